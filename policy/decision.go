@@ -1,0 +1,51 @@
+package policy
+
+import (
+	"github.com/shellguard/shellguard/approval"
+	"github.com/shellguard/shellguard/danger"
+)
+
+// Request is one command line to decide, with its context.
+type Request struct {
+	// Command is the whole command line (it may hold several lines).
+	Command string
+	// Cwd is the working directory the command would run in. It is
+	// recorded in the audit log; project configuration is chosen when the
+	// Guard is built (see Load).
+	Cwd string
+	// Session holds the approvals of the caller's session; nil means none.
+	Session *approval.SessionStore
+}
+
+// InvocationResult is what the decision found for one invocation of the line.
+type InvocationResult struct {
+	// Command is the invocation as shellguard understood it (wrappers and
+	// argv, quotes resolved).
+	Command string `json:"command"`
+	// Prefix is the approval prefix ("git checkout"), or "" when the
+	// invocation cannot be classified.
+	Prefix string `json:"prefix"`
+	// Approved reports whether an approval, an allow rule or the read-only
+	// list covers the invocation.
+	Approved bool `json:"approved"`
+	// ApprovedBy says what approved it ("session: git checkout *",
+	// "always: git checkout *", "rule: allow git *", "read-only: ls"), or
+	// is empty.
+	ApprovedBy string `json:"approved_by"`
+	// Reason explains why the invocation is not approvable, when it is not.
+	Reason string `json:"reason,omitempty"`
+}
+
+// Decision is the verdict for a command line and everything behind it.
+type Decision struct {
+	Command string  `json:"command"`
+	Verdict Verdict `json:"decision"`
+	// Reason is one or two sentences a person understands.
+	Reason string `json:"reason"`
+	// Level is the highest danger level found, or nil.
+	Level       *danger.Level      `json:"level"`
+	Warnings    []danger.Warning   `json:"warnings"`
+	Invocations []InvocationResult `json:"invocations"`
+	// Rules names the configuration rules that matched ("deny: rm *").
+	Rules []string `json:"rules,omitempty"`
+}
