@@ -1,0 +1,90 @@
+package hook
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/shellguard/shellguard/policy"
+)
+
+// FuzzRun feeds arbitrary input to every agent's hook. Whatever the input,
+// Run must not panic, must exit 0 with either nothing or one JSON object,
+// and must answer "allow" only for a well-formed shell tool call whose
+// decision allowed it.
+func FuzzRun(f *testing.F) {
+	for _, a := range Agents() {
+		f.Add(inputFor(a, `"ls -la"`), byte(0))
+		f.Add(inputFor(a, `"rm -rf /"`), byte(1))
+		f.Add(inputFor(a, `["ls","-la"]`), byte(0))
+		f.Add(otherToolInput(a), byte(0))
+	}
+	f.Add(`{"tool_name":"Bash","tool_input":{"command":""}}`, byte(0))
+	f.Add(`{"tool_name":"Bash","tool_input":{"command":"ls"},"tool_input":null}`, byte(0))
+	f.Add(`{"tool_name":"Bash","tool_input":{"command":"ls"}} x`, byte(0))
+	f.Add(`[`, byte(2))
+	f.Add("\x00\xff", byte(3))
+	f.Fuzz(func(t *testing.T, in string, mode byte) {
+		for _, agent := range Agents() {
+			decide := func(command, _, _ string) (policy.Decision, error) {
+				switch mode % 4 {
+				case 1:
+					return critical(command), nil
+				case 2:
+					return policy.Decision{}, errors.New("config error")
+				case 3:
+					panic("boom")
+				}
+				return allowed(command), nil
+			}
+			var out, errOut bytes.Buffer
+			code := Run(agent, strings.NewReader(in), &out, &errOut, decide)
+			if code != 0 {
+				t.Fatalf("%s: exit %d (%s)", agent, code, errOut.String())
+			}
+			body := bytes.TrimSpace(out.Bytes())
+			if len(body) == 0 {
+				continue
+			}
+			var v map[string]any
+			if err := json.Unmarshal(body, &v); err != nil {
+				t.Fatalf("%s: output is not a JSON object: %s", agent, body)
+			}
+			if isAllow(v) && (mode%4 != 0 || !wellFormed(agent, in)) {
+				t.Fatalf("%s: allow for input %q (mode %d): %s", agent, in, mode%4, body)
+			}
+		}
+	})
+}
+
+func isAllow(v map[string]any) bool {
+	if v["decision"] == "allow" {
+		return true
+	}
+	hs, _ := v["hookSpecificOutput"].(map[string]any)
+	return hs != nil && hs["permissionDecision"] == "allow"
+}
+
+// wellFormed is an independent check that in is one JSON object describing
+// a call of the agent's shell tool with a non-empty command.
+func wellFormed(agent Agent, in string) bool {
+	dec := json.NewDecoder(strings.NewReader(in))
+	var v struct {
+		ToolName  string `json:"tool_name"`
+		ToolInput struct {
+			Command any `json:"command"`
+		} `json:"tool_input"`
+	}
+	if dec.Decode(&v) != nil || dec.More() || v.ToolName != agent.ShellTool() || len(in) > MaxInput {
+		return false
+	}
+	switch c := v.ToolInput.Command.(type) {
+	case string:
+		return strings.TrimSpace(c) != ""
+	case []any:
+		return len(c) > 0
+	}
+	return false
+}

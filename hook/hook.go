@@ -1,0 +1,404 @@
+package hook
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+
+	"github.com/shellguard/shellguard/policy"
+)
+
+// Agent names a coding agent whose hook protocol shellguard speaks.
+type Agent string
+
+// The supported agents.
+const (
+	Claude Agent = "claude" // Claude Code, PreToolUse hook on the Bash tool
+	Gemini Agent = "gemini" // Gemini CLI, BeforeTool hook on run_shell_command
+	Codex  Agent = "codex"  // Codex CLI, PreToolUse hook on the Bash tool
+)
+
+// Agents returns the supported agents in a stable order.
+func Agents() []Agent { return []Agent{Claude, Gemini, Codex} }
+
+// ParseAgent returns the Agent named s ("claude", "gemini" or "codex").
+func ParseAgent(s string) (Agent, error) {
+	switch a := Agent(strings.ToLower(strings.TrimSpace(s))); a {
+	case Claude, Gemini, Codex:
+		return a, nil
+	}
+	return "", fmt.Errorf("unknown agent %q (want claude, gemini or codex)", s)
+}
+
+// String returns the agent's name as the user types it.
+func (a Agent) String() string { return string(a) }
+
+// Title returns the agent's product name ("Claude Code").
+func (a Agent) Title() string {
+	switch a {
+	case Claude:
+		return "Claude Code"
+	case Gemini:
+		return "Gemini CLI"
+	case Codex:
+		return "Codex"
+	}
+	return string(a)
+}
+
+// ShellTool returns the tool name the agent reports for shell commands, the
+// one shellguard's hook is registered for.
+func (a Agent) ShellTool() string {
+	if a == Gemini {
+		return "run_shell_command"
+	}
+	return "Bash"
+}
+
+// Event returns the name of the hook event shellguard answers.
+func (a Agent) Event() string {
+	if a == Gemini {
+		return "BeforeTool"
+	}
+	return "PreToolUse"
+}
+
+// MaxInput is the largest hook input Run accepts, in bytes. Larger inputs
+// are refused (fail closed) rather than read without bound.
+const MaxInput = 1 << 20
+
+// DecideFunc returns the policy decision for command, which an agent wants
+// to run in directory cwd during session sessionID. The CLI passes a
+// function that loads the Guard for cwd and calls Decide; tests inject
+// their own.
+type DecideFunc func(command, cwd, sessionID string) (policy.Decision, error)
+
+// Action is what a hook answer asks the agent to do.
+type Action int
+
+// The actions, from the least to the most restrictive.
+const (
+	// NoOpinion writes nothing: the agent's own permission flow applies.
+	NoOpinion Action = iota
+	// AllowAction lets the command run without a prompt.
+	AllowAction
+	// AskAction asks a person to approve the command.
+	AskAction
+	// DenyAction blocks the command.
+	DenyAction
+)
+
+// String returns "no-opinion", "allow", "ask" or "deny".
+func (a Action) String() string {
+	switch a {
+	case NoOpinion:
+		return "no-opinion"
+	case AllowAction:
+		return "allow"
+	case AskAction:
+		return "ask"
+	case DenyAction:
+		return "deny"
+	}
+	return fmt.Sprintf("Action(%d)", int(a))
+}
+
+// ActionFor maps a policy decision to a hook action, the same way for every
+// agent:
+//
+//   - Deny -> DenyAction.
+//   - Ask with warnings, a danger level or a matching configuration rule ->
+//     AskAction.
+//   - Ask without any of these (the command is merely not approved) ->
+//     NoOpinion, so the agent's own permission flow decides.
+//   - Allow -> AllowAction only when there is at least one invocation and
+//     every invocation is approved; otherwise NoOpinion.
+//   - Anything else (an invalid verdict) -> AskAction: fail closed.
+func ActionFor(d policy.Decision) Action {
+	switch d.Verdict {
+	case policy.Deny:
+		return DenyAction
+	case policy.Ask:
+		if hasOpinion(d) {
+			return AskAction
+		}
+		return NoOpinion
+	case policy.Allow:
+		if len(d.Invocations) == 0 {
+			return NoOpinion
+		}
+		for _, inv := range d.Invocations {
+			if !inv.Approved {
+				return NoOpinion
+			}
+		}
+		return AllowAction
+	}
+	return AskAction
+}
+
+func hasOpinion(d policy.Decision) bool {
+	return len(d.Warnings) > 0 || d.Level != nil || len(d.Rules) > 0
+}
+
+// Run answers one hook call of agent: it reads the agent's JSON from in
+// (at most MaxInput bytes), decides the shell command it carries with
+// decide, writes the answer to out and returns the process exit code.
+//
+// Every answer is JSON on out with exit code 0, the form each protocol
+// documents as preferred. Only when the answer cannot be written does Run
+// fall back to exit code 2 with the reason on errOut, which all three
+// agents document as "block". Run never panics.
+func Run(agent Agent, in io.Reader, out, errOut io.Writer, decide DecideFunc) (exitCode int) {
+	if _, err := ParseAgent(string(agent)); err != nil {
+		fmt.Fprintf(errOut, "shellguard: %v\n", err)
+		return 2
+	}
+	ans := answerFor(agent, in, decide)
+	body, err := encode(agent, ans)
+	if err == nil && len(body) > 0 {
+		_, err = out.Write(body)
+	}
+	if err != nil {
+		fmt.Fprintf(errOut, "shellguard: cannot write the hook answer (%v); blocking: %s\n", err, ans.modelReason)
+		return 2
+	}
+	return 0
+}
+
+// answer is the protocol-independent result of one hook call.
+type answer struct {
+	action Action
+	// modelReason is written for the model (deny), userReason for the
+	// person (ask, and Gemini's systemMessage).
+	modelReason, userReason string
+	// failure is set when the answer comes from a problem rather than a
+	// decision (it is then ask or a block).
+	failure bool
+}
+
+// input holds the fields shellguard reads from every agent's hook input.
+// The agents send more; unknown fields are ignored.
+type input struct {
+	SessionID     string          `json:"session_id"`
+	Cwd           string          `json:"cwd"`
+	HookEventName string          `json:"hook_event_name"`
+	ToolName      string          `json:"tool_name"`
+	ToolInput     json.RawMessage `json:"tool_input"`
+}
+
+// toolInput is the shell tool's arguments. Command is a string for every
+// agent today; an argv array (older Codex shell calls) is accepted too.
+type toolInput struct {
+	Command json.RawMessage `json:"command"`
+	// DirPath is Gemini CLI's optional directory for run_shell_command,
+	// relative to the workspace (older releases called it "directory").
+	DirPath   string `json:"dir_path"`
+	Directory string `json:"directory"`
+}
+
+func answerFor(agent Agent, in io.Reader, decide DecideFunc) (ans answer) {
+	defer func() {
+		if r := recover(); r != nil {
+			ans = failure(agent, fmt.Sprintf("internal error: %v", r))
+		}
+	}()
+	data, err := io.ReadAll(io.LimitReader(in, MaxInput+1))
+	if err != nil {
+		return failure(agent, fmt.Sprintf("cannot read the hook input: %v", err))
+	}
+	if len(data) > MaxInput {
+		return failure(agent, fmt.Sprintf("the hook input is larger than %d bytes", MaxInput))
+	}
+	var inp input
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if err := dec.Decode(&inp); err != nil {
+		return failure(agent, fmt.Sprintf("the hook input is not valid JSON for %s: %v", agent.Title(), err))
+	}
+	if dec.More() {
+		return failure(agent, "the hook input has data after the JSON object")
+	}
+	if inp.HookEventName != "" && inp.HookEventName != agent.Event() {
+		// Registered on another event: not a command about to run.
+		return answer{action: NoOpinion}
+	}
+	if inp.ToolName != agent.ShellTool() {
+		if inp.ToolName == "" {
+			return failure(agent, "the hook input names no tool (tool_name is missing)")
+		}
+		return answer{action: NoOpinion}
+	}
+	var ti toolInput
+	if len(inp.ToolInput) == 0 || string(inp.ToolInput) == "null" {
+		return failure(agent, "the hook input has no tool_input")
+	}
+	if err := json.Unmarshal(inp.ToolInput, &ti); err != nil {
+		return failure(agent, fmt.Sprintf("tool_input is malformed: %v", err))
+	}
+	command, err := commandLine(ti.Command)
+	if err != nil {
+		return failure(agent, err.Error())
+	}
+	if strings.TrimSpace(command) == "" {
+		return failure(agent, "tool_input.command is empty")
+	}
+	cwd := inp.Cwd
+	if dir := firstNonEmpty(ti.DirPath, ti.Directory); dir != "" {
+		if filepath.IsAbs(dir) || cwd == "" {
+			cwd = dir
+		} else {
+			cwd = filepath.Join(cwd, dir)
+		}
+	}
+	if decide == nil {
+		return failure(agent, "no decision function")
+	}
+	d, err := decide(command, cwd, inp.SessionID)
+	if err != nil {
+		return failure(agent, err.Error())
+	}
+	return answerForDecision(agent, command, d)
+}
+
+func firstNonEmpty(s ...string) string {
+	for _, x := range s {
+		if x != "" {
+			return x
+		}
+	}
+	return ""
+}
+
+// commandLine decodes tool_input.command: a string, or an array of strings
+// (an argv), which is turned into a shell line with every word quoted.
+func commandLine(raw json.RawMessage) (string, error) {
+	if len(raw) == 0 || string(raw) == "null" {
+		return "", errors.New("tool_input.command is missing")
+	}
+	var s string
+	if err := json.Unmarshal(raw, &s); err == nil {
+		return s, nil
+	}
+	var argv []string
+	if err := json.Unmarshal(raw, &argv); err != nil || len(argv) == 0 {
+		return "", errors.New("tool_input.command is neither a string nor a list of strings")
+	}
+	words := make([]string, len(argv))
+	for i, w := range argv {
+		words[i] = shellQuote(w)
+	}
+	return strings.Join(words, " "), nil
+}
+
+// shellQuote quotes s for a POSIX shell when it needs quoting.
+func shellQuote(s string) string {
+	if s != "" && strings.IndexFunc(s, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./=:,+@%", r))
+	}) < 0 {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// failure is the fail-closed answer for a problem: ask on Claude Code,
+// block elsewhere.
+func failure(agent Agent, problem string) answer {
+	ans := answer{action: AskAction, failure: true}
+	ans.userReason = "shellguard could not check this command: " + problem + ". Approve it only if you have read the command yourself."
+	ans.modelReason = "shellguard could not check this command (" + problem + "), so it was blocked. " +
+		"Do not try to run it another way; tell the user that shellguard needs attention (`shellguard doctor`)."
+	if agent != Claude {
+		ans.action = DenyAction
+	}
+	return ans
+}
+
+// maxShown bounds how much of a command a reason quotes.
+const maxShown = 200
+
+func shown(command string) string {
+	command = strings.TrimSpace(command)
+	if len(command) > maxShown {
+		cut := maxShown
+		for cut > 0 && !isRuneStart(command[cut]) {
+			cut--
+		}
+		command = command[:cut] + "…"
+	}
+	return "`" + command + "`"
+}
+
+func isRuneStart(b byte) bool { return b&0xC0 != 0x80 }
+
+// details lists the decision's reason, warnings and rules in one paragraph.
+func details(d policy.Decision) string {
+	var b strings.Builder
+	if r := strings.TrimSpace(d.Reason); r != "" {
+		b.WriteString(r)
+		if !strings.HasSuffix(r, ".") {
+			b.WriteByte('.')
+		}
+	}
+	for _, w := range d.Warnings {
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		msg := w.Message
+		if msg == "" {
+			msg = w.Pattern.Description
+		}
+		b.WriteString(msg)
+		if w.Invocation != "" && w.Invocation != strings.TrimSpace(d.Command) {
+			b.WriteString(" (in " + shown(w.Invocation) + ")")
+		}
+		b.WriteByte('.')
+	}
+	if len(d.Rules) > 0 {
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString("Matching rules: " + strings.Join(d.Rules, "; ") + ".")
+	}
+	return b.String()
+}
+
+func answerForDecision(agent Agent, command string, d policy.Decision) answer {
+	act := ActionFor(d)
+	why := details(d)
+	if why != "" {
+		why = " " + why
+	}
+	switch act {
+	case DenyAction:
+		return answer{
+			action: DenyAction,
+			modelReason: "shellguard denied " + shown(command) + "." + why +
+				" This is the user's safety policy, not an error: do not try to get the same effect another way " +
+				"(rewording, splitting, other tools or scripts). Tell the user what you wanted to do and let them decide.",
+			userReason: "shellguard denied " + shown(command) + "." + why,
+		}
+	case AskAction:
+		ans := answer{
+			action:     AskAction,
+			userReason: "shellguard: " + shown(command) + " needs your approval." + why,
+		}
+		if agent != Claude {
+			// No documented "ask" for a Gemini CLI or Codex hook: block,
+			// and let the person decide.
+			ans.action = DenyAction
+			ans.userReason = "shellguard blocked " + shown(command) + " until you approve it (run it yourself, or `shellguard allow` it)." + why
+			ans.modelReason = "shellguard needs a person's approval before " + shown(command) + " runs, and " +
+				agent.Title() + " hooks cannot ask for it, so it was blocked." + why +
+				" Do not try to run it another way. Show the user the command and why it is needed; " +
+				"they can run it themselves, or approve it with `shellguard allow` and ask you to retry."
+		}
+		return ans
+	case AllowAction:
+		return answer{action: AllowAction, userReason: "shellguard approved " + shown(command) + "." + why}
+	}
+	return answer{action: NoOpinion}
+}
