@@ -1,0 +1,27 @@
+// Package shellparse reads a shell command line the way bash will and
+// reports every program it would run.
+//
+// Parse (or a reusable Parser) turns one command line, which may hold
+// several lines, into a Result: one Invocation per program, in every
+// position a shell can run one — pipeline stages, && / || / ; / newline
+// lists, subshells, { ...; } groups, $(...), backticks, process
+// substitution, function bodies, background jobs — and inside strings a
+// shell will run: bash -c / sh -c / zsh -c, eval, su -c, sudo bash -c,
+// xargs sh -c, find -exec sh -c, watch, ssh host CMD, env -S, heredocs
+// and here-strings fed to a shell, and echo/printf piped into a shell.
+//
+// Each Invocation has its argv resolved (quotes, backslashes and $'...'
+// removed; brace expansion applied within a bound), with the words that
+// cannot be known statically ($x, $(...), ${...}) marked Dynamic. Wrappers
+// (sudo, doas, env, nice, nohup, timeout, time, command, builtin, exec,
+// stdbuf, ionice, chroot, xargs, strace, setsid, flock, busybox, ...) are
+// peeled off and remembered, so "sudo -u bob env X=1 /usr/bin/rm -rf /"
+// is an invocation of rm (Name "rm", Program "/usr/bin/rm") with two
+// wrappers and one assignment.
+//
+// Parsing never fails and never panics. Input that does not parse, or
+// that reaches a limit (size, nesting, number of invocations, brace
+// expansion), yields a Result with Problems; whatever could be recovered
+// is still reported, and callers must treat an incomplete Result as
+// unknown — never as safe.
+package shellparse

@@ -1,0 +1,786 @@
+package shellparse
+
+import (
+	"fmt"
+	"path"
+	"strings"
+	"sync"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Limits bound the work the parser does on one command line. A limit that
+// is reached is reported as a Problem of kind ProblemLimit; the parser
+// never fails in any other way.
+type Limits struct {
+	// MaxBytes is the longest command line parsed (default 1 MiB).
+	MaxBytes int
+	// MaxNesting is the deepest nesting of ( { $( ... accepted (default 256).
+	MaxNesting int
+	// MaxReparse is how many shell strings may be nested inside each
+	// other (bash -c "bash -c '...'"; default 16).
+	MaxReparse int
+	// MaxInvocations is the most invocations reported (default 10000).
+	MaxInvocations int
+	// MaxBraceFields is the most words one brace expansion may produce
+	// before the word is treated as dynamic (default 256).
+	MaxBraceFields int
+}
+
+// DefaultLimits returns the limits used when none are given.
+func DefaultLimits() Limits {
+	return Limits{
+		MaxBytes:       1 << 20,
+		MaxNesting:     256,
+		MaxReparse:     16,
+		MaxInvocations: 10000,
+		MaxBraceFields: 256,
+	}
+}
+
+func (l Limits) withDefaults() Limits {
+	d := DefaultLimits()
+	if l.MaxBytes <= 0 {
+		l.MaxBytes = d.MaxBytes
+	}
+	if l.MaxNesting <= 0 {
+		l.MaxNesting = d.MaxNesting
+	}
+	if l.MaxReparse <= 0 {
+		l.MaxReparse = d.MaxReparse
+	}
+	if l.MaxInvocations <= 0 {
+		l.MaxInvocations = d.MaxInvocations
+	}
+	if l.MaxBraceFields <= 0 {
+		l.MaxBraceFields = d.MaxBraceFields
+	}
+	return l
+}
+
+// Parser turns command lines into Results. It is safe for concurrent use;
+// it keeps a pool of mvdan.cc/sh parsers so that repeated calls do not
+// allocate new ones.
+type Parser struct {
+	limits Limits
+	pool   sync.Pool
+}
+
+type parsers struct {
+	strict  *syntax.Parser
+	recover *syntax.Parser
+}
+
+// New returns a Parser with the given limits (zero fields take defaults).
+func New(l Limits) *Parser {
+	p := &Parser{limits: l.withDefaults()}
+	p.pool.New = func() any {
+		return &parsers{
+			strict:  syntax.NewParser(syntax.Variant(syntax.LangBash)),
+			recover: syntax.NewParser(syntax.Variant(syntax.LangBash), syntax.RecoverErrors(8)),
+		}
+	}
+	return p
+}
+
+// Limits returns the parser's limits.
+func (p *Parser) Limits() Limits { return p.limits }
+
+// Parse parses one command line (which may hold several lines) with the
+// default limits. Callers that parse many lines should keep a Parser.
+func Parse(line string) *Result { return New(Limits{}).Parse(line) }
+
+// Parse returns every invocation line would run. It never panics: an
+// internal failure is reported as a Problem.
+func (p *Parser) Parse(line string) (res *Result) {
+	res = &Result{Source: line}
+	defer func() {
+		if r := recover(); r != nil {
+			res.Problems = append(res.Problems, Problem{Kind: ProblemLimit, Message: fmt.Sprintf("internal error while parsing: %v", r)})
+		}
+	}()
+	if len(line) > p.limits.MaxBytes {
+		res.Problems = append(res.Problems, Problem{Kind: ProblemLimit,
+			Message: fmt.Sprintf("command is %d bytes, over the %d-byte limit", len(line), p.limits.MaxBytes)})
+		return res
+	}
+	if n := nesting(line); n > p.limits.MaxNesting {
+		res.Problems = append(res.Problems, Problem{Kind: ProblemLimit,
+			Message: fmt.Sprintf("command nests %d levels deep, over the limit of %d", n, p.limits.MaxNesting)})
+		return res
+	}
+	ps := p.pool.Get().(*parsers)
+	defer p.pool.Put(ps)
+	w := &walker{ps: ps, lim: p.limits, res: res, src: line}
+	f, err := ps.strict.Parse(strings.NewReader(line), "")
+	if err != nil {
+		res.Problems = append(res.Problems, Problem{Kind: ProblemSyntax, Message: syntaxMessage(err)})
+		res.Incomplete = syntax.IsIncomplete(err)
+		// Look at what can be recovered, so that whatever is visible is
+		// still checked.
+		f, _ = ps.recover.Parse(strings.NewReader(line), "")
+	}
+	if f != nil {
+		w.stmts(f.Stmts, ctx{parent: -1})
+	}
+	return res
+}
+
+func syntaxMessage(err error) string {
+	if pe, ok := err.(syntax.ParseError); ok {
+		return fmt.Sprintf("line %d column %d: %s", pe.Pos.Line(), pe.Pos.Col(), pe.Text)
+	}
+	return err.Error()
+}
+
+// nesting estimates the deepest nesting of brackets in s, ignoring quotes:
+// an over-estimate, which is what a bound needs.
+func nesting(s string) int {
+	depth, maxDepth := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '(', '{', '[':
+			depth++
+			if depth > maxDepth {
+				maxDepth = depth
+			}
+		case ')', '}', ']':
+			if depth > 0 {
+				depth--
+			}
+		}
+	}
+	return maxDepth
+}
+
+// ctx is what the walker knows about the surroundings of a statement.
+type ctx struct {
+	f      *Frame
+	redirs []Redirect // inherited from enclosing compound commands
+	parent int
+	// stdin, when set, is the range of invocations of the previous
+	// pipeline stage: what feeds this statement's standard input.
+	stdin *stageRange
+}
+
+type stageRange struct{ first, end int }
+
+func (c ctx) with(k FrameKind, detail string) ctx {
+	c.f = &Frame{Kind: k, Detail: detail, Parent: c.f}
+	return c
+}
+
+type walker struct {
+	ps      *parsers
+	lim     Limits
+	res     *Result
+	src     string
+	depth   int
+	stopped bool
+}
+
+func (w *walker) limit(msg string) {
+	if !w.stopped {
+		w.res.Problems = append(w.res.Problems, Problem{Kind: ProblemLimit, Message: msg})
+	}
+	w.stopped = true
+}
+
+func (w *walker) stmts(list []*Stmt, c ctx) {
+	if len(list) == 1 {
+		w.stmt(list[0], c)
+		return
+	}
+	for i, s := range list {
+		if s == nil {
+			continue
+		}
+		sep := "newline"
+		ref := s
+		if i == len(list)-1 && i > 0 {
+			ref = list[i-1]
+		}
+		if ref != nil && ref.Semicolon.IsValid() && !ref.Background {
+			sep = ";"
+		}
+		w.stmt(s, c.with(FrameList, sep))
+	}
+}
+
+// Stmt is an alias kept short for the walker's signatures.
+type Stmt = syntax.Stmt
+
+func (w *walker) stmt(s *Stmt, c ctx) {
+	if s == nil || w.stopped {
+		return
+	}
+	if s.Background || s.Disown || s.Coprocess {
+		c = c.with(FrameBackground, "&")
+	}
+	redirs := w.redirects(s.Redirs, c)
+	if s.Cmd == nil {
+		return
+	}
+	if ce, ok := s.Cmd.(*syntax.CallExpr); ok {
+		w.call(ce, redirs, s.Redirs, c)
+		return
+	}
+	if len(redirs) > 0 {
+		inh := make([]Redirect, 0, len(c.redirs)+len(redirs))
+		inh = append(inh, c.redirs...)
+		for _, r := range redirs {
+			r.Inherited = true
+			inh = append(inh, r)
+		}
+		c.redirs = inh
+	}
+	w.command(s.Cmd, c)
+}
+
+func (w *walker) command(cmd syntax.Command, c ctx) {
+	switch x := cmd.(type) {
+	case *syntax.BinaryCmd:
+		switch x.Op {
+		case syntax.Pipe, syntax.PipeAll:
+			w.pipeline(x, c)
+		case syntax.AndStmt:
+			w.stmt(x.X, c.with(FrameList, "&&"))
+			w.stmt(x.Y, c.with(FrameList, "&&"))
+		case syntax.OrStmt:
+			w.stmt(x.X, c.with(FrameList, "||"))
+			w.stmt(x.Y, c.with(FrameList, "||"))
+		default:
+			w.stmt(x.X, c)
+			w.stmt(x.Y, c)
+		}
+	case *syntax.Subshell:
+		w.stmts(x.Stmts, c.with(FrameSubshell, ""))
+	case *syntax.Block:
+		w.stmts(x.Stmts, c.with(FrameGroup, ""))
+	case *syntax.IfClause:
+		cc := c.with(FrameControl, "if")
+		for clause := x; clause != nil; clause = clause.Else {
+			w.stmts(clause.Cond, cc)
+			w.stmts(clause.Then, cc)
+		}
+	case *syntax.WhileClause:
+		kw := "while"
+		if x.Until {
+			kw = "until"
+		}
+		cc := c.with(FrameControl, kw)
+		w.stmts(x.Cond, cc)
+		w.stmts(x.Do, cc)
+	case *syntax.ForClause:
+		kw := "for"
+		if x.Select {
+			kw = "select"
+		}
+		cc := c.with(FrameControl, kw)
+		if x.Loop != nil {
+			w.substs(x.Loop, cc)
+		}
+		w.stmts(x.Do, cc)
+	case *syntax.CaseClause:
+		cc := c.with(FrameControl, "case")
+		if x.Word != nil {
+			w.substs(x.Word, cc)
+		}
+		for _, item := range x.Items {
+			if item == nil {
+				continue
+			}
+			for _, p := range item.Patterns {
+				if p != nil {
+					w.substs(p, cc)
+				}
+			}
+			w.stmts(item.Stmts, cc)
+		}
+	case *syntax.FuncDecl:
+		name := ""
+		if x.Name != nil {
+			name = x.Name.Value
+		}
+		for _, n := range x.Names {
+			if n != nil && name == "" {
+				name = n.Value
+			}
+		}
+		w.res.Functions = append(w.res.Functions, name)
+		cc := c.with(FrameFunction, name)
+		cc.stdin = nil
+		w.stmt(x.Body, cc)
+	case *syntax.ArithmCmd:
+		if x.X != nil {
+			w.substs(x.X, c)
+		}
+	case *syntax.TestClause:
+		if x.X != nil {
+			w.substs(x.X, c)
+		}
+	case *syntax.LetClause:
+		for _, e := range x.Exprs {
+			if e != nil {
+				w.substs(e, c)
+			}
+		}
+	case *syntax.DeclClause:
+		w.decl(x, c)
+	case *syntax.TimeClause:
+		w.stmt(x.Stmt, c)
+	case *syntax.CoprocClause:
+		w.stmt(x.Stmt, c.with(FrameBackground, "coproc"))
+	case *syntax.TestDecl:
+		w.stmt(x.Body, c.with(FrameFunction, "@test"))
+	case *syntax.CallExpr:
+		w.call(x, nil, nil, c)
+	}
+}
+
+func (w *walker) pipeline(x *syntax.BinaryCmd, c ctx) {
+	var stages []*Stmt
+	var ops []string
+	var collect func(s *Stmt)
+	collect = func(s *Stmt) {
+		if s == nil {
+			return
+		}
+		if b, ok := s.Cmd.(*syntax.BinaryCmd); ok && (b.Op == syntax.Pipe || b.Op == syntax.PipeAll) &&
+			len(s.Redirs) == 0 && !s.Background && !s.Negated {
+			collect(b.X)
+			op := "|"
+			if b.Op == syntax.PipeAll {
+				op = "|&"
+			}
+			ops = append(ops, op)
+			collect(b.Y)
+			return
+		}
+		stages = append(stages, s)
+	}
+	collect(x.X)
+	op := "|"
+	if x.Op == syntax.PipeAll {
+		op = "|&"
+	}
+	ops = append(ops, op)
+	collect(x.Y)
+	w.res.Pipelines++
+	id := w.res.Pipelines
+	var prev *stageRange
+	for i, s := range stages {
+		cc := c
+		cc.f = &Frame{Kind: FramePipeline, Detail: op, Pipe: id, Stage: i, Stages: len(stages), Parent: c.f}
+		cc.stdin = prev
+		start := len(w.res.Invocations)
+		w.stmt(s, cc)
+		prev = &stageRange{first: start, end: len(w.res.Invocations)}
+	}
+}
+
+func (w *walker) decl(x *syntax.DeclClause, c ctx) {
+	inv := Invocation{Parent: c.parent, Depth: w.depth, Where: c.f, Redirs: c.redirs}
+	variant := "declare"
+	if x.Variant != nil {
+		variant = x.Variant.Value
+	}
+	inv.Name, inv.Program = variant, variant
+	inv.Args = append(inv.Args, Arg{Value: variant, Raw: variant})
+	for _, a := range x.Args {
+		if a == nil {
+			continue
+		}
+		raw := w.raw(a)
+		arg := Arg{Value: raw, Raw: raw}
+		if a.Value != nil {
+			v := w.word(a.Value)
+			if len(v) == 1 && !v[0].Dynamic && a.Name != nil {
+				arg.Value = a.Name.Value + "=" + v[0].Value
+			} else {
+				arg.Dynamic = true
+			}
+			w.substs(a.Value, c.with(FrameAssign, ""))
+		}
+		if a.Array != nil {
+			arg.Dynamic = true
+			w.substs(a.Array, c.with(FrameAssign, ""))
+		}
+		inv.Args = append(inv.Args, arg)
+	}
+	w.add(inv)
+}
+
+func (w *walker) add(inv Invocation) int {
+	if len(w.res.Invocations) >= w.lim.MaxInvocations {
+		w.limit(fmt.Sprintf("more than %d invocations", w.lim.MaxInvocations))
+		return -1
+	}
+	w.res.Invocations = append(w.res.Invocations, inv)
+	return len(w.res.Invocations) - 1
+}
+
+// raw returns the source text of a node.
+func (w *walker) raw(n syntax.Node) string {
+	start, end := int(n.Pos().Offset()), int(n.End().Offset())
+	if start < 0 || end > len(w.src) || start > end {
+		return ""
+	}
+	return w.src[start:end]
+}
+
+// substs walks the command and process substitutions inside node.
+func (w *walker) substs(n syntax.Node, c ctx) {
+	if n == nil || w.stopped {
+		return
+	}
+	c.stdin = nil
+	syntax.Walk(n, func(n syntax.Node) bool {
+		switch x := n.(type) {
+		case *syntax.CmdSubst:
+			d := "$()"
+			if x.Backquotes {
+				d = "``"
+			}
+			w.stmts(x.Stmts, c.with(FrameCmdSubst, d))
+			return false
+		case *syntax.ProcSubst:
+			d := "<()"
+			if x.Op == syntax.CmdOut {
+				d = ">()"
+			}
+			w.stmts(x.Stmts, c.with(FrameProcSubst, d))
+			return false
+		}
+		return true
+	})
+}
+
+func redirOp(op syntax.RedirOperator) string { return op.String() }
+
+func (w *walker) redirects(rs []*syntax.Redirect, c ctx) []Redirect {
+	if len(rs) == 0 {
+		return nil
+	}
+	out := make([]Redirect, 0, len(rs))
+	for _, r := range rs {
+		if r == nil {
+			continue
+		}
+		rd := Redirect{Op: redirOp(r.Op)}
+		if r.N != nil {
+			rd.Fd = r.N.Value
+		}
+		if r.Word != nil {
+			vals := w.word(r.Word)
+			if len(vals) == 1 {
+				rd.Target, rd.Dynamic = vals[0].Value, vals[0].Dynamic
+			} else {
+				rd.Target, rd.Dynamic = w.raw(r.Word), true
+			}
+			w.substs(r.Word, c.with(FrameRedirect, rd.Op))
+		}
+		if r.Hdoc != nil && (r.Op == syntax.Hdoc || r.Op == syntax.DashHdoc) {
+			// An unquoted heredoc body expands $(...) whatever reads it.
+			w.substs(r.Hdoc, c.with(FrameRedirect, rd.Op))
+		}
+		out = append(out, rd)
+	}
+	return out
+}
+
+func (w *walker) call(ce *syntax.CallExpr, redirs []Redirect, rawRedirs []*syntax.Redirect, c ctx) {
+	var assigns []Assign
+	for _, a := range ce.Assigns {
+		if a == nil {
+			continue
+		}
+		as := Assign{}
+		if a.Name != nil {
+			as.Name = a.Name.Value
+		}
+		if a.Value != nil {
+			v := w.word(a.Value)
+			if len(v) == 1 && !v[0].Dynamic {
+				as.Value = v[0].Value
+			} else {
+				as.Value, as.Dynamic = w.raw(a.Value), true
+			}
+		}
+		if a.Array != nil || a.Index != nil {
+			as.Dynamic = true
+		}
+		assigns = append(assigns, as)
+	}
+	if len(c.redirs) > 0 {
+		redirs = append(append([]Redirect(nil), c.redirs...), redirs...)
+	}
+	if len(ce.Args) == 0 {
+		// Assignments alone change the shell's own variables; they are
+		// reported as an invocation without argv so that nothing
+		// downstream overlooks them.
+		if len(assigns) > 0 || len(redirs) > 0 {
+			w.add(Invocation{Assigns: assigns, Redirs: redirs, Where: c.f, Parent: c.parent, Depth: w.depth})
+		}
+		for _, a := range ce.Assigns {
+			if a != nil && a.Value != nil {
+				w.substs(a.Value, c.with(FrameAssign, ""))
+			}
+			if a != nil && a.Array != nil {
+				w.substs(a.Array, c.with(FrameAssign, ""))
+			}
+		}
+		return
+	}
+	var args []Arg
+	for _, word := range ce.Args {
+		if word == nil {
+			continue
+		}
+		args = append(args, w.word(word)...)
+	}
+	if len(args) == 0 {
+		return
+	}
+	inv := Invocation{Assigns: assigns, Redirs: redirs, Where: c.f, Parent: c.parent, Depth: w.depth}
+	w.invocation(inv, args, rawRedirs, c)
+	// Substitutions run before the command; they are listed after it.
+	for _, a := range ce.Assigns {
+		if a != nil && a.Value != nil {
+			w.substs(a.Value, c.with(FrameAssign, ""))
+		}
+	}
+	for _, word := range ce.Args {
+		w.substs(word, c)
+	}
+}
+
+// setArgs fills the program fields of inv from args.
+func setArgs(inv *Invocation, args []Arg) {
+	inv.Args = args
+	inv.Name, inv.Program = "", ""
+	if len(args) > 0 && !args[0].Dynamic {
+		inv.Program = args[0].Value
+		inv.Name = path.Base(args[0].Value)
+		if inv.Name == "." || inv.Name == "/" {
+			inv.Name = args[0].Value
+		}
+	}
+}
+
+// invocation peels wrappers off args, records the invocation, and follows
+// whatever it runs (shell strings, find -exec, ...).
+func (w *walker) invocation(inv Invocation, args []Arg, rawRedirs []*syntax.Redirect, c ctx) {
+	if w.stopped {
+		return
+	}
+	var reparse []reparseJob
+	var execs [][]Arg
+	for guard := 0; guard < 64; guard++ {
+		setArgs(&inv, args)
+		if inv.NameDynamic() {
+			break
+		}
+		spec, ok := wrapperSpec(inv.Name)
+		if !ok {
+			break
+		}
+		rest, wr, extra, ok := peel(inv.Name, spec, args)
+		if !ok {
+			break
+		}
+		inv.Wrappers = append(inv.Wrappers, wr)
+		inv.Assigns = append(inv.Assigns, extra.assigns...)
+		if extra.shellString != nil {
+			reparse = append(reparse, reparseJob{text: extra.shellString.Value, dynamic: extra.shellString.Dynamic, by: inv.Name + " " + extra.flag})
+		}
+		if inv.Name == "xargs" {
+			inv.ArgsFromInput = true
+		}
+		if len(rest) == 0 {
+			break
+		}
+		args = rest
+	}
+	setArgs(&inv, args)
+	// What the program itself runs.
+	if !inv.NameDynamic() {
+		switch name := inv.Name; {
+		case IsShell(name):
+			job, reads := shellCommand(inv.Args)
+			switch {
+			case job != nil:
+				reparse = append(reparse, *job)
+			case reads:
+				reparse = append(reparse, w.stdinJob(name, rawRedirs, c)...)
+				if len(reparse) == 0 {
+					inv.StdinUnknown = c.stdin != nil
+				}
+			}
+		case name == "eval":
+			var parts []string
+			dyn := false
+			for _, a := range inv.Args[1:] {
+				parts = append(parts, a.Value)
+				dyn = dyn || a.Dynamic
+			}
+			reparse = append(reparse, reparseJob{text: strings.Join(parts, " "), dynamic: dyn, by: "eval"})
+		case name == "su" || name == "runuser":
+			if s := optionValue(inv.Args[1:], "c", "--command"); s != nil {
+				reparse = append(reparse, reparseJob{text: s.Value, dynamic: s.Dynamic, by: name + " -c"})
+			}
+		case name == "watch":
+			if job := watchCommand(inv.Args[1:]); job != nil {
+				reparse = append(reparse, *job)
+			}
+		case name == "ssh":
+			reparse = append(reparse, sshCommands(inv.Args[1:])...)
+		case name == "find":
+			execs = findExecs(inv.Args[1:])
+		case name == "command" || name == "type" || name == "which" || name == "hash":
+			inv.NotRun = true
+		}
+	}
+	inv.RunsShellInput = len(reparse) > 0
+	idx := w.add(inv)
+	if idx < 0 {
+		return
+	}
+	for _, job := range reparse {
+		if job.dynamic {
+			w.res.Invocations[idx].StdinUnknown = true
+			continue
+		}
+		w.reparse(job, idx, c)
+	}
+	for _, e := range execs {
+		cc := c.with(FrameExec, "find "+e[0].Value)
+		cc.stdin = nil
+		sub := Invocation{Where: cc.f, Parent: c.parent, Depth: w.depth}
+		w.invocation(sub, e[1:], nil, cc)
+	}
+}
+
+type reparseJob struct {
+	text    string
+	dynamic bool
+	by      string
+	stdin   bool // fed on standard input rather than as an argument
+	remote  bool
+}
+
+// stdinJob finds what a shell reading standard input would run: a heredoc,
+// a here-string, or the output of echo/printf piped into it.
+func (w *walker) stdinJob(shell string, rawRedirs []*syntax.Redirect, c ctx) []reparseJob {
+	for _, r := range rawRedirs {
+		if r == nil {
+			continue
+		}
+		switch r.Op {
+		case syntax.Hdoc, syntax.DashHdoc:
+			if r.Hdoc == nil {
+				return []reparseJob{{text: "", by: shell + " <<", stdin: true}}
+			}
+			text, dyn := w.heredoc(r)
+			return []reparseJob{{text: text, dynamic: dyn, by: shell + " <<", stdin: true}}
+		case syntax.WordHdoc:
+			if r.Word == nil {
+				continue
+			}
+			v := w.word(r.Word)
+			if len(v) != 1 {
+				return []reparseJob{{dynamic: true, by: shell + " <<<", stdin: true}}
+			}
+			return []reparseJob{{text: v[0].Value, dynamic: v[0].Dynamic, by: shell + " <<<", stdin: true}}
+		case syntax.RdrIn:
+			// Reads a script file: what it holds is not known here.
+			return []reparseJob{{dynamic: true, by: shell + " <", stdin: true}}
+		}
+	}
+	if c.stdin == nil {
+		return nil
+	}
+	// echo/printf with static words piped straight into the shell.
+	if c.stdin.end-c.stdin.first == 1 {
+		src := &w.res.Invocations[c.stdin.first]
+		if (src.Name == "echo" || src.Name == "printf") && len(src.Wrappers) == 0 && !src.Dynamic() {
+			var parts []string
+			for i, a := range src.Args[1:] {
+				if src.Name == "echo" && i == 0 && len(src.Args) > 2 && (a.Value == "-n" || a.Value == "-e" || a.Value == "-ne" || a.Value == "-en") {
+					continue
+				}
+				parts = append(parts, a.Value)
+			}
+			text := strings.Join(parts, " ")
+			text = strings.ReplaceAll(text, `\n`, "\n")
+			return []reparseJob{{text: text, by: src.Name + " | " + shell, stdin: true}}
+		}
+	}
+	return []reparseJob{{dynamic: true, by: "pipe into " + shell, stdin: true}}
+}
+
+// heredoc returns a heredoc body as the shell would pass it, and whether
+// it holds expansions.
+func (w *walker) heredoc(r *syntax.Redirect) (string, bool) {
+	vals := w.hdocWord(r.Hdoc)
+	return vals.Value, vals.Dynamic
+}
+
+func (w *walker) hdocWord(word *syntax.Word) Arg {
+	var b strings.Builder
+	dyn := false
+	for _, p := range word.Parts {
+		switch x := p.(type) {
+		case *syntax.Lit:
+			b.WriteString(x.Value)
+		case *syntax.SglQuoted:
+			b.WriteString(w.raw(x))
+		case *syntax.DblQuoted:
+			b.WriteString(w.raw(x))
+		default:
+			dyn = true
+			b.WriteString(w.raw(p))
+		}
+	}
+	return Arg{Value: b.String(), Dynamic: dyn}
+}
+
+func (w *walker) reparse(job reparseJob, parent int, c ctx) {
+	if w.stopped {
+		return
+	}
+	if w.depth+1 > w.lim.MaxReparse {
+		w.limit(fmt.Sprintf("shell strings nested more than %d deep", w.lim.MaxReparse))
+		return
+	}
+	if n := nesting(job.text); n > w.lim.MaxNesting {
+		w.limit(fmt.Sprintf("string run by %s nests %d levels deep, over the limit of %d", job.by, n, w.lim.MaxNesting))
+		return
+	}
+	kind := FrameShellString
+	if job.stdin {
+		kind = FrameShellStdin
+	}
+	cc := c.with(kind, job.by)
+	if job.remote {
+		cc = c.with(FrameRemote, job.by)
+	}
+	cc.parent = parent
+	cc.stdin = nil
+	cc.redirs = nil
+	f, err := w.ps.strict.Parse(strings.NewReader(job.text), "")
+	if err != nil {
+		w.res.Problems = append(w.res.Problems, Problem{Kind: ProblemSyntax,
+			Message: "in the string run by " + job.by + ": " + syntaxMessage(err)})
+		f, _ = w.ps.recover.Parse(strings.NewReader(job.text), "")
+	}
+	if f == nil {
+		return
+	}
+	saved := w.src
+	w.src = job.text
+	w.depth++
+	w.stmts(f.Stmts, cc)
+	w.depth--
+	w.src = saved
+}

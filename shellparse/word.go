@@ -1,0 +1,287 @@
+package shellparse
+
+import (
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// word resolves one shell word into the argv entries it becomes. Brace
+// expansion can turn one word into several; everything else yields one.
+func (w *walker) word(word *syntax.Word) []Arg {
+	raw := w.raw(word)
+	// Fast path: a single unquoted literal without escapes or braces.
+	if len(word.Parts) == 1 {
+		if lit, ok := word.Parts[0].(*syntax.Lit); ok && strings.IndexAny(lit.Value, "\\{") < 0 {
+			return []Arg{{Value: lit.Value, Raw: raw, Glob: strings.ContainsAny(lit.Value, "*?[")}}
+		}
+	}
+	if hasBraces(word) {
+		cp := &syntax.Word{Parts: append([]syntax.WordPart(nil), word.Parts...)}
+		if syntax.SplitBraces(cp) {
+			vals, ok := w.braceFields(cp.Parts)
+			if !ok {
+				return []Arg{{Value: raw, Raw: raw, Dynamic: true}}
+			}
+			out := make([]Arg, len(vals))
+			for i, v := range vals {
+				out[i] = Arg{Value: v.Value, Raw: raw, Dynamic: v.Dynamic, Glob: v.Glob}
+				if v.Dynamic {
+					out[i].Value = raw
+				}
+			}
+			return out
+		}
+	}
+	a := w.parts(word.Parts)
+	a.Raw = raw
+	if a.Dynamic {
+		a.Value = raw
+	}
+	return []Arg{a}
+}
+
+func hasBraces(word *syntax.Word) bool {
+	for _, p := range word.Parts {
+		if lit, ok := p.(*syntax.Lit); ok && strings.IndexByte(lit.Value, '{') >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// parts resolves word parts without brace expansion.
+func (w *walker) parts(parts []syntax.WordPart) Arg {
+	var b strings.Builder
+	var a Arg
+	for _, p := range parts {
+		switch x := p.(type) {
+		case *syntax.Lit:
+			if strings.ContainsAny(x.Value, "*?[") {
+				a.Glob = true
+			}
+			unescape(&b, x.Value, false)
+		case *syntax.SglQuoted:
+			if x.Dollar {
+				ansiC(&b, x.Value)
+			} else {
+				b.WriteString(x.Value)
+			}
+		case *syntax.DblQuoted:
+			for _, q := range x.Parts {
+				if lit, ok := q.(*syntax.Lit); ok {
+					unescape(&b, lit.Value, true)
+				} else {
+					a.Dynamic = true
+				}
+			}
+		case *syntax.ExtGlob:
+			a.Glob = true
+			b.WriteString(w.raw(x))
+		default:
+			// ParamExp, CmdSubst, ArithmExp, ProcSubst: known only at run time.
+			a.Dynamic = true
+		}
+	}
+	a.Value = b.String()
+	return a
+}
+
+// braceFields expands the brace expressions of a word, bounded by
+// MaxBraceFields. ok is false when the bound is exceeded.
+func (w *walker) braceFields(parts []syntax.WordPart) ([]Arg, bool) {
+	acc := []Arg{{}}
+	for _, p := range parts {
+		var alts []Arg
+		if be, ok := p.(*syntax.BraceExp); ok {
+			if be.Sequence {
+				seq, ok := w.sequence(be)
+				if !ok {
+					return nil, false
+				}
+				alts = seq
+			} else {
+				for _, e := range be.Elems {
+					sub, ok := w.braceFields(e.Parts)
+					if !ok {
+						return nil, false
+					}
+					alts = append(alts, sub...)
+				}
+			}
+		} else {
+			alts = []Arg{w.parts([]syntax.WordPart{p})}
+		}
+		if len(acc)*len(alts) > w.lim.MaxBraceFields {
+			return nil, false
+		}
+		next := make([]Arg, 0, len(acc)*len(alts))
+		for _, x := range acc {
+			for _, y := range alts {
+				next = append(next, Arg{Value: x.Value + y.Value, Dynamic: x.Dynamic || y.Dynamic, Glob: x.Glob || y.Glob})
+			}
+		}
+		acc = next
+	}
+	return acc, true
+}
+
+func (w *walker) sequence(be *syntax.BraceExp) ([]Arg, bool) {
+	if len(be.Elems) < 2 {
+		return nil, false
+	}
+	from, to := be.Elems[0].Lit(), be.Elems[1].Lit()
+	step := 1
+	if len(be.Elems) > 2 {
+		s, err := strconv.Atoi(be.Elems[2].Lit())
+		if err != nil {
+			return nil, false
+		}
+		if s < 0 {
+			s = -s
+		}
+		if s == 0 {
+			s = 1
+		}
+		step = s
+	}
+	var out []Arg
+	a, errA := strconv.Atoi(from)
+	b, errB := strconv.Atoi(to)
+	if errA == nil && errB == nil {
+		if d := b - a; d/step > w.lim.MaxBraceFields || -d/step > w.lim.MaxBraceFields {
+			return nil, false
+		}
+		if a <= b {
+			for i := a; i <= b; i += step {
+				out = append(out, Arg{Value: strconv.Itoa(i)})
+			}
+		} else {
+			for i := a; i >= b; i -= step {
+				out = append(out, Arg{Value: strconv.Itoa(i)})
+			}
+		}
+		return out, true
+	}
+	if len(from) == 1 && len(to) == 1 {
+		x, y := int(from[0]), int(to[0])
+		if x <= y {
+			for i := x; i <= y; i += step {
+				out = append(out, Arg{Value: string(rune(i))})
+			}
+		} else {
+			for i := x; i >= y; i -= step {
+				out = append(out, Arg{Value: string(rune(i))})
+			}
+		}
+		return out, true
+	}
+	return nil, false
+}
+
+// unescape writes s with shell backslash escapes resolved. Inside double
+// quotes only \$ \` \" \\ and \newline are escapes.
+func unescape(b *strings.Builder, s string, dquoted bool) {
+	if strings.IndexByte(s, '\\') < 0 {
+		b.WriteString(s)
+		return
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c != '\\' || i+1 >= len(s) {
+			b.WriteByte(c)
+			continue
+		}
+		n := s[i+1]
+		switch {
+		case n == '\n':
+			i++ // line continuation
+		case !dquoted:
+			b.WriteByte(n)
+			i++
+		case n == '$' || n == '`' || n == '"' || n == '\\':
+			b.WriteByte(n)
+			i++
+		default:
+			b.WriteByte(c)
+		}
+	}
+}
+
+// ansiC decodes the body of a $'...' string.
+func ansiC(b *strings.Builder, s string) {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c != '\\' || i+1 >= len(s) {
+			b.WriteByte(c)
+			continue
+		}
+		i++
+		switch e := s[i]; e {
+		case 'a':
+			b.WriteByte('\a')
+		case 'b':
+			b.WriteByte('\b')
+		case 'e', 'E':
+			b.WriteByte(0x1b)
+		case 'f':
+			b.WriteByte('\f')
+		case 'n':
+			b.WriteByte('\n')
+		case 'r':
+			b.WriteByte('\r')
+		case 't':
+			b.WriteByte('\t')
+		case 'v':
+			b.WriteByte('\v')
+		case '\\', '\'', '"', '?':
+			b.WriteByte(e)
+		case 'c':
+			if i+1 < len(s) {
+				i++
+				b.WriteByte(s[i] & 0x1f)
+			}
+		case 'x', 'u', 'U':
+			maxDigits := 8
+			switch e {
+			case 'x':
+				maxDigits = 2
+			case 'u':
+				maxDigits = 4
+			}
+			j := i + 1
+			for j < len(s) && j-i-1 < maxDigits && isHex(s[j]) {
+				j++
+			}
+			if j == i+1 {
+				b.WriteByte('\\')
+				b.WriteByte(e)
+				continue
+			}
+			v, _ := strconv.ParseUint(s[i+1:j], 16, 32)
+			if e == 'x' {
+				b.WriteByte(byte(v))
+			} else if v <= utf8.MaxRune {
+				b.WriteRune(rune(v))
+			}
+			i = j - 1
+		case '0', '1', '2', '3', '4', '5', '6', '7':
+			j := i
+			for j < len(s) && j-i < 3 && s[j] >= '0' && s[j] <= '7' {
+				j++
+			}
+			v, _ := strconv.ParseUint(s[i:j], 8, 16)
+			b.WriteByte(byte(v))
+			i = j - 1
+		default:
+			b.WriteByte('\\')
+			b.WriteByte(e)
+		}
+	}
+}
+
+func isHex(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
+}
