@@ -1,0 +1,123 @@
+package mcpserver
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os/exec"
+	"strings"
+	"sync"
+	"time"
+)
+
+// waitDelay is how long the output pipe may stay open after the shell has
+// exited (held by a background job) or been killed, before it is closed.
+const waitDelay = 2 * time.Second
+
+// execute runs command with the shell in dir for at most timeout.
+func (s *server) execute(ctx context.Context, command, dir string, timeout time.Duration) (*RunOutput, error) {
+	if strings.ContainsRune(command, 0) {
+		return nil, errors.New("command contains a NUL byte")
+	}
+	runCtx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+
+	args := append(append([]string(nil), s.shell[1:]...), command)
+	cmd := exec.CommandContext(runCtx, s.shell[0], args...)
+	cmd.Dir = dir
+	cmd.Env = s.env
+	cmd.Stdin = nil // /dev/null: the server's stdin is the MCP channel
+	out := newCapture(s.maxOutput)
+	cmd.Stdout = out // one writer for both: one pipe, interleaved as written
+	cmd.Stderr = out
+	cmd.WaitDelay = waitDelay
+	setProcessGroup(cmd)
+	cmd.Cancel = func() error { return killProcessGroup(cmd) }
+
+	err := cmd.Run()
+	timedOut := errors.Is(runCtx.Err(), context.DeadlineExceeded) && ctx.Err() == nil
+	if ctx.Err() != nil {
+		return nil, fmt.Errorf("the call was cancelled; the command was killed: %w", ctx.Err())
+	}
+	res := &RunOutput{TimedOut: timedOut}
+	res.Output, res.Truncated = out.result()
+	switch {
+	case cmd.ProcessState != nil:
+		res.ExitCode = exitStatus(cmd.ProcessState)
+	case err != nil:
+		return nil, fmt.Errorf("cannot run the command: %w", err)
+	}
+	if timedOut {
+		res.Output += fmt.Sprintf("\n[shellguard: timed out after %s; the command and its process group were killed]\n", timeout)
+	}
+	return res, nil
+}
+
+// capture keeps the head and the tail of what is written to it, up to max
+// bytes in all. It is safe for concurrent use.
+type capture struct {
+	mu      sync.Mutex
+	headCap int
+	tailCap int
+	head    []byte
+	tail    []byte // ring once full
+	pos     int    // next write position in a full ring
+	total   int64
+}
+
+func newCapture(max int) *capture {
+	if max < 2 {
+		max = 2
+	}
+	h := max / 2
+	return &capture{headCap: h, tailCap: max - h}
+}
+
+// Write never fails, so a chatty command is never blocked or broken.
+func (c *capture) Write(p []byte) (int, error) {
+	n := len(p)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.total += int64(n)
+	if room := c.headCap - len(c.head); room > 0 {
+		k := min(room, len(p))
+		c.head = append(c.head, p[:k]...)
+		p = p[k:]
+	}
+	if len(p) == 0 {
+		return n, nil
+	}
+	if room := c.tailCap - len(c.tail); room > 0 {
+		k := min(room, len(p))
+		c.tail = append(c.tail, p[:k]...)
+		p = p[k:]
+	}
+	if len(p) >= c.tailCap {
+		copy(c.tail, p[len(p)-c.tailCap:])
+		c.pos = 0
+		return n, nil
+	}
+	for len(p) > 0 {
+		k := copy(c.tail[c.pos:], p)
+		p = p[k:]
+		c.pos = (c.pos + k) % c.tailCap
+	}
+	return n, nil
+}
+
+// result returns what was kept, with a marker where bytes were left out,
+// and whether any were.
+func (c *capture) result() (string, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	kept := int64(len(c.head) + len(c.tail))
+	tail := append(append([]byte(nil), c.tail[c.pos:]...), c.tail[:c.pos]...)
+	if c.total <= kept {
+		return strings.ToValidUTF8(string(c.head)+string(tail), "\uFFFD"), false
+	}
+	var b strings.Builder
+	b.WriteString(strings.ToValidUTF8(string(c.head), "\uFFFD"))
+	fmt.Fprintf(&b, "\n[shellguard: output truncated: %d bytes left out here; %d bytes in all]\n", c.total-kept, c.total)
+	b.WriteString(strings.ToValidUTF8(string(tail), "\uFFFD"))
+	return b.String(), true
+}
