@@ -1,0 +1,541 @@
+package config
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+
+	"github.com/shellguard/shellguard/danger"
+)
+
+// file is one parsed configuration file.
+type file struct {
+	layer string
+	name  string
+	data  map[string]any
+	ix    lineIndex
+}
+
+// parse decodes src strictly enough to know it is TOML; the schema is
+// checked by apply.
+func parse(layer, name string, src []byte) (*file, error) {
+	var m map[string]any
+	if _, err := toml.Decode(string(src), &m); err != nil {
+		var pe toml.ParseError
+		if errors.As(err, &pe) {
+			return nil, &Error{File: name, Line: pe.Position.Line, Msg: pe.Message}
+		}
+		return nil, &Error{File: name, Msg: err.Error()}
+	}
+	return &file{layer: layer, name: name, data: m, ix: locate(string(src))}, nil
+}
+
+// applier applies one file to a Config.
+type applier struct {
+	c    *Config
+	f    *file
+	opts *LoadOptions
+	home string
+}
+
+func (a *applier) src(path string) Source {
+	return Source{Layer: a.f.layer, File: a.f.name, Line: a.f.ix.line(path)}
+}
+
+func (a *applier) errf(path, format string, args ...any) error {
+	return &Error{File: a.f.name, Line: a.f.ix.line(path), Msg: fmt.Sprintf(format, args...)}
+}
+
+// ignore records a notice for a key a project file may not set.
+func (a *applier) ignore(path, why string) {
+	a.c.Notices = append(a.c.Notices, (&Error{File: a.f.name, Line: a.f.ix.line(path), Msg: "ignored " + path + ": " + why}).Error())
+}
+
+func (a *applier) project() bool { return a.f.layer == LayerProject }
+
+// keys returns m's keys in the order they were written (by line, then
+// name), so the first error reported is the first in the file.
+func (a *applier) keys(base string, m map[string]any) []string {
+	ks := make([]string, 0, len(m))
+	for k := range m {
+		ks = append(ks, k)
+	}
+	sort.Slice(ks, func(i, j int) bool {
+		li, lj := a.f.ix.line(joinPath(base, ks[i])), a.f.ix.line(joinPath(base, ks[j]))
+		if li != lj {
+			return li < lj
+		}
+		return ks[i] < ks[j]
+	})
+	return ks
+}
+
+func typeName(v any) string {
+	switch v.(type) {
+	case string:
+		return "a string"
+	case int64:
+		return "an integer"
+	case float64:
+		return "a float"
+	case bool:
+		return "a boolean"
+	case []any, []map[string]any:
+		return "an array"
+	case map[string]any:
+		return "a table"
+	}
+	return "a date or time"
+}
+
+func (a *applier) str(path string, v any) (string, error) {
+	s, ok := v.(string)
+	if !ok {
+		return "", a.errf(path, "%s: want a string, got %s", path, typeName(v))
+	}
+	return s, nil
+}
+
+func (a *applier) boolean(path string, v any) (bool, error) {
+	b, ok := v.(bool)
+	if !ok {
+		return false, a.errf(path, "%s: want true or false, got %s", path, typeName(v))
+	}
+	return b, nil
+}
+
+func (a *applier) level(path string, v any) (danger.Level, error) {
+	s, err := a.str(path, v)
+	if err != nil {
+		return 0, err
+	}
+	l, err := danger.ParseLevel(s)
+	if err != nil {
+		return 0, a.errf(path, "%s: %v", path, err)
+	}
+	return l, nil
+}
+
+func (a *applier) table(path string, v any) (map[string]any, error) {
+	m, ok := v.(map[string]any)
+	if !ok {
+		return nil, a.errf(path, "%s: want a table, got %s", path, typeName(v))
+	}
+	return m, nil
+}
+
+// strings returns a string array's elements with their paths.
+func (a *applier) strings(path string, v any) ([]string, error) {
+	arr, ok := v.([]any)
+	if !ok {
+		if _, isTables := v.([]map[string]any); isTables {
+			return nil, a.errf(path, "%s: want an array of strings, got an array of tables", path)
+		}
+		return nil, a.errf(path, "%s: want an array of strings, got %s", path, typeName(v))
+	}
+	out := make([]string, len(arr))
+	for i, e := range arr {
+		s, err := a.str(indexPath(path, i), e)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = s
+	}
+	return out, nil
+}
+
+// tables returns an array of tables ([[x]] or x = [{...}]).
+func (a *applier) tables(path string, v any) ([]map[string]any, error) {
+	switch t := v.(type) {
+	case []map[string]any:
+		return t, nil
+	case []any:
+		out := make([]map[string]any, len(t))
+		for i, e := range t {
+			m, err := a.table(indexPath(path, i), e)
+			if err != nil {
+				return nil, err
+			}
+			out[i] = m
+		}
+		return out, nil
+	}
+	return nil, a.errf(path, "%s: want an array of tables ([[%s]]), got %s", path, path, typeName(v))
+}
+
+func (a *applier) unknown(path string) error {
+	return a.errf(path, "unknown key %q", path)
+}
+
+// apply checks the file against the schema and applies it to a.c.
+func (a *applier) apply() error {
+	m := a.f.data
+	for _, k := range a.keys("", m) {
+		v := m[k]
+		var err error
+		switch k {
+		case "deny_at", "ask_at":
+			err = a.threshold(k, v)
+		case "read_only":
+			err = a.readOnly(v)
+		case "audit_log":
+			err = a.auditLog(v)
+		case "exempt":
+			err = a.exempt(v)
+		case "rules":
+			err = a.rules(v)
+		case "pattern":
+			err = a.patterns(v)
+		case "builtin":
+			err = a.builtins(v)
+		default:
+			err = a.unknown(k)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (a *applier) threshold(key string, v any) error {
+	l, err := a.level(key, v)
+	if err != nil {
+		return err
+	}
+	cur := &a.c.DenyAt
+	if key == "ask_at" {
+		cur = &a.c.AskAt
+	}
+	if a.project() && l > *cur {
+		a.ignore(key, fmt.Sprintf("a project file may only lower %s (make it stricter); it is %q (%s)",
+			key, levelText(*cur), a.c.Provenance[key]))
+		return nil
+	}
+	*cur = l
+	a.c.Provenance[key] = a.src(key)
+	return nil
+}
+
+func levelText(l danger.Level) string {
+	b, err := l.MarshalText()
+	if err != nil {
+		return l.String()
+	}
+	return string(b)
+}
+
+func (a *applier) readOnly(v any) error {
+	b, err := a.boolean("read_only", v)
+	if err != nil {
+		return err
+	}
+	if a.project() && b && !a.c.ReadOnly {
+		a.ignore("read_only", fmt.Sprintf("a project file may not turn the read-only list back on (turned off by %s)",
+			a.c.Provenance["read_only"]))
+		return nil
+	}
+	a.c.ReadOnly = b
+	a.c.Provenance["read_only"] = a.src("read_only")
+	return nil
+}
+
+func (a *applier) auditLog(v any) error {
+	s, err := a.str("audit_log", v)
+	if err != nil {
+		return err
+	}
+	if a.project() {
+		a.ignore("audit_log", "a project file may not change the audit log")
+		return nil
+	}
+	if s != "" {
+		s, err = expandPath(s, a.home, filepath.Dir(a.f.name))
+		if err != nil {
+			return a.errf("audit_log", "audit_log: %v", err)
+		}
+	}
+	a.c.AuditLog = s
+	a.c.Provenance["audit_log"] = a.src("audit_log")
+	return nil
+}
+
+// expandPath expands a leading "~/" and makes a relative path relative to
+// dir (the directory of the file that named it).
+func expandPath(p, home, dir string) (string, error) {
+	if p == "~" || strings.HasPrefix(p, "~/") {
+		if home == "" {
+			return "", errors.New("cannot expand ~: home directory unknown")
+		}
+		p = filepath.Join(home, p[1:])
+	} else if strings.HasPrefix(p, "~") {
+		return "", fmt.Errorf("cannot expand %q: only ~/ is supported", p)
+	}
+	if !filepath.IsAbs(p) {
+		abs, err := filepath.Abs(filepath.Join(dir, p))
+		if err != nil {
+			return "", err
+		}
+		p = abs
+	}
+	return filepath.Clean(p), nil
+}
+
+func (a *applier) exempt(v any) error {
+	names, err := a.strings("exempt", v)
+	if err != nil {
+		return err
+	}
+	for i, n := range names {
+		path := indexPath("exempt", i)
+		n = strings.TrimSpace(n)
+		if n == "" {
+			return a.errf(path, "%s: empty rule name", path)
+		}
+		if a.project() {
+			a.ignore(path, fmt.Sprintf("a project file may not exempt %q from danger checks", n))
+			continue
+		}
+		if _, dup := a.c.ExemptSources[n]; !dup {
+			a.c.Exempt = append(a.c.Exempt, n)
+		}
+		a.c.ExemptSources[n] = a.src(path)
+	}
+	return nil
+}
+
+func (a *applier) rules(v any) error {
+	m, err := a.table("rules", v)
+	if err != nil {
+		return err
+	}
+	for _, k := range a.keys("rules", m) {
+		path := joinPath("rules", k)
+		var dst *[]Rule
+		switch k {
+		case "allow":
+			dst = &a.c.Allow
+		case "ask":
+			dst = &a.c.Ask
+		case "deny":
+			dst = &a.c.Deny
+		default:
+			return a.unknown(path)
+		}
+		list, err := a.strings(path, m[k])
+		if err != nil {
+			return err
+		}
+		for i, raw := range list {
+			el := indexPath(path, i)
+			p, err := NormalizeRule(raw)
+			if err != nil {
+				return a.errf(el, "%s: rule %q: %v", path, raw, err)
+			}
+			if a.project() && k == "allow" {
+				a.ignore(el, fmt.Sprintf("a project file may not add allow rules (%q)", p))
+				continue
+			}
+			*dst = append(*dst, Rule{Pattern: p, Source: a.src(el)})
+		}
+	}
+	return nil
+}
+
+func (a *applier) patterns(v any) error {
+	list, err := a.tables("pattern", v)
+	if err != nil {
+		return err
+	}
+	seen := map[string]bool{}
+	for i, t := range list {
+		base := indexPath("pattern", i)
+		p, err := a.pattern(base, t)
+		if err != nil {
+			return err
+		}
+		if seen[p.Name] {
+			return a.errf(joinPath(base, "name"), "%s.name: pattern %q is defined twice in this file", base, p.Name)
+		}
+		seen[p.Name] = true
+		if a.opts.BuiltinLevel != nil {
+			if _, ok := a.opts.BuiltinLevel(p.Name); ok {
+				return a.errf(joinPath(base, "name"), "%s.name: %q is a built-in rule; use [builtin.%s] to change it", base, p.Name, p.Name)
+			}
+		}
+		if prev, ok := a.c.PatternSources[p.Name]; ok {
+			if a.project() {
+				a.ignore(base, fmt.Sprintf("a project file may not redefine pattern %q (defined by %s)", p.Name, prev))
+				continue
+			}
+			a.c.Patterns = removePattern(a.c.Patterns, p.Name)
+		}
+		a.c.Patterns = append(a.c.Patterns, p)
+		a.c.PatternSources[p.Name] = a.src(base)
+	}
+	return nil
+}
+
+func removePattern(ps []danger.Pattern, name string) []danger.Pattern {
+	out := ps[:0:0]
+	for _, p := range ps {
+		if p.Name != name {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func (a *applier) pattern(base string, t map[string]any) (danger.Pattern, error) {
+	var p danger.Pattern
+	var hasLevel bool
+	for _, k := range a.keys(base, t) {
+		path := joinPath(base, k)
+		v := t[k]
+		var err error
+		switch k {
+		case "name":
+			p.Name, err = a.str(path, v)
+			p.Name = strings.TrimSpace(p.Name)
+		case "regex":
+			p.Regex, err = a.str(path, v)
+		case "level":
+			p.Level, err = a.level(path, v)
+			hasLevel = err == nil
+		case "description":
+			p.Description, err = a.str(path, v)
+		case "case_sensitive":
+			p.CaseSensitive, err = a.boolean(path, v)
+		case "match":
+			p.Match, err = a.spec(path, v)
+		default:
+			err = a.unknown(path)
+		}
+		if err != nil {
+			return p, err
+		}
+	}
+	if p.Name == "" {
+		return p, a.errf(base, "%s: missing name", base)
+	}
+	if !hasLevel {
+		return p, a.errf(base, "%s (%s): missing level (low, medium, high or critical)", base, p.Name)
+	}
+	if p.Regex == "" && p.Match == nil {
+		return p, a.errf(base, "%s (%s): needs a regex or a match table", base, p.Name)
+	}
+	if p.Regex != "" {
+		if err := checkRegex(p.Regex, p.CaseSensitive); err != nil {
+			return p, a.errf(joinPath(base, "regex"), "%s.regex (%s): %v", base, p.Name, err)
+		}
+	}
+	if strings.TrimSpace(p.Description) == "" {
+		p.Description = "matches custom pattern " + p.Name
+	}
+	return p, nil
+}
+
+// checkRegex compiles re the way a detector would.
+func checkRegex(re string, caseSensitive bool) error {
+	if !caseSensitive {
+		re = "(?i)" + re
+	}
+	_, err := regexp.Compile(re)
+	return err
+}
+
+func (a *applier) spec(path string, v any) (*danger.Spec, error) {
+	t, err := a.table(path, v)
+	if err != nil {
+		return nil, err
+	}
+	s := &danger.Spec{}
+	for _, k := range a.keys(path, t) {
+		kp := joinPath(path, k)
+		switch k {
+		case "programs":
+			if s.Programs, err = a.strings(kp, t[k]); err != nil {
+				return nil, err
+			}
+			for i, prog := range s.Programs {
+				if strings.TrimSpace(prog) == "" {
+					return nil, a.errf(indexPath(kp, i), "%s: empty program name", kp)
+				}
+			}
+		default:
+			return nil, a.unknown(kp)
+		}
+	}
+	if len(s.Programs) == 0 {
+		return nil, a.errf(path, "%s: needs programs", path)
+	}
+	return s, nil
+}
+
+func (a *applier) builtins(v any) error {
+	m, err := a.table("builtin", v)
+	if err != nil {
+		return err
+	}
+	for _, name := range a.keys("builtin", m) {
+		base := joinPath("builtin", name)
+		t, err := a.table(base, m[name])
+		if err != nil {
+			return err
+		}
+		var builtinLevel danger.Level
+		if a.opts.BuiltinLevel != nil {
+			l, ok := a.opts.BuiltinLevel(name)
+			if !ok {
+				return a.errf(base, "%s: no built-in rule is called %q", base, name)
+			}
+			builtinLevel = l
+		}
+		for _, k := range a.keys(base, t) {
+			path := joinPath(base, k)
+			switch k {
+			case "disabled":
+				b, err := a.boolean(path, t[k])
+				if err != nil {
+					return err
+				}
+				switch {
+				case b && a.project():
+					a.ignore(path, fmt.Sprintf("a project file may not disable built-in rule %q", name))
+				case b:
+					a.c.Disabled[name] = a.src(path)
+				default:
+					delete(a.c.Disabled, name)
+				}
+			case "level":
+				l, err := a.level(path, t[k])
+				if err != nil {
+					return err
+				}
+				if a.project() {
+					cur, from := builtinLevel, "its built-in level"
+					if o, ok := a.c.Relevel[name]; ok {
+						cur, from = o.Level, o.Source.String()
+					}
+					if cur == 0 {
+						a.ignore(path, fmt.Sprintf("cannot tell whether %q raises the level of built-in rule %q", levelText(l), name))
+						continue
+					}
+					if l < cur {
+						a.ignore(path, fmt.Sprintf("a project file may only raise levels; %q is %q (%s)", name, levelText(cur), from))
+						continue
+					}
+				}
+				a.c.Relevel[name] = LevelOverride{Level: l, Source: a.src(path)}
+			default:
+				return a.unknown(path)
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,297 @@
+package config
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/shellguard/shellguard/danger"
+)
+
+// EnvConfig names the environment variable that selects an explicit
+// configuration file when LoadOptions.Explicit is empty.
+const EnvConfig = "SHELLGUARD_CONFIG"
+
+// maxFileSize bounds a configuration file; anything larger is an error.
+const maxFileSize = 1 << 20
+
+// LoadOptions selects the files Load reads.
+type LoadOptions struct {
+	// Cwd is where the search for the project file starts; "" means the
+	// process's working directory.
+	Cwd string
+	// Explicit is the --config file, applied last. "" means the file
+	// named by $SHELLGUARD_CONFIG, if set. An explicit file must exist.
+	Explicit string
+	// UserFile overrides the user file's location (tests use it); ""
+	// means $XDG_CONFIG_HOME/shellguard/config.toml, by default
+	// ~/.config/shellguard/config.toml. A missing user file is fine.
+	UserFile string
+	// NoUser skips the user file.
+	NoUser bool
+	// NoProject skips the project file.
+	NoProject bool
+	// Env reads the environment (XDG_CONFIG_HOME, HOME,
+	// SHELLGUARD_CONFIG); nil means os.Getenv.
+	Env func(string) string
+	// BuiltinLevel reports whether a built-in danger rule called name
+	// exists and its level. When set, [builtin.NAME] tables and exempt
+	// names are checked against it (an unknown name is an error), custom
+	// patterns may not take a built-in's name, and a project file may
+	// raise a built-in's level. When nil, names are not checked and a
+	// project file cannot re-level built-ins (it is ignored, with a
+	// notice), since no one can tell whether the new level is higher.
+	BuiltinLevel func(name string) (danger.Level, bool)
+}
+
+func (o *LoadOptions) getenv(k string) string {
+	if o.Env != nil {
+		return o.Env(k)
+	}
+	return os.Getenv(k)
+}
+
+func (o *LoadOptions) home() string {
+	if h := o.getenv("HOME"); h != "" {
+		return h
+	}
+	if o.Env != nil {
+		return ""
+	}
+	h, _ := os.UserHomeDir()
+	return h
+}
+
+// UserPath returns where the user file is looked for:
+// $XDG_CONFIG_HOME/shellguard/config.toml, or
+// ~/.config/shellguard/config.toml, or "" when neither is known.
+func (o LoadOptions) UserPath() string {
+	if o.UserFile != "" {
+		return o.UserFile
+	}
+	if x := o.getenv("XDG_CONFIG_HOME"); x != "" && filepath.IsAbs(x) {
+		return filepath.Join(x, "shellguard", "config.toml")
+	}
+	if h := o.home(); h != "" {
+		return filepath.Join(h, ".config", "shellguard", "config.toml")
+	}
+	return ""
+}
+
+// ProjectPath returns the project file that applies to dir: the first
+// .shellguard.toml in dir or one of its parents, or "" when there is
+// none.
+func ProjectPath(dir string) (string, error) {
+	dir, err := filepath.Abs(dir)
+	if err != nil {
+		return "", err
+	}
+	for {
+		p := filepath.Join(dir, ProjectFileName)
+		st, err := os.Stat(p)
+		switch {
+		case err == nil && !st.IsDir():
+			return p, nil
+		case err != nil && !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, fs.ErrPermission):
+			return "", err
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", nil
+		}
+		dir = parent
+	}
+}
+
+// Load applies the built-in defaults, then the user file, the project
+// file and the explicit file, each where present. The first problem
+// stops it: the error (an *Error) names the file and line. Keys a
+// project file may not set are not errors: they are ignored and
+// explained in Config.Notices.
+func Load(opts LoadOptions) (*Config, error) {
+	c := Default()
+	home := opts.home()
+
+	if !opts.NoUser {
+		if p := opts.UserPath(); p != "" {
+			if err := loadFile(c, &opts, home, LayerUser, p, true); err != nil {
+				return nil, err
+			}
+		}
+	}
+
+	explicit := opts.Explicit
+	if explicit == "" {
+		explicit = opts.getenv(EnvConfig)
+	}
+	if explicit != "" {
+		if abs, err := filepath.Abs(explicit); err == nil {
+			explicit = abs
+		}
+	}
+
+	if !opts.NoProject {
+		cwd := opts.Cwd
+		if cwd == "" {
+			wd, err := os.Getwd()
+			if err != nil {
+				return nil, fmt.Errorf("finding the project file: %w", err)
+			}
+			cwd = wd
+		}
+		p, err := ProjectPath(cwd)
+		if err != nil {
+			return nil, fmt.Errorf("finding the project file: %w", err)
+		}
+		if p != "" && !sameFile(p, explicit) && !sameFile(p, opts.UserPath()) {
+			if err := loadFile(c, &opts, home, LayerProject, p, false); err != nil {
+				return nil, err
+			}
+		}
+	}
+
+	if explicit != "" {
+		if err := loadFile(c, &opts, home, LayerExplicit, explicit, false); err != nil {
+			return nil, err
+		}
+	}
+
+	if err := checkExempt(c, &opts); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// sameFile reports whether a and b name the same existing file.
+func sameFile(a, b string) bool {
+	if a == "" || b == "" {
+		return false
+	}
+	sa, err := os.Stat(a)
+	if err != nil {
+		return false
+	}
+	sb, err := os.Stat(b)
+	if err != nil {
+		return false
+	}
+	return os.SameFile(sa, sb)
+}
+
+// checkExempt makes sure every exempt name is a built-in or custom rule,
+// when the built-in rules are known.
+func checkExempt(c *Config, opts *LoadOptions) error {
+	if opts.BuiltinLevel == nil {
+		return nil
+	}
+	for _, n := range c.Exempt {
+		if _, ok := opts.BuiltinLevel(n); ok {
+			continue
+		}
+		if _, ok := c.PatternSources[n]; ok {
+			continue
+		}
+		s := c.ExemptSources[n]
+		return &Error{File: s.File, Line: s.Line, Msg: fmt.Sprintf("exempt: no built-in or custom rule is called %q", n)}
+	}
+	return nil
+}
+
+func readFile(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if st.IsDir() {
+		return nil, errors.New("is a directory")
+	}
+	if st.Size() > maxFileSize {
+		return nil, fmt.Errorf("larger than %d bytes", maxFileSize)
+	}
+	buf, err := io.ReadAll(io.LimitReader(f, maxFileSize+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(buf) > maxFileSize {
+		return nil, fmt.Errorf("larger than %d bytes", maxFileSize)
+	}
+	return buf, nil
+}
+
+func loadFile(c *Config, opts *LoadOptions, home, layer, path string, optional bool) error {
+	src, err := readFile(path)
+	if err != nil {
+		if optional && errors.Is(err, fs.ErrNotExist) {
+			return nil
+		}
+		return &Error{File: path, Msg: "cannot read " + layer + " configuration: " + unwrapPathError(err)}
+	}
+	return applySource(c, opts, home, layer, path, src)
+}
+
+func unwrapPathError(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
+}
+
+// applySource parses src (the contents of path) and applies it as layer.
+func applySource(c *Config, opts *LoadOptions, home, layer, path string, src []byte) error {
+	f, err := parse(layer, path, src)
+	if err != nil {
+		return err
+	}
+	c.Files = append(c.Files, Source{Layer: layer, File: path})
+	a := &applier{c: c, f: f, opts: opts, home: home}
+	return a.apply()
+}
+
+// CheckFile validates one file as if it were the user file: it must
+// exist, be TOML and follow the schema. The error names file and line.
+func CheckFile(path string) error {
+	_, err := check(path, LayerUser, LoadOptions{})
+	return err
+}
+
+// CheckProjectFile validates one file as if it were a project file and
+// returns the notices for the keys that would be ignored there.
+func CheckProjectFile(path string) ([]string, error) {
+	return check(path, LayerProject, LoadOptions{})
+}
+
+// CheckFileWith validates path as layer (LayerUser, LayerProject or
+// LayerExplicit) with opts' BuiltinLevel and Env, on top of the defaults
+// only, and returns the notices.
+func CheckFileWith(path, layer string, opts LoadOptions) ([]string, error) {
+	switch layer {
+	case LayerUser, LayerProject, LayerExplicit:
+	default:
+		return nil, fmt.Errorf("config: unknown layer %q", layer)
+	}
+	return check(path, layer, opts)
+}
+
+func check(path, layer string, opts LoadOptions) ([]string, error) {
+	c := Default()
+	src, err := readFile(path)
+	if err != nil {
+		return nil, &Error{File: path, Msg: "cannot read: " + unwrapPathError(err)}
+	}
+	if err := applySource(c, &opts, opts.home(), layer, path, src); err != nil {
+		return nil, err
+	}
+	if err := checkExempt(c, &opts); err != nil {
+		return nil, err
+	}
+	return c.Notices, nil
+}
