@@ -1,0 +1,792 @@
+package approval
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/gofrs/flock"
+	"github.com/google/renameio/v2"
+)
+
+// FileVersion is the version of the approvals file format that Store
+// writes.
+const FileVersion = 2
+
+// seedVersion is the version of the older format that Store still reads:
+// {"version": 1, "prefixes": ["git checkout", ...]}.
+const seedVersion = 1
+
+// maxFileSize bounds how much of an approvals file is read. A larger file
+// is treated as corrupt.
+const maxFileSize = 16 << 20
+
+// lockTimeout bounds how long Add and Remove wait for another process that
+// is updating the same file.
+const lockTimeout = 30 * time.Second
+
+// Store is a persisted approval store: one JSON file holding the
+// approvals a person granted with scope Always.
+//
+// # File format
+//
+// The file is a JSON object (UTF-8, written with two-space indentation):
+//
+//	{
+//	  "version": 2,
+//	  "approvals": [
+//	    {
+//	      "kind": "prefix",
+//	      "pattern": "git checkout",
+//	      "scope": "always",
+//	      "granted_at": "2026-12-02T10:15:00Z",
+//	      "granted_via": "tui",
+//	      "command": "git checkout main"
+//	    },
+//	    {
+//	      "kind": "exact",
+//	      "pattern": "make deploy-staging",
+//	      "scope": "always",
+//	      "granted_at": "2026-12-02T10:16:40Z",
+//	      "granted_via": "cli",
+//	      "command": "make deploy-staging"
+//	    }
+//	  ]
+//	}
+//
+// "version" is required and must be 2 (or 1, below). Each approval has:
+//
+//   - "kind": "prefix" approves every invocation whose classified prefix is
+//     "pattern" (shown as "git checkout *"); "exact" approves the one
+//     command line "pattern" (surrounding white space ignored).
+//   - "pattern": the prefix or the command line; never empty.
+//   - "scope": "always" (the only scope stored; may be omitted).
+//   - "granted_at": when the approval was given, RFC 3339, UTC; absent when
+//     unknown (imported approvals).
+//   - "granted_via": the interface it came through: "cli", "tui", "mcp",
+//     "hook" or "import".
+//   - "command": the command line the person was looking at when approving.
+//
+// Unknown fields are ignored. A file whose version is newer than
+// FileVersion approves nothing and is never rewritten by this version.
+//
+// The older allow-list format {"version": 1, "prefixes": ["git checkout",
+// ...]} is read as well: each string is a prefix approval with scope
+// always, granted via "import". The first Add or Remove rewrites such a
+// file in the current format, keeping every prefix.
+//
+// # Safety
+//
+// Every change (Add, Remove) takes an exclusive lock on "<file>.lock",
+// re-reads the file, applies the change and replaces the file atomically
+// (a temporary file in the same folder, fsync, rename), so a crash never
+// leaves a half-written file and concurrent processes never lose each
+// other's approvals. Load takes no lock: it sees either the old or the new
+// file.
+//
+// A file that cannot be parsed approves nothing, and Load reports it in
+// Snapshot.Problem. It is never silently overwritten: the next Add keeps it
+// aside as "<file>.corrupt-<UTC time>" (for example
+// approvals.json.corrupt-20261202T101500Z) before writing a new file, and
+// says so in AddResult.MovedAside.
+//
+// A file that another user could have written approves nothing either (see
+// CheckTrust); Load returns its entries marked untrusted, and Add and
+// Remove refuse to change it. New files are created with mode 0600 and new
+// folders with mode 0700.
+//
+// A Store holds only its path; all state is on disk, so a Store is safe for
+// concurrent use, and several Stores (in one process or many) may share a
+// file.
+type Store struct {
+	path string
+}
+
+// NewStore returns the store kept in the file at path (typically
+// DefaultPath or ProjectPath). The file need not exist.
+func NewStore(path string) *Store { return &Store{path: path} }
+
+// Path returns the path the store was created with.
+func (s *Store) Path() string { return s.path }
+
+// DefaultPath returns the user's approvals file:
+// $XDG_CONFIG_HOME/shellguard/approvals.json, or
+// ~/.config/shellguard/approvals.json when XDG_CONFIG_HOME is unset or not
+// an absolute path (as the XDG specification requires).
+func DefaultPath() (string, error) {
+	if dir := os.Getenv("XDG_CONFIG_HOME"); dir != "" && filepath.IsAbs(dir) {
+		return filepath.Join(dir, "shellguard", "approvals.json"), nil
+	}
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return "", fmt.Errorf("cannot locate the approvals file: %w", err)
+	}
+	return filepath.Join(home, ".config", "shellguard", "approvals.json"), nil
+}
+
+// ProjectPath returns the approvals file of the project whose root folder
+// is root: <root>/.shellguard/approvals.json.
+//
+// Note that a project file is owned by whoever checked the project out, so
+// CheckTrust cannot tell a file the user wrote from one that came with a
+// cloned repository; callers decide whether a project's approvals are
+// honoured at all.
+func ProjectPath(root string) string {
+	return filepath.Join(root, ".shellguard", "approvals.json")
+}
+
+// ProblemKind classifies what is wrong with an approvals file.
+type ProblemKind string
+
+// The problems an approvals file can have. Each one means the file
+// approves nothing.
+const (
+	// Unreadable: the file exists but could not be read (permissions, not
+	// a regular file, a broken chain of symbolic links).
+	Unreadable ProblemKind = "unreadable"
+	// Corrupt: the file was read but is not a valid approvals file.
+	Corrupt ProblemKind = "corrupt"
+	// UnsupportedVersion: the file was written by a newer shellguard.
+	UnsupportedVersion ProblemKind = "unsupported-version"
+	// Untrusted: another user could have written the file (see
+	// CheckTrust).
+	Untrusted ProblemKind = "untrusted"
+)
+
+// FileError is the error Load reports in Snapshot.Problem, and Add and
+// Remove return, when an approvals file cannot be used.
+type FileError struct {
+	// Path is the approvals file.
+	Path string
+	Kind ProblemKind
+	// Version is the file's version, for UnsupportedVersion.
+	Version int
+	// Err says what is wrong; for Untrusted it is a *TrustError.
+	Err error
+}
+
+func (e *FileError) Error() string {
+	switch e.Kind {
+	case Corrupt:
+		return fmt.Sprintf("approvals file %s is corrupt: %v; it approves nothing until it is repaired or removed (the next approval keeps it aside as %s.corrupt-<time> and starts a new file)", e.Path, e.Err, filepath.Base(e.Path))
+	case UnsupportedVersion:
+		return fmt.Sprintf("approvals file %s has version %d, newer than this shellguard understands (%d); it approves nothing and is left unchanged", e.Path, e.Version, FileVersion)
+	case Untrusted:
+		return e.Err.Error()
+	}
+	return fmt.Sprintf("approvals file %s cannot be read: %v; it approves nothing", e.Path, e.Err)
+}
+
+func (e *FileError) Unwrap() error { return e.Err }
+
+// Snapshot is what Load found in an approvals file.
+type Snapshot struct {
+	// Path is the store's path.
+	Path string
+	// Entries are the approvals in the file, in the order they were
+	// granted. They are set for a trusted file and for an untrusted but
+	// readable one (so they can be shown); use Active for the entries that
+	// may approve anything.
+	Entries []Entry
+	// Trusted reports whether the file may grant approvals: it is sound
+	// and passes CheckTrust. A missing file is trusted (and empty).
+	Trusted bool
+	// Problem is nil when the file is missing or fine, and otherwise a
+	// *FileError (corrupt, unreadable, unsupported version, untrusted).
+	Problem error
+	// Missing reports that the file does not exist.
+	Missing bool
+	// Version is the file format version read (0 when missing or
+	// unusable, 1 for the older prefix list, 2 for the current format).
+	Version int
+}
+
+// Active returns the entries that may approve commands: all of them when
+// the file is trusted and sound, none otherwise.
+func (sn Snapshot) Active() []Entry {
+	if !sn.Trusted || sn.Problem != nil {
+		return nil
+	}
+	return sn.Entries
+}
+
+// Load reads the store. It never fails and never panics: a missing file is
+// an empty, trusted store; any other problem is reported in
+// Snapshot.Problem, and then Active returns nothing.
+func (s *Store) Load() Snapshot {
+	sn := Snapshot{Path: s.path}
+	st := readStore(s.path)
+	switch {
+	case st.missing:
+		sn.Missing = true
+		sn.Trusted = true
+		return sn
+	case st.problem != nil:
+		sn.Problem = st.problem
+		return sn
+	}
+	sn.Entries = st.entries
+	sn.Version = st.version
+	if st.trustErr != nil {
+		sn.Problem = &FileError{Path: st.abs, Kind: Untrusted, Err: st.trustErr}
+		return sn
+	}
+	sn.Trusted = true
+	return sn
+}
+
+// AddResult reports what Add did.
+type AddResult struct {
+	// Path is the file that was written (symbolic links resolved).
+	Path string
+	// Added are the entries that were new, as stored.
+	Added []Entry
+	// AlreadyPresent are the entries that were in the file already (same
+	// Kind and Pattern); they are left as they were.
+	AlreadyPresent []Entry
+	// MovedAside is where a corrupt or unreadable file was kept before a
+	// new one was written, or "".
+	MovedAside string
+	// Converted reports that a file in the older prefix-list format was
+	// rewritten in the current format.
+	Converted bool
+}
+
+// Notices returns sentences about what Add did besides adding entries,
+// for showing to the user.
+func (r AddResult) Notices() []string {
+	var out []string
+	if r.MovedAside != "" {
+		out = append(out, fmt.Sprintf("the approvals file %s was corrupt or unreadable; it was kept as %s and a new file was started", r.Path, r.MovedAside))
+	}
+	if r.Converted {
+		out = append(out, fmt.Sprintf("the approvals file %s was converted from the version %d prefix list to version %d", r.Path, seedVersion, FileVersion))
+	}
+	return out
+}
+
+// Add stores entries. Each must have Kind Prefix or Exact and a non-empty
+// Pattern; its Scope must be Always or empty (it is stored as Always).
+// Prefix patterns may be given as displayed ("git checkout *"). A zero
+// GrantedAt becomes the current time. Entries whose Kind and Pattern are
+// already stored are not added twice.
+//
+// If the file is corrupt or unreadable it is first kept aside (see Store)
+// and AddResult.MovedAside names the copy. Add refuses to change a file
+// that fails CheckTrust, is not a regular file, or has a newer version.
+func (s *Store) Add(entries ...Entry) (AddResult, error) {
+	res := AddResult{Path: s.path}
+	now := time.Now().UTC().Truncate(time.Second)
+	var todo []Entry
+	for i, e := range entries {
+		n, err := normalizeEntry(e, now)
+		if err != nil {
+			return res, fmt.Errorf("approval %d: %w", i+1, err)
+		}
+		if indexOf(todo, n.Kind, n.Pattern) < 0 {
+			todo = append(todo, n)
+		}
+	}
+	if len(todo) == 0 {
+		return res, nil
+	}
+	u, err := s.update(true, func(cur []Entry) ([]Entry, bool) {
+		for _, e := range todo {
+			if j := indexOf(cur, e.Kind, e.Pattern); j >= 0 {
+				res.AlreadyPresent = append(res.AlreadyPresent, cur[j])
+				continue
+			}
+			cur = append(cur, e)
+			res.Added = append(res.Added, e)
+		}
+		return cur, len(res.Added) > 0
+	})
+	res.Path, res.MovedAside, res.Converted = u.path, u.movedAside, u.converted
+	if err != nil {
+		res.Added, res.AlreadyPresent = nil, nil
+	}
+	return res, err
+}
+
+// Remove deletes the entry with that kind and pattern (a prefix may be
+// given as displayed, "git checkout *") and reports whether it was there.
+// A missing file holds nothing to remove. Remove never rewrites a corrupt,
+// unreadable, untrusted or newer file; it returns its *FileError instead.
+func (s *Store) Remove(kind Kind, pattern string) (bool, error) {
+	pattern = normalizePattern(kind, pattern)
+	found := false
+	_, err := s.update(false, func(cur []Entry) ([]Entry, bool) {
+		j := indexOf(cur, kind, pattern)
+		if j < 0 {
+			return cur, false
+		}
+		found = true
+		return append(cur[:j:j], cur[j+1:]...), true
+	})
+	if err != nil {
+		return false, err
+	}
+	return found, nil
+}
+
+// updated is what update did besides applying the change.
+type updated struct {
+	path       string
+	movedAside string
+	converted  bool
+}
+
+// update runs change on the current entries under the file lock and writes
+// the result atomically if change reports a change. With moveAside, a
+// corrupt or unreadable file is kept aside and change starts from nothing;
+// otherwise such a file is an error.
+func (s *Store) update(moveAside bool, change func([]Entry) ([]Entry, bool)) (updated, error) {
+	u := updated{path: s.path}
+	if s.path == "" {
+		return u, errors.New("approvals file: no path given")
+	}
+	abs, err := filepath.Abs(s.path)
+	if err != nil {
+		return u, fmt.Errorf("approvals file %s: %w", s.path, err)
+	}
+	real, err := resolve(abs)
+	if err != nil {
+		return u, &FileError{Path: abs, Kind: Unreadable, Err: err}
+	}
+	u.path = real
+	dir := filepath.Dir(real)
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return u, fmt.Errorf("approvals file %s: cannot create its folder: %w", abs, err)
+	}
+	uid := os.Geteuid()
+	for _, d := range []string{filepath.Dir(abs), dir} {
+		if err := checkDir(abs, d, uid); err != nil {
+			return u, refusal(abs, err)
+		}
+	}
+
+	lock := flock.New(real+".lock", flock.SetPermissions(0o600))
+	ctx, cancel := context.WithTimeout(context.Background(), lockTimeout)
+	defer cancel()
+	locked, err := lock.TryLockContext(ctx, 2*time.Millisecond)
+	if err != nil || !locked {
+		if err == nil || errors.Is(err, context.DeadlineExceeded) {
+			err = fmt.Errorf("another process held the lock %s for more than %s", lock.Path(), lockTimeout)
+		}
+		return u, fmt.Errorf("approvals file %s: cannot lock it: %w", abs, err)
+	}
+	defer lock.Unlock()
+
+	st := readStore(abs)
+	var cur []Entry
+	switch {
+	case st.missing:
+	case st.trustErr != nil:
+		return u, refusal(abs, st.trustErr)
+	case st.problem != nil:
+		var fe *FileError
+		if !moveAside || !errors.As(st.problem, &fe) || !st.movable {
+			return u, st.problem
+		}
+		name, err := keepAside(real, time.Now())
+		if err != nil {
+			return u, fmt.Errorf("%w; keeping it aside failed, so it was left as it is: %v", st.problem, err)
+		}
+		u.movedAside = name
+	default:
+		cur = st.entries
+		u.converted = st.version == seedVersion
+	}
+	next, changed := change(cur)
+	if !changed && u.movedAside == "" {
+		u.converted = false
+		return u, nil
+	}
+	if err := writeEntries(real, next); err != nil {
+		return u, fmt.Errorf("approvals file %s: cannot write it: %w", abs, err)
+	}
+	return u, nil
+}
+
+// refusal wraps a trust failure as the error Add and Remove return.
+func refusal(abs string, err error) error {
+	var te *TrustError
+	if errors.As(err, &te) {
+		return &FileError{Path: abs, Kind: Untrusted, Err: fmt.Errorf("%w; refusing to change it", err)}
+	}
+	return err
+}
+
+// keepAside gives the file at path a second, dated name that no other file
+// has, so that its bytes survive the file being replaced.
+func keepAside(path string, now time.Time) (string, error) {
+	base := path + ".corrupt-" + now.UTC().Format("20060102T150405Z")
+	for i := 1; i <= 100; i++ {
+		name := base
+		if i > 1 {
+			name = fmt.Sprintf("%s-%d", base, i)
+		}
+		err := os.Link(path, name)
+		if err == nil {
+			return name, nil
+		}
+		if errors.Is(err, fs.ErrExist) {
+			continue
+		}
+		// Hard links unsupported here: rename instead, never over an
+		// existing file.
+		if _, serr := os.Lstat(name); serr == nil {
+			continue
+		}
+		if rerr := os.Rename(path, name); rerr != nil {
+			return "", rerr
+		}
+		return name, nil
+	}
+	return "", fmt.Errorf("too many corrupt copies named %s*", base)
+}
+
+// encodeEntries returns the file contents holding entries.
+func encodeEntries(entries []Entry) ([]byte, error) {
+	if entries == nil {
+		entries = []Entry{}
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(fileV2{Version: FileVersion, Approvals: entries}); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// writeEntries replaces the file at path with entries, atomically.
+func writeEntries(path string, entries []Entry) error {
+	data, err := encodeEntries(entries)
+	if err != nil {
+		return err
+	}
+	dir := filepath.Dir(path)
+	pf, err := renameio.NewPendingFile(path, renameio.WithTempDir(dir), renameio.WithStaticPermissions(0o600))
+	if err != nil {
+		return err
+	}
+	defer pf.Cleanup()
+	if _, err := pf.Write(data); err != nil {
+		return err
+	}
+	if err := pf.CloseAtomicallyReplace(); err != nil {
+		return err
+	}
+	// Make the rename itself durable.
+	if d, err := os.Open(dir); err == nil {
+		_ = d.Sync()
+		_ = d.Close()
+	}
+	return nil
+}
+
+// storeState is what readStore found.
+type storeState struct {
+	abs      string
+	missing  bool
+	problem  error // *FileError: unreadable, corrupt, unsupported version
+	movable  bool  // problem is one Add may resolve by keeping the file aside
+	trustErr error
+	entries  []Entry
+	version  int
+}
+
+// readStore reads and checks the approvals file at path.
+func readStore(path string) (st storeState) {
+	st.abs = path
+	if path == "" {
+		st.problem = &FileError{Path: path, Kind: Unreadable, Err: errors.New("no path given")}
+		return st
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		st.problem = &FileError{Path: path, Kind: Unreadable, Err: err}
+		return st
+	}
+	st.abs = abs
+	unreadable := func(err error) storeState {
+		st.problem = &FileError{Path: abs, Kind: Unreadable, Err: err}
+		return st
+	}
+	if _, err := os.Lstat(abs); errors.Is(err, fs.ErrNotExist) {
+		st.missing = true
+		return st
+	} else if err != nil {
+		return unreadable(err)
+	}
+	real, err := resolve(abs)
+	if err != nil {
+		return unreadable(err)
+	}
+	fi, err := os.Stat(real)
+	if errors.Is(err, fs.ErrNotExist) {
+		st.missing = true // a dangling symbolic link
+		return st
+	}
+	if err != nil {
+		return unreadable(err)
+	}
+	if !fi.Mode().IsRegular() {
+		return unreadable(fmt.Errorf("not a regular file (%s)", fi.Mode().Type()))
+	}
+	uid := os.Geteuid()
+	trust := func(fi fs.FileInfo) error {
+		for _, d := range []string{filepath.Dir(abs), filepath.Dir(real)} {
+			if err := checkDir(abs, d, uid); err != nil {
+				return err
+			}
+		}
+		return checkInfo(abs, real, fi, uid)
+	}
+	// O_NONBLOCK: never hang on a FIFO swapped in after the Stat.
+	f, err := os.OpenFile(real, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		st.trustErr = trust(fi)
+		st.movable = true
+		return unreadable(err)
+	}
+	defer f.Close()
+	fi, err = f.Stat()
+	if err != nil {
+		return unreadable(err)
+	}
+	if !fi.Mode().IsRegular() {
+		return unreadable(fmt.Errorf("not a regular file (%s)", fi.Mode().Type()))
+	}
+	st.trustErr = trust(fi)
+	data, err := io.ReadAll(io.LimitReader(f, maxFileSize+1))
+	if err != nil {
+		st.movable = true
+		return unreadable(err)
+	}
+	if len(data) > maxFileSize {
+		st.movable = true
+		st.problem = &FileError{Path: abs, Kind: Corrupt, Err: fmt.Errorf("larger than %d MiB", maxFileSize>>20)}
+		return st
+	}
+	entries, version, err := parseStore(data)
+	if err != nil {
+		var fe *FileError
+		if errors.As(err, &fe) {
+			fe.Path = abs
+			st.problem = fe
+			return st
+		}
+		st.movable = true
+		st.problem = &FileError{Path: abs, Kind: Corrupt, Err: err}
+		return st
+	}
+	st.entries, st.version = entries, version
+	return st
+}
+
+// fileV2 is the current file format.
+type fileV2 struct {
+	Version   int     `json:"version"`
+	Approvals []Entry `json:"approvals"`
+}
+
+// parseStore decodes an approvals file. An error is either a
+// *FileError{Kind: UnsupportedVersion} or a description of why the data is
+// corrupt. An empty (or all white space) file is an empty store.
+func parseStore(data []byte) ([]Entry, int, error) {
+	if len(bytes.TrimSpace(data)) == 0 {
+		return nil, FileVersion, nil
+	}
+	var top map[string]json.RawMessage
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if err := dec.Decode(&top); err != nil {
+		return nil, 0, describeJSONError(data, err)
+	}
+	if top == nil {
+		return nil, 0, errors.New("the document is null, want an object with \"version\" and \"approvals\"")
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		off := dec.InputOffset()
+		return nil, 0, fmt.Errorf("unexpected data after the JSON object at %s", position(data, off))
+	}
+	rawVersion, ok := top["version"]
+	if !ok {
+		return nil, 0, errors.New("no \"version\" field")
+	}
+	var version int
+	if err := json.Unmarshal(rawVersion, &version); err != nil {
+		return nil, 0, fmt.Errorf("\"version\" is %s, want a whole number", truncate(string(rawVersion), 40))
+	}
+	switch {
+	case version > FileVersion:
+		return nil, version, &FileError{Kind: UnsupportedVersion, Version: version, Err: fmt.Errorf("version %d", version)}
+	case version == seedVersion:
+		return parseSeed(top)
+	case version != FileVersion:
+		return nil, 0, fmt.Errorf("unknown version %d", version)
+	}
+	var raws []json.RawMessage
+	if raw, ok := top["approvals"]; ok {
+		if err := json.Unmarshal(raw, &raws); err != nil {
+			return nil, 0, fmt.Errorf("\"approvals\" is not a list: %v", err)
+		}
+	}
+	var entries []Entry
+	for i, raw := range raws {
+		var e Entry
+		if err := json.Unmarshal(raw, &e); err != nil {
+			return nil, 0, fmt.Errorf("approval %d: %v", i+1, unwrapJSON(err))
+		}
+		e, err := validateStored(e)
+		if err != nil {
+			return nil, 0, fmt.Errorf("approval %d: %v", i+1, err)
+		}
+		if indexOf(entries, e.Kind, e.Pattern) < 0 {
+			entries = append(entries, e)
+		}
+	}
+	return entries, FileVersion, nil
+}
+
+// parseSeed reads the older {"version":1,"prefixes":[...]} format.
+func parseSeed(top map[string]json.RawMessage) ([]Entry, int, error) {
+	raw, ok := top["prefixes"]
+	if !ok {
+		return nil, 0, errors.New("version 1 file without a \"prefixes\" list")
+	}
+	var prefixes []string
+	if err := json.Unmarshal(raw, &prefixes); err != nil {
+		return nil, 0, fmt.Errorf("\"prefixes\" is not a list of strings: %v", unwrapJSON(err))
+	}
+	var entries []Entry
+	for i, p := range prefixes {
+		p = normalizePattern(Prefix, p)
+		if p == "" {
+			return nil, 0, fmt.Errorf("prefix %d is empty", i+1)
+		}
+		if indexOf(entries, Prefix, p) < 0 {
+			entries = append(entries, Entry{Kind: Prefix, Pattern: p, Scope: Always, GrantedVia: "import"})
+		}
+	}
+	return entries, seedVersion, nil
+}
+
+// validateStored checks an entry read from a file and normalises its
+// pattern as Add would have (a hand-edited "git checkout *" prefix means
+// "git checkout").
+func validateStored(e Entry) (Entry, error) {
+	if e.Kind != Prefix && e.Kind != Exact {
+		return e, fmt.Errorf("unknown kind %q (want %q or %q)", truncate(string(e.Kind), 40), Prefix, Exact)
+	}
+	e.Pattern = normalizePattern(e.Kind, e.Pattern)
+	if e.Pattern == "" {
+		return e, errors.New("empty pattern")
+	}
+	if e.Scope != "" && e.Scope != Always {
+		return e, fmt.Errorf("scope %q cannot be stored (only %q)", truncate(string(e.Scope), 40), Always)
+	}
+	e.Scope = Always
+	return e, nil
+}
+
+// normalizeEntry checks and completes an entry about to be stored.
+func normalizeEntry(e Entry, now time.Time) (Entry, error) {
+	if e.Kind != Prefix && e.Kind != Exact {
+		return e, fmt.Errorf("unknown kind %q (want %q or %q)", e.Kind, Prefix, Exact)
+	}
+	if e.Scope != "" && e.Scope != Always {
+		return e, fmt.Errorf("scope %q is not stored in an approvals file (only %q is)", e.Scope, Always)
+	}
+	e.Pattern = normalizePattern(e.Kind, e.Pattern)
+	if e.Pattern == "" {
+		return e, errors.New("empty pattern")
+	}
+	e.Scope = Always
+	if e.GrantedAt.IsZero() {
+		e.GrantedAt = now
+	} else {
+		e.GrantedAt = e.GrantedAt.UTC().Round(0)
+	}
+	return e, nil
+}
+
+// normalizePattern trims white space, and for a prefix the " *" it is
+// displayed with.
+func normalizePattern(k Kind, p string) string {
+	p = strings.TrimSpace(p)
+	if k == Prefix {
+		if p == "*" {
+			return ""
+		}
+		p = strings.TrimSpace(strings.TrimSuffix(p, " *"))
+	}
+	return p
+}
+
+func indexOf(entries []Entry, k Kind, pattern string) int {
+	for i, e := range entries {
+		if e.Kind == k && e.Pattern == pattern {
+			return i
+		}
+	}
+	return -1
+}
+
+// describeJSONError turns a decoding error into a message with a line and
+// column.
+func describeJSONError(data []byte, err error) error {
+	var se *json.SyntaxError
+	if errors.As(err, &se) {
+		return fmt.Errorf("invalid JSON at %s: %v", position(data, se.Offset), se)
+	}
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) {
+		return fmt.Errorf("the document is a JSON %s, want an object with \"version\" and \"approvals\"", te.Value)
+	}
+	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+		return errors.New("invalid JSON: the file ends too early (truncated?)")
+	}
+	return fmt.Errorf("invalid JSON: %v", err)
+}
+
+// unwrapJSON shortens the decoder's messages for a field of an entry.
+func unwrapJSON(err error) error {
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) && te.Field != "" {
+		return fmt.Errorf("%q is a JSON %s, want %s", te.Field, te.Value, te.Type)
+	}
+	return err
+}
+
+// position converts a byte offset into "line L, column C".
+func position(data []byte, off int64) string {
+	if off < 0 {
+		off = 0
+	}
+	if off > int64(len(data)) {
+		off = int64(len(data))
+	}
+	before := data[:off]
+	line := bytes.Count(before, []byte("\n")) + 1
+	col := int(off) - (bytes.LastIndexByte(before, '\n') + 1) + 1
+	return fmt.Sprintf("line %d, column %d", line, col)
+}
+
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "..."
+}
