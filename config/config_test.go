@@ -647,3 +647,28 @@ func FuzzLoad(f *testing.F) {
 		}
 	})
 }
+
+// TestDocExample loads the full example of docs/config.md, so the
+// documentation cannot drift from the schema.
+func TestDocExample(t *testing.T) {
+	doc, err := os.ReadFile(filepath.Join("..", "docs", "config.md"))
+	if err != nil {
+		t.Skip("docs/config.md not found:", err)
+	}
+	_, rest, ok := strings.Cut(string(doc), "```toml\n")
+	if !ok {
+		t.Fatal("no ```toml block in docs/config.md")
+	}
+	example, _, _ := strings.Cut(rest, "```")
+	dir := t.TempDir()
+	opts := isolated(dir)
+	write(t, opts.UserFile, example)
+	c, err := Load(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Patterns) != 2 || len(c.Allow) != 3 || c.Allow[2].Pattern != "make test *" ||
+		c.Patterns[1].Match == nil || c.Relevel["git_push_force"].Level != danger.Medium {
+		t.Errorf("example loaded as %+v", c)
+	}
+}
