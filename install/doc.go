@@ -1,0 +1,24 @@
+// Package install adds shellguard's hook to the settings of Claude Code,
+// Gemini CLI and Codex, removes it again, and inspects it for
+// `shellguard doctor`.
+//
+// Settings files belong to the user, so the editor is conservative:
+//
+//   - it splices the hook entry into the file's text with the file's own
+//     indentation instead of re-encoding the file, so every other key keeps
+//     its place, its formatting and its bytes;
+//   - installing twice changes nothing the second time; an entry whose
+//     shellguard path is stale gets the new path;
+//   - uninstalling removes exactly what install added (the entry, and the
+//     list and "hooks" object it created when they become empty), so install
+//     followed by uninstall gives back the original bytes; a file left as
+//     an empty object is removed;
+//   - it refuses (with a *ParseError, the file untouched) a file it cannot
+//     parse; Gemini CLI settings may contain comments, which are kept;
+//   - before writing it copies the old file to
+//     "<file>.shellguard-bak-<UTC timestamp>", then replaces the file
+//     atomically, following a symbolic link to its target.
+//
+// shellguard's entry is recognised by a hook command that mentions
+// "shellguard" and runs "hook <agent>".
+package install

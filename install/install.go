@@ -1,0 +1,372 @@
+package install
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/google/renameio/v2"
+
+	"github.com/shellguard/shellguard/hook"
+)
+
+// Scope says which settings file of an agent to edit.
+type Scope string
+
+// The scopes.
+const (
+	User    Scope = "user"    // the agent's settings in the user's home
+	Project Scope = "project" // the agent's settings in the project directory
+)
+
+// Env is where settings files are looked for. The zero value is not
+// usable: the CLI fills it from the process (see FromProcess), tests from
+// temporary directories.
+type Env struct {
+	// Home is the user's home directory.
+	Home string
+	// Dir is the project directory (for Project scope).
+	Dir string
+	// Getenv reads environment variables (CLAUDE_CONFIG_DIR, CODEX_HOME);
+	// nil reads none.
+	Getenv func(string) string
+}
+
+// FromProcess returns the Env of the running process with dir as the
+// project directory (the working directory when dir is empty).
+func FromProcess(dir string) (Env, error) {
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return Env{}, err
+	}
+	if dir == "" {
+		if dir, err = os.Getwd(); err != nil {
+			return Env{}, err
+		}
+	}
+	if dir, err = filepath.Abs(dir); err != nil {
+		return Env{}, err
+	}
+	return Env{Home: home, Dir: dir, Getenv: os.Getenv}, nil
+}
+
+func (e Env) getenv(k string) string {
+	if e.Getenv == nil {
+		return ""
+	}
+	return e.Getenv(k)
+}
+
+// SettingsPath returns the file that holds agent's hooks for scope:
+//
+//	claude  user:    $CLAUDE_CONFIG_DIR/settings.json, default ~/.claude/settings.json
+//	        project: <dir>/.claude/settings.json
+//	gemini  user:    ~/.gemini/settings.json
+//	        project: <dir>/.gemini/settings.json
+//	codex   user:    $CODEX_HOME/hooks.json, default ~/.codex/hooks.json
+//	        project: <dir>/.codex/hooks.json (loaded only for trusted projects)
+func SettingsPath(agent hook.Agent, scope Scope, env Env) (string, error) {
+	var base string
+	switch scope {
+	case User:
+		if env.Home == "" {
+			return "", errors.New("no home directory")
+		}
+		switch agent {
+		case hook.Claude:
+			base = firstNonEmpty(env.getenv("CLAUDE_CONFIG_DIR"), filepath.Join(env.Home, ".claude"))
+		case hook.Gemini:
+			base = filepath.Join(env.Home, ".gemini")
+		case hook.Codex:
+			base = firstNonEmpty(env.getenv("CODEX_HOME"), filepath.Join(env.Home, ".codex"))
+		}
+	case Project:
+		if env.Dir == "" {
+			return "", errors.New("no project directory")
+		}
+		base = filepath.Join(env.Dir, "."+string(agent))
+	default:
+		return "", fmt.Errorf("unknown scope %q (want user or project)", scope)
+	}
+	if base == "" {
+		return "", fmt.Errorf("unknown agent %q", agent)
+	}
+	if agent == hook.Codex {
+		return filepath.Join(base, "hooks.json"), nil
+	}
+	return filepath.Join(base, "settings.json"), nil
+}
+
+func firstNonEmpty(s ...string) string {
+	for _, x := range s {
+		if x != "" {
+			return x
+		}
+	}
+	return ""
+}
+
+// HookCommand returns the hook command line for agent that runs the
+// shellguard binary at exe: "<exe> hook <agent>", with exe quoted for the
+// shell when it needs to be.
+func HookCommand(exe string, agent hook.Agent) string {
+	return shellQuote(exe) + " hook " + string(agent)
+}
+
+func shellQuote(s string) string {
+	if s != "" && strings.IndexFunc(s, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./=:,+@%", r))
+	}) < 0 {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// Options control how Install and Uninstall write.
+type Options struct {
+	// DryRun computes the result without writing anything.
+	DryRun bool
+	// Now stamps backup names; nil means time.Now.
+	Now func() time.Time
+}
+
+// Result says what Install or Uninstall did (or, with DryRun, would do).
+type Result struct {
+	// Path is the settings file.
+	Path string
+	// Changed reports whether the file's content changes.
+	Changed bool
+	// Created reports that the file did not exist before.
+	Created bool
+	// Removed reports that the file is removed because nothing but an empty
+	// object would remain in it.
+	Removed bool
+	// Backup is the copy of the previous content, or "" when none was made
+	// (no previous file, nothing changed, or DryRun).
+	Backup string
+	// Before and After are the file's content before and after.
+	Before, After []byte
+}
+
+// Install adds shellguard's hook (running command) for agent to the
+// settings file at path, creating it if needed. It is idempotent, keeps
+// every other byte of the file, backs the old file up as
+// "<path>.shellguard-bak-<timestamp>" and replaces it atomically. A file
+// it cannot parse is left untouched and reported as a *ParseError.
+func Install(path string, agent hook.Agent, command string, opts Options) (Result, error) {
+	res, target, err := load(path)
+	if err != nil {
+		return res, err
+	}
+	after, changed, err := AddHook(res.Before, agent, command)
+	if err != nil {
+		return res, fmt.Errorf("%s: %w", path, err)
+	}
+	res.Changed, res.After = changed, after
+	if !changed {
+		res.After = res.Before
+	}
+	return res, commit(&res, target, opts)
+}
+
+// Uninstall removes shellguard's hooks for agent from the settings file at
+// path, and what Install added around them; when nothing but an empty
+// object would remain the file is removed. Backup and atomic replacement
+// are as for Install. A missing file is not an error.
+func Uninstall(path string, agent hook.Agent, opts Options) (Result, error) {
+	res, target, err := load(path)
+	if err != nil || res.Created {
+		res.Created = false
+		return res, err
+	}
+	after, changed, empty, err := RemoveHook(res.Before, agent)
+	if err != nil {
+		return res, fmt.Errorf("%s: %w", path, err)
+	}
+	res.Changed, res.After, res.Removed = changed, after, empty
+	if empty {
+		res.After = nil
+	}
+	return res, commit(&res, target, opts)
+}
+
+// load reads path (following a symbolic link to the file it names, so
+// that the link survives the rewrite); a missing file reads as empty.
+func load(path string) (res Result, target string, err error) {
+	res.Path = path
+	target = path
+	if t, err := filepath.EvalSymlinks(path); err == nil {
+		target = t
+	}
+	data, err := os.ReadFile(target)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		res.Created = true
+		return res, target, nil
+	case err != nil:
+		return res, target, err
+	}
+	res.Before = data
+	return res, target, nil
+}
+
+func commit(res *Result, target string, opts Options) error {
+	if !res.Changed || opts.DryRun {
+		return nil
+	}
+	perm := fs.FileMode(0o644)
+	if !res.Created {
+		st, err := os.Stat(target)
+		if err != nil {
+			return err
+		}
+		perm = st.Mode().Perm()
+		now := time.Now
+		if opts.Now != nil {
+			now = opts.Now
+		}
+		if res.Backup, err = backup(target, res.Before, perm, now()); err != nil {
+			return fmt.Errorf("backing up %s: %w", target, err)
+		}
+	} else if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
+		return err
+	}
+	if res.Removed {
+		return os.Remove(target)
+	}
+	return renameio.WriteFile(target, res.After, perm)
+}
+
+// backup writes data next to path as path.shellguard-bak-<timestamp>,
+// never overwriting an earlier backup.
+func backup(path string, data []byte, perm fs.FileMode, t time.Time) (string, error) {
+	base := path + ".shellguard-bak-" + t.UTC().Format("20060102T150405Z")
+	for i := 0; i < 1000; i++ {
+		name := base
+		if i > 0 {
+			name = fmt.Sprintf("%s-%d", base, i)
+		}
+		f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
+		if errors.Is(err, fs.ErrExist) {
+			continue
+		}
+		if err != nil {
+			return "", err
+		}
+		_, werr := f.Write(data)
+		if cerr := f.Close(); werr == nil {
+			werr = cerr
+		}
+		if werr != nil {
+			os.Remove(name)
+			return "", werr
+		}
+		return name, nil
+	}
+	return "", errors.New("too many backups with the same timestamp")
+}
+
+// Status is what Inspect found in one settings file.
+type Status struct {
+	Agent hook.Agent
+	Scope Scope
+	Path  string
+	// Exists reports whether the file exists.
+	Exists bool
+	// Err is a problem reading or parsing the file.
+	Err error
+	// Commands are the shellguard hook commands in the file.
+	Commands []string
+}
+
+// Inspect reports whether shellguard's hook for agent is in the settings
+// file of scope.
+func Inspect(agent hook.Agent, scope Scope, env Env) Status {
+	st := Status{Agent: agent, Scope: scope}
+	st.Path, st.Err = SettingsPath(agent, scope, env)
+	if st.Err != nil {
+		return st
+	}
+	data, err := os.ReadFile(st.Path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return st
+	case err != nil:
+		st.Exists, st.Err = true, err
+		return st
+	}
+	st.Exists = true
+	st.Commands, st.Err = InstalledCommands(data, agent)
+	return st
+}
+
+// CheckCommand reports why a hook command cannot run shellguard, or nil.
+// It only looks at the executable the command names (its first word):
+// that it exists, is a regular file and is executable. It runs nothing.
+func CheckCommand(command string) error {
+	exe, ok := firstWord(command)
+	if !ok || exe == "" {
+		return fmt.Errorf("cannot tell which program %q runs", command)
+	}
+	if !filepath.IsAbs(exe) {
+		return fmt.Errorf("%s is not an absolute path; the agent runs it relative to its own PATH", exe)
+	}
+	st, err := os.Stat(exe)
+	if err != nil {
+		return err
+	}
+	if !st.Mode().IsRegular() {
+		return fmt.Errorf("%s is not a regular file", exe)
+	}
+	if st.Mode().Perm()&0o111 == 0 {
+		return fmt.Errorf("%s is not executable", exe)
+	}
+	return nil
+}
+
+// firstWord returns the first shell word of s, handling the quoting
+// HookCommand produces (single quotes) and plain double quotes and
+// backslashes.
+func firstWord(s string) (string, bool) {
+	s = strings.TrimLeft(s, " \t")
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case ' ', '\t', '\n':
+			return b.String(), true
+		case '\'':
+			j := strings.IndexByte(s[i+1:], '\'')
+			if j < 0 {
+				return "", false
+			}
+			b.WriteString(s[i+1 : i+1+j])
+			i += j + 1
+		case '"':
+			j := i + 1
+			for ; j < len(s) && s[j] != '"'; j++ {
+				if s[j] == '\\' && j+1 < len(s) {
+					j++
+				}
+				b.WriteByte(s[j])
+			}
+			if j >= len(s) {
+				return "", false
+			}
+			i = j
+		case '\\':
+			if i+1 < len(s) {
+				i++
+				b.WriteByte(s[i])
+			}
+		case '$', '`', ';', '&', '|', '<', '>', '(', ')':
+			return "", false
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String(), true
+}
