@@ -103,9 +103,9 @@ func parseSettings(data []byte, agent hook.Agent) (*node, error) {
 // found locates one shellguard hook command in the settings tree.
 type found struct {
 	hooksObj, eventArr, group, inner, cmd *node
-	eventIdx, groupIdx, innerIdx       int // member / element indexes
-	hooksIdx                           int // index of "hooks" in root
-	command                            string
+	eventIdx, groupIdx, innerIdx          int // member / element indexes
+	hooksIdx                              int // index of "hooks" in root
+	command                               string
 }
 
 // find returns every shellguard hook for agent in root, in text order.
