@@ -672,3 +672,13 @@ func TestDocExample(t *testing.T) {
 		t.Errorf("example loaded as %+v", c)
 	}
 }
+
+func BenchmarkApplyUserFile(b *testing.B) {
+	src := []byte(userTOML)
+	opts := &LoadOptions{BuiltinLevel: builtinLevel, Env: env(nil)}
+	for b.Loop() {
+		if err := applySource(Default(), opts, "/h", LayerUser, "/f.toml", src); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package config
 import (
 	"errors"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -70,9 +71,12 @@ func isToolRule(s string) bool {
 // Matching is iterative, at worst proportional to len(pattern) *
 // len(command), and allocation-free for already normalised patterns.
 func MatchRule(pattern, command string) bool {
-	p, err := NormalizeRule(pattern)
-	if err != nil {
-		return false
+	p := pattern
+	if !isNormal(p) {
+		var err error
+		if p, err = NormalizeRule(pattern); err != nil {
+			return false
+		}
 	}
 	if glob(p, command) {
 		return true
@@ -81,6 +85,24 @@ func MatchRule(pattern, command string) bool {
 		return glob(bare, command)
 	}
 	return false
+}
+
+// isNormal reports whether NormalizeRule(p) would return p unchanged,
+// cheaply and without allocating: p is non-empty, has no Claude Code
+// wrapper, and its only blanks are single ASCII spaces between words.
+func isNormal(p string) bool {
+	if p == "" || strings.HasPrefix(p, "Bash") || isToolRule(p) {
+		return false
+	}
+	prevSpace := true // no leading space
+	for _, r := range p {
+		space := unicode.IsSpace(r)
+		if space && (r != ' ' || prevSpace) {
+			return false
+		}
+		prevSpace = space
+	}
+	return !prevSpace // no trailing space
 }
 
 // glob matches s against p, where '*' matches any run of characters and

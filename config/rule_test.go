@@ -162,3 +162,26 @@ func ExampleMatchRule() {
 	// false
 	// true
 }
+
+func ExampleNormalizeRule() {
+	for _, r := range []string{"Bash(git push:*)", "Bash(npm test)", "git  status   *"} {
+		n, err := NormalizeRule(r)
+		fmt.Printf("%q %v\n", n, err)
+	}
+	// Output:
+	// "git push *" <nil>
+	// "npm test" <nil>
+	// "git status *" <nil>
+}
+
+func FuzzIsNormal(f *testing.F) {
+	for _, s := range []string{"git push *", " x", "x ", "a  b", "a\tb", "Bash(x)", "Read(y)", "", "a\u00a0b", "\xff"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, p string) {
+		n, err := NormalizeRule(p)
+		if isNormal(p) && (err != nil || n != p) {
+			t.Fatalf("isNormal(%q) but NormalizeRule = %q, %v", p, n, err)
+		}
+	})
+}
