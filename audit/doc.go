@@ -1,0 +1,18 @@
+// Package audit writes shellguard's optional decision log: a JSON Lines
+// file with one Record per decision (time, working directory, command,
+// verdict, danger level, matching rules, approving entries, reason).
+//
+// Append is safe for many processes writing the same log at once (an agent
+// hook, an MCP server and a person's shell, say): it holds an exclusive
+// lock on "<log>.lock" while it writes each line with a single write to a
+// file opened for appending, so no line is lost, torn or interleaved.
+//
+// Before a record is written, Redact removes obvious secrets from its
+// command, reason, rules and approvals: values of options such as
+// --password and --token, Authorization headers, passwords in URLs, tokens
+// with a known shape (ghp_..., AKIA..., sk-...), and variables such as
+// GITHUB_TOKEN=.... Redaction is best effort; the log is created readable
+// by its owner only (mode 0600).
+//
+// The package has no state of its own: every call names the log's path.
+package audit

@@ -1,0 +1,89 @@
+package audit
+
+import "regexp"
+
+// Redacted replaces every secret Redact finds.
+const Redacted = "[REDACTED]"
+
+// A value in a shell command: a quoted string or one word.
+const (
+	quotedValue = `'[^']*'|"(?:[^"\\]|\\.)*"`
+	anyValue    = quotedValue + `|\S+`
+	// wordValue is a value after a space: it must not look like the next
+	// option.
+	// option, nor be shell syntax (--with-token < file).
+	wordValue = quotedValue + `|[^\s'"\-<>|&;()]\S*`
+	// secretWord is a word that, in a variable or field name, marks its
+	// value as secret (GITHUB_TOKEN, db_password, "apiKey").
+	secretWord = `password|passwd|passphrase|secret|token|api[-_]?key|access[-_]?key|private[-_]?key|credentials?`
+	// secretFlag is how the name of an option with a secret value ends
+	// (--password, --db-pass, --client-secret, --auth).
+	secretFlag = secretWord + `|pass|secret[-_]?key|auth`
+)
+
+// The patterns Redact applies, in order. Compiled once; regexps are safe
+// for concurrent use and never modified.
+var (
+	// -----BEGIN RSA PRIVATE KEY----- ... -----END RSA PRIVATE KEY-----
+	rePrivateKey = regexp.MustCompile(`(-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----)[\s\S]*?(-----END [A-Z0-9 ]*PRIVATE KEY-----)`)
+	// Authorization: Bearer xyz / Proxy-Authorization: Basic xyz
+	reAuthHeader = regexp.MustCompile(`(?i)\b((?:proxy-)?authorization\s*:\s*(?:(?:bearer|basic|token|digest|negotiate|bot|apikey)\s+)?)([^\s'"\\]+)`)
+	// X-Api-Key: xyz, Private-Token: xyz, Cookie: a=b; c=d
+	reKeyHeader = regexp.MustCompile(`(?i)\b((?:x-api-key|api-key|x-auth-token|private-token|x-goog-api-key|x-amz-security-token)\s*:\s*)([^\s'"\\]+)`)
+	reCookie    = regexp.MustCompile(`(?i)\b((?:set-)?cookie\s*:\s*)([^'"\r\n]+)`)
+	// --password=x, --api-key "x", --db-password x (but not --password --next)
+	reFlagEq    = regexp.MustCompile(`(?i)(--(?:[a-z0-9]+[-_])*(?:` + secretFlag + `)=)(` + anyValue + `)`)
+	reFlagSpace = regexp.MustCompile(`(?i)(--(?:[a-z0-9]+[-_])*(?:` + secretFlag + `)\s+)(` + wordValue + `)`)
+	// mysql -psecret (the password glued to -p)
+	reMySQL = regexp.MustCompile(`(\b(?i:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump)\b[^\n;|&]*?\s-p)(` + quotedValue + `|[^\s'"]\S*)`)
+	// curl -u user:pass, curl --user user:pass
+	reCurlUser = regexp.MustCompile(`(\bcurl\b[^\n;|&]*?\s(?:-u\s*|--user(?:=|\s+))['"]?[^\s:'"]*:)([^\s'"]+)`)
+	// scheme://user:password@host
+	reURLUserinfo = regexp.MustCompile(`(?i)(\b[a-z][a-z0-9+.\-]*://[^\s/@:'"]*:)([^\s/@'"]+)(@)`)
+	// "password": "x" in JSON arguments
+	reJSONField = regexp.MustCompile(`(?i)("[a-z0-9_\-]*(?:` + secretWord + `)[a-z0-9_\-]*"\s*:\s*")((?:[^"\\]|\\.)*)(")`)
+	// GITHUB_TOKEN=x, DB_PASSWORD='x', PASSWORD=x, ?password=x&
+	reEnvAssign = regexp.MustCompile(`(?i)(\b[a-z0-9_]*(?:` + secretWord + `)[a-z0-9_]*=)(` + quotedValue + `|[^\s'"$;&|)][^\s;&|)]*)`)
+	// Well-known token formats.
+	reTokens = regexp.MustCompile(`\b(?:` +
+		`gh[pousr]_[A-Za-z0-9]{20,}` + // GitHub
+		`|github_pat_[A-Za-z0-9_]{20,}` +
+		`|(?:AKIA|ASIA)[0-9A-Z]{16}` + // AWS access key id
+		`|sk-(?:ant-|proj-|svcacct-|admin-)?[A-Za-z0-9_\-]{16,}` + // OpenAI, Anthropic
+		`|[rs]k_(?:live|test)_[A-Za-z0-9]{16,}` + // Stripe
+		`|xox[abposr]-[A-Za-z0-9\-]{10,}` + // Slack
+		`|glpat-[A-Za-z0-9_\-]{20,}` + // GitLab
+		`|AIza[0-9A-Za-z_\-]{35}` + // Google API key
+		`|npm_[A-Za-z0-9]{36}` + // npm
+		`|hf_[A-Za-z0-9]{30,}` + // Hugging Face
+		`|eyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}` + // JWT
+		`)`)
+)
+
+// Redact returns s with obvious secrets replaced by "[REDACTED]": values
+// of secret-looking options (--password=x, --token x, --api-key x, mysql
+// -px), Authorization and API-key headers, cookies, passwords in URLs
+// (user:pass@host) and curl -u, secret-looking variable assignments
+// (GITHUB_TOKEN=x, DB_PASSWORD=x, PASSWORD=x) and JSON fields, private key
+// blocks, and tokens with a recognisable shape (GitHub ghp_/gho_/ghs_/
+// github_pat_, AWS AKIA..., OpenAI and Anthropic sk-..., Slack xox?-,
+// GitLab, Stripe, Google, npm, Hugging Face, JWTs).
+//
+// It is a best-effort filter for logs, not a guarantee: a secret with no
+// tell-tale name or shape passes through. Names and structure are kept so
+// the record stays readable ("--password=[REDACTED]").
+func Redact(s string) string {
+	s = rePrivateKey.ReplaceAllString(s, "${1}"+Redacted+"${2}")
+	s = reAuthHeader.ReplaceAllString(s, "${1}"+Redacted)
+	s = reKeyHeader.ReplaceAllString(s, "${1}"+Redacted)
+	s = reCookie.ReplaceAllString(s, "${1}"+Redacted)
+	s = reFlagEq.ReplaceAllString(s, "${1}"+Redacted)
+	s = reFlagSpace.ReplaceAllString(s, "${1}"+Redacted)
+	s = reMySQL.ReplaceAllString(s, "${1}"+Redacted)
+	s = reCurlUser.ReplaceAllString(s, "${1}"+Redacted)
+	s = reURLUserinfo.ReplaceAllString(s, "${1}"+Redacted+"${3}")
+	s = reJSONField.ReplaceAllString(s, "${1}"+Redacted+"${3}")
+	s = reEnvAssign.ReplaceAllString(s, "${1}"+Redacted)
+	s = reTokens.ReplaceAllString(s, Redacted)
+	return s
+}
