@@ -108,8 +108,10 @@ type found struct {
 	command                               string
 }
 
-// find returns every shellguard hook for agent in root, in text order.
-func find(data []byte, root *node, agent hook.Agent) []found {
+// find returns every shellguard hook for agent in root, in text order: the
+// commands IsShellguardCommand recognises, and also exact, a command that
+// is known to be shellguard's even if its binary was renamed.
+func find(data []byte, root *node, agent hook.Agent, exact string) []found {
 	var out []found
 	hooksIdx := lastMember(root, "hooks")
 	if hooksIdx < 0 {
@@ -135,7 +137,7 @@ func find(data []byte, root *node, agent hook.Agent) []found {
 				continue
 			}
 			var s string
-			if json.Unmarshal(data[cmd.start:cmd.end], &s) != nil || !IsShellguardCommand(s, agent) {
+			if json.Unmarshal(data[cmd.start:cmd.end], &s) != nil || !(IsShellguardCommand(s, agent) || exact != "" && s == exact) {
 				continue
 			}
 			out = append(out, found{hooksObj: hooksObj, eventArr: eventArr, group: group, inner: inner, cmd: cmd,
@@ -168,7 +170,7 @@ func InstalledCommands(data []byte, agent hook.Agent) ([]string, error) {
 		return nil, err
 	}
 	var cmds []string
-	for _, f := range find(data, root, agent) {
+	for _, f := range find(data, root, agent, "") {
 		cmds = append(cmds, f.command)
 	}
 	return cmds, nil
@@ -187,7 +189,7 @@ func AddHook(data []byte, agent hook.Agent, command string) (out []byte, changed
 	if err != nil {
 		return nil, false, err
 	}
-	if hs := find(data, root, agent); len(hs) > 0 {
+	if hs := find(data, root, agent, command); len(hs) > 0 {
 		out = data
 		// Replace from the last so earlier offsets stay valid.
 		for i := len(hs) - 1; i >= 0; i-- {
@@ -417,8 +419,10 @@ func removeChild(data []byte, n *node, i int) []byte {
 // left empty by the removal (the matcher group, the event's list, the
 // "hooks" object) are removed too; empty reports that nothing but an empty
 // object would remain, in which case the caller removes the file.
-// changed is false when data holds no shellguard hook for agent.
-func RemoveHook(data []byte, agent hook.Agent) (out []byte, changed, empty bool, err error) {
+// changed is false when data holds no shellguard hook for agent. A hook
+// whose command is exactly command (when not empty) is removed too, even if
+// it does not mention shellguard.
+func RemoveHook(data []byte, agent hook.Agent, command string) (out []byte, changed, empty bool, err error) {
 	if len(bytes.TrimSpace(data)) == 0 {
 		return data, false, false, nil
 	}
@@ -428,7 +432,7 @@ func RemoveHook(data []byte, agent hook.Agent) (out []byte, changed, empty bool,
 		if err != nil {
 			return nil, false, false, err
 		}
-		hs := find(out, root, agent)
+		hs := find(out, root, agent, command)
 		if len(hs) == 0 {
 			empty = len(root.members) == 0 && len(bytes.TrimSpace(out[root.start+1:root.end-1])) == 0
 			return out, changed, changed && empty, nil

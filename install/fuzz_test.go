@@ -41,7 +41,7 @@ func FuzzEdit(f *testing.F) {
 				t.Fatalf("command %q, want %q", c, cmd)
 			}
 		}
-		back, changed, empty, err := RemoveHook(out, agent)
+		back, changed, empty, err := RemoveHook(out, agent, "")
 		if err != nil || !changed {
 			t.Fatalf("RemoveHook: changed=%v err=%v\n%s", changed, err, out)
 		}

@@ -176,14 +176,15 @@ func Install(path string, agent hook.Agent, command string, opts Options) (Resul
 // Uninstall removes shellguard's hooks for agent from the settings file at
 // path, and what Install added around them; when nothing but an empty
 // object would remain the file is removed. Backup and atomic replacement
-// are as for Install. A missing file is not an error.
-func Uninstall(path string, agent hook.Agent, opts Options) (Result, error) {
+// are as for Install. command, when not empty, is also recognised as
+// shellguard's hook (see RemoveHook). A missing file is not an error.
+func Uninstall(path string, agent hook.Agent, command string, opts Options) (Result, error) {
 	res, target, err := load(path)
 	if err != nil || res.Created {
 		res.Created = false
 		return res, err
 	}
-	after, changed, empty, err := RemoveHook(res.Before, agent)
+	after, changed, empty, err := RemoveHook(res.Before, agent, command)
 	if err != nil {
 		return res, fmt.Errorf("%s: %w", path, err)
 	}

@@ -149,7 +149,7 @@ func TestInstallUninstallRoundTrip(t *testing.T) {
 				t.Fatal("second install changed the file")
 			}
 
-			res3, err := Uninstall(path, tt.agent, Options{Now: fixed})
+			res3, err := Uninstall(path, tt.agent, "", Options{Now: fixed})
 			if err != nil || !res3.Changed || res3.Removed || res3.Backup == "" || res3.Backup == res.Backup {
 				t.Fatalf("uninstall: %+v, %v", res3, err)
 			}
@@ -172,7 +172,7 @@ func TestInstallUninstallRoundTrip(t *testing.T) {
 					t.Fatalf("uninstall changed other keys: %v, want %v", got, want)
 				}
 			}
-			res4, err := Uninstall(path, tt.agent, Options{Now: fixed})
+			res4, err := Uninstall(path, tt.agent, "", Options{Now: fixed})
 			if err != nil || res4.Changed {
 				t.Fatalf("second uninstall: %+v, %v", res4, err)
 			}
@@ -231,7 +231,7 @@ func TestInstallCreatesAndUninstallRemoves(t *testing.T) {
 				if !st.Exists || st.Err != nil || !reflect.DeepEqual(st.Commands, []string{cmd}) {
 					t.Fatalf("inspect: %+v", st)
 				}
-				res, err = Uninstall(path, agent, Options{})
+				res, err = Uninstall(path, agent, "", Options{})
 				if err != nil || !res.Removed || res.Backup == "" {
 					t.Fatalf("uninstall: %+v, %v", res, err)
 				}
@@ -298,7 +298,7 @@ func TestInstallRefusesUnparseable(t *testing.T) {
 				t.Fatalf("extra files: %v", entries)
 			}
 			// Uninstall refuses too, or finds nothing to remove.
-			res, err := Uninstall(path, hook.Claude, Options{})
+			res, err := Uninstall(path, hook.Claude, "", Options{})
 			if err != nil && !errors.As(err, &pe) || res.Changed {
 				t.Fatalf("uninstall: %+v, %v", res, err)
 			}
@@ -366,7 +366,7 @@ func TestUninstallLeavesOtherAgentsAndUserHooks(t *testing.T) {
   }
 }
 `)
-	out, changed, empty, err := RemoveHook(in, hook.Claude)
+	out, changed, empty, err := RemoveHook(in, hook.Claude, "")
 	if err != nil || !changed || empty {
 		t.Fatalf("changed=%v empty=%v err=%v", changed, empty, err)
 	}
@@ -478,5 +478,22 @@ func golden(t *testing.T, path string, got []byte) {
 	}
 	if !bytes.Equal(got, want) {
 		t.Errorf("content differs from %s:\n%s\n--- want ---\n%s", path, got, want)
+	}
+}
+
+func TestRenamedBinaryIsRecognisedByItsExactCommand(t *testing.T) {
+	orig := readTestdata(t, "claude-settings.json")
+	cmd := HookCommand("/usr/local/bin/sg", hook.Claude)
+	once, changed, err := AddHook(orig, hook.Claude, cmd)
+	if err != nil || !changed {
+		t.Fatal(err)
+	}
+	twice, changed, err := AddHook(once, hook.Claude, cmd)
+	if err != nil || changed || !bytes.Equal(once, twice) {
+		t.Fatalf("second AddHook changed=%v err=%v", changed, err)
+	}
+	back, changed, _, err := RemoveHook(twice, hook.Claude, cmd)
+	if err != nil || !changed || !bytes.Equal(back, orig) {
+		t.Fatalf("RemoveHook changed=%v err=%v\n%s", changed, err, back)
 	}
 }
