@@ -1,8 +1,57 @@
 package danger
 
-// Spec describes an invocation structurally. Every field that is set must
-// hold for the same invocation; empty fields are ignored.
+// Spec describes an invocation structurally: what program runs and with
+// which flags and operands, after the parser has resolved quotes, peeled
+// wrappers and re-parsed shell strings. Every field that is set must hold
+// for the same invocation; empty fields are ignored. A Spec with no field
+// set matches nothing.
+//
+// Flags are compared in a canonical form (see the package documentation):
+// short clusters are split ("-rf" is "-r" and "-f"), and each program's
+// aliases are mapped to one spelling ("--recursive" and "-R" are "-r" for
+// rm). Regular expressions use RE2 syntax and are matched in full
+// (anchored at both ends) against each candidate.
 type Spec struct {
-	// Programs lists program names (basename, after wrappers are peeled).
+	// Programs lists program names (basename, after wrappers are
+	// peeled); a trailing * matches any suffix ("mkfs.*").
 	Programs []string `toml:"programs" json:"programs,omitempty"`
+	// Subcommands lists accepted first operands ("push" for git),
+	// read after the program's global options.
+	Subcommands []string `toml:"subcommands" json:"subcommands,omitempty"`
+	// FlagsAll lists canonical flags that must all be present.
+	FlagsAll []string `toml:"flags_all" json:"flags_all,omitempty"`
+	// FlagsAny lists canonical flags of which one must be present.
+	FlagsAny []string `toml:"flags_any" json:"flags_any,omitempty"`
+	// Operand must match some operand (not a flag), in canonical form:
+	// paths cleaned ("/etc/" is "/etc"), dynamic words as written
+	// without quotes or braces ("${HOME}" is "$HOME").
+	Operand string `toml:"operand" json:"operand,omitempty"`
+	// LastOperand must match the last operand (cp SRC DEST's DEST).
+	LastOperand string `toml:"last_operand" json:"last_operand,omitempty"`
+	// Args must match the arguments after the program, resolved and
+	// joined by single spaces.
+	Args string `toml:"args" json:"args,omitempty"`
+	// Wrappers lists wrappers of which one must have been peeled
+	// (sudo, doas).
+	Wrappers []string `toml:"wrappers" json:"wrappers,omitempty"`
+	// FeedsInto lists programs of which one must consume this
+	// invocation's output as code: a later stage of the same pipeline
+	// (curl ... | sudo bash), or a shell whose words hold the
+	// invocation in $(...) or <(...) (bash <(curl ...)).
+	FeedsInto []string `toml:"feeds_into" json:"feeds_into,omitempty"`
+	// Redirect must match the target of a redirection that writes.
+	Redirect string `toml:"redirect" json:"redirect,omitempty"`
+	// Except lists programs the spec never matches (data printers such
+	// as echo and printf).
+	Except []string `toml:"except" json:"except,omitempty"`
+	// Check names a built-in check written in code, for shapes that argv
+	// cannot describe: "fork_bomb", "dynamic_program",
+	// "runtime_shell_input", "unparseable", "limit".
+	Check string `toml:"check" json:"check,omitempty"`
+}
+
+func (s *Spec) empty() bool {
+	return s == nil || len(s.Programs) == 0 && len(s.Subcommands) == 0 && len(s.FlagsAll) == 0 &&
+		len(s.FlagsAny) == 0 && s.Operand == "" && s.LastOperand == "" && s.Args == "" &&
+		len(s.Wrappers) == 0 && len(s.FeedsInto) == 0 && s.Redirect == "" && s.Check == ""
 }

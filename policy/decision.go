@@ -48,4 +48,6 @@ type Decision struct {
 	Invocations []InvocationResult `json:"invocations"`
 	// Rules names the configuration rules that matched ("deny: rm *").
 	Rules []string `json:"rules,omitempty"`
+	// AuditError reports a failure to write the audit log, if any.
+	AuditError string `json:"audit_error,omitempty"`
 }

@@ -1,6 +1,23 @@
 package policy
 
-import "github.com/shellguard/shellguard/approval"
+import (
+	"fmt"
+	"os"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/shellguard/shellguard/approval"
+	"github.com/shellguard/shellguard/audit"
+	"github.com/shellguard/shellguard/config"
+	"github.com/shellguard/shellguard/danger"
+	"github.com/shellguard/shellguard/shellparse"
+)
+
+// EnvApprovals names the environment variable that selects the approval
+// store when Options.ApprovalsFile is empty.
+const EnvApprovals = "SHELLGUARD_APPROVALS"
 
 // Options selects the configuration a Guard is built from.
 type Options struct {
@@ -13,34 +30,442 @@ type Options struct {
 	// ApprovalsFile overrides the user's approval store (--approvals or
 	// SHELLGUARD_APPROVALS).
 	ApprovalsFile string
+	// Env reads the environment; nil means os.Getenv. Tests set it.
+	Env func(string) string
+	// Source names the caller in the audit log ("hook:claude", "cli").
+	Source string
+}
+
+func (o *Options) getenv(k string) string {
+	if o.Env != nil {
+		return o.Env(k)
+	}
+	return os.Getenv(k)
 }
 
 // Guard decides command lines. It is safe for concurrent use.
 type Guard struct {
-	notices []string
+	cfg      *config.Config
+	detector *danger.Detector
+	parser   *shellparse.Parser
+	store    *approval.Store // nil when no store could be located
+	source   string
+	notices  []string
+
+	mu      sync.Mutex
+	snap    approval.Snapshot
+	snapKey string
 }
 
 // Load builds a Guard from the built-in defaults and the configuration
-// files that opts selects.
+// files that opts selects. A configuration error is returned; callers
+// must not fall back to allowing anything when it fails.
 func Load(opts Options) (*Guard, error) {
-	return &Guard{}, nil
+	cfg, err := config.Load(config.LoadOptions{
+		Cwd:          opts.Cwd,
+		Explicit:     opts.ConfigFile,
+		Env:          opts.Env,
+		BuiltinLevel: builtinLevel,
+	})
+	if err != nil {
+		return nil, err
+	}
+	g, err := New(cfg)
+	if err != nil {
+		return nil, err
+	}
+	g.source = opts.Source
+	path := opts.ApprovalsFile
+	if path == "" {
+		path = opts.getenv(EnvApprovals)
+	}
+	if path == "" {
+		path, err = approvalsDefault(opts)
+		if err != nil {
+			g.notices = append(g.notices, "no approval store: "+err.Error())
+		}
+	}
+	if path != "" {
+		g.store = approval.NewStore(path)
+	}
+	return g, nil
 }
+
+func approvalsDefault(opts Options) (string, error) {
+	if x := opts.getenv("XDG_CONFIG_HOME"); strings.HasPrefix(x, "/") {
+		return x + "/shellguard/approvals.json", nil
+	}
+	if h := opts.getenv("HOME"); h != "" {
+		return h + "/.config/shellguard/approvals.json", nil
+	}
+	return approval.DefaultPath()
+}
+
+func builtinLevel(name string) (danger.Level, bool) {
+	for _, p := range danger.DefaultPatterns() {
+		if p.Name == name {
+			return p.Level, true
+		}
+	}
+	return 0, false
+}
+
+// New builds a Guard from an already loaded configuration, with no
+// approval store (see WithStore).
+func New(cfg *config.Config) (*Guard, error) {
+	if cfg == nil {
+		cfg = config.Default()
+	}
+	det, err := Detector(cfg)
+	if err != nil {
+		return nil, err
+	}
+	return &Guard{
+		cfg:      cfg,
+		detector: det,
+		parser:   det.Parser(),
+		notices:  append([]string(nil), cfg.Notices...),
+	}, nil
+}
+
+// WithStore sets the approval store the Guard reads (and Approve writes
+// with scope Always). It returns g.
+func (g *Guard) WithStore(s *approval.Store) *Guard {
+	g.store = s
+	return g
+}
+
+// Detector builds the danger detector a configuration describes: the
+// built-in patterns less the disabled ones, re-levelled, then the custom
+// patterns.
+func Detector(cfg *config.Config) (*danger.Detector, error) {
+	var ps []danger.Pattern
+	for _, p := range danger.DefaultPatterns() {
+		if _, off := cfg.Disabled[p.Name]; off {
+			continue
+		}
+		if o, ok := cfg.Relevel[p.Name]; ok {
+			p.Level = o.Level
+		}
+		ps = append(ps, p)
+	}
+	ps = append(ps, cfg.Patterns...)
+	return danger.NewDetector(ps)
+}
+
+// Config returns the configuration the Guard was built from. Callers must
+// not modify it.
+func (g *Guard) Config() *config.Config { return g.cfg }
+
+// DangerDetector returns the Guard's detector.
+func (g *Guard) DangerDetector() *danger.Detector { return g.detector }
+
+// Parser returns the Guard's parser.
+func (g *Guard) Parser() *shellparse.Parser { return g.parser }
+
+// Store returns the approval store, or nil.
+func (g *Guard) Store() *approval.Store { return g.store }
 
 // Notices returns what loading found worth telling the user (ignored
 // project keys, untrusted approval files, ...).
-func (g *Guard) Notices() []string { return append([]string(nil), g.notices...) }
+func (g *Guard) Notices() []string {
+	out := append([]string(nil), g.notices...)
+	if g.store != nil {
+		if sn := g.snapshot(); sn.Problem != nil {
+			out = append(out, sn.Problem.Error())
+		}
+	}
+	return out
+}
 
-// Decide returns the verdict for req. It never fails: a problem becomes an
-// Ask or Deny verdict whose Reason names it.
-func (g *Guard) Decide(req Request) Decision {
-	return Decision{Command: req.Command, Verdict: Ask, Reason: "not implemented yet"}
+// snapshot returns the approval store's content, re-read when the file
+// changed since the last call.
+func (g *Guard) snapshot() approval.Snapshot {
+	if g.store == nil {
+		return approval.Snapshot{Trusted: true, Missing: true}
+	}
+	key := ""
+	if fi, err := os.Stat(g.store.Path()); err == nil {
+		key = fmt.Sprintf("%d/%d/%v", fi.Size(), fi.ModTime().UnixNano(), fi.Mode())
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if key != "" && key == g.snapKey {
+		return g.snap
+	}
+	g.snap = g.store.Load()
+	g.snapKey = key
+	return g.snap
 }
 
 // Approve records a person's approval of command. exact approves this
-// command line only; otherwise each invocation's prefix is approved.
-// Scope Once records nothing; Session adds to session (which must not be
-// nil); Always writes the approval store. via names the interface ("tui",
-// "mcp", "cli").
+// command line only; otherwise each invocation's prefix is approved (the
+// line must be classifiable). Scope Once records nothing; Session adds to
+// session (which must not be nil); Always writes the approval store. via
+// names the interface ("tui", "mcp", "cli").
 func (g *Guard) Approve(command string, exact bool, scope approval.Scope, session *approval.SessionStore, via string) error {
-	return nil
+	if scope == approval.Once {
+		return nil
+	}
+	entries, err := g.entriesFor(command, exact, scope, via)
+	if err != nil {
+		return err
+	}
+	switch scope {
+	case approval.Session:
+		if session == nil {
+			return fmt.Errorf("no session to record the approval in")
+		}
+		for _, e := range entries {
+			session.Add(e)
+		}
+		return nil
+	case approval.Always:
+		if g.store == nil {
+			return fmt.Errorf("no approval store is configured")
+		}
+		_, err := g.store.Add(entries...)
+		g.mu.Lock()
+		g.snapKey = ""
+		g.mu.Unlock()
+		return err
+	}
+	return fmt.Errorf("unknown approval scope %q", scope)
+}
+
+func (g *Guard) entriesFor(command string, exact bool, scope approval.Scope, via string) ([]approval.Entry, error) {
+	now := time.Now().UTC()
+	if exact {
+		if strings.TrimSpace(command) == "" {
+			return nil, fmt.Errorf("cannot approve an empty command")
+		}
+		return []approval.Entry{{Kind: approval.Exact, Pattern: strings.TrimSpace(command), Scope: scope, GrantedAt: now, GrantedVia: via, Command: command}}, nil
+	}
+	cls := classifyLine(g.parser.Parse(command))
+	if !cls.Approvable {
+		return nil, fmt.Errorf("cannot approve by prefix: %s (approve the exact command instead)", cls.Reason)
+	}
+	var out []approval.Entry
+	seen := map[string]bool{}
+	for _, ic := range cls.Invocations {
+		if ic.Prefix == "" || seen[ic.Prefix] {
+			continue
+		}
+		seen[ic.Prefix] = true
+		out = append(out, approval.Entry{Kind: approval.Prefix, Pattern: ic.Prefix, Scope: scope, GrantedAt: now, GrantedVia: via, Command: command})
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("nothing to approve in %q", command)
+	}
+	return out, nil
+}
+
+// Decide returns the verdict for req. It never fails: a problem becomes an
+// Ask or Deny verdict whose Reason names it.
+func (g *Guard) Decide(req Request) (d Decision) {
+	defer func() {
+		if r := recover(); r != nil {
+			d = Decision{Command: req.Command, Verdict: Ask, Reason: fmt.Sprintf("shellguard failed while deciding (%v); asking instead", r)}
+		}
+		d.Verdict = clampVerdict(d.Verdict)
+		g.audit(req, &d)
+	}()
+	res := g.parser.Parse(req.Command)
+	return g.decideParsed(req, res)
+}
+
+func clampVerdict(v Verdict) Verdict {
+	switch v {
+	case Allow, Ask, Deny:
+		return v
+	}
+	return Ask
+}
+
+func (g *Guard) decideParsed(req Request, res *shellparse.Result) Decision {
+	d := Decision{Command: req.Command, Warnings: g.detector.CheckParsed(res)}
+	if d.Warnings == nil {
+		d.Warnings = []danger.Warning{}
+	}
+	cls := classifyLine(res)
+
+	// Approvals: the session's, then the persisted store's (if trusted).
+	var entries []approval.Entry
+	if req.Session != nil {
+		entries = append(entries, req.Session.Entries()...)
+	}
+	sn := g.snapshot()
+	entries = append(entries, sn.Active()...)
+	match := matchLine(cls, entries)
+
+	d.Invocations = make([]InvocationResult, len(res.Invocations))
+	for i := range res.Invocations {
+		inv := &res.Invocations[i]
+		ir := InvocationResult{Command: inv.String()}
+		if i < len(cls.Invocations) {
+			ic := cls.Invocations[i]
+			ir.Command = ic.Command
+			ir.Prefix = ic.Prefix
+			ir.Reason = ic.Reason
+		}
+		if i < len(match.By) && match.By[i] != "" {
+			ir.Approved, ir.ApprovedBy = true, match.By[i]
+		}
+		if !ir.Approved && ir.Reason == "" {
+			if r := g.allowRule(ir.Command); r != "" {
+				ir.Approved, ir.ApprovedBy = true, "rule: allow "+r
+			} else if g.cfg.ReadOnly && readOnly(inv) {
+				ir.Approved, ir.ApprovedBy = true, "read-only: "+inv.Name
+			}
+		}
+		d.Invocations[i] = ir
+	}
+	everyApproved := len(d.Invocations) > 0 && res.OK()
+	for _, ir := range d.Invocations {
+		everyApproved = everyApproved && ir.Approved
+	}
+
+	// Deny rules beat everything.
+	for i := range d.Invocations {
+		for _, r := range g.cfg.Deny {
+			if r.Match(d.Invocations[i].Command) {
+				d.Rules = append(d.Rules, "deny: "+r.Pattern)
+			}
+		}
+	}
+	if len(d.Rules) > 0 {
+		d.Verdict = Deny
+		d.Reason = "denied by your rule " + strings.TrimPrefix(d.Rules[0], "deny: ")
+		g.fillLevel(&d)
+		return d
+	}
+
+	// Danger: the highest level among the warnings that count. A warning
+	// counts unless the user's own configuration exempts its rule and an
+	// approval or allow rule covers the line.
+	// An allow rule never beats a Critical warning; only approvals a
+	// person gave can, for an exempted rule.
+	byApproval := everyApproved
+	for _, ir := range d.Invocations {
+		byApproval = byApproval && !strings.HasPrefix(ir.ApprovedBy, "rule: ") && !strings.HasPrefix(ir.ApprovedBy, "read-only: ")
+	}
+	var counted []danger.Warning
+	for _, w := range d.Warnings {
+		if g.cfg.IsExempt(w.Pattern.Name) && (byApproval || everyApproved && w.Level < danger.Critical) {
+			continue
+		}
+		counted = append(counted, w)
+	}
+	g.fillLevel(&d)
+	if lvl, ok := danger.MaxLevel(counted); ok {
+		top := counted[0]
+		for _, w := range counted {
+			if w.Level > top.Level {
+				top = w
+			}
+		}
+		switch {
+		case lvl >= g.cfg.DenyAt:
+			d.Verdict = Deny
+			d.Reason = fmt.Sprintf("blocked: %s (%s, rule %s)", top.Pattern.Description, top.Level, top.Pattern.Name)
+			return d
+		case lvl >= g.cfg.AskAt:
+			d.Verdict = Ask
+			d.Reason = fmt.Sprintf("needs confirmation: %s (%s, rule %s)", top.Pattern.Description, top.Level, top.Pattern.Name)
+			return d
+		}
+	}
+	if !res.OK() {
+		d.Verdict = Ask
+		d.Reason = "shellguard could not analyse the whole command: " + res.Problems[0].Message
+		return d
+	}
+	for i := range d.Invocations {
+		for _, r := range g.cfg.Ask {
+			if r.Match(d.Invocations[i].Command) {
+				d.Rules = append(d.Rules, "ask: "+r.Pattern)
+			}
+		}
+	}
+	if len(d.Rules) > 0 {
+		d.Verdict = Ask
+		d.Reason = "your rule " + strings.TrimPrefix(d.Rules[0], "ask: ") + " asks for confirmation"
+		return d
+	}
+	if everyApproved {
+		d.Verdict = Allow
+		var by []string
+		for _, ir := range d.Invocations {
+			by = append(by, ir.ApprovedBy)
+		}
+		d.Reason = "allowed: " + strings.Join(dedupe(by), "; ")
+		return d
+	}
+	d.Verdict = Ask
+	switch {
+	case len(d.Invocations) == 0:
+		d.Reason = "nothing to run was found in the command"
+	case !cls.Approvable && cls.Reason != "":
+		d.Reason = "not approved: " + cls.Reason
+	default:
+		var missing []string
+		for _, ir := range d.Invocations {
+			if !ir.Approved {
+				p := ir.Prefix
+				if p == "" {
+					p = ir.Command
+				}
+				missing = append(missing, p)
+			}
+		}
+		d.Reason = "not approved yet: " + strings.Join(dedupe(missing), ", ")
+	}
+	return d
+}
+
+func (g *Guard) fillLevel(d *Decision) {
+	if lvl, ok := danger.MaxLevel(d.Warnings); ok {
+		l := lvl
+		d.Level = &l
+	}
+}
+
+func (g *Guard) allowRule(command string) string {
+	for _, r := range g.cfg.Allow {
+		if r.Match(command) {
+			return r.Pattern
+		}
+	}
+	return ""
+}
+
+func dedupe(ss []string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, s := range ss {
+		if s != "" && !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+func (g *Guard) audit(req Request, d *Decision) {
+	if g.cfg == nil || g.cfg.AuditLog == "" {
+		return
+	}
+	rec := audit.Record{Cwd: req.Cwd, Command: req.Command, Verdict: d.Verdict.String(), Reason: d.Reason, Rules: d.Rules, Source: g.source}
+	if d.Level != nil {
+		rec.Level = strings.ToLower(d.Level.String())
+	}
+	for _, ir := range d.Invocations {
+		if ir.ApprovedBy != "" {
+			rec.ApprovedBy = append(rec.ApprovedBy, ir.ApprovedBy)
+		}
+	}
+	if err := audit.Append(g.cfg.AuditLog, rec); err != nil {
+		d.AuditError = err.Error()
+	}
 }

@@ -121,7 +121,7 @@ func (p *Parser) Parse(line string) (res *Result) {
 		f, _ = ps.recover.Parse(strings.NewReader(line), "")
 	}
 	if f != nil {
-		w.stmts(f.Stmts, ctx{parent: -1})
+		w.stmts(f.Stmts, ctx{parent: -1, encloser: -1})
 	}
 	return res
 }
@@ -158,6 +158,8 @@ type ctx struct {
 	f      *Frame
 	redirs []Redirect // inherited from enclosing compound commands
 	parent int
+	// encloser is the invocation whose words hold this statement, or -1.
+	encloser int
 	// stdin, when set, is the range of invocations of the previous
 	// pipeline stage: what feeds this statement's standard input.
 	stdin *stageRange
@@ -380,7 +382,7 @@ func (w *walker) pipeline(x *syntax.BinaryCmd, c ctx) {
 }
 
 func (w *walker) decl(x *syntax.DeclClause, c ctx) {
-	inv := Invocation{Parent: c.parent, Depth: w.depth, Where: c.f, Redirs: c.redirs}
+	inv := Invocation{Parent: c.parent, Encloser: c.encloser, Depth: w.depth, Where: c.f, Redirs: c.redirs}
 	variant := "declare"
 	if x.Variant != nil {
 		variant = x.Variant.Value
@@ -520,7 +522,7 @@ func (w *walker) call(ce *syntax.CallExpr, redirs []Redirect, rawRedirs []*synta
 		// reported as an invocation without argv so that nothing
 		// downstream overlooks them.
 		if len(assigns) > 0 || len(redirs) > 0 {
-			w.add(Invocation{Assigns: assigns, Redirs: redirs, Where: c.f, Parent: c.parent, Depth: w.depth})
+			w.add(Invocation{Assigns: assigns, Redirs: redirs, Where: c.f, Parent: c.parent, Encloser: c.encloser, Depth: w.depth})
 		}
 		for _, a := range ce.Assigns {
 			if a != nil && a.Value != nil {
@@ -542,16 +544,18 @@ func (w *walker) call(ce *syntax.CallExpr, redirs []Redirect, rawRedirs []*synta
 	if len(args) == 0 {
 		return
 	}
-	inv := Invocation{Assigns: assigns, Redirs: redirs, Where: c.f, Parent: c.parent, Depth: w.depth}
-	w.invocation(inv, args, rawRedirs, c)
+	inv := Invocation{Assigns: assigns, Redirs: redirs, Where: c.f, Parent: c.parent, Encloser: c.encloser, Depth: w.depth}
+	idx := w.invocation(inv, args, rawRedirs, c)
 	// Substitutions run before the command; they are listed after it.
 	for _, a := range ce.Assigns {
 		if a != nil && a.Value != nil {
 			w.substs(a.Value, c.with(FrameAssign, ""))
 		}
 	}
+	sc := c
+	sc.encloser = idx
 	for _, word := range ce.Args {
-		w.substs(word, c)
+		w.substs(word, sc)
 	}
 }
 
@@ -570,9 +574,9 @@ func setArgs(inv *Invocation, args []Arg) {
 
 // invocation peels wrappers off args, records the invocation, and follows
 // whatever it runs (shell strings, find -exec, ...).
-func (w *walker) invocation(inv Invocation, args []Arg, rawRedirs []*syntax.Redirect, c ctx) {
+func (w *walker) invocation(inv Invocation, args []Arg, rawRedirs []*syntax.Redirect, c ctx) int {
 	if w.stopped {
-		return
+		return -1
 	}
 	var reparse []reparseJob
 	var execs [][]Arg
@@ -644,7 +648,7 @@ func (w *walker) invocation(inv Invocation, args []Arg, rawRedirs []*syntax.Redi
 	inv.RunsShellInput = len(reparse) > 0
 	idx := w.add(inv)
 	if idx < 0 {
-		return
+		return -1
 	}
 	for _, job := range reparse {
 		if job.dynamic {
@@ -656,9 +660,10 @@ func (w *walker) invocation(inv Invocation, args []Arg, rawRedirs []*syntax.Redi
 	for _, e := range execs {
 		cc := c.with(FrameExec, "find "+e[0].Value)
 		cc.stdin = nil
-		sub := Invocation{Where: cc.f, Parent: c.parent, Depth: w.depth}
+		sub := Invocation{Where: cc.f, Parent: c.parent, Encloser: idx, Depth: w.depth}
 		w.invocation(sub, e[1:], nil, cc)
 	}
+	return idx
 }
 
 type reparseJob struct {
@@ -766,6 +771,7 @@ func (w *walker) reparse(job reparseJob, parent int, c ctx) {
 		cc = c.with(FrameRemote, job.by)
 	}
 	cc.parent = parent
+	cc.encloser = -1
 	cc.stdin = nil
 	cc.redirs = nil
 	f, err := w.ps.strict.Parse(strings.NewReader(job.text), "")

@@ -256,6 +256,10 @@ type Invocation struct {
 	// argument or input this one was re-parsed from (bash -c, eval, ...),
 	// or -1.
 	Parent int
+	// Encloser is the index of the invocation whose argv contains this
+	// one: a $(...) or <(...) in its words, or find's -exec. It is -1
+	// otherwise.
+	Encloser int
 	// Depth counts how many shell-string re-parses lie between the line
 	// and this invocation.
 	Depth int

@@ -1,0 +1,261 @@
+package danger
+
+import (
+	"path"
+	"strings"
+
+	"github.com/shellguard/shellguard/shellparse"
+)
+
+// argv is an invocation's arguments in canonical form.
+type argv struct {
+	sub      string
+	flags    []string
+	operands []string
+	joined   string
+}
+
+func (a *argv) hasFlag(f string) bool {
+	for _, x := range a.flags {
+		if x == f {
+			return true
+		}
+	}
+	return false
+}
+
+// flagAlias maps a program's flag spellings to one canonical spelling.
+// It is code, not data, because it is argv semantics: which options are
+// the same option.
+func flagAlias(prog, flag string) string {
+	switch prog {
+	case "rm":
+		switch flag {
+		case "-R", "--recursive":
+			return "-r"
+		case "--force":
+			return "-f"
+		}
+	case "chmod", "chown", "chgrp":
+		if flag == "--recursive" {
+			return "-R"
+		}
+	case "git":
+		switch flag {
+		case "--force":
+			return "-f"
+		case "--delete":
+			return "-d"
+		case "--hard", "--mirror":
+			return flag
+		}
+	case "shred":
+		switch flag {
+		case "--remove":
+			return "-u"
+		case "--zero":
+			return "-z"
+		}
+	case "crontab":
+		if flag == "--remove" {
+			return "-r"
+		}
+	case "nc", "ncat", "netcat":
+		if flag == "--exec" || flag == "--sh-exec" {
+			return "-e"
+		}
+	case "base64", "base32":
+		if flag == "--decode" {
+			return "-d"
+		}
+	case "xxd":
+		if flag == "--revert" {
+			return "-r"
+		}
+	case "wipefs":
+		if flag == "--all" {
+			return "-a"
+		}
+	}
+	return flag
+}
+
+// clusterProgram reports whether a program's single-dash words are
+// clusters of one-letter options (rm -rf) rather than long options
+// spelled with one dash (find -delete, dd has none).
+func clusterProgram(prog string) bool {
+	switch prog {
+	case "find", "dd", "java", "go", "openssl", "socat", "iptables", "kill", "killall", "pkill":
+		return false
+	}
+	return true
+}
+
+// gitGlobalWithArg are git's global options that take the next word.
+func gitGlobalWithArg(f string) bool {
+	switch f {
+	case "-C", "-c", "--git-dir", "--work-tree", "--namespace", "--exec-path", "--config-env", "--super-prefix", "--list-cmds":
+		return true
+	}
+	return false
+}
+
+// canonical computes the canonical argv of an invocation.
+func canonical(inv *shellparse.Invocation) *argv {
+	a := &argv{}
+	prog := inv.Name
+	args := inv.Args
+	if len(args) > 0 {
+		args = args[1:]
+	}
+	if strings.HasPrefix(prog, "git-") && len(prog) > 4 {
+		a.sub = prog[4:]
+		prog = "git"
+	}
+	var b strings.Builder
+	for i, x := range args {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(x.Value)
+	}
+	a.joined = b.String()
+	i := 0
+	if prog == "git" && a.sub == "" {
+		for i < len(args) {
+			v := args[i].Value
+			if !strings.HasPrefix(v, "-") || v == "-" {
+				break
+			}
+			i++
+			if gitGlobalWithArg(v) {
+				i++
+			}
+		}
+		if i < len(args) {
+			a.sub = args[i].Value
+			i++
+		}
+	}
+	cluster := clusterProgram(prog)
+	endOfFlags := false
+	for ; i < len(args); i++ {
+		x := args[i]
+		v := x.Value
+		if x.Dynamic {
+			a.operands = append(a.operands, dynShape(x.Raw))
+			continue
+		}
+		if endOfFlags || len(v) < 2 || v[0] != '-' {
+			a.operands = append(a.operands, cleanOperand(v))
+			continue
+		}
+		if v == "--" {
+			endOfFlags = true
+			continue
+		}
+		if strings.HasPrefix(v, "--") {
+			name := v
+			if eq := strings.IndexByte(v, '='); eq > 0 {
+				name = v[:eq]
+			}
+			a.flags = append(a.flags, flagAlias(prog, name))
+			continue
+		}
+		if !cluster || isNumber(v[1:]) {
+			a.flags = append(a.flags, flagAlias(prog, v))
+			continue
+		}
+		for j := 1; j < len(v); j++ {
+			a.flags = append(a.flags, flagAlias(prog, "-"+v[j:j+1]))
+		}
+	}
+	if prog == "find" {
+		findCanonical(inv, a)
+	}
+	return a
+}
+
+// findCanonical rewrites find's argv: operands are the starting points
+// (before the first expression word), and -exec/-execdir/-ok/-okdir also
+// appear as "-exec=PROGRAM".
+func findCanonical(inv *shellparse.Invocation, a *argv) {
+	a.operands = a.operands[:0]
+	a.flags = a.flags[:0]
+	args := inv.Args[1:]
+	starts := true
+	for i := 0; i < len(args); i++ {
+		x := args[i]
+		v := x.Value
+		if starts && !x.Dynamic && (strings.HasPrefix(v, "-") || v == "(" || v == "!") {
+			starts = false
+		}
+		if starts {
+			if x.Dynamic {
+				a.operands = append(a.operands, dynShape(x.Raw))
+			} else {
+				a.operands = append(a.operands, cleanOperand(v))
+			}
+			continue
+		}
+		if !strings.HasPrefix(v, "-") {
+			continue
+		}
+		a.flags = append(a.flags, v)
+		switch v {
+		case "-exec", "-execdir", "-ok", "-okdir":
+			if i+1 < len(args) {
+				p := args[i+1].Value
+				if args[i+1].Dynamic {
+					p = "$"
+				}
+				a.flags = append(a.flags, v+"="+path.Base(p))
+			}
+		}
+	}
+	if starts && len(a.operands) == 0 {
+		a.operands = append(a.operands, ".")
+	}
+}
+
+func isNumber(s string) bool { return isDigits(s) }
+
+func isDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// cleanOperand cleans path-like operands: "/etc/" -> "/etc", "//" -> "/",
+// "~/" -> "~", "/./*" -> "/*".
+func cleanOperand(v string) string {
+	if v == "" {
+		return v
+	}
+	if v[0] == '/' || strings.HasPrefix(v, "~/") || strings.HasPrefix(v, "./") || strings.HasPrefix(v, "../") {
+		return path.Clean(v)
+	}
+	return v
+}
+
+// dynShape is how a dynamic word is compared: as written, without quotes
+// or the braces of ${...}, and cleaned like a path.
+func dynShape(raw string) string {
+	r := strings.NewReplacer(`"`, "", "{", "", "}", "")
+	s := r.Replace(raw)
+	if strings.HasPrefix(s, "$") && strings.Contains(s, "/") {
+		head, tail, _ := strings.Cut(s, "/")
+		c := path.Clean("/" + tail)
+		if c == "/" {
+			return head
+		}
+		return head + c
+	}
+	return s
+}

@@ -1,0 +1,574 @@
+package danger
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"github.com/shellguard/shellguard/shellparse"
+)
+
+// Detector checks command lines against a registry of patterns. It is safe
+// for concurrent use: registry changes (Add, Remove, Replace) build a new
+// immutable registry that later checks use, while checks already running
+// finish with the one they started with.
+type Detector struct {
+	mu     sync.Mutex // serialises writers
+	reg    atomic.Pointer[registry]
+	parser *shellparse.Parser
+}
+
+// NewDetector returns a detector over patterns, or over DefaultPatterns
+// when patterns is nil. It fails when a pattern is invalid (no name, a
+// duplicate name, an invalid level, a regex that does not compile, an
+// unknown check, or neither a regex nor a match spec).
+func NewDetector(patterns []Pattern) (*Detector, error) {
+	if patterns == nil {
+		patterns = DefaultPatterns()
+	}
+	reg, err := compile(patterns)
+	if err != nil {
+		return nil, err
+	}
+	d := &Detector{parser: shellparse.New(shellparse.Limits{})}
+	d.reg.Store(reg)
+	return d, nil
+}
+
+// MustNewDetector is NewDetector that panics on error, for patterns known
+// to be valid (such as the defaults).
+func MustNewDetector(patterns []Pattern) *Detector {
+	d, err := NewDetector(patterns)
+	if err != nil {
+		panic(err)
+	}
+	return d
+}
+
+// Add appends a pattern to the registry (patterns are checked in order).
+func (d *Detector) Add(p Pattern) error {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	old := d.reg.Load()
+	ps := append(old.patterns(), p)
+	reg, err := compile(ps)
+	if err != nil {
+		return err
+	}
+	d.reg.Store(reg)
+	return nil
+}
+
+// Remove deletes the pattern with that name and reports whether it was
+// present.
+func (d *Detector) Remove(name string) bool {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	old := d.reg.Load()
+	ps := old.patterns()
+	for i, p := range ps {
+		if p.Name == name {
+			ps = append(ps[:i], ps[i+1:]...)
+			reg, err := compile(ps)
+			if err != nil {
+				return false // cannot happen: the rest compiled before
+			}
+			d.reg.Store(reg)
+			return true
+		}
+	}
+	return false
+}
+
+// Replace replaces the whole registry.
+func (d *Detector) Replace(patterns []Pattern) error {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	reg, err := compile(patterns)
+	if err != nil {
+		return err
+	}
+	d.reg.Store(reg)
+	return nil
+}
+
+// Patterns returns a copy of the registry, in order.
+func (d *Detector) Patterns() []Pattern { return d.reg.Load().patterns() }
+
+// Parser returns the parser the detector uses, so that callers can parse a
+// line once and pass the Result to CheckParsed.
+func (d *Detector) Parser() *shellparse.Parser { return d.parser }
+
+// Check returns every warning for command, in registry order, one per
+// matching pattern.
+func (d *Detector) Check(command string) []Warning {
+	return d.CheckParsed(d.parser.Parse(command))
+}
+
+// CheckFirst returns the first warning in registry order, if any.
+func (d *Detector) CheckFirst(command string) (Warning, bool) {
+	ws := d.Check(command)
+	if len(ws) == 0 {
+		return Warning{}, false
+	}
+	return ws[0], true
+}
+
+// IsDangerous reports whether command matches any pattern.
+func (d *Detector) IsDangerous(command string) bool { return len(d.Check(command)) > 0 }
+
+// MaxLevel returns the highest level among command's warnings; ok is false
+// when there is none.
+func (d *Detector) MaxLevel(command string) (level Level, ok bool) {
+	return MaxLevel(d.Check(command))
+}
+
+// MaxLevel returns the highest level among ws; ok is false when ws is empty.
+func MaxLevel(ws []Warning) (level Level, ok bool) {
+	for _, w := range ws {
+		if w.Level > level {
+			level = w.Level
+		}
+	}
+	return level, len(ws) > 0
+}
+
+// CheckParsed checks a Result the caller already parsed.
+func (d *Detector) CheckParsed(res *shellparse.Result) []Warning {
+	return d.reg.Load().check(res)
+}
+
+// Matches reports whether command matches p alone. It compiles p and
+// parses command on each call; use a Detector for repeated checks.
+func (p Pattern) Matches(command string) bool {
+	reg, err := compile([]Pattern{p})
+	if err != nil {
+		return false
+	}
+	return len(reg.check(shellparse.Parse(command))) > 0
+}
+
+// registry is an immutable compiled set of patterns.
+type registry struct {
+	rules []*rule
+	// byProgram indexes the rules that name programs; anyProgram lists
+	// the others (regex-only patterns, checks).
+	byProgram  map[string][]int
+	globProgs  []int
+	anyProgram []int
+}
+
+func (r *registry) patterns() []Pattern {
+	out := make([]Pattern, len(r.rules))
+	for i, x := range r.rules {
+		out[i] = x.p
+	}
+	return out
+}
+
+type rule struct {
+	p        Pattern
+	regex    *regexp.Regexp
+	operand  *regexp.Regexp
+	last     *regexp.Regexp
+	args     *regexp.Regexp
+	redirect *regexp.Regexp
+	spec     *Spec
+}
+
+func anchored(expr string) (*regexp.Regexp, error) {
+	if expr == "" {
+		return nil, nil
+	}
+	return regexp.Compile(`^(?:` + expr + `)$`)
+}
+
+func knownCheck(c string) bool {
+	switch c {
+	case "", "fork_bomb", "dynamic_program", "runtime_shell_input", "unparseable", "limit":
+		return true
+	}
+	return false
+}
+
+func compile(patterns []Pattern) (*registry, error) {
+	reg := &registry{byProgram: map[string][]int{}}
+	seen := map[string]bool{}
+	for i, p := range patterns {
+		if p.Name == "" {
+			return nil, fmt.Errorf("danger: pattern %d has no name", i+1)
+		}
+		if seen[p.Name] {
+			return nil, fmt.Errorf("danger: pattern %q is defined twice", p.Name)
+		}
+		seen[p.Name] = true
+		if !p.Level.Valid() {
+			return nil, fmt.Errorf("danger: pattern %q: invalid level %d", p.Name, int(p.Level))
+		}
+		if p.Regex == "" && p.Match.empty() {
+			return nil, fmt.Errorf("danger: pattern %q has neither a regex nor a match spec", p.Name)
+		}
+		r := &rule{p: p, spec: p.Match}
+		if p.Regex != "" {
+			expr := p.Regex
+			if !p.CaseSensitive {
+				expr = "(?i)" + expr
+			}
+			re, err := regexp.Compile(expr)
+			if err != nil {
+				return nil, fmt.Errorf("danger: pattern %q: %v", p.Name, err)
+			}
+			r.regex = re
+		}
+		if s := p.Match; s != nil {
+			if !knownCheck(s.Check) {
+				return nil, fmt.Errorf("danger: pattern %q: unknown check %q", p.Name, s.Check)
+			}
+			var err error
+			for _, f := range []struct {
+				dst  **regexp.Regexp
+				expr string
+				what string
+			}{{&r.operand, s.Operand, "operand"}, {&r.last, s.LastOperand, "last_operand"}, {&r.args, s.Args, "args"}, {&r.redirect, s.Redirect, "redirect"}} {
+				if *f.dst, err = anchored(f.expr); err != nil {
+					return nil, fmt.Errorf("danger: pattern %q: %s: %v", p.Name, f.what, err)
+				}
+			}
+		}
+		idx := len(reg.rules)
+		reg.rules = append(reg.rules, r)
+		switch {
+		case p.Match != nil && len(p.Match.Programs) > 0:
+			glob := false
+			for _, name := range p.Match.Programs {
+				if strings.HasSuffix(name, "*") {
+					glob = true
+					continue
+				}
+				reg.byProgram[name] = append(reg.byProgram[name], idx)
+			}
+			if glob {
+				reg.globProgs = append(reg.globProgs, idx)
+			}
+		default:
+			reg.anyProgram = append(reg.anyProgram, idx)
+		}
+	}
+	return reg, nil
+}
+
+// scan holds what one check computes once and shares between rules.
+type scan struct {
+	res   *shellparse.Result
+	canon []*argv
+	texts []string
+}
+
+func (s *scan) argv(i int) *argv {
+	if s.canon[i] == nil {
+		s.canon[i] = canonical(&s.res.Invocations[i])
+	}
+	return s.canon[i]
+}
+
+func (s *scan) text(i int) string {
+	if s.texts == nil {
+		s.texts = make([]string, len(s.res.Invocations))
+	}
+	if s.texts[i] == "" {
+		s.texts[i] = plainText(&s.res.Invocations[i])
+	}
+	return s.texts[i]
+}
+
+// plainText is the invocation without shell quoting: wrappers, then argv
+// values joined by spaces. User regexes are matched against it.
+func plainText(inv *shellparse.Invocation) string {
+	var b strings.Builder
+	for _, a := range inv.Assigns {
+		if a.Via != "" {
+			continue
+		}
+		b.WriteString(a.Name + "=" + a.Value + " ")
+	}
+	for _, w := range inv.Wrappers {
+		b.WriteString(w.Name)
+		for _, a := range w.Args {
+			b.WriteString(" " + a)
+		}
+		b.WriteByte(' ')
+	}
+	for i, a := range inv.Args {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(a.Value)
+	}
+	return b.String()
+}
+
+func (r *registry) check(res *shellparse.Result) []Warning {
+	n := len(res.Invocations)
+	sc := &scan{res: res, canon: make([]*argv, n)}
+	matched := make([]int, len(r.rules)) // invocation index + 1, or -1 for a line-level match
+	any := false
+	for i := range res.Invocations {
+		inv := &res.Invocations[i]
+		try := func(idx int) {
+			if matched[idx] != 0 {
+				return
+			}
+			if r.rules[idx].matchInvocation(sc, i) {
+				matched[idx] = i + 1
+				any = true
+			}
+		}
+		if inv.Name != "" {
+			for _, idx := range r.byProgram[inv.Name] {
+				try(idx)
+			}
+			if strings.HasPrefix(inv.Name, "git-") {
+				for _, idx := range r.byProgram["git"] {
+					try(idx)
+				}
+			}
+			for _, idx := range r.globProgs {
+				try(idx)
+			}
+		}
+		for _, idx := range r.anyProgram {
+			try(idx)
+		}
+	}
+	// Line-level checks and regexes over whole pipelines.
+	for idx, x := range r.rules {
+		if matched[idx] != 0 {
+			continue
+		}
+		if x.matchLine(sc) {
+			matched[idx] = -1
+			any = true
+		}
+	}
+	if !any {
+		return nil
+	}
+	var out []Warning
+	for idx, m := range matched {
+		if m == 0 {
+			continue
+		}
+		what := res.Source
+		if m > 0 {
+			what = res.Invocations[m-1].String()
+		}
+		out = append(out, NewWarning(res.Source, r.rules[idx].p, what))
+	}
+	return out
+}
+
+// matchLine handles the checks that concern the line as a whole, and
+// user regexes over each pipeline's text.
+func (x *rule) matchLine(sc *scan) bool {
+	if x.spec != nil {
+		switch x.spec.Check {
+		case "unparseable":
+			for _, p := range sc.res.Problems {
+				if p.Kind == shellparse.ProblemSyntax {
+					return true
+				}
+			}
+			return false
+		case "limit":
+			for _, p := range sc.res.Problems {
+				if p.Kind == shellparse.ProblemLimit {
+					return true
+				}
+			}
+			return false
+		}
+	}
+	if x.regex == nil || !x.spec.empty() || sc.res.Pipelines == 0 {
+		return false
+	}
+	// A regex-only pattern may span a pipeline ("curl .* | sh").
+	stages := map[int][]string{}
+	for i := range sc.res.Invocations {
+		inv := &sc.res.Invocations[i]
+		if inv.Where != nil && inv.Where.Kind == shellparse.FramePipeline {
+			stages[inv.Where.Pipe] = append(stages[inv.Where.Pipe], sc.text(i))
+		}
+	}
+	for _, texts := range stages {
+		if x.regex.MatchString(strings.Join(texts, " | ")) {
+			return true
+		}
+	}
+	return false
+}
+
+func (x *rule) matchInvocation(sc *scan, i int) bool {
+	inv := &sc.res.Invocations[i]
+	if x.regex != nil && !x.regex.MatchString(sc.text(i)) {
+		return false
+	}
+	s := x.spec
+	if s == nil {
+		return x.regex != nil
+	}
+	if s.Check != "" && !x.check(sc, i) {
+		return false
+	}
+	if s.Check == "unparseable" || s.Check == "limit" {
+		return false
+	}
+	if len(s.Programs) > 0 && !nameIn(inv.Name, s.Programs) && !(strings.HasPrefix(inv.Name, "git-") && nameIn("git", s.Programs)) {
+		return false
+	}
+	if len(s.Except) > 0 && nameIn(inv.Name, s.Except) {
+		return false
+	}
+	if inv.NotRun || inv.Name == "" && s.Check == "" && (len(s.Programs) > 0 || len(s.Subcommands) > 0) {
+		return false
+	}
+	if len(s.Wrappers) > 0 {
+		ok := false
+		for _, w := range s.Wrappers {
+			ok = ok || inv.HasWrapper(w)
+		}
+		if !ok {
+			return false
+		}
+	}
+	if s.Redirect != "" {
+		ok := false
+		for _, r := range inv.Redirs {
+			if r.Writes() && x.redirect.MatchString(cleanOperand(r.Target)) {
+				ok = true
+				break
+			}
+		}
+		if !ok {
+			return false
+		}
+	}
+	if len(s.FeedsInto) > 0 && !feedsInto(sc.res, i, s.FeedsInto) {
+		return false
+	}
+	needArgv := len(s.Subcommands) > 0 || len(s.FlagsAll) > 0 || len(s.FlagsAny) > 0 || x.operand != nil || x.last != nil || x.args != nil
+	if !needArgv {
+		return true
+	}
+	if inv.Name == "" {
+		return false
+	}
+	a := sc.argv(i)
+	if len(s.Subcommands) > 0 && !nameIn(a.sub, s.Subcommands) {
+		return false
+	}
+	for _, f := range s.FlagsAll {
+		if !a.hasFlag(f) {
+			return false
+		}
+	}
+	if len(s.FlagsAny) > 0 {
+		ok := false
+		for _, f := range s.FlagsAny {
+			if a.hasFlag(f) {
+				ok = true
+				break
+			}
+		}
+		if !ok {
+			return false
+		}
+	}
+	if x.operand != nil {
+		ok := false
+		for _, o := range a.operands {
+			if x.operand.MatchString(o) {
+				ok = true
+				break
+			}
+		}
+		if !ok {
+			return false
+		}
+	}
+	if x.last != nil && (len(a.operands) == 0 || !x.last.MatchString(a.operands[len(a.operands)-1])) {
+		return false
+	}
+	if x.args != nil && !x.args.MatchString(a.joined) {
+		return false
+	}
+	return true
+}
+
+func nameIn(name string, list []string) bool {
+	for _, p := range list {
+		if p == name {
+			return true
+		}
+		if strings.HasSuffix(p, "*") && strings.HasPrefix(name, p[:len(p)-1]) {
+			return true
+		}
+	}
+	return false
+}
+
+// feedsInto reports whether invocation i's output is run as code by one
+// of the programs in targets.
+func feedsInto(res *shellparse.Result, i int, targets []string) bool {
+	inv := &res.Invocations[i]
+	if p := inv.Where.Find(shellparse.FramePipeline); p != nil {
+		for j := i + 1; j < len(res.Invocations); j++ {
+			other := &res.Invocations[j]
+			q := other.Where.Find(shellparse.FramePipeline)
+			if q != nil && q.Pipe == p.Pipe && q.Stage > p.Stage && nameIn(other.Name, targets) {
+				return true
+			}
+		}
+	}
+	// Inside $(...) or <(...) in the words of a shell: bash <(curl ...),
+	// sh -c "$(curl ...)".
+	for e := inv.Encloser; e >= 0 && e < len(res.Invocations); e = res.Invocations[e].Encloser {
+		if nameIn(res.Invocations[e].Name, targets) {
+			return true
+		}
+		if e == res.Invocations[e].Encloser {
+			break
+		}
+	}
+	return false
+}
+
+// check runs a built-in code check on invocation i.
+func (x *rule) check(sc *scan, i int) bool {
+	inv := &sc.res.Invocations[i]
+	switch x.spec.Check {
+	case "fork_bomb":
+		// A function that runs itself more than once at a time: piped
+		// into itself or sent to the background.
+		f := inv.Where.Find(shellparse.FrameFunction)
+		if f == nil || inv.Name == "" || f.Detail != inv.Name {
+			return false
+		}
+		return inv.Where.Has(shellparse.FramePipeline) || inv.Where.Has(shellparse.FrameBackground)
+	case "dynamic_program":
+		return len(inv.Args) > 0 && inv.NameDynamic()
+	case "runtime_shell_input":
+		if !inv.StdinUnknown {
+			return false
+		}
+		// curl/wget piped into a shell has rules of its own.
+		for j := range sc.res.Invocations {
+			if j != i && nameIn(sc.res.Invocations[j].Name, []string{"curl", "wget"}) && feedsInto(sc.res, j, []string{inv.Name}) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
