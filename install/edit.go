@@ -160,8 +160,9 @@ func lastMember(n *node, key string) int {
 }
 
 // InstalledCommands returns the shellguard hook commands for agent found in
-// a settings file's content (empty content has none).
-func InstalledCommands(data []byte, agent hook.Agent) ([]string, error) {
+// a settings file's content (empty content has none). also, when not
+// empty, is a command recognised as shellguard's too (see RemoveHook).
+func InstalledCommands(data []byte, agent hook.Agent, also ...string) ([]string, error) {
 	if len(bytes.TrimSpace(data)) == 0 {
 		return nil, nil
 	}
@@ -170,7 +171,11 @@ func InstalledCommands(data []byte, agent hook.Agent) ([]string, error) {
 		return nil, err
 	}
 	var cmds []string
-	for _, f := range find(data, root, agent, "") {
+	exact := ""
+	if len(also) > 0 {
+		exact = also[0]
+	}
+	for _, f := range find(data, root, agent, exact) {
 		cmds = append(cmds, f.command)
 	}
 	return cmds, nil

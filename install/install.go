@@ -285,8 +285,9 @@ type Status struct {
 }
 
 // Inspect reports whether shellguard's hook for agent is in the settings
-// file of scope.
-func Inspect(agent hook.Agent, scope Scope, env Env) Status {
+// file of scope. command, when not empty, is recognised as shellguard's
+// hook too (see RemoveHook).
+func Inspect(agent hook.Agent, scope Scope, env Env, command string) Status {
 	st := Status{Agent: agent, Scope: scope}
 	st.Path, st.Err = SettingsPath(agent, scope, env)
 	if st.Err != nil {
@@ -301,7 +302,7 @@ func Inspect(agent hook.Agent, scope Scope, env Env) Status {
 		return st
 	}
 	st.Exists = true
-	st.Commands, st.Err = InstalledCommands(data, agent)
+	st.Commands, st.Err = InstalledCommands(data, agent, command)
 	return st
 }
 

@@ -227,7 +227,7 @@ func TestInstallCreatesAndUninstallRemoves(t *testing.T) {
 					t.Fatal(err)
 				}
 				golden(t, filepath.Join("testdata", "golden", "new."+string(agent)+".installed"), data)
-				st := Inspect(agent, scope, env)
+				st := Inspect(agent, scope, env, "")
 				if !st.Exists || st.Err != nil || !reflect.DeepEqual(st.Commands, []string{cmd}) {
 					t.Fatalf("inspect: %+v", st)
 				}

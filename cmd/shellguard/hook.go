@@ -268,10 +268,15 @@ not parse, a configuration error).`,
 // doctor writes the report and returns whether something needs attention.
 func doctor(w io.Writer, env install.Env, opts policy.Options) (attention bool) {
 	installed := 0
+	exe, _ := os.Executable()
 	for _, agent := range hook.Agents() {
 		fmt.Fprintf(w, "%s\n", agent.Title())
 		for _, scope := range []install.Scope{install.User, install.Project} {
-			st := install.Inspect(agent, scope, env)
+			var own string
+			if exe != "" {
+				own = install.HookCommand(exe, agent)
+			}
+			st := install.Inspect(agent, scope, env, own)
 			fmt.Fprintf(w, "  %-8s %s: ", scope, st.Path)
 			switch {
 			case st.Err != nil:
