@@ -710,7 +710,14 @@ func TestManyProcessesAdd(t *testing.T) {
 		t.Errorf("got %d entries, want %d", len(sn.Entries), want)
 	}
 	// No temporary files are left behind.
-	names, _ := filepath.Glob(filepath.Join(filepath.Dir(s.Path()), "*"))
+	des, err := os.ReadDir(filepath.Dir(s.Path()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, de := range des {
+		names = append(names, de.Name())
+	}
 	if len(names) != 2 {
 		t.Errorf("folder holds %v, want the file and its lock", names)
 	}
