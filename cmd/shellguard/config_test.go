@@ -41,6 +41,8 @@ func TestConfigCheck(t *testing.T) {
 	bad := cfgWriteFile(t, filepath.Join(dir, "bad.toml"), "deny_at = \"high\"\n\n[[pattern]]\nname = \"x\"\nregex = '(oops'\nlevel = \"low\"\n")
 	unknown := cfgWriteFile(t, filepath.Join(dir, "unknown.toml"), "deny_at = \"high\"\nverbose = true\n")
 	project := cfgWriteFile(t, filepath.Join(dir, "repo", ".shellguard.toml"), "[rules]\nallow = [\"curl *\"]\ndeny = [\"rm *\"]\n")
+	noRule := cfgWriteFile(t, filepath.Join(dir, "norule.toml"), "[builtin.no_such_rule]\ndisabled = true\n")
+	builtin := cfgWriteFile(t, filepath.Join(dir, "builtin.toml"), "[builtin.rm_rf_root]\nlevel = \"high\"\n")
 
 	tests := []struct {
 		name      string
@@ -54,6 +56,9 @@ func TestConfigCheck(t *testing.T) {
 		{"missing file", []string{"config", "check", filepath.Join(dir, "none.toml")}, 1, "", "none.toml"},
 		{"project notices", []string{"config", "check", project}, 0, project + ": ok\n", "note: " + project + ":2: ignored rules.allow[0]"},
 		{"project as user", []string{"config", "check", "--as", "user", project}, 0, project + ": ok\n", ""},
+		{"unknown built-in", []string{"config", "check", noRule}, 1, "", noRule + `:1: builtin.no_such_rule: no built-in rule is called "no_such_rule"`},
+		{"built-in re-levelled", []string{"config", "check", builtin}, 0, builtin + ": ok\n", ""},
+		{"built-in lowered by a project", []string{"config", "check", "--as", "project", builtin}, 0, builtin + ": ok\n", "note: " + builtin + ":2: ignored builtin.rm_rf_root.level"},
 		{"bad --as", []string{"config", "check", "--as", "root", good}, 2, "", "--as"},
 		{"no file", []string{"config", "check"}, 2, "", ""},
 		{"two files", []string{"config", "check", good, bad}, 2, "", ""},
