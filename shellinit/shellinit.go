@@ -64,8 +64,8 @@ func Binary() (string, error) {
 	return exe, nil
 }
 
-// Quote returns s as one word for bash and zsh: single-quoted, with each
-// single quote written as '\''.
+// Quote returns s as one word for bash and zsh: single-quoted, each
+// single quote in s written as a closing quote, \' and an opening quote.
 func Quote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
