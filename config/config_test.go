@@ -682,3 +682,19 @@ func BenchmarkApplyUserFile(b *testing.B) {
 		}
 	}
 }
+
+func TestNotRegularFile(t *testing.T) {
+	dir := t.TempDir()
+	opts := isolated(dir)
+	if err := os.MkdirAll(filepath.Join(dir, "repo"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	// A project file that is a symlink to a device is refused, not read.
+	if err := os.Symlink("/dev/zero", filepath.Join(dir, "repo", ProjectFileName)); err != nil {
+		t.Skip("cannot create symlink:", err)
+	}
+	_, err := Load(opts)
+	if err == nil || !strings.Contains(err.Error(), "not a regular file") {
+		t.Errorf("err = %v, want not a regular file", err)
+	}
+}

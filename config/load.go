@@ -200,7 +200,15 @@ func checkExempt(c *Config, opts *LoadOptions) error {
 	return nil
 }
 
+// readFile reads a configuration file, which must be a regular file (a
+// repository could otherwise plant a .shellguard.toml symlink to a FIFO
+// or a device and hang or flood the reader) of at most maxFileSize bytes.
 func readFile(path string) ([]byte, error) {
+	if st, err := os.Stat(path); err != nil {
+		return nil, err
+	} else if !st.Mode().IsRegular() {
+		return nil, errors.New("not a regular file")
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -210,8 +218,8 @@ func readFile(path string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	if st.IsDir() {
-		return nil, errors.New("is a directory")
+	if !st.Mode().IsRegular() {
+		return nil, errors.New("not a regular file")
 	}
 	if st.Size() > maxFileSize {
 		return nil, fmt.Errorf("larger than %d bytes", maxFileSize)

@@ -25,17 +25,17 @@ func (c *Config) Show(w io.Writer) error {
 		p("#   %s\t%s\n", f.Layer, f.File)
 	}
 	p("\n")
-	setting := func(key, val string) {
-		p("%s = %s\t# %s\n", key, val, c.Provenance[key])
+	setting := func(key, val string, note ...string) {
+		p("%s = %s\t# %s\n", key, val, strings.Join(append([]string{c.Provenance[key].String()}, note...), ", "))
 	}
 	setting("deny_at", strconv.Quote(levelText(c.DenyAt)))
 	setting("ask_at", strconv.Quote(levelText(c.AskAt)))
 	setting("read_only", strconv.FormatBool(c.ReadOnly))
-	audit := strconv.Quote(c.AuditLog)
 	if c.AuditLog == "" {
-		audit += " (off)"
+		setting("audit_log", `""`, "off")
+	} else {
+		setting("audit_log", strconv.Quote(c.AuditLog))
 	}
-	setting("audit_log", audit)
 	if len(c.Exempt) == 0 {
 		p("exempt = []\t# default\n")
 	} else {
