@@ -213,8 +213,9 @@ func AllowCommand(command string) string {
 	return "shellguard allow add -- " + ShellQuote(command)
 }
 
-// ShellQuote quotes s as one POSIX shell word: single quotes, with each
-// single quote written as '\''.
+// ShellQuote quotes s as one POSIX shell word: s in single quotes, each
+// single quote in s closing the quotes, escaped with a backslash, and
+// reopening them. Every byte, newlines included, stands for itself.
 func ShellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }

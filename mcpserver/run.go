@@ -53,8 +53,8 @@ func (s *server) execute(ctx context.Context, command, dir string, timeout time.
 	return res, nil
 }
 
-// capture keeps the head and the tail of what is written to it, up to max
-// bytes in all. It is safe for concurrent use.
+// capture keeps the head and the tail of what is written to it, up to limit
+// bytes in all (at least 2). It is safe for concurrent use.
 type capture struct {
 	mu      sync.Mutex
 	headCap int
@@ -65,12 +65,10 @@ type capture struct {
 	total   int64
 }
 
-func newCapture(max int) *capture {
-	if max < 2 {
-		max = 2
-	}
-	h := max / 2
-	return &capture{headCap: h, tailCap: max - h}
+func newCapture(limit int) *capture {
+	limit = max(limit, 2)
+	h := limit / 2
+	return &capture{headCap: h, tailCap: limit - h}
 }
 
 // Write never fails, so a chatty command is never blocked or broken.

@@ -385,7 +385,26 @@ func (s *server) handleRun(ctx context.Context, req *mcp.CallToolRequest, in Run
 	if err != nil {
 		return nil, nil, err
 	}
-	return nil, out, nil
+	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: out.text()}}}, out, nil
+}
+
+// text renders out for people and models: the output, then a status line.
+// The structured content carries the same facts exactly.
+func (out *RunOutput) text() string {
+	var b strings.Builder
+	b.WriteString(out.Output)
+	if out.Output != "" && !strings.HasSuffix(out.Output, "\n") {
+		b.WriteString("\n")
+	}
+	fmt.Fprintf(&b, "[exit code: %d", out.ExitCode)
+	if out.TimedOut {
+		b.WriteString("; timed out")
+	}
+	if out.Truncated {
+		b.WriteString("; output truncated")
+	}
+	b.WriteString("]")
+	return b.String()
 }
 
 // handleCheck implements check_command.

@@ -1,0 +1,315 @@
+package mcpserver
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// buildDir holds the shellguard binary, built by the first test that needs
+// it (once per test process: fuzz workers and runs of other tests do not
+// pay for the build).
+var (
+	buildDir  string
+	buildOnce sync.Once
+	binary    string
+	buildErr  error
+)
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "shellguard-mcp-test")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(2)
+	}
+	buildDir = dir
+	code := m.Run()
+	_ = os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// shellguardBinary builds the binary once and returns its path.
+func shellguardBinary(t *testing.T) string {
+	t.Helper()
+	buildOnce.Do(func() { binary, buildErr = buildBinary(buildDir) })
+	if buildErr != nil {
+		t.Fatal(buildErr)
+	}
+	return binary
+}
+
+// buildBinary runs go build -o dir/shellguard ./cmd/shellguard from the
+// module root.
+func buildBinary(dir string) (string, error) {
+	root, err := moduleRoot()
+	if err != nil {
+		return "", err
+	}
+	out := filepath.Join(dir, "shellguard")
+	cmd := exec.Command("go", "build", "-o", out, "./cmd/shellguard")
+	cmd.Dir = root
+	if b, err := cmd.CombinedOutput(); err != nil {
+		return "", fmt.Errorf("go build ./cmd/shellguard: %v\n%s", err, b)
+	}
+	return out, nil
+}
+
+func moduleRoot() (string, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir, nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", errors.New("go.mod not found")
+		}
+		dir = parent
+	}
+}
+
+// binaryEnv is the environment of the server under test: a temporary home
+// and configuration, and a PATH whose `rm` only records that it ran.
+type binaryEnv struct {
+	env     []string
+	workdir string
+	marker  string
+}
+
+func newBinaryEnv(t *testing.T) *binaryEnv {
+	t.Helper()
+	shellguardBinary(t)
+	home := t.TempDir()
+	bin := t.TempDir()
+	marker := filepath.Join(t.TempDir(), "executed")
+	script := "#!/bin/sh\necho \"$0 $*\" >> '" + marker + "'\n"
+	if err := os.WriteFile(filepath.Join(bin, "rm"), []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	var env []string
+	for _, kv := range os.Environ() {
+		k, _, _ := strings.Cut(kv, "=")
+		switch {
+		case k == "HOME", k == "PATH", strings.HasPrefix(k, "XDG_"), strings.HasPrefix(k, "SHELLGUARD_"):
+			continue
+		}
+		env = append(env, kv)
+	}
+	env = append(env,
+		"HOME="+home,
+		"XDG_CONFIG_HOME="+filepath.Join(home, ".config"),
+		"XDG_STATE_HOME="+filepath.Join(home, ".local", "state"),
+		"XDG_DATA_HOME="+filepath.Join(home, ".local", "share"),
+		"PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"),
+	)
+	workdir, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &binaryEnv{env: env, workdir: workdir, marker: marker}
+}
+
+// connectBinary starts `shellguard mcp --cwd workdir` and connects a client
+// to it over stdio.
+func connectBinary(t *testing.T, be *binaryEnv, copts *mcp.ClientOptions) *mcp.ClientSession {
+	t.Helper()
+	cmd := exec.Command(shellguardBinary(t), "mcp", "--cwd", be.workdir)
+	cmd.Env = be.env
+	cmd.Stderr = os.Stderr
+	client := mcp.NewClient(&mcp.Implementation{Name: "binary-test", Version: "v0"}, copts)
+	cs, err := client.Connect(testCtx(t), &mcp.CommandTransport{Command: cmd}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = cs.Close() })
+	return cs
+}
+
+// onlyOnce approves exactly the listed commands once and denies the rest,
+// so a wrong verdict can never run anything else.
+func onlyOnce(commands ...string) func(context.Context, *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
+	return func(_ context.Context, req *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
+		cmd, _ := req.Params.Meta[MetaCommand].(string)
+		for _, c := range commands {
+			if c == cmd {
+				return &mcp.ElicitResult{Action: "accept", Content: map[string]any{"choice": ChoiceOnce}}, nil
+			}
+		}
+		return &mcp.ElicitResult{Action: "accept", Content: map[string]any{"choice": ChoiceDeny}}, nil
+	}
+}
+
+func TestBinaryListsTools(t *testing.T) {
+	cs := connectBinary(t, newBinaryEnv(t), nil)
+	res, err := cs.ListTools(testCtx(t), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, tool := range res.Tools {
+		names = append(names, tool.Name)
+	}
+	if strings.Join(names, ",") != ToolCheck+","+ToolRun && strings.Join(names, ",") != ToolRun+","+ToolCheck {
+		t.Errorf("tools %v", names)
+	}
+	if got := cs.InitializeResult().ServerInfo; got == nil || got.Name != "shellguard" {
+		t.Errorf("server info %+v", got)
+	}
+}
+
+// TestBinaryRuns runs safe commands through the real policy. Whether the
+// policy allows them outright or asks (the elicitation handler approves
+// exactly these commands once), they run and report their exit code.
+func TestBinaryRuns(t *testing.T) {
+	be := newBinaryEnv(t)
+	tests := []struct {
+		command  string
+		args     map[string]any
+		exitCode int
+		output   string
+		timedOut bool
+	}{
+		{command: "echo hello", exitCode: 0, output: "hello\n"},
+		{command: "sh -c 'exit 3'", exitCode: 3, output: ""},
+		{command: "pwd", exitCode: 0, output: be.workdir + "\n"},
+		{command: "sleep 30", args: map[string]any{"timeout_seconds": 1}, exitCode: 137, timedOut: true},
+	}
+	var commands []string
+	for _, tc := range tests {
+		commands = append(commands, tc.command)
+	}
+	cs := connectBinary(t, be, &mcp.ClientOptions{ElicitationHandler: onlyOnce(commands...)})
+	for _, tc := range tests {
+		t.Run(tc.command, func(t *testing.T) {
+			args := map[string]any{"command": tc.command}
+			for k, v := range tc.args {
+				args[k] = v
+			}
+			out := runOutput(t, call(t, cs, ToolRun, args))
+			if out.ExitCode != tc.exitCode || out.TimedOut != tc.timedOut || !tc.timedOut && out.Output != tc.output {
+				t.Errorf("got %+v, want exit %d output %q timed_out %v", out, tc.exitCode, tc.output, tc.timedOut)
+			}
+		})
+	}
+}
+
+func TestBinaryHugeOutput(t *testing.T) {
+	const cmd = "yes | head -c 5000000"
+	cs := connectBinary(t, newBinaryEnv(t), &mcp.ClientOptions{ElicitationHandler: onlyOnce(cmd)})
+	out := runOutput(t, call(t, cs, ToolRun, map[string]any{"command": cmd}))
+	if !out.Truncated || out.ExitCode != 0 || len(out.Output) > DefaultMaxOutput+200 {
+		t.Errorf("truncated=%v exit=%d len=%d", out.Truncated, out.ExitCode, len(out.Output))
+	}
+}
+
+// TestBinaryRefusesRmRf: without elicitation, rm -rf / is a tool error
+// whatever the verdict (deny, or ask that cannot be asked), and never runs.
+func TestBinaryRefusesRmRf(t *testing.T) {
+	be := newBinaryEnv(t)
+	cs := connectBinary(t, be, nil)
+	res := call(t, cs, ToolRun, map[string]any{"command": "rm -rf /"})
+	if !res.IsError {
+		t.Fatalf("rm -rf / was not refused: %s", text(res))
+	}
+	if executed(be.marker) {
+		t.Fatal("rm -rf / was executed")
+	}
+}
+
+// TestBinaryDeniesRmRf needs the real policy.Decide: rm -rf / is denied
+// (not asked), so even a client that would approve everything is not asked.
+// It fails against the policy stub, which asks about everything.
+func TestBinaryDeniesRmRf(t *testing.T) {
+	be := newBinaryEnv(t)
+	var asked atomic.Int32
+	cs := connectBinary(t, be, &mcp.ClientOptions{ElicitationHandler: func(context.Context, *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
+		asked.Add(1)
+		return &mcp.ElicitResult{Action: "accept", Content: map[string]any{"choice": ChoiceDeny}}, nil
+	}})
+	res := call(t, cs, ToolRun, map[string]any{"command": "rm -rf /"})
+	if !res.IsError || !strings.Contains(text(res), "refused") {
+		t.Errorf("rm -rf / was not denied outright: %s", text(res))
+	}
+	if n := asked.Load(); n != 0 {
+		t.Errorf("the user was asked about rm -rf / (%d times); a deny verdict is never put to the user", n)
+	}
+	if executed(be.marker) {
+		t.Fatal("rm -rf / was executed")
+	}
+
+	chk := call(t, cs, ToolCheck, map[string]any{"command": "rm -rf /"})
+	var d struct {
+		Decision string `json:"decision"`
+		Level    string `json:"level"`
+	}
+	b, _ := json.Marshal(chk.StructuredContent)
+	if err := json.Unmarshal(b, &d); err != nil || d.Decision != "deny" || d.Level != "critical" {
+		t.Errorf("check_command rm -rf / = %s, want decision deny, level critical", b)
+	}
+}
+
+func TestBinaryCheck(t *testing.T) {
+	be := newBinaryEnv(t)
+	cs := connectBinary(t, be, nil)
+	res := call(t, cs, ToolCheck, map[string]any{"command": "make build"})
+	if res.IsError {
+		t.Fatal(text(res))
+	}
+	var d struct {
+		Command  string `json:"command"`
+		Decision string `json:"decision"`
+		Reason   string `json:"reason"`
+	}
+	b, _ := json.Marshal(res.StructuredContent)
+	if err := json.Unmarshal(b, &d); err != nil || d.Command != "make build" || d.Decision != "ask" || d.Reason == "" {
+		t.Errorf("check_command make build = %s", b)
+	}
+}
+
+func TestBinaryAskWithoutElicitation(t *testing.T) {
+	be := newBinaryEnv(t)
+	cs := connectBinary(t, be, nil)
+	res := call(t, cs, ToolRun, map[string]any{"command": "make build"})
+	if !res.IsError || !strings.Contains(text(res), "shellguard allow add -- 'make build'") {
+		t.Errorf("got %v %q, want a tool error telling how to approve", res.IsError, text(res))
+	}
+}
+
+func TestBinaryBadFlags(t *testing.T) {
+	binary := shellguardBinary(t)
+	for _, args := range [][]string{
+		{"mcp", "--cwd", "/nonexistent/shellguard"},
+		{"mcp", "extra-arg"},
+	} {
+		cmd := exec.Command(binary, args...)
+		cmd.Stdin = strings.NewReader("")
+		out, err := cmd.CombinedOutput()
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) || ee.ExitCode() != 2 {
+			t.Errorf("%v: err %v, output %s; want exit 2", args, err, out)
+		}
+	}
+}
+
+// TestBinaryEOF: the server exits 0 when its input ends.
+func TestBinaryEOF(t *testing.T) {
+	cmd := exec.Command(shellguardBinary(t), "mcp")
+	cmd.Dir = t.TempDir()
+	cmd.Stdin = strings.NewReader("")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Errorf("exit on EOF: %v\n%s", err, out)
+	}
+}
