@@ -1,0 +1,338 @@
+package approval
+
+import (
+	"fmt"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/shellguard/shellguard/shellparse"
+)
+
+// Classification is what a command line looks like to approvals: one
+// InvocationClass per program it runs, and whether prefix approvals can
+// cover it at all.
+type Classification struct {
+	// Command is the command line as given.
+	Command string
+	// Parsed reports that the line parsed completely (no syntax error, no
+	// limit reached). Exact approvals cover only lines that parsed.
+	Parsed bool
+	// Invocations has one entry per invocation of the parse, in the
+	// parser's order; none is skipped.
+	Invocations []InvocationClass
+	// Approvable reports that prefix approvals can cover the line: it
+	// parsed, it runs at least one program, nothing in it is decided at
+	// run time, and every invocation has a prefix and no widening option.
+	Approvable bool
+	// Reason is the first reason the line is not Approvable, "" if it is.
+	Reason string
+}
+
+// InvocationClass is how one invocation is classified.
+type InvocationClass struct {
+	// Command is the invocation as a command line (wrappers and
+	// assignments included).
+	Command string
+	// Prefix is the approval prefix: wrapper names, the program as
+	// written, and its meaningful subcommands ("sudo apt-get install").
+	// It is "" when the invocation cannot be classified (dynamic program,
+	// no program, substitution, ...).
+	Prefix string
+	// Pattern is Prefix as people write it ("git checkout *"), or "".
+	Pattern string
+	// Reason says why a prefix approval cannot cover this invocation: why
+	// it is unclassifiable, or the widening option it carries. It is ""
+	// when a prefix approval of Prefix covers it.
+	Reason string
+	// Widening is the option or environment assignment that changes what
+	// runs or where data goes ("-c", "--upload-pack", "LD_PRELOAD"), or
+	// "". Prefix approvals never cover it; an exact approval of the whole
+	// line still can.
+	Widening string
+}
+
+// Covered reports whether a prefix approval of ic.Prefix covers the
+// invocation.
+func (ic InvocationClass) Covered() bool { return ic.Prefix != "" && ic.Reason == "" }
+
+// ClassifyCommand parses line with p and classifies it. A nil p uses a
+// parser with default limits.
+func ClassifyCommand(p *shellparse.Parser, line string) Classification {
+	if p == nil {
+		p = shellparse.New(shellparse.Limits{})
+	}
+	return Classify(p.Parse(line))
+}
+
+// Classify classifies a parsed command line. It is a pure function of the
+// parse (and of res.Source); it never panics. A nil res is not approvable.
+func Classify(res *shellparse.Result) Classification {
+	if res == nil {
+		return Classification{Reason: "nothing was parsed"}
+	}
+	c := Classification{Command: res.Source, Parsed: res.OK()}
+	c.Invocations = make([]InvocationClass, 0, len(res.Invocations))
+	for i := range res.Invocations {
+		c.Invocations = append(c.Invocations, classifyInvocation(&res.Invocations[i]))
+	}
+	switch {
+	case !res.OK():
+		msg := "the command line does not parse completely"
+		if len(res.Problems) > 0 {
+			msg += ": " + res.Problems[0].Message
+		}
+		c.Reason = msg
+	case len(res.Invocations) == 0:
+		if bareRedirection(res.Source) {
+			c.Reason = "a redirection without a command writes or reads a file"
+		} else {
+			c.Reason = "the command line runs nothing"
+		}
+	case len(res.Functions) > 0:
+		c.Reason = "the command line defines a shell function"
+	case bareRedirection(res.Source):
+		c.Reason = "a redirection without a command writes or reads a file"
+	}
+	if c.Reason == "" {
+		for _, ic := range c.Invocations {
+			if !ic.Covered() {
+				c.Reason = ic.Reason
+				if c.Reason == "" {
+					c.Reason = "an invocation has no prefix"
+				}
+				break
+			}
+		}
+	}
+	c.Approvable = c.Reason == ""
+	return c
+}
+
+// classifyInvocation classifies one invocation on its own.
+func classifyInvocation(inv *shellparse.Invocation) InvocationClass {
+	ic := InvocationClass{Command: inv.String()}
+	structural := structuralReason(inv)
+	if len(inv.Args) > 0 && !inv.NameDynamic() && inv.Program != "" {
+		prefix, globReason := prefixOf(inv)
+		if globReason != "" && structural == "" {
+			structural = globReason
+		}
+		if globReason == "" {
+			ic.Prefix = prefix
+		}
+	}
+	if structural != "" {
+		ic.Prefix = ""
+		ic.Reason = structural
+		return ic
+	}
+	if ic.Prefix == "" {
+		ic.Reason = "the program cannot be known before the line runs"
+		return ic
+	}
+	ic.Pattern = ic.Prefix + " *"
+	if flag, why := widening(inv); flag != "" {
+		ic.Widening = flag
+		ic.Reason = fmt.Sprintf("%s %s; only an exact approval of the whole line can cover it", flag, why)
+	}
+	return ic
+}
+
+// structuralReason says why an invocation cannot be classified at all, or
+// returns "".
+func structuralReason(inv *shellparse.Invocation) string {
+	w := inv.Where
+	switch {
+	case len(inv.Args) == 0 && len(inv.Assigns) > 0:
+		return "a variable assignment on its own changes the shell for the commands after it"
+	case len(inv.Args) == 0:
+		return "a redirection without a command writes or reads a file"
+	case w.Has(shellparse.FrameCmdSubst):
+		return "runs inside a command substitution ($(...) or backticks), decided when the line runs"
+	case w.Has(shellparse.FrameProcSubst):
+		return "runs inside a process substitution (<(...) or >(...))"
+	case w.Has(shellparse.FrameShellString):
+		return "runs from a string handed to a shell (" + frameDetail(w, shellparse.FrameShellString) + ")"
+	case w.Has(shellparse.FrameShellStdin):
+		return "runs from text fed to a shell on its input"
+	case w.Has(shellparse.FrameRemote):
+		return "runs on another machine"
+	case w.Has(shellparse.FrameAssign), w.Has(shellparse.FrameRedirect):
+		return "runs inside a substitution in an assignment or redirection"
+	case w.Has(shellparse.FrameBackground):
+		return "runs in the background (&)"
+	case w.Has(shellparse.FrameFunction):
+		return "runs inside a shell function"
+	case inv.Depth > 0:
+		return "runs from a string handed to a shell"
+	case inv.RunsShellInput:
+		return "hands a string to a shell (" + inv.Name + ")"
+	case inv.StdinUnknown:
+		return "reads the commands it runs from its input"
+	}
+	if inv.NameDynamic() {
+		return "the program is expanded when the line runs: " + rawOf(inv.Args[0])
+	}
+	for _, a := range inv.Args {
+		if a.Dynamic {
+			return "an argument is expanded when the line runs: " + rawOf(a)
+		}
+	}
+	for _, a := range inv.Assigns {
+		if a.Dynamic {
+			return "the assignment " + a.Name + "=" + a.Value + " is expanded when the line runs"
+		}
+	}
+	for _, r := range inv.Redirs {
+		if r.Dynamic {
+			return "a redirection target is expanded when the line runs: " + r.Target
+		}
+		if !harmlessRedirect(r) {
+			return "redirection " + r.Fd + r.Op + " " + r.Target + " reads or writes a file other than /dev/null"
+		}
+	}
+	return ""
+}
+
+func frameDetail(f *shellparse.Frame, k shellparse.FrameKind) string {
+	if x := f.Find(k); x != nil && x.Detail != "" {
+		return x.Detail
+	}
+	return k.String()
+}
+
+func rawOf(a shellparse.Arg) string {
+	if a.Raw != "" {
+		return a.Raw
+	}
+	return a.Value
+}
+
+// harmlessRedirect reports a redirection from or to /dev/null, or one that
+// only duplicates or closes a descriptor (2>&1, >&-). Heredocs and
+// here-strings are not harmless: they feed the program input that its
+// approval never saw.
+func harmlessRedirect(r shellparse.Redirect) bool {
+	if r.DuplicatesFd() {
+		return true
+	}
+	switch r.Op {
+	case ">", ">>", "&>", "&>>", ">|", "<", "<>", ">&":
+		return r.Target == "/dev/null"
+	}
+	return false
+}
+
+// bareRedirection reports a redirection written without any command
+// ("> file", "ls; > file"), which some parses report no invocation for.
+func bareRedirection(src string) bool {
+	if !strings.ContainsAny(src, "<>") {
+		return false
+	}
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(src), "")
+	if err != nil {
+		// The shellparse Result reports the problem; nothing to add.
+		return false
+	}
+	found := false
+	syntax.Walk(f, func(n syntax.Node) bool {
+		if found {
+			return false
+		}
+		if s, ok := n.(*syntax.Stmt); ok && s.Cmd == nil && len(s.Redirs) > 0 {
+			found = true
+			return false
+		}
+		return true
+	})
+	return found
+}
+
+// prefixOf returns the approval prefix of an invocation with a static
+// program, or a reason when a pattern character sits in a prefix position.
+func prefixOf(inv *shellparse.Invocation) (string, string) {
+	toks, globs := prefixTokens(inv.Name, inv.Args)
+	if len(toks) == 0 {
+		return "", "the program cannot be known before the line runs"
+	}
+	for i, g := range globs {
+		if g {
+			what := "subcommand"
+			if i == 0 {
+				what = "program"
+			}
+			return "", "a pattern (*, ?, [...]) in the " + what + " is expanded when the line runs: " + toks[i]
+		}
+	}
+	parts := make([]string, 0, len(inv.Wrappers)+len(toks))
+	for _, w := range inv.Wrappers {
+		parts = append(parts, quoteWord(w.Name))
+	}
+	parts = append(parts, quoteWord(inv.Program))
+	for _, t := range toks[1:] {
+		parts = append(parts, quoteWord(t))
+	}
+	return strings.Join(parts, " "), ""
+}
+
+// prefixTokens returns the meaningful tokens of argv: the program and the
+// subcommands the arity table counts, flags (and the values of known
+// value-taking options) left out. globs reports, per token, an unquoted
+// pattern character.
+func prefixTokens(name string, args []shellparse.Arg) (toks []string, globs []bool) {
+	if len(args) == 0 {
+		return nil, nil
+	}
+	all := []string{name}
+	allGlob := []bool{args[0].Glob}
+	endOpts := false
+	for i := 1; i < len(args); i++ {
+		v := args[i].Value
+		if !endOpts && strings.HasPrefix(v, "-") {
+			if v == "--" {
+				endOpts = true
+				continue
+			}
+			if !strings.Contains(v, "=") && valueOption(strings.Join(all, " "), v) {
+				i++
+			}
+			continue
+		}
+		all = append(all, v)
+		allGlob = append(allGlob, args[i].Glob)
+	}
+	n := 1
+	for l := len(all); l > 0; l-- {
+		if a := arity(strings.Join(all[:l], " ")); a > 0 {
+			n = min(a, len(all))
+			break
+		}
+	}
+	return all[:n], allGlob[:n]
+}
+
+// quoteWord returns s unchanged when the shell reads it back as the same
+// single word, and shell-quoted otherwise.
+func quoteWord(s string) string {
+	if s == "" {
+		return "''"
+	}
+	plain := true
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' ||
+			strings.IndexByte("-_./=:,+@%^", c) >= 0) {
+			plain = false
+			break
+		}
+	}
+	if plain {
+		return s
+	}
+	q, err := syntax.Quote(s, syntax.LangBash)
+	if err != nil {
+		return strings.ReplaceAll(s, "\x00", `\0`)
+	}
+	return q
+}
