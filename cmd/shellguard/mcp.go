@@ -15,13 +15,12 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/shellguard/shellguard/mcpserver"
-	"github.com/shellguard/shellguard/policy"
 )
 
 // newMCPCmd is `shellguard mcp`: an MCP server on standard input and
 // output whose run_shell_command tool runs only what shellguard allows.
 func newMCPCmd(s *streams) *cobra.Command {
-	var configFile, approvalsFile, cwd string
+	var f guardFlags
 	cmd := &cobra.Command{
 		Use:   "mcp [--config FILE] [--approvals FILE] [--cwd DIR]",
 		Short: "Serve MCP on stdin/stdout: run_shell_command and check_command, decided by shellguard",
@@ -37,18 +36,15 @@ the client closes it. Tools:
   check_command {command, cwd?}
       the decision as JSON; nothing is run.
 
-Timeout: 60 s by default, at most 600 s; the whole process group is killed.
-Output: stdout and stderr combined, capped at 1 MiB. See docs/mcp.md.`,
+--cwd is where commands run when a call names no cwd (default: the current
+directory) and selects the project configuration. Timeout: 60 s by default,
+at most 600 s; the whole process group is killed. Output: stdout and stderr
+combined, capped at 1 MiB. Session approvals last as long as the MCP
+connection. See docs/mcp.md.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if configFile == "" {
-				configFile = os.Getenv("SHELLGUARD_CONFIG")
-			}
-			if approvalsFile == "" {
-				approvalsFile = os.Getenv("SHELLGUARD_APPROVALS")
-			}
-			if cwd != "" {
-				abs, err := filepath.Abs(cwd)
+			if f.cwd != "" {
+				abs, err := filepath.Abs(f.cwd)
 				if err != nil {
 					return &exitError{code: exitUsage, err: err}
 				}
@@ -59,16 +55,16 @@ Output: stdout and stderr combined, capped at 1 MiB. See docs/mcp.md.`,
 				if !fi.IsDir() {
 					return &exitError{code: exitUsage, err: fmt.Errorf("--cwd %s is not a directory", abs)}
 				}
-				cwd = abs
+				f.cwd = abs
 			}
-			guard, err := policy.Load(policy.Options{Cwd: cwd, ConfigFile: configFile, ApprovalsFile: approvalsFile})
+			guard, err := f.load("mcp")
 			if err != nil {
-				return &exitError{code: exitUsage, err: err}
+				return err
 			}
 			for _, n := range guard.Notices() {
 				fmt.Fprintln(s.err, "shellguard:", n)
 			}
-			server := mcpserver.New(guard, mcpserver.Options{Cwd: cwd, Version: mcpVersion()})
+			server := mcpserver.New(guard, mcpserver.Options{Cwd: f.cwd, Version: mcpVersion()})
 
 			ctx, stop := signal.NotifyContext(mcpContext(cmd), os.Interrupt, syscall.SIGTERM)
 			defer stop()
@@ -79,10 +75,7 @@ Output: stdout and stderr combined, capped at 1 MiB. See docs/mcp.md.`,
 			return nil
 		},
 	}
-	f := cmd.Flags()
-	f.StringVar(&configFile, "config", "", "extra configuration file, applied last (default $SHELLGUARD_CONFIG)")
-	f.StringVar(&approvalsFile, "approvals", "", "approval store file (default $SHELLGUARD_APPROVALS, else the user's store)")
-	f.StringVar(&cwd, "cwd", "", "directory commands run in by default; selects the project configuration (default: the current directory)")
+	f.add(cmd, true)
 	return cmd
 }
 
