@@ -344,14 +344,17 @@ func details(d policy.Decision) string {
 		}
 	}
 	for _, w := range d.Warnings {
+		if desc := w.Pattern.Description; desc != "" && strings.Contains(d.Reason, desc) {
+			continue // the reason already says it
+		}
 		if b.Len() > 0 {
 			b.WriteByte(' ')
 		}
-		msg := w.Message
+		msg := strings.TrimSpace(w.Message)
 		if msg == "" {
 			msg = w.Pattern.Description
 		}
-		b.WriteString(msg)
+		b.WriteString(strings.TrimSuffix(msg, "."))
 		if w.Invocation != "" && w.Invocation != strings.TrimSpace(d.Command) {
 			b.WriteString(" (in " + shown(w.Invocation) + ")")
 		}
