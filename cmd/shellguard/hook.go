@@ -27,9 +27,10 @@ func (f *configFlags) register(c *cobra.Command) {
 	c.Flags().StringVar(&f.approvals, "approvals", "", "approval store (default $SHELLGUARD_APPROVALS)")
 }
 
-func (f *configFlags) options(cwd string) policy.Options {
+func (f *configFlags) options(cwd, source string) policy.Options {
 	return policy.Options{
 		Cwd:           cwd,
+		Source:        source,
 		ConfigFile:    firstSet(f.config, os.Getenv("SHELLGUARD_CONFIG")),
 		ApprovalsFile: firstSet(f.approvals, os.Getenv("SHELLGUARD_APPROVALS")),
 	}
@@ -65,7 +66,7 @@ Install it with "shellguard install <agent>".`,
 		ValidArgs: []string{"claude", "gemini", "codex"},
 		RunE: func(c *cobra.Command, args []string) error {
 			decide := func(command, cwd, sessionID string) (policy.Decision, error) {
-				g, err := policy.Load(cf.options(cwd))
+				g, err := policy.Load(cf.options(cwd, "hook:"+args[0]))
 				if err != nil {
 					return policy.Decision{}, fmt.Errorf("shellguard configuration error: %w", err)
 				}
@@ -254,7 +255,7 @@ not parse, a configuration error).`,
 			if err != nil {
 				return &exitError{1, err}
 			}
-			if doctor(s.out, env, cf.options(env.Dir)) {
+			if doctor(s.out, env, cf.options(env.Dir, "doctor")) {
 				return exitCode(1)
 			}
 			return nil
