@@ -72,6 +72,7 @@ type running struct {
 	line   string
 	proc   Process // nil for a command that has the terminal
 	ch     chan runMsg
+	w      *chanWriter
 	cancel context.CancelFunc
 }
 
@@ -201,6 +202,9 @@ func (m *Model) Close() {
 	defer m.mu.Unlock()
 	if m.run != nil && m.run.cancel != nil {
 		m.run.cancel()
+	}
+	if m.run != nil && m.run.w != nil {
+		m.run.w.stop()
 	}
 }
 
@@ -390,7 +394,7 @@ func (m *Model) execute(line string, terminal bool) tea.Cmd {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	ch := make(chan runMsg, 64)
-	w := &chanWriter{id: id, ch: ch}
+	w := &chanWriter{id: id, ch: ch, stopped: make(chan struct{})}
 	proc, err := m.runner.Start(ctx, line, m.cwd, w)
 	if err != nil {
 		cancel()
@@ -400,10 +404,13 @@ func (m *Model) execute(line string, terminal bool) tea.Cmd {
 	go func() {
 		code, err := proc.Wait()
 		w.close()
-		ch <- runMsg{id: id, done: true, code: code, err: err}
+		select {
+		case ch <- runMsg{id: id, done: true, code: code, err: err}:
+		case <-w.stopped:
+		}
 		close(ch)
 	}()
-	m.setRun(&running{id: id, line: line, proc: proc, ch: ch, cancel: cancel})
+	m.setRun(&running{id: id, line: line, proc: proc, ch: ch, w: w, cancel: cancel})
 	m.mode = modeRunning
 	return listen(ch)
 }
@@ -469,12 +476,16 @@ func (m *Model) output(msg runMsg) tea.Cmd {
 	return nil
 }
 
-// chanWriter sends what a command writes to the model.
+// chanWriter sends what a command writes to the model. Once stopped
+// (the model has gone), writes are dropped instead of waiting for a
+// reader that will never come.
 type chanWriter struct {
-	mu     sync.Mutex
-	id     int
-	ch     chan runMsg
-	closed bool
+	mu       sync.Mutex
+	id       int
+	ch       chan runMsg
+	closed   bool
+	stopped  chan struct{}
+	stopOnce sync.Once
 }
 
 func (w *chanWriter) Write(p []byte) (int, error) {
@@ -483,9 +494,14 @@ func (w *chanWriter) Write(p []byte) (int, error) {
 	if w.closed || len(p) == 0 {
 		return len(p), nil
 	}
-	w.ch <- runMsg{id: w.id, data: append([]byte(nil), p...)}
+	select {
+	case w.ch <- runMsg{id: w.id, data: append([]byte(nil), p...)}:
+	case <-w.stopped:
+	}
 	return len(p), nil
 }
+
+func (w *chanWriter) stop() { w.stopOnce.Do(func() { close(w.stopped) }) }
 
 func (w *chanWriter) close() {
 	w.mu.Lock()
