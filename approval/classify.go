@@ -3,6 +3,8 @@ package approval
 import (
 	"fmt"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"mvdan.cc/sh/v3/syntax"
 
@@ -89,6 +91,8 @@ func Classify(res *shellparse.Result) Classification {
 		} else {
 			c.Reason = "the command line runs nothing"
 		}
+	case hiddenCharacters(res.Source) != "":
+		c.Reason = "the command line holds " + hiddenCharacters(res.Source) + ", which can make it display differently from what runs"
 	case len(res.Functions) > 0:
 		c.Reason = "the command line defines a shell function"
 	case bareRedirection(res.Source):
@@ -335,4 +339,27 @@ func quoteWord(s string) string {
 		return strings.ReplaceAll(s, "\x00", `\0`)
 	}
 	return q
+}
+
+// hiddenCharacters describes the first character of src that a terminal
+// does not show as itself: control characters other than tab and line feed
+// (a carriage return is allowed only right before a line feed), Unicode
+// format characters (bidirectional overrides, zero-width spaces), and
+// invalid UTF-8. It returns "" when there is none.
+func hiddenCharacters(src string) string {
+	if !utf8.ValidString(src) {
+		return "bytes that are not valid UTF-8"
+	}
+	for i, r := range src {
+		switch {
+		case r == '\t' || r == '\n':
+		case r == '\r':
+			if i+1 >= len(src) || src[i+1] != '\n' {
+				return "a carriage return that is not part of a line break"
+			}
+		case unicode.Is(unicode.Cc, r) || unicode.Is(unicode.Cf, r):
+			return fmt.Sprintf("the invisible character %U", r)
+		}
+	}
+	return ""
 }

@@ -61,8 +61,10 @@ func classifyResult(c approval.Classification) classifyJSON {
 			Widening: strOrNull(ic.Widening),
 		})
 	}
-	if len(c.Invocations) == 1 && c.Parsed {
-		ic := c.Invocations[0]
+	// The top-level prefix is the single invocation's, unless the line
+	// itself (not that invocation) is what cannot be classified.
+	if ic := c.Invocations; len(ic) == 1 && (c.Approvable || c.Reason == ic[0].Reason) {
+		ic := ic[0]
 		out.Prefix, out.Pattern, out.Widening = strOrNull(ic.Prefix), strOrNull(ic.Pattern), strOrNull(ic.Widening)
 	}
 	return out
