@@ -15,6 +15,44 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden screens in testdata/")
 
+// built is the shellguard binary, built once for all tests by TestMain.
+var built struct {
+	path string
+	err  error
+}
+
+func TestMain(m *testing.M) {
+	flag.Parse()
+	dir, err := os.MkdirTemp("", "sg-e2e-bin-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(2)
+	}
+	built.path, built.err = buildShellguard(dir)
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// buildShellguard builds the binary into dir.
+func buildShellguard(dir string) (string, error) {
+	goPath, err := exec.LookPath("go")
+	if err != nil {
+		return "", err
+	}
+	root, err := moduleRoot()
+	if err != nil {
+		return "", err
+	}
+	bin := filepath.Join(dir, "shellguard")
+	build := exec.Command(goPath, "build", "-o", bin, "./cmd/shellguard")
+	build.Dir = root
+	if out, err := build.CombinedOutput(); err != nil {
+		return "", fmt.Errorf("building shellguard: %v\n%s", err, out)
+	}
+	return bin, nil
+}
+
 // canaryConfig flags `rm canary.txt`; the tests never run anything more
 // destructive than removing that file in a temporary directory.
 const canaryConfig = `[[pattern]]
@@ -56,7 +94,9 @@ type env struct {
 func newEnv(t *testing.T) *env {
 	t.Helper()
 	tmuxPath := need(t, "tmux")
-	goPath := need(t, "go")
+	if built.err != nil {
+		t.Fatal(built.err)
+	}
 	// A short root keeps the tmux socket path under the 108-byte limit.
 	tmp, err := os.MkdirTemp("", "sg-e2e-")
 	if err != nil {
@@ -83,10 +123,13 @@ func newEnv(t *testing.T) *env {
 		t.Fatal(err)
 	}
 	e.writeCanary()
-	build := exec.Command(goPath, "build", "-o", e.bin, "./cmd/shellguard")
-	build.Dir = moduleRoot(t)
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("building shellguard: %v\n%s", err, out)
+	// A copy per test: the snippet embeds its path, which normalize hides.
+	b, err := os.ReadFile(built.path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(e.bin, b, 0o755); err != nil {
+		t.Fatal(err)
 	}
 	t.Cleanup(func() {
 		exec.Command(e.tmux, "-S", e.socket, "kill-server").Run()
@@ -94,19 +137,18 @@ func newEnv(t *testing.T) *env {
 	return e
 }
 
-func moduleRoot(t *testing.T) string {
-	t.Helper()
+func moduleRoot() (string, error) {
 	dir, err := os.Getwd()
 	if err != nil {
-		t.Fatal(err)
+		return "", err
 	}
 	for {
 		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
+			return dir, nil
 		}
 		parent := filepath.Dir(dir)
 		if parent == dir {
-			t.Fatal("go.mod not found")
+			return "", errors.New("go.mod not found")
 		}
 		dir = parent
 	}
