@@ -596,3 +596,16 @@ func TestTranscriptIsBounded(t *testing.T) {
 		t.Error("lost the end")
 	}
 }
+
+func TestTinyScreen(t *testing.T) {
+	// Below 40 columns the layout is not promised, but nothing breaks.
+	for _, size := range [][2]int{{1, 1}, {5, 3}, {20, 4}, {0, 0}, {-3, -3}} {
+		m := newTestModel(t, twoWarnings, &fakeRunner{})
+		m.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
+		typeLine(t, m, "!echo hi")
+		typeLine(t, m, "!rm canary.txt")
+		if s := screen(m); m.mode != modeConfirm || !strings.Contains(s, "┌") {
+			t.Errorf("%v: overlay not shown: %q", size, s)
+		}
+	}
+}
