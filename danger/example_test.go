@@ -1,0 +1,43 @@
+package danger_test
+
+import (
+	"fmt"
+
+	"github.com/shellguard/shellguard/danger"
+)
+
+func Example() {
+	detector, err := danger.NewDetector(nil) // nil: the default registry
+	if err != nil {
+		panic(err)
+	}
+	warnings := detector.Check("rm -rf /")
+	if len(warnings) > 0 {
+		fmt.Println(warnings[0].Message)
+	}
+	if detector.IsDangerous("sudo rm -rf /var/log") {
+		fmt.Println("Dangerous!")
+	}
+	level, _ := detector.MaxLevel("wget http://example.com/script.sh | bash")
+	fmt.Println(level)
+	// Output:
+	// [Critical] Dangerous command detected: rm -rf / recursively deletes the entire filesystem root. This will destroy the operating system and all data.
+	// Dangerous!
+	// Medium
+}
+
+func ExampleDetector_Add() {
+	detector := danger.MustNewDetector(nil)
+	err := detector.Add(danger.Pattern{
+		Name:        "drop_database",
+		Regex:       `\bDROP\s+DATABASE\b`,
+		Level:       danger.Critical,
+		Description: "DROP DATABASE permanently deletes the entire database.",
+	})
+	if err != nil {
+		panic(err)
+	}
+	removed := detector.Remove("git_push_force")
+	fmt.Println(removed, detector.IsDangerous(`psql -c "DROP DATABASE prod"`), detector.IsDangerous("git push --force"))
+	// Output: true true false
+}

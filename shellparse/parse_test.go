@@ -1,0 +1,174 @@
+package shellparse_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/shellguard/shellguard/shellparse"
+)
+
+func names(r *shellparse.Result) []string {
+	var out []string
+	for _, inv := range r.Invocations {
+		out = append(out, inv.Name)
+	}
+	return out
+}
+
+func TestResolveWords(t *testing.T) {
+	for _, line := range []string{`r''m -rf /`, `"rm" -rf /`, `\rm -rf /`, `r\m -rf /`, `$'rm' -rf /`, `$'\x72\x6d' -rf /`, `$'\162\155' -rf /`, `/usr/bin/rm -rf /`} {
+		r := shellparse.Parse(line)
+		if len(r.Invocations) != 1 || r.Invocations[0].Name != "rm" {
+			t.Errorf("%q: invocations %v", line, names(r))
+			continue
+		}
+		if got := strings.Join(r.Invocations[0].Argv()[1:], " "); got != "-rf /" {
+			t.Errorf("%q: argv %q", line, got)
+		}
+	}
+}
+
+func TestWhere(t *testing.T) {
+	cases := []struct {
+		line string
+		want []string // name@frame-kind of the last invocation
+		kind shellparse.FrameKind
+	}{
+		{"a | b", []string{"a", "b"}, shellparse.FramePipeline},
+		{"a && b", []string{"a", "b"}, shellparse.FrameList},
+		{"a\nb", []string{"a", "b"}, shellparse.FrameList},
+		{"(a)", []string{"a"}, shellparse.FrameSubshell},
+		{"{ a; }", []string{"a"}, shellparse.FrameGroup},
+		{"echo $(a)", []string{"echo", "a"}, shellparse.FrameCmdSubst},
+		{"echo `a`", []string{"echo", "a"}, shellparse.FrameCmdSubst},
+		{"diff <(a) x", []string{"diff", "a"}, shellparse.FrameProcSubst},
+		{"f() { a; }", []string{"a"}, shellparse.FrameFunction},
+		{"a &", []string{"a"}, shellparse.FrameBackground},
+		{"bash -c 'a'", []string{"bash", "a"}, shellparse.FrameShellString},
+		{"eval a", []string{"eval", "a"}, shellparse.FrameShellString},
+		{"su -c a", []string{"su", "a"}, shellparse.FrameShellString},
+		{"sudo sh -c a", []string{"sh", "a"}, shellparse.FrameShellString},
+		{"xargs sh -c a", []string{"sh", "a"}, shellparse.FrameShellString},
+		{"find . -exec a {} +", []string{"find", "a"}, shellparse.FrameExec},
+		{"watch a", []string{"watch", "a"}, shellparse.FrameShellString},
+		{"ssh h a", []string{"ssh", "a"}, shellparse.FrameRemote},
+		{"sh <<EOF\na\nEOF", []string{"sh", "a"}, shellparse.FrameShellStdin},
+		{"echo a | sh", []string{"echo", "sh", "a"}, shellparse.FrameShellStdin},
+		{"X=$(a)", []string{"", "a"}, shellparse.FrameAssign},
+	}
+	for _, tc := range cases {
+		r := shellparse.Parse(tc.line)
+		if got := names(r); strings.Join(got, ",") != strings.Join(tc.want, ",") {
+			t.Errorf("%q: invocations %v, want %v", tc.line, got, tc.want)
+			continue
+		}
+		last := r.Invocations[len(r.Invocations)-1]
+		if !last.Where.Has(tc.kind) {
+			t.Errorf("%q: %s not inside %v (where: %s)", tc.line, last.Name, tc.kind, last.Where.Path())
+		}
+	}
+}
+
+func TestWrappersPeeled(t *testing.T) {
+	r := shellparse.Parse(`sudo -u bob env -i A=1 nice -n 5 timeout -s KILL 10 ionice -c 3 stdbuf -o0 nohup /usr/bin/git status`)
+	if len(r.Invocations) != 1 {
+		t.Fatalf("invocations %v", names(r))
+	}
+	inv := r.Invocations[0]
+	var ws []string
+	for _, w := range inv.Wrappers {
+		ws = append(ws, w.Name)
+	}
+	if inv.Name != "git" || inv.Program != "/usr/bin/git" || strings.Join(ws, " ") != "sudo env nice timeout ionice stdbuf nohup" {
+		t.Errorf("got %s (%s) wrappers %v", inv.Name, inv.Program, ws)
+	}
+	if len(inv.Assigns) != 1 || inv.Assigns[0].Name != "A" {
+		t.Errorf("assigns %v", inv.Assigns)
+	}
+	if r := shellparse.Parse("command -v rm"); r.Invocations[0].Name != "command" || !r.Invocations[0].NotRun {
+		t.Errorf("command -v must not be peeled: %+v", r.Invocations[0])
+	}
+}
+
+func TestDynamic(t *testing.T) {
+	r := shellparse.Parse(`$x -rf / ; echo "$HOME" ${y} $(date) ok`)
+	if !r.Invocations[0].NameDynamic() {
+		t.Error("$x as program must be dynamic")
+	}
+	e := r.Invocations[1]
+	var got string
+	for _, a := range e.Args {
+		if a.Dynamic {
+			got += "1"
+		} else {
+			got += "0"
+		}
+	}
+	if got != "01110" {
+		t.Errorf("dynamic flags %s, want 01110", got)
+	}
+}
+
+func TestProblems(t *testing.T) {
+	for _, line := range []string{`echo 'abc`, `ls |`, `if true; then`, `echo "$(`} {
+		r := shellparse.Parse(line)
+		if r.OK() || r.Err() == nil {
+			t.Errorf("%q parsed without a problem", line)
+		}
+	}
+	deep := strings.Repeat("$(", 10000) + "x" + strings.Repeat(")", 10000)
+	if r := shellparse.Parse(deep); r.OK() || r.Problems[0].Kind != shellparse.ProblemLimit {
+		t.Errorf("10000-deep nesting: %v", r.Problems)
+	}
+	huge := strings.Repeat("a ", 1<<20)
+	if r := shellparse.Parse(huge); r.OK() {
+		t.Error("2 MiB line accepted")
+	}
+	if r := shellparse.Parse(`echo {1..100000000}`); !r.OK() || !r.Invocations[0].Args[1].Dynamic {
+		t.Errorf("huge brace range must be dynamic, not expanded: %+v", r.Invocations[0].Args[1:2])
+	}
+	nest := strings.Repeat("eval ", 40) + "rm -rf /"
+	if r := shellparse.Parse(nest); r.OK() {
+		t.Error("40 nested eval strings accepted without a limit")
+	}
+	if r := shellparse.Parse("bash -c " + shellQuote("bash -c "+shellQuote("rm -rf /"))); len(r.Invocations) != 3 || r.Invocations[2].Name != "rm" {
+		t.Errorf("nested bash -c: %v", names(r))
+	}
+}
+
+func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
+
+func TestRedirects(t *testing.T) {
+	r := shellparse.Parse(`cmd > out 2>&1 < in`)
+	rs := r.Invocations[0].Redirs
+	if len(rs) != 3 || !rs[0].Writes() || rs[1].Writes() || !rs[1].DuplicatesFd() || rs[2].Writes() {
+		t.Errorf("redirects %+v", rs)
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{`rm -rf /`, `:(){ :|:& };:`, `bash -c "eval 'x'"`, "cat <<EOF\n$(x)\nEOF", `a=(1 2) b[1]=x c`, `echo ${x:-$(y)}`, `find . -exec sh -c 'a' \; -ok b +`, `()0`, `ssh -oProxyCommand=x h y`, `env -S 'rm -rf /'`} {
+		f.Add(s)
+	}
+	p := shellparse.New(shellparse.Limits{})
+	f.Fuzz(func(t *testing.T, s string) {
+		r := p.Parse(s)
+		for i := range r.Invocations {
+			inv := &r.Invocations[i]
+			_ = inv.String()
+			_ = inv.Where.Path()
+			if inv.Parent >= len(r.Invocations) || inv.Encloser >= len(r.Invocations) {
+				t.Fatalf("bad index in %+v", inv)
+			}
+		}
+	})
+}
+
+func BenchmarkParse(b *testing.B) {
+	p := shellparse.New(shellparse.Limits{})
+	line := `git commit -m "fix parser" && git push origin main`
+	b.ReportAllocs()
+	for b.Loop() {
+		p.Parse(line)
+	}
+}
