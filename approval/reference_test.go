@@ -11,16 +11,20 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/shellguard/shellguard/approval"
 	"github.com/shellguard/shellguard/shellparse"
 )
 
-// The shellguard binary, built once by TestMain for the reference tests.
+// The shellguard binary, built once (on first use) into a folder TestMain
+// creates and removes.
 var (
-	shellguardBin      string
-	shellguardBuildErr error
+	binDir        string
+	buildOnce     sync.Once
+	shellguardBin string
+	buildErr      error
 )
 
 func TestMain(m *testing.M) {
@@ -29,14 +33,26 @@ func TestMain(m *testing.M) {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(2)
 	}
-	shellguardBin = filepath.Join(dir, "shellguard")
-	out, err := exec.Command("go", "build", "-o", shellguardBin, "github.com/shellguard/shellguard/cmd/shellguard").CombinedOutput()
-	if err != nil {
-		shellguardBuildErr = fmt.Errorf("building shellguard: %v\n%s", err, out)
-	}
+	binDir = dir
 	code := m.Run()
 	os.RemoveAll(dir)
 	os.Exit(code)
+}
+
+// binary builds cmd/shellguard once and returns its path.
+func binary(t *testing.T) string {
+	t.Helper()
+	buildOnce.Do(func() {
+		shellguardBin = filepath.Join(binDir, "shellguard")
+		out, err := exec.Command("go", "build", "-o", shellguardBin, "github.com/shellguard/shellguard/cmd/shellguard").CombinedOutput()
+		if err != nil {
+			buildErr = fmt.Errorf("building shellguard: %v\n%s", err, out)
+		}
+	})
+	if buildErr != nil {
+		t.Fatal(buildErr)
+	}
+	return shellguardBin
 }
 
 // sharedDir finds /work/shared (the background material) by walking up
@@ -81,15 +97,13 @@ type classifyOut struct {
 // agrees with its answer.
 func runClassify(t *testing.T, line string) classifyOut {
 	t.Helper()
-	if shellguardBuildErr != nil {
-		t.Fatal(shellguardBuildErr)
-	}
+	bin := binary(t)
 	var cmd *exec.Cmd
 	if strings.ContainsRune(line, 0) {
-		cmd = exec.Command(shellguardBin, "classify", "--json", "-")
+		cmd = exec.Command(bin, "classify", "--json", "-")
 		cmd.Stdin = strings.NewReader(line + "\n")
 	} else {
-		cmd = exec.Command(shellguardBin, "classify", "--json", "--", line)
+		cmd = exec.Command(bin, "classify", "--json", "--", line)
 	}
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr

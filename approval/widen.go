@@ -160,6 +160,12 @@ func longMatch(name string, abbrev bool, want ...string) bool {
 		return false
 	}
 	n := name[2:]
+	switch n {
+	case "checkpoint", "text":
+		// Options of their own that are also abbreviations of
+		// dangerous ones (tar --checkpoint-action, git --textconv).
+		abbrev = false
+	}
 	for _, w := range want {
 		if n == w || abbrev && len(n) >= 3 && strings.HasPrefix(w, n) {
 			return true
