@@ -520,3 +520,25 @@ func BenchmarkCheck(b *testing.B) {
 		d.Check(lines[i%len(lines)])
 	}
 }
+
+func FuzzCheck(f *testing.F) {
+	for _, e := range evasions {
+		f.Add(e.cmd)
+	}
+	for _, s := range dataNotCommand {
+		f.Add(s)
+	}
+	d := danger.MustNewDetector(nil)
+	f.Fuzz(func(t *testing.T, s string) {
+		ws := d.Check(s)
+		for _, w := range ws {
+			if !w.Level.Valid() || w.Message == "" {
+				t.Fatalf("bad warning %+v", w)
+			}
+		}
+		// Determinism: the same input always gets the same warnings.
+		if again := d.Check(s); len(again) != len(ws) {
+			t.Fatalf("non-deterministic: %d then %d warnings", len(ws), len(again))
+		}
+	})
+}
