@@ -241,7 +241,7 @@ func (g *Guard) entriesFor(command string, exact bool, scope approval.Scope, via
 		}
 		return []approval.Entry{{Kind: approval.Exact, Pattern: strings.TrimSpace(command), Scope: scope, GrantedAt: now, GrantedVia: via, Command: command}}, nil
 	}
-	cls := classifyLine(g.parser.Parse(command))
+	cls := approval.Classify(g.parser.Parse(command))
 	if !cls.Approvable {
 		return nil, fmt.Errorf("cannot approve by prefix: %s (approve the exact command instead)", cls.Reason)
 	}
@@ -287,7 +287,7 @@ func (g *Guard) decideParsed(req Request, res *shellparse.Result) Decision {
 	if d.Warnings == nil {
 		d.Warnings = []danger.Warning{}
 	}
-	cls := classifyLine(res)
+	cls := approval.Classify(res)
 
 	// Approvals: the session's, then the persisted store's (if trusted).
 	var entries []approval.Entry
@@ -296,7 +296,7 @@ func (g *Guard) decideParsed(req Request, res *shellparse.Result) Decision {
 	}
 	sn := g.snapshot()
 	entries = append(entries, sn.Active()...)
-	match := matchLine(cls, entries)
+	match := approval.Match(cls, entries)
 
 	d.Invocations = make([]InvocationResult, len(res.Invocations))
 	for i := range res.Invocations {
