@@ -1,0 +1,22 @@
+// Package policy turns what the other packages know about a command line —
+// its danger warnings (package danger), its approvals (package approval)
+// and the user's rules (package config) — into one verdict: allow, ask or
+// deny.
+//
+// A Guard is built once (Load reads the configuration layers and locates
+// the approval store) and is safe for concurrent use. Decide parses the
+// line once and applies the default policy:
+//
+//   - a deny rule that matches any invocation denies;
+//   - a warning at or above deny_at (Critical by default) denies;
+//   - any other warning at or above ask_at asks — approvals and allow rules
+//     never override a warning unless the user's own configuration lists
+//     the rule in exempt (and an allow rule never overrides a Critical one);
+//   - an unparseable, unknowable or over-limit line asks;
+//   - an ask rule asks;
+//   - a line whose every invocation is approved (a session or persisted
+//     approval, an allow rule, or the read-only list) is allowed;
+//   - anything else asks.
+//
+// Decide never fails: an internal error becomes an Ask whose reason says so.
+package policy
