@@ -252,9 +252,9 @@ func interpreterCode(name string) (sx optSyntax, shorts string, longs []string, 
 	case "groovy", "scala", "elixir", "iex":
 		return optSyntax{shortArg: "er"}, "er", []string{"eval"}, false, true
 	case "fish":
-		return optSyntax{shortArg: "cC", longArg: []string{"command", "init-command"}}, "cC", []string{"command", "init-command"}, false, true
+		return optSyntax{shortArg: "cC", longArg: []string{"command", "init-command"}}, "cC", []string{"command", "init-command"}, true, true
 	case "bash", "sh", "zsh", "dash", "ksh", "mksh":
-		return optSyntax{shortArg: "coO", longArg: []string{"rcfile", "init-file"}}, "c", []string{"rcfile", "init-file"}, false, true
+		return optSyntax{shortArg: "coO", longArg: []string{"rcfile", "init-file"}}, "cs", []string{"rcfile", "init-file"}, true, true
 	}
 	return optSyntax{}, "", nil, false, false
 }
