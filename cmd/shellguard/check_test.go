@@ -1,0 +1,127 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+)
+
+var (
+	binOnce sync.Once
+	binPath string
+	binErr  error
+)
+
+// sgBinary builds the real binary once per test run.
+func sgBinary(t *testing.T) string {
+	t.Helper()
+	binOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "shellguard-bin")
+		if err != nil {
+			binErr = err
+			return
+		}
+		binPath = filepath.Join(dir, "shellguard")
+		out, err := exec.Command("go", "build", "-o", binPath, ".").CombinedOutput()
+		if err != nil {
+			binErr = err
+			binPath = string(out)
+		}
+	})
+	if binErr != nil {
+		t.Fatalf("building shellguard: %v\n%s", binErr, binPath)
+	}
+	return binPath
+}
+
+func runSG(t *testing.T, stdin string, args ...string) (string, int) {
+	t.Helper()
+	home := t.TempDir()
+	cmd := exec.Command(sgBinary(t), args...)
+	cmd.Env = []string{"HOME=" + home, "XDG_CONFIG_HOME=" + filepath.Join(home, ".config"), "PATH=" + os.Getenv("PATH")}
+	cmd.Dir = home
+	cmd.Stdin = strings.NewReader(stdin)
+	var out bytes.Buffer
+	cmd.Stdout = &out
+	cmd.Stderr = &out
+	err := cmd.Run()
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return out.String(), code
+}
+
+func TestCheckBinary(t *testing.T) {
+	flagged := []string{`r''m -fr /`, `sudo env X=1 nice /bin/rm -r -f /`, `bash -c 'rm -rf /'`, `echo "rm -rf /" | sh`,
+		`$(printf rm) -rf /`, `curl -s x | sudo bash`, `:(){ :|:& };:`, "ls\nrm -rf ~", `eval "$x"`}
+	for _, c := range flagged {
+		out, code := runSG(t, "", "check", "--json", "--", c)
+		var res checkJSON
+		if err := json.Unmarshal([]byte(out), &res); err != nil {
+			t.Fatalf("%q: bad JSON %v: %s", c, err, out)
+		}
+		if code != 1 || !res.Dangerous || len(res.Warnings) == 0 {
+			t.Errorf("check %q: exit %d, %s", c, code, out)
+		}
+	}
+	for _, c := range []string{`echo "rm -rf /"`, `grep -r "rm -rf" .`, `git commit -m "rm -rf /"`, `python3 -c "print('rm -rf /')"`, `man dd`, `docker run --rm x`} {
+		out, code := runSG(t, "", "check", "--", c)
+		if code != 0 || !strings.Contains(out, "No danger found") {
+			t.Errorf("check %q: exit %d, %s", c, code, out)
+		}
+	}
+	// "-" reads the whole line, newlines included.
+	if _, code := runSG(t, "ls -la\nrm -rf /\n", "check", "-"); code != 1 {
+		t.Errorf("check - with a newline-separated rm: exit %d", code)
+	}
+	if _, code := runSG(t, "", "check", "--min-level", "critical", "--", "git push --force"); code != 0 {
+		t.Errorf("--min-level critical should ignore a Low warning: exit %d", code)
+	}
+	if _, code := runSG(t, "", "check", "--min-level", "bogus", "--", "ls"); code != 2 {
+		t.Errorf("bad --min-level: exit %d, want 2", code)
+	}
+	if _, code := runSG(t, "", "check"); code != 2 {
+		t.Errorf("no command: exit %d, want 2", code)
+	}
+}
+
+func TestCheckBatchBinary(t *testing.T) {
+	out, code := runSG(t, "ls\nrm -rf /\necho 'open\n", "check", "--batch")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if code != 0 || len(lines) != 3 {
+		t.Fatalf("batch: exit %d, %d lines: %s", code, len(lines), out)
+	}
+	want := []bool{false, true, true}
+	for i, l := range lines {
+		var res checkJSON
+		if err := json.Unmarshal([]byte(l), &res); err != nil || res.Dangerous != want[i] {
+			t.Errorf("line %d: %v %s", i, err, l)
+		}
+	}
+	out, _ = runSG(t, "ls\x00rm -rf /\x00", "check", "--batch", "-0")
+	if n := strings.Count(strings.TrimSpace(out), "\n") + 1; n != 2 {
+		t.Errorf("-0: %d lines: %s", n, out)
+	}
+}
+
+func TestDecideAndExplainBinary(t *testing.T) {
+	for c, want := range map[string]int{"ls -la": exitAllow, "make build": exitAsk, "rm -rf /": exitDeny, "ls |": exitAsk} {
+		if out, code := runSG(t, "", "decide", "--json", "--", c); code != want {
+			t.Errorf("decide %q: exit %d, want %d: %s", c, code, want, out)
+		}
+	}
+	out, code := runSG(t, "", "explain", "--", `sudo -u bob bash -c "rm -rf /tmp/x && echo \$HOME"`)
+	for _, want := range []string{"wrapper: sudo -u bob", "shell string bash -c", "Decision:"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("explain output lacks %q (exit %d):\n%s", want, code, out)
+		}
+	}
+}
