@@ -1,6 +1,9 @@
 package audit
 
-import "regexp"
+import (
+	"regexp"
+	"sync"
+)
 
 // Redacted replaces every secret Redact finds.
 const Redacted = "[REDACTED]"
@@ -23,29 +26,48 @@ const (
 
 // The patterns Redact applies, in order. Compiled once; regexps are safe
 // for concurrent use and never modified.
-var (
+// redactors holds the compiled patterns. They are compiled on first use,
+// not at program start, so that a process that never redacts (a hook
+// with no audit log) pays nothing; once compiled they never change.
+type redactors struct {
+	rePrivateKey  *regexp.Regexp
+	reAuthHeader  *regexp.Regexp
+	reKeyHeader   *regexp.Regexp
+	reCookie      *regexp.Regexp
+	reFlagEq      *regexp.Regexp
+	reFlagSpace   *regexp.Regexp
+	reMySQL       *regexp.Regexp
+	reCurlUser    *regexp.Regexp
+	reURLUserinfo *regexp.Regexp
+	reJSONField   *regexp.Regexp
+	reEnvAssign   *regexp.Regexp
+	reTokens      *regexp.Regexp
+}
+
+var compiled = sync.OnceValue(func() *redactors {
+	r := &redactors{}
 	// -----BEGIN RSA PRIVATE KEY----- ... -----END RSA PRIVATE KEY-----
-	rePrivateKey = regexp.MustCompile(`(-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----)[\s\S]*?(-----END [A-Z0-9 ]*PRIVATE KEY-----)`)
+	r.rePrivateKey = regexp.MustCompile(`(-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----)[\s\S]*?(-----END [A-Z0-9 ]*PRIVATE KEY-----)`)
 	// Authorization: Bearer xyz / Proxy-Authorization: Basic xyz
-	reAuthHeader = regexp.MustCompile(`(?i)\b((?:proxy-)?authorization\s*:\s*(?:(?:bearer|basic|token|digest|negotiate|bot|apikey)\s+)?)([^\s'"\\]+)`)
+	r.reAuthHeader = regexp.MustCompile(`(?i)\b((?:proxy-)?authorization\s*:\s*(?:(?:bearer|basic|token|digest|negotiate|bot|apikey)\s+)?)([^\s'"\\]+)`)
 	// X-Api-Key: xyz, Private-Token: xyz, Cookie: a=b; c=d
-	reKeyHeader = regexp.MustCompile(`(?i)\b((?:x-api-key|api-key|x-auth-token|private-token|x-goog-api-key|x-amz-security-token)\s*:\s*)([^\s'"\\]+)`)
-	reCookie    = regexp.MustCompile(`(?i)\b((?:set-)?cookie\s*:\s*)([^'"\r\n]+)`)
+	r.reKeyHeader = regexp.MustCompile(`(?i)\b((?:x-api-key|api-key|x-auth-token|private-token|x-goog-api-key|x-amz-security-token)\s*:\s*)([^\s'"\\]+)`)
+	r.reCookie = regexp.MustCompile(`(?i)\b((?:set-)?cookie\s*:\s*)([^'"\r\n]+)`)
 	// --password=x, --api-key "x", --db-password x (but not --password --next)
-	reFlagEq    = regexp.MustCompile(`(?i)(--(?:[a-z0-9]+[-_])*(?:` + secretFlag + `)=)(` + anyValue + `)`)
-	reFlagSpace = regexp.MustCompile(`(?i)(--(?:[a-z0-9]+[-_])*(?:` + secretFlag + `)\s+)(` + wordValue + `)`)
+	r.reFlagEq = regexp.MustCompile(`(?i)(--(?:[a-z0-9]+[-_])*(?:` + secretFlag + `)=)(` + anyValue + `)`)
+	r.reFlagSpace = regexp.MustCompile(`(?i)(--(?:[a-z0-9]+[-_])*(?:` + secretFlag + `)\s+)(` + wordValue + `)`)
 	// mysql -psecret (the password glued to -p)
-	reMySQL = regexp.MustCompile(`(\b(?i:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump)\b[^\n;|&]*?\s-p)(` + quotedValue + `|[^\s'"]\S*)`)
+	r.reMySQL = regexp.MustCompile(`(\b(?i:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump)\b[^\n;|&]*?\s-p)(` + quotedValue + `|[^\s'"]\S*)`)
 	// curl -u user:pass, curl --user user:pass
-	reCurlUser = regexp.MustCompile(`(\bcurl\b[^\n;|&]*?\s(?:-u\s*|--user(?:=|\s+))['"]?[^\s:'"]*:)([^\s'"]+)`)
+	r.reCurlUser = regexp.MustCompile(`(\bcurl\b[^\n;|&]*?\s(?:-u\s*|--user(?:=|\s+))['"]?[^\s:'"]*:)([^\s'"]+)`)
 	// scheme://user:password@host
-	reURLUserinfo = regexp.MustCompile(`(?i)(\b[a-z][a-z0-9+.\-]*://[^\s/@:'"]*:)([^\s/@'"]+)(@)`)
+	r.reURLUserinfo = regexp.MustCompile(`(?i)(\b[a-z][a-z0-9+.\-]*://[^\s/@:'"]*:)([^\s/@'"]+)(@)`)
 	// "password": "x" in JSON arguments
-	reJSONField = regexp.MustCompile(`(?i)("[a-z0-9_\-]*(?:` + secretWord + `)[a-z0-9_\-]*"\s*:\s*")((?:[^"\\]|\\.)*)(")`)
+	r.reJSONField = regexp.MustCompile(`(?i)("[a-z0-9_\-]*(?:` + secretWord + `)[a-z0-9_\-]*"\s*:\s*")((?:[^"\\]|\\.)*)(")`)
 	// GITHUB_TOKEN=x, DB_PASSWORD='x', PASSWORD=x, ?password=x&
-	reEnvAssign = regexp.MustCompile(`(?i)(\b[a-z0-9_]*(?:` + secretWord + `)[a-z0-9_]*=)(` + quotedValue + `|[^\s'"$;&|)][^\s;&|)]*)`)
+	r.reEnvAssign = regexp.MustCompile(`(?i)(\b[a-z0-9_]*(?:` + secretWord + `)[a-z0-9_]*=)(` + quotedValue + `|[^\s'"$;&|)][^\s;&|)]*)`)
 	// Well-known token formats.
-	reTokens = regexp.MustCompile(`\b(?:` +
+	r.reTokens = regexp.MustCompile(`\b(?:` +
 		`gh[pousr]_[A-Za-z0-9]{20,}` + // GitHub
 		`|github_pat_[A-Za-z0-9_]{20,}` +
 		`|(?:AKIA|ASIA)[0-9A-Z]{16}` + // AWS access key id
@@ -58,7 +80,8 @@ var (
 		`|hf_[A-Za-z0-9]{30,}` + // Hugging Face
 		`|eyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}` + // JWT
 		`)`)
-)
+	return r
+})
 
 // Redact returns s with obvious secrets replaced by "[REDACTED]": values
 // of secret-looking options (--password=x, --token x, --api-key x, mysql
@@ -73,17 +96,18 @@ var (
 // tell-tale name or shape passes through. Names and structure are kept so
 // the record stays readable ("--password=[REDACTED]").
 func Redact(s string) string {
-	s = rePrivateKey.ReplaceAllString(s, "${1}"+Redacted+"${2}")
-	s = reAuthHeader.ReplaceAllString(s, "${1}"+Redacted)
-	s = reKeyHeader.ReplaceAllString(s, "${1}"+Redacted)
-	s = reCookie.ReplaceAllString(s, "${1}"+Redacted)
-	s = reFlagEq.ReplaceAllString(s, "${1}"+Redacted)
-	s = reFlagSpace.ReplaceAllString(s, "${1}"+Redacted)
-	s = reMySQL.ReplaceAllString(s, "${1}"+Redacted)
-	s = reCurlUser.ReplaceAllString(s, "${1}"+Redacted)
-	s = reURLUserinfo.ReplaceAllString(s, "${1}"+Redacted+"${3}")
-	s = reJSONField.ReplaceAllString(s, "${1}"+Redacted+"${3}")
-	s = reEnvAssign.ReplaceAllString(s, "${1}"+Redacted)
-	s = reTokens.ReplaceAllString(s, Redacted)
+	r := compiled()
+	s = r.rePrivateKey.ReplaceAllString(s, "${1}"+Redacted+"${2}")
+	s = r.reAuthHeader.ReplaceAllString(s, "${1}"+Redacted)
+	s = r.reKeyHeader.ReplaceAllString(s, "${1}"+Redacted)
+	s = r.reCookie.ReplaceAllString(s, "${1}"+Redacted)
+	s = r.reFlagEq.ReplaceAllString(s, "${1}"+Redacted)
+	s = r.reFlagSpace.ReplaceAllString(s, "${1}"+Redacted)
+	s = r.reMySQL.ReplaceAllString(s, "${1}"+Redacted)
+	s = r.reCurlUser.ReplaceAllString(s, "${1}"+Redacted)
+	s = r.reURLUserinfo.ReplaceAllString(s, "${1}"+Redacted+"${3}")
+	s = r.reJSONField.ReplaceAllString(s, "${1}"+Redacted+"${3}")
+	s = r.reEnvAssign.ReplaceAllString(s, "${1}"+Redacted)
+	s = r.reTokens.ReplaceAllString(s, Redacted)
 	return s
 }
