@@ -85,18 +85,18 @@ func Classify(res *shellparse.Result) Classification {
 			msg += ": " + res.Problems[0].Message
 		}
 		c.Reason = msg
-	case len(res.Invocations) == 0:
-		if bareRedirection(res.Source) {
-			c.Reason = "a redirection without a command writes or reads a file"
-		} else {
-			c.Reason = "the command line runs nothing"
-		}
+	case len(res.Invocations) == 0 && syntaxReason(res.Source) == "":
+		c.Reason = "the command line runs nothing"
 	case hiddenCharacters(res.Source) != "":
 		c.Reason = "the command line holds " + hiddenCharacters(res.Source) + ", which can make it display differently from what runs"
 	case len(res.Functions) > 0:
 		c.Reason = "the command line defines a shell function"
-	case bareRedirection(res.Source):
-		c.Reason = "a redirection without a command writes or reads a file"
+	case strings.Contains(res.Source, "$("):
+		// Even quoted: "$(" is refused outright rather than trusting
+		// that every reading of the line agrees it is literal.
+		c.Reason = "the command line holds $(...), a command substitution decided when the line runs"
+	case syntaxReason(res.Source) != "":
+		c.Reason = syntaxReason(res.Source)
 	}
 	if c.Reason == "" {
 		for _, ic := range c.Invocations {
@@ -228,29 +228,38 @@ func harmlessRedirect(r shellparse.Redirect) bool {
 	return false
 }
 
-// bareRedirection reports a redirection written without any command
-// ("> file", "ls; > file"), which some parses report no invocation for.
-func bareRedirection(src string) bool {
-	if !strings.ContainsAny(src, "<>") {
-		return false
+// syntaxReason reads src with mvdan.cc/sh directly and returns why it
+// cannot be prefix-approved for constructs an invocation list may not show:
+// a redirection written without any command ("ls; > file"), and command or
+// process substitutions anywhere (in a case word, a [[ test ]], arithmetic,
+// a for list). It returns "" otherwise, and when src does not parse (the
+// shellparse Result reports that).
+func syntaxReason(src string) string {
+	if !strings.ContainsAny(src, "<>$`") {
+		return ""
 	}
 	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(src), "")
 	if err != nil {
-		// The shellparse Result reports the problem; nothing to add.
-		return false
+		return ""
 	}
-	found := false
+	reason := ""
 	syntax.Walk(f, func(n syntax.Node) bool {
-		if found {
+		if reason != "" {
 			return false
 		}
-		if s, ok := n.(*syntax.Stmt); ok && s.Cmd == nil && len(s.Redirs) > 0 {
-			found = true
-			return false
+		switch x := n.(type) {
+		case *syntax.Stmt:
+			if x.Cmd == nil && len(x.Redirs) > 0 {
+				reason = "a redirection without a command writes or reads a file"
+			}
+		case *syntax.CmdSubst:
+			reason = "the command line holds a command substitution, decided when the line runs"
+		case *syntax.ProcSubst:
+			reason = "the command line holds a process substitution"
 		}
-		return true
+		return reason == ""
 	})
-	return found
+	return reason
 }
 
 // prefixOf returns the approval prefix of an invocation with a static

@@ -87,6 +87,7 @@ func TestUnapprovable(t *testing.T) {
 		"git che* main", "l? -la",
 		"ls -la\rrm -rf /", "ls\x00 -la", "ls \u202e-la", "ls \xff",
 		"ls -la\nrm -rf / &",
+		"case $() in 0)0;esac", "echo '$(id)'", "[[ -n `id` ]] && ls", "for x in $(id); do ls; done",
 	} {
 		c := approval.ClassifyCommand(p, line)
 		if c.Approvable || c.Reason == "" {
