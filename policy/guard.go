@@ -297,6 +297,12 @@ func (g *Guard) decideParsed(req Request, res *shellparse.Result) Decision {
 	sn := g.snapshot()
 	entries = append(entries, sn.Active()...)
 	match := approval.Match(cls, entries)
+	scopeOf := map[string]approval.Scope{}
+	for _, e := range entries {
+		if _, ok := scopeOf[e.Display()]; !ok {
+			scopeOf[e.Display()] = e.Scope
+		}
+	}
 
 	d.Invocations = make([]InvocationResult, len(res.Invocations))
 	for i := range res.Invocations {
@@ -309,7 +315,11 @@ func (g *Guard) decideParsed(req Request, res *shellparse.Result) Decision {
 			ir.Reason = ic.Reason
 		}
 		if i < len(match.By) && match.By[i] != "" {
-			ir.Approved, ir.ApprovedBy = true, match.By[i]
+			scope := scopeOf[match.By[i]]
+			if scope == "" {
+				scope = approval.Always
+			}
+			ir.Approved, ir.ApprovedBy = true, string(scope)+": "+match.By[i]
 		}
 		if !ir.Approved && ir.Reason == "" {
 			if r := g.allowRule(ir.Command); r != "" {

@@ -125,3 +125,68 @@ func TestDecideAndExplainBinary(t *testing.T) {
 		}
 	}
 }
+
+// runIn runs the binary with HOME and XDG_CONFIG_HOME under home, in dir.
+func runIn(t *testing.T, home, dir string, args ...string) (string, int) {
+	t.Helper()
+	cmd := exec.Command(sgBinary(t), args...)
+	cmd.Env = []string{"HOME=" + home, "XDG_CONFIG_HOME=" + filepath.Join(home, ".config"), "PATH=" + os.Getenv("PATH")}
+	cmd.Dir = dir
+	var out bytes.Buffer
+	cmd.Stdout = &out
+	cmd.Stderr = &out
+	err := cmd.Run()
+	if ee, ok := err.(*exec.ExitError); ok {
+		return out.String(), ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return out.String(), 0
+}
+
+func TestDecideLayersBinary(t *testing.T) {
+	home := t.TempDir()
+	proj := t.TempDir()
+	must := func(err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	must(os.MkdirAll(filepath.Join(home, ".config", "shellguard"), 0o700))
+	must(os.WriteFile(filepath.Join(home, ".config", "shellguard", "config.toml"), []byte("[rules]\nallow = [\"make *\"]\n"), 0o600))
+	// The project file may add a deny rule but not an allow rule.
+	must(os.WriteFile(filepath.Join(proj, ".shellguard.toml"), []byte("[rules]\nallow = [\"curl *\"]\ndeny = [\"make deploy *\"]\n"), 0o600))
+
+	cases := []struct {
+		cmd  string
+		want int
+	}{
+		{"make build", exitAllow},     // user allow rule
+		{"make deploy", exitDeny},     // project deny rule wins
+		{"curl https://x", exitAsk},   // project allow rule ignored
+		{"npm test", exitAsk},         // not approved yet
+		{"rm -rf /", exitDeny},        // critical
+		{"make build; rm x", exitAsk}, // every invocation must be approved
+	}
+	for _, tc := range cases {
+		out, code := runIn(t, home, proj, "decide", "--", tc.cmd)
+		if code != tc.want {
+			t.Errorf("decide %q: exit %d, want %d\n%s", tc.cmd, code, tc.want, out)
+		}
+	}
+	if out, code := runIn(t, home, proj, "allow", "add", "--", "npm test"); code != 0 {
+		t.Fatalf("allow add: %d %s", code, out)
+	}
+	if out, code := runIn(t, home, proj, "decide", "--json", "--", "npm test --coverage"); code != exitAllow || !strings.Contains(out, `"approved_by": "always: npm test *"`) {
+		t.Errorf("after allow add: exit %d\n%s", code, out)
+	}
+	if _, code := runIn(t, home, proj, "decide", "--", "sudo npm test"); code == exitAllow {
+		t.Error("approving npm test approved sudo npm test")
+	}
+	// A config error is exit 2, never an allow.
+	must(os.WriteFile(filepath.Join(proj, ".shellguard.toml"), []byte("bogus = 1\n"), 0o600))
+	if out, code := runIn(t, home, proj, "decide", "--", "ls"); code != 2 || !strings.Contains(out, ".shellguard.toml:1") {
+		t.Errorf("config error: exit %d\n%s", code, out)
+	}
+}
