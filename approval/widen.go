@@ -827,8 +827,11 @@ func sedDangerous(s string) string {
 			}
 			d := s[i]
 			i++
-			if !skipRegex(d) || !skipRegex(d) {
-				return "?"
+			// The pattern, then the replacement.
+			for range 2 {
+				if !skipRegex(d) {
+					return "?"
+				}
 			}
 			if c == 'y' {
 				continue
