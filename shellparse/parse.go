@@ -93,7 +93,7 @@ func Parse(line string) *Result { return New(Limits{}).Parse(line) }
 // Parse returns every invocation line would run. It never panics: an
 // internal failure is reported as a Problem.
 func (p *Parser) Parse(line string) (res *Result) {
-	res = &Result{Source: line}
+	res = &Result{Source: line, Invocations: make([]Invocation, 0, 4)}
 	defer func() {
 		if r := recover(); r != nil {
 			res.Problems = append(res.Problems, Problem{Kind: ProblemLimit, Message: fmt.Sprintf("internal error while parsing: %v", r)})
@@ -436,6 +436,9 @@ func (w *walker) substs(n syntax.Node, c ctx) {
 	if n == nil || w.stopped {
 		return
 	}
+	if word, ok := n.(*syntax.Word); ok && plainWord(word) {
+		return // nothing inside can run a command
+	}
 	c.stdin = nil
 	syntax.Walk(n, func(n syntax.Node) bool {
 		switch x := n.(type) {
@@ -456,6 +459,25 @@ func (w *walker) substs(n syntax.Node, c ctx) {
 		}
 		return true
 	})
+}
+
+// plainWord reports a word made only of literals and quotes without
+// expansions, which cannot hold a substitution.
+func plainWord(word *syntax.Word) bool {
+	for _, p := range word.Parts {
+		switch x := p.(type) {
+		case *syntax.Lit, *syntax.SglQuoted:
+		case *syntax.DblQuoted:
+			for _, q := range x.Parts {
+				if _, ok := q.(*syntax.Lit); !ok {
+					return false
+				}
+			}
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 func redirOp(op syntax.RedirOperator) string { return op.String() }
