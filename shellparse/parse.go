@@ -585,7 +585,7 @@ func (w *walker) call(ce *syntax.CallExpr, redirs []Redirect, rawRedirs []*synta
 func setArgs(inv *Invocation, args []Arg) {
 	inv.Args = args
 	inv.Name, inv.Program = "", ""
-	if len(args) > 0 && !args[0].Dynamic {
+	if len(args) > 0 && !args[0].Dynamic && !args[0].Glob {
 		inv.Program = args[0].Value
 		inv.Name = path.Base(args[0].Value)
 		if inv.Name == "." || inv.Name == "/" {

@@ -237,7 +237,7 @@ func itoa(n int) string {
 // Invocation is one program the command line would run.
 type Invocation struct {
 	// Name is the program's name for matching: the basename of Program
-	// ("rm" for /usr/bin/rm). It is "" when the name is dynamic.
+	// ("rm" for /usr/bin/rm). It is "" when the name is dynamic or a glob.
 	Name string
 	// Program is argv[0] as resolved ("/usr/bin/rm", "./git").
 	Program string
@@ -278,9 +278,11 @@ type Invocation struct {
 	NotRun bool
 }
 
-// NameDynamic reports that the program cannot be known statically.
+// NameDynamic reports that the program cannot be known statically: it is
+// computed at run time ($x, $(...)) or is a glob pattern (/???/r?) that
+// the shell expands to whatever file matches.
 func (inv *Invocation) NameDynamic() bool {
-	return len(inv.Args) == 0 || inv.Args[0].Dynamic
+	return len(inv.Args) == 0 || inv.Args[0].Dynamic || inv.Args[0].Glob
 }
 
 // Dynamic reports whether any word of argv, an assignment or a redirection
