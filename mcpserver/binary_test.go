@@ -5,13 +5,16 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -312,4 +315,78 @@ func TestBinaryEOF(t *testing.T) {
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Errorf("exit on EOF: %v\n%s", err, out)
 	}
+}
+
+// TestBinaryKillsCommandsOnEOF: when its input ends, the server kills the
+// commands it still runs before it exits. The client here is raw JSON-RPC,
+// so that stdin closes at once.
+func TestBinaryKillsCommandsOnEOF(t *testing.T) {
+	be := newBinaryEnv(t)
+	cmd := exec.Command(shellguardBinary(t), "mcp", "--cwd", be.workdir)
+	cmd.Env = be.env
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	go func() { _, _ = io.Copy(io.Discard, stdout) }()
+	// sleep is read-only for shellguard, so the real policy allows it.
+	for _, line := range []string{
+		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"0"}}}`,
+		`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
+		`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"run_shell_command","arguments":{"command":"sleep 61"}}}`,
+	} {
+		if _, err := io.WriteString(stdin, line+"\n"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var child int
+	for child == 0 {
+		child = childOf(cmd.Process.Pid, "sleep")
+		select {
+		case <-testCtx(t).Done():
+			_ = cmd.Process.Kill()
+			t.Fatal("the command never started (is sleep still allowed by the policy?)")
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+	_ = stdin.Close()
+	if err := cmd.Wait(); err != nil {
+		t.Errorf("server exit: %v", err)
+	}
+	if !processGone(child) {
+		t.Errorf("process %d outlived the server", child)
+	}
+}
+
+// childOf returns the pid of a child of parent whose command name is comm,
+// or 0.
+func childOf(parent int, comm string) int {
+	entries, _ := os.ReadDir("/proc")
+	for _, e := range entries {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		b, err := os.ReadFile(filepath.Join("/proc", e.Name(), "stat"))
+		if err != nil {
+			continue
+		}
+		s := string(b)
+		open, end := strings.IndexByte(s, '('), strings.LastIndexByte(s, ')')
+		if open < 0 || end < open || end+2 > len(s) {
+			continue
+		}
+		fields := strings.Fields(s[end+2:])
+		if s[open+1:end] == comm && len(fields) > 1 && fields[1] == strconv.Itoa(parent) {
+			return pid
+		}
+	}
+	return 0
 }

@@ -14,13 +14,20 @@ import (
 // exited (held by a background job) or been killed, before it is closed.
 const waitDelay = 2 * time.Second
 
-// execute runs command with the shell in dir for at most timeout.
-func (s *server) execute(ctx context.Context, command, dir string, timeout time.Duration) (*RunOutput, error) {
+// execute runs command with the shell in dir for at most timeout. The
+// command is killed when ctx (the call) or session (the MCP session) ends.
+func (s *server) execute(ctx, session context.Context, command, dir string, timeout time.Duration) (*RunOutput, error) {
 	if strings.ContainsRune(command, 0) {
 		return nil, errors.New("command contains a NUL byte")
 	}
+	if !s.start() {
+		return nil, errors.New("the shellguard MCP server is shutting down; the command was not run")
+	}
+	defer s.running.Done()
 	runCtx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
+	stop := context.AfterFunc(session, cancel)
+	defer stop()
 
 	args := append(append([]string(nil), s.shell[1:]...), command)
 	cmd := exec.CommandContext(runCtx, s.shell[0], args...)
@@ -35,9 +42,12 @@ func (s *server) execute(ctx context.Context, command, dir string, timeout time.
 	cmd.Cancel = func() error { return killProcessGroup(cmd) }
 
 	err := cmd.Run()
-	timedOut := errors.Is(runCtx.Err(), context.DeadlineExceeded) && ctx.Err() == nil
+	timedOut := errors.Is(runCtx.Err(), context.DeadlineExceeded) && ctx.Err() == nil && session.Err() == nil
 	if ctx.Err() != nil {
 		return nil, fmt.Errorf("the call was cancelled; the command was killed: %w", ctx.Err())
+	}
+	if session.Err() != nil {
+		return nil, errors.New("the MCP session ended; the command was killed")
 	}
 	res := &RunOutput{TimedOut: timedOut}
 	res.Output, res.Truncated = out.result()

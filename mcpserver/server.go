@@ -109,12 +109,51 @@ type server struct {
 
 	mu       sync.Mutex
 	sessions map[*mcp.ServerSession]*sessionState
+	closed   bool           // no command may start any more
+	running  sync.WaitGroup // commands being run
 }
 
 // New returns an MCP server offering run_shell_command and check_command,
-// whose verdicts come from d. A nil d refuses every command.
+// whose verdicts come from d. A nil d refuses every command. When a session
+// ends, the commands it still has running are killed.
 func New(d Decider, opts Options) *mcp.Server {
+	return newServer(d, opts).mcpServer(opts)
+}
+
+// Run serves one session over t until the client closes it or ctx is done,
+// like New(d, opts).Run(ctx, t), and then kills the commands still running
+// and waits for them before it returns, so none outlives the server.
+func Run(ctx context.Context, d Decider, opts Options, t mcp.Transport) error {
 	s := newServer(d, opts)
+	err := s.mcpServer(opts).Run(ctx, t)
+	s.shutdown()
+	return err
+}
+
+// shutdown kills every running command, refuses new ones and waits.
+func (s *server) shutdown() {
+	s.mu.Lock()
+	s.closed = true
+	for _, st := range s.sessions {
+		st.cancel()
+	}
+	s.mu.Unlock()
+	s.running.Wait()
+}
+
+// start registers a command about to run; false means the server is
+// shutting down.
+func (s *server) start() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return false
+	}
+	s.running.Add(1)
+	return true
+}
+
+func (s *server) mcpServer(opts Options) *mcp.Server {
 	version := opts.Version
 	if version == "" {
 		version = "devel"
@@ -223,6 +262,9 @@ func checkTool() *mcp.Tool {
 // approval questions it has outstanding.
 type sessionState struct {
 	store *approval.SessionStore
+	// ctx ends with the session; it kills the session's commands.
+	ctx    context.Context
+	cancel context.CancelFunc
 
 	mu      sync.Mutex
 	pending map[string]pendingAsk // by token
@@ -240,7 +282,8 @@ type pendingAsk struct {
 const maxPending = 32
 
 func newSessionState() *sessionState {
-	return &sessionState{store: approval.NewSessionStore(), pending: make(map[string]pendingAsk)}
+	ctx, cancel := context.WithCancel(context.Background())
+	return &sessionState{store: approval.NewSessionStore(), ctx: ctx, cancel: cancel, pending: make(map[string]pendingAsk)}
 }
 
 // session returns the state of ss, creating it on first use. The state is
@@ -255,8 +298,12 @@ func (s *server) session(ss *mcp.ServerSession) *sessionState {
 	if !ok {
 		st = newSessionState()
 		s.sessions[ss] = st
+		if s.closed {
+			st.cancel()
+		}
 		go func() {
 			_ = ss.Wait()
+			st.cancel()
 			s.mu.Lock()
 			delete(s.sessions, ss)
 			s.mu.Unlock()
@@ -381,7 +428,7 @@ func (s *server) handleRun(ctx context.Context, req *mcp.CallToolRequest, in Run
 		return nil, nil, fmt.Errorf("shellguard refused to run this command: invalid verdict %d", int(d.Verdict))
 	}
 
-	out, err := s.execute(ctx, in.Command, dir, timeout)
+	out, err := s.execute(ctx, st.ctx, in.Command, dir, timeout)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -724,5 +725,93 @@ func TestConcurrentCalls(t *testing.T) {
 	close(errs)
 	for e := range errs {
 		t.Error(e)
+	}
+}
+
+// waitForFile polls for a file a command writes (not a timing assertion:
+// the test context bounds the wait).
+func waitForFile(t *testing.T, path string) []byte {
+	t.Helper()
+	for {
+		if b, err := os.ReadFile(path); err == nil && len(b) > 0 && b[len(b)-1] == '\n' {
+			return b
+		}
+		select {
+		case <-testCtx(t).Done():
+			t.Fatalf("%s never appeared", path)
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+}
+
+func readPid(t *testing.T, path string) int {
+	t.Helper()
+	pid, err := strconv.Atoi(strings.TrimSpace(string(waitForFile(t, path))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pid
+}
+
+// pipeTransports are a client and a server transport over two pipes; close
+// clientOut to make the server read EOF, as when a client closes stdin.
+func pipeTransports() (client, server mcp.Transport, clientOut io.Closer) {
+	toServerR, toServerW := io.Pipe()
+	toClientR, toClientW := io.Pipe()
+	return &mcp.IOTransport{Reader: toClientR, Writer: toServerW},
+		&mcp.IOTransport{Reader: toServerR, Writer: toClientW},
+		toServerW
+}
+
+// TestRunKillsCommandsAtEOF: when the client's end closes, Run kills what
+// is still running and returns only once it is gone.
+func TestRunKillsCommandsAtEOF(t *testing.T) {
+	pidFile := filepath.Join(t.TempDir(), "pid")
+	cmd := "echo $$ > " + pidFile + "; exec sleep 60"
+	fake := newFake(map[string]policy.Verdict{cmd: policy.Allow})
+	ctx := testCtx(t)
+	ct, st, clientOut := pipeTransports()
+	done := make(chan error, 1)
+	go func() { done <- Run(ctx, fake, Options{}, st) }()
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "t", Version: "0"}, nil).Connect(ctx, ct, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	go func() {
+		_, _ = cs.CallTool(ctx, &mcp.CallToolParams{Name: ToolRun, Arguments: map[string]any{"command": cmd}})
+	}()
+	pid := readPid(t, pidFile)
+	if processGone(pid) {
+		t.Fatal("command not running")
+	}
+	_ = clientOut.Close()
+	<-done
+	if !processGone(pid) {
+		t.Errorf("process %d outlived Run", pid)
+	}
+}
+
+// TestCancelKillsCommand: a call the client cancels kills its command.
+func TestCancelKillsCommand(t *testing.T) {
+	pidFile := filepath.Join(t.TempDir(), "pid")
+	cmd := "echo $$ > " + pidFile + "; exec sleep 60"
+	cs := connect(t, newFake(map[string]policy.Verdict{cmd: policy.Allow}), Options{}, nil, "")
+	ctx, cancel := context.WithCancel(testCtx(t))
+	callErr := make(chan error, 1)
+	go func() {
+		_, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: ToolRun, Arguments: map[string]any{"command": cmd}})
+		callErr <- err
+	}()
+	pid := readPid(t, pidFile)
+	cancel()
+	if err := <-callErr; err == nil {
+		t.Error("the cancelled call reported success")
+	}
+	for !processGone(pid) {
+		select {
+		case <-testCtx(t).Done():
+			t.Fatalf("process %d outlived its cancelled call", pid)
+		case <-time.After(10 * time.Millisecond):
+		}
 	}
 }

@@ -64,12 +64,11 @@ connection. See docs/mcp.md.`,
 			for _, n := range guard.Notices() {
 				fmt.Fprintln(s.err, "shellguard:", n)
 			}
-			server := mcpserver.New(guard, mcpserver.Options{Cwd: f.cwd, Version: mcpVersion()})
-
 			ctx, stop := signal.NotifyContext(mcpContext(cmd), os.Interrupt, syscall.SIGTERM)
 			defer stop()
 			t := &mcp.IOTransport{Reader: io.NopCloser(s.in), Writer: mcpStdout{s.out}}
-			if err := server.Run(ctx, t); err != nil && !errors.Is(err, context.Canceled) && !errors.Is(err, io.EOF) {
+			opts := mcpserver.Options{Cwd: f.cwd, Version: mcpVersion()}
+			if err := mcpserver.Run(ctx, guard, opts, t); err != nil && !errors.Is(err, context.Canceled) && !errors.Is(err, io.EOF) {
 				return &exitError{code: exitUsage, err: fmt.Errorf("mcp: %w", err)}
 			}
 			return nil
