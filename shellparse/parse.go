@@ -221,6 +221,14 @@ func (w *walker) stmt(s *Stmt, c ctx) {
 	}
 	redirs := w.redirects(s.Redirs, c)
 	if s.Cmd == nil {
+		// A redirection alone ("> file") still opens, creates or
+		// truncates files: report it as an invocation without argv.
+		if len(redirs) > 0 {
+			if len(c.redirs) > 0 {
+				redirs = append(append([]Redirect(nil), c.redirs...), redirs...)
+			}
+			w.add(Invocation{Redirs: redirs, Where: c.f, Parent: c.parent, Encloser: c.encloser, Depth: w.depth})
+		}
 		return
 	}
 	if ce, ok := s.Cmd.(*syntax.CallExpr); ok {

@@ -172,3 +172,13 @@ func BenchmarkParse(b *testing.B) {
 		p.Parse(line)
 	}
 }
+
+func TestBareRedirection(t *testing.T) {
+	for _, line := range []string{"> foo", "ls; > foo", "2>/dev/sda"} {
+		r := shellparse.Parse(line)
+		last := r.Invocations[len(r.Invocations)-1]
+		if len(last.Args) != 0 || len(last.Redirs) != 1 {
+			t.Errorf("%q: last invocation %+v, want a bare redirection", line, last)
+		}
+	}
+}

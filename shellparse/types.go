@@ -364,6 +364,13 @@ func (inv *Invocation) String() string {
 			b.WriteString(quote(a.Value))
 		}
 	}
+	if len(inv.Args) == 0 {
+		// Assignments or redirections alone: show the redirections.
+		for _, r := range inv.Redirs {
+			sp()
+			b.WriteString(r.Fd + r.Op + " " + quote(r.Target))
+		}
+	}
 	return b.String()
 }
 
