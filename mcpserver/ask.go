@@ -59,8 +59,9 @@ func (s *server) ask(req *mcp.CallToolRequest, st *sessionState, d policy.Decisi
 	if !supportsElicitation(req) {
 		return nil, fmt.Errorf("shellguard did not run this command: it needs a person's approval (%s), "+
 			"and this MCP client cannot ask the user (it does not support elicitation). "+
-			"Ask the user to approve it in a terminal with\n\n    %s\n\nthen call run_shell_command again",
-			reasonOf(d), AllowCommand(command))
+			"Ask the user to approve it in a terminal with\n\n    %s\n\n"+
+			"(or, to approve only this exact command line,\n\n    %s\n\n), then call run_shell_command again",
+			reasonOf(d), AllowCommand(s.approvalsFile, false, command), AllowCommand(s.approvalsFile, true, command))
 	}
 
 	tok, err := st.addPending(p)
@@ -208,9 +209,19 @@ func approvalSchema() *jsonschema.Schema {
 }
 
 // AllowCommand returns the shell command a person runs to approve command
-// for good: shellguard allow add -- '<command>'.
-func AllowCommand(command string) string {
-	return "shellguard allow add -- " + ShellQuote(command)
+// for good: shellguard allow add -- '<command>', with --approvals FILE when
+// approvalsFile is not empty and --exact when exact is true.
+func AllowCommand(approvalsFile string, exact bool, command string) string {
+	var b strings.Builder
+	b.WriteString("shellguard allow add ")
+	if exact {
+		b.WriteString("--exact ")
+	}
+	if approvalsFile != "" {
+		b.WriteString("--approvals " + ShellQuote(approvalsFile) + " ")
+	}
+	b.WriteString("-- " + ShellQuote(command))
+	return b.String()
 }
 
 // ShellQuote quotes s as one POSIX shell word: s in single quotes, each

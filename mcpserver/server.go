@@ -65,6 +65,9 @@ type Options struct {
 	MaxTimeout time.Duration
 	// MaxOutput replaces DefaultMaxOutput when positive.
 	MaxOutput int
+	// ApprovalsFile is the approval store the Decider uses, when it is not
+	// the user's default; the approval hint then names it (--approvals).
+	ApprovalsFile string
 	// Version is the server version announced to clients.
 	Version string
 	// Logger receives the SDK's log; nil discards it.
@@ -106,6 +109,7 @@ type server struct {
 	defaultTimeout time.Duration
 	maxTimeout     time.Duration
 	maxOutput      int
+	approvalsFile  string
 
 	mu       sync.Mutex
 	sessions map[*mcp.ServerSession]*sessionState
@@ -178,6 +182,7 @@ func newServer(d Decider, opts Options) *server {
 		cwd:            opts.Cwd,
 		shell:          append([]string(nil), opts.Shell...),
 		env:            opts.Env,
+		approvalsFile:  opts.ApprovalsFile,
 		defaultTimeout: DefaultTimeout,
 		maxTimeout:     MaxTimeout,
 		maxOutput:      DefaultMaxOutput,

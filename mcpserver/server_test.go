@@ -339,11 +339,13 @@ func TestRunDeniedIsNeverExecuted(t *testing.T) {
 
 func TestAskWithoutElicitation(t *testing.T) {
 	opts, marker := markerEnv(t)
+	opts.ApprovalsFile = "/tmp/my approvals.json"
 	fake := newFake(nil)
 	cs := connect(t, fake, opts, nil, "")
 	tests := []struct{ command, want string }{
-		{"touch-marker make build", `shellguard allow add -- 'touch-marker make build'`},
-		{"touch-marker it's", `shellguard allow add -- 'touch-marker it'\''s'`},
+		{"touch-marker make build", `shellguard allow add --approvals '/tmp/my approvals.json' -- 'touch-marker make build'`},
+		{"touch-marker it's", `shellguard allow add --approvals '/tmp/my approvals.json' -- 'touch-marker it'\''s'`},
+		{"touch-marker it's", `shellguard allow add --exact --approvals '/tmp/my approvals.json' -- 'touch-marker it'\''s'`},
 	}
 	for _, tc := range tests {
 		res := call(t, cs, ToolRun, map[string]any{"command": tc.command})

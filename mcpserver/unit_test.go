@@ -37,8 +37,18 @@ func TestShellQuote(t *testing.T) {
 			t.Errorf("ShellQuote(%q) = %s, want %s", in, got, w)
 		}
 	}
-	if got, w := AllowCommand("it's"), `shellguard allow add -- 'it'\''s'`; got != w {
-		t.Errorf("AllowCommand = %s, want %s", got, w)
+	for _, tc := range []struct {
+		file  string
+		exact bool
+		want  string
+	}{
+		{"", false, `shellguard allow add -- 'it'\''s'`},
+		{"", true, `shellguard allow add --exact -- 'it'\''s'`},
+		{"/a b/approvals.json", false, `shellguard allow add --approvals '/a b/approvals.json' -- 'it'\''s'`},
+	} {
+		if got := AllowCommand(tc.file, tc.exact, "it's"); got != tc.want {
+			t.Errorf("AllowCommand = %s, want %s", got, tc.want)
+		}
 	}
 }
 

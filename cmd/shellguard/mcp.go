@@ -15,6 +15,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/shellguard/shellguard/mcpserver"
+	"github.com/shellguard/shellguard/policy"
 )
 
 // newMCPCmd is `shellguard mcp`: an MCP server on standard input and
@@ -67,7 +68,11 @@ connection. See docs/mcp.md.`,
 			ctx, stop := signal.NotifyContext(mcpContext(cmd), os.Interrupt, syscall.SIGTERM)
 			defer stop()
 			t := &mcp.IOTransport{Reader: io.NopCloser(s.in), Writer: mcpStdout{s.out}}
-			opts := mcpserver.Options{Cwd: f.cwd, Version: mcpVersion()}
+			approvals := f.approvals
+			if approvals == "" {
+				approvals = os.Getenv(policy.EnvApprovals)
+			}
+			opts := mcpserver.Options{Cwd: f.cwd, Version: mcpVersion(), ApprovalsFile: approvals}
 			if err := mcpserver.Run(ctx, guard, opts, t); err != nil && !errors.Is(err, context.Canceled) && !errors.Is(err, io.EOF) {
 				return &exitError{code: exitUsage, err: fmt.Errorf("mcp: %w", err)}
 			}
