@@ -87,6 +87,7 @@ func moduleRoot() (string, error) {
 // binaryEnv is the environment of the server under test: a temporary home
 // and configuration, and a PATH whose `rm` only records that it ran.
 type binaryEnv struct {
+	home    string
 	env     []string
 	workdir string
 	marker  string
@@ -122,7 +123,7 @@ func newBinaryEnv(t *testing.T) *binaryEnv {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &binaryEnv{env: env, workdir: workdir, marker: marker}
+	return &binaryEnv{home: home, env: env, workdir: workdir, marker: marker}
 }
 
 // connectBinary starts `shellguard mcp --cwd workdir` and connects a client
@@ -389,4 +390,49 @@ func childOf(parent int, comm string) int {
 		}
 	}
 	return 0
+}
+
+// TestBinaryApprovals goes through the real policy's approvals: a session
+// approval spares the second identical call the question, and an always
+// approval spares a new session too.
+func TestBinaryApprovals(t *testing.T) {
+	be := newBinaryEnv(t)
+	tests := []struct {
+		command string
+		choice  string
+		// askedInNewSession: whether a fresh connection asks again.
+		askedInNewSession bool
+	}{
+		{"touch by-session", ChoiceSession, true},
+		{"mkdir -p by-always", ChoiceAlways, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.choice, func(t *testing.T) {
+			el := &elicitor{action: "accept", choice: tc.choice}
+			cs := connectBinary(t, be, &mcp.ClientOptions{ElicitationHandler: el.handle})
+			for i := range 2 {
+				out := runOutput(t, call(t, cs, ToolRun, map[string]any{"command": tc.command}))
+				if out.ExitCode != 0 {
+					t.Fatalf("call %d: %+v", i+1, out)
+				}
+			}
+			if el.count() != 1 {
+				t.Fatalf("asked %d times in one session, want 1", el.count())
+			}
+			_ = cs.Close()
+
+			el2 := &elicitor{action: "accept", choice: ChoiceDeny}
+			cs2 := connectBinary(t, be, &mcp.ClientOptions{ElicitationHandler: el2.handle})
+			res := call(t, cs2, ToolRun, map[string]any{"command": tc.command})
+			if asked := el2.count() == 1; asked != tc.askedInNewSession {
+				t.Errorf("new session asked: %v, want %v (%s)", asked, tc.askedInNewSession, text(res))
+			}
+			store, _ := os.ReadFile(filepath.Join(be.home, ".config", "shellguard", "approvals.json"))
+			word, _, _ := strings.Cut(tc.command, " ")
+			saved := strings.Contains(string(store), `"`+word+`"`) && strings.Contains(string(store), `"mcp"`)
+			if saved == tc.askedInNewSession {
+				t.Errorf("approval store saved %s: %v; store:\n%s", word, saved, store)
+			}
+		})
+	}
 }
