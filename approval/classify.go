@@ -78,6 +78,7 @@ func Classify(res *shellparse.Result) Classification {
 	for i := range res.Invocations {
 		c.Invocations = append(c.Invocations, classifyInvocation(&res.Invocations[i]))
 	}
+	hidden := hiddenCharacters(res.Source)
 	switch {
 	case !res.OK():
 		msg := "the command line does not parse completely"
@@ -85,18 +86,16 @@ func Classify(res *shellparse.Result) Classification {
 			msg += ": " + res.Problems[0].Message
 		}
 		c.Reason = msg
-	case len(res.Invocations) == 0 && syntaxReason(res.Source) == "":
+	case len(res.Invocations) == 0:
 		c.Reason = "the command line runs nothing"
-	case hiddenCharacters(res.Source) != "":
-		c.Reason = "the command line holds " + hiddenCharacters(res.Source) + ", which can make it display differently from what runs"
+	case hidden != "":
+		c.Reason = "the command line holds " + hidden + ", which can make it display differently from what runs"
 	case len(res.Functions) > 0:
 		c.Reason = "the command line defines a shell function"
 	case strings.Contains(res.Source, "$("):
 		// Even quoted: "$(" is refused outright rather than trusting
 		// that every reading of the line agrees it is literal.
 		c.Reason = "the command line holds $(...), a command substitution decided when the line runs"
-	case syntaxReason(res.Source) != "":
-		c.Reason = syntaxReason(res.Source)
 	}
 	if c.Reason == "" {
 		for _, ic := range c.Invocations {
@@ -228,39 +227,6 @@ func harmlessRedirect(r shellparse.Redirect) bool {
 	return false
 }
 
-// syntaxReason reads src with mvdan.cc/sh directly and returns why it
-// cannot be prefix-approved for constructs an invocation list may not show:
-// a redirection written without any command ("ls; > file"), and command or
-// process substitutions anywhere (in a case word, a [[ test ]], arithmetic,
-// a for list). It returns "" otherwise, and when src does not parse (the
-// shellparse Result reports that).
-func syntaxReason(src string) string {
-	if !strings.ContainsAny(src, "<>$`") {
-		return ""
-	}
-	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(src), "")
-	if err != nil {
-		return ""
-	}
-	reason := ""
-	syntax.Walk(f, func(n syntax.Node) bool {
-		if reason != "" {
-			return false
-		}
-		switch x := n.(type) {
-		case *syntax.Stmt:
-			if x.Cmd == nil && len(x.Redirs) > 0 {
-				reason = "a redirection without a command writes or reads a file"
-			}
-		case *syntax.CmdSubst:
-			reason = "the command line holds a command substitution, decided when the line runs"
-		case *syntax.ProcSubst:
-			reason = "the command line holds a process substitution"
-		}
-		return reason == ""
-	})
-	return reason
-}
 
 // prefixOf returns the approval prefix of an invocation with a static
 // program, or a reason when a pattern character sits in a prefix position.

@@ -244,7 +244,13 @@ func (w *walker) stmt(s *Stmt, c ctx) {
 		}
 		c.redirs = inh
 	}
+	before := len(w.res.Invocations)
 	w.command(s.Cmd, c)
+	if len(redirs) > 0 && len(w.res.Invocations) == before {
+		// A compound command that runs no program ([[ ... ]] > file,
+		// (( ... )) > file) still opens its redirections.
+		w.add(Invocation{Redirs: c.redirs, Where: c.f, Parent: c.parent, Encloser: c.encloser, Depth: w.depth})
+	}
 }
 
 func (w *walker) command(cmd syntax.Command, c ctx) {
