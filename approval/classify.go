@@ -227,7 +227,6 @@ func harmlessRedirect(r shellparse.Redirect) bool {
 	return false
 }
 
-
 // prefixOf returns the approval prefix of an invocation with a static
 // program, or a reason when a pattern character sits in a prefix position.
 func prefixOf(inv *shellparse.Invocation) (string, string) {
