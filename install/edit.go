@@ -70,6 +70,10 @@ func IsShellguardCommand(command string, agent hook.Agent) bool {
 		if f[i] == "hook" && strings.Trim(f[i+1], `'"`) == string(agent) {
 			return true
 		}
+		// The lean binary: ".../shellguard-hook claude".
+		if strings.HasSuffix(strings.Trim(f[i], `'"`), "shellguard-hook") && strings.Trim(f[i+1], `'"`) == string(agent) {
+			return true
+		}
 	}
 	return false
 }

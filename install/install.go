@@ -117,6 +117,12 @@ func HookCommand(exe string, agent hook.Agent) string {
 	return shellQuote(exe) + " hook " + string(agent)
 }
 
+// LeanHookCommand returns the hook command for the lean shellguard-hook
+// binary at exe: "<exe, quoted if needed> <agent>".
+func LeanHookCommand(exe string, agent hook.Agent) string {
+	return shellQuote(exe) + " " + string(agent)
+}
+
 func shellQuote(s string) string {
 	if s != "" && strings.IndexFunc(s, func(r rune) bool {
 		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./=:,+@%", r))

@@ -36,6 +36,17 @@ func (f *configFlags) options(cwd, source string) policy.Options {
 	}
 }
 
+// hookCommand is the command install writes: the lean shellguard-hook
+// binary when it is installed next to this one (it starts several times
+// faster, and agents run it before every command), else "<exe> hook AGENT".
+func hookCommand(exe string, agent hook.Agent) string {
+	lean := filepath.Join(filepath.Dir(exe), "shellguard-hook")
+	if fi, err := os.Stat(lean); err == nil && fi.Mode().IsRegular() && fi.Mode()&0o111 != 0 {
+		return install.LeanHookCommand(lean, agent)
+	}
+	return install.HookCommand(exe, agent)
+}
+
 func firstSet(s ...string) string {
 	for _, x := range s {
 		if x != "" {
@@ -65,13 +76,8 @@ Install it with "shellguard install <agent>".`,
 		Args:      cobra.ExactArgs(1),
 		ValidArgs: []string{"claude", "gemini", "codex"},
 		RunE: func(c *cobra.Command, args []string) error {
-			decide := func(command, cwd, sessionID string) (policy.Decision, error) {
-				g, err := policy.Load(cf.options(cwd, "hook:"+args[0]))
-				if err != nil {
-					return policy.Decision{}, fmt.Errorf("shellguard configuration error: %w", err)
-				}
-				return g.Decide(policy.Request{Command: command, Cwd: cwd}), nil
-			}
+			o := cf.options("", "")
+			decide := hook.PolicyDecider(o.ConfigFile, o.ApprovalsFile, "hook:"+args[0])
 			if code := hook.Run(hook.Agent(args[0]), s.in, s.out, s.err, decide); code != 0 {
 				return exitCode(code)
 			}
@@ -146,7 +152,7 @@ valid JSON is not touched (exit status 1).`,
 			if exe, err = filepath.Abs(exe); err != nil {
 				return &exitError{1, err}
 			}
-			res, err := install.Install(path, agent, install.HookCommand(exe, agent), install.Options{DryRun: f.dryRun})
+			res, err := install.Install(path, agent, hookCommand(exe, agent), install.Options{DryRun: f.dryRun})
 			if err != nil {
 				return &exitError{1, err}
 			}
@@ -191,7 +197,7 @@ empty object is removed. The previous file is kept as
 			// if the binary is not called shellguard.
 			var own string
 			if exe, err := os.Executable(); err == nil {
-				own = install.HookCommand(exe, agent)
+				own = hookCommand(exe, agent)
 			}
 			res, err := install.Uninstall(path, agent, own, install.Options{DryRun: f.dryRun})
 			if err != nil {
@@ -275,7 +281,7 @@ func doctor(w io.Writer, env install.Env, opts policy.Options) (attention bool) 
 		for _, scope := range []install.Scope{install.User, install.Project} {
 			var own string
 			if exe != "" {
-				own = install.HookCommand(exe, agent)
+				own = hookCommand(exe, agent)
 			}
 			st := install.Inspect(agent, scope, env, own)
 			fmt.Fprintf(w, "  %-8s %s: ", scope, st.Path)

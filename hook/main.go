@@ -1,0 +1,56 @@
+package hook
+
+import (
+	"flag"
+	"fmt"
+	"io"
+
+	"github.com/shellguard/shellguard/policy"
+)
+
+// PolicyDecider returns the DecideFunc the CLI uses: it loads the
+// configuration for the hook input's cwd (built-in defaults, user file,
+// the project file found from cwd, then configFile) and the approval store
+// (approvalsFile, or $SHELLGUARD_APPROVALS, or the user's), and decides.
+// Empty configFile means $SHELLGUARD_CONFIG, as for every command.
+func PolicyDecider(configFile, approvalsFile, source string) DecideFunc {
+	return func(command, cwd, sessionID string) (policy.Decision, error) {
+		g, err := policy.Load(policy.Options{Cwd: cwd, ConfigFile: configFile, ApprovalsFile: approvalsFile, Source: source})
+		if err != nil {
+			return policy.Decision{}, fmt.Errorf("shellguard configuration error: %w", err)
+		}
+		return g.Decide(policy.Request{Command: command, Cwd: cwd}), nil
+	}
+}
+
+// Main is the whole of the lean hook program, shellguard-hook:
+//
+//	shellguard-hook [--config FILE] [--approvals FILE] claude|gemini|codex
+//
+// It answers exactly as "shellguard hook AGENT" does, from a binary that
+// links only what deciding needs (no CLI framework, terminal UI or MCP
+// server), so that the process an agent starts before every command starts
+// as fast as a Go program can. It returns the exit code.
+func Main(args []string, in io.Reader, out, errOut io.Writer) int {
+	fs := flag.NewFlagSet("shellguard-hook", flag.ContinueOnError)
+	fs.SetOutput(errOut)
+	configFile := fs.String("config", "", "extra configuration file (default $SHELLGUARD_CONFIG)")
+	approvalsFile := fs.String("approvals", "", "approval store (default $SHELLGUARD_APPROVALS)")
+	fs.Usage = func() {
+		fmt.Fprintln(errOut, "usage: shellguard-hook [--config FILE] [--approvals FILE] claude|gemini|codex")
+	}
+	if err := fs.Parse(args); err != nil {
+		// Exit 2 is the blocking answer in all three protocols.
+		return 2
+	}
+	if fs.NArg() != 1 {
+		fs.Usage()
+		return 2
+	}
+	agent, err := ParseAgent(fs.Arg(0))
+	if err != nil {
+		fmt.Fprintln(errOut, "shellguard-hook:", err)
+		return 2
+	}
+	return Run(agent, in, out, errOut, PolicyDecider(*configFile, *approvalsFile, "hook:"+string(agent)))
+}
