@@ -15,13 +15,74 @@ type argv struct {
 	joined   string
 }
 
+// hasFlag reports whether the canonical flag f is present; a trailing *
+// in f matches any suffix ("--delete*").
 func (a *argv) hasFlag(f string) bool {
+	if strings.HasSuffix(f, "*") {
+		p := f[:len(f)-1]
+		for _, x := range a.flags {
+			if strings.HasPrefix(x, p) {
+				return true
+			}
+		}
+		return false
+	}
 	for _, x := range a.flags {
 		if x == f {
 			return true
 		}
 	}
 	return false
+}
+
+// progName is the name a program is matched by: the basename without a
+// Windows directory or an .exe suffix, in lower case (a case-insensitive
+// filesystem, as on macOS and Windows, runs GIT as git).
+func progName(name string) string {
+	plain := true
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if c == '\\' || c == '.' || c >= 'A' && c <= 'Z' || c >= 0x80 {
+			plain = false
+			break
+		}
+	}
+	if plain {
+		return name
+	}
+	if i := strings.LastIndexByte(name, '\\'); i >= 0 && i+1 < len(name) {
+		name = name[i+1:]
+	}
+	if len(name) > 4 && strings.EqualFold(name[len(name)-4:], ".exe") {
+		name = name[:len(name)-4]
+	}
+	return strings.ToLower(name)
+}
+
+// dashes are the Unicode hyphens and dashes that look like '-'.
+func isLookalikeDash(r rune) bool {
+	return r >= 0x2010 && r <= 0x2015 || r == 0x2212 || r == 0xFE58 || r == 0xFE63 || r == 0xFF0D
+}
+
+// normDashes turns a word's leading Unicode dashes into '-' ("‐‐hard" is
+// "--hard", "–rf" is "-rf"): such a word is never harmless text to rely on.
+func normDashes(v string) string {
+	if len(v) < 3 || v[0] < 0xE2 {
+		return v
+	}
+	i := 0
+	var b strings.Builder
+	for _, r := range v {
+		if !isLookalikeDash(r) {
+			break
+		}
+		b.WriteByte('-')
+		i += len(string(r))
+	}
+	if i == 0 {
+		return v
+	}
+	return b.String() + v[i:]
 }
 
 // flagAlias maps a program's flag spellings to one canonical spelling.
@@ -100,11 +161,10 @@ func gitGlobalWithArg(f string) bool {
 	return false
 }
 
-// canonical computes the canonical argv of an invocation.
-func canonical(inv *shellparse.Invocation) *argv {
+// canonical computes the canonical argv of an invocation whose program is
+// matched by the name prog (see progName) and whose argv is args.
+func canonical(prog string, args []shellparse.Arg) *argv {
 	a := &argv{}
-	prog := inv.Name
-	args := inv.Args
 	if len(args) > 0 {
 		args = args[1:]
 	}
@@ -133,7 +193,7 @@ func canonical(inv *shellparse.Invocation) *argv {
 			}
 		}
 		if i < len(args) {
-			a.sub = args[i].Value
+			a.sub = strings.ToLower(args[i].Value)
 			i++
 		}
 	}
@@ -146,11 +206,16 @@ func canonical(inv *shellparse.Invocation) *argv {
 			a.operands = append(a.operands, dynShape(x.Raw))
 			continue
 		}
+		if !endOfFlags {
+			v = normDashes(v)
+		}
 		if endOfFlags || len(v) < 2 || v[0] != '-' {
 			a.operands = append(a.operands, cleanOperand(v))
 			continue
 		}
 		if v == "--" {
+			// Recorded as a flag: git checkout -- FILE names files.
+			a.flags = append(a.flags, "--")
 			endOfFlags = true
 			continue
 		}
@@ -158,6 +223,9 @@ func canonical(inv *shellparse.Invocation) *argv {
 			name := v
 			if eq := strings.IndexByte(v, '='); eq > 0 {
 				name = v[:eq]
+			}
+			if prog == "git" {
+				name = strings.ToLower(name)
 			}
 			a.flags = append(a.flags, flagAlias(prog, name))
 			continue
@@ -171,7 +239,7 @@ func canonical(inv *shellparse.Invocation) *argv {
 		}
 	}
 	if prog == "find" {
-		findCanonical(inv, a)
+		findCanonical(args, a)
 	}
 	return a
 }
@@ -179,10 +247,9 @@ func canonical(inv *shellparse.Invocation) *argv {
 // findCanonical rewrites find's argv: operands are the starting points
 // (before the first expression word), and -exec/-execdir/-ok/-okdir also
 // appear as "-exec=PROGRAM".
-func findCanonical(inv *shellparse.Invocation, a *argv) {
+func findCanonical(args []shellparse.Arg, a *argv) {
 	a.operands = a.operands[:0]
 	a.flags = a.flags[:0]
-	args := inv.Args[1:]
 	starts := true
 	for i := 0; i < len(args); i++ {
 		x := args[i]
@@ -209,7 +276,7 @@ func findCanonical(inv *shellparse.Invocation, a *argv) {
 				if args[i+1].Dynamic {
 					p = "$"
 				}
-				a.flags = append(a.flags, v+"="+path.Base(p))
+				a.flags = append(a.flags, v+"="+progName(path.Base(p)))
 			}
 		}
 	}
@@ -251,11 +318,13 @@ func dynShape(raw string) string {
 	s := r.Replace(raw)
 	if strings.HasPrefix(s, "$") && strings.Contains(s, "/") {
 		head, tail, _ := strings.Cut(s, "/")
-		c := path.Clean("/" + tail)
-		if c == "/" {
+		// Cleaned relative to the variable, so that climbing out of it
+		// stays visible: "$TMPDIR/../etc" is "$TMPDIR/../etc".
+		c := path.Clean(tail)
+		if c == "." {
 			return head
 		}
-		return head + c
+		return head + "/" + c
 	}
 	return s
 }

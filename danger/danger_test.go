@@ -227,16 +227,12 @@ var dataNotCommand = []string{
 	`ls -la`,
 	`git status`,
 	`git push origin main`,
-	`git push --force-with-lease`,
-	`rm -rf ./build`,
-	`rm -rf node_modules`,
 	`rm file.txt`,
 	`chmod 644 file`,
 	`dd if=disk.img of=backup.img`,
 	`cat /etc/passwd`,
 	`curl -o file https://example.com/x`,
 	`wget https://example.com/x.tar.gz`,
-	`find . -name '*.pyc' -delete`,
 	`git add -u`,
 	`sort -u file`,
 	`grep -o foo file`,
@@ -262,10 +258,100 @@ func TestDataIsNotCommand(t *testing.T) {
 	}
 }
 
+// Every rule beyond the seed, each with a harmless neighbour it must not
+// fire on (that neighbour may still get other, lower warnings only when
+// maxOther says so).
+var ruleCases = []struct {
+	rule, hit, miss string
+}{
+	{"rm_recursive", `rm -rf ./build`, `rm -f ./build.log`},
+	{"rm_recursive", `rm -r -f node_modules`, `rmdir node_modules`},
+	{"rm_recursive", `echo yes | rm -rf && echo done`, `echo rm -rf`},
+	{"rm_rf_dynamic_escape", `rm -rf $TMPDIR/../etc`, `rm -rf $TMPDIR/build`},
+	{"rm_rf_dynamic_escape", `rm -rf "${TMPDIR}/../etc"`, `rm -rf "$TMPDIR/a/../b"`},
+	{"rm_rf_home_folder", `rm -rf ~/Documents`, `rm -rf ~/Documents/old-draft`},
+	{"rm_rf_root", `\rm.exe -rf /`, `\rm.exe -f /tmp/x`},
+	{"rm_rf_root", `rm –rf /`, `echo –rf /`},
+	{"rm_rf_root", `parallel rm -rf ::: /`, `parallel echo ::: /`},
+	{"rm_rf_root", `python3 -c "import shutil; shutil.rmtree('/')"`, `python3 -c "print('shutil.rmtree(/)')"`},
+	{"rm_rf_root", `python -c "import os; os.system('rm -rf /')"`, `python3 -c "print('rm -rf /')"`},
+	{"rm_rf_root", `python -c 'import subprocess; subprocess.run(["rm", "-rf", "/"])'`, `python -c 'import subprocess; subprocess.run(["ls", "/"])'`},
+	{"rm_rf_root", `node -e "require('child_process').execSync('rm -rf /')"`, `node -e "console.log('rm -rf /')"`},
+	{"rm_rf_root", `node -e "require('fs').rmSync('/', {recursive:true})"`, `node -e "require('fs').readFileSync('/etc/hosts')"`},
+	{"rm_rf_root", `perl -e "system('rm -rf /')"`, `perl -e "print 'rm -rf /'"`},
+	{"rm_rf_root", `perl -e "rm -rf /"`, `perl -pe 's/rm -rf//' file`},
+	{"rm_rf_root", `ruby -e "FileUtils.rm_rf('/')"`, `ruby -e "puts 'FileUtils.rm_rf'"`},
+	{"rm_rf_home", `perl -e "system('rm -rf /home/user')"`, `perl -e "system('ls /home/user')"`},
+	{"rm_rf_system", `python3 -c "import os; os.remove('/etc/passwd')"`, `python3 -c "open('/etc/passwd').read()"`},
+	{"interpreter_delete", `python -c "import shutil; shutil.rmtree('/tmp/demo')"`, `python -c "import shutil; shutil.copytree('a', 'b')"`},
+	{"interpreter_shell_out", `python -c "import os, sys; os.system(sys.argv[1])"`, `python -c "import os; print(os.getcwd())"`},
+	{"git_reset_hard", `git RESET --HARD`, `git RESET --soft`},
+	{"git_reset_hard", `git reset ‐‐hard`, `git reset --soft`},
+	{"git_reset_hard", `C:/Git/bin/git.exe reset --hard`, `C:/Git/bin/git.exe reset`},
+	{"git_reset_hard", `"C:/Program Files/Git/bin/git.exe" reset --hard`, `"C:/Program Files/Git/bin/git.exe" status`},
+	{"git_reset_hard", `env - git reset --hard`, `env - git status`},
+	{"git_reset_hard", `env -P /usr/bin git reset --hard`, `env -P /usr/bin git status`},
+	{"git_reset_hard", `env -S 'PATH=/usr/bin' git reset --hard`, `env -S 'PATH=/usr/bin' git log`},
+	{"lookalike_dash", `git reset ‐‐hard`, `echo ‐‐hard`},
+	{"git_discard_files", `git checkout -- file.txt`, `git checkout main`},
+	{"git_discard_files_from_ref", `git checkout HEAD file.txt`, `git checkout -b feature main`},
+	{"git_discard_pathspec_file", `git checkout HEAD --pathspec-from-file=paths.txt`, `git restore --staged --pathspec-from-file=paths.txt`},
+	{"git_restore_files", `git restore file.txt`, `git restore --staged file.txt`},
+	{"git_restore_worktree_files", `git restore -W file.txt`, `git restore -S file.txt`},
+	{"git_checkout_force", `git checkout -f main`, `git checkout main`},
+	{"git_checkout_force", `git switch --discard-changes main`, `git switch main`},
+	{"git_worktree_remove_force", `git worktree remove --force /tmp/wt`, `git worktree remove /tmp/wt`},
+	{"git_branch_force", `git branch -f feature`, `git branch feature`},
+	{"git_branch_force_delete", `git branch -Dv feature`, `git branch -dv feature`},
+	{"git_push_force_with_lease", `git push --force-with-lease origin main`, `git push origin main`},
+	{"git_push_force_with_lease", `git push --force-with-lease=main:abc origin main`, `git push --follow-tags origin main`},
+	{"find_delete", `find . -name '*.pyc' -delete`, `find . -name '*.pyc' -print`},
+	{"find_delete", `find . -exec rm -rf {} \;`, `find . -exec ls {} \;`},
+	{"rsync_delete", `rsync -a --delete src/ dst/`, `rsync -a src/ dst/`},
+	{"rsync_delete", `rsync -a --remove-source-files /src/ host:/dest/`, `rsync -av /src/ host:/dest/`},
+	{"rsync_delete", `rsync --del /src/ /dest/`, `rsync --dry-run /src/ /dest/`},
+	{"rclone_delete", `rclone sync /src remote:bucket`, `rclone copy /src remote:bucket`},
+	{"rclone_delete", `rclone purge remote:bucket/dir`, `rclone ls remote:bucket/dir`},
+	{"cloud_storage_delete", `aws s3 rm s3://my-bucket --recursive`, `aws s3 rm s3://my-bucket/one.txt`},
+	{"cloud_storage_sync_delete", `aws s3 sync /empty s3://my-bucket --delete`, `aws s3 sync /src s3://my-bucket`},
+	{"vault_secret_delete", `vault kv delete secret/myapp/config`, `vault kv get secret/myapp/config`},
+	{"runtime_shell_input", `echo ok | xargs bash -c`, `echo ok | xargs echo`},
+	{"runtime_shell_input", `echo ok | parallel bash -c {}`, `echo ok | parallel echo {}`},
+	{"obfuscated_word", `w'h'o'am'i`, `'whoami'`},
+	{"obfuscated_word", `{cat,/etc/passwd}`, `\cat /etc/hosts`},
+	{"env_slice", `cat ${HOME:0:1}etc${HOME:0:1}passwd`, `mv "$f" "${f%.txt}.md"`},
+	{"decoded_argument", "cat `xxd -r -p <<< 2f6574632f706173737764`", "cat `ls -t | head -1`"},
+}
+
+func TestRuleCases(t *testing.T) {
+	d := detector(t)
+	for _, tc := range ruleCases {
+		if got := rulesFor(d, tc.hit); !slices.Contains(got, tc.rule) {
+			t.Errorf("%s: Check(%q) = %v, want it among them", tc.rule, tc.hit, got)
+		}
+		if got := rulesFor(d, tc.miss); slices.Contains(got, tc.rule) {
+			t.Errorf("%s: Check(%q) = %v, want it absent (harmless neighbour)", tc.rule, tc.miss, got)
+		}
+	}
+}
+
+// Routine deletions and the lease push are flagged, but only Low: decide
+// asks, an approval can cover them, nothing denies them.
+func TestRoutineIsLowOnly(t *testing.T) {
+	d := detector(t)
+	for _, cmd := range []string{`rm -rf ./build`, `rm -rf node_modules`, `rm -rf /tmp/x`, `rm -rf /var/tmp/../etc`,
+		`find . -name '*.pyc' -delete`, `git push --force-with-lease`, `rm -rf $TMPDIR/build`} {
+		lvl, ok := d.MaxLevel(cmd)
+		if !ok || lvl != danger.Low {
+			t.Errorf("MaxLevel(%q) = %v %v, want Low", cmd, lvl, ok)
+		}
+	}
+}
+
 func TestAllWarningsReported(t *testing.T) {
 	d := detector(t)
 	got := rulesFor(d, `sudo rm -rf / ; git push --force; chmod 777 x`)
-	want := []string{"rm_rf_root", "chmod_777", "sudo_rm", "git_push_force"}
+	want := []string{"rm_rf_root", "chmod_777", "sudo_rm", "git_push_force", "rm_recursive"}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("got %v, want %v (every warning, registry order)", got, want)
 	}

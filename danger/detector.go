@@ -187,7 +187,8 @@ func anchored(expr string) (*regexp.Regexp, error) {
 
 func knownCheck(c string) bool {
 	switch c {
-	case "", "fork_bomb", "dynamic_program", "runtime_shell_input", "unparseable", "limit":
+	case "", "fork_bomb", "dynamic_program", "runtime_shell_input", "unparseable", "limit",
+		"interpreter_shell_out", "interpreter_delete", "lookalike_dash", "obfuscated_word", "env_slice", "decoded_argument":
 		return true
 	}
 	return false
@@ -264,11 +265,22 @@ type scan struct {
 	res   *shellparse.Result
 	canon []*argv
 	texts []string
+	names []string
+	args  [][]shellparse.Arg
+}
+
+func newScan(res *shellparse.Result) *scan {
+	n := len(res.Invocations)
+	sc := &scan{res: res, canon: make([]*argv, n), names: make([]string, n), args: make([][]shellparse.Arg, n)}
+	for i := range res.Invocations {
+		sc.names[i], sc.args[i] = effective(&res.Invocations[i])
+	}
+	return sc
 }
 
 func (s *scan) argv(i int) *argv {
 	if s.canon[i] == nil {
-		s.canon[i] = canonical(&s.res.Invocations[i])
+		s.canon[i] = canonical(s.names[i], s.args[i])
 	}
 	return s.canon[i]
 }
@@ -309,27 +321,44 @@ func plainText(inv *shellparse.Invocation) string {
 	return b.String()
 }
 
+// maxNested bounds how many code strings deep (python -c "os.system('bash
+// -c ...')") the detector follows what the parser could not re-parse.
+const maxNested = 3
+
 func (r *registry) check(res *shellparse.Result) []Warning {
-	n := len(res.Invocations)
-	sc := &scan{res: res, canon: make([]*argv, n)}
-	matched := make([]int, len(r.rules)) // invocation index + 1, or -1 for a line-level match
+	hits := make([]string, len(r.rules))
+	if !r.checkInto(res, hits, 0) {
+		return nil
+	}
+	var out []Warning
+	for idx, what := range hits {
+		if what != "" {
+			out = append(out, NewWarning(res.Source, r.rules[idx].p, what))
+		}
+	}
+	return out
+}
+
+// checkInto records in hits[idx] what matched rule idx (an invocation, or
+// the whole line) and reports whether anything matched.
+func (r *registry) checkInto(res *shellparse.Result, hits []string, depth int) bool {
+	sc := newScan(res)
 	any := false
 	for i := range res.Invocations {
-		inv := &res.Invocations[i]
 		try := func(idx int) {
-			if matched[idx] != 0 {
+			if hits[idx] != "" {
 				return
 			}
 			if r.rules[idx].matchInvocation(sc, i) {
-				matched[idx] = i + 1
+				hits[idx] = res.Invocations[i].String()
 				any = true
 			}
 		}
-		if inv.Name != "" {
-			for _, idx := range r.byProgram[inv.Name] {
+		if name := sc.names[i]; name != "" {
+			for _, idx := range r.byProgram[name] {
 				try(idx)
 			}
-			if strings.HasPrefix(inv.Name, "git-") {
+			if strings.HasPrefix(name, "git-") {
 				for _, idx := range r.byProgram["git"] {
 					try(idx)
 				}
@@ -344,29 +373,50 @@ func (r *registry) check(res *shellparse.Result) []Warning {
 	}
 	// Line-level checks and regexes over whole pipelines.
 	for idx, x := range r.rules {
-		if matched[idx] != 0 {
+		if hits[idx] != "" {
 			continue
 		}
 		if x.matchLine(sc) {
-			matched[idx] = -1
+			hits[idx] = res.Source
 			any = true
 		}
 	}
-	if !any {
-		return nil
+	// Code the parser does not re-parse: an interpreter's shell-outs,
+	// GNU parallel's commands. Each is checked as a command line of its
+	// own; what it matches is reported on the invocation that runs it.
+	if depth >= maxNested {
+		return any
 	}
-	var out []Warning
-	for idx, m := range matched {
-		if m == 0 {
+	for i := range res.Invocations {
+		if res.Invocations[i].NotRun {
 			continue
 		}
-		what := res.Source
-		if m > 0 {
-			what = res.Invocations[m-1].String()
+		nested := nestedCommands(sc.names[i], sc.args[i])
+		if len(nested) == 0 {
+			continue
 		}
-		out = append(out, NewWarning(res.Source, r.rules[idx].p, what))
+		what := res.Invocations[i].String()
+		for _, cmd := range nested {
+			sub := make([]string, len(r.rules))
+			if !r.checkInto(shellparse.Parse(cmd), sub, depth+1) {
+				continue
+			}
+			for idx, h := range sub {
+				// A nested line that does not parse is data, not code
+				// (print('rm -rf /') is not shell).
+				if h == "" || hits[idx] != "" || r.rules[idx].isParseCheck() {
+					continue
+				}
+				hits[idx] = what
+				any = true
+			}
+		}
 	}
-	return out
+	return any
+}
+
+func (x *rule) isParseCheck() bool {
+	return x.spec != nil && (x.spec.Check == "unparseable" || x.spec.Check == "limit")
 }
 
 // matchLine handles the checks that concern the line as a whole, and
@@ -424,13 +474,14 @@ func (x *rule) matchInvocation(sc *scan, i int) bool {
 	if s.Check == "unparseable" || s.Check == "limit" {
 		return false
 	}
-	if len(s.Programs) > 0 && !nameIn(inv.Name, s.Programs) && !(strings.HasPrefix(inv.Name, "git-") && nameIn("git", s.Programs)) {
+	name := sc.names[i]
+	if len(s.Programs) > 0 && !nameIn(name, s.Programs) && !(strings.HasPrefix(name, "git-") && nameIn("git", s.Programs)) {
 		return false
 	}
-	if len(s.Except) > 0 && nameIn(inv.Name, s.Except) {
+	if len(s.Except) > 0 && nameIn(name, s.Except) {
 		return false
 	}
-	if inv.NotRun || inv.Name == "" && s.Check == "" && (len(s.Programs) > 0 || len(s.Subcommands) > 0) {
+	if inv.NotRun || name == "" && s.Check == "" && (len(s.Programs) > 0 || len(s.Subcommands) > 0) {
 		return false
 	}
 	if len(s.Wrappers) > 0 {
@@ -457,11 +508,11 @@ func (x *rule) matchInvocation(sc *scan, i int) bool {
 	if len(s.FeedsInto) > 0 && !feedsInto(sc.res, i, s.FeedsInto) {
 		return false
 	}
-	needArgv := len(s.Subcommands) > 0 || len(s.FlagsAll) > 0 || len(s.FlagsAny) > 0 || len(s.FlagsNone) > 0 || x.operand != nil || x.last != nil || x.args != nil
+	needArgv := len(s.Subcommands) > 0 || len(s.FlagsAll) > 0 || len(s.FlagsAny) > 0 || len(s.FlagsNone) > 0 || s.MinOperands > 0 || x.operand != nil || x.last != nil || x.args != nil
 	if !needArgv {
 		return true
 	}
-	if inv.Name == "" {
+	if name == "" {
 		return false
 	}
 	a := sc.argv(i)
@@ -502,6 +553,9 @@ func (x *rule) matchInvocation(sc *scan, i int) bool {
 			return false
 		}
 	}
+	if len(a.operands) < s.MinOperands {
+		return false
+	}
 	if x.last != nil && (len(a.operands) == 0 || !x.last.MatchString(a.operands[len(a.operands)-1])) {
 		return false
 	}
@@ -511,12 +565,14 @@ func (x *rule) matchInvocation(sc *scan, i int) bool {
 	return true
 }
 
+// nameIn reports whether name (a progName) is in list; a trailing * in the
+// list matches any suffix. Names compare case-insensitively.
 func nameIn(name string, list []string) bool {
 	for _, p := range list {
-		if p == name {
+		if strings.EqualFold(p, name) {
 			return true
 		}
-		if strings.HasSuffix(p, "*") && strings.HasPrefix(name, p[:len(p)-1]) {
+		if strings.HasSuffix(p, "*") && len(name) >= len(p)-1 && strings.EqualFold(name[:len(p)-1], p[:len(p)-1]) {
 			return true
 		}
 	}
@@ -531,7 +587,7 @@ func feedsInto(res *shellparse.Result, i int, targets []string) bool {
 		for j := i + 1; j < len(res.Invocations); j++ {
 			other := &res.Invocations[j]
 			q := other.Where.Find(shellparse.FramePipeline)
-			if q != nil && q.Pipe == p.Pipe && q.Stage > p.Stage && nameIn(other.Name, targets) {
+			if q != nil && q.Pipe == p.Pipe && q.Stage > p.Stage && nameIn(progName(other.Name), targets) {
 				return true
 			}
 		}
@@ -539,7 +595,7 @@ func feedsInto(res *shellparse.Result, i int, targets []string) bool {
 	// Inside $(...) or <(...) in the words of a shell: bash <(curl ...),
 	// sh -c "$(curl ...)".
 	for e := inv.Encloser; e >= 0 && e < len(res.Invocations); e = res.Invocations[e].Encloser {
-		if nameIn(res.Invocations[e].Name, targets) {
+		if nameIn(progName(res.Invocations[e].Name), targets) {
 			return true
 		}
 		if e == res.Invocations[e].Encloser {
@@ -563,13 +619,44 @@ func (x *rule) check(sc *scan, i int) bool {
 		return inv.Where.Has(shellparse.FramePipeline) || inv.Where.Has(shellparse.FrameBackground)
 	case "dynamic_program":
 		return len(inv.Args) > 0 && inv.NameDynamic()
+	case "interpreter_shell_out", "interpreter_delete":
+		return interpreterRuns(x.spec.Check, sc.names[i], sc.args[i])
+	case "lookalike_dash":
+		for _, a := range inv.Args[min(1, len(inv.Args)):] {
+			if len(a.Value) >= 3 && a.Value[0] == 0xE2 || len(a.Value) >= 3 && a.Value[0] == 0xEF {
+				if normDashes(a.Value) != a.Value {
+					return true
+				}
+			}
+		}
+		return false
+	case "obfuscated_word":
+		return len(inv.Args) > 0 && obfuscatedWord(inv.Args[0])
+	case "env_slice":
+		for _, a := range inv.Args {
+			if a.Dynamic && strings.Contains(a.Raw, "${") && envSlice().MatchString(a.Raw) {
+				return true
+			}
+		}
+		return false
+	case "decoded_argument":
+		// A decoder inside $(...) or `...` whose output becomes words of
+		// another command.
+		f := inv.Where.Find(shellparse.FrameCmdSubst)
+		if f == nil || inv.Encloser < 0 || sc.names[i] == "" {
+			return false
+		}
+		return isDecoder(sc.names[i], sc.argv(i), sc.args[i])
 	case "runtime_shell_input":
+		if shellFromInput(inv, sc.names[i], sc.args[i]) {
+			return true
+		}
 		if !inv.StdinUnknown {
 			return false
 		}
 		// curl/wget piped into a shell has rules of its own.
 		for j := range sc.res.Invocations {
-			if j != i && nameIn(sc.res.Invocations[j].Name, []string{"curl", "wget"}) && feedsInto(sc.res, j, []string{inv.Name}) {
+			if j != i && nameIn(sc.names[j], []string{"curl", "wget"}) && feedsInto(sc.res, j, []string{sc.names[i]}) {
 				return false
 			}
 		}

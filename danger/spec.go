@@ -29,6 +29,10 @@ type Spec struct {
 	// paths cleaned ("/etc/" is "/etc"), dynamic words as written
 	// without quotes or braces ("${HOME}" is "$HOME").
 	Operand string `toml:"operand" json:"operand,omitempty"`
+	// MinOperands is the least number of operands (after the
+	// subcommand) the invocation must have: git checkout REF PATH has
+	// two.
+	MinOperands int `toml:"min_operands" json:"min_operands,omitempty"`
 	// LastOperand must match the last operand (cp SRC DEST's DEST).
 	LastOperand string `toml:"last_operand" json:"last_operand,omitempty"`
 	// Args must match the arguments after the program, resolved and
@@ -49,12 +53,19 @@ type Spec struct {
 	Except []string `toml:"except" json:"except,omitempty"`
 	// Check names a built-in check written in code, for shapes that argv
 	// cannot describe: "fork_bomb", "dynamic_program",
-	// "runtime_shell_input", "unparseable", "limit".
+	// "runtime_shell_input", "unparseable", "limit", "interpreter_shell_out"
+	// (interpreter code that runs a shell command it builds at run time),
+	// "interpreter_delete" (interpreter code that deletes files),
+	// "lookalike_dash" (an argument starting with a Unicode dash),
+	// "obfuscated_word" (a program name spelled with quotes, escapes or
+	// braces inside the word), "env_slice" (a word cut out of $HOME,
+	// $PATH, ... by substring or replacement) and "decoded_argument" (a
+	// decoder's output used as another program's argument).
 	Check string `toml:"check" json:"check,omitempty"`
 }
 
 func (s *Spec) empty() bool {
 	return s == nil || len(s.Programs) == 0 && len(s.Subcommands) == 0 && len(s.FlagsAll) == 0 &&
-		len(s.FlagsAny) == 0 && len(s.FlagsNone) == 0 && s.Operand == "" && s.LastOperand == "" && s.Args == "" &&
+		len(s.FlagsAny) == 0 && len(s.FlagsNone) == 0 && s.MinOperands == 0 && s.Operand == "" && s.LastOperand == "" && s.Args == "" &&
 		len(s.Wrappers) == 0 && len(s.FeedsInto) == 0 && s.Redirect == "" && s.Check == ""
 }

@@ -63,6 +63,9 @@ func main() {
 			list("FlagsAll", m.FlagsAll)
 			list("FlagsAny", m.FlagsAny)
 			list("FlagsNone", m.FlagsNone)
+			if m.MinOperands != 0 {
+				fmt.Fprintf(&b, "MinOperands: %d, ", m.MinOperands)
+			}
 			str("Operand", m.Operand)
 			str("LastOperand", m.LastOperand)
 			str("Args", m.Args)
