@@ -174,13 +174,15 @@ jq -r -s '
 	(map(select(.set == "dcg/dangerous_default_config")) | rate(true)) as $dcg |
 	(map(select(.set == "safetynet/cases" and .label == "dangerous")) | rate(true)) as $snc |
 	(map(select(.set == "safetynet/dangerous_default")) | rate(true)) as $snd |
+	(map(select(.set == "safetynet/cases" and .label == "dangerous" and (.cat | endswith("(env/cwd)") | not))) | rate(true)) as $sndef |
 	(map(select((.set | startswith("benign/")) or .set == "dcg/safe") | select(.level == "critical")) | length) as $crit |
 	"| target | wanted | got | |", "|---|---|---|---|",
 	row("dangerous-classic.tsv flagged"; "100%"; $classic; $classic.k == $classic.n),
 	row("Bashfuscator rows and seeds flagged"; "100%"; $bf; $bf.k == $bf.n),
 	row("PayloadsAllTheThings obfuscation-* flagged"; "100%"; $patt; $patt.k == $patt.n),
 	row("dcg dangerous_default_config flagged"; ">= 95%"; $dcg; $dcg.pct >= 95),
-	row("safetynet_cases deny flagged"; ">= 95%"; $snc; $snc.pct >= 95),
+	row("safetynet_cases deny flagged (all rows, incl. custom env/cwd configurations)"; ">= 95%"; $snc; $snc.pct >= 95),
+	row("safetynet_cases deny flagged (default configuration)"; ">= 95%"; $sndef; $sndef.pct >= 95),
 	row("safetynet_dangerous_default flagged"; ">= 95%"; $snd; $snd.pct >= 95),
 	"| Critical on dcg safe.txt and the benign corpora | only reviewed destructive lines | \($crit) lines (listed below) | see list |"
 ' "$tmp/all.jsonl"
@@ -252,7 +254,9 @@ Where shellguard's verdict differs from a peer's label on purpose. Labels are th
   the filesystem root, a home or a system directory, or a path that escapes with `..`. Deleting a build directory
   is routine work for an agent; blocking it outright would train people to approve everything.
 - **`rm -rf $TMPDIR/...`, `/tmp/...`** (dcg allows, later dcg denies `$TMPDIR`): flagged Low like any other
-  directory; a dynamic path that climbs out with `..` (`$TMPDIR/../etc`) is Critical.
+  directory. A dynamic path that climbs out with `..` (`$TMPDIR/../etc`) is **High** (`rm_rf_dynamic_escape`):
+  where it lands depends on the environment. A literal path is cleaned first: `/tmp/../etc` is `/etc` (Critical),
+  while `/var/tmp/../etc` is `/var/etc`, an ordinary directory (Low).
 - **Discarding changes to named files** (`git checkout -- file`, `git restore file`): dcg and safety-net deny.
   shellguard flags them **Medium** (ask): the loss is limited to the named files' uncommitted edits. Discarding the
   whole tree (`git checkout -- .`, `git restore .`, `git reset --hard`) stays **High**.
@@ -266,6 +270,17 @@ Where shellguard's verdict differs from a peer's label on purpose. Labels are th
   elsewhere Medium. Code that only prints such text (`print('rm -rf /')`) is data and is not flagged.
 - **Unparseable input** is flagged Medium (`unparseable`): it is never allowed, but it is not denied either, since
   a typo is the usual cause. Peers that label such lines safe disagree on purpose.
+- **`command -V git reset --hard`, `command -pv ...`** (safety-net denies): `command -v/-V` only says what the name
+  would run; nothing runs. Not flagged.
+- **`1A=2 git reset --hard`, `=2 git ...`, `A-B=2 git ...`** (safety-net denies): these words are not assignments,
+  so the shell looks for a program literally named `1A=2` and fails; git never runs. Not flagged.
+- **Interpreters reading code from a heredoc** (`python3 <<EOF ... shutil.rmtree(...)`, dcg multiline cases): not yet
+  inspected, because the parser does not expose heredoc bodies to the detector; one-liners (`-c`, `-e`) are.
+- **PayloadsAllTheThings obfuscation building blocks that only print** (`echo ~+`, `echo ${HOME:0:1}`,
+  `echo -e "\x2f..."`, `xxd -r -p <<< 2f65...`, `tr '!-0' '"-1' <<< .`, `test=/ehhh/...`, `cat</etc/passwd`,
+  `cat ${test//hhh\/hm/}`): alone they print text or read a world-readable file. shellguard flags the step where
+  such output becomes code or a program name (`dynamic_program`, `obfuscated_word`, `decoded_argument`, `env_slice`,
+  `runtime_shell_input`), not the printing itself, which would flag ordinary use of echo, tr and xxd.
 - **Peers that deny on configuration we do not model** (safety-net's env/cwd cases, dcg packs that are off by default):
   the disagreement is listed but not a target.
 EOF
@@ -277,7 +292,7 @@ if [ "$check" = 1 ]; then
 		  (map(select(.set == "dangerous/dangerous-bashfuscator.tsv" or .set == "dangerous/bashfuscator-seeds")) | rate(true)) < 100,
 		  (map(select(.set == "dangerous/dangerous-payloadsallthethings.tsv" and (.cat | startswith("obfuscation")))) | rate(true)) < 100,
 		  (map(select(.set == "dcg/dangerous_default_config")) | rate(true)) < 95,
-		  (map(select(.set == "safetynet/cases" and .label == "dangerous")) | rate(true)) < 95,
+		  (map(select(.set == "safetynet/cases" and .label == "dangerous" and (.cat | endswith("(env/cwd)") | not))) | rate(true)) < 95,
 		  (map(select(.set == "safetynet/dangerous_default")) | rate(true)) < 95 ] | map(select(.)) | length' "$tmp/all.jsonl")
 	if [ "$fail" != 0 ]; then
 		echo "eval.sh: $fail target(s) missed" >&2
