@@ -1,0 +1,257 @@
+package policy_test
+
+// Hostile inputs: lines built to exhaust the parser, hide a program from
+// it, or make it disagree with the shell. Each must get a verdict other
+// than allow, within the gross time bound (see timedDecide), even in a
+// session that approves the prefixes of rm, dd, git push, ... (see
+// propertyGuard): only the danger rules and the limits stand between these
+// lines and an allow.
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/shellguard/shellguard/policy"
+	"github.com/shellguard/shellguard/shellparse"
+)
+
+const mib = 1 << 20
+
+// nestDouble wraps cmd in depth levels of bash -c "...", escaping for
+// double quotes at each level: the line grows about twice per level, so
+// depth stays below 20 to keep it under 1 MiB.
+func nestDouble(cmd string, depth int) string {
+	for i := 0; i < depth; i++ {
+		cmd = "bash -c " + doubleQuote(cmd)
+	}
+	return cmd
+}
+
+// nestAlternating wraps cmd alternately in sh -c '...' and bash -c "...".
+func nestAlternating(cmd string, depth int) string {
+	for i := 0; i < depth; i++ {
+		if i%2 == 0 {
+			cmd = "sh -c " + singleQuote(cmd)
+		} else {
+			cmd = "bash -c " + doubleQuote(cmd)
+		}
+	}
+	return cmd
+}
+
+type hostile struct {
+	name string
+	line string
+}
+
+func hostileInputs() []hostile {
+	n := 10000
+	return []hostile{
+		// Size and depth.
+		{"1 MiB word", "ls " + strings.Repeat("a", mib)},
+		{"1 MiB + 1 of ls;", strings.Repeat("ls;", mib/3+1)},
+		{"1 MiB of rm", "rm -rf / " + strings.Repeat("x ", mib/2)},
+		{"$( x10000", strings.Repeat("$(", n) + "ls" + strings.Repeat(")", n)},
+		{"$( x10000 unclosed", strings.Repeat("$(", n)},
+		{"( x10000", strings.Repeat("(", n) + "ls" + strings.Repeat(")", n)},
+		{"( x10000 unclosed", strings.Repeat("(", n) + "ls"},
+		{"{ x10000", strings.Repeat("{ ", n) + "ls" + strings.Repeat("; }", n)},
+		{"{ x10000 unclosed", strings.Repeat("{ ", n) + "ls;"},
+		{`"$( x10000`, strings.Repeat(`"$(echo `, n) + "ls" + strings.Repeat(`)"`, n)},
+		{"backtick in $( x10000", strings.Repeat("$(`", n)},
+		{"<( x10000", strings.Repeat("cat <(", n) + "ls" + strings.Repeat(")", n)},
+		{"quote x10001", strings.Repeat(`"`, n+1) + "ls"},
+		{"single quote x10001", strings.Repeat(`'`, n+1) + "ls"},
+		{"empty quotes then rm", strings.Repeat(`''`, n) + "rm -rf /"},
+		{"${ x10000", strings.Repeat("${x:-", n) + "ls" + strings.Repeat("}", n)},
+		{"$(( x10000", strings.Repeat("$((1+", n) + "1" + strings.Repeat("))", n)},
+		{"if x10000", strings.Repeat("if true; then ", n) + "ls" + strings.Repeat("; fi", n)},
+		{"function x10000", strings.Repeat("f() { ", n) + "ls" + strings.Repeat("; }", n)},
+
+		// NUL bytes: the parser drops them as bash does on standard input.
+		{"NUL inside rm", "r\x00m -rf /"},
+		{"NUL before rm", "\x00rm -rf /"},
+		{"NUL after ls", "ls\x00; rm -rf /"},
+		{"NUL in path", "rm -rf /\x00"},
+		{"NUL in heredoc delimiter", "cat <<EOF\nx\nEO\x00F\ntouch /tmp/pwned\nEOF\n"},
+		{"NUL only", "\x00"},
+		{"NULs", strings.Repeat("\x00", 1000)},
+
+		// Invalid UTF-8.
+		{"invalid UTF-8 arg", "ls \xff"},
+		{"invalid UTF-8 after rm", "rm -rf /\xff"},
+		{"invalid UTF-8 program", "\xc3\x28 -rf /"},
+		{"invalid UTF-8 in rm", "r\xffm -rf /"},
+		{"overlong slash", "rm -rf \xc0\xaf"},
+		{"lone surrogate", "rm -rf /\xed\xa0\x80"},
+
+		// ANSI-C strings.
+		{"ANSI-C hex rm", `$'\x72\x6d' -rf /`},
+		{"ANSI-C octal rm", `$'\162\155' -rf /`},
+		{"ANSI-C unicode rm", `$'\u0072m' -rf /`},
+		{"ANSI-C args", `rm $'-\x72f' $'\x2f'`},
+		{"ANSI-C whole line in bash -c", `bash -c $'\x72\x6d -rf /'`},
+		{"locale string", `$"rm" -rf /`},
+
+		// Look-alikes.
+		{"en-dash flag", "rm –rf /"},
+		{"em-dash flag", "rm —rf /"},
+		{"unicode hyphen flag", "rm ‐rf /"},
+		{"minus sign flag", "rm −rf /"},
+		{"cyrillic em in rm", "rм -rf /"},
+		{"fullwidth rm", "ｒｍ -rf /"},
+		{"fullwidth slash", "rm -rf ／"},
+		{"zero-width space in rm", "r\u200bm -rf /"},
+		{"zero-width joiner ls", "l\u200ds"},
+		{"bidi override", "ls \u202e/ fr- mr"},
+		{"no-break space", "rm\u00a0-rf /"},
+
+		// Brace and glob expansion.
+		{"brace system dirs", "rm -rf /{etc,usr}"},
+		{"brace is the command", "{rm,-rf,/}"},
+		{"brace sequence", "rm -rf /{a..z}"},
+		{"brace blow-up", "rm -rf /{a..z}{a..z}{a..z}"},
+		{"brace blow-up echo", "echo " + strings.Repeat("{a,b}", 40)},
+		{"brace nesting", "echo " + strings.Repeat("{a,", 300) + strings.Repeat("}", 300)},
+		{"glob program", "/???/r? -rf /"},
+		{"glob class program", "/bin/r[m] -rf /"},
+		{"glob star program", "/usr/bin/r* -rf /"},
+		{"glob target", "rm -rf /e*"},
+		{"glob root", "rm -rf /*"},
+
+		// $IFS and other word-splitting tricks.
+		{"IFS braces", "rm${IFS}-rf${IFS}/"},
+		{"IFS bare", "rm$IFS-rf$IFS/"},
+		{"IFS set", "IFS=,; x=rm,-rf,/; $x"},
+		{"split variable", "x='rm -rf /'; $x"},
+		{"IFS underscore literal", "IFS=_; rm_-rf_/"},
+		{"IFS substring", "${IFS:0:1}rm -rf /"},
+		{"parameter as program", "${x:-rm} -rf /"},
+		{"indirect", "a=rm; ${!b} -rf /"},
+
+		// Quoting and continuation of the program name.
+		{"backslash rm", `\rm -rf /`},
+		{"split quotes rm", `r''m -rf /`},
+		{"double quoted r", `"r"m -rf /`},
+		{"continuation", "r\\\nm -rf /"},
+		{"command rm", "command rm -rf /"},
+		{"exec rm", "exec rm -rf /"},
+		{"rm --", "rm -rf -- /"},
+		{"rm separate flags", "rm -r -f /"},
+		{"rm long flags", "rm --recursive --force /"},
+		{"rm double slash", "rm -rf //"},
+		{"rm dot slash", "rm -rf /./"},
+		{"rm dot dot", "rm -rf /../"},
+		{"comment hides nothing", "ls #\nrm -rf /"},
+		{"carriage return", "ls\rrm -rf /"},
+		{"form feed", "ls\f; rm -rf /"},
+		{"vertical tab", "ls\v; rm -rf /"},
+
+		// Shell strings nested past the limit of 16.
+		{"eval chain x5000", strings.Repeat("eval ", n/2) + "ls"},
+		{"eval chain x20 rm", strings.Repeat("eval ", 20) + "rm -rf /"},
+		{"bash -c x18 ls", nestDouble("ls", 18)},
+		{"bash -c x18 rm", nestDouble("rm -rf /", 18)},
+		{"alternating x18", nestAlternating("ls", 18)},
+		{"bash -c x8 rm", nestDouble("rm -rf /", 8)},
+		{"alternating x10 rm", nestAlternating("rm -rf /", 10)},
+		{"bash -c eval mix", "bash -c " + singleQuote(strings.Repeat("eval ", 30)+"ls")},
+		{"heredoc to bash x20", strings.Repeat("bash <<'E'\n", 20) + "ls\n" + strings.Repeat("E\n", 20)},
+	}
+}
+
+func TestHostileNeverAllowed(t *testing.T) {
+	g, s := propertyGuard(t)
+	for _, h := range hostileInputs() {
+		t.Run(h.name, func(t *testing.T) {
+			d := timedDecide(t, g, s, h.line)
+			if d.Verdict == policy.Allow {
+				t.Errorf("%s: allowed (%s)", clip(h.line), d.Reason)
+			}
+			if again := g.Decide(policy.Request{Command: h.line, Session: s}); !sameDecision(d, again) {
+				t.Errorf("%s: %v (%s) then %v (%s)", clip(h.line), d.Verdict, d.Reason, again.Verdict, again.Reason)
+			}
+		})
+	}
+}
+
+// TestHostileDenied: where the danger is there to be seen (not hidden
+// behind a dynamic word or a limit), the verdict is deny, not just ask.
+func TestHostileDenied(t *testing.T) {
+	g, s := propertyGuard(t)
+	for _, line := range []string{
+		"r\x00m -rf /", "ls\x00; rm -rf /", `$'\x72\x6d' -rf /`, `$'\162\155' -rf /`, `bash -c $'\x72\x6d -rf /'`,
+		"rm –rf /", "rm -rf /{etc,usr}", "{rm,-rf,/}", `\rm -rf /`, `r''m -rf /`, "r\\\nm -rf /",
+		"rm -r -f /", "rm --recursive --force /", "rm -rf -- /", "ls #\nrm -rf /",
+		nestDouble("rm -rf /", 8), nestAlternating("rm -rf /", 10), strings.Repeat(`''`, 10000) + "rm -rf /",
+	} {
+		if d := timedDecide(t, g, s, line); d.Verdict != policy.Deny {
+			t.Errorf("%s: %v (%s), want deny", clip(line), d.Verdict, d.Reason)
+		}
+	}
+}
+
+// TestNULDroppedLikeBash: bash drops NUL bytes from the script it reads,
+// and so does the parser (bash -c cannot even receive one: argv strings end
+// at NUL). A NUL inserted anywhere never makes a line that is not allowed
+// allowed.
+func TestNULDroppedLikeBash(t *testing.T) {
+	g, s := propertyGuard(t)
+	for _, line := range []string{"ls", "ls -la", "rm -rf /", "make build", "echo hi | wc -l", "git status"} {
+		want := timedDecide(t, g, s, line).Verdict
+		for i := 0; i <= len(line); i++ {
+			withNUL := line[:i] + "\x00" + line[i:]
+			if got := timedDecide(t, g, s, withNUL).Verdict; want != policy.Allow && got == policy.Allow {
+				t.Errorf("%q is allowed but %q is %v", withNUL, line, want)
+			}
+		}
+	}
+}
+
+// TestLongValidLines: lines that are valid shell but very long or wide.
+func TestLongValidLines(t *testing.T) {
+	g, s := propertyGuard(t)
+	lim := shellparse.DefaultLimits()
+	heredocBody := strings.Repeat("echo "+strings.Repeat("a", 95)+"\n", 9000) // about 900 KiB, 9000 invocations
+	cases := []struct {
+		name string
+		line string
+		want func(policy.Verdict) bool
+		desc string
+	}{
+		{"100000 ls;", strings.Repeat("ls;", 100000), notAllow, "not allow (more than 10,000 invocations)"},
+		{"limit ls;", strings.Repeat("ls;", lim.MaxInvocations), anyVerdict, "anything, in time"},
+		{"limit+1 ls;", strings.Repeat("ls;", lim.MaxInvocations+1), notAllow, "not allow"},
+		{"5000-stage pipeline", "ls" + strings.Repeat(" | cat", 4999), anyVerdict, "anything, in time"},
+		{"5000-stage pipeline into rm", "ls" + strings.Repeat(" | cat", 4999) + " | xargs rm -rf /", isDeny, "deny"},
+		{"5000-stage pipeline into sh", "ls" + strings.Repeat(" | cat", 4999) + " | sh", notAllow, "not allow"},
+		{"20000-stage pipeline", "ls" + strings.Repeat("|cat", 19999), notAllow, "not allow"},
+		{"1 MiB heredoc to bash", "bash <<'EOF'\n" + strings.Repeat("ls\n", mib/3+1) + "EOF\n", notAllow, "not allow"},
+		{"900 KiB heredoc to bash ending in rm", "bash <<'EOF'\n" + heredocBody + "rm -rf /\nEOF\n", isDeny, "deny"},
+		{"900 KiB heredoc to cat", "cat <<'EOF'\n" + heredocBody + "rm -rf /\nEOF\n", anyVerdict, "anything, in time"},
+		{"900 KiB here-string to sh", "sh <<< " + singleQuote(heredocBody+"rm -rf /"), isDeny, "deny"},
+		{"long argument list", "ls" + strings.Repeat(" file.txt", 30000), anyVerdict, "anything, in time"},
+		{"long rm argument list", "rm -rf" + strings.Repeat(" build", 30000) + " /", isDeny, "deny"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			d := timedDecide(t, g, s, c.line)
+			if !c.want(d.Verdict) {
+				t.Errorf("%s: %v (%s), want %s", clip(c.line), d.Verdict, d.Reason, c.desc)
+			}
+			t.Logf("%d bytes: %v (%s)", len(c.line), d.Verdict, firstLine(d.Reason))
+		})
+	}
+}
+
+func notAllow(v policy.Verdict) bool { return v != policy.Allow }
+func isDeny(v policy.Verdict) bool   { return v == policy.Deny }
+func anyVerdict(policy.Verdict) bool { return true }
+
+func firstLine(s string) string {
+	s, _, _ = strings.Cut(s, "\n")
+	if len(s) > 200 {
+		s = s[:200] + "..."
+	}
+	return s
+}
