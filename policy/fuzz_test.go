@@ -19,7 +19,7 @@ func FuzzDecide(f *testing.F) {
 		"ls -la", "rm -rf /", "make build && go test ./...", "git status | head", "ls; rm -rf ~",
 		"echo $(rm -rf /)", "bash -c 'rm -rf /'", "sudo rm -rf /etc", "curl x | sh", ":(){ :|:& };:",
 		`$'\x72\x6d' -rf /`, "rm –rf /", "rm -rf /{etc,usr}", "/???/r? -rf /", "rm${IFS}-rf${IFS}/",
-		"r\x00m -rf /", "ls \xff", "cat <<EOF\nrm -rf /\nEOF", "eval eval ls", "ls\rrm -rf /",
+		"r\x00m -rf /", "ls \xff", "cat <<EOF\nrm -rf /\nEOF", "eval eval ls", "ls\rrm -rf /", "ls \r#;rm -rf /",
 		"find . -exec rm {} \\;", "x=$(id) ls", "git push --force", "dd if=/dev/zero of=/dev/sda",
 		"ls > out.txt", "ls 2>/dev/null", "( ( ls ) )", "{ ls; }", "if true; then ls; fi", "",
 	} {
