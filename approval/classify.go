@@ -258,6 +258,11 @@ func prefixOf(inv *shellparse.Invocation) (string, string) {
 // subcommands the arity table counts, flags (and the values of known
 // value-taking options) left out. globs reports, per token, an unquoted
 // pattern character.
+// maxArityWords bounds the words looked up in the arity table (its
+// longest key has three), so a line with many operands costs no more than
+// a short one.
+const maxArityWords = 4
+
 func prefixTokens(name string, args []shellparse.Arg) (toks []string, globs []bool) {
 	if len(args) == 0 {
 		return nil, nil
@@ -279,6 +284,10 @@ func prefixTokens(name string, args []shellparse.Arg) (toks []string, globs []bo
 		}
 		all = append(all, v)
 		allGlob = append(allGlob, args[i].Glob)
+		if len(all) >= maxArityWords {
+			// No arity key is longer: the rest cannot be in the prefix.
+			break
+		}
 	}
 	n := 1
 	for l := len(all); l > 0; l-- {

@@ -330,7 +330,11 @@ func (g *Guard) decideParsed(req Request, res *shellparse.Result) Decision {
 		}
 		d.Invocations[i] = ir
 	}
-	everyApproved := len(d.Invocations) > 0 && res.OK()
+	// Read-only programs and allow rules vouch for invocations, not for
+	// the line: a line that prefix approvals could not cover (hidden
+	// characters, a substitution, a function definition, ...) is allowed
+	// only by an exact approval a person gave for that very line.
+	everyApproved := len(d.Invocations) > 0 && res.OK() && (cls.Approvable || match.Approved)
 	for _, ir := range d.Invocations {
 		everyApproved = everyApproved && ir.Approved
 	}

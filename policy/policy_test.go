@@ -113,7 +113,8 @@ ask = ["make release *"]
 		"make release":      policy.Ask,
 		"ls && make deploy": policy.Deny,
 		"rm -rf /":          policy.Deny, // an allow rule never beats a Critical warning
-		"rm -rf ~/x/y":      policy.Allow,
+		"rm x/y":            policy.Allow,
+		"rm -rf ~/x/y":      policy.Ask, // rm_recursive (Low) beats the allow rule
 		"sudo rm x":         policy.Ask, // sudo_rm warning beats the allow rule
 	}
 	for cmd, want := range cases {

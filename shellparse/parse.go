@@ -133,24 +133,50 @@ func syntaxMessage(err error) string {
 	return err.Error()
 }
 
-// nesting estimates the deepest nesting of brackets in s, ignoring quotes:
-// an over-estimate, which is what a bound needs.
+// nesting estimates the deepest nesting in s of brackets and of the
+// compound commands that open with a keyword (if, while, until, for,
+// select, case), ignoring quotes: an over-estimate, which is what a bound
+// needs (the parser recurses once per level).
 func nesting(s string) int {
 	depth, maxDepth := 0, 0
+	open := func() {
+		depth++
+		if depth > maxDepth {
+			maxDepth = depth
+		}
+	}
 	for i := 0; i < len(s); i++ {
-		switch s[i] {
+		switch c := s[i]; c {
 		case '(', '{', '[':
-			depth++
-			if depth > maxDepth {
-				maxDepth = depth
-			}
+			open()
 		case ')', '}', ']':
 			if depth > 0 {
 				depth--
 			}
+		default:
+			if c < 'a' || c > 'w' || i > 0 && isWordByte(s[i-1]) {
+				continue
+			}
+			j := i
+			for j < len(s) && isWordByte(s[j]) {
+				j++
+			}
+			switch s[i:j] {
+			case "if", "while", "until", "for", "select", "case":
+				open()
+			case "fi", "done", "esac":
+				if depth > 0 {
+					depth--
+				}
+			}
+			i = j - 1
 		}
 	}
 	return maxDepth
+}
+
+func isWordByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-'
 }
 
 // ctx is what the walker knows about the surroundings of a statement.

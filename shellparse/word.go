@@ -210,8 +210,17 @@ func unescape(b *strings.Builder, s string, dquoted bool) {
 	}
 }
 
-// ansiC decodes the body of a $'...' string.
+// ansiC decodes the body of a $'...' string. Like bash, it stops at an
+// escape that decodes to a NUL byte: the rest of the string is dropped.
 func ansiC(b *strings.Builder, s string) {
+	start := b.Len()
+	defer func() {
+		if i := strings.IndexByte(b.String()[start:], 0); i >= 0 {
+			keep := b.String()[:start+i]
+			b.Reset()
+			b.WriteString(keep)
+		}
+	}()
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if c != '\\' || i+1 >= len(s) {
