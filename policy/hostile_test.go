@@ -261,3 +261,30 @@ func firstLine(s string) string {
 	}
 	return s
 }
+
+// BenchmarkDecideHostile reports the time Decide takes on the largest
+// inputs of each kind (the bounds the unit tests only check grossly).
+func BenchmarkDecideHostile(b *testing.B) {
+	g, s := propertyGuard(b)
+	heredoc := "bash <<'EOF'\n" + strings.Repeat("echo "+strings.Repeat("a", 95)+"\n", 9000) + "rm -rf /\nEOF\n"
+	for _, c := range []hostile{
+		{"1MiB-word", "ls " + strings.Repeat("a", mib-4)},
+		{"over-1MiB", strings.Repeat("ls;", mib/3+1)},
+		{"nest-10000-subst", strings.Repeat("$(", 10000) + "ls" + strings.Repeat(")", 10000)},
+		{"nest-255-subst", strings.Repeat("$(", 255) + "ls" + strings.Repeat(")", 255)},
+		{"ls-x10000", strings.Repeat("ls;", 10000)},
+		{"pipeline-5000", "ls" + strings.Repeat(" | cat", 4999)},
+		{"heredoc-900KiB-to-bash", heredoc},
+		{"bash-c-x18", nestDouble("rm -rf /", 18)},
+		{"eval-x1000", strings.Repeat("eval ", 1000) + "ls"},
+		{"args-10000", "ls" + strings.Repeat(" file.txt", 10000)},
+		{"if-1000", strings.Repeat("if true; then ", 1000) + "ls" + strings.Repeat("; fi", 1000)},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			b.SetBytes(int64(len(c.line)))
+			for b.Loop() {
+				g.Decide(policy.Request{Command: c.line, Session: s})
+			}
+		})
+	}
+}
