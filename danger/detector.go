@@ -3,6 +3,7 @@ package danger
 import (
 	"fmt"
 	"regexp"
+	resyntax "regexp/syntax"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -170,19 +171,56 @@ func (r *registry) patterns() []Pattern {
 
 type rule struct {
 	p        Pattern
-	regex    *regexp.Regexp
-	operand  *regexp.Regexp
-	last     *regexp.Regexp
-	args     *regexp.Regexp
-	redirect *regexp.Regexp
+	regex    *lazyRE
+	operand  *lazyRE
+	last     *lazyRE
+	args     *lazyRE
+	redirect *lazyRE
 	spec     *Spec
 }
 
-func anchored(expr string) (*regexp.Regexp, error) {
+// lazyRE is a regular expression checked when the registry is built and
+// compiled the first time a rule needs it: most rules are gated by a
+// program name that most lines never run, so a process that decides one
+// command (a hook) compiles only the few regexes it uses.
+type lazyRE struct {
+	expr     string
+	anchored bool // match the whole string: ^(?:expr)$
+	once     sync.Once
+	re       *regexp.Regexp
+}
+
+func newLazyRE(expr string, anchored bool) (*lazyRE, error) {
+	l := &lazyRE{expr: expr, anchored: anchored}
+	// Parsing finds every error Compile would report. The built-in
+	// registry's expressions were compiled by the generator already.
+	if !vetted(expr) {
+		if _, err := resyntax.Parse(l.source(), resyntax.Perl); err != nil {
+			return nil, err
+		}
+	}
+	return l, nil
+}
+
+func (l *lazyRE) source() string {
+	if l.anchored {
+		return `^(?:` + l.expr + `)$`
+	}
+	return l.expr
+}
+
+// MatchString reports whether s matches; an expression that cannot be
+// compiled (which validation rules out) matches nothing.
+func (l *lazyRE) MatchString(s string) bool {
+	l.once.Do(func() { l.re, _ = regexp.Compile(l.source()) })
+	return l.re != nil && l.re.MatchString(s)
+}
+
+func anchored(expr string) (*lazyRE, error) {
 	if expr == "" {
 		return nil, nil
 	}
-	return regexp.Compile(`^(?:` + expr + `)$`)
+	return newLazyRE(expr, true)
 }
 
 func knownCheck(c string) bool {
@@ -217,7 +255,7 @@ func compile(patterns []Pattern) (*registry, error) {
 			if !p.CaseSensitive {
 				expr = "(?i)" + expr
 			}
-			re, err := regexp.Compile(expr)
+			re, err := newLazyRE(expr, false)
 			if err != nil {
 				return nil, fmt.Errorf("danger: pattern %q: %v", p.Name, err)
 			}
@@ -229,7 +267,7 @@ func compile(patterns []Pattern) (*registry, error) {
 			}
 			var err error
 			for _, f := range []struct {
-				dst  **regexp.Regexp
+				dst  **lazyRE
 				expr string
 				what string
 			}{{&r.operand, s.Operand, "operand"}, {&r.last, s.LastOperand, "last_operand"}, {&r.args, s.Args, "args"}, {&r.redirect, s.Redirect, "redirect"}} {
