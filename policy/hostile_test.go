@@ -236,6 +236,9 @@ func TestLongValidLines(t *testing.T) {
 		{"900 KiB heredoc to bash ending in rm", "bash <<'EOF'\n" + heredocBody + "rm -rf /\nEOF\n", isDeny, "deny"},
 		{"900 KiB heredoc to cat", "cat <<'EOF'\n" + heredocBody + "rm -rf /\nEOF\n", anyVerdict, "anything, in time"},
 		{"900 KiB here-string to sh", "sh <<< " + singleQuote(heredocBody+"rm -rf /"), isDeny, "deny"},
+		{"&& chain of 10000", strings.Repeat("true && ", lim.MaxInvocations-1) + "ls", anyVerdict, "anything, in time"},
+		{"|| chain of 10000", strings.Repeat("false || ", lim.MaxInvocations-1) + "ls", anyVerdict, "anything, in time"},
+		{"&& chain of 10000 ending in rm", strings.Repeat("true && ", lim.MaxInvocations-2) + "rm -rf /", isDeny, "deny"},
 		{"long argument list", "ls" + strings.Repeat(" file.txt", 30000), anyVerdict, "anything, in time"},
 		{"long rm argument list", "rm -rf" + strings.Repeat(" build", 30000) + " /", isDeny, "deny"},
 	}
@@ -278,6 +281,7 @@ func BenchmarkDecideHostile(b *testing.B) {
 		{"bash-c-x18", nestDouble("rm -rf /", 18)},
 		{"eval-x1000", strings.Repeat("eval ", 1000) + "ls"},
 		{"args-10000", "ls" + strings.Repeat(" file.txt", 10000)},
+		{"and-chain-10000", strings.Repeat("true && ", 9999) + "ls"},
 		{"if-1000", strings.Repeat("if true; then ", 1000) + "ls" + strings.Repeat("; fi", 1000)},
 	} {
 		b.Run(c.name, func(b *testing.B) {
