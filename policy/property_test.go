@@ -402,3 +402,44 @@ func TestGeneratorReproducible(t *testing.T) {
 		}
 	}
 }
+
+// TestPropertyGlueCharactersHideNothing: bash reads CR, form feed,
+// vertical tab and every non-ASCII character as part of a word, so in
+// "L <c>#;X" the "#" does not start a comment and X runs. Such a line is
+// allowed only if X alone is. (A tab or space before "#" does start a
+// comment in bash; those are not tested here.)
+func TestPropertyGlueCharactersHideNothing(t *testing.T) {
+	g, s := propertyGuard(t)
+	glue := []string{"\r", "\f", "\v", "\u00a0", "\u2028", "\u3000", "\ufeff", "\u200b", "\x85", "\xff"}
+	safe := newGen(5, readOnlyAtoms, approvableAtoms)
+	bad := newGen(6, dangerousAtoms, approvableAtoms)
+	var bases []string
+	for i := 0; len(bases) < 50 && i < 5000; i++ {
+		if l := safe.expr(i % 2).text; timedDecide(t, g, s, l).Verdict == policy.Allow {
+			bases = append(bases, l)
+		}
+	}
+	if len(bases) < 20 {
+		t.Fatalf("only %d allowed base lines", len(bases))
+	}
+	failures := 0
+	for i := 0; i < 300; i++ {
+		x := bad.expr(i % 2).text
+		if timedDecide(t, g, s, x).Verdict == policy.Allow {
+			continue
+		}
+		base := bases[i%len(bases)]
+		for _, c := range glue {
+			for _, line := range []string{base + " " + c + "#;" + x, base + c + "#;" + x, base + " " + c + "# && " + x} {
+				if d := timedDecide(t, g, s, line); d.Verdict == policy.Allow {
+					if failures++; failures <= 10 {
+						t.Errorf("%s is allowed (%s) but %s alone is not", clip(line), d.Reason, clip(x))
+					}
+				}
+			}
+		}
+	}
+	if failures > 10 {
+		t.Errorf("... and %d more", failures-10)
+	}
+}
