@@ -112,18 +112,63 @@ func (p *Parser) Parse(line string) (res *Result) {
 	ps := p.pool.Get().(*parsers)
 	defer p.pool.Put(ps)
 	w := &walker{ps: ps, lim: p.limits, res: res, src: line}
-	f, err := ps.strict.Parse(strings.NewReader(line), "")
-	if err != nil {
-		res.Problems = append(res.Problems, Problem{Kind: ProblemSyntax, Message: syntaxMessage(err)})
-		res.Incomplete = syntax.IsIncomplete(err)
-		// Look at what can be recovered, so that whatever is visible is
-		// still checked.
-		f, _ = ps.recover.Parse(strings.NewReader(line), "")
+	top := ctx{parent: -1, encloser: -1}
+	// Statements are parsed and walked one at a time, so that a line with
+	// a huge number of them stops being parsed as soon as a limit is
+	// reached.
+	var (
+		first, prev *Stmt
+		n           int
+		perr        error
+	)
+	for st, err := range ps.strict.StmtsSeq(strings.NewReader(line)) {
+		if err != nil {
+			perr = err
+			break
+		}
+		n++
+		switch n {
+		case 1:
+			first = st
+			continue
+		case 2:
+			w.stmt(first, top.with(FrameList, separator(first, nil)))
+		}
+		w.stmt(st, top.with(FrameList, separator(st, prev)))
+		prev = st
+		if w.stopped {
+			break
+		}
 	}
-	if f != nil {
-		w.stmts(f.Stmts, ctx{parent: -1, encloser: -1})
+	if n == 1 {
+		w.stmt(first, top)
+	}
+	if perr != nil {
+		res.Problems = append(res.Problems, Problem{Kind: ProblemSyntax, Message: syntaxMessage(perr)})
+		res.Incomplete = syntax.IsIncomplete(perr)
+		if !w.stopped {
+			// Look at what can be recovered, so that whatever is
+			// visible is still checked.
+			res.Invocations, res.Functions, res.Pipelines = res.Invocations[:0], nil, 0
+			if f, _ := ps.recover.Parse(strings.NewReader(line), ""); f != nil {
+				w.stmts(f.Stmts, top)
+			}
+		}
 	}
 	return res
+}
+
+// separator names what ends st in a list: ";" or "newline" (for the last
+// statement, what ended the one before it).
+func separator(st, prev *Stmt) string {
+	ref := st
+	if !st.Semicolon.IsValid() && prev != nil {
+		ref = prev
+	}
+	if ref.Semicolon.IsValid() && !ref.Background {
+		return ";"
+	}
+	return "newline"
 }
 
 func syntaxMessage(err error) string {
