@@ -5,8 +5,11 @@ package policy_test
 // The generator builds lines from a grammar: simple commands drawn from
 // lists of read-only, approvable and dangerous commands (with wrappers and
 // quoting variants on the program name), combined with ; && || | & and
-// newlines, subshells, groups, command substitution ($() and backticks),
-// if-bodies, and shell strings (bash -c, sh -c, eval) quoted three ways.
+// newlines, subshells, groups, command and process substitution ($(),
+// backticks, <()), if/while/for/case bodies, functions, and shell strings
+// and shell input (bash -c, sh -c, eval, su -c, watch, find -exec sh -c,
+// xargs sh -c, a heredoc or here-string to bash, echo ... | sh) quoted
+// three ways.
 // Every part the grammar produces is in a position the shell executes, so
 // a line "holds" an atom whenever the generator used it.
 //
@@ -169,7 +172,7 @@ func (g *gen) expr(depth int) genLine {
 	}
 	in := g.expr(depth - 1)
 	out := genLine{atoms: in.atoms}
-	switch g.r.IntN(12) {
+	switch g.r.IntN(24) {
 	case 0, 1, 2:
 		other := g.expr(depth - 1)
 		out.text = in.text + joiners[g.r.IntN(len(joiners))] + other.text
@@ -195,8 +198,35 @@ func (g *gen) expr(depth int) genLine {
 		out.text = "eval " + g.shellString(in.text)
 	case 10:
 		out.text = "if true; then " + in.text + "; fi"
-	default:
+	case 11:
 		out.text = "x=$( " + in.text + " )"
+	case 12:
+		// The delimiter depends on the depth so that a heredoc inside the
+		// body never ends the outer one.
+		d := fmt.Sprintf("E%d", depth)
+		out.text = "( bash <<'" + d + "'\n" + in.text + "\n" + d + "\n)"
+	case 13:
+		out.text = "bash <<< " + g.shellString(in.text)
+	case 14:
+		out.text = "cat <( " + in.text + " )"
+	case 15:
+		out.text = "find . -name x -exec sh -c " + singleQuote(in.text) + " \\;"
+	case 16:
+		out.text = "echo a | xargs sh -c " + singleQuote(in.text)
+	case 17:
+		out.text = "f() { " + in.text + "; }; f"
+	case 18:
+		out.text = "while true; do " + in.text + "; done"
+	case 19:
+		out.text = "for i in 1 2; do " + in.text + "; done"
+	case 20:
+		out.text = "case x in x) " + in.text + ";; esac"
+	case 21:
+		out.text = "echo " + singleQuote(in.text) + " | sh"
+	case 22:
+		out.text = "watch -n 5 " + singleQuote(in.text)
+	default:
+		out.text = "su -c " + singleQuote(in.text)
 	}
 	return out
 }
@@ -305,7 +335,9 @@ func TestPropertyAppendNeverWidens(t *testing.T) {
 	anyGen := newGen(3, readOnlyAtoms, approvableAtoms, dangerousAtoms)
 	// " \r#;" is a separator too: bash reads a lone CR as a word
 	// character, so "\r#" is an argument, not the start of a comment.
-	seps := []string{"; ", " && ", " | ", "\n", " || ", ";", "|", " &\n", " \r#;"}
+	// " \\\r\n" too: bash reads the backslash as quoting the CR, not as a
+	// line continuation, and the line break ends the command.
+	seps := []string{"; ", " && ", " | ", "\n", " || ", ";", "|", " &\n", " \r#;", " \\\r\n"}
 	var allowed []string
 	for i := 0; len(allowed) < 400 && i < 20000; i++ {
 		l := safe.expr(i % 3).text
