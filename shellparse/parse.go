@@ -13,14 +13,19 @@ import (
 // is reached is reported as a Problem of kind ProblemLimit; the parser
 // never fails in any other way.
 type Limits struct {
-	// MaxBytes is the longest command line parsed (default 1 MiB).
+	// MaxBytes is the longest command line parsed (default 256 KiB). A
+	// longer line is reported as over the limit at once, unread: no
+	// command an agent or a person types is that long, and a limit
+	// reached is never safe.
 	MaxBytes int
 	// MaxNesting is the deepest nesting of ( { $( ... accepted (default 256).
 	MaxNesting int
 	// MaxReparse is how many shell strings may be nested inside each
 	// other (bash -c "bash -c '...'"; default 16).
 	MaxReparse int
-	// MaxInvocations is the most invocations reported (default 10000).
+	// MaxInvocations is the most invocations reported (default 1000);
+	// it also bounds the pipe and list operators of a line, which the
+	// parser nests.
 	MaxInvocations int
 	// MaxBraceFields is the most words one brace expansion may produce
 	// before the word is treated as dynamic (default 256).
@@ -30,10 +35,10 @@ type Limits struct {
 // DefaultLimits returns the limits used when none are given.
 func DefaultLimits() Limits {
 	return Limits{
-		MaxBytes:       1 << 20,
+		MaxBytes:       256 << 10,
 		MaxNesting:     256,
 		MaxReparse:     16,
-		MaxInvocations: 10000,
+		MaxInvocations: 1000,
 		MaxBraceFields: 256,
 	}
 }
@@ -107,6 +112,11 @@ func (p *Parser) Parse(line string) (res *Result) {
 	if n := nesting(line); n > p.limits.MaxNesting {
 		res.Problems = append(res.Problems, Problem{Kind: ProblemLimit,
 			Message: fmt.Sprintf("command nests %d levels deep, over the limit of %d", n, p.limits.MaxNesting)})
+		return res
+	}
+	if n := operators(line); n > p.limits.MaxInvocations {
+		res.Problems = append(res.Problems, Problem{Kind: ProblemLimit,
+			Message: fmt.Sprintf("command has %d pipe and list operators, over the limit of %d", n, p.limits.MaxInvocations)})
 		return res
 	}
 	ps := p.pool.Get().(*parsers)
@@ -218,6 +228,12 @@ func nesting(s string) int {
 		}
 	}
 	return maxDepth
+}
+
+// operators counts the | and & characters of s, an over-estimate of the
+// pipe and list operators the parser nests (a|b|c is a|(b|c)).
+func operators(s string) int {
+	return strings.Count(s, "|") + strings.Count(s, "&")
 }
 
 func isWordByte(c byte) bool {

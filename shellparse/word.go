@@ -19,6 +19,9 @@ func (w *walker) word(word *syntax.Word) []Arg {
 		}
 	}
 	if hasBraces(word) {
+		if tooManyBraces(word) {
+			return []Arg{{Value: raw, Raw: raw, Dynamic: true}}
+		}
 		cp := &syntax.Word{Parts: append([]syntax.WordPart(nil), word.Parts...)}
 		if syntax.SplitBraces(cp) {
 			vals, ok := w.braceFields(cp.Parts)
@@ -50,6 +53,20 @@ func hasBraces(word *syntax.Word) bool {
 		}
 	}
 	return false
+}
+
+// maxBraces bounds the braces of a word that is brace-expanded: more
+// would expand past any field bound anyway, so such a word is dynamic.
+const maxBraces = 64
+
+func tooManyBraces(word *syntax.Word) bool {
+	n := 0
+	for _, p := range word.Parts {
+		if lit, ok := p.(*syntax.Lit); ok {
+			n += strings.Count(lit.Value, "{")
+		}
+	}
+	return n > maxBraces
 }
 
 // parts resolves word parts without brace expansion.
