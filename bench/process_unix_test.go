@@ -1,0 +1,109 @@
+//go:build unix
+
+package bench
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+// hookInput is what Claude Code sends to a PreToolUse hook for a Bash call.
+const hookInput = `{"session_id":"bench","transcript_path":"/nonexistent/t.jsonl","cwd":"CWD","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"git status","description":"show status"}}` + "\n"
+
+// proc is one program run as a hook process.
+type proc struct {
+	name string
+	argv []string
+	wall []time.Duration
+}
+
+// BenchmarkHookProcess runs the hook as a process, the way an agent does
+// (the hook JSON on standard input), interleaved with an empty Go program
+// built by the same toolchain and, optionally, the peer's hook: every
+// iteration runs each program once, in a rotating order, so that a change
+// of machine load hits them all alike. It reports, per program, the
+// minimum and median wall time, and the hook's ratios to the empty program
+// (target: 1.25x). CPU time and peak RSS are left to /usr/bin/time in
+// scripts/bench.sh: a child started by a Go program (vfork) inherits the
+// parent's RSS high-water mark in getrusage.
+//
+// It needs the programs built beforehand (scripts/bench.sh does it):
+//
+//	SHELLGUARD_BENCH_HOOK=/path/to/shellguard   (run as "shellguard hook claude")
+//	SHELLGUARD_BENCH_EMPTY=/path/to/empty       (package main; func main() {})
+//	SHELLGUARD_BENCH_PEER="node .../cc-safety-net.js hook --claude-code"  (optional)
+//
+// and skips otherwise.
+func BenchmarkHookProcess(b *testing.B) {
+	hook, empty := os.Getenv("SHELLGUARD_BENCH_HOOK"), os.Getenv("SHELLGUARD_BENCH_EMPTY")
+	if hook == "" || empty == "" {
+		b.Skip("set SHELLGUARD_BENCH_HOOK and SHELLGUARD_BENCH_EMPTY to the built programs (scripts/bench.sh does)")
+	}
+	procs := []*proc{
+		{name: "empty", argv: []string{empty}},
+		{name: "hook", argv: []string{hook, "hook", "claude"}},
+	}
+	if peer := strings.Fields(os.Getenv("SHELLGUARD_BENCH_PEER")); len(peer) > 0 {
+		procs = append(procs, &proc{name: "peer", argv: peer})
+	}
+	dir := b.TempDir()
+	home, cwd := filepath.Join(dir, "home"), filepath.Join(dir, "cwd")
+	for _, d := range []string{home, cwd, filepath.Join(dir, "ccsn")} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			b.Fatal(err)
+		}
+	}
+	input := filepath.Join(dir, "hook.json")
+	if err := os.WriteFile(input, []byte(strings.ReplaceAll(hookInput, "CWD", cwd)), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	env := append(os.Environ(), "HOME="+home, "XDG_CONFIG_HOME="+filepath.Join(home, ".config"),
+		"SHELLGUARD_APPROVALS="+filepath.Join(home, "approvals.json"), "SHELLGUARD_CONFIG=",
+		"CC_SAFETY_NET_HOME="+filepath.Join(dir, "ccsn"))
+
+	run := func(p *proc) {
+		in, err := os.Open(input)
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer in.Close()
+		cmd := exec.Command(p.argv[0], p.argv[1:]...)
+		cmd.Stdin, cmd.Env, cmd.Dir = in, env, cwd
+		t0 := time.Now()
+		err = cmd.Run()
+		wall := time.Since(t0)
+		if err != nil {
+			b.Fatalf("%s: %v", strings.Join(p.argv, " "), err)
+		}
+		p.wall = append(p.wall, wall)
+	}
+	for _, p := range procs { // warm the page cache
+		run(p)
+		p.wall = nil
+	}
+	i := 0
+	for b.Loop() {
+		for k := range procs {
+			run(procs[(i+k)%len(procs)])
+		}
+		i++
+	}
+	med := func(ds []time.Duration) time.Duration {
+		s := slices.Clone(ds)
+		slices.Sort(s)
+		return s[(len(s)-1)/2]
+	}
+	us := func(d time.Duration) float64 { return float64(d) / 1e3 }
+	for _, p := range procs {
+		b.ReportMetric(us(slices.Min(p.wall)), p.name+"-min-us")
+		b.ReportMetric(us(med(p.wall)), p.name+"-p50-us")
+	}
+	e, h := procs[0], procs[1]
+	b.ReportMetric(float64(slices.Min(h.wall))/float64(slices.Min(e.wall)), "hook/empty-min")
+	b.ReportMetric(float64(med(h.wall))/float64(med(e.wall)), "hook/empty-p50")
+}
