@@ -68,9 +68,9 @@ out=$tmp/out
 mkdir -p "$out"
 
 # Repetitions.
-count=5 passes=5 rounds=5 runs=20 huge_timeout=120
+count=5 passes=5 peerpasses=3 rounds=5 runs=20 huge_timeout=60
 if [ $quick = 1 ]; then
-	count=1 passes=2 rounds=1 runs=5 huge_timeout=30
+	count=1 passes=2 peerpasses=1 rounds=1 runs=5 huge_timeout=30
 fi
 
 want() { [[ ",$only," == *",$1,"* ]]; }
@@ -297,9 +297,9 @@ fi
 # ---------------------------------------------------------------------------
 if [ $peer = 1 ] && want peer; then
 	section "cc-safety-net checkCommand in-process over the same inputs"
-	cmdline "cd scripts/peer && node bench.mjs \$shared --passes $passes --huge-timeout-ms ${huge_timeout}000"
+	cmdline "cd scripts/peer && node bench.mjs \$shared --passes $peerpasses --huge-timeout-ms ${huge_timeout}000"
 	echo "load before: $(load)"
-	(cd "$root/scripts/peer" && node bench.mjs "${shared:-/nonexistent}" --passes "$passes" --huge-timeout-ms "${huge_timeout}000") | tee "$out/peer.txt"
+	(cd "$root/scripts/peer" && node bench.mjs "${shared:-/nonexistent}" --passes "$peerpasses" --huge-timeout-ms "${huge_timeout}000") | tee "$out/peer.txt"
 	echo "load after: $(load)"
 fi
 
