@@ -245,7 +245,7 @@ peerargv=""
 if [ $peer = 1 ]; then peerargv="node $peerbin hook --claude-code"; fi
 SHELLGUARD_BENCH_HOOK=$tmp/shellguard SHELLGUARD_BENCH_EMPTY=$tmp/empty SHELLGUARD_BENCH_PEER=$peerargv \
 	bt -test.bench HookProcess -test.benchtime "$((rounds * runs))x" | { grep "^BenchmarkHookProcess" || true; } | tee "$out/hookproc.txt" |
-	awk '{for (i = 3; i < NF; i++) if ($(i+1) ~ /-us$|\//) printf "  %-16s %10s\n", $(i+1), $i}'
+	awk '{for (i = 3; i < NF; i++) if ($(i+1) ~ /-us$|^hook\//) printf "  %-16s %10s\n", $(i+1), $i}'
 echo "load after: $(load)"
 
 section "Peak RSS and CPU time (/usr/bin/time -v, 20 runs each, the largest RSS)"
