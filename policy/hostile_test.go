@@ -251,26 +251,36 @@ func TestLongValidLines(t *testing.T) {
 	g, s := propertyGuard(t)
 	lim := shellparse.DefaultLimits()
 	heredocBody := strings.Repeat("echo "+strings.Repeat("a", 95)+"\n", 9000) // about 900 KiB, 9000 invocations
+	// fitBody is a shell script just inside the limits: 90% of MaxBytes
+	// in fewer lines than MaxInvocations.
+	fitLines := lim.MaxInvocations / 2
+	fitBody := strings.Repeat("echo "+strings.Repeat("a", lim.MaxBytes*9/10/fitLines-6)+"\n", fitLines)
+	// Each && or || counts twice against the operator bound.
+	fitChain := lim.MaxInvocations/2 - 2
 	cases := []struct {
 		name string
 		line string
 		want func(policy.Verdict) bool
 		desc string
 	}{
-		{"100000 ls;", strings.Repeat("ls;", 100000), notAllow, "not allow (more than 10,000 invocations)"},
+		{"100000 ls;", strings.Repeat("ls;", 100000), notAllow, "not allow (more than MaxInvocations)"},
 		{"limit ls;", strings.Repeat("ls;", lim.MaxInvocations), anyVerdict, "anything, in time"},
 		{"limit+1 ls;", strings.Repeat("ls;", lim.MaxInvocations+1), notAllow, "not allow"},
 		{"5000-stage pipeline", "ls" + strings.Repeat(" | cat", 4999), anyVerdict, "anything, in time"},
-		{"5000-stage pipeline into rm", "ls" + strings.Repeat(" | cat", 4999) + " | xargs rm -rf /", isDeny, "deny"},
+		{"5000-stage pipeline into rm", "ls" + strings.Repeat(" | cat", 4999) + " | xargs rm -rf /", notAllow, "not allow"},
 		{"5000-stage pipeline into sh", "ls" + strings.Repeat(" | cat", 4999) + " | sh", notAllow, "not allow"},
+		{"longest pipeline into rm", "ls" + strings.Repeat(" | cat", lim.MaxInvocations-3) + " | xargs rm -rf /", isDeny, "deny"},
 		{"20000-stage pipeline", "ls" + strings.Repeat("|cat", 19999), notAllow, "not allow"},
 		{"1 MiB heredoc to bash", "bash <<'EOF'\n" + strings.Repeat("ls\n", mib/3+1) + "EOF\n", notAllow, "not allow"},
-		{"900 KiB heredoc to bash ending in rm", "bash <<'EOF'\n" + heredocBody + "rm -rf /\nEOF\n", isDeny, "deny"},
+		{"900 KiB heredoc to bash ending in rm", "bash <<'EOF'\n" + heredocBody + "rm -rf /\nEOF\n", notAllow, "not allow"},
 		{"900 KiB heredoc to cat", "cat <<'EOF'\n" + heredocBody + "rm -rf /\nEOF\n", anyVerdict, "anything, in time"},
-		{"900 KiB here-string to sh", "sh <<< " + singleQuote(heredocBody+"rm -rf /"), isDeny, "deny"},
-		{"&& chain of 10000", strings.Repeat("true && ", lim.MaxInvocations-1) + "ls", anyVerdict, "anything, in time"},
-		{"|| chain of 10000", strings.Repeat("false || ", lim.MaxInvocations-1) + "ls", anyVerdict, "anything, in time"},
-		{"&& chain of 10000 ending in rm", strings.Repeat("true && ", lim.MaxInvocations-2) + "rm -rf /", isDeny, "deny"},
+		{"900 KiB here-string to sh", "sh <<< " + singleQuote(heredocBody+"rm -rf /"), notAllow, "not allow"},
+		{"largest heredoc to bash ending in rm", "bash <<'EOF'\n" + fitBody + "rm -rf /\nEOF\n", isDeny, "deny"},
+		{"largest here-string to sh ending in rm", "sh <<< " + singleQuote(fitBody+"rm -rf /"), isDeny, "deny"},
+		{"&& chain of 10000", strings.Repeat("true && ", 9999) + "ls", anyVerdict, "anything, in time"},
+		{"|| chain of 10000", strings.Repeat("false || ", 9999) + "ls", anyVerdict, "anything, in time"},
+		{"&& chain of 10000 ending in rm", strings.Repeat("true && ", 9998) + "rm -rf /", notAllow, "not allow"},
+		{"longest && chain ending in rm", strings.Repeat("true && ", fitChain) + "rm -rf /", isDeny, "deny"},
 		{"long argument list", "ls" + strings.Repeat(" file.txt", 30000), anyVerdict, "anything, in time"},
 		{"long rm argument list", "rm -rf" + strings.Repeat(" build", 30000) + " /", isDeny, "deny"},
 	}
