@@ -380,3 +380,27 @@ func TestHostileCommandRunners(t *testing.T) {
 		}
 	}
 }
+
+// TestHostileReadOnlyGuards: GNU programs accept any unambiguous
+// abbreviation of a long option (date --se is date --set, hostname --fi is
+// hostname --file), and date sets the clock from an operand that does not
+// start with + (date MMDDhhmm[[CC]YY][.ss]). The read-only list must not
+// vouch for these spellings of what it refuses.
+func TestHostileReadOnlyGuards(t *testing.T) {
+	g, s := propertyGuard(t)
+	for _, line := range []string{
+		"date --set=2020-01-01", "date --se=2020-01-01", "date --s=2020-01-01", "date 010100002020",
+		"hostname --file=/tmp/h", "hostname --fi=/tmp/h", "hostname --boot", "hostname --bo",
+		"sort --out=/tmp/x in.txt", "sort --compress-prog=sh in.txt", "git diff --outp=/tmp/x", "git log --ext -p",
+	} {
+		if d := timedDecide(t, g, s, line); d.Verdict == policy.Allow {
+			t.Errorf("%s: allowed (%s)", clip(line), d.Reason)
+		}
+	}
+	// The same programs stay read-only when they only read.
+	for _, line := range []string{"date", "date +%s", "date -u", "date --utc", "date -d yesterday", "hostname", "hostname --fqdn"} {
+		if d := timedDecide(t, g, s, line); d.Verdict != policy.Allow {
+			t.Errorf("%s: %v (%s), want allow", clip(line), d.Verdict, d.Reason)
+		}
+	}
+}
