@@ -384,14 +384,17 @@ func TestHostileCommandRunners(t *testing.T) {
 // TestHostileReadOnlyGuards: GNU programs accept any unambiguous
 // abbreviation of a long option (date --se is date --set, hostname --fi is
 // hostname --file), and date sets the clock from an operand that does not
-// start with + (date MMDDhhmm[[CC]YY][.ss]). The read-only list must not
-// vouch for these spellings of what it refuses.
+// start with + (date MMDDhhmm[[CC]YY][.ss]); bash's printf -v assigns a
+// shell variable. The read-only list must not vouch for any of these.
 func TestHostileReadOnlyGuards(t *testing.T) {
 	g, s := propertyGuard(t)
 	for _, line := range []string{
 		"date --set=2020-01-01", "date --se=2020-01-01", "date --s=2020-01-01", "date 010100002020",
 		"hostname --file=/tmp/h", "hostname --fi=/tmp/h", "hostname --boot", "hostname --bo",
 		"sort --out=/tmp/x in.txt", "sort --compress-prog=sh in.txt", "git diff --outp=/tmp/x", "git log --ext -p",
+		// bash's printf -v assigns a variable: with PATH, the next ls is
+		// whatever tools/ls the repository holds.
+		"printf -v PATH %s tools; ls", "printf -vPATH tools && ls", "printf -v PATH '%s' ./bin",
 	} {
 		if d := timedDecide(t, g, s, line); d.Verdict == policy.Allow {
 			t.Errorf("%s: allowed (%s)", clip(line), d.Reason)
