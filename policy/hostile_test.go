@@ -395,6 +395,10 @@ func TestHostileReadOnlyGuards(t *testing.T) {
 		// bash's printf -v assigns a variable: with PATH, the next ls is
 		// whatever tools/ls the repository holds.
 		"printf -v PATH %s tools; ls", "printf -vPATH tools && ls", "printf -v PATH '%s' ./bin",
+		// tree -R (with -L) runs tree again in every directory with
+		// -o 00Tree.html (tree(1)); uniq's second operand, even after --,
+		// is its output file.
+		"tree -R -H . -L 1", "uniq in.txt -- -out",
 	} {
 		if d := timedDecide(t, g, s, line); d.Verdict == policy.Allow {
 			t.Errorf("%s: allowed (%s)", clip(line), d.Reason)
