@@ -399,6 +399,8 @@ func TestHostileReadOnlyGuards(t *testing.T) {
 		// -o 00Tree.html (tree(1)); uniq's second operand, even after --,
 		// is its output file.
 		"tree -R -H . -L 1", "uniq in.txt -- -out",
+		// file -C compiles a magic file and writes NAME.mgc.
+		"file -C -m magic", "file --compile -m magic",
 	} {
 		if d := timedDecide(t, g, s, line); d.Verdict == policy.Allow {
 			t.Errorf("%s: allowed (%s)", clip(line), d.Reason)
