@@ -193,19 +193,43 @@ func BenchmarkDecideLatency(b *testing.B) {
 	})
 }
 
-// BenchmarkDecideHuge decides 1 MiB inputs built to be expensive; the
-// target is 50 ms each (ms/op).
+// hugeSizes are the sizes of the huge inputs: 1 MiB (the target's bound)
+// and, when it is smaller, the parser's MaxBytes, the longest line that is
+// parsed rather than refused at once.
+func hugeSizes() []struct {
+	label string
+	n     int
+} {
+	sizes := []struct {
+		label string
+		n     int
+	}{{"1MiB", mib}}
+	if lim := shellparse.DefaultLimits().MaxBytes; lim < mib {
+		sizes = append(sizes, struct {
+			label string
+			n     int
+		}{"limit", lim})
+	}
+	return sizes
+}
+
+// BenchmarkDecideHuge decides inputs of 1 MiB, and of the parser's size
+// limit, built to be expensive; the target is 50 ms each (ms/op).
 func BenchmarkDecideHuge(b *testing.B) {
 	g := newGuard(b)
-	for _, c := range huge(mib) {
-		b.Run(c.name, func(b *testing.B) {
-			line := c.lines[0]
-			b.ReportAllocs()
-			b.SetBytes(int64(len(line)))
-			for b.Loop() {
-				g.Decide(policy.Request{Command: line})
+	for _, size := range hugeSizes() {
+		b.Run(size.label, func(b *testing.B) {
+			for _, c := range huge(size.n) {
+				b.Run(c.name, func(b *testing.B) {
+					line := c.lines[0]
+					b.ReportAllocs()
+					b.SetBytes(int64(len(line)))
+					for b.Loop() {
+						g.Decide(policy.Request{Command: line})
+					}
+					b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/1e6, "ms/op")
+				})
 			}
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/1e6, "ms/op")
 		})
 	}
 }

@@ -17,6 +17,7 @@
 #     --quick          fewer repetitions (a smoke test, not for the record)
 #     --no-peer        skip cc-safety-net (no node/npm needed)
 #     --keep DIR       keep the raw outputs (benchmark text, JSON, profiles)
+#     --rounds N --runs M  hyperfine rounds and runs per round (default 5, 20)
 #     --only LIST      run only these parts (comma-separated): stages,
 #                      latency, huge, profile, hook, peer (default: all)
 #
@@ -31,7 +32,7 @@
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-rev="" shared="" quick=0 peer=1 keep="" only=stages,latency,huge,profile,hook,peer
+set_rounds="" set_runs="" rev="" shared="" quick=0 peer=1 keep="" only=stages,latency,huge,profile,hook,peer
 while [ $# -gt 0 ]; do
 	case $1 in
 	--rev) rev=$2; shift 2 ;;
@@ -40,6 +41,8 @@ while [ $# -gt 0 ]; do
 	--no-peer) peer=0; shift ;;
 	--keep) keep=$2; shift 2 ;;
 	--only) only=$2; shift 2 ;;
+	--rounds) set_rounds=$2; shift 2 ;;
+	--runs) set_runs=$2; shift 2 ;;
 	*) echo "bench.sh: unknown argument $1 (see the header of $0)" >&2; exit 2 ;;
 	esac
 done
@@ -72,6 +75,7 @@ count=5 passes=5 peerpasses=3 rounds=5 runs=20 huge_timeout=60
 if [ $quick = 1 ]; then
 	count=1 passes=2 peerpasses=1 rounds=1 runs=5 huge_timeout=30
 fi
+rounds=${set_rounds:-$rounds} runs=${set_runs:-$runs}
 
 want() { [[ ",$only," == *",$1,"* ]]; }
 section() { printf '\n## %s\n\n' "$*"; }
@@ -165,16 +169,20 @@ fi
 
 # ---------------------------------------------------------------------------
 if want huge; then
-section "Decide on 1 MiB inputs (ms each, best of 3; timeout ${huge_timeout}s each)"
-cmdline "go test ./bench -run '^\$' -bench 'DecideHuge/^NAME\$' -benchtime 3x -cpu 1 -benchmem   # per input"
+section "Decide on 1 MiB inputs, and on inputs of the parser's size limit (ms each, best of 3; timeout ${huge_timeout}s each)"
+cmdline "go test ./bench -run '^\$' -bench 'DecideHuge/^SIZE\$/^NAME\$' -benchtime 3x -cpu 1 -benchmem   # per size and input"
 names=$(grep -o '{"[a-z_]*", \[\]string' "$src/bench/inputs_test.go" | cut -d'"' -f2)
-printf '%-20s %10s %12s %12s\n' input ms/op allocs/op MB/s | tee "$out/huge.txt"
-for n in $names; do
-	if r=$(timeout "$huge_timeout" bash -c 'cd "$1/bench" && "$2" -test.run "^\$" -test.bench "DecideHuge/^$3\$" -test.benchtime 3x -test.cpu 1 -test.benchmem' _ "$src" "$tmp/bench.test" "$n" | grep '^BenchmarkDecideHuge'); then
-		echo "$r" | awk -v n="$n" '{for (i = 3; i < NF; i++) v[$(i+1)] = $i; printf "%-20s %10.2f %12s %12s\n", n, v["ms/op"], v["allocs/op"], v["MB/s"]}'
-	else
-		printf '%-20s %10s %12s %12s\n' "$n" ">${huge_timeout}000" "timeout" "-"
-	fi
+printf '%-26s %10s %12s %12s\n' input ms/op allocs/op MB/s | tee "$out/huge.txt"
+for size in 1MiB limit; do
+	for n in $names; do
+		r=$(timeout "$huge_timeout" bash -c 'cd "$1/bench" && "$2" -test.run "^\$" -test.bench "DecideHuge/^$3\$/^$4\$" -test.benchtime 3x -test.cpu 1 -test.benchmem' _ "$src" "$tmp/bench.test" "$size" "$n") && st=0 || st=$?
+		r=$(grep '^BenchmarkDecideHuge' <<<"$r" || true)
+		if [ -n "$r" ]; then
+			echo "$r" | awk -v n="$size/$n" '{for (i = 3; i < NF; i++) v[$(i+1)] = $i; printf "%-26s %10.2f %12s %12s\n", n, v["ms/op"], v["allocs/op"], v["MB/s"]}'
+		elif [ $st = 124 ]; then
+			printf '%-26s %10s %12s %12s\n' "$size/$n" ">${huge_timeout}000" "timeout" "-"
+		fi
+	done
 done | tee -a "$out/huge.txt"
 
 fi
