@@ -45,6 +45,11 @@ func readOnly(inv *shellparse.Invocation) bool {
 				if v == f || strings.HasPrefix(f, "--") && strings.HasPrefix(v, f+"=") {
 					return true
 				}
+				// GNU getopt accepts any unambiguous prefix of a long
+				// option (--se for --set); count every prefix.
+				if name, _, _ := strings.Cut(v, "="); strings.HasPrefix(f, "--") && len(name) > 2 && strings.HasPrefix(name, "--") && strings.HasPrefix(f, name) {
+					return true
+				}
 				// Short flags inside a cluster: -o in -so.
 				if len(f) == 2 && f[0] == '-' && f[1] != '-' && len(v) > 2 && v[0] == '-' && v[1] != '-' && strings.IndexByte(v[1:], f[1]) >= 0 {
 					return true
@@ -63,8 +68,11 @@ func readOnly(inv *shellparse.Invocation) bool {
 		return n
 	}
 	switch inv.Name {
+	case "printf":
+		// printf -v NAME assigns a shell variable (PATH, ...).
+		return !has("-v")
 	case "ls", "dir", "vdir", "cat", "tac", "head", "tail", "wc", "grep", "egrep", "fgrep",
-		"pwd", "echo", "printf", "true", "false", "whoami", "id", "groups", "uname", "arch", "nproc",
+		"pwd", "echo", "true", "false", "whoami", "id", "groups", "uname", "arch", "nproc",
 		"which", "type", "stat", "file", "du", "df", "cut", "tr", "nl", "rev", "seq", "basename", "dirname",
 		"realpath", "readlink", "printenv", "diff", "cmp", "comm", "md5sum", "sha1sum", "sha256sum",
 		"sha512sum", "cksum", "test", "[", "expr", "jq", "column", "fold", "paste", "od", "hexdump",
@@ -91,6 +99,12 @@ func readOnly(inv *shellparse.Invocation) bool {
 	case "tree":
 		return !has("-o")
 	case "date":
+		// An operand other than +FORMAT sets the clock (date MMDDhhmm).
+		for _, a := range args {
+			if !strings.HasPrefix(a.Value, "-") && !strings.HasPrefix(a.Value, "+") {
+				return false
+			}
+		}
 		return !has("-s", "--set")
 	case "hostname":
 		return operands() == 0 && !has("-F", "--file", "-b", "--boot")

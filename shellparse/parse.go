@@ -72,18 +72,14 @@ type Parser struct {
 }
 
 type parsers struct {
-	strict  *syntax.Parser
-	recover *syntax.Parser
+	strict *syntax.Parser
 }
 
 // New returns a Parser with the given limits (zero fields take defaults).
 func New(l Limits) *Parser {
 	p := &Parser{limits: l.withDefaults()}
 	p.pool.New = func() any {
-		return &parsers{
-			strict:  syntax.NewParser(syntax.Variant(syntax.LangBash)),
-			recover: syntax.NewParser(syntax.Variant(syntax.LangBash), syntax.RecoverErrors(8)),
-		}
+		return &parsers{strict: syntax.NewParser(syntax.Variant(syntax.LangBash))}
 	}
 	return p
 }
@@ -154,16 +150,19 @@ func (p *Parser) Parse(line string) (res *Result) {
 		w.stmt(first, top)
 	}
 	if perr != nil {
+		// The statements before the error stay reported. mvdan.cc/sh's
+		// error-recovering mode is not used: it can loop forever on some
+		// invalid input (see testdata/fuzz/FuzzParse), and a Result with
+		// a syntax problem is never safe anyway.
 		res.Problems = append(res.Problems, Problem{Kind: ProblemSyntax, Message: syntaxMessage(perr)})
 		res.Incomplete = syntax.IsIncomplete(perr)
-		if !w.stopped {
-			// Look at what can be recovered, so that whatever is
-			// visible is still checked.
-			res.Invocations, res.Functions, res.Pipelines = res.Invocations[:0], nil, 0
-			if f, _ := ps.recover.Parse(strings.NewReader(line), ""); f != nil {
-				w.stmts(f.Stmts, top)
-			}
-		}
+	}
+	if strings.Contains(line, "\\\r") {
+		// A backslash before CR LF is a line continuation to the parser,
+		// but bash escapes the CR and ends the command at the LF: what
+		// runs would differ from what was read.
+		res.Problems = append(res.Problems, Problem{Kind: ProblemSyntax,
+			Message: "a backslash before a carriage return: bash and shellguard would read the line differently"})
 	}
 	return res
 }
@@ -703,6 +702,7 @@ func (w *walker) invocation(inv Invocation, args []Arg, rawRedirs []*syntax.Redi
 	}
 	var reparse []reparseJob
 	var execs [][]Arg
+	var runs []runJob
 	for guard := 0; guard < 64; guard++ {
 		setArgs(&inv, args)
 		if inv.NameDynamic() {
@@ -764,6 +764,15 @@ func (w *walker) invocation(inv Invocation, args []Arg, rawRedirs []*syntax.Redi
 			reparse = append(reparse, sshCommands(inv.Args[1:])...)
 		case name == "find":
 			execs = findExecs(inv.Args[1:])
+		default:
+			if label, inner, job := runnerCommand(name, inv.Args[1:]); label != "" {
+				if inner != nil {
+					runs = append(runs, runJob{label: label, args: inner})
+				}
+				if job != nil {
+					reparse = append(reparse, *job)
+				}
+			}
 		case name == "command" || name == "type" || name == "which" || name == "hash":
 			inv.NotRun = true
 		}
@@ -786,7 +795,21 @@ func (w *walker) invocation(inv Invocation, args []Arg, rawRedirs []*syntax.Redi
 		sub := Invocation{Where: cc.f, Parent: c.parent, Encloser: idx, Depth: w.depth}
 		w.invocation(sub, e[1:], nil, cc)
 	}
+	for _, r := range runs {
+		cc := c.with(FrameRemote, r.label)
+		cc.stdin = nil
+		cc.redirs = nil
+		sub := Invocation{Where: cc.f, Parent: idx, Encloser: idx, Depth: w.depth}
+		w.invocation(sub, r.args, nil, cc)
+	}
 	return idx
+}
+
+// runJob is a command another program runs elsewhere (docker exec,
+// kubectl exec, ...), given as argv.
+type runJob struct {
+	label string
+	args  []Arg
 }
 
 type reparseJob struct {
@@ -901,7 +924,6 @@ func (w *walker) reparse(job reparseJob, parent int, c ctx) {
 	if err != nil {
 		w.res.Problems = append(w.res.Problems, Problem{Kind: ProblemSyntax,
 			Message: "in the string run by " + job.by + ": " + syntaxMessage(err)})
-		f, _ = w.ps.recover.Parse(strings.NewReader(job.text), "")
 	}
 	if f == nil {
 		return

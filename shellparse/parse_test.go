@@ -182,3 +182,37 @@ func TestBareRedirection(t *testing.T) {
 		}
 	}
 }
+
+func TestRunners(t *testing.T) {
+	for _, line := range []string{
+		"docker exec -it -u root web rm -rf /",
+		"docker run --rm -v /:/host -e A=1 alpine rm -rf /",
+		"podman container run alpine rm -rf /",
+		"docker compose exec web rm -rf /",
+		"kubectl exec pod -c main -- rm -rf /",
+		"lxc exec c -- rm -rf /",
+		"yarn exec rm -rf /",
+		"fakeroot rm -rf /",
+		"vagrant ssh -c 'rm -rf /'",
+		"gcloud compute ssh vm --command 'rm -rf /'",
+		"nix-shell --run 'rm -rf /'",
+		"ansible all -m shell -a 'rm -rf /'",
+		"tmux new-session -d -s x 'rm -rf /'",
+	} {
+		r := shellparse.Parse(line)
+		found := false
+		for _, inv := range r.Invocations {
+			if inv.Name == "rm" && strings.Join(inv.Argv(), " ") == "rm -rf /" {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("%q: rm -rf / not found among %v", line, names(r))
+		}
+	}
+	for _, line := range []string{"docker run nginx", "docker exec -it web", "kubectl exec pod", "tmux new -s work"} {
+		if r := shellparse.Parse(line); len(r.Invocations) != 1 {
+			t.Errorf("%q: %v, want one invocation", line, names(r))
+		}
+	}
+}

@@ -40,7 +40,7 @@ func wrapperSpec(name string) (wrapSpec, bool) {
 		return wrapSpec{argShort: "uCS", argLong: []string{"unset", "chdir", "split-string", "default-signal", "ignore-signal", "block-signal"}, assigns: true, shellFlag: 'S', shellLong: "split-string"}, true
 	case "nice":
 		return wrapSpec{argShort: "n", argLong: []string{"adjustment"}, numericFlag: true}, true
-	case "nohup", "builtin", "busybox", "toybox", "unbuffer", "setsid", "torsocks", "catchsegv", "noglob":
+	case "nohup", "builtin", "busybox", "toybox", "unbuffer", "setsid", "torsocks", "catchsegv", "noglob", "fakeroot", "fakeroot-ng", "firejail":
 		return wrapSpec{}, true
 	case "command":
 		return wrapSpec{noPeel: "vV"}, true

@@ -1,0 +1,190 @@
+package shellparse
+
+import "strings"
+
+// runnerCommand recognises programs whose arguments are a command to run
+// somewhere else: in a container (docker/podman exec and run, compose exec
+// and run), a pod (kubectl exec/run/debug), a machine (lxc/incus/multipass
+// exec, vagrant ssh -c, gcloud compute ssh --command), a nix shell
+// (nix-shell --run), a package runner (npm/yarn/pnpm exec), or a
+// configuration tool (ansible -m shell -a). It returns a label for the
+// frame ("docker exec"), the inner argv, or a shell string to re-parse.
+// label is "" when the program runs nothing of the kind.
+func runnerCommand(name string, args []Arg) (label string, inner []Arg, job *reparseJob) {
+	switch name {
+	case "docker", "podman", "nerdctl":
+		i, sub := subcommand(args, nil)
+		if sub == "compose" || sub == "container" {
+			j, sub2 := subcommand(args[i:], nil)
+			i += j
+			sub = sub + " " + sub2
+		}
+		switch sub {
+		case "exec", "container exec", "compose exec":
+			return runner(name+" "+sub, args[i:], dockerExecValues, 1)
+		case "run", "create", "container run", "container create", "compose run":
+			return runner(name+" "+sub, args[i:], dockerRunValues, 1)
+		}
+	case "kubectl", "oc", "lxc", "incus", "multipass":
+		_, sub := subcommand(args, nil)
+		switch sub {
+		case "exec", "run", "debug", "shell":
+			if rest := afterDashDash(args); rest != nil {
+				return name + " " + sub, rest, nil
+			}
+			return "", nil, nil
+		}
+	case "npm", "pnpm", "yarn", "bun":
+		i, sub := subcommand(args, nil)
+		switch sub {
+		case "exec", "x":
+			if rest := afterDashDash(args[i:]); rest != nil {
+				return name + " " + sub, rest, nil
+			}
+			if name != "npm" {
+				return runner(name+" "+sub, args[i:], nil, 0)
+			}
+		}
+	case "tmux", "screen":
+		// tmux new-session/new-window/split-window/respawn-pane ... 'CMD':
+		// the last operand is a shell command.
+		i, sub := subcommand(args, tmuxValues)
+		switch sub {
+		case "new-session", "new", "new-window", "neww", "split-window", "splitw", "respawn-pane", "respawnp",
+			"respawn-window", "respawnw", "run-shell", "run", "display-popup", "popup":
+			_, rest, _ := runner("", args[i:], tmuxCommandValues, 0)
+			if len(rest) > 0 {
+				parts := make([]string, len(rest))
+				dyn := false
+				for k, a := range rest {
+					parts[k] = a.Value
+					dyn = dyn || a.Dynamic
+				}
+				return name + " " + sub, nil, &reparseJob{text: strings.Join(parts, " "), dynamic: dyn, by: name + " " + sub}
+			}
+		}
+	case "vagrant":
+		if v := optionValue(args, "c", "--command"); v != nil {
+			return "vagrant ssh", nil, &reparseJob{text: v.Value, dynamic: v.Dynamic, by: "vagrant ssh -c", remote: true}
+		}
+	case "gcloud":
+		if v := optionValue(args, "", "--command"); v != nil {
+			return "gcloud ssh", nil, &reparseJob{text: v.Value, dynamic: v.Dynamic, by: "gcloud --command", remote: true}
+		}
+	case "nix-shell":
+		for _, long := range []string{"--run", "--command"} {
+			if v := optionValue(args, "", long); v != nil {
+				return "nix-shell", nil, &reparseJob{text: v.Value, dynamic: v.Dynamic, by: "nix-shell " + long}
+			}
+		}
+	case "ansible":
+		module := optionValue(args, "m", "--module-name")
+		if module != nil && (module.Value == "shell" || module.Value == "command" || module.Value == "raw") {
+			if v := optionValue(args, "a", "--args"); v != nil {
+				return "ansible", nil, &reparseJob{text: v.Value, dynamic: v.Dynamic, by: "ansible -m " + module.Value, remote: true}
+			}
+		}
+	}
+	return "", nil, nil
+}
+
+// subcommand returns the first operand (skipping options) and the index
+// after it.
+func subcommand(args []Arg, values func(string) bool) (int, string) {
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		if strings.HasPrefix(v, "-") {
+			if values != nil && values(v) && !strings.Contains(v, "=") {
+				i++
+			}
+			continue
+		}
+		return i + 1, v
+	}
+	return len(args), ""
+}
+
+// runner skips options (those for which values reports a separate value
+// take the next word) and skip operands (the container, the image), and
+// returns the rest as the inner argv.
+func runner(label string, args []Arg, values func(string) bool, skip int) (string, []Arg, *reparseJob) {
+	i := 0
+	for i < len(args) {
+		v := args[i].Value
+		if v == "--" {
+			i++
+			break
+		}
+		if strings.HasPrefix(v, "-") && len(v) > 1 {
+			if values != nil && values(v) && !strings.Contains(v, "=") {
+				i++
+			}
+			i++
+			continue
+		}
+		if skip == 0 {
+			break
+		}
+		skip--
+		i++
+	}
+	if i >= len(args) {
+		return label, nil, nil
+	}
+	return label, args[i:], nil
+}
+
+func afterDashDash(args []Arg) []Arg {
+	for i, a := range args {
+		if a.Value == "--" && !a.Dynamic {
+			if i+1 < len(args) {
+				return args[i+1:]
+			}
+			return nil
+		}
+	}
+	return nil
+}
+
+func tmuxValues(f string) bool {
+	switch f {
+	case "-L", "-S", "-f", "-c", "-T":
+		return true
+	}
+	return false
+}
+
+// tmuxCommandValues are the options of tmux's command-running commands
+// that take a value.
+func tmuxCommandValues(f string) bool {
+	switch f {
+	case "-s", "-n", "-c", "-t", "-x", "-y", "-e", "-F", "-f", "-l", "-p", "-w", "-h", "-T", "-b", "-d", "-E", "-S":
+		return f != "-d" && f != "-h" && f != "-b" && f != "-E"
+	}
+	return false
+}
+
+func dockerExecValues(f string) bool {
+	switch f {
+	case "-e", "--env", "--env-file", "-u", "--user", "-w", "--workdir", "--detach-keys", "--index":
+		return true
+	}
+	return false
+}
+
+func dockerRunValues(f string) bool {
+	switch f {
+	case "-e", "--env", "--env-file", "-u", "--user", "-w", "--workdir", "-v", "--volume", "--mount", "-p", "--publish",
+		"--name", "--network", "--net", "--entrypoint", "-l", "--label", "--label-file", "--platform", "-m", "--memory",
+		"--cpus", "--cpu-shares", "-c", "-h", "--hostname", "--add-host", "--cap-add", "--cap-drop", "--device", "--gpus",
+		"--restart", "--pull", "--log-driver", "--log-opt", "--shm-size", "--ulimit", "--tmpfs", "--security-opt",
+		"--ipc", "--pid", "--uts", "--dns", "--dns-search", "--dns-option", "--expose", "--group-add", "--link",
+		"--runtime", "--stop-signal", "--stop-timeout", "--volumes-from", "--workdir-from", "--cidfile", "--cgroupns",
+		"--memory-swap", "--network-alias", "--ip", "--ip6", "--mac-address", "--health-cmd", "--userns",
+		"--detach-keys", "--attach", "-a", "--storage-opt", "--sysctl", "--isolation", "--init-path", "--kernel-memory",
+		"--oom-score-adj", "--blkio-weight", "--cpuset-cpus", "--cpuset-mems", "--device-cgroup-rule", "--annotation",
+		"--service-ports", "--index":
+		return true
+	}
+	return false
+}
