@@ -60,8 +60,13 @@ func readOnly(inv *shellparse.Invocation) bool {
 	}
 	operands := func() int {
 		n := 0
+		end := false
 		for _, a := range args {
-			if !strings.HasPrefix(a.Value, "-") {
+			if !end && a.Value == "--" {
+				end = true
+				continue
+			}
+			if end || !strings.HasPrefix(a.Value, "-") {
 				n++
 			}
 		}
@@ -73,7 +78,7 @@ func readOnly(inv *shellparse.Invocation) bool {
 		return !has("-v")
 	case "ls", "dir", "vdir", "cat", "tac", "head", "tail", "wc", "grep", "egrep", "fgrep",
 		"pwd", "echo", "true", "false", "whoami", "id", "groups", "uname", "arch", "nproc",
-		"which", "type", "stat", "file", "du", "df", "cut", "tr", "nl", "rev", "seq", "basename", "dirname",
+		"which", "type", "stat", "du", "df", "cut", "tr", "nl", "rev", "seq", "basename", "dirname",
 		"realpath", "readlink", "printenv", "diff", "cmp", "comm", "md5sum", "sha1sum", "sha256sum",
 		"sha512sum", "cksum", "test", "[", "expr", "jq", "column", "fold", "paste", "od", "hexdump",
 		"strings", "base64", "ps", "free", "uptime", "who", "w", "lsblk", "lscpu", "locale", "tty", "cal",
@@ -97,11 +102,20 @@ func readOnly(inv *shellparse.Invocation) bool {
 	case "uniq":
 		return operands() <= 1
 	case "tree":
-		return !has("-o")
+		// -o writes a file; -R with -H writes an index into every folder.
+		return !has("-o", "-R")
+	case "file":
+		// -C compiles a magic file, writing magic.mgc.
+		return !has("-C", "--compile")
 	case "date":
 		// An operand other than +FORMAT sets the clock (date MMDDhhmm).
-		for _, a := range args {
-			if !strings.HasPrefix(a.Value, "-") && !strings.HasPrefix(a.Value, "+") {
+		for i := 0; i < len(args); i++ {
+			v := args[i].Value
+			switch {
+			case v == "-d" || v == "-r" || v == "-f":
+				i++ // the value of --date, --reference, --file
+			case strings.HasPrefix(v, "-"), strings.HasPrefix(v, "+"):
+			default:
 				return false
 			}
 		}
