@@ -418,3 +418,24 @@ func TestHostileReadOnlyGuards(t *testing.T) {
 		t.Logf("%s: %v (%s)", line, d.Verdict, firstLine(d.Reason))
 	}
 }
+
+// TestHostileGlobArguments: an unquoted glob expands when the line runs,
+// into file names the guards never see: a repository can hold files named
+// --compress-program=sh and -S1 (sort * then runs sh on the sorted data:
+// verified), --pre=sh (rg runs sh on every file it searches), -ofile (tree
+// writes file), and uniq * takes the second file as its output and
+// overwrites it. Programs whose guards refuse options or operands must not
+// be vouched for with such a glob.
+func TestHostileGlobArguments(t *testing.T) {
+	g, s := propertyGuard(t)
+	for _, line := range []string{"sort *", "sort -S1 *", "uniq *", "uniq -- *", "rg foo *", "tree *", "find * -name x", "git log *", "git diff *"} {
+		if d := timedDecide(t, g, s, line); d.Verdict == policy.Allow {
+			t.Errorf("%s: allowed (%s)", clip(line), d.Reason)
+		}
+	}
+	// Options of these programs only change what they read or print.
+	for _, line := range []string{"ls *", "cat *.txt", "wc -l *", "head -n 5 *", "grep -n foo *", "sort -- *"} {
+		d := timedDecide(t, g, s, line)
+		t.Logf("%s: %v (%s)", line, d.Verdict, firstLine(d.Reason))
+	}
+}
