@@ -282,7 +282,7 @@ func TestLongValidLines(t *testing.T) {
 		{"&& chain of 10000 ending in rm", strings.Repeat("true && ", 9998) + "rm -rf /", notAllow, "not allow"},
 		{"longest && chain ending in rm", strings.Repeat("true && ", fitChain) + "rm -rf /", isDeny, "deny"},
 		{"long argument list", "ls" + strings.Repeat(" file.txt", 30000), anyVerdict, "anything, in time"},
-		{"long rm argument list", "rm -rf" + strings.Repeat(" build", 30000) + " /", isDeny, "deny"},
+		{"long rm argument list", "rm -rf" + strings.Repeat(" build", lim.MaxBytes*9/10/6) + " /", isDeny, "deny"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -38,6 +38,16 @@ func readOnly(inv *shellparse.Invocation) bool {
 		}
 	}
 	args := inv.Args[1:]
+	switch inv.Name {
+	case "sort", "uniq", "rg", "tree", "find", "git", "date", "hostname", "file", "printf", "env":
+		// These have options that write or run: a glob could expand to a
+		// file named like one (a file called "--output=x" in the folder).
+		for _, a := range args {
+			if a.Glob {
+				return false
+			}
+		}
+	}
 	has := func(flags ...string) bool {
 		for _, a := range args {
 			v := a.Value

@@ -13,7 +13,7 @@ import (
 // is reached is reported as a Problem of kind ProblemLimit; the parser
 // never fails in any other way.
 type Limits struct {
-	// MaxBytes is the longest command line parsed (default 256 KiB). A
+	// MaxBytes is the longest command line parsed (default 64 KiB). A
 	// longer line is reported as over the limit at once, unread: no
 	// command an agent or a person types is that long, and a limit
 	// reached is never safe.
@@ -35,7 +35,7 @@ type Limits struct {
 // DefaultLimits returns the limits used when none are given.
 func DefaultLimits() Limits {
 	return Limits{
-		MaxBytes:       256 << 10,
+		MaxBytes:       64 << 10,
 		MaxNesting:     256,
 		MaxReparse:     16,
 		MaxInvocations: 1000,
