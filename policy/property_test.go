@@ -31,10 +31,10 @@ import (
 	"github.com/shellguard/shellguard/policy"
 )
 
-// grossBound is the per-call wall time above which a test fails. It is not
-// the performance target (benchmarks report that); it only catches
-// pathological blow-ups such as exponential re-parsing.
-const grossBound = time.Second
+// grossBound catches hangs and exponential blow-ups, not slowness: the
+// performance targets are measured by the benchmarks (BENCHMARKS.md), and a
+// loaded CI machine can stall any single call for a second.
+const grossBound = 20 * time.Second
 
 // atom is one command the generator places. simple atoms are plain
 // "program args" commands that accept wrappers and quoting of the program.
