@@ -764,6 +764,8 @@ func (w *walker) invocation(inv Invocation, args []Arg, rawRedirs []*syntax.Redi
 			reparse = append(reparse, sshCommands(inv.Args[1:])...)
 		case name == "find":
 			execs = findExecs(inv.Args[1:])
+		case name == "command" || name == "type" || name == "which" || name == "hash":
+			inv.NotRun = true
 		default:
 			if label, inner, job := runnerCommand(name, inv.Args[1:]); label != "" {
 				if inner != nil {
@@ -773,8 +775,6 @@ func (w *walker) invocation(inv Invocation, args []Arg, rawRedirs []*syntax.Redi
 					reparse = append(reparse, *job)
 				}
 			}
-		case name == "command" || name == "type" || name == "which" || name == "hash":
-			inv.NotRun = true
 		}
 	}
 	inv.RunsShellInput = len(reparse) > 0
