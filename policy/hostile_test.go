@@ -363,6 +363,17 @@ func TestHostileCommandRunners(t *testing.T) {
 		{"vagrant ssh -c ls", "vagrant ssh -c 'rm -rf /'"},
 		{"gcloud compute ssh vm --command ls", "gcloud compute ssh vm --command 'rm -rf /'"},
 		{"ansible all -m ping", "ansible all -m shell -a 'rm -rf /'"},
+		// Options before the subcommand, other names of the same tools,
+		// and an entrypoint or image command instead of an argv command.
+		{"docker compose -f x.yml exec web ls", "docker compose -f x.yml exec web rm -rf /"},
+		{"docker-compose exec web ls", "docker-compose exec web rm -rf /"},
+		{"docker-compose run web ls", "docker-compose run -v /:/h web rm -rf /h"},
+		{"docker -l debug run --rm alpine ls", "docker -l debug run --rm -v /:/h alpine rm -rf /h"},
+		{"docker --log-level debug run --rm alpine ls", "docker --log-level debug run --rm -v /:/h alpine rm -rf /h"},
+		{"docker run --rm --entrypoint sh alpine -c ls", "docker run --rm -v /:/h --entrypoint sh alpine -c 'rm -rf /h'"},
+		{"docker run --rm alpine", "docker run --rm -v /:/h alpine"},
+		{"podman-remote run --rm alpine ls", "podman-remote run --rm -v /:/h alpine rm -rf /h"},
+		{"kubectl -n prod exec pod -- ls", "kubectl -n prod exec pod -- rm -rf /"},
 		// These run the command here, on this machine.
 		{"fakeroot ls", "fakeroot rm -rf /"},
 		{"tmux new-session -d ls", "tmux new-session -d 'rm -rf /'"},
