@@ -324,6 +324,10 @@ func BenchmarkDecideHostile(b *testing.B) {
 		{"eval-x1000", strings.Repeat("eval ", 1000) + "ls"},
 		{"args-10000", "ls" + strings.Repeat(" file.txt", 10000)},
 		{"and-chain-10000", strings.Repeat("true && ", 9999) + "ls"},
+		// Each nested runner's argv holds the rest of the line, so the
+		// work is quadratic in the nesting (finding 15).
+		{"find-exec-nested-1000", "find . " + strings.Repeat("-exec find . ", 1000) + "-exec rm -rf {} + ;"},
+		{"docker-exec-nested-2000", strings.Repeat("docker exec c ", 2000) + "rm -rf /"},
 		{"if-1000", strings.Repeat("if true; then ", 1000) + "ls" + strings.Repeat("; fi", 1000)},
 	} {
 		b.Run(c.name, func(b *testing.B) {
