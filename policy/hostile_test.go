@@ -454,3 +454,29 @@ func TestHostileGlobArguments(t *testing.T) {
 		t.Logf("%s: %v (%s)", line, d.Verdict, firstLine(d.Reason))
 	}
 }
+
+// TestHostileUnknownWrappers: many programs run the command in the rest of
+// their argv (environment managers, secret injectors, process
+// supervisors, profilers, sandboxes). Approving "direnv exec . make build"
+// by prefix gives "direnv *"; the same prefix must not then allow
+// "direnv exec . rm -rf /". A fixed list of wrappers cannot name them all,
+// so this checks a sample of common ones.
+func TestHostileUnknownWrappers(t *testing.T) {
+	for _, w := range []string{
+		"direnv exec .", "mise exec --", "asdf exec", "conda run -n dev", "pdm run", "hatch run", "rye run", "pixi run",
+		"op run --", "doppler run --", "aws-vault exec prod --", "dotenv --", "chronic", "xvfb-run", "valgrind",
+		"perf record", "numactl -N 0", "setpriv --reuid=1000", "flatpak-spawn --host", "toolbox run",
+		"distrobox enter box --", "tini --", "dumb-init", "proot", "qemu-x86_64",
+	} {
+		t.Run(w, func(t *testing.T) {
+			g, s := propertyGuard(t)
+			if err := g.Approve(w+" make build", false, approval.Session, s, "test"); err != nil {
+				t.Logf("approve %q: %v", w+" make build", err)
+			}
+			line := w + " rm -rf /"
+			if d := timedDecide(t, g, s, line); d.Verdict == policy.Allow {
+				t.Errorf("%s: allowed (%s) after approving %q", clip(line), d.Reason, w+" make build")
+			}
+		})
+	}
+}
