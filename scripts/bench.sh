@@ -329,7 +329,9 @@ fi
 bf=$(awk '/^BenchmarkDecideBashfuscator/ {for (i = 3; i < NF; i++) if ($(i+1) == "max-ns") print $i}' "$out/latency.txt")
 if [ -n "$bf" ]; then check "$(awk -v v="$bf" 'BEGIN {print (v <= 5e6)}')" "Bashfuscator payloads: slowest $(awk -v v="$bf" 'BEGIN {printf "%.2f", v / 1e6}') ms (target <= 5 ms)"; fi
 ratio=$(awk '$1 == "shellguard" {print $6}' "$out/hook.txt")
-if [ -n "$ratio" ]; then check "$(awk -v v="$ratio" 'BEGIN {print (v <= 1.25)}')" "hook claude process (hyperfine): median ${ratio}x the empty Go program (target <= 1.25x)"; fi
+if [ "$ratio" = n/a ]; then
+	echo "n/a   hook claude process (hyperfine): the empty program's median was 0 after the shell correction (too much load); see the interleaved figure"
+elif [ -n "$ratio" ]; then check "$(awk -v v="$ratio" 'BEGIN {print (v <= 1.25)}')" "hook claude process (hyperfine): median ${ratio}x the empty Go program (target <= 1.25x)"; fi
 r2=$(awk '{for (i = 3; i < NF; i++) if ($(i+1) == "hook/empty-p50") print $i}' "$out/hookproc.txt" 2>/dev/null || true)
 if [ -n "$r2" ]; then check "$(awk -v v="$r2" 'BEGIN {print (v <= 1.25)}')" "hook claude process (interleaved, no shell): median ${r2}x the empty Go program (target <= 1.25x)"; fi
 rssmb=$(awk '$1 == "shellguard" {print $4}' "$out/rss.txt")
