@@ -17,11 +17,16 @@
 //   - BenchmarkDecideLatency: the per-line distribution of Decide (p50-ns,
 //     p99-ns, max-ns, each line's best time over the passes, which filters
 //     out the noise of a loaded machine), logging the slowest lines;
-//   - BenchmarkDecideHuge: Decide on 1 MiB inputs built to be expensive
-//     (1 MiB of "a ", of "$(", of "'", of "a|", of "{a,b}", a huge heredoc,
-//     ...), in ms/op;
+//   - BenchmarkDecideHuge: Decide on inputs built to be expensive (1 MiB
+//     of "a ", of "$(", of "'", of "a|", of "{a,b}", a huge heredoc, ...),
+//     at 1 MiB and at the parser's size limit (the longest line that is
+//     parsed rather than refused), in ms/op;
 //   - BenchmarkDecideBashfuscator: every Bashfuscator payload, with the
-//     slowest one's time (max-ns).
+//     slowest one's time (max-ns);
+//   - BenchmarkHookProcess: the "shellguard hook claude" process against an
+//     empty Go program (and optionally the peer's hook), interleaved; it
+//     needs the programs built and named in environment variables, and
+//     skips otherwise.
 //
 // scripts/bench.sh runs them together with the process-level measurements
 // (the hook against an empty Go program, and the cc-safety-net peer) and
