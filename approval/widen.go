@@ -393,7 +393,7 @@ func programWidening(name string, args []string) (string, string) {
 				return a, "makes zip run another program"
 			}
 		}
-	case "docker", "podman":
+	case "docker", "podman", "podman-remote", "nerdctl", "docker-compose":
 		return dockerWidening(args)
 	case "kubectl", "helm", "oc":
 		opts, _ := scanOptions(args, optSyntax{shortArg: "nslfoc"})
@@ -691,12 +691,19 @@ func dockerWidening(args []string) (string, string) {
 		}
 		i++
 	}
-	for _, a := range args[i:] {
+	rest := args[i:]
+	for _, a := range rest {
 		if a == "--" {
 			break
 		}
 		name, val, _ := strings.Cut(a, "=")
 		switch name {
+		case "-v", "--volume", "--mount":
+			// A bind mount of host folders gives the container (and the
+			// command in it) the host's files.
+			return name, "mounts host files into the container"
+		case "--entrypoint":
+			return name, "replaces the program the container runs"
 		case "--privileged", "--cap-add", "--security-opt", "--device", "--device-cgroup-rule":
 			return name, "gives the container power over the host"
 		case "--pid", "--network", "--net", "--userns", "--ipc", "--uts", "--cgroupns":

@@ -379,6 +379,9 @@ func (w *walker) command(cmd syntax.Command, c ctx) {
 			kw = "select"
 		}
 		cc := c.with(FrameControl, kw)
+		if cl, ok := x.Loop.(*syntax.CStyleLoop); ok {
+			w.arithmetic("for ((", cl, c)
+		}
 		if x.Loop != nil {
 			w.substs(x.Loop, cc)
 		}
@@ -414,14 +417,17 @@ func (w *walker) command(cmd syntax.Command, c ctx) {
 		cc.stdin = nil
 		w.stmt(x.Body, cc)
 	case *syntax.ArithmCmd:
+		w.arithmetic("((", x, c)
 		if x.X != nil {
 			w.substs(x.X, c)
 		}
 	case *syntax.TestClause:
+		w.arithmetic("[[", x, c)
 		if x.X != nil {
 			w.substs(x.X, c)
 		}
 	case *syntax.LetClause:
+		w.arithmetic("let", x, c)
 		for _, e := range x.Exprs {
 			if e != nil {
 				w.substs(e, c)
@@ -559,6 +565,23 @@ func (w *walker) substs(n syntax.Node, c ctx) {
 		}
 		return true
 	})
+}
+
+// arithmetic reports a [[ ]], (( )), let or C-style for whose text could
+// hold an array subscript, a quote or a substitution: bash evaluates
+// subscripts in arithmetic ((( 'a[$(cmd)]' )) runs cmd), so such a clause
+// is an invocation whose only argument is dynamic, never safe.
+func (w *walker) arithmetic(kind string, n syntax.Node, c ctx) {
+	raw := w.raw(n)
+	inner := raw
+	if kind == "[[" {
+		inner = strings.TrimSuffix(strings.TrimPrefix(inner, "[["), "]]")
+	}
+	if !strings.ContainsAny(inner, "[`$'\"\\") {
+		return
+	}
+	w.add(Invocation{Name: kind, Program: kind, Args: []Arg{{Value: kind, Raw: kind}, {Value: raw, Raw: raw, Dynamic: true}},
+		Where: c.f, Parent: c.parent, Encloser: c.encloser, Depth: w.depth, Redirs: c.redirs})
 }
 
 // plainWord reports a word made only of literals and quotes without

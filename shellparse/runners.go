@@ -12,12 +12,20 @@ import "strings"
 // label is "" when the program runs nothing of the kind.
 func runnerCommand(name string, args []Arg) (label string, inner []Arg, job *reparseJob) {
 	switch name {
-	case "docker", "podman", "nerdctl":
-		i, sub := subcommand(args, nil)
-		if sub == "compose" || sub == "container" {
-			j, sub2 := subcommand(args[i:], nil)
+	case "docker", "podman", "podman-remote", "nerdctl", "docker-compose", "podman-compose":
+		i, sub := subcommand(args, dockerGlobalValues)
+		if name == "docker-compose" || name == "podman-compose" {
+			sub = "compose " + sub
+		} else if sub == "compose" || sub == "container" {
+			j, sub2 := subcommand(args[i:], dockerGlobalValues)
 			i += j
 			sub = sub + " " + sub2
+		}
+		if ep := entrypoint(args[i:]); ep != nil && (strings.HasSuffix(sub, "run") || strings.HasSuffix(sub, "create")) {
+			// --entrypoint PROG: the container runs PROG with the words
+			// after the image as its arguments.
+			_, rest, _ := runner("", args[i:], dockerRunValues, 1)
+			return name + " " + sub, append([]Arg{*ep}, rest...), nil
 		}
 		switch sub {
 		case "exec", "container exec", "compose exec":
@@ -26,7 +34,7 @@ func runnerCommand(name string, args []Arg) (label string, inner []Arg, job *rep
 			return runner(name+" "+sub, args[i:], dockerRunValues, 1)
 		}
 	case "kubectl", "oc", "lxc", "incus", "multipass":
-		_, sub := subcommand(args, nil)
+		_, sub := subcommand(args, kubectlGlobalValues)
 		switch sub {
 		case "exec", "run", "debug", "shell":
 			if rest := afterDashDash(args); rest != nil {
@@ -62,6 +70,44 @@ func runnerCommand(name string, args []Arg) (label string, inner []Arg, job *rep
 				}
 				return name + " " + sub, nil, &reparseJob{text: strings.Join(parts, " "), dynamic: dyn, by: name + " " + sub}
 			}
+		}
+	case "direnv", "mise", "rtx", "asdf", "conda", "mamba", "micromamba", "pdm", "hatch", "rye", "pixi", "poetry",
+		"pipenv", "uv", "op", "doppler", "infisical", "aws-vault", "sops", "envchain", "dotenvx", "devbox", "flox",
+		"bundle", "bundler", "just", "task":
+		// Tool and secret managers that run a command in an environment:
+		// direnv exec DIR CMD, mise exec -- CMD, conda run -n ENV CMD,
+		// op run -- CMD, aws-vault exec PROFILE -- CMD, bundle exec CMD ...
+		i, sub := subcommand(args, envToolValues)
+		switch sub {
+		case "exec", "run", "x", "exec-env", "exec-file":
+			if rest := afterDashDash(args[i:]); rest != nil {
+				return name + " " + sub, rest, nil
+			}
+			skip := 0
+			switch name + " " + sub {
+			case "direnv exec", "aws-vault exec", "sops exec-env", "sops exec-file", "envchain exec":
+				skip = 1
+			}
+			if name == "just" || name == "task" || name == "pixi" && sub == "run" && !strings.Contains(argsString(args[i:]), " ") {
+				return "", nil, nil
+			}
+			return runner(name+" "+sub, args[i:], envToolValues, skip)
+		}
+	case "toolbox", "distrobox":
+		i, sub := subcommand(args, envToolValues)
+		if sub == "run" || sub == "enter" {
+			if rest := afterDashDash(args[i:]); rest != nil {
+				return name + " " + sub, rest, nil
+			}
+			if sub == "run" {
+				return runner(name+" "+sub, args[i:], envToolValues, 0)
+			}
+		}
+	case "perf":
+		i, sub := subcommand(args, nil)
+		switch sub {
+		case "record", "stat", "trace", "top", "sched", "mem", "kvm", "c2c", "lock":
+			return runner(name+" "+sub, args[i:], perfValues, 0)
 		}
 	case "vagrant":
 		if v := optionValue(args, "c", "--command"); v != nil {
@@ -144,6 +190,74 @@ func afterDashDash(args []Arg) []Arg {
 		}
 	}
 	return nil
+}
+
+func argsString(args []Arg) string {
+	parts := make([]string, len(args))
+	for i, a := range args {
+		parts[i] = a.Value
+	}
+	return strings.Join(parts, " ")
+}
+
+// perfValues are perf record/stat/trace options that take a value.
+func perfValues(f string) bool {
+	switch f {
+	case "-o", "--output", "-e", "--event", "-p", "--pid", "-t", "--tid", "-F", "--freq", "-c", "--count", "-C", "--cpu",
+		"-G", "--cgroup", "-u", "--uid", "-I", "--interval-print", "-r", "--repeat", "--call-graph", "-m", "--mmap-pages":
+		return true
+	}
+	return false
+}
+
+// envToolValues are options of environment and secret managers that take
+// a value.
+func envToolValues(f string) bool {
+	switch f {
+	case "-n", "--name", "-p", "--prefix", "-e", "--env", "--env-file", "-C", "--cd", "--profile", "--config",
+		"--project", "-P", "--python", "--with", "--from", "--group", "--directory", "-d", "--environment", "--manifest-path":
+		return true
+	}
+	return false
+}
+
+// entrypoint returns the value of --entrypoint, if any.
+func entrypoint(args []Arg) *Arg {
+	for i, a := range args {
+		if a.Value == "--" {
+			break
+		}
+		if v, ok := strings.CutPrefix(a.Value, "--entrypoint="); ok {
+			return &Arg{Value: v, Raw: a.Raw, Dynamic: a.Dynamic}
+		}
+		if a.Value == "--entrypoint" && i+1 < len(args) {
+			return &args[i+1]
+		}
+	}
+	return nil
+}
+
+// dockerGlobalValues are the options of docker, podman and compose (before
+// the subcommand) that take a value.
+func dockerGlobalValues(f string) bool {
+	switch f {
+	case "-l", "--log-level", "-H", "--host", "-c", "--context", "--config", "--tlscacert", "--tlscert", "--tlskey",
+		"-f", "--file", "-p", "--project-name", "--env-file", "--profile", "--project-directory", "--url",
+		"--connection", "--root", "--runroot", "--storage-driver", "--ansi", "--progress", "--parallel":
+		return true
+	}
+	return false
+}
+
+// kubectlGlobalValues are kubectl's global options that take a value.
+func kubectlGlobalValues(f string) bool {
+	switch f {
+	case "-n", "--namespace", "--context", "--kubeconfig", "-s", "--server", "--cluster", "--user", "--token",
+		"--as", "--as-group", "--certificate-authority", "--client-certificate", "--client-key", "--request-timeout",
+		"--project", "--remote":
+		return true
+	}
+	return false
 }
 
 func tmuxValues(f string) bool {

@@ -15,7 +15,7 @@ func (w *walker) word(word *syntax.Word) []Arg {
 	// Fast path: a single unquoted literal without escapes or braces.
 	if len(word.Parts) == 1 {
 		if lit, ok := word.Parts[0].(*syntax.Lit); ok && !strings.ContainsAny(lit.Value, "\\{") {
-			return []Arg{{Value: lit.Value, Raw: raw, Glob: strings.ContainsAny(lit.Value, "*?[")}}
+			return []Arg{{Value: lit.Value, Raw: raw, Glob: hasGlob(lit.Value)}}
 		}
 	}
 	if hasBraces(word) {
@@ -44,6 +44,16 @@ func (w *walker) word(word *syntax.Word) []Arg {
 		a.Value = raw
 	}
 	return []Arg{a}
+}
+
+// hasGlob reports a glob pattern in an unquoted literal: * or ?, or a
+// bracket expression [...] (a lone "[", the test command, is not one).
+func hasGlob(s string) bool {
+	if strings.ContainsAny(s, "*?") {
+		return true
+	}
+	i := strings.IndexByte(s, '[')
+	return i >= 0 && strings.IndexByte(s[i+1:], ']') >= 0
 }
 
 func hasBraces(word *syntax.Word) bool {
@@ -76,7 +86,7 @@ func (w *walker) parts(parts []syntax.WordPart) Arg {
 	for _, p := range parts {
 		switch x := p.(type) {
 		case *syntax.Lit:
-			if strings.ContainsAny(x.Value, "*?[") {
+			if hasGlob(x.Value) {
 				a.Glob = true
 			}
 			unescape(&b, x.Value, false)

@@ -64,6 +64,18 @@ func wrapperSpec(name string) (wrapSpec, bool) {
 		return wrapSpec{argShort: "wEc", argLong: []string{"timeout", "conflict-exit-code", "command"}, operands: 1, shellFlag: 'c', shellLong: "command"}, true
 	case "proxychains", "proxychains4":
 		return wrapSpec{argShort: "f"}, true
+	case "chronic", "dumb-init", "tini", "valgrind", "setpriv", "flatpak-spawn", "dotenv", "catatonit", "ts":
+		// Run their command after options written as --name=value or
+		// single flags.
+		return wrapSpec{argShort: "eps"}, true
+	case "xvfb-run":
+		return wrapSpec{argShort: "nsfepl", argLong: []string{"server-num", "server-args", "auth-file", "error-file", "xauth-protocol"}}, true
+	case "numactl":
+		return wrapSpec{argShort: "NmCpiPw", argLong: []string{"cpunodebind", "membind", "physcpubind", "preferred", "interleave"}}, true
+	case "proot":
+		return wrapSpec{argShort: "rbwqkRS", argLong: []string{"rootfs", "bind", "cwd", "qemu", "kernel-release"}}, true
+	case "qemu-x86_64", "qemu-aarch64", "qemu-arm", "qemu-riscv64":
+		return wrapSpec{argShort: "LEUgBRsd", argLong: []string{}}, true
 	case "gosu", "su-exec":
 		return wrapSpec{operands: 1}, true
 	case "chrt":
