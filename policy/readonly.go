@@ -83,6 +83,10 @@ func readOnly(inv *shellparse.Invocation) bool {
 		return n
 	}
 	switch inv.Name {
+	case "test", "[":
+		// test -v NAME evaluates an array subscript: test -v 'a[$(cmd)]'
+		// runs cmd.
+		return !has("-v")
 	case "printf":
 		// printf -v NAME assigns a shell variable (PATH, ...).
 		return !has("-v")
@@ -90,7 +94,7 @@ func readOnly(inv *shellparse.Invocation) bool {
 		"pwd", "echo", "true", "false", "whoami", "id", "groups", "uname", "arch", "nproc",
 		"which", "type", "stat", "du", "df", "cut", "tr", "nl", "rev", "seq", "basename", "dirname",
 		"realpath", "readlink", "printenv", "diff", "cmp", "comm", "md5sum", "sha1sum", "sha256sum",
-		"sha512sum", "cksum", "test", "[", "expr", "jq", "column", "fold", "paste", "od", "hexdump",
+		"sha512sum", "cksum", "expr", "jq", "column", "fold", "paste", "od", "hexdump",
 		"strings", "base64", "ps", "free", "uptime", "who", "w", "lsblk", "lscpu", "locale", "tty", "cal",
 		"sleep", "cd":
 		return true
