@@ -259,12 +259,13 @@ func (c ctx) with(k FrameKind, detail string) ctx {
 }
 
 type walker struct {
-	ps      *parsers
-	lim     Limits
-	res     *Result
-	src     string
-	depth   int
-	stopped bool
+	ps        *parsers
+	lim       Limits
+	res       *Result
+	src       string
+	depth     int // shell strings re-parsed
+	argvDepth int // commands run from another command's argv
+	stopped   bool
 }
 
 func (w *walker) limit(msg string) {
@@ -811,6 +812,17 @@ func (w *walker) invocation(inv Invocation, args []Arg, rawRedirs []*syntax.Redi
 			continue
 		}
 		w.reparse(job, idx, c)
+	}
+	if len(execs)+len(runs) > 0 {
+		// Commands run from argv (find -exec, docker exec, ...) nest like
+		// shell strings and share their bound: each level holds the rest
+		// of the line, so unbounded nesting would be quadratic.
+		if w.argvDepth+1 > w.lim.MaxReparse {
+			w.limit(fmt.Sprintf("commands run by other commands nested more than %d deep", w.lim.MaxReparse))
+			return idx
+		}
+		w.argvDepth++
+		defer func() { w.argvDepth-- }()
 	}
 	for _, e := range execs {
 		cc := c.with(FrameExec, "find "+e[0].Value)
