@@ -314,8 +314,15 @@ func cleanOperand(v string) string {
 // dynShape is how a dynamic word is compared: as written, without quotes
 // or the braces of ${...}, and cleaned like a path.
 func dynShape(raw string) string {
-	r := strings.NewReplacer(`"`, "", "{", "", "}", "")
-	s := r.Replace(raw)
+	s := raw
+	if strings.ContainsAny(s, `"{}`) {
+		s = strings.Map(func(r rune) rune {
+			if r == '"' || r == '{' || r == '}' {
+				return -1
+			}
+			return r
+		}, s)
+	}
 	if strings.HasPrefix(s, "$") && strings.Contains(s, "/") {
 		head, tail, _ := strings.Cut(s, "/")
 		// Cleaned relative to the variable, so that climbing out of it
