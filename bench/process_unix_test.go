@@ -34,7 +34,8 @@ type proc struct {
 //
 // It needs the programs built beforehand (scripts/bench.sh does it):
 //
-//	SHELLGUARD_BENCH_HOOK=/path/to/shellguard   (run as "shellguard hook claude")
+//	SHELLGUARD_BENCH_HOOK=/path/to/shellguard   (run as "shellguard hook claude";
+//	                                             a shellguard-hook binary runs as "shellguard-hook claude")
 //	SHELLGUARD_BENCH_EMPTY=/path/to/empty       (package main; func main() {})
 //	SHELLGUARD_BENCH_PEER="node .../cc-safety-net.js hook --claude-code"  (optional)
 //
@@ -46,7 +47,7 @@ func BenchmarkHookProcess(b *testing.B) {
 	}
 	procs := []*proc{
 		{name: "empty", argv: []string{empty}},
-		{name: "hook", argv: []string{hook, "hook", "claude"}},
+		{name: "hook", argv: hookArgv(hook)},
 	}
 	if peer := strings.Fields(os.Getenv("SHELLGUARD_BENCH_PEER")); len(peer) > 0 {
 		procs = append(procs, &proc{name: "peer", argv: peer})
@@ -106,4 +107,14 @@ func BenchmarkHookProcess(b *testing.B) {
 	e, h := procs[0], procs[1]
 	b.ReportMetric(float64(slices.Min(h.wall))/float64(slices.Min(e.wall)), "hook/empty-min")
 	b.ReportMetric(float64(med(h.wall))/float64(med(e.wall)), "hook/empty-p50")
+}
+
+// hookArgv is how the hook program named by SHELLGUARD_BENCH_HOOK is run:
+// the lean shellguard-hook binary takes the agent as its only argument, the
+// full CLI takes "hook claude".
+func hookArgv(path string) []string {
+	if strings.HasPrefix(filepath.Base(path), "shellguard-hook") {
+		return []string{path, "claude"}
+	}
+	return []string{path, "hook", "claude"}
 }
