@@ -1,0 +1,401 @@
+package install
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+
+	"github.com/shellguard/shellguard/hook"
+)
+
+// Codex also reads hooks written inline in config.toml. What this file
+// relies on, from Codex's documentation and source:
+//
+//   - https://developers.openai.com/codex/hooks ("Where Codex looks for
+//     hooks") and https://developers.openai.com/codex/config-advanced#hooks:
+//     Codex discovers hooks next to each active config layer either in
+//     hooks.json or as inline [hooks] tables in config.toml
+//     (~/.codex/config.toml, <repo>/.codex/config.toml), with the same
+//     event structure as hooks.json ([[hooks.PreToolUse]] is a matcher
+//     group, [[hooks.PreToolUse.hooks]] a handler). Matching hooks from all
+//     sources run; a higher-precedence layer does not replace a lower one's
+//     hooks. "If a single layer contains both hooks.json and inline [hooks],
+//     Codex merges them and warns at startup. Prefer one representation per
+//     layer."
+//   - Hooks are on by default; [features] hooks = false (or the deprecated
+//     alias codex_hooks = false) turns them all off.
+//   - openai/codex codex-rs/hooks/src/engine/discovery.rs: per layer, Codex
+//     loads hooks.json and the config.toml "hooks" value; when both are
+//     non-empty it warns "loading hooks from both <hooks.json> and
+//     <config.toml>; prefer a single representation for this layer" and runs
+//     both. A "hooks" value that does not deserialize is skipped with a
+//     warning ("failed to parse TOML hooks in ..."), so none of that layer's
+//     inline hooks run. A group whose matcher is not a valid regular
+//     expression is skipped. Per-hook state lives in [hooks.state."<source
+//     path>:pre_tool_use:<group>:<handler>"] (enabled, trusted_hash), which
+//     Codex itself writes into the user's config.toml from its /hooks view.
+//   - codex-rs/config/src/hook_config.rs: handler fields type ("command"),
+//     command, timeout (seconds), async, statusMessage.
+
+// CodexConfigPath returns Codex's config.toml of the layer scope: for User
+// $CODEX_HOME/config.toml (default ~/.codex/config.toml), for Project
+// <dir>/.codex/config.toml. It sits next to the hooks.json SettingsPath
+// returns for Codex.
+func CodexConfigPath(scope Scope, env Env) (string, error) {
+	p, err := SettingsPath(hook.Codex, scope, env)
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(filepath.Dir(p), "config.toml"), nil
+}
+
+// InlineHook is one command hook written inline in a Codex config.toml.
+type InlineHook struct {
+	// Event is the hook event ("PreToolUse").
+	Event string
+	// Matcher is the group's matcher ("" when absent: every tool).
+	Matcher string
+	// Command is the handler's command.
+	Command string
+	// Line is the 1-based line of the command in the file, 0 when it
+	// cannot be told (a multi-line string, say).
+	Line int
+	// Group and Handler are the indexes Codex keys the hook's state with.
+	Group, Handler int
+	// Shellguard reports that the command is shellguard's hook for Codex.
+	Shellguard bool
+}
+
+// RunsForShell reports whether Codex runs the hook before shell commands:
+// a PreToolUse hook whose matcher (a regular expression, absent or "*"
+// for every tool) matches the Bash tool.
+func (h InlineHook) RunsForShell() bool {
+	return h.Event == hook.Codex.Event() && matcherMatchesBash(h.Matcher)
+}
+
+func matcherMatchesBash(m string) bool {
+	if m == "" || m == "*" {
+		return true
+	}
+	re, err := regexp.Compile(m)
+	return err == nil && re.MatchString("Bash")
+}
+
+// HookState is Codex's record of one hook, from [hooks.state] in the
+// user's config.toml.
+type HookState struct {
+	// Enabled is false when the hook was turned off in Codex's /hooks view.
+	Enabled *bool
+	// TrustedHash is the hash of the definition the user trusted, "" when
+	// the hook was never trusted.
+	TrustedHash string
+}
+
+// CodexConfig is what ParseCodexConfig found in a Codex config.toml.
+type CodexConfig struct {
+	// Hooks are the inline command hooks, in file order.
+	Hooks []InlineHook
+	// HooksErr is set when the file parses but its "hooks" value has a
+	// shape Codex cannot load: Codex then skips every inline hook of the
+	// file (and Hooks may be incomplete).
+	HooksErr error
+	// HooksDisabled reports [features] hooks = false (or codex_hooks =
+	// false): Codex runs no hooks from any source.
+	HooksDisabled bool
+	// State is [hooks.state], keyed as Codex keys it (see StateKey).
+	State map[string]HookState
+}
+
+// Shellguard returns the inline hooks that are shellguard's.
+func (c CodexConfig) Shellguard() []InlineHook {
+	var out []InlineHook
+	for _, h := range c.Hooks {
+		if h.Shellguard {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+// Others returns the inline hooks that are not shellguard's.
+func (c CodexConfig) Others() []InlineHook {
+	var out []InlineHook
+	for _, h := range c.Hooks {
+		if !h.Shellguard {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+// StateKey is the key Codex gives a PreToolUse hook in [hooks.state]: the
+// path of the file that defines it, the event, and its positions.
+func StateKey(source string, group, handler int) string {
+	return fmt.Sprintf("%s:pre_tool_use:%d:%d", source, group, handler)
+}
+
+// TOMLError reports a config.toml that does not parse, with its line.
+type TOMLError struct {
+	Line int
+	Err  error
+}
+
+func (e *TOMLError) Error() string {
+	if e.Line > 0 {
+		return fmt.Sprintf("line %d: %v", e.Line, e.Err)
+	}
+	return e.Err.Error()
+}
+
+func (e *TOMLError) Unwrap() error { return e.Err }
+
+type codexTOML struct {
+	Features map[string]any            `toml:"features"`
+	Hooks    map[string]toml.Primitive `toml:"hooks"`
+}
+
+type codexHandler struct {
+	Type    string `toml:"type"`
+	Command string `toml:"command"`
+}
+
+type codexState struct {
+	Enabled     *bool  `toml:"enabled"`
+	TrustedHash string `toml:"trusted_hash"`
+}
+
+// ParseCodexConfig reads the hooks and hook settings of a Codex
+// config.toml. It only reads. A file that is not valid TOML is a
+// *ParseError wrapping a *TOMLError with the line; command, when not
+// empty, is recognised as shellguard's hook too (see RemoveHook).
+func ParseCodexConfig(data []byte, command string) (CodexConfig, error) {
+	var cfg CodexConfig
+	var raw codexTOML
+	md, err := toml.Decode(string(data), &raw)
+	if err != nil {
+		te := &TOMLError{Err: err}
+		var pe toml.ParseError
+		if errors.As(err, &pe) {
+			te.Line, te.Err = pe.Position.Line, errors.New(pe.Message)
+		}
+		return cfg, &ParseError{te}
+	}
+	for _, k := range []string{"hooks", "codex_hooks"} {
+		if v, ok := raw.Features[k].(bool); ok && !v {
+			cfg.HooksDisabled = true
+		}
+	}
+	events := make([]string, 0, len(raw.Hooks))
+	for k := range raw.Hooks {
+		events = append(events, k)
+	}
+	sort.Strings(events)
+	var errs []error
+	for _, ev := range events {
+		prim := raw.Hooks[ev]
+		if ev == "state" {
+			var st map[string]codexState
+			if err := md.PrimitiveDecode(prim, &st); err != nil {
+				errs = append(errs, fmt.Errorf("hooks.state: %w", err))
+				continue
+			}
+			cfg.State = make(map[string]HookState, len(st))
+			for k, s := range st {
+				cfg.State[k] = HookState(s)
+			}
+			continue
+		}
+		var groups []struct {
+			Matcher *string        `toml:"matcher"`
+			Hooks   []codexHandler `toml:"hooks"`
+		}
+		if err := md.PrimitiveDecode(prim, &groups); err != nil {
+			errs = append(errs, fmt.Errorf("hooks.%s: %w", ev, err))
+			continue
+		}
+		for gi, g := range groups {
+			for hi, h := range g.Hooks {
+				if h.Type != "command" && h.Type != "" {
+					continue
+				}
+				ih := InlineHook{Event: ev, Command: h.Command, Group: gi, Handler: hi}
+				if g.Matcher != nil {
+					ih.Matcher = *g.Matcher
+				}
+				ih.Shellguard = IsShellguardCommand(h.Command, hook.Codex) || command != "" && h.Command == command
+				cfg.Hooks = append(cfg.Hooks, ih)
+			}
+		}
+	}
+	if len(errs) > 0 {
+		cfg.HooksErr = errors.Join(errs...)
+	}
+	locate(data, cfg.Hooks)
+	sort.SliceStable(cfg.Hooks, func(i, j int) bool {
+		a, b := cfg.Hooks[i], cfg.Hooks[j]
+		if (a.Line == 0) != (b.Line == 0) {
+			return b.Line == 0
+		}
+		return a.Line < b.Line
+	})
+	return cfg, nil
+}
+
+// locate sets the line of each hook's command: the first line not yet
+// taken that assigns "command = <that string>", else the first line that
+// contains the command's text (an inline table).
+func locate(data []byte, hooks []InlineHook) {
+	lines := strings.Split(string(data), "\n")
+	taken := make(map[int]bool)
+	value := make(map[int]string)
+	for i, l := range lines {
+		t := strings.TrimSpace(l)
+		if !strings.HasPrefix(t, "command") {
+			continue
+		}
+		var v struct {
+			Command string `toml:"command"`
+		}
+		if _, err := toml.Decode(t, &v); err == nil {
+			value[i] = v.Command
+		}
+	}
+	for n := range hooks {
+		for i := range lines {
+			if v, ok := value[i]; ok && !taken[i] && v == hooks[n].Command {
+				hooks[n].Line, taken[i] = i+1, true
+				break
+			}
+		}
+		if hooks[n].Line != 0 || hooks[n].Command == "" {
+			continue
+		}
+		for i, l := range lines {
+			if !taken[i] && strings.Contains(l, hooks[n].Command) {
+				hooks[n].Line, taken[i] = i+1, true
+				break
+			}
+		}
+	}
+}
+
+// CodexLayer is what InspectCodex found in one Codex config layer: its
+// hooks.json (as Inspect reports it) and its config.toml.
+type CodexLayer struct {
+	Scope Scope
+	// JSON is the layer's hooks.json.
+	JSON Status
+	// JSONGroups and JSONHandlers are the positions of shellguard's hooks
+	// in hooks.json (parallel to JSON.Commands), for StateKey.
+	JSONGroups, JSONHandlers []int
+	// JSONHasHooks reports that hooks.json holds any hook at all.
+	JSONHasHooks bool
+	// TOMLPath is the layer's config.toml.
+	TOMLPath string
+	// TOMLExists reports whether config.toml exists.
+	TOMLExists bool
+	// TOMLErr is a problem reading or parsing config.toml.
+	TOMLErr error
+	// TOML is what config.toml holds (zero when TOMLErr is set).
+	TOML CodexConfig
+}
+
+// BothRepresentations reports that the layer has hooks in hooks.json and
+// inline in config.toml: Codex loads both, runs both, and warns at
+// startup.
+func (l CodexLayer) BothRepresentations() bool {
+	return l.JSONHasHooks && len(l.TOML.Hooks) > 0
+}
+
+// InspectCodex reports on the Codex layer scope: shellguard's hooks in its
+// hooks.json and config.toml, config.toml's other inline hooks, and
+// whether hooks are switched off there. command, when not empty, is
+// recognised as shellguard's hook too. It only reads.
+func InspectCodex(scope Scope, env Env, command string) CodexLayer {
+	l := CodexLayer{Scope: scope, JSON: Inspect(hook.Codex, scope, env, command)}
+	if l.JSON.Exists && l.JSON.Err == nil {
+		if data, err := os.ReadFile(l.JSON.Path); err == nil {
+			l.JSONHasHooks, l.JSONGroups, l.JSONHandlers = jsonHooks(data, command)
+		}
+	}
+	l.TOMLPath, l.TOMLErr = CodexConfigPath(scope, env)
+	if l.TOMLErr != nil {
+		return l
+	}
+	data, err := os.ReadFile(l.TOMLPath)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return l
+	case err != nil:
+		l.TOMLExists, l.TOMLErr = true, err
+		return l
+	}
+	l.TOMLExists = true
+	l.TOML, l.TOMLErr = ParseCodexConfig(data, command)
+	return l
+}
+
+// jsonHooks reports whether a Codex hooks.json holds any hook, and the
+// positions of shellguard's PreToolUse hooks in it.
+func jsonHooks(data []byte, command string) (has bool, groups, handlers []int) {
+	if len(bytes.TrimSpace(data)) == 0 {
+		return false, nil, nil
+	}
+	root, err := parseSettings(data, hook.Codex)
+	if err != nil {
+		return false, nil, nil
+	}
+	if h := root.get("hooks"); h != nil && h.kind == '{' {
+		for _, m := range h.members {
+			if m.value.kind == '[' && len(m.value.elems) > 0 {
+				has = true
+			}
+		}
+	}
+	for _, f := range find(data, root, hook.Codex, command) {
+		groups = append(groups, f.groupIdx)
+		handlers = append(handlers, f.innerIdx)
+	}
+	return has, groups, handlers
+}
+
+// TOMLSnippet is the inline config.toml form of shellguard's Codex hook
+// running command, for users who keep their hooks in config.toml (append
+// it to the file; shellguard recognises it there).
+func TOMLSnippet(command string) string {
+	e := entryFor(hook.Codex, command)
+	return fmt.Sprintf("[[hooks.%s]]\nmatcher = %s\n\n[[hooks.%s.hooks]]\ntype = %s\ncommand = %s\ntimeout = %d\n",
+		hook.Codex.Event(), tomlString(e.Matcher), hook.Codex.Event(), tomlString(e.Hooks[0].Type),
+		tomlString(e.Hooks[0].Command), e.Hooks[0].Timeout)
+}
+
+// tomlString quotes s as a TOML literal string when it can ('...' keeps
+// backslashes and double quotes as they are), else as a basic string.
+func tomlString(s string) string {
+	if !strings.ContainsAny(s, "'\n\r") && strings.IndexFunc(s, func(r rune) bool { return r < 0x20 && r != '\t' || r == 0x7f }) < 0 {
+		return "'" + s + "'"
+	}
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, r := range s {
+		switch {
+		case r == '"' || r == '\\':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r < 0x20 || r == 0x7f:
+			fmt.Fprintf(&b, `\u%04X`, r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}

@@ -1,0 +1,200 @@
+package install
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/BurntSushi/toml"
+
+	"github.com/shellguard/shellguard/hook"
+)
+
+func TestParseCodexConfig(t *testing.T) {
+	tests := []struct {
+		file       string
+		command    string
+		want       []InlineHook
+		disabled   bool
+		state      map[string]HookState
+		wantHookEr bool
+	}{
+		{file: "codex-config.toml", want: []InlineHook{
+			{Event: "PreToolUse", Matcher: "apply_patch", Command: "python3 ~/.codex/hooks/check_patch.py", Line: 22},
+			{Event: "Stop", Command: "python3 ~/.codex/hooks/stop.py", Line: 28},
+		}},
+		{file: "codex-config-shellguard.toml", want: []InlineHook{
+			{Event: "PreToolUse", Matcher: "^Bash$", Command: "python3 ~/.codex/hooks/log.py", Line: 8},
+			{Event: "PreToolUse", Matcher: "^Bash$", Command: exe + " hook codex", Line: 12, Handler: 1, Shellguard: true},
+		}, state: map[string]HookState{"/home/dev/.codex/config.toml:pre_tool_use:0:1": {TrustedHash: "sha256:0123"}}},
+		{file: "codex-config-inline-table.toml", want: []InlineHook{
+			{Event: "PreToolUse", Matcher: "Bash|apply_patch", Command: "/usr/local/bin/shellguard-hook codex", Line: 3, Shellguard: true},
+		}},
+		// A renamed binary is shellguard's by its exact command.
+		{file: "codex-config.toml", command: "python3 ~/.codex/hooks/stop.py", want: []InlineHook{
+			{Event: "PreToolUse", Matcher: "apply_patch", Command: "python3 ~/.codex/hooks/check_patch.py", Line: 22},
+			{Event: "Stop", Command: "python3 ~/.codex/hooks/stop.py", Line: 28, Shellguard: true},
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.file, func(t *testing.T) {
+			cfg, err := ParseCodexConfig(readTestdata(t, tt.file), tt.command)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(cfg.Hooks, tt.want) {
+				t.Errorf("hooks\n got %+v\nwant %+v", cfg.Hooks, tt.want)
+			}
+			if cfg.HooksDisabled != tt.disabled || (cfg.HooksErr != nil) != tt.wantHookEr {
+				t.Errorf("disabled %v, hooks error %v", cfg.HooksDisabled, cfg.HooksErr)
+			}
+			if len(tt.state) > 0 && !reflect.DeepEqual(cfg.State, tt.state) {
+				t.Errorf("state %+v, want %+v", cfg.State, tt.state)
+			}
+		})
+	}
+}
+
+func TestParseCodexConfigSettings(t *testing.T) {
+	tests := []struct {
+		name, data string
+		disabled   bool
+		hooksErr   bool
+		shellguard int
+		runs       bool
+	}{
+		{"empty", "", false, false, 0, false},
+		{"features off", "[features]\nhooks = false\n", true, false, 0, false},
+		{"deprecated alias off", "[features]\ncodex_hooks = false\n", true, false, 0, false},
+		{"features on", "[features]\nhooks = true\n", false, false, 0, false},
+		{"wrong shape", "[hooks.PreToolUse]\nmatcher = \"Bash\"\n", false, true, 0, false},
+		{"no matcher runs for Bash", "[[hooks.PreToolUse]]\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = \"shellguard hook codex\"\n", false, false, 1, true},
+		{"star", "[[hooks.PreToolUse]]\nmatcher = \"*\"\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = \"shellguard hook codex\"\n", false, false, 1, true},
+		{"other tool", "[[hooks.PreToolUse]]\nmatcher = \"^apply_patch$\"\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = \"shellguard hook codex\"\n", false, false, 1, false},
+		{"bad regexp", "[[hooks.PreToolUse]]\nmatcher = \"(Bash\"\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = \"shellguard hook codex\"\n", false, false, 1, false},
+		{"other event", "[[hooks.PostToolUse]]\nmatcher = \"Bash\"\n[[hooks.PostToolUse.hooks]]\ntype = \"command\"\ncommand = \"shellguard hook codex\"\n", false, false, 1, false},
+		{"claude's hook is not codex's", "[[hooks.PreToolUse]]\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = \"shellguard hook claude\"\n", false, false, 0, false},
+		{"multi-line string", "[[hooks.PreToolUse]]\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = '''\nshellguard hook codex'''\n", false, false, 1, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cfg, err := ParseCodexConfig([]byte(tt.data), "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if cfg.HooksDisabled != tt.disabled || (cfg.HooksErr != nil) != tt.hooksErr {
+				t.Fatalf("disabled %v, hooks error %v", cfg.HooksDisabled, cfg.HooksErr)
+			}
+			sg := cfg.Shellguard()
+			if len(sg) != tt.shellguard {
+				t.Fatalf("shellguard hooks %+v, want %d", sg, tt.shellguard)
+			}
+			if len(sg) > 0 && sg[0].RunsForShell() != tt.runs {
+				t.Fatalf("%+v: RunsForShell %v, want %v", sg[0], !tt.runs, tt.runs)
+			}
+		})
+	}
+}
+
+func TestParseCodexConfigInvalid(t *testing.T) {
+	_, err := ParseCodexConfig(readTestdata(t, "codex-config-invalid.toml"), "")
+	var pe *ParseError
+	var te *TOMLError
+	if !errors.As(err, &pe) || !errors.As(err, &te) {
+		t.Fatalf("error %T %v, want a *ParseError with a *TOMLError", err, err)
+	}
+	if te.Line != 4 || !strings.Contains(err.Error(), "line 4") {
+		t.Fatalf("error %q (line %d), want line 4", err, te.Line)
+	}
+}
+
+func TestTOMLSnippetRoundTrip(t *testing.T) {
+	for _, cmd := range []string{
+		HookCommand(exe, hook.Codex),
+		HookCommand("/Users/Jo O'Neil/bin/shellguard", hook.Codex),
+		LeanHookCommand(`C:\tools\shellguard-hook`, hook.Codex),
+		HookCommand("/opt/\"q\"/shellguard", hook.Codex),
+	} {
+		snip := TOMLSnippet(cmd)
+		var v map[string]any
+		if _, err := toml.Decode(snip, &v); err != nil {
+			t.Fatalf("%q: snippet does not parse: %v\n%s", cmd, err, snip)
+		}
+		// Appended to a realistic file, the snippet is found as
+		// shellguard's hook that runs for shell commands, on its line.
+		data := append(readTestdata(t, "codex-config.toml"), "\n"+snip...)
+		cfg, err := ParseCodexConfig(data, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		sg := cfg.Shellguard()
+		if len(sg) != 1 || sg[0].Command != cmd || !sg[0].RunsForShell() || sg[0].Line == 0 {
+			t.Fatalf("%q: found %+v\n%s", cmd, sg, data)
+		}
+		if got := strings.Split(string(data), "\n")[sg[0].Line-1]; !strings.HasPrefix(got, "command = ") {
+			t.Fatalf("line %d is %q", sg[0].Line, got)
+		}
+		// The other hooks keep their group indexes (Codex keys trust by them).
+		if len(cfg.Hooks) != 3 || sg[0].Group != 1 {
+			t.Fatalf("hooks %+v", cfg.Hooks)
+		}
+	}
+}
+
+func TestInspectCodex(t *testing.T) {
+	home, dir := t.TempDir(), t.TempDir()
+	env := Env{Home: home, Dir: dir}
+	write := func(path string, data []byte) {
+		t.Helper()
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	l := InspectCodex(User, env, "")
+	if l.TOMLExists || l.TOMLErr != nil || l.JSON.Exists || l.BothRepresentations() {
+		t.Fatalf("empty home: %+v", l)
+	}
+	write(filepath.Join(home, ".codex", "config.toml"), readTestdata(t, "codex-config-shellguard.toml"))
+	jsonPath := filepath.Join(home, ".codex", "hooks.json")
+	write(jsonPath, readTestdata(t, "codex-hooks.json"))
+	l = InspectCodex(User, env, "")
+	if !l.TOMLExists || l.TOMLErr != nil || len(l.TOML.Shellguard()) != 1 || !l.BothRepresentations() || len(l.JSON.Commands) != 0 {
+		t.Fatalf("user layer: %+v", l)
+	}
+	// shellguard in hooks.json: its position is reported for StateKey.
+	out, _, err := AddHook(readTestdata(t, "codex-hooks.json"), hook.Codex, HookCommand(exe, hook.Codex))
+	if err != nil {
+		t.Fatal(err)
+	}
+	write(jsonPath, out)
+	l = InspectCodex(User, env, "")
+	if len(l.JSON.Commands) != 1 || !reflect.DeepEqual(l.JSONGroups, []int{1}) || !reflect.DeepEqual(l.JSONHandlers, []int{0}) {
+		t.Fatalf("hooks.json positions: %+v", l)
+	}
+	// An invalid project config.toml is reported with its line.
+	write(filepath.Join(dir, ".codex", "config.toml"), readTestdata(t, "codex-config-invalid.toml"))
+	l = InspectCodex(Project, env, "")
+	if !l.TOMLExists || l.TOMLErr == nil || !strings.Contains(l.TOMLErr.Error(), "line 4") {
+		t.Fatalf("project layer: %+v", l)
+	}
+	if p, _ := CodexConfigPath(User, Env{Home: home, Getenv: func(k string) string {
+		if k == "CODEX_HOME" {
+			return "/srv/codex"
+		}
+		return ""
+	}}); p != "/srv/codex/config.toml" {
+		t.Fatalf("CODEX_HOME: %s", p)
+	}
+}
+
+func TestStateKey(t *testing.T) {
+	if got := StateKey("/home/dev/.codex/hooks.json", 1, 0); got != "/home/dev/.codex/hooks.json:pre_tool_use:1:0" {
+		t.Fatal(got)
+	}
+}
