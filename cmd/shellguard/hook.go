@@ -102,14 +102,22 @@ func (f *installFlags) register(c *cobra.Command, verb string) {
 	c.MarkFlagsMutuallyExclusive("project", "user")
 }
 
-func (f *installFlags) target(agentName string) (hook.Agent, string, error) {
+// installTarget is the settings file install or uninstall edits.
+type installTarget struct {
+	agent hook.Agent
+	scope install.Scope
+	env   install.Env
+	path  string
+}
+
+func (f *installFlags) target(agentName string) (installTarget, error) {
 	agent, err := hook.ParseAgent(agentName)
 	if err != nil {
-		return "", "", &exitError{exitUsage, err}
+		return installTarget{}, &exitError{exitUsage, err}
 	}
 	env, err := install.FromProcess(f.cwd)
 	if err != nil {
-		return "", "", &exitError{1, err}
+		return installTarget{}, &exitError{1, err}
 	}
 	scope := install.User
 	if f.project {
@@ -117,9 +125,33 @@ func (f *installFlags) target(agentName string) (hook.Agent, string, error) {
 	}
 	path, err := install.SettingsPath(agent, scope, env)
 	if err != nil {
-		return "", "", &exitError{1, err}
+		return installTarget{}, &exitError{1, err}
 	}
-	return agent, path, nil
+	return installTarget{agent: agent, scope: scope, env: env, path: path}, nil
+}
+
+// codexConfigTOML reads the config.toml of the Codex layer that install or
+// uninstall edits. Codex also loads hooks written inline there, so a file
+// that does not parse is an error: shellguard cannot tell whether its hook
+// is already there.
+func codexConfigTOML(t installTarget, own string) (path string, cfg install.CodexConfig, err error) {
+	l := install.InspectCodex(t.scope, t.env, own)
+	if l.TOMLErr != nil {
+		why := l.TOMLErr
+		var te *install.TOMLError
+		if errors.As(why, &te) {
+			why = te
+		}
+		return l.TOMLPath, cfg, &exitError{1, fmt.Errorf("%s: %w; Codex also reads hooks from this file, so shellguard cannot tell whether its hook is already configured there: fix the file first (shellguard changed nothing)", l.TOMLPath, why)}
+	}
+	return l.TOMLPath, l.TOML, nil
+}
+
+func where(path string, h install.InlineHook) string {
+	if h.Line > 0 {
+		return fmt.Sprintf("%s:%d", path, h.Line)
+	}
+	return path
 }
 
 func newInstallCmd(s *streams) *cobra.Command {
@@ -139,10 +171,11 @@ valid JSON is not touched (exit status 1).`,
 		Args:      cobra.ExactArgs(1),
 		ValidArgs: []string{"claude", "gemini", "codex"},
 		RunE: func(c *cobra.Command, args []string) error {
-			agent, path, err := f.target(args[0])
+			t, err := f.target(args[0])
 			if err != nil {
 				return err
 			}
+			agent := t.agent
 			exe := f.exe
 			if exe == "" {
 				if exe, err = os.Executable(); err != nil {
@@ -152,7 +185,31 @@ valid JSON is not touched (exit status 1).`,
 			if exe, err = filepath.Abs(exe); err != nil {
 				return &exitError{1, err}
 			}
-			res, err := install.Install(path, agent, hookCommand(exe, agent), install.Options{DryRun: f.dryRun})
+			command := hookCommand(exe, agent)
+			var tomlPath string
+			var inline install.CodexConfig
+			if agent == hook.Codex {
+				if tomlPath, inline, err = codexConfigTOML(t, command); err != nil {
+					return err
+				}
+				if sg := inline.Shellguard(); len(sg) > 0 {
+					// Codex runs every hook it finds; a second copy in
+					// hooks.json would run shellguard twice per command.
+					for _, h := range sg {
+						fmt.Fprintf(s.out, "The shellguard hook for Codex is already configured inline in %s: %s\n", where(tomlPath, h), h.Command)
+						if !h.RunsForShell() {
+							fmt.Fprintf(s.out, "  PROBLEM: it is a %s hook with matcher %q, so Codex does not run it before shell commands; fix it there.\n", h.Event, h.Matcher)
+						} else if err := install.CheckCommand(h.Command); err != nil {
+							fmt.Fprintf(s.out, "  PROBLEM: %v; fix the command there (shellguard does not edit config.toml).\n", err)
+						} else if h.Command != command {
+							fmt.Fprintf(s.out, "  note: it runs %s, not this program's %s.\n", h.Command, command)
+						}
+					}
+					fmt.Fprintf(s.out, "Nothing added to %s (Codex would run a second copy); `shellguard doctor` checks the inline hook.\n", t.path)
+					return nil
+				}
+			}
+			res, err := install.Install(t.path, agent, command, install.Options{DryRun: f.dryRun})
 			if err != nil {
 				return &exitError{1, err}
 			}
@@ -166,6 +223,15 @@ valid JSON is not touched (exit status 1).`,
 					}
 				case hook.Gemini:
 					fmt.Fprintln(s.out, `If your Gemini CLI release does not run hooks by default, set "hooksConfig": {"enabled": true} in its settings.`)
+				}
+			}
+			if agent == hook.Codex {
+				if n := len(inline.Others()); n > 0 {
+					fmt.Fprintf(s.out, "note: %s also holds %d inline hook(s). Codex loads hooks.json and config.toml of the same layer both, runs both and warns at startup (\"prefer a single representation for this layer\"). To keep your hooks in config.toml only, run `shellguard uninstall codex%s` and append this to %s instead (shellguard recognises it there):\n\n%s\n",
+						tomlPath, n, projectFlag(t.scope), tomlPath, install.TOMLSnippet(command))
+				}
+				if inline.HooksDisabled {
+					fmt.Fprintf(s.out, "PROBLEM: %s sets [features] hooks = false: Codex runs no hooks at all until you remove it.\n", tomlPath)
 				}
 			}
 			return nil
@@ -189,7 +255,7 @@ empty object is removed. The previous file is kept as
 		Args:      cobra.ExactArgs(1),
 		ValidArgs: []string{"claude", "gemini", "codex"},
 		RunE: func(c *cobra.Command, args []string) error {
-			agent, path, err := f.target(args[0])
+			t, err := f.target(args[0])
 			if err != nil {
 				return err
 			}
@@ -197,18 +263,42 @@ empty object is removed. The previous file is kept as
 			// if the binary is not called shellguard.
 			var own string
 			if exe, err := os.Executable(); err == nil {
-				own = hookCommand(exe, agent)
+				own = hookCommand(exe, t.agent)
 			}
-			res, err := install.Uninstall(path, agent, own, install.Options{DryRun: f.dryRun})
+			res, err := install.Uninstall(t.path, t.agent, own, install.Options{DryRun: f.dryRun})
 			if err != nil {
 				return &exitError{1, err}
 			}
-			report(s.out, "uninstall", agent, res, f.dryRun)
+			report(s.out, "uninstall", t.agent, res, f.dryRun)
+			if t.agent != hook.Codex {
+				return nil
+			}
+			// install never writes config.toml, but a hook written there by
+			// hand still runs: say where, and do not claim success.
+			tomlPath, inline, err := codexConfigTOML(t, own)
+			if err != nil {
+				fmt.Fprintf(s.out, "note: %v\n", err)
+				return exitCode(1)
+			}
+			if sg := inline.Shellguard(); len(sg) > 0 {
+				for _, h := range sg {
+					fmt.Fprintf(s.out, "The shellguard hook for Codex is still configured inline in %s: %s\n", where(tomlPath, h), h.Command)
+				}
+				fmt.Fprintln(s.out, "shellguard does not edit config.toml (Codex rewrites that file itself); remove that [[hooks.PreToolUse.hooks]] entry (and its [[hooks.PreToolUse]] group if it is left empty) by hand.")
+				return exitCode(1)
+			}
 			return nil
 		},
 	}
 	f.register(c, "edit")
 	return c
+}
+
+func projectFlag(scope install.Scope) string {
+	if scope == install.Project {
+		return " --project"
+	}
+	return ""
 }
 
 func report(w io.Writer, verb string, agent hook.Agent, res install.Result, dryRun bool) {
@@ -272,42 +362,153 @@ not parse, a configuration error).`,
 	return c
 }
 
+// doctorSettings reports on one JSON settings file: how many shellguard
+// hooks it holds and whether something needs attention.
+func doctorSettings(w io.Writer, st install.Status) (installed int, attention bool) {
+	fmt.Fprintf(w, "  %-8s %s: ", st.Scope, st.Path)
+	switch {
+	case st.Err != nil:
+		fmt.Fprintf(w, "PROBLEM: %v\n", st.Err)
+		attention = true
+	case !st.Exists:
+		fmt.Fprintln(w, "no file")
+	case len(st.Commands) == 0:
+		fmt.Fprintln(w, "no shellguard hook")
+	default:
+		fmt.Fprintln(w, "hook installed")
+		for _, cmd := range st.Commands {
+			installed++
+			if err := install.CheckCommand(cmd); err != nil {
+				fmt.Fprintf(w, "    PROBLEM: %s: %v\n", cmd, err)
+				attention = true
+			} else {
+				fmt.Fprintf(w, "    ok: %s\n", cmd)
+			}
+		}
+		if len(st.Commands) > 1 {
+			fmt.Fprintln(w, "    note: the hook is there more than once; `shellguard uninstall` removes every copy")
+		}
+	}
+	return installed, attention
+}
+
+// doctorCodex reports on both Codex layers, each with its hooks.json and
+// the inline hooks of its config.toml (read only; see install/codex.go for
+// the Codex behaviour this relies on).
+func doctorCodex(w io.Writer, env install.Env, own string) (installed int, attention bool) {
+	layers := []install.CodexLayer{install.InspectCodex(install.User, env, own), install.InspectCodex(install.Project, env, own)}
+	// Codex keeps per-hook state (disabled, trusted) in the user's
+	// config.toml only.
+	state := layers[0].TOML.State
+	for _, l := range layers {
+		n, a := doctorSettings(w, l.JSON)
+		installed += n
+		attention = attention || a
+		for i := range l.JSON.Commands {
+			if i < len(l.JSONGroups) {
+				attention = codexHookState(w, state, l.JSON.Path, l.JSONGroups[i], l.JSONHandlers[i]) || attention
+			}
+		}
+		fmt.Fprintf(w, "  %-8s %s: ", l.Scope, l.TOMLPath)
+		switch {
+		case l.TOMLErr != nil:
+			fmt.Fprintf(w, "PROBLEM: %v\n", l.TOMLErr)
+			attention = true
+			continue
+		case !l.TOMLExists:
+			fmt.Fprintln(w, "no file")
+			continue
+		}
+		sg, others := l.TOML.Shellguard(), len(l.TOML.Others())
+		switch {
+		case len(sg) > 0:
+			fmt.Fprintln(w, "hook configured inline")
+		case others > 0:
+			fmt.Fprintf(w, "no shellguard hook (%d other inline hook(s))\n", others)
+		default:
+			fmt.Fprintln(w, "no inline hooks")
+		}
+		if l.TOML.HooksErr != nil {
+			fmt.Fprintf(w, "    PROBLEM: Codex cannot load the [hooks] here and skips all of them: %v\n", l.TOML.HooksErr)
+			attention = true
+		}
+		if l.TOML.HooksDisabled {
+			fmt.Fprintln(w, "    PROBLEM: [features] hooks = false: Codex runs no hooks at all, shellguard's included")
+			attention = true
+		}
+		for _, h := range sg {
+			switch err := install.CheckCommand(h.Command); {
+			case !h.RunsForShell():
+				fmt.Fprintf(w, "    PROBLEM: %s: a %s hook with matcher %q does not run before shell commands (want PreToolUse, matcher \"^Bash$\")\n", where(l.TOMLPath, h), h.Event, h.Matcher)
+				attention = true
+			case err != nil:
+				fmt.Fprintf(w, "    PROBLEM: %s: %s: %v\n", where(l.TOMLPath, h), h.Command, err)
+				attention = true
+			default:
+				installed++
+				fmt.Fprintf(w, "    ok: %s (%s)\n", h.Command, where(l.TOMLPath, h))
+				attention = codexHookState(w, state, l.TOMLPath, h.Group, h.Handler) || attention
+			}
+		}
+		if len(sg) > 1 {
+			fmt.Fprintln(w, "    note: the hook is there more than once; Codex runs every copy")
+		}
+		if l.BothRepresentations() {
+			fmt.Fprintf(w, "    note: this layer has hooks in both %s and %s; Codex loads and runs both and warns at startup (\"prefer a single representation for this layer\")\n",
+				filepath.Base(l.JSON.Path), filepath.Base(l.TOMLPath))
+			if len(sg) > 0 && len(l.JSON.Commands) > 0 {
+				fmt.Fprintln(w, "    note: shellguard's hook is in both files, so Codex runs it twice per command; `shellguard uninstall codex` removes the hooks.json copy")
+			}
+		}
+	}
+	return installed, attention
+}
+
+// codexHookState reports what Codex recorded for a shellguard hook in
+// [hooks.state] of the user's config.toml; it returns true when the hook
+// is switched off there.
+func codexHookState(w io.Writer, state map[string]install.HookState, source string, group, handler int) bool {
+	keys := []string{install.StateKey(source, group, handler)}
+	if real, err := filepath.EvalSymlinks(source); err == nil && real != source {
+		keys = append(keys, install.StateKey(real, group, handler))
+	}
+	for _, k := range keys {
+		st, ok := state[k]
+		if !ok {
+			continue
+		}
+		if st.Enabled != nil && !*st.Enabled {
+			fmt.Fprintf(w, "    PROBLEM: the hook is disabled in Codex's /hooks view ([hooks.state] %q); enable it there\n", k)
+			return true
+		}
+		if st.TrustedHash != "" {
+			return false
+		}
+	}
+	fmt.Fprintln(w, "    note: Codex has no record that you trusted this hook; it skips untrusted hooks, so open /hooks in Codex and trust it once")
+	return false
+}
+
 // doctor writes the report and returns whether something needs attention.
 func doctor(w io.Writer, env install.Env, opts policy.Options) (attention bool) {
 	installed := 0
 	exe, _ := os.Executable()
 	for _, agent := range hook.Agents() {
 		fmt.Fprintf(w, "%s\n", agent.Title())
+		var own string
+		if exe != "" {
+			own = hookCommand(exe, agent)
+		}
+		if agent == hook.Codex {
+			n, a := doctorCodex(w, env, own)
+			installed += n
+			attention = attention || a
+			continue
+		}
 		for _, scope := range []install.Scope{install.User, install.Project} {
-			var own string
-			if exe != "" {
-				own = hookCommand(exe, agent)
-			}
-			st := install.Inspect(agent, scope, env, own)
-			fmt.Fprintf(w, "  %-8s %s: ", scope, st.Path)
-			switch {
-			case st.Err != nil:
-				fmt.Fprintf(w, "PROBLEM: %v\n", st.Err)
-				attention = true
-			case !st.Exists:
-				fmt.Fprintln(w, "no file")
-			case len(st.Commands) == 0:
-				fmt.Fprintln(w, "no shellguard hook")
-			default:
-				fmt.Fprintln(w, "hook installed")
-				for _, cmd := range st.Commands {
-					installed++
-					if err := install.CheckCommand(cmd); err != nil {
-						fmt.Fprintf(w, "    PROBLEM: %s: %v\n", cmd, err)
-						attention = true
-					} else {
-						fmt.Fprintf(w, "    ok: %s\n", cmd)
-					}
-				}
-				if len(st.Commands) > 1 {
-					fmt.Fprintln(w, "    note: the hook is there more than once; `shellguard uninstall` removes every copy")
-				}
-			}
+			n, a := doctorSettings(w, install.Inspect(agent, scope, env, own))
+			installed += n
+			attention = attention || a
 		}
 	}
 	if installed == 0 {
