@@ -199,6 +199,11 @@ func ParseCodexConfig(data []byte, command string) (CodexConfig, error) {
 	}
 	sort.Strings(events)
 	var errs []error
+	if typ := md.Type("hooks"); typ != "" && typ != "Hash" { // "" is an implicit table ([[hooks.PreToolUse]])
+		// Codex deserializes "hooks" as a table of events.
+		errs = append(errs, fmt.Errorf("hooks is a %s, not a table", strings.ToLower(typ)))
+		events = nil
+	}
 	for _, ev := range events {
 		prim := raw.Hooks[ev]
 		if ev == "state" {
@@ -250,12 +255,13 @@ func ParseCodexConfig(data []byte, command string) (CodexConfig, error) {
 }
 
 // locate sets the line of each hook's command: the first line not yet
-// taken that assigns "command = <that string>", else the first line that
-// contains the command's text (an inline table).
+// taken that assigns "command = <that string>", else (an inline table) the
+// first line not yet taken that contains the command's text. The second
+// search is skipped on files too large for it to stay cheap.
 func locate(data []byte, hooks []InlineHook) {
 	lines := strings.Split(string(data), "\n")
 	taken := make(map[int]bool)
-	value := make(map[int]string)
+	at := make(map[string][]int) // command value -> lines assigning it
 	for i, l := range lines {
 		t := strings.TrimSpace(l)
 		if !strings.HasPrefix(t, "command") {
@@ -265,19 +271,22 @@ func locate(data []byte, hooks []InlineHook) {
 			Command string `toml:"command"`
 		}
 		if _, err := toml.Decode(t, &v); err == nil {
-			value[i] = v.Command
+			at[v.Command] = append(at[v.Command], i)
 		}
 	}
+	var rest []int
 	for n := range hooks {
-		for i := range lines {
-			if v, ok := value[i]; ok && !taken[i] && v == hooks[n].Command {
-				hooks[n].Line, taken[i] = i+1, true
-				break
-			}
+		if ls := at[hooks[n].Command]; len(ls) > 0 {
+			hooks[n].Line, taken[ls[0]] = ls[0]+1, true
+			at[hooks[n].Command] = ls[1:]
+		} else if hooks[n].Command != "" {
+			rest = append(rest, n)
 		}
-		if hooks[n].Line != 0 || hooks[n].Command == "" {
-			continue
-		}
+	}
+	if len(rest)*len(lines) > 1e6 {
+		return
+	}
+	for _, n := range rest {
 		for i, l := range lines {
 			if !taken[i] && strings.Contains(l, hooks[n].Command) {
 				hooks[n].Line, taken[i] = i+1, true

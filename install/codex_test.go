@@ -198,3 +198,12 @@ func TestStateKey(t *testing.T) {
 		t.Fatal(got)
 	}
 }
+
+func TestParseCodexConfigHooksNotATable(t *testing.T) {
+	for _, data := range []string{"hooks = 1\n", "[[hooks]]\n[[hooks.PreToolUse]]\nmatcher = 'Bash'\n"} {
+		cfg, err := ParseCodexConfig([]byte(data), "")
+		if err != nil || cfg.HooksErr == nil {
+			t.Errorf("%q: err %v, hooks error %v; want a hooks error", data, err, cfg.HooksErr)
+		}
+	}
+}

@@ -195,3 +195,147 @@ func TestCLIRefusesUnparseable(t *testing.T) {
 		t.Fatalf("unknown agent: exit %d, want 2", code)
 	}
 }
+
+// writeFile writes data to path, creating its directory.
+func writeFile(t *testing.T, path string, data []byte) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestCLICodexConfigTOML drives install, doctor and uninstall through the
+// built binary with Codex hooks written inline in config.toml.
+func TestCLICodexConfigTOML(t *testing.T) {
+	c := newCLI(t)
+	codexDir := filepath.Join(c.home, ".codex")
+	tomlPath := filepath.Join(codexDir, "config.toml")
+	jsonPath := filepath.Join(codexDir, "hooks.json")
+	own := c.bin + " hook codex"
+
+	// Other tools' inline hooks: install writes hooks.json, notes that
+	// Codex loads both files, and never touches config.toml.
+	orig := readTestdata(t, "codex-config.toml")
+	writeFile(t, tomlPath, orig)
+	out, code := c.run("install", "codex")
+	if code != 0 || !strings.Contains(out, "also holds 2 inline hook(s)") || !strings.Contains(out, "command = '"+own+"'") {
+		t.Fatalf("install next to other inline hooks: exit %d\n%s", code, out)
+	}
+	if cmds, _ := InstalledCommands(mustRead(t, jsonPath), hook.Codex); len(cmds) != 1 || cmds[0] != own {
+		t.Fatalf("hooks.json holds %q", cmds)
+	}
+	out, code = c.run("doctor")
+	if code != 0 || !strings.Contains(out, "no shellguard hook (2 other inline hook(s))") || !strings.Contains(out, "loads and runs both") {
+		t.Fatalf("doctor: exit %d\n%s", code, out)
+	}
+	if out, code := c.run("uninstall", "codex"); code != 0 {
+		t.Fatalf("uninstall: exit %d\n%s", code, out)
+	}
+	if _, err := os.Stat(jsonPath); !os.IsNotExist(err) {
+		t.Fatalf("hooks.json left behind: %v", err)
+	}
+	if got := mustRead(t, tomlPath); !bytes.Equal(got, orig) {
+		t.Fatalf("config.toml changed:\n%s", got)
+	}
+
+	// The snippet install printed, appended by hand: install adds no
+	// duplicate, doctor checks it, uninstall says where it is and fails.
+	withHook := append(append([]byte{}, orig...), "\n"+TOMLSnippet(own)...)
+	writeFile(t, tomlPath, withHook)
+	out, code = c.run("install", "codex")
+	if code != 0 || !strings.Contains(out, "already configured inline in "+tomlPath+":") || !strings.Contains(out, "Nothing added") {
+		t.Fatalf("install with an inline hook: exit %d\n%s", code, out)
+	}
+	if _, err := os.Stat(jsonPath); !os.IsNotExist(err) {
+		t.Fatalf("install wrote hooks.json: %v", err)
+	}
+	out, code = c.run("doctor")
+	if code != 0 || !strings.Contains(out, "hook configured inline") || !strings.Contains(out, "ok: "+own+" ("+tomlPath+":") {
+		t.Fatalf("doctor with an inline hook: exit %d\n%s", code, out)
+	}
+	if strings.Contains(out, "installed for no agent") {
+		t.Fatalf("the inline hook does not count:\n%s", out)
+	}
+	out, code = c.run("uninstall", "codex")
+	if code != 1 || !strings.Contains(out, "still configured inline in "+tomlPath+":") {
+		t.Fatalf("uninstall with an inline hook: exit %d\n%s", code, out)
+	}
+	if got := mustRead(t, tomlPath); !bytes.Equal(got, withHook) {
+		t.Fatal("uninstall changed config.toml")
+	}
+
+	// Switched off in Codex: doctor needs attention.
+	key := StateKey(tomlPath, 1, 0)
+	writeFile(t, tomlPath, append(append([]byte{}, withHook...), "\n[hooks.state.\""+key+"\"]\nenabled = false\n"...))
+	if out, code := c.run("doctor"); code != 1 || !strings.Contains(out, "disabled in Codex's /hooks view") {
+		t.Fatalf("doctor with a disabled hook: exit %d\n%s", code, out)
+	}
+	writeFile(t, tomlPath, bytes.Replace(withHook, []byte("web_search = true"), []byte("hooks = false"), 1))
+	if out, code := c.run("doctor"); code != 1 || !strings.Contains(out, "Codex runs no hooks at all") {
+		t.Fatalf("doctor with hooks off: exit %d\n%s", code, out)
+	}
+	// A matcher that misses the shell tool.
+	writeFile(t, tomlPath, bytes.Replace(withHook, []byte("'^Bash$'"), []byte("'^apply_patch$'"), 1))
+	if out, code := c.run("doctor"); code != 1 || !strings.Contains(out, "does not run before shell commands") {
+		t.Fatalf("doctor with a wrong matcher: exit %d\n%s", code, out)
+	}
+
+	// Both representations in one layer, shellguard in both.
+	writeFile(t, tomlPath, withHook)
+	hooksJSON, _, err := AddHook(nil, hook.Codex, own)
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, jsonPath, hooksJSON)
+	out, code = c.run("doctor")
+	if code != 0 || !strings.Contains(out, "loads and runs both") || !strings.Contains(out, "runs it twice") {
+		t.Fatalf("doctor with both files: exit %d\n%s", code, out)
+	}
+	os.Remove(jsonPath)
+
+	// A project config.toml that does not parse: doctor reports it with
+	// its line, install refuses and writes nothing.
+	projectTOML := filepath.Join(c.project, ".codex", "config.toml")
+	bad := readTestdata(t, "codex-config-invalid.toml")
+	writeFile(t, projectTOML, bad)
+	out, code = c.run("install", "codex", "--project")
+	if code != 1 || !strings.Contains(out, projectTOML+": line 4:") {
+		t.Fatalf("install with a broken config.toml: exit %d\n%s", code, out)
+	}
+	if _, err := os.Stat(filepath.Join(c.project, ".codex", "hooks.json")); !os.IsNotExist(err) {
+		t.Fatalf("install wrote hooks.json next to a broken config.toml: %v", err)
+	}
+	if got := mustRead(t, projectTOML); !bytes.Equal(got, bad) {
+		t.Fatal("config.toml changed")
+	}
+	if out, code := c.run("doctor"); code != 1 || !strings.Contains(out, projectTOML+": PROBLEM: cannot parse the settings (line 4:") {
+		t.Fatalf("doctor with a broken config.toml: exit %d\n%s", code, out)
+	}
+}
+
+// TestCLICodexHome checks that $CODEX_HOME selects the user layer's
+// config.toml as it selects its hooks.json.
+func TestCLICodexHome(t *testing.T) {
+	c := newCLI(t)
+	codexHome := t.TempDir()
+	writeFile(t, filepath.Join(codexHome, "config.toml"), []byte("[[hooks.PreToolUse]]\nmatcher = \"Bash\"\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = \""+c.bin+" hook codex\"\n"))
+	cmd := exec.Command(c.bin, "install", "codex")
+	cmd.Dir = c.project
+	cmd.Env = []string{"HOME=" + c.home, "CODEX_HOME=" + codexHome, "PATH=" + os.Getenv("PATH")}
+	out, err := cmd.CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "already configured inline in "+filepath.Join(codexHome, "config.toml")+":5") {
+		t.Fatalf("install with CODEX_HOME: %v\n%s", err, out)
+	}
+}
+
+func mustRead(t *testing.T, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}

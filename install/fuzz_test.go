@@ -1,7 +1,9 @@
 package install
 
 import (
+	"bytes"
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"testing"
@@ -50,6 +52,50 @@ func FuzzEdit(f *testing.F) {
 		}
 		if cmds, err := InstalledCommands(back, agent); err != nil || len(cmds) != 0 {
 			t.Fatalf("after RemoveHook: %q, %v\n%s", cmds, err, back)
+		}
+	})
+}
+
+// FuzzCodexConfig checks the read-only config.toml reader on arbitrary
+// files: nothing panics, a file that does not parse is a *ParseError, and
+// every hook's line is in the file; appending shellguard's snippet to a
+// file that parses yields a file where the hook is found.
+func FuzzCodexConfig(f *testing.F) {
+	for _, name := range []string{"codex-config.toml", "codex-config-shellguard.toml",
+		"codex-config-inline-table.toml", "codex-config-invalid.toml"} {
+		if b, err := os.ReadFile(filepath.Join("testdata", name)); err == nil {
+			f.Add(b)
+		}
+	}
+	f.Add([]byte("[hooks]\nPreToolUse = 1\n"))
+	f.Add([]byte("[features]\nhooks = false\n[hooks.state.x]\nenabled = false\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		cfg, err := ParseCodexConfig(data, "")
+		if err != nil {
+			var pe *ParseError
+			if !errors.As(err, &pe) {
+				t.Fatalf("error %T %v, want *ParseError", err, err)
+			}
+			return
+		}
+		n := bytes.Count(data, []byte("\n")) + 1
+		for _, h := range cfg.Hooks {
+			if h.Line < 0 || h.Line > n {
+				t.Fatalf("hook %+v: line out of 1..%d", h, n)
+			}
+		}
+		cmd := HookCommand("/usr/bin/shellguard", hook.Codex)
+		with := append(append(append([]byte{}, data...), '\n'), TOMLSnippet(cmd)...)
+		cfg, err = ParseCodexConfig(with, "")
+		if err != nil {
+			return // the snippet can clash with the file's own tables
+		}
+		found := false
+		for _, h := range cfg.Shellguard() {
+			found = found || h.Command == cmd
+		}
+		if !found && cfg.HooksErr == nil {
+			t.Fatalf("appended hook not found: %+v\n%s", cfg.Hooks, with)
 		}
 	})
 }
