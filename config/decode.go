@@ -8,8 +8,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/BurntSushi/toml"
-
+	"github.com/shellguard/shellguard/config/internal/tomldec"
 	"github.com/shellguard/shellguard/danger"
 )
 
@@ -24,11 +23,11 @@ type file struct {
 // parse decodes src strictly enough to know it is TOML; the schema is
 // checked by apply.
 func parse(layer, name string, src []byte) (*file, error) {
-	var m map[string]any
-	if _, err := toml.Decode(string(src), &m); err != nil {
-		var pe toml.ParseError
+	m, err := tomldec.Decode(src)
+	if err != nil {
+		var pe *tomldec.ParseError
 		if errors.As(err, &pe) {
-			return nil, &Error{File: name, Line: pe.Position.Line, Msg: pe.Message}
+			return nil, &Error{File: name, Line: pe.Line, Msg: pe.Msg}
 		}
 		return nil, &Error{File: name, Msg: err.Error()}
 	}
