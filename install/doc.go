@@ -21,4 +21,10 @@
 //
 // shellguard's entry is recognised by a hook command that mentions
 // "shellguard" and runs "hook <agent>".
+//
+// Codex also reads hooks written inline in config.toml. The package never
+// writes that file (Codex rewrites it itself); ParseCodexConfig and
+// InspectCodex read it so that the CLI can avoid a second copy of the hook
+// in hooks.json and `shellguard doctor` can check inline hooks, with their
+// lines, the [features] switch and the per-hook state Codex records there.
 package install

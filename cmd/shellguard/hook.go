@@ -167,7 +167,12 @@ func newInstallCmd(s *streams) *cobra.Command {
 
 Installing twice changes nothing. Every other setting is kept as it is; the
 previous file is kept as <file>.shellguard-bak-<timestamp>. A file that is not
-valid JSON is not touched (exit status 1).`,
+valid JSON is not touched (exit status 1).
+
+Codex also reads hooks written inline in config.toml next to hooks.json.
+shellguard never edits config.toml, but reads it: when shellguard's hook is
+already there, install codex adds nothing (exit status 0); when config.toml
+does not parse, it refuses (exit status 1).`,
 		Args:      cobra.ExactArgs(1),
 		ValidArgs: []string{"claude", "gemini", "codex"},
 		RunE: func(c *cobra.Command, args []string) error {
@@ -251,7 +256,11 @@ func newUninstallCmd(s *streams) *cobra.Command {
 command that mentions shellguard and runs "hook <agent>"), and the lists and
 "hooks" object that are left empty by its removal. A file left holding only an
 empty object is removed. The previous file is kept as
-<file>.shellguard-bak-<timestamp>.`,
+<file>.shellguard-bak-<timestamp>.
+
+For Codex, a shellguard hook written by hand inline in config.toml is not
+removed (shellguard never edits that file): uninstall prints where it is and
+exits with status 1.`,
 		Args:      cobra.ExactArgs(1),
 		ValidArgs: []string{"claude", "gemini", "codex"},
 		RunE: func(c *cobra.Command, args []string) error {
@@ -340,7 +349,9 @@ func newDoctorCmd(s *streams) *cobra.Command {
 		Long: `doctor reports, for Claude Code, Gemini CLI and Codex, whether shellguard's
 hook is in the user's and the project's settings and whether the program it
 names exists and is executable (it runs nothing), then which configuration and
-approval files are in effect.
+approval files are in effect. For Codex it also reads config.toml: hooks
+written inline there, [features] hooks = false, hooks disabled in /hooks, and
+layers with hooks in both hooks.json and config.toml.
 
 Exit status: 0 when all is well, 1 when something needs attention (no hook
 installed anywhere, a hook naming a missing program, a settings file that does
