@@ -494,7 +494,7 @@ func seedCorpus() []string {
 	for _, d := range differences {
 		out = append(out, d.examples...)
 	}
-	return out
+	return append(out, trickySeeds...)
 }
 
 func ExampleDecode() {
