@@ -412,7 +412,7 @@ func (p *parser) keyValue(t *node, section int) error {
 		kid := t.kids[k]
 		if kid == nil {
 			if _, ok := t.m[k]; ok {
-				return p.errAt(at, "cannot add keys to "+keyPath(keys[:i+1])+": it is already defined as a value")
+				return p.errAt(at, "cannot add keys to "+keyPath(keys[:i+1])+": it is already defined as "+kindOf(t.m[k]))
 			}
 			kid = t.addKid(k, kindDotted, section)
 		} else {
@@ -447,6 +447,25 @@ func (p *parser) keyValue(t *node, section int) error {
 	return nil
 }
 
+// kindOf names the type of a value for a message.
+func kindOf(v any) string {
+	switch v.(type) {
+	case string:
+		return "a string"
+	case int64:
+		return "an integer"
+	case float64:
+		return "a float"
+	case bool:
+		return "a boolean"
+	case []any:
+		return "an array"
+	case map[string]any:
+		return "an inline table"
+	}
+	return "a date or time"
+}
+
 // header parses [table] or [[array of tables]].
 func (p *parser) header() error {
 	at := p.pos
@@ -476,7 +495,7 @@ func (p *parser) header() error {
 		kid := t.kids[k]
 		if kid == nil {
 			if _, ok := t.m[k]; ok {
-				return p.errAt(at, keyPath(keys[:i+1])+" is already defined as a value, so it cannot have sub-tables")
+				return p.errAt(at, keyPath(keys[:i+1])+" is already defined as "+kindOf(t.m[k])+", so it cannot have sub-tables")
 			}
 			kid = t.addKid(k, kindImplicit, 0)
 		}
@@ -492,7 +511,7 @@ func (p *parser) header() error {
 	if array {
 		if kid == nil {
 			if _, ok := t.m[last]; ok {
-				return p.errAt(at, "cannot define [["+name+"]]: "+name+" is already defined as a value")
+				return p.errAt(at, "cannot define [["+name+"]]: "+name+" is already defined as "+kindOf(t.m[last]))
 			}
 			kid = t.addKid(last, kindArray, 0)
 		} else if kid.kind != kindArray {
@@ -507,7 +526,7 @@ func (p *parser) header() error {
 	}
 	if kid == nil {
 		if _, ok := t.m[last]; ok {
-			return p.errAt(at, "cannot define ["+name+"]: "+name+" is already defined as a value")
+			return p.errAt(at, "cannot define ["+name+"]: "+name+" is already defined as "+kindOf(t.m[last]))
 		}
 		kid = t.addKid(last, kindExplicit, 0)
 	} else {

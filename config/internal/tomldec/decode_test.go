@@ -252,9 +252,9 @@ var invalidTests = []struct {
 	{"duplicate key", "a = 1\na = 2", 2, "key a is defined twice"},
 	{"duplicate quoted key", "a = 1\n\"a\" = 2", 2, "defined twice"},
 	{"duplicate dotted key", "a.b = 1\na.b = 2", 2, "key a.b is defined twice"},
-	{"dotted key over value", "a = 1\na.b = 2", 2, "already defined as a value"},
-	{"dotted key into inline table", "a = {b = 1}\na.c = 2", 2, "already defined as a value"},
-	{"table over dotted key value", "a.b = 1\n[a.b]", 2, "already defined as a value"},
+	{"dotted key over value", "a = 1\na.b = 2", 2, "already defined as an integer"},
+	{"dotted key into inline table", "a = {b = 1}\na.c = 2", 2, "already defined as an inline table"},
+	{"table over dotted key value", "a.b = 1\n[a.b]", 2, "already defined as an integer"},
 	{"key over table", "a.b.c = 1\na.b = 2", 2, "defined twice"},
 
 	// Strings.
@@ -345,17 +345,21 @@ var invalidTests = []struct {
 	{"unclosed inline table", "a = {b = 1", 1, "not closed"},
 	{"duplicate key in inline table", "a = {b = 1, b = 2}", 1, "defined twice"},
 	{"inline table redefines dotted", "a = {b.c = 1, b = 2}", 1, "defined twice"},
-	{"dotted key into nested inline table", "a = {b = {c = 1}, b.d = 2}", 1, "already defined as a value"},
-	{"inline table then table", "a = {}\n[a]", 2, "already defined as a value"},
-	{"inline table then sub-table", "a = {b = 1}\n[a.c]", 2, "already defined as a value"},
+	{"dotted key into nested inline table", "a = {b = {c = 1}, b.d = 2}", 1, "already defined as an inline table"},
+	{"inline table then table", "a = {}\n[a]", 2, "already defined as an inline table"},
+	{"inline table then sub-table", "a = {b = 1}\n[a.c]", 2, "already defined as an inline table"},
 	{"missing comma in inline table", "a = {b = 1 c = 2}", 1, "expected , or }"},
 	{"empty pair", "a = {,}", 1, "expected a key"},
 
 	// Tables.
 	{"table defined twice", "[a]\nb = 1\n[a]\nc = 2", 3, "table [a] is defined twice"},
 	{"implicit table defined twice", "[a.b]\n[a]\n[a]", 3, "defined twice"},
-	{"table over key", "a = 1\n[a]", 2, "already defined as a value"},
-	{"table over array", "a = []\n[a.b]", 2, "already defined as a value"},
+	{"table over key", "a = 1\n[a]", 2, "already defined as an integer"},
+	{"table over string", "a = 's'\n[a]", 2, "already defined as a string"},
+	{"table over float", "a = 1.5\n[a.b]", 2, "already defined as a float"},
+	{"table over boolean", "a = true\n[[a]]", 2, "already defined as a boolean"},
+	{"table over date", "a = 1979-05-27\n[a]", 2, "already defined as a date or time"},
+	{"table over array", "a = []\n[a.b]", 2, "already defined as an array"},
 	{"key over table", "[a.b]\n[a]\nb = 1", 3, "defined twice"},
 	{"table over dotted keys", "a.b = 1\n[a]", 2, "defined by dotted keys"},
 	{"table over nested dotted keys", "[fruit]\napple.color = 'red'\n[fruit.apple]", 3, "defined by dotted keys"},
@@ -373,10 +377,10 @@ var invalidTests = []struct {
 	// Arrays of tables.
 	{"array of tables over table", "[a]\n[[a]]", 2, "already a table"},
 	{"table over array of tables", "[[a]]\n[a]", 2, "an array of tables"},
-	{"array of tables over static array", "a = []\n[[a]]", 2, "already defined as a value"},
-	{"array of tables over inline array of tables", "a = [{}]\n[[a]]", 2, "already defined as a value"},
+	{"array of tables over static array", "a = []\n[[a]]", 2, "already defined as an array"},
+	{"array of tables over inline array of tables", "a = [{}]\n[[a]]", 2, "already defined as an array"},
 	{"dotted keys into array of tables", "[[x.a]]\n[x]\na.b = 1", 3, "an array of tables"},
-	{"array of tables over dotted value", "a.b = 1\n[[a.b]]", 2, "already defined as a value"},
+	{"array of tables over dotted value", "a.b = 1\n[[a.b]]", 2, "already defined as an integer"},
 	{"array of tables over dotted table", "a.b.c = 1\n[[a.b]]", 2, "already a table"},
 }
 

@@ -115,7 +115,7 @@ var differences = []difference{
 	{
 		name:   "extending an inline table",
 		reason: "TOML 1.0 (Inline Table): inline tables are fully self-contained; BurntSushi lets [a.b] add to a = {...}",
-		match:  msgHas("is already defined as a value"),
+		match:  msgHas("is already defined as an inline table"),
 		examples: []string{
 			"a = {b = 1}\n[a.c]",
 			"a = {}\n[[a.b]]",
@@ -155,6 +155,14 @@ var differences = []difference{
 		},
 		examples: []string{
 			"\xff\xfea = 1",
+		},
+	},
+	{
+		name:   "six or more quotes closing a multi-line string",
+		reason: "TOML 1.0 ABNF: at most two quotes may precede the closing \"\"\"; BurntSushi accepts six after an escape sequence (found by this fuzzer)",
+		match:  msgHas("too many quotes at the end of a multi-line string"),
+		examples: []string{
+			`a = """\\""""""`,
 		},
 	},
 	{
