@@ -526,10 +526,37 @@ level = "critical"
 	// line 2: key a is defined twice
 }
 
-func BenchmarkDecode(b *testing.B) {
-	src := []byte("deny_at = \"high\"\nask_at = \"medium\"\nread_only = true\n[rules]\nallow = [\"git status\", \"ls *\", 'grep *']\ndeny = [\n  \"rm -rf /\",  # never\n]\n")
+// benchDoc is a configuration file of realistic size (about 3 KB); tables
+// are prefixed with prefix (which ends with a dot, or is empty).
+func benchDoc(prefix string) []byte {
+	var src []byte
+	if prefix != "" {
+		src = append(src, "["+strings.TrimSuffix(prefix, ".")+"]\n"...)
+	}
+	src = append(src, "deny_at = \"high\"\nask_at = \"medium\"\nread_only = true\n["+prefix+"rules]\nallow = [\"git status\", \"ls *\", 'grep *']\ndeny = [\n  \"rm -rf /\",  # never\n]\n"...)
 	for i := 0; i < 20; i++ {
-		src = append(src, "[[pattern]]\nname = \"p\"\nregex = '^kubectl\\s+delete\\s+(ns|namespace)\\b'\nlevel = \"critical\"\nmatch = { programs = [\"kubectl\", \"oc\"] }\n"...)
+		src = append(src, "[["+prefix+"pattern]]\nname = \"p\"\nregex = '^kubectl\\s+delete\\s+(ns|namespace)\\b'\nlevel = \"critical\"\nmatch = { programs = [\"kubectl\", \"oc\"] }\n"...)
+	}
+	return src
+}
+
+func BenchmarkDecode(b *testing.B) {
+	src := benchDoc("")
+	b.SetBytes(int64(len(src)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Decode(src); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// Decode is linear: a document 100 times as large takes about 100 times as
+// long (compare ns/op with BenchmarkDecode).
+func BenchmarkDecodeLarge(b *testing.B) {
+	var src []byte
+	for i := 0; i < 100; i++ {
+		src = append(src, benchDoc("t"+strings.Repeat("x", i)+".")...)
 	}
 	b.SetBytes(int64(len(src)))
 	b.ReportAllocs()

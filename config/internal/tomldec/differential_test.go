@@ -330,3 +330,14 @@ func FuzzDecodeAgainstBurntSushi(f *testing.F) {
 		compare(t, src)
 	})
 }
+
+func BenchmarkBurntSushi(b *testing.B) {
+	src := string(benchDoc(""))
+	b.SetBytes(int64(len(src)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := burntSushi(src); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
