@@ -71,17 +71,45 @@ type Parser struct {
 	pool   sync.Pool
 }
 
+// parsers is the scratch one Parse call uses, pooled.
 type parsers struct {
+	// strict streams the statements of the line.
 	strict *syntax.Parser
+	// inner parses the strings re-parsed while strict streams (bash -c,
+	// eval, heredocs fed to a shell): strict cannot, since parsing resets
+	// it and would end the line's stream early, dropping every statement
+	// after the re-parsed one. Created when first needed.
+	inner *syntax.Parser
+	rd    strings.Reader
+	w     walker
+}
+
+func newSyntaxParser() *syntax.Parser { return syntax.NewParser(syntax.Variant(syntax.LangBash)) }
+
+// innerParser returns the parser for re-parsed strings. Re-parses nest
+// (bash -c "bash -c '...'"), which is safe: each one parses its whole
+// string before walking it.
+func (ps *parsers) innerParser() *syntax.Parser {
+	if ps.inner == nil {
+		ps.inner = newSyntaxParser()
+	}
+	return ps.inner
 }
 
 // New returns a Parser with the given limits (zero fields take defaults).
 func New(l Limits) *Parser {
 	p := &Parser{limits: l.withDefaults()}
 	p.pool.New = func() any {
-		return &parsers{strict: syntax.NewParser(syntax.Variant(syntax.LangBash))}
+		return &parsers{strict: newSyntaxParser()}
 	}
 	return p
+}
+
+// resultAlloc holds a Result and room for its first invocations, so that
+// a short line costs one allocation for both.
+type resultAlloc struct {
+	res  Result
+	invs [4]Invocation
 }
 
 // Limits returns the parser's limits.
@@ -94,7 +122,9 @@ func Parse(line string) *Result { return New(Limits{}).Parse(line) }
 // Parse returns every invocation line would run. It never panics: an
 // internal failure is reported as a Problem.
 func (p *Parser) Parse(line string) (res *Result) {
-	res = &Result{Source: line, Invocations: make([]Invocation, 0, 4)}
+	ra := &resultAlloc{}
+	res = &ra.res
+	res.Source, res.Invocations = line, ra.invs[:0]
 	defer func() {
 		if r := recover(); r != nil {
 			res.Problems = append(res.Problems, Problem{Kind: ProblemLimit, Message: fmt.Sprintf("internal error while parsing: %v", r)})
@@ -116,39 +146,43 @@ func (p *Parser) Parse(line string) (res *Result) {
 		return res
 	}
 	ps := p.pool.Get().(*parsers)
-	defer p.pool.Put(ps)
-	w := &walker{ps: ps, lim: p.limits, res: res, src: line}
+	defer func() {
+		// Nothing of this line stays reachable from the pool.
+		ps.w = walker{}
+		ps.rd.Reset("")
+		p.pool.Put(ps)
+	}()
+	ps.w = walker{ps: ps, lim: p.limits, res: res, src: line}
+	ps.rd.Reset(line)
+	w := &ps.w
 	top := ctx{parent: -1, encloser: -1}
 	// Statements are parsed and walked one at a time, so that a line with
 	// a huge number of them stops being parsed as soon as a limit is
-	// reached.
-	var (
-		first, prev *Stmt
-		n           int
-		perr        error
-	)
-	for st, err := range ps.strict.StmtsSeq(strings.NewReader(line)) {
+	// reached. The loop's state lives in the walker: variables the loop
+	// body assigns would each be allocated.
+	for st, err := range ps.strict.StmtsSeq(&ps.rd) {
 		if err != nil {
-			perr = err
+			w.perr = err
 			break
 		}
-		n++
-		switch n {
+		w.n++
+		switch w.n {
 		case 1:
-			first = st
+			w.first = st
 			continue
 		case 2:
-			w.stmt(first, top.with(FrameList, separator(first, nil)))
+			w.stmt(w.first, top.with(FrameList, separator(w.first, nil)))
 		}
-		w.stmt(st, top.with(FrameList, separator(st, prev)))
-		prev = st
+		w.stmt(st, top.with(FrameList, separator(st, w.prev)))
+		w.prev = st
 		if w.stopped {
 			break
 		}
 	}
-	if n == 1 {
-		w.stmt(first, top)
+	if w.n == 1 {
+		w.stmt(w.first, top)
 	}
+	perr := w.perr
 	if perr != nil {
 		// The statements before the error stay reported. mvdan.cc/sh's
 		// error-recovering mode is not used: it can loop forever on some
@@ -266,6 +300,11 @@ type walker struct {
 	depth     int // shell strings re-parsed
 	argvDepth int // commands run from another command's argv
 	stopped   bool
+
+	// The statement loop of Parse.
+	first, prev *Stmt
+	n           int
+	perr        error
 }
 
 func (w *walker) limit(msg string) {
@@ -448,44 +487,42 @@ func (w *walker) command(cmd syntax.Command, c ctx) {
 }
 
 func (w *walker) pipeline(x *syntax.BinaryCmd, c ctx) {
-	var stages []*Stmt
-	var ops []string
-	var collect func(s *Stmt)
-	collect = func(s *Stmt) {
-		if s == nil {
-			return
-		}
-		if b, ok := s.Cmd.(*syntax.BinaryCmd); ok && (b.Op == syntax.Pipe || b.Op == syntax.PipeAll) &&
-			len(s.Redirs) == 0 && !s.Background && !s.Negated {
-			collect(b.X)
-			op := "|"
-			if b.Op == syntax.PipeAll {
-				op = "|&"
-			}
-			ops = append(ops, op)
-			collect(b.Y)
-			return
-		}
-		stages = append(stages, s)
-	}
-	collect(x.X)
+	stages := collectStages(x.X, nil)
+	stages = collectStages(x.Y, stages)
 	op := "|"
 	if x.Op == syntax.PipeAll {
 		op = "|&"
 	}
-	ops = append(ops, op)
-	collect(x.Y)
 	w.res.Pipelines++
 	id := w.res.Pipelines
+	frames := make([]Frame, len(stages))
+	ranges := make([]stageRange, len(stages))
 	var prev *stageRange
 	for i, s := range stages {
 		cc := c
-		cc.f = &Frame{Kind: FramePipeline, Detail: op, Pipe: id, Stage: i, Stages: len(stages), Parent: c.f}
+		frames[i] = Frame{Kind: FramePipeline, Detail: op, Pipe: id, Stage: i, Stages: len(stages), Parent: c.f}
+		cc.f = &frames[i]
 		cc.stdin = prev
 		start := len(w.res.Invocations)
 		w.stmt(s, cc)
-		prev = &stageRange{first: start, end: len(w.res.Invocations)}
+		ranges[i] = stageRange{first: start, end: len(w.res.Invocations)}
+		prev = &ranges[i]
 	}
+}
+
+// collectStages appends the stages of the pipeline s to stages: a|b|c is
+// parsed a|(b|c), and a stage with redirections, & or ! of its own is
+// one stage.
+func collectStages(s *Stmt, stages []*Stmt) []*Stmt {
+	if s == nil {
+		return stages
+	}
+	if b, ok := s.Cmd.(*syntax.BinaryCmd); ok && (b.Op == syntax.Pipe || b.Op == syntax.PipeAll) &&
+		len(s.Redirs) == 0 && !s.Background && !s.Negated {
+		stages = collectStages(b.X, stages)
+		return collectStages(b.Y, stages)
+	}
+	return append(stages, s)
 }
 
 func (w *walker) decl(x *syntax.DeclClause, c ctx) {
@@ -620,7 +657,8 @@ func (w *walker) redirects(rs []*syntax.Redirect, c ctx) []Redirect {
 			rd.Fd = r.N.Value
 		}
 		if r.Word != nil {
-			vals := w.word(r.Word)
+			var one [1]Arg
+			vals := w.appendWord(one[:0], r.Word)
 			if len(vals) == 1 {
 				rd.Target, rd.Dynamic = vals[0].Value, vals[0].Dynamic
 			} else {
@@ -648,7 +686,8 @@ func (w *walker) call(ce *syntax.CallExpr, redirs []Redirect, rawRedirs []*synta
 			as.Name = a.Name.Value
 		}
 		if a.Value != nil {
-			v := w.word(a.Value)
+			var one [1]Arg
+			v := w.appendWord(one[:0], a.Value)
 			if len(v) == 1 && !v[0].Dynamic {
 				as.Value = v[0].Value
 			} else {
@@ -680,12 +719,12 @@ func (w *walker) call(ce *syntax.CallExpr, redirs []Redirect, rawRedirs []*synta
 		}
 		return
 	}
-	var args []Arg
+	args := make([]Arg, 0, len(ce.Args))
 	for _, word := range ce.Args {
 		if word == nil {
 			continue
 		}
-		args = append(args, w.word(word)...)
+		args = w.appendWord(args, word)
 	}
 	if len(args) == 0 {
 		return
@@ -955,7 +994,7 @@ func (w *walker) reparse(job reparseJob, parent int, c ctx) {
 	cc.encloser = -1
 	cc.stdin = nil
 	cc.redirs = nil
-	f, err := w.ps.strict.Parse(strings.NewReader(job.text), "")
+	f, err := w.ps.innerParser().Parse(strings.NewReader(job.text), "")
 	if err != nil {
 		w.res.Problems = append(w.res.Problems, Problem{Kind: ProblemSyntax,
 			Message: "in the string run by " + job.by + ": " + syntaxMessage(err)})
