@@ -329,6 +329,9 @@ func (inv *Invocation) HasWrapper(name string) bool {
 // then argv, each word quoted for the shell where needed (dynamic words are
 // shown as written).
 func (inv *Invocation) String() string {
+	if len(inv.Assigns) == 0 && len(inv.Wrappers) == 0 && len(inv.Args) > 0 {
+		return joinArgs(inv.Args, true)
+	}
 	var b strings.Builder
 	sp := func() {
 		if b.Len() > 0 {
@@ -375,19 +378,41 @@ func (inv *Invocation) String() string {
 }
 
 // CommandString renders only argv (no wrappers or assignments), quoted.
-func (inv *Invocation) CommandString() string {
-	var b strings.Builder
-	for i, a := range inv.Args {
-		if i > 0 {
-			b.WriteByte(' ')
-		}
+func (inv *Invocation) CommandString() string { return joinArgs(inv.Args, false) }
+
+// joinArgs renders argv words separated by spaces; with skipEmpty, no
+// space is written while nothing has been (as String does).
+func joinArgs(args []Arg, skipEmpty bool) string {
+	if len(args) == 1 {
+		return argString(args[0])
+	}
+	// One allocation when no word needs quoting.
+	n := len(args)
+	for _, a := range args {
 		if a.Dynamic {
-			b.WriteString(a.Raw)
+			n += len(a.Raw)
 		} else {
-			b.WriteString(quote(a.Value))
+			n += len(a.Value)
 		}
 	}
+	var b strings.Builder
+	b.Grow(n)
+	for i, a := range args {
+		if i > 0 && (!skipEmpty || b.Len() > 0) {
+			b.WriteByte(' ')
+		}
+		b.WriteString(argString(a))
+	}
 	return b.String()
+}
+
+// argString is a word of argv as String shows it: quoted for the shell, or
+// as written when dynamic.
+func argString(a Arg) string {
+	if a.Dynamic {
+		return a.Raw
+	}
+	return quote(a.Value)
 }
 
 // quote returns s unchanged when the shell would read it back as the same

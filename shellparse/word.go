@@ -10,32 +10,35 @@ import (
 
 // word resolves one shell word into the argv entries it becomes. Brace
 // expansion can turn one word into several; everything else yields one.
-func (w *walker) word(word *syntax.Word) []Arg {
+func (w *walker) word(word *syntax.Word) []Arg { return w.appendWord(nil, word) }
+
+// appendWord appends the argv entries word becomes to dst.
+func (w *walker) appendWord(dst []Arg, word *syntax.Word) []Arg {
 	raw := w.raw(word)
 	// Fast path: a single unquoted literal without escapes or braces.
 	if len(word.Parts) == 1 {
 		if lit, ok := word.Parts[0].(*syntax.Lit); ok && !strings.ContainsAny(lit.Value, "\\{") {
-			return []Arg{{Value: lit.Value, Raw: raw, Glob: hasGlob(lit.Value)}}
+			return append(dst, Arg{Value: lit.Value, Raw: raw, Glob: hasGlob(lit.Value)})
 		}
 	}
 	if hasBraces(word) {
 		if tooManyBraces(word) {
-			return []Arg{{Value: raw, Raw: raw, Dynamic: true}}
+			return append(dst, Arg{Value: raw, Raw: raw, Dynamic: true})
 		}
 		cp := &syntax.Word{Parts: append([]syntax.WordPart(nil), word.Parts...)}
 		if syntax.SplitBraces(cp) {
 			vals, ok := w.braceFields(cp.Parts)
 			if !ok {
-				return []Arg{{Value: raw, Raw: raw, Dynamic: true}}
+				return append(dst, Arg{Value: raw, Raw: raw, Dynamic: true})
 			}
-			out := make([]Arg, len(vals))
-			for i, v := range vals {
-				out[i] = Arg{Value: v.Value, Raw: raw, Dynamic: v.Dynamic, Glob: v.Glob}
+			for _, v := range vals {
+				a := Arg{Value: v.Value, Raw: raw, Dynamic: v.Dynamic, Glob: v.Glob}
 				if v.Dynamic {
-					out[i].Value = raw
+					a.Value = raw
 				}
+				dst = append(dst, a)
 			}
-			return out
+			return dst
 		}
 	}
 	a := w.parts(word.Parts)
@@ -43,7 +46,7 @@ func (w *walker) word(word *syntax.Word) []Arg {
 	if a.Dynamic {
 		a.Value = raw
 	}
-	return []Arg{a}
+	return append(dst, a)
 }
 
 // hasGlob reports a glob pattern in an unquoted literal: * or ?, or a
@@ -81,7 +84,7 @@ func tooManyBraces(word *syntax.Word) bool {
 
 // parts resolves word parts without brace expansion.
 func (w *walker) parts(parts []syntax.WordPart) Arg {
-	var b strings.Builder
+	var v value
 	var a Arg
 	for _, p := range parts {
 		switch x := p.(type) {
@@ -89,31 +92,80 @@ func (w *walker) parts(parts []syntax.WordPart) Arg {
 			if hasGlob(x.Value) {
 				a.Glob = true
 			}
-			unescape(&b, x.Value, false)
+			v.unescape(x.Value, false)
 		case *syntax.SglQuoted:
 			if x.Dollar {
-				ansiC(&b, x.Value)
+				ansiC(v.builder(), x.Value)
 			} else {
-				b.WriteString(x.Value)
+				v.add(x.Value)
 			}
 		case *syntax.DblQuoted:
 			for _, q := range x.Parts {
 				if lit, ok := q.(*syntax.Lit); ok {
-					unescape(&b, lit.Value, true)
+					v.unescape(lit.Value, true)
 				} else {
 					a.Dynamic = true
 				}
 			}
 		case *syntax.ExtGlob:
 			a.Glob = true
-			b.WriteString(w.raw(x))
+			v.add(w.raw(x))
 		default:
 			// ParamExp, CmdSubst, ArithmExp, ProcSubst: known only at run time.
 			a.Dynamic = true
 		}
 	}
-	a.Value = b.String()
+	a.Value = v.String()
 	return a
+}
+
+// value accumulates a word's value. A word that is one piece of source
+// text as it stands ('quoted', "quoted", a literal without escapes) is
+// that text itself: only words built from several pieces, or with
+// escapes resolved, are copied into a builder.
+type value struct {
+	one   string
+	multi bool // b holds the value
+	n     int  // pieces added
+	b     strings.Builder
+}
+
+func (v *value) add(s string) {
+	switch {
+	case v.multi:
+		v.b.WriteString(s)
+	case v.n == 0:
+		v.one = s
+	default:
+		v.builder().WriteString(s)
+	}
+	v.n++
+}
+
+// builder switches to building the value and returns the builder.
+func (v *value) builder() *strings.Builder {
+	if !v.multi {
+		v.multi = true
+		v.b.WriteString(v.one)
+		v.one = ""
+	}
+	v.n++
+	return &v.b
+}
+
+func (v *value) unescape(s string, dquoted bool) {
+	if strings.IndexByte(s, '\\') < 0 {
+		v.add(s)
+		return
+	}
+	unescape(v.builder(), s, dquoted)
+}
+
+func (v *value) String() string {
+	if v.multi {
+		return v.b.String()
+	}
+	return v.one
 }
 
 // braceFields expands the brace expressions of a word, bounded by

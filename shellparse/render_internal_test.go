@@ -1,0 +1,130 @@
+package shellparse
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// stringReference is Invocation.String as first written, one builder
+// write at a time; the faster String must render exactly the same.
+func stringReference(inv *Invocation) string {
+	var b strings.Builder
+	sp := func() {
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+	}
+	for _, a := range inv.Assigns {
+		if a.Via != "" {
+			continue
+		}
+		sp()
+		b.WriteString(a.Name)
+		b.WriteByte('=')
+		if a.Dynamic {
+			b.WriteString(a.Value)
+		} else {
+			b.WriteString(quote(a.Value))
+		}
+	}
+	for _, w := range inv.Wrappers {
+		sp()
+		b.WriteString(w.Name)
+		for _, a := range w.Args {
+			b.WriteByte(' ')
+			b.WriteString(quote(a))
+		}
+	}
+	for _, a := range inv.Args {
+		sp()
+		if a.Dynamic {
+			b.WriteString(a.Raw)
+		} else {
+			b.WriteString(quote(a.Value))
+		}
+	}
+	if len(inv.Args) == 0 {
+		for _, r := range inv.Redirs {
+			sp()
+			b.WriteString(r.Fd + r.Op + " " + quote(r.Target))
+		}
+	}
+	return b.String()
+}
+
+func commandStringReference(inv *Invocation) string {
+	var b strings.Builder
+	for i, a := range inv.Args {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		if a.Dynamic {
+			b.WriteString(a.Raw)
+		} else {
+			b.WriteString(quote(a.Value))
+		}
+	}
+	return b.String()
+}
+
+func checkRendering(t *testing.T, inv *Invocation) {
+	t.Helper()
+	if got, want := inv.String(), stringReference(inv); got != want {
+		t.Errorf("String() = %q, want %q (%+v)", got, want, *inv)
+	}
+	if got, want := inv.CommandString(), commandStringReference(inv); got != want {
+		t.Errorf("CommandString() = %q, want %q (%+v)", got, want, *inv)
+	}
+}
+
+func TestRenderingEdgeCases(t *testing.T) {
+	for _, inv := range []Invocation{
+		{},
+		{Args: []Arg{{Value: "ls"}}},
+		{Args: []Arg{{Value: ""}}},
+		{Args: []Arg{{Dynamic: true}, {Value: "x"}}},
+		{Args: []Arg{{Dynamic: true}, {Dynamic: true}, {Value: "a b"}}},
+		{Args: []Arg{{Value: "a\x00b"}, {Value: "it's"}}},
+		{Assigns: []Assign{{Name: "A", Value: "1", Via: "env"}}, Args: []Arg{{Dynamic: true}, {Value: "x"}}},
+		{Wrappers: []Wrapper{{Name: "sudo", Args: []string{"-u", "a b"}}}, Args: []Arg{{Value: "rm"}}},
+		{Redirs: []Redirect{{Op: ">", Target: "f g"}}},
+	} {
+		checkRendering(t, &inv)
+	}
+}
+
+// TestRenderingCorpus renders every invocation of the shared benign
+// corpora both ways (skipped when the corpora are absent).
+func TestRenderingCorpus(t *testing.T) {
+	dir, err := filepath.Abs(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var files []string
+	for ; ; dir = filepath.Dir(dir) {
+		files, _ = filepath.Glob(filepath.Join(dir, "shared", "corpus", "*", "*.t*"))
+		if len(files) > 0 || filepath.Dir(dir) == dir {
+			break
+		}
+	}
+	if len(files) == 0 {
+		t.Skip("no shared/corpus above the package")
+	}
+	p := New(Limits{})
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, l := range strings.Split(string(b), "\n") {
+			for _, field := range strings.Split(l, "\t") {
+				r := p.Parse(field)
+				for i := range r.Invocations {
+					checkRendering(t, &r.Invocations[i])
+				}
+			}
+		}
+	}
+}
