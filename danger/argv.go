@@ -161,10 +161,11 @@ func gitGlobalWithArg(f string) bool {
 	return false
 }
 
-// canonical computes the canonical argv of an invocation whose program is
-// matched by the name prog (see progName) and whose argv is args.
-func canonical(prog string, args []shellparse.Arg) *argv {
-	a := &argv{}
+// canonical computes into a the canonical argv of an invocation whose
+// program is matched by the name prog (see progName) and whose argv is
+// args. a.joined is left empty (see joinValues).
+func canonical(a *argv, prog string, args []shellparse.Arg) {
+	*a = argv{}
 	if len(args) > 0 {
 		args = args[1:]
 	}
@@ -172,14 +173,14 @@ func canonical(prog string, args []shellparse.Arg) *argv {
 		a.sub = prog[4:]
 		prog = "git"
 	}
-	var b strings.Builder
-	for i, x := range args {
-		if i > 0 {
-			b.WriteByte(' ')
-		}
-		b.WriteString(x.Value)
+	// One allocation holds both lists: operands never outnumber args;
+	// flags usually do not (a cluster -rf is two), and append moves them
+	// out should they.
+	if n := len(args); n > 0 {
+		buf := make([]string, 3*n)
+		a.operands = buf[:0:n]
+		a.flags = buf[n:n]
 	}
-	a.joined = b.String()
 	i := 0
 	if prog == "git" && a.sub == "" {
 		for i < len(args) {
@@ -241,7 +242,30 @@ func canonical(prog string, args []shellparse.Arg) *argv {
 	if prog == "find" {
 		findCanonical(args, a)
 	}
-	return a
+}
+
+// joinValues joins the values of argv after the program by single spaces.
+func joinValues(args []shellparse.Arg) string {
+	if len(args) < 2 {
+		return ""
+	}
+	args = args[1:]
+	if len(args) == 1 {
+		return args[0].Value
+	}
+	n := len(args) - 1
+	for _, x := range args {
+		n += len(x.Value)
+	}
+	var b strings.Builder
+	b.Grow(n)
+	for i, x := range args {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(x.Value)
+	}
+	return b.String()
 }
 
 // findCanonical rewrites find's argv: operands are the starting points

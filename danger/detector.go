@@ -159,6 +159,9 @@ type registry struct {
 	byProgram  map[string][]int
 	globProgs  []int
 	anyProgram []int
+	// lineLevel lists the rules matchLine can match: the parse checks and
+	// regex-only patterns.
+	lineLevel []int
 }
 
 func (r *registry) patterns() []Pattern {
@@ -294,43 +297,71 @@ func compile(patterns []Pattern) (*registry, error) {
 		default:
 			reg.anyProgram = append(reg.anyProgram, idx)
 		}
+		if r.lineLevel() {
+			reg.lineLevel = append(reg.lineLevel, idx)
+		}
 	}
 	return reg, nil
 }
 
-// scan holds what one check computes once and shares between rules.
+// scan holds what one check computes once per invocation and shares
+// between rules.
 type scan struct {
-	res   *shellparse.Result
-	canon []*argv
-	texts []string
-	names []string
-	args  [][]shellparse.Arg
+	res  *shellparse.Result
+	invs []invScan
 }
 
-func newScan(res *shellparse.Result) *scan {
-	n := len(res.Invocations)
-	sc := &scan{res: res, canon: make([]*argv, n), names: make([]string, n), args: make([][]shellparse.Arg, n)}
+// invScan is what the rules read of one invocation: its effective name
+// and argv, and (computed the first time a rule needs them) its canonical
+// argv and plain text.
+type invScan struct {
+	name      string
+	args      []shellparse.Arg
+	canon     argv
+	canonDone bool
+	joinDone  bool
+	textDone  bool
+	text      string
+}
+
+func newScan(res *shellparse.Result) scan {
+	sc := scan{res: res, invs: make([]invScan, len(res.Invocations))}
 	for i := range res.Invocations {
-		sc.names[i], sc.args[i] = effective(&res.Invocations[i])
+		sc.invs[i].name, sc.invs[i].args = effective(&res.Invocations[i])
 	}
 	return sc
 }
 
+func (s *scan) name(i int) string           { return s.invs[i].name }
+func (s *scan) args(i int) []shellparse.Arg { return s.invs[i].args }
+
 func (s *scan) argv(i int) *argv {
-	if s.canon[i] == nil {
-		s.canon[i] = canonical(s.names[i], s.args[i])
+	v := &s.invs[i]
+	if !v.canonDone {
+		canonical(&v.canon, v.name, v.args)
+		v.canonDone = true
 	}
-	return s.canon[i]
+	return &v.canon
+}
+
+// joined returns the arguments after the program, joined by single spaces.
+func (s *scan) joined(i int) string {
+	a := s.argv(i)
+	v := &s.invs[i]
+	if !v.joinDone {
+		a.joined = joinValues(v.args)
+		v.joinDone = true
+	}
+	return a.joined
 }
 
 func (s *scan) text(i int) string {
-	if s.texts == nil {
-		s.texts = make([]string, len(s.res.Invocations))
+	v := &s.invs[i]
+	if !v.textDone {
+		v.text = plainText(&s.res.Invocations[i])
+		v.textDone = true
 	}
-	if s.texts[i] == "" {
-		s.texts[i] = plainText(&s.res.Invocations[i])
-	}
-	return s.texts[i]
+	return v.text
 }
 
 // plainText is the invocation without shell quoting: wrappers, then argv
@@ -364,35 +395,79 @@ func plainText(inv *shellparse.Invocation) string {
 const maxNested = 3
 
 func (r *registry) check(res *shellparse.Result) []Warning {
-	hits := make([]string, len(r.rules))
-	if !r.checkInto(res, hits, 0) {
+	var hits hitSet
+	if !r.checkInto(res, &hits, 0) {
 		return nil
 	}
-	var out []Warning
-	for idx, what := range hits {
-		if what != "" {
-			out = append(out, NewWarning(res.Source, r.rules[idx].p, what))
-		}
+	hits.sort()
+	out := make([]Warning, len(hits.list))
+	for i, h := range hits.list {
+		out[i] = NewWarning(res.Source, r.rules[h.idx].p, h.what)
 	}
 	return out
 }
 
-// checkInto records in hits[idx] what matched rule idx (an invocation, or
+// hitSet records, per rule, what matched it: at most one hit per rule.
+// Most lines match no rule or a few, so the rules hit are kept in a bit
+// set (on the stack for the first 256 rules) and a short list.
+type hitSet struct {
+	lo   [4]uint64
+	hi   []uint64 // rules from 256 on
+	list []hit
+}
+
+type hit struct {
+	idx  int
+	what string
+}
+
+func (h *hitSet) has(idx int) bool {
+	if idx < 256 {
+		return h.lo[idx>>6]&(1<<(idx&63)) != 0
+	}
+	k := idx>>6 - 4
+	return k < len(h.hi) && h.hi[k]&(1<<(idx&63)) != 0
+}
+
+// set records what matched rule idx; the rule must not be hit yet.
+func (h *hitSet) set(idx int, what string) {
+	if idx < 256 {
+		h.lo[idx>>6] |= 1 << (idx & 63)
+	} else {
+		k := idx>>6 - 4
+		for len(h.hi) <= k {
+			h.hi = append(h.hi, 0)
+		}
+		h.hi[k] |= 1 << (idx & 63)
+	}
+	h.list = append(h.list, hit{idx, what})
+}
+
+// sort puts the hits in registry order.
+func (h *hitSet) sort() {
+	for i := 1; i < len(h.list); i++ {
+		for j := i; j > 0 && h.list[j].idx < h.list[j-1].idx; j-- {
+			h.list[j], h.list[j-1] = h.list[j-1], h.list[j]
+		}
+	}
+}
+
+// checkInto records in hits what matched each rule (an invocation, or
 // the whole line) and reports whether anything matched.
-func (r *registry) checkInto(res *shellparse.Result, hits []string, depth int) bool {
+func (r *registry) checkInto(res *shellparse.Result, hits *hitSet, depth int) bool {
 	sc := newScan(res)
 	any := false
 	for i := range res.Invocations {
 		try := func(idx int) {
-			if hits[idx] != "" {
+			if hits.has(idx) {
 				return
 			}
-			if r.rules[idx].matchInvocation(sc, i) {
-				hits[idx] = res.Invocations[i].String()
+			if r.rules[idx].matchInvocation(&sc, i) {
+				hits.set(idx, res.Invocations[i].String())
 				any = true
 			}
 		}
-		if name := sc.names[i]; name != "" {
+		if name := sc.name(i); name != "" {
 			for _, idx := range r.byProgram[name] {
 				try(idx)
 			}
@@ -410,12 +485,12 @@ func (r *registry) checkInto(res *shellparse.Result, hits []string, depth int) b
 		}
 	}
 	// Line-level checks and regexes over whole pipelines.
-	for idx, x := range r.rules {
-		if hits[idx] != "" {
+	for _, idx := range r.lineLevel {
+		if hits.has(idx) {
 			continue
 		}
-		if x.matchLine(sc) {
-			hits[idx] = res.Source
+		if r.rules[idx].matchLine(&sc) {
+			hits.set(idx, res.Source)
 			any = true
 		}
 	}
@@ -429,23 +504,23 @@ func (r *registry) checkInto(res *shellparse.Result, hits []string, depth int) b
 		if res.Invocations[i].NotRun {
 			continue
 		}
-		nested := nestedCommands(sc.names[i], sc.args[i])
+		nested := nestedCommands(sc.name(i), sc.args(i))
 		if len(nested) == 0 {
 			continue
 		}
 		what := res.Invocations[i].String()
 		for _, cmd := range nested {
-			sub := make([]string, len(r.rules))
-			if !r.checkInto(shellparse.Parse(cmd), sub, depth+1) {
+			var sub hitSet
+			if !r.checkInto(shellparse.Parse(cmd), &sub, depth+1) {
 				continue
 			}
-			for idx, h := range sub {
+			for _, h := range sub.list {
 				// A nested line that does not parse is data, not code
 				// (print('rm -rf /') is not shell).
-				if h == "" || hits[idx] != "" || r.rules[idx].isParseCheck() {
+				if hits.has(h.idx) || r.rules[h.idx].isParseCheck() {
 					continue
 				}
-				hits[idx] = what
+				hits.set(h.idx, what)
 				any = true
 			}
 		}
@@ -455,6 +530,11 @@ func (r *registry) checkInto(res *shellparse.Result, hits []string, depth int) b
 
 func (x *rule) isParseCheck() bool {
 	return x.spec != nil && (x.spec.Check == "unparseable" || x.spec.Check == "limit")
+}
+
+// lineLevel reports whether matchLine can ever match the rule.
+func (x *rule) lineLevel() bool {
+	return x.isParseCheck() || x.regex != nil && x.spec.empty()
 }
 
 // matchLine handles the checks that concern the line as a whole, and
@@ -512,7 +592,7 @@ func (x *rule) matchInvocation(sc *scan, i int) bool {
 	if s.Check == "unparseable" || s.Check == "limit" {
 		return false
 	}
-	name := sc.names[i]
+	name := sc.name(i)
 	if len(s.Programs) > 0 && !nameIn(name, s.Programs) && !(strings.HasPrefix(name, "git-") && nameIn("git", s.Programs)) {
 		return false
 	}
@@ -597,7 +677,7 @@ func (x *rule) matchInvocation(sc *scan, i int) bool {
 	if x.last != nil && (len(a.operands) == 0 || !x.last.MatchString(a.operands[len(a.operands)-1])) {
 		return false
 	}
-	if x.args != nil && !x.args.MatchString(a.joined) {
+	if x.args != nil && !x.args.MatchString(sc.joined(i)) {
 		return false
 	}
 	return true
@@ -658,7 +738,7 @@ func (x *rule) check(sc *scan, i int) bool {
 	case "dynamic_program":
 		return len(inv.Args) > 0 && inv.NameDynamic()
 	case "interpreter_shell_out", "interpreter_delete":
-		return interpreterRuns(x.spec.Check, sc.names[i], sc.args[i])
+		return interpreterRuns(x.spec.Check, sc.name(i), sc.args(i))
 	case "lookalike_dash":
 		for _, a := range inv.Args[min(1, len(inv.Args)):] {
 			if len(a.Value) >= 3 && a.Value[0] == 0xE2 || len(a.Value) >= 3 && a.Value[0] == 0xEF {
@@ -681,12 +761,12 @@ func (x *rule) check(sc *scan, i int) bool {
 		// A decoder inside $(...) or `...` whose output becomes words of
 		// another command.
 		f := inv.Where.Find(shellparse.FrameCmdSubst)
-		if f == nil || inv.Encloser < 0 || sc.names[i] == "" {
+		if f == nil || inv.Encloser < 0 || sc.name(i) == "" {
 			return false
 		}
-		return isDecoder(sc.names[i], sc.argv(i), sc.args[i])
+		return isDecoder(sc.name(i), sc.argv(i), sc.args(i))
 	case "runtime_shell_input":
-		if shellFromInput(inv, sc.names[i], sc.args[i]) {
+		if shellFromInput(inv, sc.name(i), sc.args(i)) {
 			return true
 		}
 		if !inv.StdinUnknown {
@@ -694,7 +774,7 @@ func (x *rule) check(sc *scan, i int) bool {
 		}
 		// curl/wget piped into a shell has rules of its own.
 		for j := range sc.res.Invocations {
-			if j != i && nameIn(sc.names[j], []string{"curl", "wget"}) && feedsInto(sc.res, j, []string{sc.names[i]}) {
+			if j != i && nameIn(sc.name(j), []string{"curl", "wget"}) && feedsInto(sc.res, j, []string{sc.name(i)}) {
 				return false
 			}
 		}
