@@ -230,45 +230,81 @@ func harmlessRedirect(r shellparse.Redirect) bool {
 // prefixOf returns the approval prefix of an invocation with a static
 // program, or a reason when a pattern character sits in a prefix position.
 func prefixOf(inv *shellparse.Invocation) (string, string) {
-	toks, globs := prefixTokens(inv.Name, inv.Args)
-	if len(toks) == 0 {
+	t := prefixTokens(inv.Name, inv.Args)
+	if t.n == 0 {
 		return "", "the program cannot be known before the line runs"
 	}
-	for i, g := range globs {
+	for i, g := range t.glob[:t.n] {
 		if g {
 			what := "subcommand"
 			if i == 0 {
 				what = "program"
 			}
-			return "", "a pattern (*, ?, [...]) in the " + what + " is expanded when the line runs: " + toks[i]
+			return "", "a pattern (*, ?, [...]) in the " + what + " is expanded when the line runs: " + t.word[i]
 		}
 	}
-	parts := make([]string, 0, len(inv.Wrappers)+len(toks))
+	if len(inv.Wrappers) == 0 && t.n == 1 {
+		return quoteWord(inv.Program), ""
+	}
+	// The words joined by single spaces: wrappers, the program as
+	// written, then the subcommands.
+	var b strings.Builder
+	size := len(inv.Program) + t.n
 	for _, w := range inv.Wrappers {
-		parts = append(parts, quoteWord(w.Name))
+		size += len(w.Name) + 1
 	}
-	parts = append(parts, quoteWord(inv.Program))
-	for _, t := range toks[1:] {
-		parts = append(parts, quoteWord(t))
+	for _, x := range t.word[1:t.n] {
+		size += len(x)
 	}
-	return strings.Join(parts, " "), ""
+	b.Grow(size)
+	for _, w := range inv.Wrappers {
+		b.WriteString(quoteWord(w.Name))
+		b.WriteByte(' ')
+	}
+	b.WriteString(quoteWord(inv.Program))
+	for _, x := range t.word[1:t.n] {
+		b.WriteByte(' ')
+		b.WriteString(quoteWord(x))
+	}
+	return b.String(), ""
 }
 
-// prefixTokens returns the meaningful tokens of argv: the program and the
-// subcommands the arity table counts, flags (and the values of known
-// value-taking options) left out. globs reports, per token, an unquoted
-// pattern character.
 // maxArityWords bounds the words looked up in the arity table (its
 // longest key has three), so a line with many operands costs no more than
 // a short one.
 const maxArityWords = 4
 
-func prefixTokens(name string, args []shellparse.Arg) (toks []string, globs []bool) {
-	if len(args) == 0 {
-		return nil, nil
+// tokens are the meaningful tokens of an argv (see prefixTokens): word[:n]
+// and, per token, whether it holds an unquoted pattern character.
+type tokens struct {
+	word [maxArityWords]string
+	glob [maxArityWords]bool
+	n    int
+}
+
+// key returns the first n tokens joined by single spaces, built in buf
+// (the table lookups take string(key), which does not allocate for short
+// keys).
+func (t *tokens) key(buf []byte, n int) []byte {
+	buf = buf[:0]
+	for i, w := range t.word[:n] {
+		if i > 0 {
+			buf = append(buf, ' ')
+		}
+		buf = append(buf, w...)
 	}
-	all := []string{name}
-	allGlob := []bool{args[0].Glob}
+	return buf
+}
+
+// prefixTokens returns the meaningful tokens of argv: the program and the
+// subcommands the arity table counts, flags (and the values of known
+// value-taking options) left out.
+func prefixTokens(name string, args []shellparse.Arg) (t tokens) {
+	if len(args) == 0 {
+		return t
+	}
+	var kb [64]byte
+	t.word[0], t.glob[0], t.n = name, args[0].Glob, 1
 	endOpts := false
 	for i := 1; i < len(args); i++ {
 		v := args[i].Value
@@ -277,26 +313,41 @@ func prefixTokens(name string, args []shellparse.Arg) (toks []string, globs []bo
 				endOpts = true
 				continue
 			}
-			if !strings.Contains(v, "=") && valueOption(strings.Join(all, " "), v) {
-				i++
+			if !strings.Contains(v, "=") {
+				var taken bool
+				if t.n == 1 {
+					taken = valueOption(name, v)
+				} else {
+					taken = valueOption(string(t.key(kb[:], t.n)), v)
+				}
+				if taken {
+					i++
+				}
 			}
 			continue
 		}
-		all = append(all, v)
-		allGlob = append(allGlob, args[i].Glob)
-		if len(all) >= maxArityWords {
+		t.word[t.n], t.glob[t.n] = v, args[i].Glob
+		t.n++
+		if t.n >= maxArityWords {
 			// No arity key is longer: the rest cannot be in the prefix.
 			break
 		}
 	}
 	n := 1
-	for l := len(all); l > 0; l-- {
-		if a := arity(strings.Join(all[:l], " ")); a > 0 {
-			n = min(a, len(all))
+	for l := t.n; l > 0; l-- {
+		var a int
+		if l == 1 {
+			a = arity(name)
+		} else {
+			a = arity(string(t.key(kb[:], l)))
+		}
+		if a > 0 {
+			n = min(a, t.n)
 			break
 		}
 	}
-	return all[:n], allGlob[:n]
+	t.n = n
+	return t
 }
 
 // quoteWord returns s unchanged when the shell reads it back as the same
@@ -330,6 +381,16 @@ func quoteWord(s string) string {
 // format characters (bidirectional overrides, zero-width spaces), and
 // invalid UTF-8. It returns "" when there is none.
 func hiddenCharacters(src string) string {
+	// Fast path: printable ASCII, tabs and line feeds only.
+	for i := 0; i < len(src); i++ {
+		if c := src[i]; (c < 0x20 || c >= 0x7f) && c != '\t' && c != '\n' {
+			return hiddenCharactersSlow(src)
+		}
+	}
+	return ""
+}
+
+func hiddenCharactersSlow(src string) string {
 	if !utf8.ValidString(src) {
 		return "bytes that are not valid UTF-8"
 	}

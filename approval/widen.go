@@ -76,6 +76,28 @@ func envWidening(name string) bool {
 	return false
 }
 
+// shortNames holds "-c" for every ASCII letter and digit c, so that
+// splitting a cluster does not allocate a string per option.
+const shortNames = "-a-b-c-d-e-f-g-h-i-j-k-l-m-n-o-p-q-r-s-t-u-v-w-x-y-z" +
+	"-A-B-C-D-E-F-G-H-I-J-K-L-M-N-O-P-Q-R-S-T-U-V-W-X-Y-Z" +
+	"-0-1-2-3-4-5-6-7-8-9"
+
+// shortOption returns "-" followed by c.
+func shortOption(c byte) string {
+	var k int
+	switch {
+	case c >= 'a' && c <= 'z':
+		k = int(c - 'a')
+	case c >= 'A' && c <= 'Z':
+		k = 26 + int(c-'A')
+	case c >= '0' && c <= '9':
+		k = 52 + int(c-'0')
+	default:
+		return "-" + string(c)
+	}
+	return shortNames[2*k : 2*k+2]
+}
+
 // opt is one option found in an argv.
 type opt struct {
 	name     string // "-o", "--output", or a whole single-dash word ("-exec")
@@ -102,6 +124,11 @@ type optSyntax struct {
 // operands. Options stop at "--".
 func scanOptions(args []string, sx optSyntax) (opts []opt, operands []string) {
 	for i := 0; i < len(args); i++ {
+		if opts == nil && len(args[i]) > 1 && (args[i][0] == '-' || i == 0 && sx.oldTar) {
+			// Room for an option per word left: one allocation (a
+			// cluster may take more).
+			opts = make([]opt, 0, len(args)-i)
+		}
 		v := args[i]
 		if i == 0 && sx.oldTar && v != "" && v[0] != '-' {
 			v = "-" + v
@@ -111,6 +138,10 @@ func scanOptions(args []string, sx optSyntax) (opts []opt, operands []string) {
 			operands = append(operands, args[i+1:]...)
 			return opts, operands
 		case len(v) < 2 || v[0] != '-':
+			if operands == nil {
+				// Room for every word left: one allocation.
+				operands = make([]string, 0, len(args)-i)
+			}
 			operands = append(operands, v)
 		case sx.singleDash || strings.HasPrefix(v, "--"):
 			o := opt{name: v}
@@ -124,7 +155,7 @@ func scanOptions(args []string, sx optSyntax) (opts []opt, operands []string) {
 		default:
 			for j := 1; j < len(v); j++ {
 				c := v[j]
-				o := opt{name: "-" + string(c)}
+				o := opt{name: shortOption(c)}
 				if strings.IndexByte(sx.shortArg, c) >= 0 {
 					if j+1 < len(v) {
 						o.value, o.hasValue = v[j+1:], true
