@@ -297,25 +297,21 @@ func (g *Guard) decideParsed(req Request, res *shellparse.Result) Decision {
 	sn := g.snapshot()
 	entries = append(entries, sn.Active()...)
 	match := approval.Match(cls, entries)
-	scopeOf := map[string]approval.Scope{}
-	for _, e := range entries {
-		if _, ok := scopeOf[e.Display()]; !ok {
-			scopeOf[e.Display()] = e.Scope
-		}
-	}
 
 	d.Invocations = make([]InvocationResult, len(res.Invocations))
 	for i := range res.Invocations {
 		inv := &res.Invocations[i]
-		ir := InvocationResult{Command: inv.String()}
+		var ir InvocationResult
 		if i < len(cls.Invocations) {
 			ic := cls.Invocations[i]
 			ir.Command = ic.Command
 			ir.Prefix = ic.Prefix
 			ir.Reason = ic.Reason
+		} else {
+			ir.Command = inv.String()
 		}
 		if i < len(match.By) && match.By[i] != "" {
-			scope := scopeOf[match.By[i]]
+			scope := scopeOf(entries, match.By[i])
 			if scope == "" {
 				scope = approval.Always
 			}
@@ -435,6 +431,21 @@ func (g *Guard) decideParsed(req Request, res *shellparse.Result) Decision {
 		d.Reason = "not approved yet: " + strings.Join(dedupe(missing), ", ")
 	}
 	return d
+}
+
+// scopeOf returns the scope of the first entry whose Display is display,
+// or "" (without building every entry's Display: a store may hold many).
+func scopeOf(entries []approval.Entry, display string) approval.Scope {
+	for _, e := range entries {
+		if e.Kind == approval.Prefix {
+			if len(display) == len(e.Pattern)+2 && strings.HasPrefix(display, e.Pattern) && strings.HasSuffix(display, " *") {
+				return e.Scope
+			}
+		} else if display == e.Pattern {
+			return e.Scope
+		}
+	}
+	return ""
 }
 
 func (g *Guard) fillLevel(d *Decision) {
