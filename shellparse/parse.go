@@ -121,7 +121,11 @@ func Parse(line string) *Result { return New(Limits{}).Parse(line) }
 
 // Parse returns every invocation line would run. It never panics: an
 // internal failure is reported as a Problem.
-func (p *Parser) Parse(line string) (res *Result) {
+func (p *Parser) Parse(line string) *Result { return p.parse(line, true) }
+
+// parse is Parse; fast allows the simple-command fast path (tests turn it
+// off to compare both).
+func (p *Parser) parse(line string, fast bool) (res *Result) {
 	ra := &resultAlloc{}
 	res = &ra.res
 	res.Source, res.Invocations = line, ra.invs[:0]
@@ -153,9 +157,17 @@ func (p *Parser) Parse(line string) (res *Result) {
 		p.pool.Put(ps)
 	}()
 	ps.w = walker{ps: ps, lim: p.limits, res: res, src: line}
-	ps.rd.Reset(line)
 	w := &ps.w
 	top := ctx{parent: -1, encloser: -1}
+	if fast {
+		if args, ok := simpleCommand(line); ok {
+			// What mvdan.cc/sh and stmt/call would make of it, without
+			// building a syntax tree.
+			w.invocation(Invocation{Parent: -1, Encloser: -1}, args, nil, top)
+			return res
+		}
+	}
+	ps.rd.Reset(line)
 	// Statements are parsed and walked one at a time, so that a line with
 	// a huge number of them stops being parsed as soon as a limit is
 	// reached. The loop's state lives in the walker: variables the loop
@@ -199,6 +211,76 @@ func (p *Parser) Parse(line string) (res *Result) {
 			Message: "a backslash before a carriage return: bash and shellguard would read the line differently"})
 	}
 	return res
+}
+
+// simpleCommand splits a line that is one simple command of plain words
+// (letters, digits and _./:,+@%^~*?-, plus = and [ ] after the program
+// name) separated by blanks into its argv. ok is false for any other line,
+// which the full parser reads: quotes, escapes, expansions, operators,
+// redirections, comments, assignments, newlines, keywords and the
+// builtins the parser reads specially (declare, let, time, ...). A word
+// made of those bytes is a single literal to the shell: its value is its
+// text.
+func simpleCommand(line string) ([]Arg, bool) {
+	n := 0
+	for i := 0; i < len(line); {
+		for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
+			i++
+		}
+		if i == len(line) {
+			break
+		}
+		start := i
+		for i < len(line) && line[i] != ' ' && line[i] != '\t' {
+			c := line[i]
+			if !plainByte(c) && !(n > 0 && (c == '=' || c == '[' || c == ']')) {
+				return nil, false
+			}
+			i++
+		}
+		if n == 0 && specialFirstWord(line[start:i]) {
+			return nil, false
+		}
+		n++
+	}
+	if n == 0 {
+		return nil, false
+	}
+	args := make([]Arg, 0, n)
+	for i := 0; i < len(line); {
+		for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
+			i++
+		}
+		if i == len(line) {
+			break
+		}
+		start := i
+		for i < len(line) && line[i] != ' ' && line[i] != '\t' {
+			i++
+		}
+		word := line[start:i]
+		args = append(args, Arg{Value: word, Raw: word, Glob: hasGlob(word)})
+	}
+	return args, true
+}
+
+func plainByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' ||
+		c == '_' || c == '.' || c == '/' || c == ':' || c == ',' || c == '+' || c == '@' ||
+		c == '%' || c == '^' || c == '~' || c == '*' || c == '?' || c == '-'
+}
+
+// specialFirstWord reports a program name the parser reads as something
+// other than a simple command.
+func specialFirstWord(w string) bool {
+	switch w {
+	case "{", "{}", "}", "if", "then", "elif", "else", "fi", "while", "until",
+		"for", "do", "done", "case", "esac", "!", "[[", "]]", "let", "function",
+		"declare", "local", "export", "readonly", "typeset", "nameref", "time",
+		"coproc", "select", "@test":
+		return true
+	}
+	return syntax.IsKeyword(w)
 }
 
 // separator names what ends st in a list: ";" or "newline" (for the last

@@ -17,7 +17,7 @@ func (w *walker) appendWord(dst []Arg, word *syntax.Word) []Arg {
 	raw := w.raw(word)
 	// Fast path: a single unquoted literal without escapes or braces.
 	if len(word.Parts) == 1 {
-		if lit, ok := word.Parts[0].(*syntax.Lit); ok && !strings.ContainsAny(lit.Value, "\\{") {
+		if lit, ok := word.Parts[0].(*syntax.Lit); ok && !hasByte2(lit.Value, '\\', '{') {
 			return append(dst, Arg{Value: lit.Value, Raw: raw, Glob: hasGlob(lit.Value)})
 		}
 	}
@@ -52,11 +52,22 @@ func (w *walker) appendWord(dst []Arg, word *syntax.Word) []Arg {
 // hasGlob reports a glob pattern in an unquoted literal: * or ?, or a
 // bracket expression [...] (a lone "[", the test command, is not one).
 func hasGlob(s string) bool {
-	if strings.ContainsAny(s, "*?") {
+	if hasByte2(s, '*', '?') {
 		return true
 	}
 	i := strings.IndexByte(s, '[')
 	return i >= 0 && strings.IndexByte(s[i+1:], ']') >= 0
+}
+
+// hasByte2 reports whether s holds the byte a or b (faster than
+// strings.ContainsAny on the short words of a command line).
+func hasByte2(s string, a, b byte) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c == a || c == b {
+			return true
+		}
+	}
+	return false
 }
 
 func hasBraces(word *syntax.Word) bool {
