@@ -164,7 +164,7 @@ func gitGlobalWithArg(f string) bool {
 // canonical computes into a the canonical argv of an invocation whose
 // program is matched by the name prog (see progName) and whose argv is
 // args. a.joined is left empty (see joinValues).
-func canonical(a *argv, prog string, args []shellparse.Arg) {
+func canonical(a *argv, prog string, args []shellparse.Arg, scr *scratch) {
 	*a = argv{}
 	if len(args) > 0 {
 		args = args[1:]
@@ -173,11 +173,11 @@ func canonical(a *argv, prog string, args []shellparse.Arg) {
 		a.sub = prog[4:]
 		prog = "git"
 	}
-	// One allocation holds both lists: operands never outnumber args;
-	// flags usually do not (a cluster -rf is two), and append moves them
-	// out should they.
+	// One piece of scratch holds both lists: operands never outnumber
+	// args; flags rarely outnumber twice as many (a cluster -rf is two),
+	// and append moves them out should they.
 	if n := len(args); n > 0 {
-		buf := make([]string, 3*n)
+		buf := scr.take(3 * n)
 		a.operands = buf[:0:n]
 		a.flags = buf[n:n]
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	resyntax "regexp/syntax"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -26,12 +27,14 @@ type Detector struct {
 // duplicate name, an invalid level, a regex that does not compile, an
 // unknown check, or neither a regex nor a match spec).
 func NewDetector(patterns []Pattern) (*Detector, error) {
+	var reg *registry
 	if patterns == nil {
-		patterns = DefaultPatterns()
-	}
-	reg, err := compile(patterns)
-	if err != nil {
-		return nil, err
+		reg = builtinRegistry()
+	} else {
+		var err error
+		if reg, err = compile(patterns); err != nil {
+			return nil, err
+		}
 	}
 	d := &Detector{parser: shellparse.New(shellparse.Limits{})}
 	d.reg.Store(reg)
@@ -153,7 +156,10 @@ func (p Pattern) Matches(command string) bool {
 
 // registry is an immutable compiled set of patterns.
 type registry struct {
-	rules []*rule
+	rules []rule
+	// builtin: the rules are builtinRules, indexed by builtinByProgram
+	// rather than byProgram.
+	builtin bool
 	// byProgram indexes the rules that name programs; anyProgram lists
 	// the others (regex-only patterns, checks).
 	byProgram  map[string][]int
@@ -162,16 +168,59 @@ type registry struct {
 	// lineLevel lists the rules matchLine can match: the parse checks and
 	// regex-only patterns.
 	lineLevel []int
+	// scratch pools *scratch for checks.
+	scratch sync.Pool
 }
 
+// builtinRegistry returns the registry of the built-in rules: generated
+// static data (see rules_gen.go), nothing to compile.
+func builtinRegistry() *registry {
+	return &registry{
+		rules:      builtinRules[:],
+		builtin:    true,
+		globProgs:  builtinGlobProgs[:],
+		anyProgram: builtinAnyProgram[:],
+		lineLevel:  builtinLineLevel[:],
+	}
+}
+
+// forProgram returns the indexes of the rules that name the program name.
+func (r *registry) forProgram(name string) []int {
+	if r.builtin {
+		return builtinByProgram(name)
+	}
+	return r.byProgram[name]
+}
+
+// patterns returns deep copies of the registry's patterns.
 func (r *registry) patterns() []Pattern {
 	out := make([]Pattern, len(r.rules))
-	for i, x := range r.rules {
-		out[i] = x.p
+	for i := range r.rules {
+		out[i] = r.rules[i].p.clone()
 	}
 	return out
 }
 
+// clone returns p with a copy of its Spec, so that what leaves the
+// package never shares memory with a registry.
+func (p Pattern) clone() Pattern {
+	if p.Match != nil {
+		m := *p.Match
+		m.Programs = slices.Clone(m.Programs)
+		m.Subcommands = slices.Clone(m.Subcommands)
+		m.FlagsAll = slices.Clone(m.FlagsAll)
+		m.FlagsAny = slices.Clone(m.FlagsAny)
+		m.FlagsNone = slices.Clone(m.FlagsNone)
+		m.Wrappers = slices.Clone(m.Wrappers)
+		m.FeedsInto = slices.Clone(m.FeedsInto)
+		m.Except = slices.Clone(m.Except)
+		p.Match = &m
+	}
+	return p
+}
+
+// rule is a compiled pattern. Its Pattern (p.Match included) is never
+// modified nor handed out.
 type rule struct {
 	p        Pattern
 	regex    *lazyRE
@@ -179,8 +228,10 @@ type rule struct {
 	last     *lazyRE
 	args     *lazyRE
 	redirect *lazyRE
-	spec     *Spec
 }
+
+// spec returns the rule's structured matcher, or nil.
+func (x *rule) spec() *Spec { return x.p.Match }
 
 // lazyRE is a regular expression checked when the registry is built and
 // compiled the first time a rule needs it: most rules are gated by a
@@ -236,7 +287,7 @@ func knownCheck(c string) bool {
 }
 
 func compile(patterns []Pattern) (*registry, error) {
-	reg := &registry{byProgram: map[string][]int{}}
+	reg := &registry{byProgram: map[string][]int{}, rules: make([]rule, 0, len(patterns))}
 	seen := map[string]bool{}
 	for i, p := range patterns {
 		if p.Name == "" {
@@ -252,7 +303,8 @@ func compile(patterns []Pattern) (*registry, error) {
 		if p.Regex == "" && p.Match.empty() {
 			return nil, fmt.Errorf("danger: pattern %q has neither a regex nor a match spec", p.Name)
 		}
-		r := &rule{p: p, spec: p.Match}
+		p = p.clone() // the caller keeps its Spec
+		r := rule{p: p}
 		if p.Regex != "" {
 			expr := p.Regex
 			if !p.CaseSensitive {
@@ -297,7 +349,7 @@ func compile(patterns []Pattern) (*registry, error) {
 		default:
 			reg.anyProgram = append(reg.anyProgram, idx)
 		}
-		if r.lineLevel() {
+		if reg.rules[idx].lineLevel() {
 			reg.lineLevel = append(reg.lineLevel, idx)
 		}
 	}
@@ -309,6 +361,7 @@ func compile(patterns []Pattern) (*registry, error) {
 type scan struct {
 	res  *shellparse.Result
 	invs []invScan
+	scr  *scratch
 }
 
 // invScan is what the rules read of one invocation: its effective name
@@ -324,12 +377,56 @@ type invScan struct {
 	text      string
 }
 
-func newScan(res *shellparse.Result) scan {
-	sc := scan{res: res, invs: make([]invScan, len(res.Invocations))}
+func newScan(res *shellparse.Result, scr *scratch) scan {
+	n := len(res.Invocations)
+	if cap(scr.invs) < n {
+		scr.invs = make([]invScan, n)
+	}
+	sc := scan{res: res, invs: scr.invs[:n], scr: scr}
 	for i := range res.Invocations {
 		sc.invs[i].name, sc.invs[i].args = effective(&res.Invocations[i])
 	}
 	return sc
+}
+
+// scratch is the memory one check works in, reused through the
+// registry's pool: nothing in it outlives the check (warnings hold only
+// strings and copies of patterns).
+type scratch struct {
+	invs []invScan
+	strs []string // the canonical argv lists, carved by take
+	used int
+}
+
+// take returns n empty strings from the scratch.
+func (s *scratch) take(n int) []string {
+	if s.used+n > len(s.strs) {
+		s.strs = make([]string, max(2*len(s.strs), n, 64))
+		s.used = 0
+	}
+	out := s.strs[s.used : s.used+n : s.used+n]
+	s.used += n
+	return out
+}
+
+// Scratch larger than this after a check is dropped rather than pooled.
+const maxPooledInvs, maxPooledStrs = 64, 1024
+
+func (r *registry) getScratch() *scratch {
+	if s, ok := r.scratch.Get().(*scratch); ok {
+		return s
+	}
+	return &scratch{}
+}
+
+func (r *registry) putScratch(s *scratch) {
+	if cap(s.invs) > maxPooledInvs || len(s.strs) > maxPooledStrs {
+		return
+	}
+	clear(s.invs[:cap(s.invs)])
+	clear(s.strs)
+	s.used = 0
+	r.scratch.Put(s)
 }
 
 func (s *scan) name(i int) string           { return s.invs[i].name }
@@ -338,7 +435,7 @@ func (s *scan) args(i int) []shellparse.Arg { return s.invs[i].args }
 func (s *scan) argv(i int) *argv {
 	v := &s.invs[i]
 	if !v.canonDone {
-		canonical(&v.canon, v.name, v.args)
+		canonical(&v.canon, v.name, v.args, s.scr)
 		v.canonDone = true
 	}
 	return &v.canon
@@ -402,7 +499,7 @@ func (r *registry) check(res *shellparse.Result) []Warning {
 	hits.sort()
 	out := make([]Warning, len(hits.list))
 	for i, h := range hits.list {
-		out[i] = NewWarning(res.Source, r.rules[h.idx].p, h.what)
+		out[i] = NewWarning(res.Source, r.rules[h.idx].p.clone(), h.what)
 	}
 	return out
 }
@@ -455,7 +552,9 @@ func (h *hitSet) sort() {
 // checkInto records in hits what matched each rule (an invocation, or
 // the whole line) and reports whether anything matched.
 func (r *registry) checkInto(res *shellparse.Result, hits *hitSet, depth int) bool {
-	sc := newScan(res)
+	scr := r.getScratch()
+	defer r.putScratch(scr)
+	sc := newScan(res, scr)
 	any := false
 	for i := range res.Invocations {
 		try := func(idx int) {
@@ -468,11 +567,11 @@ func (r *registry) checkInto(res *shellparse.Result, hits *hitSet, depth int) bo
 			}
 		}
 		if name := sc.name(i); name != "" {
-			for _, idx := range r.byProgram[name] {
+			for _, idx := range r.forProgram(name) {
 				try(idx)
 			}
 			if strings.HasPrefix(name, "git-") {
-				for _, idx := range r.byProgram["git"] {
+				for _, idx := range r.forProgram("git") {
 					try(idx)
 				}
 			}
@@ -529,19 +628,19 @@ func (r *registry) checkInto(res *shellparse.Result, hits *hitSet, depth int) bo
 }
 
 func (x *rule) isParseCheck() bool {
-	return x.spec != nil && (x.spec.Check == "unparseable" || x.spec.Check == "limit")
+	return x.spec() != nil && (x.spec().Check == "unparseable" || x.spec().Check == "limit")
 }
 
 // lineLevel reports whether matchLine can ever match the rule.
 func (x *rule) lineLevel() bool {
-	return x.isParseCheck() || x.regex != nil && x.spec.empty()
+	return x.isParseCheck() || x.regex != nil && x.spec().empty()
 }
 
 // matchLine handles the checks that concern the line as a whole, and
 // user regexes over each pipeline's text.
 func (x *rule) matchLine(sc *scan) bool {
-	if x.spec != nil {
-		switch x.spec.Check {
+	if x.spec() != nil {
+		switch x.spec().Check {
 		case "unparseable":
 			for _, p := range sc.res.Problems {
 				if p.Kind == shellparse.ProblemSyntax {
@@ -558,7 +657,7 @@ func (x *rule) matchLine(sc *scan) bool {
 			return false
 		}
 	}
-	if x.regex == nil || !x.spec.empty() || sc.res.Pipelines == 0 {
+	if x.regex == nil || !x.spec().empty() || sc.res.Pipelines == 0 {
 		return false
 	}
 	// A regex-only pattern may span a pipeline ("curl .* | sh").
@@ -582,7 +681,7 @@ func (x *rule) matchInvocation(sc *scan, i int) bool {
 	if x.regex != nil && !x.regex.MatchString(sc.text(i)) {
 		return false
 	}
-	s := x.spec
+	s := x.spec()
 	if s == nil {
 		return x.regex != nil
 	}
@@ -726,7 +825,7 @@ func feedsInto(res *shellparse.Result, i int, targets []string) bool {
 // check runs a built-in code check on invocation i.
 func (x *rule) check(sc *scan, i int) bool {
 	inv := &sc.res.Invocations[i]
-	switch x.spec.Check {
+	switch x.spec().Check {
 	case "fork_bomb":
 		// A function that runs itself more than once at a time: piped
 		// into itself or sent to the background.
@@ -738,7 +837,7 @@ func (x *rule) check(sc *scan, i int) bool {
 	case "dynamic_program":
 		return len(inv.Args) > 0 && inv.NameDynamic()
 	case "interpreter_shell_out", "interpreter_delete":
-		return interpreterRuns(x.spec.Check, sc.name(i), sc.args(i))
+		return interpreterRuns(x.spec().Check, sc.name(i), sc.args(i))
 	case "lookalike_dash":
 		for _, a := range inv.Args[min(1, len(inv.Args)):] {
 			if len(a.Value) >= 3 && a.Value[0] == 0xE2 || len(a.Value) >= 3 && a.Value[0] == 0xEF {

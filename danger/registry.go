@@ -7,15 +7,23 @@ package danger
 // mkfs, shred_device, chmod_777, sudo_rm, wget_pipe_sh, curl_pipe_sh,
 // wget_pipe_bash, curl_pipe_bash, git_push_force,
 // chmod_recursive_permissive) followed by shellguard's own. The registry is
-// kept as data in rules.toml.
-func DefaultPatterns() []Pattern { return defaultPatterns() }
+// kept as data in rules.toml. The copy is deep: changing it changes no
+// detector.
+func DefaultPatterns() []Pattern { return builtinRegistry().patterns() }
 
 // IsBuiltin reports whether name is a pattern of the default registry.
 func IsBuiltin(name string) bool {
-	for _, p := range defaultPatterns() {
-		if p.Name == name {
-			return true
+	_, ok := BuiltinLevel(name)
+	return ok
+}
+
+// BuiltinLevel returns the level of the built-in pattern name; ok is false
+// when there is no such pattern. It allocates nothing.
+func BuiltinLevel(name string) (level Level, ok bool) {
+	for i := range builtinRules {
+		if builtinRules[i].p.Name == name {
+			return builtinRules[i].p.Level, true
 		}
 	}
-	return false
+	return 0, false
 }

@@ -2,85 +2,287 @@
 
 package danger
 
-func defaultPatterns() []Pattern {
-	return []Pattern{
-		{Name: "rm_rf_root", Level: Critical, Description: "rm -rf / recursively deletes the entire filesystem root. This will destroy the operating system and all data.", Match: &Spec{Programs: []string{"rm"}, FlagsAny: []string{"-r"}, Operand: "/"}},
-		{Name: "rm_rf_wildcard", Level: Critical, Description: "rm -rf with a bare wildcard (/* or *) deletes large portions of the filesystem or everything in the current directory.", Match: &Spec{Programs: []string{"rm"}, FlagsAny: []string{"-r"}, Operand: "/\\*|\\*|\\./\\*|\\.\\*"}},
-		{Name: "fork_bomb", Level: Critical, Description: "A fork bomb: a function that starts copies of itself without end, exhausting the process table until the machine needs a hard reboot.", Match: &Spec{Check: "fork_bomb"}},
-		{Name: "dd_if_device", Level: High, Description: "dd writing onto a disk device overwrites it block by block: partitions, filesystems and data are destroyed.", Match: &Spec{Programs: []string{"dd"}, Args: "(.* )?of=/dev/(sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk|dm-|md|mapper/|loop|sr|fd)[^ ]*( .*)?"}},
-		{Name: "mkfs", Level: High, Description: "mkfs formats a filesystem, permanently erasing all data on the device.", Match: &Spec{Programs: []string{"mkfs", "mkfs.*", "mke2fs", "mkswap", "mkdosfs", "mkntfs", "newfs", "newfs_*"}, Operand: "/dev/.*|\\$.*"}},
-		{Name: "shred_device", Level: High, Description: "shred overwrites data so that it cannot be recovered (a whole device, or files it then removes).", Match: &Spec{Programs: []string{"shred"}, Operand: "/dev/.*"}},
-		{Name: "shred_remove", Level: High, Description: "shred --remove overwrites files so that they cannot be recovered and then deletes them.", Match: &Spec{Programs: []string{"shred"}, FlagsAny: []string{"-u"}}},
-		{Name: "chmod_777", Level: Medium, Description: "chmod 777 grants every user read, write and execute permission: anyone on the machine can change or replace the file.", Match: &Spec{Programs: []string{"chmod"}, Operand: "0*777|[0-7]777|(a|ugo)?[+=]rwx[st]*"}},
-		{Name: "sudo_rm", Level: Medium, Description: "rm run with root privileges can delete any file on the system, including the operating system itself.", Match: &Spec{Programs: []string{"rm", "unlink", "rmdir"}, Wrappers: []string{"sudo", "doas"}}},
-		{Name: "wget_pipe_sh", Level: Medium, Description: "Downloads a script with wget and runs it with a shell without inspection: arbitrary remote code execution.", Match: &Spec{Programs: []string{"wget"}, FeedsInto: []string{"sh", "dash", "zsh", "ksh", "ash", "mksh", "fish", "csh", "tcsh", "source", ".", "eval"}}},
-		{Name: "curl_pipe_sh", Level: Medium, Description: "Downloads a script with curl and runs it with a shell without inspection: arbitrary remote code execution.", Match: &Spec{Programs: []string{"curl"}, FeedsInto: []string{"sh", "dash", "zsh", "ksh", "ash", "mksh", "fish", "csh", "tcsh", "source", ".", "eval"}}},
-		{Name: "wget_pipe_bash", Level: Medium, Description: "Downloads a script with wget and runs it with bash without inspection: arbitrary remote code execution.", Match: &Spec{Programs: []string{"wget"}, FeedsInto: []string{"bash", "rbash"}}},
-		{Name: "curl_pipe_bash", Level: Medium, Description: "Downloads a script with curl and runs it with bash without inspection: arbitrary remote code execution.", Match: &Spec{Programs: []string{"curl"}, FeedsInto: []string{"bash", "rbash"}}},
-		{Name: "git_push_force", Level: Low, Description: "git push --force overwrites the remote branch's history, which can destroy collaborators' commits.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"push"}, FlagsAny: []string{"-f"}}},
-		{Name: "git_push_force_with_lease", Level: Low, Description: "git push --force-with-lease overwrites the remote branch's history; the lease only protects commits this clone has already fetched.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"push"}, FlagsAny: []string{"--force-with-lease*", "--force-if-includes"}}},
-		{Name: "git_push_force_refspec", Level: Low, Description: "git push with a +refspec force-updates the remote branch, which can destroy collaborators' commits.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"push"}, Operand: "\\+.*"}},
-		{Name: "chmod_recursive_permissive", Level: Low, Description: "Recursive chmod with 6xx/7xx permissions exposes every file below the directory to unintended access.", Match: &Spec{Programs: []string{"chmod"}, FlagsAny: []string{"-R"}, Operand: "0*[67][0-7][0-7]"}},
-		{Name: "rm_rf_home", Level: Critical, Description: "Recursively deletes a home directory: every personal file, key and setting of the user is lost.", Match: &Spec{Programs: []string{"rm"}, FlagsAny: []string{"-r"}, Operand: "(~|\\$HOME|\\$USERPROFILE|~[a-z_][a-z0-9_-]*|/home/[^/]+|/Users/[^/]+|/root)(/\\*|/\\.\\*)?"}},
-		{Name: "rm_rf_system", Level: Critical, Description: "Recursively deletes a system directory: the operating system stops working and must be reinstalled.", Match: &Spec{Programs: []string{"rm"}, FlagsAny: []string{"-r"}, Operand: "/(bin|boot|dev|etc|home|lib|lib32|lib64|libx32|opt|proc|root|run|sbin|srv|sys|usr|var|snap|mnt|media|System|Library|Applications|Users|private)(/\\*)?|/usr/(bin|sbin|lib|lib32|lib64|libexec|include|share|local)(/\\*)?|/var/(lib|log|cache|spool|mail|db|backups)(/\\*)?|/etc/[^/]+"}},
-		{Name: "rm_rf_dynamic_escape", Level: High, Description: "Recursively deletes a path that climbs out of a variable's directory with .. ($TMPDIR/../etc): where it lands depends on the environment, and may be a system directory.", Match: &Spec{Programs: []string{"rm"}, FlagsAny: []string{"-r"}, Operand: "\\$[A-Za-z_][A-Za-z0-9_]*/\\.\\.(/.*)?"}},
-		{Name: "rm_rf_home_folder", Level: High, Description: "Recursively deletes a top-level folder of a home directory (Documents, Desktop, projects, .ssh, ...): a user's work or keys are lost.", Match: &Spec{Programs: []string{"rm"}, FlagsAny: []string{"-r"}, Operand: "(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/(Documents|Desktop|Downloads|Pictures|Music|Videos|Movies|Library|projects|Projects|src|code|work|dev|git|repos|workspace|\\.ssh|\\.gnupg|\\.config|\\.local)(/\\*)?"}},
-		{Name: "rm_recursive", Level: Low, Description: "rm -r deletes a directory tree (with -f without asking); what it deletes is not in a trash can.", Match: &Spec{Programs: []string{"rm"}, FlagsAny: []string{"-r"}}},
-		{Name: "find_delete", Level: Low, Description: "find deletes what it finds (-delete, -exec rm): every match below the starting points is removed without confirmation.", Match: &Spec{Programs: []string{"find"}, FlagsAny: []string{"-delete", "-exec=rm", "-execdir=rm", "-ok=rm", "-okdir=rm", "-exec=shred", "-execdir=shred", "-exec=unlink", "-execdir=unlink", "-exec=rmdir", "-execdir=rmdir"}}},
-		{Name: "find_delete_root", Level: High, Description: "find over the whole filesystem, a home or a system directory that deletes what it finds (-delete or -exec rm).", Match: &Spec{Programs: []string{"find"}, FlagsAny: []string{"-delete", "-exec=rm", "-execdir=rm", "-ok=rm", "-okdir=rm", "-exec=shred", "-execdir=shred", "-exec=unlink", "-execdir=unlink"}, Operand: "/|/\\*|~|\\$HOME|/home(/[^/]+)?|/root|/(bin|boot|etc|lib|lib64|opt|sbin|srv|usr|var|Users|System|Library)"}},
-		{Name: "mv_to_devnull", Level: High, Description: "Moving files to /dev/null does not keep them anywhere: the data is lost.", Match: &Spec{Programs: []string{"mv"}, LastOperand: "/dev/null"}},
-		{Name: "chmod_chown_root_recursive", Level: Critical, Description: "Recursively changes ownership or permissions of the whole filesystem or a system directory: the system (sudo, ssh, services) stops working.", Match: &Spec{Programs: []string{"chmod", "chown", "chgrp", "setfacl"}, FlagsAny: []string{"-R"}, Operand: "/|/(bin|boot|dev|etc|lib|lib64|sbin|usr|var|home|root)(/\\*)?"}},
-		{Name: "write_block_device_redirect", Level: High, Description: "Writes straight onto a disk device, overwriting its partition table, filesystems and data.", Match: &Spec{Redirect: "/dev/(sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk|dm-|md|mapper/|sr|fd)[^ ]*"}},
-		{Name: "write_block_device_copy", Level: High, Description: "Copies onto a disk device (tee, cp, mv, cat into it), overwriting its partition table, filesystems and data.", Match: &Spec{Programs: []string{"tee", "cp", "mv", "install", "rsync", "pv", "ddrescue"}, LastOperand: "/dev/(sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk|dm-|md|mapper/)[^ ]*"}},
-		{Name: "disk_wipe_tool", Level: High, Description: "Erases filesystem signatures or discards every block of a device (wipefs -a, blkdiscard): the data on it becomes unreadable.", Match: &Spec{Programs: []string{"wipefs", "blkdiscard"}, FlagsNone: []string{"-n", "--no-act"}, Operand: "/dev/.*|\\$.*", Args: "(.* )?(-a|--all|-o|--offset|-[a-zA-Z]*a[a-zA-Z]*)( .*)?|(.* )?/dev/.*"}},
-		{Name: "partition_table_write", Level: High, Description: "Rewrites or deletes a disk's partition table (sgdisk --zap-all/--delete/--new, parted mklabel/mkpart/rm, sfdisk --delete or a new layout): the partitions and the data on them are lost.", Match: &Spec{Programs: []string{"sgdisk", "parted"}, Operand: "/dev/.*|\\$.*", Args: "(.* )?(-Z|-z|-o|-d|-n|-l|-G|--zap-all|--zap|--clear|--delete|--new|--load-backup|mklabel|mktable|mkpart|rm|resizepart)( .*)?"}},
-		{Name: "sfdisk_delete", Level: High, Description: "sfdisk --delete or --wipe removes partitions or signatures from a disk: the data on them is lost.", Match: &Spec{Programs: []string{"sfdisk"}, FlagsAny: []string{"--delete", "--wipe", "--wipe-partitions"}}},
-		{Name: "partition_editor", Level: Medium, Description: "Opens a partition editor on a disk (fdisk, gdisk, cfdisk, parted): one wrong key rewrites the partition table.", Match: &Spec{Programs: []string{"fdisk", "gdisk", "cfdisk", "parted", "sfdisk"}, FlagsNone: []string{"-l", "--list", "-d", "--dump", "-J", "--json", "-s", "--show-size", "-V", "--verify", "-h", "--help"}, Operand: "/dev/.*|\\$.*"}},
-		{Name: "kill_all_processes", Level: High, Description: "kill -1 sends the signal to every process the user may signal: everything the user runs (or the whole system, as root) dies.", Match: &Spec{Programs: []string{"kill"}, Args: "(.* )?-1"}},
-		{Name: "crontab_remove", Level: Medium, Description: "crontab -r deletes every scheduled job of the user at once, without confirmation.", Match: &Spec{Programs: []string{"crontab"}, FlagsAny: []string{"-r"}}},
-		{Name: "git_reset_hard", Level: High, Description: "git reset --hard discards every uncommitted change in the working tree and index; they cannot be recovered.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"reset"}, FlagsAny: []string{"--hard", "--merge"}}},
-		{Name: "git_clean_force", Level: High, Description: "git clean -f deletes untracked files (with -d directories, with -x ignored files too); they are not in git and cannot be recovered.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"clean"}, FlagsAny: []string{"-f"}}},
-		{Name: "git_discard_changes", Level: High, Description: "Discards uncommitted changes to every file in the tree (checkout -- . / restore .); they cannot be recovered.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"checkout", "restore"}, FlagsNone: []string{"-S", "--staged"}, Operand: "\\.|\\*|:/"}},
-		{Name: "git_discard_worktree", Level: High, Description: "git restore --worktree over the whole tree discards uncommitted changes; they cannot be recovered.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"restore"}, FlagsAny: []string{"-W", "--worktree"}, Operand: "\\.|\\*|:/"}},
-		{Name: "git_branch_force_delete", Level: Medium, Description: "git branch -D deletes a branch even when its commits are not merged anywhere.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"branch"}, FlagsAny: []string{"-D"}}},
-		{Name: "git_branch_force", Level: Medium, Description: "git branch --force deletes an unmerged branch (with -d) or moves a branch to another commit; commits only that branch held are no longer reachable.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"branch"}, FlagsAny: []string{"-f"}}},
-		{Name: "git_checkout_force", Level: High, Description: "git checkout/switch --force (or --discard-changes) throws away every uncommitted change to tracked files while switching; they cannot be recovered.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"checkout", "switch"}, FlagsAny: []string{"-f", "--discard-changes"}}},
-		{Name: "git_discard_files", Level: Medium, Description: "git checkout -- FILE (or checkout REF FILE) overwrites the named files with the committed version: their uncommitted changes are lost.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"checkout"}, FlagsAll: []string{"--"}, FlagsNone: []string{"-b", "-B", "--orphan"}, MinOperands: 1}},
-		{Name: "git_discard_files_from_ref", Level: Medium, Description: "git checkout REF FILE... overwrites the named files with their version in REF: their uncommitted changes are lost.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"checkout"}, FlagsNone: []string{"-b", "-B", "--orphan", "--", "-p", "--patch"}, MinOperands: 2}},
-		{Name: "git_discard_pathspec_file", Level: Medium, Description: "git checkout/restore --pathspec-from-file overwrites the listed files: their uncommitted changes are lost.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"checkout", "restore"}, FlagsAny: []string{"--pathspec-from-file"}, FlagsNone: []string{"-S", "--staged"}}},
-		{Name: "git_restore_files", Level: Medium, Description: "git restore FILE discards the uncommitted changes to the named files; they cannot be recovered.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"restore"}, FlagsNone: []string{"-S", "--staged", "-p", "--patch"}, MinOperands: 1}},
-		{Name: "git_restore_worktree_files", Level: Medium, Description: "git restore --worktree FILE discards the uncommitted changes to the named files; they cannot be recovered.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"restore"}, FlagsAny: []string{"-W", "--worktree"}, MinOperands: 1}},
-		{Name: "git_worktree_remove_force", Level: Medium, Description: "git worktree remove --force deletes a worktree together with its uncommitted and untracked files.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"worktree"}, FlagsAny: []string{"-f"}, Operand: "remove"}},
-		{Name: "git_stash_destroy", Level: Medium, Description: "git stash clear / drop deletes stashed changes.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"stash"}, Args: "(.* )?(clear|drop)( .*)?"}},
-		{Name: "git_push_mirror_delete", Level: High, Description: "git push --mirror or --delete removes branches or whole histories on the remote.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"push"}, FlagsAny: []string{"--mirror", "-d"}}},
-		{Name: "git_push_delete_refspec", Level: High, Description: "git push origin :branch deletes the branch on the remote.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"push"}, Operand: ":[^/].*"}},
-		{Name: "rsync_delete", Level: Medium, Description: "rsync --delete removes files from the destination that the source lacks (--remove-source-files deletes the source's): a wrong path or an empty source wipes the destination.", Match: &Spec{Programs: []string{"rsync"}, FlagsAny: []string{"--del", "--delete*", "--remove-source-files", "--remove-sent-files"}}},
-		{Name: "rclone_delete", Level: Medium, Description: "rclone sync/purge/delete removes files on the remote (sync deletes whatever the source lacks).", Match: &Spec{Programs: []string{"rclone"}, Operand: "sync|purge|delete|deletefile|rmdir|rmdirs|cleanup|bisync"}},
-		{Name: "cloud_storage_delete", Level: High, Description: "Deletes objects or buckets in cloud storage recursively (aws s3 rm --recursive, s3 rb --force, gsutil rm -r, gcloud storage rm -r, azcopy remove); without versioning they cannot be recovered.", Match: &Spec{Programs: []string{"aws", "gsutil", "gcloud", "azcopy", "s3cmd"}, Args: "(.* )?(s3 rm .*--recursive.*|s3 rb .*--force.*|rm .*(-r|-R|--recursive)( .*)?|storage rm .*(-r|--recursive).*|remove .*--recursive.*|del .*--recursive.*|rb .*--force.*)"}},
-		{Name: "cloud_storage_sync_delete", Level: Medium, Description: "aws s3 sync --delete (or gsutil rsync -d) removes objects from the destination that the source lacks.", Match: &Spec{Programs: []string{"aws", "gsutil", "gcloud"}, Args: "(.* )?(s3 sync .*--delete.*|rsync .*(-d|--delete-unmatched-destination-objects)( .*)?|storage rsync .*--delete-unmatched-destination-objects.*)"}},
-		{Name: "vault_secret_delete", Level: Medium, Description: "vault kv delete/destroy/metadata delete removes secrets (destroy and metadata delete permanently).", Match: &Spec{Programs: []string{"vault"}, Args: "(.* )?(kv (delete|destroy|metadata delete)|delete|secrets disable) .*"}},
-		{Name: "interpreter_shell_out", Level: Medium, Description: "Interpreter code (python -c, node -e, perl -e, ruby -e) runs a shell command it builds at run time; shellguard cannot verify it.", Match: &Spec{Programs: []string{"python*", "pypy*", "node", "nodejs", "deno", "bun", "perl*", "ruby", "jruby", "php*"}, Check: "interpreter_shell_out"}},
-		{Name: "interpreter_delete", Level: Medium, Description: "Interpreter code (python -c, node -e, perl -e, ruby -e) deletes files or directory trees.", Match: &Spec{Programs: []string{"python*", "pypy*", "node", "nodejs", "deno", "bun", "perl*", "ruby", "jruby", "php*"}, Check: "interpreter_delete"}},
-		{Name: "decode_and_execute", Level: High, Description: "Decodes hidden text (base64, hex, compression, reversal) and runs it as shell code: what runs cannot be read before it runs.", Match: &Spec{Programs: []string{"base64", "base32", "xxd", "openssl", "gunzip", "zcat", "gzip", "bzip2", "bunzip2", "bzcat", "xz", "unxz", "xzcat", "rev", "uudecode", "tr", "od", "python", "python3", "perl", "ruby", "node"}, FeedsInto: []string{"sh", "bash", "rbash", "dash", "zsh", "ksh", "ash", "mksh", "fish", "csh", "tcsh", "source", ".", "eval"}}},
-		{Name: "remote_code_interpreter", Level: Medium, Description: "Downloads code and runs it with an interpreter (python, perl, ruby, node, php) without inspection: arbitrary remote code execution.", Match: &Spec{Programs: []string{"curl", "wget", "fetch", "aria2c", "http", "https"}, FeedsInto: []string{"python", "python2", "python3", "perl", "ruby", "node", "nodejs", "php", "lua", "Rscript", "deno", "bun"}}},
-		{Name: "dynamic_program", Level: Medium, Description: "The program to run is computed at run time ($var, $(...)); shellguard cannot verify what it is.", Match: &Spec{Check: "dynamic_program"}},
-		{Name: "runtime_shell_input", Level: Medium, Description: "A shell or eval runs commands built at run time (a variable, a substitution, another program's output); shellguard cannot verify them.", Match: &Spec{Check: "runtime_shell_input"}},
-		{Name: "obfuscated_word", Level: Medium, Description: "The program name is spelled with quotes, escapes or braces inside the word (w'h'o'am'i, {cat,/etc/passwd}), a way to hide it from filters.", Match: &Spec{Check: "obfuscated_word"}},
-		{Name: "env_slice", Level: Medium, Description: "An argument is cut out of an environment variable (${HOME:0:1}, ${PATH//...}), a way to spell paths and commands without writing them.", Match: &Spec{Check: "env_slice"}},
-		{Name: "decoded_argument", Level: Medium, Description: "Decoded text (xxd -r, base64 -d, tr, rev, echo -e with escapes) becomes another command's arguments: what the command gets cannot be read before it runs.", Match: &Spec{Check: "decoded_argument"}},
-		{Name: "lookalike_dash", Level: Medium, Description: "An argument starts with a Unicode dash that looks like '-' (‐‐hard, –rf): a way to slip options past filters.", Match: &Spec{Except: []string{"echo", "printf"}, Check: "lookalike_dash"}},
-		{Name: "unparseable", Level: Medium, Description: "The command does not parse as shell; shellguard cannot verify what it would run.", Match: &Spec{Check: "unparseable"}},
-		{Name: "over_limit", Level: High, Description: "The command is too large or too deeply nested to analyse; shellguard cannot verify what it would run.", Match: &Spec{Check: "limit"}},
-		{Name: "reverse_shell_dev_tcp", Level: High, Description: "Connects a shell's input or output to a network socket (/dev/tcp, /dev/udp): a reverse shell gives someone else control of this machine.", Match: &Spec{Programs: []string{"sh", "bash", "rbash", "dash", "zsh", "ksh", "ash", "mksh", "csh", "tcsh", "python", "python3", "perl", "php", "ruby", "exec"}, Redirect: "/dev/(tcp|udp)/.*"}},
-		{Name: "dev_tcp_socket", Level: Medium, Description: "Opens a raw network connection from the shell (/dev/tcp, /dev/udp), a building block of reverse shells and data exfiltration.", Match: &Spec{Redirect: "/dev/(tcp|udp)/.*"}},
-		{Name: "reverse_shell_netcat", Level: High, Description: "netcat/socat running a program for a network peer (-e, -c, exec:): a remote shell on this machine.", Match: &Spec{Programs: []string{"nc", "ncat", "netcat", "nc.traditional", "nc.openbsd", "socat"}, Args: "(.* )?(-e|-c|--exec|--sh-exec|-[a-zA-Z]*e)( .*)?|.*(exec|system):.*"}},
-		{Name: "read_secret_file", Level: Medium, Description: "Reads a file that holds password hashes or private keys (/etc/shadow, ~/.ssh/id_*, cloud credentials).", Match: &Spec{Operand: "/etc/(shadow|gshadow|sudoers)-?|/etc/security/opasswd|(~|\\$HOME|/root|/home/[^/]+)/\\.ssh/id_[^ ]*|(~|\\$HOME|/root|/home/[^/]+)/\\.(aws/credentials|docker/config\\.json|netrc|git-credentials|pgpass)|/etc/ssh/ssh_host_[^ ]*_key", Except: []string{"echo", "printf", "ls", "stat", "file", "test", "[", "chmod", "chown", "touch"}}},
-		{Name: "write_auth_file", Level: High, Description: "Overwrites or appends to a file that controls who can log in or become root (/etc/passwd, /etc/shadow, /etc/sudoers).", Match: &Spec{Redirect: "/etc/(passwd|shadow|group|gshadow|sudoers)|/etc/sudoers\\.d/.*|(~|\\$HOME|/root|/home/[^/]+)/\\.ssh/authorized_keys"}},
-		{Name: "tee_auth_file", Level: High, Description: "Writes a file that controls who can log in or become root (/etc/passwd, /etc/shadow, /etc/sudoers, authorized_keys).", Match: &Spec{Programs: []string{"tee"}, Operand: "/etc/(passwd|shadow|group|gshadow|sudoers)|/etc/sudoers\\.d/.*|(~|\\$HOME|/root|/home/[^/]+)/\\.ssh/authorized_keys"}},
-		{Name: "copy_over_auth_file", Level: High, Description: "Replaces a file that controls who can log in or become root (/etc/passwd, /etc/shadow, /etc/sudoers, authorized_keys).", Match: &Spec{Programs: []string{"cp", "mv", "install", "ln"}, LastOperand: "/etc/(passwd|shadow|group|gshadow|sudoers)|/etc/sudoers\\.d/.*|(~|\\$HOME|/root|/home/[^/]+)/\\.ssh/authorized_keys"}},
-		{Name: "raw_memory_device", Level: High, Description: "Reads or writes raw physical memory or I/O ports (/dev/mem, /dev/kmem, /dev/port): the machine can hang or crash.", Match: &Spec{Operand: "/dev/(port|mem|kmem)", Except: []string{"echo", "printf", "ls", "stat", "file", "test", "["}}},
-	}
+// builtinRules is the compiled built-in registry, in rules.toml order.
+var builtinRules = [...]rule{
+	{p: Pattern{Name: "rm_rf_root", Level: Critical, Description: "rm -rf / recursively deletes the entire filesystem root. This will destroy the operating system and all data.", Match: &Spec{Programs: []string{"rm"}, FlagsAny: []string{"-r"}, Operand: "/"}}, operand: &lazyRE{expr: "/", anchored: true}},
+	{p: Pattern{Name: "rm_rf_wildcard", Level: Critical, Description: "rm -rf with a bare wildcard (/* or *) deletes large portions of the filesystem or everything in the current directory.", Match: &Spec{Programs: []string{"rm"}, FlagsAny: []string{"-r"}, Operand: "/\\*|\\*|\\./\\*|\\.\\*"}}, operand: &lazyRE{expr: "/\\*|\\*|\\./\\*|\\.\\*", anchored: true}},
+	{p: Pattern{Name: "fork_bomb", Level: Critical, Description: "A fork bomb: a function that starts copies of itself without end, exhausting the process table until the machine needs a hard reboot.", Match: &Spec{Check: "fork_bomb"}}},
+	{p: Pattern{Name: "dd_if_device", Level: High, Description: "dd writing onto a disk device overwrites it block by block: partitions, filesystems and data are destroyed.", Match: &Spec{Programs: []string{"dd"}, Args: "(.* )?of=/dev/(sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk|dm-|md|mapper/|loop|sr|fd)[^ ]*( .*)?"}}, args: &lazyRE{expr: "(.* )?of=/dev/(sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk|dm-|md|mapper/|loop|sr|fd)[^ ]*( .*)?", anchored: true}},
+	{p: Pattern{Name: "mkfs", Level: High, Description: "mkfs formats a filesystem, permanently erasing all data on the device.", Match: &Spec{Programs: []string{"mkfs", "mkfs.*", "mke2fs", "mkswap", "mkdosfs", "mkntfs", "newfs", "newfs_*"}, Operand: "/dev/.*|\\$.*"}}, operand: &lazyRE{expr: "/dev/.*|\\$.*", anchored: true}},
+	{p: Pattern{Name: "shred_device", Level: High, Description: "shred overwrites data so that it cannot be recovered (a whole device, or files it then removes).", Match: &Spec{Programs: []string{"shred"}, Operand: "/dev/.*"}}, operand: &lazyRE{expr: "/dev/.*", anchored: true}},
+	{p: Pattern{Name: "shred_remove", Level: High, Description: "shred --remove overwrites files so that they cannot be recovered and then deletes them.", Match: &Spec{Programs: []string{"shred"}, FlagsAny: []string{"-u"}}}},
+	{p: Pattern{Name: "chmod_777", Level: Medium, Description: "chmod 777 grants every user read, write and execute permission: anyone on the machine can change or replace the file.", Match: &Spec{Programs: []string{"chmod"}, Operand: "0*777|[0-7]777|(a|ugo)?[+=]rwx[st]*"}}, operand: &lazyRE{expr: "0*777|[0-7]777|(a|ugo)?[+=]rwx[st]*", anchored: true}},
+	{p: Pattern{Name: "sudo_rm", Level: Medium, Description: "rm run with root privileges can delete any file on the system, including the operating system itself.", Match: &Spec{Programs: []string{"rm", "unlink", "rmdir"}, Wrappers: []string{"sudo", "doas"}}}},
+	{p: Pattern{Name: "wget_pipe_sh", Level: Medium, Description: "Downloads a script with wget and runs it with a shell without inspection: arbitrary remote code execution.", Match: &Spec{Programs: []string{"wget"}, FeedsInto: []string{"sh", "dash", "zsh", "ksh", "ash", "mksh", "fish", "csh", "tcsh", "source", ".", "eval"}}}},
+	{p: Pattern{Name: "curl_pipe_sh", Level: Medium, Description: "Downloads a script with curl and runs it with a shell without inspection: arbitrary remote code execution.", Match: &Spec{Programs: []string{"curl"}, FeedsInto: []string{"sh", "dash", "zsh", "ksh", "ash", "mksh", "fish", "csh", "tcsh", "source", ".", "eval"}}}},
+	{p: Pattern{Name: "wget_pipe_bash", Level: Medium, Description: "Downloads a script with wget and runs it with bash without inspection: arbitrary remote code execution.", Match: &Spec{Programs: []string{"wget"}, FeedsInto: []string{"bash", "rbash"}}}},
+	{p: Pattern{Name: "curl_pipe_bash", Level: Medium, Description: "Downloads a script with curl and runs it with bash without inspection: arbitrary remote code execution.", Match: &Spec{Programs: []string{"curl"}, FeedsInto: []string{"bash", "rbash"}}}},
+	{p: Pattern{Name: "git_push_force", Level: Low, Description: "git push --force overwrites the remote branch's history, which can destroy collaborators' commits.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"push"}, FlagsAny: []string{"-f"}}}},
+	{p: Pattern{Name: "git_push_force_with_lease", Level: Low, Description: "git push --force-with-lease overwrites the remote branch's history; the lease only protects commits this clone has already fetched.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"push"}, FlagsAny: []string{"--force-with-lease*", "--force-if-includes"}}}},
+	{p: Pattern{Name: "git_push_force_refspec", Level: Low, Description: "git push with a +refspec force-updates the remote branch, which can destroy collaborators' commits.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"push"}, Operand: "\\+.*"}}, operand: &lazyRE{expr: "\\+.*", anchored: true}},
+	{p: Pattern{Name: "chmod_recursive_permissive", Level: Low, Description: "Recursive chmod with 6xx/7xx permissions exposes every file below the directory to unintended access.", Match: &Spec{Programs: []string{"chmod"}, FlagsAny: []string{"-R"}, Operand: "0*[67][0-7][0-7]"}}, operand: &lazyRE{expr: "0*[67][0-7][0-7]", anchored: true}},
+	{p: Pattern{Name: "rm_rf_home", Level: Critical, Description: "Recursively deletes a home directory: every personal file, key and setting of the user is lost.", Match: &Spec{Programs: []string{"rm"}, FlagsAny: []string{"-r"}, Operand: "(~|\\$HOME|\\$USERPROFILE|~[a-z_][a-z0-9_-]*|/home/[^/]+|/Users/[^/]+|/root)(/\\*|/\\.\\*)?"}}, operand: &lazyRE{expr: "(~|\\$HOME|\\$USERPROFILE|~[a-z_][a-z0-9_-]*|/home/[^/]+|/Users/[^/]+|/root)(/\\*|/\\.\\*)?", anchored: true}},
+	{p: Pattern{Name: "rm_rf_system", Level: Critical, Description: "Recursively deletes a system directory: the operating system stops working and must be reinstalled.", Match: &Spec{Programs: []string{"rm"}, FlagsAny: []string{"-r"}, Operand: "/(bin|boot|dev|etc|home|lib|lib32|lib64|libx32|opt|proc|root|run|sbin|srv|sys|usr|var|snap|mnt|media|System|Library|Applications|Users|private)(/\\*)?|/usr/(bin|sbin|lib|lib32|lib64|libexec|include|share|local)(/\\*)?|/var/(lib|log|cache|spool|mail|db|backups)(/\\*)?|/etc/[^/]+"}}, operand: &lazyRE{expr: "/(bin|boot|dev|etc|home|lib|lib32|lib64|libx32|opt|proc|root|run|sbin|srv|sys|usr|var|snap|mnt|media|System|Library|Applications|Users|private)(/\\*)?|/usr/(bin|sbin|lib|lib32|lib64|libexec|include|share|local)(/\\*)?|/var/(lib|log|cache|spool|mail|db|backups)(/\\*)?|/etc/[^/]+", anchored: true}},
+	{p: Pattern{Name: "rm_rf_dynamic_escape", Level: High, Description: "Recursively deletes a path that climbs out of a variable's directory with .. ($TMPDIR/../etc): where it lands depends on the environment, and may be a system directory.", Match: &Spec{Programs: []string{"rm"}, FlagsAny: []string{"-r"}, Operand: "\\$[A-Za-z_][A-Za-z0-9_]*/\\.\\.(/.*)?"}}, operand: &lazyRE{expr: "\\$[A-Za-z_][A-Za-z0-9_]*/\\.\\.(/.*)?", anchored: true}},
+	{p: Pattern{Name: "rm_rf_home_folder", Level: High, Description: "Recursively deletes a top-level folder of a home directory (Documents, Desktop, projects, .ssh, ...): a user's work or keys are lost.", Match: &Spec{Programs: []string{"rm"}, FlagsAny: []string{"-r"}, Operand: "(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/(Documents|Desktop|Downloads|Pictures|Music|Videos|Movies|Library|projects|Projects|src|code|work|dev|git|repos|workspace|\\.ssh|\\.gnupg|\\.config|\\.local)(/\\*)?"}}, operand: &lazyRE{expr: "(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/(Documents|Desktop|Downloads|Pictures|Music|Videos|Movies|Library|projects|Projects|src|code|work|dev|git|repos|workspace|\\.ssh|\\.gnupg|\\.config|\\.local)(/\\*)?", anchored: true}},
+	{p: Pattern{Name: "rm_recursive", Level: Low, Description: "rm -r deletes a directory tree (with -f without asking); what it deletes is not in a trash can.", Match: &Spec{Programs: []string{"rm"}, FlagsAny: []string{"-r"}}}},
+	{p: Pattern{Name: "find_delete", Level: Low, Description: "find deletes what it finds (-delete, -exec rm): every match below the starting points is removed without confirmation.", Match: &Spec{Programs: []string{"find"}, FlagsAny: []string{"-delete", "-exec=rm", "-execdir=rm", "-ok=rm", "-okdir=rm", "-exec=shred", "-execdir=shred", "-exec=unlink", "-execdir=unlink", "-exec=rmdir", "-execdir=rmdir"}}}},
+	{p: Pattern{Name: "find_delete_root", Level: High, Description: "find over the whole filesystem, a home or a system directory that deletes what it finds (-delete or -exec rm).", Match: &Spec{Programs: []string{"find"}, FlagsAny: []string{"-delete", "-exec=rm", "-execdir=rm", "-ok=rm", "-okdir=rm", "-exec=shred", "-execdir=shred", "-exec=unlink", "-execdir=unlink"}, Operand: "/|/\\*|~|\\$HOME|/home(/[^/]+)?|/root|/(bin|boot|etc|lib|lib64|opt|sbin|srv|usr|var|Users|System|Library)"}}, operand: &lazyRE{expr: "/|/\\*|~|\\$HOME|/home(/[^/]+)?|/root|/(bin|boot|etc|lib|lib64|opt|sbin|srv|usr|var|Users|System|Library)", anchored: true}},
+	{p: Pattern{Name: "mv_to_devnull", Level: High, Description: "Moving files to /dev/null does not keep them anywhere: the data is lost.", Match: &Spec{Programs: []string{"mv"}, LastOperand: "/dev/null"}}, last: &lazyRE{expr: "/dev/null", anchored: true}},
+	{p: Pattern{Name: "chmod_chown_root_recursive", Level: Critical, Description: "Recursively changes ownership or permissions of the whole filesystem or a system directory: the system (sudo, ssh, services) stops working.", Match: &Spec{Programs: []string{"chmod", "chown", "chgrp", "setfacl"}, FlagsAny: []string{"-R"}, Operand: "/|/(bin|boot|dev|etc|lib|lib64|sbin|usr|var|home|root)(/\\*)?"}}, operand: &lazyRE{expr: "/|/(bin|boot|dev|etc|lib|lib64|sbin|usr|var|home|root)(/\\*)?", anchored: true}},
+	{p: Pattern{Name: "write_block_device_redirect", Level: High, Description: "Writes straight onto a disk device, overwriting its partition table, filesystems and data.", Match: &Spec{Redirect: "/dev/(sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk|dm-|md|mapper/|sr|fd)[^ ]*"}}, redirect: &lazyRE{expr: "/dev/(sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk|dm-|md|mapper/|sr|fd)[^ ]*", anchored: true}},
+	{p: Pattern{Name: "write_block_device_copy", Level: High, Description: "Copies onto a disk device (tee, cp, mv, cat into it), overwriting its partition table, filesystems and data.", Match: &Spec{Programs: []string{"tee", "cp", "mv", "install", "rsync", "pv", "ddrescue"}, LastOperand: "/dev/(sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk|dm-|md|mapper/)[^ ]*"}}, last: &lazyRE{expr: "/dev/(sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk|dm-|md|mapper/)[^ ]*", anchored: true}},
+	{p: Pattern{Name: "disk_wipe_tool", Level: High, Description: "Erases filesystem signatures or discards every block of a device (wipefs -a, blkdiscard): the data on it becomes unreadable.", Match: &Spec{Programs: []string{"wipefs", "blkdiscard"}, FlagsNone: []string{"-n", "--no-act"}, Operand: "/dev/.*|\\$.*", Args: "(.* )?(-a|--all|-o|--offset|-[a-zA-Z]*a[a-zA-Z]*)( .*)?|(.* )?/dev/.*"}}, operand: &lazyRE{expr: "/dev/.*|\\$.*", anchored: true}, args: &lazyRE{expr: "(.* )?(-a|--all|-o|--offset|-[a-zA-Z]*a[a-zA-Z]*)( .*)?|(.* )?/dev/.*", anchored: true}},
+	{p: Pattern{Name: "partition_table_write", Level: High, Description: "Rewrites or deletes a disk's partition table (sgdisk --zap-all/--delete/--new, parted mklabel/mkpart/rm, sfdisk --delete or a new layout): the partitions and the data on them are lost.", Match: &Spec{Programs: []string{"sgdisk", "parted"}, Operand: "/dev/.*|\\$.*", Args: "(.* )?(-Z|-z|-o|-d|-n|-l|-G|--zap-all|--zap|--clear|--delete|--new|--load-backup|mklabel|mktable|mkpart|rm|resizepart)( .*)?"}}, operand: &lazyRE{expr: "/dev/.*|\\$.*", anchored: true}, args: &lazyRE{expr: "(.* )?(-Z|-z|-o|-d|-n|-l|-G|--zap-all|--zap|--clear|--delete|--new|--load-backup|mklabel|mktable|mkpart|rm|resizepart)( .*)?", anchored: true}},
+	{p: Pattern{Name: "sfdisk_delete", Level: High, Description: "sfdisk --delete or --wipe removes partitions or signatures from a disk: the data on them is lost.", Match: &Spec{Programs: []string{"sfdisk"}, FlagsAny: []string{"--delete", "--wipe", "--wipe-partitions"}}}},
+	{p: Pattern{Name: "partition_editor", Level: Medium, Description: "Opens a partition editor on a disk (fdisk, gdisk, cfdisk, parted): one wrong key rewrites the partition table.", Match: &Spec{Programs: []string{"fdisk", "gdisk", "cfdisk", "parted", "sfdisk"}, FlagsNone: []string{"-l", "--list", "-d", "--dump", "-J", "--json", "-s", "--show-size", "-V", "--verify", "-h", "--help"}, Operand: "/dev/.*|\\$.*"}}, operand: &lazyRE{expr: "/dev/.*|\\$.*", anchored: true}},
+	{p: Pattern{Name: "kill_all_processes", Level: High, Description: "kill -1 sends the signal to every process the user may signal: everything the user runs (or the whole system, as root) dies.", Match: &Spec{Programs: []string{"kill"}, Args: "(.* )?-1"}}, args: &lazyRE{expr: "(.* )?-1", anchored: true}},
+	{p: Pattern{Name: "crontab_remove", Level: Medium, Description: "crontab -r deletes every scheduled job of the user at once, without confirmation.", Match: &Spec{Programs: []string{"crontab"}, FlagsAny: []string{"-r"}}}},
+	{p: Pattern{Name: "git_reset_hard", Level: High, Description: "git reset --hard discards every uncommitted change in the working tree and index; they cannot be recovered.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"reset"}, FlagsAny: []string{"--hard", "--merge"}}}},
+	{p: Pattern{Name: "git_clean_force", Level: High, Description: "git clean -f deletes untracked files (with -d directories, with -x ignored files too); they are not in git and cannot be recovered.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"clean"}, FlagsAny: []string{"-f"}}}},
+	{p: Pattern{Name: "git_discard_changes", Level: High, Description: "Discards uncommitted changes to every file in the tree (checkout -- . / restore .); they cannot be recovered.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"checkout", "restore"}, FlagsNone: []string{"-S", "--staged"}, Operand: "\\.|\\*|:/"}}, operand: &lazyRE{expr: "\\.|\\*|:/", anchored: true}},
+	{p: Pattern{Name: "git_discard_worktree", Level: High, Description: "git restore --worktree over the whole tree discards uncommitted changes; they cannot be recovered.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"restore"}, FlagsAny: []string{"-W", "--worktree"}, Operand: "\\.|\\*|:/"}}, operand: &lazyRE{expr: "\\.|\\*|:/", anchored: true}},
+	{p: Pattern{Name: "git_branch_force_delete", Level: Medium, Description: "git branch -D deletes a branch even when its commits are not merged anywhere.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"branch"}, FlagsAny: []string{"-D"}}}},
+	{p: Pattern{Name: "git_branch_force", Level: Medium, Description: "git branch --force deletes an unmerged branch (with -d) or moves a branch to another commit; commits only that branch held are no longer reachable.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"branch"}, FlagsAny: []string{"-f"}}}},
+	{p: Pattern{Name: "git_checkout_force", Level: High, Description: "git checkout/switch --force (or --discard-changes) throws away every uncommitted change to tracked files while switching; they cannot be recovered.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"checkout", "switch"}, FlagsAny: []string{"-f", "--discard-changes"}}}},
+	{p: Pattern{Name: "git_discard_files", Level: Medium, Description: "git checkout -- FILE (or checkout REF FILE) overwrites the named files with the committed version: their uncommitted changes are lost.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"checkout"}, FlagsAll: []string{"--"}, FlagsNone: []string{"-b", "-B", "--orphan"}, MinOperands: 1}}},
+	{p: Pattern{Name: "git_discard_files_from_ref", Level: Medium, Description: "git checkout REF FILE... overwrites the named files with their version in REF: their uncommitted changes are lost.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"checkout"}, FlagsNone: []string{"-b", "-B", "--orphan", "--", "-p", "--patch"}, MinOperands: 2}}},
+	{p: Pattern{Name: "git_discard_pathspec_file", Level: Medium, Description: "git checkout/restore --pathspec-from-file overwrites the listed files: their uncommitted changes are lost.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"checkout", "restore"}, FlagsAny: []string{"--pathspec-from-file"}, FlagsNone: []string{"-S", "--staged"}}}},
+	{p: Pattern{Name: "git_restore_files", Level: Medium, Description: "git restore FILE discards the uncommitted changes to the named files; they cannot be recovered.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"restore"}, FlagsNone: []string{"-S", "--staged", "-p", "--patch"}, MinOperands: 1}}},
+	{p: Pattern{Name: "git_restore_worktree_files", Level: Medium, Description: "git restore --worktree FILE discards the uncommitted changes to the named files; they cannot be recovered.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"restore"}, FlagsAny: []string{"-W", "--worktree"}, MinOperands: 1}}},
+	{p: Pattern{Name: "git_worktree_remove_force", Level: Medium, Description: "git worktree remove --force deletes a worktree together with its uncommitted and untracked files.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"worktree"}, FlagsAny: []string{"-f"}, Operand: "remove"}}, operand: &lazyRE{expr: "remove", anchored: true}},
+	{p: Pattern{Name: "git_stash_destroy", Level: Medium, Description: "git stash clear / drop deletes stashed changes.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"stash"}, Args: "(.* )?(clear|drop)( .*)?"}}, args: &lazyRE{expr: "(.* )?(clear|drop)( .*)?", anchored: true}},
+	{p: Pattern{Name: "git_push_mirror_delete", Level: High, Description: "git push --mirror or --delete removes branches or whole histories on the remote.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"push"}, FlagsAny: []string{"--mirror", "-d"}}}},
+	{p: Pattern{Name: "git_push_delete_refspec", Level: High, Description: "git push origin :branch deletes the branch on the remote.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"push"}, Operand: ":[^/].*"}}, operand: &lazyRE{expr: ":[^/].*", anchored: true}},
+	{p: Pattern{Name: "rsync_delete", Level: Medium, Description: "rsync --delete removes files from the destination that the source lacks (--remove-source-files deletes the source's): a wrong path or an empty source wipes the destination.", Match: &Spec{Programs: []string{"rsync"}, FlagsAny: []string{"--del", "--delete*", "--remove-source-files", "--remove-sent-files"}}}},
+	{p: Pattern{Name: "rclone_delete", Level: Medium, Description: "rclone sync/purge/delete removes files on the remote (sync deletes whatever the source lacks).", Match: &Spec{Programs: []string{"rclone"}, Operand: "sync|purge|delete|deletefile|rmdir|rmdirs|cleanup|bisync"}}, operand: &lazyRE{expr: "sync|purge|delete|deletefile|rmdir|rmdirs|cleanup|bisync", anchored: true}},
+	{p: Pattern{Name: "cloud_storage_delete", Level: High, Description: "Deletes objects or buckets in cloud storage recursively (aws s3 rm --recursive, s3 rb --force, gsutil rm -r, gcloud storage rm -r, azcopy remove); without versioning they cannot be recovered.", Match: &Spec{Programs: []string{"aws", "gsutil", "gcloud", "azcopy", "s3cmd"}, Args: "(.* )?(s3 rm .*--recursive.*|s3 rb .*--force.*|rm .*(-r|-R|--recursive)( .*)?|storage rm .*(-r|--recursive).*|remove .*--recursive.*|del .*--recursive.*|rb .*--force.*)"}}, args: &lazyRE{expr: "(.* )?(s3 rm .*--recursive.*|s3 rb .*--force.*|rm .*(-r|-R|--recursive)( .*)?|storage rm .*(-r|--recursive).*|remove .*--recursive.*|del .*--recursive.*|rb .*--force.*)", anchored: true}},
+	{p: Pattern{Name: "cloud_storage_sync_delete", Level: Medium, Description: "aws s3 sync --delete (or gsutil rsync -d) removes objects from the destination that the source lacks.", Match: &Spec{Programs: []string{"aws", "gsutil", "gcloud"}, Args: "(.* )?(s3 sync .*--delete.*|rsync .*(-d|--delete-unmatched-destination-objects)( .*)?|storage rsync .*--delete-unmatched-destination-objects.*)"}}, args: &lazyRE{expr: "(.* )?(s3 sync .*--delete.*|rsync .*(-d|--delete-unmatched-destination-objects)( .*)?|storage rsync .*--delete-unmatched-destination-objects.*)", anchored: true}},
+	{p: Pattern{Name: "vault_secret_delete", Level: Medium, Description: "vault kv delete/destroy/metadata delete removes secrets (destroy and metadata delete permanently).", Match: &Spec{Programs: []string{"vault"}, Args: "(.* )?(kv (delete|destroy|metadata delete)|delete|secrets disable) .*"}}, args: &lazyRE{expr: "(.* )?(kv (delete|destroy|metadata delete)|delete|secrets disable) .*", anchored: true}},
+	{p: Pattern{Name: "interpreter_shell_out", Level: Medium, Description: "Interpreter code (python -c, node -e, perl -e, ruby -e) runs a shell command it builds at run time; shellguard cannot verify it.", Match: &Spec{Programs: []string{"python*", "pypy*", "node", "nodejs", "deno", "bun", "perl*", "ruby", "jruby", "php*"}, Check: "interpreter_shell_out"}}},
+	{p: Pattern{Name: "interpreter_delete", Level: Medium, Description: "Interpreter code (python -c, node -e, perl -e, ruby -e) deletes files or directory trees.", Match: &Spec{Programs: []string{"python*", "pypy*", "node", "nodejs", "deno", "bun", "perl*", "ruby", "jruby", "php*"}, Check: "interpreter_delete"}}},
+	{p: Pattern{Name: "decode_and_execute", Level: High, Description: "Decodes hidden text (base64, hex, compression, reversal) and runs it as shell code: what runs cannot be read before it runs.", Match: &Spec{Programs: []string{"base64", "base32", "xxd", "openssl", "gunzip", "zcat", "gzip", "bzip2", "bunzip2", "bzcat", "xz", "unxz", "xzcat", "rev", "uudecode", "tr", "od", "python", "python3", "perl", "ruby", "node"}, FeedsInto: []string{"sh", "bash", "rbash", "dash", "zsh", "ksh", "ash", "mksh", "fish", "csh", "tcsh", "source", ".", "eval"}}}},
+	{p: Pattern{Name: "remote_code_interpreter", Level: Medium, Description: "Downloads code and runs it with an interpreter (python, perl, ruby, node, php) without inspection: arbitrary remote code execution.", Match: &Spec{Programs: []string{"curl", "wget", "fetch", "aria2c", "http", "https"}, FeedsInto: []string{"python", "python2", "python3", "perl", "ruby", "node", "nodejs", "php", "lua", "Rscript", "deno", "bun"}}}},
+	{p: Pattern{Name: "dynamic_program", Level: Medium, Description: "The program to run is computed at run time ($var, $(...)); shellguard cannot verify what it is.", Match: &Spec{Check: "dynamic_program"}}},
+	{p: Pattern{Name: "runtime_shell_input", Level: Medium, Description: "A shell or eval runs commands built at run time (a variable, a substitution, another program's output); shellguard cannot verify them.", Match: &Spec{Check: "runtime_shell_input"}}},
+	{p: Pattern{Name: "obfuscated_word", Level: Medium, Description: "The program name is spelled with quotes, escapes or braces inside the word (w'h'o'am'i, {cat,/etc/passwd}), a way to hide it from filters.", Match: &Spec{Check: "obfuscated_word"}}},
+	{p: Pattern{Name: "env_slice", Level: Medium, Description: "An argument is cut out of an environment variable (${HOME:0:1}, ${PATH//...}), a way to spell paths and commands without writing them.", Match: &Spec{Check: "env_slice"}}},
+	{p: Pattern{Name: "decoded_argument", Level: Medium, Description: "Decoded text (xxd -r, base64 -d, tr, rev, echo -e with escapes) becomes another command's arguments: what the command gets cannot be read before it runs.", Match: &Spec{Check: "decoded_argument"}}},
+	{p: Pattern{Name: "lookalike_dash", Level: Medium, Description: "An argument starts with a Unicode dash that looks like '-' (‐‐hard, –rf): a way to slip options past filters.", Match: &Spec{Except: []string{"echo", "printf"}, Check: "lookalike_dash"}}},
+	{p: Pattern{Name: "unparseable", Level: Medium, Description: "The command does not parse as shell; shellguard cannot verify what it would run.", Match: &Spec{Check: "unparseable"}}},
+	{p: Pattern{Name: "over_limit", Level: High, Description: "The command is too large or too deeply nested to analyse; shellguard cannot verify what it would run.", Match: &Spec{Check: "limit"}}},
+	{p: Pattern{Name: "reverse_shell_dev_tcp", Level: High, Description: "Connects a shell's input or output to a network socket (/dev/tcp, /dev/udp): a reverse shell gives someone else control of this machine.", Match: &Spec{Programs: []string{"sh", "bash", "rbash", "dash", "zsh", "ksh", "ash", "mksh", "csh", "tcsh", "python", "python3", "perl", "php", "ruby", "exec"}, Redirect: "/dev/(tcp|udp)/.*"}}, redirect: &lazyRE{expr: "/dev/(tcp|udp)/.*", anchored: true}},
+	{p: Pattern{Name: "dev_tcp_socket", Level: Medium, Description: "Opens a raw network connection from the shell (/dev/tcp, /dev/udp), a building block of reverse shells and data exfiltration.", Match: &Spec{Redirect: "/dev/(tcp|udp)/.*"}}, redirect: &lazyRE{expr: "/dev/(tcp|udp)/.*", anchored: true}},
+	{p: Pattern{Name: "reverse_shell_netcat", Level: High, Description: "netcat/socat running a program for a network peer (-e, -c, exec:): a remote shell on this machine.", Match: &Spec{Programs: []string{"nc", "ncat", "netcat", "nc.traditional", "nc.openbsd", "socat"}, Args: "(.* )?(-e|-c|--exec|--sh-exec|-[a-zA-Z]*e)( .*)?|.*(exec|system):.*"}}, args: &lazyRE{expr: "(.* )?(-e|-c|--exec|--sh-exec|-[a-zA-Z]*e)( .*)?|.*(exec|system):.*", anchored: true}},
+	{p: Pattern{Name: "read_secret_file", Level: Medium, Description: "Reads a file that holds password hashes or private keys (/etc/shadow, ~/.ssh/id_*, cloud credentials).", Match: &Spec{Operand: "/etc/(shadow|gshadow|sudoers)-?|/etc/security/opasswd|(~|\\$HOME|/root|/home/[^/]+)/\\.ssh/id_[^ ]*|(~|\\$HOME|/root|/home/[^/]+)/\\.(aws/credentials|docker/config\\.json|netrc|git-credentials|pgpass)|/etc/ssh/ssh_host_[^ ]*_key", Except: []string{"echo", "printf", "ls", "stat", "file", "test", "[", "chmod", "chown", "touch"}}}, operand: &lazyRE{expr: "/etc/(shadow|gshadow|sudoers)-?|/etc/security/opasswd|(~|\\$HOME|/root|/home/[^/]+)/\\.ssh/id_[^ ]*|(~|\\$HOME|/root|/home/[^/]+)/\\.(aws/credentials|docker/config\\.json|netrc|git-credentials|pgpass)|/etc/ssh/ssh_host_[^ ]*_key", anchored: true}},
+	{p: Pattern{Name: "write_auth_file", Level: High, Description: "Overwrites or appends to a file that controls who can log in or become root (/etc/passwd, /etc/shadow, /etc/sudoers).", Match: &Spec{Redirect: "/etc/(passwd|shadow|group|gshadow|sudoers)|/etc/sudoers\\.d/.*|(~|\\$HOME|/root|/home/[^/]+)/\\.ssh/authorized_keys"}}, redirect: &lazyRE{expr: "/etc/(passwd|shadow|group|gshadow|sudoers)|/etc/sudoers\\.d/.*|(~|\\$HOME|/root|/home/[^/]+)/\\.ssh/authorized_keys", anchored: true}},
+	{p: Pattern{Name: "tee_auth_file", Level: High, Description: "Writes a file that controls who can log in or become root (/etc/passwd, /etc/shadow, /etc/sudoers, authorized_keys).", Match: &Spec{Programs: []string{"tee"}, Operand: "/etc/(passwd|shadow|group|gshadow|sudoers)|/etc/sudoers\\.d/.*|(~|\\$HOME|/root|/home/[^/]+)/\\.ssh/authorized_keys"}}, operand: &lazyRE{expr: "/etc/(passwd|shadow|group|gshadow|sudoers)|/etc/sudoers\\.d/.*|(~|\\$HOME|/root|/home/[^/]+)/\\.ssh/authorized_keys", anchored: true}},
+	{p: Pattern{Name: "copy_over_auth_file", Level: High, Description: "Replaces a file that controls who can log in or become root (/etc/passwd, /etc/shadow, /etc/sudoers, authorized_keys).", Match: &Spec{Programs: []string{"cp", "mv", "install", "ln"}, LastOperand: "/etc/(passwd|shadow|group|gshadow|sudoers)|/etc/sudoers\\.d/.*|(~|\\$HOME|/root|/home/[^/]+)/\\.ssh/authorized_keys"}}, last: &lazyRE{expr: "/etc/(passwd|shadow|group|gshadow|sudoers)|/etc/sudoers\\.d/.*|(~|\\$HOME|/root|/home/[^/]+)/\\.ssh/authorized_keys", anchored: true}},
+	{p: Pattern{Name: "raw_memory_device", Level: High, Description: "Reads or writes raw physical memory or I/O ports (/dev/mem, /dev/kmem, /dev/port): the machine can hang or crash.", Match: &Spec{Operand: "/dev/(port|mem|kmem)", Except: []string{"echo", "printf", "ls", "stat", "file", "test", "["}}}, operand: &lazyRE{expr: "/dev/(port|mem|kmem)", anchored: true}},
 }
+
+// builtinIndex holds the rules of each program name, for builtinByProgram.
+var builtinIndex = [...]int{58, 67, 52, 53, 52, 57, 57, 67, 28, 55, 56, 57, 57, 57, 31, 25, 7, 16, 25, 25, 27, 73, 33, 67, 10, 12, 58, 67, 3, 27, 55, 56, 67, 31, 58, 22, 23, 52, 53, 31, 13, 14, 15, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 52, 53, 57, 57, 58, 58, 27, 73, 55, 56, 32, 67, 73, 4, 4, 4, 4, 67, 4, 24, 27, 73, 69, 69, 69, 69, 69, 4, 55, 56, 57, 55, 56, 57, 57, 29, 31, 57, 67, 67, 27, 57, 67, 57, 67, 67, 51, 57, 0, 1, 8, 17, 18, 19, 20, 21, 8, 27, 50, 55, 56, 57, 67, 52, 25, 30, 31, 29, 67, 5, 6, 69, 67, 27, 72, 57, 8, 57, 57, 54, 9, 11, 58, 28, 57, 57, 57, 57, 67}
+
+// builtinByProgram returns the indexes of the built-in rules that name
+// the program name.
+func builtinByProgram(name string) []int {
+	switch name {
+	case "aria2c":
+		return builtinIndex[0:1:1]
+	case "ash":
+		return builtinIndex[1:2:2]
+	case "aws":
+		return builtinIndex[2:4:4]
+	case "azcopy":
+		return builtinIndex[4:5:5]
+	case "base32":
+		return builtinIndex[5:6:6]
+	case "base64":
+		return builtinIndex[6:7:7]
+	case "bash":
+		return builtinIndex[7:8:8]
+	case "blkdiscard":
+		return builtinIndex[8:9:9]
+	case "bun":
+		return builtinIndex[9:11:11]
+	case "bunzip2":
+		return builtinIndex[11:12:12]
+	case "bzcat":
+		return builtinIndex[12:13:13]
+	case "bzip2":
+		return builtinIndex[13:14:14]
+	case "cfdisk":
+		return builtinIndex[14:15:15]
+	case "chgrp":
+		return builtinIndex[15:16:16]
+	case "chmod":
+		return builtinIndex[16:19:19]
+	case "chown":
+		return builtinIndex[19:20:20]
+	case "cp":
+		return builtinIndex[20:22:22]
+	case "crontab":
+		return builtinIndex[22:23:23]
+	case "csh":
+		return builtinIndex[23:24:24]
+	case "curl":
+		return builtinIndex[24:27:27]
+	case "dash":
+		return builtinIndex[27:28:28]
+	case "dd":
+		return builtinIndex[28:29:29]
+	case "ddrescue":
+		return builtinIndex[29:30:30]
+	case "deno":
+		return builtinIndex[30:32:32]
+	case "exec":
+		return builtinIndex[32:33:33]
+	case "fdisk":
+		return builtinIndex[33:34:34]
+	case "fetch":
+		return builtinIndex[34:35:35]
+	case "find":
+		return builtinIndex[35:37:37]
+	case "gcloud":
+		return builtinIndex[37:39:39]
+	case "gdisk":
+		return builtinIndex[39:40:40]
+	case "git":
+		return builtinIndex[40:59:59]
+	case "gsutil":
+		return builtinIndex[59:61:61]
+	case "gunzip":
+		return builtinIndex[61:62:62]
+	case "gzip":
+		return builtinIndex[62:63:63]
+	case "http":
+		return builtinIndex[63:64:64]
+	case "https":
+		return builtinIndex[64:65:65]
+	case "install":
+		return builtinIndex[65:67:67]
+	case "jruby":
+		return builtinIndex[67:69:69]
+	case "kill":
+		return builtinIndex[69:70:70]
+	case "ksh":
+		return builtinIndex[70:71:71]
+	case "ln":
+		return builtinIndex[71:72:72]
+	case "mkdosfs":
+		return builtinIndex[72:73:73]
+	case "mke2fs":
+		return builtinIndex[73:74:74]
+	case "mkfs":
+		return builtinIndex[74:75:75]
+	case "mkntfs":
+		return builtinIndex[75:76:76]
+	case "mksh":
+		return builtinIndex[76:77:77]
+	case "mkswap":
+		return builtinIndex[77:78:78]
+	case "mv":
+		return builtinIndex[78:81:81]
+	case "nc":
+		return builtinIndex[81:82:82]
+	case "nc.openbsd":
+		return builtinIndex[82:83:83]
+	case "nc.traditional":
+		return builtinIndex[83:84:84]
+	case "ncat":
+		return builtinIndex[84:85:85]
+	case "netcat":
+		return builtinIndex[85:86:86]
+	case "newfs":
+		return builtinIndex[86:87:87]
+	case "node":
+		return builtinIndex[87:90:90]
+	case "nodejs":
+		return builtinIndex[90:92:92]
+	case "od":
+		return builtinIndex[92:93:93]
+	case "openssl":
+		return builtinIndex[93:94:94]
+	case "parted":
+		return builtinIndex[94:96:96]
+	case "perl":
+		return builtinIndex[96:98:98]
+	case "php":
+		return builtinIndex[98:99:99]
+	case "pv":
+		return builtinIndex[99:100:100]
+	case "python":
+		return builtinIndex[100:102:102]
+	case "python3":
+		return builtinIndex[102:104:104]
+	case "rbash":
+		return builtinIndex[104:105:105]
+	case "rclone":
+		return builtinIndex[105:106:106]
+	case "rev":
+		return builtinIndex[106:107:107]
+	case "rm":
+		return builtinIndex[107:115:115]
+	case "rmdir":
+		return builtinIndex[115:116:116]
+	case "rsync":
+		return builtinIndex[116:118:118]
+	case "ruby":
+		return builtinIndex[118:122:122]
+	case "s3cmd":
+		return builtinIndex[122:123:123]
+	case "setfacl":
+		return builtinIndex[123:124:124]
+	case "sfdisk":
+		return builtinIndex[124:126:126]
+	case "sgdisk":
+		return builtinIndex[126:127:127]
+	case "sh":
+		return builtinIndex[127:128:128]
+	case "shred":
+		return builtinIndex[128:130:130]
+	case "socat":
+		return builtinIndex[130:131:131]
+	case "tcsh":
+		return builtinIndex[131:132:132]
+	case "tee":
+		return builtinIndex[132:134:134]
+	case "tr":
+		return builtinIndex[134:135:135]
+	case "unlink":
+		return builtinIndex[135:136:136]
+	case "unxz":
+		return builtinIndex[136:137:137]
+	case "uudecode":
+		return builtinIndex[137:138:138]
+	case "vault":
+		return builtinIndex[138:139:139]
+	case "wget":
+		return builtinIndex[139:142:142]
+	case "wipefs":
+		return builtinIndex[142:143:143]
+	case "xxd":
+		return builtinIndex[143:144:144]
+	case "xz":
+		return builtinIndex[144:145:145]
+	case "xzcat":
+		return builtinIndex[145:146:146]
+	case "zcat":
+		return builtinIndex[146:147:147]
+	case "zsh":
+		return builtinIndex[147:148:148]
+	}
+	return nil
+}
+
+// builtinGlobProgs, builtinAnyProgram and builtinLineLevel are the
+// other lists of the built-in registry (see registry).
+var (
+	builtinGlobProgs  = [...]int{4, 55, 56}
+	builtinAnyProgram = [...]int{2, 26, 59, 60, 61, 62, 63, 64, 65, 66, 68, 70, 71, 74}
+	builtinLineLevel  = [...]int{65, 66}
+)
 
 // vetted reports an expression of the built-in registry, which the
 // generator compiled; NewDetector skips checking those again.
