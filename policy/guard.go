@@ -101,14 +101,7 @@ func approvalsDefault(opts Options) (string, error) {
 	return approval.DefaultPath()
 }
 
-func builtinLevel(name string) (danger.Level, bool) {
-	for _, p := range danger.DefaultPatterns() {
-		if p.Name == name {
-			return p.Level, true
-		}
-	}
-	return 0, false
-}
+func builtinLevel(name string) (danger.Level, bool) { return danger.BuiltinLevel(name) }
 
 // New builds a Guard from an already loaded configuration, with no
 // approval store (see WithStore).
@@ -139,6 +132,11 @@ func (g *Guard) WithStore(s *approval.Store) *Guard {
 // built-in patterns less the disabled ones, re-levelled, then the custom
 // patterns.
 func Detector(cfg *config.Config) (*danger.Detector, error) {
+	if len(cfg.Disabled) == 0 && len(cfg.Relevel) == 0 && len(cfg.Patterns) == 0 {
+		// The built-in registry as it stands: static data, nothing to
+		// copy or compile (the common case, and a hook's start-up).
+		return danger.NewDetector(nil)
+	}
 	var ps []danger.Pattern
 	for _, p := range danger.DefaultPatterns() {
 		if _, off := cfg.Disabled[p.Name]; off {
@@ -404,7 +402,7 @@ func (g *Guard) decideParsed(req Request, res *shellparse.Result) Decision {
 	}
 	if everyApproved {
 		d.Verdict = Allow
-		var by []string
+		by := make([]string, 0, len(d.Invocations))
 		for _, ir := range d.Invocations {
 			by = append(by, ir.ApprovedBy)
 		}
@@ -418,7 +416,7 @@ func (g *Guard) decideParsed(req Request, res *shellparse.Result) Decision {
 	case !cls.Approvable && cls.Reason != "":
 		d.Reason = "not approved: " + cls.Reason
 	default:
-		var missing []string
+		missing := make([]string, 0, len(d.Invocations))
 		for _, ir := range d.Invocations {
 			if !ir.Approved {
 				p := ir.Prefix
@@ -464,16 +462,16 @@ func (g *Guard) allowRule(command string) string {
 	return ""
 }
 
+// dedupe returns the distinct non-empty strings of ss, sorted. It may
+// reorder ss and returns a slice of it.
 func dedupe(ss []string) []string {
-	seen := map[string]bool{}
-	var out []string
+	sort.Strings(ss)
+	out := ss[:0]
 	for _, s := range ss {
-		if s != "" && !seen[s] {
-			seen[s] = true
+		if s != "" && (len(out) == 0 || out[len(out)-1] != s) {
 			out = append(out, s)
 		}
 	}
-	sort.Strings(out)
 	return out
 }
 
