@@ -116,17 +116,18 @@ func Classify(res *shellparse.Result) Classification {
 func classifyInvocation(inv *shellparse.Invocation) InvocationClass {
 	ic := InvocationClass{Command: inv.String()}
 	structural := structuralReason(inv)
-	if len(inv.Args) > 0 && !inv.NameDynamic() && inv.Program != "" {
-		prefix, globReason := prefixOf(inv)
-		if globReason != "" && structural == "" {
+	// The prefix is only worth building for an invocation that has no
+	// structural reason against it.
+	if structural == "" && len(inv.Args) > 0 && !inv.NameDynamic() && inv.Program != "" {
+		pattern, globReason := prefixOf(inv)
+		if globReason != "" {
 			structural = globReason
-		}
-		if globReason == "" {
-			ic.Prefix = prefix
+		} else {
+			// One string holds both: "git checkout *" and its prefix.
+			ic.Prefix, ic.Pattern = pattern[:len(pattern)-2], pattern
 		}
 	}
 	if structural != "" {
-		ic.Prefix = ""
 		ic.Reason = structural
 		return ic
 	}
@@ -134,7 +135,6 @@ func classifyInvocation(inv *shellparse.Invocation) InvocationClass {
 		ic.Reason = "the program cannot be known before the line runs"
 		return ic
 	}
-	ic.Pattern = ic.Prefix + " *"
 	if flag, why := widening(inv); flag != "" {
 		ic.Widening = flag
 		ic.Reason = fmt.Sprintf("%s %s; only an exact approval of the whole line can cover it", flag, why)
@@ -227,8 +227,9 @@ func harmlessRedirect(r shellparse.Redirect) bool {
 	return false
 }
 
-// prefixOf returns the approval prefix of an invocation with a static
-// program, or a reason when a pattern character sits in a prefix position.
+// prefixOf returns the approval pattern of an invocation with a static
+// program (its prefix followed by " *"), or a reason when a pattern
+// character sits in a prefix position.
 func prefixOf(inv *shellparse.Invocation) (string, string) {
 	t := prefixTokens(inv.Name, inv.Args)
 	if t.n == 0 {
@@ -243,13 +244,10 @@ func prefixOf(inv *shellparse.Invocation) (string, string) {
 			return "", "a pattern (*, ?, [...]) in the " + what + " is expanded when the line runs: " + t.word[i]
 		}
 	}
-	if len(inv.Wrappers) == 0 && t.n == 1 {
-		return quoteWord(inv.Program), ""
-	}
 	// The words joined by single spaces: wrappers, the program as
-	// written, then the subcommands.
+	// written, then the subcommands; then " *".
 	var b strings.Builder
-	size := len(inv.Program) + t.n
+	size := len(inv.Program) + t.n + 2
 	for _, w := range inv.Wrappers {
 		size += len(w.Name) + 1
 	}
@@ -266,6 +264,7 @@ func prefixOf(inv *shellparse.Invocation) (string, string) {
 		b.WriteByte(' ')
 		b.WriteString(quoteWord(x))
 	}
+	b.WriteString(" *")
 	return b.String(), ""
 }
 

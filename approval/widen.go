@@ -25,9 +25,17 @@ func widening(inv *shellparse.Invocation) (flag, why string) {
 			return f, y
 		}
 	}
-	argv := inv.Argv()
-	if len(argv) == 0 {
+	if len(inv.Args) == 0 {
 		return "", ""
+	}
+	// argv's values, on the stack for short lines (nothing keeps them).
+	var buf [16]string
+	argv := buf[:0]
+	if len(inv.Args) > len(buf) {
+		argv = make([]string, 0, len(inv.Args))
+	}
+	for _, a := range inv.Args {
+		argv = append(argv, a.Value)
 	}
 	return programWidening(inv.Name, argv[1:])
 }

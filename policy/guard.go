@@ -294,7 +294,10 @@ func (g *Guard) decideParsed(req Request, res *shellparse.Result) Decision {
 	}
 	sn := g.snapshot()
 	entries = append(entries, sn.Active()...)
-	match := approval.Match(cls, entries)
+	var match approval.MatchResult // no entries approve nothing
+	if len(entries) > 0 {
+		match = approval.Match(cls, entries)
+	}
 
 	d.Invocations = make([]InvocationResult, len(res.Invocations))
 	for i := range res.Invocations {
