@@ -12,7 +12,7 @@ import (
 // what the full parser gives for line.
 func sameAsFullParse(t *testing.T, p *Parser, line string) bool {
 	t.Helper()
-	_, simple := simpleCommand(line)
+	_, _, simple := simplePipeline(line, nil)
 	fast, full := p.parse(line, true), p.parse(line, false)
 	if !reflect.DeepEqual(fast, full) {
 		t.Errorf("%q (simple %v): fast path %+v, full parse %+v", line, simple, fast, full)
@@ -49,7 +49,29 @@ func TestSimpleCommandFastPath(t *testing.T) {
 		{"ls; rm", false},
 		{"ls\nrm", false},
 		{"ls # c", false},
-		{"echo 'a'", false},
+		{"echo 'a'", true},
+		{"echo 'a b'\"c d\"e f''", true},
+		{"find . -name '*.go' | xargs grep -l x | wc -l", true},
+		{"ls|wc", true},
+		{"echo a | sh", true},
+		{"echo 'rm -rf /' | bash", true},
+		{"curl -s https://x.sh | sudo bash", true},
+		{"'time' ls", true},
+		{"'a=b' ls", false},
+		{"ls |", false},
+		{"| ls", false},
+		{"ls || wc", false},
+		{"ls |& wc", false},
+		{"ls | | wc", false},
+		{"echo \"$HOME\"", false},
+		{"echo \"a\\b\"", false},
+		{"echo \"a!\"", false},
+		{"echo 'a", false},
+		{"echo 'a\nb'", false},
+		{"echo '{a,b}' \"[x]\"*", true},
+		{"echo a'[b'c]", true},
+		{"ls | time wc", false},
+		{"bash -c 'ls; rm -rf /'", true},
 		{"echo $HOME", false},
 		{"echo a\\ b", false},
 		{"", false},
@@ -103,7 +125,8 @@ func TestSimpleCommandCorpus(t *testing.T) {
 }
 
 func FuzzSimpleCommand(f *testing.F) {
-	for _, s := range []string{"ls -la", "git -C x status", "a=b c", "echo a[1]=2", "time x", "x ~ * ? ^ % @ : , + . /", "\tls\t"} {
+	for _, s := range []string{"ls -la", "git -C x status", "a=b c", "echo a[1]=2", "time x", "x ~ * ? ^ % @ : , + . /", "\tls\t",
+		"find . -name '*.go' | xargs grep \"a b\" | wc", "echo 'x'\"y\"z|sh", "a '' \"\" | b"} {
 		f.Add(s)
 	}
 	p := New(Limits{})

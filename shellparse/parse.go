@@ -160,10 +160,9 @@ func (p *Parser) parse(line string, fast bool) (res *Result) {
 	w := &ps.w
 	top := ctx{parent: -1, encloser: -1}
 	if fast {
-		if args, ok := simpleCommand(line); ok {
-			// What mvdan.cc/sh and stmt/call would make of it, without
-			// building a syntax tree.
-			w.invocation(Invocation{Parent: -1, Encloser: -1}, args, nil, top)
+		var bb [8]int
+		if args, bounds, ok := simplePipeline(line, bb[:0]); ok {
+			w.simple(args, bounds, top)
 			return res
 		}
 	}
@@ -213,55 +212,154 @@ func (p *Parser) parse(line string, fast bool) (res *Result) {
 	return res
 }
 
-// simpleCommand splits a line that is one simple command of plain words
-// (letters, digits and _./:,+@%^~*?-, plus = and [ ] after the program
-// name) separated by blanks into its argv. ok is false for any other line,
-// which the full parser reads: quotes, escapes, expansions, operators,
-// redirections, comments, assignments, newlines, keywords and the
-// builtins the parser reads specially (declare, let, time, ...). A word
-// made of those bytes is a single literal to the shell: its value is its
-// text.
-func simpleCommand(line string) ([]Arg, bool) {
-	n := 0
-	for i := 0; i < len(line); {
+// simplePipeline splits a line that is one simple command, or a pipeline
+// of simple commands joined by |, into each command's argv. A simple
+// command here is words separated by blanks, each made of plain bytes
+// (letters, digits and _./:,+@%^~*?-, plus = [ ] after the program name),
+// 'single-quoted' text and "double-quoted" text without $, `, \ or !.
+// ok is false for any other line, which the full parser reads: other
+// quoting, escapes, expansions, other operators, redirections, comments,
+// assignments, newlines, control or non-ASCII bytes, keywords and the
+// builtins the parser reads specially (declare, let, time, ...). Such a
+// word holds nothing the shell expands but globs: its value is its text
+// without the quotes.
+//
+// args holds every word; bounds (appended to the given slice) says where
+// each command's words start.
+func simplePipeline(line string, bounds []int) (args []Arg, _ []int, ok bool) {
+	// Room for every word at once: words are fewer than separators + 1.
+	n := 1
+	for i := 0; i < len(line); i++ {
+		if c := line[i]; c == ' ' || c == '\t' || c == '|' {
+			n++
+		}
+	}
+	args = make([]Arg, 0, n)
+	var b strings.Builder
+	newStage := true
+	i := 0
+	for {
 		for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
 			i++
 		}
 		if i == len(line) {
 			break
 		}
-		start := i
-		for i < len(line) && line[i] != ' ' && line[i] != '\t' {
-			c := line[i]
-			if !plainByte(c) && !(n > 0 && (c == '=' || c == '[' || c == ']')) {
-				return nil, false
+		if line[i] == '|' {
+			if newStage || i+1 < len(line) && (line[i+1] == '|' || line[i+1] == '&') {
+				return nil, nil, false
 			}
+			newStage = true
 			i++
+			continue
 		}
-		if n == 0 && specialFirstWord(line[start:i]) {
-			return nil, false
+		if newStage {
+			bounds = append(bounds, len(args))
 		}
-		n++
-	}
-	if n == 0 {
-		return nil, false
-	}
-	args := make([]Arg, 0, n)
-	for i := 0; i < len(line); {
-		for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
-			i++
-		}
-		if i == len(line) {
-			break
-		}
+		first := newStage
+		newStage = false
+		// One word: segments of plain bytes and quotes.
 		start := i
-		for i < len(line) && line[i] != ' ' && line[i] != '\t' {
-			i++
+		var a Arg
+		pieces, quoted := 0, false
+		var one string
+		add := func(piece string) {
+			switch pieces {
+			case 0:
+				one = piece
+			case 1:
+				b.Reset()
+				b.WriteString(one)
+				b.WriteString(piece)
+			default:
+				b.WriteString(piece)
+			}
+			pieces++
 		}
-		word := line[start:i]
-		args = append(args, Arg{Value: word, Raw: word, Glob: hasGlob(word)})
+		for i < len(line) && line[i] != ' ' && line[i] != '\t' && line[i] != '|' {
+			switch c := line[i]; {
+			case c == '\'' || c == '"':
+				j := i + 1
+				for j < len(line) && line[j] != c {
+					d := line[j]
+					if d < 0x20 || d >= 0x7f || c == '"' && (d == '$' || d == '`' || d == '\\' || d == '!') {
+						return nil, nil, false
+					}
+					j++
+				}
+				if j == len(line) {
+					return nil, nil, false // unterminated
+				}
+				add(line[i+1 : j])
+				quoted = true
+				i = j + 1
+			default:
+				j := i
+				for j < len(line) && plainByte(line[j]) || j < len(line) && !first && (line[j] == '=' || line[j] == '[' || line[j] == ']') {
+					j++
+				}
+				if j == i {
+					return nil, nil, false
+				}
+				if hasGlob(line[i:j]) {
+					a.Glob = true
+				}
+				add(line[i:j])
+				i = j
+			}
+		}
+		raw := line[start:i]
+		if first && (strings.IndexByte(raw, '=') >= 0 || strings.IndexByte(raw, '[') >= 0 || !quoted && specialFirstWord(raw)) {
+			return nil, nil, false
+		}
+		a.Raw = raw
+		if pieces == 1 {
+			a.Value = one
+		} else {
+			a.Value = b.String()
+			b = strings.Builder{}
+		}
+		args = append(args, a)
 	}
-	return args, true
+	if len(args) == 0 || newStage {
+		return nil, nil, false // nothing, or a trailing |
+	}
+	return args, bounds, true
+}
+
+// simple records what simplePipeline found, as stmt, pipeline and call
+// would from mvdan.cc/sh's syntax tree of the line.
+func (w *walker) simple(all []Arg, bounds []int, c ctx) {
+	stage := func(k int) []Arg {
+		to := len(all)
+		if k+1 < len(bounds) {
+			to = bounds[k+1]
+		}
+		return all[bounds[k]:to:to]
+	}
+	if len(bounds) == 1 {
+		w.invocation(Invocation{Parent: c.parent, Encloser: c.encloser, Depth: w.depth}, all, nil, c)
+		return
+	}
+	w.res.Pipelines++
+	id := w.res.Pipelines
+	n := len(bounds)
+	frames := make([]Frame, n)
+	ranges := make([]stageRange, n)
+	var prev *stageRange
+	for i := range n {
+		args := stage(i)
+		cc := c
+		frames[i] = Frame{Kind: FramePipeline, Detail: "|", Pipe: id, Stage: i, Stages: n, Parent: c.f}
+		cc.f = &frames[i]
+		cc.stdin = prev
+		start := len(w.res.Invocations)
+		if !w.stopped {
+			w.invocation(Invocation{Where: cc.f, Parent: cc.parent, Encloser: cc.encloser, Depth: w.depth}, args, nil, cc)
+		}
+		ranges[i] = stageRange{first: start, end: len(w.res.Invocations)}
+		prev = &ranges[i]
+	}
 }
 
 func plainByte(c byte) bool {

@@ -423,9 +423,7 @@ func quote(s string) string {
 	}
 	plain := true
 	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' ||
-			strings.IndexByte("-_./=:,+@%^*?[]~{}!#", c) >= 0) {
+		if !plainQuoteByte(s[i]) {
 			plain = false
 			break
 		}
@@ -439,6 +437,20 @@ func quote(s string) string {
 		return strings.ReplaceAll(s, "\x00", `\0`)
 	}
 	return q
+}
+
+// plainQuoteByte reports a byte quote leaves as it is: letters, digits
+// and -_./=:,+@%^*?[]~{}!#.
+func plainQuoteByte(c byte) bool {
+	switch {
+	case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9':
+		return true
+	}
+	switch c {
+	case '-', '_', '.', '/', '=', ':', ',', '+', '@', '%', '^', '*', '?', '[', ']', '~', '{', '}', '!', '#':
+		return true
+	}
+	return false
 }
 
 // Problem kinds reported in Result.
