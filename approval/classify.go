@@ -357,9 +357,7 @@ func quoteWord(s string) string {
 	}
 	plain := true
 	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' ||
-			strings.IndexByte("-_./=:,+@%^", c) >= 0) {
+		if !plainWordByte(s[i]) {
 			plain = false
 			break
 		}
@@ -372,6 +370,20 @@ func quoteWord(s string) string {
 		return strings.ReplaceAll(s, "\x00", `\0`)
 	}
 	return q
+}
+
+// plainWordByte reports a byte quoteWord leaves as it is: letters,
+// digits and -_./=:,+@%^.
+func plainWordByte(c byte) bool {
+	switch {
+	case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9':
+		return true
+	}
+	switch c {
+	case '-', '_', '.', '/', '=', ':', ',', '+', '@', '%', '^':
+		return true
+	}
+	return false
 }
 
 // hiddenCharacters describes the first character of src that a terminal

@@ -41,3 +41,14 @@ func TestPrefixTokensLongKeys(t *testing.T) {
 		t.Errorf("tokens %d %q", tk.n, tk.word[:tk.n])
 	}
 }
+
+// TestPlainWordByte: the byte test is the set it replaced.
+func TestPlainWordByte(t *testing.T) {
+	for c := 0; c < 256; c++ {
+		b := byte(c)
+		want := b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || strings.IndexByte("-_./=:,+@%^", b) >= 0
+		if got := plainWordByte(b); got != want {
+			t.Errorf("plainWordByte(%q) = %v", b, got)
+		}
+	}
+}
