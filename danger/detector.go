@@ -382,6 +382,7 @@ func newScan(res *shellparse.Result, scr *scratch) scan {
 	if cap(scr.invs) < n {
 		scr.invs = make([]invScan, n)
 	}
+	scr.n = n
 	sc := scan{res: res, invs: scr.invs[:n], scr: scr}
 	for i := range res.Invocations {
 		sc.invs[i].name, sc.invs[i].args = effective(&res.Invocations[i])
@@ -394,13 +395,16 @@ func newScan(res *shellparse.Result, scr *scratch) scan {
 // strings and copies of patterns).
 type scratch struct {
 	invs []invScan
+	n    int      // invs used
 	strs []string // the canonical argv lists, carved by take
-	used int
+	used int      // strs used
 }
 
 // take returns n empty strings from the scratch.
 func (s *scratch) take(n int) []string {
 	if s.used+n > len(s.strs) {
+		// A new array: the old one, with the lists already carved
+		// from it, is left to the collector.
 		s.strs = make([]string, max(2*len(s.strs), n, 64))
 		s.used = 0
 	}
@@ -423,9 +427,10 @@ func (r *registry) putScratch(s *scratch) {
 	if cap(s.invs) > maxPooledInvs || len(s.strs) > maxPooledStrs {
 		return
 	}
-	clear(s.invs[:cap(s.invs)])
-	clear(s.strs)
-	s.used = 0
+	// Only what this check used: the rest is clear already.
+	clear(s.invs[:s.n])
+	clear(s.strs[:s.used])
+	s.n, s.used = 0, 0
 	r.scratch.Put(s)
 }
 
