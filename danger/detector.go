@@ -562,30 +562,32 @@ func (r *registry) checkInto(res *shellparse.Result, hits *hitSet, depth int) bo
 	sc := newScan(res, scr)
 	any := false
 	for i := range res.Invocations {
-		try := func(idx int) {
+		// indexed: the rule was found by the program name, so its
+		// Programs hold the name (or git for git-NAME).
+		try := func(idx int, indexed bool) {
 			if hits.has(idx) {
 				return
 			}
-			if r.rules[idx].matchInvocation(&sc, i) {
+			if r.rules[idx].matchInvocation(&sc, i, indexed) {
 				hits.set(idx, res.Invocations[i].String())
 				any = true
 			}
 		}
 		if name := sc.name(i); name != "" {
 			for _, idx := range r.forProgram(name) {
-				try(idx)
+				try(idx, true)
 			}
 			if strings.HasPrefix(name, "git-") {
 				for _, idx := range r.forProgram("git") {
-					try(idx)
+					try(idx, true)
 				}
 			}
 			for _, idx := range r.globProgs {
-				try(idx)
+				try(idx, false)
 			}
 		}
 		for _, idx := range r.anyProgram {
-			try(idx)
+			try(idx, false)
 		}
 	}
 	// Line-level checks and regexes over whole pipelines.
@@ -681,7 +683,7 @@ func (x *rule) matchLine(sc *scan) bool {
 	return false
 }
 
-func (x *rule) matchInvocation(sc *scan, i int) bool {
+func (x *rule) matchInvocation(sc *scan, i int, indexed bool) bool {
 	inv := &sc.res.Invocations[i]
 	if x.regex != nil && !x.regex.MatchString(sc.text(i)) {
 		return false
@@ -697,7 +699,7 @@ func (x *rule) matchInvocation(sc *scan, i int) bool {
 		return false
 	}
 	name := sc.name(i)
-	if len(s.Programs) > 0 && !nameIn(name, s.Programs) && !(strings.HasPrefix(name, "git-") && nameIn("git", s.Programs)) {
+	if !indexed && len(s.Programs) > 0 && !nameIn(name, s.Programs) && !(strings.HasPrefix(name, "git-") && nameIn("git", s.Programs)) {
 		return false
 	}
 	if len(s.Except) > 0 && nameIn(name, s.Except) {

@@ -227,12 +227,30 @@ func (p *Parser) parse(line string, fast bool) (res *Result) {
 // args holds every word; bounds (appended to the given slice) says where
 // each command's words start.
 func simplePipeline(line string, bounds []int) (args []Arg, _ []int, ok bool) {
-	// Room for every word at once: words are fewer than separators + 1.
+	// A first pass over the bytes turns most other lines away before
+	// anything is allocated, and counts room for every word at once
+	// (words are fewer than separators + 1).
 	n := 1
+	var quote byte
 	for i := 0; i < len(line); i++ {
-		if c := line[i]; c == ' ' || c == '\t' || c == '|' {
+		c := line[i]
+		switch {
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			} else if c < 0x20 || c >= 0x7f || quote == '"' && (c == '$' || c == '`' || c == '\\' || c == '!') {
+				return nil, nil, false
+			}
+		case c == '\'' || c == '"':
+			quote = c
+		case c == ' ' || c == '\t' || c == '|':
 			n++
+		case !plainByte(c) && c != '=' && c != '[' && c != ']':
+			return nil, nil, false
 		}
+	}
+	if quote != 0 {
+		return nil, nil, false
 	}
 	args = make([]Arg, 0, n)
 	var b strings.Builder
