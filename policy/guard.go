@@ -137,7 +137,10 @@ func Detector(cfg *config.Config) (*danger.Detector, error) {
 		// copy or compile (the common case, and a hook's start-up).
 		return danger.NewDetector(nil)
 	}
-	var ps []danger.Pattern
+	// Not nil: a configuration that disables every rule and adds none
+	// gets a detector with no rules (NewDetector(nil) means the
+	// defaults).
+	ps := []danger.Pattern{}
 	for _, p := range danger.DefaultPatterns() {
 		if _, off := cfg.Disabled[p.Name]; off {
 			continue

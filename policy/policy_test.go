@@ -196,3 +196,29 @@ func BenchmarkDecide(b *testing.B) {
 		g.Decide(policy.Request{Command: lines[i%len(lines)]})
 	}
 }
+
+// Disabling every built-in rule (and adding none) leaves a detector with no
+// rules: it used to fall back to the defaults, because an empty pattern
+// list reached danger.NewDetector as nil. Nothing is allowed for it: a
+// line that is not approved is still asked.
+func TestDetectorEveryRuleDisabled(t *testing.T) {
+	cfg := config.Default()
+	cfg.Disabled = map[string]config.Source{}
+	for _, p := range danger.DefaultPatterns() {
+		cfg.Disabled[p.Name] = config.Source{Layer: config.LayerUser}
+	}
+	det, err := policy.Detector(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(det.Patterns()); n != 0 {
+		t.Fatalf("detector has %d patterns, want 0", n)
+	}
+	g, err := policy.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := g.Decide(policy.Request{Command: "rm -rf /"}); d.Verdict == policy.Allow || len(d.Warnings) != 0 {
+		t.Fatalf("rm -rf / with every rule disabled: %v, %d warnings; want ask with none", d.Verdict, len(d.Warnings))
+	}
+}
