@@ -798,9 +798,63 @@ func (w *walker) substs(n syntax.Node, c ctx) {
 			}
 			w.stmts(x.Stmts, c.with(FrameProcSubst, d))
 			return false
+		case *syntax.BinaryArithm, *syntax.UnaryArithm, *syntax.BinaryTest, *syntax.UnaryTest:
+			w.operatorChain(x, c)
+			return false
 		}
 		return true
 	})
+}
+
+// operatorChain finds the substitutions in an arithmetic or [[ ]]
+// expression without recursing once per operator: `$((1+1+…+1))` is a
+// left-deep tree as deep as it has operators (about 20,000 in a line at
+// the size limit), and syntax.Walk's recursion that deep spent most of
+// its time growing the goroutine stack. Operands are walked in source
+// order; the operands that are not operators themselves go back to
+// substs, whose nesting the parser's bracket limit bounds.
+func (w *walker) operatorChain(root syntax.Node, c ctx) {
+	stack := []syntax.Node{root}
+	for len(stack) > 0 && !w.stopped {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		switch x := n.(type) {
+		case *syntax.BinaryArithm:
+			stack = append(stack, x.Y, x.X)
+		case *syntax.UnaryArithm:
+			stack = append(stack, x.X)
+		case *syntax.BinaryTest:
+			stack = append(stack, x.Y, x.X)
+		case *syntax.UnaryTest:
+			stack = append(stack, x.X)
+		default:
+			if n != nil && !isNilNode(n) {
+				w.substs(n, c)
+			}
+		}
+	}
+}
+
+// isNilNode reports an interface holding a nil pointer (an operand the
+// parser left out), which syntax.Walk must not be given.
+func isNilNode(n syntax.Node) bool {
+	switch x := n.(type) {
+	case *syntax.Word:
+		return x == nil
+	case *syntax.BinaryArithm:
+		return x == nil
+	case *syntax.UnaryArithm:
+		return x == nil
+	case *syntax.ParenArithm:
+		return x == nil
+	case *syntax.BinaryTest:
+		return x == nil
+	case *syntax.UnaryTest:
+		return x == nil
+	case *syntax.ParenTest:
+		return x == nil
+	}
+	return false
 }
 
 // arithmetic reports a [[ ]], (( )), let or C-style for whose text could
