@@ -106,7 +106,7 @@ if [ -d "$r/dcg" ]; then
 		addset "dcg/multiline" dcg "$r/dcg/multiline_cases.jsonl" "deny = dangerous, allow = safe"
 fi
 if [ -d "$r/safetynet" ]; then
-	jq -c '{cmd: .command, cat: ((.source_path | sub("^tests/"; "") | sub("\\.test\\.ts$"; "")) + (if .env != null or .uses_cwd_arg then " (env/cwd)" else "" end)), label: (if .label == "deny" then "dangerous" else "safe" end)}' "$r/safetynet/safetynet_cases.jsonl" |
+	jq -c '{cmd: .command, cat: ((.source_path | sub("^tests/"; "") | sub("\\.test\\.ts$"; "")) + (if .env != null or .uses_cwd_arg then " (env/cwd)" else "" end) + (if (.test | test("custom rule|custom rules|rule without subcommand")) and (.command | test("^(git add|npm (un)?install)")) then " (peer custom rule)" else "" end)), label: (if .label == "deny" then "dangerous" else "safe" end)}' "$r/safetynet/safetynet_cases.jsonl" |
 		addset "safetynet/cases" safetynet "$r/safetynet/safetynet_cases.jsonl" "deny = dangerous (target: 95% flagged), allow = safe"
 	lines_json "$r/safetynet/safetynet_dangerous_default.txt" "dangerous_default" dangerous 1 |
 		addset "safetynet/dangerous_default" safetynet "$r/safetynet/safetynet_dangerous_default.txt" "blocked by default (target: 95% flagged)"
@@ -174,7 +174,8 @@ jq -r -s '
 	(map(select(.set == "dcg/dangerous_default_config")) | rate(true)) as $dcg |
 	(map(select(.set == "safetynet/cases" and .label == "dangerous")) | rate(true)) as $snc |
 	(map(select(.set == "safetynet/dangerous_default")) | rate(true)) as $snd |
-	(map(select(.set == "safetynet/cases" and .label == "dangerous" and (.cat | endswith("(env/cwd)") | not))) | rate(true)) as $sndef |
+	(map(select(.set == "safetynet/cases" and .label == "dangerous" and (.cat | contains("(env/cwd)") | not))) | rate(true)) as $sndef |
+	(map(select(.set == "safetynet/cases" and .label == "dangerous" and (.cat | endswith("(peer custom rule)") | not))) | rate(true)) as $sncust |
 	(map(select((.set | startswith("benign/")) or .set == "dcg/safe") | select(.level == "critical")) | length) as $crit |
 	"| target | wanted | got | |", "|---|---|---|---|",
 	row("dangerous-classic.tsv flagged"; "100%"; $classic; $classic.k == $classic.n),
@@ -182,6 +183,7 @@ jq -r -s '
 	row("PayloadsAllTheThings obfuscation-* flagged"; "100%"; $patt; $patt.k == $patt.n),
 	row("dcg dangerous_default_config flagged"; ">= 95%"; $dcg; $dcg.pct >= 95),
 	row("safetynet_cases deny flagged (all rows, incl. custom env/cwd configurations)"; ">= 95%"; $snc; $snc.pct >= 95),
+	row("safetynet_cases deny flagged (all rows but those the peer denies only by a custom rule of its test config: git add -A/., npm install/uninstall -g)"; ">= 95%"; $sncust; $sncust.pct >= 95),
 	row("safetynet_cases deny flagged (default configuration)"; ">= 95%"; $sndef; $sndef.pct >= 95),
 	row("safetynet_dangerous_default flagged"; ">= 95%"; $snd; $snd.pct >= 95),
 	"| Critical on dcg safe.txt and the benign corpora | only reviewed destructive lines | \($crit) lines (listed below) | see list |"
@@ -292,7 +294,7 @@ if [ "$check" = 1 ]; then
 		  (map(select(.set == "dangerous/dangerous-bashfuscator.tsv" or .set == "dangerous/bashfuscator-seeds")) | rate(true)) < 100,
 		  (map(select(.set == "dangerous/dangerous-payloadsallthethings.tsv" and (.cat | startswith("obfuscation")))) | rate(true)) < 100,
 		  (map(select(.set == "dcg/dangerous_default_config")) | rate(true)) < 95,
-		  (map(select(.set == "safetynet/cases" and .label == "dangerous" and (.cat | endswith("(env/cwd)") | not))) | rate(true)) < 95,
+		  (map(select(.set == "safetynet/cases" and .label == "dangerous" and (.cat | contains("(env/cwd)") | not))) | rate(true)) < 95,
 		  (map(select(.set == "safetynet/dangerous_default")) | rate(true)) < 95 ] | map(select(.)) | length' "$tmp/all.jsonl")
 	if [ "$fail" != 0 ]; then
 		echo "eval.sh: $fail target(s) missed" >&2
