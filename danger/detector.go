@@ -498,7 +498,8 @@ const maxNested = 3
 
 func (r *registry) check(res *shellparse.Result) []Warning {
 	var hits hitSet
-	if !r.checkInto(res, &hits, 0) {
+	budget := maxArgvSuffixes
+	if !r.checkInto(res, &hits, 0, &budget) {
 		return nil
 	}
 	hits.sort()
@@ -555,8 +556,10 @@ func (h *hitSet) sort() {
 }
 
 // checkInto records in hits what matched each rule (an invocation, or
-// the whole line) and reports whether anything matched.
-func (r *registry) checkInto(res *shellparse.Result, hits *hitSet, depth int) bool {
+// the whole line) and reports whether anything matched. budget counts the
+// argv suffixes the whole check may still re-parse (see
+// checkArgvSuffixes).
+func (r *registry) checkInto(res *shellparse.Result, hits *hitSet, depth int, budget *int) bool {
 	scr := r.getScratch()
 	defer r.putScratch(scr)
 	sc := newScan(res, scr)
@@ -610,6 +613,11 @@ func (r *registry) checkInto(res *shellparse.Result, hits *hitSet, depth int) bo
 		if res.Invocations[i].NotRun {
 			continue
 		}
+		// Programs shellguard does not know may run what their argv
+		// holds (mytool --flag rm -rf /).
+		if r.checkArgvSuffixes(&sc, i, hits, depth, budget) {
+			any = true
+		}
 		nested := nestedCommands(sc.name(i), sc.args(i))
 		if len(nested) == 0 {
 			continue
@@ -617,7 +625,7 @@ func (r *registry) checkInto(res *shellparse.Result, hits *hitSet, depth int) bo
 		what := res.Invocations[i].String()
 		for _, cmd := range nested {
 			var sub hitSet
-			if !r.checkInto(shellparse.Parse(cmd), &sub, depth+1) {
+			if !r.checkInto(shellparse.Parse(cmd), &sub, depth+1, budget) {
 				continue
 			}
 			for _, h := range sub.list {
