@@ -321,6 +321,15 @@ var ruleCases = []struct {
 	{"obfuscated_word", `{cat,/etc/passwd}`, `\cat /etc/hosts`},
 	{"env_slice", `cat ${HOME:0:1}etc${HOME:0:1}passwd`, `mv "$f" "${f%.txt}.md"`},
 	{"decoded_argument", "cat `xxd -r -p <<< 2f6574632f706173737764`", "cat `ls -t | head -1`"},
+	// Files read through an input redirection: the shell opens them
+	// whatever the program; here-strings and heredocs are text.
+	{"read_secret_file", `cat < ~/.ssh/id_rsa`, `cat < ~/notes.txt`},
+	{"read_secret_file", `cat</etc/shadow`, `cat <<< /etc/shadow`},
+	{"read_secret_file", `cat 0< "$HOME/.ssh/id_ed25519"`, `cat <<'EOF' > /tmp/x` + "\n/etc/shadow\nEOF"},
+	{"read_secret_file", `echo < /etc/shadow`, `echo /etc/shadow`},
+	{"read_secret_file", `< /etc/shadow grep root`, `grep root < /etc/passwd`},
+	{"read_secret_file", `{ cat; } < /etc/gshadow`, `ls -l /etc/shadow`},
+	{"raw_memory_device", `dd bs=1 count=16 < /dev/mem`, `echo < /dev/null`},
 }
 
 func TestRuleCases(t *testing.T) {

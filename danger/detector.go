@@ -228,6 +228,7 @@ type rule struct {
 	last     *lazyRE
 	args     *lazyRE
 	redirect *lazyRE
+	reads    *lazyRE
 }
 
 // spec returns the rule's structured matcher, or nil.
@@ -325,7 +326,7 @@ func compile(patterns []Pattern) (*registry, error) {
 				dst  **lazyRE
 				expr string
 				what string
-			}{{&r.operand, s.Operand, "operand"}, {&r.last, s.LastOperand, "last_operand"}, {&r.args, s.Args, "args"}, {&r.redirect, s.Redirect, "redirect"}} {
+			}{{&r.operand, s.Operand, "operand"}, {&r.last, s.LastOperand, "last_operand"}, {&r.args, s.Args, "args"}, {&r.redirect, s.Redirect, "redirect"}, {&r.reads, s.Reads, "reads"}} {
 				if *f.dst, err = anchored(f.expr); err != nil {
 					return nil, fmt.Errorf("danger: pattern %q: %s: %v", p.Name, f.what, err)
 				}
@@ -710,11 +711,21 @@ func (x *rule) matchInvocation(sc *scan, i int, indexed bool) bool {
 	if !indexed && len(s.Programs) > 0 && !nameIn(name, s.Programs) && !(strings.HasPrefix(name, "git-") && nameIn("git", s.Programs)) {
 		return false
 	}
-	if len(s.Except) > 0 && nameIn(name, s.Except) {
+	excepted := len(s.Except) > 0 && nameIn(name, s.Except)
+	if excepted && x.reads == nil {
 		return false
 	}
 	if inv.NotRun || name == "" && s.Check == "" && (len(s.Programs) > 0 || len(s.Subcommands) > 0) {
 		return false
+	}
+	// Reads through an input redirection, whatever the program; an
+	// excepted program (echo) never reads its operands.
+	readsInput := false
+	if x.reads != nil {
+		readsInput = readsRedirect(inv, x.reads)
+		if excepted && !readsInput {
+			return false
+		}
 	}
 	if len(s.Wrappers) > 0 {
 		ok := false
@@ -740,7 +751,7 @@ func (x *rule) matchInvocation(sc *scan, i int, indexed bool) bool {
 	if len(s.FeedsInto) > 0 && !feedsInto(sc.res, i, s.FeedsInto) {
 		return false
 	}
-	needArgv := len(s.Subcommands) > 0 || len(s.FlagsAll) > 0 || len(s.FlagsAny) > 0 || len(s.FlagsNone) > 0 || s.MinOperands > 0 || x.operand != nil || x.last != nil || x.args != nil
+	needArgv := len(s.Subcommands) > 0 || len(s.FlagsAll) > 0 || len(s.FlagsAny) > 0 || len(s.FlagsNone) > 0 || s.MinOperands > 0 || x.operand != nil || x.last != nil || x.args != nil || x.reads != nil && !readsInput
 	if !needArgv {
 		return true
 	}
@@ -773,6 +784,18 @@ func (x *rule) matchInvocation(sc *scan, i int, indexed bool) bool {
 			return false
 		}
 	}
+	if x.reads != nil && !readsInput {
+		ok := false
+		for _, o := range a.operands {
+			if x.reads.MatchString(o) {
+				ok = true
+				break
+			}
+		}
+		if !ok {
+			return false
+		}
+	}
 	if x.operand != nil {
 		ok := false
 		for _, o := range a.operands {
@@ -795,6 +818,26 @@ func (x *rule) matchInvocation(sc *scan, i int, indexed bool) bool {
 		return false
 	}
 	return true
+}
+
+// readsRedirect reports whether one of inv's input redirections (<, <>)
+// opens a file re matches.
+func readsRedirect(inv *shellparse.Invocation, re *lazyRE) bool {
+	for _, r := range inv.Redirs {
+		if r.Op != "<" && r.Op != "<>" {
+			continue
+		}
+		t := r.Target
+		if r.Dynamic {
+			t = dynShape(t)
+		} else {
+			t = cleanOperand(t)
+		}
+		if re.MatchString(t) {
+			return true
+		}
+	}
+	return false
 }
 
 // nameIn reports whether name (a progName) is in list; a trailing * in the

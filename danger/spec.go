@@ -48,8 +48,15 @@ type Spec struct {
 	FeedsInto []string `toml:"feeds_into" json:"feeds_into,omitempty"`
 	// Redirect must match the target of a redirection that writes.
 	Redirect string `toml:"redirect" json:"redirect,omitempty"`
+	// Reads must match a file the invocation reads: an operand (in
+	// canonical form, as for Operand), or the target of an input
+	// redirection (<, <>, with any descriptor; not here-documents nor
+	// here-strings). A redirection is opened by the shell whatever the
+	// program, so Except does not apply to it: cat < /etc/shadow and
+	// echo < /etc/shadow both read the file, echo /etc/shadow does not.
+	Reads string `toml:"reads" json:"reads,omitempty"`
 	// Except lists programs the spec never matches (data printers such
-	// as echo and printf).
+	// as echo and printf), except through Reads's input redirections.
 	Except []string `toml:"except" json:"except,omitempty"`
 	// Check names a built-in check written in code, for shapes that argv
 	// cannot describe: "fork_bomb", "dynamic_program",
@@ -67,5 +74,5 @@ type Spec struct {
 func (s *Spec) empty() bool {
 	return s == nil || len(s.Programs) == 0 && len(s.Subcommands) == 0 && len(s.FlagsAll) == 0 &&
 		len(s.FlagsAny) == 0 && len(s.FlagsNone) == 0 && s.MinOperands == 0 && s.Operand == "" && s.LastOperand == "" && s.Args == "" &&
-		len(s.Wrappers) == 0 && len(s.FeedsInto) == 0 && s.Redirect == "" && s.Check == ""
+		len(s.Wrappers) == 0 && len(s.FeedsInto) == 0 && s.Redirect == "" && s.Reads == "" && s.Check == ""
 }

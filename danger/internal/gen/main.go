@@ -90,6 +90,7 @@ func main() {
 			list("Wrappers", m.Wrappers)
 			list("FeedsInto", m.FeedsInto)
 			str("Redirect", m.Redirect)
+			str("Reads", m.Reads)
 			list("Except", m.Except)
 			str("Check", m.Check)
 			b.WriteString("}")
@@ -103,7 +104,7 @@ func main() {
 			fmt.Fprintf(&b, ", regex: %s", lazy(expr, false))
 		}
 		if m := p.Match; m != nil {
-			for _, f := range []struct{ field, expr string }{{"operand", m.Operand}, {"last", m.LastOperand}, {"args", m.Args}, {"redirect", m.Redirect}} {
+			for _, f := range []struct{ field, expr string }{{"operand", m.Operand}, {"last", m.LastOperand}, {"args", m.Args}, {"redirect", m.Redirect}, {"reads", m.Reads}} {
 				if f.expr != "" {
 					fmt.Fprintf(&b, ", %s: %s", f.field, lazy(f.expr, true))
 				}
@@ -180,6 +181,7 @@ func main() {
 			add(m.LastOperand)
 			add(m.Args)
 			add(m.Redirect)
+			add(m.Reads)
 		}
 	}
 	sort.Strings(exprs)
