@@ -321,6 +321,18 @@ var ruleCases = []struct {
 	{"obfuscated_word", `{cat,/etc/passwd}`, `\cat /etc/hosts`},
 	{"env_slice", `cat ${HOME:0:1}etc${HOME:0:1}passwd`, `mv "$f" "${f%.txt}.md"`},
 	{"decoded_argument", "cat `xxd -r -p <<< 2f6574632f706173737764`", "cat `ls -t | head -1`"},
+	// Cuts of variables whose value the line does not compute
+	// (PayloadsAllTheThings); renaming loops over variables the line
+	// binds, suffix removal and defaults stay unflagged.
+	{"env_slice", `cat ${test//hhh\/hm/}`, `for test in *; do cat "${test//hhh/}"; done`},
+	{"env_slice", `cat ${test//hh??hm/}`, `find . -name '*,*' | while read f; do echo mv "$f" "${f//,/}"; done`},
+	{"env_slice", `test=/ehhh/hmtc/pahhh/hmsswd; cat ${test//hhh\/hm/}`, `test=$(ls | head -1); cat "${test// /_}"`},
+	{"env_slice", `cat ${x:1:3}`, `echo "${x:-default}" "${x:=a}" "${x:+b}" "${x%.txt}" "${x##*/}" "${#x}"`},
+	{"env_slice", `echo ${HOME:0:1}`, `mktemp "${TMPDIR:-/tmp/}x.XXXXXX"`},
+	{"env_slice", `cat ${PATH: -4}`, `find . -type d -exec bash -c 'mv "$1" "${1//foo/Bar}"' -- {} \;`},
+	{"env_slice", `export t=/etc/pa; cat ${t/pa/passwd}`, `print -l ${files:h} ${files:u}`},
+	{"env_slice", `ls ${arr[0]:1}`, `find . -type f -exec bash -c 'f="{}"; echo "${f:2}"' \;`},
+	{"env_slice", `cat "${v/#x/}"`, `export n=$(date); echo ${n:0:4}`},
 	// Files read through an input redirection: the shell opens them
 	// whatever the program; here-strings and heredocs are text.
 	{"read_secret_file", `cat < ~/.ssh/id_rsa`, `cat < ~/notes.txt`},

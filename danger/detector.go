@@ -909,7 +909,7 @@ func (x *rule) check(sc *scan, i int) bool {
 		return len(inv.Args) > 0 && obfuscatedWord(inv.Args[0])
 	case "env_slice":
 		for _, a := range inv.Args {
-			if a.Dynamic && strings.Contains(a.Raw, "${") && envSlice().MatchString(a.Raw) {
+			if a.Dynamic && strings.Contains(a.Raw, "${") && envSliceWord(sc.res, a.Raw) {
 				return true
 			}
 		}

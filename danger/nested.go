@@ -498,10 +498,6 @@ func obfuscatedWord(a shellparse.Arg) bool {
 	return strings.ContainsAny(raw, "'\"\\{")
 }
 
-var envSlice = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`\$\{(?:HOME|PATH|PWD|OLDPWD|SHELL|IFS|USER|LS_COLORS|PS1|PS2|PS4|BASH|TMPDIR)(?::[-0-9 ]|//?[^}])`)
-})
-
 // isDecoder reports a program that turns hidden text into readable text.
 func isDecoder(name string, a *argv, args []shellparse.Arg) bool {
 	switch name {

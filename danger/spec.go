@@ -65,8 +65,9 @@ type Spec struct {
 	// "interpreter_delete" (interpreter code that deletes files),
 	// "lookalike_dash" (an argument starting with a Unicode dash),
 	// "obfuscated_word" (a program name spelled with quotes, escapes or
-	// braces inside the word), "env_slice" (a word cut out of $HOME,
-	// $PATH, ... by substring or replacement) and "decoded_argument" (a
+	// braces inside the word), "env_slice" (a word cut by substring or
+	// pattern replacement out of $HOME, $PATH, ..., out of a variable the
+	// line does not set or out of one it sets to a constant) and "decoded_argument" (a
 	// decoder's output used as another program's argument).
 	Check string `toml:"check" json:"check,omitempty"`
 }
