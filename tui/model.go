@@ -594,7 +594,15 @@ func (m *Model) View() tea.View {
 		body = lipgloss.Place(w, bodyHeight, lipgloss.Center, lipgloss.Center, m.overlay(w))
 		body = clipLines(body, bodyHeight)
 	} else {
+		// The viewport's soft wrap can disagree with the terminal about
+		// the width of some lines (wide runes next to the edge, found by
+		// FuzzSubmit), giving one line too many: clip, so the layout
+		// never overflows (keeping the newest line when following the end).
 		body = m.vp.View()
+		if lines := strings.Split(body, "\n"); len(lines) > bodyHeight && m.vp.AtBottom() {
+			body = strings.Join(lines[len(lines)-bodyHeight:], "\n")
+		}
+		body = clipWidth(clipLines(body, bodyHeight), w)
 	}
 
 	var status string
@@ -645,6 +653,17 @@ func fitLeft(s string, width int) string {
 		r = r[1:]
 	}
 	return "…" + string(r)
+}
+
+// clipWidth truncates every line of s to width cells.
+func clipWidth(s string, width int) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		if ansi.StringWidth(l) > width {
+			lines[i] = ansi.Truncate(l, width, "")
+		}
+	}
+	return strings.Join(lines, "\n")
 }
 
 func clipLines(s string, n int) string {
