@@ -635,6 +635,13 @@ func FuzzCheck(f *testing.F) {
 	for _, s := range dataNotCommand {
 		f.Add(s)
 	}
+	for _, c := range argvRunnerCases {
+		f.Add(c.cmd)
+	}
+	for _, c := range ruleCases {
+		f.Add(c.hit)
+		f.Add(c.miss)
+	}
 	d := danger.MustNewDetector(nil)
 	f.Fuzz(func(t *testing.T, s string) {
 		ws := d.Check(s)

@@ -190,3 +190,53 @@ func TestDecideLayersBinary(t *testing.T) {
 		t.Errorf("config error: exit %d\n%s", code, out)
 	}
 }
+
+// Programs shellguard does not know may run their argv: after approving
+// one use of such a program, what its argv runs is still checked
+// (docs/robustness.md, finding 16). Input redirects of secrets and cuts
+// of variables set elsewhere are flagged too.
+func TestArgvRunnersAndEvasionsBinary(t *testing.T) {
+	home := t.TempDir()
+	dir := t.TempDir()
+	if out, code := runIn(t, home, dir, "allow", "add", "--", "mytool --flag make build"); code != 0 {
+		t.Fatalf("allow add: %d %s", code, out)
+	}
+	for _, tc := range []struct {
+		cmd  string
+		want int
+	}{
+		{"mytool --flag make build", exitAllow},
+		{"mytool --flag rm -rf /", exitDeny},
+		{"mytool --flag sh -c 'rm -rf /'", exitDeny},
+	} {
+		if out, code := runIn(t, home, dir, "decide", "--", tc.cmd); code != tc.want {
+			t.Errorf("decide %q: exit %d, want %d\n%s", tc.cmd, code, tc.want, out)
+		}
+	}
+	for c, want := range map[string]string{
+		"direnv exec . rm -rf /": "rm_rf_root",
+		"frobnicate rm -rf ~":    "rm_rf_home",
+		"cat < ~/.ssh/id_rsa":    "read_secret_file",
+		"cat</etc/shadow":        "read_secret_file",
+		`cat ${test//hhh\/hm/}`:  "env_slice",
+		`cat ${test//hh??hm/}`:   "env_slice",
+		"echo rm -rf /":          "",
+		"docker rm -f c":         "",
+		`mv "$f" "${f%.txt}.md"`: "",
+	} {
+		out, code := runIn(t, home, dir, "check", "--json", "--", c)
+		var res checkJSON
+		if err := json.Unmarshal([]byte(out), &res); err != nil {
+			t.Fatalf("%q: bad JSON %v: %s", c, err, out)
+		}
+		if want == "" {
+			if code != 0 || res.Dangerous {
+				t.Errorf("check %q: exit %d, want no warning: %s", c, code, out)
+			}
+			continue
+		}
+		if code != 1 || !strings.Contains(out, `"name":"`+want+`"`) && !strings.Contains(out, `"name": "`+want+`"`) {
+			t.Errorf("check %q: exit %d, want rule %s: %s", c, code, want, out)
+		}
+	}
+}

@@ -1,0 +1,39 @@
+// Package danger detects dangerous shell commands: it checks every
+// invocation the shellparse parser finds in a command line against a
+// registry of patterns and returns one Warning per pattern matched, with
+// its Level (Low < Medium < High < Critical).
+//
+// The built-in registry is data (rules.toml, compiled into rules_gen.go by
+// go generate); DefaultPatterns returns a copy, and NewDetector accepts any
+// registry. A Pattern matches through a regular expression over the
+// invocation's text, a structured Spec over its argv, or both.
+//
+// # Canonical argv
+//
+// Specs compare flags in a canonical form: short clusters are split ("-rf"
+// is "-r" and "-f"), each program's aliases are mapped to one spelling
+// ("--recursive" and "-R" are "-r" for rm), and operands are cleaned like
+// paths ("/etc/" is "/etc"; "${HOME}" is "$HOME"). Program names are
+// basenames in lower case without ".exe", after the parser has peeled
+// wrappers (sudo, env, nice, timeout, xargs, ...) and re-parsed shell
+// strings (bash -c, eval, ssh HOST CMD, ...).
+//
+// # What the detector reads beyond the parser
+//
+// Code the parser does not re-parse is checked as command lines of its
+// own: the shell commands and deletions in interpreter one-liners (python
+// -c, node -e, perl -e, ...) and GNU parallel's commands.
+//
+// Programs the detector does not know may run the rest of their argv
+// (direnv exec . CMD, mytool --flag CMD): every suffix of such a program's
+// argv that starts with a program a rule names, or with a shell given -c,
+// is checked as a command line of its own, and what it matches is
+// reported "in the arguments of" the program. Programs are known when a
+// rule names them, when they are shells or interpreters, when the parser
+// ran what their argv holds (its wrappers and argv runners), or when they
+// print, search or look up their arguments or read them as their own
+// subcommands (echo, grep, man, which, git, apt-get, ...). At most 16
+// suffixes are re-parsed per check; past that the line is over the limit.
+//
+// A Detector is safe for concurrent use.
+package danger
