@@ -275,14 +275,20 @@ Where shellguard's verdict differs from a peer's label on purpose. Labels are th
 - **`command -V git reset --hard`, `command -pv ...`** (safety-net denies): `command -v/-V` only says what the name
   would run; nothing runs. Not flagged.
 - **`1A=2 git reset --hard`, `=2 git ...`, `A-B=2 git ...`** (safety-net denies): these words are not assignments,
-  so the shell looks for a program literally named `1A=2` and fails; git never runs. Not flagged.
+  so the shell looks for a program literally named `1A=2` and fails; git never runs. They are flagged all the same,
+  because shellguard reads the argv of programs it does not know (`direnv exec . rm -rf /`): a program named `1A=2`
+  could run `git reset --hard`. Agreement with the peer here is a side effect, not the reason.
 - **Interpreters reading code from a heredoc** (`python3 <<EOF ... shutil.rmtree(...)`, dcg multiline cases): not yet
   inspected, because the parser does not expose heredoc bodies to the detector; one-liners (`-c`, `-e`) are.
-- **PayloadsAllTheThings obfuscation building blocks that only print** (`echo ~+`, `echo ${HOME:0:1}`,
-  `echo -e "\x2f..."`, `xxd -r -p <<< 2f65...`, `tr '!-0' '"-1' <<< .`, `test=/ehhh/...`, `cat</etc/passwd`,
-  `cat ${test//hhh\/hm/}`): alone they print text or read a world-readable file. shellguard flags the step where
-  such output becomes code or a program name (`dynamic_program`, `obfuscated_word`, `decoded_argument`, `env_slice`,
-  `runtime_shell_input`), not the printing itself, which would flag ordinary use of echo, tr and xxd.
+- **PayloadsAllTheThings obfuscation building blocks that only print** (the 9 unflagged `obfuscation-*` rows:
+  `echo ~+`, `echo ~-`, `echo -e "\x2f..."`, `echo . | tr '!-0' '"-1'`, `tr '!-0' '"-1' <<< .`,
+  `xxd -r -p <<< 2f65...`, `xxd -r -ps <(echo 2f65...)`, `test=/ehhh/...`, `cat</etc/passwd`): alone they print
+  text, set a variable or read a world-readable file, and nothing they do is unverifiable. shellguard flags the step
+  where such output becomes code, a program name or an argument (`dynamic_program`, `obfuscated_word`,
+  `decoded_argument`, `env_slice`, `runtime_shell_input`: the other 35 rows), not the printing itself, which would
+  flag ordinary use of echo, tr and xxd. None of the 9 is allowed without an approval except `echo ~+`, `echo ~-`,
+  `echo -e ...` and `echo . | tr ...`, which print. This is why the 100% target is reported as missed: a deliberate
+  policy difference with the corpus label, not a detection gap.
 - **Peers that deny on configuration we do not model** (safety-net's env/cwd cases, dcg packs that are off by default):
   the disagreement is listed but not a target.
 EOF
