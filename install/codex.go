@@ -157,30 +157,19 @@ func (e *TOMLError) Error() string {
 
 func (e *TOMLError) Unwrap() error { return e.Err }
 
-type codexTOML struct {
-	Features map[string]any            `toml:"features"`
-	Hooks    map[string]toml.Primitive `toml:"hooks"`
-}
-
-type codexHandler struct {
-	Type    string `toml:"type"`
-	Command string `toml:"command"`
-}
-
-type codexState struct {
-	Enabled     *bool  `toml:"enabled"`
-	TrustedHash string `toml:"trusted_hash"`
-}
-
 // ParseCodexConfig reads the hooks and hook settings of a Codex
 // config.toml. It only reads. A file that is not valid TOML is a
 // *ParseError wrapping a *TOMLError with the line; command, when not
 // empty, is recognised as shellguard's hook too (see RemoveHook).
+//
+// The file is decoded into maps, not structs: Codex reads its keys
+// case-sensitively (serde), while BurntSushi/toml matches struct fields
+// case-insensitively, so "[hookS]" would have been read as "[hooks]" (or
+// not, depending on map order: FuzzCodexConfig found it).
 func ParseCodexConfig(data []byte, command string) (CodexConfig, error) {
 	var cfg CodexConfig
-	var raw codexTOML
-	md, err := toml.Decode(string(data), &raw)
-	if err != nil {
+	var doc map[string]any
+	if _, err := toml.Decode(string(data), &doc); err != nil {
 		te := &TOMLError{Err: err}
 		var pe toml.ParseError
 		if errors.As(err, &pe) {
@@ -188,57 +177,44 @@ func ParseCodexConfig(data []byte, command string) (CodexConfig, error) {
 		}
 		return cfg, &ParseError{te}
 	}
-	for _, k := range []string{"hooks", "codex_hooks"} {
-		if v, ok := raw.Features[k].(bool); ok && !v {
-			cfg.HooksDisabled = true
+	if features, ok := doc["features"].(map[string]any); ok {
+		for _, k := range []string{"hooks", "codex_hooks"} {
+			if v, ok := features[k].(bool); ok && !v {
+				cfg.HooksDisabled = true
+			}
 		}
 	}
-	events := make([]string, 0, len(raw.Hooks))
-	for k := range raw.Hooks {
+	var errs []error
+	hooksTable := map[string]any{}
+	if v, ok := doc["hooks"]; ok {
+		if t, ok := v.(map[string]any); ok {
+			hooksTable = t
+		} else {
+			// Codex deserializes "hooks" as a table of events.
+			errs = append(errs, fmt.Errorf("hooks is %s, not a table", tomlKind(v)))
+		}
+	}
+	events := make([]string, 0, len(hooksTable))
+	for k := range hooksTable {
 		events = append(events, k)
 	}
 	sort.Strings(events)
-	var errs []error
-	if typ := md.Type("hooks"); typ != "" && typ != "Hash" { // "" is an implicit table ([[hooks.PreToolUse]])
-		// Codex deserializes "hooks" as a table of events.
-		errs = append(errs, fmt.Errorf("hooks is a %s, not a table", strings.ToLower(typ)))
-		events = nil
-	}
 	for _, ev := range events {
-		prim := raw.Hooks[ev]
 		if ev == "state" {
-			var st map[string]codexState
-			if err := md.PrimitiveDecode(prim, &st); err != nil {
+			st, err := codexStates(hooksTable[ev])
+			if err != nil {
 				errs = append(errs, fmt.Errorf("hooks.state: %w", err))
 				continue
 			}
-			cfg.State = make(map[string]HookState, len(st))
-			for k, s := range st {
-				cfg.State[k] = HookState(s)
-			}
+			cfg.State = st
 			continue
 		}
-		var groups []struct {
-			Matcher *string        `toml:"matcher"`
-			Hooks   []codexHandler `toml:"hooks"`
-		}
-		if err := md.PrimitiveDecode(prim, &groups); err != nil {
+		hooks, err := codexGroups(ev, hooksTable[ev], command)
+		if err != nil {
 			errs = append(errs, fmt.Errorf("hooks.%s: %w", ev, err))
 			continue
 		}
-		for gi, g := range groups {
-			for hi, h := range g.Hooks {
-				if h.Type != "command" && h.Type != "" {
-					continue
-				}
-				ih := InlineHook{Event: ev, Command: h.Command, Group: gi, Handler: hi}
-				if g.Matcher != nil {
-					ih.Matcher = *g.Matcher
-				}
-				ih.Shellguard = IsShellguardCommand(h.Command, hook.Codex) || command != "" && h.Command == command
-				cfg.Hooks = append(cfg.Hooks, ih)
-			}
-		}
+		cfg.Hooks = append(cfg.Hooks, hooks...)
 	}
 	if len(errs) > 0 {
 		cfg.HooksErr = errors.Join(errs...)
@@ -407,4 +383,125 @@ func tomlString(s string) string {
 	}
 	b.WriteByte('"')
 	return b.String()
+}
+
+// tomlTables returns v as a list of tables: an array of tables, or an
+// array whose elements are all inline tables.
+func tomlTables(v any) ([]map[string]any, error) {
+	switch x := v.(type) {
+	case []map[string]any:
+		return x, nil
+	case []any:
+		out := make([]map[string]any, 0, len(x))
+		for _, e := range x {
+			t, ok := e.(map[string]any)
+			if !ok {
+				return nil, fmt.Errorf("an element is %s, not a table", tomlKind(e))
+			}
+			out = append(out, t)
+		}
+		return out, nil
+	}
+	return nil, fmt.Errorf("is %s, not an array of tables", tomlKind(v))
+}
+
+// tableString returns t[key] when it is a string; ok is false when the key
+// is present with another type.
+func tableString(t map[string]any, key string) (s string, present, ok bool) {
+	v, present := t[key]
+	if !present {
+		return "", false, true
+	}
+	s, ok = v.(string)
+	return s, true, ok
+}
+
+func tomlKind(v any) string {
+	switch v.(type) {
+	case string:
+		return "a string"
+	case int64:
+		return "an integer"
+	case float64:
+		return "a float"
+	case bool:
+		return "a boolean"
+	case []any, []map[string]any:
+		return "an array"
+	case map[string]any:
+		return "a table"
+	}
+	return "a date or time"
+}
+
+// codexGroups reads one event's matcher groups ([[hooks.EVENT]] with
+// matcher and [[hooks.EVENT.hooks]] handlers of type "command").
+func codexGroups(ev string, v any, command string) ([]InlineHook, error) {
+	groups, err := tomlTables(v)
+	if err != nil {
+		return nil, err
+	}
+	var out []InlineHook
+	for gi, g := range groups {
+		matcher, hasMatcher, ok := tableString(g, "matcher")
+		if !ok {
+			return nil, fmt.Errorf("matcher is %s, not a string", tomlKind(g["matcher"]))
+		}
+		var handlers []map[string]any
+		if hv, ok := g["hooks"]; ok {
+			if handlers, err = tomlTables(hv); err != nil {
+				return nil, fmt.Errorf("hooks %w", err)
+			}
+		}
+		for hi, h := range handlers {
+			typ, _, ok := tableString(h, "type")
+			if !ok {
+				return nil, fmt.Errorf("type is %s, not a string", tomlKind(h["type"]))
+			}
+			cmd, _, ok := tableString(h, "command")
+			if !ok {
+				return nil, fmt.Errorf("command is %s, not a string", tomlKind(h["command"]))
+			}
+			if typ != "command" && typ != "" {
+				continue
+			}
+			ih := InlineHook{Event: ev, Command: cmd, Group: gi, Handler: hi}
+			if hasMatcher {
+				ih.Matcher = matcher
+			}
+			ih.Shellguard = IsShellguardCommand(cmd, hook.Codex) || command != "" && cmd == command
+			out = append(out, ih)
+		}
+	}
+	return out, nil
+}
+
+// codexStates reads [hooks.state."KEY"] tables (enabled, trusted_hash).
+func codexStates(v any) (map[string]HookState, error) {
+	t, ok := v.(map[string]any)
+	if !ok {
+		return nil, fmt.Errorf("is %s, not a table", tomlKind(v))
+	}
+	out := make(map[string]HookState, len(t))
+	for k, sv := range t {
+		st, ok := sv.(map[string]any)
+		if !ok {
+			return nil, fmt.Errorf("%s is %s, not a table", k, tomlKind(sv))
+		}
+		var hs HookState
+		if ev, ok := st["enabled"]; ok {
+			b, ok := ev.(bool)
+			if !ok {
+				return nil, fmt.Errorf("%s.enabled is %s, not a boolean", k, tomlKind(ev))
+			}
+			hs.Enabled = &b
+		}
+		h, _, ok := tableString(st, "trusted_hash")
+		if !ok {
+			return nil, fmt.Errorf("%s.trusted_hash is %s, not a string", k, tomlKind(st["trusted_hash"]))
+		}
+		hs.TrustedHash = h
+		out[k] = hs
+	}
+	return out, nil
 }

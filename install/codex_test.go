@@ -207,3 +207,29 @@ func TestParseCodexConfigHooksNotATable(t *testing.T) {
 		}
 	}
 }
+
+// Codex reads config.toml keys case-sensitively: a table or key spelt
+// with other case is not a hook. (BurntSushi's struct decoding matched
+// them case-insensitively, and which of [hookS] and [hooks] won depended
+// on map order; FuzzCodexConfig found it.)
+func TestParseCodexConfigKeysAreCaseSensitive(t *testing.T) {
+	for _, src := range []string{
+		"[[hookS.PreToolUse]]\nmatcher = 'Bash'\n[[hookS.PreToolUse.hooks]]\ntype = 'command'\ncommand = '/usr/bin/shellguard hook codex'\n",
+		"[[hooks.PreToolUse]]\nmatcher = 'Bash'\n[[hooks.PreToolUse.Hooks]]\ntype = 'command'\ncommand = '/usr/bin/shellguard hook codex'\n",
+		"[[hooks.PreToolUse]]\nmatcher = 'Bash'\n[[hooks.PreToolUse.hooks]]\ntype = 'command'\nCommand = '/usr/bin/shellguard hook codex'\n",
+	} {
+		for i := 0; i < 20; i++ { // map order varies between runs
+			cfg, err := ParseCodexConfig([]byte(src), "")
+			if err != nil {
+				t.Fatalf("%q: %v", src, err)
+			}
+			if n := len(cfg.Shellguard()); n != 0 {
+				t.Fatalf("%q: %d shellguard hooks found, want 0 (%+v)", src, n, cfg.Hooks)
+			}
+		}
+	}
+	cfg, err := ParseCodexConfig([]byte("[hookS]\nPreToolUse=[{1xC90=[{}]}]\n[[hooks.PreToolUse]]\nmatcher = '^Bash$'\n[[hooks.PreToolUse.hooks]]\ntype = 'command'\ncommand = '/usr/bin/shellguard hook codex'\n"), "")
+	if err != nil || len(cfg.Shellguard()) != 1 || cfg.HooksErr != nil {
+		t.Fatalf("[hooks] next to [hookS]: %+v, %v", cfg, err)
+	}
+}
