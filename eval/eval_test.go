@@ -2,6 +2,7 @@ package eval
 
 import (
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -167,12 +168,17 @@ func TestScores(t *testing.T) {
 	var b strings.Builder
 	fmt.Fprintf(&b, "\n%-10s %-20s %6s %8s %8s %9s %7s  %s\n", "kind", "category", "lines", ">=min", "flagged", ">max", "denied", "targets")
 	for _, s := range Scores(cases, results) {
-		pct := func(k int) string { return fmt.Sprintf("%.1f%%", float64(k)*100/float64(s.Lines)) }
+		// Rounded down to 0.1%, as scripts/eval.sh does.
+		pct := func(k int) string { return fmt.Sprintf("%.1f%%", math.Floor(float64(k)*1000/float64(s.Lines))/10) }
+		atMin, denied := pct(s.AtMin), "-"
+		if s.Kind == Benign {
+			atMin, denied = "-", fmt.Sprint(s.Denied) // min is none: every benign line is at or above it
+		}
 		met := "met"
 		if !s.MeetsTargets() {
 			met = "missed"
 		}
-		fmt.Fprintf(&b, "%-10s %-20s %6d %8s %8s %9s %7d  %s\n", s.Kind, s.Category, s.Lines, pct(s.AtMin), pct(s.Flagged), pct(s.AboveMax), s.Denied, met)
+		fmt.Fprintf(&b, "%-10s %-20s %6d %8s %8s %9s %7s  %s\n", s.Kind, s.Category, s.Lines, atMin, pct(s.Flagged), pct(s.AboveMax), denied, met)
 		if enforceTargets && !s.MeetsTargets() {
 			for _, m := range s.Misses {
 				t.Errorf("%s/%s.jsonl:%d: got %s, want %s..%s: %s", s.Kind, s.Category, m.Case.Line, m.Result.Level, m.Case.Min, m.Case.Max, m.Case.Cmd)
