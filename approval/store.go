@@ -11,11 +11,11 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"time"
 
-	"github.com/gofrs/flock"
 	"github.com/google/renameio/v2"
+
+	"github.com/shellguard/shellguard/internal/safefile"
 )
 
 // FileVersion is the version of the approvals file format that Store
@@ -86,23 +86,35 @@ const lockTimeout = 30 * time.Second
 //
 // # Safety
 //
-// Every change (Add, Remove) takes an exclusive lock on "<file>.lock",
-// re-reads the file, applies the change and replaces the file atomically
-// (a temporary file in the same folder, fsync, rename), so a crash never
-// leaves a half-written file and concurrent processes never lose each
-// other's approvals. Load takes no lock: it sees either the old or the new
-// file.
+// Every change (Add, Remove) takes an exclusive lock on
+// ".<name>.shellguard-lock" beside the file (".approvals.json.shellguard-lock"
+// for approvals.json), re-reads the file, applies the change and replaces
+// the file atomically (a temporary file in the same folder, fsync, rename),
+// so a crash never leaves a half-written file and concurrent processes never
+// lose each other's approvals. Load takes no lock: it sees either the old or
+// the new file.
 //
-// A file that cannot be parsed approves nothing, and Load reports it in
-// Snapshot.Problem. It is never silently overwritten: the next Add keeps it
-// aside as "<file>.corrupt-<UTC time>" (for example
+// Only a file that is shellguard's is ever changed: a missing file (created
+// with mode 0600, in folders created with mode 0700), a valid approvals
+// file, or a damaged one that is recognisably an approvals file (a JSON
+// object with an "approvals" or "prefixes" member). A damaged approvals
+// file approves nothing, and Load reports it in Snapshot.Problem; it is
+// never silently overwritten: the next Add keeps it aside as
+// "<file>.corrupt-<UTC time>" (for example
 // approvals.json.corrupt-20261202T101500Z) before writing a new file, and
-// says so in AddResult.MovedAside.
+// says so in AddResult.MovedAside. Anything else at the path (another
+// program's file, an empty file, a file shellguard cannot read, a FIFO, a
+// folder) is NotAStore or Unreadable: it approves nothing, and Add and
+// Remove refuse to touch it, creating no lock file beside it.
+//
+// A symbolic link is followed only to a file that already is a valid
+// approvals file passing CheckTrust (dotfile managers link stores); the
+// replacement then happens at the link's target, and the link stays. A link
+// to anything else, or to nothing, is refused.
 //
 // A file that another user could have written approves nothing either (see
 // CheckTrust); Load returns its entries marked untrusted, and Add and
-// Remove refuse to change it. New files are created with mode 0600 and new
-// folders with mode 0700.
+// Remove refuse to change it.
 //
 // A Store holds only its path; all state is on disk, so a Store is safe for
 // concurrent use, and several Stores (in one process or many) may share a
@@ -160,6 +172,11 @@ const (
 	// Untrusted: another user could have written the file (see
 	// CheckTrust).
 	Untrusted ProblemKind = "untrusted"
+	// NotAStore: the path names something that is not a shellguard
+	// approvals file (another program's file, an empty file), or a
+	// symbolic link to something that is not a valid approvals file or
+	// to nothing. shellguard never changes it.
+	NotAStore ProblemKind = "not-a-store"
 )
 
 // FileError is the error Load reports in Snapshot.Problem, and Add and
@@ -182,6 +199,8 @@ func (e *FileError) Error() string {
 		return fmt.Sprintf("approvals file %s has version %d, newer than this shellguard understands (%d); it approves nothing and is left unchanged", e.Path, e.Version, FileVersion)
 	case Untrusted:
 		return e.Err.Error()
+	case NotAStore:
+		return fmt.Sprintf("%s is not a shellguard approvals file: %v; it approves nothing, and shellguard does not change it (check --approvals and $SHELLGUARD_APPROVALS)", e.Path, e.Err)
 	}
 	return fmt.Sprintf("approvals file %s cannot be read: %v; it approves nothing", e.Path, e.Err)
 }
@@ -208,6 +227,9 @@ type Snapshot struct {
 	// Version is the file format version read (0 when missing or
 	// unusable, 1 for the older prefix list, 2 for the current format).
 	Version int
+
+	// probes are what Store.Fresh compares.
+	probes []probe
 }
 
 // Active returns the entries that may approve commands: all of them when
@@ -225,6 +247,7 @@ func (sn Snapshot) Active() []Entry {
 func (s *Store) Load() Snapshot {
 	sn := Snapshot{Path: s.path}
 	st := readStore(s.path)
+	sn.probes = st.probes
 	switch {
 	case st.missing:
 		sn.Missing = true
@@ -253,8 +276,8 @@ type AddResult struct {
 	// AlreadyPresent are the entries that were in the file already (same
 	// Kind and Pattern); they are left as they were.
 	AlreadyPresent []Entry
-	// MovedAside is where a corrupt or unreadable file was kept before a
-	// new one was written, or "".
+	// MovedAside is where a damaged approvals file was kept before a new
+	// one was written, or "".
 	MovedAside string
 	// Converted reports that a file in the older prefix-list format was
 	// rewritten in the current format.
@@ -266,7 +289,7 @@ type AddResult struct {
 func (r AddResult) Notices() []string {
 	var out []string
 	if r.MovedAside != "" {
-		out = append(out, fmt.Sprintf("the approvals file %s was corrupt or unreadable; it was kept as %s and a new file was started", r.Path, r.MovedAside))
+		out = append(out, fmt.Sprintf("the approvals file %s was damaged; it was kept as %s and a new file was started", r.Path, r.MovedAside))
 	}
 	if r.Converted {
 		out = append(out, fmt.Sprintf("the approvals file %s was converted from the version %d prefix list to version %d", r.Path, seedVersion, FileVersion))
@@ -280,9 +303,12 @@ func (r AddResult) Notices() []string {
 // GrantedAt becomes the current time. Entries whose Kind and Pattern are
 // already stored are not added twice.
 //
-// If the file is corrupt or unreadable it is first kept aside (see Store)
-// and AddResult.MovedAside names the copy. Add refuses to change a file
-// that fails CheckTrust, is not a regular file, or has a newer version.
+// If the file is a damaged approvals file it is first kept aside (see
+// Store) and AddResult.MovedAside names the copy. Add refuses to change
+// (and returns the *FileError of) a file that fails CheckTrust, is not an
+// approvals file (NotAStore: another program's file, an empty file, a
+// symbolic link to anything but a valid approvals file or to nothing),
+// cannot be read, is not a regular file, or has a newer version.
 func (s *Store) Add(entries ...Entry) (AddResult, error) {
 	res := AddResult{Path: s.path}
 	now := time.Now().UTC().Truncate(time.Second)
@@ -300,11 +326,16 @@ func (s *Store) Add(entries ...Entry) (AddResult, error) {
 		return res, nil
 	}
 	u, err := s.update(true, func(cur []Entry) ([]Entry, bool) {
+		at := make(map[entryKey]int, len(cur))
+		for i, e := range cur {
+			at[keyOf(e)] = i
+		}
 		for _, e := range todo {
-			if j := indexOf(cur, e.Kind, e.Pattern); j >= 0 {
+			if j, ok := at[keyOf(e)]; ok {
 				res.AlreadyPresent = append(res.AlreadyPresent, cur[j])
 				continue
 			}
+			at[keyOf(e)] = len(cur)
 			cur = append(cur, e)
 			res.Added = append(res.Added, e)
 		}
@@ -319,8 +350,10 @@ func (s *Store) Add(entries ...Entry) (AddResult, error) {
 
 // Remove deletes the entry with that kind and pattern (a prefix may be
 // given as displayed, "git checkout *") and reports whether it was there.
-// A missing file holds nothing to remove. Remove never rewrites a corrupt,
-// unreadable, untrusted or newer file; it returns its *FileError instead.
+// A missing file holds nothing to remove (and Remove creates nothing for
+// it). Remove never rewrites a damaged, unreadable, untrusted or newer
+// file, nor anything that is not an approvals file; it returns its
+// *FileError instead.
 func (s *Store) Remove(kind Kind, pattern string) (bool, error) {
 	pattern = normalizePattern(kind, pattern)
 	found := false
@@ -347,56 +380,60 @@ type updated struct {
 
 // update runs change on the current entries under the file lock and writes
 // the result atomically if change reports a change. With moveAside, a
-// corrupt or unreadable file is kept aside and change starts from nothing;
-// otherwise such a file is an error.
+// damaged approvals file is kept aside and change starts from nothing;
+// otherwise such a file is an error. Whatever is not shellguard's is
+// refused before anything is created (see writable).
 func (s *Store) update(moveAside bool, change func([]Entry) ([]Entry, bool)) (updated, error) {
 	u := updated{path: s.path}
 	if s.path == "" {
 		return u, errors.New("approvals file: no path given")
 	}
-	abs, err := filepath.Abs(s.path)
-	if err != nil {
-		return u, fmt.Errorf("approvals file %s: %w", s.path, err)
+	st := readStore(s.path)
+	if err := st.writable(moveAside); err != nil {
+		return u, err
 	}
-	real, err := resolve(abs)
-	if err != nil {
-		return u, &FileError{Path: abs, Kind: Unreadable, Err: err}
+	if st.missing && !moveAside {
+		// Nothing to remove from a file that does not exist: create
+		// neither a folder nor a lock for it.
+		return u, nil
 	}
+	abs, real := st.abs, st.target.Real
 	u.path = real
 	dir := filepath.Dir(real)
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return u, fmt.Errorf("approvals file %s: cannot create its folder: %w", abs, err)
-	}
-	uid := os.Geteuid()
-	for _, d := range []string{filepath.Dir(abs), dir} {
-		if err := checkDir(abs, d, uid); err != nil {
+	if st.target.Info == nil {
+		if err := os.MkdirAll(dir, 0o700); err != nil {
+			return u, fmt.Errorf("approvals file %s: cannot create its folder: %w", abs, err)
+		}
+		// The folders may not have existed when readStore checked them.
+		if err := st.target.Trust(trustWhat, trustEffect, os.Geteuid()); err != nil {
 			return u, refusal(abs, err)
 		}
 	}
 
-	lock := flock.New(real+".lock", flock.SetPermissions(0o600))
 	ctx, cancel := context.WithTimeout(context.Background(), lockTimeout)
 	defer cancel()
-	locked, err := lock.TryLockContext(ctx, 2*time.Millisecond)
-	if err != nil || !locked {
-		if err == nil || errors.Is(err, context.DeadlineExceeded) {
-			err = fmt.Errorf("another process held the lock %s for more than %s", lock.Path(), lockTimeout)
+	unlock, err := safefile.Lock(ctx, trustWhat, abs, real, os.Geteuid())
+	if err != nil {
+		var te *TrustError
+		if errors.As(err, &te) {
+			return u, refusal(abs, err)
 		}
 		return u, fmt.Errorf("approvals file %s: cannot lock it: %w", abs, err)
 	}
-	defer lock.Unlock()
+	defer unlock()
 
-	st := readStore(abs)
+	// Under the lock: read again, and check again.
+	st = readStore(s.path)
+	if st.target.Real != real {
+		return u, fmt.Errorf("approvals file %s: it now leads to %s instead of %s; try again", abs, st.target.Real, real)
+	}
+	if err := st.writable(moveAside); err != nil {
+		return u, err
+	}
 	var cur []Entry
 	switch {
 	case st.missing:
-	case st.trustErr != nil:
-		return u, refusal(abs, st.trustErr)
 	case st.problem != nil:
-		var fe *FileError
-		if !moveAside || !errors.As(st.problem, &fe) || !st.movable {
-			return u, st.problem
-		}
 		name, err := keepAside(real, time.Now())
 		if err != nil {
 			return u, fmt.Errorf("%w; keeping it aside failed, so it was left as it is: %v", st.problem, err)
@@ -415,6 +452,36 @@ func (s *Store) update(moveAside bool, change func([]Entry) ([]Entry, bool)) (up
 		return u, fmt.Errorf("approvals file %s: cannot write it: %w", abs, err)
 	}
 	return u, nil
+}
+
+// writable reports why Add (with moveAside) or Remove may not replace the
+// file readStore found, or nil when they may.
+func (st *storeState) writable(moveAside bool) error {
+	t := st.target
+	switch {
+	case st.trustErr != nil:
+		return refusal(st.abs, st.trustErr)
+	case t.Dangling():
+		return &FileError{Path: st.abs, Kind: NotAStore, Err: fmt.Errorf("it is a symbolic link to %s, which does not exist; shellguard follows a link only to an existing approvals file", t.Real)}
+	case st.missing:
+		return nil
+	case t.Linked() && (st.problem != nil || st.empty):
+		why := "it is empty"
+		var fe *FileError
+		if errors.As(st.problem, &fe) && fe.Err != nil {
+			why = fe.Err.Error()
+		} else if st.problem != nil {
+			why = st.problem.Error()
+		}
+		return &FileError{Path: st.abs, Kind: NotAStore, Err: fmt.Errorf("it is a symbolic link to %s, which is not a valid approvals file (%s); shellguard follows a link only to a valid approvals file", t.Real, why)}
+	case st.empty:
+		return &FileError{Path: st.abs, Kind: NotAStore, Err: errors.New("it is empty, so shellguard cannot tell it is its own; remove it, or write {\"version\": 2, \"approvals\": []} in it")}
+	case st.problem != nil:
+		if !moveAside || !st.movable {
+			return st.problem
+		}
+	}
+	return nil
 }
 
 // refusal wraps a trust failure as the error Add and Remove return.
@@ -498,13 +565,18 @@ func writeEntries(path string, entries []Entry) error {
 
 // storeState is what readStore found.
 type storeState struct {
-	abs      string
-	missing  bool
-	problem  error // *FileError: unreadable, corrupt, unsupported version
-	movable  bool  // problem is one Add may resolve by keeping the file aside
+	abs     string
+	target  safefile.Target
+	missing bool  // no file (or a link to nothing)
+	empty   bool  // an empty (or all white space) file: an empty store
+	problem error // *FileError: unreadable, corrupt, not a store, unsupported version
+	movable bool  // problem is one Add may resolve by keeping the file aside: a damaged approvals file
+	// trustErr is set when the file or a folder on its way fails the
+	// trust checks.
 	trustErr error
 	entries  []Entry
 	version  int
+	probes   []probe // taken before the file was read
 }
 
 // readStore reads and checks the approvals file at path.
@@ -514,86 +586,98 @@ func readStore(path string) (st storeState) {
 		st.problem = &FileError{Path: path, Kind: Unreadable, Err: errors.New("no path given")}
 		return st
 	}
-	abs, err := filepath.Abs(path)
-	if err != nil {
-		st.problem = &FileError{Path: path, Kind: Unreadable, Err: err}
-		return st
+	t, err := safefile.Resolve(path)
+	st.abs, st.target = t.Abs, t
+	if st.abs == "" {
+		st.abs = path
 	}
-	st.abs = abs
 	unreadable := func(err error) storeState {
-		st.problem = &FileError{Path: abs, Kind: Unreadable, Err: err}
-		return st
-	}
-	if _, err := os.Lstat(abs); errors.Is(err, fs.ErrNotExist) {
-		st.missing = true
-		return st
-	} else if err != nil {
-		return unreadable(err)
-	}
-	real, err := resolve(abs)
-	if err != nil {
-		return unreadable(err)
-	}
-	fi, err := os.Stat(real)
-	if errors.Is(err, fs.ErrNotExist) {
-		st.missing = true // a dangling symbolic link
+		st.problem = &FileError{Path: st.abs, Kind: Unreadable, Err: err}
 		return st
 	}
 	if err != nil {
 		return unreadable(err)
 	}
-	if !fi.Mode().IsRegular() {
-		return unreadable(fmt.Errorf("not a regular file (%s)", fi.Mode().Type()))
-	}
+	st.probes = probesFor(t)
 	uid := os.Geteuid()
-	trust := func(fi fs.FileInfo) error {
-		for _, d := range []string{filepath.Dir(abs), filepath.Dir(real)} {
-			if err := checkDir(abs, d, uid); err != nil {
-				return err
-			}
-		}
-		return checkInfo(abs, real, fi, uid)
+	st.trustErr = t.Trust(trustWhat, trustEffect, uid)
+	if t.Info == nil {
+		st.missing = true // no file, or a dangling symbolic link
+		return st
 	}
-	// O_NONBLOCK: never hang on a FIFO swapped in after the Stat.
-	f, err := os.OpenFile(real, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if !t.Info.Mode().IsRegular() {
+		return unreadable(fmt.Errorf("not a regular file (%s)", t.Info.Mode().Type()))
+	}
+	f, fi, err := safefile.Open(t.Real, os.O_RDONLY, 0)
 	if err != nil {
-		st.trustErr = trust(fi)
-		st.movable = true
 		return unreadable(err)
 	}
 	defer f.Close()
-	fi, err = f.Stat()
-	if err != nil {
-		return unreadable(err)
+	if st.trustErr == nil {
+		// What was opened, not what was looked at before.
+		st.trustErr = safefile.CheckInfo(trustWhat, trustEffect, st.abs, t.Real, fi, uid)
 	}
-	if !fi.Mode().IsRegular() {
-		return unreadable(fmt.Errorf("not a regular file (%s)", fi.Mode().Type()))
-	}
-	st.trustErr = trust(fi)
 	data, err := io.ReadAll(io.LimitReader(f, maxFileSize+1))
 	if err != nil {
-		st.movable = true
 		return unreadable(err)
 	}
 	if len(data) > maxFileSize {
-		st.movable = true
-		st.problem = &FileError{Path: abs, Kind: Corrupt, Err: fmt.Errorf("larger than %d MiB", maxFileSize>>20)}
+		st.problem = &FileError{Path: st.abs, Kind: Corrupt, Err: fmt.Errorf("larger than %d MiB", maxFileSize>>20)}
+		if !looksLikeStore(data[:64<<10]) {
+			st.problem = &FileError{Path: st.abs, Kind: NotAStore, Err: fmt.Errorf("larger than %d MiB, and not JSON with \"approvals\"", maxFileSize>>20)}
+		}
+		st.movable = st.problem.(*FileError).Kind == Corrupt
 		return st
 	}
 	entries, version, err := parseStore(data)
 	if err != nil {
 		var fe *FileError
 		if errors.As(err, &fe) {
-			fe.Path = abs
+			fe.Path = st.abs
 			st.problem = fe
 			return st
 		}
+		if !looksLikeStore(data) {
+			st.problem = &FileError{Path: st.abs, Kind: NotAStore, Err: err}
+			return st
+		}
 		st.movable = true
-		st.problem = &FileError{Path: abs, Kind: Corrupt, Err: err}
+		st.problem = &FileError{Path: st.abs, Kind: Corrupt, Err: err}
 		return st
 	}
 	st.entries, st.version = entries, version
+	st.empty = len(bytes.TrimSpace(data)) == 0
 	return st
+}
+
+// looksLikeStore reports whether data, which is not a valid approvals
+// file, still is recognisably one: a JSON object whose members, as far as
+// they can be read, include "approvals" or "prefixes" (the version 1
+// list). Only such a file is kept aside and replaced; anything else is
+// some other program's file.
+func looksLikeStore(data []byte) bool {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return false
+	}
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return false
+		}
+		key, ok := tok.(string)
+		if !ok {
+			return false
+		}
+		if key == "approvals" || key == "prefixes" {
+			return true
+		}
+		// Skip the member's value.
+		var skip json.RawMessage
+		if err := dec.Decode(&skip); err != nil {
+			return false
+		}
+	}
 }
 
 // fileV2 is the current file format.
@@ -609,20 +693,79 @@ func parseStore(data []byte) ([]Entry, int, error) {
 	if len(bytes.TrimSpace(data)) == 0 {
 		return nil, FileVersion, nil
 	}
-	var top map[string]json.RawMessage
+	// One pass over the document: the members of the top-level object
+	// are read one by one, and the approvals one entry at a time (a large
+	// store is mostly its approvals list), each decoded once.
 	dec := json.NewDecoder(bytes.NewReader(data))
-	if err := dec.Decode(&top); err != nil {
+	tok, err := dec.Token()
+	if err != nil {
 		return nil, 0, describeJSONError(data, err)
 	}
-	if top == nil {
-		return nil, 0, errors.New("the document is null, want an object with \"version\" and \"approvals\"")
+	if tok != json.Delim('{') {
+		if tok == nil {
+			return nil, 0, errors.New("the document is null, want an object with \"version\" and \"approvals\"")
+		}
+		what := "JSON value"
+		switch tok.(type) {
+		case json.Delim:
+			what = "JSON array"
+		case string:
+			what = "JSON string"
+		case float64, json.Number:
+			what = "JSON number"
+		case bool:
+			what = "JSON bool"
+		}
+		return nil, 0, fmt.Errorf("the document is a %s, want an object with \"version\" and \"approvals\"", what)
+	}
+	var (
+		rawVersion, rawPrefixes, rawApprovals json.RawMessage
+		haveVersion, havePrefixes             bool
+		entries                               []Entry
+		streamed                              bool // entries were read from the stream
+	)
+	seen := map[string]bool{}
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return nil, 0, describeJSONError(data, err)
+		}
+		key, _ := tok.(string)
+		if seen[key] {
+			return nil, 0, fmt.Errorf("the member %q appears twice", truncate(key, 40))
+		}
+		seen[key] = true
+		switch {
+		case key == "approvals" && haveVersion && versionIs(rawVersion, FileVersion):
+			// The usual order (version first): stream the list.
+			entries, err = decodeApprovals(dec, data)
+			if err != nil {
+				return nil, 0, err
+			}
+			streamed = true
+			continue
+		}
+		var raw json.RawMessage
+		if err := dec.Decode(&raw); err != nil {
+			return nil, 0, describeJSONError(data, err)
+		}
+		switch key {
+		case "version":
+			rawVersion, haveVersion = raw, true
+		case "prefixes":
+			rawPrefixes, havePrefixes = raw, true
+		case "approvals":
+			rawApprovals = raw
+		}
+	}
+	if _, err := dec.Token(); err != nil { // the closing brace
+		return nil, 0, describeJSONError(data, err)
 	}
 	if _, err := dec.Token(); err != io.EOF {
 		off := dec.InputOffset()
 		return nil, 0, fmt.Errorf("unexpected data after the JSON object at %s", position(data, off))
 	}
-	rawVersion, ok := top["version"]
-	if !ok {
+	if !haveVersion {
 		return nil, 0, errors.New("no \"version\" field")
 	}
 	var version int
@@ -633,36 +776,70 @@ func parseStore(data []byte) ([]Entry, int, error) {
 	case version > FileVersion:
 		return nil, version, &FileError{Kind: UnsupportedVersion, Version: version, Err: fmt.Errorf("version %d", version)}
 	case version == seedVersion:
-		return parseSeed(top)
+		return parseSeed(rawPrefixes, havePrefixes)
 	case version != FileVersion:
 		return nil, 0, fmt.Errorf("unknown version %d", version)
 	}
-	var raws []json.RawMessage
-	if raw, ok := top["approvals"]; ok {
-		if err := json.Unmarshal(raw, &raws); err != nil {
-			return nil, 0, fmt.Errorf("\"approvals\" is not a list: %v", err)
-		}
-	}
-	var entries []Entry
-	for i, raw := range raws {
-		var e Entry
-		if err := json.Unmarshal(raw, &e); err != nil {
-			return nil, 0, fmt.Errorf("approval %d: %v", i+1, unwrapJSON(err))
-		}
-		e, err := validateStored(e)
-		if err != nil {
-			return nil, 0, fmt.Errorf("approval %d: %v", i+1, err)
-		}
-		if indexOf(entries, e.Kind, e.Pattern) < 0 {
-			entries = append(entries, e)
+	if !streamed && rawApprovals != nil {
+		d := json.NewDecoder(bytes.NewReader(rawApprovals))
+		if entries, err = decodeApprovals(d, rawApprovals); err != nil {
+			return nil, 0, err
 		}
 	}
 	return entries, FileVersion, nil
 }
 
+// versionIs reports whether raw is the JSON number v.
+func versionIs(raw json.RawMessage, v int) bool {
+	var n int
+	return json.Unmarshal(raw, &n) == nil && n == v
+}
+
+// decodeApprovals reads the "approvals" value from dec: null or a list of
+// entries, each validated; duplicates (same kind and pattern) are dropped.
+func decodeApprovals(dec *json.Decoder, data []byte) ([]Entry, error) {
+	tok, err := dec.Token()
+	if err != nil {
+		return nil, describeJSONError(data, err)
+	}
+	if tok == nil {
+		return nil, nil
+	}
+	if tok != json.Delim('[') {
+		return nil, fmt.Errorf("\"approvals\" is not a list")
+	}
+	var entries []Entry
+	seen := map[entryKey]struct{}{}
+	for i := 0; dec.More(); i++ {
+		var e Entry
+		if err := dec.Decode(&e); err != nil {
+			var te *json.UnmarshalTypeError
+			if errors.As(err, &te) {
+				return nil, fmt.Errorf("approval %d: %v", i+1, unwrapJSON(err))
+			}
+			var se *json.SyntaxError
+			if errors.As(err, &se) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
+				return nil, describeJSONError(data, err)
+			}
+			return nil, fmt.Errorf("approval %d: %v", i+1, unwrapJSON(err))
+		}
+		e, err := validateStored(e)
+		if err != nil {
+			return nil, fmt.Errorf("approval %d: %v", i+1, err)
+		}
+		if k := keyOf(e); !has(seen, k) {
+			seen[k] = struct{}{}
+			entries = append(entries, e)
+		}
+	}
+	if _, err := dec.Token(); err != nil { // the closing bracket
+		return nil, describeJSONError(data, err)
+	}
+	return entries, nil
+}
+
 // parseSeed reads the older {"version":1,"prefixes":[...]} format.
-func parseSeed(top map[string]json.RawMessage) ([]Entry, int, error) {
-	raw, ok := top["prefixes"]
+func parseSeed(raw json.RawMessage, ok bool) ([]Entry, int, error) {
 	if !ok {
 		return nil, 0, errors.New("version 1 file without a \"prefixes\" list")
 	}
@@ -671,13 +848,16 @@ func parseSeed(top map[string]json.RawMessage) ([]Entry, int, error) {
 		return nil, 0, fmt.Errorf("\"prefixes\" is not a list of strings: %v", unwrapJSON(err))
 	}
 	var entries []Entry
+	seen := make(map[entryKey]struct{}, len(prefixes))
 	for i, p := range prefixes {
 		p = normalizePattern(Prefix, p)
 		if p == "" {
 			return nil, 0, fmt.Errorf("prefix %d is empty", i+1)
 		}
-		if indexOf(entries, Prefix, p) < 0 {
-			entries = append(entries, Entry{Kind: Prefix, Pattern: p, Scope: Always, GrantedVia: "import"})
+		e := Entry{Kind: Prefix, Pattern: p, Scope: Always, GrantedVia: "import"}
+		if k := keyOf(e); !has(seen, k) {
+			seen[k] = struct{}{}
+			entries = append(entries, e)
 		}
 	}
 	return entries, seedVersion, nil
@@ -733,6 +913,19 @@ func normalizePattern(k Kind, p string) string {
 		p = strings.TrimSpace(strings.TrimSuffix(p, " *"))
 	}
 	return p
+}
+
+// entryKey identifies an entry: no two stored entries share one.
+type entryKey struct {
+	kind    Kind
+	pattern string
+}
+
+func keyOf(e Entry) entryKey { return entryKey{e.Kind, e.Pattern} }
+
+func has(m map[entryKey]struct{}, k entryKey) bool {
+	_, ok := m[k]
+	return ok
 }
 
 func indexOf(entries []Entry, k Kind, pattern string) int {

@@ -127,8 +127,11 @@ func TestRoundTrip(t *testing.T) {
 	if !bytes.Contains(raw, []byte(`&& echo '<ok>'`)) {
 		t.Errorf("command text is escaped in the file:\n%s", raw)
 	}
-	if _, err := os.Stat(s.Path() + ".lock"); err != nil {
+	if _, err := os.Stat(filepath.Join(filepath.Dir(s.Path()), ".approvals.json.shellguard-lock")); err != nil {
 		t.Errorf("lock file: %v", err)
+	}
+	if _, err := os.Stat(s.Path() + ".lock"); err == nil {
+		t.Errorf("a lock file %s.lock was created", s.Path())
 	}
 
 	// Adding the same approvals again changes nothing.
@@ -283,27 +286,33 @@ func TestEmptyFileIsEmptyStore(t *testing.T) {
 	}
 }
 
-// corruptCases are files that must approve nothing.
+// corruptCases are files that must approve nothing. The damaged ones
+// (ours) are recognisably approvals files and are kept aside by the next
+// Add; the others are not shellguard's, and nothing changes them.
 var corruptCases = []struct {
 	name, content, wantInError string
+	ours                       bool
 }{
-	{"truncated", `{"version":2,"approvals":[{"kind":"prefix","pat`, "ends too early"},
-	{"syntax", "{\"version\":2,\n \"approvals\": [,]}", "line 2"},
-	{"array", `[]`, "want an object"},
-	{"null", `null`, "null"},
-	{"no version", `{"approvals":[]}`, `no "version"`},
-	{"string version", `{"version":"2","approvals":[]}`, "whole number"},
-	{"version 0", `{"version":0,"approvals":[]}`, "unknown version 0"},
-	{"trailing data", `{"version":2,"approvals":[]} {"version":2}`, "after the JSON object"},
-	{"approvals object", `{"version":2,"approvals":{"kind":"prefix"}}`, "not a list"},
-	{"bad kind", `{"version":2,"approvals":[{"kind":"glob","pattern":"rm"}]}`, "approval 1: unknown kind"},
-	{"empty pattern", `{"version":2,"approvals":[{"kind":"prefix","pattern":"ls"},{"kind":"prefix","pattern":" "}]}`, "approval 2: empty pattern"},
-	{"session scope", `{"version":2,"approvals":[{"kind":"exact","pattern":"ls","scope":"session"}]}`, "scope"},
-	{"bad time", `{"version":2,"approvals":[{"kind":"exact","pattern":"ls","granted_at":"yesterday"}]}`, "approval 1"},
-	{"pattern number", `{"version":2,"approvals":[{"kind":"exact","pattern":7}]}`, `"pattern"`},
-	{"seed without prefixes", `{"version":1}`, "prefixes"},
-	{"seed numbers", `{"version":1,"prefixes":["ls",3]}`, "prefixes"},
-	{"binary", "\x00\xff\xfe garbage", "invalid JSON"},
+	{"truncated", `{"version":2,"approvals":[{"kind":"prefix","pat`, "ends too early", true},
+	{"syntax", "{\"version\":2,\n \"approvals\": [,]}", "line 2", true},
+	{"array", `[]`, "want an object", false},
+	{"null", `null`, "null", false},
+	{"no version", `{"approvals":[]}`, `no "version"`, true},
+	{"string version", `{"version":"2","approvals":[]}`, "whole number", true},
+	{"version 0", `{"version":0,"approvals":[]}`, "unknown version 0", true},
+	{"trailing data", `{"version":2,"approvals":[]} {"version":2}`, "after the JSON object", true},
+	{"approvals object", `{"version":2,"approvals":{"kind":"prefix"}}`, "not a list", true},
+	{"bad kind", `{"version":2,"approvals":[{"kind":"glob","pattern":"rm"}]}`, "approval 1: unknown kind", true},
+	{"empty pattern", `{"version":2,"approvals":[{"kind":"prefix","pattern":"ls"},{"kind":"prefix","pattern":" "}]}`, "approval 2: empty pattern", true},
+	{"session scope", `{"version":2,"approvals":[{"kind":"exact","pattern":"ls","scope":"session"}]}`, "scope", true},
+	{"bad time", `{"version":2,"approvals":[{"kind":"exact","pattern":"ls","granted_at":"yesterday"}]}`, "approval 1", true},
+	{"pattern number", `{"version":2,"approvals":[{"kind":"exact","pattern":7}]}`, `"pattern"`, true},
+	{"seed without prefixes", `{"version":1}`, "prefixes", false},
+	{"seed numbers", `{"version":1,"prefixes":["ls",3]}`, "prefixes", true},
+	{"binary", "\x00\xff\xfe garbage", "invalid JSON", false},
+	{"shell script", "export PATH=$HOME/bin:$PATH\nalias ll='ls -l'\n", "invalid JSON", false},
+	{"ssh config", "Host *\n  ServerAliveInterval 60\n", "invalid JSON", false},
+	{"other JSON", `{"name":"x","version":"1.0.0","dependencies":{"approvals":"2"}}`, "version", false},
 }
 
 func TestCorruptFileApprovesNothing(t *testing.T) {
@@ -318,26 +327,43 @@ func TestCorruptFileApprovesNothing(t *testing.T) {
 			if sn.Trusted || len(sn.Entries) != 0 || len(sn.Active()) != 0 {
 				t.Errorf("corrupt file approves something: %+v", sn)
 			}
-			if k := problemKind(sn.Problem); k != Corrupt {
-				t.Errorf("problem kind %q, want corrupt: %v", k, sn.Problem)
+			wantKind, wantWord := Corrupt, "corrupt"
+			if !tt.ours {
+				wantKind, wantWord = NotAStore, "not a shellguard approvals file"
+			}
+			if k := problemKind(sn.Problem); k != wantKind {
+				t.Errorf("problem kind %q, want %q: %v", k, wantKind, sn.Problem)
 			}
 			msg := sn.Problem.Error()
-			for _, want := range []string{s.Path(), "corrupt", "approves nothing", tt.wantInError} {
+			for _, want := range []string{s.Path(), wantWord, "approves nothing", tt.wantInError} {
 				if !strings.Contains(msg, want) {
 					t.Errorf("error %q does not mention %q", msg, want)
 				}
 			}
 
 			// Remove never rewrites it.
-			if _, err := s.Remove(Prefix, "ls"); problemKind(err) != Corrupt {
-				t.Errorf("Remove on a corrupt file: %v, want the corrupt error", err)
+			if _, err := s.Remove(Prefix, "ls"); problemKind(err) != wantKind {
+				t.Errorf("Remove on a corrupt file: %v, want the %s error", err, wantKind)
 			}
 			if got := readBytes(t, s.Path()); string(got) != tt.content {
 				t.Fatalf("Remove changed the corrupt file")
 			}
 
-			// The next Add keeps it aside under a dated name first.
 			res, err := s.Add(Entry{Kind: Prefix, Pattern: "go test", GrantedVia: "cli"})
+			if !tt.ours {
+				// Not ours: refused, untouched, no lock file beside it.
+				if problemKind(err) != NotAStore || res.MovedAside != "" {
+					t.Fatalf("Add on another program's file: %+v, %v; want the not-a-store error", res, err)
+				}
+				if got := readBytes(t, s.Path()); string(got) != tt.content {
+					t.Fatalf("Add changed another program's file")
+				}
+				if ents, _ := os.ReadDir(filepath.Dir(s.Path())); len(ents) != 1 {
+					t.Errorf("Add left files beside another program's file: %v", ents)
+				}
+				return
+			}
+			// The next Add keeps it aside under a dated name first.
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -447,7 +473,7 @@ func TestNotARegularFile(t *testing.T) {
 	})
 }
 
-func TestUnreadableFileIsKeptAside(t *testing.T) {
+func TestUnreadableFileIsLeftAlone(t *testing.T) {
 	if os.Geteuid() == 0 {
 		t.Skip("root reads files whatever their mode")
 	}
@@ -457,8 +483,8 @@ func TestUnreadableFileIsKeptAside(t *testing.T) {
 	if problemKind(sn.Problem) != Unreadable || len(sn.Active()) != 0 {
 		t.Fatalf("unreadable: %+v", sn)
 	}
-	res, err := s.Add(Entry{Kind: Prefix, Pattern: "ls"})
-	if err != nil || res.MovedAside == "" {
+	// shellguard cannot tell a file it cannot read is its own.
+	if res, err := s.Add(Entry{Kind: Prefix, Pattern: "ls"}); problemKind(err) != Unreadable || res.MovedAside != "" {
 		t.Fatalf("Add: %+v, %v", res, err)
 	}
 }
