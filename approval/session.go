@@ -8,6 +8,7 @@ import "sync"
 type SessionStore struct {
 	mu      sync.RWMutex
 	entries []Entry
+	index   *Index // of entries, built on demand; nil after a change
 }
 
 // NewSessionStore returns an empty session store.
@@ -25,6 +26,7 @@ func (s *SessionStore) Add(e Entry) {
 		}
 	}
 	s.entries = append(s.entries, e)
+	s.index = nil
 }
 
 // Remove deletes the entry with that kind and pattern and reports whether
@@ -35,6 +37,7 @@ func (s *SessionStore) Remove(kind Kind, pattern string) bool {
 	for i, x := range s.entries {
 		if x.Kind == kind && x.Pattern == pattern {
 			s.entries = append(s.entries[:i:i], s.entries[i+1:]...)
+			s.index = nil
 			return true
 		}
 	}
@@ -49,4 +52,24 @@ func (s *SessionStore) Entries() []Entry {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
 	return append([]Entry(nil), s.entries...)
+}
+
+// Index returns the entries indexed for MatchIndexes (nil for a nil or
+// empty store). The Index is built once per change of the store.
+func (s *SessionStore) Index() *Index {
+	if s == nil {
+		return nil
+	}
+	s.mu.RLock()
+	ix, n := s.index, len(s.entries)
+	s.mu.RUnlock()
+	if ix != nil || n == 0 {
+		return ix
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.index == nil && len(s.entries) > 0 {
+		s.index = NewIndex(s.entries)
+	}
+	return s.index
 }

@@ -52,9 +52,13 @@ type Guard struct {
 	source   string
 	notices  []string
 
-	mu      sync.Mutex
-	snap    approval.Snapshot
-	snapKey string
+	mu sync.Mutex
+	// snap is the approval store as last loaded, and snapIx its active
+	// entries indexed; haveSnap is false until the first load and after
+	// an Approve.
+	snap     approval.Snapshot
+	snapIx   *approval.Index
+	haveSnap bool
 }
 
 // Load builds a Guard from the built-in defaults and the configuration
@@ -172,31 +176,34 @@ func (g *Guard) Store() *approval.Store { return g.store }
 func (g *Guard) Notices() []string {
 	out := append([]string(nil), g.notices...)
 	if g.store != nil {
-		if sn := g.snapshot(); sn.Problem != nil {
+		if sn, _ := g.snapshot(); sn.Problem != nil {
 			out = append(out, sn.Problem.Error())
 		}
 	}
 	return out
 }
 
-// snapshot returns the approval store's content, re-read when the file
-// changed since the last call.
-func (g *Guard) snapshot() approval.Snapshot {
+// snapshot returns the approval store's content and its active entries
+// indexed, read again when anything it depends on changed since the last
+// call: the file, a symbolic link on its way, or the owner or mode of the
+// file or of a folder whose trust decides whether it may approve (see
+// approval.Store.Fresh).
+func (g *Guard) snapshot() (approval.Snapshot, *approval.Index) {
 	if g.store == nil {
-		return approval.Snapshot{Trusted: true, Missing: true}
-	}
-	key := ""
-	if fi, err := os.Stat(g.store.Path()); err == nil {
-		key = fmt.Sprintf("%d/%d/%v", fi.Size(), fi.ModTime().UnixNano(), fi.Mode())
+		return approval.Snapshot{Trusted: true, Missing: true}, nil
 	}
 	g.mu.Lock()
-	defer g.mu.Unlock()
-	if key != "" && key == g.snapKey {
-		return g.snap
+	sn, ix, have := g.snap, g.snapIx, g.haveSnap
+	g.mu.Unlock()
+	if have && g.store.Fresh(&sn) {
+		return sn, ix
 	}
-	g.snap = g.store.Load()
-	g.snapKey = key
-	return g.snap
+	sn = g.store.Load()
+	ix = approval.NewIndex(sn.Active())
+	g.mu.Lock()
+	g.snap, g.snapIx, g.haveSnap = sn, ix, true
+	g.mu.Unlock()
+	return sn, ix
 }
 
 // Approve records a person's approval of command. exact approves this
@@ -227,7 +234,7 @@ func (g *Guard) Approve(command string, exact bool, scope approval.Scope, sessio
 		}
 		_, err := g.store.Add(entries...)
 		g.mu.Lock()
-		g.snapKey = ""
+		g.haveSnap = false
 		g.mu.Unlock()
 		return err
 	}
@@ -290,16 +297,13 @@ func (g *Guard) decideParsed(req Request, res *shellparse.Result) Decision {
 	}
 	cls := approval.Classify(res)
 
-	// Approvals: the session's, then the persisted store's (if trusted).
-	var entries []approval.Entry
-	if req.Session != nil {
-		entries = append(entries, req.Session.Entries()...)
-	}
-	sn := g.snapshot()
-	entries = append(entries, sn.Active()...)
-	var match approval.MatchResult // no entries approve nothing
-	if len(entries) > 0 {
-		match = approval.Match(cls, entries)
+	// Approvals: the session's, then the persisted store's (if trusted),
+	// each looked up through its index.
+	sessionIx := req.Session.Index()
+	_, storeIx := g.snapshot()
+	var match approval.IndexedMatch // no entries approve nothing
+	if sessionIx.Len() > 0 || storeIx.Len() > 0 {
+		match = approval.MatchIndexes(cls, sessionIx, storeIx)
 	}
 
 	d.Invocations = make([]InvocationResult, len(res.Invocations))
@@ -315,7 +319,7 @@ func (g *Guard) decideParsed(req Request, res *shellparse.Result) Decision {
 			ir.Command = inv.String()
 		}
 		if i < len(match.By) && match.By[i] != "" {
-			scope := scopeOf(entries, match.By[i])
+			scope := match.Entries[i].Scope
 			if scope == "" {
 				scope = approval.Always
 			}
@@ -435,21 +439,6 @@ func (g *Guard) decideParsed(req Request, res *shellparse.Result) Decision {
 		d.Reason = "not approved yet: " + strings.Join(dedupe(missing), ", ")
 	}
 	return d
-}
-
-// scopeOf returns the scope of the first entry whose Display is display,
-// or "" (without building every entry's Display: a store may hold many).
-func scopeOf(entries []approval.Entry, display string) approval.Scope {
-	for _, e := range entries {
-		if e.Kind == approval.Prefix {
-			if len(display) == len(e.Pattern)+2 && strings.HasPrefix(display, e.Pattern) && strings.HasSuffix(display, " *") {
-				return e.Scope
-			}
-		} else if display == e.Pattern {
-			return e.Scope
-		}
-	}
-	return ""
 }
 
 func (g *Guard) fillLevel(d *Decision) {
