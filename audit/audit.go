@@ -10,10 +10,11 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 	"unicode/utf8"
 
-	"github.com/gofrs/flock"
+	"github.com/shellguard/shellguard/internal/safefile"
 )
 
 // MaxCommandBytes bounds the command text kept in one record; longer
@@ -89,13 +90,39 @@ func Line(r Record) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// Append adds r to the JSONL log at path, creating the file (mode 0600) and
-// its folder (0700) if needed. Concurrent processes may append to the same
-// log: each takes an exclusive lock on "<path>.lock" and writes its whole
-// line with one write to a file opened for appending, so lines never
-// interleave or tear. Secrets are removed with Redact from the command,
-// the reason, the rules and the approvals first.
+// What the messages about an audit log call it, and say about an
+// untrusted one.
+const (
+	trustWhat   = "audit log"
+	trustEffect = "shellguard does not write to it"
+)
+
+// Append adds r to the JSONL log at path; see AppendContext.
 func Append(path string, r Record) error {
+	return AppendContext(context.Background(), path, r)
+}
+
+// AppendContext adds r to the JSONL log at path, creating the file (mode
+// 0600) and its folder (0700) if needed. Secrets are removed with Redact
+// from the command, the reason, the rules and the approvals first. ctx
+// bounds the wait for other writers (at most 10 s in any case).
+//
+// The log obeys the rules of the approval store (see
+// approval.CheckTrust): the file and every folder on its way (the folder
+// of each symbolic link, the target's folder) must belong to the user and
+// be writable by no one else; a symbolic link is followed only to an
+// existing regular file; anything but a regular file (a FIFO, a device, a
+// folder) is refused at once, never waited on. Concurrent processes may
+// append to the same log: each takes an exclusive lock on
+// ".<name>.shellguard-lock" beside the file (checked the same way, never
+// followed) and writes its whole record with one write, so lines never
+// interleave. A record is never torn: a write that stops short (a full
+// disk, a file size limit) is cut back to where it started, and a record
+// always starts on a line of its own even if an older shellguard left a
+// partial line. A failed write also leaves ".<name>.shellguard-failed"
+// beside the log, saying when and why, which Check reports (shellguard
+// doctor shows it) until a later write succeeds.
+func AppendContext(ctx context.Context, path string, r Record) error {
 	if path == "" {
 		return errors.New("audit log: no path given")
 	}
@@ -103,36 +130,158 @@ func Append(path string, r Record) error {
 	if err != nil {
 		return fmt.Errorf("audit log %s: %w", path, err)
 	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		return fmt.Errorf("audit log %s: %w", path, err)
-	}
-	lock := flock.New(path+".lock", flock.SetPermissions(0o600))
-	ctx, cancel := context.WithTimeout(context.Background(), lockTimeout)
-	defer cancel()
-	locked, err := lock.TryLockContext(ctx, time.Millisecond)
-	if err != nil || !locked {
-		if err == nil || errors.Is(err, context.DeadlineExceeded) {
-			err = fmt.Errorf("another process held the lock %s for more than %s", lock.Path(), lockTimeout)
-		}
-		return fmt.Errorf("audit log %s: cannot lock it: %w", path, err)
-	}
-	defer lock.Unlock()
-
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+	t, err := usable(path)
 	if err != nil {
-		return fmt.Errorf("audit log %s: %w", path, err)
+		return err
 	}
-	n, werr := f.Write(line)
-	cerr := f.Close()
+	uid := os.Geteuid()
+	if t.Info == nil {
+		if err := os.MkdirAll(filepath.Dir(t.Real), 0o700); err != nil {
+			return fmt.Errorf("audit log %s: %w", t.Abs, err)
+		}
+		if err := t.Trust(trustWhat, trustEffect, uid); err != nil {
+			return err
+		}
+	}
+	ctx, cancel := context.WithTimeout(ctx, lockTimeout)
+	defer cancel()
+	unlock, err := safefile.Lock(ctx, trustWhat, t.Abs, t.Real, uid)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	if err := write(t, line, uid); err != nil {
+		markFailed(t.Real, uid, err)
+		return err
+	}
+	clearFailed(t.Real)
+	return nil
+}
+
+// usable resolves path and refuses what the log may not be: a link to
+// nothing, anything but a regular file, a file or folder that fails the
+// trust checks.
+func usable(path string) (safefile.Target, error) {
+	t, err := safefile.Resolve(path)
+	if err != nil {
+		return t, fmt.Errorf("audit log %s: %w", path, err)
+	}
 	switch {
-	case werr != nil:
-		return fmt.Errorf("audit log %s: %w", path, werr)
-	case n != len(line):
-		return fmt.Errorf("audit log %s: short write (%d of %d bytes)", path, n, len(line))
-	case cerr != nil:
-		return fmt.Errorf("audit log %s: %w", path, cerr)
+	case t.Dangling():
+		return t, fmt.Errorf("audit log %s is a symbolic link to %s, which does not exist; shellguard follows a link only to an existing log", t.Abs, t.Real)
+	case t.Info != nil && !t.Info.Mode().IsRegular():
+		return t, fmt.Errorf("audit log %s is not a regular file (%s); shellguard does not write to it", t.Abs, t.Info.Mode().Type())
+	}
+	if err := t.Trust(trustWhat, trustEffect, os.Geteuid()); err != nil {
+		return t, err
+	}
+	return t, nil
+}
+
+// write appends line to the log at t.Real, which the caller has locked.
+func write(t safefile.Target, line []byte, uid int) error {
+	f, fi, err := safefile.Open(t.Real, os.O_RDWR|os.O_APPEND|os.O_CREATE, 0o600)
+	if err != nil {
+		return fmt.Errorf("audit log %s: %w", t.Abs, err)
+	}
+	defer f.Close()
+	if err := safefile.CheckInfo(trustWhat, trustEffect, t.Abs, t.Real, fi, uid); err != nil {
+		return err
+	}
+	start := fi.Size()
+	buf := line
+	if start > 0 {
+		// A partial line left by a write that was not cut back (an older
+		// shellguard, a crash): start this record on a line of its own.
+		last := make([]byte, 1)
+		if _, err := f.ReadAt(last, start-1); err == nil && last[0] != '\n' {
+			buf = append([]byte{'\n'}, line...)
+		}
+	}
+	n, werr := f.Write(buf)
+	if werr == nil && n != len(buf) {
+		werr = io.ErrShortWrite
+	}
+	if werr != nil {
+		if n == 0 {
+			return fmt.Errorf("audit log %s: %w", t.Abs, werr)
+		}
+		if terr := f.Truncate(start); terr != nil {
+			return fmt.Errorf("audit log %s: %w after %d of %d bytes, and the partial record could not be removed: %v", t.Abs, werr, n, len(buf), terr)
+		}
+		return fmt.Errorf("audit log %s: %w after %d of %d bytes (the partial record was removed)", t.Abs, werr, n, len(buf))
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("audit log %s: %w", t.Abs, err)
 	}
 	return nil
+}
+
+// failedPath is the file that records the last failed write of the log
+// at real.
+func failedPath(real string) string {
+	return filepath.Join(filepath.Dir(real), "."+filepath.Base(real)+".shellguard-failed")
+}
+
+// markFailed records (best effort) that writing the log at real failed.
+func markFailed(real string, uid int, why error) {
+	f, fi, err := safefile.Open(failedPath(real), os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
+	if err != nil {
+		return
+	}
+	defer f.Close()
+	if safefile.CheckInfo(trustWhat, "", real, failedPath(real), fi, uid) != nil {
+		return
+	}
+	msg := why.Error()
+	if len(msg) > 2000 {
+		msg = msg[:2000]
+	}
+	fmt.Fprintf(f, "%s %s\n", time.Now().UTC().Format(time.RFC3339), msg)
+}
+
+// clearFailed removes the failure record after a successful write.
+func clearFailed(real string) {
+	p := failedPath(real)
+	if fi, err := os.Lstat(p); err == nil && fi.Mode().IsRegular() {
+		_ = os.Remove(p)
+	}
+}
+
+// Check reports whether the log at path can be written, without writing
+// it: nil when it can, else why not (the same refusals as Append: a link
+// to nothing, not a regular file, not trusted), or that the last write
+// failed (when, and why) and no write has succeeded since. A missing log
+// in a usable folder is fine.
+func Check(path string) error {
+	if path == "" {
+		return nil
+	}
+	t, err := usable(path)
+	if err != nil {
+		return err
+	}
+	if t.Info != nil {
+		f, _, err := safefile.Open(t.Real, os.O_RDONLY, 0)
+		if err != nil {
+			return fmt.Errorf("audit log %s: %w", t.Abs, err)
+		}
+		f.Close()
+	}
+	if err := safefile.CheckLock(trustWhat, t.Abs, t.Real, os.Geteuid()); err != nil {
+		return err
+	}
+	f, _, err := safefile.Open(failedPath(t.Real), os.O_RDONLY, 0)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	b, _ := io.ReadAll(io.LimitReader(f, 4096))
+	when, why, _ := strings.Cut(strings.TrimSpace(string(b)), " ")
+	if why == "" {
+		why = "unknown error"
+	}
+	return fmt.Errorf("the last write to audit log %s failed at %s: %s (the record was not kept)", t.Abs, when, why)
 }
 
 // Read decodes a JSONL audit log. An invalid line is an error naming its

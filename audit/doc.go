@@ -4,8 +4,13 @@
 //
 // Append is safe for many processes writing the same log at once (an agent
 // hook, an MCP server and a person's shell, say): it holds an exclusive
-// lock on "<log>.lock" while it writes each line with a single write to a
-// file opened for appending, so no line is lost, torn or interleaved.
+// lock on ".<log>.shellguard-lock" while it writes each line with a single
+// write to a file opened for appending, so no line is lost or interleaved;
+// a write that stops short (a full disk) is cut back, so no line is torn.
+// The log and its lock follow the approval store's trust rules (owned by
+// the user, in folders no one else can write; links followed only to an
+// existing regular file) and are never waited on (a FIFO is refused). A
+// failed write is recorded beside the log for Check (and shellguard doctor).
 //
 // Before a record is written, Redact removes obvious secrets from its
 // command, reason, rules and approvals: values of options such as
