@@ -73,6 +73,9 @@ type Config struct {
 	ReadOnly bool
 	// AuditLog is the audit log file (with ~ expanded); "" means off.
 	AuditLog string
+	// AuditRequired turns a decision that would allow into ask when its
+	// audit record cannot be written. It needs AuditLog.
+	AuditRequired bool
 	// Exempt names danger rules (built-in or custom) whose warnings an
 	// allow rule or an approval may override. Only the user and explicit
 	// layers can add names.
@@ -92,13 +95,16 @@ type Config struct {
 	// Relevel maps a built-in rule's name to its new level.
 	Relevel map[string]LevelOverride
 	// Provenance says where each scalar setting ("deny_at", "ask_at",
-	// "read_only", "audit_log") got its value.
+	// "read_only", "audit_log", "audit_required") got its value.
 	Provenance map[string]Source
 	// Files lists the configuration files that were read, in order.
 	Files []Source
 	// Notices explains what was ignored and why (a project file trying
 	// to loosen the policy, ...), one "file:line: message" per entry.
 	Notices []string
+
+	// project counts what the project files added (see MaxProjectBytes).
+	project projectUse
 }
 
 // Default returns the built-in configuration: deny at critical, ask at
@@ -114,10 +120,11 @@ func Default() *Config {
 		Disabled:       map[string]Source{},
 		Relevel:        map[string]LevelOverride{},
 		Provenance: map[string]Source{
-			"deny_at":   def,
-			"ask_at":    def,
-			"read_only": def,
-			"audit_log": def,
+			"deny_at":        def,
+			"ask_at":         def,
+			"read_only":      def,
+			"audit_log":      def,
+			"audit_required": def,
 		},
 	}
 }

@@ -640,7 +640,7 @@ func FuzzLoad(f *testing.F) {
 				}
 			}
 			for _, p := range c.Patterns {
-				if p.Name == "" || !p.Level.Valid() || checkRegex(p.Regex, p.CaseSensitive) != nil {
+				if p.Name == "" || !p.Level.Valid() || !compiles(p.Regex, p.CaseSensitive) {
 					t.Fatalf("invalid pattern accepted: %+v", p)
 				}
 			}
@@ -697,4 +697,9 @@ func TestNotRegularFile(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "not a regular file") {
 		t.Errorf("err = %v, want not a regular file", err)
 	}
+}
+
+func compiles(re string, caseSensitive bool) bool {
+	_, err := checkRegex(re, caseSensitive)
+	return err == nil
 }

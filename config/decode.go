@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strings"
 
@@ -184,6 +183,8 @@ func (a *applier) apply() error {
 			err = a.readOnly(v)
 		case "audit_log":
 			err = a.auditLog(v)
+		case "audit_required":
+			err = a.auditRequired(v)
 		case "exempt":
 			err = a.exempt(v)
 		case "rules":
@@ -264,6 +265,20 @@ func (a *applier) auditLog(v any) error {
 	return nil
 }
 
+func (a *applier) auditRequired(v any) error {
+	b, err := a.boolean("audit_required", v)
+	if err != nil {
+		return err
+	}
+	if a.project() {
+		a.ignore("audit_required", "a project file may not change the audit settings")
+		return nil
+	}
+	a.c.AuditRequired = b
+	a.c.Provenance["audit_required"] = a.src("audit_required")
+	return nil
+}
+
 // expandPath expands a leading "~/" and makes a relative path relative to
 // dir (the directory of the file that named it).
 func expandPath(p, home, dir string) (string, error) {
@@ -340,6 +355,11 @@ func (a *applier) rules(v any) error {
 				a.ignore(el, fmt.Sprintf("a project file may not add allow rules (%q)", p))
 				continue
 			}
+			if a.project() {
+				if msg := a.c.project.rule(p); msg != "" {
+					return a.errf(el, "%s: %s", el, msg)
+				}
+			}
 			*dst = append(*dst, Rule{Pattern: p, Source: a.src(el)})
 		}
 	}
@@ -354,6 +374,11 @@ func (a *applier) patterns(v any) error {
 	seen := map[string]bool{}
 	for i, t := range list {
 		base := indexPath("pattern", i)
+		if a.project() {
+			if msg := a.c.project.pattern(); msg != "" {
+				return a.errf(base, "%s: %s", base, msg)
+			}
+		}
 		p, err := a.pattern(base, t)
 		if err != nil {
 			return err
@@ -429,23 +454,24 @@ func (a *applier) pattern(base string, t map[string]any) (danger.Pattern, error)
 		return p, a.errf(base, "%s (%s): needs a regex or a match table", base, p.Name)
 	}
 	if p.Regex != "" {
-		if err := checkRegex(p.Regex, p.CaseSensitive); err != nil {
-			return p, a.errf(joinPath(base, "regex"), "%s.regex (%s): %v", base, p.Name, err)
+		rp := joinPath(base, "regex")
+		if a.project() && len(p.Regex) > MaxProjectRegexBytes {
+			return p, a.errf(rp, "%s.regex (%s): %d bytes; a project file's regex may hold at most %d", base, p.Name, len(p.Regex), MaxProjectRegexBytes)
+		}
+		size, err := checkRegex(p.Regex, p.CaseSensitive)
+		if err != nil {
+			return p, a.errf(rp, "%s.regex (%s): %v", base, p.Name, err)
+		}
+		if a.project() {
+			if msg := a.c.project.regex(size); msg != "" {
+				return p, a.errf(rp, "%s.regex (%s): %s", base, p.Name, msg)
+			}
 		}
 	}
 	if strings.TrimSpace(p.Description) == "" {
 		p.Description = "matches custom pattern " + p.Name
 	}
 	return p, nil
-}
-
-// checkRegex compiles re the way a detector would.
-func checkRegex(re string, caseSensitive bool) error {
-	if !caseSensitive {
-		re = "(?i)" + re
-	}
-	_, err := regexp.Compile(re)
-	return err
 }
 
 func (a *applier) spec(path string, v any) (*danger.Spec, error) {

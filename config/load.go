@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"syscall"
 
 	"github.com/shellguard/shellguard/danger"
 )
@@ -81,33 +82,71 @@ func (o LoadOptions) UserPath() string {
 	return ""
 }
 
-// ProjectPath returns the project file that applies to dir: the first
-// .shellguard.toml in dir or one of its parents, or "" when there is
-// none.
+// ProjectPath returns the nearest project file of dir: the last of
+// ProjectPaths, or "" when there is none.
 func ProjectPath(dir string) (string, error) {
-	dir, err := filepath.Abs(dir)
-	if err != nil {
+	ps, err := ProjectPaths(dir)
+	if err != nil || len(ps) == 0 {
 		return "", err
 	}
-	for {
+	return ps[len(ps)-1], nil
+}
+
+// ProjectPaths returns the project files that apply to dir, outermost
+// first: every .shellguard.toml from the project's root down to dir. The
+// root is the outermost folder above dir (dir included) that holds a .git
+// (a folder or, for a submodule or worktree, a file), so that a nested
+// repository, a submodule or a vendored checkout stays under the files of
+// the project around it; with no .git above dir, it is the file system's
+// root. A project's policy is the union of all these files, each of which
+// may only tighten it, so a file deeper down (an empty
+// node_modules/dep/.shellguard.toml, say) can never undo what a file
+// above it asks for.
+func ProjectPaths(dir string) ([]string, error) {
+	dir, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
+	// Walking up from dir, folder i: the project files found (and the
+	// folder each was found in), the outermost folder with a .git.
+	var files []string
+	var marks []int
+	root, folders := -1, 0
+	for i := 0; ; i++ {
 		p := filepath.Join(dir, ProjectFileName)
 		st, err := os.Stat(p)
 		switch {
 		case err == nil && !st.IsDir():
-			return p, nil
-		case err != nil && !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, fs.ErrPermission):
-			return "", err
+			files = append(files, p)
+			marks = append(marks, i)
+		case err != nil && !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, fs.ErrPermission) && !errors.Is(err, syscall.ENOTDIR):
+			return nil, err
 		}
+		if _, err := os.Lstat(filepath.Join(dir, ".git")); err == nil {
+			root = i
+		}
+		folders = i
 		parent := filepath.Dir(dir)
 		if parent == dir {
-			return "", nil
+			break
 		}
 		dir = parent
 	}
+	if root < 0 {
+		root = folders
+	}
+	var out []string
+	for j := len(files) - 1; j >= 0; j-- {
+		if marks[j] <= root {
+			out = append(out, files[j])
+		}
+	}
+	return out, nil
 }
 
 // Load applies the built-in defaults, then the user file, the project
-// file and the explicit file, each where present. The first problem
+// files (every one of ProjectPaths, outermost first, each tightening what
+// the files before it allow) and the explicit file, each where present. The first problem
 // stops it: the error (an *Error) names the file and line. Keys a
 // project file may not set are not errors: they are ignored and
 // explained in Config.Notices.
@@ -142,11 +181,14 @@ func Load(opts LoadOptions) (*Config, error) {
 			}
 			cwd = wd
 		}
-		p, err := ProjectPath(cwd)
+		ps, err := ProjectPaths(cwd)
 		if err != nil {
-			return nil, fmt.Errorf("finding the project file: %w", err)
+			return nil, fmt.Errorf("finding the project files: %w", err)
 		}
-		if p != "" && !sameFile(p, explicit) && !sameFile(p, opts.UserPath()) {
+		for _, p := range ps {
+			if sameFile(p, explicit) || sameFile(p, opts.UserPath()) {
+				continue
+			}
 			if err := loadFile(c, &opts, home, LayerProject, p, false); err != nil {
 				return nil, err
 			}
@@ -162,7 +204,19 @@ func Load(opts LoadOptions) (*Config, error) {
 	if err := checkExempt(c, &opts); err != nil {
 		return nil, err
 	}
+	if err := checkAudit(c); err != nil {
+		return nil, err
+	}
 	return c, nil
+}
+
+// checkAudit makes sure audit_required has a log to require.
+func checkAudit(c *Config) error {
+	if c.AuditRequired && c.AuditLog == "" {
+		s := c.Provenance["audit_required"]
+		return &Error{File: s.File, Line: s.Line, Msg: "audit_required = true needs an audit_log"}
+	}
+	return nil
 }
 
 // sameFile reports whether a and b name the same existing file.
@@ -255,6 +309,11 @@ func unwrapPathError(err error) string {
 
 // applySource parses src (the contents of path) and applies it as layer.
 func applySource(c *Config, opts *LoadOptions, home, layer, path string, src []byte) error {
+	if layer == LayerProject {
+		if msg := c.project.file(len(src)); msg != "" {
+			return &Error{File: path, Msg: msg}
+		}
+	}
 	f, err := parse(layer, path, src)
 	if err != nil {
 		return err
@@ -299,6 +358,9 @@ func check(path, layer string, opts LoadOptions) ([]string, error) {
 		return nil, err
 	}
 	if err := checkExempt(c, &opts); err != nil {
+		return nil, err
+	}
+	if err := checkAudit(c); err != nil {
 		return nil, err
 	}
 	return c.Notices, nil

@@ -17,7 +17,7 @@ func (c *Config) Show(w io.Writer) error {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	p := func(format string, args ...any) { fmt.Fprintf(tw, format, args...) }
 
-	p("# Configuration files read, in order (later wins):\n")
+	p("# Configuration files read, in order (later wins; project files only tighten):\n")
 	if len(c.Files) == 0 {
 		p("#   none: built-in defaults only\n")
 	}
@@ -36,6 +36,7 @@ func (c *Config) Show(w io.Writer) error {
 	} else {
 		setting("audit_log", strconv.Quote(c.AuditLog))
 	}
+	setting("audit_required", strconv.FormatBool(c.AuditRequired))
 	if len(c.Exempt) == 0 {
 		p("exempt = []\t# default\n")
 	} else {
@@ -147,6 +148,7 @@ type jsonConfig struct {
 	AskAt    jsonSetting            `json:"ask_at"`
 	ReadOnly jsonSetting            `json:"read_only"`
 	AuditLog jsonSetting            `json:"audit_log"`
+	AuditReq jsonSetting            `json:"audit_required"`
 	Exempt   []jsonName             `json:"exempt"`
 	Rules    map[string][]Rule      `json:"rules"`
 	Patterns []jsonPattern          `json:"patterns"`
@@ -155,8 +157,8 @@ type jsonConfig struct {
 }
 
 // ShowJSON writes the effective configuration as one JSON object:
-// {"files", "deny_at", "ask_at", "read_only", "audit_log" (each
-// {"value","source"}), "exempt" ([{"name","source"}]), "rules"
+// {"files", "deny_at", "ask_at", "read_only", "audit_log",
+// "audit_required" (each {"value","source"}), "exempt" ([{"name","source"}]), "rules"
 // ({"allow","ask","deny"}: [{"pattern","source"}]), "patterns",
 // "builtin" ({name: {"disabled": source, "level", "level_source"}}),
 // "notices"}.
@@ -173,6 +175,7 @@ func (c *Config) ShowJSON(w io.Writer) error {
 		AskAt:    jsonSetting{c.AskAt, c.Provenance["ask_at"]},
 		ReadOnly: jsonSetting{c.ReadOnly, c.Provenance["read_only"]},
 		AuditLog: jsonSetting{c.AuditLog, c.Provenance["audit_log"]},
+		AuditReq: jsonSetting{c.AuditRequired, c.Provenance["audit_required"]},
 		Exempt:   []jsonName{},
 		Rules:    map[string][]Rule{"allow": nonNil(c.Allow), "ask": nonNil(c.Ask), "deny": nonNil(c.Deny)},
 		Patterns: []jsonPattern{},
