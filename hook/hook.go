@@ -111,7 +111,8 @@ func (a Action) String() string {
 // agent:
 //
 //   - Deny -> DenyAction.
-//   - Ask with warnings, a danger level or a matching configuration rule ->
+//   - Ask with warnings, a danger level, a matching configuration rule or a
+//     Problem (over budget, audit log not written, internal error) ->
 //     AskAction.
 //   - Ask without any of these (the command is merely not approved) ->
 //     NoOpinion, so the agent's own permission flow decides.
@@ -142,7 +143,7 @@ func ActionFor(d policy.Decision) Action {
 }
 
 func hasOpinion(d policy.Decision) bool {
-	return len(d.Warnings) > 0 || d.Level != nil || len(d.Rules) > 0
+	return len(d.Warnings) > 0 || d.Level != nil || len(d.Rules) > 0 || d.Problem != ""
 }
 
 // Run answers one hook call of agent: it reads the agent's JSON from in

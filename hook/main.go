@@ -1,25 +1,34 @@
 package hook
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"time"
 
 	"github.com/shellguard/shellguard/policy"
 )
 
 // PolicyDecider returns the DecideFunc the CLI uses: it loads the
 // configuration for the hook input's cwd (built-in defaults, user file,
-// the project file found from cwd, then configFile) and the approval store
-// (approvalsFile, or $SHELLGUARD_APPROVALS, or the user's), and decides.
-// Empty configFile means $SHELLGUARD_CONFIG, as for every command.
+// the project files found from cwd, then configFile) and the approval
+// store (approvalsFile, or $SHELLGUARD_APPROVALS, or the user's), and
+// decides. Empty configFile means $SHELLGUARD_CONFIG, as for every
+// command. Loading and deciding share one budget (policy.DefaultBudget):
+// past it the decision is an ask with Problem over_budget, which Run
+// answers with the protocol's ask or blocking form.
 func PolicyDecider(configFile, approvalsFile, source string) DecideFunc {
 	return func(command, cwd, sessionID string) (policy.Decision, error) {
-		g, err := policy.Load(policy.Options{Cwd: cwd, ConfigFile: configFile, ApprovalsFile: approvalsFile, Source: source})
+		deadline := time.Now().Add(policy.DefaultBudget)
+		g, err := policy.LoadBy(policy.Options{Cwd: cwd, ConfigFile: configFile, ApprovalsFile: approvalsFile, Source: source}, deadline)
+		if errors.Is(err, policy.ErrOverBudget) {
+			return policy.BudgetExceeded(command, policy.DefaultBudget, "loading its configuration"), nil
+		}
 		if err != nil {
 			return policy.Decision{}, fmt.Errorf("shellguard configuration error: %w", err)
 		}
-		return g.Decide(policy.Request{Command: command, Cwd: cwd}), nil
+		return g.Decide(policy.Request{Command: command, Cwd: cwd, Deadline: deadline}), nil
 	}
 }
 

@@ -1,6 +1,8 @@
 package policy
 
 import (
+	"time"
+
 	"github.com/shellguard/shellguard/approval"
 	"github.com/shellguard/shellguard/danger"
 )
@@ -15,6 +17,11 @@ type Request struct {
 	Cwd string
 	// Session holds the approvals of the caller's session; nil means none.
 	Session *approval.SessionStore
+	// Deadline is when Decide must have answered; zero means the Guard's
+	// budget (Options.Budget, by default DefaultBudget) from the call. A
+	// Decide that cannot finish the analysis by then answers ask with
+	// Problem ProblemOverBudget.
+	Deadline time.Time
 }
 
 // InvocationResult is what the decision found for one invocation of the line.
@@ -50,4 +57,10 @@ type Decision struct {
 	Rules []string `json:"rules,omitempty"`
 	// AuditError reports a failure to write the audit log, if any.
 	AuditError string `json:"audit_error,omitempty"`
+	// Problem is set when the verdict comes from a problem shellguard had
+	// rather than from the analysis: ProblemOverBudget,
+	// ProblemAuditFailed or ProblemInternal. Such a verdict is ask (or
+	// deny), never allow, and it is an opinion: agents' hooks ask, or
+	// block where their protocol cannot ask.
+	Problem string `json:"problem,omitempty"`
 }

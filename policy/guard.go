@@ -1,11 +1,13 @@
 package policy
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/shellguard/shellguard/approval"
@@ -34,6 +36,9 @@ type Options struct {
 	Env func(string) string
 	// Source names the caller in the audit log ("hook:claude", "cli").
 	Source string
+	// Budget is how long one Decide may take (see DefaultBudget); zero
+	// means DefaultBudget.
+	Budget time.Duration
 }
 
 func (o *Options) getenv(k string) string {
@@ -51,6 +56,13 @@ type Guard struct {
 	store    *approval.Store // nil when no store could be located
 	source   string
 	notices  []string
+
+	// budget bounds each Decide; light says whether a short line may be
+	// analysed without a watchdog (see maxInlineBytes); abandoned counts
+	// analyses still running after their deadline.
+	budget    time.Duration
+	light     bool
+	abandoned atomic.Int32
 
 	mu sync.Mutex
 	// snap is the approval store as last loaded, and snapIx its active
@@ -79,6 +91,9 @@ func Load(opts Options) (*Guard, error) {
 		return nil, err
 	}
 	g.source = opts.Source
+	if opts.Budget > 0 {
+		g.budget = opts.Budget
+	}
 	path := opts.ApprovalsFile
 	if path == "" {
 		path = opts.getenv(EnvApprovals)
@@ -117,12 +132,24 @@ func New(cfg *config.Config) (*Guard, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Guard{
+	g := &Guard{
 		cfg:      cfg,
 		detector: det,
 		parser:   det.Parser(),
 		notices:  append([]string(nil), cfg.Notices...),
-	}, nil
+		budget:   DefaultBudget,
+	}
+	g.light = light(g)
+	return g, nil
+}
+
+// WithBudget sets how long one Decide may take (see DefaultBudget). It
+// returns g.
+func (g *Guard) WithBudget(d time.Duration) *Guard {
+	if d > 0 {
+		g.budget = d
+	}
+	return g
 }
 
 // WithStore sets the approval store the Guard reads (and Approve writes
@@ -189,21 +216,27 @@ func (g *Guard) Notices() []string {
 // file or of a folder whose trust decides whether it may approve (see
 // approval.Store.Fresh).
 func (g *Guard) snapshot() (approval.Snapshot, *approval.Index) {
-	if g.store == nil {
-		return approval.Snapshot{Trusted: true, Missing: true}, nil
-	}
-	g.mu.Lock()
-	sn, ix, have := g.snap, g.snapIx, g.haveSnap
-	g.mu.Unlock()
-	if have && g.store.Fresh(&sn) {
+	if sn, ix, ok := g.cachedSnapshot(); ok {
 		return sn, ix
 	}
-	sn = g.store.Load()
-	ix = approval.NewIndex(sn.Active())
+	sn := g.store.Load()
+	ix := approval.NewIndex(sn.Active())
 	g.mu.Lock()
 	g.snap, g.snapIx, g.haveSnap = sn, ix, true
 	g.mu.Unlock()
 	return sn, ix
+}
+
+// cachedSnapshot returns the store as last loaded, when it is still fresh
+// (or there is no store).
+func (g *Guard) cachedSnapshot() (approval.Snapshot, *approval.Index, bool) {
+	if g.store == nil {
+		return approval.Snapshot{Trusted: true, Missing: true}, nil, true
+	}
+	g.mu.Lock()
+	sn, ix, have := g.snap, g.snapIx, g.haveSnap
+	g.mu.Unlock()
+	return sn, ix, have && g.store.Fresh(&sn)
 }
 
 // Approve records a person's approval of command. exact approves this
@@ -268,18 +301,61 @@ func (g *Guard) entriesFor(command string, exact bool, scope approval.Scope, via
 	return out, nil
 }
 
-// Decide returns the verdict for req. It never fails: a problem becomes an
-// Ask or Deny verdict whose Reason names it.
-func (g *Guard) Decide(req Request) (d Decision) {
+// Decide returns the verdict for req. It never fails and never takes
+// (much) longer than its budget (req.Deadline, or the Guard's budget from
+// the call; see DefaultBudget): a problem becomes an Ask (or Deny) verdict
+// whose Reason names it and whose Problem says which (an analysis past the
+// deadline, an audit record that could not be written when the
+// configuration requires one, an internal error).
+func (g *Guard) Decide(req Request) Decision {
+	deadline := req.Deadline
+	if deadline.IsZero() {
+		deadline = time.Now().Add(g.budget)
+	}
+	var d Decision
+	if ix, ok := g.inline(req.Command); ok {
+		d = g.analyse(req, ix)
+	} else {
+		var done bool
+		d, done = run(&g.abandoned, deadline, func() Decision {
+			_, ix := g.snapshot()
+			return g.analyse(req, ix)
+		})
+		switch {
+		case done:
+		case g.abandoned.Load() >= maxAbandoned:
+			d = BudgetExceeded(req.Command, g.budget, "the analysis (earlier commands are still being analysed past their budget)")
+		default:
+			d = BudgetExceeded(req.Command, g.budget, "the analysis")
+		}
+	}
+	d.Verdict = clampVerdict(d.Verdict)
+	g.audit(req, &d, deadline)
+	return d
+}
+
+// inline reports whether req may be analysed on the caller's goroutine
+// (see maxInlineBytes), and then the store's index.
+func (g *Guard) inline(command string) (*approval.Index, bool) {
+	if !g.light || len(command) > maxInlineBytes {
+		return nil, false
+	}
+	_, ix, fresh := g.cachedSnapshot()
+	return ix, fresh
+}
+
+// analyse parses and decides req with the store's entries ix, recovering
+// from a panic as an ask.
+func (g *Guard) analyse(req Request, ix *approval.Index) (d Decision) {
 	defer func() {
 		if r := recover(); r != nil {
-			d = Decision{Command: req.Command, Verdict: Ask, Reason: fmt.Sprintf("shellguard failed while deciding (%v); asking instead", r)}
+			d = Decision{Command: req.Command, Verdict: Ask, Problem: ProblemInternal,
+				Reason:   fmt.Sprintf("shellguard failed while deciding (%v); asking instead", r),
+				Warnings: []danger.Warning{}, Invocations: []InvocationResult{}}
 		}
-		d.Verdict = clampVerdict(d.Verdict)
-		g.audit(req, &d)
 	}()
 	res := g.parser.Parse(req.Command)
-	return g.decideParsed(req, res)
+	return g.decideParsed(req, res, ix)
 }
 
 func clampVerdict(v Verdict) Verdict {
@@ -290,7 +366,7 @@ func clampVerdict(v Verdict) Verdict {
 	return Ask
 }
 
-func (g *Guard) decideParsed(req Request, res *shellparse.Result) Decision {
+func (g *Guard) decideParsed(req Request, res *shellparse.Result, storeIx *approval.Index) Decision {
 	d := Decision{Command: req.Command, Warnings: g.detector.CheckParsed(res)}
 	if d.Warnings == nil {
 		d.Warnings = []danger.Warning{}
@@ -300,7 +376,6 @@ func (g *Guard) decideParsed(req Request, res *shellparse.Result) Decision {
 	// Approvals: the session's, then the persisted store's (if trusted),
 	// each looked up through its index.
 	sessionIx := req.Session.Index()
-	_, storeIx := g.snapshot()
 	var match approval.IndexedMatch // no entries approve nothing
 	if sessionIx.Len() > 0 || storeIx.Len() > 0 {
 		match = approval.MatchIndexes(cls, sessionIx, storeIx)
@@ -470,7 +545,11 @@ func dedupe(ss []string) []string {
 	return out
 }
 
-func (g *Guard) audit(req Request, d *Decision) {
+// audit appends d to the audit log, if one is configured, waiting for
+// other writers until deadline at most (and at least a moment). When the
+// record cannot be written and the configuration sets audit_required, an
+// allow becomes an ask.
+func (g *Guard) audit(req Request, d *Decision, deadline time.Time) {
 	if g.cfg == nil || g.cfg.AuditLog == "" {
 		return
 	}
@@ -483,7 +562,21 @@ func (g *Guard) audit(req Request, d *Decision) {
 			rec.ApprovedBy = append(rec.ApprovedBy, ir.ApprovedBy)
 		}
 	}
-	if err := audit.Append(g.cfg.AuditLog, rec); err != nil {
+	if until := time.Until(deadline); until < minAuditWait {
+		deadline = time.Now().Add(minAuditWait)
+	}
+	ctx, cancel := context.WithDeadline(context.Background(), deadline)
+	defer cancel()
+	if err := audit.AppendContext(ctx, g.cfg.AuditLog, rec); err != nil {
 		d.AuditError = err.Error()
+		if g.cfg.AuditRequired && d.Verdict == Allow {
+			d.Verdict = Ask
+			d.Problem = ProblemAuditFailed
+			d.Reason = "the audit log could not be written (" + err.Error() + ") and your configuration requires it (audit_required = true); asking instead of allowing"
+		}
 	}
 }
+
+// minAuditWait is how long an audit write may wait for other writers
+// even when the decision used up its budget.
+const minAuditWait = 100 * time.Millisecond

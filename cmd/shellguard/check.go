@@ -4,10 +4,12 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/shellguard/shellguard/danger"
 	"github.com/shellguard/shellguard/policy"
@@ -217,6 +219,10 @@ warning or a deny rule, ask for any other warning, an ask rule or anything not
 approved, allow when every invocation is approved (by your approvals, an allow
 rule or the read-only list) and nothing is flagged.
 
+Loading the configuration and deciding share one budget (1.5 s, see
+docs/robustness.md): past it the answer is ask (exit 10) with a reason, never
+allow.
+
 Exit status: 0 allow, 10 ask, 11 deny, 2 usage or configuration error.`,
 		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -224,18 +230,26 @@ Exit status: 0 allow, 10 ask, 11 deny, 2 usage or configuration error.`,
 			if err != nil {
 				return &exitError{code: exitUsage, err: err}
 			}
-			g, err := gf.load("cli")
-			if err != nil {
-				return err
-			}
-			for _, n := range g.Notices() {
-				fmt.Fprintln(s.err, "shellguard: note:", n)
-			}
 			cwd := gf.cwd
 			if cwd == "" {
 				cwd, _ = os.Getwd()
 			}
-			d := g.Decide(policy.Request{Command: line, Cwd: cwd})
+			deadline := time.Now().Add(policy.DefaultBudget)
+			var d policy.Decision
+			g, err := policy.LoadBy(policy.Options{Cwd: gf.cwd, ConfigFile: gf.config, ApprovalsFile: gf.approvals, Source: "cli"}, deadline)
+			switch {
+			case errors.Is(err, policy.ErrOverBudget):
+				d = policy.BudgetExceeded(line, policy.DefaultBudget, "loading its configuration")
+			case err != nil:
+				return &exitError{code: exitUsage, err: err}
+			default:
+				d = g.Decide(policy.Request{Command: line, Cwd: cwd, Deadline: deadline})
+				// After deciding: Notices reads the approval store, which
+				// Decide read within the budget.
+				for _, n := range g.Notices() {
+					fmt.Fprintln(s.err, "shellguard: note:", n)
+				}
+			}
 			if asJSON {
 				if err := writeJSON(s.out, d); err != nil {
 					return err
