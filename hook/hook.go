@@ -8,6 +8,7 @@ import (
 	"io"
 	"path/filepath"
 	"strings"
+	"unicode"
 
 	"github.com/shellguard/shellguard/policy"
 )
@@ -182,25 +183,17 @@ type answer struct {
 	failure bool
 }
 
-// input holds the fields shellguard reads from every agent's hook input.
-// The agents send more; unknown fields are ignored.
-type input struct {
-	SessionID     string          `json:"session_id"`
-	Cwd           string          `json:"cwd"`
-	HookEventName string          `json:"hook_event_name"`
-	ToolName      string          `json:"tool_name"`
-	ToolInput     json.RawMessage `json:"tool_input"`
-}
-
-// toolInput is the shell tool's arguments. Command is a string for every
-// agent today; an argv array (older Codex shell calls) is accepted too.
-type toolInput struct {
-	Command json.RawMessage `json:"command"`
-	// DirPath is Gemini CLI's optional directory for run_shell_command,
-	// relative to the workspace (older releases called it "directory").
-	DirPath   string `json:"dir_path"`
-	Directory string `json:"directory"`
-}
+// The members shellguard reads from every agent's hook input, by their
+// exact (case-sensitive) keys: session_id, cwd, hook_event_name,
+// tool_name and tool_input; in tool_input, command, and for Gemini CLI
+// only, dir_path (the optional directory of run_shell_command, relative to
+// the workspace; older releases called it directory). The agents send
+// more; other members are ignored. The agents read their JSON with exact
+// keys, and encoding/json matches struct fields case-insensitively (the
+// last of "command" and "Command" wins), so the input is read member by
+// member instead (see members), and an object holding the same key twice,
+// or two keys that differ only in case, is answered as a problem: which of
+// them the agent runs cannot be known.
 
 func answerFor(agent Agent, in io.Reader, decide DecideFunc) (ans answer) {
 	defer func() {
@@ -215,40 +208,73 @@ func answerFor(agent Agent, in io.Reader, decide DecideFunc) (ans answer) {
 	if len(data) > MaxInput {
 		return failure(agent, fmt.Sprintf("the hook input is larger than %d bytes", MaxInput))
 	}
-	var inp input
-	dec := json.NewDecoder(bytes.NewReader(data))
-	if err := dec.Decode(&inp); err != nil {
+	top, err := members(data)
+	switch {
+	case errors.Is(err, errTrailingData):
+		return failure(agent, "the hook input has data after the JSON object")
+	case errors.Is(err, errAmbiguous):
+		return failure(agent, "the hook input is "+err.Error())
+	case err != nil:
 		return failure(agent, fmt.Sprintf("the hook input is not valid JSON for %s: %v", agent.Title(), err))
 	}
-	if dec.More() {
-		return failure(agent, "the hook input has data after the JSON object")
+	event, err := stringMember(top, "hook_event_name")
+	if err != nil {
+		return failure(agent, err.Error())
 	}
-	if inp.HookEventName != "" && inp.HookEventName != agent.Event() {
+	if event != "" && event != agent.Event() {
 		// Registered on another event: not a command about to run.
 		return answer{action: NoOpinion}
 	}
-	if inp.ToolName != agent.ShellTool() {
-		if inp.ToolName == "" {
+	toolName, err := stringMember(top, "tool_name")
+	if err != nil {
+		return failure(agent, err.Error())
+	}
+	if toolName != agent.ShellTool() {
+		if toolName == "" {
 			return failure(agent, "the hook input names no tool (tool_name is missing)")
 		}
 		return answer{action: NoOpinion}
 	}
-	var ti toolInput
-	if len(inp.ToolInput) == 0 || string(inp.ToolInput) == "null" {
+	rawTool := top["tool_input"]
+	if len(rawTool) == 0 || string(rawTool) == "null" {
 		return failure(agent, "the hook input has no tool_input")
 	}
-	if err := json.Unmarshal(inp.ToolInput, &ti); err != nil {
+	ti, err := members(rawTool)
+	if errors.Is(err, errAmbiguous) {
+		return failure(agent, "tool_input is "+err.Error())
+	}
+	if err != nil {
 		return failure(agent, fmt.Sprintf("tool_input is malformed: %v", err))
 	}
-	command, err := commandLine(ti.Command)
+	inpCwd, err := stringMember(top, "cwd")
+	if err != nil {
+		return failure(agent, err.Error())
+	}
+	sessionID, err := stringMember(top, "session_id")
+	if err != nil {
+		return failure(agent, err.Error())
+	}
+	var dir string
+	if agent == Gemini {
+		dirPath, err := stringMember(ti, "dir_path")
+		if err != nil {
+			return failure(agent, "tool_input."+err.Error())
+		}
+		directory, err := stringMember(ti, "directory")
+		if err != nil {
+			return failure(agent, "tool_input."+err.Error())
+		}
+		dir = firstNonEmpty(dirPath, directory)
+	}
+	command, err := commandLine(ti["command"])
 	if err != nil {
 		return failure(agent, err.Error())
 	}
 	if strings.TrimSpace(command) == "" {
 		return failure(agent, "tool_input.command is empty")
 	}
-	cwd := inp.Cwd
-	if dir := firstNonEmpty(ti.DirPath, ti.Directory); dir != "" {
+	cwd := inpCwd
+	if dir != "" {
 		if filepath.IsAbs(dir) || cwd == "" {
 			cwd = dir
 		} else {
@@ -258,11 +284,91 @@ func answerFor(agent Agent, in io.Reader, decide DecideFunc) (ans answer) {
 	if decide == nil {
 		return failure(agent, "no decision function")
 	}
-	d, err := decide(command, cwd, inp.SessionID)
+	d, err := decide(command, cwd, sessionID)
 	if err != nil {
 		return failure(agent, err.Error())
 	}
 	return answerForDecision(agent, command, d)
+}
+
+// members reads the JSON object data into its members, by exact key. It
+// fails when data is not one JSON object (with nothing after it), and when
+// the object holds the same key twice or two keys that differ only in case
+// (as Unicode folds them, which is how encoding/json matches: "Command",
+// "COMMAND" and "\u212aind" against "kind" all count).
+func members(data []byte) (map[string]json.RawMessage, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	tok, err := dec.Token()
+	if err != nil {
+		return nil, err
+	}
+	if tok != json.Delim('{') {
+		return nil, errors.New("not a JSON object")
+	}
+	out := map[string]json.RawMessage{}
+	folded := map[string]string{}
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return nil, err
+		}
+		key, _ := tok.(string)
+		var raw json.RawMessage
+		if err := dec.Decode(&raw); err != nil {
+			return nil, err
+		}
+		if _, dup := out[key]; dup {
+			return nil, fmt.Errorf("%w: the key %q appears twice", errAmbiguous, key)
+		}
+		f := foldKey(key)
+		if other, dup := folded[f]; dup {
+			return nil, fmt.Errorf("%w: the keys %q and %q differ only in case", errAmbiguous, other, key)
+		}
+		out[key], folded[f] = raw, key
+	}
+	if _, err := dec.Token(); err != nil {
+		return nil, err
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, errTrailingData
+	}
+	return out, nil
+}
+
+var (
+	errAmbiguous    = errors.New("ambiguous")
+	errTrailingData = errors.New("data after the JSON object")
+)
+
+// foldKey maps every rune of s to the smallest rune of its Unicode case
+// folding orbit, so that two keys encoding/json would take for the same
+// field fold to the same string.
+func foldKey(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		min := r
+		for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+			if f < min {
+				min = f
+			}
+		}
+		b.WriteRune(min)
+	}
+	return b.String()
+}
+
+// stringMember returns the string member key of m, "" when it is absent
+// or null, and an error when it is something else.
+func stringMember(m map[string]json.RawMessage, key string) (string, error) {
+	raw, ok := m[key]
+	if !ok || string(raw) == "null" {
+		return "", nil
+	}
+	var s string
+	if err := json.Unmarshal(raw, &s); err != nil {
+		return "", fmt.Errorf("%s is not a string", key)
+	}
+	return s, nil
 }
 
 func firstNonEmpty(s ...string) string {
