@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/shellguard/shellguard/audit"
 	"github.com/shellguard/shellguard/hook"
 	"github.com/shellguard/shellguard/install"
 	"github.com/shellguard/shellguard/policy"
@@ -557,6 +558,19 @@ func doctor(w io.Writer, env install.Env, opts policy.Options) (attention bool) 
 	fmt.Fprintf(w, "  configuration for %s loads\n", opts.Cwd)
 	for _, n := range g.Notices() {
 		fmt.Fprintf(w, "  notice: %s\n", strings.TrimSpace(n))
+	}
+	if log := g.Config().AuditLog; log != "" {
+		// A failed write is recorded beside the log (audit.Check).
+		if err := audit.Check(log); err != nil {
+			effect := "decisions are not recorded"
+			if g.Config().AuditRequired {
+				effect = "audit_required is set, so commands that would be allowed are asked"
+			}
+			fmt.Fprintf(w, "  PROBLEM: %v; %s\n", err, effect)
+			attention = true
+		} else {
+			fmt.Fprintf(w, "  audit log %s: ok\n", log)
+		}
 	}
 	if attention {
 		fmt.Fprintln(w, "Something needs attention (see PROBLEM above).")
