@@ -25,12 +25,12 @@ const (
 	MaxProjectRegexBytes = 1024
 	// MaxProjectRegexSize bounds the program one project regex compiles
 	// to, in instructions (estimated from the parsed expression, without
-	// compiling it: "a{1000}" is 1,000, "(\w+\s*){1000}" 4,000).
-	MaxProjectRegexSize = 2000
+	// compiling it: "a{1000}" and "(?:\w+\s*){200}" are 1,000).
+	MaxProjectRegexSize = 1000
 	// MaxProjectRegexTotal bounds the programs of all project regexes
 	// together: matching costs about this many steps per byte of command
 	// text at worst.
-	MaxProjectRegexTotal = 10000
+	MaxProjectRegexTotal = 5000
 	// MaxProjectRules bounds the rules.ask and rules.deny entries of all
 	// project files together, and MaxProjectRuleBytes their total length
 	// (matching a rule costs at worst its length times the command's).

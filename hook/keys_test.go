@@ -97,3 +97,15 @@ func TestHookReadsExactFields(t *testing.T) {
 		})
 	}
 }
+
+// A decision that comes from a problem (over budget, audit log not
+// written) is an opinion: ask, or block where the protocol cannot ask,
+// never left to the agent's own permission flow.
+func TestProblemIsAnOpinion(t *testing.T) {
+	for _, p := range []string{policy.ProblemOverBudget, policy.ProblemAuditFailed, policy.ProblemInternal} {
+		d := policy.Decision{Command: "ls", Verdict: policy.Ask, Problem: p, Reason: "x"}
+		if a := ActionFor(d); a != AskAction {
+			t.Errorf("%s: %v, want ask", p, a)
+		}
+	}
+}

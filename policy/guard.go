@@ -308,14 +308,15 @@ func (g *Guard) entriesFor(command string, exact bool, scope approval.Scope, via
 // deadline, an audit record that could not be written when the
 // configuration requires one, an internal error).
 func (g *Guard) Decide(req Request) Decision {
-	deadline := req.Deadline
-	if deadline.IsZero() {
-		deadline = time.Now().Add(g.budget)
+	if g.cfg.AuditLog != "" && req.Deadline.IsZero() {
+		// The audit write counts against the budget too.
+		req.Deadline = g.deadline(req)
 	}
 	var d Decision
 	if ix, ok := g.inline(req.Command); ok {
 		d = g.analyse(req, ix)
 	} else {
+		deadline := g.deadline(req)
 		var done bool
 		d, done = run(&g.abandoned, deadline, func() Decision {
 			_, ix := g.snapshot()
@@ -330,8 +331,18 @@ func (g *Guard) Decide(req Request) Decision {
 		}
 	}
 	d.Verdict = clampVerdict(d.Verdict)
-	g.audit(req, &d, deadline)
+	if g.cfg.AuditLog != "" {
+		g.audit(req, &d, g.deadline(req))
+	}
 	return d
+}
+
+// deadline returns when Decide must have answered req.
+func (g *Guard) deadline(req Request) time.Time {
+	if !req.Deadline.IsZero() {
+		return req.Deadline
+	}
+	return time.Now().Add(g.budget)
 }
 
 // inline reports whether req may be analysed on the caller's goroutine
