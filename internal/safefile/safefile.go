@@ -313,3 +313,19 @@ func escapeSingle(s string) string {
 	}
 	return string(out)
 }
+
+// CheckLock reports whether Lock could use the lock file of real, without
+// creating or locking it: nil when it is missing or a regular file that
+// passes CheckInfo.
+func CheckLock(what, file, real string, uid int) error {
+	path := LockPath(real)
+	if _, err := os.Lstat(path); errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	f, fi, err := Open(path, os.O_RDONLY, 0)
+	if err != nil {
+		return fmt.Errorf("%s %s: lock file %s: %w", what, file, path, err)
+	}
+	f.Close()
+	return CheckInfo(what, "shellguard does not use it", file, path, fi, uid)
+}
