@@ -229,6 +229,10 @@ func Open(real string, flag int, perm fs.FileMode) (*os.File, fs.FileInfo, error
 		if errors.Is(err, syscall.ELOOP) {
 			return nil, nil, &NotRegularError{Path: real, Mode: fs.ModeSymlink}
 		}
+		if errors.Is(err, syscall.ENXIO) {
+			// Opened for writing, non-blocking, with no reader: a FIFO.
+			return nil, nil, &NotRegularError{Path: real, Mode: fs.ModeNamedPipe}
+		}
 		return nil, nil, err
 	}
 	fi, err := f.Stat()
