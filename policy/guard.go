@@ -11,9 +11,9 @@ import (
 	"time"
 
 	"github.com/shellguard/shellguard/approval"
-	"github.com/shellguard/shellguard/audit"
 	"github.com/shellguard/shellguard/config"
 	"github.com/shellguard/shellguard/danger"
+	"github.com/shellguard/shellguard/internal/audit"
 	"github.com/shellguard/shellguard/shellparse"
 )
 

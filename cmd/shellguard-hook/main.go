@@ -12,7 +12,7 @@ package main
 import (
 	"os"
 
-	"github.com/shellguard/shellguard/hook"
+	"github.com/shellguard/shellguard/internal/hook"
 )
 
 func main() {

@@ -14,7 +14,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/spf13/cobra"
 
-	"github.com/shellguard/shellguard/mcpserver"
+	"github.com/shellguard/shellguard/internal/mcpserver"
 	"github.com/shellguard/shellguard/policy"
 )
 

@@ -8,7 +8,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/shellguard/shellguard/approval"
-	"github.com/shellguard/shellguard/mcpserver"
+	"github.com/shellguard/shellguard/internal/mcpserver"
 	"github.com/shellguard/shellguard/policy"
 )
 

@@ -9,9 +9,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/google/renameio/v2"
+	"github.com/shellguard/shellguard/internal/agents"
 
-	"github.com/shellguard/shellguard/hook"
+	"github.com/google/renameio/v2"
 )
 
 // Scope says which settings file of an agent to edit.
@@ -69,7 +69,7 @@ func (e Env) getenv(k string) string {
 //	        project: <dir>/.gemini/settings.json
 //	codex   user:    $CODEX_HOME/hooks.json, default ~/.codex/hooks.json
 //	        project: <dir>/.codex/hooks.json (loaded only for trusted projects)
-func SettingsPath(agent hook.Agent, scope Scope, env Env) (string, error) {
+func SettingsPath(agent agents.Agent, scope Scope, env Env) (string, error) {
 	var base string
 	switch scope {
 	case User:
@@ -77,11 +77,11 @@ func SettingsPath(agent hook.Agent, scope Scope, env Env) (string, error) {
 			return "", errors.New("no home directory")
 		}
 		switch agent {
-		case hook.Claude:
+		case agents.Claude:
 			base = firstNonEmpty(env.getenv("CLAUDE_CONFIG_DIR"), filepath.Join(env.Home, ".claude"))
-		case hook.Gemini:
+		case agents.Gemini:
 			base = filepath.Join(env.Home, ".gemini")
-		case hook.Codex:
+		case agents.Codex:
 			base = firstNonEmpty(env.getenv("CODEX_HOME"), filepath.Join(env.Home, ".codex"))
 		}
 	case Project:
@@ -95,7 +95,7 @@ func SettingsPath(agent hook.Agent, scope Scope, env Env) (string, error) {
 	if base == "" {
 		return "", fmt.Errorf("unknown agent %q", agent)
 	}
-	if agent == hook.Codex {
+	if agent == agents.Codex {
 		return filepath.Join(base, "hooks.json"), nil
 	}
 	return filepath.Join(base, "settings.json"), nil
@@ -113,13 +113,13 @@ func firstNonEmpty(s ...string) string {
 // HookCommand returns the hook command line for agent that runs the
 // shellguard binary at exe: "<exe> hook <agent>", with exe quoted for the
 // shell when it needs to be.
-func HookCommand(exe string, agent hook.Agent) string {
+func HookCommand(exe string, agent agents.Agent) string {
 	return shellQuote(exe) + " hook " + string(agent)
 }
 
 // LeanHookCommand returns the hook command for the lean shellguard-hook
 // binary at exe: "<exe, quoted if needed> <agent>".
-func LeanHookCommand(exe string, agent hook.Agent) string {
+func LeanHookCommand(exe string, agent agents.Agent) string {
 	return shellQuote(exe) + " " + string(agent)
 }
 
@@ -163,7 +163,7 @@ type Result struct {
 // every other byte of the file, backs the old file up as
 // "<path>.shellguard-bak-<timestamp>" and replaces it atomically. A file
 // it cannot parse is left untouched and reported as a *ParseError.
-func Install(path string, agent hook.Agent, command string, opts Options) (Result, error) {
+func Install(path string, agent agents.Agent, command string, opts Options) (Result, error) {
 	res, target, err := load(path)
 	if err != nil {
 		return res, err
@@ -184,7 +184,7 @@ func Install(path string, agent hook.Agent, command string, opts Options) (Resul
 // object would remain the file is removed. Backup and atomic replacement
 // are as for Install. command, when not empty, is also recognised as
 // shellguard's hook (see RemoveHook). A missing file is not an error.
-func Uninstall(path string, agent hook.Agent, command string, opts Options) (Result, error) {
+func Uninstall(path string, agent agents.Agent, command string, opts Options) (Result, error) {
 	res, target, err := load(path)
 	if err != nil || res.Created {
 		res.Created = false
@@ -279,7 +279,7 @@ func backup(path string, data []byte, perm fs.FileMode, t time.Time) (string, er
 
 // Status is what Inspect found in one settings file.
 type Status struct {
-	Agent hook.Agent
+	Agent agents.Agent
 	Scope Scope
 	Path  string
 	// Exists reports whether the file exists.
@@ -293,7 +293,7 @@ type Status struct {
 // Inspect reports whether shellguard's hook for agent is in the settings
 // file of scope. command, when not empty, is recognised as shellguard's
 // hook too (see RemoveHook).
-func Inspect(agent hook.Agent, scope Scope, env Env, command string) Status {
+func Inspect(agent agents.Agent, scope Scope, env Env, command string) Status {
 	st := Status{Agent: agent, Scope: scope}
 	st.Path, st.Err = SettingsPath(agent, scope, env)
 	if st.Err != nil {

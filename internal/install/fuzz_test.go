@@ -8,7 +8,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/shellguard/shellguard/hook"
+	"github.com/shellguard/shellguard/internal/agents"
 )
 
 // FuzzEdit checks the settings editor on arbitrary files: the parser agrees
@@ -25,7 +25,7 @@ func FuzzEdit(f *testing.F) {
 	f.Add([]byte("{/* c */}"), byte(1))
 	f.Add([]byte(`{"a":[]}`), byte(2))
 	f.Fuzz(func(t *testing.T, data []byte, which byte) {
-		agent := hook.Agents()[int(which)%3]
+		agent := agents.Agents()[int(which)%3]
 		if _, err := parseJSON(data, false); (err == nil) != json.Valid(data) {
 			t.Fatalf("parser disagrees with encoding/json on %q: %v", data, err)
 		}
@@ -84,7 +84,7 @@ func FuzzCodexConfig(f *testing.F) {
 				t.Fatalf("hook %+v: line out of 1..%d", h, n)
 			}
 		}
-		cmd := HookCommand("/usr/bin/shellguard", hook.Codex)
+		cmd := HookCommand("/usr/bin/shellguard", agents.Codex)
 		with := append(append(append([]byte{}, data...), '\n'), TOMLSnippet(cmd)...)
 		cfg, err = ParseCodexConfig(with, "")
 		if err != nil {

@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/shellguard/shellguard/hook"
+	"github.com/shellguard/shellguard/internal/agents"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
@@ -32,7 +32,7 @@ func readTestdata(t *testing.T, name string) []byte {
 
 // decodeLoose decodes settings (comments stripped by re-parsing with our
 // parser when needed) into a generic value.
-func decodeLoose(t *testing.T, data []byte, agent hook.Agent) any {
+func decodeLoose(t *testing.T, data []byte, agent agents.Agent) any {
 	t.Helper()
 	root, err := parseJSON(data, allowsComments(agent))
 	if err != nil {
@@ -80,18 +80,18 @@ func stripComments(data []byte, n *node) []byte {
 func TestInstallUninstallRoundTrip(t *testing.T) {
 	tests := []struct {
 		file  string
-		agent hook.Agent
+		agent agents.Agent
 		// exact: uninstall gives back the original bytes.
 		exact bool
 	}{
-		{"claude-settings.json", hook.Claude, true},
-		{"claude-no-hooks.json", hook.Claude, true},
-		{"claude-tabs.json", hook.Claude, false}, // "hooks": {} becomes absent
-		{"claude-compact.json", hook.Claude, false},
-		{"gemini-settings.json", hook.Gemini, true},
-		{"codex-hooks.json", hook.Codex, true},
+		{"claude-settings.json", agents.Claude, true},
+		{"claude-no-hooks.json", agents.Claude, true},
+		{"claude-tabs.json", agents.Claude, false}, // "hooks": {} becomes absent
+		{"claude-compact.json", agents.Claude, false},
+		{"gemini-settings.json", agents.Gemini, true},
+		{"codex-hooks.json", agents.Codex, true},
 		// Another agent's file layout with a different event: still fine.
-		{"claude-settings.json", hook.Codex, true},
+		{"claude-settings.json", agents.Codex, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file+"/"+string(tt.agent), func(t *testing.T) {
@@ -182,7 +182,7 @@ func TestInstallUninstallRoundTrip(t *testing.T) {
 
 func TestInstallKeepsKeyOrder(t *testing.T) {
 	orig := readTestdata(t, "claude-settings.json")
-	out, changed, err := AddHook(orig, hook.Claude, HookCommand(exe, hook.Claude))
+	out, changed, err := AddHook(orig, agents.Claude, HookCommand(exe, agents.Claude))
 	if err != nil || !changed {
 		t.Fatal(err)
 	}
@@ -209,7 +209,7 @@ func TestInstallKeepsKeyOrder(t *testing.T) {
 }
 
 func TestInstallCreatesAndUninstallRemoves(t *testing.T) {
-	for _, agent := range hook.Agents() {
+	for _, agent := range agents.Agents() {
 		t.Run(string(agent), func(t *testing.T) {
 			env := Env{Home: t.TempDir(), Dir: t.TempDir()}
 			for _, scope := range []Scope{User, Project} {
@@ -248,16 +248,16 @@ func TestSettingsPath(t *testing.T) {
 		return map[string]string{"CODEX_HOME": "/ch"}[k]
 	}}
 	tests := []struct {
-		agent hook.Agent
+		agent agents.Agent
 		scope Scope
 		want  string
 	}{
-		{hook.Claude, User, "/h/.claude/settings.json"},
-		{hook.Claude, Project, "/p/.claude/settings.json"},
-		{hook.Gemini, User, "/h/.gemini/settings.json"},
-		{hook.Gemini, Project, "/p/.gemini/settings.json"},
-		{hook.Codex, User, "/ch/hooks.json"},
-		{hook.Codex, Project, "/p/.codex/hooks.json"},
+		{agents.Claude, User, "/h/.claude/settings.json"},
+		{agents.Claude, Project, "/p/.claude/settings.json"},
+		{agents.Gemini, User, "/h/.gemini/settings.json"},
+		{agents.Gemini, Project, "/p/.gemini/settings.json"},
+		{agents.Codex, User, "/ch/hooks.json"},
+		{agents.Codex, Project, "/p/.codex/hooks.json"},
 	}
 	for _, tt := range tests {
 		got, err := SettingsPath(tt.agent, tt.scope, env)
@@ -265,7 +265,7 @@ func TestSettingsPath(t *testing.T) {
 			t.Errorf("SettingsPath(%s, %s) = %q, %v; want %q", tt.agent, tt.scope, got, err, tt.want)
 		}
 	}
-	if _, err := SettingsPath(hook.Claude, "global", env); err == nil {
+	if _, err := SettingsPath(agents.Claude, "global", env); err == nil {
 		t.Error("unknown scope accepted")
 	}
 }
@@ -286,7 +286,7 @@ func TestInstallRefusesUnparseable(t *testing.T) {
 			if err := os.WriteFile(path, data, 0o644); err != nil {
 				t.Fatal(err)
 			}
-			_, err := Install(path, hook.Claude, HookCommand(exe, hook.Claude), Options{Now: fixed})
+			_, err := Install(path, agents.Claude, HookCommand(exe, agents.Claude), Options{Now: fixed})
 			var pe *ParseError
 			if !errors.As(err, &pe) {
 				t.Fatalf("err = %v, want a *ParseError", err)
@@ -298,7 +298,7 @@ func TestInstallRefusesUnparseable(t *testing.T) {
 				t.Fatalf("extra files: %v", entries)
 			}
 			// Uninstall refuses too, or finds nothing to remove.
-			res, err := Uninstall(path, hook.Claude, "", Options{})
+			res, err := Uninstall(path, agents.Claude, "", Options{})
 			if err != nil && !errors.As(err, &pe) || res.Changed {
 				t.Fatalf("uninstall: %+v, %v", res, err)
 			}
@@ -316,7 +316,7 @@ func TestDryRunWritesNothing(t *testing.T) {
 	if err := os.WriteFile(path, orig, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	res, err := Install(path, hook.Claude, HookCommand(exe, hook.Claude), Options{DryRun: true})
+	res, err := Install(path, agents.Claude, HookCommand(exe, agents.Claude), Options{DryRun: true})
 	if err != nil || !res.Changed || res.Backup != "" || !bytes.Contains(res.After, []byte(exe)) {
 		t.Fatalf("dry run: %+v, %v", res, err)
 	}
@@ -324,7 +324,7 @@ func TestDryRunWritesNothing(t *testing.T) {
 		t.Fatal("dry run changed the file")
 	}
 	missing := filepath.Join(dir, "sub", "settings.json")
-	if res, err := Install(missing, hook.Claude, "x shellguard hook claude", Options{DryRun: true}); err != nil || !res.Created {
+	if res, err := Install(missing, agents.Claude, "x shellguard hook claude", Options{DryRun: true}); err != nil || !res.Created {
 		t.Fatalf("dry run on a new file: %+v, %v", res, err)
 	}
 	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
@@ -333,17 +333,17 @@ func TestDryRunWritesNothing(t *testing.T) {
 }
 
 func TestInstallUpdatesStalePath(t *testing.T) {
-	old := HookCommand("/old/place/shellguard", hook.Claude)
-	data, _, err := AddHook(readTestdata(t, "claude-settings.json"), hook.Claude, old)
+	old := HookCommand("/old/place/shellguard", agents.Claude)
+	data, _, err := AddHook(readTestdata(t, "claude-settings.json"), agents.Claude, old)
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd := HookCommand("/new place/shellguard", hook.Claude)
-	out, changed, err := AddHook(data, hook.Claude, cmd)
+	cmd := HookCommand("/new place/shellguard", agents.Claude)
+	out, changed, err := AddHook(data, agents.Claude, cmd)
 	if err != nil || !changed {
 		t.Fatalf("changed=%v err=%v", changed, err)
 	}
-	cmds, _ := InstalledCommands(out, hook.Claude)
+	cmds, _ := InstalledCommands(out, agents.Claude)
 	if !reflect.DeepEqual(cmds, []string{cmd}) || cmd != `'/new place/shellguard' hook claude` {
 		t.Fatalf("commands %q", cmds)
 	}
@@ -366,7 +366,7 @@ func TestUninstallLeavesOtherAgentsAndUserHooks(t *testing.T) {
   }
 }
 `)
-	out, changed, empty, err := RemoveHook(in, hook.Claude, "")
+	out, changed, empty, err := RemoveHook(in, agents.Claude, "")
 	if err != nil || !changed || empty {
 		t.Fatalf("changed=%v empty=%v err=%v", changed, empty, err)
 	}
@@ -387,7 +387,7 @@ func TestSymlinkIsFollowed(t *testing.T) {
 	if err := os.Symlink(real, link); err != nil {
 		t.Skip(err)
 	}
-	if _, err := Install(link, hook.Claude, HookCommand(exe, hook.Claude), Options{}); err != nil {
+	if _, err := Install(link, agents.Claude, HookCommand(exe, agents.Claude), Options{}); err != nil {
 		t.Fatal(err)
 	}
 	if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
@@ -401,15 +401,15 @@ func TestSymlinkIsFollowed(t *testing.T) {
 func TestIsShellguardCommand(t *testing.T) {
 	tests := []struct {
 		cmd   string
-		agent hook.Agent
+		agent agents.Agent
 		want  bool
 	}{
-		{"/usr/bin/shellguard hook claude", hook.Claude, true},
-		{"'/my dir/shellguard' hook gemini", hook.Gemini, true},
-		{"shellguard hook 'codex'", hook.Codex, true},
-		{"/usr/bin/shellguard hook claude", hook.Codex, false},
-		{"/usr/bin/other hook claude", hook.Claude, false},
-		{"shellguard check", hook.Claude, false},
+		{"/usr/bin/shellguard hook claude", agents.Claude, true},
+		{"'/my dir/shellguard' hook gemini", agents.Gemini, true},
+		{"shellguard hook 'codex'", agents.Codex, true},
+		{"/usr/bin/shellguard hook claude", agents.Codex, false},
+		{"/usr/bin/other hook claude", agents.Claude, false},
+		{"shellguard check", agents.Claude, false},
 	}
 	for _, tt := range tests {
 		if got := IsShellguardCommand(tt.cmd, tt.agent); got != tt.want {
@@ -435,11 +435,11 @@ func TestCheckCommand(t *testing.T) {
 		cmd string
 		ok  bool
 	}{
-		{HookCommand(good, hook.Claude), true},
+		{HookCommand(good, agents.Claude), true},
 		{`"` + good + `" hook claude`, true},
-		{HookCommand(filepath.Join(dir, "missing"), hook.Claude), false},
-		{HookCommand(noexec, hook.Claude), false},
-		{HookCommand(dir, hook.Claude), false},
+		{HookCommand(filepath.Join(dir, "missing"), agents.Claude), false},
+		{HookCommand(noexec, agents.Claude), false},
+		{HookCommand(dir, agents.Claude), false},
 		{"shellguard hook claude", false},
 		{"$HOME/bin/shellguard hook claude", false},
 		{"'unterminated hook claude", false},
@@ -483,16 +483,16 @@ func golden(t *testing.T, path string, got []byte) {
 
 func TestRenamedBinaryIsRecognisedByItsExactCommand(t *testing.T) {
 	orig := readTestdata(t, "claude-settings.json")
-	cmd := HookCommand("/usr/local/bin/sg", hook.Claude)
-	once, changed, err := AddHook(orig, hook.Claude, cmd)
+	cmd := HookCommand("/usr/local/bin/sg", agents.Claude)
+	once, changed, err := AddHook(orig, agents.Claude, cmd)
 	if err != nil || !changed {
 		t.Fatal(err)
 	}
-	twice, changed, err := AddHook(once, hook.Claude, cmd)
+	twice, changed, err := AddHook(once, agents.Claude, cmd)
 	if err != nil || changed || !bytes.Equal(once, twice) {
 		t.Fatalf("second AddHook changed=%v err=%v", changed, err)
 	}
-	back, changed, _, err := RemoveHook(twice, hook.Claude, cmd)
+	back, changed, _, err := RemoveHook(twice, agents.Claude, cmd)
 	if err != nil || !changed || !bytes.Equal(back, orig) {
 		t.Fatalf("RemoveHook changed=%v err=%v\n%s", changed, err, back)
 	}

@@ -9,7 +9,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/shellguard/shellguard/hook"
+	"github.com/shellguard/shellguard/internal/agents"
 )
 
 var (
@@ -94,7 +94,7 @@ func (c *cli) run(args ...string) (string, int) {
 
 func TestCLIInstallUninstallDoctor(t *testing.T) {
 	c := newCLI(t)
-	files := map[hook.Agent]string{hook.Claude: "claude-settings.json", hook.Gemini: "gemini-settings.json", hook.Codex: "codex-hooks.json"}
+	files := map[agents.Agent]string{agents.Claude: "claude-settings.json", agents.Gemini: "gemini-settings.json", agents.Codex: "codex-hooks.json"}
 
 	if out, code := c.run("doctor"); code != 1 || !strings.Contains(out, "installed for no agent") {
 		t.Fatalf("doctor before install: exit %d\n%s", code, out)
@@ -173,7 +173,7 @@ func TestCLIInstallUninstallDoctor(t *testing.T) {
 
 func TestCLIRefusesUnparseable(t *testing.T) {
 	c := newCLI(t)
-	user, _ := SettingsPath(hook.Claude, User, Env{Home: c.home})
+	user, _ := SettingsPath(agents.Claude, User, Env{Home: c.home})
 	if err := os.MkdirAll(filepath.Dir(user), 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -224,7 +224,7 @@ func TestCLICodexConfigTOML(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "also holds 2 inline hook(s)") || !strings.Contains(out, "command = '"+own+"'") {
 		t.Fatalf("install next to other inline hooks: exit %d\n%s", code, out)
 	}
-	if cmds, _ := InstalledCommands(mustRead(t, jsonPath), hook.Codex); len(cmds) != 1 || cmds[0] != own {
+	if cmds, _ := InstalledCommands(mustRead(t, jsonPath), agents.Codex); len(cmds) != 1 || cmds[0] != own {
 		t.Fatalf("hooks.json holds %q", cmds)
 	}
 	out, code = c.run("doctor")
@@ -285,7 +285,7 @@ func TestCLICodexConfigTOML(t *testing.T) {
 
 	// Both representations in one layer, shellguard in both.
 	writeFile(t, tomlPath, withHook)
-	hooksJSON, _, err := AddHook(nil, hook.Codex, own)
+	hooksJSON, _, err := AddHook(nil, agents.Codex, own)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,9 +8,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/BurntSushi/toml"
+	"github.com/shellguard/shellguard/internal/agents"
 
-	"github.com/shellguard/shellguard/hook"
+	"github.com/BurntSushi/toml"
 )
 
 func TestParseCodexConfig(t *testing.T) {
@@ -113,10 +113,10 @@ func TestParseCodexConfigInvalid(t *testing.T) {
 
 func TestTOMLSnippetRoundTrip(t *testing.T) {
 	for _, cmd := range []string{
-		HookCommand(exe, hook.Codex),
-		HookCommand("/Users/Jo O'Neil/bin/shellguard", hook.Codex),
-		LeanHookCommand(`C:\tools\shellguard-hook`, hook.Codex),
-		HookCommand("/opt/\"q\"/shellguard", hook.Codex),
+		HookCommand(exe, agents.Codex),
+		HookCommand("/Users/Jo O'Neil/bin/shellguard", agents.Codex),
+		LeanHookCommand(`C:\tools\shellguard-hook`, agents.Codex),
+		HookCommand("/opt/\"q\"/shellguard", agents.Codex),
 	} {
 		snip := TOMLSnippet(cmd)
 		var v map[string]any
@@ -168,7 +168,7 @@ func TestInspectCodex(t *testing.T) {
 		t.Fatalf("user layer: %+v", l)
 	}
 	// shellguard in hooks.json: its position is reported for StateKey.
-	out, _, err := AddHook(readTestdata(t, "codex-hooks.json"), hook.Codex, HookCommand(exe, hook.Codex))
+	out, _, err := AddHook(readTestdata(t, "codex-hooks.json"), agents.Codex, HookCommand(exe, agents.Codex))
 	if err != nil {
 		t.Fatal(err)
 	}

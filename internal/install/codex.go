@@ -11,9 +11,9 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/BurntSushi/toml"
+	"github.com/shellguard/shellguard/internal/agents"
 
-	"github.com/shellguard/shellguard/hook"
+	"github.com/BurntSushi/toml"
 )
 
 // Codex also reads hooks written inline in config.toml. What this file
@@ -50,7 +50,7 @@ import (
 // <dir>/.codex/config.toml. It sits next to the hooks.json SettingsPath
 // returns for Codex.
 func CodexConfigPath(scope Scope, env Env) (string, error) {
-	p, err := SettingsPath(hook.Codex, scope, env)
+	p, err := SettingsPath(agents.Codex, scope, env)
 	if err != nil {
 		return "", err
 	}
@@ -78,7 +78,7 @@ type InlineHook struct {
 // a PreToolUse hook whose matcher (a regular expression, absent or "*"
 // for every tool) matches the Bash tool.
 func (h InlineHook) RunsForShell() bool {
-	return h.Event == hook.Codex.Event() && matcherMatchesBash(h.Matcher)
+	return h.Event == agents.Codex.Event() && matcherMatchesBash(h.Matcher)
 }
 
 func matcherMatchesBash(m string) bool {
@@ -305,7 +305,7 @@ func (l CodexLayer) BothRepresentations() bool {
 // whether hooks are switched off there. command, when not empty, is
 // recognised as shellguard's hook too. It only reads.
 func InspectCodex(scope Scope, env Env, command string) CodexLayer {
-	l := CodexLayer{Scope: scope, JSON: Inspect(hook.Codex, scope, env, command)}
+	l := CodexLayer{Scope: scope, JSON: Inspect(agents.Codex, scope, env, command)}
 	if l.JSON.Exists && l.JSON.Err == nil {
 		if data, err := os.ReadFile(l.JSON.Path); err == nil {
 			l.JSONHasHooks, l.JSONGroups, l.JSONHandlers = jsonHooks(data, command)
@@ -334,7 +334,7 @@ func jsonHooks(data []byte, command string) (has bool, groups, handlers []int) {
 	if len(bytes.TrimSpace(data)) == 0 {
 		return false, nil, nil
 	}
-	root, err := parseSettings(data, hook.Codex)
+	root, err := parseSettings(data, agents.Codex)
 	if err != nil {
 		return false, nil, nil
 	}
@@ -345,7 +345,7 @@ func jsonHooks(data []byte, command string) (has bool, groups, handlers []int) {
 			}
 		}
 	}
-	for _, f := range find(data, root, hook.Codex, command) {
+	for _, f := range find(data, root, agents.Codex, command) {
 		groups = append(groups, f.groupIdx)
 		handlers = append(handlers, f.innerIdx)
 	}
@@ -356,9 +356,9 @@ func jsonHooks(data []byte, command string) (has bool, groups, handlers []int) {
 // running command, for users who keep their hooks in config.toml (append
 // it to the file; shellguard recognises it there).
 func TOMLSnippet(command string) string {
-	e := entryFor(hook.Codex, command)
+	e := entryFor(agents.Codex, command)
 	return fmt.Sprintf("[[hooks.%s]]\nmatcher = %s\n\n[[hooks.%s.hooks]]\ntype = %s\ncommand = %s\ntimeout = %d\n",
-		hook.Codex.Event(), tomlString(e.Matcher), hook.Codex.Event(), tomlString(e.Hooks[0].Type),
+		agents.Codex.Event(), tomlString(e.Matcher), agents.Codex.Event(), tomlString(e.Hooks[0].Type),
 		tomlString(e.Hooks[0].Command), e.Hooks[0].Timeout)
 }
 
@@ -469,7 +469,7 @@ func codexGroups(ev string, v any, command string) ([]InlineHook, error) {
 			if hasMatcher {
 				ih.Matcher = matcher
 			}
-			ih.Shellguard = IsShellguardCommand(cmd, hook.Codex) || command != "" && cmd == command
+			ih.Shellguard = IsShellguardCommand(cmd, agents.Codex) || command != "" && cmd == command
 			out = append(out, ih)
 		}
 	}

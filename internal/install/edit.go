@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/shellguard/shellguard/hook"
+	"github.com/shellguard/shellguard/internal/agents"
 )
 
 // The settings layout is the same for the three agents:
@@ -45,11 +45,11 @@ type hookCommand struct {
 
 // Timeouts are generous: an agent treats a timed-out hook as a failed one
 // and runs the command, so a slow machine must not reach them.
-func entryFor(agent hook.Agent, command string) hookEntry {
+func entryFor(agent agents.Agent, command string) hookEntry {
 	switch agent {
-	case hook.Gemini:
+	case agents.Gemini:
 		return hookEntry{Matcher: "run_shell_command", Hooks: []hookCommand{{Type: "command", Command: command, Name: "shellguard", Timeout: 30000}}}
-	case hook.Codex:
+	case agents.Codex:
 		return hookEntry{Matcher: "^Bash$", Hooks: []hookCommand{{Type: "command", Command: command, Timeout: 30}}}
 	}
 	return hookEntry{Matcher: "Bash", Hooks: []hookCommand{{Type: "command", Command: command, Timeout: 30}}}
@@ -57,11 +57,11 @@ func entryFor(agent hook.Agent, command string) hookEntry {
 
 // allowsComments reports whether the agent's settings file may hold
 // comments (Gemini CLI strips them before parsing).
-func allowsComments(agent hook.Agent) bool { return agent == hook.Gemini }
+func allowsComments(agent agents.Agent) bool { return agent == agents.Gemini }
 
 // IsShellguardCommand reports whether a hook command is shellguard's hook
 // for agent: it mentions shellguard and runs its "hook <agent>" command.
-func IsShellguardCommand(command string, agent hook.Agent) bool {
+func IsShellguardCommand(command string, agent agents.Agent) bool {
 	if !strings.Contains(command, "shellguard") {
 		return false
 	}
@@ -93,7 +93,7 @@ func (e *ParseError) Error() string {
 
 func (e *ParseError) Unwrap() error { return e.Err }
 
-func parseSettings(data []byte, agent hook.Agent) (*node, error) {
+func parseSettings(data []byte, agent agents.Agent) (*node, error) {
 	root, err := parseJSON(data, allowsComments(agent))
 	if err != nil {
 		return nil, &ParseError{err}
@@ -115,7 +115,7 @@ type found struct {
 // find returns every shellguard hook for agent in root, in text order: the
 // commands IsShellguardCommand recognises, and also exact, a command that
 // is known to be shellguard's even if its binary was renamed.
-func find(data []byte, root *node, agent hook.Agent, exact string) []found {
+func find(data []byte, root *node, agent agents.Agent, exact string) []found {
 	var out []found
 	hooksIdx := lastMember(root, "hooks")
 	if hooksIdx < 0 {
@@ -166,7 +166,7 @@ func lastMember(n *node, key string) int {
 // InstalledCommands returns the shellguard hook commands for agent found in
 // a settings file's content (empty content has none). also, when not
 // empty, is a command recognised as shellguard's too (see RemoveHook).
-func InstalledCommands(data []byte, agent hook.Agent, also ...string) ([]string, error) {
+func InstalledCommands(data []byte, agent agents.Agent, also ...string) ([]string, error) {
 	if len(bytes.TrimSpace(data)) == 0 {
 		return nil, nil
 	}
@@ -190,7 +190,7 @@ func InstalledCommands(data []byte, agent hook.Agent, also ...string) ([]string,
 // that command; an existing shellguard hook with another command (the
 // binary moved) gets the new command. Everything else in data is kept
 // byte for byte: the entry is spliced in with the file's indentation.
-func AddHook(data []byte, agent hook.Agent, command string) (out []byte, changed bool, err error) {
+func AddHook(data []byte, agent agents.Agent, command string) (out []byte, changed bool, err error) {
 	if len(bytes.TrimSpace(data)) == 0 {
 		return renderNew(agent, command)
 	}
@@ -259,7 +259,7 @@ func (m orderedMap1) MarshalJSON() ([]byte, error) {
 	return []byte("{" + string(k) + ":" + string(v) + "}"), nil
 }
 
-func renderNew(agent hook.Agent, command string) ([]byte, bool, error) {
+func renderNew(agent agents.Agent, command string) ([]byte, bool, error) {
 	b, err := marshal(map1("hooks", map1(agent.Event(), []hookEntry{entryFor(agent, command)})), "", "  ")
 	if err != nil {
 		return nil, false, err
@@ -431,7 +431,7 @@ func removeChild(data []byte, n *node, i int) []byte {
 // changed is false when data holds no shellguard hook for agent. A hook
 // whose command is exactly command (when not empty) is removed too, even if
 // it does not mention shellguard.
-func RemoveHook(data []byte, agent hook.Agent, command string) (out []byte, changed, empty bool, err error) {
+func RemoveHook(data []byte, agent agents.Agent, command string) (out []byte, changed, empty bool, err error) {
 	if len(bytes.TrimSpace(data)) == 0 {
 		return data, false, false, nil
 	}

@@ -7,8 +7,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/shellguard/shellguard/internal/tui"
 	"github.com/shellguard/shellguard/policy"
-	"github.com/shellguard/shellguard/tui"
 )
 
 // A Model is driven by messages; here a line without `!` is analysed and

@@ -1,0 +1,79 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"time"
+
+	"github.com/shellguard/shellguard/policy"
+	"github.com/spf13/cobra"
+)
+
+func newDecideCmd(s *streams) *cobra.Command {
+	var (
+		asJSON bool
+		gf     guardFlags
+	)
+	c := &cobra.Command{
+		Use:   "decide [--json] [--config FILE] [--approvals FILE] [--cwd DIR] [--] COMMAND...",
+		Short: "Answer allow, ask or deny for a command line",
+		Long: `decide gives the verdict an agent integration would get: deny for a Critical
+warning or a deny rule, ask for any other warning, an ask rule or anything not
+approved, allow when every invocation is approved (by your approvals, an allow
+rule or the read-only list) and nothing is flagged.
+
+Loading the configuration and deciding share one budget (1.5 s, see
+docs/robustness.md): past it the answer is ask (exit 10) with a reason, never
+allow.
+
+Exit status: 0 allow, 10 ask, 11 deny, 2 usage or configuration error.`,
+		Args: cobra.ArbitraryArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			line, err := commandLine(s, args)
+			if err != nil {
+				return &exitError{code: exitUsage, err: err}
+			}
+			cwd := gf.cwd
+			if cwd == "" {
+				cwd, _ = os.Getwd()
+			}
+			deadline := time.Now().Add(policy.DefaultBudget)
+			var d policy.Decision
+			g, err := policy.LoadBy(policy.Options{Cwd: gf.cwd, ConfigFile: gf.config, ApprovalsFile: gf.approvals, Source: "cli"}, deadline)
+			switch {
+			case errors.Is(err, policy.ErrOverBudget):
+				d = policy.BudgetExceeded(line, policy.DefaultBudget, "loading its configuration")
+			case err != nil:
+				return &exitError{code: exitUsage, err: err}
+			default:
+				d = g.Decide(policy.Request{Command: line, Cwd: cwd, Deadline: deadline})
+				// After deciding: Notices reads the approval store, which
+				// Decide read within the budget.
+				for _, n := range g.Notices() {
+					fmt.Fprintln(s.err, "shellguard: note:", n)
+				}
+			}
+			if asJSON {
+				if err := writeJSON(s.out, d); err != nil {
+					return err
+				}
+			} else {
+				fmt.Fprintf(s.out, "%s: %s\n", d.Verdict, d.Reason)
+				for _, w := range d.Warnings {
+					fmt.Fprintf(s.out, "  %s\n", w.Message)
+				}
+			}
+			switch d.Verdict {
+			case policy.Allow:
+				return nil
+			case policy.Deny:
+				return exitCode(exitDeny)
+			}
+			return exitCode(exitAsk)
+		},
+	}
+	c.Flags().BoolVar(&asJSON, "json", false, "print the decision as JSON")
+	gf.add(c, true)
+	return c
+}

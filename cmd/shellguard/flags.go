@@ -1,0 +1,65 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/shellguard/shellguard/policy"
+	"github.com/spf13/cobra"
+)
+
+// commandLine returns the command line given as words (joined by single
+// spaces), or read whole from standard input when the only word is "-".
+func commandLine(s *streams, args []string) (string, error) {
+	if len(args) == 0 {
+		return "", fmt.Errorf("no command given (pass it after --, or - to read standard input)")
+	}
+	if len(args) == 1 && args[0] == "-" {
+		b, err := io.ReadAll(io.LimitReader(s.in, maxInput+1))
+		if err != nil {
+			return "", fmt.Errorf("reading standard input: %w", err)
+		}
+		line := string(b)
+		// One trailing newline is how lines end, not part of the command.
+		line = strings.TrimSuffix(line, "\n")
+		return line, nil
+	}
+	return strings.Join(args, " "), nil
+}
+
+// guardFlags are the flags every deciding command shares.
+type guardFlags struct {
+	config, approvals, cwd string
+}
+
+func (f *guardFlags) add(c *cobra.Command, withApprovals bool) {
+	c.Flags().StringVar(&f.config, "config", "", "extra configuration file, applied last (default $SHELLGUARD_CONFIG)")
+	c.Flags().StringVar(&f.cwd, "cwd", "", "working directory that selects the project configuration (default: current)")
+	if withApprovals {
+		c.Flags().StringVar(&f.approvals, "approvals", "", "approval store (default $SHELLGUARD_APPROVALS or ~/.config/shellguard/approvals.json)")
+	}
+}
+
+func (f *guardFlags) load(source string) (*policy.Guard, error) {
+	g, err := policy.Load(policy.Options{Cwd: f.cwd, ConfigFile: f.config, ApprovalsFile: f.approvals, Source: source})
+	if err != nil {
+		return nil, &exitError{code: exitUsage, err: err}
+	}
+	return g, nil
+}
+
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
+
+// Exit codes of decide.
+const (
+	exitAllow = 0
+	exitAsk   = 10
+	exitDeny  = 11
+)

@@ -1,0 +1,211 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/shellguard/shellguard/internal/agents"
+
+	"github.com/spf13/cobra"
+
+	"github.com/shellguard/shellguard/internal/install"
+)
+
+// installFlags are the flags shared by install and uninstall.
+type installFlags struct {
+	project, user, dryRun bool
+	cwd, exe              string
+}
+
+func (f *installFlags) register(c *cobra.Command, verb string) {
+	c.Flags().BoolVar(&f.project, "project", false, verb+" the project's settings (in --cwd)")
+	c.Flags().BoolVar(&f.user, "user", false, verb+" the user's settings (the default)")
+	c.Flags().BoolVar(&f.dryRun, "dry-run", false, "print the resulting file instead of writing it")
+	c.Flags().StringVar(&f.cwd, "cwd", "", "project directory (default: the current directory)")
+	c.MarkFlagsMutuallyExclusive("project", "user")
+}
+
+// installTarget is the settings file install or uninstall edits.
+type installTarget struct {
+	agent agents.Agent
+	scope install.Scope
+	env   install.Env
+	path  string
+}
+
+func (f *installFlags) target(agentName string) (installTarget, error) {
+	agent, err := agents.ParseAgent(agentName)
+	if err != nil {
+		return installTarget{}, &exitError{exitUsage, err}
+	}
+	env, err := install.FromProcess(f.cwd)
+	if err != nil {
+		return installTarget{}, &exitError{1, err}
+	}
+	scope := install.User
+	if f.project {
+		scope = install.Project
+	}
+	path, err := install.SettingsPath(agent, scope, env)
+	if err != nil {
+		return installTarget{}, &exitError{1, err}
+	}
+	return installTarget{agent: agent, scope: scope, env: env, path: path}, nil
+}
+
+// codexConfigTOML reads the config.toml of the Codex layer that install or
+// uninstall edits. Codex also loads hooks written inline there, so a file
+// that does not parse is an error: shellguard cannot tell whether its hook
+// is already there.
+func codexConfigTOML(t installTarget, own string) (path string, cfg install.CodexConfig, err error) {
+	l := install.InspectCodex(t.scope, t.env, own)
+	if l.TOMLErr != nil {
+		why := l.TOMLErr
+		var te *install.TOMLError
+		if errors.As(why, &te) {
+			why = te
+		}
+		return l.TOMLPath, cfg, &exitError{1, fmt.Errorf("%s: %w; Codex also reads hooks from this file, so shellguard cannot tell whether its hook is already configured there: fix the file first (shellguard changed nothing)", l.TOMLPath, why)}
+	}
+	return l.TOMLPath, l.TOML, nil
+}
+
+func where(path string, h install.InlineHook) string {
+	if h.Line > 0 {
+		return fmt.Sprintf("%s:%d", path, h.Line)
+	}
+	return path
+}
+
+func newInstallCmd(s *streams) *cobra.Command {
+	var f installFlags
+	c := &cobra.Command{
+		Use:   "install claude|gemini|codex [--project|--user] [--dry-run]",
+		Short: "Add shellguard's hook to an agent's settings",
+		Long: `install adds "<this binary> hook <agent>" to the agent's hook settings:
+
+  claude   ~/.claude/settings.json   or <project>/.claude/settings.json
+  gemini   ~/.gemini/settings.json   or <project>/.gemini/settings.json
+  codex    ~/.codex/hooks.json       or <project>/.codex/hooks.json
+
+Installing twice changes nothing. Every other setting is kept as it is; the
+previous file is kept as <file>.shellguard-bak-<timestamp>. A file that is not
+valid JSON is not touched (exit status 1).
+
+Codex also reads hooks written inline in config.toml next to hooks.json.
+shellguard never edits config.toml, but reads it: when shellguard's hook is
+already there, install codex adds nothing (exit status 0); when config.toml
+does not parse, it refuses (exit status 1).`,
+		Args:      cobra.ExactArgs(1),
+		ValidArgs: []string{"claude", "gemini", "codex"},
+		RunE: func(c *cobra.Command, args []string) error {
+			t, err := f.target(args[0])
+			if err != nil {
+				return err
+			}
+			agent := t.agent
+			exe := f.exe
+			if exe == "" {
+				if exe, err = os.Executable(); err != nil {
+					return &exitError{1, fmt.Errorf("cannot find this program's path: %w", err)}
+				}
+			}
+			if exe, err = filepath.Abs(exe); err != nil {
+				return &exitError{1, err}
+			}
+			command := hookCommand(exe, agent)
+			var tomlPath string
+			var inline install.CodexConfig
+			if agent == agents.Codex {
+				if tomlPath, inline, err = codexConfigTOML(t, command); err != nil {
+					return err
+				}
+				if sg := inline.Shellguard(); len(sg) > 0 {
+					// Codex runs every hook it finds; a second copy in
+					// hooks.json would run shellguard twice per command.
+					for _, h := range sg {
+						fmt.Fprintf(s.out, "The shellguard hook for Codex is already configured inline in %s: %s\n", where(tomlPath, h), h.Command)
+						if !h.RunsForShell() {
+							fmt.Fprintf(s.out, "  PROBLEM: it is a %s hook with matcher %q, so Codex does not run it before shell commands; fix it there.\n", h.Event, h.Matcher)
+						} else if err := install.CheckCommand(h.Command); err != nil {
+							fmt.Fprintf(s.out, "  PROBLEM: %v; fix the command there (shellguard does not edit config.toml).\n", err)
+						} else if h.Command != command {
+							fmt.Fprintf(s.out, "  note: it runs %s, not this program's %s.\n", h.Command, command)
+						}
+					}
+					fmt.Fprintf(s.out, "Nothing added to %s (Codex would run a second copy); `shellguard doctor` checks the inline hook.\n", t.path)
+					return nil
+				}
+			}
+			res, err := install.Install(t.path, agent, command, install.Options{DryRun: f.dryRun})
+			if err != nil {
+				return &exitError{1, err}
+			}
+			report(s.out, "install", agent, res, f.dryRun)
+			if res.Changed && !f.dryRun {
+				switch agent {
+				case agents.Codex:
+					fmt.Fprintln(s.out, "Codex runs a new hook only after you trust it: open /hooks in Codex and trust it once.")
+					if f.project {
+						fmt.Fprintln(s.out, "Codex loads project hooks only for trusted projects.")
+					}
+				case agents.Gemini:
+					fmt.Fprintln(s.out, `If your Gemini CLI release does not run hooks by default, set "hooksConfig": {"enabled": true} in its settings.`)
+				}
+			}
+			if agent == agents.Codex {
+				if n := len(inline.Others()); n > 0 {
+					fmt.Fprintf(s.out, "note: %s also holds %d inline hook(s). Codex loads hooks.json and config.toml of the same layer both, runs both and warns at startup (\"prefer a single representation for this layer\"). To keep your hooks in config.toml only, run `shellguard uninstall codex%s` and append this to %s instead (shellguard recognises it there):\n\n%s\n",
+						tomlPath, n, projectFlag(t.scope), tomlPath, install.TOMLSnippet(command))
+				}
+				if inline.HooksDisabled {
+					fmt.Fprintf(s.out, "PROBLEM: %s sets [features] hooks = false: Codex runs no hooks at all until you remove it.\n", tomlPath)
+				}
+			}
+			return nil
+		},
+	}
+	f.register(c, "edit")
+	c.Flags().StringVar(&f.exe, "exe", "", "shellguard binary the hook runs (default: this program)")
+	return c
+}
+
+func projectFlag(scope install.Scope) string {
+	if scope == install.Project {
+		return " --project"
+	}
+	return ""
+}
+
+func report(w io.Writer, verb string, agent agents.Agent, res install.Result, dryRun bool) {
+	switch {
+	case !res.Changed && verb == "install":
+		fmt.Fprintf(w, "The shellguard hook for %s is already in %s.\n", agent.Title(), res.Path)
+	case !res.Changed:
+		fmt.Fprintf(w, "There is no shellguard hook for %s in %s.\n", agent.Title(), res.Path)
+	case dryRun && res.Removed:
+		fmt.Fprintf(w, "Would remove %s (nothing else would be left in it).\n", res.Path)
+	case dryRun:
+		fmt.Fprintf(w, "Would write %s:\n", res.Path)
+		w.Write(res.After)
+		if len(res.After) > 0 && res.After[len(res.After)-1] != '\n' {
+			fmt.Fprintln(w)
+		}
+	default:
+		what := "Installed the shellguard hook for %s in %s"
+		if verb == "uninstall" {
+			what = "Removed the shellguard hook for %s from %s"
+		}
+		fmt.Fprintf(w, what, agent.Title(), res.Path)
+		if res.Removed {
+			fmt.Fprint(w, " (the file was left empty and is removed)")
+		}
+		if res.Backup != "" {
+			fmt.Fprintf(w, "; the previous file is %s", res.Backup)
+		}
+		fmt.Fprintln(w, ".")
+	}
+}
