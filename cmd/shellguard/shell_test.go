@@ -19,8 +19,8 @@ func TestInitCmd(t *testing.T) {
 		wantCode int
 		want     []string
 	}{
-		{[]string{"init", "bash"}, "/opt/sg/shellguard", 0, []string{"__shellguard_default_bin='/opt/sg/shellguard'", "bind -m", `check -- "$line"`}},
-		{[]string{"init", "zsh"}, "/opt/sg/shellguard", 0, []string{"__shellguard_default_bin='/opt/sg/shellguard'", "zle -N accept-line"}},
+		{[]string{"init", "bash"}, "/opt/sg/shellguard", 0, []string{"__shellguard_default_bin='/opt/sg/shellguard'", "bind -m", `decide --cwd "$PWD" -`}},
+		{[]string{"init", "zsh"}, "/opt/sg/shellguard", 0, []string{"__shellguard_default_bin='/opt/sg/shellguard'", "zle -N $w __shellguard_w_$w"}},
 		{[]string{"init", "bash"}, "", 0, []string{"__shellguard_default_bin='/"}},
 		{[]string{"init", "fish"}, "", exitUsage, nil},
 		{[]string{"init"}, "", exitUsage, nil},
