@@ -2,6 +2,7 @@ package tmux
 
 import (
 	"fmt"
+	"os/exec"
 	"strings"
 	"testing"
 	"time"
@@ -18,6 +19,17 @@ func (e *env) startShell() {
 func (e *env) overlay() string {
 	e.t.Helper()
 	return e.waitFor("the overlay", func(s string) bool { return strings.Contains(s, "[p]") && strings.Contains(s, "┘") })
+}
+
+// approveExact approves line, exactly, in the test's approval store.
+func (e *env) approveExact(line string) {
+	e.t.Helper()
+	cmd := exec.Command(e.bin, "allow", "add", "--exact", "--", line)
+	cmd.Env = e.vars()
+	cmd.Dir = e.work
+	if out, err := cmd.CombinedOutput(); err != nil {
+		e.t.Fatalf("allow add: %v\n%s", err, out)
+	}
 }
 
 // settled waits until a key pressed now would find the overlay armed.
@@ -84,7 +96,9 @@ func TestShellTypeAhead(t *testing.T) {
 	e.startShell()
 
 	e.typeText("!rm canary.txt\r!pwd\r")
-	e.overlay()
+	e.waitFor("the overlay or the canary's removal", func(s string) bool {
+		return strings.Contains(s, "┘") || !e.canaryExists()
+	})
 	time.Sleep(1500 * time.Millisecond)
 	if !e.canaryExists() {
 		t.Fatal("type-ahead answered the overlay: the canary is gone")
@@ -128,11 +142,15 @@ func TestShellCtrlCEscalates(t *testing.T) {
 	e.startShell()
 
 	// Traps INT: the first Ctrl+C runs the trap, the second terminates.
-	// (trap lines are asked: only an exact approval covers them.)
-	e.typeText(`!trap 'echo got INT' INT; while :; do sleep 1; done`)
+	// (trap lines are asked unless approved exactly: they are approved
+	// here, so that they run at once.)
+	trapInt := `trap 'echo got INT' INT; while :; do sleep 1; done`
+	trapAll := `trap '' INT TERM; echo ready; sleep 1000`
+	e.approveExact(trapInt)
+	e.approveExact(trapAll)
+	e.typeText("!" + trapInt)
 	e.keys("Enter")
-	e.overlay()
-	e.answer("p", func() bool { return strings.Contains(e.screen(), "ctrl+c interrupts") })
+	e.waitText("ctrl+c interrupts")
 	e.keys("C-c")
 	e.waitText("got INT")
 	e.waitText("ctrl+c again: SIGTERM")
@@ -140,10 +158,9 @@ func TestShellCtrlCEscalates(t *testing.T) {
 	e.waitText("[signal: terminated]")
 
 	// Ignores INT and TERM: the third Ctrl+C kills it.
-	e.typeText(`!trap '' INT TERM; echo ready; sleep 1000`)
+	e.typeText("!" + trapAll)
 	e.keys("Enter")
-	e.overlay()
-	e.answer("p", func() bool { return lineIs(e.screen(), "ready") })
+	e.waitFor("ready", func(s string) bool { return lineIs(s, "ready") })
 	e.keys("C-c")
 	e.waitText("ctrl+c again: SIGTERM")
 	e.keys("C-c")
@@ -170,13 +187,16 @@ func TestShellSmallScreens(t *testing.T) {
 			e.startShell()
 			e.typeText("!rm canary.txt")
 			e.keys("Enter")
-			s := e.overlay()
-			flat := strings.Join(strings.Fields(s), " ")
-			for _, want := range []string{"rm canary.txt", "[c]", "[p]", "Dangerous"} {
-				if !strings.Contains(flat, want) {
-					t.Errorf("the overlay lacks %q:\n%s", want, s)
+			e.waitText("┌")
+			s := e.waitFor("the command and the choices", func(s string) bool {
+				flat := strings.Join(strings.Fields(s), " ")
+				for _, want := range []string{"rm canary.txt", "[c]", "[p]", "Dangerous", "┘"} {
+					if !strings.Contains(flat, want) {
+						return false
+					}
 				}
-			}
+				return true
+			})
 			e.golden(fmt.Sprintf("shell_overlay_%dx%d.txt", size[0], size[1]), s)
 			e.answer("c", func() bool { return !strings.Contains(e.screen(), "[p]") })
 			if !e.canaryExists() {

@@ -41,10 +41,14 @@ func (e *env) clear() {
 	e.waitFor("a clear screen", func(s string) bool { return strings.TrimSpace(s) == "$" })
 }
 
-// refuse answers n to the question on screen and waits for "not run".
-func (e *env) refuse() {
+// refuse answers n to the question on screen and waits for "not run"; it
+// fails at once if the canary went away instead (the line ran unchecked).
+func (e *env) refuse(what string) {
 	e.t.Helper()
-	e.waitText("Proceed? [y/N]")
+	e.waitFor("the question", func(s string) bool { return strings.Contains(s, "Proceed? [y/N]") || !e.canaryExists() })
+	if !e.canaryExists() {
+		e.t.Fatalf("%s ran the line unchecked:\n%s", what, e.screen())
+	}
 	e.keys("n")
 	e.waitText("shellguard: not run")
 }
@@ -67,6 +71,10 @@ func TestSnippetVerdicts(t *testing.T) {
 
 		e.typeText("touch denied.txt")
 		e.keys("Enter")
+		e.waitFor("the refusal", func(s string) bool { return strings.Contains(s, "not run (denied)") || e.exists("denied.txt") })
+		if e.exists("denied.txt") {
+			t.Fatalf("a line denied by a rule ran:\n%s", e.screen())
+		}
 		s := e.waitText("shellguard: not run (denied)")
 		if !strings.Contains(s, "deny: denied by your rule touch denied.txt") || strings.Contains(s, "Proceed?") {
 			t.Errorf("deny:\n%s", s)
@@ -83,7 +91,7 @@ func TestSnippetVerdicts(t *testing.T) {
 			t.Errorf("ask:\n%s", s)
 		}
 		e.golden(shell+"_ask_rule.txt", s)
-		e.refuse()
+		e.refuse("an ask rule")
 		if e.exists("asked.txt") {
 			t.Fatal("answering n ran it")
 		}
@@ -163,7 +171,7 @@ func TestBashAcceptKeys(t *testing.T) {
 		e.clear()
 		e.typeText(st.text)
 		e.keys(st.keys...)
-		e.refuse()
+		e.refuse(st.name)
 		if !e.canaryExists() {
 			t.Fatalf("%s ran the line unchecked", st.name)
 		}
@@ -180,7 +188,10 @@ func TestBashAcceptKeys(t *testing.T) {
 	e.keys("Escape")
 	time.Sleep(200 * time.Millisecond)
 	e.keys("v")
-	e.waitCount("Proceed? [y/N]", 2)
+	e.waitFor("the question", func(s string) bool { return strings.Count(s, "Proceed? [y/N]") >= 2 || !e.canaryExists() })
+	if !e.canaryExists() {
+		t.Fatal("vi's v ran the edited line unchecked")
+	}
 	e.keys("n")
 	e.waitText("shellguard: not run")
 	if !e.canaryExists() {
@@ -198,7 +209,7 @@ func TestZshAcceptKeys(t *testing.T) {
 		e.clear()
 		e.typeText("rm canary.txt")
 		e.keys(keys...)
-		e.refuse()
+		e.refuse(strings.Join(keys, " "))
 		if !e.canaryExists() {
 			t.Fatalf("%v ran the line unchecked", keys)
 		}
