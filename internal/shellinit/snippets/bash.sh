@@ -105,33 +105,40 @@ __shellguard_comment() {
 # The readline commands that run the line, and what each key bound to one
 # of them types instead: private key sequences (\C-x\C-] then a letter)
 # that run the check (c) and then the command itself.
-__shellguard_accepting='accept-line operate-and-get-next edit-and-execute-command vi-edit-and-execute-command insert-comment'
-__shellguard_macro() {
-  case $1 in
-    accept-line) printf '%s' '\C-x\C-]c\C-x\C-]a' ;;
-    operate-and-get-next) printf '%s' '\C-x\C-]c\C-x\C-]o' ;;
-    edit-and-execute-command) printf '%s' '\C-x\C-]e\C-x\C-]c\C-x\C-]a' ;;
-    vi-edit-and-execute-command) printf '%s' '\C-x\C-]v\C-x\C-]c\C-x\C-]a' ;;
-    insert-comment) printf '%s' '\C-x\C-]#\C-x\C-]c\C-x\C-]a' ;;
-  esac
-}
+declare -gA __shellguard_macro=(
+  [accept-line]='\C-x\C-]c\C-x\C-]a'
+  [operate-and-get-next]='\C-x\C-]c\C-x\C-]o'
+  [edit-and-execute-command]='\C-x\C-]e\C-x\C-]c\C-x\C-]a'
+  [vi-edit-and-execute-command]='\C-x\C-]v\C-x\C-]c\C-x\C-]a'
+  [insert-comment]='\C-x\C-]#\C-x\C-]c\C-x\C-]a'
+)
 
-# __shellguard_unguarded MAP: the keys of keymap MAP bound directly to a
-# command that runs the line, as "KEYSEQ<tab>FUNCTION" lines.
+# __shellguard_unguarded sets __shellguard_found to the keys, in the emacs
+# and vi keymaps, bound directly to a command that runs the line, as
+# "KEYMAP<tab>KEYSEQ<tab>FUNCTION" (one subshell for the three keymaps).
 __shellguard_unguarded() {
-  local l re='^("(.*)"): ([a-z-]+)$'
-  while IFS= read -r l; do
+  local - l map=emacs re='^("(.*)"): ([a-z-]+)$' IFS=$'\n'
+  local -a lines
+  set -f
+  lines=($({ bind -m emacs -p; echo @vi-insert; bind -m vi-insert -p; echo @vi-command; bind -m vi-command -p; } 2>/dev/null))
+  __shellguard_found=()
+  for l in "${lines[@]}"; do
+    case $l in
+      @*) map=${l#@}; continue ;;
+      *'": accept-line' | *'": operate-and-get-next' | *'": edit-and-execute-command' | \
+        *'": vi-edit-and-execute-command' | *'": insert-comment') ;;
+      *) continue ;;
+    esac
     [[ $l =~ $re ]] || continue
-    [[ " $__shellguard_accepting " == *" ${BASH_REMATCH[3]} "* ]] || continue
     [[ ${BASH_REMATCH[2]} == '\C-x\C-]'? ]] && continue
-    printf '%s\t%s\n' "${BASH_REMATCH[1]}" "${BASH_REMATCH[3]}"
-  done < <(bind -m "$1" -p 2>/dev/null)
+    __shellguard_found+=("$map"$'\t'"${BASH_REMATCH[1]}"$'\t'"${BASH_REMATCH[3]}")
+  done
 }
 
 # __shellguard_bind binds, in the emacs and vi keymaps, Enter and every
 # key that runs the line to the check followed by the command.
 __shellguard_bind() {
-  local map k fn
+  local map k fn f
   for map in emacs vi-insert vi-command; do
     bind -m "$map" -x '"\C-x\C-]c": __shellguard_readline' 2>/dev/null
     bind -m "$map" -x '"\C-x\C-]e": __shellguard_edit emacs' 2>/dev/null
@@ -141,9 +148,11 @@ __shellguard_bind() {
     bind -m "$map" '"\C-x\C-]o": operate-and-get-next' 2>/dev/null
     bind -m "$map" '"\C-m": "\C-x\C-]c\C-x\C-]a"' 2>/dev/null
     bind -m "$map" '"\C-j": "\C-x\C-]c\C-x\C-]a"' 2>/dev/null
-    while IFS=$'\t' read -r k fn; do
-      bind -m "$map" "$k: \"$(__shellguard_macro "$fn")\"" 2>/dev/null
-    done < <(__shellguard_unguarded "$map")
+  done
+  __shellguard_unguarded
+  for f in "${__shellguard_found[@]}"; do
+    IFS=$'\t' read -r map k fn <<<"$f"
+    bind -m "$map" "$k: \"${__shellguard_macro[$fn]}\"" 2>/dev/null
   done
 }
 
@@ -152,16 +161,16 @@ __shellguard_bind() {
 # after the snippet, such as bind '"\C-m": accept-line'). Status 1 when
 # something is wrong.
 shellguard_status() {
-  local bin=${SHELLGUARD_BIN:-$__shellguard_default_bin} map k fn bad=0
+  local bin=${SHELLGUARD_BIN:-$__shellguard_default_bin} map k fn f bad=0
   if [[ ! -x $bin ]]; then
     printf 'shellguard: %s is not an executable file: every line will ask\n' "$bin"
     bad=1
   fi
-  for map in emacs vi-insert vi-command; do
-    while IFS=$'\t' read -r k fn; do
-      printf 'shellguard: NOT IN EFFECT for %s (keymap %s): it runs %s without the check\n' "$k" "$map" "$fn"
-      bad=1
-    done < <(__shellguard_unguarded "$map")
+  __shellguard_unguarded
+  for f in "${__shellguard_found[@]}"; do
+    IFS=$'\t' read -r map k fn <<<"$f"
+    printf 'shellguard: NOT IN EFFECT for %s (keymap %s): it runs %s without the check\n' "$k" "$map" "$fn"
+    bad=1
   done
   if (( bad )); then
     printf 'shellguard: load the snippet again after your own bindings: eval "$(%s init bash)"\n' "$bin"
