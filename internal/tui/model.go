@@ -408,12 +408,12 @@ func (m *Model) submit(line string) tea.Cmd {
 
 // refuse records that line was denied: nothing runs.
 func (m *Model) refuse(line string, d policy.Decision) {
-	m.appendLine(m.st.echo.Render("$ "+line) + "  " + m.st.fail.Render("[refused]"))
+	m.appendLine(m.st.echo.Render("$ "+oneLine(line)) + "  " + m.st.fail.Render("[refused]"))
 	m.appendLine("  " + m.st.label.Render("verdict: ") + m.verdict(d))
 	for _, w := range d.Warnings {
 		s := "  " + m.st.level(w.Level).Render("["+levelName(w.Level)+"]") + " " + warningText(w)
 		if w.Invocation != "" && w.Invocation != line {
-			s += m.st.label.Render(" (in: " + w.Invocation + ")")
+			s += m.st.label.Render(" (in: " + oneLine(w.Invocation) + ")")
 		}
 		m.appendLine(s)
 	}
@@ -527,7 +527,7 @@ func (m *Model) request(cmd string) policy.Request {
 
 func (m *Model) cancelPending() {
 	if m.pending != nil {
-		m.appendLine(m.st.echo.Render("$ "+m.pending.line) + "  " + m.st.notice.Render("[cancelled]"))
+		m.appendLine(m.st.echo.Render("$ "+oneLine(m.pending.line)) + "  " + m.st.notice.Render("[cancelled]"))
 	}
 	m.pending = nil
 	m.mode = modePrompt
@@ -770,7 +770,10 @@ func (m *Model) View() tea.View {
 	var body string
 	if m.mode == modeConfirm && m.pending != nil {
 		body = lipgloss.Place(w, bodyHeight, lipgloss.Center, lipgloss.Center, m.overlay(w, bodyHeight))
-		body = clipLines(body, bodyHeight)
+		// Text that lipgloss measures otherwise than the wrapping did
+		// (invalid UTF-8 in a description, found by FuzzOverlayLayout)
+		// must not widen the screen.
+		body = clipWidth(clipLines(body, bodyHeight), w)
 	} else {
 		// The viewport's soft wrap can disagree with the terminal about
 		// the width of some lines (wide runes next to the edge, found by

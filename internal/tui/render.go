@@ -67,7 +67,7 @@ func (m *Model) overlayLines(width, budget int) []string {
 	for _, w := range p.decision.Warnings {
 		l := wrap(m.st.level(w.Level).Render("["+levelName(w.Level)+"]") + " " + warningText(w))
 		if w.Invocation != "" && w.Invocation != p.line {
-			l = append(l, wrap(m.st.label.Render("  in: ")+w.Invocation)...)
+			l = append(l, wrap(m.st.label.Render("  in: ")+oneLine(w.Invocation))...)
 		}
 		warns = append(warns, l)
 	}
@@ -75,7 +75,7 @@ func (m *Model) overlayLines(width, budget int) []string {
 	if width < 24 {
 		label = "$ "
 	}
-	cmd := wrap(m.st.label.Render(label) + p.line)
+	cmd := wrap(m.st.label.Render(label) + oneLine(p.line))
 	verdict := wrap(m.st.label.Render("Verdict: ") + m.verdict(p.decision))
 	choices := m.choiceLines(width, max(budget-1, 1))
 
@@ -178,7 +178,7 @@ func (m *Model) verdict(d policy.Decision) string {
 	v := verdictName(d.Verdict)
 	s := m.st.verdictStyle(v).Render(v)
 	if d.Reason != "" {
-		s += " — " + d.Reason
+		s += " — " + oneLine(d.Reason)
 	}
 	return s
 }
@@ -198,14 +198,28 @@ func levelName(l danger.Level) string {
 	return "Unknown"
 }
 
+// warningText is what a warning says, on one line of display-safe text.
 func warningText(w danger.Warning) string {
 	if w.Pattern.Description != "" {
-		return w.Pattern.Description
+		return oneLine(w.Pattern.Description)
 	}
 	if w.Message != "" {
-		return w.Message
+		return oneLine(w.Message)
 	}
-	return w.Pattern.Name
+	return oneLine(w.Pattern.Name)
+}
+
+// oneLine makes text from a configuration, a decision or a command line
+// safe to draw: no escape sequences or control characters (a C1 byte
+// such as 0x9d starts an escape sequence for the terminal), line breaks
+// and tabs as spaces.
+func oneLine(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r == '\n' {
+			return ' '
+		}
+		return r
+	}, sanitize(s))
 }
 
 // analysis renders what a line without `!` shows: the decision and
