@@ -166,6 +166,10 @@ shellguard_status() {
     printf 'shellguard: %s is not an executable file: every line will ask\n' "$bin"
     bad=1
   fi
+  if [[ ! -o emacs && ! -o vi ]]; then
+    printf 'shellguard: NOT IN EFFECT: line editing is off (set -o emacs or set -o vi turns it on), so lines are not checked\n'
+    bad=1
+  fi
   __shellguard_unguarded
   for f in "${__shellguard_found[@]}"; do
     IFS=$'\t' read -r map k fn <<<"$f"

@@ -97,6 +97,10 @@ shellguard_status() {
     print -r -- "shellguard: $bin is not an executable file: every line will ask"
     bad=1
   fi
+  if [[ ! -o zle ]]; then
+    print -r -- "shellguard: NOT IN EFFECT: ZLE is off in this shell, so lines are not checked"
+    bad=1
+  fi
   for w in $__shellguard_widgets; do
     case ${widgets[$w]-} in
       (user:__shellguard_w_$w) ;;
@@ -139,8 +143,15 @@ __shellguard_precmd() {
 }
 __shellguard_preexec() {
   if (( ! __shellguard_checked )); then
-    print -r -u2 -- "shellguard: this line was NOT checked: the key that ran it does not go through the guard (see shellguard_status)"
-    typeset -g __shellguard_recheck=1
+    if [[ -o zle ]]; then
+      print -r -u2 -- "shellguard: this line was NOT checked: the key that ran it does not go through the guard (see shellguard_status)"
+      typeset -g __shellguard_recheck=1
+    elif (( ! ${+__shellguard_nozle} )); then
+      # Without ZLE (unsetopt zle, as in Emacs' shell mode) no line is
+      # checked: say it once.
+      typeset -g __shellguard_nozle=1
+      print -r -u2 -- "shellguard: NOT IN EFFECT: ZLE is off in this shell, so lines are not checked"
+    fi
   fi
   typeset -g __shellguard_checked=0
 }
