@@ -3,6 +3,7 @@
 package mcpserver
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"syscall"
@@ -35,4 +36,12 @@ func exitStatus(ps *os.ProcessState) int {
 		return 128 + int(ws.Signal())
 	}
 	return ps.ExitCode()
+}
+
+// fileID identifies the file behind fi: device and inode.
+func fileID(fi os.FileInfo) string {
+	if st, ok := fi.Sys().(*syscall.Stat_t); ok {
+		return fmt.Sprintf("%d:%d", st.Dev, st.Ino)
+	}
+	return ""
 }
