@@ -29,6 +29,11 @@ type Request struct {
 	// (printenv, env, set) read-only: anywhere else the environment may
 	// hold the user's tokens.
 	MinimalEnv bool
+
+	// watched: Decide runs the analysis on a goroutine it stops waiting
+	// for at the deadline, so the analysis may block (on the file
+	// system) without a watchdog of its own.
+	watched bool
 	// Session holds the approvals of the caller's session; nil means none.
 	Session *approval.SessionStore
 	// Deadline is when Decide must have answered; zero means the Guard's
