@@ -301,13 +301,12 @@ func newScope(req Request, res *shellparse.Result, home string) *scope {
 	if home != "" && filepath.IsAbs(home) {
 		sc.home = filepath.Clean(home)
 	}
-	cwd := req.Cwd
-	if cwd == "" {
-		cwd, _ = os.Getwd()
-	}
+	cwd, _ := filepath.Abs(req.Cwd) // "" is the process's directory
 	root := req.Root
 	if root == "" {
 		root = cwd
+	} else {
+		root, _ = filepath.Abs(root)
 	}
 	if root != "" && filepath.IsAbs(root) {
 		sc.root = sc.resolve(root)

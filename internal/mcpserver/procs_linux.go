@@ -15,6 +15,7 @@ import (
 	"sync"
 	"syscall"
 	"time"
+	"unsafe"
 
 	"golang.org/x/sys/unix"
 )
@@ -100,7 +101,7 @@ func (t *procTable) finish(j *job) {
 	t.mu.Lock()
 	delete(t.shells, j.shell)
 	t.mu.Unlock()
-	t.reap(nil)
+	t.reap()
 }
 
 // kill kills the shell of j with SIGKILL and every process found to be
@@ -122,10 +123,10 @@ func (j *job) kill(cmd *exec.Cmd) error {
 		for _, pid := range targets {
 			signalKill(pid, procs[pid].start)
 		}
-		j.t.reap(procs)
+		j.t.reap()
 		time.Sleep(time.Millisecond)
 	}
-	j.t.reap(nil)
+	j.t.reap()
 	return nil
 }
 
@@ -153,10 +154,10 @@ func (t *procTable) killAll() {
 		for _, pid := range targets {
 			signalKill(pid, procs[pid].start)
 		}
-		t.reap(procs)
+		t.reap()
 		time.Sleep(time.Millisecond)
 	}
-	t.reap(nil)
+	t.reap()
 }
 
 // targets returns the live processes that belong to j's command.
@@ -232,23 +233,45 @@ func (j *job) owns(pid int) ownership {
 }
 
 // reap waits for the zombie children of the server that os/exec does not
-// wait for: processes the subreaper adopted. procs, when not nil, is a
-// recent scan (any zombie it misses is reaped next time).
-func (t *procTable) reap(procs map[int]procInfo) {
+// wait for: processes the subreaper adopted. It peeks at one zombie child
+// at a time (waitid with WNOWAIT) and stops at a shell os/exec will wait
+// for (the zombies behind it are reaped on a later call), so it costs a
+// system call per zombie rather than a look at every process.
+func (t *procTable) reap() {
 	if !t.subreaper {
 		return
 	}
-	if procs == nil {
-		procs = scanProcs()
-	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	for pid, p := range procs {
-		if p.ppid == t.self && !t.shells[pid] {
-			var ws unix.WaitStatus
-			_, _ = unix.Wait4(pid, &ws, unix.WNOHANG, nil)
+	for range 4096 {
+		pid := peekZombie()
+		if pid <= 0 || t.shells[pid] {
+			return
+		}
+		var ws unix.WaitStatus
+		if _, err := unix.Wait4(pid, &ws, unix.WNOHANG, nil); err != nil {
+			return
 		}
 	}
+}
+
+// sigchldInfo is siginfo_t as waitid fills it for a child (Linux).
+type sigchldInfo struct {
+	signo, errno, code, _ int32
+	pid, uid, status      int32
+	_                     [100]byte
+}
+
+// peekZombie returns the pid of a child that has exited and not been
+// waited for, without waiting for it, or 0.
+func peekZombie() int {
+	var si sigchldInfo
+	_, _, e := unix.Syscall6(unix.SYS_WAITID, unix.P_ALL, 0, uintptr(unsafe.Pointer(&si)),
+		unix.WEXITED|unix.WNOHANG|unix.WNOWAIT, 0, 0)
+	if e != 0 {
+		return 0
+	}
+	return int(si.pid)
 }
 
 // signalKill sends SIGKILL to pid if it is still the process that started

@@ -2,7 +2,6 @@ package mcpserver
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
@@ -158,8 +157,13 @@ func TestBinaryServerExitKillsBackgroundJobs(t *testing.T) {
 				}
 			}
 			for _, m := range []string{a, b} {
-				if len(liveWith("sleep", m)) != 1 {
-					t.Fatalf("sleep %s is not running after its command returned", m)
+				// The command may return before the job execs sleep.
+				deadline := time.Now().Add(30 * time.Second)
+				for len(liveWith("sleep", m)) != 1 {
+					if time.Now().After(deadline) {
+						t.Fatalf("sleep %s is not running after its command returned", m)
+					}
+					time.Sleep(10 * time.Millisecond)
 				}
 			}
 			switch how {
@@ -331,5 +335,30 @@ func TestBinaryProjectConfigOfCallCwd(t *testing.T) {
 	if !res.IsError || !strings.Contains(text(res), ".shellguard.toml:1") {
 		t.Errorf("run in a folder with a broken project file: %v %s", res.IsError, text(res))
 	}
-	_ = context.Background
+}
+
+// TestBinaryReapsAdopted: processes the server adopted (their parent
+// exited) and that then ended are reaped, not left as zombies.
+func TestBinaryReapsAdopted(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("the subreaper is Linux only")
+	}
+	const bg = "for i in 1 2 3 4 5; do (setsid sleep 0.1 &); done"
+	cs, server := startBinary(t, newBinaryEnv(t), &mcp.ClientOptions{ElicitationHandler: onlyOnce(bg, "true")})
+	runOutput(t, call(t, cs, ToolRun, map[string]any{"command": bg}))
+	time.Sleep(500 * time.Millisecond) // the sleeps end, adopted by the server
+	runOutput(t, call(t, cs, ToolRun, map[string]any{"command": "true"}))
+	ents, _ := os.ReadDir("/proc")
+	for _, e := range ents {
+		b, err := os.ReadFile("/proc/" + e.Name() + "/stat")
+		if err != nil {
+			continue
+		}
+		s := string(b)
+		i := strings.LastIndexByte(s, ')')
+		f := strings.Fields(s[i+2:])
+		if len(f) > 1 && f[0] == "Z" && f[1] == strconv.Itoa(server.Process.Pid) {
+			t.Errorf("zombie child of the server: %s", s)
+		}
+	}
 }
