@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -110,5 +111,25 @@ func TestMCPEnvErrors(t *testing.T) {
 				t.Errorf("project: Load: %v; want %q", err, tt.want)
 			}
 		})
+	}
+}
+
+// TestDocExampleMCPEnv: the full example of docs/config.md sets mcp.env.
+func TestDocExampleMCPEnv(t *testing.T) {
+	doc, err := os.ReadFile(filepath.Join("..", "docs", "config.md"))
+	if err != nil {
+		t.Skip("docs/config.md not found:", err)
+	}
+	_, rest, _ := strings.Cut(string(doc), "```toml\n")
+	example, _, _ := strings.Cut(rest, "```")
+	dir := t.TempDir()
+	opts := isolated(dir)
+	write(t, opts.UserFile, example)
+	c, err := Load(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(c.MCPEnv, []string{"GOPATH", "CARGO_*"}) {
+		t.Errorf("mcp.env of the example = %q", c.MCPEnv)
 	}
 }

@@ -267,8 +267,8 @@ func runTool() *mcp.Tool {
 		Description: "Run a shell command line after shellguard has checked it. " +
 			"Safe commands run at once; commands that need approval are put to the user (or, when this client cannot ask, refused with the command the user can run to approve them); " +
 			"dangerous commands are refused with the reason. " +
-			"The command runs with bash -c (or /bin/sh -c without bash), standard input from /dev/null, in cwd (default: the server's directory), " +
-			"for at most timeout_seconds (default 60, at most 600; the whole process group is killed then). " +
+			"The command runs with bash -c (or /bin/sh -c without bash), standard input from /dev/null, a minimal environment, in cwd (default: the server's directory), " +
+			"for at most timeout_seconds (default 60, at most 600; the command and every process it started are killed then). " +
 			"The result holds exit_code, output (stdout and stderr combined, capped at 1 MiB: the middle of longer output is left out), truncated and timed_out.",
 		Annotations: &mcp.ToolAnnotations{
 			Title:           "Run shell command",
