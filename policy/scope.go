@@ -885,8 +885,10 @@ func within(p, dir string) bool {
 }
 
 // secret reports whether p is, or lies in, a credential store or secret.
+// Names are compared without regard to case: on a file system that
+// ignores it (macOS, Windows), .ENV is .env.
 func secret(p string) bool {
-	elems := strings.Split(strings.TrimPrefix(p, "/"), "/")
+	elems := strings.Split(strings.ToLower(strings.TrimPrefix(p, "/")), "/")
 	for i, e := range elems {
 		if secretName(e) {
 			return true
@@ -896,7 +898,7 @@ func secret(p string) bool {
 			if i+len(store) > len(elems) || !matchElems(store, elems[i:i+len(store)]) {
 				continue
 			}
-			if i+len(store) == len(elems) || !matchAny(secretStores[k].except, elems[len(elems)-1]) {
+			if i+len(store) == len(elems) || !matchAny(storeExcept[k], elems[len(elems)-1]) {
 				return true
 			}
 		}
@@ -929,6 +931,7 @@ var secretLiteral, secretNamePatterns = func() (map[string]bool, []string) {
 	lit := map[string]bool{}
 	var pats []string
 	for _, n := range secretNames {
+		n = strings.ToLower(n)
 		if strings.ContainsAny(n, "*?[\\") {
 			pats = append(pats, n)
 		} else {
@@ -938,20 +941,26 @@ var secretLiteral, secretNamePatterns = func() (map[string]bool, []string) {
 	return lit, pats
 }()
 
-// storeElems are secretStores' paths split into elements, and
-// storesByFirst indexes them by their first element (a literal name).
-var storeElems, storesByFirst, systemElems = func() ([][]string, map[string][]int, [][]string) {
+// storeElems are secretStores' paths split into elements (lower case),
+// storesByFirst indexes them by their first element (a literal name),
+// storeExcept are their exceptions (lower case), and systemElems are
+// secretSystem's patterns split into elements (lower case).
+var storeElems, storesByFirst, storeExcept, systemElems = func() ([][]string, map[string][]int, [][]string, [][]string) {
 	elems := make([][]string, len(secretStores))
+	except := make([][]string, len(secretStores))
 	first := map[string][]int{}
 	for k, s := range secretStores {
-		elems[k] = strings.Split(s.path, "/")
+		elems[k] = strings.Split(strings.ToLower(s.path), "/")
 		first[elems[k][0]] = append(first[elems[k][0]], k)
+		for _, e := range s.except {
+			except[k] = append(except[k], strings.ToLower(e))
+		}
 	}
 	sys := make([][]string, len(secretSystem))
 	for k, s := range secretSystem {
-		sys[k] = strings.Split(strings.TrimPrefix(s, "/"), "/")
+		sys[k] = strings.Split(strings.ToLower(strings.TrimPrefix(s, "/")), "/")
 	}
-	return elems, first, sys
+	return elems, first, except, sys
 }()
 
 func matchElems(pats, elems []string) bool {

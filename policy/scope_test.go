@@ -147,13 +147,15 @@ func TestReadOnlyScope(t *testing.T) {
 			ask("cat < ~/.netrc"), ask("wc -l < ../notes.txt"), ask("diff README.md ~/notes.txt"), ask("git diff --no-index ~/notes.txt README.md"),
 			ask("sort -T /tmp README.md"), ask("date -f ~/notes.txt"), ask("du -sh ~"), ask("stat ~/notes.txt"),
 			ask("cat $HOME/notes.txt"), ask("cat \"$(echo ~/notes.txt)\""), ask("cat @(README.md|x)"),
+			ask("jq --rawfile k ~/notes.txt -n '$k'"), ask("jq -n --slurpfile k ../notes.txt '$k'"), ask("cat \"~/notes.txt\""),
+			ask("timeout 5 cat README.md"), ask("/bin/cat README.md"), ask("cat ~/notes.txt | head"), ask("wc -l ~/notes.txt 2>/dev/null"),
 			// Credential stores and secrets.
 			ask("cat ~/.config/gh/hosts.yml"), ask("cat ~/.ssh/id_ed25519"), ask("ls ~/.ssh"), ask("cat ~/.ssh/id_ed25519.pub"),
 			ask("cat ~/.aws/credentials"), ask("cat ~/.netrc"), ask("cat ~/.kube/config"), ask("cat ~/.claude/.credentials.json"),
 			ask("cat ~/.codex/auth.json"), ask("cat ~/.npmrc"), ask("cat ~/.pypirc"), ask("cat ~/.docker/config.json"), ask("ls ~/.gnupg"),
 			ask("ls ~/.mozilla"), ask("cat ~/.config/google-chrome/Default/Cookies"), ask("cat .env"), ask("cat src/.env.local"),
 			ask("cat .e*"), ask("cat src/.*"), ask("grep TOKEN .env"), ask("head -n1 ./.env"), ask("git show HEAD:.env"),
-			ask("cat vendor/dep/.ssh/id_rsa"), ask("cat /etc/shadow"), ask("cat /etc/gshadow"), ask("cat /etc/sudoers"),
+			ask("cat .ENV"), ask("cat src/.Env.Local"), ask("ls ~/.SSH"), ask("cat vendor/dep/.ssh/id_rsa"), ask("cat /etc/shadow"), ask("cat /etc/gshadow"), ask("cat /etc/sudoers"),
 			ask("cat /etc/ssh/ssh_host_ed25519_key"), ask("cat /usr/../etc/shadow"), ask("ls /etc/ssl/private"),
 			// Walks that would reach secrets.
 			ask("grep -r foo /etc"), ask("grep -R foo ~"), ask("grep -r foo /"), ask("rg foo /"), ask("rg foo ~"), ask("find /"),

@@ -362,3 +362,39 @@ func TestBinaryReapsAdopted(t *testing.T) {
 		}
 	}
 }
+
+// TestBinaryReadOnlyRoot (issue 14 §2): the server's own directory is the
+// folder read-only commands may read, whatever cwd a call names: a read
+// in the project runs at once, a read in another folder needs approval,
+// and so does a credential store.
+func TestBinaryReadOnlyRoot(t *testing.T) {
+	be := newBinaryEnv(t)
+	other := t.TempDir()
+	for dir, name := range map[string]string{be.workdir: "README.md", other: "notes.txt"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte("text of "+name), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cs := connectBinary(t, be, nil) // no elicitation: an ask is a tool error
+	tests := []struct {
+		command, cwd string
+		runs         bool
+	}{
+		{"cat README.md", "", true},
+		{"cat " + filepath.Join(be.workdir, "README.md"), other, true},
+		{"cat notes.txt", other, false},
+		{"cat " + filepath.Join(other, "notes.txt"), "", false},
+		{"ls", other, false},
+		{"cat ~/.config/gh/hosts.yml", "", false},
+	}
+	for _, tc := range tests {
+		args := map[string]any{"command": tc.command}
+		if tc.cwd != "" {
+			args["cwd"] = tc.cwd
+		}
+		res := call(t, cs, ToolRun, args)
+		if res.IsError == tc.runs || strings.Contains(text(res), "text of notes.txt") {
+			t.Errorf("%q in %q: tool error %v, want it to run: %v\n%s", tc.command, tc.cwd, res.IsError, tc.runs, text(res))
+		}
+	}
+}

@@ -15,21 +15,6 @@ func setProcessGroup(cmd *exec.Cmd) {
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 }
 
-// killProcessGroup kills the shell's whole process group with SIGKILL.
-func killProcessGroup(cmd *exec.Cmd) error {
-	if cmd.Process == nil {
-		return nil
-	}
-	err := syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-	if err != nil {
-		// The group may be gone already; make sure the shell is.
-		if kerr := cmd.Process.Kill(); kerr != nil && kerr != os.ErrProcessDone {
-			return kerr
-		}
-	}
-	return nil
-}
-
 // exitStatus returns the exit status, or 128+N for a death by signal N.
 func exitStatus(ps *os.ProcessState) int {
 	if ws, ok := ps.Sys().(syscall.WaitStatus); ok && ws.Signaled() {

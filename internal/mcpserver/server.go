@@ -541,9 +541,13 @@ func (s *server) decider(dir string) (Decider, error) {
 
 // request is the policy request for command run in dir by session st.
 func (s *server) request(command, dir string, st *sessionState) policy.Request {
-	root := s.cwd
+	root := s.cwd // the project, whatever cwd the call names
 	if root == "" {
-		root = dir
+		if wd, err := os.Getwd(); err == nil {
+			root = wd
+		} else {
+			root = dir
+		}
 	}
 	return policy.Request{Command: command, Cwd: dir, Root: root, Session: st.store, MinimalEnv: s.minimalEnv}
 }
