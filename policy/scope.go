@@ -446,13 +446,24 @@ func operandsOf(inv *shellparse.Invocation) ([]operand, bool) {
 			}
 		}
 	}
-	patterns := inv.Name == "grep" || inv.Name == "egrep" || inv.Name == "fgrep" || inv.Name == "rg"
-	end, skipNext := false, false
+	// valueOpts are the short options of grep and rg that take a value.
+	valueOpts := ""
+	switch inv.Name {
+	case "grep", "egrep", "fgrep":
+		valueOpts = "ABCDXdefm"
+	case "rg":
+		valueOpts = "ABCEMTdefgjmrt"
+	}
+	patterns := valueOpts != ""
+	end, skipNext, valueNext := false, false, false
 	for _, a := range args {
 		v := a.Value
 		switch {
 		case skipNext:
 			skipNext = false // the value of -e: a pattern
+		case valueNext:
+			valueNext = false // the value of another option: checked, not the pattern
+			add(v, a.Glob, false)
 		case end || v == "-" || !strings.HasPrefix(v, "-"):
 			if skipFirst {
 				skipFirst = false
@@ -468,8 +479,22 @@ func operandsOf(inv *shellparse.Invocation) ([]operand, bool) {
 			if _, val, ok := strings.Cut(v, "="); ok {
 				add(val, a.Glob, false)
 			}
-		case patterns && strings.HasSuffix(v, "e"):
-			skipNext = true // -ie PATTERN
+		case patterns:
+			// A cluster: flags, then at most one option that takes the
+			// rest of the word or the next word as its value (-ie PAT,
+			// -fFILE, -fe FILE: -f takes "e").
+			opt, rest := clusterValue(v, valueOpts)
+			switch {
+			case opt == 0:
+			case opt == 'e' && rest == "":
+				skipNext = true
+			case opt == 'e':
+				// -ePATTERN
+			case rest == "":
+				valueNext = true
+			default:
+				add(rest, a.Glob, false)
+			}
 		default:
 			// -fFILE, -if/etc/x: the value of a short option, after
 			// any flags; or only flags (-la), which name no file outside
@@ -488,6 +513,18 @@ func operandsOf(inv *shellparse.Invocation) ([]operand, bool) {
 		ops = append(ops, operand{value: ".", recursive: recursive})
 	}
 	return ops, true
+}
+
+// clusterValue returns the first option of a short option cluster (-rnf)
+// that takes a value (one of valueOpts), and what follows it in the word,
+// or 0.
+func clusterValue(v, valueOpts string) (byte, string) {
+	for i := 1; i < len(v); i++ {
+		if strings.IndexByte(valueOpts, v[i]) >= 0 {
+			return v[i], v[i+1:]
+		}
+	}
+	return 0, ""
 }
 
 // maxShortValues bounds the candidates shortValues returns for one word.
