@@ -367,12 +367,23 @@ var noFiles = map[string]bool{
 	"type": true, "test": true, "[": true, "printenv": true, "env": true, "set": true,
 }
 
+// fileLists are the options that make a read-only program read the names
+// of more files to read from a file (sort --files0-from=LIST prints the
+// files LIST names): what those are cannot be known statically.
+var fileLists = map[string][]string{
+	"sort": {"--files0-from"}, "wc": {"--files0-from"}, "du": {"--files0-from"},
+	"find": {"-files0-from"}, "file": {"-f", "--files-from"},
+}
+
 // operandsOf returns the files inv reads; false when one cannot be known.
 func operandsOf(inv *shellparse.Invocation) ([]operand, bool) {
 	if len(inv.Args) == 0 {
 		return nil, false
 	}
 	args := inv.Args[1:]
+	if opts, ok := fileLists[inv.Name]; ok && flagged(args, opts...) {
+		return nil, false
+	}
 	var ops []operand
 	for _, r := range inv.Redirs {
 		if r.Op == "<" || r.Op == "<&" && !r.DuplicatesFd() {

@@ -145,6 +145,8 @@ func TestReadOnlyScope(t *testing.T) {
 			ask("cat link-etc/shadow"), ask("ls link-home"), ask("cat ../*.txt"), ask("cat ~/*.txt"), ask("cat .*"), ask("cat */../../notes.txt"),
 			ask("grep -f ~/.netrc README.md"), ask("grep -f/etc/shadow README.md"), ask("grep --file=/etc/shadow README.md"), ask("grep --fi=" + f.home + "/notes.txt x"),
 			ask("grep -if" + f.home + "/notes.txt x"), ask("grep -if../notes.txt x"), ask("grep -e x -f ../notes.txt README.md"), ask("rg -f ../notes.txt src"),
+			ask("sort --files0-from=list README.md"), ask("sort --files0-from list"), ask("wc --files0=list"), ask("file -f list"),
+			ask("find -files0-from list -name x"),
 			ask("grep -fe ~/notes.txt README.md"), ask("grep -fe ../notes.txt"), ask("grep -rfe ../notes.txt src"), ask("rg -fe ../notes.txt src"),
 			ask("grep -A1 -f ../notes.txt README.md"), ask("grep -m 1 foo ../notes.txt"), ask("rg -tgo foo ../other-repo"),
 			ask("cat < ~/.netrc"), ask("wc -l < ../notes.txt"), ask("diff README.md ~/notes.txt"), ask("git diff --no-index ~/notes.txt README.md"),
