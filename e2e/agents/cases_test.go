@@ -40,7 +40,10 @@ func commonCases(t *testing.T, agent string) {
 		r := s.run("ask", "cd "+s.repo+" && touch "+s.canaryFile("ask")+" && git push --force")
 		mustCall(t, r)
 		mustNotRun(t, s, "ask", r)
-		mustTell(t, r, "git push --force", "Do not try to run it another way")
+		mustTell(t, r, "git push --force")
+		if !strings.Contains(strings.ToLower(r.Text()), "do not try to") {
+			t.Errorf("the model was not told not to work around it: %s", r)
+		}
 		noDoublePeriod(t, r)
 	})
 	t.Run("allow", func(t *testing.T) {
