@@ -275,8 +275,8 @@ func (m *mockServer) next(vendor string, results []toolResult) (scenario, int) {
 
 func (m *mockServer) anthropic(w http.ResponseWriter, body []byte) {
 	var req struct {
-		Model    string `json:"model"`
-		Stream   bool   `json:"stream"`
+		Model    string                  `json:"model"`
+		Stream   bool                    `json:"stream"`
 		Tools    []struct{ Name string } `json:"tools"`
 		Messages []struct {
 			Content json.RawMessage `json:"content"`

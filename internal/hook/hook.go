@@ -240,7 +240,7 @@ func (h *hookCall) answer(in io.Reader, decide DecideFunc) (ans answer) {
 	case errors.Is(err, errTrailingData):
 		return failure("the hook input has data after the JSON object")
 	case errors.Is(err, errAmbiguous):
-		return failure("the hook input is "+err.Error())
+		return failure("the hook input is " + err.Error())
 	case err != nil:
 		return failure(fmt.Sprintf("the hook input is not valid JSON for %s: %v", agent.Title(), err))
 	}
@@ -273,7 +273,7 @@ func (h *hookCall) answer(in io.Reader, decide DecideFunc) (ans answer) {
 	}
 	ti, err := members(rawTool)
 	if errors.Is(err, errAmbiguous) {
-		return failure("tool_input is "+err.Error())
+		return failure("tool_input is " + err.Error())
 	}
 	if err != nil {
 		return failure(fmt.Sprintf("tool_input is malformed: %v", err))
@@ -294,11 +294,11 @@ func (h *hookCall) answer(in io.Reader, decide DecideFunc) (ans answer) {
 	if agent == Gemini {
 		dirPath, err := stringMember(ti, "dir_path")
 		if err != nil {
-			return failure("tool_input."+err.Error())
+			return failure("tool_input." + err.Error())
 		}
 		directory, err := stringMember(ti, "directory")
 		if err != nil {
-			return failure("tool_input."+err.Error())
+			return failure("tool_input." + err.Error())
 		}
 		dir = firstNonEmpty(dirPath, directory)
 	}
