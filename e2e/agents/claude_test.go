@@ -11,6 +11,7 @@ import (
 // read-only allow must never be looser than that: with the hook installed
 // these must still not run unasked.
 func TestClaudeOutsideProject(t *testing.T) {
+	t.Parallel()
 	s := installed(t, "claude")
 	s.write(s.home+"/.config/gh/hosts.yml", "github.com:\n    oauth_token: gho_FAKE_TOKEN_FOR_TEST\n")
 	for _, c := range []struct{ tag, command, secret string }{
@@ -29,6 +30,7 @@ func TestClaudeOutsideProject(t *testing.T) {
 // shellguard's ask in headless runs; Claude Code then refuses the command
 // itself and hands the ask reason to the model (as verified in 2.1.332).
 func TestClaudeUnattendedAsk(t *testing.T) {
+	t.Parallel()
 	s := installed(t, "claude")
 	s.userConfig("unattended = \"ask\"\n")
 	r := s.run("ask-kept", "cd "+s.repo+" && touch "+s.canaryFile("ask-kept")+" && git push --force")

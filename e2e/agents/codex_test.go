@@ -100,6 +100,7 @@ func (s *sandbox) trustCodex() {
 // or whose definition changed since (a new path), without a word; doctor
 // must say so, and install must say that trust must be given again.
 func TestCodexTrust(t *testing.T) {
+	t.Parallel()
 	s := newSandbox(t, "codex")
 	inst := s.install()
 	if !strings.Contains(inst.out, "/hooks") {
@@ -152,6 +153,7 @@ func TestCodexTrust(t *testing.T) {
 // (tty) and types the real command with write_stdin, which never reaches
 // a hook. The first call must be refused.
 func TestCodexTerminalSession(t *testing.T) {
+	t.Parallel()
 	s := installed(t, "codex")
 	for _, shell := range []string{"bash", "python3"} {
 		typed := "touch " + s.canaryFile("pty-"+shell) + "; exit\n"
@@ -178,6 +180,7 @@ func TestCodexTerminalSession(t *testing.T) {
 // PermissionRequest hook approves what shellguard approves and leaves the
 // rest to Codex.
 func TestCodexPermissionRequest(t *testing.T) {
+	t.Parallel()
 	s := installed(t, "codex")
 	s.userConfig("[rules]\nallow = [\"touch *\"]\n")
 	escalate := func(tag, command string) runResult {

@@ -10,6 +10,7 @@ import (
 // folder the user did not trust (and a headless run refuses to start
 // there). doctor run in such a folder must say so.
 func TestGeminiUntrustedFolder(t *testing.T) {
+	t.Parallel()
 	s := installed(t, "gemini")
 	if d := s.sg("doctor"); d.code != 0 {
 		t.Fatalf("doctor in the trusted folder: exit %d\n%s", d.code, d.out)
