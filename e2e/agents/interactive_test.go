@@ -90,16 +90,29 @@ func (tm *term) keys(keys ...string) {
 	}
 }
 
-// prompt types the prompt once the agent is ready for it.
-func (tm *term) prompt(ready string) {
-	tm.t.Helper()
+// prompt types the prompt once the agent is ready for it, and presses
+// Enter until the model is asked (a busy machine can swallow the first
+// Enter while the text is still being taken as a paste).
+func (s *sandbox) prompt(tm *term, ready, tag string) {
+	s.t.Helper()
 	if sc, ok := tm.waitFor(90*time.Second, ready); !ok {
-		tm.t.Fatalf("the agent did not get ready (%q):\n%s", ready, sc)
+		s.t.Fatalf("the agent did not get ready (%q):\n%s", ready, sc)
 	}
 	time.Sleep(time.Second)
 	tm.keys("-l", "run the command")
-	time.Sleep(500 * time.Millisecond)
-	tm.keys("Enter")
+	tm.waitFor(10*time.Second, "run the command")
+	for try := 0; try < 4; try++ {
+		time.Sleep(time.Second)
+		tm.keys("Enter")
+		deadline := time.Now().Add(15 * time.Second)
+		for time.Now().Before(deadline) {
+			if s.mock.outcome(tag).Called {
+				return
+			}
+			time.Sleep(300 * time.Millisecond)
+		}
+	}
+	s.t.Fatalf("the prompt never reached the model:\n%s", tm.screen())
 }
 
 // TestGeminiInteractiveAsk: Gemini CLI 0.61 shows its confirmation for a
@@ -110,7 +123,7 @@ func TestGeminiInteractiveAsk(t *testing.T) {
 	s := installed(t, "gemini")
 	s.mock.set(scenario{Tag: "iask", Steps: []step{{Command: "cd " + s.repo + " && touch " + s.canaryFile("iask") + " && git push --force"}}})
 	tm := s.startTerm("--yolo")
-	tm.prompt("Type your message")
+	s.prompt(tm, "Type your message", "iask")
 	sc, ok := tm.waitFor(90*time.Second, "Allow execution", "shellguard:", "needs your approval")
 	if !ok {
 		t.Fatalf("Gemini CLI did not show its confirmation with shellguard's reason:\n%s", sc)
@@ -134,7 +147,7 @@ func TestGeminiInteractiveUntrustedFolder(t *testing.T) {
 	s.trustGeminiFolder(s.work, "DO_NOT_TRUST")
 	s.mock.set(scenario{Tag: "iuntrusted", Steps: []step{{Command: "cd " + s.victim + " && touch " + s.canaryFile("iuntrusted") + " && rm -r *"}}})
 	tm := s.startTerm()
-	tm.prompt("Type your message")
+	s.prompt(tm, "Type your message", "iuntrusted")
 	sc, ok := tm.waitFor(90*time.Second, "Allow execution")
 	if !ok {
 		t.Fatalf("no confirmation:\n%s", sc)
@@ -161,7 +174,7 @@ func TestClaudeInteractiveAsk(t *testing.T) {
   "projects": {"`+s.work+`": {"hasTrustDialogAccepted": true, "hasCompletedProjectOnboarding": true}}}`)
 	s.mock.set(scenario{Tag: "iask", Steps: []step{{Command: "cd " + s.repo + " && touch " + s.canaryFile("iask") + " && git push --force"}}})
 	tm := s.startTerm("--permission-mode", "default")
-	tm.prompt("? for shortcuts")
+	s.prompt(tm, "? for shortcuts", "iask")
 	sc, ok := tm.waitFor(90*time.Second, "requires confirmation", "shellguard:", "needs your approval", "Do you want to proceed?")
 	if !ok {
 		t.Fatalf("Claude Code did not show its prompt with shellguard's reason:\n%s", sc)

@@ -125,6 +125,7 @@ func (r *report) command(spec agents.Spec, cmd, indent, where string) bool {
 	if where != "" {
 		where = " (" + where + ")"
 	}
+	r.installed++ // installed, even if it needs attention
 	if err := install.CheckCommand(cmd); err != nil {
 		r.problem(indent, "%s%s: %v; run `shellguard install %s` again from where shellguard is now", cmd, where, err, spec.Name)
 		return false
@@ -133,7 +134,6 @@ func (r *report) command(spec agents.Spec, cmd, indent, where string) bool {
 		r.problem(indent, "%s%s: if this program is moved or deleted, %s runs every command unchecked (a hook that cannot run is not a block there); run `shellguard install %s` again to install the form that blocks then", cmd, where, spec.Title, spec.Name)
 		return false
 	}
-	r.installed++
 	r.printf("%sok: %s%s\n", indent, cmd, where)
 	return true
 }

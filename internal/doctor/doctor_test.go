@@ -154,3 +154,12 @@ func TestMissingProgram(t *testing.T) {
 		t.Fatalf("attention %v\n%s", attention, out)
 	}
 }
+
+func TestBrokenHookStillCountsAsInstalled(t *testing.T) {
+	s := newSetup(t)
+	s.install(agents.Claude, install.HookCommand(s.exe, agents.Claude))
+	os.Remove(s.exe)
+	if out, _ := s.run(); strings.Contains(out, "installed for no agent") {
+		t.Fatalf("a hook naming a missing program is reported as not installed:\n%s", out)
+	}
+}
