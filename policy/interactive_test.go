@@ -135,3 +135,23 @@ func TestUnattended(t *testing.T) {
 		t.Errorf("unattended = ask: %v %q", d.Verdict, d.Reason)
 	}
 }
+
+// FuzzInteractive: any line, decided under Codex, neither panics nor
+// allows a line whose invocations include one seen as interactive.
+func FuzzInteractive(f *testing.F) {
+	for _, l := range []string{"bash", "docker exec -it c sh", "kubectl exec -it p -- bash -i", "python3 -m pdb x",
+		"ssh -p 22 host", "sudo -u bob -i", "tmux send-keys -t x ls Enter", "xargs rm", "psql -c 'x'", "vim f"} {
+		f.Add(l)
+	}
+	g, err := New(config.Default())
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		_, inter := firstInteractive(line)
+		d := g.Decide(Request{Command: line, Agent: "codex"})
+		if inter && d.Verdict != Deny && d.Problem == "" {
+			t.Fatalf("%q: interactive but %v (%s)", line, d.Verdict, d.Reason)
+		}
+	})
+}

@@ -110,9 +110,10 @@ type found struct {
 }
 
 // find returns every shellguard hook for agent in root, in text order,
-// under every event: the commands IsShellguardCommand recognises, and also
-// exact, a command that is known to be shellguard's even if its binary was
-// renamed. With event set, only that event's.
+// under the events install registers for the agent: the commands
+// IsShellguardCommand recognises, and also exact, a command that is known
+// to be shellguard's even if its binary was renamed. With event set, only
+// that event's.
 func find(data []byte, root *node, agent agents.Agent, exact string, event ...string) []found {
 	var out []found
 	hooksIdx := lastMember(root, "hooks")
@@ -128,6 +129,9 @@ func find(data []byte, root *node, agent agents.Agent, exact string, event ...st
 			continue // a duplicate key: the agent reads the last one
 		}
 		if len(event) > 0 && m.key != event[0] {
+			continue
+		}
+		if _, registered := agent.Spec().Matcher(m.key); !registered {
 			continue
 		}
 		eventArr := m.value
@@ -186,7 +190,7 @@ type Hook struct {
 }
 
 // InstalledHooks returns the shellguard hooks for agent in a settings
-// file's content, under every event. also, when not empty, is a command
+// file's content, under every event install registers. also, when not empty, is a command
 // recognised as shellguard's too (see RemoveHook).
 func InstalledHooks(data []byte, agent agents.Agent, also string) ([]Hook, error) {
 	if len(bytes.TrimSpace(data)) == 0 {

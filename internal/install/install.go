@@ -304,7 +304,8 @@ type Status struct {
 	Err error
 	// Commands are the distinct shellguard hook commands in the file.
 	Commands []string
-	// Hooks are shellguard's hook entries in the file, under every event.
+	// Hooks are shellguard's hook entries in the file, under every event
+	// install registers for the agent.
 	Hooks []Hook
 }
 
