@@ -167,7 +167,7 @@ func (r *report) geminiFolder(env install.Env) {
 	case ft.Err != nil:
 		r.problem("  ", "Gemini CLI cannot read its trusted folders (%s: %v): it refuses to start until the file is fixed", ft.File, ft.Err)
 	case !ft.Trusted:
-		r.problem("  ", "Gemini CLI does not trust %s (%s), so it loads no hooks there, shellguard's included (a headless run refuses to start). "+
+		r.problem("  ", "Gemini CLI does not trust %s: %s. So it loads no hooks there, shellguard's included, and a headless run refuses to start. "+
 			"Trust the folder when Gemini CLI asks you (or with /permissions in it), or add it to trustedFolders.json as TRUST_FOLDER", env.Dir, ft.Why)
 	default:
 		r.printf("  folder %s: trusted (%s)\n", env.Dir, ft.Why)

@@ -180,3 +180,14 @@ var errNoConfig = errorString("shellguard configuration error: bad")
 type errorString string
 
 func (e errorString) Error() string { return string(e) }
+
+// BenchmarkAttendedGemini measures the probe a Gemini CLI hook call makes:
+// /dev/tty and up to six ancestors read from /proc.
+func BenchmarkAttendedGemini(b *testing.B) {
+	spec, _ := agents.Lookup("gemini")
+	env := ProcessEnv()
+	env.HasTerminal = func() bool { return true } // walk the ancestors even without a terminal
+	for b.Loop() {
+		Attended(spec, env)
+	}
+}

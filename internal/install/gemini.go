@@ -64,7 +64,7 @@ func GeminiFolderTrust(env Env, dir string) FolderTrust {
 	data, err := os.ReadFile(ft.File)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		ft.Why = "no folder is trusted yet (" + ft.File + " does not exist)"
+		ft.Why = "no folder is trusted yet, " + ft.File + " does not exist"
 		return ft
 	case err != nil:
 		ft.Err = err
