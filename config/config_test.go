@@ -334,7 +334,7 @@ level = "medium"
 	}
 
 	// Loosening keys left the user's values alone.
-	if c.DenyAt != danger.High || c.AskAt != danger.Medium || c.ReadOnly || c.AuditLog != "" {
+	if c.DenyAt != danger.High || c.AskAt != danger.Medium || c.ReadOnly || c.AuditLog != opts.DefaultAuditLog() {
 		t.Errorf("thresholds loosened: deny_at %v ask_at %v read_only %v audit_log %q", c.DenyAt, c.AskAt, c.ReadOnly, c.AuditLog)
 	}
 	if !slices.Equal(c.Exempt, []string{"rm_rf_root"}) {
