@@ -106,6 +106,10 @@ type Refusal struct {
 	ApprovedUntil time.Time `json:"approved_until,omitzero"`
 	// Used is when the approved run happened (zero: not yet).
 	Used time.Time `json:"used,omitzero"`
+	// Locked marks a refusal no code may lift (a line about shellguard
+	// itself, a warning the managed configuration forbids approving,
+	// shadow mode): it has no Code.
+	Locked bool `json:"locked,omitempty"`
 }
 
 // SessionGrant is an approval that holds for one agent session (its
@@ -343,11 +347,9 @@ type RecordResult struct {
 // for lifetime (DefaultCodeLifetime when zero), reusing the open code of
 // an earlier refusal of the same line in the same folder. rec.Command and
 // rec.Cwd must be set; Code, Digest, Expires and the approval fields are
-// filled in.
-//
-// noOnce skips the allow-once check (a refusal no code may lift).
-// ctx bounds the wait for the lock.
-func (r *Refusals) Record(ctx context.Context, rec Refusal, now time.Time, lifetime time.Duration, noOnce bool) (RecordResult, error) {
+// filled in. A Locked refusal gets no code, and no earlier approval
+// applies to it. ctx bounds the wait for the lock.
+func (r *Refusals) Record(ctx context.Context, rec Refusal, now time.Time, lifetime time.Duration) (RecordResult, error) {
 	var res RecordResult
 	if lifetime <= 0 {
 		lifetime = DefaultCodeLifetime
@@ -367,7 +369,7 @@ func (r *Refusals) Record(ctx context.Context, rec Refusal, now time.Time, lifet
 	rec.Time, rec.Count = now, 1
 	rec.Approved, rec.ApprovedUntil, rec.Used = time.Time{}, time.Time{}, time.Time{}
 	err := r.update(ctx, func(f *refusalsFile) (bool, error) {
-		if !noOnce {
+		if !rec.Locked {
 			for i := range f.Refusals {
 				x := &f.Refusals[i]
 				if x.Digest == rec.Digest && x.Cwd == rec.Cwd && x.CwdID == rec.CwdID && rec.CwdID != "" &&
@@ -380,7 +382,7 @@ func (r *Refusals) Record(ctx context.Context, rec Refusal, now time.Time, lifet
 		}
 		for i := len(f.Refusals) - 1; i >= 0; i-- {
 			x := f.Refusals[i]
-			if x.Digest == rec.Digest && x.Cwd == rec.Cwd && x.CwdID == rec.CwdID &&
+			if x.Digest == rec.Digest && x.Cwd == rec.Cwd && x.CwdID == rec.CwdID && x.Locked == rec.Locked &&
 				x.Approved.IsZero() && now.Before(x.Expires) {
 				// The same refusal again while its code is open: the
 				// same code, moved to the front of the ring.
@@ -389,7 +391,9 @@ func (r *Refusals) Record(ctx context.Context, rec Refusal, now time.Time, lifet
 				break
 			}
 		}
-		if rec.Code == "" {
+		if rec.Locked {
+			rec.Code, rec.Expires = "", now.Add(lifetime)
+		} else if rec.Code == "" {
 			code, err := uniqueCode(f)
 			if err != nil {
 				return false, err

@@ -54,8 +54,15 @@ type Guard struct {
 	detector *danger.Detector
 	parser   *shellparse.Parser
 	store    *approval.Store // nil when no store could be located
+	// refusals is the recent refusals and their allow-once codes, beside
+	// the store; nil without a store.
+	refusals *approval.Refusals
 	source   string
-	notices  []string
+	// self holds what the self-guard looks up once (see selfguard.go).
+	self selfCache
+	// env reads the environment (Options.Env); nil means os.Getenv.
+	env     func(string) string
+	notices []string
 
 	// budget bounds each Decide; light says whether a short line may be
 	// analysed without a watchdog (see maxInlineBytes); abandoned counts
@@ -91,6 +98,7 @@ func Load(opts Options) (*Guard, error) {
 		return nil, err
 	}
 	g.source = opts.Source
+	g.env = opts.Env
 	if opts.Budget > 0 {
 		g.budget = opts.Budget
 	}
@@ -105,7 +113,7 @@ func Load(opts Options) (*Guard, error) {
 		}
 	}
 	if path != "" {
-		g.store = approval.NewStore(path)
+		g.WithStore(approval.NewStore(path))
 	}
 	return g, nil
 }
@@ -156,6 +164,10 @@ func (g *Guard) WithBudget(d time.Duration) *Guard {
 // with scope Always). It returns g.
 func (g *Guard) WithStore(s *approval.Store) *Guard {
 	g.store = s
+	g.refusals = nil
+	if s != nil && s.Path() != "" {
+		g.refusals = approval.NewRefusals(approval.RefusalsPath(s.Path()))
+	}
 	return g
 }
 
@@ -331,7 +343,10 @@ func (g *Guard) Decide(req Request) Decision {
 		}
 	}
 	d.Verdict = clampVerdict(d.Verdict)
-	if g.cfg.AuditLog != "" {
+	if !req.DryRun {
+		g.settle(req, &d, g.deadline(req))
+	}
+	if g.cfg.AuditLog != "" && !req.DryRun {
 		g.audit(req, &d, g.deadline(req))
 	}
 	return d
@@ -379,6 +394,7 @@ func clampVerdict(v Verdict) Verdict {
 
 func (g *Guard) decideParsed(req Request, res *shellparse.Result, storeIx *approval.Index) Decision {
 	d := Decision{Command: req.Command, Warnings: g.detector.CheckParsed(res)}
+	d.Warnings = g.contextRule(req, res, d.Warnings)
 	if d.Warnings == nil {
 		d.Warnings = []danger.Warning{}
 	}
@@ -404,6 +420,7 @@ func (g *Guard) decideParsed(req Request, res *shellparse.Result, storeIx *appro
 		} else {
 			ir.Command = inv.String()
 		}
+		ir.Program = inv.Name
 		if i < len(match.By) && match.By[i] != "" {
 			scope := match.Entries[i].Scope
 			if scope == "" {
@@ -427,6 +444,12 @@ func (g *Guard) decideParsed(req Request, res *shellparse.Result, storeIx *appro
 	everyApproved := len(d.Invocations) > 0 && res.OK() && (cls.Approvable || match.Approved)
 	for _, ir := range d.Invocations {
 		everyApproved = everyApproved && ir.Approved
+	}
+
+	// The guard guards itself: from an agent, a line that would change
+	// shellguard is denied, whatever approves it.
+	if g.guardSelf(req, res, &d) {
+		return d
 	}
 
 	// Deny rules beat everything.
@@ -455,7 +478,7 @@ func (g *Guard) decideParsed(req Request, res *shellparse.Result, storeIx *appro
 	}
 	var counted []danger.Warning
 	for _, w := range d.Warnings {
-		if g.cfg.IsExempt(w.Pattern.Name) && (byApproval || everyApproved && w.Level < danger.Critical) {
+		if g.cfg.IsExempt(w.Pattern.Name) && !g.approvalForbidden(w) && (byApproval || everyApproved && w.Level < danger.Critical) {
 			continue
 		}
 		counted = append(counted, w)
@@ -564,21 +587,13 @@ func (g *Guard) audit(req Request, d *Decision, deadline time.Time) {
 	if g.cfg == nil || g.cfg.AuditLog == "" {
 		return
 	}
-	rec := audit.Record{Cwd: req.Cwd, Command: req.Command, Verdict: d.Verdict.String(), Reason: d.Reason, Rules: d.Rules, Source: g.source}
-	if d.Level != nil {
-		rec.Level = strings.ToLower(d.Level.String())
-	}
-	for _, ir := range d.Invocations {
-		if ir.ApprovedBy != "" {
-			rec.ApprovedBy = append(rec.ApprovedBy, ir.ApprovedBy)
-		}
-	}
+	rec := g.auditRecord(req, d)
 	if until := time.Until(deadline); until < minAuditWait {
 		deadline = time.Now().Add(minAuditWait)
 	}
 	ctx, cancel := context.WithDeadline(context.Background(), deadline)
 	defer cancel()
-	if err := audit.AppendContext(ctx, g.cfg.AuditLog, rec); err != nil {
+	if err := audit.AppendWith(ctx, g.cfg.AuditLog, rec, audit.Options{MaxSize: g.cfg.AuditMaxSize}); err != nil {
 		d.AuditError = err.Error()
 		if g.cfg.AuditRequired && d.Verdict == Allow {
 			d.Verdict = Ask

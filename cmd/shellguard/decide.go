@@ -27,7 +27,12 @@ Loading the configuration and deciding share one budget (1.5 s, see
 docs/robustness.md): past it the answer is ask (exit 10) with a reason, never
 allow.
 
-Exit status: 0 allow, 10 ask, 11 deny, 2 usage or configuration error.`,
+Every ask or deny carries an allow-once code (see "shellguard allow once").
+In shadow mode (mode = "warn" in your configuration) nothing is enforced: the
+answer says what enforcement would do, and the exit status is 0.
+
+Exit status: 0 allow (or shadow mode), 10 ask, 11 deny, 2 usage or
+configuration error.`,
 		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			line, err := commandLine(s, args)
@@ -59,12 +64,18 @@ Exit status: 0 allow, 10 ask, 11 deny, 2 usage or configuration error.`,
 					return err
 				}
 			} else {
-				fmt.Fprintf(s.out, "%s: %s\n", d.Verdict, d.Reason)
+				if d.Shadow {
+					fmt.Fprintf(s.out, "allow (shadow mode, mode = \"warn\": not enforced; enforcement would %s): %s\n", d.Verdict, d.Reason)
+				} else {
+					fmt.Fprintf(s.out, "%s: %s\n", d.Verdict, d.Reason)
+				}
 				for _, w := range d.Warnings {
 					fmt.Fprintf(s.out, "  %s\n", w.Message)
 				}
 			}
-			switch d.Verdict {
+			// In shadow mode nothing is blocked: the exit status is the
+			// enforced answer (0), the JSON keeps what enforcement would do.
+			switch d.Enforced() {
 			case policy.Allow:
 				return nil
 			case policy.Deny:
