@@ -643,6 +643,11 @@ func (r *Refusals) update(ctx context.Context, change func(*refusalsFile) (bool,
 	if err != nil {
 		return err
 	}
+	// What is there must be a refusals file (or nothing) before a lock
+	// file is created beside it.
+	if _, err := readRefusals(t); err != nil {
+		return err
+	}
 	uid := os.Geteuid()
 	dir := filepath.Dir(t.Real)
 	if t.Info == nil {

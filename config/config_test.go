@@ -50,6 +50,8 @@ func isolated(dir string) LoadOptions {
 		UserFile:     filepath.Join(dir, "user", "config.toml"),
 		Env:          env(map[string]string{"HOME": filepath.Join(dir, "home")}),
 		BuiltinLevel: builtinLevel,
+		ManagedDir:   filepath.Join(dir, "managed"),
+		ManagedUID:   os.Geteuid(),
 	}
 }
 

@@ -102,6 +102,11 @@ type Decision struct {
 	// log or binaries, or an agent's hook settings). No code lifts it, and
 	// shadow mode does not soften it.
 	SelfGuard bool `json:"self_guard,omitempty"`
+
+	// prefixes are what approving the line by prefix records (empty when
+	// it cannot be), and prefixReason why not.
+	prefixes     []string
+	prefixReason string
 }
 
 // Enforced returns the verdict an entry point acts on: Verdict, except in

@@ -39,6 +39,10 @@ type Options struct {
 	// Budget is how long one Decide may take (see DefaultBudget); zero
 	// means DefaultBudget.
 	Budget time.Duration
+	// ManagedDir and ManagedUID move the managed configuration and the
+	// owner its files must have (see config.LoadOptions); tests set them.
+	ManagedDir string
+	ManagedUID int
 }
 
 func (o *Options) getenv(k string) string {
@@ -89,6 +93,8 @@ func Load(opts Options) (*Guard, error) {
 		Explicit:     opts.ConfigFile,
 		Env:          opts.Env,
 		BuiltinLevel: builtinLevel,
+		ManagedDir:   opts.ManagedDir,
+		ManagedUID:   opts.ManagedUID,
 	})
 	if err != nil {
 		return nil, err
@@ -399,6 +405,7 @@ func (g *Guard) decideParsed(req Request, res *shellparse.Result, storeIx *appro
 		d.Warnings = []danger.Warning{}
 	}
 	cls := approval.Classify(res)
+	d.prefixes, d.prefixReason = prefixesOf(cls)
 
 	// Approvals: the session's, then the persisted store's (if trusted),
 	// each looked up through its index.

@@ -414,7 +414,7 @@ func (sg *selfGuard) invocation(res *shellparse.Result, inv *shellparse.Invocati
 		if !findWrites(args) {
 			return ""
 		}
-		return sg.operands(findStarts(args), deletes, cwds, "delete or change")
+		return sg.operands(findStarts(args), sg.findUse(args), cwds, "delete or change")
 	case "git":
 		return sg.git(args)
 	case "cp", "install", "rsync", "scp":
@@ -785,6 +785,38 @@ func findWrites(args []shellparse.Arg) bool {
 		}
 	}
 	return false
+}
+
+// findUse says how find's starting points are used: a find that selects
+// by name or path (find . -name '*.pyc' -delete) deletes only what
+// matches, so a folder that merely holds a protected file is not enough,
+// unless a pattern matches a protected file's name.
+func (sg *selfGuard) findUse(args []shellparse.Arg) use {
+	filtered := false
+	for i, a := range args {
+		switch a.Value {
+		case "-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex":
+			if i+1 >= len(args) || args[i+1].Dynamic {
+				return deletes
+			}
+			pat := args[i+1].Value
+			for _, p := range sg.prot {
+				if ok, _ := filepath.Match(pat, filepath.Base(p.path)); ok || strings.Contains(pat, filepath.Base(p.path)) {
+					return deletes
+				}
+			}
+			for _, rel := range agentSettings {
+				if ok, _ := filepath.Match(pat, filepath.Base(rel)); ok {
+					return deletes
+				}
+			}
+			filtered = true
+		}
+	}
+	if filtered {
+		return writes
+	}
+	return deletes
 }
 
 // findStarts returns find's starting points: the operands before the

@@ -66,13 +66,13 @@ func (g *Guard) settle(req Request, d *Decision, deadline time.Time) {
 	case shadow:
 		locked = "shadow mode (mode = \"warn\") blocks nothing"
 	}
-	if locked == "" && req.SessionID != "" {
-		if g.sessionApproves(req, d, now) {
-			return
-		}
-	}
 	if until := time.Until(deadline); until < minSettleWait {
 		deadline = time.Now().Add(minSettleWait)
+	}
+	if locked == "" && req.SessionID != "" && d.Problem == "" {
+		if g.sessionApproves(req, d, now, deadline) {
+			return
+		}
 	}
 	ctx, cancel := context.WithDeadline(context.Background(), deadline)
 	defer cancel()
@@ -89,12 +89,9 @@ func (g *Guard) settle(req Request, d *Decision, deadline time.Time) {
 	if d.Level != nil {
 		rec.Level = strings.ToLower(d.Level.String())
 	}
-	cls := approval.ClassifyCommand(g.parser, req.Command)
-	for _, e := range approval.PrefixEntries(cls) {
-		rec.Prefixes = append(rec.Prefixes, e.Pattern)
-	}
-	if len(rec.Prefixes) == 0 {
-		rec.PrefixReason = cls.Reason
+	rec.Prefixes, rec.PrefixReason = d.prefixes, d.prefixReason
+	if len(rec.Prefixes) == 0 && rec.PrefixReason == "" {
+		rec.PrefixReason = "shellguard could not classify the line"
 	}
 	res, err := g.refusals.Record(ctx, rec, now, 0)
 	if err != nil {
@@ -141,9 +138,20 @@ func CodeText(d Decision) string {
 		d.Cwd, d.Code, within)
 }
 
+// prefixesOf returns what approving a classified line by prefix records,
+// or why it cannot be.
+func prefixesOf(cls approval.Classification) ([]string, string) {
+	var out []string
+	for _, e := range approval.PrefixEntries(cls) {
+		out = append(out, e.Pattern)
+	}
+	return out, cls.Reason
+}
+
 // sessionApproves applies the approvals recorded for the request's agent
 // session; it reports whether they allow the line (d is then replaced).
-func (g *Guard) sessionApproves(req Request, d *Decision, now time.Time) bool {
+// The analysis runs again, within deadline.
+func (g *Guard) sessionApproves(req Request, d *Decision, now, deadline time.Time) bool {
 	entries := g.refusals.SessionEntries(req.SessionID, g.sourceOf(req), now)
 	if len(entries) == 0 {
 		return false
@@ -161,8 +169,8 @@ func (g *Guard) sessionApproves(req Request, d *Decision, now time.Time) bool {
 	if g.store != nil {
 		_, ix = g.snapshot()
 	}
-	d2 := g.analyse(r, ix)
-	if d2.Verdict != Allow {
+	d2, ok := run(&g.abandoned, deadline, func() Decision { return g.analyse(r, ix) })
+	if !ok || d2.Verdict != Allow {
 		return false
 	}
 	*d = d2

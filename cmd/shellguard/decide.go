@@ -12,8 +12,9 @@ import (
 
 func newDecideCmd(s *streams) *cobra.Command {
 	var (
-		asJSON bool
-		gf     guardFlags
+		asJSON            bool
+		gf                guardFlags
+		source, sessionID string
 	)
 	c := &cobra.Command{
 		Use:   "decide [--json] [--config FILE] [--approvals FILE] [--cwd DIR] [--] COMMAND...",
@@ -45,14 +46,17 @@ configuration error.`,
 			}
 			deadline := time.Now().Add(policy.DefaultBudget)
 			var d policy.Decision
-			g, err := policy.LoadBy(policy.Options{Cwd: gf.cwd, ConfigFile: gf.config, ApprovalsFile: gf.approvals, Source: "cli"}, deadline)
+			if source == "" {
+				source = "cli"
+			}
+			g, err := policy.LoadBy(policy.Options{Cwd: gf.cwd, ConfigFile: gf.config, ApprovalsFile: gf.approvals, Source: source}, deadline)
 			switch {
 			case errors.Is(err, policy.ErrOverBudget):
 				d = policy.BudgetExceeded(line, policy.DefaultBudget, "loading its configuration")
 			case err != nil:
 				return &exitError{code: exitUsage, err: err}
 			default:
-				d = g.Decide(policy.Request{Command: line, Cwd: cwd, Deadline: deadline})
+				d = g.Decide(policy.Request{Command: line, Cwd: cwd, Deadline: deadline, SessionID: sessionID})
 				// After deciding: Notices reads the approval store, which
 				// Decide read within the budget.
 				for _, n := range g.Notices() {
@@ -85,6 +89,8 @@ configuration error.`,
 		},
 	}
 	c.Flags().BoolVar(&asJSON, "json", false, "print the decision as JSON")
+	c.Flags().StringVar(&source, "source", "", `decide as this entry point would: "hook:claude", "hook:gemini", "hook:codex", "mcp" (default "cli")`)
+	c.Flags().StringVar(&sessionID, "session-id", "", "the agent session the line belongs to (as a hook's session_id)")
 	gf.add(c, true)
 	return c
 }
