@@ -75,6 +75,8 @@ func (g *Guard) contextRule(req Request, res *shellparse.Result, ws []danger.War
 		}
 		switch {
 		case ok:
+		case inv.RunsShellInput && !inv.StdinUnknown && !inv.Dynamic():
+			// bash -c '...': what it runs is judged one by one.
 		case inv.Name == "cd" || inv.Name == "pushd" || inv.Name == "popd":
 			benign = false
 		case !readOnly(inv):

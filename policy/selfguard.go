@@ -407,7 +407,7 @@ func (sg *selfGuard) invocation(res *shellparse.Result, inv *shellparse.Invocati
 	}
 	switch name {
 	case "sed":
-		if !sedInPlace(args) && !sg.mentions(args) {
+		if !sedInPlace(args) && !sg.mentions(sedScripts(args)) {
 			return ""
 		}
 	case "find":
@@ -529,10 +529,15 @@ var knownVars = map[string]bool{"HOME": true, "XDG_CONFIG_HOME": true, "XDG_STAT
 // expandWord expands a word made only of literal text, quotes, a leading
 // ~ and $NAME or ${NAME} of knownVars.
 func (sg *selfGuard) expandWord(raw string) (string, bool) {
-	w, err := syntax.NewParser().Document(strings.NewReader(raw))
-	if err != nil || w == nil {
+	f, err := syntax.NewParser().Parse(strings.NewReader(": "+raw), "")
+	if err != nil || len(f.Stmts) != 1 {
 		return "", false
 	}
+	call, ok := f.Stmts[0].Cmd.(*syntax.CallExpr)
+	if !ok || len(call.Args) != 2 || len(call.Assigns) > 0 || len(f.Stmts[0].Redirs) > 0 {
+		return "", false
+	}
+	w := call.Args[1]
 	var b strings.Builder
 	var part func(p syntax.WordPart, quoted bool) bool
 	part = func(p syntax.WordPart, quoted bool) bool {
@@ -672,7 +677,7 @@ func (sg *selfGuard) match(p string, u use) string {
 		if pr.real == pr.path {
 			continue
 		}
-		if hit(rp, pr.real, pr.dir, u) {
+		if sg.hit(rp, pr.real, pr.dir, u) {
 			return p + " (" + pr.what + ", " + pr.path + ")"
 		}
 	}
@@ -681,7 +686,7 @@ func (sg *selfGuard) match(p string, u use) string {
 
 func (sg *selfGuard) matchLexical(p string, u use) string {
 	for _, pr := range sg.prot {
-		if hit(p, pr.path, pr.dir, u) {
+		if sg.hit(p, pr.path, pr.dir, u) {
 			if p == pr.path {
 				return p + " (" + pr.what + ")"
 			}
@@ -691,15 +696,18 @@ func (sg *selfGuard) matchLexical(p string, u use) string {
 	return ""
 }
 
-// hit reports whether path p, used as u, touches the protected prot.
-func hit(p, prot string, dir bool, u use) bool {
+// hit reports whether path p, used as u, touches the protected prot. A
+// delete of the home folder or of anything above it (rm -rf ~, rm -rf /)
+// deletes shellguard too, but it is not about shellguard: the danger
+// rules judge it, and shadow mode treats it like any other line.
+func (sg *selfGuard) hit(p, prot string, dir bool, u use) bool {
 	switch {
 	case p == prot:
 		return true
 	case dir && strings.HasPrefix(p, prot+"/"):
 		return true
-	case u == deletes && (p == "/" || strings.HasPrefix(prot, p+"/")):
-		return true
+	case u == deletes && strings.HasPrefix(prot, p+"/"):
+		return p != "/" && (sg.home == "" || !(p == sg.home || strings.HasPrefix(sg.home, p+"/")))
 	}
 	return false
 }
@@ -774,6 +782,42 @@ func sedInPlace(args []shellparse.Arg) bool {
 		}
 	}
 	return false
+}
+
+// sedScripts returns sed's scripts: the values of -e/--expression (and
+// -f files), or else its first operand.
+func sedScripts(args []shellparse.Arg) []shellparse.Arg {
+	var out []shellparse.Arg
+	explicit := false
+	var first *shellparse.Arg
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		switch {
+		case v == "-e" || v == "--expression" || v == "-f" || v == "--file":
+			explicit = true
+			if i+1 < len(args) {
+				out = append(out, args[i+1])
+				i++
+			}
+		case strings.HasPrefix(v, "--expression=") || strings.HasPrefix(v, "--file="):
+			explicit = true
+			out = append(out, args[i])
+		case strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && len(v) > 2 && strings.ContainsAny(v[1:], "ef"):
+			// -ne SCRIPT, or -e glued to its script.
+			explicit = true
+			out = append(out, args[i])
+			if i+1 < len(args) && strings.IndexAny(v[1:], "ef") == len(v)-2 {
+				out = append(out, args[i+1])
+				i++
+			}
+		case !strings.HasPrefix(v, "-") && first == nil:
+			first = &args[i]
+		}
+	}
+	if !explicit && first != nil {
+		out = append(out, *first)
+	}
+	return out
 }
 
 // findWrites reports find actions that delete, run or write.
