@@ -13,6 +13,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"syscall"
 	"time"
@@ -23,7 +24,7 @@ import (
 // RefusalsFileName is the name of the file, beside the approvals file,
 // that holds the recent refusals, their allow-once codes and the
 // approvals given for one agent session.
-const RefusalsFileName = "refusals.json"
+const RefusalsFileName = "refusals.jsonl"
 
 // RefusalsVersion is the version of the refusals file format.
 const RefusalsVersion = 1
@@ -40,8 +41,15 @@ const (
 	// longer line keeps its digest (so its code still works) but cannot
 	// be approved exactly from the ring.
 	MaxRefusalCommand = 16 << 10
-	// maxRefusalsFile bounds what is read of the file.
-	maxRefusalsFile = 4 << 20
+	// maxRefusalReason bounds the reason kept per refusal.
+	maxRefusalReason = 240
+	// MaxRefusalsLines and MaxRefusalsBytes are the size past which the
+	// file is compacted.
+	MaxRefusalsLines = 2 * MaxRefusals
+	MaxRefusalsBytes = 1 << 20
+	// maxRefusalsFile bounds what is read of the file: a larger one is
+	// not shellguard's.
+	maxRefusalsFile = 8 << 20
 )
 
 // DefaultCodeLifetime is how long an allow-once code can be used: it must
@@ -122,30 +130,39 @@ type SessionGrant struct {
 	Source  string `json:"source"`
 }
 
-// refusalsFile is the file format.
-type refusalsFile struct {
-	Version  int            `json:"version"`
-	Refusals []Refusal      `json:"refusals"`
-	Sessions []SessionGrant `json:"session_approvals,omitempty"`
-}
-
 // Refusals is the file beside an approvals file (RefusalsFileName) that
-// holds the recent refusals — a ring of the newest MaxRefusals, each with
-// its allow-once code — and the approvals given for one agent session.
-// It is written on every deny or ask answer, whether or not an audit log
-// is kept.
+// holds the recent refusals — the newest MaxRefusals, each with its
+// allow-once code — and the approvals given for one agent session. It is
+// written on every deny or ask answer, whether or not an audit log is
+// kept.
+//
+// # Format
+//
+// JSON lines. The first line is the header
+// {"version":1,"kind":"shellguard-refusals"}; each further line is an
+// event: {"event":"refused", ...Refusal} when a line is refused (again),
+// {"event":"approved","code":...,"approved":...,"approved_until":...}
+// when a person approves a code, {"event":"used","code":...,"used":...}
+// when the approved run happens, and {"event":"session",
+// "session_approval":{...}} for a session approval. Replaying the events
+// in order gives the state. Appending one line is what a refusal costs
+// (as for the audit log), so a hook answering ask pays about what its
+// audit record costs; past MaxRefusalsLines lines (or MaxRefusalsBytes)
+// the file is compacted: rewritten with the state alone (the newest
+// MaxRefusals refusals and the session approvals that have not expired),
+// as a new file renamed over the old one.
+//
+// # Safety
 //
 // It obeys the approvals file's rules (see Store and CheckTrust): the file
 // and its folder must be the user's and writable by no one else, and a
-// refusals file that is anything but a regular file of the user's — a
-// symbolic link, a FIFO, another program's file — is never read, written
-// or replaced: then no code is issued and none approves anything. Every
-// change locks ".refusals.json.shellguard-lock" beside it, re-reads the
-// file, and replaces it with a new file (a temporary file created
-// exclusively in the same folder, then renamed), so concurrent hooks
-// never lose each other's refusals. The file never holds more than
-// MaxRefusals refusals and MaxSessionGrants session approvals; expired
-// session approvals are dropped on every change.
+// refusals file that is anything but a regular file of the user's whose
+// first line is the header — a symbolic link, a FIFO, another program's
+// file — is never read, written or replaced: then no code is issued and
+// none approves anything. Every change locks
+// ".refusals.jsonl.shellguard-lock" beside it and appends whole lines
+// with one write; a write that stops short is cut back, and lines that do
+// not decode are skipped, so a crash never makes the file unusable.
 //
 // A Refusals holds only its path and is safe for concurrent use.
 type Refusals struct {
@@ -291,19 +308,118 @@ func CleanCwd(dir string) string {
 	return filepath.Clean(dir)
 }
 
+// refusalsHeader is the first line of a refusals file.
+const refusalsHeader = `{"version":1,"kind":"shellguard-refusals"}`
+
+// event is one line of the file.
+type event struct {
+	Event string `json:"event"`
+	Refusal
+	Grant *SessionGrant `json:"session_approval,omitempty"`
+}
+
+// state is the file replayed.
+type state struct {
+	// refusals, oldest first (by their latest event).
+	refusals []Refusal
+	sessions []SessionGrant
+	lines    int
+}
+
+// replay reads the events of data (the header already checked) into a
+// state. Lines that do not decode are skipped.
+func replay(data []byte) *state {
+	st := &state{}
+	type slot struct {
+		r   Refusal
+		seq int
+	}
+	byKey := map[string]*slot{}
+	seq := 0
+	key := func(r Refusal) string {
+		if r.Code != "" {
+			return r.Code
+		}
+		return "locked:" + r.Digest + "\x00" + r.Cwd
+	}
+	for _, line := range bytes.Split(data, []byte("\n")) {
+		if len(bytes.TrimSpace(line)) == 0 {
+			continue
+		}
+		st.lines++
+		var ev event
+		if json.Unmarshal(line, &ev) != nil {
+			continue
+		}
+		seq++
+		switch ev.Event {
+		case "refused":
+			k := key(ev.Refusal)
+			if old, ok := byKey[k]; ok {
+				r := ev.Refusal
+				if r.Approved.IsZero() {
+					r.Approved, r.ApprovedUntil = old.r.Approved, old.r.ApprovedUntil
+				}
+				if r.Used.IsZero() {
+					r.Used = old.r.Used
+				}
+				old.r, old.seq = r, seq
+				continue
+			}
+			byKey[k] = &slot{ev.Refusal, seq}
+		case "approved":
+			if s, ok := byKey[ev.Code]; ok && ev.Code != "" {
+				s.r.Approved, s.r.ApprovedUntil = ev.Approved, ev.ApprovedUntil
+			}
+		case "used":
+			if s, ok := byKey[ev.Code]; ok && ev.Code != "" {
+				s.r.Used = ev.Used
+			}
+		case "session":
+			if ev.Grant == nil {
+				continue
+			}
+			g := *ev.Grant
+			replaced := false
+			for i := range st.sessions {
+				x := &st.sessions[i]
+				if x.Session == g.Session && x.Source == g.Source && x.Kind == g.Kind && x.Pattern == g.Pattern {
+					*x, replaced = g, true
+				}
+			}
+			if !replaced {
+				st.sessions = append(st.sessions, g)
+			}
+		}
+	}
+	slots := make([]*slot, 0, len(byKey))
+	for _, s := range byKey {
+		slots = append(slots, s)
+	}
+	sort.Slice(slots, func(i, j int) bool { return slots[i].seq < slots[j].seq })
+	if n := len(slots); n > MaxRefusals {
+		slots = slots[n-MaxRefusals:]
+	}
+	for _, s := range slots {
+		st.refusals = append(st.refusals, s.r)
+	}
+	return st
+}
+
 // List returns the refusals, newest first, and the session approvals.
 // A missing file holds none. Anything that is not a sound refusals file of
 // the user's is an error (and holds nothing).
 func (r *Refusals) List() ([]Refusal, []SessionGrant, error) {
-	f, err := r.read()
+	data, err := r.read()
 	if err != nil {
 		return nil, nil, err
 	}
-	out := make([]Refusal, len(f.Refusals))
-	for i, x := range f.Refusals {
-		out[len(f.Refusals)-1-i] = x
+	st := replay(data)
+	out := make([]Refusal, len(st.refusals))
+	for i, x := range st.refusals {
+		out[len(st.refusals)-1-i] = x
 	}
-	return out, f.Sessions, nil
+	return out, st.sessions, nil
 }
 
 // SessionEntries returns the session approvals for session and source
@@ -313,12 +429,12 @@ func (r *Refusals) SessionEntries(session, source string, now time.Time) []Entry
 	if session == "" {
 		return nil
 	}
-	f, err := r.read()
-	if err != nil {
+	data, err := r.read()
+	if err != nil || !bytes.Contains(data, []byte(`"event":"session"`)) {
 		return nil
 	}
 	var out []Entry
-	for _, g := range f.Sessions {
+	for _, g := range replay(data).sessions {
 		if g.Session == session && g.Source == source && !g.Expired(now) {
 			e := g.Entry
 			e.Scope = Session
@@ -367,42 +483,48 @@ func (r *Refusals) Record(ctx context.Context, rec Refusal, now time.Time, lifet
 		rec.Command, rec.Truncated = cutString(rec.Command, MaxRefusalCommand), true
 	}
 	rec.Time, rec.Count = now, 1
-	rec.Approved, rec.ApprovedUntil, rec.Used = time.Time{}, time.Time{}, time.Time{}
-	err := r.update(ctx, func(f *refusalsFile) (bool, error) {
-		if !rec.Locked {
-			for i := range f.Refusals {
-				x := &f.Refusals[i]
-				if x.Digest == rec.Digest && x.Cwd == rec.Cwd && x.CwdID == rec.CwdID && rec.CwdID != "" &&
-					!x.Approved.IsZero() && x.Used.IsZero() && now.Before(x.ApprovedUntil) {
+	rec.Reason = cutString(rec.Reason, maxRefusalReason)
+	rec.Approved, rec.ApprovedUntil, rec.Used, rec.Code = time.Time{}, time.Time{}, time.Time{}, ""
+	err := r.update(ctx, func(data []byte) ([]event, error) {
+		same := func(x Refusal) bool {
+			return x.Digest == rec.Digest && x.Cwd == rec.Cwd && x.CwdID == rec.CwdID
+		}
+		var open *Refusal
+		if bytes.Contains(data, []byte(`"event":"approved"`)) {
+			// Some code was approved: replay to see whether it is this one.
+			st := replay(data)
+			for i := range st.refusals {
+				x := &st.refusals[i]
+				if !rec.Locked && rec.CwdID != "" && same(*x) && !x.Locked && !x.Approved.IsZero() && x.Used.IsZero() && now.Before(x.ApprovedUntil) {
 					x.Used = now
 					res.Refusal, res.Once = *x, true
-					return true, nil
+					return []event{{Event: "used", Refusal: Refusal{Code: x.Code, Used: now}}}, nil
 				}
 			}
-		}
-		for i := len(f.Refusals) - 1; i >= 0; i-- {
-			x := f.Refusals[i]
-			if x.Digest == rec.Digest && x.Cwd == rec.Cwd && x.CwdID == rec.CwdID && x.Locked == rec.Locked &&
-				x.Approved.IsZero() && now.Before(x.Expires) {
-				// The same refusal again while its code is open: the
-				// same code, moved to the front of the ring.
-				rec.Code, rec.Expires, rec.Count = x.Code, x.Expires, x.Count+1
-				f.Refusals = append(f.Refusals[:i:i], f.Refusals[i+1:]...)
-				break
+			for i := len(st.refusals) - 1; i >= 0; i-- {
+				if x := st.refusals[i]; same(x) && x.Locked == rec.Locked && x.Approved.IsZero() && now.Before(x.Expires) {
+					open = &x
+					break
+				}
 			}
+		} else {
+			// No code was approved: the latest refusal of this line, if
+			// its code is open, is the one to reuse.
+			open = lastOpen(data, rec, now, same)
 		}
-		if rec.Locked {
-			rec.Code, rec.Expires = "", now.Add(lifetime)
-		} else if rec.Code == "" {
-			code, err := uniqueCode(f)
+		if open != nil {
+			rec.Code, rec.Expires, rec.Count = open.Code, open.Expires, open.Count+1
+		} else if rec.Locked {
+			rec.Expires = now.Add(lifetime)
+		} else {
+			code, err := uniqueCode(data)
 			if err != nil {
-				return false, err
+				return nil, err
 			}
 			rec.Code, rec.Expires = code, now.Add(lifetime)
 		}
-		f.Refusals = append(f.Refusals, rec)
 		res.Refusal = rec
-		return true, nil
+		return []event{{Event: "refused", Refusal: rec}}, nil
 	})
 	if err != nil {
 		return RecordResult{}, err
@@ -410,18 +532,43 @@ func (r *Refusals) Record(ctx context.Context, rec Refusal, now time.Time, lifet
 	return res, nil
 }
 
-// uniqueCode returns a new code that no refusal in f carries.
-func uniqueCode(f *refusalsFile) (string, error) {
+// lastOpen finds, without replaying the file, the latest refusal of rec's
+// line in rec's folder whose code is still open. It is only right when no
+// code was approved (then no code was used either).
+func lastOpen(data []byte, rec Refusal, now time.Time, same func(Refusal) bool) *Refusal {
+	needle := []byte(`"digest":"` + rec.Digest + `"`)
+	end := len(data)
+	for range MaxRefusalsLines + 1 {
+		i := bytes.LastIndex(data[:end], needle)
+		if i < 0 {
+			return nil
+		}
+		start := bytes.LastIndexByte(data[:i], '\n') + 1
+		stop := bytes.IndexByte(data[i:], '\n')
+		if stop < 0 {
+			stop = len(data) - i
+		}
+		end = start
+		var ev event
+		if json.Unmarshal(data[start:i+stop], &ev) != nil || ev.Event != "refused" || !same(ev.Refusal) {
+			continue
+		}
+		if ev.Locked != rec.Locked || !now.Before(ev.Expires) {
+			return nil
+		}
+		return &ev.Refusal
+	}
+	return nil
+}
+
+// uniqueCode returns a new code that no refusal in data carries.
+func uniqueCode(data []byte) (string, error) {
 	for range 16 {
 		c, err := newCode()
 		if err != nil {
 			return "", err
 		}
-		taken := false
-		for _, x := range f.Refusals {
-			taken = taken || x.Code == c
-		}
-		if !taken {
+		if !bytes.Contains(data, []byte(`"code":"`+c+`"`)) {
 			return c, nil
 		}
 	}
@@ -446,40 +593,36 @@ func (r *Refusals) Approve(ctx context.Context, code string, now time.Time, life
 	now = now.UTC().Round(0)
 	var out Refusal
 	var cerr *CodeError
-	err = r.update(ctx, func(f *refusalsFile) (bool, error) {
-		for i := range f.Refusals {
-			x := &f.Refusals[i]
-			if x.Code != norm {
-				continue
-			}
-			out = *x
-			switch {
-			case !x.Used.IsZero():
-				cerr = &CodeError{Code: norm, Problem: CodeUsed, Refusal: *x, Detail: "the approved run happened at " + x.Used.Local().Format(time.Kitchen)}
-				return false, nil
-			case !x.Approved.IsZero() && now.Before(x.ApprovedUntil):
-				return false, nil // approved already, still unused
-			case !x.Approved.IsZero():
-				cerr = &CodeError{Code: norm, Problem: CodeExpired, Refusal: *x, Detail: "it was approved but not used before " + x.ApprovedUntil.Local().Format(time.Kitchen)}
-				return false, nil
-			case !now.Before(x.Expires):
-				cerr = &CodeError{Code: norm, Problem: CodeExpired, Refusal: *x, Detail: "it had to be approved before " + x.Expires.Local().Format(time.Kitchen)}
-				return false, nil
-			}
-			if id := DirID(x.Cwd); id == "" || id != x.CwdID {
-				why := "the folder " + x.Cwd + " is another folder now"
-				if id == "" {
-					why = "the folder " + x.Cwd + " no longer exists"
-				}
-				cerr = &CodeError{Code: norm, Problem: CodeMoved, Refusal: *x, Detail: why}
-				return false, nil
-			}
-			x.Approved, x.ApprovedUntil = now, now.Add(lifetime)
-			out = *x
-			return true, nil
+	err = r.update(ctx, func(data []byte) ([]event, error) {
+		x, ok := find(replay(data), norm)
+		if !ok {
+			cerr = &CodeError{Code: norm, Problem: CodeUnknown, Detail: "no recent refusal beside this approvals file carries it"}
+			return nil, nil
 		}
-		cerr = &CodeError{Code: norm, Problem: CodeUnknown, Detail: "no recent refusal beside this approvals file carries it"}
-		return false, nil
+		out = x
+		switch {
+		case !x.Used.IsZero():
+			cerr = &CodeError{Code: norm, Problem: CodeUsed, Refusal: x, Detail: "the approved run happened at " + x.Used.Local().Format(time.Kitchen)}
+			return nil, nil
+		case !x.Approved.IsZero() && now.Before(x.ApprovedUntil):
+			return nil, nil // approved already, still unused
+		case !x.Approved.IsZero():
+			cerr = &CodeError{Code: norm, Problem: CodeExpired, Refusal: x, Detail: "it was approved but not used before " + x.ApprovedUntil.Local().Format(time.Kitchen)}
+			return nil, nil
+		case !now.Before(x.Expires):
+			cerr = &CodeError{Code: norm, Problem: CodeExpired, Refusal: x, Detail: "it had to be approved before " + x.Expires.Local().Format(time.Kitchen)}
+			return nil, nil
+		}
+		if id := DirID(x.Cwd); id == "" || id != x.CwdID {
+			why := "the folder " + x.Cwd + " is another folder now"
+			if id == "" {
+				why = "the folder " + x.Cwd + " no longer exists"
+			}
+			cerr = &CodeError{Code: norm, Problem: CodeMoved, Refusal: x, Detail: why}
+			return nil, nil
+		}
+		out.Approved, out.ApprovedUntil = now, now.Add(lifetime)
+		return []event{{Event: "approved", Refusal: Refusal{Code: norm, Approved: out.Approved, ApprovedUntil: out.ApprovedUntil}}}, nil
 	})
 	if err != nil {
 		return Refusal{}, err
@@ -490,20 +633,27 @@ func (r *Refusals) Approve(ctx context.Context, code string, now time.Time, life
 	return out, nil
 }
 
+func find(st *state, code string) (Refusal, bool) {
+	for _, x := range st.refusals {
+		if x.Code == code {
+			return x, true
+		}
+	}
+	return Refusal{}, false
+}
+
 // Lookup returns the refusal carrying code, whatever its state.
 func (r *Refusals) Lookup(code string) (Refusal, error) {
 	norm, err := NormalizeCode(code)
 	if err != nil {
 		return Refusal{}, err
 	}
-	f, err := r.read()
+	data, err := r.read()
 	if err != nil {
 		return Refusal{}, err
 	}
-	for _, x := range f.Refusals {
-		if x.Code == norm {
-			return x, nil
-		}
+	if x, ok := find(replay(data), norm); ok {
+		return x, nil
 	}
 	return Refusal{}, &CodeError{Code: norm, Problem: CodeUnknown, Detail: "no recent refusal beside this approvals file carries it"}
 }
@@ -519,39 +669,69 @@ func (r *Refusals) GrantSession(ctx context.Context, session, source string, ent
 		expires = now.Add(MaxSessionLifetime)
 	}
 	var added []SessionGrant
-	err := r.update(ctx, func(f *refusalsFile) (bool, error) {
-		for _, e := range entries {
-			e.Pattern = normalizePattern(e.Kind, e.Pattern)
-			if e.Pattern == "" || (e.Kind != Prefix && e.Kind != Exact) {
-				return false, fmt.Errorf("cannot approve %q for a session", e.Pattern)
-			}
-			e.Scope, e.GrantedAt, e.Expires = Session, now, expires.UTC().Round(0)
-			g := SessionGrant{Entry: e, Session: session, Source: source}
-			replaced := false
-			for i := range f.Sessions {
-				s := &f.Sessions[i]
-				if s.Session == session && s.Source == source && s.Kind == e.Kind && s.Pattern == e.Pattern {
-					*s, replaced = g, true
-				}
-			}
-			if !replaced {
-				f.Sessions = append(f.Sessions, g)
-			}
-			added = append(added, g)
+	for _, e := range entries {
+		e.Pattern = normalizePattern(e.Kind, e.Pattern)
+		if e.Pattern == "" || (e.Kind != Prefix && e.Kind != Exact) {
+			return nil, fmt.Errorf("cannot approve %q for a session", e.Pattern)
 		}
-		return true, nil
+		e.Scope, e.GrantedAt, e.Expires = Session, now, expires.UTC().Round(0)
+		added = append(added, SessionGrant{Entry: e, Session: session, Source: source})
+	}
+	err := r.update(ctx, func([]byte) ([]event, error) {
+		evs := make([]event, len(added))
+		for i := range added {
+			evs[i] = event{Event: "session", Grant: &added[i]}
+		}
+		return evs, nil
 	})
-	return added, err
+	if err != nil {
+		return nil, err
+	}
+	return added, nil
 }
 
-// read reads the file without a lock (a reader sees the old or the new
-// file, never half of one).
-func (r *Refusals) read() (*refusalsFile, error) {
+// read reads the file without a lock (a reader sees whole lines, and
+// skips a partial last one) and returns its events.
+func (r *Refusals) read() ([]byte, error) {
 	t, err := r.check()
 	if err != nil {
-		return &refusalsFile{Version: RefusalsVersion}, err
+		return nil, err
 	}
-	return readRefusals(t)
+	if t.Info == nil {
+		return nil, nil
+	}
+	f, fi, err := safefile.Open(t.Real, os.O_RDONLY, 0)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s %s: %w", refusalsWhat, t.Abs, err)
+	}
+	defer f.Close()
+	return readEvents(t, f, fi)
+}
+
+// readEvents checks the opened file and returns its data after the
+// header.
+func readEvents(t safefile.Target, f *os.File, fi fs.FileInfo) ([]byte, error) {
+	if err := safefile.CheckInfo(refusalsWhat, refusalsEffect, t.Abs, t.Real, fi, os.Geteuid()); err != nil {
+		return nil, err
+	}
+	data, err := io.ReadAll(io.LimitReader(f, maxRefusalsFile+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s %s: %w", refusalsWhat, t.Abs, err)
+	}
+	if len(data) > maxRefusalsFile {
+		return nil, fmt.Errorf("%s %s is larger than %d MiB; it is not shellguard's (%s)", refusalsWhat, t.Abs, maxRefusalsFile>>20, refusalsEffect)
+	}
+	if len(bytes.TrimSpace(data)) == 0 {
+		return nil, nil // created, not written yet (a crash): ours, empty
+	}
+	first, rest, _ := bytes.Cut(data, []byte("\n"))
+	if string(bytes.TrimSpace(first)) != refusalsHeader {
+		return nil, fmt.Errorf("%s %s is not a refusals file shellguard wrote (remove it to start a new one); %s", refusalsWhat, t.Abs, refusalsEffect)
+	}
+	return rest, nil
 }
 
 // check resolves the path and refuses what shellguard may not use: a
@@ -577,84 +757,26 @@ func (r *Refusals) check() (safefile.Target, error) {
 	return t, nil
 }
 
-// readRefusals reads the checked file at t. A missing or empty file is an
-// empty ring (a crash between creating and filling the file leaves an
-// empty one); anything else that is not a refusals file is an error.
-func readRefusals(t safefile.Target) (*refusalsFile, error) {
-	f := &refusalsFile{Version: RefusalsVersion}
-	if t.Info == nil {
-		return f, nil
-	}
-	fh, fi, err := safefile.Open(t.Real, os.O_RDONLY, 0)
-	if errors.Is(err, fs.ErrNotExist) {
-		return f, nil
-	}
-	if err != nil {
-		return f, fmt.Errorf("%s %s: %w", refusalsWhat, t.Abs, err)
-	}
-	defer fh.Close()
-	if err := safefile.CheckInfo(refusalsWhat, refusalsEffect, t.Abs, t.Real, fi, os.Geteuid()); err != nil {
-		return f, err
-	}
-	data, err := io.ReadAll(io.LimitReader(fh, maxRefusalsFile+1))
-	if err != nil {
-		return f, fmt.Errorf("%s %s: %w", refusalsWhat, t.Abs, err)
-	}
-	if len(bytes.TrimSpace(data)) == 0 {
-		return f, nil
-	}
-	if len(data) > maxRefusalsFile {
-		return f, fmt.Errorf("%s %s is larger than %d MiB; it is not shellguard's (%s)", refusalsWhat, t.Abs, maxRefusalsFile>>20, refusalsEffect)
-	}
-	var got refusalsFile
-	if err := json.Unmarshal(data, &got); err != nil || got.Version == 0 {
-		return f, fmt.Errorf("%s %s is not a refusals file shellguard can read (remove it to start a new one); %s", refusalsWhat, t.Abs, refusalsEffect)
-	}
-	if got.Version > RefusalsVersion {
-		return f, fmt.Errorf("%s %s has version %d, newer than this shellguard understands; %s", refusalsWhat, t.Abs, got.Version, refusalsEffect)
-	}
-	got.Version = RefusalsVersion
-	bound(&got, time.Now())
-	return &got, nil
-}
-
-// bound keeps f within its limits: the newest MaxRefusals refusals, the
-// newest MaxSessionGrants session approvals that have not expired.
-func bound(f *refusalsFile, now time.Time) {
-	if n := len(f.Refusals); n > MaxRefusals {
-		f.Refusals = append([]Refusal(nil), f.Refusals[n-MaxRefusals:]...)
-	}
-	keep := f.Sessions[:0:0]
-	for _, g := range f.Sessions {
-		if !g.Expired(now) {
-			keep = append(keep, g)
-		}
-	}
-	if n := len(keep); n > MaxSessionGrants {
-		keep = keep[n-MaxSessionGrants:]
-	}
-	f.Sessions = keep
-}
-
-// update applies change to the file under its lock, and writes the
-// result when change reports a change.
-func (r *Refusals) update(ctx context.Context, change func(*refusalsFile) (bool, error)) error {
+// update runs change on the file's events under its lock and appends
+// the events it returns, each as one line, with one write; then compacts
+// the file when it grew past its bounds.
+func (r *Refusals) update(ctx context.Context, change func(data []byte) ([]event, error)) error {
 	t, err := r.check()
 	if err != nil {
 		return err
 	}
-	// What is there must be a refusals file (or nothing) before a lock
-	// file is created beside it.
-	if _, err := readRefusals(t); err != nil {
-		return err
-	}
 	uid := os.Geteuid()
-	dir := filepath.Dir(t.Real)
 	if t.Info == nil {
-		if err := os.MkdirAll(dir, 0o700); err != nil {
+		if err := os.MkdirAll(filepath.Dir(t.Real), 0o700); err != nil {
 			return fmt.Errorf("%s %s: cannot create its folder: %w", refusalsWhat, t.Abs, err)
 		}
 		if t, err = r.check(); err != nil {
+			return err
+		}
+	} else if _, err := os.Lstat(safefile.LockPath(t.Real)); err != nil {
+		// Before a lock file is created beside it, what is there must be
+		// a refusals file.
+		if _, err := r.read(); err != nil {
 			return err
 		}
 	}
@@ -668,33 +790,97 @@ func (r *Refusals) update(ctx context.Context, change func(*refusalsFile) (bool,
 		return err
 	}
 	defer unlock()
-	// Under the lock: check and read again.
-	t, err = r.check()
+	if t, err = r.check(); err != nil {
+		return err
+	}
+	f, fi, err := safefile.Open(t.Real, os.O_RDWR|os.O_APPEND|os.O_CREATE, 0o600)
+	if err != nil {
+		return fmt.Errorf("%s %s: %w", refusalsWhat, t.Abs, err)
+	}
+	defer f.Close()
+	data, err := readEvents(t, f, fi)
 	if err != nil {
 		return err
 	}
-	f, err := readRefusals(t)
-	if err != nil {
+	evs, err := change(data)
+	if err != nil || len(evs) == 0 {
 		return err
 	}
-	changed, err := change(f)
-	if err != nil || !changed {
-		return err
-	}
-	bound(f, time.Now())
-	return writeRefusals(t, f)
-}
-
-// writeRefusals replaces the file at t with f: a temporary file created
-// exclusively in the same folder, renamed over it. The rename is not
-// synced to disk: after a crash the ring may be older or empty, which
-// costs at most a code that has to be asked for again.
-func writeRefusals(t safefile.Target, f *refusalsFile) error {
 	var buf bytes.Buffer
+	if fi.Size() == 0 {
+		buf.WriteString(refusalsHeader + "\n")
+	} else if data, _ := io.ReadAll(io.NewSectionReader(f, fi.Size()-1, 1)); len(data) == 1 && data[0] != '\n' {
+		buf.WriteByte('\n') // a partial line left by a crash
+	}
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
-	if err := enc.Encode(f); err != nil {
-		return err
+	for _, ev := range evs {
+		if err := enc.Encode(ev); err != nil {
+			return err
+		}
+	}
+	start := fi.Size()
+	n, werr := f.Write(buf.Bytes())
+	if werr == nil && n != buf.Len() {
+		werr = io.ErrShortWrite
+	}
+	if werr != nil {
+		if n > 0 {
+			_ = f.Truncate(start)
+		}
+		return fmt.Errorf("%s %s: %w", refusalsWhat, t.Abs, werr)
+	}
+	lines := bytes.Count(data, []byte("\n")) + len(evs)
+	if lines > MaxRefusalsLines || start+int64(n) > MaxRefusalsBytes {
+		all := append(append([]byte(nil), data...), buf.Bytes()...)
+		if fi.Size() == 0 {
+			all = all[len(refusalsHeader)+1:]
+		}
+		return compact(t, replay(all))
+	}
+	return nil
+}
+
+// compact replaces the file at t with st alone: a temporary file created
+// exclusively in the same folder, renamed over it (under the lock). The
+// rename is not synced to disk: after a crash the file may be the older
+// one, which costs at most a code that has to be asked for again.
+func compact(t safefile.Target, st *state) error {
+	var buf bytes.Buffer
+	buf.WriteString(refusalsHeader + "\n")
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	for _, x := range st.refusals {
+		approved, until, used := x.Approved, x.ApprovedUntil, x.Used
+		x.Approved, x.ApprovedUntil, x.Used = time.Time{}, time.Time{}, time.Time{}
+		evs := []event{{Event: "refused", Refusal: x}}
+		// Approvals stay events of their own: Record looks for them.
+		if !approved.IsZero() {
+			evs = append(evs, event{Event: "approved", Refusal: Refusal{Code: x.Code, Approved: approved, ApprovedUntil: until}})
+		}
+		if !used.IsZero() {
+			evs = append(evs, event{Event: "used", Refusal: Refusal{Code: x.Code, Used: used}})
+		}
+		for _, ev := range evs {
+			if err := enc.Encode(ev); err != nil {
+				return err
+			}
+		}
+	}
+	now := time.Now()
+	var live []SessionGrant
+	for _, g := range st.sessions {
+		if !g.Expired(now) {
+			live = append(live, g)
+		}
+	}
+	if n := len(live); n > MaxSessionGrants {
+		live = live[n-MaxSessionGrants:]
+	}
+	for i := range live {
+		if err := enc.Encode(event{Event: "session", Grant: &live[i]}); err != nil {
+			return err
+		}
 	}
 	dir := filepath.Dir(t.Real)
 	tmp, err := os.CreateTemp(dir, "."+RefusalsFileName+".tmp-*")
@@ -702,7 +888,7 @@ func writeRefusals(t safefile.Target, f *refusalsFile) error {
 		return fmt.Errorf("%s %s: %w", refusalsWhat, t.Abs, err)
 	}
 	name := tmp.Name()
-	defer os.Remove(name) // after a successful rename, there is nothing left to remove
+	defer os.Remove(name) // nothing is left to remove after the rename
 	if err := tmp.Chmod(0o600); err != nil {
 		tmp.Close()
 		return fmt.Errorf("%s %s: %w", refusalsWhat, t.Abs, err)

@@ -41,7 +41,7 @@ func codeProblem(err error) CodeProblem {
 }
 
 func TestRefusalsPathIsBesideTheStore(t *testing.T) {
-	if got := RefusalsPath("/home/me/.config/shellguard/approvals.json"); got != "/home/me/.config/shellguard/refusals.json" {
+	if got := RefusalsPath("/home/me/.config/shellguard/approvals.json"); got != "/home/me/.config/shellguard/refusals.jsonl" {
 		t.Errorf("RefusalsPath = %q", got)
 	}
 }
@@ -451,5 +451,53 @@ func TestEntryExpiry(t *testing.T) {
 	}
 	if n := len(s.Load().Entries); n != 2 {
 		t.Errorf("%d entries left, want 2", n)
+	}
+}
+
+// TestRefusalsCompaction: the file is compacted past its bounds, keeping
+// the state (an approval given before survives), and a partial line left
+// by a crash is skipped.
+func TestRefusalsCompaction(t *testing.T) {
+	r, work := newTestRefusals(t)
+	now := time.Now()
+	code := record(t, r, "make keep", work, now).Refusal.Code
+	if _, err := r.Approve(context.Background(), code, now, 0); err != nil {
+		t.Fatal(err)
+	}
+	for i := range MaxRefusalsLines {
+		record(t, r, fmt.Sprintf("make n%d", i%20), work, now)
+		if i == 10 {
+			f, err := os.OpenFile(r.Path(), os.O_WRONLY|os.O_APPEND, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f.WriteString(`{"event":"refused","code":"TORN`)
+			f.Close()
+		}
+	}
+	data, err := os.ReadFile(r.Path())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(data), "\n"); n > MaxRefusalsLines+1 {
+		t.Errorf("%d lines after compaction", n)
+	}
+	if !strings.HasPrefix(string(data), refusalsHeader+"\n") {
+		t.Errorf("header lost: %.80s", data)
+	}
+	list, _, err := r.List()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(list) != 21 {
+		t.Errorf("%d refusals, want 21", len(list))
+	}
+	for _, x := range list {
+		if x.Command == "make n3" && x.Count < 2 {
+			t.Errorf("repeats not counted: %+v", x)
+		}
+	}
+	if !record(t, r, "make keep", work, now).Once {
+		t.Error("the approval did not survive compaction")
 	}
 }

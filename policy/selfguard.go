@@ -144,6 +144,51 @@ type selfGuard struct {
 	prot   []protected
 	frags  []string
 	binary func() []string
+	// names are the file and folder names on the way to a protected
+	// path: only a path with one of them is worth resolving links for.
+	names map[string]bool
+	// project lists the project's agent settings that exist (see
+	// projectProt); projectDone says it was computed.
+	project     []protected
+	projectDone bool
+}
+
+// projectProt returns the agent settings of the project (the working
+// folder and the project root) that exist, so that deleting the folder
+// holding them counts. It is computed once, when a delete needs it.
+func (sg *selfGuard) projectProt() []protected {
+	if sg.projectDone {
+		return sg.project
+	}
+	sg.projectDone = true
+	if len(sg.cwds) == 0 {
+		return nil
+	}
+	cwd := sg.cwds[0]
+	dirs := []string{cwd}
+	if root := projectRoot(cwd); root != cwd {
+		dirs = append(dirs, root)
+	}
+	for _, dir := range dirs {
+		for _, rel := range agentSettings {
+			p := filepath.Join(dir, rel)
+			if _, err := os.Lstat(p); err == nil {
+				sg.project = append(sg.project, protected{path: p, what: "this project's agent hook settings"})
+			}
+		}
+	}
+	return sg.project
+}
+
+// worthResolving reports whether p names a file or folder on the way to
+// a protected path, so that links on its way matter.
+func (sg *selfGuard) worthResolving(p string) bool {
+	for d := p; d != "/" && d != "."; d = filepath.Dir(d) {
+		if sg.names[filepath.Base(d)] {
+			return true
+		}
+	}
+	return false
 }
 
 // guardSelf denies, from an agent, a line that would change shellguard.
@@ -174,7 +219,12 @@ func (g *Guard) getenv(k string) string {
 }
 
 func (g *Guard) newSelfGuard(req Request) *selfGuard {
-	sg := &selfGuard{g: g, env: g.getenv}
+	sg := &selfGuard{g: g, env: g.getenv, names: map[string]bool{"shellguard": true, "shellguard-hook": true}}
+	for _, rel := range agentSettings {
+		for _, c := range strings.Split(rel, "/") {
+			sg.names[c] = true
+		}
+	}
 	sg.home = sg.env("HOME")
 	if sg.home == "" && g.env == nil {
 		sg.home, _ = os.UserHomeDir()
@@ -221,9 +271,6 @@ func (g *Guard) newSelfGuard(req Request) *selfGuard {
 		}
 		add(p, "shellguard's approvals", false)
 		add(lockOf(p), "shellguard's approvals", false)
-		if real, err := filepath.EvalSymlinks(p); err == nil && real != p {
-			add(real, "shellguard's approvals", false)
-		}
 	}
 	if g.refusals != nil {
 		add(g.refusals.Path(), "shellguard's allow-once codes", false)
@@ -252,22 +299,6 @@ func (g *Guard) newSelfGuard(req Request) *selfGuard {
 	for _, p := range systemAgentSettings {
 		add(p, "an agent's managed settings", false)
 	}
-	// The project's agent settings, where they exist (so that deleting
-	// the folder holding them counts).
-	if cwd != "" {
-		dirs := []string{cwd}
-		if root := projectRoot(cwd); root != cwd {
-			dirs = append(dirs, root)
-		}
-		for _, dir := range dirs {
-			for _, rel := range agentSettings {
-				p := filepath.Join(dir, rel)
-				if _, err := os.Lstat(p); err == nil {
-					add(p, "this project's agent hook settings", false)
-				}
-			}
-		}
-	}
 	for _, rel := range agentSettings {
 		sg.frags = append(sg.frags, rel)
 	}
@@ -277,6 +308,11 @@ func (g *Guard) newSelfGuard(req Request) *selfGuard {
 		sg.frags = append(sg.frags, p.path)
 		if sg.home != "" && strings.HasPrefix(p.path, sg.home+"/") {
 			sg.frags = append(sg.frags, "~"+strings.TrimPrefix(p.path, sg.home), "$HOME"+strings.TrimPrefix(p.path, sg.home))
+		}
+	}
+	for _, p := range sg.prot {
+		for d := p.path; d != "/" && d != "." && d != sg.home; d = filepath.Dir(d) {
+			sg.names[filepath.Base(d)] = true
 		}
 	}
 	sg.binary = func() []string {
@@ -653,6 +689,13 @@ func (sg *selfGuard) match(p string, u use) string {
 			return p + " (an agent's hook settings)"
 		}
 	}
+	if u == deletes {
+		for _, pr := range sg.projectProt() {
+			if sg.hit(p, pr.path, false, u) {
+				return p + " (" + pr.what + ", " + pr.path + ")"
+			}
+		}
+	}
 	base := filepath.Base(p)
 	if strings.HasPrefix(base, "shellguard") {
 		rp := resolve(p)
@@ -661,6 +704,9 @@ func (sg *selfGuard) match(p string, u use) string {
 				return p + " (shellguard's program)"
 			}
 		}
+	}
+	if !sg.worthResolving(p) {
+		return ""
 	}
 	// With symbolic links resolved, on both sides.
 	rp := resolve(p)
