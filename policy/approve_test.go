@@ -2,6 +2,7 @@ package policy_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -251,4 +252,15 @@ func TestSessionApprovals(t *testing.T) {
 			t.Errorf("%+v was allowed", r)
 		}
 	}
+}
+
+func ExampleDecision_Enforced() {
+	dir, _ := os.MkdirTemp("", "example")
+	defer os.RemoveAll(dir)
+	user := filepath.Join(dir, "config.toml")
+	_ = os.WriteFile(user, []byte(`mode = "warn"`+"\n"), 0o600)
+	g, _ := policy.Load(policy.Options{Cwd: dir, ConfigFile: user, Env: func(string) string { return "" }, ManagedDir: filepath.Join(dir, "managed")})
+	d := g.Decide(policy.Request{Command: "rm -rf /", Cwd: dir})
+	fmt.Println(d.Verdict, d.Shadow, d.Enforced())
+	// Output: deny true allow
 }
