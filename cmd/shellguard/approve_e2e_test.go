@@ -561,6 +561,9 @@ func TestE2EShadowMode(t *testing.T) {
 	if !strings.Contains(out, `mode = "warn"`) || !strings.Contains(out, "shadow mode") {
 		t.Errorf("config show:\n%s", out)
 	}
+	if out, code := h.run("", "mode"); code != 0 || strings.TrimSpace(out) != "warn" {
+		t.Errorf("mode (exit %d): %q", code, out)
+	}
 	// The self-guard still holds, from an agent.
 	if _, code := h.run("", "decide", "--source", "hook:claude", "--", "shellguard allow once ABCDEFGH"); code != 11 {
 		t.Errorf("self-guard in shadow mode: exit %d", code)
@@ -571,6 +574,9 @@ func TestE2EShadowMode(t *testing.T) {
 	out, code = p.run("", "decide", "--", "rm -rf /")
 	if code != 11 || !strings.Contains(out, ".shellguard.toml:1: ignored mode") {
 		t.Errorf("a project file's mode (exit %d): %s", code, out)
+	}
+	if out, _ := p.run("", "mode"); strings.TrimSpace(out) != "enforce" {
+		t.Errorf("mode with a project file's mode = \"warn\": %q", out)
 	}
 }
 

@@ -58,6 +58,7 @@ func newRootCmd(s *streams) *cobra.Command {
 		newLogCmd(s),
 		newStatsCmd(s),
 		newSuggestCmd(s),
+		newModeCmd(s),
 		newConfigCmd(s),
 		newHookCmd(s),
 		newInstallCmd(s),
