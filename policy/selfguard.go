@@ -417,7 +417,8 @@ func (sg *selfGuard) invocation(res *shellparse.Result, inv *shellparse.Invocati
 		}
 	}
 	if inv.NameDynamic() {
-		return ""
+		// $EDITOR FILE: a program that cannot be known may write.
+		return sg.operands(args, writes, cwds, "write")
 	}
 	switch name {
 	case "cd", "pushd":
@@ -455,6 +456,9 @@ func (sg *selfGuard) invocation(res *shellparse.Result, inv *shellparse.Invocati
 		return sg.git(args)
 	case "cp", "install", "rsync", "scp":
 		return sg.copyLike(args, false)
+	case "tar", "bsdtar", "gtar", "unzip", "7z", "7za", "cpio", "pax":
+		// Extracting into a folder may overwrite anything below it.
+		return sg.operands(args, deletes, cwds, "unpack into")
 	case "mv":
 		return sg.copyLike(args, true)
 	case "ln":
@@ -1015,7 +1019,13 @@ func (sg *selfGuard) copyLike(args []shellparse.Arg, move bool) string {
 	if !hasDest {
 		return ""
 	}
-	if why := sg.target(dest.Value, dest.Dynamic, dest.Raw, writes, sg.cwds); why != "" {
+	// A folder copied into a folder (cp -r, rsync) may overwrite anything
+	// below the destination, and rsync --delete deletes there.
+	destUse := writes
+	if recursive(args) || len(args) > 0 && args[0].Value != "" && hasRsyncTree(args) {
+		destUse = deletes
+	}
+	if why := sg.target(dest.Value, dest.Dynamic, dest.Raw, destUse, sg.cwds); why != "" {
 		return verb + " " + why
 	}
 	for _, s := range srcs {
@@ -1063,6 +1073,21 @@ func (sg *selfGuard) link(args []shellparse.Arg) string {
 	}
 	// A link pointing into a protected folder is a way in later.
 	return sg.operands(srcs, deletes, sg.cwds, "link to")
+}
+
+// hasRsyncTree reports rsync's archive and delete options (-a, --archive,
+// --delete*), which copy or remove whole trees.
+func hasRsyncTree(args []shellparse.Arg) bool {
+	for _, a := range args {
+		v := a.Value
+		if v == "--archive" || strings.HasPrefix(v, "--delete") || strings.HasPrefix(v, "--remove") {
+			return true
+		}
+		if strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && strings.ContainsRune(v[1:], 'a') {
+			return true
+		}
+	}
+	return false
 }
 
 // splitDest splits the operands of cp/mv/ln/install into sources and a

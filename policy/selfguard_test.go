@@ -103,6 +103,15 @@ func TestSelfGuard(t *testing.T) {
 		"find ~/.config/shellguard -delete",
 		"find . -name settings.local.json -delete",
 		"find . -name 'settings*' -exec rm {} +",
+		"rsync -a --delete /tmp/empty/ ~/.claude/",
+		"cp -r /tmp/evil/. ~/.claude/",
+		"tar -xf /tmp/x.tar -C ~/.claude",
+		"unzip -o /tmp/x.zip -d ~/.config/shellguard",
+		"$EDITOR ~/.claude/settings.json",
+		"(cd ~/.claude; rm settings.json)",
+		": > ~/.claude/settings.json",
+		"exec 3> ~/.codex/hooks.json",
+		"bash <<< 'rm ~/.claude/settings.json'",
 		// interpreters
 		`python3 -c "open('` + home + `/.claude/settings.json','w').write('{}')"`,
 		`python3 -c "import os; os.remove(os.path.expanduser('~/.claude/settings.json'))"`,
@@ -171,6 +180,10 @@ func TestSelfGuard(t *testing.T) {
 		"cd ~/.claude && ls",
 		"cd ~/.claude && cat settings.json",
 		"ln -s /tmp/a /tmp/b",
+		"cp -r ~/.claude /tmp/claude-backup",
+		"tar -czf /tmp/backup.tgz ~/projects",
+		"rsync -a src/ /tmp/dst/",
+		"$EDITOR notes.txt",
 	}
 	for _, src := range agentSources {
 		g := h.guard(t, src)
