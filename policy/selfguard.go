@@ -299,9 +299,7 @@ func (g *Guard) newSelfGuard(req Request) *selfGuard {
 	for _, p := range systemAgentSettings {
 		add(p, "an agent's managed settings", false)
 	}
-	for _, rel := range agentSettings {
-		sg.frags = append(sg.frags, rel)
-	}
+	sg.frags = append(sg.frags, agentSettings...)
 	sg.frags = append(sg.frags, "shellguard/config.toml", "shellguard/approvals.json", "shellguard/"+approval.RefusalsFileName,
 		"shellguard/audit.jsonl", config.DefaultManagedDir, "disableAllHooks")
 	for _, p := range sg.prot {

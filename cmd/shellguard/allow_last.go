@@ -54,7 +54,7 @@ Exit status: 0 approved (or listed), 1 nothing to approve, declined, or no
 			if len(args) == 1 {
 				v, err := strconv.Atoi(strings.TrimPrefix(args[0], "#"))
 				if err != nil || v < 1 {
-					return &exitError{code: exitUsage, err: fmt.Errorf("N must be a number from 1 (the newest refusal), not %q", args[0])}
+					return &exitError{code: exitUsage, err: fmt.Errorf("the refusal number must be 1 (the newest) or more, not %q", args[0])}
 				}
 				n = v
 			}
