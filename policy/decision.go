@@ -107,6 +107,8 @@ type Decision struct {
 	// it cannot be), and prefixReason why not.
 	prefixes     []string
 	prefixReason string
+	// codeText is the sentence about Code that ends Reason, if any.
+	codeText string
 }
 
 // Enforced returns the verdict an entry point acts on: Verdict, except in

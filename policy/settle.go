@@ -113,10 +113,16 @@ func (g *Guard) settle(req Request, d *Decision, deadline time.Time) {
 		return
 	}
 	d.Code, d.CodeExpires, d.Cwd = res.Refusal.Code, res.Refusal.Expires, cwd
-	if t := CodeText(*d); t != "" {
+	if t := CodeText(*d); t != "" && !promptsInPlace(g.sourceOf(req)) {
 		d.Reason = strings.TrimRight(d.Reason, " ") + " " + t
+		d.codeText = t
 	}
 }
+
+// promptsInPlace reports an entry point whose person answers the
+// question right there (the TUI's overlay): the code is kept (Code, and
+// the recent refusals) but the reason does not spell it out.
+func promptsInPlace(source string) bool { return source == "tui" }
 
 // CodeText returns the sentence about d's allow-once code that ends its
 // Reason, or "" without a code. It is written for the model that reads
@@ -218,8 +224,8 @@ func warningNames(ws []danger.Warning) []string {
 // auditRecord returns the audit record of d.
 func (g *Guard) auditRecord(req Request, d *Decision) audit.Record {
 	reason := d.Reason
-	if t := CodeText(*d); t != "" {
-		reason = strings.TrimSuffix(reason, " "+t)
+	if d.codeText != "" {
+		reason = strings.TrimSuffix(reason, " "+d.codeText)
 	}
 	rec := audit.Record{Cwd: req.Cwd, Command: req.Command, Verdict: d.Verdict.String(), Reason: reason,
 		Rules: d.Rules, Source: g.sourceOf(req), Code: d.Code, Shadow: d.Shadow, Problem: d.Problem,
