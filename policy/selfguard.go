@@ -55,11 +55,17 @@ func agentSource(src string) bool {
 	return strings.HasPrefix(src, "hook:") || src == "mcp" || strings.HasPrefix(src, "mcp:")
 }
 
-// selfCache holds what the self-guard looks up once per Guard: the
-// binaries.
+// selfCache holds what the self-guard works out once per Guard: the
+// binaries, and the protected paths with the text and names that lead to
+// them (they depend on the configuration and the environment only).
 type selfCache struct {
 	once     sync.Once
 	binaries []string
+
+	buildOnce sync.Once
+	prot      []protected
+	frags     []string
+	names     map[string]bool
 }
 
 // agentSettings are the agents' hook settings, relative to a home
@@ -147,6 +153,8 @@ type selfGuard struct {
 	// names are the file and folder names on the way to a protected
 	// path: only a path with one of them is worth resolving links for.
 	names map[string]bool
+	// built says build ran.
+	built bool
 	// project lists the project's agent settings that exist (see
 	// projectProt); projectDone says it was computed.
 	project     []protected
@@ -219,12 +227,7 @@ func (g *Guard) getenv(k string) string {
 }
 
 func (g *Guard) newSelfGuard(req Request) *selfGuard {
-	sg := &selfGuard{g: g, env: g.getenv, names: map[string]bool{"shellguard": true, "shellguard-hook": true}}
-	for _, rel := range agentSettings {
-		for _, c := range strings.Split(rel, "/") {
-			sg.names[c] = true
-		}
-	}
+	sg := &selfGuard{g: g, env: g.getenv}
 	sg.home = sg.env("HOME")
 	if sg.home == "" && g.env == nil {
 		sg.home, _ = os.UserHomeDir()
@@ -236,6 +239,40 @@ func (g *Guard) newSelfGuard(req Request) *selfGuard {
 	cwd = approval.CleanCwd(cwd)
 	if cwd != "" {
 		sg.cwds = []string{cwd}
+	}
+	sg.binary = func() []string {
+		g.self.once.Do(func() { g.self.binaries = shellguardBinaries() })
+		return g.self.binaries
+	}
+	return sg
+}
+
+// build lists the protected paths, the text fragments that name them and
+// the names on their way. It runs once, when an invocation needs them (a
+// line of readers never does).
+func (sg *selfGuard) build() {
+	if sg.built {
+		return
+	}
+	sg.built = true
+	c := &sg.g.self
+	c.buildOnce.Do(func() {
+		b := &selfGuard{g: sg.g, env: sg.env, home: sg.home}
+		b.buildProtected()
+		c.prot, c.frags, c.names = b.prot, b.frags, b.names
+	})
+	// A copy: resolved links are filled in per request.
+	sg.prot = append([]protected(nil), c.prot...)
+	sg.frags, sg.names = c.frags, c.names
+}
+
+func (sg *selfGuard) buildProtected() {
+	g := sg.g
+	sg.names = map[string]bool{"shellguard": true, "shellguard-hook": true}
+	for _, rel := range agentSettings {
+		for _, c := range strings.Split(rel, "/") {
+			sg.names[c] = true
+		}
 	}
 	add := func(path, what string, dir bool) {
 		if path == "" || !filepath.IsAbs(path) {
@@ -313,11 +350,6 @@ func (g *Guard) newSelfGuard(req Request) *selfGuard {
 			sg.names[filepath.Base(d)] = true
 		}
 	}
-	sg.binary = func() []string {
-		g.self.once.Do(func() { g.self.binaries = shellguardBinaries() })
-		return g.self.binaries
-	}
-	return sg
 }
 
 // lockOf returns the lock file shellguard keeps beside path.
@@ -651,6 +683,7 @@ func (sg *selfGuard) operands(args []shellparse.Arg, u use, cwds []string, verb 
 
 // target checks one path operand used as u, relative to each of cwds.
 func (sg *selfGuard) target(value string, dynamic bool, raw string, u use, cwds []string) string {
+	sg.build()
 	paths := sg.expand(value, dynamic, raw)
 	if dynamic && len(paths) == 0 {
 		// Unknown until it runs: compare the text.
@@ -779,6 +812,7 @@ func resolve(p string) string {
 
 // mentions reports whether an argument names a protected path.
 func (sg *selfGuard) mentions(args []shellparse.Arg) bool {
+	sg.build()
 	for _, a := range args {
 		for _, f := range sg.frags {
 			if strings.Contains(a.Value, f) || strings.Contains(a.Raw, f) {
@@ -792,6 +826,7 @@ func (sg *selfGuard) mentions(args []shellparse.Arg) bool {
 // code checks interpreter code: its arguments, and the line's text when
 // the code comes from a heredoc or here-string.
 func (sg *selfGuard) code(res *shellparse.Result, inv *shellparse.Invocation) string {
+	sg.build()
 	for _, a := range inv.Args[1:] {
 		for _, f := range sg.frags {
 			if strings.Contains(a.Value, f) || strings.Contains(a.Raw, f) {
@@ -884,6 +919,7 @@ func findWrites(args []shellparse.Arg) bool {
 // matches, so a folder that merely holds a protected file is not enough,
 // unless a pattern matches a protected file's name.
 func (sg *selfGuard) findUse(args []shellparse.Arg) use {
+	sg.build()
 	filtered := false
 	for i, a := range args {
 		switch a.Value {
