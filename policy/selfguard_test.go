@@ -244,3 +244,34 @@ func TestSelfGuardFollowsLinks(t *testing.T) {
 		}
 	}
 }
+
+// FuzzSelfGuard decides arbitrary lines as an agent's hook would, in a
+// home with shellguard and agent settings in it: the self-guard and the
+// context rule must never make Decide panic, and a line the self-guard
+// denies is never softened or given a code.
+func FuzzSelfGuard(f *testing.F) {
+	for _, s := range []string{
+		"cd ~/.claude && rm settings.json", "echo x > $HOME/.gemini/settings.json", "sed -i s/a/b/ ~/.codex/hooks.json",
+		"cp -t ~/.claude /tmp/settings.json", "git -C ~/.claude checkout .", "find . -name 'settings*' -delete",
+		"python3 -c \"open('x','w')\"", "rm -rf node_modules ../x dist/", "ln -s / build && rm -rf build/",
+		"shellguard allow once K7QM3XHP", "$EDITOR ${XDG_CONFIG_HOME:-x}/shellguard/config.toml", "cd; cd -; cd ''",
+		"mv a b c ~/.claude/", "dd of=", "tar -xC", "rsync -a --delete ./ ~", "echo \"${HOME}\"/.claude/settings.json > /dev/null",
+	} {
+		f.Add(s)
+	}
+	h := newHome(&testing.T{}, `audit_log = ""`)
+	for _, d := range []string{".claude", "proj/.claude", "proj/node_modules", "proj/build"} {
+		_ = os.MkdirAll(filepath.Join(h.dir, d), 0o700)
+	}
+	_ = os.WriteFile(filepath.Join(h.dir, ".claude", "settings.json"), []byte("{}"), 0o600)
+	g := h.guard(&testing.T{}, "hook:claude")
+	f.Fuzz(func(t *testing.T, line string) {
+		d := g.Decide(policy.Request{Command: line, Cwd: h.proj, DryRun: true})
+		if strings.HasPrefix(d.Reason, "shellguard failed while deciding") {
+			t.Fatalf("%q: Decide panicked: %s", line, d.Reason)
+		}
+		if d.SelfGuard && (d.Verdict != policy.Deny || d.Shadow || d.Code != "") {
+			t.Fatalf("%q: self-guard decision %s shadow %v code %q", line, d.Verdict, d.Shadow, d.Code)
+		}
+	})
+}
