@@ -58,6 +58,11 @@ const (
 // approval.
 const DefaultCodeLifetime = 10 * time.Minute
 
+// MaxRefusalAge is how long a refusal is kept (for "allow last") after
+// its code expired; older ones are dropped when the file is compacted and
+// not listed.
+const MaxRefusalAge = 7 * 24 * time.Hour
+
 // MaxSessionLifetime bounds a session approval: an agent session's end
 // cannot be seen from outside the agent, so it lapses after this long.
 const MaxSessionLifetime = 24 * time.Hour
@@ -149,7 +154,8 @@ type SessionGrant struct {
 // (as for the audit log), so a hook answering ask pays about what its
 // audit record costs; past MaxRefusalsLines lines (or MaxRefusalsBytes)
 // the file is compacted: rewritten with the state alone (the newest
-// MaxRefusals refusals and the session approvals that have not expired),
+// MaxRefusals refusals of the last MaxRefusalAge, and the session
+// approvals that have not expired),
 // as a new file renamed over the old one.
 //
 // # Safety
@@ -397,6 +403,14 @@ func replay(data []byte) *state {
 		slots = append(slots, s)
 	}
 	sort.Slice(slots, func(i, j int) bool { return slots[i].seq < slots[j].seq })
+	cutoff := time.Now().Add(-MaxRefusalAge)
+	fresh := slots[:0]
+	for _, s := range slots {
+		if s.r.Expires.After(cutoff) || !s.r.Approved.IsZero() && s.r.Used.IsZero() {
+			fresh = append(fresh, s)
+		}
+	}
+	slots = fresh
 	if n := len(slots); n > MaxRefusals {
 		slots = slots[n-MaxRefusals:]
 	}

@@ -501,3 +501,14 @@ func TestRefusalsCompaction(t *testing.T) {
 		t.Error("the approval did not survive compaction")
 	}
 }
+
+func TestOldRefusalsArePruned(t *testing.T) {
+	r, work := newTestRefusals(t)
+	old := time.Now().Add(-MaxRefusalAge - time.Hour)
+	record(t, r, "make ancient", work, old)
+	record(t, r, "make recent", work, time.Now())
+	list, _, err := r.List()
+	if err != nil || len(list) != 1 || list[0].Command != "make recent" {
+		t.Fatalf("list: %+v %v", list, err)
+	}
+}
