@@ -63,6 +63,8 @@ func (g *Guard) settle(req Request, d *Decision, deadline time.Time) {
 		locked = "it would change shellguard itself, which only a person at a terminal may do"
 	case g.forbidsApproving(*d):
 		locked = "the managed configuration forbids approving it"
+	case g.managedDeny(*d):
+		locked = "a deny rule of the managed configuration matches it"
 	case shadow:
 		locked = "shadow mode (mode = \"warn\") blocks nothing"
 	}
@@ -203,6 +205,26 @@ func (g *Guard) forbidsApproving(d Decision) bool {
 	for _, w := range d.Warnings {
 		if g.approvalForbidden(w) {
 			return true
+		}
+	}
+	return false
+}
+
+// managedDeny reports a deny by a rule of the managed configuration: a
+// floor no person's approval lifts.
+func (g *Guard) managedDeny(d Decision) bool {
+	if d.Verdict != Deny {
+		return false
+	}
+	for _, r := range d.Rules {
+		p, ok := strings.CutPrefix(r, "deny: ")
+		if !ok {
+			continue
+		}
+		for _, cr := range g.cfg.Deny {
+			if cr.Pattern == p && cr.Source.Layer == config.LayerManaged {
+				return true
+			}
 		}
 	}
 	return false

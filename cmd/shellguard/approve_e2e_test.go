@@ -647,3 +647,40 @@ func TestE2EContextRule(t *testing.T) {
 		}
 	}
 }
+
+// TestE2EManagedTier: /etc/shellguard (moved by SHELLGUARD_MANAGED_DIR,
+// which needs root-owned files) is a floor: config show names it, the
+// user's loosening is ignored, and a managed file others could write
+// stops everything.
+func TestE2EManagedTier(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("managed files must be root's")
+	}
+	if _, err := os.Lstat("/etc/shellguard"); err == nil {
+		t.Skip("/etc/shellguard exists: SHELLGUARD_MANAGED_DIR is ignored, as it must be")
+	}
+	h := newSGHome(t)
+	md := filepath.Join(h.home, "managed")
+	mkdirs(t, h.home, "managed")
+	if err := os.Chmod(md, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	write(t, filepath.Join(md, "config.toml"), "deny_at = \"high\"\n[rules]\ndeny = [\"terraform destroy *\"]\n[managed]\nforbid_warn_mode = true\nforbid_allow_rules = true\n")
+	h.userConfig("deny_at = \"critical\"\nmode = \"warn\"\n[rules]\nallow = [\"terraform *\"]\n")
+	out, code := h.run("", "config", "show")
+	if code != 0 || !strings.Contains(out, "managed  "+filepath.Join(md, "config.toml")) || !strings.Contains(out, "ignored mode") || !strings.Contains(out, "ignored rules.allow[0]") {
+		t.Errorf("config show (exit %d):\n%s", code, out)
+	}
+	if out, code := h.run("", "decide", "--", "terraform destroy -auto-approve"); code != 11 || strings.Contains(out, "shadow mode, mode") || strings.Contains(out, "allow once") {
+		t.Errorf("managed deny rule (exit %d): %s", code, out)
+	}
+	if out, _ := h.run("", "mode"); strings.TrimSpace(out) != "enforce" {
+		t.Errorf("mode: %q", out)
+	}
+	if err := os.Chmod(filepath.Join(md, "config.toml"), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	if out, code := h.run("", "decide", "--", "ls"); code != 2 || !strings.Contains(out, "not trusted") {
+		t.Errorf("an untrusted managed file (exit %d): %s", code, out)
+	}
+}
