@@ -99,6 +99,17 @@ func (c *Config) Show(w io.Writer) error {
 		p("]\n")
 	}
 
+	p("\n[mcp]\n")
+	if len(c.MCPEnv) == 0 {
+		p("env = []\t# default\n")
+	} else {
+		p("env = [\n")
+		for _, n := range c.MCPEnv {
+			p("  %s,\t# %s\n", strconv.Quote(n), c.MCPEnvSources[n])
+		}
+		p("]\n")
+	}
+
 	for _, pat := range c.Patterns {
 		p("\n[[pattern]]\t# %s\n", c.PatternSources[pat.Name])
 		p("name = %s\n", strconv.Quote(pat.Name))
@@ -178,6 +189,10 @@ type jsonBuiltin struct {
 	LevelSrc *Source       `json:"level_source,omitempty"`
 }
 
+type jsonMCP struct {
+	Env []jsonName `json:"env"`
+}
+
 type jsonConfig struct {
 	Files    []Source               `json:"files"`
 	DenyAt   jsonSetting            `json:"deny_at"`
@@ -191,6 +206,7 @@ type jsonConfig struct {
 	Managed  *Managed               `json:"managed,omitempty"`
 	Exempt   []jsonName             `json:"exempt"`
 	Rules    map[string][]Rule      `json:"rules"`
+	MCP      jsonMCP                `json:"mcp"`
 	Patterns []jsonPattern          `json:"patterns"`
 	Builtin  map[string]jsonBuiltin `json:"builtin"`
 	Notices  []string               `json:"notices"`
@@ -201,7 +217,8 @@ type jsonConfig struct {
 // "audit_required", "audit_max_size", "mode" (each {"value","source"}),
 // "safe_delete" and "exempt" ([{"name","source"}]), "managed" (what the
 // managed configuration forbids, when there is one), "rules"
-// ({"allow","ask","deny"}: [{"pattern","source"}]), "patterns",
+// ({"allow","ask","deny"}: [{"pattern","source"}]), "mcp" ({"env":
+// [{"name","source"}]}), "patterns",
 // "builtin" ({name: {"disabled": source, "level", "level_source"}}),
 // "notices"}.
 func (c *Config) ShowJSON(w io.Writer) error {
@@ -223,6 +240,7 @@ func (c *Config) ShowJSON(w io.Writer) error {
 		SafeDel:  []jsonName{},
 		Exempt:   []jsonName{},
 		Rules:    map[string][]Rule{"allow": nonNil(c.Allow), "ask": nonNil(c.Ask), "deny": nonNil(c.Deny)},
+		MCP:      jsonMCP{Env: []jsonName{}},
 		Patterns: []jsonPattern{},
 		Builtin:  map[string]jsonBuiltin{},
 		Notices:  append([]string{}, c.Notices...),
@@ -236,6 +254,9 @@ func (c *Config) ShowJSON(w io.Writer) error {
 	if c.Managed.Sources != nil {
 		m := c.Managed
 		j.Managed = &m
+	}
+	for _, n := range c.MCPEnv {
+		j.MCP.Env = append(j.MCP.Env, jsonName{n, c.MCPEnvSources[n]})
 	}
 	for _, p := range c.Patterns {
 		j.Patterns = append(j.Patterns, jsonPattern{p, c.PatternSources[p.Name]})

@@ -55,9 +55,34 @@ func (g *Guard) contextRule(req Request, res *shellparse.Result, ws []danger.War
 	if cwd == "" || !filepath.IsAbs(cwd) {
 		return ws
 	}
+	// The rule reads the file system: on the caller's goroutine it runs
+	// under the deadline (see Request.watched); unfinished, every warning
+	// stays.
+	var safe map[string]bool
+	if req.watched {
+		safe = g.safeDeletes(res, cwd)
+	} else {
+		var done bool
+		if safe, done = run(&g.abandoned, g.deadline(req), func() map[string]bool { return g.safeDeletes(res, cwd) }); !done {
+			return ws
+		}
+	}
+	out := ws[:0:0]
+	for _, w := range ws {
+		if contextRules[w.Pattern.Name] && safe[w.Invocation] {
+			continue
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
+// safeDeletes maps the text of each rm invocation of res to whether the
+// context rule accepts every occurrence of it.
+func (g *Guard) safeDeletes(res *shellparse.Result, cwd string) map[string]bool {
 	real, err := filepath.EvalSymlinks(cwd)
 	if err != nil {
-		return ws
+		return nil
 	}
 	root := projectRoot(real)
 	safe := map[string]bool{}
@@ -83,14 +108,7 @@ func (g *Guard) contextRule(req Request, res *shellparse.Result, ws []danger.War
 			benign = false
 		}
 	}
-	out := ws[:0:0]
-	for _, w := range ws {
-		if contextRules[w.Pattern.Name] && safe[w.Invocation] {
-			continue
-		}
-		out = append(out, w)
-	}
-	return out
+	return safe
 }
 
 // safeDelete reports whether the rm invocation deletes only build or

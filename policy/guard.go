@@ -67,6 +67,7 @@ type Guard struct {
 	// env reads the environment (Options.Env); nil means os.Getenv.
 	env     func(string) string
 	notices []string
+	home    string // $HOME, for ~ in read-only operands; "" means os.Getenv
 
 	// budget bounds each Decide; light says whether a short line may be
 	// analysed without a watchdog (see maxInlineBytes); abandoned counts
@@ -105,6 +106,7 @@ func Load(opts Options) (*Guard, error) {
 	}
 	g.source = opts.Source
 	g.env = opts.Env
+	g.home = opts.getenv("HOME")
 	if opts.Budget > 0 {
 		g.budget = opts.Budget
 	}
@@ -338,6 +340,8 @@ func (g *Guard) Decide(req Request) Decision {
 		var done bool
 		d, done = run(&g.abandoned, deadline, func() Decision {
 			_, ix := g.snapshot()
+			req := req
+			req.watched = true
 			return g.analyse(req, ix)
 		})
 		switch {
@@ -416,6 +420,10 @@ func (g *Guard) decideParsed(req Request, res *shellparse.Result, storeIx *appro
 	}
 
 	d.Invocations = make([]InvocationResult, len(res.Invocations))
+	var readOnlyHere []bool // what the read-only list vouches for here (scope.go)
+	if g.cfg.ReadOnly {
+		readOnlyHere = g.readOnlyHere(req, res)
+	}
 	for i := range res.Invocations {
 		inv := &res.Invocations[i]
 		var ir InvocationResult
@@ -438,7 +446,7 @@ func (g *Guard) decideParsed(req Request, res *shellparse.Result, storeIx *appro
 		if !ir.Approved && ir.Reason == "" {
 			if r := g.allowRule(ir.Command); r != "" {
 				ir.Approved, ir.ApprovedBy = true, "rule: allow "+r
-			} else if g.cfg.ReadOnly && readOnly(inv) {
+			} else if g.cfg.ReadOnly && readOnlyHere[i] {
 				ir.Approved, ir.ApprovedBy = true, "read-only: "+inv.Name
 			}
 		}

@@ -206,7 +206,21 @@ func (g *Guard) guardSelf(req Request, res *shellparse.Result, d *Decision) bool
 		return false
 	}
 	sg := g.newSelfGuard(req)
-	why := sg.check(res)
+	// The check reads the file system (links, the project's settings):
+	// on the caller's goroutine it runs under the deadline (see
+	// Request.watched).
+	why, done := "", true
+	if req.watched {
+		why = sg.check(res)
+	} else {
+		why, done = run(&g.abandoned, g.deadline(req), func() string { return sg.check(res) })
+	}
+	if !done {
+		d.Verdict, d.Problem = Ask, ProblemOverBudget
+		d.Reason = "shellguard could not finish checking whether this command changes shellguard itself within its budget; asking instead"
+		g.fillLevel(d)
+		return true
+	}
 	if why == "" {
 		return false
 	}

@@ -122,9 +122,10 @@ func (g *Guard) settle(req Request, d *Decision, deadline time.Time) {
 }
 
 // promptsInPlace reports an entry point whose person answers the
-// question right there (the TUI's overlay): the code is kept (Code, and
-// the recent refusals) but the reason does not spell it out.
-func promptsInPlace(source string) bool { return source == "tui" }
+// question right there (the TUI's overlay, the shell snippet's "Proceed?
+// [y/N]"): the code is kept (Code, and the recent refusals) but the
+// reason does not spell it out.
+func promptsInPlace(source string) bool { return source == "tui" || source == "shell" }
 
 // CodeText returns the sentence about d's allow-once code that ends its
 // Reason, or "" without a code. It is written for the model that reads
