@@ -27,12 +27,8 @@ var (
 // leanHookBinary builds ./cmd/shellguard-hook once.
 func leanHookBinary(t *testing.T) string {
 	t.Helper()
+	dir := filepath.Dir(sgBinary(t)) // beside shellguard: no folder of its own to leave behind
 	hookBinOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "shellguard-hook-bin")
-		if err != nil {
-			hookBinErr = err
-			return
-		}
 		hookBinPath = filepath.Join(dir, "shellguard-hook")
 		out, err := exec.Command("go", "build", "-o", hookBinPath, "../shellguard-hook").CombinedOutput()
 		if err != nil {
