@@ -7,7 +7,14 @@
 // prefix "git checkout") or an Exact approval of one command line. Session
 // approvals live in a SessionStore; "always" approvals in a Store file (see
 // NewStore, DefaultPath), which approves nothing when it is corrupt or
-// another user could have written it.
+// another user could have written it. An entry may expire (Entry.Expires):
+// from then on it approves nothing, until Store.Prune removes it.
+//
+// Beside the approvals file, Refusals (RefusalsPath) keeps the recent
+// refusals, each with an allow-once code tied to the exact line, its folder
+// and a lifetime: Refusals.Approve (a person's "shellguard allow once
+// CODE") lets the next Refusals.Record of that line in that folder through
+// once. It also holds approvals given for one agent session.
 //
 // # Classification
 //

@@ -54,6 +54,15 @@ type Entry struct {
 	GrantedVia string `json:"granted_via,omitempty"`
 	// Command is the command line that was approved, kept for the record.
 	Command string `json:"command,omitempty"`
+	// Expires is when the approval stops approving anything (UTC); zero
+	// means never. An expired entry is kept (and listed) until it is
+	// pruned, but approves nothing.
+	Expires time.Time `json:"expires,omitzero"`
+}
+
+// Expired reports whether the entry has an expiry at or before now.
+func (e Entry) Expired(now time.Time) bool {
+	return !e.Expires.IsZero() && !now.Before(e.Expires)
 }
 
 // Display returns the entry as people write it: "git checkout *" for a

@@ -26,14 +26,14 @@ type MatchResult struct {
 // Pattern equals the invocation's Prefix exactly ("git checkout" covers
 // "git checkout -b x", never "sudo git checkout" nor "git commit"; "git"
 // does not cover "git status", whose prefix is "git status"). Entries of
-// other kinds are ignored. Danger is not considered here: the policy
+// other kinds, and expired entries, are ignored. Danger is not considered here: the policy
 // layer refuses dangerous commands whatever their approvals.
 func Match(c Classification, entries []Entry) MatchResult {
 	res := MatchResult{By: make([]string, len(c.Invocations))}
 	if c.Parsed {
 		line := strings.TrimSpace(c.Command)
 		for _, e := range entries {
-			if e.Kind == Exact && line != "" && strings.TrimSpace(e.Pattern) == line {
+			if e.Kind == Exact && line != "" && live(e) && strings.TrimSpace(e.Pattern) == line {
 				for i := range res.By {
 					res.By[i] = e.Display()
 				}
@@ -46,7 +46,7 @@ func Match(c Classification, entries []Entry) MatchResult {
 	for i, ic := range c.Invocations {
 		if ic.Covered() {
 			for _, e := range entries {
-				if e.Kind == Prefix && strings.TrimSpace(e.Pattern) == ic.Prefix {
+				if e.Kind == Prefix && live(e) && strings.TrimSpace(e.Pattern) == ic.Prefix {
 					res.By[i] = e.Display()
 					break
 				}

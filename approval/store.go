@@ -75,6 +75,9 @@ const lockTimeout = 30 * time.Second
 //   - "granted_via": the interface it came through: "cli", "tui", "mcp",
 //     "hook" or "import".
 //   - "command": the command line the person was looking at when approving.
+//   - "expires": when the approval stops approving anything, RFC 3339,
+//     UTC; absent when it never does. An expired entry approves nothing
+//     and stays in the file until Prune removes it.
 //
 // Unknown fields are ignored. A file whose version is newer than
 // FileVersion approves nothing and is never rewritten by this version.
@@ -274,8 +277,12 @@ type AddResult struct {
 	// Added are the entries that were new, as stored.
 	Added []Entry
 	// AlreadyPresent are the entries that were in the file already (same
-	// Kind and Pattern); they are left as they were.
+	// Kind, Pattern and Expires); they are left as they were.
 	AlreadyPresent []Entry
+	// Renewed are entries that were in the file already with another
+	// expiry: they now carry the new one (and the new grant's time and
+	// interface), as stored.
+	Renewed []Entry
 	// MovedAside is where a damaged approvals file was kept before a new
 	// one was written, or "".
 	MovedAside string
@@ -301,7 +308,9 @@ func (r AddResult) Notices() []string {
 // Pattern; its Scope must be Always or empty (it is stored as Always).
 // Prefix patterns may be given as displayed ("git checkout *"). A zero
 // GrantedAt becomes the current time. Entries whose Kind and Pattern are
-// already stored are not added twice.
+// already stored are not added twice: when the stored one has another
+// Expires (an expired approval granted again, a time limit lifted), it
+// takes the new entry's Expires, GrantedAt and GrantedVia (Renewed).
 //
 // If the file is a damaged approvals file it is first kept aside (see
 // Store) and AddResult.MovedAside names the copy. Add refuses to change
@@ -330,8 +339,17 @@ func (s *Store) Add(entries ...Entry) (AddResult, error) {
 		for i, e := range cur {
 			at[keyOf(e)] = i
 		}
+		renewed := false
 		for _, e := range todo {
 			if j, ok := at[keyOf(e)]; ok {
+				if !cur[j].Expires.Equal(e.Expires) {
+					// The same approval with another expiry (or none):
+					// the new grant replaces the old one's time limit.
+					cur[j].Expires, cur[j].GrantedAt, cur[j].GrantedVia = e.Expires, e.GrantedAt, e.GrantedVia
+					res.Renewed = append(res.Renewed, cur[j])
+					renewed = true
+					continue
+				}
 				res.AlreadyPresent = append(res.AlreadyPresent, cur[j])
 				continue
 			}
@@ -339,11 +357,11 @@ func (s *Store) Add(entries ...Entry) (AddResult, error) {
 			cur = append(cur, e)
 			res.Added = append(res.Added, e)
 		}
-		return cur, len(res.Added) > 0
+		return cur, len(res.Added) > 0 || renewed
 	})
 	res.Path, res.MovedAside, res.Converted = u.path, u.movedAside, u.converted
 	if err != nil {
-		res.Added, res.AlreadyPresent = nil, nil
+		res.Added, res.AlreadyPresent, res.Renewed = nil, nil, nil
 	}
 	return res, err
 }
@@ -369,6 +387,29 @@ func (s *Store) Remove(kind Kind, pattern string) (bool, error) {
 		return false, err
 	}
 	return found, nil
+}
+
+// Prune deletes the entries that have expired at now and returns them. A
+// missing file holds nothing to prune; like Remove, Prune never rewrites a
+// file that is not a sound, trusted approvals file.
+func (s *Store) Prune(now time.Time) ([]Entry, error) {
+	var gone []Entry
+	_, err := s.update(false, func(cur []Entry) ([]Entry, bool) {
+		gone = gone[:0]
+		keep := cur[:0:0]
+		for _, e := range cur {
+			if e.Expired(now) {
+				gone = append(gone, e)
+				continue
+			}
+			keep = append(keep, e)
+		}
+		return keep, len(gone) > 0
+	})
+	if err != nil {
+		return nil, err
+	}
+	return gone, nil
 }
 
 // updated is what update did besides applying the change.
@@ -898,6 +939,9 @@ func normalizeEntry(e Entry, now time.Time) (Entry, error) {
 		e.GrantedAt = now
 	} else {
 		e.GrantedAt = e.GrantedAt.UTC().Round(0)
+	}
+	if !e.Expires.IsZero() {
+		e.Expires = e.Expires.UTC().Round(0)
 	}
 	return e, nil
 }

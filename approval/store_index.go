@@ -1,6 +1,9 @@
 package approval
 
-import "strings"
+import (
+	"strings"
+	"time"
+)
 
 // Index holds approval entries for matching: Match over an Index costs the
 // same whatever the number of entries (two map look-ups per invocation),
@@ -58,7 +61,8 @@ type IndexedMatch struct {
 
 // MatchIndexes answers what Match would for the entries of every index in
 // turn (the first index's entries first), in time independent of their
-// number. A nil index holds nothing.
+// number. A nil index holds nothing. An entry that has expired (see
+// Entry.Expired) approves nothing, whenever the index was built.
 func MatchIndexes(c Classification, ixs ...*Index) IndexedMatch {
 	res := IndexedMatch{
 		MatchResult: MatchResult{By: make([]string, len(c.Invocations))},
@@ -70,7 +74,7 @@ func MatchIndexes(c Classification, ixs ...*Index) IndexedMatch {
 				if ix == nil {
 					continue
 				}
-				if e, ok := ix.exact[line]; ok {
+				if e, ok := ix.exact[line]; ok && live(e) {
 					d := e.Display()
 					for i := range res.By {
 						res.By[i], res.Entries[i] = d, e
@@ -88,7 +92,7 @@ func MatchIndexes(c Classification, ixs ...*Index) IndexedMatch {
 				if ix == nil {
 					continue
 				}
-				if e, ok := ix.prefix[ic.Prefix]; ok {
+				if e, ok := ix.prefix[ic.Prefix]; ok && live(e) {
 					res.By[i], res.Entries[i] = e.Display(), e
 					break
 				}
@@ -101,3 +105,7 @@ func MatchIndexes(c Classification, ixs ...*Index) IndexedMatch {
 	res.Approved = all && c.Approvable
 	return res
 }
+
+// live reports whether e may approve now: it has no expiry, or has not
+// reached it.
+func live(e Entry) bool { return e.Expires.IsZero() || !e.Expired(time.Now()) }

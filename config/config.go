@@ -10,6 +10,7 @@ import (
 // The layers configuration comes from, in the order they are applied.
 const (
 	LayerDefault  = "default"  // built into shellguard
+	LayerManaged  = "managed"  // /etc/shellguard/config.toml and config.d/*.toml: a floor
 	LayerUser     = "user"     // $XDG_CONFIG_HOME/shellguard/config.toml
 	LayerProject  = "project"  // .shellguard.toml above the working directory
 	LayerExplicit = "explicit" // --config FILE or SHELLGUARD_CONFIG
@@ -27,7 +28,8 @@ const ProjectFileName = ".shellguard.toml"
 
 // Source says where a value came from.
 type Source struct {
-	// Layer is LayerDefault, LayerUser, LayerProject or LayerExplicit.
+	// Layer is LayerDefault, LayerManaged, LayerUser, LayerProject or
+	// LayerExplicit.
 	Layer string `json:"layer"`
 	// File is the configuration file; empty for the default layer.
 	File string `json:"file,omitempty"`
@@ -77,8 +79,13 @@ type Config struct {
 	// ReadOnly enables the built-in list of read-only commands that are
 	// allowed without asking.
 	ReadOnly bool
-	// AuditLog is the audit log file (with ~ expanded); "" means off.
+	// AuditLog is the audit log file (with ~ expanded); "" means off. By
+	// default it is DefaultAuditLog's path (on), unless a file sets
+	// audit_log = "".
 	AuditLog string
+	// AuditMaxSize is the size in bytes past which the audit log is
+	// rotated (renamed to AuditLog + ".1", replacing the previous one).
+	AuditMaxSize int64
 	// AuditRequired turns a decision that would allow into ask when its
 	// audit record cannot be written. It needs AuditLog.
 	AuditRequired bool
@@ -88,6 +95,21 @@ type Config struct {
 	// it with the reason, UnattendedAsk keeps the ask. A project file may
 	// only set UnattendedDeny.
 	Unattended string
+	// Mode is ModeEnforce (the default) or ModeWarn: shadow mode, where
+	// every entry point decides and logs as usual but blocks nothing.
+	// Only the user's, the explicit and the managed files set it.
+	Mode string
+	// SafeDelete lists folders (names such as "node_modules", "*.egg-info",
+	// or paths relative to the project root such as "out/cache") whose
+	// recursive deletion inside the current project gets no warning, on
+	// top of the built-in list (see policy's context rule). Only the
+	// user's and the explicit files add to it.
+	SafeDelete []string
+	// SafeDeleteSources says where each SafeDelete entry was written.
+	SafeDeleteSources map[string]Source
+	// Managed holds what the managed configuration forbids the other
+	// layers (see LayerManaged).
+	Managed Managed
 	// Exempt names danger rules (built-in or custom) whose warnings an
 	// allow rule or an approval may override. Only the user and explicit
 	// layers can add names.
@@ -116,8 +138,8 @@ type Config struct {
 	// MCPEnvSources says where each MCPEnv name was written.
 	MCPEnvSources map[string]Source
 	// Provenance says where each scalar setting ("deny_at", "ask_at",
-	// "read_only", "audit_log", "audit_required", "unattended") got its
-	// value.
+	// "read_only", "audit_log", "audit_required", "audit_max_size",
+	// "mode", "unattended") got its value.
 	Provenance map[string]Source
 	// Files lists the configuration files that were read, in order.
 	Files []Source
@@ -127,22 +149,77 @@ type Config struct {
 
 	// project counts what the project files added (see MaxProjectBytes).
 	project projectUse
+	// floor is what the managed files set, which the other layers may
+	// only tighten; nil without a managed file.
+	floor *floor
+}
+
+// The modes.
+const (
+	// ModeEnforce: answers are enforced (the default).
+	ModeEnforce = "enforce"
+	// ModeWarn: shadow mode; answers are logged and shown, never enforced.
+	ModeWarn = "warn"
+)
+
+// DefaultAuditMaxSize is the audit log's default size limit (10 MiB);
+// with the one rotated file the log takes at most twice that.
+const DefaultAuditMaxSize = 10 << 20
+
+// Managed is what the managed configuration ([managed] in
+// /etc/shellguard/config.toml or config.d/*.toml) forbids the user's,
+// the project's and the explicit files. Each field is set only by a
+// managed file; what it forbids is ignored with a notice.
+type Managed struct {
+	// ForbidExempt ignores every exempt name of the other layers.
+	ForbidExempt bool `json:"forbid_exempt"`
+	// ForbidAllowRules ignores the other layers' rules.allow.
+	ForbidAllowRules bool `json:"forbid_allow_rules"`
+	// ForbidWarnMode ignores mode = "warn" in the other layers.
+	ForbidWarnMode bool `json:"forbid_warn_mode"`
+	// ForbidDisable ignores the other layers' disabling or lowering of
+	// any built-in rule (not only those the managed files mention).
+	ForbidDisable bool `json:"forbid_disable"`
+	// ForbidApprovals names danger rules (or rule packs) whose warnings
+	// no approval may lift: a line with such a warning gets no allow-once
+	// code, no session or "always" approval lifts it, and no layer may
+	// exempt the rule. "*" names every rule.
+	ForbidApprovals []string `json:"forbid_approvals"`
+	// Source says where each setting was written, by key.
+	Sources map[string]Source `json:"sources,omitempty"`
+}
+
+// ApprovalForbidden reports whether the managed configuration forbids
+// approving warnings of the danger rule name (or of the pack it belongs
+// to; pack may be "").
+func (m Managed) ApprovalForbidden(name, pack string) bool {
+	for _, f := range m.ForbidApprovals {
+		if f == "*" || f == name || (pack != "" && f == pack) {
+			return true
+		}
+	}
+	return false
 }
 
 // Default returns the built-in configuration: deny at critical, ask at
-// low, the read-only list on, no audit log, no rules.
+// low, the read-only list on, mode enforce, no rules. Its AuditLog is ""
+// (a Config built by hand logs nothing); Load turns the audit log on at
+// DefaultAuditLog's path unless a file sets audit_log.
 func Default() *Config {
 	def := Source{Layer: LayerDefault}
 	return &Config{
-		DenyAt:         danger.Critical,
-		AskAt:          danger.Low,
-		ReadOnly:       true,
-		Unattended:     UnattendedDeny,
-		ExemptSources:  map[string]Source{},
-		MCPEnvSources:  map[string]Source{},
-		PatternSources: map[string]Source{},
-		Disabled:       map[string]Source{},
-		Relevel:        map[string]LevelOverride{},
+		DenyAt:            danger.Critical,
+		AskAt:             danger.Low,
+		ReadOnly:          true,
+		Mode:              ModeEnforce,
+		Unattended:        UnattendedDeny,
+		AuditMaxSize:      DefaultAuditMaxSize,
+		SafeDeleteSources: map[string]Source{},
+		ExemptSources:     map[string]Source{},
+		MCPEnvSources:     map[string]Source{},
+		PatternSources:    map[string]Source{},
+		Disabled:          map[string]Source{},
+		Relevel:           map[string]LevelOverride{},
 		Provenance: map[string]Source{
 			"deny_at":        def,
 			"ask_at":         def,
@@ -150,6 +227,8 @@ func Default() *Config {
 			"audit_log":      def,
 			"audit_required": def,
 			"unattended":     def,
+			"audit_max_size": def,
+			"mode":           def,
 		},
 	}
 }

@@ -56,6 +56,17 @@ func (a *applier) ignore(path, why string) {
 
 func (a *applier) project() bool { return a.f.layer == LayerProject }
 
+// managedSets reports whether a managed file set built-in rule name
+// (its level, or disabled = false).
+func (a *applier) managedSets(name string) bool {
+	if a.c.floor == nil {
+		return false
+	}
+	_, l := a.c.floor.levels[name]
+	_, e := a.c.floor.enabled[name]
+	return l || e
+}
+
 // keys returns m's keys in the order they were written (by line, then
 // name), so the first error reported is the first in the file.
 func (a *applier) keys(base string, m map[string]any) []string {
@@ -187,6 +198,14 @@ func (a *applier) apply() error {
 			err = a.auditRequired(v)
 		case "unattended":
 			err = a.unattended(v)
+		case "audit_max_size":
+			err = a.auditMaxSize(v)
+		case "mode":
+			err = a.mode(v)
+		case "safe_delete":
+			err = a.safeDelete(v)
+		case "managed":
+			err = a.managedTable(v)
 		case "exempt":
 			err = a.exempt(v)
 		case "rules":
@@ -221,8 +240,19 @@ func (a *applier) threshold(key string, v any) error {
 			key, levelText(*cur), a.c.Provenance[key]))
 		return nil
 	}
+	if a.floored() {
+		fl, src := a.c.floor.denyAt, a.c.floor.denySrc
+		if key == "ask_at" {
+			fl, src = a.c.floor.askAt, a.c.floor.askSrc
+		}
+		if fl != nil && l > *fl {
+			a.ignore(key, fmt.Sprintf("%q is looser than %q: %s", levelText(l), levelText(*fl), managedNote(src)))
+			return nil
+		}
+	}
 	*cur = l
 	a.c.Provenance[key] = a.src(key)
+	a.recordFloor(key)
 	return nil
 }
 
@@ -244,8 +274,13 @@ func (a *applier) readOnly(v any) error {
 			a.c.Provenance["read_only"]))
 		return nil
 	}
+	if a.floored() && b && a.c.floor.readOnlyOff != nil {
+		a.ignore("read_only", "the read-only list stays off: "+managedNote(*a.c.floor.readOnlyOff))
+		return nil
+	}
 	a.c.ReadOnly = b
 	a.c.Provenance["read_only"] = a.src("read_only")
+	a.recordFloor("read_only")
 	return nil
 }
 
@@ -258,6 +293,10 @@ func (a *applier) auditLog(v any) error {
 		a.ignore("audit_log", "a project file may not change the audit log")
 		return nil
 	}
+	if a.floored() && a.c.floor.audit != nil {
+		a.ignore("audit_log", managedNote(*a.c.floor.audit))
+		return nil
+	}
 	if s != "" {
 		s, err = expandPath(s, a.home, filepath.Dir(a.f.name))
 		if err != nil {
@@ -266,6 +305,7 @@ func (a *applier) auditLog(v any) error {
 	}
 	a.c.AuditLog = s
 	a.c.Provenance["audit_log"] = a.src("audit_log")
+	a.recordFloor("audit_log")
 	return nil
 }
 
@@ -278,8 +318,136 @@ func (a *applier) auditRequired(v any) error {
 		a.ignore("audit_required", "a project file may not change the audit settings")
 		return nil
 	}
+	if a.floored() && a.c.floor.audit != nil {
+		a.ignore("audit_required", managedNote(*a.c.floor.audit))
+		return nil
+	}
 	a.c.AuditRequired = b
 	a.c.Provenance["audit_required"] = a.src("audit_required")
+	a.recordFloor("audit_required")
+	return nil
+}
+
+// auditMaxSize reads a size: a whole number of bytes, or a string with a
+// unit ("10MiB", "512KiB", "1GiB"; KB, MB, GB and K, M, G mean the same).
+func (a *applier) auditMaxSize(v any) error {
+	const key = "audit_max_size"
+	var n int64
+	switch x := v.(type) {
+	case int64:
+		n = x
+	case string:
+		var err error
+		if n, err = parseSize(x); err != nil {
+			return a.errf(key, "%s: %v", key, err)
+		}
+	default:
+		return a.errf(key, "%s: want a size (10485760 or \"10MiB\"), got %s", key, typeName(v))
+	}
+	if n < 4096 {
+		return a.errf(key, "%s: %d bytes is too small (at least 4KiB)", key, n)
+	}
+	if a.project() {
+		a.ignore(key, "a project file may not change the audit settings")
+		return nil
+	}
+	if a.floored() && a.c.floor.audit != nil {
+		a.ignore(key, managedNote(*a.c.floor.audit))
+		return nil
+	}
+	a.c.AuditMaxSize = n
+	a.c.Provenance[key] = a.src(key)
+	return nil
+}
+
+// parseSize reads "10MiB", "512 KiB", "1G" or "4096".
+func parseSize(s string) (int64, error) {
+	t := strings.TrimSpace(s)
+	i := 0
+	for i < len(t) && t[i] >= '0' && t[i] <= '9' {
+		i++
+	}
+	if i == 0 || i > 12 {
+		return 0, fmt.Errorf("%q is not a size (want a number of bytes, or 10MiB, 512KiB, 1GiB)", s)
+	}
+	var n int64
+	for _, c := range t[:i] {
+		n = n*10 + int64(c-'0')
+	}
+	unit := strings.ToLower(strings.TrimSpace(t[i:]))
+	mult := map[string]int64{"": 1, "b": 1, "k": 1 << 10, "kb": 1 << 10, "kib": 1 << 10,
+		"m": 1 << 20, "mb": 1 << 20, "mib": 1 << 20, "g": 1 << 30, "gb": 1 << 30, "gib": 1 << 30}[unit]
+	if mult == 0 {
+		return 0, fmt.Errorf("%q: unknown unit %q (want KiB, MiB or GiB)", s, t[i:])
+	}
+	if n > (1<<40)/mult {
+		return 0, fmt.Errorf("%q is too large", s)
+	}
+	return n * mult, nil
+}
+
+// mode reads mode = "enforce" | "warn". Shadow mode loosens everything,
+// so a project file may not set it, and the managed configuration may
+// forbid it.
+func (a *applier) mode(v any) error {
+	s, err := a.str("mode", v)
+	if err != nil {
+		return err
+	}
+	s = strings.ToLower(strings.TrimSpace(s))
+	if s != ModeEnforce && s != ModeWarn {
+		return a.errf("mode", "mode: %q is not a mode (want %q or %q)", s, ModeEnforce, ModeWarn)
+	}
+	if a.project() {
+		if s == ModeWarn {
+			a.ignore("mode", `a project file may not turn on shadow mode (mode = "warn")`)
+		}
+		return nil
+	}
+	if a.floored() && s == ModeWarn && a.c.Managed.ForbidWarnMode {
+		a.ignore("mode", `shadow mode (mode = "warn") is forbidden by the managed configuration (`+a.c.Managed.Sources["forbid_warn_mode"].String()+")")
+		return nil
+	}
+	a.c.Mode = s
+	a.c.Provenance["mode"] = a.src("mode")
+	return nil
+}
+
+// safeDelete reads safe_delete = ["out/cache", "*.tmpdir"]: folders whose
+// recursive deletion inside the project gets no warning. Each is a name
+// (one path component, which may hold * and ?) or a path relative to the
+// project root; never absolute, never "..", never the project itself.
+func (a *applier) safeDelete(v any) error {
+	list, err := a.strings("safe_delete", v)
+	if err != nil {
+		return err
+	}
+	for i, raw := range list {
+		path := indexPath("safe_delete", i)
+		p := strings.TrimSpace(raw)
+		clean := filepath.Clean(p)
+		switch {
+		case p == "":
+			return a.errf(path, "%s: empty path", path)
+		case filepath.IsAbs(p) || strings.HasPrefix(p, "~"):
+			return a.errf(path, "%s: %q: give a folder name or a path relative to the project root, not an absolute path", path, raw)
+		case clean == "." || clean == ".." || strings.HasPrefix(clean, "../") || strings.Contains("/"+clean+"/", "/../"):
+			return a.errf(path, "%s: %q is not a folder inside the project", path, raw)
+		case clean == ".git" || strings.HasSuffix(clean, "/.git") || strings.HasPrefix(clean, ".git/"):
+			return a.errf(path, "%s: %q: a repository's .git is never safe to delete", path, raw)
+		}
+		if _, err := filepath.Match(clean, "x"); err != nil {
+			return a.errf(path, "%s: %q: %v", path, raw, err)
+		}
+		if a.project() {
+			a.ignore(path, fmt.Sprintf("a project file may not mark %q safe to delete", p))
+			continue
+		}
+		if _, dup := a.c.SafeDeleteSources[clean]; !dup {
+			a.c.SafeDelete = append(a.c.SafeDelete, clean)
+		}
+		a.c.SafeDeleteSources[clean] = a.src(path)
+	}
 	return nil
 }
 
@@ -337,6 +505,14 @@ func (a *applier) exempt(v any) error {
 		}
 		if a.project() {
 			a.ignore(path, fmt.Sprintf("a project file may not exempt %q from danger checks", n))
+			continue
+		}
+		if a.floored() && a.c.Managed.ForbidExempt {
+			a.ignore(path, fmt.Sprintf("exempting %q is forbidden by the managed configuration (%s)", n, a.c.Managed.Sources["forbid_exempt"]))
+			continue
+		}
+		if a.floored() && a.c.Managed.ApprovalForbidden(n, "") {
+			a.ignore(path, fmt.Sprintf("the managed configuration (%s) forbids approving %q", a.c.Managed.Sources["forbid_approvals"], n))
 			continue
 		}
 		if _, dup := a.c.ExemptSources[n]; !dup {
@@ -433,6 +609,10 @@ func (a *applier) rules(v any) error {
 				a.ignore(el, fmt.Sprintf("a project file may not add allow rules (%q)", p))
 				continue
 			}
+			if a.floored() && k == "allow" && a.c.Managed.ForbidAllowRules {
+				a.ignore(el, fmt.Sprintf("allow rules are forbidden by the managed configuration (%s)", a.c.Managed.Sources["forbid_allow_rules"]))
+				continue
+			}
 			if a.project() {
 				if msg := a.c.project.rule(p); msg != "" {
 					return a.errf(el, "%s: %s", el, msg)
@@ -471,6 +651,10 @@ func (a *applier) patterns(v any) error {
 			}
 		}
 		if prev, ok := a.c.PatternSources[p.Name]; ok {
+			if a.floored() && prev.Layer == LayerManaged {
+				a.ignore(base, fmt.Sprintf("pattern %q is defined by the managed configuration (%s) and cannot be redefined", p.Name, prev))
+				continue
+			}
 			if a.project() {
 				a.ignore(base, fmt.Sprintf("a project file may not redefine pattern %q (defined by %s)", p.Name, prev))
 				continue
@@ -610,10 +794,17 @@ func (a *applier) builtins(v any) error {
 				switch {
 				case b && a.project():
 					a.ignore(path, fmt.Sprintf("a project file may not disable built-in rule %q", name))
+				case b && a.floored() && a.c.Managed.ForbidDisable:
+					a.ignore(path, fmt.Sprintf("disabling built-in rules is forbidden by the managed configuration (%s)", a.c.Managed.Sources["forbid_disable"]))
+				case b && a.floored() && a.managedSets(name):
+					a.ignore(path, fmt.Sprintf("built-in rule %q is set by the managed configuration, and other files may not disable it", name))
 				case b:
 					a.c.Disabled[name] = a.src(path)
 				default:
 					delete(a.c.Disabled, name)
+					if a.f.layer == LayerManaged && a.c.floor != nil {
+						a.c.floor.enabled[name] = a.src(path)
+					}
 				}
 			case "level":
 				l, err := a.level(path, t[k])
@@ -634,7 +825,21 @@ func (a *applier) builtins(v any) error {
 						continue
 					}
 				}
+				if a.floored() {
+					cur := builtinLevel
+					if o, ok := a.c.floor.levels[name]; ok {
+						cur = o.Level
+					}
+					_, managed := a.c.floor.levels[name]
+					if (managed || a.c.Managed.ForbidDisable) && cur != 0 && l < cur {
+						a.ignore(path, fmt.Sprintf("%q is lower than %q: lowering built-in rule %q is forbidden by the managed configuration", levelText(l), levelText(cur), name))
+						continue
+					}
+				}
 				a.c.Relevel[name] = LevelOverride{Level: l, Source: a.src(path)}
+				if a.f.layer == LayerManaged && a.c.floor != nil {
+					a.c.floor.levels[name] = a.c.Relevel[name]
+				}
 			default:
 				return a.unknown(path)
 			}

@@ -35,6 +35,15 @@ type LoadOptions struct {
 	NoUser bool
 	// NoProject skips the project file.
 	NoProject bool
+	// ManagedDir overrides the managed configuration's folder (tests use
+	// it); "" means $SHELLGUARD_MANAGED_DIR when DefaultManagedDir does
+	// not exist, else DefaultManagedDir.
+	ManagedDir string
+	// ManagedUID is the owner managed files must have: 0 (root), the
+	// zero value. Tests that cannot create root's files set their own.
+	ManagedUID int
+	// NoManaged skips the managed configuration.
+	NoManaged bool
 	// Env reads the environment (XDG_CONFIG_HOME, HOME,
 	// SHELLGUARD_CONFIG); nil means os.Getenv.
 	Env func(string) string
@@ -144,7 +153,8 @@ func ProjectPaths(dir string) ([]string, error) {
 	return out, nil
 }
 
-// Load applies the built-in defaults, then the user file, the project
+// Load applies the built-in defaults, then the managed files (see
+// ManagedPaths; a floor the later layers may only tighten), the user file, the project
 // files (every one of ProjectPaths, outermost first, each tightening what
 // the files before it allow) and the explicit file, each where present. The first problem
 // stops it: the error (an *Error) names the file and line. Keys a
@@ -153,6 +163,12 @@ func ProjectPaths(dir string) ([]string, error) {
 func Load(opts LoadOptions) (*Config, error) {
 	c := Default()
 	home := opts.home()
+
+	if !opts.NoManaged {
+		if err := loadManaged(c, &opts, home); err != nil {
+			return nil, err
+		}
+	}
 
 	if !opts.NoUser {
 		if p := opts.UserPath(); p != "" {
@@ -201,6 +217,9 @@ func Load(opts LoadOptions) (*Config, error) {
 		}
 	}
 
+	if c.Provenance["audit_log"].Layer == LayerDefault {
+		c.AuditLog = opts.DefaultAuditLog()
+	}
 	if err := checkExempt(c, &opts); err != nil {
 		return nil, err
 	}
@@ -208,6 +227,20 @@ func Load(opts LoadOptions) (*Config, error) {
 		return nil, err
 	}
 	return c, nil
+}
+
+// DefaultAuditLog returns where the audit log is kept when no file sets
+// audit_log: $XDG_STATE_HOME/shellguard/audit.jsonl, or
+// ~/.local/state/shellguard/audit.jsonl when XDG_STATE_HOME is unset or
+// not absolute; "" (no log) when neither is known.
+func (o LoadOptions) DefaultAuditLog() string {
+	if x := o.getenv("XDG_STATE_HOME"); x != "" && filepath.IsAbs(x) {
+		return filepath.Join(x, "shellguard", "audit.jsonl")
+	}
+	if h := o.home(); h != "" && filepath.IsAbs(h) {
+		return filepath.Join(h, ".local", "state", "shellguard", "audit.jsonl")
+	}
+	return ""
 }
 
 // checkAudit makes sure audit_required has a log to require.

@@ -17,7 +17,8 @@ func (c *Config) Show(w io.Writer) error {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	p := func(format string, args ...any) { fmt.Fprintf(tw, format, args...) }
 
-	p("# Configuration files read, in order (later wins; project files only tighten):\n")
+	p("# Configuration files read, in order (later wins; project files only tighten;\n")
+	p("# managed files are a floor that the others may only tighten):\n")
 	if len(c.Files) == 0 {
 		p("#   none: built-in defaults only\n")
 	}
@@ -38,6 +39,21 @@ func (c *Config) Show(w io.Writer) error {
 	}
 	setting("audit_required", strconv.FormatBool(c.AuditRequired))
 	setting("unattended", strconv.Quote(c.Unattended))
+	setting("audit_max_size", strconv.FormatInt(c.AuditMaxSize, 10))
+	if c.Mode == ModeWarn {
+		setting("mode", strconv.Quote(c.Mode), "shadow mode: nothing is blocked")
+	} else {
+		setting("mode", strconv.Quote(c.Mode))
+	}
+	if len(c.SafeDelete) == 0 {
+		p("safe_delete = []\t# default (the built-in build and cache folders still apply)\n")
+	} else {
+		p("safe_delete = [\n")
+		for _, n := range c.SafeDelete {
+			p("  %s,\t# %s\n", strconv.Quote(n), c.SafeDeleteSources[n])
+		}
+		p("]\n")
+	}
 	if len(c.Exempt) == 0 {
 		p("exempt = []\t# default\n")
 	} else {
@@ -46,6 +62,26 @@ func (c *Config) Show(w io.Writer) error {
 			p("  %s,\t# %s\n", strconv.Quote(n), c.ExemptSources[n])
 		}
 		p("]\n")
+	}
+
+	if m := c.Managed; m.Sources != nil {
+		p("\n[managed]\n")
+		flag := func(key string, v bool) {
+			if src, ok := m.Sources[key]; ok {
+				p("%s = %t\t# %s\n", key, v, src)
+			}
+		}
+		flag("forbid_exempt", m.ForbidExempt)
+		flag("forbid_allow_rules", m.ForbidAllowRules)
+		flag("forbid_warn_mode", m.ForbidWarnMode)
+		flag("forbid_disable", m.ForbidDisable)
+		if src, ok := m.Sources["forbid_approvals"]; ok {
+			q := make([]string, len(m.ForbidApprovals))
+			for i, n := range m.ForbidApprovals {
+				q[i] = strconv.Quote(n)
+			}
+			p("forbid_approvals = [%s]\t# %s\n", strings.Join(q, ", "), src)
+		}
 	}
 
 	p("\n[rules]\n")
@@ -166,6 +202,10 @@ type jsonConfig struct {
 	AuditLog jsonSetting            `json:"audit_log"`
 	AuditReq jsonSetting            `json:"audit_required"`
 	Unattend jsonSetting            `json:"unattended"`
+	AuditMax jsonSetting            `json:"audit_max_size"`
+	Mode     jsonSetting            `json:"mode"`
+	SafeDel  []jsonName             `json:"safe_delete"`
+	Managed  *Managed               `json:"managed,omitempty"`
 	Exempt   []jsonName             `json:"exempt"`
 	Rules    map[string][]Rule      `json:"rules"`
 	MCP      jsonMCP                `json:"mcp"`
@@ -176,7 +216,9 @@ type jsonConfig struct {
 
 // ShowJSON writes the effective configuration as one JSON object:
 // {"files", "deny_at", "ask_at", "read_only", "audit_log",
-// "audit_required", "unattended" (each {"value","source"}), "exempt" ([{"name","source"}]), "rules"
+// "audit_required", "audit_max_size", "mode", "unattended" (each {"value","source"}),
+// "safe_delete" and "exempt" ([{"name","source"}]), "managed" (what the
+// managed configuration forbids, when there is one), "rules"
 // ({"allow","ask","deny"}: [{"pattern","source"}]), "mcp" ({"env":
 // [{"name","source"}]}), "patterns",
 // "builtin" ({name: {"disabled": source, "level", "level_source"}}),
@@ -196,6 +238,9 @@ func (c *Config) ShowJSON(w io.Writer) error {
 		AuditLog: jsonSetting{c.AuditLog, c.Provenance["audit_log"]},
 		AuditReq: jsonSetting{c.AuditRequired, c.Provenance["audit_required"]},
 		Unattend: jsonSetting{c.Unattended, c.Provenance["unattended"]},
+		AuditMax: jsonSetting{c.AuditMaxSize, c.Provenance["audit_max_size"]},
+		Mode:     jsonSetting{c.Mode, c.Provenance["mode"]},
+		SafeDel:  []jsonName{},
 		Exempt:   []jsonName{},
 		Rules:    map[string][]Rule{"allow": nonNil(c.Allow), "ask": nonNil(c.Ask), "deny": nonNil(c.Deny)},
 		MCP:      jsonMCP{Env: []jsonName{}},
@@ -205,6 +250,13 @@ func (c *Config) ShowJSON(w io.Writer) error {
 	}
 	for _, n := range c.Exempt {
 		j.Exempt = append(j.Exempt, jsonName{n, c.ExemptSources[n]})
+	}
+	for _, n := range c.SafeDelete {
+		j.SafeDel = append(j.SafeDel, jsonName{n, c.SafeDeleteSources[n]})
+	}
+	if c.Managed.Sources != nil {
+		m := c.Managed
+		j.Managed = &m
 	}
 	for _, n := range c.MCPEnv {
 		j.MCP.Env = append(j.MCP.Env, jsonName{n, c.MCPEnvSources[n]})

@@ -39,7 +39,7 @@ func (g *Guard) unattended(req Request, d *Decision) {
 	if !req.Unattended || d.Verdict != Ask || g.cfg.Unattended == config.UnattendedAsk {
 		return
 	}
-	if len(d.Warnings) == 0 && d.Level == nil && len(d.Rules) == 0 && d.Problem == "" {
+	if !d.HasOpinion() {
 		// Merely not approved: the agent's own permission flow decides.
 		return
 	}
@@ -49,4 +49,14 @@ func (g *Guard) unattended(req Request, d *Decision) {
 		r += "; "
 	}
 	d.Reason = r + "it needs a person's approval and no one will see a prompt in this unattended run, so it is denied (unattended = \"deny\")"
+}
+
+// typed allows a line a person typed at their own terminal when it was
+// asked only because nothing approved it (see Request.Typed).
+func typed(req Request, d *Decision) {
+	if !req.Typed || d.Verdict != Ask || d.HasOpinion() {
+		return
+	}
+	d.Verdict = Allow
+	d.Reason = "typed at your own terminal and nothing flagged it (not approved yet, which only agents are asked about)"
 }

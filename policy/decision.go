@@ -52,6 +52,27 @@ type Request struct {
 	// problem) then becomes deny, unless the configuration says
 	// unattended = "ask".
 	Unattended bool
+	// Source names the entry point the line comes through: "hook:claude",
+	// "hook:gemini", "hook:codex" (an agent's hook), "mcp" (the MCP
+	// server), "cli", "tui". Empty means the Guard's (Options.Source).
+	// Lines from an agent (a hook or the MCP server) may not change
+	// shellguard itself (see docs/policy.md, "The guard guards itself").
+	Source string
+	// SessionID is the agent's session id, when the entry point knows it
+	// (a hook's session_id): approvals given for that session with
+	// "shellguard allow last --session" apply to it.
+	SessionID string
+	// DryRun decides without leaving a trace: no allow-once code is
+	// issued or used up, nothing goes into the recent refusals, and no
+	// audit record is written ("shellguard allow explain", "explain").
+	DryRun bool
+	// Typed reports a line a person typed at their own terminal and will
+	// run themselves (the shell snippet, the TUI): a line asked only
+	// because nothing approved it yet (no warning, no ask rule, no
+	// problem; see Decision.HasOpinion) is allowed, since the person who
+	// would answer the question is the one who typed it. Everything with
+	// an opinion is still asked or denied.
+	Typed bool
 }
 
 // InvocationResult is what the decision found for one invocation of the line.
@@ -71,6 +92,8 @@ type InvocationResult struct {
 	ApprovedBy string `json:"approved_by"`
 	// Reason explains why the invocation is not approvable, when it is not.
 	Reason string `json:"reason,omitempty"`
+	// Program is the program's name (basename), or "" when it is dynamic.
+	Program string `json:"program,omitempty"`
 }
 
 // Decision is the verdict for a command line and everything behind it.
@@ -93,4 +116,55 @@ type Decision struct {
 	// deny), never allow, and it is an opinion: agents' hooks ask, or
 	// block where their protocol cannot ask.
 	Problem string `json:"problem,omitempty"`
+	// Code is the allow-once code of an ask or deny: a person who runs
+	// "shellguard allow once CODE" in their own terminal before
+	// CodeExpires lets this exact line run once in this folder (Cwd). The
+	// Reason ends with a sentence saying so (see CodeText). Empty when no
+	// code was issued (see CodeProblem).
+	Code        string    `json:"code,omitempty"`
+	CodeExpires time.Time `json:"code_expires,omitzero"`
+	// Cwd is the folder the code is tied to.
+	Cwd string `json:"cwd,omitempty"`
+	// CodeProblem says why an ask or deny carries no code (no approvals
+	// folder, an untrusted refusals file, the managed configuration
+	// forbids approving it, a line about shellguard itself).
+	CodeProblem string `json:"code_problem,omitempty"`
+	// Shadow reports shadow mode (mode = "warn"): Verdict is what
+	// enforcement would answer, but nothing may be blocked: every entry
+	// point lets the command go on as if shellguard had no opinion (see
+	// Enforced), after showing the reason where it can.
+	Shadow bool `json:"shadow,omitempty"`
+	// SelfGuard reports a deny because the line, from an agent, would
+	// change shellguard itself (its configuration, approvals, codes, audit
+	// log or binaries, or an agent's hook settings). No code lifts it, and
+	// shadow mode does not soften it.
+	SelfGuard bool `json:"self_guard,omitempty"`
+
+	// prefixes are what approving the line by prefix records (empty when
+	// it cannot be), and prefixReason why not.
+	prefixes     []string
+	prefixReason string
+	// codeText is the sentence about Code that ends Reason, if any.
+	codeText string
+}
+
+// HasOpinion reports whether the decision says more than "nothing
+// approved this yet": a danger warning, a configuration rule or a problem
+// shellguard had. An ask without an opinion is left to the agent's own
+// permission flow (or, for a line a person typed, allowed).
+func (d Decision) HasOpinion() bool {
+	return len(d.Warnings) > 0 || d.Level != nil || len(d.Rules) > 0 || d.Problem != ""
+}
+
+// Enforced returns the verdict an entry point acts on: Verdict, except in
+// shadow mode (Shadow), where nothing is blocked and it is Allow. An
+// entry point that would ask or block on Verdict does nothing instead
+// when Shadow is set: a hook answers nothing (the agent's own permission
+// flow applies), the MCP server runs the command, the shell snippet and
+// the TUI show the warning and run it.
+func (d Decision) Enforced() Verdict {
+	if d.Shadow {
+		return Allow
+	}
+	return d.Verdict
 }

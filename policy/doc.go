@@ -22,5 +22,20 @@
 //     request says it is shellguard's minimal one (see scope.go);
 //   - anything else asks.
 //
+// Before all of these, a line from an agent (Request.Source "hook:..." or
+// "mcp") that would change shellguard itself — its configuration,
+// approvals, codes, audit log or binaries, or the agents' hook settings —
+// is denied (the guard guards itself). The context rule drops the warning
+// of a recursive delete whose every target is a build or cache folder
+// inside the project.
+//
+// An ask or deny that remains is settled: approvals given for the agent's
+// session apply; an allow-once approval of that exact line in that folder
+// is used up and allows it once; otherwise it is kept in the recent
+// refusals with an allow-once code, which Decision.Code carries and the
+// reason names (CodeText). In shadow mode (mode = "warn") it is marked
+// Decision.Shadow: entry points act on Decision.Enforced, which is then
+// Allow.
+//
 // Decide never fails: an internal error becomes an Ask whose reason says so.
 package policy

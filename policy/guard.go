@@ -39,6 +39,10 @@ type Options struct {
 	// Budget is how long one Decide may take (see DefaultBudget); zero
 	// means DefaultBudget.
 	Budget time.Duration
+	// ManagedDir and ManagedUID move the managed configuration and the
+	// owner its files must have (see config.LoadOptions); tests set them.
+	ManagedDir string
+	ManagedUID int
 }
 
 func (o *Options) getenv(k string) string {
@@ -54,9 +58,16 @@ type Guard struct {
 	detector *danger.Detector
 	parser   *shellparse.Parser
 	store    *approval.Store // nil when no store could be located
+	// refusals is the recent refusals and their allow-once codes, beside
+	// the store; nil without a store.
+	refusals *approval.Refusals
 	source   string
-	notices  []string
-	home     string // $HOME, for ~ in read-only operands; "" means os.Getenv
+	// self holds what the self-guard looks up once (see selfguard.go).
+	self selfCache
+	// env reads the environment (Options.Env); nil means os.Getenv.
+	env     func(string) string
+	notices []string
+	home    string // $HOME, for ~ in read-only operands; "" means os.Getenv
 
 	// budget bounds each Decide; light says whether a short line may be
 	// analysed without a watchdog (see maxInlineBytes); abandoned counts
@@ -83,6 +94,8 @@ func Load(opts Options) (*Guard, error) {
 		Explicit:     opts.ConfigFile,
 		Env:          opts.Env,
 		BuiltinLevel: builtinLevel,
+		ManagedDir:   opts.ManagedDir,
+		ManagedUID:   opts.ManagedUID,
 	})
 	if err != nil {
 		return nil, err
@@ -92,6 +105,7 @@ func Load(opts Options) (*Guard, error) {
 		return nil, err
 	}
 	g.source = opts.Source
+	g.env = opts.Env
 	g.home = opts.getenv("HOME")
 	if opts.Budget > 0 {
 		g.budget = opts.Budget
@@ -107,7 +121,7 @@ func Load(opts Options) (*Guard, error) {
 		}
 	}
 	if path != "" {
-		g.store = approval.NewStore(path)
+		g.WithStore(approval.NewStore(path))
 	}
 	return g, nil
 }
@@ -158,6 +172,10 @@ func (g *Guard) WithBudget(d time.Duration) *Guard {
 // with scope Always). It returns g.
 func (g *Guard) WithStore(s *approval.Store) *Guard {
 	g.store = s
+	g.refusals = nil
+	if s != nil && s.Path() != "" {
+		g.refusals = approval.NewRefusals(approval.RefusalsPath(s.Path()))
+	}
 	return g
 }
 
@@ -336,7 +354,11 @@ func (g *Guard) Decide(req Request) Decision {
 	}
 	d.Verdict = clampVerdict(d.Verdict)
 	g.unattended(req, &d)
-	if g.cfg.AuditLog != "" {
+	typed(req, &d)
+	if !req.DryRun {
+		g.settle(req, &d, g.deadline(req))
+	}
+	if g.cfg.AuditLog != "" && !req.DryRun {
 		g.audit(req, &d, g.deadline(req))
 	}
 	return d
@@ -386,10 +408,12 @@ func clampVerdict(v Verdict) Verdict {
 
 func (g *Guard) decideParsed(req Request, res *shellparse.Result, storeIx *approval.Index) Decision {
 	d := Decision{Command: req.Command, Warnings: g.detector.CheckParsed(res)}
+	d.Warnings = g.contextRule(req, res, d.Warnings)
 	if d.Warnings == nil {
 		d.Warnings = []danger.Warning{}
 	}
 	cls := approval.Classify(res)
+	d.prefixes, d.prefixReason = prefixesOf(cls)
 
 	// Approvals: the session's, then the persisted store's (if trusted),
 	// each looked up through its index.
@@ -415,6 +439,7 @@ func (g *Guard) decideParsed(req Request, res *shellparse.Result, storeIx *appro
 		} else {
 			ir.Command = inv.String()
 		}
+		ir.Program = inv.Name
 		if i < len(match.By) && match.By[i] != "" {
 			scope := match.Entries[i].Scope
 			if scope == "" {
@@ -438,6 +463,12 @@ func (g *Guard) decideParsed(req Request, res *shellparse.Result, storeIx *appro
 	everyApproved := len(d.Invocations) > 0 && res.OK() && (cls.Approvable || match.Approved)
 	for _, ir := range d.Invocations {
 		everyApproved = everyApproved && ir.Approved
+	}
+
+	// The guard guards itself: from an agent, a line that would change
+	// shellguard is denied, whatever approves it.
+	if g.guardSelf(req, res, &d) {
+		return d
 	}
 
 	// Deny rules beat everything.
@@ -466,7 +497,7 @@ func (g *Guard) decideParsed(req Request, res *shellparse.Result, storeIx *appro
 	}
 	var counted []danger.Warning
 	for _, w := range d.Warnings {
-		if g.cfg.IsExempt(w.Pattern.Name) && (byApproval || everyApproved && w.Level < danger.Critical) {
+		if g.cfg.IsExempt(w.Pattern.Name) && !g.approvalForbidden(w) && (byApproval || everyApproved && w.Level < danger.Critical) {
 			continue
 		}
 		counted = append(counted, w)
@@ -575,21 +606,13 @@ func (g *Guard) audit(req Request, d *Decision, deadline time.Time) {
 	if g.cfg == nil || g.cfg.AuditLog == "" {
 		return
 	}
-	rec := audit.Record{Cwd: req.Cwd, Command: req.Command, Verdict: d.Verdict.String(), Reason: d.Reason, Rules: d.Rules, Source: g.source}
-	if d.Level != nil {
-		rec.Level = strings.ToLower(d.Level.String())
-	}
-	for _, ir := range d.Invocations {
-		if ir.ApprovedBy != "" {
-			rec.ApprovedBy = append(rec.ApprovedBy, ir.ApprovedBy)
-		}
-	}
+	rec := g.auditRecord(req, d)
 	if until := time.Until(deadline); until < minAuditWait {
 		deadline = time.Now().Add(minAuditWait)
 	}
 	ctx, cancel := context.WithDeadline(context.Background(), deadline)
 	defer cancel()
-	if err := audit.AppendContext(ctx, g.cfg.AuditLog, rec); err != nil {
+	if err := audit.AppendWith(ctx, g.cfg.AuditLog, rec, audit.Options{MaxSize: g.cfg.AuditMaxSize}); err != nil {
 		d.AuditError = err.Error()
 		if g.cfg.AuditRequired && d.Verdict == Allow {
 			d.Verdict = Ask

@@ -31,7 +31,7 @@ func approvalsPath(flag string) (string, error) {
 func newAllowCmd(s *streams) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "allow",
-		Short: "Add, list and remove remembered approvals",
+		Short: "Approve commands: once by code, the last refusal, or for good (add, list, remove, ...)",
 		Long: `allow manages the approvals shellguard remembers ("always" scope), kept in
 ~/.config/shellguard/approvals.json (or $XDG_CONFIG_HOME/shellguard), in the
 file given with --approvals, or in $SHELLGUARD_APPROVALS.
@@ -39,23 +39,90 @@ file given with --approvals, or in $SHELLGUARD_APPROVALS.
 A prefix approval ("git checkout *") covers every later invocation with that
 exact prefix, unless it carries a widening option (git -c, curl -o, sed -i,
 LD_PRELOAD=..., ...). An exact approval covers one command line, as written.
-Dangerous commands are refused whatever their approvals.`,
+Dangerous commands are refused whatever their approvals. An approval may
+expire (add --expires 8h); an expired one approves nothing until "allow
+prune" removes it.
+
+Every ask or deny carries an allow-once code: "allow once CODE" lets that
+exact line run once, in its folder. "allow last" approves one of the recent
+refusals. "allow explain CMD" says which approval covers a line, or why none
+does. From an agent (a hook or the MCP server), every "shellguard allow"
+is refused: these commands are for a person at a terminal.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return &exitError{code: exitUsage, err: errors.New("allow needs a subcommand: add, list or remove")}
+			return &exitError{code: exitUsage, err: errors.New("allow needs a subcommand: once, last, add, list, remove, prune or explain")}
 		},
 	}
-	c.AddCommand(newAllowAddCmd(s), newAllowListCmd(s), newAllowRemoveCmd(s))
+	c.AddCommand(newAllowOnceCmd(s, "once"), newAllowLastCmd(s), newAllowAddCmd(s), newAllowListCmd(s),
+		newAllowRemoveCmd(s), newAllowPruneCmd(s), newAllowExplainCmd(s))
 	return c
+}
+
+// parseExpires reads --expires: a duration from now ("8h", "30m", "2d",
+// "1w"), a date ("2026-12-31": until the end of that day, local time) or
+// an RFC 3339 time. It must be in the future.
+func parseExpires(s string, now time.Time) (time.Time, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return time.Time{}, nil
+	}
+	var t time.Time
+	if d, err := parseDays(s); err == nil {
+		t = now.Add(d)
+	} else if d, err := time.ParseInLocation("2006-01-02", s, time.Local); err == nil {
+		t = d.AddDate(0, 0, 1)
+	} else if d, err := time.Parse(time.RFC3339, s); err == nil {
+		t = d
+	} else {
+		return time.Time{}, fmt.Errorf("--expires %q: want a duration (8h, 30m, 2d, 1w), a date (2026-12-31) or an RFC 3339 time", s)
+	}
+	if !t.After(now) {
+		return time.Time{}, fmt.Errorf("--expires %q is in the past", s)
+	}
+	return t.UTC().Truncate(time.Second), nil
+}
+
+// parseDays is time.ParseDuration that also reads days ("2d") and weeks
+// ("1w").
+func parseDays(s string) (time.Duration, error) {
+	for _, u := range []struct {
+		suffix string
+		d      time.Duration
+	}{{"d", 24 * time.Hour}, {"w", 7 * 24 * time.Hour}} {
+		if n, ok := strings.CutSuffix(s, u.suffix); ok {
+			var v int
+			if _, err := fmt.Sscanf(n, "%d", &v); err == nil && fmt.Sprint(v) == n && v > 0 && v < 10000 {
+				return time.Duration(v) * u.d, nil
+			}
+			return 0, fmt.Errorf("bad duration %q", s)
+		}
+	}
+	d, err := time.ParseDuration(s)
+	if err == nil && d <= 0 {
+		return 0, fmt.Errorf("bad duration %q", s)
+	}
+	return d, err
+}
+
+// expiryText describes an entry's expiry for people.
+func expiryText(e approval.Entry, now time.Time) string {
+	switch {
+	case e.Expires.IsZero():
+		return ""
+	case e.Expired(now):
+		return "EXPIRED " + e.Expires.Local().Format("2006-01-02 15:04")
+	}
+	return "expires " + e.Expires.Local().Format("2006-01-02 15:04")
 }
 
 func newAllowAddCmd(s *streams) *cobra.Command {
 	var (
 		exact     bool
 		approvals string
+		expires   string
 	)
 	c := &cobra.Command{
-		Use:   "add [--exact] [--approvals FILE] [--] COMMAND...",
+		Use:   "add [--exact] [--expires WHEN] [--approvals FILE] [--] COMMAND...",
 		Short: "Approve a command line: its prefixes, or --exact the line itself",
 		Long: `add records the approval of a command line. By default it records the prefix
 of each program the line runs (one entry per invocation: "git checkout *"), and
@@ -64,6 +131,12 @@ records the line itself (which must parse completely).
 
 The words after the flags, joined by single spaces, are the command line; "-"
 alone reads it from standard input.
+
+--expires limits the approval: a duration (8h, 30m, 2d, 1w), a date
+(2026-12-31: until the end of that day) or an RFC 3339 time. After it, the
+approval approves nothing ("allow list" shows it EXPIRED until "allow
+prune"). Adding an approval that exists with another expiry (or none)
+replaces its expiry.
 
 Exit status: 0 recorded (or already present), 1 refused, 2 usage or store
 error.`,
@@ -76,6 +149,10 @@ error.`,
 			path, err := approvalsPath(approvals)
 			if err != nil {
 				return err
+			}
+			until, err := parseExpires(expires, time.Now())
+			if err != nil {
+				return &exitError{code: exitUsage, err: err}
 			}
 			cl := approval.ClassifyCommand(shellparse.New(shellparse.Limits{}), line)
 			var entries []approval.Entry
@@ -102,26 +179,45 @@ error.`,
 					entries = append(entries, e)
 				}
 			}
-			res, err := approval.NewStore(path).Add(entries...)
-			if err != nil {
-				return &exitError{code: exitUsage, err: err}
+			for i := range entries {
+				entries[i].Expires = until
 			}
-			for _, n := range res.Notices() {
-				fmt.Fprintln(s.err, "shellguard:", n)
-			}
-			for _, e := range res.Added {
-				fmt.Fprintf(s.out, "approved: %s\n", e.Display())
-			}
-			for _, e := range res.AlreadyPresent {
-				fmt.Fprintf(s.out, "already approved: %s\n", e.Display())
-			}
-			return nil
+			return addEntries(s, path, entries)
 		},
 	}
 	c.Flags().BoolVar(&exact, "exact", false, "approve this exact command line rather than its prefixes")
+	c.Flags().StringVar(&expires, "expires", "", "the approval lapses after WHEN: 8h, 2d, 2026-12-31 or an RFC 3339 time")
 	c.Flags().StringVar(&approvals, "approvals", "", "approval store (default $SHELLGUARD_APPROVALS or ~/.config/shellguard/approvals.json)")
 	c.Flags().SetInterspersed(false)
 	return c
+}
+
+// addEntries stores entries and says what happened.
+func addEntries(s *streams, path string, entries []approval.Entry) error {
+	res, err := approval.NewStore(path).Add(entries...)
+	if err != nil {
+		return &exitError{code: exitUsage, err: err}
+	}
+	for _, n := range res.Notices() {
+		fmt.Fprintln(s.err, "shellguard:", n)
+	}
+	now := time.Now()
+	suffix := func(e approval.Entry) string {
+		if t := expiryText(e, now); t != "" {
+			return " (" + t + ")"
+		}
+		return ""
+	}
+	for _, e := range res.Added {
+		fmt.Fprintf(s.out, "approved: %s%s\n", e.Display(), suffix(e))
+	}
+	for _, e := range res.Renewed {
+		fmt.Fprintf(s.out, "approved again: %s%s\n", e.Display(), suffix(e))
+	}
+	for _, e := range res.AlreadyPresent {
+		fmt.Fprintf(s.out, "already approved: %s%s\n", e.Display(), suffix(e))
+	}
+	return nil
 }
 
 // allowListJSON is what allow list --json prints.
@@ -134,8 +230,14 @@ type allowListJSON struct {
 }
 
 type allowEntryJSON struct {
+	// Index is the entry's number in the list (1-based), which allow
+	// remove accepts.
+	Index int `json:"index"`
 	approval.Entry
 	Display string `json:"display"`
+	// Expired reports an entry whose Expires has passed: it approves
+	// nothing.
+	Expired bool `json:"expired"`
 }
 
 func newAllowListCmd(s *streams) *cobra.Command {
@@ -145,9 +247,14 @@ func newAllowListCmd(s *streams) *cobra.Command {
 	)
 	c := &cobra.Command{
 		Use:   "list [--json] [--approvals FILE]",
-		Short: "List remembered approvals, with the store's trust status",
-		Long: `list shows the approvals in the store and whether the store may grant them: a
-file another user could write, or a corrupt one, approves nothing.
+		Short: "List remembered approvals, numbered, with expiry and the store's trust status",
+		Long: `list shows the approvals in the store, numbered (allow remove N removes one),
+with when each expires, and whether the store may grant them: a file another
+user could write, or a corrupt one, approves nothing. An expired approval is
+shown EXPIRED and approves nothing. --json prints one object: {"path",
+"trusted", "missing", "problem", "entries": [{"index", "kind", "pattern",
+"scope", "granted_at", "granted_via", "command", "expires", "display",
+"expired"}]}.
 
 Exit status: 0 the store is usable, 1 it has a problem (shown), 2 usage error.`,
 		Args: cobra.NoArgs,
@@ -161,8 +268,9 @@ Exit status: 0 the store is usable, 1 it has a problem (shown), 2 usage error.`,
 			if sn.Problem != nil {
 				out.Problem = strOrNull(sn.Problem.Error())
 			}
-			for _, e := range sn.Entries {
-				out.Entries = append(out.Entries, allowEntryJSON{Entry: e, Display: e.Display()})
+			now := time.Now()
+			for i, e := range sn.Entries {
+				out.Entries = append(out.Entries, allowEntryJSON{Index: i + 1, Entry: e, Display: e.Display(), Expired: e.Expired(now)})
 			}
 			if asJSON {
 				if err := writeJSON(s.out, out); err != nil {
@@ -198,6 +306,7 @@ func printAllowList(w io.Writer, l allowListJSON) {
 		fmt.Fprintln(w, "no approvals")
 		return
 	}
+	now := time.Now()
 	for _, e := range l.Entries {
 		when := ""
 		if !e.GrantedAt.IsZero() {
@@ -207,19 +316,28 @@ func printAllowList(w io.Writer, l allowListJSON) {
 		if e.GrantedVia != "" {
 			via = " via " + e.GrantedVia
 		}
-		fmt.Fprintf(w, "  %-7s %s  (%s%s%s)\n", e.Kind, e.Display, e.Scope, when, via)
+		exp := ""
+		if t := expiryText(e.Entry, now); t != "" {
+			exp = ", " + t
+		}
+		fmt.Fprintf(w, "  %3d  %-7s %s  (%s%s%s%s)\n", e.Index, e.Kind, e.Display, e.Scope, when, via, exp)
 	}
 }
 
 func newAllowRemoveCmd(s *streams) *cobra.Command {
-	var approvals string
+	var (
+		approvals string
+		byPattern bool
+	)
 	c := &cobra.Command{
-		Use:   "remove [--approvals FILE] [--] PATTERN...",
-		Short: "Remove an approval, as list shows it (git checkout *)",
-		Long: `remove deletes one approval, named as list displays it: "git checkout *"
-removes the prefix approval of git checkout; anything else names an exact
-approval (when no exact approval has that text, a prefix approval with it is
-removed instead). The words, joined by single spaces, are the pattern.
+		Use:   "remove [--approvals FILE] [--pattern] [--] N | PATTERN...",
+		Short: "Remove an approval by its number in allow list, or as list shows it (git checkout *)",
+		Long: `remove deletes one approval: by its number in "allow list" (allow remove 3),
+or named as list displays it: "git checkout *" removes the prefix approval of
+git checkout; anything else names an exact approval (when no exact approval
+has that text, a prefix approval with it is removed instead). The words,
+joined by single spaces, are the pattern; --pattern reads a lone number as a
+pattern (an exact approval of the command "3").
 
 Exit status: 0 removed, 1 no such approval, 2 usage or store error.`,
 		Args: cobra.MinimumNArgs(1),
@@ -233,6 +351,25 @@ Exit status: 0 removed, 1 no such approval, 2 usage or store error.`,
 				return err
 			}
 			st := approval.NewStore(path)
+			if n, ok := listIndex(pattern); ok && !byPattern {
+				sn := st.Load()
+				if sn.Problem != nil {
+					return &exitError{code: exitUsage, err: sn.Problem}
+				}
+				if n > len(sn.Entries) {
+					return &exitError{code: 1, err: fmt.Errorf("no approval number %d in %s (it holds %d; see shellguard allow list)", n, path, len(sn.Entries))}
+				}
+				e := sn.Entries[n-1]
+				found, err := st.Remove(e.Kind, e.Pattern)
+				if err != nil {
+					return &exitError{code: exitUsage, err: err}
+				}
+				if !found {
+					return &exitError{code: 1, err: fmt.Errorf("approval %d (%s) was removed meanwhile", n, e.Display())}
+				}
+				fmt.Fprintf(s.out, "removed: %s\n", e.Display())
+				return nil
+			}
 			order := []approval.Kind{approval.Exact, approval.Prefix}
 			if strings.HasSuffix(pattern, " *") || pattern == "*" {
 				order = []approval.Kind{approval.Prefix, approval.Exact}
@@ -255,6 +392,55 @@ Exit status: 0 removed, 1 no such approval, 2 usage or store error.`,
 		},
 	}
 	c.Flags().StringVar(&approvals, "approvals", "", "approval store (default $SHELLGUARD_APPROVALS or ~/.config/shellguard/approvals.json)")
+	c.Flags().BoolVar(&byPattern, "pattern", false, "read a lone number as a pattern, not as a number in allow list")
 	c.Flags().SetInterspersed(false)
+	return c
+}
+
+// listIndex reads "3" or "#3" as a number in allow list.
+func listIndex(s string) (int, bool) {
+	s = strings.TrimPrefix(s, "#")
+	if s == "" || len(s) > 9 {
+		return 0, false
+	}
+	n := 0
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int(c-'0')
+	}
+	return n, n > 0
+}
+
+func newAllowPruneCmd(s *streams) *cobra.Command {
+	var approvals string
+	c := &cobra.Command{
+		Use:   "prune [--approvals FILE]",
+		Short: "Remove the approvals that have expired",
+		Long: `prune removes every approval whose expiry has passed (they approve nothing
+already) and lists them.
+
+Exit status: 0 done (even when nothing had expired), 2 usage or store error.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			path, err := approvalsPath(approvals)
+			if err != nil {
+				return err
+			}
+			gone, err := approval.NewStore(path).Prune(time.Now())
+			if err != nil {
+				return &exitError{code: exitUsage, err: err}
+			}
+			if len(gone) == 0 {
+				fmt.Fprintln(s.out, "no expired approvals")
+			}
+			for _, e := range gone {
+				fmt.Fprintf(s.out, "pruned: %s (expired %s)\n", e.Display(), e.Expires.Local().Format("2006-01-02 15:04"))
+			}
+			return nil
+		},
+	}
+	c.Flags().StringVar(&approvals, "approvals", "", "approval store (default $SHELLGUARD_APPROVALS or ~/.config/shellguard/approvals.json)")
 	return c
 }

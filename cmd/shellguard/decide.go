@@ -12,8 +12,10 @@ import (
 
 func newDecideCmd(s *streams) *cobra.Command {
 	var (
-		asJSON bool
-		gf     guardFlags
+		asJSON            bool
+		gf                guardFlags
+		source, sessionID string
+		typed             bool
 	)
 	c := &cobra.Command{
 		Use:   "decide [--json] [--config FILE] [--approvals FILE] [--cwd DIR] [--] COMMAND...",
@@ -27,7 +29,12 @@ Loading the configuration and deciding share one budget (1.5 s, see
 docs/robustness.md): past it the answer is ask (exit 10) with a reason, never
 allow.
 
-Exit status: 0 allow, 10 ask, 11 deny, 2 usage or configuration error.`,
+Every ask or deny carries an allow-once code (see "shellguard allow once").
+In shadow mode (mode = "warn" in your configuration) nothing is enforced: the
+answer says what enforcement would do, and the exit status is 0.
+
+Exit status: 0 allow (or shadow mode), 10 ask, 11 deny, 2 usage or
+configuration error.`,
 		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			line, err := commandLine(s, args)
@@ -40,14 +47,17 @@ Exit status: 0 allow, 10 ask, 11 deny, 2 usage or configuration error.`,
 			}
 			deadline := time.Now().Add(policy.DefaultBudget)
 			var d policy.Decision
-			g, err := policy.LoadBy(policy.Options{Cwd: gf.cwd, ConfigFile: gf.config, ApprovalsFile: gf.approvals, Source: "cli"}, deadline)
+			if source == "" {
+				source = "cli"
+			}
+			g, err := policy.LoadBy(policy.Options{Cwd: gf.cwd, ConfigFile: gf.config, ApprovalsFile: gf.approvals, Source: source}, deadline)
 			switch {
 			case errors.Is(err, policy.ErrOverBudget):
 				d = policy.BudgetExceeded(line, policy.DefaultBudget, "loading its configuration")
 			case err != nil:
 				return &exitError{code: exitUsage, err: err}
 			default:
-				d = g.Decide(policy.Request{Command: line, Cwd: cwd, Deadline: deadline})
+				d = g.Decide(policy.Request{Command: line, Cwd: cwd, Deadline: deadline, SessionID: sessionID, Typed: typed})
 				// After deciding: Notices reads the approval store, which
 				// Decide read within the budget.
 				for _, n := range g.Notices() {
@@ -59,12 +69,18 @@ Exit status: 0 allow, 10 ask, 11 deny, 2 usage or configuration error.`,
 					return err
 				}
 			} else {
-				fmt.Fprintf(s.out, "%s: %s\n", d.Verdict, d.Reason)
+				if d.Shadow {
+					fmt.Fprintf(s.out, "allow (shadow mode, mode = \"warn\": not enforced; enforcement would %s): %s\n", d.Verdict, d.Reason)
+				} else {
+					fmt.Fprintf(s.out, "%s: %s\n", d.Verdict, d.Reason)
+				}
 				for _, w := range d.Warnings {
 					fmt.Fprintf(s.out, "  %s\n", w.Message)
 				}
 			}
-			switch d.Verdict {
+			// In shadow mode nothing is blocked: the exit status is the
+			// enforced answer (0), the JSON keeps what enforcement would do.
+			switch d.Enforced() {
 			case policy.Allow:
 				return nil
 			case policy.Deny:
@@ -74,6 +90,9 @@ Exit status: 0 allow, 10 ask, 11 deny, 2 usage or configuration error.`,
 		},
 	}
 	c.Flags().BoolVar(&asJSON, "json", false, "print the decision as JSON")
+	c.Flags().StringVar(&source, "source", "", `decide as this entry point would: "hook:claude", "hook:gemini", "hook:codex", "mcp" (default "cli")`)
+	c.Flags().BoolVar(&typed, "typed", false, "the line was typed by a person at their own terminal (the shell snippet): a line asked only because nothing approved it yet is allowed")
+	c.Flags().StringVar(&sessionID, "session-id", "", "the agent session the line belongs to (as a hook's session_id)")
 	gf.add(c, true)
 	return c
 }

@@ -77,7 +77,7 @@ func explain(g *policy.Guard, line, cwd string) explainJSON {
 	if out.Invocations == nil {
 		out.Invocations = []explainInvocation{}
 	}
-	out.Decision = g.Decide(policy.Request{Command: line, Cwd: cwd})
+	out.Decision = g.Decide(policy.Request{Command: line, Cwd: cwd, DryRun: true})
 	return out
 }
 

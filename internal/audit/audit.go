@@ -52,12 +52,36 @@ type Record struct {
 	// Source names who asked ("hook:claude", "mcp", "cli", "tui"), if
 	// known.
 	Source string `json:"source,omitempty"`
+	// Warnings names the danger rules that warned, with their level
+	// ("rm_recursive:low").
+	Warnings []string `json:"warnings,omitempty"`
+	// Programs are the programs the line runs (basenames), and Prefixes
+	// the approval prefixes of its invocations ("git checkout"); both
+	// without repeats, in order.
+	Programs []string `json:"programs,omitempty"`
+	Prefixes []string `json:"prefixes,omitempty"`
+	// Code is the allow-once code the answer carried, if any.
+	Code string `json:"code,omitempty"`
+	// Shadow reports shadow mode (mode = "warn"): Verdict is what
+	// enforcement would have answered; nothing was blocked.
+	Shadow bool `json:"shadow,omitempty"`
+	// Problem is the decision's problem (over_budget, internal_error,
+	// audit_failed), if any.
+	Problem string `json:"problem,omitempty"`
+}
+
+// Options are the settings of a log.
+type Options struct {
+	// MaxSize is the size in bytes past which the log is rotated before
+	// a record is appended: the log is renamed to "<log>.1" (replacing an
+	// older one) and a new log is started. Zero means never.
+	MaxSize int64
 }
 
 // DefaultPath returns the conventional audit log location:
 // $XDG_STATE_HOME/shellguard/audit.jsonl, or
 // ~/.local/state/shellguard/audit.jsonl when XDG_STATE_HOME is unset or
-// not an absolute path. The log is only written when configured.
+// not an absolute path. The log is on by default (see config).
 func DefaultPath() (string, error) {
 	if dir := os.Getenv("XDG_STATE_HOME"); dir != "" && filepath.IsAbs(dir) {
 		return filepath.Join(dir, "shellguard", "audit.jsonl"), nil
@@ -81,6 +105,7 @@ func Line(r Record) ([]byte, error) {
 	r.Reason = Redact(r.Reason)
 	r.Rules = redactAll(r.Rules)
 	r.ApprovedBy = redactAll(r.ApprovedBy)
+	r.Prefixes = redactAll(r.Prefixes)
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
@@ -123,6 +148,15 @@ func Append(path string, r Record) error {
 // beside the log, saying when and why, which Check reports (shellguard
 // doctor shows it) until a later write succeeds.
 func AppendContext(ctx context.Context, path string, r Record) error {
+	return AppendWith(ctx, path, r, Options{})
+}
+
+// AppendWith is AppendContext with the log's options: with a MaxSize, a
+// record that would take the log past it first rotates the log (under
+// the same lock, so concurrent writers rotate once): the log becomes
+// "<log>.1", replacing the previous one, and a new log is created. A
+// rotation that fails is a failed write.
+func AppendWith(ctx context.Context, path string, r Record, opts Options) error {
 	if path == "" {
 		return errors.New("audit log: no path given")
 	}
@@ -150,7 +184,7 @@ func AppendContext(ctx context.Context, path string, r Record) error {
 		return err
 	}
 	defer unlock()
-	if err := write(t, line, uid); err != nil {
+	if err := write(t, line, uid, opts.MaxSize); err != nil {
 		markFailed(t.Real, uid, err)
 		return err
 	}
@@ -178,17 +212,34 @@ func usable(path string) (safefile.Target, error) {
 	return t, nil
 }
 
-// write appends line to the log at t.Real, which the caller has locked.
-func write(t safefile.Target, line []byte, uid int) error {
+// write appends line to the log at t.Real, which the caller has locked,
+// rotating it first when it would grow past maxSize (0: never).
+func write(t safefile.Target, line []byte, uid int, maxSize int64) error {
 	f, fi, err := safefile.Open(t.Real, os.O_RDWR|os.O_APPEND|os.O_CREATE, 0o600)
 	if err != nil {
 		return fmt.Errorf("audit log %s: %w", t.Abs, err)
 	}
-	defer f.Close()
+	defer func() { f.Close() }()
 	if err := safefile.CheckInfo(trustWhat, trustEffect, t.Abs, t.Real, fi, uid); err != nil {
 		return err
 	}
 	start := fi.Size()
+	if maxSize > 0 && start > 0 && start+int64(len(line)) > maxSize {
+		f.Close()
+		if err := os.Rename(t.Real, RotatedPath(t.Real)); err != nil {
+			return fmt.Errorf("audit log %s: cannot rotate it past %d bytes: %w", t.Abs, maxSize, err)
+		}
+		// A new log, created here: O_EXCL, so nothing that appeared in
+		// its place meanwhile is written through.
+		f, fi, err = safefile.Open(t.Real, os.O_RDWR|os.O_APPEND|os.O_CREATE|os.O_EXCL, 0o600)
+		if err != nil {
+			return fmt.Errorf("audit log %s: after rotating: %w", t.Abs, err)
+		}
+		if err := safefile.CheckInfo(trustWhat, trustEffect, t.Abs, t.Real, fi, uid); err != nil {
+			return err
+		}
+		start = 0
+	}
 	buf := line
 	if start > 0 {
 		// A partial line left by a write that was not cut back (an older
@@ -283,6 +334,9 @@ func Check(path string) error {
 	}
 	return fmt.Errorf("the last write to audit log %s failed at %s: %s (the record was not kept)", t.Abs, when, why)
 }
+
+// RotatedPath returns the name the log at path is rotated to.
+func RotatedPath(path string) string { return path + ".1" }
 
 // Read decodes a JSONL audit log. An invalid line is an error naming its
 // line number; the records before it are returned with it.

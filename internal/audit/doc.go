@@ -1,6 +1,9 @@
-// Package audit writes shellguard's optional decision log: a JSON Lines
-// file with one Record per decision (time, working directory, command,
-// verdict, danger level, matching rules, approving entries, reason).
+// Package audit writes shellguard's decision log (on by default, see
+// config): a JSON Lines file with one Record per decision (time, working
+// directory, command, verdict, danger level, warnings, matching rules,
+// approving entries, programs, prefixes, allow-once code, shadow mode,
+// reason), rotated to "<log>.1" past a size (AppendWith, Options.MaxSize),
+// and read back, rotated part first, by Scan.
 //
 // Append is safe for many processes writing the same log at once (an agent
 // hook, an MCP server and a person's shell, say): it holds an exclusive

@@ -2,7 +2,10 @@ package audit
 
 import (
 	"regexp"
+	"strings"
 	"sync"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Redacted replaces every secret Redact finds.
@@ -96,6 +99,70 @@ var compiled = sync.OnceValue(func() *redactors {
 // tell-tale name or shape passes through. Names and structure are kept so
 // the record stays readable ("--password=[REDACTED]").
 func Redact(s string) string {
+	if !mayHoldSecret(s) {
+		// Nothing any pattern needs is there: no need to compile them
+		// (about a millisecond in a fresh hook process).
+		return s
+	}
+	return redact(s)
+}
+
+// triggers holds, lower-cased, a piece of text every pattern of Redact
+// needs in order to match: a string with none of them holds nothing Redact
+// would replace (FuzzRedactPrefilter checks it).
+var triggers = []string{
+	"pass", "secret", "token", "key", "credential", "auth", "cookie", // names of secrets, headers, private key blocks
+	"mysql", "mariadb", "curl", "://", // mysql -p, curl -u, user:pass@host
+	"ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "akia", "asia", "sk-", "sk_", "rk_",
+	"xox", "glpat-", "aiza", "npm_", "hf_", "eyj", // token shapes
+}
+
+// foldedTriggers are the triggers folded (see fold).
+var foldedTriggers = func() []string {
+	out := make([]string, len(triggers))
+	for i, t := range triggers {
+		out[i] = fold(t)
+	}
+	return out
+}()
+
+// mayHoldSecret reports whether s holds one of the triggers, in any case
+// as (?i) reads it (Unicode simple folding: "ſ" is an "s", "K" a "k").
+func mayHoldSecret(s string) bool {
+	f := fold(s)
+	for _, t := range foldedTriggers {
+		if strings.Contains(f, t) {
+			return true
+		}
+	}
+	return false
+}
+
+// fold maps every rune of s to the smallest rune of its Unicode simple
+// folding orbit (for ASCII letters, the capital).
+func fold(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	for _, r := range s {
+		switch {
+		case r >= 'a' && r <= 'z':
+			r -= 'a' - 'A'
+		case r >= utf8.RuneSelf:
+			min := r
+			for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+				if f < min {
+					min = f
+				}
+			}
+			r = min
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// redact applies every pattern.
+func redact(s string) string {
 	r := compiled()
 	s = r.rePrivateKey.ReplaceAllString(s, "${1}"+Redacted+"${2}")
 	s = r.reAuthHeader.ReplaceAllString(s, "${1}"+Redacted)

@@ -101,11 +101,16 @@ func (a Action) String() string {
 //     every invocation is approved; otherwise NoOpinion.
 //   - Anything else (an invalid verdict) -> AskAction: fail closed.
 func ActionFor(d policy.Decision) Action {
+	if d.Shadow {
+		// mode = "warn": decided and logged, not enforced (the guard's own
+		// self-protection denies are never Shadow).
+		return NoOpinion
+	}
 	switch d.Verdict {
 	case policy.Deny:
 		return DenyAction
 	case policy.Ask:
-		if hasOpinion(d) {
+		if d.HasOpinion() {
 			return AskAction
 		}
 		return NoOpinion
@@ -121,10 +126,6 @@ func ActionFor(d policy.Decision) Action {
 		return AllowAction
 	}
 	return AskAction
-}
-
-func hasOpinion(d policy.Decision) bool {
-	return len(d.Warnings) > 0 || d.Level != nil || len(d.Rules) > 0 || d.Problem != ""
 }
 
 // Run answers one hook call of agent: it reads the agent's JSON from in

@@ -31,7 +31,7 @@ func PolicyDecider(configFile, approvalsFile, source string) DecideFunc {
 			return policy.Decision{}, fmt.Errorf("shellguard configuration error: %w", err)
 		}
 		return g.Decide(policy.Request{Command: r.Command, Cwd: r.Cwd, Deadline: deadline,
-			Agent: string(r.Agent), Unattended: r.Unattended}), nil
+			Agent: string(r.Agent), Unattended: r.Unattended, SessionID: r.SessionID}), nil
 	}
 }
 

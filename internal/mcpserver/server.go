@@ -457,7 +457,7 @@ func (s *server) handleRun(ctx context.Context, req *mcp.CallToolRequest, in Run
 	}
 	d := dec.Decide(s.request(in.Command, dir, st))
 
-	switch d.Verdict {
+	switch d.Enforced() {
 	case policy.Allow:
 		// Run below.
 	case policy.Ask:

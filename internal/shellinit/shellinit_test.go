@@ -35,6 +35,8 @@ case "$line" in
   *"rm canary.txt"*) echo "ask: needs confirmation: Deletes the canary file. (High, rule canary)"
      echo "  [High] Dangerous command detected: Deletes the canary file."; exit 10 ;;
   "touch denied.txt") echo "deny: denied by your rule touch denied.txt"; exit 11 ;;
+  "rm shadow.txt") echo 'allow (shadow mode, mode = "warn": not enforced; enforcement would ask): needs confirmation'
+     echo "  [High] Dangerous command detected: Deletes the shadow file."; exit 0 ;;
   "touch asked.txt") echo "ask: your rule touch asked.txt asks for confirmation"; exit 10 ;;
   *broken*) echo "cannot parse" >&2; exit 2 ;;
   *crash*) kill -SEGV $$ ;;
@@ -64,7 +66,7 @@ func TestSnippet(t *testing.T) {
 		if strings.Contains(s, placeholder) {
 			t.Errorf("%s: placeholder left", sh)
 		}
-		if !strings.Contains(s, `decide --cwd "$PWD" - 2>&1 <<<"$line"`) || !strings.Contains(s, "SHELLGUARD_BIN") {
+		if !strings.Contains(s, `decide --cwd "$PWD" - --source shell --typed 2>&1 <<<"$line"`) || !strings.Contains(s, "SHELLGUARD_BIN") {
 			t.Errorf("%s: does not call decide or honour SHELLGUARD_BIN", sh)
 		}
 	}
@@ -206,6 +208,7 @@ func TestBashConfirm(t *testing.T) {
 		{"error asks", "broken (", "n", 1, []string{"cannot parse", "could not decide on this line (exit 2)", "not run"}, false, false},
 		{"error yes", "broken (", "y", 0, []string{"could not decide"}, false, false},
 		{"crash asks", "crash", "n", 1, []string{"could not decide on this line (exit 139)", "not run"}, false, false},
+		{"shadow mode shows and runs", "rm shadow.txt", "", 0, []string{"shadow mode", "Deletes the shadow file."}, false, true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -294,6 +297,10 @@ func TestZshConfirm(t *testing.T) {
 	out, code = runShell(t, "zsh", `__shellguard_confirm 'touch denied.txt'`, "y")
 	if code != 1 || !strings.Contains(out, "not run (denied)") || strings.Contains(out, "Proceed?") {
 		t.Errorf("deny: status %d, output:\n%s", code, out)
+	}
+	out, code = runShell(t, "zsh", `__shellguard_confirm 'rm shadow.txt'`, "")
+	if code != 0 || !strings.Contains(out, "shadow mode") || strings.Contains(out, "Proceed?") {
+		t.Errorf("shadow mode: status %d, output:\n%s", code, out)
 	}
 	out, code = runShell(t, "zsh", `__shellguard_confirm 'broken ('`, "")
 	if code != 1 || !strings.Contains(out, "could not decide on this line (exit 2)") {

@@ -392,7 +392,7 @@ func (m *Model) submit(line string) tea.Cmd {
 		return tea.Quit
 	}
 	d := m.decide(m.request(cmdline))
-	switch d.Verdict {
+	switch d.Enforced() {
 	case policy.Allow:
 		return m.execute(cmdline, terminal)
 	case policy.Deny:
@@ -522,7 +522,7 @@ func (m *Model) stopRunning() {
 }
 
 func (m *Model) request(cmd string) policy.Request {
-	return policy.Request{Command: cmd, Cwd: m.cwd, Session: m.session}
+	return policy.Request{Command: cmd, Cwd: m.cwd, Session: m.session, Typed: true, Source: "tui"}
 }
 
 func (m *Model) cancelPending() {

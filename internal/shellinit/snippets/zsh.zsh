@@ -25,7 +25,8 @@ __shellguard_drain() {
 }
 
 # __shellguard_confirm LINE [LEAD]: status 0 when LINE may run. It runs
-# `shellguard decide --cwd $PWD - <<<LINE`: 0 (allow) runs it; 11 (deny)
+# `shellguard decide --cwd $PWD - <<<LINE`: 0 (allow) runs it (in shadow
+# mode, after printing what enforcement would have said); 11 (deny)
 # prints LEAD, the decision and "not run"; 10 (ask), and anything else (the
 # line could not be decided: fail closed), print them and ask for one key.
 __shellguard_confirm() {
@@ -33,9 +34,13 @@ __shellguard_confirm() {
   local line=$1 out rc ans extra
   [[ -z ${line//[[:space:]]/} ]] && return 0
   [[ $line == shellguard_status ]] && return 0
-  out=$(command "${SHELLGUARD_BIN:-$__shellguard_default_bin}" decide --cwd "$PWD" - 2>&1 <<<"$line")
+  out=$(command "${SHELLGUARD_BIN:-$__shellguard_default_bin}" decide --cwd "$PWD" - --source shell --typed 2>&1 <<<"$line")
   rc=$?
-  (( rc == 0 )) && return 0
+  if (( rc == 0 )); then
+    # Shadow mode (mode = "warn"): shown, not enforced.
+    [[ $out == 'allow (shadow mode'* ]] && print -r -- "${2-}$out"
+    return 0
+  fi
   print -rn -- "${2-}"
   [[ -n $out ]] && print -r -- "$out"
   if (( rc == 11 )); then
