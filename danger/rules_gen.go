@@ -59,8 +59,14 @@ var builtinRules = [...]rule{
 	{p: Pattern{Name: "cloud_storage_delete", Level: High, Description: "Deletes objects or buckets in cloud storage recursively (aws s3 rm --recursive, s3 rb --force, gsutil rm -r, gcloud storage rm -r, azcopy remove); without versioning they cannot be recovered.", Match: &Spec{Programs: []string{"aws", "gsutil", "gcloud", "azcopy", "s3cmd"}, Args: "(.* )?(s3 rm .*--recursive.*|s3 rb .*--force.*|rm .*(-r|-R|--recursive)( .*)?|storage rm .*(-r|--recursive).*|remove .*--recursive.*|del .*--recursive.*|rb .*--force.*)"}}, args: &lazyRE{expr: "(.* )?(s3 rm .*--recursive.*|s3 rb .*--force.*|rm .*(-r|-R|--recursive)( .*)?|storage rm .*(-r|--recursive).*|remove .*--recursive.*|del .*--recursive.*|rb .*--force.*)", anchored: true}},
 	{p: Pattern{Name: "cloud_storage_sync_delete", Level: Medium, Description: "aws s3 sync --delete (or gsutil rsync -d) removes objects from the destination that the source lacks.", Match: &Spec{Programs: []string{"aws", "gsutil", "gcloud"}, Args: "(.* )?(s3 sync .*--delete.*|rsync .*(-d|--delete-unmatched-destination-objects)( .*)?|storage rsync .*--delete-unmatched-destination-objects.*)"}}, args: &lazyRE{expr: "(.* )?(s3 sync .*--delete.*|rsync .*(-d|--delete-unmatched-destination-objects)( .*)?|storage rsync .*--delete-unmatched-destination-objects.*)", anchored: true}},
 	{p: Pattern{Name: "vault_secret_delete", Level: Medium, Description: "vault kv delete/destroy/metadata delete removes secrets (destroy and metadata delete permanently).", Match: &Spec{Programs: []string{"vault"}, Args: "(.* )?(kv (delete|destroy|metadata delete)|delete|secrets disable) .*"}}, args: &lazyRE{expr: "(.* )?(kv (delete|destroy|metadata delete)|delete|secrets disable) .*", anchored: true}},
-	{p: Pattern{Name: "interpreter_shell_out", Level: Medium, Description: "Interpreter code (python -c, node -e, perl -e, ruby -e) runs a shell command it builds at run time; shellguard cannot verify it.", Match: &Spec{Programs: []string{"python*", "pypy*", "node", "nodejs", "deno", "bun", "perl*", "ruby", "jruby", "php*"}, Check: "interpreter_shell_out"}}},
-	{p: Pattern{Name: "interpreter_delete", Level: Medium, Description: "Interpreter code (python -c, node -e, perl -e, ruby -e) deletes files or directory trees.", Match: &Spec{Programs: []string{"python*", "pypy*", "node", "nodejs", "deno", "bun", "perl*", "ruby", "jruby", "php*"}, Check: "interpreter_delete"}}},
+	{p: Pattern{Name: "interpreter_shell_out", Level: Medium, Description: "Interpreter code runs a shell command or a program it builds at run time; shellguard cannot verify what runs.", Match: &Spec{Programs: []string{"python*", "pypy*", "node", "nodejs", "deno", "bun", "perl*", "ruby", "jruby", "truffleruby", "php*", "lua*", "luajit", "Rscript", "R", "tclsh*", "wish*", "osascript", "pwsh", "pwsh-preview", "powershell", "powershell_ise"}, Check: "interpreter_shell_out"}}},
+	{p: Pattern{Name: "interpreter_delete", Level: Medium, Description: "Interpreter code deletes files or directory trees whose paths it computes at run time; shellguard cannot verify which.", Match: &Spec{Programs: []string{"python*", "pypy*", "node", "nodejs", "deno", "bun", "perl*", "ruby", "jruby", "truffleruby", "php*", "lua*", "luajit", "Rscript", "R", "tclsh*", "wish*", "osascript", "pwsh", "pwsh-preview", "powershell", "powershell_ise"}, Check: "interpreter_delete"}}},
+	{p: Pattern{Name: "interpreter_unverifiable", Level: Medium, Description: "The interpreter code runs something shellguard cannot read: code it evaluates or imports by a computed name, a decoded payload, or code the shell computes.", Match: &Spec{Programs: []string{"python*", "pypy*", "node", "nodejs", "deno", "bun", "perl*", "ruby", "jruby", "truffleruby", "php*", "lua*", "luajit", "Rscript", "R", "tclsh*", "wish*", "osascript", "pwsh", "pwsh-preview", "powershell", "powershell_ise"}, Check: "interpreter_unverifiable"}}},
+	{p: Pattern{Name: "interpreter_fork_bomb", Level: Critical, Description: "Interpreter code starts processes in an endless loop (fork while fork, while True: os.fork()): a fork bomb exhausts the process table until the machine needs a hard reboot.", Match: &Spec{Programs: []string{"python*", "pypy*", "node", "nodejs", "deno", "bun", "perl*", "ruby", "jruby", "truffleruby", "php*", "lua*", "luajit", "Rscript", "R", "tclsh*", "wish*", "osascript", "pwsh", "pwsh-preview", "powershell", "powershell_ise"}, Check: "interpreter_fork_bomb"}}},
+	{p: Pattern{Name: "interpreter_reverse_shell", Level: Critical, Description: "Interpreter code connects a network socket to a shell or to code it runs (socket + dup2, fsockopen + proc_open, TCPSocket + popen): a reverse shell gives someone else control of this machine.", Match: &Spec{Programs: []string{"python*", "pypy*", "node", "nodejs", "deno", "bun", "perl*", "ruby", "jruby", "truffleruby", "php*", "lua*", "luajit", "Rscript", "R", "tclsh*", "wish*", "osascript", "pwsh", "pwsh-preview", "powershell", "powershell_ise"}, Check: "interpreter_reverse_shell"}}},
+	{p: Pattern{Name: "interpreter_remote_code", Level: High, Description: "Interpreter code downloads code and runs it (exec(urlopen(...).read()), fetch(...).then(eval), iex (New-Object Net.WebClient).DownloadString(...)): arbitrary remote code execution.", Match: &Spec{Programs: []string{"python*", "pypy*", "node", "nodejs", "deno", "bun", "perl*", "ruby", "jruby", "truffleruby", "php*", "lua*", "luajit", "Rscript", "R", "tclsh*", "wish*", "osascript", "pwsh", "pwsh-preview", "powershell", "powershell_ise"}, Check: "interpreter_remote_code"}}},
+	{p: Pattern{Name: "interpreter_secret_send", Level: Critical, Description: "Interpreter code sends a secret over the network: a private key or credentials file, or the whole environment.", Match: &Spec{Programs: []string{"python*", "pypy*", "node", "nodejs", "deno", "bun", "perl*", "ruby", "jruby", "truffleruby", "php*", "lua*", "luajit", "Rscript", "R", "tclsh*", "wish*", "osascript", "pwsh", "pwsh-preview", "powershell", "powershell_ise"}, Check: "interpreter_secret_send"}}},
+	{p: Pattern{Name: "interpreter_trash", Level: Medium, Description: "AppleScript tells Finder to delete items (they go to the Trash) or to empty the Trash.", Match: &Spec{Programs: []string{"python*", "pypy*", "node", "nodejs", "deno", "bun", "perl*", "ruby", "jruby", "truffleruby", "php*", "lua*", "luajit", "Rscript", "R", "tclsh*", "wish*", "osascript", "pwsh", "pwsh-preview", "powershell", "powershell_ise"}, Check: "interpreter_trash"}}},
 	{p: Pattern{Name: "decode_and_execute", Level: High, Description: "Decodes hidden text (base64, hex, compression, reversal) and runs it as shell code: what runs cannot be read before it runs.", Match: &Spec{Programs: []string{"base64", "base32", "xxd", "openssl", "gunzip", "zcat", "gzip", "bzip2", "bunzip2", "bzcat", "xz", "unxz", "xzcat", "rev", "uudecode", "tr", "od", "python", "python3", "perl", "ruby", "node"}, FeedsInto: []string{"sh", "bash", "rbash", "dash", "zsh", "ksh", "ash", "mksh", "fish", "csh", "tcsh", "source", ".", "eval"}}}},
 	{p: Pattern{Name: "remote_code_interpreter", Level: Medium, Description: "Downloads code and runs it with an interpreter (python, perl, ruby, node, php) without inspection: arbitrary remote code execution.", Match: &Spec{Programs: []string{"curl", "wget", "fetch", "aria2c", "http", "https"}, FeedsInto: []string{"python", "python2", "python3", "perl", "ruby", "node", "nodejs", "php", "lua", "Rscript", "deno", "bun"}}}},
 	{p: Pattern{Name: "dynamic_program", Level: Medium, Description: "The program to run is computed at run time ($var, $(...)); shellguard cannot verify what it is.", Match: &Spec{Check: "dynamic_program"}}},
@@ -82,196 +88,214 @@ var builtinRules = [...]rule{
 }
 
 // builtinIndex holds the rules of each program name, for builtinByProgram.
-var builtinIndex = [...]int{58, 67, 52, 53, 52, 57, 57, 67, 28, 55, 56, 57, 57, 57, 31, 25, 7, 16, 25, 25, 27, 73, 33, 67, 10, 12, 58, 67, 3, 27, 55, 56, 67, 31, 58, 22, 23, 52, 53, 31, 13, 14, 15, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 52, 53, 57, 57, 58, 58, 27, 73, 55, 56, 32, 67, 73, 4, 4, 4, 4, 67, 4, 24, 27, 73, 69, 69, 69, 69, 69, 4, 55, 56, 57, 55, 56, 57, 57, 29, 31, 57, 67, 67, 27, 57, 67, 57, 67, 67, 51, 57, 0, 1, 8, 17, 18, 19, 20, 21, 8, 27, 50, 55, 56, 57, 67, 52, 25, 30, 31, 29, 67, 5, 6, 69, 67, 27, 72, 57, 8, 57, 57, 54, 9, 11, 58, 28, 57, 57, 57, 57, 67}
+var builtinIndex = [...]int{55, 56, 57, 58, 59, 60, 61, 62, 55, 56, 57, 58, 59, 60, 61, 62, 64, 73, 52, 53, 52, 63, 63, 73, 28, 55, 56, 57, 58, 59, 60, 61, 62, 63, 63, 63, 31, 25, 7, 16, 25, 25, 27, 79, 33, 73, 10, 12, 64, 73, 3, 27, 55, 56, 57, 58, 59, 60, 61, 62, 73, 31, 64, 22, 23, 52, 53, 31, 13, 14, 15, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 52, 53, 63, 63, 64, 64, 27, 79, 55, 56, 57, 58, 59, 60, 61, 62, 32, 73, 79, 55, 56, 57, 58, 59, 60, 61, 62, 4, 4, 4, 4, 73, 4, 24, 27, 79, 75, 75, 75, 75, 75, 4, 55, 56, 57, 58, 59, 60, 61, 62, 63, 55, 56, 57, 58, 59, 60, 61, 62, 63, 63, 55, 56, 57, 58, 59, 60, 61, 62, 29, 31, 63, 73, 73, 55, 56, 57, 58, 59, 60, 61, 62, 55, 56, 57, 58, 59, 60, 61, 62, 27, 55, 56, 57, 58, 59, 60, 61, 62, 55, 56, 57, 58, 59, 60, 61, 62, 63, 73, 63, 73, 73, 51, 63, 0, 1, 8, 17, 18, 19, 20, 21, 8, 27, 50, 55, 56, 57, 58, 59, 60, 61, 62, 63, 73, 52, 25, 30, 31, 29, 73, 5, 6, 75, 73, 27, 78, 63, 55, 56, 57, 58, 59, 60, 61, 62, 8, 63, 63, 54, 9, 11, 64, 28, 63, 63, 63, 63, 73}
 
 // builtinByProgram returns the indexes of the built-in rules that name
 // the program name.
 func builtinByProgram(name string) []int {
 	switch name {
+	case "R":
+		return builtinIndex[0:8:8]
+	case "Rscript":
+		return builtinIndex[8:16:16]
 	case "aria2c":
-		return builtinIndex[0:1:1]
+		return builtinIndex[16:17:17]
 	case "ash":
-		return builtinIndex[1:2:2]
+		return builtinIndex[17:18:18]
 	case "aws":
-		return builtinIndex[2:4:4]
+		return builtinIndex[18:20:20]
 	case "azcopy":
-		return builtinIndex[4:5:5]
+		return builtinIndex[20:21:21]
 	case "base32":
-		return builtinIndex[5:6:6]
+		return builtinIndex[21:22:22]
 	case "base64":
-		return builtinIndex[6:7:7]
-	case "bash":
-		return builtinIndex[7:8:8]
-	case "blkdiscard":
-		return builtinIndex[8:9:9]
-	case "bun":
-		return builtinIndex[9:11:11]
-	case "bunzip2":
-		return builtinIndex[11:12:12]
-	case "bzcat":
-		return builtinIndex[12:13:13]
-	case "bzip2":
-		return builtinIndex[13:14:14]
-	case "cfdisk":
-		return builtinIndex[14:15:15]
-	case "chgrp":
-		return builtinIndex[15:16:16]
-	case "chmod":
-		return builtinIndex[16:19:19]
-	case "chown":
-		return builtinIndex[19:20:20]
-	case "cp":
-		return builtinIndex[20:22:22]
-	case "crontab":
 		return builtinIndex[22:23:23]
-	case "csh":
+	case "bash":
 		return builtinIndex[23:24:24]
-	case "curl":
-		return builtinIndex[24:27:27]
-	case "dash":
-		return builtinIndex[27:28:28]
-	case "dd":
-		return builtinIndex[28:29:29]
-	case "ddrescue":
-		return builtinIndex[29:30:30]
-	case "deno":
-		return builtinIndex[30:32:32]
-	case "exec":
-		return builtinIndex[32:33:33]
-	case "fdisk":
+	case "blkdiscard":
+		return builtinIndex[24:25:25]
+	case "bun":
+		return builtinIndex[25:33:33]
+	case "bunzip2":
 		return builtinIndex[33:34:34]
-	case "fetch":
+	case "bzcat":
 		return builtinIndex[34:35:35]
-	case "find":
-		return builtinIndex[35:37:37]
-	case "gcloud":
-		return builtinIndex[37:39:39]
-	case "gdisk":
-		return builtinIndex[39:40:40]
-	case "git":
-		return builtinIndex[40:59:59]
-	case "gsutil":
-		return builtinIndex[59:61:61]
-	case "gunzip":
+	case "bzip2":
+		return builtinIndex[35:36:36]
+	case "cfdisk":
+		return builtinIndex[36:37:37]
+	case "chgrp":
+		return builtinIndex[37:38:38]
+	case "chmod":
+		return builtinIndex[38:41:41]
+	case "chown":
+		return builtinIndex[41:42:42]
+	case "cp":
+		return builtinIndex[42:44:44]
+	case "crontab":
+		return builtinIndex[44:45:45]
+	case "csh":
+		return builtinIndex[45:46:46]
+	case "curl":
+		return builtinIndex[46:49:49]
+	case "dash":
+		return builtinIndex[49:50:50]
+	case "dd":
+		return builtinIndex[50:51:51]
+	case "ddrescue":
+		return builtinIndex[51:52:52]
+	case "deno":
+		return builtinIndex[52:60:60]
+	case "exec":
+		return builtinIndex[60:61:61]
+	case "fdisk":
 		return builtinIndex[61:62:62]
-	case "gzip":
+	case "fetch":
 		return builtinIndex[62:63:63]
-	case "http":
-		return builtinIndex[63:64:64]
-	case "https":
-		return builtinIndex[64:65:65]
-	case "install":
+	case "find":
+		return builtinIndex[63:65:65]
+	case "gcloud":
 		return builtinIndex[65:67:67]
-	case "jruby":
-		return builtinIndex[67:69:69]
-	case "kill":
-		return builtinIndex[69:70:70]
-	case "ksh":
-		return builtinIndex[70:71:71]
-	case "ln":
-		return builtinIndex[71:72:72]
-	case "mkdosfs":
-		return builtinIndex[72:73:73]
-	case "mke2fs":
-		return builtinIndex[73:74:74]
-	case "mkfs":
-		return builtinIndex[74:75:75]
-	case "mkntfs":
-		return builtinIndex[75:76:76]
-	case "mksh":
-		return builtinIndex[76:77:77]
-	case "mkswap":
-		return builtinIndex[77:78:78]
-	case "mv":
-		return builtinIndex[78:81:81]
-	case "nc":
-		return builtinIndex[81:82:82]
-	case "nc.openbsd":
-		return builtinIndex[82:83:83]
-	case "nc.traditional":
-		return builtinIndex[83:84:84]
-	case "ncat":
-		return builtinIndex[84:85:85]
-	case "netcat":
-		return builtinIndex[85:86:86]
-	case "newfs":
-		return builtinIndex[86:87:87]
-	case "node":
-		return builtinIndex[87:90:90]
-	case "nodejs":
-		return builtinIndex[90:92:92]
-	case "od":
+	case "gdisk":
+		return builtinIndex[67:68:68]
+	case "git":
+		return builtinIndex[68:87:87]
+	case "gsutil":
+		return builtinIndex[87:89:89]
+	case "gunzip":
+		return builtinIndex[89:90:90]
+	case "gzip":
+		return builtinIndex[90:91:91]
+	case "http":
+		return builtinIndex[91:92:92]
+	case "https":
 		return builtinIndex[92:93:93]
-	case "openssl":
-		return builtinIndex[93:94:94]
-	case "parted":
-		return builtinIndex[94:96:96]
-	case "perl":
-		return builtinIndex[96:98:98]
-	case "php":
-		return builtinIndex[98:99:99]
-	case "pv":
-		return builtinIndex[99:100:100]
-	case "python":
-		return builtinIndex[100:102:102]
-	case "python3":
-		return builtinIndex[102:104:104]
-	case "rbash":
+	case "install":
+		return builtinIndex[93:95:95]
+	case "jruby":
+		return builtinIndex[95:103:103]
+	case "kill":
+		return builtinIndex[103:104:104]
+	case "ksh":
 		return builtinIndex[104:105:105]
-	case "rclone":
+	case "ln":
 		return builtinIndex[105:106:106]
-	case "rev":
-		return builtinIndex[106:107:107]
-	case "rm":
-		return builtinIndex[107:115:115]
-	case "rmdir":
+	case "luajit":
+		return builtinIndex[106:114:114]
+	case "mkdosfs":
+		return builtinIndex[114:115:115]
+	case "mke2fs":
 		return builtinIndex[115:116:116]
-	case "rsync":
-		return builtinIndex[116:118:118]
-	case "ruby":
-		return builtinIndex[118:122:122]
-	case "s3cmd":
-		return builtinIndex[122:123:123]
-	case "setfacl":
+	case "mkfs":
+		return builtinIndex[116:117:117]
+	case "mkntfs":
+		return builtinIndex[117:118:118]
+	case "mksh":
+		return builtinIndex[118:119:119]
+	case "mkswap":
+		return builtinIndex[119:120:120]
+	case "mv":
+		return builtinIndex[120:123:123]
+	case "nc":
 		return builtinIndex[123:124:124]
-	case "sfdisk":
-		return builtinIndex[124:126:126]
-	case "sgdisk":
+	case "nc.openbsd":
+		return builtinIndex[124:125:125]
+	case "nc.traditional":
+		return builtinIndex[125:126:126]
+	case "ncat":
 		return builtinIndex[126:127:127]
-	case "sh":
+	case "netcat":
 		return builtinIndex[127:128:128]
-	case "shred":
-		return builtinIndex[128:130:130]
-	case "socat":
-		return builtinIndex[130:131:131]
-	case "tcsh":
-		return builtinIndex[131:132:132]
-	case "tee":
-		return builtinIndex[132:134:134]
-	case "tr":
-		return builtinIndex[134:135:135]
-	case "unlink":
-		return builtinIndex[135:136:136]
-	case "unxz":
-		return builtinIndex[136:137:137]
-	case "uudecode":
-		return builtinIndex[137:138:138]
-	case "vault":
-		return builtinIndex[138:139:139]
-	case "wget":
-		return builtinIndex[139:142:142]
-	case "wipefs":
-		return builtinIndex[142:143:143]
-	case "xxd":
-		return builtinIndex[143:144:144]
-	case "xz":
-		return builtinIndex[144:145:145]
-	case "xzcat":
-		return builtinIndex[145:146:146]
-	case "zcat":
+	case "newfs":
+		return builtinIndex[128:129:129]
+	case "node":
+		return builtinIndex[129:138:138]
+	case "nodejs":
+		return builtinIndex[138:146:146]
+	case "od":
 		return builtinIndex[146:147:147]
-	case "zsh":
+	case "openssl":
 		return builtinIndex[147:148:148]
+	case "osascript":
+		return builtinIndex[148:156:156]
+	case "parted":
+		return builtinIndex[156:158:158]
+	case "perl":
+		return builtinIndex[158:160:160]
+	case "php":
+		return builtinIndex[160:161:161]
+	case "powershell":
+		return builtinIndex[161:169:169]
+	case "powershell_ise":
+		return builtinIndex[169:177:177]
+	case "pv":
+		return builtinIndex[177:178:178]
+	case "pwsh":
+		return builtinIndex[178:186:186]
+	case "pwsh-preview":
+		return builtinIndex[186:194:194]
+	case "python":
+		return builtinIndex[194:196:196]
+	case "python3":
+		return builtinIndex[196:198:198]
+	case "rbash":
+		return builtinIndex[198:199:199]
+	case "rclone":
+		return builtinIndex[199:200:200]
+	case "rev":
+		return builtinIndex[200:201:201]
+	case "rm":
+		return builtinIndex[201:209:209]
+	case "rmdir":
+		return builtinIndex[209:210:210]
+	case "rsync":
+		return builtinIndex[210:212:212]
+	case "ruby":
+		return builtinIndex[212:222:222]
+	case "s3cmd":
+		return builtinIndex[222:223:223]
+	case "setfacl":
+		return builtinIndex[223:224:224]
+	case "sfdisk":
+		return builtinIndex[224:226:226]
+	case "sgdisk":
+		return builtinIndex[226:227:227]
+	case "sh":
+		return builtinIndex[227:228:228]
+	case "shred":
+		return builtinIndex[228:230:230]
+	case "socat":
+		return builtinIndex[230:231:231]
+	case "tcsh":
+		return builtinIndex[231:232:232]
+	case "tee":
+		return builtinIndex[232:234:234]
+	case "tr":
+		return builtinIndex[234:235:235]
+	case "truffleruby":
+		return builtinIndex[235:243:243]
+	case "unlink":
+		return builtinIndex[243:244:244]
+	case "unxz":
+		return builtinIndex[244:245:245]
+	case "uudecode":
+		return builtinIndex[245:246:246]
+	case "vault":
+		return builtinIndex[246:247:247]
+	case "wget":
+		return builtinIndex[247:250:250]
+	case "wipefs":
+		return builtinIndex[250:251:251]
+	case "xxd":
+		return builtinIndex[251:252:252]
+	case "xz":
+		return builtinIndex[252:253:253]
+	case "xzcat":
+		return builtinIndex[253:254:254]
+	case "zcat":
+		return builtinIndex[254:255:255]
+	case "zsh":
+		return builtinIndex[255:256:256]
 	}
 	return nil
 }
@@ -279,9 +303,9 @@ func builtinByProgram(name string) []int {
 // builtinGlobProgs, builtinAnyProgram and builtinLineLevel are the
 // other lists of the built-in registry (see registry).
 var (
-	builtinGlobProgs  = [...]int{4, 55, 56}
-	builtinAnyProgram = [...]int{2, 26, 59, 60, 61, 62, 63, 64, 65, 66, 68, 70, 71, 74}
-	builtinLineLevel  = [...]int{65, 66}
+	builtinGlobProgs  = [...]int{4, 55, 56, 57, 58, 59, 60, 61, 62}
+	builtinAnyProgram = [...]int{2, 26, 65, 66, 67, 68, 69, 70, 71, 72, 74, 76, 77, 80}
+	builtinLineLevel  = [...]int{71, 72}
 )
 
 // vetted reports an expression of the built-in registry, which the
