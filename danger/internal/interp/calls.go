@@ -119,8 +119,28 @@ func (e *ev) kw(args []arg, names ...string) (val, bool) {
 	return val{}, false
 }
 
-// do applies a known act.
+// do applies a known act; an argument that is a loop variable's
+// alternatives applies it once per alternative.
 func (e *ev) do(x act, q string, recv val, args []arg) val {
+	if !e.inAlt {
+		for k, ar := range args {
+			if ar.v.k == vList && ar.v.alt {
+				e.inAlt = true
+				var out val
+				for _, alt := range ar.v.el {
+					c := append([]arg(nil), args...)
+					c[k].v = alt
+					out = e.do1(x, q, recv, c)
+				}
+				e.inAlt = false
+				return out
+			}
+		}
+	}
+	return e.do1(x, q, recv, args)
+}
+
+func (e *ev) do1(x act, q string, recv val, args []arg) val {
 	a := int(x.a)
 	first := func() val {
 		v, _ := e.pos(args, a)
@@ -504,12 +524,9 @@ func (e *ev) do(x act, q string, recv val, args []arg) val {
 		return pyPercent(f, list(e.positional(args, a+1)))
 	case opEvalParse:
 		if t, ok := e.kw(args, "text"); ok {
-			t.f |= fFunc
 			return t
 		}
-		v := first()
-		v.f |= fFunc
-		return v
+		return first()
 	}
 	return dyn(0)
 }

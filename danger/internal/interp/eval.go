@@ -30,6 +30,7 @@ type ev struct {
 	ternary int    // ? seen in the current expression (so : is an operator)
 	repeats []int  // Lua repeat ... until: where each open repeat starts
 	doBody  [2]int // the last do { ... } block, for a while after it
+	inAlt   bool   // applying a call once per alternative
 }
 
 func (a *analysis) generic(lang Lang, code string, depth int) {
@@ -160,10 +161,19 @@ func (e *ev) statement() {
 	if e.i == start {
 		return
 	}
-	// x.y = v, x[k] = v, x += v: evaluate the right side.
+	// x.y = v, x[k] = v: evaluate the right side; x += v, x .= v: the
+	// new value of x.
 	if t := e.tok(); t.k == tOp && isAssignOp(t.s) {
 		e.i++
-		e.expr()
+		w := e.expr()
+		if e.i-start >= 2 && e.toks[start].k == tIdent && start+1 < len(e.toks) && e.toks[start+1].k == tOp && e.toks[start+1].s == t.s {
+			n := e.toks[start].s
+			if t.s == "+=" || t.s == ".=" || t.s == "<<" {
+				e.bindName(n, concat(e.data(v), e.data(w)))
+			} else {
+				e.bindName(n, dyn(e.data(v).taint()|e.data(w).taint()))
+			}
+		}
 	}
 	// R: value -> name.
 	if t := e.tok(); t.k == tOp && (t.s == "->" || t.s == "->>") && e.lang == R && e.at(1).k == tIdent {
@@ -803,7 +813,7 @@ func (e *ev) arrowBody(params []string) val {
 		e.stmts(c)
 		e.i = c + 1
 	} else {
-		e.expr()
+		e.statement() // an expression, or an assignment (d += c)
 	}
 	return val{f: fFunc}
 }
@@ -1185,6 +1195,25 @@ func (e *ev) postfix(v val) val {
 			e.blockBody()
 			continue
 		}
+		if e.lang == Perl && v.k == vName && (v.s == "system" || v.s == "exec") && t.k == tOp && t.s == "{" {
+			// system { PROGRAM } ARGV0, ARGS...
+			c := e.closeOf(e.i)
+			e.i++
+			saved := e.end
+			e.end = c
+			prog := e.data(e.expr())
+			e.end = saved
+			e.i = c + 1
+			words := []Word{prog.word()}
+			for k, a := range e.bareArgs() {
+				if k > 0 {
+					words = append(words, e.data(a.v).words()...)
+				}
+			}
+			e.runArgv(words, v.s)
+			v = dyn(fProc)
+			continue
+		}
 		if (e.lang == Perl || e.lang == Ruby) && (v.k == vName || v.k == vMeth) && e.isSink(v) {
 			var args []arg
 			if e.startsArg(t) {
@@ -1207,6 +1236,12 @@ func (e *ev) iterOf(v val) *val {
 	case "each", "map", "forEach", "flat_map", "each_with_index", "filter", "select", "then", "for_each":
 		r := e.data(v.el[0])
 		return &r
+	case "on", "once", "addListener", "pipe":
+		// A download's events carry remote content.
+		if r := e.data(v.el[0]); r.f&fNet != 0 {
+			d := dyn(fNet)
+			return &d
+		}
 	}
 	return nil
 }
@@ -1285,6 +1320,11 @@ func (e *ev) callArgs(callee val) []arg {
 		}
 	}
 	iter := e.iterOf(callee)
+	if iter == nil && callee.k == vName && e.lookup(callee.s).op == opFetch {
+		// https.get(url, res => ...): the callback gets the response.
+		d := dyn(fNet)
+		iter = &d
+	}
 	saved := e.end
 	e.end = c
 	for e.i < c {
@@ -1327,7 +1367,8 @@ func (e *ev) index(v val) val {
 	inner := e.toks[min(e.i+1, c):c]
 	e.i++
 	// Python s[::-1] reverses a string.
-	if e.lang == Python && len(inner) == 4 && inner[0].s == ":" && inner[1].s == ":" && inner[2].s == "-" && inner[3].s == "1" {
+	if e.lang == Python && (len(inner) == 4 && inner[0].s == ":" && inner[1].s == ":" && inner[2].s == "-" && inner[3].s == "1" ||
+		len(inner) == 3 && inner[0].s == "::" && inner[1].s == "-" && inner[2].s == "1") {
 		e.i = c + 1
 		d := e.data(v)
 		if d.k == vStr {

@@ -1,7 +1,9 @@
 package interp
 
 import (
+	"fmt"
 	"strings"
+	"unicode/utf8"
 )
 
 // Lang is a language family whose code the analyser reads.
@@ -128,7 +130,9 @@ func (f Finding) Command() string {
 	}
 	switch f.Kind {
 	case Shell:
-		b.WriteString(strings.ReplaceAll(f.Text, Mark, dynWord))
+		// Bytes that are not UTF-8 would make the whole line unparseable
+		// (and so read as data): they become U+FFFD.
+		b.WriteString(strings.ToValidUTF8(strings.ReplaceAll(f.Text, Mark, dynWord), "\uFFFD"))
 	case Exec:
 		if len(f.Argv) == 0 {
 			return ""
@@ -136,6 +140,17 @@ func (f Finding) Command() string {
 		for i, w := range f.Argv {
 			if i > 0 {
 				b.WriteByte(' ')
+			}
+			if i == 0 && (reserved(w.Text) || strings.Contains(w.Text, "=")) {
+				// Quoted, the program is not a keyword or an assignment.
+				q := shellQuote(w.Text)
+				if strings.Contains(w.Text, Mark) {
+					q = `"` + dynWord + `"`
+				} else if q == w.Text {
+					q = "'" + q + "'"
+				}
+				b.WriteString(q)
+				continue
 			}
 			b.WriteString(quotePath(w.Text))
 		}
@@ -160,6 +175,17 @@ func (f Finding) Command() string {
 		return ""
 	}
 	return b.String()
+}
+
+// reserved reports a shell keyword, which a command line would read as
+// syntax rather than as a program.
+func reserved(w string) bool {
+	switch w {
+	case "if", "then", "else", "elif", "fi", "case", "esac", "for", "select", "while", "until", "do", "done", "in",
+		"function", "time", "{", "}", "!", "[[", "]]", "coproc":
+		return true
+	}
+	return false
 }
 
 // dynWord is how an unknown part reads in a command line: a parameter
@@ -199,6 +225,29 @@ func quotePath(p string) string {
 }
 
 func shellQuote(s string) string {
+	if !utf8.ValidString(s) {
+		// $'...' with the bytes that are not UTF-8 escaped: the shell
+		// parser rejects them raw.
+		var b strings.Builder
+		b.WriteString("$'")
+		for i := 0; i < len(s); {
+			r, n := utf8.DecodeRuneInString(s[i:])
+			switch {
+			case r == utf8.RuneError && n <= 1:
+				fmt.Fprintf(&b, `\x%02x`, s[i])
+			case r == '\\' || r == '\'':
+				b.WriteByte('\\')
+				b.WriteRune(r)
+			case r < 0x20 || r == 0x7f:
+				fmt.Fprintf(&b, `\x%02x`, r)
+			default:
+				b.WriteString(s[i : i+n])
+			}
+			i += n
+		}
+		b.WriteByte('\'')
+		return b.String()
+	}
 	if s != "" && strings.IndexFunc(s, func(r rune) bool {
 		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./=:@%+,", r))
 	}) < 0 {
@@ -224,12 +273,21 @@ const (
 // Analyze reads code written in lang and returns what it does that
 // shellguard can name, in the order found. It never fails: what it cannot
 // read is an Unknown finding. Time and memory are linear in len(code).
-func Analyze(lang Lang, code string) []Finding {
+func Analyze(lang Lang, code string) (out []Finding) {
+	defer func() {
+		// A bug must not make code read as harmless: fail closed.
+		if r := recover(); r != nil {
+			out = []Finding{{Kind: Unknown, Text: failedText}}
+		}
+	}()
 	a := &analysis{budget: 8*min(len(code), MaxCode) + 4096}
 	a.run(lang, code, 0)
 	a.finish()
 	return a.out
 }
+
+// failedText is the Unknown finding's text when the analyser fails.
+const failedText = "code the analyser failed to read"
 
 // analysis is one Analyze call: the findings and facts gathered over the
 // code and what it decodes or evaluates.

@@ -180,7 +180,23 @@ func (e *ev) keyword() bool {
 			}
 			return true
 		case "for":
+			// for k, v in ipairs({...}) do: v takes the table's values.
 			e.i++
+			from := e.i
+			for e.i < e.end && e.tok().k != tNL && !e.isWord("in") && !e.isOp("=") {
+				e.i++
+			}
+			if e.isWord("in") {
+				names := identsIn(e.toks[from:e.i])
+				e.i++
+				it := e.data(e.expr())
+				if it.k == vObj {
+					it = list(it.el)
+				}
+				if len(names) > 0 {
+					e.bindIter(names[len(names)-1:], it)
+				}
+			}
 			return true
 		}
 	case R:

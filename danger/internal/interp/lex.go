@@ -82,8 +82,17 @@ func lex(lang Lang, src string) []token {
 		if l.i == start { // never stall
 			l.i++
 		}
+		l.clamp()
 	}
 	return l.toks
+}
+
+// clamp keeps l.i within the source after a step over an escape at its
+// very end.
+func (l *lexer) clamp() {
+	if l.i > len(l.src) {
+		l.i = len(l.src)
+	}
 }
 
 func (l *lexer) emit(t token) {
@@ -556,6 +565,7 @@ func (l *lexer) delimited(open byte) string {
 }
 
 func (l *lexer) regexBody(delim byte) {
+	defer l.clamp()
 	inClass := false
 	for l.i < len(l.src) {
 		c := l.src[l.i]
@@ -588,6 +598,7 @@ func (l *lexer) flags() string {
 // templateBody reads a JavaScript template literal's body (after the
 // opening backquote), skipping over ${...} with nested strings.
 func (l *lexer) templateBody() string {
+	defer l.clamp()
 	start := l.i
 	for l.i < len(l.src) {
 		c := l.src[l.i]
@@ -612,6 +623,7 @@ func (l *lexer) templateBody() string {
 // skipBraced skips to the } that closes an already-opened {, over nested
 // braces and quoted strings.
 func (l *lexer) skipBraced() {
+	defer l.clamp()
 	depth := 1
 	for l.i < len(l.src) {
 		c := l.src[l.i]

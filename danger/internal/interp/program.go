@@ -119,7 +119,7 @@ func Sources(name string, args []shellparse.Arg) []Source {
 		if v == "--" || v == "-" || !strings.HasPrefix(v, "-") || len(v) < 2 {
 			// The script (or stdin): its arguments follow. Perl and Ruby
 			// may still take -e after a non-option (-r LIB, -I DIR).
-			if lang == Python || lang == JavaScript || lang == Lua || lang == PHP && !strings.HasPrefix(v, "-") && v != "" && i > 0 && !takesValue(lang, args[i-1].Value) {
+			if lang == Python || lang == JavaScript || lang == Lua || lang == PHP && !strings.HasPrefix(v, "-") && v != "" && (i == 0 || !takesValue(lang, args[i-1].Value)) {
 				return out
 			}
 			continue

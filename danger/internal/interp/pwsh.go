@@ -167,7 +167,7 @@ func lexPwsh(src string) []ptok {
 				j++
 			}
 			if depth == 0 && j > i+2 {
-				emit(ptok{k: pType, s: strings.ToLower(strings.TrimPrefix(strings.TrimSpace(src[i+1:j-1]), "system."))})
+				emit(ptok{k: pType, s: strings.TrimPrefix(strings.ToLower(strings.TrimSpace(src[i+1:j-1])), "system.")})
 				i = j
 			} else {
 				emit(ptok{k: pOp, s: "["})
@@ -698,9 +698,23 @@ func (p *pwParser) element(in val, piped bool, prev *pcmd) (val, *pcmd) {
 		p.a.facts.runsDyn = true
 		return dyn(0), nil
 	}
-	v := p.expr()
+	v := p.exprList()
 	p.redirects()
 	return v, nil
+}
+
+// exprList reads an expression or an array of them ('a', 'b').
+func (p *pwParser) exprList() val {
+	v := p.expr()
+	if !p.isOp(",") {
+		return v
+	}
+	el := []val{v}
+	for p.isOp(",") && len(el) < maxList {
+		p.i++
+		el = append(el, p.expr())
+	}
+	return list(el)
 }
 
 // redirects reads > PATH and >> PATH after an element.
@@ -1322,6 +1336,18 @@ func pwshCmdlet(n string) string {
 // command reads a command's arguments and applies what it does.
 func (p *pwParser) command(rawName string, in val, piped bool, prev *pcmd) (val, *pcmd) {
 	name := pwshCmdlet(rawName)
+	if name == "foreach-object" && piped {
+		// The script block runs for each input object, as $_.
+		saved, had := p.syms["_"]
+		p.bindIter("_", in)
+		defer func() {
+			if had {
+				p.syms["_"] = saved
+			} else {
+				delete(p.syms, "_")
+			}
+		}()
+	}
 	items := p.args()
 	c := &pcmd{name: name, items: items, input: in, piped: piped}
 	param := func(names ...string) (val, bool) {
@@ -1401,6 +1427,11 @@ func (p *pwParser) command(rawName string, in val, piped bool, prev *pcmd) (val,
 		}
 		return dyn(0), c
 	case "get-childitem", "get-item":
+		for _, it := range items {
+			if it.param == "" && strings.EqualFold(strings.TrimSuffix(it.v.text(), "\\"), "env:") {
+				return envAll(), c
+			}
+		}
 		return dyn(0), c
 	case "invoke-expression":
 		code := in
@@ -1534,7 +1565,9 @@ func (p *pwParser) command(rawName string, in val, piped bool, prev *pcmd) (val,
 	}
 	if strings.HasSuffix(name, ".ps1") || strings.Contains(name, "-") && !strings.ContainsAny(name, `/\.`) || pwshBuiltin(name) {
 		// A cmdlet or function shellguard does not read, or a script.
-		return dyn(in.taint()), c
+		out := dyn(in.taint())
+		out.why = in.secret()
+		return out, c
 	}
 	// A native program: its argv as written.
 	ws := []Word{str(rawName).word()}

@@ -297,7 +297,8 @@ func perlAct(q string) act {
 		return act{op: opSocket}
 	case "connect", "bind", "listen", "accept":
 		return act{op: opConnect}
-	case "IO.Socket.INET.new", "IO.Socket.IP.new", "IO.Socket.SSL.new", "IO.Socket.INET6.new":
+	case "IO.Socket.INET.new", "IO.Socket.IP.new", "IO.Socket.SSL.new", "IO.Socket.INET6.new",
+		"IO.Socket.INET", "IO.Socket.IP", "IO.Socket.SSL", "IO.Socket.INET6":
 		return act{op: opSocket, conn: true}
 	case "fork":
 		return act{op: opFork}
@@ -411,7 +412,7 @@ func phpAct(q string) act {
 		return act{op: opSocket}
 	case "socket_connect", "socket_bind", "socket_listen":
 		return act{op: opConnect}
-	case "curl_exec", "curl_multi_exec", "http_get", "http_post_data":
+	case "curl_exec", "curl_multi_exec", "http_get", "http_post_data", "curl_setopt", "curl_setopt_array", "stream_context_create":
 		return act{op: opFetch}
 	case "curl_init":
 		return act{op: opClient}
@@ -465,8 +466,10 @@ func luaAct(q string) act {
 		return act{op: opChr, a: -1}
 	case "string.reverse":
 		return act{op: opReverse}
-	case "tostring":
+	case "tostring", "ipairs", "pairs":
 		return act{op: opSame}
+	case "require":
+		return act{op: opImport}
 	}
 	return act{}
 }

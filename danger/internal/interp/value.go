@@ -119,8 +119,18 @@ func (v val) secret() string {
 	return ""
 }
 
-// concat joins two values as strings; unknown parts become Mark.
+// concat joins two values as strings; unknown parts become Mark. A loop
+// variable's alternatives give one string each.
 func concat(a, b val) val {
+	if (a.alt || b.alt) && len(a.alts())*len(b.alts()) <= maxAlts {
+		var el []val
+		for _, x := range a.alts() {
+			for _, y := range b.alts() {
+				el = append(el, concat(x, y))
+			}
+		}
+		return val{k: vList, alt: true, el: el}
+	}
 	v := str(a.text() + b.text())
 	v.f = a.taint() | b.taint()
 	v.why = a.why + b.why
