@@ -26,7 +26,6 @@ type ev struct {
 	forks   *[]int
 	lineInd int
 	iter    *val   // what the next lambda's first parameter iterates over
-	last    *val   // the receiver of the last iterating call (for do |x|)
 	ternary int    // ? seen in the current expression (so : is an operator)
 	repeats []int  // Lua repeat ... until: where each open repeat starts
 	doBody  [2]int // the last do { ... } block, for a while after it

@@ -176,7 +176,7 @@ func tclBracketEnd(src string, i int) int {
 
 // subst performs a word's substitutions: variables, commands, escapes.
 func (p *tclParser) subst(raw string) val {
-	if strings.IndexAny(raw, "$[\\") < 0 {
+	if !strings.ContainsAny(raw, "$[\\") {
 		return str(raw)
 	}
 	out := str("")
