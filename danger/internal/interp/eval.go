@@ -25,11 +25,12 @@ type ev struct {
 	loops   *[][2]int
 	forks   *[]int
 	lineInd int
-	iter    *val   // what the next lambda's first parameter iterates over
-	ternary int    // ? seen in the current expression (so : is an operator)
-	repeats []int  // Lua repeat ... until: where each open repeat starts
-	doBody  [2]int // the last do { ... } block, for a while after it
-	inAlt   bool   // applying a call once per alternative
+	iter    *val    // what the next lambda's first parameter iterates over
+	ternary int     // ? seen in the current expression (so : is an operator)
+	repeats []int   // Lua repeat ... until: where each open repeat starts
+	doBody  [2]int  // the last do { ... } block, for a while after it
+	inAlt   bool    // applying a call once per alternative
+	ends    []int32 // Ruby, Lua: for each token, the end of its innermost block
 }
 
 func (a *analysis) generic(lang Lang, code string, depth int) {
@@ -848,42 +849,64 @@ func (e *ev) blockBody() val {
 }
 
 // blockEnd returns the index of the end keyword closing a Ruby or Lua
-// block whose body starts at i.
+// block whose body starts at i: the end of the innermost block open at i
+// (computed for every token at once, in two passes).
 func (e *ev) blockEnd(i int) int {
-	depth := 1
-	for j := i; j < e.end; j++ {
-		t := e.toks[j]
-		if t.k == tOp && (t.s == "(" || t.s == "[" || t.s == "{") {
-			if m := int(e.match[j]); m > j {
-				j = m
-			}
-			continue
-		}
-		if t.k != tIdent {
-			continue
-		}
-		switch t.s {
-		case "end":
-			depth--
-			if depth == 0 {
-				return j
-			}
-		case "def", "class", "module", "begin", "case", "function":
-			depth++
-		case "do":
-			if !e.loopHeader(j) {
-				depth++
-			}
-		case "if", "unless", "while", "until", "for", "repeat":
-			if t.s == "repeat" {
-				continue // closed by until, not end
-			}
-			if e.stmtStart(j) {
-				depth++
-			}
+	if e.ends == nil {
+		e.blockEnds()
+	}
+	if i < len(e.ends) {
+		if m := int(e.ends[i]); m >= i && m < e.end {
+			return m
 		}
 	}
 	return e.end
+}
+
+// blockEnds computes, for every token, the end keyword closing the
+// innermost do/def/class/module/begin/case/function/if/while block open
+// there (-1: none).
+func (e *ev) blockEnds() {
+	n := len(e.toks)
+	closing := make([]int32, n) // for an opener, its end
+	var stack []int
+	opens := func(j int) bool {
+		t := e.toks[j]
+		if t.k != tIdent {
+			return false
+		}
+		switch t.s {
+		case "def", "class", "module", "begin", "case", "function":
+			return true
+		case "do":
+			return !e.loopHeader(j)
+		case "if", "unless", "while", "until", "for":
+			return e.stmtStart(j)
+		}
+		return false
+	}
+	for j := range n {
+		closing[j] = -1
+		if opens(j) {
+			stack = append(stack, j)
+		} else if t := e.toks[j]; t.k == tIdent && t.s == "end" && len(stack) > 0 {
+			closing[stack[len(stack)-1]] = int32(j)
+			stack = stack[:len(stack)-1]
+		}
+	}
+	e.ends = make([]int32, n)
+	stack = stack[:0]
+	for j := range n {
+		e.ends[j] = -1
+		if k := len(stack); k > 0 {
+			e.ends[j] = closing[stack[k-1]]
+		}
+		if opens(j) {
+			stack = append(stack, j)
+		} else if t := e.toks[j]; t.k == tIdent && t.s == "end" && len(stack) > 0 {
+			stack = stack[:len(stack)-1]
+		}
+	}
 }
 
 // loopHeader reports a do that belongs to a while, until or for header on

@@ -69,7 +69,7 @@ type heredoc struct {
 }
 
 func lex(lang Lang, src string) []token {
-	l := &lexer{lang: lang, src: src, toks: make([]token, 0, len(src)/4+4)}
+	l := &lexer{lang: lang, src: src, toks: make([]token, 0, len(src)/3+4)}
 	if strings.HasPrefix(src, "#!") {
 		l.skipLine()
 	}
@@ -1281,7 +1281,7 @@ func (l *lexer) op() {
 		}
 	}
 	for _, o := range ops {
-		if strings.HasPrefix(s, o) {
+		if o[0] == c && strings.HasPrefix(s, o) {
 			if !opIn(l.lang, o) {
 				continue
 			}

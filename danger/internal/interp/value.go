@@ -131,7 +131,16 @@ func concat(a, b val) val {
 		}
 		return val{k: vList, alt: true, el: el}
 	}
-	v := str(a.text() + b.text())
+	at, bt := a.text(), b.text()
+	var v val
+	switch {
+	case len(at) > maxStr:
+		v = str(at) // already cut to the cap, ending with Mark
+	case len(at)+len(bt) > maxStr:
+		v = str(at + bt[:min(len(bt), maxStr+1-len(at))])
+	default:
+		v = str(at + bt)
+	}
 	v.f = a.taint() | b.taint()
 	v.why = a.why + b.why
 	if a.f&fPath != 0 {
