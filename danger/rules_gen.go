@@ -79,6 +79,8 @@ var builtinRules = [...]rule{
 	{p: Pattern{Name: "over_limit", Level: High, Description: "The command is too large or too deeply nested to analyse; shellguard cannot verify what it would run.", Match: &Spec{Check: "limit"}}},
 	{p: Pattern{Name: "reverse_shell_dev_tcp", Level: High, Description: "Connects a shell's input or output to a network socket (/dev/tcp, /dev/udp): a reverse shell gives someone else control of this machine.", Match: &Spec{Programs: []string{"sh", "bash", "rbash", "dash", "zsh", "ksh", "ash", "mksh", "csh", "tcsh", "python", "python3", "perl", "php", "ruby", "exec"}, Redirect: "/dev/(tcp|udp)/.*"}}, redirect: &lazyRE{expr: "/dev/(tcp|udp)/.*", anchored: true}},
 	{p: Pattern{Name: "dev_tcp_socket", Level: Medium, Description: "Opens a raw network connection from the shell (/dev/tcp, /dev/udp), a building block of reverse shells and data exfiltration.", Match: &Spec{Redirect: "/dev/(tcp|udp)/.*"}}, redirect: &lazyRE{expr: "/dev/(tcp|udp)/.*", anchored: true}},
+	{p: Pattern{Name: "reverse_shell_ztcp", Level: High, Description: "A shell's input or output goes to the connection zsh's ztcp opened ($REPLY): a reverse shell gives someone else control of this machine.", Match: &Spec{Programs: []string{"sh", "bash", "rbash", "dash", "zsh", "ksh", "ash", "mksh", "csh", "tcsh", "python", "python3", "perl", "php", "ruby", "exec"}, Redirect: "\\$REPLY"}}, redirect: &lazyRE{expr: "\\$REPLY", anchored: true}},
+	{p: Pattern{Name: "ztcp_socket", Level: Medium, Description: "zsh's ztcp opens a raw TCP connection or listens for one, a building block of reverse shells and data exfiltration.", Match: &Spec{Programs: []string{"ztcp"}, Args: "(-[la]|[^-]).*"}}, args: &lazyRE{expr: "(-[la]|[^-]).*", anchored: true}},
 	{p: Pattern{Name: "reverse_shell_netcat", Level: High, Description: "netcat/socat running a program for a network peer (-e, -c, exec:): a remote shell on this machine.", Match: &Spec{Programs: []string{"nc", "ncat", "netcat", "nc.traditional", "nc.openbsd", "socat"}, Args: "(.* )?(-e|-c|--exec|--sh-exec|-[a-zA-Z]*e)( .*)?|.*(exec|system):.*"}}, args: &lazyRE{expr: "(.* )?(-e|-c|--exec|--sh-exec|-[a-zA-Z]*e)( .*)?|.*(exec|system):.*", anchored: true}},
 	{p: Pattern{Name: "read_secret_file", Level: Medium, Description: "Reads a file that holds password hashes or private keys (/etc/shadow, ~/.ssh/id_*, cloud credentials).", Match: &Spec{Reads: "/etc/(shadow|gshadow|sudoers)-?|/etc/security/opasswd|(~|\\$HOME|/root|/home/[^/]+)/\\.ssh/id_[^ ]*|(~|\\$HOME|/root|/home/[^/]+)/\\.(aws/credentials|docker/config\\.json|netrc|git-credentials|pgpass)|/etc/ssh/ssh_host_[^ ]*_key", Except: []string{"echo", "printf", "ls", "stat", "file", "test", "[", "chmod", "chown", "touch"}}}, reads: &lazyRE{expr: "/etc/(shadow|gshadow|sudoers)-?|/etc/security/opasswd|(~|\\$HOME|/root|/home/[^/]+)/\\.ssh/id_[^ ]*|(~|\\$HOME|/root|/home/[^/]+)/\\.(aws/credentials|docker/config\\.json|netrc|git-credentials|pgpass)|/etc/ssh/ssh_host_[^ ]*_key", anchored: true}},
 	{p: Pattern{Name: "write_auth_file", Level: High, Description: "Overwrites or appends to a file that controls who can log in or become root (/etc/passwd, /etc/shadow, /etc/sudoers).", Match: &Spec{Redirect: "/etc/(passwd|shadow|group|gshadow|sudoers)|/etc/sudoers\\.d/.*|(~|\\$HOME|/root|/home/[^/]+)/\\.ssh/authorized_keys"}}, redirect: &lazyRE{expr: "/etc/(passwd|shadow|group|gshadow|sudoers)|/etc/sudoers\\.d/.*|(~|\\$HOME|/root|/home/[^/]+)/\\.ssh/authorized_keys", anchored: true}},
@@ -88,7 +90,7 @@ var builtinRules = [...]rule{
 }
 
 // builtinIndex holds the rules of each program name, for builtinByProgram.
-var builtinIndex = [...]int{55, 56, 57, 58, 59, 60, 61, 62, 55, 56, 57, 58, 59, 60, 61, 62, 64, 73, 52, 53, 52, 63, 63, 73, 28, 55, 56, 57, 58, 59, 60, 61, 62, 63, 63, 63, 31, 25, 7, 16, 25, 25, 27, 79, 33, 73, 10, 12, 64, 73, 3, 27, 55, 56, 57, 58, 59, 60, 61, 62, 73, 31, 64, 22, 23, 52, 53, 31, 13, 14, 15, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 52, 53, 63, 63, 64, 64, 27, 79, 55, 56, 57, 58, 59, 60, 61, 62, 32, 73, 79, 55, 56, 57, 58, 59, 60, 61, 62, 4, 4, 4, 4, 73, 4, 24, 27, 79, 75, 75, 75, 75, 75, 4, 55, 56, 57, 58, 59, 60, 61, 62, 63, 55, 56, 57, 58, 59, 60, 61, 62, 63, 63, 55, 56, 57, 58, 59, 60, 61, 62, 29, 31, 63, 73, 73, 55, 56, 57, 58, 59, 60, 61, 62, 55, 56, 57, 58, 59, 60, 61, 62, 27, 55, 56, 57, 58, 59, 60, 61, 62, 55, 56, 57, 58, 59, 60, 61, 62, 63, 73, 63, 73, 73, 51, 63, 0, 1, 8, 17, 18, 19, 20, 21, 8, 27, 50, 55, 56, 57, 58, 59, 60, 61, 62, 63, 73, 52, 25, 30, 31, 29, 73, 5, 6, 75, 73, 27, 78, 63, 55, 56, 57, 58, 59, 60, 61, 62, 8, 63, 63, 54, 9, 11, 64, 28, 63, 63, 63, 63, 73}
+var builtinIndex = [...]int{55, 56, 57, 58, 59, 60, 61, 62, 55, 56, 57, 58, 59, 60, 61, 62, 64, 73, 75, 52, 53, 52, 63, 63, 73, 75, 28, 55, 56, 57, 58, 59, 60, 61, 62, 63, 63, 63, 31, 25, 7, 16, 25, 25, 27, 81, 33, 73, 75, 10, 12, 64, 73, 75, 3, 27, 55, 56, 57, 58, 59, 60, 61, 62, 73, 75, 31, 64, 22, 23, 52, 53, 31, 13, 14, 15, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 52, 53, 63, 63, 64, 64, 27, 81, 55, 56, 57, 58, 59, 60, 61, 62, 32, 73, 75, 81, 55, 56, 57, 58, 59, 60, 61, 62, 4, 4, 4, 4, 73, 75, 4, 24, 27, 81, 77, 77, 77, 77, 77, 4, 55, 56, 57, 58, 59, 60, 61, 62, 63, 55, 56, 57, 58, 59, 60, 61, 62, 63, 63, 55, 56, 57, 58, 59, 60, 61, 62, 29, 31, 63, 73, 75, 73, 75, 55, 56, 57, 58, 59, 60, 61, 62, 55, 56, 57, 58, 59, 60, 61, 62, 27, 55, 56, 57, 58, 59, 60, 61, 62, 55, 56, 57, 58, 59, 60, 61, 62, 63, 73, 75, 63, 73, 75, 73, 75, 51, 63, 0, 1, 8, 17, 18, 19, 20, 21, 8, 27, 50, 55, 56, 57, 58, 59, 60, 61, 62, 63, 73, 75, 52, 25, 30, 31, 29, 73, 75, 5, 6, 77, 73, 75, 27, 80, 63, 55, 56, 57, 58, 59, 60, 61, 62, 8, 63, 63, 54, 9, 11, 64, 28, 63, 63, 63, 63, 73, 75, 76}
 
 // builtinByProgram returns the indexes of the built-in rules that name
 // the program name.
@@ -101,201 +103,203 @@ func builtinByProgram(name string) []int {
 	case "aria2c":
 		return builtinIndex[16:17:17]
 	case "ash":
-		return builtinIndex[17:18:18]
+		return builtinIndex[17:19:19]
 	case "aws":
-		return builtinIndex[18:20:20]
+		return builtinIndex[19:21:21]
 	case "azcopy":
-		return builtinIndex[20:21:21]
-	case "base32":
 		return builtinIndex[21:22:22]
-	case "base64":
+	case "base32":
 		return builtinIndex[22:23:23]
-	case "bash":
+	case "base64":
 		return builtinIndex[23:24:24]
+	case "bash":
+		return builtinIndex[24:26:26]
 	case "blkdiscard":
-		return builtinIndex[24:25:25]
+		return builtinIndex[26:27:27]
 	case "bun":
-		return builtinIndex[25:33:33]
+		return builtinIndex[27:35:35]
 	case "bunzip2":
-		return builtinIndex[33:34:34]
-	case "bzcat":
-		return builtinIndex[34:35:35]
-	case "bzip2":
 		return builtinIndex[35:36:36]
-	case "cfdisk":
+	case "bzcat":
 		return builtinIndex[36:37:37]
-	case "chgrp":
+	case "bzip2":
 		return builtinIndex[37:38:38]
+	case "cfdisk":
+		return builtinIndex[38:39:39]
+	case "chgrp":
+		return builtinIndex[39:40:40]
 	case "chmod":
-		return builtinIndex[38:41:41]
+		return builtinIndex[40:43:43]
 	case "chown":
-		return builtinIndex[41:42:42]
+		return builtinIndex[43:44:44]
 	case "cp":
-		return builtinIndex[42:44:44]
+		return builtinIndex[44:46:46]
 	case "crontab":
-		return builtinIndex[44:45:45]
+		return builtinIndex[46:47:47]
 	case "csh":
-		return builtinIndex[45:46:46]
+		return builtinIndex[47:49:49]
 	case "curl":
-		return builtinIndex[46:49:49]
+		return builtinIndex[49:52:52]
 	case "dash":
-		return builtinIndex[49:50:50]
+		return builtinIndex[52:54:54]
 	case "dd":
-		return builtinIndex[50:51:51]
+		return builtinIndex[54:55:55]
 	case "ddrescue":
-		return builtinIndex[51:52:52]
+		return builtinIndex[55:56:56]
 	case "deno":
-		return builtinIndex[52:60:60]
+		return builtinIndex[56:64:64]
 	case "exec":
-		return builtinIndex[60:61:61]
+		return builtinIndex[64:66:66]
 	case "fdisk":
-		return builtinIndex[61:62:62]
+		return builtinIndex[66:67:67]
 	case "fetch":
-		return builtinIndex[62:63:63]
-	case "find":
-		return builtinIndex[63:65:65]
-	case "gcloud":
-		return builtinIndex[65:67:67]
-	case "gdisk":
 		return builtinIndex[67:68:68]
+	case "find":
+		return builtinIndex[68:70:70]
+	case "gcloud":
+		return builtinIndex[70:72:72]
+	case "gdisk":
+		return builtinIndex[72:73:73]
 	case "git":
-		return builtinIndex[68:87:87]
+		return builtinIndex[73:92:92]
 	case "gsutil":
-		return builtinIndex[87:89:89]
+		return builtinIndex[92:94:94]
 	case "gunzip":
-		return builtinIndex[89:90:90]
+		return builtinIndex[94:95:95]
 	case "gzip":
-		return builtinIndex[90:91:91]
+		return builtinIndex[95:96:96]
 	case "http":
-		return builtinIndex[91:92:92]
+		return builtinIndex[96:97:97]
 	case "https":
-		return builtinIndex[92:93:93]
+		return builtinIndex[97:98:98]
 	case "install":
-		return builtinIndex[93:95:95]
+		return builtinIndex[98:100:100]
 	case "jruby":
-		return builtinIndex[95:103:103]
+		return builtinIndex[100:108:108]
 	case "kill":
-		return builtinIndex[103:104:104]
+		return builtinIndex[108:109:109]
 	case "ksh":
-		return builtinIndex[104:105:105]
+		return builtinIndex[109:111:111]
 	case "ln":
-		return builtinIndex[105:106:106]
+		return builtinIndex[111:112:112]
 	case "luajit":
-		return builtinIndex[106:114:114]
+		return builtinIndex[112:120:120]
 	case "mkdosfs":
-		return builtinIndex[114:115:115]
+		return builtinIndex[120:121:121]
 	case "mke2fs":
-		return builtinIndex[115:116:116]
+		return builtinIndex[121:122:122]
 	case "mkfs":
-		return builtinIndex[116:117:117]
+		return builtinIndex[122:123:123]
 	case "mkntfs":
-		return builtinIndex[117:118:118]
-	case "mksh":
-		return builtinIndex[118:119:119]
-	case "mkswap":
-		return builtinIndex[119:120:120]
-	case "mv":
-		return builtinIndex[120:123:123]
-	case "nc":
 		return builtinIndex[123:124:124]
-	case "nc.openbsd":
-		return builtinIndex[124:125:125]
-	case "nc.traditional":
-		return builtinIndex[125:126:126]
-	case "ncat":
+	case "mksh":
+		return builtinIndex[124:126:126]
+	case "mkswap":
 		return builtinIndex[126:127:127]
+	case "mv":
+		return builtinIndex[127:130:130]
+	case "nc":
+		return builtinIndex[130:131:131]
+	case "nc.openbsd":
+		return builtinIndex[131:132:132]
+	case "nc.traditional":
+		return builtinIndex[132:133:133]
+	case "ncat":
+		return builtinIndex[133:134:134]
 	case "netcat":
-		return builtinIndex[127:128:128]
+		return builtinIndex[134:135:135]
 	case "newfs":
-		return builtinIndex[128:129:129]
+		return builtinIndex[135:136:136]
 	case "node":
-		return builtinIndex[129:138:138]
+		return builtinIndex[136:145:145]
 	case "nodejs":
-		return builtinIndex[138:146:146]
+		return builtinIndex[145:153:153]
 	case "od":
-		return builtinIndex[146:147:147]
+		return builtinIndex[153:154:154]
 	case "openssl":
-		return builtinIndex[147:148:148]
+		return builtinIndex[154:155:155]
 	case "osascript":
-		return builtinIndex[148:156:156]
+		return builtinIndex[155:163:163]
 	case "parted":
-		return builtinIndex[156:158:158]
+		return builtinIndex[163:165:165]
 	case "perl":
-		return builtinIndex[158:160:160]
+		return builtinIndex[165:168:168]
 	case "php":
-		return builtinIndex[160:161:161]
+		return builtinIndex[168:170:170]
 	case "powershell":
-		return builtinIndex[161:169:169]
+		return builtinIndex[170:178:178]
 	case "powershell_ise":
-		return builtinIndex[169:177:177]
-	case "pv":
-		return builtinIndex[177:178:178]
-	case "pwsh":
 		return builtinIndex[178:186:186]
+	case "pv":
+		return builtinIndex[186:187:187]
+	case "pwsh":
+		return builtinIndex[187:195:195]
 	case "pwsh-preview":
-		return builtinIndex[186:194:194]
+		return builtinIndex[195:203:203]
 	case "python":
-		return builtinIndex[194:196:196]
+		return builtinIndex[203:206:206]
 	case "python3":
-		return builtinIndex[196:198:198]
+		return builtinIndex[206:209:209]
 	case "rbash":
-		return builtinIndex[198:199:199]
+		return builtinIndex[209:211:211]
 	case "rclone":
-		return builtinIndex[199:200:200]
+		return builtinIndex[211:212:212]
 	case "rev":
-		return builtinIndex[200:201:201]
+		return builtinIndex[212:213:213]
 	case "rm":
-		return builtinIndex[201:209:209]
+		return builtinIndex[213:221:221]
 	case "rmdir":
-		return builtinIndex[209:210:210]
+		return builtinIndex[221:222:222]
 	case "rsync":
-		return builtinIndex[210:212:212]
+		return builtinIndex[222:224:224]
 	case "ruby":
-		return builtinIndex[212:222:222]
+		return builtinIndex[224:235:235]
 	case "s3cmd":
-		return builtinIndex[222:223:223]
+		return builtinIndex[235:236:236]
 	case "setfacl":
-		return builtinIndex[223:224:224]
+		return builtinIndex[236:237:237]
 	case "sfdisk":
-		return builtinIndex[224:226:226]
+		return builtinIndex[237:239:239]
 	case "sgdisk":
-		return builtinIndex[226:227:227]
+		return builtinIndex[239:240:240]
 	case "sh":
-		return builtinIndex[227:228:228]
+		return builtinIndex[240:242:242]
 	case "shred":
-		return builtinIndex[228:230:230]
+		return builtinIndex[242:244:244]
 	case "socat":
-		return builtinIndex[230:231:231]
-	case "tcsh":
-		return builtinIndex[231:232:232]
-	case "tee":
-		return builtinIndex[232:234:234]
-	case "tr":
-		return builtinIndex[234:235:235]
-	case "truffleruby":
-		return builtinIndex[235:243:243]
-	case "unlink":
-		return builtinIndex[243:244:244]
-	case "unxz":
 		return builtinIndex[244:245:245]
+	case "tcsh":
+		return builtinIndex[245:247:247]
+	case "tee":
+		return builtinIndex[247:249:249]
+	case "tr":
+		return builtinIndex[249:250:250]
+	case "truffleruby":
+		return builtinIndex[250:258:258]
+	case "unlink":
+		return builtinIndex[258:259:259]
+	case "unxz":
+		return builtinIndex[259:260:260]
 	case "uudecode":
-		return builtinIndex[245:246:246]
+		return builtinIndex[260:261:261]
 	case "vault":
-		return builtinIndex[246:247:247]
+		return builtinIndex[261:262:262]
 	case "wget":
-		return builtinIndex[247:250:250]
+		return builtinIndex[262:265:265]
 	case "wipefs":
-		return builtinIndex[250:251:251]
+		return builtinIndex[265:266:266]
 	case "xxd":
-		return builtinIndex[251:252:252]
+		return builtinIndex[266:267:267]
 	case "xz":
-		return builtinIndex[252:253:253]
+		return builtinIndex[267:268:268]
 	case "xzcat":
-		return builtinIndex[253:254:254]
+		return builtinIndex[268:269:269]
 	case "zcat":
-		return builtinIndex[254:255:255]
+		return builtinIndex[269:270:270]
 	case "zsh":
-		return builtinIndex[255:256:256]
+		return builtinIndex[270:272:272]
+	case "ztcp":
+		return builtinIndex[272:273:273]
 	}
 	return nil
 }
@@ -304,7 +308,7 @@ func builtinByProgram(name string) []int {
 // other lists of the built-in registry (see registry).
 var (
 	builtinGlobProgs  = [...]int{4, 55, 56, 57, 58, 59, 60, 61, 62}
-	builtinAnyProgram = [...]int{2, 26, 65, 66, 67, 68, 69, 70, 71, 72, 74, 76, 77, 80}
+	builtinAnyProgram = [...]int{2, 26, 65, 66, 67, 68, 69, 70, 71, 72, 74, 78, 79, 82}
 	builtinLineLevel  = [...]int{71, 72}
 )
 
@@ -312,6 +316,8 @@ var (
 // generator compiled; NewDetector skips checking those again.
 func vetted(expr string) bool {
 	switch expr {
+	case "(-[la]|[^-]).*":
+		return true
 	case "(.* )?(-Z|-z|-o|-d|-n|-l|-G|--zap-all|--zap|--clear|--delete|--new|--load-backup|mklabel|mktable|mkpart|rm|resizepart)( .*)?":
 		return true
 	case "(.* )?(-a|--all|-o|--offset|-[a-zA-Z]*a[a-zA-Z]*)( .*)?|(.* )?/dev/.*":
@@ -367,6 +373,8 @@ func vetted(expr string) bool {
 	case "0*[67][0-7][0-7]":
 		return true
 	case ":[^/].*":
+		return true
+	case "\\$REPLY":
 		return true
 	case "\\$[A-Za-z_][A-Za-z0-9_]*/\\.\\.(/.*)?":
 		return true

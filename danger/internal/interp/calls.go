@@ -50,6 +50,10 @@ func (e *ev) call(callee val, args []arg) val {
 		}
 		v := dyn(t)
 		v.why = why
+		if callee.k == vMeth && e.data(recv).f&fPath != 0 && e.lang == Python {
+			// Path('.').rglob('*'), p.parent: paths still.
+			v.f |= fPath
+		}
 		return v
 	}
 	return e.do(x, q, recv, args)

@@ -1065,7 +1065,11 @@ func (e *ev) bindIter(names []string, it val) {
 	if it.k == vList && len(it.el) > 0 && len(it.el) <= maxAlts {
 		e.bindName(names[0], val{k: vList, alt: true, el: it.el})
 	} else {
-		e.bindName(names[0], dyn(it.taint()))
+		v := dyn(it.taint())
+		if it.k == vDyn && it.f&fPath != 0 {
+			v.f |= fPath // for p in Path('.').rglob('*.pyc')
+		}
+		e.bindName(names[0], v)
 	}
 	for _, n := range names[1:] {
 		e.bindName(n, dyn(it.taint()))

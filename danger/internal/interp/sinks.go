@@ -165,7 +165,7 @@ func pyAct(q string) act {
 	case "requests.Session", "requests.session", "httpx.Client", "httpx.AsyncClient", "http.client.HTTPConnection",
 		"http.client.HTTPSConnection", "httplib.HTTPConnection", "httplib.HTTPSConnection", "urllib3.PoolManager", "urllib.request.build_opener":
 		return act{op: opClient}
-	case "exec", "eval", "execfile", "builtins.exec", "builtins.eval", "__builtins__.exec", "__builtins__.eval", "runpy.run_path":
+	case "exec", "eval", "builtins.exec", "builtins.eval", "__builtins__.exec", "__builtins__.eval":
 		return act{op: opEval}
 	case "__import__", "importlib.import_module", "builtins.__import__":
 		return act{op: opImport}
