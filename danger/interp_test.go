@@ -113,3 +113,22 @@ func contains(list []string, s string) bool {
 	}
 	return false
 }
+
+// Deleting an auth file is High in the shell and so in interpreter code
+// (os.remove('/etc/passwd') is rm -f -- /etc/passwd).
+func TestRmAuthFile(t *testing.T) {
+	d := danger.MustNewDetector(nil)
+	for _, line := range []string{`rm -f /etc/passwd`, `sudo unlink /etc/sudoers`, `rm ~/.ssh/authorized_keys`,
+		`python3 -c "import os; os.remove('/etc/passwd')"`, `sudo lua5.4 -e 'os.remove("/etc/shadow")'`,
+		`ruby -e 'File.delete("/etc/group")'`} {
+		if got := rulesFor(d, line); !contains(got, "rm_auth_file") {
+			t.Errorf("Check(%s) = %v, want rm_auth_file", line, got)
+		}
+	}
+	for _, line := range []string{`rm -f /etc/passwd.bak`, `cat /etc/passwd`, `cp /etc/passwd /tmp/p && rm /tmp/p`,
+		`python3 -c "open('/etc/passwd').read()"`} {
+		if got := rulesFor(d, line); contains(got, "rm_auth_file") {
+			t.Errorf("Check(%s) = %v, want no rm_auth_file", line, got)
+		}
+	}
+}

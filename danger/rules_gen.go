@@ -84,13 +84,14 @@ var builtinRules = [...]rule{
 	{p: Pattern{Name: "reverse_shell_netcat", Level: High, Description: "netcat/socat running a program for a network peer (-e, -c, exec:): a remote shell on this machine.", Match: &Spec{Programs: []string{"nc", "ncat", "netcat", "nc.traditional", "nc.openbsd", "socat"}, Args: "(.* )?(-e|-c|--exec|--sh-exec|-[a-zA-Z]*e)( .*)?|.*(exec|system):.*"}}, args: &lazyRE{expr: "(.* )?(-e|-c|--exec|--sh-exec|-[a-zA-Z]*e)( .*)?|.*(exec|system):.*", anchored: true}},
 	{p: Pattern{Name: "read_secret_file", Level: Medium, Description: "Reads a file that holds password hashes or private keys (/etc/shadow, ~/.ssh/id_*, cloud credentials).", Match: &Spec{Reads: "/etc/(shadow|gshadow|sudoers)-?|/etc/security/opasswd|(~|\\$HOME|/root|/home/[^/]+)/\\.ssh/id_[^ ]*|(~|\\$HOME|/root|/home/[^/]+)/\\.(aws/credentials|docker/config\\.json|netrc|git-credentials|pgpass)|/etc/ssh/ssh_host_[^ ]*_key", Except: []string{"echo", "printf", "ls", "stat", "file", "test", "[", "chmod", "chown", "touch"}}}, reads: &lazyRE{expr: "/etc/(shadow|gshadow|sudoers)-?|/etc/security/opasswd|(~|\\$HOME|/root|/home/[^/]+)/\\.ssh/id_[^ ]*|(~|\\$HOME|/root|/home/[^/]+)/\\.(aws/credentials|docker/config\\.json|netrc|git-credentials|pgpass)|/etc/ssh/ssh_host_[^ ]*_key", anchored: true}},
 	{p: Pattern{Name: "write_auth_file", Level: High, Description: "Overwrites or appends to a file that controls who can log in or become root (/etc/passwd, /etc/shadow, /etc/sudoers).", Match: &Spec{Redirect: "/etc/(passwd|shadow|group|gshadow|sudoers)|/etc/sudoers\\.d/.*|(~|\\$HOME|/root|/home/[^/]+)/\\.ssh/authorized_keys"}}, redirect: &lazyRE{expr: "/etc/(passwd|shadow|group|gshadow|sudoers)|/etc/sudoers\\.d/.*|(~|\\$HOME|/root|/home/[^/]+)/\\.ssh/authorized_keys", anchored: true}},
+	{p: Pattern{Name: "rm_auth_file", Level: High, Description: "Deletes a file that controls who can log in or become root (/etc/passwd, /etc/shadow, /etc/sudoers, authorized_keys): logins and sudo break, or a lockout file is gone.", Match: &Spec{Programs: []string{"rm", "unlink", "shred"}, Operand: "/etc/(passwd|shadow|group|gshadow|sudoers)|/etc/sudoers\\.d/.*|(~|\\$HOME|/root|/home/[^/]+)/\\.ssh/authorized_keys"}}, operand: &lazyRE{expr: "/etc/(passwd|shadow|group|gshadow|sudoers)|/etc/sudoers\\.d/.*|(~|\\$HOME|/root|/home/[^/]+)/\\.ssh/authorized_keys", anchored: true}},
 	{p: Pattern{Name: "tee_auth_file", Level: High, Description: "Writes a file that controls who can log in or become root (/etc/passwd, /etc/shadow, /etc/sudoers, authorized_keys).", Match: &Spec{Programs: []string{"tee"}, Operand: "/etc/(passwd|shadow|group|gshadow|sudoers)|/etc/sudoers\\.d/.*|(~|\\$HOME|/root|/home/[^/]+)/\\.ssh/authorized_keys"}}, operand: &lazyRE{expr: "/etc/(passwd|shadow|group|gshadow|sudoers)|/etc/sudoers\\.d/.*|(~|\\$HOME|/root|/home/[^/]+)/\\.ssh/authorized_keys", anchored: true}},
 	{p: Pattern{Name: "copy_over_auth_file", Level: High, Description: "Replaces a file that controls who can log in or become root (/etc/passwd, /etc/shadow, /etc/sudoers, authorized_keys).", Match: &Spec{Programs: []string{"cp", "mv", "install", "ln"}, LastOperand: "/etc/(passwd|shadow|group|gshadow|sudoers)|/etc/sudoers\\.d/.*|(~|\\$HOME|/root|/home/[^/]+)/\\.ssh/authorized_keys"}}, last: &lazyRE{expr: "/etc/(passwd|shadow|group|gshadow|sudoers)|/etc/sudoers\\.d/.*|(~|\\$HOME|/root|/home/[^/]+)/\\.ssh/authorized_keys", anchored: true}},
 	{p: Pattern{Name: "raw_memory_device", Level: High, Description: "Reads or writes raw physical memory or I/O ports (/dev/mem, /dev/kmem, /dev/port): the machine can hang or crash.", Match: &Spec{Reads: "/dev/(port|mem|kmem)", Except: []string{"echo", "printf", "ls", "stat", "file", "test", "["}}}, reads: &lazyRE{expr: "/dev/(port|mem|kmem)", anchored: true}},
 }
 
 // builtinIndex holds the rules of each program name, for builtinByProgram.
-var builtinIndex = [...]int{55, 56, 57, 58, 59, 60, 61, 62, 55, 56, 57, 58, 59, 60, 61, 62, 64, 73, 75, 52, 53, 52, 63, 63, 73, 75, 28, 55, 56, 57, 58, 59, 60, 61, 62, 63, 63, 63, 31, 25, 7, 16, 25, 25, 27, 81, 33, 73, 75, 10, 12, 64, 73, 75, 3, 27, 55, 56, 57, 58, 59, 60, 61, 62, 73, 75, 31, 64, 22, 23, 52, 53, 31, 13, 14, 15, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 52, 53, 63, 63, 64, 64, 27, 81, 55, 56, 57, 58, 59, 60, 61, 62, 32, 73, 75, 81, 55, 56, 57, 58, 59, 60, 61, 62, 4, 4, 4, 4, 73, 75, 4, 24, 27, 81, 77, 77, 77, 77, 77, 4, 55, 56, 57, 58, 59, 60, 61, 62, 63, 55, 56, 57, 58, 59, 60, 61, 62, 63, 63, 55, 56, 57, 58, 59, 60, 61, 62, 29, 31, 63, 73, 75, 73, 75, 55, 56, 57, 58, 59, 60, 61, 62, 55, 56, 57, 58, 59, 60, 61, 62, 27, 55, 56, 57, 58, 59, 60, 61, 62, 55, 56, 57, 58, 59, 60, 61, 62, 63, 73, 75, 63, 73, 75, 73, 75, 51, 63, 0, 1, 8, 17, 18, 19, 20, 21, 8, 27, 50, 55, 56, 57, 58, 59, 60, 61, 62, 63, 73, 75, 52, 25, 30, 31, 29, 73, 75, 5, 6, 77, 73, 75, 27, 80, 63, 55, 56, 57, 58, 59, 60, 61, 62, 8, 63, 63, 54, 9, 11, 64, 28, 63, 63, 63, 63, 73, 75, 76}
+var builtinIndex = [...]int{55, 56, 57, 58, 59, 60, 61, 62, 55, 56, 57, 58, 59, 60, 61, 62, 64, 73, 75, 52, 53, 52, 63, 63, 73, 75, 28, 55, 56, 57, 58, 59, 60, 61, 62, 63, 63, 63, 31, 25, 7, 16, 25, 25, 27, 82, 33, 73, 75, 10, 12, 64, 73, 75, 3, 27, 55, 56, 57, 58, 59, 60, 61, 62, 73, 75, 31, 64, 22, 23, 52, 53, 31, 13, 14, 15, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 52, 53, 63, 63, 64, 64, 27, 82, 55, 56, 57, 58, 59, 60, 61, 62, 32, 73, 75, 82, 55, 56, 57, 58, 59, 60, 61, 62, 4, 4, 4, 4, 73, 75, 4, 24, 27, 82, 77, 77, 77, 77, 77, 4, 55, 56, 57, 58, 59, 60, 61, 62, 63, 55, 56, 57, 58, 59, 60, 61, 62, 63, 63, 55, 56, 57, 58, 59, 60, 61, 62, 29, 31, 63, 73, 75, 73, 75, 55, 56, 57, 58, 59, 60, 61, 62, 55, 56, 57, 58, 59, 60, 61, 62, 27, 55, 56, 57, 58, 59, 60, 61, 62, 55, 56, 57, 58, 59, 60, 61, 62, 63, 73, 75, 63, 73, 75, 73, 75, 51, 63, 0, 1, 8, 17, 18, 19, 20, 21, 80, 8, 27, 50, 55, 56, 57, 58, 59, 60, 61, 62, 63, 73, 75, 52, 25, 30, 31, 29, 73, 75, 5, 6, 80, 77, 73, 75, 27, 81, 63, 55, 56, 57, 58, 59, 60, 61, 62, 8, 80, 63, 63, 54, 9, 11, 64, 28, 63, 63, 63, 63, 73, 75, 76}
 
 // builtinByProgram returns the indexes of the built-in rules that name
 // the program name.
@@ -247,59 +248,59 @@ func builtinByProgram(name string) []int {
 	case "rev":
 		return builtinIndex[212:213:213]
 	case "rm":
-		return builtinIndex[213:221:221]
+		return builtinIndex[213:222:222]
 	case "rmdir":
-		return builtinIndex[221:222:222]
+		return builtinIndex[222:223:223]
 	case "rsync":
-		return builtinIndex[222:224:224]
+		return builtinIndex[223:225:225]
 	case "ruby":
-		return builtinIndex[224:235:235]
+		return builtinIndex[225:236:236]
 	case "s3cmd":
-		return builtinIndex[235:236:236]
-	case "setfacl":
 		return builtinIndex[236:237:237]
+	case "setfacl":
+		return builtinIndex[237:238:238]
 	case "sfdisk":
-		return builtinIndex[237:239:239]
+		return builtinIndex[238:240:240]
 	case "sgdisk":
-		return builtinIndex[239:240:240]
+		return builtinIndex[240:241:241]
 	case "sh":
-		return builtinIndex[240:242:242]
+		return builtinIndex[241:243:243]
 	case "shred":
-		return builtinIndex[242:244:244]
+		return builtinIndex[243:246:246]
 	case "socat":
-		return builtinIndex[244:245:245]
+		return builtinIndex[246:247:247]
 	case "tcsh":
-		return builtinIndex[245:247:247]
-	case "tee":
 		return builtinIndex[247:249:249]
+	case "tee":
+		return builtinIndex[249:251:251]
 	case "tr":
-		return builtinIndex[249:250:250]
+		return builtinIndex[251:252:252]
 	case "truffleruby":
-		return builtinIndex[250:258:258]
+		return builtinIndex[252:260:260]
 	case "unlink":
-		return builtinIndex[258:259:259]
+		return builtinIndex[260:262:262]
 	case "unxz":
-		return builtinIndex[259:260:260]
+		return builtinIndex[262:263:263]
 	case "uudecode":
-		return builtinIndex[260:261:261]
+		return builtinIndex[263:264:264]
 	case "vault":
-		return builtinIndex[261:262:262]
+		return builtinIndex[264:265:265]
 	case "wget":
-		return builtinIndex[262:265:265]
+		return builtinIndex[265:268:268]
 	case "wipefs":
-		return builtinIndex[265:266:266]
-	case "xxd":
-		return builtinIndex[266:267:267]
-	case "xz":
-		return builtinIndex[267:268:268]
-	case "xzcat":
 		return builtinIndex[268:269:269]
-	case "zcat":
+	case "xxd":
 		return builtinIndex[269:270:270]
-	case "zsh":
-		return builtinIndex[270:272:272]
-	case "ztcp":
+	case "xz":
+		return builtinIndex[270:271:271]
+	case "xzcat":
+		return builtinIndex[271:272:272]
+	case "zcat":
 		return builtinIndex[272:273:273]
+	case "zsh":
+		return builtinIndex[273:275:275]
+	case "ztcp":
+		return builtinIndex[275:276:276]
 	}
 	return nil
 }
@@ -308,7 +309,7 @@ func builtinByProgram(name string) []int {
 // other lists of the built-in registry (see registry).
 var (
 	builtinGlobProgs  = [...]int{4, 55, 56, 57, 58, 59, 60, 61, 62}
-	builtinAnyProgram = [...]int{2, 26, 65, 66, 67, 68, 69, 70, 71, 72, 74, 78, 79, 82}
+	builtinAnyProgram = [...]int{2, 26, 65, 66, 67, 68, 69, 70, 71, 72, 74, 78, 79, 83}
 	builtinLineLevel  = [...]int{71, 72}
 )
 
