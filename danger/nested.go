@@ -151,14 +151,14 @@ func nestedCommands(sc *scan, i int) []string {
 		}
 		return parallelCommands(args[1:])
 	}
+	if interp.LangOf(name) == interp.NoLang {
+		return nil
+	}
 	var out []string
 	for _, f := range sc.code(i) {
 		if c := f.Command(); c != "" {
 			out = append(out, c)
 		}
-	}
-	if interp.LangOf(name) == interp.NoLang {
-		return out
 	}
 	for _, src := range interp.Sources(name, args[1:]) {
 		if looksLikeShell(src.Code) {

@@ -9,6 +9,14 @@ import (
 // LangOf returns the language of an interpreter from its program name (a
 // basename in lower case without .exe), or NoLang.
 func LangOf(name string) Lang {
+	if name == "" {
+		return NoLang
+	}
+	switch name[0] { // most programs are none of these: answer at once
+	case 'p', 'n', 'd', 'b', 'j', 't', 'l', 'r', 'o', 'w':
+	default:
+		return NoLang
+	}
 	switch {
 	case strings.HasPrefix(name, "python") && !strings.HasSuffix(name, "-config") || strings.HasPrefix(name, "pypy"):
 		return Python
