@@ -356,7 +356,7 @@ func (p *asParser) term(depth int) val {
 		p.i++
 		return v
 	}
-	if isIdentStart(t.s[0]) && t.s != "with" && t.s != "without" && t.s != "as" && t.s != "to" {
+	if t.s != "" && isIdentStart(t.s[0]) && t.s != "with" && t.s != "without" && t.s != "as" && t.s != "to" {
 		p.i++
 		return dyn(0)
 	}

@@ -646,7 +646,8 @@ func (e *ev) system(x act, q string, args []arg) val {
 	}
 	if len(vals) == 1 && vals[0].k == vList && len(vals[0].el) == 2 && vals[0].el[0].k == vList {
 		// Ruby: system([cmd, argv0], args...)
-		words = vals[0].el[0].words()[:1]
+		words = vals[0].el[0].words()
+		words = words[:min(1, len(words))]
 	}
 	e.runArgv(words, q)
 	return dyn(fProc)
