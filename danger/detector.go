@@ -9,6 +9,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/shellguard/shellguard/danger/internal/interp"
 	"github.com/shellguard/shellguard/shellparse"
 )
 
@@ -281,7 +282,9 @@ func anchored(expr string) (*lazyRE, error) {
 func knownCheck(c string) bool {
 	switch c {
 	case "", "fork_bomb", "dynamic_program", "runtime_shell_input", "unparseable", "limit",
-		"interpreter_shell_out", "interpreter_delete", "lookalike_dash", "obfuscated_word", "env_slice", "decoded_argument":
+		"interpreter_shell_out", "interpreter_delete", "lookalike_dash", "obfuscated_word", "env_slice", "decoded_argument",
+		"interpreter_unverifiable", "interpreter_fork_bomb", "interpreter_reverse_shell", "interpreter_remote_code",
+		"interpreter_secret_send", "interpreter_trash":
 		return true
 	}
 	return false
@@ -376,6 +379,8 @@ type invScan struct {
 	joinDone  bool
 	textDone  bool
 	text      string
+	codeDone  bool
+	code      []interp.Finding // interpreter code's findings (see scan.code)
 }
 
 func newScan(res *shellparse.Result, scr *scratch) scan {
@@ -619,7 +624,7 @@ func (r *registry) checkInto(res *shellparse.Result, hits *hitSet, depth int, bu
 		if r.checkArgvSuffixes(&sc, i, hits, depth, budget) {
 			any = true
 		}
-		nested := nestedCommands(sc.name(i), sc.args(i))
+		nested := nestedCommands(&sc, i)
 		if len(nested) == 0 {
 			continue
 		}
@@ -894,8 +899,9 @@ func (x *rule) check(sc *scan, i int) bool {
 		return inv.Where.Has(shellparse.FramePipeline) || inv.Where.Has(shellparse.FrameBackground)
 	case "dynamic_program":
 		return len(inv.Args) > 0 && inv.NameDynamic()
-	case "interpreter_shell_out", "interpreter_delete":
-		return interpreterRuns(x.spec().Check, sc.name(i), sc.args(i))
+	case "interpreter_shell_out", "interpreter_delete", "interpreter_unverifiable", "interpreter_fork_bomb",
+		"interpreter_reverse_shell", "interpreter_remote_code", "interpreter_secret_send", "interpreter_trash":
+		return interpreterRuns(x.spec().Check, sc.code(i))
 	case "lookalike_dash":
 		for _, a := range inv.Args[min(1, len(inv.Args)):] {
 			if len(a.Value) >= 3 && a.Value[0] == 0xE2 || len(a.Value) >= 3 && a.Value[0] == 0xEF {

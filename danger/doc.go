@@ -21,8 +21,16 @@
 // # What the detector reads beyond the parser
 //
 // Code the parser does not re-parse is checked as command lines of its
-// own: the shell commands and deletions in interpreter one-liners (python
-// -c, node -e, perl -e, ...) and GNU parallel's commands.
+// own: what interpreter code does (python -c, node -e, perl -e, ruby -e,
+// php -r, lua -e, Rscript -e, osascript -e, pwsh -Command, ...; read by
+// danger/internal/interp) in its shell form — the commands it hands to a
+// shell, the programs it runs with an argument list, each deletion as
+// "rm -rf -- PATH" (a tree) or "rm -f -- PATH" (a file), each overwrite as
+// ": > PATH" — so that it gets the level of the shell form, and GNU
+// parallel's commands. What interpreter code does that has no shell form
+// (a fork bomb, a reverse shell, downloaded code it runs, a secret it
+// sends) and what cannot be read (a computed command, path, import or
+// eval) have rules of their own (interpreter_*).
 //
 // Programs the detector does not know may run the rest of their argv
 // (direnv exec . CMD, mytool --flag CMD): every suffix of such a program's

@@ -59,8 +59,14 @@ var builtinRules = [...]rule{
 	{p: Pattern{Name: "cloud_storage_delete", Level: High, Description: "Deletes objects or buckets in cloud storage recursively (aws s3 rm --recursive, s3 rb --force, gsutil rm -r, gcloud storage rm -r, azcopy remove); without versioning they cannot be recovered.", Match: &Spec{Programs: []string{"aws", "gsutil", "gcloud", "azcopy", "s3cmd"}, Args: "(.* )?(s3 rm .*--recursive.*|s3 rb .*--force.*|rm .*(-r|-R|--recursive)( .*)?|storage rm .*(-r|--recursive).*|remove .*--recursive.*|del .*--recursive.*|rb .*--force.*)"}}, args: &lazyRE{expr: "(.* )?(s3 rm .*--recursive.*|s3 rb .*--force.*|rm .*(-r|-R|--recursive)( .*)?|storage rm .*(-r|--recursive).*|remove .*--recursive.*|del .*--recursive.*|rb .*--force.*)", anchored: true}},
 	{p: Pattern{Name: "cloud_storage_sync_delete", Level: Medium, Description: "aws s3 sync --delete (or gsutil rsync -d) removes objects from the destination that the source lacks.", Match: &Spec{Programs: []string{"aws", "gsutil", "gcloud"}, Args: "(.* )?(s3 sync .*--delete.*|rsync .*(-d|--delete-unmatched-destination-objects)( .*)?|storage rsync .*--delete-unmatched-destination-objects.*)"}}, args: &lazyRE{expr: "(.* )?(s3 sync .*--delete.*|rsync .*(-d|--delete-unmatched-destination-objects)( .*)?|storage rsync .*--delete-unmatched-destination-objects.*)", anchored: true}},
 	{p: Pattern{Name: "vault_secret_delete", Level: Medium, Description: "vault kv delete/destroy/metadata delete removes secrets (destroy and metadata delete permanently).", Match: &Spec{Programs: []string{"vault"}, Args: "(.* )?(kv (delete|destroy|metadata delete)|delete|secrets disable) .*"}}, args: &lazyRE{expr: "(.* )?(kv (delete|destroy|metadata delete)|delete|secrets disable) .*", anchored: true}},
-	{p: Pattern{Name: "interpreter_shell_out", Level: Medium, Description: "Interpreter code (python -c, node -e, perl -e, ruby -e) runs a shell command it builds at run time; shellguard cannot verify it.", Match: &Spec{Programs: []string{"python*", "pypy*", "node", "nodejs", "deno", "bun", "perl*", "ruby", "jruby", "php*"}, Check: "interpreter_shell_out"}}},
-	{p: Pattern{Name: "interpreter_delete", Level: Medium, Description: "Interpreter code (python -c, node -e, perl -e, ruby -e) deletes files or directory trees.", Match: &Spec{Programs: []string{"python*", "pypy*", "node", "nodejs", "deno", "bun", "perl*", "ruby", "jruby", "php*"}, Check: "interpreter_delete"}}},
+	{p: Pattern{Name: "interpreter_shell_out", Level: Medium, Description: "Interpreter code runs a shell command or a program it builds at run time; shellguard cannot verify what runs.", Match: &Spec{Programs: []string{"python*", "pypy*", "node", "nodejs", "deno", "bun", "perl*", "ruby", "jruby", "truffleruby", "php*", "lua*", "luajit", "Rscript", "R", "tclsh*", "wish*", "osascript", "pwsh", "pwsh-preview", "powershell", "powershell_ise"}, Check: "interpreter_shell_out"}}},
+	{p: Pattern{Name: "interpreter_delete", Level: Medium, Description: "Interpreter code deletes files or directory trees whose paths it computes at run time; shellguard cannot verify which.", Match: &Spec{Programs: []string{"python*", "pypy*", "node", "nodejs", "deno", "bun", "perl*", "ruby", "jruby", "truffleruby", "php*", "lua*", "luajit", "Rscript", "R", "tclsh*", "wish*", "osascript", "pwsh", "pwsh-preview", "powershell", "powershell_ise"}, Check: "interpreter_delete"}}},
+	{p: Pattern{Name: "interpreter_unverifiable", Level: Medium, Description: "The interpreter code runs something shellguard cannot read: code it evaluates or imports by a computed name, a decoded payload, or code the shell computes.", Match: &Spec{Programs: []string{"python*", "pypy*", "node", "nodejs", "deno", "bun", "perl*", "ruby", "jruby", "truffleruby", "php*", "lua*", "luajit", "Rscript", "R", "tclsh*", "wish*", "osascript", "pwsh", "pwsh-preview", "powershell", "powershell_ise"}, Check: "interpreter_unverifiable"}}},
+	{p: Pattern{Name: "interpreter_fork_bomb", Level: Critical, Description: "Interpreter code starts processes in an endless loop (fork while fork, while True: os.fork()): a fork bomb exhausts the process table until the machine needs a hard reboot.", Match: &Spec{Programs: []string{"python*", "pypy*", "node", "nodejs", "deno", "bun", "perl*", "ruby", "jruby", "truffleruby", "php*", "lua*", "luajit", "Rscript", "R", "tclsh*", "wish*", "osascript", "pwsh", "pwsh-preview", "powershell", "powershell_ise"}, Check: "interpreter_fork_bomb"}}},
+	{p: Pattern{Name: "interpreter_reverse_shell", Level: Critical, Description: "Interpreter code connects a network socket to a shell or to code it runs (socket + dup2, fsockopen + proc_open, TCPSocket + popen): a reverse shell gives someone else control of this machine.", Match: &Spec{Programs: []string{"python*", "pypy*", "node", "nodejs", "deno", "bun", "perl*", "ruby", "jruby", "truffleruby", "php*", "lua*", "luajit", "Rscript", "R", "tclsh*", "wish*", "osascript", "pwsh", "pwsh-preview", "powershell", "powershell_ise"}, Check: "interpreter_reverse_shell"}}},
+	{p: Pattern{Name: "interpreter_remote_code", Level: High, Description: "Interpreter code downloads code and runs it (exec(urlopen(...).read()), fetch(...).then(eval), iex (New-Object Net.WebClient).DownloadString(...)): arbitrary remote code execution.", Match: &Spec{Programs: []string{"python*", "pypy*", "node", "nodejs", "deno", "bun", "perl*", "ruby", "jruby", "truffleruby", "php*", "lua*", "luajit", "Rscript", "R", "tclsh*", "wish*", "osascript", "pwsh", "pwsh-preview", "powershell", "powershell_ise"}, Check: "interpreter_remote_code"}}},
+	{p: Pattern{Name: "interpreter_secret_send", Level: Critical, Description: "Interpreter code sends a secret over the network: a private key or credentials file, or the whole environment.", Match: &Spec{Programs: []string{"python*", "pypy*", "node", "nodejs", "deno", "bun", "perl*", "ruby", "jruby", "truffleruby", "php*", "lua*", "luajit", "Rscript", "R", "tclsh*", "wish*", "osascript", "pwsh", "pwsh-preview", "powershell", "powershell_ise"}, Check: "interpreter_secret_send"}}},
+	{p: Pattern{Name: "interpreter_trash", Level: Medium, Description: "AppleScript tells Finder to delete items (they go to the Trash) or to empty the Trash.", Match: &Spec{Programs: []string{"python*", "pypy*", "node", "nodejs", "deno", "bun", "perl*", "ruby", "jruby", "truffleruby", "php*", "lua*", "luajit", "Rscript", "R", "tclsh*", "wish*", "osascript", "pwsh", "pwsh-preview", "powershell", "powershell_ise"}, Check: "interpreter_trash"}}},
 	{p: Pattern{Name: "decode_and_execute", Level: High, Description: "Decodes hidden text (base64, hex, compression, reversal) and runs it as shell code: what runs cannot be read before it runs.", Match: &Spec{Programs: []string{"base64", "base32", "xxd", "openssl", "gunzip", "zcat", "gzip", "bzip2", "bunzip2", "bzcat", "xz", "unxz", "xzcat", "rev", "uudecode", "tr", "od", "python", "python3", "perl", "ruby", "node"}, FeedsInto: []string{"sh", "bash", "rbash", "dash", "zsh", "ksh", "ash", "mksh", "fish", "csh", "tcsh", "source", ".", "eval"}}}},
 	{p: Pattern{Name: "remote_code_interpreter", Level: Medium, Description: "Downloads code and runs it with an interpreter (python, perl, ruby, node, php) without inspection: arbitrary remote code execution.", Match: &Spec{Programs: []string{"curl", "wget", "fetch", "aria2c", "http", "https"}, FeedsInto: []string{"python", "python2", "python3", "perl", "ruby", "node", "nodejs", "php", "lua", "Rscript", "deno", "bun"}}}},
 	{p: Pattern{Name: "dynamic_program", Level: Medium, Description: "The program to run is computed at run time ($var, $(...)); shellguard cannot verify what it is.", Match: &Spec{Check: "dynamic_program"}}},
@@ -73,205 +79,228 @@ var builtinRules = [...]rule{
 	{p: Pattern{Name: "over_limit", Level: High, Description: "The command is too large or too deeply nested to analyse; shellguard cannot verify what it would run.", Match: &Spec{Check: "limit"}}},
 	{p: Pattern{Name: "reverse_shell_dev_tcp", Level: High, Description: "Connects a shell's input or output to a network socket (/dev/tcp, /dev/udp): a reverse shell gives someone else control of this machine.", Match: &Spec{Programs: []string{"sh", "bash", "rbash", "dash", "zsh", "ksh", "ash", "mksh", "csh", "tcsh", "python", "python3", "perl", "php", "ruby", "exec"}, Redirect: "/dev/(tcp|udp)/.*"}}, redirect: &lazyRE{expr: "/dev/(tcp|udp)/.*", anchored: true}},
 	{p: Pattern{Name: "dev_tcp_socket", Level: Medium, Description: "Opens a raw network connection from the shell (/dev/tcp, /dev/udp), a building block of reverse shells and data exfiltration.", Match: &Spec{Redirect: "/dev/(tcp|udp)/.*"}}, redirect: &lazyRE{expr: "/dev/(tcp|udp)/.*", anchored: true}},
+	{p: Pattern{Name: "reverse_shell_ztcp", Level: High, Description: "A shell's input or output goes to the connection zsh's ztcp opened ($REPLY): a reverse shell gives someone else control of this machine.", Match: &Spec{Programs: []string{"sh", "bash", "rbash", "dash", "zsh", "ksh", "ash", "mksh", "csh", "tcsh", "python", "python3", "perl", "php", "ruby", "exec"}, Redirect: "\\$REPLY"}}, redirect: &lazyRE{expr: "\\$REPLY", anchored: true}},
+	{p: Pattern{Name: "ztcp_socket", Level: Medium, Description: "zsh's ztcp opens a raw TCP connection or listens for one, a building block of reverse shells and data exfiltration.", Match: &Spec{Programs: []string{"ztcp"}, Args: "(-[la]|[^-]).*"}}, args: &lazyRE{expr: "(-[la]|[^-]).*", anchored: true}},
 	{p: Pattern{Name: "reverse_shell_netcat", Level: High, Description: "netcat/socat running a program for a network peer (-e, -c, exec:): a remote shell on this machine.", Match: &Spec{Programs: []string{"nc", "ncat", "netcat", "nc.traditional", "nc.openbsd", "socat"}, Args: "(.* )?(-e|-c|--exec|--sh-exec|-[a-zA-Z]*e)( .*)?|.*(exec|system):.*"}}, args: &lazyRE{expr: "(.* )?(-e|-c|--exec|--sh-exec|-[a-zA-Z]*e)( .*)?|.*(exec|system):.*", anchored: true}},
 	{p: Pattern{Name: "read_secret_file", Level: Medium, Description: "Reads a file that holds password hashes or private keys (/etc/shadow, ~/.ssh/id_*, cloud credentials).", Match: &Spec{Reads: "/etc/(shadow|gshadow|sudoers)-?|/etc/security/opasswd|(~|\\$HOME|/root|/home/[^/]+)/\\.ssh/id_[^ ]*|(~|\\$HOME|/root|/home/[^/]+)/\\.(aws/credentials|docker/config\\.json|netrc|git-credentials|pgpass)|/etc/ssh/ssh_host_[^ ]*_key", Except: []string{"echo", "printf", "ls", "stat", "file", "test", "[", "chmod", "chown", "touch"}}}, reads: &lazyRE{expr: "/etc/(shadow|gshadow|sudoers)-?|/etc/security/opasswd|(~|\\$HOME|/root|/home/[^/]+)/\\.ssh/id_[^ ]*|(~|\\$HOME|/root|/home/[^/]+)/\\.(aws/credentials|docker/config\\.json|netrc|git-credentials|pgpass)|/etc/ssh/ssh_host_[^ ]*_key", anchored: true}},
 	{p: Pattern{Name: "write_auth_file", Level: High, Description: "Overwrites or appends to a file that controls who can log in or become root (/etc/passwd, /etc/shadow, /etc/sudoers).", Match: &Spec{Redirect: "/etc/(passwd|shadow|group|gshadow|sudoers)|/etc/sudoers\\.d/.*|(~|\\$HOME|/root|/home/[^/]+)/\\.ssh/authorized_keys"}}, redirect: &lazyRE{expr: "/etc/(passwd|shadow|group|gshadow|sudoers)|/etc/sudoers\\.d/.*|(~|\\$HOME|/root|/home/[^/]+)/\\.ssh/authorized_keys", anchored: true}},
+	{p: Pattern{Name: "rm_auth_file", Level: High, Description: "Deletes a file that controls who can log in or become root (/etc/passwd, /etc/shadow, /etc/sudoers, authorized_keys): logins and sudo break, or a lockout file is gone.", Match: &Spec{Programs: []string{"rm", "unlink", "shred"}, Operand: "/etc/(passwd|shadow|group|gshadow|sudoers)|/etc/sudoers\\.d/.*|(~|\\$HOME|/root|/home/[^/]+)/\\.ssh/authorized_keys"}}, operand: &lazyRE{expr: "/etc/(passwd|shadow|group|gshadow|sudoers)|/etc/sudoers\\.d/.*|(~|\\$HOME|/root|/home/[^/]+)/\\.ssh/authorized_keys", anchored: true}},
 	{p: Pattern{Name: "tee_auth_file", Level: High, Description: "Writes a file that controls who can log in or become root (/etc/passwd, /etc/shadow, /etc/sudoers, authorized_keys).", Match: &Spec{Programs: []string{"tee"}, Operand: "/etc/(passwd|shadow|group|gshadow|sudoers)|/etc/sudoers\\.d/.*|(~|\\$HOME|/root|/home/[^/]+)/\\.ssh/authorized_keys"}}, operand: &lazyRE{expr: "/etc/(passwd|shadow|group|gshadow|sudoers)|/etc/sudoers\\.d/.*|(~|\\$HOME|/root|/home/[^/]+)/\\.ssh/authorized_keys", anchored: true}},
 	{p: Pattern{Name: "copy_over_auth_file", Level: High, Description: "Replaces a file that controls who can log in or become root (/etc/passwd, /etc/shadow, /etc/sudoers, authorized_keys).", Match: &Spec{Programs: []string{"cp", "mv", "install", "ln"}, LastOperand: "/etc/(passwd|shadow|group|gshadow|sudoers)|/etc/sudoers\\.d/.*|(~|\\$HOME|/root|/home/[^/]+)/\\.ssh/authorized_keys"}}, last: &lazyRE{expr: "/etc/(passwd|shadow|group|gshadow|sudoers)|/etc/sudoers\\.d/.*|(~|\\$HOME|/root|/home/[^/]+)/\\.ssh/authorized_keys", anchored: true}},
 	{p: Pattern{Name: "raw_memory_device", Level: High, Description: "Reads or writes raw physical memory or I/O ports (/dev/mem, /dev/kmem, /dev/port): the machine can hang or crash.", Match: &Spec{Reads: "/dev/(port|mem|kmem)", Except: []string{"echo", "printf", "ls", "stat", "file", "test", "["}}}, reads: &lazyRE{expr: "/dev/(port|mem|kmem)", anchored: true}},
 }
 
 // builtinIndex holds the rules of each program name, for builtinByProgram.
-var builtinIndex = [...]int{58, 67, 52, 53, 52, 57, 57, 67, 28, 55, 56, 57, 57, 57, 31, 25, 7, 16, 25, 25, 27, 73, 33, 67, 10, 12, 58, 67, 3, 27, 55, 56, 67, 31, 58, 22, 23, 52, 53, 31, 13, 14, 15, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 52, 53, 57, 57, 58, 58, 27, 73, 55, 56, 32, 67, 73, 4, 4, 4, 4, 67, 4, 24, 27, 73, 69, 69, 69, 69, 69, 4, 55, 56, 57, 55, 56, 57, 57, 29, 31, 57, 67, 67, 27, 57, 67, 57, 67, 67, 51, 57, 0, 1, 8, 17, 18, 19, 20, 21, 8, 27, 50, 55, 56, 57, 67, 52, 25, 30, 31, 29, 67, 5, 6, 69, 67, 27, 72, 57, 8, 57, 57, 54, 9, 11, 58, 28, 57, 57, 57, 57, 67}
+var builtinIndex = [...]int{55, 56, 57, 58, 59, 60, 61, 62, 55, 56, 57, 58, 59, 60, 61, 62, 64, 73, 75, 52, 53, 52, 63, 63, 73, 75, 28, 55, 56, 57, 58, 59, 60, 61, 62, 63, 63, 63, 31, 25, 7, 16, 25, 25, 27, 82, 33, 73, 75, 10, 12, 64, 73, 75, 3, 27, 55, 56, 57, 58, 59, 60, 61, 62, 73, 75, 31, 64, 22, 23, 52, 53, 31, 13, 14, 15, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 52, 53, 63, 63, 64, 64, 27, 82, 55, 56, 57, 58, 59, 60, 61, 62, 32, 73, 75, 82, 55, 56, 57, 58, 59, 60, 61, 62, 4, 4, 4, 4, 73, 75, 4, 24, 27, 82, 77, 77, 77, 77, 77, 4, 55, 56, 57, 58, 59, 60, 61, 62, 63, 55, 56, 57, 58, 59, 60, 61, 62, 63, 63, 55, 56, 57, 58, 59, 60, 61, 62, 29, 31, 63, 73, 75, 73, 75, 55, 56, 57, 58, 59, 60, 61, 62, 55, 56, 57, 58, 59, 60, 61, 62, 27, 55, 56, 57, 58, 59, 60, 61, 62, 55, 56, 57, 58, 59, 60, 61, 62, 63, 73, 75, 63, 73, 75, 73, 75, 51, 63, 0, 1, 8, 17, 18, 19, 20, 21, 80, 8, 27, 50, 55, 56, 57, 58, 59, 60, 61, 62, 63, 73, 75, 52, 25, 30, 31, 29, 73, 75, 5, 6, 80, 77, 73, 75, 27, 81, 63, 55, 56, 57, 58, 59, 60, 61, 62, 8, 80, 63, 63, 54, 9, 11, 64, 28, 63, 63, 63, 63, 73, 75, 76}
 
 // builtinByProgram returns the indexes of the built-in rules that name
 // the program name.
 func builtinByProgram(name string) []int {
 	switch name {
+	case "R":
+		return builtinIndex[0:8:8]
+	case "Rscript":
+		return builtinIndex[8:16:16]
 	case "aria2c":
-		return builtinIndex[0:1:1]
+		return builtinIndex[16:17:17]
 	case "ash":
-		return builtinIndex[1:2:2]
+		return builtinIndex[17:19:19]
 	case "aws":
-		return builtinIndex[2:4:4]
+		return builtinIndex[19:21:21]
 	case "azcopy":
-		return builtinIndex[4:5:5]
+		return builtinIndex[21:22:22]
 	case "base32":
-		return builtinIndex[5:6:6]
-	case "base64":
-		return builtinIndex[6:7:7]
-	case "bash":
-		return builtinIndex[7:8:8]
-	case "blkdiscard":
-		return builtinIndex[8:9:9]
-	case "bun":
-		return builtinIndex[9:11:11]
-	case "bunzip2":
-		return builtinIndex[11:12:12]
-	case "bzcat":
-		return builtinIndex[12:13:13]
-	case "bzip2":
-		return builtinIndex[13:14:14]
-	case "cfdisk":
-		return builtinIndex[14:15:15]
-	case "chgrp":
-		return builtinIndex[15:16:16]
-	case "chmod":
-		return builtinIndex[16:19:19]
-	case "chown":
-		return builtinIndex[19:20:20]
-	case "cp":
-		return builtinIndex[20:22:22]
-	case "crontab":
 		return builtinIndex[22:23:23]
-	case "csh":
+	case "base64":
 		return builtinIndex[23:24:24]
-	case "curl":
-		return builtinIndex[24:27:27]
-	case "dash":
-		return builtinIndex[27:28:28]
-	case "dd":
-		return builtinIndex[28:29:29]
-	case "ddrescue":
-		return builtinIndex[29:30:30]
-	case "deno":
-		return builtinIndex[30:32:32]
-	case "exec":
-		return builtinIndex[32:33:33]
-	case "fdisk":
-		return builtinIndex[33:34:34]
-	case "fetch":
-		return builtinIndex[34:35:35]
-	case "find":
-		return builtinIndex[35:37:37]
-	case "gcloud":
-		return builtinIndex[37:39:39]
-	case "gdisk":
+	case "bash":
+		return builtinIndex[24:26:26]
+	case "blkdiscard":
+		return builtinIndex[26:27:27]
+	case "bun":
+		return builtinIndex[27:35:35]
+	case "bunzip2":
+		return builtinIndex[35:36:36]
+	case "bzcat":
+		return builtinIndex[36:37:37]
+	case "bzip2":
+		return builtinIndex[37:38:38]
+	case "cfdisk":
+		return builtinIndex[38:39:39]
+	case "chgrp":
 		return builtinIndex[39:40:40]
-	case "git":
-		return builtinIndex[40:59:59]
-	case "gsutil":
-		return builtinIndex[59:61:61]
-	case "gunzip":
-		return builtinIndex[61:62:62]
-	case "gzip":
-		return builtinIndex[62:63:63]
-	case "http":
-		return builtinIndex[63:64:64]
-	case "https":
-		return builtinIndex[64:65:65]
-	case "install":
-		return builtinIndex[65:67:67]
-	case "jruby":
-		return builtinIndex[67:69:69]
-	case "kill":
-		return builtinIndex[69:70:70]
-	case "ksh":
-		return builtinIndex[70:71:71]
-	case "ln":
-		return builtinIndex[71:72:72]
-	case "mkdosfs":
+	case "chmod":
+		return builtinIndex[40:43:43]
+	case "chown":
+		return builtinIndex[43:44:44]
+	case "cp":
+		return builtinIndex[44:46:46]
+	case "crontab":
+		return builtinIndex[46:47:47]
+	case "csh":
+		return builtinIndex[47:49:49]
+	case "curl":
+		return builtinIndex[49:52:52]
+	case "dash":
+		return builtinIndex[52:54:54]
+	case "dd":
+		return builtinIndex[54:55:55]
+	case "ddrescue":
+		return builtinIndex[55:56:56]
+	case "deno":
+		return builtinIndex[56:64:64]
+	case "exec":
+		return builtinIndex[64:66:66]
+	case "fdisk":
+		return builtinIndex[66:67:67]
+	case "fetch":
+		return builtinIndex[67:68:68]
+	case "find":
+		return builtinIndex[68:70:70]
+	case "gcloud":
+		return builtinIndex[70:72:72]
+	case "gdisk":
 		return builtinIndex[72:73:73]
+	case "git":
+		return builtinIndex[73:92:92]
+	case "gsutil":
+		return builtinIndex[92:94:94]
+	case "gunzip":
+		return builtinIndex[94:95:95]
+	case "gzip":
+		return builtinIndex[95:96:96]
+	case "http":
+		return builtinIndex[96:97:97]
+	case "https":
+		return builtinIndex[97:98:98]
+	case "install":
+		return builtinIndex[98:100:100]
+	case "jruby":
+		return builtinIndex[100:108:108]
+	case "kill":
+		return builtinIndex[108:109:109]
+	case "ksh":
+		return builtinIndex[109:111:111]
+	case "ln":
+		return builtinIndex[111:112:112]
+	case "luajit":
+		return builtinIndex[112:120:120]
+	case "mkdosfs":
+		return builtinIndex[120:121:121]
 	case "mke2fs":
-		return builtinIndex[73:74:74]
+		return builtinIndex[121:122:122]
 	case "mkfs":
-		return builtinIndex[74:75:75]
-	case "mkntfs":
-		return builtinIndex[75:76:76]
-	case "mksh":
-		return builtinIndex[76:77:77]
-	case "mkswap":
-		return builtinIndex[77:78:78]
-	case "mv":
-		return builtinIndex[78:81:81]
-	case "nc":
-		return builtinIndex[81:82:82]
-	case "nc.openbsd":
-		return builtinIndex[82:83:83]
-	case "nc.traditional":
-		return builtinIndex[83:84:84]
-	case "ncat":
-		return builtinIndex[84:85:85]
-	case "netcat":
-		return builtinIndex[85:86:86]
-	case "newfs":
-		return builtinIndex[86:87:87]
-	case "node":
-		return builtinIndex[87:90:90]
-	case "nodejs":
-		return builtinIndex[90:92:92]
-	case "od":
-		return builtinIndex[92:93:93]
-	case "openssl":
-		return builtinIndex[93:94:94]
-	case "parted":
-		return builtinIndex[94:96:96]
-	case "perl":
-		return builtinIndex[96:98:98]
-	case "php":
-		return builtinIndex[98:99:99]
-	case "pv":
-		return builtinIndex[99:100:100]
-	case "python":
-		return builtinIndex[100:102:102]
-	case "python3":
-		return builtinIndex[102:104:104]
-	case "rbash":
-		return builtinIndex[104:105:105]
-	case "rclone":
-		return builtinIndex[105:106:106]
-	case "rev":
-		return builtinIndex[106:107:107]
-	case "rm":
-		return builtinIndex[107:115:115]
-	case "rmdir":
-		return builtinIndex[115:116:116]
-	case "rsync":
-		return builtinIndex[116:118:118]
-	case "ruby":
-		return builtinIndex[118:122:122]
-	case "s3cmd":
 		return builtinIndex[122:123:123]
-	case "setfacl":
+	case "mkntfs":
 		return builtinIndex[123:124:124]
-	case "sfdisk":
+	case "mksh":
 		return builtinIndex[124:126:126]
-	case "sgdisk":
+	case "mkswap":
 		return builtinIndex[126:127:127]
-	case "sh":
-		return builtinIndex[127:128:128]
-	case "shred":
-		return builtinIndex[128:130:130]
-	case "socat":
+	case "mv":
+		return builtinIndex[127:130:130]
+	case "nc":
 		return builtinIndex[130:131:131]
-	case "tcsh":
+	case "nc.openbsd":
 		return builtinIndex[131:132:132]
-	case "tee":
-		return builtinIndex[132:134:134]
-	case "tr":
+	case "nc.traditional":
+		return builtinIndex[132:133:133]
+	case "ncat":
+		return builtinIndex[133:134:134]
+	case "netcat":
 		return builtinIndex[134:135:135]
-	case "unlink":
+	case "newfs":
 		return builtinIndex[135:136:136]
+	case "node":
+		return builtinIndex[136:145:145]
+	case "nodejs":
+		return builtinIndex[145:153:153]
+	case "od":
+		return builtinIndex[153:154:154]
+	case "openssl":
+		return builtinIndex[154:155:155]
+	case "osascript":
+		return builtinIndex[155:163:163]
+	case "parted":
+		return builtinIndex[163:165:165]
+	case "perl":
+		return builtinIndex[165:168:168]
+	case "php":
+		return builtinIndex[168:170:170]
+	case "powershell":
+		return builtinIndex[170:178:178]
+	case "powershell_ise":
+		return builtinIndex[178:186:186]
+	case "pv":
+		return builtinIndex[186:187:187]
+	case "pwsh":
+		return builtinIndex[187:195:195]
+	case "pwsh-preview":
+		return builtinIndex[195:203:203]
+	case "python":
+		return builtinIndex[203:206:206]
+	case "python3":
+		return builtinIndex[206:209:209]
+	case "rbash":
+		return builtinIndex[209:211:211]
+	case "rclone":
+		return builtinIndex[211:212:212]
+	case "rev":
+		return builtinIndex[212:213:213]
+	case "rm":
+		return builtinIndex[213:222:222]
+	case "rmdir":
+		return builtinIndex[222:223:223]
+	case "rsync":
+		return builtinIndex[223:225:225]
+	case "ruby":
+		return builtinIndex[225:236:236]
+	case "s3cmd":
+		return builtinIndex[236:237:237]
+	case "setfacl":
+		return builtinIndex[237:238:238]
+	case "sfdisk":
+		return builtinIndex[238:240:240]
+	case "sgdisk":
+		return builtinIndex[240:241:241]
+	case "sh":
+		return builtinIndex[241:243:243]
+	case "shred":
+		return builtinIndex[243:246:246]
+	case "socat":
+		return builtinIndex[246:247:247]
+	case "tcsh":
+		return builtinIndex[247:249:249]
+	case "tee":
+		return builtinIndex[249:251:251]
+	case "tr":
+		return builtinIndex[251:252:252]
+	case "truffleruby":
+		return builtinIndex[252:260:260]
+	case "unlink":
+		return builtinIndex[260:262:262]
 	case "unxz":
-		return builtinIndex[136:137:137]
+		return builtinIndex[262:263:263]
 	case "uudecode":
-		return builtinIndex[137:138:138]
+		return builtinIndex[263:264:264]
 	case "vault":
-		return builtinIndex[138:139:139]
+		return builtinIndex[264:265:265]
 	case "wget":
-		return builtinIndex[139:142:142]
+		return builtinIndex[265:268:268]
 	case "wipefs":
-		return builtinIndex[142:143:143]
+		return builtinIndex[268:269:269]
 	case "xxd":
-		return builtinIndex[143:144:144]
+		return builtinIndex[269:270:270]
 	case "xz":
-		return builtinIndex[144:145:145]
+		return builtinIndex[270:271:271]
 	case "xzcat":
-		return builtinIndex[145:146:146]
+		return builtinIndex[271:272:272]
 	case "zcat":
-		return builtinIndex[146:147:147]
+		return builtinIndex[272:273:273]
 	case "zsh":
-		return builtinIndex[147:148:148]
+		return builtinIndex[273:275:275]
+	case "ztcp":
+		return builtinIndex[275:276:276]
 	}
 	return nil
 }
@@ -279,15 +308,17 @@ func builtinByProgram(name string) []int {
 // builtinGlobProgs, builtinAnyProgram and builtinLineLevel are the
 // other lists of the built-in registry (see registry).
 var (
-	builtinGlobProgs  = [...]int{4, 55, 56}
-	builtinAnyProgram = [...]int{2, 26, 59, 60, 61, 62, 63, 64, 65, 66, 68, 70, 71, 74}
-	builtinLineLevel  = [...]int{65, 66}
+	builtinGlobProgs  = [...]int{4, 55, 56, 57, 58, 59, 60, 61, 62}
+	builtinAnyProgram = [...]int{2, 26, 65, 66, 67, 68, 69, 70, 71, 72, 74, 78, 79, 83}
+	builtinLineLevel  = [...]int{71, 72}
 )
 
 // vetted reports an expression of the built-in registry, which the
 // generator compiled; NewDetector skips checking those again.
 func vetted(expr string) bool {
 	switch expr {
+	case "(-[la]|[^-]).*":
+		return true
 	case "(.* )?(-Z|-z|-o|-d|-n|-l|-G|--zap-all|--zap|--clear|--delete|--new|--load-backup|mklabel|mktable|mkpart|rm|resizepart)( .*)?":
 		return true
 	case "(.* )?(-a|--all|-o|--offset|-[a-zA-Z]*a[a-zA-Z]*)( .*)?|(.* )?/dev/.*":
@@ -343,6 +374,8 @@ func vetted(expr string) bool {
 	case "0*[67][0-7][0-7]":
 		return true
 	case ":[^/].*":
+		return true
+	case "\\$REPLY":
 		return true
 	case "\\$[A-Za-z_][A-Za-z0-9_]*/\\.\\.(/.*)?":
 		return true
