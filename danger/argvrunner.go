@@ -70,8 +70,11 @@ func (r *registry) checkArgvSuffixes(sc *scan, i int, hits *hitSet, depth int, b
 		if *budget <= 0 {
 			return r.overLimit(hits) || any
 		}
-		*budget--
 		line := suffixLine(args[k:])
+		// A suffix costs one, plus one per 4 KiB: sixteen suffixes of a
+		// 64 KiB argv would re-parse a megabyte (the parser's per-line
+		// budget does not reach these separate parses).
+		*budget -= 1 + len(line)>>12
 		var sub hitSet
 		if !r.checkInto(suffixParser().Parse(line), &sub, depth+1, budget) {
 			continue

@@ -21,7 +21,8 @@
 //
 // Parsing never fails and never panics. Input that does not parse, or
 // that reaches a limit (size, nesting, number of invocations, brace
-// expansion), yields a Result with Problems; whatever could be recovered
+// expansion, and the per-line budget of words, re-parsed shell text and
+// expanded bytes, summed over every level), yields a Result with Problems; whatever could be recovered
 // is still reported, and callers must treat an incomplete Result as
 // unknown — never as safe.
 package shellparse

@@ -30,6 +30,26 @@ type Limits struct {
 	// MaxBraceFields is the most words one brace expansion may produce
 	// before the word is treated as dynamic (default 256).
 	MaxBraceFields int
+
+	// The limits below bound the work on the whole line, across every
+	// shell string re-parsed inside it: per-word and per-level bounds
+	// alone multiply (sixteen nested evals of a line of brace
+	// expansions once took a minute and 11 GB).
+
+	// MaxFields is the most words (argv words, assignments and
+	// redirections, after brace expansion and resolution) of all the
+	// invocations of a line together, at every depth (default 32,768:
+	// a line at MaxBytes has at most that many plain words). An argv
+	// runner's inner command (docker exec, find -exec) counts again.
+	MaxFields int
+	// MaxReparseBytes is the most text re-parsed as shell code (bash -c
+	// strings, eval, stdin fed to a shell, ...) for one line, summed over
+	// every level (default 64 KiB).
+	MaxReparseBytes int
+	// MaxExpandBytes is the most bytes the parser may build for one line
+	// by expanding words (brace expansion, variables and other values it
+	// resolves) (default 256 KiB).
+	MaxExpandBytes int
 }
 
 // DefaultLimits returns the limits used when none are given.
@@ -40,6 +60,10 @@ func DefaultLimits() Limits {
 		MaxReparse:     16,
 		MaxInvocations: 1000,
 		MaxBraceFields: 256,
+
+		MaxFields:       1 << 15,
+		MaxReparseBytes: 64 << 10,
+		MaxExpandBytes:  256 << 10,
 	}
 }
 
@@ -59,6 +83,15 @@ func (l Limits) withDefaults() Limits {
 	}
 	if l.MaxBraceFields <= 0 {
 		l.MaxBraceFields = d.MaxBraceFields
+	}
+	if l.MaxFields <= 0 {
+		l.MaxFields = d.MaxFields
+	}
+	if l.MaxReparseBytes <= 0 {
+		l.MaxReparseBytes = d.MaxReparseBytes
+	}
+	if l.MaxExpandBytes <= 0 {
+		l.MaxExpandBytes = d.MaxExpandBytes
 	}
 	return l
 }
@@ -498,11 +531,31 @@ type walker struct {
 	depth     int // shell strings re-parsed
 	argvDepth int // commands run from another command's argv
 	stopped   bool
+	// noFollow: report the invocation being added, but not what it runs
+	// (the line's budget is spent).
+	noFollow bool
+
+	// The per-line budget (Limits.MaxFields, MaxReparseBytes,
+	// MaxExpandBytes): what was spent so far, at every depth.
+	fields   int
+	reparsed int
+	expanded int
 
 	// The statement loop of Parse.
 	first, prev *Stmt
 	n           int
 	perr        error
+}
+
+// spendExpand counts n bytes built by expansions against
+// Limits.MaxExpandBytes.
+func (w *walker) spendExpand(n int) bool {
+	w.expanded += n
+	if w.expanded > w.lim.MaxExpandBytes {
+		w.limit(fmt.Sprintf("expansions build more than %d bytes", w.lim.MaxExpandBytes))
+		return false
+	}
+	return true
 }
 
 func (w *walker) limit(msg string) {
@@ -760,6 +813,20 @@ func (w *walker) add(inv Invocation) int {
 		w.limit(fmt.Sprintf("more than %d invocations", w.lim.MaxInvocations))
 		return -1
 	}
+	if n := len(inv.Args) + len(inv.Assigns) + len(inv.Redirs); w.fields+n > w.lim.MaxFields {
+		// Over the line's budget of words: the invocation is kept with
+		// the words that fit (so that rm -rf / followed by a flood of
+		// words is still seen), and the walk stops.
+		keep := w.lim.MaxFields - w.fields - len(inv.Assigns) - len(inv.Redirs)
+		w.fields = w.lim.MaxFields
+		w.limit(fmt.Sprintf("more than %d words in the invocations of the command, brace expansions and shell strings included", w.lim.MaxFields))
+		if keep < 1 || keep >= len(inv.Args) {
+			return -1
+		}
+		inv.Args = inv.Args[:keep:keep]
+	} else {
+		w.fields += n
+	}
 	w.res.Invocations = append(w.res.Invocations, inv)
 	return len(w.res.Invocations) - 1
 }
@@ -977,11 +1044,24 @@ func (w *walker) call(ce *syntax.CallExpr, redirs []Redirect, rawRedirs []*synta
 			continue
 		}
 		args = w.appendWord(args, word)
+		if w.fields+len(args) > w.lim.MaxFields {
+			break // add keeps what fits and stops the walk
+		}
 	}
 	if len(args) == 0 {
 		return
 	}
 	inv := Invocation{Assigns: assigns, Redirs: redirs, Where: c.f, Parent: c.parent, Encloser: c.encloser, Depth: w.depth}
+	if w.stopped {
+		// The line's budget ran out while this argv was built: the
+		// invocation is still reported as far as it was built (rm -rf /
+		// followed by a flood of brace expansions stays visible), but
+		// nothing it runs is followed.
+		w.stopped, w.noFollow = false, true
+		w.invocation(inv, args, nil, c)
+		w.stopped, w.noFollow = true, false
+		return
+	}
 	idx := w.invocation(inv, args, rawRedirs, c)
 	// Substitutions run before the command; they are listed after it.
 	for _, a := range ce.Assigns {
@@ -1094,8 +1174,8 @@ func (w *walker) invocation(inv Invocation, args []Arg, rawRedirs []*syntax.Redi
 	}
 	inv.RunsShellInput = len(reparse) > 0
 	idx := w.add(inv)
-	if idx < 0 {
-		return -1
+	if idx < 0 || w.noFollow {
+		return idx
 	}
 	for _, job := range reparse {
 		if job.dynamic {
@@ -1232,6 +1312,14 @@ func (w *walker) reparse(job reparseJob, parent int, c ctx) {
 	}
 	if n := nesting(job.text); n > w.lim.MaxNesting {
 		w.limit(fmt.Sprintf("string run by %s nests %d levels deep, over the limit of %d", job.by, n, w.lim.MaxNesting))
+		return
+	}
+	if n := operators(job.text); n > w.lim.MaxInvocations {
+		w.limit(fmt.Sprintf("string run by %s has %d pipe and list operators, over the limit of %d", job.by, n, w.lim.MaxInvocations))
+		return
+	}
+	if w.reparsed += len(job.text); w.reparsed > w.lim.MaxReparseBytes {
+		w.limit(fmt.Sprintf("more than %d bytes of shell strings to re-parse in the command", w.lim.MaxReparseBytes))
 		return
 	}
 	kind := FrameShellString
