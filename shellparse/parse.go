@@ -396,20 +396,16 @@ func (w *walker) simple(all []Arg, bounds []int, c ctx) {
 	id := w.res.Pipelines
 	n := len(bounds)
 	frames := make([]Frame, n)
-	ranges := make([]stageRange, n)
-	var prev *stageRange
 	for i := range n {
 		args := stage(i)
 		cc := c
 		frames[i] = Frame{Kind: FramePipeline, Detail: "|", Pipe: id, Stage: i, Stages: n, Parent: c.f}
 		cc.f = &frames[i]
-		cc.stdin = prev
 		start := len(w.res.Invocations)
 		if !w.stopped {
 			w.invocation(Invocation{Where: cc.f, Parent: cc.parent, Encloser: cc.encloser, Depth: w.depth}, args, nil, cc)
 		}
-		ranges[i] = stageRange{first: start, end: len(w.res.Invocations)}
-		prev = &ranges[i]
+		c.in = w.stageOutput(stageRange{first: start, end: len(w.res.Invocations)})
 	}
 }
 
@@ -511,9 +507,9 @@ type ctx struct {
 	parent int
 	// encloser is the invocation whose words hold this statement, or -1.
 	encloser int
-	// stdin, when set, is the range of invocations of the previous
-	// pipeline stage: what feeds this statement's standard input.
-	stdin *stageRange
+	// in is what the statement's standard input holds, nil for the
+	// line's own standard input (a terminal, the agent).
+	in *input
 }
 
 type stageRange struct{ first, end int }
@@ -612,6 +608,9 @@ func (w *walker) stmt(s *Stmt, c ctx) {
 		w.call(ce, redirs, s.Redirs, c)
 		return
 	}
+	if in := w.redirInput(s.Redirs); in != nil {
+		c.in = in
+	}
 	if len(redirs) > 0 {
 		inh := make([]Redirect, 0, len(c.redirs)+len(redirs))
 		inh = append(inh, c.redirs...)
@@ -705,7 +704,7 @@ func (w *walker) command(cmd syntax.Command, c ctx) {
 		}
 		w.res.Functions = append(w.res.Functions, name)
 		cc := c.with(FrameFunction, name)
-		cc.stdin = nil
+		cc.in = nil
 		w.stmt(x.Body, cc)
 	case *syntax.ArithmCmd:
 		w.arithmetic("((", x, c)
@@ -747,17 +746,13 @@ func (w *walker) pipeline(x *syntax.BinaryCmd, c ctx) {
 	w.res.Pipelines++
 	id := w.res.Pipelines
 	frames := make([]Frame, len(stages))
-	ranges := make([]stageRange, len(stages))
-	var prev *stageRange
 	for i, s := range stages {
 		cc := c
 		frames[i] = Frame{Kind: FramePipeline, Detail: op, Pipe: id, Stage: i, Stages: len(stages), Parent: c.f}
 		cc.f = &frames[i]
-		cc.stdin = prev
 		start := len(w.res.Invocations)
 		w.stmt(s, cc)
-		ranges[i] = stageRange{first: start, end: len(w.res.Invocations)}
-		prev = &ranges[i]
+		c.in = w.stageOutput(stageRange{first: start, end: len(w.res.Invocations)})
 	}
 }
 
@@ -848,7 +843,7 @@ func (w *walker) substs(n syntax.Node, c ctx) {
 	if word, ok := n.(*syntax.Word); ok && plainWord(word) {
 		return // nothing inside can run a command
 	}
-	c.stdin = nil
+	c.in = nil
 	syntax.Walk(n, func(n syntax.Node) bool {
 		switch x := n.(type) {
 		case *syntax.CmdSubst:
@@ -1058,7 +1053,7 @@ func (w *walker) call(ce *syntax.CallExpr, redirs []Redirect, rawRedirs []*synta
 		// followed by a flood of brace expansions stays visible), but
 		// nothing it runs is followed.
 		w.stopped, w.noFollow = false, true
-		w.invocation(inv, args, nil, c)
+		w.invocation(inv, args, rawRedirs, c)
 		w.stopped, w.noFollow = true, false
 		return
 	}
@@ -1098,6 +1093,10 @@ func (w *walker) invocation(inv Invocation, args []Arg, rawRedirs []*syntax.Redi
 	var reparse []reparseJob
 	var execs [][]Arg
 	var runs []runJob
+	in := c.in
+	if r := w.redirInput(rawRedirs); r != nil {
+		in = r
+	}
 	for guard := 0; guard < 64; guard++ {
 		setArgs(&inv, args)
 		if inv.NameDynamic() {
@@ -1125,6 +1124,14 @@ func (w *walker) invocation(inv Invocation, args []Arg, rawRedirs []*syntax.Redi
 		args = rest
 	}
 	setArgs(&inv, args)
+	if inv.ArgsFromInput {
+		// xargs reads the input for the arguments it adds, and runs the
+		// command with its own standard input (/dev/null, or the
+		// terminal with -o).
+		setStdin(&inv, &input{from: StdinXargs})
+	} else {
+		setStdin(&inv, in)
+	}
 	// What the program itself runs.
 	if !inv.NameDynamic() {
 		switch name := inv.Name; {
@@ -1133,11 +1140,10 @@ func (w *walker) invocation(inv Invocation, args []Arg, rawRedirs []*syntax.Redi
 			switch {
 			case job != nil:
 				reparse = append(reparse, *job)
+			case reads && inv.ArgsFromInput:
+				reparse = append(reparse, reparseJob{dynamic: true, by: "xargs " + name, stdin: true})
 			case reads:
-				reparse = append(reparse, w.stdinJob(name, rawRedirs, c)...)
-				if len(reparse) == 0 {
-					inv.StdinUnknown = c.stdin != nil
-				}
+				reparse = append(reparse, stdinJobs(name, in)...)
 			}
 		case name == "eval":
 			var parts []string
@@ -1178,9 +1184,20 @@ func (w *walker) invocation(inv Invocation, args []Arg, rawRedirs []*syntax.Redi
 		return idx
 	}
 	for _, job := range reparse {
-		if job.dynamic {
+		if job.dynamic || job.partial {
 			w.res.Invocations[idx].StdinUnknown = true
+		}
+		if job.dynamic {
 			continue
+		}
+		if job.stdin && in != nil {
+			// Commands of a script read from standard input read the
+			// rest of the script.
+			job.in = &input{from: in.from}
+		} else {
+			// A shell string runs with the standard input of the
+			// program that runs it (eval, bash -c, ssh forwards it).
+			job.in = in
 		}
 		w.reparse(job, idx, c)
 	}
@@ -1197,13 +1214,15 @@ func (w *walker) invocation(inv Invocation, args []Arg, rawRedirs []*syntax.Redi
 	}
 	for _, e := range execs {
 		cc := c.with(FrameExec, "find "+e[0].Value)
-		cc.stdin = nil
+		cc.in = in
 		sub := Invocation{Where: cc.f, Parent: c.parent, Encloser: idx, Depth: w.depth}
 		w.invocation(sub, e[1:], nil, cc)
 	}
 	for _, r := range runs {
+		// As if the runner forwarded its standard input (docker exec -i,
+		// kubectl exec -i): what it could read is analysed.
 		cc := c.with(FrameRemote, r.label)
-		cc.stdin = nil
+		cc.in = in
 		cc.redirs = nil
 		sub := Invocation{Where: cc.f, Parent: idx, Encloser: idx, Depth: w.depth}
 		w.invocation(sub, r.args, nil, cc)
@@ -1221,85 +1240,14 @@ type runJob struct {
 type reparseJob struct {
 	text    string
 	dynamic bool
+	// partial: text is what could be read statically (the expansions of
+	// a heredoc left as written); it is re-parsed, and the input is
+	// still unknown.
+	partial bool
 	by      string
 	stdin   bool // fed on standard input rather than as an argument
 	remote  bool
-}
-
-// stdinJob finds what a shell reading standard input would run: a heredoc,
-// a here-string, or the output of echo/printf piped into it.
-func (w *walker) stdinJob(shell string, rawRedirs []*syntax.Redirect, c ctx) []reparseJob {
-	for _, r := range rawRedirs {
-		if r == nil {
-			continue
-		}
-		switch r.Op {
-		case syntax.Hdoc, syntax.DashHdoc:
-			if r.Hdoc == nil {
-				return []reparseJob{{text: "", by: shell + " <<", stdin: true}}
-			}
-			text, dyn := w.heredoc(r)
-			return []reparseJob{{text: text, dynamic: dyn, by: shell + " <<", stdin: true}}
-		case syntax.WordHdoc:
-			if r.Word == nil {
-				continue
-			}
-			v := w.word(r.Word)
-			if len(v) != 1 {
-				return []reparseJob{{dynamic: true, by: shell + " <<<", stdin: true}}
-			}
-			return []reparseJob{{text: v[0].Value, dynamic: v[0].Dynamic, by: shell + " <<<", stdin: true}}
-		case syntax.RdrIn:
-			// Reads a script file: what it holds is not known here.
-			return []reparseJob{{dynamic: true, by: shell + " <", stdin: true}}
-		}
-	}
-	if c.stdin == nil {
-		return nil
-	}
-	// echo/printf with static words piped straight into the shell.
-	if c.stdin.end-c.stdin.first == 1 {
-		src := &w.res.Invocations[c.stdin.first]
-		if (src.Name == "echo" || src.Name == "printf") && len(src.Wrappers) == 0 && !src.Dynamic() {
-			var parts []string
-			for i, a := range src.Args[1:] {
-				if src.Name == "echo" && i == 0 && len(src.Args) > 2 && (a.Value == "-n" || a.Value == "-e" || a.Value == "-ne" || a.Value == "-en") {
-					continue
-				}
-				parts = append(parts, a.Value)
-			}
-			text := strings.Join(parts, " ")
-			text = strings.ReplaceAll(text, `\n`, "\n")
-			return []reparseJob{{text: text, by: src.Name + " | " + shell, stdin: true}}
-		}
-	}
-	return []reparseJob{{dynamic: true, by: "pipe into " + shell, stdin: true}}
-}
-
-// heredoc returns a heredoc body as the shell would pass it, and whether
-// it holds expansions.
-func (w *walker) heredoc(r *syntax.Redirect) (string, bool) {
-	vals := w.hdocWord(r.Hdoc)
-	return vals.Value, vals.Dynamic
-}
-
-func (w *walker) hdocWord(word *syntax.Word) Arg {
-	var b strings.Builder
-	dyn := false
-	for _, p := range word.Parts {
-		switch x := p.(type) {
-		case *syntax.Lit:
-			b.WriteString(x.Value)
-		case *syntax.SglQuoted:
-			b.WriteString(w.raw(x))
-		case *syntax.DblQuoted:
-			b.WriteString(w.raw(x))
-		default:
-			dyn = true
-			b.WriteString(w.raw(p))
-		}
-	}
-	return Arg{Value: b.String(), Dynamic: dyn}
+	in      *input // the standard input of the commands the text runs
 }
 
 func (w *walker) reparse(job reparseJob, parent int, c ctx) {
@@ -1332,7 +1280,7 @@ func (w *walker) reparse(job reparseJob, parent int, c ctx) {
 	}
 	cc.parent = parent
 	cc.encloser = -1
-	cc.stdin = nil
+	cc.in = job.in
 	cc.redirs = nil
 	f, err := w.ps.innerParser().Parse(strings.NewReader(job.text), "")
 	if err != nil {

@@ -147,7 +147,9 @@ func TestRedirects(t *testing.T) {
 }
 
 func FuzzParse(f *testing.F) {
-	for _, s := range []string{`rm -rf /`, `:(){ :|:& };:`, `bash -c "eval 'x'"`, "cat <<EOF\n$(x)\nEOF", `a=(1 2) b[1]=x c`, `echo ${x:-$(y)}`, `find . -exec sh -c 'a' \; -ok b +`, `()0`, `ssh -oProxyCommand=x h y`, `env -S 'rm -rf /'`} {
+	for _, s := range []string{`rm -rf /`, `:(){ :|:& };:`, `bash -c "eval 'x'"`, "cat <<EOF\n$(x)\nEOF", `a=(1 2) b[1]=x c`, `echo ${x:-$(y)}`, `find . -exec sh -c 'a' \; -ok b +`, `()0`, `ssh -oProxyCommand=x h y`, `env -S 'rm -rf /'`,
+		"printf '%s\\n%5.2d%-3s%b' x 1 y 'z\\c' | sh", "cat <<'E' | bash\nrm -rf ~\nE", "psql <<-E'O'F\n\t$x\n\tEOF", "{ sh; } <<< $'a\\nb' 0<&-",
+		"echo -e 'a\\x41\\0101' | cat - | xargs sh", "sh <<E\n\\$x $(y) \\\nz\nE"} {
 		f.Add(s)
 	}
 	p := shellparse.New(shellparse.Limits{})

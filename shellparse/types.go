@@ -263,6 +263,30 @@ type Invocation struct {
 	// Depth counts how many shell-string re-parses lie between the line
 	// and this invocation.
 	Depth int
+	// Stdin is the text the program's standard input holds, when
+	// StdinKnown: a heredoc body (with a quoted delimiter as written;
+	// with an unquoted one, known only when it holds no expansion the
+	// parser cannot resolve), a here-string with the newline bash adds,
+	// or what the previous pipeline stage prints when it is echo, printf
+	// or cat of such a text (echo a | X, printf '%s\n' a | X,
+	// cat <<EOF | X, cat <<< a | X). The commands of a compound command
+	// fed that way ({ a; b; } <<< x, echo x | (a; b)) are each given the
+	// text, although only what the first leaves is read by the next; a
+	// string run by eval, a shell's -c, ssh or an argv runner is given
+	// the standard input of the program that runs it. Programs that read
+	// code from standard input (shells, interpreters, SQL clients, at,
+	// crontab -, make -f -) read it here.
+	Stdin string
+	// StdinKnown reports that Stdin is what standard input holds. It is
+	// false for a pipe from any other program, a file (except
+	// /dev/null, which holds ""), a heredoc with expansions, and the
+	// line's own standard input.
+	StdinKnown bool
+	// StdinFrom says where standard input comes from: "" (the line's
+	// own: a terminal or the agent), StdinHeredoc, StdinHereString,
+	// StdinPipe, StdinFile, or StdinXargs (xargs reads it for the
+	// arguments it adds).
+	StdinFrom string
 	// StdinUnknown reports a shell (or eval) that reads commands from
 	// input that cannot be known statically: a pipe from another program,
 	// a dynamic -c string, a dynamic heredoc.
