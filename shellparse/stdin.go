@@ -14,26 +14,50 @@ import (
 // the previous pipeline stage. A shell reading standard input has that
 // text re-parsed from here (FrameShellStdin).
 
-// The values of Invocation.StdinFrom.
+// StdinSource says where an invocation's standard input comes from
+// (Invocation.StdinFrom).
+type StdinSource uint8
+
+// The sources of standard input.
 const (
+	// StdinLine: the line's own standard input (a terminal, the agent).
+	StdinLine StdinSource = iota
 	// StdinHeredoc: a heredoc (<< or <<-) on the invocation or on a
 	// compound command around it.
-	StdinHeredoc = "<<"
+	StdinHeredoc
 	// StdinHereString: a here-string (<<<).
-	StdinHereString = "<<<"
+	StdinHereString
 	// StdinPipe: the previous stage of a pipeline.
-	StdinPipe = "|"
+	StdinPipe
 	// StdinFile: a file (<), or a descriptor duplicated (<&N) or opened
 	// read-write (<>) as standard input.
-	StdinFile = "<"
+	StdinFile
 	// StdinXargs: xargs reads the standard input for the arguments it
 	// adds; the command it runs does not read it.
-	StdinXargs = "xargs"
+	StdinXargs
 )
+
+// String returns the operator of the source ("<<", "<<<", "|", "<"),
+// "xargs", or "" for the line's own input.
+func (s StdinSource) String() string {
+	switch s {
+	case StdinHeredoc:
+		return "<<"
+	case StdinHereString:
+		return "<<<"
+	case StdinPipe:
+		return "|"
+	case StdinFile:
+		return "<"
+	case StdinXargs:
+		return "xargs"
+	}
+	return ""
+}
 
 // input is what a statement's standard input is known to hold.
 type input struct {
-	from  string // a Stdin... constant
+	from  StdinSource
 	known bool
 	text  string
 	// alt is the text under another reading of the feeding command, when
@@ -48,13 +72,38 @@ type input struct {
 	// it has it re-parsed (the literal commands are still seen) and is
 	// still marked as reading unknown input.
 	sketch string
+	// used: a command that may read standard input has read it: the
+	// commands after it (in a compound fed this input) get what it left,
+	// which is not known. read leaves the rest of the text.
+	used bool
+	// loop is how many loops were around when the input was set up: a
+	// command in a loop inside that reads it runs several times, each
+	// reading what the one before left.
+	loop int
+}
+
+// consumed records that a command read the input.
+func (in *input) consumed() { in.used = true }
+
+// effective returns the input as the next command to read it sees: the
+// same while nothing read it and no loop repeats the reading, else an
+// unknown input from the same source.
+func (w *walker) effective(in *input) *input {
+	if in == nil || !in.known || !in.used && in.loop == w.loops {
+		return in
+	}
+	return &input{from: in.from, loop: w.loops}
 }
 
 // redirInput returns the standard input that the redirections rs set, or
 // nil when they leave it alone. The last redirection of descriptor 0
 // wins, as in bash.
-func (w *walker) redirInput(rs []*syntax.Redirect) *input {
-	var in *input
+func (w *walker) redirInput(rs []*syntax.Redirect) (in *input) {
+	defer func() {
+		if in != nil {
+			in.loop = w.loops
+		}
+	}()
 	for _, r := range rs {
 		if r == nil || r.N != nil && r.N.Value != "0" {
 			continue
@@ -71,9 +120,11 @@ func (w *walker) redirInput(rs []*syntax.Redirect) *input {
 		case syntax.WordHdoc:
 			in = &input{from: StdinHereString}
 			if r.Word != nil {
+				// bash adds a newline to a here-string.
 				if a := w.parts(r.Word.Parts); !a.Dynamic {
-					// bash adds a newline to a here-string.
 					in.known, in.text = true, a.Value+"\n"
+				} else if v, ok := w.resolveLiteral(r.Word); ok {
+					in.known, in.text = true, v+"\n"
 				}
 			}
 		case syntax.RdrIn:
@@ -127,6 +178,11 @@ func (w *walker) heredocText(r *syntax.Redirect) (text string, known bool) {
 		}
 	}
 	text = b.String()
+	if !known {
+		if s, ok := w.resolveDocument(r.Hdoc); ok {
+			text, known = s, true
+		}
+	}
 	if r.Op == syntax.DashHdoc {
 		text = stripTabs(text)
 	}
@@ -205,34 +261,35 @@ func stripTabs(s string) string {
 // writes to the next stage: known when the stage is a single echo, printf
 // or cat whose output is static, and writes to the pipe.
 func (w *walker) stageOutput(r stageRange) *input {
-	in := &input{from: StdinPipe}
+	unknown := &w.pipeUnknown
+	unknown.from = StdinPipe
 	if r.end-r.first != 1 {
-		return in
+		return unknown
 	}
 	src := &w.res.Invocations[r.first]
 	if len(src.Wrappers) > 0 || src.NameDynamic() || redirectsStdout(src.Redirs) {
-		return in
+		return unknown
 	}
+	var text, alt string
+	known := false
 	switch src.Name {
 	case "echo":
-		in.text, in.alt, in.known = echoOutput(src.Args)
+		text, alt, known = echoOutput(src.Args)
 	case "printf":
-		in.text, in.known = printfOutput(src.Args)
+		text, known = printfOutput(src.Args)
 	case "cat":
 		// cat, cat -, cat -u: copies its standard input.
 		for _, a := range src.Args[1:] {
 			if a.Dynamic || a.Value != "-" && a.Value != "-u" {
-				return in
+				return unknown
 			}
 		}
-		in.text, in.known = src.Stdin, src.StdinKnown
-	default:
-		return in
+		text, known = src.Stdin, src.StdinKnown
 	}
-	if in.known {
-		in.by = src.Name
+	if !known {
+		return unknown
 	}
-	return in
+	return &input{from: StdinPipe, known: true, text: text, alt: alt, by: src.Name, loop: w.loops}
 }
 
 // redirectsStdout reports a redirection that sends standard output
@@ -269,7 +326,7 @@ func stdinJobs(shell string, in *input) []reparseJob {
 	if in == nil {
 		return nil // the line's own standard input: a terminal, the agent
 	}
-	by := shell + " " + in.from
+	by := shell + " " + in.from.String()
 	switch {
 	case in.from == StdinHeredoc:
 		by = shell + " <<"

@@ -21,6 +21,16 @@ func (w *walker) appendWord(dst []Arg, word *syntax.Word) []Arg {
 			return append(dst, Arg{Value: lit.Value, Raw: raw, Glob: hasGlob(lit.Value)})
 		}
 	}
+	if !plainWord(word) {
+		// Expansions: what they assign is unknown from here on; what
+		// they refer to may be known.
+		w.forgetAssigned(word.Parts)
+		if !hasBraces(word) {
+			if out, ok := w.resolveFields(dst, word, raw); ok {
+				return out
+			}
+		}
+	}
 	if hasBraces(word) {
 		if tooManyBraces(word) {
 			return append(dst, Arg{Value: raw, Raw: raw, Dynamic: true})
