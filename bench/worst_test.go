@@ -66,6 +66,15 @@ func worst(size int) []corpus {
 		{"ifs", []string{fillTo("rm", "", "${IFS}-rf")}},
 		{"dotdot", []string{fillTo("rm -rf /tmp", "", "/..")}},
 		{"xargs_stdin", []string{fillTo("echo ", " | xargs rm -rf", "a b c d e f ")}},
+		{"unknown_sh_words", []string{fillTo("x ", "", "sh ")}},
+		{"runners_ifs_herestrings", []string{fillTo(strings.Repeat("docker exec c ", 16), "", "${IFS}", "sh <<< 'a;a' ", "-rf ")}},
+		{"function_calls", []string{fillTo("f() { g $1 $1; }; g() { rm -rf $1 $2; }; ", "", "f a; ")}},
+		{"function_recursion", []string{fillTo("f(){ f; g; }; g(){ f; }; ", "", "g; ")}},
+		{"while_read", []string{fillTo("", "", "printf '%s\\n' a b c d e f g h | while read l; do rm -rf $l; done; ")}},
+		{"loops_forks", []string{fillTo("", "", "for i in 1 2 3 4 5 6 7 8; do for j in 1 2 3 4 5 6 7 8; do echo $i$j; done; done; ")}},
+		{"var_doubling", []string{fillTo("x=ab; ", "", "x=$x$x; echo $x; ")}},
+		{"substs_nested", []string{fillTo("", "", "$(echo $(echo $(printf %s a))) ")}},
+		{"glob_many", []string{fillTo("", "", "/???/?? /???/* /usr/bin/?? ")}},
 	}
 }
 

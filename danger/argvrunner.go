@@ -43,9 +43,21 @@ func (r *registry) checkArgvSuffixes(sc *scan, i int, hits *hitSet, depth int, b
 	}
 	// The first word that starts a suffix, before any other work: most
 	// unknown programs hold none.
+	// A shell at k runs a string when a -c option comes after it: the
+	// last one is found once (shellWithC for every k is quadratic).
+	lastC := 0
+	for k := len(args) - 1; k > 0; k-- {
+		if cOption(args[k].Value) {
+			lastC = k
+			break
+		}
+	}
+	withC := func(k int) bool {
+		return k < lastC && !args[k].Dynamic && shellparse.IsShell(progName(baseName(args[k].Value)))
+	}
 	first := 0
 	for k := 1; k < len(args); k++ {
-		if r.startsSuffix(args[k]) || shellWithC(args[k:]) {
+		if r.startsSuffix(args[k]) || withC(k) {
 			first = k
 			break
 		}
@@ -64,7 +76,7 @@ func (r *registry) checkArgvSuffixes(sc *scan, i int, hits *hitSet, depth int, b
 	outer := ""
 	any := false
 	for k := first; k < len(args); k++ {
-		if k > first && !r.startsSuffix(args[k]) && !shellWithC(args[k:]) {
+		if k > first && !r.startsSuffix(args[k]) && !withC(k) {
 			continue
 		}
 		if *budget <= 0 {
@@ -121,12 +133,16 @@ func shellWithC(args []shellparse.Arg) bool {
 		return false
 	}
 	for _, a := range args[1:] {
-		v := a.Value
-		if len(v) > 1 && v[0] == '-' && v[1] != '-' && strings.IndexByte(v, 'c') > 0 {
+		if cOption(a.Value) {
 			return true
 		}
 	}
 	return false
+}
+
+// cOption reports a short-option cluster with c (-c, -lc, -ec).
+func cOption(v string) bool {
+	return len(v) > 1 && v[0] == '-' && v[1] != '-' && strings.IndexByte(v, 'c') > 0
 }
 
 // namesProgram reports whether some rule of the registry names the

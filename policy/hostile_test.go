@@ -585,3 +585,34 @@ func TestHostilePerLineBudget(t *testing.T) {
 		})
 	}
 }
+
+// TestHostileResolvedNotApproved: words the parser resolves statically
+// (issue 12 section 5: variables, loops, $(echo ...), $IFS, globs as
+// program paths, xargs input) are still expanded when the line runs, so
+// they are never covered by the prefix approvals of the commands they
+// resolve to, nor by the read-only list; and where they resolve to a
+// dangerous command, the line is denied like that command.
+func TestHostileResolvedNotApproved(t *testing.T) {
+	g, s := propertyGuard(t)
+	for _, line := range []string{
+		"p=ls; $p -la", "x=a; ls $x", "for f in a b; do ls $f; done", "for f in a b; do make build; echo $f; done",
+		"ls${IFS}-la", "ls$IFS-la", "/bin/l? -la", "/???/ls", "$(which ls) -la", "$(command -v git) status",
+		"`type -P ls`", "$(echo ls)", "$(printf ls) -la", "echo -la | xargs ls", "printf a | xargs -I{} ls {}",
+		"read -r x <<< a; ls $x", "mapfile -t a <<< x; ls ${a[@]}", "set -- a; ls $1", "bash -c 'ls $1' _ a",
+		"f() { ls $1; }; f a", "x=; $x ls", "n=/dev/null; ls > $n", "c=status; git $c", "export X=a; ls $X",
+		"d=~; ls $d", "ls $HOME", "cat <<< ls | sh", "echo ls | sh",
+	} {
+		d := timedDecide(t, g, s, line)
+		if d.Verdict == policy.Allow {
+			t.Errorf("%q allowed (%s)", line, d.Reason)
+		}
+	}
+	for _, line := range []string{
+		"p=rm; $p -rf /", "for d in a /; do rm -rf $d; done", "/???/?m -rf /", "$(which rm) -rf /", "rm${IFS}-rf${IFS}/",
+		"echo / | xargs rm -rf", "bash -c '$0 -rf $1' rm /", "read -r x <<< /; rm -rf $x", "rm -rf /tmp/../../..",
+	} {
+		if d := timedDecide(t, g, s, line); d.Verdict != policy.Deny {
+			t.Errorf("%q: %v (%s), want deny", line, d.Verdict, d.Reason)
+		}
+	}
+}
