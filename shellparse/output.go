@@ -380,8 +380,9 @@ func printfOnce(b *strings.Builder, format string, args *[]string) (used int, st
 }
 
 // quoteQ quotes s as printf %q does: backslashes before the characters
-// the shell reads specially, ” for the empty string. Control characters
-// (which bash writes as $'...') are not covered.
+// the shell reads specially, and a pair of single quotes for the empty
+// string. Control characters (which bash writes as $'...') are not
+// covered.
 func quoteQ(s string) (string, bool) {
 	if s == "" {
 		return "''", true
