@@ -395,6 +395,7 @@ func forgetNames(e *env, s string) {
 func (w *walker) read(args []Arg, inv *Invocation, in *input) {
 	raw := false
 	var names []string
+	array := ""
 	known := in != nil && in.known
 	for i := 0; i < len(args); i++ {
 		v := args[i].Value
@@ -411,10 +412,11 @@ func (w *walker) read(args []Arg, inv *Invocation, in *input) {
 					j = len(v)
 				case 'a':
 					// read -a ARR: an array of the fields.
-					known = false
 					if j == len(v)-1 && i+1 < len(args) {
 						i++
-						names = append(names, args[i].Value)
+						array = args[i].Value
+					} else {
+						known = false
 					}
 					j = len(v)
 				default: // -d, -n, -N, -u, -i
@@ -428,6 +430,9 @@ func (w *walker) read(args []Arg, inv *Invocation, in *input) {
 			continue
 		}
 		names = append(names, v)
+	}
+	if array != "" {
+		names = append(names, array)
 	}
 	if len(names) == 0 {
 		names = []string{"REPLY"}
@@ -453,6 +458,13 @@ func (w *walker) read(args []Arg, inv *Invocation, in *input) {
 		return
 	}
 	line, rest := readLine(in.text, raw)
+	in.text = rest
+	if array != "" {
+		w.env.set(array, binding{known: true, array: true, list: strings.FieldsFunc(line, func(r rune) bool {
+			return r < 0x80 && strings.IndexByte(ifs, byte(r)) >= 0
+		})})
+		return
+	}
 	vals := readFields(line, ifs, len(names), names[0] == "REPLY" && len(args) == 0)
 	for i, n := range names {
 		v := ""
@@ -461,7 +473,6 @@ func (w *walker) read(args []Arg, inv *Invocation, in *input) {
 		}
 		w.env.set(n, binding{known: true, value: v})
 	}
-	in.text = rest
 }
 
 func hasAssign(as []Assign, name string) bool {
@@ -1004,4 +1015,30 @@ func (w *walker) callFunction(idx int, c ctx) {
 	w.calling = w.calling[:len(w.calling)-1]
 	w.src = saved
 	w.env.undoTo(m) // the call's effects make everything unknown next
+}
+
+// stdinScriptParams reports a shell that reads its script from standard
+// input although operands follow, because of -s (bash -s a b, sh -s --
+// x): the operands are the positional parameters.
+func stdinScriptParams(args []Arg) ([]Arg, bool) {
+	sFlag := false
+	for i := 1; i < len(args); i++ {
+		v := args[i].Value
+		if args[i].Dynamic {
+			return nil, false
+		}
+		switch {
+		case v == "--" || v == "-":
+			return args[i+1:], sFlag
+		case len(v) > 1 && (v[0] == '-' || v[0] == '+') && !strings.HasPrefix(v, "--"):
+			if strings.ContainsAny(v, "co") {
+				return nil, false // -c, or an option taking a value
+			}
+			sFlag = sFlag || strings.IndexByte(v, 's') > 0
+		case strings.HasPrefix(v, "--"):
+		default:
+			return args[i:], sFlag
+		}
+	}
+	return nil, sFlag
 }

@@ -206,8 +206,8 @@ func (w *walker) whileRead(x *syntax.WhileClause, c ctx) bool {
 }
 
 // loopVars returns the loop variables (several values) that the words of
-// a command use, in order.
-func (w *walker) loopVars(ce *syntax.CallExpr) []string {
+// a command or its redirections use, in order.
+func (w *walker) loopVars(ce *syntax.CallExpr, rs []*syntax.Redirect) []string {
 	multi := false
 	for _, b := range w.env.vars {
 		if len(b.values) > 0 {
@@ -235,14 +235,27 @@ func (w *walker) loopVars(ce *syntax.CallExpr) []string {
 		}
 		return true
 	}
-	for _, word := range ce.Args {
-		if word != nil && !plainWord(word) {
-			syntax.Walk(word, visit)
+	if ce != nil {
+		for _, word := range ce.Args {
+			if word != nil && !plainWord(word) {
+				syntax.Walk(word, visit)
+			}
+		}
+		for _, a := range ce.Assigns {
+			if a != nil && a.Value != nil && !plainWord(a.Value) {
+				syntax.Walk(a.Value, visit)
+			}
 		}
 	}
-	for _, a := range ce.Assigns {
-		if a != nil && a.Value != nil && !plainWord(a.Value) {
-			syntax.Walk(a.Value, visit)
+	for _, r := range rs {
+		if r == nil {
+			continue
+		}
+		if r.Word != nil && !plainWord(r.Word) {
+			syntax.Walk(r.Word, visit)
+		}
+		if r.Hdoc != nil && !plainWord(r.Hdoc) {
+			syntax.Walk(r.Hdoc, visit)
 		}
 	}
 	return names

@@ -639,22 +639,25 @@ func (w *walker) stmt(s *Stmt, c ctx) {
 		m := w.env.mark()
 		defer w.env.forgetSince(m)
 	}
-	redirs := w.redirects(s.Redirs, c)
 	if s.Cmd == nil {
 		// A redirection alone ("> file") still opens, creates or
 		// truncates files: report it as an invocation without argv.
-		if len(redirs) > 0 {
-			if len(c.redirs) > 0 {
-				redirs = append(append([]Redirect(nil), c.redirs...), redirs...)
+		w.forLoopValues(nil, s.Redirs, func() {
+			redirs := w.redirects(s.Redirs, c)
+			if len(redirs) > 0 {
+				if len(c.redirs) > 0 {
+					redirs = append(append([]Redirect(nil), c.redirs...), redirs...)
+				}
+				w.add(Invocation{Redirs: redirs, Where: c.f, Parent: c.parent, Encloser: c.encloser, Depth: w.depth})
 			}
-			w.add(Invocation{Redirs: redirs, Where: c.f, Parent: c.parent, Encloser: c.encloser, Depth: w.depth})
-		}
+		})
 		return
 	}
 	if ce, ok := s.Cmd.(*syntax.CallExpr); ok {
-		w.call(ce, redirs, s.Redirs, c)
+		w.forLoopValues(ce, s.Redirs, func() { w.callOnce(ce, s.Redirs, c) })
 		return
 	}
+	redirs := w.redirects(s.Redirs, c)
 	if in := w.redirInput(s.Redirs); in != nil {
 		c.in = in
 	}
@@ -835,7 +838,7 @@ func (w *walker) command(cmd syntax.Command, c ctx) {
 	case *syntax.TestDecl:
 		w.stmt(x.Body, c.with(FrameFunction, "@test"))
 	case *syntax.CallExpr:
-		w.call(x, nil, nil, c)
+		w.forLoopValues(x, nil, func() { w.callOnce(x, nil, c) })
 	}
 }
 
@@ -1116,17 +1119,19 @@ func (w *walker) redirects(rs []*syntax.Redirect, c ctx) []Redirect {
 	return out
 }
 
-func (w *walker) call(ce *syntax.CallExpr, redirs []Redirect, rawRedirs []*syntax.Redirect, c ctx) {
-	if names := w.loopVars(ce); len(names) > 0 {
-		// The command uses loop variables: it runs once per value.
-		if w.forkLoop(names, func() { w.callOnce(ce, redirs, rawRedirs, c) }) {
-			return
-		}
+// forLoopValues runs walk once per value of the loop variables that the
+// words of a simple command (or a redirection alone, ce nil) use, or once
+// when there is none or too many (see forkLoop).
+func (w *walker) forLoopValues(ce *syntax.CallExpr, rs []*syntax.Redirect, walk func()) {
+	if names := w.loopVars(ce, rs); len(names) > 0 && w.forkLoop(names, walk) {
+		return
 	}
-	w.callOnce(ce, redirs, rawRedirs, c)
+	walk()
 }
 
-func (w *walker) callOnce(ce *syntax.CallExpr, redirs []Redirect, rawRedirs []*syntax.Redirect, c ctx) {
+// callOnce walks a simple command with its redirections.
+func (w *walker) callOnce(ce *syntax.CallExpr, rawRedirs []*syntax.Redirect, c ctx) {
+	redirs := w.redirects(rawRedirs, c)
 	if len(c.redirs) > 0 {
 		redirs = append(append([]Redirect(nil), c.redirs...), redirs...)
 	}
@@ -1291,7 +1296,12 @@ func (w *walker) invocation(inv Invocation, args []Arg, rawRedirs []*syntax.Redi
 	xargsPlain := false
 	if xargsPeeled && eff != nil && eff.known {
 		// xargs fed a known input: its words are the command's.
-		opts := inv.Wrappers[len(inv.Wrappers)-1].Args
+		var opts []string
+		for _, wr := range inv.Wrappers {
+			if wr.Name == "xargs" {
+				opts = wr.Args
+			}
+		}
 		if runs, plain, ok := xargsRuns(opts, args, eff.text); ok && len(runs) > 0 && w.forks+len(runs) <= maxForks {
 			w.forks += len(runs)
 			args, xargsMore, xargsPlain = runs[0], runs[1:], plain
@@ -1311,13 +1321,22 @@ func (w *walker) invocation(inv Invocation, args []Arg, rawRedirs []*syntax.Redi
 		switch name := inv.Name; {
 		case IsShell(name):
 			job, reads := shellCommand(inv.Args)
+			var params []Arg
+			if job == nil && !reads {
+				// bash -s ARG...: the script is standard input and
+				// the operands are its positional parameters.
+				params, reads = stdinScriptParams(inv.Args)
+			}
 			switch {
 			case job != nil:
 				reparse = append(reparse, *job)
 			case reads && inv.ArgsFromInput:
 				reparse = append(reparse, reparseJob{dynamic: true, by: "xargs " + name, stdin: true})
 			case reads:
-				reparse = append(reparse, stdinJobs(name, eff)...)
+				for _, job := range stdinJobs(name, eff) {
+					job.positional, job.hasPositional = append([]Arg{inv.Args[0]}, params...), true
+					reparse = append(reparse, job)
+				}
 			}
 		case name == "eval":
 			var parts []string

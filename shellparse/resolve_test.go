@@ -58,6 +58,7 @@ func TestResolve(t *testing.T) {
 		{`printf -v p %s rm; $p -rf /`, []string{"rm -rf /"}},
 		{`p=rm; printf -v p %s ls; $p -la`, []string{"ls -la"}},
 		{`f=/etc/passwd; echo x > $f`, []string{"echo x"}},
+		{`for f in /etc/passwd /etc/shadow; do echo x > $f; done`, []string{"echo x"}},
 		// Loops over literal lists: each command using the variable
 		// runs once per value.
 		{`for d in / ~; do rm -rf $d; done`, []string{"rm -rf /", "rm -rf ~"}},
@@ -126,6 +127,10 @@ func TestResolve(t *testing.T) {
 		{`read -r t <<< "$HOME"; rm -rf "$t"`, []string{"rm -rf ~"}},
 		{`for c in rm; do $c -rf ~; done`, []string{"rm -rf ~"}},
 		{`bash -c 'rm -rf $1'`, []string{"rm -rf"}},
+		{`read -a arr <<< "rm -rf /"; "${arr[@]}"`, []string{"rm -rf /"}},
+		{`echo 'rm -rf $1' | bash -s /`, []string{"rm -rf /"}},
+		{`bash -s -- / <<< 'rm -rf "$1"'`, []string{"rm -rf /"}},
+		{`echo / | xargs sudo rm -rf`, []string{"rm -rf /"}},
 		// Heredocs and here-strings fed to a shell, resolved.
 		{"d=/; bash <<EOF\nrm -rf $d\nEOF", []string{"rm -rf /"}},
 		{`d=/; sh <<< "rm -rf $d"`, []string{"rm -rf /"}},
@@ -157,7 +162,7 @@ func TestResolveNot(t *testing.T) {
 	for _, line := range []string{
 		`p=rm; p=$(date); $p -rf /`,
 		`p=rm; read p; $p -rf /`,
-		`p=rm; read -a p <<< ls; $p -rf /`,
+		`p=rm; read -a p < f; $p -rf /`, `p=rm; read -ra p <<< "$q"; $p -rf /`,
 		`p=rm; printf -v p "$q"; $p -rf /`,
 		`p=rm; declare p=$(date); $p -rf /`,
 		`p=rm; export p=$q; $p -rf /`,

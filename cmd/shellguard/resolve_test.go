@@ -105,6 +105,10 @@ func TestResolvedBinary(t *testing.T) {
 		{`cat <<< 'rm -rf /' | sh`, `rm -rf /`},
 		{`p=chmod; $p -R 777 /`, `chmod -R 777 /`},
 		{`t=/dev/sda; dd if=/dev/zero of=$t`, `dd if=/dev/zero of=/dev/sda`},
+		{`read -a c <<< "rm -rf /"; "${c[@]}"`, `rm -rf /`},
+		{`echo 'rm -rf "$1"' | bash -s ~`, `rm -rf ~`},
+		{`for f in /etc/passwd; do echo x > $f; done`, `echo x > /etc/passwd`},
+		{`echo / | xargs sudo rm -rf`, `sudo rm -rf /`},
 		// The nearest harmless forms.
 		{`x=build; rm -rf "$x"`, `rm -rf build`},
 		{`for d in build dist; do rm -rf "$d"; done`, `rm -rf build dist`},
