@@ -12,7 +12,7 @@ import (
 )
 
 // worst are the most expensive lines of size bytes found for the per-line
-// budget of issue 11 item 16 (docs/robustness.md, finding 32): each shape
+// budget of issue 11 item 16 (docs/robustness.md, finding 43): each shape
 // was the slowest or hungriest of a search over several hundred
 // combinations of a head (nested eval, bash -c, ssh, argv runners,
 // heredocs, loops) and repeated units (brace expansions, substitutions,

@@ -94,6 +94,15 @@ type Config struct {
 	Disabled map[string]Source
 	// Relevel maps a built-in rule's name to its new level.
 	Relevel map[string]LevelOverride
+	// MCPEnv names the variables of shellguard's own environment that the
+	// MCP server passes on to the commands it runs, on top of its minimal
+	// set (PATH, HOME, LANG, ...; see docs/mcp.md). A name may end in "*"
+	// to pass every variable it prefixes. Only the user and explicit
+	// layers can add names: a project file may not widen what a command
+	// sees.
+	MCPEnv []string
+	// MCPEnvSources says where each MCPEnv name was written.
+	MCPEnvSources map[string]Source
 	// Provenance says where each scalar setting ("deny_at", "ask_at",
 	// "read_only", "audit_log", "audit_required") got its value.
 	Provenance map[string]Source
@@ -116,6 +125,7 @@ func Default() *Config {
 		AskAt:          danger.Low,
 		ReadOnly:       true,
 		ExemptSources:  map[string]Source{},
+		MCPEnvSources:  map[string]Source{},
 		PatternSources: map[string]Source{},
 		Disabled:       map[string]Source{},
 		Relevel:        map[string]LevelOverride{},

@@ -193,6 +193,8 @@ func (a *applier) apply() error {
 			err = a.patterns(v)
 		case "builtin":
 			err = a.builtins(v)
+		case "mcp":
+			err = a.mcp(v)
 		default:
 			err = a.unknown(k)
 		}
@@ -321,6 +323,60 @@ func (a *applier) exempt(v any) error {
 		a.c.ExemptSources[n] = a.src(path)
 	}
 	return nil
+}
+
+// mcp applies the [mcp] table: env, the names of the variables the MCP
+// server passes on to its commands.
+func (a *applier) mcp(v any) error {
+	m, err := a.table("mcp", v)
+	if err != nil {
+		return err
+	}
+	for _, k := range a.keys("mcp", m) {
+		path := joinPath("mcp", k)
+		if k != "env" {
+			return a.unknown(path)
+		}
+		names, err := a.strings(path, m[k])
+		if err != nil {
+			return err
+		}
+		for i, n := range names {
+			el := indexPath(path, i)
+			if !validEnvName(n) {
+				return a.errf(el, "%s: %q is not an environment variable name (letters, digits and _, not starting with a digit; a final * passes every variable it prefixes)", el, n)
+			}
+			if a.project() {
+				a.ignore(el, fmt.Sprintf("a project file may not pass %q to the commands the MCP server runs", n))
+				continue
+			}
+			if _, dup := a.c.MCPEnvSources[n]; !dup {
+				a.c.MCPEnv = append(a.c.MCPEnv, n)
+			}
+			a.c.MCPEnvSources[n] = a.src(el)
+		}
+	}
+	return nil
+}
+
+// validEnvName reports whether n is a variable name (A-Z, a-z, 0-9, _,
+// not starting with a digit), optionally followed by one "*"; a lone "*"
+// is not accepted (it would pass everything).
+func validEnvName(n string) bool {
+	n = strings.TrimSuffix(n, "*")
+	if n == "" {
+		return false
+	}
+	for i := 0; i < len(n); i++ {
+		c := n[i]
+		switch {
+		case c == '_', c >= 'A' && c <= 'Z', c >= 'a' && c <= 'z':
+		case c >= '0' && c <= '9' && i > 0:
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 func (a *applier) rules(v any) error {

@@ -63,6 +63,17 @@ func (c *Config) Show(w io.Writer) error {
 		p("]\n")
 	}
 
+	p("\n[mcp]\n")
+	if len(c.MCPEnv) == 0 {
+		p("env = []\t# default\n")
+	} else {
+		p("env = [\n")
+		for _, n := range c.MCPEnv {
+			p("  %s,\t# %s\n", strconv.Quote(n), c.MCPEnvSources[n])
+		}
+		p("]\n")
+	}
+
 	for _, pat := range c.Patterns {
 		p("\n[[pattern]]\t# %s\n", c.PatternSources[pat.Name])
 		p("name = %s\n", strconv.Quote(pat.Name))
@@ -142,6 +153,10 @@ type jsonBuiltin struct {
 	LevelSrc *Source       `json:"level_source,omitempty"`
 }
 
+type jsonMCP struct {
+	Env []jsonName `json:"env"`
+}
+
 type jsonConfig struct {
 	Files    []Source               `json:"files"`
 	DenyAt   jsonSetting            `json:"deny_at"`
@@ -151,6 +166,7 @@ type jsonConfig struct {
 	AuditReq jsonSetting            `json:"audit_required"`
 	Exempt   []jsonName             `json:"exempt"`
 	Rules    map[string][]Rule      `json:"rules"`
+	MCP      jsonMCP                `json:"mcp"`
 	Patterns []jsonPattern          `json:"patterns"`
 	Builtin  map[string]jsonBuiltin `json:"builtin"`
 	Notices  []string               `json:"notices"`
@@ -159,7 +175,8 @@ type jsonConfig struct {
 // ShowJSON writes the effective configuration as one JSON object:
 // {"files", "deny_at", "ask_at", "read_only", "audit_log",
 // "audit_required" (each {"value","source"}), "exempt" ([{"name","source"}]), "rules"
-// ({"allow","ask","deny"}: [{"pattern","source"}]), "patterns",
+// ({"allow","ask","deny"}: [{"pattern","source"}]), "mcp" ({"env":
+// [{"name","source"}]}), "patterns",
 // "builtin" ({name: {"disabled": source, "level", "level_source"}}),
 // "notices"}.
 func (c *Config) ShowJSON(w io.Writer) error {
@@ -178,12 +195,16 @@ func (c *Config) ShowJSON(w io.Writer) error {
 		AuditReq: jsonSetting{c.AuditRequired, c.Provenance["audit_required"]},
 		Exempt:   []jsonName{},
 		Rules:    map[string][]Rule{"allow": nonNil(c.Allow), "ask": nonNil(c.Ask), "deny": nonNil(c.Deny)},
+		MCP:      jsonMCP{Env: []jsonName{}},
 		Patterns: []jsonPattern{},
 		Builtin:  map[string]jsonBuiltin{},
 		Notices:  append([]string{}, c.Notices...),
 	}
 	for _, n := range c.Exempt {
 		j.Exempt = append(j.Exempt, jsonName{n, c.ExemptSources[n]})
+	}
+	for _, n := range c.MCPEnv {
+		j.MCP.Env = append(j.MCP.Env, jsonName{n, c.MCPEnvSources[n]})
 	}
 	for _, p := range c.Patterns {
 		j.Patterns = append(j.Patterns, jsonPattern{p, c.PatternSources[p.Name]})

@@ -11,10 +11,29 @@ import (
 type Request struct {
 	// Command is the whole command line (it may hold several lines).
 	Command string
-	// Cwd is the working directory the command would run in. It is
-	// recorded in the audit log; project configuration is chosen when the
-	// Guard is built (see Load).
+	// Cwd is the working directory the command would run in (absolute).
+	// It is recorded in the audit log, relative paths in the command are
+	// taken from it, and the read-only list allows only reads inside Root
+	// (see docs/policy.md). Empty means the process's working directory.
+	// The project configuration is chosen when the Guard is built (see
+	// Load).
 	Cwd string
+	// Root is the folder whose tree read-only commands may read without
+	// approval (besides system files that hold no secrets): the project.
+	// Empty means Cwd. The MCP server sets it to its own directory, so
+	// that a call naming another cwd does not widen what is read-only.
+	Root string
+	// MinimalEnv says that the command runs in shellguard's minimal
+	// environment (the MCP server's: PATH, HOME, LANG, ... and nothing
+	// secret). Only then are programs that print their environment
+	// (printenv, env, set) read-only: anywhere else the environment may
+	// hold the user's tokens.
+	MinimalEnv bool
+
+	// watched: Decide runs the analysis on a goroutine it stops waiting
+	// for at the deadline, so the analysis may block (on the file
+	// system) without a watchdog of its own.
+	watched bool
 	// Session holds the approvals of the caller's session; nil means none.
 	Session *approval.SessionStore
 	// Deadline is when Decide must have answered; zero means the Guard's

@@ -15,7 +15,11 @@
 //   - an unparseable, unknowable or over-limit line asks;
 //   - an ask rule asks;
 //   - a line whose every invocation is approved (a session or persisted
-//     approval, an allow rule, or the read-only list) is allowed;
+//     approval, an allow rule, or the read-only list) is allowed; the
+//     read-only list vouches only for reads inside the request's Root (by
+//     default its Cwd) or of system files that hold no secret, never of a
+//     credential store, and for printing the environment only where the
+//     request says it is shellguard's minimal one (see scope.go);
 //   - anything else asks.
 //
 // Decide never fails: an internal error becomes an Ask whose reason says so.

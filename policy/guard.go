@@ -56,6 +56,7 @@ type Guard struct {
 	store    *approval.Store // nil when no store could be located
 	source   string
 	notices  []string
+	home     string // $HOME, for ~ in read-only operands; "" means os.Getenv
 
 	// budget bounds each Decide; light says whether a short line may be
 	// analysed without a watchdog (see maxInlineBytes); abandoned counts
@@ -91,6 +92,7 @@ func Load(opts Options) (*Guard, error) {
 		return nil, err
 	}
 	g.source = opts.Source
+	g.home = opts.getenv("HOME")
 	if opts.Budget > 0 {
 		g.budget = opts.Budget
 	}
@@ -320,6 +322,8 @@ func (g *Guard) Decide(req Request) Decision {
 		var done bool
 		d, done = run(&g.abandoned, deadline, func() Decision {
 			_, ix := g.snapshot()
+			req := req
+			req.watched = true
 			return g.analyse(req, ix)
 		})
 		switch {
@@ -393,6 +397,10 @@ func (g *Guard) decideParsed(req Request, res *shellparse.Result, storeIx *appro
 	}
 
 	d.Invocations = make([]InvocationResult, len(res.Invocations))
+	var readOnlyHere []bool // what the read-only list vouches for here (scope.go)
+	if g.cfg.ReadOnly {
+		readOnlyHere = g.readOnlyHere(req, res)
+	}
 	for i := range res.Invocations {
 		inv := &res.Invocations[i]
 		var ir InvocationResult
@@ -414,7 +422,7 @@ func (g *Guard) decideParsed(req Request, res *shellparse.Result, storeIx *appro
 		if !ir.Approved && ir.Reason == "" {
 			if r := g.allowRule(ir.Command); r != "" {
 				ir.Approved, ir.ApprovedBy = true, "rule: allow "+r
-			} else if g.cfg.ReadOnly && readOnly(inv) {
+			} else if g.cfg.ReadOnly && readOnlyHere[i] {
 				ir.Approved, ir.ApprovedBy = true, "read-only: "+inv.Name
 			}
 		}

@@ -525,7 +525,7 @@ func TestHostileTestVSubscript(t *testing.T) {
 }
 
 // TestHostilePerLineBudget: work that multiplies across words and levels
-// is bounded per line (issue 11 item 16, finding 32). Sixteen nested evals
+// is bounded per line (issue 11 item 16, finding 43). Sixteen nested evals
 // of a line of brace expansions took a minute and 11 GB; now the parser
 // stops at its per-line budget (words, re-parsed bytes, expansion bytes)
 // and the line is over the limit: the over_limit warning, ask, or deny when

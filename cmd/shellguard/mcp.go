@@ -38,8 +38,12 @@ the client closes it. Tools:
       the decision as JSON; nothing is run.
 
 --cwd is where commands run when a call names no cwd (default: the current
-directory) and selects the project configuration. Timeout: 60 s by default,
-at most 600 s; the whole process group is killed. Output: stdout and stderr
+directory), and the folder read-only commands may read without approval.
+Each call is decided with the project configuration (.shellguard.toml) of
+the directory it runs in. Commands get a minimal environment (PATH, HOME,
+LANG, LC_*, TERM, USER, LOGNAME, SHELL, TMPDIR, TZ and what [mcp] env lists
+in your configuration). Timeout: 60 s by default, at most 600 s; the command
+and every process it started are killed. Output: stdout and stderr
 combined, capped at 1 MiB. Session approvals last as long as the MCP
 connection. See docs/mcp.md.`,
 		Args: cobra.NoArgs,
@@ -65,6 +69,17 @@ connection. See docs/mcp.md.`,
 			for _, n := range guard.Notices() {
 				fmt.Fprintln(s.err, "shellguard:", n)
 			}
+			cwd := f.cwd
+			if cwd == "" {
+				if cwd, err = os.Getwd(); err != nil {
+					return &exitError{code: exitUsage, err: err}
+				}
+			}
+			// Each call is decided with the configuration of the directory
+			// it runs in, as the hooks do.
+			guards := mcpserver.NewGuards(policy.Options{ConfigFile: f.config, ApprovalsFile: f.approvals, Source: "mcp"},
+				func(n string) { fmt.Fprintln(s.err, "shellguard:", n) })
+			guards.Add(cwd, guard)
 			ctx, stop := signal.NotifyContext(mcpContext(cmd), os.Interrupt, syscall.SIGTERM)
 			defer stop()
 			t := &mcp.IOTransport{Reader: io.NopCloser(s.in), Writer: mcpStdout{s.out}}
@@ -72,7 +87,14 @@ connection. See docs/mcp.md.`,
 			if approvals == "" {
 				approvals = os.Getenv(policy.EnvApprovals)
 			}
-			opts := mcpserver.Options{Cwd: f.cwd, Version: mcpVersion(), ApprovalsFile: approvals}
+			opts := mcpserver.Options{
+				Cwd:           cwd,
+				Version:       mcpVersion(),
+				ApprovalsFile: approvals,
+				ExtraEnv:      guard.Config().MCPEnv,
+				DeciderFor:    guards.For,
+				Subreaper:     true,
+			}
 			if err := mcpserver.Run(ctx, guard, opts, t); err != nil && !errors.Is(err, context.Canceled) && !errors.Is(err, io.EOF) {
 				return &exitError{code: exitUsage, err: fmt.Errorf("mcp: %w", err)}
 			}

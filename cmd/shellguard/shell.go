@@ -2,15 +2,18 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"strings"
 	"sync"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
 	"github.com/shellguard/shellguard/approval"
+	"github.com/shellguard/shellguard/danger"
 	"github.com/shellguard/shellguard/internal/tui"
 	"github.com/shellguard/shellguard/policy"
 )
@@ -25,9 +28,10 @@ func newShellCmd(s *streams) *cobra.Command {
 		Short: "A prompt that checks each command before it runs (!cmd runs it, cmd explains it)",
 		Long: `shell opens a full-screen prompt where every line is decided by shellguard.
 
-  !cmd      run cmd with $SHELL -c (or /bin/sh) after the decision; a flagged
-            command (danger warnings or a deny verdict) shows an overlay first:
-            [c]/Esc cancels, [p] proceeds.
+  !cmd      run cmd with $SHELL -c (or /bin/sh) after the decision: allow
+            runs it, deny refuses it with the reason, ask shows an overlay
+            first: [c]/Esc cancels, [p] proceeds (keys pressed before the
+            overlay has been shown, untouched, for 0.5 s are ignored).
   !!cmd     the same, giving cmd the terminal (editors, pagers, top, ... get it
             without !!: ` + strings.Join(tui.InteractivePrograms(), ", ") + `).
   !cd DIR   change the directory later commands run in.
@@ -36,8 +40,9 @@ func newShellCmd(s *streams) *cobra.Command {
             warnings).
 
 Up/Down browse the history ($XDG_STATE_HOME/shellguard/history), PgUp/PgDn
-scroll the output, Ctrl+C interrupts the running command or clears the
-prompt. NO_COLOR turns colours off.`,
+scroll the output, Ctrl+C interrupts the running command (again: SIGTERM,
+a third time: SIGKILL) or clears the prompt. NO_COLOR turns colours off.
+See docs/shell.md.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			in, inOK := s.in.(*os.File)
@@ -50,11 +55,17 @@ prompt. NO_COLOR turns colours off.`,
 				return &exitError{code: exitUsage, err: err}
 			}
 			guards := &guardCache{opts: policy.Options{ConfigFile: configFile, ApprovalsFile: approvals, Source: "tui"}}
-			g, err := guards.get(cwd)
-			if err != nil {
-				return &exitError{code: exitUsage, err: err}
-			}
 			var notices []string
+			g, err := guards.get(cwd, time.Now().Add(policy.DefaultBudget))
+			switch {
+			case errors.Is(err, policy.ErrOverBudget):
+				// Start anyway: commands are asked until the load ends.
+				notices = append(notices, "the configuration is still loading (past the budget of "+policy.DefaultBudget.String()+"): commands are asked until it is ready")
+			case err != nil:
+				return &exitError{code: exitUsage, err: err}
+			default:
+				notices = append(notices, g.Notices()...)
+			}
 			if history == "" {
 				if history, err = tui.DefaultHistoryPath(); err != nil {
 					notices = append(notices, err.Error()+" (history is not saved)")
@@ -66,7 +77,7 @@ prompt. NO_COLOR turns colours off.`,
 				Cwd:         cwd,
 				NoColor:     noColor || os.Getenv("NO_COLOR") != "",
 				Session:     approval.NewSessionStore(),
-				Notices:     append(g.Notices(), notices...),
+				Notices:     notices,
 			})
 			p := tea.NewProgram(m, tea.WithInput(in), tea.WithOutput(out), tea.WithContext(cmd.Context()))
 			_, err = p.Run()
@@ -85,38 +96,109 @@ prompt. NO_COLOR turns colours off.`,
 }
 
 // guardCache holds a Guard per working directory, since the project
-// configuration is found from the directory and `!cd` changes it.
+// configuration is found from the directory and `!cd` changes it. Every
+// decision, the configuration load included, is answered within the
+// budget (policy.DefaultBudget): a load still running at the deadline
+// goes on in the background, one per directory, and the command is asked
+// with the budget as the reason until the load has finished.
 type guardCache struct {
-	opts   policy.Options
-	mu     sync.Mutex
-	guards map[string]*policy.Guard
+	opts policy.Options
+	// budget bounds each decision; 0 means policy.DefaultBudget.
+	budget time.Duration
+	// load loads the Guard of a directory; nil means policy.Load.
+	load  func(policy.Options) (*policy.Guard, error)
+	mu    sync.Mutex
+	loads map[string]*guardLoad
 }
 
-func (c *guardCache) get(dir string) (*policy.Guard, error) {
+// guardLoad is the load of one directory's Guard; done is closed when g
+// and err are set.
+type guardLoad struct {
+	done chan struct{}
+	g    *policy.Guard
+	err  error
+}
+
+func (c *guardCache) budgetOrDefault() time.Duration {
+	if c.budget > 0 {
+		return c.budget
+	}
+	return policy.DefaultBudget
+}
+
+// get returns the Guard of dir, waiting for its load until deadline at
+// most (then the error wraps policy.ErrOverBudget). A load that failed is
+// tried again by the next get.
+func (c *guardCache) get(dir string, deadline time.Time) (*policy.Guard, error) {
 	c.mu.Lock()
-	defer c.mu.Unlock()
-	if g, ok := c.guards[dir]; ok {
-		return g, nil
+	l := c.loads[dir]
+	if l != nil {
+		select {
+		case <-l.done:
+			if l.err != nil {
+				l = nil
+			}
+		default:
+		}
 	}
-	opts := c.opts
-	opts.Cwd = dir
-	g, err := policy.Load(opts)
-	if err != nil {
-		return nil, err
+	if l == nil {
+		l = &guardLoad{done: make(chan struct{})}
+		if c.loads == nil {
+			c.loads = map[string]*guardLoad{}
+		}
+		c.loads[dir] = l
+		opts := c.opts
+		opts.Cwd = dir
+		load := c.load
+		if load == nil {
+			load = policy.Load
+		}
+		go func() {
+			defer close(l.done)
+			defer func() {
+				if r := recover(); r != nil {
+					l.g, l.err = nil, fmt.Errorf("shellguard failed while loading its configuration: %v", r)
+				}
+			}()
+			l.g, l.err = load(opts)
+		}()
 	}
-	if c.guards == nil {
-		c.guards = map[string]*policy.Guard{}
+	c.mu.Unlock()
+	wait := time.Until(deadline)
+	if wait <= 0 {
+		wait = time.Nanosecond
 	}
-	c.guards[dir] = g
-	return g, nil
+	t := time.NewTimer(wait)
+	defer t.Stop()
+	select {
+	case <-l.done:
+		return l.g, l.err
+	case <-t.C:
+		select {
+		case <-l.done:
+			return l.g, l.err
+		default:
+		}
+		return nil, fmt.Errorf("loading the configuration did not finish within the budget: %w", policy.ErrOverBudget)
+	}
 }
 
-// decide decides r with the Guard of its directory; a configuration that
-// cannot be loaded denies (the overlay still lets the person proceed).
+// decide decides r with the Guard of its directory, the load and the
+// decision within one budget. A configuration that cannot be loaded, or
+// not in time, is asked (never allowed, and never refused: the person at
+// the keyboard sees the reason and may proceed).
 func (c *guardCache) decide(r policy.Request) policy.Decision {
-	g, err := c.get(r.Cwd)
-	if err != nil {
-		return policy.Decision{Command: r.Command, Verdict: policy.Deny, Reason: "configuration error: " + err.Error()}
+	budget := c.budgetOrDefault()
+	deadline := time.Now().Add(budget)
+	g, err := c.get(r.Cwd, deadline)
+	switch {
+	case errors.Is(err, policy.ErrOverBudget):
+		return policy.BudgetExceeded(r.Command, budget, "loading its configuration")
+	case err != nil:
+		return policy.Decision{Command: r.Command, Verdict: policy.Ask,
+			Reason:   "shellguard could not load its configuration (" + err.Error() + "), so it cannot vouch for this command; asking instead",
+			Warnings: []danger.Warning{}, Invocations: []policy.InvocationResult{}}
 	}
+	r.Deadline = deadline
 	return g.Decide(r)
 }

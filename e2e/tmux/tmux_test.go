@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/shellguard/shellguard/internal/tui"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden screens in testdata/")
@@ -54,12 +56,18 @@ func buildShellguard(dir string) (string, error) {
 }
 
 // canaryConfig flags `rm canary.txt`; the tests never run anything more
-// destructive than removing that file in a temporary directory.
+// destructive than removing that file in a temporary directory. Its rules
+// deny `touch denied.txt` and ask for `touch asked.txt`, two lines no
+// danger pattern flags.
 const canaryConfig = `[[pattern]]
 name = "canary"
 regex = 'rm canary\.txt'
 level = "high"
 description = "Deletes the canary file."
+
+[rules]
+deny = ["touch denied.txt"]
+ask = ["touch asked.txt"]
 `
 
 // maxWait bounds every wait for the screen to show something.
@@ -89,6 +97,8 @@ type env struct {
 	config string
 	tmux   string
 	socket string
+	// width and height are the size of the tmux window; 0 means 100x30.
+	width, height int
 }
 
 func newEnv(t *testing.T) *env {
@@ -184,9 +194,14 @@ func (e *env) vars(extra ...string) []string {
 	}, extra...)
 }
 
-// start runs argv in a new detached 100x30 tmux session.
+// start runs argv in a new detached tmux session (100x30 unless the
+// env's width and height say otherwise).
 func (e *env) start(argv []string, extra ...string) {
 	e.t.Helper()
+	w, h := e.width, e.height
+	if w == 0 {
+		w, h = 100, 30
+	}
 	words := []string{"exec", "env", "-i"}
 	for _, v := range e.vars(extra...) {
 		words = append(words, quote(v))
@@ -194,7 +209,7 @@ func (e *env) start(argv []string, extra ...string) {
 	for _, a := range argv {
 		words = append(words, quote(a))
 	}
-	e.run("-f", "/dev/null", "new-session", "-d", "-s", "t", "-x", "100", "-y", "30", "-c", e.work, strings.Join(words, " "))
+	e.run("-f", "/dev/null", "new-session", "-d", "-s", "t", "-x", fmt.Sprint(w), "-y", fmt.Sprint(h), "-c", e.work, strings.Join(words, " "))
 	// Keep the pane's last screen when the program ends.
 	e.run("set-option", "-t", "t", "remain-on-exit", "on")
 }
@@ -316,6 +331,30 @@ func (e *env) waitPrompt(n int) {
 	})
 }
 
+// answer presses k in the TUI's overlay, which ignores every key until it
+// has been shown, untouched, for tui.DefaultSettle: it waits for that,
+// presses k, and presses again (at most 5 times) while done is false.
+func (e *env) answer(k string, done func() bool) {
+	e.t.Helper()
+	for range 5 {
+		time.Sleep(tui.DefaultSettle + 300*time.Millisecond)
+		e.keys(k)
+		deadline := time.Now().Add(2 * time.Second)
+		for time.Now().Before(deadline) {
+			if done() {
+				return
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+	}
+	e.t.Fatalf("pressing %s did not answer the overlay; screen:\n%s", k, e.screen())
+}
+
+func (e *env) exists(name string) bool {
+	_, err := os.Stat(filepath.Join(e.work, name))
+	return err == nil
+}
+
 func quote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
 
 // lineIs reports whether a line of the screen is exactly text (trailing
@@ -346,8 +385,7 @@ func TestShell(t *testing.T) {
 		}
 	}
 	e.golden("shell_overlay.txt", s)
-	e.keys("c")
-	e.waitText("[cancelled]")
+	e.answer("c", func() bool { return strings.Contains(e.screen(), "[cancelled]") })
 	if !e.canaryExists() {
 		t.Fatal("cancel removed the canary")
 	}
@@ -356,8 +394,7 @@ func TestShell(t *testing.T) {
 	e.typeText("!rm canary.txt")
 	e.keys("Enter")
 	e.waitText("Dangerous command detected")
-	e.keys("p")
-	e.waitCanary(false)
+	e.answer("p", func() bool { return !e.canaryExists() })
 	e.waitText("[exit 0]")
 
 	// A clean command runs at once.

@@ -36,7 +36,7 @@ const (
 // ask handles an Ask verdict. It returns (nil, nil) when the person
 // approved the command and it may run; otherwise the result to return (an
 // input request) or the error that refuses the command.
-func (s *server) ask(req *mcp.CallToolRequest, st *sessionState, d policy.Decision, command, dir string) (*mcp.CallToolResult, error) {
+func (s *server) ask(req *mcp.CallToolRequest, st *sessionState, dec Decider, d policy.Decision, command, dir string) (*mcp.CallToolResult, error) {
 	var params *mcp.CallToolParamsRaw
 	if req != nil {
 		params = req.Params
@@ -53,7 +53,7 @@ func (s *server) ask(req *mcp.CallToolRequest, st *sessionState, d policy.Decisi
 		if err != nil {
 			return nil, err
 		}
-		return nil, s.honour(choice, st, command)
+		return nil, s.honour(choice, st, dec, command)
 	}
 
 	if !supportsElicitation(req) {
@@ -80,17 +80,17 @@ func (s *server) ask(req *mcp.CallToolRequest, st *sessionState, d policy.Decisi
 }
 
 // honour carries out the person's choice: nil means run the command.
-func (s *server) honour(choice string, st *sessionState, command string) error {
+func (s *server) honour(choice string, st *sessionState, dec Decider, command string) error {
 	switch choice {
 	case ChoiceOnce:
 		return nil
 	case ChoiceSession:
-		if err := s.d.Approve(command, false, approval.Session, st.store, Via); err != nil {
+		if err := dec.Approve(command, false, approval.Session, st.store, Via); err != nil {
 			return fmt.Errorf("shellguard did not run this command: the session approval could not be recorded: %w", err)
 		}
 		return nil
 	case ChoiceAlways:
-		if err := s.d.Approve(command, false, approval.Always, nil, Via); err != nil {
+		if err := dec.Approve(command, false, approval.Always, nil, Via); err != nil {
 			return fmt.Errorf("shellguard did not run this command: the approval could not be saved: %w", err)
 		}
 		return nil

@@ -35,8 +35,17 @@
 // session, so a client cannot approve a command that was never put to the
 // person.
 //
+// Each call is decided by the Decider of the directory it runs in
+// (Options.DeciderFor; Guards loads and keeps the configuration of each
+// directory), with the server's own directory as the folder read-only
+// commands may read. Commands run in a minimal environment (MinimalEnv),
+// not the server's.
+//
 // Timeouts default to 60 seconds and may be raised to 600; on timeout (or
-// when the client cancels the call) the whole process group of the shell is
-// killed with SIGKILL. Output is capped at 1 MiB: the first and last half
-// MiB are kept and a marker line says how many bytes were left out.
+// when the client cancels the call) the command and every process it
+// started are killed with SIGKILL: on Linux, with Options.Subreaper, the
+// server is a child subreaper and finds them through its process tree, the
+// run's token (RunVar) and the output pipe; elsewhere the shell's process
+// group is killed. Output is capped at 1 MiB: the first and last half MiB
+// are kept and a marker line says how many bytes were left out.
 package mcpserver

@@ -64,3 +64,14 @@ func ExampleNew() {
 	// [exit code: 0]
 	// make build: error=true structured=false
 }
+
+// The environment of the commands keeps only the minimal variables and
+// those the user listed ([mcp] env), never a token of the server's.
+func ExampleMinimalEnv() {
+	server := []string{"PATH=/usr/bin:/bin", "HOME=/home/me", "ANTHROPIC_API_KEY=sk-ant-x", "LC_ALL=C.UTF-8", "GOPATH=/home/me/go", "GOFLAGS=-mod=mod"}
+	fmt.Println(mcpserver.MinimalEnv(server, nil))
+	fmt.Println(mcpserver.MinimalEnv(server, []string{"GO*"}))
+	// Output:
+	// [PATH=/usr/bin:/bin HOME=/home/me LC_ALL=C.UTF-8]
+	// [PATH=/usr/bin:/bin HOME=/home/me LC_ALL=C.UTF-8 GOPATH=/home/me/go GOFLAGS=-mod=mod]
+}

@@ -4,15 +4,23 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
+	"os"
 	"os/exec"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
 // waitDelay is how long the output pipe may stay open after the shell has
-// exited (held by a background job) or been killed, before it is closed.
+// exited (held by a background job), before it is closed.
 const waitDelay = 2 * time.Second
+
+// killedDelay is how long the output pipe may stay open after the
+// command was killed: every process found to be the command's was killed
+// with it, so only one that escaped (see docs/mcp.md) can still hold it.
+const killedDelay = 250 * time.Millisecond
 
 // execute runs command with the shell in dir for at most timeout. The
 // command is killed when ctx (the call) or session (the MCP session) ends.
@@ -29,20 +37,64 @@ func (s *server) execute(ctx, session context.Context, command, dir string, time
 	stop := context.AfterFunc(session, cancel)
 	defer stop()
 
+	// The output pipe is ours, not os/exec's: its inode identifies the
+	// command's processes, and we decide how long to read it.
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		return nil, fmt.Errorf("cannot run the command: %w", err)
+	}
+	defer pr.Close()
+	j, err := s.procs.newJob(pw)
+	if err != nil {
+		pw.Close()
+		return nil, fmt.Errorf("cannot run the command: %w", err)
+	}
+
 	args := append(append([]string(nil), s.shell[1:]...), command)
 	cmd := exec.CommandContext(runCtx, s.shell[0], args...)
 	cmd.Dir = dir
-	cmd.Env = s.env
+	cmd.Env = j.env(s.env)
 	cmd.Stdin = nil // /dev/null: the server's stdin is the MCP channel
-	out := newCapture(s.maxOutput)
-	cmd.Stdout = out // one writer for both: one pipe, interleaved as written
-	cmd.Stderr = out
+	cmd.Stdout = pw // one pipe for both, interleaved as written
+	cmd.Stderr = pw
 	cmd.WaitDelay = waitDelay
 	setProcessGroup(cmd)
-	cmd.Cancel = func() error { return killProcessGroup(cmd) }
+	var killed atomic.Bool
+	cmd.Cancel = func() error {
+		killed.Store(true)
+		return j.kill(cmd)
+	}
 
-	err := cmd.Run()
-	timedOut := errors.Is(runCtx.Err(), context.DeadlineExceeded) && ctx.Err() == nil && session.Err() == nil
+	err = s.procs.start(cmd, j)
+	pw.Close()
+	if err != nil {
+		return nil, fmt.Errorf("cannot run the command: %w", err)
+	}
+	out := newCapture(s.maxOutput)
+	copied := make(chan struct{})
+	go func() {
+		_, _ = io.Copy(out, pr)
+		close(copied)
+	}()
+	err = cmd.Wait()
+	s.procs.finish(j)
+	// Read what the command wrote until every writer is gone, or for a
+	// little while.
+	delay, done := waitDelay, runCtx.Done()
+	if killed.Load() {
+		delay, done = killedDelay, nil
+	}
+	t := time.NewTimer(delay)
+	select {
+	case <-copied:
+	case <-t.C:
+	case <-done: // timed out or cancelled while a background job writes
+	}
+	t.Stop()
+	_ = pr.Close()
+	<-copied
+
+	timedOut := killed.Load() && errors.Is(runCtx.Err(), context.DeadlineExceeded) && ctx.Err() == nil && session.Err() == nil
 	if ctx.Err() != nil {
 		return nil, fmt.Errorf("the call was cancelled; the command was killed: %w", ctx.Err())
 	}
@@ -58,7 +110,7 @@ func (s *server) execute(ctx, session context.Context, command, dir string, time
 		return nil, fmt.Errorf("cannot run the command: %w", err)
 	}
 	if timedOut {
-		res.Output += fmt.Sprintf("\n[shellguard: timed out after %s; the command and its process group were killed]\n", timeout)
+		res.Output += fmt.Sprintf("\n[shellguard: timed out after %s; the command and every process it started were killed]\n", timeout)
 	}
 	return res, nil
 }

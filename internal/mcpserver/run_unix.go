@@ -3,6 +3,7 @@
 package mcpserver
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"syscall"
@@ -14,25 +15,18 @@ func setProcessGroup(cmd *exec.Cmd) {
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 }
 
-// killProcessGroup kills the shell's whole process group with SIGKILL.
-func killProcessGroup(cmd *exec.Cmd) error {
-	if cmd.Process == nil {
-		return nil
-	}
-	err := syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-	if err != nil {
-		// The group may be gone already; make sure the shell is.
-		if kerr := cmd.Process.Kill(); kerr != nil && kerr != os.ErrProcessDone {
-			return kerr
-		}
-	}
-	return nil
-}
-
 // exitStatus returns the exit status, or 128+N for a death by signal N.
 func exitStatus(ps *os.ProcessState) int {
 	if ws, ok := ps.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
 		return 128 + int(ws.Signal())
 	}
 	return ps.ExitCode()
+}
+
+// fileID identifies the file behind fi: device and inode.
+func fileID(fi os.FileInfo) string {
+	if st, ok := fi.Sys().(*syscall.Stat_t); ok {
+		return fmt.Sprintf("%d:%d", st.Dev, st.Ino)
+	}
+	return ""
 }

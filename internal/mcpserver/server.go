@@ -56,8 +56,29 @@ type Options struct {
 	// appended to. Nil means {"bash", "-c"} when bash is on PATH, otherwise
 	// {"/bin/sh", "-c"}.
 	Shell []string
-	// Env is the environment of the commands; nil means the server's.
+	// Env is the environment of the commands. Nil means the minimal one:
+	// the variables of the server's environment that MinimalEnvNames and
+	// ExtraEnv name (see MinimalEnv), never the whole of it.
 	Env []string
+	// ExtraEnv names more variables of the server's environment to pass
+	// on when Env is nil (the user's [mcp] env setting); a name may end in
+	// "*". A command whose environment holds only the minimal set may
+	// print it (printenv, env, set) without approval; one that holds more
+	// may not.
+	ExtraEnv []string
+	// DeciderFor returns the Decider for commands that run in dir (an
+	// absolute, existing directory): the policy of that directory's
+	// project. Nil means the Decider given to New for every directory. An
+	// error refuses the call with that error.
+	DeciderFor func(dir string) (Decider, error)
+	// Subreaper (Linux) makes the process a child subreaper
+	// (PR_SET_CHILD_SUBREAPER), so that every process a command starts
+	// stays a descendant of the server even when its parent exits, and
+	// makes the server reap the orphans it adopts and kill every process
+	// left when Run returns (see docs/mcp.md). Set it only in a process
+	// that serves one server and starts no children of its own besides:
+	// the server reaps children it did not start. shellguard mcp sets it.
+	Subreaper bool
 	// DefaultTimeout replaces the package's DefaultTimeout when positive.
 	DefaultTimeout time.Duration
 	// MaxTimeout replaces the package's MaxTimeout when positive. It bounds
@@ -106,6 +127,9 @@ type server struct {
 	cwd            string
 	shell          []string
 	env            []string
+	minimalEnv     bool // env holds only the minimal set
+	deciderFor     func(string) (Decider, error)
+	procs          *procTable
 	defaultTimeout time.Duration
 	maxTimeout     time.Duration
 	maxOutput      int
@@ -134,7 +158,8 @@ func Run(ctx context.Context, d Decider, opts Options, t mcp.Transport) error {
 	return err
 }
 
-// shutdown kills every running command, refuses new ones and waits.
+// shutdown kills every running command, refuses new ones and waits; with
+// Subreaper it then kills every process the commands left behind.
 func (s *server) shutdown() {
 	s.mu.Lock()
 	s.closed = true
@@ -143,6 +168,7 @@ func (s *server) shutdown() {
 	}
 	s.mu.Unlock()
 	s.running.Wait()
+	s.procs.killAll()
 }
 
 // start registers a command about to run; false means the server is
@@ -182,6 +208,8 @@ func newServer(d Decider, opts Options) *server {
 		cwd:            opts.Cwd,
 		shell:          append([]string(nil), opts.Shell...),
 		env:            opts.Env,
+		deciderFor:     opts.DeciderFor,
+		procs:          newProcTable(opts.Subreaper),
 		approvalsFile:  opts.ApprovalsFile,
 		defaultTimeout: DefaultTimeout,
 		maxTimeout:     MaxTimeout,
@@ -191,6 +219,13 @@ func newServer(d Decider, opts Options) *server {
 	if len(s.shell) == 0 {
 		s.shell = DefaultShell()
 	}
+	if s.env == nil {
+		s.env = MinimalEnv(os.Environ(), opts.ExtraEnv)
+		if s.env == nil {
+			s.env = []string{} // not nil: nil would give the command the server's environment
+		}
+	}
+	s.minimalEnv = envIsMinimal(s.env)
 	if opts.MaxTimeout > 0 && opts.MaxTimeout < MaxTimeout {
 		s.maxTimeout = opts.MaxTimeout
 	}
@@ -232,8 +267,8 @@ func runTool() *mcp.Tool {
 		Description: "Run a shell command line after shellguard has checked it. " +
 			"Safe commands run at once; commands that need approval are put to the user (or, when this client cannot ask, refused with the command the user can run to approve them); " +
 			"dangerous commands are refused with the reason. " +
-			"The command runs with bash -c (or /bin/sh -c without bash), standard input from /dev/null, in cwd (default: the server's directory), " +
-			"for at most timeout_seconds (default 60, at most 600; the whole process group is killed then). " +
+			"The command runs with bash -c (or /bin/sh -c without bash), standard input from /dev/null, a minimal environment, in cwd (default: the server's directory), " +
+			"for at most timeout_seconds (default 60, at most 600; the command and every process it started are killed then). " +
 			"The result holds exit_code, output (stdout and stderr combined, capped at 1 MiB: the middle of longer output is left out), truncated and timed_out.",
 		Annotations: &mcp.ToolAnnotations{
 			Title:           "Run shell command",
@@ -416,13 +451,17 @@ func (s *server) handleRun(ctx context.Context, req *mcp.CallToolRequest, in Run
 		ss = req.Session
 	}
 	st := s.session(ss)
-	d := s.d.Decide(policy.Request{Command: in.Command, Cwd: dir, Session: st.store})
+	dec, err := s.decider(dir)
+	if err != nil {
+		return nil, nil, err
+	}
+	d := dec.Decide(s.request(in.Command, dir, st))
 
 	switch d.Verdict {
 	case policy.Allow:
 		// Run below.
 	case policy.Ask:
-		res, err := s.ask(req, st, d, in.Command, dir)
+		res, err := s.ask(req, st, dec, d, in.Command, dir)
 		if res != nil || err != nil {
 			return res, nil, err
 		}
@@ -469,16 +508,48 @@ func (s *server) handleCheck(_ context.Context, req *mcp.CallToolRequest, in Che
 		ss = req.Session
 	}
 	st := s.session(ss)
-	cwd := in.Cwd
-	if dir, err := s.resolveCwd(in.Cwd); err == nil {
-		cwd = dir
+	dir, err := s.resolveCwd(in.Cwd)
+	if err != nil {
+		return nil, nil, err
 	}
-	d := s.d.Decide(policy.Request{Command: in.Command, Cwd: cwd, Session: st.store})
+	dec, err := s.decider(dir)
+	if err != nil {
+		return nil, nil, err
+	}
+	d := dec.Decide(s.request(in.Command, dir, st))
 	out, err := decisionJSON(d)
 	if err != nil {
 		return nil, nil, err
 	}
 	return nil, out, nil
+}
+
+// decider returns the Decider for commands that run in dir.
+func (s *server) decider(dir string) (Decider, error) {
+	if s.deciderFor == nil {
+		return s.d, nil
+	}
+	d, err := s.deciderFor(dir)
+	if err != nil {
+		return nil, fmt.Errorf("shellguard refused to run this command: cannot load the configuration for %s: %w", dir, err)
+	}
+	if d == nil {
+		return refuseAll{}, nil
+	}
+	return d, nil
+}
+
+// request is the policy request for command run in dir by session st.
+func (s *server) request(command, dir string, st *sessionState) policy.Request {
+	root := s.cwd // the project, whatever cwd the call names
+	if root == "" {
+		if wd, err := os.Getwd(); err == nil {
+			root = wd
+		} else {
+			root = dir
+		}
+	}
+	return policy.Request{Command: command, Cwd: dir, Root: root, Session: st.store, MinimalEnv: s.minimalEnv}
 }
 
 func reasonOf(d policy.Decision) string {

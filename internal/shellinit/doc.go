@@ -1,12 +1,17 @@
 // Package shellinit holds the snippets that `shellguard init bash|zsh`
 // prints for ~/.bashrc and ~/.zshrc. Loaded in an interactive shell, a
-// snippet runs `shellguard check -- LINE` on each command line when Enter
-// is pressed, before the shell runs it: a clean line (exit 0) runs as
-// usual; a flagged line (exit 1, warnings on standard output) or one that
-// cannot be checked (any other exit) prints the warnings and asks
-// "Proceed? [y/N]", and any key but y keeps the line from running.
+// snippet runs `shellguard decide --cwd $PWD -` on each command line before
+// the shell runs it, and acts on the verdict as the agents' hooks do:
+// allow (exit 0) runs the line; deny (11) prints the reason and refuses
+// it; ask (10), and any other status (fail closed), print the decision,
+// drop what was typed ahead until no key has come for 0.5 s, and ask
+// "Proceed? [y/N]"; any key but y keeps the line from running.
 //
-// bash binds Enter (C-m and C-j, in the emacs and vi keymaps) to a macro
-// that runs a `bind -x` function on READLINE_LINE, then accept-line; zsh
-// wraps the accept-line widget. Both check the whole line as typed, once.
+// bash binds every key bound to a readline command that runs the line
+// (accept-line, operate-and-get-next, edit-and-execute-command and its vi
+// form, insert-comment) to a macro that runs a `bind -x` check on
+// READLINE_LINE and then the command; zsh wraps the widgets that run the
+// line (accept-line, accept-and-hold, accept-line-and-down-history,
+// accept-and-infer-next-history) by name. shellguard_status, and a check
+// before the first prompt, say when a key escapes the guard.
 package shellinit

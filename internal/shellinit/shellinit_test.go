@@ -24,20 +24,29 @@ func needTool(t *testing.T, name string) string {
 	return p
 }
 
-// fakeCheck is a stand-in for `shellguard check` with its exit codes.
-const fakeCheck = `#!/bin/sh
-[ "$1" = check ] && [ "$2" = -- ] || { echo "usage" >&2; exit 2; }
-case "$3" in
-  *"rm canary.txt"*) echo "[High] Dangerous command detected: Deletes the canary file."; exit 1 ;;
+// fakeDecide is a stand-in for `shellguard decide --cwd DIR -` with its
+// exit codes (0 allow, 10 ask, 11 deny, 2 error); it reads the line from
+// standard input and writes the directory it was given to $FAKE_CWD_LOG.
+const fakeDecide = `#!/bin/sh
+[ "$1" = decide ] && [ "$2" = --cwd ] && [ "$4" = - ] || { echo "usage: $*" >&2; exit 2; }
+[ -n "$FAKE_CWD_LOG" ] && printf '%s\n' "$3" >"$FAKE_CWD_LOG"
+line=$(cat)
+case "$line" in
+  *"rm canary.txt"*) echo "ask: needs confirmation: Deletes the canary file. (High, rule canary)"
+     echo "  [High] Dangerous command detected: Deletes the canary file."; exit 10 ;;
+  "touch denied.txt") echo "deny: denied by your rule touch denied.txt"; exit 11 ;;
+  "touch asked.txt") echo "ask: your rule touch asked.txt asks for confirmation"; exit 10 ;;
   *broken*) echo "cannot parse" >&2; exit 2 ;;
+  *crash*) kill -SEGV $$ ;;
 esac
+echo "allow: allowed"
 exit 0
 `
 
 func writeFake(t *testing.T) string {
 	t.Helper()
 	p := filepath.Join(t.TempDir(), "shellguard")
-	if err := os.WriteFile(p, []byte(fakeCheck), 0o755); err != nil {
+	if err := os.WriteFile(p, []byte(fakeDecide), 0o755); err != nil {
 		t.Fatal(err)
 	}
 	return p
@@ -55,8 +64,8 @@ func TestSnippet(t *testing.T) {
 		if strings.Contains(s, placeholder) {
 			t.Errorf("%s: placeholder left", sh)
 		}
-		if !strings.Contains(s, `check -- "$line"`) || !strings.Contains(s, "SHELLGUARD_BIN") {
-			t.Errorf("%s: does not call check or honour SHELLGUARD_BIN", sh)
+		if !strings.Contains(s, `decide --cwd "$PWD" - 2>&1 <<<"$line"`) || !strings.Contains(s, "SHELLGUARD_BIN") {
+			t.Errorf("%s: does not call decide or honour SHELLGUARD_BIN", sh)
 		}
 	}
 	errs := []struct{ shell, bin string }{
@@ -137,19 +146,27 @@ func FuzzQuote(f *testing.F) {
 
 // runShell runs script with the snippet loaded in a new session (no
 // controlling terminal), the answer on standard input.
-func runShell(t *testing.T, shell, script, answer string) (string, int) {
+func runShell(t *testing.T, shell, script, answer string, env ...string) (string, int) {
+	t.Helper()
+	return runShellArgs(t, shell, nil, script, answer, env...)
+}
+
+// runShellArgs is runShell with more arguments for the shell (-i).
+func runShellArgs(t *testing.T, shell string, extra []string, script, answer string, env ...string) (string, int) {
 	t.Helper()
 	path := needTool(t, shell)
 	snip, err := Snippet(shell, writeFake(t))
 	if err != nil {
 		t.Fatal(err)
 	}
-	args := []string{"-c", snip + "\n" + script}
+	args := append(extra, "-c", snip+"\n"+script)
 	if shell == "zsh" {
 		args = append([]string{"-f"}, args...)
+	} else {
+		args = append([]string{"--norc", "--noprofile"}, args...)
 	}
 	cmd := exec.Command(path, args...)
-	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + t.TempDir()}
+	cmd.Env = append([]string{"PATH=" + os.Getenv("PATH"), "HOME=" + t.TempDir()}, env...)
 	cmd.Stdin = strings.NewReader(answer)
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
 	var out bytes.Buffer
@@ -165,22 +182,30 @@ func runShell(t *testing.T, shell, script, answer string) (string, int) {
 	return out.String(), code
 }
 
+// TestBashConfirm: the snippet acts on decide's exit status (issue 11
+// item 4): 0 runs, 11 refuses with the reason and asks nothing, 10 asks,
+// anything else fails closed with a message and asks.
 func TestBashConfirm(t *testing.T) {
 	tests := []struct {
 		name, line, answer string
 		wantCode           int
 		wantOut            []string
-		quiet              bool
+		quiet, noQuestion  bool
 	}{
-		{"clean", "echo hello", "", 0, nil, true},
-		{"blank", "   ", "", 0, nil, true},
-		{"flagged no", "rm canary.txt", "n", 1, []string{"Deletes the canary file.", "Proceed? [y/N]", "not run"}, false},
-		{"flagged enter", "rm canary.txt", "\n", 1, []string{"not run"}, false},
-		{"flagged no input", "rm canary.txt", "", 1, []string{"not run"}, false},
-		{"flagged yes", "rm canary.txt", "y", 0, []string{"Deletes the canary file."}, false},
-		{"flagged Yes", "rm canary.txt", "Y", 0, nil, false},
-		{"error asks", "broken (", "n", 1, []string{"cannot parse", "could not check this line (exit 2)", "not run"}, false},
-		{"error yes", "broken (", "y", 0, []string{"could not check"}, false},
+		{"allow", "echo hello", "", 0, nil, true, true},
+		{"blank", "   ", "", 0, nil, true, true},
+		{"status", "shellguard_status", "", 0, nil, true, true},
+		{"flagged no", "rm canary.txt", "n", 1, []string{"Deletes the canary file.", "Proceed? [y/N]", "not run"}, false, false},
+		{"flagged enter", "rm canary.txt", "\n", 1, []string{"not run"}, false, false},
+		{"flagged no input", "rm canary.txt", "", 1, []string{"not run"}, false, false},
+		{"flagged yes", "rm canary.txt", "y", 0, []string{"Deletes the canary file."}, false, false},
+		{"flagged Yes", "rm canary.txt", "Y", 0, nil, false, false},
+		{"deny rule", "touch denied.txt", "y", 1, []string{"deny: denied by your rule touch denied.txt", "shellguard: not run (denied)"}, false, true},
+		{"ask rule no", "touch asked.txt", "n", 1, []string{"your rule touch asked.txt asks", "Proceed? [y/N]", "not run"}, false, false},
+		{"ask rule yes", "touch asked.txt", "y", 0, []string{"Proceed? [y/N]"}, false, false},
+		{"error asks", "broken (", "n", 1, []string{"cannot parse", "could not decide on this line (exit 2)", "not run"}, false, false},
+		{"error yes", "broken (", "y", 0, []string{"could not decide"}, false, false},
+		{"crash asks", "crash", "n", 1, []string{"could not decide on this line (exit 139)", "not run"}, false, false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -196,7 +221,29 @@ func TestBashConfirm(t *testing.T) {
 				}
 			}
 			if tc.quiet && out != "" {
-				t.Errorf("clean line printed %q", out)
+				t.Errorf("allowed line printed %q", out)
+			}
+			if tc.noQuestion && strings.Contains(out, "Proceed?") {
+				t.Errorf("asked:\n%s", out)
+			}
+		})
+	}
+}
+
+// TestSnippetPassesCwd: the decision is made for the shell's current
+// directory (it selects the project configuration).
+func TestSnippetPassesCwd(t *testing.T) {
+	for _, sh := range Shells() {
+		t.Run(sh, func(t *testing.T) {
+			dir := t.TempDir()
+			log := filepath.Join(t.TempDir(), "cwd")
+			out, code := runShell(t, sh, "cd "+Quote(dir)+" && __shellguard_confirm 'echo hi'", "", "FAKE_CWD_LOG="+log)
+			if code != 0 {
+				t.Fatalf("status %d:\n%s", code, out)
+			}
+			b, err := os.ReadFile(log)
+			if err != nil || strings.TrimSpace(string(b)) != dir {
+				t.Errorf("--cwd %q (%v), want %q", b, err, dir)
 			}
 		})
 	}
@@ -204,7 +251,7 @@ func TestBashConfirm(t *testing.T) {
 
 func TestBashMissingBinaryAsks(t *testing.T) {
 	out, code := runShell(t, "bash", `SHELLGUARD_BIN=/nonexistent/shellguard __shellguard_confirm 'ls'`, "n")
-	if code != 1 || !strings.Contains(out, "could not check") {
+	if code != 1 || !strings.Contains(out, "could not decide") {
 		t.Errorf("status %d, output:\n%s", code, out)
 	}
 }
@@ -217,7 +264,7 @@ printf '[%s]\n' "$READLINE_LINE"
 history
 `
 	out, code := runShell(t, "bash", script, "n")
-	if code != 0 || !strings.Contains(out, "rm canary.txt\n[High]") || !strings.Contains(out, "not run\n[]") {
+	if code != 0 || !strings.Contains(out, "rm canary.txt\nask: needs confirmation") || !strings.Contains(out, "not run\n[]") {
 		t.Errorf("status %d, output:\n%s", code, out)
 	}
 	if !strings.Contains(out[strings.Index(out, "[]"):], "rm canary.txt") {
@@ -234,18 +281,22 @@ history
 }
 
 func TestZshConfirm(t *testing.T) {
-	// Without a terminal, zsh's read -q cannot read an answer: flagged lines
+	// Without a terminal, zsh's read -k cannot read an answer: asked lines
 	// are refused; the y answer is covered by the tmux tests in e2e/tmux.
 	out, code := runShell(t, "zsh", `__shellguard_confirm 'echo hello'`, "")
 	if code != 0 || out != "" {
-		t.Errorf("clean: status %d, output %q", code, out)
+		t.Errorf("allow: status %d, output %q", code, out)
 	}
 	out, code = runShell(t, "zsh", `__shellguard_confirm 'rm canary.txt'`, "y")
 	if code != 1 || !strings.Contains(out, "Deletes the canary file.") || !strings.Contains(out, "not run") {
-		t.Errorf("flagged: status %d, output:\n%s", code, out)
+		t.Errorf("ask: status %d, output:\n%s", code, out)
+	}
+	out, code = runShell(t, "zsh", `__shellguard_confirm 'touch denied.txt'`, "y")
+	if code != 1 || !strings.Contains(out, "not run (denied)") || strings.Contains(out, "Proceed?") {
+		t.Errorf("deny: status %d, output:\n%s", code, out)
 	}
 	out, code = runShell(t, "zsh", `__shellguard_confirm 'broken ('`, "")
-	if code != 1 || !strings.Contains(out, "could not check this line (exit 2)") {
+	if code != 1 || !strings.Contains(out, "could not decide on this line (exit 2)") {
 		t.Errorf("error: status %d, output:\n%s", code, out)
 	}
 }
@@ -259,5 +310,95 @@ func TestBinary(t *testing.T) {
 	b, err := Binary()
 	if err != nil || !filepath.IsAbs(b) {
 		t.Errorf("Binary() = %q, %v", b, err)
+	}
+}
+
+// TestBashGuardsEveryAcceptKey: every key bound to a readline command
+// that runs the line — Enter, C-j, C-o, C-x C-e, M-#, and vi's v and # —
+// goes through the check (issue 11 item 6), a binding made after the
+// snippet is reported by shellguard_status, and loading the snippet
+// again binds it back. At main only Enter and C-j were covered.
+func TestBashGuardsEveryAcceptKey(t *testing.T) {
+	script := `
+bind -m emacs -s; bind -m vi-command -s; bind -m vi-insert -s
+echo "--- status"; shellguard_status; echo "rc=$?"
+bind '"\C-m": accept-line'; bind -m vi-insert '"\C-xr": operate-and-get-next'
+echo "--- after bind"; shellguard_status; echo "rc=$?"
+eval "$__sg_snippet"
+echo "--- again"; shellguard_status; echo "rc=$?"
+`
+	snip, err := Snippet("bash", writeFake(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, _ := runShellArgs(t, "bash", []string{"-i"}, script, "", "__sg_snippet="+snip)
+	before, rest, _ := strings.Cut(out, "--- status")
+	for _, want := range []string{
+		`"\C-m": "\C-x\C-]c\C-x\C-]a"`,
+		`"\C-j": "\C-x\C-]c\C-x\C-]a"`,
+		`"\C-o": "\C-x\C-]c\C-x\C-]o"`,
+		`"\C-x\C-e": "\C-x\C-]e\C-x\C-]c\C-x\C-]a"`,
+		`"\e#": "\C-x\C-]#\C-x\C-]c\C-x\C-]a"`,
+		`"v": "\C-x\C-]v\C-x\C-]c\C-x\C-]a"`,
+		`"#": "\C-x\C-]#\C-x\C-]c\C-x\C-]a"`,
+	} {
+		if !strings.Contains(before, want) {
+			t.Errorf("bindings lack %s:\n%s", want, before)
+		}
+	}
+	status, rest, _ := strings.Cut(rest, "--- after bind")
+	after, again, _ := strings.Cut(rest, "--- again")
+	if !strings.Contains(status, "in effect") || !strings.Contains(status, "rc=0") {
+		t.Errorf("status at start:\n%s", status)
+	}
+	for _, want := range []string{`NOT IN EFFECT for "\C-m" (keymap emacs): it runs accept-line`, `NOT IN EFFECT for "\C-xr" (keymap vi-insert): it runs operate-and-get-next`, "load the snippet again", "rc=1"} {
+		if !strings.Contains(after, want) {
+			t.Errorf("status after the user's bind lacks %q:\n%s", want, after)
+		}
+	}
+	if !strings.Contains(again, "in effect") || !strings.Contains(again, "rc=0") {
+		t.Errorf("status after loading the snippet again:\n%s", again)
+	}
+}
+
+// TestZshGuardsEveryAcceptWidget: the widgets that run the line are
+// wrapped by name (accept-line, accept-and-hold, accept-line-and-down-
+// history, accept-and-infer-next-history), which covers every key bound
+// to them; a key bound to zsh's own .accept-line, or accept-line made
+// zsh's own again, is reported; loading the snippet again fixes both.
+func TestZshGuardsEveryAcceptWidget(t *testing.T) {
+	script := `
+zmodload zsh/zleparameter
+for w in accept-line accept-and-hold accept-line-and-down-history accept-and-infer-next-history; do print -r -- "$w=${widgets[$w]}"; done
+echo "--- status"; shellguard_status; echo "rc=$?"
+bindkey '^X^M' .accept-line
+zle -A .accept-and-hold accept-and-hold
+echo "--- after bind"; shellguard_status; echo "rc=$?"
+eval "$__sg_snippet"
+echo "--- again"; shellguard_status; echo "rc=$?"; bindkey '^X^M'
+`
+	snip, err := Snippet("zsh", writeFake(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, _ := runShellArgs(t, "zsh", []string{"-i"}, script, "", "__sg_snippet="+snip)
+	before, rest, _ := strings.Cut(out, "--- status")
+	for _, w := range []string{"accept-line", "accept-and-hold", "accept-line-and-down-history", "accept-and-infer-next-history"} {
+		if !strings.Contains(before, w+"=user:__shellguard_w_"+w+"\n") {
+			t.Errorf("%s is not wrapped:\n%s", w, before)
+		}
+	}
+	status, rest, _ := strings.Cut(rest, "--- after bind")
+	after, again, _ := strings.Cut(rest, "--- again")
+	if !strings.Contains(status, "in effect") || !strings.Contains(status, "rc=0") {
+		t.Errorf("status at start:\n%s", status)
+	}
+	for _, want := range []string{`NOT IN EFFECT for "^X^M" (keymap emacs): it runs .accept-line`, "NOT IN EFFECT for the accept-and-hold widget", "rc=1"} {
+		if !strings.Contains(after, want) {
+			t.Errorf("status after the user's bindings lacks %q:\n%s", want, after)
+		}
+	}
+	if !strings.Contains(again, "in effect") || !strings.Contains(again, "rc=0") || !strings.Contains(again, `"^X^M" accept-line`) {
+		t.Errorf("after loading the snippet again:\n%s", again)
 	}
 }

@@ -5,6 +5,9 @@ import (
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/shellguard/shellguard/danger"
+	"github.com/shellguard/shellguard/policy"
 )
 
 // FuzzSubmit types any line at the prompt, answers the overlay if one is
@@ -15,7 +18,8 @@ func FuzzSubmit(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, line string, proceed bool) {
 		r := &fakeRunner{}
-		m := New(Config{Decide: twoWarnings, Runner: r, Cwd: t.TempDir(), Home: t.TempDir(), Width: 40, Height: 12})
+		m := New(Config{Decide: twoWarnings, Runner: r, Cwd: t.TempDir(), Home: t.TempDir(), Width: 40, Height: 12,
+			Settle: testSettle, AnswerQuiet: testAnswerQuiet})
 		_, cmd := m.Update(key("x"))
 		_ = cmd
 		m.input.SetValue(line)
@@ -45,6 +49,52 @@ func FuzzSubmit(f *testing.F) {
 			if ansi.StringWidth(l) > 40 {
 				t.Fatalf("line wider than 40: %q", l)
 			}
+		}
+	})
+}
+
+// FuzzOverlayLayout lays the overlay out at any size from 20x5 up, for any
+// command and description: the view has the screen's size, and the
+// choices and the start of the command are on it.
+func FuzzOverlayLayout(f *testing.F) {
+	f.Add(uint8(20), uint8(5), "rm canary.txt", "Deletes the canary file.", uint8(2))
+	f.Add(uint8(30), uint8(6), strings.Repeat("long-argument ", 30), strings.Repeat("words ", 100), uint8(9))
+	f.Add(uint8(200), uint8(60), "x", "", uint8(0))
+	f.Fuzz(func(t *testing.T, w, h uint8, line, desc string, nwarn uint8) {
+		width, height := 20+int(w)%200, 5+int(h)%80
+		line = "rm " + strings.Map(func(r rune) rune {
+			if r < 0x20 || r >= 0x7f {
+				return 'x' // what the prompt lets through is printable
+			}
+			return r
+		}, line)
+		decide := func(r policy.Request) policy.Decision {
+			d := policy.Decision{Command: r.Command, Verdict: policy.Ask, Reason: desc}
+			for i := 0; i < int(nwarn%12); i++ {
+				d.Warnings = append(d.Warnings, danger.NewWarning(r.Command, danger.Pattern{Name: "p", Level: danger.High, Description: desc}, r.Command))
+			}
+			return d
+		}
+		m := New(Config{Decide: decide, Runner: &fakeRunner{}, Cwd: "/", Home: "/", Width: width, Height: height,
+			Settle: testSettle, AnswerQuiet: testAnswerQuiet, NoColor: true})
+		m.input.SetValue("!" + line)
+		m.Update(key("enter"))
+		if m.mode != modeConfirm {
+			t.Skip("no overlay") // a line the prompt does not submit
+		}
+		s := ansi.Strip(m.View().Content)
+		lines := strings.Split(s, "\n")
+		if len(lines) != height {
+			t.Fatalf("%dx%d: %d lines:\n%s", width, height, len(lines), s)
+		}
+		for _, l := range lines {
+			if ansi.StringWidth(l) > width {
+				t.Fatalf("%dx%d: line wider: %q", width, height, l)
+			}
+		}
+		// (The start of the command: its first word, never wrapped away.)
+		if !strings.Contains(s, "[c]") || !strings.Contains(s, "[p]") || !strings.Contains(s, "rm") {
+			t.Fatalf("%dx%d: the command or the choices are missing:\n%s", width, height, s)
 		}
 	})
 }

@@ -6,6 +6,7 @@ import (
 	"os"
 	"strings"
 	"sync"
+	"time"
 
 	"charm.land/bubbles/v2/textinput"
 	"charm.land/bubbles/v2/viewport"
@@ -49,7 +50,27 @@ type Config struct {
 	// MaxTranscript bounds the transcript kept for scrolling, in bytes;
 	// 0 means 1 MiB. The oldest lines are dropped first.
 	MaxTranscript int
+	// Settle is how long the overlay must have been shown with no key
+	// pressed before it takes an answer; 0 means DefaultSettle.
+	Settle time.Duration
+	// AnswerQuiet is how long no other key may follow `p` for it to count
+	// as an answer; 0 means DefaultAnswerQuiet.
+	AnswerQuiet time.Duration
 }
+
+// DefaultSettle is how long the confirmation overlay waits, with no key
+// pressed, before it takes an answer. Every key that arrives earlier —
+// typed ahead while the line was being decided, or part of a paste — is
+// ignored and starts the wait again, so a key answers the overlay only
+// when it was pressed after the overlay had been on screen, untouched,
+// for this long. People read a warning for longer than that; a typist
+// typing ahead leaves well under it between two keys.
+const DefaultSettle = 500 * time.Millisecond
+
+// DefaultAnswerQuiet is how long no other key may follow `p` for the
+// command to run: a `p` followed at once by more keys is the start of a
+// word being typed or pasted (`pwd`), not an answer.
+const DefaultAnswerQuiet = 100 * time.Millisecond
 
 type mode int
 
@@ -59,12 +80,32 @@ const (
 	modeRunning             // a command runs
 )
 
-// pending is a flagged command waiting for the user's answer.
+// pending is a command whose decision is ask, waiting for the user's
+// answer in the overlay.
 type pending struct {
+	id       int // tells the ticks of this overlay from those of earlier ones
 	line     string
 	terminal bool
 	decision policy.Decision
+
+	// armed: the overlay takes an answer (it has been shown, untouched,
+	// for the settle time). quietUntil is when it may arm; ticking says
+	// whether an armMsg is on its way.
+	armed      bool
+	quietUntil time.Time
+	ticking    bool
+	// proceeding: `p` was pressed and the command runs unless another key
+	// follows within the answer quiet time; answer counts the `p`s.
+	proceeding bool
+	answer     int
 }
+
+// armMsg tells overlay id that its settle time may have passed.
+type armMsg struct{ id int }
+
+// proceedMsg tells overlay id that answer number n (a `p`) was not
+// followed by another key.
+type proceedMsg struct{ id, n int }
 
 // running is the command being run.
 type running struct {
@@ -74,6 +115,7 @@ type running struct {
 	ch     chan runMsg
 	w      *chanWriter
 	cancel context.CancelFunc
+	stops  int // how many times Ctrl+C was pressed while it runs
 }
 
 // runMsg carries output of run id and, when done is set, its end.
@@ -111,6 +153,8 @@ type Model struct {
 	run     *running
 	nextID  int
 
+	settle, answerQuiet time.Duration
+
 	histPos int // index into the history while browsing it, -1 otherwise
 	draft   string
 
@@ -131,6 +175,14 @@ func New(cfg Config) *Model {
 		home:          cfg.Home,
 		maxTranscript: cfg.MaxTranscript,
 		histPos:       -1,
+		settle:        cfg.Settle,
+		answerQuiet:   cfg.AnswerQuiet,
+	}
+	if m.settle <= 0 {
+		m.settle = DefaultSettle
+	}
+	if m.answerQuiet <= 0 {
+		m.answerQuiet = DefaultAnswerQuiet
 	}
 	if m.decide == nil {
 		m.decide = func(r policy.Request) policy.Decision {
@@ -219,6 +271,15 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.key(msg)
 	case runMsg:
 		return m, m.output(msg)
+	case armMsg:
+		return m, m.arm(msg)
+	case proceedMsg:
+		return m, m.proceed(msg)
+	case tea.PasteMsg, tea.PasteStartMsg, tea.PasteEndMsg:
+		if m.mode == modeConfirm {
+			// A paste never answers the overlay.
+			return m, m.disarm()
+		}
 	}
 	if m.mode == modePrompt {
 		var cmd tea.Cmd
@@ -240,21 +301,10 @@ func (m *Model) key(k tea.KeyPressMsg) tea.Cmd {
 	}
 	switch m.mode {
 	case modeConfirm:
-		switch ks {
-		case "c", "C", "esc", "ctrl+c", "n", "N":
-			m.cancelPending()
-		case "p", "P":
-			p := m.pending
-			m.pending = nil
-			m.mode = modePrompt
-			return m.execute(p.line, p.terminal)
-		}
-		return nil
+		return m.confirmKey(ks)
 	case modeRunning:
-		if ks == "ctrl+c" && m.run != nil && m.run.proc != nil {
-			if err := m.run.proc.Interrupt(); err != nil {
-				m.appendLine(m.st.notice.Render("interrupt: " + err.Error()))
-			}
+		if ks == "ctrl+c" {
+			m.stopRunning()
 		}
 		return nil
 	}
@@ -342,18 +392,133 @@ func (m *Model) submit(line string) tea.Cmd {
 		return tea.Quit
 	}
 	d := m.decide(m.request(cmdline))
-	if flagged(d) {
-		m.pending = &pending{line: cmdline, terminal: terminal, decision: d}
-		m.mode = modeConfirm
+	switch d.Verdict {
+	case policy.Allow:
+		return m.execute(cmdline, terminal)
+	case policy.Deny:
+		m.refuse(cmdline, d)
 		return nil
 	}
-	return m.execute(cmdline, terminal)
+	// Ask, or anything else (never run without an answer).
+	m.nextID++
+	m.pending = &pending{id: m.nextID, line: cmdline, terminal: terminal, decision: d}
+	m.mode = modeConfirm
+	return m.disarm()
 }
 
-// flagged reports whether d needs the user's confirmation: a warning, or
-// a deny verdict.
-func flagged(d policy.Decision) bool {
-	return len(d.Warnings) > 0 || d.Verdict == policy.Deny
+// refuse records that line was denied: nothing runs.
+func (m *Model) refuse(line string, d policy.Decision) {
+	m.appendLine(m.st.echo.Render("$ "+oneLine(line)) + "  " + m.st.fail.Render("[refused]"))
+	m.appendLine("  " + m.st.label.Render("verdict: ") + m.verdict(d))
+	for _, w := range d.Warnings {
+		s := "  " + m.st.level(w.Level).Render("["+levelName(w.Level)+"]") + " " + warningText(w)
+		if w.Invocation != "" && w.Invocation != line {
+			s += m.st.label.Render(" (in: " + oneLine(w.Invocation) + ")")
+		}
+		m.appendLine(s)
+	}
+}
+
+// confirmKey handles a key while the overlay is shown. Ctrl+C always
+// cancels. Any other key counts only once the overlay is armed (see
+// DefaultSettle): before, it is ignored and the settle time starts
+// again. Armed, c/n/Esc cancel and `p` proceeds unless another key
+// follows within the answer quiet time; any other key disarms it.
+func (m *Model) confirmKey(ks string) tea.Cmd {
+	p := m.pending
+	if p == nil {
+		m.mode = modePrompt
+		return nil
+	}
+	if ks == "ctrl+c" {
+		m.cancelPending()
+		return nil
+	}
+	if !p.armed || p.proceeding {
+		return m.disarm()
+	}
+	switch ks {
+	case "c", "C", "n", "N", "esc":
+		m.cancelPending()
+		return nil
+	case "p":
+		p.proceeding = true
+		p.answer++
+		id, n := p.id, p.answer
+		return tea.Tick(m.answerQuiet, func(time.Time) tea.Msg { return proceedMsg{id: id, n: n} })
+	}
+	return m.disarm()
+}
+
+// disarm makes the overlay ignore keys until it has been left alone for
+// the settle time, from now.
+func (m *Model) disarm() tea.Cmd {
+	p := m.pending
+	if p == nil {
+		return nil
+	}
+	p.armed, p.proceeding = false, false
+	p.quietUntil = time.Now().Add(m.settle)
+	if p.ticking {
+		return nil // the tick on its way checks quietUntil again
+	}
+	p.ticking = true
+	return armTick(p.id, m.settle)
+}
+
+func armTick(id int, d time.Duration) tea.Cmd {
+	return tea.Tick(d, func(time.Time) tea.Msg { return armMsg{id: id} })
+}
+
+// arm arms the overlay when its settle time has passed, or waits on.
+func (m *Model) arm(msg armMsg) tea.Cmd {
+	p := m.pending
+	if m.mode != modeConfirm || p == nil || p.id != msg.id {
+		return nil
+	}
+	p.ticking = false
+	if rest := time.Until(p.quietUntil); rest > 0 {
+		p.ticking = true
+		return armTick(p.id, rest)
+	}
+	p.armed = true
+	return nil
+}
+
+// proceed runs the pending command when its `p` was not followed by
+// another key.
+func (m *Model) proceed(msg proceedMsg) tea.Cmd {
+	p := m.pending
+	if m.mode != modeConfirm || p == nil || p.id != msg.id || !p.proceeding || p.answer != msg.n {
+		return nil
+	}
+	m.pending = nil
+	m.mode = modePrompt
+	return m.execute(p.line, p.terminal)
+}
+
+// stopRunning escalates on each Ctrl+C while a command runs: SIGINT, then
+// SIGTERM, then SIGKILL, each to the command's process group, so that a
+// command that ignores SIGINT (or SIGTERM) can still be stopped.
+func (m *Model) stopRunning() {
+	if m.run == nil || m.run.proc == nil {
+		return
+	}
+	m.run.stops++
+	var err error
+	switch m.run.stops {
+	case 1:
+		err = m.run.proc.Interrupt()
+	case 2:
+		m.appendLine(m.st.notice.Render("[ctrl+c again: SIGTERM to the command]"))
+		err = m.run.proc.Terminate()
+	default:
+		m.appendLine(m.st.notice.Render("[ctrl+c again: SIGKILL to the command]"))
+		err = m.run.proc.Kill()
+	}
+	if err != nil {
+		m.appendLine(m.st.notice.Render("stop: " + err.Error()))
+	}
 }
 
 func (m *Model) request(cmd string) policy.Request {
@@ -362,7 +527,7 @@ func (m *Model) request(cmd string) policy.Request {
 
 func (m *Model) cancelPending() {
 	if m.pending != nil {
-		m.appendLine(m.st.echo.Render("$ "+m.pending.line) + "  " + m.st.notice.Render("[cancelled]"))
+		m.appendLine(m.st.echo.Render("$ "+oneLine(m.pending.line)) + "  " + m.st.notice.Render("[cancelled]"))
 	}
 	m.pending = nil
 	m.mode = modePrompt
@@ -582,17 +747,33 @@ func (m *Model) layout() {
 	m.refresh()
 }
 
+// fullScreenOverlay is the height below which the overlay takes the
+// whole screen (no header, status or prompt line), so that the command
+// and the choices keep room on a small terminal.
+const fullScreenOverlay = 10
+
 // View implements tea.Model.
 func (m *Model) View() tea.View {
 	w := max(m.width, 1)
 	bodyHeight := max(m.height-3, 1)
+	if m.mode == modeConfirm && m.pending != nil && m.height < fullScreenOverlay {
+		h := max(m.height, 1)
+		body := lipgloss.Place(w, h, lipgloss.Center, lipgloss.Center, m.overlay(w, h))
+		v := tea.NewView(clipWidth(clipLines(body, h), w))
+		v.AltScreen = true
+		v.WindowTitle = "shellguard shell"
+		return v
+	}
 
 	header := m.st.header.Render(fit(" shellguard shell · "+fitLeft(m.cwd, w-20), w))
 
 	var body string
 	if m.mode == modeConfirm && m.pending != nil {
-		body = lipgloss.Place(w, bodyHeight, lipgloss.Center, lipgloss.Center, m.overlay(w))
-		body = clipLines(body, bodyHeight)
+		body = lipgloss.Place(w, bodyHeight, lipgloss.Center, lipgloss.Center, m.overlay(w, bodyHeight))
+		// Text that lipgloss measures otherwise than the wrapping did
+		// (invalid UTF-8 in a description, found by FuzzOverlayLayout)
+		// must not widen the screen.
+		body = clipWidth(clipLines(body, bodyHeight), w)
 	} else {
 		// The viewport's soft wrap can disagree with the terminal about
 		// the width of some lines (wide runes next to the edge, found by
@@ -614,7 +795,19 @@ func (m *Model) View() tea.View {
 		if m.run != nil {
 			line = m.run.line
 		}
-		status = m.st.notice.Render(fit("running: "+line+" · ctrl+c interrupts", w))
+		hint := " · ctrl+c interrupts"
+		if m.run != nil && m.run.proc != nil {
+			switch m.run.stops {
+			case 0:
+			case 1:
+				hint = " · ctrl+c again: SIGTERM"
+			default:
+				hint = " · ctrl+c again: SIGKILL"
+			}
+		}
+		// The hint stays visible; the command is cut first.
+		line = ansi.Truncate(line, max(w-ansi.StringWidth("running: "+hint), 1), "…")
+		status = m.st.notice.Render(fit("running: "+line+hint, w))
 	default:
 		status = m.st.help.Render(fit("!cmd run · !!cmd with terminal · cmd explain · ↑↓ history · pgup/pgdn scroll · ctrl+d quit", w))
 	}

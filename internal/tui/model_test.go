@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -68,6 +69,8 @@ type fakeProc struct {
 	stop        chan struct{}
 	once        sync.Once
 	interrupted bool
+	signals     []string // Interrupt, Terminate and Kill calls, in order
+	ignoreInt   bool     // Interrupt does not stop it (a command that traps SIGINT)
 }
 
 func (p *fakeProc) Wait() (int, error) {
@@ -80,6 +83,20 @@ func (p *fakeProc) Wait() (int, error) {
 
 func (p *fakeProc) Interrupt() error {
 	p.interrupted = true
+	p.signals = append(p.signals, "INT")
+	if p.stop != nil && !p.ignoreInt {
+		p.once.Do(func() { close(p.stop) })
+	}
+	return nil
+}
+
+func (p *fakeProc) Terminate() error {
+	p.signals = append(p.signals, "TERM")
+	return nil
+}
+
+func (p *fakeProc) Kill() error {
+	p.signals = append(p.signals, "KILL")
 	if p.stop != nil {
 		p.once.Do(func() { close(p.stop) })
 	}
@@ -119,16 +136,25 @@ func (d *decideRecorder) decide(r policy.Request) policy.Decision {
 	return d.f(r)
 }
 
+// The tests' overlays arm as soon as their tick is delivered (drive
+// delivers it): what a test does not drive has not happened yet.
+const (
+	testSettle      = time.Nanosecond
+	testAnswerQuiet = time.Nanosecond
+)
+
 func newTestModel(t *testing.T, decide DecideFunc, r Runner) *Model {
 	t.Helper()
 	return New(Config{
-		Decide:  decide,
-		Runner:  r,
-		Cwd:     t.TempDir(),
-		Home:    t.TempDir(),
-		Width:   100,
-		Height:  30,
-		NoColor: true,
+		Decide:      decide,
+		Runner:      r,
+		Cwd:         t.TempDir(),
+		Home:        t.TempDir(),
+		Width:       100,
+		Height:      30,
+		NoColor:     true,
+		Settle:      testSettle,
+		AnswerQuiet: testAnswerQuiet,
 	})
 }
 
@@ -165,7 +191,7 @@ func drive(t *testing.T, m *Model, cmd tea.Cmd) []tea.Msg {
 		case nil:
 		case tea.BatchMsg:
 			queue = append(queue, msg...)
-		case runMsg:
+		case runMsg, armMsg, proceedMsg:
 			_, next := m.Update(msg)
 			queue = append(queue, next)
 		default:
@@ -285,20 +311,28 @@ func TestSafeCommandRunsAtOnce(t *testing.T) {
 	}
 }
 
-func TestDenyWithoutWarningsAsks(t *testing.T) {
+// TestDenyRefuses: a deny verdict (here a deny rule, without any danger
+// warning) runs nothing and offers no way to proceed; the reason is shown.
+// Before issue 11 item 4 it showed the overlay and p ran it.
+func TestDenyRefuses(t *testing.T) {
 	r := &fakeRunner{}
 	deny := func(q policy.Request) policy.Decision {
-		return policy.Decision{Command: q.Command, Verdict: policy.Deny, Reason: "deny rule: curl *"}
+		return policy.Decision{Command: q.Command, Verdict: policy.Deny, Reason: "denied by your rule curl *", Rules: []string{"deny: curl *"}}
 	}
 	m := newTestModel(t, deny, r)
 	typeLine(t, m, "!curl example.com")
 	s := screen(m)
-	if !strings.Contains(s, "Command denied by policy") || !strings.Contains(s, "Verdict: deny — deny rule: curl *") {
-		t.Errorf("screen:\n%s", s)
+	if m.mode != modePrompt || strings.Contains(s, "[p]") {
+		t.Errorf("deny offered to proceed:\n%s", s)
+	}
+	for _, want := range []string{"$ curl example.com  [refused]", "verdict: deny — denied by your rule curl *"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("screen lacks %q:\n%s", want, s)
+		}
 	}
 	press(t, m, key("p"))
-	if got := r.ran(); len(got) != 1 {
-		t.Errorf("proceed ran %q", got)
+	if got := r.ran(); len(got) != 0 {
+		t.Errorf("ran %q", got)
 	}
 }
 
@@ -306,11 +340,12 @@ func TestNilDecideDenies(t *testing.T) {
 	r := &fakeRunner{}
 	m := newTestModel(t, nil, r)
 	typeLine(t, m, "!ls")
-	if !strings.Contains(screen(m), "Verdict: deny") {
+	if !strings.Contains(screen(m), "verdict: deny — no policy is configured") {
 		t.Errorf("nil Decide did not fail closed:\n%s", screen(m))
 	}
+	press(t, m, key("p"))
 	if len(r.ran()) != 0 {
-		t.Error("ran without confirmation")
+		t.Error("ran without a policy")
 	}
 }
 
@@ -598,14 +633,25 @@ func TestTranscriptIsBounded(t *testing.T) {
 }
 
 func TestTinyScreen(t *testing.T) {
-	// Below 40 columns the layout is not promised, but nothing breaks.
+	// Below 20x5 the command and the choices cannot both be promised, but
+	// nothing breaks: the view has the screen's size.
 	for _, size := range [][2]int{{1, 1}, {5, 3}, {20, 4}, {0, 0}, {-3, -3}} {
 		m := newTestModel(t, twoWarnings, &fakeRunner{})
 		m.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
 		typeLine(t, m, "!echo hi")
 		typeLine(t, m, "!rm canary.txt")
-		if s := screen(m); m.mode != modeConfirm || !strings.Contains(s, "┌") {
-			t.Errorf("%v: overlay not shown: %q", size, s)
+		if m.mode != modeConfirm {
+			t.Fatalf("%v: overlay not shown", size)
+		}
+		w, h := max(size[0], 1), max(size[1], 1)
+		lines := strings.Split(screen(m), "\n")
+		if len(lines) != h {
+			t.Errorf("%v: %d lines", size, len(lines))
+		}
+		for _, l := range lines {
+			if ansi.StringWidth(l) > w {
+				t.Errorf("%v: line %q wider than %d", size, l, w)
+			}
 		}
 	}
 }

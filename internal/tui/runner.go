@@ -33,6 +33,10 @@ type Process interface {
 	Wait() (code int, err error)
 	// Interrupt asks the command to stop (SIGINT to its process group).
 	Interrupt() error
+	// Terminate tells it to stop (SIGTERM to its process group).
+	Terminate() error
+	// Kill stops it (SIGKILL to its process group).
+	Kill() error
 }
 
 // ShellRunner runs command lines as `$SHELL -c line`. The zero value uses
@@ -100,6 +104,10 @@ type shellProcess struct{ cmd *exec.Cmd }
 func (p *shellProcess) Wait() (int, error) { return exitStatus(p.cmd.Wait()) }
 
 func (p *shellProcess) Interrupt() error { return interruptGroup(p.cmd) }
+
+func (p *shellProcess) Terminate() error { return terminateGroup(p.cmd) }
+
+func (p *shellProcess) Kill() error { return killGroup(p.cmd) }
 
 // exitStatus turns the error of exec.Cmd.Wait or Run into an exit code.
 func exitStatus(err error) (int, error) {

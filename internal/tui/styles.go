@@ -11,21 +11,24 @@ import (
 // styles are the looks of the shell. With noColor only bold and faint
 // text are used (https://no-color.org).
 type styles struct {
-	noColor   bool
-	header    lipgloss.Style
-	help      lipgloss.Style
-	echo      lipgloss.Style // "$ cmd" lines in the transcript
-	analysis  lipgloss.Style // "? cmd" lines
-	ok        lipgloss.Style
-	fail      lipgloss.Style
-	notice    lipgloss.Style
-	label     lipgloss.Style
-	box       lipgloss.Style
-	title     lipgloss.Style
-	keys      lipgloss.Style
-	verdict   map[string]lipgloss.Style
-	levels    map[danger.Level]lipgloss.Style
-	inputText textinput.Styles
+	noColor  bool
+	header   lipgloss.Style
+	help     lipgloss.Style
+	echo     lipgloss.Style // "$ cmd" lines in the transcript
+	analysis lipgloss.Style // "? cmd" lines
+	ok       lipgloss.Style
+	fail     lipgloss.Style
+	notice   lipgloss.Style
+	label    lipgloss.Style
+	box      lipgloss.Style
+	title    lipgloss.Style
+	keys     lipgloss.Style
+	// keysWaiting: the choices while the overlay does not take an
+	// answer yet (see DefaultSettle).
+	keysWaiting lipgloss.Style
+	verdict     map[string]lipgloss.Style
+	levels      map[danger.Level]lipgloss.Style
+	inputText   textinput.Styles
 }
 
 func newStyles(noColor bool) styles {
@@ -33,18 +36,19 @@ func newStyles(noColor bool) styles {
 	bold := plain.Bold(true)
 	faint := plain.Faint(true)
 	s := styles{
-		noColor:  noColor,
-		header:   bold.Reverse(true),
-		help:     faint,
-		echo:     bold,
-		analysis: bold,
-		ok:       faint,
-		fail:     bold,
-		notice:   faint,
-		label:    faint,
-		box:      plain.Border(lipgloss.NormalBorder()).Padding(0, 1),
-		title:    bold,
-		keys:     bold,
+		noColor:     noColor,
+		header:      bold.Reverse(true),
+		help:        faint,
+		echo:        bold,
+		analysis:    bold,
+		ok:          faint,
+		fail:        bold,
+		notice:      faint,
+		label:       faint,
+		box:         plain.Border(lipgloss.NormalBorder()).Padding(0, 1),
+		title:       bold,
+		keys:        bold,
+		keysWaiting: faint,
 		verdict: map[string]lipgloss.Style{
 			"allow": bold, "ask": bold, "deny": bold,
 		},
@@ -76,6 +80,7 @@ func newStyles(noColor bool) styles {
 	s.box = s.box.BorderForeground(red)
 	s.title = bold.Foreground(red)
 	s.keys = bold.Foreground(yellow)
+	s.keysWaiting = faint.Foreground(yellow)
 	s.verdict = map[string]lipgloss.Style{
 		"allow": bold.Foreground(green), "ask": bold.Foreground(yellow), "deny": bold.Foreground(red),
 	}
