@@ -266,7 +266,10 @@ func (w *walker) effects(inv *Invocation, in *input) {
 			switch a.Value {
 			case "-f":
 				fn = true
-			case "-v", "-n":
+			case "-v":
+			case "-n":
+				w.env.clobber() // unsets what a nameref names
+				return
 			default:
 				if !fn {
 					w.env.set(a.Value, binding{known: true, unset: true})
@@ -276,6 +279,7 @@ func (w *walker) effects(inv *Invocation, in *input) {
 	case "export", "declare", "typeset", "local", "readonly":
 		// As a command (command export X=1); the keyword forms are
 		// DeclClause (decl).
+		readonly := name == "readonly"
 		for _, a := range args {
 			v := a.Value
 			if strings.HasPrefix(v, "-") || strings.HasPrefix(v, "+") {
@@ -283,19 +287,25 @@ func (w *walker) effects(inv *Invocation, in *input) {
 					w.env.clobber()
 					return
 				}
+				readonly = readonly || v[0] == '-' && strings.Contains(v, "r")
 				continue
 			}
 			n, val, hasVal := strings.Cut(v, "=")
-			if !hasVal {
-				if name == "export" {
-					if b, ok := w.env.vars[n]; ok {
-						b.exported = true
-						w.env.set(n, b)
-					}
+			switch {
+			case name == "local" && len(w.calling) == 0:
+				// local outside a function fails.
+				w.env.forget(n)
+			case !hasVal:
+				if b, ok := w.env.vars[n]; ok {
+					b.exported = b.exported || name == "export"
+					w.env.set(n, b)
 				}
-				continue
+			default:
+				w.env.set(n, binding{known: !a.Dynamic, value: val, exported: name == "export"})
 			}
-			w.env.set(n, binding{known: !a.Dynamic, value: val, exported: name == "export"})
+			if readonly {
+				w.env.markReadonly(n)
+			}
 		}
 	case "cd", "pushd", "popd":
 		w.env.forget("PWD")
@@ -599,6 +609,7 @@ func (w *walker) declEffects(x *syntax.DeclClause, values []declValue) {
 		variant = x.Variant.Value
 	}
 	exported := variant == "export"
+	readonly := variant == "readonly"
 	for _, a := range x.Args {
 		if a == nil || a.Name != nil || a.Value == nil {
 			continue
@@ -614,13 +625,20 @@ func (w *walker) declEffects(x *syntax.DeclClause, values []declValue) {
 			// Attributes that change what assigning means.
 			w.env.clobber()
 			return
-		case strings.HasPrefix(flag, "-") && strings.Contains(flag, "x"):
-			exported = true
 		case strings.HasPrefix(flag, "-") && strings.ContainsAny(flag, "fF"):
 			return // functions, not variables
 		}
+		exported = exported || strings.HasPrefix(flag, "-") && strings.Contains(flag, "x")
+		readonly = readonly || strings.HasPrefix(flag, "-") && strings.Contains(flag, "r")
 	}
 	for _, v := range values {
+		if variant == "local" && len(w.calling) == 0 {
+			w.env.forget(v.name) // local outside a function fails
+			continue
+		}
+		if readonly {
+			defer w.env.markReadonly(v.name)
+		}
 		switch {
 		case v.a.Naked:
 			if b, ok := w.env.vars[v.name]; ok && exported {
@@ -833,25 +851,29 @@ func (w *walker) jobEnv(inv *Invocation, job reparseJob, xargsPlain bool, c ctx)
 	if job.by == "eval" {
 		return nil
 	}
-	if job.remote || inv.Name == "su" || inv.Name == "runuser" || inv.HasWrapper("sudo") || inv.HasWrapper("doas") ||
-		inv.Where.Has(FrameRemote) {
-		return newEnv()
-	}
+	fresh := job.remote || inv.Name == "su" || inv.Name == "runuser" || inv.HasWrapper("sudo") || inv.HasWrapper("doas") ||
+		inv.Where.Has(FrameRemote)
 	for _, wr := range inv.Wrappers {
 		if wr.Name == "env" {
 			for _, a := range wr.Args {
 				if a == "-i" || a == "--ignore-environment" || a == "-" {
-					return newEnv()
+					fresh = true
 				}
 			}
 		}
 	}
-	e := w.env.child()
-	for _, a := range inv.Assigns {
-		if a.Dynamic {
-			e.forget(a.Name)
-		} else {
-			e.set(a.Name, binding{known: true, value: a.Value, exported: true})
+	var e *env
+	if fresh {
+		// Another user's or machine's environment: nothing known.
+		e = newEnv()
+	} else {
+		e = w.env.child()
+		for _, a := range inv.Assigns {
+			if a.Dynamic {
+				e.forget(a.Name)
+			} else {
+				e.set(a.Name, binding{known: true, value: a.Value, exported: true})
+			}
 		}
 	}
 	if job.hasPositional {

@@ -32,6 +32,9 @@ type binding struct {
 	// command that uses it runs once with each (for d in a b; do ...).
 	values   []string
 	exported bool
+	// readonly: assigning or unsetting it fails (bash keeps the value,
+	// or a non-interactive bash stops); the parser makes it unknown.
+	readonly bool
 }
 
 // undo is one entry of the environment's journal: the binding name had
@@ -95,7 +98,28 @@ func (e *env) set(name string, b binding) {
 	if had && prev.exported {
 		b.exported = true
 	}
+	if had && prev.readonly {
+		// Assigning a readonly variable fails: whatever it holds is
+		// not followed further.
+		b = binding{exported: b.exported, readonly: true}
+	}
+	if shellVariable(name) {
+		b = binding{exported: b.exported}
+	}
 	e.vars[name] = b
+}
+
+// shellVariable reports a variable bash sets itself, or that does not
+// hold what is assigned to it (RANDOM, SECONDS, UID, ...): never known.
+func shellVariable(name string) bool {
+	switch name {
+	case "RANDOM", "SRANDOM", "SECONDS", "LINENO", "BASHPID", "EPOCHSECONDS", "EPOCHREALTIME", "BASH_COMMAND",
+		"FUNCNAME", "HISTCMD", "PIPESTATUS", "UID", "EUID", "PPID", "BASHOPTS", "SHELLOPTS", "BASH_VERSINFO",
+		"BASH_ARGC", "BASH_ARGV", "BASH_LINENO", "BASH_SOURCE", "BASH_REMATCH", "GROUPS", "DIRSTACK", "PWD",
+		"OLDPWD", "OPTIND", "OPTARG", "BASH_SUBSHELL", "SHLVL", "_":
+		return true
+	}
+	return false
 }
 
 // forget makes name unknown.
@@ -119,6 +143,17 @@ func (e *env) clobber() {
 			e.forget(name)
 		}
 	}
+}
+
+// markReadonly records that name is readonly from now on.
+func (e *env) markReadonly(name string) {
+	b := e.vars[name]
+	if b.readonly {
+		return
+	}
+	e.set(name, binding{})
+	b.readonly = true
+	e.vars[name] = b
 }
 
 // setPositional binds $0 and $1, $2, ...

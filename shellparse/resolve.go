@@ -3,6 +3,7 @@ package shellparse
 import (
 	"errors"
 	"io"
+	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/expand"
@@ -291,6 +292,9 @@ func (w *walker) substOutput(cs *syntax.CmdSubst) (string, bool) {
 		if a.Dynamic {
 			return "", false
 		}
+	}
+	if slices.Contains(w.res.Functions, args[0].Value) {
+		return "", false // a function of the line, not the builtin
 	}
 	var out string
 	ok := false

@@ -54,6 +54,8 @@ func TestResolve(t *testing.T) {
 		{`x=/; rm -rf ${x:-/tmp}`, []string{"rm -rf /"}},
 		{`x=/usr/; rm -rf ${x%/}`, []string{"rm -rf /usr"}},
 		{`x=ab; echo ${#x}`, []string{"echo 2"}},
+		{`readonly p=rm; $p -rf /`, []string{"rm -rf /"}},
+		{`f() { local p=rm; $p -rf /; }; f`, []string{"rm -rf /"}},
 		{`p=rm; unset q; $p -rf /$q`, []string{"rm -rf /"}},
 		{`printf -v p %s rm; $p -rf /`, []string{"rm -rf /"}},
 		{`p=rm; printf -v p %s ls; $p -la`, []string{"ls -la"}},
@@ -97,6 +99,7 @@ func TestResolve(t *testing.T) {
 		{`bash -c 'rm -rf $*' _ /`, []string{"rm -rf /"}},
 		{`bash -c 'x=$1; rm -rf $x' _ /`, []string{"rm -rf /"}},
 		{`X=/ bash -c 'rm -rf $X'`, []string{"rm -rf /"}},
+		{`sudo sh -c 'rm -rf $1' _ /`, []string{"rm -rf /"}},
 		{`export X=/; bash -c 'rm -rf $X'`, []string{"rm -rf /"}},
 		{`X=/; p=rm; eval "$p -rf \$X"`, []string{"rm -rf /"}},
 		{`set -- rm /; "$1" -rf "$2"`, []string{"rm -rf /"}},
@@ -195,6 +198,13 @@ func TestResolveNot(t *testing.T) {
 		`p=rm; command read p; $p -rf /`,
 		`p=rm; x=read; $x p; $p -rf /`,
 		`p=rm; mapfile -C 'p=ls' a < f; $p -rf /`,
+		// Assignments that fail keep the value, which the parser does not
+		// follow; variables bash sets itself are never known.
+		`readonly p=rm; p=ls; $p -rf /`, `readonly p=rm; unset p; $p -rf /`, `declare -r p=rm; p=ls; $p -rf /`,
+		`p=rm; readonly p; p=ls; $p -rf /`, `p=rm; local p=ls; $p -rf /`, `RANDOM=1; rm -rf /$RANDOM`,
+		`PWD=/; rm -rf $PWD`, `UID=0; rm -rf /$UID`,
+		// A function of the line shadows the builtin the parser emulates.
+		`echo() { printf rm; }; $(echo ls) -rf /`, `which() { :; }; $(which rm) -rf /`,
 		// Loop variables and lists bash cannot know statically.
 		`for d in *; do rm -rf $d; done`,
 		`for d in $(ls); do rm -rf $d; done`,

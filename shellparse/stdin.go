@@ -1,6 +1,7 @@
 package shellparse
 
 import (
+	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -267,7 +268,7 @@ func (w *walker) stageOutput(r stageRange) *input {
 		return unknown
 	}
 	src := &w.res.Invocations[r.first]
-	if len(src.Wrappers) > 0 || src.NameDynamic() || redirectsStdout(src.Redirs) {
+	if len(src.Wrappers) > 0 || src.NameDynamic() || redirectsStdout(src.Redirs) || slices.Contains(w.res.Functions, src.Name) {
 		return unknown
 	}
 	var text, alt string
