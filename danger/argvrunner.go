@@ -44,7 +44,8 @@ func (r *registry) checkArgvSuffixes(sc *scan, i int, hits *hitSet, depth int, b
 	// The first word that starts a suffix, before any other work: most
 	// unknown programs hold none.
 	// A shell at k runs a string when a -c option comes after it: the
-	// last one is found once (shellWithC for every k is quadratic).
+	// last one is found once (scanning the rest of argv for every k was
+	// quadratic).
 	lastC := 0
 	for k := len(args) - 1; k > 0; k-- {
 		if cOption(args[k].Value) {
@@ -109,7 +110,7 @@ func (r *registry) checkArgvSuffixes(sc *scan, i int, hits *hitSet, depth int, b
 // names, so that the argv from it on is checked as a command. Rules that
 // need a pipeline (curl ... | sh), a redirection or a wrapper cannot match
 // a suffix alone (which has none) and do not count; shells count when a -c
-// option follows (see shellWithC).
+// option follows (see cOption).
 func (r *registry) startsSuffix(a shellparse.Arg) bool {
 	if a.Dynamic || a.Value == "" || a.Value[0] == '-' {
 		return false
@@ -124,20 +125,6 @@ func (r *registry) startsSuffix(a shellparse.Arg) bool {
 		}
 	}
 	return r.namesGlob(w)
-}
-
-// shellWithC reports whether args[0] is a shell and a later word is a -c
-// option (sh -c STRING, bash -lc STRING), which the parser re-parses.
-func shellWithC(args []shellparse.Arg) bool {
-	if args[0].Dynamic || !shellparse.IsShell(progName(baseName(args[0].Value))) {
-		return false
-	}
-	for _, a := range args[1:] {
-		if cOption(a.Value) {
-			return true
-		}
-	}
-	return false
 }
 
 // cOption reports a short-option cluster with c (-c, -lc, -ec).

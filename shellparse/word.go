@@ -8,11 +8,9 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 )
 
-// word resolves one shell word into the argv entries it becomes. Brace
-// expansion can turn one word into several; everything else yields one.
-func (w *walker) word(word *syntax.Word) []Arg { return w.appendWord(nil, word) }
-
-// appendWord appends the argv entries word becomes to dst.
+// appendWord appends the argv entries word becomes to dst: brace
+// expansion, and the expansions the parser resolves, can turn one word
+// into several, or none.
 func (w *walker) appendWord(dst []Arg, word *syntax.Word) []Arg {
 	raw := w.raw(word)
 	// Fast path: a single unquoted literal without escapes or braces.
