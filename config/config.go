@@ -15,6 +15,12 @@ const (
 	LayerExplicit = "explicit" // --config FILE or SHELLGUARD_CONFIG
 )
 
+// The values of the unattended setting.
+const (
+	UnattendedDeny = "deny"
+	UnattendedAsk  = "ask"
+)
+
 // ProjectFileName is the name of the project configuration file, looked
 // for in the working directory and each of its parents.
 const ProjectFileName = ".shellguard.toml"
@@ -76,6 +82,12 @@ type Config struct {
 	// AuditRequired turns a decision that would allow into ask when its
 	// audit record cannot be written. It needs AuditLog.
 	AuditRequired bool
+	// Unattended says what becomes of an answer of ask (one with a danger
+	// warning or an ask rule) when the agent reports that no person will
+	// see a prompt (a headless run): UnattendedDeny (the default) denies
+	// it with the reason, UnattendedAsk keeps the ask. A project file may
+	// only set UnattendedDeny.
+	Unattended string
 	// Exempt names danger rules (built-in or custom) whose warnings an
 	// allow rule or an approval may override. Only the user and explicit
 	// layers can add names.
@@ -104,7 +116,8 @@ type Config struct {
 	// MCPEnvSources says where each MCPEnv name was written.
 	MCPEnvSources map[string]Source
 	// Provenance says where each scalar setting ("deny_at", "ask_at",
-	// "read_only", "audit_log", "audit_required") got its value.
+	// "read_only", "audit_log", "audit_required", "unattended") got its
+	// value.
 	Provenance map[string]Source
 	// Files lists the configuration files that were read, in order.
 	Files []Source
@@ -124,6 +137,7 @@ func Default() *Config {
 		DenyAt:         danger.Critical,
 		AskAt:          danger.Low,
 		ReadOnly:       true,
+		Unattended:     UnattendedDeny,
 		ExemptSources:  map[string]Source{},
 		MCPEnvSources:  map[string]Source{},
 		PatternSources: map[string]Source{},
@@ -135,6 +149,7 @@ func Default() *Config {
 			"read_only":      def,
 			"audit_log":      def,
 			"audit_required": def,
+			"unattended":     def,
 		},
 	}
 }

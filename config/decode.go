@@ -185,6 +185,8 @@ func (a *applier) apply() error {
 			err = a.auditLog(v)
 		case "audit_required":
 			err = a.auditRequired(v)
+		case "unattended":
+			err = a.unattended(v)
 		case "exempt":
 			err = a.exempt(v)
 		case "rules":
@@ -278,6 +280,26 @@ func (a *applier) auditRequired(v any) error {
 	}
 	a.c.AuditRequired = b
 	a.c.Provenance["audit_required"] = a.src("audit_required")
+	return nil
+}
+
+// unattended applies unattended = "deny" | "ask"; a project file may only
+// set "deny" (tighten).
+func (a *applier) unattended(v any) error {
+	s, err := a.str("unattended", v)
+	if err != nil {
+		return err
+	}
+	if s != UnattendedDeny && s != UnattendedAsk {
+		return a.errf("unattended", "unattended: want %q or %q, got %q", UnattendedDeny, UnattendedAsk, s)
+	}
+	if a.project() && s == UnattendedAsk && a.c.Unattended != UnattendedAsk {
+		a.ignore("unattended", fmt.Sprintf("a project file may only set unattended = %q (make it stricter); it is %q (%s)",
+			UnattendedDeny, a.c.Unattended, a.c.Provenance["unattended"]))
+		return nil
+	}
+	a.c.Unattended = s
+	a.c.Provenance["unattended"] = a.src("unattended")
 	return nil
 }
 

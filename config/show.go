@@ -37,6 +37,7 @@ func (c *Config) Show(w io.Writer) error {
 		setting("audit_log", strconv.Quote(c.AuditLog))
 	}
 	setting("audit_required", strconv.FormatBool(c.AuditRequired))
+	setting("unattended", strconv.Quote(c.Unattended))
 	if len(c.Exempt) == 0 {
 		p("exempt = []\t# default\n")
 	} else {
@@ -164,6 +165,7 @@ type jsonConfig struct {
 	ReadOnly jsonSetting            `json:"read_only"`
 	AuditLog jsonSetting            `json:"audit_log"`
 	AuditReq jsonSetting            `json:"audit_required"`
+	Unattend jsonSetting            `json:"unattended"`
 	Exempt   []jsonName             `json:"exempt"`
 	Rules    map[string][]Rule      `json:"rules"`
 	MCP      jsonMCP                `json:"mcp"`
@@ -174,7 +176,7 @@ type jsonConfig struct {
 
 // ShowJSON writes the effective configuration as one JSON object:
 // {"files", "deny_at", "ask_at", "read_only", "audit_log",
-// "audit_required" (each {"value","source"}), "exempt" ([{"name","source"}]), "rules"
+// "audit_required", "unattended" (each {"value","source"}), "exempt" ([{"name","source"}]), "rules"
 // ({"allow","ask","deny"}: [{"pattern","source"}]), "mcp" ({"env":
 // [{"name","source"}]}), "patterns",
 // "builtin" ({name: {"disabled": source, "level", "level_source"}}),
@@ -193,6 +195,7 @@ func (c *Config) ShowJSON(w io.Writer) error {
 		ReadOnly: jsonSetting{c.ReadOnly, c.Provenance["read_only"]},
 		AuditLog: jsonSetting{c.AuditLog, c.Provenance["audit_log"]},
 		AuditReq: jsonSetting{c.AuditRequired, c.Provenance["audit_required"]},
+		Unattend: jsonSetting{c.Unattended, c.Provenance["unattended"]},
 		Exempt:   []jsonName{},
 		Rules:    map[string][]Rule{"allow": nonNil(c.Allow), "ask": nonNil(c.Ask), "deny": nonNil(c.Deny)},
 		MCP:      jsonMCP{Env: []jsonName{}},

@@ -41,6 +41,17 @@ type Request struct {
 	// Decide that cannot finish the analysis by then answers ask with
 	// Problem ProblemOverBudget.
 	Deadline time.Time
+	// Agent names the coding agent whose hook asks ("claude", "codex",
+	// ...; see internal/agents), or "" for other callers. Under an agent
+	// whose shell tool can keep a terminal session open (Codex), a
+	// program that would read commands from the terminal is denied (see
+	// InteractiveProgramNames).
+	Agent string
+	// Unattended reports that no person will see a prompt (the agent runs
+	// headless). An ask with an opinion (a danger warning, an ask rule, a
+	// problem) then becomes deny, unless the configuration says
+	// unattended = "ask".
+	Unattended bool
 }
 
 // InvocationResult is what the decision found for one invocation of the line.

@@ -335,6 +335,7 @@ func (g *Guard) Decide(req Request) Decision {
 		}
 	}
 	d.Verdict = clampVerdict(d.Verdict)
+	g.unattended(req, &d)
 	if g.cfg.AuditLog != "" {
 		g.audit(req, &d, g.deadline(req))
 	}
@@ -370,7 +371,9 @@ func (g *Guard) analyse(req Request, ix *approval.Index) (d Decision) {
 		}
 	}()
 	res := g.parser.Parse(req.Command)
-	return g.decideParsed(req, res, ix)
+	d = g.decideParsed(req, res, ix)
+	terminalSession(req, res, &d)
+	return d
 }
 
 func clampVerdict(v Verdict) Verdict {

@@ -2,14 +2,12 @@ package main
 
 import (
 	"os"
-	"path/filepath"
 
 	"github.com/shellguard/shellguard/internal/agents"
 
 	"github.com/spf13/cobra"
 
 	"github.com/shellguard/shellguard/internal/hook"
-	"github.com/shellguard/shellguard/internal/install"
 	"github.com/shellguard/shellguard/policy"
 )
 
@@ -34,17 +32,6 @@ func (f *configFlags) options(cwd, source string) policy.Options {
 	}
 }
 
-// hookCommand is the command install writes: the lean shellguard-hook
-// binary when it is installed next to this one (it starts several times
-// faster, and agents run it before every command), else "<exe> hook AGENT".
-func hookCommand(exe string, agent agents.Agent) string {
-	lean := filepath.Join(filepath.Dir(exe), "shellguard-hook")
-	if fi, err := os.Stat(lean); err == nil && fi.Mode().IsRegular() && fi.Mode()&0o111 != 0 {
-		return install.LeanHookCommand(lean, agent)
-	}
-	return install.HookCommand(exe, agent)
-}
-
 func firstSet(s ...string) string {
 	for _, x := range s {
 		if x != "" {
@@ -64,11 +51,14 @@ input and answers in that agent's protocol: Claude Code PreToolUse (Bash),
 Gemini CLI BeforeTool (run_shell_command) or Codex PreToolUse (Bash).
 
 Dangerous commands are denied with a reason for the model; commands that need a
-person's approval are sent to Claude Code's permission prompt (Gemini CLI and
-Codex cannot ask from a hook, so there they are blocked with a reason); commands
-shellguard approves are allowed; unknown commands are left to the agent's own
-permission flow. Bad input or a configuration error never lets a command
-through silently. The cwd in the hook input selects the project configuration.
+person's approval get the agent's own prompt where a person will see it (Claude
+Code; Gemini CLI in an interactive session) and are blocked with a reason
+elsewhere (Codex, whose hooks cannot ask, and headless runs, unless
+unattended = "ask"); commands shellguard approves are allowed (for Codex, when
+Codex would ask: its PermissionRequest hook); unknown commands are left to the
+agent's own permission flow. Bad input or a configuration error never lets a
+command through silently. The cwd in the hook input selects the project
+configuration. See docs/agents.md.
 
 Install it with "shellguard install <agent>".`,
 		Args:      cobra.ExactArgs(1),

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/shellguard/shellguard/internal/agents"
 
@@ -73,27 +74,24 @@ func codexConfigTOML(t installTarget, own string) (path string, cfg install.Code
 	return l.TOMLPath, l.TOML, nil
 }
 
-func where(path string, h install.InlineHook) string {
-	if h.Line > 0 {
-		return fmt.Sprintf("%s:%d", path, h.Line)
-	}
-	return path
-}
-
 func newInstallCmd(s *streams) *cobra.Command {
 	var f installFlags
 	c := &cobra.Command{
 		Use:   "install claude|gemini|codex [--project|--user] [--dry-run]",
 		Short: "Add shellguard's hook to an agent's settings",
-		Long: `install adds "<this binary> hook <agent>" to the agent's hook settings:
+		Long: `install adds "<this binary> hook <agent>" (or the lean shellguard-hook next to
+it) to the agent's hook settings:
 
   claude   ~/.claude/settings.json   or <project>/.claude/settings.json
   gemini   ~/.gemini/settings.json   or <project>/.gemini/settings.json
   codex    ~/.codex/hooks.json       or <project>/.codex/hooks.json
 
-Installing twice changes nothing. Every other setting is kept as it is; the
-previous file is kept as <file>.shellguard-bak-<timestamp>. A file that is not
-valid JSON is not touched (exit status 1).
+For Claude Code and Codex, which run a command whose hook program is missing,
+the command is written so that it blocks (exit 2) when the program cannot run.
+For Codex it adds a PermissionRequest hook too. Installing twice changes
+nothing; installing from another place updates the command. Every other
+setting is kept as it is; the previous file is kept as <file>.shellguard-bak
+(one per file). A file that is not valid JSON is not touched (exit status 1).
 
 Codex also reads hooks written inline in config.toml next to hooks.json.
 shellguard never edits config.toml, but reads it: when shellguard's hook is
@@ -116,7 +114,7 @@ does not parse, it refuses (exit status 1).`,
 			if exe, err = filepath.Abs(exe); err != nil {
 				return &exitError{1, err}
 			}
-			command := hookCommand(exe, agent)
+			command := install.HookCommandFor(exe, agent)
 			var tomlPath string
 			var inline install.CodexConfig
 			if agent == agents.Codex {
@@ -127,7 +125,7 @@ does not parse, it refuses (exit status 1).`,
 					// Codex runs every hook it finds; a second copy in
 					// hooks.json would run shellguard twice per command.
 					for _, h := range sg {
-						fmt.Fprintf(s.out, "The shellguard hook for Codex is already configured inline in %s: %s\n", where(tomlPath, h), h.Command)
+						fmt.Fprintf(s.out, "The shellguard hook for Codex is already configured inline in %s: %s\n", install.Where(tomlPath, h), h.Command)
 						if !h.RunsForShell() {
 							fmt.Fprintf(s.out, "  PROBLEM: it is a %s hook with matcher %q, so Codex does not run it before shell commands; fix it there.\n", h.Event, h.Matcher)
 						} else if err := install.CheckCommand(h.Command); err != nil {
@@ -145,15 +143,17 @@ does not parse, it refuses (exit status 1).`,
 				return &exitError{1, err}
 			}
 			report(s.out, "install", agent, res, f.dryRun)
+			spec := agent.Spec()
 			if res.Changed && !f.dryRun {
-				switch agent {
-				case agents.Codex:
-					fmt.Fprintln(s.out, "Codex runs a new hook only after you trust it: open /hooks in Codex and trust it once.")
+				if spec.Trust {
+					fmt.Fprintf(s.out, "%s will not run this hook until you trust it: the command it runs is new, so any trust you gave before no longer holds, and %s skips an untrusted hook without a word. Open /hooks in %s, select shellguard's hooks (%s) and trust them (t); `shellguard doctor` says when they are trusted.\n",
+						spec.Title, spec.Title, spec.Title, strings.Join(spec.Events(), ", "))
 					if f.project {
 						fmt.Fprintln(s.out, "Codex loads project hooks only for trusted projects.")
 					}
-				case agents.Gemini:
-					fmt.Fprintln(s.out, `If your Gemini CLI release does not run hooks by default, set "hooksConfig": {"enabled": true} in its settings.`)
+				}
+				if spec.FolderTrust {
+					fmt.Fprintf(s.out, "%s loads no hooks in a folder you did not trust (trustedFolders.json); `shellguard doctor` run in a project says whether it is trusted.\n", spec.Title)
 				}
 			}
 			if agent == agents.Codex {

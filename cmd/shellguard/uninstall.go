@@ -19,8 +19,7 @@ func newUninstallCmd(s *streams) *cobra.Command {
 		Long: `uninstall removes exactly what install added: shellguard's hook entry (a
 command that mentions shellguard and runs "hook <agent>"), and the lists and
 "hooks" object that are left empty by its removal. A file left holding only an
-empty object is removed. The previous file is kept as
-<file>.shellguard-bak-<timestamp>.
+empty object is removed. The previous file is kept as <file>.shellguard-bak.
 
 For Codex, a shellguard hook written by hand inline in config.toml is not
 removed (shellguard never edits that file): uninstall prints where it is and
@@ -36,7 +35,7 @@ exits with status 1.`,
 			// if the binary is not called shellguard.
 			var own string
 			if exe, err := os.Executable(); err == nil {
-				own = hookCommand(exe, t.agent)
+				own = install.HookCommandFor(exe, t.agent)
 			}
 			res, err := install.Uninstall(t.path, t.agent, own, install.Options{DryRun: f.dryRun})
 			if err != nil {
@@ -55,9 +54,9 @@ exits with status 1.`,
 			}
 			if sg := inline.Shellguard(); len(sg) > 0 {
 				for _, h := range sg {
-					fmt.Fprintf(s.out, "The shellguard hook for Codex is still configured inline in %s: %s\n", where(tomlPath, h), h.Command)
+					fmt.Fprintf(s.out, "The shellguard hook for Codex is still configured inline in %s: %s\n", install.Where(tomlPath, h), h.Command)
 				}
-				fmt.Fprintln(s.out, "shellguard does not edit config.toml (Codex rewrites that file itself); remove that [[hooks.PreToolUse.hooks]] entry (and its [[hooks.PreToolUse]] group if it is left empty) by hand.")
+				fmt.Fprintln(s.out, "shellguard does not edit config.toml (Codex rewrites that file itself); remove those [[hooks.EVENT.hooks]] entries (and their [[hooks.EVENT]] groups if they are left empty) by hand.")
 				return exitCode(1)
 			}
 			return nil

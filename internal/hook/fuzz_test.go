@@ -28,7 +28,8 @@ func FuzzRun(f *testing.F) {
 	f.Add("\x00\xff", byte(3))
 	f.Fuzz(func(t *testing.T, in string, mode byte) {
 		for _, agent := range Agents() {
-			decide := func(command, _, _ string) (policy.Decision, error) {
+			decide := func(r Request) (policy.Decision, error) {
+				command := r.Command
 				switch mode % 4 {
 				case 1:
 					return critical(command), nil
@@ -40,7 +41,7 @@ func FuzzRun(f *testing.F) {
 				return allowed(command), nil
 			}
 			var out, errOut bytes.Buffer
-			code := Run(agent, strings.NewReader(in), &out, &errOut, decide)
+			code := RunWith(agent, strings.NewReader(in), &out, &errOut, decide, attendedEnv)
 			if code != 0 {
 				t.Fatalf("%s: exit %d (%s)", agent, code, errOut.String())
 			}
@@ -64,7 +65,13 @@ func isAllow(v map[string]any) bool {
 		return true
 	}
 	hs, _ := v["hookSpecificOutput"].(map[string]any)
-	return hs != nil && hs["permissionDecision"] == "allow"
+	if hs == nil {
+		return false
+	}
+	if d, _ := hs["decision"].(map[string]any); d != nil && d["behavior"] == "allow" {
+		return true // Codex's PermissionRequest
+	}
+	return hs["permissionDecision"] == "allow"
 }
 
 // wellFormed is an independent check that in is one JSON object describing

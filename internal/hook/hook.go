@@ -35,11 +35,28 @@ func ParseAgent(s string) (Agent, error) { return agents.ParseAgent(s) }
 // are refused (fail closed) rather than read without bound.
 const MaxInput = 1 << 20
 
-// DecideFunc returns the policy decision for command, which an agent wants
-// to run in directory cwd during session sessionID. The CLI passes a
-// function that loads the Guard for cwd and calls Decide; tests inject
-// their own.
-type DecideFunc func(command, cwd, sessionID string) (policy.Decision, error)
+// Request is what a hook call asks about: a shell command an agent wants
+// to run.
+type Request struct {
+	// Command is the command line; Cwd the directory it would run in
+	// (the hook input's cwd, with Gemini CLI's dir_path applied);
+	// SessionID the agent's session.
+	Command, Cwd, SessionID string
+	// Agent is the agent asking.
+	Agent Agent
+	// Mode is the permission mode the agent reports (permission_mode:
+	// "default", "acceptEdits", "bypassPermissions", "dontAsk", ...), or
+	// "" when it reports none.
+	Mode string
+	// Unattended reports that no person will see a prompt (see Attended);
+	// it is set only for agents whose protocol can ask.
+	Unattended bool
+}
+
+// DecideFunc returns the policy decision for a request. The CLI passes a
+// function that loads the Guard for the request's cwd and calls Decide
+// (see PolicyDecider); tests inject their own.
+type DecideFunc func(Request) (policy.Decision, error)
 
 // Action is what a hook answer asks the agent to do.
 type Action int
@@ -118,13 +135,23 @@ func hasOpinion(d policy.Decision) bool {
 // documents as preferred. Only when the answer cannot be written does Run
 // fall back to exit code 2 with the reason on errOut, which all three
 // agents document as "block". Run never panics.
+//
+// Run reads the process's environment and ancestry to tell whether a
+// person will see a prompt (see Attended); RunWith takes them from env.
 func Run(agent Agent, in io.Reader, out, errOut io.Writer, decide DecideFunc) (exitCode int) {
-	if _, err := ParseAgent(string(agent)); err != nil {
-		fmt.Fprintf(errOut, "shellguard: %v\n", err)
+	return RunWith(agent, in, out, errOut, decide, ProcessEnv())
+}
+
+// RunWith is Run with the environment env.
+func RunWith(agent Agent, in io.Reader, out, errOut io.Writer, decide DecideFunc, env Env) (exitCode int) {
+	spec, ok := agents.Lookup(string(agent))
+	if !ok {
+		fmt.Fprintf(errOut, "shellguard: unknown agent %q (want %s)\n", agent, agents.Names())
 		return 2
 	}
-	ans := answerFor(agent, in, decide)
-	body, err := encode(agent, ans)
+	h := &hookCall{spec: spec, env: env, event: spec.Event}
+	ans := h.answer(in, decide)
+	body, err := encode(spec, ans)
 	if err == nil && len(body) > 0 {
 		_, err = out.Write(body)
 	}
@@ -138,12 +165,47 @@ func Run(agent Agent, in io.Reader, out, errOut io.Writer, decide DecideFunc) (e
 // answer is the protocol-independent result of one hook call.
 type answer struct {
 	action Action
+	// event is the event answered (the agent's Event, or its
+	// PermissionEvent).
+	event string
 	// modelReason is written for the model (deny), userReason for the
 	// person (ask, and Gemini's systemMessage).
 	modelReason, userReason string
 	// failure is set when the answer comes from a problem rather than a
 	// decision (it is then ask or a block).
 	failure bool
+}
+
+// hookCall is one hook call being answered.
+type hookCall struct {
+	spec agents.Spec
+	env  Env
+	// event is the event being answered.
+	event string
+	// attended is computed once, when first needed.
+	attended *bool
+}
+
+// isAttended reports whether a person will see a prompt the agent shows.
+func (h *hookCall) isAttended() bool {
+	if h.attended == nil {
+		a := Attended(h.spec, h.env)
+		h.attended = &a
+	}
+	return *h.attended
+}
+
+// canAsk reports whether an ask answer will reach a person: the
+// protocol has one, and (where an unanswered ask would hang) a person is
+// there.
+func (h *hookCall) canAsk() bool {
+	switch h.spec.Ask {
+	case agents.AskAlways:
+		return true
+	case agents.AskAttended:
+		return h.isAttended()
+	}
+	return false
 }
 
 // The members shellguard reads from every agent's hook input, by their
@@ -158,83 +220,94 @@ type answer struct {
 // or two keys that differ only in case, is answered as a problem: which of
 // them the agent runs cannot be known.
 
-func answerFor(agent Agent, in io.Reader, decide DecideFunc) (ans answer) {
+func (h *hookCall) answer(in io.Reader, decide DecideFunc) (ans answer) {
+	agent := h.spec.Name
+	failure := h.failure
 	defer func() {
 		if r := recover(); r != nil {
-			ans = failure(agent, fmt.Sprintf("internal error: %v", r))
+			ans = h.failure(fmt.Sprintf("internal error: %v", r))
 		}
 	}()
 	data, err := io.ReadAll(io.LimitReader(in, MaxInput+1))
 	if err != nil {
-		return failure(agent, fmt.Sprintf("cannot read the hook input: %v", err))
+		return failure(fmt.Sprintf("cannot read the hook input: %v", err))
 	}
 	if len(data) > MaxInput {
-		return failure(agent, fmt.Sprintf("the hook input is larger than %d bytes", MaxInput))
+		return failure(fmt.Sprintf("the hook input is larger than %d bytes", MaxInput))
 	}
 	top, err := members(data)
 	switch {
 	case errors.Is(err, errTrailingData):
-		return failure(agent, "the hook input has data after the JSON object")
+		return failure("the hook input has data after the JSON object")
 	case errors.Is(err, errAmbiguous):
-		return failure(agent, "the hook input is "+err.Error())
+		return failure("the hook input is " + err.Error())
 	case err != nil:
-		return failure(agent, fmt.Sprintf("the hook input is not valid JSON for %s: %v", agent.Title(), err))
+		return failure(fmt.Sprintf("the hook input is not valid JSON for %s: %v", agent.Title(), err))
 	}
 	event, err := stringMember(top, "hook_event_name")
 	if err != nil {
-		return failure(agent, err.Error())
+		return failure(err.Error())
 	}
-	if event != "" && event != agent.Event() {
+	switch {
+	case event == "" || event == h.spec.Event:
+	case event == h.spec.PermissionEvent && event != "":
+		h.event = event
+	default:
 		// Registered on another event: not a command about to run.
 		return answer{action: NoOpinion}
 	}
 	toolName, err := stringMember(top, "tool_name")
 	if err != nil {
-		return failure(agent, err.Error())
+		return failure(err.Error())
 	}
-	if toolName != agent.ShellTool() {
+	foreign := h.spec.IsForeignShellTool(toolName)
+	if !h.spec.IsShellTool(toolName) && !foreign {
 		if toolName == "" {
-			return failure(agent, "the hook input names no tool (tool_name is missing)")
+			return failure("the hook input names no tool (tool_name is missing)")
 		}
 		return answer{action: NoOpinion}
 	}
 	rawTool := top["tool_input"]
 	if len(rawTool) == 0 || string(rawTool) == "null" {
-		return failure(agent, "the hook input has no tool_input")
+		return failure("the hook input has no tool_input")
 	}
 	ti, err := members(rawTool)
 	if errors.Is(err, errAmbiguous) {
-		return failure(agent, "tool_input is "+err.Error())
+		return failure("tool_input is " + err.Error())
 	}
 	if err != nil {
-		return failure(agent, fmt.Sprintf("tool_input is malformed: %v", err))
+		return failure(fmt.Sprintf("tool_input is malformed: %v", err))
 	}
 	inpCwd, err := stringMember(top, "cwd")
 	if err != nil {
-		return failure(agent, err.Error())
+		return failure(err.Error())
 	}
 	sessionID, err := stringMember(top, "session_id")
 	if err != nil {
-		return failure(agent, err.Error())
+		return failure(err.Error())
+	}
+	mode, err := stringMember(top, "permission_mode")
+	if err != nil {
+		return failure(err.Error())
 	}
 	var dir string
 	if agent == Gemini {
 		dirPath, err := stringMember(ti, "dir_path")
 		if err != nil {
-			return failure(agent, "tool_input."+err.Error())
+			return failure("tool_input." + err.Error())
 		}
 		directory, err := stringMember(ti, "directory")
 		if err != nil {
-			return failure(agent, "tool_input."+err.Error())
+			return failure("tool_input." + err.Error())
 		}
 		dir = firstNonEmpty(dirPath, directory)
 	}
 	command, err := commandLine(ti["command"])
 	if err != nil {
-		return failure(agent, err.Error())
+		return failure(err.Error())
 	}
 	if strings.TrimSpace(command) == "" {
-		return failure(agent, "tool_input.command is empty")
+		return failure("tool_input.command is empty")
 	}
 	cwd := inpCwd
 	if dir != "" {
@@ -245,13 +318,17 @@ func answerFor(agent Agent, in io.Reader, decide DecideFunc) (ans answer) {
 		}
 	}
 	if decide == nil {
-		return failure(agent, "no decision function")
+		return failure("no decision function")
 	}
-	d, err := decide(command, cwd, sessionID)
+	req := Request{Command: command, Cwd: cwd, SessionID: sessionID, Agent: agent, Mode: mode}
+	if h.spec.Ask != agents.AskNever && h.event == h.spec.Event {
+		req.Unattended = !h.isAttended()
+	}
+	d, err := decide(req)
 	if err != nil {
-		return failure(agent, err.Error())
+		return failure(err.Error())
 	}
-	return answerForDecision(agent, command, d)
+	return h.forDecision(command, d, foreign)
 }
 
 // members reads the JSON object data into its members, by exact key. It
@@ -374,17 +451,27 @@ func shellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
-// failure is the fail-closed answer for a problem: ask on Claude Code,
-// block elsewhere.
-func failure(agent Agent, problem string) answer {
-	ans := answer{action: AskAction, failure: true}
-	ans.userReason = "shellguard could not check this command: " + problem + ". Approve it only if you have read the command yourself."
+// failure is the fail-closed answer for a problem: ask where a person
+// will see it, block elsewhere.
+func (h *hookCall) failure(problem string) answer {
+	ans := answer{action: DenyAction, event: h.event, failure: true}
 	ans.modelReason = "shellguard could not check this command (" + problem + "), so it was blocked. " +
-		"Do not try to run it another way; tell the user that shellguard needs attention (`shellguard doctor`)."
-	if agent != Claude {
-		ans.action = DenyAction
+		"Do not try to run it another way; tell the user that shellguard needs attention (`shellguard doctor`)" + h.stop()
+	ans.userReason = "shellguard could not check this command (" + problem + "), so it was blocked; run `shellguard doctor`."
+	if h.event == h.spec.Event && h.canAsk() && h.isAttended() {
+		ans.action = AskAction
+		ans.userReason = "shellguard could not check this command: " + problem + ". Approve it only if you have read the command yourself."
 	}
 	return ans
+}
+
+// stop ends a reason: "." unless the agent appends its own sentence
+// (Codex: "REASON. Command: CMD").
+func (h *hookCall) stop() string {
+	if h.spec.AppendsCommand {
+		return ""
+	}
+	return "."
 }
 
 // maxShown bounds how much of a command a reason quotes.
@@ -439,39 +526,85 @@ func details(d policy.Decision) string {
 	return b.String()
 }
 
-func answerForDecision(agent Agent, command string, d policy.Decision) answer {
+func (h *hookCall) forDecision(command string, d policy.Decision, foreign bool) answer {
+	switch d.Verdict {
+	case policy.Allow, policy.Ask, policy.Deny:
+	default:
+		return h.failure(fmt.Sprintf("the policy gave no valid verdict (%v)", d.Verdict))
+	}
 	act := ActionFor(d)
 	why := details(d)
 	if why != "" {
 		why = " " + why
 	}
+	if foreign {
+		// Another shell's command (PowerShell), read as POSIX shell: a
+		// deny or a warning still counts, an allow never does.
+		if why != "" {
+			why = " (" + h.foreignNote() + ")" + why
+		}
+		if act == AllowAction {
+			act = NoOpinion
+		}
+	}
+	if h.event == h.spec.PermissionEvent && h.event != "" {
+		// The agent is about to ask a person: approve what shellguard
+		// approves, refuse what it denies, leave the rest to the person.
+		switch act {
+		case AllowAction:
+			return answer{action: AllowAction, event: h.event}
+		case DenyAction:
+			return answer{action: DenyAction, event: h.event,
+				modelReason: "shellguard denied " + shown(command) + "." + why + h.stop()}
+		}
+		return answer{action: NoOpinion, event: h.event}
+	}
 	switch act {
 	case DenyAction:
 		return answer{
-			action: DenyAction,
+			action: DenyAction, event: h.event,
 			modelReason: "shellguard denied " + shown(command) + "." + why +
 				" This is the user's safety policy, not an error: do not try to get the same effect another way " +
-				"(rewording, splitting, other tools or scripts). Tell the user what you wanted to do and let them decide.",
+				"(rewording, splitting, other tools or scripts). Tell the user what you wanted to do and let them decide" + h.stop(),
 			userReason: "shellguard denied " + shown(command) + "." + why,
 		}
 	case AskAction:
 		ans := answer{
-			action:     AskAction,
+			action: AskAction, event: h.event,
 			userReason: "shellguard: " + shown(command) + " needs your approval." + why,
 		}
-		if agent != Claude {
-			// No documented "ask" for a Gemini CLI or Codex hook: block,
-			// and let the person decide.
-			ans.action = DenyAction
-			ans.userReason = "shellguard blocked " + shown(command) + " until you approve it (run it yourself, or `shellguard allow` it)." + why
-			ans.modelReason = "shellguard needs a person's approval before " + shown(command) + " runs, and " +
-				agent.Title() + " hooks cannot ask for it, so it was blocked." + why +
-				" Do not try to run it another way. Show the user the command and why it is needed; " +
-				"they can run it themselves, or approve it with `shellguard allow` and ask you to retry."
+		if h.canAsk() {
+			if !h.isAttended() {
+				// unattended = "ask": the agent refuses it and hands this
+				// reason to the model.
+				ans.userReason += " If no one can approve it, do not try to run it another way: tell the user what you wanted to do."
+			}
+			return ans
 		}
+		if h.spec.Ask == agents.AskAttended {
+			// It could ask, but no person is there to answer: block.
+			ans.action = DenyAction
+			ans.userReason = "shellguard blocked " + shown(command) + ": it needs a person's approval and no one is there to give it." + why
+			ans.modelReason = "shellguard needs a person's approval before " + shown(command) + " runs, and no one can give it in this run, so it was blocked." + why +
+				" Do not try to run it another way. Tell the user the command and why it is needed; " +
+				"they can run it themselves, or approve it with `shellguard allow` and ask you to retry" + h.stop()
+			return ans
+		}
+		// No ask in this protocol: block, and let the person decide.
+		ans.action = DenyAction
+		ans.userReason = "shellguard blocked " + shown(command) + " until you approve it (run it yourself, or `shellguard allow` it)." + why
+		ans.modelReason = "shellguard needs a person's approval before " + shown(command) + " runs, and " +
+			h.spec.Title + " hooks cannot ask for it, so it was blocked." + why +
+			" Do not try to run it another way. Show the user the command and why it is needed; " +
+			"they can run it themselves, or approve it with `shellguard allow` and ask you to retry" + h.stop()
 		return ans
 	case AllowAction:
-		return answer{action: AllowAction, userReason: "shellguard approved " + shown(command) + "." + why}
+		return answer{action: AllowAction, event: h.event, userReason: "shellguard approved " + shown(command) + "." + why}
 	}
-	return answer{action: NoOpinion}
+	return answer{action: NoOpinion, event: h.event}
+}
+
+// foreignNote says how a foreign shell's command was read.
+func (h *hookCall) foreignNote() string {
+	return "a PowerShell command, read as POSIX shell: shellguard's rules are written for POSIX shells, so it never allows one"
 }

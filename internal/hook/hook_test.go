@@ -90,6 +90,8 @@ type hookCase struct {
 	want map[Agent]Action
 	// wantCall is the decide call expected, or nil for none.
 	wantCall *call
+	// failure marks a case answered as a problem.
+	failure bool
 }
 
 func same(a Action) map[Agent]Action { return map[Agent]Action{Claude: a, Gemini: a, Codex: a} }
@@ -98,7 +100,47 @@ func ok(f func(string) policy.Decision) func(string) (policy.Decision, error) {
 	return func(c string) (policy.Decision, error) { return f(c), nil }
 }
 
-var failClosed = map[Agent]Action{Claude: AskAction, Gemini: DenyAction, Codex: DenyAction}
+// failClosed is the answer to a problem when a person is there (ask
+// where the agent can ask, else block); unattended, every agent blocks.
+var failClosed = map[Agent]Action{Claude: AskAction, Gemini: AskAction, Codex: DenyAction}
+
+// The environments the golden tests run in: a person at the agent's
+// terminal, and a headless run.
+var (
+	attendedEnv = Env{
+		Getenv:      func(k string) string { return map[string]string{"CLAUDE_CODE_SESSION_ATTENDED": "1"}[k] },
+		HasTerminal: func() bool { return true },
+		Parent:      func() int { return 100 },
+		ReadProcess: fakeProcesses(map[int]Process{
+			100: {PPID: 50, Argv: []string{"/usr/bin/node", "--max-old-space-size=8192", "/usr/lib/node_modules/@google/gemini-cli/bundle/gemini.js"}},
+		}),
+	}
+	unattendedEnv = Env{
+		Getenv: func(k string) string { return map[string]string{"CLAUDE_CODE_SESSION_ATTENDED": "0"}[k] },
+	}
+)
+
+func fakeProcesses(m map[int]Process) func(int) (Process, error) {
+	return func(pid int) (Process, error) {
+		p, ok := m[pid]
+		if !ok {
+			return Process{}, errors.New("no such process")
+		}
+		return p, nil
+	}
+}
+
+// unattendedWant is the action expected in a headless run: failures
+// block; an ask stays an ask on Claude Code (the fake decisions are not
+// turned into deny by the policy: this is unattended = "ask") and blocks
+// on Gemini CLI, where an ask would wait forever.
+func unattendedWant(tc hookCase, a Agent) Action {
+	w := tc.want[a]
+	if w == AskAction && (a == Gemini || tc.failure) {
+		return DenyAction
+	}
+	return w
+}
 
 func hookCases() []hookCase {
 	cmd := func(c string) func(Agent) string {
@@ -109,12 +151,12 @@ func hookCases() []hookCase {
 		{name: "deny", input: cmd("rm -rf /"), decide: ok(critical), want: same(DenyAction),
 			wantCall: &call{"rm -rf /", "/home/u/project", "abc123"}},
 		{name: "ask", input: cmd("git reset --hard"), decide: ok(askWarned),
-			want:     map[Agent]Action{Claude: AskAction, Gemini: DenyAction, Codex: DenyAction},
+			want:     map[Agent]Action{Claude: AskAction, Gemini: AskAction, Codex: DenyAction},
 			wantCall: &call{"git reset --hard", "/home/u/project", "abc123"}},
 		{name: "ask-rule", input: cmd("git push origin main"), decide: ok(func(c string) policy.Decision {
 			return policy.Decision{Command: c, Verdict: policy.Ask, Reason: "A rule asks for git push", Rules: []string{"ask: git push *"},
 				Invocations: []policy.InvocationResult{{Command: c, Prefix: "git push"}}}
-		}), want: map[Agent]Action{Claude: AskAction, Gemini: DenyAction, Codex: DenyAction}},
+		}), want: map[Agent]Action{Claude: AskAction, Gemini: AskAction, Codex: DenyAction}},
 		{name: "allow", input: cmd("ls -la"), decide: ok(allowed),
 			want: map[Agent]Action{Claude: AllowAction, Gemini: AllowAction, Codex: NoOpinion}},
 		{name: "allow-partly-approved", input: cmd("ls -la && make"), decide: ok(func(c string) policy.Decision {
@@ -131,59 +173,68 @@ func hookCases() []hookCase {
 			return strings.Replace(cmd("rm -rf /")(a), a.Event(), "PostToolUse", 1)
 		}, decide: ok(critical), want: same(NoOpinion)},
 		{name: "malformed", input: func(Agent) string { return `{"tool_name": "Bash", "tool_input": {"command": "rm -rf /"` },
-			decide: ok(allowed), want: failClosed},
-		{name: "not-an-object", input: func(Agent) string { return `"rm -rf /"` }, decide: ok(allowed), want: failClosed},
-		{name: "empty-input", input: func(Agent) string { return `` }, decide: ok(allowed), want: failClosed},
-		{name: "trailing-data", input: func(a Agent) string { return cmd("ls")(a) + `{"x":1}` }, decide: ok(allowed), want: failClosed},
+			decide: ok(allowed), want: failClosed, failure: true},
+		{name: "not-an-object", input: func(Agent) string { return `"rm -rf /"` }, decide: ok(allowed), want: failClosed, failure: true},
+		{name: "empty-input", input: func(Agent) string { return `` }, decide: ok(allowed), want: failClosed, failure: true},
+		{name: "trailing-data", input: func(a Agent) string { return cmd("ls")(a) + `{"x":1}` }, decide: ok(allowed), want: failClosed, failure: true},
 		{name: "oversized", input: func(a Agent) string {
 			return inputFor(a, `"ls `+strings.Repeat("a", MaxInput)+`"`)
-		}, decide: ok(allowed), want: failClosed},
+		}, decide: ok(allowed), want: failClosed, failure: true},
 		{name: "missing-command", input: func(a Agent) string {
 			return strings.Replace(inputFor(a, `null`), `"command":null`, `"cmd":"ls"`, 1)
-		}, decide: ok(allowed), want: failClosed},
-		{name: "empty-command", input: cmd("   "), decide: ok(allowed), want: failClosed},
-		{name: "command-not-a-string", input: func(a Agent) string { return inputFor(a, `42`) }, decide: ok(allowed), want: failClosed},
+		}, decide: ok(allowed), want: failClosed, failure: true},
+		{name: "empty-command", input: cmd("   "), decide: ok(allowed), want: failClosed, failure: true},
+		{name: "command-not-a-string", input: func(a Agent) string { return inputFor(a, `42`) }, decide: ok(allowed), want: failClosed, failure: true},
 		{name: "missing-tool-input", input: func(a Agent) string {
 			return `{"session_id":"s","cwd":"/p","hook_event_name":"` + a.Event() + `","tool_name":"` + a.ShellTool() + `"}`
-		}, decide: ok(allowed), want: failClosed},
+		}, decide: ok(allowed), want: failClosed, failure: true},
 		{name: "missing-tool-name", input: func(a Agent) string {
 			return `{"session_id":"s","cwd":"/p","tool_input":{"command":"ls"}}`
-		}, decide: ok(allowed), want: failClosed},
+		}, decide: ok(allowed), want: failClosed, failure: true},
 		{name: "config-error", input: cmd("ls"), decide: func(string) (policy.Decision, error) {
 			return policy.Decision{}, errors.New("loading /home/u/project/.shellguard.toml: line 3: expected '='")
-		}, want: failClosed},
-		{name: "decide-panics", input: cmd("ls"), decide: func(string) (policy.Decision, error) { panic("boom") }, want: failClosed},
+		}, want: failClosed, failure: true},
+		{name: "decide-panics", input: cmd("ls"), decide: func(string) (policy.Decision, error) { panic("boom") }, want: failClosed, failure: true},
 		{name: "invalid-verdict", input: cmd("ls"), decide: func(c string) (policy.Decision, error) {
 			return policy.Decision{Command: c}, nil
-		}, want: failClosed},
+		}, want: failClosed, failure: true},
 	}
 }
 
 func TestRunGolden(t *testing.T) {
-	for _, agent := range Agents() {
-		for _, tc := range hookCases() {
-			t.Run(string(agent)+"/"+tc.name, func(t *testing.T) {
-				var calls []call
-				decide := func(command, cwd, session string) (policy.Decision, error) {
-					calls = append(calls, call{command, cwd, session})
-					return tc.decide(command)
-				}
-				var out, errOut bytes.Buffer
-				code := Run(agent, strings.NewReader(tc.input(agent)), &out, &errOut, decide)
-				if code != 0 {
-					t.Fatalf("exit code %d, want 0 (stderr %q)", code, errOut.String())
-				}
-				if errOut.Len() != 0 {
-					t.Errorf("stderr = %q, want empty", errOut.String())
-				}
-				if got, want := parseAction(t, agent, out.Bytes()), tc.want[agent]; got != want {
-					t.Errorf("action = %v, want %v; output %s", got, want, out.String())
-				}
-				if tc.wantCall != nil && (len(calls) != 1 || calls[0] != *tc.wantCall) {
-					t.Errorf("decide calls = %+v, want one %+v", calls, *tc.wantCall)
-				}
-				golden(t, filepath.Join("testdata", string(agent), tc.name+".golden"), out.Bytes())
-			})
+	for _, situation := range []struct {
+		name, dir string
+		env       Env
+	}{{"attended", "", attendedEnv}, {"unattended", "unattended", unattendedEnv}} {
+		for _, agent := range Agents() {
+			for _, tc := range hookCases() {
+				t.Run(situation.name+"/"+string(agent)+"/"+tc.name, func(t *testing.T) {
+					var calls []call
+					decide := func(r Request) (policy.Decision, error) {
+						calls = append(calls, call{r.Command, r.Cwd, r.SessionID})
+						return tc.decide(r.Command)
+					}
+					var out, errOut bytes.Buffer
+					code := RunWith(agent, strings.NewReader(tc.input(agent)), &out, &errOut, decide, situation.env)
+					if code != 0 {
+						t.Fatalf("exit code %d, want 0 (stderr %q)", code, errOut.String())
+					}
+					if errOut.Len() != 0 {
+						t.Errorf("stderr = %q, want empty", errOut.String())
+					}
+					want := tc.want[agent]
+					if situation.name == "unattended" {
+						want = unattendedWant(tc, agent)
+					}
+					if got := parseAction(t, agent, out.Bytes()); got != want {
+						t.Errorf("action = %v, want %v; output %s", got, want, out.String())
+					}
+					if tc.wantCall != nil && (len(calls) != 1 || calls[0] != *tc.wantCall) {
+						t.Errorf("decide calls = %+v, want one %+v", calls, *tc.wantCall)
+					}
+					golden(t, filepath.Join("testdata", string(agent), situation.dir, tc.name+".golden"), out.Bytes())
+				})
+			}
 		}
 	}
 }
@@ -214,6 +265,9 @@ func parseAction(t *testing.T, agent Agent, out []byte) Action {
 		if agent == Codex && hs["permissionDecision"] != "deny" {
 			t.Fatalf("Codex supports only deny, got %q", hs["permissionDecision"])
 		}
+		if agent == Codex && strings.HasSuffix(hs["permissionDecisionReason"], ".") {
+			t.Fatalf("Codex appends \". Command: ...\" to the reason; it must not end with a period: %q", hs["permissionDecisionReason"])
+		}
 		return actionNamed(t, hs["permissionDecision"])
 	case Gemini:
 		var g map[string]string
@@ -227,6 +281,9 @@ func parseAction(t *testing.T, agent Agent, out []byte) Action {
 		}
 		if g["decision"] == "deny" && strings.TrimSpace(g["reason"]) == "" {
 			t.Fatal("deny without a reason")
+		}
+		if g["decision"] == "deny" && strings.Contains(g["systemMessage"], "Approve") {
+			t.Fatalf("a blocked command's message tells the user to approve it: %q", g["systemMessage"])
 		}
 		return actionNamed(t, g["decision"])
 	}
@@ -270,7 +327,7 @@ func golden(t *testing.T, path string, got []byte) {
 
 func TestRunUnknownAgent(t *testing.T) {
 	var out, errOut bytes.Buffer
-	code := Run("cursor", strings.NewReader(inputFor(Claude, `"ls"`)), &out, &errOut, func(string, string, string) (policy.Decision, error) {
+	code := Run("cursor", strings.NewReader(inputFor(Claude, `"ls"`)), &out, &errOut, func(Request) (policy.Decision, error) {
 		t.Fatal("decide called")
 		return policy.Decision{}, nil
 	})
@@ -286,7 +343,7 @@ func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("broken p
 func TestRunWriteFailureBlocks(t *testing.T) {
 	var errOut bytes.Buffer
 	code := Run(Claude, strings.NewReader(inputFor(Claude, `"rm -rf /"`)), failingWriter{}, &errOut,
-		func(c, _, _ string) (policy.Decision, error) { return critical(c), nil })
+		func(r Request) (policy.Decision, error) { return critical(r.Command), nil })
 	if code != 2 || !strings.Contains(errOut.String(), "blocking") {
 		t.Fatalf("code %d, stderr %q; want 2 and a reason", code, errOut.String())
 	}
@@ -295,9 +352,9 @@ func TestRunWriteFailureBlocks(t *testing.T) {
 func TestGeminiDirPath(t *testing.T) {
 	in := `{"cwd":"/w","hook_event_name":"BeforeTool","tool_name":"run_shell_command","tool_input":{"command":"ls","dir_path":"sub"}}`
 	var gotCwd string
-	Run(Gemini, strings.NewReader(in), &bytes.Buffer{}, &bytes.Buffer{}, func(c, cwd, _ string) (policy.Decision, error) {
-		gotCwd = cwd
-		return unknown(c), nil
+	Run(Gemini, strings.NewReader(in), &bytes.Buffer{}, &bytes.Buffer{}, func(r Request) (policy.Decision, error) {
+		gotCwd = r.Cwd
+		return unknown(r.Command), nil
 	})
 	if gotCwd != filepath.Join("/w", "sub") {
 		t.Fatalf("cwd = %q", gotCwd)

@@ -37,19 +37,16 @@ func TestHookKeysAreExact(t *testing.T) {
 			t.Run(string(agent)+"/"+tc.name, func(t *testing.T) {
 				in := "{" + head[agent] + "," + tc.body
 				called := false
-				decide := func(command, cwd, session string) (policy.Decision, error) {
+				decide := func(r Request) (policy.Decision, error) {
 					called = true
-					return allowed(command), nil
+					return allowed(r.Command), nil
 				}
 				var out, errOut bytes.Buffer
-				Run(agent, strings.NewReader(in), &out, &errOut, decide)
+				RunWith(agent, strings.NewReader(in), &out, &errOut, decide, unattendedEnv)
 				if called {
 					t.Errorf("decided an ambiguous input")
 				}
 				want := DenyAction
-				if agent == Claude {
-					want = AskAction
-				}
 				if got := parseAction(t, agent, out.Bytes()); got != want {
 					t.Errorf("action %v, want %v: %s", got, want, out.String())
 				}
@@ -80,9 +77,9 @@ func TestHookReadsExactFields(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			var gotCwd *string
-			decide := func(command, cwd, session string) (policy.Decision, error) {
-				gotCwd = &cwd
-				return allowed(command), nil
+			decide := func(r Request) (policy.Decision, error) {
+				gotCwd = &r.Cwd
+				return allowed(r.Command), nil
 			}
 			var out, errOut bytes.Buffer
 			Run(tc.agent, strings.NewReader(tc.input), &out, &errOut, decide)

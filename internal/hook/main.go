@@ -5,36 +5,39 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strings"
 	"time"
 
 	"github.com/shellguard/shellguard/policy"
 )
 
 // PolicyDecider returns the DecideFunc the CLI uses: it loads the
-// configuration for the hook input's cwd (built-in defaults, user file,
+// configuration for the request's cwd (built-in defaults, user file,
 // the project files found from cwd, then configFile) and the approval
 // store (approvalsFile, or $SHELLGUARD_APPROVALS, or the user's), and
 // decides. Empty configFile means $SHELLGUARD_CONFIG, as for every
-// command. Loading and deciding share one budget (policy.DefaultBudget):
+// command. The agent and whether the run is unattended reach the policy
+// (see policy.Request). Loading and deciding share one budget (policy.DefaultBudget):
 // past it the decision is an ask with Problem over_budget, which Run
 // answers with the protocol's ask or blocking form.
 func PolicyDecider(configFile, approvalsFile, source string) DecideFunc {
-	return func(command, cwd, sessionID string) (policy.Decision, error) {
+	return func(r Request) (policy.Decision, error) {
 		deadline := time.Now().Add(policy.DefaultBudget)
-		g, err := policy.LoadBy(policy.Options{Cwd: cwd, ConfigFile: configFile, ApprovalsFile: approvalsFile, Source: source}, deadline)
+		g, err := policy.LoadBy(policy.Options{Cwd: r.Cwd, ConfigFile: configFile, ApprovalsFile: approvalsFile, Source: source}, deadline)
 		if errors.Is(err, policy.ErrOverBudget) {
-			return policy.BudgetExceeded(command, policy.DefaultBudget, "loading its configuration"), nil
+			return policy.BudgetExceeded(r.Command, policy.DefaultBudget, "loading its configuration"), nil
 		}
 		if err != nil {
 			return policy.Decision{}, fmt.Errorf("shellguard configuration error: %w", err)
 		}
-		return g.Decide(policy.Request{Command: command, Cwd: cwd, Deadline: deadline}), nil
+		return g.Decide(policy.Request{Command: r.Command, Cwd: r.Cwd, Deadline: deadline,
+			Agent: string(r.Agent), Unattended: r.Unattended}), nil
 	}
 }
 
 // Main is the whole of the lean hook program, shellguard-hook:
 //
-//	shellguard-hook [--config FILE] [--approvals FILE] claude|gemini|codex
+//	shellguard-hook [--config FILE] [--approvals FILE] AGENT
 //
 // It answers exactly as "shellguard hook AGENT" does, from a binary that
 // links only what deciding needs (no CLI framework, terminal UI or MCP
@@ -46,7 +49,7 @@ func Main(args []string, in io.Reader, out, errOut io.Writer) int {
 	configFile := fs.String("config", "", "extra configuration file (default $SHELLGUARD_CONFIG)")
 	approvalsFile := fs.String("approvals", "", "approval store (default $SHELLGUARD_APPROVALS)")
 	fs.Usage = func() {
-		fmt.Fprintln(errOut, "usage: shellguard-hook [--config FILE] [--approvals FILE] claude|gemini|codex")
+		fmt.Fprintln(errOut, "usage: shellguard-hook [--config FILE] [--approvals FILE] "+strings.Join(agentNames(), "|"))
 	}
 	if err := fs.Parse(args); err != nil {
 		// Exit 2 is the blocking answer in all three protocols.
@@ -62,4 +65,12 @@ func Main(args []string, in io.Reader, out, errOut io.Writer) int {
 		return 2
 	}
 	return Run(agent, in, out, errOut, PolicyDecider(*configFile, *approvalsFile, "hook:"+string(agent)))
+}
+
+func agentNames() []string {
+	var out []string
+	for _, a := range Agents() {
+		out = append(out, string(a))
+	}
+	return out
 }

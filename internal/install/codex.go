@@ -72,6 +72,13 @@ type InlineHook struct {
 	Group, Handler int
 	// Shellguard reports that the command is shellguard's hook for Codex.
 	Shellguard bool
+	// HasMatcher reports that the group sets a matcher; Timeout, Async and
+	// StatusMessage are the handler's fields as written (nil, "": absent),
+	// for the trust hash.
+	HasMatcher    bool
+	Timeout       *float64
+	Async         *bool
+	StatusMessage string
 }
 
 // RunsForShell reports whether Codex runs the hook before shell commands:
@@ -139,7 +146,13 @@ func (c CodexConfig) Others() []InlineHook {
 // StateKey is the key Codex gives a PreToolUse hook in [hooks.state]: the
 // path of the file that defines it, the event, and its positions.
 func StateKey(source string, group, handler int) string {
-	return fmt.Sprintf("%s:pre_tool_use:%d:%d", source, group, handler)
+	return StateKeyFor(source, "PreToolUse", group, handler)
+}
+
+// StateKeyFor is the [hooks.state] key of a hook of event (as written in
+// hooks.json, "PermissionRequest"): "<source>:<event label>:<group>:<handler>".
+func StateKeyFor(source, event string, group, handler int) string {
+	return fmt.Sprintf("%s:%s:%d:%d", source, CodexEventLabel(event), group, handler)
 }
 
 // TOMLError reports a config.toml that does not parse, with its line.
@@ -276,11 +289,9 @@ func locate(data []byte, hooks []InlineHook) {
 // hooks.json (as Inspect reports it) and its config.toml.
 type CodexLayer struct {
 	Scope Scope
-	// JSON is the layer's hooks.json.
+	// JSON is the layer's hooks.json (JSON.Hooks holds the positions of
+	// shellguard's hooks, for StateKeyFor).
 	JSON Status
-	// JSONGroups and JSONHandlers are the positions of shellguard's hooks
-	// in hooks.json (parallel to JSON.Commands), for StateKey.
-	JSONGroups, JSONHandlers []int
 	// JSONHasHooks reports that hooks.json holds any hook at all.
 	JSONHasHooks bool
 	// TOMLPath is the layer's config.toml.
@@ -308,7 +319,7 @@ func InspectCodex(scope Scope, env Env, command string) CodexLayer {
 	l := CodexLayer{Scope: scope, JSON: Inspect(agents.Codex, scope, env, command)}
 	if l.JSON.Exists && l.JSON.Err == nil {
 		if data, err := os.ReadFile(l.JSON.Path); err == nil {
-			l.JSONHasHooks, l.JSONGroups, l.JSONHandlers = jsonHooks(data, command)
+			l.JSONHasHooks = jsonHasHooks(data)
 		}
 	}
 	l.TOMLPath, l.TOMLErr = CodexConfigPath(scope, env)
@@ -328,38 +339,41 @@ func InspectCodex(scope Scope, env Env, command string) CodexLayer {
 	return l
 }
 
-// jsonHooks reports whether a Codex hooks.json holds any hook, and the
-// positions of shellguard's PreToolUse hooks in it.
-func jsonHooks(data []byte, command string) (has bool, groups, handlers []int) {
+// jsonHasHooks reports whether a Codex hooks.json holds any hook.
+func jsonHasHooks(data []byte) bool {
 	if len(bytes.TrimSpace(data)) == 0 {
-		return false, nil, nil
+		return false
 	}
 	root, err := parseSettings(data, agents.Codex)
 	if err != nil {
-		return false, nil, nil
+		return false
 	}
 	if h := root.get("hooks"); h != nil && h.kind == '{' {
 		for _, m := range h.members {
 			if m.value.kind == '[' && len(m.value.elems) > 0 {
-				has = true
+				return true
 			}
 		}
 	}
-	for _, f := range find(data, root, agents.Codex, command) {
-		groups = append(groups, f.groupIdx)
-		handlers = append(handlers, f.innerIdx)
-	}
-	return has, groups, handlers
+	return false
 }
 
 // TOMLSnippet is the inline config.toml form of shellguard's Codex hook
 // running command, for users who keep their hooks in config.toml (append
 // it to the file; shellguard recognises it there).
 func TOMLSnippet(command string) string {
-	e := entryFor(agents.Codex, command)
-	return fmt.Sprintf("[[hooks.%s]]\nmatcher = %s\n\n[[hooks.%s.hooks]]\ntype = %s\ncommand = %s\ntimeout = %d\n",
-		agents.Codex.Event(), tomlString(e.Matcher), agents.Codex.Event(), tomlString(e.Hooks[0].Type),
-		tomlString(e.Hooks[0].Command), e.Hooks[0].Timeout)
+	spec := agents.Codex.Spec()
+	var b strings.Builder
+	for i, reg := range spec.Registrations {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		e := entryFor(spec, reg, command)
+		fmt.Fprintf(&b, "[[hooks.%s]]\nmatcher = %s\n\n[[hooks.%s.hooks]]\ntype = %s\ncommand = %s\ntimeout = %d\n",
+			reg.Event, tomlString(e.Matcher), reg.Event, tomlString(e.Hooks[0].Type),
+			tomlString(e.Hooks[0].Command), e.Hooks[0].Timeout)
+	}
+	return b.String()
 }
 
 // tomlString quotes s as a TOML literal string when it can ('...' keeps
@@ -465,10 +479,21 @@ func codexGroups(ev string, v any, command string) ([]InlineHook, error) {
 			if typ != "command" && typ != "" {
 				continue
 			}
-			ih := InlineHook{Event: ev, Command: cmd, Group: gi, Handler: hi}
+			ih := InlineHook{Event: ev, Command: cmd, Group: gi, Handler: hi, HasMatcher: hasMatcher}
 			if hasMatcher {
 				ih.Matcher = matcher
 			}
+			switch t := h["timeout"].(type) {
+			case int64:
+				f := float64(t)
+				ih.Timeout = &f
+			case float64:
+				ih.Timeout = &t
+			}
+			if a, ok := h["async"].(bool); ok {
+				ih.Async = &a
+			}
+			ih.StatusMessage, _ = h["statusMessage"].(string)
 			ih.Shellguard = IsShellguardCommand(cmd, agents.Codex) || command != "" && cmd == command
 			out = append(out, ih)
 		}
@@ -504,4 +529,13 @@ func codexStates(v any) (map[string]HookState, error) {
 		out[k] = hs
 	}
 	return out, nil
+}
+
+// Where names an inline hook's place: "file:line", or the file when the
+// line is not known.
+func Where(path string, h InlineHook) string {
+	if h.Line > 0 {
+		return fmt.Sprintf("%s:%d", path, h.Line)
+	}
+	return path
 }

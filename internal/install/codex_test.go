@@ -45,7 +45,7 @@ func TestParseCodexConfig(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !reflect.DeepEqual(cfg.Hooks, tt.want) {
+			if !reflect.DeepEqual(plainHooks(cfg.Hooks), tt.want) {
 				t.Errorf("hooks\n got %+v\nwant %+v", cfg.Hooks, tt.want)
 			}
 			if cfg.HooksDisabled != tt.disabled || (cfg.HooksErr != nil) != tt.wantHookEr {
@@ -111,6 +111,16 @@ func TestParseCodexConfigInvalid(t *testing.T) {
 	}
 }
 
+// plainHooks drops the fields that only the trust hash reads.
+func plainHooks(hs []InlineHook) []InlineHook {
+	out := make([]InlineHook, len(hs))
+	for i, h := range hs {
+		h.HasMatcher, h.Timeout, h.Async, h.StatusMessage = false, nil, nil, ""
+		out[i] = h
+	}
+	return out
+}
+
 func TestTOMLSnippetRoundTrip(t *testing.T) {
 	for _, cmd := range []string{
 		HookCommand(exe, agents.Codex),
@@ -130,15 +140,25 @@ func TestTOMLSnippetRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		// PreToolUse and PermissionRequest, each on its own line.
 		sg := cfg.Shellguard()
-		if len(sg) != 1 || sg[0].Command != cmd || !sg[0].RunsForShell() || sg[0].Line == 0 {
+		if len(sg) != 2 {
 			t.Fatalf("%q: found %+v\n%s", cmd, sg, data)
 		}
-		if got := strings.Split(string(data), "\n")[sg[0].Line-1]; !strings.HasPrefix(got, "command = ") {
-			t.Fatalf("line %d is %q", sg[0].Line, got)
+		var pre *InlineHook
+		for i, h := range sg {
+			if h.Command != cmd || h.Line == 0 || h.Timeout == nil || *h.Timeout != 30 || !h.HasMatcher {
+				t.Fatalf("%q: found %+v\n%s", cmd, h, data)
+			}
+			if got := strings.Split(string(data), "\n")[h.Line-1]; !strings.HasPrefix(got, "command = ") {
+				t.Fatalf("line %d is %q", h.Line, got)
+			}
+			if h.Event == "PreToolUse" {
+				pre = &sg[i]
+			}
 		}
 		// The other hooks keep their group indexes (Codex keys trust by them).
-		if len(cfg.Hooks) != 3 || sg[0].Group != 1 {
+		if pre == nil || !pre.RunsForShell() || len(cfg.Hooks) != 4 || pre.Group != 1 {
 			t.Fatalf("hooks %+v", cfg.Hooks)
 		}
 	}
@@ -174,7 +194,11 @@ func TestInspectCodex(t *testing.T) {
 	}
 	write(jsonPath, out)
 	l = InspectCodex(User, env, "")
-	if len(l.JSON.Commands) != 1 || !reflect.DeepEqual(l.JSONGroups, []int{1}) || !reflect.DeepEqual(l.JSONHandlers, []int{0}) {
+	pos := map[string][2]int{}
+	for _, h := range l.JSON.Hooks {
+		pos[h.Event] = [2]int{h.Group, h.Handler}
+	}
+	if len(l.JSON.Commands) != 1 || !reflect.DeepEqual(pos, map[string][2]int{"PreToolUse": {1, 0}, "PermissionRequest": {0, 0}}) {
 		t.Fatalf("hooks.json positions: %+v", l)
 	}
 	// An invalid project config.toml is reported with its line.

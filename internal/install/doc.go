@@ -1,6 +1,8 @@
-// Package install adds shellguard's hook to the settings of Claude Code,
-// Gemini CLI and Codex, removes it again, and inspects it for
-// `shellguard doctor`.
+// Package install adds shellguard's hook to the settings of the agents of
+// internal/agents (Claude Code, Gemini CLI, Codex), removes it again, and
+// inspects it for `shellguard doctor`: the hook entries, Codex's record
+// of which hooks the user trusted (CheckCodexTrust) and Gemini CLI's
+// trusted folders (GeminiFolderTrust).
 //
 // Settings files belong to the user, so the editor is conservative:
 //
@@ -8,15 +10,18 @@
 //     indentation instead of re-encoding the file, so every other key keeps
 //     its place, its formatting and its bytes;
 //   - installing twice changes nothing the second time; an entry whose
-//     shellguard path is stale gets the new path;
+//     shellguard path is stale, or that an older release wrote, gets the
+//     new command (and matcher);
+//   - for agents that run a command whose hook program is missing, the
+//     command is wrapped to block then (FailClosedSuffix);
 //   - uninstalling removes exactly what install added (the entry, and the
 //     list and "hooks" object it created when they become empty), so install
 //     followed by uninstall gives back the original bytes; a file left as
 //     an empty object is removed;
 //   - it refuses (with a *ParseError, the file untouched) a file it cannot
 //     parse; Gemini CLI settings may contain comments, which are kept;
-//   - before writing it copies the old file to
-//     "<file>.shellguard-bak-<UTC timestamp>", then replaces the file
+//   - before writing it copies the old file to "<file>.shellguard-bak" (one
+//     backup per file, replaced each time), then replaces the file
 //     atomically, following a symbolic link to its target.
 //
 // shellguard's entry is recognised by a hook command that mentions

@@ -2,6 +2,7 @@ package install
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -120,10 +121,10 @@ func TestCLIInstallUninstallDoctor(t *testing.T) {
 			}
 		}
 		data, _ := os.ReadFile(user)
-		if cmds, err := InstalledCommands(data, agent); err != nil || len(cmds) != 1 || cmds[0] != c.bin+" hook "+string(agent) {
+		if cmds, err := InstalledCommands(data, agent); err != nil || len(cmds) != 1 || cmds[0] != HookCommand(c.bin, agent) {
 			t.Fatalf("installed %q, %v", cmds, err)
 		}
-		backups, _ := filepath.Glob(user + ".shellguard-bak-*")
+		backups, _ := filepath.Glob(user + ".shellguard-bak*")
 		if len(backups) != 1 {
 			t.Fatalf("backups %v, want one", backups)
 		}
@@ -136,7 +137,16 @@ func TestCLIInstallUninstallDoctor(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if out, code := c.run("doctor"); code != 0 || strings.Count(out, "ok: ") != 6 {
+	// Installed, but Codex has not been told to trust the hooks and Gemini
+	// CLI does not trust the folder: neither would run them.
+	out, code := c.run("doctor")
+	if code != 1 || !strings.Contains(out, "Codex has no record that you trusted shellguard's PreToolUse hook") ||
+		!strings.Contains(out, "Gemini CLI does not trust "+c.project) {
+		t.Fatalf("doctor after install, untrusted: exit %d\n%s", code, out)
+	}
+	c.trustCodex()
+	writeFile(t, filepath.Join(c.home, ".gemini", "trustedFolders.json"), []byte(`{"`+c.project+`": "TRUST_FOLDER"}`))
+	if out, code := c.run("doctor"); code != 0 || strings.Count(out, "ok: /") != 6 || strings.Count(out, "is trusted in /hooks") != 4 {
 		t.Fatalf("doctor after install: exit %d\n%s", code, out)
 	}
 	// A hook that names a missing program needs attention.
@@ -169,6 +179,54 @@ func TestCLIInstallUninstallDoctor(t *testing.T) {
 			t.Fatalf("project file left behind: %v", err)
 		}
 	}
+}
+
+// trustCodex records trust for shellguard's hooks in both Codex layers'
+// hooks.json, as Codex's /hooks view does (e2e/agents checks the hash
+// against the real Codex).
+func (c *cli) trustCodex() {
+	c.t.Helper()
+	env := Env{Home: c.home, Dir: c.project}
+	cfg := filepath.Join(c.home, ".codex", "config.toml")
+	text, _ := os.ReadFile(cfg)
+	for _, scope := range []Scope{User, Project} {
+		path, _ := SettingsPath(agents.Codex, scope, env)
+		data, err := os.ReadFile(path)
+		if err != nil {
+			continue
+		}
+		hooks, err := InstalledHooks(data, agents.Codex, "")
+		if err != nil {
+			c.t.Fatal(err)
+		}
+		text = append(text, trustText(path, hooks)...)
+	}
+	writeFile(c.t, cfg, text)
+}
+
+// trustText is the [hooks.state] Codex's /hooks writes when the user
+// trusts hooks of source.
+func trustText(source string, hooks []Hook) string {
+	var b strings.Builder
+	for _, h := range hooks {
+		tc := CheckCodexTrust(nil, source, "", h)
+		fmt.Fprintf(&b, "\n[hooks.state.%q]\ntrusted_hash = %q\n", tc.Key, tc.Hash)
+	}
+	return b.String()
+}
+
+// inlineTrust is trustText for the shellguard hooks written inline in a
+// config.toml.
+func inlineTrust(t *testing.T, tomlPath string, data []byte) string {
+	cfg, err := ParseCodexConfig(data, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var hooks []Hook
+	for _, h := range cfg.Shellguard() {
+		hooks = append(hooks, h.HookOf())
+	}
+	return trustText(tomlPath, hooks)
 }
 
 func TestCLIRefusesUnparseable(t *testing.T) {
@@ -214,7 +272,7 @@ func TestCLICodexConfigTOML(t *testing.T) {
 	codexDir := filepath.Join(c.home, ".codex")
 	tomlPath := filepath.Join(codexDir, "config.toml")
 	jsonPath := filepath.Join(codexDir, "hooks.json")
-	own := c.bin + " hook codex"
+	own := HookCommand(c.bin, agents.Codex)
 
 	// Other tools' inline hooks: install writes hooks.json, notes that
 	// Codex loads both files, and never touches config.toml.
@@ -228,6 +286,11 @@ func TestCLICodexConfigTOML(t *testing.T) {
 		t.Fatalf("hooks.json holds %q", cmds)
 	}
 	out, code = c.run("doctor")
+	if code != 1 || !strings.Contains(out, "Codex has no record that you trusted") {
+		t.Fatalf("doctor, the hook not trusted: exit %d\n%s", code, out)
+	}
+	c.trustCodex()
+	out, code = c.run("doctor")
 	if code != 0 || !strings.Contains(out, "no shellguard hook (2 other inline hook(s))") || !strings.Contains(out, "loads and runs both") {
 		t.Fatalf("doctor: exit %d\n%s", code, out)
 	}
@@ -237,6 +300,7 @@ func TestCLICodexConfigTOML(t *testing.T) {
 	if _, err := os.Stat(jsonPath); !os.IsNotExist(err) {
 		t.Fatalf("hooks.json left behind: %v", err)
 	}
+	orig = mustRead(t, tomlPath) // with the trust recorded
 	if got := mustRead(t, tomlPath); !bytes.Equal(got, orig) {
 		t.Fatalf("config.toml changed:\n%s", got)
 	}
@@ -252,10 +316,12 @@ func TestCLICodexConfigTOML(t *testing.T) {
 	if _, err := os.Stat(jsonPath); !os.IsNotExist(err) {
 		t.Fatalf("install wrote hooks.json: %v", err)
 	}
+	writeFile(t, tomlPath, append(append([]byte{}, withHook...), inlineTrust(t, tomlPath, withHook)...))
 	out, code = c.run("doctor")
 	if code != 0 || !strings.Contains(out, "hook configured inline") || !strings.Contains(out, "ok: "+own+" ("+tomlPath+":") {
 		t.Fatalf("doctor with an inline hook: exit %d\n%s", code, out)
 	}
+	writeFile(t, tomlPath, withHook)
 	if strings.Contains(out, "installed for no agent") {
 		t.Fatalf("the inline hook does not count:\n%s", out)
 	}
@@ -290,6 +356,8 @@ func TestCLICodexConfigTOML(t *testing.T) {
 		t.Fatal(err)
 	}
 	writeFile(t, jsonPath, hooksJSON)
+	// (withHook holds the trust recorded for this hooks.json above.)
+	writeFile(t, tomlPath, append(append([]byte{}, withHook...), inlineTrust(t, tomlPath, withHook)...))
 	out, code = c.run("doctor")
 	if code != 0 || !strings.Contains(out, "loads and runs both") || !strings.Contains(out, "runs it twice") {
 		t.Fatalf("doctor with both files: exit %d\n%s", code, out)

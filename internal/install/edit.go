@@ -43,24 +43,20 @@ type hookCommand struct {
 	Timeout int    `json:"timeout"`
 }
 
-// Timeouts are generous: an agent treats a timed-out hook as a failed one
-// and runs the command, so a slow machine must not reach them.
-func entryFor(agent agents.Agent, command string) hookEntry {
-	switch agent {
-	case agents.Gemini:
-		return hookEntry{Matcher: "run_shell_command", Hooks: []hookCommand{{Type: "command", Command: command, Name: "shellguard", Timeout: 30000}}}
-	case agents.Codex:
-		return hookEntry{Matcher: "^Bash$", Hooks: []hookCommand{{Type: "command", Command: command, Timeout: 30}}}
-	}
-	return hookEntry{Matcher: "Bash", Hooks: []hookCommand{{Type: "command", Command: command, Timeout: 30}}}
+// entryFor is the group install writes for one registration of the agent
+// (see agents.Spec: matcher, timeout, name).
+func entryFor(spec agents.Spec, reg agents.Registration, command string) hookEntry {
+	return hookEntry{Matcher: reg.Matcher, Hooks: []hookCommand{{Type: "command", Command: command, Name: spec.HookName, Timeout: spec.Timeout}}}
 }
 
 // allowsComments reports whether the agent's settings file may hold
 // comments (Gemini CLI strips them before parsing).
-func allowsComments(agent agents.Agent) bool { return agent == agents.Gemini }
+func allowsComments(agent agents.Agent) bool { return agent.Spec().Comments }
 
 // IsShellguardCommand reports whether a hook command is shellguard's hook
-// for agent: it mentions shellguard and runs its "hook <agent>" command.
+// for agent: it mentions shellguard and runs its "hook <agent>" command
+// (or the lean "shellguard-hook <agent>"), possibly wrapped to fail
+// closed (see HookCommand).
 func IsShellguardCommand(command string, agent agents.Agent) bool {
 	if !strings.Contains(command, "shellguard") {
 		return false
@@ -107,45 +103,58 @@ func parseSettings(data []byte, agent agents.Agent) (*node, error) {
 // found locates one shellguard hook command in the settings tree.
 type found struct {
 	hooksObj, eventArr, group, inner, cmd *node
+	event                                 string
 	eventIdx, groupIdx, innerIdx          int // member / element indexes
 	hooksIdx                              int // index of "hooks" in root
 	command                               string
 }
 
-// find returns every shellguard hook for agent in root, in text order: the
-// commands IsShellguardCommand recognises, and also exact, a command that
-// is known to be shellguard's even if its binary was renamed.
-func find(data []byte, root *node, agent agents.Agent, exact string) []found {
+// find returns every shellguard hook for agent in root, in text order,
+// under the events install registers for the agent: the commands
+// IsShellguardCommand recognises, and also exact, a command that is known
+// to be shellguard's even if its binary was renamed. With event set, only
+// that event's.
+func find(data []byte, root *node, agent agents.Agent, exact string, event ...string) []found {
 	var out []found
 	hooksIdx := lastMember(root, "hooks")
 	if hooksIdx < 0 {
 		return nil
 	}
 	hooksObj := root.members[hooksIdx].value
-	eventIdx := lastMember(hooksObj, agent.Event())
-	if eventIdx < 0 {
+	if hooksObj.kind != '{' {
 		return nil
 	}
-	eventArr := hooksObj.members[eventIdx].value
-	if eventArr.kind != '[' {
-		return nil
-	}
-	for gi, group := range eventArr.elems {
-		inner := group.get("hooks")
-		if inner == nil || inner.kind != '[' {
+	for eventIdx, m := range hooksObj.members {
+		if lastMember(hooksObj, m.key) != eventIdx {
+			continue // a duplicate key: the agent reads the last one
+		}
+		if len(event) > 0 && m.key != event[0] {
 			continue
 		}
-		for hi, h := range inner.elems {
-			cmd := h.get("command")
-			if cmd == nil || cmd.kind != '"' {
+		if _, registered := agent.Spec().Matcher(m.key); !registered {
+			continue
+		}
+		eventArr := m.value
+		if eventArr.kind != '[' {
+			continue
+		}
+		for gi, group := range eventArr.elems {
+			inner := group.get("hooks")
+			if inner == nil || inner.kind != '[' {
 				continue
 			}
-			var s string
-			if json.Unmarshal(data[cmd.start:cmd.end], &s) != nil || !(IsShellguardCommand(s, agent) || exact != "" && s == exact) {
-				continue
+			for hi, h := range inner.elems {
+				cmd := h.get("command")
+				if cmd == nil || cmd.kind != '"' {
+					continue
+				}
+				var s string
+				if json.Unmarshal(data[cmd.start:cmd.end], &s) != nil || !(IsShellguardCommand(s, agent) || exact != "" && s == exact) {
+					continue
+				}
+				out = append(out, found{hooksObj: hooksObj, eventArr: eventArr, group: group, inner: inner, cmd: cmd,
+					event: m.key, eventIdx: eventIdx, groupIdx: gi, innerIdx: hi, hooksIdx: hooksIdx, command: s})
 			}
-			out = append(out, found{hooksObj: hooksObj, eventArr: eventArr, group: group, inner: inner, cmd: cmd,
-				eventIdx: eventIdx, groupIdx: gi, innerIdx: hi, hooksIdx: hooksIdx, command: s})
 		}
 	}
 	return out
@@ -163,10 +172,27 @@ func lastMember(n *node, key string) int {
 	return -1
 }
 
-// InstalledCommands returns the shellguard hook commands for agent found in
-// a settings file's content (empty content has none). also, when not
-// empty, is a command recognised as shellguard's too (see RemoveHook).
-func InstalledCommands(data []byte, agent agents.Agent, also ...string) ([]string, error) {
+// Hook is one shellguard hook found in a settings file.
+type Hook struct {
+	// Event is the hook event ("PreToolUse").
+	Event string
+	// Matcher is its group's matcher (nil when the group has none).
+	Matcher *string
+	// Command is the handler's command.
+	Command string
+	// Group and Handler are its positions (Codex keys its trust with
+	// them).
+	Group, Handler int
+	// Handler fields as written (nil when absent), for Codex's trust hash.
+	Timeout       *float64
+	Async         *bool
+	StatusMessage string
+}
+
+// InstalledHooks returns the shellguard hooks for agent in a settings
+// file's content, under every event install registers. also, when not empty, is a command
+// recognised as shellguard's too (see RemoveHook).
+func InstalledHooks(data []byte, agent agents.Agent, also string) ([]Hook, error) {
 	if len(bytes.TrimSpace(data)) == 0 {
 		return nil, nil
 	}
@@ -174,61 +200,136 @@ func InstalledCommands(data []byte, agent agents.Agent, also ...string) ([]strin
 	if err != nil {
 		return nil, err
 	}
-	var cmds []string
+	var out []Hook
+	for _, f := range find(data, root, agent, also) {
+		h := Hook{Event: f.event, Command: f.command, Group: f.groupIdx, Handler: f.innerIdx}
+		if m := f.group.get("matcher"); m != nil && m.kind == '"' {
+			var s string
+			if json.Unmarshal(data[m.start:m.end], &s) == nil {
+				h.Matcher = &s
+			}
+		}
+		handler := f.inner.elems[f.innerIdx]
+		if t := handler.get("timeout"); t != nil && t.kind == 'v' {
+			var v float64
+			if json.Unmarshal(data[t.start:t.end], &v) == nil {
+				h.Timeout = &v
+			}
+		}
+		if a := handler.get("async"); a != nil && a.kind == 'v' {
+			var v bool
+			if json.Unmarshal(data[a.start:a.end], &v) == nil {
+				h.Async = &v
+			}
+		}
+		if sm := handler.get("statusMessage"); sm != nil && sm.kind == '"' {
+			json.Unmarshal(data[sm.start:sm.end], &h.StatusMessage)
+		}
+		out = append(out, h)
+	}
+	return out, nil
+}
+
+// InstalledCommands returns the distinct shellguard hook commands for
+// agent found in a settings file's content (empty content has none).
+// also, when not empty, is a command recognised as shellguard's too (see
+// RemoveHook).
+func InstalledCommands(data []byte, agent agents.Agent, also ...string) ([]string, error) {
 	exact := ""
 	if len(also) > 0 {
 		exact = also[0]
 	}
-	for _, f := range find(data, root, agent, exact) {
-		cmds = append(cmds, f.command)
+	hooks, err := InstalledHooks(data, agent, exact)
+	if err != nil {
+		return nil, err
+	}
+	var cmds []string
+	seen := map[string]bool{}
+	for _, h := range hooks {
+		if !seen[h.Command] {
+			seen[h.Command] = true
+			cmds = append(cmds, h.Command)
+		}
 	}
 	return cmds, nil
 }
 
-// AddHook returns data with shellguard's hook for agent running command.
-// It changes nothing (changed false) when the hook is already there with
-// that command; an existing shellguard hook with another command (the
-// binary moved) gets the new command. Everything else in data is kept
-// byte for byte: the entry is spliced in with the file's indentation.
+// AddHook returns data with shellguard's hooks for agent running command:
+// one group per registration of the agent (agents.Spec.Registrations). It
+// changes nothing (changed false) when they are all there with that
+// command; an existing shellguard hook with another command (the binary
+// moved, or an older form) gets the new command, and its group the
+// current matcher when shellguard's hook is alone in it. Everything else
+// in data is kept byte for byte: entries are spliced in with the file's
+// indentation.
 func AddHook(data []byte, agent agents.Agent, command string) (out []byte, changed bool, err error) {
-	if len(bytes.TrimSpace(data)) == 0 {
-		return renderNew(agent, command)
+	spec := agent.Spec()
+	if len(spec.Registrations) == 0 {
+		return nil, false, fmt.Errorf("unknown agent %q", agent)
 	}
-	root, err := parseSettings(data, agent)
+	if len(bytes.TrimSpace(data)) == 0 {
+		return renderNew(spec, command)
+	}
+	out = data
+	for _, reg := range spec.Registrations {
+		var c bool
+		if out, c, err = addRegistration(out, spec, reg, command); err != nil {
+			return nil, false, err
+		}
+		changed = changed || c
+	}
+	return out, changed, nil
+}
+
+// addRegistration makes sure one registration is in data.
+func addRegistration(data []byte, spec agents.Spec, reg agents.Registration, command string) ([]byte, bool, error) {
+	root, err := parseSettings(data, spec.Name)
 	if err != nil {
 		return nil, false, err
 	}
-	if hs := find(data, root, agent, command); len(hs) > 0 {
-		out = data
+	if hs := find(data, root, spec.Name, command, reg.Event); len(hs) > 0 {
+		out, changed := data, false
 		// Replace from the last so earlier offsets stay valid.
 		for i := len(hs) - 1; i >= 0; i-- {
-			if hs[i].command == command {
-				continue
+			f := hs[i]
+			if f.command != command {
+				q, err := marshal(command, "", "")
+				if err != nil {
+					return nil, false, err
+				}
+				out = splice(out, f.cmd.start, f.cmd.end, q)
+				changed = true
 			}
-			q, err := marshal(command, "", "")
-			if err != nil {
-				return nil, false, err
+			if m := f.group.get("matcher"); m != nil && m.kind == '"' && len(f.inner.elems) == 1 {
+				var cur string
+				if json.Unmarshal(data[m.start:m.end], &cur) == nil && cur != reg.Matcher {
+					q, err := marshal(reg.Matcher, "", "")
+					if err != nil {
+						return nil, false, err
+					}
+					out = splice(out, m.start, m.end, q)
+					changed = true
+				}
 			}
-			out = splice(out, hs[i].cmd.start, hs[i].cmd.end, q)
-			changed = true
 		}
 		return out, changed, nil
 	}
 	unit := indentUnit(data)
-	entry := entryFor(agent, command)
+	entry := entryFor(spec, reg, command)
 	hooksObj := root.get("hooks")
+	var out []byte
 	switch {
 	case hooksObj == nil:
-		out, err = insertMember(data, root, "hooks", map1(agent.Event(), []hookEntry{entry}), unit)
+		out, err = insertMember(data, root, "hooks", map1(reg.Event, []hookEntry{entry}), unit)
 	case hooksObj.kind != '{':
 		return nil, false, &ParseError{fmt.Errorf(`"hooks" is not an object`)}
 	default:
-		ev := hooksObj.get(agent.Event())
+		ev := hooksObj.get(reg.Event)
 		switch {
 		case ev == nil:
-			out, err = insertMember(data, hooksObj, agent.Event(), []hookEntry{entry}, unit)
+			out, err = insertMember(data, hooksObj, reg.Event, []hookEntry{entry}, unit)
 		case ev.kind != '[':
-			return nil, false, &ParseError{fmt.Errorf(`"hooks.%s" is not an array`, agent.Event())}
+			return nil, false, &ParseError{fmt.Errorf(`"hooks.%s" is not an array`, reg.Event)}
 		default:
 			out, err = insertElem(data, ev, entry, unit)
 		}
@@ -248,19 +349,33 @@ type orderedMap1 struct {
 func map1(k string, v any) orderedMap1 { return orderedMap1{k, v} }
 
 func (m orderedMap1) MarshalJSON() ([]byte, error) {
-	k, err := json.Marshal(m.key)
+	k, err := marshal(m.key, "", "")
 	if err != nil {
 		return nil, err
 	}
-	v, err := json.Marshal(m.value)
+	v, err := marshal(m.value, "", "")
 	if err != nil {
 		return nil, err
 	}
 	return []byte("{" + string(k) + ":" + string(v) + "}"), nil
 }
 
-func renderNew(agent agents.Agent, command string) ([]byte, bool, error) {
-	b, err := marshal(map1("hooks", map1(agent.Event(), []hookEntry{entryFor(agent, command)})), "", "  ")
+func renderNew(spec agents.Spec, command string) ([]byte, bool, error) {
+	// Build {"hooks": {EVENT: [entry], ...}} in registration order.
+	var events bytes.Buffer
+	events.WriteByte('{')
+	for i, reg := range spec.Registrations {
+		if i > 0 {
+			events.WriteByte(',')
+		}
+		b, err := marshal(map1(reg.Event, []hookEntry{entryFor(spec, reg, command)}), "", "")
+		if err != nil {
+			return nil, false, err
+		}
+		events.Write(b[1 : len(b)-1])
+	}
+	events.WriteByte('}')
+	b, err := marshal(map1("hooks", json.RawMessage(events.Bytes())), "", "  ")
 	if err != nil {
 		return nil, false, err
 	}

@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"time"
 
 	"github.com/shellguard/shellguard/internal/agents"
 
@@ -61,7 +60,8 @@ func (e Env) getenv(k string) string {
 	return e.Getenv(k)
 }
 
-// SettingsPath returns the file that holds agent's hooks for scope:
+// SettingsPath returns the file that holds agent's hooks for scope (see
+// agents.Spec: ConfigDirEnv, Dir, SettingsFile):
 //
 //	claude  user:    $CLAUDE_CONFIG_DIR/settings.json, default ~/.claude/settings.json
 //	        project: <dir>/.claude/settings.json
@@ -70,35 +70,29 @@ func (e Env) getenv(k string) string {
 //	codex   user:    $CODEX_HOME/hooks.json, default ~/.codex/hooks.json
 //	        project: <dir>/.codex/hooks.json (loaded only for trusted projects)
 func SettingsPath(agent agents.Agent, scope Scope, env Env) (string, error) {
+	spec, ok := agents.Lookup(string(agent))
+	if !ok {
+		return "", fmt.Errorf("unknown agent %q", agent)
+	}
 	var base string
 	switch scope {
 	case User:
 		if env.Home == "" {
 			return "", errors.New("no home directory")
 		}
-		switch agent {
-		case agents.Claude:
-			base = firstNonEmpty(env.getenv("CLAUDE_CONFIG_DIR"), filepath.Join(env.Home, ".claude"))
-		case agents.Gemini:
-			base = filepath.Join(env.Home, ".gemini")
-		case agents.Codex:
-			base = firstNonEmpty(env.getenv("CODEX_HOME"), filepath.Join(env.Home, ".codex"))
+		base = filepath.Join(env.Home, spec.Dir)
+		if spec.ConfigDirEnv != "" {
+			base = firstNonEmpty(env.getenv(spec.ConfigDirEnv), base)
 		}
 	case Project:
 		if env.Dir == "" {
 			return "", errors.New("no project directory")
 		}
-		base = filepath.Join(env.Dir, "."+string(agent))
+		base = filepath.Join(env.Dir, spec.Dir)
 	default:
 		return "", fmt.Errorf("unknown scope %q (want user or project)", scope)
 	}
-	if base == "" {
-		return "", fmt.Errorf("unknown agent %q", agent)
-	}
-	if agent == agents.Codex {
-		return filepath.Join(base, "hooks.json"), nil
-	}
-	return filepath.Join(base, "settings.json"), nil
+	return filepath.Join(base, spec.SettingsFile), nil
 }
 
 func firstNonEmpty(s ...string) string {
@@ -112,15 +106,53 @@ func firstNonEmpty(s ...string) string {
 
 // HookCommand returns the hook command line for agent that runs the
 // shellguard binary at exe: "<exe> hook <agent>", with exe quoted for the
-// shell when it needs to be.
+// shell when it needs to be, and wrapped to fail closed where the agent
+// would run the command when the hook program is missing (see
+// FailClosedSuffix).
 func HookCommand(exe string, agent agents.Agent) string {
-	return shellQuote(exe) + " hook " + string(agent)
+	return failClosed(shellQuote(exe)+" hook "+string(agent), agent)
 }
 
 // LeanHookCommand returns the hook command for the lean shellguard-hook
-// binary at exe: "<exe, quoted if needed> <agent>".
+// binary at exe: "<exe, quoted if needed> <agent>", wrapped as HookCommand
+// wraps.
 func LeanHookCommand(exe string, agent agents.Agent) string {
-	return shellQuote(exe) + " " + string(agent)
+	return failClosed(shellQuote(exe)+" "+string(agent), agent)
+}
+
+// HookCommandFor is the command install writes for the shellguard binary
+// at exe: the lean shellguard-hook binary when it is installed next to it
+// (it starts several times faster, and agents run it before every
+// command), else "<exe> hook AGENT".
+func HookCommandFor(exe string, agent agents.Agent) string {
+	lean := filepath.Join(filepath.Dir(exe), "shellguard-hook")
+	if fi, err := os.Stat(lean); err == nil && fi.Mode().IsRegular() && fi.Mode()&0o111 != 0 {
+		return LeanHookCommand(lean, agent)
+	}
+	return HookCommand(exe, agent)
+}
+
+// FailClosedSuffix is appended to the hook command of an agent that runs a
+// command whose hook program is missing or fails (Claude Code and Codex
+// treat exit 127 as a non-blocking error): when the program cannot run,
+// the shell prints why on stderr and exits 2, which both agents document
+// as "block, and show stderr". The hook itself never exits other than 0
+// or 2. The agents run hook commands with a POSIX shell (bash -c, sh -c).
+const FailClosedSuffix = ` || { echo "shellguard: its hook program could not run (exit $?), so the command is blocked; run: shellguard doctor" >&2; exit 2; }`
+
+func failClosed(command string, agent agents.Agent) string {
+	if agent.Spec().FailClosed {
+		return command + FailClosedSuffix
+	}
+	return command
+}
+
+// FailsClosed reports whether an installed hook command blocks the
+// agent's command when the hook program cannot run: always for agents
+// that block on any failure (Gemini CLI), else only when the command
+// carries FailClosedSuffix.
+func FailsClosed(command string, agent agents.Agent) bool {
+	return !agent.Spec().FailClosed || strings.HasSuffix(command, FailClosedSuffix)
 }
 
 func shellQuote(s string) string {
@@ -136,8 +168,6 @@ func shellQuote(s string) string {
 type Options struct {
 	// DryRun computes the result without writing anything.
 	DryRun bool
-	// Now stamps backup names; nil means time.Now.
-	Now func() time.Time
 }
 
 // Result says what Install or Uninstall did (or, with DryRun, would do).
@@ -151,8 +181,9 @@ type Result struct {
 	// Removed reports that the file is removed because nothing but an empty
 	// object would remain in it.
 	Removed bool
-	// Backup is the copy of the previous content, or "" when none was made
-	// (no previous file, nothing changed, or DryRun).
+	// Backup is the copy of the previous content ("<file>.shellguard-bak",
+	// one per file, replaced at each write), or "" when none was made (no
+	// previous file, nothing changed, or DryRun).
 	Backup string
 	// Before and After are the file's content before and after.
 	Before, After []byte
@@ -161,7 +192,8 @@ type Result struct {
 // Install adds shellguard's hook (running command) for agent to the
 // settings file at path, creating it if needed. It is idempotent, keeps
 // every other byte of the file, backs the old file up as
-// "<path>.shellguard-bak-<timestamp>" and replaces it atomically. A file
+// "<path>.shellguard-bak" (replacing an earlier backup) and replaces it
+// atomically. A file
 // it cannot parse is left untouched and reported as a *ParseError.
 func Install(path string, agent agents.Agent, command string, opts Options) (Result, error) {
 	res, target, err := load(path)
@@ -232,11 +264,7 @@ func commit(res *Result, target string, opts Options) error {
 			return err
 		}
 		perm = st.Mode().Perm()
-		now := time.Now
-		if opts.Now != nil {
-			now = opts.Now
-		}
-		if res.Backup, err = backup(target, res.Before, perm, now()); err != nil {
+		if res.Backup, err = backup(target, res.Before, perm); err != nil {
 			return fmt.Errorf("backing up %s: %w", target, err)
 		}
 	} else if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
@@ -248,33 +276,21 @@ func commit(res *Result, target string, opts Options) error {
 	return renameio.WriteFile(target, res.After, perm)
 }
 
-// backup writes data next to path as path.shellguard-bak-<timestamp>,
-// never overwriting an earlier backup.
-func backup(path string, data []byte, perm fs.FileMode, t time.Time) (string, error) {
-	base := path + ".shellguard-bak-" + t.UTC().Format("20060102T150405Z")
-	for i := 0; i < 1000; i++ {
-		name := base
-		if i > 0 {
-			name = fmt.Sprintf("%s-%d", base, i)
-		}
-		f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
-		if errors.Is(err, fs.ErrExist) {
-			continue
-		}
-		if err != nil {
-			return "", err
-		}
-		_, werr := f.Write(data)
-		if cerr := f.Close(); werr == nil {
-			werr = cerr
-		}
-		if werr != nil {
-			os.Remove(name)
-			return "", werr
-		}
-		return name, nil
+// BackupSuffix names the one backup kept next to a settings file.
+const BackupSuffix = ".shellguard-bak"
+
+// backup writes data next to path as path.shellguard-bak, replacing an
+// earlier backup atomically (a symbolic link or anything else at that name
+// is replaced, never written through).
+func backup(path string, data []byte, perm fs.FileMode) (string, error) {
+	name := path + BackupSuffix
+	if st, err := os.Lstat(name); err == nil && st.IsDir() {
+		return "", fmt.Errorf("%s is a directory", name)
 	}
-	return "", errors.New("too many backups with the same timestamp")
+	if err := renameio.WriteFile(name, data, perm); err != nil {
+		return "", err
+	}
+	return name, nil
 }
 
 // Status is what Inspect found in one settings file.
@@ -286,8 +302,11 @@ type Status struct {
 	Exists bool
 	// Err is a problem reading or parsing the file.
 	Err error
-	// Commands are the shellguard hook commands in the file.
+	// Commands are the distinct shellguard hook commands in the file.
 	Commands []string
+	// Hooks are shellguard's hook entries in the file, under every event
+	// install registers for the agent.
+	Hooks []Hook
 }
 
 // Inspect reports whether shellguard's hook for agent is in the settings
@@ -308,7 +327,9 @@ func Inspect(agent agents.Agent, scope Scope, env Env, command string) Status {
 		return st
 	}
 	st.Exists = true
-	st.Commands, st.Err = InstalledCommands(data, agent, command)
+	if st.Hooks, st.Err = InstalledHooks(data, agent, command); st.Err == nil {
+		st.Commands, _ = InstalledCommands(data, agent, command)
+	}
 	return st
 }
 

@@ -10,7 +10,6 @@ import (
 	"reflect"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/shellguard/shellguard/internal/agents"
 )
@@ -18,8 +17,6 @@ import (
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
 
 const exe = "/opt/shellguard/bin/shellguard"
-
-var fixed = func() time.Time { return time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC) }
 
 func readTestdata(t *testing.T, name string) []byte {
 	t.Helper()
@@ -102,7 +99,7 @@ func TestInstallUninstallRoundTrip(t *testing.T) {
 			}
 			cmd := HookCommand(exe, tt.agent)
 
-			res, err := Install(path, tt.agent, cmd, Options{Now: fixed})
+			res, err := Install(path, tt.agent, cmd, Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -141,7 +138,7 @@ func TestInstallUninstallRoundTrip(t *testing.T) {
 			}
 
 			// Second install: nothing to do.
-			res2, err := Install(path, tt.agent, cmd, Options{Now: fixed})
+			res2, err := Install(path, tt.agent, cmd, Options{})
 			if err != nil || res2.Changed || res2.Backup != "" {
 				t.Fatalf("second install: %+v, %v", res2, err)
 			}
@@ -149,9 +146,16 @@ func TestInstallUninstallRoundTrip(t *testing.T) {
 				t.Fatal("second install changed the file")
 			}
 
-			res3, err := Uninstall(path, tt.agent, "", Options{Now: fixed})
-			if err != nil || !res3.Changed || res3.Removed || res3.Backup == "" || res3.Backup == res.Backup {
+			res3, err := Uninstall(path, tt.agent, "", Options{})
+			if err != nil || !res3.Changed || res3.Removed || res3.Backup != path+BackupSuffix {
 				t.Fatalf("uninstall: %+v, %v", res3, err)
+			}
+			// One backup per file: the content before the last write.
+			if b, err := os.ReadFile(res3.Backup); err != nil || !bytes.Equal(b, installed) {
+				t.Fatalf("backup after uninstall: %v, holds the installed file: %v", err, bytes.Equal(b, installed))
+			}
+			if baks, _ := filepath.Glob(path + ".shellguard-bak*"); len(baks) != 1 {
+				t.Fatalf("backups: %v, want one", baks)
 			}
 			after, err := os.ReadFile(path)
 			if err != nil {
@@ -172,7 +176,7 @@ func TestInstallUninstallRoundTrip(t *testing.T) {
 					t.Fatalf("uninstall changed other keys: %v, want %v", got, want)
 				}
 			}
-			res4, err := Uninstall(path, tt.agent, "", Options{Now: fixed})
+			res4, err := Uninstall(path, tt.agent, "", Options{})
 			if err != nil || res4.Changed {
 				t.Fatalf("second uninstall: %+v, %v", res4, err)
 			}
@@ -286,7 +290,7 @@ func TestInstallRefusesUnparseable(t *testing.T) {
 			if err := os.WriteFile(path, data, 0o644); err != nil {
 				t.Fatal(err)
 			}
-			_, err := Install(path, agents.Claude, HookCommand(exe, agents.Claude), Options{Now: fixed})
+			_, err := Install(path, agents.Claude, HookCommand(exe, agents.Claude), Options{})
 			var pe *ParseError
 			if !errors.As(err, &pe) {
 				t.Fatalf("err = %v, want a *ParseError", err)
@@ -344,7 +348,7 @@ func TestInstallUpdatesStalePath(t *testing.T) {
 		t.Fatalf("changed=%v err=%v", changed, err)
 	}
 	cmds, _ := InstalledCommands(out, agents.Claude)
-	if !reflect.DeepEqual(cmds, []string{cmd}) || cmd != `'/new place/shellguard' hook claude` {
+	if !reflect.DeepEqual(cmds, []string{cmd}) || cmd != `'/new place/shellguard' hook claude`+FailClosedSuffix {
 		t.Fatalf("commands %q", cmds)
 	}
 }

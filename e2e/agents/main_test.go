@@ -1,0 +1,96 @@
+package agents
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// built holds the shellguard binaries the sandboxes install, built once by
+// TestMain (or taken from $SHELLGUARD_E2E_BIN, a directory holding
+// shellguard and shellguard-hook, to test other binaries: an older
+// release, say, to see a test fail before its fix).
+var built struct {
+	dir string
+	err error
+}
+
+func TestMain(m *testing.M) {
+	flag.Parse()
+	code := func() int {
+		if d := os.Getenv("SHELLGUARD_E2E_BIN"); d != "" {
+			built.dir, built.err = filepath.Abs(d)
+			return m.Run()
+		}
+		dir, err := os.MkdirTemp("", "sg-agents-bin-")
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 2
+		}
+		defer os.RemoveAll(dir)
+		built.dir, built.err = dir, buildShellguard(dir)
+		return m.Run()
+	}()
+	os.Exit(code)
+}
+
+// buildShellguard builds shellguard and shellguard-hook into dir, as
+// `go install ./cmd/...` puts them side by side.
+func buildShellguard(dir string) error {
+	goPath, err := exec.LookPath("go")
+	if err != nil {
+		return err
+	}
+	out, err := exec.Command(goPath, "list", "-m", "-f", "{{.Dir}}").Output()
+	if err != nil {
+		return fmt.Errorf("finding the module root: %v", err)
+	}
+	build := exec.Command(goPath, "build", "-o", dir+"/", "./cmd/shellguard", "./cmd/shellguard-hook")
+	build.Dir = strings.TrimSpace(string(out))
+	if out, err := build.CombinedOutput(); err != nil {
+		return fmt.Errorf("building shellguard: %v\n%s", err, out)
+	}
+	return nil
+}
+
+// inCI reports a CI run ($CI set to anything but "" or "false"): there the
+// real-agent tests never skip.
+func inCI() bool {
+	v := os.Getenv("CI")
+	return v != "" && v != "false" && v != "0"
+}
+
+// needCLI returns the agent's command, installing it from npm (cached)
+// the first time. Outside CI, SHELLGUARD_E2E_AGENTS=0 or -short skips the
+// test with a message; in CI nothing skips, and a CLI that cannot be
+// installed (no node, no npm, npm registry unreachable) fails the test.
+func needCLI(t *testing.T, c cli) string {
+	t.Helper()
+	if !inCI() {
+		if os.Getenv("SHELLGUARD_E2E_AGENTS") == "0" {
+			t.Skipf("SHELLGUARD_E2E_AGENTS=0: the real-agent test of %s is skipped", c.Package)
+		}
+		if testing.Short() {
+			t.Skipf("-short: the real-agent test of %s is skipped (it installs %s@%s from npm)", c.Package, c.Package, c.version())
+		}
+	}
+	if built.err != nil {
+		t.Fatal(built.err)
+	}
+	how := "(set SHELLGUARD_E2E_AGENTS=0 to skip the real-agent tests outside CI)"
+	if inCI() {
+		how = "(CI must run the real-agent tests: make npm and its registry reachable)"
+	}
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Fatalf("REAL-AGENT TEST NOT RUN: node (>= 20) is needed for %s: %v %s", c.Package, err, how)
+	}
+	bin, err := c.ensure()
+	if err != nil {
+		t.Fatalf("REAL-AGENT TEST NOT RUN: cannot install %s@%s: %v %s", c.Package, c.version(), err, how)
+	}
+	return bin
+}

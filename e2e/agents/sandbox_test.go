@@ -1,0 +1,285 @@
+package agents
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// sandbox is one hermetic setting for one agent: a fresh HOME holding
+// what a user of that agent has before installing shellguard, a work
+// directory (the project the agent runs in), scratch directories that the
+// test commands touch, and a mock model server.
+type sandbox struct {
+	t      *testing.T
+	cli    cli
+	agent  string
+	bin    string // the agent's command
+	sgDir  string // the shellguard binaries install runs from
+	root   string
+	home   string
+	work   string // the project; the agent runs here
+	victim string // emptied by the "deny" case if it ever ran
+	canary string // commands touch files here to prove they ran
+	repo   string // a git repository with no remote
+	mock   *mockServer
+	// settings is the agent settings file shellguard edits, and orig its
+	// content before install (nil: absent).
+	settings string
+	orig     []byte
+	// args are the agent's arguments before the prompt (the mode).
+	args []string
+	// env is added to the base environment of agent runs.
+	env []string
+	// timeout bounds one agent run.
+	timeout time.Duration
+}
+
+// runTimeout bounds one agent run; an agent stuck waiting for an answer
+// that never comes (a prompt in a headless run) fails the run.
+const runTimeout = 120 * time.Second
+
+func newSandbox(t *testing.T, agent string) *sandbox {
+	t.Helper()
+	c := clis[agent]
+	bin := needCLI(t, c)
+	root, err := os.MkdirTemp("", "sg-agents-"+agent+"-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if root, err = filepath.EvalSymlinks(root); err != nil {
+		t.Fatal(err)
+	}
+	s := &sandbox{
+		t: t, cli: c, agent: agent, bin: bin, sgDir: built.dir, root: root,
+		home: filepath.Join(root, "home"), work: filepath.Join(root, "work"),
+		victim: filepath.Join(root, "victim"), canary: filepath.Join(root, "canary"),
+		repo: filepath.Join(root, "repo"), timeout: runTimeout,
+	}
+	t.Cleanup(func() {
+		if t.Failed() && os.Getenv("SHELLGUARD_E2E_KEEP") == "1" {
+			t.Logf("sandbox kept: %s", root)
+			return
+		}
+		os.RemoveAll(root)
+	})
+	for _, d := range []string{s.home, s.work, s.victim, s.canary, s.repo} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s.write(filepath.Join(s.work, "marker-ls-ok"), "")
+	s.write(filepath.Join(s.victim, "keep-me"), "")
+	if out, err := exec.Command("git", "init", "-q", s.repo).CombinedOutput(); err != nil {
+		t.Fatalf("git init: %v %s", err, out)
+	}
+	s.mock = startMock(t)
+	t.Cleanup(func() {
+		if t.Failed() {
+			t.Logf("mock trace:\n%s", s.mock.traceText())
+		}
+	})
+	switch agent {
+	case "claude":
+		s.settings = filepath.Join(s.home, ".claude", "settings.json")
+		s.write(s.settings, "{\n  \"cleanupPeriodDays\": 30,\n  \"env\": {\"SG_HARNESS\": \"1\"}\n}\n")
+		s.env = []string{"ANTHROPIC_BASE_URL=" + s.mock.URL, "ANTHROPIC_API_KEY=sk-ant-mock",
+			"CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1", "DISABLE_AUTOUPDATER=1", "DISABLE_TELEMETRY=1"}
+		s.args = []string{"--permission-mode", "acceptEdits", "--allowedTools", "Bash"}
+	case "codex":
+		// hooks.json is absent before install: it must be absent after
+		// uninstall.
+		s.settings = filepath.Join(s.home, ".codex", "hooks.json")
+		s.write(filepath.Join(s.home, ".codex", "config.toml"), fmt.Sprintf(`model = "mock-model"
+model_provider = "mock"
+
+[model_providers.mock]
+name = "mock"
+base_url = "%s/v1"
+wire_api = "responses"
+env_key = "MOCK_API_KEY"
+`, s.mock.URL))
+		s.env = []string{"MOCK_API_KEY=mock"}
+		s.args = []string{"exec", "--skip-git-repo-check", "--dangerously-bypass-approvals-and-sandbox"}
+	case "gemini":
+		s.settings = filepath.Join(s.home, ".gemini", "settings.json")
+		s.write(s.settings, "{\n  // as after choosing \"Use Gemini API key\" in the auth dialog\n  \"security\": {\n    \"auth\": { \"selectedType\": \"gemini-api-key\" }\n  }\n}\n")
+		s.trustGeminiFolder(s.work, "TRUST_FOLDER")
+		s.env = []string{"GOOGLE_GEMINI_BASE_URL=" + s.mock.URL, "GEMINI_API_KEY=mock"}
+		s.args = []string{"--yolo"}
+	default:
+		t.Fatalf("unknown agent %q", agent)
+	}
+	if b, err := os.ReadFile(s.settings); err == nil {
+		s.orig = b
+	}
+	return s
+}
+
+func (s *sandbox) trustGeminiFolder(dir, level string) {
+	s.write(filepath.Join(s.home, ".gemini", "trustedFolders.json"), fmt.Sprintf("{\n  %q: %q\n}\n", dir, level))
+}
+
+func (s *sandbox) write(path, content string) {
+	s.t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		s.t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		s.t.Fatal(err)
+	}
+}
+
+func (s *sandbox) read(path string) string {
+	s.t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	return string(b)
+}
+
+// baseEnv is the whole environment of every process a sandbox starts:
+// nothing of the test process's own environment leaks in.
+func (s *sandbox) baseEnv() []string {
+	path := "/usr/local/bin:/usr/bin:/bin"
+	if node, err := exec.LookPath("node"); err == nil {
+		path = filepath.Dir(node) + ":" + path
+	}
+	user := os.Getenv("USER")
+	if user == "" {
+		user = "tester"
+	}
+	return []string{"PATH=" + path, "HOME=" + s.home, "TMPDIR=" + os.TempDir(), "LANG=C.UTF-8",
+		"TERM=dumb", "USER=" + user, "SHELL=/bin/bash"}
+}
+
+// userConfig writes the user's shellguard configuration.
+func (s *sandbox) userConfig(content string) {
+	s.write(filepath.Join(s.home, ".config", "shellguard", "config.toml"), content)
+}
+
+func (s *sandbox) removeUserConfig() {
+	os.Remove(filepath.Join(s.home, ".config", "shellguard", "config.toml"))
+}
+
+// sgResult is one run of the shellguard binary.
+type sgResult struct {
+	out  string
+	code int
+}
+
+// sg runs shellguard (from dir, default the built binaries) in the work
+// directory with the sandbox's environment.
+func (s *sandbox) sg(args ...string) sgResult {
+	return s.sgFrom(s.sgDir, s.work, args...)
+}
+
+func (s *sandbox) sgFrom(dir, cwd string, args ...string) sgResult {
+	s.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, filepath.Join(dir, "shellguard"), args...)
+	cmd.Dir = cwd
+	cmd.Env = s.baseEnv()
+	out, err := cmd.CombinedOutput()
+	code := 0
+	var ee *exec.ExitError
+	switch {
+	case errors.As(err, &ee):
+		code = ee.ExitCode()
+	case err != nil:
+		s.t.Fatalf("shellguard %s: %v", strings.Join(args, " "), err)
+	}
+	return sgResult{string(out), code}
+}
+
+// install runs `shellguard install AGENT` and fails the test unless it
+// succeeds.
+func (s *sandbox) install(extra ...string) sgResult {
+	s.t.Helper()
+	r := s.sg(append([]string{"install", s.agent}, extra...)...)
+	if r.code != 0 {
+		s.t.Fatalf("shellguard install %s: exit %d\n%s", s.agent, r.code, r.out)
+	}
+	return r
+}
+
+// runResult is one agent run.
+type runResult struct {
+	outcome
+	code           int
+	stdout, stderr string
+	wall           time.Duration
+}
+
+func (r runResult) String() string {
+	return fmt.Sprintf("exit %d in %v; called=%v final=%v; tool result: %q; stderr: %s",
+		r.code, r.wall.Round(time.Millisecond), r.Called, r.Final, tail(r.Text(), 600), tail(r.stderr, 600))
+}
+
+// run drives the agent once, non-interactively, with the mock asking for
+// command; args replace the sandbox's mode arguments when given.
+func (s *sandbox) run(tag, command string, args ...string) runResult {
+	s.t.Helper()
+	return s.runScenario(scenario{Tag: tag, Steps: []step{{Command: command}}}, args...)
+}
+
+func (s *sandbox) runScenario(sc scenario, args ...string) runResult {
+	s.t.Helper()
+	if args == nil {
+		args = s.args
+	}
+	s.mock.set(sc)
+	var argv []string
+	switch s.agent {
+	case "claude", "gemini":
+		argv = append([]string{"-p", "run the command", "--output-format", "json"}, args...)
+	case "codex":
+		argv = append(append([]string{}, args...), "run the command")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), s.timeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, s.bin, argv...)
+	cmd.Dir = s.work
+	cmd.Env = append(s.baseEnv(), s.env...)
+	// A session of its own: no controlling terminal, as in CI, and the
+	// whole process group is killed on timeout.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	cmd.WaitDelay = 5 * time.Second
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	start := time.Now()
+	err := cmd.Run()
+	r := runResult{outcome: s.mock.outcome(sc.Tag), stdout: stdout.String(), stderr: stderr.String(), wall: time.Since(start)}
+	var ee *exec.ExitError
+	switch {
+	case ctx.Err() != nil:
+		r.code = -1
+		s.t.Errorf("%s run %s did not finish within %v (waiting for an answer no one gives?): %s", s.agent, sc.Tag, s.timeout, r)
+	case errors.As(err, &ee):
+		r.code = ee.ExitCode()
+	case err != nil:
+		s.t.Fatalf("%s run %s: %v", s.agent, sc.Tag, err)
+	}
+	s.t.Logf("%s %s: %s", s.agent, sc.Tag, r)
+	return r
+}
+
+// exists reports whether path exists.
+func exists(path string) bool {
+	_, err := os.Lstat(path)
+	return err == nil
+}
+
+// canaryFile returns the path of the canary named name.
+func (s *sandbox) canaryFile(name string) string { return filepath.Join(s.canary, name) }

@@ -1,0 +1,165 @@
+package doctor
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/shellguard/shellguard/internal/agents"
+	"github.com/shellguard/shellguard/internal/install"
+	"github.com/shellguard/shellguard/policy"
+)
+
+type setup struct {
+	t         *testing.T
+	home, dir string
+	exe       string
+}
+
+func newSetup(t *testing.T) *setup {
+	s := &setup{t: t, home: t.TempDir(), dir: t.TempDir()}
+	s.exe = filepath.Join(t.TempDir(), "shellguard")
+	if err := os.WriteFile(s.exe, []byte("#!/bin/sh\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func (s *setup) env() install.Env {
+	return install.Env{Home: s.home, Dir: s.dir, Getenv: func(k string) string {
+		if k == "XDG_CONFIG_HOME" {
+			return filepath.Join(s.home, ".config")
+		}
+		return ""
+	}}
+}
+
+func (s *setup) install(agent agents.Agent, command string) string {
+	s.t.Helper()
+	path, _ := install.SettingsPath(agent, install.User, s.env())
+	if _, err := install.Install(path, agent, command, install.Options{}); err != nil {
+		s.t.Fatal(err)
+	}
+	return path
+}
+
+func (s *setup) write(path, content string) {
+	s.t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		s.t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		s.t.Fatal(err)
+	}
+}
+
+func (s *setup) run() (string, bool) {
+	var out bytes.Buffer
+	env := s.env()
+	attention := Run(&out, Options{Env: env, Exe: s.exe, Policy: policy.Options{Cwd: s.dir, Env: env.Getenv,
+		ApprovalsFile: filepath.Join(s.home, "approvals.json")}})
+	return out.String(), attention
+}
+
+// trust records, as Codex's /hooks does, trust for the hooks now in path.
+func (s *setup) trust(path string) string {
+	data, _ := os.ReadFile(path)
+	hooks, err := install.InstalledHooks(data, agents.Codex, "")
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	var b strings.Builder
+	for _, h := range hooks {
+		c := install.CheckCodexTrust(nil, path, "", h)
+		fmt.Fprintf(&b, "\n[hooks.state.%q]\ntrusted_hash = %q\n", c.Key, c.Hash)
+	}
+	return b.String()
+}
+
+func TestNothingInstalled(t *testing.T) {
+	out, attention := newSetup(t).run()
+	if !attention || !strings.Contains(out, "installed for no agent") {
+		t.Fatalf("attention %v\n%s", attention, out)
+	}
+}
+
+func TestClaudeFailsOpenCommand(t *testing.T) {
+	s := newSetup(t)
+	s.install(agents.Claude, s.exe+" hook claude") // as shellguard wrote it before
+	out, attention := s.run()
+	if !attention || !strings.Contains(out, "Claude Code runs every command unchecked") {
+		t.Fatalf("attention %v\n%s", attention, out)
+	}
+	s.install(agents.Claude, install.HookCommand(s.exe, agents.Claude))
+	if out, attention := s.run(); attention || !strings.Contains(out, "All good.") {
+		t.Fatalf("attention %v\n%s", attention, out)
+	}
+}
+
+func TestCodexTrust(t *testing.T) {
+	s := newSetup(t)
+	path := s.install(agents.Codex, install.HookCommand(s.exe, agents.Codex))
+	cfg := filepath.Join(s.home, ".codex", "config.toml")
+	out, attention := s.run()
+	if !attention || !strings.Contains(out, "PROBLEM: Codex has no record that you trusted shellguard's PreToolUse hook") ||
+		!strings.Contains(out, "note: Codex has no record that you trusted shellguard's PermissionRequest hook") {
+		t.Fatalf("untrusted: attention %v\n%s", attention, out)
+	}
+	s.write(cfg, "model = \"x\"\n"+s.trust(path))
+	if out, attention := s.run(); attention || strings.Count(out, "is trusted in /hooks") != 2 {
+		t.Fatalf("trusted: attention %v\n%s", attention, out)
+	}
+	// Installed again from elsewhere: the trust is stale.
+	other := filepath.Join(t.TempDir(), "shellguard")
+	if err := os.WriteFile(other, []byte("#!/bin/sh\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	s.install(agents.Codex, install.HookCommand(other, agents.Codex))
+	if out, attention := s.run(); !attention || !strings.Contains(out, "PROBLEM: shellguard's PreToolUse hook changed since you trusted it") {
+		t.Fatalf("stale: attention %v\n%s", attention, out)
+	}
+	// Disabled in /hooks.
+	s.write(cfg, strings.Replace(s.trust(path), "trusted_hash", "enabled = false\ntrusted_hash", 1))
+	if out, attention := s.run(); !attention || !strings.Contains(out, "disabled in Codex's /hooks view") {
+		t.Fatalf("disabled: attention %v\n%s", attention, out)
+	}
+}
+
+func TestGeminiFolder(t *testing.T) {
+	s := newSetup(t)
+	s.install(agents.Gemini, install.HookCommand(s.exe, agents.Gemini))
+	out, attention := s.run()
+	if !attention || !strings.Contains(out, "Gemini CLI does not trust "+s.dir) {
+		t.Fatalf("untrusted: attention %v\n%s", attention, out)
+	}
+	s.write(filepath.Join(s.home, ".gemini", "trustedFolders.json"), `{"`+s.dir+`": "TRUST_FOLDER"}`)
+	if out, attention := s.run(); attention || !strings.Contains(out, "folder "+s.dir+": trusted") {
+		t.Fatalf("trusted: attention %v\n%s", attention, out)
+	}
+	s.write(filepath.Join(s.home, ".gemini", "trustedFolders.json"), `{"`+s.dir+`": "DO_NOT_TRUST"}`)
+	if out, attention := s.run(); !attention || !strings.Contains(out, "you chose not to trust it") {
+		t.Fatalf("distrusted: attention %v\n%s", attention, out)
+	}
+}
+
+func TestMissingProgram(t *testing.T) {
+	s := newSetup(t)
+	s.install(agents.Claude, install.HookCommand(s.exe, agents.Claude))
+	os.Remove(s.exe)
+	out, attention := s.run()
+	if !attention || !strings.Contains(out, "PROBLEM: "+s.exe) || !strings.Contains(out, "shellguard install claude` again") {
+		t.Fatalf("attention %v\n%s", attention, out)
+	}
+}
+
+func TestBrokenHookStillCountsAsInstalled(t *testing.T) {
+	s := newSetup(t)
+	s.install(agents.Claude, install.HookCommand(s.exe, agents.Claude))
+	os.Remove(s.exe)
+	if out, _ := s.run(); strings.Contains(out, "installed for no agent") {
+		t.Fatalf("a hook naming a missing program is reported as not installed:\n%s", out)
+	}
+}
