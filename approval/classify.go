@@ -177,6 +177,11 @@ func structuralReason(inv *shellparse.Invocation) string {
 	if inv.NameDynamic() {
 		return "the program is expanded when the line runs: " + rawOf(inv.Args[0])
 	}
+	if w := inv.Resolved(); w != "" {
+		// shellparse resolved it (a variable, a loop, $(echo ...)): the
+		// line still expands it when it runs.
+		return "a word is expanded when the line runs: " + w
+	}
 	for _, a := range inv.Args {
 		if a.Dynamic {
 			return "an argument is expanded when the line runs: " + rawOf(a)

@@ -324,16 +324,8 @@ func isDigits(s string) bool {
 }
 
 // cleanOperand cleans path-like operands: "/etc/" -> "/etc", "//" -> "/",
-// "~/" -> "~", "/./*" -> "/*".
-func cleanOperand(v string) string {
-	if v == "" {
-		return v
-	}
-	if v[0] == '/' || strings.HasPrefix(v, "~/") || strings.HasPrefix(v, "./") || strings.HasPrefix(v, "../") {
-		return path.Clean(v)
-	}
-	return v
-}
+// "~/" -> "~", "/./*" -> "/*", "/tmp/../.." -> "/", ten "../" -> "/".
+func cleanOperand(v string) string { return shellparse.CleanPath(v) }
 
 // dynShape is how a dynamic word is compared: as written, without quotes
 // or the braces of ${...}, and cleaned like a path.

@@ -43,9 +43,22 @@ func (r *registry) checkArgvSuffixes(sc *scan, i int, hits *hitSet, depth int, b
 	}
 	// The first word that starts a suffix, before any other work: most
 	// unknown programs hold none.
+	// A shell at k runs a string when a -c option comes after it: the
+	// last one is found once (scanning the rest of argv for every k was
+	// quadratic).
+	lastC := 0
+	for k := len(args) - 1; k > 0; k-- {
+		if cOption(args[k].Value) {
+			lastC = k
+			break
+		}
+	}
+	withC := func(k int) bool {
+		return k < lastC && !args[k].Dynamic && shellparse.IsShell(progName(baseName(args[k].Value)))
+	}
 	first := 0
 	for k := 1; k < len(args); k++ {
-		if r.startsSuffix(args[k]) || shellWithC(args[k:]) {
+		if r.startsSuffix(args[k]) || withC(k) {
 			first = k
 			break
 		}
@@ -64,14 +77,17 @@ func (r *registry) checkArgvSuffixes(sc *scan, i int, hits *hitSet, depth int, b
 	outer := ""
 	any := false
 	for k := first; k < len(args); k++ {
-		if k > first && !r.startsSuffix(args[k]) && !shellWithC(args[k:]) {
+		if k > first && !r.startsSuffix(args[k]) && !withC(k) {
 			continue
 		}
 		if *budget <= 0 {
 			return r.overLimit(hits) || any
 		}
-		*budget--
 		line := suffixLine(args[k:])
+		// A suffix costs one, plus one per 4 KiB: sixteen suffixes of a
+		// 64 KiB argv would re-parse a megabyte (the parser's per-line
+		// budget does not reach these separate parses).
+		*budget -= 1 + len(line)>>12
 		var sub hitSet
 		if !r.checkInto(suffixParser().Parse(line), &sub, depth+1, budget) {
 			continue
@@ -94,7 +110,7 @@ func (r *registry) checkArgvSuffixes(sc *scan, i int, hits *hitSet, depth int, b
 // names, so that the argv from it on is checked as a command. Rules that
 // need a pipeline (curl ... | sh), a redirection or a wrapper cannot match
 // a suffix alone (which has none) and do not count; shells count when a -c
-// option follows (see shellWithC).
+// option follows (see cOption).
 func (r *registry) startsSuffix(a shellparse.Arg) bool {
 	if a.Dynamic || a.Value == "" || a.Value[0] == '-' {
 		return false
@@ -111,19 +127,9 @@ func (r *registry) startsSuffix(a shellparse.Arg) bool {
 	return r.namesGlob(w)
 }
 
-// shellWithC reports whether args[0] is a shell and a later word is a -c
-// option (sh -c STRING, bash -lc STRING), which the parser re-parses.
-func shellWithC(args []shellparse.Arg) bool {
-	if args[0].Dynamic || !shellparse.IsShell(progName(baseName(args[0].Value))) {
-		return false
-	}
-	for _, a := range args[1:] {
-		v := a.Value
-		if len(v) > 1 && v[0] == '-' && v[1] != '-' && strings.IndexByte(v, 'c') > 0 {
-			return true
-		}
-	}
-	return false
+// cOption reports a short-option cluster with c (-c, -lc, -ec).
+func cOption(v string) bool {
+	return len(v) > 1 && v[0] == '-' && v[1] != '-' && strings.IndexByte(v, 'c') > 0
 }
 
 // namesProgram reports whether some rule of the registry names the

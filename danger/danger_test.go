@@ -177,8 +177,9 @@ var evasions = []struct {
 	{`kill -9 -1`, "kill_all_processes"},
 	{`crontab -r`, "crontab_remove"},
 	{`$x -rf /`, "dynamic_program"},
-	{`$(printf rm) -rf /`, "dynamic_program"},
-	{"`echo rm` -rf /", "dynamic_program"},
+	{`$(printf "$p") -rf /`, "dynamic_program"},
+	{`$(printf rm) -rf /`, "rm_rf_root"}, // the parser resolves it
+	{"`echo rm` -rf /", "rm_rf_root"},
 	{`eval "$cmd"`, "runtime_shell_input"},
 	{`bash -c "$cmd"`, "runtime_shell_input"},
 	{`cat script | sh`, "runtime_shell_input"},

@@ -340,7 +340,54 @@ func obfuscatedWord(a shellparse.Arg) bool {
 	if a.Dynamic || raw == v || raw == `\`+v || raw == `'`+v+`'` || raw == `"`+v+`"` {
 		return false
 	}
+	if a.Resolved {
+		// Resolved by the parser from literal text and expansions
+		// (who$(echo am)i, r$x): spelled to hide it. One expansion
+		// ($p, "$(which rm)") is not.
+		return !oneExpansion(raw)
+	}
 	return strings.ContainsAny(raw, "'\"\\{")
+}
+
+// oneExpansion reports a word that is a single expansion, quoted or not:
+// $name, ${...}, $(...) or `...`.
+func oneExpansion(raw string) bool {
+	if len(raw) >= 2 && raw[0] == '"' && raw[len(raw)-1] == '"' {
+		raw = raw[1 : len(raw)-1]
+	}
+	switch {
+	case strings.HasPrefix(raw, "$("), strings.HasPrefix(raw, "${"):
+		open, closing := raw[1], byte(')')
+		if open == '{' {
+			closing = '}'
+		}
+		depth := 0
+		for i := 1; i < len(raw); i++ {
+			switch raw[i] {
+			case open:
+				depth++
+			case closing:
+				depth--
+				if depth == 0 {
+					return i == len(raw)-1
+				}
+			}
+		}
+		return false
+	case strings.HasPrefix(raw, "`"):
+		return strings.IndexByte(raw[1:], '`') == len(raw)-2
+	case len(raw) == 2 && raw[0] == '$' && strings.IndexByte("0123456789@*#?$!-", raw[1]) >= 0:
+		return true // $0, $1, $@, ...
+	case strings.HasPrefix(raw, "$") && len(raw) > 1:
+		for i := 1; i < len(raw); i++ {
+			c := raw[i]
+			if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' && i > 1) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // isDecoder reports a program that turns hidden text into readable text.

@@ -19,9 +19,23 @@
 // is an invocation of rm (Name "rm", Program "/usr/bin/rm") with two
 // wrappers and one assignment.
 //
+// What bash resolves statically within the line, the parser resolves too
+// (see resolve.go and env.go): variables assigned constants, loop
+// variables over literal lists, positional parameters of bash -c,
+// read and mapfile from a known input, $(echo ...), $(which X), $IFS,
+// HOME as ~, the words xargs reads from a known input, function bodies at
+// their call; a glob used as a program path is matched against a built-in
+// list of the standard program directories (Invocation.Candidate). Such
+// words carry their value, marked Arg.Resolved, and count as dynamic for
+// approvals. A variable anything may change is unknown from there on,
+// never an earlier constant. Each invocation also says what its standard
+// input is known to hold (Invocation.Stdin): a heredoc, a here-string,
+// echo, printf or cat of static text piped into it.
+//
 // Parsing never fails and never panics. Input that does not parse, or
 // that reaches a limit (size, nesting, number of invocations, brace
-// expansion), yields a Result with Problems; whatever could be recovered
+// expansion, and the per-line budget of words, re-parsed shell text and
+// expanded bytes, summed over every level), yields a Result with Problems; whatever could be recovered
 // is still reported, and callers must treat an incomplete Result as
 // unknown — never as safe.
 package shellparse

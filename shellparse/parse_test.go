@@ -147,7 +147,13 @@ func TestRedirects(t *testing.T) {
 }
 
 func FuzzParse(f *testing.F) {
-	for _, s := range []string{`rm -rf /`, `:(){ :|:& };:`, `bash -c "eval 'x'"`, "cat <<EOF\n$(x)\nEOF", `a=(1 2) b[1]=x c`, `echo ${x:-$(y)}`, `find . -exec sh -c 'a' \; -ok b +`, `()0`, `ssh -oProxyCommand=x h y`, `env -S 'rm -rf /'`} {
+	for _, s := range []string{`rm -rf /`, `:(){ :|:& };:`, `bash -c "eval 'x'"`, "cat <<EOF\n$(x)\nEOF", `a=(1 2) b[1]=x c`, `echo ${x:-$(y)}`, `find . -exec sh -c 'a' \; -ok b +`, `()0`, `ssh -oProxyCommand=x h y`, `env -S 'rm -rf /'`,
+		"printf '%s\\n%5.2d%-3s%b' x 1 y 'z\\c' | sh", "cat <<'E' | bash\nrm -rf ~\nE", "psql <<-E'O'F\n\t$x\n\tEOF", "{ sh; } <<< $'a\\nb' 0<&-",
+		"echo -e 'a\\x41\\0101' | cat - | xargs sh", "sh <<E\n\\$x $(y) \\\nz\nE",
+		`p=rm; for d in / ~; do $p -rf "$d"; done`, `/???/?m -rf /`, `$(which rm) -rf ${IFS}/`, `bash -c '$0 -rf $1' rm /`,
+		`echo / | xargs -I{} rm -rf {}`, `read -r x <<< /; mapfile -t a <<< $x; rm -rf "${a[@]}"`,
+		`f() { g "$@"; }; g() { rm -rf $1; }; f ~`, `x=ab; x=$x$x; echo ${x:1:2} ${#x} ${x%b}`, `set -- a b; shift; "$@"`,
+		`printf '%s\n' a b | while read -r l; do rm $l; done`, `IFS=,; x=a,b; $x; unset IFS; $x`, `rm -rf ../../../../../../../../../..`} {
 		f.Add(s)
 	}
 	p := shellparse.New(shellparse.Limits{})
@@ -159,6 +165,17 @@ func FuzzParse(f *testing.F) {
 			_ = inv.Where.Path()
 			if inv.Parent >= len(r.Invocations) || inv.Encloser >= len(r.Invocations) {
 				t.Fatalf("bad index in %+v", inv)
+			}
+			for _, a := range inv.Args {
+				if a.Resolved && a.Dynamic {
+					t.Fatalf("a word both resolved and dynamic in %+v", inv)
+				}
+			}
+			if inv.Candidate && (len(inv.Args) == 0 || !inv.Args[0].Resolved) {
+				t.Fatalf("a candidate whose program is not marked resolved: %+v", inv)
+			}
+			if (inv.Resolved() != "" || inv.Candidate) && !inv.Dynamic() {
+				t.Fatalf("a resolved invocation that is not Dynamic: %+v", inv)
 			}
 		}
 	})

@@ -280,7 +280,7 @@ func shellCommand(args []Arg) (job *reparseJob, reads bool) {
 			return nil, false
 		}
 		a := args[i]
-		return &reparseJob{text: a.Value, dynamic: a.Dynamic, by: name + " -c"}, false
+		return &reparseJob{text: a.Value, dynamic: a.Dynamic, by: name + " -c", positional: args[i+1:], hasPositional: true}, false
 	}
 	if i >= len(args) {
 		return nil, true
