@@ -40,6 +40,16 @@ func TestInterpreterLevels(t *testing.T) {
 		{`pwsh -c 'Remove-Item -Recurse -Force ~'`, "critical"},
 		{`pwsh -NoProfile -Command "Remove-Item -Path $HOME -Recurse -Force"`, "critical"},
 		{`pwsh -EncodedCommand UgBlAG0AbwB2AGUALQBJAHQAZQBtACAALQBSAGUAYwB1AHIAcwBlACAALQBGAG8AcgBjAGUAIAAkAEgATwBNAEUA`, "critical"},
+		// Code read from standard input when the line gives it.
+		{"python3 - <<'EOF'\nimport shutil, os\nshutil.rmtree(os.path.expanduser('~'))\nEOF", "critical"},
+		{"python3 <<EOF\nimport os\nos.system('rm -rf /')\nEOF", "critical"},
+		{`node <<< 'require("child_process").execSync("rm -rf ~")'`, "critical"},
+		{`echo 'system("rm -rf ~")' | perl`, "critical"},
+		{`printf '%s\n' 'import shutil' 'shutil.rmtree("/")' | python3`, "critical"},
+		{"cat <<'PY' | python3 -\nimport shutil\nshutil.rmtree('build')\nPY", "low"},
+		{"python3 - <<'EOF'\nprint('rm -rf /')\nEOF", "none"},
+		{"python3 script.py <<'EOF'\nos.system('rm -rf /')\nEOF", "none"},
+		{`echo '{"a": 1}' | python3 -m json.tool`, "none"},
 		// A home folder: what rm -rf ~/.ssh gets.
 		{`python3 -c "import shutil, os; shutil.rmtree(os.path.join(os.path.expanduser('~'), '.ssh'))"`, "high"},
 		{`node -e "require('fs').rmSync(process.env.HOME + '/.ssh', {recursive:true})"`, "high"},

@@ -176,6 +176,11 @@ func (s *scan) code(i int) []interp.Finding {
 		v.codeDone = true
 		if len(v.args) > 0 && interp.LangOf(v.name) != interp.NoLang {
 			v.code = interp.Invocation(v.name, v.args[1:])
+			// Code read from standard input when the line gives it:
+			// python3 - <<'EOF', node <<< '...', echo '...' | perl.
+			if inv := &s.res.Invocations[i]; inv.StdinKnown {
+				v.code = append(v.code, interp.Stdin(v.name, v.args[1:], inv.Stdin)...)
+			}
 		}
 	}
 	return v.code
