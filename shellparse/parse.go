@@ -503,6 +503,10 @@ type walker struct {
 	first, prev *Stmt
 	n           int
 	perr        error
+
+	// procs are the process substitutions among the words of the
+	// command being read (see coderuns_input.go).
+	procs []procScript
 }
 
 func (w *walker) limit(msg string) {
@@ -982,7 +986,10 @@ func (w *walker) call(ce *syntax.CallExpr, redirs []Redirect, rawRedirs []*synta
 		return
 	}
 	inv := Invocation{Assigns: assigns, Redirs: redirs, Where: c.f, Parent: c.parent, Encloser: c.encloser, Depth: w.depth}
+	saved := w.procs
+	w.procs = w.procScripts(ce.Args)
 	idx := w.invocation(inv, args, rawRedirs, c)
+	w.procs = saved
 	// Substitutions run before the command; they are listed after it.
 	for _, a := range ce.Assigns {
 		if a != nil && a.Value != nil {
@@ -1049,7 +1056,7 @@ func (w *walker) invocation(inv Invocation, args []Arg, rawRedirs []*syntax.Redi
 	if !inv.NameDynamic() {
 		switch name := inv.Name; {
 		case IsShell(name):
-			job, reads := shellCommand(inv.Args)
+			job, reads := w.shellCommand(inv.Args)
 			switch {
 			case job != nil:
 				reparse = append(reparse, *job)
@@ -1093,6 +1100,10 @@ func (w *walker) invocation(inv Invocation, args []Arg, rawRedirs []*syntax.Redi
 		}
 	}
 	inv.RunsShellInput = len(reparse) > 0
+	// Code the program runs from its options, operands, environment or
+	// input (awk system(), git -c core.pager, ...: coderuns.go).
+	code := w.codeRuns(&inv, rawRedirs, c)
+	markCode(&inv, code)
 	idx := w.add(inv)
 	if idx < 0 {
 		return -1
@@ -1104,6 +1115,7 @@ func (w *walker) invocation(inv Invocation, args []Arg, rawRedirs []*syntax.Redi
 		}
 		w.reparse(job, idx, c)
 	}
+	w.runCode(code, idx, c)
 	if len(execs)+len(runs) > 0 {
 		// Commands run from argv (find -exec, docker exec, ...) nest like
 		// shell strings and share their bound: each level holds the rest
