@@ -51,6 +51,9 @@ const (
 	// readJoined: the words joined by spaces are a shell command line
 	// (hyperfine 'cmd', watchexec -- cmd).
 	readJoined
+	// readSplit: a command line the program splits into words itself,
+	// without a shell (rsync -e): a variable in it is only an argument.
+	readSplit
 	// readRemote: a shell command line run on another machine.
 	readRemote
 	// readUnknown: code shellguard cannot read; it runs, but what is
@@ -126,6 +129,10 @@ type codeRow struct {
 	when, unless string
 	// min is the fewest operands for the row to apply.
 	min int
+	// quiet: standard input is mostly data for this program (SQL, edits):
+	// it is read when static, and input known only at run time is not
+	// flagged.
+	quiet bool
 	// label replaces the frame's default description (the program, and
 	// the option or variable).
 	label string
@@ -166,8 +173,8 @@ var codeRows = [...]codeRow{
 	{progs: "zip", at: atOption, names: "-TT --unzip-command", read: readShell},
 
 	// rsync's remote shell, and the rsync run on the other side.
-	{progs: "rsync", at: atOption, names: "-e --rsh", read: readShell},
-	{progs: "rsync", at: atEnv, names: "RSYNC_RSH", read: readShell},
+	{progs: "rsync", at: atOption, names: "-e --rsh", read: readSplit},
+	{progs: "rsync", at: atEnv, names: "RSYNC_RSH", read: readSplit},
 	{progs: "rsync", at: atOption, names: "--rsync-path", read: readRemote},
 	{progs: "rsync scp sftp", at: atOption, names: "-o", read: readSSHOption},
 	{progs: "scp sftp", at: atOption, names: "-S", read: readShell},
@@ -178,8 +185,8 @@ var codeRows = [...]codeRow{
 	{progs: vimProgs + " " + exProgs, at: atOption, names: "-S", read: readVim, file: true, unless: "-Z"},
 	{progs: vimProgs, at: atOption, names: "--remote-send", read: readVimKeys},
 	{progs: vimProgs, at: atOption, names: "--remote-expr", read: readVim, label: "call"},
-	{progs: vimProgs, at: atStdin, read: readVim, when: "-e -E -es -Es", unless: "-Z"},
-	{progs: exProgs + " ed red", at: atStdin, read: readVim},
+	{progs: vimProgs, at: atStdin, read: readVim, when: "-e -E -es -Es", unless: "-Z", quiet: true},
+	{progs: exProgs + " ed red", at: atStdin, read: readVim, quiet: true},
 	{progs: emacsProgs, at: atOption, names: "--eval --execute", read: readElisp},
 	{progs: emacsProgs, at: atOption, names: "--l --load --script --x", read: readElisp, file: true},
 	{progs: "emacsclient", at: atOperands, read: readElisp, when: "-e --eval"},
@@ -190,7 +197,7 @@ var codeRows = [...]codeRow{
 	{progs: "gdb", at: atOption, names: "--ex --eval-command --iex --init-eval-command", read: readGdb},
 	{progs: "gdb", at: atOption, names: "--x --command --ix --init-command", read: readGdb, file: true},
 	{progs: "gdb", at: atOperands, read: readArgv, when: "--args"},
-	{progs: "gdb", at: atStdin, read: readGdb},
+	{progs: "gdb", at: atStdin, read: readGdb, quiet: true},
 	{progs: "lldb", at: atOption, names: "-o --one-line -O --one-line-before-file -k --one-line-on-crash", read: readLldb},
 	{progs: "lldb", at: atOption, names: "-s --source -S --source-before-file -K --source-on-crash", read: readLldb, file: true},
 	{progs: "lldb", at: atOperands, read: readArgv, when: "--"},
@@ -274,11 +281,11 @@ var codeRows = [...]codeRow{
 	{progs: "expect", at: atOperand, read: readTcl, file: true, unless: "-f"},
 	{progs: "sqlite3", at: atOperands, n: 1, read: readSQLShell},
 	{progs: "sqlite3", at: atOption, names: "--cmd", read: readSQLShell},
-	{progs: "sqlite3", at: atStdin, read: readSQLShell},
+	{progs: "sqlite3", at: atStdin, read: readSQLShell, quiet: true},
 	{progs: "psql", at: atOption, names: "-c --command", read: readSQLShell},
-	{progs: "psql", at: atStdin, read: readSQLShell},
+	{progs: "psql", at: atStdin, read: readSQLShell, quiet: true},
 	{progs: "mysql mariadb", at: atOption, names: "-e --execute", read: readSQLShell},
-	{progs: "mysql mariadb", at: atStdin, read: readSQLShell},
+	{progs: "mysql mariadb", at: atStdin, read: readSQLShell, quiet: true},
 
 	// Shell builtins that run a string later (trap, a completion, a key
 	// binding) or now (source of standard input, mapfile's callback).

@@ -336,7 +336,7 @@ func (w *walker) programCode(inv *Invocation, e *codeIndexEntry, rawRedirs []*sy
 			jobs = w.envCode(inv, row, name, jobs)
 		case atStdin:
 			text, present, static := w.stdinText(rawRedirs, c)
-			if !present {
+			if !present || !static && text == "" && row.quiet {
 				continue
 			}
 			label := base
@@ -348,11 +348,11 @@ func (w *walker) programCode(inv *Invocation, e *codeIndexEntry, rawRedirs []*sy
 					}
 				}
 			}
-			if !static {
+			if !static && text == "" {
 				jobs = append(jobs, codeJob{label: label, dynamic: true, stdin: true})
 				continue
 			}
-			jobs = w.readText(row, label, text, true, inv, s, jobs)
+			jobs = w.readApprox(row, label, text, !static, true, inv, s, jobs)
 		}
 	}
 	return jobs
@@ -378,22 +378,23 @@ func (w *walker) envCode(inv *Invocation, row *codeRow, name string, jobs []code
 			continue
 		}
 		label := name + " " + a.Name
+		value := a.Value
 		if a.Dynamic {
-			jobs = append(jobs, codeJob{label: label, dynamic: true})
-			continue
+			value = approxValue(a.Value)
 		}
 		if row.read == readUnknown {
 			jobs = append(jobs, codeJob{label: label, dynamic: true})
 			continue
 		}
+		start := len(jobs)
 		if row.read == readLessOpen {
-			jobs = lessOpenCode(label, a.Name, a.Value, jobs)
-			continue
+			jobs = lessOpenCode(label, a.Name, value, jobs)
+		} else if strings.TrimSpace(value) != "" {
+			jobs = append(jobs, codeJob{label: label, text: value})
 		}
-		if strings.TrimSpace(a.Value) == "" {
-			continue
+		if a.Dynamic && row.read != readSplit {
+			markDynamic(jobs[start:])
 		}
-		jobs = append(jobs, codeJob{label: label, text: a.Value})
 	}
 	return jobs
 }
@@ -402,20 +403,40 @@ func (w *walker) envCode(inv *Invocation, row *codeRow, name string, jobs []code
 // operand), or names the file that holds it.
 func (w *walker) readValue(row *codeRow, label string, a Arg, inv *Invocation, s *scanned, rawRedirs []*syntax.Redirect, c ctx, jobs []codeJob) []codeJob {
 	text := a.Value
-	stdin := false
+	stdin, approx := false, false
 	if row.file {
 		t, known, exists := w.fileText(a, rawRedirs, c)
 		if !exists {
 			return jobs
 		}
-		if !known {
+		if !known && t == "" {
 			return append(jobs, codeJob{label: label, dynamic: true, stdin: true})
 		}
-		text, stdin = t, true
+		text, stdin, approx = t, true, !known
 	} else if a.Dynamic {
-		return append(jobs, codeJob{label: label, dynamic: true})
+		text, approx = approxValue(a.Raw), true
 	}
-	return w.readText(row, label, text, stdin, inv, s, jobs)
+	return w.readApprox(row, label, text, approx, stdin, inv, s, jobs)
+}
+
+// readApprox reads text with the row's reader; approx reports text built
+// at run time, with the shell's expansions as written ($x, $(cmd)): what
+// it runs is marked as unverifiable, unless the program splits a command
+// line into words itself (there, a variable is only an argument).
+func (w *walker) readApprox(row *codeRow, label, text string, approx, stdin bool, inv *Invocation, s *scanned, jobs []codeJob) []codeJob {
+	start := len(jobs)
+	jobs = w.readText(row, label, text, stdin, inv, s, jobs)
+	if approx && row.read != readSplit {
+		markDynamic(jobs[start:])
+	}
+	return jobs
+}
+
+// markDynamic marks jobs as running code built at run time.
+func markDynamic(jobs []codeJob) {
+	for k := range jobs {
+		jobs[k].dynamic = true
+	}
 }
 
 // readWordList reads operands that hold code.
@@ -431,7 +452,7 @@ func (w *walker) readWordList(row *codeRow, base string, words []Arg, inv *Invoc
 	case readJoined:
 		text, dyn := joinWords(words)
 		if dyn {
-			return append(jobs, codeJob{label: base, dynamic: true})
+			return append(jobs, codeJob{label: base, text: text, dynamic: true})
 		}
 		return append(jobs, codeJob{label: base, text: text})
 	case readGitURL:
@@ -467,7 +488,7 @@ func (w *walker) readWordList(row *codeRow, base string, words []Arg, inv *Invoc
 func (w *walker) readText(row *codeRow, label, text string, stdin bool, inv *Invocation, s *scanned, jobs []codeJob) []codeJob {
 	var fc foundCode
 	switch row.read {
-	case readShell, readWords, readJoined, readArgv:
+	case readShell, readWords, readJoined, readArgv, readSplit:
 		if strings.TrimSpace(text) == "" || row.at == atOperand && row.min > 0 && (text == "-" || isDigits(text)) {
 			return jobs
 		}
@@ -563,12 +584,17 @@ func hasLiteral(text string) bool {
 	return strings.TrimSpace(strings.ReplaceAll(text, dynPlaceholder, "")) != ""
 }
 
+// joinWords joins the values of words by spaces (dynamic words as their
+// approximate value), and reports whether one is dynamic.
 func joinWords(words []Arg) (string, bool) {
 	parts := make([]string, len(words))
 	dyn := false
 	for i, a := range words {
 		parts[i] = a.Value
-		dyn = dyn || a.Dynamic
+		if a.Dynamic {
+			parts[i] = approxValue(a.Raw)
+			dyn = true
+		}
 	}
 	return strings.Join(parts, " "), dyn
 }

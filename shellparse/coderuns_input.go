@@ -27,7 +27,19 @@ func (w *walker) stdinText(rawRedirs []*syntax.Redirect, c ctx) (text string, pr
 				}
 			}
 			return "", false, false
-		case syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc:
+		case syntax.WordHdoc:
+			if r.Word == nil {
+				return "", false, false
+			}
+			v := w.word(r.Word)
+			if len(v) != 1 {
+				return "", true, false
+			}
+			if v[0].Dynamic {
+				return approxValue(v[0].Raw) + "\n", true, false
+			}
+			return v[0].Value + "\n", true, true
+		case syntax.Hdoc, syntax.DashHdoc:
 			jobs := w.stdinJob("", []*syntax.Redirect{r}, c)
 			if len(jobs) == 0 {
 				return "", false, false
@@ -40,13 +52,140 @@ func (w *walker) stdinText(rawRedirs []*syntax.Redirect, c ctx) (text string, pr
 	}
 	if c.stdin.end-c.stdin.first == 1 {
 		src := &w.res.Invocations[c.stdin.first]
-		if len(src.Wrappers) == 0 && (src.Name == "echo" || src.Name == "printf") && !src.Dynamic() {
-			if out, ok := echoOutput(src.Name, src.Args[1:]); ok {
-				return out, true, true
+		if len(src.Wrappers) == 0 && len(src.Redirs) == 0 && (src.Name == "echo" || src.Name == "printf") {
+			args := src.Args[1:]
+			dyn := src.Dynamic()
+			if dyn {
+				// The output with the expansions as written: text
+				// built at run time.
+				args = make([]Arg, len(src.Args)-1)
+				for i, a := range src.Args[1:] {
+					args[i] = a
+					if a.Dynamic {
+						args[i].Value = approxValue(a.Raw)
+					}
+				}
+			}
+			if out, ok := echoOutput(src.Name, args); ok {
+				return out, true, !dyn
 			}
 		}
 	}
 	return "", true, false
+}
+
+// approxValue returns the value of a word known only at run time with
+// its expansions left as written ($x, ${x}, $(cmd), `cmd`): quotes
+// removed and escapes resolved, the rest as the shell would pass it. Code
+// read from it is code built at run time.
+func approxValue(raw string) string {
+	var b strings.Builder
+	for i := 0; i < len(raw); i++ {
+		c := raw[i]
+		switch {
+		case c == '\\' && i+1 < len(raw):
+			i++
+			if raw[i] != '\n' {
+				b.WriteByte(raw[i])
+			}
+		case c == '\'':
+			j := strings.IndexByte(raw[i+1:], '\'')
+			if j < 0 {
+				b.WriteString(raw[i+1:])
+				return b.String()
+			}
+			b.WriteString(raw[i+1 : i+1+j])
+			i += j + 1
+		case c == '$' && i+1 < len(raw) && raw[i+1] == '\'':
+			j := i + 2
+			for j < len(raw) && raw[j] != '\'' {
+				if raw[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			ansiC(&b, raw[i+2:min(j, len(raw))])
+			i = j
+		case c == '"':
+			j := i + 1
+			for j < len(raw) && raw[j] != '"' {
+				switch {
+				case raw[j] == '\\' && j+1 < len(raw):
+					if strings.IndexByte("$`\"\\\n", raw[j+1]) >= 0 {
+						j++
+					}
+					b.WriteByte(raw[j])
+					j++
+				case raw[j] == '$' || raw[j] == '`':
+					end := expansionEnd(raw, j)
+					b.WriteString(raw[j:end])
+					j = end
+				default:
+					b.WriteByte(raw[j])
+					j++
+				}
+			}
+			i = j
+		case c == '$' || c == '`':
+			end := expansionEnd(raw, i)
+			b.WriteString(raw[i:end])
+			i = end - 1
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+// expansionEnd returns the index after the expansion at raw[i]: $(...),
+// $((...)), ${...}, `...`, $name or a lone $.
+func expansionEnd(raw string, i int) int {
+	if raw[i] == '`' {
+		for j := i + 1; j < len(raw); j++ {
+			if raw[j] == '\\' {
+				j++
+				continue
+			}
+			if raw[j] == '`' {
+				return j + 1
+			}
+		}
+		return len(raw)
+	}
+	if i+1 >= len(raw) {
+		return i + 1
+	}
+	switch n := raw[i+1]; {
+	case n == '(' || n == '{':
+		closeBy := byte(')')
+		if n == '{' {
+			closeBy = '}'
+		}
+		depth := 0
+		for j := i + 1; j < len(raw); j++ {
+			switch raw[j] {
+			case '\\':
+				j++
+			case n:
+				depth++
+			case closeBy:
+				depth--
+				if depth == 0 {
+					return j + 1
+				}
+			}
+		}
+		return len(raw)
+	case identByte(n):
+		j := i + 1
+		for j < len(raw) && identByte(raw[j]) {
+			j++
+		}
+		return j
+	case strings.IndexByte("@*#?$!-0123456789", n) >= 0:
+		return i + 2
+	}
+	return i + 1
 }
 
 // isStdinPath reports the names of standard input.
@@ -370,7 +509,7 @@ func (w *walker) xargsCode(inv *Invocation, k int, rawRedirs []*syntax.Redirect,
 		return jobs
 	}
 	text, present, static := w.stdinText(rawRedirs, c)
-	if !present || !static {
+	if !present || !static && text == "" {
 		return jobs
 	}
 	items := xargsItems(text, x)
@@ -394,7 +533,11 @@ func (w *walker) xargsCode(inv *Invocation, k int, rawRedirs []*syntax.Redirect,
 		}
 		argv := append([]Arg(nil), cmd...)
 		for _, it := range items {
-			argv = append(argv, Arg{Value: it, Raw: quote(it)})
+			a := Arg{Value: it, Raw: quote(it)}
+			if !static && strings.ContainsAny(it, "$`") {
+				a = Arg{Value: it, Raw: it, Dynamic: true}
+			}
+			argv = append(argv, a)
 		}
 		return append(jobs, codeJob{label: "xargs", argv: argv})
 	}
@@ -569,16 +712,13 @@ func (w *walker) parallelCode(base string, words []Arg, rawRedirs []*syntax.Redi
 		}
 	}
 	cmdText, dyn := joinWords(cmd)
-	if dyn {
-		return append(jobs, codeJob{label: base, dynamic: true})
-	}
 	if sep == "" || fromFile {
 		text, present, static := w.stdinText(rawRedirs, c)
 		switch {
-		case present && static:
+		case present && text != "":
 			for _, l := range strings.Split(text, "\n") {
 				if l != "" {
-					inputs = append(inputs, Arg{Value: l})
+					inputs = append(inputs, Arg{Value: l, Raw: l, Dynamic: !static})
 				}
 			}
 		case len(cmd) == 0 && present:
@@ -587,7 +727,7 @@ func (w *walker) parallelCode(base string, words []Arg, rawRedirs []*syntax.Redi
 	}
 	if len(inputs) == 0 {
 		if cmdText != "" {
-			jobs = append(jobs, codeJob{label: base, text: cmdText})
+			jobs = append(jobs, codeJob{label: base, text: cmdText, dynamic: dyn})
 		}
 		return jobs
 	}
@@ -595,15 +735,15 @@ func (w *walker) parallelCode(base string, words []Arg, rawRedirs []*syntax.Redi
 		if n >= maxInputRuns {
 			break
 		}
+		v := in.Value
 		if in.Dynamic {
-			jobs = append(jobs, codeJob{label: base, dynamic: true})
-			continue
+			v = approxValue(in.Raw)
 		}
 		if len(cmd) == 0 {
-			jobs = append(jobs, codeJob{label: base, text: in.Value})
+			jobs = append(jobs, codeJob{label: base, text: v, dynamic: dyn || in.Dynamic})
 			continue
 		}
-		jobs = append(jobs, codeJob{label: base, text: parallelReplace(cmdText, in.Value)})
+		jobs = append(jobs, codeJob{label: base, text: parallelReplace(cmdText, v), dynamic: dyn})
 	}
 	return jobs
 }

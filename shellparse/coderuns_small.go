@@ -227,14 +227,11 @@ func screenCode(base string, s *scanned, words []Arg, jobs []codeJob) []codeJob 
 		switch cmd[0].Value {
 		case "stuff":
 			text, dyn := joinWords(args)
-			if dyn {
-				return append(jobs, codeJob{label: base + " -X stuff", dynamic: true})
-			}
 			text = screenUnescape(text)
 			if strings.TrimSpace(text) == "" {
 				return jobs
 			}
-			return append(jobs, codeJob{label: base + " -X stuff", text: text})
+			return append(jobs, codeJob{label: base + " -X stuff", text: text, dynamic: dyn})
 		case "exec":
 			if len(args) > 0 && strings.Trim(args[0].Value, ".|!:") == "" {
 				args = args[1:] // the file descriptor pattern
@@ -252,7 +249,22 @@ func screenCode(base string, s *scanned, words []Arg, jobs []codeJob) []codeJob 
 			if len(args) > 0 {
 				return append(jobs, codeJob{label: base + " -X screen", argv: args})
 			}
-		case "eval", "at", "source", "bind", "bindkey", "register", "paste", "readbuf":
+		case "at":
+			// at WINDOW COMMAND ARGS: the command in another window.
+			if len(args) > 1 {
+				inner := scanned{opts: []scOpt{{name: "-X"}}}
+				return screenCode(base, &inner, args[1:], jobs)
+			}
+		case "eval":
+			for _, a := range args {
+				if a.Dynamic {
+					return append(jobs, codeJob{label: base + " -X eval", dynamic: true})
+				}
+				words := splitQuoted(a.Value)
+				inner := scanned{opts: []scOpt{{name: "-X"}}}
+				jobs = screenCode(base, &inner, argvArgs(words), jobs)
+			}
+		case "source", "bind", "bindkey", "register", "paste", "readbuf":
 			return append(jobs, codeJob{label: base + " -X " + cmd[0].Value, dynamic: true})
 		}
 		return jobs
