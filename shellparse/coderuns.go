@@ -176,7 +176,7 @@ var codeRows = [...]codeRow{
 	{progs: "rsync", at: atOption, names: "-e --rsh", read: readSplit},
 	{progs: "rsync", at: atEnv, names: "RSYNC_RSH", read: readSplit},
 	{progs: "rsync", at: atOption, names: "--rsync-path", read: readRemote},
-	{progs: "rsync scp sftp", at: atOption, names: "-o", read: readSSHOption},
+	{progs: "scp sftp", at: atOption, names: "-o", read: readSSHOption},
 	{progs: "scp sftp", at: atOption, names: "-S", read: readShell},
 
 	// Editors: vim's -c, --cmd, +CMD and -S FILE; ex mode reads commands
@@ -264,8 +264,9 @@ var codeRows = [...]codeRow{
 
 	// Programs that run their operands as a command (the wrappers the
 	// parser peels are in wrappers.go).
-	{progs: "nsenter unshare systemd-run systemd-nspawn cgexec prlimit runcon sg schroot dbus-run-session ssh-agent systemd-inhibit caffeinate chpst s6-setuidgid setuidgid pkexec capsh", at: atOperands, read: readArgv},
+	{progs: "nsenter unshare systemd-run systemd-nspawn cgexec prlimit runcon schroot dbus-run-session ssh-agent systemd-inhibit caffeinate chpst s6-setuidgid setuidgid pkexec", at: atOperands, read: readArgv},
 	{progs: "sg", at: atOption, names: "-c", read: readShell},
+	{progs: "sg", at: atOperands, n: 1, read: readJoined, unless: "-c"},
 	{progs: "bwrap", at: atOperands, read: readArgv},
 	{progs: "xterm uxterm urxvt rxvt konsole alacritty tilix terminator x-terminal-emulator xfce4-terminal", at: atOperands, read: readArgv, when: "--e"},
 	{progs: "gnome-terminal kitty wezterm foot", at: atOperands, read: readArgv},
@@ -388,6 +389,8 @@ var codeSyntax = [...]optSyntax{
 	{progs: "git grep", short: "ABCefm", optShort: "O", long: "open-files-in-pager max-depth threads context after-context before-context file", abbrev: true},
 	{progs: "git send-email", long: "sendmail-cmd to-cmd cc-cmd header-cmd from to cc bcc subject in-reply-to smtp-server smtp-server-port smtp-user smtp-encryption identity", abbrev: true},
 	{progs: "git instaweb", short: "dbp", long: "httpd browser port module-path"},
+	{progs: "git filter-repo", long: "filename-callback message-callback name-callback email-callback refname-callback blob-callback commit-callback tag-callback reset-callback person-callback path path-glob path-regex path-rename paths-from-file subdirectory-filter to-subdirectory-filter replace-text replace-message strip-blobs-bigger-than strip-blobs-with-ids refs source target"},
+	{progs: "git daemon", long: "access-hook base-path interpolated-path listen port init-timeout timeout max-connections user group pid-file"},
 	{progs: "at batch", short: "qft"},
 	{progs: "entr", posix: true},
 	{progs: "watchexec", short: "sewWfF", long: "shell exts watch filter ignore on-busy-update signal debounce restart-signal", ends: "--"},
@@ -410,7 +413,7 @@ var codeSyntax = [...]optSyntax{
 	{progs: "cgexec", short: "g", posix: true},
 	{progs: "prlimit", short: "p", posix: true, long: "pid"},
 	{progs: "runcon", short: "utrl", posix: true, long: "user role type range"},
-	{progs: "sg", short: "c", posix: true},
+	{progs: "sg", short: "c"},
 	{progs: "schroot", short: "cudr", posix: true, long: "chroot user directory session-name", ends: "--"},
 	{progs: "dbus-run-session", posix: true, long: "config-file dbus-daemon"},
 	{progs: "ssh-agent", short: "aEPt", posix: true},
@@ -419,7 +422,6 @@ var codeSyntax = [...]optSyntax{
 	{progs: "chpst", short: "ugUeb/nlLmdofcpv", posix: true},
 	{progs: "s6-setuidgid setuidgid", posix: true},
 	{progs: "pkexec", posix: true, long: "user"},
-	{progs: "capsh", posix: true, single: true},
 	{progs: "bwrap", posix: true, long: "args userns userns2 pidns uid gid hostname chdir unsetenv lock-file sync-fd remount-ro exec-label file-label proc dev tmpfs mqueue dir seccomp add-seccomp-fd block-fd userns-block-fd info-fd json-status-fd cap-add cap-drop perms size", two: "setenv bind bind-try dev-bind dev-bind-try ro-bind ro-bind-try file bind-data ro-bind-data symlink chmod overlay-src tmp-overlay ro-overlay"},
 	{progs: "xterm uxterm urxvt rxvt konsole alacritty tilix terminator x-terminal-emulator xfce4-terminal", single: true, ends: "--e --command", long: "T title class geometry display working-directory config-file n fn fg bg"},
 	{progs: "gnome-terminal kitty wezterm foot", ends: "--", long: "title working-directory class config directory"},

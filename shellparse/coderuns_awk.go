@@ -208,7 +208,7 @@ func awkVars(s *scanned) map[string]string {
 func awkCode(prog string, vars map[string]string, f *foundCode) {
 	toks := awkLex(prog)
 	known := awkKnownVars(toks, vars)
-	for i := 0; i < len(toks); i++ {
+	for i := 0; i < len(toks) && !f.over; i++ {
 		t := toks[i]
 		switch {
 		case t.k == 'n' && t.v == "system" && i+1 < len(toks) && toks[i+1].v == "(":
@@ -367,8 +367,9 @@ func awkKnownVars(toks []awkTok, vars map[string]string) map[string]string {
 				ok := true
 				var b strings.Builder
 				for end < len(toks) && toks[end].k != ';' && toks[end].v != "}" {
-					if toks[end].k != 's' && toks[end].k != '0' {
+					if toks[end].k != 's' && toks[end].k != '0' || b.Len() > maxCodeText {
 						ok = false
+						break
 					}
 					b.WriteString(toks[end].v)
 					end++
@@ -423,6 +424,9 @@ func awkEval(toks []awkTok, known map[string]string, depth int) (text string, dy
 		}
 	}
 	for i := 0; i < len(toks); i++ {
+		if b.Len() > maxCodeText {
+			return dynPlaceholder, true
+		}
 		t := toks[i]
 		switch {
 		case t.k == 's' || t.k == '0':

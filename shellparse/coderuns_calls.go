@@ -38,6 +38,10 @@ type foundCode struct {
 // maxFound bounds the commands one reader reports for one text.
 const maxFound = 64
 
+// maxCodeText bounds the text of one command built from code (awk's
+// concatenations, xargs's replacements): past it the command is unknown.
+const maxCodeText = 64 << 10
+
 // maxCodeDepth bounds how deep readers follow code inside code (vim
 // :execute, gdb python gdb.execute(...), make $(shell $(shell ...))).
 const maxCodeDepth = 4

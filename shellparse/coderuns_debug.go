@@ -46,7 +46,7 @@ func gdbCodeDepth(text string, f *foundCode, depth int) {
 			kind, arg := cutWord(rest)
 			if strings.HasPrefix(kind, "remote") || strings.HasPrefix(kind, "extended-remote") {
 				if cmd, ok := strings.CutPrefix(strings.TrimSpace(arg), "|"); ok {
-					f.shell("target remote |", cmd)
+					f.shell("target remote |", strings.TrimSpace(cmd))
 				}
 			}
 		case word == "python" || word == "py" || word == "python-interactive" || word == "pi" || word == "guile" || word == "gu":
@@ -77,7 +77,7 @@ func gdbPipe(s string, delim byte, f *foundCode) {
 	if k := strings.IndexByte(s, delim); k >= 0 {
 		s = s[k+1:]
 	}
-	f.shell("pipe", s)
+	f.shell("pipe", strings.TrimSpace(s))
 }
 
 // cutWord splits s into its first blank-separated word and the rest,

@@ -63,7 +63,17 @@ func scanOptions(args []Arg, sx *optSyntax) (s scanned) {
 			continue
 		}
 		if i == 0 && sx.oldTar && v != "" && v[0] != '-' {
-			v = "-" + v
+			// tar cvfI ARCHIVE PROG: each letter that takes a value
+			// takes the next word, in order.
+			for j := 0; j < len(v); j++ {
+				o := scOpt{name: "-" + string(v[j])}
+				if strings.IndexByte(sx.short, v[j]) >= 0 && i+1 < len(args) {
+					i++
+					o.val, o.has = args[i], true
+				}
+				s.opts = append(s.opts, o)
+			}
+			continue
 		}
 		switch {
 		case v == "--":
@@ -606,6 +616,14 @@ func (w *walker) runCode(jobs []codeJob, idx int, c ctx) {
 		if w.stopped {
 			return
 		}
+		w.codeBytes += len(j.text)
+		for _, a := range j.argv {
+			w.codeBytes += len(a.Value)
+		}
+		if w.codeBytes > maxCodeBytes(w.lim) {
+			w.limit(fmt.Sprintf("more than %d bytes of code found in the arguments of programs", maxCodeBytes(w.lim)))
+			return
+		}
 		switch {
 		case j.text != "":
 			w.reparse(reparseJob{text: j.text, by: j.label, stdin: j.stdin, remote: j.remote}, idx, c)
@@ -639,3 +657,8 @@ func markCode(inv *Invocation, jobs []codeJob) {
 		}
 	}
 }
+
+// maxCodeBytes bounds the text of the code, found in programs' arguments,
+// that one line may have re-parsed: code can hold more code (awk's
+// concatenations repeat text), and each piece is parsed again.
+func maxCodeBytes(l Limits) int { return 4 * l.MaxBytes }

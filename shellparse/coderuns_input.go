@@ -549,6 +549,9 @@ func (w *walker) xargsCode(inv *Invocation, k int, rawRedirs []*syntax.Redirect,
 		for i, a := range cmd {
 			argv[i] = a
 			if !a.Dynamic && strings.Contains(a.Value, x.replace) {
+				if len(a.Value)+strings.Count(a.Value, x.replace)*len(it) > maxCodeText {
+					return jobs
+				}
 				v := strings.ReplaceAll(a.Value, x.replace, it)
 				argv[i] = Arg{Value: v, Raw: quote(v)}
 			}
@@ -587,6 +590,9 @@ func xargsOptions(args []string) xargsOpts {
 			x.replace = "{}"
 		case strings.HasPrefix(a, "--replace="):
 			x.replace = a[len("--replace="):]
+			if x.replace == "" {
+				x.replace = "{}"
+			}
 		case strings.HasPrefix(a, "--delimiter="):
 			x.delim = a[len("--delimiter="):]
 		case a == "--delimiter":
@@ -611,6 +617,9 @@ func xargsOptions(args []string) xargsOpts {
 					x.replace = a[j+1:]
 					if x.replace == "" {
 						x.replace = next()
+					}
+					if x.replace == "" {
+						x.replace = "{}"
 					}
 				case 'd':
 					x.delim = a[j+1:]
@@ -752,6 +761,9 @@ func (w *walker) parallelCode(base string, words []Arg, rawRedirs []*syntax.Redi
 // replacement strings ({}, {.}, {/}, {//}, {/.}, {1}), or appends it.
 func parallelReplace(cmd, input string) string {
 	q := quote(input)
+	if len(cmd)+strings.Count(cmd, "{")*len(q) > maxCodeText {
+		return dynPlaceholder
+	}
 	var b strings.Builder
 	found := false
 	for i := 0; i < len(cmd); i++ {

@@ -204,9 +204,22 @@ func elispWalk(x sexp, f *foundCode, depth int) {
 		return
 	}
 	head := x.kids[0]
-	args := x.kids[1:]
-	if !head.list && !head.str && !x.quote {
-		fn := head.val
+	if !head.list && !head.str {
+		// Quoted forms too: code is quoted to be run later (eval,
+		// funcall, hooks).
+		elispCall(head.val, x.kids[1:], f)
+	}
+	for _, k := range x.kids {
+		if k.quote && k.list && !(len(k.kids) > 0 && !k.kids[0].list && !k.kids[0].str) {
+			continue // quoted data
+		}
+		elispWalk(k, f, depth+1)
+	}
+}
+
+// elispCall records what the call of fn with args runs.
+func elispCall(fn string, args []sexp, f *foundCode) {
+	{
 		what := fn
 		if k, ok := elispShellArg(fn); ok {
 			if k < len(args) && args[k].str {
@@ -246,18 +259,11 @@ func elispWalk(x sexp, f *foundCode, depth int) {
 			if len(args) > 0 && !args[0].quote {
 				f.unknown(what)
 			}
-			if len(args) > 0 && args[0].quote && !args[0].list {
+			if len(args) > 0 && args[0].quote && !args[0].list && args[0].val != fn {
 				// (funcall #'shell-command "cmd")
-				inner := sexp{list: true, kids: append([]sexp{{val: args[0].val}}, args[1:]...)}
-				elispWalk(inner, f, depth+1)
+				elispCall(args[0].val, args[1:], f)
 			}
 		}
-	}
-	for _, k := range x.kids {
-		if k.quote && k.list && !(len(k.kids) > 0 && !k.kids[0].list && !k.kids[0].str) {
-			continue // quoted data
-		}
-		elispWalk(k, f, depth+1)
 	}
 }
 

@@ -75,19 +75,38 @@ func makeLines(text string) []string {
 	var out []string
 	for i := 0; i < len(raw); i++ {
 		line := strings.TrimSuffix(raw[i], "\r")
+		if !continued(line) || i+1 >= len(raw) {
+			out = append(out, line)
+			continue
+		}
 		recipe := strings.HasPrefix(line, "\t")
-		for strings.HasSuffix(line, "\\") && !strings.HasSuffix(line, "\\\\") && i+1 < len(raw) {
-			i++
-			next := strings.TrimSuffix(raw[i], "\r")
+		var b strings.Builder
+		cur := line
+		for continued(cur) && i+1 < len(raw) {
 			if recipe {
-				line += "\n" + strings.TrimPrefix(next, "\t")
+				b.WriteString(cur)
+				b.WriteByte('\n')
 			} else {
-				line = strings.TrimSuffix(line, "\\") + " " + strings.TrimLeft(next, " \t")
+				b.WriteString(strings.TrimSuffix(cur, "\\"))
+				b.WriteByte(' ')
+			}
+			i++
+			cur = strings.TrimSuffix(raw[i], "\r")
+			if recipe {
+				cur = strings.TrimPrefix(cur, "\t")
+			} else {
+				cur = strings.TrimLeft(cur, " \t")
 			}
 		}
-		out = append(out, line)
+		b.WriteString(cur)
+		out = append(out, b.String())
 	}
 	return out
+}
+
+// continued reports a line that ends in a backslash (not an escaped one).
+func continued(line string) bool {
+	return strings.HasSuffix(line, "\\") && !strings.HasSuffix(line, "\\\\")
 }
 
 func makeStripComment(s string) string {
@@ -188,7 +207,11 @@ func makeRecipe(r string, f *foundCode, depth int) {
 
 // makeShellCalls records the commands of $(shell ...) in s.
 func makeShellCalls(s string, f *foundCode, depth int) {
-	for i := 0; i+8 <= len(s); i++ {
+	if depth > maxCodeDepth {
+		f.unknown("$(shell)")
+		return
+	}
+	for i := 0; i+8 <= len(s) && !f.over; i++ {
 		if s[i] != '$' || s[i+1] != '(' && s[i+1] != '{' || !strings.HasPrefix(s[i+2:], "shell ") {
 			continue
 		}

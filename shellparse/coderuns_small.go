@@ -215,6 +215,13 @@ func tmuxKeyName(k string) bool {
 // otherwise the command of a new session, unless the options name a
 // session to resume or list.
 func screenCode(base string, s *scanned, words []Arg, jobs []codeJob) []codeJob {
+	return screenCodeDepth(base, s, words, jobs, 0)
+}
+
+func screenCodeDepth(base string, s *scanned, words []Arg, jobs []codeJob, depth int) []codeJob {
+	if depth > maxCodeDepth {
+		return append(jobs, codeJob{label: base + " -X", dynamic: true})
+	}
 	if s.has("-X") {
 		cmd := words[min(s.after, len(words)):]
 		if len(cmd) == 0 || cmd[0].Dynamic {
@@ -253,7 +260,7 @@ func screenCode(base string, s *scanned, words []Arg, jobs []codeJob) []codeJob 
 			// at WINDOW COMMAND ARGS: the command in another window.
 			if len(args) > 1 {
 				inner := scanned{opts: []scOpt{{name: "-X"}}}
-				return screenCode(base, &inner, args[1:], jobs)
+				return screenCodeDepth(base, &inner, args[1:], jobs, depth+1)
 			}
 		case "eval":
 			for _, a := range args {
@@ -262,7 +269,7 @@ func screenCode(base string, s *scanned, words []Arg, jobs []codeJob) []codeJob 
 				}
 				words := splitQuoted(a.Value)
 				inner := scanned{opts: []scOpt{{name: "-X"}}}
-				jobs = screenCode(base, &inner, argvArgs(words), jobs)
+				jobs = screenCodeDepth(base, &inner, argvArgs(words), jobs, depth+1)
 			}
 		case "source", "bind", "bindkey", "register", "paste", "readbuf":
 			return append(jobs, codeJob{label: base + " -X " + cmd[0].Value, dynamic: true})

@@ -505,8 +505,10 @@ type walker struct {
 	perr        error
 
 	// procs are the process substitutions among the words of the
-	// command being read (see coderuns_input.go).
-	procs []procScript
+	// command being read, codeBytes the text of the code found in
+	// programs' arguments re-parsed so far (see coderuns*.go).
+	procs     []procScript
+	codeBytes int
 }
 
 func (w *walker) limit(msg string) {
