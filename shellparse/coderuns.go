@@ -510,6 +510,15 @@ func syntaxFor(key string) *optSyntax {
 	return &defaultSyntax
 }
 
+// syntaxForBytes is syntaxFor of a key held in bytes (the map lookup
+// does not copy them).
+func syntaxForBytes(key []byte) *optSyntax {
+	if e := codeIndex()[string(key)]; e != nil && e.syntax >= 0 {
+		return &codeSyntax[e.syntax]
+	}
+	return &defaultSyntax
+}
+
 var defaultSyntax = optSyntax{}
 
 // hasWord reports whether list (space-separated) holds w.

@@ -40,6 +40,13 @@ func (s *scanned) has(list string) bool {
 
 // scanOptions splits args (argv without the program) by the syntax sx.
 func scanOptions(args []Arg, sx *optSyntax) (s scanned) {
+	return scanOptionsInto(args, sx, nil, nil)
+}
+
+// scanOptionsInto is scanOptions appending to opts and operands (room
+// the caller has, so that short argvs allocate nothing).
+func scanOptionsInto(args []Arg, sx *optSyntax, opts []scOpt, operands []Arg) (s scanned) {
+	s.opts, s.operands = opts, operands
 	s.first = len(args)
 	ended := false
 	operand := func(i int, a Arg) {
@@ -263,24 +270,30 @@ func (w *walker) programCode(inv *Invocation, e *codeIndexEntry, rawRedirs []*sy
 		sx = &codeSyntax[e.syntax]
 	}
 	args := inv.Args[1:]
-	top := scanOptions(args, sx)
+	var optBuf [8]scOpt
+	var opBuf [8]Arg
+	top := scanOptionsInto(args, sx, optBuf[:0], opBuf[:0])
 	// Subcommands, as deep as the syntax table knows them: git
 	// submodule foreach CMD, git bisect run CMD.
-	var subs []subScan
+	var subBuf [4]subScan
+	subs := subBuf[:0]
 	if sx.subs && len(top.operands) > 0 {
-		cur, rest, key, path := sx, args, name, ""
-		s := top
-		for cur.subs && len(s.operands) > 0 && !s.operands[0].Dynamic && len(subs) < 4 {
-			sub := s.operands[0].Value
+		var keyBuf [64]byte
+		key := append(keyBuf[:0], name...)
+		cur, rest, path := sx, args, ""
+		first, operands := top.first, top.operands
+		for cur.subs && len(operands) > 0 && !operands[0].Dynamic && len(subs) < len(subBuf) {
+			sub := operands[0].Value
 			if path != "" {
 				path += " "
 			}
 			path += sub
-			key += " " + sub
-			rest = rest[s.first+1:]
-			cur = syntaxFor(key)
-			s = scanOptions(rest, cur)
+			key = append(append(key, ' '), sub...)
+			rest = rest[first+1:]
+			cur = syntaxForBytes(key)
+			s := scanOptions(rest, cur)
 			subs = append(subs, subScan{path: path, s: s})
+			first, operands = s.first, s.operands
 		}
 	}
 	for _, ri := range e.rows {
@@ -453,12 +466,12 @@ func markDynamic(jobs []codeJob) {
 func (w *walker) readWordList(row *codeRow, base string, words []Arg, inv *Invocation, s *scanned, rawRedirs []*syntax.Redirect, c ctx, jobs []codeJob) []codeJob {
 	switch row.read {
 	case readArgv:
-		return append(jobs, codeJob{label: base, argv: words})
+		return append(jobs, codeJob{label: base, argv: append([]Arg(nil), words...)})
 	case readWords:
 		if len(words) == 1 {
 			return w.readValue(&codeRow{read: readShell}, base, words[0], inv, s, rawRedirs, c, jobs)
 		}
-		return append(jobs, codeJob{label: base, argv: words})
+		return append(jobs, codeJob{label: base, argv: append([]Arg(nil), words...)})
 	case readJoined:
 		text, dyn := joinWords(words)
 		if dyn {

@@ -244,7 +244,7 @@ func screenCodeDepth(base string, s *scanned, words []Arg, jobs []codeJob, depth
 				args = args[1:] // the file descriptor pattern
 			}
 			if len(args) > 0 {
-				return append(jobs, codeJob{label: base + " -X exec", argv: args})
+				return append(jobs, codeJob{label: base + " -X exec", argv: append([]Arg(nil), args...)})
 			}
 		case "screen":
 			for len(args) > 0 && (strings.HasPrefix(args[0].Value, "-") || isDigits(args[0].Value)) {
@@ -254,7 +254,7 @@ func screenCodeDepth(base string, s *scanned, words []Arg, jobs []codeJob, depth
 				args = args[1:]
 			}
 			if len(args) > 0 {
-				return append(jobs, codeJob{label: base + " -X screen", argv: args})
+				return append(jobs, codeJob{label: base + " -X screen", argv: append([]Arg(nil), args...)})
 			}
 		case "at":
 			// at WINDOW COMMAND ARGS: the command in another window.
@@ -282,7 +282,7 @@ func screenCodeDepth(base string, s *scanned, words []Arg, jobs []codeJob, depth
 	if len(words) == 0 {
 		return jobs
 	}
-	return append(jobs, codeJob{label: base, argv: words})
+	return append(jobs, codeJob{label: base, argv: append([]Arg(nil), words...)})
 }
 
 // screenUnescape resolves the escapes screen reads in stuff's text (^M,
