@@ -265,8 +265,6 @@ var codeRows = [...]codeRow{
 	// Programs that run their operands as a command (the wrappers the
 	// parser peels are in wrappers.go).
 	{progs: "nsenter unshare systemd-run systemd-nspawn cgexec prlimit runcon schroot dbus-run-session ssh-agent systemd-inhibit caffeinate chpst s6-setuidgid setuidgid pkexec", at: atOperands, read: readArgv},
-	{progs: "sg", at: atOption, names: "-c", read: readShell},
-	{progs: "sg", at: atOperands, n: 1, read: readJoined, unless: "-c"},
 	{progs: "bwrap", at: atOperands, read: readArgv},
 	{progs: "xterm uxterm urxvt rxvt konsole alacritty tilix terminator x-terminal-emulator xfce4-terminal", at: atOperands, read: readArgv, when: "--e"},
 	{progs: "gnome-terminal kitty wezterm foot", at: atOperands, read: readArgv},
@@ -413,7 +411,6 @@ var codeSyntax = [...]optSyntax{
 	{progs: "cgexec", short: "g", posix: true},
 	{progs: "prlimit", short: "p", posix: true, long: "pid"},
 	{progs: "runcon", short: "utrl", posix: true, long: "user role type range"},
-	{progs: "sg", short: "c"},
 	{progs: "schroot", short: "cudr", posix: true, long: "chroot user directory session-name", ends: "--"},
 	{progs: "dbus-run-session", posix: true, long: "config-file dbus-daemon"},
 	{progs: "ssh-agent", short: "aEPt", posix: true},
