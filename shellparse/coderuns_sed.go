@@ -108,8 +108,11 @@ func sedCode(s string, f *foundCode) {
 			}
 			d := s[i]
 			i++
-			if !skipDelim(d) || !skipDelim(d) {
-				return
+			if !skipDelim(d) {
+				return // the source characters
+			}
+			if !skipDelim(d) {
+				return // the replacement characters
 			}
 		case 's':
 			if i >= n || s[i] == '\n' || s[i] == '\\' {
@@ -128,7 +131,7 @@ func sedCode(s string, f *foundCode) {
 			for i < n {
 				fl := s[i]
 				if fl == 'e' {
-					f.dynShell("s///e", sedReplacement(repl, d))
+					f.dynShell("s///e", sedReplacement(repl))
 					i++
 					continue
 				}
@@ -150,7 +153,7 @@ func sedCode(s string, f *foundCode) {
 
 // sedReplacement renders the replacement of s///e as the command it makes:
 // & and \N become dynPlaceholder, escapes are resolved.
-func sedReplacement(repl string, delim byte) string {
+func sedReplacement(repl string) string {
 	var b strings.Builder
 	for i := 0; i < len(repl); i++ {
 		c := repl[i]
@@ -175,6 +178,5 @@ func sedReplacement(repl string, delim byte) string {
 			b.WriteByte(c)
 		}
 	}
-	_ = delim
 	return b.String()
 }
