@@ -299,28 +299,24 @@ func (w *walker) programCode(inv *Invocation, e *codeIndexEntry, rawRedirs []*sy
 	for _, ri := range e.rows {
 		row := &codeRows[ri]
 		s := &top
+		sub := -1
 		if row.sub != "" {
-			s = nil
 			for k := range subs {
 				if subMatch(row.sub, subs[k].path) {
-					s = &subs[k].s
+					sub = k
 				}
 			}
-			if s == nil {
+			if sub < 0 {
 				continue
 			}
+			s = &subs[sub].s
 		}
 		if row.when != "" && !s.has(row.when) || row.unless != "" && s.has(row.unless) {
 			continue
 		}
 		base := name
-		if row.sub != "" {
-			base += " " + subs[0].path
-			for k := range subs {
-				if subMatch(row.sub, subs[k].path) {
-					base = name + " " + subs[k].path
-				}
-			}
+		if sub >= 0 {
+			base = name + " " + subs[sub].path
 		}
 		switch row.at {
 		case atOption:

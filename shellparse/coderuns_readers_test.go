@@ -1,6 +1,8 @@
 package shellparse
 
 import (
+	"strconv"
+	"time"
 	"slices"
 	"strings"
 	"testing"
@@ -547,7 +549,9 @@ func TestReadersBounded(t *testing.T) {
 // most maxFound commands, none longer than the bound on built text.
 func fuzzReader(t *testing.T, in string, read func(string, *foundCode)) {
 	var fc foundCode
+	tm := time.AfterFunc(10*time.Second, func() { panic("HANG " + strconv.Quote(in)) })
 	read(in, &fc)
+	tm.Stop()
 	if len(fc.list) > maxFound {
 		t.Fatalf("%d commands", len(fc.list))
 	}
