@@ -9,6 +9,9 @@ import "strings"
 // at run time). A script the reader cannot follow is one sed rejects
 // before it runs anything: nothing is recorded.
 func sedCode(s string, f *foundCode) {
+	if strings.IndexByte(s, 'e') < 0 {
+		return // neither the e command nor the e flag
+	}
 	i, n := 0, len(s)
 	// skipDelim skips past the next unescaped delim and reports whether
 	// there was one.
