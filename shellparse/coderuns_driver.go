@@ -635,7 +635,20 @@ func (w *walker) runCode(jobs []codeJob, idx int, c ctx) {
 		}
 		switch {
 		case j.text != "":
+			n := len(w.res.Problems)
 			w.reparse(reparseJob{text: j.text, by: j.label, stdin: j.stdin, remote: j.remote}, idx, c)
+			if j.dynamic {
+				// Text built at run time, with placeholders where it is
+				// unknown, need not parse: the invocation is already
+				// marked as running code that cannot be verified.
+				kept := w.res.Problems[:n]
+				for _, p := range w.res.Problems[n:] {
+					if p.Kind != ProblemSyntax {
+						kept = append(kept, p)
+					}
+				}
+				w.res.Problems = kept
+			}
 		case len(j.argv) > 0:
 			if w.argvDepth+1 > w.lim.MaxReparse {
 				w.limit(fmt.Sprintf("commands run by other commands nested more than %d deep", w.lim.MaxReparse))
