@@ -1,11 +1,11 @@
 package shellparse
 
 import (
-	"strconv"
-	"time"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 // render lists what a reader found, one string per command: "what: shell
