@@ -577,6 +577,12 @@ type walker struct {
 	first, prev *Stmt
 	n           int
 	perr        error
+
+	// procs are the process substitutions among the words of the
+	// command being read, codeBytes the text of the code found in
+	// programs' arguments re-parsed so far (see coderuns*.go).
+	procs     []procScript
+	codeBytes int
 }
 
 // freshEnv returns an empty environment for a program run by another
@@ -1214,6 +1220,8 @@ func (w *walker) callOnce(ce *syntax.CallExpr, rawRedirs []*syntax.Redirect, c c
 		return
 	}
 	inv := Invocation{Assigns: assigns, Redirs: redirs, Where: c.f, Parent: c.parent, Encloser: c.encloser, Depth: w.depth}
+	saved := w.procs
+	w.procs = w.procScripts(ce.Args)
 	if w.stopped {
 		// The line's budget ran out while this argv was built: the
 		// invocation is still reported as far as it was built (rm -rf /
@@ -1222,9 +1230,11 @@ func (w *walker) callOnce(ce *syntax.CallExpr, rawRedirs []*syntax.Redirect, c c
 		w.stopped, w.noFollow = false, true
 		w.invocation(inv, args, rawRedirs, c)
 		w.stopped, w.noFollow = true, false
+		w.procs = saved
 		return
 	}
 	idx := w.invocation(inv, args, rawRedirs, c)
+	w.procs = saved
 	// Substitutions run before the command; they are listed after it.
 	for _, a := range ce.Assigns {
 		if a != nil && a.Value != nil {
@@ -1320,7 +1330,7 @@ func (w *walker) invocation(inv Invocation, args []Arg, rawRedirs []*syntax.Redi
 	if !inv.NameDynamic() {
 		switch name := inv.Name; {
 		case IsShell(name):
-			job, reads := shellCommand(inv.Args)
+			job, reads := w.shellCommand(inv.Args)
 			var params []Arg
 			if job == nil && !reads {
 				// bash -s ARG...: the script is standard input and
@@ -1372,6 +1382,10 @@ func (w *walker) invocation(inv Invocation, args []Arg, rawRedirs []*syntax.Redi
 		}
 	}
 	inv.RunsShellInput = len(reparse) > 0
+	// Code the program runs from its options, operands, environment or
+	// input (awk system(), git -c core.pager, ...: coderuns.go).
+	code := w.codeRuns(&inv, rawRedirs, c)
+	markCode(&inv, code)
 	idx := w.add(inv)
 	if idx < 0 || w.noFollow {
 		return idx
@@ -1406,6 +1420,7 @@ func (w *walker) invocation(inv Invocation, args []Arg, rawRedirs []*syntax.Redi
 		job.env = w.jobEnv(&w.res.Invocations[idx], job, xargsPlain, c)
 		w.reparse(job, idx, c)
 	}
+	w.runCode(code, idx, c)
 	if len(execs)+len(runs) > 0 {
 		// Commands run from argv (find -exec, docker exec, ...) nest like
 		// shell strings and share their bound: each level holds the rest
