@@ -296,7 +296,7 @@ var codeRows = [...]codeRow{
 	{progs: "fc", at: atOption, names: "-s", read: readUnknown},
 	{progs: "source .", at: atOperand, read: readShell, file: true},
 	// A shell's script operand (bash <(echo ...), sh /dev/stdin).
-	{progs: shellNames, at: atOperand, read: readShell, file: true, unless: "-c -s --"},
+	{progs: shellNames, at: atOperand, read: readShell, file: true, unless: "-c -s"},
 
 	// Programs that become a shell reading standard input when given no
 	// command: sudo -s, sudo -i, su, doas -s, runuser -l.
@@ -446,7 +446,7 @@ var codeSyntax = [...]optSyntax{
 	{progs: "bind", short: "mqufrxf"},
 	{progs: "fc", short: "e", optShort: "s"},
 	{progs: "source .", posix: true},
-	{progs: shellNames, short: "oO", long: "rcfile init-file", posix: true},
+	{progs: shellNames, short: "oO", long: "rcfile init-file", posix: true, ends: "-"},
 	{progs: "sudo", short: "ugChpUrtTD", long: "user group close-from host prompt other-user role type command-timeout chdir"},
 	{progs: "doas", short: "uC"},
 	{progs: "su runuser", short: "cgGsuwC", long: "command group supp-group shell user whitelist-environment session-command", posix: false},

@@ -3,8 +3,6 @@ package shellparse
 import (
 	"fmt"
 	"strings"
-
-	"mvdan.cc/sh/v3/syntax"
 )
 
 // scOpt is one option found in an argv.
@@ -85,6 +83,12 @@ func scanOptionsInto(args []Arg, sx *optSyntax, opts []scOpt, operands []Arg) (s
 		switch {
 		case v == "--":
 			s.opts = append(s.opts, scOpt{name: "--"})
+			s.after = len(s.operands)
+			ended = true
+			continue
+		case v == "-" && hasWord(sx.ends, v):
+			// bash -: the end of the options, like --.
+			s.opts = append(s.opts, scOpt{name: v})
 			s.after = len(s.operands)
 			ended = true
 			continue
@@ -215,21 +219,17 @@ const maxCodeJobs = 64
 
 // codeRuns returns what inv runs from the code it is given, as codeRows
 // describe.
-func (w *walker) codeRuns(inv *Invocation, rawRedirs []*syntax.Redirect, c ctx) []codeJob {
+func (w *walker) codeRuns(inv *Invocation, in *input) []codeJob {
 	if inv.NameDynamic() || inv.NotRun {
 		return nil
 	}
 	var jobs []codeJob
 	idx := codeIndex()
 	if e := idx[inv.Name]; e != nil && len(e.rows) > 0 {
-		jobs = w.programCode(inv, e, rawRedirs, c, jobs)
+		jobs = w.programCode(inv, e, in, jobs)
 	}
 	for k := range inv.Wrappers {
 		wr := &inv.Wrappers[k]
-		if wr.Name == "xargs" {
-			jobs = w.xargsCode(inv, k, rawRedirs, c, jobs)
-			continue
-		}
 		if len(inv.Assigns) == 0 {
 			continue
 		}
@@ -263,7 +263,7 @@ type subScan struct {
 }
 
 // programCode applies the rows of inv's program.
-func (w *walker) programCode(inv *Invocation, e *codeIndexEntry, rawRedirs []*syntax.Redirect, c ctx, jobs []codeJob) []codeJob {
+func (w *walker) programCode(inv *Invocation, e *codeIndexEntry, in *input, jobs []codeJob) []codeJob {
 	name := inv.Name
 	var sx *optSyntax = &defaultSyntax
 	if e.syntax >= 0 {
@@ -331,7 +331,7 @@ func (w *walker) programCode(inv *Invocation, e *codeIndexEntry, rawRedirs []*sy
 				if row.label != "" {
 					label = base + " " + row.label
 				}
-				jobs = w.readValue(row, label, o.val, inv, s, rawRedirs, c, jobs)
+				jobs = w.readValue(row, label, o.val, inv, s, in, jobs)
 			}
 		case atOperand:
 			if len(s.operands) <= row.n || len(s.operands) < row.min {
@@ -341,7 +341,7 @@ func (w *walker) programCode(inv *Invocation, e *codeIndexEntry, rawRedirs []*sy
 			if row.label != "" && row.label != "-" {
 				label = base + " " + row.label
 			}
-			jobs = w.readValue(row, label, s.operands[row.n], inv, s, rawRedirs, c, jobs)
+			jobs = w.readValue(row, label, s.operands[row.n], inv, s, in, jobs)
 		case atOperands:
 			from := row.n
 			if row.when != "" && (hasWord(row.when, "--") || sx.ends != "") && s.after > 0 {
@@ -350,11 +350,11 @@ func (w *walker) programCode(inv *Invocation, e *codeIndexEntry, rawRedirs []*sy
 			if len(s.operands) <= from {
 				continue
 			}
-			jobs = w.readWordList(row, base, s.operands[from:], inv, s, rawRedirs, c, jobs)
+			jobs = w.readWordList(row, base, s.operands[from:], inv, s, in, jobs)
 		case atEnv:
 			jobs = w.envCode(inv, row, name, jobs)
 		case atStdin:
-			text, present, static := w.stdinText(rawRedirs, c)
+			text, alt, present, static := stdinText(inv, in)
 			if !present || !static && text == "" && row.quiet {
 				continue
 			}
@@ -372,6 +372,10 @@ func (w *walker) programCode(inv *Invocation, e *codeIndexEntry, rawRedirs []*sy
 				continue
 			}
 			jobs = w.readApprox(row, label, text, !static, true, inv, s, jobs)
+			if alt != "" {
+				// echo's output as sh and zsh print it.
+				jobs = w.readApprox(row, label, alt, false, true, inv, s, jobs)
+			}
 		}
 	}
 	return jobs
@@ -420,16 +424,20 @@ func (w *walker) envCode(inv *Invocation, row *codeRow, name string, jobs []code
 
 // readValue reads one word that holds code (an option's value, an
 // operand), or names the file that holds it.
-func (w *walker) readValue(row *codeRow, label string, a Arg, inv *Invocation, s *scanned, rawRedirs []*syntax.Redirect, c ctx, jobs []codeJob) []codeJob {
+func (w *walker) readValue(row *codeRow, label string, a Arg, inv *Invocation, s *scanned, in *input, jobs []codeJob) []codeJob {
 	text := a.Value
 	stdin, approx := false, false
 	if row.file {
-		t, known, exists := w.fileText(a, rawRedirs, c)
+		t, alt, known, exists := w.fileText(a, inv, in)
 		if !exists {
 			return jobs
 		}
 		if !known && t == "" {
 			return append(jobs, codeJob{label: label, dynamic: true, stdin: true})
+		}
+		if alt != "" {
+			// echo's output as sh and zsh print it.
+			jobs = w.readApprox(row, label, alt, false, true, inv, s, jobs)
 		}
 		text, stdin, approx = t, true, !known
 	} else if a.Dynamic {
@@ -459,13 +467,13 @@ func markDynamic(jobs []codeJob) {
 }
 
 // readWordList reads operands that hold code.
-func (w *walker) readWordList(row *codeRow, base string, words []Arg, inv *Invocation, s *scanned, rawRedirs []*syntax.Redirect, c ctx, jobs []codeJob) []codeJob {
+func (w *walker) readWordList(row *codeRow, base string, words []Arg, inv *Invocation, s *scanned, in *input, jobs []codeJob) []codeJob {
 	switch row.read {
 	case readArgv:
 		return append(jobs, codeJob{label: base, argv: append([]Arg(nil), words...)})
 	case readWords:
 		if len(words) == 1 {
-			return w.readValue(&codeRow{read: readShell}, base, words[0], inv, s, rawRedirs, c, jobs)
+			return w.readValue(&codeRow{read: readShell}, base, words[0], inv, s, in, jobs)
 		}
 		return append(jobs, codeJob{label: base, argv: append([]Arg(nil), words...)})
 	case readJoined:
@@ -493,10 +501,10 @@ func (w *walker) readWordList(row *codeRow, base string, words []Arg, inv *Invoc
 	case readScreen:
 		return screenCode(base, s, words, jobs)
 	case readParallel:
-		return w.parallelCode(base, words, rawRedirs, c, jobs)
+		return parallelCode(base, words, inv, in, jobs)
 	case readElisp, readSQLShell, readShell:
 		for _, a := range words {
-			jobs = w.readValue(row, base, a, inv, s, rawRedirs, c, jobs)
+			jobs = w.readValue(row, base, a, inv, s, in, jobs)
 		}
 		return jobs
 	}
@@ -619,8 +627,16 @@ func joinWords(words []Arg) (string, bool) {
 }
 
 // runCode re-parses the shell text and runs the argvs of jobs, found in
-// the code of invocation idx.
-func (w *walker) runCode(jobs []codeJob, idx int, c ctx) {
+// the code of invocation idx, whose standard input is in (as it reads it).
+//
+// Shell text runs in a new shell (awk's system() is sh -c) with the
+// variables bash passes it (see jobEnv), except what source and . read,
+// which runs in this shell (whose variables are unknown after it: see
+// effects); it reads in, as the string of bash -c does, or, when the text
+// itself came on standard input, the rest of it. An argv is run by a
+// program, as find -exec runs one: none of this shell's variables, and the
+// program's standard input.
+func (w *walker) runCode(jobs []codeJob, idx int, in *input, c ctx) {
 	for _, j := range jobs {
 		if w.stopped {
 			return
@@ -636,7 +652,19 @@ func (w *walker) runCode(jobs []codeJob, idx int, c ctx) {
 		switch {
 		case j.text != "":
 			n := len(w.res.Problems)
-			w.reparse(reparseJob{text: j.text, by: j.label, stdin: j.stdin, remote: j.remote}, idx, c)
+			job := reparseJob{text: j.text, by: j.label, stdin: j.stdin, remote: j.remote, in: in}
+			if j.stdin && in != nil {
+				job.in = &input{from: in.from, loop: w.loops}
+			}
+			switch inv := &w.res.Invocations[idx]; inv.Name {
+			case "source", ".":
+			case "sudo", "doas":
+				// sudo -s, doas -s: another user's shell.
+				job.env = newEnv()
+			default:
+				job.env = w.jobEnv(inv, job, false, c)
+			}
+			w.reparse(job, idx, c)
 			if j.dynamic {
 				// Text built at run time, with placeholders where it is
 				// unknown, need not parse: the invocation is already
@@ -659,10 +687,13 @@ func (w *walker) runCode(jobs []codeJob, idx int, c ctx) {
 				kind = FrameRemote
 			}
 			cc := c.with(kind, j.label)
-			cc.stdin, cc.redirs = nil, nil
+			cc.in, cc.redirs = in, nil
+			saved := w.env
+			w.env = w.freshEnv()
 			w.argvDepth++
 			w.invocation(Invocation{Where: cc.f, Parent: idx, Encloser: idx, Depth: w.depth}, j.argv, nil, cc)
 			w.argvDepth--
+			w.env = saved
 		}
 	}
 }

@@ -333,14 +333,20 @@ func TestSmallReaders(t *testing.T) {
 	})
 }
 
-func TestEchoOutput(t *testing.T) {
-	args := func(ws ...string) []Arg {
-		out := make([]Arg, len(ws))
-		for i, w := range ws {
-			out[i] = Arg{Value: w}
-		}
-		return out
+// output returns what echo or printf print for argv (output.go).
+func output(argv ...string) (string, bool) {
+	args := make([]Arg, len(argv))
+	for i, w := range argv {
+		args[i] = Arg{Value: w}
 	}
+	if argv[0] == "echo" {
+		out, _, ok := echoOutput(args)
+		return out, ok
+	}
+	return printfOutput(args)
+}
+
+func TestEchoOutput(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		args []string
@@ -356,8 +362,13 @@ func TestEchoOutput(t *testing.T) {
 		{"printf", []string{`x:\n\tcurl h | sh\n`}, "x:\n\tcurl h | sh\n"},
 		{"printf", []string{`%%%b`, `a\tb`}, "%a\tb"},
 		{"printf", []string{`\101\x42`}, "AB"},
+		// %b reads \NNN and \0NNN; echo -e only \0NNN (bash).
+		{"printf", []string{`%b`, `\101\0101\1012`}, "AAA2"},
+		{"echo", []string{"-e", `\101\0101`}, `\101A` + "\n"},
+		{"printf", []string{`%5s|%-3d|%x`, "a", "7", "255"}, "    a|7  |ff"},
+		{"printf", []string{"-v", "x", "%s", "a"}, ""},
 	} {
-		got, ok := echoOutput(tc.name, args(tc.args...))
+		got, ok := output(append([]string{tc.name}, tc.args...)...)
 		if !ok || got != tc.want {
 			t.Errorf("%s %q: %q (%v), want %q", tc.name, tc.args, got, ok, tc.want)
 		}
@@ -376,16 +387,44 @@ func TestXargsItems(t *testing.T) {
 		{[]string{"-I{}"}, "  a b\nc\n", []string{"a b", "c"}},
 		{[]string{"-d", `\n`}, "a b\nc", []string{"a b", "c"}},
 		{[]string{"-E", "END"}, "a END b", []string{"a"}},
+		// As GNU xargs reads them: -I reads quotes and keeps inner
+		// blanks; -0 and -d keep empty items and ignore -E.
+		{[]string{"-I{}"}, "'a b' c\n  d\\ e \n\n", []string{"a b c", "d e "}},
+		{[]string{"-0", "-I{}"}, " a\x00\x00b", []string{" a", "", "b"}},
+		{[]string{"-d", `\n`}, "a\n\nb\n", []string{"a", "", "b"}},
+		{[]string{"-0", "-E", "a"}, "a\x00b", []string{"a", "b"}},
+		{[]string{"-E", "END"}, "a 'END' b", []string{"a"}},
+		{[]string{"-I{}", "-E", "END"}, "a\nEND x\nEND\nb", []string{"a", "END x"}},
+		{[]string{"-0rI{}"}, "a\x00", []string{"a"}},
+		{[]string{"-d", `\x2c`}, "a,b", []string{"a", "b"}},
+		{[]string{"--delimiter", ":"}, "a:b", []string{"a", "b"}},
+		{nil, "a\\\nb c", []string{"a\nb", "c"}},
 	} {
-		if got := xargsItems(tc.in, xargsOptions(tc.opts)); !slices.Equal(got, tc.want) {
+		x, ok := xargsOptions(tc.opts)
+		if got, sok := xargsSplit(tc.in, x); !ok || !sok || !slices.Equal(got, tc.want) {
 			t.Errorf("xargs %q <<< %q: %q, want %q", tc.opts, tc.in, got, tc.want)
 		}
 	}
-	if x := xargsOptions([]string{"--replace"}); x.replace != "{}" {
+	if x, _ := xargsOptions([]string{"--replace"}); x.replace != "{}" {
 		t.Errorf("--replace: %q", x.replace)
 	}
-	if x := xargsOptions([]string{"-a", "f"}); !x.argFile {
+	if x, _ := xargsOptions([]string{"-a", "f"}); !x.argFile {
 		t.Error("-a not read")
+	}
+	// What xargs does not read leaves the items unknown.
+	for _, opts := range [][]string{{"--help"}, {"--repl={}"}, {"-d", "ab"}, {"-Z"}, {"-I"}, {"-a", "f"}} {
+		if _, _, ok, _ := xargsRuns(opts, []Arg{{Value: "rm"}}, "x\n", 1<<16); ok {
+			t.Errorf("xargs %q read", opts)
+		}
+	}
+	for _, text := range []string{"'a\n", `"a`} {
+		if _, _, ok, _ := xargsRuns(nil, []Arg{{Value: "rm"}}, text, 1<<16); ok {
+			t.Errorf("xargs <<< %q: an unmatched quote read", text)
+		}
+	}
+	// -I builds words of bounded size.
+	if _, _, ok, over := xargsRuns([]string{"-I{}"}, []Arg{{Value: "rm"}, {Value: strings.Repeat("{}", 100)}}, strings.Repeat("x", 1000), 1<<16); ok || !over {
+		t.Errorf("xargs -I amplification: ok %v over %v", ok, over)
 	}
 }
 
@@ -661,13 +700,15 @@ func FuzzInputReaders(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		approxValue(s)
 		for _, name := range []string{"echo", "printf"} {
-			out, ok := echoOutput(name, []Arg{{Value: s}, {Value: s}, {Value: "x"}})
-			if ok && len(out) > maxEchoOutput+3*len(s)+16 {
+			out, ok := output(name, s, s, "x")
+			if ok && len(out) > maxOutput+3*len(s)+16 {
 				t.Fatalf("%s output of %d bytes", name, len(out))
 			}
 		}
-		for _, o := range [][]string{nil, {"-0"}, {"-I{}"}, {"-d", s}} {
-			xargsItems(s, xargsOptions(o))
+		for _, o := range [][]string{nil, {"-0"}, {"-I{}"}, {"-d", s}, {"-E", s}, {s}} {
+			x, _ := xargsOptions(o)
+			xargsSplit(s, x)
+			xargsRuns(o, []Arg{{Value: "x"}, {Value: s}}, s, 1<<16)
 		}
 		if r := parallelReplace(s, s); len(r) > maxCodeText+2*len(s)+16 && r != dynPlaceholder {
 			t.Fatalf("parallel command of %d bytes", len(r))

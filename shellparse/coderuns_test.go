@@ -54,7 +54,10 @@ func TestCodeRuns(t *testing.T) {
 	}{
 		// awk
 		{`awk 'BEGIN{system("rm -rf ~")}'`, []codeRun{{"rm -rf ~", "awk system()"}}, false},
-		{`/usr/bin/gawk -v cmd='rm -rf $HOME' 'BEGIN{system(cmd)}'`, []codeRun{{"rm -rf $HOME", "gawk system()"}}, false},
+		// $HOME in the shell system() runs is the home directory, as the
+		// parser writes it (~).
+		{`/usr/bin/gawk -v cmd='rm -rf $HOME' 'BEGIN{system(cmd)}'`, []codeRun{{"rm -rf ~", "gawk system()"}}, false},
+		{`/usr/bin/gawk -v cmd='rm -rf $dir' 'BEGIN{system(cmd)}'`, []codeRun{{"rm -rf $dir", "gawk system()"}}, false},
 		{`mawk 'BEGIN { "id -u" | getline x }'`, []codeRun{{"id -u", "mawk | getline"}}, false},
 		{`busybox awk 'BEGIN { print "rm -rf /x" | "sh" }'`, []codeRun{{"rm -rf /x", "awk print | sh"}}, true},
 		{`sudo awk -F: '{system("userdel -r " $1)}' /etc/passwd`, []codeRun{{"userdel -r ${_sg_dynamic}", "awk system()"}}, true},
@@ -122,7 +125,7 @@ func TestCodeRuns(t *testing.T) {
 		{`make --eval='all: ; rm -rf ~' all`, []codeRun{{"rm -rf ~", "make --eval recipe"}}, false},
 		{`make -E 'x: ; id' x`, []codeRun{{"id", "make -E recipe"}}, false},
 		{`printf 'x:\n\tid\n' | make -f - x`, []codeRun{{"id", "make -f recipe"}}, false},
-		{"make -f - <<'EOF'\nall:\n\trm -rf $$HOME/.config\nEOF", []codeRun{{"rm -rf $HOME/.config", "make -f recipe"}}, false},
+		{"make -f - <<'EOF'\nall:\n\trm -rf $$HOME/.config\nEOF", []codeRun{{"rm -rf ~/.config", "make -f recipe"}}, false},
 		{`cat mk | make -f -`, nil, true},
 		// Pagers, man, the environment
 		{`LESSOPEN='|rm -rf ~ %s' less f`, []codeRun{{"rm -rf ~ %s", "less LESSOPEN"}}, false},
@@ -171,7 +174,11 @@ func TestCodeRuns(t *testing.T) {
 		{`curl -s h | at now`, nil, true},
 		{`echo 'rm -rf ~' | source /dev/stdin`, []codeRun{{"rm -rf ~", "shell input source"}}, false},
 		{`. /dev/stdin <<< 'id'`, []codeRun{{"id", "shell input ."}}, false},
-		{`. /dev/stdin <<< "rm -rf $HOME"`, []codeRun{{"rm -rf $HOME", "shell input ."}}, true},
+		{`. /dev/stdin <<< "rm -rf $dir"`, []codeRun{{"rm -rf $dir", "shell input ."}}, true},
+		{`. /dev/stdin <<< "rm -rf $HOME"`, []codeRun{{"rm -rf ~", "shell input ."}}, false},
+		{`d=/etc; source /dev/stdin <<< "rm -rf $d"`, []codeRun{{"rm -rf /etc", "shell input source"}}, false},
+		{`echo "rm -rf $dir" | source /dev/stdin`, []codeRun{{"rm -rf $dir", "shell input source"}}, true},
+		{"at now <<EOF\nrm -rf $dir\nEOF", []codeRun{{"rm -rf $dir", "shell input at"}}, true},
 		{`source <(echo 'rm -rf ~/.config')`, []codeRun{{"rm -rf ~/.config", "shell input source"}}, false},
 		{`. <(printf 'id\n')`, []codeRun{{"id", "shell input ."}}, false},
 		{`source <(curl -s h)`, nil, true},
@@ -181,13 +188,10 @@ func TestCodeRuns(t *testing.T) {
 		{`readarray -t -C 'id' a`, []codeRun{{"id", "readarray -C"}}, false},
 		{`complete -C 'id' x`, []codeRun{{"id", "complete -C"}}, false},
 		{`bind -x '"\C-t": id'`, []codeRun{{"id", "bind -x"}}, false},
-		// xargs and parallel fed static input
-		{`echo ~ | xargs rm -rf`, []codeRun{{"rm -rf ~", "exec xargs"}}, false},
-		{`printf '%s\0' / | xargs -0 rm -rf --no-preserve-root`, []codeRun{{"rm -rf --no-preserve-root /", "exec xargs"}}, false},
+		// xargs fed static input (its items are the command's own
+		// arguments: TestCodeRunsXargs) and parallel
 		{`echo 'rm -rf ~' | xargs -0 sh -c`, []codeRun{{"rm -rf ~", "sh -c"}}, false},
 		{`xargs -I{} sh -c 'rm -rf {}' <<< /tmp/x`, []codeRun{{"rm -rf /tmp/x", "sh -c"}}, false},
-		{`echo a b | xargs sudo rm`, []codeRun{{"sudo rm a b", "exec xargs"}}, false},
-		{`echo a | xargs --replace cp {} /tmp/`, []codeRun{{"cp a /tmp/", "exec xargs -I"}}, false},
 		{`parallel rm -rf ::: ~ /etc`, []codeRun{{"rm -rf ~", "parallel"}, {"rm -rf /etc", "parallel"}}, false},
 		{`echo ~ | parallel rm -rf {}`, []codeRun{{"rm -rf ~", "parallel"}}, false},
 		{`parallel 'curl -s {} | sh' ::: https://h/1.sh`, []codeRun{{"curl -s https://h/1.sh", "parallel"}}, true},
@@ -197,6 +201,13 @@ func TestCodeRuns(t *testing.T) {
 		{`bash <(printf 'id\n')`, []codeRun{{"id", "shell input bash"}}, false},
 		{`bash <(curl -s h)`, nil, true},
 		{`bash /dev/stdin <<< 'id'`, []codeRun{{"id", "bash"}}, false},
+		{`bash -- <(echo 'rm -rf ~')`, []codeRun{{"rm -rf ~", "shell input bash"}}, false},
+		{`bash - <(echo 'rm -rf ~')`, []codeRun{{"rm -rf ~", "shell input bash"}}, false},
+		{`bash -- <(curl -s h)`, nil, true},
+		{`bash -- $script`, nil, true},
+		// Both readings of echo without -e (bash's, sh's and zsh's).
+		{`echo 'id\nrm -rf ~' | at now`, []codeRun{{"idnrm -rf ~", "shell input at"}, {"rm -rf ~", "shell input at"}}, false},
+		{`at now <<< 'rm -rf ~' < /dev/stdin`, []codeRun{{"rm -rf ~", "shell input at"}}, false},
 		// Sessions and terminals
 		{`script -qc 'rm -rf ~' /dev/null`, []codeRun{{"rm -rf ~", "script -c"}}, false},
 		{`script --command=id`, []codeRun{{"id", "script --command"}}, false},
@@ -260,6 +271,79 @@ func TestCodeRuns(t *testing.T) {
 		}
 		if u := unknownCode(r); u != tc.unknown {
 			t.Errorf("%q: unknown code %v, want %v (nested %q)", tc.line, u, tc.unknown, got)
+		}
+	}
+}
+
+// TestCodeRunsShells: what code a program runs does to the shell's
+// variables: a new shell (awk's system(), a trap, ...) changes none of
+// them; source changes them all.
+func TestCodeRunsShells(t *testing.T) {
+	for _, tc := range []struct{ line, want string }{
+		{`x=rm; awk 'BEGIN{system("x=ls")}'; $x -rf /`, "rm -rf /"},
+		{`x=rm; git -c alias.a='!x=ls' a; $x -rf /`, "rm -rf /"},
+		{`x=rm; trap 'x=ls' INT; $x -rf /`, "$x -rf /"},
+		{`x=rm; source <(echo x=ls); $x -rf /`, "$x -rf /"},
+		{`export d=/etc; awk 'BEGIN{system("rm -rf $d")}'`, "rm -rf /etc"},
+		{`d=/etc; awk 'BEGIN{system("rm -rf $d")}'`, "rm -rf $d"},
+	} {
+		r := shellparse.Parse(tc.line)
+		found := false
+		var got []string
+		for _, inv := range r.Invocations {
+			got = append(got, inv.String())
+			found = found || inv.String() == tc.want
+		}
+		if !found {
+			t.Errorf("%q: %q, want %q", tc.line, got, tc.want)
+		}
+	}
+	// xargs -I multiplies its command by the input: the line's budget.
+	line := `printf '%0999d' 0 | xargs -I{} echo '` + strings.Repeat("{}", 300) + `'`
+	if r := shellparse.Parse(line); r.OK() {
+		t.Errorf("xargs -I building %d bytes: no limit", 999*300)
+	}
+}
+
+// TestCodeRunsXargs: xargs fed static input runs its command with the
+// input's items, read as xargs reads them (blanks and quotes, -0, -d, -I,
+// -E); the items are the command's arguments, marked Resolved.
+func TestCodeRunsXargs(t *testing.T) {
+	for _, tc := range []struct{ line, want string }{
+		{`echo ~ | xargs rm -rf`, "xargs rm -rf ~"},
+		{`printf '%s\0' / | xargs -0 rm -rf --no-preserve-root`, "xargs -0 rm -rf --no-preserve-root /"},
+		{`echo a b | xargs sudo rm`, "xargs sudo rm a b"},
+		{`echo a | xargs --replace cp {} /tmp/`, "xargs --replace cp a /tmp/"},
+		{`echo a | xargs -rI{} cp {} /tmp/`, "xargs -rI{} cp a /tmp/"},
+		{`echo a | xargs -0rI{} cp {} /tmp/`, "xargs -0rI{} cp $'a\\n' /tmp/"},
+		{`printf "'a b'\n" | xargs -I{} rm {}`, "xargs -I{} rm 'a b'"},
+		{`printf 'a\0b\0' | xargs -0 -I % rm %`, "xargs -0 -I % rm a"},
+		{`echo a END b | xargs -E END rm`, "xargs -E END rm a"},
+		{`echo a END b | xargs -eEND rm`, "xargs -eEND rm a"},
+		{`echo a END b | xargs --eof=END rm`, "xargs --eof=END rm a"},
+		{`echo a END b | xargs -0 -E END rm`, "xargs -0 -E END rm $'a END b\\n'"},
+		{`printf 'a:b' | xargs -d: rm`, "xargs -d: rm a b"},
+		{`printf 'a\tb' | xargs -d '\t' rm`, `xargs -d '\t' rm a b`},
+		{`printf 'a,b' | xargs -d '\x2c' rm`, `xargs -d '\x2c' rm a b`},
+	} {
+		r := shellparse.Parse(tc.line)
+		found := false
+		for _, inv := range r.Invocations {
+			if inv.HasWrapper("xargs") && inv.String() == tc.want {
+				found = true
+				for _, a := range inv.Args[1:] {
+					if a.Dynamic {
+						t.Errorf("%q: %q is dynamic", tc.line, a.Raw)
+					}
+				}
+			}
+		}
+		if !found {
+			var got []string
+			for _, inv := range r.Invocations {
+				got = append(got, inv.String())
+			}
+			t.Errorf("%q: invocations %q, want %q", tc.line, got, tc.want)
 		}
 	}
 }

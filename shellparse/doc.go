@@ -43,7 +43,10 @@
 // approvals. A variable anything may change is unknown from there on,
 // never an earlier constant. Each invocation also says what its standard
 // input is known to hold (Invocation.Stdin): a heredoc, a here-string,
-// echo, printf or cat of static text piped into it.
+// echo, printf or cat of static text piped into it. That text is what a
+// shell, xargs and the code readers above (at, awk -f -, make -f -, ...)
+// read from standard input; echo and printf are emulated once, as bash's
+// builtins print.
 //
 // Parsing never fails and never panics. Input that does not parse, or
 // that reaches a limit (size, nesting, number of invocations, brace

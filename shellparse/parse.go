@@ -1312,20 +1312,34 @@ func (w *walker) invocation(inv Invocation, args []Arg, rawRedirs []*syntax.Redi
 				opts = wr.Args
 			}
 		}
-		if runs, plain, ok := xargsRuns(opts, args, eff.text); ok && len(runs) > 0 && w.forks+len(runs) <= maxForks {
+		budget := w.lim.MaxExpandBytes - w.expanded
+		runs, plain, ok, over := xargsRuns(opts, args, eff.text, budget)
+		switch {
+		case over:
+			w.spendExpand(budget + 1) // the line's budget is spent
+		case ok && len(runs) > 0 && w.forks+len(runs) <= maxForks:
+			built := 0
+			for _, run := range runs {
+				for _, a := range run {
+					if a.Resolved {
+						built += len(a.Value)
+					}
+				}
+			}
+			w.spendExpand(built)
 			w.forks += len(runs)
 			args, xargsMore, xargsPlain = runs[0], runs[1:], plain
 		}
 	}
 	setArgs(&inv, args)
+	stdin := eff // as the program reads it
 	if inv.ArgsFromInput {
 		// xargs reads the input for the arguments it adds, and runs the
 		// command with its own standard input (/dev/null, or the
 		// terminal with -o).
-		setStdin(&inv, &input{from: StdinXargs})
-	} else {
-		setStdin(&inv, eff)
+		stdin = &input{from: StdinXargs}
 	}
+	setStdin(&inv, stdin)
 	// What the program itself runs.
 	if !inv.NameDynamic() {
 		switch name := inv.Name; {
@@ -1384,7 +1398,7 @@ func (w *walker) invocation(inv Invocation, args []Arg, rawRedirs []*syntax.Redi
 	inv.RunsShellInput = len(reparse) > 0
 	// Code the program runs from its options, operands, environment or
 	// input (awk system(), git -c core.pager, ...: coderuns.go).
-	code := w.codeRuns(&inv, rawRedirs, c)
+	code := w.codeRuns(&inv, stdin)
 	markCode(&inv, code)
 	idx := w.add(inv)
 	if idx < 0 || w.noFollow {
@@ -1420,7 +1434,7 @@ func (w *walker) invocation(inv Invocation, args []Arg, rawRedirs []*syntax.Redi
 		job.env = w.jobEnv(&w.res.Invocations[idx], job, xargsPlain, c)
 		w.reparse(job, idx, c)
 	}
-	w.runCode(code, idx, c)
+	w.runCode(code, idx, stdin, c)
 	if len(execs)+len(runs) > 0 {
 		// Commands run from argv (find -exec, docker exec, ...) nest like
 		// shell strings and share their bound: each level holds the rest

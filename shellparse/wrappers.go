@@ -301,6 +301,13 @@ func (w *walker) shellCommand(args []Arg) (job *reparseJob, reads bool) {
 	if i >= len(args) {
 		return nil, true
 	}
+	if a := args[i]; a.Dynamic {
+		// bash -- $script: a script name we cannot see.
+		if strings.HasPrefix(a.Raw, "<(") && len(w.procs) > 0 {
+			return nil, false // read by codeRows
+		}
+		return &reparseJob{dynamic: true, by: name}, false
+	}
 	// A script file: its content is not part of the line.
 	return nil, false
 }
