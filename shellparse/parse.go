@@ -1162,9 +1162,11 @@ func (w *walker) callOnce(ce *syntax.CallExpr, rawRedirs []*syntax.Redirect, c c
 	}
 	if vanished >= 0 && len(args) > 0 {
 		// The words after it moved: the one that took its place is
-		// marked, so that the line stays what it was to approvals.
-		k := min(vanished, len(args)-1)
-		args[k].Resolved = true
+		// marked, so that the line stays what it was to approvals (a
+		// dynamic word already is: a word is never both).
+		if k := min(vanished, len(args)-1); !args[k].Dynamic {
+			args[k].Resolved = true
+		}
 	}
 	// Assignments: each sees the ones before it; before a command they
 	// hold for that command only.
