@@ -1304,6 +1304,11 @@ func (w *walker) invocation(inv Invocation, args []Arg, rawRedirs []*syntax.Redi
 		}
 		args = rest
 	}
+	if inv.Candidate && len(inv.Wrappers) > 0 && len(args) > 0 && !args[0].Resolved && !args[0].Dynamic {
+		// The glob named a wrapper (busybox, sudo, ...): the program it
+		// runs stands where the glob did.
+		args[0].Resolved = true
+	}
 	var xargsMore [][]Arg
 	xargsPlain := false
 	if xargsPeeled && eff != nil && eff.known {
