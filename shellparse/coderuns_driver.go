@@ -207,8 +207,9 @@ type codeJob struct {
 	text string
 	argv []Arg
 	// stdin: the text came on standard input; remote: it runs on
-	// another machine.
-	stdin, remote bool
+	// another machine; fromInput: the program read the code holding it
+	// from standard input (awk -f -), so it runs with the rest of it.
+	stdin, remote, fromInput bool
 	// dynamic: what runs is not known statically (text, if any, holds
 	// placeholders for what is unknown).
 	dynamic bool
@@ -576,7 +577,7 @@ func (w *walker) readText(row *codeRow, label, text string, stdin bool, inv *Inv
 		if f.what != "" {
 			l += " " + f.what
 		}
-		j := codeJob{label: l, text: f.shell, remote: f.remote, dynamic: f.dynamic, stdin: stdin && f.what == ""}
+		j := codeJob{label: l, text: f.shell, remote: f.remote, dynamic: f.dynamic, stdin: stdin && f.what == "", fromInput: stdin}
 		if f.argv != nil {
 			j.text = ""
 			j.argv = argvArgs(f.argv)
@@ -632,10 +633,10 @@ func joinWords(words []Arg) (string, bool) {
 // Shell text runs in a new shell (awk's system() is sh -c) with the
 // variables bash passes it (see jobEnv), except what source and . read,
 // which runs in this shell (whose variables are unknown after it: see
-// effects); it reads in, as the string of bash -c does, or, when the text
-// itself came on standard input, the rest of it. An argv is run by a
-// program, as find -exec runs one: none of this shell's variables, and the
-// program's standard input.
+// effects); it reads in, as the string of bash -c does, or, when the code
+// came on standard input, the rest of it. An argv is run by a program, as
+// find -exec runs one: none of this shell's variables, and the program's
+// standard input.
 func (w *walker) runCode(jobs []codeJob, idx int, in *input, c ctx) {
 	for _, j := range jobs {
 		if w.stopped {
@@ -653,7 +654,7 @@ func (w *walker) runCode(jobs []codeJob, idx int, in *input, c ctx) {
 		case j.text != "":
 			n := len(w.res.Problems)
 			job := reparseJob{text: j.text, by: j.label, stdin: j.stdin, remote: j.remote, in: in}
-			if j.stdin && in != nil {
+			if (j.stdin || j.fromInput) && in != nil {
 				job.in = &input{from: in.from, loop: w.loops}
 			}
 			switch inv := &w.res.Invocations[idx]; inv.Name {
@@ -688,6 +689,9 @@ func (w *walker) runCode(jobs []codeJob, idx int, in *input, c ctx) {
 			}
 			cc := c.with(kind, j.label)
 			cc.in, cc.redirs = in, nil
+			if j.fromInput && in != nil {
+				cc.in = &input{from: in.from, loop: w.loops}
+			}
 			saved := w.env
 			w.env = w.freshEnv()
 			w.argvDepth++

@@ -298,6 +298,33 @@ func TestCodeRunsShells(t *testing.T) {
 			t.Errorf("%q: %q, want %q", tc.line, got, tc.want)
 		}
 	}
+	// The standard input of what code runs: the program's, or, when the
+	// program read its code there, the rest of it (not known).
+	for _, tc := range []struct{ line, prog, stdin string }{
+		{`echo x | awk 'BEGIN{system("cat")}'`, "cat", "x\n"},
+		{`echo x | pkexec cat`, "cat", "x\n"},
+		{`awk -f - <<< 'BEGIN{system("cat")}'`, "cat", "?"},
+		{`at now <<< 'cat'`, "cat", "?"},
+	} {
+		r := shellparse.Parse(tc.line)
+		found := false
+		for _, inv := range r.Invocations {
+			if inv.Name != tc.prog || inv.Parent < 0 {
+				continue
+			}
+			found = true
+			got := inv.Stdin
+			if !inv.StdinKnown {
+				got = "?"
+			}
+			if got != tc.stdin {
+				t.Errorf("%q: %s reads %q, want %q", tc.line, tc.prog, got, tc.stdin)
+			}
+		}
+		if !found {
+			t.Errorf("%q: no nested %s", tc.line, tc.prog)
+		}
+	}
 	// xargs -I multiplies its command by the input: the line's budget.
 	line := `printf '%0999d' 0 | xargs -I{} echo '` + strings.Repeat("{}", 300) + `'`
 	if r := shellparse.Parse(line); r.OK() {
