@@ -116,6 +116,18 @@ func Classify(res *shellparse.Result) Classification {
 func classifyInvocation(inv *shellparse.Invocation) InvocationClass {
 	ic := InvocationClass{Command: inv.String()}
 	structural := structuralReason(inv)
+	if structural != "" && (inv.RunsShellInput || inv.StdinUnknown) {
+		// The program runs code it was given (sed 's/x/y/e', awk
+		// system(), git -c core.pager=...): when a widening option says
+		// which, that reason is the clearer one, and refuses as well.
+		cp := *inv
+		cp.RunsShellInput, cp.StdinUnknown = false, false
+		if structuralReason(&cp) == "" {
+			if flag, _ := widening(inv); flag != "" {
+				structural = ""
+			}
+		}
+	}
 	// The prefix is only worth building for an invocation that has no
 	// structural reason against it.
 	if structural == "" && len(inv.Args) > 0 && !inv.NameDynamic() && inv.Program != "" {

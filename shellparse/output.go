@@ -56,7 +56,7 @@ func echoOutput(args []Arg) (out, alt string, ok bool) {
 		s := text
 		stop := false
 		if interpret {
-			s, stop = echoEscapes(s)
+			s, stop = echoEscapes(s, false)
 		}
 		if newline && !stop {
 			s += "\n"
@@ -74,8 +74,9 @@ func echoOutput(args []Arg) (out, alt string, ok bool) {
 
 // echoEscapes resolves the escapes of echo -e (and of printf's %b): \a \b
 // \c (stop: nothing more is printed) \e \E \f \n \r \t \v \\ \0nnn \xHH
-// \uHHHH \UHHHHHHHH.
-func echoEscapes(s string) (string, bool) {
+// \uHHHH \UHHHHHHHH; with octal, also \nnn (printf's %b reads both octal
+// forms, echo -e only \0nnn).
+func echoEscapes(s string, octal bool) (string, bool) {
 	if strings.IndexByte(s, '\\') < 0 {
 		return s, false
 	}
@@ -96,6 +97,19 @@ func echoEscapes(s string) (string, bool) {
 				j++
 			}
 			v, _ := strconv.ParseUint("0"+s[i+1:j], 8, 16)
+			b.WriteByte(byte(v))
+			i = j - 1
+		case '1', '2', '3', '4', '5', '6', '7':
+			if !octal {
+				b.WriteByte('\\')
+				b.WriteByte(e)
+				continue
+			}
+			j := i
+			for j < len(s) && j-i < 3 && s[j] >= '0' && s[j] <= '7' {
+				j++
+			}
+			v, _ := strconv.ParseUint(s[i:j], 8, 16)
 			b.WriteByte(byte(v))
 			i = j - 1
 		default:
@@ -303,7 +317,7 @@ func printfOnce(b *strings.Builder, format string, args *[]string) (used int, st
 			}
 		case 'b':
 			v, _ := next()
-			s, stop = echoEscapes(v)
+			s, stop = echoEscapes(v, true)
 			if prec >= 0 && prec < len(s) {
 				s = s[:prec]
 			}

@@ -577,6 +577,12 @@ type walker struct {
 	first, prev *Stmt
 	n           int
 	perr        error
+
+	// procs are the process substitutions among the words of the
+	// command being read, codeBytes the text of the code found in
+	// programs' arguments re-parsed so far (see coderuns*.go).
+	procs     []procScript
+	codeBytes int
 }
 
 // freshEnv returns an empty environment for a program run by another
@@ -1156,9 +1162,11 @@ func (w *walker) callOnce(ce *syntax.CallExpr, rawRedirs []*syntax.Redirect, c c
 	}
 	if vanished >= 0 && len(args) > 0 {
 		// The words after it moved: the one that took its place is
-		// marked, so that the line stays what it was to approvals.
-		k := min(vanished, len(args)-1)
-		args[k].Resolved = true
+		// marked, so that the line stays what it was to approvals (a
+		// dynamic word already is: a word is never both).
+		if k := min(vanished, len(args)-1); !args[k].Dynamic {
+			args[k].Resolved = true
+		}
 	}
 	// Assignments: each sees the ones before it; before a command they
 	// hold for that command only.
@@ -1214,6 +1222,8 @@ func (w *walker) callOnce(ce *syntax.CallExpr, rawRedirs []*syntax.Redirect, c c
 		return
 	}
 	inv := Invocation{Assigns: assigns, Redirs: redirs, Where: c.f, Parent: c.parent, Encloser: c.encloser, Depth: w.depth}
+	saved := w.procs
+	w.procs = w.procScripts(ce.Args)
 	if w.stopped {
 		// The line's budget ran out while this argv was built: the
 		// invocation is still reported as far as it was built (rm -rf /
@@ -1222,9 +1232,11 @@ func (w *walker) callOnce(ce *syntax.CallExpr, rawRedirs []*syntax.Redirect, c c
 		w.stopped, w.noFollow = false, true
 		w.invocation(inv, args, rawRedirs, c)
 		w.stopped, w.noFollow = true, false
+		w.procs = saved
 		return
 	}
 	idx := w.invocation(inv, args, rawRedirs, c)
+	w.procs = saved
 	// Substitutions run before the command; they are listed after it.
 	for _, a := range ce.Assigns {
 		if a != nil && a.Value != nil {
@@ -1292,6 +1304,11 @@ func (w *walker) invocation(inv Invocation, args []Arg, rawRedirs []*syntax.Redi
 		}
 		args = rest
 	}
+	if inv.Candidate && len(inv.Wrappers) > 0 && len(args) > 0 && !args[0].Resolved && !args[0].Dynamic {
+		// The glob named a wrapper (busybox, sudo, ...): the program it
+		// runs stands where the glob did.
+		args[0].Resolved = true
+	}
 	var xargsMore [][]Arg
 	xargsPlain := false
 	if xargsPeeled && eff != nil && eff.known {
@@ -1302,25 +1319,39 @@ func (w *walker) invocation(inv Invocation, args []Arg, rawRedirs []*syntax.Redi
 				opts = wr.Args
 			}
 		}
-		if runs, plain, ok := xargsRuns(opts, args, eff.text); ok && len(runs) > 0 && w.forks+len(runs) <= maxForks {
+		budget := w.lim.MaxExpandBytes - w.expanded
+		runs, plain, ok, over := xargsRuns(opts, args, eff.text, budget)
+		switch {
+		case over:
+			w.spendExpand(budget + 1) // the line's budget is spent
+		case ok && len(runs) > 0 && w.forks+len(runs) <= maxForks:
+			built := 0
+			for _, run := range runs {
+				for _, a := range run {
+					if a.Resolved {
+						built += len(a.Value)
+					}
+				}
+			}
+			w.spendExpand(built)
 			w.forks += len(runs)
 			args, xargsMore, xargsPlain = runs[0], runs[1:], plain
 		}
 	}
 	setArgs(&inv, args)
+	stdin := eff // as the program reads it
 	if inv.ArgsFromInput {
 		// xargs reads the input for the arguments it adds, and runs the
 		// command with its own standard input (/dev/null, or the
 		// terminal with -o).
-		setStdin(&inv, &input{from: StdinXargs})
-	} else {
-		setStdin(&inv, eff)
+		stdin = &input{from: StdinXargs}
 	}
+	setStdin(&inv, stdin)
 	// What the program itself runs.
 	if !inv.NameDynamic() {
 		switch name := inv.Name; {
 		case IsShell(name):
-			job, reads := shellCommand(inv.Args)
+			job, reads := w.shellCommand(inv.Args)
 			var params []Arg
 			if job == nil && !reads {
 				// bash -s ARG...: the script is standard input and
@@ -1372,6 +1403,10 @@ func (w *walker) invocation(inv Invocation, args []Arg, rawRedirs []*syntax.Redi
 		}
 	}
 	inv.RunsShellInput = len(reparse) > 0
+	// Code the program runs from its options, operands, environment or
+	// input (awk system(), git -c core.pager, ...: coderuns.go).
+	code := w.codeRuns(&inv, stdin)
+	markCode(&inv, code)
 	idx := w.add(inv)
 	if idx < 0 || w.noFollow {
 		return idx
@@ -1406,6 +1441,7 @@ func (w *walker) invocation(inv Invocation, args []Arg, rawRedirs []*syntax.Redi
 		job.env = w.jobEnv(&w.res.Invocations[idx], job, xargsPlain, c)
 		w.reparse(job, idx, c)
 	}
+	w.runCode(code, idx, stdin, c)
 	if len(execs)+len(runs) > 0 {
 		// Commands run from argv (find -exec, docker exec, ...) nest like
 		// shell strings and share their bound: each level holds the rest

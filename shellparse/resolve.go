@@ -43,7 +43,7 @@ func (w *walker) resolvable(parts []syntax.WordPart, size *int) bool {
 				return false
 			}
 		case *syntax.CmdSubst:
-			if w.substOutputShape(x) == nil {
+			if w.substOutputShape(x.Stmts) == nil {
 				return false
 			}
 		case *syntax.ArithmExp:
@@ -116,7 +116,7 @@ func (w *walker) expander() (*expand.Config, *environ) {
 	ev := &environ{e: w.env}
 	cfg := &expand.Config{Env: ev}
 	cfg.CmdSubst = func(out io.Writer, cs *syntax.CmdSubst) error {
-		text, ok := w.substOutput(cs)
+		text, ok := w.substOutput(cs.Stmts)
 		if !ok {
 			return errUnknown
 		}
@@ -241,15 +241,16 @@ func starParam(parts []syntax.WordPart) bool {
 	return false
 }
 
-// substOutputShape returns the command of a substitution whose output the
-// parser can know, or nil: a single simple command (no pipe, no list, no
-// assignment), running echo, printf, which, command -v, type -P or cat
-// (of a heredoc or here-string), with at most those redirections.
-func (w *walker) substOutputShape(cs *syntax.CmdSubst) *syntax.CallExpr {
-	if len(cs.Stmts) != 1 {
+// substOutputShape returns the command of a substitution ($(...), `...`
+// or <(...)) whose output the parser can know, or nil: a single simple
+// command (no pipe, no list, no assignment), running echo, printf, which,
+// command -v, type -P or cat (of a heredoc or here-string), with at most
+// those redirections.
+func (w *walker) substOutputShape(stmts []*syntax.Stmt) *syntax.CallExpr {
+	if len(stmts) != 1 {
 		return nil
 	}
-	st := cs.Stmts[0]
+	st := stmts[0]
 	if st == nil || st.Background || st.Coprocess || st.Disown || st.Negated {
 		return nil
 	}
@@ -274,10 +275,11 @@ func (w *walker) substOutputShape(cs *syntax.CmdSubst) *syntax.CallExpr {
 	return ce
 }
 
-// substOutput returns what a command substitution prints, when the parser
-// can know it (see substOutputShape), and charges it to the line's budget.
-func (w *walker) substOutput(cs *syntax.CmdSubst) (string, bool) {
-	ce := w.substOutputShape(cs)
+// substOutput returns what the statements of a command or process
+// substitution print, when the parser can know it (see substOutputShape),
+// and charges it to the line's budget.
+func (w *walker) substOutput(stmts []*syntax.Stmt) (string, bool) {
+	ce := w.substOutputShape(stmts)
 	if ce == nil {
 		return "", false
 	}
@@ -317,7 +319,7 @@ func (w *walker) substOutput(cs *syntax.CmdSubst) (string, bool) {
 		if len(args) != 1 {
 			return "", false
 		}
-		in := w.redirInput(cs.Stmts[0].Redirs)
+		in := w.redirInput(stmts[0].Redirs)
 		if in == nil || !in.known {
 			return "", false
 		}

@@ -69,9 +69,11 @@ type input struct {
 	// another program.
 	by string
 	// sketch, when the text is not known, is what can be read of it: a
-	// heredoc body with its expansions left as written. A shell reading
-	// it has it re-parsed (the literal commands are still seen) and is
-	// still marked as reading unknown input.
+	// heredoc body, a here-string or the output of echo or printf with
+	// their expansions left as written. A shell reading it has it
+	// re-parsed (the literal commands are still seen) and is still marked
+	// as reading unknown input; the code readers read it as code built at
+	// run time.
 	sketch string
 	// used: a command that may read standard input has read it: the
 	// commands after it (in a compound fed this input) get what it left,
@@ -126,9 +128,14 @@ func (w *walker) redirInput(rs []*syntax.Redirect) (in *input) {
 					in.known, in.text = true, a.Value+"\n"
 				} else if v, ok := w.resolveLiteral(r.Word); ok {
 					in.known, in.text = true, v+"\n"
+				} else {
+					in.sketch = approxValue(w.raw(r.Word)) + "\n"
 				}
 			}
 		case syntax.RdrIn:
+			if r.Word != nil && isStdinPath(r.Word.Lit()) && r.Word.Lit() != "-" {
+				continue // < /dev/stdin: the input it already has
+			}
 			in = &input{from: StdinFile}
 			if r.Word != nil && r.Word.Lit() == "/dev/null" {
 				in.known = true
@@ -288,9 +295,34 @@ func (w *walker) stageOutput(r stageRange) *input {
 		text, known = src.Stdin, src.StdinKnown
 	}
 	if !known {
+		if sketch, ok := outputSketch(src); ok {
+			return &input{from: StdinPipe, sketch: sketch, by: src.Name, loop: w.loops}
+		}
 		return unknown
 	}
 	return &input{from: StdinPipe, known: true, text: text, alt: alt, by: src.Name, loop: w.loops}
+}
+
+// outputSketch returns what echo or printf with words known only at run
+// time print, with those words as written (see approxValue): code built at
+// run time, when a program reads it as code.
+func outputSketch(src *Invocation) (string, bool) {
+	if src.Name != "echo" && src.Name != "printf" || !src.Dynamic() {
+		return "", false
+	}
+	args := make([]Arg, len(src.Args))
+	for i, a := range src.Args {
+		args[i] = Arg{Value: a.Value, Raw: a.Raw}
+		if a.Dynamic {
+			args[i].Value = approxValue(a.Raw)
+		}
+	}
+	if src.Name == "echo" {
+		out, _, ok := echoOutput(args)
+		return out, ok && out != ""
+	}
+	out, ok := printfOutput(args)
+	return out, ok && out != ""
 }
 
 // redirectsStdout reports a redirection that sends standard output

@@ -48,6 +48,9 @@ func TestStdin(t *testing.T) {
 		{"sh < /dev/null", "sh", "", "<"},
 		{"sh <&-", "sh", "", "<"},
 		{"sh <&3", "sh", unknown, "<"},
+		// < /dev/stdin reopens the input it already has.
+		{"sh <<< 'ls' < /dev/stdin", "sh", "ls\n", "<<<"},
+		{"sh < /dev/fd/0", "sh", unknown, ""},
 		{"sh", "sh", unknown, ""},
 		// Pipes from echo, printf and cat of static text.
 		{"echo 'DROP TABLE x;' | mysql", "mysql", "DROP TABLE x;\n", "|"},
@@ -138,6 +141,10 @@ func TestShellStdin(t *testing.T) {
 		{`echo 'ls\nrm -rf /' | sh`, []string{"echo", "sh", "lsnrm", "ls", "rm"}, false},
 		// A heredoc with expansions: its literal commands are still read.
 		{"bash <<EOF\nrm -rf /\necho $x\nEOF", []string{"bash", "rm", "echo"}, true},
+		// Expansions in a here-string or an echo: the literal commands
+		// are still read.
+		{`sh <<< "rm -rf $d"`, []string{"sh", "rm"}, true},
+		{`echo "rm -rf $d" | sh`, []string{"echo", "sh", "rm"}, true},
 		{"curl -s x | sh", []string{"curl", "sh"}, true},
 		{"sh < script.sh", []string{"sh"}, true},
 		{"echo * | sh", []string{"echo", "sh"}, true},

@@ -304,7 +304,9 @@ type Invocation struct {
 	StdinFrom StdinSource
 	// StdinUnknown reports a shell (or eval) that reads commands from
 	// input that cannot be known statically: a pipe from another program,
-	// a dynamic -c string, a dynamic heredoc.
+	// a dynamic -c string, a dynamic heredoc; and any program that runs
+	// code built at run time (awk system() of a field, sed s///e, a pipe
+	// into at, git -c core.hooksPath).
 	StdinUnknown bool
 	// RunsShellInput reports a shell, eval or similar whose command text
 	// was re-parsed into the invocations that list it as Parent.

@@ -1,171 +1,275 @@
 package shellparse
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+)
 
 // xargs fed a known input (echo / | xargs rm -rf) runs its command with
-// the words of that input: the parser adds them, marked Resolved.
+// the items of that input: the parser adds them, marked Resolved. The
+// options and the input are read as GNU xargs reads them; an option or an
+// input it does not read leaves the items unknown (ArgsFromInput).
 
-// xargsRuns returns the argv of each command xargs runs for the input
-// text: cmd followed by the input's items, or, with -I, cmd with the
-// replacement string replaced by each input line. plain reports one run
-// with every item, in which the positions of the items are known (no
-// option that splits the input into several runs). ok is false for an
-// input or an option the parser does not read (-a FILE, -E, an
-// unterminated quote).
-func xargsRuns(opts []string, cmd []Arg, text string) (runs [][]Arg, plain, ok bool) {
-	delim := -1 // a byte, or -1 for blanks and quotes
-	replace := ""
-	noEmpty := false
-	plain = true
+// xargsOpts are the options of xargs that decide which commands it runs.
+type xargsOpts struct {
+	// delim is the byte that ends an item (-0, -d), or -1: items are
+	// separated by blanks and newlines, with quotes and backslashes.
+	delim int
+	// replace is the string -I (-i, --replace) replaces by each item;
+	// items are then whole lines.
+	replace string
+	// eof is the item that ends the input (-E, -e, --eof); -0 and -d
+	// ignore it.
+	eof     string
+	noEmpty bool // -r: nothing runs for an empty input
+	// plain: one run with every item (no option splits the input into
+	// several runs).
+	plain bool
+	// argFile: the items come from a file (-a), not standard input.
+	argFile bool
+}
+
+// xargsOptions reads xargs's options (its wrapper's words), as GNU
+// xargs's getopt does: clusters (-0rI{}), values attached or in the next
+// word, --long=value. ok is false for an option it does not know.
+func xargsOptions(opts []string) (x xargsOpts, ok bool) {
+	x = xargsOpts{delim: -1, plain: true}
 	for i := 0; i < len(opts); i++ {
 		o := opts[i]
-		val := func(short string) (string, bool) {
-			if v, cut := strings.CutPrefix(o, short); cut && v != "" {
-				return v, true
-			}
+		next := func() (string, bool) {
 			if i+1 < len(opts) {
 				i++
 				return opts[i], true
 			}
 			return "", false
 		}
-		switch {
-		case o == "--":
-		case o == "-0" || o == "--null":
-			delim = 0
-		case strings.HasPrefix(o, "--delimiter="):
-			d, ok := xargsDelim(strings.TrimPrefix(o, "--delimiter="))
-			if !ok {
-				return nil, false, false
+		if o == "--" {
+			break
+		}
+		if name, ok := strings.CutPrefix(o, "--"); ok {
+			name, val, hasVal := strings.Cut(name, "=")
+			switch name {
+			case "null":
+				x.delim = 0
+			case "no-run-if-empty":
+				x.noEmpty = true
+			case "verbose", "exit", "interactive", "open-tty", "show-limits":
+			case "replace": // --replace[=R]
+				x.replace, x.plain = "{}", false
+				if hasVal && val != "" {
+					x.replace = val
+				}
+			case "eof": // --eof[=E]
+				x.eof = val
+			case "max-lines": // --max-lines[=N]
+				x.plain = false
+			case "arg-file", "delimiter", "max-args", "max-procs", "max-chars", "process-slot-var":
+				if !hasVal {
+					if val, hasVal = next(); !hasVal {
+						return x, false
+					}
+				}
+				switch name {
+				case "arg-file":
+					x.argFile = true
+				case "delimiter":
+					d, ok := xargsDelim(val)
+					if !ok {
+						return x, false
+					}
+					x.delim = d
+				case "max-args", "max-procs", "max-chars":
+					x.plain = false
+				}
+			default:
+				return x, false // --help, --version, an abbreviation
 			}
-			delim = d
-		case o == "--delimiter" || strings.HasPrefix(o, "-d"):
-			v, ok := val("-d")
-			if o == "--delimiter" {
-				v, ok = val("--delimiter")
+			continue
+		}
+		if len(o) < 2 || o[0] != '-' {
+			return x, false
+		}
+	cluster:
+		for j := 1; j < len(o); j++ {
+			c := o[j]
+			switch c {
+			case '0':
+				x.delim = 0
+				continue
+			case 'r':
+				x.noEmpty = true
+				continue
+			case 't', 'x', 'p', 'o':
+				continue
+			case 'i', 'e', 'l':
+				// A value only when attached.
+				val := o[j+1:]
+				switch c {
+				case 'i':
+					x.replace, x.plain = "{}", false
+					if val != "" {
+						x.replace = val
+					}
+				case 'e':
+					x.eof = val
+				case 'l':
+					x.plain = false
+				}
+				break cluster
+			case 'a', 'E', 'I', 'L', 'n', 'P', 's', 'd':
+				val := o[j+1:]
+				if val == "" {
+					var ok bool
+					if val, ok = next(); !ok {
+						return x, false
+					}
+				}
+				switch c {
+				case 'a':
+					x.argFile = true
+				case 'E':
+					x.eof = val
+				case 'I':
+					x.replace, x.plain = val, false
+				case 'd':
+					d, ok := xargsDelim(val)
+					if !ok {
+						return x, false
+					}
+					x.delim = d
+				default:
+					x.plain = false
+				}
+				break cluster
+			default:
+				return x, false
 			}
-			d, dok := xargsDelim(v)
-			if !ok || !dok {
-				return nil, false, false
-			}
-			delim = d
-		case strings.HasPrefix(o, "--replace"):
-			replace = "{}"
-			if v, cut := strings.CutPrefix(o, "--replace="); cut {
-				replace = v
-			}
-			plain = false
-		case strings.HasPrefix(o, "-I"):
-			v, ok := val("-I")
-			if !ok {
-				return nil, false, false
-			}
-			replace, plain = v, false
-		case strings.HasPrefix(o, "-i"):
-			replace, plain = "{}", false
-			if len(o) > 2 {
-				replace = o[2:]
-			}
-		case o == "-r" || o == "--no-run-if-empty":
-			noEmpty = true
-		case o == "-t" || o == "--verbose" || o == "-x" || o == "--exit" || o == "-p" || o == "--interactive" ||
-			o == "-o" || o == "--open-tty":
-		case strings.HasPrefix(o, "-n") || strings.HasPrefix(o, "-L") || strings.HasPrefix(o, "-s") ||
-			strings.HasPrefix(o, "-P") || strings.HasPrefix(o, "--max-") || o == "-l" || strings.HasPrefix(o, "-l"):
-			// Split the input into several runs: every item still runs.
-			plain = false
-			if len(o) == 2 && o != "-l" {
-				i++
-			}
-		default:
-			// -a FILE, -E EOF, --process-slot-var, ...: not read here.
-			return nil, false, false
 		}
 	}
-	var items []string
-	switch {
-	case replace != "":
-		// Each line is one item; blanks at its start are dropped.
-		for line := range strings.SplitSeq(strings.TrimSuffix(text, "\n"), "\n") {
-			if delim >= 0 {
-				return nil, false, false
-			}
-			if line = strings.TrimLeft(line, " \t"); line != "" {
-				items = append(items, line)
-			}
-		}
-	case delim >= 0:
-		for item := range strings.SplitSeq(strings.TrimSuffix(text, string(rune(delim))), string(rune(delim))) {
-			items = append(items, item)
-		}
-		if text == "" {
-			items = nil
-		}
-	default:
-		var ok bool
-		if items, ok = xargsItems(text); !ok {
-			return nil, false, false
-		}
+	return x, true
+}
+
+// xargsRuns returns the argv of each command xargs runs for the input
+// text: cmd followed by the input's items, or, with -I, cmd with the
+// replacement string replaced by each item. plain reports one run with
+// every item, in which the positions of the items are known (no option
+// that splits the input into several runs). ok is false for an input or
+// an option the parser does not read (-a FILE, an unterminated quote,
+// more items than it follows); over reports that the words built would
+// hold more than budget bytes.
+func xargsRuns(opts []string, cmd []Arg, text string, budget int) (runs [][]Arg, plain, ok, over bool) {
+	x, ok := xargsOptions(opts)
+	if !ok || x.argFile {
+		return nil, false, false, false
 	}
-	if len(items) > maxForksPerCall*4 {
-		return nil, false, false
+	items, ok := xargsSplit(text, x)
+	if !ok || len(items) > maxForksPerCall*4 {
+		return nil, false, false, false
 	}
-	if replace != "" {
+	if x.replace != "" {
+		itemBytes := 0
+		for _, item := range items {
+			itemBytes += len(item)
+		}
+		size := 0
+		for _, a := range cmd {
+			size += len(items) * len(a.Value)
+			if !a.Dynamic {
+				size += strings.Count(a.Value, x.replace) * itemBytes
+			}
+		}
+		if size > budget {
+			return nil, false, false, true
+		}
 		for _, item := range items {
 			run := make([]Arg, len(cmd))
 			for k, a := range cmd {
 				run[k] = a
-				if !a.Dynamic && strings.Contains(a.Value, replace) {
-					run[k] = Arg{Value: strings.ReplaceAll(a.Value, replace, item), Raw: a.Raw, Resolved: true}
+				if !a.Dynamic && strings.Contains(a.Value, x.replace) {
+					run[k] = Arg{Value: strings.ReplaceAll(a.Value, x.replace, item), Raw: a.Raw, Resolved: true}
 				}
 			}
 			runs = append(runs, run)
 		}
-		return runs, false, true
+		return runs, false, true, false
 	}
-	if len(items) == 0 && noEmpty {
-		return nil, plain, true
+	if len(items) == 0 && x.noEmpty {
+		return nil, x.plain, true, false
+	}
+	size := 0
+	for _, item := range items {
+		size += len(item)
+	}
+	if size > budget {
+		return nil, false, false, true
 	}
 	run := append([]Arg(nil), cmd...)
 	for _, item := range items {
 		run = append(run, Arg{Value: item, Raw: item, Resolved: true})
 	}
-	return [][]Arg{run}, plain, true
+	return [][]Arg{run}, x.plain, true, false
 }
 
-// xargsDelim reads the delimiter of -d: one character or an escape.
+// xargsDelim reads the delimiter of -d: one character, or an escape (\n,
+// \t, \0, \\, ... \xHH, \NNN octal).
 func xargsDelim(v string) (int, bool) {
-	switch v {
-	case `\n`:
-		return '\n', true
-	case `\t`:
-		return '\t', true
-	case `\0`:
-		return 0, true
-	case `\\`:
-		return '\\', true
-	}
 	if len(v) == 1 {
 		return int(v[0]), true
 	}
-	return 0, false
+	if len(v) < 2 || v[0] != '\\' {
+		return 0, false
+	}
+	if i := strings.IndexByte(`abfnrtv\`, v[1]); i >= 0 && len(v) == 2 {
+		return int("\a\b\f\n\r\t\v\\"[i]), true
+	}
+	base, digits := 8, v[1:]
+	if v[1] == 'x' {
+		base, digits = 16, v[2:]
+	}
+	n, err := strconv.ParseUint(digits, base, 8)
+	if err != nil {
+		return 0, false
+	}
+	return int(n), true
 }
 
-// xargsItems splits input as xargs does by default: items separated by
-// blanks and newlines, with '...', "..." and backslash quoting.
-func xargsItems(text string) ([]string, bool) {
+// xargsSplit splits xargs's input into its items: at the delimiter of -0
+// or -d (a last delimiter ends the last item; empty items count);
+// otherwise at blanks and newlines, or, with -I, at newlines only (the
+// blanks that start a line dropped, empty lines skipped), with quotes and
+// backslashes read, up to the item that -E names. ok is false when xargs
+// would stop on the input (an unterminated quote).
+func xargsSplit(text string, x xargsOpts) ([]string, bool) {
+	if x.delim >= 0 {
+		if text == "" {
+			return nil, true
+		}
+		d := string([]byte{byte(x.delim)})
+		return strings.Split(strings.TrimSuffix(text, d), d), true
+	}
+	lines := x.replace != ""
 	var items []string
 	var b strings.Builder
-	in := false
+	in := false // an item was started (quotes start an empty one)
+	end := func() bool {
+		item := b.String()
+		b.Reset()
+		in = false
+		if x.eof != "" && item == x.eof {
+			return true
+		}
+		items = append(items, item)
+		return false
+	}
 	for i := 0; i < len(text); i++ {
 		c := text[i]
 		switch {
-		case c == ' ' || c == '\t' || c == '\n':
-			if in {
-				items = append(items, b.String())
-				b.Reset()
-				in = false
+		case c == '\n' || (c == ' ' || c == '\t') && !lines:
+			if in && end() {
+				return items, true
 			}
+		case (c == ' ' || c == '\t') && !in:
+			// The blanks that start a line of -I.
 		case c == '\'' || c == '"':
 			j := strings.IndexByte(text[i+1:], c)
 			if j < 0 || strings.IndexByte(text[i+1:i+1+j], '\n') >= 0 {
@@ -184,7 +288,7 @@ func xargsItems(text string) ([]string, bool) {
 		}
 	}
 	if in {
-		items = append(items, b.String())
+		end()
 	}
 	return items, true
 }
