@@ -7,10 +7,7 @@ import (
 )
 
 func Example() {
-	detector, err := danger.NewDetector(nil) // nil: the default registry
-	if err != nil {
-		panic(err)
-	}
+	detector := danger.Default() // the built-in registry
 	warnings := detector.Check("rm -rf /")
 	if len(warnings) > 0 {
 		fmt.Println(warnings[0].Message)
@@ -27,7 +24,7 @@ func Example() {
 }
 
 func ExampleDetector_Add() {
-	detector := danger.MustNewDetector(nil)
+	detector := danger.Default()
 	err := detector.Add(danger.Pattern{
 		Name:        "drop_database",
 		Regex:       `\bDROP\s+DATABASE\b`,

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/shellguard/shellguard/internal/programs"
+	"github.com/shellguard/shellguard/internal/shquote"
 	"github.com/shellguard/shellguard/shellparse"
 )
 
@@ -77,7 +79,7 @@ func wrapperLeftovers(inv *shellparse.Invocation, args []shellparse.Arg) []shell
 			if (a == "--replace" || a == "-i" || a == "-e" || a == "-l" || a == "--eof") && k+1 < len(w.Args) && !strings.HasPrefix(w.Args[k+1], "-") {
 				var out []shellparse.Arg
 				for _, x := range w.Args[k+1:] {
-					out = append(out, shellparse.Arg{Value: x, Raw: shellQuote(x)})
+					out = append(out, shellparse.Arg{Value: x, Raw: shquote.Quote(x)})
 				}
 				return append(out, args...)
 			}
@@ -139,7 +141,8 @@ func splitEnvString(s string) []shellparse.Arg {
 // parser did not re-parse: the shell commands an interpreter one-liner
 // hands to a shell (os.system, subprocess, execSync, system, backticks),
 // each deletion it makes as "rm -rf -- PATH", code that is itself a shell
-// command (perl -e "rm -rf /"), and GNU parallel's commands.
+// command (perl -e "rm -rf /"), the shell strings a runner is given (npx
+// -c 'CMD'), and GNU parallel's commands.
 func nestedCommands(name string, args []shellparse.Arg) []string {
 	if name == "" || len(args) < 2 {
 		return nil
@@ -147,17 +150,21 @@ func nestedCommands(name string, args []shellparse.Arg) []string {
 	if name == "parallel" {
 		return parallelCommands(args[1:])
 	}
-	lang := interpreter(name)
-	if lang == "" {
-		return nil
-	}
+	p := programs.Lookup(name)
 	var out []string
-	for _, code := range interpreterCode(lang, args[1:]) {
+	if p.Has(programs.Runs) {
+		out = programs.RunShell(p, argWords(args[1:]))
+	}
+	lang := interpreter(p)
+	if lang == "" {
+		return out
+	}
+	for _, code := range programs.CodeValues(p, argWords(args[1:])) {
 		shells, _ := shellOuts(lang, code)
 		out = append(out, shells...)
 		paths, _ := deletions(code)
-		for _, p := range paths {
-			out = append(out, "rm -rf -- "+shellQuote(p))
+		for _, path := range paths {
+			out = append(out, "rm -rf -- "+shquote.Quote(path))
 		}
 		if looksLikeShell(code) {
 			out = append(out, code)
@@ -166,91 +173,19 @@ func nestedCommands(name string, args []shellparse.Arg) []string {
 	return out
 }
 
-// interpreter names the language of a program that runs code given on
-// its command line, or "".
-func interpreter(name string) string {
-	switch {
-	case strings.HasPrefix(name, "python") || strings.HasPrefix(name, "pypy"):
-		return "python"
-	case name == "node" || name == "nodejs" || name == "deno" || name == "bun":
-		return "node"
-	case strings.HasPrefix(name, "perl"):
-		return "perl"
-	case name == "ruby" || name == "jruby":
-		return "ruby"
-	case strings.HasPrefix(name, "php"):
-		return "php"
+// interpreter names the language family of a program whose code options
+// the detector reads (python -c, node -e, perl -e, ruby -e, php -r), or
+// "".
+func interpreter(p *programs.Program) string {
+	if p == nil {
+		return ""
+	}
+	switch p.Lang {
+	case "python", "node", "perl", "ruby", "php":
+		return p.Lang
 	}
 	return ""
 }
-
-// interpreterCode returns the code strings of an interpreter's argv
-// (python -c CODE, node -e/-p CODE, perl/ruby -e CODE, php -r CODE).
-// Dynamic code is returned as written: its literal parts still count.
-func interpreterCode(lang string, args []shellparse.Arg) []string {
-	var code []string
-	for i := 0; i < len(args); i++ {
-		v := args[i].Value
-		if v == "--" || len(v) < 2 || v[0] != '-' {
-			// python FILE, perl FILE: the rest are the script's own
-			// arguments; perl/ruby may still take more -e before it.
-			if lang == "python" || lang == "node" {
-				break
-			}
-			continue
-		}
-		next := func() {
-			if i+1 < len(args) {
-				code = append(code, args[i+1].Value)
-				i++
-			}
-		}
-		switch lang {
-		case "node":
-			switch {
-			case v == "-e" || v == "--eval" || v == "-p" || v == "--print":
-				next()
-			case strings.HasPrefix(v, "--eval=") || strings.HasPrefix(v, "--print="):
-				code = append(code, v[strings.IndexByte(v, '=')+1:])
-			}
-			continue
-		case "php":
-			if v == "-r" {
-				next()
-			} else if strings.HasPrefix(v, "-r") {
-				code = append(code, v[2:])
-			}
-			continue
-		}
-		if strings.HasPrefix(v, "--") {
-			continue
-		}
-		// Clustered one-letter options: python -Bc CODE, perl -lne CODE,
-		// perl -e'CODE'.
-		key := byte('c')
-		stop := "WXmQ"
-		if lang == "perl" || lang == "ruby" {
-			key, stop = 'e', "iIMmxCdDFrTWXl0"
-		}
-		for j := 1; j < len(v); j++ {
-			c := v[j]
-			if c == key || lang == "perl" && c == 'E' {
-				if j+1 < len(v) {
-					code = append(code, v[j+1:])
-				} else {
-					next()
-				}
-				break
-			}
-			if strings.IndexByte(stop, c) >= 0 && !(c == 'l' && lang == "perl" && j+1 < len(v) && !isDigitByte(v[j+1])) {
-				break
-			}
-		}
-	}
-	return code
-}
-
-func isDigitByte(c byte) bool { return c >= '0' && c <= '9' }
 
 // A string literal in Python, JavaScript, Perl, Ruby or PHP.
 const literal = `(?:[rbfuRBFU]{0,2}"((?:[^"\\]|\\.)*)"|[rbfuRBFU]{0,2}'((?:[^'\\]|\\.)*)')`
@@ -292,7 +227,7 @@ func shellOuts(lang, code string) (cmds []string, dynamic bool) {
 			if end > 0 {
 				var words []string
 				for _, w := range re.anyLiteral.FindAllStringSubmatch(rest[:end], 64) {
-					words = append(words, shellQuote(unescape(w[1]+w[2])))
+					words = append(words, shquote.Quote(unescape(w[1]+w[2])))
 				}
 				if len(words) > 0 && !strings.Contains(stripLiterals(rest[1:end]), "[") {
 					cmds = append(cmds, strings.Join(words, " "))
@@ -363,10 +298,6 @@ func unescape(s string) string {
 	return b.String()
 }
 
-func shellQuote(s string) string {
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-}
-
 // looksLikeShell reports code that is a shell command rather than code
 // of the language (perl -e "rm -rf /"): its first word is a program the
 // registry knows as destructive.
@@ -381,8 +312,11 @@ func looksLikeShell(code string) bool {
 }
 
 // parallelCommands reads GNU parallel's argv: the command (before :::)
-// with each argument after ::: appended, or each argument as a command
-// when there is no command.
+// with each argument after ::: appended (or put in place of {}), or each
+// argument as a command when there is no command. parallel runs the
+// command through a shell: its words are shell code, joined as written
+// (parallel 'curl -s {} | sh' ::: URL runs curl -s URL | sh); the
+// arguments are quoted.
 func parallelCommands(args []shellparse.Arg) []string {
 	i := parallelSkipOptions(args)
 	var cmd, inputs []string
@@ -396,7 +330,7 @@ func parallelCommands(args []shellparse.Arg) []string {
 		if sep {
 			inputs = append(inputs, v)
 		} else {
-			cmd = append(cmd, shellQuote(v))
+			cmd = append(cmd, v)
 		}
 	}
 	if len(cmd) == 0 {
@@ -409,9 +343,9 @@ func parallelCommands(args []shellparse.Arg) []string {
 	out := make([]string, 0, len(inputs))
 	for _, in := range inputs {
 		if strings.Contains(line, "{}") {
-			out = append(out, strings.ReplaceAll(line, "{}", shellQuote(in)))
+			out = append(out, strings.ReplaceAll(line, "{}", shquote.Quote(in)))
 		} else {
-			out = append(out, line+" "+shellQuote(in))
+			out = append(out, line+" "+shquote.Quote(in))
 		}
 	}
 	return out
@@ -428,9 +362,9 @@ func shellFromInput(inv *shellparse.Invocation, name string, args []shellparse.A
 				return false
 			}
 		}
-		return len(cmd) > 0 && shellparse.IsShell(progName(baseName(cmd[0])))
+		return len(cmd) > 0 && programs.IsShell(progName(baseName(cmd[0])))
 	}
-	if !inv.ArgsFromInput || !shellparse.IsShell(name) {
+	if !inv.ArgsFromInput || !programs.IsShell(name) {
 		return false
 	}
 	for _, a := range args[1:] {
@@ -450,27 +384,33 @@ func parallelCommandWords(args []shellparse.Arg) []string {
 	return out
 }
 
+// parallelSkipOptions returns the index of the first word after
+// parallel's options (and their values, as its program data gives them).
 func parallelSkipOptions(args []shellparse.Arg) int {
-	i := 0
-	for i < len(args) && strings.HasPrefix(args[i].Value, "-") && args[i].Value != "-" {
-		switch args[i].Value {
-		case "-j", "--jobs", "-S", "--sshlogin", "-a", "--arg-file", "--delay", "--timeout", "-N", "-n", "-L",
-			"--colsep", "-d", "--delimiter", "--results", "--joblog", "--tmpdir", "-I", "--env", "--workdir", "--wd":
-			i++
+	sc := programs.NewScanner(programs.Lookup("parallel"), argWords(args), "")
+	for {
+		it, ok := sc.Next()
+		if !ok {
+			return len(args)
 		}
-		i++
+		switch it.Kind {
+		case programs.EndOfOptions:
+			return it.Word + 1
+		case programs.Operand:
+			return it.Word
+		}
 	}
-	return i
 }
 
 // interpreterRuns reports what check "interpreter_shell_out" and
 // "interpreter_delete" look for in an interpreter's code.
 func interpreterRuns(check, name string, args []shellparse.Arg) bool {
-	lang := interpreter(name)
+	p := programs.Lookup(name)
+	lang := interpreter(p)
 	if lang == "" || len(args) < 2 {
 		return false
 	}
-	for _, code := range interpreterCode(lang, args[1:]) {
+	for _, code := range programs.CodeValues(p, argWords(args[1:])) {
 		switch check {
 		case "interpreter_shell_out":
 			if _, dyn := shellOuts(lang, code); dyn {
@@ -496,23 +436,4 @@ func obfuscatedWord(a shellparse.Arg) bool {
 		return false
 	}
 	return strings.ContainsAny(raw, "'\"\\{")
-}
-
-// isDecoder reports a program that turns hidden text into readable text.
-func isDecoder(name string, a *argv, args []shellparse.Arg) bool {
-	switch name {
-	case "xxd":
-		return a.hasFlag("-r")
-	case "base64", "base32", "basenc":
-		return a.hasFlag("-d") || a.hasFlag("-D")
-	case "rev", "tr", "uudecode", "openssl":
-		return true
-	case "echo", "printf":
-		for _, x := range args[1:] {
-			if strings.Contains(x.Raw, `\x`) || strings.Contains(x.Raw, `\0`) || strings.Contains(x.Raw, `\u`) {
-				return true
-			}
-		}
-	}
-	return false
 }

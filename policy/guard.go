@@ -166,11 +166,10 @@ func Detector(cfg *config.Config) (*danger.Detector, error) {
 	if len(cfg.Disabled) == 0 && len(cfg.Relevel) == 0 && len(cfg.Patterns) == 0 {
 		// The built-in registry as it stands: static data, nothing to
 		// copy or compile (the common case, and a hook's start-up).
-		return danger.NewDetector(nil)
+		return danger.Default(), nil
 	}
 	// Not nil: a configuration that disables every rule and adds none
-	// gets a detector with no rules (NewDetector(nil) means the
-	// defaults).
+	// gets a detector with no rules.
 	ps := []danger.Pattern{}
 	for _, p := range danger.DefaultPatterns() {
 		if _, off := cfg.Disabled[p.Name]; off {
