@@ -98,6 +98,7 @@ var table = [...]Program{
 	{Name: "dotnet", Is: Subcommands | DataArgs | Runs, Root: Node{Arity: 2}, Subs: []Node{{Path: "run", Arity: 3, Run: &Run{DashDash: true}}, {Path: "tool", Arity: 3}, {Path: "tool run", Run: &Run{}}}},
 	{Name: "dpkg", Is: DataArgs},
 	{Name: "dpkg-query", Is: DataArgs},
+	{Name: "drizzle-kit", Root: Node{Arity: 2}},
 	{Name: "du", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}},
 	{Name: "echo", Is: DataArgs, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}},
 	{Name: "egrep", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}},
@@ -186,6 +187,7 @@ var table = [...]Program{
 	{Name: "kill", Is: NoCluster | DataArgs, Root: Node{Arity: 1}},
 	{Name: "killall", Is: NoCluster | DataArgs, Root: Node{Arity: 1}},
 	{Name: "kind", Is: DataArgs, Root: Node{Arity: 2}, Subs: []Node{{Path: "create", Arity: 3}}},
+	{Name: "knex", Root: Node{Arity: 2}},
 	{Name: "ksh", Is: Shell | StdinProgram, Lang: "sh", Code: []string{"-c"}, Load: []string{"-s", "--rcfile", "--init-file"}, Root: Node{Arity: 2, Values: []string{"-c", "-o", "-O", "--rcfile", "--init-file"}}},
 	{Name: "kubectl", Is: Subcommands | ResourceWords, Words: []Alias{{"cj", "cronjob"}, {"clusterrolebindings", "clusterrolebinding"}, {"clusterroles", "clusterrole"}, {"cm", "configmap"}, {"configmaps", "configmap"}, {"crd", "customresourcedefinition"}, {"crds", "customresourcedefinition"}, {"cronjobs", "cronjob"}, {"customresourcedefinitions", "customresourcedefinition"}, {"daemonsets", "daemonset"}, {"deploy", "deployment"}, {"deployments", "deployment"}, {"ds", "daemonset"}, {"hpa", "horizontalpodautoscaler"}, {"ing", "ingress"}, {"ingresses", "ingress"}, {"jobs", "job"}, {"namespaces", "namespace"}, {"netpol", "networkpolicy"}, {"no", "node"}, {"nodes", "node"}, {"ns", "namespace"}, {"pdb", "poddisruptionbudget"}, {"persistentvolumeclaims", "persistentvolumeclaim"}, {"persistentvolumes", "persistentvolume"}, {"po", "pod"}, {"pods", "pod"}, {"pv", "persistentvolume"}, {"pvc", "persistentvolumeclaim"}, {"replicasets", "replicaset"}, {"rolebindings", "rolebinding"}, {"roles", "role"}, {"rs", "replicaset"}, {"sa", "serviceaccount"}, {"sc", "storageclass"}, {"secrets", "secret"}, {"serviceaccounts", "serviceaccount"}, {"services", "service"}, {"statefulsets", "statefulset"}, {"storageclasses", "storageclass"}, {"sts", "statefulset"}, {"svc", "service"}}, Root: Node{Arity: 2, Values: []string{"-n", "--namespace", "--context", "--kube-context", "--kubeconfig", "-s", "--server", "--cluster", "--user", "--as", "--as-group", "--token", "--request-timeout", "-l", "-f", "-o", "-c"}, DryRun: []string{"--dry-run", "--dry-run=client", "--dry-run=server"}, Widen: []Widen{{Opts: []string{"--kubeconfig", "--context", "--kube-context", "--cluster", "--server", "--token", "--as", "--as-group", "--as-uid", "--kube-apiserver", "--kube-token", "--kube-as-user", "--certificate-authority", "--insecure-skip-tls-verify"}, Exact: true, Why: "sends the command to another cluster or identity"}, {Opts: []string{"-s"}, Why: "sends the command to another cluster"}}}, Subs: []Node{{Path: "auth", Arity: 3}, {Path: "config", Arity: 3}, {Path: "kustomize", Arity: 3}, {Path: "rollout", Arity: 3}}},
 	{Name: "kustomize", Root: Node{Arity: 2}},
@@ -234,7 +236,7 @@ var table = [...]Program{
 	{Name: "ncat", Aliases: []Alias{{"--exec", "-e"}, {"--sh-exec", "-e"}}},
 	{Name: "nerdctl", Is: Subcommands, Globals: []string{"-H", "--host", "-c", "--context", "--config", "-l", "--log-level", "--tlscacert", "--tlscert", "--tlskey", "--url", "--connection", "--root", "--runroot"}, Extract: "docker", Subs: []Node{{Path: "compose", Values: []string{"-f", "--file", "-p", "--project-name", "--project-directory", "--env-file", "--profile", "--ansi", "--progress", "--parallel"}, DryRun: []string{"--dry-run"}}}},
 	{Name: "netcat", Aliases: []Alias{{"--exec", "-e"}, {"--sh-exec", "-e"}}},
-	{Name: "netlify", Is: DataArgs},
+	{Name: "netlify", Is: DataArgs, Root: Node{Arity: 2}},
 	{Name: "ng", Root: Node{Arity: 2}},
 	{Name: "ninja", Is: DataArgs},
 	{Name: "nix", Root: Node{Arity: 2}},
@@ -284,6 +286,7 @@ var table = [...]Program{
 	{Name: "print", Is: DataArgs},
 	{Name: "printenv", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}},
 	{Name: "printf", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{Deny: []string{"-v"}, MaxOperands: -1, NoGlob: true}}},
+	{Name: "prisma", Root: Node{Arity: 2}, Subs: []Node{{Path: "db", Arity: 3}, {Path: "migrate", Arity: 3}}},
 	{Name: "ps", Is: DataArgs, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}},
 	{Name: "psql", Root: Node{Arity: 2}},
 	{Name: "pulumi", Is: Subcommands | DataArgs, Root: Node{Arity: 2, DryRun: []string{"--preview-only"}}, Subs: []Node{{Path: "stack", Arity: 3}}},
@@ -334,6 +337,7 @@ var table = [...]Program{
 	{Name: "sdk", Is: DataArgs},
 	{Name: "sed", Is: Abbrev | DataArgs, Extract: "sed", Root: Node{Values: []string{"-e", "-f", "-l", "--expression", "--file", "--line-length"}}},
 	{Name: "seq", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}},
+	{Name: "sequelize", Root: Node{Arity: 2}},
 	{Name: "serverless", Root: Node{Arity: 2}},
 	{Name: "service", Is: DataArgs},
 	{Name: "set", Is: DataArgs},
@@ -362,6 +366,7 @@ var table = [...]Program{
 	{Name: "strace", Is: Abbrev, Root: Node{Values: []string{"-o", "-e", "-p", "-s", "-u", "-E", "-a", "-I", "-b", "-X", "-P", "-U", "-A", "-n", "-f", "--output", "--format"}, Widen: []Widen{{Opts: []string{"-o", "--output"}, Label: "{name} {opt}", Why: "writes to a file"}}}},
 	{Name: "strings", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}},
 	{Name: "sudo", Is: Abbrev, Root: Node{Values: []string{"-u", "-g", "-C", "-h", "-p", "-U", "-r", "-t", "-T", "-D", "--user", "--group", "--close-from", "--host", "--prompt", "--other-user", "--role", "--type", "--command-timeout", "--chdir"}, Widen: []Widen{{Opts: []string{"-E", "-s", "-i", "-R", "--preserve-env", "--shell", "--login", "--chroot"}, Label: "sudo {opt}", Why: "runs the command through a shell, in another root, or with the caller's environment"}}}},
+	{Name: "supabase", Root: Node{Arity: 2}},
 	{Name: "svn", Is: DataArgs},
 	{Name: "swift", Root: Node{Arity: 2}},
 	{Name: "systemctl", Is: DataArgs, Root: Node{Arity: 2, Values: []string{"-H", "--host", "-M", "--machine", "-t", "--type", "-p", "--property", "-s", "--signal"}}},
@@ -390,6 +395,7 @@ var table = [...]Program{
 	{Name: "tty", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}},
 	{Name: "turbo", Root: Node{Arity: 2}},
 	{Name: "type", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}},
+	{Name: "typeorm", Root: Node{Arity: 2}},
 	{Name: "typeset", Is: DataArgs, Extract: "env_assign"},
 	{Name: "ufw", Root: Node{Arity: 2}},
 	{Name: "ugrep", Is: DataArgs},
@@ -426,7 +432,7 @@ var table = [...]Program{
 	{Name: "whoami", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}},
 	{Name: "wipefs", Aliases: []Alias{{"--all", "-a"}}, Root: Node{DryRun: []string{"-n", "--no-act"}}},
 	{Name: "wp", Root: Node{Arity: 2}},
-	{Name: "wrangler", Is: DataArgs},
+	{Name: "wrangler", Is: DataArgs, Root: Node{Arity: 2}},
 	{Name: "write", Is: DataArgs},
 	{Name: "xdg-open", Is: DataArgs},
 	{Name: "xxd", Aliases: []Alias{{"--revert", "-r"}}, Decodes: []string{"-r"}},
@@ -633,688 +639,700 @@ func lookup(name string) *Program {
 		return &table[92]
 	case "dpkg-query":
 		return &table[93]
-	case "du":
+	case "drizzle-kit":
 		return &table[94]
-	case "echo":
+	case "du":
 		return &table[95]
-	case "egrep":
+	case "echo":
 		return &table[96]
-	case "eksctl":
+	case "egrep":
 		return &table[97]
-	case "elixir":
+	case "eksctl":
 		return &table[98]
-	case "emacs":
+	case "elixir":
 		return &table[99]
-	case "emerge":
+	case "emacs":
 		return &table[100]
-	case "enable":
+	case "emerge":
 		return &table[101]
-	case "entr":
+	case "enable":
 		return &table[102]
-	case "env":
+	case "entr":
 		return &table[103]
-	case "espeak":
+	case "env":
 		return &table[104]
-	case "ex":
+	case "espeak":
 		return &table[105]
-	case "exit":
+	case "ex":
 		return &table[106]
-	case "expect":
+	case "exit":
 		return &table[107]
-	case "export":
+	case "expect":
 		return &table[108]
-	case "expr":
+	case "export":
 		return &table[109]
-	case "false":
+	case "expr":
 		return &table[110]
-	case "fd":
+	case "false":
 		return &table[111]
-	case "fdfind":
+	case "fd":
 		return &table[112]
-	case "fgrep":
+	case "fdfind":
 		return &table[113]
-	case "figlet":
+	case "fgrep":
 		return &table[114]
-	case "file":
+	case "figlet":
 		return &table[115]
-	case "find":
+	case "file":
 		return &table[116]
-	case "firebase":
+	case "find":
 		return &table[117]
-	case "firejail":
+	case "firebase":
 		return &table[118]
-	case "fish":
+	case "firejail":
 		return &table[119]
-	case "flatpak":
+	case "fish":
 		return &table[120]
-	case "flyctl":
+	case "flatpak":
 		return &table[121]
-	case "fmt":
+	case "flyctl":
 		return &table[122]
-	case "fold":
+	case "fmt":
 		return &table[123]
-	case "free":
+	case "fold":
 		return &table[124]
-	case "g++":
+	case "free":
 		return &table[125]
-	case "gawk":
+	case "g++":
 		return &table[126]
-	case "gcc":
+	case "gawk":
 		return &table[127]
-	case "gcloud":
+	case "gcc":
 		return &table[128]
-	case "gdb":
+	case "gcloud":
 		return &table[129]
-	case "gem":
+	case "gdb":
 		return &table[130]
-	case "gh":
+	case "gem":
 		return &table[131]
-	case "gio":
+	case "gh":
 		return &table[132]
-	case "git":
+	case "gio":
 		return &table[133]
-	case "git-grep":
+	case "git":
 		return &table[134]
-	case "git-receive-pack":
+	case "git-grep":
 		return &table[135]
-	case "git-shell":
+	case "git-receive-pack":
 		return &table[136]
-	case "git-upload-pack":
+	case "git-shell":
 		return &table[137]
-	case "glab":
+	case "git-upload-pack":
 		return &table[138]
-	case "gmake":
+	case "glab":
 		return &table[139]
-	case "go":
+	case "gmake":
 		return &table[140]
-	case "gofmt":
+	case "go":
 		return &table[141]
-	case "gradle":
+	case "gofmt":
 		return &table[142]
-	case "grep":
+	case "gradle":
 		return &table[143]
-	case "groovy":
+	case "grep":
 		return &table[144]
-	case "groups":
+	case "groovy":
 		return &table[145]
-	case "gsed":
+	case "groups":
 		return &table[146]
-	case "gsutil":
+	case "gsed":
 		return &table[147]
-	case "gtar":
+	case "gsutil":
 		return &table[148]
-	case "guix":
+	case "gtar":
 		return &table[149]
-	case "gvim":
+	case "guix":
 		return &table[150]
-	case "hash":
+	case "gvim":
 		return &table[151]
-	case "head":
+	case "hash":
 		return &table[152]
-	case "helm":
+	case "head":
 		return &table[153]
-	case "help":
+	case "helm":
 		return &table[154]
-	case "heroku":
+	case "help":
 		return &table[155]
-	case "hexdump":
+	case "heroku":
 		return &table[156]
-	case "hg":
+	case "hexdump":
 		return &table[157]
-	case "history":
+	case "hg":
 		return &table[158]
-	case "hostname":
+	case "history":
 		return &table[159]
-	case "htop":
+	case "hostname":
 		return &table[160]
-	case "hugo":
+	case "htop":
 		return &table[161]
-	case "id":
+	case "hugo":
 		return &table[162]
-	case "iex":
+	case "id":
 		return &table[163]
-	case "info":
+	case "iex":
 		return &table[164]
-	case "inotifywait":
+	case "info":
 		return &table[165]
-	case "install":
+	case "inotifywait":
 		return &table[166]
-	case "ip":
+	case "install":
 		return &table[167]
-	case "ip6tables":
+	case "ip":
 		return &table[168]
-	case "iptables":
+	case "ip6tables":
 		return &table[169]
-	case "java":
+	case "iptables":
 		return &table[170]
-	case "jest":
+	case "java":
 		return &table[171]
-	case "join":
+	case "jest":
 		return &table[172]
-	case "journalctl":
+	case "join":
 		return &table[173]
-	case "jq":
+	case "journalctl":
 		return &table[174]
-	case "jruby":
+	case "jq":
 		return &table[175]
-	case "julia":
+	case "jruby":
 		return &table[176]
-	case "just":
+	case "julia":
 		return &table[177]
-	case "k9s":
+	case "just":
 		return &table[178]
-	case "kill":
+	case "k9s":
 		return &table[179]
-	case "killall":
+	case "kill":
 		return &table[180]
-	case "kind":
+	case "killall":
 		return &table[181]
-	case "ksh":
+	case "kind":
 		return &table[182]
-	case "kubectl":
+	case "knex":
 		return &table[183]
-	case "kustomize":
+	case "ksh":
 		return &table[184]
-	case "launchctl":
+	case "kubectl":
 		return &table[185]
-	case "less":
+	case "kustomize":
 		return &table[186]
-	case "let":
+	case "launchctl":
 		return &table[187]
-	case "ll":
+	case "less":
 		return &table[188]
-	case "ln":
+	case "let":
 		return &table[189]
-	case "local":
+	case "ll":
 		return &table[190]
-	case "locale":
+	case "ln":
 		return &table[191]
-	case "locate":
+	case "local":
 		return &table[192]
-	case "logger":
+	case "locale":
 		return &table[193]
-	case "loginctl":
+	case "locate":
 		return &table[194]
-	case "ls":
+	case "logger":
 		return &table[195]
-	case "lsblk":
+	case "loginctl":
 		return &table[196]
-	case "lscpu":
+	case "ls":
 		return &table[197]
-	case "ltrace":
+	case "lsblk":
 		return &table[198]
-	case "lua":
+	case "lscpu":
 		return &table[199]
-	case "luajit":
+	case "ltrace":
 		return &table[200]
-	case "lvreduce":
+	case "lua":
 		return &table[201]
-	case "lvremove":
+	case "luajit":
 		return &table[202]
-	case "mail":
+	case "lvreduce":
 		return &table[203]
-	case "mailx":
+	case "lvremove":
 		return &table[204]
-	case "make":
+	case "mail":
 		return &table[205]
-	case "man":
+	case "mailx":
 		return &table[206]
-	case "mawk":
+	case "make":
 		return &table[207]
-	case "mc":
+	case "man":
 		return &table[208]
-	case "md5sum":
+	case "mawk":
 		return &table[209]
-	case "minikube":
+	case "mc":
 		return &table[210]
-	case "mkdir":
+	case "md5sum":
 		return &table[211]
-	case "mke2fs":
+	case "minikube":
 		return &table[212]
-	case "mkfs.ext2":
+	case "mkdir":
 		return &table[213]
-	case "mkfs.ext3":
+	case "mke2fs":
 		return &table[214]
-	case "mkfs.ext4":
+	case "mkfs.ext2":
 		return &table[215]
-	case "mksh":
+	case "mkfs.ext3":
 		return &table[216]
-	case "mlocate":
+	case "mkfs.ext4":
 		return &table[217]
-	case "mongosh":
+	case "mksh":
 		return &table[218]
-	case "more":
+	case "mlocate":
 		return &table[219]
-	case "most":
+	case "mongosh":
 		return &table[220]
-	case "mv":
+	case "more":
 		return &table[221]
-	case "mvn":
+	case "most":
 		return &table[222]
-	case "mysql":
+	case "mv":
 		return &table[223]
-	case "nano":
+	case "mvn":
 		return &table[224]
-	case "nawk":
+	case "mysql":
 		return &table[225]
-	case "nc":
+	case "nano":
 		return &table[226]
-	case "ncat":
+	case "nawk":
 		return &table[227]
-	case "nerdctl":
+	case "nc":
 		return &table[228]
-	case "netcat":
+	case "ncat":
 		return &table[229]
-	case "netlify":
+	case "nerdctl":
 		return &table[230]
-	case "ng":
+	case "netcat":
 		return &table[231]
-	case "ninja":
+	case "netlify":
 		return &table[232]
-	case "nix":
+	case "ng":
 		return &table[233]
-	case "nix-env":
+	case "ninja":
 		return &table[234]
-	case "nl":
+	case "nix":
 		return &table[235]
-	case "node":
+	case "nix-env":
 		return &table[236]
-	case "nodejs":
+	case "nl":
 		return &table[237]
-	case "nodemon":
+	case "node":
 		return &table[238]
-	case "notify-send":
+	case "nodejs":
 		return &table[239]
-	case "npm":
+	case "nodemon":
 		return &table[240]
-	case "nproc":
+	case "notify-send":
 		return &table[241]
-	case "npx":
+	case "npm":
 		return &table[242]
-	case "nsenter":
+	case "nproc":
 		return &table[243]
-	case "nuget":
+	case "npx":
 		return &table[244]
-	case "nvim":
+	case "nsenter":
 		return &table[245]
-	case "nvm":
+	case "nuget":
 		return &table[246]
-	case "nx":
+	case "nvim":
 		return &table[247]
-	case "oc":
+	case "nvm":
 		return &table[248]
-	case "od":
+	case "nx":
 		return &table[249]
-	case "open":
+	case "oc":
 		return &table[250]
-	case "openssl":
+	case "od":
 		return &table[251]
-	case "osascript":
+	case "open":
 		return &table[252]
-	case "pacman":
+	case "openssl":
 		return &table[253]
-	case "parallel":
+	case "osascript":
 		return &table[254]
-	case "paste":
+	case "pacman":
 		return &table[255]
-	case "perl":
+	case "parallel":
 		return &table[256]
-	case "pgrep":
+	case "paste":
+		return &table[257]
+	case "perl":
 		return &table[258]
+	case "pgrep":
+		return &table[260]
 	case "php":
-		return &table[259]
-	case "pidof":
 		return &table[261]
-	case "pip":
-		return &table[262]
-	case "pip3":
+	case "pidof":
 		return &table[263]
-	case "pipenv":
+	case "pip":
 		return &table[264]
-	case "pipx":
+	case "pip3":
 		return &table[265]
-	case "pkexec":
+	case "pipenv":
 		return &table[266]
-	case "pkill":
+	case "pipx":
 		return &table[267]
-	case "plocate":
+	case "pkexec":
 		return &table[268]
-	case "pnpm":
+	case "pkill":
 		return &table[269]
-	case "pnpx":
+	case "plocate":
 		return &table[270]
-	case "podman":
+	case "pnpm":
 		return &table[271]
-	case "podman-remote":
+	case "pnpx":
 		return &table[272]
-	case "poetry":
+	case "podman":
 		return &table[273]
-	case "popd":
+	case "podman-remote":
 		return &table[274]
-	case "port":
+	case "poetry":
 		return &table[275]
-	case "posh":
+	case "popd":
 		return &table[276]
-	case "print":
+	case "port":
 		return &table[277]
-	case "printenv":
+	case "posh":
 		return &table[278]
-	case "printf":
+	case "print":
 		return &table[279]
-	case "ps":
+	case "printenv":
 		return &table[280]
-	case "psql":
+	case "printf":
 		return &table[281]
-	case "pulumi":
+	case "prisma":
 		return &table[282]
-	case "pushd":
+	case "ps":
 		return &table[283]
-	case "pvremove":
+	case "psql":
 		return &table[284]
-	case "pwd":
+	case "pulumi":
 		return &table[285]
-	case "py.test":
+	case "pushd":
 		return &table[286]
-	case "pyenv":
+	case "pvremove":
 		return &table[287]
-	case "pypy":
+	case "pwd":
 		return &table[288]
-	case "pypy3":
+	case "py.test":
+		return &table[289]
+	case "pyenv":
 		return &table[290]
-	case "pytest":
+	case "pypy":
 		return &table[291]
-	case "python":
-		return &table[292]
-	case "python2":
+	case "pypy3":
+		return &table[293]
+	case "pytest":
 		return &table[294]
-	case "python3":
+	case "python":
 		return &table[295]
-	case "pythonw":
-		return &table[296]
-	case "r":
+	case "python2":
 		return &table[297]
-	case "rake":
+	case "python3":
 		return &table[298]
-	case "rbash":
+	case "pythonw":
 		return &table[299]
-	case "rbenv":
+	case "r":
 		return &table[300]
-	case "rclone":
+	case "rake":
 		return &table[301]
-	case "read":
+	case "rbash":
 		return &table[302]
-	case "readlink":
+	case "rbenv":
 		return &table[303]
-	case "readonly":
+	case "rclone":
 		return &table[304]
-	case "realpath":
+	case "read":
 		return &table[305]
-	case "redis-cli":
+	case "readlink":
 		return &table[306]
-	case "return":
+	case "readonly":
 		return &table[307]
-	case "rev":
+	case "realpath":
 		return &table[308]
-	case "rg":
+	case "redis-cli":
 		return &table[309]
-	case "rimraf":
+	case "return":
 		return &table[310]
-	case "ripgrep":
+	case "rev":
 		return &table[311]
-	case "rm":
+	case "rg":
 		return &table[312]
-	case "rmdir":
+	case "rimraf":
 		return &table[313]
-	case "rpm":
+	case "ripgrep":
 		return &table[314]
-	case "rscript":
+	case "rm":
 		return &table[315]
-	case "rsync":
+	case "rmdir":
 		return &table[316]
-	case "rtk":
+	case "rpm":
 		return &table[317]
-	case "ruby":
+	case "rscript":
 		return &table[318]
-	case "runuser":
+	case "rsync":
 		return &table[319]
-	case "rustup":
+	case "rtk":
 		return &table[320]
-	case "say":
+	case "ruby":
 		return &table[321]
-	case "sbt":
+	case "runuser":
 		return &table[322]
-	case "scala":
+	case "rustup":
 		return &table[323]
-	case "scp":
+	case "say":
 		return &table[324]
-	case "screen":
+	case "sbt":
 		return &table[325]
-	case "script":
+	case "scala":
 		return &table[326]
-	case "sdk":
+	case "scp":
 		return &table[327]
-	case "sed":
+	case "screen":
 		return &table[328]
-	case "seq":
+	case "script":
 		return &table[329]
-	case "serverless":
+	case "sdk":
 		return &table[330]
-	case "service":
+	case "sed":
 		return &table[331]
-	case "set":
+	case "seq":
 		return &table[332]
-	case "sfdisk":
+	case "sequelize":
 		return &table[333]
-	case "sfdx":
+	case "serverless":
 		return &table[334]
-	case "sftp":
+	case "service":
 		return &table[335]
-	case "sg":
+	case "set":
 		return &table[336]
-	case "sh":
+	case "sfdisk":
 		return &table[337]
-	case "sha1sum":
+	case "sfdx":
 		return &table[338]
-	case "sha256sum":
+	case "sftp":
 		return &table[339]
-	case "sha512sum":
+	case "sg":
 		return &table[340]
-	case "shift":
+	case "sh":
 		return &table[341]
-	case "shred":
+	case "sha1sum":
 		return &table[342]
-	case "shx":
+	case "sha256sum":
 		return &table[343]
-	case "skaffold":
+	case "sha512sum":
 		return &table[344]
-	case "sleep":
+	case "shift":
 		return &table[345]
-	case "sls":
+	case "shred":
 		return &table[346]
-	case "snap":
+	case "shx":
 		return &table[347]
-	case "socat":
+	case "skaffold":
 		return &table[348]
-	case "sort":
+	case "sleep":
 		return &table[349]
-	case "source":
+	case "sls":
 		return &table[350]
-	case "ssh":
+	case "snap":
 		return &table[351]
-	case "sshpass":
+	case "socat":
 		return &table[352]
-	case "sst":
+	case "sort":
 		return &table[353]
-	case "stat":
+	case "source":
 		return &table[354]
-	case "strace":
+	case "ssh":
 		return &table[355]
-	case "strings":
+	case "sshpass":
 		return &table[356]
-	case "sudo":
+	case "sst":
 		return &table[357]
-	case "svn":
+	case "stat":
 		return &table[358]
-	case "swift":
+	case "strace":
 		return &table[359]
-	case "systemctl":
+	case "strings":
 		return &table[360]
-	case "systemd-run":
+	case "sudo":
 		return &table[361]
-	case "tac":
+	case "supabase":
 		return &table[362]
-	case "tail":
+	case "svn":
 		return &table[363]
-	case "tar":
+	case "swift":
 		return &table[364]
-	case "task":
+	case "systemctl":
 		return &table[365]
-	case "tcsh":
+	case "systemd-run":
 		return &table[366]
-	case "terraform":
+	case "tac":
 		return &table[367]
-	case "terragrunt":
+	case "tail":
 		return &table[368]
-	case "test":
+	case "tar":
 		return &table[369]
-	case "tig":
+	case "task":
 		return &table[370]
-	case "time":
+	case "tcsh":
 		return &table[371]
-	case "tldr":
+	case "terraform":
 		return &table[372]
-	case "tmux":
+	case "terragrunt":
 		return &table[373]
-	case "tofu":
+	case "test":
 		return &table[374]
-	case "top":
+	case "tig":
 		return &table[375]
-	case "touch":
+	case "time":
 		return &table[376]
-	case "tput":
+	case "tldr":
 		return &table[377]
-	case "tr":
+	case "tmux":
 		return &table[378]
-	case "trap":
+	case "tofu":
 		return &table[379]
-	case "tree":
+	case "top":
 		return &table[380]
-	case "true":
+	case "touch":
 		return &table[381]
-	case "tsp":
+	case "tput":
 		return &table[382]
-	case "tty":
+	case "tr":
 		return &table[383]
-	case "turbo":
+	case "trap":
 		return &table[384]
-	case "type":
+	case "tree":
 		return &table[385]
-	case "typeset":
+	case "true":
 		return &table[386]
-	case "ufw":
+	case "tsp":
 		return &table[387]
-	case "ugrep":
+	case "tty":
 		return &table[388]
-	case "unalias":
+	case "turbo":
 		return &table[389]
-	case "uname":
+	case "type":
 		return &table[390]
-	case "uniq":
+	case "typeorm":
 		return &table[391]
-	case "unset":
+	case "typeset":
 		return &table[392]
-	case "unshare":
+	case "ufw":
 		return &table[393]
-	case "unzip":
+	case "ugrep":
 		return &table[394]
-	case "uptime":
+	case "unalias":
 		return &table[395]
-	case "uudecode":
+	case "uname":
 		return &table[396]
-	case "uv":
+	case "uniq":
 		return &table[397]
-	case "uvx":
+	case "unset":
 		return &table[398]
-	case "vault":
+	case "unshare":
 		return &table[399]
-	case "vdir":
+	case "unzip":
 		return &table[400]
-	case "vercel":
+	case "uptime":
 		return &table[401]
-	case "vgremove":
+	case "uudecode":
 		return &table[402]
-	case "vi":
+	case "uv":
 		return &table[403]
-	case "view":
+	case "uvx":
 		return &table[404]
-	case "vim":
+	case "vault":
 		return &table[405]
-	case "vimdiff":
+	case "vdir":
 		return &table[406]
-	case "volta":
+	case "vercel":
 		return &table[407]
-	case "w":
+	case "vgremove":
 		return &table[408]
-	case "wall":
+	case "vi":
 		return &table[409]
-	case "watch":
+	case "view":
 		return &table[410]
-	case "watchexec":
+	case "vim":
 		return &table[411]
-	case "wc":
+	case "vimdiff":
 		return &table[412]
-	case "wget":
+	case "volta":
 		return &table[413]
-	case "wget2":
+	case "w":
 		return &table[414]
-	case "whatis":
+	case "wall":
 		return &table[415]
-	case "whereis":
+	case "watch":
 		return &table[416]
-	case "which":
+	case "watchexec":
 		return &table[417]
-	case "who":
+	case "wc":
 		return &table[418]
-	case "whoami":
+	case "wget":
 		return &table[419]
-	case "wipefs":
+	case "wget2":
 		return &table[420]
-	case "wp":
+	case "whatis":
 		return &table[421]
-	case "wrangler":
+	case "whereis":
 		return &table[422]
-	case "write":
+	case "which":
 		return &table[423]
-	case "xdg-open":
+	case "who":
 		return &table[424]
-	case "xxd":
+	case "whoami":
 		return &table[425]
-	case "yarn":
+	case "wipefs":
 		return &table[426]
-	case "yash":
+	case "wp":
 		return &table[427]
-	case "yay":
+	case "wrangler":
 		return &table[428]
-	case "yes":
+	case "write":
 		return &table[429]
-	case "yq":
+	case "xdg-open":
 		return &table[430]
-	case "yum":
+	case "xxd":
 		return &table[431]
-	case "zfs":
+	case "yarn":
 		return &table[432]
-	case "zip":
+	case "yash":
 		return &table[433]
-	case "zsh":
+	case "yay":
 		return &table[434]
-	case "zypper":
+	case "yes":
 		return &table[435]
+	case "yq":
+		return &table[436]
+	case "yum":
+		return &table[437]
+	case "zfs":
+		return &table[438]
+	case "zip":
+		return &table[439]
+	case "zsh":
+		return &table[440]
+	case "zypper":
+		return &table[441]
 	}
 	return nil
 }
 
 // globs lists the programs named by a prefix (python*), in name order.
-var globs = [...]int{257, 260, 289, 293}
+var globs = [...]int{259, 262, 292, 296}
 
 // environment is the [environment] table.
 var environment = Environment{Widen: []string{"PATH", "HOME", "ENV", "BASH_ENV", "IFS", "PS4", "PROMPT_COMMAND", "SHELL", "SHELLOPTS", "BASHOPTS", "CDPATH", "FPATH", "ZDOTDIR", "EDITOR", "VISUAL", "PAGER", "MANPAGER", "BROWSER", "LESSOPEN", "LESSCLOSE", "LESSKEY", "INPUTRC", "TERMINFO", "GLIBC_TUNABLES", "HOSTALIASES", "CC", "CXX", "CPP", "LD", "AR", "AS", "FC", "MAKE", "MFLAGS", "RUSTC", "RUSTDOC", "GOROOT", "GOTOOLCHAIN", "GOPROXY", "GOENV", "GOEXPERIMENT", "CLASSPATH", "KUBECONFIG", "TAR_OPTIONS", "GZIP", "BZIP2", "XZ_OPT", "XZ_DEFAULTS", "ZSTD_NBTHREADS", "GREP_OPTIONS", "WGETRC", "CURL_HOME", "SYSTEMD_PAGER", "SYSTEMD_EDITOR", "SSLKEYLOGFILE", "TMPDIR", "XDG_CONFIG_HOME", "XDG_CONFIG_DIRS", "XDG_DATA_HOME", "XDG_DATA_DIRS"}, Prefixes: []string{"LD_", "DYLD_", "GIT_", "BASH_", "NPM_CONFIG_", "YARN_", "PNPM_", "BUN_", "PIP_", "UV_", "PYTHON", "PERL", "RUBY", "GEM_", "BUNDLE_", "NODE_", "CARGO_", "RUSTUP_", "RUSTC_", "JAVA_", "_JAVA_", "JDK_", "MAVEN_", "GRADLE_", "SBT_", "DOTNET_", "LUA_", "OPENSSL_", "SSH_", "SUDO_", "CGO_", "GO", "DOCKER_", "PODMAN_", "CONTAINERS_", "KUBE", "HELM_", "AWS_", "AZURE_", "GOOGLE_", "CLOUDSDK_", "RSYNC_", "MAKE", "GNUMAKE", "LESS", "DENO_", "COMPOSER_", "PHP"}, Suffixes: []string{"PATH", "_HOME", "FLAGS", "OPTS", "OPTIONS", "_OPT", "CONFIG", "_COMMAND", "_CMD", "EDITOR", "PAGER", "_SHELL", "ASKPASS", "WRAPPER", "PROXY", "_LIB", "LIBS", "_PRELOAD", "_RC", "RCFILE"}, Except: []string{"NODE_ENV", "CGO_ENABLED", "PYTHONUNBUFFERED", "PYTHONDONTWRITEBYTECODE", "PYTHONIOENCODING", "PYTHONHASHSEED", "RUST_LOG", "RUST_BACKTRACE", "GOOS", "GOARCH"}, ExceptPrefix: []string{"GOAMD64", "GOARM"}}
