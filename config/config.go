@@ -60,6 +60,12 @@ type LevelOverride struct {
 	Source Source       `json:"source"`
 }
 
+// PackSetting turns a built-in rule pack on or off.
+type PackSetting struct {
+	On     bool   `json:"on"`
+	Source Source `json:"source"`
+}
+
 // Config is the effective configuration after every layer was applied.
 // A Config is a plain value: it is safe to read from several goroutines,
 // and Load returns a new one each time.
@@ -94,6 +100,11 @@ type Config struct {
 	Disabled map[string]Source
 	// Relevel maps a built-in rule's name to its new level.
 	Relevel map[string]LevelOverride
+	// Packs says which built-in rule packs the configuration turns on
+	// ([packs] enable) or off ([packs] disable), with where; a pack it
+	// does not name keeps its default (danger.Packs). A project file may
+	// only enable.
+	Packs map[string]PackSetting
 	// Provenance says where each scalar setting ("deny_at", "ask_at",
 	// "read_only", "audit_log", "audit_required") got its value.
 	Provenance map[string]Source
@@ -119,6 +130,7 @@ func Default() *Config {
 		PatternSources: map[string]Source{},
 		Disabled:       map[string]Source{},
 		Relevel:        map[string]LevelOverride{},
+		Packs:          map[string]PackSetting{},
 		Provenance: map[string]Source{
 			"deny_at":        def,
 			"ask_at":         def,
@@ -127,6 +139,31 @@ func Default() *Config {
 			"audit_required": def,
 		},
 	}
+}
+
+// PackOn reports whether the built-in rule pack name is on: as the
+// configuration says, or by its default.
+func (c *Config) PackOn(name string) bool {
+	if s, ok := c.Packs[name]; ok {
+		return s.On
+	}
+	for _, p := range danger.Packs() {
+		if p.Name == name {
+			return p.Default
+		}
+	}
+	return false
+}
+
+// PacksChanged reports whether the configuration turns a pack on or off
+// against its default.
+func (c *Config) PacksChanged() bool {
+	for _, p := range danger.Packs() {
+		if s, ok := c.Packs[p.Name]; ok && s.On != p.Default {
+			return true
+		}
+	}
+	return false
 }
 
 // IsExempt reports whether name is listed in Exempt.

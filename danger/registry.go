@@ -78,6 +78,16 @@ func PackPatterns(name string) (ps []Pattern, ok bool) {
 	return nil, false
 }
 
+// IsPack reports whether name is a built-in pack.
+func IsPack(name string) bool {
+	for _, p := range builtinPacks {
+		if p.name == name {
+			return true
+		}
+	}
+	return false
+}
+
 // PackOf returns the name of the built-in pack that holds the pattern
 // name, or "".
 func PackOf(name string) string {
