@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/shellguard/shellguard/danger"
@@ -56,6 +57,81 @@ func TestRuleExamples(t *testing.T) {
 	t.Logf("%d examples of %d rules", n, len(all))
 }
 
+// copyTree copies the files at rel (a file or a directory, relative to
+// root) into dst.
+func copyTree(t *testing.T, root, dst string, rels ...string) {
+	t.Helper()
+	for _, rel := range rels {
+		src := filepath.Join(root, rel)
+		err := filepath.Walk(src, func(p string, fi os.FileInfo, err error) error {
+			if err != nil {
+				return err
+			}
+			r, _ := filepath.Rel(root, p)
+			out := filepath.Join(dst, r)
+			if fi.IsDir() {
+				if fi.Name() == "testdata" {
+					return filepath.SkipDir
+				}
+				return os.MkdirAll(out, 0o755)
+			}
+			b, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			return os.WriteFile(out, b, 0o644)
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// generate runs the generator in the tree at dir.
+func generate(t *testing.T, dir string) {
+	t.Helper()
+	cmd := exec.Command("go", "run", "./danger/internal/gen", "-rules", "danger/rules", "-checks", "danger/checks.toml",
+		"-programs", "internal/programs/data", "-out", "danger/rules_gen.go", "-programs-out", "internal/programs/programs_gen.go")
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("generator: %v\n%s", err, out)
+	}
+}
+
+// TestWalkthrough: the walk-through of docs/rules.md (a pack for a new
+// program, with its facts, in one file) generates, and its examples hold
+// through the real detector.
+func TestWalkthrough(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the generator and the package")
+	}
+	root, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := os.ReadFile(filepath.Join(root, "docs", "rules.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, after, ok := strings.Cut(string(doc), "TestWalkthrough generates and tests the block below. -->\n```toml\n")
+	block, _, ok2 := strings.Cut(after, "```\n")
+	if !ok || !ok2 || !strings.Contains(block, "[pack]") {
+		t.Fatal("docs/rules.md: the walk-through's TOML block not found")
+	}
+	tmp := t.TempDir()
+	copyTree(t, root, tmp, "go.mod", "go.sum", "danger", "shellparse", "internal/programs", "internal/shquote")
+	if err := os.WriteFile(filepath.Join(tmp, "danger", "rules", "nomad.toml"), []byte(block), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	generate(t, tmp)
+	cmd := exec.Command("go", "test", "-count=1", "-run", "^TestRuleExamples$", "./danger")
+	cmd.Dir = tmp
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("the walk-through's examples: %v\n%s", err, out)
+	}
+}
+
 // TestGeneratedUpToDate regenerates the registry and the program table
 // from the data, in a copy of the tree that has neither generated file (the
 // generator imports neither package it writes), and compares them with the
@@ -69,37 +145,8 @@ func TestGeneratedUpToDate(t *testing.T) {
 		t.Fatal(err)
 	}
 	tmp := t.TempDir()
-	copyTree := func(rel string) {
-		t.Helper()
-		src := filepath.Join(root, rel)
-		err := filepath.Walk(src, func(p string, fi os.FileInfo, err error) error {
-			if err != nil {
-				return err
-			}
-			r, _ := filepath.Rel(root, p)
-			dst := filepath.Join(tmp, r)
-			if fi.IsDir() {
-				return os.MkdirAll(dst, 0o755)
-			}
-			b, err := os.ReadFile(p)
-			if err != nil {
-				return err
-			}
-			return os.WriteFile(dst, b, 0o644)
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
-	for _, rel := range []string{"go.mod", "go.sum", "danger/rules", "danger/checks.toml", "danger/internal/gen", "internal/programs/data"} {
-		copyTree(rel)
-	}
-	cmd := exec.Command("go", "run", "./danger/internal/gen", "-rules", "danger/rules", "-checks", "danger/checks.toml",
-		"-programs", "internal/programs/data", "-out", "danger/rules_gen.go", "-programs-out", "internal/programs/programs_gen.go")
-	cmd.Dir = tmp
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("generator: %v\n%s", err, out)
-	}
+	copyTree(t, root, tmp, "go.mod", "go.sum", "danger/rules", "danger/checks.toml", "danger/internal/gen", "internal/programs/data")
+	generate(t, tmp)
 	for _, rel := range []string{"danger/rules_gen.go", "internal/programs/programs_gen.go"} {
 		got, err := os.ReadFile(filepath.Join(tmp, rel))
 		if err != nil {
