@@ -80,14 +80,8 @@ func appendPrefix(t *tokens, word, name string, args []shellparse.Arg, depth int
 				endOpts = true
 				continue
 			}
-			if !strings.Contains(v, "=") && !p.IsScript(v) {
-				key := name
-				if t.n > base+1 {
-					key = name + " " + string(t.key(kb[:], base+1, t.n))
-				}
-				if programs.TakesValue(key, v) {
-					i++
-				}
+			if !strings.Contains(v, "=") && !p.IsScript(v) && p.TakesValueAt(string(t.key(kb[:], base+1, t.n)), v) {
+				i++
 			}
 			continue
 		}
@@ -101,11 +95,7 @@ func appendPrefix(t *tokens, word, name string, args []shellparse.Arg, depth int
 	words := t.n - base
 	n := 1
 	for l := words; l > 0; l-- {
-		key := name
-		if l > 1 {
-			key = name + " " + string(t.key(kb[:], base+1, base+l))
-		}
-		if a := programs.Arity(key); a > 0 {
+		if a := p.ArityAt(string(t.key(kb[:], base+1, base+l))); a > 0 {
 			n = min(a, words)
 			break
 		}

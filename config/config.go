@@ -147,19 +147,15 @@ func (c *Config) PackOn(name string) bool {
 	if s, ok := c.Packs[name]; ok {
 		return s.On
 	}
-	for _, p := range danger.Packs() {
-		if p.Name == name {
-			return p.Default
-		}
-	}
-	return false
+	on, _ := danger.PackDefault(name)
+	return on
 }
 
 // PacksChanged reports whether the configuration turns a pack on or off
 // against its default.
 func (c *Config) PacksChanged() bool {
-	for _, p := range danger.Packs() {
-		if s, ok := c.Packs[p.Name]; ok && s.On != p.Default {
+	for name, s := range c.Packs {
+		if on, ok := danger.PackDefault(name); ok && s.On != on {
 			return true
 		}
 	}

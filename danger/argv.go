@@ -48,12 +48,17 @@ func (a *argv) hasFlag(f string) bool {
 	return false
 }
 
-// valueMatch reports whether an option's value matches re, cleaned like
-// an operand: a file given to an option (curl -T FILE, wget --post-file
-// FILE) is read as much as an operand is.
+// valueMatch reports whether an option's value that names a file (a
+// path: it holds a slash or starts with ~, $ or a dot) matches re, cleaned
+// like an operand: a file given to an option (curl -T FILE, wget
+// --post-file FILE) is read as much as an operand is.
 func (a *argv) valueMatch(re *lazyRE) bool {
 	for _, f := range a.flags {
-		if f.has && f.value != "" && re.MatchString(cleanOperand(f.value)) {
+		v := f.value
+		if !f.has || v == "" || v[0] != '~' && v[0] != '$' && v[0] != '.' && strings.IndexByte(v, '/') < 0 {
+			continue
+		}
+		if re.MatchString(cleanOperand(v)) {
 			return true
 		}
 	}
@@ -144,23 +149,31 @@ func normDashes(v string) string {
 	return b.String() + v[i:]
 }
 
-// argWords gives an argv to the option scanner: lookalike dashes read as
-// '-' (a word starting with them is never harmless text to rely on).
-type argWords []shellparse.Arg
+// argWords gives an argv to the option scanner: the words' values, with
+// lookalike dashes read as '-' (a word starting with them is never
+// harmless text to rely on), and which words are dynamic.
+func argWords(args []shellparse.Arg) ([]string, []bool) {
+	vals := make([]string, len(args))
+	dyn := make([]bool, len(args))
+	fillWords(args, vals, dyn)
+	return vals, dyn
+}
 
-func (w argWords) Len() int           { return len(w) }
-func (w argWords) Word(i int) string  { return normDashes(w[i].Value) }
-func (w argWords) Dynamic(i int) bool { return w[i].Dynamic }
+func fillWords(args []shellparse.Arg, vals []string, dyn []bool) {
+	for k, a := range args {
+		vals[k], dyn[k] = normDashes(a.Value), a.Dynamic
+	}
+}
 
 // canonical computes into a the canonical argv of an invocation whose
-// program is matched by the name prog (see progName) and whose argv is
-// args. a.joined is left empty (see joinValues).
-func canonical(a *argv, prog string, args []shellparse.Arg, scr *scratch) {
+// program is matched by the name prog (see progName), with its facts p
+// (nil when the data has none), and whose argv is args. a.joined is left
+// empty (see joinValues).
+func canonical(a *argv, p *programs.Program, prog string, args []shellparse.Arg, scr *scratch) {
 	*a = argv{}
 	if len(args) > 0 {
 		args = args[1:]
 	}
-	p := programs.Lookup(prog)
 	sub := ""
 	if p == nil {
 		// git-reset is git reset.
@@ -183,7 +196,9 @@ func canonical(a *argv, prog string, args []shellparse.Arg, scr *scratch) {
 		findCanonical(args, a)
 		return
 	}
-	s := programs.NewScanner(p, argWords(args), sub)
+	vals, dyn := scr.take(len(args)), scr.takeBools(len(args))
+	fillWords(args, vals, dyn)
+	s := programs.NewScanner(p, vals, dyn, sub)
 	for {
 		it, ok := s.Next()
 		if !ok {
@@ -312,18 +327,6 @@ func findCanonical(args []shellparse.Arg, a *argv) {
 	if starts && len(a.pos) == 0 {
 		a.pos = append(a.pos, ".")
 	}
-}
-
-func isDigits(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return true
 }
 
 // cleanOperand cleans path-like operands: "/etc/" -> "/etc", "//" -> "/",

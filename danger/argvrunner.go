@@ -45,9 +45,13 @@ func (r *registry) checkArgvSuffixes(sc *scan, i int, hits *hitSet, depth int, b
 	}
 	p := sc.invs[i].prog
 	if p.Has(programs.DataArgs) {
+		if !p.Has(programs.Runs) {
+			return false
+		}
 		// cargo run -- ARGS: the arguments go to a program cargo builds,
 		// which shellguard does not know.
-		k := programs.DashDashArgs(p, argWords(args[1:]))
+		vals, dyn := argWords(args[1:])
+		k := programs.DashDashArgs(p, vals, dyn)
 		if k < 0 {
 			return false
 		}

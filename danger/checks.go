@@ -31,12 +31,12 @@ func checkDynamicProgram(sc *scan, i int) bool {
 // checkInterpreterShellOut: interpreter code that runs a shell command it
 // builds at run time.
 func checkInterpreterShellOut(sc *scan, i int) bool {
-	return interpreterRuns("interpreter_shell_out", sc.name(i), sc.args(i))
+	return interpreterRuns("interpreter_shell_out", sc.invs[i].prog, sc.args(i))
 }
 
 // checkInterpreterDelete: interpreter code that deletes files.
 func checkInterpreterDelete(sc *scan, i int) bool {
-	return interpreterRuns("interpreter_delete", sc.name(i), sc.args(i))
+	return interpreterRuns("interpreter_delete", sc.invs[i].prog, sc.args(i))
 }
 
 // checkLookalikeDash: an argument starting with a Unicode dash.
@@ -129,12 +129,13 @@ func parserRan(res *shellparse.Result, i int) bool {
 // actsAs rewrites the argv of a program the data says is another command
 // line (rimraf is rm -rf): that command's words, then the arguments.
 func actsAs(p *programs.Program, args []shellparse.Arg) (string, []shellparse.Arg) {
-	out := make([]shellparse.Arg, 0, len(p.ActsAs)+len(args))
-	for _, w := range p.ActsAs {
+	words := p.ActsAs.Words()
+	out := make([]shellparse.Arg, 0, len(words)+len(args))
+	for _, w := range words {
 		out = append(out, shellparse.Arg{Value: w, Raw: w})
 	}
 	if len(args) > 1 {
 		out = append(out, args[1:]...)
 	}
-	return p.ActsAs[0], out
+	return words[0], out
 }

@@ -201,11 +201,15 @@ func (r *registry) forProgram(name string) []int {
 	return r.byProgram[name]
 }
 
-// patterns returns deep copies of the registry's patterns.
+// patterns returns deep copies of the registry's patterns (the built-in
+// ones with their examples).
 func (r *registry) patterns() []Pattern {
 	out := make([]Pattern, len(r.rules))
 	for i := range r.rules {
 		out[i] = r.rules[i].p.clone()
+		if r.builtin {
+			out[i].Hit, out[i].Miss = builtinExamples(i)
+		}
 	}
 	return out
 }
@@ -254,9 +258,23 @@ type rule struct {
 // alternatives, in the same order as Spec.Any).
 type matcher struct {
 	operand, last, args, redirect, reads, stdin *lazyRE
-	values                                      []*lazyRE // one per Spec.Values
-	any                                         []matcher
+	more                                        *matcherMore // nil without values or alternatives
 }
+
+// matcherMore holds what few specs have.
+type matcherMore struct {
+	values []*lazyRE // one per Spec.Values
+	any    []matcher
+}
+
+func (m *matcher) values() []*lazyRE {
+	if m.more == nil {
+		return nil
+	}
+	return m.more.values
+}
+
+func (m *matcher) alt(k int) *matcher { return &m.more.any[k] }
 
 // spec returns the rule's structured matcher, or nil.
 func (x *rule) spec() *Spec { return x.p.Match }
@@ -334,6 +352,9 @@ func compileSpec(s *Spec, m *matcher, top bool) error {
 			return fmt.Errorf("%s: %v", f.what, err)
 		}
 	}
+	if len(s.Values) > 0 || len(s.Any) > 0 {
+		m.more = &matcherMore{}
+	}
 	for _, v := range s.Values {
 		if v.Flag == "" {
 			return fmt.Errorf("values: a flag without a name")
@@ -342,18 +363,18 @@ func compileSpec(s *Spec, m *matcher, top bool) error {
 		if err != nil {
 			return fmt.Errorf("values[%q]: %v", v.Flag, err)
 		}
-		m.values = append(m.values, re)
+		m.more.values = append(m.more.values, re)
 	}
 	if len(s.Any) > 0 {
 		if !top {
 			return fmt.Errorf("any: alternatives do not nest")
 		}
-		m.any = make([]matcher, len(s.Any))
+		m.more.any = make([]matcher, len(s.Any))
 		for i := range s.Any {
 			if s.Any[i].empty() {
 				return fmt.Errorf("any[%d]: empty alternative", i)
 			}
-			if err := compileSpec(&s.Any[i], &m.any[i], false); err != nil {
+			if err := compileSpec(&s.Any[i], &m.more.any[i], false); err != nil {
 				return fmt.Errorf("any[%d]: %v", i, err)
 			}
 		}
@@ -460,12 +481,13 @@ func newScan(res *shellparse.Result, scr *scratch) scan {
 		if v.prog.Has(programs.Runs) && !parserRan(res, i) {
 			// npx rimraf ~ is rimraf ~: the runner's program, with its
 			// own arguments (the parser did not peel this runner).
-			if k, name, ok := programs.RunTarget(v.prog, argWords(v.args[1:])); ok {
+			vals, dyn := argWords(v.args[1:])
+			if k, name, ok := programs.RunTarget(v.prog, vals, dyn); ok {
 				v.name, v.args = name, v.args[k+1:]
 				v.prog = programs.Lookup(name)
 			}
 		}
-		if v.prog != nil && len(v.prog.ActsAs) > 0 {
+		if v.prog != nil && v.prog.ActsAs != "" {
 			// rimraf is rm -rf.
 			v.name, v.args = actsAs(v.prog, v.args)
 			v.prog = programs.Lookup(v.name)
@@ -484,6 +506,8 @@ type scratch struct {
 	used  int      // strs used
 	flags []flag   // the canonical flags, carved by takeFlags
 	fused int      // flags used
+	bools []bool   // which scanned words are dynamic, carved by takeBools
+	bused int      // bools used
 }
 
 // take returns n empty strings from the scratch.
@@ -510,6 +534,17 @@ func (s *scratch) takeFlags(n int) []flag {
 	return out
 }
 
+// takeBools returns n cleared bools from the scratch.
+func (s *scratch) takeBools(n int) []bool {
+	if s.bused+n > len(s.bools) {
+		s.bools = make([]bool, max(2*len(s.bools), n, 64))
+		s.bused = 0
+	}
+	out := s.bools[s.bused : s.bused+n : s.bused+n]
+	s.bused += n
+	return out
+}
+
 // Scratch larger than this after a check is dropped rather than pooled.
 const maxPooledInvs, maxPooledStrs = 64, 1024
 
@@ -521,14 +556,15 @@ func (r *registry) getScratch() *scratch {
 }
 
 func (r *registry) putScratch(s *scratch) {
-	if cap(s.invs) > maxPooledInvs || len(s.strs) > maxPooledStrs || len(s.flags) > maxPooledStrs {
+	if cap(s.invs) > maxPooledInvs || len(s.strs) > maxPooledStrs || len(s.flags) > maxPooledStrs || len(s.bools) > maxPooledStrs {
 		return
 	}
 	// Only what this check used: the rest is clear already.
 	clear(s.invs[:s.n])
 	clear(s.strs[:s.used])
 	clear(s.flags[:s.fused])
-	s.n, s.used, s.fused = 0, 0, 0
+	clear(s.bools[:s.bused])
+	s.n, s.used, s.fused, s.bused = 0, 0, 0, 0
 	r.scratch.Put(s)
 }
 
@@ -538,7 +574,7 @@ func (s *scan) args(i int) []shellparse.Arg { return s.invs[i].args }
 func (s *scan) argv(i int) *argv {
 	v := &s.invs[i]
 	if !v.canonDone {
-		canonical(&v.canon, v.name, v.args, s.scr)
+		canonical(&v.canon, v.prog, v.name, v.args, s.scr)
 		v.canonDone = true
 	}
 	return &v.canon
@@ -603,7 +639,11 @@ func (r *registry) check(res *shellparse.Result) []Warning {
 	hits.sort()
 	out := make([]Warning, len(hits.list))
 	for i, h := range hits.list {
-		out[i] = NewWarning(res.Source, r.rules[h.idx].p.clone(), h.what)
+		// A warning's pattern carries no examples: they document the
+		// rule (Patterns, BuiltinPattern), they are not part of a finding.
+		p := r.rules[h.idx].p
+		p.Hit, p.Miss = nil, nil
+		out[i] = NewWarning(res.Source, p.clone(), h.what)
 	}
 	return out
 }
@@ -712,7 +752,7 @@ func (r *registry) checkInto(res *shellparse.Result, hits *hitSet, depth int, bu
 		if r.checkArgvSuffixes(&sc, i, hits, depth, budget) {
 			any = true
 		}
-		nested := nestedCommands(sc.name(i), sc.args(i))
+		nested := nestedCommands(sc.invs[i].prog, sc.name(i), sc.args(i))
 		if len(nested) == 0 {
 			continue
 		}
@@ -802,12 +842,12 @@ func (x *rule) matchInvocation(sc *scan, i int, indexed bool) bool {
 		alt := &s.Any[k]
 		if len(alt.Programs) == 0 {
 			// An alternative without programs is about the rule's.
-			if matchSpec(sc, i, alt, &x.m.any[k], true) {
+			if matchSpec(sc, i, alt, x.m.alt(k), true) {
 				return true
 			}
 			continue
 		}
-		if matchSpec(sc, i, alt, &x.m.any[k], false) {
+		if matchSpec(sc, i, alt, x.m.alt(k), false) {
 			return true
 		}
 	}
@@ -819,14 +859,11 @@ func (x *rule) matchInvocation(sc *scan, i int, indexed bool) bool {
 // need not be compared again.
 func matchSpec(sc *scan, i int, s *Spec, m *matcher, indexed bool) bool {
 	inv := &sc.res.Invocations[i]
-	if s.Check != "" && !runCheck(s.Check, sc, i) {
-		return false
-	}
-	if lineCheck(s.Check) {
-		return false
-	}
 	name := sc.name(i)
 	if !indexed && len(s.Programs) > 0 && !nameIn(name, s.Programs) && !(strings.HasPrefix(name, "git-") && nameIn("git", s.Programs)) {
+		return false
+	}
+	if s.Check != "" && (lineCheck(s.Check) || !runCheck(s.Check, sc, i)) {
 		return false
 	}
 	excepted := len(s.Except) > 0 && nameIn(name, s.Except)
@@ -891,8 +928,13 @@ func matchSpec(sc *scan, i int, s *Spec, m *matcher, indexed bool) bool {
 	if dryRunnable && a.dry {
 		return false
 	}
-	// The operands after the subcommand words the spec names.
+	// The operands after the subcommand words the spec names; for a
+	// program with subcommands, a spec that names none still leaves the
+	// subcommand out (git status has no operand).
 	operands := a.pos
+	if len(s.Subcommands) == 0 && a.prog.Has(programs.Subcommands) && len(operands) > 0 {
+		operands = operands[1:]
+	}
 	if len(s.Subcommands) > 0 {
 		k := -1
 		for _, sub := range s.Subcommands {
@@ -930,7 +972,7 @@ func matchSpec(sc *scan, i int, s *Spec, m *matcher, indexed bool) bool {
 	for k, v := range s.Values {
 		ok := false
 		for _, f := range a.flags {
-			if f.name == v.Flag && f.has && m.values[k].MatchString(f.value) {
+			if f.name == v.Flag && f.has && m.values()[k].MatchString(f.value) {
 				ok = true
 				break
 			}
@@ -1043,15 +1085,29 @@ func readsRedirect(inv *shellparse.Invocation, re *lazyRE) bool {
 // nameIn reports whether name (a progName) is in list; a trailing * in the
 // list matches any suffix. Names compare case-insensitively.
 func nameIn(name string, list []string) bool {
+	if name == "" {
+		return false
+	}
+	first := lowerASCII(name[0])
 	for _, p := range list {
-		if strings.EqualFold(p, name) {
+		if p == "" || lowerASCII(p[0]) != first && p[0] != '*' {
+			continue
+		}
+		if len(p) == len(name) && (p == name || strings.EqualFold(p, name)) {
 			return true
 		}
-		if strings.HasSuffix(p, "*") && len(name) >= len(p)-1 && strings.EqualFold(name[:len(p)-1], p[:len(p)-1]) {
+		if n := len(p) - 1; n >= 0 && p[n] == '*' && len(name) >= n && strings.EqualFold(name[:n], p[:n]) {
 			return true
 		}
 	}
 	return false
+}
+
+func lowerASCII(c byte) byte {
+	if c >= 'A' && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
 }
 
 // feedsInto reports whether invocation i's output is run as code by one

@@ -143,23 +143,26 @@ func splitEnvString(s string) []shellparse.Arg {
 // each deletion it makes as "rm -rf -- PATH", code that is itself a shell
 // command (perl -e "rm -rf /"), the shell strings a runner is given (npx
 // -c 'CMD'), and GNU parallel's commands.
-func nestedCommands(name string, args []shellparse.Arg) []string {
+func nestedCommands(p *programs.Program, name string, args []shellparse.Arg) []string {
 	if name == "" || len(args) < 2 {
 		return nil
 	}
 	if name == "parallel" {
 		return parallelCommands(args[1:])
 	}
-	p := programs.Lookup(name)
-	var out []string
-	if p.Has(programs.Runs) {
-		out = programs.RunShell(p, argWords(args[1:]))
-	}
 	lang := interpreter(p)
+	if lang == "" && !p.Has(programs.Runs) {
+		return nil
+	}
+	var out []string
+	vals, dyn := argWords(args[1:])
+	if p.Has(programs.Runs) {
+		out = programs.RunShell(p, vals, dyn)
+	}
 	if lang == "" {
 		return out
 	}
-	for _, code := range programs.CodeValues(p, argWords(args[1:])) {
+	for _, code := range programs.CodeValues(p, vals, dyn) {
 		shells, _ := shellOuts(lang, code)
 		out = append(out, shells...)
 		paths, _ := deletions(code)
@@ -313,13 +316,15 @@ func looksLikeShell(code string) bool {
 
 // parallelCommands reads GNU parallel's argv: the command (before :::)
 // with each argument after ::: appended (or put in place of {}), or each
-// argument as a command when there is no command. parallel runs the
-// command through a shell: its words are shell code, joined as written
-// (parallel 'curl -s {} | sh' ::: URL runs curl -s URL | sh); the
-// arguments are quoted.
+// argument as a command when there is no command. parallel joins the
+// command's words with spaces and runs them through a shell (parallel
+// 'curl -s {} | sh' ::: URL runs curl -s URL | sh), unless -q quotes
+// them: both readings are checked when they differ (parallel bash -c 'rm
+// -rf {}' ::: / means rm -rf / to whoever wrote it). The arguments are
+// quoted.
 func parallelCommands(args []shellparse.Arg) []string {
 	i := parallelSkipOptions(args)
-	var cmd, inputs []string
+	var cmd, quoted, inputs []string
 	sep := false
 	for ; i < len(args); i++ {
 		v := args[i].Value
@@ -331,21 +336,27 @@ func parallelCommands(args []shellparse.Arg) []string {
 			inputs = append(inputs, v)
 		} else {
 			cmd = append(cmd, v)
+			quoted = append(quoted, shquote.Quote(v))
 		}
 	}
 	if len(cmd) == 0 {
 		return inputs
 	}
-	line := strings.Join(cmd, " ")
-	if len(inputs) == 0 {
-		return []string{line}
+	lines := []string{strings.Join(cmd, " ")}
+	if q := strings.Join(quoted, " "); len(cmd) > 1 && q != lines[0] {
+		lines = append(lines, q)
 	}
-	out := make([]string, 0, len(inputs))
-	for _, in := range inputs {
-		if strings.Contains(line, "{}") {
-			out = append(out, strings.ReplaceAll(line, "{}", shquote.Quote(in)))
-		} else {
-			out = append(out, line+" "+shquote.Quote(in))
+	if len(inputs) == 0 {
+		return lines
+	}
+	out := make([]string, 0, len(inputs)*len(lines))
+	for _, line := range lines {
+		for _, in := range inputs {
+			if strings.Contains(line, "{}") {
+				out = append(out, strings.ReplaceAll(line, "{}", shquote.Quote(in)))
+			} else {
+				out = append(out, line+" "+shquote.Quote(in))
+			}
 		}
 	}
 	return out
@@ -387,7 +398,8 @@ func parallelCommandWords(args []shellparse.Arg) []string {
 // parallelSkipOptions returns the index of the first word after
 // parallel's options (and their values, as its program data gives them).
 func parallelSkipOptions(args []shellparse.Arg) int {
-	sc := programs.NewScanner(programs.Lookup("parallel"), argWords(args), "")
+	vals, dyn := argWords(args)
+	sc := programs.NewScanner(programs.Lookup("parallel"), vals, dyn, "")
 	for {
 		it, ok := sc.Next()
 		if !ok {
@@ -404,13 +416,13 @@ func parallelSkipOptions(args []shellparse.Arg) int {
 
 // interpreterRuns reports what check "interpreter_shell_out" and
 // "interpreter_delete" look for in an interpreter's code.
-func interpreterRuns(check, name string, args []shellparse.Arg) bool {
-	p := programs.Lookup(name)
+func interpreterRuns(check string, p *programs.Program, args []shellparse.Arg) bool {
 	lang := interpreter(p)
 	if lang == "" || len(args) < 2 {
 		return false
 	}
-	for _, code := range programs.CodeValues(p, argWords(args[1:])) {
+	vals, dyn := argWords(args[1:])
+	for _, code := range programs.CodeValues(p, vals, dyn) {
 		switch check {
 		case "interpreter_shell_out":
 			if _, dyn := shellOuts(lang, code); dyn {

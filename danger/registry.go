@@ -70,7 +70,7 @@ func PackPatterns(name string) (ps []Pattern, ok bool) {
 		if p.name == name {
 			ps = make([]Pattern, 0, p.to-p.from)
 			for k := p.from; k < p.to; k++ {
-				ps = append(ps, builtinRules[k].p.clone())
+				ps = append(ps, builtinPatternAt(k))
 			}
 			return ps, true
 		}
@@ -80,12 +80,19 @@ func PackPatterns(name string) (ps []Pattern, ok bool) {
 
 // IsPack reports whether name is a built-in pack.
 func IsPack(name string) bool {
+	_, ok := PackDefault(name)
+	return ok
+}
+
+// PackDefault reports whether the built-in pack name is on by default; ok
+// is false when there is no such pack. It allocates nothing.
+func PackDefault(name string) (on, ok bool) {
 	for _, p := range builtinPacks {
 		if p.name == name {
-			return true
+			return p.on, true
 		}
 	}
-	return false
+	return false, false
 }
 
 // PackOf returns the name of the built-in pack that holds the pattern
@@ -108,10 +115,18 @@ func PackOf(name string) string {
 func BuiltinPattern(name string) (Pattern, bool) {
 	for i := range builtinRules {
 		if builtinRules[i].p.Name == name {
-			return builtinRules[i].p.clone(), true
+			return builtinPatternAt(i), true
 		}
 	}
 	return Pattern{}, false
+}
+
+// builtinPatternAt returns a copy of builtinRules[i]'s pattern, with its
+// examples.
+func builtinPatternAt(i int) Pattern {
+	p := builtinRules[i].p.clone()
+	p.Hit, p.Miss = builtinExamples(i)
+	return p
 }
 
 // CheckInfo describes a built-in check a Spec can name.

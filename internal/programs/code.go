@@ -4,12 +4,12 @@ package programs
 // program's language (python -c CODE, node -e CODE, perl -lne CODE), in
 // argv order. A dynamic value is returned as written: its literal parts
 // still count.
-func CodeValues[W Words](p *Program, args W) []string {
+func CodeValues(p *Program, args []string, dyn []bool) []string {
 	if p == nil || len(p.Code) == 0 {
 		return nil
 	}
 	var out []string
-	s := NewScanner(p, args, "")
+	s := NewScanner(p, args, dyn, "")
 	for {
 		it, ok := s.Next()
 		if !ok {
@@ -23,9 +23,9 @@ func CodeValues[W Words](p *Program, args W) []string {
 
 // Operands returns the operands of args read with the program's option
 // syntax (the words that are neither options nor their values).
-func Operands[W Words](p *Program, args W) []string {
+func Operands(p *Program, args []string, dyn []bool) []string {
 	var out []string
-	s := NewScanner(p, args, "")
+	s := NewScanner(p, args, dyn, "")
 	for {
 		it, ok := s.Next()
 		if !ok {

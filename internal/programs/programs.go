@@ -3,7 +3,23 @@ package programs
 import (
 	"sort"
 	"strings"
+	"sync/atomic"
 )
+
+// built holds each program once it was built (see program).
+var built [nPrograms]atomic.Pointer[Program]
+
+// program returns the program of index i, building it the first time.
+// A program's facts never change: the slot is a memo, written once with
+// the value every later build would give (concurrent first builds race to
+// store equal values; the first stored wins).
+func program(i int) *Program {
+	if p := built[i].Load(); p != nil {
+		return p
+	}
+	built[i].CompareAndSwap(nil, build(i))
+	return built[i].Load()
+}
 
 // Lookup returns what shellguard knows about the program called name (a
 // basename; upper case is folded), or nil. A name matches a prefix entry
@@ -23,7 +39,7 @@ func Lookup(name string) *Program {
 		name = l
 	}
 	for _, k := range globs {
-		p := &table[k]
+		p := program(k)
 		prefix := p.Name[:len(p.Name)-1]
 		if strings.HasPrefix(name, prefix) && version(name[len(prefix):]) {
 			return p
@@ -83,7 +99,13 @@ func (p *Program) along(path string, f func(*Node) bool) bool {
 // gives none.
 func Arity(key string) int {
 	name, path, _ := strings.Cut(key, " ")
-	if n := Lookup(name).Node(path); n != nil {
+	return Lookup(name).ArityAt(path)
+}
+
+// ArityAt returns the approval arity of the program's subcommand path
+// ("" for the program itself), or 0 when the data gives none.
+func (p *Program) ArityAt(path string) int {
+	if n := p.Node(path); n != nil {
 		return n.Arity
 	}
 	return 0
@@ -95,7 +117,11 @@ func Arity(key string) int {
 // the data does not know takes none.
 func TakesValue(key, opt string) bool {
 	name, path, _ := strings.Cut(key, " ")
-	p := Lookup(name)
+	return Lookup(name).TakesValueAt(path, opt)
+}
+
+// TakesValueAt is TakesValue for the program's subcommand path.
+func (p *Program) TakesValueAt(path, opt string) bool {
 	if p == nil {
 		return false
 	}
@@ -107,7 +133,7 @@ func TakesValue(key, opt string) bool {
 
 // IsScript reports whether opt names the program an interpreter runs
 // instead of a script (python -m MODULE): its value is what runs.
-func (p *Program) IsScript(opt string) bool { return p != nil && contains(p.Script, opt) }
+func (p *Program) IsScript(opt string) bool { return p != nil && p.Script.Has(opt) }
 
 // IsShell reports whether name is a shell that runs its -c string or its
 // standard input as commands.
@@ -128,8 +154,8 @@ func Shells() []string { return namesWith(func(p *Program) bool { return p.Has(S
 
 func namesWith(f func(*Program) bool) []string {
 	var out []string
-	for i := range table {
-		if p := &table[i]; !strings.HasSuffix(p.Name, "*") && f(p) {
+	for i := range nPrograms {
+		if p := program(i); !strings.HasSuffix(p.Name, "*") && f(p) {
 			out = append(out, p.Name)
 		}
 	}
@@ -144,35 +170,18 @@ func (p *Program) DryRun(path, flag, value string, hasValue bool) bool {
 		return false
 	}
 	return p.along(path, func(n *Node) bool {
-		for _, d := range n.DryRun {
+		return n.DryRun.Each(func(d string) bool {
 			name, want, eq := strings.Cut(d, "=")
 			if name != flag {
-				continue
+				return false
 			}
-			switch {
-			case !eq && !hasValue, eq && want == "*" && hasValue, eq && hasValue && want == value:
-				return true
-			}
-		}
-		return false
+			return !eq && !hasValue || eq && want == "*" && hasValue || eq && hasValue && want == value
+		})
 	})
 }
 
 // HasDryRun reports whether the data gives the program any dry-run flag.
-func (p *Program) HasDryRun() bool {
-	if p == nil {
-		return false
-	}
-	if len(p.Root.DryRun) > 0 {
-		return true
-	}
-	for k := range p.Subs {
-		if len(p.Subs[k].DryRun) > 0 {
-			return true
-		}
-	}
-	return false
-}
+func (p *Program) HasDryRun() bool { return p.Has(DryRuns) }
 
 // Decodes reports whether the program decodes hidden text given its
 // canonical flags (has reports one).
@@ -180,18 +189,13 @@ func (p *Program) DecodesWith(has func(string) bool) bool {
 	if p == nil {
 		return false
 	}
-	for _, f := range p.Decodes {
-		if f == "*" || has(f) {
-			return true
-		}
-	}
-	return false
+	return p.Decodes.Each(func(f string) bool { return f == "*" || has(f) })
 }
 
 // Environment lists the environment variables that change which programs
 // run, what they load, or where their data goes.
 type Environment struct {
-	Widen, Prefixes, Suffixes, Except, ExceptPrefix []string
+	Widen, Prefixes, Suffixes, Except, ExceptPrefix List
 }
 
 // EnvWidens reports an environment variable (VAR=x before a command, or
@@ -200,26 +204,9 @@ type Environment struct {
 func EnvWidens(name string) bool {
 	n := strings.ToUpper(strings.TrimSuffix(name, "+"))
 	e := &environment
-	if contains(e.Except, n) {
+	if e.Except.Has(n) || e.ExceptPrefix.Each(func(p string) bool { return strings.HasPrefix(n, p) }) {
 		return false
 	}
-	for _, p := range e.ExceptPrefix {
-		if strings.HasPrefix(n, p) {
-			return false
-		}
-	}
-	if contains(e.Widen, n) {
-		return true
-	}
-	for _, p := range e.Prefixes {
-		if strings.HasPrefix(n, p) {
-			return true
-		}
-	}
-	for _, s := range e.Suffixes {
-		if strings.HasSuffix(n, s) {
-			return true
-		}
-	}
-	return false
+	return e.Widen.Has(n) || e.Prefixes.Each(func(p string) bool { return strings.HasPrefix(n, p) }) ||
+		e.Suffixes.Each(func(s string) bool { return strings.HasSuffix(n, s) })
 }

@@ -2,1331 +2,3547 @@
 
 package programs
 
-// table holds every program the data describes, by name.
-var table = [...]Program{
-	{Name: "7z", Is: DataArgs},
-	{Name: "[", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{Deny: []string{"-v"}, MaxOperands: -1}}},
-	{Name: "[[", Is: DataArgs},
-	{Name: "ack", Is: DataArgs},
-	{Name: "ag", Is: DataArgs},
-	{Name: "alias", Is: DataArgs, Root: Node{Widen: []Widen{{Contains: []string{"="}, Label: "alias", Why: "changes what a command name runs"}}}},
-	{Name: "ansible", Root: Node{DryRun: []string{"-C", "--check"}}},
-	{Name: "ansible-playbook", Root: Node{DryRun: []string{"-C", "--check"}}},
-	{Name: "apk", Is: DataArgs, Root: Node{Arity: 2}},
-	{Name: "apropos", Is: DataArgs},
-	{Name: "apt", Is: Subcommands | DataArgs, Root: Node{Arity: 2, DryRun: []string{"-s", "--simulate", "--just-print", "--dry-run", "--recon", "--no-act"}}},
-	{Name: "apt-cache", Is: DataArgs},
-	{Name: "apt-file", Is: DataArgs},
-	{Name: "apt-get", Is: Subcommands | DataArgs, Root: Node{Arity: 2, DryRun: []string{"-s", "--simulate", "--just-print", "--dry-run", "--recon", "--no-act"}}},
-	{Name: "aptitude", Is: Subcommands | DataArgs, Root: Node{DryRun: []string{"-s", "--simulate", "--just-print", "--dry-run", "--recon", "--no-act"}}},
-	{Name: "arch", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}},
-	{Name: "ash", Is: Shell | StdinProgram, Lang: "sh", Code: []string{"-c"}, Load: []string{"-s", "--rcfile", "--init-file"}, Root: Node{Values: []string{"-c", "-o", "-O", "--rcfile", "--init-file"}}},
-	{Name: "at", Root: Node{Values: []string{"-q", "-f", "-t"}, Widen: []Widen{{UnlessFlags: []string{"-l", "-r", "-d", "-c"}, Always: true, Label: "{name}", Why: "schedules commands read from its input or a file"}}}},
-	{Name: "awk", Is: Abbrev | DataArgs, Extract: "awk", Root: Node{Values: []string{"-F", "-v", "-f", "-E", "-i", "-l", "-W", "-e", "--file", "--exec", "--include", "--load", "--source", "--field-separator", "--assign"}}},
-	{Name: "aws", Is: Subcommands, Root: Node{Arity: 3, Values: []string{"--profile", "--region", "--output", "--endpoint-url", "--query", "--cli-input-json", "--ca-bundle"}, DryRun: []string{"--dryrun", "--dry-run"}, Widen: []Widen{{Opts: []string{"--endpoint-url"}, Exact: true, Why: "sends the request to another endpoint"}}}},
-	{Name: "az", Is: Subcommands | DataArgs, Root: Node{Arity: 3, Values: []string{"--subscription", "--output", "-o", "--query"}}},
-	{Name: "base32", Aliases: []Alias{{"--decode", "-d"}}, Decodes: []string{"-d", "-D"}},
-	{Name: "base64", Aliases: []Alias{{"--decode", "-d"}}, Decodes: []string{"-d", "-D"}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}},
-	{Name: "basename", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}},
-	{Name: "basenc", Decodes: []string{"-d", "-D"}},
-	{Name: "bash", Is: Shell | StdinProgram, Lang: "sh", Code: []string{"-c"}, Load: []string{"-s", "--rcfile", "--init-file"}, Root: Node{Arity: 2, Values: []string{"-c", "-o", "-O", "--rcfile", "--init-file"}}},
-	{Name: "batch", Root: Node{Values: []string{"-q", "-f", "-t"}, Widen: []Widen{{UnlessFlags: []string{"-l", "-r", "-d", "-c"}, Always: true, Label: "{name}", Why: "schedules commands read from its input or a file"}}}},
-	{Name: "bazel", Is: DataArgs, Root: Node{Arity: 2}},
-	{Name: "bc", Is: DataArgs},
-	{Name: "bind", Root: Node{Values: []string{"-m", "-q", "-u", "-f", "-r", "-x"}, Widen: []Widen{{Opts: []string{"-x"}, Label: "bind {opt}", Why: "binds a key to a shell command"}}}},
-	{Name: "brew", Is: DataArgs, Root: Node{Arity: 2}},
-	{Name: "bsdtar", Is: Abbrev | OldStyle, Whole: []string{"--checkpoint"}, Root: Node{Values: []string{"-b", "-C", "-f", "-F", "-g", "-H", "-I", "-K", "-L", "-N", "-T", "-V", "-X", "--file", "--to-command", "--use-compress-program", "--rsh-command", "--info-script", "--new-volume-script", "--checkpoint-action"}, Widen: []Widen{{Opts: []string{"-I", "-F", "--to-command", "--checkpoint-action", "--use-compress-program", "--rsh-command", "--info-script", "--new-volume-script"}, Why: "makes tar run another program"}, {Opts: []string{"-f", "--file"}, UnlessFlags: []string{"--force-local"}, Remote: true, Label: "{opt} {value}", Why: "names an archive on another host, which tar reaches through rsh"}}}},
-	{Name: "btop", Is: Interactive},
-	{Name: "bun", Is: Posix | Subcommands | Runs, Lang: "node", Code: []string{"-e", "--eval", "-p", "--print"}, Load: []string{"-r", "--preload"}, Root: Node{Arity: 2, Values: []string{"-e", "--eval", "-p", "--print", "-r", "--preload"}}, Subs: []Node{{Path: "run", Arity: 3}, {Path: "x", Arity: 3, Run: &Run{}}}},
-	{Name: "bundle", Root: Node{Arity: 2}, Subs: []Node{{Path: "exec", Arity: 3}}},
-	{Name: "bunx", Is: Abbrev | Runs, Root: Node{Arity: 2, Values: []string{"--script-shell", "--userconfig", "--globalconfig", "--registry", "--node-options", "--call", "--prefix", "--loglevel", "--cache", "-p", "--package"}, DryRun: []string{"--dry-run"}, Widen: []Widen{{Opts: []string{"--unsafe-perm"}, Unless: []string{"false"}, Why: "makes package scripts run with full privileges"}, {Opts: []string{"--ignore-scripts"}, Unless: []string{"true"}, HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: []string{"--no-ignore-scripts"}, Why: "makes package install scripts run"}, {Opts: []string{"--script-shell", "--userconfig", "--globalconfig", "--registry", "--node-options", "--call"}, Why: "changes which code {name} fetches or which shell runs its scripts"}}, Run: &Run{}}},
-	{Name: "busybox-awk", Is: Abbrev, Extract: "awk", Root: Node{Values: []string{"-F", "-v", "-f", "-E", "-i", "-l", "-W", "-e", "--file", "--exec", "--include", "--load", "--source", "--field-separator", "--assign"}}},
-	{Name: "bwrap", Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}},
-	{Name: "c++", Root: Node{Widen: []Widen{{Prefix: []string{"-B", "-fplugin", "-wrapper", "-specs"}, Words: []string{"-Xclang"}, Why: "makes the compiler run or load other programs"}}}},
-	{Name: "cal", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}},
-	{Name: "cargo", Is: Subcommands | DataArgs | Runs, Root: Node{Arity: 2, Values: []string{"--config", "-Z", "--color", "--manifest-path", "-C"}, Widen: []Widen{{Opts: []string{"--config"}, Exact: true, Why: "changes cargo's configuration, which can run programs"}}}, Subs: []Node{{Path: "add", Arity: 3}, {Path: "install", Arity: 3}, {Path: "run", Arity: 3, Run: &Run{DashDash: true}}}},
-	{Name: "cat", Is: DataArgs, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}},
-	{Name: "cc", Root: Node{Widen: []Widen{{Prefix: []string{"-B", "-fplugin", "-wrapper", "-specs"}, Words: []string{"-Xclang"}, Why: "makes the compiler run or load other programs"}}}},
-	{Name: "cd", Is: DataArgs, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}},
-	{Name: "cdk", Root: Node{Arity: 2}},
-	{Name: "cf", Root: Node{Arity: 2}},
-	{Name: "chgrp", Aliases: []Alias{{"--recursive", "-R"}}},
-	{Name: "chmod", Aliases: []Alias{{"--recursive", "-R"}}, Root: Node{Arity: 1}},
-	{Name: "chown", Aliases: []Alias{{"--recursive", "-R"}}, Root: Node{Arity: 1}},
-	{Name: "chroot", Root: Node{Widen: []Widen{{Always: true, Label: "chroot", Why: "runs programs from another root directory"}}}},
-	{Name: "cksum", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}},
-	{Name: "clang", Root: Node{Widen: []Widen{{Prefix: []string{"-B", "-fplugin", "-wrapper", "-specs"}, Words: []string{"-Xclang"}, Why: "makes the compiler run or load other programs"}}}},
-	{Name: "clang++", Root: Node{Widen: []Widen{{Prefix: []string{"-B", "-fplugin", "-wrapper", "-specs"}, Words: []string{"-Xclang"}, Why: "makes the compiler run or load other programs"}}}},
-	{Name: "clear", Is: DataArgs},
-	{Name: "cmake", Is: DataArgs, Root: Node{Arity: 2}},
-	{Name: "cmp", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}},
-	{Name: "code", Is: DataArgs},
-	{Name: "column", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}},
-	{Name: "comm", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}},
-	{Name: "compdef", Is: DataArgs},
-	{Name: "compgen", Is: DataArgs, Root: Node{Values: []string{"-C", "-F", "-G", "-W", "-X", "-A", "-o", "-P", "-S"}, Widen: []Widen{{Opts: []string{"-C"}, Label: "{name} {opt}", Why: "sets a command to run on completion"}}}},
-	{Name: "complete", Is: DataArgs, Root: Node{Values: []string{"-C", "-F", "-G", "-W", "-X", "-A", "-o", "-P", "-S"}, Widen: []Widen{{Opts: []string{"-C"}, Label: "{name} {opt}", Why: "sets a command to run on completion"}}}},
-	{Name: "composer", Is: DataArgs, Root: Node{Arity: 2}},
-	{Name: "consul", Root: Node{Arity: 2}, Subs: []Node{{Path: "kv", Arity: 3}}},
-	{Name: "corepack", Root: Node{Arity: 2}},
-	{Name: "cowsay", Is: DataArgs},
-	{Name: "cp", Is: DataArgs, Root: Node{Arity: 1}},
-	{Name: "crictl", Root: Node{Arity: 2}},
-	{Name: "crontab", Aliases: []Alias{{"--remove", "-r"}}, Root: Node{Values: []string{"-u", "-T"}, Widen: []Widen{{Operand: "*", Why: "installs commands to run later"}}}},
-	{Name: "csh", Is: Shell | StdinProgram, Lang: "sh", Code: []string{"-c"}, Load: []string{"-s", "--rcfile", "--init-file"}, Root: Node{Values: []string{"-c", "-o", "-O", "--rcfile", "--init-file"}}},
-	{Name: "curl", Root: Node{Values: []string{"-A", "-b", "-c", "-C", "-d", "-D", "-e", "-E", "-F", "-H", "-K", "-m", "-o", "-P", "-Q", "-r", "-t", "-T", "-u", "-U", "-w", "-x", "-X", "-y", "-Y", "-z", "--data", "--data-binary", "--data-raw", "--data-ascii", "--data-urlencode", "--json", "--form", "--form-string", "--output", "--upload-file", "--config", "--header", "--user-agent", "--cookie", "--cookie-jar", "--dump-header", "--trace", "--trace-ascii", "--stderr", "--libcurl", "--output-dir", "--url", "--request", "--referer", "--proxy", "--user", "--write-out", "--etag-save", "--hsts", "--alt-svc", "--url-query", "--proxy-header", "--max-time", "--connect-timeout", "--retry", "--resolve", "--connect-to", "--cacert", "--cert", "--key", "--range"}, Widen: []Widen{{Opts: []string{"-o", "--output"}, Unless: []string{"@stdout"}, Why: "makes curl write a file, upload a file, or read options from a file"}, {Opts: []string{"-O", "-T", "-K", "-D", "-c", "--remote-name", "--remote-name-all", "--output-dir", "--upload-file", "--config", "--dump-header", "--cookie-jar", "--trace", "--trace-ascii", "--stderr", "--libcurl", "--etag-save", "--hsts", "--alt-svc"}, Why: "makes curl write a file, upload a file, or read options from a file"}, {Opts: []string{"-d", "--data", "--data-binary", "--data-ascii", "--json", "--url-query"}, ValuePrefix: "@", Label: "{opt} @", Why: "sends the contents of a local file"}, {Opts: []string{"--data-urlencode"}, ValueContains: []string{"@"}, Why: "sends the contents of a local file"}, {Opts: []string{"-F", "--form"}, ValueContains: []string{"=@", "=<"}, Why: "sends the contents of a local file"}, {Opts: []string{"-H", "--header", "--proxy-header"}, ValuePrefix: "@", Label: "{opt} @", Why: "sends the contents of a local file"}}}},
-	{Name: "cut", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}},
-	{Name: "dash", Is: Shell | StdinProgram, Lang: "sh", Code: []string{"-c"}, Load: []string{"-s", "--rcfile", "--init-file"}, Root: Node{Arity: 2, Values: []string{"-c", "-o", "-O", "--rcfile", "--init-file"}}},
-	{Name: "date", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1, NoGlob: true, Extract: "date"}}},
-	{Name: "dbus-run-session", Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}},
-	{Name: "dc", Is: DataArgs},
-	{Name: "dd", Is: NoCluster},
-	{Name: "declare", Is: DataArgs, Extract: "env_assign"},
-	{Name: "del", ActsAs: []string{"rm", "-rf"}},
-	{Name: "del-cli", ActsAs: []string{"rm", "-rf"}},
-	{Name: "deno", Is: Subcommands | Runs, Lang: "node", Root: Node{Arity: 2}, Subs: []Node{{Path: "run", Run: &Run{Prefix: "npm:"}}, {Path: "task", Arity: 3}}},
-	{Name: "df", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}},
-	{Name: "diff", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}},
-	{Name: "dir", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}},
-	{Name: "dirname", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}},
-	{Name: "dnf", Is: DataArgs, Root: Node{Arity: 2}},
-	{Name: "dnf4", Is: DataArgs},
-	{Name: "dnf5", Is: DataArgs},
-	{Name: "docker", Is: Subcommands, Globals: []string{"-H", "--host", "-c", "--context", "--config", "-l", "--log-level", "--tlscacert", "--tlscert", "--tlskey", "--url", "--connection", "--root", "--runroot"}, Extract: "docker", Root: Node{Arity: 2}, Subs: []Node{{Path: "builder", Arity: 3}, {Path: "buildx", Arity: 3}, {Path: "compose", Arity: 3, Values: []string{"-f", "--file", "-p", "--project-name", "--project-directory", "--env-file", "--profile", "--ansi", "--progress", "--parallel"}, DryRun: []string{"--dry-run"}}, {Path: "container", Arity: 3}, {Path: "context", Arity: 3}, {Path: "image", Arity: 3}, {Path: "network", Arity: 3}, {Path: "system", Arity: 3}, {Path: "volume", Arity: 3}}},
-	{Name: "docker-compose", Extract: "docker"},
-	{Name: "doctl", Is: DataArgs, Root: Node{Arity: 3}},
-	{Name: "dotnet", Is: Subcommands | DataArgs | Runs, Root: Node{Arity: 2}, Subs: []Node{{Path: "run", Arity: 3, Run: &Run{DashDash: true}}, {Path: "tool", Arity: 3}, {Path: "tool run", Run: &Run{}}}},
-	{Name: "dpkg", Is: DataArgs},
-	{Name: "dpkg-query", Is: DataArgs},
-	{Name: "drizzle-kit", Root: Node{Arity: 2}},
-	{Name: "du", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}},
-	{Name: "echo", Is: DataArgs, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}},
-	{Name: "egrep", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}},
-	{Name: "eksctl", Root: Node{Arity: 2}, Subs: []Node{{Path: "create", Arity: 3}}},
-	{Name: "elixir", Lang: "jvm", Code: []string{"-e", "--eval"}, Load: []string{"-r"}, Root: Node{Values: []string{"-e", "-r"}}},
-	{Name: "emacs", Is: Interactive | DataArgs, Root: Node{Widen: []Widen{{Prefix: []string{"--eval=", "-l=", "--load=", "-f=", "--funcall=", "--script=", "-x=", "-batch=", "--batch="}, Words: []string{"--eval", "-l", "--load", "-f", "--funcall", "--script", "-x", "-batch", "--batch"}, Why: "gives emacs code to run"}}}},
-	{Name: "emerge", Is: DataArgs},
-	{Name: "enable", Root: Node{Values: []string{"-f"}, Widen: []Widen{{Opts: []string{"-f"}, Label: "enable {opt}", Why: "loads a builtin from a shared library"}}}},
-	{Name: "entr", Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}},
-	{Name: "env", Is: Abbrev, Root: Node{Arity: 1, Values: []string{"-u", "-C", "-S", "--unset", "--chdir", "--split-string"}, Widen: []Widen{{Opts: []string{"-S", "--split-string"}, Label: "env {opt}", Why: "runs a string split into a command"}}, ReadOnly: &ReadOnly{MaxOperands: -1, NoArgs: true, NoGlob: true}}},
-	{Name: "espeak", Is: DataArgs},
-	{Name: "ex", Root: Node{Widen: []Widen{{Prefix: []string{"+", "-c"}, Words: []string{"--cmd", "-S", "-u", "-s"}, Why: "gives the editor commands to run"}}}},
-	{Name: "exit", Is: DataArgs},
-	{Name: "expect", Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}},
-	{Name: "export", Is: DataArgs, Extract: "env_assign", Root: Node{Arity: 1}},
-	{Name: "expr", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}},
-	{Name: "false", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}},
-	{Name: "fd", Root: Node{Values: []string{"-e", "-d", "-E", "-t", "-S", "-c", "-j", "-x", "-X", "--exec", "--exec-batch"}, Widen: []Widen{{Opts: []string{"-x", "-X", "--exec", "--exec-batch"}, Exact: true, Why: "makes fd run programs"}}}},
-	{Name: "fdfind", Root: Node{Values: []string{"-e", "-d", "-E", "-t", "-S", "-c", "-j", "-x", "-X", "--exec", "--exec-batch"}, Widen: []Widen{{Opts: []string{"-x", "-X", "--exec", "--exec-batch"}, Exact: true, Why: "makes fd run programs"}}}},
-	{Name: "fgrep", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}},
-	{Name: "figlet", Is: DataArgs},
-	{Name: "file", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{Deny: []string{"-C", "--compile"}, MaxOperands: -1, NoGlob: true}}},
-	{Name: "find", Is: NoCluster, Extract: "find", Root: Node{Arity: 1, Widen: []Widen{{Opts: []string{"-exec", "-execdir", "-ok", "-okdir", "-delete", "-fprint", "-fprint0", "-fprintf", "-fls"}, Why: "makes find run programs, delete files or write files"}}, ReadOnly: &ReadOnly{MaxOperands: -1, NoGlob: true}}},
-	{Name: "firebase", Is: DataArgs, Root: Node{Arity: 2}},
-	{Name: "firejail", Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}},
-	{Name: "fish", Is: Shell | StdinProgram, Lang: "fish", Code: []string{"-c", "--command"}, Load: []string{"-C", "--init-command"}, Root: Node{Arity: 2, Values: []string{"-c", "-C", "--command", "--init-command"}}},
-	{Name: "flatpak", Is: DataArgs, Root: Node{Arity: 2}},
-	{Name: "flyctl", Is: DataArgs, Root: Node{Arity: 2}},
-	{Name: "fmt", Is: DataArgs},
-	{Name: "fold", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}},
-	{Name: "free", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}},
-	{Name: "g++", Root: Node{Widen: []Widen{{Prefix: []string{"-B", "-fplugin", "-wrapper", "-specs"}, Words: []string{"-Xclang"}, Why: "makes the compiler run or load other programs"}}}},
-	{Name: "gawk", Is: Abbrev | DataArgs, Extract: "awk", Root: Node{Values: []string{"-F", "-v", "-f", "-E", "-i", "-l", "-W", "-e", "--file", "--exec", "--include", "--load", "--source", "--field-separator", "--assign"}}},
-	{Name: "gcc", Root: Node{Widen: []Widen{{Prefix: []string{"-B", "-fplugin", "-wrapper", "-specs"}, Words: []string{"-Xclang"}, Why: "makes the compiler run or load other programs"}}}},
-	{Name: "gcloud", Is: Subcommands, Root: Node{Arity: 3, Values: []string{"--project", "--account", "--configuration", "--format", "--verbosity", "--impersonate-service-account"}}},
-	{Name: "gdb", Is: NoCluster, Root: Node{Widen: []Widen{{Opts: []string{"-ex", "-eval-command", "-x", "-command", "-iex", "-ix", "-init-command", "-init-eval-command"}, Why: "gives gdb commands to run"}}}},
-	{Name: "gem", Is: DataArgs, Root: Node{Arity: 2}},
-	{Name: "gh", Is: Subcommands | DataArgs, Root: Node{Arity: 3, Values: []string{"-R", "--repo", "--hostname"}}},
-	{Name: "gio", Is: Subcommands},
-	{Name: "git", Is: FoldCase | Abbrev | Subcommands | DashSubcommands | DataArgs, Globals: []string{"-C", "-c", "--git-dir", "--work-tree", "--namespace", "--config-env", "--super-prefix", "--list-cmds"}, Optional: []string{"--exec-path"}, Whole: []string{"--text"}, Aliases: []Alias{{"--delete", "-d"}, {"--force", "-f"}}, Root: Node{Arity: 2, Widen: []Widen{{Opts: []string{"-c", "--config-env"}, Before: true, Why: "sets git configuration, which can make git run other programs"}, {Opts: []string{"-C"}, Before: true, Why: "runs git in another repository, whose configuration can run programs"}, {Opts: []string{"-p", "--paginate"}, Before: true, Why: "makes git run a pager"}, {Opts: []string{"--git-dir", "--work-tree"}, Before: true, Why: "points git at another repository, whose configuration can run programs"}, {Opts: []string{"--exec-path"}, HasValue: true, Before: true, Why: "makes git run its programs from another folder"}, {Opts: []string{"--upload-pack", "--receive-pack", "--exec", "--output", "--ext-diff", "--textconv", "--open-files-in-pager", "--extcmd", "--sendmail-cmd", "--to-cmd", "--cc-cmd", "--header-cmd", "--tree-filter", "--index-filter", "--msg-filter", "--env-filter", "--commit-filter", "--parent-filter", "--tag-name-filter", "--output-directory"}, Why: "makes git run another program or write output elsewhere"}}, ReadOnly: &ReadOnly{Globals: []string{"--no-pager", "-P", "--no-optional-locks"}, MaxOperands: -1}}, Subs: []Node{{Path: "add", DryRun: []string{"-n", "--dry-run"}}, {Path: "archive", Values: []string{"-o"}}, {Path: "bisect", Arity: 3, Widen: []Widen{{Operand: "run", Label: "bisect run", Why: "makes git run the command it is given"}}}, {Path: "branch", ReadOnly: &ReadOnly{Deny: []string{"--output", "--ext-diff", "--textconv", "--exec", "-c", "--config-env", "--upload-pack", "-o"}, Only: []string{"-a", "--all", "-r", "--remotes", "-v", "-vv", "--verbose", "--list", "-l", "--show-current", "--merged", "--no-merged", "--contains", "--no-contains", "--color", "--no-color", "--sort", "--format"}, MaxOperands: -1, NoGlob: true}}, {Path: "clean", DryRun: []string{"-n", "--dry-run"}}, {Path: "clone", Values: []string{"-b", "-c", "-j", "-o", "-u"}, Widen: []Widen{{Opts: []string{"-u", "-c", "--config", "--template", "--separate-git-dir"}, Why: "makes git run another program or write output elsewhere"}}}, {Path: "commit", Values: []string{"-m", "-F", "-C", "-c", "-t"}}, {Path: "config", Arity: 3}, {Path: "daemon", Widen: []Widen{{Always: true, Why: "runs git's servers or transport programs"}}}, {Path: "diff", ReadOnly: &ReadOnly{Deny: []string{"--output", "--ext-diff", "--textconv", "--exec", "-c", "--config-env", "--upload-pack", "-o"}, MaxOperands: -1, NoGlob: true}}, {Path: "difftool", Values: []string{"-x", "-t"}, Widen: []Widen{{Opts: []string{"-x"}, Why: "makes git run another program or write output elsewhere"}}}, {Path: "fetch", Values: []string{"-o", "-j"}}, {Path: "filter-branch", Widen: []Widen{{Always: true, Why: "runs the filter commands it is given"}}}, {Path: "filter-repo", Widen: []Widen{{Always: true, Why: "runs the filter commands it is given"}}}, {Path: "format-patch", Values: []string{"-o", "-v"}, Widen: []Widen{{Opts: []string{"-o"}, Why: "makes git run another program or write output elsewhere"}}}, {Path: "grep", Values: []string{"-A", "-B", "-C", "-e", "-f", "-m"}, Widen: []Widen{{Opts: []string{"-O"}, Why: "makes git run another program or write output elsewhere"}}}, {Path: "http-backend", Widen: []Widen{{Always: true, Why: "runs git's servers or transport programs"}}}, {Path: "init", Widen: []Widen{{Opts: []string{"--template", "--separate-git-dir"}, Why: "makes git run another program or write output elsewhere"}}}, {Path: "instaweb", Widen: []Widen{{Always: true, Why: "runs git's servers or transport programs"}}}, {Path: "lfs", Arity: 3}, {Path: "log", ReadOnly: &ReadOnly{Deny: []string{"--output", "--ext-diff", "--textconv", "--exec", "-c", "--config-env", "--upload-pack", "-o"}, MaxOperands: -1, NoGlob: true}}, {Path: "merge", Values: []string{"-m", "-F", "-s", "-X"}}, {Path: "mergetool", Values: []string{"-x", "-t"}, Widen: []Widen{{Opts: []string{"-x"}, Why: "makes git run another program or write output elsewhere"}}}, {Path: "mv", DryRun: []string{"-n", "--dry-run"}}, {Path: "notes", Arity: 3, Values: []string{"-m", "-F", "-C", "-c"}}, {Path: "prune", DryRun: []string{"-n", "--dry-run"}}, {Path: "pull", Values: []string{"-o", "-j"}}, {Path: "push", Values: []string{"-o"}, DryRun: []string{"-n", "--dry-run"}}, {Path: "rebase", Values: []string{"-s", "-x", "-X", "-C"}, Widen: []Widen{{Opts: []string{"-x"}, Why: "makes git run another program or write output elsewhere"}}}, {Path: "receive-pack", Widen: []Widen{{Always: true, Why: "runs git's servers or transport programs"}}}, {Path: "reflog", Arity: 3}, {Path: "reflog expire", DryRun: []string{"-n", "--dry-run"}}, {Path: "remote", Arity: 3}, {Path: "remote prune", DryRun: []string{"-n", "--dry-run"}}, {Path: "rm", DryRun: []string{"-n", "--dry-run"}}, {Path: "shell", Widen: []Widen{{Always: true, Why: "runs git's servers or transport programs"}}}, {Path: "show", ReadOnly: &ReadOnly{Deny: []string{"--output", "--ext-diff", "--textconv", "--exec", "-c", "--config-env", "--upload-pack", "-o"}, MaxOperands: -1, NoGlob: true}}, {Path: "sparse-checkout", Arity: 3}, {Path: "stash", Arity: 3, Values: []string{"-m"}}, {Path: "status", ReadOnly: &ReadOnly{Deny: []string{"--output", "--ext-diff", "--textconv", "--exec", "-c", "--config-env", "--upload-pack", "-o"}, MaxOperands: -1, NoGlob: true}}, {Path: "submodule", Arity: 3, Widen: []Widen{{Operand: "foreach", Label: "submodule foreach", Why: "makes git run the shell command it is given"}}}, {Path: "tag", Values: []string{"-m", "-F", "-u"}}, {Path: "upload-pack", Widen: []Widen{{Always: true, Why: "runs git's servers or transport programs"}}}, {Path: "worktree", Arity: 3}, {Path: "worktree prune", DryRun: []string{"-n", "--dry-run"}}}},
-	{Name: "git-grep", Is: DataArgs},
-	{Name: "git-receive-pack", Root: Node{Widen: []Widen{{Always: true, Label: "{name}", Why: "runs git's transport programs directly"}}}},
-	{Name: "git-shell", Root: Node{Widen: []Widen{{Always: true, Label: "{name}", Why: "runs git's transport programs directly"}}}},
-	{Name: "git-upload-pack", Root: Node{Widen: []Widen{{Always: true, Label: "{name}", Why: "runs git's transport programs directly"}}}},
-	{Name: "glab", Is: Subcommands | DataArgs, Root: Node{Values: []string{"-R", "--repo", "--hostname"}}},
-	{Name: "gmake", Is: Abbrev, Root: Node{Values: []string{"-C", "-f", "-I", "-o", "-W", "-E", "--file", "--makefile", "--directory", "--eval", "--include-dir", "--justfile"}, DryRun: []string{"-n", "--dry-run", "--just-print", "--recon"}, Widen: []Widen{{Opts: []string{"-C", "-f", "-I", "-E", "--file", "--makefile", "--directory", "--eval", "--include-dir"}, Why: "makes make read another makefile or extra rules"}, {Operand: "=", Label: "{var}=", Why: "overrides a makefile variable, which can change the commands make runs"}}}},
-	{Name: "go", Is: NoCluster | Subcommands | DataArgs | Runs, Root: Node{Arity: 2, Values: []string{"-C", "-o", "-toolexec", "-exec", "-overlay"}, Widen: []Widen{{Opts: []string{"-toolexec", "-exec", "-overlay"}, Why: "makes go run another program"}}}, Subs: []Node{{Path: "mod", Arity: 3}, {Path: "run", Run: &Run{Versioned: true}}, {Path: "tool", Arity: 3}}},
-	{Name: "gofmt", Is: DataArgs},
-	{Name: "gradle", Is: DataArgs, Root: Node{Arity: 2}},
-	{Name: "grep", Is: DataArgs, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}},
-	{Name: "groovy", Lang: "jvm", Code: []string{"-e", "--eval"}, Load: []string{"-r"}, Root: Node{Values: []string{"-e", "-r"}}},
-	{Name: "groups", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}},
-	{Name: "gsed", Is: Abbrev, Extract: "sed", Root: Node{Values: []string{"-e", "-f", "-l", "--expression", "--file", "--line-length"}}},
-	{Name: "gsutil", Is: Subcommands, Subs: []Node{{Path: "rsync", DryRun: []string{"-n"}}}},
-	{Name: "gtar", Is: Abbrev | OldStyle, Whole: []string{"--checkpoint"}, Root: Node{Values: []string{"-b", "-C", "-f", "-F", "-g", "-H", "-I", "-K", "-L", "-N", "-T", "-V", "-X", "--file", "--to-command", "--use-compress-program", "--rsh-command", "--info-script", "--new-volume-script", "--checkpoint-action"}, Widen: []Widen{{Opts: []string{"-I", "-F", "--to-command", "--checkpoint-action", "--use-compress-program", "--rsh-command", "--info-script", "--new-volume-script"}, Why: "makes tar run another program"}, {Opts: []string{"-f", "--file"}, UnlessFlags: []string{"--force-local"}, Remote: true, Label: "{opt} {value}", Why: "names an archive on another host, which tar reaches through rsh"}}}},
-	{Name: "guix", Is: DataArgs},
-	{Name: "gvim", Root: Node{Widen: []Widen{{Prefix: []string{"+", "-c"}, Words: []string{"--cmd", "-S", "-u", "-s"}, Why: "gives the editor commands to run"}}}},
-	{Name: "hash", Is: DataArgs, Root: Node{Values: []string{"-p"}, Widen: []Widen{{Opts: []string{"-p"}, Label: "hash {opt}", Why: "changes which file a command name runs"}}}},
-	{Name: "head", Is: DataArgs, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}},
-	{Name: "helm", Is: Subcommands | DataArgs, Root: Node{Arity: 2, Values: []string{"-n", "--namespace", "--context", "--kube-context", "--kubeconfig", "-s", "--server", "--cluster", "--user", "--as", "--as-group", "--token", "--request-timeout", "-l", "-f", "-o", "-c"}, DryRun: []string{"--dry-run", "--dry-run=client", "--dry-run=server"}, Widen: []Widen{{Opts: []string{"--kubeconfig", "--context", "--kube-context", "--cluster", "--server", "--token", "--as", "--as-group", "--as-uid", "--kube-apiserver", "--kube-token", "--kube-as-user", "--certificate-authority", "--insecure-skip-tls-verify"}, Exact: true, Why: "sends the command to another cluster or identity"}}}, Subs: []Node{{Path: "repo", Arity: 3}}},
-	{Name: "help", Is: DataArgs},
-	{Name: "heroku", Is: DataArgs, Root: Node{Arity: 2}},
-	{Name: "hexdump", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}},
-	{Name: "hg", Is: DataArgs},
-	{Name: "history", Is: DataArgs},
-	{Name: "hostname", Root: Node{ReadOnly: &ReadOnly{Deny: []string{"-F", "--file", "-b", "--boot"}, MaxOperands: 0, NoGlob: true}}},
-	{Name: "htop", Is: Interactive},
-	{Name: "hugo", Root: Node{Arity: 2}},
-	{Name: "id", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}},
-	{Name: "iex", Lang: "jvm", Code: []string{"-e", "--eval"}, Load: []string{"-r"}, Root: Node{Values: []string{"-e", "-r"}}},
-	{Name: "info", Is: DataArgs},
-	{Name: "inotifywait", Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}},
-	{Name: "install", Is: DataArgs},
-	{Name: "ip", Root: Node{Arity: 2}, Subs: []Node{{Path: "addr", Arity: 3}, {Path: "link", Arity: 3}, {Path: "netns", Arity: 3}, {Path: "route", Arity: 3}}},
-	{Name: "ip6tables", Is: NoCluster},
-	{Name: "iptables", Is: NoCluster},
-	{Name: "java", Is: NoCluster, Root: Node{Widen: []Widen{{Prefix: []string{"-javaagent", "-agentpath", "-agentlib", "-XX:OnError", "-XX:OnOutOfMemoryError"}, Why: "makes java load or run other code"}}}},
-	{Name: "jest", Root: Node{Arity: 2}},
-	{Name: "join", Is: DataArgs},
-	{Name: "journalctl", Is: DataArgs},
-	{Name: "jq", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}},
-	{Name: "jruby", Is: StdinProgram, Optional: []string{"-i", "-x", "-W", "-T"}, Numeric: []string{"-0"}, Lang: "ruby", Code: []string{"-e"}, Load: []string{"-r", "-I", "-i"}, Root: Node{Values: []string{"-e", "-r", "-I", "-C", "-E", "-F", "--encoding"}}},
-	{Name: "julia", Is: StdinProgram, Lang: "julia", Code: []string{"-e", "-E", "--eval", "--print"}, Load: []string{"-L", "--load"}, Root: Node{Values: []string{"-e", "-E", "-L"}}},
-	{Name: "just", Root: Node{Arity: 2, Values: []string{"-C", "-f", "--file", "--directory", "--makefile", "--justfile"}}},
-	{Name: "k9s", Is: DataArgs},
-	{Name: "kill", Is: NoCluster | DataArgs, Root: Node{Arity: 1}},
-	{Name: "killall", Is: NoCluster | DataArgs, Root: Node{Arity: 1}},
-	{Name: "kind", Is: DataArgs, Root: Node{Arity: 2}, Subs: []Node{{Path: "create", Arity: 3}}},
-	{Name: "knex", Root: Node{Arity: 2}},
-	{Name: "ksh", Is: Shell | StdinProgram, Lang: "sh", Code: []string{"-c"}, Load: []string{"-s", "--rcfile", "--init-file"}, Root: Node{Arity: 2, Values: []string{"-c", "-o", "-O", "--rcfile", "--init-file"}}},
-	{Name: "kubectl", Is: Subcommands | ResourceWords, Words: []Alias{{"cj", "cronjob"}, {"clusterrolebindings", "clusterrolebinding"}, {"clusterroles", "clusterrole"}, {"cm", "configmap"}, {"configmaps", "configmap"}, {"crd", "customresourcedefinition"}, {"crds", "customresourcedefinition"}, {"cronjobs", "cronjob"}, {"customresourcedefinitions", "customresourcedefinition"}, {"daemonsets", "daemonset"}, {"deploy", "deployment"}, {"deployments", "deployment"}, {"ds", "daemonset"}, {"hpa", "horizontalpodautoscaler"}, {"ing", "ingress"}, {"ingresses", "ingress"}, {"jobs", "job"}, {"namespaces", "namespace"}, {"netpol", "networkpolicy"}, {"no", "node"}, {"nodes", "node"}, {"ns", "namespace"}, {"pdb", "poddisruptionbudget"}, {"persistentvolumeclaims", "persistentvolumeclaim"}, {"persistentvolumes", "persistentvolume"}, {"po", "pod"}, {"pods", "pod"}, {"pv", "persistentvolume"}, {"pvc", "persistentvolumeclaim"}, {"replicasets", "replicaset"}, {"rolebindings", "rolebinding"}, {"roles", "role"}, {"rs", "replicaset"}, {"sa", "serviceaccount"}, {"sc", "storageclass"}, {"secrets", "secret"}, {"serviceaccounts", "serviceaccount"}, {"services", "service"}, {"statefulsets", "statefulset"}, {"storageclasses", "storageclass"}, {"sts", "statefulset"}, {"svc", "service"}}, Root: Node{Arity: 2, Values: []string{"-n", "--namespace", "--context", "--kube-context", "--kubeconfig", "-s", "--server", "--cluster", "--user", "--as", "--as-group", "--token", "--request-timeout", "-l", "-f", "-o", "-c"}, DryRun: []string{"--dry-run", "--dry-run=client", "--dry-run=server"}, Widen: []Widen{{Opts: []string{"--kubeconfig", "--context", "--kube-context", "--cluster", "--server", "--token", "--as", "--as-group", "--as-uid", "--kube-apiserver", "--kube-token", "--kube-as-user", "--certificate-authority", "--insecure-skip-tls-verify"}, Exact: true, Why: "sends the command to another cluster or identity"}, {Opts: []string{"-s"}, Why: "sends the command to another cluster"}}}, Subs: []Node{{Path: "auth", Arity: 3}, {Path: "config", Arity: 3}, {Path: "kustomize", Arity: 3}, {Path: "rollout", Arity: 3}}},
-	{Name: "kustomize", Root: Node{Arity: 2}},
-	{Name: "launchctl", Is: DataArgs},
-	{Name: "less", Is: Interactive | DataArgs, Root: Node{Widen: []Widen{{Prefix: []string{"+", "--lesskey"}, Words: []string{"-k"}, Why: "gives the pager commands to run"}}}},
-	{Name: "let", Is: DataArgs},
-	{Name: "ll", Is: DataArgs},
-	{Name: "ln", Is: DataArgs, Root: Node{Arity: 1}},
-	{Name: "local", Is: DataArgs, Extract: "env_assign"},
-	{Name: "locale", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}},
-	{Name: "locate", Is: DataArgs},
-	{Name: "logger", Is: DataArgs},
-	{Name: "loginctl", Is: DataArgs},
-	{Name: "ls", Is: DataArgs, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}},
-	{Name: "lsblk", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}},
-	{Name: "lscpu", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}},
-	{Name: "ltrace", Is: Abbrev, Root: Node{Values: []string{"-o", "-e", "-p", "-s", "-u", "-E", "-a", "-I", "-b", "-X", "-P", "-U", "-A", "-n", "-f", "--output", "--format"}, Widen: []Widen{{Opts: []string{"-o", "--output"}, Label: "{name} {opt}", Why: "writes to a file"}}}},
-	{Name: "lua", Is: StdinProgram, Lang: "lua", Code: []string{"-e"}, Load: []string{"-l"}, Root: Node{Arity: 2, Values: []string{"-e", "-l"}}},
-	{Name: "luajit", Is: StdinProgram, Lang: "lua", Code: []string{"-e"}, Load: []string{"-l"}, Root: Node{Values: []string{"-e", "-l"}}},
-	{Name: "lvreduce", Root: Node{DryRun: []string{"-t", "--test"}}},
-	{Name: "lvremove", Root: Node{DryRun: []string{"-t", "--test"}}},
-	{Name: "mail", Is: DataArgs},
-	{Name: "mailx", Is: DataArgs},
-	{Name: "make", Is: Abbrev | DataArgs, Root: Node{Arity: 2, Values: []string{"-C", "-f", "-I", "-o", "-W", "-E", "--file", "--makefile", "--directory", "--eval", "--include-dir", "--justfile"}, DryRun: []string{"-n", "--dry-run", "--just-print", "--recon"}, Widen: []Widen{{Opts: []string{"-C", "-f", "-I", "-E", "--file", "--makefile", "--directory", "--eval", "--include-dir"}, Why: "makes make read another makefile or extra rules"}, {Operand: "=", Label: "{var}=", Why: "overrides a makefile variable, which can change the commands make runs"}}}},
-	{Name: "man", Is: Abbrev | Interactive | DataArgs, Root: Node{Values: []string{"-P", "-H", "-C", "-M", "-L", "-m", "-S", "-s", "-E", "-W", "-R", "-e"}, Widen: []Widen{{Opts: []string{"-P", "-H", "-C", "--pager", "--html", "--config-file"}, Why: "makes man run another program"}}}},
-	{Name: "mawk", Is: Abbrev | DataArgs, Extract: "awk", Root: Node{Values: []string{"-F", "-v", "-f", "-E", "-i", "-l", "-W", "-e", "--file", "--exec", "--include", "--load", "--source", "--field-separator", "--assign"}}},
-	{Name: "mc", Root: Node{Arity: 2}, Subs: []Node{{Path: "admin", Arity: 3}}},
-	{Name: "md5sum", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}},
-	{Name: "minikube", Is: DataArgs, Root: Node{Arity: 2}},
-	{Name: "mkdir", Is: DataArgs, Root: Node{Arity: 1}},
-	{Name: "mke2fs", Root: Node{DryRun: []string{"-n"}}},
-	{Name: "mkfs.ext2", Root: Node{DryRun: []string{"-n"}}},
-	{Name: "mkfs.ext3", Root: Node{DryRun: []string{"-n"}}},
-	{Name: "mkfs.ext4", Root: Node{DryRun: []string{"-n"}}},
-	{Name: "mksh", Is: Shell | StdinProgram, Lang: "sh", Code: []string{"-c"}, Load: []string{"-s", "--rcfile", "--init-file"}, Root: Node{Values: []string{"-c", "-o", "-O", "--rcfile", "--init-file"}}},
-	{Name: "mlocate", Is: DataArgs},
-	{Name: "mongosh", Root: Node{Arity: 2}},
-	{Name: "more", Is: Interactive | DataArgs, Root: Node{Widen: []Widen{{Prefix: []string{"+", "--lesskey"}, Words: []string{"-k"}, Why: "gives the pager commands to run"}}}},
-	{Name: "most", Is: DataArgs, Root: Node{Widen: []Widen{{Prefix: []string{"+", "--lesskey"}, Words: []string{"-k"}, Why: "gives the pager commands to run"}}}},
-	{Name: "mv", Is: DataArgs, Root: Node{Arity: 1}},
-	{Name: "mvn", Is: DataArgs, Root: Node{Arity: 2}},
-	{Name: "mysql", Root: Node{Arity: 2}},
-	{Name: "nano", Is: Interactive | DataArgs},
-	{Name: "nawk", Is: Abbrev, Extract: "awk", Root: Node{Values: []string{"-F", "-v", "-f", "-E", "-i", "-l", "-W", "-e", "--file", "--exec", "--include", "--load", "--source", "--field-separator", "--assign"}}},
-	{Name: "nc", Aliases: []Alias{{"--exec", "-e"}, {"--sh-exec", "-e"}}},
-	{Name: "ncat", Aliases: []Alias{{"--exec", "-e"}, {"--sh-exec", "-e"}}},
-	{Name: "nerdctl", Is: Subcommands, Globals: []string{"-H", "--host", "-c", "--context", "--config", "-l", "--log-level", "--tlscacert", "--tlscert", "--tlskey", "--url", "--connection", "--root", "--runroot"}, Extract: "docker", Subs: []Node{{Path: "compose", Values: []string{"-f", "--file", "-p", "--project-name", "--project-directory", "--env-file", "--profile", "--ansi", "--progress", "--parallel"}, DryRun: []string{"--dry-run"}}}},
-	{Name: "netcat", Aliases: []Alias{{"--exec", "-e"}, {"--sh-exec", "-e"}}},
-	{Name: "netlify", Is: DataArgs, Root: Node{Arity: 2}},
-	{Name: "ng", Root: Node{Arity: 2}},
-	{Name: "ninja", Is: DataArgs},
-	{Name: "nix", Root: Node{Arity: 2}},
-	{Name: "nix-env", Is: DataArgs},
-	{Name: "nl", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}},
-	{Name: "node", Is: Posix | StdinProgram, Lang: "node", Code: []string{"-e", "--eval", "-p", "--print"}, Load: []string{"-r", "--require", "--import", "--loader", "--experimental-loader", "--env-file", "--inspect", "--inspect-brk", "--inspect-wait", "--experimental-policy"}, Root: Node{Arity: 2, Values: []string{"-e", "--eval", "-p", "--print", "-r", "--require", "--import", "--loader", "--experimental-loader", "--env-file", "--input-type", "--conditions", "-C", "--title", "--max-old-space-size"}}},
-	{Name: "nodejs", Is: Posix | StdinProgram, Lang: "node", Code: []string{"-e", "--eval", "-p", "--print"}, Load: []string{"-r", "--require", "--import", "--loader", "--experimental-loader", "--env-file", "--inspect", "--inspect-brk", "--inspect-wait", "--experimental-policy"}, Root: Node{Values: []string{"-e", "--eval", "-p", "--print", "-r", "--require", "--import", "--loader", "--experimental-loader", "--env-file", "--input-type", "--conditions", "-C", "--title", "--max-old-space-size"}}},
-	{Name: "nodemon", Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}},
-	{Name: "notify-send", Is: DataArgs},
-	{Name: "npm", Is: Abbrev | Subcommands | Runs, Words: []Alias{{"x", "exec"}}, Root: Node{Arity: 2, Values: []string{"--script-shell", "--userconfig", "--globalconfig", "--registry", "--node-options", "--call", "--prefix", "--loglevel", "--cache", "-c", "-w", "--workspace"}, DryRun: []string{"--dry-run"}, Widen: []Widen{{Opts: []string{"--unsafe-perm"}, Unless: []string{"false"}, Why: "makes package scripts run with full privileges"}, {Opts: []string{"--ignore-scripts"}, Unless: []string{"true"}, HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: []string{"--no-ignore-scripts"}, Why: "makes package install scripts run"}, {Opts: []string{"--script-shell", "--userconfig", "--globalconfig", "--registry", "--node-options", "--call"}, Why: "changes which code {name} fetches or which shell runs its scripts"}, {Opts: []string{"-c"}, Why: "runs a shell command"}}}, Subs: []Node{{Path: "cache", Arity: 3}, {Path: "config", Arity: 3}, {Path: "exec", Arity: 3, Values: []string{"-p", "--package"}, Run: &Run{Shell: []string{"-c", "--call"}}}, {Path: "init", Arity: 3}, {Path: "run", Arity: 3}, {Path: "view", Arity: 3}}},
-	{Name: "nproc", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}},
-	{Name: "npx", Is: Abbrev | Runs, Root: Node{Arity: 2, Values: []string{"--script-shell", "--userconfig", "--globalconfig", "--registry", "--node-options", "--call", "--prefix", "--loglevel", "--cache", "-c", "-w", "--workspace", "-p", "--package"}, DryRun: []string{"--dry-run"}, Widen: []Widen{{Opts: []string{"--unsafe-perm"}, Unless: []string{"false"}, Why: "makes package scripts run with full privileges"}, {Opts: []string{"--ignore-scripts"}, Unless: []string{"true"}, HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: []string{"--no-ignore-scripts"}, Why: "makes package install scripts run"}, {Opts: []string{"--script-shell", "--userconfig", "--globalconfig", "--registry", "--node-options", "--call"}, Why: "changes which code {name} fetches or which shell runs its scripts"}, {Opts: []string{"-c"}, Why: "runs a shell command"}}, Run: &Run{Shell: []string{"-c", "--call"}}}},
-	{Name: "nsenter", Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}},
-	{Name: "nuget", Is: DataArgs},
-	{Name: "nvim", Is: Interactive | DataArgs, Root: Node{Widen: []Widen{{Prefix: []string{"+", "-c"}, Words: []string{"--cmd", "-S", "-u", "-s"}, Why: "gives the editor commands to run"}}}},
-	{Name: "nvm", Is: DataArgs, Root: Node{Arity: 2}},
-	{Name: "nx", Root: Node{Arity: 2}},
-	{Name: "oc", Is: Subcommands | ResourceWords, Words: []Alias{{"cj", "cronjob"}, {"clusterrolebindings", "clusterrolebinding"}, {"clusterroles", "clusterrole"}, {"cm", "configmap"}, {"configmaps", "configmap"}, {"crd", "customresourcedefinition"}, {"crds", "customresourcedefinition"}, {"cronjobs", "cronjob"}, {"customresourcedefinitions", "customresourcedefinition"}, {"daemonsets", "daemonset"}, {"deploy", "deployment"}, {"deployments", "deployment"}, {"ds", "daemonset"}, {"hpa", "horizontalpodautoscaler"}, {"ing", "ingress"}, {"ingresses", "ingress"}, {"jobs", "job"}, {"namespaces", "namespace"}, {"netpol", "networkpolicy"}, {"no", "node"}, {"nodes", "node"}, {"ns", "namespace"}, {"pdb", "poddisruptionbudget"}, {"persistentvolumeclaims", "persistentvolumeclaim"}, {"persistentvolumes", "persistentvolume"}, {"po", "pod"}, {"pods", "pod"}, {"pv", "persistentvolume"}, {"pvc", "persistentvolumeclaim"}, {"replicasets", "replicaset"}, {"rolebindings", "rolebinding"}, {"roles", "role"}, {"rs", "replicaset"}, {"sa", "serviceaccount"}, {"sc", "storageclass"}, {"secrets", "secret"}, {"serviceaccounts", "serviceaccount"}, {"services", "service"}, {"statefulsets", "statefulset"}, {"storageclasses", "storageclass"}, {"sts", "statefulset"}, {"svc", "service"}}, Root: Node{Values: []string{"-n", "--namespace", "--context", "--kube-context", "--kubeconfig", "-s", "--server", "--cluster", "--user", "--as", "--as-group", "--token", "--request-timeout", "-l", "-f", "-o", "-c"}, DryRun: []string{"--dry-run", "--dry-run=client", "--dry-run=server"}, Widen: []Widen{{Opts: []string{"--kubeconfig", "--context", "--kube-context", "--cluster", "--server", "--token", "--as", "--as-group", "--as-uid", "--kube-apiserver", "--kube-token", "--kube-as-user", "--certificate-authority", "--insecure-skip-tls-verify"}, Exact: true, Why: "sends the command to another cluster or identity"}, {Opts: []string{"-s"}, Why: "sends the command to another cluster"}}}},
-	{Name: "od", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}},
-	{Name: "open", Is: DataArgs},
-	{Name: "openssl", Is: NoCluster, Decodes: []string{"*"}, Root: Node{Arity: 2}, Subs: []Node{{Path: "req", Arity: 3}, {Path: "x509", Arity: 3}}},
-	{Name: "osascript", Is: StdinProgram, Lang: "applescript", Code: []string{"-e"}, Root: Node{Values: []string{"-e", "-l"}}},
-	{Name: "pacman", Is: DataArgs, Root: Node{Arity: 2, DryRun: []string{"-p", "--print"}}},
-	{Name: "parallel", Root: Node{Values: []string{"-j", "--jobs", "-S", "--sshlogin", "-a", "--arg-file", "--delay", "--timeout", "-N", "-n", "-L", "--colsep", "-d", "--delimiter", "--results", "--joblog", "--tmpdir", "-I", "--env", "--workdir", "--wd"}, Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}},
-	{Name: "paste", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}},
-	{Name: "perl", Is: StdinProgram, Optional: []string{"-i", "-x", "-C", "-d", "-D", "-F"}, Numeric: []string{"-l", "-0"}, Lang: "perl", Code: []string{"-e", "-E"}, Load: []string{"-M", "-m", "-I", "-i", "-d"}, Root: Node{Arity: 2, Values: []string{"-e", "-E", "-I", "-M", "-m"}}},
-	{Name: "perl*", Is: StdinProgram, Optional: []string{"-i", "-x", "-C", "-d", "-D", "-F"}, Numeric: []string{"-l", "-0"}, Lang: "perl", Code: []string{"-e", "-E"}, Load: []string{"-M", "-m", "-I", "-i", "-d"}, Root: Node{Values: []string{"-e", "-E", "-I", "-M", "-m"}}},
-	{Name: "pgrep", Is: DataArgs},
-	{Name: "php", Is: StdinProgram, Lang: "php", Code: []string{"-r", "-B", "-R", "-E"}, Load: []string{"-d", "-c", "-F", "-S", "-z"}, Script: []string{"-f"}, Root: Node{Arity: 2, Values: []string{"-r", "-d", "-c", "-f", "-B", "-R", "-F", "-E", "-S", "-t", "-z"}}},
-	{Name: "php*", Is: StdinProgram, Lang: "php", Code: []string{"-r", "-B", "-R", "-E"}, Load: []string{"-d", "-c", "-F", "-S", "-z"}, Script: []string{"-f"}, Root: Node{Values: []string{"-r", "-d", "-c", "-f", "-B", "-R", "-F", "-E", "-S", "-t", "-z"}}},
-	{Name: "pidof", Is: DataArgs},
-	{Name: "pip", Is: Abbrev | DataArgs, Root: Node{Arity: 2, Values: []string{"-i", "-f", "-r", "-c", "-e", "--index-url", "--extra-index-url", "--find-links"}, DryRun: []string{"--dry-run"}, Widen: []Widen{{Opts: []string{"-i", "-f", "--index-url", "--extra-index-url", "--find-links", "--trusted-host"}, Why: "changes where packages (code) come from"}}}, Subs: []Node{{Path: "cache", Arity: 3}, {Path: "config", Arity: 3}}},
-	{Name: "pip3", Is: Abbrev | DataArgs, Root: Node{Arity: 2, Values: []string{"-i", "-f", "-r", "-c", "-e", "--index-url", "--extra-index-url", "--find-links"}, DryRun: []string{"--dry-run"}, Widen: []Widen{{Opts: []string{"-i", "-f", "--index-url", "--extra-index-url", "--find-links", "--trusted-host"}, Why: "changes where packages (code) come from"}}}, Subs: []Node{{Path: "config", Arity: 3}}},
-	{Name: "pipenv", Is: Subcommands | Runs, Root: Node{Arity: 2}, Subs: []Node{{Path: "run", Arity: 3, Run: &Run{}}}},
-	{Name: "pipx", Is: Abbrev | Subcommands | DataArgs | Runs, Root: Node{Arity: 2, Values: []string{"-i", "-f", "-r", "-c", "-e", "--index-url", "--extra-index-url", "--find-links"}, Widen: []Widen{{Opts: []string{"-i", "-f", "--index-url", "--extra-index-url", "--find-links", "--trusted-host"}, Why: "changes where packages (code) come from"}}}, Subs: []Node{{Path: "run", Values: []string{"--spec", "--python", "--pip-args"}, Run: &Run{}}}},
-	{Name: "pkexec", Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}},
-	{Name: "pkill", Is: NoCluster | DataArgs},
-	{Name: "plocate", Is: DataArgs},
-	{Name: "pnpm", Is: Abbrev | Subcommands | Runs, Root: Node{Arity: 2, Values: []string{"--script-shell", "--userconfig", "--globalconfig", "--registry", "--node-options", "--call", "--prefix", "--loglevel", "--cache", "-C", "--dir", "-F", "--filter", "--reporter"}, DryRun: []string{"--dry-run"}, Widen: []Widen{{Opts: []string{"--unsafe-perm"}, Unless: []string{"false"}, Why: "makes package scripts run with full privileges"}, {Opts: []string{"--ignore-scripts"}, Unless: []string{"true"}, HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: []string{"--no-ignore-scripts"}, Why: "makes package install scripts run"}, {Opts: []string{"--script-shell", "--userconfig", "--globalconfig", "--registry", "--node-options", "--call"}, Why: "changes which code {name} fetches or which shell runs its scripts"}}}, Subs: []Node{{Path: "config", Arity: 3}, {Path: "dlx", Arity: 3, Values: []string{"--package"}, Run: &Run{Shell: []string{"-c", "--shell-mode"}}}, {Path: "exec", Arity: 3, Run: &Run{}}, {Path: "run", Arity: 3}}},
-	{Name: "pnpx", Is: Abbrev | Runs, Root: Node{Values: []string{"--script-shell", "--userconfig", "--globalconfig", "--registry", "--node-options", "--call", "--prefix", "--loglevel", "--cache", "-p", "--package"}, DryRun: []string{"--dry-run"}, Widen: []Widen{{Opts: []string{"--unsafe-perm"}, Unless: []string{"false"}, Why: "makes package scripts run with full privileges"}, {Opts: []string{"--ignore-scripts"}, Unless: []string{"true"}, HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: []string{"--no-ignore-scripts"}, Why: "makes package install scripts run"}, {Opts: []string{"--script-shell", "--userconfig", "--globalconfig", "--registry", "--node-options", "--call"}, Why: "changes which code {name} fetches or which shell runs its scripts"}}, Run: &Run{}}},
-	{Name: "podman", Is: Subcommands, Globals: []string{"-H", "--host", "-c", "--context", "--config", "-l", "--log-level", "--tlscacert", "--tlscert", "--tlskey", "--url", "--connection", "--root", "--runroot"}, Extract: "docker", Root: Node{Arity: 2}, Subs: []Node{{Path: "compose", Values: []string{"-f", "--file", "-p", "--project-name", "--project-directory", "--env-file", "--profile", "--ansi", "--progress", "--parallel"}, DryRun: []string{"--dry-run"}}, {Path: "container", Arity: 3}, {Path: "image", Arity: 3}, {Path: "network", Arity: 3}, {Path: "volume", Arity: 3}}},
-	{Name: "podman-remote", Is: Subcommands, Globals: []string{"-H", "--host", "-c", "--context", "--config", "-l", "--log-level", "--tlscacert", "--tlscert", "--tlskey", "--url", "--connection", "--root", "--runroot"}, Extract: "docker", Subs: []Node{{Path: "compose", Values: []string{"-f", "--file", "-p", "--project-name", "--project-directory", "--env-file", "--profile", "--ansi", "--progress", "--parallel"}, DryRun: []string{"--dry-run"}}}},
-	{Name: "poetry", Is: Subcommands | Runs, Root: Node{Arity: 2}, Subs: []Node{{Path: "run", Arity: 3, Run: &Run{}}}},
-	{Name: "popd", Is: DataArgs},
-	{Name: "port", Is: DataArgs},
-	{Name: "posh", Is: Shell | StdinProgram, Lang: "sh", Code: []string{"-c"}, Load: []string{"-s", "--rcfile", "--init-file"}, Root: Node{Values: []string{"-c", "-o", "-O", "--rcfile", "--init-file"}}},
-	{Name: "print", Is: DataArgs},
-	{Name: "printenv", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}},
-	{Name: "printf", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{Deny: []string{"-v"}, MaxOperands: -1, NoGlob: true}}},
-	{Name: "prisma", Root: Node{Arity: 2}, Subs: []Node{{Path: "db", Arity: 3}, {Path: "migrate", Arity: 3}}},
-	{Name: "ps", Is: DataArgs, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}},
-	{Name: "psql", Root: Node{Arity: 2}},
-	{Name: "pulumi", Is: Subcommands | DataArgs, Root: Node{Arity: 2, DryRun: []string{"--preview-only"}}, Subs: []Node{{Path: "stack", Arity: 3}}},
-	{Name: "pushd", Is: DataArgs},
-	{Name: "pvremove", Root: Node{DryRun: []string{"-t", "--test"}}},
-	{Name: "pwd", Is: DataArgs, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}},
-	{Name: "py.test", Root: Node{Values: []string{"-p", "-k", "-m", "-c"}, Widen: []Widen{{Opts: []string{"-p"}, UnlessPrefix: "no:", Why: "loads a plugin (code) into pytest"}}}},
-	{Name: "pyenv", Is: DataArgs, Root: Node{Arity: 2}},
-	{Name: "pypy", Is: Posix | StdinProgram, Lang: "python", Code: []string{"-c"}, Script: []string{"-m"}, Root: Node{Arity: 2, Values: []string{"-c", "-m", "-W", "-X", "-Q", "--check-hash-based-pycs"}}},
-	{Name: "pypy*", Is: Posix | StdinProgram, Lang: "python", Code: []string{"-c"}, Script: []string{"-m"}, Root: Node{Values: []string{"-c", "-m", "-W", "-X", "-Q", "--check-hash-based-pycs"}}},
-	{Name: "pypy3", Is: Posix | StdinProgram, Lang: "python", Code: []string{"-c"}, Script: []string{"-m"}, Root: Node{Arity: 2, Values: []string{"-c", "-m", "-W", "-X", "-Q", "--check-hash-based-pycs"}}},
-	{Name: "pytest", Root: Node{Values: []string{"-p", "-k", "-m", "-c"}, Widen: []Widen{{Opts: []string{"-p"}, UnlessPrefix: "no:", Why: "loads a plugin (code) into pytest"}}}},
-	{Name: "python", Is: Posix | StdinProgram, Lang: "python", Code: []string{"-c"}, Script: []string{"-m"}, Root: Node{Arity: 2, Values: []string{"-c", "-m", "-W", "-X", "-Q", "--check-hash-based-pycs"}}},
-	{Name: "python*", Is: Posix | StdinProgram, Lang: "python", Code: []string{"-c"}, Script: []string{"-m"}, Root: Node{Values: []string{"-c", "-m", "-W", "-X", "-Q", "--check-hash-based-pycs"}}},
-	{Name: "python2", Is: Posix | StdinProgram, Lang: "python", Code: []string{"-c"}, Script: []string{"-m"}, Root: Node{Arity: 2, Values: []string{"-c", "-m", "-W", "-X", "-Q", "--check-hash-based-pycs"}}},
-	{Name: "python3", Is: Posix | StdinProgram, Lang: "python", Code: []string{"-c"}, Script: []string{"-m"}, Root: Node{Arity: 2, Values: []string{"-c", "-m", "-W", "-X", "-Q", "--check-hash-based-pycs"}}},
-	{Name: "pythonw", Is: Posix | StdinProgram, Lang: "python", Code: []string{"-c"}, Script: []string{"-m"}, Root: Node{Values: []string{"-c", "-m", "-W", "-X", "-Q", "--check-hash-based-pycs"}}},
-	{Name: "r", Lang: "r", Code: []string{"-e", "--eval"}, Root: Node{Values: []string{"-e"}}},
-	{Name: "rake", Root: Node{Arity: 2}},
-	{Name: "rbash", Is: Shell | StdinProgram, Lang: "sh", Code: []string{"-c"}, Load: []string{"-s", "--rcfile", "--init-file"}, Root: Node{Values: []string{"-c", "-o", "-O", "--rcfile", "--init-file"}}},
-	{Name: "rbenv", Is: DataArgs, Root: Node{Arity: 2}},
-	{Name: "rclone", Is: Subcommands, Root: Node{DryRun: []string{"-n", "--dry-run"}}},
-	{Name: "read", Is: DataArgs},
-	{Name: "readlink", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}},
-	{Name: "readonly", Is: DataArgs, Extract: "env_assign"},
-	{Name: "realpath", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}},
-	{Name: "redis-cli", Root: Node{Arity: 2}},
-	{Name: "return", Is: DataArgs},
-	{Name: "rev", Decodes: []string{"*"}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}},
-	{Name: "rg", Is: DataArgs, Root: Node{Values: []string{"-A", "-B", "-C", "-e", "-f", "-g", "-m", "-M", "-t", "-T", "-j", "-E", "--pre"}, Widen: []Widen{{Opts: []string{"--pre"}, Exact: true, Why: "makes rg run a preprocessor program"}}, ReadOnly: &ReadOnly{Deny: []string{"--pre-glob", "-z", "--search-zip"}, MaxOperands: -1, NoGlob: true}}},
-	{Name: "rimraf", ActsAs: []string{"rm", "-rf"}},
-	{Name: "ripgrep", Root: Node{Values: []string{"-A", "-B", "-C", "-e", "-f", "-g", "-m", "-M", "-t", "-T", "-j", "-E", "--pre"}, Widen: []Widen{{Opts: []string{"--pre"}, Exact: true, Why: "makes rg run a preprocessor program"}}}},
-	{Name: "rm", Aliases: []Alias{{"--force", "-f"}, {"--recursive", "-r"}, {"-R", "-r"}}, Root: Node{Arity: 1}},
-	{Name: "rmdir", Root: Node{Arity: 1}},
-	{Name: "rpm", Is: DataArgs},
-	{Name: "rscript", Lang: "r", Code: []string{"-e", "--eval"}, Root: Node{Arity: 2, Values: []string{"-e"}}},
-	{Name: "rsync", Is: Abbrev, Root: Node{Values: []string{"-e", "-B", "-f", "-M", "-T", "--rsh", "--rsync-path", "--remote-option", "--log-file", "--write-batch", "--only-write-batch"}, DryRun: []string{"-n", "--dry-run"}, Widen: []Widen{{Opts: []string{"-e", "-M", "--rsh", "--rsync-path", "--remote-option", "--log-file", "--write-batch", "--only-write-batch", "--config"}, Why: "makes rsync run another program or write elsewhere"}}}},
-	{Name: "rtk", Root: Node{Arity: 2}, Subs: []Node{{Path: "aws", Arity: 3}, {Path: "cargo", Arity: 3}, {Path: "docker", Arity: 3}, {Path: "docker compose", Arity: 4}, {Path: "dotnet", Arity: 3}, {Path: "gh", Arity: 3}, {Path: "git", Arity: 3}, {Path: "glab", Arity: 3}, {Path: "go", Arity: 3}, {Path: "gt", Arity: 3}, {Path: "hook", Arity: 3}, {Path: "kubectl", Arity: 3}, {Path: "npm", Arity: 3}, {Path: "npx", Arity: 3}, {Path: "pip", Arity: 3}, {Path: "pnpm", Arity: 3}, {Path: "prisma", Arity: 3}, {Path: "prisma migrate", Arity: 4}, {Path: "telemetry", Arity: 3}}},
-	{Name: "ruby", Is: StdinProgram, Optional: []string{"-i", "-x", "-W", "-T"}, Numeric: []string{"-0"}, Lang: "ruby", Code: []string{"-e"}, Load: []string{"-r", "-I", "-i"}, Root: Node{Arity: 2, Values: []string{"-e", "-r", "-I", "-C", "-E", "-F", "--encoding"}}},
-	{Name: "runuser", Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}},
-	{Name: "rustup", Is: DataArgs, Root: Node{Arity: 2}},
-	{Name: "say", Is: DataArgs},
-	{Name: "sbt", Is: DataArgs},
-	{Name: "scala", Lang: "jvm", Code: []string{"-e", "--eval"}, Load: []string{"-r"}, Root: Node{Values: []string{"-e", "-r"}}},
-	{Name: "scp", Is: DataArgs, Root: Node{Values: []string{"-B", "-b", "-c", "-D", "-F", "-i", "-J", "-l", "-o", "-P", "-R", "-s", "-S", "-X"}, Widen: []Widen{{Opts: []string{"-o", "-F", "-S", "-D", "-b", "-s"}, Why: "changes {name}'s configuration or the program it runs"}}}},
-	{Name: "screen", Is: Interactive, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}},
-	{Name: "script", Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}},
-	{Name: "sdk", Is: DataArgs},
-	{Name: "sed", Is: Abbrev | DataArgs, Extract: "sed", Root: Node{Values: []string{"-e", "-f", "-l", "--expression", "--file", "--line-length"}}},
-	{Name: "seq", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}},
-	{Name: "sequelize", Root: Node{Arity: 2}},
-	{Name: "serverless", Root: Node{Arity: 2}},
-	{Name: "service", Is: DataArgs},
-	{Name: "set", Is: DataArgs},
-	{Name: "sfdisk", Root: Node{DryRun: []string{"-n", "--no-act"}}},
-	{Name: "sfdx", Root: Node{Arity: 3}},
-	{Name: "sftp", Is: DataArgs, Root: Node{Values: []string{"-B", "-b", "-c", "-D", "-F", "-i", "-J", "-l", "-o", "-P", "-R", "-s", "-S", "-X"}, Widen: []Widen{{Opts: []string{"-o", "-F", "-S", "-D", "-b", "-s"}, Why: "changes {name}'s configuration or the program it runs"}}}},
-	{Name: "sg", Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}},
-	{Name: "sh", Is: Shell | StdinProgram, Lang: "sh", Code: []string{"-c"}, Load: []string{"-s", "--rcfile", "--init-file"}, Root: Node{Arity: 2, Values: []string{"-c", "-o", "-O", "--rcfile", "--init-file"}}},
-	{Name: "sha1sum", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}},
-	{Name: "sha256sum", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}},
-	{Name: "sha512sum", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}},
-	{Name: "shift", Is: DataArgs},
-	{Name: "shred", Aliases: []Alias{{"--remove", "-u"}, {"--zero", "-z"}}},
-	{Name: "shx", Is: Runs, Root: Node{Run: &Run{}}},
-	{Name: "skaffold", Root: Node{Arity: 2}},
-	{Name: "sleep", Is: DataArgs, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}},
-	{Name: "sls", Root: Node{Arity: 2}},
-	{Name: "snap", Is: DataArgs, Root: Node{Arity: 2}},
-	{Name: "socat", Is: NoCluster},
-	{Name: "sort", Is: Abbrev | DataArgs, Root: Node{Values: []string{"-k", "-o", "-t", "-T", "-S", "--output", "--compress-program"}, Widen: []Widen{{Opts: []string{"-o"}, Exact: true, Unless: []string{"@stdout"}, Why: "makes sort write a file or run a program"}, {Opts: []string{"--output", "--compress-program"}, Why: "makes sort write a file or run a program"}}, ReadOnly: &ReadOnly{MaxOperands: -1, NoGlob: true}}},
-	{Name: "source", Root: Node{Arity: 1}},
-	{Name: "ssh", Is: Interactive, Root: Node{Values: []string{"-B", "-b", "-c", "-D", "-E", "-e", "-F", "-I", "-i", "-J", "-L", "-l", "-m", "-O", "-o", "-P", "-p", "-Q", "-R", "-S", "-W", "-w"}, Widen: []Widen{{Opts: []string{"-o", "-F", "-E", "-L", "-R", "-D", "-w", "-W"}, Why: "changes ssh's configuration (which can run programs), writes a log, or forwards data elsewhere"}}}},
-	{Name: "sshpass", Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}},
-	{Name: "sst", Root: Node{Arity: 2}},
-	{Name: "stat", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}},
-	{Name: "strace", Is: Abbrev, Root: Node{Values: []string{"-o", "-e", "-p", "-s", "-u", "-E", "-a", "-I", "-b", "-X", "-P", "-U", "-A", "-n", "-f", "--output", "--format"}, Widen: []Widen{{Opts: []string{"-o", "--output"}, Label: "{name} {opt}", Why: "writes to a file"}}}},
-	{Name: "strings", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}},
-	{Name: "sudo", Is: Abbrev, Root: Node{Values: []string{"-u", "-g", "-C", "-h", "-p", "-U", "-r", "-t", "-T", "-D", "--user", "--group", "--close-from", "--host", "--prompt", "--other-user", "--role", "--type", "--command-timeout", "--chdir"}, Widen: []Widen{{Opts: []string{"-E", "-s", "-i", "-R", "--preserve-env", "--shell", "--login", "--chroot"}, Label: "sudo {opt}", Why: "runs the command through a shell, in another root, or with the caller's environment"}}}},
-	{Name: "supabase", Root: Node{Arity: 2}},
-	{Name: "svn", Is: DataArgs},
-	{Name: "swift", Root: Node{Arity: 2}},
-	{Name: "systemctl", Is: DataArgs, Root: Node{Arity: 2, Values: []string{"-H", "--host", "-M", "--machine", "-t", "--type", "-p", "--property", "-s", "--signal"}}},
-	{Name: "systemd-run", Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}},
-	{Name: "tac", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}},
-	{Name: "tail", Is: DataArgs, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}},
-	{Name: "tar", Is: Abbrev | OldStyle | DataArgs, Whole: []string{"--checkpoint"}, Root: Node{Values: []string{"-b", "-C", "-f", "-F", "-g", "-H", "-I", "-K", "-L", "-N", "-T", "-V", "-X", "--file", "--to-command", "--use-compress-program", "--rsh-command", "--info-script", "--new-volume-script", "--checkpoint-action"}, Widen: []Widen{{Opts: []string{"-I", "-F", "--to-command", "--checkpoint-action", "--use-compress-program", "--rsh-command", "--info-script", "--new-volume-script"}, Why: "makes tar run another program"}, {Opts: []string{"-f", "--file"}, UnlessFlags: []string{"--force-local"}, Remote: true, Label: "{opt} {value}", Why: "names an archive on another host, which tar reaches through rsh"}}}},
-	{Name: "task", Root: Node{Arity: 2}},
-	{Name: "tcsh", Is: Shell | StdinProgram, Lang: "sh", Code: []string{"-c"}, Load: []string{"-s", "--rcfile", "--init-file"}, Root: Node{Values: []string{"-c", "-o", "-O", "--rcfile", "--init-file"}}},
-	{Name: "terraform", Is: NoCluster | Subcommands | DataArgs, Root: Node{Arity: 2}, Subs: []Node{{Path: "workspace", Arity: 3}}},
-	{Name: "terragrunt", Is: NoCluster | Subcommands},
-	{Name: "test", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{Deny: []string{"-v"}, MaxOperands: -1}}},
-	{Name: "tig", Is: DataArgs},
-	{Name: "time", Is: Abbrev, Root: Node{Values: []string{"-o", "-e", "-p", "-s", "-u", "-E", "-a", "-I", "-b", "-X", "-P", "-U", "-A", "-n", "-f", "--output", "--format"}, Widen: []Widen{{Opts: []string{"-o", "--output"}, Label: "{name} {opt}", Why: "writes to a file"}}}},
-	{Name: "tldr", Is: DataArgs},
-	{Name: "tmux", Is: Interactive, Root: Node{Arity: 2, Values: []string{"-L", "-S", "-f", "-c", "-T"}, Widen: []Widen{{Words: []string{"run-shell", "run", "if-shell", "if", "send-keys", "send", "pipe-pane", "pipep"}, Why: "makes tmux run or type a shell command"}}}},
-	{Name: "tofu", Is: NoCluster | Subcommands},
-	{Name: "top", Is: Interactive},
-	{Name: "touch", Is: DataArgs, Root: Node{Arity: 1}},
-	{Name: "tput", Is: DataArgs},
-	{Name: "tr", Decodes: []string{"*"}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}},
-	{Name: "trap", Extract: "trap"},
-	{Name: "tree", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{Deny: []string{"-o", "-R"}, MaxOperands: -1, NoGlob: true}}},
-	{Name: "true", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}},
-	{Name: "tsp", Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}},
-	{Name: "tty", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}},
-	{Name: "turbo", Root: Node{Arity: 2}},
-	{Name: "type", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}},
-	{Name: "typeorm", Root: Node{Arity: 2}},
-	{Name: "typeset", Is: DataArgs, Extract: "env_assign"},
-	{Name: "ufw", Root: Node{Arity: 2}},
-	{Name: "ugrep", Is: DataArgs},
-	{Name: "unalias", Is: DataArgs},
-	{Name: "uname", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}},
-	{Name: "uniq", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: 1, NoGlob: true}}},
-	{Name: "unset", Is: DataArgs, Root: Node{Arity: 1}},
-	{Name: "unshare", Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}},
-	{Name: "unzip", Is: DataArgs},
-	{Name: "uptime", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}},
-	{Name: "uudecode", Decodes: []string{"*"}},
-	{Name: "uv", Is: Abbrev | Subcommands | Runs, Root: Node{Arity: 2, Values: []string{"-i", "-f", "-r", "-c", "-e", "--index-url", "--extra-index-url", "--find-links"}, Widen: []Widen{{Opts: []string{"-i", "-f", "--index-url", "--extra-index-url", "--find-links", "--trusted-host"}, Why: "changes where packages (code) come from"}}}, Subs: []Node{{Path: "pip", Arity: 3}, {Path: "run", Arity: 3, Values: []string{"--with", "--from", "-p", "--python", "--project", "--directory"}, Run: &Run{}}, {Path: "tool run", Values: []string{"--from", "--with", "-p", "--python"}, Run: &Run{}}}},
-	{Name: "uvx", Is: Runs, Root: Node{Values: []string{"--from", "--with", "-p", "--python", "--index-url"}, Run: &Run{}}},
-	{Name: "vault", Root: Node{Arity: 2}, Subs: []Node{{Path: "auth", Arity: 3}, {Path: "kv", Arity: 3}}},
-	{Name: "vdir", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}},
-	{Name: "vercel", Is: DataArgs, Root: Node{Arity: 2}},
-	{Name: "vgremove", Root: Node{DryRun: []string{"-t", "--test"}}},
-	{Name: "vi", Is: Interactive | DataArgs, Root: Node{Widen: []Widen{{Prefix: []string{"+", "-c"}, Words: []string{"--cmd", "-S", "-u", "-s"}, Why: "gives the editor commands to run"}}}},
-	{Name: "view", Root: Node{Widen: []Widen{{Prefix: []string{"+", "-c"}, Words: []string{"--cmd", "-S", "-u", "-s"}, Why: "gives the editor commands to run"}}}},
-	{Name: "vim", Is: Interactive | DataArgs, Root: Node{Widen: []Widen{{Prefix: []string{"+", "-c"}, Words: []string{"--cmd", "-S", "-u", "-s"}, Why: "gives the editor commands to run"}}}},
-	{Name: "vimdiff", Root: Node{Widen: []Widen{{Prefix: []string{"+", "-c"}, Words: []string{"--cmd", "-S", "-u", "-s"}, Why: "gives the editor commands to run"}}}},
-	{Name: "volta", Is: DataArgs, Root: Node{Arity: 2}},
-	{Name: "w", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}},
-	{Name: "wall", Is: DataArgs},
-	{Name: "watch", Is: Interactive},
-	{Name: "watchexec", Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}},
-	{Name: "wc", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}},
-	{Name: "wget", Is: Abbrev, Root: Node{Values: []string{"-a", "-A", "-B", "-D", "-e", "-i", "-I", "-l", "-O", "-o", "-P", "-Q", "-R", "-t", "-T", "-U", "-w", "-X", "-Y", "--output-document", "--output-file", "--append-output", "--post-file", "--body-file", "--execute", "--config", "--directory-prefix"}, Widen: []Widen{{Opts: []string{"-O", "-o", "--output-document", "--output-file"}, Unless: []string{"@stdout"}, Why: "makes wget write elsewhere, upload a file, or run wgetrc commands"}, {Opts: []string{"-a", "-e", "-P", "--append-output", "--post-file", "--body-file", "--execute", "--config", "--directory-prefix", "--use-askpass"}, Why: "makes wget write elsewhere, upload a file, or run wgetrc commands"}}}},
-	{Name: "wget2", Is: Abbrev, Root: Node{Values: []string{"-a", "-A", "-B", "-D", "-e", "-i", "-I", "-l", "-O", "-o", "-P", "-Q", "-R", "-t", "-T", "-U", "-w", "-X", "-Y", "--output-document", "--output-file", "--append-output", "--post-file", "--body-file", "--execute", "--config", "--directory-prefix"}, Widen: []Widen{{Opts: []string{"-O", "-o", "--output-document", "--output-file"}, Unless: []string{"@stdout"}, Why: "makes wget write elsewhere, upload a file, or run wgetrc commands"}, {Opts: []string{"-a", "-e", "-P", "--append-output", "--post-file", "--body-file", "--execute", "--config", "--directory-prefix", "--use-askpass"}, Why: "makes wget write elsewhere, upload a file, or run wgetrc commands"}}}},
-	{Name: "whatis", Is: DataArgs},
-	{Name: "whereis", Is: DataArgs},
-	{Name: "which", Is: DataArgs, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}},
-	{Name: "who", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}},
-	{Name: "whoami", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}},
-	{Name: "wipefs", Aliases: []Alias{{"--all", "-a"}}, Root: Node{DryRun: []string{"-n", "--no-act"}}},
-	{Name: "wp", Root: Node{Arity: 2}},
-	{Name: "wrangler", Is: DataArgs, Root: Node{Arity: 2}},
-	{Name: "write", Is: DataArgs},
-	{Name: "xdg-open", Is: DataArgs},
-	{Name: "xxd", Aliases: []Alias{{"--revert", "-r"}}, Decodes: []string{"-r"}},
-	{Name: "yarn", Is: Abbrev | Subcommands | Runs, Root: Node{Arity: 2, Values: []string{"--script-shell", "--userconfig", "--globalconfig", "--registry", "--node-options", "--call", "--prefix", "--loglevel", "--cache", "--cwd", "--modules-folder", "--cache-folder"}, DryRun: []string{"--dry-run"}, Widen: []Widen{{Opts: []string{"--unsafe-perm"}, Unless: []string{"false"}, Why: "makes package scripts run with full privileges"}, {Opts: []string{"--ignore-scripts"}, Unless: []string{"true"}, HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: []string{"--no-ignore-scripts"}, Why: "makes package install scripts run"}, {Opts: []string{"--script-shell", "--userconfig", "--globalconfig", "--registry", "--node-options", "--call"}, Why: "changes which code {name} fetches or which shell runs its scripts"}}}, Subs: []Node{{Path: "config", Arity: 3}, {Path: "dlx", Arity: 3, Values: []string{"-p", "--package"}, Run: &Run{}}, {Path: "exec", Run: &Run{}}, {Path: "run", Arity: 3}, {Path: "workspace", Arity: 3}}},
-	{Name: "yash", Is: Shell | StdinProgram, Lang: "sh", Code: []string{"-c"}, Load: []string{"-s", "--rcfile", "--init-file"}, Root: Node{Values: []string{"-c", "-o", "-O", "--rcfile", "--init-file"}}},
-	{Name: "yay", Is: DataArgs},
-	{Name: "yes", Is: DataArgs},
-	{Name: "yq", Is: DataArgs},
-	{Name: "yum", Is: DataArgs, Root: Node{Arity: 2}},
-	{Name: "zfs", Is: Subcommands, Subs: []Node{{Path: "destroy", DryRun: []string{"-n"}}}},
-	{Name: "zip", Is: DataArgs, Root: Node{Widen: []Widen{{Prefix: []string{"--unzip-command"}, Words: []string{"-TT"}, Why: "makes zip run another program"}}}},
-	{Name: "zsh", Is: Shell | StdinProgram, Lang: "sh", Code: []string{"-c"}, Load: []string{"-s", "--rcfile", "--init-file"}, Root: Node{Arity: 2, Values: []string{"-c", "-o", "-O", "--rcfile", "--init-file"}}},
-	{Name: "zypper", Is: DataArgs, Root: Node{Arity: 2}},
+func p0() *Program {
+	return &Program{Name: "7z", Is: DataArgs}
+}
+
+func p1() *Program {
+	return &Program{Name: "[", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{Deny: "-v", MaxOperands: -1}}}
+}
+
+func p2() *Program {
+	return &Program{Name: "[[", Is: DataArgs}
+}
+
+func p3() *Program {
+	return &Program{Name: "ack", Is: DataArgs}
+}
+
+func p4() *Program {
+	return &Program{Name: "ag", Is: DataArgs}
+}
+
+func p5() *Program {
+	return &Program{Name: "alias", Is: DataArgs | Widens, Root: Node{Widen: []Widen{{Contains: "=", Label: "alias", Why: "changes what a command name runs"}}}}
+}
+
+func p6() *Program {
+	return &Program{Name: "ansible", Is: DryRuns, Root: Node{DryRun: "-C\x00--check"}}
+}
+
+func p7() *Program {
+	return &Program{Name: "ansible-playbook", Is: DryRuns, Root: Node{DryRun: "-C\x00--check"}}
+}
+
+func p8() *Program {
+	return &Program{Name: "apk", Is: DataArgs, Root: Node{Arity: 2}}
+}
+
+func p9() *Program {
+	return &Program{Name: "apropos", Is: DataArgs}
+}
+
+func p10() *Program {
+	return &Program{Name: "apt", Is: Subcommands | DataArgs | DryRuns, Root: Node{Arity: 2, DryRun: "-s\x00--simulate\x00--just-print\x00--dry-run\x00--recon\x00--no-act"}}
+}
+
+func p11() *Program {
+	return &Program{Name: "apt-cache", Is: DataArgs}
+}
+
+func p12() *Program {
+	return &Program{Name: "apt-file", Is: DataArgs}
+}
+
+func p13() *Program {
+	return &Program{Name: "apt-get", Is: Subcommands | DataArgs | DryRuns, Root: Node{Arity: 2, DryRun: "-s\x00--simulate\x00--just-print\x00--dry-run\x00--recon\x00--no-act"}}
+}
+
+func p14() *Program {
+	return &Program{Name: "aptitude", Is: Subcommands | DataArgs | DryRuns, Root: Node{DryRun: "-s\x00--simulate\x00--just-print\x00--dry-run\x00--recon\x00--no-act"}}
+}
+
+func p15() *Program {
+	return &Program{Name: "arch", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p16() *Program {
+	return &Program{Name: "ash", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+}
+
+func p17() *Program {
+	return &Program{Name: "at", Is: Widens, Root: Node{Values: "-q\x00-f\x00-t", Widen: []Widen{{UnlessFlags: "-l\x00-r\x00-d\x00-c", Always: true, Label: "{name}", Why: "schedules commands read from its input or a file"}}}}
+}
+
+func p18() *Program {
+	return &Program{Name: "awk", Is: Abbrev | DataArgs | Widens, Extract: "awk", Root: Node{Values: "-F\x00-v\x00-f\x00-E\x00-i\x00-l\x00-W\x00-e\x00--file\x00--exec\x00--include\x00--load\x00--source\x00--field-separator\x00--assign"}}
+}
+
+func p19() *Program {
+	return &Program{Name: "aws", Is: Subcommands | Widens | DryRuns, Root: Node{Arity: 3, Values: "--profile\x00--region\x00--output\x00--endpoint-url\x00--query\x00--cli-input-json\x00--ca-bundle", DryRun: "--dryrun\x00--dry-run", Widen: []Widen{{Opts: "--endpoint-url", Exact: true, Why: "sends the request to another endpoint"}}}}
+}
+
+func p20() *Program {
+	return &Program{Name: "az", Is: Subcommands | DataArgs, Root: Node{Arity: 3, Values: "--subscription\x00--output\x00-o\x00--query"}}
+}
+
+func p21() *Program {
+	return &Program{Name: "base32", Aliases: "--decode\x01-d", Decodes: "-d\x00-D"}
+}
+
+func p22() *Program {
+	return &Program{Name: "base64", Aliases: "--decode\x01-d", Decodes: "-d\x00-D", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p23() *Program {
+	return &Program{Name: "basename", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p24() *Program {
+	return &Program{Name: "basenc", Decodes: "-d\x00-D"}
+}
+
+func p25() *Program {
+	return &Program{Name: "bash", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Root: Node{Arity: 2, Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+}
+
+func p26() *Program {
+	return &Program{Name: "batch", Is: Widens, Root: Node{Values: "-q\x00-f\x00-t", Widen: []Widen{{UnlessFlags: "-l\x00-r\x00-d\x00-c", Always: true, Label: "{name}", Why: "schedules commands read from its input or a file"}}}}
+}
+
+func p27() *Program {
+	return &Program{Name: "bazel", Is: DataArgs, Root: Node{Arity: 2}}
+}
+
+func p28() *Program {
+	return &Program{Name: "bc", Is: DataArgs}
+}
+
+func p29() *Program {
+	return &Program{Name: "bind", Is: Widens, Root: Node{Values: "-m\x00-q\x00-u\x00-f\x00-r\x00-x", Widen: []Widen{{Opts: "-x", Label: "bind {opt}", Why: "binds a key to a shell command"}}}}
+}
+
+func p30() *Program {
+	return &Program{Name: "brew", Is: DataArgs, Root: Node{Arity: 2}}
+}
+
+func p31() *Program {
+	return &Program{Name: "bsdtar", Is: Abbrev | OldStyle | Widens, Whole: "--checkpoint", Root: Node{Values: "-b\x00-C\x00-f\x00-F\x00-g\x00-H\x00-I\x00-K\x00-L\x00-N\x00-T\x00-V\x00-X\x00--file\x00--to-command\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script\x00--checkpoint-action", Widen: []Widen{{Opts: "-I\x00-F\x00--to-command\x00--checkpoint-action\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script", Why: "makes tar run another program"}, {Opts: "-f\x00--file", UnlessFlags: "--force-local", Remote: true, Label: "{opt} {value}", Why: "names an archive on another host, which tar reaches through rsh"}}}}
+}
+
+func p32() *Program {
+	return &Program{Name: "btop", Is: Interactive}
+}
+
+func p33() *Program {
+	return &Program{Name: "bun", Is: Posix | Subcommands | Runs | Widens, Lang: "node", Code: "-e\x00--eval\x00-p\x00--print", Load: "-r\x00--preload", Root: Node{Arity: 2, Values: "-e\x00--eval\x00-p\x00--print\x00-r\x00--preload"}, Subs: []Node{{Path: "run", Arity: 3}, {Path: "x", Arity: 3, Run: &Run{}}}}
+}
+
+func p34() *Program {
+	return &Program{Name: "bundle", Root: Node{Arity: 2}, Subs: []Node{{Path: "exec", Arity: 3}}}
+}
+
+func p35() *Program {
+	return &Program{Name: "bunx", Is: Abbrev | Runs | Widens | DryRuns, Root: Node{Arity: 2, Values: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call\x00--prefix\x00--loglevel\x00--cache\x00-p\x00--package", DryRun: "--dry-run", Widen: []Widen{{Opts: "--unsafe-perm", Unless: "false", Why: "makes package scripts run with full privileges"}, {Opts: "--ignore-scripts", Unless: "true", HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: "--no-ignore-scripts", Why: "makes package install scripts run"}, {Opts: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call", Why: "changes which code {name} fetches or which shell runs its scripts"}}, Run: &Run{}}}
+}
+
+func p36() *Program {
+	return &Program{Name: "busybox-awk", Is: Abbrev | Widens, Extract: "awk", Root: Node{Values: "-F\x00-v\x00-f\x00-E\x00-i\x00-l\x00-W\x00-e\x00--file\x00--exec\x00--include\x00--load\x00--source\x00--field-separator\x00--assign"}}
+}
+
+func p37() *Program {
+	return &Program{Name: "bwrap", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+}
+
+func p38() *Program {
+	return &Program{Name: "c++", Is: Widens, Root: Node{Widen: []Widen{{Prefix: "-B\x00-fplugin\x00-wrapper\x00-specs", Words: "-Xclang", Why: "makes the compiler run or load other programs"}}}}
+}
+
+func p39() *Program {
+	return &Program{Name: "cal", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p40() *Program {
+	return &Program{Name: "cargo", Is: Subcommands | DataArgs | Runs | Widens, Root: Node{Arity: 2, Values: "--config\x00-Z\x00--color\x00--manifest-path\x00-C", Widen: []Widen{{Opts: "--config", Exact: true, Why: "changes cargo's configuration, which can run programs"}}}, Subs: []Node{{Path: "add", Arity: 3}, {Path: "install", Arity: 3}, {Path: "run", Arity: 3, Run: &Run{DashDash: true}}}}
+}
+
+func p41() *Program {
+	return &Program{Name: "cat", Is: DataArgs, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p42() *Program {
+	return &Program{Name: "cc", Is: Widens, Root: Node{Widen: []Widen{{Prefix: "-B\x00-fplugin\x00-wrapper\x00-specs", Words: "-Xclang", Why: "makes the compiler run or load other programs"}}}}
+}
+
+func p43() *Program {
+	return &Program{Name: "cd", Is: DataArgs, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p44() *Program {
+	return &Program{Name: "cdk", Root: Node{Arity: 2}}
+}
+
+func p45() *Program {
+	return &Program{Name: "cf", Root: Node{Arity: 2}}
+}
+
+func p46() *Program {
+	return &Program{Name: "chgrp", Aliases: "--recursive\x01-R"}
+}
+
+func p47() *Program {
+	return &Program{Name: "chmod", Aliases: "--recursive\x01-R", Root: Node{Arity: 1}}
+}
+
+func p48() *Program {
+	return &Program{Name: "chown", Aliases: "--recursive\x01-R", Root: Node{Arity: 1}}
+}
+
+func p49() *Program {
+	return &Program{Name: "chroot", Is: Widens, Root: Node{Widen: []Widen{{Always: true, Label: "chroot", Why: "runs programs from another root directory"}}}}
+}
+
+func p50() *Program {
+	return &Program{Name: "cksum", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p51() *Program {
+	return &Program{Name: "clang", Is: Widens, Root: Node{Widen: []Widen{{Prefix: "-B\x00-fplugin\x00-wrapper\x00-specs", Words: "-Xclang", Why: "makes the compiler run or load other programs"}}}}
+}
+
+func p52() *Program {
+	return &Program{Name: "clang++", Is: Widens, Root: Node{Widen: []Widen{{Prefix: "-B\x00-fplugin\x00-wrapper\x00-specs", Words: "-Xclang", Why: "makes the compiler run or load other programs"}}}}
+}
+
+func p53() *Program {
+	return &Program{Name: "clear", Is: DataArgs}
+}
+
+func p54() *Program {
+	return &Program{Name: "cmake", Is: DataArgs, Root: Node{Arity: 2}}
+}
+
+func p55() *Program {
+	return &Program{Name: "cmp", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p56() *Program {
+	return &Program{Name: "code", Is: DataArgs}
+}
+
+func p57() *Program {
+	return &Program{Name: "column", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p58() *Program {
+	return &Program{Name: "comm", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p59() *Program {
+	return &Program{Name: "compdef", Is: DataArgs}
+}
+
+func p60() *Program {
+	return &Program{Name: "compgen", Is: DataArgs | Widens, Root: Node{Values: "-C\x00-F\x00-G\x00-W\x00-X\x00-A\x00-o\x00-P\x00-S", Widen: []Widen{{Opts: "-C", Label: "{name} {opt}", Why: "sets a command to run on completion"}}}}
+}
+
+func p61() *Program {
+	return &Program{Name: "complete", Is: DataArgs | Widens, Root: Node{Values: "-C\x00-F\x00-G\x00-W\x00-X\x00-A\x00-o\x00-P\x00-S", Widen: []Widen{{Opts: "-C", Label: "{name} {opt}", Why: "sets a command to run on completion"}}}}
+}
+
+func p62() *Program {
+	return &Program{Name: "composer", Is: DataArgs, Root: Node{Arity: 2}}
+}
+
+func p63() *Program {
+	return &Program{Name: "consul", Root: Node{Arity: 2}, Subs: []Node{{Path: "kv", Arity: 3}}}
+}
+
+func p64() *Program {
+	return &Program{Name: "corepack", Root: Node{Arity: 2}}
+}
+
+func p65() *Program {
+	return &Program{Name: "cowsay", Is: DataArgs}
+}
+
+func p66() *Program {
+	return &Program{Name: "cp", Is: DataArgs, Root: Node{Arity: 1}}
+}
+
+func p67() *Program {
+	return &Program{Name: "crictl", Root: Node{Arity: 2}}
+}
+
+func p68() *Program {
+	return &Program{Name: "crontab", Is: Widens, Aliases: "--remove\x01-r", Root: Node{Values: "-u\x00-T", Widen: []Widen{{Operand: "*", Why: "installs commands to run later"}}}}
+}
+
+func p69() *Program {
+	return &Program{Name: "csh", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+}
+
+func p70() *Program {
+	return &Program{Name: "curl", Is: Widens, Root: Node{Values: "-A\x00-b\x00-c\x00-C\x00-d\x00-D\x00-e\x00-E\x00-F\x00-H\x00-K\x00-m\x00-o\x00-P\x00-Q\x00-r\x00-t\x00-T\x00-u\x00-U\x00-w\x00-x\x00-X\x00-y\x00-Y\x00-z\x00--data\x00--data-binary\x00--data-raw\x00--data-ascii\x00--data-urlencode\x00--json\x00--form\x00--form-string\x00--output\x00--upload-file\x00--config\x00--header\x00--user-agent\x00--cookie\x00--cookie-jar\x00--dump-header\x00--trace\x00--trace-ascii\x00--stderr\x00--libcurl\x00--output-dir\x00--url\x00--request\x00--referer\x00--proxy\x00--user\x00--write-out\x00--etag-save\x00--hsts\x00--alt-svc\x00--url-query\x00--proxy-header\x00--max-time\x00--connect-timeout\x00--retry\x00--resolve\x00--connect-to\x00--cacert\x00--cert\x00--key\x00--range", Widen: []Widen{{Opts: "-o\x00--output", Unless: "@stdout", Why: "makes curl write a file, upload a file, or read options from a file"}, {Opts: "-O\x00-T\x00-K\x00-D\x00-c\x00--remote-name\x00--remote-name-all\x00--output-dir\x00--upload-file\x00--config\x00--dump-header\x00--cookie-jar\x00--trace\x00--trace-ascii\x00--stderr\x00--libcurl\x00--etag-save\x00--hsts\x00--alt-svc", Why: "makes curl write a file, upload a file, or read options from a file"}, {Opts: "-d\x00--data\x00--data-binary\x00--data-ascii\x00--json\x00--url-query", ValuePrefix: "@", Label: "{opt} @", Why: "sends the contents of a local file"}, {Opts: "--data-urlencode", ValueContains: "@", Why: "sends the contents of a local file"}, {Opts: "-F\x00--form", ValueContains: "=@\x00=<", Why: "sends the contents of a local file"}, {Opts: "-H\x00--header\x00--proxy-header", ValuePrefix: "@", Label: "{opt} @", Why: "sends the contents of a local file"}}}}
+}
+
+func p71() *Program {
+	return &Program{Name: "cut", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p72() *Program {
+	return &Program{Name: "dash", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Root: Node{Arity: 2, Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+}
+
+func p73() *Program {
+	return &Program{Name: "date", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1, NoGlob: true, Extract: "date"}}}
+}
+
+func p74() *Program {
+	return &Program{Name: "dbus-run-session", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+}
+
+func p75() *Program {
+	return &Program{Name: "dc", Is: DataArgs}
+}
+
+func p76() *Program {
+	return &Program{Name: "dd", Is: NoCluster}
+}
+
+func p77() *Program {
+	return &Program{Name: "declare", Is: DataArgs | Widens, Extract: "env_assign"}
+}
+
+func p78() *Program {
+	return &Program{Name: "del", ActsAs: "rm\x00-rf"}
+}
+
+func p79() *Program {
+	return &Program{Name: "del-cli", ActsAs: "rm\x00-rf"}
+}
+
+func p80() *Program {
+	return &Program{Name: "deno", Is: Subcommands | Runs, Lang: "node", Root: Node{Arity: 2}, Subs: []Node{{Path: "run", Run: &Run{Prefix: "npm:"}}, {Path: "task", Arity: 3}}}
+}
+
+func p81() *Program {
+	return &Program{Name: "df", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p82() *Program {
+	return &Program{Name: "diff", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p83() *Program {
+	return &Program{Name: "dir", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p84() *Program {
+	return &Program{Name: "dirname", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p85() *Program {
+	return &Program{Name: "dnf", Is: DataArgs, Root: Node{Arity: 2}}
+}
+
+func p86() *Program {
+	return &Program{Name: "dnf4", Is: DataArgs}
+}
+
+func p87() *Program {
+	return &Program{Name: "dnf5", Is: DataArgs}
+}
+
+func p88() *Program {
+	return &Program{Name: "docker", Is: Subcommands | Widens | DryRuns, Globals: "-H\x00--host\x00-c\x00--context\x00--config\x00-l\x00--log-level\x00--tlscacert\x00--tlscert\x00--tlskey\x00--url\x00--connection\x00--root\x00--runroot", Extract: "docker", Root: Node{Arity: 2}, Subs: []Node{{Path: "builder", Arity: 3}, {Path: "buildx", Arity: 3}, {Path: "compose", Arity: 3, Values: "-f\x00--file\x00-p\x00--project-name\x00--project-directory\x00--env-file\x00--profile\x00--ansi\x00--progress\x00--parallel", DryRun: "--dry-run"}, {Path: "container", Arity: 3}, {Path: "context", Arity: 3}, {Path: "image", Arity: 3}, {Path: "network", Arity: 3}, {Path: "system", Arity: 3}, {Path: "volume", Arity: 3}}}
+}
+
+func p89() *Program {
+	return &Program{Name: "docker-compose", Is: Widens, Extract: "docker"}
+}
+
+func p90() *Program {
+	return &Program{Name: "doctl", Is: DataArgs, Root: Node{Arity: 3}}
+}
+
+func p91() *Program {
+	return &Program{Name: "dotnet", Is: Subcommands | DataArgs | Runs, Root: Node{Arity: 2}, Subs: []Node{{Path: "run", Arity: 3, Run: &Run{DashDash: true}}, {Path: "tool", Arity: 3}, {Path: "tool run", Run: &Run{}}}}
+}
+
+func p92() *Program {
+	return &Program{Name: "dpkg", Is: DataArgs}
+}
+
+func p93() *Program {
+	return &Program{Name: "dpkg-query", Is: DataArgs}
+}
+
+func p94() *Program {
+	return &Program{Name: "drizzle-kit", Root: Node{Arity: 2}}
+}
+
+func p95() *Program {
+	return &Program{Name: "du", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p96() *Program {
+	return &Program{Name: "echo", Is: DataArgs, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p97() *Program {
+	return &Program{Name: "egrep", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p98() *Program {
+	return &Program{Name: "eksctl", Root: Node{Arity: 2}, Subs: []Node{{Path: "create", Arity: 3}}}
+}
+
+func p99() *Program {
+	return &Program{Name: "elixir", Is: Widens, Lang: "jvm", Code: "-e\x00--eval", Load: "-r", Root: Node{Values: "-e\x00-r"}}
+}
+
+func p100() *Program {
+	return &Program{Name: "emacs", Is: Interactive | DataArgs | Widens, Root: Node{Widen: []Widen{{Prefix: "--eval=\x00-l=\x00--load=\x00-f=\x00--funcall=\x00--script=\x00-x=\x00-batch=\x00--batch=", Words: "--eval\x00-l\x00--load\x00-f\x00--funcall\x00--script\x00-x\x00-batch\x00--batch", Why: "gives emacs code to run"}}}}
+}
+
+func p101() *Program {
+	return &Program{Name: "emerge", Is: DataArgs}
+}
+
+func p102() *Program {
+	return &Program{Name: "enable", Is: Widens, Root: Node{Values: "-f", Widen: []Widen{{Opts: "-f", Label: "enable {opt}", Why: "loads a builtin from a shared library"}}}}
+}
+
+func p103() *Program {
+	return &Program{Name: "entr", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+}
+
+func p104() *Program {
+	return &Program{Name: "env", Is: Abbrev | Widens, Root: Node{Arity: 1, Values: "-u\x00-C\x00-S\x00--unset\x00--chdir\x00--split-string", Widen: []Widen{{Opts: "-S\x00--split-string", Label: "env {opt}", Why: "runs a string split into a command"}}, ReadOnly: &ReadOnly{MaxOperands: -1, NoArgs: true, NoGlob: true}}}
+}
+
+func p105() *Program {
+	return &Program{Name: "espeak", Is: DataArgs}
+}
+
+func p106() *Program {
+	return &Program{Name: "ex", Is: Widens, Root: Node{Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
+}
+
+func p107() *Program {
+	return &Program{Name: "exit", Is: DataArgs}
+}
+
+func p108() *Program {
+	return &Program{Name: "expect", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+}
+
+func p109() *Program {
+	return &Program{Name: "export", Is: DataArgs | Widens, Extract: "env_assign", Root: Node{Arity: 1}}
+}
+
+func p110() *Program {
+	return &Program{Name: "expr", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p111() *Program {
+	return &Program{Name: "false", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p112() *Program {
+	return &Program{Name: "fd", Is: Widens, Root: Node{Values: "-e\x00-d\x00-E\x00-t\x00-S\x00-c\x00-j\x00-x\x00-X\x00--exec\x00--exec-batch", Widen: []Widen{{Opts: "-x\x00-X\x00--exec\x00--exec-batch", Exact: true, Why: "makes fd run programs"}}}}
+}
+
+func p113() *Program {
+	return &Program{Name: "fdfind", Is: Widens, Root: Node{Values: "-e\x00-d\x00-E\x00-t\x00-S\x00-c\x00-j\x00-x\x00-X\x00--exec\x00--exec-batch", Widen: []Widen{{Opts: "-x\x00-X\x00--exec\x00--exec-batch", Exact: true, Why: "makes fd run programs"}}}}
+}
+
+func p114() *Program {
+	return &Program{Name: "fgrep", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p115() *Program {
+	return &Program{Name: "figlet", Is: DataArgs}
+}
+
+func p116() *Program {
+	return &Program{Name: "file", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{Deny: "-C\x00--compile", MaxOperands: -1, NoGlob: true}}}
+}
+
+func p117() *Program {
+	return &Program{Name: "find", Is: NoCluster | Widens, Extract: "find", Root: Node{Arity: 1, Widen: []Widen{{Opts: "-exec\x00-execdir\x00-ok\x00-okdir\x00-delete\x00-fprint\x00-fprint0\x00-fprintf\x00-fls", Why: "makes find run programs, delete files or write files"}}, ReadOnly: &ReadOnly{MaxOperands: -1, NoGlob: true}}}
+}
+
+func p118() *Program {
+	return &Program{Name: "firebase", Is: DataArgs, Root: Node{Arity: 2}}
+}
+
+func p119() *Program {
+	return &Program{Name: "firejail", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+}
+
+func p120() *Program {
+	return &Program{Name: "fish", Is: Shell | StdinProgram | Widens, Lang: "fish", Code: "-c\x00--command", Load: "-C\x00--init-command", Root: Node{Arity: 2, Values: "-c\x00-C\x00--command\x00--init-command"}}
+}
+
+func p121() *Program {
+	return &Program{Name: "flatpak", Is: DataArgs, Root: Node{Arity: 2}}
+}
+
+func p122() *Program {
+	return &Program{Name: "flyctl", Is: DataArgs, Root: Node{Arity: 2}}
+}
+
+func p123() *Program {
+	return &Program{Name: "fmt", Is: DataArgs}
+}
+
+func p124() *Program {
+	return &Program{Name: "fold", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p125() *Program {
+	return &Program{Name: "free", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p126() *Program {
+	return &Program{Name: "g++", Is: Widens, Root: Node{Widen: []Widen{{Prefix: "-B\x00-fplugin\x00-wrapper\x00-specs", Words: "-Xclang", Why: "makes the compiler run or load other programs"}}}}
+}
+
+func p127() *Program {
+	return &Program{Name: "gawk", Is: Abbrev | DataArgs | Widens, Extract: "awk", Root: Node{Values: "-F\x00-v\x00-f\x00-E\x00-i\x00-l\x00-W\x00-e\x00--file\x00--exec\x00--include\x00--load\x00--source\x00--field-separator\x00--assign"}}
+}
+
+func p128() *Program {
+	return &Program{Name: "gcc", Is: Widens, Root: Node{Widen: []Widen{{Prefix: "-B\x00-fplugin\x00-wrapper\x00-specs", Words: "-Xclang", Why: "makes the compiler run or load other programs"}}}}
+}
+
+func p129() *Program {
+	return &Program{Name: "gcloud", Is: Subcommands, Root: Node{Arity: 3, Values: "--project\x00--account\x00--configuration\x00--format\x00--verbosity\x00--impersonate-service-account"}}
+}
+
+func p130() *Program {
+	return &Program{Name: "gdb", Is: NoCluster | Widens, Root: Node{Widen: []Widen{{Opts: "-ex\x00-eval-command\x00-x\x00-command\x00-iex\x00-ix\x00-init-command\x00-init-eval-command", Why: "gives gdb commands to run"}}}}
+}
+
+func p131() *Program {
+	return &Program{Name: "gem", Is: DataArgs, Root: Node{Arity: 2}}
+}
+
+func p132() *Program {
+	return &Program{Name: "gh", Is: Subcommands | DataArgs, Root: Node{Arity: 3, Values: "-R\x00--repo\x00--hostname"}}
+}
+
+func p133() *Program {
+	return &Program{Name: "gio", Is: Subcommands}
+}
+
+func p134() *Program {
+	return &Program{Name: "git", Is: FoldCase | Abbrev | Subcommands | DashSubcommands | DataArgs | Widens | DryRuns, Globals: "-C\x00-c\x00--git-dir\x00--work-tree\x00--namespace\x00--config-env\x00--super-prefix\x00--list-cmds", Optional: "--exec-path", Whole: "--text", Aliases: "--delete\x01-d\x00--force\x01-f", Root: Node{Arity: 2, Widen: []Widen{{Opts: "-c\x00--config-env", Before: true, Why: "sets git configuration, which can make git run other programs"}, {Opts: "-C", Before: true, Why: "runs git in another repository, whose configuration can run programs"}, {Opts: "-p\x00--paginate", Before: true, Why: "makes git run a pager"}, {Opts: "--git-dir\x00--work-tree", Before: true, Why: "points git at another repository, whose configuration can run programs"}, {Opts: "--exec-path", HasValue: true, Before: true, Why: "makes git run its programs from another folder"}, {Opts: "--upload-pack\x00--receive-pack\x00--exec\x00--output\x00--ext-diff\x00--textconv\x00--open-files-in-pager\x00--extcmd\x00--sendmail-cmd\x00--to-cmd\x00--cc-cmd\x00--header-cmd\x00--tree-filter\x00--index-filter\x00--msg-filter\x00--env-filter\x00--commit-filter\x00--parent-filter\x00--tag-name-filter\x00--output-directory", Why: "makes git run another program or write output elsewhere"}}, ReadOnly: &ReadOnly{Globals: "--no-pager\x00-P\x00--no-optional-locks", MaxOperands: -1}}, Subs: []Node{{Path: "add", DryRun: "-n\x00--dry-run"}, {Path: "archive", Values: "-o"}, {Path: "bisect", Arity: 3, Widen: []Widen{{Operand: "run", Label: "bisect run", Why: "makes git run the command it is given"}}}, {Path: "branch", ReadOnly: &ReadOnly{Deny: "--output\x00--ext-diff\x00--textconv\x00--exec\x00-c\x00--config-env\x00--upload-pack\x00-o", Only: "-a\x00--all\x00-r\x00--remotes\x00-v\x00-vv\x00--verbose\x00--list\x00-l\x00--show-current\x00--merged\x00--no-merged\x00--contains\x00--no-contains\x00--color\x00--no-color\x00--sort\x00--format", MaxOperands: -1, NoGlob: true}}, {Path: "clean", DryRun: "-n\x00--dry-run"}, {Path: "clone", Values: "-b\x00-c\x00-j\x00-o\x00-u", Widen: []Widen{{Opts: "-u\x00-c\x00--config\x00--template\x00--separate-git-dir", Why: "makes git run another program or write output elsewhere"}}}, {Path: "commit", Values: "-m\x00-F\x00-C\x00-c\x00-t"}, {Path: "config", Arity: 3}, {Path: "daemon", Widen: []Widen{{Always: true, Why: "runs git's servers or transport programs"}}}, {Path: "diff", ReadOnly: &ReadOnly{Deny: "--output\x00--ext-diff\x00--textconv\x00--exec\x00-c\x00--config-env\x00--upload-pack\x00-o", MaxOperands: -1, NoGlob: true}}, {Path: "difftool", Values: "-x\x00-t", Widen: []Widen{{Opts: "-x", Why: "makes git run another program or write output elsewhere"}}}, {Path: "fetch", Values: "-o\x00-j"}, {Path: "filter-branch", Widen: []Widen{{Always: true, Why: "runs the filter commands it is given"}}}, {Path: "filter-repo", Widen: []Widen{{Always: true, Why: "runs the filter commands it is given"}}}, {Path: "format-patch", Values: "-o\x00-v", Widen: []Widen{{Opts: "-o", Why: "makes git run another program or write output elsewhere"}}}, {Path: "grep", Values: "-A\x00-B\x00-C\x00-e\x00-f\x00-m", Widen: []Widen{{Opts: "-O", Why: "makes git run another program or write output elsewhere"}}}, {Path: "http-backend", Widen: []Widen{{Always: true, Why: "runs git's servers or transport programs"}}}, {Path: "init", Widen: []Widen{{Opts: "--template\x00--separate-git-dir", Why: "makes git run another program or write output elsewhere"}}}, {Path: "instaweb", Widen: []Widen{{Always: true, Why: "runs git's servers or transport programs"}}}, {Path: "lfs", Arity: 3}, {Path: "log", ReadOnly: &ReadOnly{Deny: "--output\x00--ext-diff\x00--textconv\x00--exec\x00-c\x00--config-env\x00--upload-pack\x00-o", MaxOperands: -1, NoGlob: true}}, {Path: "merge", Values: "-m\x00-F\x00-s\x00-X"}, {Path: "mergetool", Values: "-x\x00-t", Widen: []Widen{{Opts: "-x", Why: "makes git run another program or write output elsewhere"}}}, {Path: "mv", DryRun: "-n\x00--dry-run"}, {Path: "notes", Arity: 3, Values: "-m\x00-F\x00-C\x00-c"}, {Path: "prune", DryRun: "-n\x00--dry-run"}, {Path: "pull", Values: "-o\x00-j"}, {Path: "push", Values: "-o", DryRun: "-n\x00--dry-run"}, {Path: "rebase", Values: "-s\x00-x\x00-X\x00-C", Widen: []Widen{{Opts: "-x", Why: "makes git run another program or write output elsewhere"}}}, {Path: "receive-pack", Widen: []Widen{{Always: true, Why: "runs git's servers or transport programs"}}}, {Path: "reflog", Arity: 3}, {Path: "reflog expire", DryRun: "-n\x00--dry-run"}, {Path: "remote", Arity: 3}, {Path: "remote prune", DryRun: "-n\x00--dry-run"}, {Path: "rm", DryRun: "-n\x00--dry-run"}, {Path: "shell", Widen: []Widen{{Always: true, Why: "runs git's servers or transport programs"}}}, {Path: "show", ReadOnly: &ReadOnly{Deny: "--output\x00--ext-diff\x00--textconv\x00--exec\x00-c\x00--config-env\x00--upload-pack\x00-o", MaxOperands: -1, NoGlob: true}}, {Path: "sparse-checkout", Arity: 3}, {Path: "stash", Arity: 3, Values: "-m"}, {Path: "status", ReadOnly: &ReadOnly{Deny: "--output\x00--ext-diff\x00--textconv\x00--exec\x00-c\x00--config-env\x00--upload-pack\x00-o", MaxOperands: -1, NoGlob: true}}, {Path: "submodule", Arity: 3, Widen: []Widen{{Operand: "foreach", Label: "submodule foreach", Why: "makes git run the shell command it is given"}}}, {Path: "tag", Values: "-m\x00-F\x00-u"}, {Path: "upload-pack", Widen: []Widen{{Always: true, Why: "runs git's servers or transport programs"}}}, {Path: "worktree", Arity: 3}, {Path: "worktree prune", DryRun: "-n\x00--dry-run"}}}
+}
+
+func p135() *Program {
+	return &Program{Name: "git-grep", Is: DataArgs}
+}
+
+func p136() *Program {
+	return &Program{Name: "git-receive-pack", Is: Widens, Root: Node{Widen: []Widen{{Always: true, Label: "{name}", Why: "runs git's transport programs directly"}}}}
+}
+
+func p137() *Program {
+	return &Program{Name: "git-shell", Is: Widens, Root: Node{Widen: []Widen{{Always: true, Label: "{name}", Why: "runs git's transport programs directly"}}}}
+}
+
+func p138() *Program {
+	return &Program{Name: "git-upload-pack", Is: Widens, Root: Node{Widen: []Widen{{Always: true, Label: "{name}", Why: "runs git's transport programs directly"}}}}
+}
+
+func p139() *Program {
+	return &Program{Name: "glab", Is: Subcommands | DataArgs, Root: Node{Values: "-R\x00--repo\x00--hostname"}}
+}
+
+func p140() *Program {
+	return &Program{Name: "gmake", Is: Abbrev | Widens | DryRuns, Root: Node{Values: "-C\x00-f\x00-I\x00-o\x00-W\x00-E\x00--file\x00--makefile\x00--directory\x00--eval\x00--include-dir\x00--justfile", DryRun: "-n\x00--dry-run\x00--just-print\x00--recon", Widen: []Widen{{Opts: "-C\x00-f\x00-I\x00-E\x00--file\x00--makefile\x00--directory\x00--eval\x00--include-dir", Why: "makes make read another makefile or extra rules"}, {Operand: "=", Label: "{var}=", Why: "overrides a makefile variable, which can change the commands make runs"}}}}
+}
+
+func p141() *Program {
+	return &Program{Name: "go", Is: NoCluster | Subcommands | DataArgs | Runs | Widens, Root: Node{Arity: 2, Values: "-C\x00-o\x00-toolexec\x00-exec\x00-overlay", Widen: []Widen{{Opts: "-toolexec\x00-exec\x00-overlay", Why: "makes go run another program"}}}, Subs: []Node{{Path: "mod", Arity: 3}, {Path: "run", Run: &Run{Versioned: true}}, {Path: "tool", Arity: 3}}}
+}
+
+func p142() *Program {
+	return &Program{Name: "gofmt", Is: DataArgs}
+}
+
+func p143() *Program {
+	return &Program{Name: "gradle", Is: DataArgs, Root: Node{Arity: 2}}
+}
+
+func p144() *Program {
+	return &Program{Name: "grep", Is: DataArgs, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p145() *Program {
+	return &Program{Name: "groovy", Is: Widens, Lang: "jvm", Code: "-e\x00--eval", Load: "-r", Root: Node{Values: "-e\x00-r"}}
+}
+
+func p146() *Program {
+	return &Program{Name: "groups", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p147() *Program {
+	return &Program{Name: "gsed", Is: Abbrev | Widens, Extract: "sed", Root: Node{Values: "-e\x00-f\x00-l\x00--expression\x00--file\x00--line-length"}}
+}
+
+func p148() *Program {
+	return &Program{Name: "gsutil", Is: Subcommands | DryRuns, Subs: []Node{{Path: "rsync", DryRun: "-n"}}}
+}
+
+func p149() *Program {
+	return &Program{Name: "gtar", Is: Abbrev | OldStyle | Widens, Whole: "--checkpoint", Root: Node{Values: "-b\x00-C\x00-f\x00-F\x00-g\x00-H\x00-I\x00-K\x00-L\x00-N\x00-T\x00-V\x00-X\x00--file\x00--to-command\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script\x00--checkpoint-action", Widen: []Widen{{Opts: "-I\x00-F\x00--to-command\x00--checkpoint-action\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script", Why: "makes tar run another program"}, {Opts: "-f\x00--file", UnlessFlags: "--force-local", Remote: true, Label: "{opt} {value}", Why: "names an archive on another host, which tar reaches through rsh"}}}}
+}
+
+func p150() *Program {
+	return &Program{Name: "guix", Is: DataArgs}
+}
+
+func p151() *Program {
+	return &Program{Name: "gvim", Is: Widens, Root: Node{Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
+}
+
+func p152() *Program {
+	return &Program{Name: "hash", Is: DataArgs | Widens, Root: Node{Values: "-p", Widen: []Widen{{Opts: "-p", Label: "hash {opt}", Why: "changes which file a command name runs"}}}}
+}
+
+func p153() *Program {
+	return &Program{Name: "head", Is: DataArgs, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p154() *Program {
+	return &Program{Name: "helm", Is: Subcommands | DataArgs | Widens | DryRuns, Root: Node{Arity: 2, Values: "-n\x00--namespace\x00--context\x00--kube-context\x00--kubeconfig\x00-s\x00--server\x00--cluster\x00--user\x00--as\x00--as-group\x00--token\x00--request-timeout\x00-l\x00-f\x00-o\x00-c", DryRun: "--dry-run\x00--dry-run=client\x00--dry-run=server", Widen: []Widen{{Opts: "--kubeconfig\x00--context\x00--kube-context\x00--cluster\x00--server\x00--token\x00--as\x00--as-group\x00--as-uid\x00--kube-apiserver\x00--kube-token\x00--kube-as-user\x00--certificate-authority\x00--insecure-skip-tls-verify", Exact: true, Why: "sends the command to another cluster or identity"}}}, Subs: []Node{{Path: "repo", Arity: 3}}}
+}
+
+func p155() *Program {
+	return &Program{Name: "help", Is: DataArgs}
+}
+
+func p156() *Program {
+	return &Program{Name: "heroku", Is: DataArgs, Root: Node{Arity: 2}}
+}
+
+func p157() *Program {
+	return &Program{Name: "hexdump", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p158() *Program {
+	return &Program{Name: "hg", Is: DataArgs}
+}
+
+func p159() *Program {
+	return &Program{Name: "history", Is: DataArgs}
+}
+
+func p160() *Program {
+	return &Program{Name: "hostname", Root: Node{ReadOnly: &ReadOnly{Deny: "-F\x00--file\x00-b\x00--boot", MaxOperands: 0, NoGlob: true}}}
+}
+
+func p161() *Program {
+	return &Program{Name: "htop", Is: Interactive}
+}
+
+func p162() *Program {
+	return &Program{Name: "hugo", Root: Node{Arity: 2}}
+}
+
+func p163() *Program {
+	return &Program{Name: "id", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p164() *Program {
+	return &Program{Name: "iex", Is: Widens, Lang: "jvm", Code: "-e\x00--eval", Load: "-r", Root: Node{Values: "-e\x00-r"}}
+}
+
+func p165() *Program {
+	return &Program{Name: "info", Is: DataArgs}
+}
+
+func p166() *Program {
+	return &Program{Name: "inotifywait", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+}
+
+func p167() *Program {
+	return &Program{Name: "install", Is: DataArgs}
+}
+
+func p168() *Program {
+	return &Program{Name: "ip", Root: Node{Arity: 2}, Subs: []Node{{Path: "addr", Arity: 3}, {Path: "link", Arity: 3}, {Path: "netns", Arity: 3}, {Path: "route", Arity: 3}}}
+}
+
+func p169() *Program {
+	return &Program{Name: "ip6tables", Is: NoCluster}
+}
+
+func p170() *Program {
+	return &Program{Name: "iptables", Is: NoCluster}
+}
+
+func p171() *Program {
+	return &Program{Name: "java", Is: NoCluster | Widens, Root: Node{Widen: []Widen{{Prefix: "-javaagent\x00-agentpath\x00-agentlib\x00-XX:OnError\x00-XX:OnOutOfMemoryError", Why: "makes java load or run other code"}}}}
+}
+
+func p172() *Program {
+	return &Program{Name: "jest", Root: Node{Arity: 2}}
+}
+
+func p173() *Program {
+	return &Program{Name: "join", Is: DataArgs}
+}
+
+func p174() *Program {
+	return &Program{Name: "journalctl", Is: DataArgs}
+}
+
+func p175() *Program {
+	return &Program{Name: "jq", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p176() *Program {
+	return &Program{Name: "jruby", Is: StdinProgram | Widens, Optional: "-i\x00-x\x00-W\x00-T", Numeric: "-0", Lang: "ruby", Code: "-e", Load: "-r\x00-I\x00-i", Root: Node{Values: "-e\x00-r\x00-I\x00-C\x00-E\x00-F\x00--encoding"}}
+}
+
+func p177() *Program {
+	return &Program{Name: "julia", Is: StdinProgram | Widens, Lang: "julia", Code: "-e\x00-E\x00--eval\x00--print", Load: "-L\x00--load", Root: Node{Values: "-e\x00-E\x00-L"}}
+}
+
+func p178() *Program {
+	return &Program{Name: "just", Root: Node{Arity: 2, Values: "-C\x00-f\x00--file\x00--directory\x00--makefile\x00--justfile"}}
+}
+
+func p179() *Program {
+	return &Program{Name: "k9s", Is: DataArgs}
+}
+
+func p180() *Program {
+	return &Program{Name: "kill", Is: NoCluster | DataArgs, Root: Node{Arity: 1}}
+}
+
+func p181() *Program {
+	return &Program{Name: "killall", Is: NoCluster | DataArgs, Root: Node{Arity: 1}}
+}
+
+func p182() *Program {
+	return &Program{Name: "kind", Is: DataArgs, Root: Node{Arity: 2}, Subs: []Node{{Path: "create", Arity: 3}}}
+}
+
+func p183() *Program {
+	return &Program{Name: "knex", Root: Node{Arity: 2}}
+}
+
+func p184() *Program {
+	return &Program{Name: "ksh", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Root: Node{Arity: 2, Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+}
+
+func p185() *Program {
+	return &Program{Name: "kubectl", Is: Subcommands | ResourceWords | Widens | DryRuns, Words: "cj\x01cronjob\x00clusterrolebindings\x01clusterrolebinding\x00clusterroles\x01clusterrole\x00cm\x01configmap\x00configmaps\x01configmap\x00crd\x01customresourcedefinition\x00crds\x01customresourcedefinition\x00cronjobs\x01cronjob\x00customresourcedefinitions\x01customresourcedefinition\x00daemonsets\x01daemonset\x00deploy\x01deployment\x00deployments\x01deployment\x00ds\x01daemonset\x00hpa\x01horizontalpodautoscaler\x00ing\x01ingress\x00ingresses\x01ingress\x00jobs\x01job\x00namespaces\x01namespace\x00netpol\x01networkpolicy\x00no\x01node\x00nodes\x01node\x00ns\x01namespace\x00pdb\x01poddisruptionbudget\x00persistentvolumeclaims\x01persistentvolumeclaim\x00persistentvolumes\x01persistentvolume\x00po\x01pod\x00pods\x01pod\x00pv\x01persistentvolume\x00pvc\x01persistentvolumeclaim\x00replicasets\x01replicaset\x00rolebindings\x01rolebinding\x00roles\x01role\x00rs\x01replicaset\x00sa\x01serviceaccount\x00sc\x01storageclass\x00secrets\x01secret\x00serviceaccounts\x01serviceaccount\x00services\x01service\x00statefulsets\x01statefulset\x00storageclasses\x01storageclass\x00sts\x01statefulset\x00svc\x01service", Root: Node{Arity: 2, Values: "-n\x00--namespace\x00--context\x00--kube-context\x00--kubeconfig\x00-s\x00--server\x00--cluster\x00--user\x00--as\x00--as-group\x00--token\x00--request-timeout\x00-l\x00-f\x00-o\x00-c", DryRun: "--dry-run\x00--dry-run=client\x00--dry-run=server", Widen: []Widen{{Opts: "--kubeconfig\x00--context\x00--kube-context\x00--cluster\x00--server\x00--token\x00--as\x00--as-group\x00--as-uid\x00--kube-apiserver\x00--kube-token\x00--kube-as-user\x00--certificate-authority\x00--insecure-skip-tls-verify", Exact: true, Why: "sends the command to another cluster or identity"}, {Opts: "-s", Why: "sends the command to another cluster"}}}, Subs: []Node{{Path: "auth", Arity: 3}, {Path: "config", Arity: 3}, {Path: "kustomize", Arity: 3}, {Path: "rollout", Arity: 3}}}
+}
+
+func p186() *Program {
+	return &Program{Name: "kustomize", Root: Node{Arity: 2}}
+}
+
+func p187() *Program {
+	return &Program{Name: "launchctl", Is: DataArgs}
+}
+
+func p188() *Program {
+	return &Program{Name: "less", Is: Interactive | DataArgs | Widens, Root: Node{Widen: []Widen{{Prefix: "+\x00--lesskey", Words: "-k", Why: "gives the pager commands to run"}}}}
+}
+
+func p189() *Program {
+	return &Program{Name: "let", Is: DataArgs}
+}
+
+func p190() *Program {
+	return &Program{Name: "ll", Is: DataArgs}
+}
+
+func p191() *Program {
+	return &Program{Name: "ln", Is: DataArgs, Root: Node{Arity: 1}}
+}
+
+func p192() *Program {
+	return &Program{Name: "local", Is: DataArgs | Widens, Extract: "env_assign"}
+}
+
+func p193() *Program {
+	return &Program{Name: "locale", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p194() *Program {
+	return &Program{Name: "locate", Is: DataArgs}
+}
+
+func p195() *Program {
+	return &Program{Name: "logger", Is: DataArgs}
+}
+
+func p196() *Program {
+	return &Program{Name: "loginctl", Is: DataArgs}
+}
+
+func p197() *Program {
+	return &Program{Name: "ls", Is: DataArgs, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p198() *Program {
+	return &Program{Name: "lsblk", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p199() *Program {
+	return &Program{Name: "lscpu", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p200() *Program {
+	return &Program{Name: "ltrace", Is: Abbrev | Widens, Root: Node{Values: "-o\x00-e\x00-p\x00-s\x00-u\x00-E\x00-a\x00-I\x00-b\x00-X\x00-P\x00-U\x00-A\x00-n\x00-f\x00--output\x00--format", Widen: []Widen{{Opts: "-o\x00--output", Label: "{name} {opt}", Why: "writes to a file"}}}}
+}
+
+func p201() *Program {
+	return &Program{Name: "lua", Is: StdinProgram | Widens, Lang: "lua", Code: "-e", Load: "-l", Root: Node{Arity: 2, Values: "-e\x00-l"}}
+}
+
+func p202() *Program {
+	return &Program{Name: "luajit", Is: StdinProgram | Widens, Lang: "lua", Code: "-e", Load: "-l", Root: Node{Values: "-e\x00-l"}}
+}
+
+func p203() *Program {
+	return &Program{Name: "lvreduce", Is: DryRuns, Root: Node{DryRun: "-t\x00--test"}}
+}
+
+func p204() *Program {
+	return &Program{Name: "lvremove", Is: DryRuns, Root: Node{DryRun: "-t\x00--test"}}
+}
+
+func p205() *Program {
+	return &Program{Name: "mail", Is: DataArgs}
+}
+
+func p206() *Program {
+	return &Program{Name: "mailx", Is: DataArgs}
+}
+
+func p207() *Program {
+	return &Program{Name: "make", Is: Abbrev | DataArgs | Widens | DryRuns, Root: Node{Arity: 2, Values: "-C\x00-f\x00-I\x00-o\x00-W\x00-E\x00--file\x00--makefile\x00--directory\x00--eval\x00--include-dir\x00--justfile", DryRun: "-n\x00--dry-run\x00--just-print\x00--recon", Widen: []Widen{{Opts: "-C\x00-f\x00-I\x00-E\x00--file\x00--makefile\x00--directory\x00--eval\x00--include-dir", Why: "makes make read another makefile or extra rules"}, {Operand: "=", Label: "{var}=", Why: "overrides a makefile variable, which can change the commands make runs"}}}}
+}
+
+func p208() *Program {
+	return &Program{Name: "man", Is: Abbrev | Interactive | DataArgs | Widens, Root: Node{Values: "-P\x00-H\x00-C\x00-M\x00-L\x00-m\x00-S\x00-s\x00-E\x00-W\x00-R\x00-e", Widen: []Widen{{Opts: "-P\x00-H\x00-C\x00--pager\x00--html\x00--config-file", Why: "makes man run another program"}}}}
+}
+
+func p209() *Program {
+	return &Program{Name: "mawk", Is: Abbrev | DataArgs | Widens, Extract: "awk", Root: Node{Values: "-F\x00-v\x00-f\x00-E\x00-i\x00-l\x00-W\x00-e\x00--file\x00--exec\x00--include\x00--load\x00--source\x00--field-separator\x00--assign"}}
+}
+
+func p210() *Program {
+	return &Program{Name: "mc", Root: Node{Arity: 2}, Subs: []Node{{Path: "admin", Arity: 3}}}
+}
+
+func p211() *Program {
+	return &Program{Name: "md5sum", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p212() *Program {
+	return &Program{Name: "minikube", Is: DataArgs, Root: Node{Arity: 2}}
+}
+
+func p213() *Program {
+	return &Program{Name: "mkdir", Is: DataArgs, Root: Node{Arity: 1}}
+}
+
+func p214() *Program {
+	return &Program{Name: "mke2fs", Is: DryRuns, Root: Node{DryRun: "-n"}}
+}
+
+func p215() *Program {
+	return &Program{Name: "mkfs.ext2", Is: DryRuns, Root: Node{DryRun: "-n"}}
+}
+
+func p216() *Program {
+	return &Program{Name: "mkfs.ext3", Is: DryRuns, Root: Node{DryRun: "-n"}}
+}
+
+func p217() *Program {
+	return &Program{Name: "mkfs.ext4", Is: DryRuns, Root: Node{DryRun: "-n"}}
+}
+
+func p218() *Program {
+	return &Program{Name: "mksh", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+}
+
+func p219() *Program {
+	return &Program{Name: "mlocate", Is: DataArgs}
+}
+
+func p220() *Program {
+	return &Program{Name: "mongosh", Root: Node{Arity: 2}}
+}
+
+func p221() *Program {
+	return &Program{Name: "more", Is: Interactive | DataArgs | Widens, Root: Node{Widen: []Widen{{Prefix: "+\x00--lesskey", Words: "-k", Why: "gives the pager commands to run"}}}}
+}
+
+func p222() *Program {
+	return &Program{Name: "most", Is: DataArgs | Widens, Root: Node{Widen: []Widen{{Prefix: "+\x00--lesskey", Words: "-k", Why: "gives the pager commands to run"}}}}
+}
+
+func p223() *Program {
+	return &Program{Name: "mv", Is: DataArgs, Root: Node{Arity: 1}}
+}
+
+func p224() *Program {
+	return &Program{Name: "mvn", Is: DataArgs, Root: Node{Arity: 2}}
+}
+
+func p225() *Program {
+	return &Program{Name: "mysql", Root: Node{Arity: 2}}
+}
+
+func p226() *Program {
+	return &Program{Name: "nano", Is: Interactive | DataArgs}
+}
+
+func p227() *Program {
+	return &Program{Name: "nawk", Is: Abbrev | Widens, Extract: "awk", Root: Node{Values: "-F\x00-v\x00-f\x00-E\x00-i\x00-l\x00-W\x00-e\x00--file\x00--exec\x00--include\x00--load\x00--source\x00--field-separator\x00--assign"}}
+}
+
+func p228() *Program {
+	return &Program{Name: "nc", Aliases: "--exec\x01-e\x00--sh-exec\x01-e"}
+}
+
+func p229() *Program {
+	return &Program{Name: "ncat", Aliases: "--exec\x01-e\x00--sh-exec\x01-e"}
+}
+
+func p230() *Program {
+	return &Program{Name: "nerdctl", Is: Subcommands | Widens | DryRuns, Globals: "-H\x00--host\x00-c\x00--context\x00--config\x00-l\x00--log-level\x00--tlscacert\x00--tlscert\x00--tlskey\x00--url\x00--connection\x00--root\x00--runroot", Extract: "docker", Subs: []Node{{Path: "compose", Values: "-f\x00--file\x00-p\x00--project-name\x00--project-directory\x00--env-file\x00--profile\x00--ansi\x00--progress\x00--parallel", DryRun: "--dry-run"}}}
+}
+
+func p231() *Program {
+	return &Program{Name: "netcat", Aliases: "--exec\x01-e\x00--sh-exec\x01-e"}
+}
+
+func p232() *Program {
+	return &Program{Name: "netlify", Is: DataArgs, Root: Node{Arity: 2}}
+}
+
+func p233() *Program {
+	return &Program{Name: "ng", Root: Node{Arity: 2}}
+}
+
+func p234() *Program {
+	return &Program{Name: "ninja", Is: DataArgs}
+}
+
+func p235() *Program {
+	return &Program{Name: "nix", Root: Node{Arity: 2}}
+}
+
+func p236() *Program {
+	return &Program{Name: "nix-env", Is: DataArgs}
+}
+
+func p237() *Program {
+	return &Program{Name: "nl", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p238() *Program {
+	return &Program{Name: "node", Is: Posix | StdinProgram | Widens, Lang: "node", Code: "-e\x00--eval\x00-p\x00--print", Load: "-r\x00--require\x00--import\x00--loader\x00--experimental-loader\x00--env-file\x00--inspect\x00--inspect-brk\x00--inspect-wait\x00--experimental-policy", Root: Node{Arity: 2, Values: "-e\x00--eval\x00-p\x00--print\x00-r\x00--require\x00--import\x00--loader\x00--experimental-loader\x00--env-file\x00--input-type\x00--conditions\x00-C\x00--title\x00--max-old-space-size"}}
+}
+
+func p239() *Program {
+	return &Program{Name: "nodejs", Is: Posix | StdinProgram | Widens, Lang: "node", Code: "-e\x00--eval\x00-p\x00--print", Load: "-r\x00--require\x00--import\x00--loader\x00--experimental-loader\x00--env-file\x00--inspect\x00--inspect-brk\x00--inspect-wait\x00--experimental-policy", Root: Node{Values: "-e\x00--eval\x00-p\x00--print\x00-r\x00--require\x00--import\x00--loader\x00--experimental-loader\x00--env-file\x00--input-type\x00--conditions\x00-C\x00--title\x00--max-old-space-size"}}
+}
+
+func p240() *Program {
+	return &Program{Name: "nodemon", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+}
+
+func p241() *Program {
+	return &Program{Name: "notify-send", Is: DataArgs}
+}
+
+func p242() *Program {
+	return &Program{Name: "npm", Is: Abbrev | Subcommands | Runs | Widens | DryRuns, Words: "x\x01exec", Root: Node{Arity: 2, Values: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call\x00--prefix\x00--loglevel\x00--cache\x00-c\x00-w\x00--workspace", DryRun: "--dry-run", Widen: []Widen{{Opts: "--unsafe-perm", Unless: "false", Why: "makes package scripts run with full privileges"}, {Opts: "--ignore-scripts", Unless: "true", HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: "--no-ignore-scripts", Why: "makes package install scripts run"}, {Opts: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call", Why: "changes which code {name} fetches or which shell runs its scripts"}, {Opts: "-c", Why: "runs a shell command"}}}, Subs: []Node{{Path: "cache", Arity: 3}, {Path: "config", Arity: 3}, {Path: "exec", Arity: 3, Values: "-p\x00--package", Run: &Run{Shell: "-c\x00--call"}}, {Path: "init", Arity: 3}, {Path: "run", Arity: 3}, {Path: "view", Arity: 3}}}
+}
+
+func p243() *Program {
+	return &Program{Name: "nproc", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p244() *Program {
+	return &Program{Name: "npx", Is: Abbrev | Runs | Widens | DryRuns, Root: Node{Arity: 2, Values: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call\x00--prefix\x00--loglevel\x00--cache\x00-c\x00-w\x00--workspace\x00-p\x00--package", DryRun: "--dry-run", Widen: []Widen{{Opts: "--unsafe-perm", Unless: "false", Why: "makes package scripts run with full privileges"}, {Opts: "--ignore-scripts", Unless: "true", HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: "--no-ignore-scripts", Why: "makes package install scripts run"}, {Opts: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call", Why: "changes which code {name} fetches or which shell runs its scripts"}, {Opts: "-c", Why: "runs a shell command"}}, Run: &Run{Shell: "-c\x00--call"}}}
+}
+
+func p245() *Program {
+	return &Program{Name: "nsenter", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+}
+
+func p246() *Program {
+	return &Program{Name: "nuget", Is: DataArgs}
+}
+
+func p247() *Program {
+	return &Program{Name: "nvim", Is: Interactive | DataArgs | Widens, Root: Node{Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
+}
+
+func p248() *Program {
+	return &Program{Name: "nvm", Is: DataArgs, Root: Node{Arity: 2}}
+}
+
+func p249() *Program {
+	return &Program{Name: "nx", Root: Node{Arity: 2}}
+}
+
+func p250() *Program {
+	return &Program{Name: "oc", Is: Subcommands | ResourceWords | Widens | DryRuns, Words: "cj\x01cronjob\x00clusterrolebindings\x01clusterrolebinding\x00clusterroles\x01clusterrole\x00cm\x01configmap\x00configmaps\x01configmap\x00crd\x01customresourcedefinition\x00crds\x01customresourcedefinition\x00cronjobs\x01cronjob\x00customresourcedefinitions\x01customresourcedefinition\x00daemonsets\x01daemonset\x00deploy\x01deployment\x00deployments\x01deployment\x00ds\x01daemonset\x00hpa\x01horizontalpodautoscaler\x00ing\x01ingress\x00ingresses\x01ingress\x00jobs\x01job\x00namespaces\x01namespace\x00netpol\x01networkpolicy\x00no\x01node\x00nodes\x01node\x00ns\x01namespace\x00pdb\x01poddisruptionbudget\x00persistentvolumeclaims\x01persistentvolumeclaim\x00persistentvolumes\x01persistentvolume\x00po\x01pod\x00pods\x01pod\x00pv\x01persistentvolume\x00pvc\x01persistentvolumeclaim\x00replicasets\x01replicaset\x00rolebindings\x01rolebinding\x00roles\x01role\x00rs\x01replicaset\x00sa\x01serviceaccount\x00sc\x01storageclass\x00secrets\x01secret\x00serviceaccounts\x01serviceaccount\x00services\x01service\x00statefulsets\x01statefulset\x00storageclasses\x01storageclass\x00sts\x01statefulset\x00svc\x01service", Root: Node{Values: "-n\x00--namespace\x00--context\x00--kube-context\x00--kubeconfig\x00-s\x00--server\x00--cluster\x00--user\x00--as\x00--as-group\x00--token\x00--request-timeout\x00-l\x00-f\x00-o\x00-c", DryRun: "--dry-run\x00--dry-run=client\x00--dry-run=server", Widen: []Widen{{Opts: "--kubeconfig\x00--context\x00--kube-context\x00--cluster\x00--server\x00--token\x00--as\x00--as-group\x00--as-uid\x00--kube-apiserver\x00--kube-token\x00--kube-as-user\x00--certificate-authority\x00--insecure-skip-tls-verify", Exact: true, Why: "sends the command to another cluster or identity"}, {Opts: "-s", Why: "sends the command to another cluster"}}}}
+}
+
+func p251() *Program {
+	return &Program{Name: "od", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p252() *Program {
+	return &Program{Name: "open", Is: DataArgs}
+}
+
+func p253() *Program {
+	return &Program{Name: "openssl", Is: NoCluster, Decodes: "*", Root: Node{Arity: 2}, Subs: []Node{{Path: "req", Arity: 3}, {Path: "x509", Arity: 3}}}
+}
+
+func p254() *Program {
+	return &Program{Name: "osascript", Is: StdinProgram | Widens, Lang: "applescript", Code: "-e", Root: Node{Values: "-e\x00-l"}}
+}
+
+func p255() *Program {
+	return &Program{Name: "pacman", Is: DataArgs | DryRuns, Root: Node{Arity: 2, DryRun: "-p\x00--print"}}
+}
+
+func p256() *Program {
+	return &Program{Name: "parallel", Is: Widens, Root: Node{Values: "-j\x00--jobs\x00-S\x00--sshlogin\x00-a\x00--arg-file\x00--delay\x00--timeout\x00-N\x00-n\x00-L\x00--colsep\x00-d\x00--delimiter\x00--results\x00--joblog\x00--tmpdir\x00-I\x00--env\x00--workdir\x00--wd", Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+}
+
+func p257() *Program {
+	return &Program{Name: "paste", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p258() *Program {
+	return &Program{Name: "perl", Is: StdinProgram | Widens, Optional: "-i\x00-x\x00-C\x00-d\x00-D\x00-F", Numeric: "-l\x00-0", Lang: "perl", Code: "-e\x00-E", Load: "-M\x00-m\x00-I\x00-i\x00-d", Root: Node{Arity: 2, Values: "-e\x00-E\x00-I\x00-M\x00-m"}}
+}
+
+func p259() *Program {
+	return &Program{Name: "perl*", Is: StdinProgram | Widens, Optional: "-i\x00-x\x00-C\x00-d\x00-D\x00-F", Numeric: "-l\x00-0", Lang: "perl", Code: "-e\x00-E", Load: "-M\x00-m\x00-I\x00-i\x00-d", Root: Node{Values: "-e\x00-E\x00-I\x00-M\x00-m"}}
+}
+
+func p260() *Program {
+	return &Program{Name: "pgrep", Is: DataArgs}
+}
+
+func p261() *Program {
+	return &Program{Name: "php", Is: StdinProgram | Widens, Lang: "php", Code: "-r\x00-B\x00-R\x00-E", Load: "-d\x00-c\x00-F\x00-S\x00-z", Script: "-f", Root: Node{Arity: 2, Values: "-r\x00-d\x00-c\x00-f\x00-B\x00-R\x00-F\x00-E\x00-S\x00-t\x00-z"}}
+}
+
+func p262() *Program {
+	return &Program{Name: "php*", Is: StdinProgram | Widens, Lang: "php", Code: "-r\x00-B\x00-R\x00-E", Load: "-d\x00-c\x00-F\x00-S\x00-z", Script: "-f", Root: Node{Values: "-r\x00-d\x00-c\x00-f\x00-B\x00-R\x00-F\x00-E\x00-S\x00-t\x00-z"}}
+}
+
+func p263() *Program {
+	return &Program{Name: "pidof", Is: DataArgs}
+}
+
+func p264() *Program {
+	return &Program{Name: "pip", Is: Abbrev | DataArgs | Widens | DryRuns, Root: Node{Arity: 2, Values: "-i\x00-f\x00-r\x00-c\x00-e\x00--index-url\x00--extra-index-url\x00--find-links", DryRun: "--dry-run", Widen: []Widen{{Opts: "-i\x00-f\x00--index-url\x00--extra-index-url\x00--find-links\x00--trusted-host", Why: "changes where packages (code) come from"}}}, Subs: []Node{{Path: "cache", Arity: 3}, {Path: "config", Arity: 3}}}
+}
+
+func p265() *Program {
+	return &Program{Name: "pip3", Is: Abbrev | DataArgs | Widens | DryRuns, Root: Node{Arity: 2, Values: "-i\x00-f\x00-r\x00-c\x00-e\x00--index-url\x00--extra-index-url\x00--find-links", DryRun: "--dry-run", Widen: []Widen{{Opts: "-i\x00-f\x00--index-url\x00--extra-index-url\x00--find-links\x00--trusted-host", Why: "changes where packages (code) come from"}}}, Subs: []Node{{Path: "config", Arity: 3}}}
+}
+
+func p266() *Program {
+	return &Program{Name: "pipenv", Is: Subcommands | Runs, Root: Node{Arity: 2}, Subs: []Node{{Path: "run", Arity: 3, Run: &Run{}}}}
+}
+
+func p267() *Program {
+	return &Program{Name: "pipx", Is: Abbrev | Subcommands | DataArgs | Runs | Widens, Root: Node{Arity: 2, Values: "-i\x00-f\x00-r\x00-c\x00-e\x00--index-url\x00--extra-index-url\x00--find-links", Widen: []Widen{{Opts: "-i\x00-f\x00--index-url\x00--extra-index-url\x00--find-links\x00--trusted-host", Why: "changes where packages (code) come from"}}}, Subs: []Node{{Path: "run", Values: "--spec\x00--python\x00--pip-args", Run: &Run{}}}}
+}
+
+func p268() *Program {
+	return &Program{Name: "pkexec", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+}
+
+func p269() *Program {
+	return &Program{Name: "pkill", Is: NoCluster | DataArgs}
+}
+
+func p270() *Program {
+	return &Program{Name: "plocate", Is: DataArgs}
+}
+
+func p271() *Program {
+	return &Program{Name: "pnpm", Is: Abbrev | Subcommands | Runs | Widens | DryRuns, Root: Node{Arity: 2, Values: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call\x00--prefix\x00--loglevel\x00--cache\x00-C\x00--dir\x00-F\x00--filter\x00--reporter", DryRun: "--dry-run", Widen: []Widen{{Opts: "--unsafe-perm", Unless: "false", Why: "makes package scripts run with full privileges"}, {Opts: "--ignore-scripts", Unless: "true", HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: "--no-ignore-scripts", Why: "makes package install scripts run"}, {Opts: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call", Why: "changes which code {name} fetches or which shell runs its scripts"}}}, Subs: []Node{{Path: "config", Arity: 3}, {Path: "dlx", Arity: 3, Values: "--package", Run: &Run{Shell: "-c\x00--shell-mode"}}, {Path: "exec", Arity: 3, Run: &Run{}}, {Path: "run", Arity: 3}}}
+}
+
+func p272() *Program {
+	return &Program{Name: "pnpx", Is: Abbrev | Runs | Widens | DryRuns, Root: Node{Values: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call\x00--prefix\x00--loglevel\x00--cache\x00-p\x00--package", DryRun: "--dry-run", Widen: []Widen{{Opts: "--unsafe-perm", Unless: "false", Why: "makes package scripts run with full privileges"}, {Opts: "--ignore-scripts", Unless: "true", HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: "--no-ignore-scripts", Why: "makes package install scripts run"}, {Opts: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call", Why: "changes which code {name} fetches or which shell runs its scripts"}}, Run: &Run{}}}
+}
+
+func p273() *Program {
+	return &Program{Name: "podman", Is: Subcommands | Widens | DryRuns, Globals: "-H\x00--host\x00-c\x00--context\x00--config\x00-l\x00--log-level\x00--tlscacert\x00--tlscert\x00--tlskey\x00--url\x00--connection\x00--root\x00--runroot", Extract: "docker", Root: Node{Arity: 2}, Subs: []Node{{Path: "compose", Values: "-f\x00--file\x00-p\x00--project-name\x00--project-directory\x00--env-file\x00--profile\x00--ansi\x00--progress\x00--parallel", DryRun: "--dry-run"}, {Path: "container", Arity: 3}, {Path: "image", Arity: 3}, {Path: "network", Arity: 3}, {Path: "volume", Arity: 3}}}
+}
+
+func p274() *Program {
+	return &Program{Name: "podman-remote", Is: Subcommands | Widens | DryRuns, Globals: "-H\x00--host\x00-c\x00--context\x00--config\x00-l\x00--log-level\x00--tlscacert\x00--tlscert\x00--tlskey\x00--url\x00--connection\x00--root\x00--runroot", Extract: "docker", Subs: []Node{{Path: "compose", Values: "-f\x00--file\x00-p\x00--project-name\x00--project-directory\x00--env-file\x00--profile\x00--ansi\x00--progress\x00--parallel", DryRun: "--dry-run"}}}
+}
+
+func p275() *Program {
+	return &Program{Name: "poetry", Is: Subcommands | Runs, Root: Node{Arity: 2}, Subs: []Node{{Path: "run", Arity: 3, Run: &Run{}}}}
+}
+
+func p276() *Program {
+	return &Program{Name: "popd", Is: DataArgs}
+}
+
+func p277() *Program {
+	return &Program{Name: "port", Is: DataArgs}
+}
+
+func p278() *Program {
+	return &Program{Name: "posh", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+}
+
+func p279() *Program {
+	return &Program{Name: "print", Is: DataArgs}
+}
+
+func p280() *Program {
+	return &Program{Name: "printenv", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p281() *Program {
+	return &Program{Name: "printf", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{Deny: "-v", MaxOperands: -1, NoGlob: true}}}
+}
+
+func p282() *Program {
+	return &Program{Name: "prisma", Root: Node{Arity: 2}, Subs: []Node{{Path: "db", Arity: 3}, {Path: "migrate", Arity: 3}}}
+}
+
+func p283() *Program {
+	return &Program{Name: "ps", Is: DataArgs, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p284() *Program {
+	return &Program{Name: "psql", Root: Node{Arity: 2}}
+}
+
+func p285() *Program {
+	return &Program{Name: "pulumi", Is: Subcommands | DataArgs | DryRuns, Root: Node{Arity: 2, DryRun: "--preview-only"}, Subs: []Node{{Path: "stack", Arity: 3}}}
+}
+
+func p286() *Program {
+	return &Program{Name: "pushd", Is: DataArgs}
+}
+
+func p287() *Program {
+	return &Program{Name: "pvremove", Is: DryRuns, Root: Node{DryRun: "-t\x00--test"}}
+}
+
+func p288() *Program {
+	return &Program{Name: "pwd", Is: DataArgs, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p289() *Program {
+	return &Program{Name: "py.test", Is: Widens, Root: Node{Values: "-p\x00-k\x00-m\x00-c", Widen: []Widen{{Opts: "-p", UnlessPrefix: "no:", Why: "loads a plugin (code) into pytest"}}}}
+}
+
+func p290() *Program {
+	return &Program{Name: "pyenv", Is: DataArgs, Root: Node{Arity: 2}}
+}
+
+func p291() *Program {
+	return &Program{Name: "pypy", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Root: Node{Arity: 2, Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
+}
+
+func p292() *Program {
+	return &Program{Name: "pypy*", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Root: Node{Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
+}
+
+func p293() *Program {
+	return &Program{Name: "pypy3", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Root: Node{Arity: 2, Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
+}
+
+func p294() *Program {
+	return &Program{Name: "pytest", Is: Widens, Root: Node{Values: "-p\x00-k\x00-m\x00-c", Widen: []Widen{{Opts: "-p", UnlessPrefix: "no:", Why: "loads a plugin (code) into pytest"}}}}
+}
+
+func p295() *Program {
+	return &Program{Name: "python", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Root: Node{Arity: 2, Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
+}
+
+func p296() *Program {
+	return &Program{Name: "python*", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Root: Node{Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
+}
+
+func p297() *Program {
+	return &Program{Name: "python2", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Root: Node{Arity: 2, Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
+}
+
+func p298() *Program {
+	return &Program{Name: "python3", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Root: Node{Arity: 2, Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
+}
+
+func p299() *Program {
+	return &Program{Name: "pythonw", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Root: Node{Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
+}
+
+func p300() *Program {
+	return &Program{Name: "r", Is: Widens, Lang: "r", Code: "-e\x00--eval", Root: Node{Values: "-e"}}
+}
+
+func p301() *Program {
+	return &Program{Name: "rake", Root: Node{Arity: 2}}
+}
+
+func p302() *Program {
+	return &Program{Name: "rbash", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+}
+
+func p303() *Program {
+	return &Program{Name: "rbenv", Is: DataArgs, Root: Node{Arity: 2}}
+}
+
+func p304() *Program {
+	return &Program{Name: "rclone", Is: Subcommands | DryRuns, Root: Node{Values: "--config\x00--log-file\x00--log-level\x00--transfers\x00--checkers\x00--bwlimit\x00--exclude\x00--include\x00--filter\x00--exclude-from\x00--include-from\x00--filter-from\x00--min-age\x00--max-age\x00--min-size\x00--max-size\x00--backup-dir\x00--suffix", DryRun: "-n\x00--dry-run"}}
+}
+
+func p305() *Program {
+	return &Program{Name: "read", Is: DataArgs}
+}
+
+func p306() *Program {
+	return &Program{Name: "readlink", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p307() *Program {
+	return &Program{Name: "readonly", Is: DataArgs | Widens, Extract: "env_assign"}
+}
+
+func p308() *Program {
+	return &Program{Name: "realpath", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p309() *Program {
+	return &Program{Name: "redis-cli", Root: Node{Arity: 2}}
+}
+
+func p310() *Program {
+	return &Program{Name: "return", Is: DataArgs}
+}
+
+func p311() *Program {
+	return &Program{Name: "rev", Decodes: "*", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p312() *Program {
+	return &Program{Name: "rg", Is: DataArgs | Widens, Root: Node{Values: "-A\x00-B\x00-C\x00-e\x00-f\x00-g\x00-m\x00-M\x00-t\x00-T\x00-j\x00-E\x00--pre", Widen: []Widen{{Opts: "--pre", Exact: true, Why: "makes rg run a preprocessor program"}}, ReadOnly: &ReadOnly{Deny: "--pre-glob\x00-z\x00--search-zip", MaxOperands: -1, NoGlob: true}}}
+}
+
+func p313() *Program {
+	return &Program{Name: "rimraf", ActsAs: "rm\x00-rf"}
+}
+
+func p314() *Program {
+	return &Program{Name: "ripgrep", Is: Widens, Root: Node{Values: "-A\x00-B\x00-C\x00-e\x00-f\x00-g\x00-m\x00-M\x00-t\x00-T\x00-j\x00-E\x00--pre", Widen: []Widen{{Opts: "--pre", Exact: true, Why: "makes rg run a preprocessor program"}}}}
+}
+
+func p315() *Program {
+	return &Program{Name: "rm", Aliases: "--force\x01-f\x00--recursive\x01-r\x00-R\x01-r", Root: Node{Arity: 1}}
+}
+
+func p316() *Program {
+	return &Program{Name: "rmdir", Root: Node{Arity: 1}}
+}
+
+func p317() *Program {
+	return &Program{Name: "rpm", Is: DataArgs}
+}
+
+func p318() *Program {
+	return &Program{Name: "rscript", Is: Widens, Lang: "r", Code: "-e\x00--eval", Root: Node{Arity: 2, Values: "-e"}}
+}
+
+func p319() *Program {
+	return &Program{Name: "rsync", Is: Abbrev | Widens | DryRuns, Root: Node{Values: "-e\x00-B\x00-f\x00-M\x00-T\x00--rsh\x00--rsync-path\x00--remote-option\x00--log-file\x00--write-batch\x00--only-write-batch", DryRun: "-n\x00--dry-run", Widen: []Widen{{Opts: "-e\x00-M\x00--rsh\x00--rsync-path\x00--remote-option\x00--log-file\x00--write-batch\x00--only-write-batch\x00--config", Why: "makes rsync run another program or write elsewhere"}}}}
+}
+
+func p320() *Program {
+	return &Program{Name: "rtk", Root: Node{Arity: 2}, Subs: []Node{{Path: "aws", Arity: 3}, {Path: "cargo", Arity: 3}, {Path: "docker", Arity: 3}, {Path: "docker compose", Arity: 4}, {Path: "dotnet", Arity: 3}, {Path: "gh", Arity: 3}, {Path: "git", Arity: 3}, {Path: "glab", Arity: 3}, {Path: "go", Arity: 3}, {Path: "gt", Arity: 3}, {Path: "hook", Arity: 3}, {Path: "kubectl", Arity: 3}, {Path: "npm", Arity: 3}, {Path: "npx", Arity: 3}, {Path: "pip", Arity: 3}, {Path: "pnpm", Arity: 3}, {Path: "prisma", Arity: 3}, {Path: "prisma migrate", Arity: 4}, {Path: "telemetry", Arity: 3}}}
+}
+
+func p321() *Program {
+	return &Program{Name: "ruby", Is: StdinProgram | Widens, Optional: "-i\x00-x\x00-W\x00-T", Numeric: "-0", Lang: "ruby", Code: "-e", Load: "-r\x00-I\x00-i", Root: Node{Arity: 2, Values: "-e\x00-r\x00-I\x00-C\x00-E\x00-F\x00--encoding"}}
+}
+
+func p322() *Program {
+	return &Program{Name: "runuser", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+}
+
+func p323() *Program {
+	return &Program{Name: "rustup", Is: DataArgs, Root: Node{Arity: 2}}
+}
+
+func p324() *Program {
+	return &Program{Name: "say", Is: DataArgs}
+}
+
+func p325() *Program {
+	return &Program{Name: "sbt", Is: DataArgs}
+}
+
+func p326() *Program {
+	return &Program{Name: "scala", Is: Widens, Lang: "jvm", Code: "-e\x00--eval", Load: "-r", Root: Node{Values: "-e\x00-r"}}
+}
+
+func p327() *Program {
+	return &Program{Name: "scp", Is: DataArgs | Widens, Root: Node{Values: "-B\x00-b\x00-c\x00-D\x00-F\x00-i\x00-J\x00-l\x00-o\x00-P\x00-R\x00-s\x00-S\x00-X", Widen: []Widen{{Opts: "-o\x00-F\x00-S\x00-D\x00-b\x00-s", Why: "changes {name}'s configuration or the program it runs"}}}}
+}
+
+func p328() *Program {
+	return &Program{Name: "screen", Is: Interactive | Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+}
+
+func p329() *Program {
+	return &Program{Name: "script", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+}
+
+func p330() *Program {
+	return &Program{Name: "sdk", Is: DataArgs}
+}
+
+func p331() *Program {
+	return &Program{Name: "sed", Is: Abbrev | DataArgs | Widens, Extract: "sed", Root: Node{Values: "-e\x00-f\x00-l\x00--expression\x00--file\x00--line-length"}}
+}
+
+func p332() *Program {
+	return &Program{Name: "seq", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p333() *Program {
+	return &Program{Name: "sequelize", Root: Node{Arity: 2}}
+}
+
+func p334() *Program {
+	return &Program{Name: "serverless", Root: Node{Arity: 2}}
+}
+
+func p335() *Program {
+	return &Program{Name: "service", Is: DataArgs}
+}
+
+func p336() *Program {
+	return &Program{Name: "set", Is: DataArgs}
+}
+
+func p337() *Program {
+	return &Program{Name: "sfdisk", Is: DryRuns, Root: Node{DryRun: "-n\x00--no-act"}}
+}
+
+func p338() *Program {
+	return &Program{Name: "sfdx", Root: Node{Arity: 3}}
+}
+
+func p339() *Program {
+	return &Program{Name: "sftp", Is: DataArgs | Widens, Root: Node{Values: "-B\x00-b\x00-c\x00-D\x00-F\x00-i\x00-J\x00-l\x00-o\x00-P\x00-R\x00-s\x00-S\x00-X", Widen: []Widen{{Opts: "-o\x00-F\x00-S\x00-D\x00-b\x00-s", Why: "changes {name}'s configuration or the program it runs"}}}}
+}
+
+func p340() *Program {
+	return &Program{Name: "sg", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+}
+
+func p341() *Program {
+	return &Program{Name: "sh", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Root: Node{Arity: 2, Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+}
+
+func p342() *Program {
+	return &Program{Name: "sha1sum", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p343() *Program {
+	return &Program{Name: "sha256sum", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p344() *Program {
+	return &Program{Name: "sha512sum", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p345() *Program {
+	return &Program{Name: "shift", Is: DataArgs}
+}
+
+func p346() *Program {
+	return &Program{Name: "shred", Aliases: "--remove\x01-u\x00--zero\x01-z"}
+}
+
+func p347() *Program {
+	return &Program{Name: "shx", Is: Runs, Root: Node{Run: &Run{}}}
+}
+
+func p348() *Program {
+	return &Program{Name: "skaffold", Root: Node{Arity: 2}}
+}
+
+func p349() *Program {
+	return &Program{Name: "sleep", Is: DataArgs, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p350() *Program {
+	return &Program{Name: "sls", Root: Node{Arity: 2}}
+}
+
+func p351() *Program {
+	return &Program{Name: "snap", Is: DataArgs, Root: Node{Arity: 2}}
+}
+
+func p352() *Program {
+	return &Program{Name: "socat", Is: NoCluster}
+}
+
+func p353() *Program {
+	return &Program{Name: "sort", Is: Abbrev | DataArgs | Widens, Root: Node{Values: "-k\x00-o\x00-t\x00-T\x00-S\x00--output\x00--compress-program", Widen: []Widen{{Opts: "-o", Exact: true, Unless: "@stdout", Why: "makes sort write a file or run a program"}, {Opts: "--output\x00--compress-program", Why: "makes sort write a file or run a program"}}, ReadOnly: &ReadOnly{MaxOperands: -1, NoGlob: true}}}
+}
+
+func p354() *Program {
+	return &Program{Name: "source", Root: Node{Arity: 1}}
+}
+
+func p355() *Program {
+	return &Program{Name: "ssh", Is: Interactive | Widens, Root: Node{Values: "-B\x00-b\x00-c\x00-D\x00-E\x00-e\x00-F\x00-I\x00-i\x00-J\x00-L\x00-l\x00-m\x00-O\x00-o\x00-P\x00-p\x00-Q\x00-R\x00-S\x00-W\x00-w", Widen: []Widen{{Opts: "-o\x00-F\x00-E\x00-L\x00-R\x00-D\x00-w\x00-W", Why: "changes ssh's configuration (which can run programs), writes a log, or forwards data elsewhere"}}}}
+}
+
+func p356() *Program {
+	return &Program{Name: "sshpass", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+}
+
+func p357() *Program {
+	return &Program{Name: "sst", Root: Node{Arity: 2}}
+}
+
+func p358() *Program {
+	return &Program{Name: "stat", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p359() *Program {
+	return &Program{Name: "strace", Is: Abbrev | Widens, Root: Node{Values: "-o\x00-e\x00-p\x00-s\x00-u\x00-E\x00-a\x00-I\x00-b\x00-X\x00-P\x00-U\x00-A\x00-n\x00-f\x00--output\x00--format", Widen: []Widen{{Opts: "-o\x00--output", Label: "{name} {opt}", Why: "writes to a file"}}}}
+}
+
+func p360() *Program {
+	return &Program{Name: "strings", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p361() *Program {
+	return &Program{Name: "sudo", Is: Abbrev | Widens, Root: Node{Values: "-u\x00-g\x00-C\x00-h\x00-p\x00-U\x00-r\x00-t\x00-T\x00-D\x00--user\x00--group\x00--close-from\x00--host\x00--prompt\x00--other-user\x00--role\x00--type\x00--command-timeout\x00--chdir", Widen: []Widen{{Opts: "-E\x00-s\x00-i\x00-R\x00--preserve-env\x00--shell\x00--login\x00--chroot", Label: "sudo {opt}", Why: "runs the command through a shell, in another root, or with the caller's environment"}}}}
+}
+
+func p362() *Program {
+	return &Program{Name: "supabase", Root: Node{Arity: 2}}
+}
+
+func p363() *Program {
+	return &Program{Name: "svn", Is: DataArgs}
+}
+
+func p364() *Program {
+	return &Program{Name: "swift", Root: Node{Arity: 2}}
+}
+
+func p365() *Program {
+	return &Program{Name: "systemctl", Is: DataArgs, Root: Node{Arity: 2, Values: "-H\x00--host\x00-M\x00--machine\x00-t\x00--type\x00-p\x00--property\x00-s\x00--signal"}}
+}
+
+func p366() *Program {
+	return &Program{Name: "systemd-run", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+}
+
+func p367() *Program {
+	return &Program{Name: "tac", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p368() *Program {
+	return &Program{Name: "tail", Is: DataArgs, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p369() *Program {
+	return &Program{Name: "tar", Is: Abbrev | OldStyle | DataArgs | Widens, Whole: "--checkpoint", Root: Node{Values: "-b\x00-C\x00-f\x00-F\x00-g\x00-H\x00-I\x00-K\x00-L\x00-N\x00-T\x00-V\x00-X\x00--file\x00--to-command\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script\x00--checkpoint-action", Widen: []Widen{{Opts: "-I\x00-F\x00--to-command\x00--checkpoint-action\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script", Why: "makes tar run another program"}, {Opts: "-f\x00--file", UnlessFlags: "--force-local", Remote: true, Label: "{opt} {value}", Why: "names an archive on another host, which tar reaches through rsh"}}}}
+}
+
+func p370() *Program {
+	return &Program{Name: "task", Root: Node{Arity: 2}}
+}
+
+func p371() *Program {
+	return &Program{Name: "tcsh", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+}
+
+func p372() *Program {
+	return &Program{Name: "terraform", Is: NoCluster | Subcommands | DataArgs, Root: Node{Arity: 2}, Subs: []Node{{Path: "workspace", Arity: 3}}}
+}
+
+func p373() *Program {
+	return &Program{Name: "terragrunt", Is: NoCluster | Subcommands}
+}
+
+func p374() *Program {
+	return &Program{Name: "test", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{Deny: "-v", MaxOperands: -1}}}
+}
+
+func p375() *Program {
+	return &Program{Name: "tig", Is: DataArgs}
+}
+
+func p376() *Program {
+	return &Program{Name: "time", Is: Abbrev | Widens, Root: Node{Values: "-o\x00-e\x00-p\x00-s\x00-u\x00-E\x00-a\x00-I\x00-b\x00-X\x00-P\x00-U\x00-A\x00-n\x00-f\x00--output\x00--format", Widen: []Widen{{Opts: "-o\x00--output", Label: "{name} {opt}", Why: "writes to a file"}}}}
+}
+
+func p377() *Program {
+	return &Program{Name: "tldr", Is: DataArgs}
+}
+
+func p378() *Program {
+	return &Program{Name: "tmux", Is: Interactive | Widens, Root: Node{Arity: 2, Values: "-L\x00-S\x00-f\x00-c\x00-T", Widen: []Widen{{Words: "run-shell\x00run\x00if-shell\x00if\x00send-keys\x00send\x00pipe-pane\x00pipep", Why: "makes tmux run or type a shell command"}}}}
+}
+
+func p379() *Program {
+	return &Program{Name: "tofu", Is: NoCluster | Subcommands}
+}
+
+func p380() *Program {
+	return &Program{Name: "top", Is: Interactive}
+}
+
+func p381() *Program {
+	return &Program{Name: "touch", Is: DataArgs, Root: Node{Arity: 1}}
+}
+
+func p382() *Program {
+	return &Program{Name: "tput", Is: DataArgs}
+}
+
+func p383() *Program {
+	return &Program{Name: "tr", Decodes: "*", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p384() *Program {
+	return &Program{Name: "trap", Is: Widens, Extract: "trap"}
+}
+
+func p385() *Program {
+	return &Program{Name: "tree", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{Deny: "-o\x00-R", MaxOperands: -1, NoGlob: true}}}
+}
+
+func p386() *Program {
+	return &Program{Name: "true", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p387() *Program {
+	return &Program{Name: "tsp", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+}
+
+func p388() *Program {
+	return &Program{Name: "tty", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p389() *Program {
+	return &Program{Name: "turbo", Root: Node{Arity: 2}}
+}
+
+func p390() *Program {
+	return &Program{Name: "type", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p391() *Program {
+	return &Program{Name: "typeorm", Root: Node{Arity: 2}}
+}
+
+func p392() *Program {
+	return &Program{Name: "typeset", Is: DataArgs | Widens, Extract: "env_assign"}
+}
+
+func p393() *Program {
+	return &Program{Name: "ufw", Root: Node{Arity: 2}}
+}
+
+func p394() *Program {
+	return &Program{Name: "ugrep", Is: DataArgs}
+}
+
+func p395() *Program {
+	return &Program{Name: "unalias", Is: DataArgs}
+}
+
+func p396() *Program {
+	return &Program{Name: "uname", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p397() *Program {
+	return &Program{Name: "uniq", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: 1, NoGlob: true}}}
+}
+
+func p398() *Program {
+	return &Program{Name: "unset", Is: DataArgs, Root: Node{Arity: 1}}
+}
+
+func p399() *Program {
+	return &Program{Name: "unshare", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+}
+
+func p400() *Program {
+	return &Program{Name: "unzip", Is: DataArgs}
+}
+
+func p401() *Program {
+	return &Program{Name: "uptime", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p402() *Program {
+	return &Program{Name: "uudecode", Decodes: "*"}
+}
+
+func p403() *Program {
+	return &Program{Name: "uv", Is: Abbrev | Subcommands | Runs | Widens, Root: Node{Arity: 2, Values: "-i\x00-f\x00-r\x00-c\x00-e\x00--index-url\x00--extra-index-url\x00--find-links", Widen: []Widen{{Opts: "-i\x00-f\x00--index-url\x00--extra-index-url\x00--find-links\x00--trusted-host", Why: "changes where packages (code) come from"}}}, Subs: []Node{{Path: "pip", Arity: 3}, {Path: "run", Arity: 3, Values: "--with\x00--from\x00-p\x00--python\x00--project\x00--directory", Run: &Run{}}, {Path: "tool run", Values: "--from\x00--with\x00-p\x00--python", Run: &Run{}}}}
+}
+
+func p404() *Program {
+	return &Program{Name: "uvx", Is: Runs, Root: Node{Values: "--from\x00--with\x00-p\x00--python\x00--index-url", Run: &Run{}}}
+}
+
+func p405() *Program {
+	return &Program{Name: "vault", Root: Node{Arity: 2}, Subs: []Node{{Path: "auth", Arity: 3}, {Path: "kv", Arity: 3}}}
+}
+
+func p406() *Program {
+	return &Program{Name: "vdir", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p407() *Program {
+	return &Program{Name: "vercel", Is: DataArgs, Root: Node{Arity: 2}}
+}
+
+func p408() *Program {
+	return &Program{Name: "vgremove", Is: DryRuns, Root: Node{DryRun: "-t\x00--test"}}
+}
+
+func p409() *Program {
+	return &Program{Name: "vi", Is: Interactive | DataArgs | Widens, Root: Node{Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
+}
+
+func p410() *Program {
+	return &Program{Name: "view", Is: Widens, Root: Node{Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
+}
+
+func p411() *Program {
+	return &Program{Name: "vim", Is: Interactive | DataArgs | Widens, Root: Node{Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
+}
+
+func p412() *Program {
+	return &Program{Name: "vimdiff", Is: Widens, Root: Node{Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
+}
+
+func p413() *Program {
+	return &Program{Name: "volta", Is: DataArgs, Root: Node{Arity: 2}}
+}
+
+func p414() *Program {
+	return &Program{Name: "w", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p415() *Program {
+	return &Program{Name: "wall", Is: DataArgs}
+}
+
+func p416() *Program {
+	return &Program{Name: "watch", Is: Interactive}
+}
+
+func p417() *Program {
+	return &Program{Name: "watchexec", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+}
+
+func p418() *Program {
+	return &Program{Name: "wc", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p419() *Program {
+	return &Program{Name: "wget", Is: Abbrev | Widens, Root: Node{Values: "-a\x00-A\x00-B\x00-D\x00-e\x00-i\x00-I\x00-l\x00-O\x00-o\x00-P\x00-Q\x00-R\x00-t\x00-T\x00-U\x00-w\x00-X\x00-Y\x00--output-document\x00--output-file\x00--append-output\x00--post-file\x00--body-file\x00--execute\x00--config\x00--directory-prefix", Widen: []Widen{{Opts: "-O\x00-o\x00--output-document\x00--output-file", Unless: "@stdout", Why: "makes wget write elsewhere, upload a file, or run wgetrc commands"}, {Opts: "-a\x00-e\x00-P\x00--append-output\x00--post-file\x00--body-file\x00--execute\x00--config\x00--directory-prefix\x00--use-askpass", Why: "makes wget write elsewhere, upload a file, or run wgetrc commands"}}}}
+}
+
+func p420() *Program {
+	return &Program{Name: "wget2", Is: Abbrev | Widens, Root: Node{Values: "-a\x00-A\x00-B\x00-D\x00-e\x00-i\x00-I\x00-l\x00-O\x00-o\x00-P\x00-Q\x00-R\x00-t\x00-T\x00-U\x00-w\x00-X\x00-Y\x00--output-document\x00--output-file\x00--append-output\x00--post-file\x00--body-file\x00--execute\x00--config\x00--directory-prefix", Widen: []Widen{{Opts: "-O\x00-o\x00--output-document\x00--output-file", Unless: "@stdout", Why: "makes wget write elsewhere, upload a file, or run wgetrc commands"}, {Opts: "-a\x00-e\x00-P\x00--append-output\x00--post-file\x00--body-file\x00--execute\x00--config\x00--directory-prefix\x00--use-askpass", Why: "makes wget write elsewhere, upload a file, or run wgetrc commands"}}}}
+}
+
+func p421() *Program {
+	return &Program{Name: "whatis", Is: DataArgs}
+}
+
+func p422() *Program {
+	return &Program{Name: "whereis", Is: DataArgs}
+}
+
+func p423() *Program {
+	return &Program{Name: "which", Is: DataArgs, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p424() *Program {
+	return &Program{Name: "who", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p425() *Program {
+	return &Program{Name: "whoami", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p426() *Program {
+	return &Program{Name: "wipefs", Is: DryRuns, Aliases: "--all\x01-a", Root: Node{DryRun: "-n\x00--no-act"}}
+}
+
+func p427() *Program {
+	return &Program{Name: "wp", Root: Node{Arity: 2}}
+}
+
+func p428() *Program {
+	return &Program{Name: "wrangler", Is: DataArgs, Root: Node{Arity: 2}}
+}
+
+func p429() *Program {
+	return &Program{Name: "write", Is: DataArgs}
+}
+
+func p430() *Program {
+	return &Program{Name: "xdg-open", Is: DataArgs}
+}
+
+func p431() *Program {
+	return &Program{Name: "xxd", Aliases: "--revert\x01-r", Decodes: "-r"}
+}
+
+func p432() *Program {
+	return &Program{Name: "yarn", Is: Abbrev | Subcommands | Runs | Widens | DryRuns, Root: Node{Arity: 2, Values: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call\x00--prefix\x00--loglevel\x00--cache\x00--cwd\x00--modules-folder\x00--cache-folder", DryRun: "--dry-run", Widen: []Widen{{Opts: "--unsafe-perm", Unless: "false", Why: "makes package scripts run with full privileges"}, {Opts: "--ignore-scripts", Unless: "true", HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: "--no-ignore-scripts", Why: "makes package install scripts run"}, {Opts: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call", Why: "changes which code {name} fetches or which shell runs its scripts"}}}, Subs: []Node{{Path: "config", Arity: 3}, {Path: "dlx", Arity: 3, Values: "-p\x00--package", Run: &Run{}}, {Path: "exec", Run: &Run{}}, {Path: "run", Arity: 3}, {Path: "workspace", Arity: 3}}}
+}
+
+func p433() *Program {
+	return &Program{Name: "yash", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+}
+
+func p434() *Program {
+	return &Program{Name: "yay", Is: DataArgs}
+}
+
+func p435() *Program {
+	return &Program{Name: "yes", Is: DataArgs}
+}
+
+func p436() *Program {
+	return &Program{Name: "yq", Is: DataArgs}
+}
+
+func p437() *Program {
+	return &Program{Name: "yum", Is: DataArgs, Root: Node{Arity: 2}}
+}
+
+func p438() *Program {
+	return &Program{Name: "zfs", Is: Subcommands | DryRuns, Subs: []Node{{Path: "destroy", DryRun: "-n"}}}
+}
+
+func p439() *Program {
+	return &Program{Name: "zip", Is: DataArgs | Widens, Root: Node{Widen: []Widen{{Prefix: "--unzip-command", Words: "-TT", Why: "makes zip run another program"}}}}
+}
+
+func p440() *Program {
+	return &Program{Name: "zsh", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Root: Node{Arity: 2, Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+}
+
+func p441() *Program {
+	return &Program{Name: "zypper", Is: DataArgs, Root: Node{Arity: 2}}
+}
+
+// nPrograms is how many programs the data describes.
+const nPrograms = 442
+
+// build builds the program of index i (in name order).
+func build(i int) *Program {
+	switch i {
+	case 0:
+		return p0()
+	case 1:
+		return p1()
+	case 2:
+		return p2()
+	case 3:
+		return p3()
+	case 4:
+		return p4()
+	case 5:
+		return p5()
+	case 6:
+		return p6()
+	case 7:
+		return p7()
+	case 8:
+		return p8()
+	case 9:
+		return p9()
+	case 10:
+		return p10()
+	case 11:
+		return p11()
+	case 12:
+		return p12()
+	case 13:
+		return p13()
+	case 14:
+		return p14()
+	case 15:
+		return p15()
+	case 16:
+		return p16()
+	case 17:
+		return p17()
+	case 18:
+		return p18()
+	case 19:
+		return p19()
+	case 20:
+		return p20()
+	case 21:
+		return p21()
+	case 22:
+		return p22()
+	case 23:
+		return p23()
+	case 24:
+		return p24()
+	case 25:
+		return p25()
+	case 26:
+		return p26()
+	case 27:
+		return p27()
+	case 28:
+		return p28()
+	case 29:
+		return p29()
+	case 30:
+		return p30()
+	case 31:
+		return p31()
+	case 32:
+		return p32()
+	case 33:
+		return p33()
+	case 34:
+		return p34()
+	case 35:
+		return p35()
+	case 36:
+		return p36()
+	case 37:
+		return p37()
+	case 38:
+		return p38()
+	case 39:
+		return p39()
+	case 40:
+		return p40()
+	case 41:
+		return p41()
+	case 42:
+		return p42()
+	case 43:
+		return p43()
+	case 44:
+		return p44()
+	case 45:
+		return p45()
+	case 46:
+		return p46()
+	case 47:
+		return p47()
+	case 48:
+		return p48()
+	case 49:
+		return p49()
+	case 50:
+		return p50()
+	case 51:
+		return p51()
+	case 52:
+		return p52()
+	case 53:
+		return p53()
+	case 54:
+		return p54()
+	case 55:
+		return p55()
+	case 56:
+		return p56()
+	case 57:
+		return p57()
+	case 58:
+		return p58()
+	case 59:
+		return p59()
+	case 60:
+		return p60()
+	case 61:
+		return p61()
+	case 62:
+		return p62()
+	case 63:
+		return p63()
+	case 64:
+		return p64()
+	case 65:
+		return p65()
+	case 66:
+		return p66()
+	case 67:
+		return p67()
+	case 68:
+		return p68()
+	case 69:
+		return p69()
+	case 70:
+		return p70()
+	case 71:
+		return p71()
+	case 72:
+		return p72()
+	case 73:
+		return p73()
+	case 74:
+		return p74()
+	case 75:
+		return p75()
+	case 76:
+		return p76()
+	case 77:
+		return p77()
+	case 78:
+		return p78()
+	case 79:
+		return p79()
+	case 80:
+		return p80()
+	case 81:
+		return p81()
+	case 82:
+		return p82()
+	case 83:
+		return p83()
+	case 84:
+		return p84()
+	case 85:
+		return p85()
+	case 86:
+		return p86()
+	case 87:
+		return p87()
+	case 88:
+		return p88()
+	case 89:
+		return p89()
+	case 90:
+		return p90()
+	case 91:
+		return p91()
+	case 92:
+		return p92()
+	case 93:
+		return p93()
+	case 94:
+		return p94()
+	case 95:
+		return p95()
+	case 96:
+		return p96()
+	case 97:
+		return p97()
+	case 98:
+		return p98()
+	case 99:
+		return p99()
+	case 100:
+		return p100()
+	case 101:
+		return p101()
+	case 102:
+		return p102()
+	case 103:
+		return p103()
+	case 104:
+		return p104()
+	case 105:
+		return p105()
+	case 106:
+		return p106()
+	case 107:
+		return p107()
+	case 108:
+		return p108()
+	case 109:
+		return p109()
+	case 110:
+		return p110()
+	case 111:
+		return p111()
+	case 112:
+		return p112()
+	case 113:
+		return p113()
+	case 114:
+		return p114()
+	case 115:
+		return p115()
+	case 116:
+		return p116()
+	case 117:
+		return p117()
+	case 118:
+		return p118()
+	case 119:
+		return p119()
+	case 120:
+		return p120()
+	case 121:
+		return p121()
+	case 122:
+		return p122()
+	case 123:
+		return p123()
+	case 124:
+		return p124()
+	case 125:
+		return p125()
+	case 126:
+		return p126()
+	case 127:
+		return p127()
+	case 128:
+		return p128()
+	case 129:
+		return p129()
+	case 130:
+		return p130()
+	case 131:
+		return p131()
+	case 132:
+		return p132()
+	case 133:
+		return p133()
+	case 134:
+		return p134()
+	case 135:
+		return p135()
+	case 136:
+		return p136()
+	case 137:
+		return p137()
+	case 138:
+		return p138()
+	case 139:
+		return p139()
+	case 140:
+		return p140()
+	case 141:
+		return p141()
+	case 142:
+		return p142()
+	case 143:
+		return p143()
+	case 144:
+		return p144()
+	case 145:
+		return p145()
+	case 146:
+		return p146()
+	case 147:
+		return p147()
+	case 148:
+		return p148()
+	case 149:
+		return p149()
+	case 150:
+		return p150()
+	case 151:
+		return p151()
+	case 152:
+		return p152()
+	case 153:
+		return p153()
+	case 154:
+		return p154()
+	case 155:
+		return p155()
+	case 156:
+		return p156()
+	case 157:
+		return p157()
+	case 158:
+		return p158()
+	case 159:
+		return p159()
+	case 160:
+		return p160()
+	case 161:
+		return p161()
+	case 162:
+		return p162()
+	case 163:
+		return p163()
+	case 164:
+		return p164()
+	case 165:
+		return p165()
+	case 166:
+		return p166()
+	case 167:
+		return p167()
+	case 168:
+		return p168()
+	case 169:
+		return p169()
+	case 170:
+		return p170()
+	case 171:
+		return p171()
+	case 172:
+		return p172()
+	case 173:
+		return p173()
+	case 174:
+		return p174()
+	case 175:
+		return p175()
+	case 176:
+		return p176()
+	case 177:
+		return p177()
+	case 178:
+		return p178()
+	case 179:
+		return p179()
+	case 180:
+		return p180()
+	case 181:
+		return p181()
+	case 182:
+		return p182()
+	case 183:
+		return p183()
+	case 184:
+		return p184()
+	case 185:
+		return p185()
+	case 186:
+		return p186()
+	case 187:
+		return p187()
+	case 188:
+		return p188()
+	case 189:
+		return p189()
+	case 190:
+		return p190()
+	case 191:
+		return p191()
+	case 192:
+		return p192()
+	case 193:
+		return p193()
+	case 194:
+		return p194()
+	case 195:
+		return p195()
+	case 196:
+		return p196()
+	case 197:
+		return p197()
+	case 198:
+		return p198()
+	case 199:
+		return p199()
+	case 200:
+		return p200()
+	case 201:
+		return p201()
+	case 202:
+		return p202()
+	case 203:
+		return p203()
+	case 204:
+		return p204()
+	case 205:
+		return p205()
+	case 206:
+		return p206()
+	case 207:
+		return p207()
+	case 208:
+		return p208()
+	case 209:
+		return p209()
+	case 210:
+		return p210()
+	case 211:
+		return p211()
+	case 212:
+		return p212()
+	case 213:
+		return p213()
+	case 214:
+		return p214()
+	case 215:
+		return p215()
+	case 216:
+		return p216()
+	case 217:
+		return p217()
+	case 218:
+		return p218()
+	case 219:
+		return p219()
+	case 220:
+		return p220()
+	case 221:
+		return p221()
+	case 222:
+		return p222()
+	case 223:
+		return p223()
+	case 224:
+		return p224()
+	case 225:
+		return p225()
+	case 226:
+		return p226()
+	case 227:
+		return p227()
+	case 228:
+		return p228()
+	case 229:
+		return p229()
+	case 230:
+		return p230()
+	case 231:
+		return p231()
+	case 232:
+		return p232()
+	case 233:
+		return p233()
+	case 234:
+		return p234()
+	case 235:
+		return p235()
+	case 236:
+		return p236()
+	case 237:
+		return p237()
+	case 238:
+		return p238()
+	case 239:
+		return p239()
+	case 240:
+		return p240()
+	case 241:
+		return p241()
+	case 242:
+		return p242()
+	case 243:
+		return p243()
+	case 244:
+		return p244()
+	case 245:
+		return p245()
+	case 246:
+		return p246()
+	case 247:
+		return p247()
+	case 248:
+		return p248()
+	case 249:
+		return p249()
+	case 250:
+		return p250()
+	case 251:
+		return p251()
+	case 252:
+		return p252()
+	case 253:
+		return p253()
+	case 254:
+		return p254()
+	case 255:
+		return p255()
+	case 256:
+		return p256()
+	case 257:
+		return p257()
+	case 258:
+		return p258()
+	case 259:
+		return p259()
+	case 260:
+		return p260()
+	case 261:
+		return p261()
+	case 262:
+		return p262()
+	case 263:
+		return p263()
+	case 264:
+		return p264()
+	case 265:
+		return p265()
+	case 266:
+		return p266()
+	case 267:
+		return p267()
+	case 268:
+		return p268()
+	case 269:
+		return p269()
+	case 270:
+		return p270()
+	case 271:
+		return p271()
+	case 272:
+		return p272()
+	case 273:
+		return p273()
+	case 274:
+		return p274()
+	case 275:
+		return p275()
+	case 276:
+		return p276()
+	case 277:
+		return p277()
+	case 278:
+		return p278()
+	case 279:
+		return p279()
+	case 280:
+		return p280()
+	case 281:
+		return p281()
+	case 282:
+		return p282()
+	case 283:
+		return p283()
+	case 284:
+		return p284()
+	case 285:
+		return p285()
+	case 286:
+		return p286()
+	case 287:
+		return p287()
+	case 288:
+		return p288()
+	case 289:
+		return p289()
+	case 290:
+		return p290()
+	case 291:
+		return p291()
+	case 292:
+		return p292()
+	case 293:
+		return p293()
+	case 294:
+		return p294()
+	case 295:
+		return p295()
+	case 296:
+		return p296()
+	case 297:
+		return p297()
+	case 298:
+		return p298()
+	case 299:
+		return p299()
+	case 300:
+		return p300()
+	case 301:
+		return p301()
+	case 302:
+		return p302()
+	case 303:
+		return p303()
+	case 304:
+		return p304()
+	case 305:
+		return p305()
+	case 306:
+		return p306()
+	case 307:
+		return p307()
+	case 308:
+		return p308()
+	case 309:
+		return p309()
+	case 310:
+		return p310()
+	case 311:
+		return p311()
+	case 312:
+		return p312()
+	case 313:
+		return p313()
+	case 314:
+		return p314()
+	case 315:
+		return p315()
+	case 316:
+		return p316()
+	case 317:
+		return p317()
+	case 318:
+		return p318()
+	case 319:
+		return p319()
+	case 320:
+		return p320()
+	case 321:
+		return p321()
+	case 322:
+		return p322()
+	case 323:
+		return p323()
+	case 324:
+		return p324()
+	case 325:
+		return p325()
+	case 326:
+		return p326()
+	case 327:
+		return p327()
+	case 328:
+		return p328()
+	case 329:
+		return p329()
+	case 330:
+		return p330()
+	case 331:
+		return p331()
+	case 332:
+		return p332()
+	case 333:
+		return p333()
+	case 334:
+		return p334()
+	case 335:
+		return p335()
+	case 336:
+		return p336()
+	case 337:
+		return p337()
+	case 338:
+		return p338()
+	case 339:
+		return p339()
+	case 340:
+		return p340()
+	case 341:
+		return p341()
+	case 342:
+		return p342()
+	case 343:
+		return p343()
+	case 344:
+		return p344()
+	case 345:
+		return p345()
+	case 346:
+		return p346()
+	case 347:
+		return p347()
+	case 348:
+		return p348()
+	case 349:
+		return p349()
+	case 350:
+		return p350()
+	case 351:
+		return p351()
+	case 352:
+		return p352()
+	case 353:
+		return p353()
+	case 354:
+		return p354()
+	case 355:
+		return p355()
+	case 356:
+		return p356()
+	case 357:
+		return p357()
+	case 358:
+		return p358()
+	case 359:
+		return p359()
+	case 360:
+		return p360()
+	case 361:
+		return p361()
+	case 362:
+		return p362()
+	case 363:
+		return p363()
+	case 364:
+		return p364()
+	case 365:
+		return p365()
+	case 366:
+		return p366()
+	case 367:
+		return p367()
+	case 368:
+		return p368()
+	case 369:
+		return p369()
+	case 370:
+		return p370()
+	case 371:
+		return p371()
+	case 372:
+		return p372()
+	case 373:
+		return p373()
+	case 374:
+		return p374()
+	case 375:
+		return p375()
+	case 376:
+		return p376()
+	case 377:
+		return p377()
+	case 378:
+		return p378()
+	case 379:
+		return p379()
+	case 380:
+		return p380()
+	case 381:
+		return p381()
+	case 382:
+		return p382()
+	case 383:
+		return p383()
+	case 384:
+		return p384()
+	case 385:
+		return p385()
+	case 386:
+		return p386()
+	case 387:
+		return p387()
+	case 388:
+		return p388()
+	case 389:
+		return p389()
+	case 390:
+		return p390()
+	case 391:
+		return p391()
+	case 392:
+		return p392()
+	case 393:
+		return p393()
+	case 394:
+		return p394()
+	case 395:
+		return p395()
+	case 396:
+		return p396()
+	case 397:
+		return p397()
+	case 398:
+		return p398()
+	case 399:
+		return p399()
+	case 400:
+		return p400()
+	case 401:
+		return p401()
+	case 402:
+		return p402()
+	case 403:
+		return p403()
+	case 404:
+		return p404()
+	case 405:
+		return p405()
+	case 406:
+		return p406()
+	case 407:
+		return p407()
+	case 408:
+		return p408()
+	case 409:
+		return p409()
+	case 410:
+		return p410()
+	case 411:
+		return p411()
+	case 412:
+		return p412()
+	case 413:
+		return p413()
+	case 414:
+		return p414()
+	case 415:
+		return p415()
+	case 416:
+		return p416()
+	case 417:
+		return p417()
+	case 418:
+		return p418()
+	case 419:
+		return p419()
+	case 420:
+		return p420()
+	case 421:
+		return p421()
+	case 422:
+		return p422()
+	case 423:
+		return p423()
+	case 424:
+		return p424()
+	case 425:
+		return p425()
+	case 426:
+		return p426()
+	case 427:
+		return p427()
+	case 428:
+		return p428()
+	case 429:
+		return p429()
+	case 430:
+		return p430()
+	case 431:
+		return p431()
+	case 432:
+		return p432()
+	case 433:
+		return p433()
+	case 434:
+		return p434()
+	case 435:
+		return p435()
+	case 436:
+		return p436()
+	case 437:
+		return p437()
+	case 438:
+		return p438()
+	case 439:
+		return p439()
+	case 440:
+		return p440()
+	case 441:
+		return p441()
+	}
+	return nil
 }
 
 // lookup returns the program called name exactly, or nil.
 func lookup(name string) *Program {
 	switch name {
 	case "7z":
-		return &table[0]
+		return program(0)
 	case "[":
-		return &table[1]
+		return program(1)
 	case "[[":
-		return &table[2]
+		return program(2)
 	case "ack":
-		return &table[3]
+		return program(3)
 	case "ag":
-		return &table[4]
+		return program(4)
 	case "alias":
-		return &table[5]
+		return program(5)
 	case "ansible":
-		return &table[6]
+		return program(6)
 	case "ansible-playbook":
-		return &table[7]
+		return program(7)
 	case "apk":
-		return &table[8]
+		return program(8)
 	case "apropos":
-		return &table[9]
+		return program(9)
 	case "apt":
-		return &table[10]
+		return program(10)
 	case "apt-cache":
-		return &table[11]
+		return program(11)
 	case "apt-file":
-		return &table[12]
+		return program(12)
 	case "apt-get":
-		return &table[13]
+		return program(13)
 	case "aptitude":
-		return &table[14]
+		return program(14)
 	case "arch":
-		return &table[15]
+		return program(15)
 	case "ash":
-		return &table[16]
+		return program(16)
 	case "at":
-		return &table[17]
+		return program(17)
 	case "awk":
-		return &table[18]
+		return program(18)
 	case "aws":
-		return &table[19]
+		return program(19)
 	case "az":
-		return &table[20]
+		return program(20)
 	case "base32":
-		return &table[21]
+		return program(21)
 	case "base64":
-		return &table[22]
+		return program(22)
 	case "basename":
-		return &table[23]
+		return program(23)
 	case "basenc":
-		return &table[24]
+		return program(24)
 	case "bash":
-		return &table[25]
+		return program(25)
 	case "batch":
-		return &table[26]
+		return program(26)
 	case "bazel":
-		return &table[27]
+		return program(27)
 	case "bc":
-		return &table[28]
+		return program(28)
 	case "bind":
-		return &table[29]
+		return program(29)
 	case "brew":
-		return &table[30]
+		return program(30)
 	case "bsdtar":
-		return &table[31]
+		return program(31)
 	case "btop":
-		return &table[32]
+		return program(32)
 	case "bun":
-		return &table[33]
+		return program(33)
 	case "bundle":
-		return &table[34]
+		return program(34)
 	case "bunx":
-		return &table[35]
+		return program(35)
 	case "busybox-awk":
-		return &table[36]
+		return program(36)
 	case "bwrap":
-		return &table[37]
+		return program(37)
 	case "c++":
-		return &table[38]
+		return program(38)
 	case "cal":
-		return &table[39]
+		return program(39)
 	case "cargo":
-		return &table[40]
+		return program(40)
 	case "cat":
-		return &table[41]
+		return program(41)
 	case "cc":
-		return &table[42]
+		return program(42)
 	case "cd":
-		return &table[43]
+		return program(43)
 	case "cdk":
-		return &table[44]
+		return program(44)
 	case "cf":
-		return &table[45]
+		return program(45)
 	case "chgrp":
-		return &table[46]
+		return program(46)
 	case "chmod":
-		return &table[47]
+		return program(47)
 	case "chown":
-		return &table[48]
+		return program(48)
 	case "chroot":
-		return &table[49]
+		return program(49)
 	case "cksum":
-		return &table[50]
+		return program(50)
 	case "clang":
-		return &table[51]
+		return program(51)
 	case "clang++":
-		return &table[52]
+		return program(52)
 	case "clear":
-		return &table[53]
+		return program(53)
 	case "cmake":
-		return &table[54]
+		return program(54)
 	case "cmp":
-		return &table[55]
+		return program(55)
 	case "code":
-		return &table[56]
+		return program(56)
 	case "column":
-		return &table[57]
+		return program(57)
 	case "comm":
-		return &table[58]
+		return program(58)
 	case "compdef":
-		return &table[59]
+		return program(59)
 	case "compgen":
-		return &table[60]
+		return program(60)
 	case "complete":
-		return &table[61]
+		return program(61)
 	case "composer":
-		return &table[62]
+		return program(62)
 	case "consul":
-		return &table[63]
+		return program(63)
 	case "corepack":
-		return &table[64]
+		return program(64)
 	case "cowsay":
-		return &table[65]
+		return program(65)
 	case "cp":
-		return &table[66]
+		return program(66)
 	case "crictl":
-		return &table[67]
+		return program(67)
 	case "crontab":
-		return &table[68]
+		return program(68)
 	case "csh":
-		return &table[69]
+		return program(69)
 	case "curl":
-		return &table[70]
+		return program(70)
 	case "cut":
-		return &table[71]
+		return program(71)
 	case "dash":
-		return &table[72]
+		return program(72)
 	case "date":
-		return &table[73]
+		return program(73)
 	case "dbus-run-session":
-		return &table[74]
+		return program(74)
 	case "dc":
-		return &table[75]
+		return program(75)
 	case "dd":
-		return &table[76]
+		return program(76)
 	case "declare":
-		return &table[77]
+		return program(77)
 	case "del":
-		return &table[78]
+		return program(78)
 	case "del-cli":
-		return &table[79]
+		return program(79)
 	case "deno":
-		return &table[80]
+		return program(80)
 	case "df":
-		return &table[81]
+		return program(81)
 	case "diff":
-		return &table[82]
+		return program(82)
 	case "dir":
-		return &table[83]
+		return program(83)
 	case "dirname":
-		return &table[84]
+		return program(84)
 	case "dnf":
-		return &table[85]
+		return program(85)
 	case "dnf4":
-		return &table[86]
+		return program(86)
 	case "dnf5":
-		return &table[87]
+		return program(87)
 	case "docker":
-		return &table[88]
+		return program(88)
 	case "docker-compose":
-		return &table[89]
+		return program(89)
 	case "doctl":
-		return &table[90]
+		return program(90)
 	case "dotnet":
-		return &table[91]
+		return program(91)
 	case "dpkg":
-		return &table[92]
+		return program(92)
 	case "dpkg-query":
-		return &table[93]
+		return program(93)
 	case "drizzle-kit":
-		return &table[94]
+		return program(94)
 	case "du":
-		return &table[95]
+		return program(95)
 	case "echo":
-		return &table[96]
+		return program(96)
 	case "egrep":
-		return &table[97]
+		return program(97)
 	case "eksctl":
-		return &table[98]
+		return program(98)
 	case "elixir":
-		return &table[99]
+		return program(99)
 	case "emacs":
-		return &table[100]
+		return program(100)
 	case "emerge":
-		return &table[101]
+		return program(101)
 	case "enable":
-		return &table[102]
+		return program(102)
 	case "entr":
-		return &table[103]
+		return program(103)
 	case "env":
-		return &table[104]
+		return program(104)
 	case "espeak":
-		return &table[105]
+		return program(105)
 	case "ex":
-		return &table[106]
+		return program(106)
 	case "exit":
-		return &table[107]
+		return program(107)
 	case "expect":
-		return &table[108]
+		return program(108)
 	case "export":
-		return &table[109]
+		return program(109)
 	case "expr":
-		return &table[110]
+		return program(110)
 	case "false":
-		return &table[111]
+		return program(111)
 	case "fd":
-		return &table[112]
+		return program(112)
 	case "fdfind":
-		return &table[113]
+		return program(113)
 	case "fgrep":
-		return &table[114]
+		return program(114)
 	case "figlet":
-		return &table[115]
+		return program(115)
 	case "file":
-		return &table[116]
+		return program(116)
 	case "find":
-		return &table[117]
+		return program(117)
 	case "firebase":
-		return &table[118]
+		return program(118)
 	case "firejail":
-		return &table[119]
+		return program(119)
 	case "fish":
-		return &table[120]
+		return program(120)
 	case "flatpak":
-		return &table[121]
+		return program(121)
 	case "flyctl":
-		return &table[122]
+		return program(122)
 	case "fmt":
-		return &table[123]
+		return program(123)
 	case "fold":
-		return &table[124]
+		return program(124)
 	case "free":
-		return &table[125]
+		return program(125)
 	case "g++":
-		return &table[126]
+		return program(126)
 	case "gawk":
-		return &table[127]
+		return program(127)
 	case "gcc":
-		return &table[128]
+		return program(128)
 	case "gcloud":
-		return &table[129]
+		return program(129)
 	case "gdb":
-		return &table[130]
+		return program(130)
 	case "gem":
-		return &table[131]
+		return program(131)
 	case "gh":
-		return &table[132]
+		return program(132)
 	case "gio":
-		return &table[133]
+		return program(133)
 	case "git":
-		return &table[134]
+		return program(134)
 	case "git-grep":
-		return &table[135]
+		return program(135)
 	case "git-receive-pack":
-		return &table[136]
+		return program(136)
 	case "git-shell":
-		return &table[137]
+		return program(137)
 	case "git-upload-pack":
-		return &table[138]
+		return program(138)
 	case "glab":
-		return &table[139]
+		return program(139)
 	case "gmake":
-		return &table[140]
+		return program(140)
 	case "go":
-		return &table[141]
+		return program(141)
 	case "gofmt":
-		return &table[142]
+		return program(142)
 	case "gradle":
-		return &table[143]
+		return program(143)
 	case "grep":
-		return &table[144]
+		return program(144)
 	case "groovy":
-		return &table[145]
+		return program(145)
 	case "groups":
-		return &table[146]
+		return program(146)
 	case "gsed":
-		return &table[147]
+		return program(147)
 	case "gsutil":
-		return &table[148]
+		return program(148)
 	case "gtar":
-		return &table[149]
+		return program(149)
 	case "guix":
-		return &table[150]
+		return program(150)
 	case "gvim":
-		return &table[151]
+		return program(151)
 	case "hash":
-		return &table[152]
+		return program(152)
 	case "head":
-		return &table[153]
+		return program(153)
 	case "helm":
-		return &table[154]
+		return program(154)
 	case "help":
-		return &table[155]
+		return program(155)
 	case "heroku":
-		return &table[156]
+		return program(156)
 	case "hexdump":
-		return &table[157]
+		return program(157)
 	case "hg":
-		return &table[158]
+		return program(158)
 	case "history":
-		return &table[159]
+		return program(159)
 	case "hostname":
-		return &table[160]
+		return program(160)
 	case "htop":
-		return &table[161]
+		return program(161)
 	case "hugo":
-		return &table[162]
+		return program(162)
 	case "id":
-		return &table[163]
+		return program(163)
 	case "iex":
-		return &table[164]
+		return program(164)
 	case "info":
-		return &table[165]
+		return program(165)
 	case "inotifywait":
-		return &table[166]
+		return program(166)
 	case "install":
-		return &table[167]
+		return program(167)
 	case "ip":
-		return &table[168]
+		return program(168)
 	case "ip6tables":
-		return &table[169]
+		return program(169)
 	case "iptables":
-		return &table[170]
+		return program(170)
 	case "java":
-		return &table[171]
+		return program(171)
 	case "jest":
-		return &table[172]
+		return program(172)
 	case "join":
-		return &table[173]
+		return program(173)
 	case "journalctl":
-		return &table[174]
+		return program(174)
 	case "jq":
-		return &table[175]
+		return program(175)
 	case "jruby":
-		return &table[176]
+		return program(176)
 	case "julia":
-		return &table[177]
+		return program(177)
 	case "just":
-		return &table[178]
+		return program(178)
 	case "k9s":
-		return &table[179]
+		return program(179)
 	case "kill":
-		return &table[180]
+		return program(180)
 	case "killall":
-		return &table[181]
+		return program(181)
 	case "kind":
-		return &table[182]
+		return program(182)
 	case "knex":
-		return &table[183]
+		return program(183)
 	case "ksh":
-		return &table[184]
+		return program(184)
 	case "kubectl":
-		return &table[185]
+		return program(185)
 	case "kustomize":
-		return &table[186]
+		return program(186)
 	case "launchctl":
-		return &table[187]
+		return program(187)
 	case "less":
-		return &table[188]
+		return program(188)
 	case "let":
-		return &table[189]
+		return program(189)
 	case "ll":
-		return &table[190]
+		return program(190)
 	case "ln":
-		return &table[191]
+		return program(191)
 	case "local":
-		return &table[192]
+		return program(192)
 	case "locale":
-		return &table[193]
+		return program(193)
 	case "locate":
-		return &table[194]
+		return program(194)
 	case "logger":
-		return &table[195]
+		return program(195)
 	case "loginctl":
-		return &table[196]
+		return program(196)
 	case "ls":
-		return &table[197]
+		return program(197)
 	case "lsblk":
-		return &table[198]
+		return program(198)
 	case "lscpu":
-		return &table[199]
+		return program(199)
 	case "ltrace":
-		return &table[200]
+		return program(200)
 	case "lua":
-		return &table[201]
+		return program(201)
 	case "luajit":
-		return &table[202]
+		return program(202)
 	case "lvreduce":
-		return &table[203]
+		return program(203)
 	case "lvremove":
-		return &table[204]
+		return program(204)
 	case "mail":
-		return &table[205]
+		return program(205)
 	case "mailx":
-		return &table[206]
+		return program(206)
 	case "make":
-		return &table[207]
+		return program(207)
 	case "man":
-		return &table[208]
+		return program(208)
 	case "mawk":
-		return &table[209]
+		return program(209)
 	case "mc":
-		return &table[210]
+		return program(210)
 	case "md5sum":
-		return &table[211]
+		return program(211)
 	case "minikube":
-		return &table[212]
+		return program(212)
 	case "mkdir":
-		return &table[213]
+		return program(213)
 	case "mke2fs":
-		return &table[214]
+		return program(214)
 	case "mkfs.ext2":
-		return &table[215]
+		return program(215)
 	case "mkfs.ext3":
-		return &table[216]
+		return program(216)
 	case "mkfs.ext4":
-		return &table[217]
+		return program(217)
 	case "mksh":
-		return &table[218]
+		return program(218)
 	case "mlocate":
-		return &table[219]
+		return program(219)
 	case "mongosh":
-		return &table[220]
+		return program(220)
 	case "more":
-		return &table[221]
+		return program(221)
 	case "most":
-		return &table[222]
+		return program(222)
 	case "mv":
-		return &table[223]
+		return program(223)
 	case "mvn":
-		return &table[224]
+		return program(224)
 	case "mysql":
-		return &table[225]
+		return program(225)
 	case "nano":
-		return &table[226]
+		return program(226)
 	case "nawk":
-		return &table[227]
+		return program(227)
 	case "nc":
-		return &table[228]
+		return program(228)
 	case "ncat":
-		return &table[229]
+		return program(229)
 	case "nerdctl":
-		return &table[230]
+		return program(230)
 	case "netcat":
-		return &table[231]
+		return program(231)
 	case "netlify":
-		return &table[232]
+		return program(232)
 	case "ng":
-		return &table[233]
+		return program(233)
 	case "ninja":
-		return &table[234]
+		return program(234)
 	case "nix":
-		return &table[235]
+		return program(235)
 	case "nix-env":
-		return &table[236]
+		return program(236)
 	case "nl":
-		return &table[237]
+		return program(237)
 	case "node":
-		return &table[238]
+		return program(238)
 	case "nodejs":
-		return &table[239]
+		return program(239)
 	case "nodemon":
-		return &table[240]
+		return program(240)
 	case "notify-send":
-		return &table[241]
+		return program(241)
 	case "npm":
-		return &table[242]
+		return program(242)
 	case "nproc":
-		return &table[243]
+		return program(243)
 	case "npx":
-		return &table[244]
+		return program(244)
 	case "nsenter":
-		return &table[245]
+		return program(245)
 	case "nuget":
-		return &table[246]
+		return program(246)
 	case "nvim":
-		return &table[247]
+		return program(247)
 	case "nvm":
-		return &table[248]
+		return program(248)
 	case "nx":
-		return &table[249]
+		return program(249)
 	case "oc":
-		return &table[250]
+		return program(250)
 	case "od":
-		return &table[251]
+		return program(251)
 	case "open":
-		return &table[252]
+		return program(252)
 	case "openssl":
-		return &table[253]
+		return program(253)
 	case "osascript":
-		return &table[254]
+		return program(254)
 	case "pacman":
-		return &table[255]
+		return program(255)
 	case "parallel":
-		return &table[256]
+		return program(256)
 	case "paste":
-		return &table[257]
+		return program(257)
 	case "perl":
-		return &table[258]
+		return program(258)
 	case "pgrep":
-		return &table[260]
+		return program(260)
 	case "php":
-		return &table[261]
+		return program(261)
 	case "pidof":
-		return &table[263]
+		return program(263)
 	case "pip":
-		return &table[264]
+		return program(264)
 	case "pip3":
-		return &table[265]
+		return program(265)
 	case "pipenv":
-		return &table[266]
+		return program(266)
 	case "pipx":
-		return &table[267]
+		return program(267)
 	case "pkexec":
-		return &table[268]
+		return program(268)
 	case "pkill":
-		return &table[269]
+		return program(269)
 	case "plocate":
-		return &table[270]
+		return program(270)
 	case "pnpm":
-		return &table[271]
+		return program(271)
 	case "pnpx":
-		return &table[272]
+		return program(272)
 	case "podman":
-		return &table[273]
+		return program(273)
 	case "podman-remote":
-		return &table[274]
+		return program(274)
 	case "poetry":
-		return &table[275]
+		return program(275)
 	case "popd":
-		return &table[276]
+		return program(276)
 	case "port":
-		return &table[277]
+		return program(277)
 	case "posh":
-		return &table[278]
+		return program(278)
 	case "print":
-		return &table[279]
+		return program(279)
 	case "printenv":
-		return &table[280]
+		return program(280)
 	case "printf":
-		return &table[281]
+		return program(281)
 	case "prisma":
-		return &table[282]
+		return program(282)
 	case "ps":
-		return &table[283]
+		return program(283)
 	case "psql":
-		return &table[284]
+		return program(284)
 	case "pulumi":
-		return &table[285]
+		return program(285)
 	case "pushd":
-		return &table[286]
+		return program(286)
 	case "pvremove":
-		return &table[287]
+		return program(287)
 	case "pwd":
-		return &table[288]
+		return program(288)
 	case "py.test":
-		return &table[289]
+		return program(289)
 	case "pyenv":
-		return &table[290]
+		return program(290)
 	case "pypy":
-		return &table[291]
+		return program(291)
 	case "pypy3":
-		return &table[293]
+		return program(293)
 	case "pytest":
-		return &table[294]
+		return program(294)
 	case "python":
-		return &table[295]
+		return program(295)
 	case "python2":
-		return &table[297]
+		return program(297)
 	case "python3":
-		return &table[298]
+		return program(298)
 	case "pythonw":
-		return &table[299]
+		return program(299)
 	case "r":
-		return &table[300]
+		return program(300)
 	case "rake":
-		return &table[301]
+		return program(301)
 	case "rbash":
-		return &table[302]
+		return program(302)
 	case "rbenv":
-		return &table[303]
+		return program(303)
 	case "rclone":
-		return &table[304]
+		return program(304)
 	case "read":
-		return &table[305]
+		return program(305)
 	case "readlink":
-		return &table[306]
+		return program(306)
 	case "readonly":
-		return &table[307]
+		return program(307)
 	case "realpath":
-		return &table[308]
+		return program(308)
 	case "redis-cli":
-		return &table[309]
+		return program(309)
 	case "return":
-		return &table[310]
+		return program(310)
 	case "rev":
-		return &table[311]
+		return program(311)
 	case "rg":
-		return &table[312]
+		return program(312)
 	case "rimraf":
-		return &table[313]
+		return program(313)
 	case "ripgrep":
-		return &table[314]
+		return program(314)
 	case "rm":
-		return &table[315]
+		return program(315)
 	case "rmdir":
-		return &table[316]
+		return program(316)
 	case "rpm":
-		return &table[317]
+		return program(317)
 	case "rscript":
-		return &table[318]
+		return program(318)
 	case "rsync":
-		return &table[319]
+		return program(319)
 	case "rtk":
-		return &table[320]
+		return program(320)
 	case "ruby":
-		return &table[321]
+		return program(321)
 	case "runuser":
-		return &table[322]
+		return program(322)
 	case "rustup":
-		return &table[323]
+		return program(323)
 	case "say":
-		return &table[324]
+		return program(324)
 	case "sbt":
-		return &table[325]
+		return program(325)
 	case "scala":
-		return &table[326]
+		return program(326)
 	case "scp":
-		return &table[327]
+		return program(327)
 	case "screen":
-		return &table[328]
+		return program(328)
 	case "script":
-		return &table[329]
+		return program(329)
 	case "sdk":
-		return &table[330]
+		return program(330)
 	case "sed":
-		return &table[331]
+		return program(331)
 	case "seq":
-		return &table[332]
+		return program(332)
 	case "sequelize":
-		return &table[333]
+		return program(333)
 	case "serverless":
-		return &table[334]
+		return program(334)
 	case "service":
-		return &table[335]
+		return program(335)
 	case "set":
-		return &table[336]
+		return program(336)
 	case "sfdisk":
-		return &table[337]
+		return program(337)
 	case "sfdx":
-		return &table[338]
+		return program(338)
 	case "sftp":
-		return &table[339]
+		return program(339)
 	case "sg":
-		return &table[340]
+		return program(340)
 	case "sh":
-		return &table[341]
+		return program(341)
 	case "sha1sum":
-		return &table[342]
+		return program(342)
 	case "sha256sum":
-		return &table[343]
+		return program(343)
 	case "sha512sum":
-		return &table[344]
+		return program(344)
 	case "shift":
-		return &table[345]
+		return program(345)
 	case "shred":
-		return &table[346]
+		return program(346)
 	case "shx":
-		return &table[347]
+		return program(347)
 	case "skaffold":
-		return &table[348]
+		return program(348)
 	case "sleep":
-		return &table[349]
+		return program(349)
 	case "sls":
-		return &table[350]
+		return program(350)
 	case "snap":
-		return &table[351]
+		return program(351)
 	case "socat":
-		return &table[352]
+		return program(352)
 	case "sort":
-		return &table[353]
+		return program(353)
 	case "source":
-		return &table[354]
+		return program(354)
 	case "ssh":
-		return &table[355]
+		return program(355)
 	case "sshpass":
-		return &table[356]
+		return program(356)
 	case "sst":
-		return &table[357]
+		return program(357)
 	case "stat":
-		return &table[358]
+		return program(358)
 	case "strace":
-		return &table[359]
+		return program(359)
 	case "strings":
-		return &table[360]
+		return program(360)
 	case "sudo":
-		return &table[361]
+		return program(361)
 	case "supabase":
-		return &table[362]
+		return program(362)
 	case "svn":
-		return &table[363]
+		return program(363)
 	case "swift":
-		return &table[364]
+		return program(364)
 	case "systemctl":
-		return &table[365]
+		return program(365)
 	case "systemd-run":
-		return &table[366]
+		return program(366)
 	case "tac":
-		return &table[367]
+		return program(367)
 	case "tail":
-		return &table[368]
+		return program(368)
 	case "tar":
-		return &table[369]
+		return program(369)
 	case "task":
-		return &table[370]
+		return program(370)
 	case "tcsh":
-		return &table[371]
+		return program(371)
 	case "terraform":
-		return &table[372]
+		return program(372)
 	case "terragrunt":
-		return &table[373]
+		return program(373)
 	case "test":
-		return &table[374]
+		return program(374)
 	case "tig":
-		return &table[375]
+		return program(375)
 	case "time":
-		return &table[376]
+		return program(376)
 	case "tldr":
-		return &table[377]
+		return program(377)
 	case "tmux":
-		return &table[378]
+		return program(378)
 	case "tofu":
-		return &table[379]
+		return program(379)
 	case "top":
-		return &table[380]
+		return program(380)
 	case "touch":
-		return &table[381]
+		return program(381)
 	case "tput":
-		return &table[382]
+		return program(382)
 	case "tr":
-		return &table[383]
+		return program(383)
 	case "trap":
-		return &table[384]
+		return program(384)
 	case "tree":
-		return &table[385]
+		return program(385)
 	case "true":
-		return &table[386]
+		return program(386)
 	case "tsp":
-		return &table[387]
+		return program(387)
 	case "tty":
-		return &table[388]
+		return program(388)
 	case "turbo":
-		return &table[389]
+		return program(389)
 	case "type":
-		return &table[390]
+		return program(390)
 	case "typeorm":
-		return &table[391]
+		return program(391)
 	case "typeset":
-		return &table[392]
+		return program(392)
 	case "ufw":
-		return &table[393]
+		return program(393)
 	case "ugrep":
-		return &table[394]
+		return program(394)
 	case "unalias":
-		return &table[395]
+		return program(395)
 	case "uname":
-		return &table[396]
+		return program(396)
 	case "uniq":
-		return &table[397]
+		return program(397)
 	case "unset":
-		return &table[398]
+		return program(398)
 	case "unshare":
-		return &table[399]
+		return program(399)
 	case "unzip":
-		return &table[400]
+		return program(400)
 	case "uptime":
-		return &table[401]
+		return program(401)
 	case "uudecode":
-		return &table[402]
+		return program(402)
 	case "uv":
-		return &table[403]
+		return program(403)
 	case "uvx":
-		return &table[404]
+		return program(404)
 	case "vault":
-		return &table[405]
+		return program(405)
 	case "vdir":
-		return &table[406]
+		return program(406)
 	case "vercel":
-		return &table[407]
+		return program(407)
 	case "vgremove":
-		return &table[408]
+		return program(408)
 	case "vi":
-		return &table[409]
+		return program(409)
 	case "view":
-		return &table[410]
+		return program(410)
 	case "vim":
-		return &table[411]
+		return program(411)
 	case "vimdiff":
-		return &table[412]
+		return program(412)
 	case "volta":
-		return &table[413]
+		return program(413)
 	case "w":
-		return &table[414]
+		return program(414)
 	case "wall":
-		return &table[415]
+		return program(415)
 	case "watch":
-		return &table[416]
+		return program(416)
 	case "watchexec":
-		return &table[417]
+		return program(417)
 	case "wc":
-		return &table[418]
+		return program(418)
 	case "wget":
-		return &table[419]
+		return program(419)
 	case "wget2":
-		return &table[420]
+		return program(420)
 	case "whatis":
-		return &table[421]
+		return program(421)
 	case "whereis":
-		return &table[422]
+		return program(422)
 	case "which":
-		return &table[423]
+		return program(423)
 	case "who":
-		return &table[424]
+		return program(424)
 	case "whoami":
-		return &table[425]
+		return program(425)
 	case "wipefs":
-		return &table[426]
+		return program(426)
 	case "wp":
-		return &table[427]
+		return program(427)
 	case "wrangler":
-		return &table[428]
+		return program(428)
 	case "write":
-		return &table[429]
+		return program(429)
 	case "xdg-open":
-		return &table[430]
+		return program(430)
 	case "xxd":
-		return &table[431]
+		return program(431)
 	case "yarn":
-		return &table[432]
+		return program(432)
 	case "yash":
-		return &table[433]
+		return program(433)
 	case "yay":
-		return &table[434]
+		return program(434)
 	case "yes":
-		return &table[435]
+		return program(435)
 	case "yq":
-		return &table[436]
+		return program(436)
 	case "yum":
-		return &table[437]
+		return program(437)
 	case "zfs":
-		return &table[438]
+		return program(438)
 	case "zip":
-		return &table[439]
+		return program(439)
 	case "zsh":
-		return &table[440]
+		return program(440)
 	case "zypper":
-		return &table[441]
+		return program(441)
 	}
 	return nil
 }
@@ -1335,4 +3551,4 @@ func lookup(name string) *Program {
 var globs = [...]int{259, 262, 292, 296}
 
 // environment is the [environment] table.
-var environment = Environment{Widen: []string{"PATH", "HOME", "ENV", "BASH_ENV", "IFS", "PS4", "PROMPT_COMMAND", "SHELL", "SHELLOPTS", "BASHOPTS", "CDPATH", "FPATH", "ZDOTDIR", "EDITOR", "VISUAL", "PAGER", "MANPAGER", "BROWSER", "LESSOPEN", "LESSCLOSE", "LESSKEY", "INPUTRC", "TERMINFO", "GLIBC_TUNABLES", "HOSTALIASES", "CC", "CXX", "CPP", "LD", "AR", "AS", "FC", "MAKE", "MFLAGS", "RUSTC", "RUSTDOC", "GOROOT", "GOTOOLCHAIN", "GOPROXY", "GOENV", "GOEXPERIMENT", "CLASSPATH", "KUBECONFIG", "TAR_OPTIONS", "GZIP", "BZIP2", "XZ_OPT", "XZ_DEFAULTS", "ZSTD_NBTHREADS", "GREP_OPTIONS", "WGETRC", "CURL_HOME", "SYSTEMD_PAGER", "SYSTEMD_EDITOR", "SSLKEYLOGFILE", "TMPDIR", "XDG_CONFIG_HOME", "XDG_CONFIG_DIRS", "XDG_DATA_HOME", "XDG_DATA_DIRS"}, Prefixes: []string{"LD_", "DYLD_", "GIT_", "BASH_", "NPM_CONFIG_", "YARN_", "PNPM_", "BUN_", "PIP_", "UV_", "PYTHON", "PERL", "RUBY", "GEM_", "BUNDLE_", "NODE_", "CARGO_", "RUSTUP_", "RUSTC_", "JAVA_", "_JAVA_", "JDK_", "MAVEN_", "GRADLE_", "SBT_", "DOTNET_", "LUA_", "OPENSSL_", "SSH_", "SUDO_", "CGO_", "GO", "DOCKER_", "PODMAN_", "CONTAINERS_", "KUBE", "HELM_", "AWS_", "AZURE_", "GOOGLE_", "CLOUDSDK_", "RSYNC_", "MAKE", "GNUMAKE", "LESS", "DENO_", "COMPOSER_", "PHP"}, Suffixes: []string{"PATH", "_HOME", "FLAGS", "OPTS", "OPTIONS", "_OPT", "CONFIG", "_COMMAND", "_CMD", "EDITOR", "PAGER", "_SHELL", "ASKPASS", "WRAPPER", "PROXY", "_LIB", "LIBS", "_PRELOAD", "_RC", "RCFILE"}, Except: []string{"NODE_ENV", "CGO_ENABLED", "PYTHONUNBUFFERED", "PYTHONDONTWRITEBYTECODE", "PYTHONIOENCODING", "PYTHONHASHSEED", "RUST_LOG", "RUST_BACKTRACE", "GOOS", "GOARCH"}, ExceptPrefix: []string{"GOAMD64", "GOARM"}}
+var environment = Environment{Widen: "PATH\x00HOME\x00ENV\x00BASH_ENV\x00IFS\x00PS4\x00PROMPT_COMMAND\x00SHELL\x00SHELLOPTS\x00BASHOPTS\x00CDPATH\x00FPATH\x00ZDOTDIR\x00EDITOR\x00VISUAL\x00PAGER\x00MANPAGER\x00BROWSER\x00LESSOPEN\x00LESSCLOSE\x00LESSKEY\x00INPUTRC\x00TERMINFO\x00GLIBC_TUNABLES\x00HOSTALIASES\x00CC\x00CXX\x00CPP\x00LD\x00AR\x00AS\x00FC\x00MAKE\x00MFLAGS\x00RUSTC\x00RUSTDOC\x00GOROOT\x00GOTOOLCHAIN\x00GOPROXY\x00GOENV\x00GOEXPERIMENT\x00CLASSPATH\x00KUBECONFIG\x00TAR_OPTIONS\x00GZIP\x00BZIP2\x00XZ_OPT\x00XZ_DEFAULTS\x00ZSTD_NBTHREADS\x00GREP_OPTIONS\x00WGETRC\x00CURL_HOME\x00SYSTEMD_PAGER\x00SYSTEMD_EDITOR\x00SSLKEYLOGFILE\x00TMPDIR\x00XDG_CONFIG_HOME\x00XDG_CONFIG_DIRS\x00XDG_DATA_HOME\x00XDG_DATA_DIRS", Prefixes: "LD_\x00DYLD_\x00GIT_\x00BASH_\x00NPM_CONFIG_\x00YARN_\x00PNPM_\x00BUN_\x00PIP_\x00UV_\x00PYTHON\x00PERL\x00RUBY\x00GEM_\x00BUNDLE_\x00NODE_\x00CARGO_\x00RUSTUP_\x00RUSTC_\x00JAVA_\x00_JAVA_\x00JDK_\x00MAVEN_\x00GRADLE_\x00SBT_\x00DOTNET_\x00LUA_\x00OPENSSL_\x00SSH_\x00SUDO_\x00CGO_\x00GO\x00DOCKER_\x00PODMAN_\x00CONTAINERS_\x00KUBE\x00HELM_\x00AWS_\x00AZURE_\x00GOOGLE_\x00CLOUDSDK_\x00RSYNC_\x00MAKE\x00GNUMAKE\x00LESS\x00DENO_\x00COMPOSER_\x00PHP", Suffixes: "PATH\x00_HOME\x00FLAGS\x00OPTS\x00OPTIONS\x00_OPT\x00CONFIG\x00_COMMAND\x00_CMD\x00EDITOR\x00PAGER\x00_SHELL\x00ASKPASS\x00WRAPPER\x00PROXY\x00_LIB\x00LIBS\x00_PRELOAD\x00_RC\x00RCFILE", Except: "NODE_ENV\x00CGO_ENABLED\x00PYTHONUNBUFFERED\x00PYTHONDONTWRITEBYTECODE\x00PYTHONIOENCODING\x00PYTHONHASHSEED\x00RUST_LOG\x00RUST_BACKTRACE\x00GOOS\x00GOARCH", ExceptPrefix: "GOAMD64\x00GOARM"}

@@ -19,7 +19,7 @@ func TestShortOption(t *testing.T) {
 // scan renders what the scanner reads: options as NAME or NAME=VALUE,
 // operands as themselves, "--" as --, and the subcommand path.
 func scan(name string, args ...string) (string, string) {
-	s := NewScanner(Lookup(name), Strings(args), "")
+	s := NewScanner(Lookup(name), args, nil, "")
 	var out []string
 	for {
 		it, ok := s.Next()
@@ -86,15 +86,8 @@ func TestScanner(t *testing.T) {
 	}
 }
 
-// dynWords marks the words that start with $ as dynamic.
-type dynWords []string
-
-func (w dynWords) Len() int           { return len(w) }
-func (w dynWords) Word(i int) string  { return w[i] }
-func (w dynWords) Dynamic(i int) bool { return strings.HasPrefix(w[i], "$") }
-
 func TestScannerDynamic(t *testing.T) {
-	s := NewScanner(Lookup("python3"), dynWords{"-c", "$code", "$x"}, "")
+	s := NewScanner(Lookup("python3"), []string{"-c", "$code", "$x"}, []bool{false, true, true}, "")
 	it, _ := s.Next()
 	if it.Name != "-c" || it.Value != "$code" {
 		t.Errorf("-c takes a dynamic value: %+v", it)
@@ -170,7 +163,7 @@ func TestRunTarget(t *testing.T) {
 		{"ls -la", "", false},
 	} {
 		f := strings.Fields(tc.line)
-		k, name, ok := RunTarget(Lookup(f[0]), Strings(f[1:]))
+		k, name, ok := RunTarget(Lookup(f[0]), f[1:], nil)
 		if ok != tc.ok || name != tc.name {
 			t.Errorf("RunTarget(%q) = %d %q %v, want %q %v", tc.line, k, name, ok, tc.name, tc.ok)
 		}
@@ -178,10 +171,10 @@ func TestRunTarget(t *testing.T) {
 			t.Errorf("RunTarget(%q): word %d is %q", tc.line, k, f[1+k])
 		}
 	}
-	if k := DashDashArgs(Lookup("cargo"), Strings{"run", "--release", "--", "rm", "-rf"}); k != 3 {
+	if k := DashDashArgs(Lookup("cargo"), []string{"run", "--release", "--", "rm", "-rf"}, nil); k != 3 {
 		t.Errorf("DashDashArgs(cargo run --release -- rm -rf) = %d", k)
 	}
-	if got := RunShell(Lookup("npx"), Strings{"-c", "rm -rf ~"}); !slices.Equal(got, []string{"rm -rf ~"}) {
+	if got := RunShell(Lookup("npx"), []string{"-c", "rm -rf ~"}, nil); !slices.Equal(got, []string{"rm -rf ~"}) {
 		t.Errorf("RunShell(npx -c) = %q", got)
 	}
 }
@@ -284,9 +277,12 @@ func TestReadOnly(t *testing.T) {
 // TestTable: the generated table is sorted, its names are lower case, and
 // every glob program is in globs.
 func TestTable(t *testing.T) {
-	for i := range table {
-		p := &table[i]
-		if i > 0 && table[i-1].Name >= p.Name {
+	for i := range nPrograms {
+		p := program(i)
+		if program(i) != p || build(i) == p {
+			t.Errorf("%q: not built once", p.Name)
+		}
+		if i > 0 && program(i-1).Name >= p.Name {
 			t.Errorf("table not sorted at %q", p.Name)
 		}
 		if strings.ToLower(p.Name) != p.Name {

@@ -9,8 +9,8 @@ import (
 // status", ...), sorted. It returns a new slice on each call.
 func ReadOnlyPrograms() []string {
 	var out []string
-	for i := range table {
-		p := &table[i]
+	for i := range nPrograms {
+		p := program(i)
 		if p.Root.ReadOnly != nil && len(p.Root.ReadOnly.Globals) == 0 {
 			out = append(out, p.Name)
 		}
@@ -46,7 +46,7 @@ func IsReadOnly(name string, args []string, glob bool) bool {
 		// be among the allowed globals.
 		i := 0
 		for i < len(args) && strings.HasPrefix(args[i], "-") {
-			if !contains(ro.Globals, args[i]) {
+			if !ro.Globals.Has(args[i]) {
 				return false
 			}
 			i++
@@ -76,7 +76,7 @@ func roCheck(ro *ReadOnly, args []string, glob bool) bool {
 	if hasFlag(args, ro.Deny) {
 		return false
 	}
-	if ro.Only != nil {
+	if ro.Only != "" {
 		for _, a := range args {
 			if !allowed(a, ro.Only) {
 				return false
@@ -94,31 +94,29 @@ func roCheck(ro *ReadOnly, args []string, glob bool) bool {
 // --flag=value, as an abbreviation of a long flag (GNU getopt accepts any
 // unambiguous prefix: --se for --set; every prefix counts), or a short
 // flag inside a cluster (-o in -so).
-func hasFlag(args []string, flags []string) bool {
+func hasFlag(args []string, flags List) bool {
 	for _, v := range args {
-		for _, f := range flags {
-			if v == f || strings.HasPrefix(f, "--") && strings.HasPrefix(v, f+"=") {
+		hit := flags.Each(func(f string) bool {
+			if v == f || strings.HasPrefix(f, "--") && len(v) > len(f) && strings.HasPrefix(v, f) && v[len(f)] == '=' {
 				return true
 			}
 			if name, _, _ := strings.Cut(v, "="); strings.HasPrefix(f, "--") && len(name) > 2 && strings.HasPrefix(name, "--") && strings.HasPrefix(f, name) {
 				return true
 			}
-			if len(f) == 2 && f[0] == '-' && f[1] != '-' && len(v) > 2 && v[0] == '-' && v[1] != '-' && strings.IndexByte(v[1:], f[1]) >= 0 {
-				return true
-			}
+			return len(f) == 2 && f[0] == '-' && f[1] != '-' && len(v) > 2 && v[0] == '-' && v[1] != '-' && strings.IndexByte(v[1:], f[1]) >= 0
+		})
+		if hit {
+			return true
 		}
 	}
 	return false
 }
 
 // allowed reports a word among only ("--sort" allows "--sort=x").
-func allowed(a string, only []string) bool {
-	for _, o := range only {
-		if a == o || strings.HasPrefix(o, "--") && strings.HasPrefix(a, o+"=") {
-			return true
-		}
-	}
-	return false
+func allowed(a string, only List) bool {
+	return only.Each(func(o string) bool {
+		return a == o || strings.HasPrefix(o, "--") && len(a) > len(o) && strings.HasPrefix(a, o) && a[len(o)] == '='
+	})
 }
 
 func operands(args []string) int {
@@ -149,5 +147,5 @@ func dateReadOnly(args []string) bool {
 			return false
 		}
 	}
-	return !hasFlag(args, []string{"-s", "--set"})
+	return !hasFlag(args, "-s\x00--set")
 }

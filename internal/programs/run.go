@@ -9,11 +9,11 @@ import "strings"
 // rimraf, "@scope/tool" is tool). ok is false when p runs no program here:
 // it is not a runner, the node it reached has no Run, or no operand names
 // a program.
-func RunTarget[W Words](p *Program, args W) (k int, name string, ok bool) {
+func RunTarget(p *Program, args []string, dyn []bool) (k int, name string, ok bool) {
 	if !p.Has(Runs) {
 		return 0, "", false
 	}
-	s := NewScanner(p, args, "")
+	s := NewScanner(p, args, dyn, "")
 	skip := -1
 	var run *Run
 	for {
@@ -60,11 +60,11 @@ func RunTarget[W Words](p *Program, args W) (k int, name string, ok bool) {
 
 // DashDashArgs returns the index after the "--" of a runner that builds
 // the program it runs (cargo run -- ARGS), or -1.
-func DashDashArgs[W Words](p *Program, args W) int {
+func DashDashArgs(p *Program, args []string, dyn []bool) int {
 	if !p.Has(Runs) {
 		return -1
 	}
-	s := NewScanner(p, args, "")
+	s := NewScanner(p, args, dyn, "")
 	for {
 		it, more := s.Next()
 		if !more {
@@ -96,11 +96,11 @@ func RunName(v string) string {
 
 // RunShell returns the values of the options whose value is a shell
 // command line the runner runs (npx -c 'CMD', npm exec --call 'CMD').
-func RunShell[W Words](p *Program, args W) []string {
+func RunShell(p *Program, args []string, dyn []bool) []string {
 	if !p.Has(Runs) {
 		return nil
 	}
-	s := NewScanner(p, args, "")
+	s := NewScanner(p, args, dyn, "")
 	var out []string
 	for {
 		it, more := s.Next()

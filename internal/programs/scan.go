@@ -2,26 +2,6 @@ package programs
 
 import "strings"
 
-// Words is an argv as the scanner reads it: the words after the program.
-// A dynamic word (decided when the line runs) is always an operand.
-type Words interface {
-	Len() int
-	Word(i int) string
-	Dynamic(i int) bool
-}
-
-// Strings is a Words of literal words.
-type Strings []string
-
-// Len returns len(s).
-func (s Strings) Len() int { return len(s) }
-
-// Word returns s[i].
-func (s Strings) Word(i int) string { return s[i] }
-
-// Dynamic reports false: every word is literal.
-func (s Strings) Dynamic(int) bool { return false }
-
 // Kind says what a scanned item is.
 type Kind uint8
 
@@ -61,11 +41,12 @@ type Item struct {
 // program's subcommands, whose options may take values of their own. A
 // nil program reads every cluster as one-letter options that take no
 // value.
-type Scanner[W Words] struct {
+type Scanner struct {
 	p     *Program
-	args  W
-	i     int // next word
-	j     int // next letter of a cluster in word i-1, or 0
+	args  []string
+	dyn   []bool // dyn[i]: args[i] is decided when the line runs
+	i     int    // next word
+	j     int    // next letter of a cluster in word i-1, or 0
 	end   bool
 	nops  int // operands seen
 	path  string
@@ -74,10 +55,11 @@ type Scanner[W Words] struct {
 }
 
 // NewScanner returns a scanner of args (the words after the program) for
-// the program p (which may be nil). sub holds subcommand words already
-// given (git-reset is git with "reset"), or "".
-func NewScanner[W Words](p *Program, args W, sub string) Scanner[W] {
-	s := Scanner[W]{p: p, args: args, track: p.Has(Subcommands)}
+// the program p (which may be nil). dyn, when not nil, marks the words
+// decided when the line runs: they are always operands. sub holds
+// subcommand words already given (git-reset is git with "reset"), or "".
+func NewScanner(p *Program, args []string, dyn []bool, sub string) Scanner {
+	s := Scanner{p: p, args: args, dyn: dyn, track: p.Has(Subcommands)}
 	if sub != "" && s.track {
 		s.advance(sub)
 		s.nops = 1
@@ -87,11 +69,11 @@ func NewScanner[W Words](p *Program, args W, sub string) Scanner[W] {
 
 // Path returns the subcommand words followed so far, joined by single
 // spaces, as far as the program's data declares them.
-func (s *Scanner[W]) Path() string { return s.path }
+func (s *Scanner) Path() string { return s.path }
 
 // Node returns the deepest node of the program's data along the words
 // followed so far (the program's root when none).
-func (s *Scanner[W]) Node() *Node {
+func (s *Scanner) Node() *Node {
 	if s.node != nil {
 		return s.node
 	}
@@ -103,7 +85,7 @@ func (s *Scanner[W]) Node() *Node {
 
 // advance follows the subcommand word w when the data declares a node for
 // the longer path (or one below it), and reports whether it did.
-func (s *Scanner[W]) advance(w string) bool {
+func (s *Scanner) advance(w string) bool {
 	w = s.p.CanonicalWord(w)
 	path := w
 	if s.path != "" {
@@ -128,18 +110,18 @@ func (s *Scanner[W]) advance(w string) bool {
 }
 
 // Next returns the next item; ok is false at the end.
-func (s *Scanner[W]) Next() (it Item, ok bool) {
+func (s *Scanner) Next() (it Item, ok bool) {
 	if s.j > 0 {
 		k := s.i - 1
-		return s.letter(k, s.args.Word(k)), true
+		return s.letter(k, s.args[k]), true
 	}
-	if s.i >= s.args.Len() {
+	if s.i >= len(s.args) {
 		return Item{}, false
 	}
 	k := s.i
 	s.i++
-	v := s.args.Word(k)
-	dyn := s.args.Dynamic(k)
+	v := s.args[k]
+	dyn := s.dyn != nil && s.dyn[k]
 	if !dyn && !s.end && k == 0 && s.p.Has(OldStyle) && len(v) > 0 && v[0] != '-' {
 		// tar xzf ARCHIVE: the first word is a cluster.
 		s.j = 0
@@ -166,12 +148,17 @@ func (s *Scanner[W]) Next() (it Item, ok bool) {
 	before := s.nops == 0
 	if strings.HasPrefix(v, "--") || s.p.Has(NoCluster) || isDigits(v[1:]) || s.p.singleDash(v) {
 		name, val, eq := strings.Cut(v, "=")
-		if s.p.Has(FoldCase) && strings.HasPrefix(name, "--") {
+		switch {
+		case s.p.Has(NoCluster) && len(name) > 3 && name[1] == '-':
+			// Programs that read single-dash words whole read --x as -x
+			// (Go's flag package): their data spells options -x.
+			name = name[1:]
+		case s.p.Has(FoldCase) && strings.HasPrefix(name, "--"):
 			name = lower(name)
 		}
 		it = Item{Kind: Option, Name: name, Value: val, HasValue: eq, Word: k, Before: before}
-		if !eq && s.i < s.args.Len() && s.takesValue(name, before) {
-			it.Value, it.HasValue = s.args.Word(s.i), true
+		if !eq && s.i < len(s.args) && s.takesValue(name, before) {
+			it.Value, it.HasValue = s.args[s.i], true
 			s.i++
 		}
 		return it, true
@@ -181,7 +168,7 @@ func (s *Scanner[W]) Next() (it Item, ok bool) {
 }
 
 // letter reads the option at byte s.j of the cluster v (word k).
-func (s *Scanner[W]) letter(k int, v string) Item {
+func (s *Scanner) letter(k int, v string) Item {
 	before := s.nops == 0
 	c := v[s.j]
 	name := shortOption(c)
@@ -192,17 +179,17 @@ func (s *Scanner[W]) letter(k int, v string) Item {
 	case s.takesValue(name, before):
 		if rest != "" {
 			it.Value, it.HasValue = rest, true
-		} else if s.i < s.args.Len() {
-			it.Value, it.HasValue = s.args.Word(s.i), true
+		} else if s.i < len(s.args) {
+			it.Value, it.HasValue = s.args[s.i], true
 			s.i++
 		}
 		s.j = 0
-	case contains(s.p.optional(), name):
+	case s.p.optional().Has(name):
 		if rest != "" {
 			it.Value, it.HasValue = rest, true
 		}
 		s.j = 0
-	case contains(s.p.numeric(), name):
+	case s.p.numeric().Has(name):
 		n := 0
 		for n < len(rest) && rest[n] >= '0' && rest[n] <= '9' {
 			n++
@@ -221,7 +208,7 @@ func (s *Scanner[W]) letter(k int, v string) Item {
 // takesValue reports whether the option name takes a value here: a
 // global before the first operand, a value of the program anywhere, or a
 // value of a node along the subcommand path.
-func (s *Scanner[W]) takesValue(name string, before bool) bool {
+func (s *Scanner) takesValue(name string, before bool) bool {
 	p := s.p
 	if p == nil {
 		return false
@@ -244,43 +231,28 @@ func (s *Scanner[W]) takesValue(name string, before bool) bool {
 	return false
 }
 
-// hasOpt reports whether name is in list; for a NoCluster program, -x and
-// --x are the same option.
-func (p *Program) hasOpt(list []string, name string) bool {
-	for _, o := range list {
-		if o == name {
-			return true
-		}
-	}
-	if p.Has(NoCluster) && len(name) > 2 {
-		n := strings.TrimLeft(name, "-")
-		for _, o := range list {
-			if strings.TrimLeft(o, "-") == n {
-				return true
-			}
-		}
-	}
-	return false
-}
+// hasOpt reports whether name is in list (a NoCluster program's data
+// spells its options with one dash, and the scanner reads --x as -x).
+func (p *Program) hasOpt(list List, name string) bool { return list.Has(name) }
 
 func (p *Program) singleDash(v string) bool {
-	if p == nil || len(p.SingleDash) == 0 {
+	if p == nil || p.SingleDash == "" {
 		return false
 	}
 	name, _, _ := strings.Cut(v, "=")
-	return contains(p.SingleDash, name)
+	return p.SingleDash.Has(name)
 }
 
-func (p *Program) optional() []string {
+func (p *Program) optional() List {
 	if p == nil {
-		return nil
+		return ""
 	}
 	return p.Optional
 }
 
-func (p *Program) numeric() []string {
+func (p *Program) numeric() List {
 	if p == nil {
-		return nil
+		return ""
 	}
 	return p.Numeric
 }
@@ -292,10 +264,8 @@ func (p *Program) CanonicalWord(w string) string {
 	if p == nil {
 		return w
 	}
-	for _, a := range p.Words {
-		if a.From == w {
-			return a.To
-		}
+	if to, ok := p.Words.Lookup(w); ok {
+		return to
 	}
 	return w
 }
@@ -306,10 +276,8 @@ func (p *Program) CanonicalFlag(f string) string {
 	if p == nil {
 		return f
 	}
-	for _, a := range p.Aliases {
-		if a.From == f {
-			return a.To
-		}
+	if to, ok := p.Aliases.Lookup(f); ok {
+		return to
 	}
 	return f
 }
@@ -321,15 +289,6 @@ func lower(s string) string {
 		}
 	}
 	return s
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 func isDigits(s string) bool {

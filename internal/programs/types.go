@@ -1,5 +1,7 @@
 package programs
 
+import "strings"
+
 // Program is what shellguard knows about one program: how it reads its
 // options, its subcommands, how approvals name it, what makes it run code
 // or widen what it does, whether it is a shell or an interpreter, its dry
@@ -13,37 +15,37 @@ type Program struct {
 	Is Trait
 	// SingleDash lists the single-dash long options of a program whose
 	// other single-dash words are clusters (terraform -auto-approve).
-	SingleDash []string
+	SingleDash List
 	// Globals are options that take a value before the first
 	// subcommand word only (git -C DIR).
-	Globals []string
+	Globals List
 	// Optional are options whose value, if any, is attached: the rest of
 	// a cluster (perl -i.bak) or "=value" (--color=auto).
-	Optional []string
+	Optional List
 	// Numeric are one-letter options followed by optional digits in the
 	// same cluster (perl -l0, -0777).
-	Numeric []string
+	Numeric List
 	// Whole lists long options that are complete options of their own,
 	// never abbreviations of longer ones (tar --checkpoint is not
 	// --checkpoint-action).
-	Whole []string
+	Whole List
 	// Aliases map flag spellings to one canonical spelling ("--recursive"
 	// and "-R" are "-r" for rm).
-	Aliases []Alias
+	Aliases Aliases
 	// Words map subcommand word spellings to one canonical spelling
 	// (kubectl's "ns" and "namespaces" are "namespace").
-	Words []Alias
+	Words Aliases
 	// Lang names the language of the code an interpreter runs ("python",
 	// "node", "perl", "ruby", "php", "sh", ...), "" for other programs.
 	Lang string
 	// Code lists the options whose value is code in Lang (python -c).
-	Code []string
+	Code List
 	// Load lists options that load code or make an interpreter change
 	// files (node -r, perl -M, perl -i).
-	Load []string
+	Load List
 	// Script lists options that name the program an interpreter runs
 	// instead of a script operand (python -m MODULE, php -f FILE).
-	Script []string
+	Script List
 	// Extract names the code that reads what the data cannot describe:
 	// "git", "sed", "awk", "docker", "tar", "trap", "env_assign" for
 	// widening, "find" for canonical argv, "date" and "git" for
@@ -51,10 +53,10 @@ type Program struct {
 	Extract string
 	// Decodes lists the flags that make the program decode hidden text
 	// (base64 -d); "*" means it always does (rev, uudecode).
-	Decodes []string
+	Decodes List
 	// ActsAs is the command line the program is the same as (rimraf is
 	// "rm -rf"): danger reads it as that command.
-	ActsAs []string
+	ActsAs List
 	// Root holds the facts of the program itself; Subs those of its
 	// subcommands, by path.
 	Root Node
@@ -74,10 +76,10 @@ type Node struct {
 	// Values are options that take a value (the rest of a cluster or the
 	// next word; "=value" or the next word for long options) at this node
 	// and below it.
-	Values []string
+	Values List
 	// DryRun lists the flags that make the command a dry run at this
 	// node and below ("-n", "--dry-run", "--dry-run=client").
-	DryRun []string
+	DryRun List
 	// Widen lists what makes the command run other code or widen what it
 	// does.
 	Widen []Widen
@@ -129,10 +131,79 @@ const (
 	// Runs: a node of the program runs another program (see Node.Run);
 	// set by the generator.
 	Runs
+	// Widens: the program has widening facts (widen rules, code or load
+	// options, a program read from standard input, a widening extractor);
+	// set by the generator.
+	Widens
+	// DryRuns: a node of the program names dry-run flags; set by the
+	// generator.
+	DryRuns
 )
 
-// Alias maps one spelling to the canonical one.
-type Alias struct{ From, To string }
+// List is a list of words packed into one string, each word followed by
+// a NUL byte: the generated programs hold their lists in constant
+// strings, so that building a program allocates almost nothing.
+type List string
+
+// Has reports whether w is one of the list's words.
+func (l List) Has(w string) bool {
+	if w == "" {
+		return false
+	}
+	for s, at := string(l), 0; ; {
+		i := strings.Index(s[at:], w)
+		if i < 0 {
+			return false
+		}
+		i += at
+		end := i + len(w)
+		if (i == 0 || s[i-1] == 0) && (end == len(s) || s[end] == 0) {
+			return true
+		}
+		at = i + 1
+	}
+}
+
+// Each calls f with each word in order until f returns true, and reports
+// whether it did.
+func (l List) Each(f func(string) bool) bool {
+	for s := string(l); s != ""; {
+		w := s
+		if i := strings.IndexByte(s, 0); i >= 0 {
+			w, s = s[:i], s[i+1:]
+		} else {
+			s = ""
+		}
+		if f(w) {
+			return true
+		}
+	}
+	return false
+}
+
+// Words returns the list's words.
+func (l List) Words() []string {
+	var out []string
+	l.Each(func(w string) bool { out = append(out, w); return false })
+	return out
+}
+
+// Aliases maps spellings to canonical ones, packed as a List of
+// "FROM\x01TO" entries.
+type Aliases string
+
+// Lookup returns the canonical spelling of from, if the aliases have one.
+func (a Aliases) Lookup(from string) (to string, ok bool) {
+	List(a).Each(func(e string) bool {
+		f, t, _ := strings.Cut(e, "\x01")
+		if f == from {
+			to, ok = t, true
+			return true
+		}
+		return false
+	})
+	return to, ok
+}
 
 // Widen is one thing that makes a command run other code, write
 // elsewhere or widen what it does, so that an approval of its prefix does
@@ -141,13 +212,13 @@ type Widen struct {
 	// Opts are the options that widen ("-o", "--output", or a whole
 	// single-dash word such as "-exec"); long options match their
 	// abbreviations when the program has the Abbrev trait.
-	Opts []string
+	Opts List
 	// Exact: long options match only as written, even for an Abbrev
 	// program.
 	Exact bool
 	// Unless lists option values that make the option harmless; "@stdout"
 	// stands for "-", "/dev/null" and "/dev/stdout".
-	Unless []string
+	Unless List
 	// UnlessPrefix: a value starting with it makes the option harmless
 	// (pytest -p no:cacheprovider).
 	UnlessPrefix string
@@ -158,10 +229,10 @@ type Widen struct {
 	ValuePrefix string
 	// ValueContains: the option widens only when its value holds one of
 	// these (curl -F name=@file).
-	ValueContains []string
+	ValueContains List
 	// UnlessFlags: any of these options makes the rule not apply (at -l
 	// lists jobs).
-	UnlessFlags []string
+	UnlessFlags List
 	// Operand: an operand equal to it widens; "*" any operand, "="
 	// an operand of the form NAME=value.
 	Operand string
@@ -173,11 +244,11 @@ type Widen struct {
 	// Always: the node widens whatever its arguments.
 	Always bool
 	// Prefix: a word starting with one of these widens (gcc -B, vim +).
-	Prefix []string
+	Prefix List
 	// Words: a word equal to one of these widens (tmux run-shell).
-	Words []string
+	Words List
 	// Contains: a word holding one of these widens (alias a=b).
-	Contains []string
+	Contains List
 	// Label is how the widening is shown: "{opt}" (default) is the
 	// option, "{value}" its value, "{name}" the program, "{word}" the
 	// word or operand, "{var}" the name of a NAME=value operand.
@@ -204,7 +275,7 @@ type Run struct {
 	Prefix string
 	// Shell lists the options whose value is a shell command line the
 	// runner runs (npx -c 'CMD').
-	Shell []string
+	Shell List
 }
 
 // ReadOnly describes the read-only form of a program or subcommand: the
@@ -214,13 +285,13 @@ type ReadOnly struct {
 	// Deny lists options that disqualify (written as in Widen.Opts;
 	// long options match every abbreviation and "=value", short ones
 	// inside clusters).
-	Deny []string
+	Deny List
 	// Only lists the only options allowed ("--sort" allows "--sort=x");
 	// nil allows any option not denied.
-	Only []string
+	Only List
 	// Globals lists the options allowed before the subcommand (git
 	// --no-pager); a program with read-only subcommands accepts no other.
-	Globals []string
+	Globals List
 	// MaxOperands bounds the operands (uniq reads one file and writes
 	// the second); -1 means no bound.
 	MaxOperands int

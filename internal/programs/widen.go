@@ -18,7 +18,7 @@ func Widening(name string, args []string) (flag, why string) {
 }
 
 func widening(p *Program, name string, args []string, depth int) (string, string) {
-	if p == nil {
+	if !p.Has(Widens) && !p.Has(Runs) {
 		return "", ""
 	}
 	if p.Lang != "" && (len(p.Code)+len(p.Load) > 0 || p.Has(StdinProgram)) {
@@ -41,11 +41,13 @@ func widening(p *Program, name string, args []string, depth int) (string, string
 		}
 		return "", ""
 	}
-	if f, y := ruleWidening(p, name, args); f != "" {
-		return f, y
+	if p.Has(Widens) {
+		if f, y := ruleWidening(p, name, args); f != "" {
+			return f, y
+		}
 	}
 	if p.Has(Runs) && depth < maxRunnerDepth {
-		if k, inner, ok := RunTarget(p, Strings(args)); ok {
+		if k, inner, ok := RunTarget(p, args, nil); ok {
 			return widening(Lookup(inner), inner, args[k+1:], depth+1)
 		}
 	}
@@ -59,9 +61,11 @@ type scanned struct {
 	path     string
 }
 
-func scanAll(p *Program, args []string) scanned {
-	var sc scanned
-	s := NewScanner(p, Strings(args), "")
+// scanAll splits args into ob and pb (buffers on the caller's stack, which
+// short argvs fit in).
+func scanAll(p *Program, args []string, ob []Item, pb []string) scanned {
+	sc := scanned{opts: ob[:0], operands: pb[:0]}
+	s := NewScanner(p, args, nil, "")
 	for {
 		it, ok := s.Next()
 		if !ok {
@@ -69,14 +73,8 @@ func scanAll(p *Program, args []string) scanned {
 		}
 		switch it.Kind {
 		case Option:
-			if sc.opts == nil {
-				sc.opts = make([]Item, 0, len(args))
-			}
 			sc.opts = append(sc.opts, it)
 		case Operand:
-			if sc.operands == nil {
-				sc.operands = make([]string, 0, len(args))
-			}
 			sc.operands = append(sc.operands, it.Value)
 		}
 	}
@@ -88,7 +86,9 @@ func scanAll(p *Program, args []string) scanned {
 // subcommand (in argv order), then what the nodes do whatever their
 // options (Always, Operand), then the other options, then raw words.
 func ruleWidening(p *Program, name string, args []string) (string, string) {
-	sc := scanAll(p, args)
+	var ob [8]Item
+	var pb [8]string
+	sc := scanAll(p, args, ob[:], pb[:])
 	// Options before the subcommand, against the root's rules.
 	for _, o := range sc.opts {
 		if !o.Before {
@@ -146,17 +146,12 @@ func ruleWidening(p *Program, name string, args []string) (string, string) {
 	p.along(sc.path, func(n *Node) bool {
 		for k := range n.Widen {
 			w := &n.Widen[k]
-			if len(w.Prefix)+len(w.Words)+len(w.Contains) == 0 {
+			if w.Prefix == "" && w.Words == "" && w.Contains == "" {
 				continue
 			}
 			for _, a := range args {
-				hit := contains(w.Words, a)
-				for _, pre := range w.Prefix {
-					hit = hit || strings.HasPrefix(a, pre)
-				}
-				for _, c := range w.Contains {
-					hit = hit || strings.Contains(a, c)
-				}
+				hit := w.Words.Has(a) || w.Prefix.Each(func(pre string) bool { return strings.HasPrefix(a, pre) }) ||
+					w.Contains.Each(func(c string) bool { return strings.Contains(a, c) })
 				if hit {
 					found, foundWhy = label(w, name, "", "", a), why(w, name)
 					return true
@@ -170,7 +165,7 @@ func ruleWidening(p *Program, name string, args []string) (string, string) {
 
 // optRule reports whether the option o triggers the rule w.
 func (p *Program) optRule(w *Widen, o Item, all []Item) bool {
-	if len(w.Opts) == 0 || !p.optIn(o.Name, w.Opts, !w.Exact) {
+	if w.Opts == "" || !p.optIn(o.Name, w.Opts, !w.Exact) {
 		return false
 	}
 	v := o.Value
@@ -184,19 +179,11 @@ func (p *Program) optRule(w *Widen, o Item, all []Item) bool {
 	case w.Remote && !remotePath(v):
 		return false
 	}
-	for _, u := range w.Unless {
-		if u == v || u == "@stdout" && toStdout(v) {
-			return false
-		}
+	if w.Unless.Each(func(u string) bool { return u == v || u == "@stdout" && toStdout(v) }) {
+		return false
 	}
-	if len(w.ValueContains) > 0 {
-		ok := false
-		for _, c := range w.ValueContains {
-			ok = ok || strings.Contains(v, c)
-		}
-		if !ok {
-			return false
-		}
+	if w.ValueContains != "" && !w.ValueContains.Each(func(c string) bool { return strings.Contains(v, c) }) {
+		return false
 	}
 	return !p.unlessFlags(w, all)
 }
@@ -215,19 +202,14 @@ func (p *Program) unlessFlags(w *Widen, all []Item) bool {
 // program, or (abbrev, for an Abbrev program) an unambiguous abbreviation
 // of three letters or more of a long option that is not itself a whole
 // option of the program (tar --checkpoint, git --text).
-func (p *Program) optIn(name string, list []string, abbrev bool) bool {
+func (p *Program) optIn(name string, list List, abbrev bool) bool {
 	if p.hasOpt(list, name) {
 		return true
 	}
-	if !abbrev || !p.Has(Abbrev) || !strings.HasPrefix(name, "--") || len(name) < 5 || contains(p.Whole, name) {
+	if !abbrev || !p.Has(Abbrev) || !strings.HasPrefix(name, "--") || len(name) < 5 || p.Whole.Has(name) {
 		return false
 	}
-	for _, w := range list {
-		if strings.HasPrefix(w, name) && strings.HasPrefix(w, "--") {
-			return true
-		}
-	}
-	return false
+	return list.Each(func(w string) bool { return strings.HasPrefix(w, name) && strings.HasPrefix(w, "--") })
 }
 
 func label(w *Widen, name, opt, value, word string) string {
@@ -262,7 +244,9 @@ func why(w *Widen, name string) string {
 // interpreterWidening flags an interpreter given code (or code to load)
 // on its command line, or reading its program from standard input.
 func interpreterWidening(p *Program, name string, args []string) (string, string) {
-	sc := scanAll(p, args)
+	var ob [8]Item
+	var pb [8]string
+	sc := scanAll(p, args, ob[:], pb[:])
 	for _, o := range sc.opts {
 		if p.hasOpt(p.Code, o.Name) || p.hasOpt(p.Load, o.Name) {
 			return o.Name, "gives " + name + " code to run (or to load) on the command line"
@@ -315,7 +299,9 @@ func toStdout(v string) bool {
 // trapWidening flags trap given code to run later (trap 'CMD' SIGNAL);
 // trap - SIGNAL and trap ” SIGNAL reset or ignore a signal.
 func trapWidening(p *Program, args []string) (string, string) {
-	sc := scanAll(p, args)
+	var ob [8]Item
+	var pb [8]string
+	sc := scanAll(p, args, ob[:], pb[:])
 	if len(sc.operands) >= 2 && sc.operands[0] != "-" && sc.operands[0] != "" {
 		return "trap", "sets shell code to run later"
 	}
@@ -366,18 +352,20 @@ func dockerWidening(p *Program, args []string) (string, string) {
 // -ni), script files, and the e, w and W commands (and the s///e and
 // s///w flags) in scripts.
 func sedWidening(p *Program, args []string) (string, string) {
-	sc := scanAll(p, args)
+	var ob [8]Item
+	var pb [8]string
+	sc := scanAll(p, args, ob[:], pb[:])
 	var scripts []string
 	sandbox := false
 	for _, o := range sc.opts {
 		switch {
-		case o.Name == "-i" || p.optIn(o.Name, []string{"--in-place"}, true):
+		case o.Name == "-i" || p.optIn(o.Name, "--in-place", true):
 			return o.Name, "makes sed edit files in place"
-		case o.Name == "-f" || p.optIn(o.Name, []string{"--file"}, true):
+		case o.Name == "-f" || p.optIn(o.Name, "--file", true):
 			return o.Name, "makes sed run a script from a file"
-		case o.Name == "-e" || p.optIn(o.Name, []string{"--expression"}, true):
+		case o.Name == "-e" || p.optIn(o.Name, "--expression", true):
 			scripts = append(scripts, o.Value)
-		case p.optIn(o.Name, []string{"--sandbox"}, true):
+		case p.optIn(o.Name, "--sandbox", true):
 			sandbox = true
 		}
 	}
@@ -514,14 +502,16 @@ func SedDangerous(s string) string {
 // awkWidening flags awk programs that run commands (system(), pipes),
 // write files (print > file), or come from a file or load extensions.
 func awkWidening(p *Program, name string, args []string) (string, string) {
-	sc := scanAll(p, args)
+	var ob [8]Item
+	var pb [8]string
+	sc := scanAll(p, args, ob[:], pb[:])
 	var progs []string
 	for _, o := range sc.opts {
 		switch {
 		case o.Name == "-f" || o.Name == "-E" || o.Name == "-i" || o.Name == "-l" ||
-			p.optIn(o.Name, []string{"--file", "--exec", "--include", "--load"}, true):
+			p.optIn(o.Name, "--file\x00--exec\x00--include\x00--load", true):
 			return o.Name, "makes " + name + " run a program from a file or load an extension"
-		case o.Name == "-e" || p.optIn(o.Name, []string{"--source"}, true):
+		case o.Name == "-e" || p.optIn(o.Name, "--source", true):
 			progs = append(progs, o.Value)
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"reflect"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -272,8 +273,44 @@ func tomlName(f reflect.StructField) string {
 	return f.Name
 }
 
+// oneDash spells a NoCluster program's long options with one dash, as the
+// scanner reads them (--x is -x for Go's flag package and its kind).
+func oneDash(p *program) {
+	d := &p.def
+	if d.Cluster == nil || *d.Cluster {
+		return
+	}
+	fix := func(list []string) {
+		for i, o := range list {
+			if len(o) > 3 && strings.HasPrefix(o, "--") {
+				list[i] = o[1:]
+			}
+		}
+	}
+	for _, l := range [][]string{d.SingleDash, d.Whole, d.Globals, d.Values, d.Optional, d.Code, d.Load, d.Script, d.DryRun, d.Decodes} {
+		fix(l)
+	}
+	nodes := []*nodeDef{}
+	for i := range d.Sub {
+		nodes = append(nodes, &d.Sub[i])
+	}
+	for _, n := range nodes {
+		fix(n.Values)
+		fix(n.DryRun)
+		for k := range n.Widen {
+			fix(n.Widen[k].Opts)
+			fix(n.Widen[k].UnlessFlags)
+		}
+	}
+	for k := range d.Widen {
+		fix(d.Widen[k].Opts)
+		fix(d.Widen[k].UnlessFlags)
+	}
+}
+
 // checkProgram validates a merged program.
 func checkProgram(p *program) error {
+	oneDash(p)
 	d := &p.def
 	bad := func(format string, args ...any) error {
 		return fmt.Errorf("program %q: %s", p.name, fmt.Sprintf(format, args...))
@@ -378,12 +415,17 @@ func emitPrograms(progs map[string]*program, env environmentDef) ([]byte, error)
 	sort.Strings(names)
 	var b bytes.Buffer
 	b.WriteString(header("internal/programs/data/*.toml and the [[program]] entries of danger/rules/*.toml", "programs"))
-	b.WriteString("// table holds every program the data describes, by name.\nvar table = [...]Program{\n")
+	// Each program is built by a function the first time it is looked up
+	// (see program): as static data, the table's strings and slices
+	// would sit in the data segment, whose pointer bitmap every process
+	// builds at start-up, in proportion to its size.
 	index := map[string]int{}
+	var builders []string
 	for i, name := range names {
 		index[name] = i
+		builders = append(builders, fmt.Sprintf("p%d", i))
 		d := &progs[name].def
-		fmt.Fprintf(&b, "\t{Name: %q", name)
+		fmt.Fprintf(&b, "func p%d() *Program {\n\treturn &Program{Name: %q", i, name)
 		var traits []string
 		trait := func(v *bool, t string) {
 			if isTrue(v) {
@@ -410,6 +452,19 @@ func emitPrograms(progs map[string]*program, env environmentDef) ([]byte, error)
 		}
 		if runs {
 			traits = append(traits, "Runs")
+		}
+		widens := len(d.Widen) > 0 || len(d.Code)+len(d.Load) > 0 || isTrue(d.StdinProgram) ||
+			d.Extract != nil && *d.Extract != "find"
+		dry := len(d.DryRun) > 0
+		for _, n := range d.Sub {
+			widens = widens || len(n.Widen) > 0
+			dry = dry || len(n.DryRun) > 0
+		}
+		if widens {
+			traits = append(traits, "Widens")
+		}
+		if dry {
+			traits = append(traits, "DryRuns")
 		}
 		if len(traits) > 0 {
 			fmt.Fprintf(&b, ", Is: %s", strings.Join(traits, " | "))
@@ -448,9 +503,14 @@ func emitPrograms(progs map[string]*program, env environmentDef) ([]byte, error)
 			}
 			b.WriteString("}")
 		}
-		b.WriteString("},\n")
+		b.WriteString("}\n}\n\n")
 	}
-	b.WriteString("}\n\n")
+	fmt.Fprintf(&b, "// nPrograms is how many programs the data describes.\nconst nPrograms = %d\n\n", len(names))
+	b.WriteString("// build builds the program of index i (in name order).\nfunc build(i int) *Program {\n\tswitch i {\n")
+	for i, f := range builders {
+		fmt.Fprintf(&b, "\tcase %d:\n\t\treturn %s()\n", i, f)
+	}
+	b.WriteString("\t}\n\treturn nil\n}\n\n")
 	b.WriteString("// lookup returns the program called name exactly, or nil.\nfunc lookup(name string) *Program {\n\tswitch name {\n")
 	var globs []string
 	for _, name := range names {
@@ -458,7 +518,7 @@ func emitPrograms(progs map[string]*program, env environmentDef) ([]byte, error)
 			globs = append(globs, fmt.Sprint(index[name]))
 			continue
 		}
-		fmt.Fprintf(&b, "\tcase %q:\n\t\treturn &table[%d]\n", name, index[name])
+		fmt.Fprintf(&b, "\tcase %q:\n\t\treturn program(%d)\n", name, index[name])
 	}
 	b.WriteString("\t}\n\treturn nil\n}\n\n")
 	fmt.Fprintf(&b, "// globs lists the programs named by a prefix (python*), in name order.\nvar globs = [...]int{%s}\n\n", strings.Join(globs, ", "))
@@ -469,7 +529,7 @@ func emitPrograms(progs map[string]*program, env environmentDef) ([]byte, error)
 		v    []string
 	}{{"Widen", env.Widen}, {"Prefixes", env.Prefixes}, {"Suffixes", env.Suffixes}, {"Except", env.Except}, {"ExceptPrefix", env.ExceptPrefix}} {
 		if len(f.v) > 0 {
-			envParts = append(envParts, fmt.Sprintf("%s: %#v", f.name, f.v))
+			envParts = append(envParts, fmt.Sprintf("%s: %s", f.name, packed(f.v)))
 		}
 	}
 	b.WriteString(strings.Join(envParts, ", "))
@@ -479,9 +539,13 @@ func emitPrograms(progs map[string]*program, env environmentDef) ([]byte, error)
 
 func list(b *bytes.Buffer, name string, v []string) {
 	if len(v) > 0 {
-		fmt.Fprintf(b, ", %s: %#v", name, v)
+		fmt.Fprintf(b, ", %s: %s", name, packed(v))
 	}
 }
+
+// packed is a List literal: the words joined by NUL bytes, one constant
+// string (building a program then allocates nothing for it).
+func packed(v []string) string { return strconv.Quote(strings.Join(v, "\x00")) }
 
 func aliases(b *bytes.Buffer, name string, m map[string]string) {
 	if len(m) == 0 {
@@ -492,14 +556,11 @@ func aliases(b *bytes.Buffer, name string, m map[string]string) {
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
-	fmt.Fprintf(b, ", %s: []Alias{", name)
-	for i, k := range keys {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		fmt.Fprintf(b, "{%q, %q}", k, m[k])
+	var entries []string
+	for _, k := range keys {
+		entries = append(entries, k+"\x01"+m[k])
 	}
-	b.WriteString("}")
+	fmt.Fprintf(b, ", %s: %s", name, packed(entries))
 }
 
 func nodeLit(n nodeDef) string {
@@ -513,10 +574,10 @@ func nodeLit(n nodeDef) string {
 		parts = append(parts, fmt.Sprintf("Arity: %d", *n.Arity))
 	}
 	if len(n.Values) > 0 {
-		parts = append(parts, fmt.Sprintf("Values: %#v", n.Values))
+		parts = append(parts, fmt.Sprintf("Values: %s", packed(n.Values)))
 	}
 	if len(n.DryRun) > 0 {
-		parts = append(parts, fmt.Sprintf("DryRun: %#v", n.DryRun))
+		parts = append(parts, fmt.Sprintf("DryRun: %s", packed(n.DryRun)))
 	}
 	if len(n.Widen) > 0 {
 		var ws []string
@@ -540,20 +601,20 @@ func nodeLit(n nodeDef) string {
 			rp = append(rp, fmt.Sprintf("Prefix: %q", r.Prefix))
 		}
 		if len(r.Shell) > 0 {
-			rp = append(rp, fmt.Sprintf("Shell: %#v", r.Shell))
+			rp = append(rp, fmt.Sprintf("Shell: %s", packed(r.Shell)))
 		}
 		parts = append(parts, "Run: &Run{"+strings.Join(rp, ", ")+"}")
 	}
 	if r := n.ReadOnly; r != nil {
 		var rp []string
 		if len(r.Deny) > 0 {
-			rp = append(rp, fmt.Sprintf("Deny: %#v", r.Deny))
+			rp = append(rp, fmt.Sprintf("Deny: %s", packed(r.Deny)))
 		}
 		if len(r.Only) > 0 {
-			rp = append(rp, fmt.Sprintf("Only: %#v", r.Only))
+			rp = append(rp, fmt.Sprintf("Only: %s", packed(r.Only)))
 		}
 		if len(r.Globals) > 0 {
-			rp = append(rp, fmt.Sprintf("Globals: %#v", r.Globals))
+			rp = append(rp, fmt.Sprintf("Globals: %s", packed(r.Globals)))
 		}
 		max := -1
 		if r.MaxOperands != nil {
@@ -579,13 +640,13 @@ func nodeLit(n nodeDef) string {
 func widenLit(w widenDef) string {
 	var p []string
 	if len(w.Opts) > 0 {
-		p = append(p, fmt.Sprintf("Opts: %#v", w.Opts))
+		p = append(p, fmt.Sprintf("Opts: %s", packed(w.Opts)))
 	}
 	if w.Exact {
 		p = append(p, "Exact: true")
 	}
 	if len(w.Unless) > 0 {
-		p = append(p, fmt.Sprintf("Unless: %#v", w.Unless))
+		p = append(p, fmt.Sprintf("Unless: %s", packed(w.Unless)))
 	}
 	if w.UnlessPrefix != "" {
 		p = append(p, fmt.Sprintf("UnlessPrefix: %q", w.UnlessPrefix))
@@ -597,10 +658,10 @@ func widenLit(w widenDef) string {
 		p = append(p, fmt.Sprintf("ValuePrefix: %q", w.ValuePrefix))
 	}
 	if len(w.ValueContains) > 0 {
-		p = append(p, fmt.Sprintf("ValueContains: %#v", w.ValueContains))
+		p = append(p, fmt.Sprintf("ValueContains: %s", packed(w.ValueContains)))
 	}
 	if len(w.UnlessFlags) > 0 {
-		p = append(p, fmt.Sprintf("UnlessFlags: %#v", w.UnlessFlags))
+		p = append(p, fmt.Sprintf("UnlessFlags: %s", packed(w.UnlessFlags)))
 	}
 	if w.Operand != "" {
 		p = append(p, fmt.Sprintf("Operand: %q", w.Operand))
@@ -615,13 +676,13 @@ func widenLit(w widenDef) string {
 		p = append(p, "Always: true")
 	}
 	if len(w.Prefix) > 0 {
-		p = append(p, fmt.Sprintf("Prefix: %#v", w.Prefix))
+		p = append(p, fmt.Sprintf("Prefix: %s", packed(w.Prefix)))
 	}
 	if len(w.Words) > 0 {
-		p = append(p, fmt.Sprintf("Words: %#v", w.Words))
+		p = append(p, fmt.Sprintf("Words: %s", packed(w.Words)))
 	}
 	if len(w.Contains) > 0 {
-		p = append(p, fmt.Sprintf("Contains: %#v", w.Contains))
+		p = append(p, fmt.Sprintf("Contains: %s", packed(w.Contains)))
 	}
 	if w.Label != "" {
 		p = append(p, fmt.Sprintf("Label: %q", w.Label))

@@ -264,7 +264,11 @@ func producible(name string, p *program, fl string) error {
 	if to, ok := d.Aliases[fl]; ok {
 		return fmt.Errorf("flag %q of %s is an alias: write the canonical %q", fl, name, to)
 	}
+	noCluster := d.Cluster != nil && !*d.Cluster
 	if strings.HasPrefix(fl, "--") {
+		if noCluster && len(fl) > 3 {
+			return fmt.Errorf("flag %q of %s: %s reads --x as -x; write %q", fl, name, name, fl[1:])
+		}
 		if isTrue(d.FoldCase) && strings.ToLower(fl) != fl {
 			return fmt.Errorf("flag %q of %s: long options are compared in lower case", fl, name)
 		}
@@ -274,7 +278,7 @@ func producible(name string, p *program, fl string) error {
 		return nil
 	}
 	base := strings.SplitN(fl, "=", 2)[0]
-	if d.Cluster != nil && !*d.Cluster || contains(d.SingleDash, base) {
+	if noCluster || contains(d.SingleDash, base) {
 		return nil
 	}
 	return fmt.Errorf("flag %q can never match: %s reads %s as a cluster of one-letter options (declare it in the program data: single_dash = [%q], or cluster = false)", fl, name, fl, base)
@@ -401,6 +405,13 @@ func emitRules(files []ruleFile, checks []checkDef) ([]byte, error) {
 		b.WriteString("},\n")
 	}
 	b.WriteString("}\n\n")
+	// The examples are built when asked for (a hook never does): as
+	// static data they would grow the data segment every process maps.
+	b.WriteString("// builtinExamples returns the hit and miss examples of builtinRules[i].\nfunc builtinExamples(i int) (hit, miss []string) {\n\tswitch i {\n")
+	for i, p := range all {
+		fmt.Fprintf(&b, "\tcase %d:\n\t\treturn %#v, %#v\n", i, p.Hit, p.Miss)
+	}
+	b.WriteString("\t}\n\treturn nil, nil\n}\n\n")
 	fmt.Fprintf(&b, "// builtinDefault is how many rules of builtinRules are on by default.\nconst builtinDefault = %d\n\n", nDefault)
 	b.WriteString("// builtinPacks are the packs of builtinRules, in order.\nvar builtinPacks = [...]packInfo{\n")
 	for _, r := range ranges {
@@ -556,7 +567,6 @@ func patternLit(p patternDef) string {
 	if p.Match != nil {
 		parts = append(parts, "Match: &"+specLit(p.Match))
 	}
-	parts = append(parts, fmt.Sprintf("Hit: %#v", p.Hit), fmt.Sprintf("Miss: %#v", p.Miss))
 	return "Pattern{" + strings.Join(parts, ", ") + "}"
 }
 
@@ -618,7 +628,7 @@ func flagValues(m map[string]string) string {
 
 // matcherLit is the compiled matcher of a spec: its anchored expressions.
 func matcherLit(s *specDef) string {
-	var parts []string
+	var parts, extra []string
 	lazy := func(field, expr string) {
 		if expr != "" {
 			parts = append(parts, fmt.Sprintf("%s: &lazyRE{expr: %s, anchored: true}", field, strconv.Quote(expr)))
@@ -640,14 +650,17 @@ func matcherLit(s *specDef) string {
 		for _, k := range keys {
 			vs = append(vs, fmt.Sprintf("&lazyRE{expr: %s, anchored: true}", strconv.Quote(s.Values[k])))
 		}
-		parts = append(parts, "values: []*lazyRE{"+strings.Join(vs, ", ")+"}")
+		extra = append(extra, "values: []*lazyRE{"+strings.Join(vs, ", ")+"}")
 	}
 	if len(s.Any) > 0 {
 		var as []string
 		for i := range s.Any {
 			as = append(as, strings.TrimPrefix(matcherLit(&s.Any[i]), "matcher"))
 		}
-		parts = append(parts, "any: []matcher{"+strings.Join(as, ", ")+"}")
+		extra = append(extra, "any: []matcher{"+strings.Join(as, ", ")+"}")
+	}
+	if len(extra) > 0 {
+		parts = append(parts, "more: &matcherMore{"+strings.Join(extra, ", ")+"}")
 	}
 	return "matcher{" + strings.Join(parts, ", ") + "}"
 }
