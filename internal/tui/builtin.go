@@ -5,31 +5,18 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
+
+	"github.com/shellguard/shellguard/internal/programs"
 )
 
-// interactivePrograms are the programs that get the terminal when a line
-// starts with them (after `sudo`, `env` or `VAR=value` words): editors,
-// pagers and full-screen programs. Any other line can be given the
-// terminal with the `!!` prefix.
-var interactivePrograms = map[string]bool{
-	"vi": true, "vim": true, "nvim": true, "nano": true, "emacs": true,
-	"less": true, "more": true, "man": true,
-	"top": true, "htop": true, "btop": true,
-	"ssh": true, "tmux": true, "screen": true, "watch": true,
-}
-
 // InteractivePrograms returns the sorted list of programs that get the
-// terminal without the `!!` prefix.
-func InteractivePrograms() []string {
-	out := make([]string, 0, len(interactivePrograms))
-	for p := range interactivePrograms {
-		out = append(out, p)
-	}
-	slices.Sort(out)
-	return out
-}
+// terminal when a line starts with them (after `sudo`, `env` or
+// `VAR=value` words): editors, pagers and full-screen programs, the
+// programs marked interactive in the program data
+// (internal/programs/data). Any other line can be given the terminal with
+// the `!!` prefix.
+func InteractivePrograms() []string { return programs.InteractivePrograms() }
 
 // needsTerminal reports whether line starts with one of the interactive
 // programs.
@@ -43,7 +30,7 @@ func needsTerminal(line string) bool {
 		case isAssignment(w):
 			continue
 		}
-		return interactivePrograms[filepath.Base(w)]
+		return programs.NeedsTerminal(filepath.Base(w))
 	}
 	return false
 }
