@@ -1012,57 +1012,12 @@ func anyMatch(re *lazyRE, list []string) bool {
 }
 
 // staticStdin returns the text invocation i reads on its standard input
-// when the line says it statically: a here-string (<<< WORD), or the
-// output of echo or printf with literal arguments piped into it. It is
-// the extension point for shellparse's Invocation.Stdin (heredoc bodies
-// and more), which Spec.Stdin will read once the parser provides it.
+// when the line says it statically: the parser's Invocation.Stdin (a
+// heredoc body, a here-string, echo, printf or cat of such a text piped
+// into it).
 func staticStdin(sc *scan, i int) (string, bool) {
 	inv := &sc.res.Invocations[i]
-	for _, r := range inv.Redirs {
-		if r.Op == "<<<" && !r.Dynamic {
-			return r.Target + "\n", true
-		}
-	}
-	p := inv.Where.Find(shellparse.FramePipeline)
-	if p == nil || p.Stage == 0 {
-		return "", false
-	}
-	for j := i - 1; j >= 0; j-- {
-		prev := &sc.res.Invocations[j]
-		q := prev.Where.Find(shellparse.FramePipeline)
-		if q == nil || q.Pipe != p.Pipe || q.Stage != p.Stage-1 {
-			continue
-		}
-		return printed(sc.name(j), sc.args(j))
-	}
-	return "", false
-}
-
-// printed returns what echo or printf with literal arguments print.
-func printed(name string, args []shellparse.Arg) (string, bool) {
-	if name != "echo" && name != "printf" || len(args) < 2 {
-		return "", false
-	}
-	var b strings.Builder
-	words := args[1:]
-	newline := name == "echo"
-	if name == "echo" && len(words) > 0 && words[0].Value == "-n" {
-		newline = false
-		words = words[1:]
-	}
-	for k, a := range words {
-		if a.Dynamic || name == "echo" && strings.HasPrefix(a.Value, "-") && k == 0 {
-			return "", false
-		}
-		if k > 0 {
-			b.WriteByte(' ')
-		}
-		b.WriteString(a.Value)
-	}
-	if newline {
-		b.WriteByte('\n')
-	}
-	return b.String(), true
+	return inv.Stdin, inv.StdinKnown
 }
 
 // readsRedirect reports whether one of inv's input redirections (<, <>)

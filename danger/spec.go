@@ -72,8 +72,10 @@ type Spec struct {
 	// echo < /etc/shadow both read the file, echo /etc/shadow does not.
 	Reads string `toml:"reads" json:"reads,omitempty"`
 	// Stdin must match the text the invocation reads on its standard
-	// input, when the line gives it statically (a here-string, echo or
-	// printf piped into it; heredocs once the parser exposes them).
+	// input, when the line gives it statically (shellparse's
+	// Invocation.Stdin: a heredoc body, a here-string, echo, printf or cat
+	// of such a text piped into it), anchored: "(?is).*drop database.*"
+	// finds it anywhere in the text.
 	Stdin string `toml:"stdin" json:"stdin,omitempty"`
 	// Except lists programs the spec never matches (data printers such
 	// as echo and printf), except through Reads's input redirections.
