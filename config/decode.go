@@ -513,7 +513,7 @@ func (a *applier) exempt(v any) error {
 			a.ignore(path, fmt.Sprintf("exempting %q is forbidden by the managed configuration (%s)", n, a.c.Managed.Sources["forbid_exempt"]))
 			continue
 		}
-		if a.floored() && a.c.Managed.ApprovalForbidden(n, "") {
+		if a.floored() && a.c.Managed.ApprovalForbidden(n, danger.PackOf(n)) {
 			a.ignore(path, fmt.Sprintf("the managed configuration (%s) forbids approving %q", a.c.Managed.Sources["forbid_approvals"], n))
 			continue
 		}
