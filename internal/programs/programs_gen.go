@@ -7,7 +7,7 @@ func p0() *Program {
 }
 
 func p1() *Program {
-	return &Program{Name: "[", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{Deny: "-v", MaxOperands: -1}}}
+	return &Program{Name: "[", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{Deny: "-v", MaxOperands: -1}}}
 }
 
 func p2() *Program {
@@ -63,7 +63,7 @@ func p14() *Program {
 }
 
 func p15() *Program {
-	return &Program{Name: "arch", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "arch", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p16() *Program {
@@ -95,7 +95,7 @@ func p22() *Program {
 }
 
 func p23() *Program {
-	return &Program{Name: "basename", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "basename", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p24() *Program {
@@ -159,7 +159,7 @@ func p38() *Program {
 }
 
 func p39() *Program {
-	return &Program{Name: "cal", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "cal", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p40() *Program {
@@ -331,15 +331,15 @@ func p81() *Program {
 }
 
 func p82() *Program {
-	return &Program{Name: "diff", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "diff", Is: DataArgs, Files: &Files{WalkFlags: "-r\x00--recursive"}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p83() *Program {
-	return &Program{Name: "dir", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "dir", Is: DataArgs, Files: &Files{WalkFlags: "-R\x00--recursive", Dot: DotAlways}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p84() *Program {
-	return &Program{Name: "dirname", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "dirname", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p85() *Program {
@@ -383,15 +383,15 @@ func p94() *Program {
 }
 
 func p95() *Program {
-	return &Program{Name: "du", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "du", Is: DataArgs, Files: &Files{Lists: "--files0-from", Walks: true, Dot: DotAlways}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p96() *Program {
-	return &Program{Name: "echo", Is: DataArgs, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "echo", Is: DataArgs, Files: &Files{None: true}, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p97() *Program {
-	return &Program{Name: "egrep", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "egrep", Is: Abbrev | DataArgs, Files: &Files{WalkFlags: "-r\x00-R\x00--recursive\x00--dereference-recursive", WalkValues: "--directories\x01recurse\x00-d\x01recurse", Dot: DotWalking, Pattern: true, PatternUnless: "-e\x00-f\x00--regexp\x00--file", PatternOptions: "-e\x00--regexp"}, Root: Node{Values: "-A\x00-B\x00-C\x00-D\x00-X\x00-d\x00-e\x00-f\x00-m", ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p98() *Program {
@@ -419,7 +419,7 @@ func p103() *Program {
 }
 
 func p104() *Program {
-	return &Program{Name: "env", Is: Abbrev | Widens, Root: Node{Arity: 1, Values: "-u\x00-C\x00-S\x00--unset\x00--chdir\x00--split-string", Widen: []Widen{{Opts: "-S\x00--split-string", Label: "env {opt}", Why: "runs a string split into a command"}}, ReadOnly: &ReadOnly{MaxOperands: -1, NoArgs: true, NoGlob: true}}}
+	return &Program{Name: "env", Is: Abbrev | Widens, Files: &Files{None: true}, Root: Node{Arity: 1, Values: "-u\x00-C\x00-S\x00--unset\x00--chdir\x00--split-string", Widen: []Widen{{Opts: "-S\x00--split-string", Label: "env {opt}", Why: "runs a string split into a command"}}, ReadOnly: &ReadOnly{MaxOperands: -1, NoArgs: true, NoGlob: true}}}
 }
 
 func p105() *Program {
@@ -443,11 +443,11 @@ func p109() *Program {
 }
 
 func p110() *Program {
-	return &Program{Name: "expr", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "expr", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p111() *Program {
-	return &Program{Name: "false", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "false", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p112() *Program {
@@ -459,7 +459,7 @@ func p113() *Program {
 }
 
 func p114() *Program {
-	return &Program{Name: "fgrep", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "fgrep", Is: Abbrev | DataArgs, Files: &Files{WalkFlags: "-r\x00-R\x00--recursive\x00--dereference-recursive", WalkValues: "--directories\x01recurse\x00-d\x01recurse", Dot: DotWalking, Pattern: true, PatternUnless: "-e\x00-f\x00--regexp\x00--file", PatternOptions: "-e\x00--regexp"}, Root: Node{Values: "-A\x00-B\x00-C\x00-D\x00-X\x00-d\x00-e\x00-f\x00-m", ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p115() *Program {
@@ -467,11 +467,11 @@ func p115() *Program {
 }
 
 func p116() *Program {
-	return &Program{Name: "file", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{Deny: "-C\x00--compile", MaxOperands: -1, NoGlob: true}}}
+	return &Program{Name: "file", Is: DataArgs, Files: &Files{Lists: "-f\x00--files-from"}, Root: Node{ReadOnly: &ReadOnly{Deny: "-C\x00--compile", MaxOperands: -1, NoGlob: true}}}
 }
 
 func p117() *Program {
-	return &Program{Name: "find", Is: NoCluster | Widens, Extract: "find", Root: Node{Arity: 1, Widen: []Widen{{Opts: "-exec\x00-execdir\x00-ok\x00-okdir\x00-delete\x00-fprint\x00-fprint0\x00-fprintf\x00-fls", Why: "makes find run programs, delete files or write files"}}, ReadOnly: &ReadOnly{MaxOperands: -1, NoGlob: true}}}
+	return &Program{Name: "find", Is: NoCluster | Widens, Extract: "find", Files: &Files{Lists: "-files0-from", Walks: true}, Root: Node{Arity: 1, Widen: []Widen{{Opts: "-exec\x00-execdir\x00-ok\x00-okdir\x00-delete\x00-fprint\x00-fprint0\x00-fprintf\x00-fls", Why: "makes find run programs, delete files or write files"}}, ReadOnly: &ReadOnly{MaxOperands: -1, NoGlob: true}}}
 }
 
 func p118() *Program {
@@ -503,7 +503,7 @@ func p124() *Program {
 }
 
 func p125() *Program {
-	return &Program{Name: "free", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "free", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p126() *Program {
@@ -579,7 +579,7 @@ func p143() *Program {
 }
 
 func p144() *Program {
-	return &Program{Name: "grep", Is: DataArgs, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "grep", Is: Abbrev | DataArgs, Files: &Files{WalkFlags: "-r\x00-R\x00--recursive\x00--dereference-recursive", WalkValues: "--directories\x01recurse\x00-d\x01recurse", Dot: DotWalking, Pattern: true, PatternUnless: "-e\x00-f\x00--regexp\x00--file", PatternOptions: "-e\x00--regexp"}, Root: Node{Arity: 1, Values: "-A\x00-B\x00-C\x00-D\x00-X\x00-d\x00-e\x00-f\x00-m", ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p145() *Program {
@@ -587,7 +587,7 @@ func p145() *Program {
 }
 
 func p146() *Program {
-	return &Program{Name: "groups", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "groups", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p147() *Program {
@@ -643,7 +643,7 @@ func p159() *Program {
 }
 
 func p160() *Program {
-	return &Program{Name: "hostname", Root: Node{ReadOnly: &ReadOnly{Deny: "-F\x00--file\x00-b\x00--boot", MaxOperands: 0, NoGlob: true}}}
+	return &Program{Name: "hostname", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{Deny: "-F\x00--file\x00-b\x00--boot", MaxOperands: 0, NoGlob: true}}}
 }
 
 func p161() *Program {
@@ -655,7 +655,7 @@ func p162() *Program {
 }
 
 func p163() *Program {
-	return &Program{Name: "id", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "id", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p164() *Program {
@@ -703,7 +703,7 @@ func p174() *Program {
 }
 
 func p175() *Program {
-	return &Program{Name: "jq", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "jq", Is: DataArgs, Files: &Files{Pattern: true, PatternUnless: "-f\x00--from-file"}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p176() *Program {
@@ -775,7 +775,7 @@ func p192() *Program {
 }
 
 func p193() *Program {
-	return &Program{Name: "locale", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "locale", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p194() *Program {
@@ -791,15 +791,15 @@ func p196() *Program {
 }
 
 func p197() *Program {
-	return &Program{Name: "ls", Is: DataArgs, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "ls", Is: DataArgs, Files: &Files{WalkFlags: "-R\x00--recursive", Dot: DotAlways}, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p198() *Program {
-	return &Program{Name: "lsblk", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "lsblk", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p199() *Program {
-	return &Program{Name: "lscpu", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "lscpu", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p200() *Program {
@@ -975,7 +975,7 @@ func p242() *Program {
 }
 
 func p243() *Program {
-	return &Program{Name: "nproc", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "nproc", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p244() *Program {
@@ -1123,11 +1123,11 @@ func p279() *Program {
 }
 
 func p280() *Program {
-	return &Program{Name: "printenv", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "printenv", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p281() *Program {
-	return &Program{Name: "printf", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{Deny: "-v", MaxOperands: -1, NoGlob: true}}}
+	return &Program{Name: "printf", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{Deny: "-v", MaxOperands: -1, NoGlob: true}}}
 }
 
 func p282() *Program {
@@ -1135,7 +1135,7 @@ func p282() *Program {
 }
 
 func p283() *Program {
-	return &Program{Name: "ps", Is: DataArgs, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "ps", Is: DataArgs, Files: &Files{None: true}, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p284() *Program {
@@ -1155,7 +1155,7 @@ func p287() *Program {
 }
 
 func p288() *Program {
-	return &Program{Name: "pwd", Is: DataArgs, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "pwd", Is: DataArgs, Files: &Files{None: true}, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p289() *Program {
@@ -1251,7 +1251,7 @@ func p311() *Program {
 }
 
 func p312() *Program {
-	return &Program{Name: "rg", Is: DataArgs | Widens, Root: Node{Values: "-A\x00-B\x00-C\x00-e\x00-f\x00-g\x00-m\x00-M\x00-t\x00-T\x00-j\x00-E\x00--pre", Widen: []Widen{{Opts: "--pre", Exact: true, Why: "makes rg run a preprocessor program"}}, ReadOnly: &ReadOnly{Deny: "--pre-glob\x00-z\x00--search-zip", MaxOperands: -1, NoGlob: true}}}
+	return &Program{Name: "rg", Is: DataArgs | Widens, Files: &Files{Walks: true, Dot: DotAlways, Pattern: true, PatternUnless: "-e\x00-f\x00--regexp\x00--file\x00--files\x00--type-list", PatternOptions: "-e\x00--regexp"}, Root: Node{Values: "-A\x00-B\x00-C\x00-e\x00-f\x00-g\x00-m\x00-M\x00-t\x00-T\x00-j\x00-E\x00--pre\x00-d\x00-r", Widen: []Widen{{Opts: "--pre", Exact: true, Why: "makes rg run a preprocessor program"}}, ReadOnly: &ReadOnly{Deny: "--pre-glob\x00-z\x00--search-zip", MaxOperands: -1, NoGlob: true}}}
 }
 
 func p313() *Program {
@@ -1331,7 +1331,7 @@ func p331() *Program {
 }
 
 func p332() *Program {
-	return &Program{Name: "seq", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "seq", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p333() *Program {
@@ -1347,7 +1347,7 @@ func p335() *Program {
 }
 
 func p336() *Program {
-	return &Program{Name: "set", Is: DataArgs}
+	return &Program{Name: "set", Is: DataArgs, Files: &Files{None: true}}
 }
 
 func p337() *Program {
@@ -1399,7 +1399,7 @@ func p348() *Program {
 }
 
 func p349() *Program {
-	return &Program{Name: "sleep", Is: DataArgs, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "sleep", Is: DataArgs, Files: &Files{None: true}, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p350() *Program {
@@ -1415,7 +1415,7 @@ func p352() *Program {
 }
 
 func p353() *Program {
-	return &Program{Name: "sort", Is: Abbrev | DataArgs | Widens, Root: Node{Values: "-k\x00-o\x00-t\x00-T\x00-S\x00--output\x00--compress-program", Widen: []Widen{{Opts: "-o", Exact: true, Unless: "@stdout", Why: "makes sort write a file or run a program"}, {Opts: "--output\x00--compress-program", Why: "makes sort write a file or run a program"}}, ReadOnly: &ReadOnly{MaxOperands: -1, NoGlob: true}}}
+	return &Program{Name: "sort", Is: Abbrev | DataArgs | Widens, Files: &Files{Lists: "--files0-from"}, Root: Node{Values: "-k\x00-o\x00-t\x00-T\x00-S\x00--output\x00--compress-program", Widen: []Widen{{Opts: "-o", Exact: true, Unless: "@stdout", Why: "makes sort write a file or run a program"}, {Opts: "--output\x00--compress-program", Why: "makes sort write a file or run a program"}}, ReadOnly: &ReadOnly{MaxOperands: -1, NoGlob: true}}}
 }
 
 func p354() *Program {
@@ -1499,7 +1499,7 @@ func p373() *Program {
 }
 
 func p374() *Program {
-	return &Program{Name: "test", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{Deny: "-v", MaxOperands: -1}}}
+	return &Program{Name: "test", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{Deny: "-v", MaxOperands: -1}}}
 }
 
 func p375() *Program {
@@ -1535,7 +1535,7 @@ func p382() *Program {
 }
 
 func p383() *Program {
-	return &Program{Name: "tr", Decodes: "*", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "tr", Decodes: "*", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p384() *Program {
@@ -1543,11 +1543,11 @@ func p384() *Program {
 }
 
 func p385() *Program {
-	return &Program{Name: "tree", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{Deny: "-o\x00-R", MaxOperands: -1, NoGlob: true}}}
+	return &Program{Name: "tree", Is: DataArgs, Files: &Files{Walks: true, Dot: DotAlways}, Root: Node{ReadOnly: &ReadOnly{Deny: "-o\x00-R", MaxOperands: -1, NoGlob: true}}}
 }
 
 func p386() *Program {
-	return &Program{Name: "true", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "true", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p387() *Program {
@@ -1555,7 +1555,7 @@ func p387() *Program {
 }
 
 func p388() *Program {
-	return &Program{Name: "tty", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "tty", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p389() *Program {
@@ -1563,7 +1563,7 @@ func p389() *Program {
 }
 
 func p390() *Program {
-	return &Program{Name: "type", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "type", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p391() *Program {
@@ -1587,7 +1587,7 @@ func p395() *Program {
 }
 
 func p396() *Program {
-	return &Program{Name: "uname", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "uname", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p397() *Program {
@@ -1607,7 +1607,7 @@ func p400() *Program {
 }
 
 func p401() *Program {
-	return &Program{Name: "uptime", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "uptime", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p402() *Program {
@@ -1627,7 +1627,7 @@ func p405() *Program {
 }
 
 func p406() *Program {
-	return &Program{Name: "vdir", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "vdir", Files: &Files{WalkFlags: "-R\x00--recursive", Dot: DotAlways}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p407() *Program {
@@ -1659,7 +1659,7 @@ func p413() *Program {
 }
 
 func p414() *Program {
-	return &Program{Name: "w", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "w", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p415() *Program {
@@ -1675,7 +1675,7 @@ func p417() *Program {
 }
 
 func p418() *Program {
-	return &Program{Name: "wc", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "wc", Is: DataArgs, Files: &Files{Lists: "--files0-from"}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p419() *Program {
@@ -1695,7 +1695,7 @@ func p422() *Program {
 }
 
 func p423() *Program {
-	return &Program{Name: "which", Is: DataArgs, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "which", Is: DataArgs, Files: &Files{None: true}, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p424() *Program {
@@ -1703,7 +1703,7 @@ func p424() *Program {
 }
 
 func p425() *Program {
-	return &Program{Name: "whoami", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "whoami", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p426() *Program {

@@ -342,3 +342,45 @@ func FuzzScanner(f *testing.F) {
 		CodeValues(p, args, nil)
 	})
 }
+
+// The files facts the read-only scope reads.
+func TestReadFiles(t *testing.T) {
+	flags := func(set ...string) func(...string) bool {
+		return func(opts ...string) bool {
+			for _, o := range opts {
+				if slices.Contains(set, o) {
+					return true
+				}
+			}
+			return false
+		}
+	}
+	noValue := func(string) string { return "" }
+	if f := ReadFiles("echo"); f == nil || !f.None {
+		t.Error("echo: want files none")
+	}
+	if f := ReadFiles("rg"); !f.Walking(flags(), noValue) || f.Dot != DotAlways || !f.Pattern {
+		t.Errorf("rg: %+v", f)
+	}
+	g := ReadFiles("grep")
+	if g.Walking(flags("-i"), noValue) || !g.Walking(flags("-R"), noValue) || g.Dot != DotWalking {
+		t.Errorf("grep walk flags: %+v", g)
+	}
+	if !g.Walking(flags(), func(o string) string {
+		if o == "--directories" {
+			return "recurse"
+		}
+		return ""
+	}) {
+		t.Error("grep --directories=recurse does not walk")
+	}
+	if !g.PatternOptions.Has("-e") || !Lookup("grep").TakesValueAt("", "-e") || !Lookup("rg").TakesValueAt("", "-r") {
+		t.Error("grep/rg pattern and value options")
+	}
+	if f := ReadFiles("sort"); !f.Lists.Has("--files0-from") {
+		t.Error("sort --files0-from")
+	}
+	if ReadFiles("no-such-program") != nil || (*Files)(nil).Walking(flags("-r"), noValue) {
+		t.Error("unknown program")
+	}
+}
