@@ -139,16 +139,6 @@ func (p *Program) IsScript(opt string) bool { return p != nil && p.Script.Has(op
 // standard input as commands.
 func IsShell(name string) bool { return Lookup(name).Has(Shell) }
 
-// NeedsTerminal reports whether name needs a terminal (editors, pagers,
-// full-screen programs).
-func NeedsTerminal(name string) bool { return Lookup(name).Has(Interactive) }
-
-// InteractivePrograms returns the sorted names of the programs that need
-// a terminal.
-func InteractivePrograms() []string {
-	return namesWith(func(p *Program) bool { return p.Has(Interactive) })
-}
-
 // Shells returns the sorted names of the shells.
 func Shells() []string { return namesWith(func(p *Program) bool { return p.Has(Shell) }) }
 

@@ -67,1711 +67,1995 @@ func p15() *Program {
 }
 
 func p16() *Program {
-	return &Program{Name: "ash", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+	return &Program{Name: "ash", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
 }
 
 func p17() *Program {
-	return &Program{Name: "at", Is: Widens, Root: Node{Values: "-q\x00-f\x00-t", Widen: []Widen{{UnlessFlags: "-l\x00-r\x00-d\x00-c", Always: true, Label: "{name}", Why: "schedules commands read from its input or a file"}}}}
+	return &Program{Name: "at", Is: Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-f\x00-l\x00-r\x00-d\x00-c\x00-V", Values: "-q\x00-t"}}, Root: Node{Values: "-q\x00-f\x00-t", Widen: []Widen{{UnlessFlags: "-l\x00-r\x00-d\x00-c", Always: true, Label: "{name}", Why: "schedules commands read from its input or a file"}}}}
 }
 
 func p18() *Program {
-	return &Program{Name: "awk", Is: Abbrev | DataArgs | Widens, Extract: "awk", Root: Node{Values: "-F\x00-v\x00-f\x00-E\x00-i\x00-l\x00-W\x00-e\x00--file\x00--exec\x00--include\x00--load\x00--source\x00--field-separator\x00--assign"}}
+	return &Program{Name: "atop", Terminal: []Terminal{{Use: TermKeys, Quiet: "-b\x00--batch"}}}
 }
 
 func p19() *Program {
-	return &Program{Name: "aws", Is: Subcommands | Widens | DryRuns, Root: Node{Arity: 3, Values: "--profile\x00--region\x00--output\x00--endpoint-url\x00--query\x00--cli-input-json\x00--ca-bundle", DryRun: "--dryrun\x00--dry-run", Widen: []Widen{{Opts: "--endpoint-url", Exact: true, Why: "sends the request to another endpoint"}}}}
+	return &Program{Name: "awk", Is: Abbrev | DataArgs | Widens, Extract: "awk", Root: Node{Values: "-F\x00-v\x00-f\x00-E\x00-i\x00-l\x00-W\x00-e\x00--file\x00--exec\x00--include\x00--load\x00--source\x00--field-separator\x00--assign"}}
 }
 
 func p20() *Program {
-	return &Program{Name: "az", Is: Subcommands | DataArgs, Root: Node{Arity: 3, Values: "--subscription\x00--output\x00-o\x00--query"}}
+	return &Program{Name: "aws", Is: Subcommands | Widens | DryRuns, Root: Node{Arity: 3, Values: "--profile\x00--region\x00--output\x00--endpoint-url\x00--query\x00--cli-input-json\x00--ca-bundle", DryRun: "--dryrun\x00--dry-run", Widen: []Widen{{Opts: "--endpoint-url", Exact: true, Why: "sends the request to another endpoint"}}}}
 }
 
 func p21() *Program {
-	return &Program{Name: "base32", Aliases: "--decode\x01-d", Decodes: "-d\x00-D"}
+	return &Program{Name: "az", Is: Subcommands | DataArgs, Root: Node{Arity: 3, Values: "--subscription\x00--output\x00-o\x00--query"}}
 }
 
 func p22() *Program {
-	return &Program{Name: "base64", Aliases: "--decode\x01-d", Decodes: "-d\x00-D", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "base32", Aliases: "--decode\x01-d", Decodes: "-d\x00-D"}
 }
 
 func p23() *Program {
-	return &Program{Name: "basename", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "base64", Aliases: "--decode\x01-d", Decodes: "-d\x00-D", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p24() *Program {
-	return &Program{Name: "basenc", Decodes: "-d\x00-D"}
+	return &Program{Name: "basename", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p25() *Program {
-	return &Program{Name: "bash", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Root: Node{Arity: 2, Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+	return &Program{Name: "basenc", Decodes: "-d\x00-D"}
 }
 
 func p26() *Program {
-	return &Program{Name: "batch", Is: Widens, Root: Node{Values: "-q\x00-f\x00-t", Widen: []Widen{{UnlessFlags: "-l\x00-r\x00-d\x00-c", Always: true, Label: "{name}", Why: "schedules commands read from its input or a file"}}}}
+	return &Program{Name: "bash", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
 }
 
 func p27() *Program {
-	return &Program{Name: "bazel", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "batch", Is: Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-f\x00-l\x00-r\x00-d\x00-c\x00-V", Values: "-q\x00-t"}}, Root: Node{Values: "-q\x00-f\x00-t", Widen: []Widen{{UnlessFlags: "-l\x00-r\x00-d\x00-c", Always: true, Label: "{name}", Why: "schedules commands read from its input or a file"}}}}
 }
 
 func p28() *Program {
-	return &Program{Name: "bc", Is: DataArgs}
+	return &Program{Name: "bazel", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p29() *Program {
-	return &Program{Name: "bind", Is: Widens, Root: Node{Values: "-m\x00-q\x00-u\x00-f\x00-r\x00-x", Widen: []Widen{{Opts: "-x", Label: "bind {opt}", Why: "binds a key to a shell command"}}}}
+	return &Program{Name: "bc", Is: DataArgs}
 }
 
 func p30() *Program {
-	return &Program{Name: "brew", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "bind", Is: Widens, Root: Node{Values: "-m\x00-q\x00-u\x00-f\x00-r\x00-x", Widen: []Widen{{Opts: "-x", Label: "bind {opt}", Why: "binds a key to a shell command"}}}}
 }
 
 func p31() *Program {
-	return &Program{Name: "bsdtar", Is: Abbrev | OldStyle | Widens, Whole: "--checkpoint", Root: Node{Values: "-b\x00-C\x00-f\x00-F\x00-g\x00-H\x00-I\x00-K\x00-L\x00-N\x00-T\x00-V\x00-X\x00--file\x00--to-command\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script\x00--checkpoint-action", Widen: []Widen{{Opts: "-I\x00-F\x00--to-command\x00--checkpoint-action\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script", Why: "makes tar run another program"}, {Opts: "-f\x00--file", UnlessFlags: "--force-local", Remote: true, Label: "{opt} {value}", Why: "names an archive on another host, which tar reaches through rsh"}}}}
+	return &Program{Name: "bpython", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", Operands: 1}}}
 }
 
 func p32() *Program {
-	return &Program{Name: "btop", Is: Interactive}
+	return &Program{Name: "brew", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p33() *Program {
-	return &Program{Name: "bun", Is: Posix | Subcommands | Runs | Widens, Lang: "node", Code: "-e\x00--eval\x00-p\x00--print", Load: "-r\x00--preload", Root: Node{Arity: 2, Values: "-e\x00--eval\x00-p\x00--print\x00-r\x00--preload"}, Subs: []Node{{Path: "run", Arity: 3}, {Path: "x", Arity: 3, Run: &Run{}}}}
+	return &Program{Name: "bsdtar", Is: Abbrev | OldStyle | Widens, Whole: "--checkpoint", Root: Node{Values: "-b\x00-C\x00-f\x00-F\x00-g\x00-H\x00-I\x00-K\x00-L\x00-N\x00-T\x00-V\x00-X\x00--file\x00--to-command\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script\x00--checkpoint-action", Widen: []Widen{{Opts: "-I\x00-F\x00--to-command\x00--checkpoint-action\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script", Why: "makes tar run another program"}, {Opts: "-f\x00--file", UnlessFlags: "--force-local", Remote: true, Label: "{opt} {value}", Why: "names an archive on another host, which tar reaches through rsh"}}}}
 }
 
 func p34() *Program {
-	return &Program{Name: "bundle", Root: Node{Arity: 2}, Subs: []Node{{Path: "exec", Arity: 3}}}
+	return &Program{Name: "btop", Terminal: []Terminal{{Use: TermKeys, Quiet: "-b\x00--batch"}}}
 }
 
 func p35() *Program {
-	return &Program{Name: "bunx", Is: Abbrev | Runs | Widens | DryRuns, Root: Node{Arity: 2, Values: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call\x00--prefix\x00--loglevel\x00--cache\x00-p\x00--package", DryRun: "--dry-run", Widen: []Widen{{Opts: "--unsafe-perm", Unless: "false", Why: "makes package scripts run with full privileges"}, {Opts: "--ignore-scripts", Unless: "true", HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: "--no-ignore-scripts", Why: "makes package install scripts run"}, {Opts: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call", Why: "changes which code {name} fetches or which shell runs its scripts"}}, Run: &Run{}}}
+	return &Program{Name: "bun", Is: Posix | Subcommands | Runs | Widens, Lang: "node", Code: "-e\x00--eval\x00-p\x00--print", Load: "-r\x00--preload", Terminal: []Terminal{{Sub: "repl", Use: TermInput}}, Root: Node{Arity: 2, Values: "-e\x00--eval\x00-p\x00--print\x00-r\x00--preload"}, Subs: []Node{{Path: "run", Arity: 3}, {Path: "x", Arity: 3, Run: &Run{}}}}
 }
 
 func p36() *Program {
-	return &Program{Name: "busybox-awk", Is: Abbrev | Widens, Extract: "awk", Root: Node{Values: "-F\x00-v\x00-f\x00-E\x00-i\x00-l\x00-W\x00-e\x00--file\x00--exec\x00--include\x00--load\x00--source\x00--field-separator\x00--assign"}}
+	return &Program{Name: "bundle", Root: Node{Arity: 2}, Subs: []Node{{Path: "exec", Arity: 3}}}
 }
 
 func p37() *Program {
-	return &Program{Name: "bwrap", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "bunx", Is: Abbrev | Runs | Widens | DryRuns, Root: Node{Arity: 2, Values: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call\x00--prefix\x00--loglevel\x00--cache\x00-p\x00--package", DryRun: "--dry-run", Widen: []Widen{{Opts: "--unsafe-perm", Unless: "false", Why: "makes package scripts run with full privileges"}, {Opts: "--ignore-scripts", Unless: "true", HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: "--no-ignore-scripts", Why: "makes package install scripts run"}, {Opts: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call", Why: "changes which code {name} fetches or which shell runs its scripts"}}, Run: &Run{}}}
 }
 
 func p38() *Program {
-	return &Program{Name: "c++", Is: Widens, Root: Node{Widen: []Widen{{Prefix: "-B\x00-fplugin\x00-wrapper\x00-specs", Words: "-Xclang", Why: "makes the compiler run or load other programs"}}}}
+	return &Program{Name: "busybox", Terminal: []Terminal{{Sub: "sh", Use: TermInput, Runs: "-c", Forces: "-i", Operands: 1}, {Sub: "ash", Use: TermInput, Runs: "-c", Forces: "-i", Operands: 1}}}
 }
 
 func p39() *Program {
-	return &Program{Name: "cal", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "busybox-awk", Is: Abbrev | Widens, Extract: "awk", Root: Node{Values: "-F\x00-v\x00-f\x00-E\x00-i\x00-l\x00-W\x00-e\x00--file\x00--exec\x00--include\x00--load\x00--source\x00--field-separator\x00--assign"}}
 }
 
 func p40() *Program {
-	return &Program{Name: "cargo", Is: Subcommands | DataArgs | Runs | Widens, Root: Node{Arity: 2, Values: "--config\x00-Z\x00--color\x00--manifest-path\x00-C", Widen: []Widen{{Opts: "--config", Exact: true, Why: "changes cargo's configuration, which can run programs"}}}, Subs: []Node{{Path: "add", Arity: 3}, {Path: "install", Arity: 3}, {Path: "run", Arity: 3, Run: &Run{DashDash: true}}}}
+	return &Program{Name: "bwrap", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p41() *Program {
-	return &Program{Name: "cat", Is: DataArgs, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "byobu", Terminal: []Terminal{{Use: TermKeys, Quiet: "ls\x00list-sessions\x00list-windows\x00lsw\x00list-panes\x00lsp\x00list-clients\x00lsc\x00list-buffers\x00list-keys\x00list-commands\x00has-session\x00has\x00show-options\x00show\x00show-environment\x00display-message\x00display\x00capture-pane\x00capturep\x00kill-session\x00kill-server\x00kill-window\x00kill-pane\x00-V"}}}
 }
 
 func p42() *Program {
-	return &Program{Name: "cc", Is: Widens, Root: Node{Widen: []Widen{{Prefix: "-B\x00-fplugin\x00-wrapper\x00-specs", Words: "-Xclang", Why: "makes the compiler run or load other programs"}}}}
+	return &Program{Name: "c++", Is: Widens, Root: Node{Widen: []Widen{{Prefix: "-B\x00-fplugin\x00-wrapper\x00-specs", Words: "-Xclang", Why: "makes the compiler run or load other programs"}}}}
 }
 
 func p43() *Program {
-	return &Program{Name: "cd", Is: DataArgs, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "cal", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p44() *Program {
-	return &Program{Name: "cdk", Root: Node{Arity: 2}}
+	return &Program{Name: "cargo", Is: Subcommands | DataArgs | Runs | Widens, Root: Node{Arity: 2, Values: "--config\x00-Z\x00--color\x00--manifest-path\x00-C", Widen: []Widen{{Opts: "--config", Exact: true, Why: "changes cargo's configuration, which can run programs"}}}, Subs: []Node{{Path: "add", Arity: 3}, {Path: "install", Arity: 3}, {Path: "run", Arity: 3, Run: &Run{DashDash: true}}}}
 }
 
 func p45() *Program {
-	return &Program{Name: "cf", Root: Node{Arity: 2}}
+	return &Program{Name: "cat", Is: DataArgs, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p46() *Program {
-	return &Program{Name: "chgrp", Aliases: "--recursive\x01-R"}
+	return &Program{Name: "cc", Is: Widens, Root: Node{Widen: []Widen{{Prefix: "-B\x00-fplugin\x00-wrapper\x00-specs", Words: "-Xclang", Why: "makes the compiler run or load other programs"}}}}
 }
 
 func p47() *Program {
-	return &Program{Name: "chmod", Aliases: "--recursive\x01-R", Root: Node{Arity: 1}}
+	return &Program{Name: "cd", Is: DataArgs, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p48() *Program {
-	return &Program{Name: "chown", Aliases: "--recursive\x01-R", Root: Node{Arity: 1}}
+	return &Program{Name: "cdk", Root: Node{Arity: 2}}
 }
 
 func p49() *Program {
-	return &Program{Name: "chroot", Is: Widens, Root: Node{Widen: []Widen{{Always: true, Label: "chroot", Why: "runs programs from another root directory"}}}}
+	return &Program{Name: "cf", Root: Node{Arity: 2}}
 }
 
 func p50() *Program {
-	return &Program{Name: "cksum", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "chgrp", Aliases: "--recursive\x01-R"}
 }
 
 func p51() *Program {
-	return &Program{Name: "clang", Is: Widens, Root: Node{Widen: []Widen{{Prefix: "-B\x00-fplugin\x00-wrapper\x00-specs", Words: "-Xclang", Why: "makes the compiler run or load other programs"}}}}
+	return &Program{Name: "chmod", Aliases: "--recursive\x01-R", Root: Node{Arity: 1}}
 }
 
 func p52() *Program {
-	return &Program{Name: "clang++", Is: Widens, Root: Node{Widen: []Widen{{Prefix: "-B\x00-fplugin\x00-wrapper\x00-specs", Words: "-Xclang", Why: "makes the compiler run or load other programs"}}}}
+	return &Program{Name: "chown", Aliases: "--recursive\x01-R", Root: Node{Arity: 1}}
 }
 
 func p53() *Program {
-	return &Program{Name: "clear", Is: DataArgs}
+	return &Program{Name: "chroot", Is: Widens, Terminal: []Terminal{{Use: TermInput, Values: "--userspec\x00--groups", Operands: 2}}, Root: Node{Widen: []Widen{{Always: true, Label: "chroot", Why: "runs programs from another root directory"}}}}
 }
 
 func p54() *Program {
-	return &Program{Name: "cmake", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "cksum", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p55() *Program {
-	return &Program{Name: "cmp", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "clang", Is: Widens, Root: Node{Widen: []Widen{{Prefix: "-B\x00-fplugin\x00-wrapper\x00-specs", Words: "-Xclang", Why: "makes the compiler run or load other programs"}}}}
 }
 
 func p56() *Program {
-	return &Program{Name: "code", Is: DataArgs}
+	return &Program{Name: "clang++", Is: Widens, Root: Node{Widen: []Widen{{Prefix: "-B\x00-fplugin\x00-wrapper\x00-specs", Words: "-Xclang", Why: "makes the compiler run or load other programs"}}}}
 }
 
 func p57() *Program {
-	return &Program{Name: "column", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "clear", Is: DataArgs}
 }
 
 func p58() *Program {
-	return &Program{Name: "comm", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "clickhouse-client", Terminal: []Terminal{{Use: TermInput, Runs: "-q\x00--query\x00--queries-file"}}}
 }
 
 func p59() *Program {
-	return &Program{Name: "compdef", Is: DataArgs}
+	return &Program{Name: "clisp", Terminal: []Terminal{{Use: TermInput, Runs: "--script\x00--non-interactive\x00-x"}}}
 }
 
 func p60() *Program {
-	return &Program{Name: "compgen", Is: DataArgs | Widens, Root: Node{Values: "-C\x00-F\x00-G\x00-W\x00-X\x00-A\x00-o\x00-P\x00-S", Widen: []Widen{{Opts: "-C", Label: "{name} {opt}", Why: "sets a command to run on completion"}}}}
+	return &Program{Name: "clj", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--eval\x00-m\x00-M\x00-X\x00-x\x00--script", Operands: 1}}}
 }
 
 func p61() *Program {
-	return &Program{Name: "complete", Is: DataArgs | Widens, Root: Node{Values: "-C\x00-F\x00-G\x00-W\x00-X\x00-A\x00-o\x00-P\x00-S", Widen: []Widen{{Opts: "-C", Label: "{name} {opt}", Why: "sets a command to run on completion"}}}}
+	return &Program{Name: "clojure", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--eval\x00-m\x00-M\x00-X\x00-x\x00--script", Operands: 1}}}
 }
 
 func p62() *Program {
-	return &Program{Name: "composer", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "cmake", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p63() *Program {
-	return &Program{Name: "consul", Root: Node{Arity: 2}, Subs: []Node{{Path: "kv", Arity: 3}}}
+	return &Program{Name: "cmp", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p64() *Program {
-	return &Program{Name: "corepack", Root: Node{Arity: 2}}
+	return &Program{Name: "code", Is: DataArgs}
 }
 
 func p65() *Program {
-	return &Program{Name: "cowsay", Is: DataArgs}
+	return &Program{Name: "column", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p66() *Program {
-	return &Program{Name: "cp", Is: DataArgs, Root: Node{Arity: 1}}
+	return &Program{Name: "comm", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p67() *Program {
-	return &Program{Name: "crictl", Root: Node{Arity: 2}}
+	return &Program{Name: "compdef", Is: DataArgs}
 }
 
 func p68() *Program {
-	return &Program{Name: "crontab", Is: Widens, Aliases: "--remove\x01-r", Root: Node{Values: "-u\x00-T", Widen: []Widen{{Operand: "*", Why: "installs commands to run later"}}}}
+	return &Program{Name: "compgen", Is: DataArgs | Widens, Root: Node{Values: "-C\x00-F\x00-G\x00-W\x00-X\x00-A\x00-o\x00-P\x00-S", Widen: []Widen{{Opts: "-C", Label: "{name} {opt}", Why: "sets a command to run on completion"}}}}
 }
 
 func p69() *Program {
-	return &Program{Name: "csh", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+	return &Program{Name: "complete", Is: DataArgs | Widens, Root: Node{Values: "-C\x00-F\x00-G\x00-W\x00-X\x00-A\x00-o\x00-P\x00-S", Widen: []Widen{{Opts: "-C", Label: "{name} {opt}", Why: "sets a command to run on completion"}}}}
 }
 
 func p70() *Program {
-	return &Program{Name: "curl", Is: Widens, Root: Node{Values: "-A\x00-b\x00-c\x00-C\x00-d\x00-D\x00-e\x00-E\x00-F\x00-H\x00-K\x00-m\x00-o\x00-P\x00-Q\x00-r\x00-t\x00-T\x00-u\x00-U\x00-w\x00-x\x00-X\x00-y\x00-Y\x00-z\x00--data\x00--data-binary\x00--data-raw\x00--data-ascii\x00--data-urlencode\x00--json\x00--form\x00--form-string\x00--output\x00--upload-file\x00--config\x00--header\x00--user-agent\x00--cookie\x00--cookie-jar\x00--dump-header\x00--trace\x00--trace-ascii\x00--stderr\x00--libcurl\x00--output-dir\x00--url\x00--request\x00--referer\x00--proxy\x00--user\x00--write-out\x00--etag-save\x00--hsts\x00--alt-svc\x00--url-query\x00--proxy-header\x00--max-time\x00--connect-timeout\x00--retry\x00--resolve\x00--connect-to\x00--cacert\x00--cert\x00--key\x00--range", Widen: []Widen{{Opts: "-o\x00--output", Unless: "@stdout", Why: "makes curl write a file, upload a file, or read options from a file"}, {Opts: "-O\x00-T\x00-K\x00-D\x00-c\x00--remote-name\x00--remote-name-all\x00--output-dir\x00--upload-file\x00--config\x00--dump-header\x00--cookie-jar\x00--trace\x00--trace-ascii\x00--stderr\x00--libcurl\x00--etag-save\x00--hsts\x00--alt-svc", Why: "makes curl write a file, upload a file, or read options from a file"}, {Opts: "-d\x00--data\x00--data-binary\x00--data-ascii\x00--json\x00--url-query", ValuePrefix: "@", Label: "{opt} @", Why: "sends the contents of a local file"}, {Opts: "--data-urlencode", ValueContains: "@", Why: "sends the contents of a local file"}, {Opts: "-F\x00--form", ValueContains: "=@\x00=<", Why: "sends the contents of a local file"}, {Opts: "-H\x00--header\x00--proxy-header", ValuePrefix: "@", Label: "{opt} @", Why: "sends the contents of a local file"}}}}
+	return &Program{Name: "composer", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p71() *Program {
-	return &Program{Name: "cut", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "consul", Root: Node{Arity: 2}, Subs: []Node{{Path: "kv", Arity: 3}}}
 }
 
 func p72() *Program {
-	return &Program{Name: "dash", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Root: Node{Arity: 2, Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+	return &Program{Name: "corepack", Root: Node{Arity: 2}}
 }
 
 func p73() *Program {
-	return &Program{Name: "date", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1, NoGlob: true, Extract: "date"}}}
+	return &Program{Name: "cowsay", Is: DataArgs}
 }
 
 func p74() *Program {
-	return &Program{Name: "dbus-run-session", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "cp", Is: DataArgs, Root: Node{Arity: 1}}
 }
 
 func p75() *Program {
-	return &Program{Name: "dc", Is: DataArgs}
+	return &Program{Name: "cqlsh", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--execute\x00-f\x00--file"}}}
 }
 
 func p76() *Program {
-	return &Program{Name: "dd", Is: NoCluster}
+	return &Program{Name: "crictl", Root: Node{Arity: 2}}
 }
 
 func p77() *Program {
-	return &Program{Name: "declare", Is: DataArgs | Widens, Extract: "env_assign"}
+	return &Program{Name: "crontab", Is: Widens, Aliases: "--remove\x01-r", Terminal: []Terminal{{Use: TermInput, Runs: "-l\x00-r\x00-V\x00-T", Forces: "-e", Values: "-u", Operands: 1}}, Root: Node{Values: "-u\x00-T", Widen: []Widen{{Operand: "*", Why: "installs commands to run later"}}}}
 }
 
 func p78() *Program {
-	return &Program{Name: "del", ActsAs: "rm\x00-rf"}
+	return &Program{Name: "csh", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
 }
 
 func p79() *Program {
-	return &Program{Name: "del-cli", ActsAs: "rm\x00-rf"}
+	return &Program{Name: "curl", Is: Widens, Root: Node{Values: "-A\x00-b\x00-c\x00-C\x00-d\x00-D\x00-e\x00-E\x00-F\x00-H\x00-K\x00-m\x00-o\x00-P\x00-Q\x00-r\x00-t\x00-T\x00-u\x00-U\x00-w\x00-x\x00-X\x00-y\x00-Y\x00-z\x00--data\x00--data-binary\x00--data-raw\x00--data-ascii\x00--data-urlencode\x00--json\x00--form\x00--form-string\x00--output\x00--upload-file\x00--config\x00--header\x00--user-agent\x00--cookie\x00--cookie-jar\x00--dump-header\x00--trace\x00--trace-ascii\x00--stderr\x00--libcurl\x00--output-dir\x00--url\x00--request\x00--referer\x00--proxy\x00--user\x00--write-out\x00--etag-save\x00--hsts\x00--alt-svc\x00--url-query\x00--proxy-header\x00--max-time\x00--connect-timeout\x00--retry\x00--resolve\x00--connect-to\x00--cacert\x00--cert\x00--key\x00--range", Widen: []Widen{{Opts: "-o\x00--output", Unless: "@stdout", Why: "makes curl write a file, upload a file, or read options from a file"}, {Opts: "-O\x00-T\x00-K\x00-D\x00-c\x00--remote-name\x00--remote-name-all\x00--output-dir\x00--upload-file\x00--config\x00--dump-header\x00--cookie-jar\x00--trace\x00--trace-ascii\x00--stderr\x00--libcurl\x00--etag-save\x00--hsts\x00--alt-svc", Why: "makes curl write a file, upload a file, or read options from a file"}, {Opts: "-d\x00--data\x00--data-binary\x00--data-ascii\x00--json\x00--url-query", ValuePrefix: "@", Label: "{opt} @", Why: "sends the contents of a local file"}, {Opts: "--data-urlencode", ValueContains: "@", Why: "sends the contents of a local file"}, {Opts: "-F\x00--form", ValueContains: "=@\x00=<", Why: "sends the contents of a local file"}, {Opts: "-H\x00--header\x00--proxy-header", ValuePrefix: "@", Label: "{opt} @", Why: "sends the contents of a local file"}}}}
 }
 
 func p80() *Program {
-	return &Program{Name: "deno", Is: Subcommands | Runs, Lang: "node", Root: Node{Arity: 2}, Subs: []Node{{Path: "run", Run: &Run{Prefix: "npm:"}}, {Path: "task", Arity: 3}}}
+	return &Program{Name: "cut", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p81() *Program {
-	return &Program{Name: "df", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "dash", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
 }
 
 func p82() *Program {
-	return &Program{Name: "diff", Is: DataArgs, Files: &Files{WalkFlags: "-r\x00--recursive"}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "date", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1, NoGlob: true, Extract: "date"}}}
 }
 
 func p83() *Program {
-	return &Program{Name: "dir", Is: DataArgs, Files: &Files{WalkFlags: "-R\x00--recursive", Dot: DotAlways}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "dbus-run-session", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p84() *Program {
-	return &Program{Name: "dirname", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "dc", Is: DataArgs, Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}}
 }
 
 func p85() *Program {
-	return &Program{Name: "dnf", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "dd", Is: NoCluster}
 }
 
 func p86() *Program {
-	return &Program{Name: "dnf4", Is: DataArgs}
+	return &Program{Name: "declare", Is: DataArgs | Widens, Extract: "env_assign"}
 }
 
 func p87() *Program {
-	return &Program{Name: "dnf5", Is: DataArgs}
+	return &Program{Name: "del", ActsAs: "rm\x00-rf"}
 }
 
 func p88() *Program {
-	return &Program{Name: "docker", Is: Subcommands | Widens | DryRuns, Globals: "-H\x00--host\x00-c\x00--context\x00--config\x00-l\x00--log-level\x00--tlscacert\x00--tlscert\x00--tlskey\x00--url\x00--connection\x00--root\x00--runroot", Extract: "docker", Root: Node{Arity: 2}, Subs: []Node{{Path: "builder", Arity: 3}, {Path: "buildx", Arity: 3}, {Path: "compose", Arity: 3, Values: "-f\x00--file\x00-p\x00--project-name\x00--project-directory\x00--env-file\x00--profile\x00--ansi\x00--progress\x00--parallel", DryRun: "--dry-run"}, {Path: "container", Arity: 3}, {Path: "context", Arity: 3}, {Path: "image", Arity: 3}, {Path: "network", Arity: 3}, {Path: "system", Arity: 3}, {Path: "volume", Arity: 3}}}
+	return &Program{Name: "del-cli", ActsAs: "rm\x00-rf"}
 }
 
 func p89() *Program {
-	return &Program{Name: "docker-compose", Is: Widens, Extract: "docker"}
+	return &Program{Name: "deno", Is: Subcommands | Runs, Lang: "node", Terminal: []Terminal{{Sub: "repl", Use: TermInput}, {Use: TermInput, Operands: 1}}, Root: Node{Arity: 2}, Subs: []Node{{Path: "run", Run: &Run{Prefix: "npm:"}}, {Path: "task", Arity: 3}}}
 }
 
 func p90() *Program {
-	return &Program{Name: "doctl", Is: DataArgs, Root: Node{Arity: 3}}
+	return &Program{Name: "df", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p91() *Program {
-	return &Program{Name: "dotnet", Is: Subcommands | DataArgs | Runs, Root: Node{Arity: 2}, Subs: []Node{{Path: "run", Arity: 3, Run: &Run{DashDash: true}}, {Path: "tool", Arity: 3}, {Path: "tool run", Run: &Run{}}}}
+	return &Program{Name: "diff", Is: DataArgs, Files: &Files{WalkFlags: "-r\x00--recursive"}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p92() *Program {
-	return &Program{Name: "dpkg", Is: DataArgs}
+	return &Program{Name: "dir", Is: DataArgs, Files: &Files{WalkFlags: "-R\x00--recursive", Dot: DotAlways}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p93() *Program {
-	return &Program{Name: "dpkg-query", Is: DataArgs}
+	return &Program{Name: "dirname", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p94() *Program {
-	return &Program{Name: "drizzle-kit", Root: Node{Arity: 2}}
+	return &Program{Name: "dnf", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p95() *Program {
-	return &Program{Name: "du", Is: DataArgs, Files: &Files{Lists: "--files0-from", Walks: true, Dot: DotAlways}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "dnf4", Is: DataArgs}
 }
 
 func p96() *Program {
-	return &Program{Name: "echo", Is: DataArgs, Files: &Files{None: true}, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "dnf5", Is: DataArgs}
 }
 
 func p97() *Program {
-	return &Program{Name: "egrep", Is: Abbrev | DataArgs, Files: &Files{WalkFlags: "-r\x00-R\x00--recursive\x00--dereference-recursive", WalkValues: "--directories\x01recurse\x00-d\x01recurse", Dot: DotWalking, Pattern: true, PatternUnless: "-e\x00-f\x00--regexp\x00--file", PatternOptions: "-e\x00--regexp"}, Root: Node{Values: "-A\x00-B\x00-C\x00-D\x00-X\x00-d\x00-e\x00-f\x00-m", ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "doas", Terminal: []Terminal{{Use: TermInput, Forces: "-s", Values: "-u\x00-C", OnlyForced: true}}}
 }
 
 func p98() *Program {
-	return &Program{Name: "eksctl", Root: Node{Arity: 2}, Subs: []Node{{Path: "create", Arity: 3}}}
+	return &Program{Name: "docker", Is: Subcommands | Widens | DryRuns, Globals: "-H\x00--host\x00-c\x00--context\x00--config\x00-l\x00--log-level\x00--tlscacert\x00--tlscert\x00--tlskey\x00--url\x00--connection\x00--root\x00--runroot", Extract: "docker", Root: Node{Arity: 2}, Subs: []Node{{Path: "builder", Arity: 3}, {Path: "buildx", Arity: 3}, {Path: "compose", Arity: 3, Values: "-f\x00--file\x00-p\x00--project-name\x00--project-directory\x00--env-file\x00--profile\x00--ansi\x00--progress\x00--parallel", DryRun: "--dry-run"}, {Path: "container", Arity: 3}, {Path: "context", Arity: 3}, {Path: "image", Arity: 3}, {Path: "network", Arity: 3}, {Path: "system", Arity: 3}, {Path: "volume", Arity: 3}}}
 }
 
 func p99() *Program {
-	return &Program{Name: "elixir", Is: Widens, Lang: "jvm", Code: "-e\x00--eval", Load: "-r", Root: Node{Values: "-e\x00-r"}}
+	return &Program{Name: "docker-compose", Is: Widens, Extract: "docker"}
 }
 
 func p100() *Program {
-	return &Program{Name: "emacs", Is: Interactive | DataArgs | Widens, Root: Node{Widen: []Widen{{Prefix: "--eval=\x00-l=\x00--load=\x00-f=\x00--funcall=\x00--script=\x00-x=\x00-batch=\x00--batch=", Words: "--eval\x00-l\x00--load\x00-f\x00--funcall\x00--script\x00-x\x00-batch\x00--batch", Why: "gives emacs code to run"}}}}
+	return &Program{Name: "doctl", Is: DataArgs, Root: Node{Arity: 3}}
 }
 
 func p101() *Program {
-	return &Program{Name: "emerge", Is: DataArgs}
+	return &Program{Name: "dotnet", Is: Subcommands | DataArgs | Runs, Root: Node{Arity: 2}, Subs: []Node{{Path: "run", Arity: 3, Run: &Run{DashDash: true}}, {Path: "tool", Arity: 3}, {Path: "tool run", Run: &Run{}}}}
 }
 
 func p102() *Program {
-	return &Program{Name: "enable", Is: Widens, Root: Node{Values: "-f", Widen: []Widen{{Opts: "-f", Label: "enable {opt}", Why: "loads a builtin from a shared library"}}}}
+	return &Program{Name: "dpkg", Is: DataArgs}
 }
 
 func p103() *Program {
-	return &Program{Name: "entr", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "dpkg-query", Is: DataArgs}
 }
 
 func p104() *Program {
-	return &Program{Name: "env", Is: Abbrev | Widens, Files: &Files{None: true}, Root: Node{Arity: 1, Values: "-u\x00-C\x00-S\x00--unset\x00--chdir\x00--split-string", Widen: []Widen{{Opts: "-S\x00--split-string", Label: "env {opt}", Why: "runs a string split into a command"}}, ReadOnly: &ReadOnly{MaxOperands: -1, NoArgs: true, NoGlob: true}}}
+	return &Program{Name: "drizzle-kit", Root: Node{Arity: 2}}
 }
 
 func p105() *Program {
-	return &Program{Name: "espeak", Is: DataArgs}
+	return &Program{Name: "du", Is: DataArgs, Files: &Files{Lists: "--files0-from", Walks: true, Dot: DotAlways}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p106() *Program {
-	return &Program{Name: "ex", Is: Widens, Root: Node{Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
+	return &Program{Name: "duckdb", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-version\x00--version", Values: "-cmd\x00-separator\x00-newline\x00-nullvalue\x00-init\x00-vfs\x00-mmap\x00-lookaside\x00-pagecache\x00-heap\x00-maxsize", Operands: 2}}}
 }
 
 func p107() *Program {
-	return &Program{Name: "exit", Is: DataArgs}
+	return &Program{Name: "echo", Is: DataArgs, Files: &Files{None: true}, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p108() *Program {
-	return &Program{Name: "expect", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "ed", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
 }
 
 func p109() *Program {
-	return &Program{Name: "export", Is: DataArgs | Widens, Extract: "env_assign", Root: Node{Arity: 1}}
+	return &Program{Name: "egrep", Is: Abbrev | DataArgs, Files: &Files{WalkFlags: "-r\x00-R\x00--recursive\x00--dereference-recursive", WalkValues: "--directories\x01recurse\x00-d\x01recurse", Dot: DotWalking, Pattern: true, PatternUnless: "-e\x00-f\x00--regexp\x00--file", PatternOptions: "-e\x00--regexp"}, Root: Node{Values: "-A\x00-B\x00-C\x00-D\x00-X\x00-d\x00-e\x00-f\x00-m", ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p110() *Program {
-	return &Program{Name: "expr", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "eksctl", Root: Node{Arity: 2}, Subs: []Node{{Path: "create", Arity: 3}}}
 }
 
 func p111() *Program {
-	return &Program{Name: "false", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "elixir", Is: Widens, Lang: "jvm", Code: "-e\x00--eval", Load: "-r", Root: Node{Values: "-e\x00-r"}}
 }
 
 func p112() *Program {
-	return &Program{Name: "fd", Is: Widens, Root: Node{Values: "-e\x00-d\x00-E\x00-t\x00-S\x00-c\x00-j\x00-x\x00-X\x00--exec\x00--exec-batch", Widen: []Widen{{Opts: "-x\x00-X\x00--exec\x00--exec-batch", Exact: true, Why: "makes fd run programs"}}}}
+	return &Program{Name: "elvish", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--commands", Forces: "-i\x00--interactive", Operands: 1}}}
 }
 
 func p113() *Program {
-	return &Program{Name: "fdfind", Is: Widens, Root: Node{Values: "-e\x00-d\x00-E\x00-t\x00-S\x00-c\x00-j\x00-x\x00-X\x00--exec\x00--exec-batch", Widen: []Widen{{Opts: "-x\x00-X\x00--exec\x00--exec-batch", Exact: true, Why: "makes fd run programs"}}}}
+	return &Program{Name: "emacs", Is: DataArgs | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, Root: Node{Widen: []Widen{{Prefix: "--eval=\x00-l=\x00--load=\x00-f=\x00--funcall=\x00--script=\x00-x=\x00-batch=\x00--batch=", Words: "--eval\x00-l\x00--load\x00-f\x00--funcall\x00--script\x00-x\x00-batch\x00--batch", Why: "gives emacs code to run"}}}}
 }
 
 func p114() *Program {
-	return &Program{Name: "fgrep", Is: Abbrev | DataArgs, Files: &Files{WalkFlags: "-r\x00-R\x00--recursive\x00--dereference-recursive", WalkValues: "--directories\x01recurse\x00-d\x01recurse", Dot: DotWalking, Pattern: true, PatternUnless: "-e\x00-f\x00--regexp\x00--file", PatternOptions: "-e\x00--regexp"}, Root: Node{Values: "-A\x00-B\x00-C\x00-D\x00-X\x00-d\x00-e\x00-f\x00-m", ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "emacsclient", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
 }
 
 func p115() *Program {
-	return &Program{Name: "figlet", Is: DataArgs}
+	return &Program{Name: "emerge", Is: DataArgs}
 }
 
 func p116() *Program {
-	return &Program{Name: "file", Is: DataArgs, Files: &Files{Lists: "-f\x00--files-from"}, Root: Node{ReadOnly: &ReadOnly{Deny: "-C\x00--compile", MaxOperands: -1, NoGlob: true}}}
+	return &Program{Name: "enable", Is: Widens, Root: Node{Values: "-f", Widen: []Widen{{Opts: "-f", Label: "enable {opt}", Why: "loads a builtin from a shared library"}}}}
 }
 
 func p117() *Program {
-	return &Program{Name: "find", Is: NoCluster | Widens, Extract: "find", Files: &Files{Lists: "-files0-from", Walks: true}, Root: Node{Arity: 1, Widen: []Widen{{Opts: "-exec\x00-execdir\x00-ok\x00-okdir\x00-delete\x00-fprint\x00-fprint0\x00-fprintf\x00-fls", Why: "makes find run programs, delete files or write files"}}, ReadOnly: &ReadOnly{MaxOperands: -1, NoGlob: true}}}
+	return &Program{Name: "entr", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p118() *Program {
-	return &Program{Name: "firebase", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "env", Is: Abbrev | Widens, Files: &Files{None: true}, Root: Node{Arity: 1, Values: "-u\x00-C\x00-S\x00--unset\x00--chdir\x00--split-string", Widen: []Widen{{Opts: "-S\x00--split-string", Label: "env {opt}", Why: "runs a string split into a command"}}, ReadOnly: &ReadOnly{MaxOperands: -1, NoArgs: true, NoGlob: true}}}
 }
 
 func p119() *Program {
-	return &Program{Name: "firejail", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "erl", Terminal: []Terminal{{Use: TermInput, Runs: "-noshell\x00-noinput\x00-detached"}}}
 }
 
 func p120() *Program {
-	return &Program{Name: "fish", Is: Shell | StdinProgram | Widens, Lang: "fish", Code: "-c\x00--command", Load: "-C\x00--init-command", Root: Node{Arity: 2, Values: "-c\x00-C\x00--command\x00--init-command"}}
+	return &Program{Name: "espeak", Is: DataArgs}
 }
 
 func p121() *Program {
-	return &Program{Name: "flatpak", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "ex", Is: Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, Root: Node{Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
 }
 
 func p122() *Program {
-	return &Program{Name: "flyctl", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "exit", Is: DataArgs}
 }
 
 func p123() *Program {
-	return &Program{Name: "fmt", Is: DataArgs}
+	return &Program{Name: "expect", Is: Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p124() *Program {
-	return &Program{Name: "fold", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "export", Is: DataArgs | Widens, Extract: "env_assign", Root: Node{Arity: 1}}
 }
 
 func p125() *Program {
-	return &Program{Name: "free", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "expr", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p126() *Program {
-	return &Program{Name: "g++", Is: Widens, Root: Node{Widen: []Widen{{Prefix: "-B\x00-fplugin\x00-wrapper\x00-specs", Words: "-Xclang", Why: "makes the compiler run or load other programs"}}}}
+	return &Program{Name: "false", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p127() *Program {
-	return &Program{Name: "gawk", Is: Abbrev | DataArgs | Widens, Extract: "awk", Root: Node{Values: "-F\x00-v\x00-f\x00-E\x00-i\x00-l\x00-W\x00-e\x00--file\x00--exec\x00--include\x00--load\x00--source\x00--field-separator\x00--assign"}}
+	return &Program{Name: "fd", Is: Widens, Root: Node{Values: "-e\x00-d\x00-E\x00-t\x00-S\x00-c\x00-j\x00-x\x00-X\x00--exec\x00--exec-batch", Widen: []Widen{{Opts: "-x\x00-X\x00--exec\x00--exec-batch", Exact: true, Why: "makes fd run programs"}}}}
 }
 
 func p128() *Program {
-	return &Program{Name: "gcc", Is: Widens, Root: Node{Widen: []Widen{{Prefix: "-B\x00-fplugin\x00-wrapper\x00-specs", Words: "-Xclang", Why: "makes the compiler run or load other programs"}}}}
+	return &Program{Name: "fdfind", Is: Widens, Root: Node{Values: "-e\x00-d\x00-E\x00-t\x00-S\x00-c\x00-j\x00-x\x00-X\x00--exec\x00--exec-batch", Widen: []Widen{{Opts: "-x\x00-X\x00--exec\x00--exec-batch", Exact: true, Why: "makes fd run programs"}}}}
 }
 
 func p129() *Program {
-	return &Program{Name: "gcloud", Is: Subcommands, Root: Node{Arity: 3, Values: "--project\x00--account\x00--configuration\x00--format\x00--verbosity\x00--impersonate-service-account"}}
+	return &Program{Name: "fgrep", Is: Abbrev | DataArgs, Files: &Files{WalkFlags: "-r\x00-R\x00--recursive\x00--dereference-recursive", WalkValues: "--directories\x01recurse\x00-d\x01recurse", Dot: DotWalking, Pattern: true, PatternUnless: "-e\x00-f\x00--regexp\x00--file", PatternOptions: "-e\x00--regexp"}, Root: Node{Values: "-A\x00-B\x00-C\x00-D\x00-X\x00-d\x00-e\x00-f\x00-m", ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p130() *Program {
-	return &Program{Name: "gdb", Is: NoCluster | Widens, Root: Node{Widen: []Widen{{Opts: "-ex\x00-eval-command\x00-x\x00-command\x00-iex\x00-ix\x00-init-command\x00-init-eval-command", Why: "gives gdb commands to run"}}}}
+	return &Program{Name: "figlet", Is: DataArgs}
 }
 
 func p131() *Program {
-	return &Program{Name: "gem", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "file", Is: DataArgs, Files: &Files{Lists: "-f\x00--files-from"}, Root: Node{ReadOnly: &ReadOnly{Deny: "-C\x00--compile", MaxOperands: -1, NoGlob: true}}}
 }
 
 func p132() *Program {
-	return &Program{Name: "gh", Is: Subcommands | DataArgs, Root: Node{Arity: 3, Values: "-R\x00--repo\x00--hostname"}}
+	return &Program{Name: "find", Is: NoCluster | Widens, Extract: "find", Files: &Files{Lists: "-files0-from", Walks: true}, Root: Node{Arity: 1, Widen: []Widen{{Opts: "-exec\x00-execdir\x00-ok\x00-okdir\x00-delete\x00-fprint\x00-fprint0\x00-fprintf\x00-fls", Why: "makes find run programs, delete files or write files"}}, ReadOnly: &ReadOnly{MaxOperands: -1, NoGlob: true}}}
 }
 
 func p133() *Program {
-	return &Program{Name: "gio", Is: Subcommands}
+	return &Program{Name: "firebase", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p134() *Program {
-	return &Program{Name: "git", Is: FoldCase | Abbrev | Subcommands | DashSubcommands | DataArgs | Widens | DryRuns, Globals: "-C\x00-c\x00--git-dir\x00--work-tree\x00--namespace\x00--config-env\x00--super-prefix\x00--list-cmds", Optional: "--exec-path", Whole: "--text", Aliases: "--delete\x01-d\x00--force\x01-f", Root: Node{Arity: 2, Widen: []Widen{{Opts: "-c\x00--config-env", Before: true, Why: "sets git configuration, which can make git run other programs"}, {Opts: "-C", Before: true, Why: "runs git in another repository, whose configuration can run programs"}, {Opts: "-p\x00--paginate", Before: true, Why: "makes git run a pager"}, {Opts: "--git-dir\x00--work-tree", Before: true, Why: "points git at another repository, whose configuration can run programs"}, {Opts: "--exec-path", HasValue: true, Before: true, Why: "makes git run its programs from another folder"}, {Opts: "--upload-pack\x00--receive-pack\x00--exec\x00--output\x00--ext-diff\x00--textconv\x00--open-files-in-pager\x00--extcmd\x00--sendmail-cmd\x00--to-cmd\x00--cc-cmd\x00--header-cmd\x00--tree-filter\x00--index-filter\x00--msg-filter\x00--env-filter\x00--commit-filter\x00--parent-filter\x00--tag-name-filter\x00--output-directory", Why: "makes git run another program or write output elsewhere"}}, ReadOnly: &ReadOnly{Globals: "--no-pager\x00-P\x00--no-optional-locks", MaxOperands: -1}}, Subs: []Node{{Path: "add", DryRun: "-n\x00--dry-run"}, {Path: "archive", Values: "-o"}, {Path: "bisect", Arity: 3, Widen: []Widen{{Operand: "run", Label: "bisect run", Why: "makes git run the command it is given"}}}, {Path: "branch", ReadOnly: &ReadOnly{Deny: "--output\x00--ext-diff\x00--textconv\x00--exec\x00-c\x00--config-env\x00--upload-pack\x00-o", Only: "-a\x00--all\x00-r\x00--remotes\x00-v\x00-vv\x00--verbose\x00--list\x00-l\x00--show-current\x00--merged\x00--no-merged\x00--contains\x00--no-contains\x00--color\x00--no-color\x00--sort\x00--format", MaxOperands: -1, NoGlob: true}}, {Path: "clean", DryRun: "-n\x00--dry-run"}, {Path: "clone", Values: "-b\x00-c\x00-j\x00-o\x00-u", Widen: []Widen{{Opts: "-u\x00-c\x00--config\x00--template\x00--separate-git-dir", Why: "makes git run another program or write output elsewhere"}}}, {Path: "commit", Values: "-m\x00-F\x00-C\x00-c\x00-t"}, {Path: "config", Arity: 3}, {Path: "daemon", Widen: []Widen{{Always: true, Why: "runs git's servers or transport programs"}}}, {Path: "diff", ReadOnly: &ReadOnly{Deny: "--output\x00--ext-diff\x00--textconv\x00--exec\x00-c\x00--config-env\x00--upload-pack\x00-o", MaxOperands: -1, NoGlob: true}}, {Path: "difftool", Values: "-x\x00-t", Widen: []Widen{{Opts: "-x", Why: "makes git run another program or write output elsewhere"}}}, {Path: "fetch", Values: "-o\x00-j"}, {Path: "filter-branch", Widen: []Widen{{Always: true, Why: "runs the filter commands it is given"}}}, {Path: "filter-repo", Widen: []Widen{{Always: true, Why: "runs the filter commands it is given"}}}, {Path: "format-patch", Values: "-o\x00-v", Widen: []Widen{{Opts: "-o", Why: "makes git run another program or write output elsewhere"}}}, {Path: "grep", Values: "-A\x00-B\x00-C\x00-e\x00-f\x00-m", Widen: []Widen{{Opts: "-O", Why: "makes git run another program or write output elsewhere"}}}, {Path: "http-backend", Widen: []Widen{{Always: true, Why: "runs git's servers or transport programs"}}}, {Path: "init", Widen: []Widen{{Opts: "--template\x00--separate-git-dir", Why: "makes git run another program or write output elsewhere"}}}, {Path: "instaweb", Widen: []Widen{{Always: true, Why: "runs git's servers or transport programs"}}}, {Path: "lfs", Arity: 3}, {Path: "log", ReadOnly: &ReadOnly{Deny: "--output\x00--ext-diff\x00--textconv\x00--exec\x00-c\x00--config-env\x00--upload-pack\x00-o", MaxOperands: -1, NoGlob: true}}, {Path: "merge", Values: "-m\x00-F\x00-s\x00-X"}, {Path: "mergetool", Values: "-x\x00-t", Widen: []Widen{{Opts: "-x", Why: "makes git run another program or write output elsewhere"}}}, {Path: "mv", DryRun: "-n\x00--dry-run"}, {Path: "notes", Arity: 3, Values: "-m\x00-F\x00-C\x00-c"}, {Path: "prune", DryRun: "-n\x00--dry-run"}, {Path: "pull", Values: "-o\x00-j"}, {Path: "push", Values: "-o", DryRun: "-n\x00--dry-run"}, {Path: "rebase", Values: "-s\x00-x\x00-X\x00-C", Widen: []Widen{{Opts: "-x", Why: "makes git run another program or write output elsewhere"}}}, {Path: "receive-pack", Widen: []Widen{{Always: true, Why: "runs git's servers or transport programs"}}}, {Path: "reflog", Arity: 3}, {Path: "reflog expire", DryRun: "-n\x00--dry-run"}, {Path: "remote", Arity: 3}, {Path: "remote prune", DryRun: "-n\x00--dry-run"}, {Path: "rm", DryRun: "-n\x00--dry-run"}, {Path: "shell", Widen: []Widen{{Always: true, Why: "runs git's servers or transport programs"}}}, {Path: "show", ReadOnly: &ReadOnly{Deny: "--output\x00--ext-diff\x00--textconv\x00--exec\x00-c\x00--config-env\x00--upload-pack\x00-o", MaxOperands: -1, NoGlob: true}}, {Path: "sparse-checkout", Arity: 3}, {Path: "stash", Arity: 3, Values: "-m"}, {Path: "status", ReadOnly: &ReadOnly{Deny: "--output\x00--ext-diff\x00--textconv\x00--exec\x00-c\x00--config-env\x00--upload-pack\x00-o", MaxOperands: -1, NoGlob: true}}, {Path: "submodule", Arity: 3, Widen: []Widen{{Operand: "foreach", Label: "submodule foreach", Why: "makes git run the shell command it is given"}}}, {Path: "tag", Values: "-m\x00-F\x00-u"}, {Path: "upload-pack", Widen: []Widen{{Always: true, Why: "runs git's servers or transport programs"}}}, {Path: "worktree", Arity: 3}, {Path: "worktree prune", DryRun: "-n\x00--dry-run"}}}
+	return &Program{Name: "firejail", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p135() *Program {
-	return &Program{Name: "git-grep", Is: DataArgs}
+	return &Program{Name: "fish", Is: Shell | StdinProgram | Widens, Lang: "fish", Code: "-c\x00--command", Load: "-C\x00--init-command", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command", Forces: "-i\x00--interactive\x00-C\x00--init-command", Values: "-d\x00--debug\x00-o\x00--debug-output", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-C\x00--command\x00--init-command"}}
 }
 
 func p136() *Program {
-	return &Program{Name: "git-receive-pack", Is: Widens, Root: Node{Widen: []Widen{{Always: true, Label: "{name}", Why: "runs git's transport programs directly"}}}}
+	return &Program{Name: "flatpak", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p137() *Program {
-	return &Program{Name: "git-shell", Is: Widens, Root: Node{Widen: []Widen{{Always: true, Label: "{name}", Why: "runs git's transport programs directly"}}}}
+	return &Program{Name: "flyctl", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p138() *Program {
-	return &Program{Name: "git-upload-pack", Is: Widens, Root: Node{Widen: []Widen{{Always: true, Label: "{name}", Why: "runs git's transport programs directly"}}}}
+	return &Program{Name: "fmt", Is: DataArgs}
 }
 
 func p139() *Program {
-	return &Program{Name: "glab", Is: Subcommands | DataArgs, Root: Node{Values: "-R\x00--repo\x00--hostname"}}
+	return &Program{Name: "fold", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p140() *Program {
-	return &Program{Name: "gmake", Is: Abbrev | Widens | DryRuns, Root: Node{Values: "-C\x00-f\x00-I\x00-o\x00-W\x00-E\x00--file\x00--makefile\x00--directory\x00--eval\x00--include-dir\x00--justfile", DryRun: "-n\x00--dry-run\x00--just-print\x00--recon", Widen: []Widen{{Opts: "-C\x00-f\x00-I\x00-E\x00--file\x00--makefile\x00--directory\x00--eval\x00--include-dir", Why: "makes make read another makefile or extra rules"}, {Operand: "=", Label: "{var}=", Why: "overrides a makefile variable, which can change the commands make runs"}}}}
+	return &Program{Name: "free", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p141() *Program {
-	return &Program{Name: "go", Is: NoCluster | Subcommands | DataArgs | Runs | Widens, Root: Node{Arity: 2, Values: "-C\x00-o\x00-toolexec\x00-exec\x00-overlay", Widen: []Widen{{Opts: "-toolexec\x00-exec\x00-overlay", Why: "makes go run another program"}}}, Subs: []Node{{Path: "mod", Arity: 3}, {Path: "run", Run: &Run{Versioned: true}}, {Path: "tool", Arity: 3}}}
+	return &Program{Name: "ftp", Terminal: []Terminal{{Use: TermInput}}}
 }
 
 func p142() *Program {
-	return &Program{Name: "gofmt", Is: DataArgs}
+	return &Program{Name: "g++", Is: Widens, Root: Node{Widen: []Widen{{Prefix: "-B\x00-fplugin\x00-wrapper\x00-specs", Words: "-Xclang", Why: "makes the compiler run or load other programs"}}}}
 }
 
 func p143() *Program {
-	return &Program{Name: "gradle", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "gawk", Is: Abbrev | DataArgs | Widens, Extract: "awk", Root: Node{Values: "-F\x00-v\x00-f\x00-E\x00-i\x00-l\x00-W\x00-e\x00--file\x00--exec\x00--include\x00--load\x00--source\x00--field-separator\x00--assign"}}
 }
 
 func p144() *Program {
-	return &Program{Name: "grep", Is: Abbrev | DataArgs, Files: &Files{WalkFlags: "-r\x00-R\x00--recursive\x00--dereference-recursive", WalkValues: "--directories\x01recurse\x00-d\x01recurse", Dot: DotWalking, Pattern: true, PatternUnless: "-e\x00-f\x00--regexp\x00--file", PatternOptions: "-e\x00--regexp"}, Root: Node{Arity: 1, Values: "-A\x00-B\x00-C\x00-D\x00-X\x00-d\x00-e\x00-f\x00-m", ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "gcc", Is: Widens, Root: Node{Widen: []Widen{{Prefix: "-B\x00-fplugin\x00-wrapper\x00-specs", Words: "-Xclang", Why: "makes the compiler run or load other programs"}}}}
 }
 
 func p145() *Program {
-	return &Program{Name: "groovy", Is: Widens, Lang: "jvm", Code: "-e\x00--eval", Load: "-r", Root: Node{Values: "-e\x00-r"}}
+	return &Program{Name: "gcloud", Is: Subcommands, Root: Node{Arity: 3, Values: "--project\x00--account\x00--configuration\x00--format\x00--verbosity\x00--impersonate-service-account"}}
 }
 
 func p146() *Program {
-	return &Program{Name: "groups", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "gdb", Is: NoCluster | Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-batch\x00--batch\x00-b"}}, Root: Node{Widen: []Widen{{Opts: "-ex\x00-eval-command\x00-x\x00-command\x00-iex\x00-ix\x00-init-command\x00-init-eval-command", Why: "gives gdb commands to run"}}}}
 }
 
 func p147() *Program {
-	return &Program{Name: "gsed", Is: Abbrev | Widens, Extract: "sed", Root: Node{Values: "-e\x00-f\x00-l\x00--expression\x00--file\x00--line-length"}}
+	return &Program{Name: "gem", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p148() *Program {
-	return &Program{Name: "gsutil", Is: Subcommands | DryRuns, Subs: []Node{{Path: "rsync", DryRun: "-n"}}}
+	return &Program{Name: "gforth", Terminal: []Terminal{{Use: TermInput}}}
 }
 
 func p149() *Program {
-	return &Program{Name: "gtar", Is: Abbrev | OldStyle | Widens, Whole: "--checkpoint", Root: Node{Values: "-b\x00-C\x00-f\x00-F\x00-g\x00-H\x00-I\x00-K\x00-L\x00-N\x00-T\x00-V\x00-X\x00--file\x00--to-command\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script\x00--checkpoint-action", Widen: []Widen{{Opts: "-I\x00-F\x00--to-command\x00--checkpoint-action\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script", Why: "makes tar run another program"}, {Opts: "-f\x00--file", UnlessFlags: "--force-local", Remote: true, Label: "{opt} {value}", Why: "names an archive on another host, which tar reaches through rsh"}}}}
+	return &Program{Name: "gh", Is: Subcommands | DataArgs, Root: Node{Arity: 3, Values: "-R\x00--repo\x00--hostname"}}
 }
 
 func p150() *Program {
-	return &Program{Name: "guix", Is: DataArgs}
+	return &Program{Name: "ghci", Terminal: []Terminal{{Use: TermInput}}}
 }
 
 func p151() *Program {
-	return &Program{Name: "gvim", Is: Widens, Root: Node{Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
+	return &Program{Name: "gio", Is: Subcommands}
 }
 
 func p152() *Program {
-	return &Program{Name: "hash", Is: DataArgs | Widens, Root: Node{Values: "-p", Widen: []Widen{{Opts: "-p", Label: "hash {opt}", Why: "changes which file a command name runs"}}}}
+	return &Program{Name: "git", Is: FoldCase | Abbrev | Subcommands | DashSubcommands | DataArgs | Widens | DryRuns, Globals: "-C\x00-c\x00--git-dir\x00--work-tree\x00--namespace\x00--config-env\x00--super-prefix\x00--list-cmds", Optional: "--exec-path", Whole: "--text", Aliases: "--delete\x01-d\x00--force\x01-f", Root: Node{Arity: 2, Widen: []Widen{{Opts: "-c\x00--config-env", Before: true, Why: "sets git configuration, which can make git run other programs"}, {Opts: "-C", Before: true, Why: "runs git in another repository, whose configuration can run programs"}, {Opts: "-p\x00--paginate", Before: true, Why: "makes git run a pager"}, {Opts: "--git-dir\x00--work-tree", Before: true, Why: "points git at another repository, whose configuration can run programs"}, {Opts: "--exec-path", HasValue: true, Before: true, Why: "makes git run its programs from another folder"}, {Opts: "--upload-pack\x00--receive-pack\x00--exec\x00--output\x00--ext-diff\x00--textconv\x00--open-files-in-pager\x00--extcmd\x00--sendmail-cmd\x00--to-cmd\x00--cc-cmd\x00--header-cmd\x00--tree-filter\x00--index-filter\x00--msg-filter\x00--env-filter\x00--commit-filter\x00--parent-filter\x00--tag-name-filter\x00--output-directory", Why: "makes git run another program or write output elsewhere"}}, ReadOnly: &ReadOnly{Globals: "--no-pager\x00-P\x00--no-optional-locks", MaxOperands: -1}}, Subs: []Node{{Path: "add", DryRun: "-n\x00--dry-run"}, {Path: "archive", Values: "-o"}, {Path: "bisect", Arity: 3, Widen: []Widen{{Operand: "run", Label: "bisect run", Why: "makes git run the command it is given"}}}, {Path: "branch", ReadOnly: &ReadOnly{Deny: "--output\x00--ext-diff\x00--textconv\x00--exec\x00-c\x00--config-env\x00--upload-pack\x00-o", Only: "-a\x00--all\x00-r\x00--remotes\x00-v\x00-vv\x00--verbose\x00--list\x00-l\x00--show-current\x00--merged\x00--no-merged\x00--contains\x00--no-contains\x00--color\x00--no-color\x00--sort\x00--format", MaxOperands: -1, NoGlob: true}}, {Path: "clean", DryRun: "-n\x00--dry-run"}, {Path: "clone", Values: "-b\x00-c\x00-j\x00-o\x00-u", Widen: []Widen{{Opts: "-u\x00-c\x00--config\x00--template\x00--separate-git-dir", Why: "makes git run another program or write output elsewhere"}}}, {Path: "commit", Values: "-m\x00-F\x00-C\x00-c\x00-t"}, {Path: "config", Arity: 3}, {Path: "daemon", Widen: []Widen{{Always: true, Why: "runs git's servers or transport programs"}}}, {Path: "diff", ReadOnly: &ReadOnly{Deny: "--output\x00--ext-diff\x00--textconv\x00--exec\x00-c\x00--config-env\x00--upload-pack\x00-o", MaxOperands: -1, NoGlob: true}}, {Path: "difftool", Values: "-x\x00-t", Widen: []Widen{{Opts: "-x", Why: "makes git run another program or write output elsewhere"}}}, {Path: "fetch", Values: "-o\x00-j"}, {Path: "filter-branch", Widen: []Widen{{Always: true, Why: "runs the filter commands it is given"}}}, {Path: "filter-repo", Widen: []Widen{{Always: true, Why: "runs the filter commands it is given"}}}, {Path: "format-patch", Values: "-o\x00-v", Widen: []Widen{{Opts: "-o", Why: "makes git run another program or write output elsewhere"}}}, {Path: "grep", Values: "-A\x00-B\x00-C\x00-e\x00-f\x00-m", Widen: []Widen{{Opts: "-O", Why: "makes git run another program or write output elsewhere"}}}, {Path: "http-backend", Widen: []Widen{{Always: true, Why: "runs git's servers or transport programs"}}}, {Path: "init", Widen: []Widen{{Opts: "--template\x00--separate-git-dir", Why: "makes git run another program or write output elsewhere"}}}, {Path: "instaweb", Widen: []Widen{{Always: true, Why: "runs git's servers or transport programs"}}}, {Path: "lfs", Arity: 3}, {Path: "log", ReadOnly: &ReadOnly{Deny: "--output\x00--ext-diff\x00--textconv\x00--exec\x00-c\x00--config-env\x00--upload-pack\x00-o", MaxOperands: -1, NoGlob: true}}, {Path: "merge", Values: "-m\x00-F\x00-s\x00-X"}, {Path: "mergetool", Values: "-x\x00-t", Widen: []Widen{{Opts: "-x", Why: "makes git run another program or write output elsewhere"}}}, {Path: "mv", DryRun: "-n\x00--dry-run"}, {Path: "notes", Arity: 3, Values: "-m\x00-F\x00-C\x00-c"}, {Path: "prune", DryRun: "-n\x00--dry-run"}, {Path: "pull", Values: "-o\x00-j"}, {Path: "push", Values: "-o", DryRun: "-n\x00--dry-run"}, {Path: "rebase", Values: "-s\x00-x\x00-X\x00-C", Widen: []Widen{{Opts: "-x", Why: "makes git run another program or write output elsewhere"}}}, {Path: "receive-pack", Widen: []Widen{{Always: true, Why: "runs git's servers or transport programs"}}}, {Path: "reflog", Arity: 3}, {Path: "reflog expire", DryRun: "-n\x00--dry-run"}, {Path: "remote", Arity: 3}, {Path: "remote prune", DryRun: "-n\x00--dry-run"}, {Path: "rm", DryRun: "-n\x00--dry-run"}, {Path: "shell", Widen: []Widen{{Always: true, Why: "runs git's servers or transport programs"}}}, {Path: "show", ReadOnly: &ReadOnly{Deny: "--output\x00--ext-diff\x00--textconv\x00--exec\x00-c\x00--config-env\x00--upload-pack\x00-o", MaxOperands: -1, NoGlob: true}}, {Path: "sparse-checkout", Arity: 3}, {Path: "stash", Arity: 3, Values: "-m"}, {Path: "status", ReadOnly: &ReadOnly{Deny: "--output\x00--ext-diff\x00--textconv\x00--exec\x00-c\x00--config-env\x00--upload-pack\x00-o", MaxOperands: -1, NoGlob: true}}, {Path: "submodule", Arity: 3, Widen: []Widen{{Operand: "foreach", Label: "submodule foreach", Why: "makes git run the shell command it is given"}}}, {Path: "tag", Values: "-m\x00-F\x00-u"}, {Path: "upload-pack", Widen: []Widen{{Always: true, Why: "runs git's servers or transport programs"}}}, {Path: "worktree", Arity: 3}, {Path: "worktree prune", DryRun: "-n\x00--dry-run"}}}
 }
 
 func p153() *Program {
-	return &Program{Name: "head", Is: DataArgs, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "git-grep", Is: DataArgs}
 }
 
 func p154() *Program {
-	return &Program{Name: "helm", Is: Subcommands | DataArgs | Widens | DryRuns, Root: Node{Arity: 2, Values: "-n\x00--namespace\x00--context\x00--kube-context\x00--kubeconfig\x00-s\x00--server\x00--cluster\x00--user\x00--as\x00--as-group\x00--token\x00--request-timeout\x00-l\x00-f\x00-o\x00-c", DryRun: "--dry-run\x00--dry-run=client\x00--dry-run=server", Widen: []Widen{{Opts: "--kubeconfig\x00--context\x00--kube-context\x00--cluster\x00--server\x00--token\x00--as\x00--as-group\x00--as-uid\x00--kube-apiserver\x00--kube-token\x00--kube-as-user\x00--certificate-authority\x00--insecure-skip-tls-verify", Exact: true, Why: "sends the command to another cluster or identity"}}}, Subs: []Node{{Path: "repo", Arity: 3}}}
+	return &Program{Name: "git-receive-pack", Is: Widens, Root: Node{Widen: []Widen{{Always: true, Label: "{name}", Why: "runs git's transport programs directly"}}}}
 }
 
 func p155() *Program {
-	return &Program{Name: "help", Is: DataArgs}
+	return &Program{Name: "git-shell", Is: Widens, Root: Node{Widen: []Widen{{Always: true, Label: "{name}", Why: "runs git's transport programs directly"}}}}
 }
 
 func p156() *Program {
-	return &Program{Name: "heroku", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "git-upload-pack", Is: Widens, Root: Node{Widen: []Widen{{Always: true, Label: "{name}", Why: "runs git's transport programs directly"}}}}
 }
 
 func p157() *Program {
-	return &Program{Name: "hexdump", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "glab", Is: Subcommands | DataArgs, Root: Node{Values: "-R\x00--repo\x00--hostname"}}
 }
 
 func p158() *Program {
-	return &Program{Name: "hg", Is: DataArgs}
+	return &Program{Name: "gmake", Is: Abbrev | Widens | DryRuns, Root: Node{Values: "-C\x00-f\x00-I\x00-o\x00-W\x00-E\x00--file\x00--makefile\x00--directory\x00--eval\x00--include-dir\x00--justfile", DryRun: "-n\x00--dry-run\x00--just-print\x00--recon", Widen: []Widen{{Opts: "-C\x00-f\x00-I\x00-E\x00--file\x00--makefile\x00--directory\x00--eval\x00--include-dir", Why: "makes make read another makefile or extra rules"}, {Operand: "=", Label: "{var}=", Why: "overrides a makefile variable, which can change the commands make runs"}}}}
 }
 
 func p159() *Program {
-	return &Program{Name: "history", Is: DataArgs}
+	return &Program{Name: "go", Is: NoCluster | Subcommands | DataArgs | Runs | Widens, Root: Node{Arity: 2, Values: "-C\x00-o\x00-toolexec\x00-exec\x00-overlay", Widen: []Widen{{Opts: "-toolexec\x00-exec\x00-overlay", Why: "makes go run another program"}}}, Subs: []Node{{Path: "mod", Arity: 3}, {Path: "run", Run: &Run{Versioned: true}}, {Path: "tool", Arity: 3}}}
 }
 
 func p160() *Program {
-	return &Program{Name: "hostname", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{Deny: "-F\x00--file\x00-b\x00--boot", MaxOperands: 0, NoGlob: true}}}
+	return &Program{Name: "gofmt", Is: DataArgs}
 }
 
 func p161() *Program {
-	return &Program{Name: "htop", Is: Interactive}
+	return &Program{Name: "gradle", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p162() *Program {
-	return &Program{Name: "hugo", Root: Node{Arity: 2}}
+	return &Program{Name: "grep", Is: Abbrev | DataArgs, Files: &Files{WalkFlags: "-r\x00-R\x00--recursive\x00--dereference-recursive", WalkValues: "--directories\x01recurse\x00-d\x01recurse", Dot: DotWalking, Pattern: true, PatternUnless: "-e\x00-f\x00--regexp\x00--file", PatternOptions: "-e\x00--regexp"}, Root: Node{Arity: 1, Values: "-A\x00-B\x00-C\x00-D\x00-X\x00-d\x00-e\x00-f\x00-m", ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p163() *Program {
-	return &Program{Name: "id", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "groovy", Is: Widens, Lang: "jvm", Code: "-e\x00--eval", Load: "-r", Root: Node{Values: "-e\x00-r"}}
 }
 
 func p164() *Program {
-	return &Program{Name: "iex", Is: Widens, Lang: "jvm", Code: "-e\x00--eval", Load: "-r", Root: Node{Values: "-e\x00-r"}}
+	return &Program{Name: "groovysh", Terminal: []Terminal{{Use: TermInput}}}
 }
 
 func p165() *Program {
-	return &Program{Name: "info", Is: DataArgs}
+	return &Program{Name: "groups", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p166() *Program {
-	return &Program{Name: "inotifywait", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "gsed", Is: Abbrev | Widens, Extract: "sed", Root: Node{Values: "-e\x00-f\x00-l\x00--expression\x00--file\x00--line-length"}}
 }
 
 func p167() *Program {
-	return &Program{Name: "install", Is: DataArgs}
+	return &Program{Name: "gsutil", Is: Subcommands | DryRuns, Subs: []Node{{Path: "rsync", DryRun: "-n"}}}
 }
 
 func p168() *Program {
-	return &Program{Name: "ip", Root: Node{Arity: 2}, Subs: []Node{{Path: "addr", Arity: 3}, {Path: "link", Arity: 3}, {Path: "netns", Arity: 3}, {Path: "route", Arity: 3}}}
+	return &Program{Name: "gtar", Is: Abbrev | OldStyle | Widens, Whole: "--checkpoint", Root: Node{Values: "-b\x00-C\x00-f\x00-F\x00-g\x00-H\x00-I\x00-K\x00-L\x00-N\x00-T\x00-V\x00-X\x00--file\x00--to-command\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script\x00--checkpoint-action", Widen: []Widen{{Opts: "-I\x00-F\x00--to-command\x00--checkpoint-action\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script", Why: "makes tar run another program"}, {Opts: "-f\x00--file", UnlessFlags: "--force-local", Remote: true, Label: "{opt} {value}", Why: "names an archive on another host, which tar reaches through rsh"}}}}
 }
 
 func p169() *Program {
-	return &Program{Name: "ip6tables", Is: NoCluster}
+	return &Program{Name: "guile", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}}
 }
 
 func p170() *Program {
-	return &Program{Name: "iptables", Is: NoCluster}
+	return &Program{Name: "guix", Is: DataArgs}
 }
 
 func p171() *Program {
-	return &Program{Name: "java", Is: NoCluster | Widens, Root: Node{Widen: []Widen{{Prefix: "-javaagent\x00-agentpath\x00-agentlib\x00-XX:OnError\x00-XX:OnOutOfMemoryError", Why: "makes java load or run other code"}}}}
+	return &Program{Name: "gvim", Is: Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, Root: Node{Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
 }
 
 func p172() *Program {
-	return &Program{Name: "jest", Root: Node{Arity: 2}}
+	return &Program{Name: "hash", Is: DataArgs | Widens, Root: Node{Values: "-p", Widen: []Widen{{Opts: "-p", Label: "hash {opt}", Why: "changes which file a command name runs"}}}}
 }
 
 func p173() *Program {
-	return &Program{Name: "join", Is: DataArgs}
+	return &Program{Name: "head", Is: DataArgs, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p174() *Program {
-	return &Program{Name: "journalctl", Is: DataArgs}
+	return &Program{Name: "helix", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
 }
 
 func p175() *Program {
-	return &Program{Name: "jq", Is: DataArgs, Files: &Files{Pattern: true, PatternUnless: "-f\x00--from-file"}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "helm", Is: Subcommands | DataArgs | Widens | DryRuns, Root: Node{Arity: 2, Values: "-n\x00--namespace\x00--context\x00--kube-context\x00--kubeconfig\x00-s\x00--server\x00--cluster\x00--user\x00--as\x00--as-group\x00--token\x00--request-timeout\x00-l\x00-f\x00-o\x00-c", DryRun: "--dry-run\x00--dry-run=client\x00--dry-run=server", Widen: []Widen{{Opts: "--kubeconfig\x00--context\x00--kube-context\x00--cluster\x00--server\x00--token\x00--as\x00--as-group\x00--as-uid\x00--kube-apiserver\x00--kube-token\x00--kube-as-user\x00--certificate-authority\x00--insecure-skip-tls-verify", Exact: true, Why: "sends the command to another cluster or identity"}}}, Subs: []Node{{Path: "repo", Arity: 3}}}
 }
 
 func p176() *Program {
-	return &Program{Name: "jruby", Is: StdinProgram | Widens, Optional: "-i\x00-x\x00-W\x00-T", Numeric: "-0", Lang: "ruby", Code: "-e", Load: "-r\x00-I\x00-i", Root: Node{Values: "-e\x00-r\x00-I\x00-C\x00-E\x00-F\x00--encoding"}}
+	return &Program{Name: "help", Is: DataArgs}
 }
 
 func p177() *Program {
-	return &Program{Name: "julia", Is: StdinProgram | Widens, Lang: "julia", Code: "-e\x00-E\x00--eval\x00--print", Load: "-L\x00--load", Root: Node{Values: "-e\x00-E\x00-L"}}
+	return &Program{Name: "heroku", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p178() *Program {
-	return &Program{Name: "just", Root: Node{Arity: 2, Values: "-C\x00-f\x00--file\x00--directory\x00--makefile\x00--justfile"}}
+	return &Program{Name: "hexdump", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p179() *Program {
-	return &Program{Name: "k9s", Is: DataArgs}
+	return &Program{Name: "hg", Is: DataArgs}
 }
 
 func p180() *Program {
-	return &Program{Name: "kill", Is: NoCluster | DataArgs, Root: Node{Arity: 1}}
+	return &Program{Name: "history", Is: DataArgs}
 }
 
 func p181() *Program {
-	return &Program{Name: "killall", Is: NoCluster | DataArgs, Root: Node{Arity: 1}}
+	return &Program{Name: "hostname", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{Deny: "-F\x00--file\x00-b\x00--boot", MaxOperands: 0, NoGlob: true}}}
 }
 
 func p182() *Program {
-	return &Program{Name: "kind", Is: DataArgs, Root: Node{Arity: 2}, Subs: []Node{{Path: "create", Arity: 3}}}
+	return &Program{Name: "htop", Terminal: []Terminal{{Use: TermKeys, Quiet: "-b\x00--batch"}}}
 }
 
 func p183() *Program {
-	return &Program{Name: "knex", Root: Node{Arity: 2}}
+	return &Program{Name: "hugo", Root: Node{Arity: 2}}
 }
 
 func p184() *Program {
-	return &Program{Name: "ksh", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Root: Node{Arity: 2, Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+	return &Program{Name: "hx", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
 }
 
 func p185() *Program {
-	return &Program{Name: "kubectl", Is: Subcommands | ResourceWords | Widens | DryRuns, Words: "cj\x01cronjob\x00clusterrolebindings\x01clusterrolebinding\x00clusterroles\x01clusterrole\x00cm\x01configmap\x00configmaps\x01configmap\x00crd\x01customresourcedefinition\x00crds\x01customresourcedefinition\x00cronjobs\x01cronjob\x00customresourcedefinitions\x01customresourcedefinition\x00daemonsets\x01daemonset\x00deploy\x01deployment\x00deployments\x01deployment\x00ds\x01daemonset\x00hpa\x01horizontalpodautoscaler\x00ing\x01ingress\x00ingresses\x01ingress\x00jobs\x01job\x00namespaces\x01namespace\x00netpol\x01networkpolicy\x00no\x01node\x00nodes\x01node\x00ns\x01namespace\x00pdb\x01poddisruptionbudget\x00persistentvolumeclaims\x01persistentvolumeclaim\x00persistentvolumes\x01persistentvolume\x00po\x01pod\x00pods\x01pod\x00pv\x01persistentvolume\x00pvc\x01persistentvolumeclaim\x00replicasets\x01replicaset\x00rolebindings\x01rolebinding\x00roles\x01role\x00rs\x01replicaset\x00sa\x01serviceaccount\x00sc\x01storageclass\x00secrets\x01secret\x00serviceaccounts\x01serviceaccount\x00services\x01service\x00statefulsets\x01statefulset\x00storageclasses\x01storageclass\x00sts\x01statefulset\x00svc\x01service", Root: Node{Arity: 2, Values: "-n\x00--namespace\x00--context\x00--kube-context\x00--kubeconfig\x00-s\x00--server\x00--cluster\x00--user\x00--as\x00--as-group\x00--token\x00--request-timeout\x00-l\x00-f\x00-o\x00-c", DryRun: "--dry-run\x00--dry-run=client\x00--dry-run=server", Widen: []Widen{{Opts: "--kubeconfig\x00--context\x00--kube-context\x00--cluster\x00--server\x00--token\x00--as\x00--as-group\x00--as-uid\x00--kube-apiserver\x00--kube-token\x00--kube-as-user\x00--certificate-authority\x00--insecure-skip-tls-verify", Exact: true, Why: "sends the command to another cluster or identity"}, {Opts: "-s", Why: "sends the command to another cluster"}}}, Subs: []Node{{Path: "auth", Arity: 3}, {Path: "config", Arity: 3}, {Path: "kustomize", Arity: 3}, {Path: "rollout", Arity: 3}}}
+	return &Program{Name: "id", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p186() *Program {
-	return &Program{Name: "kustomize", Root: Node{Arity: 2}}
+	return &Program{Name: "iex", Is: Widens, Lang: "jvm", Code: "-e\x00--eval", Load: "-r", Terminal: []Terminal{{Use: TermInput}}, Root: Node{Values: "-e\x00-r"}}
 }
 
 func p187() *Program {
-	return &Program{Name: "launchctl", Is: DataArgs}
+	return &Program{Name: "info", Is: DataArgs}
 }
 
 func p188() *Program {
-	return &Program{Name: "less", Is: Interactive | DataArgs | Widens, Root: Node{Widen: []Widen{{Prefix: "+\x00--lesskey", Words: "-k", Why: "gives the pager commands to run"}}}}
+	return &Program{Name: "inotifywait", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p189() *Program {
-	return &Program{Name: "let", Is: DataArgs}
+	return &Program{Name: "install", Is: DataArgs}
 }
 
 func p190() *Program {
-	return &Program{Name: "ll", Is: DataArgs}
+	return &Program{Name: "ip", Root: Node{Arity: 2}, Subs: []Node{{Path: "addr", Arity: 3}, {Path: "link", Arity: 3}, {Path: "netns", Arity: 3}, {Path: "route", Arity: 3}}}
 }
 
 func p191() *Program {
-	return &Program{Name: "ln", Is: DataArgs, Root: Node{Arity: 1}}
+	return &Program{Name: "ip6tables", Is: NoCluster}
 }
 
 func p192() *Program {
-	return &Program{Name: "local", Is: DataArgs | Widens, Extract: "env_assign"}
+	return &Program{Name: "iptables", Is: NoCluster}
 }
 
 func p193() *Program {
-	return &Program{Name: "locale", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "ipython", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", Operands: 1}}}
 }
 
 func p194() *Program {
-	return &Program{Name: "locate", Is: DataArgs}
+	return &Program{Name: "ipython3", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", Operands: 1}}}
 }
 
 func p195() *Program {
-	return &Program{Name: "logger", Is: DataArgs}
+	return &Program{Name: "irb", Terminal: []Terminal{{Use: TermInput}}}
 }
 
 func p196() *Program {
-	return &Program{Name: "loginctl", Is: DataArgs}
+	return &Program{Name: "java", Is: NoCluster | Widens, Root: Node{Widen: []Widen{{Prefix: "-javaagent\x00-agentpath\x00-agentlib\x00-XX:OnError\x00-XX:OnOutOfMemoryError", Why: "makes java load or run other code"}}}}
 }
 
 func p197() *Program {
-	return &Program{Name: "ls", Is: DataArgs, Files: &Files{WalkFlags: "-R\x00--recursive", Dot: DotAlways}, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "jdb", Terminal: []Terminal{{Use: TermInput, Runs: "-batch\x00--batch\x00-b"}}}
 }
 
 func p198() *Program {
-	return &Program{Name: "lsblk", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "jed", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
 }
 
 func p199() *Program {
-	return &Program{Name: "lscpu", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "jest", Root: Node{Arity: 2}}
 }
 
 func p200() *Program {
-	return &Program{Name: "ltrace", Is: Abbrev | Widens, Root: Node{Values: "-o\x00-e\x00-p\x00-s\x00-u\x00-E\x00-a\x00-I\x00-b\x00-X\x00-P\x00-U\x00-A\x00-n\x00-f\x00--output\x00--format", Widen: []Widen{{Opts: "-o\x00--output", Label: "{name} {opt}", Why: "writes to a file"}}}}
+	return &Program{Name: "joe", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
 }
 
 func p201() *Program {
-	return &Program{Name: "lua", Is: StdinProgram | Widens, Lang: "lua", Code: "-e", Load: "-l", Root: Node{Arity: 2, Values: "-e\x00-l"}}
+	return &Program{Name: "join", Is: DataArgs}
 }
 
 func p202() *Program {
-	return &Program{Name: "luajit", Is: StdinProgram | Widens, Lang: "lua", Code: "-e", Load: "-l", Root: Node{Values: "-e\x00-l"}}
+	return &Program{Name: "journalctl", Is: DataArgs}
 }
 
 func p203() *Program {
-	return &Program{Name: "lvreduce", Is: DryRuns, Root: Node{DryRun: "-t\x00--test"}}
+	return &Program{Name: "jq", Is: DataArgs, Files: &Files{Pattern: true, PatternUnless: "-f\x00--from-file"}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p204() *Program {
-	return &Program{Name: "lvremove", Is: DryRuns, Root: Node{DryRun: "-t\x00--test"}}
+	return &Program{Name: "jruby", Is: StdinProgram | Widens, Optional: "-i\x00-x\x00-W\x00-T", Numeric: "-0", Lang: "ruby", Code: "-e", Load: "-r\x00-I\x00-i", Root: Node{Values: "-e\x00-r\x00-I\x00-C\x00-E\x00-F\x00--encoding"}}
 }
 
 func p205() *Program {
-	return &Program{Name: "mail", Is: DataArgs}
+	return &Program{Name: "jshell", Terminal: []Terminal{{Use: TermInput}}}
 }
 
 func p206() *Program {
-	return &Program{Name: "mailx", Is: DataArgs}
+	return &Program{Name: "julia", Is: StdinProgram | Widens, Lang: "julia", Code: "-e\x00-E\x00--eval\x00--print", Load: "-L\x00--load", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-E\x00--eval\x00--print", Forces: "-i", Values: "-J\x00-L\x00-p\x00-t\x00--project\x00--sysimage\x00--load\x00--procs\x00--threads", Operands: 1}}, Root: Node{Values: "-e\x00-E\x00-L"}}
 }
 
 func p207() *Program {
-	return &Program{Name: "make", Is: Abbrev | DataArgs | Widens | DryRuns, Root: Node{Arity: 2, Values: "-C\x00-f\x00-I\x00-o\x00-W\x00-E\x00--file\x00--makefile\x00--directory\x00--eval\x00--include-dir\x00--justfile", DryRun: "-n\x00--dry-run\x00--just-print\x00--recon", Widen: []Widen{{Opts: "-C\x00-f\x00-I\x00-E\x00--file\x00--makefile\x00--directory\x00--eval\x00--include-dir", Why: "makes make read another makefile or extra rules"}, {Operand: "=", Label: "{var}=", Why: "overrides a makefile variable, which can change the commands make runs"}}}}
+	return &Program{Name: "just", Root: Node{Arity: 2, Values: "-C\x00-f\x00--file\x00--directory\x00--makefile\x00--justfile"}}
 }
 
 func p208() *Program {
-	return &Program{Name: "man", Is: Abbrev | Interactive | DataArgs | Widens, Root: Node{Values: "-P\x00-H\x00-C\x00-M\x00-L\x00-m\x00-S\x00-s\x00-E\x00-W\x00-R\x00-e", Widen: []Widen{{Opts: "-P\x00-H\x00-C\x00--pager\x00--html\x00--config-file", Why: "makes man run another program"}}}}
+	return &Program{Name: "k9s", Is: DataArgs}
 }
 
 func p209() *Program {
-	return &Program{Name: "mawk", Is: Abbrev | DataArgs | Widens, Extract: "awk", Root: Node{Values: "-F\x00-v\x00-f\x00-E\x00-i\x00-l\x00-W\x00-e\x00--file\x00--exec\x00--include\x00--load\x00--source\x00--field-separator\x00--assign"}}
+	return &Program{Name: "kak", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
 }
 
 func p210() *Program {
-	return &Program{Name: "mc", Root: Node{Arity: 2}, Subs: []Node{{Path: "admin", Arity: 3}}}
+	return &Program{Name: "kill", Is: NoCluster | DataArgs, Root: Node{Arity: 1}}
 }
 
 func p211() *Program {
-	return &Program{Name: "md5sum", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "killall", Is: NoCluster | DataArgs, Root: Node{Arity: 1}}
 }
 
 func p212() *Program {
-	return &Program{Name: "minikube", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "kind", Is: DataArgs, Root: Node{Arity: 2}, Subs: []Node{{Path: "create", Arity: 3}}}
 }
 
 func p213() *Program {
-	return &Program{Name: "mkdir", Is: DataArgs, Root: Node{Arity: 1}}
+	return &Program{Name: "knex", Root: Node{Arity: 2}}
 }
 
 func p214() *Program {
-	return &Program{Name: "mke2fs", Is: DryRuns, Root: Node{DryRun: "-n"}}
+	return &Program{Name: "ksh", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
 }
 
 func p215() *Program {
-	return &Program{Name: "mkfs.ext2", Is: DryRuns, Root: Node{DryRun: "-n"}}
+	return &Program{Name: "kubectl", Is: Subcommands | ResourceWords | Widens | DryRuns, Words: "cj\x01cronjob\x00clusterrolebindings\x01clusterrolebinding\x00clusterroles\x01clusterrole\x00cm\x01configmap\x00configmaps\x01configmap\x00crd\x01customresourcedefinition\x00crds\x01customresourcedefinition\x00cronjobs\x01cronjob\x00customresourcedefinitions\x01customresourcedefinition\x00daemonsets\x01daemonset\x00deploy\x01deployment\x00deployments\x01deployment\x00ds\x01daemonset\x00hpa\x01horizontalpodautoscaler\x00ing\x01ingress\x00ingresses\x01ingress\x00jobs\x01job\x00namespaces\x01namespace\x00netpol\x01networkpolicy\x00no\x01node\x00nodes\x01node\x00ns\x01namespace\x00pdb\x01poddisruptionbudget\x00persistentvolumeclaims\x01persistentvolumeclaim\x00persistentvolumes\x01persistentvolume\x00po\x01pod\x00pods\x01pod\x00pv\x01persistentvolume\x00pvc\x01persistentvolumeclaim\x00replicasets\x01replicaset\x00rolebindings\x01rolebinding\x00roles\x01role\x00rs\x01replicaset\x00sa\x01serviceaccount\x00sc\x01storageclass\x00secrets\x01secret\x00serviceaccounts\x01serviceaccount\x00services\x01service\x00statefulsets\x01statefulset\x00storageclasses\x01storageclass\x00sts\x01statefulset\x00svc\x01service", Root: Node{Arity: 2, Values: "-n\x00--namespace\x00--context\x00--kube-context\x00--kubeconfig\x00-s\x00--server\x00--cluster\x00--user\x00--as\x00--as-group\x00--token\x00--request-timeout\x00-l\x00-f\x00-o\x00-c", DryRun: "--dry-run\x00--dry-run=client\x00--dry-run=server", Widen: []Widen{{Opts: "--kubeconfig\x00--context\x00--kube-context\x00--cluster\x00--server\x00--token\x00--as\x00--as-group\x00--as-uid\x00--kube-apiserver\x00--kube-token\x00--kube-as-user\x00--certificate-authority\x00--insecure-skip-tls-verify", Exact: true, Why: "sends the command to another cluster or identity"}, {Opts: "-s", Why: "sends the command to another cluster"}}}, Subs: []Node{{Path: "auth", Arity: 3}, {Path: "config", Arity: 3}, {Path: "kustomize", Arity: 3}, {Path: "rollout", Arity: 3}}}
 }
 
 func p216() *Program {
-	return &Program{Name: "mkfs.ext3", Is: DryRuns, Root: Node{DryRun: "-n"}}
+	return &Program{Name: "kustomize", Root: Node{Arity: 2}}
 }
 
 func p217() *Program {
-	return &Program{Name: "mkfs.ext4", Is: DryRuns, Root: Node{DryRun: "-n"}}
+	return &Program{Name: "launchctl", Is: DataArgs}
 }
 
 func p218() *Program {
-	return &Program{Name: "mksh", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+	return &Program{Name: "lein", Terminal: []Terminal{{Sub: "repl", Use: TermInput}}}
 }
 
 func p219() *Program {
-	return &Program{Name: "mlocate", Is: DataArgs}
+	return &Program{Name: "less", Is: DataArgs | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "-k\x00-f\x00-w\x00--where\x00--path\x00-K"}}, Root: Node{Widen: []Widen{{Prefix: "+\x00--lesskey", Words: "-k", Why: "gives the pager commands to run"}}}}
 }
 
 func p220() *Program {
-	return &Program{Name: "mongosh", Root: Node{Arity: 2}}
+	return &Program{Name: "let", Is: DataArgs}
 }
 
 func p221() *Program {
-	return &Program{Name: "more", Is: Interactive | DataArgs | Widens, Root: Node{Widen: []Widen{{Prefix: "+\x00--lesskey", Words: "-k", Why: "gives the pager commands to run"}}}}
+	return &Program{Name: "lftp", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-f", Values: "-e\x00-u\x00-p"}}}
 }
 
 func p222() *Program {
-	return &Program{Name: "most", Is: DataArgs | Widens, Root: Node{Widen: []Widen{{Prefix: "+\x00--lesskey", Words: "-k", Why: "gives the pager commands to run"}}}}
+	return &Program{Name: "ll", Is: DataArgs}
 }
 
 func p223() *Program {
-	return &Program{Name: "mv", Is: DataArgs, Root: Node{Arity: 1}}
+	return &Program{Name: "lldb", Terminal: []Terminal{{Use: TermInput, Runs: "-batch\x00--batch\x00-b"}}}
 }
 
 func p224() *Program {
-	return &Program{Name: "mvn", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "ln", Is: DataArgs, Root: Node{Arity: 1}}
 }
 
 func p225() *Program {
-	return &Program{Name: "mysql", Root: Node{Arity: 2}}
+	return &Program{Name: "local", Is: DataArgs | Widens, Extract: "env_assign"}
 }
 
 func p226() *Program {
-	return &Program{Name: "nano", Is: Interactive | DataArgs}
+	return &Program{Name: "locale", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p227() *Program {
-	return &Program{Name: "nawk", Is: Abbrev | Widens, Extract: "awk", Root: Node{Values: "-F\x00-v\x00-f\x00-E\x00-i\x00-l\x00-W\x00-e\x00--file\x00--exec\x00--include\x00--load\x00--source\x00--field-separator\x00--assign"}}
+	return &Program{Name: "locate", Is: DataArgs}
 }
 
 func p228() *Program {
-	return &Program{Name: "nc", Aliases: "--exec\x01-e\x00--sh-exec\x01-e"}
+	return &Program{Name: "logger", Is: DataArgs}
 }
 
 func p229() *Program {
-	return &Program{Name: "ncat", Aliases: "--exec\x01-e\x00--sh-exec\x01-e"}
+	return &Program{Name: "login", Terminal: []Terminal{{Use: TermInput}}}
 }
 
 func p230() *Program {
-	return &Program{Name: "nerdctl", Is: Subcommands | Widens | DryRuns, Globals: "-H\x00--host\x00-c\x00--context\x00--config\x00-l\x00--log-level\x00--tlscacert\x00--tlscert\x00--tlskey\x00--url\x00--connection\x00--root\x00--runroot", Extract: "docker", Subs: []Node{{Path: "compose", Values: "-f\x00--file\x00-p\x00--project-name\x00--project-directory\x00--env-file\x00--profile\x00--ansi\x00--progress\x00--parallel", DryRun: "--dry-run"}}}
+	return &Program{Name: "loginctl", Is: DataArgs}
 }
 
 func p231() *Program {
-	return &Program{Name: "netcat", Aliases: "--exec\x01-e\x00--sh-exec\x01-e"}
+	return &Program{Name: "ls", Is: DataArgs, Files: &Files{WalkFlags: "-R\x00--recursive", Dot: DotAlways}, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p232() *Program {
-	return &Program{Name: "netlify", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "lsblk", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p233() *Program {
-	return &Program{Name: "ng", Root: Node{Arity: 2}}
+	return &Program{Name: "lscpu", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p234() *Program {
-	return &Program{Name: "ninja", Is: DataArgs}
+	return &Program{Name: "ltrace", Is: Abbrev | Widens, Root: Node{Values: "-o\x00-e\x00-p\x00-s\x00-u\x00-E\x00-a\x00-I\x00-b\x00-X\x00-P\x00-U\x00-A\x00-n\x00-f\x00--output\x00--format", Widen: []Widen{{Opts: "-o\x00--output", Label: "{name} {opt}", Why: "writes to a file"}}}}
 }
 
 func p235() *Program {
-	return &Program{Name: "nix", Root: Node{Arity: 2}}
+	return &Program{Name: "lua", Is: StdinProgram | Widens, Lang: "lua", Code: "-e", Load: "-l", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}, Root: Node{Arity: 2, Values: "-e\x00-l"}}
 }
 
 func p236() *Program {
-	return &Program{Name: "nix-env", Is: DataArgs}
+	return &Program{Name: "luajit", Is: StdinProgram | Widens, Lang: "lua", Code: "-e", Load: "-l", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}, Root: Node{Values: "-e\x00-l"}}
 }
 
 func p237() *Program {
-	return &Program{Name: "nl", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "lvreduce", Is: DryRuns, Root: Node{DryRun: "-t\x00--test"}}
 }
 
 func p238() *Program {
-	return &Program{Name: "node", Is: Posix | StdinProgram | Widens, Lang: "node", Code: "-e\x00--eval\x00-p\x00--print", Load: "-r\x00--require\x00--import\x00--loader\x00--experimental-loader\x00--env-file\x00--inspect\x00--inspect-brk\x00--inspect-wait\x00--experimental-policy", Root: Node{Arity: 2, Values: "-e\x00--eval\x00-p\x00--print\x00-r\x00--require\x00--import\x00--loader\x00--experimental-loader\x00--env-file\x00--input-type\x00--conditions\x00-C\x00--title\x00--max-old-space-size"}}
+	return &Program{Name: "lvremove", Is: DryRuns, Root: Node{DryRun: "-t\x00--test"}}
 }
 
 func p239() *Program {
-	return &Program{Name: "nodejs", Is: Posix | StdinProgram | Widens, Lang: "node", Code: "-e\x00--eval\x00-p\x00--print", Load: "-r\x00--require\x00--import\x00--loader\x00--experimental-loader\x00--env-file\x00--inspect\x00--inspect-brk\x00--inspect-wait\x00--experimental-policy", Root: Node{Values: "-e\x00--eval\x00-p\x00--print\x00-r\x00--require\x00--import\x00--loader\x00--experimental-loader\x00--env-file\x00--input-type\x00--conditions\x00-C\x00--title\x00--max-old-space-size"}}
+	return &Program{Name: "machinectl", Terminal: []Terminal{{Sub: "shell", Use: TermInput, Operands: 2}, {Sub: "login", Use: TermInput}}}
 }
 
 func p240() *Program {
-	return &Program{Name: "nodemon", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "mail", Is: DataArgs}
 }
 
 func p241() *Program {
-	return &Program{Name: "notify-send", Is: DataArgs}
+	return &Program{Name: "mailx", Is: DataArgs}
 }
 
 func p242() *Program {
-	return &Program{Name: "npm", Is: Abbrev | Subcommands | Runs | Widens | DryRuns, Words: "x\x01exec", Root: Node{Arity: 2, Values: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call\x00--prefix\x00--loglevel\x00--cache\x00-c\x00-w\x00--workspace", DryRun: "--dry-run", Widen: []Widen{{Opts: "--unsafe-perm", Unless: "false", Why: "makes package scripts run with full privileges"}, {Opts: "--ignore-scripts", Unless: "true", HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: "--no-ignore-scripts", Why: "makes package install scripts run"}, {Opts: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call", Why: "changes which code {name} fetches or which shell runs its scripts"}, {Opts: "-c", Why: "runs a shell command"}}}, Subs: []Node{{Path: "cache", Arity: 3}, {Path: "config", Arity: 3}, {Path: "exec", Arity: 3, Values: "-p\x00--package", Run: &Run{Shell: "-c\x00--call"}}, {Path: "init", Arity: 3}, {Path: "run", Arity: 3}, {Path: "view", Arity: 3}}}
+	return &Program{Name: "make", Is: Abbrev | DataArgs | Widens | DryRuns, Root: Node{Arity: 2, Values: "-C\x00-f\x00-I\x00-o\x00-W\x00-E\x00--file\x00--makefile\x00--directory\x00--eval\x00--include-dir\x00--justfile", DryRun: "-n\x00--dry-run\x00--just-print\x00--recon", Widen: []Widen{{Opts: "-C\x00-f\x00-I\x00-E\x00--file\x00--makefile\x00--directory\x00--eval\x00--include-dir", Why: "makes make read another makefile or extra rules"}, {Operand: "=", Label: "{var}=", Why: "overrides a makefile variable, which can change the commands make runs"}}}}
 }
 
 func p243() *Program {
-	return &Program{Name: "nproc", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "man", Is: Abbrev | DataArgs | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "-k\x00-f\x00-w\x00--where\x00--path\x00-K"}}, Root: Node{Values: "-P\x00-H\x00-C\x00-M\x00-L\x00-m\x00-S\x00-s\x00-E\x00-W\x00-R\x00-e", Widen: []Widen{{Opts: "-P\x00-H\x00-C\x00--pager\x00--html\x00--config-file", Why: "makes man run another program"}}}}
 }
 
 func p244() *Program {
-	return &Program{Name: "npx", Is: Abbrev | Runs | Widens | DryRuns, Root: Node{Arity: 2, Values: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call\x00--prefix\x00--loglevel\x00--cache\x00-c\x00-w\x00--workspace\x00-p\x00--package", DryRun: "--dry-run", Widen: []Widen{{Opts: "--unsafe-perm", Unless: "false", Why: "makes package scripts run with full privileges"}, {Opts: "--ignore-scripts", Unless: "true", HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: "--no-ignore-scripts", Why: "makes package install scripts run"}, {Opts: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call", Why: "changes which code {name} fetches or which shell runs its scripts"}, {Opts: "-c", Why: "runs a shell command"}}, Run: &Run{Shell: "-c\x00--call"}}}
+	return &Program{Name: "mariadb", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--execute", Values: "-h\x00--host\x00-u\x00--user\x00-P\x00--port\x00-D\x00--database\x00-S\x00--socket"}}}
 }
 
 func p245() *Program {
-	return &Program{Name: "nsenter", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "mawk", Is: Abbrev | DataArgs | Widens, Extract: "awk", Root: Node{Values: "-F\x00-v\x00-f\x00-E\x00-i\x00-l\x00-W\x00-e\x00--file\x00--exec\x00--include\x00--load\x00--source\x00--field-separator\x00--assign"}}
 }
 
 func p246() *Program {
-	return &Program{Name: "nuget", Is: DataArgs}
+	return &Program{Name: "maxima", Terminal: []Terminal{{Use: TermInput}}}
 }
 
 func p247() *Program {
-	return &Program{Name: "nvim", Is: Interactive | DataArgs | Widens, Root: Node{Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
+	return &Program{Name: "mc", Root: Node{Arity: 2}, Subs: []Node{{Path: "admin", Arity: 3}}}
 }
 
 func p248() *Program {
-	return &Program{Name: "nvm", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "md5sum", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p249() *Program {
-	return &Program{Name: "nx", Root: Node{Arity: 2}}
+	return &Program{Name: "mg", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
 }
 
 func p250() *Program {
-	return &Program{Name: "oc", Is: Subcommands | ResourceWords | Widens | DryRuns, Words: "cj\x01cronjob\x00clusterrolebindings\x01clusterrolebinding\x00clusterroles\x01clusterrole\x00cm\x01configmap\x00configmaps\x01configmap\x00crd\x01customresourcedefinition\x00crds\x01customresourcedefinition\x00cronjobs\x01cronjob\x00customresourcedefinitions\x01customresourcedefinition\x00daemonsets\x01daemonset\x00deploy\x01deployment\x00deployments\x01deployment\x00ds\x01daemonset\x00hpa\x01horizontalpodautoscaler\x00ing\x01ingress\x00ingresses\x01ingress\x00jobs\x01job\x00namespaces\x01namespace\x00netpol\x01networkpolicy\x00no\x01node\x00nodes\x01node\x00ns\x01namespace\x00pdb\x01poddisruptionbudget\x00persistentvolumeclaims\x01persistentvolumeclaim\x00persistentvolumes\x01persistentvolume\x00po\x01pod\x00pods\x01pod\x00pv\x01persistentvolume\x00pvc\x01persistentvolumeclaim\x00replicasets\x01replicaset\x00rolebindings\x01rolebinding\x00roles\x01role\x00rs\x01replicaset\x00sa\x01serviceaccount\x00sc\x01storageclass\x00secrets\x01secret\x00serviceaccounts\x01serviceaccount\x00services\x01service\x00statefulsets\x01statefulset\x00storageclasses\x01storageclass\x00sts\x01statefulset\x00svc\x01service", Root: Node{Values: "-n\x00--namespace\x00--context\x00--kube-context\x00--kubeconfig\x00-s\x00--server\x00--cluster\x00--user\x00--as\x00--as-group\x00--token\x00--request-timeout\x00-l\x00-f\x00-o\x00-c", DryRun: "--dry-run\x00--dry-run=client\x00--dry-run=server", Widen: []Widen{{Opts: "--kubeconfig\x00--context\x00--kube-context\x00--cluster\x00--server\x00--token\x00--as\x00--as-group\x00--as-uid\x00--kube-apiserver\x00--kube-token\x00--kube-as-user\x00--certificate-authority\x00--insecure-skip-tls-verify", Exact: true, Why: "sends the command to another cluster or identity"}, {Opts: "-s", Why: "sends the command to another cluster"}}}}
+	return &Program{Name: "micro", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
 }
 
 func p251() *Program {
-	return &Program{Name: "od", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "minikube", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p252() *Program {
-	return &Program{Name: "open", Is: DataArgs}
+	return &Program{Name: "mkdir", Is: DataArgs, Root: Node{Arity: 1}}
 }
 
 func p253() *Program {
-	return &Program{Name: "openssl", Is: NoCluster, Decodes: "*", Root: Node{Arity: 2}, Subs: []Node{{Path: "req", Arity: 3}, {Path: "x509", Arity: 3}}}
+	return &Program{Name: "mke2fs", Is: DryRuns, Root: Node{DryRun: "-n"}}
 }
 
 func p254() *Program {
-	return &Program{Name: "osascript", Is: StdinProgram | Widens, Lang: "applescript", Code: "-e", Root: Node{Values: "-e\x00-l"}}
+	return &Program{Name: "mkfs.ext2", Is: DryRuns, Root: Node{DryRun: "-n"}}
 }
 
 func p255() *Program {
-	return &Program{Name: "pacman", Is: DataArgs | DryRuns, Root: Node{Arity: 2, DryRun: "-p\x00--print"}}
+	return &Program{Name: "mkfs.ext3", Is: DryRuns, Root: Node{DryRun: "-n"}}
 }
 
 func p256() *Program {
-	return &Program{Name: "parallel", Is: Widens, Root: Node{Values: "-j\x00--jobs\x00-S\x00--sshlogin\x00-a\x00--arg-file\x00--delay\x00--timeout\x00-N\x00-n\x00-L\x00--colsep\x00-d\x00--delimiter\x00--results\x00--joblog\x00--tmpdir\x00-I\x00--env\x00--workdir\x00--wd", Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "mkfs.ext4", Is: DryRuns, Root: Node{DryRun: "-n"}}
 }
 
 func p257() *Program {
-	return &Program{Name: "paste", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "mksh", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
 }
 
 func p258() *Program {
-	return &Program{Name: "perl", Is: StdinProgram | Widens, Optional: "-i\x00-x\x00-C\x00-d\x00-D\x00-F", Numeric: "-l\x00-0", Lang: "perl", Code: "-e\x00-E", Load: "-M\x00-m\x00-I\x00-i\x00-d", Root: Node{Arity: 2, Values: "-e\x00-E\x00-I\x00-M\x00-m"}}
+	return &Program{Name: "mlocate", Is: DataArgs}
 }
 
 func p259() *Program {
-	return &Program{Name: "perl*", Is: StdinProgram | Widens, Optional: "-i\x00-x\x00-C\x00-d\x00-D\x00-F", Numeric: "-l\x00-0", Lang: "perl", Code: "-e\x00-E", Load: "-M\x00-m\x00-I\x00-i\x00-d", Root: Node{Values: "-e\x00-E\x00-I\x00-M\x00-m"}}
+	return &Program{Name: "mongo", Terminal: []Terminal{{Use: TermInput, Runs: "--eval\x00-f\x00--file", Values: "--host\x00--port\x00-u\x00--username\x00-p\x00--password"}}}
 }
 
 func p260() *Program {
-	return &Program{Name: "pgrep", Is: DataArgs}
+	return &Program{Name: "mongosh", Terminal: []Terminal{{Use: TermInput, Runs: "--eval\x00-f\x00--file", Values: "--host\x00--port\x00-u\x00--username\x00-p\x00--password"}}, Root: Node{Arity: 2}}
 }
 
 func p261() *Program {
-	return &Program{Name: "php", Is: StdinProgram | Widens, Lang: "php", Code: "-r\x00-B\x00-R\x00-E", Load: "-d\x00-c\x00-F\x00-S\x00-z", Script: "-f", Root: Node{Arity: 2, Values: "-r\x00-d\x00-c\x00-f\x00-B\x00-R\x00-F\x00-E\x00-S\x00-t\x00-z"}}
+	return &Program{Name: "more", Is: DataArgs | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "-k\x00-f\x00-w\x00--where\x00--path\x00-K"}}, Root: Node{Widen: []Widen{{Prefix: "+\x00--lesskey", Words: "-k", Why: "gives the pager commands to run"}}}}
 }
 
 func p262() *Program {
-	return &Program{Name: "php*", Is: StdinProgram | Widens, Lang: "php", Code: "-r\x00-B\x00-R\x00-E", Load: "-d\x00-c\x00-F\x00-S\x00-z", Script: "-f", Root: Node{Values: "-r\x00-d\x00-c\x00-f\x00-B\x00-R\x00-F\x00-E\x00-S\x00-t\x00-z"}}
+	return &Program{Name: "mosh", Terminal: []Terminal{{Use: TermInput, Values: "--ssh\x00--port\x00-p\x00--server\x00--predict", Operands: 2}}}
 }
 
 func p263() *Program {
-	return &Program{Name: "pidof", Is: DataArgs}
+	return &Program{Name: "most", Is: DataArgs | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "-k\x00-f\x00-w\x00--where\x00--path\x00-K"}}, Root: Node{Widen: []Widen{{Prefix: "+\x00--lesskey", Words: "-k", Why: "gives the pager commands to run"}}}}
 }
 
 func p264() *Program {
-	return &Program{Name: "pip", Is: Abbrev | DataArgs | Widens | DryRuns, Root: Node{Arity: 2, Values: "-i\x00-f\x00-r\x00-c\x00-e\x00--index-url\x00--extra-index-url\x00--find-links", DryRun: "--dry-run", Widen: []Widen{{Opts: "-i\x00-f\x00--index-url\x00--extra-index-url\x00--find-links\x00--trusted-host", Why: "changes where packages (code) come from"}}}, Subs: []Node{{Path: "cache", Arity: 3}, {Path: "config", Arity: 3}}}
+	return &Program{Name: "mv", Is: DataArgs, Root: Node{Arity: 1}}
 }
 
 func p265() *Program {
-	return &Program{Name: "pip3", Is: Abbrev | DataArgs | Widens | DryRuns, Root: Node{Arity: 2, Values: "-i\x00-f\x00-r\x00-c\x00-e\x00--index-url\x00--extra-index-url\x00--find-links", DryRun: "--dry-run", Widen: []Widen{{Opts: "-i\x00-f\x00--index-url\x00--extra-index-url\x00--find-links\x00--trusted-host", Why: "changes where packages (code) come from"}}}, Subs: []Node{{Path: "config", Arity: 3}}}
+	return &Program{Name: "mvn", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p266() *Program {
-	return &Program{Name: "pipenv", Is: Subcommands | Runs, Root: Node{Arity: 2}, Subs: []Node{{Path: "run", Arity: 3, Run: &Run{}}}}
+	return &Program{Name: "mysql", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--execute", Values: "-h\x00--host\x00-u\x00--user\x00-P\x00--port\x00-D\x00--database\x00-S\x00--socket"}}, Root: Node{Arity: 2}}
 }
 
 func p267() *Program {
-	return &Program{Name: "pipx", Is: Abbrev | Subcommands | DataArgs | Runs | Widens, Root: Node{Arity: 2, Values: "-i\x00-f\x00-r\x00-c\x00-e\x00--index-url\x00--extra-index-url\x00--find-links", Widen: []Widen{{Opts: "-i\x00-f\x00--index-url\x00--extra-index-url\x00--find-links\x00--trusted-host", Why: "changes where packages (code) come from"}}}, Subs: []Node{{Path: "run", Values: "--spec\x00--python\x00--pip-args", Run: &Run{}}}}
+	return &Program{Name: "nano", Is: DataArgs, Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
 }
 
 func p268() *Program {
-	return &Program{Name: "pkexec", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "nawk", Is: Abbrev | Widens, Extract: "awk", Root: Node{Values: "-F\x00-v\x00-f\x00-E\x00-i\x00-l\x00-W\x00-e\x00--file\x00--exec\x00--include\x00--load\x00--source\x00--field-separator\x00--assign"}}
 }
 
 func p269() *Program {
-	return &Program{Name: "pkill", Is: NoCluster | DataArgs}
+	return &Program{Name: "nc", Aliases: "--exec\x01-e\x00--sh-exec\x01-e"}
 }
 
 func p270() *Program {
-	return &Program{Name: "plocate", Is: DataArgs}
+	return &Program{Name: "ncat", Aliases: "--exec\x01-e\x00--sh-exec\x01-e"}
 }
 
 func p271() *Program {
-	return &Program{Name: "pnpm", Is: Abbrev | Subcommands | Runs | Widens | DryRuns, Root: Node{Arity: 2, Values: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call\x00--prefix\x00--loglevel\x00--cache\x00-C\x00--dir\x00-F\x00--filter\x00--reporter", DryRun: "--dry-run", Widen: []Widen{{Opts: "--unsafe-perm", Unless: "false", Why: "makes package scripts run with full privileges"}, {Opts: "--ignore-scripts", Unless: "true", HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: "--no-ignore-scripts", Why: "makes package install scripts run"}, {Opts: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call", Why: "changes which code {name} fetches or which shell runs its scripts"}}}, Subs: []Node{{Path: "config", Arity: 3}, {Path: "dlx", Arity: 3, Values: "--package", Run: &Run{Shell: "-c\x00--shell-mode"}}, {Path: "exec", Arity: 3, Run: &Run{}}, {Path: "run", Arity: 3}}}
+	return &Program{Name: "ncftp", Terminal: []Terminal{{Use: TermInput}}}
 }
 
 func p272() *Program {
-	return &Program{Name: "pnpx", Is: Abbrev | Runs | Widens | DryRuns, Root: Node{Values: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call\x00--prefix\x00--loglevel\x00--cache\x00-p\x00--package", DryRun: "--dry-run", Widen: []Widen{{Opts: "--unsafe-perm", Unless: "false", Why: "makes package scripts run with full privileges"}, {Opts: "--ignore-scripts", Unless: "true", HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: "--no-ignore-scripts", Why: "makes package install scripts run"}, {Opts: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call", Why: "changes which code {name} fetches or which shell runs its scripts"}}, Run: &Run{}}}
+	return &Program{Name: "nerdctl", Is: Subcommands | Widens | DryRuns, Globals: "-H\x00--host\x00-c\x00--context\x00--config\x00-l\x00--log-level\x00--tlscacert\x00--tlscert\x00--tlskey\x00--url\x00--connection\x00--root\x00--runroot", Extract: "docker", Subs: []Node{{Path: "compose", Values: "-f\x00--file\x00-p\x00--project-name\x00--project-directory\x00--env-file\x00--profile\x00--ansi\x00--progress\x00--parallel", DryRun: "--dry-run"}}}
 }
 
 func p273() *Program {
-	return &Program{Name: "podman", Is: Subcommands | Widens | DryRuns, Globals: "-H\x00--host\x00-c\x00--context\x00--config\x00-l\x00--log-level\x00--tlscacert\x00--tlscert\x00--tlskey\x00--url\x00--connection\x00--root\x00--runroot", Extract: "docker", Root: Node{Arity: 2}, Subs: []Node{{Path: "compose", Values: "-f\x00--file\x00-p\x00--project-name\x00--project-directory\x00--env-file\x00--profile\x00--ansi\x00--progress\x00--parallel", DryRun: "--dry-run"}, {Path: "container", Arity: 3}, {Path: "image", Arity: 3}, {Path: "network", Arity: 3}, {Path: "volume", Arity: 3}}}
+	return &Program{Name: "netcat", Aliases: "--exec\x01-e\x00--sh-exec\x01-e"}
 }
 
 func p274() *Program {
-	return &Program{Name: "podman-remote", Is: Subcommands | Widens | DryRuns, Globals: "-H\x00--host\x00-c\x00--context\x00--config\x00-l\x00--log-level\x00--tlscacert\x00--tlscert\x00--tlskey\x00--url\x00--connection\x00--root\x00--runroot", Extract: "docker", Subs: []Node{{Path: "compose", Values: "-f\x00--file\x00-p\x00--project-name\x00--project-directory\x00--env-file\x00--profile\x00--ansi\x00--progress\x00--parallel", DryRun: "--dry-run"}}}
+	return &Program{Name: "netlify", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p275() *Program {
-	return &Program{Name: "poetry", Is: Subcommands | Runs, Root: Node{Arity: 2}, Subs: []Node{{Path: "run", Arity: 3, Run: &Run{}}}}
+	return &Program{Name: "newgrp", Terminal: []Terminal{{Use: TermInput}}}
 }
 
 func p276() *Program {
-	return &Program{Name: "popd", Is: DataArgs}
+	return &Program{Name: "ng", Root: Node{Arity: 2}}
 }
 
 func p277() *Program {
-	return &Program{Name: "port", Is: DataArgs}
+	return &Program{Name: "ninja", Is: DataArgs}
 }
 
 func p278() *Program {
-	return &Program{Name: "posh", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+	return &Program{Name: "nix", Root: Node{Arity: 2}}
 }
 
 func p279() *Program {
-	return &Program{Name: "print", Is: DataArgs}
+	return &Program{Name: "nix-env", Is: DataArgs}
 }
 
 func p280() *Program {
-	return &Program{Name: "printenv", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "nl", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p281() *Program {
-	return &Program{Name: "printf", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{Deny: "-v", MaxOperands: -1, NoGlob: true}}}
+	return &Program{Name: "node", Is: Posix | StdinProgram | Widens, Lang: "node", Code: "-e\x00--eval\x00-p\x00--print", Load: "-r\x00--require\x00--import\x00--loader\x00--experimental-loader\x00--env-file\x00--inspect\x00--inspect-brk\x00--inspect-wait\x00--experimental-policy", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--eval\x00-p\x00--print\x00--test\x00--run", Forces: "-i\x00--interactive", Values: "-r\x00--require\x00--import\x00--loader\x00--experimental-loader\x00-C\x00--conditions\x00--input-type\x00--env-file\x00--title\x00--inspect-port", Operands: 1}}, Root: Node{Arity: 2, Values: "-e\x00--eval\x00-p\x00--print\x00-r\x00--require\x00--import\x00--loader\x00--experimental-loader\x00--env-file\x00--input-type\x00--conditions\x00-C\x00--title\x00--max-old-space-size"}}
 }
 
 func p282() *Program {
-	return &Program{Name: "prisma", Root: Node{Arity: 2}, Subs: []Node{{Path: "db", Arity: 3}, {Path: "migrate", Arity: 3}}}
+	return &Program{Name: "nodejs", Is: Posix | StdinProgram | Widens, Lang: "node", Code: "-e\x00--eval\x00-p\x00--print", Load: "-r\x00--require\x00--import\x00--loader\x00--experimental-loader\x00--env-file\x00--inspect\x00--inspect-brk\x00--inspect-wait\x00--experimental-policy", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--eval\x00-p\x00--print\x00--test\x00--run", Forces: "-i\x00--interactive", Values: "-r\x00--require\x00--import\x00--loader\x00--experimental-loader\x00-C\x00--conditions\x00--input-type\x00--env-file\x00--title\x00--inspect-port", Operands: 1}}, Root: Node{Values: "-e\x00--eval\x00-p\x00--print\x00-r\x00--require\x00--import\x00--loader\x00--experimental-loader\x00--env-file\x00--input-type\x00--conditions\x00-C\x00--title\x00--max-old-space-size"}}
 }
 
 func p283() *Program {
-	return &Program{Name: "ps", Is: DataArgs, Files: &Files{None: true}, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "nodemon", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p284() *Program {
-	return &Program{Name: "psql", Root: Node{Arity: 2}}
+	return &Program{Name: "notify-send", Is: DataArgs}
 }
 
 func p285() *Program {
-	return &Program{Name: "pulumi", Is: Subcommands | DataArgs | DryRuns, Root: Node{Arity: 2, DryRun: "--preview-only"}, Subs: []Node{{Path: "stack", Arity: 3}}}
+	return &Program{Name: "npm", Is: Abbrev | Subcommands | Runs | Widens | DryRuns, Words: "x\x01exec", Root: Node{Arity: 2, Values: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call\x00--prefix\x00--loglevel\x00--cache\x00-c\x00-w\x00--workspace", DryRun: "--dry-run", Widen: []Widen{{Opts: "--unsafe-perm", Unless: "false", Why: "makes package scripts run with full privileges"}, {Opts: "--ignore-scripts", Unless: "true", HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: "--no-ignore-scripts", Why: "makes package install scripts run"}, {Opts: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call", Why: "changes which code {name} fetches or which shell runs its scripts"}, {Opts: "-c", Why: "runs a shell command"}}}, Subs: []Node{{Path: "cache", Arity: 3}, {Path: "config", Arity: 3}, {Path: "exec", Arity: 3, Values: "-p\x00--package", Run: &Run{Shell: "-c\x00--call"}}, {Path: "init", Arity: 3}, {Path: "run", Arity: 3}, {Path: "view", Arity: 3}}}
 }
 
 func p286() *Program {
-	return &Program{Name: "pushd", Is: DataArgs}
+	return &Program{Name: "nproc", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p287() *Program {
-	return &Program{Name: "pvremove", Is: DryRuns, Root: Node{DryRun: "-t\x00--test"}}
+	return &Program{Name: "npx", Is: Abbrev | Runs | Widens | DryRuns, Root: Node{Arity: 2, Values: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call\x00--prefix\x00--loglevel\x00--cache\x00-c\x00-w\x00--workspace\x00-p\x00--package", DryRun: "--dry-run", Widen: []Widen{{Opts: "--unsafe-perm", Unless: "false", Why: "makes package scripts run with full privileges"}, {Opts: "--ignore-scripts", Unless: "true", HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: "--no-ignore-scripts", Why: "makes package install scripts run"}, {Opts: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call", Why: "changes which code {name} fetches or which shell runs its scripts"}, {Opts: "-c", Why: "runs a shell command"}}, Run: &Run{Shell: "-c\x00--call"}}}
 }
 
 func p288() *Program {
-	return &Program{Name: "pwd", Is: DataArgs, Files: &Files{None: true}, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "nsenter", Is: Widens, Terminal: []Terminal{{Use: TermInput, Values: "-t\x00--target\x00-S\x00--setuid\x00-G\x00--setgid\x00-w\x00--wd\x00-r\x00--root\x00--map-user\x00--map-group", Operands: 1}}, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p289() *Program {
-	return &Program{Name: "py.test", Is: Widens, Root: Node{Values: "-p\x00-k\x00-m\x00-c", Widen: []Widen{{Opts: "-p", UnlessPrefix: "no:", Why: "loads a plugin (code) into pytest"}}}}
+	return &Program{Name: "nu", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--commands", Forces: "-i\x00--interactive", Operands: 1}}}
 }
 
 func p290() *Program {
-	return &Program{Name: "pyenv", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "nuget", Is: DataArgs}
 }
 
 func p291() *Program {
-	return &Program{Name: "pypy", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Root: Node{Arity: 2, Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
+	return &Program{Name: "nvim", Is: DataArgs | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, Root: Node{Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
 }
 
 func p292() *Program {
-	return &Program{Name: "pypy*", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Root: Node{Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
+	return &Program{Name: "nvm", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p293() *Program {
-	return &Program{Name: "pypy3", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Root: Node{Arity: 2, Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
+	return &Program{Name: "nx", Root: Node{Arity: 2}}
 }
 
 func p294() *Program {
-	return &Program{Name: "pytest", Is: Widens, Root: Node{Values: "-p\x00-k\x00-m\x00-c", Widen: []Widen{{Opts: "-p", UnlessPrefix: "no:", Why: "loads a plugin (code) into pytest"}}}}
+	return &Program{Name: "oc", Is: Subcommands | ResourceWords | Widens | DryRuns, Words: "cj\x01cronjob\x00clusterrolebindings\x01clusterrolebinding\x00clusterroles\x01clusterrole\x00cm\x01configmap\x00configmaps\x01configmap\x00crd\x01customresourcedefinition\x00crds\x01customresourcedefinition\x00cronjobs\x01cronjob\x00customresourcedefinitions\x01customresourcedefinition\x00daemonsets\x01daemonset\x00deploy\x01deployment\x00deployments\x01deployment\x00ds\x01daemonset\x00hpa\x01horizontalpodautoscaler\x00ing\x01ingress\x00ingresses\x01ingress\x00jobs\x01job\x00namespaces\x01namespace\x00netpol\x01networkpolicy\x00no\x01node\x00nodes\x01node\x00ns\x01namespace\x00pdb\x01poddisruptionbudget\x00persistentvolumeclaims\x01persistentvolumeclaim\x00persistentvolumes\x01persistentvolume\x00po\x01pod\x00pods\x01pod\x00pv\x01persistentvolume\x00pvc\x01persistentvolumeclaim\x00replicasets\x01replicaset\x00rolebindings\x01rolebinding\x00roles\x01role\x00rs\x01replicaset\x00sa\x01serviceaccount\x00sc\x01storageclass\x00secrets\x01secret\x00serviceaccounts\x01serviceaccount\x00services\x01service\x00statefulsets\x01statefulset\x00storageclasses\x01storageclass\x00sts\x01statefulset\x00svc\x01service", Root: Node{Values: "-n\x00--namespace\x00--context\x00--kube-context\x00--kubeconfig\x00-s\x00--server\x00--cluster\x00--user\x00--as\x00--as-group\x00--token\x00--request-timeout\x00-l\x00-f\x00-o\x00-c", DryRun: "--dry-run\x00--dry-run=client\x00--dry-run=server", Widen: []Widen{{Opts: "--kubeconfig\x00--context\x00--kube-context\x00--cluster\x00--server\x00--token\x00--as\x00--as-group\x00--as-uid\x00--kube-apiserver\x00--kube-token\x00--kube-as-user\x00--certificate-authority\x00--insecure-skip-tls-verify", Exact: true, Why: "sends the command to another cluster or identity"}, {Opts: "-s", Why: "sends the command to another cluster"}}}}
 }
 
 func p295() *Program {
-	return &Program{Name: "python", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Root: Node{Arity: 2, Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
+	return &Program{Name: "ocaml", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}}
 }
 
 func p296() *Program {
-	return &Program{Name: "python*", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Root: Node{Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
+	return &Program{Name: "octave", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}}
 }
 
 func p297() *Program {
-	return &Program{Name: "python2", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Root: Node{Arity: 2, Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
+	return &Program{Name: "od", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p298() *Program {
-	return &Program{Name: "python3", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Root: Node{Arity: 2, Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
+	return &Program{Name: "open", Is: DataArgs}
 }
 
 func p299() *Program {
-	return &Program{Name: "pythonw", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Root: Node{Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
+	return &Program{Name: "openssl", Is: NoCluster, Decodes: "*", Root: Node{Arity: 2}, Subs: []Node{{Path: "req", Arity: 3}, {Path: "x509", Arity: 3}}}
 }
 
 func p300() *Program {
-	return &Program{Name: "r", Is: Widens, Lang: "r", Code: "-e\x00--eval", Root: Node{Values: "-e"}}
+	return &Program{Name: "osascript", Is: StdinProgram | Widens, Lang: "applescript", Code: "-e", Root: Node{Values: "-e\x00-l"}}
 }
 
 func p301() *Program {
-	return &Program{Name: "rake", Root: Node{Arity: 2}}
+	return &Program{Name: "pacman", Is: DataArgs | DryRuns, Root: Node{Arity: 2, DryRun: "-p\x00--print"}}
 }
 
 func p302() *Program {
-	return &Program{Name: "rbash", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+	return &Program{Name: "parallel", Is: Widens, Root: Node{Values: "-j\x00--jobs\x00-S\x00--sshlogin\x00-a\x00--arg-file\x00--delay\x00--timeout\x00-N\x00-n\x00-L\x00--colsep\x00-d\x00--delimiter\x00--results\x00--joblog\x00--tmpdir\x00-I\x00--env\x00--workdir\x00--wd", Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p303() *Program {
-	return &Program{Name: "rbenv", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "paste", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p304() *Program {
-	return &Program{Name: "rclone", Is: Subcommands | DryRuns, Root: Node{Values: "--config\x00--log-file\x00--log-level\x00--transfers\x00--checkers\x00--bwlimit\x00--exclude\x00--include\x00--filter\x00--exclude-from\x00--include-from\x00--filter-from\x00--min-age\x00--max-age\x00--min-size\x00--max-size\x00--backup-dir\x00--suffix", DryRun: "-n\x00--dry-run"}}
+	return &Program{Name: "pdb", Terminal: []Terminal{{Use: TermInput, Runs: "-batch\x00--batch\x00-b"}}}
 }
 
 func p305() *Program {
-	return &Program{Name: "read", Is: DataArgs}
+	return &Program{Name: "perl", Is: StdinProgram | Widens, Optional: "-i\x00-x\x00-C\x00-d\x00-D\x00-F", Numeric: "-l\x00-0", Lang: "perl", Code: "-e\x00-E", Load: "-M\x00-m\x00-I\x00-i\x00-d", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-E", Forces: "-d", Values: "-x", Operands: 1}}, Root: Node{Arity: 2, Values: "-e\x00-E\x00-I\x00-M\x00-m"}}
 }
 
 func p306() *Program {
-	return &Program{Name: "readlink", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "perl*", Is: StdinProgram | Widens, Optional: "-i\x00-x\x00-C\x00-d\x00-D\x00-F", Numeric: "-l\x00-0", Lang: "perl", Code: "-e\x00-E", Load: "-M\x00-m\x00-I\x00-i\x00-d", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-E", Forces: "-d", Values: "-x", Operands: 1}}, Root: Node{Values: "-e\x00-E\x00-I\x00-M\x00-m"}}
 }
 
 func p307() *Program {
-	return &Program{Name: "readonly", Is: DataArgs | Widens, Extract: "env_assign"}
+	return &Program{Name: "pg", Terminal: []Terminal{{Use: TermKeys, Quiet: "-k\x00-f\x00-w\x00--where\x00--path\x00-K"}}}
 }
 
 func p308() *Program {
-	return &Program{Name: "realpath", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "pgrep", Is: DataArgs}
 }
 
 func p309() *Program {
-	return &Program{Name: "redis-cli", Root: Node{Arity: 2}}
+	return &Program{Name: "php", Is: StdinProgram | Widens, Lang: "php", Code: "-r\x00-B\x00-R\x00-E", Load: "-d\x00-c\x00-F\x00-S\x00-z", Script: "-f", Terminal: []Terminal{{Use: TermInput, Runs: "-r\x00-f\x00-l\x00-S", Forces: "-a", Operands: 1}}, Root: Node{Arity: 2, Values: "-r\x00-d\x00-c\x00-f\x00-B\x00-R\x00-F\x00-E\x00-S\x00-t\x00-z"}}
 }
 
 func p310() *Program {
-	return &Program{Name: "return", Is: DataArgs}
+	return &Program{Name: "php*", Is: StdinProgram | Widens, Lang: "php", Code: "-r\x00-B\x00-R\x00-E", Load: "-d\x00-c\x00-F\x00-S\x00-z", Script: "-f", Root: Node{Values: "-r\x00-d\x00-c\x00-f\x00-B\x00-R\x00-F\x00-E\x00-S\x00-t\x00-z"}}
 }
 
 func p311() *Program {
-	return &Program{Name: "rev", Decodes: "*", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "pico", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
 }
 
 func p312() *Program {
-	return &Program{Name: "rg", Is: DataArgs | Widens, Files: &Files{Walks: true, Dot: DotAlways, Pattern: true, PatternUnless: "-e\x00-f\x00--regexp\x00--file\x00--files\x00--type-list", PatternOptions: "-e\x00--regexp"}, Root: Node{Values: "-A\x00-B\x00-C\x00-e\x00-f\x00-g\x00-m\x00-M\x00-t\x00-T\x00-j\x00-E\x00--pre\x00-d\x00-r", Widen: []Widen{{Opts: "--pre", Exact: true, Why: "makes rg run a preprocessor program"}}, ReadOnly: &ReadOnly{Deny: "--pre-glob\x00-z\x00--search-zip", MaxOperands: -1, NoGlob: true}}}
+	return &Program{Name: "pidof", Is: DataArgs}
 }
 
 func p313() *Program {
-	return &Program{Name: "rimraf", ActsAs: "rm\x00-rf"}
+	return &Program{Name: "pip", Is: Abbrev | DataArgs | Widens | DryRuns, Root: Node{Arity: 2, Values: "-i\x00-f\x00-r\x00-c\x00-e\x00--index-url\x00--extra-index-url\x00--find-links", DryRun: "--dry-run", Widen: []Widen{{Opts: "-i\x00-f\x00--index-url\x00--extra-index-url\x00--find-links\x00--trusted-host", Why: "changes where packages (code) come from"}}}, Subs: []Node{{Path: "cache", Arity: 3}, {Path: "config", Arity: 3}}}
 }
 
 func p314() *Program {
-	return &Program{Name: "ripgrep", Is: Widens, Root: Node{Values: "-A\x00-B\x00-C\x00-e\x00-f\x00-g\x00-m\x00-M\x00-t\x00-T\x00-j\x00-E\x00--pre", Widen: []Widen{{Opts: "--pre", Exact: true, Why: "makes rg run a preprocessor program"}}}}
+	return &Program{Name: "pip3", Is: Abbrev | DataArgs | Widens | DryRuns, Root: Node{Arity: 2, Values: "-i\x00-f\x00-r\x00-c\x00-e\x00--index-url\x00--extra-index-url\x00--find-links", DryRun: "--dry-run", Widen: []Widen{{Opts: "-i\x00-f\x00--index-url\x00--extra-index-url\x00--find-links\x00--trusted-host", Why: "changes where packages (code) come from"}}}, Subs: []Node{{Path: "config", Arity: 3}}}
 }
 
 func p315() *Program {
-	return &Program{Name: "rm", Aliases: "--force\x01-f\x00--recursive\x01-r\x00-R\x01-r", Root: Node{Arity: 1}}
+	return &Program{Name: "pipenv", Is: Subcommands | Runs, Root: Node{Arity: 2}, Subs: []Node{{Path: "run", Arity: 3, Run: &Run{}}}}
 }
 
 func p316() *Program {
-	return &Program{Name: "rmdir", Root: Node{Arity: 1}}
+	return &Program{Name: "pipx", Is: Abbrev | Subcommands | DataArgs | Runs | Widens, Root: Node{Arity: 2, Values: "-i\x00-f\x00-r\x00-c\x00-e\x00--index-url\x00--extra-index-url\x00--find-links", Widen: []Widen{{Opts: "-i\x00-f\x00--index-url\x00--extra-index-url\x00--find-links\x00--trusted-host", Why: "changes where packages (code) come from"}}}, Subs: []Node{{Path: "run", Values: "--spec\x00--python\x00--pip-args", Run: &Run{}}}}
 }
 
 func p317() *Program {
-	return &Program{Name: "rpm", Is: DataArgs}
+	return &Program{Name: "pkexec", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p318() *Program {
-	return &Program{Name: "rscript", Is: Widens, Lang: "r", Code: "-e\x00--eval", Root: Node{Arity: 2, Values: "-e"}}
+	return &Program{Name: "pkill", Is: NoCluster | DataArgs}
 }
 
 func p319() *Program {
-	return &Program{Name: "rsync", Is: Abbrev | Widens | DryRuns, Root: Node{Values: "-e\x00-B\x00-f\x00-M\x00-T\x00--rsh\x00--rsync-path\x00--remote-option\x00--log-file\x00--write-batch\x00--only-write-batch", DryRun: "-n\x00--dry-run", Widen: []Widen{{Opts: "-e\x00-M\x00--rsh\x00--rsync-path\x00--remote-option\x00--log-file\x00--write-batch\x00--only-write-batch\x00--config", Why: "makes rsync run another program or write elsewhere"}}}}
+	return &Program{Name: "plocate", Is: DataArgs}
 }
 
 func p320() *Program {
-	return &Program{Name: "rtk", Root: Node{Arity: 2}, Subs: []Node{{Path: "aws", Arity: 3}, {Path: "cargo", Arity: 3}, {Path: "docker", Arity: 3}, {Path: "docker compose", Arity: 4}, {Path: "dotnet", Arity: 3}, {Path: "gh", Arity: 3}, {Path: "git", Arity: 3}, {Path: "glab", Arity: 3}, {Path: "go", Arity: 3}, {Path: "gt", Arity: 3}, {Path: "hook", Arity: 3}, {Path: "kubectl", Arity: 3}, {Path: "npm", Arity: 3}, {Path: "npx", Arity: 3}, {Path: "pip", Arity: 3}, {Path: "pnpm", Arity: 3}, {Path: "prisma", Arity: 3}, {Path: "prisma migrate", Arity: 4}, {Path: "telemetry", Arity: 3}}}
+	return &Program{Name: "pnpm", Is: Abbrev | Subcommands | Runs | Widens | DryRuns, Root: Node{Arity: 2, Values: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call\x00--prefix\x00--loglevel\x00--cache\x00-C\x00--dir\x00-F\x00--filter\x00--reporter", DryRun: "--dry-run", Widen: []Widen{{Opts: "--unsafe-perm", Unless: "false", Why: "makes package scripts run with full privileges"}, {Opts: "--ignore-scripts", Unless: "true", HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: "--no-ignore-scripts", Why: "makes package install scripts run"}, {Opts: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call", Why: "changes which code {name} fetches or which shell runs its scripts"}}}, Subs: []Node{{Path: "config", Arity: 3}, {Path: "dlx", Arity: 3, Values: "--package", Run: &Run{Shell: "-c\x00--shell-mode"}}, {Path: "exec", Arity: 3, Run: &Run{}}, {Path: "run", Arity: 3}}}
 }
 
 func p321() *Program {
-	return &Program{Name: "ruby", Is: StdinProgram | Widens, Optional: "-i\x00-x\x00-W\x00-T", Numeric: "-0", Lang: "ruby", Code: "-e", Load: "-r\x00-I\x00-i", Root: Node{Arity: 2, Values: "-e\x00-r\x00-I\x00-C\x00-E\x00-F\x00--encoding"}}
+	return &Program{Name: "pnpx", Is: Abbrev | Runs | Widens | DryRuns, Root: Node{Values: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call\x00--prefix\x00--loglevel\x00--cache\x00-p\x00--package", DryRun: "--dry-run", Widen: []Widen{{Opts: "--unsafe-perm", Unless: "false", Why: "makes package scripts run with full privileges"}, {Opts: "--ignore-scripts", Unless: "true", HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: "--no-ignore-scripts", Why: "makes package install scripts run"}, {Opts: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call", Why: "changes which code {name} fetches or which shell runs its scripts"}}, Run: &Run{}}}
 }
 
 func p322() *Program {
-	return &Program{Name: "runuser", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "podman", Is: Subcommands | Widens | DryRuns, Globals: "-H\x00--host\x00-c\x00--context\x00--config\x00-l\x00--log-level\x00--tlscacert\x00--tlscert\x00--tlskey\x00--url\x00--connection\x00--root\x00--runroot", Extract: "docker", Root: Node{Arity: 2}, Subs: []Node{{Path: "compose", Values: "-f\x00--file\x00-p\x00--project-name\x00--project-directory\x00--env-file\x00--profile\x00--ansi\x00--progress\x00--parallel", DryRun: "--dry-run"}, {Path: "container", Arity: 3}, {Path: "image", Arity: 3}, {Path: "network", Arity: 3}, {Path: "volume", Arity: 3}}}
 }
 
 func p323() *Program {
-	return &Program{Name: "rustup", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "podman-remote", Is: Subcommands | Widens | DryRuns, Globals: "-H\x00--host\x00-c\x00--context\x00--config\x00-l\x00--log-level\x00--tlscacert\x00--tlscert\x00--tlskey\x00--url\x00--connection\x00--root\x00--runroot", Extract: "docker", Subs: []Node{{Path: "compose", Values: "-f\x00--file\x00-p\x00--project-name\x00--project-directory\x00--env-file\x00--profile\x00--ansi\x00--progress\x00--parallel", DryRun: "--dry-run"}}}
 }
 
 func p324() *Program {
-	return &Program{Name: "say", Is: DataArgs}
+	return &Program{Name: "poetry", Is: Subcommands | Runs, Root: Node{Arity: 2}, Subs: []Node{{Path: "run", Arity: 3, Run: &Run{}}}}
 }
 
 func p325() *Program {
-	return &Program{Name: "sbt", Is: DataArgs}
+	return &Program{Name: "popd", Is: DataArgs}
 }
 
 func p326() *Program {
-	return &Program{Name: "scala", Is: Widens, Lang: "jvm", Code: "-e\x00--eval", Load: "-r", Root: Node{Values: "-e\x00-r"}}
+	return &Program{Name: "port", Is: DataArgs}
 }
 
 func p327() *Program {
-	return &Program{Name: "scp", Is: DataArgs | Widens, Root: Node{Values: "-B\x00-b\x00-c\x00-D\x00-F\x00-i\x00-J\x00-l\x00-o\x00-P\x00-R\x00-s\x00-S\x00-X", Widen: []Widen{{Opts: "-o\x00-F\x00-S\x00-D\x00-b\x00-s", Why: "changes {name}'s configuration or the program it runs"}}}}
+	return &Program{Name: "posh", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
 }
 
 func p328() *Program {
-	return &Program{Name: "screen", Is: Interactive | Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "powershell", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-command\x00-Command\x00--command\x00-f\x00-file\x00-File\x00-e\x00-ec\x00-EncodedCommand", Forces: "-noexit\x00-NoExit", Values: "-ExecutionPolicy\x00-ex\x00-wd\x00-WorkingDirectory", Operands: 1}}}
 }
 
 func p329() *Program {
-	return &Program{Name: "script", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "print", Is: DataArgs}
 }
 
 func p330() *Program {
-	return &Program{Name: "sdk", Is: DataArgs}
+	return &Program{Name: "printenv", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p331() *Program {
-	return &Program{Name: "sed", Is: Abbrev | DataArgs | Widens, Extract: "sed", Root: Node{Values: "-e\x00-f\x00-l\x00--expression\x00--file\x00--line-length"}}
+	return &Program{Name: "printf", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{Deny: "-v", MaxOperands: -1, NoGlob: true}}}
 }
 
 func p332() *Program {
-	return &Program{Name: "seq", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "prisma", Root: Node{Arity: 2}, Subs: []Node{{Path: "db", Arity: 3}, {Path: "migrate", Arity: 3}}}
 }
 
 func p333() *Program {
-	return &Program{Name: "sequelize", Root: Node{Arity: 2}}
+	return &Program{Name: "pry", Terminal: []Terminal{{Use: TermInput}}}
 }
 
 func p334() *Program {
-	return &Program{Name: "serverless", Root: Node{Arity: 2}}
+	return &Program{Name: "ps", Is: DataArgs, Files: &Files{None: true}, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p335() *Program {
-	return &Program{Name: "service", Is: DataArgs}
+	return &Program{Name: "psql", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command\x00-f\x00--file\x00-l\x00--list", Values: "-d\x00--dbname\x00-h\x00--host\x00-p\x00--port\x00-U\x00--username\x00-v\x00--set\x00--variable\x00-P\x00--pset\x00-o\x00--output\x00-L\x00--log-file\x00-T\x00-F\x00-R"}}, Root: Node{Arity: 2}}
 }
 
 func p336() *Program {
-	return &Program{Name: "set", Is: DataArgs, Files: &Files{None: true}}
+	return &Program{Name: "ptpython", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", Operands: 1}}}
 }
 
 func p337() *Program {
-	return &Program{Name: "sfdisk", Is: DryRuns, Root: Node{DryRun: "-n\x00--no-act"}}
+	return &Program{Name: "pulumi", Is: Subcommands | DataArgs | DryRuns, Root: Node{Arity: 2, DryRun: "--preview-only"}, Subs: []Node{{Path: "stack", Arity: 3}}}
 }
 
 func p338() *Program {
-	return &Program{Name: "sfdx", Root: Node{Arity: 3}}
+	return &Program{Name: "pushd", Is: DataArgs}
 }
 
 func p339() *Program {
-	return &Program{Name: "sftp", Is: DataArgs | Widens, Root: Node{Values: "-B\x00-b\x00-c\x00-D\x00-F\x00-i\x00-J\x00-l\x00-o\x00-P\x00-R\x00-s\x00-S\x00-X", Widen: []Widen{{Opts: "-o\x00-F\x00-S\x00-D\x00-b\x00-s", Why: "changes {name}'s configuration or the program it runs"}}}}
+	return &Program{Name: "pvremove", Is: DryRuns, Root: Node{DryRun: "-t\x00--test"}}
 }
 
 func p340() *Program {
-	return &Program{Name: "sg", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "pwd", Is: DataArgs, Files: &Files{None: true}, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p341() *Program {
-	return &Program{Name: "sh", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Root: Node{Arity: 2, Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+	return &Program{Name: "pwsh", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-command\x00-Command\x00--command\x00-f\x00-file\x00-File\x00-e\x00-ec\x00-EncodedCommand", Forces: "-noexit\x00-NoExit", Values: "-ExecutionPolicy\x00-ex\x00-wd\x00-WorkingDirectory", Operands: 1}}}
 }
 
 func p342() *Program {
-	return &Program{Name: "sha1sum", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "py.test", Is: Widens, Root: Node{Values: "-p\x00-k\x00-m\x00-c", Widen: []Widen{{Opts: "-p", UnlessPrefix: "no:", Why: "loads a plugin (code) into pytest"}}}}
 }
 
 func p343() *Program {
-	return &Program{Name: "sha256sum", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "pyenv", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p344() *Program {
-	return &Program{Name: "sha512sum", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "pypy", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", ReplModules: "code\x00asyncio\x00pdb\x00ipdb\x00IPython\x00idlelib\x00bpython\x00ptpython\x00sqlite3\x00pyrepl", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
 }
 
 func p345() *Program {
-	return &Program{Name: "shift", Is: DataArgs}
+	return &Program{Name: "pypy*", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", ReplModules: "code\x00asyncio\x00pdb\x00ipdb\x00IPython\x00idlelib\x00bpython\x00ptpython\x00sqlite3\x00pyrepl", Operands: 1}}, Root: Node{Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
 }
 
 func p346() *Program {
-	return &Program{Name: "shred", Aliases: "--remove\x01-u\x00--zero\x01-z"}
+	return &Program{Name: "pypy3", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", ReplModules: "code\x00asyncio\x00pdb\x00ipdb\x00IPython\x00idlelib\x00bpython\x00ptpython\x00sqlite3\x00pyrepl", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
 }
 
 func p347() *Program {
-	return &Program{Name: "shx", Is: Runs, Root: Node{Run: &Run{}}}
+	return &Program{Name: "pytest", Is: Widens, Root: Node{Values: "-p\x00-k\x00-m\x00-c", Widen: []Widen{{Opts: "-p", UnlessPrefix: "no:", Why: "loads a plugin (code) into pytest"}}}}
 }
 
 func p348() *Program {
-	return &Program{Name: "skaffold", Root: Node{Arity: 2}}
+	return &Program{Name: "python", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", ReplModules: "code\x00asyncio\x00pdb\x00ipdb\x00IPython\x00idlelib\x00bpython\x00ptpython\x00sqlite3\x00pyrepl", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
 }
 
 func p349() *Program {
-	return &Program{Name: "sleep", Is: DataArgs, Files: &Files{None: true}, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "python*", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", ReplModules: "code\x00asyncio\x00pdb\x00ipdb\x00IPython\x00idlelib\x00bpython\x00ptpython\x00sqlite3\x00pyrepl", Operands: 1}}, Root: Node{Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
 }
 
 func p350() *Program {
-	return &Program{Name: "sls", Root: Node{Arity: 2}}
+	return &Program{Name: "python2", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", ReplModules: "code\x00asyncio\x00pdb\x00ipdb\x00IPython\x00idlelib\x00bpython\x00ptpython\x00sqlite3\x00pyrepl", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
 }
 
 func p351() *Program {
-	return &Program{Name: "snap", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "python3", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", ReplModules: "code\x00asyncio\x00pdb\x00ipdb\x00IPython\x00idlelib\x00bpython\x00ptpython\x00sqlite3\x00pyrepl", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
 }
 
 func p352() *Program {
-	return &Program{Name: "socat", Is: NoCluster}
+	return &Program{Name: "pythonw", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Root: Node{Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
 }
 
 func p353() *Program {
-	return &Program{Name: "sort", Is: Abbrev | DataArgs | Widens, Files: &Files{Lists: "--files0-from"}, Root: Node{Values: "-k\x00-o\x00-t\x00-T\x00-S\x00--output\x00--compress-program", Widen: []Widen{{Opts: "-o", Exact: true, Unless: "@stdout", Why: "makes sort write a file or run a program"}, {Opts: "--output\x00--compress-program", Why: "makes sort write a file or run a program"}}, ReadOnly: &ReadOnly{MaxOperands: -1, NoGlob: true}}}
+	return &Program{Name: "r", Is: Widens, Lang: "r", Code: "-e\x00--eval", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}, Root: Node{Values: "-e"}}
 }
 
 func p354() *Program {
-	return &Program{Name: "source", Root: Node{Arity: 1}}
+	return &Program{Name: "racket", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}}
 }
 
 func p355() *Program {
-	return &Program{Name: "ssh", Is: Interactive | Widens, Root: Node{Values: "-B\x00-b\x00-c\x00-D\x00-E\x00-e\x00-F\x00-I\x00-i\x00-J\x00-L\x00-l\x00-m\x00-O\x00-o\x00-P\x00-p\x00-Q\x00-R\x00-S\x00-W\x00-w", Widen: []Widen{{Opts: "-o\x00-F\x00-E\x00-L\x00-R\x00-D\x00-w\x00-W", Why: "changes ssh's configuration (which can run programs), writes a log, or forwards data elsewhere"}}}}
+	return &Program{Name: "rake", Root: Node{Arity: 2}}
 }
 
 func p356() *Program {
-	return &Program{Name: "sshpass", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "rbash", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
 }
 
 func p357() *Program {
-	return &Program{Name: "sst", Root: Node{Arity: 2}}
+	return &Program{Name: "rbenv", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p358() *Program {
-	return &Program{Name: "stat", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "rclone", Is: Subcommands | DryRuns, Root: Node{Values: "--config\x00--log-file\x00--log-level\x00--transfers\x00--checkers\x00--bwlimit\x00--exclude\x00--include\x00--filter\x00--exclude-from\x00--include-from\x00--filter-from\x00--min-age\x00--max-age\x00--min-size\x00--max-size\x00--backup-dir\x00--suffix", DryRun: "-n\x00--dry-run"}}
 }
 
 func p359() *Program {
-	return &Program{Name: "strace", Is: Abbrev | Widens, Root: Node{Values: "-o\x00-e\x00-p\x00-s\x00-u\x00-E\x00-a\x00-I\x00-b\x00-X\x00-P\x00-U\x00-A\x00-n\x00-f\x00--output\x00--format", Widen: []Widen{{Opts: "-o\x00--output", Label: "{name} {opt}", Why: "writes to a file"}}}}
+	return &Program{Name: "read", Is: DataArgs}
 }
 
 func p360() *Program {
-	return &Program{Name: "strings", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "readlink", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p361() *Program {
-	return &Program{Name: "sudo", Is: Abbrev | Widens, Root: Node{Values: "-u\x00-g\x00-C\x00-h\x00-p\x00-U\x00-r\x00-t\x00-T\x00-D\x00--user\x00--group\x00--close-from\x00--host\x00--prompt\x00--other-user\x00--role\x00--type\x00--command-timeout\x00--chdir", Widen: []Widen{{Opts: "-E\x00-s\x00-i\x00-R\x00--preserve-env\x00--shell\x00--login\x00--chroot", Label: "sudo {opt}", Why: "runs the command through a shell, in another root, or with the caller's environment"}}}}
+	return &Program{Name: "readonly", Is: DataArgs | Widens, Extract: "env_assign"}
 }
 
 func p362() *Program {
-	return &Program{Name: "supabase", Root: Node{Arity: 2}}
+	return &Program{Name: "realpath", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p363() *Program {
-	return &Program{Name: "svn", Is: DataArgs}
+	return &Program{Name: "red", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
 }
 
 func p364() *Program {
-	return &Program{Name: "swift", Root: Node{Arity: 2}}
+	return &Program{Name: "redis-cli", Terminal: []Terminal{{Use: TermInput, Runs: "--eval\x00-x\x00--scan\x00--stat\x00--bigkeys", Values: "-h\x00-p\x00-a\x00-n\x00-u\x00--user\x00--pass\x00-s\x00-r\x00-i", Operands: 1}}, Root: Node{Arity: 2}}
 }
 
 func p365() *Program {
-	return &Program{Name: "systemctl", Is: DataArgs, Root: Node{Arity: 2, Values: "-H\x00--host\x00-M\x00--machine\x00-t\x00--type\x00-p\x00--property\x00-s\x00--signal"}}
+	return &Program{Name: "return", Is: DataArgs}
 }
 
 func p366() *Program {
-	return &Program{Name: "systemd-run", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "rev", Decodes: "*", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p367() *Program {
-	return &Program{Name: "tac", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "rg", Is: DataArgs | Widens, Files: &Files{Walks: true, Dot: DotAlways, Pattern: true, PatternUnless: "-e\x00-f\x00--regexp\x00--file\x00--files\x00--type-list", PatternOptions: "-e\x00--regexp"}, Root: Node{Values: "-A\x00-B\x00-C\x00-e\x00-f\x00-g\x00-m\x00-M\x00-t\x00-T\x00-j\x00-E\x00--pre\x00-d\x00-r", Widen: []Widen{{Opts: "--pre", Exact: true, Why: "makes rg run a preprocessor program"}}, ReadOnly: &ReadOnly{Deny: "--pre-glob\x00-z\x00--search-zip", MaxOperands: -1, NoGlob: true}}}
 }
 
 func p368() *Program {
-	return &Program{Name: "tail", Is: DataArgs, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "rimraf", ActsAs: "rm\x00-rf"}
 }
 
 func p369() *Program {
-	return &Program{Name: "tar", Is: Abbrev | OldStyle | DataArgs | Widens, Whole: "--checkpoint", Root: Node{Values: "-b\x00-C\x00-f\x00-F\x00-g\x00-H\x00-I\x00-K\x00-L\x00-N\x00-T\x00-V\x00-X\x00--file\x00--to-command\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script\x00--checkpoint-action", Widen: []Widen{{Opts: "-I\x00-F\x00--to-command\x00--checkpoint-action\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script", Why: "makes tar run another program"}, {Opts: "-f\x00--file", UnlessFlags: "--force-local", Remote: true, Label: "{opt} {value}", Why: "names an archive on another host, which tar reaches through rsh"}}}}
+	return &Program{Name: "ripgrep", Is: Widens, Root: Node{Values: "-A\x00-B\x00-C\x00-e\x00-f\x00-g\x00-m\x00-M\x00-t\x00-T\x00-j\x00-E\x00--pre", Widen: []Widen{{Opts: "--pre", Exact: true, Why: "makes rg run a preprocessor program"}}}}
 }
 
 func p370() *Program {
-	return &Program{Name: "task", Root: Node{Arity: 2}}
+	return &Program{Name: "rm", Aliases: "--force\x01-f\x00--recursive\x01-r\x00-R\x01-r", Root: Node{Arity: 1}}
 }
 
 func p371() *Program {
-	return &Program{Name: "tcsh", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+	return &Program{Name: "rmdir", Root: Node{Arity: 1}}
 }
 
 func p372() *Program {
-	return &Program{Name: "terraform", Is: NoCluster | Subcommands | DataArgs, Root: Node{Arity: 2}, Subs: []Node{{Path: "workspace", Arity: 3}}}
+	return &Program{Name: "rpm", Is: DataArgs}
 }
 
 func p373() *Program {
-	return &Program{Name: "terragrunt", Is: NoCluster | Subcommands}
+	return &Program{Name: "rscript", Is: Widens, Lang: "r", Code: "-e\x00--eval", Root: Node{Arity: 2, Values: "-e"}}
 }
 
 func p374() *Program {
-	return &Program{Name: "test", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{Deny: "-v", MaxOperands: -1}}}
+	return &Program{Name: "rsync", Is: Abbrev | Widens | DryRuns, Root: Node{Values: "-e\x00-B\x00-f\x00-M\x00-T\x00--rsh\x00--rsync-path\x00--remote-option\x00--log-file\x00--write-batch\x00--only-write-batch", DryRun: "-n\x00--dry-run", Widen: []Widen{{Opts: "-e\x00-M\x00--rsh\x00--rsync-path\x00--remote-option\x00--log-file\x00--write-batch\x00--only-write-batch\x00--config", Why: "makes rsync run another program or write elsewhere"}}}}
 }
 
 func p375() *Program {
-	return &Program{Name: "tig", Is: DataArgs}
+	return &Program{Name: "rtk", Root: Node{Arity: 2}, Subs: []Node{{Path: "aws", Arity: 3}, {Path: "cargo", Arity: 3}, {Path: "docker", Arity: 3}, {Path: "docker compose", Arity: 4}, {Path: "dotnet", Arity: 3}, {Path: "gh", Arity: 3}, {Path: "git", Arity: 3}, {Path: "glab", Arity: 3}, {Path: "go", Arity: 3}, {Path: "gt", Arity: 3}, {Path: "hook", Arity: 3}, {Path: "kubectl", Arity: 3}, {Path: "npm", Arity: 3}, {Path: "npx", Arity: 3}, {Path: "pip", Arity: 3}, {Path: "pnpm", Arity: 3}, {Path: "prisma", Arity: 3}, {Path: "prisma migrate", Arity: 4}, {Path: "telemetry", Arity: 3}}}
 }
 
 func p376() *Program {
-	return &Program{Name: "time", Is: Abbrev | Widens, Root: Node{Values: "-o\x00-e\x00-p\x00-s\x00-u\x00-E\x00-a\x00-I\x00-b\x00-X\x00-P\x00-U\x00-A\x00-n\x00-f\x00--output\x00--format", Widen: []Widen{{Opts: "-o\x00--output", Label: "{name} {opt}", Why: "writes to a file"}}}}
+	return &Program{Name: "ruby", Is: StdinProgram | Widens, Optional: "-i\x00-x\x00-W\x00-T", Numeric: "-0", Lang: "ruby", Code: "-e", Load: "-r\x00-I\x00-i", Terminal: []Terminal{{Use: TermInput, Runs: "-e", Operands: 1}}, Root: Node{Arity: 2, Values: "-e\x00-r\x00-I\x00-C\x00-E\x00-F\x00--encoding"}}
 }
 
 func p377() *Program {
-	return &Program{Name: "tldr", Is: DataArgs}
+	return &Program{Name: "runuser", Is: Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command\x00--session-command", Values: "-s\x00--shell\x00-g\x00--group\x00-G\x00--supp-group\x00-w\x00--whitelist-environment"}}, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p378() *Program {
-	return &Program{Name: "tmux", Is: Interactive | Widens, Root: Node{Arity: 2, Values: "-L\x00-S\x00-f\x00-c\x00-T", Widen: []Widen{{Words: "run-shell\x00run\x00if-shell\x00if\x00send-keys\x00send\x00pipe-pane\x00pipep", Why: "makes tmux run or type a shell command"}}}}
+	return &Program{Name: "rustup", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p379() *Program {
-	return &Program{Name: "tofu", Is: NoCluster | Subcommands}
+	return &Program{Name: "say", Is: DataArgs}
 }
 
 func p380() *Program {
-	return &Program{Name: "top", Is: Interactive}
+	return &Program{Name: "sbcl", Terminal: []Terminal{{Use: TermInput, Runs: "--script\x00--non-interactive\x00-x"}}}
 }
 
 func p381() *Program {
-	return &Program{Name: "touch", Is: DataArgs, Root: Node{Arity: 1}}
+	return &Program{Name: "sbt", Is: DataArgs, Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--eval\x00-m\x00-M\x00-X\x00-x\x00--script", Operands: 1}}}
 }
 
 func p382() *Program {
-	return &Program{Name: "tput", Is: DataArgs}
+	return &Program{Name: "scala", Is: Widens, Lang: "jvm", Code: "-e\x00--eval", Load: "-r", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--eval\x00-m\x00-M\x00-X\x00-x\x00--script", Operands: 1}}, Root: Node{Values: "-e\x00-r"}}
 }
 
 func p383() *Program {
-	return &Program{Name: "tr", Decodes: "*", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "scp", Is: DataArgs | Widens, Root: Node{Values: "-B\x00-b\x00-c\x00-D\x00-F\x00-i\x00-J\x00-l\x00-o\x00-P\x00-R\x00-s\x00-S\x00-X", Widen: []Widen{{Opts: "-o\x00-F\x00-S\x00-D\x00-b\x00-s", Why: "changes {name}'s configuration or the program it runs"}}}}
 }
 
 func p384() *Program {
-	return &Program{Name: "trap", Is: Widens, Extract: "trap"}
+	return &Program{Name: "screen", Is: Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "-ls\x00-list\x00-v\x00-version\x00-wipe"}}, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p385() *Program {
-	return &Program{Name: "tree", Is: DataArgs, Files: &Files{Walks: true, Dot: DotAlways}, Root: Node{ReadOnly: &ReadOnly{Deny: "-o\x00-R", MaxOperands: -1, NoGlob: true}}}
+	return &Program{Name: "script", Is: Widens, Terminal: []Terminal{{Use: TermKeys}}, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p386() *Program {
-	return &Program{Name: "true", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "sdk", Is: DataArgs}
 }
 
 func p387() *Program {
-	return &Program{Name: "tsp", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "sed", Is: Abbrev | DataArgs | Widens, Extract: "sed", Root: Node{Values: "-e\x00-f\x00-l\x00--expression\x00--file\x00--line-length"}}
 }
 
 func p388() *Program {
-	return &Program{Name: "tty", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "seq", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p389() *Program {
-	return &Program{Name: "turbo", Root: Node{Arity: 2}}
+	return &Program{Name: "sequelize", Root: Node{Arity: 2}}
 }
 
 func p390() *Program {
-	return &Program{Name: "type", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "serverless", Root: Node{Arity: 2}}
 }
 
 func p391() *Program {
-	return &Program{Name: "typeorm", Root: Node{Arity: 2}}
+	return &Program{Name: "service", Is: DataArgs}
 }
 
 func p392() *Program {
-	return &Program{Name: "typeset", Is: DataArgs | Widens, Extract: "env_assign"}
+	return &Program{Name: "set", Is: DataArgs, Files: &Files{None: true}}
 }
 
 func p393() *Program {
-	return &Program{Name: "ufw", Root: Node{Arity: 2}}
+	return &Program{Name: "sfdisk", Is: DryRuns, Root: Node{DryRun: "-n\x00--no-act"}}
 }
 
 func p394() *Program {
-	return &Program{Name: "ugrep", Is: DataArgs}
+	return &Program{Name: "sfdx", Root: Node{Arity: 3}}
 }
 
 func p395() *Program {
-	return &Program{Name: "unalias", Is: DataArgs}
+	return &Program{Name: "sftp", Is: DataArgs | Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-b", Values: "-P\x00-i\x00-o\x00-F\x00-J\x00-s\x00-S\x00-B\x00-R\x00-l\x00-D"}}, Root: Node{Values: "-B\x00-b\x00-c\x00-D\x00-F\x00-i\x00-J\x00-l\x00-o\x00-P\x00-R\x00-s\x00-S\x00-X", Widen: []Widen{{Opts: "-o\x00-F\x00-S\x00-D\x00-b\x00-s", Why: "changes {name}'s configuration or the program it runs"}}}}
 }
 
 func p396() *Program {
-	return &Program{Name: "uname", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "sg", Is: Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-c", Operands: 2}}, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p397() *Program {
-	return &Program{Name: "uniq", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: 1, NoGlob: true}}}
+	return &Program{Name: "sh", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
 }
 
 func p398() *Program {
-	return &Program{Name: "unset", Is: DataArgs, Root: Node{Arity: 1}}
+	return &Program{Name: "sha1sum", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p399() *Program {
-	return &Program{Name: "unshare", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "sha256sum", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p400() *Program {
-	return &Program{Name: "unzip", Is: DataArgs}
+	return &Program{Name: "sha512sum", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p401() *Program {
-	return &Program{Name: "uptime", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "shift", Is: DataArgs}
 }
 
 func p402() *Program {
-	return &Program{Name: "uudecode", Decodes: "*"}
+	return &Program{Name: "shred", Aliases: "--remove\x01-u\x00--zero\x01-z"}
 }
 
 func p403() *Program {
-	return &Program{Name: "uv", Is: Abbrev | Subcommands | Runs | Widens, Root: Node{Arity: 2, Values: "-i\x00-f\x00-r\x00-c\x00-e\x00--index-url\x00--extra-index-url\x00--find-links", Widen: []Widen{{Opts: "-i\x00-f\x00--index-url\x00--extra-index-url\x00--find-links\x00--trusted-host", Why: "changes where packages (code) come from"}}}, Subs: []Node{{Path: "pip", Arity: 3}, {Path: "run", Arity: 3, Values: "--with\x00--from\x00-p\x00--python\x00--project\x00--directory", Run: &Run{}}, {Path: "tool run", Values: "--from\x00--with\x00-p\x00--python", Run: &Run{}}}}
+	return &Program{Name: "shx", Is: Runs, Root: Node{Run: &Run{}}}
 }
 
 func p404() *Program {
-	return &Program{Name: "uvx", Is: Runs, Root: Node{Values: "--from\x00--with\x00-p\x00--python\x00--index-url", Run: &Run{}}}
+	return &Program{Name: "skaffold", Root: Node{Arity: 2}}
 }
 
 func p405() *Program {
-	return &Program{Name: "vault", Root: Node{Arity: 2}, Subs: []Node{{Path: "auth", Arity: 3}, {Path: "kv", Arity: 3}}}
+	return &Program{Name: "sleep", Is: DataArgs, Files: &Files{None: true}, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p406() *Program {
-	return &Program{Name: "vdir", Files: &Files{WalkFlags: "-R\x00--recursive", Dot: DotAlways}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "sls", Root: Node{Arity: 2}}
 }
 
 func p407() *Program {
-	return &Program{Name: "vercel", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "smbclient", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command\x00-L\x00--list", Values: "-U\x00--user\x00-W\x00-p\x00-I"}}}
 }
 
 func p408() *Program {
-	return &Program{Name: "vgremove", Is: DryRuns, Root: Node{DryRun: "-t\x00--test"}}
+	return &Program{Name: "snap", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p409() *Program {
-	return &Program{Name: "vi", Is: Interactive | DataArgs | Widens, Root: Node{Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
+	return &Program{Name: "socat", Is: NoCluster}
 }
 
 func p410() *Program {
-	return &Program{Name: "view", Is: Widens, Root: Node{Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
+	return &Program{Name: "sort", Is: Abbrev | DataArgs | Widens, Files: &Files{Lists: "--files0-from"}, Root: Node{Values: "-k\x00-o\x00-t\x00-T\x00-S\x00--output\x00--compress-program", Widen: []Widen{{Opts: "-o", Exact: true, Unless: "@stdout", Why: "makes sort write a file or run a program"}, {Opts: "--output\x00--compress-program", Why: "makes sort write a file or run a program"}}, ReadOnly: &ReadOnly{MaxOperands: -1, NoGlob: true}}}
 }
 
 func p411() *Program {
-	return &Program{Name: "vim", Is: Interactive | DataArgs | Widens, Root: Node{Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
+	return &Program{Name: "source", Root: Node{Arity: 1}}
 }
 
 func p412() *Program {
-	return &Program{Name: "vimdiff", Is: Widens, Root: Node{Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
+	return &Program{Name: "sqlite3", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-version\x00--version", Values: "-cmd\x00-separator\x00-newline\x00-nullvalue\x00-init\x00-vfs\x00-mmap\x00-lookaside\x00-pagecache\x00-heap\x00-maxsize", Operands: 2}}}
 }
 
 func p413() *Program {
-	return &Program{Name: "volta", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "sqlplus", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command\x00-f\x00--file"}}}
 }
 
 func p414() *Program {
-	return &Program{Name: "w", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "ssh", Is: Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-N\x00-V\x00-G\x00-Q\x00-O", Operands: 2}}, Root: Node{Values: "-B\x00-b\x00-c\x00-D\x00-E\x00-e\x00-F\x00-I\x00-i\x00-J\x00-L\x00-l\x00-m\x00-O\x00-o\x00-P\x00-p\x00-Q\x00-R\x00-S\x00-W\x00-w", Widen: []Widen{{Opts: "-o\x00-F\x00-E\x00-L\x00-R\x00-D\x00-w\x00-W", Why: "changes ssh's configuration (which can run programs), writes a log, or forwards data elsewhere"}}}}
 }
 
 func p415() *Program {
-	return &Program{Name: "wall", Is: DataArgs}
+	return &Program{Name: "sshpass", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p416() *Program {
-	return &Program{Name: "watch", Is: Interactive}
+	return &Program{Name: "sst", Root: Node{Arity: 2}}
 }
 
 func p417() *Program {
-	return &Program{Name: "watchexec", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "stat", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p418() *Program {
-	return &Program{Name: "wc", Is: DataArgs, Files: &Files{Lists: "--files0-from"}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "strace", Is: Abbrev | Widens, Root: Node{Values: "-o\x00-e\x00-p\x00-s\x00-u\x00-E\x00-a\x00-I\x00-b\x00-X\x00-P\x00-U\x00-A\x00-n\x00-f\x00--output\x00--format", Widen: []Widen{{Opts: "-o\x00--output", Label: "{name} {opt}", Why: "writes to a file"}}}}
 }
 
 func p419() *Program {
-	return &Program{Name: "wget", Is: Abbrev | Widens, Root: Node{Values: "-a\x00-A\x00-B\x00-D\x00-e\x00-i\x00-I\x00-l\x00-O\x00-o\x00-P\x00-Q\x00-R\x00-t\x00-T\x00-U\x00-w\x00-X\x00-Y\x00--output-document\x00--output-file\x00--append-output\x00--post-file\x00--body-file\x00--execute\x00--config\x00--directory-prefix", Widen: []Widen{{Opts: "-O\x00-o\x00--output-document\x00--output-file", Unless: "@stdout", Why: "makes wget write elsewhere, upload a file, or run wgetrc commands"}, {Opts: "-a\x00-e\x00-P\x00--append-output\x00--post-file\x00--body-file\x00--execute\x00--config\x00--directory-prefix\x00--use-askpass", Why: "makes wget write elsewhere, upload a file, or run wgetrc commands"}}}}
+	return &Program{Name: "strings", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p420() *Program {
-	return &Program{Name: "wget2", Is: Abbrev | Widens, Root: Node{Values: "-a\x00-A\x00-B\x00-D\x00-e\x00-i\x00-I\x00-l\x00-O\x00-o\x00-P\x00-Q\x00-R\x00-t\x00-T\x00-U\x00-w\x00-X\x00-Y\x00--output-document\x00--output-file\x00--append-output\x00--post-file\x00--body-file\x00--execute\x00--config\x00--directory-prefix", Widen: []Widen{{Opts: "-O\x00-o\x00--output-document\x00--output-file", Unless: "@stdout", Why: "makes wget write elsewhere, upload a file, or run wgetrc commands"}, {Opts: "-a\x00-e\x00-P\x00--append-output\x00--post-file\x00--body-file\x00--execute\x00--config\x00--directory-prefix\x00--use-askpass", Why: "makes wget write elsewhere, upload a file, or run wgetrc commands"}}}}
+	return &Program{Name: "su", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command\x00--session-command", Values: "-s\x00--shell\x00-g\x00--group\x00-G\x00--supp-group\x00-w\x00--whitelist-environment"}}}
 }
 
 func p421() *Program {
-	return &Program{Name: "whatis", Is: DataArgs}
+	return &Program{Name: "sudo", Is: Abbrev | Widens, Terminal: []Terminal{{Use: TermInput, Forces: "-i\x00-s\x00--login\x00--shell", Values: "-u\x00--user\x00-g\x00--group\x00-C\x00--close-from\x00-D\x00--chdir\x00-h\x00--host\x00-p\x00--prompt\x00-R\x00--chroot\x00-r\x00--role\x00-t\x00--type\x00-T\x00--command-timeout\x00-U\x00--other-user", OnlyForced: true}}, Root: Node{Values: "-u\x00-g\x00-C\x00-h\x00-p\x00-U\x00-r\x00-t\x00-T\x00-D\x00--user\x00--group\x00--close-from\x00--host\x00--prompt\x00--other-user\x00--role\x00--type\x00--command-timeout\x00--chdir", Widen: []Widen{{Opts: "-E\x00-s\x00-i\x00-R\x00--preserve-env\x00--shell\x00--login\x00--chroot", Label: "sudo {opt}", Why: "runs the command through a shell, in another root, or with the caller's environment"}}}}
 }
 
 func p422() *Program {
-	return &Program{Name: "whereis", Is: DataArgs}
+	return &Program{Name: "supabase", Root: Node{Arity: 2}}
 }
 
 func p423() *Program {
-	return &Program{Name: "which", Is: DataArgs, Files: &Files{None: true}, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "svn", Is: DataArgs}
 }
 
 func p424() *Program {
-	return &Program{Name: "who", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "swift", Root: Node{Arity: 2}}
 }
 
 func p425() *Program {
-	return &Program{Name: "whoami", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "swipl", Terminal: []Terminal{{Use: TermInput}}}
 }
 
 func p426() *Program {
-	return &Program{Name: "wipefs", Is: DryRuns, Aliases: "--all\x01-a", Root: Node{DryRun: "-n\x00--no-act"}}
+	return &Program{Name: "systemctl", Is: DataArgs, Root: Node{Arity: 2, Values: "-H\x00--host\x00-M\x00--machine\x00-t\x00--type\x00-p\x00--property\x00-s\x00--signal"}}
 }
 
 func p427() *Program {
-	return &Program{Name: "wp", Root: Node{Arity: 2}}
+	return &Program{Name: "systemd-run", Is: Widens, Terminal: []Terminal{{Use: TermInput, Forces: "--shell\x00-S", OnlyForced: true}}, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p428() *Program {
-	return &Program{Name: "wrangler", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "tac", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p429() *Program {
-	return &Program{Name: "write", Is: DataArgs}
+	return &Program{Name: "tail", Is: DataArgs, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p430() *Program {
-	return &Program{Name: "xdg-open", Is: DataArgs}
+	return &Program{Name: "tar", Is: Abbrev | OldStyle | DataArgs | Widens, Whole: "--checkpoint", Root: Node{Values: "-b\x00-C\x00-f\x00-F\x00-g\x00-H\x00-I\x00-K\x00-L\x00-N\x00-T\x00-V\x00-X\x00--file\x00--to-command\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script\x00--checkpoint-action", Widen: []Widen{{Opts: "-I\x00-F\x00--to-command\x00--checkpoint-action\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script", Why: "makes tar run another program"}, {Opts: "-f\x00--file", UnlessFlags: "--force-local", Remote: true, Label: "{opt} {value}", Why: "names an archive on another host, which tar reaches through rsh"}}}}
 }
 
 func p431() *Program {
-	return &Program{Name: "xxd", Aliases: "--revert\x01-r", Decodes: "-r"}
+	return &Program{Name: "task", Root: Node{Arity: 2}}
 }
 
 func p432() *Program {
-	return &Program{Name: "yarn", Is: Abbrev | Subcommands | Runs | Widens | DryRuns, Root: Node{Arity: 2, Values: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call\x00--prefix\x00--loglevel\x00--cache\x00--cwd\x00--modules-folder\x00--cache-folder", DryRun: "--dry-run", Widen: []Widen{{Opts: "--unsafe-perm", Unless: "false", Why: "makes package scripts run with full privileges"}, {Opts: "--ignore-scripts", Unless: "true", HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: "--no-ignore-scripts", Why: "makes package install scripts run"}, {Opts: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call", Why: "changes which code {name} fetches or which shell runs its scripts"}}}, Subs: []Node{{Path: "config", Arity: 3}, {Path: "dlx", Arity: 3, Values: "-p\x00--package", Run: &Run{}}, {Path: "exec", Run: &Run{}}, {Path: "run", Arity: 3}, {Path: "workspace", Arity: 3}}}
+	return &Program{Name: "tclsh", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}}
 }
 
 func p433() *Program {
-	return &Program{Name: "yash", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+	return &Program{Name: "tcsh", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
 }
 
 func p434() *Program {
-	return &Program{Name: "yay", Is: DataArgs}
+	return &Program{Name: "telnet", Terminal: []Terminal{{Use: TermInput}}}
 }
 
 func p435() *Program {
-	return &Program{Name: "yes", Is: DataArgs}
+	return &Program{Name: "terraform", Is: NoCluster | Subcommands | DataArgs, Root: Node{Arity: 2}, Subs: []Node{{Path: "workspace", Arity: 3}}}
 }
 
 func p436() *Program {
-	return &Program{Name: "yq", Is: DataArgs}
+	return &Program{Name: "terragrunt", Is: NoCluster | Subcommands}
 }
 
 func p437() *Program {
-	return &Program{Name: "yum", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "test", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{Deny: "-v", MaxOperands: -1}}}
 }
 
 func p438() *Program {
-	return &Program{Name: "zfs", Is: Subcommands | DryRuns, Subs: []Node{{Path: "destroy", DryRun: "-n"}}}
+	return &Program{Name: "tig", Is: DataArgs}
 }
 
 func p439() *Program {
-	return &Program{Name: "zip", Is: DataArgs | Widens, Root: Node{Widen: []Widen{{Prefix: "--unzip-command", Words: "-TT", Why: "makes zip run another program"}}}}
+	return &Program{Name: "time", Is: Abbrev | Widens, Root: Node{Values: "-o\x00-e\x00-p\x00-s\x00-u\x00-E\x00-a\x00-I\x00-b\x00-X\x00-P\x00-U\x00-A\x00-n\x00-f\x00--output\x00--format", Widen: []Widen{{Opts: "-o\x00--output", Label: "{name} {opt}", Why: "writes to a file"}}}}
 }
 
 func p440() *Program {
-	return &Program{Name: "zsh", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Root: Node{Arity: 2, Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+	return &Program{Name: "tldr", Is: DataArgs}
 }
 
 func p441() *Program {
+	return &Program{Name: "tmux", Is: Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "ls\x00list-sessions\x00list-windows\x00lsw\x00list-panes\x00lsp\x00list-clients\x00lsc\x00list-buffers\x00list-keys\x00list-commands\x00has-session\x00has\x00show-options\x00show\x00show-environment\x00display-message\x00display\x00capture-pane\x00capturep\x00kill-session\x00kill-server\x00kill-window\x00kill-pane\x00-V"}}, Root: Node{Arity: 2, Values: "-L\x00-S\x00-f\x00-c\x00-T", Widen: []Widen{{Words: "run-shell\x00run\x00if-shell\x00if\x00send-keys\x00send\x00pipe-pane\x00pipep", Why: "makes tmux run or type a shell command"}}}}
+}
+
+func p442() *Program {
+	return &Program{Name: "tofu", Is: NoCluster | Subcommands}
+}
+
+func p443() *Program {
+	return &Program{Name: "top", Terminal: []Terminal{{Use: TermKeys, Quiet: "-b\x00--batch"}}}
+}
+
+func p444() *Program {
+	return &Program{Name: "touch", Is: DataArgs, Root: Node{Arity: 1}}
+}
+
+func p445() *Program {
+	return &Program{Name: "tput", Is: DataArgs}
+}
+
+func p446() *Program {
+	return &Program{Name: "tr", Decodes: "*", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p447() *Program {
+	return &Program{Name: "trap", Is: Widens, Extract: "trap"}
+}
+
+func p448() *Program {
+	return &Program{Name: "tree", Is: DataArgs, Files: &Files{Walks: true, Dot: DotAlways}, Root: Node{ReadOnly: &ReadOnly{Deny: "-o\x00-R", MaxOperands: -1, NoGlob: true}}}
+}
+
+func p449() *Program {
+	return &Program{Name: "true", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p450() *Program {
+	return &Program{Name: "ts-node", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--eval\x00-p\x00--print\x00--test\x00--run", Forces: "-i\x00--interactive", Values: "-r\x00--require\x00--import\x00--loader\x00--experimental-loader\x00-C\x00--conditions\x00--input-type\x00--env-file\x00--title\x00--inspect-port", Operands: 1}}}
+}
+
+func p451() *Program {
+	return &Program{Name: "tsp", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+}
+
+func p452() *Program {
+	return &Program{Name: "tty", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p453() *Program {
+	return &Program{Name: "turbo", Root: Node{Arity: 2}}
+}
+
+func p454() *Program {
+	return &Program{Name: "type", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p455() *Program {
+	return &Program{Name: "typeorm", Root: Node{Arity: 2}}
+}
+
+func p456() *Program {
+	return &Program{Name: "typeset", Is: DataArgs | Widens, Extract: "env_assign"}
+}
+
+func p457() *Program {
+	return &Program{Name: "ufw", Root: Node{Arity: 2}}
+}
+
+func p458() *Program {
+	return &Program{Name: "ugrep", Is: DataArgs}
+}
+
+func p459() *Program {
+	return &Program{Name: "unalias", Is: DataArgs}
+}
+
+func p460() *Program {
+	return &Program{Name: "uname", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p461() *Program {
+	return &Program{Name: "uniq", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: 1, NoGlob: true}}}
+}
+
+func p462() *Program {
+	return &Program{Name: "unset", Is: DataArgs, Root: Node{Arity: 1}}
+}
+
+func p463() *Program {
+	return &Program{Name: "unshare", Is: Widens, Terminal: []Terminal{{Use: TermInput, Values: "-t\x00--target\x00-S\x00--setuid\x00-G\x00--setgid\x00-w\x00--wd\x00-r\x00--root\x00--map-user\x00--map-group", Operands: 1}}, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+}
+
+func p464() *Program {
+	return &Program{Name: "unzip", Is: DataArgs}
+}
+
+func p465() *Program {
+	return &Program{Name: "uptime", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p466() *Program {
+	return &Program{Name: "usql", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command\x00-f\x00--file"}}}
+}
+
+func p467() *Program {
+	return &Program{Name: "utop", Terminal: []Terminal{{Use: TermInput}}}
+}
+
+func p468() *Program {
+	return &Program{Name: "uudecode", Decodes: "*"}
+}
+
+func p469() *Program {
+	return &Program{Name: "uv", Is: Abbrev | Subcommands | Runs | Widens, Root: Node{Arity: 2, Values: "-i\x00-f\x00-r\x00-c\x00-e\x00--index-url\x00--extra-index-url\x00--find-links", Widen: []Widen{{Opts: "-i\x00-f\x00--index-url\x00--extra-index-url\x00--find-links\x00--trusted-host", Why: "changes where packages (code) come from"}}}, Subs: []Node{{Path: "pip", Arity: 3}, {Path: "run", Arity: 3, Values: "--with\x00--from\x00-p\x00--python\x00--project\x00--directory", Run: &Run{}}, {Path: "tool run", Values: "--from\x00--with\x00-p\x00--python", Run: &Run{}}}}
+}
+
+func p470() *Program {
+	return &Program{Name: "uvx", Is: Runs, Root: Node{Values: "--from\x00--with\x00-p\x00--python\x00--index-url", Run: &Run{}}}
+}
+
+func p471() *Program {
+	return &Program{Name: "vagrant", Terminal: []Terminal{{Sub: "ssh", Use: TermInput, Runs: "-c\x00--command"}}}
+}
+
+func p472() *Program {
+	return &Program{Name: "valkey-cli", Terminal: []Terminal{{Use: TermInput, Runs: "--eval\x00-x\x00--scan\x00--stat\x00--bigkeys", Values: "-h\x00-p\x00-a\x00-n\x00-u\x00--user\x00--pass\x00-s\x00-r\x00-i", Operands: 1}}}
+}
+
+func p473() *Program {
+	return &Program{Name: "vault", Root: Node{Arity: 2}, Subs: []Node{{Path: "auth", Arity: 3}, {Path: "kv", Arity: 3}}}
+}
+
+func p474() *Program {
+	return &Program{Name: "vdir", Files: &Files{WalkFlags: "-R\x00--recursive", Dot: DotAlways}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p475() *Program {
+	return &Program{Name: "vercel", Is: DataArgs, Root: Node{Arity: 2}}
+}
+
+func p476() *Program {
+	return &Program{Name: "vgremove", Is: DryRuns, Root: Node{DryRun: "-t\x00--test"}}
+}
+
+func p477() *Program {
+	return &Program{Name: "vi", Is: DataArgs | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, Root: Node{Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
+}
+
+func p478() *Program {
+	return &Program{Name: "view", Is: Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, Root: Node{Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
+}
+
+func p479() *Program {
+	return &Program{Name: "vim", Is: DataArgs | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, Root: Node{Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
+}
+
+func p480() *Program {
+	return &Program{Name: "vimdiff", Is: Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, Root: Node{Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
+}
+
+func p481() *Program {
+	return &Program{Name: "volta", Is: DataArgs, Root: Node{Arity: 2}}
+}
+
+func p482() *Program {
+	return &Program{Name: "w", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p483() *Program {
+	return &Program{Name: "wall", Is: DataArgs}
+}
+
+func p484() *Program {
+	return &Program{Name: "watch", Terminal: []Terminal{{Use: TermScreen}}}
+}
+
+func p485() *Program {
+	return &Program{Name: "watchexec", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+}
+
+func p486() *Program {
+	return &Program{Name: "wc", Is: DataArgs, Files: &Files{Lists: "--files0-from"}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p487() *Program {
+	return &Program{Name: "wget", Is: Abbrev | Widens, Root: Node{Values: "-a\x00-A\x00-B\x00-D\x00-e\x00-i\x00-I\x00-l\x00-O\x00-o\x00-P\x00-Q\x00-R\x00-t\x00-T\x00-U\x00-w\x00-X\x00-Y\x00--output-document\x00--output-file\x00--append-output\x00--post-file\x00--body-file\x00--execute\x00--config\x00--directory-prefix", Widen: []Widen{{Opts: "-O\x00-o\x00--output-document\x00--output-file", Unless: "@stdout", Why: "makes wget write elsewhere, upload a file, or run wgetrc commands"}, {Opts: "-a\x00-e\x00-P\x00--append-output\x00--post-file\x00--body-file\x00--execute\x00--config\x00--directory-prefix\x00--use-askpass", Why: "makes wget write elsewhere, upload a file, or run wgetrc commands"}}}}
+}
+
+func p488() *Program {
+	return &Program{Name: "wget2", Is: Abbrev | Widens, Root: Node{Values: "-a\x00-A\x00-B\x00-D\x00-e\x00-i\x00-I\x00-l\x00-O\x00-o\x00-P\x00-Q\x00-R\x00-t\x00-T\x00-U\x00-w\x00-X\x00-Y\x00--output-document\x00--output-file\x00--append-output\x00--post-file\x00--body-file\x00--execute\x00--config\x00--directory-prefix", Widen: []Widen{{Opts: "-O\x00-o\x00--output-document\x00--output-file", Unless: "@stdout", Why: "makes wget write elsewhere, upload a file, or run wgetrc commands"}, {Opts: "-a\x00-e\x00-P\x00--append-output\x00--post-file\x00--body-file\x00--execute\x00--config\x00--directory-prefix\x00--use-askpass", Why: "makes wget write elsewhere, upload a file, or run wgetrc commands"}}}}
+}
+
+func p489() *Program {
+	return &Program{Name: "whatis", Is: DataArgs}
+}
+
+func p490() *Program {
+	return &Program{Name: "whereis", Is: DataArgs}
+}
+
+func p491() *Program {
+	return &Program{Name: "which", Is: DataArgs, Files: &Files{None: true}, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p492() *Program {
+	return &Program{Name: "who", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p493() *Program {
+	return &Program{Name: "whoami", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p494() *Program {
+	return &Program{Name: "wipefs", Is: DryRuns, Aliases: "--all\x01-a", Root: Node{DryRun: "-n\x00--no-act"}}
+}
+
+func p495() *Program {
+	return &Program{Name: "wish", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}}
+}
+
+func p496() *Program {
+	return &Program{Name: "wp", Root: Node{Arity: 2}}
+}
+
+func p497() *Program {
+	return &Program{Name: "wrangler", Is: DataArgs, Root: Node{Arity: 2}}
+}
+
+func p498() *Program {
+	return &Program{Name: "write", Is: DataArgs}
+}
+
+func p499() *Program {
+	return &Program{Name: "xdg-open", Is: DataArgs}
+}
+
+func p500() *Program {
+	return &Program{Name: "xonsh", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--commands", Forces: "-i\x00--interactive", Operands: 1}}}
+}
+
+func p501() *Program {
+	return &Program{Name: "xxd", Aliases: "--revert\x01-r", Decodes: "-r"}
+}
+
+func p502() *Program {
+	return &Program{Name: "yarn", Is: Abbrev | Subcommands | Runs | Widens | DryRuns, Root: Node{Arity: 2, Values: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call\x00--prefix\x00--loglevel\x00--cache\x00--cwd\x00--modules-folder\x00--cache-folder", DryRun: "--dry-run", Widen: []Widen{{Opts: "--unsafe-perm", Unless: "false", Why: "makes package scripts run with full privileges"}, {Opts: "--ignore-scripts", Unless: "true", HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: "--no-ignore-scripts", Why: "makes package install scripts run"}, {Opts: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call", Why: "changes which code {name} fetches or which shell runs its scripts"}}}, Subs: []Node{{Path: "config", Arity: 3}, {Path: "dlx", Arity: 3, Values: "-p\x00--package", Run: &Run{}}, {Path: "exec", Run: &Run{}}, {Path: "run", Arity: 3}, {Path: "workspace", Arity: 3}}}
+}
+
+func p503() *Program {
+	return &Program{Name: "yash", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+}
+
+func p504() *Program {
+	return &Program{Name: "yay", Is: DataArgs}
+}
+
+func p505() *Program {
+	return &Program{Name: "yes", Is: DataArgs}
+}
+
+func p506() *Program {
+	return &Program{Name: "yq", Is: DataArgs}
+}
+
+func p507() *Program {
+	return &Program{Name: "yum", Is: DataArgs, Root: Node{Arity: 2}}
+}
+
+func p508() *Program {
+	return &Program{Name: "zellij", Terminal: []Terminal{{Use: TermKeys, Quiet: "ls\x00list-sessions\x00kill-session\x00kill-all-sessions\x00delete-session"}}}
+}
+
+func p509() *Program {
+	return &Program{Name: "zfs", Is: Subcommands | DryRuns, Subs: []Node{{Path: "destroy", DryRun: "-n"}}}
+}
+
+func p510() *Program {
+	return &Program{Name: "zip", Is: DataArgs | Widens, Root: Node{Widen: []Widen{{Prefix: "--unzip-command", Words: "-TT", Why: "makes zip run another program"}}}}
+}
+
+func p511() *Program {
+	return &Program{Name: "zsh", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+}
+
+func p512() *Program {
 	return &Program{Name: "zypper", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 // nPrograms is how many programs the data describes.
-const nPrograms = 442
+const nPrograms = 513
 
 // build builds the program of index i (in name order).
 func build(i int) *Program {
@@ -2660,6 +2944,148 @@ func build(i int) *Program {
 		return p440()
 	case 441:
 		return p441()
+	case 442:
+		return p442()
+	case 443:
+		return p443()
+	case 444:
+		return p444()
+	case 445:
+		return p445()
+	case 446:
+		return p446()
+	case 447:
+		return p447()
+	case 448:
+		return p448()
+	case 449:
+		return p449()
+	case 450:
+		return p450()
+	case 451:
+		return p451()
+	case 452:
+		return p452()
+	case 453:
+		return p453()
+	case 454:
+		return p454()
+	case 455:
+		return p455()
+	case 456:
+		return p456()
+	case 457:
+		return p457()
+	case 458:
+		return p458()
+	case 459:
+		return p459()
+	case 460:
+		return p460()
+	case 461:
+		return p461()
+	case 462:
+		return p462()
+	case 463:
+		return p463()
+	case 464:
+		return p464()
+	case 465:
+		return p465()
+	case 466:
+		return p466()
+	case 467:
+		return p467()
+	case 468:
+		return p468()
+	case 469:
+		return p469()
+	case 470:
+		return p470()
+	case 471:
+		return p471()
+	case 472:
+		return p472()
+	case 473:
+		return p473()
+	case 474:
+		return p474()
+	case 475:
+		return p475()
+	case 476:
+		return p476()
+	case 477:
+		return p477()
+	case 478:
+		return p478()
+	case 479:
+		return p479()
+	case 480:
+		return p480()
+	case 481:
+		return p481()
+	case 482:
+		return p482()
+	case 483:
+		return p483()
+	case 484:
+		return p484()
+	case 485:
+		return p485()
+	case 486:
+		return p486()
+	case 487:
+		return p487()
+	case 488:
+		return p488()
+	case 489:
+		return p489()
+	case 490:
+		return p490()
+	case 491:
+		return p491()
+	case 492:
+		return p492()
+	case 493:
+		return p493()
+	case 494:
+		return p494()
+	case 495:
+		return p495()
+	case 496:
+		return p496()
+	case 497:
+		return p497()
+	case 498:
+		return p498()
+	case 499:
+		return p499()
+	case 500:
+		return p500()
+	case 501:
+		return p501()
+	case 502:
+		return p502()
+	case 503:
+		return p503()
+	case 504:
+		return p504()
+	case 505:
+		return p505()
+	case 506:
+		return p506()
+	case 507:
+		return p507()
+	case 508:
+		return p508()
+	case 509:
+		return p509()
+	case 510:
+		return p510()
+	case 511:
+		return p511()
+	case 512:
+		return p512()
 	}
 	return nil
 }
@@ -2703,852 +3129,994 @@ func lookup(name string) *Program {
 		return program(16)
 	case "at":
 		return program(17)
-	case "awk":
+	case "atop":
 		return program(18)
-	case "aws":
+	case "awk":
 		return program(19)
-	case "az":
+	case "aws":
 		return program(20)
-	case "base32":
+	case "az":
 		return program(21)
-	case "base64":
+	case "base32":
 		return program(22)
-	case "basename":
+	case "base64":
 		return program(23)
-	case "basenc":
+	case "basename":
 		return program(24)
-	case "bash":
+	case "basenc":
 		return program(25)
-	case "batch":
+	case "bash":
 		return program(26)
-	case "bazel":
+	case "batch":
 		return program(27)
-	case "bc":
+	case "bazel":
 		return program(28)
-	case "bind":
+	case "bc":
 		return program(29)
-	case "brew":
+	case "bind":
 		return program(30)
-	case "bsdtar":
+	case "bpython":
 		return program(31)
-	case "btop":
+	case "brew":
 		return program(32)
-	case "bun":
+	case "bsdtar":
 		return program(33)
-	case "bundle":
+	case "btop":
 		return program(34)
-	case "bunx":
+	case "bun":
 		return program(35)
-	case "busybox-awk":
+	case "bundle":
 		return program(36)
-	case "bwrap":
+	case "bunx":
 		return program(37)
-	case "c++":
+	case "busybox":
 		return program(38)
-	case "cal":
+	case "busybox-awk":
 		return program(39)
-	case "cargo":
+	case "bwrap":
 		return program(40)
-	case "cat":
+	case "byobu":
 		return program(41)
-	case "cc":
+	case "c++":
 		return program(42)
-	case "cd":
+	case "cal":
 		return program(43)
-	case "cdk":
+	case "cargo":
 		return program(44)
-	case "cf":
+	case "cat":
 		return program(45)
-	case "chgrp":
+	case "cc":
 		return program(46)
-	case "chmod":
+	case "cd":
 		return program(47)
-	case "chown":
+	case "cdk":
 		return program(48)
-	case "chroot":
+	case "cf":
 		return program(49)
-	case "cksum":
+	case "chgrp":
 		return program(50)
-	case "clang":
+	case "chmod":
 		return program(51)
-	case "clang++":
+	case "chown":
 		return program(52)
-	case "clear":
+	case "chroot":
 		return program(53)
-	case "cmake":
+	case "cksum":
 		return program(54)
-	case "cmp":
+	case "clang":
 		return program(55)
-	case "code":
+	case "clang++":
 		return program(56)
-	case "column":
+	case "clear":
 		return program(57)
-	case "comm":
+	case "clickhouse-client":
 		return program(58)
-	case "compdef":
+	case "clisp":
 		return program(59)
-	case "compgen":
+	case "clj":
 		return program(60)
-	case "complete":
+	case "clojure":
 		return program(61)
-	case "composer":
+	case "cmake":
 		return program(62)
-	case "consul":
+	case "cmp":
 		return program(63)
-	case "corepack":
+	case "code":
 		return program(64)
-	case "cowsay":
+	case "column":
 		return program(65)
-	case "cp":
+	case "comm":
 		return program(66)
-	case "crictl":
+	case "compdef":
 		return program(67)
-	case "crontab":
+	case "compgen":
 		return program(68)
-	case "csh":
+	case "complete":
 		return program(69)
-	case "curl":
+	case "composer":
 		return program(70)
-	case "cut":
+	case "consul":
 		return program(71)
-	case "dash":
+	case "corepack":
 		return program(72)
-	case "date":
+	case "cowsay":
 		return program(73)
-	case "dbus-run-session":
+	case "cp":
 		return program(74)
-	case "dc":
+	case "cqlsh":
 		return program(75)
-	case "dd":
+	case "crictl":
 		return program(76)
-	case "declare":
+	case "crontab":
 		return program(77)
-	case "del":
+	case "csh":
 		return program(78)
-	case "del-cli":
+	case "curl":
 		return program(79)
-	case "deno":
+	case "cut":
 		return program(80)
-	case "df":
+	case "dash":
 		return program(81)
-	case "diff":
+	case "date":
 		return program(82)
-	case "dir":
+	case "dbus-run-session":
 		return program(83)
-	case "dirname":
+	case "dc":
 		return program(84)
-	case "dnf":
+	case "dd":
 		return program(85)
-	case "dnf4":
+	case "declare":
 		return program(86)
-	case "dnf5":
+	case "del":
 		return program(87)
-	case "docker":
+	case "del-cli":
 		return program(88)
-	case "docker-compose":
+	case "deno":
 		return program(89)
-	case "doctl":
+	case "df":
 		return program(90)
-	case "dotnet":
+	case "diff":
 		return program(91)
-	case "dpkg":
+	case "dir":
 		return program(92)
-	case "dpkg-query":
+	case "dirname":
 		return program(93)
-	case "drizzle-kit":
+	case "dnf":
 		return program(94)
-	case "du":
+	case "dnf4":
 		return program(95)
-	case "echo":
+	case "dnf5":
 		return program(96)
-	case "egrep":
+	case "doas":
 		return program(97)
-	case "eksctl":
+	case "docker":
 		return program(98)
-	case "elixir":
+	case "docker-compose":
 		return program(99)
-	case "emacs":
+	case "doctl":
 		return program(100)
-	case "emerge":
+	case "dotnet":
 		return program(101)
-	case "enable":
+	case "dpkg":
 		return program(102)
-	case "entr":
+	case "dpkg-query":
 		return program(103)
-	case "env":
+	case "drizzle-kit":
 		return program(104)
-	case "espeak":
+	case "du":
 		return program(105)
-	case "ex":
+	case "duckdb":
 		return program(106)
-	case "exit":
+	case "echo":
 		return program(107)
-	case "expect":
+	case "ed":
 		return program(108)
-	case "export":
+	case "egrep":
 		return program(109)
-	case "expr":
+	case "eksctl":
 		return program(110)
-	case "false":
+	case "elixir":
 		return program(111)
-	case "fd":
+	case "elvish":
 		return program(112)
-	case "fdfind":
+	case "emacs":
 		return program(113)
-	case "fgrep":
+	case "emacsclient":
 		return program(114)
-	case "figlet":
+	case "emerge":
 		return program(115)
-	case "file":
+	case "enable":
 		return program(116)
-	case "find":
+	case "entr":
 		return program(117)
-	case "firebase":
+	case "env":
 		return program(118)
-	case "firejail":
+	case "erl":
 		return program(119)
-	case "fish":
+	case "espeak":
 		return program(120)
-	case "flatpak":
+	case "ex":
 		return program(121)
-	case "flyctl":
+	case "exit":
 		return program(122)
-	case "fmt":
+	case "expect":
 		return program(123)
-	case "fold":
+	case "export":
 		return program(124)
-	case "free":
+	case "expr":
 		return program(125)
-	case "g++":
+	case "false":
 		return program(126)
-	case "gawk":
+	case "fd":
 		return program(127)
-	case "gcc":
+	case "fdfind":
 		return program(128)
-	case "gcloud":
+	case "fgrep":
 		return program(129)
-	case "gdb":
+	case "figlet":
 		return program(130)
-	case "gem":
+	case "file":
 		return program(131)
-	case "gh":
+	case "find":
 		return program(132)
-	case "gio":
+	case "firebase":
 		return program(133)
-	case "git":
+	case "firejail":
 		return program(134)
-	case "git-grep":
+	case "fish":
 		return program(135)
-	case "git-receive-pack":
+	case "flatpak":
 		return program(136)
-	case "git-shell":
+	case "flyctl":
 		return program(137)
-	case "git-upload-pack":
+	case "fmt":
 		return program(138)
-	case "glab":
+	case "fold":
 		return program(139)
-	case "gmake":
+	case "free":
 		return program(140)
-	case "go":
+	case "ftp":
 		return program(141)
-	case "gofmt":
+	case "g++":
 		return program(142)
-	case "gradle":
+	case "gawk":
 		return program(143)
-	case "grep":
+	case "gcc":
 		return program(144)
-	case "groovy":
+	case "gcloud":
 		return program(145)
-	case "groups":
+	case "gdb":
 		return program(146)
-	case "gsed":
+	case "gem":
 		return program(147)
-	case "gsutil":
+	case "gforth":
 		return program(148)
-	case "gtar":
+	case "gh":
 		return program(149)
-	case "guix":
+	case "ghci":
 		return program(150)
-	case "gvim":
+	case "gio":
 		return program(151)
-	case "hash":
+	case "git":
 		return program(152)
-	case "head":
+	case "git-grep":
 		return program(153)
-	case "helm":
+	case "git-receive-pack":
 		return program(154)
-	case "help":
+	case "git-shell":
 		return program(155)
-	case "heroku":
+	case "git-upload-pack":
 		return program(156)
-	case "hexdump":
+	case "glab":
 		return program(157)
-	case "hg":
+	case "gmake":
 		return program(158)
-	case "history":
+	case "go":
 		return program(159)
-	case "hostname":
+	case "gofmt":
 		return program(160)
-	case "htop":
+	case "gradle":
 		return program(161)
-	case "hugo":
+	case "grep":
 		return program(162)
-	case "id":
+	case "groovy":
 		return program(163)
-	case "iex":
+	case "groovysh":
 		return program(164)
-	case "info":
+	case "groups":
 		return program(165)
-	case "inotifywait":
+	case "gsed":
 		return program(166)
-	case "install":
+	case "gsutil":
 		return program(167)
-	case "ip":
+	case "gtar":
 		return program(168)
-	case "ip6tables":
+	case "guile":
 		return program(169)
-	case "iptables":
+	case "guix":
 		return program(170)
-	case "java":
+	case "gvim":
 		return program(171)
-	case "jest":
+	case "hash":
 		return program(172)
-	case "join":
+	case "head":
 		return program(173)
-	case "journalctl":
+	case "helix":
 		return program(174)
-	case "jq":
+	case "helm":
 		return program(175)
-	case "jruby":
+	case "help":
 		return program(176)
-	case "julia":
+	case "heroku":
 		return program(177)
-	case "just":
+	case "hexdump":
 		return program(178)
-	case "k9s":
+	case "hg":
 		return program(179)
-	case "kill":
+	case "history":
 		return program(180)
-	case "killall":
+	case "hostname":
 		return program(181)
-	case "kind":
+	case "htop":
 		return program(182)
-	case "knex":
+	case "hugo":
 		return program(183)
-	case "ksh":
+	case "hx":
 		return program(184)
-	case "kubectl":
+	case "id":
 		return program(185)
-	case "kustomize":
+	case "iex":
 		return program(186)
-	case "launchctl":
+	case "info":
 		return program(187)
-	case "less":
+	case "inotifywait":
 		return program(188)
-	case "let":
+	case "install":
 		return program(189)
-	case "ll":
+	case "ip":
 		return program(190)
-	case "ln":
+	case "ip6tables":
 		return program(191)
-	case "local":
+	case "iptables":
 		return program(192)
-	case "locale":
+	case "ipython":
 		return program(193)
-	case "locate":
+	case "ipython3":
 		return program(194)
-	case "logger":
+	case "irb":
 		return program(195)
-	case "loginctl":
+	case "java":
 		return program(196)
-	case "ls":
+	case "jdb":
 		return program(197)
-	case "lsblk":
+	case "jed":
 		return program(198)
-	case "lscpu":
+	case "jest":
 		return program(199)
-	case "ltrace":
+	case "joe":
 		return program(200)
-	case "lua":
+	case "join":
 		return program(201)
-	case "luajit":
+	case "journalctl":
 		return program(202)
-	case "lvreduce":
+	case "jq":
 		return program(203)
-	case "lvremove":
+	case "jruby":
 		return program(204)
-	case "mail":
+	case "jshell":
 		return program(205)
-	case "mailx":
+	case "julia":
 		return program(206)
-	case "make":
+	case "just":
 		return program(207)
-	case "man":
+	case "k9s":
 		return program(208)
-	case "mawk":
+	case "kak":
 		return program(209)
-	case "mc":
+	case "kill":
 		return program(210)
-	case "md5sum":
+	case "killall":
 		return program(211)
-	case "minikube":
+	case "kind":
 		return program(212)
-	case "mkdir":
+	case "knex":
 		return program(213)
-	case "mke2fs":
+	case "ksh":
 		return program(214)
-	case "mkfs.ext2":
+	case "kubectl":
 		return program(215)
-	case "mkfs.ext3":
+	case "kustomize":
 		return program(216)
-	case "mkfs.ext4":
+	case "launchctl":
 		return program(217)
-	case "mksh":
+	case "lein":
 		return program(218)
-	case "mlocate":
+	case "less":
 		return program(219)
-	case "mongosh":
+	case "let":
 		return program(220)
-	case "more":
+	case "lftp":
 		return program(221)
-	case "most":
+	case "ll":
 		return program(222)
-	case "mv":
+	case "lldb":
 		return program(223)
-	case "mvn":
+	case "ln":
 		return program(224)
-	case "mysql":
+	case "local":
 		return program(225)
-	case "nano":
+	case "locale":
 		return program(226)
-	case "nawk":
+	case "locate":
 		return program(227)
-	case "nc":
+	case "logger":
 		return program(228)
-	case "ncat":
+	case "login":
 		return program(229)
-	case "nerdctl":
+	case "loginctl":
 		return program(230)
-	case "netcat":
+	case "ls":
 		return program(231)
-	case "netlify":
+	case "lsblk":
 		return program(232)
-	case "ng":
+	case "lscpu":
 		return program(233)
-	case "ninja":
+	case "ltrace":
 		return program(234)
-	case "nix":
+	case "lua":
 		return program(235)
-	case "nix-env":
+	case "luajit":
 		return program(236)
-	case "nl":
+	case "lvreduce":
 		return program(237)
-	case "node":
+	case "lvremove":
 		return program(238)
-	case "nodejs":
+	case "machinectl":
 		return program(239)
-	case "nodemon":
+	case "mail":
 		return program(240)
-	case "notify-send":
+	case "mailx":
 		return program(241)
-	case "npm":
+	case "make":
 		return program(242)
-	case "nproc":
+	case "man":
 		return program(243)
-	case "npx":
+	case "mariadb":
 		return program(244)
-	case "nsenter":
+	case "mawk":
 		return program(245)
-	case "nuget":
+	case "maxima":
 		return program(246)
-	case "nvim":
+	case "mc":
 		return program(247)
-	case "nvm":
+	case "md5sum":
 		return program(248)
-	case "nx":
+	case "mg":
 		return program(249)
-	case "oc":
+	case "micro":
 		return program(250)
-	case "od":
+	case "minikube":
 		return program(251)
-	case "open":
+	case "mkdir":
 		return program(252)
-	case "openssl":
+	case "mke2fs":
 		return program(253)
-	case "osascript":
+	case "mkfs.ext2":
 		return program(254)
-	case "pacman":
+	case "mkfs.ext3":
 		return program(255)
-	case "parallel":
+	case "mkfs.ext4":
 		return program(256)
-	case "paste":
+	case "mksh":
 		return program(257)
-	case "perl":
+	case "mlocate":
 		return program(258)
-	case "pgrep":
+	case "mongo":
+		return program(259)
+	case "mongosh":
 		return program(260)
-	case "php":
+	case "more":
 		return program(261)
-	case "pidof":
+	case "mosh":
+		return program(262)
+	case "most":
 		return program(263)
-	case "pip":
+	case "mv":
 		return program(264)
-	case "pip3":
+	case "mvn":
 		return program(265)
-	case "pipenv":
+	case "mysql":
 		return program(266)
-	case "pipx":
+	case "nano":
 		return program(267)
-	case "pkexec":
+	case "nawk":
 		return program(268)
-	case "pkill":
+	case "nc":
 		return program(269)
-	case "plocate":
+	case "ncat":
 		return program(270)
-	case "pnpm":
+	case "ncftp":
 		return program(271)
-	case "pnpx":
+	case "nerdctl":
 		return program(272)
-	case "podman":
+	case "netcat":
 		return program(273)
-	case "podman-remote":
+	case "netlify":
 		return program(274)
-	case "poetry":
+	case "newgrp":
 		return program(275)
-	case "popd":
+	case "ng":
 		return program(276)
-	case "port":
+	case "ninja":
 		return program(277)
-	case "posh":
+	case "nix":
 		return program(278)
-	case "print":
+	case "nix-env":
 		return program(279)
-	case "printenv":
+	case "nl":
 		return program(280)
-	case "printf":
+	case "node":
 		return program(281)
-	case "prisma":
+	case "nodejs":
 		return program(282)
-	case "ps":
+	case "nodemon":
 		return program(283)
-	case "psql":
+	case "notify-send":
 		return program(284)
-	case "pulumi":
+	case "npm":
 		return program(285)
-	case "pushd":
+	case "nproc":
 		return program(286)
-	case "pvremove":
+	case "npx":
 		return program(287)
-	case "pwd":
+	case "nsenter":
 		return program(288)
-	case "py.test":
+	case "nu":
 		return program(289)
-	case "pyenv":
+	case "nuget":
 		return program(290)
-	case "pypy":
+	case "nvim":
 		return program(291)
-	case "pypy3":
+	case "nvm":
+		return program(292)
+	case "nx":
 		return program(293)
-	case "pytest":
+	case "oc":
 		return program(294)
-	case "python":
+	case "ocaml":
 		return program(295)
-	case "python2":
+	case "octave":
+		return program(296)
+	case "od":
 		return program(297)
-	case "python3":
+	case "open":
 		return program(298)
-	case "pythonw":
+	case "openssl":
 		return program(299)
-	case "r":
+	case "osascript":
 		return program(300)
-	case "rake":
+	case "pacman":
 		return program(301)
-	case "rbash":
+	case "parallel":
 		return program(302)
-	case "rbenv":
+	case "paste":
 		return program(303)
-	case "rclone":
+	case "pdb":
 		return program(304)
-	case "read":
+	case "perl":
 		return program(305)
-	case "readlink":
-		return program(306)
-	case "readonly":
+	case "pg":
 		return program(307)
-	case "realpath":
+	case "pgrep":
 		return program(308)
-	case "redis-cli":
+	case "php":
 		return program(309)
-	case "return":
-		return program(310)
-	case "rev":
+	case "pico":
 		return program(311)
-	case "rg":
+	case "pidof":
 		return program(312)
-	case "rimraf":
+	case "pip":
 		return program(313)
-	case "ripgrep":
+	case "pip3":
 		return program(314)
-	case "rm":
+	case "pipenv":
 		return program(315)
-	case "rmdir":
+	case "pipx":
 		return program(316)
-	case "rpm":
+	case "pkexec":
 		return program(317)
-	case "rscript":
+	case "pkill":
 		return program(318)
-	case "rsync":
+	case "plocate":
 		return program(319)
-	case "rtk":
+	case "pnpm":
 		return program(320)
-	case "ruby":
+	case "pnpx":
 		return program(321)
-	case "runuser":
+	case "podman":
 		return program(322)
-	case "rustup":
+	case "podman-remote":
 		return program(323)
-	case "say":
+	case "poetry":
 		return program(324)
-	case "sbt":
+	case "popd":
 		return program(325)
-	case "scala":
+	case "port":
 		return program(326)
-	case "scp":
+	case "posh":
 		return program(327)
-	case "screen":
+	case "powershell":
 		return program(328)
-	case "script":
+	case "print":
 		return program(329)
-	case "sdk":
+	case "printenv":
 		return program(330)
-	case "sed":
+	case "printf":
 		return program(331)
-	case "seq":
+	case "prisma":
 		return program(332)
-	case "sequelize":
+	case "pry":
 		return program(333)
-	case "serverless":
+	case "ps":
 		return program(334)
-	case "service":
+	case "psql":
 		return program(335)
-	case "set":
+	case "ptpython":
 		return program(336)
-	case "sfdisk":
+	case "pulumi":
 		return program(337)
-	case "sfdx":
+	case "pushd":
 		return program(338)
-	case "sftp":
+	case "pvremove":
 		return program(339)
-	case "sg":
+	case "pwd":
 		return program(340)
-	case "sh":
+	case "pwsh":
 		return program(341)
-	case "sha1sum":
+	case "py.test":
 		return program(342)
-	case "sha256sum":
+	case "pyenv":
 		return program(343)
-	case "sha512sum":
+	case "pypy":
 		return program(344)
-	case "shift":
-		return program(345)
-	case "shred":
+	case "pypy3":
 		return program(346)
-	case "shx":
+	case "pytest":
 		return program(347)
-	case "skaffold":
+	case "python":
 		return program(348)
-	case "sleep":
-		return program(349)
-	case "sls":
+	case "python2":
 		return program(350)
-	case "snap":
+	case "python3":
 		return program(351)
-	case "socat":
+	case "pythonw":
 		return program(352)
-	case "sort":
+	case "r":
 		return program(353)
-	case "source":
+	case "racket":
 		return program(354)
-	case "ssh":
+	case "rake":
 		return program(355)
-	case "sshpass":
+	case "rbash":
 		return program(356)
-	case "sst":
+	case "rbenv":
 		return program(357)
-	case "stat":
+	case "rclone":
 		return program(358)
-	case "strace":
+	case "read":
 		return program(359)
-	case "strings":
+	case "readlink":
 		return program(360)
-	case "sudo":
+	case "readonly":
 		return program(361)
-	case "supabase":
+	case "realpath":
 		return program(362)
-	case "svn":
+	case "red":
 		return program(363)
-	case "swift":
+	case "redis-cli":
 		return program(364)
-	case "systemctl":
+	case "return":
 		return program(365)
-	case "systemd-run":
+	case "rev":
 		return program(366)
-	case "tac":
+	case "rg":
 		return program(367)
-	case "tail":
+	case "rimraf":
 		return program(368)
-	case "tar":
+	case "ripgrep":
 		return program(369)
-	case "task":
+	case "rm":
 		return program(370)
-	case "tcsh":
+	case "rmdir":
 		return program(371)
-	case "terraform":
+	case "rpm":
 		return program(372)
-	case "terragrunt":
+	case "rscript":
 		return program(373)
-	case "test":
+	case "rsync":
 		return program(374)
-	case "tig":
+	case "rtk":
 		return program(375)
-	case "time":
+	case "ruby":
 		return program(376)
-	case "tldr":
+	case "runuser":
 		return program(377)
-	case "tmux":
+	case "rustup":
 		return program(378)
-	case "tofu":
+	case "say":
 		return program(379)
-	case "top":
+	case "sbcl":
 		return program(380)
-	case "touch":
+	case "sbt":
 		return program(381)
-	case "tput":
+	case "scala":
 		return program(382)
-	case "tr":
+	case "scp":
 		return program(383)
-	case "trap":
+	case "screen":
 		return program(384)
-	case "tree":
+	case "script":
 		return program(385)
-	case "true":
+	case "sdk":
 		return program(386)
-	case "tsp":
+	case "sed":
 		return program(387)
-	case "tty":
+	case "seq":
 		return program(388)
-	case "turbo":
+	case "sequelize":
 		return program(389)
-	case "type":
+	case "serverless":
 		return program(390)
-	case "typeorm":
+	case "service":
 		return program(391)
-	case "typeset":
+	case "set":
 		return program(392)
-	case "ufw":
+	case "sfdisk":
 		return program(393)
-	case "ugrep":
+	case "sfdx":
 		return program(394)
-	case "unalias":
+	case "sftp":
 		return program(395)
-	case "uname":
+	case "sg":
 		return program(396)
-	case "uniq":
+	case "sh":
 		return program(397)
-	case "unset":
+	case "sha1sum":
 		return program(398)
-	case "unshare":
+	case "sha256sum":
 		return program(399)
-	case "unzip":
+	case "sha512sum":
 		return program(400)
-	case "uptime":
+	case "shift":
 		return program(401)
-	case "uudecode":
+	case "shred":
 		return program(402)
-	case "uv":
+	case "shx":
 		return program(403)
-	case "uvx":
+	case "skaffold":
 		return program(404)
-	case "vault":
+	case "sleep":
 		return program(405)
-	case "vdir":
+	case "sls":
 		return program(406)
-	case "vercel":
+	case "smbclient":
 		return program(407)
-	case "vgremove":
+	case "snap":
 		return program(408)
-	case "vi":
+	case "socat":
 		return program(409)
-	case "view":
+	case "sort":
 		return program(410)
-	case "vim":
+	case "source":
 		return program(411)
-	case "vimdiff":
+	case "sqlite3":
 		return program(412)
-	case "volta":
+	case "sqlplus":
 		return program(413)
-	case "w":
+	case "ssh":
 		return program(414)
-	case "wall":
+	case "sshpass":
 		return program(415)
-	case "watch":
+	case "sst":
 		return program(416)
-	case "watchexec":
+	case "stat":
 		return program(417)
-	case "wc":
+	case "strace":
 		return program(418)
-	case "wget":
+	case "strings":
 		return program(419)
-	case "wget2":
+	case "su":
 		return program(420)
-	case "whatis":
+	case "sudo":
 		return program(421)
-	case "whereis":
+	case "supabase":
 		return program(422)
-	case "which":
+	case "svn":
 		return program(423)
-	case "who":
+	case "swift":
 		return program(424)
-	case "whoami":
+	case "swipl":
 		return program(425)
-	case "wipefs":
+	case "systemctl":
 		return program(426)
-	case "wp":
+	case "systemd-run":
 		return program(427)
-	case "wrangler":
+	case "tac":
 		return program(428)
-	case "write":
+	case "tail":
 		return program(429)
-	case "xdg-open":
+	case "tar":
 		return program(430)
-	case "xxd":
+	case "task":
 		return program(431)
-	case "yarn":
+	case "tclsh":
 		return program(432)
-	case "yash":
+	case "tcsh":
 		return program(433)
-	case "yay":
+	case "telnet":
 		return program(434)
-	case "yes":
+	case "terraform":
 		return program(435)
-	case "yq":
+	case "terragrunt":
 		return program(436)
-	case "yum":
+	case "test":
 		return program(437)
-	case "zfs":
+	case "tig":
 		return program(438)
-	case "zip":
+	case "time":
 		return program(439)
-	case "zsh":
+	case "tldr":
 		return program(440)
-	case "zypper":
+	case "tmux":
 		return program(441)
+	case "tofu":
+		return program(442)
+	case "top":
+		return program(443)
+	case "touch":
+		return program(444)
+	case "tput":
+		return program(445)
+	case "tr":
+		return program(446)
+	case "trap":
+		return program(447)
+	case "tree":
+		return program(448)
+	case "true":
+		return program(449)
+	case "ts-node":
+		return program(450)
+	case "tsp":
+		return program(451)
+	case "tty":
+		return program(452)
+	case "turbo":
+		return program(453)
+	case "type":
+		return program(454)
+	case "typeorm":
+		return program(455)
+	case "typeset":
+		return program(456)
+	case "ufw":
+		return program(457)
+	case "ugrep":
+		return program(458)
+	case "unalias":
+		return program(459)
+	case "uname":
+		return program(460)
+	case "uniq":
+		return program(461)
+	case "unset":
+		return program(462)
+	case "unshare":
+		return program(463)
+	case "unzip":
+		return program(464)
+	case "uptime":
+		return program(465)
+	case "usql":
+		return program(466)
+	case "utop":
+		return program(467)
+	case "uudecode":
+		return program(468)
+	case "uv":
+		return program(469)
+	case "uvx":
+		return program(470)
+	case "vagrant":
+		return program(471)
+	case "valkey-cli":
+		return program(472)
+	case "vault":
+		return program(473)
+	case "vdir":
+		return program(474)
+	case "vercel":
+		return program(475)
+	case "vgremove":
+		return program(476)
+	case "vi":
+		return program(477)
+	case "view":
+		return program(478)
+	case "vim":
+		return program(479)
+	case "vimdiff":
+		return program(480)
+	case "volta":
+		return program(481)
+	case "w":
+		return program(482)
+	case "wall":
+		return program(483)
+	case "watch":
+		return program(484)
+	case "watchexec":
+		return program(485)
+	case "wc":
+		return program(486)
+	case "wget":
+		return program(487)
+	case "wget2":
+		return program(488)
+	case "whatis":
+		return program(489)
+	case "whereis":
+		return program(490)
+	case "which":
+		return program(491)
+	case "who":
+		return program(492)
+	case "whoami":
+		return program(493)
+	case "wipefs":
+		return program(494)
+	case "wish":
+		return program(495)
+	case "wp":
+		return program(496)
+	case "wrangler":
+		return program(497)
+	case "write":
+		return program(498)
+	case "xdg-open":
+		return program(499)
+	case "xonsh":
+		return program(500)
+	case "xxd":
+		return program(501)
+	case "yarn":
+		return program(502)
+	case "yash":
+		return program(503)
+	case "yay":
+		return program(504)
+	case "yes":
+		return program(505)
+	case "yq":
+		return program(506)
+	case "yum":
+		return program(507)
+	case "zellij":
+		return program(508)
+	case "zfs":
+		return program(509)
+	case "zip":
+		return program(510)
+	case "zsh":
+		return program(511)
+	case "zypper":
+		return program(512)
 	}
 	return nil
 }
 
 // globs lists the programs named by a prefix (python*), in name order.
-var globs = [...]int{259, 262, 292, 296}
+var globs = [...]int{306, 310, 345, 349}
 
 // environment is the [environment] table.
 var environment = Environment{Widen: "PATH\x00HOME\x00ENV\x00BASH_ENV\x00IFS\x00PS4\x00PROMPT_COMMAND\x00SHELL\x00SHELLOPTS\x00BASHOPTS\x00CDPATH\x00FPATH\x00ZDOTDIR\x00EDITOR\x00VISUAL\x00PAGER\x00MANPAGER\x00BROWSER\x00LESSOPEN\x00LESSCLOSE\x00LESSKEY\x00INPUTRC\x00TERMINFO\x00GLIBC_TUNABLES\x00HOSTALIASES\x00CC\x00CXX\x00CPP\x00LD\x00AR\x00AS\x00FC\x00MAKE\x00MFLAGS\x00RUSTC\x00RUSTDOC\x00GOROOT\x00GOTOOLCHAIN\x00GOPROXY\x00GOENV\x00GOEXPERIMENT\x00CLASSPATH\x00KUBECONFIG\x00TAR_OPTIONS\x00GZIP\x00BZIP2\x00XZ_OPT\x00XZ_DEFAULTS\x00ZSTD_NBTHREADS\x00GREP_OPTIONS\x00WGETRC\x00CURL_HOME\x00SYSTEMD_PAGER\x00SYSTEMD_EDITOR\x00SSLKEYLOGFILE\x00TMPDIR\x00XDG_CONFIG_HOME\x00XDG_CONFIG_DIRS\x00XDG_DATA_HOME\x00XDG_DATA_DIRS", Prefixes: "LD_\x00DYLD_\x00GIT_\x00BASH_\x00NPM_CONFIG_\x00YARN_\x00PNPM_\x00BUN_\x00PIP_\x00UV_\x00PYTHON\x00PERL\x00RUBY\x00GEM_\x00BUNDLE_\x00NODE_\x00CARGO_\x00RUSTUP_\x00RUSTC_\x00JAVA_\x00_JAVA_\x00JDK_\x00MAVEN_\x00GRADLE_\x00SBT_\x00DOTNET_\x00LUA_\x00OPENSSL_\x00SSH_\x00SUDO_\x00CGO_\x00GO\x00DOCKER_\x00PODMAN_\x00CONTAINERS_\x00KUBE\x00HELM_\x00AWS_\x00AZURE_\x00GOOGLE_\x00CLOUDSDK_\x00RSYNC_\x00MAKE\x00GNUMAKE\x00LESS\x00DENO_\x00COMPOSER_\x00PHP", Suffixes: "PATH\x00_HOME\x00FLAGS\x00OPTS\x00OPTIONS\x00_OPT\x00CONFIG\x00_COMMAND\x00_CMD\x00EDITOR\x00PAGER\x00_SHELL\x00ASKPASS\x00WRAPPER\x00PROXY\x00_LIB\x00LIBS\x00_PRELOAD\x00_RC\x00RCFILE", Except: "NODE_ENV\x00CGO_ENABLED\x00PYTHONUNBUFFERED\x00PYTHONDONTWRITEBYTECODE\x00PYTHONIOENCODING\x00PYTHONHASHSEED\x00RUST_LOG\x00RUST_BACKTRACE\x00GOOS\x00GOARCH", ExceptPrefix: "GOAMD64\x00GOARM"}

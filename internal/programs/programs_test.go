@@ -112,8 +112,8 @@ func TestLookup(t *testing.T) {
 			t.Errorf("Lookup(%q) = %q, want %q", name, got, want)
 		}
 	}
-	if !IsShell("bash") || IsShell("python3") || !NeedsTerminal("vim") || NeedsTerminal("ls") {
-		t.Error("IsShell/NeedsTerminal")
+	if !IsShell("bash") || IsShell("python3") {
+		t.Error("IsShell")
 	}
 	if !slices.Contains(Shells(), "zsh") || !slices.IsSorted(InteractivePrograms()) {
 		t.Error("Shells/InteractivePrograms")
@@ -382,5 +382,70 @@ func TestReadFiles(t *testing.T) {
 	}
 	if ReadFiles("no-such-program") != nil || (*Files)(nil).Walking(flags("-r"), noValue) {
 		t.Error("unknown program")
+	}
+}
+
+// The terminal facts: what reads the terminal, for agents' terminal
+// sessions (ReadsTerminal) and the TUI (NeedsTerminal).
+func TestTerminal(t *testing.T) {
+	for _, c := range []struct {
+		line    string
+		reads   bool // ReadsTerminal with the terminal as standard input
+		needs   bool // NeedsTerminal
+		pipedIn bool // ReadsTerminal with standard input from elsewhere
+	}{
+		{"vim notes.txt", true, true, true},
+		{"vim --version", false, false, false},
+		{"less README", true, true, true},
+		{"man -k printf", false, false, false},
+		{"watch date", false, true, false},
+		{"top -b -n 1", false, false, false},
+		{"tmux ls", false, false, false},
+		{"tmux -L sock attach", true, true, true},
+		{"bash", true, true, false},
+		{"bash +o posix", true, true, false},
+		{"bash script.sh", false, false, false},
+		{"bash -lc make", false, false, false},
+		{"sh -i script.sh", true, true, true},
+		{"python3", true, true, false},
+		{"python3.12", true, true, false},
+		{"Python3", true, true, false},
+		{"python3 -m asyncio", true, true, true},
+		{"python3 -m http.server", false, false, false},
+		{"python3 -Q new script.py", false, false, false},
+		{"psql -h db -U app mydb", true, true, false},
+		{"psql -c 'select 1'", false, false, false},
+		{"ssh -p 2222 host", true, true, false},
+		{"ssh host ls", false, false, false},
+		{"ssh -O check host", false, false, false},
+		{"sudo ls", false, false, false},
+		{"sudo -i", true, true, true},
+		{"busybox sh", true, true, false},
+		{"busybox ls", false, false, false},
+		{"deno repl", true, true, false},
+		{"deno run x.ts", false, false, false},
+		{"R", true, true, false},
+		{"Rscript -e 1", false, false, false},
+		{"ls", false, false, false},
+		{"git log", false, false, false},
+	} {
+		argv := strings.Fields(c.line)
+		name := strings.ToLower(argv[0])
+		if _, got := ReadsTerminal(name, argv, true); got != c.reads {
+			t.Errorf("ReadsTerminal(%q) = %v, want %v", c.line, got, c.reads)
+		}
+		if got := NeedsTerminal(name, argv); got != c.needs {
+			t.Errorf("NeedsTerminal(%q) = %v, want %v", c.line, got, c.needs)
+		}
+		if _, got := ReadsTerminal(name, argv, false); got != c.pipedIn {
+			t.Errorf("ReadsTerminal(%q, stdin elsewhere) = %v, want %v", c.line, got, c.pipedIn)
+		}
+	}
+	ip := InteractivePrograms()
+	if !slices.IsSorted(ip) || !slices.Contains(ip, "vim") || !slices.Contains(ip, "watch") || slices.Contains(ip, "bash") {
+		t.Errorf("InteractivePrograms() = %q", ip)
+	}
+	if tp := TerminalPrograms(); !slices.Contains(tp, "busybox sh") || !slices.Contains(tp, "bash") || !slices.Contains(tp, "vim") {
+		t.Errorf("TerminalPrograms() = %q", tp)
 	}
 }

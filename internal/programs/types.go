@@ -60,6 +60,9 @@ type Program struct {
 	// Files says which of its words name files it reads, for a program
 	// with a read-only form (see ReadFiles), or nil.
 	Files *Files
+	// Terminal says how it takes commands, keys or arguments from the
+	// terminal (see ReadsTerminal), entries for a subcommand first.
+	Terminal []Terminal
 	// Root holds the facts of the program itself; Subs those of its
 	// subcommands, by path.
 	Root Node
@@ -126,8 +129,6 @@ const (
 	// StdinProgram: an interpreter that reads its program from standard
 	// input when given no script.
 	StdinProgram
-	// Interactive: the program needs a terminal (editors, pagers).
-	Interactive
 	// DataArgs: the program's operands are data, never a command it runs
 	// (echo, grep, git, apt-get).
 	DataArgs

@@ -38,7 +38,6 @@ type programDef struct {
 	Load          []string          `toml:"load"`
 	Script        []string          `toml:"script"`
 	StdinProgram  *bool             `toml:"stdin_program"`
-	Interactive   *bool             `toml:"interactive"`
 	DataArgs      *bool             `toml:"data_args"`
 	Extract       *string           `toml:"extract"`
 	Decodes       []string          `toml:"decodes"`
@@ -54,6 +53,8 @@ type programDef struct {
 	// What a read-only program's arguments name (policy's read-only
 	// scope).
 	Files *filesDef `toml:"files"`
+	// How it takes commands, keys or arguments from the terminal.
+	Terminal []terminalDef `toml:"terminal"`
 
 	Sub []nodeDef `toml:"sub"`
 
@@ -120,6 +121,19 @@ type filesDef struct {
 	Pattern      bool              `toml:"pattern"`
 	PatternFlags []string          `toml:"pattern_unless"`
 	PatternOpts  []string          `toml:"pattern_options"`
+}
+
+// terminalDef is one entry of a program's terminal list.
+type terminalDef struct {
+	Sub         string   `toml:"sub"`
+	Use         string   `toml:"use"`
+	Runs        []string `toml:"runs"`
+	Forces      []string `toml:"forces"`
+	Values      []string `toml:"values"`
+	Operands    int      `toml:"operands"`
+	OnlyForced  bool     `toml:"only_forced"`
+	Quiet       []string `toml:"quiet"`
+	ReplModules []string `toml:"repl_modules"`
 }
 
 // environmentDef is the [environment] table: the variables that change
@@ -409,6 +423,37 @@ func checkProgram(p *program) error {
 			}
 		}
 	}
+	for k, e := range d.Terminal {
+		switch e.Use {
+		case "input", "keys", "screen":
+		default:
+			return bad("terminal %d: use %q: want \"input\", \"keys\" or \"screen\"", k, e.Use)
+		}
+		if e.Use == "screen" && len(e.Runs)+len(e.Forces)+len(e.Values)+len(e.ReplModules) > 0 {
+			return bad("terminal %d: a screen program reads no commands: only sub and quiet apply", k)
+		}
+		if e.OnlyForced && len(e.Forces) == 0 {
+			return bad("terminal %d: only_forced without forces", k)
+		}
+		if e.Operands < 0 {
+			return bad("terminal %d: operands %d", k, e.Operands)
+		}
+		for _, l := range [][]string{e.Runs, e.Forces, e.Values} {
+			for _, o := range l {
+				if !(isOption(o) || len(o) >= 2 && o[0] == '+') {
+					return bad("terminal %d: %q is not an option", k, o)
+				}
+			}
+		}
+		for j := 0; j < k; j++ {
+			if d.Terminal[j].Sub == e.Sub {
+				return bad("terminal %d: a second entry for sub %q", k, e.Sub)
+			}
+			if d.Terminal[j].Sub == "" && e.Sub != "" {
+				return bad("terminal %d: the entry for sub %q must come before the one without a sub", k, e.Sub)
+			}
+		}
+	}
 	nodes := append([]nodeDef{{Arity: d.Arity, DryRun: d.DryRun, Widen: d.Widen, Run: d.Run, ReadOnly: d.ReadOnly}}, d.Sub...)
 	for _, n := range nodes {
 		for _, w := range n.Widen {
@@ -502,7 +547,6 @@ func emitPrograms(progs map[string]*program, env environmentDef) ([]byte, error)
 		trait(d.DashSubs, "DashSubcommands")
 		trait(d.Shell, "Shell")
 		trait(d.StdinProgram, "StdinProgram")
-		trait(d.Interactive, "Interactive")
 		trait(d.DataArgs, "DataArgs")
 		runs := d.Run != nil
 		for _, n := range d.Sub {
@@ -547,6 +591,13 @@ func emitPrograms(progs map[string]*program, env environmentDef) ([]byte, error)
 		list(&b, "ActsAs", d.ActsAs)
 		if f := d.Files; f != nil {
 			fmt.Fprintf(&b, ", Files: %s", filesLit(f))
+		}
+		if len(d.Terminal) > 0 {
+			var ts []string
+			for _, e := range d.Terminal {
+				ts = append(ts, terminalLit(e))
+			}
+			fmt.Fprintf(&b, ", Terminal: []Terminal{%s}", strings.Join(ts, ", "))
 		}
 		root := nodeDef{Arity: d.Arity, Values: d.Values, DryRun: d.DryRun, Widen: d.Widen, Run: d.Run, ReadOnly: d.ReadOnly}
 		if s := nodeLit(root); s != "Node{}" {
@@ -798,4 +849,27 @@ func filesLit(f *filesDef) string {
 		parts = append(parts, "PatternOptions: "+packed(f.PatternOpts))
 	}
 	return "&Files{" + strings.Join(parts, ", ") + "}"
+}
+
+func terminalLit(e terminalDef) string {
+	use := map[string]string{"input": "TermInput", "keys": "TermKeys", "screen": "TermScreen"}[e.Use]
+	parts := []string{"Use: " + use}
+	if e.Sub != "" {
+		parts = append([]string{fmt.Sprintf("Sub: %q", e.Sub)}, parts...)
+	}
+	for _, f := range []struct {
+		name string
+		v    []string
+	}{{"Runs", e.Runs}, {"Forces", e.Forces}, {"Values", e.Values}, {"Quiet", e.Quiet}, {"ReplModules", e.ReplModules}} {
+		if len(f.v) > 0 {
+			parts = append(parts, f.name+": "+packed(f.v))
+		}
+	}
+	if e.Operands > 0 {
+		parts = append(parts, fmt.Sprintf("Operands: %d", e.Operands))
+	}
+	if e.OnlyForced {
+		parts = append(parts, "OnlyForced: true")
+	}
+	return "{" + strings.Join(parts, ", ") + "}"
 }
