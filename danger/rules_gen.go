@@ -280,7 +280,7 @@ const builtinDefault = 86
 var builtinPacks = [...]packInfo{
 	{name: "core.filesystem", description: "Deleting and opening up files: rm -rf of the root, a home or a system directory, find -delete, chmod 777, sync tools that delete.", on: true, from: 0, to: 20},
 	{name: "core.git", description: "git commands that lose uncommitted changes, branches, stashes or the remote's history.", on: true, from: 20, to: 39},
-	{name: "core.remote-code", description: "Downloaded code run without inspection, and shells handed to the network (reverse shells).", on: true, from: 39, to: 51},
+	{name: "core.remote-code", description: "Downloaded code run without inspection (piped into a shell or an interpreter, or run by interpreter code), and shells handed to the network (reverse shells).", on: true, from: 39, to: 51},
 	{name: "core.shell", description: "What shellguard cannot verify: unparseable or oversized lines, computed programs and shell input, obfuscated words, decoded code, interpreter code that runs or deletes what it computes or cannot be read.", on: true, from: 51, to: 63},
 	{name: "cloud", description: "Cloud storage and secret stores: recursive deletes, syncs that delete, secrets deleted.", on: true, from: 63, to: 66},
 	{name: "disks", description: "Writing onto disk devices, formatting, wiping signatures and partition tables.", on: true, from: 66, to: 75},
