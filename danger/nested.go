@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"github.com/shellguard/shellguard/danger/internal/interp"
+	"github.com/shellguard/shellguard/internal/programs"
+	"github.com/shellguard/shellguard/internal/shquote"
 	"github.com/shellguard/shellguard/shellparse"
 )
 
@@ -76,7 +78,7 @@ func wrapperLeftovers(inv *shellparse.Invocation, args []shellparse.Arg) []shell
 			if (a == "--replace" || a == "-i" || a == "-e" || a == "-l" || a == "--eof") && k+1 < len(w.Args) && !strings.HasPrefix(w.Args[k+1], "-") {
 				var out []shellparse.Arg
 				for _, x := range w.Args[k+1:] {
-					out = append(out, shellparse.Arg{Value: x, Raw: shellQuote(x)})
+					out = append(out, shellparse.Arg{Value: x, Raw: shquote.Quote(x)})
 				}
 				return append(out, args...)
 			}
@@ -139,7 +141,8 @@ func splitEnvString(s string) []shellparse.Arg {
 // lines (the commands it hands to a shell or runs with an argument list,
 // each deletion as "rm -rf -- PATH" or "rm -f -- PATH", each overwrite as
 // ": > PATH"; see package interp), code that is itself a shell command
-// (perl -e "rm -rf /"), and GNU parallel's commands.
+// (perl -e "rm -rf /"), the shell strings a runner is given (npx -c
+// 'CMD'), and GNU parallel's commands.
 func nestedCommands(sc *scan, i int) []string {
 	name, args := sc.name(i), sc.args(i)
 	if name == "" || len(args) == 0 {
@@ -151,10 +154,20 @@ func nestedCommands(sc *scan, i int) []string {
 		}
 		return parallelCommands(args[1:])
 	}
-	if interp.LangOf(name) == interp.NoLang {
+	p := sc.invs[i].prog
+	lang := interp.LangOf(name)
+	runs := p.Has(programs.Runs) && len(args) > 1
+	if lang == interp.NoLang && !runs {
 		return nil
 	}
 	var out []string
+	if runs {
+		vals, dyn := argWords(args[1:])
+		out = programs.RunShell(p, vals, dyn)
+	}
+	if lang == interp.NoLang {
+		return out
+	}
 	for _, f := range sc.code(i) {
 		if c := f.Command(); c != "" {
 			out = append(out, c)
@@ -186,13 +199,9 @@ func (s *scan) code(i int) []interp.Finding {
 	return v.code
 }
 
-// interpreter names the language of a program that runs code given on
-// its command line, or "".
+// interpreter names the language of a program whose code the detector
+// reads (package interp), or "".
 func interpreter(name string) string { return interp.LangOf(name).String() }
-
-func shellQuote(s string) string {
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-}
 
 // looksLikeShell reports code that is a shell command rather than code
 // of the language (perl -e "rm -rf /"): its first word is a program the
@@ -208,11 +217,16 @@ func looksLikeShell(code string) bool {
 }
 
 // parallelCommands reads GNU parallel's argv: the command (before :::)
-// with each argument after ::: appended, or each argument as a command
-// when there is no command.
+// with each argument after ::: appended (or put in place of {}), or each
+// argument as a command when there is no command. parallel joins the
+// command's words with spaces and runs them through a shell (parallel
+// 'curl -s {} | sh' ::: URL runs curl -s URL | sh), unless -q quotes
+// them: both readings are checked when they differ (parallel bash -c 'rm
+// -rf {}' ::: / means rm -rf / to whoever wrote it). The arguments are
+// quoted.
 func parallelCommands(args []shellparse.Arg) []string {
 	i := parallelSkipOptions(args)
-	var cmd, inputs []string
+	var cmd, quoted, inputs []string
 	sep := false
 	for ; i < len(args); i++ {
 		v := args[i].Value
@@ -223,22 +237,28 @@ func parallelCommands(args []shellparse.Arg) []string {
 		if sep {
 			inputs = append(inputs, v)
 		} else {
-			cmd = append(cmd, shellQuote(v))
+			cmd = append(cmd, v)
+			quoted = append(quoted, shquote.Quote(v))
 		}
 	}
 	if len(cmd) == 0 {
 		return inputs
 	}
-	line := strings.Join(cmd, " ")
-	if len(inputs) == 0 {
-		return []string{line}
+	lines := []string{strings.Join(cmd, " ")}
+	if q := strings.Join(quoted, " "); len(cmd) > 1 && q != lines[0] {
+		lines = append(lines, q)
 	}
-	out := make([]string, 0, len(inputs))
-	for _, in := range inputs {
-		if strings.Contains(line, "{}") {
-			out = append(out, strings.ReplaceAll(line, "{}", shellQuote(in)))
-		} else {
-			out = append(out, line+" "+shellQuote(in))
+	if len(inputs) == 0 {
+		return lines
+	}
+	out := make([]string, 0, len(inputs)*len(lines))
+	for _, line := range lines {
+		for _, in := range inputs {
+			if strings.Contains(line, "{}") {
+				out = append(out, strings.ReplaceAll(line, "{}", shquote.Quote(in)))
+			} else {
+				out = append(out, line+" "+shquote.Quote(in))
+			}
 		}
 	}
 	return out
@@ -255,9 +275,9 @@ func shellFromInput(inv *shellparse.Invocation, name string, args []shellparse.A
 				return false
 			}
 		}
-		return len(cmd) > 0 && shellparse.IsShell(progName(baseName(cmd[0])))
+		return len(cmd) > 0 && programs.IsShell(progName(baseName(cmd[0])))
 	}
-	if !inv.ArgsFromInput || !shellparse.IsShell(name) {
+	if !inv.ArgsFromInput || !programs.IsShell(name) {
 		return false
 	}
 	for _, a := range args[1:] {
@@ -277,17 +297,23 @@ func parallelCommandWords(args []shellparse.Arg) []string {
 	return out
 }
 
+// parallelSkipOptions returns the index of the first word after
+// parallel's options (and their values, as its program data gives them).
 func parallelSkipOptions(args []shellparse.Arg) int {
-	i := 0
-	for i < len(args) && strings.HasPrefix(args[i].Value, "-") && args[i].Value != "-" {
-		switch args[i].Value {
-		case "-j", "--jobs", "-S", "--sshlogin", "-a", "--arg-file", "--delay", "--timeout", "-N", "-n", "-L",
-			"--colsep", "-d", "--delimiter", "--results", "--joblog", "--tmpdir", "-I", "--env", "--workdir", "--wd":
-			i++
+	vals, dyn := argWords(args)
+	sc := programs.NewScanner(programs.Lookup("parallel"), vals, dyn, "")
+	for {
+		it, ok := sc.Next()
+		if !ok {
+			return len(args)
 		}
-		i++
+		switch it.Kind {
+		case programs.EndOfOptions:
+			return it.Word + 1
+		case programs.Operand:
+			return it.Word
+		}
 	}
-	return i
 }
 
 // interpreterRuns reports what the interpreter checks look for in an
@@ -391,25 +417,6 @@ func oneExpansion(raw string) bool {
 			}
 		}
 		return true
-	}
-	return false
-}
-
-// isDecoder reports a program that turns hidden text into readable text.
-func isDecoder(name string, a *argv, args []shellparse.Arg) bool {
-	switch name {
-	case "xxd":
-		return a.hasFlag("-r")
-	case "base64", "base32", "basenc":
-		return a.hasFlag("-d") || a.hasFlag("-D")
-	case "rev", "tr", "uudecode", "openssl":
-		return true
-	case "echo", "printf":
-		for _, x := range args[1:] {
-			if strings.Contains(x.Raw, `\x`) || strings.Contains(x.Raw, `\0`) || strings.Contains(x.Raw, `\u`) {
-				return true
-			}
-		}
 	}
 	return false
 }

@@ -1,9 +1,9 @@
 package interp
 
 import (
-	"fmt"
 	"strings"
-	"unicode/utf8"
+
+	"github.com/shellguard/shellguard/internal/shquote"
 )
 
 // Lang is a language family whose code the analyser reads.
@@ -224,37 +224,9 @@ func quotePath(p string) string {
 	return quoteWord(p)
 }
 
-func shellQuote(s string) string {
-	if !utf8.ValidString(s) {
-		// $'...' with the bytes that are not UTF-8 escaped: the shell
-		// parser rejects them raw.
-		var b strings.Builder
-		b.WriteString("$'")
-		for i := 0; i < len(s); {
-			r, n := utf8.DecodeRuneInString(s[i:])
-			switch {
-			case r == utf8.RuneError && n <= 1:
-				fmt.Fprintf(&b, `\x%02x`, s[i])
-			case r == '\\' || r == '\'':
-				b.WriteByte('\\')
-				b.WriteRune(r)
-			case r < 0x20 || r == 0x7f:
-				fmt.Fprintf(&b, `\x%02x`, r)
-			default:
-				b.WriteString(s[i : i+n])
-			}
-			i += n
-		}
-		b.WriteByte('\'')
-		return b.String()
-	}
-	if s != "" && strings.IndexFunc(s, func(r rune) bool {
-		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./=:@%+,", r))
-	}) < 0 {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-}
+// shellQuote quotes s as one shell word (internal/shquote: shellguard's
+// one quoting function).
+func shellQuote(s string) string { return shquote.Quote(s) }
 
 // Limits of one analysis. Code beyond MaxCode bytes is not read (an
 // Unknown finding says so); decoded or evaluated code is followed at most

@@ -448,7 +448,7 @@ func TestCommand(t *testing.T) {
 	}{
 		{Finding{Kind: Shell, Text: "rm -rf " + Mark}, `rm -rf $__interp_unknown`},
 		{Finding{Kind: Shell, Text: "rm -rf /", Admin: true}, `sudo rm -rf /`},
-		{Finding{Kind: Exec, Argv: []Word{{Text: "rm"}, {Text: "-rf"}, {Text: "it's here"}}}, `rm -rf 'it'\''s here'`},
+		{Finding{Kind: Exec, Argv: []Word{{Text: "rm"}, {Text: "-rf"}, {Text: "it's here"}}}, `rm -rf "it's here"`},
 		{Finding{Kind: Exec, Argv: []Word{{Text: "rm"}, {Text: "--dir=" + Mark, Dynamic: true}}}, `rm --dir="$__interp_unknown"`},
 		{Finding{Kind: Exec, Argv: []Word{{Text: "rm"}, {Text: ""}}}, `rm ''`},
 		{Finding{Kind: Delete, Path: Word{Text: "~/My Documents"}, Recursive: true}, `rm -rf -- ~/'My Documents'`},
