@@ -66,6 +66,47 @@ var builtinRules = [...]rule{
 	{p: Pattern{Name: "cloud_storage_delete", Level: High, Description: "Deletes objects or buckets in cloud storage recursively (aws s3 rm --recursive, s3 rb --force, gsutil rm -r, gcloud storage rm -r, azcopy remove); without versioning they cannot be recovered.", Match: &Spec{Programs: []string{"aws", "gsutil", "gcloud", "azcopy", "s3cmd"}, Args: "(.* )?(s3 rm .*--recursive.*|s3 rb .*--force.*|rm .*(-r|-R|--recursive)( .*)?|storage rm .*(-r|--recursive).*|remove .*--recursive.*|del .*--recursive.*|rb .*--force.*)"}, Hit: []string{"aws s3 rm s3://my-bucket --recursive", "aws s3 rb s3://old-bucket --force", "gsutil rm -r gs://acme-tmp", "gcloud storage rm -r gs://acme-tmp/**"}, Miss: []string{"aws s3 rm s3://my-bucket/one.txt", "aws s3 ls s3://my-bucket --recursive", "aws s3 rm s3://my-bucket/logs/ --recursive --dryrun"}}, m: matcher{args: &lazyRE{expr: "(.* )?(s3 rm .*--recursive.*|s3 rb .*--force.*|rm .*(-r|-R|--recursive)( .*)?|storage rm .*(-r|--recursive).*|remove .*--recursive.*|del .*--recursive.*|rb .*--force.*)", anchored: true}}},
 	{p: Pattern{Name: "cloud_storage_sync_delete", Level: Medium, Description: "aws s3 sync --delete (or gsutil rsync -d) removes objects from the destination that the source lacks.", Match: &Spec{Programs: []string{"aws", "gsutil", "gcloud"}, Args: "(.* )?(s3 sync .*--delete.*|rsync .*(-d|--delete-unmatched-destination-objects)( .*)?|storage rsync .*--delete-unmatched-destination-objects.*)"}, Hit: []string{"aws s3 sync /empty s3://my-bucket --delete", "gsutil -m rsync -d -r ./site gs://acme-site"}, Miss: []string{"aws s3 sync /src s3://my-bucket", "aws s3 sync ./public s3://site-bucket --delete --dryrun", "gsutil -m rsync -n -d -r ./site gs://acme-site"}}, m: matcher{args: &lazyRE{expr: "(.* )?(s3 sync .*--delete.*|rsync .*(-d|--delete-unmatched-destination-objects)( .*)?|storage rsync .*--delete-unmatched-destination-objects.*)", anchored: true}}},
 	{p: Pattern{Name: "vault_secret_delete", Level: Medium, Description: "vault kv delete/destroy/metadata delete removes secrets (destroy and metadata delete permanently).", Match: &Spec{Programs: []string{"vault"}, Args: "(.* )?(kv (delete|destroy|metadata delete)|delete|secrets disable) .*"}, Hit: []string{"vault kv delete secret/myapp/config", "vault kv destroy -versions=1 secret/app", "vault kv metadata delete secret/app"}, Miss: []string{"vault kv get secret/myapp/config", "vault kv list secret/"}}, m: matcher{args: &lazyRE{expr: "(.* )?(kv (delete|destroy|metadata delete)|delete|secrets disable) .*", anchored: true}}},
+	{p: Pattern{Name: "container_volume_delete", Level: High, Description: "Deletes container volumes (volume rm, volume prune, system prune --volumes, podman system reset): the databases and files kept in them are not in any image and are gone.", Match: &Spec{Programs: []string{"docker", "podman", "podman-remote", "nerdctl"}, FlagsNone: []string{"--help"}, Any: []Spec{{Subcommands: []string{"volume rm", "volume prune", "system reset"}}, {Subcommands: []string{"system prune"}, FlagsAny: []string{"--volumes"}}}}, Hit: []string{"docker volume rm pgdata", "docker volume prune -f", "docker volume prune --all --force", "docker volume rm $(docker volume ls -q)", "podman volume rm --all --force", "docker system prune -af --volumes", "docker system prune --all --force --volumes", "podman system prune -a -f --volumes", "nerdctl system prune -a --volumes -f", "docker system prune -a --volumes", "sudo docker volume rm -f postgres_data redis_data", "docker volume remove cache", "podman system reset --force", "nerdctl volume prune -f", "docker -H ssh://deploy@build1 volume prune -f"}, Miss: []string{"docker volume ls", "docker volume inspect pgdata", "docker volume create pgdata", "docker system df", "docker system prune -f", "docker system prune -af", "docker volume prune --help", "echo docker volume prune -f"}}, m: matcher{any: []matcher{{}, {}}}},
+	{p: Pattern{Name: "container_compose_down_volumes", Level: High, Description: "compose down -v (--volumes) deletes the project's named and anonymous volumes with the containers: the data the services kept in them is gone.", Match: &Spec{Programs: []string{"docker", "podman", "docker-compose", "podman-compose", "nerdctl"}, Any: []Spec{{Programs: []string{"docker", "podman", "nerdctl"}, Subcommands: []string{"compose down"}, FlagsAny: []string{"-v", "--volumes"}}, {Programs: []string{"docker-compose", "podman-compose"}, Subcommands: []string{"down"}, FlagsAny: []string{"-v", "--volumes"}}}}, Hit: []string{"docker compose down -v", "docker-compose down --volumes --rmi all", "docker compose down --volumes --remove-orphans", "docker compose -f docker-compose.dev.yml down -v", "podman-compose down -v", "docker compose -p shop down -v --timeout 5"}, Miss: []string{"docker compose down", "docker compose down --remove-orphans", "docker compose up -d", "docker compose stop", "docker compose down -v --dry-run", "docker compose config"}}, m: matcher{any: []matcher{{}, {}}}},
+	{p: Pattern{Name: "container_compose_rm_volumes", Level: Medium, Description: "compose rm -v removes the services' stopped containers with their anonymous volumes.", Match: &Spec{Programs: []string{"docker", "podman", "docker-compose", "podman-compose"}, Any: []Spec{{Programs: []string{"docker", "podman"}, Args: "(.* )?compose (.* )?rm (.* )?(-[a-zA-Z]*v[a-zA-Z]*|--volumes)( .*)?"}, {Programs: []string{"docker-compose", "podman-compose"}, Args: "(.* )?rm (.* )?(-[a-zA-Z]*v[a-zA-Z]*|--volumes)( .*)?"}}}, Hit: []string{"docker-compose rm -fsv", "docker compose rm -f -v db"}, Miss: []string{"docker compose rm -f", "docker-compose ps"}}, m: matcher{any: []matcher{{args: &lazyRE{expr: "(.* )?compose (.* )?rm (.* )?(-[a-zA-Z]*v[a-zA-Z]*|--volumes)( .*)?", anchored: true}}, {args: &lazyRE{expr: "(.* )?rm (.* )?(-[a-zA-Z]*v[a-zA-Z]*|--volumes)( .*)?", anchored: true}}}}},
+	{p: Pattern{Name: "container_remove_all", Level: Medium, Description: "Removes every container or image another command lists (rm -f $(docker ps -aq), rmi $(docker images -q), via xargs): the containers' writable layers are gone, images must be pulled or built again.", Match: &Spec{Programs: []string{"docker", "podman", "podman-remote", "nerdctl"}, Subcommands: []string{"rm", "rmi", "container rm", "image rm", "service rm"}, Any: []Spec{{Operand: "\\$\\(.*|`.*"}, {Wrappers: []string{"xargs"}}, {FlagsAny: []string{"--all", "-a"}}}}, Hit: []string{"docker rm -f $(docker ps -aq)", "docker ps -aq | xargs docker rm -f", "docker rmi -f $(docker images -q)", "docker container rm -f $(docker container ls -aq)", "docker rm -vf $(docker ps -aq)", "docker image rm $(docker images -aq)", "podman rm --all --force", "podman rmi -a -f", "docker service rm $(docker service ls -q)"}, Miss: []string{"docker rm api-old", "docker rm -f api-test", "docker rmi api:old", "docker ps -aq", "docker stop $(docker ps -q)"}}, m: matcher{any: []matcher{{operand: &lazyRE{expr: "\\$\\(.*|`.*", anchored: true}}, {}, {}}}},
+	{p: Pattern{Name: "container_prune_all", Level: Medium, Description: "docker system prune -a removes every stopped container, every image no container uses, the networks and the build cache: images must be pulled or built again, stopped containers' data is gone.", Match: &Spec{Programs: []string{"docker", "podman", "podman-remote", "nerdctl"}, Subcommands: []string{"system prune"}, FlagsAny: []string{"-a", "--all"}, FlagsNone: []string{"--volumes"}}, Hit: []string{"docker system prune -af", "docker system prune --all --force", "podman system prune -a"}, Miss: []string{"docker system prune -f", "docker system df", "docker system prune -af --volumes --dry-run --help"}}, m: matcher{}},
+	{p: Pattern{Name: "container_prune", Level: Low, Description: "Prunes stopped containers, unused images (all with -a), build cache or networks: routine cleanup, but what was pruned must be pulled or rebuilt.", Match: &Spec{Programs: []string{"docker", "podman", "podman-remote", "nerdctl", "buildah"}, Any: []Spec{{Programs: []string{"docker", "podman", "podman-remote", "nerdctl"}, Subcommands: []string{"image prune", "builder prune", "buildx prune"}, FlagsAny: []string{"-a", "--all"}}, {Programs: []string{"docker", "podman", "podman-remote", "nerdctl"}, Subcommands: []string{"container prune", "network prune"}}, {Programs: []string{"docker", "podman", "podman-remote", "nerdctl"}, Subcommands: []string{"system prune"}, FlagsNone: []string{"-a", "--all", "--volumes"}}, {Programs: []string{"buildah"}, Subcommands: []string{"rm", "rmi"}, FlagsAny: []string{"--all", "-a"}}}}, Hit: []string{"docker image prune -a -f", "docker image prune -af", "docker container prune -f", "docker builder prune -af", "docker buildx prune -af", "docker network prune -f", "docker system prune -f", "buildah rm --all", "buildah rmi --all"}, Miss: []string{"docker image prune -f", "docker builder prune -f", "docker image ls --filter dangling=true", "docker network ls", "buildah images"}}, m: matcher{any: []matcher{{}, {}, {}, {}}}},
+	{p: Pattern{Name: "container_node_runtime_delete", Level: High, Description: "crictl removes every container or pod on a Kubernetes node behind the kubelet's back (rm -a, rmp -a): the node's workloads stop.", Match: &Spec{Programs: []string{"crictl"}, Subcommands: []string{"rm", "rmp"}, FlagsAny: []string{"-a", "--all"}}, Hit: []string{"sudo crictl rm -af", "crictl rmp --all --force", "crictl rm --all"}, Miss: []string{"crictl ps -a", "crictl rm 3f2a1b", "crictl pods"}}, m: matcher{}},
+	{p: Pattern{Name: "container_node_images_delete", Level: Medium, Description: "crictl rmi --all/--prune removes a node's images: pods must pull them again to start.", Match: &Spec{Programs: []string{"crictl"}, Subcommands: []string{"rmi"}, FlagsAny: []string{"-a", "--all", "--prune", "-q"}}, Hit: []string{"sudo crictl rmi --prune", "sudo crictl rmi --all", "crictl rmi -a"}, Miss: []string{"crictl images", "crictl rmi nginx:1.25"}}, m: matcher{}},
+	{p: Pattern{Name: "container_swarm_delete", Level: High, Description: "docker stack rm removes every service, network and config of a swarm stack.", Match: &Spec{Programs: []string{"docker"}, Subcommands: []string{"stack rm"}}, Hit: []string{"docker stack rm production", "docker stack rm api web"}, Miss: []string{"docker stack ls", "docker stack deploy -c stack.yml api", "docker stack ps api"}}, m: matcher{}},
+	{p: Pattern{Name: "container_swarm_leave", Level: Medium, Description: "docker swarm leave --force makes a manager leave the swarm: with the last manager gone, the swarm's services and state are lost.", Match: &Spec{Programs: []string{"docker"}, Subcommands: []string{"swarm leave"}, FlagsAny: []string{"-f", "--force"}}, Hit: []string{"docker swarm leave --force", "docker swarm leave -f"}, Miss: []string{"docker swarm leave", "docker swarm init", "docker node ls"}}, m: matcher{}},
+	{p: Pattern{Name: "container_host_access", Level: Medium, Description: "Runs a container given the host: --privileged, the host's PID namespace, admin capabilities or no confinement, or a mount of the host's root, a system directory, the homes or the Docker socket; what the image then does to the host cannot be verified.", Match: &Spec{Programs: []string{"docker", "podman", "podman-remote", "nerdctl"}, Check: "container_host_access"}, Hit: []string{"docker run --rm -it --privileged ubuntu bash", "docker run -d --pid=host alpine sleep 1d", "docker run --rm -v /:/host alpine ls /host", "docker run --rm -v /var/run/docker.sock:/var/run/docker.sock docker:27-cli docker ps", "podman run --cap-add=SYS_ADMIN fedora mount -t tmpfs x /mnt", "docker run --rm --security-opt seccomp=unconfined alpine true", "docker run --mount type=bind,source=/etc,target=/e alpine cat /e/hostname", "docker create -v /home:/h alpine", "docker run --pid host alpine ps"}, Miss: []string{"docker run --rm -it -v \"$PWD\":/app -w /app node:20 npm test", "docker run --rm -v /etc/localtime:/etc/localtime:ro alpine date", "docker run --rm -v ~/.cache/pip:/root/.cache/pip python:3.12 pip install -r requirements.txt", "docker run --rm -p 8080:80 nginx:alpine", "docker run --rm -v pgdata:/var/lib/postgresql/data postgres:16", "docker exec -it api sh", "docker run --rm alpine echo --privileged"}}, m: matcher{}},
+	{p: Pattern{Name: "container_host_escape", Level: High, Description: "The container's command enters the host: nsenter into PID 1's namespaces with the host's PID namespace shared, or chroot into a mount of the host's root; it runs as root on the host.", Match: &Spec{Programs: []string{"docker", "podman", "podman-remote", "nerdctl"}, Check: "container_host_escape"}, Hit: []string{"docker run --privileged --pid=host -it alpine nsenter -t 1 -m -u -n -i sh", "docker run -it --rm -v /:/host ubuntu chroot /host bash", "docker run --rm --privileged --pid=host alpine nsenter --target 1 --mount -- rm -rf /var/lib/docker", "docker run -d -v /:/host --net=host alpine sh -c 'chroot /host bash -c \"id\"'"}, Miss: []string{"docker run --privileged --pid=host alpine ps", "docker run -v /srv/data:/data alpine chroot /data true", "docker run --rm alpine nsenter -t 1 -m sh"}}, m: matcher{}},
+	{p: Pattern{Name: "container_exec_delete", Level: High, Description: "rm -r of a directory inside a running container or pod (docker exec, compose exec, kubectl exec): a service's data directory, usually a volume, is deleted.", Match: &Spec{Programs: []string{"rm"}, Check: "container_exec_delete"}, Hit: []string{"docker exec -it db sh -c 'rm -rf /var/lib/postgresql/data/*'", "docker exec -u root web rm -rf /app/uploads", "kubectl exec -it deploy/api -- rm -rf /data", "docker compose exec db rm -rf /var/lib/mysql", "kubectl exec -n prod redis-0 -- sh -c 'rm -rf /data/*'"}, Miss: []string{"docker exec web rm -rf /tmp/cache", "docker exec web rm /app/log.txt", "kubectl exec api -- ls /data", "docker run --rm alpine rm -rf /var/cache/apk/x", "docker exec api rm -rf /app/node_modules"}}, m: matcher{}},
+	{p: Pattern{Name: "container_production_destroy", Level: Critical, Description: "Deletes the volumes or stack of a deployment named as production (prod, production or prd in the compose file, project, volume or stack name).", Match: &Spec{Programs: []string{"docker", "podman", "podman-remote", "nerdctl", "docker-compose", "podman-compose"}, Check: "production_destroy"}, Hit: []string{"docker compose -f docker-compose.prod.yml down -v", "docker volume rm prod_pgdata", "docker stack rm production"}, Miss: []string{"docker compose -f docker-compose.prod.yml ps", "docker volume rm dev_pgdata", "docker compose -f docker-compose.prod.yml up -d"}}, m: matcher{}},
+	{p: Pattern{Name: "db_sql_drop_database", Level: High, Description: "The SQL given to the database client drops a whole database, schema or keyspace (DROP DATABASE, DROP SCHEMA ... CASCADE, DROP KEYSPACE, DROP OWNED): every table and row in it is gone unless there is a backup.", Match: &Spec{Programs: []string{"psql", "mysql", "mariadb", "mysqlsh", "sqlite3", "sqlite", "duckdb", "sqlcmd", "clickhouse-client", "clickhouse-local", "clickhouse", "cqlsh", "snowsql", "snow", "bq", "cockroach", "dolt", "usql", "trino", "presto", "presto-cli", "spark-sql", "hive", "beeline", "impala-shell", "sqlplus", "influx", "turso", "wrangler", "heroku"}, Check: "sql_drop_database"}, Hit: []string{"psql -U postgres -c 'DROP DATABASE app_dev;' ", "psql \"$DATABASE_URL\" -c \"DROP SCHEMA public CASCADE; CREATE SCHEMA public;\"", "mysql -uroot -e 'drop database wordpress'", "mysql --execute=\"DROP SCHEMA IF EXISTS analytics\" -h db.internal", "echo 'DROP DATABASE analytics;' | psql -U postgres", "psql -f - app <<< 'DROP DATABASE app;'", "cqlsh -e 'DROP KEYSPACE user_data;'", "sqlcmd -S localhost -Q 'DROP DATABASE Sales'", "clickhouse-client --query 'DROP DATABASE IF EXISTS events'", "clickhouse client -q \"DROP DATABASE logs\"", "cockroach sql --insecure -e 'DROP DATABASE bank CASCADE'", "snowsql -c dev -q 'DROP DATABASE ANALYTICS'", "psql -c \"/* cleanup */ DROP DATABASE tmp\" ", "docker exec -i pg psql -U postgres -c 'DROP DATABASE app'", "mysql -e '/*!40000 DROP DATABASE shop */'", "printf 'DROP DATABASE crm;\\n' | mysql -h db.internal", "influx -execute 'DROP DATABASE telegraf'", "psql -c 'DROP OWNED BY app_user CASCADE' app", "usql pg://localhost/app -c 'drop schema reporting cascade'"}, Miss: []string{"psql -c 'SELECT datname FROM pg_database' postgres", "psql -c \"SELECT 'DROP DATABASE ' || datname FROM pg_database\" ", "psql -c '-- DROP DATABASE app' app", "mysql -e 'SHOW DATABASES'", "echo 'DROP DATABASE analytics;' > drop.sql", "psql -f drop_db.sql app", "createdb app_test", "echo psql -c 'DROP DATABASE app'", "psql -c 'DROP TABLE t' app", "psql -c \"COMMENT ON DATABASE app IS 'do not DROP DATABASE'\" "}}, m: matcher{}},
+	{p: Pattern{Name: "db_sql_drop_table", Level: High, Description: "The SQL given to the database client drops a table (DROP TABLE): its rows are gone unless there is a backup.", Match: &Spec{Programs: []string{"psql", "mysql", "mariadb", "mysqlsh", "sqlite3", "sqlite", "duckdb", "sqlcmd", "clickhouse-client", "clickhouse-local", "clickhouse", "cqlsh", "snowsql", "snow", "bq", "cockroach", "dolt", "usql", "trino", "presto", "presto-cli", "spark-sql", "hive", "beeline", "impala-shell", "sqlplus", "influx", "turso", "wrangler", "heroku"}, Check: "sql_drop_table"}, Hit: []string{"sqlite3 app.db 'DROP TABLE users;'", "mariadb -e \"DROP TABLE wp_users; DROP TABLE wp_posts;\" wordpress", "psql --command=\"DROP TABLE invoices\" billing", "duckdb warehouse.duckdb -c 'DROP TABLE sales'", "echo \"DROP TABLE IF EXISTS events;\" | sqlite3 analytics.db", "sqlite3 app.db <<< 'drop table sessions'", "sqlcmd -S srv -Q \"IF OBJECT_ID('dbo.Orders') IS NOT NULL DROP TABLE dbo.Orders\"", "psql -c 'DO $$ BEGIN DROP TABLE audit; END $$' app", "bq query --nouse_legacy_sql 'DROP TABLE acme.sales.orders'", "trino --execute 'DROP TABLE hive.web.clicks'", "beeline -u jdbc:hive2://hs2:10000 -e 'DROP TABLE logs PURGE'", "turso db shell mydb 'DROP TABLE notes'", "wrangler d1 execute prod-db --command 'DROP TABLE users'", "heroku pg:psql -a shop -c 'DROP TABLE carts'"}, Miss: []string{"sqlite3 app.db '.tables'", "sqlite3 app.db 'CREATE TABLE t (id INTEGER)'", "psql -c 'DROP VIEW report_v' app", "psql -c 'DROP INDEX CONCURRENTLY idx_a' app", "mysql -e 'DROP TEMPORARY TABLE tmp_ids' app", "sqlcmd -Q \"DROP TABLE #staging\"", "mysql -e \"SELECT * FROM audit WHERE action = 'DROP TABLE'\" app", "psql -c 'GRANT DROP ON ALL TABLES IN SCHEMA public TO x' app", "bq ls acme:sales", "sqlite3 app.db --help"}}, m: matcher{}},
+	{p: Pattern{Name: "db_sql_truncate", Level: High, Description: "The SQL given to the database client truncates a table (TRUNCATE): every row is removed at once, without a log to undo it.", Match: &Spec{Programs: []string{"psql", "mysql", "mariadb", "mysqlsh", "sqlite3", "sqlite", "duckdb", "sqlcmd", "clickhouse-client", "clickhouse-local", "clickhouse", "cqlsh", "snowsql", "snow", "bq", "cockroach", "dolt", "usql", "trino", "presto", "presto-cli", "spark-sql", "hive", "beeline", "impala-shell", "sqlplus", "influx", "turso", "wrangler", "heroku"}, Check: "sql_truncate"}, Hit: []string{"psql -c 'TRUNCATE TABLE users, orders RESTART IDENTITY CASCADE' app", "psql -f - app <<< 'TRUNCATE events;'", "clickhouse-client -q \"TRUNCATE TABLE logs.http_requests\"", "echo \"TRUNCATE metrics.samples;\" | cqlsh", "sqlcmd -S localhost -U sa -Q 'TRUNCATE TABLE dbo.Invoices'", "mysql app -e 'truncate payments'", "cqlsh -u cassandra -e \"TRUNCATE sessions.by_user\"", "psql -c 'BEGIN; TRUNCATE ONLY audit; COMMIT;' app"}, Miss: []string{"mysql -e 'SELECT TRUNCATE(price, 2) FROM items' shop", "psql -c 'GRANT TRUNCATE ON accounts TO ops' app", "psql -c \"SELECT 'TRUNCATE ' || relname FROM pg_class\" app", "clickhouse-client -q 'SELECT count() FROM logs'"}}, m: matcher{}},
+	{p: Pattern{Name: "db_sql_delete_all", Level: High, Description: "The SQL given to the database client deletes or updates every row of a table: DELETE or UPDATE without a WHERE clause (or with WHERE 1=1, WHERE true).", Match: &Spec{Programs: []string{"psql", "mysql", "mariadb", "mysqlsh", "sqlite3", "sqlite", "duckdb", "sqlcmd", "clickhouse-client", "clickhouse-local", "clickhouse", "cqlsh", "snowsql", "snow", "bq", "cockroach", "dolt", "usql", "trino", "presto", "presto-cli", "spark-sql", "hive", "beeline", "impala-shell", "sqlplus", "influx", "turso", "wrangler", "heroku"}, Check: "sql_unfiltered"}, Hit: []string{"psql -d shop -c \"DELETE FROM orders;\"", "mysql -h 10.0.3.12 -uadmin app -e \"DELETE FROM sessions\"", "PGPASSWORD=secret psql -h db -U app app -c \"UPDATE users SET role='admin';\"", "sqlite3 data/app.sqlite3 \"DELETE FROM accounts;\"", "duckdb prod.duckdb \"DELETE FROM orders\"", "bq query --use_legacy_sql=false 'DELETE FROM `acme.sales.orders` WHERE true'", "psql -c 'DELETE FROM events WHERE 1=1' app", "clickhouse-client -q 'ALTER TABLE hits DELETE WHERE 1'", "psql -c 'WITH x AS (SELECT 1) DELETE FROM t' app", "psql -c 'EXPLAIN ANALYZE DELETE FROM t' app", "mysql shop -e 'UPDATE products SET price = 0 LIMIT 100000'"}, Miss: []string{"psql -c \"DELETE FROM sessions WHERE expires_at < now();\" app", "psql -c \"UPDATE users SET verified = true WHERE id = 42;\"", "psql -c 'EXPLAIN DELETE FROM t' app", "psql -c 'INSERT INTO t VALUES (1) ON CONFLICT (id) DO UPDATE SET n = 2' app", "psql -c 'ALTER TABLE t ADD CONSTRAINT fk FOREIGN KEY (a) REFERENCES b (id) ON DELETE CASCADE' app", "psql -c 'DELETE FROM t USING u WHERE t.id = u.id' app", "mysql -e 'GRANT DELETE, UPDATE ON shop.* TO app' shop", "psql -c 'MERGE INTO t USING s ON t.id = s.id WHEN MATCHED THEN DELETE' app", "psql -c 'SELECT 1' app"}}, m: matcher{}},
+	{p: Pattern{Name: "db_sql_alter_drop", Level: High, Description: "The SQL given to the database client drops a column or a partition (ALTER TABLE ... DROP [COLUMN], DROP PARTITION): the data in it is gone.", Match: &Spec{Programs: []string{"psql", "mysql", "mariadb", "mysqlsh", "sqlite3", "sqlite", "duckdb", "sqlcmd", "clickhouse-client", "clickhouse-local", "clickhouse", "cqlsh", "snowsql", "snow", "bq", "cockroach", "dolt", "usql", "trino", "presto", "presto-cli", "spark-sql", "hive", "beeline", "impala-shell", "sqlplus", "influx", "turso", "wrangler", "heroku"}, Check: "sql_alter_drop"}, Hit: []string{"psql app -c \"ALTER TABLE users DROP COLUMN email\"", "mysql -e 'ALTER TABLE orders DROP note, ADD x INT' shop", "clickhouse-client -q 'ALTER TABLE hits DROP PARTITION 202401'", "psql -c 'ALTER TABLE t DROP COLUMN IF EXISTS c' app"}, Miss: []string{"psql -c 'ALTER TABLE t DROP CONSTRAINT t_fk' app", "psql -c 'ALTER TABLE t ALTER COLUMN c DROP DEFAULT' app", "psql -c 'ALTER TABLE t ALTER COLUMN c DROP NOT NULL' app", "mysql -e 'ALTER TABLE t DROP INDEX idx_a' shop", "mysql -e 'ALTER TABLE t DROP FOREIGN KEY fk_a' shop", "psql -c 'ALTER TABLE t ADD COLUMN c int' app"}}, m: matcher{}},
+	{p: Pattern{Name: "db_sql_grant_public", Level: Medium, Description: "The SQL given to the database client grants every privilege to PUBLIC: every role that can connect may read, change and delete the data.", Match: &Spec{Programs: []string{"psql", "mysql", "mariadb", "mysqlsh", "sqlcmd", "cockroach", "usql", "snowsql", "trino", "presto"}, Check: "sql_grant_public"}, Hit: []string{"psql -c 'GRANT ALL ON ALL TABLES IN SCHEMA public TO PUBLIC' app", "psql -c 'grant all privileges on database app to public'"}, Miss: []string{"psql -c 'GRANT SELECT ON ALL TABLES IN SCHEMA public TO PUBLIC' app", "psql -c 'GRANT ALL ON DATABASE app TO app_owner'"}}, m: matcher{}},
+	{p: Pattern{Name: "db_mongo_drop", Level: High, Description: "The MongoDB shell code drops a database or a collection (dropDatabase(), drop()): its documents and indexes are gone.", Match: &Spec{Programs: []string{"mongosh", "mongo"}, Check: "mongo_drop"}, Hit: []string{"mongosh \"mongodb://admin@mongo:27017/shop\" --eval 'db.dropDatabase()' ", "mongosh --quiet --eval 'db.getSiblingDB(\"app\").users.drop()' ", "mongo --eval \"db.getMongo().getDBNames().forEach(n => db.getSiblingDB(n).dropDatabase())\"", "mongosh app --eval 'db.runCommand({dropDatabase: 1})'", "echo 'db.sessions.drop()' | mongosh app", "mongosh app <<< 'use shop; db.dropDatabase()'"}, Miss: []string{"mongosh --eval 'db.users.countDocuments({})'", "mongosh --eval 'print(\"db.dropDatabase()\")' ", "mongosh app --eval 'db.users.find().limit(5)'", "mongosh app cleanup.js", "mongosh --eval '// db.dropDatabase()\ndb.stats()'"}}, m: matcher{}},
+	{p: Pattern{Name: "db_mongo_delete_all", Level: High, Description: "The MongoDB shell code deletes or updates every document of a collection (deleteMany({}), remove({}), updateMany({}, ...)).", Match: &Spec{Programs: []string{"mongosh", "mongo"}, Check: "mongo_delete_all"}, Hit: []string{"mongosh app --eval 'db.orders.deleteMany({})'", "mongo shop --eval 'db.carts.remove({})'", "mongosh --eval 'db.users.updateMany({}, {$set: {role: \"admin\"}})'", "mongosh app --eval 'db.logs.deleteMany( { } )'"}, Miss: []string{"mongosh shop --eval 'db.orders.deleteMany({ status: \"test\" })' ", "mongosh --eval 'db.orders.remove({_id: 1})'", "mongosh --eval 'db.users.find({})'"}}, m: matcher{}},
+	{p: Pattern{Name: "db_redis_flush", Level: High, Description: "redis FLUSHALL or FLUSHDB deletes every key of the server or of a database, at once and for good.", Match: &Spec{Programs: []string{"redis-cli", "valkey-cli", "keydb-cli"}, Subcommands: []string{"flushall", "flushdb"}}, Hit: []string{"redis-cli FLUSHALL", "redis-cli -h cache.internal -n 0 flushdb", "redis-cli -u \"$REDIS_URL\" FLUSHALL ASYNC", "redis-cli -h r1 -a \"$REDIS_PASSWORD\" --no-auth-warning FLUSHALL", "valkey-cli flushall", "docker exec redis redis-cli FLUSHALL", "redis-cli -n 3 flushdb"}, Miss: []string{"redis-cli PING", "redis-cli -h cache INFO memory", "redis-cli GET session:abc123", "redis-cli DEL cache:homepage", "redis-cli DBSIZE", "redis-cli --help"}}, m: matcher{}},
+	{p: Pattern{Name: "db_redis_flush_stdin", Level: High, Description: "FLUSHALL or FLUSHDB fed to redis-cli on its standard input deletes every key of the server or of a database.", Match: &Spec{Programs: []string{"redis-cli", "valkey-cli", "keydb-cli"}, Stdin: "(?is)(.*(\\n|\\\\n))?[ \\t]*flush(all|db)(\\s.*|\\\\n.*)?"}, Hit: []string{"echo FLUSHALL | redis-cli -h 10.0.0.5", "printf 'SELECT 2\\nFLUSHDB\\n' | redis-cli", "redis-cli <<< 'FLUSHALL'", "redis-cli -h cache <<< 'flushdb async'"}, Miss: []string{"echo PING | redis-cli", "echo 'GET flushall' | redis-cli", "redis-cli <<< 'INFO keyspace'"}}, m: matcher{stdin: &lazyRE{expr: "(?is)(.*(\\n|\\\\n))?[ \\t]*flush(all|db)(\\s.*|\\\\n.*)?", anchored: true}}},
+	{p: Pattern{Name: "db_redis_bulk_delete", Level: Medium, Description: "redis-cli DEL/UNLINK fed keys by xargs deletes every key another command lists (a --scan pattern, a KEYS *): which keys is decided at run time.", Match: &Spec{Programs: []string{"redis-cli", "valkey-cli", "keydb-cli"}, Subcommands: []string{"del", "unlink"}, Wrappers: []string{"xargs"}}, Hit: []string{"redis-cli --scan --pattern 'session:*' | xargs redis-cli del", "redis-cli keys '*' | xargs -n 100 redis-cli unlink"}, Miss: []string{"redis-cli DEL cache:homepage", "redis-cli --scan --pattern 'user:*' | head"}}, m: matcher{}},
+	{p: Pattern{Name: "db_dropdb", Level: High, Description: "dropdb drops a PostgreSQL database: every table and row in it is gone unless there is a backup.", Match: &Spec{Programs: []string{"dropdb"}, MinOperands: 1}, Hit: []string{"sudo -u postgres dropdb --if-exists staging", "dropdb -h db.example.com -U admin app", "dropdb -f app_staging", "dropdb app_dev"}, Miss: []string{"dropdb --help", "createdb app_test", "dropdb --version", "echo dropdb app"}}, m: matcher{}},
+	{p: Pattern{Name: "db_mysqladmin_drop", Level: High, Description: "mysqladmin drop drops a MySQL database (with -f without asking).", Match: &Spec{Programs: []string{"mysqladmin"}, Subcommands: []string{"drop"}}, Hit: []string{"mysqladmin -u root -f drop shop", "mysqladmin --force drop staging_db", "mysqladmin -h db.example.com -u root drop inventory", "mysqladmin -uroot -pSecret drop app"}, Miss: []string{"mysqladmin -u root status", "mysqladmin create app", "mysqladmin -u root processlist"}}, m: matcher{}},
+	{p: Pattern{Name: "db_restore_drop", Level: High, Description: "A restore that first drops what it replaces (pg_restore --clean into a database, mongorestore --drop): the current data is gone, and a partial or wrong dump leaves less than there was.", Match: &Spec{Programs: []string{"pg_restore", "mongorestore"}, Any: []Spec{{Programs: []string{"pg_restore"}, FlagsAll: []string{"-c", "-d"}}, {Programs: []string{"mongorestore"}, FlagsAny: []string{"--drop"}}}}, Hit: []string{"pg_restore --clean --if-exists -d shop dump.sql", "pg_restore -c -d app -h db latest.dump", "mongorestore --drop --uri mongodb://localhost/app dump/", "pg_restore --dbname=app --clean backup.dump"}, Miss: []string{"pg_restore -d app dump.sql", "pg_restore --clean -f out.sql dump.dump", "mongorestore --uri mongodb://localhost/app dump/", "pg_restore -l dump.dump"}}, m: matcher{any: []matcher{{}, {}}}},
+	{p: Pattern{Name: "db_kv_delete_all", Level: High, Description: "Deletes every key of a key-value or time-series store, or a whole bucket or subtree (etcdctl del --prefix, consul kv delete -recurse, influx bucket delete, influx delete).", Match: &Spec{Programs: []string{"etcdctl", "consul", "influx"}, Any: []Spec{{Programs: []string{"etcdctl"}, Subcommands: []string{"del"}, FlagsAny: []string{"--prefix", "--from-key"}}, {Programs: []string{"consul"}, Subcommands: []string{"kv delete"}, FlagsAny: []string{"-recurse"}}, {Programs: []string{"influx"}, Subcommands: []string{"bucket delete", "delete"}}}}, Hit: []string{"etcdctl del \"\" --prefix", "etcdctl --endpoints=http://10.0.0.1:2379 del / --prefix", "etcdctl del --from-key ''", "consul kv delete -recurse app/", "influx bucket delete --name telegraf --org main", "influx delete --bucket metrics --start 1970-01-01T00:00:00Z --stop 2030-01-01T00:00:00Z"}, Miss: []string{"etcdctl get --prefix /registry --keys-only", "etcdctl del /app/lock", "consul kv delete app/config/flag", "consul kv get -recurse app/", "influx bucket list"}}, m: matcher{any: []matcher{{}, {}, {}}}},
+	{p: Pattern{Name: "db_elasticsearch_delete", Level: High, Description: "An HTTP DELETE to Elasticsearch or OpenSearch deletes indices (_all, a wildcard, or one index) with their documents.", Match: &Spec{Programs: []string{"curl"}, Operand: "(https?://)?[^ /]*(:9200|:9243|elastic|opensearch)[^ /]*(/.*)?", Any: []Spec{{Values: []FlagValue{{Flag: "-X", Value: "(?i)delete"}}}, {Values: []FlagValue{{Flag: "--request", Value: "(?i)delete"}}}}}, Hit: []string{"curl -X DELETE http://localhost:9200/_all", "curl -XDELETE 'https://es.internal:9200/logs-*'", "curl -s --request DELETE 'http://opensearch:9200/orders'", "curl -X DELETE -u elastic:$PW https://search.example.com:9243/products"}, Miss: []string{"curl -s 'localhost:9200/_cat/indices?v'", "curl -X GET http://localhost:9200/_cluster/health", "curl -X DELETE https://api.example.com/v1/items/3"}}, m: matcher{operand: &lazyRE{expr: "(https?://)?[^ /]*(:9200|:9243|elastic|opensearch)[^ /]*(/.*)?", anchored: true}, any: []matcher{{values: []*lazyRE{&lazyRE{expr: "(?i)delete", anchored: true}}}, {values: []*lazyRE{&lazyRE{expr: "(?i)delete", anchored: true}}}}}},
+	{p: Pattern{Name: "db_prisma_reset", Level: High, Description: "prisma migrate reset drops the database and re-applies every migration; db push --force-reset drops and recreates the schema: the data is gone.", Match: &Spec{Programs: []string{"prisma", "pnpm", "yarn", "bun"}, Any: []Spec{{Programs: []string{"prisma"}, Subcommands: []string{"migrate reset"}}, {Programs: []string{"prisma"}, Subcommands: []string{"db push"}, FlagsAny: []string{"--force-reset"}}, {Programs: []string{"pnpm", "yarn", "bun"}, Args: "(run )?prisma (.* )?(migrate reset|db push (.* )?--force-reset)( .*)?"}}}, Hit: []string{"npx prisma migrate reset --force", "prisma migrate reset", "pnpm prisma migrate reset --force --skip-seed", "npx prisma db push --force-reset --accept-data-loss", "bunx prisma migrate reset -f", "yarn prisma db push --force-reset", "pnpm exec prisma migrate reset --force"}, Miss: []string{"npx prisma migrate dev --name add_user_table", "npx prisma generate", "npx prisma migrate deploy", "npx prisma db push", "npx prisma migrate status", "pnpm prisma generate"}}, m: matcher{any: []matcher{{}, {}, {args: &lazyRE{expr: "(run )?prisma (.* )?(migrate reset|db push (.* )?--force-reset)( .*)?", anchored: true}}}}},
+	{p: Pattern{Name: "db_prisma_accept_data_loss", Level: Medium, Description: "prisma db push --accept-data-loss applies schema changes that drop columns or tables without stopping at the warning.", Match: &Spec{Programs: []string{"prisma", "pnpm", "yarn", "bun"}, Any: []Spec{{Programs: []string{"prisma"}, Subcommands: []string{"db push"}, FlagsAny: []string{"--accept-data-loss"}}, {Programs: []string{"pnpm", "yarn", "bun"}, Args: "(run )?prisma (.* )?db push (.* )?--accept-data-loss( .*)?"}}}, Hit: []string{"npx prisma db push --accept-data-loss", "pnpm prisma db push --accept-data-loss"}, Miss: []string{"npx prisma db push", "npx prisma migrate dev"}}, m: matcher{any: []matcher{{}, {args: &lazyRE{expr: "(run )?prisma (.* )?db push (.* )?--accept-data-loss( .*)?", anchored: true}}}}},
+	{p: Pattern{Name: "db_rails_reset", Level: High, Description: "A Rails database task that drops or empties the database (db:drop, db:reset, db:purge, db:schema:load, db:structure:load, db:migrate:reset, db:truncate_all, db:seed:replant, db:setup over an existing one).", Match: &Spec{Programs: []string{"rails", "rake"}, Operand: "db:(drop|reset|purge|schema:load|structure:load|migrate:reset|truncate_all|seed:replant|setup)(:[a-z_]+)?"}, Hit: []string{"bin/rails db:drop", "bundle exec rake db:drop db:create db:migrate", "RAILS_ENV=staging bundle exec rails db:reset", "DISABLE_DATABASE_ENVIRONMENT_CHECK=1 bin/rails db:schema:load", "bundle exec rails db:migrate:reset RAILS_ENV=staging", "rake db:truncate_all", "bin/rails db:drop:primary", "rails db:seed:replant"}, Miss: []string{"bin/rails db:migrate", "bundle exec rails db:seed", "bin/rails db:create db:migrate", "bin/rails db:rollback STEP=1", "bin/rails db:test:prepare", "rails db:migrate:status"}}, m: matcher{operand: &lazyRE{expr: "db:(drop|reset|purge|schema:load|structure:load|migrate:reset|truncate_all|seed:replant|setup)(:[a-z_]+)?", anchored: true}}},
+	{p: Pattern{Name: "db_django_flush", Level: High, Description: "Django's flush (or django-extensions' reset_db/reset_schema) deletes every row of every table, or drops and recreates the database; migrate APP zero unapplies every migration of the app, dropping its tables.", Match: &Spec{Programs: []string{"manage.py", "django-admin", "django-admin.py", "python*", "py", "pypy*"}, Any: []Spec{{Programs: []string{"manage.py", "django-admin", "django-admin.py"}, Args: "(-[^ ]+ )*(flush|reset_db|reset_schema|migrate [^ -][^ ]* zero)( .*)?"}, {Programs: []string{"python*", "py", "pypy*"}, Args: "(-[^ ]+ )*(([^ ]*/)?manage\\.py|-m django) (-[^ ]+ )*(flush|reset_db|reset_schema|migrate [^ -][^ ]* zero)( .*)?"}}}, Hit: []string{"python manage.py flush --noinput", "./manage.py reset_db --noinput --close-sessions", "django-admin flush --no-input --settings=config.settings.local", "python3 manage.py migrate billing zero", "python -m django flush --noinput", "uv run python manage.py flush", "python3 src/manage.py reset_schema"}, Miss: []string{"python manage.py migrate", "python manage.py makemigrations billing", "python manage.py sqlmigrate billing 0004", "python manage.py dbshell", "python flush.py", "python manage.py sqlflush"}}, m: matcher{any: []matcher{{args: &lazyRE{expr: "(-[^ ]+ )*(flush|reset_db|reset_schema|migrate [^ -][^ ]* zero)( .*)?", anchored: true}}, {args: &lazyRE{expr: "(-[^ ]+ )*(([^ ]*/)?manage\\.py|-m django) (-[^ ]+ )*(flush|reset_db|reset_schema|migrate [^ -][^ ]* zero)( .*)?", anchored: true}}}}},
+	{p: Pattern{Name: "db_django_sqlflush_pipe", Level: High, Description: "Django's sqlflush prints the SQL that empties every table; piped into a database shell or client it runs.", Match: &Spec{Programs: []string{"manage.py", "django-admin", "python*"}, Args: "(.* )?sqlflush( .*)?", FeedsInto: []string{"python*", "manage.py", "django-admin", "psql", "mysql", "mariadb", "sqlite3"}}, Hit: []string{"python3 manage.py sqlflush | python3 manage.py dbshell", "./manage.py sqlflush | psql app"}, Miss: []string{"python manage.py sqlflush", "python manage.py sqlflush > flush.sql"}}, m: matcher{args: &lazyRE{expr: "(.* )?sqlflush( .*)?", anchored: true}}},
+	{p: Pattern{Name: "db_js_orm_reset", Level: High, Description: "A Node.js ORM's command that drops the database or schema, or rolls every migration back (sequelize db:drop, db:migrate:undo:all; typeorm schema:drop; knex migrate:rollback --all; drizzle-kit push --force).", Match: &Spec{Programs: []string{"sequelize", "sequelize-cli", "typeorm", "typeorm-ts-node-commonjs", "typeorm-ts-node-esm", "knex", "drizzle-kit", "pnpm", "yarn", "bun"}, Any: []Spec{{Programs: []string{"sequelize", "sequelize-cli"}, Operand: "db:drop|db:migrate:undo:all"}, {Programs: []string{"typeorm", "typeorm-ts-node-commonjs", "typeorm-ts-node-esm"}, Operand: "schema:drop"}, {Programs: []string{"knex"}, FlagsAny: []string{"--all"}, Operand: "migrate:rollback"}, {Programs: []string{"drizzle-kit"}, Subcommands: []string{"push"}, FlagsAny: []string{"--force"}}, {Programs: []string{"pnpm", "yarn", "bun"}, Args: "(run )?(sequelize(-cli)? (.* )?(db:drop|db:migrate:undo:all)|typeorm[^ ]* (.* )?schema:drop|knex (.* )?migrate:rollback (.* )?--all|drizzle-kit push (.* )?--force)( .*)?"}}}, Hit: []string{"npx sequelize-cli db:drop", "npx sequelize db:migrate:undo:all", "yarn sequelize-cli db:drop --env production", "npx typeorm schema:drop -d ./dist/data-source.js", "npx typeorm-ts-node-commonjs schema:drop -d src/data-source.ts", "npx knex migrate:rollback --all", "npx drizzle-kit push --force", "bunx drizzle-kit push --force"}, Miss: []string{"npx sequelize-cli db:migrate", "npx typeorm migration:run -d dist/ds.js", "npx knex migrate:rollback", "npx knex migrate:latest", "npx drizzle-kit push", "npx drizzle-kit generate", "yarn sequelize-cli db:seed:all"}}, m: matcher{any: []matcher{{operand: &lazyRE{expr: "db:drop|db:migrate:undo:all", anchored: true}}, {operand: &lazyRE{expr: "schema:drop", anchored: true}}, {operand: &lazyRE{expr: "migrate:rollback", anchored: true}}, {}, {args: &lazyRE{expr: "(run )?(sequelize(-cli)? (.* )?(db:drop|db:migrate:undo:all)|typeorm[^ ]* (.* )?schema:drop|knex (.* )?migrate:rollback (.* )?--all|drizzle-kit push (.* )?--force)( .*)?", anchored: true}}}}},
+	{p: Pattern{Name: "db_migration_tool_reset", Level: High, Description: "A migration tool's command that drops every object or undoes every migration: alembic downgrade base, flyway clean, liquibase dropAll, dotnet ef database drop, mix ecto.drop/ecto.reset, artisan migrate:fresh/reset/refresh and db:wipe, goose reset, migrate drop, dbmate drop, atlas schema clean, diesel/sqlx database reset/drop, sea-orm-cli migrate fresh/reset/refresh.", Match: &Spec{Programs: []string{"alembic", "flyway", "liquibase", "dotnet", "mix", "php", "artisan", "sail", "goose", "migrate", "dbmate", "atlas", "diesel", "sqlx", "sea-orm-cli"}, Any: []Spec{{Programs: []string{"alembic"}, Args: "(.* )?downgrade (.* )?base( .*)?"}, {Programs: []string{"flyway"}, Operand: "clean"}, {Programs: []string{"liquibase"}, Operand: "(?i)drop-?all"}, {Programs: []string{"dotnet"}, Args: "(.* )?ef (.* )?database drop( .*)?"}, {Programs: []string{"mix"}, Operand: "ecto\\.(drop|reset)"}, {Programs: []string{"php", "sail"}, Args: "(.* )?artisan (migrate:(fresh|reset|refresh)|db:wipe)( .*)?"}, {Programs: []string{"artisan"}, Operand: "migrate:(fresh|reset|refresh)|db:wipe"}, {Programs: []string{"goose"}, Args: "(.* )?(reset|down-to 0)( .*)?"}, {Programs: []string{"migrate", "dbmate"}, Operand: "drop"}, {Programs: []string{"atlas"}, Args: "(.* )?schema clean( .*)?"}, {Programs: []string{"diesel", "sqlx"}, Args: "(.* )?database (reset|drop)( .*)?"}, {Programs: []string{"sea-orm-cli"}, Args: "(.* )?migrate (fresh|reset|refresh)( .*)?"}}}, Hit: []string{"alembic downgrade base", "uv run alembic downgrade base", "flyway clean -url=jdbc:postgresql://db:5432/app -cleanDisabled=false", "flyway -url=jdbc:postgresql://db:5432/app -user=admin clean", "liquibase dropAll --url=jdbc:mysql://db/app", "liquibase --url=jdbc:postgresql://localhost/app drop-all", "dotnet ef database drop --force --no-build", "mix ecto.reset", "MIX_ENV=test mix ecto.drop", "php artisan migrate:fresh --seed --force", "php artisan db:wipe", "./vendor/bin/sail artisan migrate:refresh", "goose -dir migrations postgres \"$DSN\" reset", "migrate -path db/migrations -database \"$DATABASE_URL\" drop -f", "dbmate drop", "atlas schema clean -u \"$DB_URL\" --auto-approve", "diesel database reset", "sqlx database drop -y", "sea-orm-cli migrate fresh"}, Miss: []string{"alembic upgrade head", "alembic downgrade -1", "alembic downgrade base --sql", "flyway info", "flyway migrate", "liquibase update", "liquibase status", "dotnet ef database update", "mix ecto.migrate", "php artisan migrate", "php artisan migrate:status", "goose -dir migrations postgres \"$DSN\" up", "migrate -path db/migrations -database \"$DATABASE_URL\" up", "dbmate up", "atlas schema inspect -u \"$DB_URL\"", "diesel migration run", "sqlx migrate run", "sea-orm-cli migrate up"}}, m: matcher{any: []matcher{{args: &lazyRE{expr: "(.* )?downgrade (.* )?base( .*)?", anchored: true}}, {operand: &lazyRE{expr: "clean", anchored: true}}, {operand: &lazyRE{expr: "(?i)drop-?all", anchored: true}}, {args: &lazyRE{expr: "(.* )?ef (.* )?database drop( .*)?", anchored: true}}, {operand: &lazyRE{expr: "ecto\\.(drop|reset)", anchored: true}}, {args: &lazyRE{expr: "(.* )?artisan (migrate:(fresh|reset|refresh)|db:wipe)( .*)?", anchored: true}}, {operand: &lazyRE{expr: "migrate:(fresh|reset|refresh)|db:wipe", anchored: true}}, {args: &lazyRE{expr: "(.* )?(reset|down-to 0)( .*)?", anchored: true}}, {operand: &lazyRE{expr: "drop", anchored: true}}, {args: &lazyRE{expr: "(.* )?schema clean( .*)?", anchored: true}}, {args: &lazyRE{expr: "(.* )?database (reset|drop)( .*)?", anchored: true}}, {args: &lazyRE{expr: "(.* )?migrate (fresh|reset|refresh)( .*)?", anchored: true}}}}},
+	{p: Pattern{Name: "db_supabase_reset_remote", Level: High, Description: "supabase db reset of the linked project or of a database URL drops and recreates the remote database.", Match: &Spec{Programs: []string{"supabase"}, Subcommands: []string{"db reset"}, FlagsAny: []string{"--linked", "--db-url"}}, Hit: []string{"supabase db reset --linked", "supabase db reset --db-url \"postgresql://postgres:pw@db.abcd.supabase.co:5432/postgres\""}, Miss: []string{"supabase db reset", "supabase db diff -f add_policies", "supabase db push --linked"}}, m: matcher{}},
+	{p: Pattern{Name: "db_supabase_reset_local", Level: Medium, Description: "supabase db reset recreates the local development database from the migrations: its data is gone.", Match: &Spec{Programs: []string{"supabase"}, Subcommands: []string{"db reset"}, FlagsNone: []string{"--linked", "--db-url"}}, Hit: []string{"supabase db reset", "npx supabase db reset --debug"}, Miss: []string{"supabase db diff -f add_policies", "supabase migration new add_profiles", "supabase status"}}, m: matcher{}},
+	{p: Pattern{Name: "db_heroku_pg_reset", Level: High, Description: "heroku pg:reset drops every table of an app's Postgres database.", Match: &Spec{Programs: []string{"heroku"}, Operand: "pg:reset"}, Hit: []string{"heroku pg:reset DATABASE_URL --confirm shop", "heroku pg:reset -a shop --confirm shop"}, Miss: []string{"heroku pg:info -a shop", "heroku pg:psql -a shop -c 'SELECT 1'"}}, m: matcher{operand: &lazyRE{expr: "pg:reset", anchored: true}}},
+	{p: Pattern{Name: "db_production_destroy", Level: Critical, Description: "Destroys data in a database the command names as production (prod, production, prd in its host, connection string, database name or environment, or Rails's DISABLE_DATABASE_ENVIRONMENT_CHECK): the irrecoverable destruction of a production data store.", Match: &Spec{Programs: []string{"psql", "mysql", "mariadb", "mysqlsh", "sqlite3", "sqlite", "duckdb", "sqlcmd", "clickhouse-client", "clickhouse-local", "clickhouse", "cqlsh", "snowsql", "snow", "bq", "cockroach", "dolt", "usql", "trino", "presto", "presto-cli", "spark-sql", "hive", "beeline", "impala-shell", "sqlplus", "influx", "turso", "wrangler", "heroku", "mongosh", "mongo", "redis-cli", "valkey-cli", "keydb-cli", "dropdb", "mysqladmin", "pg_restore", "mongorestore", "etcdctl", "consul", "curl", "prisma", "rails", "rake", "manage.py", "django-admin", "sequelize", "sequelize-cli", "typeorm", "knex", "drizzle-kit", "alembic", "flyway", "liquibase", "dotnet", "mix", "php", "artisan", "sail", "goose", "migrate", "dbmate", "atlas", "diesel", "sqlx", "sea-orm-cli", "supabase", "python*", "pnpm", "yarn", "bun"}, Check: "production_destroy"}, Hit: []string{"psql -h prod-db.internal -U admin -d postgres -c 'DROP DATABASE app_production;'", "mongosh \"mongodb://admin@mongo-prod:27017/shop\" --eval 'db.dropDatabase()' ", "redis-cli -h cache.prod.internal -n 0 flushdb", "RAILS_ENV=production bundle exec rails db:reset", "DISABLE_DATABASE_ENVIRONMENT_CHECK=1 bin/rails db:drop", "dropdb -h db.prod.example.com -U admin app", "yarn sequelize-cli db:drop --env production", "MIX_ENV=prod mix ecto.reset", "kubectl exec -n prod deploy/postgres -- psql -U app -c 'TRUNCATE users CASCADE'", "psql $PROD_DATABASE_URL -c 'DELETE FROM orders'"}, Miss: []string{"psql -h prod-db.internal -c 'SELECT 1'", "psql -h staging-db -c 'DROP DATABASE app'", "psql -c 'DELETE FROM products'", "redis-cli -h cache.preprod.internal flushdb", "RAILS_ENV=production bin/rails db:migrate", "pg_dump -h prod-db.example.com -U readonly app"}}, m: matcher{}},
 	{p: Pattern{Name: "dd_if_device", Level: High, Description: "dd writing onto a disk device overwrites it block by block: partitions, filesystems and data are destroyed.", Match: &Spec{Programs: []string{"dd"}, Args: "(.* )?of=/dev/(sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk|dm-|md|mapper/|loop|sr|fd)[^ ]*( .*)?"}, Hit: []string{"dd if=/dev/zero of=/dev/sda", "dd of=/dev/sda if=/dev/zero", "sudo dd if=/dev/urandom of=/dev/nvme0n1 bs=1M", "dd if=image.iso of=/dev/disk4 bs=4m"}, Miss: []string{"dd if=disk.img of=backup.img", "dd if=/dev/sda of=sda.img bs=1M", "dd if=/dev/zero of=./swapfile bs=1M count=512"}}, m: matcher{args: &lazyRE{expr: "(.* )?of=/dev/(sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk|dm-|md|mapper/|loop|sr|fd)[^ ]*( .*)?", anchored: true}}},
 	{p: Pattern{Name: "mkfs", Level: High, Description: "mkfs formats a filesystem, permanently erasing all data on the device.", Match: &Spec{Programs: []string{"mkfs", "mkfs.*", "mke2fs", "mkswap", "mkdosfs", "mkntfs", "newfs", "newfs_*"}, Operand: "/dev/.*|\\$.*"}, Hit: []string{"mkfs.ext4 /dev/sda1", "mkfs -t xfs /dev/sdb", "sudo mkfs.vfat -F 32 /dev/mmcblk0p1", "mkswap \"$DEV\""}, Miss: []string{"mkfs.ext4 disk.img", "mkfs.ext4 -n /dev/sdb1", "echo mkfs.ext4 /dev/sda1"}}, m: matcher{operand: &lazyRE{expr: "/dev/.*|\\$.*", anchored: true}}},
 	{p: Pattern{Name: "shred_device", Level: High, Description: "shred overwrites data so that it cannot be recovered (a whole device, or files it then removes).", Match: &Spec{Programs: []string{"shred"}, Operand: "/dev/.*"}, Hit: []string{"shred /dev/sda", "shred -n 1 -v /dev/nvme0n1"}, Miss: []string{"shred notes.txt", "ls /dev/sda"}}, m: matcher{operand: &lazyRE{expr: "/dev/.*", anchored: true}}},
@@ -75,6 +116,52 @@ var builtinRules = [...]rule{
 	{p: Pattern{Name: "partition_table_write", Level: High, Description: "Rewrites or deletes a disk's partition table (sgdisk --zap-all/--delete/--new, parted mklabel/mkpart/rm, sfdisk --delete or a new layout): the partitions and the data on them are lost.", Match: &Spec{Programs: []string{"sgdisk", "parted"}, Operand: "/dev/.*|\\$.*", Args: "(.* )?(-Z|-z|-o|-d|-n|-l|-G|--zap-all|--zap|--clear|--delete|--new|--load-backup|mklabel|mktable|mkpart|rm|resizepart)( .*)?"}, Hit: []string{"sudo sgdisk --zap-all /dev/sda", "parted /dev/sda mklabel gpt", "parted -s /dev/sdb rm 1", "sgdisk -Z /dev/nvme0n1"}, Miss: []string{"sgdisk -p /dev/sda", "parted /dev/sda print", "parted -l"}}, m: matcher{operand: &lazyRE{expr: "/dev/.*|\\$.*", anchored: true}, args: &lazyRE{expr: "(.* )?(-Z|-z|-o|-d|-n|-l|-G|--zap-all|--zap|--clear|--delete|--new|--load-backup|mklabel|mktable|mkpart|rm|resizepart)( .*)?", anchored: true}}},
 	{p: Pattern{Name: "sfdisk_delete", Level: High, Description: "sfdisk --delete or --wipe removes partitions or signatures from a disk: the data on them is lost.", Match: &Spec{Programs: []string{"sfdisk"}, FlagsAny: []string{"--delete", "--wipe", "--wipe-partitions"}}, Hit: []string{"sfdisk --delete /dev/sda 1", "sfdisk --wipe always /dev/sdb"}, Miss: []string{"sfdisk -l /dev/sda", "sfdisk --no-act --delete /dev/sda 1"}}, m: matcher{}},
 	{p: Pattern{Name: "partition_editor", Level: Medium, Description: "Opens a partition editor on a disk (fdisk, gdisk, cfdisk, parted): one wrong key rewrites the partition table.", Match: &Spec{Programs: []string{"fdisk", "gdisk", "cfdisk", "parted", "sfdisk"}, FlagsNone: []string{"-l", "--list", "-d", "--dump", "-J", "--json", "-s", "--show-size", "-V", "--verify", "-h", "--help"}, Operand: "/dev/.*|\\$.*"}, Hit: []string{"fdisk /dev/sda", "sudo gdisk /dev/nvme0n1", "cfdisk /dev/sdb"}, Miss: []string{"fdisk -l", "fdisk -l /dev/sda", "sfdisk --dump /dev/sda", "sfdisk --no-act /dev/sdb < layout.sfdisk"}}, m: matcher{operand: &lazyRE{expr: "/dev/.*|\\$.*", anchored: true}}},
+	{p: Pattern{Name: "fleet_fanout_destructive", Level: High, Description: "A destructive command run on many hosts at once (by ansible, salt, pssh, pdsh, clush, knife ssh, fab, aws ssm, or ssh in a loop, xargs or GNU parallel over hosts): the damage is multiplied across the fleet.", Match: &Spec{Check: "fanout_destructive"}, Hit: []string{"ansible all -m shell -a 'rm -rf /var/www/*' --become", "salt '*' cmd.run 'rm -rf /opt/app'", "pssh -h hosts.txt -i 'sudo rm -rf /var/lib/docker'", "pdsh -w node[01-64] 'rm -rf /scratch/*'", "for h in $(cat hosts); do ssh \"$h\" 'sudo rm -rf /tmp/build'; done", "xargs -a hosts.txt -I% sh -c 'ssh % \"sudo rm -rf /var/lib/mysql\"'", "clush -a 'rm -rf /tmp/* /var/tmp/*'", "knife ssh 'role:web' 'sudo rm -rf /srv/app'", "mussh -H hosts -c 'rm -rf ~/cache'", "parallel -j4 ssh {} 'sudo rm -rf /x' ::: web1 web2", "ansible all -a 'rm -rf /tmp/build-cache'", "ansible -m ansible.builtin.shell -a 'rm -rf /srv/data' -i inventory/prod.ini all -b", "aws ssm send-command --document-name AWS-RunShellScript --targets Key=tag:env,Values=prod --parameters commands='rm -rf /data'", "kubectl get nodes -o name | xargs -I{} kubectl debug {} --image=busybox -- chroot /host rm -rf /var/lib/kubelet", "cat hosts.txt | xargs -P 10 -I {} ssh {} 'rm -rf /opt/old'"}, Miss: []string{"ansible webservers -m shell -a 'uptime'", "salt 'web*' cmd.run 'df -h'", "pssh -h hosts.txt -i 'uptime'", "ssh web1 'rm -rf /tmp/build'", "for h in web1 web2; do ssh \"$h\" 'systemctl is-active nginx'; done", "for f in a b; do ssh web1 \"rm -rf /tmp/$f\"; done", "parallel -j8 ssh {} 'df -h /' ::: db1 db2 db3", "salt-call cmd.run 'rm -rf /tmp/build'", "rm -rf /tmp/build"}}, m: matcher{}},
+	{p: Pattern{Name: "fleet_fanout_power", Level: High, Description: "Reboots, shuts down or stops services on many hosts at once: the fleet (or the service it provides) goes down together.", Match: &Spec{Programs: []string{"reboot", "shutdown", "halt", "poweroff", "init", "telinit", "systemctl", "service", "rc-service"}, Check: "fanned_out", Any: []Spec{{Programs: []string{"reboot", "shutdown", "halt", "poweroff"}}, {Programs: []string{"init", "telinit"}, Operand: "0|6|1|s|S"}, {Programs: []string{"systemctl"}, Args: "(.* )?(stop|disable|mask|kill|reboot|poweroff|halt|kexec|isolate|rescue|emergency)( .*)?"}, {Programs: []string{"service", "rc-service"}, Args: "(.* )?[^ -][^ ]* (stop|disable|zap)( .*)?"}}}, Hit: []string{"pdsh -g compute 'sudo reboot'", "ansible webservers -m command -a 'shutdown -r now' -b", "salt -C 'G@env:prod' cmd.run 'shutdown -h now'", "clush -w @web -b 'sudo reboot'", "while read -r h; do ssh -n \"$h\" 'sudo systemctl stop postgresql'; done < prod-hosts.txt", "for h in web{1..20}.prod; do ssh root@$h 'shutdown -h now' & done; wait", "knife ssh 'name:*' 'sudo shutdown -h now' -x ubuntu", "parallel-ssh -h web.txt -l root 'systemctl stop nginx'", "pssh -h hosts 'service nginx stop'", "cat hosts.txt | xargs -P 10 -I {} ssh {} 'sudo reboot'", "ansible 'web:&prod' -m ansible.builtin.command -a 'reboot' --become"}, Miss: []string{"sudo reboot", "ssh web1 'sudo systemctl stop nginx'", "pdsh -w web[1-4] 'systemctl status nginx'", "ansible all -m command -a 'systemctl is-active sshd'", "for h in web1 web2 web3; do ssh \"$h\" 'sudo systemctl reload nginx'; done"}}, m: matcher{any: []matcher{{}, {operand: &lazyRE{expr: "0|6|1|s|S", anchored: true}}, {args: &lazyRE{expr: "(.* )?(stop|disable|mask|kill|reboot|poweroff|halt|kexec|isolate|rescue|emergency)( .*)?", anchored: true}}, {args: &lazyRE{expr: "(.* )?[^ -][^ ]* (stop|disable|zap)( .*)?", anchored: true}}}}},
+	{p: Pattern{Name: "fleet_fanout_remove", Level: High, Description: "Deletes files, users or packages, or kills processes, on many hosts at once.", Match: &Spec{Programs: []string{"rm", "rmdir", "unlink", "shred", "truncate", "userdel", "deluser", "groupdel", "delgroup", "kill", "pkill", "killall", "apt-get", "apt", "aptitude", "yum", "dnf", "microdnf", "zypper", "apk", "pacman", "rpm", "snap"}, Check: "fanned_out", Any: []Spec{{Programs: []string{"rm", "rmdir", "unlink", "shred", "truncate", "userdel", "deluser", "groupdel", "delgroup", "kill", "pkill", "killall"}}, {Programs: []string{"apt-get", "apt", "aptitude", "yum", "dnf", "microdnf", "zypper", "apk", "snap"}, Args: "(.* )?(remove|purge|autoremove|erase|rm|del)( .*)?"}, {Programs: []string{"pacman"}, Args: "(.* )?-R[a-zA-Z]*( .*)?"}, {Programs: []string{"rpm"}, Args: "(.* )?(-e|--erase)( .*)?"}}}, Hit: []string{"parallel-ssh -H 'web1 web2 web3' -i 'sudo userdel -r olduser'", "salt -G 'os:Ubuntu' cmd.run 'apt-get purge -y openssh-server'", "pssh -h prod-hosts -l root -i 'rm -f /etc/nginx/sites-enabled/default'", "ansible all -m shell -a 'pkill -f java'", "mussh -h web1 web2 -c 'truncate -s 0 /var/log/app.log'", "for h in $(cat hosts); do ssh $h 'sudo yum remove -y httpd'; done"}, Miss: []string{"userdel -r olduser", "ansible all -m shell -a 'ls /etc/nginx'", "pssh -h hosts -i 'apt-get install -y htop'", "ssh web1 'rm -f /tmp/x'"}}, m: matcher{any: []matcher{{}, {args: &lazyRE{expr: "(.* )?(remove|purge|autoremove|erase|rm|del)( .*)?", anchored: true}}, {args: &lazyRE{expr: "(.* )?-R[a-zA-Z]*( .*)?", anchored: true}}, {args: &lazyRE{expr: "(.* )?(-e|--erase)( .*)?", anchored: true}}}}},
+	{p: Pattern{Name: "fleet_fanout_firewall", Level: High, Description: "Flushes or opens the firewall of many hosts at once (iptables -F, -P ACCEPT, nft flush ruleset, ufw disable).", Match: &Spec{Programs: []string{"iptables", "ip6tables", "nft", "ufw"}, Check: "fanned_out", Any: []Spec{{Programs: []string{"iptables", "ip6tables"}, Args: "(.* )?(-F|--flush|-X|--delete-chain|-P|--policy|-D|--delete)( .*)?"}, {Programs: []string{"nft"}, Args: "(.* )?(flush|delete)( .*)?"}, {Programs: []string{"ufw"}, Args: "(.* )?(disable|reset)( .*)?"}}}, Hit: []string{"for h in $(cat prod.txt); do ssh -o StrictHostKeyChecking=no root@$h \"iptables -F && iptables -P INPUT ACCEPT\"; done", "pdsh -a 'nft flush ruleset'", "ansible all -b -m shell -a 'ufw disable'"}, Miss: []string{"iptables -L -n", "pdsh -a 'iptables -L -n'", "ansible all -b -m shell -a 'ufw status'"}}, m: matcher{any: []matcher{{args: &lazyRE{expr: "(.* )?(-F|--flush|-X|--delete-chain|-P|--policy|-D|--delete)( .*)?", anchored: true}}, {args: &lazyRE{expr: "(.* )?(flush|delete)( .*)?", anchored: true}}, {args: &lazyRE{expr: "(.* )?(disable|reset)( .*)?", anchored: true}}}}},
+	{p: Pattern{Name: "fleet_ansible_module_destroy", Level: High, Description: "An ansible ad-hoc module that removes or stops things on every host it targets: state=absent (files, users, packages, databases, ...), state=stopped, the reboot and shutdown modules.", Match: &Spec{Programs: []string{"ansible"}, Check: "ansible_module_destroy"}, Hit: []string{"ansible all -i inventory/prod -m file -a 'path=/etc/nginx state=absent' --become", "ansible prod -m file -a \"path=/srv/app state=absent\" -b", "ansible dbservers -m ansible.builtin.file -a 'dest=/var/lib/mysql state=absent' -K", "ansible all -m user -a 'name=deploy state=absent remove=yes'", "ansible all -m apt -a 'name=openssh-server state=absent purge=yes' -b", "ansible all -m service -a 'name=sshd state=stopped' -b", "ansible web -m reboot -b", "ansible db -m community.postgresql.postgresql_db -a 'name=app state=absent'"}, Miss: []string{"ansible all -m ping", "ansible all -m setup -a 'filter=ansible_distribution*'", "ansible all -m file -a 'path=/tmp/marker state=touch'", "ansible all -m apt -a 'name=htop state=present' -b", "ansible all -m file -a 'path=/srv/app state=absent' --check", "ansible all -m service -a 'name=nginx state=restarted'"}}, m: matcher{}},
+	{p: Pattern{Name: "fleet_salt_destroy", Level: High, Description: "A salt function that removes or stops things on every targeted minion (file.remove, system.reboot/shutdown, service.stop/disable, pkg.remove/purge, user.delete).", Match: &Spec{Programs: []string{"salt", "salt-ssh"}, Args: "(.* )?(file\\.(remove|rmdir)|system\\.(reboot|shutdown|poweroff|halt)|service\\.(stop|disable|dead|kill)|pkg\\.(remove|purge)|user\\.delete|group\\.delete|disk\\.wipe|lvm\\.(lvremove|vgremove|pvremove))( .*)?"}, Hit: []string{"salt '*' system.reboot", "salt '*' file.remove /etc/nginx/sites-enabled", "salt -G 'os:Ubuntu' pkg.purge openssh-server", "salt-ssh 'web*' service.stop nginx", "salt '*' user.delete deploy remove=True"}, Miss: []string{"salt '*' test.ping", "salt '*' grains.items", "salt 'db*' service.status postgresql", "salt '*' pkg.install htop", "salt-key -L"}}, m: matcher{args: &lazyRE{expr: "(.* )?(file\\.(remove|rmdir)|system\\.(reboot|shutdown|poweroff|halt)|service\\.(stop|disable|dead|kill)|pkg\\.(remove|purge)|user\\.delete|group\\.delete|disk\\.wipe|lvm\\.(lvremove|vgremove|pvremove))( .*)?", anchored: true}}},
+	{p: Pattern{Name: "fleet_fanout_script", Level: Medium, Description: "Runs a local script or a fetched one on every targeted host (ansible -m script, salt cmd.script): what it does is not on the line.", Match: &Spec{Programs: []string{"ansible", "salt", "salt-ssh"}, Any: []Spec{{Programs: []string{"ansible"}, Values: []FlagValue{{Flag: "-m", Value: "(ansible\\.(builtin|legacy)\\.)?script"}}}, {Programs: []string{"salt", "salt-ssh"}, Args: "(.* )?cmd\\.script( .*)?"}}}, Hit: []string{"ansible all -m script -a ./cleanup.sh -b", "salt '*' cmd.script salt://scripts/cleanup.sh"}, Miss: []string{"ansible all -m ping", "salt '*' test.ping", "./cleanup.sh"}}, m: matcher{any: []matcher{{values: []*lazyRE{&lazyRE{expr: "(ansible\\.(builtin|legacy)\\.)?script", anchored: true}}}, {args: &lazyRE{expr: "(.* )?cmd\\.script( .*)?", anchored: true}}}}},
+	{p: Pattern{Name: "iac_terraform_destroy", Level: High, Description: "terraform/tofu/terragrunt/cdktf destroy (or apply -destroy) deletes every resource the configuration manages, databases and buckets with their data included.", Match: &Spec{Programs: []string{"terraform", "tofu", "terragrunt", "cdktf"}, Any: []Spec{{Programs: []string{"terraform", "tofu", "terragrunt"}, Subcommands: []string{"destroy", "run-all destroy", "run destroy"}, FlagsNone: []string{"-help", "--help", "-h"}}, {Programs: []string{"terraform", "tofu", "terragrunt"}, Subcommands: []string{"apply", "run-all apply", "run apply"}, FlagsAny: []string{"-destroy", "--destroy"}, FlagsNone: []string{"-help", "--help", "-h"}}, {Programs: []string{"cdktf"}, Subcommands: []string{"destroy"}, FlagsNone: []string{"--help", "-h"}}}}, Hit: []string{"terraform destroy -auto-approve", "terraform destroy", "terraform apply -destroy -auto-approve -var-file=staging.tfvars", "terraform -chdir=envs/dev destroy -auto-approve -target=module.database", "tofu destroy -auto-approve", "tofu apply -destroy", "echo yes | terraform destroy", "TF_CLI_ARGS_destroy=-auto-approve terraform destroy", "terraform destroy --auto-approve --var-file=envs/dev.tfvars", "terragrunt run-all destroy --terragrunt-non-interactive", "terragrunt run --all destroy --non-interactive", "terragrunt destroy --all --non-interactive", "terragrunt run --all -- destroy", "cdktf destroy --auto-approve app-dev", "timeout 600 terraform destroy -auto-approve -parallelism=20", "terraform destroy -target aws_rds_cluster.main"}, Miss: []string{"terraform plan -destroy -out=destroy.tfplan", "terraform plan -destroy", "tofu plan -destroy", "terraform destroy -help", "terraform apply tfplan", "terraform init", "terragrunt run-all plan --terragrunt-non-interactive", "cdktf synth", "echo terraform destroy", "grep -rn 'terraform destroy' .github/workflows/"}}, m: matcher{any: []matcher{{}, {}, {}}}},
+	{p: Pattern{Name: "iac_pulumi_destroy", Level: High, Description: "pulumi destroy (down) deletes every resource of the stack; pulumi stack rm removes the stack and its state (with --force even while resources remain).", Match: &Spec{Programs: []string{"pulumi"}, Subcommands: []string{"destroy", "stack rm", "stack remove"}}, Hit: []string{"pulumi destroy --yes --stack dev", "pulumi destroy -y -s org/api/dev --remove", "pulumi down --yes --skip-preview", "pulumi stack rm dev --force --yes", "pulumi stack rm --force --yes org/web/staging", "pulumi dn -y"}, Miss: []string{"pulumi preview", "pulumi stack ls", "pulumi destroy --preview-only --stack dev", "pulumi stack select org/api/dev", "pulumi up --stack dev"}}, m: matcher{}},
+	{p: Pattern{Name: "iac_cdk_destroy", Level: High, Description: "cdk destroy deletes CloudFormation stacks and every resource in them (--force without asking).", Match: &Spec{Programs: []string{"cdk", "aws-cdk"}, Args: "(.* )?destroy( .*)?"}, Hit: []string{"cdk destroy --force", "npx cdk destroy --all --force", "npx cdk destroy MyStack-dev -f", "cdk destroy '*' --force", "npx aws-cdk destroy ApiStack"}, Miss: []string{"cdk synth", "cdk diff api-stack", "cdk ls", "cdk deploy api-dev"}}, m: matcher{args: &lazyRE{expr: "(.* )?destroy( .*)?", anchored: true}}},
+	{p: Pattern{Name: "iac_stack_delete", Level: High, Description: "Deletes a CloudFormation stack (aws cloudformation delete-stack, delete-stack-set, delete-stack-instances; sam delete), a Deployment Manager deployment or an Azure deployment stack with its resources: everything it created goes.", Match: &Spec{Programs: []string{"aws", "sam", "gcloud", "az"}, Any: []Spec{{Programs: []string{"aws"}, Subcommands: []string{"cloudformation delete-stack", "cloudformation delete-stack-set", "cloudformation delete-stack-instances"}}, {Programs: []string{"sam"}, Subcommands: []string{"delete"}}, {Programs: []string{"gcloud"}, Args: "(.* )?deployment-manager deployments delete( .*)?"}, {Programs: []string{"az"}, Args: "(.* )?stack (group|sub|mg) delete (.* )?--action-on-unmanage[ =]delete(All|Resources)( .*)?"}}}, Hit: []string{"aws cloudformation delete-stack --stack-name dev-network", "aws --profile dev cloudformation delete-stack --stack-name vpc-shared --retain-resources LogBucket", "sam delete --stack-name api-dev --no-prompts", "aws cloudformation delete-stack-set --stack-set-name baseline", "gcloud deployment-manager deployments delete web-dev --quiet", "az stack group delete --name app --resource-group rg --action-on-unmanage deleteAll --yes"}, Miss: []string{"aws cloudformation describe-stacks --stack-name api-prod", "aws cloudformation list-stacks --stack-status-filter DELETE_COMPLETE", "aws cloudformation validate-template --template-body file://template.yaml", "sam build", "sam deploy --guided", "gcloud deployment-manager deployments list", "az stack group list"}}, m: matcher{any: []matcher{{}, {}, {args: &lazyRE{expr: "(.* )?deployment-manager deployments delete( .*)?", anchored: true}}, {args: &lazyRE{expr: "(.* )?stack (group|sub|mg) delete (.* )?--action-on-unmanage[ =]delete(All|Resources)( .*)?", anchored: true}}}}},
+	{p: Pattern{Name: "iac_serverless_remove", Level: High, Description: "serverless/sls remove or sst remove deletes a deployed stage: its functions, APIs, queues and tables (with their data, unless retained).", Match: &Spec{Programs: []string{"serverless", "sls", "sst"}, Subcommands: []string{"remove"}}, Hit: []string{"serverless remove --stage dev", "sls remove -s staging --region eu-west-1", "npx serverless remove --stage qa --aws-profile dev", "sst remove --stage dev", "npx sst remove"}, Miss: []string{"serverless info --stage prod", "sls package", "sls deploy --stage dev", "sst dev", "npx sst deploy --stage dev"}}, m: matcher{}},
+	{p: Pattern{Name: "iac_apply_replace", Level: High, Description: "terraform apply -replace with -auto-approve destroys and recreates the named resources without showing the plan first (a database instance loses its data).", Match: &Spec{Programs: []string{"terraform", "tofu", "terragrunt"}, Subcommands: []string{"apply"}, FlagsAll: []string{"-replace"}, FlagsAny: []string{"-auto-approve", "--auto-approve"}}, Hit: []string{"terraform apply -auto-approve -replace=aws_db_instance.main", "tofu apply -replace=aws_instance.web -auto-approve"}, Miss: []string{"terraform apply -replace=aws_db_instance.main", "terraform plan -replace=aws_db_instance.main", "terraform apply -auto-approve"}}, m: matcher{}},
+	{p: Pattern{Name: "iac_apply_auto_approve", Level: Medium, Description: "Applies infrastructure changes without showing the plan for review (terraform apply -auto-approve, pulumi up --yes, cdk deploy --require-approval never): whatever the configuration now says, deletions included, happens.", Match: &Spec{Programs: []string{"terraform", "tofu", "terragrunt", "pulumi", "cdk", "cdktf"}, Any: []Spec{{Programs: []string{"terraform", "tofu", "terragrunt"}, Subcommands: []string{"apply", "run-all apply", "run apply"}, FlagsAny: []string{"-auto-approve", "--auto-approve"}}, {Programs: []string{"pulumi"}, Subcommands: []string{"up", "update"}, FlagsAny: []string{"--yes", "-y"}}, {Programs: []string{"cdk"}, Subcommands: []string{"deploy"}, Values: []FlagValue{{Flag: "--require-approval", Value: "never"}}}, {Programs: []string{"cdktf"}, Subcommands: []string{"deploy"}, FlagsAny: []string{"--auto-approve"}}}}, Hit: []string{"terraform apply -auto-approve", "terraform apply -auto-approve -refresh=false -lock=false", "tofu apply -auto-approve", "terragrunt run-all apply --terragrunt-non-interactive -auto-approve", "pulumi up --yes --stack dev", "pulumi up -y", "cdk deploy --require-approval never api-dev", "cdktf deploy --auto-approve"}, Miss: []string{"terraform apply", "terraform apply tfplan", "terraform plan -out=tfplan", "pulumi up", "pulumi preview", "cdk deploy api-dev", "cdk deploy --require-approval broadening"}}, m: matcher{any: []matcher{{}, {}, {values: []*lazyRE{&lazyRE{expr: "never", anchored: true}}}, {}}}},
+	{p: Pattern{Name: "iac_state_rm_many", Level: High, Description: "Removes or taints many resources of the state at once (state rm, taint fed by xargs or $(terraform state list)): the tool forgets them (they keep running unmanaged) or recreates them all.", Match: &Spec{Programs: []string{"terraform", "tofu", "terragrunt"}, Subcommands: []string{"state rm", "taint"}, Any: []Spec{{Wrappers: []string{"xargs"}}, {Operand: "\\$\\(.*|`.*"}}}, Hit: []string{"terraform state rm $(terraform state list)", "terraform state list | grep aws_instance | xargs -n1 terraform taint", "terraform state list | xargs terraform state rm", "tofu state rm $(tofu state list | grep module.old)"}, Miss: []string{"terraform state rm module.vpc", "terraform state list", "terraform taint aws_instance.web", "terraform state list | xargs -n1 terraform state show"}}, m: matcher{any: []matcher{{}, {operand: &lazyRE{expr: "\\$\\(.*|`.*", anchored: true}}}}},
+	{p: Pattern{Name: "iac_state_edit", Level: Medium, Description: "Edits the state by hand: state rm forgets resources (they keep running, unmanaged), taint makes the next apply recreate one, pulumi state delete forgets one, force-unlock breaks another run's lock.", Match: &Spec{Programs: []string{"terraform", "tofu", "terragrunt", "pulumi"}, Any: []Spec{{Programs: []string{"terraform", "tofu", "terragrunt"}, Subcommands: []string{"state rm", "taint", "force-unlock", "state push"}}, {Programs: []string{"pulumi"}, Subcommands: []string{"state delete"}}}}, Hit: []string{"terraform state rm module.vpc", "terraform state rm 'aws_s3_bucket.logs'", "terraform state rm -lock=false module.eks", "tofu state rm aws_iam_role.ci", "terraform taint module.db.aws_db_instance.this", "terraform force-unlock -force 6638e5a4-7b2c-4f2e-9b1a-0c8d3e5f1a2b", "pulumi state delete 'urn:pulumi:dev::api::aws:rds/instance:Instance::db' --yes", "terraform state push -force terraform.tfstate"}, Miss: []string{"terraform state list", "terraform state show aws_s3_bucket.assets", "terraform state mv aws_instance.a aws_instance.b", "terraform state pull", "terraform untaint aws_instance.web", "pulumi stack export"}}, m: matcher{any: []matcher{{}, {}}}},
+	{p: Pattern{Name: "iac_workspace_delete", Level: Medium, Description: "terraform workspace delete removes a workspace's state (an empty one; with -force even when it still tracks resources).", Match: &Spec{Programs: []string{"terraform", "tofu", "terragrunt"}, Subcommands: []string{"workspace delete"}}, Hit: []string{"terraform workspace delete prod", "tofu workspace delete feature-x"}, Miss: []string{"terraform workspace list", "terraform workspace select staging", "terraform workspace new feature-x"}}, m: matcher{}},
+	{p: Pattern{Name: "iac_workspace_delete_force", Level: High, Description: "terraform workspace delete -force removes a workspace's state while it still tracks resources: they keep running and costing, and nothing manages them any more.", Match: &Spec{Programs: []string{"terraform", "tofu", "terragrunt"}, Subcommands: []string{"workspace delete"}, FlagsAny: []string{"-force", "--force"}}, Hit: []string{"terraform workspace delete -force prod", "tofu workspace delete -force dev"}, Miss: []string{"terraform workspace delete feature-x", "terraform workspace list"}}, m: matcher{}},
+	{p: Pattern{Name: "iac_state_file_delete", Level: High, Description: "Deletes terraform state files (*.tfstate, their backups, terraform.tfstate.d): terraform no longer knows the resources it created.", Match: &Spec{Programs: []string{"rm", "unlink", "shred"}, Operand: "(.*/)?([^/]*\\.tfstate(\\.backup)?|terraform\\.tfstate\\.d)"}, Hit: []string{"rm -rf .terraform terraform.tfstate terraform.tfstate.backup", "rm terraform.tfstate", "rm -rf envs/dev/terraform.tfstate.d", "rm -f infra/*.tfstate"}, Miss: []string{"rm -rf .terraform", "rm -rf .terraform/providers", "cp terraform.tfstate backup/", "rm plan.tfplan"}}, m: matcher{operand: &lazyRE{expr: "(.*/)?([^/]*\\.tfstate(\\.backup)?|terraform\\.tfstate\\.d)", anchored: true}}},
+	{p: Pattern{Name: "iac_playbook_teardown", Level: Medium, Description: "Runs an ansible playbook whose name says it tears infrastructure down (destroy, teardown, decommission, nuke, wipe) or with state=absent: what it deletes is in the playbook, not on the line.", Match: &Spec{Programs: []string{"ansible-playbook"}, Any: []Spec{{Operand: "(.*/)?[^/]*(destroy|teardown|tear-down|tear_down|decommission|nuke|wipe|purge|delete-all|remove-all)[^/]*\\.ya?ml"}, {Args: "(.* )?(-e|--extra-vars)[ =]\"?[^ ]*state=absent.*"}}}, Hit: []string{"ansible-playbook teardown.yml -i inventories/dev -e \"state=absent\"", "ansible-playbook -i prod decommission.yml --limit all -e confirm=yes", "ansible-playbook playbooks/destroy-cluster.yaml"}, Miss: []string{"ansible-playbook -i inventory/staging site.yml --limit web1", "ansible-playbook site.yml --check --diff -i inventory/prod", "ansible-playbook teardown.yml --check"}}, m: matcher{any: []matcher{{operand: &lazyRE{expr: "(.*/)?[^/]*(destroy|teardown|tear-down|tear_down|decommission|nuke|wipe|purge|delete-all|remove-all)[^/]*\\.ya?ml", anchored: true}}, {args: &lazyRE{expr: "(.* )?(-e|--extra-vars)[ =]\"?[^ ]*state=absent.*", anchored: true}}}}},
+	{p: Pattern{Name: "iac_vagrant_destroy", Level: Medium, Description: "vagrant destroy deletes the machines of the Vagrantfile and their disks.", Match: &Spec{Programs: []string{"vagrant"}, Subcommands: []string{"destroy"}}, Hit: []string{"vagrant destroy -f", "vagrant destroy --force web"}, Miss: []string{"vagrant up", "vagrant halt", "vagrant status"}}, m: matcher{}},
+	{p: Pattern{Name: "iac_production_destroy", Level: Critical, Description: "Destroys production infrastructure (the stack, stage, workspace directory or variable file is called prod, production or prd): the irrecoverable destruction of a production system.", Match: &Spec{Programs: []string{"terraform", "tofu", "terragrunt", "cdktf", "pulumi", "cdk", "aws-cdk", "aws", "sam", "serverless", "sls", "sst", "gcloud", "az"}, Check: "production_destroy"}, Hit: []string{"terraform destroy -auto-approve -var-file=prod.tfvars", "terraform -chdir=envs/prod destroy -auto-approve", "pulumi destroy --yes --stack prod", "serverless remove --stage prod", "aws cloudformation delete-stack --stack-name prod-network", "tofu destroy -auto-approve -var-file=production.tfvars"}, Miss: []string{"terraform plan -destroy -var-file=prod.tfvars", "terraform destroy -auto-approve -var-file=staging.tfvars", "pulumi preview --stack prod", "terraform apply -auto-approve -var-file=prod.tfvars"}}, m: matcher{}},
+	{p: Pattern{Name: "k8s_delete_namespace", Level: High, Description: "Deletes a namespace (an OpenShift project): every workload, service, secret, config map and volume claim in it goes with it.", Match: &Spec{Programs: []string{"kubectl", "oc"}, Subcommands: []string{"delete namespace", "delete project"}}, Hit: []string{"kubectl delete namespace payments", "kubectl delete ns prod staging --wait=false", "kubectl delete ns/monitoring", "kubectl --kubeconfig ~/.kube/dev.yaml delete namespace api", "oc delete project payments-dev", "kubectl delete namespaces feature-x --grace-period=0 --force", "kubectl delete ns,deploy api", "sudo kubectl delete namespace apps", "kubectl -n default delete namespace old-team"}, Miss: []string{"kubectl get ns", "kubectl create namespace feature-x", "kubectl describe ns production", "kubectl delete pod web-0 -n staging", "kubectl delete namespace preview-pr-123 --dry-run=client -o yaml", "kubectl delete ns x --dry-run=server", "echo kubectl delete ns prod", "kubectl get pods -n kube-system"}}, m: matcher{}},
+	{p: Pattern{Name: "k8s_delete_all", Level: High, Description: "kubectl delete --all (or across every namespace with -A, or the kind 'all'): every object of the kind goes, not one chosen by name.", Match: &Spec{Programs: []string{"kubectl", "oc"}, Any: []Spec{{Subcommands: []string{"delete"}, FlagsAny: []string{"--all", "-A", "--all-namespaces"}}, {Subcommands: []string{"delete all"}}}}, Hit: []string{"kubectl delete all --all -n default", "kubectl delete pods --all -A", "kubectl delete deployment,svc,ingress --all -n payments", "kubectl delete crd --all", "kubectl --context prod-eu delete secret --all -n auth", "kubectl -n data delete statefulsets --all", "kubectl delete deploy --all --all-namespaces", "kubectl delete mutatingwebhookconfiguration --all", "oc delete all --all -n ci", "kubectl delete all -l app=legacy"}, Miss: []string{"kubectl delete pod api-7d9f8c6b5-x2k4q -n staging", "kubectl get pods --all-namespaces", "kubectl delete pods --all -n ci --dry-run=server", "kubectl get all -A", "kubectl delete job db-migrate-28571 -n staging"}}, m: matcher{any: []matcher{{}, {}}}},
+	{p: Pattern{Name: "k8s_delete_storage", Level: High, Description: "Deletes PersistentVolumes, PersistentVolumeClaims or volume snapshots: with the usual Delete reclaim policy the disk and its data go too.", Match: &Spec{Programs: []string{"kubectl", "oc"}, Subcommands: []string{"delete persistentvolume", "delete persistentvolumeclaim", "delete volumesnapshot"}}, Hit: []string{"kubectl delete pvc --all -n data", "kubectl delete pv pvc-3f1a2b4c-9d8e-4f00-a1b2-c3d4e5f6a7b8", "kubectl delete persistentvolumeclaim data-postgres-0 -n db", "kubectl delete pvc,pv --all -n monitoring", "kubectl delete volumesnapshot nightly -n db", "kubectl delete persistentvolumeclaims/data-0"}, Miss: []string{"kubectl get pv,pvc -A", "kubectl describe pvc data-0", "kubectl get pvc -n db -o jsonpath='{.items[*].spec.volumeName}'", "kubectl delete pod data-0"}}, m: matcher{}},
+	{p: Pattern{Name: "k8s_delete_crd", Level: High, Description: "Deletes a CustomResourceDefinition: every object of that kind, in every namespace, is deleted with it.", Match: &Spec{Programs: []string{"kubectl", "oc"}, Subcommands: []string{"delete customresourcedefinition"}}, Hit: []string{"kubectl delete crd certificates.cert-manager.io", "kubectl delete customresourcedefinitions prometheuses.monitoring.coreos.com", "kubectl delete customresourcedefinitions.apiextensions.k8s.io applications.argoproj.io"}, Miss: []string{"kubectl get crd | grep cert-manager", "kubectl explain crd", "kubectl apply --server-side -f crds/"}}, m: matcher{}},
+	{p: Pattern{Name: "k8s_delete_core_rbac", Level: High, Description: "Deletes a built-in cluster role or binding (cluster-admin, admin, edit, view, system:*): administrators or the cluster's own components lose their access.", Match: &Spec{Programs: []string{"kubectl", "oc"}, Subcommands: []string{"delete clusterrolebinding", "delete clusterrole"}, Operand: "cluster-admin|admin|edit|view|system:.*"}, Hit: []string{"kubectl delete clusterrolebinding cluster-admin", "kubectl delete clusterrole system:node", "kubectl delete clusterrolebindings system:kube-controller-manager"}, Miss: []string{"kubectl delete clusterrolebinding ci-deployer", "kubectl get clusterrolebinding cluster-admin -o yaml"}}, m: matcher{operand: &lazyRE{expr: "cluster-admin|admin|edit|view|system:.*", anchored: true}}},
+	{p: Pattern{Name: "k8s_delete_node", Level: Medium, Description: "Deletes a node object: its pods are evicted and rescheduled, and the node is gone from the cluster until its kubelet registers it again.", Match: &Spec{Programs: []string{"kubectl", "oc"}, Subcommands: []string{"delete node"}}, Hit: []string{"kubectl delete node ip-10-0-1-23.ec2.internal", "kubectl delete nodes worker-3"}, Miss: []string{"kubectl get nodes", "kubectl cordon node-3", "kubectl top nodes"}}, m: matcher{}},
+	{p: Pattern{Name: "k8s_delete_from_manifests", Level: High, Description: "Deletes every object a folder, a kustomization or a URL defines (kubectl delete -f DIR, -k DIR, -R, -f https://...): namespaces, volumes and CRDs included, whatever they are.", Match: &Spec{Programs: []string{"kubectl", "oc"}, Subcommands: []string{"delete"}, Any: []Spec{{FlagsAny: []string{"-k", "--kustomize", "-R", "--recursive"}}, {Values: []FlagValue{{Flag: "-f", Value: "(https?://.*|.*/|[^./]+|\\.)"}}}, {Values: []FlagValue{{Flag: "--filename", Value: "(https?://.*|.*/|[^./]+|\\.)"}}}}}, Hit: []string{"kubectl delete -f k8s/ --recursive", "kubectl delete -k overlays/production", "kubectl delete -f https://raw.githubusercontent.com/example/app/main/deploy/all.yaml", "kubectl delete -R -f manifests", "kubectl delete --filename=deploy/ -n apps", "kubectl delete --kustomize=overlays/dev"}, Miss: []string{"kubectl apply -f k8s/", "kubectl diff -f k8s/", "kubectl delete -f k8s/ --dry-run=server", "kubectl get -f k8s/deployment.yaml", "kubectl apply -k overlays/dev"}}, m: matcher{any: []matcher{{}, {values: []*lazyRE{&lazyRE{expr: "(https?://.*|.*/|[^./]+|\\.)", anchored: true}}}, {values: []*lazyRE{&lazyRE{expr: "(https?://.*|.*/|[^./]+|\\.)", anchored: true}}}}}},
+	{p: Pattern{Name: "k8s_delete_manifest_file", Level: Medium, Description: "Deletes what a manifest file defines (kubectl delete -f FILE): what goes is not on the command line, and may be a namespace or a volume claim.", Match: &Spec{Programs: []string{"kubectl", "oc"}, Subcommands: []string{"delete"}, Any: []Spec{{Values: []FlagValue{{Flag: "-f", Value: ".*"}}}, {Values: []FlagValue{{Flag: "--filename", Value: ".*"}}}}}, Hit: []string{"kubectl delete -f deployment.yaml", "kubectl delete -f k8s/job.yml -n ci", "cat svc.yaml | kubectl delete -f -"}, Miss: []string{"kubectl apply -f deployment.yaml", "kubectl delete -f deployment.yaml --dry-run=client", "kubectl get -f deployment.yaml"}}, m: matcher{any: []matcher{{values: []*lazyRE{&lazyRE{expr: ".*", anchored: true}}}, {values: []*lazyRE{&lazyRE{expr: ".*", anchored: true}}}}}},
+	{p: Pattern{Name: "k8s_delete_from_input", Level: High, Description: "kubectl delete of resources named at run time (fed by xargs, or a $(...) list): another command decides what is deleted, often every object it lists.", Match: &Spec{Programs: []string{"kubectl", "oc"}, Subcommands: []string{"delete"}, Any: []Spec{{Wrappers: []string{"xargs"}}, {Operand: "\\$\\(.*|`.*"}}}, Hit: []string{"kubectl get ns -o name | grep -v kube- | xargs kubectl delete", "kubectl delete $(kubectl get pods -o name -n ci)", "kubectl get pvc -o name | xargs -n1 kubectl delete -n db"}, Miss: []string{"kubectl get ns -o name | xargs -n1 kubectl describe", "kubectl delete pod web-0", "kubectl get pods -o name | xargs kubectl logs"}}, m: matcher{any: []matcher{{}, {operand: &lazyRE{expr: "\\$\\(.*|`.*", anchored: true}}}}},
+	{p: Pattern{Name: "k8s_drain_force", Level: High, Description: "kubectl drain with --force, --delete-emptydir-data or --disable-eviction deletes pods no controller recreates and the data of their emptyDir volumes, ignoring disruption budgets.", Match: &Spec{Programs: []string{"kubectl", "oc"}, Subcommands: []string{"drain", "adm drain"}, FlagsAny: []string{"--force", "--delete-emptydir-data", "--delete-local-data", "--disable-eviction"}}, Hit: []string{"kubectl drain node-7 --ignore-daemonsets --delete-emptydir-data --force", "kubectl drain ip-10-0-3-17.ec2.internal --ignore-daemonsets --delete-emptydir-data", "oc adm drain worker-1 --force", "kubectl drain node-2 --delete-local-data", "kubectl drain node-2 --disable-eviction"}, Miss: []string{"kubectl drain node-7 --ignore-daemonsets", "kubectl drain --help", "kubectl drain node-7 --force --dry-run=server", "kubectl cordon node-7"}}, m: matcher{}},
+	{p: Pattern{Name: "k8s_drain", Level: Medium, Description: "kubectl drain evicts every pod from a node and cordons it: its workloads move or wait until it is uncordoned.", Match: &Spec{Programs: []string{"kubectl", "oc"}, Subcommands: []string{"drain", "adm drain"}, MinOperands: 1}, Hit: []string{"kubectl drain node-7 --ignore-daemonsets", "oc adm drain worker-1"}, Miss: []string{"kubectl drain --help", "kubectl cordon node-3", "kubectl uncordon node-3", "kubectl drain node-7 --dry-run=client"}}, m: matcher{}},
+	{p: Pattern{Name: "k8s_scale_zero_many", Level: High, Description: "Scales every workload of a kind (--all) or every one a selector picks to zero replicas: the services they run stop.", Match: &Spec{Programs: []string{"kubectl", "oc"}, Subcommands: []string{"scale"}, FlagsAny: []string{"--all", "-l", "--selector"}, Values: []FlagValue{{Flag: "--replicas", Value: "0+"}}}, Hit: []string{"kubectl scale deployment --all --replicas=0 -n production", "kubectl scale deploy -l tier=backend --replicas 0 -n prod", "kubectl scale statefulset --selector app=db --replicas=0"}, Miss: []string{"kubectl scale deployment api --replicas=3 -n staging", "kubectl scale deployment --all --replicas=2", "kubectl scale deploy --all --replicas=0 --dry-run=client"}}, m: matcher{values: []*lazyRE{&lazyRE{expr: "0+", anchored: true}}}},
+	{p: Pattern{Name: "k8s_scale_zero", Level: Medium, Description: "Scales a workload to zero replicas: what it serves stops until it is scaled up again.", Match: &Spec{Programs: []string{"kubectl", "oc"}, Subcommands: []string{"scale"}, Values: []FlagValue{{Flag: "--replicas", Value: "0+"}}}, Hit: []string{"kubectl scale statefulset postgres --replicas=0 -n db", "kubectl scale deploy/api --replicas 0"}, Miss: []string{"kubectl scale deployment api --replicas=3 -n staging", "kubectl scale deployment web --replicas=0 --dry-run=client -o yaml"}}, m: matcher{values: []*lazyRE{&lazyRE{expr: "0+", anchored: true}}}},
+	{p: Pattern{Name: "k8s_replace_force", Level: Medium, Description: "kubectl replace --force (or apply --force) deletes the objects and creates them again: their pods restart and anything not in the file is lost.", Match: &Spec{Programs: []string{"kubectl", "oc"}, Subcommands: []string{"replace", "apply"}, FlagsAny: []string{"--force"}}, Hit: []string{"kubectl replace --force -f deployment.yaml", "kubectl replace --force --grace-period=0 -f statefulset.yaml -n db", "kubectl apply --force -f svc.yaml"}, Miss: []string{"kubectl replace -f deployment.yaml", "kubectl apply -f deployment.yaml", "kubectl replace --force -f d.yaml --dry-run=server"}}, m: matcher{}},
+	{p: Pattern{Name: "k8s_apply_prune", Level: Medium, Description: "kubectl apply --prune deletes the objects the manifests no longer list (with --all, in every kind it knows).", Match: &Spec{Programs: []string{"kubectl", "oc"}, Subcommands: []string{"apply"}, FlagsAny: []string{"--prune"}}, Hit: []string{"kubectl apply --prune --all -f manifests/", "kubectl apply -f k8s/ --prune -l app=web"}, Miss: []string{"kubectl apply -f k8s/", "kubectl apply --prune --all -f manifests/ --dry-run=server"}}, m: matcher{}},
+	{p: Pattern{Name: "k8s_patch_finalizers", Level: Medium, Description: "Patches away an object's finalizers (or sets a volume's reclaim policy to Delete): a stuck deletion goes through without the cleanup the finalizer guarded, or the disk is deleted with its claim.", Match: &Spec{Programs: []string{"kubectl", "oc"}, Subcommands: []string{"patch"}, Args: ".*(finalizers|persistentVolumeReclaimPolicy\"? *: *\"?Delete).*"}, Hit: []string{"kubectl patch pvc data-0 -n db -p '{\"metadata\":{\"finalizers\":null}}' --type=merge", "kubectl patch ns stuck --type=json -p '[{\"op\":\"remove\",\"path\":\"/metadata/finalizers\"}]' ", "kubectl patch pv pv-data -p '{\"spec\":{\"persistentVolumeReclaimPolicy\":\"Delete\"}}' "}, Miss: []string{"kubectl patch deploy api -p '{\"spec\":{\"replicas\":3}}' ", "kubectl get ns stuck -o json"}}, m: matcher{args: &lazyRE{expr: ".*(finalizers|persistentVolumeReclaimPolicy\"? *: *\"?Delete).*", anchored: true}}},
+	{p: Pattern{Name: "k8s_helm_uninstall", Level: High, Description: "helm uninstall (delete) removes a release and every object its chart created (helmfile destroy every release of the file).", Match: &Spec{Programs: []string{"helm", "helmfile"}, Any: []Spec{{Programs: []string{"helm"}, Subcommands: []string{"uninstall"}}, {Programs: []string{"helmfile"}, Subcommands: []string{"destroy", "delete"}}}}, Hit: []string{"helm uninstall postgresql -n data", "helm delete --purge prometheus", "helm del redis -n cache", "helm uninstall $(helm ls -q -n staging) -n staging", "helm uninstall kube-prometheus-stack --namespace monitoring --wait", "helmfile destroy", "helmfile -e staging destroy"}, Miss: []string{"helm list -A", "helm uninstall api -n staging --dry-run", "helm history api -n prod", "helm get values api -n prod", "helm upgrade --install api ./charts/api", "helmfile diff", "helm template api ./charts/api"}}, m: matcher{any: []matcher{{}, {}}}},
+	{p: Pattern{Name: "k8s_gitops_delete", Level: High, Description: "Deletes an Argo CD application (with its resources, by default) or uninstalls Flux from the cluster.", Match: &Spec{Programs: []string{"argocd", "flux"}, Any: []Spec{{Programs: []string{"argocd"}, Subcommands: []string{"app delete", "appset delete"}}, {Programs: []string{"flux"}, Subcommands: []string{"uninstall"}}}}, Hit: []string{"argocd app delete payments --cascade -y", "argocd app rm web -y", "flux uninstall --silent", "argocd appset delete platform"}, Miss: []string{"argocd app list", "argocd app sync payments", "flux get kustomizations", "flux reconcile kustomization apps"}}, m: matcher{any: []matcher{{}, {}}}},
+	{p: Pattern{Name: "k8s_velero_delete", Level: High, Description: "Deletes cluster backups (velero backup delete): what they could restore is gone.", Match: &Spec{Programs: []string{"velero"}, Subcommands: []string{"backup delete", "schedule delete"}}, Hit: []string{"velero backup delete --all --confirm", "velero backup delete nightly-20240501 --confirm", "velero schedule delete daily --confirm"}, Miss: []string{"velero backup get", "velero backup describe nightly", "velero restore create --from-backup nightly"}}, m: matcher{}},
+	{p: Pattern{Name: "k8s_cluster_delete", Level: High, Description: "Deletes a managed Kubernetes cluster (eksctl, gcloud container clusters, az aks, doctl kubernetes, kops): its nodes, workloads and volumes go with it.", Match: &Spec{Programs: []string{"eksctl", "gcloud", "az", "doctl", "kops"}, Any: []Spec{{Programs: []string{"eksctl", "kops"}, Args: "(.* )?delete (cluster|clusters)( .*)?"}, {Programs: []string{"gcloud"}, Args: "(.* )?container (clusters|cluster) delete( .*)?"}, {Programs: []string{"az"}, Args: "(.* )?aks delete( .*)?"}, {Programs: []string{"doctl"}, Args: "(.* )?(kubernetes|k8s|kube) (cluster|clusters|c) (delete|d|rm)( .*)?"}}}, Hit: []string{"eksctl delete cluster --name prod-eks --region us-east-1 --wait", "gcloud container clusters delete staging-cluster --region us-central1", "gcloud container clusters delete prod-gke --zone europe-west1-b --quiet", "az aks delete --name aks-prod --resource-group rg-prod --yes", "doctl kubernetes cluster delete prod-k8s --force", "doctl k8s cluster delete dev", "kops delete cluster --name k8s.example.com --yes", "eksctl delete cluster -f cluster.yaml --disable-nodegroup-eviction"}, Miss: []string{"eksctl get clusters", "gcloud container clusters list", "gcloud container clusters get-credentials dev", "az aks list -o table", "doctl kubernetes cluster list", "kops get cluster"}}, m: matcher{any: []matcher{{args: &lazyRE{expr: "(.* )?delete (cluster|clusters)( .*)?", anchored: true}}, {args: &lazyRE{expr: "(.* )?container (clusters|cluster) delete( .*)?", anchored: true}}, {args: &lazyRE{expr: "(.* )?aks delete( .*)?", anchored: true}}, {args: &lazyRE{expr: "(.* )?(kubernetes|k8s|kube) (cluster|clusters|c) (delete|d|rm)( .*)?", anchored: true}}}}},
+	{p: Pattern{Name: "k8s_local_clusters_delete", Level: Medium, Description: "Deletes every local development cluster (kind delete clusters --all, k3d cluster delete --all, minikube delete --all): their workloads and volumes are gone.", Match: &Spec{Programs: []string{"kind", "k3d", "minikube"}, Any: []Spec{{Programs: []string{"kind"}, Subcommands: []string{"delete clusters"}}, {Programs: []string{"k3d"}, Subcommands: []string{"cluster delete"}, FlagsAny: []string{"--all", "-a"}}, {Programs: []string{"minikube"}, Subcommands: []string{"delete"}, FlagsAny: []string{"--all", "--purge"}}}}, Hit: []string{"kind delete clusters --all", "k3d cluster delete --all", "minikube delete --all --purge", "k3d cluster delete -a"}, Miss: []string{"kind get clusters", "k3d cluster list", "minikube status", "kind create cluster --name dev"}}, m: matcher{any: []matcher{{}, {}, {}}}},
+	{p: Pattern{Name: "k8s_local_cluster_delete", Level: Low, Description: "Deletes a local development cluster (kind, k3d, minikube) and what runs in it.", Match: &Spec{Programs: []string{"kind", "k3d", "minikube"}, Any: []Spec{{Programs: []string{"kind"}, Subcommands: []string{"delete cluster"}}, {Programs: []string{"k3d"}, Subcommands: []string{"cluster delete"}}, {Programs: []string{"minikube"}, Subcommands: []string{"delete"}}}}, Hit: []string{"kind delete cluster --name dev", "k3d cluster delete dev", "minikube delete", "minikube delete -p test"}, Miss: []string{"kind get clusters", "k3d cluster list", "minikube stop"}}, m: matcher{any: []matcher{{}, {}, {}}}},
+	{p: Pattern{Name: "k8s_kubeconfig_delete", Level: Low, Description: "Removes a context, cluster or user from the kubeconfig: the credentials in it may be the only copy.", Match: &Spec{Programs: []string{"kubectl", "oc"}, Subcommands: []string{"config delete-context", "config delete-cluster", "config delete-user"}}, Hit: []string{"kubectl config delete-context prod-admin", "kubectl config delete-cluster old", "kubectl config delete-user ci"}, Miss: []string{"kubectl config get-contexts", "kubectl config use-context kind-dev", "kubectl config view --minify"}}, m: matcher{}},
+	{p: Pattern{Name: "k8s_production_destroy", Level: Critical, Description: "Destroys a production cluster, namespace or release (the context, namespace, cluster or release is called prod, production or prd): the irrecoverable destruction of a production system.", Match: &Spec{Programs: []string{"kubectl", "oc", "helm", "helmfile", "eksctl", "gcloud", "az", "doctl", "kops", "velero", "argocd", "flux"}, Check: "production_destroy"}, Hit: []string{"kubectl delete namespace production", "kubectl --context prod-eu delete secret --all -n auth", "helm uninstall api -n prod", "eksctl delete cluster --name prod-eks", "kubectl scale deployment --all --replicas=0 -n production"}, Miss: []string{"kubectl get pods -n production", "kubectl delete namespace staging", "kubectl delete pod api-0 -n prod", "kubectl delete namespace products"}}, m: matcher{}},
 	{p: Pattern{Name: "write_auth_file", Level: High, Description: "Overwrites or appends to a file that controls who can log in or become root (/etc/passwd, /etc/shadow, /etc/sudoers).", Match: &Spec{Redirect: "/etc/(passwd|shadow|group|gshadow|sudoers)|/etc/sudoers\\.d/.*|(~|\\$HOME|/root|/home/[^/]+)/\\.ssh/authorized_keys"}, Hit: []string{"echo 'root::0:0::/root:/bin/sh' >> /etc/passwd", "cat key.pub >> ~/.ssh/authorized_keys", "echo \"me ALL=(ALL) NOPASSWD:ALL\" > /etc/sudoers.d/me"}, Miss: []string{"cat /etc/passwd > passwd.bak", "cat ~/.ssh/authorized_keys"}}, m: matcher{redirect: &lazyRE{expr: "/etc/(passwd|shadow|group|gshadow|sudoers)|/etc/sudoers\\.d/.*|(~|\\$HOME|/root|/home/[^/]+)/\\.ssh/authorized_keys", anchored: true}}},
 	{p: Pattern{Name: "tee_auth_file", Level: High, Description: "Writes a file that controls who can log in or become root (/etc/passwd, /etc/shadow, /etc/sudoers, authorized_keys).", Match: &Spec{Programs: []string{"tee"}, Operand: "/etc/(passwd|shadow|group|gshadow|sudoers)|/etc/sudoers\\.d/.*|(~|\\$HOME|/root|/home/[^/]+)/\\.ssh/authorized_keys"}, Hit: []string{"echo x | sudo tee -a /etc/sudoers", "cat id.pub | tee -a ~/.ssh/authorized_keys"}, Miss: []string{"echo x | tee /tmp/sudoers.test", "sudo tee /etc/motd < motd"}}, m: matcher{operand: &lazyRE{expr: "/etc/(passwd|shadow|group|gshadow|sudoers)|/etc/sudoers\\.d/.*|(~|\\$HOME|/root|/home/[^/]+)/\\.ssh/authorized_keys", anchored: true}}},
 	{p: Pattern{Name: "copy_over_auth_file", Level: High, Description: "Replaces a file that controls who can log in or become root (/etc/passwd, /etc/shadow, /etc/sudoers, authorized_keys).", Match: &Spec{Programs: []string{"cp", "mv", "install", "ln"}, LastOperand: "/etc/(passwd|shadow|group|gshadow|sudoers)|/etc/sudoers\\.d/.*|(~|\\$HOME|/root|/home/[^/]+)/\\.ssh/authorized_keys"}, Hit: []string{"cp /tmp/passwd /etc/passwd", "sudo install -m 440 me /etc/sudoers.d/me", "ln -sf /tmp/keys ~/.ssh/authorized_keys"}, Miss: []string{"cp /etc/passwd /tmp/passwd", "cp id.pub ~/.ssh/id.pub"}}, m: matcher{last: &lazyRE{expr: "/etc/(passwd|shadow|group|gshadow|sudoers)|/etc/sudoers\\.d/.*|(~|\\$HOME|/root|/home/[^/]+)/\\.ssh/authorized_keys", anchored: true}}},
@@ -86,7 +173,7 @@ var builtinRules = [...]rule{
 }
 
 // builtinDefault is how many rules of builtinRules are on by default.
-const builtinDefault = 77
+const builtinDefault = 164
 
 // builtinPacks are the packs of builtinRules, in order.
 var builtinPacks = [...]packInfo{
@@ -95,220 +182,507 @@ var builtinPacks = [...]packInfo{
 	{name: "core.remote-code", description: "Downloaded code run without inspection, and shells handed to the network (reverse shells).", on: true, from: 38, to: 46},
 	{name: "core.shell", description: "What shellguard cannot verify: unparseable or oversized lines, computed programs and shell input, obfuscated words, decoded code, interpreter code that shells out or deletes.", on: true, from: 46, to: 57},
 	{name: "cloud", description: "Cloud storage and secret stores: recursive deletes, syncs that delete, secrets deleted.", on: true, from: 57, to: 60},
-	{name: "disks", description: "Writing onto disk devices, formatting, wiping signatures and partition tables.", on: true, from: 60, to: 69},
-	{name: "persistence", description: "Writing the files that decide who can log in or become root (passwd, shadow, sudoers, authorized_keys).", on: true, from: 69, to: 72},
-	{name: "secrets", description: "Reading files that hold password hashes, private keys and credentials.", on: true, from: 72, to: 73},
-	{name: "system", description: "The running system: fork bombs, killing every process, deleting every scheduled job, raw memory access.", on: true, from: 73, to: 77},
+	{name: "containers", description: "Containers: volume rm/prune, system prune --volumes, compose down -v, every container or image, host mounts and privileged escapes, crictl, swarm.", on: true, from: 60, to: 74},
+	{name: "database", description: "Databases: SQL that drops, truncates or deletes every row, FLUSHALL, dropdb, ORM and migration resets; Critical on production.", on: true, from: 74, to: 101},
+	{name: "disks", description: "Writing onto disk devices, formatting, wiping signatures and partition tables.", on: true, from: 101, to: 110},
+	{name: "fleet", description: "Fleets: destructive commands fanned out to many hosts (ansible, salt, pssh, pdsh, clush, knife ssh, ssh loops, xargs ssh, parallel ssh).", on: true, from: 110, to: 117},
+	{name: "iac", description: "Infrastructure as code: terraform/tofu/terragrunt/pulumi/cdk destroy, delete-stack, serverless remove, -auto-approve, state edits; Critical on production.", on: true, from: 117, to: 132},
+	{name: "kubernetes", description: "Kubernetes: deleting namespaces, --all, storage, CRDs, clusters; drain, scale to zero, helm uninstall; Critical on production.", on: true, from: 132, to: 156},
+	{name: "persistence", description: "Writing the files that decide who can log in or become root (passwd, shadow, sudoers, authorized_keys).", on: true, from: 156, to: 159},
+	{name: "secrets", description: "Reading files that hold password hashes, private keys and credentials.", on: true, from: 159, to: 160},
+	{name: "system", description: "The running system: fork bombs, killing every process, deleting every scheduled job, raw memory access.", on: true, from: 160, to: 164},
 }
 
 // builtinIndex holds the default rules of each program name, for
 // builtinByProgram.
-var builtinIndex = [...]int{42, 43, 57, 58, 57, 48, 48, 43, 65, 46, 47, 48, 48, 48, 68, 13, 2, 4, 13, 13, 64, 71, 75, 43, 39, 41, 42, 43, 60, 64, 46, 47, 43, 68, 42, 10, 11, 43, 57, 58, 68, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 57, 58, 48, 48, 42, 42, 64, 71, 46, 47, 74, 43, 71, 61, 61, 61, 61, 43, 61, 12, 64, 71, 45, 45, 45, 45, 45, 61, 46, 47, 48, 46, 47, 48, 48, 66, 68, 43, 48, 43, 43, 64, 43, 48, 43, 48, 43, 16, 48, 0, 1, 3, 5, 6, 7, 8, 9, 3, 15, 64, 43, 46, 47, 48, 57, 13, 67, 68, 66, 43, 14, 62, 45, 43, 64, 70, 48, 17, 17, 18, 17, 3, 48, 48, 59, 38, 40, 42, 65, 48, 48, 48, 43, 48, 43}
+var builtinIndex = [...]int{96, 100, 114, 116, 129, 112, 112, 112, 112, 149, 155, 42, 96, 100, 43, 96, 100, 57, 58, 120, 131, 119, 131, 120, 131, 151, 155, 57, 48, 48, 43, 74, 75, 76, 77, 78, 100, 106, 74, 75, 76, 77, 78, 100, 65, 46, 47, 90, 91, 95, 100, 48, 48, 48, 119, 123, 131, 117, 123, 131, 109, 13, 2, 4, 13, 13, 74, 75, 76, 77, 78, 100, 74, 75, 76, 77, 78, 100, 74, 75, 76, 77, 78, 100, 74, 75, 76, 77, 78, 79, 100, 88, 100, 105, 158, 74, 75, 76, 77, 78, 100, 66, 67, 162, 43, 39, 41, 42, 89, 100, 43, 96, 100, 101, 105, 112, 112, 46, 47, 96, 100, 93, 94, 100, 93, 112, 60, 61, 62, 63, 64, 65, 68, 69, 70, 71, 73, 61, 62, 73, 151, 155, 74, 75, 76, 77, 78, 100, 96, 100, 95, 100, 85, 100, 74, 75, 76, 77, 78, 100, 151, 155, 88, 100, 43, 109, 42, 10, 11, 43, 149, 155, 96, 100, 57, 58, 120, 131, 151, 155, 109, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 96, 100, 112, 57, 58, 48, 48, 111, 148, 155, 148, 155, 74, 75, 76, 77, 78, 99, 100, 74, 75, 76, 77, 78, 100, 42, 42, 74, 75, 76, 77, 78, 100, 74, 75, 76, 77, 78, 88, 100, 111, 105, 158, 113, 113, 46, 47, 152, 153, 82, 83, 84, 100, 112, 161, 112, 152, 153, 95, 100, 151, 155, 43, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143, 144, 145, 146, 147, 154, 155, 96, 100, 158, 93, 94, 100, 74, 75, 76, 77, 78, 79, 100, 112, 96, 100, 152, 153, 96, 100, 102, 102, 102, 102, 43, 102, 80, 81, 100, 87, 100, 80, 81, 100, 12, 105, 158, 74, 75, 76, 77, 78, 79, 100, 86, 100, 74, 75, 76, 77, 78, 79, 100, 45, 45, 45, 45, 60, 61, 63, 64, 65, 70, 71, 73, 45, 102, 113, 46, 47, 48, 46, 47, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143, 144, 145, 146, 147, 154, 155, 48, 48, 112, 107, 109, 43, 48, 87, 100, 43, 96, 100, 112, 90, 91, 95, 100, 60, 61, 62, 63, 64, 65, 70, 71, 73, 61, 62, 73, 60, 63, 64, 65, 70, 71, 73, 43, 111, 74, 75, 76, 77, 78, 79, 100, 74, 75, 76, 77, 78, 100, 90, 91, 100, 74, 75, 76, 77, 78, 79, 100, 118, 123, 125, 131, 105, 93, 43, 48, 43, 48, 92, 100, 92, 100, 43, 111, 16, 111, 82, 83, 84, 100, 48, 0, 1, 3, 5, 6, 7, 8, 9, 72, 112, 128, 3, 112, 112, 15, 105, 43, 46, 47, 48, 57, 96, 100, 115, 116, 115, 116, 120, 131, 96, 100, 95, 100, 95, 100, 121, 131, 111, 13, 108, 109, 107, 43, 14, 103, 112, 128, 111, 121, 131, 112, 74, 75, 76, 77, 78, 100, 74, 75, 76, 77, 78, 79, 100, 45, 74, 75, 76, 77, 78, 100, 74, 75, 76, 77, 78, 79, 100, 74, 75, 76, 77, 78, 100, 74, 75, 76, 77, 78, 100, 74, 75, 76, 77, 78, 100, 96, 100, 121, 131, 97, 98, 100, 111, 43, 105, 157, 111, 117, 122, 123, 124, 125, 126, 127, 131, 117, 122, 123, 124, 125, 126, 127, 131, 117, 122, 123, 124, 125, 126, 127, 131, 48, 17, 17, 18, 17, 74, 75, 76, 77, 78, 79, 100, 112, 74, 75, 76, 77, 78, 100, 95, 100, 95, 95, 113, 3, 112, 128, 48, 112, 74, 75, 76, 77, 78, 79, 100, 48, 130, 82, 83, 84, 100, 59, 150, 155, 38, 40, 42, 106, 74, 75, 76, 77, 78, 100, 48, 48, 48, 90, 91, 95, 100, 43, 112, 48, 43, 112}
 
 // builtinByProgram returns the indexes of the default rules that name the
 // program name.
 func builtinByProgram(name string) []int {
 	switch name {
-	case "aria2c":
-		return builtinIndex[0:1:1]
-	case "ash":
-		return builtinIndex[1:2:2]
-	case "aws":
+	case "alembic":
+		return builtinIndex[0:2:2]
+	case "ansible":
 		return builtinIndex[2:4:4]
-	case "azcopy":
+	case "ansible-playbook":
 		return builtinIndex[4:5:5]
-	case "base32":
+	case "apk":
 		return builtinIndex[5:6:6]
-	case "base64":
+	case "apt":
 		return builtinIndex[6:7:7]
-	case "bash":
+	case "apt-get":
 		return builtinIndex[7:8:8]
-	case "blkdiscard":
+	case "aptitude":
 		return builtinIndex[8:9:9]
-	case "bun":
+	case "argocd":
 		return builtinIndex[9:11:11]
-	case "bunzip2":
+	case "aria2c":
 		return builtinIndex[11:12:12]
-	case "bzcat":
-		return builtinIndex[12:13:13]
-	case "bzip2":
-		return builtinIndex[13:14:14]
-	case "cfdisk":
+	case "artisan":
+		return builtinIndex[12:14:14]
+	case "ash":
 		return builtinIndex[14:15:15]
-	case "chgrp":
-		return builtinIndex[15:16:16]
-	case "chmod":
-		return builtinIndex[16:19:19]
-	case "chown":
-		return builtinIndex[19:20:20]
-	case "cp":
-		return builtinIndex[20:22:22]
-	case "crontab":
-		return builtinIndex[22:23:23]
-	case "csh":
-		return builtinIndex[23:24:24]
-	case "curl":
-		return builtinIndex[24:27:27]
-	case "dash":
+	case "atlas":
+		return builtinIndex[15:17:17]
+	case "aws":
+		return builtinIndex[17:21:21]
+	case "aws-cdk":
+		return builtinIndex[21:23:23]
+	case "az":
+		return builtinIndex[23:27:27]
+	case "azcopy":
 		return builtinIndex[27:28:28]
-	case "dd":
+	case "base32":
 		return builtinIndex[28:29:29]
-	case "ddrescue":
+	case "base64":
 		return builtinIndex[29:30:30]
-	case "deno":
-		return builtinIndex[30:32:32]
-	case "exec":
-		return builtinIndex[32:33:33]
-	case "fdisk":
-		return builtinIndex[33:34:34]
-	case "fetch":
-		return builtinIndex[34:35:35]
-	case "find":
-		return builtinIndex[35:37:37]
-	case "fish":
+	case "bash":
+		return builtinIndex[30:31:31]
+	case "beeline":
+		return builtinIndex[31:37:37]
+	case "blkdiscard":
 		return builtinIndex[37:38:38]
-	case "gcloud":
-		return builtinIndex[38:40:40]
-	case "gdisk":
-		return builtinIndex[40:41:41]
-	case "gio":
-		return builtinIndex[41:42:42]
-	case "git":
-		return builtinIndex[42:61:61]
-	case "gsutil":
-		return builtinIndex[61:63:63]
-	case "gunzip":
-		return builtinIndex[63:64:64]
-	case "gzip":
-		return builtinIndex[64:65:65]
-	case "http":
+	case "bq":
+		return builtinIndex[38:44:44]
+	case "buildah":
+		return builtinIndex[44:45:45]
+	case "bun":
+		return builtinIndex[45:51:51]
+	case "bunzip2":
+		return builtinIndex[51:52:52]
+	case "bzcat":
+		return builtinIndex[52:53:53]
+	case "bzip2":
+		return builtinIndex[53:54:54]
+	case "cdk":
+		return builtinIndex[54:57:57]
+	case "cdktf":
+		return builtinIndex[57:60:60]
+	case "cfdisk":
+		return builtinIndex[60:61:61]
+	case "chgrp":
+		return builtinIndex[61:62:62]
+	case "chmod":
+		return builtinIndex[62:65:65]
+	case "chown":
 		return builtinIndex[65:66:66]
-	case "https":
-		return builtinIndex[66:67:67]
-	case "install":
-		return builtinIndex[67:69:69]
-	case "jruby":
-		return builtinIndex[69:71:71]
-	case "kill":
-		return builtinIndex[71:72:72]
-	case "ksh":
-		return builtinIndex[72:73:73]
-	case "ln":
-		return builtinIndex[73:74:74]
-	case "mkdosfs":
-		return builtinIndex[74:75:75]
-	case "mke2fs":
-		return builtinIndex[75:76:76]
-	case "mkfs":
-		return builtinIndex[76:77:77]
-	case "mkntfs":
-		return builtinIndex[77:78:78]
-	case "mksh":
-		return builtinIndex[78:79:79]
-	case "mkswap":
-		return builtinIndex[79:80:80]
-	case "mv":
-		return builtinIndex[80:83:83]
-	case "nc":
-		return builtinIndex[83:84:84]
-	case "nc.openbsd":
-		return builtinIndex[84:85:85]
-	case "nc.traditional":
-		return builtinIndex[85:86:86]
-	case "ncat":
-		return builtinIndex[86:87:87]
-	case "netcat":
-		return builtinIndex[87:88:88]
-	case "newfs":
-		return builtinIndex[88:89:89]
-	case "node":
-		return builtinIndex[89:92:92]
-	case "nodejs":
-		return builtinIndex[92:94:94]
-	case "od":
-		return builtinIndex[94:95:95]
-	case "openssl":
-		return builtinIndex[95:96:96]
-	case "parted":
-		return builtinIndex[96:98:98]
-	case "perl":
-		return builtinIndex[98:100:100]
-	case "php":
-		return builtinIndex[100:101:101]
-	case "posh":
-		return builtinIndex[101:102:102]
-	case "pv":
-		return builtinIndex[102:103:103]
-	case "python":
-		return builtinIndex[103:105:105]
-	case "python3":
-		return builtinIndex[105:107:107]
-	case "rbash":
-		return builtinIndex[107:108:108]
-	case "rclone":
-		return builtinIndex[108:109:109]
-	case "rev":
-		return builtinIndex[109:110:110]
-	case "rm":
-		return builtinIndex[110:118:118]
-	case "rmdir":
-		return builtinIndex[118:119:119]
-	case "rsync":
+	case "clickhouse":
+		return builtinIndex[66:72:72]
+	case "clickhouse-client":
+		return builtinIndex[72:78:78]
+	case "clickhouse-local":
+		return builtinIndex[78:84:84]
+	case "cockroach":
+		return builtinIndex[84:91:91]
+	case "consul":
+		return builtinIndex[91:93:93]
+	case "cp":
+		return builtinIndex[93:95:95]
+	case "cqlsh":
+		return builtinIndex[95:101:101]
+	case "crictl":
+		return builtinIndex[101:103:103]
+	case "crontab":
+		return builtinIndex[103:104:104]
+	case "csh":
+		return builtinIndex[104:105:105]
+	case "curl":
+		return builtinIndex[105:110:110]
+	case "dash":
+		return builtinIndex[110:111:111]
+	case "dbmate":
+		return builtinIndex[111:113:113]
+	case "dd":
+		return builtinIndex[113:114:114]
+	case "ddrescue":
+		return builtinIndex[114:115:115]
+	case "delgroup":
+		return builtinIndex[115:116:116]
+	case "deluser":
+		return builtinIndex[116:117:117]
+	case "deno":
+		return builtinIndex[117:119:119]
+	case "diesel":
 		return builtinIndex[119:121:121]
-	case "ruby":
-		return builtinIndex[121:125:125]
-	case "s3cmd":
+	case "django-admin":
+		return builtinIndex[121:124:124]
+	case "django-admin.py":
+		return builtinIndex[124:125:125]
+	case "dnf":
 		return builtinIndex[125:126:126]
+	case "docker":
+		return builtinIndex[126:137:137]
+	case "docker-compose":
+		return builtinIndex[137:140:140]
+	case "doctl":
+		return builtinIndex[140:142:142]
+	case "dolt":
+		return builtinIndex[142:148:148]
+	case "dotnet":
+		return builtinIndex[148:150:150]
+	case "drizzle-kit":
+		return builtinIndex[150:152:152]
+	case "dropdb":
+		return builtinIndex[152:154:154]
+	case "duckdb":
+		return builtinIndex[154:160:160]
+	case "eksctl":
+		return builtinIndex[160:162:162]
+	case "etcdctl":
+		return builtinIndex[162:164:164]
+	case "exec":
+		return builtinIndex[164:165:165]
+	case "fdisk":
+		return builtinIndex[165:166:166]
+	case "fetch":
+		return builtinIndex[166:167:167]
+	case "find":
+		return builtinIndex[167:169:169]
+	case "fish":
+		return builtinIndex[169:170:170]
+	case "flux":
+		return builtinIndex[170:172:172]
+	case "flyway":
+		return builtinIndex[172:174:174]
+	case "gcloud":
+		return builtinIndex[174:180:180]
+	case "gdisk":
+		return builtinIndex[180:181:181]
+	case "gio":
+		return builtinIndex[181:182:182]
+	case "git":
+		return builtinIndex[182:201:201]
+	case "goose":
+		return builtinIndex[201:203:203]
+	case "groupdel":
+		return builtinIndex[203:204:204]
+	case "gsutil":
+		return builtinIndex[204:206:206]
+	case "gunzip":
+		return builtinIndex[206:207:207]
+	case "gzip":
+		return builtinIndex[207:208:208]
+	case "halt":
+		return builtinIndex[208:209:209]
+	case "helm":
+		return builtinIndex[209:211:211]
+	case "helmfile":
+		return builtinIndex[211:213:213]
+	case "heroku":
+		return builtinIndex[213:220:220]
+	case "hive":
+		return builtinIndex[220:226:226]
+	case "http":
+		return builtinIndex[226:227:227]
+	case "https":
+		return builtinIndex[227:228:228]
+	case "impala-shell":
+		return builtinIndex[228:234:234]
+	case "influx":
+		return builtinIndex[234:241:241]
+	case "init":
+		return builtinIndex[241:242:242]
+	case "install":
+		return builtinIndex[242:244:244]
+	case "ip6tables":
+		return builtinIndex[244:245:245]
+	case "iptables":
+		return builtinIndex[245:246:246]
+	case "jruby":
+		return builtinIndex[246:248:248]
+	case "k3d":
+		return builtinIndex[248:250:250]
+	case "keydb-cli":
+		return builtinIndex[250:254:254]
+	case "kill":
+		return builtinIndex[254:256:256]
+	case "killall":
+		return builtinIndex[256:257:257]
+	case "kind":
+		return builtinIndex[257:259:259]
+	case "knex":
+		return builtinIndex[259:261:261]
+	case "kops":
+		return builtinIndex[261:263:263]
+	case "ksh":
+		return builtinIndex[263:264:264]
+	case "kubectl":
+		return builtinIndex[264:282:282]
+	case "liquibase":
+		return builtinIndex[282:284:284]
+	case "ln":
+		return builtinIndex[284:285:285]
+	case "manage.py":
+		return builtinIndex[285:288:288]
+	case "mariadb":
+		return builtinIndex[288:295:295]
+	case "microdnf":
+		return builtinIndex[295:296:296]
+	case "migrate":
+		return builtinIndex[296:298:298]
+	case "minikube":
+		return builtinIndex[298:300:300]
+	case "mix":
+		return builtinIndex[300:302:302]
+	case "mkdosfs":
+		return builtinIndex[302:303:303]
+	case "mke2fs":
+		return builtinIndex[303:304:304]
+	case "mkfs":
+		return builtinIndex[304:305:305]
+	case "mkntfs":
+		return builtinIndex[305:306:306]
+	case "mksh":
+		return builtinIndex[306:307:307]
+	case "mkswap":
+		return builtinIndex[307:308:308]
+	case "mongo":
+		return builtinIndex[308:311:311]
+	case "mongorestore":
+		return builtinIndex[311:313:313]
+	case "mongosh":
+		return builtinIndex[313:316:316]
+	case "mv":
+		return builtinIndex[316:319:319]
+	case "mysql":
+		return builtinIndex[319:326:326]
+	case "mysqladmin":
+		return builtinIndex[326:328:328]
+	case "mysqlsh":
+		return builtinIndex[328:335:335]
+	case "nc":
+		return builtinIndex[335:336:336]
+	case "nc.openbsd":
+		return builtinIndex[336:337:337]
+	case "nc.traditional":
+		return builtinIndex[337:338:338]
+	case "ncat":
+		return builtinIndex[338:339:339]
+	case "nerdctl":
+		return builtinIndex[339:347:347]
+	case "netcat":
+		return builtinIndex[347:348:348]
+	case "newfs":
+		return builtinIndex[348:349:349]
+	case "nft":
+		return builtinIndex[349:350:350]
+	case "node":
+		return builtinIndex[350:353:353]
+	case "nodejs":
+		return builtinIndex[353:355:355]
+	case "oc":
+		return builtinIndex[355:373:373]
+	case "od":
+		return builtinIndex[373:374:374]
+	case "openssl":
+		return builtinIndex[374:375:375]
+	case "pacman":
+		return builtinIndex[375:376:376]
+	case "parted":
+		return builtinIndex[376:378:378]
+	case "perl":
+		return builtinIndex[378:380:380]
+	case "pg_restore":
+		return builtinIndex[380:382:382]
+	case "php":
+		return builtinIndex[382:385:385]
+	case "pkill":
+		return builtinIndex[385:386:386]
+	case "pnpm":
+		return builtinIndex[386:390:390]
+	case "podman":
+		return builtinIndex[390:399:399]
+	case "podman-compose":
+		return builtinIndex[399:402:402]
+	case "podman-remote":
+		return builtinIndex[402:409:409]
+	case "posh":
+		return builtinIndex[409:410:410]
+	case "poweroff":
+		return builtinIndex[410:411:411]
+	case "presto":
+		return builtinIndex[411:418:418]
+	case "presto-cli":
+		return builtinIndex[418:424:424]
+	case "prisma":
+		return builtinIndex[424:427:427]
+	case "psql":
+		return builtinIndex[427:434:434]
+	case "pulumi":
+		return builtinIndex[434:438:438]
+	case "pv":
+		return builtinIndex[438:439:439]
+	case "py":
+		return builtinIndex[439:440:440]
+	case "python":
+		return builtinIndex[440:442:442]
+	case "python3":
+		return builtinIndex[442:444:444]
+	case "rails":
+		return builtinIndex[444:446:446]
+	case "rake":
+		return builtinIndex[446:448:448]
+	case "rbash":
+		return builtinIndex[448:449:449]
+	case "rc-service":
+		return builtinIndex[449:450:450]
+	case "rclone":
+		return builtinIndex[450:451:451]
+	case "reboot":
+		return builtinIndex[451:452:452]
+	case "redis-cli":
+		return builtinIndex[452:456:456]
+	case "rev":
+		return builtinIndex[456:457:457]
+	case "rm":
+		return builtinIndex[457:468:468]
+	case "rmdir":
+		return builtinIndex[468:470:470]
+	case "rpm":
+		return builtinIndex[470:471:471]
+	case "rsync":
+		return builtinIndex[471:473:473]
+	case "ruby":
+		return builtinIndex[473:477:477]
+	case "s3cmd":
+		return builtinIndex[477:478:478]
+	case "sail":
+		return builtinIndex[478:480:480]
+	case "salt":
+		return builtinIndex[480:482:482]
+	case "salt-ssh":
+		return builtinIndex[482:484:484]
+	case "sam":
+		return builtinIndex[484:486:486]
+	case "sea-orm-cli":
+		return builtinIndex[486:488:488]
+	case "sequelize":
+		return builtinIndex[488:490:490]
+	case "sequelize-cli":
+		return builtinIndex[490:492:492]
+	case "serverless":
+		return builtinIndex[492:494:494]
+	case "service":
+		return builtinIndex[494:495:495]
 	case "setfacl":
-		return builtinIndex[126:127:127]
+		return builtinIndex[495:496:496]
 	case "sfdisk":
-		return builtinIndex[127:129:129]
+		return builtinIndex[496:498:498]
 	case "sgdisk":
-		return builtinIndex[129:130:130]
+		return builtinIndex[498:499:499]
 	case "sh":
-		return builtinIndex[130:131:131]
+		return builtinIndex[499:500:500]
 	case "shred":
-		return builtinIndex[131:133:133]
+		return builtinIndex[500:504:504]
+	case "shutdown":
+		return builtinIndex[504:505:505]
+	case "sls":
+		return builtinIndex[505:507:507]
+	case "snap":
+		return builtinIndex[507:508:508]
+	case "snow":
+		return builtinIndex[508:514:514]
+	case "snowsql":
+		return builtinIndex[514:521:521]
 	case "socat":
-		return builtinIndex[133:134:134]
+		return builtinIndex[521:522:522]
+	case "spark-sql":
+		return builtinIndex[522:528:528]
+	case "sqlcmd":
+		return builtinIndex[528:535:535]
+	case "sqlite":
+		return builtinIndex[535:541:541]
+	case "sqlite3":
+		return builtinIndex[541:547:547]
+	case "sqlplus":
+		return builtinIndex[547:553:553]
+	case "sqlx":
+		return builtinIndex[553:555:555]
+	case "sst":
+		return builtinIndex[555:557:557]
+	case "supabase":
+		return builtinIndex[557:560:560]
+	case "systemctl":
+		return builtinIndex[560:561:561]
 	case "tcsh":
-		return builtinIndex[134:135:135]
+		return builtinIndex[561:562:562]
 	case "tee":
-		return builtinIndex[135:137:137]
+		return builtinIndex[562:564:564]
+	case "telinit":
+		return builtinIndex[564:565:565]
+	case "terraform":
+		return builtinIndex[565:573:573]
+	case "terragrunt":
+		return builtinIndex[573:581:581]
+	case "tofu":
+		return builtinIndex[581:589:589]
 	case "tr":
-		return builtinIndex[137:138:138]
+		return builtinIndex[589:590:590]
 	case "trash":
-		return builtinIndex[138:139:139]
+		return builtinIndex[590:591:591]
 	case "trash-cli":
-		return builtinIndex[139:140:140]
+		return builtinIndex[591:592:592]
 	case "trash-empty":
-		return builtinIndex[140:141:141]
+		return builtinIndex[592:593:593]
 	case "trash-put":
-		return builtinIndex[141:142:142]
+		return builtinIndex[593:594:594]
+	case "trino":
+		return builtinIndex[594:601:601]
+	case "truncate":
+		return builtinIndex[601:602:602]
+	case "turso":
+		return builtinIndex[602:608:608]
+	case "typeorm":
+		return builtinIndex[608:610:610]
+	case "typeorm-ts-node-commonjs":
+		return builtinIndex[610:611:611]
+	case "typeorm-ts-node-esm":
+		return builtinIndex[611:612:612]
+	case "ufw":
+		return builtinIndex[612:613:613]
 	case "unlink":
-		return builtinIndex[142:143:143]
+		return builtinIndex[613:616:616]
 	case "unxz":
-		return builtinIndex[143:144:144]
+		return builtinIndex[616:617:617]
+	case "userdel":
+		return builtinIndex[617:618:618]
+	case "usql":
+		return builtinIndex[618:625:625]
 	case "uudecode":
-		return builtinIndex[144:145:145]
+		return builtinIndex[625:626:626]
+	case "vagrant":
+		return builtinIndex[626:627:627]
+	case "valkey-cli":
+		return builtinIndex[627:631:631]
 	case "vault":
-		return builtinIndex[145:146:146]
+		return builtinIndex[631:632:632]
+	case "velero":
+		return builtinIndex[632:634:634]
 	case "wget":
-		return builtinIndex[146:149:149]
+		return builtinIndex[634:637:637]
 	case "wipefs":
-		return builtinIndex[149:150:150]
+		return builtinIndex[637:638:638]
+	case "wrangler":
+		return builtinIndex[638:644:644]
 	case "xxd":
-		return builtinIndex[150:151:151]
+		return builtinIndex[644:645:645]
 	case "xz":
-		return builtinIndex[151:152:152]
+		return builtinIndex[645:646:646]
 	case "xzcat":
-		return builtinIndex[152:153:153]
+		return builtinIndex[646:647:647]
+	case "yarn":
+		return builtinIndex[647:651:651]
 	case "yash":
-		return builtinIndex[153:154:154]
+		return builtinIndex[651:652:652]
+	case "yum":
+		return builtinIndex[652:653:653]
 	case "zcat":
-		return builtinIndex[154:155:155]
+		return builtinIndex[653:654:654]
 	case "zsh":
-		return builtinIndex[155:156:156]
+		return builtinIndex[654:655:655]
+	case "zypper":
+		return builtinIndex[655:656:656]
 	}
 	return nil
 }
@@ -316,8 +690,8 @@ func builtinByProgram(name string) []int {
 // builtinGlobProgs, builtinAnyProgram and builtinLineLevel are the
 // other lists of the default registry (see registry).
 var (
-	builtinGlobProgs  = [...]int{46, 47, 61}
-	builtinAnyProgram = [...]int{44, 49, 50, 51, 52, 53, 54, 55, 56, 63, 69, 72, 73, 76}
+	builtinGlobProgs  = [...]int{46, 47, 93, 94, 100, 102}
+	builtinAnyProgram = [...]int{44, 49, 50, 51, 52, 53, 54, 55, 56, 104, 110, 156, 159, 160, 163}
 	builtinLineLevel  = [...]int{55, 56}
 )
 
@@ -334,6 +708,21 @@ var builtinChecks = [...]CheckInfo{
 	{Name: "obfuscated_word", Description: "a program name spelled with quotes, escapes or braces inside the word", Line: false},
 	{Name: "env_slice", Description: "a word cut by substring or pattern replacement out of $HOME, $PATH, ..., out of a variable the line does not set, or out of one it sets to a constant", Line: false},
 	{Name: "decoded_argument", Description: "a decoder's output (xxd -r, base64 -d, tr, rev, echo -e with escapes) used as another program's argument", Line: false},
+	{Name: "sql_drop_database", Description: "the SQL a database client is given (option, operand, standard input) drops a database, a schema or a keyspace (DROP DATABASE, DROP SCHEMA, DROP OWNED)", Line: false},
+	{Name: "sql_drop_table", Description: "the SQL a database client is given drops a table (DROP TABLE, not a temporary one)", Line: false},
+	{Name: "sql_truncate", Description: "the SQL a database client is given truncates a table (TRUNCATE, not the function)", Line: false},
+	{Name: "sql_unfiltered", Description: "the SQL a database client is given deletes or updates every row: DELETE or UPDATE without WHERE, or with a WHERE that always holds (1=1, true)", Line: false},
+	{Name: "sql_alter_drop", Description: "the SQL a database client is given drops a column or a partition (ALTER TABLE ... DROP [COLUMN], DROP PARTITION)", Line: false},
+	{Name: "sql_grant_public", Description: "the SQL a database client is given grants every privilege to PUBLIC", Line: false},
+	{Name: "mongo_drop", Description: "the code the MongoDB shell is given (--eval, standard input) drops a database or a collection", Line: false},
+	{Name: "mongo_delete_all", Description: "the code the MongoDB shell is given deletes or updates every document of a collection (deleteMany({}), remove({}), updateMany({}, ...))", Line: false},
+	{Name: "production_destroy", Description: "another rule at High or above matches the invocation, and it names production (a word prod, production or prd in its arguments or environment, or in those of the command that runs it)", Line: false},
+	{Name: "container_host_access", Description: "docker/podman/nerdctl run or create gives the container the host: --privileged, --pid=host, admin capabilities, no confinement, or a mount of the host's root, a system directory, the homes or the Docker socket", Line: false},
+	{Name: "container_host_escape", Description: "the container's command leaves it for the host: nsenter -t 1 with the host's PID namespace, or chroot into a mount of the host's root", Line: false},
+	{Name: "fanned_out", Description: "the invocation runs on many hosts: inside what a fan-out tool runs (ansible, salt, pssh, pdsh, clush, mussh, knife ssh, fab, aws ssm send-command), or run remotely (ssh, kubectl exec, ...) by a command repeated over hosts (xargs, a loop over its words)", Line: false},
+	{Name: "fanout_destructive", Description: "another rule matches the invocation and it runs on many hosts (see fanned_out); or GNU parallel runs ssh over hosts with such a command", Line: false},
+	{Name: "ansible_module_destroy", Description: "an ansible ad-hoc module that removes or stops things on every host: state=absent or state=stopped, the reboot and shutdown modules", Line: false},
+	{Name: "container_exec_delete", Description: "rm -r of an absolute path (not /tmp, a cache) inside a running container or pod (docker/podman/compose exec, kubectl/oc exec)", Line: false},
 }
 
 // runCheck runs the check of a spec on invocation i; line-level checks
@@ -358,6 +747,36 @@ func runCheck(name string, sc *scan, i int) bool {
 		return checkEnvSlice(sc, i)
 	case "decoded_argument":
 		return checkDecodedArgument(sc, i)
+	case "sql_drop_database":
+		return checkSqlDropDatabase(sc, i)
+	case "sql_drop_table":
+		return checkSqlDropTable(sc, i)
+	case "sql_truncate":
+		return checkSqlTruncate(sc, i)
+	case "sql_unfiltered":
+		return checkSqlUnfiltered(sc, i)
+	case "sql_alter_drop":
+		return checkSqlAlterDrop(sc, i)
+	case "sql_grant_public":
+		return checkSqlGrantPublic(sc, i)
+	case "mongo_drop":
+		return checkMongoDrop(sc, i)
+	case "mongo_delete_all":
+		return checkMongoDeleteAll(sc, i)
+	case "production_destroy":
+		return checkProductionDestroy(sc, i)
+	case "container_host_access":
+		return checkContainerHostAccess(sc, i)
+	case "container_host_escape":
+		return checkContainerHostEscape(sc, i)
+	case "fanned_out":
+		return checkFannedOut(sc, i)
+	case "fanout_destructive":
+		return checkFanoutDestructive(sc, i)
+	case "ansible_module_destroy":
+		return checkAnsibleModuleDestroy(sc, i)
+	case "container_exec_delete":
+		return checkContainerExecDelete(sc, i)
 	}
 	return false
 }
@@ -375,27 +794,113 @@ func lineCheck(name string) bool {
 // generator compiled; NewDetector skips checking those again.
 func vetted(expr string) bool {
 	switch expr {
+	case "(-[^ ]+ )*(([^ ]*/)?manage\\.py|-m django) (-[^ ]+ )*(flush|reset_db|reset_schema|migrate [^ -][^ ]* zero)( .*)?":
+		return true
+	case "(-[^ ]+ )*(flush|reset_db|reset_schema|migrate [^ -][^ ]* zero)( .*)?":
+		return true
+	case "(.* )?(-F|--flush|-X|--delete-chain|-P|--policy|-D|--delete)( .*)?":
+		return true
 	case "(.* )?(-Z|-z|-o|-d|-n|-l|-G|--zap-all|--zap|--clear|--delete|--new|--load-backup|mklabel|mktable|mkpart|rm|resizepart)( .*)?":
 		return true
 	case "(.* )?(-a|--all|-o|--offset|-[a-zA-Z]*a[a-zA-Z]*)( .*)?|(.* )?/dev/.*":
 		return true
+	case "(.* )?(-e|--erase)( .*)?":
+		return true
+	case "(.* )?(-e|--extra-vars)[ =]\"?[^ ]*state=absent.*":
+		return true
 	case "(.* )?(-e|-c|--exec|--sh-exec|-[a-zA-Z]*e)( .*)?|.*(exec|system):.*":
 		return true
+	case "(.* )?(disable|reset)( .*)?":
+		return true
+	case "(.* )?(file\\.(remove|rmdir)|system\\.(reboot|shutdown|poweroff|halt)|service\\.(stop|disable|dead|kill)|pkg\\.(remove|purge)|user\\.delete|group\\.delete|disk\\.wipe|lvm\\.(lvremove|vgremove|pvremove))( .*)?":
+		return true
+	case "(.* )?(flush|delete)( .*)?":
+		return true
+	case "(.* )?(kubernetes|k8s|kube) (cluster|clusters|c) (delete|d|rm)( .*)?":
+		return true
 	case "(.* )?(kv (delete|destroy|metadata delete)|delete|secrets disable) .*":
+		return true
+	case "(.* )?(remove|purge|autoremove|erase|rm|del)( .*)?":
+		return true
+	case "(.* )?(reset|down-to 0)( .*)?":
 		return true
 	case "(.* )?(s3 rm .*--recursive.*|s3 rb .*--force.*|rm .*(-r|-R|--recursive)( .*)?|storage rm .*(-r|--recursive).*|remove .*--recursive.*|del .*--recursive.*|rb .*--force.*)":
 		return true
 	case "(.* )?(s3 sync .*--delete.*|rsync .*(-d|--delete-unmatched-destination-objects)( .*)?|storage rsync .*--delete-unmatched-destination-objects.*)":
 		return true
+	case "(.* )?(stop|disable|mask|kill|reboot|poweroff|halt|kexec|isolate|rescue|emergency)( .*)?":
+		return true
 	case "(.* )?-1":
 		return true
+	case "(.* )?-R[a-zA-Z]*( .*)?":
+		return true
+	case "(.* )?[^ -][^ ]* (stop|disable|zap)( .*)?":
+		return true
+	case "(.* )?aks delete( .*)?":
+		return true
+	case "(.* )?artisan (migrate:(fresh|reset|refresh)|db:wipe)( .*)?":
+		return true
+	case "(.* )?cmd\\.script( .*)?":
+		return true
+	case "(.* )?compose (.* )?rm (.* )?(-[a-zA-Z]*v[a-zA-Z]*|--volumes)( .*)?":
+		return true
+	case "(.* )?container (clusters|cluster) delete( .*)?":
+		return true
+	case "(.* )?database (reset|drop)( .*)?":
+		return true
+	case "(.* )?delete (cluster|clusters)( .*)?":
+		return true
+	case "(.* )?deployment-manager deployments delete( .*)?":
+		return true
+	case "(.* )?destroy( .*)?":
+		return true
+	case "(.* )?downgrade (.* )?base( .*)?":
+		return true
+	case "(.* )?ef (.* )?database drop( .*)?":
+		return true
+	case "(.* )?migrate (fresh|reset|refresh)( .*)?":
+		return true
 	case "(.* )?of=/dev/(sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk|dm-|md|mapper/|loop|sr|fd)[^ ]*( .*)?":
+		return true
+	case "(.* )?rm (.* )?(-[a-zA-Z]*v[a-zA-Z]*|--volumes)( .*)?":
+		return true
+	case "(.* )?schema clean( .*)?":
+		return true
+	case "(.* )?sqlflush( .*)?":
+		return true
+	case "(.* )?stack (group|sub|mg) delete (.* )?--action-on-unmanage[ =]delete(All|Resources)( .*)?":
+		return true
+	case "(.*/)?([^/]*\\.tfstate(\\.backup)?|terraform\\.tfstate\\.d)":
+		return true
+	case "(.*/)?[^/]*(destroy|teardown|tear-down|tear_down|decommission|nuke|wipe|purge|delete-all|remove-all)[^/]*\\.ya?ml":
+		return true
+	case "(?i)delete":
+		return true
+	case "(?i)drop-?all":
+		return true
+	case "(?is)(.*(\\n|\\\\n))?[ \\t]*flush(all|db)(\\s.*|\\\\n.*)?":
+		return true
+	case "(ansible\\.(builtin|legacy)\\.)?script":
+		return true
+	case "(https?://)?[^ /]*(:9200|:9243|elastic|opensearch)[^ /]*(/.*)?":
+		return true
+	case "(https?://.*|.*/|[^./]+|\\.)":
+		return true
+	case "(run )?(sequelize(-cli)? (.* )?(db:drop|db:migrate:undo:all)|typeorm[^ ]* (.* )?schema:drop|knex (.* )?migrate:rollback (.* )?--all|drizzle-kit push (.* )?--force)( .*)?":
+		return true
+	case "(run )?prisma (.* )?(migrate reset|db push (.* )?--force-reset)( .*)?":
+		return true
+	case "(run )?prisma (.* )?db push (.* )?--accept-data-loss( .*)?":
 		return true
 	case "(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)(/[^/]+)?|/|/(bin|boot|etc|lib|lib64|opt|sbin|srv|usr|var)":
 		return true
 	case "(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/(Documents|Desktop|Downloads|Pictures|Music|Videos|Movies|Library|projects|Projects|src|code|work|dev|git|repos|workspace|\\.ssh|\\.gnupg|\\.config|\\.local)(/\\*)?":
 		return true
 	case "(~|\\$HOME|\\$USERPROFILE|~[a-z_][a-z0-9_-]*|/home/[^/]+|/Users/[^/]+|/root)(/\\*|/\\.\\*)?":
+		return true
+	case ".*":
+		return true
+	case ".*(finalizers|persistentVolumeReclaimPolicy\"? *: *\"?Delete).*":
 		return true
 	case "/":
 		return true
@@ -429,13 +934,41 @@ func vetted(expr string) bool {
 		return true
 	case "0*[67][0-7][0-7]":
 		return true
+	case "0+":
+		return true
+	case "0|6|1|s|S":
+		return true
 	case ":[^/].*":
 		return true
 	case "\\$[A-Za-z_][A-Za-z0-9_]*/\\.\\.(/.*)?":
 		return true
+	case "\\$\\(.*|`.*":
+		return true
 	case "\\+.*":
 		return true
 	case "\\.|\\*|:/":
+		return true
+	case "clean":
+		return true
+	case "cluster-admin|admin|edit|view|system:.*":
+		return true
+	case "db:(drop|reset|purge|schema:load|structure:load|migrate:reset|truncate_all|seed:replant|setup)(:[a-z_]+)?":
+		return true
+	case "db:drop|db:migrate:undo:all":
+		return true
+	case "drop":
+		return true
+	case "ecto\\.(drop|reset)":
+		return true
+	case "migrate:(fresh|reset|refresh)|db:wipe":
+		return true
+	case "migrate:rollback":
+		return true
+	case "never":
+		return true
+	case "pg:reset":
+		return true
+	case "schema:drop":
 		return true
 	case "sync|purge|delete|deletefile|rmdir|rmdirs|cleanup|bisync":
 		return true

@@ -1,0 +1,208 @@
+package danger
+
+import (
+	"strings"
+
+	"github.com/shellguard/shellguard/shellparse"
+)
+
+// What the infrastructure packs (database, kubernetes, iac, containers,
+// fleet) share: a production target raises a destructive act to
+// Critical, checks that ask the registry about another command, and the
+// commands an invocation makes run elsewhere that the parser does not
+// re-parse.
+
+// commandsElsewhere returns command lines invocation i makes run that the
+// parser did not re-parse, each checked by the detector as a command of
+// its own (what they match is reported on i): a container's command with
+// the container's paths mapped back to the host's through its mounts
+// (docker run -v /:/host alpine rm -rf /host is rm -rf /), and a database
+// client's shell escapes (psql's \! CMD, sqlite3's .shell CMD).
+func commandsElsewhere(sc *scan, i int) []string {
+	var out []string
+	if cmd := containerHostCommand(sc, i); cmd != "" {
+		out = append(out, cmd)
+	}
+	return append(out, dbShellEscapes(sc, i)...)
+}
+
+// judgesOthers reports the checks that ask the registry whether other
+// rules match: a rule using one is never asked about itself.
+func judgesOthers(check string) bool {
+	switch check {
+	case "production_destroy", "fanout_destructive":
+		return true
+	}
+	return false
+}
+
+// unverified reports the checks that say shellguard cannot read what runs
+// (a computed program, code built at run time, an obfuscated word): they
+// are not evidence that a command destroys anything.
+func unverified(check string) bool {
+	switch check {
+	case "dynamic_program", "runtime_shell_input", "unparseable", "limit", "obfuscated_word", "env_slice",
+		"decoded_argument", "lookalike_dash":
+		return true
+	}
+	return false
+}
+
+// destroyingRule reports a rule whose match says a command destroys
+// something (at level min or above): not a rule that judges others, nor
+// one that only says the command cannot be verified.
+func destroyingRule(x *rule, min Level) bool {
+	if x.p.Level < min {
+		return false
+	}
+	s := x.spec()
+	if s == nil {
+		return true
+	}
+	if judgesOthers(s.Check) || unverified(s.Check) {
+		return false
+	}
+	for k := range s.Any {
+		if judgesOthers(s.Any[k].Check) {
+			return false
+		}
+	}
+	return true
+}
+
+// otherRuleMatches reports whether a destroying rule of the registry at
+// level min or above matches invocation i.
+func otherRuleMatches(sc *scan, i int, min Level) bool {
+	r := sc.reg
+	if r == nil {
+		return false
+	}
+	try := func(idx int, indexed bool) bool {
+		x := &r.rules[idx]
+		return destroyingRule(x, min) && x.matchInvocation(sc, i, indexed)
+	}
+	if name := sc.name(i); name != "" {
+		for _, idx := range r.forProgram(name) {
+			if try(idx, true) {
+				return true
+			}
+		}
+		if strings.HasPrefix(name, "git-") {
+			for _, idx := range r.forProgram("git") {
+				if try(idx, true) {
+					return true
+				}
+			}
+		}
+		for _, idx := range r.globProgs {
+			if try(idx, false) {
+				return true
+			}
+		}
+	}
+	for _, idx := range r.anyProgram {
+		if try(idx, false) {
+			return true
+		}
+	}
+	return false
+}
+
+// destroys reports whether the command line cmd matches a destroying rule
+// of the registry (at any level), checked as a nested command of the
+// check in progress. When the nesting or the re-parse budget is spent it
+// reports true: what cannot be looked at is not taken as harmless.
+func destroys(sc *scan, cmd string) bool {
+	r := sc.reg
+	if r == nil {
+		return false
+	}
+	if sc.depth+1 > maxNested || sc.budget == nil || *sc.budget <= 0 {
+		return true
+	}
+	*sc.budget--
+	var sub hitSet
+	if !r.checkInto(shellparse.Parse(cmd), &sub, sc.depth+1, sc.budget) {
+		return false
+	}
+	for _, h := range sub.list {
+		x := &r.rules[h.idx]
+		if !x.isParseCheck() && destroyingRule(x, Low) {
+			return true
+		}
+	}
+	return false
+}
+
+// checkProductionDestroy: invocation i destroys something (another rule
+// at High or above matches it) and names a production target: the
+// destruction of a production system or data store is Critical.
+func checkProductionDestroy(sc *scan, i int) bool {
+	return productionTarget(sc, i) && otherRuleMatches(sc, i, High)
+}
+
+// productionTarget reports an invocation that names production: a word
+// prod, production or prd (prod2, ...) in its arguments, in its
+// environment assignments (RAILS_ENV=production; and Rails's
+// DISABLE_DATABASE_ENVIRONMENT_CHECK=1), or in those of the commands that
+// run it (kubectl --context prod exec ... -- psql ...).
+// Words are the runs of letters and digits, compared in lower case:
+// products, preprod and nonprod are not production.
+func productionTarget(sc *scan, i int) bool {
+	for k, guard := i, 0; k >= 0 && k < len(sc.res.Invocations) && guard < 16; guard++ {
+		inv := &sc.res.Invocations[k]
+		for _, a := range inv.Assigns {
+			if prodWord(a.Value) || a.Name == "DISABLE_DATABASE_ENVIRONMENT_CHECK" && a.Value != "" && a.Value != "0" {
+				// Rails's switch exists to let destructive tasks run
+				// on a production database.
+				return true
+			}
+		}
+		args := inv.Args
+		if k == i {
+			args = sc.args(i)
+		}
+		for n, a := range args {
+			if n > 0 && prodWord(a.Value) {
+				return true
+			}
+		}
+		if inv.Parent == k {
+			break
+		}
+		k = inv.Parent
+	}
+	return false
+}
+
+// prodWord reports a word of s (a run of ASCII letters and digits) that is
+// prod, production, prd, or prod followed by digits.
+func prodWord(s string) bool {
+	for i := 0; i < len(s); {
+		for i < len(s) && !isAlnum(s[i]) {
+			i++
+		}
+		j := i
+		for j < len(s) && isAlnum(s[j]) {
+			j++
+		}
+		if w := s[i:j]; len(w) >= 3 && len(w) <= 10 && isProd(w) {
+			return true
+		}
+		i = j
+	}
+	return false
+}
+
+func isAlnum(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+func isProd(w string) bool {
+	w = strings.ToLower(w)
+	switch w {
+	case "prod", "production", "prd":
+		return true
+	}
+	return strings.HasPrefix(w, "prod") && isDigits(w[4:])
+}
