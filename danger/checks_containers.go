@@ -374,6 +374,62 @@ func containerHostCommand(sc *scan, i int) string {
 	return b.String()
 }
 
+// imageEntrypoints are well-known images whose entrypoint is a command-line
+// tool: docker run amazon/aws-cli s3 rm ... runs aws s3 rm ....
+var imageEntrypoints = map[string]string{
+	"amazon/aws-cli":                 "aws",
+	"public.ecr.aws/aws-cli/aws-cli": "aws",
+	"hashicorp/terraform":            "terraform",
+	"ghcr.io/opentofu/opentofu":      "tofu",
+	"bitnami/kubectl":                "kubectl",
+	"rancher/kubectl":                "kubectl",
+	"lachlanevenson/k8s-kubectl":     "kubectl",
+	"alpine/helm":                    "helm",
+	"minio/mc":                       "mc",
+	"rclone/rclone":                  "rclone",
+}
+
+// containerToolCommand returns the command a run of a well-known tool
+// image runs (amazon/aws-cli s3 rm ... is aws s3 rm ...), or "".
+func containerToolCommand(sc *scan, i int) string {
+	cr, ok := parseContainerRun(sc, i)
+	if !ok {
+		return ""
+	}
+	args := sc.args(i)
+	if cr.image >= len(args) || args[cr.image].Dynamic {
+		return ""
+	}
+	for _, a := range args[1:cr.image] {
+		if a.Value == "--entrypoint" || strings.HasPrefix(a.Value, "--entrypoint=") {
+			return ""
+		}
+	}
+	image := args[cr.image].Value
+	if k := strings.LastIndexByte(image, '@'); k > 0 {
+		image = image[:k]
+	}
+	if k := strings.LastIndexByte(image, ':'); k > strings.LastIndexByte(image, '/') {
+		image = image[:k]
+	}
+	image = strings.TrimPrefix(strings.TrimPrefix(image, "docker.io/"), "library/")
+	tool := imageEntrypoints[image]
+	if tool == "" || cr.image+1 >= len(args) || args[cr.image+1].Value == tool {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString(tool)
+	for _, a := range args[cr.image+1:] {
+		b.WriteByte(' ')
+		if a.Dynamic {
+			b.WriteString(a.Raw)
+		} else {
+			b.WriteString(shquote.Quote(a.Value))
+		}
+	}
+	return b.String()
+}
+
 // quoteHostPath quotes a host path for the shell, keeping a leading
 // variable ($HOME, $(pwd)) or ~ that the shell expands.
 func quoteHostPath(h string) string {

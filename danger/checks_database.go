@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/shellguard/shellguard/internal/programs"
+	"github.com/shellguard/shellguard/shellparse"
 )
 
 // The database pack's checks (danger/checks.toml): the SQL an invocation
@@ -181,9 +182,30 @@ func dbCode(sc *scan, i int) ([]string, codeLang) {
 	if c.stdin && (len(texts) == 0 && !file || stdinFile) {
 		if text, ok := staticStdin(sc, i); ok {
 			texts = append(texts, text)
+		} else if text, ok := procSubstInput(sc, i); ok {
+			texts = append(texts, text)
 		}
 	}
 	return texts, c.lang
+}
+
+// procSubstInput returns what a process substitution given as standard
+// input prints (mysql app < <(echo 'SQL')), when it is echo or printf of
+// literal words. (TODO(lead): fold into shellparse's Invocation.Stdin when
+// it lands, with staticStdin.)
+func procSubstInput(sc *scan, i int) (string, bool) {
+	for _, r := range sc.res.Invocations[i].Redirs {
+		if r.Op != "<" || !r.Dynamic || !strings.HasPrefix(r.Target, "<(") || !strings.HasSuffix(r.Target, ")") || len(r.Target) > maxSQL {
+			continue
+		}
+		res := shellparse.Parse(r.Target[2 : len(r.Target)-1])
+		if len(res.Invocations) != 1 || len(res.Problems) > 0 {
+			return "", false
+		}
+		inv := &res.Invocations[0]
+		return printed(progName(inv.Name), inv.Args)
+	}
+	return "", false
 }
 
 func inList(s string, list []string) bool {
@@ -456,17 +478,37 @@ func scanSQL(text string) sqlFinding {
 	if len(text) > maxSQL {
 		text = text[:maxSQL]
 	}
+	w := &sqlWork{left: 16*len(text) + 4096}
+	return scanSQLText(text, 0, w)
+}
+
+// sqlWork bounds the work of one scan: the passes over a statement are
+// linear, but hostile text (BEGIN BEGIN ..., WITH THEN WITH ...) could
+// make them restart at every word. When it runs out, the text is taken to
+// hold every destructive statement: what cannot be read is not harmless.
+type sqlWork struct{ left int }
+
+func (w *sqlWork) step() bool {
+	w.left--
+	return w.left >= 0
+}
+
+func scanSQLText(text string, level int, w *sqlWork) sqlFinding {
 	var f sqlFinding
 	var stmt []sqlTok
-	sqlTokens(text, 0, func(t sqlTok) {
+	sqlTokens(text, level, w, func(t sqlTok) {
 		if t.kind == tokEnd {
-			f |= sqlStatement(stmt)
+			f |= sqlStatement(stmt, w)
 			stmt = stmt[:0]
 			return
 		}
 		stmt = append(stmt, t)
 	}, &f)
-	return f | sqlStatement(stmt)
+	f |= sqlStatement(stmt, w)
+	if w.left < 0 {
+		f |= sqlDestroys
+	}
+	return f
 }
 
 func isWordStart(c byte) bool {
@@ -480,7 +522,7 @@ func isWordChar(c byte) bool {
 // sqlTokens splits text into tokens and calls emit for each; the body of a
 // dollar-quoted string is scanned as statements of its own, whose findings
 // are added to f.
-func sqlTokens(text string, level int, emit func(sqlTok), f *sqlFinding) {
+func sqlTokens(text string, level int, w *sqlWork, emit func(sqlTok), f *sqlFinding) {
 	depth := 0
 	lineStart := true
 	for i := 0; i < len(text); {
@@ -562,7 +604,7 @@ func sqlTokens(text string, level int, emit func(sqlTok), f *sqlFinding) {
 				end = len(body)
 			}
 			if level < maxSQLDepth {
-				*f |= scanSQLBody(body[:end], level+1)
+				*f |= scanSQLText(body[:end], level+1, w)
 			}
 			i += len(tag) + end + len(tag)
 			if i > len(text) {
@@ -602,21 +644,6 @@ func sqlTokens(text string, level int, emit func(sqlTok), f *sqlFinding) {
 			i++
 		}
 	}
-}
-
-// scanSQLBody scans the body of a dollar-quoted string as statements.
-func scanSQLBody(body string, level int) sqlFinding {
-	var f sqlFinding
-	var stmt []sqlTok
-	sqlTokens(body, level, func(t sqlTok) {
-		if t.kind == tokEnd {
-			f |= sqlStatement(stmt)
-			stmt = stmt[:0]
-			return
-		}
-		stmt = append(stmt, t)
-	}, &f)
-	return f | sqlStatement(stmt)
 }
 
 // skipQuoted returns the index after the quoted text starting at i (the
@@ -660,27 +687,34 @@ func dollarTag(s string) string {
 }
 
 // sqlStatement classifies one statement's tokens.
-func sqlStatement(toks []sqlTok) sqlFinding {
+func sqlStatement(toks []sqlTok, w *sqlWork) sqlFinding {
 	if len(toks) == 0 {
 		return 0
 	}
 	var f sqlFinding
 	merge := toks[0].kind == tokWord && toks[0].text == "MERGE"
-	// Keyword pairs that name the act wherever they are.
+	// Keyword pairs that name the act wherever they are; inAlter: the
+	// statement (or the procedural one after THEN, ELSE, BEGIN) is an
+	// ALTER TABLE.
+	inAlter := false
 	for k := 0; k < len(toks); k++ {
 		t := toks[k]
 		if t.kind != tokWord {
 			continue
 		}
 		switch t.text {
+		case "ALTER":
+			inAlter = k+1 < len(toks) && toks[k+1].kind == tokWord && toks[k+1].text == "TABLE"
+		case "THEN", "ELSE", "BEGIN":
+			inAlter = false
 		case "DROP":
-			f |= sqlDrop(toks, k)
+			f |= sqlDrop(toks, k, inAlter)
 		case "TRUNCATE":
 			if truncateStatement(toks, k) {
 				f |= sqlTruncate
 			}
 		case "GRANT":
-			if grantAllPublic(toks[k:]) {
+			if grantAllPublic(toks[k:], w) {
 				f |= sqlGrantPublic
 			}
 		}
@@ -699,11 +733,14 @@ func sqlStatement(toks []sqlTok) sqlFinding {
 		if !start {
 			continue
 		}
-		v, explained := sqlVerb(toks, k)
+		v, explained := sqlVerb(toks, k, w)
 		if v < 0 || explained {
 			continue
 		}
-		f |= sqlDML(toks, v)
+		f |= sqlDML(toks, v, w)
+		if w.left < 0 {
+			return f
+		}
 	}
 	return f
 }
@@ -712,10 +749,10 @@ func sqlStatement(toks []sqlTok) sqlFinding {
 // starting at k is a DELETE, UPDATE or ALTER TABLE (skipping BEGIN,
 // START TRANSACTION, a WITH clause and EXPLAIN), or -1; explained reports
 // an EXPLAIN that does not run it.
-func sqlVerb(toks []sqlTok, k int) (v int, explained bool) {
+func sqlVerb(toks []sqlTok, k int, w *sqlWork) (v int, explained bool) {
 	explain, analyze := false, false
 	base := toks[k].depth
-	for j := k; j < len(toks); j++ {
+	for j := k; j < len(toks) && w.step(); j++ {
 		t := toks[j]
 		if t.kind != tokWord {
 			if t.kind == tokPunct && (t.text == "(" || t.text == ")" || t.text == ",") {
@@ -761,16 +798,16 @@ func sqlVerb(toks []sqlTok, k int) (v int, explained bool) {
 
 // sqlDML classifies the DELETE, UPDATE or ALTER TABLE statement whose verb
 // is at v.
-func sqlDML(toks []sqlTok, v int) sqlFinding {
+func sqlDML(toks []sqlTok, v int, w *sqlWork) sqlFinding {
 	depth := toks[v].depth
 	switch toks[v].text {
 	case "DELETE":
-		if w := whereAt(toks, v+1, depth); w < 0 || trivialWhere(toks, w, depth) {
+		if at := whereAt(toks, v+1, depth, w); at < 0 || trivialWhere(toks, at, depth, w) {
 			return sqlDeleteAll
 		}
 	case "UPDATE":
 		set := false
-		for j := v + 1; j < len(toks); j++ {
+		for j := v + 1; j < len(toks) && w.step(); j++ {
 			if toks[j].kind == tokWord && toks[j].text == "SET" && toks[j].depth == depth {
 				set = true
 				break
@@ -779,12 +816,12 @@ func sqlDML(toks []sqlTok, v int) sqlFinding {
 		if !set {
 			return 0
 		}
-		if w := whereAt(toks, v+1, depth); w < 0 || trivialWhere(toks, w, depth) {
+		if at := whereAt(toks, v+1, depth, w); at < 0 || trivialWhere(toks, at, depth, w) {
 			return sqlUpdateAll
 		}
 	case "ALTER":
 		var f sqlFinding
-		for j := v + 2; j < len(toks); j++ {
+		for j := v + 2; j < len(toks) && w.step(); j++ {
 			t := toks[j]
 			if t.kind != tokWord || t.depth != depth {
 				continue
@@ -792,11 +829,11 @@ func sqlDML(toks []sqlTok, v int) sqlFinding {
 			switch t.text {
 			case "DELETE":
 				// ClickHouse: ALTER TABLE t DELETE WHERE expr.
-				if w := whereAt(toks, j+1, depth); w >= 0 && trivialWhere(toks, w, depth) {
+				if at := whereAt(toks, j+1, depth, w); at >= 0 && trivialWhere(toks, at, depth, w) {
 					f |= sqlDeleteAll
 				}
 			case "UPDATE":
-				if w := whereAt(toks, j+1, depth); w >= 0 && trivialWhere(toks, w, depth) {
+				if at := whereAt(toks, j+1, depth, w); at >= 0 && trivialWhere(toks, at, depth, w) {
 					f |= sqlUpdateAll
 				}
 			}
@@ -809,8 +846,8 @@ func sqlDML(toks []sqlTok, v int) sqlFinding {
 // whereAt returns the index of the first WHERE at depth from k on, before
 // the statement leaves that depth (a data-modifying CTE ends at its
 // closing parenthesis), or -1.
-func whereAt(toks []sqlTok, k, depth int) int {
-	for j := k; j < len(toks); j++ {
+func whereAt(toks []sqlTok, k, depth int, w *sqlWork) int {
+	for j := k; j < len(toks) && w.step(); j++ {
 		if toks[j].depth < depth {
 			return -1
 		}
@@ -823,9 +860,9 @@ func whereAt(toks []sqlTok, k, depth int) int {
 
 // trivialWhere reports a WHERE clause that holds for every row: WHERE 1,
 // WHERE true, WHERE 1=1, WHERE 1 <> 0, ...
-func trivialWhere(toks []sqlTok, w, depth int) bool {
+func trivialWhere(toks []sqlTok, at, depth int, w *sqlWork) bool {
 	var b strings.Builder
-	for j := w + 1; j < len(toks); j++ {
+	for j := at + 1; j < len(toks) && w.step(); j++ {
 		t := toks[j]
 		if t.kind == tokWord && t.depth == depth {
 			switch t.text {
@@ -857,14 +894,14 @@ func trivialWhere(toks []sqlTok, w, depth int) bool {
 
 // sqlDrop classifies DROP at k: a database, a schema, a table, or (in ALTER
 // TABLE) a column or partition.
-func sqlDrop(toks []sqlTok, k int) sqlFinding {
+func sqlDrop(toks []sqlTok, k int, inAlter bool) sqlFinding {
 	next := func(j int) string {
 		if j < len(toks) && toks[j].kind == tokWord {
 			return toks[j].text
 		}
 		return ""
 	}
-	if alterTable(toks, k) {
+	if inAlter {
 		j := k + 1
 		for next(j) == "COLUMN" || next(j) == "IF" || next(j) == "EXISTS" {
 			j++
@@ -908,21 +945,6 @@ func sqlDrop(toks []sqlTok, k int) sqlFinding {
 	return 0
 }
 
-// alterTable reports whether the DROP at k is inside ALTER TABLE (the
-// statement started with ALTER TABLE, at the same depth).
-func alterTable(toks []sqlTok, k int) bool {
-	for j := k - 1; j >= 0; j-- {
-		t := toks[j]
-		if t.kind == tokWord && t.text == "TABLE" && j > 0 && toks[j-1].kind == tokWord && toks[j-1].text == "ALTER" {
-			return true
-		}
-		if t.kind == tokWord && (t.text == "THEN" || t.text == "ELSE" || t.text == "BEGIN") {
-			return false
-		}
-	}
-	return false
-}
-
 // truncateStatement reports TRUNCATE [TABLE|ONLY] name at k, not the
 // function truncate(x) nor the privilege (GRANT TRUNCATE ON t).
 func truncateStatement(toks []sqlTok, k int) bool {
@@ -951,11 +973,11 @@ func truncateStatement(toks []sqlTok, k int) bool {
 }
 
 // grantAllPublic reports GRANT ALL [PRIVILEGES] ... TO PUBLIC.
-func grantAllPublic(toks []sqlTok) bool {
+func grantAllPublic(toks []sqlTok, w *sqlWork) bool {
 	if len(toks) < 2 || toks[1].kind != tokWord || toks[1].text != "ALL" {
 		return false
 	}
-	for j := 2; j+1 < len(toks); j++ {
+	for j := 2; j+1 < len(toks) && w.step(); j++ {
 		if toks[j].kind == tokWord && toks[j].text == "TO" && toks[j+1].kind == tokWord && toks[j+1].text == "PUBLIC" {
 			return true
 		}

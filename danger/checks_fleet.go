@@ -51,8 +51,9 @@ func fannedOut(sc *scan, i int) bool {
 }
 
 // repeated reports an invocation run once per input line (xargs runs it,
-// or a command that runs it) or once per word of a loop it reads (an
-// argument is dynamic: the loop's variable).
+// or a command that runs it) or once per word of a loop whose variable
+// names its target (the host of ssh, the pod of kubectl exec: a dynamic
+// first operand, or second after a subcommand).
 func repeated(sc *scan, a int) bool {
 	res := sc.res
 	for k, guard := a, 0; k >= 0 && k < len(res.Invocations) && guard < 64; guard++ {
@@ -76,10 +77,31 @@ func repeated(sc *scan, a int) bool {
 	if !loop {
 		return false
 	}
-	for _, x := range inv.Args[min(1, len(inv.Args)):] {
-		if x.Dynamic {
+	args := sc.args(a)
+	if len(args) < 2 {
+		return false
+	}
+	n := 2
+	switch sc.name(a) {
+	case "ssh", "sshpass", "autossh", "mosh":
+		n = 1
+	}
+	words := argWords(args[1:])
+	s := programs.NewScanner(sc.invs[a].prog, words, "")
+	for seen := 0; seen < n; {
+		it, ok := s.Next()
+		if !ok {
+			break
+		}
+		if it.Kind != programs.Operand {
+			continue
+		}
+		// As written: a loop variable is $h even where the parser
+		// resolves it to each word of a literal list.
+		if raw := args[1+it.Word].Raw; it.Dynamic || strings.ContainsAny(raw, "$`") || strings.Contains(it.Value, "{}") {
 			return true
 		}
+		seen++
 	}
 	return false
 }

@@ -16,11 +16,15 @@ import (
 // parser did not re-parse, each checked by the detector as a command of
 // its own (what they match is reported on i): a container's command with
 // the container's paths mapped back to the host's through its mounts
-// (docker run -v /:/host alpine rm -rf /host is rm -rf /), and a database
-// client's shell escapes (psql's \! CMD, sqlite3's .shell CMD).
+// (docker run -v /:/host alpine rm -rf /host is rm -rf /), the command a
+// well-known tool image runs (amazon/aws-cli s3 rm ... is aws s3 rm ...),
+// and a database client's shell escapes (psql's \! CMD, sqlite3's .shell CMD).
 func commandsElsewhere(sc *scan, i int) []string {
 	var out []string
 	if cmd := containerHostCommand(sc, i); cmd != "" {
+		out = append(out, cmd)
+	}
+	if cmd := containerToolCommand(sc, i); cmd != "" {
 		out = append(out, cmd)
 	}
 	return append(out, dbShellEscapes(sc, i)...)
