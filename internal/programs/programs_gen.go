@@ -9,9 +9,10 @@ var table = [...]Program{
 	{Name: "[[", Is: DataArgs},
 	{Name: "ack", Is: DataArgs},
 	{Name: "ag", Is: DataArgs},
+	{Name: "alembic", Root: Node{Values: []string{"-c", "--config", "-n", "--name", "-x"}, DryRun: []string{"--sql"}}},
 	{Name: "alias", Is: DataArgs, Root: Node{Widen: []Widen{{Contains: []string{"="}, Label: "alias", Why: "changes what a command name runs"}}}},
-	{Name: "ansible", Root: Node{DryRun: []string{"-C", "--check"}}},
-	{Name: "ansible-playbook", Root: Node{DryRun: []string{"-C", "--check"}}},
+	{Name: "ansible", Root: Node{Values: []string{"-i", "--inventory", "-m", "--module-name", "-a", "--args", "-u", "--user", "-e", "--extra-vars", "-f", "--forks", "-l", "--limit", "-M", "--module-path", "-B", "--background", "-P", "--poll", "-c", "--connection", "-T", "--timeout", "--become-user", "--become-method", "--private-key", "--key-file", "--vault-id", "--vault-password-file", "-t", "--tree", "--playbook-dir", "--ssh-common-args", "--ssh-extra-args", "--task-timeout"}, DryRun: []string{"-C", "--check"}}},
+	{Name: "ansible-playbook", Root: Node{Values: []string{"-i", "--inventory", "-e", "--extra-vars", "-u", "--user", "-f", "--forks", "-l", "--limit", "-t", "--tags", "--skip-tags", "--become-user", "--private-key", "--vault-id", "--vault-password-file", "--start-at-task", "-c", "--connection"}, DryRun: []string{"-C", "--check"}}},
 	{Name: "apk", Is: DataArgs, Root: Node{Arity: 2}},
 	{Name: "apropos", Is: DataArgs},
 	{Name: "apt", Is: Subcommands | DataArgs, Root: Node{Arity: 2, DryRun: []string{"-s", "--simulate", "--just-print", "--dry-run", "--recon", "--no-act"}}},
@@ -20,6 +21,7 @@ var table = [...]Program{
 	{Name: "apt-get", Is: Subcommands | DataArgs, Root: Node{Arity: 2, DryRun: []string{"-s", "--simulate", "--just-print", "--dry-run", "--recon", "--no-act"}}},
 	{Name: "aptitude", Is: Subcommands | DataArgs, Root: Node{DryRun: []string{"-s", "--simulate", "--just-print", "--dry-run", "--recon", "--no-act"}}},
 	{Name: "arch", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}},
+	{Name: "argocd", Is: Subcommands, Words: []Alias{{"apps", "app"}, {"rm", "delete"}}, Root: Node{Values: []string{"--server", "--auth-token", "--grpc-web-root-path", "--config", "--kube-context", "-p", "--propagation-policy"}}},
 	{Name: "ash", Is: Shell | StdinProgram, Lang: "sh", Code: []string{"-c"}, Load: []string{"-s", "--rcfile", "--init-file"}, Root: Node{Values: []string{"-c", "-o", "-O", "--rcfile", "--init-file"}}},
 	{Name: "at", Root: Node{Values: []string{"-q", "-f", "-t"}, Widen: []Widen{{UnlessFlags: []string{"-l", "-r", "-d", "-c"}, Always: true, Label: "{name}", Why: "schedules commands read from its input or a file"}}}},
 	{Name: "awk", Is: Abbrev | DataArgs, Extract: "awk", Root: Node{Values: []string{"-F", "-v", "-f", "-E", "-i", "-l", "-W", "-e", "--file", "--exec", "--include", "--load", "--source", "--field-separator", "--assign"}}},
@@ -33,10 +35,13 @@ var table = [...]Program{
 	{Name: "batch", Root: Node{Values: []string{"-q", "-f", "-t"}, Widen: []Widen{{UnlessFlags: []string{"-l", "-r", "-d", "-c"}, Always: true, Label: "{name}", Why: "schedules commands read from its input or a file"}}}},
 	{Name: "bazel", Is: DataArgs, Root: Node{Arity: 2}},
 	{Name: "bc", Is: DataArgs},
+	{Name: "beeline", Root: Node{Values: []string{"-e", "-f", "-i", "-u", "-n", "-p", "-d", "--database", "--hiveconf", "--hivevar", "--conf", "--master", "--name"}}},
 	{Name: "bind", Root: Node{Values: []string{"-m", "-q", "-u", "-f", "-r", "-x"}, Widen: []Widen{{Opts: []string{"-x"}, Label: "bind {opt}", Why: "binds a key to a shell command"}}}},
+	{Name: "bq", Is: Subcommands, Root: Node{Values: []string{"--project_id", "--location", "--dataset_id", "--format", "--api", "--credential_file", "--apilog", "--job_id", "--max_rows", "--destination_table", "--parameter", "--maximum_bytes_billed", "--label"}}},
 	{Name: "brew", Is: DataArgs, Root: Node{Arity: 2}},
 	{Name: "bsdtar", Is: Abbrev | OldStyle, Whole: []string{"--checkpoint"}, Root: Node{Values: []string{"-b", "-C", "-f", "-F", "-g", "-H", "-I", "-K", "-L", "-N", "-T", "-V", "-X", "--file", "--to-command", "--use-compress-program", "--rsh-command", "--info-script", "--new-volume-script", "--checkpoint-action"}, Widen: []Widen{{Opts: []string{"-I", "-F", "--to-command", "--checkpoint-action", "--use-compress-program", "--rsh-command", "--info-script", "--new-volume-script"}, Why: "makes tar run another program"}, {Opts: []string{"-f", "--file"}, UnlessFlags: []string{"--force-local"}, Remote: true, Label: "{opt} {value}", Why: "names an archive on another host, which tar reaches through rsh"}}}},
 	{Name: "btop", Is: Interactive},
+	{Name: "buildah", Is: Subcommands, Root: Node{Values: []string{"-r", "--runtime-endpoint", "-i", "--image-endpoint", "--config", "-t", "--timeout", "--root", "--runroot", "--storage-driver"}}},
 	{Name: "bun", Is: Posix | Subcommands | Runs, Lang: "node", Code: []string{"-e", "--eval", "-p", "--print"}, Load: []string{"-r", "--preload"}, Root: Node{Arity: 2, Values: []string{"-e", "--eval", "-p", "--print", "-r", "--preload"}}, Subs: []Node{{Path: "run", Arity: 3}, {Path: "x", Arity: 3, Run: &Run{}}}},
 	{Name: "bundle", Root: Node{Arity: 2}, Subs: []Node{{Path: "exec", Arity: 3}}},
 	{Name: "bunx", Is: Abbrev | Runs, Root: Node{Arity: 2, Values: []string{"--script-shell", "--userconfig", "--globalconfig", "--registry", "--node-options", "--call", "--prefix", "--loglevel", "--cache", "-p", "--package"}, DryRun: []string{"--dry-run"}, Widen: []Widen{{Opts: []string{"--unsafe-perm"}, Unless: []string{"false"}, Why: "makes package scripts run with full privileges"}, {Opts: []string{"--ignore-scripts"}, Unless: []string{"true"}, HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: []string{"--no-ignore-scripts"}, Why: "makes package install scripts run"}, {Opts: []string{"--script-shell", "--userconfig", "--globalconfig", "--registry", "--node-options", "--call"}, Why: "changes which code {name} fetches or which shell runs its scripts"}}, Run: &Run{}}},
@@ -48,7 +53,8 @@ var table = [...]Program{
 	{Name: "cat", Is: DataArgs, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}},
 	{Name: "cc", Root: Node{Widen: []Widen{{Prefix: []string{"-B", "-fplugin", "-wrapper", "-specs"}, Words: []string{"-Xclang"}, Why: "makes the compiler run or load other programs"}}}},
 	{Name: "cd", Is: DataArgs, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}},
-	{Name: "cdk", Root: Node{Arity: 2}},
+	{Name: "cdk", Is: Subcommands, Root: Node{Arity: 2, Values: []string{"-a", "--app", "--profile", "-c", "--context", "-o", "--output", "--require-approval", "--toolkit-stack-name"}}},
+	{Name: "cdktf", Is: Subcommands, Root: Node{Values: []string{"--app", "-a", "--output", "-o", "--var", "--var-file"}}},
 	{Name: "cf", Root: Node{Arity: 2}},
 	{Name: "chgrp", Aliases: []Alias{{"--recursive", "-R"}}},
 	{Name: "chmod", Aliases: []Alias{{"--recursive", "-R"}}, Root: Node{Arity: 1}},
@@ -58,8 +64,12 @@ var table = [...]Program{
 	{Name: "clang", Root: Node{Widen: []Widen{{Prefix: []string{"-B", "-fplugin", "-wrapper", "-specs"}, Words: []string{"-Xclang"}, Why: "makes the compiler run or load other programs"}}}},
 	{Name: "clang++", Root: Node{Widen: []Widen{{Prefix: []string{"-B", "-fplugin", "-wrapper", "-specs"}, Words: []string{"-Xclang"}, Why: "makes the compiler run or load other programs"}}}},
 	{Name: "clear", Is: DataArgs},
+	{Name: "clickhouse", Is: Subcommands, Root: Node{Values: []string{"-h", "--host", "--port", "-u", "--user", "--password", "-d", "--database", "-q", "--query", "-f", "--format", "--queries-file", "-C", "--config-file"}}},
+	{Name: "clickhouse-client", Root: Node{Values: []string{"-h", "--host", "--port", "-u", "--user", "--password", "-d", "--database", "-q", "--query", "-f", "--format", "--queries-file", "-C", "--config-file"}}},
+	{Name: "clickhouse-local", Root: Node{Values: []string{"-h", "--host", "--port", "-u", "--user", "--password", "-d", "--database", "-q", "--query", "-f", "--format", "--queries-file", "-C", "--config-file"}}},
 	{Name: "cmake", Is: DataArgs, Root: Node{Arity: 2}},
 	{Name: "cmp", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}},
+	{Name: "cockroach", Is: Subcommands, Root: Node{Values: []string{"--url", "--host", "--port", "--user", "-u", "--database", "-d", "--certs-dir", "--format", "-e", "--execute", "-f", "--file", "--set"}}},
 	{Name: "code", Is: DataArgs},
 	{Name: "column", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}},
 	{Name: "comm", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}},
@@ -67,11 +77,12 @@ var table = [...]Program{
 	{Name: "compgen", Is: DataArgs, Root: Node{Values: []string{"-C", "-F", "-G", "-W", "-X", "-A", "-o", "-P", "-S"}, Widen: []Widen{{Opts: []string{"-C"}, Label: "{name} {opt}", Why: "sets a command to run on completion"}}}},
 	{Name: "complete", Is: DataArgs, Root: Node{Values: []string{"-C", "-F", "-G", "-W", "-X", "-A", "-o", "-P", "-S"}, Widen: []Widen{{Opts: []string{"-C"}, Label: "{name} {opt}", Why: "sets a command to run on completion"}}}},
 	{Name: "composer", Is: DataArgs, Root: Node{Arity: 2}},
-	{Name: "consul", Root: Node{Arity: 2}, Subs: []Node{{Path: "kv", Arity: 3}}},
+	{Name: "consul", Is: NoCluster | Subcommands, Root: Node{Arity: 2, Values: []string{"-http-addr", "-token", "-datacenter", "-namespace", "-partition", "-ca-file", "-client-cert", "-client-key"}}, Subs: []Node{{Path: "kv", Arity: 3}}},
 	{Name: "corepack", Root: Node{Arity: 2}},
 	{Name: "cowsay", Is: DataArgs},
 	{Name: "cp", Is: DataArgs, Root: Node{Arity: 1}},
-	{Name: "crictl", Root: Node{Arity: 2}},
+	{Name: "cqlsh", Root: Node{Values: []string{"-u", "--username", "-p", "--password", "-k", "--keyspace", "-f", "--file", "-e", "--execute", "--cqlversion", "--encoding", "--cqlshrc", "--connect-timeout", "--request-timeout"}}},
+	{Name: "crictl", Is: Subcommands, Root: Node{Arity: 2, Values: []string{"-r", "--runtime-endpoint", "-i", "--image-endpoint", "--config", "-t", "--timeout", "--root", "--runroot", "--storage-driver"}}},
 	{Name: "crontab", Aliases: []Alias{{"--remove", "-r"}}, Root: Node{Values: []string{"-u", "-T"}, Widen: []Widen{{Operand: "*", Why: "installs commands to run later"}}}},
 	{Name: "csh", Is: Shell | StdinProgram, Lang: "sh", Code: []string{"-c"}, Load: []string{"-s", "--rcfile", "--init-file"}, Root: Node{Values: []string{"-c", "-o", "-O", "--rcfile", "--init-file"}}},
 	{Name: "curl", Root: Node{Values: []string{"-A", "-b", "-c", "-C", "-d", "-D", "-e", "-E", "-F", "-H", "-K", "-m", "-o", "-P", "-Q", "-r", "-t", "-T", "-u", "-U", "-w", "-x", "-X", "-y", "-Y", "-z", "--data", "--data-binary", "--data-raw", "--data-ascii", "--data-urlencode", "--json", "--form", "--form-string", "--output", "--upload-file", "--config", "--header", "--user-agent", "--cookie", "--cookie-jar", "--dump-header", "--trace", "--trace-ascii", "--stderr", "--libcurl", "--output-dir", "--url", "--request", "--referer", "--proxy", "--user", "--write-out", "--etag-save", "--hsts", "--alt-svc", "--url-query", "--proxy-header", "--max-time", "--connect-timeout", "--retry", "--resolve", "--connect-to", "--cacert", "--cert", "--key", "--range"}, Widen: []Widen{{Opts: []string{"-o", "--output"}, Unless: []string{"@stdout"}, Why: "makes curl write a file, upload a file, or read options from a file"}, {Opts: []string{"-O", "-T", "-K", "-D", "-c", "--remote-name", "--remote-name-all", "--output-dir", "--upload-file", "--config", "--dump-header", "--cookie-jar", "--trace", "--trace-ascii", "--stderr", "--libcurl", "--etag-save", "--hsts", "--alt-svc"}, Why: "makes curl write a file, upload a file, or read options from a file"}, {Opts: []string{"-d", "--data", "--data-binary", "--data-ascii", "--json", "--url-query"}, ValuePrefix: "@", Label: "{opt} @", Why: "sends the contents of a local file"}, {Opts: []string{"--data-urlencode"}, ValueContains: []string{"@"}, Why: "sends the contents of a local file"}, {Opts: []string{"-F", "--form"}, ValueContains: []string{"=@", "=<"}, Why: "sends the contents of a local file"}, {Opts: []string{"-H", "--header", "--proxy-header"}, ValuePrefix: "@", Label: "{opt} @", Why: "sends the contents of a local file"}}}},
@@ -92,14 +103,17 @@ var table = [...]Program{
 	{Name: "dnf", Is: DataArgs, Root: Node{Arity: 2}},
 	{Name: "dnf4", Is: DataArgs},
 	{Name: "dnf5", Is: DataArgs},
-	{Name: "docker", Is: Subcommands, Globals: []string{"-H", "--host", "-c", "--context", "--config", "-l", "--log-level", "--tlscacert", "--tlscert", "--tlskey", "--url", "--connection", "--root", "--runroot"}, Extract: "docker", Root: Node{Arity: 2}, Subs: []Node{{Path: "builder", Arity: 3}, {Path: "buildx", Arity: 3}, {Path: "compose", Arity: 3, Values: []string{"-f", "--file", "-p", "--project-name", "--project-directory", "--env-file", "--profile", "--ansi", "--progress", "--parallel"}, DryRun: []string{"--dry-run"}}, {Path: "container", Arity: 3}, {Path: "context", Arity: 3}, {Path: "image", Arity: 3}, {Path: "network", Arity: 3}, {Path: "system", Arity: 3}, {Path: "volume", Arity: 3}}},
-	{Name: "docker-compose", Extract: "docker"},
+	{Name: "docker", Is: Subcommands, Globals: []string{"-H", "--host", "-c", "--context", "--config", "-l", "--log-level", "--tlscacert", "--tlscert", "--tlskey", "--url", "--connection", "--root", "--runroot"}, Words: []Alias{{"remove", "rm"}}, Extract: "docker", Root: Node{Arity: 2}, Subs: []Node{{Path: "builder", Arity: 3}, {Path: "buildx", Arity: 3}, {Path: "compose", Arity: 3, Values: []string{"-f", "--file", "-p", "--project-name", "--project-directory", "--env-file", "--profile", "--ansi", "--progress", "--parallel"}, DryRun: []string{"--dry-run"}}, {Path: "container", Arity: 3}, {Path: "container create", Values: []string{"-e", "--env", "--env-file", "-u", "--user", "-w", "--workdir", "-v", "--volume", "--mount", "-p", "--publish", "--name", "--network", "--net", "--entrypoint", "-l", "--label", "--platform", "-m", "--memory", "--cap-add", "--cap-drop", "--device", "--restart", "--security-opt", "--ipc", "--pid", "--uts", "--userns", "--tmpfs", "--ulimit", "--hostname", "-h", "--add-host", "--cgroupns", "--volumes-from"}}, {Path: "container run", Values: []string{"-e", "--env", "--env-file", "-u", "--user", "-w", "--workdir", "-v", "--volume", "--mount", "-p", "--publish", "--name", "--network", "--net", "--entrypoint", "-l", "--label", "--platform", "-m", "--memory", "--cap-add", "--cap-drop", "--device", "--restart", "--security-opt", "--ipc", "--pid", "--uts", "--userns", "--tmpfs", "--ulimit", "--hostname", "-h", "--add-host", "--cgroupns", "--volumes-from"}}, {Path: "context", Arity: 3}, {Path: "create", Values: []string{"-e", "--env", "--env-file", "-u", "--user", "-w", "--workdir", "-v", "--volume", "--mount", "-p", "--publish", "--name", "--network", "--net", "--entrypoint", "-l", "--label", "--platform", "-m", "--memory", "--cap-add", "--cap-drop", "--device", "--restart", "--security-opt", "--ipc", "--pid", "--uts", "--userns", "--tmpfs", "--ulimit", "--hostname", "-h", "--add-host", "--cgroupns", "--volumes-from"}}, {Path: "image", Arity: 3}, {Path: "network", Arity: 3}, {Path: "run", Values: []string{"-e", "--env", "--env-file", "-u", "--user", "-w", "--workdir", "-v", "--volume", "--mount", "-p", "--publish", "--name", "--network", "--net", "--entrypoint", "-l", "--label", "--label-file", "--platform", "-m", "--memory", "--cpus", "--cpu-shares", "-c", "-h", "--hostname", "--add-host", "--cap-add", "--cap-drop", "--device", "--gpus", "--restart", "--pull", "--log-driver", "--log-opt", "--shm-size", "--ulimit", "--tmpfs", "--security-opt", "--ipc", "--pid", "--uts", "--dns", "--dns-search", "--dns-option", "--expose", "--group-add", "--link", "--runtime", "--stop-signal", "--stop-timeout", "--volumes-from", "--cidfile", "--cgroupns", "--memory-swap", "--network-alias", "--ip", "--ip6", "--mac-address", "--health-cmd", "--userns", "--detach-keys", "--attach", "-a", "--storage-opt", "--sysctl", "--isolation", "--init-path", "--oom-score-adj", "--blkio-weight", "--cpuset-cpus", "--cpuset-mems", "--device-cgroup-rule", "--annotation"}}, {Path: "system", Arity: 3}, {Path: "volume", Arity: 3}}},
+	{Name: "docker-compose", Is: Subcommands, Extract: "docker", Root: Node{Values: []string{"-f", "--file", "-p", "--project-name", "--project-directory", "--env-file", "--profile", "--ansi", "--progress", "--parallel"}, DryRun: []string{"--dry-run"}}},
 	{Name: "doctl", Is: DataArgs, Root: Node{Arity: 3}},
+	{Name: "dolt", Is: Subcommands, Root: Node{Values: []string{"-q", "--query", "--file", "-r", "--result-format", "--data-dir", "--host", "--port"}}},
 	{Name: "dotnet", Is: Subcommands | DataArgs | Runs, Root: Node{Arity: 2}, Subs: []Node{{Path: "run", Arity: 3, Run: &Run{DashDash: true}}, {Path: "tool", Arity: 3}, {Path: "tool run", Run: &Run{}}}},
 	{Name: "dpkg", Is: DataArgs},
 	{Name: "dpkg-query", Is: DataArgs},
-	{Name: "drizzle-kit", Root: Node{Arity: 2}},
+	{Name: "drizzle-kit", Is: Subcommands, Root: Node{Arity: 2, Values: []string{"--config", "--dialect", "--schema", "--url", "--out"}}},
+	{Name: "dropdb", Root: Node{Values: []string{"-h", "--host", "-p", "--port", "-U", "--username", "--maintenance-db"}}},
 	{Name: "du", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}},
+	{Name: "duckdb", Is: NoCluster, Root: Node{Values: []string{"-c", "-s", "-cmd", "--cmd", "-init", "-f", "-separator", "-nullvalue"}}},
 	{Name: "echo", Is: DataArgs, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}},
 	{Name: "egrep", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}},
 	{Name: "eksctl", Root: Node{Arity: 2}, Subs: []Node{{Path: "create", Arity: 3}}},
@@ -110,6 +124,7 @@ var table = [...]Program{
 	{Name: "entr", Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}},
 	{Name: "env", Is: Abbrev, Root: Node{Arity: 1, Values: []string{"-u", "-C", "-S", "--unset", "--chdir", "--split-string"}, Widen: []Widen{{Opts: []string{"-S", "--split-string"}, Label: "env {opt}", Why: "runs a string split into a command"}}, ReadOnly: &ReadOnly{MaxOperands: -1, NoArgs: true, NoGlob: true}}},
 	{Name: "espeak", Is: DataArgs},
+	{Name: "etcdctl", Is: Subcommands, Root: Node{Values: []string{"--endpoints", "--cacert", "--cert", "--key", "--user", "--password", "--dial-timeout", "--command-timeout", "-w", "--write-out"}}},
 	{Name: "ex", Root: Node{Widen: []Widen{{Prefix: []string{"+", "-c"}, Words: []string{"--cmd", "-S", "-u", "-s"}, Why: "gives the editor commands to run"}}}},
 	{Name: "exit", Is: DataArgs},
 	{Name: "expect", Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}},
@@ -126,6 +141,7 @@ var table = [...]Program{
 	{Name: "firejail", Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}},
 	{Name: "fish", Is: Shell | StdinProgram, Lang: "fish", Code: []string{"-c", "--command"}, Load: []string{"-C", "--init-command"}, Root: Node{Arity: 2, Values: []string{"-c", "-C", "--command", "--init-command"}}},
 	{Name: "flatpak", Is: DataArgs, Root: Node{Arity: 2}},
+	{Name: "flux", Is: Subcommands, Root: Node{Values: []string{"--name", "--kubeconfig", "-p", "--profile", "-n", "--namespace", "--kubecontext", "-l", "--selector", "-f", "--file", "-e", "--environment"}}},
 	{Name: "flyctl", Is: DataArgs, Root: Node{Arity: 2}},
 	{Name: "fmt", Is: DataArgs},
 	{Name: "fold", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}},
@@ -158,17 +174,21 @@ var table = [...]Program{
 	{Name: "gvim", Root: Node{Widen: []Widen{{Prefix: []string{"+", "-c"}, Words: []string{"--cmd", "-S", "-u", "-s"}, Why: "gives the editor commands to run"}}}},
 	{Name: "hash", Is: DataArgs, Root: Node{Values: []string{"-p"}, Widen: []Widen{{Opts: []string{"-p"}, Label: "hash {opt}", Why: "changes which file a command name runs"}}}},
 	{Name: "head", Is: DataArgs, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}},
-	{Name: "helm", Is: Subcommands | DataArgs, Root: Node{Arity: 2, Values: []string{"-n", "--namespace", "--context", "--kube-context", "--kubeconfig", "-s", "--server", "--cluster", "--user", "--as", "--as-group", "--token", "--request-timeout", "-l", "-f", "-o", "-c"}, DryRun: []string{"--dry-run", "--dry-run=client", "--dry-run=server"}, Widen: []Widen{{Opts: []string{"--kubeconfig", "--context", "--kube-context", "--cluster", "--server", "--token", "--as", "--as-group", "--as-uid", "--kube-apiserver", "--kube-token", "--kube-as-user", "--certificate-authority", "--insecure-skip-tls-verify"}, Exact: true, Why: "sends the command to another cluster or identity"}}}, Subs: []Node{{Path: "repo", Arity: 3}}},
+	{Name: "helm", Is: Subcommands | DataArgs, Words: []Alias{{"del", "uninstall"}, {"delete", "uninstall"}, {"un", "uninstall"}}, Root: Node{Arity: 2, Values: []string{"-n", "--namespace", "--context", "--kube-context", "--kubeconfig", "-s", "--server", "--cluster", "--user", "--as", "--as-group", "--token", "--request-timeout", "-l", "-f", "-o", "-c"}, DryRun: []string{"--dry-run", "--dry-run=client", "--dry-run=server"}, Widen: []Widen{{Opts: []string{"--kubeconfig", "--context", "--kube-context", "--cluster", "--server", "--token", "--as", "--as-group", "--as-uid", "--kube-apiserver", "--kube-token", "--kube-as-user", "--certificate-authority", "--insecure-skip-tls-verify"}, Exact: true, Why: "sends the command to another cluster or identity"}}}, Subs: []Node{{Path: "repo", Arity: 3}}},
+	{Name: "helmfile", Is: Subcommands, Root: Node{Values: []string{"--name", "--kubeconfig", "-p", "--profile", "-n", "--namespace", "--kubecontext", "-l", "--selector", "-f", "--file", "-e", "--environment"}}},
 	{Name: "help", Is: DataArgs},
-	{Name: "heroku", Is: DataArgs, Root: Node{Arity: 2}},
+	{Name: "heroku", Is: DataArgs, Root: Node{Arity: 2, Values: []string{"-a", "--app", "-r", "--remote", "-c", "--command"}}},
 	{Name: "hexdump", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}},
 	{Name: "hg", Is: DataArgs},
 	{Name: "history", Is: DataArgs},
+	{Name: "hive", Root: Node{Values: []string{"-e", "-f", "-i", "-u", "-n", "-p", "-d", "--database", "--hiveconf", "--hivevar", "--conf", "--master", "--name"}}},
 	{Name: "hostname", Root: Node{ReadOnly: &ReadOnly{Deny: []string{"-F", "--file", "-b", "--boot"}, MaxOperands: 0, NoGlob: true}}},
 	{Name: "htop", Is: Interactive},
 	{Name: "hugo", Root: Node{Arity: 2}},
 	{Name: "id", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}},
 	{Name: "iex", Lang: "jvm", Code: []string{"-e", "--eval"}, Load: []string{"-r"}, Root: Node{Values: []string{"-e", "-r"}}},
+	{Name: "impala-shell", Root: Node{Values: []string{"-i", "--impalad", "-d", "--database", "-q", "--query", "-f", "--query_file", "-u", "--user", "-o", "--output_file", "--delimiter"}}},
+	{Name: "influx", Is: NoCluster | Subcommands, Root: Node{Values: []string{"-execute", "-database", "-host", "-port", "-username", "-password", "-format", "-precision", "-n", "--name", "-o", "--org", "-i", "--id", "--host", "-t", "--token", "--org-id", "-b", "--bucket", "--bucket-id", "-c", "--active-config", "--start", "--stop", "--predicate"}}},
 	{Name: "info", Is: DataArgs},
 	{Name: "inotifywait", Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}},
 	{Name: "install", Is: DataArgs},
@@ -183,13 +203,15 @@ var table = [...]Program{
 	{Name: "jruby", Is: StdinProgram, Optional: []string{"-i", "-x", "-W", "-T"}, Numeric: []string{"-0"}, Lang: "ruby", Code: []string{"-e"}, Load: []string{"-r", "-I", "-i"}, Root: Node{Values: []string{"-e", "-r", "-I", "-C", "-E", "-F", "--encoding"}}},
 	{Name: "julia", Is: StdinProgram, Lang: "julia", Code: []string{"-e", "-E", "--eval", "--print"}, Load: []string{"-L", "--load"}, Root: Node{Values: []string{"-e", "-E", "-L"}}},
 	{Name: "just", Root: Node{Arity: 2, Values: []string{"-C", "-f", "--file", "--directory", "--makefile", "--justfile"}}},
+	{Name: "k3d", Is: Subcommands, Root: Node{Values: []string{"--name", "--kubeconfig", "-p", "--profile", "-n", "--namespace", "--kubecontext", "-l", "--selector", "-f", "--file", "-e", "--environment"}}},
 	{Name: "k9s", Is: DataArgs},
+	{Name: "keydb-cli", Is: Subcommands, Root: Node{Values: []string{"-h", "-p", "-s", "-a", "-u", "--user", "--pass", "-n", "-r", "-i", "-d", "-D", "--cacert", "--cacertdir", "--cert", "--key", "--sni", "--eval", "--rdb", "--functions-rdb", "--pattern", "--count", "--quoted-pattern", "--memkeys-samples", "-t", "--pipe-timeout"}}},
 	{Name: "kill", Is: NoCluster | DataArgs, Root: Node{Arity: 1}},
 	{Name: "killall", Is: NoCluster | DataArgs, Root: Node{Arity: 1}},
-	{Name: "kind", Is: DataArgs, Root: Node{Arity: 2}, Subs: []Node{{Path: "create", Arity: 3}}},
+	{Name: "kind", Is: Subcommands | DataArgs, Root: Node{Arity: 2, Values: []string{"--name", "--kubeconfig", "-p", "--profile", "-n", "--namespace", "--kubecontext", "-l", "--selector", "-f", "--file", "-e", "--environment"}}, Subs: []Node{{Path: "create", Arity: 3}}},
 	{Name: "knex", Root: Node{Arity: 2}},
 	{Name: "ksh", Is: Shell | StdinProgram, Lang: "sh", Code: []string{"-c"}, Load: []string{"-s", "--rcfile", "--init-file"}, Root: Node{Arity: 2, Values: []string{"-c", "-o", "-O", "--rcfile", "--init-file"}}},
-	{Name: "kubectl", Is: Subcommands | ResourceWords, Words: []Alias{{"cj", "cronjob"}, {"clusterrolebindings", "clusterrolebinding"}, {"clusterroles", "clusterrole"}, {"cm", "configmap"}, {"configmaps", "configmap"}, {"crd", "customresourcedefinition"}, {"crds", "customresourcedefinition"}, {"cronjobs", "cronjob"}, {"customresourcedefinitions", "customresourcedefinition"}, {"daemonsets", "daemonset"}, {"deploy", "deployment"}, {"deployments", "deployment"}, {"ds", "daemonset"}, {"hpa", "horizontalpodautoscaler"}, {"ing", "ingress"}, {"ingresses", "ingress"}, {"jobs", "job"}, {"namespaces", "namespace"}, {"netpol", "networkpolicy"}, {"no", "node"}, {"nodes", "node"}, {"ns", "namespace"}, {"pdb", "poddisruptionbudget"}, {"persistentvolumeclaims", "persistentvolumeclaim"}, {"persistentvolumes", "persistentvolume"}, {"po", "pod"}, {"pods", "pod"}, {"pv", "persistentvolume"}, {"pvc", "persistentvolumeclaim"}, {"replicasets", "replicaset"}, {"rolebindings", "rolebinding"}, {"roles", "role"}, {"rs", "replicaset"}, {"sa", "serviceaccount"}, {"sc", "storageclass"}, {"secrets", "secret"}, {"serviceaccounts", "serviceaccount"}, {"services", "service"}, {"statefulsets", "statefulset"}, {"storageclasses", "storageclass"}, {"sts", "statefulset"}, {"svc", "service"}}, Root: Node{Arity: 2, Values: []string{"-n", "--namespace", "--context", "--kube-context", "--kubeconfig", "-s", "--server", "--cluster", "--user", "--as", "--as-group", "--token", "--request-timeout", "-l", "-f", "-o", "-c"}, DryRun: []string{"--dry-run", "--dry-run=client", "--dry-run=server"}, Widen: []Widen{{Opts: []string{"--kubeconfig", "--context", "--kube-context", "--cluster", "--server", "--token", "--as", "--as-group", "--as-uid", "--kube-apiserver", "--kube-token", "--kube-as-user", "--certificate-authority", "--insecure-skip-tls-verify"}, Exact: true, Why: "sends the command to another cluster or identity"}, {Opts: []string{"-s"}, Why: "sends the command to another cluster"}}}, Subs: []Node{{Path: "auth", Arity: 3}, {Path: "config", Arity: 3}, {Path: "kustomize", Arity: 3}, {Path: "rollout", Arity: 3}}},
+	{Name: "kubectl", Is: Subcommands | ResourceWords, Words: []Alias{{"cj", "cronjob"}, {"clusterrolebindings", "clusterrolebinding"}, {"clusterroles", "clusterrole"}, {"cm", "configmap"}, {"configmaps", "configmap"}, {"crd", "customresourcedefinition"}, {"crds", "customresourcedefinition"}, {"cronjobs", "cronjob"}, {"customresourcedefinition.apiextensions.k8s.io", "customresourcedefinition"}, {"customresourcedefinitions", "customresourcedefinition"}, {"customresourcedefinitions.apiextensions.k8s.io", "customresourcedefinition"}, {"daemonsets", "daemonset"}, {"deploy", "deployment"}, {"deployments", "deployment"}, {"ds", "daemonset"}, {"hpa", "horizontalpodautoscaler"}, {"ing", "ingress"}, {"ingresses", "ingress"}, {"jobs", "job"}, {"namespaces", "namespace"}, {"netpol", "networkpolicy"}, {"no", "node"}, {"nodes", "node"}, {"ns", "namespace"}, {"pdb", "poddisruptionbudget"}, {"persistentvolumeclaims", "persistentvolumeclaim"}, {"persistentvolumes", "persistentvolume"}, {"po", "pod"}, {"pods", "pod"}, {"projects", "project"}, {"pv", "persistentvolume"}, {"pvc", "persistentvolumeclaim"}, {"replicasets", "replicaset"}, {"rolebindings", "rolebinding"}, {"roles", "role"}, {"rs", "replicaset"}, {"sa", "serviceaccount"}, {"sc", "storageclass"}, {"secrets", "secret"}, {"serviceaccounts", "serviceaccount"}, {"services", "service"}, {"statefulsets", "statefulset"}, {"storageclasses", "storageclass"}, {"sts", "statefulset"}, {"svc", "service"}, {"volumesnapshots", "volumesnapshot"}}, Root: Node{Arity: 2, Values: []string{"-n", "--namespace", "--context", "--kube-context", "--kubeconfig", "-s", "--server", "--cluster", "--user", "--as", "--as-group", "--token", "--request-timeout", "-l", "-f", "-o", "-c", "--filename", "-k", "--kustomize", "--replicas", "--selector", "--field-selector", "--grace-period", "--timeout", "--cascade", "--type", "--patch", "--image"}, DryRun: []string{"--dry-run", "--dry-run=client", "--dry-run=server"}, Widen: []Widen{{Opts: []string{"--kubeconfig", "--context", "--kube-context", "--cluster", "--server", "--token", "--as", "--as-group", "--as-uid", "--kube-apiserver", "--kube-token", "--kube-as-user", "--certificate-authority", "--insecure-skip-tls-verify"}, Exact: true, Why: "sends the command to another cluster or identity"}, {Opts: []string{"-s"}, Why: "sends the command to another cluster"}}}, Subs: []Node{{Path: "auth", Arity: 3}, {Path: "config", Arity: 3}, {Path: "kustomize", Arity: 3}, {Path: "rollout", Arity: 3}}},
 	{Name: "kustomize", Root: Node{Arity: 2}},
 	{Name: "launchctl", Is: DataArgs},
 	{Name: "less", Is: Interactive | DataArgs, Root: Node{Widen: []Widen{{Prefix: []string{"+", "--lesskey"}, Words: []string{"-k"}, Why: "gives the pager commands to run"}}}},
@@ -213,10 +235,11 @@ var table = [...]Program{
 	{Name: "mailx", Is: DataArgs},
 	{Name: "make", Is: Abbrev | DataArgs, Root: Node{Arity: 2, Values: []string{"-C", "-f", "-I", "-o", "-W", "-E", "--file", "--makefile", "--directory", "--eval", "--include-dir", "--justfile"}, DryRun: []string{"-n", "--dry-run", "--just-print", "--recon"}, Widen: []Widen{{Opts: []string{"-C", "-f", "-I", "-E", "--file", "--makefile", "--directory", "--eval", "--include-dir"}, Why: "makes make read another makefile or extra rules"}, {Operand: "=", Label: "{var}=", Why: "overrides a makefile variable, which can change the commands make runs"}}}},
 	{Name: "man", Is: Abbrev | Interactive | DataArgs, Root: Node{Values: []string{"-P", "-H", "-C", "-M", "-L", "-m", "-S", "-s", "-E", "-W", "-R", "-e"}, Widen: []Widen{{Opts: []string{"-P", "-H", "-C", "--pager", "--html", "--config-file"}, Why: "makes man run another program"}}}},
+	{Name: "mariadb", Optional: []string{"-p", "--password"}, Root: Node{Values: []string{"-u", "--user", "-h", "--host", "-P", "--port", "-D", "--database", "-e", "--execute", "-S", "--socket", "--init-command", "--defaults-file", "--defaults-extra-file", "--login-path", "--default-character-set", "--protocol", "--ssl-mode", "--ssl-ca", "--ssl-cert", "--ssl-key", "--connect-timeout", "--tee", "--pager", "--prompt", "--delimiter", "--plugin-dir", "--default-auth"}}},
 	{Name: "mawk", Is: Abbrev | DataArgs, Extract: "awk", Root: Node{Values: []string{"-F", "-v", "-f", "-E", "-i", "-l", "-W", "-e", "--file", "--exec", "--include", "--load", "--source", "--field-separator", "--assign"}}},
 	{Name: "mc", Root: Node{Arity: 2}, Subs: []Node{{Path: "admin", Arity: 3}}},
 	{Name: "md5sum", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}},
-	{Name: "minikube", Is: DataArgs, Root: Node{Arity: 2}},
+	{Name: "minikube", Is: Subcommands | DataArgs, Root: Node{Arity: 2, Values: []string{"--name", "--kubeconfig", "-p", "--profile", "-n", "--namespace", "--kubecontext", "-l", "--selector", "-f", "--file", "-e", "--environment"}}},
 	{Name: "mkdir", Is: DataArgs, Root: Node{Arity: 1}},
 	{Name: "mke2fs", Root: Node{DryRun: []string{"-n"}}},
 	{Name: "mkfs.ext2", Root: Node{DryRun: []string{"-n"}}},
@@ -224,17 +247,20 @@ var table = [...]Program{
 	{Name: "mkfs.ext4", Root: Node{DryRun: []string{"-n"}}},
 	{Name: "mksh", Is: Shell | StdinProgram, Lang: "sh", Code: []string{"-c"}, Load: []string{"-s", "--rcfile", "--init-file"}, Root: Node{Values: []string{"-c", "-o", "-O", "--rcfile", "--init-file"}}},
 	{Name: "mlocate", Is: DataArgs},
-	{Name: "mongosh", Root: Node{Arity: 2}},
+	{Name: "mongo", Optional: []string{"-p", "--password"}, Root: Node{Values: []string{"--host", "--port", "-u", "--username", "--authenticationDatabase", "--authenticationMechanism", "--eval", "-f", "--file", "--tlsCAFile", "--tlsCertificateKeyFile", "--apiVersion"}}},
+	{Name: "mongosh", Optional: []string{"-p", "--password"}, Root: Node{Arity: 2, Values: []string{"--host", "--port", "-u", "--username", "--authenticationDatabase", "--authenticationMechanism", "--eval", "-f", "--file", "--tlsCAFile", "--tlsCertificateKeyFile", "--apiVersion"}}},
 	{Name: "more", Is: Interactive | DataArgs, Root: Node{Widen: []Widen{{Prefix: []string{"+", "--lesskey"}, Words: []string{"-k"}, Why: "gives the pager commands to run"}}}},
 	{Name: "most", Is: DataArgs, Root: Node{Widen: []Widen{{Prefix: []string{"+", "--lesskey"}, Words: []string{"-k"}, Why: "gives the pager commands to run"}}}},
 	{Name: "mv", Is: DataArgs, Root: Node{Arity: 1}},
 	{Name: "mvn", Is: DataArgs, Root: Node{Arity: 2}},
-	{Name: "mysql", Root: Node{Arity: 2}},
+	{Name: "mysql", Optional: []string{"-p", "--password"}, Root: Node{Arity: 2, Values: []string{"-u", "--user", "-h", "--host", "-P", "--port", "-D", "--database", "-e", "--execute", "-S", "--socket", "--init-command", "--defaults-file", "--defaults-extra-file", "--login-path", "--default-character-set", "--protocol", "--ssl-mode", "--ssl-ca", "--ssl-cert", "--ssl-key", "--connect-timeout", "--tee", "--pager", "--prompt", "--delimiter", "--plugin-dir", "--default-auth"}}},
+	{Name: "mysqladmin", Is: Subcommands, Optional: []string{"-p", "--password"}, Root: Node{Values: []string{"-u", "--user", "-h", "--host", "-P", "--port", "-S", "--socket", "--defaults-file", "--defaults-extra-file", "--login-path", "-c", "--count", "-i", "--sleep", "--connect-timeout", "--shutdown-timeout", "--ssl-mode"}}},
+	{Name: "mysqlsh", Optional: []string{"-p", "--password"}, Root: Node{Values: []string{"-u", "--user", "-h", "--host", "-P", "--port", "-e", "--execute", "-f", "--file", "--uri", "-D", "--schema", "--database"}}},
 	{Name: "nano", Is: Interactive | DataArgs},
 	{Name: "nawk", Is: Abbrev, Extract: "awk", Root: Node{Values: []string{"-F", "-v", "-f", "-E", "-i", "-l", "-W", "-e", "--file", "--exec", "--include", "--load", "--source", "--field-separator", "--assign"}}},
 	{Name: "nc", Aliases: []Alias{{"--exec", "-e"}, {"--sh-exec", "-e"}}},
 	{Name: "ncat", Aliases: []Alias{{"--exec", "-e"}, {"--sh-exec", "-e"}}},
-	{Name: "nerdctl", Is: Subcommands, Globals: []string{"-H", "--host", "-c", "--context", "--config", "-l", "--log-level", "--tlscacert", "--tlscert", "--tlskey", "--url", "--connection", "--root", "--runroot"}, Extract: "docker", Subs: []Node{{Path: "compose", Values: []string{"-f", "--file", "-p", "--project-name", "--project-directory", "--env-file", "--profile", "--ansi", "--progress", "--parallel"}, DryRun: []string{"--dry-run"}}}},
+	{Name: "nerdctl", Is: Subcommands, Globals: []string{"-H", "--host", "-c", "--context", "--config", "-l", "--log-level", "--tlscacert", "--tlscert", "--tlskey", "--url", "--connection", "--root", "--runroot"}, Words: []Alias{{"remove", "rm"}}, Extract: "docker", Subs: []Node{{Path: "compose", Values: []string{"-f", "--file", "-p", "--project-name", "--project-directory", "--env-file", "--profile", "--ansi", "--progress", "--parallel"}, DryRun: []string{"--dry-run"}}, {Path: "container"}, {Path: "container create", Values: []string{"-e", "--env", "--env-file", "-u", "--user", "-w", "--workdir", "-v", "--volume", "--mount", "-p", "--publish", "--name", "--network", "--net", "--entrypoint", "-l", "--label", "--platform", "-m", "--memory", "--cap-add", "--cap-drop", "--device", "--restart", "--security-opt", "--ipc", "--pid", "--uts", "--userns", "--tmpfs", "--ulimit", "--hostname", "-h", "--add-host", "--cgroupns", "--volumes-from"}}, {Path: "container run", Values: []string{"-e", "--env", "--env-file", "-u", "--user", "-w", "--workdir", "-v", "--volume", "--mount", "-p", "--publish", "--name", "--network", "--net", "--entrypoint", "-l", "--label", "--platform", "-m", "--memory", "--cap-add", "--cap-drop", "--device", "--restart", "--security-opt", "--ipc", "--pid", "--uts", "--userns", "--tmpfs", "--ulimit", "--hostname", "-h", "--add-host", "--cgroupns", "--volumes-from"}}, {Path: "create", Values: []string{"-e", "--env", "--env-file", "-u", "--user", "-w", "--workdir", "-v", "--volume", "--mount", "-p", "--publish", "--name", "--network", "--net", "--entrypoint", "-l", "--label", "--platform", "-m", "--memory", "--cap-add", "--cap-drop", "--device", "--restart", "--security-opt", "--ipc", "--pid", "--uts", "--userns", "--tmpfs", "--ulimit", "--hostname", "-h", "--add-host", "--cgroupns", "--volumes-from"}}, {Path: "image"}, {Path: "run", Values: []string{"-e", "--env", "--env-file", "-u", "--user", "-w", "--workdir", "-v", "--volume", "--mount", "-p", "--publish", "--name", "--network", "--net", "--entrypoint", "-l", "--label", "--label-file", "--platform", "-m", "--memory", "--cpus", "--cpu-shares", "-c", "-h", "--hostname", "--add-host", "--cap-add", "--cap-drop", "--device", "--gpus", "--restart", "--pull", "--log-driver", "--log-opt", "--shm-size", "--ulimit", "--tmpfs", "--security-opt", "--ipc", "--pid", "--uts", "--dns", "--dns-search", "--dns-option", "--expose", "--group-add", "--link", "--runtime", "--stop-signal", "--stop-timeout", "--volumes-from", "--cidfile", "--cgroupns", "--memory-swap", "--network-alias", "--ip", "--ip6", "--mac-address", "--health-cmd", "--userns", "--detach-keys", "--attach", "-a", "--storage-opt", "--sysctl", "--isolation", "--init-path", "--oom-score-adj", "--blkio-weight", "--cpuset-cpus", "--cpuset-mems", "--device-cgroup-rule", "--annotation"}}, {Path: "system"}, {Path: "volume"}}},
 	{Name: "netcat", Aliases: []Alias{{"--exec", "-e"}, {"--sh-exec", "-e"}}},
 	{Name: "netlify", Is: DataArgs, Root: Node{Arity: 2}},
 	{Name: "ng", Root: Node{Arity: 2}},
@@ -254,7 +280,7 @@ var table = [...]Program{
 	{Name: "nvim", Is: Interactive | DataArgs, Root: Node{Widen: []Widen{{Prefix: []string{"+", "-c"}, Words: []string{"--cmd", "-S", "-u", "-s"}, Why: "gives the editor commands to run"}}}},
 	{Name: "nvm", Is: DataArgs, Root: Node{Arity: 2}},
 	{Name: "nx", Root: Node{Arity: 2}},
-	{Name: "oc", Is: Subcommands | ResourceWords, Words: []Alias{{"cj", "cronjob"}, {"clusterrolebindings", "clusterrolebinding"}, {"clusterroles", "clusterrole"}, {"cm", "configmap"}, {"configmaps", "configmap"}, {"crd", "customresourcedefinition"}, {"crds", "customresourcedefinition"}, {"cronjobs", "cronjob"}, {"customresourcedefinitions", "customresourcedefinition"}, {"daemonsets", "daemonset"}, {"deploy", "deployment"}, {"deployments", "deployment"}, {"ds", "daemonset"}, {"hpa", "horizontalpodautoscaler"}, {"ing", "ingress"}, {"ingresses", "ingress"}, {"jobs", "job"}, {"namespaces", "namespace"}, {"netpol", "networkpolicy"}, {"no", "node"}, {"nodes", "node"}, {"ns", "namespace"}, {"pdb", "poddisruptionbudget"}, {"persistentvolumeclaims", "persistentvolumeclaim"}, {"persistentvolumes", "persistentvolume"}, {"po", "pod"}, {"pods", "pod"}, {"pv", "persistentvolume"}, {"pvc", "persistentvolumeclaim"}, {"replicasets", "replicaset"}, {"rolebindings", "rolebinding"}, {"roles", "role"}, {"rs", "replicaset"}, {"sa", "serviceaccount"}, {"sc", "storageclass"}, {"secrets", "secret"}, {"serviceaccounts", "serviceaccount"}, {"services", "service"}, {"statefulsets", "statefulset"}, {"storageclasses", "storageclass"}, {"sts", "statefulset"}, {"svc", "service"}}, Root: Node{Values: []string{"-n", "--namespace", "--context", "--kube-context", "--kubeconfig", "-s", "--server", "--cluster", "--user", "--as", "--as-group", "--token", "--request-timeout", "-l", "-f", "-o", "-c"}, DryRun: []string{"--dry-run", "--dry-run=client", "--dry-run=server"}, Widen: []Widen{{Opts: []string{"--kubeconfig", "--context", "--kube-context", "--cluster", "--server", "--token", "--as", "--as-group", "--as-uid", "--kube-apiserver", "--kube-token", "--kube-as-user", "--certificate-authority", "--insecure-skip-tls-verify"}, Exact: true, Why: "sends the command to another cluster or identity"}, {Opts: []string{"-s"}, Why: "sends the command to another cluster"}}}},
+	{Name: "oc", Is: Subcommands | ResourceWords, Words: []Alias{{"cj", "cronjob"}, {"clusterrolebindings", "clusterrolebinding"}, {"clusterroles", "clusterrole"}, {"cm", "configmap"}, {"configmaps", "configmap"}, {"crd", "customresourcedefinition"}, {"crds", "customresourcedefinition"}, {"cronjobs", "cronjob"}, {"customresourcedefinition.apiextensions.k8s.io", "customresourcedefinition"}, {"customresourcedefinitions", "customresourcedefinition"}, {"customresourcedefinitions.apiextensions.k8s.io", "customresourcedefinition"}, {"daemonsets", "daemonset"}, {"deploy", "deployment"}, {"deployments", "deployment"}, {"ds", "daemonset"}, {"hpa", "horizontalpodautoscaler"}, {"ing", "ingress"}, {"ingresses", "ingress"}, {"jobs", "job"}, {"namespaces", "namespace"}, {"netpol", "networkpolicy"}, {"no", "node"}, {"nodes", "node"}, {"ns", "namespace"}, {"pdb", "poddisruptionbudget"}, {"persistentvolumeclaims", "persistentvolumeclaim"}, {"persistentvolumes", "persistentvolume"}, {"po", "pod"}, {"pods", "pod"}, {"projects", "project"}, {"pv", "persistentvolume"}, {"pvc", "persistentvolumeclaim"}, {"replicasets", "replicaset"}, {"rolebindings", "rolebinding"}, {"roles", "role"}, {"rs", "replicaset"}, {"sa", "serviceaccount"}, {"sc", "storageclass"}, {"secrets", "secret"}, {"serviceaccounts", "serviceaccount"}, {"services", "service"}, {"statefulsets", "statefulset"}, {"storageclasses", "storageclass"}, {"sts", "statefulset"}, {"svc", "service"}, {"volumesnapshots", "volumesnapshot"}}, Root: Node{Values: []string{"-n", "--namespace", "--context", "--kube-context", "--kubeconfig", "-s", "--server", "--cluster", "--user", "--as", "--as-group", "--token", "--request-timeout", "-l", "-f", "-o", "-c", "--filename", "-k", "--kustomize", "--replicas", "--selector", "--field-selector", "--grace-period", "--timeout", "--cascade", "--type", "--patch", "--image"}, DryRun: []string{"--dry-run", "--dry-run=client", "--dry-run=server"}, Widen: []Widen{{Opts: []string{"--kubeconfig", "--context", "--kube-context", "--cluster", "--server", "--token", "--as", "--as-group", "--as-uid", "--kube-apiserver", "--kube-token", "--kube-as-user", "--certificate-authority", "--insecure-skip-tls-verify"}, Exact: true, Why: "sends the command to another cluster or identity"}, {Opts: []string{"-s"}, Why: "sends the command to another cluster"}}}},
 	{Name: "od", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}},
 	{Name: "open", Is: DataArgs},
 	{Name: "openssl", Is: NoCluster, Decodes: []string{"*"}, Root: Node{Arity: 2}, Subs: []Node{{Path: "req", Arity: 3}, {Path: "x509", Arity: 3}}},
@@ -264,6 +290,7 @@ var table = [...]Program{
 	{Name: "paste", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}},
 	{Name: "perl", Is: StdinProgram, Optional: []string{"-i", "-x", "-C", "-d", "-D", "-F"}, Numeric: []string{"-l", "-0"}, Lang: "perl", Code: []string{"-e", "-E"}, Load: []string{"-M", "-m", "-I", "-i", "-d"}, Root: Node{Arity: 2, Values: []string{"-e", "-E", "-I", "-M", "-m"}}},
 	{Name: "perl*", Is: StdinProgram, Optional: []string{"-i", "-x", "-C", "-d", "-D", "-F"}, Numeric: []string{"-l", "-0"}, Lang: "perl", Code: []string{"-e", "-E"}, Load: []string{"-M", "-m", "-I", "-i", "-d"}, Root: Node{Values: []string{"-e", "-E", "-I", "-M", "-m"}}},
+	{Name: "pg_restore", Aliases: []Alias{{"--clean", "-c"}, {"--dbname", "-d"}}, Root: Node{Values: []string{"-d", "--dbname", "-h", "--host", "-p", "--port", "-U", "--username", "-f", "--file", "-F", "--format", "-j", "--jobs", "-n", "--schema", "-t", "--table", "-L", "--use-list", "-I", "--index", "-N", "--exclude-schema", "-P", "--function", "-T", "--trigger", "-S", "--superuser", "--role"}}},
 	{Name: "pgrep", Is: DataArgs},
 	{Name: "php", Is: StdinProgram, Lang: "php", Code: []string{"-r", "-B", "-R", "-E"}, Load: []string{"-d", "-c", "-F", "-S", "-z"}, Script: []string{"-f"}, Root: Node{Arity: 2, Values: []string{"-r", "-d", "-c", "-f", "-B", "-R", "-F", "-E", "-S", "-t", "-z"}}},
 	{Name: "php*", Is: StdinProgram, Lang: "php", Code: []string{"-r", "-B", "-R", "-E"}, Load: []string{"-d", "-c", "-F", "-S", "-z"}, Script: []string{"-f"}, Root: Node{Values: []string{"-r", "-d", "-c", "-f", "-B", "-R", "-F", "-E", "-S", "-t", "-z"}}},
@@ -277,19 +304,22 @@ var table = [...]Program{
 	{Name: "plocate", Is: DataArgs},
 	{Name: "pnpm", Is: Abbrev | Subcommands | Runs, Root: Node{Arity: 2, Values: []string{"--script-shell", "--userconfig", "--globalconfig", "--registry", "--node-options", "--call", "--prefix", "--loglevel", "--cache", "-C", "--dir", "-F", "--filter", "--reporter"}, DryRun: []string{"--dry-run"}, Widen: []Widen{{Opts: []string{"--unsafe-perm"}, Unless: []string{"false"}, Why: "makes package scripts run with full privileges"}, {Opts: []string{"--ignore-scripts"}, Unless: []string{"true"}, HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: []string{"--no-ignore-scripts"}, Why: "makes package install scripts run"}, {Opts: []string{"--script-shell", "--userconfig", "--globalconfig", "--registry", "--node-options", "--call"}, Why: "changes which code {name} fetches or which shell runs its scripts"}}}, Subs: []Node{{Path: "config", Arity: 3}, {Path: "dlx", Arity: 3, Values: []string{"--package"}, Run: &Run{Shell: []string{"-c", "--shell-mode"}}}, {Path: "exec", Arity: 3, Run: &Run{}}, {Path: "run", Arity: 3}}},
 	{Name: "pnpx", Is: Abbrev | Runs, Root: Node{Values: []string{"--script-shell", "--userconfig", "--globalconfig", "--registry", "--node-options", "--call", "--prefix", "--loglevel", "--cache", "-p", "--package"}, DryRun: []string{"--dry-run"}, Widen: []Widen{{Opts: []string{"--unsafe-perm"}, Unless: []string{"false"}, Why: "makes package scripts run with full privileges"}, {Opts: []string{"--ignore-scripts"}, Unless: []string{"true"}, HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: []string{"--no-ignore-scripts"}, Why: "makes package install scripts run"}, {Opts: []string{"--script-shell", "--userconfig", "--globalconfig", "--registry", "--node-options", "--call"}, Why: "changes which code {name} fetches or which shell runs its scripts"}}, Run: &Run{}}},
-	{Name: "podman", Is: Subcommands, Globals: []string{"-H", "--host", "-c", "--context", "--config", "-l", "--log-level", "--tlscacert", "--tlscert", "--tlskey", "--url", "--connection", "--root", "--runroot"}, Extract: "docker", Root: Node{Arity: 2}, Subs: []Node{{Path: "compose", Values: []string{"-f", "--file", "-p", "--project-name", "--project-directory", "--env-file", "--profile", "--ansi", "--progress", "--parallel"}, DryRun: []string{"--dry-run"}}, {Path: "container", Arity: 3}, {Path: "image", Arity: 3}, {Path: "network", Arity: 3}, {Path: "volume", Arity: 3}}},
-	{Name: "podman-remote", Is: Subcommands, Globals: []string{"-H", "--host", "-c", "--context", "--config", "-l", "--log-level", "--tlscacert", "--tlscert", "--tlskey", "--url", "--connection", "--root", "--runroot"}, Extract: "docker", Subs: []Node{{Path: "compose", Values: []string{"-f", "--file", "-p", "--project-name", "--project-directory", "--env-file", "--profile", "--ansi", "--progress", "--parallel"}, DryRun: []string{"--dry-run"}}}},
+	{Name: "podman", Is: Subcommands, Globals: []string{"-H", "--host", "-c", "--context", "--config", "-l", "--log-level", "--tlscacert", "--tlscert", "--tlskey", "--url", "--connection", "--root", "--runroot"}, Words: []Alias{{"remove", "rm"}}, Extract: "docker", Root: Node{Arity: 2}, Subs: []Node{{Path: "compose", Values: []string{"-f", "--file", "-p", "--project-name", "--project-directory", "--env-file", "--profile", "--ansi", "--progress", "--parallel"}, DryRun: []string{"--dry-run"}}, {Path: "container", Arity: 3}, {Path: "container create", Values: []string{"-e", "--env", "--env-file", "-u", "--user", "-w", "--workdir", "-v", "--volume", "--mount", "-p", "--publish", "--name", "--network", "--net", "--entrypoint", "-l", "--label", "--platform", "-m", "--memory", "--cap-add", "--cap-drop", "--device", "--restart", "--security-opt", "--ipc", "--pid", "--uts", "--userns", "--tmpfs", "--ulimit", "--hostname", "-h", "--add-host", "--cgroupns", "--volumes-from"}}, {Path: "container run", Values: []string{"-e", "--env", "--env-file", "-u", "--user", "-w", "--workdir", "-v", "--volume", "--mount", "-p", "--publish", "--name", "--network", "--net", "--entrypoint", "-l", "--label", "--platform", "-m", "--memory", "--cap-add", "--cap-drop", "--device", "--restart", "--security-opt", "--ipc", "--pid", "--uts", "--userns", "--tmpfs", "--ulimit", "--hostname", "-h", "--add-host", "--cgroupns", "--volumes-from"}}, {Path: "create", Values: []string{"-e", "--env", "--env-file", "-u", "--user", "-w", "--workdir", "-v", "--volume", "--mount", "-p", "--publish", "--name", "--network", "--net", "--entrypoint", "-l", "--label", "--platform", "-m", "--memory", "--cap-add", "--cap-drop", "--device", "--restart", "--security-opt", "--ipc", "--pid", "--uts", "--userns", "--tmpfs", "--ulimit", "--hostname", "-h", "--add-host", "--cgroupns", "--volumes-from"}}, {Path: "image", Arity: 3}, {Path: "network", Arity: 3}, {Path: "run", Values: []string{"-e", "--env", "--env-file", "-u", "--user", "-w", "--workdir", "-v", "--volume", "--mount", "-p", "--publish", "--name", "--network", "--net", "--entrypoint", "-l", "--label", "--label-file", "--platform", "-m", "--memory", "--cpus", "--cpu-shares", "-c", "-h", "--hostname", "--add-host", "--cap-add", "--cap-drop", "--device", "--gpus", "--restart", "--pull", "--log-driver", "--log-opt", "--shm-size", "--ulimit", "--tmpfs", "--security-opt", "--ipc", "--pid", "--uts", "--dns", "--dns-search", "--dns-option", "--expose", "--group-add", "--link", "--runtime", "--stop-signal", "--stop-timeout", "--volumes-from", "--cidfile", "--cgroupns", "--memory-swap", "--network-alias", "--ip", "--ip6", "--mac-address", "--health-cmd", "--userns", "--detach-keys", "--attach", "-a", "--storage-opt", "--sysctl", "--isolation", "--init-path", "--oom-score-adj", "--blkio-weight", "--cpuset-cpus", "--cpuset-mems", "--device-cgroup-rule", "--annotation"}}, {Path: "system"}, {Path: "volume", Arity: 3}}},
+	{Name: "podman-compose", Is: Subcommands, Root: Node{Values: []string{"-f", "--file", "-p", "--project-name", "--project-directory", "--env-file", "--profile", "--ansi", "--progress", "--parallel"}, DryRun: []string{"--dry-run"}}},
+	{Name: "podman-remote", Is: Subcommands, Globals: []string{"-H", "--host", "-c", "--context", "--config", "-l", "--log-level", "--tlscacert", "--tlscert", "--tlskey", "--url", "--connection", "--root", "--runroot"}, Words: []Alias{{"remove", "rm"}}, Extract: "docker", Subs: []Node{{Path: "compose", Values: []string{"-f", "--file", "-p", "--project-name", "--project-directory", "--env-file", "--profile", "--ansi", "--progress", "--parallel"}, DryRun: []string{"--dry-run"}}, {Path: "container"}, {Path: "container create", Values: []string{"-e", "--env", "--env-file", "-u", "--user", "-w", "--workdir", "-v", "--volume", "--mount", "-p", "--publish", "--name", "--network", "--net", "--entrypoint", "-l", "--label", "--platform", "-m", "--memory", "--cap-add", "--cap-drop", "--device", "--restart", "--security-opt", "--ipc", "--pid", "--uts", "--userns", "--tmpfs", "--ulimit", "--hostname", "-h", "--add-host", "--cgroupns", "--volumes-from"}}, {Path: "container run", Values: []string{"-e", "--env", "--env-file", "-u", "--user", "-w", "--workdir", "-v", "--volume", "--mount", "-p", "--publish", "--name", "--network", "--net", "--entrypoint", "-l", "--label", "--platform", "-m", "--memory", "--cap-add", "--cap-drop", "--device", "--restart", "--security-opt", "--ipc", "--pid", "--uts", "--userns", "--tmpfs", "--ulimit", "--hostname", "-h", "--add-host", "--cgroupns", "--volumes-from"}}, {Path: "create", Values: []string{"-e", "--env", "--env-file", "-u", "--user", "-w", "--workdir", "-v", "--volume", "--mount", "-p", "--publish", "--name", "--network", "--net", "--entrypoint", "-l", "--label", "--platform", "-m", "--memory", "--cap-add", "--cap-drop", "--device", "--restart", "--security-opt", "--ipc", "--pid", "--uts", "--userns", "--tmpfs", "--ulimit", "--hostname", "-h", "--add-host", "--cgroupns", "--volumes-from"}}, {Path: "image"}, {Path: "run", Values: []string{"-e", "--env", "--env-file", "-u", "--user", "-w", "--workdir", "-v", "--volume", "--mount", "-p", "--publish", "--name", "--network", "--net", "--entrypoint", "-l", "--label", "--label-file", "--platform", "-m", "--memory", "--cpus", "--cpu-shares", "-c", "-h", "--hostname", "--add-host", "--cap-add", "--cap-drop", "--device", "--gpus", "--restart", "--pull", "--log-driver", "--log-opt", "--shm-size", "--ulimit", "--tmpfs", "--security-opt", "--ipc", "--pid", "--uts", "--dns", "--dns-search", "--dns-option", "--expose", "--group-add", "--link", "--runtime", "--stop-signal", "--stop-timeout", "--volumes-from", "--cidfile", "--cgroupns", "--memory-swap", "--network-alias", "--ip", "--ip6", "--mac-address", "--health-cmd", "--userns", "--detach-keys", "--attach", "-a", "--storage-opt", "--sysctl", "--isolation", "--init-path", "--oom-score-adj", "--blkio-weight", "--cpuset-cpus", "--cpuset-mems", "--device-cgroup-rule", "--annotation"}}, {Path: "system"}, {Path: "volume"}}},
 	{Name: "poetry", Is: Subcommands | Runs, Root: Node{Arity: 2}, Subs: []Node{{Path: "run", Arity: 3, Run: &Run{}}}},
 	{Name: "popd", Is: DataArgs},
 	{Name: "port", Is: DataArgs},
 	{Name: "posh", Is: Shell | StdinProgram, Lang: "sh", Code: []string{"-c"}, Load: []string{"-s", "--rcfile", "--init-file"}, Root: Node{Values: []string{"-c", "-o", "-O", "--rcfile", "--init-file"}}},
+	{Name: "presto", Root: Node{Values: []string{"--server", "--catalog", "--schema", "--user", "--execute", "-f", "--file", "--output-format", "--session", "--source", "--client-tags", "--access-token"}}},
+	{Name: "presto-cli", Root: Node{Values: []string{"--server", "--catalog", "--schema", "--user", "--execute", "-f", "--file", "--output-format", "--session", "--source", "--client-tags", "--access-token"}}},
 	{Name: "print", Is: DataArgs},
 	{Name: "printenv", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}},
 	{Name: "printf", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{Deny: []string{"-v"}, MaxOperands: -1, NoGlob: true}}},
-	{Name: "prisma", Root: Node{Arity: 2}, Subs: []Node{{Path: "db", Arity: 3}, {Path: "migrate", Arity: 3}}},
+	{Name: "prisma", Is: Subcommands, Root: Node{Arity: 2, Values: []string{"--schema"}}, Subs: []Node{{Path: "db", Arity: 3}, {Path: "migrate", Arity: 3}}},
 	{Name: "ps", Is: DataArgs, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}},
-	{Name: "psql", Root: Node{Arity: 2}},
-	{Name: "pulumi", Is: Subcommands | DataArgs, Root: Node{Arity: 2, DryRun: []string{"--preview-only"}}, Subs: []Node{{Path: "stack", Arity: 3}}},
+	{Name: "psql", Root: Node{Arity: 2, Values: []string{"-h", "--host", "-p", "--port", "-U", "--username", "-d", "--dbname", "-c", "--command", "-f", "--file", "-o", "--output", "-L", "--log-file", "-v", "--set", "--variable", "-P", "--pset", "-F", "--field-separator", "-R", "--record-separator", "-T", "--table-attr"}}},
+	{Name: "pulumi", Is: Subcommands | DataArgs, Words: []Alias{{"dn", "destroy"}, {"down", "destroy"}}, Root: Node{Arity: 2, Values: []string{"-s", "--stack", "-C", "--cwd", "-t", "--target", "--config-file"}, DryRun: []string{"--preview-only"}}, Subs: []Node{{Path: "stack", Arity: 3}}},
 	{Name: "pushd", Is: DataArgs},
 	{Name: "pvremove", Root: Node{DryRun: []string{"-t", "--test"}}},
 	{Name: "pwd", Is: DataArgs, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}},
@@ -313,7 +343,7 @@ var table = [...]Program{
 	{Name: "readlink", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}},
 	{Name: "readonly", Is: DataArgs, Extract: "env_assign"},
 	{Name: "realpath", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}},
-	{Name: "redis-cli", Root: Node{Arity: 2}},
+	{Name: "redis-cli", Is: Subcommands, Root: Node{Arity: 2, Values: []string{"-h", "-p", "-s", "-a", "-u", "--user", "--pass", "-n", "-r", "-i", "-d", "-D", "--cacert", "--cacertdir", "--cert", "--key", "--sni", "--eval", "--rdb", "--functions-rdb", "--pattern", "--count", "--quoted-pattern", "--memkeys-samples", "-t", "--pipe-timeout"}}},
 	{Name: "return", Is: DataArgs},
 	{Name: "rev", Decodes: []string{"*"}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}},
 	{Name: "rg", Is: DataArgs, Root: Node{Values: []string{"-A", "-B", "-C", "-e", "-f", "-g", "-m", "-M", "-t", "-T", "-j", "-E", "--pre"}, Widen: []Widen{{Opts: []string{"--pre"}, Exact: true, Why: "makes rg run a preprocessor program"}}, ReadOnly: &ReadOnly{Deny: []string{"--pre-glob", "-z", "--search-zip"}, MaxOperands: -1, NoGlob: true}}},
@@ -328,6 +358,7 @@ var table = [...]Program{
 	{Name: "ruby", Is: StdinProgram, Optional: []string{"-i", "-x", "-W", "-T"}, Numeric: []string{"-0"}, Lang: "ruby", Code: []string{"-e"}, Load: []string{"-r", "-I", "-i"}, Root: Node{Arity: 2, Values: []string{"-e", "-r", "-I", "-C", "-E", "-F", "--encoding"}}},
 	{Name: "runuser", Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}},
 	{Name: "rustup", Is: DataArgs, Root: Node{Arity: 2}},
+	{Name: "sam", Is: Subcommands, Root: Node{Values: []string{"-s", "--stage", "-r", "--region", "--aws-profile", "-c", "--config", "--param", "--stack-name", "--profile", "--config-file", "--config-env", "-t", "--template-file"}}},
 	{Name: "say", Is: DataArgs},
 	{Name: "sbt", Is: DataArgs},
 	{Name: "scala", Lang: "jvm", Code: []string{"-e", "--eval"}, Load: []string{"-r"}, Root: Node{Values: []string{"-e", "-r"}}},
@@ -338,7 +369,7 @@ var table = [...]Program{
 	{Name: "sed", Is: Abbrev | DataArgs, Extract: "sed", Root: Node{Values: []string{"-e", "-f", "-l", "--expression", "--file", "--line-length"}}},
 	{Name: "seq", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}},
 	{Name: "sequelize", Root: Node{Arity: 2}},
-	{Name: "serverless", Root: Node{Arity: 2}},
+	{Name: "serverless", Is: Subcommands, Root: Node{Arity: 2, Values: []string{"-s", "--stage", "-r", "--region", "--aws-profile", "-c", "--config", "--param", "--stack-name", "--profile", "--config-file", "--config-env", "-t", "--template-file"}}},
 	{Name: "service", Is: DataArgs},
 	{Name: "set", Is: DataArgs},
 	{Name: "sfdisk", Root: Node{DryRun: []string{"-n", "--no-act"}}},
@@ -354,19 +385,25 @@ var table = [...]Program{
 	{Name: "shx", Is: Runs, Root: Node{Run: &Run{}}},
 	{Name: "skaffold", Root: Node{Arity: 2}},
 	{Name: "sleep", Is: DataArgs, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}},
-	{Name: "sls", Root: Node{Arity: 2}},
+	{Name: "sls", Is: Subcommands, Root: Node{Arity: 2, Values: []string{"-s", "--stage", "-r", "--region", "--aws-profile", "-c", "--config", "--param", "--stack-name", "--profile", "--config-file", "--config-env", "-t", "--template-file"}}},
 	{Name: "snap", Is: DataArgs, Root: Node{Arity: 2}},
+	{Name: "snow", Is: Subcommands, Root: Node{Values: []string{"-c", "--connection", "-q", "--query", "-f", "--filename", "--format", "--database", "--schema", "--role", "--warehouse"}}},
+	{Name: "snowsql", Root: Node{Values: []string{"-a", "--accountname", "-u", "--username", "-d", "--dbname", "-s", "--schemaname", "-r", "--rolename", "-w", "--warehouse", "-h", "--host", "-p", "--port", "-c", "--connection", "-o", "--option", "-D", "--variable", "-f", "--filename", "-q", "--query", "--config", "--authenticator", "--region"}}},
 	{Name: "socat", Is: NoCluster},
 	{Name: "sort", Is: Abbrev | DataArgs, Root: Node{Values: []string{"-k", "-o", "-t", "-T", "-S", "--output", "--compress-program"}, Widen: []Widen{{Opts: []string{"-o"}, Exact: true, Unless: []string{"@stdout"}, Why: "makes sort write a file or run a program"}, {Opts: []string{"--output", "--compress-program"}, Why: "makes sort write a file or run a program"}}, ReadOnly: &ReadOnly{MaxOperands: -1, NoGlob: true}}},
 	{Name: "source", Root: Node{Arity: 1}},
+	{Name: "spark-sql", Root: Node{Values: []string{"-e", "-f", "-i", "-u", "-n", "-p", "-d", "--database", "--hiveconf", "--hivevar", "--conf", "--master", "--name"}}},
+	{Name: "sqlcmd", Root: Node{Values: []string{"-S", "-d", "-U", "-P", "-Q", "-q", "-i", "-o", "-l", "-t", "-h", "-s", "-w", "-v", "-f", "-H", "-a", "-c", "--query", "--server", "--database", "--user-name", "--password", "--input-file", "--output-file"}}},
+	{Name: "sqlite", Is: NoCluster, Root: Node{Values: []string{"-cmd", "--cmd", "-init", "--init", "-separator", "--separator", "-nullvalue", "--nullvalue", "-newline", "--newline", "-vfs", "--vfs", "-mmap", "--mmap", "-maxsize", "--maxsize", "-escape", "--escape"}}},
+	{Name: "sqlite3", Is: NoCluster, Root: Node{Values: []string{"-cmd", "--cmd", "-init", "--init", "-separator", "--separator", "-nullvalue", "--nullvalue", "-newline", "--newline", "-vfs", "--vfs", "-mmap", "--mmap", "-maxsize", "--maxsize", "-escape", "--escape"}}},
 	{Name: "ssh", Is: Interactive, Root: Node{Values: []string{"-B", "-b", "-c", "-D", "-E", "-e", "-F", "-I", "-i", "-J", "-L", "-l", "-m", "-O", "-o", "-P", "-p", "-Q", "-R", "-S", "-W", "-w"}, Widen: []Widen{{Opts: []string{"-o", "-F", "-E", "-L", "-R", "-D", "-w", "-W"}, Why: "changes ssh's configuration (which can run programs), writes a log, or forwards data elsewhere"}}}},
 	{Name: "sshpass", Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}},
-	{Name: "sst", Root: Node{Arity: 2}},
+	{Name: "sst", Is: Subcommands, Root: Node{Arity: 2, Values: []string{"-s", "--stage", "-r", "--region", "--aws-profile", "-c", "--config", "--param", "--stack-name", "--profile", "--config-file", "--config-env", "-t", "--template-file"}}},
 	{Name: "stat", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}},
 	{Name: "strace", Is: Abbrev, Root: Node{Values: []string{"-o", "-e", "-p", "-s", "-u", "-E", "-a", "-I", "-b", "-X", "-P", "-U", "-A", "-n", "-f", "--output", "--format"}, Widen: []Widen{{Opts: []string{"-o", "--output"}, Label: "{name} {opt}", Why: "writes to a file"}}}},
 	{Name: "strings", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}},
 	{Name: "sudo", Is: Abbrev, Root: Node{Values: []string{"-u", "-g", "-C", "-h", "-p", "-U", "-r", "-t", "-T", "-D", "--user", "--group", "--close-from", "--host", "--prompt", "--other-user", "--role", "--type", "--command-timeout", "--chdir"}, Widen: []Widen{{Opts: []string{"-E", "-s", "-i", "-R", "--preserve-env", "--shell", "--login", "--chroot"}, Label: "sudo {opt}", Why: "runs the command through a shell, in another root, or with the caller's environment"}}}},
-	{Name: "supabase", Root: Node{Arity: 2}},
+	{Name: "supabase", Is: Subcommands, Root: Node{Arity: 2, Values: []string{"--db-url", "--workdir", "--project-ref", "-p", "--password"}}},
 	{Name: "svn", Is: DataArgs},
 	{Name: "swift", Root: Node{Arity: 2}},
 	{Name: "systemctl", Is: DataArgs, Root: Node{Arity: 2, Values: []string{"-H", "--host", "-M", "--machine", "-t", "--type", "-p", "--property", "-s", "--signal"}}},
@@ -376,24 +413,26 @@ var table = [...]Program{
 	{Name: "tar", Is: Abbrev | OldStyle | DataArgs, Whole: []string{"--checkpoint"}, Root: Node{Values: []string{"-b", "-C", "-f", "-F", "-g", "-H", "-I", "-K", "-L", "-N", "-T", "-V", "-X", "--file", "--to-command", "--use-compress-program", "--rsh-command", "--info-script", "--new-volume-script", "--checkpoint-action"}, Widen: []Widen{{Opts: []string{"-I", "-F", "--to-command", "--checkpoint-action", "--use-compress-program", "--rsh-command", "--info-script", "--new-volume-script"}, Why: "makes tar run another program"}, {Opts: []string{"-f", "--file"}, UnlessFlags: []string{"--force-local"}, Remote: true, Label: "{opt} {value}", Why: "names an archive on another host, which tar reaches through rsh"}}}},
 	{Name: "task", Root: Node{Arity: 2}},
 	{Name: "tcsh", Is: Shell | StdinProgram, Lang: "sh", Code: []string{"-c"}, Load: []string{"-s", "--rcfile", "--init-file"}, Root: Node{Values: []string{"-c", "-o", "-O", "--rcfile", "--init-file"}}},
-	{Name: "terraform", Is: NoCluster | Subcommands | DataArgs, Root: Node{Arity: 2}, Subs: []Node{{Path: "workspace", Arity: 3}}},
-	{Name: "terragrunt", Is: NoCluster | Subcommands},
+	{Name: "terraform", Is: NoCluster | Subcommands | DataArgs, Root: Node{Arity: 2, Values: []string{"-var", "-var-file", "-target", "-replace", "-lock-timeout", "-parallelism", "-state", "-state-out", "-backup", "-out", "-chdir"}}, Subs: []Node{{Path: "workspace", Arity: 3}}},
+	{Name: "terragrunt", Is: NoCluster | Subcommands, Root: Node{Values: []string{"-var", "-var-file", "-target", "-replace", "-lock-timeout", "-parallelism", "-chdir", "--terragrunt-working-dir", "--working-dir", "--terragrunt-config", "--config", "--terragrunt-source", "--source", "--terragrunt-iam-role", "--iam-assume-role", "--terragrunt-parallelism", "--parallelism", "--queue-include-dir", "--queue-exclude-dir", "--terragrunt-include-dir", "--terragrunt-exclude-dir", "--filter"}}},
 	{Name: "test", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{Deny: []string{"-v"}, MaxOperands: -1}}},
 	{Name: "tig", Is: DataArgs},
 	{Name: "time", Is: Abbrev, Root: Node{Values: []string{"-o", "-e", "-p", "-s", "-u", "-E", "-a", "-I", "-b", "-X", "-P", "-U", "-A", "-n", "-f", "--output", "--format"}, Widen: []Widen{{Opts: []string{"-o", "--output"}, Label: "{name} {opt}", Why: "writes to a file"}}}},
 	{Name: "tldr", Is: DataArgs},
 	{Name: "tmux", Is: Interactive, Root: Node{Arity: 2, Values: []string{"-L", "-S", "-f", "-c", "-T"}, Widen: []Widen{{Words: []string{"run-shell", "run", "if-shell", "if", "send-keys", "send", "pipe-pane", "pipep"}, Why: "makes tmux run or type a shell command"}}}},
-	{Name: "tofu", Is: NoCluster | Subcommands},
+	{Name: "tofu", Is: NoCluster | Subcommands, Root: Node{Values: []string{"-var", "-var-file", "-target", "-replace", "-lock-timeout", "-parallelism", "-state", "-state-out", "-backup", "-out", "-chdir"}}},
 	{Name: "top", Is: Interactive},
 	{Name: "touch", Is: DataArgs, Root: Node{Arity: 1}},
 	{Name: "tput", Is: DataArgs},
 	{Name: "tr", Decodes: []string{"*"}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}},
 	{Name: "trap", Extract: "trap"},
 	{Name: "tree", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{Deny: []string{"-o", "-R"}, MaxOperands: -1, NoGlob: true}}},
+	{Name: "trino", Root: Node{Values: []string{"--server", "--catalog", "--schema", "--user", "--execute", "-f", "--file", "--output-format", "--session", "--source", "--client-tags", "--access-token"}}},
 	{Name: "true", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}},
 	{Name: "tsp", Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}},
 	{Name: "tty", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}},
 	{Name: "turbo", Root: Node{Arity: 2}},
+	{Name: "turso", Is: Subcommands},
 	{Name: "type", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}},
 	{Name: "typeorm", Root: Node{Arity: 2}},
 	{Name: "typeset", Is: DataArgs, Extract: "env_assign"},
@@ -406,11 +445,15 @@ var table = [...]Program{
 	{Name: "unshare", Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}},
 	{Name: "unzip", Is: DataArgs},
 	{Name: "uptime", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}},
+	{Name: "usql", Root: Node{Values: []string{"-c", "--command", "-f", "--file", "-o", "--out", "-v", "--set", "-P", "--pset", "-F", "--field-separator", "-R", "--record-separator", "-T", "--table-attr"}}},
 	{Name: "uudecode", Decodes: []string{"*"}},
 	{Name: "uv", Is: Abbrev | Subcommands | Runs, Root: Node{Arity: 2, Values: []string{"-i", "-f", "-r", "-c", "-e", "--index-url", "--extra-index-url", "--find-links"}, Widen: []Widen{{Opts: []string{"-i", "-f", "--index-url", "--extra-index-url", "--find-links", "--trusted-host"}, Why: "changes where packages (code) come from"}}}, Subs: []Node{{Path: "pip", Arity: 3}, {Path: "run", Arity: 3, Values: []string{"--with", "--from", "-p", "--python", "--project", "--directory"}, Run: &Run{}}, {Path: "tool run", Values: []string{"--from", "--with", "-p", "--python"}, Run: &Run{}}}},
 	{Name: "uvx", Is: Runs, Root: Node{Values: []string{"--from", "--with", "-p", "--python", "--index-url"}, Run: &Run{}}},
+	{Name: "vagrant", Is: Subcommands, Root: Node{Values: []string{"-s", "--stage", "-r", "--region", "--aws-profile", "-c", "--config", "--param", "--stack-name", "--profile", "--config-file", "--config-env", "-t", "--template-file"}}},
+	{Name: "valkey-cli", Is: Subcommands, Root: Node{Values: []string{"-h", "-p", "-s", "-a", "-u", "--user", "--pass", "-n", "-r", "-i", "-d", "-D", "--cacert", "--cacertdir", "--cert", "--key", "--sni", "--eval", "--rdb", "--functions-rdb", "--pattern", "--count", "--quoted-pattern", "--memkeys-samples", "-t", "--pipe-timeout"}}},
 	{Name: "vault", Root: Node{Arity: 2}, Subs: []Node{{Path: "auth", Arity: 3}, {Path: "kv", Arity: 3}}},
 	{Name: "vdir", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}},
+	{Name: "velero", Is: Subcommands, Root: Node{Values: []string{"--name", "--kubeconfig", "-p", "--profile", "-n", "--namespace", "--kubecontext", "-l", "--selector", "-f", "--file", "-e", "--environment"}}},
 	{Name: "vercel", Is: DataArgs, Root: Node{Arity: 2}},
 	{Name: "vgremove", Root: Node{DryRun: []string{"-t", "--test"}}},
 	{Name: "vi", Is: Interactive | DataArgs, Root: Node{Widen: []Widen{{Prefix: []string{"+", "-c"}, Words: []string{"--cmd", "-S", "-u", "-s"}, Why: "gives the editor commands to run"}}}},
@@ -432,7 +475,7 @@ var table = [...]Program{
 	{Name: "whoami", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}},
 	{Name: "wipefs", Aliases: []Alias{{"--all", "-a"}}, Root: Node{DryRun: []string{"-n", "--no-act"}}},
 	{Name: "wp", Root: Node{Arity: 2}},
-	{Name: "wrangler", Is: DataArgs, Root: Node{Arity: 2}},
+	{Name: "wrangler", Is: Subcommands | DataArgs, Root: Node{Arity: 2, Values: []string{"--command", "--file", "--env", "-e", "-c", "--config"}}},
 	{Name: "write", Is: DataArgs},
 	{Name: "xdg-open", Is: DataArgs},
 	{Name: "xxd", Aliases: []Alias{{"--revert", "-r"}}, Decodes: []string{"-r"}},
@@ -461,878 +504,964 @@ func lookup(name string) *Program {
 		return &table[3]
 	case "ag":
 		return &table[4]
-	case "alias":
+	case "alembic":
 		return &table[5]
-	case "ansible":
+	case "alias":
 		return &table[6]
-	case "ansible-playbook":
+	case "ansible":
 		return &table[7]
-	case "apk":
+	case "ansible-playbook":
 		return &table[8]
-	case "apropos":
+	case "apk":
 		return &table[9]
-	case "apt":
+	case "apropos":
 		return &table[10]
-	case "apt-cache":
+	case "apt":
 		return &table[11]
-	case "apt-file":
+	case "apt-cache":
 		return &table[12]
-	case "apt-get":
+	case "apt-file":
 		return &table[13]
-	case "aptitude":
+	case "apt-get":
 		return &table[14]
-	case "arch":
+	case "aptitude":
 		return &table[15]
-	case "ash":
+	case "arch":
 		return &table[16]
-	case "at":
+	case "argocd":
 		return &table[17]
-	case "awk":
+	case "ash":
 		return &table[18]
-	case "aws":
+	case "at":
 		return &table[19]
-	case "az":
+	case "awk":
 		return &table[20]
-	case "base32":
+	case "aws":
 		return &table[21]
-	case "base64":
+	case "az":
 		return &table[22]
-	case "basename":
+	case "base32":
 		return &table[23]
-	case "basenc":
+	case "base64":
 		return &table[24]
-	case "bash":
+	case "basename":
 		return &table[25]
-	case "batch":
+	case "basenc":
 		return &table[26]
-	case "bazel":
+	case "bash":
 		return &table[27]
-	case "bc":
+	case "batch":
 		return &table[28]
-	case "bind":
+	case "bazel":
 		return &table[29]
-	case "brew":
+	case "bc":
 		return &table[30]
-	case "bsdtar":
+	case "beeline":
 		return &table[31]
-	case "btop":
+	case "bind":
 		return &table[32]
-	case "bun":
+	case "bq":
 		return &table[33]
-	case "bundle":
+	case "brew":
 		return &table[34]
-	case "bunx":
+	case "bsdtar":
 		return &table[35]
-	case "busybox-awk":
+	case "btop":
 		return &table[36]
-	case "bwrap":
+	case "buildah":
 		return &table[37]
-	case "c++":
+	case "bun":
 		return &table[38]
-	case "cal":
+	case "bundle":
 		return &table[39]
-	case "cargo":
+	case "bunx":
 		return &table[40]
-	case "cat":
+	case "busybox-awk":
 		return &table[41]
-	case "cc":
+	case "bwrap":
 		return &table[42]
-	case "cd":
+	case "c++":
 		return &table[43]
-	case "cdk":
+	case "cal":
 		return &table[44]
-	case "cf":
+	case "cargo":
 		return &table[45]
-	case "chgrp":
+	case "cat":
 		return &table[46]
-	case "chmod":
+	case "cc":
 		return &table[47]
-	case "chown":
+	case "cd":
 		return &table[48]
-	case "chroot":
+	case "cdk":
 		return &table[49]
-	case "cksum":
+	case "cdktf":
 		return &table[50]
-	case "clang":
+	case "cf":
 		return &table[51]
-	case "clang++":
+	case "chgrp":
 		return &table[52]
-	case "clear":
+	case "chmod":
 		return &table[53]
-	case "cmake":
+	case "chown":
 		return &table[54]
-	case "cmp":
+	case "chroot":
 		return &table[55]
-	case "code":
+	case "cksum":
 		return &table[56]
-	case "column":
+	case "clang":
 		return &table[57]
-	case "comm":
+	case "clang++":
 		return &table[58]
-	case "compdef":
+	case "clear":
 		return &table[59]
-	case "compgen":
+	case "clickhouse":
 		return &table[60]
-	case "complete":
+	case "clickhouse-client":
 		return &table[61]
-	case "composer":
+	case "clickhouse-local":
 		return &table[62]
-	case "consul":
+	case "cmake":
 		return &table[63]
-	case "corepack":
+	case "cmp":
 		return &table[64]
-	case "cowsay":
+	case "cockroach":
 		return &table[65]
-	case "cp":
+	case "code":
 		return &table[66]
-	case "crictl":
+	case "column":
 		return &table[67]
-	case "crontab":
+	case "comm":
 		return &table[68]
-	case "csh":
+	case "compdef":
 		return &table[69]
-	case "curl":
+	case "compgen":
 		return &table[70]
-	case "cut":
+	case "complete":
 		return &table[71]
-	case "dash":
+	case "composer":
 		return &table[72]
-	case "date":
+	case "consul":
 		return &table[73]
-	case "dbus-run-session":
+	case "corepack":
 		return &table[74]
-	case "dc":
+	case "cowsay":
 		return &table[75]
-	case "dd":
+	case "cp":
 		return &table[76]
-	case "declare":
+	case "cqlsh":
 		return &table[77]
-	case "del":
+	case "crictl":
 		return &table[78]
-	case "del-cli":
+	case "crontab":
 		return &table[79]
-	case "deno":
+	case "csh":
 		return &table[80]
-	case "df":
+	case "curl":
 		return &table[81]
-	case "diff":
+	case "cut":
 		return &table[82]
-	case "dir":
+	case "dash":
 		return &table[83]
-	case "dirname":
+	case "date":
 		return &table[84]
-	case "dnf":
+	case "dbus-run-session":
 		return &table[85]
-	case "dnf4":
+	case "dc":
 		return &table[86]
-	case "dnf5":
+	case "dd":
 		return &table[87]
-	case "docker":
+	case "declare":
 		return &table[88]
-	case "docker-compose":
+	case "del":
 		return &table[89]
-	case "doctl":
+	case "del-cli":
 		return &table[90]
-	case "dotnet":
+	case "deno":
 		return &table[91]
-	case "dpkg":
+	case "df":
 		return &table[92]
-	case "dpkg-query":
+	case "diff":
 		return &table[93]
-	case "drizzle-kit":
+	case "dir":
 		return &table[94]
-	case "du":
+	case "dirname":
 		return &table[95]
-	case "echo":
+	case "dnf":
 		return &table[96]
-	case "egrep":
+	case "dnf4":
 		return &table[97]
-	case "eksctl":
+	case "dnf5":
 		return &table[98]
-	case "elixir":
+	case "docker":
 		return &table[99]
-	case "emacs":
+	case "docker-compose":
 		return &table[100]
-	case "emerge":
+	case "doctl":
 		return &table[101]
-	case "enable":
+	case "dolt":
 		return &table[102]
-	case "entr":
+	case "dotnet":
 		return &table[103]
-	case "env":
+	case "dpkg":
 		return &table[104]
-	case "espeak":
+	case "dpkg-query":
 		return &table[105]
-	case "ex":
+	case "drizzle-kit":
 		return &table[106]
-	case "exit":
+	case "dropdb":
 		return &table[107]
-	case "expect":
+	case "du":
 		return &table[108]
-	case "export":
+	case "duckdb":
 		return &table[109]
-	case "expr":
+	case "echo":
 		return &table[110]
-	case "false":
+	case "egrep":
 		return &table[111]
-	case "fd":
+	case "eksctl":
 		return &table[112]
-	case "fdfind":
+	case "elixir":
 		return &table[113]
-	case "fgrep":
+	case "emacs":
 		return &table[114]
-	case "figlet":
+	case "emerge":
 		return &table[115]
-	case "file":
+	case "enable":
 		return &table[116]
-	case "find":
+	case "entr":
 		return &table[117]
-	case "firebase":
+	case "env":
 		return &table[118]
-	case "firejail":
+	case "espeak":
 		return &table[119]
-	case "fish":
+	case "etcdctl":
 		return &table[120]
-	case "flatpak":
+	case "ex":
 		return &table[121]
-	case "flyctl":
+	case "exit":
 		return &table[122]
-	case "fmt":
+	case "expect":
 		return &table[123]
-	case "fold":
+	case "export":
 		return &table[124]
-	case "free":
+	case "expr":
 		return &table[125]
-	case "g++":
+	case "false":
 		return &table[126]
-	case "gawk":
+	case "fd":
 		return &table[127]
-	case "gcc":
+	case "fdfind":
 		return &table[128]
-	case "gcloud":
+	case "fgrep":
 		return &table[129]
-	case "gdb":
+	case "figlet":
 		return &table[130]
-	case "gem":
+	case "file":
 		return &table[131]
-	case "gh":
+	case "find":
 		return &table[132]
-	case "gio":
+	case "firebase":
 		return &table[133]
-	case "git":
+	case "firejail":
 		return &table[134]
-	case "git-grep":
+	case "fish":
 		return &table[135]
-	case "git-receive-pack":
+	case "flatpak":
 		return &table[136]
-	case "git-shell":
+	case "flux":
 		return &table[137]
-	case "git-upload-pack":
+	case "flyctl":
 		return &table[138]
-	case "glab":
+	case "fmt":
 		return &table[139]
-	case "gmake":
+	case "fold":
 		return &table[140]
-	case "go":
+	case "free":
 		return &table[141]
-	case "gofmt":
+	case "g++":
 		return &table[142]
-	case "gradle":
+	case "gawk":
 		return &table[143]
-	case "grep":
+	case "gcc":
 		return &table[144]
-	case "groovy":
+	case "gcloud":
 		return &table[145]
-	case "groups":
+	case "gdb":
 		return &table[146]
-	case "gsed":
+	case "gem":
 		return &table[147]
-	case "gsutil":
+	case "gh":
 		return &table[148]
-	case "gtar":
+	case "gio":
 		return &table[149]
-	case "guix":
+	case "git":
 		return &table[150]
-	case "gvim":
+	case "git-grep":
 		return &table[151]
-	case "hash":
+	case "git-receive-pack":
 		return &table[152]
-	case "head":
+	case "git-shell":
 		return &table[153]
-	case "helm":
+	case "git-upload-pack":
 		return &table[154]
-	case "help":
+	case "glab":
 		return &table[155]
-	case "heroku":
+	case "gmake":
 		return &table[156]
-	case "hexdump":
+	case "go":
 		return &table[157]
-	case "hg":
+	case "gofmt":
 		return &table[158]
-	case "history":
+	case "gradle":
 		return &table[159]
-	case "hostname":
+	case "grep":
 		return &table[160]
-	case "htop":
+	case "groovy":
 		return &table[161]
-	case "hugo":
+	case "groups":
 		return &table[162]
-	case "id":
+	case "gsed":
 		return &table[163]
-	case "iex":
+	case "gsutil":
 		return &table[164]
-	case "info":
+	case "gtar":
 		return &table[165]
-	case "inotifywait":
+	case "guix":
 		return &table[166]
-	case "install":
+	case "gvim":
 		return &table[167]
-	case "ip":
+	case "hash":
 		return &table[168]
-	case "ip6tables":
+	case "head":
 		return &table[169]
-	case "iptables":
+	case "helm":
 		return &table[170]
-	case "java":
+	case "helmfile":
 		return &table[171]
-	case "jest":
+	case "help":
 		return &table[172]
-	case "join":
+	case "heroku":
 		return &table[173]
-	case "journalctl":
+	case "hexdump":
 		return &table[174]
-	case "jq":
+	case "hg":
 		return &table[175]
-	case "jruby":
+	case "history":
 		return &table[176]
-	case "julia":
+	case "hive":
 		return &table[177]
-	case "just":
+	case "hostname":
 		return &table[178]
-	case "k9s":
+	case "htop":
 		return &table[179]
-	case "kill":
+	case "hugo":
 		return &table[180]
-	case "killall":
+	case "id":
 		return &table[181]
-	case "kind":
+	case "iex":
 		return &table[182]
-	case "knex":
+	case "impala-shell":
 		return &table[183]
-	case "ksh":
+	case "influx":
 		return &table[184]
-	case "kubectl":
+	case "info":
 		return &table[185]
-	case "kustomize":
+	case "inotifywait":
 		return &table[186]
-	case "launchctl":
+	case "install":
 		return &table[187]
-	case "less":
+	case "ip":
 		return &table[188]
-	case "let":
+	case "ip6tables":
 		return &table[189]
-	case "ll":
+	case "iptables":
 		return &table[190]
-	case "ln":
+	case "java":
 		return &table[191]
-	case "local":
+	case "jest":
 		return &table[192]
-	case "locale":
+	case "join":
 		return &table[193]
-	case "locate":
+	case "journalctl":
 		return &table[194]
-	case "logger":
+	case "jq":
 		return &table[195]
-	case "loginctl":
+	case "jruby":
 		return &table[196]
-	case "ls":
+	case "julia":
 		return &table[197]
-	case "lsblk":
+	case "just":
 		return &table[198]
-	case "lscpu":
+	case "k3d":
 		return &table[199]
-	case "ltrace":
+	case "k9s":
 		return &table[200]
-	case "lua":
+	case "keydb-cli":
 		return &table[201]
-	case "luajit":
+	case "kill":
 		return &table[202]
-	case "lvreduce":
+	case "killall":
 		return &table[203]
-	case "lvremove":
+	case "kind":
 		return &table[204]
-	case "mail":
+	case "knex":
 		return &table[205]
-	case "mailx":
+	case "ksh":
 		return &table[206]
-	case "make":
+	case "kubectl":
 		return &table[207]
-	case "man":
+	case "kustomize":
 		return &table[208]
-	case "mawk":
+	case "launchctl":
 		return &table[209]
-	case "mc":
+	case "less":
 		return &table[210]
-	case "md5sum":
+	case "let":
 		return &table[211]
-	case "minikube":
+	case "ll":
 		return &table[212]
-	case "mkdir":
+	case "ln":
 		return &table[213]
-	case "mke2fs":
+	case "local":
 		return &table[214]
-	case "mkfs.ext2":
+	case "locale":
 		return &table[215]
-	case "mkfs.ext3":
+	case "locate":
 		return &table[216]
-	case "mkfs.ext4":
+	case "logger":
 		return &table[217]
-	case "mksh":
+	case "loginctl":
 		return &table[218]
-	case "mlocate":
+	case "ls":
 		return &table[219]
-	case "mongosh":
+	case "lsblk":
 		return &table[220]
-	case "more":
+	case "lscpu":
 		return &table[221]
-	case "most":
+	case "ltrace":
 		return &table[222]
-	case "mv":
+	case "lua":
 		return &table[223]
-	case "mvn":
+	case "luajit":
 		return &table[224]
-	case "mysql":
+	case "lvreduce":
 		return &table[225]
-	case "nano":
+	case "lvremove":
 		return &table[226]
-	case "nawk":
+	case "mail":
 		return &table[227]
-	case "nc":
+	case "mailx":
 		return &table[228]
-	case "ncat":
+	case "make":
 		return &table[229]
-	case "nerdctl":
+	case "man":
 		return &table[230]
-	case "netcat":
+	case "mariadb":
 		return &table[231]
-	case "netlify":
+	case "mawk":
 		return &table[232]
-	case "ng":
+	case "mc":
 		return &table[233]
-	case "ninja":
+	case "md5sum":
 		return &table[234]
-	case "nix":
+	case "minikube":
 		return &table[235]
-	case "nix-env":
+	case "mkdir":
 		return &table[236]
-	case "nl":
+	case "mke2fs":
 		return &table[237]
-	case "node":
+	case "mkfs.ext2":
 		return &table[238]
-	case "nodejs":
+	case "mkfs.ext3":
 		return &table[239]
-	case "nodemon":
+	case "mkfs.ext4":
 		return &table[240]
-	case "notify-send":
+	case "mksh":
 		return &table[241]
-	case "npm":
+	case "mlocate":
 		return &table[242]
-	case "nproc":
+	case "mongo":
 		return &table[243]
-	case "npx":
+	case "mongosh":
 		return &table[244]
-	case "nsenter":
+	case "more":
 		return &table[245]
-	case "nuget":
+	case "most":
 		return &table[246]
-	case "nvim":
+	case "mv":
 		return &table[247]
-	case "nvm":
+	case "mvn":
 		return &table[248]
-	case "nx":
+	case "mysql":
 		return &table[249]
-	case "oc":
+	case "mysqladmin":
 		return &table[250]
-	case "od":
+	case "mysqlsh":
 		return &table[251]
-	case "open":
+	case "nano":
 		return &table[252]
-	case "openssl":
+	case "nawk":
 		return &table[253]
-	case "osascript":
+	case "nc":
 		return &table[254]
-	case "pacman":
+	case "ncat":
 		return &table[255]
-	case "parallel":
+	case "nerdctl":
 		return &table[256]
-	case "paste":
+	case "netcat":
 		return &table[257]
-	case "perl":
+	case "netlify":
 		return &table[258]
-	case "pgrep":
+	case "ng":
+		return &table[259]
+	case "ninja":
 		return &table[260]
-	case "php":
+	case "nix":
 		return &table[261]
-	case "pidof":
+	case "nix-env":
+		return &table[262]
+	case "nl":
 		return &table[263]
-	case "pip":
+	case "node":
 		return &table[264]
-	case "pip3":
+	case "nodejs":
 		return &table[265]
-	case "pipenv":
+	case "nodemon":
 		return &table[266]
-	case "pipx":
+	case "notify-send":
 		return &table[267]
-	case "pkexec":
+	case "npm":
 		return &table[268]
-	case "pkill":
+	case "nproc":
 		return &table[269]
-	case "plocate":
+	case "npx":
 		return &table[270]
-	case "pnpm":
+	case "nsenter":
 		return &table[271]
-	case "pnpx":
+	case "nuget":
 		return &table[272]
-	case "podman":
+	case "nvim":
 		return &table[273]
-	case "podman-remote":
+	case "nvm":
 		return &table[274]
-	case "poetry":
+	case "nx":
 		return &table[275]
-	case "popd":
+	case "oc":
 		return &table[276]
-	case "port":
+	case "od":
 		return &table[277]
-	case "posh":
+	case "open":
 		return &table[278]
-	case "print":
+	case "openssl":
 		return &table[279]
-	case "printenv":
+	case "osascript":
 		return &table[280]
-	case "printf":
+	case "pacman":
 		return &table[281]
-	case "prisma":
+	case "parallel":
 		return &table[282]
-	case "ps":
+	case "paste":
 		return &table[283]
-	case "psql":
+	case "perl":
 		return &table[284]
-	case "pulumi":
-		return &table[285]
-	case "pushd":
+	case "pg_restore":
 		return &table[286]
-	case "pvremove":
+	case "pgrep":
 		return &table[287]
-	case "pwd":
+	case "php":
 		return &table[288]
-	case "py.test":
-		return &table[289]
-	case "pyenv":
+	case "pidof":
 		return &table[290]
-	case "pypy":
+	case "pip":
 		return &table[291]
-	case "pypy3":
+	case "pip3":
+		return &table[292]
+	case "pipenv":
 		return &table[293]
-	case "pytest":
+	case "pipx":
 		return &table[294]
-	case "python":
+	case "pkexec":
 		return &table[295]
-	case "python2":
+	case "pkill":
+		return &table[296]
+	case "plocate":
 		return &table[297]
-	case "python3":
+	case "pnpm":
 		return &table[298]
-	case "pythonw":
+	case "pnpx":
 		return &table[299]
-	case "r":
+	case "podman":
 		return &table[300]
-	case "rake":
+	case "podman-compose":
 		return &table[301]
-	case "rbash":
+	case "podman-remote":
 		return &table[302]
-	case "rbenv":
+	case "poetry":
 		return &table[303]
-	case "rclone":
+	case "popd":
 		return &table[304]
-	case "read":
+	case "port":
 		return &table[305]
-	case "readlink":
+	case "posh":
 		return &table[306]
-	case "readonly":
+	case "presto":
 		return &table[307]
-	case "realpath":
+	case "presto-cli":
 		return &table[308]
-	case "redis-cli":
+	case "print":
 		return &table[309]
-	case "return":
+	case "printenv":
 		return &table[310]
-	case "rev":
+	case "printf":
 		return &table[311]
-	case "rg":
+	case "prisma":
 		return &table[312]
-	case "rimraf":
+	case "ps":
 		return &table[313]
-	case "ripgrep":
+	case "psql":
 		return &table[314]
-	case "rm":
+	case "pulumi":
 		return &table[315]
-	case "rmdir":
+	case "pushd":
 		return &table[316]
-	case "rpm":
+	case "pvremove":
 		return &table[317]
-	case "rscript":
+	case "pwd":
 		return &table[318]
-	case "rsync":
+	case "py.test":
 		return &table[319]
-	case "rtk":
+	case "pyenv":
 		return &table[320]
-	case "ruby":
+	case "pypy":
 		return &table[321]
-	case "runuser":
-		return &table[322]
-	case "rustup":
+	case "pypy3":
 		return &table[323]
-	case "say":
+	case "pytest":
 		return &table[324]
-	case "sbt":
+	case "python":
 		return &table[325]
-	case "scala":
-		return &table[326]
-	case "scp":
+	case "python2":
 		return &table[327]
-	case "screen":
+	case "python3":
 		return &table[328]
-	case "script":
+	case "pythonw":
 		return &table[329]
-	case "sdk":
+	case "r":
 		return &table[330]
-	case "sed":
+	case "rake":
 		return &table[331]
-	case "seq":
+	case "rbash":
 		return &table[332]
-	case "sequelize":
+	case "rbenv":
 		return &table[333]
-	case "serverless":
+	case "rclone":
 		return &table[334]
-	case "service":
+	case "read":
 		return &table[335]
-	case "set":
+	case "readlink":
 		return &table[336]
-	case "sfdisk":
+	case "readonly":
 		return &table[337]
-	case "sfdx":
+	case "realpath":
 		return &table[338]
-	case "sftp":
+	case "redis-cli":
 		return &table[339]
-	case "sg":
+	case "return":
 		return &table[340]
-	case "sh":
+	case "rev":
 		return &table[341]
-	case "sha1sum":
+	case "rg":
 		return &table[342]
-	case "sha256sum":
+	case "rimraf":
 		return &table[343]
-	case "sha512sum":
+	case "ripgrep":
 		return &table[344]
-	case "shift":
+	case "rm":
 		return &table[345]
-	case "shred":
+	case "rmdir":
 		return &table[346]
-	case "shx":
+	case "rpm":
 		return &table[347]
-	case "skaffold":
+	case "rscript":
 		return &table[348]
-	case "sleep":
+	case "rsync":
 		return &table[349]
-	case "sls":
+	case "rtk":
 		return &table[350]
-	case "snap":
+	case "ruby":
 		return &table[351]
-	case "socat":
+	case "runuser":
 		return &table[352]
-	case "sort":
+	case "rustup":
 		return &table[353]
-	case "source":
+	case "sam":
 		return &table[354]
-	case "ssh":
+	case "say":
 		return &table[355]
-	case "sshpass":
+	case "sbt":
 		return &table[356]
-	case "sst":
+	case "scala":
 		return &table[357]
-	case "stat":
+	case "scp":
 		return &table[358]
-	case "strace":
+	case "screen":
 		return &table[359]
-	case "strings":
+	case "script":
 		return &table[360]
-	case "sudo":
+	case "sdk":
 		return &table[361]
-	case "supabase":
+	case "sed":
 		return &table[362]
-	case "svn":
+	case "seq":
 		return &table[363]
-	case "swift":
+	case "sequelize":
 		return &table[364]
-	case "systemctl":
+	case "serverless":
 		return &table[365]
-	case "systemd-run":
+	case "service":
 		return &table[366]
-	case "tac":
+	case "set":
 		return &table[367]
-	case "tail":
+	case "sfdisk":
 		return &table[368]
-	case "tar":
+	case "sfdx":
 		return &table[369]
-	case "task":
+	case "sftp":
 		return &table[370]
-	case "tcsh":
+	case "sg":
 		return &table[371]
-	case "terraform":
+	case "sh":
 		return &table[372]
-	case "terragrunt":
+	case "sha1sum":
 		return &table[373]
-	case "test":
+	case "sha256sum":
 		return &table[374]
-	case "tig":
+	case "sha512sum":
 		return &table[375]
-	case "time":
+	case "shift":
 		return &table[376]
-	case "tldr":
+	case "shred":
 		return &table[377]
-	case "tmux":
+	case "shx":
 		return &table[378]
-	case "tofu":
+	case "skaffold":
 		return &table[379]
-	case "top":
+	case "sleep":
 		return &table[380]
-	case "touch":
+	case "sls":
 		return &table[381]
-	case "tput":
+	case "snap":
 		return &table[382]
-	case "tr":
+	case "snow":
 		return &table[383]
-	case "trap":
+	case "snowsql":
 		return &table[384]
-	case "tree":
+	case "socat":
 		return &table[385]
-	case "true":
+	case "sort":
 		return &table[386]
-	case "tsp":
+	case "source":
 		return &table[387]
-	case "tty":
+	case "spark-sql":
 		return &table[388]
-	case "turbo":
+	case "sqlcmd":
 		return &table[389]
-	case "type":
+	case "sqlite":
 		return &table[390]
-	case "typeorm":
+	case "sqlite3":
 		return &table[391]
-	case "typeset":
+	case "ssh":
 		return &table[392]
-	case "ufw":
+	case "sshpass":
 		return &table[393]
-	case "ugrep":
+	case "sst":
 		return &table[394]
-	case "unalias":
+	case "stat":
 		return &table[395]
-	case "uname":
+	case "strace":
 		return &table[396]
-	case "uniq":
+	case "strings":
 		return &table[397]
-	case "unset":
+	case "sudo":
 		return &table[398]
-	case "unshare":
+	case "supabase":
 		return &table[399]
-	case "unzip":
+	case "svn":
 		return &table[400]
-	case "uptime":
+	case "swift":
 		return &table[401]
-	case "uudecode":
+	case "systemctl":
 		return &table[402]
-	case "uv":
+	case "systemd-run":
 		return &table[403]
-	case "uvx":
+	case "tac":
 		return &table[404]
-	case "vault":
+	case "tail":
 		return &table[405]
-	case "vdir":
+	case "tar":
 		return &table[406]
-	case "vercel":
+	case "task":
 		return &table[407]
-	case "vgremove":
+	case "tcsh":
 		return &table[408]
-	case "vi":
+	case "terraform":
 		return &table[409]
-	case "view":
+	case "terragrunt":
 		return &table[410]
-	case "vim":
+	case "test":
 		return &table[411]
-	case "vimdiff":
+	case "tig":
 		return &table[412]
-	case "volta":
+	case "time":
 		return &table[413]
-	case "w":
+	case "tldr":
 		return &table[414]
-	case "wall":
+	case "tmux":
 		return &table[415]
-	case "watch":
+	case "tofu":
 		return &table[416]
-	case "watchexec":
+	case "top":
 		return &table[417]
-	case "wc":
+	case "touch":
 		return &table[418]
-	case "wget":
+	case "tput":
 		return &table[419]
-	case "wget2":
+	case "tr":
 		return &table[420]
-	case "whatis":
+	case "trap":
 		return &table[421]
-	case "whereis":
+	case "tree":
 		return &table[422]
-	case "which":
+	case "trino":
 		return &table[423]
-	case "who":
+	case "true":
 		return &table[424]
-	case "whoami":
+	case "tsp":
 		return &table[425]
-	case "wipefs":
+	case "tty":
 		return &table[426]
-	case "wp":
+	case "turbo":
 		return &table[427]
-	case "wrangler":
+	case "turso":
 		return &table[428]
-	case "write":
+	case "type":
 		return &table[429]
-	case "xdg-open":
+	case "typeorm":
 		return &table[430]
-	case "xxd":
+	case "typeset":
 		return &table[431]
-	case "yarn":
+	case "ufw":
 		return &table[432]
-	case "yash":
+	case "ugrep":
 		return &table[433]
-	case "yay":
+	case "unalias":
 		return &table[434]
-	case "yes":
+	case "uname":
 		return &table[435]
-	case "yq":
+	case "uniq":
 		return &table[436]
-	case "yum":
+	case "unset":
 		return &table[437]
-	case "zfs":
+	case "unshare":
 		return &table[438]
-	case "zip":
+	case "unzip":
 		return &table[439]
-	case "zsh":
+	case "uptime":
 		return &table[440]
-	case "zypper":
+	case "usql":
 		return &table[441]
+	case "uudecode":
+		return &table[442]
+	case "uv":
+		return &table[443]
+	case "uvx":
+		return &table[444]
+	case "vagrant":
+		return &table[445]
+	case "valkey-cli":
+		return &table[446]
+	case "vault":
+		return &table[447]
+	case "vdir":
+		return &table[448]
+	case "velero":
+		return &table[449]
+	case "vercel":
+		return &table[450]
+	case "vgremove":
+		return &table[451]
+	case "vi":
+		return &table[452]
+	case "view":
+		return &table[453]
+	case "vim":
+		return &table[454]
+	case "vimdiff":
+		return &table[455]
+	case "volta":
+		return &table[456]
+	case "w":
+		return &table[457]
+	case "wall":
+		return &table[458]
+	case "watch":
+		return &table[459]
+	case "watchexec":
+		return &table[460]
+	case "wc":
+		return &table[461]
+	case "wget":
+		return &table[462]
+	case "wget2":
+		return &table[463]
+	case "whatis":
+		return &table[464]
+	case "whereis":
+		return &table[465]
+	case "which":
+		return &table[466]
+	case "who":
+		return &table[467]
+	case "whoami":
+		return &table[468]
+	case "wipefs":
+		return &table[469]
+	case "wp":
+		return &table[470]
+	case "wrangler":
+		return &table[471]
+	case "write":
+		return &table[472]
+	case "xdg-open":
+		return &table[473]
+	case "xxd":
+		return &table[474]
+	case "yarn":
+		return &table[475]
+	case "yash":
+		return &table[476]
+	case "yay":
+		return &table[477]
+	case "yes":
+		return &table[478]
+	case "yq":
+		return &table[479]
+	case "yum":
+		return &table[480]
+	case "zfs":
+		return &table[481]
+	case "zip":
+		return &table[482]
+	case "zsh":
+		return &table[483]
+	case "zypper":
+		return &table[484]
 	}
 	return nil
 }
 
 // globs lists the programs named by a prefix (python*), in name order.
-var globs = [...]int{259, 262, 292, 296}
+var globs = [...]int{285, 289, 322, 326}
 
 // environment is the [environment] table.
 var environment = Environment{Widen: []string{"PATH", "HOME", "ENV", "BASH_ENV", "IFS", "PS4", "PROMPT_COMMAND", "SHELL", "SHELLOPTS", "BASHOPTS", "CDPATH", "FPATH", "ZDOTDIR", "EDITOR", "VISUAL", "PAGER", "MANPAGER", "BROWSER", "LESSOPEN", "LESSCLOSE", "LESSKEY", "INPUTRC", "TERMINFO", "GLIBC_TUNABLES", "HOSTALIASES", "CC", "CXX", "CPP", "LD", "AR", "AS", "FC", "MAKE", "MFLAGS", "RUSTC", "RUSTDOC", "GOROOT", "GOTOOLCHAIN", "GOPROXY", "GOENV", "GOEXPERIMENT", "CLASSPATH", "KUBECONFIG", "TAR_OPTIONS", "GZIP", "BZIP2", "XZ_OPT", "XZ_DEFAULTS", "ZSTD_NBTHREADS", "GREP_OPTIONS", "WGETRC", "CURL_HOME", "SYSTEMD_PAGER", "SYSTEMD_EDITOR", "SSLKEYLOGFILE", "TMPDIR", "XDG_CONFIG_HOME", "XDG_CONFIG_DIRS", "XDG_DATA_HOME", "XDG_DATA_DIRS"}, Prefixes: []string{"LD_", "DYLD_", "GIT_", "BASH_", "NPM_CONFIG_", "YARN_", "PNPM_", "BUN_", "PIP_", "UV_", "PYTHON", "PERL", "RUBY", "GEM_", "BUNDLE_", "NODE_", "CARGO_", "RUSTUP_", "RUSTC_", "JAVA_", "_JAVA_", "JDK_", "MAVEN_", "GRADLE_", "SBT_", "DOTNET_", "LUA_", "OPENSSL_", "SSH_", "SUDO_", "CGO_", "GO", "DOCKER_", "PODMAN_", "CONTAINERS_", "KUBE", "HELM_", "AWS_", "AZURE_", "GOOGLE_", "CLOUDSDK_", "RSYNC_", "MAKE", "GNUMAKE", "LESS", "DENO_", "COMPOSER_", "PHP"}, Suffixes: []string{"PATH", "_HOME", "FLAGS", "OPTS", "OPTIONS", "_OPT", "CONFIG", "_COMMAND", "_CMD", "EDITOR", "PAGER", "_SHELL", "ASKPASS", "WRAPPER", "PROXY", "_LIB", "LIBS", "_PRELOAD", "_RC", "RCFILE"}, Except: []string{"NODE_ENV", "CGO_ENABLED", "PYTHONUNBUFFERED", "PYTHONDONTWRITEBYTECODE", "PYTHONIOENCODING", "PYTHONHASHSEED", "RUST_LOG", "RUST_BACKTRACE", "GOOS", "GOARCH"}, ExceptPrefix: []string{"GOAMD64", "GOARM"}}
