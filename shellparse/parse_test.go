@@ -210,6 +210,7 @@ func TestRunners(t *testing.T) {
 		"mussh -h web1 web2 -c 'rm -rf /'",
 		"knife ssh 'role:web' 'rm -rf /' -x ubuntu",
 		"fab -H web1,web2 -- rm -rf /",
+		"consul exec -node=web 'rm -rf /'",
 		"aws ssm send-command --document-name AWS-RunShellScript --targets Key=tag:env,Values=prod --parameters commands='rm -rf /'",
 		`aws ssm send-command --instance-ids i-1 --document-name AWS-RunShellScript --parameters '{"commands":["rm -rf /"]}'`,
 		"tmux new-session -d -s x 'rm -rf /'",

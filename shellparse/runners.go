@@ -211,6 +211,13 @@ func fanoutJob(name string, args []Arg) *reparseJob {
 		if optionValue(args, "H", "--hosts") != nil {
 			return text(afterDashDash(args), "fab", true)
 		}
+	case "consul":
+		// consul exec [-node=N] [-service=S] CMD runs CMD on every
+		// matching node of the cluster.
+		ops := operands(args, consulValues, false)
+		if len(ops) >= 2 && ops[0].Value == "exec" {
+			return text(ops[1:], "consul exec", true)
+		}
 	case "aws":
 		// aws ssm send-command --document-name AWS-RunShellScript
 		// --parameters commands=CMD runs CMD on every target instance.
@@ -312,6 +319,17 @@ func fanoutValues(f string) bool {
 		"--fanout", "-u", "--command-timeout", "-M", "--worker", "--hostfile", "--topology", "--pick", "--nodes",
 		"--exclude", "--options", "--connect_timeout", "--command_timeout", "--diff":
 		return f != "--diff"
+	}
+	return false
+}
+
+// consulValues are consul's options that take a value (Go flags: -node N
+// or -node=N).
+func consulValues(f string) bool {
+	switch strings.TrimLeft(f, "-") {
+	case "node", "service", "tag", "wait", "wait-repl", "datacenter", "prefix", "http-addr", "token", "token-file",
+		"ca-file", "ca-path", "client-cert", "client-key", "tls-server-name", "namespace", "partition":
+		return true
 	}
 	return false
 }
