@@ -484,7 +484,11 @@ func checkContainerExecDelete(sc *scan, i int) bool {
 // running container.
 func inContainerExec(f *shellparse.Frame) bool {
 	for ; f != nil; f = f.Parent {
-		if f.Kind == shellparse.FrameRemote && strings.HasSuffix(f.Detail, " exec") {
+		if f.Kind != shellparse.FrameRemote || !strings.HasSuffix(f.Detail, " exec") {
+			continue
+		}
+		switch prog, _, _ := strings.Cut(f.Detail, " "); prog {
+		case "docker", "podman", "podman-remote", "nerdctl", "docker-compose", "podman-compose", "kubectl", "oc", "lxc", "incus":
 			return true
 		}
 	}

@@ -17,7 +17,7 @@ import (
 
 // fanoutTool reports a remote frame's label that names a fan-out tool.
 func fanoutTool(label string) bool {
-	for _, p := range []string{"ansible", "salt ", "salt-ssh ", "pssh", "parallel-ssh", "pdsh", "clush", "mussh", "knife ssh", "fab", "aws ssm"} {
+	for _, p := range []string{"ansible", "salt ", "salt-ssh ", "pssh", "parallel-ssh", "pdsh", "clush", "mussh", "knife ssh", "fab", "aws ssm", "consul exec"} {
 		if strings.HasPrefix(label, p) {
 			return true
 		}

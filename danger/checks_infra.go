@@ -27,7 +27,111 @@ func commandsElsewhere(sc *scan, i int) []string {
 	if cmd := containerToolCommand(sc, i); cmd != "" {
 		out = append(out, cmd)
 	}
+	if cmd := subcommandRuns(sc, i); cmd != "" {
+		out = append(out, cmd)
+	}
 	return append(out, dbShellEscapes(sc, i)...)
+}
+
+// subcommandRuns returns the command line a subcommand of a program these
+// packs know runs from its argv, which the parser does not re-parse:
+// kubectl/oc exec POD CMD (the form without --), oc rsh POD CMD, heroku
+// run CMD, sst shell CMD, minikube ssh CMD and minikube kubectl -- ARGS.
+// (A program a rule names is not read as a possible command runner any
+// more, see argvrunner.go: these are the ones that are.)
+func subcommandRuns(sc *scan, i int) string {
+	name, args := sc.name(i), sc.args(i)
+	if len(args) < 3 {
+		return ""
+	}
+	var sub, prefix string
+	var values []string
+	skip := 0 // operands after the subcommand before the command
+	switch name {
+	case "kubectl", "oc":
+		sub, skip, values = "exec", 1, []string{"-n", "--namespace", "-c", "--container", "--context", "--kubeconfig", "-f", "--filename", "--pod-running-timeout"}
+		if name == "oc" && hasWord(args, "rsh") {
+			sub = "rsh"
+		}
+		if hasWord(args, "--") {
+			return "" // the parser runs what follows --
+		}
+	case "heroku":
+		sub, values = "run", []string{"-a", "--app", "-r", "--remote", "-s", "--size", "-e", "--env", "--type"}
+	case "sst":
+		sub = "shell"
+	case "minikube":
+		switch {
+		case hasWord(args, "ssh"):
+			sub, values = "ssh", []string{"-p", "--profile", "-n", "--node"}
+		case hasWord(args, "kubectl"):
+			sub, prefix = "kubectl", "kubectl"
+		}
+	}
+	if sub == "" {
+		return ""
+	}
+	k := 1
+	for k < len(args) && (args[k].Dynamic || args[k].Value != sub) {
+		if !args[k].Dynamic && inList(args[k].Value, values) {
+			k++
+		}
+		k++
+	}
+	k++
+	for k < len(args) {
+		v := args[k].Value
+		switch {
+		case v == "--" && !args[k].Dynamic:
+			k++
+			skip = 0
+			if prefix != "" {
+				return suffixLine(append([]shellparse.Arg{{Value: prefix, Raw: prefix}}, args[k:]...))
+			}
+			return suffixLine(args[k:])
+		case !args[k].Dynamic && strings.HasPrefix(v, "-") && len(v) > 1:
+			if inList(v, values) {
+				k++
+			}
+			k++
+		case skip > 0:
+			skip--
+			k++
+		default:
+			if prefix != "" {
+				return suffixLine(append([]shellparse.Arg{{Value: prefix, Raw: prefix}}, args[k:]...))
+			}
+			if name == "heroku" || name == "minikube" {
+				// The words are joined into a command line run by a
+				// shell on the dyno or the machine (heroku run 'rm -rf
+				// x' -a app: heroku's own options may follow).
+				var words []string
+				for ; k < len(args); k++ {
+					if !args[k].Dynamic && inList(args[k].Value, values) {
+						k++
+						continue
+					}
+					if args[k].Dynamic {
+						words = append(words, args[k].Raw)
+					} else {
+						words = append(words, args[k].Value)
+					}
+				}
+				return strings.Join(words, " ")
+			}
+			return suffixLine(args[k:])
+		}
+	}
+	return ""
+}
+
+func hasWord(args []shellparse.Arg, w string) bool {
+	for _, a := range args[1:] {
+		if !a.Dynamic && a.Value == w {
+			return true
+		}
+	}
+	return false
 }
 
 // judgesOthers reports the checks that ask the registry whether other

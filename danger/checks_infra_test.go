@@ -204,3 +204,33 @@ func TestFanoutLoopTarget(t *testing.T) {
 		}
 	}
 }
+
+// Subcommands of programs these packs name that run the rest of their
+// argv (rules naming a program stop the detector from reading its argv as
+// a possible command, see argvrunner.go).
+func TestSubcommandRuns(t *testing.T) {
+	d := Default()
+	for _, c := range []struct {
+		line, rule string
+		hit        bool
+	}{
+		{"kubectl exec mypod rm -rf /", "rm_rf_root", true},
+		{"kubectl exec -it mypod -c main rm -rf /", "rm_rf_root", true},
+		{"kubectl exec -n prod mypod -- rm -rf /", "rm_rf_root", true},
+		{"oc rsh mypod rm -rf /", "rm_rf_root", true},
+		{"heroku run -a shop rm -rf /", "rm_rf_root", true},
+		{"heroku run 'rm -rf ~' -a shop", "rm_rf_home", true},
+		{"sst shell -- rm -rf /", "rm_rf_root", true},
+		{"minikube ssh 'sudo rm -rf /'", "rm_rf_root", true},
+		{"minikube kubectl -- delete ns payments", "k8s_delete_namespace", true},
+		{"consul exec -node web 'rm -rf /srv/x'", "fleet_fanout_destructive", true},
+		{"kubectl exec mypod ls /", "rm_rf_root", false},
+		{"heroku run bash -a shop", "rm_rf_root", false},
+		{"kubectl get pods rm -rf /", "rm_rf_root", false},
+	} {
+		_, _, found := levelOf(d, c.line, c.rule)
+		if found != c.hit {
+			t.Errorf("%q: %s %v, want %v", c.line, c.rule, found, c.hit)
+		}
+	}
+}
