@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/shellguard/shellguard/internal/programs"
+	"github.com/shellguard/shellguard/internal/shquote"
 	"github.com/shellguard/shellguard/shellparse"
 )
 
@@ -138,6 +139,18 @@ func parallelFanout(sc *scan, i int) bool {
 	lines := nestedCommands("parallel", sc.args(i))
 	if len(lines) == 0 {
 		return false
+	}
+	// parallel -S HOSTS (--sshlogin, --slf, --onall, --nonall) runs the
+	// commands on remote hosts itself.
+	for _, a := range sc.args(i)[1:] {
+		v := a.Value
+		if v == "--" || v == ":::" || v == "::::" {
+			break
+		}
+		if v == "-S" || strings.HasPrefix(v, "--sshlogin") || strings.HasPrefix(v, "--slf") || v == "--onall" || v == "--nonall" ||
+			strings.HasPrefix(v, "-S") && len(v) > 2 {
+			return destroys(sc, "xargs ssh host "+shquote.Quote(lines[0]))
+		}
 	}
 	first, _, _ := strings.Cut(strings.TrimSpace(lines[0]), " ")
 	if !remoteRunner(progName(baseName(first))) {

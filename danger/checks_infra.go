@@ -260,7 +260,7 @@ func productionTarget(sc *scan, i int) bool {
 	for k, guard := i, 0; k >= 0 && k < len(sc.res.Invocations) && guard < 16; guard++ {
 		inv := &sc.res.Invocations[k]
 		for _, a := range inv.Assigns {
-			if prodWord(a.Value) || a.Name == "DISABLE_DATABASE_ENVIRONMENT_CHECK" && a.Value != "" && a.Value != "0" {
+			if prodWord(a.Value) || envCheckOff(a.Name+"="+a.Value) {
 				// Rails's switch exists to let destructive tasks run
 				// on a production database.
 				return true
@@ -271,7 +271,7 @@ func productionTarget(sc *scan, i int) bool {
 			args = sc.args(i)
 		}
 		for n, a := range args {
-			if n > 0 && prodWord(a.Value) {
+			if n > 0 && (prodWord(a.Value) || envCheckOff(a.Value)) {
 				return true
 			}
 		}
@@ -281,6 +281,13 @@ func productionTarget(sc *scan, i int) bool {
 		k = inv.Parent
 	}
 	return false
+}
+
+// envCheckOff reports Rails's DISABLE_DATABASE_ENVIRONMENT_CHECK set to
+// something (an assignment, or a rake argument).
+func envCheckOff(kv string) bool {
+	v, ok := strings.CutPrefix(kv, "DISABLE_DATABASE_ENVIRONMENT_CHECK=")
+	return ok && v != "" && v != "0"
 }
 
 // prodWord reports a word of s (a run of ASCII letters and digits) that is

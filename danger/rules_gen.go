@@ -69,7 +69,7 @@ var builtinRules = [...]rule{
 	{p: Pattern{Name: "container_volume_delete", Level: High, Description: "Deletes container volumes (volume rm, volume prune, system prune --volumes, podman system reset): the databases and files kept in them are not in any image and are gone.", Match: &Spec{Programs: []string{"docker", "podman", "podman-remote", "nerdctl"}, FlagsNone: []string{"--help"}, Any: []Spec{{Subcommands: []string{"volume rm", "volume prune", "system reset"}}, {Subcommands: []string{"system prune"}, FlagsAny: []string{"--volumes"}}}}, Hit: []string{"docker volume rm pgdata", "docker volume prune -f", "docker volume prune --all --force", "docker volume rm $(docker volume ls -q)", "podman volume rm --all --force", "docker system prune -af --volumes", "docker system prune --all --force --volumes", "podman system prune -a -f --volumes", "nerdctl system prune -a --volumes -f", "docker system prune -a --volumes", "sudo docker volume rm -f postgres_data redis_data", "docker volume remove cache", "podman system reset --force", "nerdctl volume prune -f", "docker -H ssh://deploy@build1 volume prune -f"}, Miss: []string{"docker volume ls", "docker volume inspect pgdata", "docker volume create pgdata", "docker system df", "docker system prune -f", "docker system prune -af", "docker volume prune --help", "echo docker volume prune -f"}}, m: matcher{any: []matcher{{}, {}}}},
 	{p: Pattern{Name: "container_compose_down_volumes", Level: High, Description: "compose down -v (--volumes) deletes the project's named and anonymous volumes with the containers: the data the services kept in them is gone.", Match: &Spec{Programs: []string{"docker", "podman", "docker-compose", "podman-compose", "nerdctl"}, Any: []Spec{{Programs: []string{"docker", "podman", "nerdctl"}, Subcommands: []string{"compose down"}, FlagsAny: []string{"-v", "--volumes"}}, {Programs: []string{"docker-compose", "podman-compose"}, Subcommands: []string{"down"}, FlagsAny: []string{"-v", "--volumes"}}}}, Hit: []string{"docker compose down -v", "docker-compose down --volumes --rmi all", "docker compose down --volumes --remove-orphans", "docker compose -f docker-compose.dev.yml down -v", "podman-compose down -v", "docker compose -p shop down -v --timeout 5"}, Miss: []string{"docker compose down", "docker compose down --remove-orphans", "docker compose up -d", "docker compose stop", "docker compose down -v --dry-run", "docker compose config"}}, m: matcher{any: []matcher{{}, {}}}},
 	{p: Pattern{Name: "container_compose_rm_volumes", Level: Medium, Description: "compose rm -v removes the services' stopped containers with their anonymous volumes.", Match: &Spec{Programs: []string{"docker", "podman", "docker-compose", "podman-compose"}, Any: []Spec{{Programs: []string{"docker", "podman"}, Args: "(.* )?compose (.* )?rm (.* )?(-[a-zA-Z]*v[a-zA-Z]*|--volumes)( .*)?"}, {Programs: []string{"docker-compose", "podman-compose"}, Args: "(.* )?rm (.* )?(-[a-zA-Z]*v[a-zA-Z]*|--volumes)( .*)?"}}}, Hit: []string{"docker-compose rm -fsv", "docker compose rm -f -v db"}, Miss: []string{"docker compose rm -f", "docker-compose ps"}}, m: matcher{any: []matcher{{args: &lazyRE{expr: "(.* )?compose (.* )?rm (.* )?(-[a-zA-Z]*v[a-zA-Z]*|--volumes)( .*)?", anchored: true}}, {args: &lazyRE{expr: "(.* )?rm (.* )?(-[a-zA-Z]*v[a-zA-Z]*|--volumes)( .*)?", anchored: true}}}}},
-	{p: Pattern{Name: "container_remove_all", Level: Medium, Description: "Removes every container or image another command lists (rm -f $(docker ps -aq), rmi $(docker images -q), via xargs): the containers' writable layers are gone, images must be pulled or built again.", Match: &Spec{Programs: []string{"docker", "podman", "podman-remote", "nerdctl"}, Subcommands: []string{"rm", "rmi", "container rm", "image rm"}, Any: []Spec{{Operand: "\\$\\(.*|`.*"}, {Wrappers: []string{"xargs"}}, {FlagsAny: []string{"--all", "-a"}}}}, Hit: []string{"docker rm -f $(docker ps -aq)", "docker ps -aq | xargs docker rm -f", "docker rmi -f $(docker images -q)", "docker container rm -f $(docker container ls -aq)", "docker rm -vf $(docker ps -aq)", "docker image rm $(docker images -aq)", "podman rm --all --force", "podman rmi -a -f"}, Miss: []string{"docker rm api-old", "docker rm -f api-test", "docker rmi api:old", "docker ps -aq", "docker stop $(docker ps -q)"}}, m: matcher{any: []matcher{{operand: &lazyRE{expr: "\\$\\(.*|`.*", anchored: true}}, {}, {}}}},
+	{p: Pattern{Name: "container_remove_all", Level: Medium, Description: "Removes every container or image another command lists (rm -f $(docker ps -aq), rmi $(docker images -q), via xargs): the containers' writable layers are gone, images must be pulled or built again.", Match: &Spec{Programs: []string{"docker", "podman", "podman-remote", "nerdctl"}, Subcommands: []string{"rm", "rmi", "container rm", "image rm", "pod rm"}, Any: []Spec{{Operand: "\\$\\(.*|`.*"}, {Wrappers: []string{"xargs"}}, {FlagsAny: []string{"--all", "-a"}}}}, Hit: []string{"docker rm -f $(docker ps -aq)", "docker ps -aq | xargs docker rm -f", "docker rmi -f $(docker images -q)", "docker container rm -f $(docker container ls -aq)", "docker rm -vf $(docker ps -aq)", "docker image rm $(docker images -aq)", "podman rm --all --force", "podman rmi -a -f", "podman pod rm --all --force"}, Miss: []string{"docker rm api-old", "docker rm -f api-test", "docker rmi api:old", "docker ps -aq", "docker stop $(docker ps -q)"}}, m: matcher{any: []matcher{{operand: &lazyRE{expr: "\\$\\(.*|`.*", anchored: true}}, {}, {}}}},
 	{p: Pattern{Name: "container_prune_all", Level: Medium, Description: "docker system prune -a removes every stopped container, every image no container uses, the networks and the build cache: images must be pulled or built again, stopped containers' data is gone.", Match: &Spec{Programs: []string{"docker", "podman", "podman-remote", "nerdctl"}, Subcommands: []string{"system prune"}, FlagsAny: []string{"-a", "--all"}, FlagsNone: []string{"--volumes"}}, Hit: []string{"docker system prune -af", "docker system prune --all --force", "podman system prune -a"}, Miss: []string{"docker system prune -f", "docker system df", "docker system prune -af --volumes --dry-run --help"}}, m: matcher{}},
 	{p: Pattern{Name: "container_prune", Level: Low, Description: "Prunes stopped containers, unused images (all with -a), build cache or networks: routine cleanup, but what was pruned must be pulled or rebuilt.", Match: &Spec{Programs: []string{"docker", "podman", "podman-remote", "nerdctl", "buildah"}, Any: []Spec{{Programs: []string{"docker", "podman", "podman-remote", "nerdctl"}, Subcommands: []string{"image prune", "builder prune", "buildx prune"}, FlagsAny: []string{"-a", "--all"}}, {Programs: []string{"docker", "podman", "podman-remote", "nerdctl"}, Subcommands: []string{"container prune", "network prune"}}, {Programs: []string{"docker", "podman", "podman-remote", "nerdctl"}, Subcommands: []string{"system prune"}, FlagsNone: []string{"-a", "--all", "--volumes"}}, {Programs: []string{"buildah"}, Subcommands: []string{"rm", "rmi"}, FlagsAny: []string{"--all", "-a"}}}}, Hit: []string{"docker image prune -a -f", "docker image prune -af", "docker container prune -f", "docker builder prune -af", "docker buildx prune -af", "docker network prune -f", "docker system prune -f", "buildah rm --all", "buildah rmi --all"}, Miss: []string{"docker image prune -f", "docker builder prune -f", "docker image ls --filter dangling=true", "docker network ls", "buildah images"}}, m: matcher{any: []matcher{{}, {}, {}, {}}}},
 	{p: Pattern{Name: "container_node_runtime_delete", Level: High, Description: "crictl removes every container or pod on a Kubernetes node behind the kubelet's back (rm -a, rmp -a): the node's workloads stop.", Match: &Spec{Programs: []string{"crictl"}, Subcommands: []string{"rm", "rmp"}, FlagsAny: []string{"-a", "--all"}}, Hit: []string{"sudo crictl rm -af", "crictl rmp --all --force", "crictl rm --all"}, Miss: []string{"crictl ps -a", "crictl rm 3f2a1b", "crictl pods"}}, m: matcher{}},
@@ -90,23 +90,25 @@ var builtinRules = [...]rule{
 	{p: Pattern{Name: "db_mongo_delete_all", Level: High, Description: "The MongoDB shell code deletes or updates every document of a collection (deleteMany({}), remove({}), updateMany({}, ...)).", Match: &Spec{Programs: []string{"mongosh", "mongo"}, Check: "mongo_delete_all"}, Hit: []string{"mongosh app --eval 'db.orders.deleteMany({})'", "mongo shop --eval 'db.carts.remove({})'", "mongosh --eval 'db.users.updateMany({}, {$set: {role: \"admin\"}})'", "mongosh app --eval 'db.logs.deleteMany( { } )'"}, Miss: []string{"mongosh shop --eval 'db.orders.deleteMany({ status: \"test\" })' ", "mongosh --eval 'db.orders.remove({_id: 1})'", "mongosh --eval 'db.users.find({})'"}}, m: matcher{}},
 	{p: Pattern{Name: "db_redis_flush", Level: High, Description: "redis FLUSHALL or FLUSHDB deletes every key of the server or of a database, at once and for good.", Match: &Spec{Programs: []string{"redis-cli", "valkey-cli", "keydb-cli"}, Subcommands: []string{"flushall", "flushdb"}}, Hit: []string{"redis-cli FLUSHALL", "redis-cli -h cache.internal -n 0 flushdb", "redis-cli -u \"$REDIS_URL\" FLUSHALL ASYNC", "redis-cli -h r1 -a \"$REDIS_PASSWORD\" --no-auth-warning FLUSHALL", "valkey-cli flushall", "docker exec redis redis-cli FLUSHALL", "redis-cli -n 3 flushdb"}, Miss: []string{"redis-cli PING", "redis-cli -h cache INFO memory", "redis-cli GET session:abc123", "redis-cli DEL cache:homepage", "redis-cli DBSIZE", "redis-cli --help"}}, m: matcher{}},
 	{p: Pattern{Name: "db_redis_flush_stdin", Level: High, Description: "FLUSHALL or FLUSHDB fed to redis-cli on its standard input deletes every key of the server or of a database.", Match: &Spec{Programs: []string{"redis-cli", "valkey-cli", "keydb-cli"}, Stdin: "(?is)(.*(\\n|\\\\n))?[ \\t]*flush(all|db)(\\s.*|\\\\n.*)?"}, Hit: []string{"echo FLUSHALL | redis-cli -h 10.0.0.5", "printf 'SELECT 2\\nFLUSHDB\\n' | redis-cli", "redis-cli <<< 'FLUSHALL'", "redis-cli -h cache <<< 'flushdb async'"}, Miss: []string{"echo PING | redis-cli", "echo 'GET flushall' | redis-cli", "redis-cli <<< 'INFO keyspace'"}}, m: matcher{stdin: &lazyRE{expr: "(?is)(.*(\\n|\\\\n))?[ \\t]*flush(all|db)(\\s.*|\\\\n.*)?", anchored: true}}},
+	{p: Pattern{Name: "db_redis_flush_raw", Level: High, Description: "FLUSHALL or FLUSHDB sent to a redis port (6379) with netcat, ncat, socat or telnet deletes every key, without redis-cli.", Match: &Spec{Programs: []string{"nc", "ncat", "netcat", "socat", "telnet"}, Operand: "(.*:)?(6379|6380|16379|26379)", Stdin: "(?is)(.*(\\n|\\\\n))?[ \\t]*flush(all|db)(\\s.*|\\\\[rn].*)?"}, Hit: []string{"printf 'FLUSHALL\\r\\n' | nc -q1 cache.internal 6379", "echo FLUSHDB | ncat 10.0.0.5 6379", "echo flushall | socat - TCP:redis:6379"}, Miss: []string{"echo PING | nc cache.internal 6379", "echo FLUSHALL | nc example.com 80", "nc -zv cache.internal 6379"}}, m: matcher{operand: &lazyRE{expr: "(.*:)?(6379|6380|16379|26379)", anchored: true}, stdin: &lazyRE{expr: "(?is)(.*(\\n|\\\\n))?[ \\t]*flush(all|db)(\\s.*|\\\\[rn].*)?", anchored: true}}},
+	{p: Pattern{Name: "db_postgres_cluster_drop", Level: High, Description: "pg_dropcluster removes a whole PostgreSQL cluster (every database in it) with its data directory.", Match: &Spec{Programs: []string{"pg_dropcluster"}, MinOperands: 1}, Hit: []string{"sudo pg_dropcluster --stop 16 main", "pg_dropcluster 14 main"}, Miss: []string{"pg_lsclusters", "pg_createcluster 16 main"}}, m: matcher{}},
 	{p: Pattern{Name: "db_redis_bulk_delete", Level: Medium, Description: "redis-cli DEL/UNLINK fed keys by xargs deletes every key another command lists (a --scan pattern, a KEYS *): which keys is decided at run time.", Match: &Spec{Programs: []string{"redis-cli", "valkey-cli", "keydb-cli"}, Subcommands: []string{"del", "unlink"}, Wrappers: []string{"xargs"}}, Hit: []string{"redis-cli --scan --pattern 'session:*' | xargs redis-cli del", "redis-cli keys '*' | xargs -n 100 redis-cli unlink"}, Miss: []string{"redis-cli DEL cache:homepage", "redis-cli --scan --pattern 'user:*' | head"}}, m: matcher{}},
 	{p: Pattern{Name: "db_dropdb", Level: High, Description: "dropdb drops a PostgreSQL database: every table and row in it is gone unless there is a backup.", Match: &Spec{Programs: []string{"dropdb"}, MinOperands: 1}, Hit: []string{"sudo -u postgres dropdb --if-exists staging", "dropdb -h db.example.com -U admin app", "dropdb -f app_staging", "dropdb app_dev"}, Miss: []string{"dropdb --help", "createdb app_test", "dropdb --version", "echo dropdb app"}}, m: matcher{}},
 	{p: Pattern{Name: "db_mysqladmin_drop", Level: High, Description: "mysqladmin drop drops a MySQL database (with -f without asking).", Match: &Spec{Programs: []string{"mysqladmin"}, Subcommands: []string{"drop"}}, Hit: []string{"mysqladmin -u root -f drop shop", "mysqladmin --force drop staging_db", "mysqladmin -h db.example.com -u root drop inventory", "mysqladmin -uroot -pSecret drop app"}, Miss: []string{"mysqladmin -u root status", "mysqladmin create app", "mysqladmin -u root processlist"}}, m: matcher{}},
 	{p: Pattern{Name: "db_restore_drop", Level: High, Description: "A restore that first drops what it replaces (pg_restore --clean into a database, mongorestore --drop): the current data is gone, and a partial or wrong dump leaves less than there was.", Match: &Spec{Programs: []string{"pg_restore", "mongorestore"}, Any: []Spec{{Programs: []string{"pg_restore"}, FlagsAll: []string{"-c", "-d"}}, {Programs: []string{"mongorestore"}, FlagsAny: []string{"--drop"}}}}, Hit: []string{"pg_restore --clean --if-exists -d shop dump.sql", "pg_restore -c -d app -h db latest.dump", "mongorestore --drop --uri mongodb://localhost/app dump/", "pg_restore --dbname=app --clean backup.dump"}, Miss: []string{"pg_restore -d app dump.sql", "pg_restore --clean -f out.sql dump.dump", "mongorestore --uri mongodb://localhost/app dump/", "pg_restore -l dump.dump"}}, m: matcher{any: []matcher{{}, {}}}},
 	{p: Pattern{Name: "db_kv_delete_all", Level: High, Description: "Deletes every key of a key-value or time-series store, or a whole bucket or subtree (etcdctl del --prefix, consul kv delete -recurse, influx bucket delete, influx delete).", Match: &Spec{Programs: []string{"etcdctl", "consul", "influx"}, Any: []Spec{{Programs: []string{"etcdctl"}, Subcommands: []string{"del"}, FlagsAny: []string{"--prefix", "--from-key"}}, {Programs: []string{"consul"}, Subcommands: []string{"kv delete"}, FlagsAny: []string{"-recurse"}}, {Programs: []string{"influx"}, Subcommands: []string{"bucket delete", "delete"}}}}, Hit: []string{"etcdctl del \"\" --prefix", "etcdctl --endpoints=http://10.0.0.1:2379 del / --prefix", "etcdctl del --from-key ''", "consul kv delete -recurse app/", "influx bucket delete --name telegraf --org main", "influx delete --bucket metrics --start 1970-01-01T00:00:00Z --stop 2030-01-01T00:00:00Z"}, Miss: []string{"etcdctl get --prefix /registry --keys-only", "etcdctl del /app/lock", "consul kv delete app/config/flag", "consul kv get -recurse app/", "influx bucket list"}}, m: matcher{any: []matcher{{}, {}, {}}}},
-	{p: Pattern{Name: "db_elasticsearch_delete", Level: High, Description: "An HTTP DELETE to Elasticsearch or OpenSearch deletes indices (_all, a wildcard, or one index) with their documents.", Match: &Spec{Programs: []string{"curl"}, Operand: "(https?://)?[^ /]*(:9200|:9243|elastic|opensearch)[^ /]*(/.*)?", Any: []Spec{{Values: []FlagValue{{Flag: "-X", Value: "(?i)delete"}}}, {Values: []FlagValue{{Flag: "--request", Value: "(?i)delete"}}}}}, Hit: []string{"curl -X DELETE http://localhost:9200/_all", "curl -XDELETE 'https://es.internal:9200/logs-*'", "curl -s --request DELETE 'http://opensearch:9200/orders'", "curl -X DELETE -u elastic:$PW https://search.example.com:9243/products"}, Miss: []string{"curl -s 'localhost:9200/_cat/indices?v'", "curl -X GET http://localhost:9200/_cluster/health", "curl -X DELETE https://api.example.com/v1/items/3"}}, m: matcher{operand: &lazyRE{expr: "(https?://)?[^ /]*(:9200|:9243|elastic|opensearch)[^ /]*(/.*)?", anchored: true}, any: []matcher{{values: []*lazyRE{&lazyRE{expr: "(?i)delete", anchored: true}}}, {values: []*lazyRE{&lazyRE{expr: "(?i)delete", anchored: true}}}}}},
+	{p: Pattern{Name: "db_elasticsearch_delete", Level: High, Description: "An HTTP DELETE to Elasticsearch or OpenSearch deletes indices (_all, a wildcard, or one index) with their documents.", Match: &Spec{Programs: []string{"curl", "http", "https"}, Operand: "(https?://)?[^ /]*(:9200|:9243|elastic|opensearch)[^ /]*(/.*)?", Any: []Spec{{Programs: []string{"curl"}, Values: []FlagValue{{Flag: "-X", Value: "(?i)delete"}}}, {Programs: []string{"curl"}, Values: []FlagValue{{Flag: "--request", Value: "(?i)delete"}}}, {Programs: []string{"http", "https"}, Operand: "DELETE"}}}, Hit: []string{"curl -X DELETE http://localhost:9200/_all", "curl -XDELETE 'https://es.internal:9200/logs-*'", "curl -s --request DELETE 'http://opensearch:9200/orders'", "curl -X DELETE -u elastic:$PW https://search.example.com:9243/products", "http DELETE localhost:9200/logs-2024.01", "https DELETE es.internal:9243/_all"}, Miss: []string{"curl -s 'localhost:9200/_cat/indices?v'", "curl -X GET http://localhost:9200/_cluster/health", "curl -X DELETE https://api.example.com/v1/items/3", "http GET localhost:9200/_cat/indices"}}, m: matcher{operand: &lazyRE{expr: "(https?://)?[^ /]*(:9200|:9243|elastic|opensearch)[^ /]*(/.*)?", anchored: true}, any: []matcher{{values: []*lazyRE{&lazyRE{expr: "(?i)delete", anchored: true}}}, {values: []*lazyRE{&lazyRE{expr: "(?i)delete", anchored: true}}}, {operand: &lazyRE{expr: "DELETE", anchored: true}}}}},
 	{p: Pattern{Name: "db_prisma_reset", Level: High, Description: "prisma migrate reset drops the database and re-applies every migration; db push --force-reset drops and recreates the schema: the data is gone.", Match: &Spec{Programs: []string{"prisma", "pnpm", "yarn", "bun"}, Any: []Spec{{Programs: []string{"prisma"}, Subcommands: []string{"migrate reset"}}, {Programs: []string{"prisma"}, Subcommands: []string{"db push"}, FlagsAny: []string{"--force-reset"}}, {Programs: []string{"pnpm", "yarn", "bun"}, Args: "(run )?prisma (.* )?(migrate reset|db push (.* )?--force-reset)( .*)?"}}}, Hit: []string{"npx prisma migrate reset --force", "prisma migrate reset", "pnpm prisma migrate reset --force --skip-seed", "npx prisma db push --force-reset --accept-data-loss", "bunx prisma migrate reset -f", "yarn prisma db push --force-reset", "pnpm exec prisma migrate reset --force"}, Miss: []string{"npx prisma migrate dev --name add_user_table", "npx prisma generate", "npx prisma migrate deploy", "npx prisma db push", "npx prisma migrate status", "pnpm prisma generate"}}, m: matcher{any: []matcher{{}, {}, {args: &lazyRE{expr: "(run )?prisma (.* )?(migrate reset|db push (.* )?--force-reset)( .*)?", anchored: true}}}}},
 	{p: Pattern{Name: "db_prisma_accept_data_loss", Level: Medium, Description: "prisma db push --accept-data-loss applies schema changes that drop columns or tables without stopping at the warning.", Match: &Spec{Programs: []string{"prisma", "pnpm", "yarn", "bun"}, Any: []Spec{{Programs: []string{"prisma"}, Subcommands: []string{"db push"}, FlagsAny: []string{"--accept-data-loss"}}, {Programs: []string{"pnpm", "yarn", "bun"}, Args: "(run )?prisma (.* )?db push (.* )?--accept-data-loss( .*)?"}}}, Hit: []string{"npx prisma db push --accept-data-loss", "pnpm prisma db push --accept-data-loss"}, Miss: []string{"npx prisma db push", "npx prisma migrate dev"}}, m: matcher{any: []matcher{{}, {args: &lazyRE{expr: "(run )?prisma (.* )?db push (.* )?--accept-data-loss( .*)?", anchored: true}}}}},
 	{p: Pattern{Name: "db_rails_reset", Level: High, Description: "A Rails database task that drops or empties the database (db:drop, db:reset, db:purge, db:schema:load, db:structure:load, db:migrate:reset, db:truncate_all, db:seed:replant, db:setup over an existing one).", Match: &Spec{Programs: []string{"rails", "rake"}, Operand: "db:(drop|reset|purge|schema:load|structure:load|migrate:reset|truncate_all|seed:replant|setup)(:[a-z_]+)?"}, Hit: []string{"bin/rails db:drop", "bundle exec rake db:drop db:create db:migrate", "RAILS_ENV=staging bundle exec rails db:reset", "DISABLE_DATABASE_ENVIRONMENT_CHECK=1 bin/rails db:schema:load", "bundle exec rails db:migrate:reset RAILS_ENV=staging", "rake db:truncate_all", "bin/rails db:drop:primary", "rails db:seed:replant"}, Miss: []string{"bin/rails db:migrate", "bundle exec rails db:seed", "bin/rails db:create db:migrate", "bin/rails db:rollback STEP=1", "bin/rails db:test:prepare", "rails db:migrate:status"}}, m: matcher{operand: &lazyRE{expr: "db:(drop|reset|purge|schema:load|structure:load|migrate:reset|truncate_all|seed:replant|setup)(:[a-z_]+)?", anchored: true}}},
 	{p: Pattern{Name: "db_django_flush", Level: High, Description: "Django's flush (or django-extensions' reset_db/reset_schema) deletes every row of every table, or drops and recreates the database; migrate APP zero unapplies every migration of the app, dropping its tables.", Match: &Spec{Programs: []string{"manage.py", "django-admin", "django-admin.py", "python*", "py", "pypy*"}, Any: []Spec{{Programs: []string{"manage.py", "django-admin", "django-admin.py"}, Args: "(-[^ ]+ )*(flush|reset_db|reset_schema|migrate [^ -][^ ]* zero)( .*)?"}, {Programs: []string{"python*", "py", "pypy*"}, Args: "(-[^ ]+ )*(([^ ]*/)?manage\\.py|-m django) (-[^ ]+ )*(flush|reset_db|reset_schema|migrate [^ -][^ ]* zero)( .*)?"}}}, Hit: []string{"python manage.py flush --noinput", "./manage.py reset_db --noinput --close-sessions", "django-admin flush --no-input --settings=config.settings.local", "python3 manage.py migrate billing zero", "python -m django flush --noinput", "uv run python manage.py flush", "python3 src/manage.py reset_schema"}, Miss: []string{"python manage.py migrate", "python manage.py makemigrations billing", "python manage.py sqlmigrate billing 0004", "python manage.py dbshell", "python flush.py", "python manage.py sqlflush"}}, m: matcher{any: []matcher{{args: &lazyRE{expr: "(-[^ ]+ )*(flush|reset_db|reset_schema|migrate [^ -][^ ]* zero)( .*)?", anchored: true}}, {args: &lazyRE{expr: "(-[^ ]+ )*(([^ ]*/)?manage\\.py|-m django) (-[^ ]+ )*(flush|reset_db|reset_schema|migrate [^ -][^ ]* zero)( .*)?", anchored: true}}}}},
 	{p: Pattern{Name: "db_django_sqlflush_pipe", Level: High, Description: "Django's sqlflush prints the SQL that empties every table; piped into a database shell or client it runs.", Match: &Spec{Programs: []string{"manage.py", "django-admin", "python*"}, Args: "(.* )?sqlflush( .*)?", FeedsInto: []string{"python*", "manage.py", "django-admin", "psql", "mysql", "mariadb", "sqlite3"}}, Hit: []string{"python3 manage.py sqlflush | python3 manage.py dbshell", "./manage.py sqlflush | psql app"}, Miss: []string{"python manage.py sqlflush", "python manage.py sqlflush > flush.sql"}}, m: matcher{args: &lazyRE{expr: "(.* )?sqlflush( .*)?", anchored: true}}},
 	{p: Pattern{Name: "db_js_orm_reset", Level: High, Description: "A Node.js ORM's command that drops the database or schema, or rolls every migration back (sequelize db:drop, db:migrate:undo:all; typeorm schema:drop; knex migrate:rollback --all; drizzle-kit push --force).", Match: &Spec{Programs: []string{"sequelize", "sequelize-cli", "typeorm", "typeorm-ts-node-commonjs", "typeorm-ts-node-esm", "knex", "drizzle-kit", "pnpm", "yarn", "bun"}, Any: []Spec{{Programs: []string{"sequelize", "sequelize-cli"}, Operand: "db:drop|db:migrate:undo:all"}, {Programs: []string{"typeorm", "typeorm-ts-node-commonjs", "typeorm-ts-node-esm"}, Operand: "schema:drop"}, {Programs: []string{"knex"}, FlagsAny: []string{"--all"}, Operand: "migrate:rollback"}, {Programs: []string{"drizzle-kit"}, Subcommands: []string{"push"}, FlagsAny: []string{"--force"}}, {Programs: []string{"pnpm", "yarn", "bun"}, Args: "(run )?(sequelize(-cli)? (.* )?(db:drop|db:migrate:undo:all)|typeorm[^ ]* (.* )?schema:drop|knex (.* )?migrate:rollback (.* )?--all|drizzle-kit push (.* )?--force)( .*)?"}}}, Hit: []string{"npx sequelize-cli db:drop", "npx sequelize db:migrate:undo:all", "yarn sequelize-cli db:drop --env production", "npx typeorm schema:drop -d ./dist/data-source.js", "npx typeorm-ts-node-commonjs schema:drop -d src/data-source.ts", "npx knex migrate:rollback --all", "npx drizzle-kit push --force", "bunx drizzle-kit push --force"}, Miss: []string{"npx sequelize-cli db:migrate", "npx typeorm migration:run -d dist/ds.js", "npx knex migrate:rollback", "npx knex migrate:latest", "npx drizzle-kit push", "npx drizzle-kit generate", "yarn sequelize-cli db:seed:all"}}, m: matcher{any: []matcher{{operand: &lazyRE{expr: "db:drop|db:migrate:undo:all", anchored: true}}, {operand: &lazyRE{expr: "schema:drop", anchored: true}}, {operand: &lazyRE{expr: "migrate:rollback", anchored: true}}, {}, {args: &lazyRE{expr: "(run )?(sequelize(-cli)? (.* )?(db:drop|db:migrate:undo:all)|typeorm[^ ]* (.* )?schema:drop|knex (.* )?migrate:rollback (.* )?--all|drizzle-kit push (.* )?--force)( .*)?", anchored: true}}}}},
-	{p: Pattern{Name: "db_migration_tool_reset", Level: High, Description: "A migration tool's command that drops every object or undoes every migration: alembic downgrade base, flyway clean, liquibase dropAll, dotnet ef database drop, mix ecto.drop/ecto.reset, artisan migrate:fresh/reset/refresh and db:wipe, goose reset, migrate drop, dbmate drop, atlas schema clean, diesel/sqlx database reset/drop, sea-orm-cli migrate fresh/reset/refresh.", Match: &Spec{Programs: []string{"alembic", "flyway", "liquibase", "dotnet", "mix", "php", "artisan", "sail", "goose", "migrate", "dbmate", "atlas", "diesel", "sqlx", "sea-orm-cli"}, Any: []Spec{{Programs: []string{"alembic"}, Args: "(.* )?downgrade (.* )?base( .*)?"}, {Programs: []string{"flyway"}, Operand: "clean"}, {Programs: []string{"liquibase"}, Operand: "(?i)drop-?all"}, {Programs: []string{"dotnet"}, Args: "(.* )?ef (.* )?database drop( .*)?"}, {Programs: []string{"mix"}, Operand: "ecto\\.(drop|reset)"}, {Programs: []string{"php", "sail"}, Args: "(.* )?artisan (migrate:(fresh|reset|refresh)|db:wipe)( .*)?"}, {Programs: []string{"artisan"}, Operand: "migrate:(fresh|reset|refresh)|db:wipe"}, {Programs: []string{"goose"}, Args: "(.* )?(reset|down-to 0)( .*)?"}, {Programs: []string{"migrate", "dbmate"}, Operand: "drop"}, {Programs: []string{"atlas"}, Args: "(.* )?schema clean( .*)?"}, {Programs: []string{"diesel", "sqlx"}, Args: "(.* )?database (reset|drop)( .*)?"}, {Programs: []string{"sea-orm-cli"}, Args: "(.* )?migrate (fresh|reset|refresh)( .*)?"}}}, Hit: []string{"alembic downgrade base", "uv run alembic downgrade base", "flyway clean -url=jdbc:postgresql://db:5432/app -cleanDisabled=false", "flyway -url=jdbc:postgresql://db:5432/app -user=admin clean", "liquibase dropAll --url=jdbc:mysql://db/app", "liquibase --url=jdbc:postgresql://localhost/app drop-all", "dotnet ef database drop --force --no-build", "mix ecto.reset", "MIX_ENV=test mix ecto.drop", "php artisan migrate:fresh --seed --force", "php artisan db:wipe", "./vendor/bin/sail artisan migrate:refresh", "goose -dir migrations postgres \"$DSN\" reset", "migrate -path db/migrations -database \"$DATABASE_URL\" drop -f", "dbmate drop", "atlas schema clean -u \"$DB_URL\" --auto-approve", "diesel database reset", "sqlx database drop -y", "sea-orm-cli migrate fresh"}, Miss: []string{"alembic upgrade head", "alembic downgrade -1", "alembic downgrade base --sql", "flyway info", "flyway migrate", "liquibase update", "liquibase status", "dotnet ef database update", "mix ecto.migrate", "php artisan migrate", "php artisan migrate:status", "goose -dir migrations postgres \"$DSN\" up", "migrate -path db/migrations -database \"$DATABASE_URL\" up", "dbmate up", "atlas schema inspect -u \"$DB_URL\"", "diesel migration run", "sqlx migrate run", "sea-orm-cli migrate up"}}, m: matcher{any: []matcher{{args: &lazyRE{expr: "(.* )?downgrade (.* )?base( .*)?", anchored: true}}, {operand: &lazyRE{expr: "clean", anchored: true}}, {operand: &lazyRE{expr: "(?i)drop-?all", anchored: true}}, {args: &lazyRE{expr: "(.* )?ef (.* )?database drop( .*)?", anchored: true}}, {operand: &lazyRE{expr: "ecto\\.(drop|reset)", anchored: true}}, {args: &lazyRE{expr: "(.* )?artisan (migrate:(fresh|reset|refresh)|db:wipe)( .*)?", anchored: true}}, {operand: &lazyRE{expr: "migrate:(fresh|reset|refresh)|db:wipe", anchored: true}}, {args: &lazyRE{expr: "(.* )?(reset|down-to 0)( .*)?", anchored: true}}, {operand: &lazyRE{expr: "drop", anchored: true}}, {args: &lazyRE{expr: "(.* )?schema clean( .*)?", anchored: true}}, {args: &lazyRE{expr: "(.* )?database (reset|drop)( .*)?", anchored: true}}, {args: &lazyRE{expr: "(.* )?migrate (fresh|reset|refresh)( .*)?", anchored: true}}}}},
+	{p: Pattern{Name: "db_migration_tool_reset", Level: High, Description: "A migration tool's command that drops every object or undoes every migration: alembic downgrade base, flyway clean, liquibase dropAll, dotnet ef database drop, mix ecto.drop/ecto.reset, artisan migrate:fresh/reset/refresh and db:wipe, goose reset, migrate drop, dbmate drop, atlas schema clean, diesel/sqlx database reset/drop, sea-orm-cli migrate fresh/reset/refresh.", Match: &Spec{Programs: []string{"alembic", "flyway", "liquibase", "dotnet", "mix", "php", "artisan", "sail", "goose", "migrate", "dbmate", "atlas", "diesel", "sqlx", "sea-orm-cli", "mvn", "mvnw", "gradle", "gradlew"}, Any: []Spec{{Programs: []string{"alembic"}, Args: "(.* )?downgrade (.* )?base( .*)?"}, {Programs: []string{"flyway"}, Operand: "clean"}, {Programs: []string{"liquibase"}, Operand: "(?i)drop-?all"}, {Programs: []string{"dotnet"}, Args: "(.* )?ef (.* )?database drop( .*)?"}, {Programs: []string{"mix"}, Operand: "ecto\\.(drop|reset)"}, {Programs: []string{"php", "sail"}, Args: "(.* )?artisan (migrate:(fresh|reset|refresh)|db:wipe)( .*)?"}, {Programs: []string{"artisan"}, Operand: "migrate:(fresh|reset|refresh)|db:wipe"}, {Programs: []string{"goose"}, Args: "(.* )?(reset|down-to 0)( .*)?"}, {Programs: []string{"migrate", "dbmate"}, Operand: "drop"}, {Programs: []string{"atlas"}, Args: "(.* )?schema clean( .*)?"}, {Programs: []string{"diesel", "sqlx"}, Args: "(.* )?database (reset|drop)( .*)?"}, {Programs: []string{"sea-orm-cli"}, Args: "(.* )?migrate (fresh|reset|refresh)( .*)?"}, {Programs: []string{"mvn", "mvnw", "gradle", "gradlew"}, Operand: "flyway:clean|liquibase:dropAll|flywayClean|liquibaseDropAll"}}}, Hit: []string{"alembic downgrade base", "uv run alembic downgrade base", "flyway clean -url=jdbc:postgresql://db:5432/app -cleanDisabled=false", "flyway -url=jdbc:postgresql://db:5432/app -user=admin clean", "liquibase dropAll --url=jdbc:mysql://db/app", "liquibase --url=jdbc:postgresql://localhost/app drop-all", "dotnet ef database drop --force --no-build", "mix ecto.reset", "MIX_ENV=test mix ecto.drop", "php artisan migrate:fresh --seed --force", "php artisan db:wipe", "./vendor/bin/sail artisan migrate:refresh", "goose -dir migrations postgres \"$DSN\" reset", "migrate -path db/migrations -database \"$DATABASE_URL\" drop -f", "dbmate drop", "atlas schema clean -u \"$DB_URL\" --auto-approve", "diesel database reset", "sqlx database drop -y", "sea-orm-cli migrate fresh", "./mvnw flyway:clean -Dflyway.cleanDisabled=false", "./gradlew flywayClean", "mvn liquibase:dropAll"}, Miss: []string{"alembic upgrade head", "mvn flyway:migrate", "./gradlew build", "mvn clean install", "alembic downgrade -1", "alembic downgrade base --sql", "flyway info", "flyway migrate", "liquibase update", "liquibase status", "dotnet ef database update", "mix ecto.migrate", "php artisan migrate", "php artisan migrate:status", "goose -dir migrations postgres \"$DSN\" up", "migrate -path db/migrations -database \"$DATABASE_URL\" up", "dbmate up", "atlas schema inspect -u \"$DB_URL\"", "diesel migration run", "sqlx migrate run", "sea-orm-cli migrate up"}}, m: matcher{any: []matcher{{args: &lazyRE{expr: "(.* )?downgrade (.* )?base( .*)?", anchored: true}}, {operand: &lazyRE{expr: "clean", anchored: true}}, {operand: &lazyRE{expr: "(?i)drop-?all", anchored: true}}, {args: &lazyRE{expr: "(.* )?ef (.* )?database drop( .*)?", anchored: true}}, {operand: &lazyRE{expr: "ecto\\.(drop|reset)", anchored: true}}, {args: &lazyRE{expr: "(.* )?artisan (migrate:(fresh|reset|refresh)|db:wipe)( .*)?", anchored: true}}, {operand: &lazyRE{expr: "migrate:(fresh|reset|refresh)|db:wipe", anchored: true}}, {args: &lazyRE{expr: "(.* )?(reset|down-to 0)( .*)?", anchored: true}}, {operand: &lazyRE{expr: "drop", anchored: true}}, {args: &lazyRE{expr: "(.* )?schema clean( .*)?", anchored: true}}, {args: &lazyRE{expr: "(.* )?database (reset|drop)( .*)?", anchored: true}}, {args: &lazyRE{expr: "(.* )?migrate (fresh|reset|refresh)( .*)?", anchored: true}}, {operand: &lazyRE{expr: "flyway:clean|liquibase:dropAll|flywayClean|liquibaseDropAll", anchored: true}}}}},
 	{p: Pattern{Name: "db_supabase_reset_remote", Level: High, Description: "supabase db reset of the linked project or of a database URL drops and recreates the remote database.", Match: &Spec{Programs: []string{"supabase"}, Subcommands: []string{"db reset"}, FlagsAny: []string{"--linked", "--db-url"}}, Hit: []string{"supabase db reset --linked", "supabase db reset --db-url \"postgresql://postgres:pw@db.abcd.supabase.co:5432/postgres\""}, Miss: []string{"supabase db reset", "supabase db diff -f add_policies", "supabase db push --linked"}}, m: matcher{}},
 	{p: Pattern{Name: "db_supabase_reset_local", Level: Medium, Description: "supabase db reset recreates the local development database from the migrations: its data is gone.", Match: &Spec{Programs: []string{"supabase"}, Subcommands: []string{"db reset"}, FlagsNone: []string{"--linked", "--db-url"}}, Hit: []string{"supabase db reset", "npx supabase db reset --debug"}, Miss: []string{"supabase db diff -f add_policies", "supabase migration new add_profiles", "supabase status"}}, m: matcher{}},
 	{p: Pattern{Name: "db_heroku_pg_reset", Level: High, Description: "heroku pg:reset drops every table of an app's Postgres database.", Match: &Spec{Programs: []string{"heroku"}, Operand: "pg:reset"}, Hit: []string{"heroku pg:reset DATABASE_URL --confirm shop", "heroku pg:reset -a shop --confirm shop"}, Miss: []string{"heroku pg:info -a shop", "heroku pg:psql -a shop -c 'SELECT 1'"}}, m: matcher{operand: &lazyRE{expr: "pg:reset", anchored: true}}},
-	{p: Pattern{Name: "db_production_destroy", Level: Critical, Description: "Destroys data in a database the command names as production (prod, production, prd in its host, connection string, database name or environment, or Rails's DISABLE_DATABASE_ENVIRONMENT_CHECK): the irrecoverable destruction of a production data store.", Match: &Spec{Programs: []string{"psql", "mysql", "mariadb", "mysqlsh", "sqlite3", "sqlite", "duckdb", "sqlcmd", "clickhouse-client", "clickhouse-local", "clickhouse", "cqlsh", "snowsql", "snow", "bq", "cockroach", "dolt", "usql", "trino", "presto", "presto-cli", "spark-sql", "hive", "beeline", "impala-shell", "sqlplus", "influx", "turso", "wrangler", "heroku", "mongosh", "mongo", "redis-cli", "valkey-cli", "keydb-cli", "dropdb", "mysqladmin", "pg_restore", "mongorestore", "etcdctl", "consul", "curl", "prisma", "rails", "rake", "manage.py", "django-admin", "sequelize", "sequelize-cli", "typeorm", "knex", "drizzle-kit", "alembic", "flyway", "liquibase", "dotnet", "mix", "php", "artisan", "sail", "goose", "migrate", "dbmate", "atlas", "diesel", "sqlx", "sea-orm-cli", "supabase", "python*", "pnpm", "yarn", "bun"}, Check: "production_destroy"}, Hit: []string{"psql -h prod-db.internal -U admin -d postgres -c 'DROP DATABASE app_production;'", "mongosh \"mongodb://admin@mongo-prod:27017/shop\" --eval 'db.dropDatabase()' ", "redis-cli -h cache.prod.internal -n 0 flushdb", "RAILS_ENV=production bundle exec rails db:reset", "DISABLE_DATABASE_ENVIRONMENT_CHECK=1 bin/rails db:drop", "dropdb -h db.prod.example.com -U admin app", "yarn sequelize-cli db:drop --env production", "MIX_ENV=prod mix ecto.reset", "kubectl exec -n prod deploy/postgres -- psql -U app -c 'TRUNCATE users CASCADE'", "psql $PROD_DATABASE_URL -c 'DELETE FROM orders'"}, Miss: []string{"psql -h prod-db.internal -c 'SELECT 1'", "psql -h staging-db -c 'DROP DATABASE app'", "psql -c 'DELETE FROM products'", "redis-cli -h cache.preprod.internal flushdb", "RAILS_ENV=production bin/rails db:migrate", "pg_dump -h prod-db.example.com -U readonly app"}}, m: matcher{}},
+	{p: Pattern{Name: "db_production_destroy", Level: Critical, Description: "Destroys data in a database the command names as production (prod, production, prd in its host, connection string, database name or environment, or Rails's DISABLE_DATABASE_ENVIRONMENT_CHECK): the irrecoverable destruction of a production data store.", Match: &Spec{Programs: []string{"psql", "mysql", "mariadb", "mysqlsh", "sqlite3", "sqlite", "duckdb", "sqlcmd", "clickhouse-client", "clickhouse-local", "clickhouse", "cqlsh", "snowsql", "snow", "bq", "cockroach", "dolt", "usql", "trino", "presto", "presto-cli", "spark-sql", "hive", "beeline", "impala-shell", "sqlplus", "influx", "turso", "wrangler", "heroku", "mongosh", "mongo", "redis-cli", "valkey-cli", "keydb-cli", "dropdb", "mysqladmin", "pg_restore", "mongorestore", "etcdctl", "consul", "curl", "prisma", "rails", "rake", "manage.py", "django-admin", "sequelize", "sequelize-cli", "typeorm", "knex", "drizzle-kit", "alembic", "flyway", "liquibase", "dotnet", "mix", "php", "artisan", "sail", "goose", "migrate", "dbmate", "atlas", "diesel", "sqlx", "sea-orm-cli", "supabase", "python*", "pnpm", "yarn", "bun", "mvn", "mvnw", "gradle", "gradlew", "nc", "ncat", "netcat", "socat", "telnet", "pg_dropcluster", "http", "https"}, Check: "production_destroy"}, Hit: []string{"psql -h prod-db.internal -U admin -d postgres -c 'DROP DATABASE app_production;'", "mongosh \"mongodb://admin@mongo-prod:27017/shop\" --eval 'db.dropDatabase()' ", "redis-cli -h cache.prod.internal -n 0 flushdb", "RAILS_ENV=production bundle exec rails db:reset", "DISABLE_DATABASE_ENVIRONMENT_CHECK=1 bin/rails db:drop", "dropdb -h db.prod.example.com -U admin app", "yarn sequelize-cli db:drop --env production", "MIX_ENV=prod mix ecto.reset", "kubectl exec -n prod deploy/postgres -- psql -U app -c 'TRUNCATE users CASCADE'", "psql $PROD_DATABASE_URL -c 'DELETE FROM orders'"}, Miss: []string{"psql -h prod-db.internal -c 'SELECT 1'", "psql -h staging-db -c 'DROP DATABASE app'", "psql -c 'DELETE FROM products'", "redis-cli -h cache.preprod.internal flushdb", "RAILS_ENV=production bin/rails db:migrate", "pg_dump -h prod-db.example.com -U readonly app"}}, m: matcher{}},
 	{p: Pattern{Name: "dd_if_device", Level: High, Description: "dd writing onto a disk device overwrites it block by block: partitions, filesystems and data are destroyed.", Match: &Spec{Programs: []string{"dd"}, Args: "(.* )?of=/dev/(sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk|dm-|md|mapper/|loop|sr|fd)[^ ]*( .*)?"}, Hit: []string{"dd if=/dev/zero of=/dev/sda", "dd of=/dev/sda if=/dev/zero", "sudo dd if=/dev/urandom of=/dev/nvme0n1 bs=1M", "dd if=image.iso of=/dev/disk4 bs=4m"}, Miss: []string{"dd if=disk.img of=backup.img", "dd if=/dev/sda of=sda.img bs=1M", "dd if=/dev/zero of=./swapfile bs=1M count=512"}}, m: matcher{args: &lazyRE{expr: "(.* )?of=/dev/(sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk|dm-|md|mapper/|loop|sr|fd)[^ ]*( .*)?", anchored: true}}},
 	{p: Pattern{Name: "mkfs", Level: High, Description: "mkfs formats a filesystem, permanently erasing all data on the device.", Match: &Spec{Programs: []string{"mkfs", "mkfs.*", "mke2fs", "mkswap", "mkdosfs", "mkntfs", "newfs", "newfs_*"}, Operand: "/dev/.*|\\$.*"}, Hit: []string{"mkfs.ext4 /dev/sda1", "mkfs -t xfs /dev/sdb", "sudo mkfs.vfat -F 32 /dev/mmcblk0p1", "mkswap \"$DEV\""}, Miss: []string{"mkfs.ext4 disk.img", "mkfs.ext4 -n /dev/sdb1", "echo mkfs.ext4 /dev/sda1"}}, m: matcher{operand: &lazyRE{expr: "/dev/.*|\\$.*", anchored: true}}},
 	{p: Pattern{Name: "shred_device", Level: High, Description: "shred overwrites data so that it cannot be recovered (a whole device, or files it then removes).", Match: &Spec{Programs: []string{"shred"}, Operand: "/dev/.*"}, Hit: []string{"shred /dev/sda", "shred -n 1 -v /dev/nvme0n1"}, Miss: []string{"shred notes.txt", "ls /dev/sda"}}, m: matcher{operand: &lazyRE{expr: "/dev/.*", anchored: true}}},
@@ -123,10 +125,11 @@ var builtinRules = [...]rule{
 	{p: Pattern{Name: "fleet_ansible_module_destroy", Level: High, Description: "An ansible ad-hoc module that removes or stops things on every host it targets: state=absent (files, users, packages, databases, ...), state=stopped, the reboot and shutdown modules.", Match: &Spec{Programs: []string{"ansible"}, Check: "ansible_module_destroy"}, Hit: []string{"ansible all -i inventory/prod -m file -a 'path=/etc/nginx state=absent' --become", "ansible prod -m file -a \"path=/srv/app state=absent\" -b", "ansible dbservers -m ansible.builtin.file -a 'dest=/var/lib/mysql state=absent' -K", "ansible all -m user -a 'name=deploy state=absent remove=yes'", "ansible all -m apt -a 'name=openssh-server state=absent purge=yes' -b", "ansible all -m service -a 'name=sshd state=stopped' -b", "ansible web -m reboot -b", "ansible db -m community.postgresql.postgresql_db -a 'name=app state=absent'"}, Miss: []string{"ansible all -m ping", "ansible all -m setup -a 'filter=ansible_distribution*'", "ansible all -m file -a 'path=/tmp/marker state=touch'", "ansible all -m apt -a 'name=htop state=present' -b", "ansible all -m file -a 'path=/srv/app state=absent' --check", "ansible all -m service -a 'name=nginx state=restarted'"}}, m: matcher{}},
 	{p: Pattern{Name: "fleet_salt_destroy", Level: High, Description: "A salt function that removes or stops things on every targeted minion (file.remove, system.reboot/shutdown, service.stop/disable, pkg.remove/purge, user.delete).", Match: &Spec{Programs: []string{"salt", "salt-ssh"}, Args: "(.* )?(file\\.(remove|rmdir)|system\\.(reboot|shutdown|poweroff|halt)|service\\.(stop|disable|dead|kill)|pkg\\.(remove|purge)|user\\.delete|group\\.delete|disk\\.wipe|lvm\\.(lvremove|vgremove|pvremove))( .*)?"}, Hit: []string{"salt '*' system.reboot", "salt '*' file.remove /etc/nginx/sites-enabled", "salt -G 'os:Ubuntu' pkg.purge openssh-server", "salt-ssh 'web*' service.stop nginx", "salt '*' user.delete deploy remove=True"}, Miss: []string{"salt '*' test.ping", "salt '*' grains.items", "salt 'db*' service.status postgresql", "salt '*' pkg.install htop", "salt-key -L"}}, m: matcher{args: &lazyRE{expr: "(.* )?(file\\.(remove|rmdir)|system\\.(reboot|shutdown|poweroff|halt)|service\\.(stop|disable|dead|kill)|pkg\\.(remove|purge)|user\\.delete|group\\.delete|disk\\.wipe|lvm\\.(lvremove|vgremove|pvremove))( .*)?", anchored: true}}},
 	{p: Pattern{Name: "fleet_fanout_script", Level: Medium, Description: "Runs a local script or a fetched one on every targeted host (ansible -m script, salt cmd.script): what it does is not on the line.", Match: &Spec{Programs: []string{"ansible", "salt", "salt-ssh"}, Any: []Spec{{Programs: []string{"ansible"}, Values: []FlagValue{{Flag: "-m", Value: "(ansible\\.(builtin|legacy)\\.)?script"}}}, {Programs: []string{"salt", "salt-ssh"}, Args: "(.* )?cmd\\.script( .*)?"}}}, Hit: []string{"ansible all -m script -a ./cleanup.sh -b", "salt '*' cmd.script salt://scripts/cleanup.sh"}, Miss: []string{"ansible all -m ping", "salt '*' test.ping", "./cleanup.sh"}}, m: matcher{any: []matcher{{values: []*lazyRE{&lazyRE{expr: "(ansible\\.(builtin|legacy)\\.)?script", anchored: true}}}, {args: &lazyRE{expr: "(.* )?cmd\\.script( .*)?", anchored: true}}}}},
-	{p: Pattern{Name: "iac_terraform_destroy", Level: High, Description: "terraform/tofu/terragrunt/cdktf destroy (or apply -destroy) deletes every resource the configuration manages, databases and buckets with their data included.", Match: &Spec{Programs: []string{"terraform", "tofu", "terragrunt", "cdktf"}, Any: []Spec{{Programs: []string{"terraform", "tofu", "terragrunt"}, Subcommands: []string{"destroy", "run-all destroy", "run destroy"}, FlagsNone: []string{"-help", "--help", "-h"}}, {Programs: []string{"terraform", "tofu", "terragrunt"}, Subcommands: []string{"apply", "run-all apply", "run apply"}, FlagsAny: []string{"-destroy", "--destroy"}, FlagsNone: []string{"-help", "--help", "-h"}}, {Programs: []string{"cdktf"}, Subcommands: []string{"destroy"}, FlagsNone: []string{"--help", "-h"}}}}, Hit: []string{"terraform destroy -auto-approve", "terraform destroy", "terraform apply -destroy -auto-approve -var-file=staging.tfvars", "terraform -chdir=envs/dev destroy -auto-approve -target=module.database", "tofu destroy -auto-approve", "tofu apply -destroy", "echo yes | terraform destroy", "TF_CLI_ARGS_destroy=-auto-approve terraform destroy", "terraform destroy --auto-approve --var-file=envs/dev.tfvars", "terragrunt run-all destroy --terragrunt-non-interactive", "terragrunt run --all destroy --non-interactive", "terragrunt destroy --all --non-interactive", "terragrunt run --all -- destroy", "cdktf destroy --auto-approve app-dev", "timeout 600 terraform destroy -auto-approve -parallelism=20", "terraform destroy -target aws_rds_cluster.main"}, Miss: []string{"terraform plan -destroy -out=destroy.tfplan", "terraform plan -destroy", "tofu plan -destroy", "terraform destroy -help", "terraform apply tfplan", "terraform init", "terragrunt run-all plan --terragrunt-non-interactive", "cdktf synth", "echo terraform destroy", "grep -rn 'terraform destroy' .github/workflows/"}}, m: matcher{any: []matcher{{}, {}, {}}}},
+	{p: Pattern{Name: "iac_terraform_destroy", Level: High, Description: "terraform/tofu/terragrunt/cdktf destroy (or apply -destroy) deletes every resource the configuration manages, databases and buckets with their data included.", Match: &Spec{Programs: []string{"terraform", "tofu", "terragrunt", "cdktf"}, Any: []Spec{{Programs: []string{"terraform", "tofu", "terragrunt"}, Subcommands: []string{"destroy", "run-all destroy", "run destroy", "destroy-all"}, FlagsNone: []string{"-help", "--help", "-h"}}, {Programs: []string{"terraform", "tofu", "terragrunt"}, Subcommands: []string{"apply", "run-all apply", "run apply"}, FlagsAny: []string{"-destroy", "--destroy"}, FlagsNone: []string{"-help", "--help", "-h"}}, {Programs: []string{"cdktf"}, Subcommands: []string{"destroy"}, FlagsNone: []string{"--help", "-h"}}}}, Hit: []string{"terraform destroy -auto-approve", "terraform destroy", "terraform apply -destroy -auto-approve -var-file=staging.tfvars", "terraform -chdir=envs/dev destroy -auto-approve -target=module.database", "tofu destroy -auto-approve", "tofu apply -destroy", "echo yes | terraform destroy", "TF_CLI_ARGS_destroy=-auto-approve terraform destroy", "terraform destroy --auto-approve --var-file=envs/dev.tfvars", "terragrunt run-all destroy --terragrunt-non-interactive", "terragrunt run --all destroy --non-interactive", "terragrunt destroy --all --non-interactive", "terragrunt run --all -- destroy", "cdktf destroy --auto-approve app-dev", "timeout 600 terraform destroy -auto-approve -parallelism=20", "terraform destroy -target aws_rds_cluster.main"}, Miss: []string{"terraform plan -destroy -out=destroy.tfplan", "terraform plan -destroy", "tofu plan -destroy", "terraform destroy -help", "terraform apply tfplan", "terraform init", "terragrunt run-all plan --terragrunt-non-interactive", "cdktf synth", "echo terraform destroy", "grep -rn 'terraform destroy' .github/workflows/"}}, m: matcher{any: []matcher{{}, {}, {}}}},
 	{p: Pattern{Name: "iac_pulumi_destroy", Level: High, Description: "pulumi destroy (down) deletes every resource of the stack; pulumi stack rm removes the stack and its state (with --force even while resources remain).", Match: &Spec{Programs: []string{"pulumi"}, Subcommands: []string{"destroy", "stack rm", "stack remove"}}, Hit: []string{"pulumi destroy --yes --stack dev", "pulumi destroy -y -s org/api/dev --remove", "pulumi down --yes --skip-preview", "pulumi stack rm dev --force --yes", "pulumi stack rm --force --yes org/web/staging", "pulumi dn -y"}, Miss: []string{"pulumi preview", "pulumi stack ls", "pulumi destroy --preview-only --stack dev", "pulumi stack select org/api/dev", "pulumi up --stack dev"}}, m: matcher{}},
 	{p: Pattern{Name: "iac_cdk_destroy", Level: High, Description: "cdk destroy deletes CloudFormation stacks and every resource in them (--force without asking).", Match: &Spec{Programs: []string{"cdk", "aws-cdk"}, Args: "(.* )?destroy( .*)?"}, Hit: []string{"cdk destroy --force", "npx cdk destroy --all --force", "npx cdk destroy MyStack-dev -f", "cdk destroy '*' --force", "npx aws-cdk destroy ApiStack"}, Miss: []string{"cdk synth", "cdk diff api-stack", "cdk ls", "cdk deploy api-dev"}}, m: matcher{args: &lazyRE{expr: "(.* )?destroy( .*)?", anchored: true}}},
 	{p: Pattern{Name: "iac_stack_delete", Level: High, Description: "Deletes a CloudFormation stack (aws cloudformation delete-stack, delete-stack-set, delete-stack-instances; sam delete), a Deployment Manager deployment or an Azure deployment stack with its resources: everything it created goes.", Match: &Spec{Programs: []string{"aws", "sam", "gcloud", "az"}, Any: []Spec{{Programs: []string{"aws"}, Subcommands: []string{"cloudformation delete-stack", "cloudformation delete-stack-set", "cloudformation delete-stack-instances"}}, {Programs: []string{"sam"}, Subcommands: []string{"delete"}}, {Programs: []string{"gcloud"}, Args: "(.* )?deployment-manager deployments delete( .*)?"}, {Programs: []string{"az"}, Args: "(.* )?stack (group|sub|mg) delete (.* )?--action-on-unmanage[ =]delete(All|Resources)( .*)?"}}}, Hit: []string{"aws cloudformation delete-stack --stack-name dev-network", "aws --profile dev cloudformation delete-stack --stack-name vpc-shared --retain-resources LogBucket", "sam delete --stack-name api-dev --no-prompts", "aws cloudformation delete-stack-set --stack-set-name baseline", "gcloud deployment-manager deployments delete web-dev --quiet", "az stack group delete --name app --resource-group rg --action-on-unmanage deleteAll --yes"}, Miss: []string{"aws cloudformation describe-stacks --stack-name api-prod", "aws cloudformation list-stacks --stack-status-filter DELETE_COMPLETE", "aws cloudformation validate-template --template-body file://template.yaml", "sam build", "sam deploy --guided", "gcloud deployment-manager deployments list", "az stack group list"}}, m: matcher{any: []matcher{{}, {}, {args: &lazyRE{expr: "(.* )?deployment-manager deployments delete( .*)?", anchored: true}}, {args: &lazyRE{expr: "(.* )?stack (group|sub|mg) delete (.* )?--action-on-unmanage[ =]delete(All|Resources)( .*)?", anchored: true}}}}},
+	{p: Pattern{Name: "iac_app_teardown", Level: High, Description: "Tears down everything an application deployed (azd down, copilot app/env/svc delete): its databases, storage and services are deleted.", Match: &Spec{Programs: []string{"azd", "copilot"}, Any: []Spec{{Programs: []string{"azd"}, Args: "(.* )?down( .*)?"}, {Programs: []string{"copilot"}, Args: "(.* )?(app|env|svc|job|pipeline|task) delete( .*)?"}}}, Hit: []string{"azd down --purge --force", "azd down", "copilot app delete --yes", "copilot svc delete --name api --env test --yes"}, Miss: []string{"azd up", "azd deploy", "copilot svc ls", "copilot app show"}}, m: matcher{any: []matcher{{args: &lazyRE{expr: "(.* )?down( .*)?", anchored: true}}, {args: &lazyRE{expr: "(.* )?(app|env|svc|job|pipeline|task) delete( .*)?", anchored: true}}}}},
 	{p: Pattern{Name: "iac_serverless_remove", Level: High, Description: "serverless/sls remove or sst remove deletes a deployed stage: its functions, APIs, queues and tables (with their data, unless retained).", Match: &Spec{Programs: []string{"serverless", "sls", "sst"}, Subcommands: []string{"remove"}}, Hit: []string{"serverless remove --stage dev", "sls remove -s staging --region eu-west-1", "npx serverless remove --stage qa --aws-profile dev", "sst remove --stage dev", "npx sst remove"}, Miss: []string{"serverless info --stage prod", "sls package", "sls deploy --stage dev", "sst dev", "npx sst deploy --stage dev"}}, m: matcher{}},
 	{p: Pattern{Name: "iac_apply_replace", Level: High, Description: "terraform apply -replace with -auto-approve destroys and recreates the named resources without showing the plan first (a database instance loses its data).", Match: &Spec{Programs: []string{"terraform", "tofu", "terragrunt"}, Subcommands: []string{"apply"}, FlagsAll: []string{"-replace"}, FlagsAny: []string{"-auto-approve", "--auto-approve"}}, Hit: []string{"terraform apply -auto-approve -replace=aws_db_instance.main", "tofu apply -replace=aws_instance.web -auto-approve"}, Miss: []string{"terraform apply -replace=aws_db_instance.main", "terraform plan -replace=aws_db_instance.main", "terraform apply -auto-approve"}}, m: matcher{}},
 	{p: Pattern{Name: "iac_apply_auto_approve", Level: Medium, Description: "Applies infrastructure changes without showing the plan for review (terraform apply -auto-approve, pulumi up --yes, cdk deploy --require-approval never): whatever the configuration now says, deletions included, happens.", Match: &Spec{Programs: []string{"terraform", "tofu", "terragrunt", "pulumi", "cdk", "cdktf"}, Any: []Spec{{Programs: []string{"terraform", "tofu", "terragrunt"}, Subcommands: []string{"apply", "run-all apply", "run apply"}, FlagsAny: []string{"-auto-approve", "--auto-approve"}}, {Programs: []string{"pulumi"}, Subcommands: []string{"up", "update"}, FlagsAny: []string{"--yes", "-y"}}, {Programs: []string{"cdk"}, Subcommands: []string{"deploy"}, Values: []FlagValue{{Flag: "--require-approval", Value: "never"}}}, {Programs: []string{"cdktf"}, Subcommands: []string{"deploy"}, FlagsAny: []string{"--auto-approve"}}}}, Hit: []string{"terraform apply -auto-approve", "terraform apply -auto-approve -refresh=false -lock=false", "tofu apply -auto-approve", "terragrunt run-all apply --terragrunt-non-interactive -auto-approve", "pulumi up --yes --stack dev", "pulumi up -y", "cdk deploy --require-approval never api-dev", "cdktf deploy --auto-approve"}, Miss: []string{"terraform apply", "terraform apply tfplan", "terraform plan -out=tfplan", "pulumi up", "pulumi preview", "cdk deploy api-dev", "cdk deploy --require-approval broadening"}}, m: matcher{any: []matcher{{}, {}, {values: []*lazyRE{&lazyRE{expr: "never", anchored: true}}}, {}}}},
@@ -137,19 +140,20 @@ var builtinRules = [...]rule{
 	{p: Pattern{Name: "iac_state_file_delete", Level: High, Description: "Deletes terraform state files (*.tfstate, their backups, terraform.tfstate.d): terraform no longer knows the resources it created.", Match: &Spec{Programs: []string{"rm", "unlink", "shred"}, Operand: "(.*/)?([^/]*\\.tfstate(\\.backup)?|terraform\\.tfstate\\.d)"}, Hit: []string{"rm -rf .terraform terraform.tfstate terraform.tfstate.backup", "rm terraform.tfstate", "rm -rf envs/dev/terraform.tfstate.d", "rm -f infra/*.tfstate"}, Miss: []string{"rm -rf .terraform", "rm -rf .terraform/providers", "cp terraform.tfstate backup/", "rm plan.tfplan"}}, m: matcher{operand: &lazyRE{expr: "(.*/)?([^/]*\\.tfstate(\\.backup)?|terraform\\.tfstate\\.d)", anchored: true}}},
 	{p: Pattern{Name: "iac_playbook_teardown", Level: Medium, Description: "Runs an ansible playbook whose name says it tears infrastructure down (destroy, teardown, decommission, nuke, wipe) or with state=absent: what it deletes is in the playbook, not on the line.", Match: &Spec{Programs: []string{"ansible-playbook"}, Any: []Spec{{Operand: "(.*/)?[^/]*(destroy|teardown|tear-down|tear_down|decommission|nuke|wipe|purge|delete-all|remove-all)[^/]*\\.ya?ml"}, {Args: "(.* )?(-e|--extra-vars)[ =]\"?[^ ]*state=absent.*"}}}, Hit: []string{"ansible-playbook teardown.yml -i inventories/dev -e \"state=absent\"", "ansible-playbook -i prod decommission.yml --limit all -e confirm=yes", "ansible-playbook playbooks/destroy-cluster.yaml"}, Miss: []string{"ansible-playbook -i inventory/staging site.yml --limit web1", "ansible-playbook site.yml --check --diff -i inventory/prod", "ansible-playbook teardown.yml --check"}}, m: matcher{any: []matcher{{operand: &lazyRE{expr: "(.*/)?[^/]*(destroy|teardown|tear-down|tear_down|decommission|nuke|wipe|purge|delete-all|remove-all)[^/]*\\.ya?ml", anchored: true}}, {args: &lazyRE{expr: "(.* )?(-e|--extra-vars)[ =]\"?[^ ]*state=absent.*", anchored: true}}}}},
 	{p: Pattern{Name: "iac_vagrant_destroy", Level: Medium, Description: "vagrant destroy deletes the machines of the Vagrantfile and their disks.", Match: &Spec{Programs: []string{"vagrant"}, Subcommands: []string{"destroy"}}, Hit: []string{"vagrant destroy -f", "vagrant destroy --force web"}, Miss: []string{"vagrant up", "vagrant halt", "vagrant status"}}, m: matcher{}},
-	{p: Pattern{Name: "iac_production_destroy", Level: Critical, Description: "Destroys production infrastructure (the stack, stage, workspace directory or variable file is called prod, production or prd): the irrecoverable destruction of a production system.", Match: &Spec{Programs: []string{"terraform", "tofu", "terragrunt", "cdktf", "pulumi", "cdk", "aws-cdk", "aws", "sam", "serverless", "sls", "sst", "gcloud", "az"}, Check: "production_destroy"}, Hit: []string{"terraform destroy -auto-approve -var-file=prod.tfvars", "terraform -chdir=envs/prod destroy -auto-approve", "pulumi destroy --yes --stack prod", "serverless remove --stage prod", "aws cloudformation delete-stack --stack-name prod-network", "tofu destroy -auto-approve -var-file=production.tfvars"}, Miss: []string{"terraform plan -destroy -var-file=prod.tfvars", "terraform destroy -auto-approve -var-file=staging.tfvars", "pulumi preview --stack prod", "terraform apply -auto-approve -var-file=prod.tfvars"}}, m: matcher{}},
+	{p: Pattern{Name: "iac_production_destroy", Level: Critical, Description: "Destroys production infrastructure (the stack, stage, workspace directory or variable file is called prod, production or prd): the irrecoverable destruction of a production system.", Match: &Spec{Programs: []string{"terraform", "tofu", "terragrunt", "cdktf", "pulumi", "cdk", "aws-cdk", "aws", "sam", "serverless", "sls", "sst", "gcloud", "az", "azd", "copilot"}, Check: "production_destroy"}, Hit: []string{"terraform destroy -auto-approve -var-file=prod.tfvars", "terraform -chdir=envs/prod destroy -auto-approve", "pulumi destroy --yes --stack prod", "serverless remove --stage prod", "aws cloudformation delete-stack --stack-name prod-network", "tofu destroy -auto-approve -var-file=production.tfvars"}, Miss: []string{"terraform plan -destroy -var-file=prod.tfvars", "terraform destroy -auto-approve -var-file=staging.tfvars", "pulumi preview --stack prod", "terraform apply -auto-approve -var-file=prod.tfvars"}}, m: matcher{}},
 	{p: Pattern{Name: "k8s_delete_namespace", Level: High, Description: "Deletes a namespace (an OpenShift project): every workload, service, secret, config map and volume claim in it goes with it.", Match: &Spec{Programs: []string{"kubectl", "oc"}, Subcommands: []string{"delete namespace", "delete project"}}, Hit: []string{"kubectl delete namespace payments", "kubectl delete ns prod staging --wait=false", "kubectl delete ns/monitoring", "kubectl --kubeconfig ~/.kube/dev.yaml delete namespace api", "oc delete project payments-dev", "kubectl delete namespaces feature-x --grace-period=0 --force", "kubectl delete ns,deploy api", "sudo kubectl delete namespace apps", "kubectl -n default delete namespace old-team"}, Miss: []string{"kubectl get ns", "kubectl create namespace feature-x", "kubectl describe ns production", "kubectl delete pod web-0 -n staging", "kubectl delete namespace preview-pr-123 --dry-run=client -o yaml", "kubectl delete ns x --dry-run=server", "echo kubectl delete ns prod", "kubectl get pods -n kube-system"}}, m: matcher{}},
-	{p: Pattern{Name: "k8s_delete_all", Level: High, Description: "kubectl delete --all (or across every namespace with -A, or the kind 'all'): every object of the kind goes, not one chosen by name.", Match: &Spec{Programs: []string{"kubectl", "oc"}, Any: []Spec{{Subcommands: []string{"delete"}, FlagsAny: []string{"--all", "-A", "--all-namespaces"}}, {Subcommands: []string{"delete all"}}}}, Hit: []string{"kubectl delete all --all -n default", "kubectl delete pods --all -A", "kubectl delete deployment,svc,ingress --all -n payments", "kubectl delete crd --all", "kubectl --context prod-eu delete secret --all -n auth", "kubectl -n data delete statefulsets --all", "kubectl delete deploy --all --all-namespaces", "kubectl delete mutatingwebhookconfiguration --all", "oc delete all --all -n ci", "kubectl delete all -l app=legacy"}, Miss: []string{"kubectl delete pod api-7d9f8c6b5-x2k4q -n staging", "kubectl get pods --all-namespaces", "kubectl delete pods --all -n ci --dry-run=server", "kubectl get all -A", "kubectl delete job db-migrate-28571 -n staging"}}, m: matcher{any: []matcher{{}, {}}}},
+	{p: Pattern{Name: "k8s_delete_all", Level: High, Description: "kubectl delete --all (or across every namespace with -A, or the kind 'all'): every object of the kind goes, not one chosen by name.", Match: &Spec{Programs: []string{"kubectl", "oc"}, Any: []Spec{{Subcommands: []string{"delete"}, FlagsAny: []string{"--all", "-A", "--all-namespaces"}, FlagsNone: []string{"--field-selector"}}, {Subcommands: []string{"delete all"}}}}, Hit: []string{"kubectl delete all --all -n default", "kubectl delete pods --all -A", "kubectl delete deployment,svc,ingress --all -n payments", "kubectl delete crd --all", "kubectl --context prod-eu delete secret --all -n auth", "kubectl -n data delete statefulsets --all", "kubectl delete deploy --all --all-namespaces", "kubectl delete mutatingwebhookconfiguration --all", "oc delete all --all -n ci", "kubectl delete all -l app=legacy"}, Miss: []string{"kubectl delete pod api-7d9f8c6b5-x2k4q -n staging", "kubectl get pods --all-namespaces", "kubectl delete pods --all -n ci --dry-run=server", "kubectl delete pods -A --field-selector=status.phase==Failed", "kubectl get all -A", "kubectl delete job db-migrate-28571 -n staging"}}, m: matcher{any: []matcher{{}, {}}}},
 	{p: Pattern{Name: "k8s_delete_storage", Level: High, Description: "Deletes PersistentVolumes, PersistentVolumeClaims or volume snapshots: with the usual Delete reclaim policy the disk and its data go too.", Match: &Spec{Programs: []string{"kubectl", "oc"}, Subcommands: []string{"delete persistentvolume", "delete persistentvolumeclaim", "delete volumesnapshot"}}, Hit: []string{"kubectl delete pvc --all -n data", "kubectl delete pv pvc-3f1a2b4c-9d8e-4f00-a1b2-c3d4e5f6a7b8", "kubectl delete persistentvolumeclaim data-postgres-0 -n db", "kubectl delete pvc,pv --all -n monitoring", "kubectl delete volumesnapshot nightly -n db", "kubectl delete persistentvolumeclaims/data-0"}, Miss: []string{"kubectl get pv,pvc -A", "kubectl describe pvc data-0", "kubectl get pvc -n db -o jsonpath='{.items[*].spec.volumeName}'", "kubectl delete pod data-0"}}, m: matcher{}},
 	{p: Pattern{Name: "k8s_delete_crd", Level: High, Description: "Deletes a CustomResourceDefinition: every object of that kind, in every namespace, is deleted with it.", Match: &Spec{Programs: []string{"kubectl", "oc"}, Subcommands: []string{"delete customresourcedefinition"}}, Hit: []string{"kubectl delete crd certificates.cert-manager.io", "kubectl delete customresourcedefinitions prometheuses.monitoring.coreos.com", "kubectl delete customresourcedefinitions.apiextensions.k8s.io applications.argoproj.io"}, Miss: []string{"kubectl get crd | grep cert-manager", "kubectl explain crd", "kubectl apply --server-side -f crds/"}}, m: matcher{}},
 	{p: Pattern{Name: "k8s_delete_core_rbac", Level: High, Description: "Deletes a built-in cluster role or binding (cluster-admin, admin, edit, view, system:*): administrators or the cluster's own components lose their access.", Match: &Spec{Programs: []string{"kubectl", "oc"}, Subcommands: []string{"delete clusterrolebinding", "delete clusterrole"}, Operand: "cluster-admin|admin|edit|view|system:.*"}, Hit: []string{"kubectl delete clusterrolebinding cluster-admin", "kubectl delete clusterrole system:node", "kubectl delete clusterrolebindings system:kube-controller-manager"}, Miss: []string{"kubectl delete clusterrolebinding ci-deployer", "kubectl get clusterrolebinding cluster-admin -o yaml"}}, m: matcher{operand: &lazyRE{expr: "cluster-admin|admin|edit|view|system:.*", anchored: true}}},
 	{p: Pattern{Name: "k8s_delete_node", Level: Medium, Description: "Deletes a node object: its pods are evicted and rescheduled, and the node is gone from the cluster until its kubelet registers it again.", Match: &Spec{Programs: []string{"kubectl", "oc"}, Subcommands: []string{"delete node"}}, Hit: []string{"kubectl delete node ip-10-0-1-23.ec2.internal", "kubectl delete nodes worker-3"}, Miss: []string{"kubectl get nodes", "kubectl cordon node-3", "kubectl top nodes"}}, m: matcher{}},
-	{p: Pattern{Name: "k8s_delete_from_manifests", Level: High, Description: "Deletes every object a folder, a kustomization or a URL defines (kubectl delete -f DIR, -k DIR, -R, -f https://...): namespaces, volumes and CRDs included, whatever they are.", Match: &Spec{Programs: []string{"kubectl", "oc"}, Subcommands: []string{"delete"}, Any: []Spec{{FlagsAny: []string{"-k", "--kustomize", "-R", "--recursive"}}, {Values: []FlagValue{{Flag: "-f", Value: "(https?://.*|.*/|[^./]+|\\.)"}}}, {Values: []FlagValue{{Flag: "--filename", Value: "(https?://.*|.*/|[^./]+|\\.)"}}}}}, Hit: []string{"kubectl delete -f k8s/ --recursive", "kubectl delete -k overlays/production", "kubectl delete -f https://raw.githubusercontent.com/example/app/main/deploy/all.yaml", "kubectl delete -R -f manifests", "kubectl delete --filename=deploy/ -n apps", "kubectl delete --kustomize=overlays/dev"}, Miss: []string{"kubectl apply -f k8s/", "kubectl diff -f k8s/", "kubectl delete -f k8s/ --dry-run=server", "kubectl get -f k8s/deployment.yaml", "kubectl apply -k overlays/dev"}}, m: matcher{any: []matcher{{}, {values: []*lazyRE{&lazyRE{expr: "(https?://.*|.*/|[^./]+|\\.)", anchored: true}}}, {values: []*lazyRE{&lazyRE{expr: "(https?://.*|.*/|[^./]+|\\.)", anchored: true}}}}}},
+	{p: Pattern{Name: "k8s_delete_from_manifests", Level: High, Description: "Deletes every object a folder, a kustomization or a URL defines (kubectl delete -f DIR, -k DIR, -R, -f https://...): namespaces, volumes and CRDs included, whatever they are.", Match: &Spec{Programs: []string{"kubectl", "oc"}, Subcommands: []string{"delete"}, Any: []Spec{{FlagsAny: []string{"-k", "--kustomize", "-R", "--recursive"}}, {Values: []FlagValue{{Flag: "-f", Value: "(https?://.*|.*/|(.*/)?[^./]+|\\.)"}}}, {Values: []FlagValue{{Flag: "--filename", Value: "(https?://.*|.*/|(.*/)?[^./]+|\\.)"}}}}}, Hit: []string{"kubectl delete -f k8s/ --recursive", "kubectl delete -k overlays/production", "kubectl delete -f https://raw.githubusercontent.com/example/app/main/deploy/all.yaml", "kubectl delete -R -f manifests", "kubectl delete --filename=deploy/ -n apps", "kubectl delete --kustomize=overlays/dev", "kubectl delete -f ./k8s", "kubectl delete -f ."}, Miss: []string{"kubectl apply -f k8s/", "kubectl diff -f k8s/", "kubectl delete -f k8s/ --dry-run=server", "kubectl get -f k8s/deployment.yaml", "kubectl apply -k overlays/dev"}}, m: matcher{any: []matcher{{}, {values: []*lazyRE{&lazyRE{expr: "(https?://.*|.*/|(.*/)?[^./]+|\\.)", anchored: true}}}, {values: []*lazyRE{&lazyRE{expr: "(https?://.*|.*/|(.*/)?[^./]+|\\.)", anchored: true}}}}}},
 	{p: Pattern{Name: "k8s_delete_manifest_file", Level: Medium, Description: "Deletes what a manifest file defines (kubectl delete -f FILE): what goes is not on the command line, and may be a namespace or a volume claim.", Match: &Spec{Programs: []string{"kubectl", "oc"}, Subcommands: []string{"delete"}, Any: []Spec{{Values: []FlagValue{{Flag: "-f", Value: ".*"}}}, {Values: []FlagValue{{Flag: "--filename", Value: ".*"}}}}}, Hit: []string{"kubectl delete -f deployment.yaml", "kubectl delete -f k8s/job.yml -n ci", "cat svc.yaml | kubectl delete -f -"}, Miss: []string{"kubectl apply -f deployment.yaml", "kubectl delete -f deployment.yaml --dry-run=client", "kubectl get -f deployment.yaml"}}, m: matcher{any: []matcher{{values: []*lazyRE{&lazyRE{expr: ".*", anchored: true}}}, {values: []*lazyRE{&lazyRE{expr: ".*", anchored: true}}}}}},
 	{p: Pattern{Name: "k8s_delete_from_input", Level: High, Description: "kubectl delete of resources named at run time (fed by xargs, or a $(...) list): another command decides what is deleted, often every object it lists.", Match: &Spec{Programs: []string{"kubectl", "oc"}, Subcommands: []string{"delete"}, Any: []Spec{{Wrappers: []string{"xargs"}}, {Operand: "\\$\\(.*|`.*"}}}, Hit: []string{"kubectl get ns -o name | grep -v kube- | xargs kubectl delete", "kubectl delete $(kubectl get pods -o name -n ci)", "kubectl get pvc -o name | xargs -n1 kubectl delete -n db"}, Miss: []string{"kubectl get ns -o name | xargs -n1 kubectl describe", "kubectl delete pod web-0", "kubectl get pods -o name | xargs kubectl logs"}}, m: matcher{any: []matcher{{}, {operand: &lazyRE{expr: "\\$\\(.*|`.*", anchored: true}}}}},
 	{p: Pattern{Name: "k8s_drain_force", Level: High, Description: "kubectl drain with --force, --delete-emptydir-data or --disable-eviction deletes pods no controller recreates and the data of their emptyDir volumes, ignoring disruption budgets.", Match: &Spec{Programs: []string{"kubectl", "oc"}, Subcommands: []string{"drain", "adm drain"}, FlagsAny: []string{"--force", "--delete-emptydir-data", "--delete-local-data", "--disable-eviction"}}, Hit: []string{"kubectl drain node-7 --ignore-daemonsets --delete-emptydir-data --force", "kubectl drain ip-10-0-3-17.ec2.internal --ignore-daemonsets --delete-emptydir-data", "oc adm drain worker-1 --force", "kubectl drain node-2 --delete-local-data", "kubectl drain node-2 --disable-eviction"}, Miss: []string{"kubectl drain node-7 --ignore-daemonsets", "kubectl drain --help", "kubectl drain node-7 --force --dry-run=server", "kubectl cordon node-7"}}, m: matcher{}},
 	{p: Pattern{Name: "k8s_drain", Level: Medium, Description: "kubectl drain evicts every pod from a node and cordons it: its workloads move or wait until it is uncordoned.", Match: &Spec{Programs: []string{"kubectl", "oc"}, Subcommands: []string{"drain", "adm drain"}, MinOperands: 1}, Hit: []string{"kubectl drain node-7 --ignore-daemonsets", "oc adm drain worker-1"}, Miss: []string{"kubectl drain --help", "kubectl cordon node-3", "kubectl uncordon node-3", "kubectl drain node-7 --dry-run=client"}}, m: matcher{}},
-	{p: Pattern{Name: "k8s_scale_zero_many", Level: High, Description: "Scales every workload of a kind (--all) or every one a selector picks to zero replicas: the services they run stop.", Match: &Spec{Programs: []string{"kubectl", "oc"}, Subcommands: []string{"scale"}, FlagsAny: []string{"--all", "-l", "--selector"}, Values: []FlagValue{{Flag: "--replicas", Value: "0+"}}}, Hit: []string{"kubectl scale deployment --all --replicas=0 -n production", "kubectl scale deploy -l tier=backend --replicas 0 -n prod", "kubectl scale statefulset --selector app=db --replicas=0"}, Miss: []string{"kubectl scale deployment api --replicas=3 -n staging", "kubectl scale deployment --all --replicas=2", "kubectl scale deploy --all --replicas=0 --dry-run=client"}}, m: matcher{values: []*lazyRE{&lazyRE{expr: "0+", anchored: true}}}},
+	{p: Pattern{Name: "k8s_scale_zero_many", Level: High, Description: "Scales every workload of a kind (--all), every one a selector picks, or every one another command lists to zero replicas: the services they run stop.", Match: &Spec{Programs: []string{"kubectl", "oc"}, Subcommands: []string{"scale"}, Values: []FlagValue{{Flag: "--replicas", Value: "0+"}}, Any: []Spec{{FlagsAny: []string{"--all", "-l", "--selector"}}, {Operand: "\\$\\(.*|`.*"}, {Wrappers: []string{"xargs"}}}}, Hit: []string{"kubectl scale deployment --all --replicas=0 -n production", "kubectl scale deploy -l tier=backend --replicas 0 -n prod", "kubectl scale statefulset --selector app=db --replicas=0", "kubectl scale $(kubectl get deploy -o name) --replicas=0", "kubectl get deploy -o name | xargs kubectl scale --replicas=0"}, Miss: []string{"kubectl scale deployment api --replicas=3 -n staging", "kubectl scale deployment --all --replicas=2", "kubectl scale deploy --all --replicas=0 --dry-run=client"}}, m: matcher{values: []*lazyRE{&lazyRE{expr: "0+", anchored: true}}, any: []matcher{{}, {operand: &lazyRE{expr: "\\$\\(.*|`.*", anchored: true}}, {}}}},
+	{p: Pattern{Name: "k8s_taint_noexecute_all", Level: High, Description: "A NoExecute taint on every node evicts every pod that does not tolerate it, across the cluster.", Match: &Spec{Programs: []string{"kubectl", "oc"}, Subcommands: []string{"taint node"}, FlagsAny: []string{"--all"}, Operand: ".*:NoExecute"}, Hit: []string{"kubectl taint nodes --all maintenance=true:NoExecute", "kubectl taint node --all dedicated:NoExecute"}, Miss: []string{"kubectl taint nodes node-1 gpu=true:NoSchedule", "kubectl taint nodes --all maintenance=true:NoExecute-", "kubectl describe node node-1"}}, m: matcher{operand: &lazyRE{expr: ".*:NoExecute", anchored: true}}},
 	{p: Pattern{Name: "k8s_scale_zero", Level: Medium, Description: "Scales a workload to zero replicas: what it serves stops until it is scaled up again.", Match: &Spec{Programs: []string{"kubectl", "oc"}, Subcommands: []string{"scale"}, Values: []FlagValue{{Flag: "--replicas", Value: "0+"}}}, Hit: []string{"kubectl scale statefulset postgres --replicas=0 -n db", "kubectl scale deploy/api --replicas 0"}, Miss: []string{"kubectl scale deployment api --replicas=3 -n staging", "kubectl scale deployment web --replicas=0 --dry-run=client -o yaml"}}, m: matcher{values: []*lazyRE{&lazyRE{expr: "0+", anchored: true}}}},
 	{p: Pattern{Name: "k8s_replace_force", Level: Medium, Description: "kubectl replace --force (or apply --force) deletes the objects and creates them again: their pods restart and anything not in the file is lost.", Match: &Spec{Programs: []string{"kubectl", "oc"}, Subcommands: []string{"replace", "apply"}, FlagsAny: []string{"--force"}}, Hit: []string{"kubectl replace --force -f deployment.yaml", "kubectl replace --force --grace-period=0 -f statefulset.yaml -n db", "kubectl apply --force -f svc.yaml"}, Miss: []string{"kubectl replace -f deployment.yaml", "kubectl apply -f deployment.yaml", "kubectl replace --force -f d.yaml --dry-run=server"}}, m: matcher{}},
 	{p: Pattern{Name: "k8s_apply_prune", Level: Medium, Description: "kubectl apply --prune deletes the objects the manifests no longer list (with --all, in every kind it knows).", Match: &Spec{Programs: []string{"kubectl", "oc"}, Subcommands: []string{"apply"}, FlagsAny: []string{"--prune"}}, Hit: []string{"kubectl apply --prune --all -f manifests/", "kubectl apply -f k8s/ --prune -l app=web"}, Miss: []string{"kubectl apply -f k8s/", "kubectl apply --prune --all -f manifests/ --dry-run=server"}}, m: matcher{}},
@@ -173,7 +177,7 @@ var builtinRules = [...]rule{
 }
 
 // builtinDefault is how many rules of builtinRules are on by default.
-const builtinDefault = 164
+const builtinDefault = 168
 
 // builtinPacks are the packs of builtinRules, in order.
 var builtinPacks = [...]packInfo{
@@ -183,19 +187,19 @@ var builtinPacks = [...]packInfo{
 	{name: "core.shell", description: "What shellguard cannot verify: unparseable or oversized lines, computed programs and shell input, obfuscated words, decoded code, interpreter code that shells out or deletes.", on: true, from: 46, to: 57},
 	{name: "cloud", description: "Cloud storage and secret stores: recursive deletes, syncs that delete, secrets deleted.", on: true, from: 57, to: 60},
 	{name: "containers", description: "Containers: volume rm/prune, system prune --volumes, compose down -v, every container or image, host mounts and privileged escapes, crictl, swarm.", on: true, from: 60, to: 74},
-	{name: "database", description: "Databases: SQL that drops, truncates or deletes every row, FLUSHALL, dropdb, ORM and migration resets; Critical on production.", on: true, from: 74, to: 101},
-	{name: "disks", description: "Writing onto disk devices, formatting, wiping signatures and partition tables.", on: true, from: 101, to: 110},
-	{name: "fleet", description: "Fleets: destructive commands fanned out to many hosts (ansible, salt, pssh, pdsh, clush, knife ssh, ssh loops, xargs ssh, parallel ssh).", on: true, from: 110, to: 117},
-	{name: "iac", description: "Infrastructure as code: terraform/tofu/terragrunt/pulumi/cdk destroy, delete-stack, serverless remove, -auto-approve, state edits; Critical on production.", on: true, from: 117, to: 132},
-	{name: "kubernetes", description: "Kubernetes: deleting namespaces, --all, storage, CRDs, clusters; drain, scale to zero, helm uninstall; Critical on production.", on: true, from: 132, to: 156},
-	{name: "persistence", description: "Writing the files that decide who can log in or become root (passwd, shadow, sudoers, authorized_keys).", on: true, from: 156, to: 159},
-	{name: "secrets", description: "Reading files that hold password hashes, private keys and credentials.", on: true, from: 159, to: 160},
-	{name: "system", description: "The running system: fork bombs, killing every process, deleting every scheduled job, raw memory access.", on: true, from: 160, to: 164},
+	{name: "database", description: "Databases: SQL that drops, truncates or deletes every row, FLUSHALL, dropdb, ORM and migration resets; Critical on production.", on: true, from: 74, to: 103},
+	{name: "disks", description: "Writing onto disk devices, formatting, wiping signatures and partition tables.", on: true, from: 103, to: 112},
+	{name: "fleet", description: "Fleets: destructive commands fanned out to many hosts (ansible, salt, pssh, pdsh, clush, knife ssh, ssh loops, xargs ssh, parallel ssh).", on: true, from: 112, to: 119},
+	{name: "iac", description: "Infrastructure as code: terraform/tofu/terragrunt/pulumi/cdk destroy, delete-stack, serverless remove, -auto-approve, state edits; Critical on production.", on: true, from: 119, to: 135},
+	{name: "kubernetes", description: "Kubernetes: deleting namespaces, --all, storage, CRDs, clusters; drain, scale to zero, helm uninstall; Critical on production.", on: true, from: 135, to: 160},
+	{name: "persistence", description: "Writing the files that decide who can log in or become root (passwd, shadow, sudoers, authorized_keys).", on: true, from: 160, to: 163},
+	{name: "secrets", description: "Reading files that hold password hashes, private keys and credentials.", on: true, from: 163, to: 164},
+	{name: "system", description: "The running system: fork bombs, killing every process, deleting every scheduled job, raw memory access.", on: true, from: 164, to: 168},
 }
 
 // builtinIndex holds the default rules of each program name, for
 // builtinByProgram.
-var builtinIndex = [...]int{96, 100, 114, 116, 129, 112, 112, 112, 112, 149, 155, 42, 96, 100, 43, 96, 100, 57, 58, 120, 131, 119, 131, 120, 131, 151, 155, 57, 48, 48, 43, 74, 75, 76, 77, 78, 100, 106, 74, 75, 76, 77, 78, 100, 65, 46, 47, 90, 91, 95, 100, 48, 48, 48, 119, 123, 131, 117, 123, 131, 109, 13, 2, 4, 13, 13, 74, 75, 76, 77, 78, 100, 74, 75, 76, 77, 78, 100, 74, 75, 76, 77, 78, 100, 74, 75, 76, 77, 78, 79, 100, 88, 100, 105, 158, 74, 75, 76, 77, 78, 100, 66, 67, 162, 43, 39, 41, 42, 89, 100, 43, 96, 100, 101, 105, 112, 112, 46, 47, 96, 100, 93, 94, 100, 93, 112, 60, 61, 62, 63, 64, 65, 68, 69, 70, 71, 73, 61, 62, 73, 151, 155, 74, 75, 76, 77, 78, 100, 96, 100, 95, 100, 85, 100, 74, 75, 76, 77, 78, 100, 151, 155, 88, 100, 43, 109, 42, 10, 11, 43, 149, 155, 96, 100, 57, 58, 120, 131, 151, 155, 109, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 96, 100, 112, 57, 58, 48, 48, 111, 148, 155, 148, 155, 74, 75, 76, 77, 78, 99, 100, 74, 75, 76, 77, 78, 100, 42, 42, 74, 75, 76, 77, 78, 100, 74, 75, 76, 77, 78, 88, 100, 111, 105, 158, 113, 113, 46, 47, 152, 153, 82, 83, 84, 100, 112, 161, 112, 152, 153, 95, 100, 151, 155, 43, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143, 144, 145, 146, 147, 154, 155, 96, 100, 158, 93, 94, 100, 74, 75, 76, 77, 78, 79, 100, 112, 96, 100, 152, 153, 96, 100, 102, 102, 102, 102, 43, 102, 80, 81, 100, 87, 100, 80, 81, 100, 12, 105, 158, 74, 75, 76, 77, 78, 79, 100, 86, 100, 74, 75, 76, 77, 78, 79, 100, 45, 45, 45, 45, 60, 61, 63, 64, 65, 70, 71, 73, 45, 102, 113, 46, 47, 48, 46, 47, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143, 144, 145, 146, 147, 154, 155, 48, 48, 112, 107, 109, 43, 48, 87, 100, 43, 96, 100, 112, 90, 91, 95, 100, 60, 61, 62, 63, 64, 65, 70, 71, 73, 61, 62, 73, 60, 63, 64, 65, 70, 71, 73, 43, 111, 74, 75, 76, 77, 78, 79, 100, 74, 75, 76, 77, 78, 100, 90, 91, 100, 74, 75, 76, 77, 78, 79, 100, 118, 123, 125, 131, 105, 93, 43, 48, 43, 48, 92, 100, 92, 100, 43, 111, 16, 111, 82, 83, 84, 100, 48, 0, 1, 3, 5, 6, 7, 8, 9, 72, 112, 128, 3, 112, 112, 15, 105, 43, 46, 47, 48, 57, 96, 100, 115, 116, 115, 116, 120, 131, 96, 100, 95, 100, 95, 100, 121, 131, 111, 13, 108, 109, 107, 43, 14, 103, 112, 128, 111, 121, 131, 112, 74, 75, 76, 77, 78, 100, 74, 75, 76, 77, 78, 79, 100, 45, 74, 75, 76, 77, 78, 100, 74, 75, 76, 77, 78, 79, 100, 74, 75, 76, 77, 78, 100, 74, 75, 76, 77, 78, 100, 74, 75, 76, 77, 78, 100, 96, 100, 121, 131, 97, 98, 100, 111, 43, 105, 157, 111, 117, 122, 123, 124, 125, 126, 127, 131, 117, 122, 123, 124, 125, 126, 127, 131, 117, 122, 123, 124, 125, 126, 127, 131, 48, 17, 17, 18, 17, 74, 75, 76, 77, 78, 79, 100, 112, 74, 75, 76, 77, 78, 100, 95, 100, 95, 95, 113, 3, 112, 128, 48, 112, 74, 75, 76, 77, 78, 79, 100, 48, 130, 82, 83, 84, 100, 59, 150, 155, 38, 40, 42, 106, 74, 75, 76, 77, 78, 100, 48, 48, 48, 90, 91, 95, 100, 43, 112, 48, 43, 112}
+var builtinIndex = [...]int{98, 102, 116, 118, 132, 114, 114, 114, 114, 153, 159, 42, 98, 102, 43, 98, 102, 57, 58, 122, 134, 121, 134, 122, 134, 155, 159, 57, 123, 134, 48, 48, 43, 74, 75, 76, 77, 78, 102, 108, 74, 75, 76, 77, 78, 102, 65, 46, 47, 92, 93, 97, 102, 48, 48, 48, 121, 126, 134, 119, 126, 134, 111, 13, 2, 4, 13, 13, 74, 75, 76, 77, 78, 102, 74, 75, 76, 77, 78, 102, 74, 75, 76, 77, 78, 102, 74, 75, 76, 77, 78, 79, 102, 90, 102, 123, 134, 107, 162, 74, 75, 76, 77, 78, 102, 66, 67, 166, 43, 39, 41, 42, 91, 102, 43, 98, 102, 103, 107, 114, 114, 46, 47, 98, 102, 95, 96, 102, 95, 114, 60, 61, 62, 63, 64, 65, 68, 69, 70, 71, 73, 61, 62, 73, 155, 159, 74, 75, 76, 77, 78, 102, 98, 102, 97, 102, 87, 102, 74, 75, 76, 77, 78, 102, 155, 159, 90, 102, 43, 111, 42, 10, 11, 43, 153, 159, 98, 102, 57, 58, 122, 134, 155, 159, 111, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 98, 102, 98, 102, 98, 102, 114, 57, 58, 48, 48, 113, 152, 159, 152, 159, 74, 75, 76, 77, 78, 101, 102, 74, 75, 76, 77, 78, 102, 42, 91, 102, 42, 91, 102, 74, 75, 76, 77, 78, 102, 74, 75, 76, 77, 78, 90, 102, 113, 107, 162, 115, 115, 46, 47, 156, 157, 82, 83, 86, 102, 114, 165, 114, 156, 157, 97, 102, 155, 159, 43, 135, 136, 137, 138, 139, 140, 141, 142, 143, 144, 145, 146, 147, 148, 149, 150, 151, 158, 159, 98, 102, 162, 95, 96, 102, 74, 75, 76, 77, 78, 79, 102, 114, 98, 102, 156, 157, 98, 102, 104, 104, 104, 104, 43, 104, 80, 81, 102, 89, 102, 80, 81, 102, 12, 107, 162, 98, 102, 98, 102, 74, 75, 76, 77, 78, 79, 102, 88, 102, 74, 75, 76, 77, 78, 79, 102, 45, 84, 102, 45, 45, 45, 84, 102, 60, 61, 63, 64, 65, 70, 71, 73, 45, 84, 102, 104, 115, 46, 47, 48, 46, 47, 135, 136, 137, 138, 139, 140, 141, 142, 143, 144, 145, 146, 147, 148, 149, 150, 151, 158, 159, 48, 48, 114, 109, 111, 43, 48, 85, 102, 89, 102, 43, 98, 102, 114, 92, 93, 97, 102, 60, 61, 62, 63, 64, 65, 70, 71, 73, 61, 62, 73, 60, 63, 64, 65, 70, 71, 73, 43, 113, 74, 75, 76, 77, 78, 79, 102, 74, 75, 76, 77, 78, 102, 92, 93, 102, 74, 75, 76, 77, 78, 79, 102, 120, 126, 128, 134, 107, 95, 43, 48, 43, 48, 94, 102, 94, 102, 43, 113, 16, 113, 82, 83, 86, 102, 48, 0, 1, 3, 5, 6, 7, 8, 9, 72, 114, 131, 3, 114, 114, 15, 107, 43, 46, 47, 48, 57, 98, 102, 117, 118, 117, 118, 122, 134, 98, 102, 97, 102, 97, 102, 124, 134, 113, 13, 110, 111, 109, 43, 14, 105, 114, 131, 113, 124, 134, 114, 74, 75, 76, 77, 78, 102, 74, 75, 76, 77, 78, 79, 102, 45, 84, 102, 74, 75, 76, 77, 78, 102, 74, 75, 76, 77, 78, 79, 102, 74, 75, 76, 77, 78, 102, 74, 75, 76, 77, 78, 102, 74, 75, 76, 77, 78, 102, 98, 102, 124, 134, 99, 100, 102, 113, 43, 107, 161, 113, 84, 102, 119, 125, 126, 127, 128, 129, 130, 134, 119, 125, 126, 127, 128, 129, 130, 134, 119, 125, 126, 127, 128, 129, 130, 134, 48, 17, 17, 18, 17, 74, 75, 76, 77, 78, 79, 102, 114, 74, 75, 76, 77, 78, 102, 97, 102, 97, 97, 115, 3, 114, 131, 48, 114, 74, 75, 76, 77, 78, 79, 102, 48, 133, 82, 83, 86, 102, 59, 154, 159, 38, 40, 42, 108, 74, 75, 76, 77, 78, 102, 48, 48, 48, 92, 93, 97, 102, 43, 114, 48, 43, 114}
 
 // builtinByProgram returns the indexes of the default rules that name the
 // program name.
@@ -233,456 +237,472 @@ func builtinByProgram(name string) []int {
 		return builtinIndex[23:27:27]
 	case "azcopy":
 		return builtinIndex[27:28:28]
+	case "azd":
+		return builtinIndex[28:30:30]
 	case "base32":
-		return builtinIndex[28:29:29]
-	case "base64":
-		return builtinIndex[29:30:30]
-	case "bash":
 		return builtinIndex[30:31:31]
+	case "base64":
+		return builtinIndex[31:32:32]
+	case "bash":
+		return builtinIndex[32:33:33]
 	case "beeline":
-		return builtinIndex[31:37:37]
+		return builtinIndex[33:39:39]
 	case "blkdiscard":
-		return builtinIndex[37:38:38]
+		return builtinIndex[39:40:40]
 	case "bq":
-		return builtinIndex[38:44:44]
+		return builtinIndex[40:46:46]
 	case "buildah":
-		return builtinIndex[44:45:45]
+		return builtinIndex[46:47:47]
 	case "bun":
-		return builtinIndex[45:51:51]
+		return builtinIndex[47:53:53]
 	case "bunzip2":
-		return builtinIndex[51:52:52]
-	case "bzcat":
-		return builtinIndex[52:53:53]
-	case "bzip2":
 		return builtinIndex[53:54:54]
+	case "bzcat":
+		return builtinIndex[54:55:55]
+	case "bzip2":
+		return builtinIndex[55:56:56]
 	case "cdk":
-		return builtinIndex[54:57:57]
+		return builtinIndex[56:59:59]
 	case "cdktf":
-		return builtinIndex[57:60:60]
+		return builtinIndex[59:62:62]
 	case "cfdisk":
-		return builtinIndex[60:61:61]
+		return builtinIndex[62:63:63]
 	case "chgrp":
-		return builtinIndex[61:62:62]
+		return builtinIndex[63:64:64]
 	case "chmod":
-		return builtinIndex[62:65:65]
+		return builtinIndex[64:67:67]
 	case "chown":
-		return builtinIndex[65:66:66]
+		return builtinIndex[67:68:68]
 	case "clickhouse":
-		return builtinIndex[66:72:72]
+		return builtinIndex[68:74:74]
 	case "clickhouse-client":
-		return builtinIndex[72:78:78]
+		return builtinIndex[74:80:80]
 	case "clickhouse-local":
-		return builtinIndex[78:84:84]
+		return builtinIndex[80:86:86]
 	case "cockroach":
-		return builtinIndex[84:91:91]
+		return builtinIndex[86:93:93]
 	case "consul":
-		return builtinIndex[91:93:93]
-	case "cp":
 		return builtinIndex[93:95:95]
+	case "copilot":
+		return builtinIndex[95:97:97]
+	case "cp":
+		return builtinIndex[97:99:99]
 	case "cqlsh":
-		return builtinIndex[95:101:101]
+		return builtinIndex[99:105:105]
 	case "crictl":
-		return builtinIndex[101:103:103]
+		return builtinIndex[105:107:107]
 	case "crontab":
-		return builtinIndex[103:104:104]
+		return builtinIndex[107:108:108]
 	case "csh":
-		return builtinIndex[104:105:105]
+		return builtinIndex[108:109:109]
 	case "curl":
-		return builtinIndex[105:110:110]
+		return builtinIndex[109:114:114]
 	case "dash":
-		return builtinIndex[110:111:111]
-	case "dbmate":
-		return builtinIndex[111:113:113]
-	case "dd":
-		return builtinIndex[113:114:114]
-	case "ddrescue":
 		return builtinIndex[114:115:115]
+	case "dbmate":
+		return builtinIndex[115:117:117]
+	case "dd":
+		return builtinIndex[117:118:118]
+	case "ddrescue":
+		return builtinIndex[118:119:119]
 	case "delgroup":
-		return builtinIndex[115:116:116]
+		return builtinIndex[119:120:120]
 	case "deluser":
-		return builtinIndex[116:117:117]
+		return builtinIndex[120:121:121]
 	case "deno":
-		return builtinIndex[117:119:119]
+		return builtinIndex[121:123:123]
 	case "diesel":
-		return builtinIndex[119:121:121]
+		return builtinIndex[123:125:125]
 	case "django-admin":
-		return builtinIndex[121:124:124]
+		return builtinIndex[125:128:128]
 	case "django-admin.py":
-		return builtinIndex[124:125:125]
+		return builtinIndex[128:129:129]
 	case "dnf":
-		return builtinIndex[125:126:126]
+		return builtinIndex[129:130:130]
 	case "docker":
-		return builtinIndex[126:137:137]
+		return builtinIndex[130:141:141]
 	case "docker-compose":
-		return builtinIndex[137:140:140]
+		return builtinIndex[141:144:144]
 	case "doctl":
-		return builtinIndex[140:142:142]
+		return builtinIndex[144:146:146]
 	case "dolt":
-		return builtinIndex[142:148:148]
+		return builtinIndex[146:152:152]
 	case "dotnet":
-		return builtinIndex[148:150:150]
-	case "drizzle-kit":
-		return builtinIndex[150:152:152]
-	case "dropdb":
 		return builtinIndex[152:154:154]
+	case "drizzle-kit":
+		return builtinIndex[154:156:156]
+	case "dropdb":
+		return builtinIndex[156:158:158]
 	case "duckdb":
-		return builtinIndex[154:160:160]
+		return builtinIndex[158:164:164]
 	case "eksctl":
-		return builtinIndex[160:162:162]
+		return builtinIndex[164:166:166]
 	case "etcdctl":
-		return builtinIndex[162:164:164]
+		return builtinIndex[166:168:168]
 	case "exec":
-		return builtinIndex[164:165:165]
+		return builtinIndex[168:169:169]
 	case "fdisk":
-		return builtinIndex[165:166:166]
-	case "fetch":
-		return builtinIndex[166:167:167]
-	case "find":
-		return builtinIndex[167:169:169]
-	case "fish":
 		return builtinIndex[169:170:170]
+	case "fetch":
+		return builtinIndex[170:171:171]
+	case "find":
+		return builtinIndex[171:173:173]
+	case "fish":
+		return builtinIndex[173:174:174]
 	case "flux":
-		return builtinIndex[170:172:172]
+		return builtinIndex[174:176:176]
 	case "flyway":
-		return builtinIndex[172:174:174]
+		return builtinIndex[176:178:178]
 	case "gcloud":
-		return builtinIndex[174:180:180]
+		return builtinIndex[178:184:184]
 	case "gdisk":
-		return builtinIndex[180:181:181]
+		return builtinIndex[184:185:185]
 	case "gio":
-		return builtinIndex[181:182:182]
+		return builtinIndex[185:186:186]
 	case "git":
-		return builtinIndex[182:201:201]
+		return builtinIndex[186:205:205]
 	case "goose":
-		return builtinIndex[201:203:203]
-	case "groupdel":
-		return builtinIndex[203:204:204]
-	case "gsutil":
-		return builtinIndex[204:206:206]
-	case "gunzip":
-		return builtinIndex[206:207:207]
-	case "gzip":
-		return builtinIndex[207:208:208]
-	case "halt":
-		return builtinIndex[208:209:209]
-	case "helm":
+		return builtinIndex[205:207:207]
+	case "gradle":
+		return builtinIndex[207:209:209]
+	case "gradlew":
 		return builtinIndex[209:211:211]
+	case "groupdel":
+		return builtinIndex[211:212:212]
+	case "gsutil":
+		return builtinIndex[212:214:214]
+	case "gunzip":
+		return builtinIndex[214:215:215]
+	case "gzip":
+		return builtinIndex[215:216:216]
+	case "halt":
+		return builtinIndex[216:217:217]
+	case "helm":
+		return builtinIndex[217:219:219]
 	case "helmfile":
-		return builtinIndex[211:213:213]
+		return builtinIndex[219:221:221]
 	case "heroku":
-		return builtinIndex[213:220:220]
+		return builtinIndex[221:228:228]
 	case "hive":
-		return builtinIndex[220:226:226]
-	case "http":
-		return builtinIndex[226:227:227]
-	case "https":
-		return builtinIndex[227:228:228]
-	case "impala-shell":
 		return builtinIndex[228:234:234]
+	case "http":
+		return builtinIndex[234:237:237]
+	case "https":
+		return builtinIndex[237:240:240]
+	case "impala-shell":
+		return builtinIndex[240:246:246]
 	case "influx":
-		return builtinIndex[234:241:241]
+		return builtinIndex[246:253:253]
 	case "init":
-		return builtinIndex[241:242:242]
+		return builtinIndex[253:254:254]
 	case "install":
-		return builtinIndex[242:244:244]
-	case "ip6tables":
-		return builtinIndex[244:245:245]
-	case "iptables":
-		return builtinIndex[245:246:246]
-	case "jruby":
-		return builtinIndex[246:248:248]
-	case "k3d":
-		return builtinIndex[248:250:250]
-	case "keydb-cli":
-		return builtinIndex[250:254:254]
-	case "kill":
 		return builtinIndex[254:256:256]
-	case "killall":
+	case "ip6tables":
 		return builtinIndex[256:257:257]
+	case "iptables":
+		return builtinIndex[257:258:258]
+	case "jruby":
+		return builtinIndex[258:260:260]
+	case "k3d":
+		return builtinIndex[260:262:262]
+	case "keydb-cli":
+		return builtinIndex[262:266:266]
+	case "kill":
+		return builtinIndex[266:268:268]
+	case "killall":
+		return builtinIndex[268:269:269]
 	case "kind":
-		return builtinIndex[257:259:259]
+		return builtinIndex[269:271:271]
 	case "knex":
-		return builtinIndex[259:261:261]
+		return builtinIndex[271:273:273]
 	case "kops":
-		return builtinIndex[261:263:263]
+		return builtinIndex[273:275:275]
 	case "ksh":
-		return builtinIndex[263:264:264]
+		return builtinIndex[275:276:276]
 	case "kubectl":
-		return builtinIndex[264:282:282]
+		return builtinIndex[276:295:295]
 	case "liquibase":
-		return builtinIndex[282:284:284]
+		return builtinIndex[295:297:297]
 	case "ln":
-		return builtinIndex[284:285:285]
+		return builtinIndex[297:298:298]
 	case "manage.py":
-		return builtinIndex[285:288:288]
+		return builtinIndex[298:301:301]
 	case "mariadb":
-		return builtinIndex[288:295:295]
+		return builtinIndex[301:308:308]
 	case "microdnf":
-		return builtinIndex[295:296:296]
+		return builtinIndex[308:309:309]
 	case "migrate":
-		return builtinIndex[296:298:298]
+		return builtinIndex[309:311:311]
 	case "minikube":
-		return builtinIndex[298:300:300]
-	case "mix":
-		return builtinIndex[300:302:302]
-	case "mkdosfs":
-		return builtinIndex[302:303:303]
-	case "mke2fs":
-		return builtinIndex[303:304:304]
-	case "mkfs":
-		return builtinIndex[304:305:305]
-	case "mkntfs":
-		return builtinIndex[305:306:306]
-	case "mksh":
-		return builtinIndex[306:307:307]
-	case "mkswap":
-		return builtinIndex[307:308:308]
-	case "mongo":
-		return builtinIndex[308:311:311]
-	case "mongorestore":
 		return builtinIndex[311:313:313]
+	case "mix":
+		return builtinIndex[313:315:315]
+	case "mkdosfs":
+		return builtinIndex[315:316:316]
+	case "mke2fs":
+		return builtinIndex[316:317:317]
+	case "mkfs":
+		return builtinIndex[317:318:318]
+	case "mkntfs":
+		return builtinIndex[318:319:319]
+	case "mksh":
+		return builtinIndex[319:320:320]
+	case "mkswap":
+		return builtinIndex[320:321:321]
+	case "mongo":
+		return builtinIndex[321:324:324]
+	case "mongorestore":
+		return builtinIndex[324:326:326]
 	case "mongosh":
-		return builtinIndex[313:316:316]
+		return builtinIndex[326:329:329]
 	case "mv":
-		return builtinIndex[316:319:319]
+		return builtinIndex[329:332:332]
+	case "mvn":
+		return builtinIndex[332:334:334]
+	case "mvnw":
+		return builtinIndex[334:336:336]
 	case "mysql":
-		return builtinIndex[319:326:326]
+		return builtinIndex[336:343:343]
 	case "mysqladmin":
-		return builtinIndex[326:328:328]
+		return builtinIndex[343:345:345]
 	case "mysqlsh":
-		return builtinIndex[328:335:335]
+		return builtinIndex[345:352:352]
 	case "nc":
-		return builtinIndex[335:336:336]
+		return builtinIndex[352:355:355]
 	case "nc.openbsd":
-		return builtinIndex[336:337:337]
+		return builtinIndex[355:356:356]
 	case "nc.traditional":
-		return builtinIndex[337:338:338]
+		return builtinIndex[356:357:357]
 	case "ncat":
-		return builtinIndex[338:339:339]
+		return builtinIndex[357:360:360]
 	case "nerdctl":
-		return builtinIndex[339:347:347]
+		return builtinIndex[360:368:368]
 	case "netcat":
-		return builtinIndex[347:348:348]
+		return builtinIndex[368:371:371]
 	case "newfs":
-		return builtinIndex[348:349:349]
+		return builtinIndex[371:372:372]
 	case "nft":
-		return builtinIndex[349:350:350]
+		return builtinIndex[372:373:373]
 	case "node":
-		return builtinIndex[350:353:353]
+		return builtinIndex[373:376:376]
 	case "nodejs":
-		return builtinIndex[353:355:355]
-	case "oc":
-		return builtinIndex[355:373:373]
-	case "od":
-		return builtinIndex[373:374:374]
-	case "openssl":
-		return builtinIndex[374:375:375]
-	case "pacman":
-		return builtinIndex[375:376:376]
-	case "parted":
 		return builtinIndex[376:378:378]
+	case "oc":
+		return builtinIndex[378:397:397]
+	case "od":
+		return builtinIndex[397:398:398]
+	case "openssl":
+		return builtinIndex[398:399:399]
+	case "pacman":
+		return builtinIndex[399:400:400]
+	case "parted":
+		return builtinIndex[400:402:402]
 	case "perl":
-		return builtinIndex[378:380:380]
+		return builtinIndex[402:404:404]
+	case "pg_dropcluster":
+		return builtinIndex[404:406:406]
 	case "pg_restore":
-		return builtinIndex[380:382:382]
+		return builtinIndex[406:408:408]
 	case "php":
-		return builtinIndex[382:385:385]
+		return builtinIndex[408:411:411]
 	case "pkill":
-		return builtinIndex[385:386:386]
+		return builtinIndex[411:412:412]
 	case "pnpm":
-		return builtinIndex[386:390:390]
+		return builtinIndex[412:416:416]
 	case "podman":
-		return builtinIndex[390:399:399]
+		return builtinIndex[416:425:425]
 	case "podman-compose":
-		return builtinIndex[399:402:402]
+		return builtinIndex[425:428:428]
 	case "podman-remote":
-		return builtinIndex[402:409:409]
+		return builtinIndex[428:435:435]
 	case "posh":
-		return builtinIndex[409:410:410]
+		return builtinIndex[435:436:436]
 	case "poweroff":
-		return builtinIndex[410:411:411]
+		return builtinIndex[436:437:437]
 	case "presto":
-		return builtinIndex[411:418:418]
+		return builtinIndex[437:444:444]
 	case "presto-cli":
-		return builtinIndex[418:424:424]
+		return builtinIndex[444:450:450]
 	case "prisma":
-		return builtinIndex[424:427:427]
+		return builtinIndex[450:453:453]
 	case "psql":
-		return builtinIndex[427:434:434]
+		return builtinIndex[453:460:460]
 	case "pulumi":
-		return builtinIndex[434:438:438]
+		return builtinIndex[460:464:464]
 	case "pv":
-		return builtinIndex[438:439:439]
+		return builtinIndex[464:465:465]
 	case "py":
-		return builtinIndex[439:440:440]
+		return builtinIndex[465:466:466]
 	case "python":
-		return builtinIndex[440:442:442]
+		return builtinIndex[466:468:468]
 	case "python3":
-		return builtinIndex[442:444:444]
-	case "rails":
-		return builtinIndex[444:446:446]
-	case "rake":
-		return builtinIndex[446:448:448]
-	case "rbash":
-		return builtinIndex[448:449:449]
-	case "rc-service":
-		return builtinIndex[449:450:450]
-	case "rclone":
-		return builtinIndex[450:451:451]
-	case "reboot":
-		return builtinIndex[451:452:452]
-	case "redis-cli":
-		return builtinIndex[452:456:456]
-	case "rev":
-		return builtinIndex[456:457:457]
-	case "rm":
-		return builtinIndex[457:468:468]
-	case "rmdir":
 		return builtinIndex[468:470:470]
-	case "rpm":
-		return builtinIndex[470:471:471]
-	case "rsync":
-		return builtinIndex[471:473:473]
-	case "ruby":
-		return builtinIndex[473:477:477]
-	case "s3cmd":
+	case "rails":
+		return builtinIndex[470:472:472]
+	case "rake":
+		return builtinIndex[472:474:474]
+	case "rbash":
+		return builtinIndex[474:475:475]
+	case "rc-service":
+		return builtinIndex[475:476:476]
+	case "rclone":
+		return builtinIndex[476:477:477]
+	case "reboot":
 		return builtinIndex[477:478:478]
+	case "redis-cli":
+		return builtinIndex[478:482:482]
+	case "rev":
+		return builtinIndex[482:483:483]
+	case "rm":
+		return builtinIndex[483:494:494]
+	case "rmdir":
+		return builtinIndex[494:496:496]
+	case "rpm":
+		return builtinIndex[496:497:497]
+	case "rsync":
+		return builtinIndex[497:499:499]
+	case "ruby":
+		return builtinIndex[499:503:503]
+	case "s3cmd":
+		return builtinIndex[503:504:504]
 	case "sail":
-		return builtinIndex[478:480:480]
+		return builtinIndex[504:506:506]
 	case "salt":
-		return builtinIndex[480:482:482]
+		return builtinIndex[506:508:508]
 	case "salt-ssh":
-		return builtinIndex[482:484:484]
+		return builtinIndex[508:510:510]
 	case "sam":
-		return builtinIndex[484:486:486]
+		return builtinIndex[510:512:512]
 	case "sea-orm-cli":
-		return builtinIndex[486:488:488]
+		return builtinIndex[512:514:514]
 	case "sequelize":
-		return builtinIndex[488:490:490]
+		return builtinIndex[514:516:516]
 	case "sequelize-cli":
-		return builtinIndex[490:492:492]
+		return builtinIndex[516:518:518]
 	case "serverless":
-		return builtinIndex[492:494:494]
+		return builtinIndex[518:520:520]
 	case "service":
-		return builtinIndex[494:495:495]
+		return builtinIndex[520:521:521]
 	case "setfacl":
-		return builtinIndex[495:496:496]
-	case "sfdisk":
-		return builtinIndex[496:498:498]
-	case "sgdisk":
-		return builtinIndex[498:499:499]
-	case "sh":
-		return builtinIndex[499:500:500]
-	case "shred":
-		return builtinIndex[500:504:504]
-	case "shutdown":
-		return builtinIndex[504:505:505]
-	case "sls":
-		return builtinIndex[505:507:507]
-	case "snap":
-		return builtinIndex[507:508:508]
-	case "snow":
-		return builtinIndex[508:514:514]
-	case "snowsql":
-		return builtinIndex[514:521:521]
-	case "socat":
 		return builtinIndex[521:522:522]
+	case "sfdisk":
+		return builtinIndex[522:524:524]
+	case "sgdisk":
+		return builtinIndex[524:525:525]
+	case "sh":
+		return builtinIndex[525:526:526]
+	case "shred":
+		return builtinIndex[526:530:530]
+	case "shutdown":
+		return builtinIndex[530:531:531]
+	case "sls":
+		return builtinIndex[531:533:533]
+	case "snap":
+		return builtinIndex[533:534:534]
+	case "snow":
+		return builtinIndex[534:540:540]
+	case "snowsql":
+		return builtinIndex[540:547:547]
+	case "socat":
+		return builtinIndex[547:550:550]
 	case "spark-sql":
-		return builtinIndex[522:528:528]
+		return builtinIndex[550:556:556]
 	case "sqlcmd":
-		return builtinIndex[528:535:535]
+		return builtinIndex[556:563:563]
 	case "sqlite":
-		return builtinIndex[535:541:541]
+		return builtinIndex[563:569:569]
 	case "sqlite3":
-		return builtinIndex[541:547:547]
+		return builtinIndex[569:575:575]
 	case "sqlplus":
-		return builtinIndex[547:553:553]
+		return builtinIndex[575:581:581]
 	case "sqlx":
-		return builtinIndex[553:555:555]
+		return builtinIndex[581:583:583]
 	case "sst":
-		return builtinIndex[555:557:557]
+		return builtinIndex[583:585:585]
 	case "supabase":
-		return builtinIndex[557:560:560]
+		return builtinIndex[585:588:588]
 	case "systemctl":
-		return builtinIndex[560:561:561]
+		return builtinIndex[588:589:589]
 	case "tcsh":
-		return builtinIndex[561:562:562]
-	case "tee":
-		return builtinIndex[562:564:564]
-	case "telinit":
-		return builtinIndex[564:565:565]
-	case "terraform":
-		return builtinIndex[565:573:573]
-	case "terragrunt":
-		return builtinIndex[573:581:581]
-	case "tofu":
-		return builtinIndex[581:589:589]
-	case "tr":
 		return builtinIndex[589:590:590]
-	case "trash":
-		return builtinIndex[590:591:591]
-	case "trash-cli":
-		return builtinIndex[591:592:592]
-	case "trash-empty":
+	case "tee":
+		return builtinIndex[590:592:592]
+	case "telinit":
 		return builtinIndex[592:593:593]
+	case "telnet":
+		return builtinIndex[593:595:595]
+	case "terraform":
+		return builtinIndex[595:603:603]
+	case "terragrunt":
+		return builtinIndex[603:611:611]
+	case "tofu":
+		return builtinIndex[611:619:619]
+	case "tr":
+		return builtinIndex[619:620:620]
+	case "trash":
+		return builtinIndex[620:621:621]
+	case "trash-cli":
+		return builtinIndex[621:622:622]
+	case "trash-empty":
+		return builtinIndex[622:623:623]
 	case "trash-put":
-		return builtinIndex[593:594:594]
+		return builtinIndex[623:624:624]
 	case "trino":
-		return builtinIndex[594:601:601]
+		return builtinIndex[624:631:631]
 	case "truncate":
-		return builtinIndex[601:602:602]
-	case "turso":
-		return builtinIndex[602:608:608]
-	case "typeorm":
-		return builtinIndex[608:610:610]
-	case "typeorm-ts-node-commonjs":
-		return builtinIndex[610:611:611]
-	case "typeorm-ts-node-esm":
-		return builtinIndex[611:612:612]
-	case "ufw":
-		return builtinIndex[612:613:613]
-	case "unlink":
-		return builtinIndex[613:616:616]
-	case "unxz":
-		return builtinIndex[616:617:617]
-	case "userdel":
-		return builtinIndex[617:618:618]
-	case "usql":
-		return builtinIndex[618:625:625]
-	case "uudecode":
-		return builtinIndex[625:626:626]
-	case "vagrant":
-		return builtinIndex[626:627:627]
-	case "valkey-cli":
-		return builtinIndex[627:631:631]
-	case "vault":
 		return builtinIndex[631:632:632]
-	case "velero":
-		return builtinIndex[632:634:634]
-	case "wget":
-		return builtinIndex[634:637:637]
-	case "wipefs":
-		return builtinIndex[637:638:638]
-	case "wrangler":
-		return builtinIndex[638:644:644]
-	case "xxd":
-		return builtinIndex[644:645:645]
-	case "xz":
-		return builtinIndex[645:646:646]
-	case "xzcat":
+	case "turso":
+		return builtinIndex[632:638:638]
+	case "typeorm":
+		return builtinIndex[638:640:640]
+	case "typeorm-ts-node-commonjs":
+		return builtinIndex[640:641:641]
+	case "typeorm-ts-node-esm":
+		return builtinIndex[641:642:642]
+	case "ufw":
+		return builtinIndex[642:643:643]
+	case "unlink":
+		return builtinIndex[643:646:646]
+	case "unxz":
 		return builtinIndex[646:647:647]
-	case "yarn":
-		return builtinIndex[647:651:651]
-	case "yash":
-		return builtinIndex[651:652:652]
-	case "yum":
-		return builtinIndex[652:653:653]
-	case "zcat":
-		return builtinIndex[653:654:654]
-	case "zsh":
-		return builtinIndex[654:655:655]
-	case "zypper":
+	case "userdel":
+		return builtinIndex[647:648:648]
+	case "usql":
+		return builtinIndex[648:655:655]
+	case "uudecode":
 		return builtinIndex[655:656:656]
+	case "vagrant":
+		return builtinIndex[656:657:657]
+	case "valkey-cli":
+		return builtinIndex[657:661:661]
+	case "vault":
+		return builtinIndex[661:662:662]
+	case "velero":
+		return builtinIndex[662:664:664]
+	case "wget":
+		return builtinIndex[664:667:667]
+	case "wipefs":
+		return builtinIndex[667:668:668]
+	case "wrangler":
+		return builtinIndex[668:674:674]
+	case "xxd":
+		return builtinIndex[674:675:675]
+	case "xz":
+		return builtinIndex[675:676:676]
+	case "xzcat":
+		return builtinIndex[676:677:677]
+	case "yarn":
+		return builtinIndex[677:681:681]
+	case "yash":
+		return builtinIndex[681:682:682]
+	case "yum":
+		return builtinIndex[682:683:683]
+	case "zcat":
+		return builtinIndex[683:684:684]
+	case "zsh":
+		return builtinIndex[684:685:685]
+	case "zypper":
+		return builtinIndex[685:686:686]
 	}
 	return nil
 }
@@ -690,8 +710,8 @@ func builtinByProgram(name string) []int {
 // builtinGlobProgs, builtinAnyProgram and builtinLineLevel are the
 // other lists of the default registry (see registry).
 var (
-	builtinGlobProgs  = [...]int{46, 47, 93, 94, 100, 102}
-	builtinAnyProgram = [...]int{44, 49, 50, 51, 52, 53, 54, 55, 56, 104, 110, 156, 159, 160, 163}
+	builtinGlobProgs  = [...]int{46, 47, 95, 96, 102, 104}
+	builtinAnyProgram = [...]int{44, 49, 50, 51, 52, 53, 54, 55, 56, 106, 112, 160, 163, 164, 167}
 	builtinLineLevel  = [...]int{55, 56}
 )
 
@@ -810,6 +830,8 @@ func vetted(expr string) bool {
 		return true
 	case "(.* )?(-e|-c|--exec|--sh-exec|-[a-zA-Z]*e)( .*)?|.*(exec|system):.*":
 		return true
+	case "(.* )?(app|env|svc|job|pipeline|task) delete( .*)?":
+		return true
 	case "(.* )?(disable|reset)( .*)?":
 		return true
 	case "(.* )?(file\\.(remove|rmdir)|system\\.(reboot|shutdown|poweroff|halt)|service\\.(stop|disable|dead|kill)|pkg\\.(remove|purge)|user\\.delete|group\\.delete|disk\\.wipe|lvm\\.(lvremove|vgremove|pvremove))( .*)?":
@@ -854,6 +876,8 @@ func vetted(expr string) bool {
 		return true
 	case "(.* )?destroy( .*)?":
 		return true
+	case "(.* )?down( .*)?":
+		return true
 	case "(.* )?downgrade (.* )?base( .*)?":
 		return true
 	case "(.* )?ef (.* )?database drop( .*)?":
@@ -874,9 +898,13 @@ func vetted(expr string) bool {
 		return true
 	case "(.*/)?[^/]*(destroy|teardown|tear-down|tear_down|decommission|nuke|wipe|purge|delete-all|remove-all)[^/]*\\.ya?ml":
 		return true
+	case "(.*:)?(6379|6380|16379|26379)":
+		return true
 	case "(?i)delete":
 		return true
 	case "(?i)drop-?all":
+		return true
+	case "(?is)(.*(\\n|\\\\n))?[ \\t]*flush(all|db)(\\s.*|\\\\[rn].*)?":
 		return true
 	case "(?is)(.*(\\n|\\\\n))?[ \\t]*flush(all|db)(\\s.*|\\\\n.*)?":
 		return true
@@ -884,7 +912,7 @@ func vetted(expr string) bool {
 		return true
 	case "(https?://)?[^ /]*(:9200|:9243|elastic|opensearch)[^ /]*(/.*)?":
 		return true
-	case "(https?://.*|.*/|[^./]+|\\.)":
+	case "(https?://.*|.*/|(.*/)?[^./]+|\\.)":
 		return true
 	case "(run )?(sequelize(-cli)? (.* )?(db:drop|db:migrate:undo:all)|typeorm[^ ]* (.* )?schema:drop|knex (.* )?migrate:rollback (.* )?--all|drizzle-kit push (.* )?--force)( .*)?":
 		return true
@@ -901,6 +929,8 @@ func vetted(expr string) bool {
 	case ".*":
 		return true
 	case ".*(finalizers|persistentVolumeReclaimPolicy\"? *: *\"?Delete).*":
+		return true
+	case ".*:NoExecute":
 		return true
 	case "/":
 		return true
@@ -940,6 +970,8 @@ func vetted(expr string) bool {
 		return true
 	case ":[^/].*":
 		return true
+	case "DELETE":
+		return true
 	case "\\$[A-Za-z_][A-Za-z0-9_]*/\\.\\.(/.*)?":
 		return true
 	case "\\$\\(.*|`.*":
@@ -959,6 +991,8 @@ func vetted(expr string) bool {
 	case "drop":
 		return true
 	case "ecto\\.(drop|reset)":
+		return true
+	case "flyway:clean|liquibase:dropAll|flywayClean|liquibaseDropAll":
 		return true
 	case "migrate:(fresh|reset|refresh)|db:wipe":
 		return true
