@@ -293,11 +293,13 @@ func envCheckOff(kv string) bool {
 // prodWord reports a word of s (a run of ASCII letters and digits) that is
 // prod, production, prd, or prod followed by digits.
 func prodWord(s string) bool {
-	for i := 0; i < len(s); {
-		for i < len(s) && !isAlnum(s[i]) {
-			i++
+	for i := 0; i+3 <= len(s); i++ {
+		// Words start at the beginning or after a non-alphanumeric, and
+		// begin with p.
+		if c := s[i]; c != 'p' && c != 'P' || i > 0 && isAlnum(s[i-1]) {
+			continue
 		}
-		j := i
+		j := i + 1
 		for j < len(s) && isAlnum(s[j]) {
 			j++
 		}

@@ -101,14 +101,14 @@ var builtinRules = [...]rule{
 	{p: Pattern{Name: "db_prisma_reset", Level: High, Description: "prisma migrate reset drops the database and re-applies every migration; db push --force-reset drops and recreates the schema: the data is gone.", Match: &Spec{Programs: []string{"prisma", "pnpm", "yarn", "bun"}, Any: []Spec{{Programs: []string{"prisma"}, Subcommands: []string{"migrate reset"}}, {Programs: []string{"prisma"}, Subcommands: []string{"db push"}, FlagsAny: []string{"--force-reset"}}, {Programs: []string{"pnpm", "yarn", "bun"}, Args: "(run )?prisma (.* )?(migrate reset|db push (.* )?--force-reset)( .*)?"}}}, Hit: []string{"npx prisma migrate reset --force", "prisma migrate reset", "pnpm prisma migrate reset --force --skip-seed", "npx prisma db push --force-reset --accept-data-loss", "bunx prisma migrate reset -f", "yarn prisma db push --force-reset", "pnpm exec prisma migrate reset --force"}, Miss: []string{"npx prisma migrate dev --name add_user_table", "npx prisma generate", "npx prisma migrate deploy", "npx prisma db push", "npx prisma migrate status", "pnpm prisma generate"}}, m: matcher{any: []matcher{{}, {}, {args: &lazyRE{expr: "(run )?prisma (.* )?(migrate reset|db push (.* )?--force-reset)( .*)?", anchored: true}}}}},
 	{p: Pattern{Name: "db_prisma_accept_data_loss", Level: Medium, Description: "prisma db push --accept-data-loss applies schema changes that drop columns or tables without stopping at the warning.", Match: &Spec{Programs: []string{"prisma", "pnpm", "yarn", "bun"}, Any: []Spec{{Programs: []string{"prisma"}, Subcommands: []string{"db push"}, FlagsAny: []string{"--accept-data-loss"}}, {Programs: []string{"pnpm", "yarn", "bun"}, Args: "(run )?prisma (.* )?db push (.* )?--accept-data-loss( .*)?"}}}, Hit: []string{"npx prisma db push --accept-data-loss", "pnpm prisma db push --accept-data-loss"}, Miss: []string{"npx prisma db push", "npx prisma migrate dev"}}, m: matcher{any: []matcher{{}, {args: &lazyRE{expr: "(run )?prisma (.* )?db push (.* )?--accept-data-loss( .*)?", anchored: true}}}}},
 	{p: Pattern{Name: "db_rails_reset", Level: High, Description: "A Rails database task that drops or empties the database (db:drop, db:reset, db:purge, db:schema:load, db:structure:load, db:migrate:reset, db:truncate_all, db:seed:replant, db:setup over an existing one).", Match: &Spec{Programs: []string{"rails", "rake"}, Operand: "db:(drop|reset|purge|schema:load|structure:load|migrate:reset|truncate_all|seed:replant|setup)(:[a-z_]+)?"}, Hit: []string{"bin/rails db:drop", "bundle exec rake db:drop db:create db:migrate", "RAILS_ENV=staging bundle exec rails db:reset", "DISABLE_DATABASE_ENVIRONMENT_CHECK=1 bin/rails db:schema:load", "bundle exec rails db:migrate:reset RAILS_ENV=staging", "rake db:truncate_all", "bin/rails db:drop:primary", "rails db:seed:replant"}, Miss: []string{"bin/rails db:migrate", "bundle exec rails db:seed", "bin/rails db:create db:migrate", "bin/rails db:rollback STEP=1", "bin/rails db:test:prepare", "rails db:migrate:status"}}, m: matcher{operand: &lazyRE{expr: "db:(drop|reset|purge|schema:load|structure:load|migrate:reset|truncate_all|seed:replant|setup)(:[a-z_]+)?", anchored: true}}},
-	{p: Pattern{Name: "db_django_flush", Level: High, Description: "Django's flush (or django-extensions' reset_db/reset_schema) deletes every row of every table, or drops and recreates the database; migrate APP zero unapplies every migration of the app, dropping its tables.", Match: &Spec{Programs: []string{"manage.py", "django-admin", "django-admin.py", "python*", "py", "pypy*"}, Any: []Spec{{Programs: []string{"manage.py", "django-admin", "django-admin.py"}, Args: "(-[^ ]+ )*(flush|reset_db|reset_schema|migrate [^ -][^ ]* zero)( .*)?"}, {Programs: []string{"python*", "py", "pypy*"}, Args: "(-[^ ]+ )*(([^ ]*/)?manage\\.py|-m django) (-[^ ]+ )*(flush|reset_db|reset_schema|migrate [^ -][^ ]* zero)( .*)?"}}}, Hit: []string{"python manage.py flush --noinput", "./manage.py reset_db --noinput --close-sessions", "django-admin flush --no-input --settings=config.settings.local", "python3 manage.py migrate billing zero", "python -m django flush --noinput", "uv run python manage.py flush", "python3 src/manage.py reset_schema"}, Miss: []string{"python manage.py migrate", "python manage.py makemigrations billing", "python manage.py sqlmigrate billing 0004", "python manage.py dbshell", "python flush.py", "python manage.py sqlflush"}}, m: matcher{any: []matcher{{args: &lazyRE{expr: "(-[^ ]+ )*(flush|reset_db|reset_schema|migrate [^ -][^ ]* zero)( .*)?", anchored: true}}, {args: &lazyRE{expr: "(-[^ ]+ )*(([^ ]*/)?manage\\.py|-m django) (-[^ ]+ )*(flush|reset_db|reset_schema|migrate [^ -][^ ]* zero)( .*)?", anchored: true}}}}},
-	{p: Pattern{Name: "db_django_sqlflush_pipe", Level: High, Description: "Django's sqlflush prints the SQL that empties every table; piped into a database shell or client it runs.", Match: &Spec{Programs: []string{"manage.py", "django-admin", "python*"}, Args: "(.* )?sqlflush( .*)?", FeedsInto: []string{"python*", "manage.py", "django-admin", "psql", "mysql", "mariadb", "sqlite3"}}, Hit: []string{"python3 manage.py sqlflush | python3 manage.py dbshell", "./manage.py sqlflush | psql app"}, Miss: []string{"python manage.py sqlflush", "python manage.py sqlflush > flush.sql"}}, m: matcher{args: &lazyRE{expr: "(.* )?sqlflush( .*)?", anchored: true}}},
+	{p: Pattern{Name: "db_django_flush", Level: High, Description: "Django's flush (or django-extensions' reset_db/reset_schema) deletes every row of every table, or drops and recreates the database; migrate APP zero unapplies every migration of the app, dropping its tables.", Match: &Spec{Programs: []string{"manage.py", "django-admin", "django-admin.py", "python", "python2", "python3", "py", "pypy", "pypy3"}, Any: []Spec{{Programs: []string{"manage.py", "django-admin", "django-admin.py"}, Args: "(-[^ ]+ )*(flush|reset_db|reset_schema|migrate [^ -][^ ]* zero)( .*)?"}, {Programs: []string{"python", "python2", "python3", "py", "pypy", "pypy3"}, Args: "(-[^ ]+ )*(([^ ]*/)?manage\\.py|-m django) (-[^ ]+ )*(flush|reset_db|reset_schema|migrate [^ -][^ ]* zero)( .*)?"}}}, Hit: []string{"python manage.py flush --noinput", "./manage.py reset_db --noinput --close-sessions", "django-admin flush --no-input --settings=config.settings.local", "python3 manage.py migrate billing zero", "python -m django flush --noinput", "uv run python manage.py flush", "python3 src/manage.py reset_schema"}, Miss: []string{"python manage.py migrate", "python manage.py makemigrations billing", "python manage.py sqlmigrate billing 0004", "python manage.py dbshell", "python flush.py", "python manage.py sqlflush"}}, m: matcher{any: []matcher{{args: &lazyRE{expr: "(-[^ ]+ )*(flush|reset_db|reset_schema|migrate [^ -][^ ]* zero)( .*)?", anchored: true}}, {args: &lazyRE{expr: "(-[^ ]+ )*(([^ ]*/)?manage\\.py|-m django) (-[^ ]+ )*(flush|reset_db|reset_schema|migrate [^ -][^ ]* zero)( .*)?", anchored: true}}}}},
+	{p: Pattern{Name: "db_django_sqlflush_pipe", Level: High, Description: "Django's sqlflush prints the SQL that empties every table; piped into a database shell or client it runs.", Match: &Spec{Programs: []string{"manage.py", "django-admin", "python", "python2", "python3", "py", "pypy", "pypy3"}, Args: "(.* )?sqlflush( .*)?", FeedsInto: []string{"python", "python2", "python3", "py", "pypy", "pypy3", "manage.py", "django-admin", "psql", "mysql", "mariadb", "sqlite3"}}, Hit: []string{"python3 manage.py sqlflush | python3 manage.py dbshell", "./manage.py sqlflush | psql app"}, Miss: []string{"python manage.py sqlflush", "python manage.py sqlflush > flush.sql"}}, m: matcher{args: &lazyRE{expr: "(.* )?sqlflush( .*)?", anchored: true}}},
 	{p: Pattern{Name: "db_js_orm_reset", Level: High, Description: "A Node.js ORM's command that drops the database or schema, or rolls every migration back (sequelize db:drop, db:migrate:undo:all; typeorm schema:drop; knex migrate:rollback --all; drizzle-kit push --force).", Match: &Spec{Programs: []string{"sequelize", "sequelize-cli", "typeorm", "typeorm-ts-node-commonjs", "typeorm-ts-node-esm", "knex", "drizzle-kit", "pnpm", "yarn", "bun"}, Any: []Spec{{Programs: []string{"sequelize", "sequelize-cli"}, Operand: "db:drop|db:migrate:undo:all"}, {Programs: []string{"typeorm", "typeorm-ts-node-commonjs", "typeorm-ts-node-esm"}, Operand: "schema:drop"}, {Programs: []string{"knex"}, FlagsAny: []string{"--all"}, Operand: "migrate:rollback"}, {Programs: []string{"drizzle-kit"}, Subcommands: []string{"push"}, FlagsAny: []string{"--force"}}, {Programs: []string{"pnpm", "yarn", "bun"}, Args: "(run )?(sequelize(-cli)? (.* )?(db:drop|db:migrate:undo:all)|typeorm[^ ]* (.* )?schema:drop|knex (.* )?migrate:rollback (.* )?--all|drizzle-kit push (.* )?--force)( .*)?"}}}, Hit: []string{"npx sequelize-cli db:drop", "npx sequelize db:migrate:undo:all", "yarn sequelize-cli db:drop --env production", "npx typeorm schema:drop -d ./dist/data-source.js", "npx typeorm-ts-node-commonjs schema:drop -d src/data-source.ts", "npx knex migrate:rollback --all", "npx drizzle-kit push --force", "bunx drizzle-kit push --force"}, Miss: []string{"npx sequelize-cli db:migrate", "npx typeorm migration:run -d dist/ds.js", "npx knex migrate:rollback", "npx knex migrate:latest", "npx drizzle-kit push", "npx drizzle-kit generate", "yarn sequelize-cli db:seed:all"}}, m: matcher{any: []matcher{{operand: &lazyRE{expr: "db:drop|db:migrate:undo:all", anchored: true}}, {operand: &lazyRE{expr: "schema:drop", anchored: true}}, {operand: &lazyRE{expr: "migrate:rollback", anchored: true}}, {}, {args: &lazyRE{expr: "(run )?(sequelize(-cli)? (.* )?(db:drop|db:migrate:undo:all)|typeorm[^ ]* (.* )?schema:drop|knex (.* )?migrate:rollback (.* )?--all|drizzle-kit push (.* )?--force)( .*)?", anchored: true}}}}},
 	{p: Pattern{Name: "db_migration_tool_reset", Level: High, Description: "A migration tool's command that drops every object or undoes every migration: alembic downgrade base, flyway clean, liquibase dropAll, dotnet ef database drop, mix ecto.drop/ecto.reset, artisan migrate:fresh/reset/refresh and db:wipe, goose reset, migrate drop, dbmate drop, atlas schema clean, diesel/sqlx database reset/drop, sea-orm-cli migrate fresh/reset/refresh.", Match: &Spec{Programs: []string{"alembic", "flyway", "liquibase", "dotnet", "mix", "php", "artisan", "sail", "goose", "migrate", "dbmate", "atlas", "diesel", "sqlx", "sea-orm-cli", "mvn", "mvnw", "gradle", "gradlew"}, Any: []Spec{{Programs: []string{"alembic"}, Args: "(.* )?downgrade (.* )?base( .*)?"}, {Programs: []string{"flyway"}, Operand: "clean"}, {Programs: []string{"liquibase"}, Operand: "(?i)drop-?all"}, {Programs: []string{"dotnet"}, Args: "(.* )?ef (.* )?database drop( .*)?"}, {Programs: []string{"mix"}, Operand: "ecto\\.(drop|reset)"}, {Programs: []string{"php", "sail"}, Args: "(.* )?artisan (migrate:(fresh|reset|refresh)|db:wipe)( .*)?"}, {Programs: []string{"artisan"}, Operand: "migrate:(fresh|reset|refresh)|db:wipe"}, {Programs: []string{"goose"}, Args: "(.* )?(reset|down-to 0)( .*)?"}, {Programs: []string{"migrate", "dbmate"}, Operand: "drop"}, {Programs: []string{"atlas"}, Args: "(.* )?schema clean( .*)?"}, {Programs: []string{"diesel", "sqlx"}, Args: "(.* )?database (reset|drop)( .*)?"}, {Programs: []string{"sea-orm-cli"}, Args: "(.* )?migrate (fresh|reset|refresh)( .*)?"}, {Programs: []string{"mvn", "mvnw", "gradle", "gradlew"}, Operand: "flyway:clean|liquibase:dropAll|flywayClean|liquibaseDropAll"}}}, Hit: []string{"alembic downgrade base", "uv run alembic downgrade base", "flyway clean -url=jdbc:postgresql://db:5432/app -cleanDisabled=false", "flyway -url=jdbc:postgresql://db:5432/app -user=admin clean", "liquibase dropAll --url=jdbc:mysql://db/app", "liquibase --url=jdbc:postgresql://localhost/app drop-all", "dotnet ef database drop --force --no-build", "mix ecto.reset", "MIX_ENV=test mix ecto.drop", "php artisan migrate:fresh --seed --force", "php artisan db:wipe", "./vendor/bin/sail artisan migrate:refresh", "goose -dir migrations postgres \"$DSN\" reset", "migrate -path db/migrations -database \"$DATABASE_URL\" drop -f", "dbmate drop", "atlas schema clean -u \"$DB_URL\" --auto-approve", "diesel database reset", "sqlx database drop -y", "sea-orm-cli migrate fresh", "./mvnw flyway:clean -Dflyway.cleanDisabled=false", "./gradlew flywayClean", "mvn liquibase:dropAll"}, Miss: []string{"alembic upgrade head", "mvn flyway:migrate", "./gradlew build", "mvn clean install", "alembic downgrade -1", "alembic downgrade base --sql", "flyway info", "flyway migrate", "liquibase update", "liquibase status", "dotnet ef database update", "mix ecto.migrate", "php artisan migrate", "php artisan migrate:status", "goose -dir migrations postgres \"$DSN\" up", "migrate -path db/migrations -database \"$DATABASE_URL\" up", "dbmate up", "atlas schema inspect -u \"$DB_URL\"", "diesel migration run", "sqlx migrate run", "sea-orm-cli migrate up"}}, m: matcher{any: []matcher{{args: &lazyRE{expr: "(.* )?downgrade (.* )?base( .*)?", anchored: true}}, {operand: &lazyRE{expr: "clean", anchored: true}}, {operand: &lazyRE{expr: "(?i)drop-?all", anchored: true}}, {args: &lazyRE{expr: "(.* )?ef (.* )?database drop( .*)?", anchored: true}}, {operand: &lazyRE{expr: "ecto\\.(drop|reset)", anchored: true}}, {args: &lazyRE{expr: "(.* )?artisan (migrate:(fresh|reset|refresh)|db:wipe)( .*)?", anchored: true}}, {operand: &lazyRE{expr: "migrate:(fresh|reset|refresh)|db:wipe", anchored: true}}, {args: &lazyRE{expr: "(.* )?(reset|down-to 0)( .*)?", anchored: true}}, {operand: &lazyRE{expr: "drop", anchored: true}}, {args: &lazyRE{expr: "(.* )?schema clean( .*)?", anchored: true}}, {args: &lazyRE{expr: "(.* )?database (reset|drop)( .*)?", anchored: true}}, {args: &lazyRE{expr: "(.* )?migrate (fresh|reset|refresh)( .*)?", anchored: true}}, {operand: &lazyRE{expr: "flyway:clean|liquibase:dropAll|flywayClean|liquibaseDropAll", anchored: true}}}}},
 	{p: Pattern{Name: "db_supabase_reset_remote", Level: High, Description: "supabase db reset of the linked project or of a database URL drops and recreates the remote database.", Match: &Spec{Programs: []string{"supabase"}, Subcommands: []string{"db reset"}, FlagsAny: []string{"--linked", "--db-url"}}, Hit: []string{"supabase db reset --linked", "supabase db reset --db-url \"postgresql://postgres:pw@db.abcd.supabase.co:5432/postgres\""}, Miss: []string{"supabase db reset", "supabase db diff -f add_policies", "supabase db push --linked"}}, m: matcher{}},
 	{p: Pattern{Name: "db_supabase_reset_local", Level: Medium, Description: "supabase db reset recreates the local development database from the migrations: its data is gone.", Match: &Spec{Programs: []string{"supabase"}, Subcommands: []string{"db reset"}, FlagsNone: []string{"--linked", "--db-url"}}, Hit: []string{"supabase db reset", "npx supabase db reset --debug"}, Miss: []string{"supabase db diff -f add_policies", "supabase migration new add_profiles", "supabase status"}}, m: matcher{}},
 	{p: Pattern{Name: "db_heroku_pg_reset", Level: High, Description: "heroku pg:reset drops every table of an app's Postgres database.", Match: &Spec{Programs: []string{"heroku"}, Operand: "pg:reset"}, Hit: []string{"heroku pg:reset DATABASE_URL --confirm shop", "heroku pg:reset -a shop --confirm shop"}, Miss: []string{"heroku pg:info -a shop", "heroku pg:psql -a shop -c 'SELECT 1'"}}, m: matcher{operand: &lazyRE{expr: "pg:reset", anchored: true}}},
-	{p: Pattern{Name: "db_production_destroy", Level: Critical, Description: "Destroys data in a database the command names as production (prod, production, prd in its host, connection string, database name or environment, or Rails's DISABLE_DATABASE_ENVIRONMENT_CHECK): the irrecoverable destruction of a production data store.", Match: &Spec{Programs: []string{"psql", "mysql", "mariadb", "mysqlsh", "sqlite3", "sqlite", "duckdb", "sqlcmd", "clickhouse-client", "clickhouse-local", "clickhouse", "cqlsh", "snowsql", "snow", "bq", "cockroach", "dolt", "usql", "trino", "presto", "presto-cli", "spark-sql", "hive", "beeline", "impala-shell", "sqlplus", "influx", "turso", "wrangler", "heroku", "mongosh", "mongo", "redis-cli", "valkey-cli", "keydb-cli", "dropdb", "mysqladmin", "pg_restore", "mongorestore", "etcdctl", "consul", "curl", "prisma", "rails", "rake", "manage.py", "django-admin", "sequelize", "sequelize-cli", "typeorm", "knex", "drizzle-kit", "alembic", "flyway", "liquibase", "dotnet", "mix", "php", "artisan", "sail", "goose", "migrate", "dbmate", "atlas", "diesel", "sqlx", "sea-orm-cli", "supabase", "python*", "pnpm", "yarn", "bun", "mvn", "mvnw", "gradle", "gradlew", "nc", "ncat", "netcat", "socat", "telnet", "pg_dropcluster", "http", "https"}, Check: "production_destroy"}, Hit: []string{"psql -h prod-db.internal -U admin -d postgres -c 'DROP DATABASE app_production;'", "mongosh \"mongodb://admin@mongo-prod:27017/shop\" --eval 'db.dropDatabase()' ", "redis-cli -h cache.prod.internal -n 0 flushdb", "RAILS_ENV=production bundle exec rails db:reset", "DISABLE_DATABASE_ENVIRONMENT_CHECK=1 bin/rails db:drop", "dropdb -h db.prod.example.com -U admin app", "yarn sequelize-cli db:drop --env production", "MIX_ENV=prod mix ecto.reset", "kubectl exec -n prod deploy/postgres -- psql -U app -c 'TRUNCATE users CASCADE'", "psql $PROD_DATABASE_URL -c 'DELETE FROM orders'"}, Miss: []string{"psql -h prod-db.internal -c 'SELECT 1'", "psql -h staging-db -c 'DROP DATABASE app'", "psql -c 'DELETE FROM products'", "redis-cli -h cache.preprod.internal flushdb", "RAILS_ENV=production bin/rails db:migrate", "pg_dump -h prod-db.example.com -U readonly app"}}, m: matcher{}},
+	{p: Pattern{Name: "db_production_destroy", Level: Critical, Description: "Destroys data in a database the command names as production (prod, production, prd in its host, connection string, database name or environment, or Rails's DISABLE_DATABASE_ENVIRONMENT_CHECK): the irrecoverable destruction of a production data store.", Match: &Spec{Programs: []string{"psql", "mysql", "mariadb", "mysqlsh", "sqlite3", "sqlite", "duckdb", "sqlcmd", "clickhouse-client", "clickhouse-local", "clickhouse", "cqlsh", "snowsql", "snow", "bq", "cockroach", "dolt", "usql", "trino", "presto", "presto-cli", "spark-sql", "hive", "beeline", "impala-shell", "sqlplus", "influx", "turso", "wrangler", "heroku", "mongosh", "mongo", "redis-cli", "valkey-cli", "keydb-cli", "dropdb", "mysqladmin", "pg_restore", "mongorestore", "etcdctl", "consul", "curl", "prisma", "rails", "rake", "manage.py", "django-admin", "sequelize", "sequelize-cli", "typeorm", "knex", "drizzle-kit", "alembic", "flyway", "liquibase", "dotnet", "mix", "php", "artisan", "sail", "goose", "migrate", "dbmate", "atlas", "diesel", "sqlx", "sea-orm-cli", "supabase", "python", "python2", "python3", "py", "pypy", "pypy3", "pnpm", "yarn", "bun", "mvn", "mvnw", "gradle", "gradlew", "nc", "ncat", "netcat", "socat", "telnet", "pg_dropcluster", "http", "https"}, Check: "production_destroy"}, Hit: []string{"psql -h prod-db.internal -U admin -d postgres -c 'DROP DATABASE app_production;'", "mongosh \"mongodb://admin@mongo-prod:27017/shop\" --eval 'db.dropDatabase()' ", "redis-cli -h cache.prod.internal -n 0 flushdb", "RAILS_ENV=production bundle exec rails db:reset", "DISABLE_DATABASE_ENVIRONMENT_CHECK=1 bin/rails db:drop", "dropdb -h db.prod.example.com -U admin app", "yarn sequelize-cli db:drop --env production", "MIX_ENV=prod mix ecto.reset", "kubectl exec -n prod deploy/postgres -- psql -U app -c 'TRUNCATE users CASCADE'", "psql $PROD_DATABASE_URL -c 'DELETE FROM orders'"}, Miss: []string{"psql -h prod-db.internal -c 'SELECT 1'", "psql -h staging-db -c 'DROP DATABASE app'", "psql -c 'DELETE FROM products'", "redis-cli -h cache.preprod.internal flushdb", "RAILS_ENV=production bin/rails db:migrate", "pg_dump -h prod-db.example.com -U readonly app"}}, m: matcher{}},
 	{p: Pattern{Name: "dd_if_device", Level: High, Description: "dd writing onto a disk device overwrites it block by block: partitions, filesystems and data are destroyed.", Match: &Spec{Programs: []string{"dd"}, Args: "(.* )?of=/dev/(sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk|dm-|md|mapper/|loop|sr|fd)[^ ]*( .*)?"}, Hit: []string{"dd if=/dev/zero of=/dev/sda", "dd of=/dev/sda if=/dev/zero", "sudo dd if=/dev/urandom of=/dev/nvme0n1 bs=1M", "dd if=image.iso of=/dev/disk4 bs=4m"}, Miss: []string{"dd if=disk.img of=backup.img", "dd if=/dev/sda of=sda.img bs=1M", "dd if=/dev/zero of=./swapfile bs=1M count=512"}}, m: matcher{args: &lazyRE{expr: "(.* )?of=/dev/(sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk|dm-|md|mapper/|loop|sr|fd)[^ ]*( .*)?", anchored: true}}},
 	{p: Pattern{Name: "mkfs", Level: High, Description: "mkfs formats a filesystem, permanently erasing all data on the device.", Match: &Spec{Programs: []string{"mkfs", "mkfs.*", "mke2fs", "mkswap", "mkdosfs", "mkntfs", "newfs", "newfs_*"}, Operand: "/dev/.*|\\$.*"}, Hit: []string{"mkfs.ext4 /dev/sda1", "mkfs -t xfs /dev/sdb", "sudo mkfs.vfat -F 32 /dev/mmcblk0p1", "mkswap \"$DEV\""}, Miss: []string{"mkfs.ext4 disk.img", "mkfs.ext4 -n /dev/sdb1", "echo mkfs.ext4 /dev/sda1"}}, m: matcher{operand: &lazyRE{expr: "/dev/.*|\\$.*", anchored: true}}},
 	{p: Pattern{Name: "shred_device", Level: High, Description: "shred overwrites data so that it cannot be recovered (a whole device, or files it then removes).", Match: &Spec{Programs: []string{"shred"}, Operand: "/dev/.*"}, Hit: []string{"shred /dev/sda", "shred -n 1 -v /dev/nvme0n1"}, Miss: []string{"shred notes.txt", "ls /dev/sda"}}, m: matcher{operand: &lazyRE{expr: "/dev/.*", anchored: true}}},
@@ -199,7 +199,7 @@ var builtinPacks = [...]packInfo{
 
 // builtinIndex holds the default rules of each program name, for
 // builtinByProgram.
-var builtinIndex = [...]int{98, 102, 116, 118, 132, 114, 114, 114, 114, 153, 159, 42, 98, 102, 43, 98, 102, 57, 58, 122, 134, 121, 134, 122, 134, 155, 159, 57, 123, 134, 48, 48, 43, 74, 75, 76, 77, 78, 102, 108, 74, 75, 76, 77, 78, 102, 65, 46, 47, 92, 93, 97, 102, 48, 48, 48, 121, 126, 134, 119, 126, 134, 111, 13, 2, 4, 13, 13, 74, 75, 76, 77, 78, 102, 74, 75, 76, 77, 78, 102, 74, 75, 76, 77, 78, 102, 74, 75, 76, 77, 78, 79, 102, 90, 102, 123, 134, 107, 162, 74, 75, 76, 77, 78, 102, 66, 67, 166, 43, 39, 41, 42, 91, 102, 43, 98, 102, 103, 107, 114, 114, 46, 47, 98, 102, 95, 96, 102, 95, 114, 60, 61, 62, 63, 64, 65, 68, 69, 70, 71, 73, 61, 62, 73, 155, 159, 74, 75, 76, 77, 78, 102, 98, 102, 97, 102, 87, 102, 74, 75, 76, 77, 78, 102, 155, 159, 90, 102, 43, 111, 42, 10, 11, 43, 153, 159, 98, 102, 57, 58, 122, 134, 155, 159, 111, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 98, 102, 98, 102, 98, 102, 114, 57, 58, 48, 48, 113, 152, 159, 152, 159, 74, 75, 76, 77, 78, 101, 102, 74, 75, 76, 77, 78, 102, 42, 91, 102, 42, 91, 102, 74, 75, 76, 77, 78, 102, 74, 75, 76, 77, 78, 90, 102, 113, 107, 162, 115, 115, 46, 47, 156, 157, 82, 83, 86, 102, 114, 165, 114, 156, 157, 97, 102, 155, 159, 43, 135, 136, 137, 138, 139, 140, 141, 142, 143, 144, 145, 146, 147, 148, 149, 150, 151, 158, 159, 98, 102, 162, 95, 96, 102, 74, 75, 76, 77, 78, 79, 102, 114, 98, 102, 156, 157, 98, 102, 104, 104, 104, 104, 43, 104, 80, 81, 102, 89, 102, 80, 81, 102, 12, 107, 162, 98, 102, 98, 102, 74, 75, 76, 77, 78, 79, 102, 88, 102, 74, 75, 76, 77, 78, 79, 102, 45, 84, 102, 45, 45, 45, 84, 102, 60, 61, 63, 64, 65, 70, 71, 73, 45, 84, 102, 104, 115, 46, 47, 48, 46, 47, 135, 136, 137, 138, 139, 140, 141, 142, 143, 144, 145, 146, 147, 148, 149, 150, 151, 158, 159, 48, 48, 114, 109, 111, 43, 48, 85, 102, 89, 102, 43, 98, 102, 114, 92, 93, 97, 102, 60, 61, 62, 63, 64, 65, 70, 71, 73, 61, 62, 73, 60, 63, 64, 65, 70, 71, 73, 43, 113, 74, 75, 76, 77, 78, 79, 102, 74, 75, 76, 77, 78, 102, 92, 93, 102, 74, 75, 76, 77, 78, 79, 102, 120, 126, 128, 134, 107, 95, 43, 48, 43, 48, 94, 102, 94, 102, 43, 113, 16, 113, 82, 83, 86, 102, 48, 0, 1, 3, 5, 6, 7, 8, 9, 72, 114, 131, 3, 114, 114, 15, 107, 43, 46, 47, 48, 57, 98, 102, 117, 118, 117, 118, 122, 134, 98, 102, 97, 102, 97, 102, 124, 134, 113, 13, 110, 111, 109, 43, 14, 105, 114, 131, 113, 124, 134, 114, 74, 75, 76, 77, 78, 102, 74, 75, 76, 77, 78, 79, 102, 45, 84, 102, 74, 75, 76, 77, 78, 102, 74, 75, 76, 77, 78, 79, 102, 74, 75, 76, 77, 78, 102, 74, 75, 76, 77, 78, 102, 74, 75, 76, 77, 78, 102, 98, 102, 124, 134, 99, 100, 102, 113, 43, 107, 161, 113, 84, 102, 119, 125, 126, 127, 128, 129, 130, 134, 119, 125, 126, 127, 128, 129, 130, 134, 119, 125, 126, 127, 128, 129, 130, 134, 48, 17, 17, 18, 17, 74, 75, 76, 77, 78, 79, 102, 114, 74, 75, 76, 77, 78, 102, 97, 102, 97, 97, 115, 3, 114, 131, 48, 114, 74, 75, 76, 77, 78, 79, 102, 48, 133, 82, 83, 86, 102, 59, 154, 159, 38, 40, 42, 108, 74, 75, 76, 77, 78, 102, 48, 48, 48, 92, 93, 97, 102, 43, 114, 48, 43, 114}
+var builtinIndex = [...]int{98, 102, 116, 118, 132, 114, 114, 114, 114, 153, 159, 42, 98, 102, 43, 98, 102, 57, 58, 122, 134, 121, 134, 122, 134, 155, 159, 57, 123, 134, 48, 48, 43, 74, 75, 76, 77, 78, 102, 108, 74, 75, 76, 77, 78, 102, 65, 46, 47, 92, 93, 97, 102, 48, 48, 48, 121, 126, 134, 119, 126, 134, 111, 13, 2, 4, 13, 13, 74, 75, 76, 77, 78, 102, 74, 75, 76, 77, 78, 102, 74, 75, 76, 77, 78, 102, 74, 75, 76, 77, 78, 79, 102, 90, 102, 123, 134, 107, 162, 74, 75, 76, 77, 78, 102, 66, 67, 166, 43, 39, 41, 42, 91, 102, 43, 98, 102, 103, 107, 114, 114, 46, 47, 98, 102, 95, 96, 102, 95, 114, 60, 61, 62, 63, 64, 65, 68, 69, 70, 71, 73, 61, 62, 73, 155, 159, 74, 75, 76, 77, 78, 102, 98, 102, 97, 102, 87, 102, 74, 75, 76, 77, 78, 102, 155, 159, 90, 102, 43, 111, 42, 10, 11, 43, 153, 159, 98, 102, 57, 58, 122, 134, 155, 159, 111, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 98, 102, 98, 102, 98, 102, 114, 57, 58, 48, 48, 113, 152, 159, 152, 159, 74, 75, 76, 77, 78, 101, 102, 74, 75, 76, 77, 78, 102, 42, 91, 102, 42, 91, 102, 74, 75, 76, 77, 78, 102, 74, 75, 76, 77, 78, 90, 102, 113, 107, 162, 115, 115, 46, 47, 156, 157, 82, 83, 86, 102, 114, 165, 114, 156, 157, 97, 102, 155, 159, 43, 135, 136, 137, 138, 139, 140, 141, 142, 143, 144, 145, 146, 147, 148, 149, 150, 151, 158, 159, 98, 102, 162, 95, 96, 102, 74, 75, 76, 77, 78, 79, 102, 114, 98, 102, 156, 157, 98, 102, 104, 104, 104, 104, 43, 104, 80, 81, 102, 89, 102, 80, 81, 102, 12, 107, 162, 98, 102, 98, 102, 74, 75, 76, 77, 78, 79, 102, 88, 102, 74, 75, 76, 77, 78, 79, 102, 45, 84, 102, 45, 45, 45, 84, 102, 60, 61, 63, 64, 65, 70, 71, 73, 45, 84, 102, 104, 115, 46, 47, 48, 46, 47, 135, 136, 137, 138, 139, 140, 141, 142, 143, 144, 145, 146, 147, 148, 149, 150, 151, 158, 159, 48, 48, 114, 109, 111, 43, 48, 85, 102, 89, 102, 43, 98, 102, 114, 92, 93, 97, 102, 60, 61, 62, 63, 64, 65, 70, 71, 73, 61, 62, 73, 60, 63, 64, 65, 70, 71, 73, 43, 113, 74, 75, 76, 77, 78, 79, 102, 74, 75, 76, 77, 78, 102, 92, 93, 102, 74, 75, 76, 77, 78, 79, 102, 120, 126, 128, 134, 107, 95, 96, 102, 95, 96, 102, 95, 96, 102, 43, 48, 95, 96, 102, 95, 96, 102, 43, 48, 95, 96, 102, 94, 102, 94, 102, 43, 113, 16, 113, 82, 83, 86, 102, 48, 0, 1, 3, 5, 6, 7, 8, 9, 72, 114, 131, 3, 114, 114, 15, 107, 43, 46, 47, 48, 57, 98, 102, 117, 118, 117, 118, 122, 134, 98, 102, 97, 102, 97, 102, 124, 134, 113, 13, 110, 111, 109, 43, 14, 105, 114, 131, 113, 124, 134, 114, 74, 75, 76, 77, 78, 102, 74, 75, 76, 77, 78, 79, 102, 45, 84, 102, 74, 75, 76, 77, 78, 102, 74, 75, 76, 77, 78, 79, 102, 74, 75, 76, 77, 78, 102, 74, 75, 76, 77, 78, 102, 74, 75, 76, 77, 78, 102, 98, 102, 124, 134, 99, 100, 102, 113, 43, 107, 161, 113, 84, 102, 119, 125, 126, 127, 128, 129, 130, 134, 119, 125, 126, 127, 128, 129, 130, 134, 119, 125, 126, 127, 128, 129, 130, 134, 48, 17, 17, 18, 17, 74, 75, 76, 77, 78, 79, 102, 114, 74, 75, 76, 77, 78, 102, 97, 102, 97, 97, 115, 3, 114, 131, 48, 114, 74, 75, 76, 77, 78, 79, 102, 48, 133, 82, 83, 86, 102, 59, 154, 159, 38, 40, 42, 108, 74, 75, 76, 77, 78, 102, 48, 48, 48, 92, 93, 97, 102, 43, 114, 48, 43, 114}
 
 // builtinByProgram returns the indexes of the default rules that name the
 // program name.
@@ -532,177 +532,183 @@ func builtinByProgram(name string) []int {
 	case "pv":
 		return builtinIndex[464:465:465]
 	case "py":
-		return builtinIndex[465:466:466]
+		return builtinIndex[465:468:468]
+	case "pypy":
+		return builtinIndex[468:471:471]
+	case "pypy3":
+		return builtinIndex[471:474:474]
 	case "python":
-		return builtinIndex[466:468:468]
+		return builtinIndex[474:479:479]
+	case "python2":
+		return builtinIndex[479:482:482]
 	case "python3":
-		return builtinIndex[468:470:470]
+		return builtinIndex[482:487:487]
 	case "rails":
-		return builtinIndex[470:472:472]
+		return builtinIndex[487:489:489]
 	case "rake":
-		return builtinIndex[472:474:474]
+		return builtinIndex[489:491:491]
 	case "rbash":
-		return builtinIndex[474:475:475]
+		return builtinIndex[491:492:492]
 	case "rc-service":
-		return builtinIndex[475:476:476]
+		return builtinIndex[492:493:493]
 	case "rclone":
-		return builtinIndex[476:477:477]
+		return builtinIndex[493:494:494]
 	case "reboot":
-		return builtinIndex[477:478:478]
+		return builtinIndex[494:495:495]
 	case "redis-cli":
-		return builtinIndex[478:482:482]
+		return builtinIndex[495:499:499]
 	case "rev":
-		return builtinIndex[482:483:483]
+		return builtinIndex[499:500:500]
 	case "rm":
-		return builtinIndex[483:494:494]
+		return builtinIndex[500:511:511]
 	case "rmdir":
-		return builtinIndex[494:496:496]
+		return builtinIndex[511:513:513]
 	case "rpm":
-		return builtinIndex[496:497:497]
+		return builtinIndex[513:514:514]
 	case "rsync":
-		return builtinIndex[497:499:499]
-	case "ruby":
-		return builtinIndex[499:503:503]
-	case "s3cmd":
-		return builtinIndex[503:504:504]
-	case "sail":
-		return builtinIndex[504:506:506]
-	case "salt":
-		return builtinIndex[506:508:508]
-	case "salt-ssh":
-		return builtinIndex[508:510:510]
-	case "sam":
-		return builtinIndex[510:512:512]
-	case "sea-orm-cli":
-		return builtinIndex[512:514:514]
-	case "sequelize":
 		return builtinIndex[514:516:516]
-	case "sequelize-cli":
-		return builtinIndex[516:518:518]
-	case "serverless":
-		return builtinIndex[518:520:520]
-	case "service":
+	case "ruby":
+		return builtinIndex[516:520:520]
+	case "s3cmd":
 		return builtinIndex[520:521:521]
-	case "setfacl":
-		return builtinIndex[521:522:522]
-	case "sfdisk":
-		return builtinIndex[522:524:524]
-	case "sgdisk":
-		return builtinIndex[524:525:525]
-	case "sh":
-		return builtinIndex[525:526:526]
-	case "shred":
-		return builtinIndex[526:530:530]
-	case "shutdown":
-		return builtinIndex[530:531:531]
-	case "sls":
+	case "sail":
+		return builtinIndex[521:523:523]
+	case "salt":
+		return builtinIndex[523:525:525]
+	case "salt-ssh":
+		return builtinIndex[525:527:527]
+	case "sam":
+		return builtinIndex[527:529:529]
+	case "sea-orm-cli":
+		return builtinIndex[529:531:531]
+	case "sequelize":
 		return builtinIndex[531:533:533]
+	case "sequelize-cli":
+		return builtinIndex[533:535:535]
+	case "serverless":
+		return builtinIndex[535:537:537]
+	case "service":
+		return builtinIndex[537:538:538]
+	case "setfacl":
+		return builtinIndex[538:539:539]
+	case "sfdisk":
+		return builtinIndex[539:541:541]
+	case "sgdisk":
+		return builtinIndex[541:542:542]
+	case "sh":
+		return builtinIndex[542:543:543]
+	case "shred":
+		return builtinIndex[543:547:547]
+	case "shutdown":
+		return builtinIndex[547:548:548]
+	case "sls":
+		return builtinIndex[548:550:550]
 	case "snap":
-		return builtinIndex[533:534:534]
+		return builtinIndex[550:551:551]
 	case "snow":
-		return builtinIndex[534:540:540]
+		return builtinIndex[551:557:557]
 	case "snowsql":
-		return builtinIndex[540:547:547]
+		return builtinIndex[557:564:564]
 	case "socat":
-		return builtinIndex[547:550:550]
+		return builtinIndex[564:567:567]
 	case "spark-sql":
-		return builtinIndex[550:556:556]
+		return builtinIndex[567:573:573]
 	case "sqlcmd":
-		return builtinIndex[556:563:563]
+		return builtinIndex[573:580:580]
 	case "sqlite":
-		return builtinIndex[563:569:569]
+		return builtinIndex[580:586:586]
 	case "sqlite3":
-		return builtinIndex[569:575:575]
+		return builtinIndex[586:592:592]
 	case "sqlplus":
-		return builtinIndex[575:581:581]
+		return builtinIndex[592:598:598]
 	case "sqlx":
-		return builtinIndex[581:583:583]
+		return builtinIndex[598:600:600]
 	case "sst":
-		return builtinIndex[583:585:585]
+		return builtinIndex[600:602:602]
 	case "supabase":
-		return builtinIndex[585:588:588]
+		return builtinIndex[602:605:605]
 	case "systemctl":
-		return builtinIndex[588:589:589]
+		return builtinIndex[605:606:606]
 	case "tcsh":
-		return builtinIndex[589:590:590]
+		return builtinIndex[606:607:607]
 	case "tee":
-		return builtinIndex[590:592:592]
+		return builtinIndex[607:609:609]
 	case "telinit":
-		return builtinIndex[592:593:593]
+		return builtinIndex[609:610:610]
 	case "telnet":
-		return builtinIndex[593:595:595]
+		return builtinIndex[610:612:612]
 	case "terraform":
-		return builtinIndex[595:603:603]
+		return builtinIndex[612:620:620]
 	case "terragrunt":
-		return builtinIndex[603:611:611]
+		return builtinIndex[620:628:628]
 	case "tofu":
-		return builtinIndex[611:619:619]
+		return builtinIndex[628:636:636]
 	case "tr":
-		return builtinIndex[619:620:620]
+		return builtinIndex[636:637:637]
 	case "trash":
-		return builtinIndex[620:621:621]
+		return builtinIndex[637:638:638]
 	case "trash-cli":
-		return builtinIndex[621:622:622]
+		return builtinIndex[638:639:639]
 	case "trash-empty":
-		return builtinIndex[622:623:623]
+		return builtinIndex[639:640:640]
 	case "trash-put":
-		return builtinIndex[623:624:624]
-	case "trino":
-		return builtinIndex[624:631:631]
-	case "truncate":
-		return builtinIndex[631:632:632]
-	case "turso":
-		return builtinIndex[632:638:638]
-	case "typeorm":
-		return builtinIndex[638:640:640]
-	case "typeorm-ts-node-commonjs":
 		return builtinIndex[640:641:641]
+	case "trino":
+		return builtinIndex[641:648:648]
+	case "truncate":
+		return builtinIndex[648:649:649]
+	case "turso":
+		return builtinIndex[649:655:655]
+	case "typeorm":
+		return builtinIndex[655:657:657]
+	case "typeorm-ts-node-commonjs":
+		return builtinIndex[657:658:658]
 	case "typeorm-ts-node-esm":
-		return builtinIndex[641:642:642]
+		return builtinIndex[658:659:659]
 	case "ufw":
-		return builtinIndex[642:643:643]
+		return builtinIndex[659:660:660]
 	case "unlink":
-		return builtinIndex[643:646:646]
+		return builtinIndex[660:663:663]
 	case "unxz":
-		return builtinIndex[646:647:647]
+		return builtinIndex[663:664:664]
 	case "userdel":
-		return builtinIndex[647:648:648]
+		return builtinIndex[664:665:665]
 	case "usql":
-		return builtinIndex[648:655:655]
+		return builtinIndex[665:672:672]
 	case "uudecode":
-		return builtinIndex[655:656:656]
+		return builtinIndex[672:673:673]
 	case "vagrant":
-		return builtinIndex[656:657:657]
+		return builtinIndex[673:674:674]
 	case "valkey-cli":
-		return builtinIndex[657:661:661]
+		return builtinIndex[674:678:678]
 	case "vault":
-		return builtinIndex[661:662:662]
+		return builtinIndex[678:679:679]
 	case "velero":
-		return builtinIndex[662:664:664]
+		return builtinIndex[679:681:681]
 	case "wget":
-		return builtinIndex[664:667:667]
+		return builtinIndex[681:684:684]
 	case "wipefs":
-		return builtinIndex[667:668:668]
-	case "wrangler":
-		return builtinIndex[668:674:674]
-	case "xxd":
-		return builtinIndex[674:675:675]
-	case "xz":
-		return builtinIndex[675:676:676]
-	case "xzcat":
-		return builtinIndex[676:677:677]
-	case "yarn":
-		return builtinIndex[677:681:681]
-	case "yash":
-		return builtinIndex[681:682:682]
-	case "yum":
-		return builtinIndex[682:683:683]
-	case "zcat":
-		return builtinIndex[683:684:684]
-	case "zsh":
 		return builtinIndex[684:685:685]
+	case "wrangler":
+		return builtinIndex[685:691:691]
+	case "xxd":
+		return builtinIndex[691:692:692]
+	case "xz":
+		return builtinIndex[692:693:693]
+	case "xzcat":
+		return builtinIndex[693:694:694]
+	case "yarn":
+		return builtinIndex[694:698:698]
+	case "yash":
+		return builtinIndex[698:699:699]
+	case "yum":
+		return builtinIndex[699:700:700]
+	case "zcat":
+		return builtinIndex[700:701:701]
+	case "zsh":
+		return builtinIndex[701:702:702]
 	case "zypper":
-		return builtinIndex[685:686:686]
+		return builtinIndex[702:703:703]
 	}
 	return nil
 }
@@ -710,7 +716,7 @@ func builtinByProgram(name string) []int {
 // builtinGlobProgs, builtinAnyProgram and builtinLineLevel are the
 // other lists of the default registry (see registry).
 var (
-	builtinGlobProgs  = [...]int{46, 47, 95, 96, 102, 104}
+	builtinGlobProgs  = [...]int{46, 47, 104}
 	builtinAnyProgram = [...]int{44, 49, 50, 51, 52, 53, 54, 55, 56, 106, 112, 160, 163, 164, 167}
 	builtinLineLevel  = [...]int{55, 56}
 )
