@@ -39,8 +39,9 @@ func containerRunner(name string) bool {
 	return false
 }
 
-// maxMounts bounds the mounts read from one invocation.
-const maxMounts = 64
+// maxMounts bounds the mounts read from one invocation, maxRunOptions the
+// options (each command run in the container reads them again).
+const maxMounts, maxRunOptions = 64, 256
 
 // parseContainerRun reads invocation k's argv as docker run or create
 // (also container run/create); ok is false for other subcommands.
@@ -52,9 +53,16 @@ func parseContainerRun(sc *scan, k int) (cr containerRun, ok bool) {
 	args := sc.args(k)
 	p := programs.Lookup(name)
 	s := programs.NewScanner(p, argWords(args[1:]), "")
-	for {
+	for n := 0; ; n++ {
 		it, more := s.Next()
 		if !more {
+			return cr, false
+		}
+		if n > maxRunOptions {
+			// More options than any real run has: what the container
+			// is given cannot be read within bounds, so it is taken to
+			// be given the host.
+			cr.hostAdmin = true
 			return cr, false
 		}
 		switch it.Kind {
@@ -105,21 +113,24 @@ func parseContainerRun(sc *scan, k int) (cr containerRun, ok bool) {
 // parseVolume reads -v SRC:DST[:OPTS]; a named volume (no path) is not a
 // host path.
 func parseVolume(v string) (hostMount, bool) {
-	v = strings.Map(func(r rune) rune {
-		if r == '"' || r == '\'' || r == '{' || r == '}' {
-			return -1
-		}
-		return r
-	}, v)
-	parts := strings.Split(v, ":")
-	if len(parts) < 2 || !hostPathLike(parts[0]) || !strings.HasPrefix(parts[1], "/") {
+	if strings.ContainsAny(v, `"'{}`) {
+		v = strings.Map(func(r rune) rune {
+			if r == '"' || r == '\'' || r == '{' || r == '}' {
+				return -1
+			}
+			return r
+		}, v)
+	}
+	src, rest, ok := strings.Cut(v, ":")
+	if !ok || !hostPathLike(src) || !strings.HasPrefix(rest, "/") {
 		return hostMount{}, false
 	}
-	m := hostMount{src: parts[0], dst: path.Clean(parts[1])}
-	if len(parts) > 2 {
-		for _, o := range strings.Split(parts[2], ",") {
-			m.ro = m.ro || o == "ro" || o == "readonly"
-		}
+	dst, opts, _ := strings.Cut(rest, ":")
+	m := hostMount{src: src, dst: path.Clean(dst)}
+	for opts != "" {
+		var o string
+		o, opts, _ = strings.Cut(opts, ",")
+		m.ro = m.ro || o == "ro" || o == "readonly"
 	}
 	return m, true
 }
@@ -172,7 +183,7 @@ func sensitiveMount(src string) bool {
 func checkContainerHostAccess(sc *scan, i int) bool {
 	cr, ok := parseContainerRun(sc, i)
 	if !ok {
-		return false
+		return cr.hostAdmin
 	}
 	if cr.privileged || cr.pidHost || cr.hostAdmin {
 		return true
@@ -314,9 +325,23 @@ func containerAncestor(sc *scan, i int) (int, containerRun, bool) {
 // wrapper too), or "" when none does.
 func containerHostCommand(sc *scan, i int) string {
 	inv := &sc.res.Invocations[i]
-	if inv.Parent < 0 || sc.name(i) == "" {
+	if inv.Parent < 0 || sc.name(i) == "" || sc.budget == nil || *sc.budget <= 0 {
 		return ""
 	}
+	// Each command run in a container reads the run's options again: they
+	// share the check's re-parse budget (see checkArgvSuffixes), and past
+	// it the commands are checked as they are, unmapped.
+	k := inv.Parent
+	for guard := 0; k >= 0 && k < len(sc.res.Invocations) && !containerRunner(sc.name(k)) && guard < 64; guard++ {
+		if sc.res.Invocations[k].Parent == k {
+			return ""
+		}
+		k = sc.res.Invocations[k].Parent
+	}
+	if k < 0 || k >= len(sc.res.Invocations) || !containerRunner(sc.name(k)) {
+		return ""
+	}
+	*sc.budget--
 	_, cr, ok := containerAncestor(sc, i)
 	if !ok || len(cr.mounts) == 0 {
 		return ""

@@ -89,7 +89,7 @@ func repeated(sc *scan, a int) bool {
 	}
 	words := argWords(args[1:])
 	s := programs.NewScanner(sc.invs[a].prog, words, "")
-	for seen := 0; seen < n; {
+	for seen, items := 0, 0; seen < n && items < 256; items++ {
 		it, ok := s.Next()
 		if !ok {
 			break
