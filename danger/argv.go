@@ -357,3 +357,10 @@ func dynShape(raw string) string {
 	}
 	return s
 }
+
+// scannerFor returns the option scanner of args (the words after the
+// program) for the program p, with dynamic words always operands.
+func scannerFor(p *programs.Program, args []shellparse.Arg, sub string) programs.Scanner {
+	vals, dyn := argWords(args)
+	return programs.NewScanner(p, vals, dyn, sub)
+}

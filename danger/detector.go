@@ -449,6 +449,13 @@ type scan struct {
 	res  *shellparse.Result
 	invs []invScan
 	scr  *scratch
+	// reg, depth and budget are the check in progress: a check that
+	// judges a command another one makes run (a fan-out, a container's
+	// command through its mounts) asks the same registry about it (see
+	// checks_infra.go).
+	reg    *registry
+	depth  int
+	budget *int
 }
 
 // invScan is what the rules read of one invocation: its effective name
@@ -700,6 +707,7 @@ func (r *registry) checkInto(res *shellparse.Result, hits *hitSet, depth int, bu
 	scr := r.getScratch()
 	defer r.putScratch(scr)
 	sc := newScan(res, scr)
+	sc.reg, sc.depth, sc.budget = r, depth, budget
 	any := false
 	for i := range res.Invocations {
 		// indexed: the rule was found by the program name, so its
@@ -756,6 +764,7 @@ func (r *registry) checkInto(res *shellparse.Result, hits *hitSet, depth int, bu
 			any = true
 		}
 		nested := nestedCommands(&sc, i)
+		nested = append(nested, commandsElsewhere(&sc, i)...)
 		if len(nested) == 0 {
 			continue
 		}

@@ -214,6 +214,22 @@ func TestRunners(t *testing.T) {
 		"gcloud compute ssh vm --command 'rm -rf /'",
 		"nix-shell --run 'rm -rf /'",
 		"ansible all -m shell -a 'rm -rf /'",
+		"ansible all -a 'rm -rf /'",
+		"ansible -m ansible.builtin.shell -a 'rm -rf /' all -b",
+		"salt '*' cmd.run 'rm -rf /'",
+		"salt -G 'os:Ubuntu' -t 30 cmd.run 'rm -rf /' runas=root",
+		"salt-ssh 'web*' cmd.run 'rm -rf /'",
+		"salt-call cmd.run 'rm -rf /'",
+		"pssh -h hosts.txt -l root -i 'rm -rf /'",
+		"parallel-ssh -H 'a b' -i rm -rf /",
+		"pdsh -R ssh -w node[01-04] 'rm -rf /'",
+		"clush -w @web -b 'rm -rf /'",
+		"mussh -h web1 web2 -c 'rm -rf /'",
+		"knife ssh 'role:web' 'rm -rf /' -x ubuntu",
+		"fab -H web1,web2 -- rm -rf /",
+		"consul exec -node=web 'rm -rf /'",
+		"aws ssm send-command --document-name AWS-RunShellScript --targets Key=tag:env,Values=prod --parameters commands='rm -rf /'",
+		`aws ssm send-command --instance-ids i-1 --document-name AWS-RunShellScript --parameters '{"commands":["rm -rf /"]}'`,
 		"tmux new-session -d -s x 'rm -rf /'",
 	} {
 		r := shellparse.Parse(line)
@@ -227,7 +243,9 @@ func TestRunners(t *testing.T) {
 			t.Errorf("%q: rm -rf / not found among %v", line, names(r))
 		}
 	}
-	for _, line := range []string{"docker run nginx", "docker exec -it web", "kubectl exec pod", "tmux new -s work"} {
+	for _, line := range []string{"docker run nginx", "docker exec -it web", "kubectl exec pod", "tmux new -s work",
+		"ansible all -m ping", "ansible all -m file -a 'path=/x state=absent'", "salt '*' test.ping", "salt '*' file.remove /x",
+		"clush -w @all -c /etc/hosts", "knife node list", "pssh -h hosts.txt"} {
 		if r := shellparse.Parse(line); len(r.Invocations) != 1 {
 			t.Errorf("%q: %v, want one invocation", line, names(r))
 		}

@@ -140,6 +140,17 @@ func (w *walker) redirInput(rs []*syntax.Redirect) (in *input) {
 			if r.Word != nil && r.Word.Lit() == "/dev/null" {
 				in.known = true
 			}
+			// < <(echo ...): the output of a process substitution the
+			// parser can read is what the program reads.
+			if r.Word != nil && len(r.Word.Parts) == 1 {
+				if ps, ok := r.Word.Parts[0].(*syntax.ProcSubst); ok && ps.Op == syntax.CmdIn {
+					if text, static := w.substOutput(ps.Stmts); static {
+						in.known, in.text = true, text
+					} else {
+						in.sketch = text
+					}
+				}
+			}
 		case syntax.DplIn:
 			if r.Word != nil && r.Word.Lit() == "0" {
 				continue

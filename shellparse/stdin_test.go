@@ -47,6 +47,10 @@ func TestStdin(t *testing.T) {
 		{"sh 0<<< 'ls'", "sh", "ls\n", "<<<"},
 		{"sh < /dev/null", "sh", "", "<"},
 		{"sh <&-", "sh", "", "<"},
+		// A process substitution whose output the parser can read.
+		{"mysql app < <(echo 'DROP TABLE t;')", "mysql", "DROP TABLE t;\n", "<"},
+		{"sh < <(printf '%s\\n' ls)", "sh", "ls\n", "<"},
+		{"sh < <(curl -s x)", "sh", unknown, "<"},
 		{"sh <&3", "sh", unknown, "<"},
 		// < /dev/stdin reopens the input it already has.
 		{"sh <<< 'ls' < /dev/stdin", "sh", "ls\n", "<<<"},

@@ -23,2039 +23,2175 @@ func p4() *Program {
 }
 
 func p5() *Program {
-	return &Program{Name: "alias", Is: DataArgs | Widens, Root: Node{Widen: []Widen{{Contains: "=", Label: "alias", Why: "changes what a command name runs"}}}}
+	return &Program{Name: "alembic", Is: DryRuns, Root: Node{Values: "-c\x00--config\x00-n\x00--name\x00-x", DryRun: "--sql"}}
 }
 
 func p6() *Program {
-	return &Program{Name: "ansible", Is: DryRuns, Root: Node{DryRun: "-C\x00--check"}}
+	return &Program{Name: "alias", Is: DataArgs | Widens, Root: Node{Widen: []Widen{{Contains: "=", Label: "alias", Why: "changes what a command name runs"}}}}
 }
 
 func p7() *Program {
-	return &Program{Name: "ansible-playbook", Is: DryRuns, Root: Node{DryRun: "-C\x00--check"}}
+	return &Program{Name: "ansible", Is: DryRuns, Root: Node{Values: "-i\x00--inventory\x00-m\x00--module-name\x00-a\x00--args\x00-u\x00--user\x00-e\x00--extra-vars\x00-f\x00--forks\x00-l\x00--limit\x00-M\x00--module-path\x00-B\x00--background\x00-P\x00--poll\x00-c\x00--connection\x00-T\x00--timeout\x00--become-user\x00--become-method\x00--private-key\x00--key-file\x00--vault-id\x00--vault-password-file\x00-t\x00--tree\x00--playbook-dir\x00--ssh-common-args\x00--ssh-extra-args\x00--task-timeout", DryRun: "-C\x00--check"}}
 }
 
 func p8() *Program {
-	return &Program{Name: "apk", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "ansible-playbook", Is: DryRuns, Root: Node{Values: "-i\x00--inventory\x00-e\x00--extra-vars\x00-u\x00--user\x00-f\x00--forks\x00-l\x00--limit\x00-t\x00--tags\x00--skip-tags\x00--become-user\x00--private-key\x00--vault-id\x00--vault-password-file\x00--start-at-task\x00-c\x00--connection", DryRun: "-C\x00--check"}}
 }
 
 func p9() *Program {
-	return &Program{Name: "apropos", Is: DataArgs}
+	return &Program{Name: "apk", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p10() *Program {
-	return &Program{Name: "apt", Is: Subcommands | DataArgs | DryRuns, Root: Node{Arity: 2, DryRun: "-s\x00--simulate\x00--just-print\x00--dry-run\x00--recon\x00--no-act"}}
+	return &Program{Name: "apropos", Is: DataArgs}
 }
 
 func p11() *Program {
-	return &Program{Name: "apt-cache", Is: DataArgs}
+	return &Program{Name: "apt", Is: Subcommands | DataArgs | DryRuns, Root: Node{Arity: 2, DryRun: "-s\x00--simulate\x00--just-print\x00--dry-run\x00--recon\x00--no-act"}}
 }
 
 func p12() *Program {
-	return &Program{Name: "apt-file", Is: DataArgs}
+	return &Program{Name: "apt-cache", Is: DataArgs}
 }
 
 func p13() *Program {
-	return &Program{Name: "apt-get", Is: Subcommands | DataArgs | DryRuns, Root: Node{Arity: 2, DryRun: "-s\x00--simulate\x00--just-print\x00--dry-run\x00--recon\x00--no-act"}}
+	return &Program{Name: "apt-file", Is: DataArgs}
 }
 
 func p14() *Program {
-	return &Program{Name: "aptitude", Is: Subcommands | DataArgs | DryRuns, Root: Node{DryRun: "-s\x00--simulate\x00--just-print\x00--dry-run\x00--recon\x00--no-act"}}
+	return &Program{Name: "apt-get", Is: Subcommands | DataArgs | DryRuns, Root: Node{Arity: 2, DryRun: "-s\x00--simulate\x00--just-print\x00--dry-run\x00--recon\x00--no-act"}}
 }
 
 func p15() *Program {
-	return &Program{Name: "arch", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "aptitude", Is: Subcommands | DataArgs | DryRuns, Root: Node{DryRun: "-s\x00--simulate\x00--just-print\x00--dry-run\x00--recon\x00--no-act"}}
 }
 
 func p16() *Program {
-	return &Program{Name: "ash", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+	return &Program{Name: "arch", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p17() *Program {
-	return &Program{Name: "at", Is: Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-f\x00-l\x00-r\x00-d\x00-c\x00-V", Values: "-q\x00-t"}}, Root: Node{Values: "-q\x00-f\x00-t", Widen: []Widen{{UnlessFlags: "-l\x00-r\x00-d\x00-c", Always: true, Label: "{name}", Why: "schedules commands read from its input or a file"}}}}
+	return &Program{Name: "argocd", Is: Subcommands, Words: "apps\x01app\x00rm\x01delete", Root: Node{Values: "--server\x00--auth-token\x00--grpc-web-root-path\x00--config\x00--kube-context\x00-p\x00--propagation-policy"}}
 }
 
 func p18() *Program {
-	return &Program{Name: "atop", Terminal: []Terminal{{Use: TermKeys, Quiet: "-b\x00--batch"}}}
+	return &Program{Name: "ash", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
 }
 
 func p19() *Program {
-	return &Program{Name: "awk", Is: Abbrev | DataArgs | Widens, Extract: "awk", Root: Node{Values: "-F\x00-v\x00-f\x00-E\x00-i\x00-l\x00-W\x00-e\x00--file\x00--exec\x00--include\x00--load\x00--source\x00--field-separator\x00--assign"}}
+	return &Program{Name: "at", Is: Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-f\x00-l\x00-r\x00-d\x00-c\x00-V", Values: "-q\x00-t"}}, Root: Node{Values: "-q\x00-f\x00-t", Widen: []Widen{{UnlessFlags: "-l\x00-r\x00-d\x00-c", Always: true, Label: "{name}", Why: "schedules commands read from its input or a file"}}}}
 }
 
 func p20() *Program {
-	return &Program{Name: "aws", Is: Subcommands | Widens | DryRuns, Root: Node{Arity: 3, Values: "--profile\x00--region\x00--output\x00--endpoint-url\x00--query\x00--cli-input-json\x00--ca-bundle", DryRun: "--dryrun\x00--dry-run", Widen: []Widen{{Opts: "--endpoint-url", Exact: true, Why: "sends the request to another endpoint"}}}}
+	return &Program{Name: "atop", Terminal: []Terminal{{Use: TermKeys, Quiet: "-b\x00--batch"}}}
 }
 
 func p21() *Program {
-	return &Program{Name: "az", Is: Subcommands | DataArgs, Root: Node{Arity: 3, Values: "--subscription\x00--output\x00-o\x00--query"}}
+	return &Program{Name: "awk", Is: Abbrev | DataArgs | Widens, Extract: "awk", Root: Node{Values: "-F\x00-v\x00-f\x00-E\x00-i\x00-l\x00-W\x00-e\x00--file\x00--exec\x00--include\x00--load\x00--source\x00--field-separator\x00--assign"}}
 }
 
 func p22() *Program {
-	return &Program{Name: "base32", Aliases: "--decode\x01-d", Decodes: "-d\x00-D"}
+	return &Program{Name: "aws", Is: Subcommands | Widens | DryRuns, Root: Node{Arity: 3, Values: "--profile\x00--region\x00--output\x00--endpoint-url\x00--query\x00--cli-input-json\x00--ca-bundle", DryRun: "--dryrun\x00--dry-run", Widen: []Widen{{Opts: "--endpoint-url", Exact: true, Why: "sends the request to another endpoint"}}}}
 }
 
 func p23() *Program {
-	return &Program{Name: "base64", Aliases: "--decode\x01-d", Decodes: "-d\x00-D", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "az", Is: Subcommands | DataArgs, Root: Node{Arity: 3, Values: "--subscription\x00--output\x00-o\x00--query"}}
 }
 
 func p24() *Program {
-	return &Program{Name: "basename", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "base32", Aliases: "--decode\x01-d", Decodes: "-d\x00-D"}
 }
 
 func p25() *Program {
-	return &Program{Name: "basenc", Decodes: "-d\x00-D"}
+	return &Program{Name: "base64", Aliases: "--decode\x01-d", Decodes: "-d\x00-D", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p26() *Program {
-	return &Program{Name: "bash", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+	return &Program{Name: "basename", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p27() *Program {
-	return &Program{Name: "batch", Is: Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-f\x00-l\x00-r\x00-d\x00-c\x00-V", Values: "-q\x00-t"}}, Root: Node{Values: "-q\x00-f\x00-t", Widen: []Widen{{UnlessFlags: "-l\x00-r\x00-d\x00-c", Always: true, Label: "{name}", Why: "schedules commands read from its input or a file"}}}}
+	return &Program{Name: "basenc", Decodes: "-d\x00-D"}
 }
 
 func p28() *Program {
-	return &Program{Name: "bazel", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "bash", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
 }
 
 func p29() *Program {
-	return &Program{Name: "bc", Is: DataArgs}
+	return &Program{Name: "batch", Is: Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-f\x00-l\x00-r\x00-d\x00-c\x00-V", Values: "-q\x00-t"}}, Root: Node{Values: "-q\x00-f\x00-t", Widen: []Widen{{UnlessFlags: "-l\x00-r\x00-d\x00-c", Always: true, Label: "{name}", Why: "schedules commands read from its input or a file"}}}}
 }
 
 func p30() *Program {
-	return &Program{Name: "bind", Is: Widens, Root: Node{Values: "-m\x00-q\x00-u\x00-f\x00-r\x00-x", Widen: []Widen{{Opts: "-x", Label: "bind {opt}", Why: "binds a key to a shell command"}}}}
+	return &Program{Name: "bazel", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p31() *Program {
-	return &Program{Name: "bpython", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", Operands: 1}}}
+	return &Program{Name: "bc", Is: DataArgs}
 }
 
 func p32() *Program {
-	return &Program{Name: "brew", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "beeline", Root: Node{Values: "-e\x00-f\x00-i\x00-u\x00-n\x00-p\x00-d\x00--database\x00--hiveconf\x00--hivevar\x00--conf\x00--master\x00--name"}}
 }
 
 func p33() *Program {
-	return &Program{Name: "bsdtar", Is: Abbrev | OldStyle | Widens, Whole: "--checkpoint", Root: Node{Values: "-b\x00-C\x00-f\x00-F\x00-g\x00-H\x00-I\x00-K\x00-L\x00-N\x00-T\x00-V\x00-X\x00--file\x00--to-command\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script\x00--checkpoint-action", Widen: []Widen{{Opts: "-I\x00-F\x00--to-command\x00--checkpoint-action\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script", Why: "makes tar run another program"}, {Opts: "-f\x00--file", UnlessFlags: "--force-local", Remote: true, Label: "{opt} {value}", Why: "names an archive on another host, which tar reaches through rsh"}}}}
+	return &Program{Name: "bind", Is: Widens, Root: Node{Values: "-m\x00-q\x00-u\x00-f\x00-r\x00-x", Widen: []Widen{{Opts: "-x", Label: "bind {opt}", Why: "binds a key to a shell command"}}}}
 }
 
 func p34() *Program {
-	return &Program{Name: "btop", Terminal: []Terminal{{Use: TermKeys, Quiet: "-b\x00--batch"}}}
+	return &Program{Name: "bpython", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", Operands: 1}}}
 }
 
 func p35() *Program {
-	return &Program{Name: "bun", Is: Posix | Subcommands | Runs | Widens, Lang: "node", Code: "-e\x00--eval\x00-p\x00--print", Load: "-r\x00--preload", Terminal: []Terminal{{Sub: "repl", Use: TermInput}}, Root: Node{Arity: 2, Values: "-e\x00--eval\x00-p\x00--print\x00-r\x00--preload"}, Subs: []Node{{Path: "run", Arity: 3}, {Path: "x", Arity: 3, Run: &Run{}}}}
+	return &Program{Name: "bq", Is: Subcommands, Root: Node{Values: "--project_id\x00--location\x00--dataset_id\x00--format\x00--api\x00--credential_file\x00--apilog\x00--job_id\x00--max_rows\x00--destination_table\x00--parameter\x00--maximum_bytes_billed\x00--label"}}
 }
 
 func p36() *Program {
-	return &Program{Name: "bundle", Root: Node{Arity: 2}, Subs: []Node{{Path: "exec", Arity: 3}}}
+	return &Program{Name: "brew", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p37() *Program {
-	return &Program{Name: "bunx", Is: Abbrev | Runs | Widens | DryRuns, Root: Node{Arity: 2, Values: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call\x00--prefix\x00--loglevel\x00--cache\x00-p\x00--package", DryRun: "--dry-run", Widen: []Widen{{Opts: "--unsafe-perm", Unless: "false", Why: "makes package scripts run with full privileges"}, {Opts: "--ignore-scripts", Unless: "true", HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: "--no-ignore-scripts", Why: "makes package install scripts run"}, {Opts: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call", Why: "changes which code {name} fetches or which shell runs its scripts"}}, Run: &Run{}}}
+	return &Program{Name: "bsdtar", Is: Abbrev | OldStyle | Widens, Whole: "--checkpoint", Root: Node{Values: "-b\x00-C\x00-f\x00-F\x00-g\x00-H\x00-I\x00-K\x00-L\x00-N\x00-T\x00-V\x00-X\x00--file\x00--to-command\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script\x00--checkpoint-action", Widen: []Widen{{Opts: "-I\x00-F\x00--to-command\x00--checkpoint-action\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script", Why: "makes tar run another program"}, {Opts: "-f\x00--file", UnlessFlags: "--force-local", Remote: true, Label: "{opt} {value}", Why: "names an archive on another host, which tar reaches through rsh"}}}}
 }
 
 func p38() *Program {
-	return &Program{Name: "busybox", Terminal: []Terminal{{Sub: "sh", Use: TermInput, Runs: "-c", Forces: "-i", Operands: 1}, {Sub: "ash", Use: TermInput, Runs: "-c", Forces: "-i", Operands: 1}}}
+	return &Program{Name: "btop", Terminal: []Terminal{{Use: TermKeys, Quiet: "-b\x00--batch"}}}
 }
 
 func p39() *Program {
-	return &Program{Name: "busybox-awk", Is: Abbrev | Widens, Extract: "awk", Root: Node{Values: "-F\x00-v\x00-f\x00-E\x00-i\x00-l\x00-W\x00-e\x00--file\x00--exec\x00--include\x00--load\x00--source\x00--field-separator\x00--assign"}}
+	return &Program{Name: "buildah", Is: Subcommands, Root: Node{Values: "-r\x00--runtime-endpoint\x00-i\x00--image-endpoint\x00--config\x00-t\x00--timeout\x00--root\x00--runroot\x00--storage-driver"}}
 }
 
 func p40() *Program {
-	return &Program{Name: "bwrap", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "bun", Is: Posix | Subcommands | Runs | Widens, Lang: "node", Code: "-e\x00--eval\x00-p\x00--print", Load: "-r\x00--preload", Terminal: []Terminal{{Sub: "repl", Use: TermInput}}, Root: Node{Arity: 2, Values: "-e\x00--eval\x00-p\x00--print\x00-r\x00--preload"}, Subs: []Node{{Path: "run", Arity: 3}, {Path: "x", Arity: 3, Run: &Run{}}}}
 }
 
 func p41() *Program {
-	return &Program{Name: "byobu", Terminal: []Terminal{{Use: TermKeys, Quiet: "ls\x00list-sessions\x00list-windows\x00lsw\x00list-panes\x00lsp\x00list-clients\x00lsc\x00list-buffers\x00list-keys\x00list-commands\x00has-session\x00has\x00show-options\x00show\x00show-environment\x00display-message\x00display\x00capture-pane\x00capturep\x00kill-session\x00kill-server\x00kill-window\x00kill-pane\x00-V"}}}
+	return &Program{Name: "bundle", Root: Node{Arity: 2}, Subs: []Node{{Path: "exec", Arity: 3}}}
 }
 
 func p42() *Program {
-	return &Program{Name: "c++", Is: Widens, Root: Node{Widen: []Widen{{Prefix: "-B\x00-fplugin\x00-wrapper\x00-specs", Words: "-Xclang", Why: "makes the compiler run or load other programs"}}}}
+	return &Program{Name: "bunx", Is: Abbrev | Runs | Widens | DryRuns, Root: Node{Arity: 2, Values: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call\x00--prefix\x00--loglevel\x00--cache\x00-p\x00--package", DryRun: "--dry-run", Widen: []Widen{{Opts: "--unsafe-perm", Unless: "false", Why: "makes package scripts run with full privileges"}, {Opts: "--ignore-scripts", Unless: "true", HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: "--no-ignore-scripts", Why: "makes package install scripts run"}, {Opts: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call", Why: "changes which code {name} fetches or which shell runs its scripts"}}, Run: &Run{}}}
 }
 
 func p43() *Program {
-	return &Program{Name: "cal", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "busybox", Terminal: []Terminal{{Sub: "sh", Use: TermInput, Runs: "-c", Forces: "-i", Operands: 1}, {Sub: "ash", Use: TermInput, Runs: "-c", Forces: "-i", Operands: 1}}}
 }
 
 func p44() *Program {
-	return &Program{Name: "cargo", Is: Subcommands | DataArgs | Runs | Widens, Root: Node{Arity: 2, Values: "--config\x00-Z\x00--color\x00--manifest-path\x00-C", Widen: []Widen{{Opts: "--config", Exact: true, Why: "changes cargo's configuration, which can run programs"}}}, Subs: []Node{{Path: "add", Arity: 3}, {Path: "install", Arity: 3}, {Path: "run", Arity: 3, Run: &Run{DashDash: true}}}}
+	return &Program{Name: "busybox-awk", Is: Abbrev | Widens, Extract: "awk", Root: Node{Values: "-F\x00-v\x00-f\x00-E\x00-i\x00-l\x00-W\x00-e\x00--file\x00--exec\x00--include\x00--load\x00--source\x00--field-separator\x00--assign"}}
 }
 
 func p45() *Program {
-	return &Program{Name: "cat", Is: DataArgs, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "bwrap", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p46() *Program {
-	return &Program{Name: "cc", Is: Widens, Root: Node{Widen: []Widen{{Prefix: "-B\x00-fplugin\x00-wrapper\x00-specs", Words: "-Xclang", Why: "makes the compiler run or load other programs"}}}}
+	return &Program{Name: "byobu", Terminal: []Terminal{{Use: TermKeys, Quiet: "ls\x00list-sessions\x00list-windows\x00lsw\x00list-panes\x00lsp\x00list-clients\x00lsc\x00list-buffers\x00list-keys\x00list-commands\x00has-session\x00has\x00show-options\x00show\x00show-environment\x00display-message\x00display\x00capture-pane\x00capturep\x00kill-session\x00kill-server\x00kill-window\x00kill-pane\x00-V"}}}
 }
 
 func p47() *Program {
-	return &Program{Name: "cd", Is: DataArgs, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "c++", Is: Widens, Root: Node{Widen: []Widen{{Prefix: "-B\x00-fplugin\x00-wrapper\x00-specs", Words: "-Xclang", Why: "makes the compiler run or load other programs"}}}}
 }
 
 func p48() *Program {
-	return &Program{Name: "cdk", Root: Node{Arity: 2}}
+	return &Program{Name: "cal", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p49() *Program {
-	return &Program{Name: "cf", Root: Node{Arity: 2}}
+	return &Program{Name: "cargo", Is: Subcommands | DataArgs | Runs | Widens, Root: Node{Arity: 2, Values: "--config\x00-Z\x00--color\x00--manifest-path\x00-C", Widen: []Widen{{Opts: "--config", Exact: true, Why: "changes cargo's configuration, which can run programs"}}}, Subs: []Node{{Path: "add", Arity: 3}, {Path: "install", Arity: 3}, {Path: "run", Arity: 3, Run: &Run{DashDash: true}}}}
 }
 
 func p50() *Program {
-	return &Program{Name: "chgrp", Aliases: "--recursive\x01-R"}
+	return &Program{Name: "cat", Is: DataArgs, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p51() *Program {
-	return &Program{Name: "chmod", Aliases: "--recursive\x01-R", Root: Node{Arity: 1}}
+	return &Program{Name: "cc", Is: Widens, Root: Node{Widen: []Widen{{Prefix: "-B\x00-fplugin\x00-wrapper\x00-specs", Words: "-Xclang", Why: "makes the compiler run or load other programs"}}}}
 }
 
 func p52() *Program {
-	return &Program{Name: "chown", Aliases: "--recursive\x01-R", Root: Node{Arity: 1}}
+	return &Program{Name: "cd", Is: DataArgs, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p53() *Program {
-	return &Program{Name: "chroot", Is: Widens, Terminal: []Terminal{{Use: TermInput, Values: "--userspec\x00--groups", Operands: 2}}, Root: Node{Widen: []Widen{{Always: true, Label: "chroot", Why: "runs programs from another root directory"}}}}
+	return &Program{Name: "cdk", Is: Subcommands, Root: Node{Arity: 2, Values: "-a\x00--app\x00--profile\x00-c\x00--context\x00-o\x00--output\x00--require-approval\x00--toolkit-stack-name"}}
 }
 
 func p54() *Program {
-	return &Program{Name: "cksum", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "cdktf", Is: Subcommands, Root: Node{Values: "--app\x00-a\x00--output\x00-o\x00--var\x00--var-file"}}
 }
 
 func p55() *Program {
-	return &Program{Name: "clang", Is: Widens, Root: Node{Widen: []Widen{{Prefix: "-B\x00-fplugin\x00-wrapper\x00-specs", Words: "-Xclang", Why: "makes the compiler run or load other programs"}}}}
+	return &Program{Name: "cf", Root: Node{Arity: 2}}
 }
 
 func p56() *Program {
-	return &Program{Name: "clang++", Is: Widens, Root: Node{Widen: []Widen{{Prefix: "-B\x00-fplugin\x00-wrapper\x00-specs", Words: "-Xclang", Why: "makes the compiler run or load other programs"}}}}
+	return &Program{Name: "chgrp", Aliases: "--recursive\x01-R"}
 }
 
 func p57() *Program {
-	return &Program{Name: "clear", Is: DataArgs}
+	return &Program{Name: "chmod", Aliases: "--recursive\x01-R", Root: Node{Arity: 1}}
 }
 
 func p58() *Program {
-	return &Program{Name: "clickhouse-client", Terminal: []Terminal{{Use: TermInput, Runs: "-q\x00--query\x00--queries-file"}}}
+	return &Program{Name: "chown", Aliases: "--recursive\x01-R", Root: Node{Arity: 1}}
 }
 
 func p59() *Program {
-	return &Program{Name: "clisp", Terminal: []Terminal{{Use: TermInput, Runs: "--script\x00--non-interactive\x00-x"}}}
+	return &Program{Name: "chroot", Is: Widens, Terminal: []Terminal{{Use: TermInput, Values: "--userspec\x00--groups", Operands: 2}}, Root: Node{Widen: []Widen{{Always: true, Label: "chroot", Why: "runs programs from another root directory"}}}}
 }
 
 func p60() *Program {
-	return &Program{Name: "clj", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--eval\x00-m\x00-M\x00-X\x00-x\x00--script", Operands: 1}}}
+	return &Program{Name: "cksum", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p61() *Program {
-	return &Program{Name: "clojure", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--eval\x00-m\x00-M\x00-X\x00-x\x00--script", Operands: 1}}}
+	return &Program{Name: "clang", Is: Widens, Root: Node{Widen: []Widen{{Prefix: "-B\x00-fplugin\x00-wrapper\x00-specs", Words: "-Xclang", Why: "makes the compiler run or load other programs"}}}}
 }
 
 func p62() *Program {
-	return &Program{Name: "cmake", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "clang++", Is: Widens, Root: Node{Widen: []Widen{{Prefix: "-B\x00-fplugin\x00-wrapper\x00-specs", Words: "-Xclang", Why: "makes the compiler run or load other programs"}}}}
 }
 
 func p63() *Program {
-	return &Program{Name: "cmp", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "clear", Is: DataArgs}
 }
 
 func p64() *Program {
-	return &Program{Name: "code", Is: DataArgs}
+	return &Program{Name: "clickhouse", Is: Subcommands, Root: Node{Values: "-h\x00--host\x00--port\x00-u\x00--user\x00--password\x00-d\x00--database\x00-q\x00--query\x00-f\x00--format\x00--queries-file\x00-C\x00--config-file"}}
 }
 
 func p65() *Program {
-	return &Program{Name: "column", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "clickhouse-client", Terminal: []Terminal{{Use: TermInput, Runs: "-q\x00--query\x00--queries-file"}}, Root: Node{Values: "-h\x00--host\x00--port\x00-u\x00--user\x00--password\x00-d\x00--database\x00-q\x00--query\x00-f\x00--format\x00--queries-file\x00-C\x00--config-file"}}
 }
 
 func p66() *Program {
-	return &Program{Name: "comm", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "clickhouse-local", Root: Node{Values: "-h\x00--host\x00--port\x00-u\x00--user\x00--password\x00-d\x00--database\x00-q\x00--query\x00-f\x00--format\x00--queries-file\x00-C\x00--config-file"}}
 }
 
 func p67() *Program {
-	return &Program{Name: "compdef", Is: DataArgs}
+	return &Program{Name: "clisp", Terminal: []Terminal{{Use: TermInput, Runs: "--script\x00--non-interactive\x00-x"}}}
 }
 
 func p68() *Program {
-	return &Program{Name: "compgen", Is: DataArgs | Widens, Root: Node{Values: "-C\x00-F\x00-G\x00-W\x00-X\x00-A\x00-o\x00-P\x00-S", Widen: []Widen{{Opts: "-C", Label: "{name} {opt}", Why: "sets a command to run on completion"}}}}
+	return &Program{Name: "clj", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--eval\x00-m\x00-M\x00-X\x00-x\x00--script", Operands: 1}}}
 }
 
 func p69() *Program {
-	return &Program{Name: "complete", Is: DataArgs | Widens, Root: Node{Values: "-C\x00-F\x00-G\x00-W\x00-X\x00-A\x00-o\x00-P\x00-S", Widen: []Widen{{Opts: "-C", Label: "{name} {opt}", Why: "sets a command to run on completion"}}}}
+	return &Program{Name: "clojure", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--eval\x00-m\x00-M\x00-X\x00-x\x00--script", Operands: 1}}}
 }
 
 func p70() *Program {
-	return &Program{Name: "composer", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "cmake", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p71() *Program {
-	return &Program{Name: "consul", Root: Node{Arity: 2}, Subs: []Node{{Path: "kv", Arity: 3}}}
+	return &Program{Name: "cmp", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p72() *Program {
-	return &Program{Name: "corepack", Root: Node{Arity: 2}}
+	return &Program{Name: "cockroach", Is: Subcommands, Root: Node{Values: "--url\x00--host\x00--port\x00--user\x00-u\x00--database\x00-d\x00--certs-dir\x00--format\x00-e\x00--execute\x00-f\x00--file\x00--set"}}
 }
 
 func p73() *Program {
-	return &Program{Name: "cowsay", Is: DataArgs}
+	return &Program{Name: "code", Is: DataArgs}
 }
 
 func p74() *Program {
-	return &Program{Name: "cp", Is: DataArgs, Root: Node{Arity: 1}}
+	return &Program{Name: "column", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p75() *Program {
-	return &Program{Name: "cqlsh", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--execute\x00-f\x00--file"}}}
+	return &Program{Name: "comm", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p76() *Program {
-	return &Program{Name: "crictl", Root: Node{Arity: 2}}
+	return &Program{Name: "compdef", Is: DataArgs}
 }
 
 func p77() *Program {
-	return &Program{Name: "crontab", Is: Widens, Aliases: "--remove\x01-r", Terminal: []Terminal{{Use: TermInput, Runs: "-l\x00-r\x00-V\x00-T", Forces: "-e", Values: "-u", Operands: 1}}, Root: Node{Values: "-u\x00-T", Widen: []Widen{{Operand: "*", Why: "installs commands to run later"}}}}
+	return &Program{Name: "compgen", Is: DataArgs | Widens, Root: Node{Values: "-C\x00-F\x00-G\x00-W\x00-X\x00-A\x00-o\x00-P\x00-S", Widen: []Widen{{Opts: "-C", Label: "{name} {opt}", Why: "sets a command to run on completion"}}}}
 }
 
 func p78() *Program {
-	return &Program{Name: "csh", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+	return &Program{Name: "complete", Is: DataArgs | Widens, Root: Node{Values: "-C\x00-F\x00-G\x00-W\x00-X\x00-A\x00-o\x00-P\x00-S", Widen: []Widen{{Opts: "-C", Label: "{name} {opt}", Why: "sets a command to run on completion"}}}}
 }
 
 func p79() *Program {
-	return &Program{Name: "curl", Is: Widens, Root: Node{Values: "-A\x00-b\x00-c\x00-C\x00-d\x00-D\x00-e\x00-E\x00-F\x00-H\x00-K\x00-m\x00-o\x00-P\x00-Q\x00-r\x00-t\x00-T\x00-u\x00-U\x00-w\x00-x\x00-X\x00-y\x00-Y\x00-z\x00--data\x00--data-binary\x00--data-raw\x00--data-ascii\x00--data-urlencode\x00--json\x00--form\x00--form-string\x00--output\x00--upload-file\x00--config\x00--header\x00--user-agent\x00--cookie\x00--cookie-jar\x00--dump-header\x00--trace\x00--trace-ascii\x00--stderr\x00--libcurl\x00--output-dir\x00--url\x00--request\x00--referer\x00--proxy\x00--user\x00--write-out\x00--etag-save\x00--hsts\x00--alt-svc\x00--url-query\x00--proxy-header\x00--max-time\x00--connect-timeout\x00--retry\x00--resolve\x00--connect-to\x00--cacert\x00--cert\x00--key\x00--range", Widen: []Widen{{Opts: "-o\x00--output", Unless: "@stdout", Why: "makes curl write a file, upload a file, or read options from a file"}, {Opts: "-O\x00-T\x00-K\x00-D\x00-c\x00--remote-name\x00--remote-name-all\x00--output-dir\x00--upload-file\x00--config\x00--dump-header\x00--cookie-jar\x00--trace\x00--trace-ascii\x00--stderr\x00--libcurl\x00--etag-save\x00--hsts\x00--alt-svc", Why: "makes curl write a file, upload a file, or read options from a file"}, {Opts: "-d\x00--data\x00--data-binary\x00--data-ascii\x00--json\x00--url-query", ValuePrefix: "@", Label: "{opt} @", Why: "sends the contents of a local file"}, {Opts: "--data-urlencode", ValueContains: "@", Why: "sends the contents of a local file"}, {Opts: "-F\x00--form", ValueContains: "=@\x00=<", Why: "sends the contents of a local file"}, {Opts: "-H\x00--header\x00--proxy-header", ValuePrefix: "@", Label: "{opt} @", Why: "sends the contents of a local file"}}}}
+	return &Program{Name: "composer", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p80() *Program {
-	return &Program{Name: "cut", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "consul", Is: NoCluster | Subcommands, Root: Node{Arity: 2, Values: "-http-addr\x00-token\x00-datacenter\x00-namespace\x00-partition\x00-ca-file\x00-client-cert\x00-client-key"}, Subs: []Node{{Path: "kv", Arity: 3}}}
 }
 
 func p81() *Program {
-	return &Program{Name: "dash", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+	return &Program{Name: "corepack", Root: Node{Arity: 2}}
 }
 
 func p82() *Program {
-	return &Program{Name: "date", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1, NoGlob: true, Extract: "date"}}}
+	return &Program{Name: "cowsay", Is: DataArgs}
 }
 
 func p83() *Program {
-	return &Program{Name: "dbus-run-session", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "cp", Is: DataArgs, Root: Node{Arity: 1}}
 }
 
 func p84() *Program {
-	return &Program{Name: "dc", Is: DataArgs, Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}}
+	return &Program{Name: "cqlsh", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--execute\x00-f\x00--file"}}, Root: Node{Values: "-u\x00--username\x00-p\x00--password\x00-k\x00--keyspace\x00-f\x00--file\x00-e\x00--execute\x00--cqlversion\x00--encoding\x00--cqlshrc\x00--connect-timeout\x00--request-timeout"}}
 }
 
 func p85() *Program {
-	return &Program{Name: "dd", Is: NoCluster}
+	return &Program{Name: "crictl", Is: Subcommands, Root: Node{Arity: 2, Values: "-r\x00--runtime-endpoint\x00-i\x00--image-endpoint\x00--config\x00-t\x00--timeout\x00--root\x00--runroot\x00--storage-driver"}}
 }
 
 func p86() *Program {
-	return &Program{Name: "declare", Is: DataArgs | Widens, Extract: "env_assign"}
+	return &Program{Name: "crontab", Is: Widens, Aliases: "--remove\x01-r", Terminal: []Terminal{{Use: TermInput, Runs: "-l\x00-r\x00-V\x00-T", Forces: "-e", Values: "-u", Operands: 1}}, Root: Node{Values: "-u\x00-T", Widen: []Widen{{Operand: "*", Why: "installs commands to run later"}}}}
 }
 
 func p87() *Program {
-	return &Program{Name: "del", ActsAs: "rm\x00-rf"}
+	return &Program{Name: "csh", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
 }
 
 func p88() *Program {
-	return &Program{Name: "del-cli", ActsAs: "rm\x00-rf"}
+	return &Program{Name: "curl", Is: Widens, Root: Node{Values: "-A\x00-b\x00-c\x00-C\x00-d\x00-D\x00-e\x00-E\x00-F\x00-H\x00-K\x00-m\x00-o\x00-P\x00-Q\x00-r\x00-t\x00-T\x00-u\x00-U\x00-w\x00-x\x00-X\x00-y\x00-Y\x00-z\x00--data\x00--data-binary\x00--data-raw\x00--data-ascii\x00--data-urlencode\x00--json\x00--form\x00--form-string\x00--output\x00--upload-file\x00--config\x00--header\x00--user-agent\x00--cookie\x00--cookie-jar\x00--dump-header\x00--trace\x00--trace-ascii\x00--stderr\x00--libcurl\x00--output-dir\x00--url\x00--request\x00--referer\x00--proxy\x00--user\x00--write-out\x00--etag-save\x00--hsts\x00--alt-svc\x00--url-query\x00--proxy-header\x00--max-time\x00--connect-timeout\x00--retry\x00--resolve\x00--connect-to\x00--cacert\x00--cert\x00--key\x00--range", Widen: []Widen{{Opts: "-o\x00--output", Unless: "@stdout", Why: "makes curl write a file, upload a file, or read options from a file"}, {Opts: "-O\x00-T\x00-K\x00-D\x00-c\x00--remote-name\x00--remote-name-all\x00--output-dir\x00--upload-file\x00--config\x00--dump-header\x00--cookie-jar\x00--trace\x00--trace-ascii\x00--stderr\x00--libcurl\x00--etag-save\x00--hsts\x00--alt-svc", Why: "makes curl write a file, upload a file, or read options from a file"}, {Opts: "-d\x00--data\x00--data-binary\x00--data-ascii\x00--json\x00--url-query", ValuePrefix: "@", Label: "{opt} @", Why: "sends the contents of a local file"}, {Opts: "--data-urlencode", ValueContains: "@", Why: "sends the contents of a local file"}, {Opts: "-F\x00--form", ValueContains: "=@\x00=<", Why: "sends the contents of a local file"}, {Opts: "-H\x00--header\x00--proxy-header", ValuePrefix: "@", Label: "{opt} @", Why: "sends the contents of a local file"}}}}
 }
 
 func p89() *Program {
-	return &Program{Name: "deno", Is: Subcommands | Runs, Lang: "node", Terminal: []Terminal{{Sub: "repl", Use: TermInput}, {Use: TermInput, Operands: 1}}, Root: Node{Arity: 2}, Subs: []Node{{Path: "run", Run: &Run{Prefix: "npm:"}}, {Path: "task", Arity: 3}}}
+	return &Program{Name: "cut", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p90() *Program {
-	return &Program{Name: "df", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "dash", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
 }
 
 func p91() *Program {
-	return &Program{Name: "diff", Is: DataArgs, Files: &Files{WalkFlags: "-r\x00--recursive"}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "date", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1, NoGlob: true, Extract: "date"}}}
 }
 
 func p92() *Program {
-	return &Program{Name: "dir", Is: DataArgs, Files: &Files{WalkFlags: "-R\x00--recursive", Dot: DotAlways}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "dbus-run-session", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p93() *Program {
-	return &Program{Name: "dirname", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "dc", Is: DataArgs, Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}}
 }
 
 func p94() *Program {
-	return &Program{Name: "dnf", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "dd", Is: NoCluster}
 }
 
 func p95() *Program {
-	return &Program{Name: "dnf4", Is: DataArgs}
+	return &Program{Name: "declare", Is: DataArgs | Widens, Extract: "env_assign"}
 }
 
 func p96() *Program {
-	return &Program{Name: "dnf5", Is: DataArgs}
+	return &Program{Name: "del", ActsAs: "rm\x00-rf"}
 }
 
 func p97() *Program {
-	return &Program{Name: "doas", Terminal: []Terminal{{Use: TermInput, Forces: "-s", Values: "-u\x00-C", OnlyForced: true}}}
+	return &Program{Name: "del-cli", ActsAs: "rm\x00-rf"}
 }
 
 func p98() *Program {
-	return &Program{Name: "docker", Is: Subcommands | Widens | DryRuns, Globals: "-H\x00--host\x00-c\x00--context\x00--config\x00-l\x00--log-level\x00--tlscacert\x00--tlscert\x00--tlskey\x00--url\x00--connection\x00--root\x00--runroot", Extract: "docker", Root: Node{Arity: 2}, Subs: []Node{{Path: "builder", Arity: 3}, {Path: "buildx", Arity: 3}, {Path: "compose", Arity: 3, Values: "-f\x00--file\x00-p\x00--project-name\x00--project-directory\x00--env-file\x00--profile\x00--ansi\x00--progress\x00--parallel", DryRun: "--dry-run"}, {Path: "container", Arity: 3}, {Path: "context", Arity: 3}, {Path: "image", Arity: 3}, {Path: "network", Arity: 3}, {Path: "system", Arity: 3}, {Path: "volume", Arity: 3}}}
+	return &Program{Name: "deno", Is: Subcommands | Runs, Lang: "node", Terminal: []Terminal{{Sub: "repl", Use: TermInput}, {Use: TermInput, Operands: 1}}, Root: Node{Arity: 2}, Subs: []Node{{Path: "run", Run: &Run{Prefix: "npm:"}}, {Path: "task", Arity: 3}}}
 }
 
 func p99() *Program {
-	return &Program{Name: "docker-compose", Is: Widens, Extract: "docker"}
+	return &Program{Name: "df", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p100() *Program {
-	return &Program{Name: "doctl", Is: DataArgs, Root: Node{Arity: 3}}
+	return &Program{Name: "diff", Is: DataArgs, Files: &Files{WalkFlags: "-r\x00--recursive"}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p101() *Program {
-	return &Program{Name: "dotnet", Is: Subcommands | DataArgs | Runs, Root: Node{Arity: 2}, Subs: []Node{{Path: "run", Arity: 3, Run: &Run{DashDash: true}}, {Path: "tool", Arity: 3}, {Path: "tool run", Run: &Run{}}}}
+	return &Program{Name: "dir", Is: DataArgs, Files: &Files{WalkFlags: "-R\x00--recursive", Dot: DotAlways}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p102() *Program {
-	return &Program{Name: "dpkg", Is: DataArgs}
+	return &Program{Name: "dirname", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p103() *Program {
-	return &Program{Name: "dpkg-query", Is: DataArgs}
+	return &Program{Name: "dnf", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p104() *Program {
-	return &Program{Name: "drizzle-kit", Root: Node{Arity: 2}}
+	return &Program{Name: "dnf4", Is: DataArgs}
 }
 
 func p105() *Program {
-	return &Program{Name: "du", Is: DataArgs, Files: &Files{Lists: "--files0-from", Walks: true, Dot: DotAlways}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "dnf5", Is: DataArgs}
 }
 
 func p106() *Program {
-	return &Program{Name: "duckdb", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-version\x00--version", Values: "-cmd\x00-separator\x00-newline\x00-nullvalue\x00-init\x00-vfs\x00-mmap\x00-lookaside\x00-pagecache\x00-heap\x00-maxsize", Operands: 2}}}
+	return &Program{Name: "doas", Terminal: []Terminal{{Use: TermInput, Forces: "-s", Values: "-u\x00-C", OnlyForced: true}}}
 }
 
 func p107() *Program {
-	return &Program{Name: "echo", Is: DataArgs, Files: &Files{None: true}, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "docker", Is: Subcommands | Widens | DryRuns, Globals: "-H\x00--host\x00-c\x00--context\x00--config\x00-l\x00--log-level\x00--tlscacert\x00--tlscert\x00--tlskey\x00--url\x00--connection\x00--root\x00--runroot", Words: "remove\x01rm", Extract: "docker", Root: Node{Arity: 2}, Subs: []Node{{Path: "builder", Arity: 3}, {Path: "buildx", Arity: 3}, {Path: "compose", Arity: 3, Values: "-f\x00--file\x00-p\x00--project-name\x00--project-directory\x00--env-file\x00--profile\x00--ansi\x00--progress\x00--parallel", DryRun: "--dry-run"}, {Path: "container", Arity: 3}, {Path: "container create", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "container run", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "context", Arity: 3}, {Path: "create", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "image", Arity: 3}, {Path: "network", Arity: 3}, {Path: "run", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--label-file\x00--platform\x00-m\x00--memory\x00--cpus\x00--cpu-shares\x00-c\x00-h\x00--hostname\x00--add-host\x00--cap-add\x00--cap-drop\x00--device\x00--gpus\x00--restart\x00--pull\x00--log-driver\x00--log-opt\x00--shm-size\x00--ulimit\x00--tmpfs\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--dns\x00--dns-search\x00--dns-option\x00--expose\x00--group-add\x00--link\x00--runtime\x00--stop-signal\x00--stop-timeout\x00--volumes-from\x00--cidfile\x00--cgroupns\x00--memory-swap\x00--network-alias\x00--ip\x00--ip6\x00--mac-address\x00--health-cmd\x00--userns\x00--detach-keys\x00--attach\x00-a\x00--storage-opt\x00--sysctl\x00--isolation\x00--init-path\x00--oom-score-adj\x00--blkio-weight\x00--cpuset-cpus\x00--cpuset-mems\x00--device-cgroup-rule\x00--annotation"}, {Path: "system", Arity: 3}, {Path: "volume", Arity: 3}}}
 }
 
 func p108() *Program {
-	return &Program{Name: "ed", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
+	return &Program{Name: "docker-compose", Is: Subcommands | Widens | DryRuns, Extract: "docker", Root: Node{Values: "-f\x00--file\x00-p\x00--project-name\x00--project-directory\x00--env-file\x00--profile\x00--ansi\x00--progress\x00--parallel", DryRun: "--dry-run"}}
 }
 
 func p109() *Program {
-	return &Program{Name: "egrep", Is: Abbrev | DataArgs, Files: &Files{WalkFlags: "-r\x00-R\x00--recursive\x00--dereference-recursive", WalkValues: "--directories\x01recurse\x00-d\x01recurse", Dot: DotWalking, Pattern: true, PatternUnless: "-e\x00-f\x00--regexp\x00--file", PatternOptions: "-e\x00--regexp"}, Root: Node{Values: "-A\x00-B\x00-C\x00-D\x00-X\x00-d\x00-e\x00-f\x00-m", ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "doctl", Is: DataArgs, Root: Node{Arity: 3}}
 }
 
 func p110() *Program {
-	return &Program{Name: "eksctl", Root: Node{Arity: 2}, Subs: []Node{{Path: "create", Arity: 3}}}
+	return &Program{Name: "dolt", Is: Subcommands, Root: Node{Values: "-q\x00--query\x00--file\x00-r\x00--result-format\x00--data-dir\x00--host\x00--port"}}
 }
 
 func p111() *Program {
-	return &Program{Name: "elixir", Is: Widens, Lang: "jvm", Code: "-e\x00--eval", Load: "-r", Root: Node{Values: "-e\x00-r"}}
+	return &Program{Name: "dotnet", Is: Subcommands | DataArgs | Runs, Root: Node{Arity: 2}, Subs: []Node{{Path: "run", Arity: 3, Run: &Run{DashDash: true}}, {Path: "tool", Arity: 3}, {Path: "tool run", Run: &Run{}}}}
 }
 
 func p112() *Program {
-	return &Program{Name: "elvish", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--commands", Forces: "-i\x00--interactive", Operands: 1}}}
+	return &Program{Name: "dpkg", Is: DataArgs}
 }
 
 func p113() *Program {
-	return &Program{Name: "emacs", Is: DataArgs | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, Root: Node{Widen: []Widen{{Prefix: "--eval=\x00-l=\x00--load=\x00-f=\x00--funcall=\x00--script=\x00-x=\x00-batch=\x00--batch=", Words: "--eval\x00-l\x00--load\x00-f\x00--funcall\x00--script\x00-x\x00-batch\x00--batch", Why: "gives emacs code to run"}}}}
+	return &Program{Name: "dpkg-query", Is: DataArgs}
 }
 
 func p114() *Program {
-	return &Program{Name: "emacsclient", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
+	return &Program{Name: "drizzle-kit", Is: Subcommands, Root: Node{Arity: 2, Values: "--config\x00--dialect\x00--schema\x00--url\x00--out"}}
 }
 
 func p115() *Program {
-	return &Program{Name: "emerge", Is: DataArgs}
+	return &Program{Name: "dropdb", Root: Node{Values: "-h\x00--host\x00-p\x00--port\x00-U\x00--username\x00--maintenance-db"}}
 }
 
 func p116() *Program {
-	return &Program{Name: "enable", Is: Widens, Root: Node{Values: "-f", Widen: []Widen{{Opts: "-f", Label: "enable {opt}", Why: "loads a builtin from a shared library"}}}}
+	return &Program{Name: "du", Is: DataArgs, Files: &Files{Lists: "--files0-from", Walks: true, Dot: DotAlways}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p117() *Program {
-	return &Program{Name: "entr", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "duckdb", Is: NoCluster, Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-version\x00--version", Values: "-cmd\x00-separator\x00-newline\x00-nullvalue\x00-init\x00-vfs\x00-mmap\x00-lookaside\x00-pagecache\x00-heap\x00-maxsize", Operands: 2}}, Root: Node{Values: "-c\x00-s\x00-cmd\x00-cmd\x00-init\x00-f\x00-separator\x00-nullvalue"}}
 }
 
 func p118() *Program {
-	return &Program{Name: "env", Is: Abbrev | Widens, Files: &Files{None: true}, Root: Node{Arity: 1, Values: "-u\x00-C\x00-S\x00--unset\x00--chdir\x00--split-string", Widen: []Widen{{Opts: "-S\x00--split-string", Label: "env {opt}", Why: "runs a string split into a command"}}, ReadOnly: &ReadOnly{MaxOperands: -1, NoArgs: true, NoGlob: true}}}
+	return &Program{Name: "echo", Is: DataArgs, Files: &Files{None: true}, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p119() *Program {
-	return &Program{Name: "erl", Terminal: []Terminal{{Use: TermInput, Runs: "-noshell\x00-noinput\x00-detached"}}}
+	return &Program{Name: "ed", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
 }
 
 func p120() *Program {
-	return &Program{Name: "espeak", Is: DataArgs}
+	return &Program{Name: "egrep", Is: Abbrev | DataArgs, Files: &Files{WalkFlags: "-r\x00-R\x00--recursive\x00--dereference-recursive", WalkValues: "--directories\x01recurse\x00-d\x01recurse", Dot: DotWalking, Pattern: true, PatternUnless: "-e\x00-f\x00--regexp\x00--file", PatternOptions: "-e\x00--regexp"}, Root: Node{Values: "-A\x00-B\x00-C\x00-D\x00-X\x00-d\x00-e\x00-f\x00-m", ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p121() *Program {
-	return &Program{Name: "ex", Is: Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, Root: Node{Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
+	return &Program{Name: "eksctl", Root: Node{Arity: 2}, Subs: []Node{{Path: "create", Arity: 3}}}
 }
 
 func p122() *Program {
-	return &Program{Name: "exit", Is: DataArgs}
+	return &Program{Name: "elixir", Is: Widens, Lang: "jvm", Code: "-e\x00--eval", Load: "-r", Root: Node{Values: "-e\x00-r"}}
 }
 
 func p123() *Program {
-	return &Program{Name: "expect", Is: Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "elvish", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--commands", Forces: "-i\x00--interactive", Operands: 1}}}
 }
 
 func p124() *Program {
-	return &Program{Name: "export", Is: DataArgs | Widens, Extract: "env_assign", Root: Node{Arity: 1}}
+	return &Program{Name: "emacs", Is: DataArgs | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, Root: Node{Widen: []Widen{{Prefix: "--eval=\x00-l=\x00--load=\x00-f=\x00--funcall=\x00--script=\x00-x=\x00-batch=\x00--batch=", Words: "--eval\x00-l\x00--load\x00-f\x00--funcall\x00--script\x00-x\x00-batch\x00--batch", Why: "gives emacs code to run"}}}}
 }
 
 func p125() *Program {
-	return &Program{Name: "expr", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "emacsclient", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
 }
 
 func p126() *Program {
-	return &Program{Name: "false", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "emerge", Is: DataArgs}
 }
 
 func p127() *Program {
-	return &Program{Name: "fd", Is: Widens, Root: Node{Values: "-e\x00-d\x00-E\x00-t\x00-S\x00-c\x00-j\x00-x\x00-X\x00--exec\x00--exec-batch", Widen: []Widen{{Opts: "-x\x00-X\x00--exec\x00--exec-batch", Exact: true, Why: "makes fd run programs"}}}}
+	return &Program{Name: "enable", Is: Widens, Root: Node{Values: "-f", Widen: []Widen{{Opts: "-f", Label: "enable {opt}", Why: "loads a builtin from a shared library"}}}}
 }
 
 func p128() *Program {
-	return &Program{Name: "fdfind", Is: Widens, Root: Node{Values: "-e\x00-d\x00-E\x00-t\x00-S\x00-c\x00-j\x00-x\x00-X\x00--exec\x00--exec-batch", Widen: []Widen{{Opts: "-x\x00-X\x00--exec\x00--exec-batch", Exact: true, Why: "makes fd run programs"}}}}
+	return &Program{Name: "entr", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p129() *Program {
-	return &Program{Name: "fgrep", Is: Abbrev | DataArgs, Files: &Files{WalkFlags: "-r\x00-R\x00--recursive\x00--dereference-recursive", WalkValues: "--directories\x01recurse\x00-d\x01recurse", Dot: DotWalking, Pattern: true, PatternUnless: "-e\x00-f\x00--regexp\x00--file", PatternOptions: "-e\x00--regexp"}, Root: Node{Values: "-A\x00-B\x00-C\x00-D\x00-X\x00-d\x00-e\x00-f\x00-m", ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "env", Is: Abbrev | Widens, Files: &Files{None: true}, Root: Node{Arity: 1, Values: "-u\x00-C\x00-S\x00--unset\x00--chdir\x00--split-string", Widen: []Widen{{Opts: "-S\x00--split-string", Label: "env {opt}", Why: "runs a string split into a command"}}, ReadOnly: &ReadOnly{MaxOperands: -1, NoArgs: true, NoGlob: true}}}
 }
 
 func p130() *Program {
-	return &Program{Name: "figlet", Is: DataArgs}
+	return &Program{Name: "erl", Terminal: []Terminal{{Use: TermInput, Runs: "-noshell\x00-noinput\x00-detached"}}}
 }
 
 func p131() *Program {
-	return &Program{Name: "file", Is: DataArgs, Files: &Files{Lists: "-f\x00--files-from"}, Root: Node{ReadOnly: &ReadOnly{Deny: "-C\x00--compile", MaxOperands: -1, NoGlob: true}}}
+	return &Program{Name: "espeak", Is: DataArgs}
 }
 
 func p132() *Program {
-	return &Program{Name: "find", Is: NoCluster | Widens, Extract: "find", Files: &Files{Lists: "-files0-from", Walks: true}, Root: Node{Arity: 1, Widen: []Widen{{Opts: "-exec\x00-execdir\x00-ok\x00-okdir\x00-delete\x00-fprint\x00-fprint0\x00-fprintf\x00-fls", Why: "makes find run programs, delete files or write files"}}, ReadOnly: &ReadOnly{MaxOperands: -1, NoGlob: true}}}
+	return &Program{Name: "etcdctl", Is: Subcommands, Root: Node{Values: "--endpoints\x00--cacert\x00--cert\x00--key\x00--user\x00--password\x00--dial-timeout\x00--command-timeout\x00-w\x00--write-out"}}
 }
 
 func p133() *Program {
-	return &Program{Name: "firebase", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "ex", Is: Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, Root: Node{Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
 }
 
 func p134() *Program {
-	return &Program{Name: "firejail", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "exit", Is: DataArgs}
 }
 
 func p135() *Program {
-	return &Program{Name: "fish", Is: Shell | StdinProgram | Widens, Lang: "fish", Code: "-c\x00--command", Load: "-C\x00--init-command", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command", Forces: "-i\x00--interactive\x00-C\x00--init-command", Values: "-d\x00--debug\x00-o\x00--debug-output", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-C\x00--command\x00--init-command"}}
+	return &Program{Name: "expect", Is: Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p136() *Program {
-	return &Program{Name: "flatpak", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "export", Is: DataArgs | Widens, Extract: "env_assign", Root: Node{Arity: 1}}
 }
 
 func p137() *Program {
-	return &Program{Name: "flyctl", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "expr", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p138() *Program {
-	return &Program{Name: "fmt", Is: DataArgs}
+	return &Program{Name: "false", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p139() *Program {
-	return &Program{Name: "fold", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "fd", Is: Widens, Root: Node{Values: "-e\x00-d\x00-E\x00-t\x00-S\x00-c\x00-j\x00-x\x00-X\x00--exec\x00--exec-batch", Widen: []Widen{{Opts: "-x\x00-X\x00--exec\x00--exec-batch", Exact: true, Why: "makes fd run programs"}}}}
 }
 
 func p140() *Program {
-	return &Program{Name: "free", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "fdfind", Is: Widens, Root: Node{Values: "-e\x00-d\x00-E\x00-t\x00-S\x00-c\x00-j\x00-x\x00-X\x00--exec\x00--exec-batch", Widen: []Widen{{Opts: "-x\x00-X\x00--exec\x00--exec-batch", Exact: true, Why: "makes fd run programs"}}}}
 }
 
 func p141() *Program {
-	return &Program{Name: "ftp", Terminal: []Terminal{{Use: TermInput}}}
+	return &Program{Name: "fgrep", Is: Abbrev | DataArgs, Files: &Files{WalkFlags: "-r\x00-R\x00--recursive\x00--dereference-recursive", WalkValues: "--directories\x01recurse\x00-d\x01recurse", Dot: DotWalking, Pattern: true, PatternUnless: "-e\x00-f\x00--regexp\x00--file", PatternOptions: "-e\x00--regexp"}, Root: Node{Values: "-A\x00-B\x00-C\x00-D\x00-X\x00-d\x00-e\x00-f\x00-m", ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p142() *Program {
-	return &Program{Name: "g++", Is: Widens, Root: Node{Widen: []Widen{{Prefix: "-B\x00-fplugin\x00-wrapper\x00-specs", Words: "-Xclang", Why: "makes the compiler run or load other programs"}}}}
+	return &Program{Name: "figlet", Is: DataArgs}
 }
 
 func p143() *Program {
-	return &Program{Name: "gawk", Is: Abbrev | DataArgs | Widens, Extract: "awk", Root: Node{Values: "-F\x00-v\x00-f\x00-E\x00-i\x00-l\x00-W\x00-e\x00--file\x00--exec\x00--include\x00--load\x00--source\x00--field-separator\x00--assign"}}
+	return &Program{Name: "file", Is: DataArgs, Files: &Files{Lists: "-f\x00--files-from"}, Root: Node{ReadOnly: &ReadOnly{Deny: "-C\x00--compile", MaxOperands: -1, NoGlob: true}}}
 }
 
 func p144() *Program {
-	return &Program{Name: "gcc", Is: Widens, Root: Node{Widen: []Widen{{Prefix: "-B\x00-fplugin\x00-wrapper\x00-specs", Words: "-Xclang", Why: "makes the compiler run or load other programs"}}}}
+	return &Program{Name: "find", Is: NoCluster | Widens, Extract: "find", Files: &Files{Lists: "-files0-from", Walks: true}, Root: Node{Arity: 1, Widen: []Widen{{Opts: "-exec\x00-execdir\x00-ok\x00-okdir\x00-delete\x00-fprint\x00-fprint0\x00-fprintf\x00-fls", Why: "makes find run programs, delete files or write files"}}, ReadOnly: &ReadOnly{MaxOperands: -1, NoGlob: true}}}
 }
 
 func p145() *Program {
-	return &Program{Name: "gcloud", Is: Subcommands, Root: Node{Arity: 3, Values: "--project\x00--account\x00--configuration\x00--format\x00--verbosity\x00--impersonate-service-account"}}
+	return &Program{Name: "firebase", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p146() *Program {
-	return &Program{Name: "gdb", Is: NoCluster | Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-batch\x00--batch\x00-b"}}, Root: Node{Widen: []Widen{{Opts: "-ex\x00-eval-command\x00-x\x00-command\x00-iex\x00-ix\x00-init-command\x00-init-eval-command", Why: "gives gdb commands to run"}}}}
+	return &Program{Name: "firejail", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p147() *Program {
-	return &Program{Name: "gem", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "fish", Is: Shell | StdinProgram | Widens, Lang: "fish", Code: "-c\x00--command", Load: "-C\x00--init-command", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command", Forces: "-i\x00--interactive\x00-C\x00--init-command", Values: "-d\x00--debug\x00-o\x00--debug-output", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-C\x00--command\x00--init-command"}}
 }
 
 func p148() *Program {
-	return &Program{Name: "gforth", Terminal: []Terminal{{Use: TermInput}}}
+	return &Program{Name: "flatpak", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p149() *Program {
-	return &Program{Name: "gh", Is: Subcommands | DataArgs, Root: Node{Arity: 3, Values: "-R\x00--repo\x00--hostname"}}
+	return &Program{Name: "flux", Is: Subcommands, Root: Node{Values: "--name\x00--kubeconfig\x00-p\x00--profile\x00-n\x00--namespace\x00--kubecontext\x00-l\x00--selector\x00-f\x00--file\x00-e\x00--environment"}}
 }
 
 func p150() *Program {
-	return &Program{Name: "ghci", Terminal: []Terminal{{Use: TermInput}}}
+	return &Program{Name: "flyctl", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p151() *Program {
-	return &Program{Name: "gio", Is: Subcommands}
+	return &Program{Name: "fmt", Is: DataArgs}
 }
 
 func p152() *Program {
-	return &Program{Name: "git", Is: FoldCase | Abbrev | Subcommands | DashSubcommands | DataArgs | Widens | DryRuns, Globals: "-C\x00-c\x00--git-dir\x00--work-tree\x00--namespace\x00--config-env\x00--super-prefix\x00--list-cmds", Optional: "--exec-path", Whole: "--text", Aliases: "--delete\x01-d\x00--force\x01-f", Root: Node{Arity: 2, Widen: []Widen{{Opts: "-c\x00--config-env", Before: true, Why: "sets git configuration, which can make git run other programs"}, {Opts: "-C", Before: true, Why: "runs git in another repository, whose configuration can run programs"}, {Opts: "-p\x00--paginate", Before: true, Why: "makes git run a pager"}, {Opts: "--git-dir\x00--work-tree", Before: true, Why: "points git at another repository, whose configuration can run programs"}, {Opts: "--exec-path", HasValue: true, Before: true, Why: "makes git run its programs from another folder"}, {Opts: "--upload-pack\x00--receive-pack\x00--exec\x00--output\x00--ext-diff\x00--textconv\x00--open-files-in-pager\x00--extcmd\x00--sendmail-cmd\x00--to-cmd\x00--cc-cmd\x00--header-cmd\x00--tree-filter\x00--index-filter\x00--msg-filter\x00--env-filter\x00--commit-filter\x00--parent-filter\x00--tag-name-filter\x00--output-directory", Why: "makes git run another program or write output elsewhere"}}, ReadOnly: &ReadOnly{Globals: "--no-pager\x00-P\x00--no-optional-locks", MaxOperands: -1}}, Subs: []Node{{Path: "add", DryRun: "-n\x00--dry-run"}, {Path: "archive", Values: "-o"}, {Path: "bisect", Arity: 3, Widen: []Widen{{Operand: "run", Label: "bisect run", Why: "makes git run the command it is given"}}}, {Path: "branch", ReadOnly: &ReadOnly{Deny: "--output\x00--ext-diff\x00--textconv\x00--exec\x00-c\x00--config-env\x00--upload-pack\x00-o", Only: "-a\x00--all\x00-r\x00--remotes\x00-v\x00-vv\x00--verbose\x00--list\x00-l\x00--show-current\x00--merged\x00--no-merged\x00--contains\x00--no-contains\x00--color\x00--no-color\x00--sort\x00--format", MaxOperands: -1, NoGlob: true}}, {Path: "clean", DryRun: "-n\x00--dry-run"}, {Path: "clone", Values: "-b\x00-c\x00-j\x00-o\x00-u", Widen: []Widen{{Opts: "-u\x00-c\x00--config\x00--template\x00--separate-git-dir", Why: "makes git run another program or write output elsewhere"}}}, {Path: "commit", Values: "-m\x00-F\x00-C\x00-c\x00-t"}, {Path: "config", Arity: 3}, {Path: "daemon", Widen: []Widen{{Always: true, Why: "runs git's servers or transport programs"}}}, {Path: "diff", ReadOnly: &ReadOnly{Deny: "--output\x00--ext-diff\x00--textconv\x00--exec\x00-c\x00--config-env\x00--upload-pack\x00-o", MaxOperands: -1, NoGlob: true}}, {Path: "difftool", Values: "-x\x00-t", Widen: []Widen{{Opts: "-x", Why: "makes git run another program or write output elsewhere"}}}, {Path: "fetch", Values: "-o\x00-j"}, {Path: "filter-branch", Widen: []Widen{{Always: true, Why: "runs the filter commands it is given"}}}, {Path: "filter-repo", Widen: []Widen{{Always: true, Why: "runs the filter commands it is given"}}}, {Path: "format-patch", Values: "-o\x00-v", Widen: []Widen{{Opts: "-o", Why: "makes git run another program or write output elsewhere"}}}, {Path: "grep", Values: "-A\x00-B\x00-C\x00-e\x00-f\x00-m", Widen: []Widen{{Opts: "-O", Why: "makes git run another program or write output elsewhere"}}}, {Path: "http-backend", Widen: []Widen{{Always: true, Why: "runs git's servers or transport programs"}}}, {Path: "init", Widen: []Widen{{Opts: "--template\x00--separate-git-dir", Why: "makes git run another program or write output elsewhere"}}}, {Path: "instaweb", Widen: []Widen{{Always: true, Why: "runs git's servers or transport programs"}}}, {Path: "lfs", Arity: 3}, {Path: "log", ReadOnly: &ReadOnly{Deny: "--output\x00--ext-diff\x00--textconv\x00--exec\x00-c\x00--config-env\x00--upload-pack\x00-o", MaxOperands: -1, NoGlob: true}}, {Path: "merge", Values: "-m\x00-F\x00-s\x00-X"}, {Path: "mergetool", Values: "-x\x00-t", Widen: []Widen{{Opts: "-x", Why: "makes git run another program or write output elsewhere"}}}, {Path: "mv", DryRun: "-n\x00--dry-run"}, {Path: "notes", Arity: 3, Values: "-m\x00-F\x00-C\x00-c"}, {Path: "prune", DryRun: "-n\x00--dry-run"}, {Path: "pull", Values: "-o\x00-j"}, {Path: "push", Values: "-o", DryRun: "-n\x00--dry-run"}, {Path: "rebase", Values: "-s\x00-x\x00-X\x00-C", Widen: []Widen{{Opts: "-x", Why: "makes git run another program or write output elsewhere"}}}, {Path: "receive-pack", Widen: []Widen{{Always: true, Why: "runs git's servers or transport programs"}}}, {Path: "reflog", Arity: 3}, {Path: "reflog expire", DryRun: "-n\x00--dry-run"}, {Path: "remote", Arity: 3}, {Path: "remote prune", DryRun: "-n\x00--dry-run"}, {Path: "rm", DryRun: "-n\x00--dry-run"}, {Path: "shell", Widen: []Widen{{Always: true, Why: "runs git's servers or transport programs"}}}, {Path: "show", ReadOnly: &ReadOnly{Deny: "--output\x00--ext-diff\x00--textconv\x00--exec\x00-c\x00--config-env\x00--upload-pack\x00-o", MaxOperands: -1, NoGlob: true}}, {Path: "sparse-checkout", Arity: 3}, {Path: "stash", Arity: 3, Values: "-m"}, {Path: "status", ReadOnly: &ReadOnly{Deny: "--output\x00--ext-diff\x00--textconv\x00--exec\x00-c\x00--config-env\x00--upload-pack\x00-o", MaxOperands: -1, NoGlob: true}}, {Path: "submodule", Arity: 3, Widen: []Widen{{Operand: "foreach", Label: "submodule foreach", Why: "makes git run the shell command it is given"}}}, {Path: "tag", Values: "-m\x00-F\x00-u"}, {Path: "upload-pack", Widen: []Widen{{Always: true, Why: "runs git's servers or transport programs"}}}, {Path: "worktree", Arity: 3}, {Path: "worktree prune", DryRun: "-n\x00--dry-run"}}}
+	return &Program{Name: "fold", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p153() *Program {
-	return &Program{Name: "git-grep", Is: DataArgs}
+	return &Program{Name: "free", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p154() *Program {
-	return &Program{Name: "git-receive-pack", Is: Widens, Root: Node{Widen: []Widen{{Always: true, Label: "{name}", Why: "runs git's transport programs directly"}}}}
+	return &Program{Name: "ftp", Terminal: []Terminal{{Use: TermInput}}}
 }
 
 func p155() *Program {
-	return &Program{Name: "git-shell", Is: Widens, Root: Node{Widen: []Widen{{Always: true, Label: "{name}", Why: "runs git's transport programs directly"}}}}
+	return &Program{Name: "g++", Is: Widens, Root: Node{Widen: []Widen{{Prefix: "-B\x00-fplugin\x00-wrapper\x00-specs", Words: "-Xclang", Why: "makes the compiler run or load other programs"}}}}
 }
 
 func p156() *Program {
-	return &Program{Name: "git-upload-pack", Is: Widens, Root: Node{Widen: []Widen{{Always: true, Label: "{name}", Why: "runs git's transport programs directly"}}}}
+	return &Program{Name: "gawk", Is: Abbrev | DataArgs | Widens, Extract: "awk", Root: Node{Values: "-F\x00-v\x00-f\x00-E\x00-i\x00-l\x00-W\x00-e\x00--file\x00--exec\x00--include\x00--load\x00--source\x00--field-separator\x00--assign"}}
 }
 
 func p157() *Program {
-	return &Program{Name: "glab", Is: Subcommands | DataArgs, Root: Node{Values: "-R\x00--repo\x00--hostname"}}
+	return &Program{Name: "gcc", Is: Widens, Root: Node{Widen: []Widen{{Prefix: "-B\x00-fplugin\x00-wrapper\x00-specs", Words: "-Xclang", Why: "makes the compiler run or load other programs"}}}}
 }
 
 func p158() *Program {
-	return &Program{Name: "gmake", Is: Abbrev | Widens | DryRuns, Root: Node{Values: "-C\x00-f\x00-I\x00-o\x00-W\x00-E\x00--file\x00--makefile\x00--directory\x00--eval\x00--include-dir\x00--justfile", DryRun: "-n\x00--dry-run\x00--just-print\x00--recon", Widen: []Widen{{Opts: "-C\x00-f\x00-I\x00-E\x00--file\x00--makefile\x00--directory\x00--eval\x00--include-dir", Why: "makes make read another makefile or extra rules"}, {Operand: "=", Label: "{var}=", Why: "overrides a makefile variable, which can change the commands make runs"}}}}
+	return &Program{Name: "gcloud", Is: Subcommands, Root: Node{Arity: 3, Values: "--project\x00--account\x00--configuration\x00--format\x00--verbosity\x00--impersonate-service-account"}}
 }
 
 func p159() *Program {
-	return &Program{Name: "go", Is: NoCluster | Subcommands | DataArgs | Runs | Widens, Root: Node{Arity: 2, Values: "-C\x00-o\x00-toolexec\x00-exec\x00-overlay", Widen: []Widen{{Opts: "-toolexec\x00-exec\x00-overlay", Why: "makes go run another program"}}}, Subs: []Node{{Path: "mod", Arity: 3}, {Path: "run", Run: &Run{Versioned: true}}, {Path: "tool", Arity: 3}}}
+	return &Program{Name: "gdb", Is: NoCluster | Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-batch\x00--batch\x00-b"}}, Root: Node{Widen: []Widen{{Opts: "-ex\x00-eval-command\x00-x\x00-command\x00-iex\x00-ix\x00-init-command\x00-init-eval-command", Why: "gives gdb commands to run"}}}}
 }
 
 func p160() *Program {
-	return &Program{Name: "gofmt", Is: DataArgs}
+	return &Program{Name: "gem", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p161() *Program {
-	return &Program{Name: "gradle", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "gforth", Terminal: []Terminal{{Use: TermInput}}}
 }
 
 func p162() *Program {
-	return &Program{Name: "grep", Is: Abbrev | DataArgs, Files: &Files{WalkFlags: "-r\x00-R\x00--recursive\x00--dereference-recursive", WalkValues: "--directories\x01recurse\x00-d\x01recurse", Dot: DotWalking, Pattern: true, PatternUnless: "-e\x00-f\x00--regexp\x00--file", PatternOptions: "-e\x00--regexp"}, Root: Node{Arity: 1, Values: "-A\x00-B\x00-C\x00-D\x00-X\x00-d\x00-e\x00-f\x00-m", ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "gh", Is: Subcommands | DataArgs, Root: Node{Arity: 3, Values: "-R\x00--repo\x00--hostname"}}
 }
 
 func p163() *Program {
-	return &Program{Name: "groovy", Is: Widens, Lang: "jvm", Code: "-e\x00--eval", Load: "-r", Root: Node{Values: "-e\x00-r"}}
+	return &Program{Name: "ghci", Terminal: []Terminal{{Use: TermInput}}}
 }
 
 func p164() *Program {
-	return &Program{Name: "groovysh", Terminal: []Terminal{{Use: TermInput}}}
+	return &Program{Name: "gio", Is: Subcommands}
 }
 
 func p165() *Program {
-	return &Program{Name: "groups", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "git", Is: FoldCase | Abbrev | Subcommands | DashSubcommands | DataArgs | Widens | DryRuns, Globals: "-C\x00-c\x00--git-dir\x00--work-tree\x00--namespace\x00--config-env\x00--super-prefix\x00--list-cmds", Optional: "--exec-path", Whole: "--text", Aliases: "--delete\x01-d\x00--force\x01-f", Root: Node{Arity: 2, Widen: []Widen{{Opts: "-c\x00--config-env", Before: true, Why: "sets git configuration, which can make git run other programs"}, {Opts: "-C", Before: true, Why: "runs git in another repository, whose configuration can run programs"}, {Opts: "-p\x00--paginate", Before: true, Why: "makes git run a pager"}, {Opts: "--git-dir\x00--work-tree", Before: true, Why: "points git at another repository, whose configuration can run programs"}, {Opts: "--exec-path", HasValue: true, Before: true, Why: "makes git run its programs from another folder"}, {Opts: "--upload-pack\x00--receive-pack\x00--exec\x00--output\x00--ext-diff\x00--textconv\x00--open-files-in-pager\x00--extcmd\x00--sendmail-cmd\x00--to-cmd\x00--cc-cmd\x00--header-cmd\x00--tree-filter\x00--index-filter\x00--msg-filter\x00--env-filter\x00--commit-filter\x00--parent-filter\x00--tag-name-filter\x00--output-directory", Why: "makes git run another program or write output elsewhere"}}, ReadOnly: &ReadOnly{Globals: "--no-pager\x00-P\x00--no-optional-locks", MaxOperands: -1}}, Subs: []Node{{Path: "add", DryRun: "-n\x00--dry-run"}, {Path: "archive", Values: "-o"}, {Path: "bisect", Arity: 3, Widen: []Widen{{Operand: "run", Label: "bisect run", Why: "makes git run the command it is given"}}}, {Path: "branch", ReadOnly: &ReadOnly{Deny: "--output\x00--ext-diff\x00--textconv\x00--exec\x00-c\x00--config-env\x00--upload-pack\x00-o", Only: "-a\x00--all\x00-r\x00--remotes\x00-v\x00-vv\x00--verbose\x00--list\x00-l\x00--show-current\x00--merged\x00--no-merged\x00--contains\x00--no-contains\x00--color\x00--no-color\x00--sort\x00--format", MaxOperands: -1, NoGlob: true}}, {Path: "clean", DryRun: "-n\x00--dry-run"}, {Path: "clone", Values: "-b\x00-c\x00-j\x00-o\x00-u", Widen: []Widen{{Opts: "-u\x00-c\x00--config\x00--template\x00--separate-git-dir", Why: "makes git run another program or write output elsewhere"}}}, {Path: "commit", Values: "-m\x00-F\x00-C\x00-c\x00-t"}, {Path: "config", Arity: 3}, {Path: "daemon", Widen: []Widen{{Always: true, Why: "runs git's servers or transport programs"}}}, {Path: "diff", ReadOnly: &ReadOnly{Deny: "--output\x00--ext-diff\x00--textconv\x00--exec\x00-c\x00--config-env\x00--upload-pack\x00-o", MaxOperands: -1, NoGlob: true}}, {Path: "difftool", Values: "-x\x00-t", Widen: []Widen{{Opts: "-x", Why: "makes git run another program or write output elsewhere"}}}, {Path: "fetch", Values: "-o\x00-j"}, {Path: "filter-branch", Widen: []Widen{{Always: true, Why: "runs the filter commands it is given"}}}, {Path: "filter-repo", Widen: []Widen{{Always: true, Why: "runs the filter commands it is given"}}}, {Path: "format-patch", Values: "-o\x00-v", Widen: []Widen{{Opts: "-o", Why: "makes git run another program or write output elsewhere"}}}, {Path: "grep", Values: "-A\x00-B\x00-C\x00-e\x00-f\x00-m", Widen: []Widen{{Opts: "-O", Why: "makes git run another program or write output elsewhere"}}}, {Path: "http-backend", Widen: []Widen{{Always: true, Why: "runs git's servers or transport programs"}}}, {Path: "init", Widen: []Widen{{Opts: "--template\x00--separate-git-dir", Why: "makes git run another program or write output elsewhere"}}}, {Path: "instaweb", Widen: []Widen{{Always: true, Why: "runs git's servers or transport programs"}}}, {Path: "lfs", Arity: 3}, {Path: "log", ReadOnly: &ReadOnly{Deny: "--output\x00--ext-diff\x00--textconv\x00--exec\x00-c\x00--config-env\x00--upload-pack\x00-o", MaxOperands: -1, NoGlob: true}}, {Path: "merge", Values: "-m\x00-F\x00-s\x00-X"}, {Path: "mergetool", Values: "-x\x00-t", Widen: []Widen{{Opts: "-x", Why: "makes git run another program or write output elsewhere"}}}, {Path: "mv", DryRun: "-n\x00--dry-run"}, {Path: "notes", Arity: 3, Values: "-m\x00-F\x00-C\x00-c"}, {Path: "prune", DryRun: "-n\x00--dry-run"}, {Path: "pull", Values: "-o\x00-j"}, {Path: "push", Values: "-o", DryRun: "-n\x00--dry-run"}, {Path: "rebase", Values: "-s\x00-x\x00-X\x00-C", Widen: []Widen{{Opts: "-x", Why: "makes git run another program or write output elsewhere"}}}, {Path: "receive-pack", Widen: []Widen{{Always: true, Why: "runs git's servers or transport programs"}}}, {Path: "reflog", Arity: 3}, {Path: "reflog expire", DryRun: "-n\x00--dry-run"}, {Path: "remote", Arity: 3}, {Path: "remote prune", DryRun: "-n\x00--dry-run"}, {Path: "rm", DryRun: "-n\x00--dry-run"}, {Path: "shell", Widen: []Widen{{Always: true, Why: "runs git's servers or transport programs"}}}, {Path: "show", ReadOnly: &ReadOnly{Deny: "--output\x00--ext-diff\x00--textconv\x00--exec\x00-c\x00--config-env\x00--upload-pack\x00-o", MaxOperands: -1, NoGlob: true}}, {Path: "sparse-checkout", Arity: 3}, {Path: "stash", Arity: 3, Values: "-m"}, {Path: "status", ReadOnly: &ReadOnly{Deny: "--output\x00--ext-diff\x00--textconv\x00--exec\x00-c\x00--config-env\x00--upload-pack\x00-o", MaxOperands: -1, NoGlob: true}}, {Path: "submodule", Arity: 3, Widen: []Widen{{Operand: "foreach", Label: "submodule foreach", Why: "makes git run the shell command it is given"}}}, {Path: "tag", Values: "-m\x00-F\x00-u"}, {Path: "upload-pack", Widen: []Widen{{Always: true, Why: "runs git's servers or transport programs"}}}, {Path: "worktree", Arity: 3}, {Path: "worktree prune", DryRun: "-n\x00--dry-run"}}}
 }
 
 func p166() *Program {
-	return &Program{Name: "gsed", Is: Abbrev | Widens, Extract: "sed", Root: Node{Values: "-e\x00-f\x00-l\x00--expression\x00--file\x00--line-length"}}
+	return &Program{Name: "git-grep", Is: DataArgs}
 }
 
 func p167() *Program {
-	return &Program{Name: "gsutil", Is: Subcommands | DryRuns, Subs: []Node{{Path: "rsync", DryRun: "-n"}}}
+	return &Program{Name: "git-receive-pack", Is: Widens, Root: Node{Widen: []Widen{{Always: true, Label: "{name}", Why: "runs git's transport programs directly"}}}}
 }
 
 func p168() *Program {
-	return &Program{Name: "gtar", Is: Abbrev | OldStyle | Widens, Whole: "--checkpoint", Root: Node{Values: "-b\x00-C\x00-f\x00-F\x00-g\x00-H\x00-I\x00-K\x00-L\x00-N\x00-T\x00-V\x00-X\x00--file\x00--to-command\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script\x00--checkpoint-action", Widen: []Widen{{Opts: "-I\x00-F\x00--to-command\x00--checkpoint-action\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script", Why: "makes tar run another program"}, {Opts: "-f\x00--file", UnlessFlags: "--force-local", Remote: true, Label: "{opt} {value}", Why: "names an archive on another host, which tar reaches through rsh"}}}}
+	return &Program{Name: "git-shell", Is: Widens, Root: Node{Widen: []Widen{{Always: true, Label: "{name}", Why: "runs git's transport programs directly"}}}}
 }
 
 func p169() *Program {
-	return &Program{Name: "guile", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}}
+	return &Program{Name: "git-upload-pack", Is: Widens, Root: Node{Widen: []Widen{{Always: true, Label: "{name}", Why: "runs git's transport programs directly"}}}}
 }
 
 func p170() *Program {
-	return &Program{Name: "guix", Is: DataArgs}
+	return &Program{Name: "glab", Is: Subcommands | DataArgs, Root: Node{Values: "-R\x00--repo\x00--hostname"}}
 }
 
 func p171() *Program {
-	return &Program{Name: "gvim", Is: Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, Root: Node{Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
+	return &Program{Name: "gmake", Is: Abbrev | Widens | DryRuns, Root: Node{Values: "-C\x00-f\x00-I\x00-o\x00-W\x00-E\x00--file\x00--makefile\x00--directory\x00--eval\x00--include-dir\x00--justfile", DryRun: "-n\x00--dry-run\x00--just-print\x00--recon", Widen: []Widen{{Opts: "-C\x00-f\x00-I\x00-E\x00--file\x00--makefile\x00--directory\x00--eval\x00--include-dir", Why: "makes make read another makefile or extra rules"}, {Operand: "=", Label: "{var}=", Why: "overrides a makefile variable, which can change the commands make runs"}}}}
 }
 
 func p172() *Program {
-	return &Program{Name: "hash", Is: DataArgs | Widens, Root: Node{Values: "-p", Widen: []Widen{{Opts: "-p", Label: "hash {opt}", Why: "changes which file a command name runs"}}}}
+	return &Program{Name: "go", Is: NoCluster | Subcommands | DataArgs | Runs | Widens, Root: Node{Arity: 2, Values: "-C\x00-o\x00-toolexec\x00-exec\x00-overlay", Widen: []Widen{{Opts: "-toolexec\x00-exec\x00-overlay", Why: "makes go run another program"}}}, Subs: []Node{{Path: "mod", Arity: 3}, {Path: "run", Run: &Run{Versioned: true}}, {Path: "tool", Arity: 3}}}
 }
 
 func p173() *Program {
-	return &Program{Name: "head", Is: DataArgs, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "gofmt", Is: DataArgs}
 }
 
 func p174() *Program {
-	return &Program{Name: "helix", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
+	return &Program{Name: "gradle", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p175() *Program {
-	return &Program{Name: "helm", Is: Subcommands | DataArgs | Widens | DryRuns, Root: Node{Arity: 2, Values: "-n\x00--namespace\x00--context\x00--kube-context\x00--kubeconfig\x00-s\x00--server\x00--cluster\x00--user\x00--as\x00--as-group\x00--token\x00--request-timeout\x00-l\x00-f\x00-o\x00-c", DryRun: "--dry-run\x00--dry-run=client\x00--dry-run=server", Widen: []Widen{{Opts: "--kubeconfig\x00--context\x00--kube-context\x00--cluster\x00--server\x00--token\x00--as\x00--as-group\x00--as-uid\x00--kube-apiserver\x00--kube-token\x00--kube-as-user\x00--certificate-authority\x00--insecure-skip-tls-verify", Exact: true, Why: "sends the command to another cluster or identity"}}}, Subs: []Node{{Path: "repo", Arity: 3}}}
+	return &Program{Name: "grep", Is: Abbrev | DataArgs, Files: &Files{WalkFlags: "-r\x00-R\x00--recursive\x00--dereference-recursive", WalkValues: "--directories\x01recurse\x00-d\x01recurse", Dot: DotWalking, Pattern: true, PatternUnless: "-e\x00-f\x00--regexp\x00--file", PatternOptions: "-e\x00--regexp"}, Root: Node{Arity: 1, Values: "-A\x00-B\x00-C\x00-D\x00-X\x00-d\x00-e\x00-f\x00-m", ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p176() *Program {
-	return &Program{Name: "help", Is: DataArgs}
+	return &Program{Name: "groovy", Is: Widens, Lang: "jvm", Code: "-e\x00--eval", Load: "-r", Root: Node{Values: "-e\x00-r"}}
 }
 
 func p177() *Program {
-	return &Program{Name: "heroku", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "groovysh", Terminal: []Terminal{{Use: TermInput}}}
 }
 
 func p178() *Program {
-	return &Program{Name: "hexdump", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "groups", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p179() *Program {
-	return &Program{Name: "hg", Is: DataArgs}
+	return &Program{Name: "gsed", Is: Abbrev | Widens, Extract: "sed", Root: Node{Values: "-e\x00-f\x00-l\x00--expression\x00--file\x00--line-length"}}
 }
 
 func p180() *Program {
-	return &Program{Name: "history", Is: DataArgs}
+	return &Program{Name: "gsutil", Is: Subcommands | DryRuns, Subs: []Node{{Path: "rsync", DryRun: "-n"}}}
 }
 
 func p181() *Program {
-	return &Program{Name: "hostname", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{Deny: "-F\x00--file\x00-b\x00--boot", MaxOperands: 0, NoGlob: true}}}
+	return &Program{Name: "gtar", Is: Abbrev | OldStyle | Widens, Whole: "--checkpoint", Root: Node{Values: "-b\x00-C\x00-f\x00-F\x00-g\x00-H\x00-I\x00-K\x00-L\x00-N\x00-T\x00-V\x00-X\x00--file\x00--to-command\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script\x00--checkpoint-action", Widen: []Widen{{Opts: "-I\x00-F\x00--to-command\x00--checkpoint-action\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script", Why: "makes tar run another program"}, {Opts: "-f\x00--file", UnlessFlags: "--force-local", Remote: true, Label: "{opt} {value}", Why: "names an archive on another host, which tar reaches through rsh"}}}}
 }
 
 func p182() *Program {
-	return &Program{Name: "htop", Terminal: []Terminal{{Use: TermKeys, Quiet: "-b\x00--batch"}}}
+	return &Program{Name: "guile", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}}
 }
 
 func p183() *Program {
-	return &Program{Name: "hugo", Root: Node{Arity: 2}}
+	return &Program{Name: "guix", Is: DataArgs}
 }
 
 func p184() *Program {
-	return &Program{Name: "hx", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
+	return &Program{Name: "gvim", Is: Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, Root: Node{Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
 }
 
 func p185() *Program {
-	return &Program{Name: "id", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "hash", Is: DataArgs | Widens, Root: Node{Values: "-p", Widen: []Widen{{Opts: "-p", Label: "hash {opt}", Why: "changes which file a command name runs"}}}}
 }
 
 func p186() *Program {
-	return &Program{Name: "iex", Is: Widens, Lang: "jvm", Code: "-e\x00--eval", Load: "-r", Terminal: []Terminal{{Use: TermInput}}, Root: Node{Values: "-e\x00-r"}}
+	return &Program{Name: "head", Is: DataArgs, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p187() *Program {
-	return &Program{Name: "info", Is: DataArgs}
+	return &Program{Name: "helix", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
 }
 
 func p188() *Program {
-	return &Program{Name: "inotifywait", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "helm", Is: Subcommands | DataArgs | Widens | DryRuns, Words: "del\x01uninstall\x00delete\x01uninstall\x00un\x01uninstall", Root: Node{Arity: 2, Values: "-n\x00--namespace\x00--context\x00--kube-context\x00--kubeconfig\x00-s\x00--server\x00--cluster\x00--user\x00--as\x00--as-group\x00--token\x00--request-timeout\x00-l\x00-f\x00-o\x00-c", DryRun: "--dry-run\x00--dry-run=client\x00--dry-run=server", Widen: []Widen{{Opts: "--kubeconfig\x00--context\x00--kube-context\x00--cluster\x00--server\x00--token\x00--as\x00--as-group\x00--as-uid\x00--kube-apiserver\x00--kube-token\x00--kube-as-user\x00--certificate-authority\x00--insecure-skip-tls-verify", Exact: true, Why: "sends the command to another cluster or identity"}}}, Subs: []Node{{Path: "repo", Arity: 3}}}
 }
 
 func p189() *Program {
-	return &Program{Name: "install", Is: DataArgs}
+	return &Program{Name: "helmfile", Is: Subcommands, Root: Node{Values: "--name\x00--kubeconfig\x00-p\x00--profile\x00-n\x00--namespace\x00--kubecontext\x00-l\x00--selector\x00-f\x00--file\x00-e\x00--environment"}}
 }
 
 func p190() *Program {
-	return &Program{Name: "ip", Root: Node{Arity: 2}, Subs: []Node{{Path: "addr", Arity: 3}, {Path: "link", Arity: 3}, {Path: "netns", Arity: 3}, {Path: "route", Arity: 3}}}
+	return &Program{Name: "help", Is: DataArgs}
 }
 
 func p191() *Program {
-	return &Program{Name: "ip6tables", Is: NoCluster}
+	return &Program{Name: "heroku", Is: DataArgs, Root: Node{Arity: 2, Values: "-a\x00--app\x00-r\x00--remote\x00-c\x00--command"}}
 }
 
 func p192() *Program {
-	return &Program{Name: "iptables", Is: NoCluster}
+	return &Program{Name: "hexdump", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p193() *Program {
-	return &Program{Name: "ipython", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", Operands: 1}}}
+	return &Program{Name: "hg", Is: DataArgs}
 }
 
 func p194() *Program {
-	return &Program{Name: "ipython3", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", Operands: 1}}}
+	return &Program{Name: "history", Is: DataArgs}
 }
 
 func p195() *Program {
-	return &Program{Name: "irb", Terminal: []Terminal{{Use: TermInput}}}
+	return &Program{Name: "hive", Root: Node{Values: "-e\x00-f\x00-i\x00-u\x00-n\x00-p\x00-d\x00--database\x00--hiveconf\x00--hivevar\x00--conf\x00--master\x00--name"}}
 }
 
 func p196() *Program {
-	return &Program{Name: "java", Is: NoCluster | Widens, Root: Node{Widen: []Widen{{Prefix: "-javaagent\x00-agentpath\x00-agentlib\x00-XX:OnError\x00-XX:OnOutOfMemoryError", Why: "makes java load or run other code"}}}}
+	return &Program{Name: "hostname", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{Deny: "-F\x00--file\x00-b\x00--boot", MaxOperands: 0, NoGlob: true}}}
 }
 
 func p197() *Program {
-	return &Program{Name: "jdb", Terminal: []Terminal{{Use: TermInput, Runs: "-batch\x00--batch\x00-b"}}}
+	return &Program{Name: "htop", Terminal: []Terminal{{Use: TermKeys, Quiet: "-b\x00--batch"}}}
 }
 
 func p198() *Program {
-	return &Program{Name: "jed", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
+	return &Program{Name: "hugo", Root: Node{Arity: 2}}
 }
 
 func p199() *Program {
-	return &Program{Name: "jest", Root: Node{Arity: 2}}
+	return &Program{Name: "hx", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
 }
 
 func p200() *Program {
-	return &Program{Name: "joe", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
+	return &Program{Name: "id", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p201() *Program {
-	return &Program{Name: "join", Is: DataArgs}
+	return &Program{Name: "iex", Is: Widens, Lang: "jvm", Code: "-e\x00--eval", Load: "-r", Terminal: []Terminal{{Use: TermInput}}, Root: Node{Values: "-e\x00-r"}}
 }
 
 func p202() *Program {
-	return &Program{Name: "journalctl", Is: DataArgs}
+	return &Program{Name: "impala-shell", Root: Node{Values: "-i\x00--impalad\x00-d\x00--database\x00-q\x00--query\x00-f\x00--query_file\x00-u\x00--user\x00-o\x00--output_file\x00--delimiter"}}
 }
 
 func p203() *Program {
-	return &Program{Name: "jq", Is: DataArgs, Files: &Files{Pattern: true, PatternUnless: "-f\x00--from-file"}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "influx", Is: NoCluster | Subcommands, Root: Node{Values: "-execute\x00-database\x00-host\x00-port\x00-username\x00-password\x00-format\x00-precision\x00-n\x00-name\x00-o\x00-org\x00-i\x00-id\x00-host\x00-t\x00-token\x00-org-id\x00-b\x00-bucket\x00-bucket-id\x00-c\x00-active-config\x00-start\x00-stop\x00-predicate"}}
 }
 
 func p204() *Program {
-	return &Program{Name: "jruby", Is: StdinProgram | Widens, Optional: "-i\x00-x\x00-W\x00-T", Numeric: "-0", Lang: "ruby", Code: "-e", Load: "-r\x00-I\x00-i", Root: Node{Values: "-e\x00-r\x00-I\x00-C\x00-E\x00-F\x00--encoding"}}
+	return &Program{Name: "info", Is: DataArgs}
 }
 
 func p205() *Program {
-	return &Program{Name: "jshell", Terminal: []Terminal{{Use: TermInput}}}
+	return &Program{Name: "inotifywait", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p206() *Program {
-	return &Program{Name: "julia", Is: StdinProgram | Widens, Lang: "julia", Code: "-e\x00-E\x00--eval\x00--print", Load: "-L\x00--load", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-E\x00--eval\x00--print", Forces: "-i", Values: "-J\x00-L\x00-p\x00-t\x00--project\x00--sysimage\x00--load\x00--procs\x00--threads", Operands: 1}}, Root: Node{Values: "-e\x00-E\x00-L"}}
+	return &Program{Name: "install", Is: DataArgs}
 }
 
 func p207() *Program {
-	return &Program{Name: "just", Root: Node{Arity: 2, Values: "-C\x00-f\x00--file\x00--directory\x00--makefile\x00--justfile"}}
+	return &Program{Name: "ip", Root: Node{Arity: 2}, Subs: []Node{{Path: "addr", Arity: 3}, {Path: "link", Arity: 3}, {Path: "netns", Arity: 3}, {Path: "route", Arity: 3}}}
 }
 
 func p208() *Program {
-	return &Program{Name: "k9s", Is: DataArgs}
+	return &Program{Name: "ip6tables", Is: NoCluster}
 }
 
 func p209() *Program {
-	return &Program{Name: "kak", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
+	return &Program{Name: "iptables", Is: NoCluster}
 }
 
 func p210() *Program {
-	return &Program{Name: "kill", Is: NoCluster | DataArgs, Root: Node{Arity: 1}}
+	return &Program{Name: "ipython", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", Operands: 1}}}
 }
 
 func p211() *Program {
-	return &Program{Name: "killall", Is: NoCluster | DataArgs, Root: Node{Arity: 1}}
+	return &Program{Name: "ipython3", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", Operands: 1}}}
 }
 
 func p212() *Program {
-	return &Program{Name: "kind", Is: DataArgs, Root: Node{Arity: 2}, Subs: []Node{{Path: "create", Arity: 3}}}
+	return &Program{Name: "irb", Terminal: []Terminal{{Use: TermInput}}}
 }
 
 func p213() *Program {
-	return &Program{Name: "knex", Root: Node{Arity: 2}}
+	return &Program{Name: "java", Is: NoCluster | Widens, Root: Node{Widen: []Widen{{Prefix: "-javaagent\x00-agentpath\x00-agentlib\x00-XX:OnError\x00-XX:OnOutOfMemoryError", Why: "makes java load or run other code"}}}}
 }
 
 func p214() *Program {
-	return &Program{Name: "ksh", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+	return &Program{Name: "jdb", Terminal: []Terminal{{Use: TermInput, Runs: "-batch\x00--batch\x00-b"}}}
 }
 
 func p215() *Program {
-	return &Program{Name: "kubectl", Is: Subcommands | ResourceWords | Widens | DryRuns, Words: "cj\x01cronjob\x00clusterrolebindings\x01clusterrolebinding\x00clusterroles\x01clusterrole\x00cm\x01configmap\x00configmaps\x01configmap\x00crd\x01customresourcedefinition\x00crds\x01customresourcedefinition\x00cronjobs\x01cronjob\x00customresourcedefinitions\x01customresourcedefinition\x00daemonsets\x01daemonset\x00deploy\x01deployment\x00deployments\x01deployment\x00ds\x01daemonset\x00hpa\x01horizontalpodautoscaler\x00ing\x01ingress\x00ingresses\x01ingress\x00jobs\x01job\x00namespaces\x01namespace\x00netpol\x01networkpolicy\x00no\x01node\x00nodes\x01node\x00ns\x01namespace\x00pdb\x01poddisruptionbudget\x00persistentvolumeclaims\x01persistentvolumeclaim\x00persistentvolumes\x01persistentvolume\x00po\x01pod\x00pods\x01pod\x00pv\x01persistentvolume\x00pvc\x01persistentvolumeclaim\x00replicasets\x01replicaset\x00rolebindings\x01rolebinding\x00roles\x01role\x00rs\x01replicaset\x00sa\x01serviceaccount\x00sc\x01storageclass\x00secrets\x01secret\x00serviceaccounts\x01serviceaccount\x00services\x01service\x00statefulsets\x01statefulset\x00storageclasses\x01storageclass\x00sts\x01statefulset\x00svc\x01service", Root: Node{Arity: 2, Values: "-n\x00--namespace\x00--context\x00--kube-context\x00--kubeconfig\x00-s\x00--server\x00--cluster\x00--user\x00--as\x00--as-group\x00--token\x00--request-timeout\x00-l\x00-f\x00-o\x00-c", DryRun: "--dry-run\x00--dry-run=client\x00--dry-run=server", Widen: []Widen{{Opts: "--kubeconfig\x00--context\x00--kube-context\x00--cluster\x00--server\x00--token\x00--as\x00--as-group\x00--as-uid\x00--kube-apiserver\x00--kube-token\x00--kube-as-user\x00--certificate-authority\x00--insecure-skip-tls-verify", Exact: true, Why: "sends the command to another cluster or identity"}, {Opts: "-s", Why: "sends the command to another cluster"}}}, Subs: []Node{{Path: "auth", Arity: 3}, {Path: "config", Arity: 3}, {Path: "kustomize", Arity: 3}, {Path: "rollout", Arity: 3}}}
+	return &Program{Name: "jed", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
 }
 
 func p216() *Program {
-	return &Program{Name: "kustomize", Root: Node{Arity: 2}}
+	return &Program{Name: "jest", Root: Node{Arity: 2}}
 }
 
 func p217() *Program {
-	return &Program{Name: "launchctl", Is: DataArgs}
+	return &Program{Name: "joe", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
 }
 
 func p218() *Program {
-	return &Program{Name: "lein", Terminal: []Terminal{{Sub: "repl", Use: TermInput}}}
+	return &Program{Name: "join", Is: DataArgs}
 }
 
 func p219() *Program {
-	return &Program{Name: "less", Is: DataArgs | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "-k\x00-f\x00-w\x00--where\x00--path\x00-K"}}, Root: Node{Widen: []Widen{{Prefix: "+\x00--lesskey", Words: "-k", Why: "gives the pager commands to run"}}}}
+	return &Program{Name: "journalctl", Is: DataArgs}
 }
 
 func p220() *Program {
-	return &Program{Name: "let", Is: DataArgs}
+	return &Program{Name: "jq", Is: DataArgs, Files: &Files{Pattern: true, PatternUnless: "-f\x00--from-file"}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p221() *Program {
-	return &Program{Name: "lftp", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-f", Values: "-e\x00-u\x00-p"}}}
+	return &Program{Name: "jruby", Is: StdinProgram | Widens, Optional: "-i\x00-x\x00-W\x00-T", Numeric: "-0", Lang: "ruby", Code: "-e", Load: "-r\x00-I\x00-i", Root: Node{Values: "-e\x00-r\x00-I\x00-C\x00-E\x00-F\x00--encoding"}}
 }
 
 func p222() *Program {
-	return &Program{Name: "ll", Is: DataArgs}
+	return &Program{Name: "jshell", Terminal: []Terminal{{Use: TermInput}}}
 }
 
 func p223() *Program {
-	return &Program{Name: "lldb", Terminal: []Terminal{{Use: TermInput, Runs: "-batch\x00--batch\x00-b"}}}
+	return &Program{Name: "julia", Is: StdinProgram | Widens, Lang: "julia", Code: "-e\x00-E\x00--eval\x00--print", Load: "-L\x00--load", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-E\x00--eval\x00--print", Forces: "-i", Values: "-J\x00-L\x00-p\x00-t\x00--project\x00--sysimage\x00--load\x00--procs\x00--threads", Operands: 1}}, Root: Node{Values: "-e\x00-E\x00-L"}}
 }
 
 func p224() *Program {
-	return &Program{Name: "ln", Is: DataArgs, Root: Node{Arity: 1}}
+	return &Program{Name: "just", Root: Node{Arity: 2, Values: "-C\x00-f\x00--file\x00--directory\x00--makefile\x00--justfile"}}
 }
 
 func p225() *Program {
-	return &Program{Name: "local", Is: DataArgs | Widens, Extract: "env_assign"}
+	return &Program{Name: "k3d", Is: Subcommands, Root: Node{Values: "--name\x00--kubeconfig\x00-p\x00--profile\x00-n\x00--namespace\x00--kubecontext\x00-l\x00--selector\x00-f\x00--file\x00-e\x00--environment"}}
 }
 
 func p226() *Program {
-	return &Program{Name: "locale", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "k9s", Is: DataArgs}
 }
 
 func p227() *Program {
-	return &Program{Name: "locate", Is: DataArgs}
+	return &Program{Name: "kak", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
 }
 
 func p228() *Program {
-	return &Program{Name: "logger", Is: DataArgs}
+	return &Program{Name: "keydb-cli", Is: Subcommands, Root: Node{Values: "-h\x00-p\x00-s\x00-a\x00-u\x00--user\x00--pass\x00-n\x00-r\x00-i\x00-d\x00-D\x00--cacert\x00--cacertdir\x00--cert\x00--key\x00--sni\x00--eval\x00--rdb\x00--functions-rdb\x00--pattern\x00--count\x00--quoted-pattern\x00--memkeys-samples\x00-t\x00--pipe-timeout"}}
 }
 
 func p229() *Program {
-	return &Program{Name: "login", Terminal: []Terminal{{Use: TermInput}}}
+	return &Program{Name: "kill", Is: NoCluster | DataArgs, Root: Node{Arity: 1}}
 }
 
 func p230() *Program {
-	return &Program{Name: "loginctl", Is: DataArgs}
+	return &Program{Name: "killall", Is: NoCluster | DataArgs, Root: Node{Arity: 1}}
 }
 
 func p231() *Program {
-	return &Program{Name: "ls", Is: DataArgs, Files: &Files{WalkFlags: "-R\x00--recursive", Dot: DotAlways}, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "kind", Is: Subcommands | DataArgs, Root: Node{Arity: 2, Values: "--name\x00--kubeconfig\x00-p\x00--profile\x00-n\x00--namespace\x00--kubecontext\x00-l\x00--selector\x00-f\x00--file\x00-e\x00--environment"}, Subs: []Node{{Path: "create", Arity: 3}}}
 }
 
 func p232() *Program {
-	return &Program{Name: "lsblk", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "knex", Root: Node{Arity: 2}}
 }
 
 func p233() *Program {
-	return &Program{Name: "lscpu", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "ksh", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
 }
 
 func p234() *Program {
-	return &Program{Name: "ltrace", Is: Abbrev | Widens, Root: Node{Values: "-o\x00-e\x00-p\x00-s\x00-u\x00-E\x00-a\x00-I\x00-b\x00-X\x00-P\x00-U\x00-A\x00-n\x00-f\x00--output\x00--format", Widen: []Widen{{Opts: "-o\x00--output", Label: "{name} {opt}", Why: "writes to a file"}}}}
+	return &Program{Name: "kubectl", Is: Subcommands | ResourceWords | Widens | DryRuns, Words: "cj\x01cronjob\x00clusterrolebindings\x01clusterrolebinding\x00clusterroles\x01clusterrole\x00cm\x01configmap\x00configmaps\x01configmap\x00crd\x01customresourcedefinition\x00crds\x01customresourcedefinition\x00cronjobs\x01cronjob\x00customresourcedefinition.apiextensions.k8s.io\x01customresourcedefinition\x00customresourcedefinitions\x01customresourcedefinition\x00customresourcedefinitions.apiextensions.k8s.io\x01customresourcedefinition\x00daemonsets\x01daemonset\x00deploy\x01deployment\x00deployments\x01deployment\x00ds\x01daemonset\x00hpa\x01horizontalpodautoscaler\x00ing\x01ingress\x00ingresses\x01ingress\x00jobs\x01job\x00namespaces\x01namespace\x00netpol\x01networkpolicy\x00no\x01node\x00nodes\x01node\x00ns\x01namespace\x00pdb\x01poddisruptionbudget\x00persistentvolumeclaims\x01persistentvolumeclaim\x00persistentvolumes\x01persistentvolume\x00po\x01pod\x00pods\x01pod\x00projects\x01project\x00pv\x01persistentvolume\x00pvc\x01persistentvolumeclaim\x00replicasets\x01replicaset\x00rolebindings\x01rolebinding\x00roles\x01role\x00rs\x01replicaset\x00sa\x01serviceaccount\x00sc\x01storageclass\x00secrets\x01secret\x00serviceaccounts\x01serviceaccount\x00services\x01service\x00statefulsets\x01statefulset\x00storageclasses\x01storageclass\x00sts\x01statefulset\x00svc\x01service\x00volumesnapshots\x01volumesnapshot", Root: Node{Arity: 2, Values: "-n\x00--namespace\x00--context\x00--kube-context\x00--kubeconfig\x00-s\x00--server\x00--cluster\x00--user\x00--as\x00--as-group\x00--token\x00--request-timeout\x00-l\x00-f\x00-o\x00-c\x00--filename\x00-k\x00--kustomize\x00--replicas\x00--selector\x00--field-selector\x00--grace-period\x00--timeout\x00--cascade\x00--type\x00--patch\x00--image", DryRun: "--dry-run\x00--dry-run=client\x00--dry-run=server", Widen: []Widen{{Opts: "--kubeconfig\x00--context\x00--kube-context\x00--cluster\x00--server\x00--token\x00--as\x00--as-group\x00--as-uid\x00--kube-apiserver\x00--kube-token\x00--kube-as-user\x00--certificate-authority\x00--insecure-skip-tls-verify", Exact: true, Why: "sends the command to another cluster or identity"}, {Opts: "-s", Why: "sends the command to another cluster"}}}, Subs: []Node{{Path: "auth", Arity: 3}, {Path: "config", Arity: 3}, {Path: "kustomize", Arity: 3}, {Path: "rollout", Arity: 3}}}
 }
 
 func p235() *Program {
-	return &Program{Name: "lua", Is: StdinProgram | Widens, Lang: "lua", Code: "-e", Load: "-l", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}, Root: Node{Arity: 2, Values: "-e\x00-l"}}
+	return &Program{Name: "kustomize", Root: Node{Arity: 2}}
 }
 
 func p236() *Program {
-	return &Program{Name: "luajit", Is: StdinProgram | Widens, Lang: "lua", Code: "-e", Load: "-l", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}, Root: Node{Values: "-e\x00-l"}}
+	return &Program{Name: "launchctl", Is: DataArgs}
 }
 
 func p237() *Program {
-	return &Program{Name: "lvreduce", Is: DryRuns, Root: Node{DryRun: "-t\x00--test"}}
+	return &Program{Name: "lein", Terminal: []Terminal{{Sub: "repl", Use: TermInput}}}
 }
 
 func p238() *Program {
-	return &Program{Name: "lvremove", Is: DryRuns, Root: Node{DryRun: "-t\x00--test"}}
+	return &Program{Name: "less", Is: DataArgs | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "-k\x00-f\x00-w\x00--where\x00--path\x00-K"}}, Root: Node{Widen: []Widen{{Prefix: "+\x00--lesskey", Words: "-k", Why: "gives the pager commands to run"}}}}
 }
 
 func p239() *Program {
-	return &Program{Name: "machinectl", Terminal: []Terminal{{Sub: "shell", Use: TermInput, Operands: 2}, {Sub: "login", Use: TermInput}}}
+	return &Program{Name: "let", Is: DataArgs}
 }
 
 func p240() *Program {
-	return &Program{Name: "mail", Is: DataArgs}
+	return &Program{Name: "lftp", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-f", Values: "-e\x00-u\x00-p"}}}
 }
 
 func p241() *Program {
-	return &Program{Name: "mailx", Is: DataArgs}
+	return &Program{Name: "ll", Is: DataArgs}
 }
 
 func p242() *Program {
-	return &Program{Name: "make", Is: Abbrev | DataArgs | Widens | DryRuns, Root: Node{Arity: 2, Values: "-C\x00-f\x00-I\x00-o\x00-W\x00-E\x00--file\x00--makefile\x00--directory\x00--eval\x00--include-dir\x00--justfile", DryRun: "-n\x00--dry-run\x00--just-print\x00--recon", Widen: []Widen{{Opts: "-C\x00-f\x00-I\x00-E\x00--file\x00--makefile\x00--directory\x00--eval\x00--include-dir", Why: "makes make read another makefile or extra rules"}, {Operand: "=", Label: "{var}=", Why: "overrides a makefile variable, which can change the commands make runs"}}}}
+	return &Program{Name: "lldb", Terminal: []Terminal{{Use: TermInput, Runs: "-batch\x00--batch\x00-b"}}}
 }
 
 func p243() *Program {
-	return &Program{Name: "man", Is: Abbrev | DataArgs | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "-k\x00-f\x00-w\x00--where\x00--path\x00-K"}}, Root: Node{Values: "-P\x00-H\x00-C\x00-M\x00-L\x00-m\x00-S\x00-s\x00-E\x00-W\x00-R\x00-e", Widen: []Widen{{Opts: "-P\x00-H\x00-C\x00--pager\x00--html\x00--config-file", Why: "makes man run another program"}}}}
+	return &Program{Name: "ln", Is: DataArgs, Root: Node{Arity: 1}}
 }
 
 func p244() *Program {
-	return &Program{Name: "mariadb", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--execute", Values: "-h\x00--host\x00-u\x00--user\x00-P\x00--port\x00-D\x00--database\x00-S\x00--socket"}}}
+	return &Program{Name: "local", Is: DataArgs | Widens, Extract: "env_assign"}
 }
 
 func p245() *Program {
-	return &Program{Name: "mawk", Is: Abbrev | DataArgs | Widens, Extract: "awk", Root: Node{Values: "-F\x00-v\x00-f\x00-E\x00-i\x00-l\x00-W\x00-e\x00--file\x00--exec\x00--include\x00--load\x00--source\x00--field-separator\x00--assign"}}
+	return &Program{Name: "locale", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p246() *Program {
-	return &Program{Name: "maxima", Terminal: []Terminal{{Use: TermInput}}}
+	return &Program{Name: "locate", Is: DataArgs}
 }
 
 func p247() *Program {
-	return &Program{Name: "mc", Root: Node{Arity: 2}, Subs: []Node{{Path: "admin", Arity: 3}}}
+	return &Program{Name: "logger", Is: DataArgs}
 }
 
 func p248() *Program {
-	return &Program{Name: "md5sum", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "login", Terminal: []Terminal{{Use: TermInput}}}
 }
 
 func p249() *Program {
-	return &Program{Name: "mg", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
+	return &Program{Name: "loginctl", Is: DataArgs}
 }
 
 func p250() *Program {
-	return &Program{Name: "micro", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
+	return &Program{Name: "ls", Is: DataArgs, Files: &Files{WalkFlags: "-R\x00--recursive", Dot: DotAlways}, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p251() *Program {
-	return &Program{Name: "minikube", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "lsblk", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p252() *Program {
-	return &Program{Name: "mkdir", Is: DataArgs, Root: Node{Arity: 1}}
+	return &Program{Name: "lscpu", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p253() *Program {
-	return &Program{Name: "mke2fs", Is: DryRuns, Root: Node{DryRun: "-n"}}
+	return &Program{Name: "ltrace", Is: Abbrev | Widens, Root: Node{Values: "-o\x00-e\x00-p\x00-s\x00-u\x00-E\x00-a\x00-I\x00-b\x00-X\x00-P\x00-U\x00-A\x00-n\x00-f\x00--output\x00--format", Widen: []Widen{{Opts: "-o\x00--output", Label: "{name} {opt}", Why: "writes to a file"}}}}
 }
 
 func p254() *Program {
-	return &Program{Name: "mkfs.ext2", Is: DryRuns, Root: Node{DryRun: "-n"}}
+	return &Program{Name: "lua", Is: StdinProgram | Widens, Lang: "lua", Code: "-e", Load: "-l", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}, Root: Node{Arity: 2, Values: "-e\x00-l"}}
 }
 
 func p255() *Program {
-	return &Program{Name: "mkfs.ext3", Is: DryRuns, Root: Node{DryRun: "-n"}}
+	return &Program{Name: "luajit", Is: StdinProgram | Widens, Lang: "lua", Code: "-e", Load: "-l", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}, Root: Node{Values: "-e\x00-l"}}
 }
 
 func p256() *Program {
-	return &Program{Name: "mkfs.ext4", Is: DryRuns, Root: Node{DryRun: "-n"}}
+	return &Program{Name: "lvreduce", Is: DryRuns, Root: Node{DryRun: "-t\x00--test"}}
 }
 
 func p257() *Program {
-	return &Program{Name: "mksh", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+	return &Program{Name: "lvremove", Is: DryRuns, Root: Node{DryRun: "-t\x00--test"}}
 }
 
 func p258() *Program {
-	return &Program{Name: "mlocate", Is: DataArgs}
+	return &Program{Name: "machinectl", Terminal: []Terminal{{Sub: "shell", Use: TermInput, Operands: 2}, {Sub: "login", Use: TermInput}}}
 }
 
 func p259() *Program {
-	return &Program{Name: "mongo", Terminal: []Terminal{{Use: TermInput, Runs: "--eval\x00-f\x00--file", Values: "--host\x00--port\x00-u\x00--username\x00-p\x00--password"}}}
+	return &Program{Name: "mail", Is: DataArgs}
 }
 
 func p260() *Program {
-	return &Program{Name: "mongosh", Terminal: []Terminal{{Use: TermInput, Runs: "--eval\x00-f\x00--file", Values: "--host\x00--port\x00-u\x00--username\x00-p\x00--password"}}, Root: Node{Arity: 2}}
+	return &Program{Name: "mailx", Is: DataArgs}
 }
 
 func p261() *Program {
-	return &Program{Name: "more", Is: DataArgs | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "-k\x00-f\x00-w\x00--where\x00--path\x00-K"}}, Root: Node{Widen: []Widen{{Prefix: "+\x00--lesskey", Words: "-k", Why: "gives the pager commands to run"}}}}
+	return &Program{Name: "make", Is: Abbrev | DataArgs | Widens | DryRuns, Root: Node{Arity: 2, Values: "-C\x00-f\x00-I\x00-o\x00-W\x00-E\x00--file\x00--makefile\x00--directory\x00--eval\x00--include-dir\x00--justfile", DryRun: "-n\x00--dry-run\x00--just-print\x00--recon", Widen: []Widen{{Opts: "-C\x00-f\x00-I\x00-E\x00--file\x00--makefile\x00--directory\x00--eval\x00--include-dir", Why: "makes make read another makefile or extra rules"}, {Operand: "=", Label: "{var}=", Why: "overrides a makefile variable, which can change the commands make runs"}}}}
 }
 
 func p262() *Program {
-	return &Program{Name: "mosh", Terminal: []Terminal{{Use: TermInput, Values: "--ssh\x00--port\x00-p\x00--server\x00--predict", Operands: 2}}}
+	return &Program{Name: "man", Is: Abbrev | DataArgs | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "-k\x00-f\x00-w\x00--where\x00--path\x00-K"}}, Root: Node{Values: "-P\x00-H\x00-C\x00-M\x00-L\x00-m\x00-S\x00-s\x00-E\x00-W\x00-R\x00-e", Widen: []Widen{{Opts: "-P\x00-H\x00-C\x00--pager\x00--html\x00--config-file", Why: "makes man run another program"}}}}
 }
 
 func p263() *Program {
-	return &Program{Name: "most", Is: DataArgs | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "-k\x00-f\x00-w\x00--where\x00--path\x00-K"}}, Root: Node{Widen: []Widen{{Prefix: "+\x00--lesskey", Words: "-k", Why: "gives the pager commands to run"}}}}
+	return &Program{Name: "mariadb", Optional: "-p\x00--password", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--execute", Values: "-h\x00--host\x00-u\x00--user\x00-P\x00--port\x00-D\x00--database\x00-S\x00--socket"}}, Root: Node{Values: "-u\x00--user\x00-h\x00--host\x00-P\x00--port\x00-D\x00--database\x00-e\x00--execute\x00-S\x00--socket\x00--init-command\x00--defaults-file\x00--defaults-extra-file\x00--login-path\x00--default-character-set\x00--protocol\x00--ssl-mode\x00--ssl-ca\x00--ssl-cert\x00--ssl-key\x00--connect-timeout\x00--tee\x00--pager\x00--prompt\x00--delimiter\x00--plugin-dir\x00--default-auth"}}
 }
 
 func p264() *Program {
-	return &Program{Name: "mv", Is: DataArgs, Root: Node{Arity: 1}}
+	return &Program{Name: "mawk", Is: Abbrev | DataArgs | Widens, Extract: "awk", Root: Node{Values: "-F\x00-v\x00-f\x00-E\x00-i\x00-l\x00-W\x00-e\x00--file\x00--exec\x00--include\x00--load\x00--source\x00--field-separator\x00--assign"}}
 }
 
 func p265() *Program {
-	return &Program{Name: "mvn", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "maxima", Terminal: []Terminal{{Use: TermInput}}}
 }
 
 func p266() *Program {
-	return &Program{Name: "mysql", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--execute", Values: "-h\x00--host\x00-u\x00--user\x00-P\x00--port\x00-D\x00--database\x00-S\x00--socket"}}, Root: Node{Arity: 2}}
+	return &Program{Name: "mc", Root: Node{Arity: 2}, Subs: []Node{{Path: "admin", Arity: 3}}}
 }
 
 func p267() *Program {
-	return &Program{Name: "nano", Is: DataArgs, Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
+	return &Program{Name: "md5sum", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p268() *Program {
-	return &Program{Name: "nawk", Is: Abbrev | Widens, Extract: "awk", Root: Node{Values: "-F\x00-v\x00-f\x00-E\x00-i\x00-l\x00-W\x00-e\x00--file\x00--exec\x00--include\x00--load\x00--source\x00--field-separator\x00--assign"}}
+	return &Program{Name: "mg", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
 }
 
 func p269() *Program {
-	return &Program{Name: "nc", Aliases: "--exec\x01-e\x00--sh-exec\x01-e"}
+	return &Program{Name: "micro", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
 }
 
 func p270() *Program {
-	return &Program{Name: "ncat", Aliases: "--exec\x01-e\x00--sh-exec\x01-e"}
+	return &Program{Name: "minikube", Is: Subcommands | DataArgs, Root: Node{Arity: 2, Values: "--name\x00--kubeconfig\x00-p\x00--profile\x00-n\x00--namespace\x00--kubecontext\x00-l\x00--selector\x00-f\x00--file\x00-e\x00--environment"}}
 }
 
 func p271() *Program {
-	return &Program{Name: "ncftp", Terminal: []Terminal{{Use: TermInput}}}
+	return &Program{Name: "mkdir", Is: DataArgs, Root: Node{Arity: 1}}
 }
 
 func p272() *Program {
-	return &Program{Name: "nerdctl", Is: Subcommands | Widens | DryRuns, Globals: "-H\x00--host\x00-c\x00--context\x00--config\x00-l\x00--log-level\x00--tlscacert\x00--tlscert\x00--tlskey\x00--url\x00--connection\x00--root\x00--runroot", Extract: "docker", Subs: []Node{{Path: "compose", Values: "-f\x00--file\x00-p\x00--project-name\x00--project-directory\x00--env-file\x00--profile\x00--ansi\x00--progress\x00--parallel", DryRun: "--dry-run"}}}
+	return &Program{Name: "mke2fs", Is: DryRuns, Root: Node{DryRun: "-n"}}
 }
 
 func p273() *Program {
-	return &Program{Name: "netcat", Aliases: "--exec\x01-e\x00--sh-exec\x01-e"}
+	return &Program{Name: "mkfs.ext2", Is: DryRuns, Root: Node{DryRun: "-n"}}
 }
 
 func p274() *Program {
-	return &Program{Name: "netlify", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "mkfs.ext3", Is: DryRuns, Root: Node{DryRun: "-n"}}
 }
 
 func p275() *Program {
-	return &Program{Name: "newgrp", Terminal: []Terminal{{Use: TermInput}}}
+	return &Program{Name: "mkfs.ext4", Is: DryRuns, Root: Node{DryRun: "-n"}}
 }
 
 func p276() *Program {
-	return &Program{Name: "ng", Root: Node{Arity: 2}}
+	return &Program{Name: "mksh", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
 }
 
 func p277() *Program {
-	return &Program{Name: "ninja", Is: DataArgs}
+	return &Program{Name: "mlocate", Is: DataArgs}
 }
 
 func p278() *Program {
-	return &Program{Name: "nix", Root: Node{Arity: 2}}
+	return &Program{Name: "mongo", Optional: "-p\x00--password", Terminal: []Terminal{{Use: TermInput, Runs: "--eval\x00-f\x00--file", Values: "--host\x00--port\x00-u\x00--username\x00-p\x00--password"}}, Root: Node{Values: "--host\x00--port\x00-u\x00--username\x00--authenticationDatabase\x00--authenticationMechanism\x00--eval\x00-f\x00--file\x00--tlsCAFile\x00--tlsCertificateKeyFile\x00--apiVersion"}}
 }
 
 func p279() *Program {
-	return &Program{Name: "nix-env", Is: DataArgs}
+	return &Program{Name: "mongosh", Optional: "-p\x00--password", Terminal: []Terminal{{Use: TermInput, Runs: "--eval\x00-f\x00--file", Values: "--host\x00--port\x00-u\x00--username\x00-p\x00--password"}}, Root: Node{Arity: 2, Values: "--host\x00--port\x00-u\x00--username\x00--authenticationDatabase\x00--authenticationMechanism\x00--eval\x00-f\x00--file\x00--tlsCAFile\x00--tlsCertificateKeyFile\x00--apiVersion"}}
 }
 
 func p280() *Program {
-	return &Program{Name: "nl", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "more", Is: DataArgs | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "-k\x00-f\x00-w\x00--where\x00--path\x00-K"}}, Root: Node{Widen: []Widen{{Prefix: "+\x00--lesskey", Words: "-k", Why: "gives the pager commands to run"}}}}
 }
 
 func p281() *Program {
-	return &Program{Name: "node", Is: Posix | StdinProgram | Widens, Lang: "node", Code: "-e\x00--eval\x00-p\x00--print", Load: "-r\x00--require\x00--import\x00--loader\x00--experimental-loader\x00--env-file\x00--inspect\x00--inspect-brk\x00--inspect-wait\x00--experimental-policy", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--eval\x00-p\x00--print\x00--test\x00--run", Forces: "-i\x00--interactive", Values: "-r\x00--require\x00--import\x00--loader\x00--experimental-loader\x00-C\x00--conditions\x00--input-type\x00--env-file\x00--title\x00--inspect-port", Operands: 1}}, Root: Node{Arity: 2, Values: "-e\x00--eval\x00-p\x00--print\x00-r\x00--require\x00--import\x00--loader\x00--experimental-loader\x00--env-file\x00--input-type\x00--conditions\x00-C\x00--title\x00--max-old-space-size"}}
+	return &Program{Name: "mosh", Terminal: []Terminal{{Use: TermInput, Values: "--ssh\x00--port\x00-p\x00--server\x00--predict", Operands: 2}}}
 }
 
 func p282() *Program {
-	return &Program{Name: "nodejs", Is: Posix | StdinProgram | Widens, Lang: "node", Code: "-e\x00--eval\x00-p\x00--print", Load: "-r\x00--require\x00--import\x00--loader\x00--experimental-loader\x00--env-file\x00--inspect\x00--inspect-brk\x00--inspect-wait\x00--experimental-policy", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--eval\x00-p\x00--print\x00--test\x00--run", Forces: "-i\x00--interactive", Values: "-r\x00--require\x00--import\x00--loader\x00--experimental-loader\x00-C\x00--conditions\x00--input-type\x00--env-file\x00--title\x00--inspect-port", Operands: 1}}, Root: Node{Values: "-e\x00--eval\x00-p\x00--print\x00-r\x00--require\x00--import\x00--loader\x00--experimental-loader\x00--env-file\x00--input-type\x00--conditions\x00-C\x00--title\x00--max-old-space-size"}}
+	return &Program{Name: "most", Is: DataArgs | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "-k\x00-f\x00-w\x00--where\x00--path\x00-K"}}, Root: Node{Widen: []Widen{{Prefix: "+\x00--lesskey", Words: "-k", Why: "gives the pager commands to run"}}}}
 }
 
 func p283() *Program {
-	return &Program{Name: "nodemon", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "mv", Is: DataArgs, Root: Node{Arity: 1}}
 }
 
 func p284() *Program {
-	return &Program{Name: "notify-send", Is: DataArgs}
+	return &Program{Name: "mvn", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p285() *Program {
-	return &Program{Name: "npm", Is: Abbrev | Subcommands | Runs | Widens | DryRuns, Words: "x\x01exec", Root: Node{Arity: 2, Values: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call\x00--prefix\x00--loglevel\x00--cache\x00-c\x00-w\x00--workspace", DryRun: "--dry-run", Widen: []Widen{{Opts: "--unsafe-perm", Unless: "false", Why: "makes package scripts run with full privileges"}, {Opts: "--ignore-scripts", Unless: "true", HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: "--no-ignore-scripts", Why: "makes package install scripts run"}, {Opts: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call", Why: "changes which code {name} fetches or which shell runs its scripts"}, {Opts: "-c", Why: "runs a shell command"}}}, Subs: []Node{{Path: "cache", Arity: 3}, {Path: "config", Arity: 3}, {Path: "exec", Arity: 3, Values: "-p\x00--package", Run: &Run{Shell: "-c\x00--call"}}, {Path: "init", Arity: 3}, {Path: "run", Arity: 3}, {Path: "view", Arity: 3}}}
+	return &Program{Name: "mysql", Optional: "-p\x00--password", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--execute", Values: "-h\x00--host\x00-u\x00--user\x00-P\x00--port\x00-D\x00--database\x00-S\x00--socket"}}, Root: Node{Arity: 2, Values: "-u\x00--user\x00-h\x00--host\x00-P\x00--port\x00-D\x00--database\x00-e\x00--execute\x00-S\x00--socket\x00--init-command\x00--defaults-file\x00--defaults-extra-file\x00--login-path\x00--default-character-set\x00--protocol\x00--ssl-mode\x00--ssl-ca\x00--ssl-cert\x00--ssl-key\x00--connect-timeout\x00--tee\x00--pager\x00--prompt\x00--delimiter\x00--plugin-dir\x00--default-auth"}}
 }
 
 func p286() *Program {
-	return &Program{Name: "nproc", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "mysqladmin", Is: Subcommands, Optional: "-p\x00--password", Root: Node{Values: "-u\x00--user\x00-h\x00--host\x00-P\x00--port\x00-S\x00--socket\x00--defaults-file\x00--defaults-extra-file\x00--login-path\x00-c\x00--count\x00-i\x00--sleep\x00--connect-timeout\x00--shutdown-timeout\x00--ssl-mode"}}
 }
 
 func p287() *Program {
-	return &Program{Name: "npx", Is: Abbrev | Runs | Widens | DryRuns, Root: Node{Arity: 2, Values: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call\x00--prefix\x00--loglevel\x00--cache\x00-c\x00-w\x00--workspace\x00-p\x00--package", DryRun: "--dry-run", Widen: []Widen{{Opts: "--unsafe-perm", Unless: "false", Why: "makes package scripts run with full privileges"}, {Opts: "--ignore-scripts", Unless: "true", HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: "--no-ignore-scripts", Why: "makes package install scripts run"}, {Opts: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call", Why: "changes which code {name} fetches or which shell runs its scripts"}, {Opts: "-c", Why: "runs a shell command"}}, Run: &Run{Shell: "-c\x00--call"}}}
+	return &Program{Name: "mysqlsh", Optional: "-p\x00--password", Root: Node{Values: "-u\x00--user\x00-h\x00--host\x00-P\x00--port\x00-e\x00--execute\x00-f\x00--file\x00--uri\x00-D\x00--schema\x00--database"}}
 }
 
 func p288() *Program {
-	return &Program{Name: "nsenter", Is: Widens, Terminal: []Terminal{{Use: TermInput, Values: "-t\x00--target\x00-S\x00--setuid\x00-G\x00--setgid\x00-w\x00--wd\x00-r\x00--root\x00--map-user\x00--map-group", Operands: 1}}, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "nano", Is: DataArgs, Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
 }
 
 func p289() *Program {
-	return &Program{Name: "nu", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--commands", Forces: "-i\x00--interactive", Operands: 1}}}
+	return &Program{Name: "nawk", Is: Abbrev | Widens, Extract: "awk", Root: Node{Values: "-F\x00-v\x00-f\x00-E\x00-i\x00-l\x00-W\x00-e\x00--file\x00--exec\x00--include\x00--load\x00--source\x00--field-separator\x00--assign"}}
 }
 
 func p290() *Program {
-	return &Program{Name: "nuget", Is: DataArgs}
+	return &Program{Name: "nc", Aliases: "--exec\x01-e\x00--sh-exec\x01-e"}
 }
 
 func p291() *Program {
-	return &Program{Name: "nvim", Is: DataArgs | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, Root: Node{Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
+	return &Program{Name: "ncat", Aliases: "--exec\x01-e\x00--sh-exec\x01-e"}
 }
 
 func p292() *Program {
-	return &Program{Name: "nvm", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "ncftp", Terminal: []Terminal{{Use: TermInput}}}
 }
 
 func p293() *Program {
-	return &Program{Name: "nx", Root: Node{Arity: 2}}
+	return &Program{Name: "nerdctl", Is: Subcommands | Widens | DryRuns, Globals: "-H\x00--host\x00-c\x00--context\x00--config\x00-l\x00--log-level\x00--tlscacert\x00--tlscert\x00--tlskey\x00--url\x00--connection\x00--root\x00--runroot", Words: "remove\x01rm", Extract: "docker", Subs: []Node{{Path: "compose", Values: "-f\x00--file\x00-p\x00--project-name\x00--project-directory\x00--env-file\x00--profile\x00--ansi\x00--progress\x00--parallel", DryRun: "--dry-run"}, {Path: "container"}, {Path: "container create", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "container run", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "create", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "image"}, {Path: "run", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--label-file\x00--platform\x00-m\x00--memory\x00--cpus\x00--cpu-shares\x00-c\x00-h\x00--hostname\x00--add-host\x00--cap-add\x00--cap-drop\x00--device\x00--gpus\x00--restart\x00--pull\x00--log-driver\x00--log-opt\x00--shm-size\x00--ulimit\x00--tmpfs\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--dns\x00--dns-search\x00--dns-option\x00--expose\x00--group-add\x00--link\x00--runtime\x00--stop-signal\x00--stop-timeout\x00--volumes-from\x00--cidfile\x00--cgroupns\x00--memory-swap\x00--network-alias\x00--ip\x00--ip6\x00--mac-address\x00--health-cmd\x00--userns\x00--detach-keys\x00--attach\x00-a\x00--storage-opt\x00--sysctl\x00--isolation\x00--init-path\x00--oom-score-adj\x00--blkio-weight\x00--cpuset-cpus\x00--cpuset-mems\x00--device-cgroup-rule\x00--annotation"}, {Path: "system"}, {Path: "volume"}}}
 }
 
 func p294() *Program {
-	return &Program{Name: "oc", Is: Subcommands | ResourceWords | Widens | DryRuns, Words: "cj\x01cronjob\x00clusterrolebindings\x01clusterrolebinding\x00clusterroles\x01clusterrole\x00cm\x01configmap\x00configmaps\x01configmap\x00crd\x01customresourcedefinition\x00crds\x01customresourcedefinition\x00cronjobs\x01cronjob\x00customresourcedefinitions\x01customresourcedefinition\x00daemonsets\x01daemonset\x00deploy\x01deployment\x00deployments\x01deployment\x00ds\x01daemonset\x00hpa\x01horizontalpodautoscaler\x00ing\x01ingress\x00ingresses\x01ingress\x00jobs\x01job\x00namespaces\x01namespace\x00netpol\x01networkpolicy\x00no\x01node\x00nodes\x01node\x00ns\x01namespace\x00pdb\x01poddisruptionbudget\x00persistentvolumeclaims\x01persistentvolumeclaim\x00persistentvolumes\x01persistentvolume\x00po\x01pod\x00pods\x01pod\x00pv\x01persistentvolume\x00pvc\x01persistentvolumeclaim\x00replicasets\x01replicaset\x00rolebindings\x01rolebinding\x00roles\x01role\x00rs\x01replicaset\x00sa\x01serviceaccount\x00sc\x01storageclass\x00secrets\x01secret\x00serviceaccounts\x01serviceaccount\x00services\x01service\x00statefulsets\x01statefulset\x00storageclasses\x01storageclass\x00sts\x01statefulset\x00svc\x01service", Root: Node{Values: "-n\x00--namespace\x00--context\x00--kube-context\x00--kubeconfig\x00-s\x00--server\x00--cluster\x00--user\x00--as\x00--as-group\x00--token\x00--request-timeout\x00-l\x00-f\x00-o\x00-c", DryRun: "--dry-run\x00--dry-run=client\x00--dry-run=server", Widen: []Widen{{Opts: "--kubeconfig\x00--context\x00--kube-context\x00--cluster\x00--server\x00--token\x00--as\x00--as-group\x00--as-uid\x00--kube-apiserver\x00--kube-token\x00--kube-as-user\x00--certificate-authority\x00--insecure-skip-tls-verify", Exact: true, Why: "sends the command to another cluster or identity"}, {Opts: "-s", Why: "sends the command to another cluster"}}}}
+	return &Program{Name: "netcat", Aliases: "--exec\x01-e\x00--sh-exec\x01-e"}
 }
 
 func p295() *Program {
-	return &Program{Name: "ocaml", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}}
+	return &Program{Name: "netlify", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p296() *Program {
-	return &Program{Name: "octave", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}}
+	return &Program{Name: "newgrp", Terminal: []Terminal{{Use: TermInput}}}
 }
 
 func p297() *Program {
-	return &Program{Name: "od", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "ng", Root: Node{Arity: 2}}
 }
 
 func p298() *Program {
-	return &Program{Name: "open", Is: DataArgs}
+	return &Program{Name: "ninja", Is: DataArgs}
 }
 
 func p299() *Program {
-	return &Program{Name: "openssl", Is: NoCluster, Decodes: "*", Root: Node{Arity: 2}, Subs: []Node{{Path: "req", Arity: 3}, {Path: "x509", Arity: 3}}}
+	return &Program{Name: "nix", Root: Node{Arity: 2}}
 }
 
 func p300() *Program {
-	return &Program{Name: "osascript", Is: StdinProgram | Widens, Lang: "applescript", Code: "-e", Root: Node{Values: "-e\x00-l"}}
+	return &Program{Name: "nix-env", Is: DataArgs}
 }
 
 func p301() *Program {
-	return &Program{Name: "pacman", Is: DataArgs | DryRuns, Root: Node{Arity: 2, DryRun: "-p\x00--print"}}
+	return &Program{Name: "nl", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p302() *Program {
-	return &Program{Name: "parallel", Is: Widens, Root: Node{Values: "-j\x00--jobs\x00-S\x00--sshlogin\x00-a\x00--arg-file\x00--delay\x00--timeout\x00-N\x00-n\x00-L\x00--colsep\x00-d\x00--delimiter\x00--results\x00--joblog\x00--tmpdir\x00-I\x00--env\x00--workdir\x00--wd", Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "node", Is: Posix | StdinProgram | Widens, Lang: "node", Code: "-e\x00--eval\x00-p\x00--print", Load: "-r\x00--require\x00--import\x00--loader\x00--experimental-loader\x00--env-file\x00--inspect\x00--inspect-brk\x00--inspect-wait\x00--experimental-policy", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--eval\x00-p\x00--print\x00--test\x00--run", Forces: "-i\x00--interactive", Values: "-r\x00--require\x00--import\x00--loader\x00--experimental-loader\x00-C\x00--conditions\x00--input-type\x00--env-file\x00--title\x00--inspect-port", Operands: 1}}, Root: Node{Arity: 2, Values: "-e\x00--eval\x00-p\x00--print\x00-r\x00--require\x00--import\x00--loader\x00--experimental-loader\x00--env-file\x00--input-type\x00--conditions\x00-C\x00--title\x00--max-old-space-size"}}
 }
 
 func p303() *Program {
-	return &Program{Name: "paste", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "nodejs", Is: Posix | StdinProgram | Widens, Lang: "node", Code: "-e\x00--eval\x00-p\x00--print", Load: "-r\x00--require\x00--import\x00--loader\x00--experimental-loader\x00--env-file\x00--inspect\x00--inspect-brk\x00--inspect-wait\x00--experimental-policy", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--eval\x00-p\x00--print\x00--test\x00--run", Forces: "-i\x00--interactive", Values: "-r\x00--require\x00--import\x00--loader\x00--experimental-loader\x00-C\x00--conditions\x00--input-type\x00--env-file\x00--title\x00--inspect-port", Operands: 1}}, Root: Node{Values: "-e\x00--eval\x00-p\x00--print\x00-r\x00--require\x00--import\x00--loader\x00--experimental-loader\x00--env-file\x00--input-type\x00--conditions\x00-C\x00--title\x00--max-old-space-size"}}
 }
 
 func p304() *Program {
-	return &Program{Name: "pdb", Terminal: []Terminal{{Use: TermInput, Runs: "-batch\x00--batch\x00-b"}}}
+	return &Program{Name: "nodemon", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p305() *Program {
-	return &Program{Name: "perl", Is: StdinProgram | Widens, Optional: "-i\x00-x\x00-C\x00-d\x00-D\x00-F", Numeric: "-l\x00-0", Lang: "perl", Code: "-e\x00-E", Load: "-M\x00-m\x00-I\x00-i\x00-d", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-E", Forces: "-d", Values: "-x", Operands: 1}}, Root: Node{Arity: 2, Values: "-e\x00-E\x00-I\x00-M\x00-m"}}
+	return &Program{Name: "notify-send", Is: DataArgs}
 }
 
 func p306() *Program {
-	return &Program{Name: "perl*", Is: StdinProgram | Widens, Optional: "-i\x00-x\x00-C\x00-d\x00-D\x00-F", Numeric: "-l\x00-0", Lang: "perl", Code: "-e\x00-E", Load: "-M\x00-m\x00-I\x00-i\x00-d", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-E", Forces: "-d", Values: "-x", Operands: 1}}, Root: Node{Values: "-e\x00-E\x00-I\x00-M\x00-m"}}
+	return &Program{Name: "npm", Is: Abbrev | Subcommands | Runs | Widens | DryRuns, Words: "x\x01exec", Root: Node{Arity: 2, Values: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call\x00--prefix\x00--loglevel\x00--cache\x00-c\x00-w\x00--workspace", DryRun: "--dry-run", Widen: []Widen{{Opts: "--unsafe-perm", Unless: "false", Why: "makes package scripts run with full privileges"}, {Opts: "--ignore-scripts", Unless: "true", HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: "--no-ignore-scripts", Why: "makes package install scripts run"}, {Opts: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call", Why: "changes which code {name} fetches or which shell runs its scripts"}, {Opts: "-c", Why: "runs a shell command"}}}, Subs: []Node{{Path: "cache", Arity: 3}, {Path: "config", Arity: 3}, {Path: "exec", Arity: 3, Values: "-p\x00--package", Run: &Run{Shell: "-c\x00--call"}}, {Path: "init", Arity: 3}, {Path: "run", Arity: 3}, {Path: "view", Arity: 3}}}
 }
 
 func p307() *Program {
-	return &Program{Name: "pg", Terminal: []Terminal{{Use: TermKeys, Quiet: "-k\x00-f\x00-w\x00--where\x00--path\x00-K"}}}
+	return &Program{Name: "nproc", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p308() *Program {
-	return &Program{Name: "pgrep", Is: DataArgs}
+	return &Program{Name: "npx", Is: Abbrev | Runs | Widens | DryRuns, Root: Node{Arity: 2, Values: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call\x00--prefix\x00--loglevel\x00--cache\x00-c\x00-w\x00--workspace\x00-p\x00--package", DryRun: "--dry-run", Widen: []Widen{{Opts: "--unsafe-perm", Unless: "false", Why: "makes package scripts run with full privileges"}, {Opts: "--ignore-scripts", Unless: "true", HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: "--no-ignore-scripts", Why: "makes package install scripts run"}, {Opts: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call", Why: "changes which code {name} fetches or which shell runs its scripts"}, {Opts: "-c", Why: "runs a shell command"}}, Run: &Run{Shell: "-c\x00--call"}}}
 }
 
 func p309() *Program {
-	return &Program{Name: "php", Is: StdinProgram | Widens, Lang: "php", Code: "-r\x00-B\x00-R\x00-E", Load: "-d\x00-c\x00-F\x00-S\x00-z", Script: "-f", Terminal: []Terminal{{Use: TermInput, Runs: "-r\x00-f\x00-l\x00-S", Forces: "-a", Operands: 1}}, Root: Node{Arity: 2, Values: "-r\x00-d\x00-c\x00-f\x00-B\x00-R\x00-F\x00-E\x00-S\x00-t\x00-z"}}
+	return &Program{Name: "nsenter", Is: Widens, Terminal: []Terminal{{Use: TermInput, Values: "-t\x00--target\x00-S\x00--setuid\x00-G\x00--setgid\x00-w\x00--wd\x00-r\x00--root\x00--map-user\x00--map-group", Operands: 1}}, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p310() *Program {
-	return &Program{Name: "php*", Is: StdinProgram | Widens, Lang: "php", Code: "-r\x00-B\x00-R\x00-E", Load: "-d\x00-c\x00-F\x00-S\x00-z", Script: "-f", Root: Node{Values: "-r\x00-d\x00-c\x00-f\x00-B\x00-R\x00-F\x00-E\x00-S\x00-t\x00-z"}}
+	return &Program{Name: "nu", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--commands", Forces: "-i\x00--interactive", Operands: 1}}}
 }
 
 func p311() *Program {
-	return &Program{Name: "pico", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
+	return &Program{Name: "nuget", Is: DataArgs}
 }
 
 func p312() *Program {
-	return &Program{Name: "pidof", Is: DataArgs}
+	return &Program{Name: "nvim", Is: DataArgs | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, Root: Node{Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
 }
 
 func p313() *Program {
-	return &Program{Name: "pip", Is: Abbrev | DataArgs | Widens | DryRuns, Root: Node{Arity: 2, Values: "-i\x00-f\x00-r\x00-c\x00-e\x00--index-url\x00--extra-index-url\x00--find-links", DryRun: "--dry-run", Widen: []Widen{{Opts: "-i\x00-f\x00--index-url\x00--extra-index-url\x00--find-links\x00--trusted-host", Why: "changes where packages (code) come from"}}}, Subs: []Node{{Path: "cache", Arity: 3}, {Path: "config", Arity: 3}}}
+	return &Program{Name: "nvm", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p314() *Program {
-	return &Program{Name: "pip3", Is: Abbrev | DataArgs | Widens | DryRuns, Root: Node{Arity: 2, Values: "-i\x00-f\x00-r\x00-c\x00-e\x00--index-url\x00--extra-index-url\x00--find-links", DryRun: "--dry-run", Widen: []Widen{{Opts: "-i\x00-f\x00--index-url\x00--extra-index-url\x00--find-links\x00--trusted-host", Why: "changes where packages (code) come from"}}}, Subs: []Node{{Path: "config", Arity: 3}}}
+	return &Program{Name: "nx", Root: Node{Arity: 2}}
 }
 
 func p315() *Program {
-	return &Program{Name: "pipenv", Is: Subcommands | Runs, Root: Node{Arity: 2}, Subs: []Node{{Path: "run", Arity: 3, Run: &Run{}}}}
+	return &Program{Name: "oc", Is: Subcommands | ResourceWords | Widens | DryRuns, Words: "cj\x01cronjob\x00clusterrolebindings\x01clusterrolebinding\x00clusterroles\x01clusterrole\x00cm\x01configmap\x00configmaps\x01configmap\x00crd\x01customresourcedefinition\x00crds\x01customresourcedefinition\x00cronjobs\x01cronjob\x00customresourcedefinition.apiextensions.k8s.io\x01customresourcedefinition\x00customresourcedefinitions\x01customresourcedefinition\x00customresourcedefinitions.apiextensions.k8s.io\x01customresourcedefinition\x00daemonsets\x01daemonset\x00deploy\x01deployment\x00deployments\x01deployment\x00ds\x01daemonset\x00hpa\x01horizontalpodautoscaler\x00ing\x01ingress\x00ingresses\x01ingress\x00jobs\x01job\x00namespaces\x01namespace\x00netpol\x01networkpolicy\x00no\x01node\x00nodes\x01node\x00ns\x01namespace\x00pdb\x01poddisruptionbudget\x00persistentvolumeclaims\x01persistentvolumeclaim\x00persistentvolumes\x01persistentvolume\x00po\x01pod\x00pods\x01pod\x00projects\x01project\x00pv\x01persistentvolume\x00pvc\x01persistentvolumeclaim\x00replicasets\x01replicaset\x00rolebindings\x01rolebinding\x00roles\x01role\x00rs\x01replicaset\x00sa\x01serviceaccount\x00sc\x01storageclass\x00secrets\x01secret\x00serviceaccounts\x01serviceaccount\x00services\x01service\x00statefulsets\x01statefulset\x00storageclasses\x01storageclass\x00sts\x01statefulset\x00svc\x01service\x00volumesnapshots\x01volumesnapshot", Root: Node{Values: "-n\x00--namespace\x00--context\x00--kube-context\x00--kubeconfig\x00-s\x00--server\x00--cluster\x00--user\x00--as\x00--as-group\x00--token\x00--request-timeout\x00-l\x00-f\x00-o\x00-c\x00--filename\x00-k\x00--kustomize\x00--replicas\x00--selector\x00--field-selector\x00--grace-period\x00--timeout\x00--cascade\x00--type\x00--patch\x00--image", DryRun: "--dry-run\x00--dry-run=client\x00--dry-run=server", Widen: []Widen{{Opts: "--kubeconfig\x00--context\x00--kube-context\x00--cluster\x00--server\x00--token\x00--as\x00--as-group\x00--as-uid\x00--kube-apiserver\x00--kube-token\x00--kube-as-user\x00--certificate-authority\x00--insecure-skip-tls-verify", Exact: true, Why: "sends the command to another cluster or identity"}, {Opts: "-s", Why: "sends the command to another cluster"}}}}
 }
 
 func p316() *Program {
-	return &Program{Name: "pipx", Is: Abbrev | Subcommands | DataArgs | Runs | Widens, Root: Node{Arity: 2, Values: "-i\x00-f\x00-r\x00-c\x00-e\x00--index-url\x00--extra-index-url\x00--find-links", Widen: []Widen{{Opts: "-i\x00-f\x00--index-url\x00--extra-index-url\x00--find-links\x00--trusted-host", Why: "changes where packages (code) come from"}}}, Subs: []Node{{Path: "run", Values: "--spec\x00--python\x00--pip-args", Run: &Run{}}}}
+	return &Program{Name: "ocaml", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}}
 }
 
 func p317() *Program {
-	return &Program{Name: "pkexec", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "octave", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}}
 }
 
 func p318() *Program {
-	return &Program{Name: "pkill", Is: NoCluster | DataArgs}
+	return &Program{Name: "od", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p319() *Program {
-	return &Program{Name: "plocate", Is: DataArgs}
+	return &Program{Name: "open", Is: DataArgs}
 }
 
 func p320() *Program {
-	return &Program{Name: "pnpm", Is: Abbrev | Subcommands | Runs | Widens | DryRuns, Root: Node{Arity: 2, Values: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call\x00--prefix\x00--loglevel\x00--cache\x00-C\x00--dir\x00-F\x00--filter\x00--reporter", DryRun: "--dry-run", Widen: []Widen{{Opts: "--unsafe-perm", Unless: "false", Why: "makes package scripts run with full privileges"}, {Opts: "--ignore-scripts", Unless: "true", HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: "--no-ignore-scripts", Why: "makes package install scripts run"}, {Opts: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call", Why: "changes which code {name} fetches or which shell runs its scripts"}}}, Subs: []Node{{Path: "config", Arity: 3}, {Path: "dlx", Arity: 3, Values: "--package", Run: &Run{Shell: "-c\x00--shell-mode"}}, {Path: "exec", Arity: 3, Run: &Run{}}, {Path: "run", Arity: 3}}}
+	return &Program{Name: "openssl", Is: NoCluster, Decodes: "*", Root: Node{Arity: 2}, Subs: []Node{{Path: "req", Arity: 3}, {Path: "x509", Arity: 3}}}
 }
 
 func p321() *Program {
-	return &Program{Name: "pnpx", Is: Abbrev | Runs | Widens | DryRuns, Root: Node{Values: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call\x00--prefix\x00--loglevel\x00--cache\x00-p\x00--package", DryRun: "--dry-run", Widen: []Widen{{Opts: "--unsafe-perm", Unless: "false", Why: "makes package scripts run with full privileges"}, {Opts: "--ignore-scripts", Unless: "true", HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: "--no-ignore-scripts", Why: "makes package install scripts run"}, {Opts: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call", Why: "changes which code {name} fetches or which shell runs its scripts"}}, Run: &Run{}}}
+	return &Program{Name: "osascript", Is: StdinProgram | Widens, Lang: "applescript", Code: "-e", Root: Node{Values: "-e\x00-l"}}
 }
 
 func p322() *Program {
-	return &Program{Name: "podman", Is: Subcommands | Widens | DryRuns, Globals: "-H\x00--host\x00-c\x00--context\x00--config\x00-l\x00--log-level\x00--tlscacert\x00--tlscert\x00--tlskey\x00--url\x00--connection\x00--root\x00--runroot", Extract: "docker", Root: Node{Arity: 2}, Subs: []Node{{Path: "compose", Values: "-f\x00--file\x00-p\x00--project-name\x00--project-directory\x00--env-file\x00--profile\x00--ansi\x00--progress\x00--parallel", DryRun: "--dry-run"}, {Path: "container", Arity: 3}, {Path: "image", Arity: 3}, {Path: "network", Arity: 3}, {Path: "volume", Arity: 3}}}
+	return &Program{Name: "pacman", Is: DataArgs | DryRuns, Root: Node{Arity: 2, DryRun: "-p\x00--print"}}
 }
 
 func p323() *Program {
-	return &Program{Name: "podman-remote", Is: Subcommands | Widens | DryRuns, Globals: "-H\x00--host\x00-c\x00--context\x00--config\x00-l\x00--log-level\x00--tlscacert\x00--tlscert\x00--tlskey\x00--url\x00--connection\x00--root\x00--runroot", Extract: "docker", Subs: []Node{{Path: "compose", Values: "-f\x00--file\x00-p\x00--project-name\x00--project-directory\x00--env-file\x00--profile\x00--ansi\x00--progress\x00--parallel", DryRun: "--dry-run"}}}
+	return &Program{Name: "parallel", Is: Widens, Root: Node{Values: "-j\x00--jobs\x00-S\x00--sshlogin\x00-a\x00--arg-file\x00--delay\x00--timeout\x00-N\x00-n\x00-L\x00--colsep\x00-d\x00--delimiter\x00--results\x00--joblog\x00--tmpdir\x00-I\x00--env\x00--workdir\x00--wd", Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p324() *Program {
-	return &Program{Name: "poetry", Is: Subcommands | Runs, Root: Node{Arity: 2}, Subs: []Node{{Path: "run", Arity: 3, Run: &Run{}}}}
+	return &Program{Name: "paste", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p325() *Program {
-	return &Program{Name: "popd", Is: DataArgs}
+	return &Program{Name: "pdb", Terminal: []Terminal{{Use: TermInput, Runs: "-batch\x00--batch\x00-b"}}}
 }
 
 func p326() *Program {
-	return &Program{Name: "port", Is: DataArgs}
+	return &Program{Name: "perl", Is: StdinProgram | Widens, Optional: "-i\x00-x\x00-C\x00-d\x00-D\x00-F", Numeric: "-l\x00-0", Lang: "perl", Code: "-e\x00-E", Load: "-M\x00-m\x00-I\x00-i\x00-d", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-E", Forces: "-d", Values: "-x", Operands: 1}}, Root: Node{Arity: 2, Values: "-e\x00-E\x00-I\x00-M\x00-m"}}
 }
 
 func p327() *Program {
-	return &Program{Name: "posh", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+	return &Program{Name: "perl*", Is: StdinProgram | Widens, Optional: "-i\x00-x\x00-C\x00-d\x00-D\x00-F", Numeric: "-l\x00-0", Lang: "perl", Code: "-e\x00-E", Load: "-M\x00-m\x00-I\x00-i\x00-d", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-E", Forces: "-d", Values: "-x", Operands: 1}}, Root: Node{Values: "-e\x00-E\x00-I\x00-M\x00-m"}}
 }
 
 func p328() *Program {
-	return &Program{Name: "powershell", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-command\x00-Command\x00--command\x00-f\x00-file\x00-File\x00-e\x00-ec\x00-EncodedCommand", Forces: "-noexit\x00-NoExit", Values: "-ExecutionPolicy\x00-ex\x00-wd\x00-WorkingDirectory", Operands: 1}}}
+	return &Program{Name: "pg", Terminal: []Terminal{{Use: TermKeys, Quiet: "-k\x00-f\x00-w\x00--where\x00--path\x00-K"}}}
 }
 
 func p329() *Program {
-	return &Program{Name: "print", Is: DataArgs}
+	return &Program{Name: "pg_restore", Aliases: "--clean\x01-c\x00--dbname\x01-d", Root: Node{Values: "-d\x00--dbname\x00-h\x00--host\x00-p\x00--port\x00-U\x00--username\x00-f\x00--file\x00-F\x00--format\x00-j\x00--jobs\x00-n\x00--schema\x00-t\x00--table\x00-L\x00--use-list\x00-I\x00--index\x00-N\x00--exclude-schema\x00-P\x00--function\x00-T\x00--trigger\x00-S\x00--superuser\x00--role"}}
 }
 
 func p330() *Program {
-	return &Program{Name: "printenv", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "pgrep", Is: DataArgs}
 }
 
 func p331() *Program {
-	return &Program{Name: "printf", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{Deny: "-v", MaxOperands: -1, NoGlob: true}}}
+	return &Program{Name: "php", Is: StdinProgram | Widens, Lang: "php", Code: "-r\x00-B\x00-R\x00-E", Load: "-d\x00-c\x00-F\x00-S\x00-z", Script: "-f", Terminal: []Terminal{{Use: TermInput, Runs: "-r\x00-f\x00-l\x00-S", Forces: "-a", Operands: 1}}, Root: Node{Arity: 2, Values: "-r\x00-d\x00-c\x00-f\x00-B\x00-R\x00-F\x00-E\x00-S\x00-t\x00-z"}}
 }
 
 func p332() *Program {
-	return &Program{Name: "prisma", Root: Node{Arity: 2}, Subs: []Node{{Path: "db", Arity: 3}, {Path: "migrate", Arity: 3}}}
+	return &Program{Name: "php*", Is: StdinProgram | Widens, Lang: "php", Code: "-r\x00-B\x00-R\x00-E", Load: "-d\x00-c\x00-F\x00-S\x00-z", Script: "-f", Root: Node{Values: "-r\x00-d\x00-c\x00-f\x00-B\x00-R\x00-F\x00-E\x00-S\x00-t\x00-z"}}
 }
 
 func p333() *Program {
-	return &Program{Name: "pry", Terminal: []Terminal{{Use: TermInput}}}
+	return &Program{Name: "pico", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
 }
 
 func p334() *Program {
-	return &Program{Name: "ps", Is: DataArgs, Files: &Files{None: true}, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "pidof", Is: DataArgs}
 }
 
 func p335() *Program {
-	return &Program{Name: "psql", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command\x00-f\x00--file\x00-l\x00--list", Values: "-d\x00--dbname\x00-h\x00--host\x00-p\x00--port\x00-U\x00--username\x00-v\x00--set\x00--variable\x00-P\x00--pset\x00-o\x00--output\x00-L\x00--log-file\x00-T\x00-F\x00-R"}}, Root: Node{Arity: 2}}
+	return &Program{Name: "pip", Is: Abbrev | DataArgs | Widens | DryRuns, Root: Node{Arity: 2, Values: "-i\x00-f\x00-r\x00-c\x00-e\x00--index-url\x00--extra-index-url\x00--find-links", DryRun: "--dry-run", Widen: []Widen{{Opts: "-i\x00-f\x00--index-url\x00--extra-index-url\x00--find-links\x00--trusted-host", Why: "changes where packages (code) come from"}}}, Subs: []Node{{Path: "cache", Arity: 3}, {Path: "config", Arity: 3}}}
 }
 
 func p336() *Program {
-	return &Program{Name: "ptpython", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", Operands: 1}}}
+	return &Program{Name: "pip3", Is: Abbrev | DataArgs | Widens | DryRuns, Root: Node{Arity: 2, Values: "-i\x00-f\x00-r\x00-c\x00-e\x00--index-url\x00--extra-index-url\x00--find-links", DryRun: "--dry-run", Widen: []Widen{{Opts: "-i\x00-f\x00--index-url\x00--extra-index-url\x00--find-links\x00--trusted-host", Why: "changes where packages (code) come from"}}}, Subs: []Node{{Path: "config", Arity: 3}}}
 }
 
 func p337() *Program {
-	return &Program{Name: "pulumi", Is: Subcommands | DataArgs | DryRuns, Root: Node{Arity: 2, DryRun: "--preview-only"}, Subs: []Node{{Path: "stack", Arity: 3}}}
+	return &Program{Name: "pipenv", Is: Subcommands | Runs, Root: Node{Arity: 2}, Subs: []Node{{Path: "run", Arity: 3, Run: &Run{}}}}
 }
 
 func p338() *Program {
-	return &Program{Name: "pushd", Is: DataArgs}
+	return &Program{Name: "pipx", Is: Abbrev | Subcommands | DataArgs | Runs | Widens, Root: Node{Arity: 2, Values: "-i\x00-f\x00-r\x00-c\x00-e\x00--index-url\x00--extra-index-url\x00--find-links", Widen: []Widen{{Opts: "-i\x00-f\x00--index-url\x00--extra-index-url\x00--find-links\x00--trusted-host", Why: "changes where packages (code) come from"}}}, Subs: []Node{{Path: "run", Values: "--spec\x00--python\x00--pip-args", Run: &Run{}}}}
 }
 
 func p339() *Program {
-	return &Program{Name: "pvremove", Is: DryRuns, Root: Node{DryRun: "-t\x00--test"}}
+	return &Program{Name: "pkexec", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p340() *Program {
-	return &Program{Name: "pwd", Is: DataArgs, Files: &Files{None: true}, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "pkill", Is: NoCluster | DataArgs}
 }
 
 func p341() *Program {
-	return &Program{Name: "pwsh", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-command\x00-Command\x00--command\x00-f\x00-file\x00-File\x00-e\x00-ec\x00-EncodedCommand", Forces: "-noexit\x00-NoExit", Values: "-ExecutionPolicy\x00-ex\x00-wd\x00-WorkingDirectory", Operands: 1}}}
+	return &Program{Name: "plocate", Is: DataArgs}
 }
 
 func p342() *Program {
-	return &Program{Name: "py.test", Is: Widens, Root: Node{Values: "-p\x00-k\x00-m\x00-c", Widen: []Widen{{Opts: "-p", UnlessPrefix: "no:", Why: "loads a plugin (code) into pytest"}}}}
+	return &Program{Name: "pnpm", Is: Abbrev | Subcommands | Runs | Widens | DryRuns, Root: Node{Arity: 2, Values: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call\x00--prefix\x00--loglevel\x00--cache\x00-C\x00--dir\x00-F\x00--filter\x00--reporter", DryRun: "--dry-run", Widen: []Widen{{Opts: "--unsafe-perm", Unless: "false", Why: "makes package scripts run with full privileges"}, {Opts: "--ignore-scripts", Unless: "true", HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: "--no-ignore-scripts", Why: "makes package install scripts run"}, {Opts: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call", Why: "changes which code {name} fetches or which shell runs its scripts"}}}, Subs: []Node{{Path: "config", Arity: 3}, {Path: "dlx", Arity: 3, Values: "--package", Run: &Run{Shell: "-c\x00--shell-mode"}}, {Path: "exec", Arity: 3, Run: &Run{}}, {Path: "run", Arity: 3}}}
 }
 
 func p343() *Program {
-	return &Program{Name: "pyenv", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "pnpx", Is: Abbrev | Runs | Widens | DryRuns, Root: Node{Values: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call\x00--prefix\x00--loglevel\x00--cache\x00-p\x00--package", DryRun: "--dry-run", Widen: []Widen{{Opts: "--unsafe-perm", Unless: "false", Why: "makes package scripts run with full privileges"}, {Opts: "--ignore-scripts", Unless: "true", HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: "--no-ignore-scripts", Why: "makes package install scripts run"}, {Opts: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call", Why: "changes which code {name} fetches or which shell runs its scripts"}}, Run: &Run{}}}
 }
 
 func p344() *Program {
-	return &Program{Name: "pypy", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", ReplModules: "code\x00asyncio\x00pdb\x00ipdb\x00IPython\x00idlelib\x00bpython\x00ptpython\x00sqlite3\x00pyrepl", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
+	return &Program{Name: "podman", Is: Subcommands | Widens | DryRuns, Globals: "-H\x00--host\x00-c\x00--context\x00--config\x00-l\x00--log-level\x00--tlscacert\x00--tlscert\x00--tlskey\x00--url\x00--connection\x00--root\x00--runroot", Words: "remove\x01rm", Extract: "docker", Root: Node{Arity: 2}, Subs: []Node{{Path: "compose", Values: "-f\x00--file\x00-p\x00--project-name\x00--project-directory\x00--env-file\x00--profile\x00--ansi\x00--progress\x00--parallel", DryRun: "--dry-run"}, {Path: "container", Arity: 3}, {Path: "container create", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "container run", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "create", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "image", Arity: 3}, {Path: "network", Arity: 3}, {Path: "run", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--label-file\x00--platform\x00-m\x00--memory\x00--cpus\x00--cpu-shares\x00-c\x00-h\x00--hostname\x00--add-host\x00--cap-add\x00--cap-drop\x00--device\x00--gpus\x00--restart\x00--pull\x00--log-driver\x00--log-opt\x00--shm-size\x00--ulimit\x00--tmpfs\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--dns\x00--dns-search\x00--dns-option\x00--expose\x00--group-add\x00--link\x00--runtime\x00--stop-signal\x00--stop-timeout\x00--volumes-from\x00--cidfile\x00--cgroupns\x00--memory-swap\x00--network-alias\x00--ip\x00--ip6\x00--mac-address\x00--health-cmd\x00--userns\x00--detach-keys\x00--attach\x00-a\x00--storage-opt\x00--sysctl\x00--isolation\x00--init-path\x00--oom-score-adj\x00--blkio-weight\x00--cpuset-cpus\x00--cpuset-mems\x00--device-cgroup-rule\x00--annotation"}, {Path: "system"}, {Path: "volume", Arity: 3}}}
 }
 
 func p345() *Program {
-	return &Program{Name: "pypy*", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", ReplModules: "code\x00asyncio\x00pdb\x00ipdb\x00IPython\x00idlelib\x00bpython\x00ptpython\x00sqlite3\x00pyrepl", Operands: 1}}, Root: Node{Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
+	return &Program{Name: "podman-compose", Is: Subcommands | DryRuns, Root: Node{Values: "-f\x00--file\x00-p\x00--project-name\x00--project-directory\x00--env-file\x00--profile\x00--ansi\x00--progress\x00--parallel", DryRun: "--dry-run"}}
 }
 
 func p346() *Program {
-	return &Program{Name: "pypy3", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", ReplModules: "code\x00asyncio\x00pdb\x00ipdb\x00IPython\x00idlelib\x00bpython\x00ptpython\x00sqlite3\x00pyrepl", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
+	return &Program{Name: "podman-remote", Is: Subcommands | Widens | DryRuns, Globals: "-H\x00--host\x00-c\x00--context\x00--config\x00-l\x00--log-level\x00--tlscacert\x00--tlscert\x00--tlskey\x00--url\x00--connection\x00--root\x00--runroot", Words: "remove\x01rm", Extract: "docker", Subs: []Node{{Path: "compose", Values: "-f\x00--file\x00-p\x00--project-name\x00--project-directory\x00--env-file\x00--profile\x00--ansi\x00--progress\x00--parallel", DryRun: "--dry-run"}, {Path: "container"}, {Path: "container create", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "container run", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "create", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "image"}, {Path: "run", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--label-file\x00--platform\x00-m\x00--memory\x00--cpus\x00--cpu-shares\x00-c\x00-h\x00--hostname\x00--add-host\x00--cap-add\x00--cap-drop\x00--device\x00--gpus\x00--restart\x00--pull\x00--log-driver\x00--log-opt\x00--shm-size\x00--ulimit\x00--tmpfs\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--dns\x00--dns-search\x00--dns-option\x00--expose\x00--group-add\x00--link\x00--runtime\x00--stop-signal\x00--stop-timeout\x00--volumes-from\x00--cidfile\x00--cgroupns\x00--memory-swap\x00--network-alias\x00--ip\x00--ip6\x00--mac-address\x00--health-cmd\x00--userns\x00--detach-keys\x00--attach\x00-a\x00--storage-opt\x00--sysctl\x00--isolation\x00--init-path\x00--oom-score-adj\x00--blkio-weight\x00--cpuset-cpus\x00--cpuset-mems\x00--device-cgroup-rule\x00--annotation"}, {Path: "system"}, {Path: "volume"}}}
 }
 
 func p347() *Program {
-	return &Program{Name: "pytest", Is: Widens, Root: Node{Values: "-p\x00-k\x00-m\x00-c", Widen: []Widen{{Opts: "-p", UnlessPrefix: "no:", Why: "loads a plugin (code) into pytest"}}}}
+	return &Program{Name: "poetry", Is: Subcommands | Runs, Root: Node{Arity: 2}, Subs: []Node{{Path: "run", Arity: 3, Run: &Run{}}}}
 }
 
 func p348() *Program {
-	return &Program{Name: "python", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", ReplModules: "code\x00asyncio\x00pdb\x00ipdb\x00IPython\x00idlelib\x00bpython\x00ptpython\x00sqlite3\x00pyrepl", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
+	return &Program{Name: "popd", Is: DataArgs}
 }
 
 func p349() *Program {
-	return &Program{Name: "python*", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", ReplModules: "code\x00asyncio\x00pdb\x00ipdb\x00IPython\x00idlelib\x00bpython\x00ptpython\x00sqlite3\x00pyrepl", Operands: 1}}, Root: Node{Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
+	return &Program{Name: "port", Is: DataArgs}
 }
 
 func p350() *Program {
-	return &Program{Name: "python2", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", ReplModules: "code\x00asyncio\x00pdb\x00ipdb\x00IPython\x00idlelib\x00bpython\x00ptpython\x00sqlite3\x00pyrepl", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
+	return &Program{Name: "posh", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
 }
 
 func p351() *Program {
-	return &Program{Name: "python3", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", ReplModules: "code\x00asyncio\x00pdb\x00ipdb\x00IPython\x00idlelib\x00bpython\x00ptpython\x00sqlite3\x00pyrepl", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
+	return &Program{Name: "powershell", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-command\x00-Command\x00--command\x00-f\x00-file\x00-File\x00-e\x00-ec\x00-EncodedCommand", Forces: "-noexit\x00-NoExit", Values: "-ExecutionPolicy\x00-ex\x00-wd\x00-WorkingDirectory", Operands: 1}}}
 }
 
 func p352() *Program {
-	return &Program{Name: "pythonw", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Root: Node{Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
+	return &Program{Name: "presto", Root: Node{Values: "--server\x00--catalog\x00--schema\x00--user\x00--execute\x00-f\x00--file\x00--output-format\x00--session\x00--source\x00--client-tags\x00--access-token"}}
 }
 
 func p353() *Program {
-	return &Program{Name: "r", Is: Widens, Lang: "r", Code: "-e\x00--eval", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}, Root: Node{Values: "-e"}}
+	return &Program{Name: "presto-cli", Root: Node{Values: "--server\x00--catalog\x00--schema\x00--user\x00--execute\x00-f\x00--file\x00--output-format\x00--session\x00--source\x00--client-tags\x00--access-token"}}
 }
 
 func p354() *Program {
-	return &Program{Name: "racket", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}}
+	return &Program{Name: "print", Is: DataArgs}
 }
 
 func p355() *Program {
-	return &Program{Name: "rake", Root: Node{Arity: 2}}
+	return &Program{Name: "printenv", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p356() *Program {
-	return &Program{Name: "rbash", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+	return &Program{Name: "printf", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{Deny: "-v", MaxOperands: -1, NoGlob: true}}}
 }
 
 func p357() *Program {
-	return &Program{Name: "rbenv", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "prisma", Is: Subcommands, Root: Node{Arity: 2, Values: "--schema"}, Subs: []Node{{Path: "db", Arity: 3}, {Path: "migrate", Arity: 3}}}
 }
 
 func p358() *Program {
-	return &Program{Name: "rclone", Is: Subcommands | DryRuns, Root: Node{Values: "--config\x00--log-file\x00--log-level\x00--transfers\x00--checkers\x00--bwlimit\x00--exclude\x00--include\x00--filter\x00--exclude-from\x00--include-from\x00--filter-from\x00--min-age\x00--max-age\x00--min-size\x00--max-size\x00--backup-dir\x00--suffix", DryRun: "-n\x00--dry-run"}}
+	return &Program{Name: "pry", Terminal: []Terminal{{Use: TermInput}}}
 }
 
 func p359() *Program {
-	return &Program{Name: "read", Is: DataArgs}
+	return &Program{Name: "ps", Is: DataArgs, Files: &Files{None: true}, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p360() *Program {
-	return &Program{Name: "readlink", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "psql", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command\x00-f\x00--file\x00-l\x00--list", Values: "-d\x00--dbname\x00-h\x00--host\x00-p\x00--port\x00-U\x00--username\x00-v\x00--set\x00--variable\x00-P\x00--pset\x00-o\x00--output\x00-L\x00--log-file\x00-T\x00-F\x00-R"}}, Root: Node{Arity: 2, Values: "-h\x00--host\x00-p\x00--port\x00-U\x00--username\x00-d\x00--dbname\x00-c\x00--command\x00-f\x00--file\x00-o\x00--output\x00-L\x00--log-file\x00-v\x00--set\x00--variable\x00-P\x00--pset\x00-F\x00--field-separator\x00-R\x00--record-separator\x00-T\x00--table-attr"}}
 }
 
 func p361() *Program {
-	return &Program{Name: "readonly", Is: DataArgs | Widens, Extract: "env_assign"}
+	return &Program{Name: "ptpython", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", Operands: 1}}}
 }
 
 func p362() *Program {
-	return &Program{Name: "realpath", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "pulumi", Is: Subcommands | DataArgs | DryRuns, Words: "dn\x01destroy\x00down\x01destroy", Root: Node{Arity: 2, Values: "-s\x00--stack\x00-C\x00--cwd\x00-t\x00--target\x00--config-file", DryRun: "--preview-only"}, Subs: []Node{{Path: "stack", Arity: 3}}}
 }
 
 func p363() *Program {
-	return &Program{Name: "red", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
+	return &Program{Name: "pushd", Is: DataArgs}
 }
 
 func p364() *Program {
-	return &Program{Name: "redis-cli", Terminal: []Terminal{{Use: TermInput, Runs: "--eval\x00-x\x00--scan\x00--stat\x00--bigkeys", Values: "-h\x00-p\x00-a\x00-n\x00-u\x00--user\x00--pass\x00-s\x00-r\x00-i", Operands: 1}}, Root: Node{Arity: 2}}
+	return &Program{Name: "pvremove", Is: DryRuns, Root: Node{DryRun: "-t\x00--test"}}
 }
 
 func p365() *Program {
-	return &Program{Name: "return", Is: DataArgs}
+	return &Program{Name: "pwd", Is: DataArgs, Files: &Files{None: true}, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p366() *Program {
-	return &Program{Name: "rev", Decodes: "*", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "pwsh", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-command\x00-Command\x00--command\x00-f\x00-file\x00-File\x00-e\x00-ec\x00-EncodedCommand", Forces: "-noexit\x00-NoExit", Values: "-ExecutionPolicy\x00-ex\x00-wd\x00-WorkingDirectory", Operands: 1}}}
 }
 
 func p367() *Program {
-	return &Program{Name: "rg", Is: DataArgs | Widens, Files: &Files{Walks: true, Dot: DotAlways, Pattern: true, PatternUnless: "-e\x00-f\x00--regexp\x00--file\x00--files\x00--type-list", PatternOptions: "-e\x00--regexp"}, Root: Node{Values: "-A\x00-B\x00-C\x00-e\x00-f\x00-g\x00-m\x00-M\x00-t\x00-T\x00-j\x00-E\x00--pre\x00-d\x00-r", Widen: []Widen{{Opts: "--pre", Exact: true, Why: "makes rg run a preprocessor program"}}, ReadOnly: &ReadOnly{Deny: "--pre-glob\x00-z\x00--search-zip", MaxOperands: -1, NoGlob: true}}}
+	return &Program{Name: "py.test", Is: Widens, Root: Node{Values: "-p\x00-k\x00-m\x00-c", Widen: []Widen{{Opts: "-p", UnlessPrefix: "no:", Why: "loads a plugin (code) into pytest"}}}}
 }
 
 func p368() *Program {
-	return &Program{Name: "rimraf", ActsAs: "rm\x00-rf"}
+	return &Program{Name: "pyenv", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p369() *Program {
-	return &Program{Name: "ripgrep", Is: Widens, Root: Node{Values: "-A\x00-B\x00-C\x00-e\x00-f\x00-g\x00-m\x00-M\x00-t\x00-T\x00-j\x00-E\x00--pre", Widen: []Widen{{Opts: "--pre", Exact: true, Why: "makes rg run a preprocessor program"}}}}
+	return &Program{Name: "pypy", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", ReplModules: "code\x00asyncio\x00pdb\x00ipdb\x00IPython\x00idlelib\x00bpython\x00ptpython\x00sqlite3\x00pyrepl", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
 }
 
 func p370() *Program {
-	return &Program{Name: "rm", Aliases: "--force\x01-f\x00--recursive\x01-r\x00-R\x01-r", Root: Node{Arity: 1}}
+	return &Program{Name: "pypy*", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", ReplModules: "code\x00asyncio\x00pdb\x00ipdb\x00IPython\x00idlelib\x00bpython\x00ptpython\x00sqlite3\x00pyrepl", Operands: 1}}, Root: Node{Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
 }
 
 func p371() *Program {
-	return &Program{Name: "rmdir", Root: Node{Arity: 1}}
+	return &Program{Name: "pypy3", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", ReplModules: "code\x00asyncio\x00pdb\x00ipdb\x00IPython\x00idlelib\x00bpython\x00ptpython\x00sqlite3\x00pyrepl", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
 }
 
 func p372() *Program {
-	return &Program{Name: "rpm", Is: DataArgs}
+	return &Program{Name: "pytest", Is: Widens, Root: Node{Values: "-p\x00-k\x00-m\x00-c", Widen: []Widen{{Opts: "-p", UnlessPrefix: "no:", Why: "loads a plugin (code) into pytest"}}}}
 }
 
 func p373() *Program {
-	return &Program{Name: "rscript", Is: Widens, Lang: "r", Code: "-e\x00--eval", Root: Node{Arity: 2, Values: "-e"}}
+	return &Program{Name: "python", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", ReplModules: "code\x00asyncio\x00pdb\x00ipdb\x00IPython\x00idlelib\x00bpython\x00ptpython\x00sqlite3\x00pyrepl", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
 }
 
 func p374() *Program {
-	return &Program{Name: "rsync", Is: Abbrev | Widens | DryRuns, Root: Node{Values: "-e\x00-B\x00-f\x00-M\x00-T\x00--rsh\x00--rsync-path\x00--remote-option\x00--log-file\x00--write-batch\x00--only-write-batch", DryRun: "-n\x00--dry-run", Widen: []Widen{{Opts: "-e\x00-M\x00--rsh\x00--rsync-path\x00--remote-option\x00--log-file\x00--write-batch\x00--only-write-batch\x00--config", Why: "makes rsync run another program or write elsewhere"}}}}
+	return &Program{Name: "python*", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", ReplModules: "code\x00asyncio\x00pdb\x00ipdb\x00IPython\x00idlelib\x00bpython\x00ptpython\x00sqlite3\x00pyrepl", Operands: 1}}, Root: Node{Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
 }
 
 func p375() *Program {
-	return &Program{Name: "rtk", Root: Node{Arity: 2}, Subs: []Node{{Path: "aws", Arity: 3}, {Path: "cargo", Arity: 3}, {Path: "docker", Arity: 3}, {Path: "docker compose", Arity: 4}, {Path: "dotnet", Arity: 3}, {Path: "gh", Arity: 3}, {Path: "git", Arity: 3}, {Path: "glab", Arity: 3}, {Path: "go", Arity: 3}, {Path: "gt", Arity: 3}, {Path: "hook", Arity: 3}, {Path: "kubectl", Arity: 3}, {Path: "npm", Arity: 3}, {Path: "npx", Arity: 3}, {Path: "pip", Arity: 3}, {Path: "pnpm", Arity: 3}, {Path: "prisma", Arity: 3}, {Path: "prisma migrate", Arity: 4}, {Path: "telemetry", Arity: 3}}}
+	return &Program{Name: "python2", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", ReplModules: "code\x00asyncio\x00pdb\x00ipdb\x00IPython\x00idlelib\x00bpython\x00ptpython\x00sqlite3\x00pyrepl", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
 }
 
 func p376() *Program {
-	return &Program{Name: "ruby", Is: StdinProgram | Widens, Optional: "-i\x00-x\x00-W\x00-T", Numeric: "-0", Lang: "ruby", Code: "-e", Load: "-r\x00-I\x00-i", Terminal: []Terminal{{Use: TermInput, Runs: "-e", Operands: 1}}, Root: Node{Arity: 2, Values: "-e\x00-r\x00-I\x00-C\x00-E\x00-F\x00--encoding"}}
+	return &Program{Name: "python3", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", ReplModules: "code\x00asyncio\x00pdb\x00ipdb\x00IPython\x00idlelib\x00bpython\x00ptpython\x00sqlite3\x00pyrepl", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
 }
 
 func p377() *Program {
-	return &Program{Name: "runuser", Is: Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command\x00--session-command", Values: "-s\x00--shell\x00-g\x00--group\x00-G\x00--supp-group\x00-w\x00--whitelist-environment"}}, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "pythonw", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Root: Node{Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
 }
 
 func p378() *Program {
-	return &Program{Name: "rustup", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "r", Is: Widens, Lang: "r", Code: "-e\x00--eval", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}, Root: Node{Values: "-e"}}
 }
 
 func p379() *Program {
-	return &Program{Name: "say", Is: DataArgs}
+	return &Program{Name: "racket", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}}
 }
 
 func p380() *Program {
-	return &Program{Name: "sbcl", Terminal: []Terminal{{Use: TermInput, Runs: "--script\x00--non-interactive\x00-x"}}}
+	return &Program{Name: "rake", Root: Node{Arity: 2}}
 }
 
 func p381() *Program {
-	return &Program{Name: "sbt", Is: DataArgs, Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--eval\x00-m\x00-M\x00-X\x00-x\x00--script", Operands: 1}}}
+	return &Program{Name: "rbash", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
 }
 
 func p382() *Program {
-	return &Program{Name: "scala", Is: Widens, Lang: "jvm", Code: "-e\x00--eval", Load: "-r", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--eval\x00-m\x00-M\x00-X\x00-x\x00--script", Operands: 1}}, Root: Node{Values: "-e\x00-r"}}
+	return &Program{Name: "rbenv", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p383() *Program {
-	return &Program{Name: "scp", Is: DataArgs | Widens, Root: Node{Values: "-B\x00-b\x00-c\x00-D\x00-F\x00-i\x00-J\x00-l\x00-o\x00-P\x00-R\x00-s\x00-S\x00-X", Widen: []Widen{{Opts: "-o\x00-F\x00-S\x00-D\x00-b\x00-s", Why: "changes {name}'s configuration or the program it runs"}}}}
+	return &Program{Name: "rclone", Is: Subcommands | DryRuns, Root: Node{Values: "--config\x00--log-file\x00--log-level\x00--transfers\x00--checkers\x00--bwlimit\x00--exclude\x00--include\x00--filter\x00--exclude-from\x00--include-from\x00--filter-from\x00--min-age\x00--max-age\x00--min-size\x00--max-size\x00--backup-dir\x00--suffix", DryRun: "-n\x00--dry-run"}}
 }
 
 func p384() *Program {
-	return &Program{Name: "screen", Is: Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "-ls\x00-list\x00-v\x00-version\x00-wipe"}}, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "read", Is: DataArgs}
 }
 
 func p385() *Program {
-	return &Program{Name: "script", Is: Widens, Terminal: []Terminal{{Use: TermKeys}}, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "readlink", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p386() *Program {
-	return &Program{Name: "sdk", Is: DataArgs}
+	return &Program{Name: "readonly", Is: DataArgs | Widens, Extract: "env_assign"}
 }
 
 func p387() *Program {
-	return &Program{Name: "sed", Is: Abbrev | DataArgs | Widens, Extract: "sed", Root: Node{Values: "-e\x00-f\x00-l\x00--expression\x00--file\x00--line-length"}}
+	return &Program{Name: "realpath", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p388() *Program {
-	return &Program{Name: "seq", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "red", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
 }
 
 func p389() *Program {
-	return &Program{Name: "sequelize", Root: Node{Arity: 2}}
+	return &Program{Name: "redis-cli", Is: Subcommands, Terminal: []Terminal{{Use: TermInput, Runs: "--eval\x00-x\x00--scan\x00--stat\x00--bigkeys", Values: "-h\x00-p\x00-a\x00-n\x00-u\x00--user\x00--pass\x00-s\x00-r\x00-i", Operands: 1}}, Root: Node{Arity: 2, Values: "-h\x00-p\x00-s\x00-a\x00-u\x00--user\x00--pass\x00-n\x00-r\x00-i\x00-d\x00-D\x00--cacert\x00--cacertdir\x00--cert\x00--key\x00--sni\x00--eval\x00--rdb\x00--functions-rdb\x00--pattern\x00--count\x00--quoted-pattern\x00--memkeys-samples\x00-t\x00--pipe-timeout"}}
 }
 
 func p390() *Program {
-	return &Program{Name: "serverless", Root: Node{Arity: 2}}
+	return &Program{Name: "return", Is: DataArgs}
 }
 
 func p391() *Program {
-	return &Program{Name: "service", Is: DataArgs}
+	return &Program{Name: "rev", Decodes: "*", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p392() *Program {
-	return &Program{Name: "set", Is: DataArgs, Files: &Files{None: true}}
+	return &Program{Name: "rg", Is: DataArgs | Widens, Files: &Files{Walks: true, Dot: DotAlways, Pattern: true, PatternUnless: "-e\x00-f\x00--regexp\x00--file\x00--files\x00--type-list", PatternOptions: "-e\x00--regexp"}, Root: Node{Values: "-A\x00-B\x00-C\x00-e\x00-f\x00-g\x00-m\x00-M\x00-t\x00-T\x00-j\x00-E\x00--pre\x00-d\x00-r", Widen: []Widen{{Opts: "--pre", Exact: true, Why: "makes rg run a preprocessor program"}}, ReadOnly: &ReadOnly{Deny: "--pre-glob\x00-z\x00--search-zip", MaxOperands: -1, NoGlob: true}}}
 }
 
 func p393() *Program {
-	return &Program{Name: "sfdisk", Is: DryRuns, Root: Node{DryRun: "-n\x00--no-act"}}
+	return &Program{Name: "rimraf", ActsAs: "rm\x00-rf"}
 }
 
 func p394() *Program {
-	return &Program{Name: "sfdx", Root: Node{Arity: 3}}
+	return &Program{Name: "ripgrep", Is: Widens, Root: Node{Values: "-A\x00-B\x00-C\x00-e\x00-f\x00-g\x00-m\x00-M\x00-t\x00-T\x00-j\x00-E\x00--pre", Widen: []Widen{{Opts: "--pre", Exact: true, Why: "makes rg run a preprocessor program"}}}}
 }
 
 func p395() *Program {
-	return &Program{Name: "sftp", Is: DataArgs | Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-b", Values: "-P\x00-i\x00-o\x00-F\x00-J\x00-s\x00-S\x00-B\x00-R\x00-l\x00-D"}}, Root: Node{Values: "-B\x00-b\x00-c\x00-D\x00-F\x00-i\x00-J\x00-l\x00-o\x00-P\x00-R\x00-s\x00-S\x00-X", Widen: []Widen{{Opts: "-o\x00-F\x00-S\x00-D\x00-b\x00-s", Why: "changes {name}'s configuration or the program it runs"}}}}
+	return &Program{Name: "rm", Aliases: "--force\x01-f\x00--recursive\x01-r\x00-R\x01-r", Root: Node{Arity: 1}}
 }
 
 func p396() *Program {
-	return &Program{Name: "sg", Is: Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-c", Operands: 2}}, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "rmdir", Root: Node{Arity: 1}}
 }
 
 func p397() *Program {
-	return &Program{Name: "sh", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+	return &Program{Name: "rpm", Is: DataArgs}
 }
 
 func p398() *Program {
-	return &Program{Name: "sha1sum", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "rscript", Is: Widens, Lang: "r", Code: "-e\x00--eval", Root: Node{Arity: 2, Values: "-e"}}
 }
 
 func p399() *Program {
-	return &Program{Name: "sha256sum", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "rsync", Is: Abbrev | Widens | DryRuns, Root: Node{Values: "-e\x00-B\x00-f\x00-M\x00-T\x00--rsh\x00--rsync-path\x00--remote-option\x00--log-file\x00--write-batch\x00--only-write-batch", DryRun: "-n\x00--dry-run", Widen: []Widen{{Opts: "-e\x00-M\x00--rsh\x00--rsync-path\x00--remote-option\x00--log-file\x00--write-batch\x00--only-write-batch\x00--config", Why: "makes rsync run another program or write elsewhere"}}}}
 }
 
 func p400() *Program {
-	return &Program{Name: "sha512sum", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "rtk", Root: Node{Arity: 2}, Subs: []Node{{Path: "aws", Arity: 3}, {Path: "cargo", Arity: 3}, {Path: "docker", Arity: 3}, {Path: "docker compose", Arity: 4}, {Path: "dotnet", Arity: 3}, {Path: "gh", Arity: 3}, {Path: "git", Arity: 3}, {Path: "glab", Arity: 3}, {Path: "go", Arity: 3}, {Path: "gt", Arity: 3}, {Path: "hook", Arity: 3}, {Path: "kubectl", Arity: 3}, {Path: "npm", Arity: 3}, {Path: "npx", Arity: 3}, {Path: "pip", Arity: 3}, {Path: "pnpm", Arity: 3}, {Path: "prisma", Arity: 3}, {Path: "prisma migrate", Arity: 4}, {Path: "telemetry", Arity: 3}}}
 }
 
 func p401() *Program {
-	return &Program{Name: "shift", Is: DataArgs}
+	return &Program{Name: "ruby", Is: StdinProgram | Widens, Optional: "-i\x00-x\x00-W\x00-T", Numeric: "-0", Lang: "ruby", Code: "-e", Load: "-r\x00-I\x00-i", Terminal: []Terminal{{Use: TermInput, Runs: "-e", Operands: 1}}, Root: Node{Arity: 2, Values: "-e\x00-r\x00-I\x00-C\x00-E\x00-F\x00--encoding"}}
 }
 
 func p402() *Program {
-	return &Program{Name: "shred", Aliases: "--remove\x01-u\x00--zero\x01-z"}
+	return &Program{Name: "runuser", Is: Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command\x00--session-command", Values: "-s\x00--shell\x00-g\x00--group\x00-G\x00--supp-group\x00-w\x00--whitelist-environment"}}, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p403() *Program {
-	return &Program{Name: "shx", Is: Runs, Root: Node{Run: &Run{}}}
+	return &Program{Name: "rustup", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p404() *Program {
-	return &Program{Name: "skaffold", Root: Node{Arity: 2}}
+	return &Program{Name: "sam", Is: Subcommands, Root: Node{Values: "-s\x00--stage\x00-r\x00--region\x00--aws-profile\x00-c\x00--config\x00--param\x00--stack-name\x00--profile\x00--config-file\x00--config-env\x00-t\x00--template-file"}}
 }
 
 func p405() *Program {
-	return &Program{Name: "sleep", Is: DataArgs, Files: &Files{None: true}, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "say", Is: DataArgs}
 }
 
 func p406() *Program {
-	return &Program{Name: "sls", Root: Node{Arity: 2}}
+	return &Program{Name: "sbcl", Terminal: []Terminal{{Use: TermInput, Runs: "--script\x00--non-interactive\x00-x"}}}
 }
 
 func p407() *Program {
-	return &Program{Name: "smbclient", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command\x00-L\x00--list", Values: "-U\x00--user\x00-W\x00-p\x00-I"}}}
+	return &Program{Name: "sbt", Is: DataArgs, Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--eval\x00-m\x00-M\x00-X\x00-x\x00--script", Operands: 1}}}
 }
 
 func p408() *Program {
-	return &Program{Name: "snap", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "scala", Is: Widens, Lang: "jvm", Code: "-e\x00--eval", Load: "-r", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--eval\x00-m\x00-M\x00-X\x00-x\x00--script", Operands: 1}}, Root: Node{Values: "-e\x00-r"}}
 }
 
 func p409() *Program {
-	return &Program{Name: "socat", Is: NoCluster}
+	return &Program{Name: "scp", Is: DataArgs | Widens, Root: Node{Values: "-B\x00-b\x00-c\x00-D\x00-F\x00-i\x00-J\x00-l\x00-o\x00-P\x00-R\x00-s\x00-S\x00-X", Widen: []Widen{{Opts: "-o\x00-F\x00-S\x00-D\x00-b\x00-s", Why: "changes {name}'s configuration or the program it runs"}}}}
 }
 
 func p410() *Program {
-	return &Program{Name: "sort", Is: Abbrev | DataArgs | Widens, Files: &Files{Lists: "--files0-from"}, Root: Node{Values: "-k\x00-o\x00-t\x00-T\x00-S\x00--output\x00--compress-program", Widen: []Widen{{Opts: "-o", Exact: true, Unless: "@stdout", Why: "makes sort write a file or run a program"}, {Opts: "--output\x00--compress-program", Why: "makes sort write a file or run a program"}}, ReadOnly: &ReadOnly{MaxOperands: -1, NoGlob: true}}}
+	return &Program{Name: "screen", Is: Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "-ls\x00-list\x00-v\x00-version\x00-wipe"}}, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p411() *Program {
-	return &Program{Name: "source", Root: Node{Arity: 1}}
+	return &Program{Name: "script", Is: Widens, Terminal: []Terminal{{Use: TermKeys}}, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p412() *Program {
-	return &Program{Name: "sqlite3", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-version\x00--version", Values: "-cmd\x00-separator\x00-newline\x00-nullvalue\x00-init\x00-vfs\x00-mmap\x00-lookaside\x00-pagecache\x00-heap\x00-maxsize", Operands: 2}}}
+	return &Program{Name: "sdk", Is: DataArgs}
 }
 
 func p413() *Program {
-	return &Program{Name: "sqlplus", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command\x00-f\x00--file"}}}
+	return &Program{Name: "sed", Is: Abbrev | DataArgs | Widens, Extract: "sed", Root: Node{Values: "-e\x00-f\x00-l\x00--expression\x00--file\x00--line-length"}}
 }
 
 func p414() *Program {
-	return &Program{Name: "ssh", Is: Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-N\x00-V\x00-G\x00-Q\x00-O", Operands: 2}}, Root: Node{Values: "-B\x00-b\x00-c\x00-D\x00-E\x00-e\x00-F\x00-I\x00-i\x00-J\x00-L\x00-l\x00-m\x00-O\x00-o\x00-P\x00-p\x00-Q\x00-R\x00-S\x00-W\x00-w", Widen: []Widen{{Opts: "-o\x00-F\x00-E\x00-L\x00-R\x00-D\x00-w\x00-W", Why: "changes ssh's configuration (which can run programs), writes a log, or forwards data elsewhere"}}}}
+	return &Program{Name: "seq", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p415() *Program {
-	return &Program{Name: "sshpass", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "sequelize", Root: Node{Arity: 2}}
 }
 
 func p416() *Program {
-	return &Program{Name: "sst", Root: Node{Arity: 2}}
+	return &Program{Name: "serverless", Is: Subcommands, Root: Node{Arity: 2, Values: "-s\x00--stage\x00-r\x00--region\x00--aws-profile\x00-c\x00--config\x00--param\x00--stack-name\x00--profile\x00--config-file\x00--config-env\x00-t\x00--template-file"}}
 }
 
 func p417() *Program {
-	return &Program{Name: "stat", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "service", Is: DataArgs}
 }
 
 func p418() *Program {
-	return &Program{Name: "strace", Is: Abbrev | Widens, Root: Node{Values: "-o\x00-e\x00-p\x00-s\x00-u\x00-E\x00-a\x00-I\x00-b\x00-X\x00-P\x00-U\x00-A\x00-n\x00-f\x00--output\x00--format", Widen: []Widen{{Opts: "-o\x00--output", Label: "{name} {opt}", Why: "writes to a file"}}}}
+	return &Program{Name: "set", Is: DataArgs, Files: &Files{None: true}}
 }
 
 func p419() *Program {
-	return &Program{Name: "strings", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "sfdisk", Is: DryRuns, Root: Node{DryRun: "-n\x00--no-act"}}
 }
 
 func p420() *Program {
-	return &Program{Name: "su", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command\x00--session-command", Values: "-s\x00--shell\x00-g\x00--group\x00-G\x00--supp-group\x00-w\x00--whitelist-environment"}}}
+	return &Program{Name: "sfdx", Root: Node{Arity: 3}}
 }
 
 func p421() *Program {
-	return &Program{Name: "sudo", Is: Abbrev | Widens, Terminal: []Terminal{{Use: TermInput, Forces: "-i\x00-s\x00--login\x00--shell", Values: "-u\x00--user\x00-g\x00--group\x00-C\x00--close-from\x00-D\x00--chdir\x00-h\x00--host\x00-p\x00--prompt\x00-R\x00--chroot\x00-r\x00--role\x00-t\x00--type\x00-T\x00--command-timeout\x00-U\x00--other-user", OnlyForced: true}}, Root: Node{Values: "-u\x00-g\x00-C\x00-h\x00-p\x00-U\x00-r\x00-t\x00-T\x00-D\x00--user\x00--group\x00--close-from\x00--host\x00--prompt\x00--other-user\x00--role\x00--type\x00--command-timeout\x00--chdir", Widen: []Widen{{Opts: "-E\x00-s\x00-i\x00-R\x00--preserve-env\x00--shell\x00--login\x00--chroot", Label: "sudo {opt}", Why: "runs the command through a shell, in another root, or with the caller's environment"}}}}
+	return &Program{Name: "sftp", Is: DataArgs | Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-b", Values: "-P\x00-i\x00-o\x00-F\x00-J\x00-s\x00-S\x00-B\x00-R\x00-l\x00-D"}}, Root: Node{Values: "-B\x00-b\x00-c\x00-D\x00-F\x00-i\x00-J\x00-l\x00-o\x00-P\x00-R\x00-s\x00-S\x00-X", Widen: []Widen{{Opts: "-o\x00-F\x00-S\x00-D\x00-b\x00-s", Why: "changes {name}'s configuration or the program it runs"}}}}
 }
 
 func p422() *Program {
-	return &Program{Name: "supabase", Root: Node{Arity: 2}}
+	return &Program{Name: "sg", Is: Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-c", Operands: 2}}, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p423() *Program {
-	return &Program{Name: "svn", Is: DataArgs}
+	return &Program{Name: "sh", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
 }
 
 func p424() *Program {
-	return &Program{Name: "swift", Root: Node{Arity: 2}}
+	return &Program{Name: "sha1sum", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p425() *Program {
-	return &Program{Name: "swipl", Terminal: []Terminal{{Use: TermInput}}}
+	return &Program{Name: "sha256sum", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p426() *Program {
-	return &Program{Name: "systemctl", Is: DataArgs, Root: Node{Arity: 2, Values: "-H\x00--host\x00-M\x00--machine\x00-t\x00--type\x00-p\x00--property\x00-s\x00--signal"}}
+	return &Program{Name: "sha512sum", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p427() *Program {
-	return &Program{Name: "systemd-run", Is: Widens, Terminal: []Terminal{{Use: TermInput, Forces: "--shell\x00-S", OnlyForced: true}}, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "shift", Is: DataArgs}
 }
 
 func p428() *Program {
-	return &Program{Name: "tac", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "shred", Aliases: "--remove\x01-u\x00--zero\x01-z"}
 }
 
 func p429() *Program {
-	return &Program{Name: "tail", Is: DataArgs, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "shx", Is: Runs, Root: Node{Run: &Run{}}}
 }
 
 func p430() *Program {
-	return &Program{Name: "tar", Is: Abbrev | OldStyle | DataArgs | Widens, Whole: "--checkpoint", Root: Node{Values: "-b\x00-C\x00-f\x00-F\x00-g\x00-H\x00-I\x00-K\x00-L\x00-N\x00-T\x00-V\x00-X\x00--file\x00--to-command\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script\x00--checkpoint-action", Widen: []Widen{{Opts: "-I\x00-F\x00--to-command\x00--checkpoint-action\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script", Why: "makes tar run another program"}, {Opts: "-f\x00--file", UnlessFlags: "--force-local", Remote: true, Label: "{opt} {value}", Why: "names an archive on another host, which tar reaches through rsh"}}}}
+	return &Program{Name: "skaffold", Root: Node{Arity: 2}}
 }
 
 func p431() *Program {
-	return &Program{Name: "task", Root: Node{Arity: 2}}
+	return &Program{Name: "sleep", Is: DataArgs, Files: &Files{None: true}, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p432() *Program {
-	return &Program{Name: "tclsh", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}}
+	return &Program{Name: "sls", Is: Subcommands, Root: Node{Arity: 2, Values: "-s\x00--stage\x00-r\x00--region\x00--aws-profile\x00-c\x00--config\x00--param\x00--stack-name\x00--profile\x00--config-file\x00--config-env\x00-t\x00--template-file"}}
 }
 
 func p433() *Program {
-	return &Program{Name: "tcsh", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+	return &Program{Name: "smbclient", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command\x00-L\x00--list", Values: "-U\x00--user\x00-W\x00-p\x00-I"}}}
 }
 
 func p434() *Program {
-	return &Program{Name: "telnet", Terminal: []Terminal{{Use: TermInput}}}
+	return &Program{Name: "snap", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p435() *Program {
-	return &Program{Name: "terraform", Is: NoCluster | Subcommands | DataArgs, Root: Node{Arity: 2}, Subs: []Node{{Path: "workspace", Arity: 3}}}
+	return &Program{Name: "snow", Is: Subcommands, Root: Node{Values: "-c\x00--connection\x00-q\x00--query\x00-f\x00--filename\x00--format\x00--database\x00--schema\x00--role\x00--warehouse"}}
 }
 
 func p436() *Program {
-	return &Program{Name: "terragrunt", Is: NoCluster | Subcommands}
+	return &Program{Name: "snowsql", Root: Node{Values: "-a\x00--accountname\x00-u\x00--username\x00-d\x00--dbname\x00-s\x00--schemaname\x00-r\x00--rolename\x00-w\x00--warehouse\x00-h\x00--host\x00-p\x00--port\x00-c\x00--connection\x00-o\x00--option\x00-D\x00--variable\x00-f\x00--filename\x00-q\x00--query\x00--config\x00--authenticator\x00--region"}}
 }
 
 func p437() *Program {
-	return &Program{Name: "test", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{Deny: "-v", MaxOperands: -1}}}
+	return &Program{Name: "socat", Is: NoCluster}
 }
 
 func p438() *Program {
-	return &Program{Name: "tig", Is: DataArgs}
+	return &Program{Name: "sort", Is: Abbrev | DataArgs | Widens, Files: &Files{Lists: "--files0-from"}, Root: Node{Values: "-k\x00-o\x00-t\x00-T\x00-S\x00--output\x00--compress-program", Widen: []Widen{{Opts: "-o", Exact: true, Unless: "@stdout", Why: "makes sort write a file or run a program"}, {Opts: "--output\x00--compress-program", Why: "makes sort write a file or run a program"}}, ReadOnly: &ReadOnly{MaxOperands: -1, NoGlob: true}}}
 }
 
 func p439() *Program {
-	return &Program{Name: "time", Is: Abbrev | Widens, Root: Node{Values: "-o\x00-e\x00-p\x00-s\x00-u\x00-E\x00-a\x00-I\x00-b\x00-X\x00-P\x00-U\x00-A\x00-n\x00-f\x00--output\x00--format", Widen: []Widen{{Opts: "-o\x00--output", Label: "{name} {opt}", Why: "writes to a file"}}}}
+	return &Program{Name: "source", Root: Node{Arity: 1}}
 }
 
 func p440() *Program {
-	return &Program{Name: "tldr", Is: DataArgs}
+	return &Program{Name: "spark-sql", Root: Node{Values: "-e\x00-f\x00-i\x00-u\x00-n\x00-p\x00-d\x00--database\x00--hiveconf\x00--hivevar\x00--conf\x00--master\x00--name"}}
 }
 
 func p441() *Program {
-	return &Program{Name: "tmux", Is: Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "ls\x00list-sessions\x00list-windows\x00lsw\x00list-panes\x00lsp\x00list-clients\x00lsc\x00list-buffers\x00list-keys\x00list-commands\x00has-session\x00has\x00show-options\x00show\x00show-environment\x00display-message\x00display\x00capture-pane\x00capturep\x00kill-session\x00kill-server\x00kill-window\x00kill-pane\x00-V"}}, Root: Node{Arity: 2, Values: "-L\x00-S\x00-f\x00-c\x00-T", Widen: []Widen{{Words: "run-shell\x00run\x00if-shell\x00if\x00send-keys\x00send\x00pipe-pane\x00pipep", Why: "makes tmux run or type a shell command"}}}}
+	return &Program{Name: "sqlcmd", Root: Node{Values: "-S\x00-d\x00-U\x00-P\x00-Q\x00-q\x00-i\x00-o\x00-l\x00-t\x00-h\x00-s\x00-w\x00-v\x00-f\x00-H\x00-a\x00-c\x00--query\x00--server\x00--database\x00--user-name\x00--password\x00--input-file\x00--output-file"}}
 }
 
 func p442() *Program {
-	return &Program{Name: "tofu", Is: NoCluster | Subcommands}
+	return &Program{Name: "sqlite", Is: NoCluster, Root: Node{Values: "-cmd\x00-cmd\x00-init\x00-init\x00-separator\x00-separator\x00-nullvalue\x00-nullvalue\x00-newline\x00-newline\x00-vfs\x00-vfs\x00-mmap\x00-mmap\x00-maxsize\x00-maxsize\x00-escape\x00-escape"}}
 }
 
 func p443() *Program {
-	return &Program{Name: "top", Terminal: []Terminal{{Use: TermKeys, Quiet: "-b\x00--batch"}}}
+	return &Program{Name: "sqlite3", Is: NoCluster, Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-version\x00--version", Values: "-cmd\x00-separator\x00-newline\x00-nullvalue\x00-init\x00-vfs\x00-mmap\x00-lookaside\x00-pagecache\x00-heap\x00-maxsize", Operands: 2}}, Root: Node{Values: "-cmd\x00-cmd\x00-init\x00-init\x00-separator\x00-separator\x00-nullvalue\x00-nullvalue\x00-newline\x00-newline\x00-vfs\x00-vfs\x00-mmap\x00-mmap\x00-maxsize\x00-maxsize\x00-escape\x00-escape"}}
 }
 
 func p444() *Program {
-	return &Program{Name: "touch", Is: DataArgs, Root: Node{Arity: 1}}
+	return &Program{Name: "sqlplus", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command\x00-f\x00--file"}}}
 }
 
 func p445() *Program {
-	return &Program{Name: "tput", Is: DataArgs}
+	return &Program{Name: "ssh", Is: Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-N\x00-V\x00-G\x00-Q\x00-O", Operands: 2}}, Root: Node{Values: "-B\x00-b\x00-c\x00-D\x00-E\x00-e\x00-F\x00-I\x00-i\x00-J\x00-L\x00-l\x00-m\x00-O\x00-o\x00-P\x00-p\x00-Q\x00-R\x00-S\x00-W\x00-w", Widen: []Widen{{Opts: "-o\x00-F\x00-E\x00-L\x00-R\x00-D\x00-w\x00-W", Why: "changes ssh's configuration (which can run programs), writes a log, or forwards data elsewhere"}}}}
 }
 
 func p446() *Program {
-	return &Program{Name: "tr", Decodes: "*", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "sshpass", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p447() *Program {
-	return &Program{Name: "trap", Is: Widens, Extract: "trap"}
+	return &Program{Name: "sst", Is: Subcommands, Root: Node{Arity: 2, Values: "-s\x00--stage\x00-r\x00--region\x00--aws-profile\x00-c\x00--config\x00--param\x00--stack-name\x00--profile\x00--config-file\x00--config-env\x00-t\x00--template-file"}}
 }
 
 func p448() *Program {
-	return &Program{Name: "tree", Is: DataArgs, Files: &Files{Walks: true, Dot: DotAlways}, Root: Node{ReadOnly: &ReadOnly{Deny: "-o\x00-R", MaxOperands: -1, NoGlob: true}}}
+	return &Program{Name: "stat", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p449() *Program {
-	return &Program{Name: "true", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "strace", Is: Abbrev | Widens, Root: Node{Values: "-o\x00-e\x00-p\x00-s\x00-u\x00-E\x00-a\x00-I\x00-b\x00-X\x00-P\x00-U\x00-A\x00-n\x00-f\x00--output\x00--format", Widen: []Widen{{Opts: "-o\x00--output", Label: "{name} {opt}", Why: "writes to a file"}}}}
 }
 
 func p450() *Program {
-	return &Program{Name: "ts-node", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--eval\x00-p\x00--print\x00--test\x00--run", Forces: "-i\x00--interactive", Values: "-r\x00--require\x00--import\x00--loader\x00--experimental-loader\x00-C\x00--conditions\x00--input-type\x00--env-file\x00--title\x00--inspect-port", Operands: 1}}}
+	return &Program{Name: "strings", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p451() *Program {
-	return &Program{Name: "tsp", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "su", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command\x00--session-command", Values: "-s\x00--shell\x00-g\x00--group\x00-G\x00--supp-group\x00-w\x00--whitelist-environment"}}}
 }
 
 func p452() *Program {
-	return &Program{Name: "tty", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "sudo", Is: Abbrev | Widens, Terminal: []Terminal{{Use: TermInput, Forces: "-i\x00-s\x00--login\x00--shell", Values: "-u\x00--user\x00-g\x00--group\x00-C\x00--close-from\x00-D\x00--chdir\x00-h\x00--host\x00-p\x00--prompt\x00-R\x00--chroot\x00-r\x00--role\x00-t\x00--type\x00-T\x00--command-timeout\x00-U\x00--other-user", OnlyForced: true}}, Root: Node{Values: "-u\x00-g\x00-C\x00-h\x00-p\x00-U\x00-r\x00-t\x00-T\x00-D\x00--user\x00--group\x00--close-from\x00--host\x00--prompt\x00--other-user\x00--role\x00--type\x00--command-timeout\x00--chdir", Widen: []Widen{{Opts: "-E\x00-s\x00-i\x00-R\x00--preserve-env\x00--shell\x00--login\x00--chroot", Label: "sudo {opt}", Why: "runs the command through a shell, in another root, or with the caller's environment"}}}}
 }
 
 func p453() *Program {
-	return &Program{Name: "turbo", Root: Node{Arity: 2}}
+	return &Program{Name: "supabase", Is: Subcommands, Root: Node{Arity: 2, Values: "--db-url\x00--workdir\x00--project-ref\x00-p\x00--password"}}
 }
 
 func p454() *Program {
-	return &Program{Name: "type", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "svn", Is: DataArgs}
 }
 
 func p455() *Program {
-	return &Program{Name: "typeorm", Root: Node{Arity: 2}}
+	return &Program{Name: "swift", Root: Node{Arity: 2}}
 }
 
 func p456() *Program {
-	return &Program{Name: "typeset", Is: DataArgs | Widens, Extract: "env_assign"}
+	return &Program{Name: "swipl", Terminal: []Terminal{{Use: TermInput}}}
 }
 
 func p457() *Program {
-	return &Program{Name: "ufw", Root: Node{Arity: 2}}
+	return &Program{Name: "systemctl", Is: DataArgs, Root: Node{Arity: 2, Values: "-H\x00--host\x00-M\x00--machine\x00-t\x00--type\x00-p\x00--property\x00-s\x00--signal"}}
 }
 
 func p458() *Program {
-	return &Program{Name: "ugrep", Is: DataArgs}
+	return &Program{Name: "systemd-run", Is: Widens, Terminal: []Terminal{{Use: TermInput, Forces: "--shell\x00-S", OnlyForced: true}}, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p459() *Program {
-	return &Program{Name: "unalias", Is: DataArgs}
+	return &Program{Name: "tac", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p460() *Program {
-	return &Program{Name: "uname", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "tail", Is: DataArgs, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p461() *Program {
-	return &Program{Name: "uniq", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: 1, NoGlob: true}}}
+	return &Program{Name: "tar", Is: Abbrev | OldStyle | DataArgs | Widens, Whole: "--checkpoint", Root: Node{Values: "-b\x00-C\x00-f\x00-F\x00-g\x00-H\x00-I\x00-K\x00-L\x00-N\x00-T\x00-V\x00-X\x00--file\x00--to-command\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script\x00--checkpoint-action", Widen: []Widen{{Opts: "-I\x00-F\x00--to-command\x00--checkpoint-action\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script", Why: "makes tar run another program"}, {Opts: "-f\x00--file", UnlessFlags: "--force-local", Remote: true, Label: "{opt} {value}", Why: "names an archive on another host, which tar reaches through rsh"}}}}
 }
 
 func p462() *Program {
-	return &Program{Name: "unset", Is: DataArgs, Root: Node{Arity: 1}}
+	return &Program{Name: "task", Root: Node{Arity: 2}}
 }
 
 func p463() *Program {
-	return &Program{Name: "unshare", Is: Widens, Terminal: []Terminal{{Use: TermInput, Values: "-t\x00--target\x00-S\x00--setuid\x00-G\x00--setgid\x00-w\x00--wd\x00-r\x00--root\x00--map-user\x00--map-group", Operands: 1}}, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "tclsh", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}}
 }
 
 func p464() *Program {
-	return &Program{Name: "unzip", Is: DataArgs}
+	return &Program{Name: "tcsh", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
 }
 
 func p465() *Program {
-	return &Program{Name: "uptime", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "telnet", Terminal: []Terminal{{Use: TermInput}}}
 }
 
 func p466() *Program {
-	return &Program{Name: "usql", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command\x00-f\x00--file"}}}
+	return &Program{Name: "terraform", Is: NoCluster | Subcommands | DataArgs, Root: Node{Arity: 2, Values: "-var\x00-var-file\x00-target\x00-replace\x00-lock-timeout\x00-parallelism\x00-state\x00-state-out\x00-backup\x00-out\x00-chdir"}, Subs: []Node{{Path: "workspace", Arity: 3}}}
 }
 
 func p467() *Program {
-	return &Program{Name: "utop", Terminal: []Terminal{{Use: TermInput}}}
+	return &Program{Name: "terragrunt", Is: NoCluster | Subcommands, Root: Node{Values: "-var\x00-var-file\x00-target\x00-replace\x00-lock-timeout\x00-parallelism\x00-chdir\x00-terragrunt-working-dir\x00-working-dir\x00-terragrunt-config\x00-config\x00-terragrunt-source\x00-source\x00-terragrunt-iam-role\x00-iam-assume-role\x00-terragrunt-parallelism\x00-parallelism\x00-queue-include-dir\x00-queue-exclude-dir\x00-terragrunt-include-dir\x00-terragrunt-exclude-dir\x00-filter"}}
 }
 
 func p468() *Program {
-	return &Program{Name: "uudecode", Decodes: "*"}
+	return &Program{Name: "test", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{Deny: "-v", MaxOperands: -1}}}
 }
 
 func p469() *Program {
-	return &Program{Name: "uv", Is: Abbrev | Subcommands | Runs | Widens, Root: Node{Arity: 2, Values: "-i\x00-f\x00-r\x00-c\x00-e\x00--index-url\x00--extra-index-url\x00--find-links", Widen: []Widen{{Opts: "-i\x00-f\x00--index-url\x00--extra-index-url\x00--find-links\x00--trusted-host", Why: "changes where packages (code) come from"}}}, Subs: []Node{{Path: "pip", Arity: 3}, {Path: "run", Arity: 3, Values: "--with\x00--from\x00-p\x00--python\x00--project\x00--directory", Run: &Run{}}, {Path: "tool run", Values: "--from\x00--with\x00-p\x00--python", Run: &Run{}}}}
+	return &Program{Name: "tig", Is: DataArgs}
 }
 
 func p470() *Program {
-	return &Program{Name: "uvx", Is: Runs, Root: Node{Values: "--from\x00--with\x00-p\x00--python\x00--index-url", Run: &Run{}}}
+	return &Program{Name: "time", Is: Abbrev | Widens, Root: Node{Values: "-o\x00-e\x00-p\x00-s\x00-u\x00-E\x00-a\x00-I\x00-b\x00-X\x00-P\x00-U\x00-A\x00-n\x00-f\x00--output\x00--format", Widen: []Widen{{Opts: "-o\x00--output", Label: "{name} {opt}", Why: "writes to a file"}}}}
 }
 
 func p471() *Program {
-	return &Program{Name: "vagrant", Terminal: []Terminal{{Sub: "ssh", Use: TermInput, Runs: "-c\x00--command"}}}
+	return &Program{Name: "tldr", Is: DataArgs}
 }
 
 func p472() *Program {
-	return &Program{Name: "valkey-cli", Terminal: []Terminal{{Use: TermInput, Runs: "--eval\x00-x\x00--scan\x00--stat\x00--bigkeys", Values: "-h\x00-p\x00-a\x00-n\x00-u\x00--user\x00--pass\x00-s\x00-r\x00-i", Operands: 1}}}
+	return &Program{Name: "tmux", Is: Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "ls\x00list-sessions\x00list-windows\x00lsw\x00list-panes\x00lsp\x00list-clients\x00lsc\x00list-buffers\x00list-keys\x00list-commands\x00has-session\x00has\x00show-options\x00show\x00show-environment\x00display-message\x00display\x00capture-pane\x00capturep\x00kill-session\x00kill-server\x00kill-window\x00kill-pane\x00-V"}}, Root: Node{Arity: 2, Values: "-L\x00-S\x00-f\x00-c\x00-T", Widen: []Widen{{Words: "run-shell\x00run\x00if-shell\x00if\x00send-keys\x00send\x00pipe-pane\x00pipep", Why: "makes tmux run or type a shell command"}}}}
 }
 
 func p473() *Program {
-	return &Program{Name: "vault", Root: Node{Arity: 2}, Subs: []Node{{Path: "auth", Arity: 3}, {Path: "kv", Arity: 3}}}
+	return &Program{Name: "tofu", Is: NoCluster | Subcommands, Root: Node{Values: "-var\x00-var-file\x00-target\x00-replace\x00-lock-timeout\x00-parallelism\x00-state\x00-state-out\x00-backup\x00-out\x00-chdir"}}
 }
 
 func p474() *Program {
-	return &Program{Name: "vdir", Files: &Files{WalkFlags: "-R\x00--recursive", Dot: DotAlways}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "top", Terminal: []Terminal{{Use: TermKeys, Quiet: "-b\x00--batch"}}}
 }
 
 func p475() *Program {
-	return &Program{Name: "vercel", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "touch", Is: DataArgs, Root: Node{Arity: 1}}
 }
 
 func p476() *Program {
-	return &Program{Name: "vgremove", Is: DryRuns, Root: Node{DryRun: "-t\x00--test"}}
+	return &Program{Name: "tput", Is: DataArgs}
 }
 
 func p477() *Program {
-	return &Program{Name: "vi", Is: DataArgs | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, Root: Node{Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
+	return &Program{Name: "tr", Decodes: "*", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p478() *Program {
-	return &Program{Name: "view", Is: Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, Root: Node{Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
+	return &Program{Name: "trap", Is: Widens, Extract: "trap"}
 }
 
 func p479() *Program {
-	return &Program{Name: "vim", Is: DataArgs | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, Root: Node{Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
+	return &Program{Name: "tree", Is: DataArgs, Files: &Files{Walks: true, Dot: DotAlways}, Root: Node{ReadOnly: &ReadOnly{Deny: "-o\x00-R", MaxOperands: -1, NoGlob: true}}}
 }
 
 func p480() *Program {
-	return &Program{Name: "vimdiff", Is: Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, Root: Node{Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
+	return &Program{Name: "trino", Root: Node{Values: "--server\x00--catalog\x00--schema\x00--user\x00--execute\x00-f\x00--file\x00--output-format\x00--session\x00--source\x00--client-tags\x00--access-token"}}
 }
 
 func p481() *Program {
-	return &Program{Name: "volta", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "true", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p482() *Program {
-	return &Program{Name: "w", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "ts-node", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--eval\x00-p\x00--print\x00--test\x00--run", Forces: "-i\x00--interactive", Values: "-r\x00--require\x00--import\x00--loader\x00--experimental-loader\x00-C\x00--conditions\x00--input-type\x00--env-file\x00--title\x00--inspect-port", Operands: 1}}}
 }
 
 func p483() *Program {
-	return &Program{Name: "wall", Is: DataArgs}
+	return &Program{Name: "tsp", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p484() *Program {
-	return &Program{Name: "watch", Terminal: []Terminal{{Use: TermScreen}}}
+	return &Program{Name: "tty", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p485() *Program {
-	return &Program{Name: "watchexec", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "turbo", Root: Node{Arity: 2}}
 }
 
 func p486() *Program {
-	return &Program{Name: "wc", Is: DataArgs, Files: &Files{Lists: "--files0-from"}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "turso", Is: Subcommands}
 }
 
 func p487() *Program {
-	return &Program{Name: "wget", Is: Abbrev | Widens, Root: Node{Values: "-a\x00-A\x00-B\x00-D\x00-e\x00-i\x00-I\x00-l\x00-O\x00-o\x00-P\x00-Q\x00-R\x00-t\x00-T\x00-U\x00-w\x00-X\x00-Y\x00--output-document\x00--output-file\x00--append-output\x00--post-file\x00--body-file\x00--execute\x00--config\x00--directory-prefix", Widen: []Widen{{Opts: "-O\x00-o\x00--output-document\x00--output-file", Unless: "@stdout", Why: "makes wget write elsewhere, upload a file, or run wgetrc commands"}, {Opts: "-a\x00-e\x00-P\x00--append-output\x00--post-file\x00--body-file\x00--execute\x00--config\x00--directory-prefix\x00--use-askpass", Why: "makes wget write elsewhere, upload a file, or run wgetrc commands"}}}}
+	return &Program{Name: "type", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p488() *Program {
-	return &Program{Name: "wget2", Is: Abbrev | Widens, Root: Node{Values: "-a\x00-A\x00-B\x00-D\x00-e\x00-i\x00-I\x00-l\x00-O\x00-o\x00-P\x00-Q\x00-R\x00-t\x00-T\x00-U\x00-w\x00-X\x00-Y\x00--output-document\x00--output-file\x00--append-output\x00--post-file\x00--body-file\x00--execute\x00--config\x00--directory-prefix", Widen: []Widen{{Opts: "-O\x00-o\x00--output-document\x00--output-file", Unless: "@stdout", Why: "makes wget write elsewhere, upload a file, or run wgetrc commands"}, {Opts: "-a\x00-e\x00-P\x00--append-output\x00--post-file\x00--body-file\x00--execute\x00--config\x00--directory-prefix\x00--use-askpass", Why: "makes wget write elsewhere, upload a file, or run wgetrc commands"}}}}
+	return &Program{Name: "typeorm", Root: Node{Arity: 2}}
 }
 
 func p489() *Program {
-	return &Program{Name: "whatis", Is: DataArgs}
+	return &Program{Name: "typeset", Is: DataArgs | Widens, Extract: "env_assign"}
 }
 
 func p490() *Program {
-	return &Program{Name: "whereis", Is: DataArgs}
+	return &Program{Name: "ufw", Root: Node{Arity: 2}}
 }
 
 func p491() *Program {
-	return &Program{Name: "which", Is: DataArgs, Files: &Files{None: true}, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "ugrep", Is: DataArgs}
 }
 
 func p492() *Program {
-	return &Program{Name: "who", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "unalias", Is: DataArgs}
 }
 
 func p493() *Program {
-	return &Program{Name: "whoami", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "uname", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p494() *Program {
-	return &Program{Name: "wipefs", Is: DryRuns, Aliases: "--all\x01-a", Root: Node{DryRun: "-n\x00--no-act"}}
+	return &Program{Name: "uniq", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: 1, NoGlob: true}}}
 }
 
 func p495() *Program {
-	return &Program{Name: "wish", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}}
+	return &Program{Name: "unset", Is: DataArgs, Root: Node{Arity: 1}}
 }
 
 func p496() *Program {
-	return &Program{Name: "wp", Root: Node{Arity: 2}}
+	return &Program{Name: "unshare", Is: Widens, Terminal: []Terminal{{Use: TermInput, Values: "-t\x00--target\x00-S\x00--setuid\x00-G\x00--setgid\x00-w\x00--wd\x00-r\x00--root\x00--map-user\x00--map-group", Operands: 1}}, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p497() *Program {
-	return &Program{Name: "wrangler", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "unzip", Is: DataArgs}
 }
 
 func p498() *Program {
-	return &Program{Name: "write", Is: DataArgs}
+	return &Program{Name: "uptime", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p499() *Program {
-	return &Program{Name: "xdg-open", Is: DataArgs}
+	return &Program{Name: "usql", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command\x00-f\x00--file"}}, Root: Node{Values: "-c\x00--command\x00-f\x00--file\x00-o\x00--out\x00-v\x00--set\x00-P\x00--pset\x00-F\x00--field-separator\x00-R\x00--record-separator\x00-T\x00--table-attr"}}
 }
 
 func p500() *Program {
-	return &Program{Name: "xonsh", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--commands", Forces: "-i\x00--interactive", Operands: 1}}}
+	return &Program{Name: "utop", Terminal: []Terminal{{Use: TermInput}}}
 }
 
 func p501() *Program {
-	return &Program{Name: "xxd", Aliases: "--revert\x01-r", Decodes: "-r"}
+	return &Program{Name: "uudecode", Decodes: "*"}
 }
 
 func p502() *Program {
-	return &Program{Name: "yarn", Is: Abbrev | Subcommands | Runs | Widens | DryRuns, Root: Node{Arity: 2, Values: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call\x00--prefix\x00--loglevel\x00--cache\x00--cwd\x00--modules-folder\x00--cache-folder", DryRun: "--dry-run", Widen: []Widen{{Opts: "--unsafe-perm", Unless: "false", Why: "makes package scripts run with full privileges"}, {Opts: "--ignore-scripts", Unless: "true", HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: "--no-ignore-scripts", Why: "makes package install scripts run"}, {Opts: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call", Why: "changes which code {name} fetches or which shell runs its scripts"}}}, Subs: []Node{{Path: "config", Arity: 3}, {Path: "dlx", Arity: 3, Values: "-p\x00--package", Run: &Run{}}, {Path: "exec", Run: &Run{}}, {Path: "run", Arity: 3}, {Path: "workspace", Arity: 3}}}
+	return &Program{Name: "uv", Is: Abbrev | Subcommands | Runs | Widens, Root: Node{Arity: 2, Values: "-i\x00-f\x00-r\x00-c\x00-e\x00--index-url\x00--extra-index-url\x00--find-links", Widen: []Widen{{Opts: "-i\x00-f\x00--index-url\x00--extra-index-url\x00--find-links\x00--trusted-host", Why: "changes where packages (code) come from"}}}, Subs: []Node{{Path: "pip", Arity: 3}, {Path: "run", Arity: 3, Values: "--with\x00--from\x00-p\x00--python\x00--project\x00--directory", Run: &Run{}}, {Path: "tool run", Values: "--from\x00--with\x00-p\x00--python", Run: &Run{}}}}
 }
 
 func p503() *Program {
-	return &Program{Name: "yash", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+	return &Program{Name: "uvx", Is: Runs, Root: Node{Values: "--from\x00--with\x00-p\x00--python\x00--index-url", Run: &Run{}}}
 }
 
 func p504() *Program {
-	return &Program{Name: "yay", Is: DataArgs}
+	return &Program{Name: "vagrant", Is: Subcommands, Terminal: []Terminal{{Sub: "ssh", Use: TermInput, Runs: "-c\x00--command"}}, Root: Node{Values: "-s\x00--stage\x00-r\x00--region\x00--aws-profile\x00-c\x00--config\x00--param\x00--stack-name\x00--profile\x00--config-file\x00--config-env\x00-t\x00--template-file"}}
 }
 
 func p505() *Program {
-	return &Program{Name: "yes", Is: DataArgs}
+	return &Program{Name: "valkey-cli", Is: Subcommands, Terminal: []Terminal{{Use: TermInput, Runs: "--eval\x00-x\x00--scan\x00--stat\x00--bigkeys", Values: "-h\x00-p\x00-a\x00-n\x00-u\x00--user\x00--pass\x00-s\x00-r\x00-i", Operands: 1}}, Root: Node{Values: "-h\x00-p\x00-s\x00-a\x00-u\x00--user\x00--pass\x00-n\x00-r\x00-i\x00-d\x00-D\x00--cacert\x00--cacertdir\x00--cert\x00--key\x00--sni\x00--eval\x00--rdb\x00--functions-rdb\x00--pattern\x00--count\x00--quoted-pattern\x00--memkeys-samples\x00-t\x00--pipe-timeout"}}
 }
 
 func p506() *Program {
-	return &Program{Name: "yq", Is: DataArgs}
+	return &Program{Name: "vault", Root: Node{Arity: 2}, Subs: []Node{{Path: "auth", Arity: 3}, {Path: "kv", Arity: 3}}}
 }
 
 func p507() *Program {
-	return &Program{Name: "yum", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "vdir", Files: &Files{WalkFlags: "-R\x00--recursive", Dot: DotAlways}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p508() *Program {
-	return &Program{Name: "zellij", Terminal: []Terminal{{Use: TermKeys, Quiet: "ls\x00list-sessions\x00kill-session\x00kill-all-sessions\x00delete-session"}}}
+	return &Program{Name: "velero", Is: Subcommands, Root: Node{Values: "--name\x00--kubeconfig\x00-p\x00--profile\x00-n\x00--namespace\x00--kubecontext\x00-l\x00--selector\x00-f\x00--file\x00-e\x00--environment"}}
 }
 
 func p509() *Program {
-	return &Program{Name: "zfs", Is: Subcommands | DryRuns, Subs: []Node{{Path: "destroy", DryRun: "-n"}}}
+	return &Program{Name: "vercel", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p510() *Program {
-	return &Program{Name: "zip", Is: DataArgs | Widens, Root: Node{Widen: []Widen{{Prefix: "--unzip-command", Words: "-TT", Why: "makes zip run another program"}}}}
+	return &Program{Name: "vgremove", Is: DryRuns, Root: Node{DryRun: "-t\x00--test"}}
 }
 
 func p511() *Program {
-	return &Program{Name: "zsh", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+	return &Program{Name: "vi", Is: DataArgs | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, Root: Node{Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
 }
 
 func p512() *Program {
+	return &Program{Name: "view", Is: Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, Root: Node{Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
+}
+
+func p513() *Program {
+	return &Program{Name: "vim", Is: DataArgs | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, Root: Node{Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
+}
+
+func p514() *Program {
+	return &Program{Name: "vimdiff", Is: Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, Root: Node{Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
+}
+
+func p515() *Program {
+	return &Program{Name: "volta", Is: DataArgs, Root: Node{Arity: 2}}
+}
+
+func p516() *Program {
+	return &Program{Name: "w", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p517() *Program {
+	return &Program{Name: "wall", Is: DataArgs}
+}
+
+func p518() *Program {
+	return &Program{Name: "watch", Terminal: []Terminal{{Use: TermScreen}}}
+}
+
+func p519() *Program {
+	return &Program{Name: "watchexec", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+}
+
+func p520() *Program {
+	return &Program{Name: "wc", Is: DataArgs, Files: &Files{Lists: "--files0-from"}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p521() *Program {
+	return &Program{Name: "wget", Is: Abbrev | Widens, Root: Node{Values: "-a\x00-A\x00-B\x00-D\x00-e\x00-i\x00-I\x00-l\x00-O\x00-o\x00-P\x00-Q\x00-R\x00-t\x00-T\x00-U\x00-w\x00-X\x00-Y\x00--output-document\x00--output-file\x00--append-output\x00--post-file\x00--body-file\x00--execute\x00--config\x00--directory-prefix", Widen: []Widen{{Opts: "-O\x00-o\x00--output-document\x00--output-file", Unless: "@stdout", Why: "makes wget write elsewhere, upload a file, or run wgetrc commands"}, {Opts: "-a\x00-e\x00-P\x00--append-output\x00--post-file\x00--body-file\x00--execute\x00--config\x00--directory-prefix\x00--use-askpass", Why: "makes wget write elsewhere, upload a file, or run wgetrc commands"}}}}
+}
+
+func p522() *Program {
+	return &Program{Name: "wget2", Is: Abbrev | Widens, Root: Node{Values: "-a\x00-A\x00-B\x00-D\x00-e\x00-i\x00-I\x00-l\x00-O\x00-o\x00-P\x00-Q\x00-R\x00-t\x00-T\x00-U\x00-w\x00-X\x00-Y\x00--output-document\x00--output-file\x00--append-output\x00--post-file\x00--body-file\x00--execute\x00--config\x00--directory-prefix", Widen: []Widen{{Opts: "-O\x00-o\x00--output-document\x00--output-file", Unless: "@stdout", Why: "makes wget write elsewhere, upload a file, or run wgetrc commands"}, {Opts: "-a\x00-e\x00-P\x00--append-output\x00--post-file\x00--body-file\x00--execute\x00--config\x00--directory-prefix\x00--use-askpass", Why: "makes wget write elsewhere, upload a file, or run wgetrc commands"}}}}
+}
+
+func p523() *Program {
+	return &Program{Name: "whatis", Is: DataArgs}
+}
+
+func p524() *Program {
+	return &Program{Name: "whereis", Is: DataArgs}
+}
+
+func p525() *Program {
+	return &Program{Name: "which", Is: DataArgs, Files: &Files{None: true}, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p526() *Program {
+	return &Program{Name: "who", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p527() *Program {
+	return &Program{Name: "whoami", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p528() *Program {
+	return &Program{Name: "wipefs", Is: DryRuns, Aliases: "--all\x01-a", Root: Node{DryRun: "-n\x00--no-act"}}
+}
+
+func p529() *Program {
+	return &Program{Name: "wish", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}}
+}
+
+func p530() *Program {
+	return &Program{Name: "wp", Root: Node{Arity: 2}}
+}
+
+func p531() *Program {
+	return &Program{Name: "wrangler", Is: Subcommands | DataArgs, Root: Node{Arity: 2, Values: "--command\x00--file\x00--env\x00-e\x00-c\x00--config"}}
+}
+
+func p532() *Program {
+	return &Program{Name: "write", Is: DataArgs}
+}
+
+func p533() *Program {
+	return &Program{Name: "xdg-open", Is: DataArgs}
+}
+
+func p534() *Program {
+	return &Program{Name: "xonsh", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--commands", Forces: "-i\x00--interactive", Operands: 1}}}
+}
+
+func p535() *Program {
+	return &Program{Name: "xxd", Aliases: "--revert\x01-r", Decodes: "-r"}
+}
+
+func p536() *Program {
+	return &Program{Name: "yarn", Is: Abbrev | Subcommands | Runs | Widens | DryRuns, Root: Node{Arity: 2, Values: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call\x00--prefix\x00--loglevel\x00--cache\x00--cwd\x00--modules-folder\x00--cache-folder", DryRun: "--dry-run", Widen: []Widen{{Opts: "--unsafe-perm", Unless: "false", Why: "makes package scripts run with full privileges"}, {Opts: "--ignore-scripts", Unless: "true", HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: "--no-ignore-scripts", Why: "makes package install scripts run"}, {Opts: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call", Why: "changes which code {name} fetches or which shell runs its scripts"}}}, Subs: []Node{{Path: "config", Arity: 3}, {Path: "dlx", Arity: 3, Values: "-p\x00--package", Run: &Run{}}, {Path: "exec", Run: &Run{}}, {Path: "run", Arity: 3}, {Path: "workspace", Arity: 3}}}
+}
+
+func p537() *Program {
+	return &Program{Name: "yash", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+}
+
+func p538() *Program {
+	return &Program{Name: "yay", Is: DataArgs}
+}
+
+func p539() *Program {
+	return &Program{Name: "yes", Is: DataArgs}
+}
+
+func p540() *Program {
+	return &Program{Name: "yq", Is: DataArgs}
+}
+
+func p541() *Program {
+	return &Program{Name: "yum", Is: DataArgs, Root: Node{Arity: 2}}
+}
+
+func p542() *Program {
+	return &Program{Name: "zellij", Terminal: []Terminal{{Use: TermKeys, Quiet: "ls\x00list-sessions\x00kill-session\x00kill-all-sessions\x00delete-session"}}}
+}
+
+func p543() *Program {
+	return &Program{Name: "zfs", Is: Subcommands | DryRuns, Subs: []Node{{Path: "destroy", DryRun: "-n"}}}
+}
+
+func p544() *Program {
+	return &Program{Name: "zip", Is: DataArgs | Widens, Root: Node{Widen: []Widen{{Prefix: "--unzip-command", Words: "-TT", Why: "makes zip run another program"}}}}
+}
+
+func p545() *Program {
+	return &Program{Name: "zsh", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+}
+
+func p546() *Program {
 	return &Program{Name: "zypper", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 // nPrograms is how many programs the data describes.
-const nPrograms = 513
+const nPrograms = 547
 
 // build builds the program of index i (in name order).
 func build(i int) *Program {
@@ -3086,6 +3222,74 @@ func build(i int) *Program {
 		return p511()
 	case 512:
 		return p512()
+	case 513:
+		return p513()
+	case 514:
+		return p514()
+	case 515:
+		return p515()
+	case 516:
+		return p516()
+	case 517:
+		return p517()
+	case 518:
+		return p518()
+	case 519:
+		return p519()
+	case 520:
+		return p520()
+	case 521:
+		return p521()
+	case 522:
+		return p522()
+	case 523:
+		return p523()
+	case 524:
+		return p524()
+	case 525:
+		return p525()
+	case 526:
+		return p526()
+	case 527:
+		return p527()
+	case 528:
+		return p528()
+	case 529:
+		return p529()
+	case 530:
+		return p530()
+	case 531:
+		return p531()
+	case 532:
+		return p532()
+	case 533:
+		return p533()
+	case 534:
+		return p534()
+	case 535:
+		return p535()
+	case 536:
+		return p536()
+	case 537:
+		return p537()
+	case 538:
+		return p538()
+	case 539:
+		return p539()
+	case 540:
+		return p540()
+	case 541:
+		return p541()
+	case 542:
+		return p542()
+	case 543:
+		return p543()
+	case 544:
+		return p544()
+	case 545:
+		return p545()
+	case 546:
+		return p546()
 	}
 	return nil
 }
@@ -3103,1020 +3307,1088 @@ func lookup(name string) *Program {
 		return program(3)
 	case "ag":
 		return program(4)
-	case "alias":
+	case "alembic":
 		return program(5)
-	case "ansible":
+	case "alias":
 		return program(6)
-	case "ansible-playbook":
+	case "ansible":
 		return program(7)
-	case "apk":
+	case "ansible-playbook":
 		return program(8)
-	case "apropos":
+	case "apk":
 		return program(9)
-	case "apt":
+	case "apropos":
 		return program(10)
-	case "apt-cache":
+	case "apt":
 		return program(11)
-	case "apt-file":
+	case "apt-cache":
 		return program(12)
-	case "apt-get":
+	case "apt-file":
 		return program(13)
-	case "aptitude":
+	case "apt-get":
 		return program(14)
-	case "arch":
+	case "aptitude":
 		return program(15)
-	case "ash":
+	case "arch":
 		return program(16)
-	case "at":
+	case "argocd":
 		return program(17)
-	case "atop":
+	case "ash":
 		return program(18)
-	case "awk":
+	case "at":
 		return program(19)
-	case "aws":
+	case "atop":
 		return program(20)
-	case "az":
+	case "awk":
 		return program(21)
-	case "base32":
+	case "aws":
 		return program(22)
-	case "base64":
+	case "az":
 		return program(23)
-	case "basename":
+	case "base32":
 		return program(24)
-	case "basenc":
+	case "base64":
 		return program(25)
-	case "bash":
+	case "basename":
 		return program(26)
-	case "batch":
+	case "basenc":
 		return program(27)
-	case "bazel":
+	case "bash":
 		return program(28)
-	case "bc":
+	case "batch":
 		return program(29)
-	case "bind":
+	case "bazel":
 		return program(30)
-	case "bpython":
+	case "bc":
 		return program(31)
-	case "brew":
+	case "beeline":
 		return program(32)
-	case "bsdtar":
+	case "bind":
 		return program(33)
-	case "btop":
+	case "bpython":
 		return program(34)
-	case "bun":
+	case "bq":
 		return program(35)
-	case "bundle":
+	case "brew":
 		return program(36)
-	case "bunx":
+	case "bsdtar":
 		return program(37)
-	case "busybox":
+	case "btop":
 		return program(38)
-	case "busybox-awk":
+	case "buildah":
 		return program(39)
-	case "bwrap":
+	case "bun":
 		return program(40)
-	case "byobu":
+	case "bundle":
 		return program(41)
-	case "c++":
+	case "bunx":
 		return program(42)
-	case "cal":
+	case "busybox":
 		return program(43)
-	case "cargo":
+	case "busybox-awk":
 		return program(44)
-	case "cat":
+	case "bwrap":
 		return program(45)
-	case "cc":
+	case "byobu":
 		return program(46)
-	case "cd":
+	case "c++":
 		return program(47)
-	case "cdk":
+	case "cal":
 		return program(48)
-	case "cf":
+	case "cargo":
 		return program(49)
-	case "chgrp":
+	case "cat":
 		return program(50)
-	case "chmod":
+	case "cc":
 		return program(51)
-	case "chown":
+	case "cd":
 		return program(52)
-	case "chroot":
+	case "cdk":
 		return program(53)
-	case "cksum":
+	case "cdktf":
 		return program(54)
-	case "clang":
+	case "cf":
 		return program(55)
-	case "clang++":
+	case "chgrp":
 		return program(56)
-	case "clear":
+	case "chmod":
 		return program(57)
-	case "clickhouse-client":
+	case "chown":
 		return program(58)
-	case "clisp":
+	case "chroot":
 		return program(59)
-	case "clj":
+	case "cksum":
 		return program(60)
-	case "clojure":
+	case "clang":
 		return program(61)
-	case "cmake":
+	case "clang++":
 		return program(62)
-	case "cmp":
+	case "clear":
 		return program(63)
-	case "code":
+	case "clickhouse":
 		return program(64)
-	case "column":
+	case "clickhouse-client":
 		return program(65)
-	case "comm":
+	case "clickhouse-local":
 		return program(66)
-	case "compdef":
+	case "clisp":
 		return program(67)
-	case "compgen":
+	case "clj":
 		return program(68)
-	case "complete":
+	case "clojure":
 		return program(69)
-	case "composer":
+	case "cmake":
 		return program(70)
-	case "consul":
+	case "cmp":
 		return program(71)
-	case "corepack":
+	case "cockroach":
 		return program(72)
-	case "cowsay":
+	case "code":
 		return program(73)
-	case "cp":
+	case "column":
 		return program(74)
-	case "cqlsh":
+	case "comm":
 		return program(75)
-	case "crictl":
+	case "compdef":
 		return program(76)
-	case "crontab":
+	case "compgen":
 		return program(77)
-	case "csh":
+	case "complete":
 		return program(78)
-	case "curl":
+	case "composer":
 		return program(79)
-	case "cut":
+	case "consul":
 		return program(80)
-	case "dash":
+	case "corepack":
 		return program(81)
-	case "date":
+	case "cowsay":
 		return program(82)
-	case "dbus-run-session":
+	case "cp":
 		return program(83)
-	case "dc":
+	case "cqlsh":
 		return program(84)
-	case "dd":
+	case "crictl":
 		return program(85)
-	case "declare":
+	case "crontab":
 		return program(86)
-	case "del":
+	case "csh":
 		return program(87)
-	case "del-cli":
+	case "curl":
 		return program(88)
-	case "deno":
+	case "cut":
 		return program(89)
-	case "df":
+	case "dash":
 		return program(90)
-	case "diff":
+	case "date":
 		return program(91)
-	case "dir":
+	case "dbus-run-session":
 		return program(92)
-	case "dirname":
+	case "dc":
 		return program(93)
-	case "dnf":
+	case "dd":
 		return program(94)
-	case "dnf4":
+	case "declare":
 		return program(95)
-	case "dnf5":
+	case "del":
 		return program(96)
-	case "doas":
+	case "del-cli":
 		return program(97)
-	case "docker":
+	case "deno":
 		return program(98)
-	case "docker-compose":
+	case "df":
 		return program(99)
-	case "doctl":
+	case "diff":
 		return program(100)
-	case "dotnet":
+	case "dir":
 		return program(101)
-	case "dpkg":
+	case "dirname":
 		return program(102)
-	case "dpkg-query":
+	case "dnf":
 		return program(103)
-	case "drizzle-kit":
+	case "dnf4":
 		return program(104)
-	case "du":
+	case "dnf5":
 		return program(105)
-	case "duckdb":
+	case "doas":
 		return program(106)
-	case "echo":
+	case "docker":
 		return program(107)
-	case "ed":
+	case "docker-compose":
 		return program(108)
-	case "egrep":
+	case "doctl":
 		return program(109)
-	case "eksctl":
+	case "dolt":
 		return program(110)
-	case "elixir":
+	case "dotnet":
 		return program(111)
-	case "elvish":
+	case "dpkg":
 		return program(112)
-	case "emacs":
+	case "dpkg-query":
 		return program(113)
-	case "emacsclient":
+	case "drizzle-kit":
 		return program(114)
-	case "emerge":
+	case "dropdb":
 		return program(115)
-	case "enable":
+	case "du":
 		return program(116)
-	case "entr":
+	case "duckdb":
 		return program(117)
-	case "env":
+	case "echo":
 		return program(118)
-	case "erl":
+	case "ed":
 		return program(119)
-	case "espeak":
+	case "egrep":
 		return program(120)
-	case "ex":
+	case "eksctl":
 		return program(121)
-	case "exit":
+	case "elixir":
 		return program(122)
-	case "expect":
+	case "elvish":
 		return program(123)
-	case "export":
+	case "emacs":
 		return program(124)
-	case "expr":
+	case "emacsclient":
 		return program(125)
-	case "false":
+	case "emerge":
 		return program(126)
-	case "fd":
+	case "enable":
 		return program(127)
-	case "fdfind":
+	case "entr":
 		return program(128)
-	case "fgrep":
+	case "env":
 		return program(129)
-	case "figlet":
+	case "erl":
 		return program(130)
-	case "file":
+	case "espeak":
 		return program(131)
-	case "find":
+	case "etcdctl":
 		return program(132)
-	case "firebase":
+	case "ex":
 		return program(133)
-	case "firejail":
+	case "exit":
 		return program(134)
-	case "fish":
+	case "expect":
 		return program(135)
-	case "flatpak":
+	case "export":
 		return program(136)
-	case "flyctl":
+	case "expr":
 		return program(137)
-	case "fmt":
+	case "false":
 		return program(138)
-	case "fold":
+	case "fd":
 		return program(139)
-	case "free":
+	case "fdfind":
 		return program(140)
-	case "ftp":
+	case "fgrep":
 		return program(141)
-	case "g++":
+	case "figlet":
 		return program(142)
-	case "gawk":
+	case "file":
 		return program(143)
-	case "gcc":
+	case "find":
 		return program(144)
-	case "gcloud":
+	case "firebase":
 		return program(145)
-	case "gdb":
+	case "firejail":
 		return program(146)
-	case "gem":
+	case "fish":
 		return program(147)
-	case "gforth":
+	case "flatpak":
 		return program(148)
-	case "gh":
+	case "flux":
 		return program(149)
-	case "ghci":
+	case "flyctl":
 		return program(150)
-	case "gio":
+	case "fmt":
 		return program(151)
-	case "git":
+	case "fold":
 		return program(152)
-	case "git-grep":
+	case "free":
 		return program(153)
-	case "git-receive-pack":
+	case "ftp":
 		return program(154)
-	case "git-shell":
+	case "g++":
 		return program(155)
-	case "git-upload-pack":
+	case "gawk":
 		return program(156)
-	case "glab":
+	case "gcc":
 		return program(157)
-	case "gmake":
+	case "gcloud":
 		return program(158)
-	case "go":
+	case "gdb":
 		return program(159)
-	case "gofmt":
+	case "gem":
 		return program(160)
-	case "gradle":
+	case "gforth":
 		return program(161)
-	case "grep":
+	case "gh":
 		return program(162)
-	case "groovy":
+	case "ghci":
 		return program(163)
-	case "groovysh":
+	case "gio":
 		return program(164)
-	case "groups":
+	case "git":
 		return program(165)
-	case "gsed":
+	case "git-grep":
 		return program(166)
-	case "gsutil":
+	case "git-receive-pack":
 		return program(167)
-	case "gtar":
+	case "git-shell":
 		return program(168)
-	case "guile":
+	case "git-upload-pack":
 		return program(169)
-	case "guix":
+	case "glab":
 		return program(170)
-	case "gvim":
+	case "gmake":
 		return program(171)
-	case "hash":
+	case "go":
 		return program(172)
-	case "head":
+	case "gofmt":
 		return program(173)
-	case "helix":
+	case "gradle":
 		return program(174)
-	case "helm":
+	case "grep":
 		return program(175)
-	case "help":
+	case "groovy":
 		return program(176)
-	case "heroku":
+	case "groovysh":
 		return program(177)
-	case "hexdump":
+	case "groups":
 		return program(178)
-	case "hg":
+	case "gsed":
 		return program(179)
-	case "history":
+	case "gsutil":
 		return program(180)
-	case "hostname":
+	case "gtar":
 		return program(181)
-	case "htop":
+	case "guile":
 		return program(182)
-	case "hugo":
+	case "guix":
 		return program(183)
-	case "hx":
+	case "gvim":
 		return program(184)
-	case "id":
+	case "hash":
 		return program(185)
-	case "iex":
+	case "head":
 		return program(186)
-	case "info":
+	case "helix":
 		return program(187)
-	case "inotifywait":
+	case "helm":
 		return program(188)
-	case "install":
+	case "helmfile":
 		return program(189)
-	case "ip":
+	case "help":
 		return program(190)
-	case "ip6tables":
+	case "heroku":
 		return program(191)
-	case "iptables":
+	case "hexdump":
 		return program(192)
-	case "ipython":
+	case "hg":
 		return program(193)
-	case "ipython3":
+	case "history":
 		return program(194)
-	case "irb":
+	case "hive":
 		return program(195)
-	case "java":
+	case "hostname":
 		return program(196)
-	case "jdb":
+	case "htop":
 		return program(197)
-	case "jed":
+	case "hugo":
 		return program(198)
-	case "jest":
+	case "hx":
 		return program(199)
-	case "joe":
+	case "id":
 		return program(200)
-	case "join":
+	case "iex":
 		return program(201)
-	case "journalctl":
+	case "impala-shell":
 		return program(202)
-	case "jq":
+	case "influx":
 		return program(203)
-	case "jruby":
+	case "info":
 		return program(204)
-	case "jshell":
+	case "inotifywait":
 		return program(205)
-	case "julia":
+	case "install":
 		return program(206)
-	case "just":
+	case "ip":
 		return program(207)
-	case "k9s":
+	case "ip6tables":
 		return program(208)
-	case "kak":
+	case "iptables":
 		return program(209)
-	case "kill":
+	case "ipython":
 		return program(210)
-	case "killall":
+	case "ipython3":
 		return program(211)
-	case "kind":
+	case "irb":
 		return program(212)
-	case "knex":
+	case "java":
 		return program(213)
-	case "ksh":
+	case "jdb":
 		return program(214)
-	case "kubectl":
+	case "jed":
 		return program(215)
-	case "kustomize":
+	case "jest":
 		return program(216)
-	case "launchctl":
+	case "joe":
 		return program(217)
-	case "lein":
+	case "join":
 		return program(218)
-	case "less":
+	case "journalctl":
 		return program(219)
-	case "let":
+	case "jq":
 		return program(220)
-	case "lftp":
+	case "jruby":
 		return program(221)
-	case "ll":
+	case "jshell":
 		return program(222)
-	case "lldb":
+	case "julia":
 		return program(223)
-	case "ln":
+	case "just":
 		return program(224)
-	case "local":
+	case "k3d":
 		return program(225)
-	case "locale":
+	case "k9s":
 		return program(226)
-	case "locate":
+	case "kak":
 		return program(227)
-	case "logger":
+	case "keydb-cli":
 		return program(228)
-	case "login":
+	case "kill":
 		return program(229)
-	case "loginctl":
+	case "killall":
 		return program(230)
-	case "ls":
+	case "kind":
 		return program(231)
-	case "lsblk":
+	case "knex":
 		return program(232)
-	case "lscpu":
+	case "ksh":
 		return program(233)
-	case "ltrace":
+	case "kubectl":
 		return program(234)
-	case "lua":
+	case "kustomize":
 		return program(235)
-	case "luajit":
+	case "launchctl":
 		return program(236)
-	case "lvreduce":
+	case "lein":
 		return program(237)
-	case "lvremove":
+	case "less":
 		return program(238)
-	case "machinectl":
+	case "let":
 		return program(239)
-	case "mail":
+	case "lftp":
 		return program(240)
-	case "mailx":
+	case "ll":
 		return program(241)
-	case "make":
+	case "lldb":
 		return program(242)
-	case "man":
+	case "ln":
 		return program(243)
-	case "mariadb":
+	case "local":
 		return program(244)
-	case "mawk":
+	case "locale":
 		return program(245)
-	case "maxima":
+	case "locate":
 		return program(246)
-	case "mc":
+	case "logger":
 		return program(247)
-	case "md5sum":
+	case "login":
 		return program(248)
-	case "mg":
+	case "loginctl":
 		return program(249)
-	case "micro":
+	case "ls":
 		return program(250)
-	case "minikube":
+	case "lsblk":
 		return program(251)
-	case "mkdir":
+	case "lscpu":
 		return program(252)
-	case "mke2fs":
+	case "ltrace":
 		return program(253)
-	case "mkfs.ext2":
+	case "lua":
 		return program(254)
-	case "mkfs.ext3":
+	case "luajit":
 		return program(255)
-	case "mkfs.ext4":
+	case "lvreduce":
 		return program(256)
-	case "mksh":
+	case "lvremove":
 		return program(257)
-	case "mlocate":
+	case "machinectl":
 		return program(258)
-	case "mongo":
+	case "mail":
 		return program(259)
-	case "mongosh":
+	case "mailx":
 		return program(260)
-	case "more":
+	case "make":
 		return program(261)
-	case "mosh":
+	case "man":
 		return program(262)
-	case "most":
+	case "mariadb":
 		return program(263)
-	case "mv":
+	case "mawk":
 		return program(264)
-	case "mvn":
+	case "maxima":
 		return program(265)
-	case "mysql":
+	case "mc":
 		return program(266)
-	case "nano":
+	case "md5sum":
 		return program(267)
-	case "nawk":
+	case "mg":
 		return program(268)
-	case "nc":
+	case "micro":
 		return program(269)
-	case "ncat":
+	case "minikube":
 		return program(270)
-	case "ncftp":
+	case "mkdir":
 		return program(271)
-	case "nerdctl":
+	case "mke2fs":
 		return program(272)
-	case "netcat":
+	case "mkfs.ext2":
 		return program(273)
-	case "netlify":
+	case "mkfs.ext3":
 		return program(274)
-	case "newgrp":
+	case "mkfs.ext4":
 		return program(275)
-	case "ng":
+	case "mksh":
 		return program(276)
-	case "ninja":
+	case "mlocate":
 		return program(277)
-	case "nix":
+	case "mongo":
 		return program(278)
-	case "nix-env":
+	case "mongosh":
 		return program(279)
-	case "nl":
+	case "more":
 		return program(280)
-	case "node":
+	case "mosh":
 		return program(281)
-	case "nodejs":
+	case "most":
 		return program(282)
-	case "nodemon":
+	case "mv":
 		return program(283)
-	case "notify-send":
+	case "mvn":
 		return program(284)
-	case "npm":
+	case "mysql":
 		return program(285)
-	case "nproc":
+	case "mysqladmin":
 		return program(286)
-	case "npx":
+	case "mysqlsh":
 		return program(287)
-	case "nsenter":
+	case "nano":
 		return program(288)
-	case "nu":
+	case "nawk":
 		return program(289)
-	case "nuget":
+	case "nc":
 		return program(290)
-	case "nvim":
+	case "ncat":
 		return program(291)
-	case "nvm":
+	case "ncftp":
 		return program(292)
-	case "nx":
+	case "nerdctl":
 		return program(293)
-	case "oc":
+	case "netcat":
 		return program(294)
-	case "ocaml":
+	case "netlify":
 		return program(295)
-	case "octave":
+	case "newgrp":
 		return program(296)
-	case "od":
+	case "ng":
 		return program(297)
-	case "open":
+	case "ninja":
 		return program(298)
-	case "openssl":
+	case "nix":
 		return program(299)
-	case "osascript":
+	case "nix-env":
 		return program(300)
-	case "pacman":
+	case "nl":
 		return program(301)
-	case "parallel":
+	case "node":
 		return program(302)
-	case "paste":
+	case "nodejs":
 		return program(303)
-	case "pdb":
+	case "nodemon":
 		return program(304)
-	case "perl":
+	case "notify-send":
 		return program(305)
-	case "pg":
+	case "npm":
+		return program(306)
+	case "nproc":
 		return program(307)
-	case "pgrep":
+	case "npx":
 		return program(308)
-	case "php":
+	case "nsenter":
 		return program(309)
-	case "pico":
+	case "nu":
+		return program(310)
+	case "nuget":
 		return program(311)
-	case "pidof":
+	case "nvim":
 		return program(312)
-	case "pip":
+	case "nvm":
 		return program(313)
-	case "pip3":
+	case "nx":
 		return program(314)
-	case "pipenv":
+	case "oc":
 		return program(315)
-	case "pipx":
+	case "ocaml":
 		return program(316)
-	case "pkexec":
+	case "octave":
 		return program(317)
-	case "pkill":
+	case "od":
 		return program(318)
-	case "plocate":
+	case "open":
 		return program(319)
-	case "pnpm":
+	case "openssl":
 		return program(320)
-	case "pnpx":
+	case "osascript":
 		return program(321)
-	case "podman":
+	case "pacman":
 		return program(322)
-	case "podman-remote":
+	case "parallel":
 		return program(323)
-	case "poetry":
+	case "paste":
 		return program(324)
-	case "popd":
+	case "pdb":
 		return program(325)
-	case "port":
+	case "perl":
 		return program(326)
-	case "posh":
-		return program(327)
-	case "powershell":
+	case "pg":
 		return program(328)
-	case "print":
+	case "pg_restore":
 		return program(329)
-	case "printenv":
+	case "pgrep":
 		return program(330)
-	case "printf":
+	case "php":
 		return program(331)
-	case "prisma":
-		return program(332)
-	case "pry":
+	case "pico":
 		return program(333)
-	case "ps":
+	case "pidof":
 		return program(334)
-	case "psql":
+	case "pip":
 		return program(335)
-	case "ptpython":
+	case "pip3":
 		return program(336)
-	case "pulumi":
+	case "pipenv":
 		return program(337)
-	case "pushd":
+	case "pipx":
 		return program(338)
-	case "pvremove":
+	case "pkexec":
 		return program(339)
-	case "pwd":
+	case "pkill":
 		return program(340)
-	case "pwsh":
+	case "plocate":
 		return program(341)
-	case "py.test":
+	case "pnpm":
 		return program(342)
-	case "pyenv":
+	case "pnpx":
 		return program(343)
-	case "pypy":
+	case "podman":
 		return program(344)
-	case "pypy3":
+	case "podman-compose":
+		return program(345)
+	case "podman-remote":
 		return program(346)
-	case "pytest":
+	case "poetry":
 		return program(347)
-	case "python":
+	case "popd":
 		return program(348)
-	case "python2":
+	case "port":
+		return program(349)
+	case "posh":
 		return program(350)
-	case "python3":
+	case "powershell":
 		return program(351)
-	case "pythonw":
+	case "presto":
 		return program(352)
-	case "r":
+	case "presto-cli":
 		return program(353)
-	case "racket":
+	case "print":
 		return program(354)
-	case "rake":
+	case "printenv":
 		return program(355)
-	case "rbash":
+	case "printf":
 		return program(356)
-	case "rbenv":
+	case "prisma":
 		return program(357)
-	case "rclone":
+	case "pry":
 		return program(358)
-	case "read":
+	case "ps":
 		return program(359)
-	case "readlink":
+	case "psql":
 		return program(360)
-	case "readonly":
+	case "ptpython":
 		return program(361)
-	case "realpath":
+	case "pulumi":
 		return program(362)
-	case "red":
+	case "pushd":
 		return program(363)
-	case "redis-cli":
+	case "pvremove":
 		return program(364)
-	case "return":
+	case "pwd":
 		return program(365)
-	case "rev":
+	case "pwsh":
 		return program(366)
-	case "rg":
+	case "py.test":
 		return program(367)
-	case "rimraf":
+	case "pyenv":
 		return program(368)
-	case "ripgrep":
+	case "pypy":
 		return program(369)
-	case "rm":
-		return program(370)
-	case "rmdir":
+	case "pypy3":
 		return program(371)
-	case "rpm":
+	case "pytest":
 		return program(372)
-	case "rscript":
+	case "python":
 		return program(373)
-	case "rsync":
-		return program(374)
-	case "rtk":
+	case "python2":
 		return program(375)
-	case "ruby":
+	case "python3":
 		return program(376)
-	case "runuser":
+	case "pythonw":
 		return program(377)
-	case "rustup":
+	case "r":
 		return program(378)
-	case "say":
+	case "racket":
 		return program(379)
-	case "sbcl":
+	case "rake":
 		return program(380)
-	case "sbt":
+	case "rbash":
 		return program(381)
-	case "scala":
+	case "rbenv":
 		return program(382)
-	case "scp":
+	case "rclone":
 		return program(383)
-	case "screen":
+	case "read":
 		return program(384)
-	case "script":
+	case "readlink":
 		return program(385)
-	case "sdk":
+	case "readonly":
 		return program(386)
-	case "sed":
+	case "realpath":
 		return program(387)
-	case "seq":
+	case "red":
 		return program(388)
-	case "sequelize":
+	case "redis-cli":
 		return program(389)
-	case "serverless":
+	case "return":
 		return program(390)
-	case "service":
+	case "rev":
 		return program(391)
-	case "set":
+	case "rg":
 		return program(392)
-	case "sfdisk":
+	case "rimraf":
 		return program(393)
-	case "sfdx":
+	case "ripgrep":
 		return program(394)
-	case "sftp":
+	case "rm":
 		return program(395)
-	case "sg":
+	case "rmdir":
 		return program(396)
-	case "sh":
+	case "rpm":
 		return program(397)
-	case "sha1sum":
+	case "rscript":
 		return program(398)
-	case "sha256sum":
+	case "rsync":
 		return program(399)
-	case "sha512sum":
+	case "rtk":
 		return program(400)
-	case "shift":
+	case "ruby":
 		return program(401)
-	case "shred":
+	case "runuser":
 		return program(402)
-	case "shx":
+	case "rustup":
 		return program(403)
-	case "skaffold":
+	case "sam":
 		return program(404)
-	case "sleep":
+	case "say":
 		return program(405)
-	case "sls":
+	case "sbcl":
 		return program(406)
-	case "smbclient":
+	case "sbt":
 		return program(407)
-	case "snap":
+	case "scala":
 		return program(408)
-	case "socat":
+	case "scp":
 		return program(409)
-	case "sort":
+	case "screen":
 		return program(410)
-	case "source":
+	case "script":
 		return program(411)
-	case "sqlite3":
+	case "sdk":
 		return program(412)
-	case "sqlplus":
+	case "sed":
 		return program(413)
-	case "ssh":
+	case "seq":
 		return program(414)
-	case "sshpass":
+	case "sequelize":
 		return program(415)
-	case "sst":
+	case "serverless":
 		return program(416)
-	case "stat":
+	case "service":
 		return program(417)
-	case "strace":
+	case "set":
 		return program(418)
-	case "strings":
+	case "sfdisk":
 		return program(419)
-	case "su":
+	case "sfdx":
 		return program(420)
-	case "sudo":
+	case "sftp":
 		return program(421)
-	case "supabase":
+	case "sg":
 		return program(422)
-	case "svn":
+	case "sh":
 		return program(423)
-	case "swift":
+	case "sha1sum":
 		return program(424)
-	case "swipl":
+	case "sha256sum":
 		return program(425)
-	case "systemctl":
+	case "sha512sum":
 		return program(426)
-	case "systemd-run":
+	case "shift":
 		return program(427)
-	case "tac":
+	case "shred":
 		return program(428)
-	case "tail":
+	case "shx":
 		return program(429)
-	case "tar":
+	case "skaffold":
 		return program(430)
-	case "task":
+	case "sleep":
 		return program(431)
-	case "tclsh":
+	case "sls":
 		return program(432)
-	case "tcsh":
+	case "smbclient":
 		return program(433)
-	case "telnet":
+	case "snap":
 		return program(434)
-	case "terraform":
+	case "snow":
 		return program(435)
-	case "terragrunt":
+	case "snowsql":
 		return program(436)
-	case "test":
+	case "socat":
 		return program(437)
-	case "tig":
+	case "sort":
 		return program(438)
-	case "time":
+	case "source":
 		return program(439)
-	case "tldr":
+	case "spark-sql":
 		return program(440)
-	case "tmux":
+	case "sqlcmd":
 		return program(441)
-	case "tofu":
+	case "sqlite":
 		return program(442)
-	case "top":
+	case "sqlite3":
 		return program(443)
-	case "touch":
+	case "sqlplus":
 		return program(444)
-	case "tput":
+	case "ssh":
 		return program(445)
-	case "tr":
+	case "sshpass":
 		return program(446)
-	case "trap":
+	case "sst":
 		return program(447)
-	case "tree":
+	case "stat":
 		return program(448)
-	case "true":
+	case "strace":
 		return program(449)
-	case "ts-node":
+	case "strings":
 		return program(450)
-	case "tsp":
+	case "su":
 		return program(451)
-	case "tty":
+	case "sudo":
 		return program(452)
-	case "turbo":
+	case "supabase":
 		return program(453)
-	case "type":
+	case "svn":
 		return program(454)
-	case "typeorm":
+	case "swift":
 		return program(455)
-	case "typeset":
+	case "swipl":
 		return program(456)
-	case "ufw":
+	case "systemctl":
 		return program(457)
-	case "ugrep":
+	case "systemd-run":
 		return program(458)
-	case "unalias":
+	case "tac":
 		return program(459)
-	case "uname":
+	case "tail":
 		return program(460)
-	case "uniq":
+	case "tar":
 		return program(461)
-	case "unset":
+	case "task":
 		return program(462)
-	case "unshare":
+	case "tclsh":
 		return program(463)
-	case "unzip":
+	case "tcsh":
 		return program(464)
-	case "uptime":
+	case "telnet":
 		return program(465)
-	case "usql":
+	case "terraform":
 		return program(466)
-	case "utop":
+	case "terragrunt":
 		return program(467)
-	case "uudecode":
+	case "test":
 		return program(468)
-	case "uv":
+	case "tig":
 		return program(469)
-	case "uvx":
+	case "time":
 		return program(470)
-	case "vagrant":
+	case "tldr":
 		return program(471)
-	case "valkey-cli":
+	case "tmux":
 		return program(472)
-	case "vault":
+	case "tofu":
 		return program(473)
-	case "vdir":
+	case "top":
 		return program(474)
-	case "vercel":
+	case "touch":
 		return program(475)
-	case "vgremove":
+	case "tput":
 		return program(476)
-	case "vi":
+	case "tr":
 		return program(477)
-	case "view":
+	case "trap":
 		return program(478)
-	case "vim":
+	case "tree":
 		return program(479)
-	case "vimdiff":
+	case "trino":
 		return program(480)
-	case "volta":
+	case "true":
 		return program(481)
-	case "w":
+	case "ts-node":
 		return program(482)
-	case "wall":
+	case "tsp":
 		return program(483)
-	case "watch":
+	case "tty":
 		return program(484)
-	case "watchexec":
+	case "turbo":
 		return program(485)
-	case "wc":
+	case "turso":
 		return program(486)
-	case "wget":
+	case "type":
 		return program(487)
-	case "wget2":
+	case "typeorm":
 		return program(488)
-	case "whatis":
+	case "typeset":
 		return program(489)
-	case "whereis":
+	case "ufw":
 		return program(490)
-	case "which":
+	case "ugrep":
 		return program(491)
-	case "who":
+	case "unalias":
 		return program(492)
-	case "whoami":
+	case "uname":
 		return program(493)
-	case "wipefs":
+	case "uniq":
 		return program(494)
-	case "wish":
+	case "unset":
 		return program(495)
-	case "wp":
+	case "unshare":
 		return program(496)
-	case "wrangler":
+	case "unzip":
 		return program(497)
-	case "write":
+	case "uptime":
 		return program(498)
-	case "xdg-open":
+	case "usql":
 		return program(499)
-	case "xonsh":
+	case "utop":
 		return program(500)
-	case "xxd":
+	case "uudecode":
 		return program(501)
-	case "yarn":
+	case "uv":
 		return program(502)
-	case "yash":
+	case "uvx":
 		return program(503)
-	case "yay":
+	case "vagrant":
 		return program(504)
-	case "yes":
+	case "valkey-cli":
 		return program(505)
-	case "yq":
+	case "vault":
 		return program(506)
-	case "yum":
+	case "vdir":
 		return program(507)
-	case "zellij":
+	case "velero":
 		return program(508)
-	case "zfs":
+	case "vercel":
 		return program(509)
-	case "zip":
+	case "vgremove":
 		return program(510)
-	case "zsh":
+	case "vi":
 		return program(511)
-	case "zypper":
+	case "view":
 		return program(512)
+	case "vim":
+		return program(513)
+	case "vimdiff":
+		return program(514)
+	case "volta":
+		return program(515)
+	case "w":
+		return program(516)
+	case "wall":
+		return program(517)
+	case "watch":
+		return program(518)
+	case "watchexec":
+		return program(519)
+	case "wc":
+		return program(520)
+	case "wget":
+		return program(521)
+	case "wget2":
+		return program(522)
+	case "whatis":
+		return program(523)
+	case "whereis":
+		return program(524)
+	case "which":
+		return program(525)
+	case "who":
+		return program(526)
+	case "whoami":
+		return program(527)
+	case "wipefs":
+		return program(528)
+	case "wish":
+		return program(529)
+	case "wp":
+		return program(530)
+	case "wrangler":
+		return program(531)
+	case "write":
+		return program(532)
+	case "xdg-open":
+		return program(533)
+	case "xonsh":
+		return program(534)
+	case "xxd":
+		return program(535)
+	case "yarn":
+		return program(536)
+	case "yash":
+		return program(537)
+	case "yay":
+		return program(538)
+	case "yes":
+		return program(539)
+	case "yq":
+		return program(540)
+	case "yum":
+		return program(541)
+	case "zellij":
+		return program(542)
+	case "zfs":
+		return program(543)
+	case "zip":
+		return program(544)
+	case "zsh":
+		return program(545)
+	case "zypper":
+		return program(546)
 	}
 	return nil
 }
 
 // globs lists the programs named by a prefix (python*), in name order.
-var globs = [...]int{306, 310, 345, 349}
+var globs = [...]int{327, 332, 370, 374}
 
 // environment is the [environment] table.
 var environment = Environment{Widen: "PATH\x00HOME\x00ENV\x00BASH_ENV\x00IFS\x00PS4\x00PROMPT_COMMAND\x00SHELL\x00SHELLOPTS\x00BASHOPTS\x00CDPATH\x00FPATH\x00ZDOTDIR\x00EDITOR\x00VISUAL\x00PAGER\x00MANPAGER\x00BROWSER\x00LESSOPEN\x00LESSCLOSE\x00LESSKEY\x00INPUTRC\x00TERMINFO\x00GLIBC_TUNABLES\x00HOSTALIASES\x00CC\x00CXX\x00CPP\x00LD\x00AR\x00AS\x00FC\x00MAKE\x00MFLAGS\x00RUSTC\x00RUSTDOC\x00GOROOT\x00GOTOOLCHAIN\x00GOPROXY\x00GOENV\x00GOEXPERIMENT\x00CLASSPATH\x00KUBECONFIG\x00TAR_OPTIONS\x00GZIP\x00BZIP2\x00XZ_OPT\x00XZ_DEFAULTS\x00ZSTD_NBTHREADS\x00GREP_OPTIONS\x00WGETRC\x00CURL_HOME\x00SYSTEMD_PAGER\x00SYSTEMD_EDITOR\x00SSLKEYLOGFILE\x00TMPDIR\x00XDG_CONFIG_HOME\x00XDG_CONFIG_DIRS\x00XDG_DATA_HOME\x00XDG_DATA_DIRS", Prefixes: "LD_\x00DYLD_\x00GIT_\x00BASH_\x00NPM_CONFIG_\x00YARN_\x00PNPM_\x00BUN_\x00PIP_\x00UV_\x00PYTHON\x00PERL\x00RUBY\x00GEM_\x00BUNDLE_\x00NODE_\x00CARGO_\x00RUSTUP_\x00RUSTC_\x00JAVA_\x00_JAVA_\x00JDK_\x00MAVEN_\x00GRADLE_\x00SBT_\x00DOTNET_\x00LUA_\x00OPENSSL_\x00SSH_\x00SUDO_\x00CGO_\x00GO\x00DOCKER_\x00PODMAN_\x00CONTAINERS_\x00KUBE\x00HELM_\x00AWS_\x00AZURE_\x00GOOGLE_\x00CLOUDSDK_\x00RSYNC_\x00MAKE\x00GNUMAKE\x00LESS\x00DENO_\x00COMPOSER_\x00PHP", Suffixes: "PATH\x00_HOME\x00FLAGS\x00OPTS\x00OPTIONS\x00_OPT\x00CONFIG\x00_COMMAND\x00_CMD\x00EDITOR\x00PAGER\x00_SHELL\x00ASKPASS\x00WRAPPER\x00PROXY\x00_LIB\x00LIBS\x00_PRELOAD\x00_RC\x00RCFILE", Except: "NODE_ENV\x00CGO_ENABLED\x00PYTHONUNBUFFERED\x00PYTHONDONTWRITEBYTECODE\x00PYTHONIOENCODING\x00PYTHONHASHSEED\x00RUST_LOG\x00RUST_BACKTRACE\x00GOOS\x00GOARCH", ExceptPrefix: "GOAMD64\x00GOARM"}
