@@ -25,8 +25,8 @@ func TestBuiltinRegistryMatchesCompile(t *testing.T) {
 	}
 	var matcherEq func(a, b *matcher) bool
 	matcherEq = func(a, b *matcher) bool {
-		if !lazyEq(a.operand, b.operand) || !lazyEq(a.last, b.last) || !lazyEq(a.args, b.args) || !lazyEq(a.redirect, b.redirect) ||
-			!lazyEq(a.reads, b.reads) || !lazyEq(a.stdin, b.stdin) || (a.more == nil) != (b.more == nil) {
+		if !lazyEq(a.operand, b.operand) || !lazyEq(a.operandNone, b.operandNone) || !lazyEq(a.last, b.last) || !lazyEq(a.args, b.args) || !lazyEq(a.redirect, b.redirect) ||
+			!lazyEq(a.writes, b.writes) || !lazyEq(a.reads, b.reads) || !lazyEq(a.stdin, b.stdin) || (a.more == nil) != (b.more == nil) {
 			return false
 		}
 		if a.more == nil {
@@ -75,7 +75,7 @@ func TestBuiltinRegistryMatchesCompile(t *testing.T) {
 	for _, l := range []struct {
 		what     string
 		st, comp []int
-	}{{"globProgs", st.globProgs, dyn.globProgs}, {"anyProgram", st.anyProgram, dyn.anyProgram}, {"lineLevel", st.lineLevel, dyn.lineLevel}} {
+	}{{"globProgs", st.globProgs, dyn.globProgs}, {"anyProgram", st.anyProgram, dyn.anyProgram}, {"writeProgram", st.writeProgram, dyn.writeProgram}, {"lineLevel", st.lineLevel, dyn.lineLevel}} {
 		if !slices.Equal(l.st, l.comp) {
 			t.Errorf("%s: static %v, compiled %v", l.what, l.st, l.comp)
 		}

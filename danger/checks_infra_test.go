@@ -147,7 +147,7 @@ func TestFanout(t *testing.T) {
 		"ansible all -m shell -a 'uptime'",
 		"salt '*' cmd.run 'df -h'",
 		"pssh -h hosts.txt -i 'uptime'",
-		"ssh web1 'sudo reboot'",
+		"ssh web1 'sudo systemctl restart nginx'",
 		"for f in a b; do ssh web1 \"rm -f /tmp/$f\"; done",
 		"for h in a b; do ssh \"$h\" 'systemctl status nginx'; done",
 		"parallel ssh {} uptime ::: a b",

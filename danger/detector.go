@@ -170,11 +170,15 @@ type registry struct {
 	// builtin: the rules are builtinRules, indexed by builtinByProgram
 	// rather than byProgram.
 	builtin bool
-	// byProgram indexes the rules that name programs; anyProgram lists
-	// the others (regex-only patterns, checks).
-	byProgram  map[string][]int
-	globProgs  []int
-	anyProgram []int
+	// byProgram indexes the rules that name programs; writeProgram lists
+	// the others that match only what an invocation writes (writes or
+	// redirect with no programs: tried only on an invocation with a
+	// writing redirection or a program whose data says it writes files);
+	// anyProgram the rest (regex-only patterns, checks).
+	byProgram    map[string][]int
+	globProgs    []int
+	anyProgram   []int
+	writeProgram []int
 	// lineLevel lists the rules matchLine can match: the parse checks and
 	// regex-only patterns.
 	lineLevel []int
@@ -186,11 +190,12 @@ type registry struct {
 // static data (see rules_gen.go), nothing to compile.
 func builtinRegistry() *registry {
 	return &registry{
-		rules:      builtinRules[:builtinDefault],
-		builtin:    true,
-		globProgs:  builtinGlobProgs[:],
-		anyProgram: builtinAnyProgram[:],
-		lineLevel:  builtinLineLevel[:],
+		rules:        builtinRules[:builtinDefault],
+		builtin:      true,
+		globProgs:    builtinGlobProgs[:],
+		anyProgram:   builtinAnyProgram[:],
+		writeProgram: builtinWriteProgram[:],
+		lineLevel:    builtinLineLevel[:],
 	}
 }
 
@@ -258,8 +263,8 @@ type rule struct {
 // matcher holds the compiled expressions of a Spec (and of its
 // alternatives, in the same order as Spec.Any).
 type matcher struct {
-	operand, last, args, redirect, reads, stdin *lazyRE
-	more                                        *matcherMore // nil without values or alternatives
+	operand, operandNone, last, args, redirect, writes, reads, stdin *lazyRE
+	more                                                             *matcherMore // nil without values or alternatives
 }
 
 // matcherMore holds what few specs have.
@@ -289,6 +294,10 @@ type lazyRE struct {
 	anchored bool // match the whole string: ^(?:expr)$
 	once     sync.Once
 	re       *regexp.Regexp
+	// first holds the bytes a match can start with (anchored expressions
+	// that cannot match the empty string): a string starting with another
+	// byte is rejected without running the expression.
+	first *byteSet
 }
 
 func newLazyRE(expr string, anchored bool) (*lazyRE, error) {
@@ -313,7 +322,16 @@ func (l *lazyRE) source() string {
 // MatchString reports whether s matches; an expression that cannot be
 // compiled (which validation rules out) matches nothing.
 func (l *lazyRE) MatchString(s string) bool {
-	l.once.Do(func() { l.re, _ = regexp.Compile(l.source()) })
+	l.once.Do(func() {
+		src := l.source()
+		l.re, _ = regexp.Compile(src)
+		if l.anchored {
+			l.first, _ = firstBytes(src)
+		}
+	})
+	if l.first != nil && (s == "" || !l.first.has(s[0])) {
+		return false
+	}
 	return l.re != nil && l.re.MatchString(s)
 }
 
@@ -347,8 +365,8 @@ func compileSpec(s *Spec, m *matcher, top bool) error {
 		dst  **lazyRE
 		expr string
 		what string
-	}{{&m.operand, s.Operand, "operand"}, {&m.last, s.LastOperand, "last_operand"}, {&m.args, s.Args, "args"},
-		{&m.redirect, s.Redirect, "redirect"}, {&m.reads, s.Reads, "reads"}, {&m.stdin, s.Stdin, "stdin"}} {
+	}{{&m.operand, s.Operand, "operand"}, {&m.operandNone, s.OperandNone, "operand_none"}, {&m.last, s.LastOperand, "last_operand"}, {&m.args, s.Args, "args"},
+		{&m.redirect, s.Redirect, "redirect"}, {&m.writes, s.Writes, "writes"}, {&m.reads, s.Reads, "reads"}, {&m.stdin, s.Stdin, "stdin"}} {
 		if *f.dst, err = anchored(f.expr); err != nil {
 			return fmt.Errorf("%s: %v", f.what, err)
 		}
@@ -433,6 +451,8 @@ func compile(patterns []Pattern) (*registry, error) {
 			if glob {
 				reg.globProgs = append(reg.globProgs, idx)
 			}
+		case p.Regex == "" && p.Match != nil && (p.Match.Writes != "" || p.Match.Redirect != ""):
+			reg.writeProgram = append(reg.writeProgram, idx)
 		default:
 			reg.anyProgram = append(reg.anyProgram, idx)
 		}
@@ -472,6 +492,9 @@ type invScan struct {
 	text      string
 	codeDone  bool
 	code      []interp.Finding // interpreter code's findings (see scan.code)
+	// flow caches the secret flow level of a sink (checks_secrets.go):
+	// 0 not computed, 1 none, else the level + 2.
+	flow uint8
 }
 
 func newScan(res *shellparse.Result, scr *scratch) scan {
@@ -737,6 +760,23 @@ func (r *registry) checkInto(res *shellparse.Result, hits *hitSet, depth int, bu
 		for _, idx := range r.anyProgram {
 			try(idx, false)
 		}
+		if len(r.writeProgram) > 0 && mayWrite(&sc, i) {
+			var buf [8]string
+			paths := writtenPaths(&sc, i, buf[:0])
+			for _, idx := range r.writeProgram {
+				// The rule's own expression must match a written file
+				// for it to match at all.
+				m := &r.rules[idx].m
+				re := m.writes
+				if re == nil {
+					re = m.redirect
+				}
+				if re != nil && !anyMatch(re, paths) {
+					continue
+				}
+				try(idx, false)
+			}
+		}
 	}
 	// Line-level checks and regexes over whole pipelines.
 	for _, idx := range r.lineLevel {
@@ -875,11 +915,12 @@ func matchSpec(sc *scan, i int, s *Spec, m *matcher, indexed bool) bool {
 	if !indexed && len(s.Programs) > 0 && !nameIn(name, s.Programs) && !(strings.HasPrefix(name, "git-") && nameIn("git", s.Programs)) {
 		return false
 	}
+	// The check after the program's name: it is code, often more work.
 	if s.Check != "" && (lineCheck(s.Check) || !runCheck(s.Check, sc, i)) {
 		return false
 	}
 	excepted := len(s.Except) > 0 && nameIn(name, s.Except)
-	if excepted && m.reads == nil {
+	if excepted && m.reads == nil && m.writes == nil {
 		return false
 	}
 	if inv.NotRun || name == "" && s.Check == "" && (len(s.Programs) > 0 || len(s.Subcommands) > 0) {
@@ -891,6 +932,16 @@ func matchSpec(sc *scan, i int, s *Spec, m *matcher, indexed bool) bool {
 	if m.reads != nil {
 		readsInput = readsRedirect(inv, m.reads)
 		if excepted && !readsInput {
+			return false
+		}
+	}
+	// Writes through a redirection, whatever the program.
+	writesOutput := false
+	if m.writes != nil {
+		writesOutput = writesRedirect(inv, m.writes)
+		// Without a redirection, only a program whose data names the
+		// files it writes can write one.
+		if !writesOutput && (excepted || sc.invs[i].prog == nil || len(sc.invs[i].prog.Writes) == 0) {
 			return false
 		}
 	}
@@ -929,7 +980,8 @@ func matchSpec(sc *scan, i int, s *Spec, m *matcher, indexed bool) bool {
 	// kubectl delete ... --dry-run=server).
 	dryRunnable := len(s.Programs) > 0 && sc.invs[i].prog.HasDryRun()
 	needArgv := dryRunnable || len(s.Subcommands) > 0 || len(s.FlagsAll) > 0 || len(s.FlagsAny) > 0 || len(s.FlagsNone) > 0 ||
-		len(s.Values) > 0 || s.MinOperands > 0 || m.operand != nil || m.last != nil || m.args != nil || m.reads != nil && !readsInput
+		len(s.Values) > 0 || s.MinOperands > 0 || m.operand != nil || m.operandNone != nil || m.last != nil || m.args != nil || m.reads != nil && !readsInput ||
+		m.writes != nil && !writesOutput
 	if !needArgv {
 		return true
 	}
@@ -996,7 +1048,13 @@ func matchSpec(sc *scan, i int, s *Spec, m *matcher, indexed bool) bool {
 	if m.reads != nil && !readsInput && !anyMatch(m.reads, operands) && !a.valueMatch(m.reads) {
 		return false
 	}
+	if m.writes != nil && !writesOutput && !a.writesMatch(m.writes, operands) {
+		return false
+	}
 	if m.operand != nil && !anyMatch(m.operand, operands) {
+		return false
+	}
+	if m.operandNone != nil && anyMatch(m.operandNone, operands) {
 		return false
 	}
 	if len(operands) < s.MinOperands {
@@ -1052,18 +1110,23 @@ func readsRedirect(inv *shellparse.Invocation, re *lazyRE) bool {
 // nameIn reports whether name (a progName) is in list; a trailing * in the
 // list matches any suffix. Names compare case-insensitively.
 func nameIn(name string, list []string) bool {
-	if name == "" {
-		return false
+	// ASCII names of different lengths never fold to each other: most
+	// comparisons end at the length.
+	ascii := true
+	for i := 0; i < len(name); i++ {
+		if name[i] >= 0x80 {
+			ascii = false
+			break
+		}
 	}
-	first := lowerASCII(name[0])
 	for _, p := range list {
-		if p == "" || lowerASCII(p[0]) != first && p[0] != '*' {
+		if n := len(p); n > 0 && p[n-1] == '*' {
+			if len(name) >= n-1 && strings.EqualFold(name[:n-1], p[:n-1]) {
+				return true
+			}
 			continue
 		}
-		if len(p) == len(name) && (p == name || strings.EqualFold(p, name)) {
-			return true
-		}
-		if n := len(p) - 1; n >= 0 && p[n] == '*' && len(name) >= n && strings.EqualFold(name[:n], p[:n]) {
+		if p == name || (len(p) == len(name) || !ascii) && strings.EqualFold(p, name) {
 			return true
 		}
 	}

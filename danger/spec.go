@@ -45,6 +45,10 @@ type Spec struct {
 	// paths cleaned ("/etc/" is "/etc"), dynamic words as written
 	// without quotes or braces ("${HOME}" is "$HOME").
 	Operand string `toml:"operand" json:"operand,omitempty"`
+	// OperandNone must match no operand (systemctl enable of a unit that
+	// is not a well-known package's): how an operand cancels a rule, as
+	// FlagsNone does for flags.
+	OperandNone string `toml:"operand_none" json:"operand_none,omitempty"`
 	// MinOperands is the least number of operands (after the
 	// subcommand) the invocation must have: git checkout REF PATH has
 	// two.
@@ -64,6 +68,12 @@ type Spec struct {
 	FeedsInto []string `toml:"feeds_into" json:"feeds_into,omitempty"`
 	// Redirect must match the target of a redirection that writes.
 	Redirect string `toml:"redirect" json:"redirect,omitempty"`
+	// Writes must match a file the invocation writes: the target of a
+	// writing redirection (whatever the program, as for Reads), or a file
+	// its argv names for writing by the program's data (writes: cp's
+	// last operand, tee's operands, sed -i's files, dd of=, curl -o).
+	// Paths are compared in canonical form, as for Operand.
+	Writes string `toml:"writes" json:"writes,omitempty"`
 	// Reads must match a file the invocation reads: an operand (in
 	// canonical form, as for Operand), or the target of an input
 	// redirection (<, <>, with any descriptor; not here-documents nor
@@ -100,7 +110,7 @@ type FlagValue struct {
 
 func (s *Spec) empty() bool {
 	return s == nil || len(s.Programs) == 0 && len(s.Subcommands) == 0 && len(s.FlagsAll) == 0 &&
-		len(s.FlagsAny) == 0 && len(s.FlagsNone) == 0 && len(s.Values) == 0 && s.MinOperands == 0 && s.Operand == "" &&
+		len(s.FlagsAny) == 0 && len(s.FlagsNone) == 0 && len(s.Values) == 0 && s.MinOperands == 0 && s.Operand == "" && s.OperandNone == "" &&
 		s.LastOperand == "" && s.Args == "" && len(s.Wrappers) == 0 && len(s.FeedsInto) == 0 && s.Redirect == "" &&
-		s.Reads == "" && s.Stdin == "" && s.Check == "" && len(s.Any) == 0
+		s.Writes == "" && s.Reads == "" && s.Stdin == "" && s.Check == "" && len(s.Any) == 0
 }

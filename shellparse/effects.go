@@ -347,16 +347,17 @@ func (w *walker) effects(inv *Invocation, in *input) {
 // setPositional records set -- a b (and set a b): new positional
 // parameters; options alone leave them.
 func (w *walker) setPositional(args []Arg) {
+	optName := false
 	for i, a := range args {
 		v := a.Value
 		switch {
+		case optName:
+			optName = false // the option's name (set -o history) is not an operand
 		case v == "--":
 			w.env.setPositional(w.zero(), argValues(args[i+1:]))
 			return
 		case v == "-o" || v == "+o":
-			if i+1 < len(args) {
-				args[i+1].Value = "-" // the option's name is not an operand
-			}
+			optName = true
 		case strings.HasPrefix(v, "-") || strings.HasPrefix(v, "+"):
 		default:
 			w.env.setPositional(w.zero(), argValues(args[i:]))

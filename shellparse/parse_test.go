@@ -85,6 +85,11 @@ func TestWrappersPeeled(t *testing.T) {
 	if len(inv.Assigns) != 1 || inv.Assigns[0].Name != "A" {
 		t.Errorf("assigns %v", inv.Assigns)
 	}
+	// sudo VAR=value CMD sets VAR for CMD (sudo EDITOR='tee -a' visudo).
+	if r := shellparse.Parse(`sudo -E EDITOR='tee -a' visudo`); r.Invocations[0].Name != "visudo" || len(r.Invocations[0].Assigns) != 1 ||
+		r.Invocations[0].Assigns[0].Name != "EDITOR" || r.Invocations[0].Assigns[0].Value != "tee -a" {
+		t.Errorf("sudo VAR=value: %+v", r.Invocations[0])
+	}
 	if r := shellparse.Parse("command -v rm"); r.Invocations[0].Name != "command" || !r.Invocations[0].NotRun {
 		t.Errorf("command -v must not be peeled: %+v", r.Invocations[0])
 	}

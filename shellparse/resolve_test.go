@@ -270,3 +270,22 @@ func TestResolveHarmless(t *testing.T) {
 		t.Errorf("a glob loop resolved: %q", argvs(r))
 	}
 }
+
+// TestSetKeepsItsArguments: reading set's options for the positional
+// parameters leaves the invocation's arguments as written.
+func TestSetKeepsItsArguments(t *testing.T) {
+	for _, line := range []string{"set +o history", "set -o pipefail; echo $1", "set -euo pipefail -- a b"} {
+		inv := find(shellparse.Parse(line), "set")
+		if inv == nil {
+			t.Fatalf("%q: no set invocation", line)
+		}
+		var got []string
+		for _, a := range inv.Args {
+			got = append(got, a.Value)
+		}
+		want := strings.Fields(strings.SplitN(line, ";", 2)[0])
+		if strings.Join(got, " ") != strings.Join(want, " ") {
+			t.Errorf("%q: args %q, want %q", line, got, want)
+		}
+	}
+}

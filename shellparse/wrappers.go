@@ -33,7 +33,7 @@ type wrapSpec struct {
 func wrapperSpec(name string) (wrapSpec, bool) {
 	switch name {
 	case "sudo":
-		return wrapSpec{argShort: "ugChpUrtTD", argLong: []string{"user", "group", "close-from", "host", "prompt", "other-user", "role", "type", "command-timeout", "chdir"}, noPeel: "lveKk"}, true
+		return wrapSpec{argShort: "ugChpUrtTD", argLong: []string{"user", "group", "close-from", "host", "prompt", "other-user", "role", "type", "command-timeout", "chdir"}, noPeel: "lveKk", assigns: true}, true
 	case "doas":
 		return wrapSpec{argShort: "uC"}, true
 	case "env":

@@ -19,2179 +19,2599 @@ func p3() *Program {
 }
 
 func p4() *Program {
-	return &Program{Name: "ag", Is: DataArgs}
+	return &Program{Name: "adb", Is: DataArgs}
 }
 
 func p5() *Program {
-	return &Program{Name: "alembic", Is: DryRuns, Root: Node{Values: "-c\x00--config\x00-n\x00--name\x00-x", DryRun: "--sql"}}
+	return &Program{Name: "adduser", Aliases: "--append\x01-a\x00--gid\x01-g\x00--groups\x01-G\x00--non-unique\x01-o\x00--uid\x01-u", Root: Node{Values: "-u\x00--uid\x00-g\x00--gid\x00-G\x00--groups\x00-d\x00--home\x00--home-dir\x00-s\x00--shell\x00-c\x00--comment\x00-e\x00--expiredate\x00-f\x00--inactive\x00-k\x00--skel\x00-K\x00--key\x00-p\x00--password\x00-R\x00--root\x00-P\x00--prefix\x00-Z\x00--selinux-user\x00-b\x00--base-dir\x00-l\x00--login"}}
 }
 
 func p6() *Program {
-	return &Program{Name: "alias", Is: DataArgs | Widens, Root: Node{Widen: []Widen{{Contains: "=", Label: "alias", Why: "changes what a command name runs"}}}}
+	return &Program{Name: "ag", Is: DataArgs}
 }
 
 func p7() *Program {
-	return &Program{Name: "ansible", Is: DryRuns, Root: Node{Values: "-i\x00--inventory\x00-m\x00--module-name\x00-a\x00--args\x00-u\x00--user\x00-e\x00--extra-vars\x00-f\x00--forks\x00-l\x00--limit\x00-M\x00--module-path\x00-B\x00--background\x00-P\x00--poll\x00-c\x00--connection\x00-T\x00--timeout\x00--become-user\x00--become-method\x00--private-key\x00--key-file\x00--vault-id\x00--vault-password-file\x00-t\x00--tree\x00--playbook-dir\x00--ssh-common-args\x00--ssh-extra-args\x00--task-timeout", DryRun: "-C\x00--check"}}
+	return &Program{Name: "alembic", Is: DryRuns, Root: Node{Values: "-c\x00--config\x00-n\x00--name\x00-x", DryRun: "--sql"}}
 }
 
 func p8() *Program {
-	return &Program{Name: "ansible-playbook", Is: DryRuns, Root: Node{Values: "-i\x00--inventory\x00-e\x00--extra-vars\x00-u\x00--user\x00-f\x00--forks\x00-l\x00--limit\x00-t\x00--tags\x00--skip-tags\x00--become-user\x00--private-key\x00--vault-id\x00--vault-password-file\x00--start-at-task\x00-c\x00--connection", DryRun: "-C\x00--check"}}
+	return &Program{Name: "alias", Is: DataArgs | Widens, Root: Node{Widen: []Widen{{Contains: "=", Label: "alias", Why: "changes what a command name runs"}}}}
 }
 
 func p9() *Program {
-	return &Program{Name: "apk", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "ansible", Is: DryRuns, Root: Node{Values: "-i\x00--inventory\x00-m\x00--module-name\x00-a\x00--args\x00-u\x00--user\x00-e\x00--extra-vars\x00-f\x00--forks\x00-l\x00--limit\x00-M\x00--module-path\x00-B\x00--background\x00-P\x00--poll\x00-c\x00--connection\x00-T\x00--timeout\x00--become-user\x00--become-method\x00--private-key\x00--key-file\x00--vault-id\x00--vault-password-file\x00-t\x00--tree\x00--playbook-dir\x00--ssh-common-args\x00--ssh-extra-args\x00--task-timeout", DryRun: "-C\x00--check"}}
 }
 
 func p10() *Program {
-	return &Program{Name: "apropos", Is: DataArgs}
+	return &Program{Name: "ansible-playbook", Is: DryRuns, Root: Node{Values: "-i\x00--inventory\x00-e\x00--extra-vars\x00-u\x00--user\x00-f\x00--forks\x00-l\x00--limit\x00-t\x00--tags\x00--skip-tags\x00--become-user\x00--private-key\x00--vault-id\x00--vault-password-file\x00--start-at-task\x00-c\x00--connection", DryRun: "-C\x00--check"}}
 }
 
 func p11() *Program {
-	return &Program{Name: "apt", Is: Subcommands | DataArgs | DryRuns, Root: Node{Arity: 2, DryRun: "-s\x00--simulate\x00--just-print\x00--dry-run\x00--recon\x00--no-act"}}
+	return &Program{Name: "ansible-vault", Is: Subcommands}
 }
 
 func p12() *Program {
-	return &Program{Name: "apt-cache", Is: DataArgs}
+	return &Program{Name: "apk", Is: Subcommands | DataArgs, Root: Node{Arity: 2}}
 }
 
 func p13() *Program {
-	return &Program{Name: "apt-file", Is: DataArgs}
+	return &Program{Name: "apropos", Is: DataArgs}
 }
 
 func p14() *Program {
-	return &Program{Name: "apt-get", Is: Subcommands | DataArgs | DryRuns, Root: Node{Arity: 2, DryRun: "-s\x00--simulate\x00--just-print\x00--dry-run\x00--recon\x00--no-act"}}
+	return &Program{Name: "apt", Is: Subcommands | DataArgs | DryRuns, Root: Node{Arity: 2, DryRun: "-s\x00--simulate\x00--just-print\x00--dry-run\x00--recon\x00--no-act"}}
 }
 
 func p15() *Program {
-	return &Program{Name: "aptitude", Is: Subcommands | DataArgs | DryRuns, Root: Node{DryRun: "-s\x00--simulate\x00--just-print\x00--dry-run\x00--recon\x00--no-act"}}
+	return &Program{Name: "apt-cache", Is: DataArgs}
 }
 
 func p16() *Program {
-	return &Program{Name: "arch", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "apt-file", Is: DataArgs}
 }
 
 func p17() *Program {
-	return &Program{Name: "argocd", Is: Subcommands, Words: "apps\x01app\x00rm\x01delete", Root: Node{Values: "--server\x00--auth-token\x00--grpc-web-root-path\x00--config\x00--kube-context\x00-p\x00--propagation-policy"}}
+	return &Program{Name: "apt-get", Is: Subcommands | DataArgs | DryRuns, Root: Node{Arity: 2, DryRun: "-s\x00--simulate\x00--just-print\x00--dry-run\x00--recon\x00--no-act"}}
 }
 
 func p18() *Program {
-	return &Program{Name: "ash", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+	return &Program{Name: "apt-key", Is: Subcommands}
 }
 
 func p19() *Program {
-	return &Program{Name: "at", Is: Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-f\x00-l\x00-r\x00-d\x00-c\x00-V", Values: "-q\x00-t"}}, Root: Node{Values: "-q\x00-f\x00-t", Widen: []Widen{{UnlessFlags: "-l\x00-r\x00-d\x00-c", Always: true, Label: "{name}", Why: "schedules commands read from its input or a file"}}}}
+	return &Program{Name: "aptitude", Is: Subcommands | DataArgs | DryRuns, Root: Node{DryRun: "-s\x00--simulate\x00--just-print\x00--dry-run\x00--recon\x00--no-act"}}
 }
 
 func p20() *Program {
-	return &Program{Name: "atop", Terminal: []Terminal{{Use: TermKeys, Quiet: "-b\x00--batch"}}}
+	return &Program{Name: "arch", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p21() *Program {
-	return &Program{Name: "awk", Is: Abbrev | DataArgs | Widens, Extract: "awk", Root: Node{Values: "-F\x00-v\x00-f\x00-E\x00-i\x00-l\x00-W\x00-e\x00--file\x00--exec\x00--include\x00--load\x00--source\x00--field-separator\x00--assign"}}
+	return &Program{Name: "argocd", Is: Subcommands, Words: "apps\x01app\x00rm\x01delete", Root: Node{Values: "--server\x00--auth-token\x00--grpc-web-root-path\x00--config\x00--kube-context\x00-p\x00--propagation-policy"}}
 }
 
 func p22() *Program {
-	return &Program{Name: "aws", Is: Subcommands | Widens | DryRuns, Root: Node{Arity: 3, Values: "--profile\x00--region\x00--output\x00--endpoint-url\x00--query\x00--cli-input-json\x00--ca-bundle", DryRun: "--dryrun\x00--dry-run", Widen: []Widen{{Opts: "--endpoint-url", Exact: true, Why: "sends the request to another endpoint"}}}}
+	return &Program{Name: "arptables", Is: NoCluster, Aliases: "-append\x01-A\x00-delete-chain\x01-X\x00-flush\x01-F\x00-insert\x01-I\x00-jump\x01-j\x00-policy\x01-P\x00-table\x01-t", Root: Node{Values: "-t\x00-table\x00-A\x00-append\x00-I\x00-insert\x00-D\x00-delete\x00-R\x00-replace\x00-N\x00-new-chain\x00-E\x00-rename-chain\x00-p\x00-protocol\x00-s\x00-source\x00-d\x00-destination\x00-j\x00-jump\x00-i\x00-in-interface\x00-o\x00-out-interface\x00-m\x00-match\x00-dport\x00-sport\x00-dports\x00-sports\x00-to-destination\x00-to-source\x00-g\x00-goto\x00-comment\x00-ctstate\x00-state\x00-icmp-type\x00-w\x00-wait"}}
 }
 
 func p23() *Program {
-	return &Program{Name: "az", Is: Subcommands | DataArgs, Root: Node{Arity: 3, Values: "--subscription\x00--output\x00-o\x00--query"}}
+	return &Program{Name: "ash", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
 }
 
 func p24() *Program {
-	return &Program{Name: "base32", Aliases: "--decode\x01-d", Decodes: "-d\x00-D"}
+	return &Program{Name: "at", Is: Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-f\x00-l\x00-r\x00-d\x00-c\x00-V", Values: "-q\x00-t"}}, Root: Node{Values: "-q\x00-f\x00-t", Widen: []Widen{{UnlessFlags: "-l\x00-r\x00-d\x00-c", Always: true, Label: "{name}", Why: "schedules commands read from its input or a file"}}}}
 }
 
 func p25() *Program {
-	return &Program{Name: "base64", Aliases: "--decode\x01-d", Decodes: "-d\x00-D", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "atop", Terminal: []Terminal{{Use: TermKeys, Quiet: "-b\x00--batch"}}}
 }
 
 func p26() *Program {
-	return &Program{Name: "basename", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "auditctl", Root: Node{Values: "-a\x00-A\x00-d\x00-w\x00-W\x00-p\x00-k\x00-F\x00-S\x00-b\x00-f\x00-r\x00-R\x00-c\x00-e"}}
 }
 
 func p27() *Program {
-	return &Program{Name: "basenc", Decodes: "-d\x00-D"}
+	return &Program{Name: "awk", Is: Abbrev | DataArgs | Widens, Extract: "awk", Root: Node{Values: "-F\x00-v\x00-f\x00-E\x00-i\x00-l\x00-W\x00-e\x00--file\x00--exec\x00--include\x00--load\x00--source\x00--field-separator\x00--assign"}}
 }
 
 func p28() *Program {
-	return &Program{Name: "bash", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+	return &Program{Name: "aws", Is: Subcommands | Widens | DryRuns, Root: Node{Arity: 3, Values: "--profile\x00--region\x00--output\x00--endpoint-url\x00--query\x00--cli-input-json\x00--ca-bundle", DryRun: "--dryrun\x00--dry-run", Widen: []Widen{{Opts: "--endpoint-url", Exact: true, Why: "sends the request to another endpoint"}}}}
 }
 
 func p29() *Program {
-	return &Program{Name: "batch", Is: Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-f\x00-l\x00-r\x00-d\x00-c\x00-V", Values: "-q\x00-t"}}, Root: Node{Values: "-q\x00-f\x00-t", Widen: []Widen{{UnlessFlags: "-l\x00-r\x00-d\x00-c", Always: true, Label: "{name}", Why: "schedules commands read from its input or a file"}}}}
+	return &Program{Name: "az", Is: Subcommands | DataArgs, Root: Node{Arity: 3, Values: "--subscription\x00--output\x00-o\x00--query"}}
 }
 
 func p30() *Program {
-	return &Program{Name: "bazel", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "badblocks", Root: Node{Values: "-b\x00-c\x00-e\x00-d\x00-i\x00-o\x00-p\x00-t"}}
 }
 
 func p31() *Program {
-	return &Program{Name: "bc", Is: DataArgs}
+	return &Program{Name: "base32", Aliases: "--decode\x01-d", Decodes: "-d\x00-D"}
 }
 
 func p32() *Program {
-	return &Program{Name: "beeline", Root: Node{Values: "-e\x00-f\x00-i\x00-u\x00-n\x00-p\x00-d\x00--database\x00--hiveconf\x00--hivevar\x00--conf\x00--master\x00--name"}}
+	return &Program{Name: "base64", Aliases: "--decode\x01-d", Decodes: "-d\x00-D", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p33() *Program {
-	return &Program{Name: "bind", Is: Widens, Root: Node{Values: "-m\x00-q\x00-u\x00-f\x00-r\x00-x", Widen: []Widen{{Opts: "-x", Label: "bind {opt}", Why: "binds a key to a shell command"}}}}
+	return &Program{Name: "basename", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p34() *Program {
-	return &Program{Name: "bpython", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", Operands: 1}}}
+	return &Program{Name: "basenc", Decodes: "-d\x00-D"}
 }
 
 func p35() *Program {
-	return &Program{Name: "bq", Is: Subcommands, Root: Node{Values: "--project_id\x00--location\x00--dataset_id\x00--format\x00--api\x00--credential_file\x00--apilog\x00--job_id\x00--max_rows\x00--destination_table\x00--parameter\x00--maximum_bytes_billed\x00--label"}}
+	return &Program{Name: "bash", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
 }
 
 func p36() *Program {
-	return &Program{Name: "brew", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "batch", Is: Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-f\x00-l\x00-r\x00-d\x00-c\x00-V", Values: "-q\x00-t"}}, Root: Node{Values: "-q\x00-f\x00-t", Widen: []Widen{{UnlessFlags: "-l\x00-r\x00-d\x00-c", Always: true, Label: "{name}", Why: "schedules commands read from its input or a file"}}}}
 }
 
 func p37() *Program {
-	return &Program{Name: "bsdtar", Is: Abbrev | OldStyle | Widens, Whole: "--checkpoint", Root: Node{Values: "-b\x00-C\x00-f\x00-F\x00-g\x00-H\x00-I\x00-K\x00-L\x00-N\x00-T\x00-V\x00-X\x00--file\x00--to-command\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script\x00--checkpoint-action", Widen: []Widen{{Opts: "-I\x00-F\x00--to-command\x00--checkpoint-action\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script", Why: "makes tar run another program"}, {Opts: "-f\x00--file", UnlessFlags: "--force-local", Remote: true, Label: "{opt} {value}", Why: "names an archive on another host, which tar reaches through rsh"}}}}
+	return &Program{Name: "bazel", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p38() *Program {
-	return &Program{Name: "btop", Terminal: []Terminal{{Use: TermKeys, Quiet: "-b\x00--batch"}}}
+	return &Program{Name: "bc", Is: DataArgs}
 }
 
 func p39() *Program {
-	return &Program{Name: "buildah", Is: Subcommands, Root: Node{Values: "-r\x00--runtime-endpoint\x00-i\x00--image-endpoint\x00--config\x00-t\x00--timeout\x00--root\x00--runroot\x00--storage-driver"}}
+	return &Program{Name: "beeline", Root: Node{Values: "-e\x00-f\x00-i\x00-u\x00-n\x00-p\x00-d\x00--database\x00--hiveconf\x00--hivevar\x00--conf\x00--master\x00--name"}}
 }
 
 func p40() *Program {
-	return &Program{Name: "bun", Is: Posix | Subcommands | Runs | Widens, Lang: "node", Code: "-e\x00--eval\x00-p\x00--print", Load: "-r\x00--preload", Terminal: []Terminal{{Sub: "repl", Use: TermInput}}, Root: Node{Arity: 2, Values: "-e\x00--eval\x00-p\x00--print\x00-r\x00--preload"}, Subs: []Node{{Path: "run", Arity: 3}, {Path: "x", Arity: 3, Run: &Run{}}}}
+	return &Program{Name: "bind", Is: Widens, Root: Node{Values: "-m\x00-q\x00-u\x00-f\x00-r\x00-x", Widen: []Widen{{Opts: "-x", Label: "bind {opt}", Why: "binds a key to a shell command"}}}}
 }
 
 func p41() *Program {
-	return &Program{Name: "bundle", Root: Node{Arity: 2}, Subs: []Node{{Path: "exec", Arity: 3}}}
+	return &Program{Name: "blkdiscard", Root: Node{Values: "-o\x00--offset\x00-l\x00--length\x00-p\x00--step"}}
 }
 
 func p42() *Program {
-	return &Program{Name: "bunx", Is: Abbrev | Runs | Widens | DryRuns, Root: Node{Arity: 2, Values: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call\x00--prefix\x00--loglevel\x00--cache\x00-p\x00--package", DryRun: "--dry-run", Widen: []Widen{{Opts: "--unsafe-perm", Unless: "false", Why: "makes package scripts run with full privileges"}, {Opts: "--ignore-scripts", Unless: "true", HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: "--no-ignore-scripts", Why: "makes package install scripts run"}, {Opts: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call", Why: "changes which code {name} fetches or which shell runs its scripts"}}, Run: &Run{}}}
+	return &Program{Name: "bpython", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", Operands: 1}}}
 }
 
 func p43() *Program {
-	return &Program{Name: "busybox", Terminal: []Terminal{{Sub: "sh", Use: TermInput, Runs: "-c", Forces: "-i", Operands: 1}, {Sub: "ash", Use: TermInput, Runs: "-c", Forces: "-i", Operands: 1}}}
+	return &Program{Name: "bq", Is: Subcommands, Root: Node{Values: "--project_id\x00--location\x00--dataset_id\x00--format\x00--api\x00--credential_file\x00--apilog\x00--job_id\x00--max_rows\x00--destination_table\x00--parameter\x00--maximum_bytes_billed\x00--label"}}
 }
 
 func p44() *Program {
-	return &Program{Name: "busybox-awk", Is: Abbrev | Widens, Extract: "awk", Root: Node{Values: "-F\x00-v\x00-f\x00-E\x00-i\x00-l\x00-W\x00-e\x00--file\x00--exec\x00--include\x00--load\x00--source\x00--field-separator\x00--assign"}}
+	return &Program{Name: "brew", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p45() *Program {
-	return &Program{Name: "bwrap", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "bsdtar", Is: Abbrev | OldStyle | Widens, Whole: "--checkpoint", Root: Node{Values: "-b\x00-C\x00-f\x00-F\x00-g\x00-H\x00-I\x00-K\x00-L\x00-N\x00-T\x00-V\x00-X\x00--file\x00--to-command\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script\x00--checkpoint-action", Widen: []Widen{{Opts: "-I\x00-F\x00--to-command\x00--checkpoint-action\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script", Why: "makes tar run another program"}, {Opts: "-f\x00--file", UnlessFlags: "--force-local", Remote: true, Label: "{opt} {value}", Why: "names an archive on another host, which tar reaches through rsh"}}}}
 }
 
 func p46() *Program {
-	return &Program{Name: "byobu", Terminal: []Terminal{{Use: TermKeys, Quiet: "ls\x00list-sessions\x00list-windows\x00lsw\x00list-panes\x00lsp\x00list-clients\x00lsc\x00list-buffers\x00list-keys\x00list-commands\x00has-session\x00has\x00show-options\x00show\x00show-environment\x00display-message\x00display\x00capture-pane\x00capturep\x00kill-session\x00kill-server\x00kill-window\x00kill-pane\x00-V"}}}
+	return &Program{Name: "btop", Terminal: []Terminal{{Use: TermKeys, Quiet: "-b\x00--batch"}}}
 }
 
 func p47() *Program {
-	return &Program{Name: "c++", Is: Widens, Root: Node{Widen: []Widen{{Prefix: "-B\x00-fplugin\x00-wrapper\x00-specs", Words: "-Xclang", Why: "makes the compiler run or load other programs"}}}}
+	return &Program{Name: "btrfs", Is: Subcommands, Words: "del\x01delete\x00dele\x01delete\x00dev\x01device\x00fi\x01filesystem\x00sub\x01subvolume\x00subv\x01subvolume\x00subvol\x01subvolume"}
 }
 
 func p48() *Program {
-	return &Program{Name: "cal", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "buildah", Is: Subcommands, Root: Node{Values: "-r\x00--runtime-endpoint\x00-i\x00--image-endpoint\x00--config\x00-t\x00--timeout\x00--root\x00--runroot\x00--storage-driver"}}
 }
 
 func p49() *Program {
-	return &Program{Name: "cargo", Is: Subcommands | DataArgs | Runs | Widens, Root: Node{Arity: 2, Values: "--config\x00-Z\x00--color\x00--manifest-path\x00-C", Widen: []Widen{{Opts: "--config", Exact: true, Why: "changes cargo's configuration, which can run programs"}}}, Subs: []Node{{Path: "add", Arity: 3}, {Path: "install", Arity: 3}, {Path: "run", Arity: 3, Run: &Run{DashDash: true}}}}
+	return &Program{Name: "bun", Is: Posix | Subcommands | Runs | Widens, Lang: "node", Code: "-e\x00--eval\x00-p\x00--print", Load: "-r\x00--preload", Terminal: []Terminal{{Sub: "repl", Use: TermInput}}, Root: Node{Arity: 2, Values: "-e\x00--eval\x00-p\x00--print\x00-r\x00--preload"}, Subs: []Node{{Path: "run", Arity: 3}, {Path: "x", Arity: 3, Run: &Run{}}}}
 }
 
 func p50() *Program {
-	return &Program{Name: "cat", Is: DataArgs, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "bundle", Root: Node{Arity: 2}, Subs: []Node{{Path: "exec", Arity: 3}}}
 }
 
 func p51() *Program {
-	return &Program{Name: "cc", Is: Widens, Root: Node{Widen: []Widen{{Prefix: "-B\x00-fplugin\x00-wrapper\x00-specs", Words: "-Xclang", Why: "makes the compiler run or load other programs"}}}}
+	return &Program{Name: "bunx", Is: Abbrev | Runs | Widens | DryRuns, Root: Node{Arity: 2, Values: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call\x00--prefix\x00--loglevel\x00--cache\x00-p\x00--package", DryRun: "--dry-run", Widen: []Widen{{Opts: "--unsafe-perm", Unless: "false", Why: "makes package scripts run with full privileges"}, {Opts: "--ignore-scripts", Unless: "true", HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: "--no-ignore-scripts", Why: "makes package install scripts run"}, {Opts: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call", Why: "changes which code {name} fetches or which shell runs its scripts"}}, Run: &Run{}}}
 }
 
 func p52() *Program {
-	return &Program{Name: "cd", Is: DataArgs, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "busybox", Terminal: []Terminal{{Sub: "sh", Use: TermInput, Runs: "-c", Forces: "-i", Operands: 1}, {Sub: "ash", Use: TermInput, Runs: "-c", Forces: "-i", Operands: 1}}}
 }
 
 func p53() *Program {
-	return &Program{Name: "cdk", Is: Subcommands, Root: Node{Arity: 2, Values: "-a\x00--app\x00--profile\x00-c\x00--context\x00-o\x00--output\x00--require-approval\x00--toolkit-stack-name"}}
+	return &Program{Name: "busybox-awk", Is: Abbrev | Widens, Extract: "awk", Root: Node{Values: "-F\x00-v\x00-f\x00-E\x00-i\x00-l\x00-W\x00-e\x00--file\x00--exec\x00--include\x00--load\x00--source\x00--field-separator\x00--assign"}}
 }
 
 func p54() *Program {
-	return &Program{Name: "cdktf", Is: Subcommands, Root: Node{Values: "--app\x00-a\x00--output\x00-o\x00--var\x00--var-file"}}
+	return &Program{Name: "bw", Is: Subcommands}
 }
 
 func p55() *Program {
-	return &Program{Name: "cf", Root: Node{Arity: 2}}
+	return &Program{Name: "bwrap", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p56() *Program {
-	return &Program{Name: "chgrp", Aliases: "--recursive\x01-R"}
+	return &Program{Name: "byobu", Terminal: []Terminal{{Use: TermKeys, Quiet: "ls\x00list-sessions\x00list-windows\x00lsw\x00list-panes\x00lsp\x00list-clients\x00lsc\x00list-buffers\x00list-keys\x00list-commands\x00has-session\x00has\x00show-options\x00show\x00show-environment\x00display-message\x00display\x00capture-pane\x00capturep\x00kill-session\x00kill-server\x00kill-window\x00kill-pane\x00-V"}}}
 }
 
 func p57() *Program {
-	return &Program{Name: "chmod", Aliases: "--recursive\x01-R", Root: Node{Arity: 1}}
+	return &Program{Name: "c++", Is: Widens, Root: Node{Widen: []Widen{{Prefix: "-B\x00-fplugin\x00-wrapper\x00-specs", Words: "-Xclang", Why: "makes the compiler run or load other programs"}}}}
 }
 
 func p58() *Program {
-	return &Program{Name: "chown", Aliases: "--recursive\x01-R", Root: Node{Arity: 1}}
+	return &Program{Name: "cal", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p59() *Program {
-	return &Program{Name: "chroot", Is: Widens, Terminal: []Terminal{{Use: TermInput, Values: "--userspec\x00--groups", Operands: 2}}, Root: Node{Widen: []Widen{{Always: true, Label: "chroot", Why: "runs programs from another root directory"}}}}
+	return &Program{Name: "cargo", Is: Subcommands | DataArgs | Runs | Widens, Root: Node{Arity: 2, Values: "--config\x00-Z\x00--color\x00--manifest-path\x00-C", Widen: []Widen{{Opts: "--config", Exact: true, Why: "changes cargo's configuration, which can run programs"}}}, Subs: []Node{{Path: "add", Arity: 3}, {Path: "install", Arity: 3}, {Path: "run", Arity: 3, Run: &Run{DashDash: true}}}}
 }
 
 func p60() *Program {
-	return &Program{Name: "cksum", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "cat", Is: DataArgs, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p61() *Program {
-	return &Program{Name: "clang", Is: Widens, Root: Node{Widen: []Widen{{Prefix: "-B\x00-fplugin\x00-wrapper\x00-specs", Words: "-Xclang", Why: "makes the compiler run or load other programs"}}}}
+	return &Program{Name: "cbatticon", Is: DataArgs}
 }
 
 func p62() *Program {
-	return &Program{Name: "clang++", Is: Widens, Root: Node{Widen: []Widen{{Prefix: "-B\x00-fplugin\x00-wrapper\x00-specs", Words: "-Xclang", Why: "makes the compiler run or load other programs"}}}}
+	return &Program{Name: "cc", Is: Widens, Root: Node{Widen: []Widen{{Prefix: "-B\x00-fplugin\x00-wrapper\x00-specs", Words: "-Xclang", Why: "makes the compiler run or load other programs"}}}}
 }
 
 func p63() *Program {
-	return &Program{Name: "clear", Is: DataArgs}
+	return &Program{Name: "cd", Is: DataArgs, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p64() *Program {
-	return &Program{Name: "clickhouse", Is: Subcommands, Root: Node{Values: "-h\x00--host\x00--port\x00-u\x00--user\x00--password\x00-d\x00--database\x00-q\x00--query\x00-f\x00--format\x00--queries-file\x00-C\x00--config-file"}}
+	return &Program{Name: "cdk", Is: Subcommands, Root: Node{Arity: 2, Values: "-a\x00--app\x00--profile\x00-c\x00--context\x00-o\x00--output\x00--require-approval\x00--toolkit-stack-name"}}
 }
 
 func p65() *Program {
-	return &Program{Name: "clickhouse-client", Terminal: []Terminal{{Use: TermInput, Runs: "-q\x00--query\x00--queries-file"}}, Root: Node{Values: "-h\x00--host\x00--port\x00-u\x00--user\x00--password\x00-d\x00--database\x00-q\x00--query\x00-f\x00--format\x00--queries-file\x00-C\x00--config-file"}}
+	return &Program{Name: "cdktf", Is: Subcommands, Root: Node{Values: "--app\x00-a\x00--output\x00-o\x00--var\x00--var-file"}}
 }
 
 func p66() *Program {
-	return &Program{Name: "clickhouse-local", Root: Node{Values: "-h\x00--host\x00--port\x00-u\x00--user\x00--password\x00-d\x00--database\x00-q\x00--query\x00-f\x00--format\x00--queries-file\x00-C\x00--config-file"}}
+	return &Program{Name: "cf", Root: Node{Arity: 2}}
 }
 
 func p67() *Program {
-	return &Program{Name: "clisp", Terminal: []Terminal{{Use: TermInput, Runs: "--script\x00--non-interactive\x00-x"}}}
+	return &Program{Name: "chgrp", Aliases: "--recursive\x01-R"}
 }
 
 func p68() *Program {
-	return &Program{Name: "clj", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--eval\x00-m\x00-M\x00-X\x00-x\x00--script", Operands: 1}}}
+	return &Program{Name: "chmod", Aliases: "--recursive\x01-R", Root: Node{Arity: 1}}
 }
 
 func p69() *Program {
-	return &Program{Name: "clojure", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--eval\x00-m\x00-M\x00-X\x00-x\x00--script", Operands: 1}}}
+	return &Program{Name: "chown", Aliases: "--recursive\x01-R", Root: Node{Arity: 1}}
 }
 
 func p70() *Program {
-	return &Program{Name: "cmake", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "chroot", Is: Widens, Terminal: []Terminal{{Use: TermInput, Values: "--userspec\x00--groups", Operands: 2}}, Root: Node{Widen: []Widen{{Always: true, Label: "chroot", Why: "runs programs from another root directory"}}}}
 }
 
 func p71() *Program {
-	return &Program{Name: "cmp", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "cksum", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p72() *Program {
-	return &Program{Name: "cockroach", Is: Subcommands, Root: Node{Values: "--url\x00--host\x00--port\x00--user\x00-u\x00--database\x00-d\x00--certs-dir\x00--format\x00-e\x00--execute\x00-f\x00--file\x00--set"}}
+	return &Program{Name: "clang", Is: Widens, Root: Node{Widen: []Widen{{Prefix: "-B\x00-fplugin\x00-wrapper\x00-specs", Words: "-Xclang", Why: "makes the compiler run or load other programs"}}}}
 }
 
 func p73() *Program {
-	return &Program{Name: "code", Is: DataArgs}
+	return &Program{Name: "clang++", Is: Widens, Root: Node{Widen: []Widen{{Prefix: "-B\x00-fplugin\x00-wrapper\x00-specs", Words: "-Xclang", Why: "makes the compiler run or load other programs"}}}}
 }
 
 func p74() *Program {
-	return &Program{Name: "column", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "clear", Is: DataArgs}
 }
 
 func p75() *Program {
-	return &Program{Name: "comm", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "clickhouse", Is: Subcommands, Root: Node{Values: "-h\x00--host\x00--port\x00-u\x00--user\x00--password\x00-d\x00--database\x00-q\x00--query\x00-f\x00--format\x00--queries-file\x00-C\x00--config-file"}}
 }
 
 func p76() *Program {
-	return &Program{Name: "compdef", Is: DataArgs}
+	return &Program{Name: "clickhouse-client", Terminal: []Terminal{{Use: TermInput, Runs: "-q\x00--query\x00--queries-file"}}, Root: Node{Values: "-h\x00--host\x00--port\x00-u\x00--user\x00--password\x00-d\x00--database\x00-q\x00--query\x00-f\x00--format\x00--queries-file\x00-C\x00--config-file"}}
 }
 
 func p77() *Program {
-	return &Program{Name: "compgen", Is: DataArgs | Widens, Root: Node{Values: "-C\x00-F\x00-G\x00-W\x00-X\x00-A\x00-o\x00-P\x00-S", Widen: []Widen{{Opts: "-C", Label: "{name} {opt}", Why: "sets a command to run on completion"}}}}
+	return &Program{Name: "clickhouse-local", Root: Node{Values: "-h\x00--host\x00--port\x00-u\x00--user\x00--password\x00-d\x00--database\x00-q\x00--query\x00-f\x00--format\x00--queries-file\x00-C\x00--config-file"}}
 }
 
 func p78() *Program {
-	return &Program{Name: "complete", Is: DataArgs | Widens, Root: Node{Values: "-C\x00-F\x00-G\x00-W\x00-X\x00-A\x00-o\x00-P\x00-S", Widen: []Widen{{Opts: "-C", Label: "{name} {opt}", Why: "sets a command to run on completion"}}}}
+	return &Program{Name: "clisp", Terminal: []Terminal{{Use: TermInput, Runs: "--script\x00--non-interactive\x00-x"}}}
 }
 
 func p79() *Program {
-	return &Program{Name: "composer", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "clj", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--eval\x00-m\x00-M\x00-X\x00-x\x00--script", Operands: 1}}}
 }
 
 func p80() *Program {
-	return &Program{Name: "consul", Is: NoCluster | Subcommands, Root: Node{Arity: 2, Values: "-http-addr\x00-token\x00-datacenter\x00-namespace\x00-partition\x00-ca-file\x00-client-cert\x00-client-key"}, Subs: []Node{{Path: "kv", Arity: 3}}}
+	return &Program{Name: "clojure", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--eval\x00-m\x00-M\x00-X\x00-x\x00--script", Operands: 1}}}
 }
 
 func p81() *Program {
-	return &Program{Name: "corepack", Root: Node{Arity: 2}}
+	return &Program{Name: "cmake", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p82() *Program {
-	return &Program{Name: "cowsay", Is: DataArgs}
+	return &Program{Name: "cmp", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p83() *Program {
-	return &Program{Name: "cp", Is: DataArgs, Root: Node{Arity: 1}}
+	return &Program{Name: "cockroach", Is: Subcommands, Root: Node{Values: "--url\x00--host\x00--port\x00--user\x00-u\x00--database\x00-d\x00--certs-dir\x00--format\x00-e\x00--execute\x00-f\x00--file\x00--set"}}
 }
 
 func p84() *Program {
-	return &Program{Name: "cqlsh", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--execute\x00-f\x00--file"}}, Root: Node{Values: "-u\x00--username\x00-p\x00--password\x00-k\x00--keyspace\x00-f\x00--file\x00-e\x00--execute\x00--cqlversion\x00--encoding\x00--cqlshrc\x00--connect-timeout\x00--request-timeout"}}
+	return &Program{Name: "code", Is: DataArgs}
 }
 
 func p85() *Program {
-	return &Program{Name: "crictl", Is: Subcommands, Root: Node{Arity: 2, Values: "-r\x00--runtime-endpoint\x00-i\x00--image-endpoint\x00--config\x00-t\x00--timeout\x00--root\x00--runroot\x00--storage-driver"}}
+	return &Program{Name: "colima", Is: DataArgs}
 }
 
 func p86() *Program {
-	return &Program{Name: "crontab", Is: Widens, Aliases: "--remove\x01-r", Terminal: []Terminal{{Use: TermInput, Runs: "-l\x00-r\x00-V\x00-T", Forces: "-e", Values: "-u", Operands: 1}}, Root: Node{Values: "-u\x00-T", Widen: []Widen{{Operand: "*", Why: "installs commands to run later"}}}}
+	return &Program{Name: "column", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p87() *Program {
-	return &Program{Name: "csh", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+	return &Program{Name: "comm", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p88() *Program {
-	return &Program{Name: "curl", Is: Widens, Root: Node{Values: "-A\x00-b\x00-c\x00-C\x00-d\x00-D\x00-e\x00-E\x00-F\x00-H\x00-K\x00-m\x00-o\x00-P\x00-Q\x00-r\x00-t\x00-T\x00-u\x00-U\x00-w\x00-x\x00-X\x00-y\x00-Y\x00-z\x00--data\x00--data-binary\x00--data-raw\x00--data-ascii\x00--data-urlencode\x00--json\x00--form\x00--form-string\x00--output\x00--upload-file\x00--config\x00--header\x00--user-agent\x00--cookie\x00--cookie-jar\x00--dump-header\x00--trace\x00--trace-ascii\x00--stderr\x00--libcurl\x00--output-dir\x00--url\x00--request\x00--referer\x00--proxy\x00--user\x00--write-out\x00--etag-save\x00--hsts\x00--alt-svc\x00--url-query\x00--proxy-header\x00--max-time\x00--connect-timeout\x00--retry\x00--resolve\x00--connect-to\x00--cacert\x00--cert\x00--key\x00--range", Widen: []Widen{{Opts: "-o\x00--output", Unless: "@stdout", Why: "makes curl write a file, upload a file, or read options from a file"}, {Opts: "-O\x00-T\x00-K\x00-D\x00-c\x00--remote-name\x00--remote-name-all\x00--output-dir\x00--upload-file\x00--config\x00--dump-header\x00--cookie-jar\x00--trace\x00--trace-ascii\x00--stderr\x00--libcurl\x00--etag-save\x00--hsts\x00--alt-svc", Why: "makes curl write a file, upload a file, or read options from a file"}, {Opts: "-d\x00--data\x00--data-binary\x00--data-ascii\x00--json\x00--url-query", ValuePrefix: "@", Label: "{opt} @", Why: "sends the contents of a local file"}, {Opts: "--data-urlencode", ValueContains: "@", Why: "sends the contents of a local file"}, {Opts: "-F\x00--form", ValueContains: "=@\x00=<", Why: "sends the contents of a local file"}, {Opts: "-H\x00--header\x00--proxy-header", ValuePrefix: "@", Label: "{opt} @", Why: "sends the contents of a local file"}}}}
+	return &Program{Name: "compdef", Is: DataArgs}
 }
 
 func p89() *Program {
-	return &Program{Name: "cut", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "compgen", Is: DataArgs | Widens, Root: Node{Values: "-C\x00-F\x00-G\x00-W\x00-X\x00-A\x00-o\x00-P\x00-S", Widen: []Widen{{Opts: "-C", Label: "{name} {opt}", Why: "sets a command to run on completion"}}}}
 }
 
 func p90() *Program {
-	return &Program{Name: "dash", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+	return &Program{Name: "complete", Is: DataArgs | Widens, Root: Node{Values: "-C\x00-F\x00-G\x00-W\x00-X\x00-A\x00-o\x00-P\x00-S", Widen: []Widen{{Opts: "-C", Label: "{name} {opt}", Why: "sets a command to run on completion"}}}}
 }
 
 func p91() *Program {
-	return &Program{Name: "date", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1, NoGlob: true, Extract: "date"}}}
+	return &Program{Name: "composer", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p92() *Program {
-	return &Program{Name: "dbus-run-session", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "conda", Is: Subcommands}
 }
 
 func p93() *Program {
-	return &Program{Name: "dc", Is: DataArgs, Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}}
+	return &Program{Name: "consul", Is: NoCluster | Subcommands, Root: Node{Arity: 2, Values: "-http-addr\x00-token\x00-datacenter\x00-namespace\x00-partition\x00-ca-file\x00-client-cert\x00-client-key"}, Subs: []Node{{Path: "kv", Arity: 3}}}
 }
 
 func p94() *Program {
-	return &Program{Name: "dd", Is: NoCluster}
+	return &Program{Name: "corepack", Root: Node{Arity: 2}}
 }
 
 func p95() *Program {
-	return &Program{Name: "declare", Is: DataArgs | Widens, Extract: "env_assign"}
+	return &Program{Name: "cowsay", Is: DataArgs}
 }
 
 func p96() *Program {
-	return &Program{Name: "del", ActsAs: "rm\x00-rf"}
+	return &Program{Name: "cp", Is: DataArgs, Aliases: "--target-directory\x01-t", Writes: "last\x00-t", Root: Node{Arity: 1, Values: "-t\x00--target-directory\x00-S\x00--suffix"}}
 }
 
 func p97() *Program {
-	return &Program{Name: "del-cli", ActsAs: "rm\x00-rf"}
+	return &Program{Name: "cqlsh", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--execute\x00-f\x00--file"}}, Root: Node{Values: "-u\x00--username\x00-p\x00--password\x00-k\x00--keyspace\x00-f\x00--file\x00-e\x00--execute\x00--cqlversion\x00--encoding\x00--cqlshrc\x00--connect-timeout\x00--request-timeout"}}
 }
 
 func p98() *Program {
-	return &Program{Name: "deno", Is: Subcommands | Runs, Lang: "node", Terminal: []Terminal{{Sub: "repl", Use: TermInput}, {Use: TermInput, Operands: 1}}, Root: Node{Arity: 2}, Subs: []Node{{Path: "run", Run: &Run{Prefix: "npm:"}}, {Path: "task", Arity: 3}}}
+	return &Program{Name: "crictl", Is: Subcommands, Root: Node{Arity: 2, Values: "-r\x00--runtime-endpoint\x00-i\x00--image-endpoint\x00--config\x00-t\x00--timeout\x00--root\x00--runroot\x00--storage-driver"}}
 }
 
 func p99() *Program {
-	return &Program{Name: "df", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "croc", Is: Subcommands}
 }
 
 func p100() *Program {
-	return &Program{Name: "diff", Is: DataArgs, Files: &Files{WalkFlags: "-r\x00--recursive"}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "crontab", Is: Widens, Aliases: "--remove\x01-r", Terminal: []Terminal{{Use: TermInput, Runs: "-l\x00-r\x00-V\x00-T", Forces: "-e", Values: "-u", Operands: 1}}, Root: Node{Values: "-u\x00-T", Widen: []Widen{{Operand: "*", Why: "installs commands to run later"}}}}
 }
 
 func p101() *Program {
-	return &Program{Name: "dir", Is: DataArgs, Files: &Files{WalkFlags: "-R\x00--recursive", Dot: DotAlways}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "cryptsetup", Is: Subcommands, Aliases: "--batch-mode\x01-q", Root: Node{Values: "--type\x00-c\x00--cipher\x00-s\x00--key-size\x00-h\x00--hash\x00-d\x00--key-file\x00-S\x00--key-slot\x00--header\x00-i\x00--iter-time\x00--pbkdf\x00--label\x00--subsystem\x00--uuid"}}
 }
 
 func p102() *Program {
-	return &Program{Name: "dirname", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "csh", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
 }
 
 func p103() *Program {
-	return &Program{Name: "dnf", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "csrutil", Is: Subcommands}
 }
 
 func p104() *Program {
-	return &Program{Name: "dnf4", Is: DataArgs}
+	return &Program{Name: "curl", Is: Widens, Writes: "-o\x00--output", Root: Node{Values: "-A\x00-b\x00-c\x00-C\x00-d\x00-D\x00-e\x00-E\x00-F\x00-H\x00-K\x00-m\x00-o\x00-P\x00-Q\x00-r\x00-t\x00-T\x00-u\x00-U\x00-w\x00-x\x00-X\x00-y\x00-Y\x00-z\x00--data\x00--data-binary\x00--data-raw\x00--data-ascii\x00--data-urlencode\x00--json\x00--form\x00--form-string\x00--output\x00--upload-file\x00--config\x00--header\x00--user-agent\x00--cookie\x00--cookie-jar\x00--dump-header\x00--trace\x00--trace-ascii\x00--stderr\x00--libcurl\x00--output-dir\x00--url\x00--request\x00--referer\x00--proxy\x00--user\x00--write-out\x00--etag-save\x00--hsts\x00--alt-svc\x00--url-query\x00--proxy-header\x00--max-time\x00--connect-timeout\x00--retry\x00--resolve\x00--connect-to\x00--cacert\x00--cert\x00--key\x00--range\x00--oauth2-bearer\x00--proxy-user", Widen: []Widen{{Opts: "-o\x00--output", Unless: "@stdout", Why: "makes curl write a file, upload a file, or read options from a file"}, {Opts: "-O\x00-T\x00-K\x00-D\x00-c\x00--remote-name\x00--remote-name-all\x00--output-dir\x00--upload-file\x00--config\x00--dump-header\x00--cookie-jar\x00--trace\x00--trace-ascii\x00--stderr\x00--libcurl\x00--etag-save\x00--hsts\x00--alt-svc", Why: "makes curl write a file, upload a file, or read options from a file"}, {Opts: "-d\x00--data\x00--data-binary\x00--data-ascii\x00--json\x00--url-query", ValuePrefix: "@", Label: "{opt} @", Why: "sends the contents of a local file"}, {Opts: "--data-urlencode", ValueContains: "@", Why: "sends the contents of a local file"}, {Opts: "-F\x00--form", ValueContains: "=@\x00=<", Why: "sends the contents of a local file"}, {Opts: "-H\x00--header\x00--proxy-header", ValuePrefix: "@", Label: "{opt} @", Why: "sends the contents of a local file"}}}}
 }
 
 func p105() *Program {
-	return &Program{Name: "dnf5", Is: DataArgs}
+	return &Program{Name: "cut", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p106() *Program {
-	return &Program{Name: "doas", Terminal: []Terminal{{Use: TermInput, Forces: "-s", Values: "-u\x00-C", OnlyForced: true}}}
+	return &Program{Name: "dash", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
 }
 
 func p107() *Program {
-	return &Program{Name: "docker", Is: Subcommands | Widens | DryRuns, Globals: "-H\x00--host\x00-c\x00--context\x00--config\x00-l\x00--log-level\x00--tlscacert\x00--tlscert\x00--tlskey\x00--url\x00--connection\x00--root\x00--runroot", Words: "remove\x01rm", Extract: "docker", Root: Node{Arity: 2}, Subs: []Node{{Path: "builder", Arity: 3}, {Path: "buildx", Arity: 3}, {Path: "compose", Arity: 3, Values: "-f\x00--file\x00-p\x00--project-name\x00--project-directory\x00--env-file\x00--profile\x00--ansi\x00--progress\x00--parallel", DryRun: "--dry-run"}, {Path: "container", Arity: 3}, {Path: "container create", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "container run", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "context", Arity: 3}, {Path: "create", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "image", Arity: 3}, {Path: "network", Arity: 3}, {Path: "run", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--label-file\x00--platform\x00-m\x00--memory\x00--cpus\x00--cpu-shares\x00-c\x00-h\x00--hostname\x00--add-host\x00--cap-add\x00--cap-drop\x00--device\x00--gpus\x00--restart\x00--pull\x00--log-driver\x00--log-opt\x00--shm-size\x00--ulimit\x00--tmpfs\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--dns\x00--dns-search\x00--dns-option\x00--expose\x00--group-add\x00--link\x00--runtime\x00--stop-signal\x00--stop-timeout\x00--volumes-from\x00--cidfile\x00--cgroupns\x00--memory-swap\x00--network-alias\x00--ip\x00--ip6\x00--mac-address\x00--health-cmd\x00--userns\x00--detach-keys\x00--attach\x00-a\x00--storage-opt\x00--sysctl\x00--isolation\x00--init-path\x00--oom-score-adj\x00--blkio-weight\x00--cpuset-cpus\x00--cpuset-mems\x00--device-cgroup-rule\x00--annotation"}, {Path: "system", Arity: 3}, {Path: "volume", Arity: 3}}}
+	return &Program{Name: "date", Is: DataArgs, Aliases: "--set\x01-s", Root: Node{Values: "-s\x00--set\x00-d\x00--date\x00-f\x00--file\x00-r\x00--reference", ReadOnly: &ReadOnly{MaxOperands: -1, NoGlob: true, Extract: "date"}}}
 }
 
 func p108() *Program {
-	return &Program{Name: "docker-compose", Is: Subcommands | Widens | DryRuns, Extract: "docker", Root: Node{Values: "-f\x00--file\x00-p\x00--project-name\x00--project-directory\x00--env-file\x00--profile\x00--ansi\x00--progress\x00--parallel", DryRun: "--dry-run"}}
+	return &Program{Name: "dbus-run-session", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p109() *Program {
-	return &Program{Name: "doctl", Is: DataArgs, Root: Node{Arity: 3}}
+	return &Program{Name: "dc", Is: DataArgs, Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}}
 }
 
 func p110() *Program {
-	return &Program{Name: "dolt", Is: Subcommands, Root: Node{Values: "-q\x00--query\x00--file\x00-r\x00--result-format\x00--data-dir\x00--host\x00--port"}}
+	return &Program{Name: "dd", Is: NoCluster, Writes: "of="}
 }
 
 func p111() *Program {
-	return &Program{Name: "dotnet", Is: Subcommands | DataArgs | Runs, Root: Node{Arity: 2}, Subs: []Node{{Path: "run", Arity: 3, Run: &Run{DashDash: true}}, {Path: "tool", Arity: 3}, {Path: "tool run", Run: &Run{}}}}
+	return &Program{Name: "ddrescue", Writes: "last"}
 }
 
 func p112() *Program {
-	return &Program{Name: "dpkg", Is: DataArgs}
+	return &Program{Name: "declare", Is: DataArgs | Widens, Extract: "env_assign"}
 }
 
 func p113() *Program {
-	return &Program{Name: "dpkg-query", Is: DataArgs}
+	return &Program{Name: "defaults", Is: Subcommands}
 }
 
 func p114() *Program {
-	return &Program{Name: "drizzle-kit", Is: Subcommands, Root: Node{Arity: 2, Values: "--config\x00--dialect\x00--schema\x00--url\x00--out"}}
+	return &Program{Name: "del", ActsAs: "rm\x00-rf"}
 }
 
 func p115() *Program {
-	return &Program{Name: "dropdb", Root: Node{Values: "-h\x00--host\x00-p\x00--port\x00-U\x00--username\x00--maintenance-db"}}
+	return &Program{Name: "del-cli", ActsAs: "rm\x00-rf"}
 }
 
 func p116() *Program {
-	return &Program{Name: "du", Is: DataArgs, Files: &Files{Lists: "--files0-from", Walks: true, Dot: DotAlways}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "delv", Root: Node{Values: "-p\x00-t\x00-c\x00-q\x00-x\x00-k\x00-y\x00-b\x00-f"}}
 }
 
 func p117() *Program {
-	return &Program{Name: "duckdb", Is: NoCluster, Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-version\x00--version", Values: "-cmd\x00-separator\x00-newline\x00-nullvalue\x00-init\x00-vfs\x00-mmap\x00-lookaside\x00-pagecache\x00-heap\x00-maxsize", Operands: 2}}, Root: Node{Values: "-c\x00-s\x00-cmd\x00-cmd\x00-init\x00-f\x00-separator\x00-nullvalue"}}
+	return &Program{Name: "deno", Is: Subcommands | Runs, Lang: "node", Terminal: []Terminal{{Sub: "repl", Use: TermInput}, {Use: TermInput, Operands: 1}}, Root: Node{Arity: 2}, Subs: []Node{{Path: "run", Run: &Run{Prefix: "npm:"}}, {Path: "task", Arity: 3}}}
 }
 
 func p118() *Program {
-	return &Program{Name: "echo", Is: DataArgs, Files: &Files{None: true}, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "df", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p119() *Program {
-	return &Program{Name: "ed", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
+	return &Program{Name: "diff", Is: DataArgs, Files: &Files{WalkFlags: "-r\x00--recursive"}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p120() *Program {
-	return &Program{Name: "egrep", Is: Abbrev | DataArgs, Files: &Files{WalkFlags: "-r\x00-R\x00--recursive\x00--dereference-recursive", WalkValues: "--directories\x01recurse\x00-d\x01recurse", Dot: DotWalking, Pattern: true, PatternUnless: "-e\x00-f\x00--regexp\x00--file", PatternOptions: "-e\x00--regexp"}, Root: Node{Values: "-A\x00-B\x00-C\x00-D\x00-X\x00-d\x00-e\x00-f\x00-m", ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "dig", Root: Node{Values: "-p\x00-t\x00-c\x00-q\x00-x\x00-k\x00-y\x00-b\x00-f"}}
 }
 
 func p121() *Program {
-	return &Program{Name: "eksctl", Root: Node{Arity: 2}, Subs: []Node{{Path: "create", Arity: 3}}}
+	return &Program{Name: "dir", Is: DataArgs, Files: &Files{WalkFlags: "-R\x00--recursive", Dot: DotAlways}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p122() *Program {
-	return &Program{Name: "elixir", Is: Widens, Lang: "jvm", Code: "-e\x00--eval", Load: "-r", Root: Node{Values: "-e\x00-r"}}
+	return &Program{Name: "dirname", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p123() *Program {
-	return &Program{Name: "elvish", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--commands", Forces: "-i\x00--interactive", Operands: 1}}}
+	return &Program{Name: "diskutil", Is: Subcommands}
 }
 
 func p124() *Program {
-	return &Program{Name: "emacs", Is: DataArgs | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, Root: Node{Widen: []Widen{{Prefix: "--eval=\x00-l=\x00--load=\x00-f=\x00--funcall=\x00--script=\x00-x=\x00-batch=\x00--batch=", Words: "--eval\x00-l\x00--load\x00-f\x00--funcall\x00--script\x00-x\x00-batch\x00--batch", Why: "gives emacs code to run"}}}}
+	return &Program{Name: "dmesg", Aliases: "--clear\x01-C\x00--read-clear\x01-c"}
 }
 
 func p125() *Program {
-	return &Program{Name: "emacsclient", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
+	return &Program{Name: "dnf", Is: Subcommands | DataArgs, Words: "erase\x01remove", Root: Node{Arity: 2}}
 }
 
 func p126() *Program {
-	return &Program{Name: "emerge", Is: DataArgs}
+	return &Program{Name: "dnf4", Is: DataArgs}
 }
 
 func p127() *Program {
-	return &Program{Name: "enable", Is: Widens, Root: Node{Values: "-f", Widen: []Widen{{Opts: "-f", Label: "enable {opt}", Why: "loads a builtin from a shared library"}}}}
+	return &Program{Name: "dnf5", Is: DataArgs}
 }
 
 func p128() *Program {
-	return &Program{Name: "entr", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "doas", Terminal: []Terminal{{Use: TermInput, Forces: "-s", Values: "-u\x00-C", OnlyForced: true}}}
 }
 
 func p129() *Program {
-	return &Program{Name: "env", Is: Abbrev | Widens, Files: &Files{None: true}, Root: Node{Arity: 1, Values: "-u\x00-C\x00-S\x00--unset\x00--chdir\x00--split-string", Widen: []Widen{{Opts: "-S\x00--split-string", Label: "env {opt}", Why: "runs a string split into a command"}}, ReadOnly: &ReadOnly{MaxOperands: -1, NoArgs: true, NoGlob: true}}}
+	return &Program{Name: "docker", Is: Subcommands | Widens | DryRuns, Globals: "-H\x00--host\x00-c\x00--context\x00--config\x00-l\x00--log-level\x00--tlscacert\x00--tlscert\x00--tlskey\x00--url\x00--connection\x00--root\x00--runroot", Words: "remove\x01rm", Extract: "docker", Root: Node{Arity: 2}, Subs: []Node{{Path: "builder", Arity: 3}, {Path: "buildx", Arity: 3}, {Path: "compose", Arity: 3, Values: "-f\x00--file\x00-p\x00--project-name\x00--project-directory\x00--env-file\x00--profile\x00--ansi\x00--progress\x00--parallel", DryRun: "--dry-run"}, {Path: "container", Arity: 3}, {Path: "container create", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "container run", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "context", Arity: 3}, {Path: "create", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "image", Arity: 3}, {Path: "network", Arity: 3}, {Path: "run", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--label-file\x00--platform\x00-m\x00--memory\x00--cpus\x00--cpu-shares\x00-c\x00-h\x00--hostname\x00--add-host\x00--cap-add\x00--cap-drop\x00--device\x00--gpus\x00--restart\x00--pull\x00--log-driver\x00--log-opt\x00--shm-size\x00--ulimit\x00--tmpfs\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--dns\x00--dns-search\x00--dns-option\x00--expose\x00--group-add\x00--link\x00--runtime\x00--stop-signal\x00--stop-timeout\x00--volumes-from\x00--cidfile\x00--cgroupns\x00--memory-swap\x00--network-alias\x00--ip\x00--ip6\x00--mac-address\x00--health-cmd\x00--userns\x00--detach-keys\x00--attach\x00-a\x00--storage-opt\x00--sysctl\x00--isolation\x00--init-path\x00--oom-score-adj\x00--blkio-weight\x00--cpuset-cpus\x00--cpuset-mems\x00--device-cgroup-rule\x00--annotation"}, {Path: "system", Arity: 3}, {Path: "volume", Arity: 3}}}
 }
 
 func p130() *Program {
-	return &Program{Name: "erl", Terminal: []Terminal{{Use: TermInput, Runs: "-noshell\x00-noinput\x00-detached"}}}
+	return &Program{Name: "docker-compose", Is: Subcommands | Widens | DryRuns, Extract: "docker", Root: Node{Values: "-f\x00--file\x00-p\x00--project-name\x00--project-directory\x00--env-file\x00--profile\x00--ansi\x00--progress\x00--parallel", DryRun: "--dry-run"}}
 }
 
 func p131() *Program {
-	return &Program{Name: "espeak", Is: DataArgs}
+	return &Program{Name: "doctl", Is: DataArgs, Root: Node{Arity: 3}}
 }
 
 func p132() *Program {
-	return &Program{Name: "etcdctl", Is: Subcommands, Root: Node{Values: "--endpoints\x00--cacert\x00--cert\x00--key\x00--user\x00--password\x00--dial-timeout\x00--command-timeout\x00-w\x00--write-out"}}
+	return &Program{Name: "dolt", Is: Subcommands, Root: Node{Values: "-q\x00--query\x00--file\x00-r\x00--result-format\x00--data-dir\x00--host\x00--port"}}
 }
 
 func p133() *Program {
-	return &Program{Name: "ex", Is: Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, Root: Node{Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
+	return &Program{Name: "doppler", Is: Subcommands}
 }
 
 func p134() *Program {
-	return &Program{Name: "exit", Is: DataArgs}
+	return &Program{Name: "dotnet", Is: Subcommands | DataArgs | Runs, Root: Node{Arity: 2}, Subs: []Node{{Path: "run", Arity: 3, Run: &Run{DashDash: true}}, {Path: "tool", Arity: 3}, {Path: "tool run", Run: &Run{}}}}
 }
 
 func p135() *Program {
-	return &Program{Name: "expect", Is: Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "dpkg", Is: DataArgs | DryRuns, Aliases: "--purge\x01-P\x00--remove\x01-r", Root: Node{DryRun: "--simulate\x00--dry-run\x00--no-act"}}
 }
 
 func p136() *Program {
-	return &Program{Name: "export", Is: DataArgs | Widens, Extract: "env_assign", Root: Node{Arity: 1}}
+	return &Program{Name: "dpkg-query", Is: DataArgs}
 }
 
 func p137() *Program {
-	return &Program{Name: "expr", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "drizzle-kit", Is: Subcommands, Root: Node{Arity: 2, Values: "--config\x00--dialect\x00--schema\x00--url\x00--out"}}
 }
 
 func p138() *Program {
-	return &Program{Name: "false", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "dropdb", Root: Node{Values: "-h\x00--host\x00-p\x00--port\x00-U\x00--username\x00--maintenance-db"}}
 }
 
 func p139() *Program {
-	return &Program{Name: "fd", Is: Widens, Root: Node{Values: "-e\x00-d\x00-E\x00-t\x00-S\x00-c\x00-j\x00-x\x00-X\x00--exec\x00--exec-batch", Widen: []Widen{{Opts: "-x\x00-X\x00--exec\x00--exec-batch", Exact: true, Why: "makes fd run programs"}}}}
+	return &Program{Name: "du", Is: DataArgs, Files: &Files{Lists: "--files0-from", Walks: true, Dot: DotAlways}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p140() *Program {
-	return &Program{Name: "fdfind", Is: Widens, Root: Node{Values: "-e\x00-d\x00-E\x00-t\x00-S\x00-c\x00-j\x00-x\x00-X\x00--exec\x00--exec-batch", Widen: []Widen{{Opts: "-x\x00-X\x00--exec\x00--exec-batch", Exact: true, Why: "makes fd run programs"}}}}
+	return &Program{Name: "duckdb", Is: NoCluster, Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-version\x00--version", Values: "-cmd\x00-separator\x00-newline\x00-nullvalue\x00-init\x00-vfs\x00-mmap\x00-lookaside\x00-pagecache\x00-heap\x00-maxsize", Operands: 2}}, Root: Node{Values: "-c\x00-s\x00-cmd\x00-cmd\x00-init\x00-f\x00-separator\x00-nullvalue"}}
 }
 
 func p141() *Program {
-	return &Program{Name: "fgrep", Is: Abbrev | DataArgs, Files: &Files{WalkFlags: "-r\x00-R\x00--recursive\x00--dereference-recursive", WalkValues: "--directories\x01recurse\x00-d\x01recurse", Dot: DotWalking, Pattern: true, PatternUnless: "-e\x00-f\x00--regexp\x00--file", PatternOptions: "-e\x00--regexp"}, Root: Node{Values: "-A\x00-B\x00-C\x00-D\x00-X\x00-d\x00-e\x00-f\x00-m", ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "ebtables", Is: NoCluster, Aliases: "-append\x01-A\x00-delete-chain\x01-X\x00-flush\x01-F\x00-insert\x01-I\x00-jump\x01-j\x00-policy\x01-P\x00-table\x01-t", Root: Node{Values: "-t\x00-table\x00-A\x00-append\x00-I\x00-insert\x00-D\x00-delete\x00-R\x00-replace\x00-N\x00-new-chain\x00-E\x00-rename-chain\x00-p\x00-protocol\x00-s\x00-source\x00-d\x00-destination\x00-j\x00-jump\x00-i\x00-in-interface\x00-o\x00-out-interface\x00-m\x00-match\x00-dport\x00-sport\x00-dports\x00-sports\x00-to-destination\x00-to-source\x00-g\x00-goto\x00-comment\x00-ctstate\x00-state\x00-icmp-type\x00-w\x00-wait"}}
 }
 
 func p142() *Program {
-	return &Program{Name: "figlet", Is: DataArgs}
+	return &Program{Name: "echo", Is: DataArgs, Files: &Files{None: true}, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p143() *Program {
-	return &Program{Name: "file", Is: DataArgs, Files: &Files{Lists: "-f\x00--files-from"}, Root: Node{ReadOnly: &ReadOnly{Deny: "-C\x00--compile", MaxOperands: -1, NoGlob: true}}}
+	return &Program{Name: "ed", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
 }
 
 func p144() *Program {
-	return &Program{Name: "find", Is: NoCluster | Widens, Extract: "find", Files: &Files{Lists: "-files0-from", Walks: true}, Root: Node{Arity: 1, Widen: []Widen{{Opts: "-exec\x00-execdir\x00-ok\x00-okdir\x00-delete\x00-fprint\x00-fprint0\x00-fprintf\x00-fls", Why: "makes find run programs, delete files or write files"}}, ReadOnly: &ReadOnly{MaxOperands: -1, NoGlob: true}}}
+	return &Program{Name: "egrep", Is: Abbrev | DataArgs, Files: &Files{WalkFlags: "-r\x00-R\x00--recursive\x00--dereference-recursive", WalkValues: "--directories\x01recurse\x00-d\x01recurse", Dot: DotWalking, Pattern: true, PatternUnless: "-e\x00-f\x00--regexp\x00--file", PatternOptions: "-e\x00--regexp"}, Root: Node{Values: "-A\x00-B\x00-C\x00-D\x00-X\x00-d\x00-e\x00-f\x00-m", ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p145() *Program {
-	return &Program{Name: "firebase", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "eksctl", Root: Node{Arity: 2}, Subs: []Node{{Path: "create", Arity: 3}}}
 }
 
 func p146() *Program {
-	return &Program{Name: "firejail", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "elixir", Is: Widens, Lang: "jvm", Code: "-e\x00--eval", Load: "-r", Root: Node{Values: "-e\x00-r"}}
 }
 
 func p147() *Program {
-	return &Program{Name: "fish", Is: Shell | StdinProgram | Widens, Lang: "fish", Code: "-c\x00--command", Load: "-C\x00--init-command", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command", Forces: "-i\x00--interactive\x00-C\x00--init-command", Values: "-d\x00--debug\x00-o\x00--debug-output", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-C\x00--command\x00--init-command"}}
+	return &Program{Name: "elvish", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--commands", Forces: "-i\x00--interactive", Operands: 1}}}
 }
 
 func p148() *Program {
-	return &Program{Name: "flatpak", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "emacs", Is: DataArgs | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, Root: Node{Widen: []Widen{{Prefix: "--eval=\x00-l=\x00--load=\x00-f=\x00--funcall=\x00--script=\x00-x=\x00-batch=\x00--batch=", Words: "--eval\x00-l\x00--load\x00-f\x00--funcall\x00--script\x00-x\x00-batch\x00--batch", Why: "gives emacs code to run"}}}}
 }
 
 func p149() *Program {
-	return &Program{Name: "flux", Is: Subcommands, Root: Node{Values: "--name\x00--kubeconfig\x00-p\x00--profile\x00-n\x00--namespace\x00--kubecontext\x00-l\x00--selector\x00-f\x00--file\x00-e\x00--environment"}}
+	return &Program{Name: "emacsclient", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
 }
 
 func p150() *Program {
-	return &Program{Name: "flyctl", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "emerge", Is: DataArgs}
 }
 
 func p151() *Program {
-	return &Program{Name: "fmt", Is: DataArgs}
+	return &Program{Name: "enable", Is: Widens, Root: Node{Values: "-f", Widen: []Widen{{Opts: "-f", Label: "enable {opt}", Why: "loads a builtin from a shared library"}}}}
 }
 
 func p152() *Program {
-	return &Program{Name: "fold", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "entr", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p153() *Program {
-	return &Program{Name: "free", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "env", Is: Abbrev | Widens, Files: &Files{None: true}, Root: Node{Arity: 1, Values: "-u\x00-C\x00-S\x00--unset\x00--chdir\x00--split-string", Widen: []Widen{{Opts: "-S\x00--split-string", Label: "env {opt}", Why: "runs a string split into a command"}}, ReadOnly: &ReadOnly{MaxOperands: -1, NoArgs: true, NoGlob: true}}}
 }
 
 func p154() *Program {
-	return &Program{Name: "ftp", Terminal: []Terminal{{Use: TermInput}}}
+	return &Program{Name: "erl", Terminal: []Terminal{{Use: TermInput, Runs: "-noshell\x00-noinput\x00-detached"}}}
 }
 
 func p155() *Program {
-	return &Program{Name: "g++", Is: Widens, Root: Node{Widen: []Widen{{Prefix: "-B\x00-fplugin\x00-wrapper\x00-specs", Words: "-Xclang", Why: "makes the compiler run or load other programs"}}}}
+	return &Program{Name: "espeak", Is: DataArgs}
 }
 
 func p156() *Program {
-	return &Program{Name: "gawk", Is: Abbrev | DataArgs | Widens, Extract: "awk", Root: Node{Values: "-F\x00-v\x00-f\x00-E\x00-i\x00-l\x00-W\x00-e\x00--file\x00--exec\x00--include\x00--load\x00--source\x00--field-separator\x00--assign"}}
+	return &Program{Name: "etcdctl", Is: Subcommands, Root: Node{Values: "--endpoints\x00--cacert\x00--cert\x00--key\x00--user\x00--password\x00--dial-timeout\x00--command-timeout\x00-w\x00--write-out"}}
 }
 
 func p157() *Program {
-	return &Program{Name: "gcc", Is: Widens, Root: Node{Widen: []Widen{{Prefix: "-B\x00-fplugin\x00-wrapper\x00-specs", Words: "-Xclang", Why: "makes the compiler run or load other programs"}}}}
+	return &Program{Name: "ex", Is: Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, Root: Node{Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
 }
 
 func p158() *Program {
-	return &Program{Name: "gcloud", Is: Subcommands, Root: Node{Arity: 3, Values: "--project\x00--account\x00--configuration\x00--format\x00--verbosity\x00--impersonate-service-account"}}
+	return &Program{Name: "exit", Is: DataArgs}
 }
 
 func p159() *Program {
-	return &Program{Name: "gdb", Is: NoCluster | Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-batch\x00--batch\x00-b"}}, Root: Node{Widen: []Widen{{Opts: "-ex\x00-eval-command\x00-x\x00-command\x00-iex\x00-ix\x00-init-command\x00-init-eval-command", Why: "gives gdb commands to run"}}}}
+	return &Program{Name: "expect", Is: Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p160() *Program {
-	return &Program{Name: "gem", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "export", Is: DataArgs | Widens, Extract: "env_assign", Root: Node{Arity: 1}}
 }
 
 func p161() *Program {
-	return &Program{Name: "gforth", Terminal: []Terminal{{Use: TermInput}}}
+	return &Program{Name: "expr", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p162() *Program {
-	return &Program{Name: "gh", Is: Subcommands | DataArgs, Root: Node{Arity: 3, Values: "-R\x00--repo\x00--hostname"}}
+	return &Program{Name: "false", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p163() *Program {
-	return &Program{Name: "ghci", Terminal: []Terminal{{Use: TermInput}}}
+	return &Program{Name: "fastboot", Is: DataArgs}
 }
 
 func p164() *Program {
-	return &Program{Name: "gio", Is: Subcommands}
+	return &Program{Name: "fd", Is: Widens, Root: Node{Values: "-e\x00-d\x00-E\x00-t\x00-S\x00-c\x00-j\x00-x\x00-X\x00--exec\x00--exec-batch", Widen: []Widen{{Opts: "-x\x00-X\x00--exec\x00--exec-batch", Exact: true, Why: "makes fd run programs"}}}}
 }
 
 func p165() *Program {
-	return &Program{Name: "git", Is: FoldCase | Abbrev | Subcommands | DashSubcommands | DataArgs | Widens | DryRuns, Globals: "-C\x00-c\x00--git-dir\x00--work-tree\x00--namespace\x00--config-env\x00--super-prefix\x00--list-cmds", Optional: "--exec-path", Whole: "--text", Aliases: "--delete\x01-d\x00--force\x01-f", Root: Node{Arity: 2, Widen: []Widen{{Opts: "-c\x00--config-env", Before: true, Why: "sets git configuration, which can make git run other programs"}, {Opts: "-C", Before: true, Why: "runs git in another repository, whose configuration can run programs"}, {Opts: "-p\x00--paginate", Before: true, Why: "makes git run a pager"}, {Opts: "--git-dir\x00--work-tree", Before: true, Why: "points git at another repository, whose configuration can run programs"}, {Opts: "--exec-path", HasValue: true, Before: true, Why: "makes git run its programs from another folder"}, {Opts: "--upload-pack\x00--receive-pack\x00--exec\x00--output\x00--ext-diff\x00--textconv\x00--open-files-in-pager\x00--extcmd\x00--sendmail-cmd\x00--to-cmd\x00--cc-cmd\x00--header-cmd\x00--tree-filter\x00--index-filter\x00--msg-filter\x00--env-filter\x00--commit-filter\x00--parent-filter\x00--tag-name-filter\x00--output-directory", Why: "makes git run another program or write output elsewhere"}}, ReadOnly: &ReadOnly{Globals: "--no-pager\x00-P\x00--no-optional-locks", MaxOperands: -1}}, Subs: []Node{{Path: "add", DryRun: "-n\x00--dry-run"}, {Path: "archive", Values: "-o"}, {Path: "bisect", Arity: 3, Widen: []Widen{{Operand: "run", Label: "bisect run", Why: "makes git run the command it is given"}}}, {Path: "branch", ReadOnly: &ReadOnly{Deny: "--output\x00--ext-diff\x00--textconv\x00--exec\x00-c\x00--config-env\x00--upload-pack\x00-o", Only: "-a\x00--all\x00-r\x00--remotes\x00-v\x00-vv\x00--verbose\x00--list\x00-l\x00--show-current\x00--merged\x00--no-merged\x00--contains\x00--no-contains\x00--color\x00--no-color\x00--sort\x00--format", MaxOperands: -1, NoGlob: true}}, {Path: "clean", DryRun: "-n\x00--dry-run"}, {Path: "clone", Values: "-b\x00-c\x00-j\x00-o\x00-u", Widen: []Widen{{Opts: "-u\x00-c\x00--config\x00--template\x00--separate-git-dir", Why: "makes git run another program or write output elsewhere"}}}, {Path: "commit", Values: "-m\x00-F\x00-C\x00-c\x00-t"}, {Path: "config", Arity: 3}, {Path: "daemon", Widen: []Widen{{Always: true, Why: "runs git's servers or transport programs"}}}, {Path: "diff", ReadOnly: &ReadOnly{Deny: "--output\x00--ext-diff\x00--textconv\x00--exec\x00-c\x00--config-env\x00--upload-pack\x00-o", MaxOperands: -1, NoGlob: true}}, {Path: "difftool", Values: "-x\x00-t", Widen: []Widen{{Opts: "-x", Why: "makes git run another program or write output elsewhere"}}}, {Path: "fetch", Values: "-o\x00-j"}, {Path: "filter-branch", Widen: []Widen{{Always: true, Why: "runs the filter commands it is given"}}}, {Path: "filter-repo", Widen: []Widen{{Always: true, Why: "runs the filter commands it is given"}}}, {Path: "format-patch", Values: "-o\x00-v", Widen: []Widen{{Opts: "-o", Why: "makes git run another program or write output elsewhere"}}}, {Path: "grep", Values: "-A\x00-B\x00-C\x00-e\x00-f\x00-m", Widen: []Widen{{Opts: "-O", Why: "makes git run another program or write output elsewhere"}}}, {Path: "http-backend", Widen: []Widen{{Always: true, Why: "runs git's servers or transport programs"}}}, {Path: "init", Widen: []Widen{{Opts: "--template\x00--separate-git-dir", Why: "makes git run another program or write output elsewhere"}}}, {Path: "instaweb", Widen: []Widen{{Always: true, Why: "runs git's servers or transport programs"}}}, {Path: "lfs", Arity: 3}, {Path: "log", ReadOnly: &ReadOnly{Deny: "--output\x00--ext-diff\x00--textconv\x00--exec\x00-c\x00--config-env\x00--upload-pack\x00-o", MaxOperands: -1, NoGlob: true}}, {Path: "merge", Values: "-m\x00-F\x00-s\x00-X"}, {Path: "mergetool", Values: "-x\x00-t", Widen: []Widen{{Opts: "-x", Why: "makes git run another program or write output elsewhere"}}}, {Path: "mv", DryRun: "-n\x00--dry-run"}, {Path: "notes", Arity: 3, Values: "-m\x00-F\x00-C\x00-c"}, {Path: "prune", DryRun: "-n\x00--dry-run"}, {Path: "pull", Values: "-o\x00-j"}, {Path: "push", Values: "-o", DryRun: "-n\x00--dry-run"}, {Path: "rebase", Values: "-s\x00-x\x00-X\x00-C", Widen: []Widen{{Opts: "-x", Why: "makes git run another program or write output elsewhere"}}}, {Path: "receive-pack", Widen: []Widen{{Always: true, Why: "runs git's servers or transport programs"}}}, {Path: "reflog", Arity: 3}, {Path: "reflog expire", DryRun: "-n\x00--dry-run"}, {Path: "remote", Arity: 3}, {Path: "remote prune", DryRun: "-n\x00--dry-run"}, {Path: "rm", DryRun: "-n\x00--dry-run"}, {Path: "shell", Widen: []Widen{{Always: true, Why: "runs git's servers or transport programs"}}}, {Path: "show", ReadOnly: &ReadOnly{Deny: "--output\x00--ext-diff\x00--textconv\x00--exec\x00-c\x00--config-env\x00--upload-pack\x00-o", MaxOperands: -1, NoGlob: true}}, {Path: "sparse-checkout", Arity: 3}, {Path: "stash", Arity: 3, Values: "-m"}, {Path: "status", ReadOnly: &ReadOnly{Deny: "--output\x00--ext-diff\x00--textconv\x00--exec\x00-c\x00--config-env\x00--upload-pack\x00-o", MaxOperands: -1, NoGlob: true}}, {Path: "submodule", Arity: 3, Widen: []Widen{{Operand: "foreach", Label: "submodule foreach", Why: "makes git run the shell command it is given"}}}, {Path: "tag", Values: "-m\x00-F\x00-u"}, {Path: "upload-pack", Widen: []Widen{{Always: true, Why: "runs git's servers or transport programs"}}}, {Path: "worktree", Arity: 3}, {Path: "worktree prune", DryRun: "-n\x00--dry-run"}}}
+	return &Program{Name: "fdesetup", Is: Subcommands}
 }
 
 func p166() *Program {
-	return &Program{Name: "git-grep", Is: DataArgs}
+	return &Program{Name: "fdfind", Is: Widens, Root: Node{Values: "-e\x00-d\x00-E\x00-t\x00-S\x00-c\x00-j\x00-x\x00-X\x00--exec\x00--exec-batch", Widen: []Widen{{Opts: "-x\x00-X\x00--exec\x00--exec-batch", Exact: true, Why: "makes fd run programs"}}}}
 }
 
 func p167() *Program {
-	return &Program{Name: "git-receive-pack", Is: Widens, Root: Node{Widen: []Widen{{Always: true, Label: "{name}", Why: "runs git's transport programs directly"}}}}
+	return &Program{Name: "ffsend", Is: Subcommands}
 }
 
 func p168() *Program {
-	return &Program{Name: "git-shell", Is: Widens, Root: Node{Widen: []Widen{{Always: true, Label: "{name}", Why: "runs git's transport programs directly"}}}}
+	return &Program{Name: "fgrep", Is: Abbrev | DataArgs, Files: &Files{WalkFlags: "-r\x00-R\x00--recursive\x00--dereference-recursive", WalkValues: "--directories\x01recurse\x00-d\x01recurse", Dot: DotWalking, Pattern: true, PatternUnless: "-e\x00-f\x00--regexp\x00--file", PatternOptions: "-e\x00--regexp"}, Root: Node{Values: "-A\x00-B\x00-C\x00-D\x00-X\x00-d\x00-e\x00-f\x00-m", ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p169() *Program {
-	return &Program{Name: "git-upload-pack", Is: Widens, Root: Node{Widen: []Widen{{Always: true, Label: "{name}", Why: "runs git's transport programs directly"}}}}
+	return &Program{Name: "figlet", Is: DataArgs}
 }
 
 func p170() *Program {
-	return &Program{Name: "glab", Is: Subcommands | DataArgs, Root: Node{Values: "-R\x00--repo\x00--hostname"}}
+	return &Program{Name: "file", Is: DataArgs, Files: &Files{Lists: "-f\x00--files-from"}, Root: Node{ReadOnly: &ReadOnly{Deny: "-C\x00--compile", MaxOperands: -1, NoGlob: true}}}
 }
 
 func p171() *Program {
-	return &Program{Name: "gmake", Is: Abbrev | Widens | DryRuns, Root: Node{Values: "-C\x00-f\x00-I\x00-o\x00-W\x00-E\x00--file\x00--makefile\x00--directory\x00--eval\x00--include-dir\x00--justfile", DryRun: "-n\x00--dry-run\x00--just-print\x00--recon", Widen: []Widen{{Opts: "-C\x00-f\x00-I\x00-E\x00--file\x00--makefile\x00--directory\x00--eval\x00--include-dir", Why: "makes make read another makefile or extra rules"}, {Operand: "=", Label: "{var}=", Why: "overrides a makefile variable, which can change the commands make runs"}}}}
+	return &Program{Name: "find", Is: NoCluster | Widens, Extract: "find", Files: &Files{Lists: "-files0-from", Walks: true}, Root: Node{Arity: 1, Widen: []Widen{{Opts: "-exec\x00-execdir\x00-ok\x00-okdir\x00-delete\x00-fprint\x00-fprint0\x00-fprintf\x00-fls", Why: "makes find run programs, delete files or write files"}}, ReadOnly: &ReadOnly{MaxOperands: -1, NoGlob: true}}}
 }
 
 func p172() *Program {
-	return &Program{Name: "go", Is: NoCluster | Subcommands | DataArgs | Runs | Widens, Root: Node{Arity: 2, Values: "-C\x00-o\x00-toolexec\x00-exec\x00-overlay", Widen: []Widen{{Opts: "-toolexec\x00-exec\x00-overlay", Why: "makes go run another program"}}}, Subs: []Node{{Path: "mod", Arity: 3}, {Path: "run", Run: &Run{Versioned: true}}, {Path: "tool", Arity: 3}}}
+	return &Program{Name: "firebase", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p173() *Program {
-	return &Program{Name: "gofmt", Is: DataArgs}
+	return &Program{Name: "firejail", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p174() *Program {
-	return &Program{Name: "gradle", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "firewall-cmd", Root: Node{Values: "--zone\x00--set-default-zone\x00--add-interface\x00--add-source\x00--change-interface\x00--remove-service\x00--add-service\x00--add-port\x00--remove-port"}}
 }
 
 func p175() *Program {
-	return &Program{Name: "grep", Is: Abbrev | DataArgs, Files: &Files{WalkFlags: "-r\x00-R\x00--recursive\x00--dereference-recursive", WalkValues: "--directories\x01recurse\x00-d\x01recurse", Dot: DotWalking, Pattern: true, PatternUnless: "-e\x00-f\x00--regexp\x00--file", PatternOptions: "-e\x00--regexp"}, Root: Node{Arity: 1, Values: "-A\x00-B\x00-C\x00-D\x00-X\x00-d\x00-e\x00-f\x00-m", ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "fish", Is: Shell | StdinProgram | Widens, Lang: "fish", Code: "-c\x00--command", Load: "-C\x00--init-command", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command", Forces: "-i\x00--interactive\x00-C\x00--init-command", Values: "-d\x00--debug\x00-o\x00--debug-output", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-C\x00--command\x00--init-command"}}
 }
 
 func p176() *Program {
-	return &Program{Name: "groovy", Is: Widens, Lang: "jvm", Code: "-e\x00--eval", Load: "-r", Root: Node{Values: "-e\x00-r"}}
+	return &Program{Name: "flashrom", Aliases: "--erase\x01-E\x00--programmer\x01-p\x00--read\x01-r\x00--verify\x01-v\x00--write\x01-w", Root: Node{Values: "-p\x00--programmer\x00-w\x00--write\x00-r\x00--read\x00-v\x00--verify\x00-c\x00--chip\x00-l\x00--layout\x00-i\x00--image\x00-o\x00--output\x00--fmap-file\x00--ifd"}}
 }
 
 func p177() *Program {
-	return &Program{Name: "groovysh", Terminal: []Terminal{{Use: TermInput}}}
+	return &Program{Name: "flatpak", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p178() *Program {
-	return &Program{Name: "groups", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "flux", Is: Subcommands, Root: Node{Values: "--name\x00--kubeconfig\x00-p\x00--profile\x00-n\x00--namespace\x00--kubecontext\x00-l\x00--selector\x00-f\x00--file\x00-e\x00--environment"}}
 }
 
 func p179() *Program {
-	return &Program{Name: "gsed", Is: Abbrev | Widens, Extract: "sed", Root: Node{Values: "-e\x00-f\x00-l\x00--expression\x00--file\x00--line-length"}}
+	return &Program{Name: "flyctl", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p180() *Program {
-	return &Program{Name: "gsutil", Is: Subcommands | DryRuns, Subs: []Node{{Path: "rsync", DryRun: "-n"}}}
+	return &Program{Name: "fmt", Is: DataArgs}
 }
 
 func p181() *Program {
-	return &Program{Name: "gtar", Is: Abbrev | OldStyle | Widens, Whole: "--checkpoint", Root: Node{Values: "-b\x00-C\x00-f\x00-F\x00-g\x00-H\x00-I\x00-K\x00-L\x00-N\x00-T\x00-V\x00-X\x00--file\x00--to-command\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script\x00--checkpoint-action", Widen: []Widen{{Opts: "-I\x00-F\x00--to-command\x00--checkpoint-action\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script", Why: "makes tar run another program"}, {Opts: "-f\x00--file", UnlessFlags: "--force-local", Remote: true, Label: "{opt} {value}", Why: "names an archive on another host, which tar reaches through rsh"}}}}
+	return &Program{Name: "fold", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p182() *Program {
-	return &Program{Name: "guile", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}}
+	return &Program{Name: "free", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p183() *Program {
-	return &Program{Name: "guix", Is: DataArgs}
+	return &Program{Name: "ftp", Terminal: []Terminal{{Use: TermInput}}}
 }
 
 func p184() *Program {
-	return &Program{Name: "gvim", Is: Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, Root: Node{Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
+	return &Program{Name: "g++", Is: Widens, Root: Node{Widen: []Widen{{Prefix: "-B\x00-fplugin\x00-wrapper\x00-specs", Words: "-Xclang", Why: "makes the compiler run or load other programs"}}}}
 }
 
 func p185() *Program {
-	return &Program{Name: "hash", Is: DataArgs | Widens, Root: Node{Values: "-p", Widen: []Widen{{Opts: "-p", Label: "hash {opt}", Why: "changes which file a command name runs"}}}}
+	return &Program{Name: "gawk", Is: Abbrev | DataArgs | Widens, Extract: "awk", Root: Node{Values: "-F\x00-v\x00-f\x00-E\x00-i\x00-l\x00-W\x00-e\x00--file\x00--exec\x00--include\x00--load\x00--source\x00--field-separator\x00--assign"}}
 }
 
 func p186() *Program {
-	return &Program{Name: "head", Is: DataArgs, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "gcc", Is: Widens, Root: Node{Widen: []Widen{{Prefix: "-B\x00-fplugin\x00-wrapper\x00-specs", Words: "-Xclang", Why: "makes the compiler run or load other programs"}}}}
 }
 
 func p187() *Program {
-	return &Program{Name: "helix", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
+	return &Program{Name: "gcloud", Is: Subcommands, Root: Node{Arity: 3, Values: "--project\x00--account\x00--configuration\x00--format\x00--verbosity\x00--impersonate-service-account"}}
 }
 
 func p188() *Program {
-	return &Program{Name: "helm", Is: Subcommands | DataArgs | Widens | DryRuns, Words: "del\x01uninstall\x00delete\x01uninstall\x00un\x01uninstall", Root: Node{Arity: 2, Values: "-n\x00--namespace\x00--context\x00--kube-context\x00--kubeconfig\x00-s\x00--server\x00--cluster\x00--user\x00--as\x00--as-group\x00--token\x00--request-timeout\x00-l\x00-f\x00-o\x00-c", DryRun: "--dry-run\x00--dry-run=client\x00--dry-run=server", Widen: []Widen{{Opts: "--kubeconfig\x00--context\x00--kube-context\x00--cluster\x00--server\x00--token\x00--as\x00--as-group\x00--as-uid\x00--kube-apiserver\x00--kube-token\x00--kube-as-user\x00--certificate-authority\x00--insecure-skip-tls-verify", Exact: true, Why: "sends the command to another cluster or identity"}}}, Subs: []Node{{Path: "repo", Arity: 3}}}
+	return &Program{Name: "gdb", Is: NoCluster | Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-batch\x00--batch\x00-b"}}, Root: Node{Widen: []Widen{{Opts: "-ex\x00-eval-command\x00-x\x00-command\x00-iex\x00-ix\x00-init-command\x00-init-eval-command", Why: "gives gdb commands to run"}}}}
 }
 
 func p189() *Program {
-	return &Program{Name: "helmfile", Is: Subcommands, Root: Node{Values: "--name\x00--kubeconfig\x00-p\x00--profile\x00-n\x00--namespace\x00--kubecontext\x00-l\x00--selector\x00-f\x00--file\x00-e\x00--environment"}}
+	return &Program{Name: "gem", Is: Subcommands | DataArgs, Aliases: "--add\x01-a", Root: Node{Arity: 2}}
 }
 
 func p190() *Program {
-	return &Program{Name: "help", Is: DataArgs}
+	return &Program{Name: "getenforce"}
 }
 
 func p191() *Program {
-	return &Program{Name: "heroku", Is: DataArgs, Root: Node{Arity: 2, Values: "-a\x00--app\x00-r\x00--remote\x00-c\x00--command"}}
+	return &Program{Name: "gforth", Terminal: []Terminal{{Use: TermInput}}}
 }
 
 func p192() *Program {
-	return &Program{Name: "hexdump", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "gh", Is: Subcommands | DataArgs, Root: Node{Arity: 3, Values: "-R\x00--repo\x00--hostname\x00-b\x00--body\x00-F\x00--body-file\x00-t\x00--title\x00-f\x00--filename\x00-d\x00--desc"}}
 }
 
 func p193() *Program {
-	return &Program{Name: "hg", Is: DataArgs}
+	return &Program{Name: "ghci", Terminal: []Terminal{{Use: TermInput}}}
 }
 
 func p194() *Program {
-	return &Program{Name: "history", Is: DataArgs}
+	return &Program{Name: "gio", Is: Subcommands}
 }
 
 func p195() *Program {
-	return &Program{Name: "hive", Root: Node{Values: "-e\x00-f\x00-i\x00-u\x00-n\x00-p\x00-d\x00--database\x00--hiveconf\x00--hivevar\x00--conf\x00--master\x00--name"}}
+	return &Program{Name: "git", Is: FoldCase | Abbrev | Subcommands | DashSubcommands | DataArgs | Widens | DryRuns, Globals: "-C\x00-c\x00--git-dir\x00--work-tree\x00--namespace\x00--config-env\x00--super-prefix\x00--list-cmds", Optional: "--exec-path", Whole: "--text", Aliases: "--delete\x01-d\x00--force\x01-f", Root: Node{Arity: 2, Widen: []Widen{{Opts: "-c\x00--config-env", Before: true, Why: "sets git configuration, which can make git run other programs"}, {Opts: "-C", Before: true, Why: "runs git in another repository, whose configuration can run programs"}, {Opts: "-p\x00--paginate", Before: true, Why: "makes git run a pager"}, {Opts: "--git-dir\x00--work-tree", Before: true, Why: "points git at another repository, whose configuration can run programs"}, {Opts: "--exec-path", HasValue: true, Before: true, Why: "makes git run its programs from another folder"}, {Opts: "--upload-pack\x00--receive-pack\x00--exec\x00--output\x00--ext-diff\x00--textconv\x00--open-files-in-pager\x00--extcmd\x00--sendmail-cmd\x00--to-cmd\x00--cc-cmd\x00--header-cmd\x00--tree-filter\x00--index-filter\x00--msg-filter\x00--env-filter\x00--commit-filter\x00--parent-filter\x00--tag-name-filter\x00--output-directory", Why: "makes git run another program or write output elsewhere"}}, ReadOnly: &ReadOnly{Globals: "--no-pager\x00-P\x00--no-optional-locks", MaxOperands: -1}}, Subs: []Node{{Path: "add", DryRun: "-n\x00--dry-run"}, {Path: "archive", Values: "-o"}, {Path: "bisect", Arity: 3, Widen: []Widen{{Operand: "run", Label: "bisect run", Why: "makes git run the command it is given"}}}, {Path: "branch", ReadOnly: &ReadOnly{Deny: "--output\x00--ext-diff\x00--textconv\x00--exec\x00-c\x00--config-env\x00--upload-pack\x00-o", Only: "-a\x00--all\x00-r\x00--remotes\x00-v\x00-vv\x00--verbose\x00--list\x00-l\x00--show-current\x00--merged\x00--no-merged\x00--contains\x00--no-contains\x00--color\x00--no-color\x00--sort\x00--format", MaxOperands: -1, NoGlob: true}}, {Path: "clean", DryRun: "-n\x00--dry-run"}, {Path: "clone", Values: "-b\x00-c\x00-j\x00-o\x00-u", Widen: []Widen{{Opts: "-u\x00-c\x00--config\x00--template\x00--separate-git-dir", Why: "makes git run another program or write output elsewhere"}}}, {Path: "commit", Values: "-m\x00-F\x00-C\x00-c\x00-t"}, {Path: "config", Arity: 3}, {Path: "daemon", Widen: []Widen{{Always: true, Why: "runs git's servers or transport programs"}}}, {Path: "diff", ReadOnly: &ReadOnly{Deny: "--output\x00--ext-diff\x00--textconv\x00--exec\x00-c\x00--config-env\x00--upload-pack\x00-o", MaxOperands: -1, NoGlob: true}}, {Path: "difftool", Values: "-x\x00-t", Widen: []Widen{{Opts: "-x", Why: "makes git run another program or write output elsewhere"}}}, {Path: "fetch", Values: "-o\x00-j"}, {Path: "filter-branch", Widen: []Widen{{Always: true, Why: "runs the filter commands it is given"}}}, {Path: "filter-repo", Widen: []Widen{{Always: true, Why: "runs the filter commands it is given"}}}, {Path: "format-patch", Values: "-o\x00-v", Widen: []Widen{{Opts: "-o", Why: "makes git run another program or write output elsewhere"}}}, {Path: "grep", Values: "-A\x00-B\x00-C\x00-e\x00-f\x00-m", Widen: []Widen{{Opts: "-O", Why: "makes git run another program or write output elsewhere"}}}, {Path: "http-backend", Widen: []Widen{{Always: true, Why: "runs git's servers or transport programs"}}}, {Path: "init", Widen: []Widen{{Opts: "--template\x00--separate-git-dir", Why: "makes git run another program or write output elsewhere"}}}, {Path: "instaweb", Widen: []Widen{{Always: true, Why: "runs git's servers or transport programs"}}}, {Path: "lfs", Arity: 3}, {Path: "log", ReadOnly: &ReadOnly{Deny: "--output\x00--ext-diff\x00--textconv\x00--exec\x00-c\x00--config-env\x00--upload-pack\x00-o", MaxOperands: -1, NoGlob: true}}, {Path: "merge", Values: "-m\x00-F\x00-s\x00-X"}, {Path: "mergetool", Values: "-x\x00-t", Widen: []Widen{{Opts: "-x", Why: "makes git run another program or write output elsewhere"}}}, {Path: "mv", DryRun: "-n\x00--dry-run"}, {Path: "notes", Arity: 3, Values: "-m\x00-F\x00-C\x00-c"}, {Path: "prune", DryRun: "-n\x00--dry-run"}, {Path: "pull", Values: "-o\x00-j"}, {Path: "push", Values: "-o", DryRun: "-n\x00--dry-run"}, {Path: "rebase", Values: "-s\x00-x\x00-X\x00-C", Widen: []Widen{{Opts: "-x", Why: "makes git run another program or write output elsewhere"}}}, {Path: "receive-pack", Widen: []Widen{{Always: true, Why: "runs git's servers or transport programs"}}}, {Path: "reflog", Arity: 3}, {Path: "reflog expire", DryRun: "-n\x00--dry-run"}, {Path: "remote", Arity: 3}, {Path: "remote prune", DryRun: "-n\x00--dry-run"}, {Path: "rm", DryRun: "-n\x00--dry-run"}, {Path: "shell", Widen: []Widen{{Always: true, Why: "runs git's servers or transport programs"}}}, {Path: "show", ReadOnly: &ReadOnly{Deny: "--output\x00--ext-diff\x00--textconv\x00--exec\x00-c\x00--config-env\x00--upload-pack\x00-o", MaxOperands: -1, NoGlob: true}}, {Path: "sparse-checkout", Arity: 3}, {Path: "stash", Arity: 3, Values: "-m"}, {Path: "status", ReadOnly: &ReadOnly{Deny: "--output\x00--ext-diff\x00--textconv\x00--exec\x00-c\x00--config-env\x00--upload-pack\x00-o", MaxOperands: -1, NoGlob: true}}, {Path: "submodule", Arity: 3, Widen: []Widen{{Operand: "foreach", Label: "submodule foreach", Why: "makes git run the shell command it is given"}}}, {Path: "tag", Values: "-m\x00-F\x00-u"}, {Path: "upload-pack", Widen: []Widen{{Always: true, Why: "runs git's servers or transport programs"}}}, {Path: "worktree", Arity: 3}, {Path: "worktree prune", DryRun: "-n\x00--dry-run"}}}
 }
 
 func p196() *Program {
-	return &Program{Name: "hostname", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{Deny: "-F\x00--file\x00-b\x00--boot", MaxOperands: 0, NoGlob: true}}}
+	return &Program{Name: "git-grep", Is: DataArgs}
 }
 
 func p197() *Program {
-	return &Program{Name: "htop", Terminal: []Terminal{{Use: TermKeys, Quiet: "-b\x00--batch"}}}
+	return &Program{Name: "git-receive-pack", Is: Widens, Root: Node{Widen: []Widen{{Always: true, Label: "{name}", Why: "runs git's transport programs directly"}}}}
 }
 
 func p198() *Program {
-	return &Program{Name: "hugo", Root: Node{Arity: 2}}
+	return &Program{Name: "git-shell", Is: Widens, Root: Node{Widen: []Widen{{Always: true, Label: "{name}", Why: "runs git's transport programs directly"}}}}
 }
 
 func p199() *Program {
-	return &Program{Name: "hx", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
+	return &Program{Name: "git-upload-pack", Is: Widens, Root: Node{Widen: []Widen{{Always: true, Label: "{name}", Why: "runs git's transport programs directly"}}}}
 }
 
 func p200() *Program {
-	return &Program{Name: "id", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "glab", Is: Subcommands | DataArgs, Root: Node{Values: "-R\x00--repo\x00--hostname"}}
 }
 
 func p201() *Program {
-	return &Program{Name: "iex", Is: Widens, Lang: "jvm", Code: "-e\x00--eval", Load: "-r", Terminal: []Terminal{{Use: TermInput}}, Root: Node{Values: "-e\x00-r"}}
+	return &Program{Name: "gmake", Is: Abbrev | Widens | DryRuns, Root: Node{Values: "-C\x00-f\x00-I\x00-o\x00-W\x00-E\x00--file\x00--makefile\x00--directory\x00--eval\x00--include-dir\x00--justfile", DryRun: "-n\x00--dry-run\x00--just-print\x00--recon", Widen: []Widen{{Opts: "-C\x00-f\x00-I\x00-E\x00--file\x00--makefile\x00--directory\x00--eval\x00--include-dir", Why: "makes make read another makefile or extra rules"}, {Operand: "=", Label: "{var}=", Why: "overrides a makefile variable, which can change the commands make runs"}}}}
 }
 
 func p202() *Program {
-	return &Program{Name: "impala-shell", Root: Node{Values: "-i\x00--impalad\x00-d\x00--database\x00-q\x00--query\x00-f\x00--query_file\x00-u\x00--user\x00-o\x00--output_file\x00--delimiter"}}
+	return &Program{Name: "go", Is: NoCluster | Subcommands | DataArgs | Runs | Widens, Root: Node{Arity: 2, Values: "-C\x00-o\x00-toolexec\x00-exec\x00-overlay", Widen: []Widen{{Opts: "-toolexec\x00-exec\x00-overlay", Why: "makes go run another program"}}}, Subs: []Node{{Path: "mod", Arity: 3}, {Path: "run", Run: &Run{Versioned: true}}, {Path: "tool", Arity: 3}}}
 }
 
 func p203() *Program {
-	return &Program{Name: "influx", Is: NoCluster | Subcommands, Root: Node{Values: "-execute\x00-database\x00-host\x00-port\x00-username\x00-password\x00-format\x00-precision\x00-n\x00-name\x00-o\x00-org\x00-i\x00-id\x00-host\x00-t\x00-token\x00-org-id\x00-b\x00-bucket\x00-bucket-id\x00-c\x00-active-config\x00-start\x00-stop\x00-predicate"}}
+	return &Program{Name: "gofmt", Is: DataArgs}
 }
 
 func p204() *Program {
-	return &Program{Name: "info", Is: DataArgs}
+	return &Program{Name: "gopass", Is: Subcommands}
 }
 
 func p205() *Program {
-	return &Program{Name: "inotifywait", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "gpasswd", Aliases: "--add\x01-a\x00--delete\x01-d", Root: Node{Values: "-A\x00--administrators\x00-M\x00--members\x00-Q\x00--root"}}
 }
 
 func p206() *Program {
-	return &Program{Name: "install", Is: DataArgs}
+	return &Program{Name: "gpg", Aliases: "--decrypt\x01-d"}
 }
 
 func p207() *Program {
-	return &Program{Name: "ip", Root: Node{Arity: 2}, Subs: []Node{{Path: "addr", Arity: 3}, {Path: "link", Arity: 3}, {Path: "netns", Arity: 3}, {Path: "route", Arity: 3}}}
+	return &Program{Name: "gradle", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p208() *Program {
-	return &Program{Name: "ip6tables", Is: NoCluster}
+	return &Program{Name: "grep", Is: Abbrev | DataArgs, Files: &Files{WalkFlags: "-r\x00-R\x00--recursive\x00--dereference-recursive", WalkValues: "--directories\x01recurse\x00-d\x01recurse", Dot: DotWalking, Pattern: true, PatternUnless: "-e\x00-f\x00--regexp\x00--file", PatternOptions: "-e\x00--regexp"}, Root: Node{Arity: 1, Values: "-A\x00-B\x00-C\x00-D\x00-X\x00-d\x00-e\x00-f\x00-m", ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p209() *Program {
-	return &Program{Name: "iptables", Is: NoCluster}
+	return &Program{Name: "groovy", Is: Widens, Lang: "jvm", Code: "-e\x00--eval", Load: "-r", Root: Node{Values: "-e\x00-r"}}
 }
 
 func p210() *Program {
-	return &Program{Name: "ipython", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", Operands: 1}}}
+	return &Program{Name: "groovysh", Terminal: []Terminal{{Use: TermInput}}}
 }
 
 func p211() *Program {
-	return &Program{Name: "ipython3", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", Operands: 1}}}
+	return &Program{Name: "groups", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p212() *Program {
-	return &Program{Name: "irb", Terminal: []Terminal{{Use: TermInput}}}
+	return &Program{Name: "grubby", Root: Node{Values: "--update-kernel\x00--args\x00--remove-args\x00--set-default\x00--info"}}
 }
 
 func p213() *Program {
-	return &Program{Name: "java", Is: NoCluster | Widens, Root: Node{Widen: []Widen{{Prefix: "-javaagent\x00-agentpath\x00-agentlib\x00-XX:OnError\x00-XX:OnOutOfMemoryError", Why: "makes java load or run other code"}}}}
+	return &Program{Name: "gsed", Is: Abbrev | Widens, Optional: "-i\x00--in-place", Aliases: "--in-place\x01-i", Extract: "sed", Writes: "in_place", Root: Node{Values: "-e\x00-f\x00-l\x00--expression\x00--file\x00--line-length"}}
 }
 
 func p214() *Program {
-	return &Program{Name: "jdb", Terminal: []Terminal{{Use: TermInput, Runs: "-batch\x00--batch\x00-b"}}}
+	return &Program{Name: "gsutil", Is: Subcommands | DryRuns, Subs: []Node{{Path: "rsync", DryRun: "-n"}}}
 }
 
 func p215() *Program {
-	return &Program{Name: "jed", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
+	return &Program{Name: "gtar", Is: Abbrev | OldStyle | Widens, Whole: "--checkpoint", Root: Node{Values: "-b\x00-C\x00-f\x00-F\x00-g\x00-H\x00-I\x00-K\x00-L\x00-N\x00-T\x00-V\x00-X\x00--file\x00--to-command\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script\x00--checkpoint-action", Widen: []Widen{{Opts: "-I\x00-F\x00--to-command\x00--checkpoint-action\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script", Why: "makes tar run another program"}, {Opts: "-f\x00--file", UnlessFlags: "--force-local", Remote: true, Label: "{opt} {value}", Why: "names an archive on another host, which tar reaches through rsh"}}}}
 }
 
 func p216() *Program {
-	return &Program{Name: "jest", Root: Node{Arity: 2}}
+	return &Program{Name: "guile", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}}
 }
 
 func p217() *Program {
-	return &Program{Name: "joe", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
+	return &Program{Name: "guix", Is: DataArgs}
 }
 
 func p218() *Program {
-	return &Program{Name: "join", Is: DataArgs}
+	return &Program{Name: "gvim", Is: Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, Root: Node{Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
 }
 
 func p219() *Program {
-	return &Program{Name: "journalctl", Is: DataArgs}
+	return &Program{Name: "hash", Is: DataArgs | Widens, Root: Node{Values: "-p", Widen: []Widen{{Opts: "-p", Label: "hash {opt}", Why: "changes which file a command name runs"}}}}
 }
 
 func p220() *Program {
-	return &Program{Name: "jq", Is: DataArgs, Files: &Files{Pattern: true, PatternUnless: "-f\x00--from-file"}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "hcloud", Is: DataArgs}
 }
 
 func p221() *Program {
-	return &Program{Name: "jruby", Is: StdinProgram | Widens, Optional: "-i\x00-x\x00-W\x00-T", Numeric: "-0", Lang: "ruby", Code: "-e", Load: "-r\x00-I\x00-i", Root: Node{Values: "-e\x00-r\x00-I\x00-C\x00-E\x00-F\x00--encoding"}}
+	return &Program{Name: "hdparm", Root: Node{Values: "--security-erase\x00--security-erase-enhanced\x00--security-set-pass\x00--security-unlock\x00--security-disable\x00--user-master\x00--security-mode\x00--trim-sector-ranges"}}
 }
 
 func p222() *Program {
-	return &Program{Name: "jshell", Terminal: []Terminal{{Use: TermInput}}}
+	return &Program{Name: "head", Is: DataArgs, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p223() *Program {
-	return &Program{Name: "julia", Is: StdinProgram | Widens, Lang: "julia", Code: "-e\x00-E\x00--eval\x00--print", Load: "-L\x00--load", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-E\x00--eval\x00--print", Forces: "-i", Values: "-J\x00-L\x00-p\x00-t\x00--project\x00--sysimage\x00--load\x00--procs\x00--threads", Operands: 1}}, Root: Node{Values: "-e\x00-E\x00-L"}}
+	return &Program{Name: "helix", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
 }
 
 func p224() *Program {
-	return &Program{Name: "just", Root: Node{Arity: 2, Values: "-C\x00-f\x00--file\x00--directory\x00--makefile\x00--justfile"}}
+	return &Program{Name: "helm", Is: Subcommands | DataArgs | Widens | DryRuns, Words: "del\x01uninstall\x00delete\x01uninstall\x00un\x01uninstall", Root: Node{Arity: 2, Values: "-n\x00--namespace\x00--context\x00--kube-context\x00--kubeconfig\x00-s\x00--server\x00--cluster\x00--user\x00--as\x00--as-group\x00--token\x00--request-timeout\x00-l\x00-f\x00-o\x00-c", DryRun: "--dry-run\x00--dry-run=client\x00--dry-run=server", Widen: []Widen{{Opts: "--kubeconfig\x00--context\x00--kube-context\x00--cluster\x00--server\x00--token\x00--as\x00--as-group\x00--as-uid\x00--kube-apiserver\x00--kube-token\x00--kube-as-user\x00--certificate-authority\x00--insecure-skip-tls-verify", Exact: true, Why: "sends the command to another cluster or identity"}}}, Subs: []Node{{Path: "repo", Arity: 3}}}
 }
 
 func p225() *Program {
-	return &Program{Name: "k3d", Is: Subcommands, Root: Node{Values: "--name\x00--kubeconfig\x00-p\x00--profile\x00-n\x00--namespace\x00--kubecontext\x00-l\x00--selector\x00-f\x00--file\x00-e\x00--environment"}}
+	return &Program{Name: "helmfile", Is: Subcommands, Root: Node{Values: "--name\x00--kubeconfig\x00-p\x00--profile\x00-n\x00--namespace\x00--kubecontext\x00-l\x00--selector\x00-f\x00--file\x00-e\x00--environment"}}
 }
 
 func p226() *Program {
-	return &Program{Name: "k9s", Is: DataArgs}
+	return &Program{Name: "help", Is: DataArgs}
 }
 
 func p227() *Program {
-	return &Program{Name: "kak", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
+	return &Program{Name: "heroku", Is: Subcommands | DataArgs, Root: Node{Arity: 2, Values: "-a\x00--app\x00-r\x00--remote\x00-c\x00--command"}}
 }
 
 func p228() *Program {
-	return &Program{Name: "keydb-cli", Is: Subcommands, Root: Node{Values: "-h\x00-p\x00-s\x00-a\x00-u\x00--user\x00--pass\x00-n\x00-r\x00-i\x00-d\x00-D\x00--cacert\x00--cacertdir\x00--cert\x00--key\x00--sni\x00--eval\x00--rdb\x00--functions-rdb\x00--pattern\x00--count\x00--quoted-pattern\x00--memkeys-samples\x00-t\x00--pipe-timeout"}}
+	return &Program{Name: "hexdump", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p229() *Program {
-	return &Program{Name: "kill", Is: NoCluster | DataArgs, Root: Node{Arity: 1}}
+	return &Program{Name: "hg", Is: DataArgs}
 }
 
 func p230() *Program {
-	return &Program{Name: "killall", Is: NoCluster | DataArgs, Root: Node{Arity: 1}}
+	return &Program{Name: "history", Is: DataArgs}
 }
 
 func p231() *Program {
-	return &Program{Name: "kind", Is: Subcommands | DataArgs, Root: Node{Arity: 2, Values: "--name\x00--kubeconfig\x00-p\x00--profile\x00-n\x00--namespace\x00--kubecontext\x00-l\x00--selector\x00-f\x00--file\x00-e\x00--environment"}, Subs: []Node{{Path: "create", Arity: 3}}}
+	return &Program{Name: "hive", Root: Node{Values: "-e\x00-f\x00-i\x00-u\x00-n\x00-p\x00-d\x00--database\x00--hiveconf\x00--hivevar\x00--conf\x00--master\x00--name"}}
 }
 
 func p232() *Program {
-	return &Program{Name: "knex", Root: Node{Arity: 2}}
+	return &Program{Name: "host", Root: Node{Values: "-t\x00-c\x00-W\x00-R\x00-N\x00-m"}}
 }
 
 func p233() *Program {
-	return &Program{Name: "ksh", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+	return &Program{Name: "hostname", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{Deny: "-F\x00--file\x00-b\x00--boot", MaxOperands: 0, NoGlob: true}}}
 }
 
 func p234() *Program {
-	return &Program{Name: "kubectl", Is: Subcommands | ResourceWords | Widens | DryRuns, Words: "cj\x01cronjob\x00clusterrolebindings\x01clusterrolebinding\x00clusterroles\x01clusterrole\x00cm\x01configmap\x00configmaps\x01configmap\x00crd\x01customresourcedefinition\x00crds\x01customresourcedefinition\x00cronjobs\x01cronjob\x00customresourcedefinition.apiextensions.k8s.io\x01customresourcedefinition\x00customresourcedefinitions\x01customresourcedefinition\x00customresourcedefinitions.apiextensions.k8s.io\x01customresourcedefinition\x00daemonsets\x01daemonset\x00deploy\x01deployment\x00deployments\x01deployment\x00ds\x01daemonset\x00hpa\x01horizontalpodautoscaler\x00ing\x01ingress\x00ingresses\x01ingress\x00jobs\x01job\x00namespaces\x01namespace\x00netpol\x01networkpolicy\x00no\x01node\x00nodes\x01node\x00ns\x01namespace\x00pdb\x01poddisruptionbudget\x00persistentvolumeclaims\x01persistentvolumeclaim\x00persistentvolumes\x01persistentvolume\x00po\x01pod\x00pods\x01pod\x00projects\x01project\x00pv\x01persistentvolume\x00pvc\x01persistentvolumeclaim\x00replicasets\x01replicaset\x00rolebindings\x01rolebinding\x00roles\x01role\x00rs\x01replicaset\x00sa\x01serviceaccount\x00sc\x01storageclass\x00secrets\x01secret\x00serviceaccounts\x01serviceaccount\x00services\x01service\x00statefulsets\x01statefulset\x00storageclasses\x01storageclass\x00sts\x01statefulset\x00svc\x01service\x00volumesnapshots\x01volumesnapshot", Root: Node{Arity: 2, Values: "-n\x00--namespace\x00--context\x00--kube-context\x00--kubeconfig\x00-s\x00--server\x00--cluster\x00--user\x00--as\x00--as-group\x00--token\x00--request-timeout\x00-l\x00-f\x00-o\x00-c\x00--filename\x00-k\x00--kustomize\x00--replicas\x00--selector\x00--field-selector\x00--grace-period\x00--timeout\x00--cascade\x00--type\x00--patch\x00--image", DryRun: "--dry-run\x00--dry-run=client\x00--dry-run=server", Widen: []Widen{{Opts: "--kubeconfig\x00--context\x00--kube-context\x00--cluster\x00--server\x00--token\x00--as\x00--as-group\x00--as-uid\x00--kube-apiserver\x00--kube-token\x00--kube-as-user\x00--certificate-authority\x00--insecure-skip-tls-verify", Exact: true, Why: "sends the command to another cluster or identity"}, {Opts: "-s", Why: "sends the command to another cluster"}}}, Subs: []Node{{Path: "auth", Arity: 3}, {Path: "config", Arity: 3}, {Path: "kustomize", Arity: 3}, {Path: "rollout", Arity: 3}}}
+	return &Program{Name: "htop", Terminal: []Terminal{{Use: TermKeys, Quiet: "-b\x00--batch"}}}
 }
 
 func p235() *Program {
-	return &Program{Name: "kustomize", Root: Node{Arity: 2}}
+	return &Program{Name: "http", Root: Node{Values: "-a\x00--auth\x00-A\x00--auth-type\x00--session\x00--session-read-only\x00--verify\x00--cert\x00--cert-key\x00-o\x00--output\x00-p\x00--print\x00--pretty\x00-s\x00--style\x00--proxy\x00--timeout\x00--default-scheme"}}
 }
 
 func p236() *Program {
-	return &Program{Name: "launchctl", Is: DataArgs}
+	return &Program{Name: "https", Root: Node{Values: "-a\x00--auth\x00-A\x00--auth-type\x00--session\x00--session-read-only\x00--verify\x00--cert\x00--cert-key\x00-o\x00--output\x00-p\x00--print\x00--pretty\x00-s\x00--style\x00--proxy\x00--timeout\x00--default-scheme"}}
 }
 
 func p237() *Program {
-	return &Program{Name: "lein", Terminal: []Terminal{{Sub: "repl", Use: TermInput}}}
+	return &Program{Name: "hugo", Root: Node{Arity: 2}}
 }
 
 func p238() *Program {
-	return &Program{Name: "less", Is: DataArgs | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "-k\x00-f\x00-w\x00--where\x00--path\x00-K"}}, Root: Node{Widen: []Widen{{Prefix: "+\x00--lesskey", Words: "-k", Why: "gives the pager commands to run"}}}}
+	return &Program{Name: "hx", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
 }
 
 func p239() *Program {
-	return &Program{Name: "let", Is: DataArgs}
+	return &Program{Name: "i3exit", Is: DataArgs}
 }
 
 func p240() *Program {
-	return &Program{Name: "lftp", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-f", Values: "-e\x00-u\x00-p"}}}
+	return &Program{Name: "id", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p241() *Program {
-	return &Program{Name: "ll", Is: DataArgs}
+	return &Program{Name: "idevicediagnostics", Is: DataArgs}
 }
 
 func p242() *Program {
-	return &Program{Name: "lldb", Terminal: []Terminal{{Use: TermInput, Runs: "-batch\x00--batch\x00-b"}}}
+	return &Program{Name: "iex", Is: Widens, Lang: "jvm", Code: "-e\x00--eval", Load: "-r", Terminal: []Terminal{{Use: TermInput}}, Root: Node{Values: "-e\x00-r"}}
 }
 
 func p243() *Program {
-	return &Program{Name: "ln", Is: DataArgs, Root: Node{Arity: 1}}
+	return &Program{Name: "impala-shell", Root: Node{Values: "-i\x00--impalad\x00-d\x00--database\x00-q\x00--query\x00-f\x00--query_file\x00-u\x00--user\x00-o\x00--output_file\x00--delimiter"}}
 }
 
 func p244() *Program {
-	return &Program{Name: "local", Is: DataArgs | Widens, Extract: "env_assign"}
+	return &Program{Name: "incus", Is: DataArgs}
 }
 
 func p245() *Program {
-	return &Program{Name: "locale", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "influx", Is: NoCluster | Subcommands, Root: Node{Values: "-execute\x00-database\x00-host\x00-port\x00-username\x00-password\x00-format\x00-precision\x00-n\x00-name\x00-o\x00-org\x00-i\x00-id\x00-host\x00-t\x00-token\x00-org-id\x00-b\x00-bucket\x00-bucket-id\x00-c\x00-active-config\x00-start\x00-stop\x00-predicate"}}
 }
 
 func p246() *Program {
-	return &Program{Name: "locate", Is: DataArgs}
+	return &Program{Name: "info", Is: DataArgs}
 }
 
 func p247() *Program {
-	return &Program{Name: "logger", Is: DataArgs}
+	return &Program{Name: "inotifywait", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p248() *Program {
-	return &Program{Name: "login", Terminal: []Terminal{{Use: TermInput}}}
+	return &Program{Name: "install", Is: DataArgs, Aliases: "--target-directory\x01-t", Writes: "last\x00-t", Root: Node{Values: "-t\x00--target-directory\x00-S\x00--suffix\x00-m\x00--mode\x00-o\x00--owner\x00-g\x00--group"}}
 }
 
 func p249() *Program {
-	return &Program{Name: "loginctl", Is: DataArgs}
+	return &Program{Name: "ip", Root: Node{Arity: 2}, Subs: []Node{{Path: "addr", Arity: 3}, {Path: "link", Arity: 3}, {Path: "netns", Arity: 3}, {Path: "route", Arity: 3}}}
 }
 
 func p250() *Program {
-	return &Program{Name: "ls", Is: DataArgs, Files: &Files{WalkFlags: "-R\x00--recursive", Dot: DotAlways}, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "ip6tables", Is: NoCluster, Aliases: "-append\x01-A\x00-delete-chain\x01-X\x00-flush\x01-F\x00-insert\x01-I\x00-jump\x01-j\x00-policy\x01-P\x00-table\x01-t", Root: Node{Values: "-t\x00-table\x00-A\x00-append\x00-I\x00-insert\x00-D\x00-delete\x00-R\x00-replace\x00-N\x00-new-chain\x00-E\x00-rename-chain\x00-p\x00-protocol\x00-s\x00-source\x00-d\x00-destination\x00-j\x00-jump\x00-i\x00-in-interface\x00-o\x00-out-interface\x00-m\x00-match\x00-dport\x00-sport\x00-dports\x00-sports\x00-to-destination\x00-to-source\x00-g\x00-goto\x00-comment\x00-ctstate\x00-state\x00-icmp-type\x00-w\x00-wait"}}
 }
 
 func p251() *Program {
-	return &Program{Name: "lsblk", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "ip6tables-legacy", Is: NoCluster, Aliases: "-append\x01-A\x00-delete-chain\x01-X\x00-flush\x01-F\x00-insert\x01-I\x00-jump\x01-j\x00-policy\x01-P\x00-table\x01-t", Root: Node{Values: "-t\x00-table\x00-A\x00-append\x00-I\x00-insert\x00-D\x00-delete\x00-R\x00-replace\x00-N\x00-new-chain\x00-E\x00-rename-chain\x00-p\x00-protocol\x00-s\x00-source\x00-d\x00-destination\x00-j\x00-jump\x00-i\x00-in-interface\x00-o\x00-out-interface\x00-m\x00-match\x00-dport\x00-sport\x00-dports\x00-sports\x00-to-destination\x00-to-source\x00-g\x00-goto\x00-comment\x00-ctstate\x00-state\x00-icmp-type\x00-w\x00-wait"}}
 }
 
 func p252() *Program {
-	return &Program{Name: "lscpu", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "ip6tables-nft", Is: NoCluster, Aliases: "-append\x01-A\x00-delete-chain\x01-X\x00-flush\x01-F\x00-insert\x01-I\x00-jump\x01-j\x00-policy\x01-P\x00-table\x01-t", Root: Node{Values: "-t\x00-table\x00-A\x00-append\x00-I\x00-insert\x00-D\x00-delete\x00-R\x00-replace\x00-N\x00-new-chain\x00-E\x00-rename-chain\x00-p\x00-protocol\x00-s\x00-source\x00-d\x00-destination\x00-j\x00-jump\x00-i\x00-in-interface\x00-o\x00-out-interface\x00-m\x00-match\x00-dport\x00-sport\x00-dports\x00-sports\x00-to-destination\x00-to-source\x00-g\x00-goto\x00-comment\x00-ctstate\x00-state\x00-icmp-type\x00-w\x00-wait"}}
 }
 
 func p253() *Program {
-	return &Program{Name: "ltrace", Is: Abbrev | Widens, Root: Node{Values: "-o\x00-e\x00-p\x00-s\x00-u\x00-E\x00-a\x00-I\x00-b\x00-X\x00-P\x00-U\x00-A\x00-n\x00-f\x00--output\x00--format", Widen: []Widen{{Opts: "-o\x00--output", Label: "{name} {opt}", Why: "writes to a file"}}}}
+	return &Program{Name: "iptables", Is: NoCluster, Aliases: "-append\x01-A\x00-delete-chain\x01-X\x00-flush\x01-F\x00-insert\x01-I\x00-jump\x01-j\x00-policy\x01-P\x00-table\x01-t", Root: Node{Values: "-t\x00-table\x00-A\x00-append\x00-I\x00-insert\x00-D\x00-delete\x00-R\x00-replace\x00-N\x00-new-chain\x00-E\x00-rename-chain\x00-p\x00-protocol\x00-s\x00-source\x00-d\x00-destination\x00-j\x00-jump\x00-i\x00-in-interface\x00-o\x00-out-interface\x00-m\x00-match\x00-dport\x00-sport\x00-dports\x00-sports\x00-to-destination\x00-to-source\x00-g\x00-goto\x00-comment\x00-ctstate\x00-state\x00-icmp-type\x00-w\x00-wait"}}
 }
 
 func p254() *Program {
-	return &Program{Name: "lua", Is: StdinProgram | Widens, Lang: "lua", Code: "-e", Load: "-l", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}, Root: Node{Arity: 2, Values: "-e\x00-l"}}
+	return &Program{Name: "iptables-legacy", Is: NoCluster, Aliases: "-append\x01-A\x00-delete-chain\x01-X\x00-flush\x01-F\x00-insert\x01-I\x00-jump\x01-j\x00-policy\x01-P\x00-table\x01-t", Root: Node{Values: "-t\x00-table\x00-A\x00-append\x00-I\x00-insert\x00-D\x00-delete\x00-R\x00-replace\x00-N\x00-new-chain\x00-E\x00-rename-chain\x00-p\x00-protocol\x00-s\x00-source\x00-d\x00-destination\x00-j\x00-jump\x00-i\x00-in-interface\x00-o\x00-out-interface\x00-m\x00-match\x00-dport\x00-sport\x00-dports\x00-sports\x00-to-destination\x00-to-source\x00-g\x00-goto\x00-comment\x00-ctstate\x00-state\x00-icmp-type\x00-w\x00-wait"}}
 }
 
 func p255() *Program {
-	return &Program{Name: "luajit", Is: StdinProgram | Widens, Lang: "lua", Code: "-e", Load: "-l", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}, Root: Node{Values: "-e\x00-l"}}
+	return &Program{Name: "iptables-nft", Is: NoCluster, Aliases: "-append\x01-A\x00-delete-chain\x01-X\x00-flush\x01-F\x00-insert\x01-I\x00-jump\x01-j\x00-policy\x01-P\x00-table\x01-t", Root: Node{Values: "-t\x00-table\x00-A\x00-append\x00-I\x00-insert\x00-D\x00-delete\x00-R\x00-replace\x00-N\x00-new-chain\x00-E\x00-rename-chain\x00-p\x00-protocol\x00-s\x00-source\x00-d\x00-destination\x00-j\x00-jump\x00-i\x00-in-interface\x00-o\x00-out-interface\x00-m\x00-match\x00-dport\x00-sport\x00-dports\x00-sports\x00-to-destination\x00-to-source\x00-g\x00-goto\x00-comment\x00-ctstate\x00-state\x00-icmp-type\x00-w\x00-wait"}}
 }
 
 func p256() *Program {
-	return &Program{Name: "lvreduce", Is: DryRuns, Root: Node{DryRun: "-t\x00--test"}}
+	return &Program{Name: "ipython", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", Operands: 1}}}
 }
 
 func p257() *Program {
-	return &Program{Name: "lvremove", Is: DryRuns, Root: Node{DryRun: "-t\x00--test"}}
+	return &Program{Name: "ipython3", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", Operands: 1}}}
 }
 
 func p258() *Program {
-	return &Program{Name: "machinectl", Terminal: []Terminal{{Sub: "shell", Use: TermInput, Operands: 2}, {Sub: "login", Use: TermInput}}}
+	return &Program{Name: "irb", Terminal: []Terminal{{Use: TermInput}}}
 }
 
 func p259() *Program {
-	return &Program{Name: "mail", Is: DataArgs}
+	return &Program{Name: "java", Is: NoCluster | Widens, Root: Node{Widen: []Widen{{Prefix: "-javaagent\x00-agentpath\x00-agentlib\x00-XX:OnError\x00-XX:OnOutOfMemoryError", Why: "makes java load or run other code"}}}}
 }
 
 func p260() *Program {
-	return &Program{Name: "mailx", Is: DataArgs}
+	return &Program{Name: "jdb", Terminal: []Terminal{{Use: TermInput, Runs: "-batch\x00--batch\x00-b"}}}
 }
 
 func p261() *Program {
-	return &Program{Name: "make", Is: Abbrev | DataArgs | Widens | DryRuns, Root: Node{Arity: 2, Values: "-C\x00-f\x00-I\x00-o\x00-W\x00-E\x00--file\x00--makefile\x00--directory\x00--eval\x00--include-dir\x00--justfile", DryRun: "-n\x00--dry-run\x00--just-print\x00--recon", Widen: []Widen{{Opts: "-C\x00-f\x00-I\x00-E\x00--file\x00--makefile\x00--directory\x00--eval\x00--include-dir", Why: "makes make read another makefile or extra rules"}, {Operand: "=", Label: "{var}=", Why: "overrides a makefile variable, which can change the commands make runs"}}}}
+	return &Program{Name: "jed", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
 }
 
 func p262() *Program {
-	return &Program{Name: "man", Is: Abbrev | DataArgs | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "-k\x00-f\x00-w\x00--where\x00--path\x00-K"}}, Root: Node{Values: "-P\x00-H\x00-C\x00-M\x00-L\x00-m\x00-S\x00-s\x00-E\x00-W\x00-R\x00-e", Widen: []Widen{{Opts: "-P\x00-H\x00-C\x00--pager\x00--html\x00--config-file", Why: "makes man run another program"}}}}
+	return &Program{Name: "jest", Root: Node{Arity: 2}}
 }
 
 func p263() *Program {
-	return &Program{Name: "mariadb", Optional: "-p\x00--password", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--execute", Values: "-h\x00--host\x00-u\x00--user\x00-P\x00--port\x00-D\x00--database\x00-S\x00--socket"}}, Root: Node{Values: "-u\x00--user\x00-h\x00--host\x00-P\x00--port\x00-D\x00--database\x00-e\x00--execute\x00-S\x00--socket\x00--init-command\x00--defaults-file\x00--defaults-extra-file\x00--login-path\x00--default-character-set\x00--protocol\x00--ssl-mode\x00--ssl-ca\x00--ssl-cert\x00--ssl-key\x00--connect-timeout\x00--tee\x00--pager\x00--prompt\x00--delimiter\x00--plugin-dir\x00--default-auth"}}
+	return &Program{Name: "joe", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
 }
 
 func p264() *Program {
-	return &Program{Name: "mawk", Is: Abbrev | DataArgs | Widens, Extract: "awk", Root: Node{Values: "-F\x00-v\x00-f\x00-E\x00-i\x00-l\x00-W\x00-e\x00--file\x00--exec\x00--include\x00--load\x00--source\x00--field-separator\x00--assign"}}
+	return &Program{Name: "join", Is: DataArgs}
 }
 
 func p265() *Program {
-	return &Program{Name: "maxima", Terminal: []Terminal{{Use: TermInput}}}
+	return &Program{Name: "journalctl", Is: DataArgs, Root: Node{Values: "--vacuum-time\x00--vacuum-size\x00--vacuum-files\x00-u\x00--unit\x00--user-unit\x00-n\x00--lines\x00-p\x00--priority\x00--since\x00-S\x00--until\x00-U\x00-o\x00--output\x00-t\x00--identifier\x00-D\x00--directory\x00--file\x00-g\x00--grep\x00-M\x00--machine\x00--root\x00--namespace\x00-F\x00--field"}}
 }
 
 func p266() *Program {
-	return &Program{Name: "mc", Root: Node{Arity: 2}, Subs: []Node{{Path: "admin", Arity: 3}}}
+	return &Program{Name: "jq", Is: DataArgs, Files: &Files{Pattern: true, PatternUnless: "-f\x00--from-file"}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p267() *Program {
-	return &Program{Name: "md5sum", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "jruby", Is: StdinProgram | Widens, Optional: "-i\x00-x\x00-W\x00-T", Numeric: "-0", Lang: "ruby", Code: "-e", Load: "-r\x00-I\x00-i", Root: Node{Values: "-e\x00-r\x00-I\x00-C\x00-E\x00-F\x00--encoding"}}
 }
 
 func p268() *Program {
-	return &Program{Name: "mg", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
+	return &Program{Name: "jshell", Terminal: []Terminal{{Use: TermInput}}}
 }
 
 func p269() *Program {
-	return &Program{Name: "micro", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
+	return &Program{Name: "julia", Is: StdinProgram | Widens, Lang: "julia", Code: "-e\x00-E\x00--eval\x00--print", Load: "-L\x00--load", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-E\x00--eval\x00--print", Forces: "-i", Values: "-J\x00-L\x00-p\x00-t\x00--project\x00--sysimage\x00--load\x00--procs\x00--threads", Operands: 1}}, Root: Node{Values: "-e\x00-E\x00-L"}}
 }
 
 func p270() *Program {
-	return &Program{Name: "minikube", Is: Subcommands | DataArgs, Root: Node{Arity: 2, Values: "--name\x00--kubeconfig\x00-p\x00--profile\x00-n\x00--namespace\x00--kubecontext\x00-l\x00--selector\x00-f\x00--file\x00-e\x00--environment"}}
+	return &Program{Name: "just", Root: Node{Arity: 2, Values: "-C\x00-f\x00--file\x00--directory\x00--makefile\x00--justfile"}}
 }
 
 func p271() *Program {
-	return &Program{Name: "mkdir", Is: DataArgs, Root: Node{Arity: 1}}
+	return &Program{Name: "k3d", Is: Subcommands | DataArgs, Root: Node{Values: "--name\x00--kubeconfig\x00-p\x00--profile\x00-n\x00--namespace\x00--kubecontext\x00-l\x00--selector\x00-f\x00--file\x00-e\x00--environment"}}
 }
 
 func p272() *Program {
-	return &Program{Name: "mke2fs", Is: DryRuns, Root: Node{DryRun: "-n"}}
+	return &Program{Name: "k9s", Is: DataArgs}
 }
 
 func p273() *Program {
-	return &Program{Name: "mkfs.ext2", Is: DryRuns, Root: Node{DryRun: "-n"}}
+	return &Program{Name: "kak", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
 }
 
 func p274() *Program {
-	return &Program{Name: "mkfs.ext3", Is: DryRuns, Root: Node{DryRun: "-n"}}
+	return &Program{Name: "kdig", Root: Node{Values: "-p\x00-t\x00-c\x00-q\x00-x\x00-k\x00-y\x00-b\x00-f"}}
 }
 
 func p275() *Program {
-	return &Program{Name: "mkfs.ext4", Is: DryRuns, Root: Node{DryRun: "-n"}}
+	return &Program{Name: "keydb-cli", Is: Subcommands, Root: Node{Values: "-h\x00-p\x00-s\x00-a\x00-u\x00--user\x00--pass\x00-n\x00-r\x00-i\x00-d\x00-D\x00--cacert\x00--cacertdir\x00--cert\x00--key\x00--sni\x00--eval\x00--rdb\x00--functions-rdb\x00--pattern\x00--count\x00--quoted-pattern\x00--memkeys-samples\x00-t\x00--pipe-timeout"}}
 }
 
 func p276() *Program {
-	return &Program{Name: "mksh", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+	return &Program{Name: "keyring", Is: Subcommands}
 }
 
 func p277() *Program {
-	return &Program{Name: "mlocate", Is: DataArgs}
+	return &Program{Name: "kill", Is: NoCluster | DataArgs, Root: Node{Arity: 1}}
 }
 
 func p278() *Program {
-	return &Program{Name: "mongo", Optional: "-p\x00--password", Terminal: []Terminal{{Use: TermInput, Runs: "--eval\x00-f\x00--file", Values: "--host\x00--port\x00-u\x00--username\x00-p\x00--password"}}, Root: Node{Values: "--host\x00--port\x00-u\x00--username\x00--authenticationDatabase\x00--authenticationMechanism\x00--eval\x00-f\x00--file\x00--tlsCAFile\x00--tlsCertificateKeyFile\x00--apiVersion"}}
+	return &Program{Name: "killall", Is: NoCluster | DataArgs, Aliases: "-user\x01-u", Root: Node{Arity: 1, Values: "-u\x00-user\x00-s\x00-signal\x00-o\x00-older-than\x00-y\x00-younger-than\x00-n\x00-ns\x00-Z\x00-context"}}
 }
 
 func p279() *Program {
-	return &Program{Name: "mongosh", Optional: "-p\x00--password", Terminal: []Terminal{{Use: TermInput, Runs: "--eval\x00-f\x00--file", Values: "--host\x00--port\x00-u\x00--username\x00-p\x00--password"}}, Root: Node{Arity: 2, Values: "--host\x00--port\x00-u\x00--username\x00--authenticationDatabase\x00--authenticationMechanism\x00--eval\x00-f\x00--file\x00--tlsCAFile\x00--tlsCertificateKeyFile\x00--apiVersion"}}
+	return &Program{Name: "kind", Is: Subcommands | DataArgs, Root: Node{Arity: 2, Values: "--name\x00--kubeconfig\x00-p\x00--profile\x00-n\x00--namespace\x00--kubecontext\x00-l\x00--selector\x00-f\x00--file\x00-e\x00--environment"}, Subs: []Node{{Path: "create", Arity: 3}}}
 }
 
 func p280() *Program {
-	return &Program{Name: "more", Is: DataArgs | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "-k\x00-f\x00-w\x00--where\x00--path\x00-K"}}, Root: Node{Widen: []Widen{{Prefix: "+\x00--lesskey", Words: "-k", Why: "gives the pager commands to run"}}}}
+	return &Program{Name: "knex", Root: Node{Arity: 2}}
 }
 
 func p281() *Program {
-	return &Program{Name: "mosh", Terminal: []Terminal{{Use: TermInput, Values: "--ssh\x00--port\x00-p\x00--server\x00--predict", Operands: 2}}}
+	return &Program{Name: "kodi-send", Is: DataArgs}
 }
 
 func p282() *Program {
-	return &Program{Name: "most", Is: DataArgs | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "-k\x00-f\x00-w\x00--where\x00--path\x00-K"}}, Root: Node{Widen: []Widen{{Prefix: "+\x00--lesskey", Words: "-k", Why: "gives the pager commands to run"}}}}
+	return &Program{Name: "ksh", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
 }
 
 func p283() *Program {
-	return &Program{Name: "mv", Is: DataArgs, Root: Node{Arity: 1}}
+	return &Program{Name: "kubectl", Is: Subcommands | ResourceWords | Widens | DryRuns, Words: "cj\x01cronjob\x00clusterrolebindings\x01clusterrolebinding\x00clusterroles\x01clusterrole\x00cm\x01configmap\x00configmaps\x01configmap\x00crd\x01customresourcedefinition\x00crds\x01customresourcedefinition\x00cronjobs\x01cronjob\x00customresourcedefinition.apiextensions.k8s.io\x01customresourcedefinition\x00customresourcedefinitions\x01customresourcedefinition\x00customresourcedefinitions.apiextensions.k8s.io\x01customresourcedefinition\x00daemonsets\x01daemonset\x00deploy\x01deployment\x00deployments\x01deployment\x00ds\x01daemonset\x00hpa\x01horizontalpodautoscaler\x00ing\x01ingress\x00ingresses\x01ingress\x00jobs\x01job\x00namespaces\x01namespace\x00netpol\x01networkpolicy\x00no\x01node\x00nodes\x01node\x00ns\x01namespace\x00pdb\x01poddisruptionbudget\x00persistentvolumeclaims\x01persistentvolumeclaim\x00persistentvolumes\x01persistentvolume\x00po\x01pod\x00pods\x01pod\x00projects\x01project\x00pv\x01persistentvolume\x00pvc\x01persistentvolumeclaim\x00replicasets\x01replicaset\x00rolebindings\x01rolebinding\x00roles\x01role\x00rs\x01replicaset\x00sa\x01serviceaccount\x00sc\x01storageclass\x00secrets\x01secret\x00serviceaccounts\x01serviceaccount\x00services\x01service\x00statefulsets\x01statefulset\x00storageclasses\x01storageclass\x00sts\x01statefulset\x00svc\x01service\x00volumesnapshots\x01volumesnapshot", Root: Node{Arity: 2, Values: "-n\x00--namespace\x00--context\x00--kube-context\x00--kubeconfig\x00-s\x00--server\x00--cluster\x00--user\x00--as\x00--as-group\x00--token\x00--request-timeout\x00-l\x00-f\x00-o\x00-c\x00--filename\x00-k\x00--kustomize\x00--replicas\x00--selector\x00--field-selector\x00--grace-period\x00--timeout\x00--cascade\x00--type\x00--patch\x00--image", DryRun: "--dry-run\x00--dry-run=client\x00--dry-run=server", Widen: []Widen{{Opts: "--kubeconfig\x00--context\x00--kube-context\x00--cluster\x00--server\x00--token\x00--as\x00--as-group\x00--as-uid\x00--kube-apiserver\x00--kube-token\x00--kube-as-user\x00--certificate-authority\x00--insecure-skip-tls-verify", Exact: true, Why: "sends the command to another cluster or identity"}, {Opts: "-s", Why: "sends the command to another cluster"}}}, Subs: []Node{{Path: "auth", Arity: 3}, {Path: "config", Arity: 3}, {Path: "kustomize", Arity: 3}, {Path: "rollout", Arity: 3}}}
 }
 
 func p284() *Program {
-	return &Program{Name: "mvn", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "kustomize", Root: Node{Arity: 2}}
 }
 
 func p285() *Program {
-	return &Program{Name: "mysql", Optional: "-p\x00--password", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--execute", Values: "-h\x00--host\x00-u\x00--user\x00-P\x00--port\x00-D\x00--database\x00-S\x00--socket"}}, Root: Node{Arity: 2, Values: "-u\x00--user\x00-h\x00--host\x00-P\x00--port\x00-D\x00--database\x00-e\x00--execute\x00-S\x00--socket\x00--init-command\x00--defaults-file\x00--defaults-extra-file\x00--login-path\x00--default-character-set\x00--protocol\x00--ssl-mode\x00--ssl-ca\x00--ssl-cert\x00--ssl-key\x00--connect-timeout\x00--tee\x00--pager\x00--prompt\x00--delimiter\x00--plugin-dir\x00--default-auth"}}
+	return &Program{Name: "last", Is: DataArgs}
 }
 
 func p286() *Program {
-	return &Program{Name: "mysqladmin", Is: Subcommands, Optional: "-p\x00--password", Root: Node{Values: "-u\x00--user\x00-h\x00--host\x00-P\x00--port\x00-S\x00--socket\x00--defaults-file\x00--defaults-extra-file\x00--login-path\x00-c\x00--count\x00-i\x00--sleep\x00--connect-timeout\x00--shutdown-timeout\x00--ssl-mode"}}
+	return &Program{Name: "lastb", Is: DataArgs}
 }
 
 func p287() *Program {
-	return &Program{Name: "mysqlsh", Optional: "-p\x00--password", Root: Node{Values: "-u\x00--user\x00-h\x00--host\x00-P\x00--port\x00-e\x00--execute\x00-f\x00--file\x00--uri\x00-D\x00--schema\x00--database"}}
+	return &Program{Name: "launchctl", Is: Subcommands | DataArgs}
 }
 
 func p288() *Program {
-	return &Program{Name: "nano", Is: DataArgs, Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
+	return &Program{Name: "lein", Terminal: []Terminal{{Sub: "repl", Use: TermInput}}}
 }
 
 func p289() *Program {
-	return &Program{Name: "nawk", Is: Abbrev | Widens, Extract: "awk", Root: Node{Values: "-F\x00-v\x00-f\x00-E\x00-i\x00-l\x00-W\x00-e\x00--file\x00--exec\x00--include\x00--load\x00--source\x00--field-separator\x00--assign"}}
+	return &Program{Name: "less", Is: DataArgs | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "-k\x00-f\x00-w\x00--where\x00--path\x00-K"}}, Root: Node{Widen: []Widen{{Prefix: "+\x00--lesskey", Words: "-k", Why: "gives the pager commands to run"}}}}
 }
 
 func p290() *Program {
-	return &Program{Name: "nc", Aliases: "--exec\x01-e\x00--sh-exec\x01-e"}
+	return &Program{Name: "let", Is: DataArgs}
 }
 
 func p291() *Program {
-	return &Program{Name: "ncat", Aliases: "--exec\x01-e\x00--sh-exec\x01-e"}
+	return &Program{Name: "lftp", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-f", Values: "-e\x00-u\x00-p"}}}
 }
 
 func p292() *Program {
-	return &Program{Name: "ncftp", Terminal: []Terminal{{Use: TermInput}}}
+	return &Program{Name: "limactl", Is: DataArgs}
 }
 
 func p293() *Program {
-	return &Program{Name: "nerdctl", Is: Subcommands | Widens | DryRuns, Globals: "-H\x00--host\x00-c\x00--context\x00--config\x00-l\x00--log-level\x00--tlscacert\x00--tlscert\x00--tlskey\x00--url\x00--connection\x00--root\x00--runroot", Words: "remove\x01rm", Extract: "docker", Subs: []Node{{Path: "compose", Values: "-f\x00--file\x00-p\x00--project-name\x00--project-directory\x00--env-file\x00--profile\x00--ansi\x00--progress\x00--parallel", DryRun: "--dry-run"}, {Path: "container"}, {Path: "container create", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "container run", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "create", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "image"}, {Path: "run", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--label-file\x00--platform\x00-m\x00--memory\x00--cpus\x00--cpu-shares\x00-c\x00-h\x00--hostname\x00--add-host\x00--cap-add\x00--cap-drop\x00--device\x00--gpus\x00--restart\x00--pull\x00--log-driver\x00--log-opt\x00--shm-size\x00--ulimit\x00--tmpfs\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--dns\x00--dns-search\x00--dns-option\x00--expose\x00--group-add\x00--link\x00--runtime\x00--stop-signal\x00--stop-timeout\x00--volumes-from\x00--cidfile\x00--cgroupns\x00--memory-swap\x00--network-alias\x00--ip\x00--ip6\x00--mac-address\x00--health-cmd\x00--userns\x00--detach-keys\x00--attach\x00-a\x00--storage-opt\x00--sysctl\x00--isolation\x00--init-path\x00--oom-score-adj\x00--blkio-weight\x00--cpuset-cpus\x00--cpuset-mems\x00--device-cgroup-rule\x00--annotation"}, {Path: "system"}, {Path: "volume"}}}
+	return &Program{Name: "ll", Is: DataArgs}
 }
 
 func p294() *Program {
-	return &Program{Name: "netcat", Aliases: "--exec\x01-e\x00--sh-exec\x01-e"}
+	return &Program{Name: "lldb", Terminal: []Terminal{{Use: TermInput, Runs: "-batch\x00--batch\x00-b"}}}
 }
 
 func p295() *Program {
-	return &Program{Name: "netlify", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "ln", Is: DataArgs, Aliases: "--target-directory\x01-t", Writes: "last\x00-t", Root: Node{Arity: 1, Values: "-t\x00--target-directory\x00-S\x00--suffix"}}
 }
 
 func p296() *Program {
-	return &Program{Name: "newgrp", Terminal: []Terminal{{Use: TermInput}}}
+	return &Program{Name: "local", Is: DataArgs | Widens, Extract: "env_assign"}
 }
 
 func p297() *Program {
-	return &Program{Name: "ng", Root: Node{Arity: 2}}
+	return &Program{Name: "locale", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p298() *Program {
-	return &Program{Name: "ninja", Is: DataArgs}
+	return &Program{Name: "locate", Is: DataArgs}
 }
 
 func p299() *Program {
-	return &Program{Name: "nix", Root: Node{Arity: 2}}
+	return &Program{Name: "logger", Is: DataArgs}
 }
 
 func p300() *Program {
-	return &Program{Name: "nix-env", Is: DataArgs}
+	return &Program{Name: "login", Terminal: []Terminal{{Use: TermInput}}}
 }
 
 func p301() *Program {
-	return &Program{Name: "nl", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "loginctl", Is: DataArgs}
 }
 
 func p302() *Program {
-	return &Program{Name: "node", Is: Posix | StdinProgram | Widens, Lang: "node", Code: "-e\x00--eval\x00-p\x00--print", Load: "-r\x00--require\x00--import\x00--loader\x00--experimental-loader\x00--env-file\x00--inspect\x00--inspect-brk\x00--inspect-wait\x00--experimental-policy", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--eval\x00-p\x00--print\x00--test\x00--run", Forces: "-i\x00--interactive", Values: "-r\x00--require\x00--import\x00--loader\x00--experimental-loader\x00-C\x00--conditions\x00--input-type\x00--env-file\x00--title\x00--inspect-port", Operands: 1}}, Root: Node{Arity: 2, Values: "-e\x00--eval\x00-p\x00--print\x00-r\x00--require\x00--import\x00--loader\x00--experimental-loader\x00--env-file\x00--input-type\x00--conditions\x00-C\x00--title\x00--max-old-space-size"}}
+	return &Program{Name: "lpass", Is: Subcommands}
 }
 
 func p303() *Program {
-	return &Program{Name: "nodejs", Is: Posix | StdinProgram | Widens, Lang: "node", Code: "-e\x00--eval\x00-p\x00--print", Load: "-r\x00--require\x00--import\x00--loader\x00--experimental-loader\x00--env-file\x00--inspect\x00--inspect-brk\x00--inspect-wait\x00--experimental-policy", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--eval\x00-p\x00--print\x00--test\x00--run", Forces: "-i\x00--interactive", Values: "-r\x00--require\x00--import\x00--loader\x00--experimental-loader\x00-C\x00--conditions\x00--input-type\x00--env-file\x00--title\x00--inspect-port", Operands: 1}}, Root: Node{Values: "-e\x00--eval\x00-p\x00--print\x00-r\x00--require\x00--import\x00--loader\x00--experimental-loader\x00--env-file\x00--input-type\x00--conditions\x00-C\x00--title\x00--max-old-space-size"}}
+	return &Program{Name: "ls", Is: DataArgs, Files: &Files{WalkFlags: "-R\x00--recursive", Dot: DotAlways}, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p304() *Program {
-	return &Program{Name: "nodemon", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "lsblk", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p305() *Program {
-	return &Program{Name: "notify-send", Is: DataArgs}
+	return &Program{Name: "lscpu", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p306() *Program {
-	return &Program{Name: "npm", Is: Abbrev | Subcommands | Runs | Widens | DryRuns, Words: "x\x01exec", Root: Node{Arity: 2, Values: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call\x00--prefix\x00--loglevel\x00--cache\x00-c\x00-w\x00--workspace", DryRun: "--dry-run", Widen: []Widen{{Opts: "--unsafe-perm", Unless: "false", Why: "makes package scripts run with full privileges"}, {Opts: "--ignore-scripts", Unless: "true", HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: "--no-ignore-scripts", Why: "makes package install scripts run"}, {Opts: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call", Why: "changes which code {name} fetches or which shell runs its scripts"}, {Opts: "-c", Why: "runs a shell command"}}}, Subs: []Node{{Path: "cache", Arity: 3}, {Path: "config", Arity: 3}, {Path: "exec", Arity: 3, Values: "-p\x00--package", Run: &Run{Shell: "-c\x00--call"}}, {Path: "init", Arity: 3}, {Path: "run", Arity: 3}, {Path: "view", Arity: 3}}}
+	return &Program{Name: "ltrace", Is: Abbrev | Widens, Root: Node{Values: "-o\x00-e\x00-p\x00-s\x00-u\x00-E\x00-a\x00-I\x00-b\x00-X\x00-P\x00-U\x00-A\x00-n\x00-f\x00--output\x00--format", Widen: []Widen{{Opts: "-o\x00--output", Label: "{name} {opt}", Why: "writes to a file"}}}}
 }
 
 func p307() *Program {
-	return &Program{Name: "nproc", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "lua", Is: StdinProgram | Widens, Lang: "lua", Code: "-e", Load: "-l", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}, Root: Node{Arity: 2, Values: "-e\x00-l"}}
 }
 
 func p308() *Program {
-	return &Program{Name: "npx", Is: Abbrev | Runs | Widens | DryRuns, Root: Node{Arity: 2, Values: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call\x00--prefix\x00--loglevel\x00--cache\x00-c\x00-w\x00--workspace\x00-p\x00--package", DryRun: "--dry-run", Widen: []Widen{{Opts: "--unsafe-perm", Unless: "false", Why: "makes package scripts run with full privileges"}, {Opts: "--ignore-scripts", Unless: "true", HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: "--no-ignore-scripts", Why: "makes package install scripts run"}, {Opts: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call", Why: "changes which code {name} fetches or which shell runs its scripts"}, {Opts: "-c", Why: "runs a shell command"}}, Run: &Run{Shell: "-c\x00--call"}}}
+	return &Program{Name: "luajit", Is: StdinProgram | Widens, Lang: "lua", Code: "-e", Load: "-l", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}, Root: Node{Values: "-e\x00-l"}}
 }
 
 func p309() *Program {
-	return &Program{Name: "nsenter", Is: Widens, Terminal: []Terminal{{Use: TermInput, Values: "-t\x00--target\x00-S\x00--setuid\x00-G\x00--setgid\x00-w\x00--wd\x00-r\x00--root\x00--map-user\x00--map-group", Operands: 1}}, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "lvreduce", Is: DryRuns, Aliases: "--force\x01-f\x00--yes\x01-y", Root: Node{Values: "-L\x00--size\x00-l\x00--extents\x00--config\x00-S\x00--select\x00--reportformat", DryRun: "-t\x00--test"}}
 }
 
 func p310() *Program {
-	return &Program{Name: "nu", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--commands", Forces: "-i\x00--interactive", Operands: 1}}}
+	return &Program{Name: "lvremove", Is: DryRuns, Aliases: "--force\x01-f\x00--yes\x01-y", Root: Node{Values: "-L\x00--size\x00-l\x00--extents\x00--config\x00-S\x00--select\x00--reportformat", DryRun: "-t\x00--test"}}
 }
 
 func p311() *Program {
-	return &Program{Name: "nuget", Is: DataArgs}
+	return &Program{Name: "lxc", Is: DataArgs}
 }
 
 func p312() *Program {
-	return &Program{Name: "nvim", Is: DataArgs | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, Root: Node{Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
+	return &Program{Name: "machinectl", Terminal: []Terminal{{Sub: "shell", Use: TermInput, Operands: 2}, {Sub: "login", Use: TermInput}}}
 }
 
 func p313() *Program {
-	return &Program{Name: "nvm", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "mail", Is: DataArgs, Root: Node{Values: "-s\x00-a\x00-A\x00-b\x00-c\x00-r\x00-S\x00-q\x00-u\x00-F\x00-i\x00-H\x00-e"}}
 }
 
 func p314() *Program {
-	return &Program{Name: "nx", Root: Node{Arity: 2}}
+	return &Program{Name: "mailx", Is: DataArgs, Root: Node{Values: "-s\x00-a\x00-A\x00-b\x00-c\x00-r\x00-S\x00-q\x00-u\x00-F\x00-i\x00-H\x00-e"}}
 }
 
 func p315() *Program {
-	return &Program{Name: "oc", Is: Subcommands | ResourceWords | Widens | DryRuns, Words: "cj\x01cronjob\x00clusterrolebindings\x01clusterrolebinding\x00clusterroles\x01clusterrole\x00cm\x01configmap\x00configmaps\x01configmap\x00crd\x01customresourcedefinition\x00crds\x01customresourcedefinition\x00cronjobs\x01cronjob\x00customresourcedefinition.apiextensions.k8s.io\x01customresourcedefinition\x00customresourcedefinitions\x01customresourcedefinition\x00customresourcedefinitions.apiextensions.k8s.io\x01customresourcedefinition\x00daemonsets\x01daemonset\x00deploy\x01deployment\x00deployments\x01deployment\x00ds\x01daemonset\x00hpa\x01horizontalpodautoscaler\x00ing\x01ingress\x00ingresses\x01ingress\x00jobs\x01job\x00namespaces\x01namespace\x00netpol\x01networkpolicy\x00no\x01node\x00nodes\x01node\x00ns\x01namespace\x00pdb\x01poddisruptionbudget\x00persistentvolumeclaims\x01persistentvolumeclaim\x00persistentvolumes\x01persistentvolume\x00po\x01pod\x00pods\x01pod\x00projects\x01project\x00pv\x01persistentvolume\x00pvc\x01persistentvolumeclaim\x00replicasets\x01replicaset\x00rolebindings\x01rolebinding\x00roles\x01role\x00rs\x01replicaset\x00sa\x01serviceaccount\x00sc\x01storageclass\x00secrets\x01secret\x00serviceaccounts\x01serviceaccount\x00services\x01service\x00statefulsets\x01statefulset\x00storageclasses\x01storageclass\x00sts\x01statefulset\x00svc\x01service\x00volumesnapshots\x01volumesnapshot", Root: Node{Values: "-n\x00--namespace\x00--context\x00--kube-context\x00--kubeconfig\x00-s\x00--server\x00--cluster\x00--user\x00--as\x00--as-group\x00--token\x00--request-timeout\x00-l\x00-f\x00-o\x00-c\x00--filename\x00-k\x00--kustomize\x00--replicas\x00--selector\x00--field-selector\x00--grace-period\x00--timeout\x00--cascade\x00--type\x00--patch\x00--image", DryRun: "--dry-run\x00--dry-run=client\x00--dry-run=server", Widen: []Widen{{Opts: "--kubeconfig\x00--context\x00--kube-context\x00--cluster\x00--server\x00--token\x00--as\x00--as-group\x00--as-uid\x00--kube-apiserver\x00--kube-token\x00--kube-as-user\x00--certificate-authority\x00--insecure-skip-tls-verify", Exact: true, Why: "sends the command to another cluster or identity"}, {Opts: "-s", Why: "sends the command to another cluster"}}}}
+	return &Program{Name: "make", Is: Abbrev | DataArgs | Widens | DryRuns, Root: Node{Arity: 2, Values: "-C\x00-f\x00-I\x00-o\x00-W\x00-E\x00--file\x00--makefile\x00--directory\x00--eval\x00--include-dir\x00--justfile", DryRun: "-n\x00--dry-run\x00--just-print\x00--recon", Widen: []Widen{{Opts: "-C\x00-f\x00-I\x00-E\x00--file\x00--makefile\x00--directory\x00--eval\x00--include-dir", Why: "makes make read another makefile or extra rules"}, {Operand: "=", Label: "{var}=", Why: "overrides a makefile variable, which can change the commands make runs"}}}}
 }
 
 func p316() *Program {
-	return &Program{Name: "ocaml", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}}
+	return &Program{Name: "mamba", Is: Subcommands}
 }
 
 func p317() *Program {
-	return &Program{Name: "octave", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}}
+	return &Program{Name: "man", Is: Abbrev | DataArgs | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "-k\x00-f\x00-w\x00--where\x00--path\x00-K"}}, Root: Node{Values: "-P\x00-H\x00-C\x00-M\x00-L\x00-m\x00-S\x00-s\x00-E\x00-W\x00-R\x00-e", Widen: []Widen{{Opts: "-P\x00-H\x00-C\x00--pager\x00--html\x00--config-file", Why: "makes man run another program"}}}}
 }
 
 func p318() *Program {
-	return &Program{Name: "od", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "mariadb", Optional: "-p\x00--password", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--execute", Values: "-h\x00--host\x00-u\x00--user\x00-P\x00--port\x00-D\x00--database\x00-S\x00--socket"}}, Root: Node{Values: "-u\x00--user\x00-h\x00--host\x00-P\x00--port\x00-D\x00--database\x00-e\x00--execute\x00-S\x00--socket\x00--init-command\x00--defaults-file\x00--defaults-extra-file\x00--login-path\x00--default-character-set\x00--protocol\x00--ssl-mode\x00--ssl-ca\x00--ssl-cert\x00--ssl-key\x00--connect-timeout\x00--tee\x00--pager\x00--prompt\x00--delimiter\x00--plugin-dir\x00--default-auth"}}
 }
 
 func p319() *Program {
-	return &Program{Name: "open", Is: DataArgs}
+	return &Program{Name: "mawk", Is: Abbrev | DataArgs | Widens, Extract: "awk", Root: Node{Values: "-F\x00-v\x00-f\x00-E\x00-i\x00-l\x00-W\x00-e\x00--file\x00--exec\x00--include\x00--load\x00--source\x00--field-separator\x00--assign"}}
 }
 
 func p320() *Program {
-	return &Program{Name: "openssl", Is: NoCluster, Decodes: "*", Root: Node{Arity: 2}, Subs: []Node{{Path: "req", Arity: 3}, {Path: "x509", Arity: 3}}}
+	return &Program{Name: "maxima", Terminal: []Terminal{{Use: TermInput}}}
 }
 
 func p321() *Program {
-	return &Program{Name: "osascript", Is: StdinProgram | Widens, Lang: "applescript", Code: "-e", Root: Node{Values: "-e\x00-l"}}
+	return &Program{Name: "mc", Root: Node{Arity: 2}, Subs: []Node{{Path: "admin", Arity: 3}}}
 }
 
 func p322() *Program {
-	return &Program{Name: "pacman", Is: DataArgs | DryRuns, Root: Node{Arity: 2, DryRun: "-p\x00--print"}}
+	return &Program{Name: "md5sum", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p323() *Program {
-	return &Program{Name: "parallel", Is: Widens, Root: Node{Values: "-j\x00--jobs\x00-S\x00--sshlogin\x00-a\x00--arg-file\x00--delay\x00--timeout\x00-N\x00-n\x00-L\x00--colsep\x00-d\x00--delimiter\x00--results\x00--joblog\x00--tmpdir\x00-I\x00--env\x00--workdir\x00--wd", Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "mdadm", Aliases: "-C\x01--create\x00-S\x01--stop", Root: Node{Values: "-l\x00--level\x00-n\x00--raid-devices\x00-x\x00--spare-devices\x00-c\x00--chunk\x00-e\x00--metadata\x00--name\x00-N\x00--homehost\x00-a\x00--add\x00-f\x00--fail\x00-r\x00--remove\x00--config"}}
 }
 
 func p324() *Program {
-	return &Program{Name: "paste", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "mdatp", Is: Subcommands}
 }
 
 func p325() *Program {
-	return &Program{Name: "pdb", Terminal: []Terminal{{Use: TermInput, Runs: "-batch\x00--batch\x00-b"}}}
+	return &Program{Name: "mg", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
 }
 
 func p326() *Program {
-	return &Program{Name: "perl", Is: StdinProgram | Widens, Optional: "-i\x00-x\x00-C\x00-d\x00-D\x00-F", Numeric: "-l\x00-0", Lang: "perl", Code: "-e\x00-E", Load: "-M\x00-m\x00-I\x00-i\x00-d", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-E", Forces: "-d", Values: "-x", Operands: 1}}, Root: Node{Arity: 2, Values: "-e\x00-E\x00-I\x00-M\x00-m"}}
+	return &Program{Name: "micro", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
 }
 
 func p327() *Program {
-	return &Program{Name: "perl*", Is: StdinProgram | Widens, Optional: "-i\x00-x\x00-C\x00-d\x00-D\x00-F", Numeric: "-l\x00-0", Lang: "perl", Code: "-e\x00-E", Load: "-M\x00-m\x00-I\x00-i\x00-d", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-E", Forces: "-d", Values: "-x", Operands: 1}}, Root: Node{Values: "-e\x00-E\x00-I\x00-M\x00-m"}}
+	return &Program{Name: "microdnf", Is: Subcommands}
 }
 
 func p328() *Program {
-	return &Program{Name: "pg", Terminal: []Terminal{{Use: TermKeys, Quiet: "-k\x00-f\x00-w\x00--where\x00--path\x00-K"}}}
+	return &Program{Name: "micromamba", Is: Subcommands}
 }
 
 func p329() *Program {
-	return &Program{Name: "pg_restore", Aliases: "--clean\x01-c\x00--dbname\x01-d", Root: Node{Values: "-d\x00--dbname\x00-h\x00--host\x00-p\x00--port\x00-U\x00--username\x00-f\x00--file\x00-F\x00--format\x00-j\x00--jobs\x00-n\x00--schema\x00-t\x00--table\x00-L\x00--use-list\x00-I\x00--index\x00-N\x00--exclude-schema\x00-P\x00--function\x00-T\x00--trigger\x00-S\x00--superuser\x00--role"}}
+	return &Program{Name: "minikube", Is: Subcommands | DataArgs, Root: Node{Arity: 2, Values: "--name\x00--kubeconfig\x00-p\x00--profile\x00-n\x00--namespace\x00--kubecontext\x00-l\x00--selector\x00-f\x00--file\x00-e\x00--environment"}}
 }
 
 func p330() *Program {
-	return &Program{Name: "pgrep", Is: DataArgs}
+	return &Program{Name: "mkdir", Is: DataArgs, Root: Node{Arity: 1}}
 }
 
 func p331() *Program {
-	return &Program{Name: "php", Is: StdinProgram | Widens, Lang: "php", Code: "-r\x00-B\x00-R\x00-E", Load: "-d\x00-c\x00-F\x00-S\x00-z", Script: "-f", Terminal: []Terminal{{Use: TermInput, Runs: "-r\x00-f\x00-l\x00-S", Forces: "-a", Operands: 1}}, Root: Node{Arity: 2, Values: "-r\x00-d\x00-c\x00-f\x00-B\x00-R\x00-F\x00-E\x00-S\x00-t\x00-z"}}
+	return &Program{Name: "mke2fs", Is: DryRuns, Root: Node{DryRun: "-n"}}
 }
 
 func p332() *Program {
-	return &Program{Name: "php*", Is: StdinProgram | Widens, Lang: "php", Code: "-r\x00-B\x00-R\x00-E", Load: "-d\x00-c\x00-F\x00-S\x00-z", Script: "-f", Root: Node{Values: "-r\x00-d\x00-c\x00-f\x00-B\x00-R\x00-F\x00-E\x00-S\x00-t\x00-z"}}
+	return &Program{Name: "mkfs.ext2", Is: DryRuns, Root: Node{DryRun: "-n"}}
 }
 
 func p333() *Program {
-	return &Program{Name: "pico", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
+	return &Program{Name: "mkfs.ext3", Is: DryRuns, Root: Node{DryRun: "-n"}}
 }
 
 func p334() *Program {
-	return &Program{Name: "pidof", Is: DataArgs}
+	return &Program{Name: "mkfs.ext4", Is: DryRuns, Root: Node{DryRun: "-n"}}
 }
 
 func p335() *Program {
-	return &Program{Name: "pip", Is: Abbrev | DataArgs | Widens | DryRuns, Root: Node{Arity: 2, Values: "-i\x00-f\x00-r\x00-c\x00-e\x00--index-url\x00--extra-index-url\x00--find-links", DryRun: "--dry-run", Widen: []Widen{{Opts: "-i\x00-f\x00--index-url\x00--extra-index-url\x00--find-links\x00--trusted-host", Why: "changes where packages (code) come from"}}}, Subs: []Node{{Path: "cache", Arity: 3}, {Path: "config", Arity: 3}}}
+	return &Program{Name: "mksh", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
 }
 
 func p336() *Program {
-	return &Program{Name: "pip3", Is: Abbrev | DataArgs | Widens | DryRuns, Root: Node{Arity: 2, Values: "-i\x00-f\x00-r\x00-c\x00-e\x00--index-url\x00--extra-index-url\x00--find-links", DryRun: "--dry-run", Widen: []Widen{{Opts: "-i\x00-f\x00--index-url\x00--extra-index-url\x00--find-links\x00--trusted-host", Why: "changes where packages (code) come from"}}}, Subs: []Node{{Path: "config", Arity: 3}}}
+	return &Program{Name: "mlocate", Is: DataArgs}
 }
 
 func p337() *Program {
-	return &Program{Name: "pipenv", Is: Subcommands | Runs, Root: Node{Arity: 2}, Subs: []Node{{Path: "run", Arity: 3, Run: &Run{}}}}
+	return &Program{Name: "modprobe", Is: DryRuns, Aliases: "--force\x01-f\x00--remove\x01-r", Root: Node{Values: "-C\x00--config\x00-d\x00--dirname\x00-S\x00--set-version", DryRun: "-n\x00--dry-run\x00--show"}}
 }
 
 func p338() *Program {
-	return &Program{Name: "pipx", Is: Abbrev | Subcommands | DataArgs | Runs | Widens, Root: Node{Arity: 2, Values: "-i\x00-f\x00-r\x00-c\x00-e\x00--index-url\x00--extra-index-url\x00--find-links", Widen: []Widen{{Opts: "-i\x00-f\x00--index-url\x00--extra-index-url\x00--find-links\x00--trusted-host", Why: "changes where packages (code) come from"}}}, Subs: []Node{{Path: "run", Values: "--spec\x00--python\x00--pip-args", Run: &Run{}}}}
+	return &Program{Name: "mongo", Optional: "-p\x00--password", Terminal: []Terminal{{Use: TermInput, Runs: "--eval\x00-f\x00--file", Values: "--host\x00--port\x00-u\x00--username\x00-p\x00--password"}}, Root: Node{Values: "--host\x00--port\x00-u\x00--username\x00--authenticationDatabase\x00--authenticationMechanism\x00--eval\x00-f\x00--file\x00--tlsCAFile\x00--tlsCertificateKeyFile\x00--apiVersion"}}
 }
 
 func p339() *Program {
-	return &Program{Name: "pkexec", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "mongosh", Optional: "-p\x00--password", Terminal: []Terminal{{Use: TermInput, Runs: "--eval\x00-f\x00--file", Values: "--host\x00--port\x00-u\x00--username\x00-p\x00--password"}}, Root: Node{Arity: 2, Values: "--host\x00--port\x00-u\x00--username\x00--authenticationDatabase\x00--authenticationMechanism\x00--eval\x00-f\x00--file\x00--tlsCAFile\x00--tlsCertificateKeyFile\x00--apiVersion"}}
 }
 
 func p340() *Program {
-	return &Program{Name: "pkill", Is: NoCluster | DataArgs}
+	return &Program{Name: "more", Is: DataArgs | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "-k\x00-f\x00-w\x00--where\x00--path\x00-K"}}, Root: Node{Widen: []Widen{{Prefix: "+\x00--lesskey", Words: "-k", Why: "gives the pager commands to run"}}}}
 }
 
 func p341() *Program {
-	return &Program{Name: "plocate", Is: DataArgs}
+	return &Program{Name: "mosh", Terminal: []Terminal{{Use: TermInput, Values: "--ssh\x00--port\x00-p\x00--server\x00--predict", Operands: 2}}}
 }
 
 func p342() *Program {
-	return &Program{Name: "pnpm", Is: Abbrev | Subcommands | Runs | Widens | DryRuns, Root: Node{Arity: 2, Values: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call\x00--prefix\x00--loglevel\x00--cache\x00-C\x00--dir\x00-F\x00--filter\x00--reporter", DryRun: "--dry-run", Widen: []Widen{{Opts: "--unsafe-perm", Unless: "false", Why: "makes package scripts run with full privileges"}, {Opts: "--ignore-scripts", Unless: "true", HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: "--no-ignore-scripts", Why: "makes package install scripts run"}, {Opts: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call", Why: "changes which code {name} fetches or which shell runs its scripts"}}}, Subs: []Node{{Path: "config", Arity: 3}, {Path: "dlx", Arity: 3, Values: "--package", Run: &Run{Shell: "-c\x00--shell-mode"}}, {Path: "exec", Arity: 3, Run: &Run{}}, {Path: "run", Arity: 3}}}
+	return &Program{Name: "most", Is: DataArgs | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "-k\x00-f\x00-w\x00--where\x00--path\x00-K"}}, Root: Node{Widen: []Widen{{Prefix: "+\x00--lesskey", Words: "-k", Why: "gives the pager commands to run"}}}}
 }
 
 func p343() *Program {
-	return &Program{Name: "pnpx", Is: Abbrev | Runs | Widens | DryRuns, Root: Node{Values: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call\x00--prefix\x00--loglevel\x00--cache\x00-p\x00--package", DryRun: "--dry-run", Widen: []Widen{{Opts: "--unsafe-perm", Unless: "false", Why: "makes package scripts run with full privileges"}, {Opts: "--ignore-scripts", Unless: "true", HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: "--no-ignore-scripts", Why: "makes package install scripts run"}, {Opts: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call", Why: "changes which code {name} fetches or which shell runs its scripts"}}, Run: &Run{}}}
+	return &Program{Name: "mount", Aliases: "--bind\x01-B\x00--move\x01-M\x00--options\x01-o\x00--rbind\x01-R\x00--types\x01-t", Root: Node{Values: "-t\x00-o\x00-L\x00-U\x00-O\x00-T\x00--types\x00--options\x00--label\x00--uuid\x00--test-opts\x00--fstab\x00--source\x00--target"}}
 }
 
 func p344() *Program {
-	return &Program{Name: "podman", Is: Subcommands | Widens | DryRuns, Globals: "-H\x00--host\x00-c\x00--context\x00--config\x00-l\x00--log-level\x00--tlscacert\x00--tlscert\x00--tlskey\x00--url\x00--connection\x00--root\x00--runroot", Words: "remove\x01rm", Extract: "docker", Root: Node{Arity: 2}, Subs: []Node{{Path: "compose", Values: "-f\x00--file\x00-p\x00--project-name\x00--project-directory\x00--env-file\x00--profile\x00--ansi\x00--progress\x00--parallel", DryRun: "--dry-run"}, {Path: "container", Arity: 3}, {Path: "container create", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "container run", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "create", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "image", Arity: 3}, {Path: "network", Arity: 3}, {Path: "run", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--label-file\x00--platform\x00-m\x00--memory\x00--cpus\x00--cpu-shares\x00-c\x00-h\x00--hostname\x00--add-host\x00--cap-add\x00--cap-drop\x00--device\x00--gpus\x00--restart\x00--pull\x00--log-driver\x00--log-opt\x00--shm-size\x00--ulimit\x00--tmpfs\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--dns\x00--dns-search\x00--dns-option\x00--expose\x00--group-add\x00--link\x00--runtime\x00--stop-signal\x00--stop-timeout\x00--volumes-from\x00--cidfile\x00--cgroupns\x00--memory-swap\x00--network-alias\x00--ip\x00--ip6\x00--mac-address\x00--health-cmd\x00--userns\x00--detach-keys\x00--attach\x00-a\x00--storage-opt\x00--sysctl\x00--isolation\x00--init-path\x00--oom-score-adj\x00--blkio-weight\x00--cpuset-cpus\x00--cpuset-mems\x00--device-cgroup-rule\x00--annotation"}, {Path: "system"}, {Path: "volume", Arity: 3}}}
+	return &Program{Name: "multipass", Is: DataArgs}
 }
 
 func p345() *Program {
-	return &Program{Name: "podman-compose", Is: Subcommands | DryRuns, Root: Node{Values: "-f\x00--file\x00-p\x00--project-name\x00--project-directory\x00--env-file\x00--profile\x00--ansi\x00--progress\x00--parallel", DryRun: "--dry-run"}}
+	return &Program{Name: "mutt", Root: Node{Values: "-s\x00-a\x00-A\x00-b\x00-c\x00-r\x00-S\x00-q\x00-u\x00-F\x00-i\x00-H\x00-e"}}
 }
 
 func p346() *Program {
-	return &Program{Name: "podman-remote", Is: Subcommands | Widens | DryRuns, Globals: "-H\x00--host\x00-c\x00--context\x00--config\x00-l\x00--log-level\x00--tlscacert\x00--tlscert\x00--tlskey\x00--url\x00--connection\x00--root\x00--runroot", Words: "remove\x01rm", Extract: "docker", Subs: []Node{{Path: "compose", Values: "-f\x00--file\x00-p\x00--project-name\x00--project-directory\x00--env-file\x00--profile\x00--ansi\x00--progress\x00--parallel", DryRun: "--dry-run"}, {Path: "container"}, {Path: "container create", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "container run", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "create", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "image"}, {Path: "run", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--label-file\x00--platform\x00-m\x00--memory\x00--cpus\x00--cpu-shares\x00-c\x00-h\x00--hostname\x00--add-host\x00--cap-add\x00--cap-drop\x00--device\x00--gpus\x00--restart\x00--pull\x00--log-driver\x00--log-opt\x00--shm-size\x00--ulimit\x00--tmpfs\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--dns\x00--dns-search\x00--dns-option\x00--expose\x00--group-add\x00--link\x00--runtime\x00--stop-signal\x00--stop-timeout\x00--volumes-from\x00--cidfile\x00--cgroupns\x00--memory-swap\x00--network-alias\x00--ip\x00--ip6\x00--mac-address\x00--health-cmd\x00--userns\x00--detach-keys\x00--attach\x00-a\x00--storage-opt\x00--sysctl\x00--isolation\x00--init-path\x00--oom-score-adj\x00--blkio-weight\x00--cpuset-cpus\x00--cpuset-mems\x00--device-cgroup-rule\x00--annotation"}, {Path: "system"}, {Path: "volume"}}}
+	return &Program{Name: "mv", Is: DataArgs, Aliases: "--target-directory\x01-t", Writes: "last\x00-t", Root: Node{Arity: 1, Values: "-t\x00--target-directory\x00-S\x00--suffix"}}
 }
 
 func p347() *Program {
-	return &Program{Name: "poetry", Is: Subcommands | Runs, Root: Node{Arity: 2}, Subs: []Node{{Path: "run", Arity: 3, Run: &Run{}}}}
+	return &Program{Name: "mvn", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p348() *Program {
-	return &Program{Name: "popd", Is: DataArgs}
+	return &Program{Name: "mysql", Optional: "-p\x00--password", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--execute", Values: "-h\x00--host\x00-u\x00--user\x00-P\x00--port\x00-D\x00--database\x00-S\x00--socket"}}, Root: Node{Arity: 2, Values: "-u\x00--user\x00-h\x00--host\x00-P\x00--port\x00-D\x00--database\x00-e\x00--execute\x00-S\x00--socket\x00--init-command\x00--defaults-file\x00--defaults-extra-file\x00--login-path\x00--default-character-set\x00--protocol\x00--ssl-mode\x00--ssl-ca\x00--ssl-cert\x00--ssl-key\x00--connect-timeout\x00--tee\x00--pager\x00--prompt\x00--delimiter\x00--plugin-dir\x00--default-auth"}}
 }
 
 func p349() *Program {
-	return &Program{Name: "port", Is: DataArgs}
+	return &Program{Name: "mysqladmin", Is: Subcommands, Optional: "-p\x00--password", Root: Node{Values: "-u\x00--user\x00-h\x00--host\x00-P\x00--port\x00-S\x00--socket\x00--defaults-file\x00--defaults-extra-file\x00--login-path\x00-c\x00--count\x00-i\x00--sleep\x00--connect-timeout\x00--shutdown-timeout\x00--ssl-mode"}}
 }
 
 func p350() *Program {
-	return &Program{Name: "posh", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+	return &Program{Name: "mysqlsh", Optional: "-p\x00--password", Root: Node{Values: "-u\x00--user\x00-h\x00--host\x00-P\x00--port\x00-e\x00--execute\x00-f\x00--file\x00--uri\x00-D\x00--schema\x00--database"}}
 }
 
 func p351() *Program {
-	return &Program{Name: "powershell", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-command\x00-Command\x00--command\x00-f\x00-file\x00-File\x00-e\x00-ec\x00-EncodedCommand", Forces: "-noexit\x00-NoExit", Values: "-ExecutionPolicy\x00-ex\x00-wd\x00-WorkingDirectory", Operands: 1}}}
+	return &Program{Name: "nano", Is: DataArgs, Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
 }
 
 func p352() *Program {
-	return &Program{Name: "presto", Root: Node{Values: "--server\x00--catalog\x00--schema\x00--user\x00--execute\x00-f\x00--file\x00--output-format\x00--session\x00--source\x00--client-tags\x00--access-token"}}
+	return &Program{Name: "nawk", Is: Abbrev | Widens, Extract: "awk", Root: Node{Values: "-F\x00-v\x00-f\x00-E\x00-i\x00-l\x00-W\x00-e\x00--file\x00--exec\x00--include\x00--load\x00--source\x00--field-separator\x00--assign"}}
 }
 
 func p353() *Program {
-	return &Program{Name: "presto-cli", Root: Node{Values: "--server\x00--catalog\x00--schema\x00--user\x00--execute\x00-f\x00--file\x00--output-format\x00--session\x00--source\x00--client-tags\x00--access-token"}}
+	return &Program{Name: "nc", Aliases: "--exec\x01-e\x00--sh-exec\x01-e"}
 }
 
 func p354() *Program {
-	return &Program{Name: "print", Is: DataArgs}
+	return &Program{Name: "ncat", Aliases: "--exec\x01-e\x00--sh-exec\x01-e"}
 }
 
 func p355() *Program {
-	return &Program{Name: "printenv", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "ncftp", Terminal: []Terminal{{Use: TermInput}}}
 }
 
 func p356() *Program {
-	return &Program{Name: "printf", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{Deny: "-v", MaxOperands: -1, NoGlob: true}}}
+	return &Program{Name: "neomutt", Root: Node{Values: "-s\x00-a\x00-A\x00-b\x00-c\x00-r\x00-S\x00-q\x00-u\x00-F\x00-i\x00-H\x00-e"}}
 }
 
 func p357() *Program {
-	return &Program{Name: "prisma", Is: Subcommands, Root: Node{Arity: 2, Values: "--schema"}, Subs: []Node{{Path: "db", Arity: 3}, {Path: "migrate", Arity: 3}}}
+	return &Program{Name: "nerdctl", Is: Subcommands | Widens | DryRuns, Globals: "-H\x00--host\x00-c\x00--context\x00--config\x00-l\x00--log-level\x00--tlscacert\x00--tlscert\x00--tlskey\x00--url\x00--connection\x00--root\x00--runroot", Words: "remove\x01rm", Extract: "docker", Subs: []Node{{Path: "compose", Values: "-f\x00--file\x00-p\x00--project-name\x00--project-directory\x00--env-file\x00--profile\x00--ansi\x00--progress\x00--parallel", DryRun: "--dry-run"}, {Path: "container"}, {Path: "container create", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "container run", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "create", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "image"}, {Path: "run", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--label-file\x00--platform\x00-m\x00--memory\x00--cpus\x00--cpu-shares\x00-c\x00-h\x00--hostname\x00--add-host\x00--cap-add\x00--cap-drop\x00--device\x00--gpus\x00--restart\x00--pull\x00--log-driver\x00--log-opt\x00--shm-size\x00--ulimit\x00--tmpfs\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--dns\x00--dns-search\x00--dns-option\x00--expose\x00--group-add\x00--link\x00--runtime\x00--stop-signal\x00--stop-timeout\x00--volumes-from\x00--cidfile\x00--cgroupns\x00--memory-swap\x00--network-alias\x00--ip\x00--ip6\x00--mac-address\x00--health-cmd\x00--userns\x00--detach-keys\x00--attach\x00-a\x00--storage-opt\x00--sysctl\x00--isolation\x00--init-path\x00--oom-score-adj\x00--blkio-weight\x00--cpuset-cpus\x00--cpuset-mems\x00--device-cgroup-rule\x00--annotation"}, {Path: "system"}, {Path: "volume"}}}
 }
 
 func p358() *Program {
-	return &Program{Name: "pry", Terminal: []Terminal{{Use: TermInput}}}
+	return &Program{Name: "netcat", Aliases: "--exec\x01-e\x00--sh-exec\x01-e"}
 }
 
 func p359() *Program {
-	return &Program{Name: "ps", Is: DataArgs, Files: &Files{None: true}, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "netlify", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p360() *Program {
-	return &Program{Name: "psql", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command\x00-f\x00--file\x00-l\x00--list", Values: "-d\x00--dbname\x00-h\x00--host\x00-p\x00--port\x00-U\x00--username\x00-v\x00--set\x00--variable\x00-P\x00--pset\x00-o\x00--output\x00-L\x00--log-file\x00-T\x00-F\x00-R"}}, Root: Node{Arity: 2, Values: "-h\x00--host\x00-p\x00--port\x00-U\x00--username\x00-d\x00--dbname\x00-c\x00--command\x00-f\x00--file\x00-o\x00--output\x00-L\x00--log-file\x00-v\x00--set\x00--variable\x00-P\x00--pset\x00-F\x00--field-separator\x00-R\x00--record-separator\x00-T\x00--table-attr"}}
+	return &Program{Name: "newgrp", Terminal: []Terminal{{Use: TermInput}}}
 }
 
 func p361() *Program {
-	return &Program{Name: "ptpython", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", Operands: 1}}}
+	return &Program{Name: "nft", Is: Subcommands, Root: Node{Values: "-f\x00--file\x00-I\x00--includepath"}}
 }
 
 func p362() *Program {
-	return &Program{Name: "pulumi", Is: Subcommands | DataArgs | DryRuns, Words: "dn\x01destroy\x00down\x01destroy", Root: Node{Arity: 2, Values: "-s\x00--stack\x00-C\x00--cwd\x00-t\x00--target\x00--config-file", DryRun: "--preview-only"}, Subs: []Node{{Path: "stack", Arity: 3}}}
+	return &Program{Name: "ng", Root: Node{Arity: 2}}
 }
 
 func p363() *Program {
-	return &Program{Name: "pushd", Is: DataArgs}
+	return &Program{Name: "ninja", Is: DataArgs}
 }
 
 func p364() *Program {
-	return &Program{Name: "pvremove", Is: DryRuns, Root: Node{DryRun: "-t\x00--test"}}
+	return &Program{Name: "nix", Root: Node{Arity: 2}}
 }
 
 func p365() *Program {
-	return &Program{Name: "pwd", Is: DataArgs, Files: &Files{None: true}, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "nix-env", Is: DataArgs}
 }
 
 func p366() *Program {
-	return &Program{Name: "pwsh", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-command\x00-Command\x00--command\x00-f\x00-file\x00-File\x00-e\x00-ec\x00-EncodedCommand", Forces: "-noexit\x00-NoExit", Values: "-ExecutionPolicy\x00-ex\x00-wd\x00-WorkingDirectory", Operands: 1}}}
+	return &Program{Name: "nl", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p367() *Program {
-	return &Program{Name: "py.test", Is: Widens, Root: Node{Values: "-p\x00-k\x00-m\x00-c", Widen: []Widen{{Opts: "-p", UnlessPrefix: "no:", Why: "loads a plugin (code) into pytest"}}}}
+	return &Program{Name: "node", Is: Posix | StdinProgram | Widens, Lang: "node", Code: "-e\x00--eval\x00-p\x00--print", Load: "-r\x00--require\x00--import\x00--loader\x00--experimental-loader\x00--env-file\x00--inspect\x00--inspect-brk\x00--inspect-wait\x00--experimental-policy", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--eval\x00-p\x00--print\x00--test\x00--run", Forces: "-i\x00--interactive", Values: "-r\x00--require\x00--import\x00--loader\x00--experimental-loader\x00-C\x00--conditions\x00--input-type\x00--env-file\x00--title\x00--inspect-port", Operands: 1}}, Root: Node{Arity: 2, Values: "-e\x00--eval\x00-p\x00--print\x00-r\x00--require\x00--import\x00--loader\x00--experimental-loader\x00--env-file\x00--input-type\x00--conditions\x00-C\x00--title\x00--max-old-space-size"}}
 }
 
 func p368() *Program {
-	return &Program{Name: "pyenv", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "nodejs", Is: Posix | StdinProgram | Widens, Lang: "node", Code: "-e\x00--eval\x00-p\x00--print", Load: "-r\x00--require\x00--import\x00--loader\x00--experimental-loader\x00--env-file\x00--inspect\x00--inspect-brk\x00--inspect-wait\x00--experimental-policy", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--eval\x00-p\x00--print\x00--test\x00--run", Forces: "-i\x00--interactive", Values: "-r\x00--require\x00--import\x00--loader\x00--experimental-loader\x00-C\x00--conditions\x00--input-type\x00--env-file\x00--title\x00--inspect-port", Operands: 1}}, Root: Node{Values: "-e\x00--eval\x00-p\x00--print\x00-r\x00--require\x00--import\x00--loader\x00--experimental-loader\x00--env-file\x00--input-type\x00--conditions\x00-C\x00--title\x00--max-old-space-size"}}
 }
 
 func p369() *Program {
-	return &Program{Name: "pypy", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", ReplModules: "code\x00asyncio\x00pdb\x00ipdb\x00IPython\x00idlelib\x00bpython\x00ptpython\x00sqlite3\x00pyrepl", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
+	return &Program{Name: "nodemon", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p370() *Program {
-	return &Program{Name: "pypy*", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", ReplModules: "code\x00asyncio\x00pdb\x00ipdb\x00IPython\x00idlelib\x00bpython\x00ptpython\x00sqlite3\x00pyrepl", Operands: 1}}, Root: Node{Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
+	return &Program{Name: "notify-send", Is: DataArgs}
 }
 
 func p371() *Program {
-	return &Program{Name: "pypy3", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", ReplModules: "code\x00asyncio\x00pdb\x00ipdb\x00IPython\x00idlelib\x00bpython\x00ptpython\x00sqlite3\x00pyrepl", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
+	return &Program{Name: "nova", Is: DataArgs}
 }
 
 func p372() *Program {
-	return &Program{Name: "pytest", Is: Widens, Root: Node{Values: "-p\x00-k\x00-m\x00-c", Widen: []Widen{{Opts: "-p", UnlessPrefix: "no:", Why: "loads a plugin (code) into pytest"}}}}
+	return &Program{Name: "npm", Is: Abbrev | Subcommands | Runs | Widens | DryRuns, Words: "x\x01exec", Root: Node{Arity: 2, Values: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call\x00--prefix\x00--loglevel\x00--cache\x00-c\x00-w\x00--workspace", DryRun: "--dry-run", Widen: []Widen{{Opts: "--unsafe-perm", Unless: "false", Why: "makes package scripts run with full privileges"}, {Opts: "--ignore-scripts", Unless: "true", HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: "--no-ignore-scripts", Why: "makes package install scripts run"}, {Opts: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call", Why: "changes which code {name} fetches or which shell runs its scripts"}, {Opts: "-c", Why: "runs a shell command"}}}, Subs: []Node{{Path: "cache", Arity: 3}, {Path: "config", Arity: 3}, {Path: "exec", Arity: 3, Values: "-p\x00--package", Run: &Run{Shell: "-c\x00--call"}}, {Path: "init", Arity: 3}, {Path: "run", Arity: 3}, {Path: "view", Arity: 3}}}
 }
 
 func p373() *Program {
-	return &Program{Name: "python", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", ReplModules: "code\x00asyncio\x00pdb\x00ipdb\x00IPython\x00idlelib\x00bpython\x00ptpython\x00sqlite3\x00pyrepl", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
+	return &Program{Name: "nproc", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p374() *Program {
-	return &Program{Name: "python*", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", ReplModules: "code\x00asyncio\x00pdb\x00ipdb\x00IPython\x00idlelib\x00bpython\x00ptpython\x00sqlite3\x00pyrepl", Operands: 1}}, Root: Node{Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
+	return &Program{Name: "npx", Is: Abbrev | Runs | Widens | DryRuns, Root: Node{Arity: 2, Values: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call\x00--prefix\x00--loglevel\x00--cache\x00-c\x00-w\x00--workspace\x00-p\x00--package", DryRun: "--dry-run", Widen: []Widen{{Opts: "--unsafe-perm", Unless: "false", Why: "makes package scripts run with full privileges"}, {Opts: "--ignore-scripts", Unless: "true", HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: "--no-ignore-scripts", Why: "makes package install scripts run"}, {Opts: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call", Why: "changes which code {name} fetches or which shell runs its scripts"}, {Opts: "-c", Why: "runs a shell command"}}, Run: &Run{Shell: "-c\x00--call"}}}
 }
 
 func p375() *Program {
-	return &Program{Name: "python2", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", ReplModules: "code\x00asyncio\x00pdb\x00ipdb\x00IPython\x00idlelib\x00bpython\x00ptpython\x00sqlite3\x00pyrepl", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
+	return &Program{Name: "nsenter", Is: Widens, Terminal: []Terminal{{Use: TermInput, Values: "-t\x00--target\x00-S\x00--setuid\x00-G\x00--setgid\x00-w\x00--wd\x00-r\x00--root\x00--map-user\x00--map-group", Operands: 1}}, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p376() *Program {
-	return &Program{Name: "python3", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", ReplModules: "code\x00asyncio\x00pdb\x00ipdb\x00IPython\x00idlelib\x00bpython\x00ptpython\x00sqlite3\x00pyrepl", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
+	return &Program{Name: "nu", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--commands", Forces: "-i\x00--interactive", Operands: 1}}}
 }
 
 func p377() *Program {
-	return &Program{Name: "pythonw", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Root: Node{Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
+	return &Program{Name: "nuget", Is: DataArgs}
 }
 
 func p378() *Program {
-	return &Program{Name: "r", Is: Widens, Lang: "r", Code: "-e\x00--eval", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}, Root: Node{Values: "-e"}}
+	return &Program{Name: "nvim", Is: DataArgs | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, Root: Node{Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
 }
 
 func p379() *Program {
-	return &Program{Name: "racket", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}}
+	return &Program{Name: "nvm", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p380() *Program {
-	return &Program{Name: "rake", Root: Node{Arity: 2}}
+	return &Program{Name: "nvme", Is: Subcommands, Root: Node{Values: "-s\x00--ses\x00-n\x00--namespace-id\x00-l\x00--lbaf\x00-a\x00--sanact\x00-o\x00--output-format\x00-p\x00--pi\x00-i\x00--pil\x00-m\x00--ms\x00-t\x00--timeout\x00--ovrpat\x00--owpass"}}
 }
 
 func p381() *Program {
-	return &Program{Name: "rbash", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+	return &Program{Name: "nx", Root: Node{Arity: 2}}
 }
 
 func p382() *Program {
-	return &Program{Name: "rbenv", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "oc", Is: Subcommands | ResourceWords | Widens | DryRuns, Words: "cj\x01cronjob\x00clusterrolebindings\x01clusterrolebinding\x00clusterroles\x01clusterrole\x00cm\x01configmap\x00configmaps\x01configmap\x00crd\x01customresourcedefinition\x00crds\x01customresourcedefinition\x00cronjobs\x01cronjob\x00customresourcedefinition.apiextensions.k8s.io\x01customresourcedefinition\x00customresourcedefinitions\x01customresourcedefinition\x00customresourcedefinitions.apiextensions.k8s.io\x01customresourcedefinition\x00daemonsets\x01daemonset\x00deploy\x01deployment\x00deployments\x01deployment\x00ds\x01daemonset\x00hpa\x01horizontalpodautoscaler\x00ing\x01ingress\x00ingresses\x01ingress\x00jobs\x01job\x00namespaces\x01namespace\x00netpol\x01networkpolicy\x00no\x01node\x00nodes\x01node\x00ns\x01namespace\x00pdb\x01poddisruptionbudget\x00persistentvolumeclaims\x01persistentvolumeclaim\x00persistentvolumes\x01persistentvolume\x00po\x01pod\x00pods\x01pod\x00projects\x01project\x00pv\x01persistentvolume\x00pvc\x01persistentvolumeclaim\x00replicasets\x01replicaset\x00rolebindings\x01rolebinding\x00roles\x01role\x00rs\x01replicaset\x00sa\x01serviceaccount\x00sc\x01storageclass\x00secrets\x01secret\x00serviceaccounts\x01serviceaccount\x00services\x01service\x00statefulsets\x01statefulset\x00storageclasses\x01storageclass\x00sts\x01statefulset\x00svc\x01service\x00volumesnapshots\x01volumesnapshot", Root: Node{Values: "-n\x00--namespace\x00--context\x00--kube-context\x00--kubeconfig\x00-s\x00--server\x00--cluster\x00--user\x00--as\x00--as-group\x00--token\x00--request-timeout\x00-l\x00-f\x00-o\x00-c\x00--filename\x00-k\x00--kustomize\x00--replicas\x00--selector\x00--field-selector\x00--grace-period\x00--timeout\x00--cascade\x00--type\x00--patch\x00--image", DryRun: "--dry-run\x00--dry-run=client\x00--dry-run=server", Widen: []Widen{{Opts: "--kubeconfig\x00--context\x00--kube-context\x00--cluster\x00--server\x00--token\x00--as\x00--as-group\x00--as-uid\x00--kube-apiserver\x00--kube-token\x00--kube-as-user\x00--certificate-authority\x00--insecure-skip-tls-verify", Exact: true, Why: "sends the command to another cluster or identity"}, {Opts: "-s", Why: "sends the command to another cluster"}}}}
 }
 
 func p383() *Program {
-	return &Program{Name: "rclone", Is: Subcommands | DryRuns, Root: Node{Values: "--config\x00--log-file\x00--log-level\x00--transfers\x00--checkers\x00--bwlimit\x00--exclude\x00--include\x00--filter\x00--exclude-from\x00--include-from\x00--filter-from\x00--min-age\x00--max-age\x00--min-size\x00--max-size\x00--backup-dir\x00--suffix", DryRun: "-n\x00--dry-run"}}
+	return &Program{Name: "ocaml", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}}
 }
 
 func p384() *Program {
-	return &Program{Name: "read", Is: DataArgs}
+	return &Program{Name: "octave", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}}
 }
 
 func p385() *Program {
-	return &Program{Name: "readlink", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "od", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p386() *Program {
-	return &Program{Name: "readonly", Is: DataArgs | Widens, Extract: "env_assign"}
+	return &Program{Name: "op", Is: Subcommands}
 }
 
 func p387() *Program {
-	return &Program{Name: "realpath", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "open", Is: DataArgs}
 }
 
 func p388() *Program {
-	return &Program{Name: "red", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
+	return &Program{Name: "openssl", Is: NoCluster | Subcommands, Decodes: "*", Root: Node{Arity: 2, Values: "-connect\x00-servername\x00-cert\x00-key\x00-CAfile\x00-CApath\x00-proxy\x00-starttls\x00-in\x00-out\x00-inkey\x00-passin\x00-passout"}, Subs: []Node{{Path: "req", Arity: 3}, {Path: "x509", Arity: 3}}}
 }
 
 func p389() *Program {
-	return &Program{Name: "redis-cli", Is: Subcommands, Terminal: []Terminal{{Use: TermInput, Runs: "--eval\x00-x\x00--scan\x00--stat\x00--bigkeys", Values: "-h\x00-p\x00-a\x00-n\x00-u\x00--user\x00--pass\x00-s\x00-r\x00-i", Operands: 1}}, Root: Node{Arity: 2, Values: "-h\x00-p\x00-s\x00-a\x00-u\x00--user\x00--pass\x00-n\x00-r\x00-i\x00-d\x00-D\x00--cacert\x00--cacertdir\x00--cert\x00--key\x00--sni\x00--eval\x00--rdb\x00--functions-rdb\x00--pattern\x00--count\x00--quoted-pattern\x00--memkeys-samples\x00-t\x00--pipe-timeout"}}
+	return &Program{Name: "openstack", Is: DataArgs}
 }
 
 func p390() *Program {
-	return &Program{Name: "return", Is: DataArgs}
+	return &Program{Name: "osascript", Is: StdinProgram | Widens, Lang: "applescript", Code: "-e", Root: Node{Values: "-e\x00-l"}}
 }
 
 func p391() *Program {
-	return &Program{Name: "rev", Decodes: "*", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "pacman", Is: DataArgs | DryRuns, Aliases: "--remove\x01-R", Root: Node{Arity: 2, DryRun: "-p\x00--print"}}
 }
 
 func p392() *Program {
-	return &Program{Name: "rg", Is: DataArgs | Widens, Files: &Files{Walks: true, Dot: DotAlways, Pattern: true, PatternUnless: "-e\x00-f\x00--regexp\x00--file\x00--files\x00--type-list", PatternOptions: "-e\x00--regexp"}, Root: Node{Values: "-A\x00-B\x00-C\x00-e\x00-f\x00-g\x00-m\x00-M\x00-t\x00-T\x00-j\x00-E\x00--pre\x00-d\x00-r", Widen: []Widen{{Opts: "--pre", Exact: true, Why: "makes rg run a preprocessor program"}}, ReadOnly: &ReadOnly{Deny: "--pre-glob\x00-z\x00--search-zip", MaxOperands: -1, NoGlob: true}}}
+	return &Program{Name: "parallel", Is: Widens, Root: Node{Values: "-j\x00--jobs\x00-S\x00--sshlogin\x00-a\x00--arg-file\x00--delay\x00--timeout\x00-N\x00-n\x00-L\x00--colsep\x00-d\x00--delimiter\x00--results\x00--joblog\x00--tmpdir\x00-I\x00--env\x00--workdir\x00--wd", Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p393() *Program {
-	return &Program{Name: "rimraf", ActsAs: "rm\x00-rf"}
+	return &Program{Name: "pass"}
 }
 
 func p394() *Program {
-	return &Program{Name: "ripgrep", Is: Widens, Root: Node{Values: "-A\x00-B\x00-C\x00-e\x00-f\x00-g\x00-m\x00-M\x00-t\x00-T\x00-j\x00-E\x00--pre", Widen: []Widen{{Opts: "--pre", Exact: true, Why: "makes rg run a preprocessor program"}}}}
+	return &Program{Name: "passwd", Aliases: "--delete\x01-d"}
 }
 
 func p395() *Program {
-	return &Program{Name: "rm", Aliases: "--force\x01-f\x00--recursive\x01-r\x00-R\x01-r", Root: Node{Arity: 1}}
+	return &Program{Name: "paste", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p396() *Program {
-	return &Program{Name: "rmdir", Root: Node{Arity: 1}}
+	return &Program{Name: "pct", Is: DataArgs}
 }
 
 func p397() *Program {
-	return &Program{Name: "rpm", Is: DataArgs}
+	return &Program{Name: "pdb", Terminal: []Terminal{{Use: TermInput, Runs: "-batch\x00--batch\x00-b"}}}
 }
 
 func p398() *Program {
-	return &Program{Name: "rscript", Is: Widens, Lang: "r", Code: "-e\x00--eval", Root: Node{Arity: 2, Values: "-e"}}
+	return &Program{Name: "perl", Is: StdinProgram | Widens, Optional: "-i\x00-x\x00-C\x00-d\x00-D\x00-F", Numeric: "-l\x00-0", Lang: "perl", Code: "-e\x00-E", Load: "-M\x00-m\x00-I\x00-i\x00-d", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-E", Forces: "-d", Values: "-x", Operands: 1}}, Writes: "in_place", Root: Node{Arity: 2, Values: "-e\x00-E\x00-I\x00-M\x00-m"}}
 }
 
 func p399() *Program {
-	return &Program{Name: "rsync", Is: Abbrev | Widens | DryRuns, Root: Node{Values: "-e\x00-B\x00-f\x00-M\x00-T\x00--rsh\x00--rsync-path\x00--remote-option\x00--log-file\x00--write-batch\x00--only-write-batch", DryRun: "-n\x00--dry-run", Widen: []Widen{{Opts: "-e\x00-M\x00--rsh\x00--rsync-path\x00--remote-option\x00--log-file\x00--write-batch\x00--only-write-batch\x00--config", Why: "makes rsync run another program or write elsewhere"}}}}
+	return &Program{Name: "perl*", Is: StdinProgram | Widens, Optional: "-i\x00-x\x00-C\x00-d\x00-D\x00-F", Numeric: "-l\x00-0", Lang: "perl", Code: "-e\x00-E", Load: "-M\x00-m\x00-I\x00-i\x00-d", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-E", Forces: "-d", Values: "-x", Operands: 1}}, Root: Node{Values: "-e\x00-E\x00-I\x00-M\x00-m"}}
 }
 
 func p400() *Program {
-	return &Program{Name: "rtk", Root: Node{Arity: 2}, Subs: []Node{{Path: "aws", Arity: 3}, {Path: "cargo", Arity: 3}, {Path: "docker", Arity: 3}, {Path: "docker compose", Arity: 4}, {Path: "dotnet", Arity: 3}, {Path: "gh", Arity: 3}, {Path: "git", Arity: 3}, {Path: "glab", Arity: 3}, {Path: "go", Arity: 3}, {Path: "gt", Arity: 3}, {Path: "hook", Arity: 3}, {Path: "kubectl", Arity: 3}, {Path: "npm", Arity: 3}, {Path: "npx", Arity: 3}, {Path: "pip", Arity: 3}, {Path: "pnpm", Arity: 3}, {Path: "prisma", Arity: 3}, {Path: "prisma migrate", Arity: 4}, {Path: "telemetry", Arity: 3}}}
+	return &Program{Name: "pfctl", Root: Node{Values: "-f\x00-F\x00-a\x00-s\x00-t\x00-T\x00-x"}}
 }
 
 func p401() *Program {
-	return &Program{Name: "ruby", Is: StdinProgram | Widens, Optional: "-i\x00-x\x00-W\x00-T", Numeric: "-0", Lang: "ruby", Code: "-e", Load: "-r\x00-I\x00-i", Terminal: []Terminal{{Use: TermInput, Runs: "-e", Operands: 1}}, Root: Node{Arity: 2, Values: "-e\x00-r\x00-I\x00-C\x00-E\x00-F\x00--encoding"}}
+	return &Program{Name: "pg", Terminal: []Terminal{{Use: TermKeys, Quiet: "-k\x00-f\x00-w\x00--where\x00--path\x00-K"}}}
 }
 
 func p402() *Program {
-	return &Program{Name: "runuser", Is: Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command\x00--session-command", Values: "-s\x00--shell\x00-g\x00--group\x00-G\x00--supp-group\x00-w\x00--whitelist-environment"}}, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "pg_restore", Aliases: "--clean\x01-c\x00--dbname\x01-d", Root: Node{Values: "-d\x00--dbname\x00-h\x00--host\x00-p\x00--port\x00-U\x00--username\x00-f\x00--file\x00-F\x00--format\x00-j\x00--jobs\x00-n\x00--schema\x00-t\x00--table\x00-L\x00--use-list\x00-I\x00--index\x00-N\x00--exclude-schema\x00-P\x00--function\x00-T\x00--trigger\x00-S\x00--superuser\x00--role"}}
 }
 
 func p403() *Program {
-	return &Program{Name: "rustup", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "pgrep", Is: DataArgs, Aliases: "--euid\x01-u\x00--uid\x01-U", Root: Node{Values: "-u\x00-U\x00-g\x00-G\x00-P\x00-s\x00-t\x00-F\x00--euid\x00--uid\x00--group\x00--pgroup\x00--parent\x00--session\x00--terminal\x00--pidfile\x00--signal\x00--ns\x00--nslist"}}
 }
 
 func p404() *Program {
-	return &Program{Name: "sam", Is: Subcommands, Root: Node{Values: "-s\x00--stage\x00-r\x00--region\x00--aws-profile\x00-c\x00--config\x00--param\x00--stack-name\x00--profile\x00--config-file\x00--config-env\x00-t\x00--template-file"}}
+	return &Program{Name: "php", Is: StdinProgram | Widens, Lang: "php", Code: "-r\x00-B\x00-R\x00-E", Load: "-d\x00-c\x00-F\x00-S\x00-z", Script: "-f", Terminal: []Terminal{{Use: TermInput, Runs: "-r\x00-f\x00-l\x00-S", Forces: "-a", Operands: 1}}, Root: Node{Arity: 2, Values: "-r\x00-d\x00-c\x00-f\x00-B\x00-R\x00-F\x00-E\x00-S\x00-t\x00-z"}}
 }
 
 func p405() *Program {
-	return &Program{Name: "say", Is: DataArgs}
+	return &Program{Name: "php*", Is: StdinProgram | Widens, Lang: "php", Code: "-r\x00-B\x00-R\x00-E", Load: "-d\x00-c\x00-F\x00-S\x00-z", Script: "-f", Root: Node{Values: "-r\x00-d\x00-c\x00-f\x00-B\x00-R\x00-F\x00-E\x00-S\x00-t\x00-z"}}
 }
 
 func p406() *Program {
-	return &Program{Name: "sbcl", Terminal: []Terminal{{Use: TermInput, Runs: "--script\x00--non-interactive\x00-x"}}}
+	return &Program{Name: "pico", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
 }
 
 func p407() *Program {
-	return &Program{Name: "sbt", Is: DataArgs, Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--eval\x00-m\x00-M\x00-X\x00-x\x00--script", Operands: 1}}}
+	return &Program{Name: "picotool", Is: DataArgs}
 }
 
 func p408() *Program {
-	return &Program{Name: "scala", Is: Widens, Lang: "jvm", Code: "-e\x00--eval", Load: "-r", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--eval\x00-m\x00-M\x00-X\x00-x\x00--script", Operands: 1}}, Root: Node{Values: "-e\x00-r"}}
+	return &Program{Name: "pidof", Is: DataArgs}
 }
 
 func p409() *Program {
-	return &Program{Name: "scp", Is: DataArgs | Widens, Root: Node{Values: "-B\x00-b\x00-c\x00-D\x00-F\x00-i\x00-J\x00-l\x00-o\x00-P\x00-R\x00-s\x00-S\x00-X", Widen: []Widen{{Opts: "-o\x00-F\x00-S\x00-D\x00-b\x00-s", Why: "changes {name}'s configuration or the program it runs"}}}}
+	return &Program{Name: "pip", Is: Abbrev | DataArgs | Widens | DryRuns, Root: Node{Arity: 2, Values: "-i\x00-f\x00-r\x00-c\x00-e\x00--index-url\x00--extra-index-url\x00--find-links", DryRun: "--dry-run", Widen: []Widen{{Opts: "-i\x00-f\x00--index-url\x00--extra-index-url\x00--find-links\x00--trusted-host", Why: "changes where packages (code) come from"}}}, Subs: []Node{{Path: "cache", Arity: 3}, {Path: "config", Arity: 3}}}
 }
 
 func p410() *Program {
-	return &Program{Name: "screen", Is: Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "-ls\x00-list\x00-v\x00-version\x00-wipe"}}, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "pip3", Is: Abbrev | DataArgs | Widens | DryRuns, Root: Node{Arity: 2, Values: "-i\x00-f\x00-r\x00-c\x00-e\x00--index-url\x00--extra-index-url\x00--find-links", DryRun: "--dry-run", Widen: []Widen{{Opts: "-i\x00-f\x00--index-url\x00--extra-index-url\x00--find-links\x00--trusted-host", Why: "changes where packages (code) come from"}}}, Subs: []Node{{Path: "config", Arity: 3}}}
 }
 
 func p411() *Program {
-	return &Program{Name: "script", Is: Widens, Terminal: []Terminal{{Use: TermKeys}}, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "pipenv", Is: Subcommands | Runs, Root: Node{Arity: 2}, Subs: []Node{{Path: "run", Arity: 3, Run: &Run{}}}}
 }
 
 func p412() *Program {
-	return &Program{Name: "sdk", Is: DataArgs}
+	return &Program{Name: "pipx", Is: Abbrev | Subcommands | DataArgs | Runs | Widens, Root: Node{Arity: 2, Values: "-i\x00-f\x00-r\x00-c\x00-e\x00--index-url\x00--extra-index-url\x00--find-links", Widen: []Widen{{Opts: "-i\x00-f\x00--index-url\x00--extra-index-url\x00--find-links\x00--trusted-host", Why: "changes where packages (code) come from"}}}, Subs: []Node{{Path: "run", Values: "--spec\x00--python\x00--pip-args", Run: &Run{}}}}
 }
 
 func p413() *Program {
-	return &Program{Name: "sed", Is: Abbrev | DataArgs | Widens, Extract: "sed", Root: Node{Values: "-e\x00-f\x00-l\x00--expression\x00--file\x00--line-length"}}
+	return &Program{Name: "pkexec", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p414() *Program {
-	return &Program{Name: "seq", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "pkill", Is: NoCluster | DataArgs, Aliases: "-euid\x01-u\x00-uid\x01-U", Root: Node{Values: "-u\x00-U\x00-g\x00-G\x00-P\x00-s\x00-t\x00-F\x00-euid\x00-uid\x00-group\x00-pgroup\x00-parent\x00-session\x00-terminal\x00-pidfile\x00-signal\x00-ns\x00-nslist"}}
 }
 
 func p415() *Program {
-	return &Program{Name: "sequelize", Root: Node{Arity: 2}}
+	return &Program{Name: "plocate", Is: DataArgs}
 }
 
 func p416() *Program {
-	return &Program{Name: "serverless", Is: Subcommands, Root: Node{Arity: 2, Values: "-s\x00--stage\x00-r\x00--region\x00--aws-profile\x00-c\x00--config\x00--param\x00--stack-name\x00--profile\x00--config-file\x00--config-env\x00-t\x00--template-file"}}
+	return &Program{Name: "pnpm", Is: Abbrev | Subcommands | Runs | Widens | DryRuns, Root: Node{Arity: 2, Values: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call\x00--prefix\x00--loglevel\x00--cache\x00-C\x00--dir\x00-F\x00--filter\x00--reporter", DryRun: "--dry-run", Widen: []Widen{{Opts: "--unsafe-perm", Unless: "false", Why: "makes package scripts run with full privileges"}, {Opts: "--ignore-scripts", Unless: "true", HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: "--no-ignore-scripts", Why: "makes package install scripts run"}, {Opts: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call", Why: "changes which code {name} fetches or which shell runs its scripts"}}}, Subs: []Node{{Path: "config", Arity: 3}, {Path: "dlx", Arity: 3, Values: "--package", Run: &Run{Shell: "-c\x00--shell-mode"}}, {Path: "exec", Arity: 3, Run: &Run{}}, {Path: "run", Arity: 3}}}
 }
 
 func p417() *Program {
-	return &Program{Name: "service", Is: DataArgs}
+	return &Program{Name: "pnpx", Is: Abbrev | Runs | Widens | DryRuns, Root: Node{Values: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call\x00--prefix\x00--loglevel\x00--cache\x00-p\x00--package", DryRun: "--dry-run", Widen: []Widen{{Opts: "--unsafe-perm", Unless: "false", Why: "makes package scripts run with full privileges"}, {Opts: "--ignore-scripts", Unless: "true", HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: "--no-ignore-scripts", Why: "makes package install scripts run"}, {Opts: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call", Why: "changes which code {name} fetches or which shell runs its scripts"}}, Run: &Run{}}}
 }
 
 func p418() *Program {
-	return &Program{Name: "set", Is: DataArgs, Files: &Files{None: true}}
+	return &Program{Name: "podman", Is: Subcommands | Widens | DryRuns, Globals: "-H\x00--host\x00-c\x00--context\x00--config\x00-l\x00--log-level\x00--tlscacert\x00--tlscert\x00--tlskey\x00--url\x00--connection\x00--root\x00--runroot", Words: "remove\x01rm", Extract: "docker", Root: Node{Arity: 2}, Subs: []Node{{Path: "compose", Values: "-f\x00--file\x00-p\x00--project-name\x00--project-directory\x00--env-file\x00--profile\x00--ansi\x00--progress\x00--parallel", DryRun: "--dry-run"}, {Path: "container", Arity: 3}, {Path: "container create", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "container run", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "create", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "image", Arity: 3}, {Path: "network", Arity: 3}, {Path: "run", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--label-file\x00--platform\x00-m\x00--memory\x00--cpus\x00--cpu-shares\x00-c\x00-h\x00--hostname\x00--add-host\x00--cap-add\x00--cap-drop\x00--device\x00--gpus\x00--restart\x00--pull\x00--log-driver\x00--log-opt\x00--shm-size\x00--ulimit\x00--tmpfs\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--dns\x00--dns-search\x00--dns-option\x00--expose\x00--group-add\x00--link\x00--runtime\x00--stop-signal\x00--stop-timeout\x00--volumes-from\x00--cidfile\x00--cgroupns\x00--memory-swap\x00--network-alias\x00--ip\x00--ip6\x00--mac-address\x00--health-cmd\x00--userns\x00--detach-keys\x00--attach\x00-a\x00--storage-opt\x00--sysctl\x00--isolation\x00--init-path\x00--oom-score-adj\x00--blkio-weight\x00--cpuset-cpus\x00--cpuset-mems\x00--device-cgroup-rule\x00--annotation"}, {Path: "system"}, {Path: "volume", Arity: 3}}}
 }
 
 func p419() *Program {
-	return &Program{Name: "sfdisk", Is: DryRuns, Root: Node{DryRun: "-n\x00--no-act"}}
+	return &Program{Name: "podman-compose", Is: Subcommands | DryRuns, Root: Node{Values: "-f\x00--file\x00-p\x00--project-name\x00--project-directory\x00--env-file\x00--profile\x00--ansi\x00--progress\x00--parallel", DryRun: "--dry-run"}}
 }
 
 func p420() *Program {
-	return &Program{Name: "sfdx", Root: Node{Arity: 3}}
+	return &Program{Name: "podman-machine", Is: DataArgs}
 }
 
 func p421() *Program {
-	return &Program{Name: "sftp", Is: DataArgs | Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-b", Values: "-P\x00-i\x00-o\x00-F\x00-J\x00-s\x00-S\x00-B\x00-R\x00-l\x00-D"}}, Root: Node{Values: "-B\x00-b\x00-c\x00-D\x00-F\x00-i\x00-J\x00-l\x00-o\x00-P\x00-R\x00-s\x00-S\x00-X", Widen: []Widen{{Opts: "-o\x00-F\x00-S\x00-D\x00-b\x00-s", Why: "changes {name}'s configuration or the program it runs"}}}}
+	return &Program{Name: "podman-remote", Is: Subcommands | Widens | DryRuns, Globals: "-H\x00--host\x00-c\x00--context\x00--config\x00-l\x00--log-level\x00--tlscacert\x00--tlscert\x00--tlskey\x00--url\x00--connection\x00--root\x00--runroot", Words: "remove\x01rm", Extract: "docker", Subs: []Node{{Path: "compose", Values: "-f\x00--file\x00-p\x00--project-name\x00--project-directory\x00--env-file\x00--profile\x00--ansi\x00--progress\x00--parallel", DryRun: "--dry-run"}, {Path: "container"}, {Path: "container create", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "container run", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "create", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "image"}, {Path: "run", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--label-file\x00--platform\x00-m\x00--memory\x00--cpus\x00--cpu-shares\x00-c\x00-h\x00--hostname\x00--add-host\x00--cap-add\x00--cap-drop\x00--device\x00--gpus\x00--restart\x00--pull\x00--log-driver\x00--log-opt\x00--shm-size\x00--ulimit\x00--tmpfs\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--dns\x00--dns-search\x00--dns-option\x00--expose\x00--group-add\x00--link\x00--runtime\x00--stop-signal\x00--stop-timeout\x00--volumes-from\x00--cidfile\x00--cgroupns\x00--memory-swap\x00--network-alias\x00--ip\x00--ip6\x00--mac-address\x00--health-cmd\x00--userns\x00--detach-keys\x00--attach\x00-a\x00--storage-opt\x00--sysctl\x00--isolation\x00--init-path\x00--oom-score-adj\x00--blkio-weight\x00--cpuset-cpus\x00--cpuset-mems\x00--device-cgroup-rule\x00--annotation"}, {Path: "system"}, {Path: "volume"}}}
 }
 
 func p422() *Program {
-	return &Program{Name: "sg", Is: Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-c", Operands: 2}}, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "poetry", Is: Subcommands | Runs, Root: Node{Arity: 2}, Subs: []Node{{Path: "run", Arity: 3, Run: &Run{}}}}
 }
 
 func p423() *Program {
-	return &Program{Name: "sh", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+	return &Program{Name: "popd", Is: DataArgs}
 }
 
 func p424() *Program {
-	return &Program{Name: "sha1sum", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "port", Is: DataArgs}
 }
 
 func p425() *Program {
-	return &Program{Name: "sha256sum", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "posh", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
 }
 
 func p426() *Program {
-	return &Program{Name: "sha512sum", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "powershell", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-command\x00-Command\x00--command\x00-f\x00-file\x00-File\x00-e\x00-ec\x00-EncodedCommand", Forces: "-noexit\x00-NoExit", Values: "-ExecutionPolicy\x00-ex\x00-wd\x00-WorkingDirectory", Operands: 1}}}
 }
 
 func p427() *Program {
-	return &Program{Name: "shift", Is: DataArgs}
+	return &Program{Name: "presto", Root: Node{Values: "--server\x00--catalog\x00--schema\x00--user\x00--execute\x00-f\x00--file\x00--output-format\x00--session\x00--source\x00--client-tags\x00--access-token"}}
 }
 
 func p428() *Program {
-	return &Program{Name: "shred", Aliases: "--remove\x01-u\x00--zero\x01-z"}
+	return &Program{Name: "presto-cli", Root: Node{Values: "--server\x00--catalog\x00--schema\x00--user\x00--execute\x00-f\x00--file\x00--output-format\x00--session\x00--source\x00--client-tags\x00--access-token"}}
 }
 
 func p429() *Program {
-	return &Program{Name: "shx", Is: Runs, Root: Node{Run: &Run{}}}
+	return &Program{Name: "print", Is: DataArgs}
 }
 
 func p430() *Program {
-	return &Program{Name: "skaffold", Root: Node{Arity: 2}}
+	return &Program{Name: "printenv", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p431() *Program {
-	return &Program{Name: "sleep", Is: DataArgs, Files: &Files{None: true}, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "printf", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{Deny: "-v", MaxOperands: -1, NoGlob: true}}}
 }
 
 func p432() *Program {
-	return &Program{Name: "sls", Is: Subcommands, Root: Node{Arity: 2, Values: "-s\x00--stage\x00-r\x00--region\x00--aws-profile\x00-c\x00--config\x00--param\x00--stack-name\x00--profile\x00--config-file\x00--config-env\x00-t\x00--template-file"}}
+	return &Program{Name: "prisma", Is: Subcommands, Root: Node{Arity: 2, Values: "--schema"}, Subs: []Node{{Path: "db", Arity: 3}, {Path: "migrate", Arity: 3}}}
 }
 
 func p433() *Program {
-	return &Program{Name: "smbclient", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command\x00-L\x00--list", Values: "-U\x00--user\x00-W\x00-p\x00-I"}}}
+	return &Program{Name: "prlctl", Is: DataArgs}
 }
 
 func p434() *Program {
-	return &Program{Name: "snap", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "pry", Terminal: []Terminal{{Use: TermInput}}}
 }
 
 func p435() *Program {
-	return &Program{Name: "snow", Is: Subcommands, Root: Node{Values: "-c\x00--connection\x00-q\x00--query\x00-f\x00--filename\x00--format\x00--database\x00--schema\x00--role\x00--warehouse"}}
+	return &Program{Name: "ps", Is: DataArgs, Files: &Files{None: true}, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p436() *Program {
-	return &Program{Name: "snowsql", Root: Node{Values: "-a\x00--accountname\x00-u\x00--username\x00-d\x00--dbname\x00-s\x00--schemaname\x00-r\x00--rolename\x00-w\x00--warehouse\x00-h\x00--host\x00-p\x00--port\x00-c\x00--connection\x00-o\x00--option\x00-D\x00--variable\x00-f\x00--filename\x00-q\x00--query\x00--config\x00--authenticator\x00--region"}}
+	return &Program{Name: "psql", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command\x00-f\x00--file\x00-l\x00--list", Values: "-d\x00--dbname\x00-h\x00--host\x00-p\x00--port\x00-U\x00--username\x00-v\x00--set\x00--variable\x00-P\x00--pset\x00-o\x00--output\x00-L\x00--log-file\x00-T\x00-F\x00-R"}}, Root: Node{Arity: 2, Values: "-h\x00--host\x00-p\x00--port\x00-U\x00--username\x00-d\x00--dbname\x00-c\x00--command\x00-f\x00--file\x00-o\x00--output\x00-L\x00--log-file\x00-v\x00--set\x00--variable\x00-P\x00--pset\x00-F\x00--field-separator\x00-R\x00--record-separator\x00-T\x00--table-attr"}}
 }
 
 func p437() *Program {
-	return &Program{Name: "socat", Is: NoCluster}
+	return &Program{Name: "ptpython", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", Operands: 1}}}
 }
 
 func p438() *Program {
-	return &Program{Name: "sort", Is: Abbrev | DataArgs | Widens, Files: &Files{Lists: "--files0-from"}, Root: Node{Values: "-k\x00-o\x00-t\x00-T\x00-S\x00--output\x00--compress-program", Widen: []Widen{{Opts: "-o", Exact: true, Unless: "@stdout", Why: "makes sort write a file or run a program"}, {Opts: "--output\x00--compress-program", Why: "makes sort write a file or run a program"}}, ReadOnly: &ReadOnly{MaxOperands: -1, NoGlob: true}}}
+	return &Program{Name: "pulumi", Is: Subcommands | DataArgs | DryRuns, Words: "dn\x01destroy\x00down\x01destroy", Root: Node{Arity: 2, Values: "-s\x00--stack\x00-C\x00--cwd\x00-t\x00--target\x00--config-file", DryRun: "--preview-only"}, Subs: []Node{{Path: "stack", Arity: 3}}}
 }
 
 func p439() *Program {
-	return &Program{Name: "source", Root: Node{Arity: 1}}
+	return &Program{Name: "pushd", Is: DataArgs}
 }
 
 func p440() *Program {
-	return &Program{Name: "spark-sql", Root: Node{Values: "-e\x00-f\x00-i\x00-u\x00-n\x00-p\x00-d\x00--database\x00--hiveconf\x00--hivevar\x00--conf\x00--master\x00--name"}}
+	return &Program{Name: "pv", Writes: "last"}
 }
 
 func p441() *Program {
-	return &Program{Name: "sqlcmd", Root: Node{Values: "-S\x00-d\x00-U\x00-P\x00-Q\x00-q\x00-i\x00-o\x00-l\x00-t\x00-h\x00-s\x00-w\x00-v\x00-f\x00-H\x00-a\x00-c\x00--query\x00--server\x00--database\x00--user-name\x00--password\x00--input-file\x00--output-file"}}
+	return &Program{Name: "pvremove", Is: DryRuns, Aliases: "--force\x01-f\x00--yes\x01-y", Root: Node{Values: "-L\x00--size\x00-l\x00--extents\x00--config\x00-S\x00--select\x00--reportformat", DryRun: "-t\x00--test"}}
 }
 
 func p442() *Program {
-	return &Program{Name: "sqlite", Is: NoCluster, Root: Node{Values: "-cmd\x00-cmd\x00-init\x00-init\x00-separator\x00-separator\x00-nullvalue\x00-nullvalue\x00-newline\x00-newline\x00-vfs\x00-vfs\x00-mmap\x00-mmap\x00-maxsize\x00-maxsize\x00-escape\x00-escape"}}
+	return &Program{Name: "pwd", Is: DataArgs, Files: &Files{None: true}, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p443() *Program {
-	return &Program{Name: "sqlite3", Is: NoCluster, Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-version\x00--version", Values: "-cmd\x00-separator\x00-newline\x00-nullvalue\x00-init\x00-vfs\x00-mmap\x00-lookaside\x00-pagecache\x00-heap\x00-maxsize", Operands: 2}}, Root: Node{Values: "-cmd\x00-cmd\x00-init\x00-init\x00-separator\x00-separator\x00-nullvalue\x00-nullvalue\x00-newline\x00-newline\x00-vfs\x00-vfs\x00-mmap\x00-mmap\x00-maxsize\x00-maxsize\x00-escape\x00-escape"}}
+	return &Program{Name: "pwsh", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-command\x00-Command\x00--command\x00-f\x00-file\x00-File\x00-e\x00-ec\x00-EncodedCommand", Forces: "-noexit\x00-NoExit", Values: "-ExecutionPolicy\x00-ex\x00-wd\x00-WorkingDirectory", Operands: 1}}}
 }
 
 func p444() *Program {
-	return &Program{Name: "sqlplus", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command\x00-f\x00--file"}}}
+	return &Program{Name: "py.test", Is: Widens, Root: Node{Values: "-p\x00-k\x00-m\x00-c", Widen: []Widen{{Opts: "-p", UnlessPrefix: "no:", Why: "loads a plugin (code) into pytest"}}}}
 }
 
 func p445() *Program {
-	return &Program{Name: "ssh", Is: Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-N\x00-V\x00-G\x00-Q\x00-O", Operands: 2}}, Root: Node{Values: "-B\x00-b\x00-c\x00-D\x00-E\x00-e\x00-F\x00-I\x00-i\x00-J\x00-L\x00-l\x00-m\x00-O\x00-o\x00-P\x00-p\x00-Q\x00-R\x00-S\x00-W\x00-w", Widen: []Widen{{Opts: "-o\x00-F\x00-E\x00-L\x00-R\x00-D\x00-w\x00-W", Why: "changes ssh's configuration (which can run programs), writes a log, or forwards data elsewhere"}}}}
+	return &Program{Name: "pyenv", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p446() *Program {
-	return &Program{Name: "sshpass", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "pypy", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", ReplModules: "code\x00asyncio\x00pdb\x00ipdb\x00IPython\x00idlelib\x00bpython\x00ptpython\x00sqlite3\x00pyrepl", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
 }
 
 func p447() *Program {
-	return &Program{Name: "sst", Is: Subcommands, Root: Node{Arity: 2, Values: "-s\x00--stage\x00-r\x00--region\x00--aws-profile\x00-c\x00--config\x00--param\x00--stack-name\x00--profile\x00--config-file\x00--config-env\x00-t\x00--template-file"}}
+	return &Program{Name: "pypy*", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", ReplModules: "code\x00asyncio\x00pdb\x00ipdb\x00IPython\x00idlelib\x00bpython\x00ptpython\x00sqlite3\x00pyrepl", Operands: 1}}, Root: Node{Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
 }
 
 func p448() *Program {
-	return &Program{Name: "stat", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "pypy3", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", ReplModules: "code\x00asyncio\x00pdb\x00ipdb\x00IPython\x00idlelib\x00bpython\x00ptpython\x00sqlite3\x00pyrepl", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
 }
 
 func p449() *Program {
-	return &Program{Name: "strace", Is: Abbrev | Widens, Root: Node{Values: "-o\x00-e\x00-p\x00-s\x00-u\x00-E\x00-a\x00-I\x00-b\x00-X\x00-P\x00-U\x00-A\x00-n\x00-f\x00--output\x00--format", Widen: []Widen{{Opts: "-o\x00--output", Label: "{name} {opt}", Why: "writes to a file"}}}}
+	return &Program{Name: "pytest", Is: Widens, Root: Node{Values: "-p\x00-k\x00-m\x00-c", Widen: []Widen{{Opts: "-p", UnlessPrefix: "no:", Why: "loads a plugin (code) into pytest"}}}}
 }
 
 func p450() *Program {
-	return &Program{Name: "strings", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "python", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", ReplModules: "code\x00asyncio\x00pdb\x00ipdb\x00IPython\x00idlelib\x00bpython\x00ptpython\x00sqlite3\x00pyrepl", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
 }
 
 func p451() *Program {
-	return &Program{Name: "su", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command\x00--session-command", Values: "-s\x00--shell\x00-g\x00--group\x00-G\x00--supp-group\x00-w\x00--whitelist-environment"}}}
+	return &Program{Name: "python*", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", ReplModules: "code\x00asyncio\x00pdb\x00ipdb\x00IPython\x00idlelib\x00bpython\x00ptpython\x00sqlite3\x00pyrepl", Operands: 1}}, Root: Node{Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
 }
 
 func p452() *Program {
-	return &Program{Name: "sudo", Is: Abbrev | Widens, Terminal: []Terminal{{Use: TermInput, Forces: "-i\x00-s\x00--login\x00--shell", Values: "-u\x00--user\x00-g\x00--group\x00-C\x00--close-from\x00-D\x00--chdir\x00-h\x00--host\x00-p\x00--prompt\x00-R\x00--chroot\x00-r\x00--role\x00-t\x00--type\x00-T\x00--command-timeout\x00-U\x00--other-user", OnlyForced: true}}, Root: Node{Values: "-u\x00-g\x00-C\x00-h\x00-p\x00-U\x00-r\x00-t\x00-T\x00-D\x00--user\x00--group\x00--close-from\x00--host\x00--prompt\x00--other-user\x00--role\x00--type\x00--command-timeout\x00--chdir", Widen: []Widen{{Opts: "-E\x00-s\x00-i\x00-R\x00--preserve-env\x00--shell\x00--login\x00--chroot", Label: "sudo {opt}", Why: "runs the command through a shell, in another root, or with the caller's environment"}}}}
+	return &Program{Name: "python2", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", ReplModules: "code\x00asyncio\x00pdb\x00ipdb\x00IPython\x00idlelib\x00bpython\x00ptpython\x00sqlite3\x00pyrepl", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
 }
 
 func p453() *Program {
-	return &Program{Name: "supabase", Is: Subcommands, Root: Node{Arity: 2, Values: "--db-url\x00--workdir\x00--project-ref\x00-p\x00--password"}}
+	return &Program{Name: "python3", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", ReplModules: "code\x00asyncio\x00pdb\x00ipdb\x00IPython\x00idlelib\x00bpython\x00ptpython\x00sqlite3\x00pyrepl", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
 }
 
 func p454() *Program {
-	return &Program{Name: "svn", Is: DataArgs}
+	return &Program{Name: "pythonw", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Root: Node{Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
 }
 
 func p455() *Program {
-	return &Program{Name: "swift", Root: Node{Arity: 2}}
+	return &Program{Name: "qdbus", Is: DataArgs}
 }
 
 func p456() *Program {
-	return &Program{Name: "swipl", Terminal: []Terminal{{Use: TermInput}}}
+	return &Program{Name: "qemu-img", Is: Subcommands, Root: Node{Values: "-f\x00-O\x00-o\x00-F\x00-B\x00-b\x00-t\x00-T\x00-l\x00-S\x00-m\x00-r\x00-s"}}
 }
 
 func p457() *Program {
-	return &Program{Name: "systemctl", Is: DataArgs, Root: Node{Arity: 2, Values: "-H\x00--host\x00-M\x00--machine\x00-t\x00--type\x00-p\x00--property\x00-s\x00--signal"}}
+	return &Program{Name: "qm", Is: DataArgs}
 }
 
 func p458() *Program {
-	return &Program{Name: "systemd-run", Is: Widens, Terminal: []Terminal{{Use: TermInput, Forces: "--shell\x00-S", OnlyForced: true}}, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "r", Is: Widens, Lang: "r", Code: "-e\x00--eval", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}, Root: Node{Values: "-e"}}
 }
 
 func p459() *Program {
-	return &Program{Name: "tac", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "racket", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}}
 }
 
 func p460() *Program {
-	return &Program{Name: "tail", Is: DataArgs, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "rake", Root: Node{Arity: 2}}
 }
 
 func p461() *Program {
-	return &Program{Name: "tar", Is: Abbrev | OldStyle | DataArgs | Widens, Whole: "--checkpoint", Root: Node{Values: "-b\x00-C\x00-f\x00-F\x00-g\x00-H\x00-I\x00-K\x00-L\x00-N\x00-T\x00-V\x00-X\x00--file\x00--to-command\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script\x00--checkpoint-action", Widen: []Widen{{Opts: "-I\x00-F\x00--to-command\x00--checkpoint-action\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script", Why: "makes tar run another program"}, {Opts: "-f\x00--file", UnlessFlags: "--force-local", Remote: true, Label: "{opt} {value}", Why: "names an archive on another host, which tar reaches through rsh"}}}}
+	return &Program{Name: "rbash", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
 }
 
 func p462() *Program {
-	return &Program{Name: "task", Root: Node{Arity: 2}}
+	return &Program{Name: "rbenv", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p463() *Program {
-	return &Program{Name: "tclsh", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}}
+	return &Program{Name: "rclone", Is: Subcommands | DryRuns, Root: Node{Values: "--config\x00--log-file\x00--log-level\x00--transfers\x00--checkers\x00--bwlimit\x00--exclude\x00--include\x00--filter\x00--exclude-from\x00--include-from\x00--filter-from\x00--min-age\x00--max-age\x00--min-size\x00--max-size\x00--backup-dir\x00--suffix", DryRun: "-n\x00--dry-run"}}
 }
 
 func p464() *Program {
-	return &Program{Name: "tcsh", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+	return &Program{Name: "read", Is: DataArgs}
 }
 
 func p465() *Program {
-	return &Program{Name: "telnet", Terminal: []Terminal{{Use: TermInput}}}
+	return &Program{Name: "readlink", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p466() *Program {
-	return &Program{Name: "terraform", Is: NoCluster | Subcommands | DataArgs, Root: Node{Arity: 2, Values: "-var\x00-var-file\x00-target\x00-replace\x00-lock-timeout\x00-parallelism\x00-state\x00-state-out\x00-backup\x00-out\x00-chdir"}, Subs: []Node{{Path: "workspace", Arity: 3}}}
+	return &Program{Name: "readonly", Is: DataArgs | Widens, Extract: "env_assign"}
 }
 
 func p467() *Program {
-	return &Program{Name: "terragrunt", Is: NoCluster | Subcommands, Root: Node{Values: "-var\x00-var-file\x00-target\x00-replace\x00-lock-timeout\x00-parallelism\x00-chdir\x00-terragrunt-working-dir\x00-working-dir\x00-terragrunt-config\x00-config\x00-terragrunt-source\x00-source\x00-terragrunt-iam-role\x00-iam-assume-role\x00-terragrunt-parallelism\x00-parallelism\x00-queue-include-dir\x00-queue-exclude-dir\x00-terragrunt-include-dir\x00-terragrunt-exclude-dir\x00-filter"}}
+	return &Program{Name: "realpath", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p468() *Program {
-	return &Program{Name: "test", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{Deny: "-v", MaxOperands: -1}}}
+	return &Program{Name: "red", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
 }
 
 func p469() *Program {
-	return &Program{Name: "tig", Is: DataArgs}
+	return &Program{Name: "redis-cli", Is: Subcommands, Terminal: []Terminal{{Use: TermInput, Runs: "--eval\x00-x\x00--scan\x00--stat\x00--bigkeys", Values: "-h\x00-p\x00-a\x00-n\x00-u\x00--user\x00--pass\x00-s\x00-r\x00-i", Operands: 1}}, Root: Node{Arity: 2, Values: "-h\x00-p\x00-s\x00-a\x00-u\x00--user\x00--pass\x00-n\x00-r\x00-i\x00-d\x00-D\x00--cacert\x00--cacertdir\x00--cert\x00--key\x00--sni\x00--eval\x00--rdb\x00--functions-rdb\x00--pattern\x00--count\x00--quoted-pattern\x00--memkeys-samples\x00-t\x00--pipe-timeout"}}
 }
 
 func p470() *Program {
-	return &Program{Name: "time", Is: Abbrev | Widens, Root: Node{Values: "-o\x00-e\x00-p\x00-s\x00-u\x00-E\x00-a\x00-I\x00-b\x00-X\x00-P\x00-U\x00-A\x00-n\x00-f\x00--output\x00--format", Widen: []Widen{{Opts: "-o\x00--output", Label: "{name} {opt}", Why: "writes to a file"}}}}
+	return &Program{Name: "return", Is: DataArgs}
 }
 
 func p471() *Program {
-	return &Program{Name: "tldr", Is: DataArgs}
+	return &Program{Name: "rev", Decodes: "*", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p472() *Program {
-	return &Program{Name: "tmux", Is: Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "ls\x00list-sessions\x00list-windows\x00lsw\x00list-panes\x00lsp\x00list-clients\x00lsc\x00list-buffers\x00list-keys\x00list-commands\x00has-session\x00has\x00show-options\x00show\x00show-environment\x00display-message\x00display\x00capture-pane\x00capturep\x00kill-session\x00kill-server\x00kill-window\x00kill-pane\x00-V"}}, Root: Node{Arity: 2, Values: "-L\x00-S\x00-f\x00-c\x00-T", Widen: []Widen{{Words: "run-shell\x00run\x00if-shell\x00if\x00send-keys\x00send\x00pipe-pane\x00pipep", Why: "makes tmux run or type a shell command"}}}}
+	return &Program{Name: "rg", Is: DataArgs | Widens, Files: &Files{Walks: true, Dot: DotAlways, Pattern: true, PatternUnless: "-e\x00-f\x00--regexp\x00--file\x00--files\x00--type-list", PatternOptions: "-e\x00--regexp"}, Root: Node{Values: "-A\x00-B\x00-C\x00-e\x00-f\x00-g\x00-m\x00-M\x00-t\x00-T\x00-j\x00-E\x00--pre\x00-d\x00-r", Widen: []Widen{{Opts: "--pre", Exact: true, Why: "makes rg run a preprocessor program"}}, ReadOnly: &ReadOnly{Deny: "--pre-glob\x00-z\x00--search-zip", MaxOperands: -1, NoGlob: true}}}
 }
 
 func p473() *Program {
-	return &Program{Name: "tofu", Is: NoCluster | Subcommands, Root: Node{Values: "-var\x00-var-file\x00-target\x00-replace\x00-lock-timeout\x00-parallelism\x00-state\x00-state-out\x00-backup\x00-out\x00-chdir"}}
+	return &Program{Name: "rimraf", ActsAs: "rm\x00-rf"}
 }
 
 func p474() *Program {
-	return &Program{Name: "top", Terminal: []Terminal{{Use: TermKeys, Quiet: "-b\x00--batch"}}}
+	return &Program{Name: "ripgrep", Is: Widens, Root: Node{Values: "-A\x00-B\x00-C\x00-e\x00-f\x00-g\x00-m\x00-M\x00-t\x00-T\x00-j\x00-E\x00--pre", Widen: []Widen{{Opts: "--pre", Exact: true, Why: "makes rg run a preprocessor program"}}}}
 }
 
 func p475() *Program {
-	return &Program{Name: "touch", Is: DataArgs, Root: Node{Arity: 1}}
+	return &Program{Name: "rm", Aliases: "--force\x01-f\x00--recursive\x01-r\x00-R\x01-r", Root: Node{Arity: 1}}
 }
 
 func p476() *Program {
-	return &Program{Name: "tput", Is: DataArgs}
+	return &Program{Name: "rmdir", Root: Node{Arity: 1}}
 }
 
 func p477() *Program {
-	return &Program{Name: "tr", Decodes: "*", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "rmmod", Aliases: "--force\x01-f"}
 }
 
 func p478() *Program {
-	return &Program{Name: "trap", Is: Widens, Extract: "trap"}
+	return &Program{Name: "rpm", Is: DataArgs | DryRuns, Aliases: "--erase\x01-e", Root: Node{DryRun: "--test"}}
 }
 
 func p479() *Program {
-	return &Program{Name: "tree", Is: DataArgs, Files: &Files{Walks: true, Dot: DotAlways}, Root: Node{ReadOnly: &ReadOnly{Deny: "-o\x00-R", MaxOperands: -1, NoGlob: true}}}
+	return &Program{Name: "rscript", Is: Widens, Lang: "r", Code: "-e\x00--eval", Root: Node{Arity: 2, Values: "-e"}}
 }
 
 func p480() *Program {
-	return &Program{Name: "trino", Root: Node{Values: "--server\x00--catalog\x00--schema\x00--user\x00--execute\x00-f\x00--file\x00--output-format\x00--session\x00--source\x00--client-tags\x00--access-token"}}
+	return &Program{Name: "rsync", Is: Abbrev | Widens | DryRuns, Writes: "last", Root: Node{Values: "-e\x00-B\x00-f\x00-M\x00-T\x00--rsh\x00--rsync-path\x00--remote-option\x00--log-file\x00--write-batch\x00--only-write-batch\x00--exclude\x00--include\x00--exclude-from\x00--include-from\x00--filter\x00--files-from\x00--chmod\x00--chown\x00--backup-dir\x00--suffix\x00--compare-dest\x00--link-dest\x00--copy-dest\x00--partial-dir\x00--temp-dir\x00--timeout\x00--bwlimit\x00--port\x00--password-file\x00--usermap\x00--groupmap\x00--max-size\x00--min-size\x00--out-format\x00--info\x00--debug", DryRun: "-n\x00--dry-run", Widen: []Widen{{Opts: "-e\x00-M\x00--rsh\x00--rsync-path\x00--remote-option\x00--log-file\x00--write-batch\x00--only-write-batch\x00--config", Why: "makes rsync run another program or write elsewhere"}}}}
 }
 
 func p481() *Program {
-	return &Program{Name: "true", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "rtk", Root: Node{Arity: 2}, Subs: []Node{{Path: "aws", Arity: 3}, {Path: "cargo", Arity: 3}, {Path: "docker", Arity: 3}, {Path: "docker compose", Arity: 4}, {Path: "dotnet", Arity: 3}, {Path: "gh", Arity: 3}, {Path: "git", Arity: 3}, {Path: "glab", Arity: 3}, {Path: "go", Arity: 3}, {Path: "gt", Arity: 3}, {Path: "hook", Arity: 3}, {Path: "kubectl", Arity: 3}, {Path: "npm", Arity: 3}, {Path: "npx", Arity: 3}, {Path: "pip", Arity: 3}, {Path: "pnpm", Arity: 3}, {Path: "prisma", Arity: 3}, {Path: "prisma migrate", Arity: 4}, {Path: "telemetry", Arity: 3}}}
 }
 
 func p482() *Program {
-	return &Program{Name: "ts-node", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--eval\x00-p\x00--print\x00--test\x00--run", Forces: "-i\x00--interactive", Values: "-r\x00--require\x00--import\x00--loader\x00--experimental-loader\x00-C\x00--conditions\x00--input-type\x00--env-file\x00--title\x00--inspect-port", Operands: 1}}}
+	return &Program{Name: "ruby", Is: StdinProgram | Widens, Optional: "-i\x00-x\x00-W\x00-T", Numeric: "-0", Lang: "ruby", Code: "-e", Load: "-r\x00-I\x00-i", Terminal: []Terminal{{Use: TermInput, Runs: "-e", Operands: 1}}, Root: Node{Arity: 2, Values: "-e\x00-r\x00-I\x00-C\x00-E\x00-F\x00--encoding"}}
 }
 
 func p483() *Program {
-	return &Program{Name: "tsp", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "runuser", Is: Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command\x00--session-command", Values: "-s\x00--shell\x00-g\x00--group\x00-G\x00--supp-group\x00-w\x00--whitelist-environment"}}, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p484() *Program {
-	return &Program{Name: "tty", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "rustup", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p485() *Program {
-	return &Program{Name: "turbo", Root: Node{Arity: 2}}
+	return &Program{Name: "s-nail", Root: Node{Values: "-s\x00-a\x00-A\x00-b\x00-c\x00-r\x00-S\x00-q\x00-u\x00-F\x00-i\x00-H\x00-e"}}
 }
 
 func p486() *Program {
-	return &Program{Name: "turso", Is: Subcommands}
+	return &Program{Name: "sam", Is: Subcommands, Root: Node{Values: "-s\x00--stage\x00-r\x00--region\x00--aws-profile\x00-c\x00--config\x00--param\x00--stack-name\x00--profile\x00--config-file\x00--config-env\x00-t\x00--template-file"}}
 }
 
 func p487() *Program {
-	return &Program{Name: "type", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "say", Is: DataArgs}
 }
 
 func p488() *Program {
-	return &Program{Name: "typeorm", Root: Node{Arity: 2}}
+	return &Program{Name: "sbcl", Terminal: []Terminal{{Use: TermInput, Runs: "--script\x00--non-interactive\x00-x"}}}
 }
 
 func p489() *Program {
-	return &Program{Name: "typeset", Is: DataArgs | Widens, Extract: "env_assign"}
+	return &Program{Name: "sbt", Is: DataArgs, Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--eval\x00-m\x00-M\x00-X\x00-x\x00--script", Operands: 1}}}
 }
 
 func p490() *Program {
-	return &Program{Name: "ufw", Root: Node{Arity: 2}}
+	return &Program{Name: "scala", Is: Widens, Lang: "jvm", Code: "-e\x00--eval", Load: "-r", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--eval\x00-m\x00-M\x00-X\x00-x\x00--script", Operands: 1}}, Root: Node{Values: "-e\x00-r"}}
 }
 
 func p491() *Program {
-	return &Program{Name: "ugrep", Is: DataArgs}
+	return &Program{Name: "scp", Is: DataArgs | Widens, Root: Node{Values: "-B\x00-b\x00-c\x00-D\x00-F\x00-i\x00-J\x00-l\x00-o\x00-P\x00-R\x00-s\x00-S\x00-X", Widen: []Widen{{Opts: "-o\x00-F\x00-S\x00-D\x00-b\x00-s", Why: "changes {name}'s configuration or the program it runs"}}}}
 }
 
 func p492() *Program {
-	return &Program{Name: "unalias", Is: DataArgs}
+	return &Program{Name: "screen", Is: Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "-ls\x00-list\x00-v\x00-version\x00-wipe"}}, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p493() *Program {
-	return &Program{Name: "uname", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "script", Is: Widens, Terminal: []Terminal{{Use: TermKeys}}, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p494() *Program {
-	return &Program{Name: "uniq", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: 1, NoGlob: true}}}
+	return &Program{Name: "sdk", Is: DataArgs}
 }
 
 func p495() *Program {
-	return &Program{Name: "unset", Is: DataArgs, Root: Node{Arity: 1}}
+	return &Program{Name: "secret-tool", Is: Subcommands}
 }
 
 func p496() *Program {
-	return &Program{Name: "unshare", Is: Widens, Terminal: []Terminal{{Use: TermInput, Values: "-t\x00--target\x00-S\x00--setuid\x00-G\x00--setgid\x00-w\x00--wd\x00-r\x00--root\x00--map-user\x00--map-group", Operands: 1}}, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "security", Is: Subcommands}
 }
 
 func p497() *Program {
-	return &Program{Name: "unzip", Is: DataArgs}
+	return &Program{Name: "sed", Is: Abbrev | DataArgs | Widens, Optional: "-i\x00--in-place", Aliases: "--in-place\x01-i", Extract: "sed", Writes: "in_place", Root: Node{Values: "-e\x00-f\x00-l\x00--expression\x00--file\x00--line-length"}}
 }
 
 func p498() *Program {
-	return &Program{Name: "uptime", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "seq", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p499() *Program {
-	return &Program{Name: "usql", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command\x00-f\x00--file"}}, Root: Node{Values: "-c\x00--command\x00-f\x00--file\x00-o\x00--out\x00-v\x00--set\x00-P\x00--pset\x00-F\x00--field-separator\x00-R\x00--record-separator\x00-T\x00--table-attr"}}
+	return &Program{Name: "sequelize", Root: Node{Arity: 2}}
 }
 
 func p500() *Program {
-	return &Program{Name: "utop", Terminal: []Terminal{{Use: TermInput}}}
+	return &Program{Name: "serverless", Is: Subcommands, Root: Node{Arity: 2, Values: "-s\x00--stage\x00-r\x00--region\x00--aws-profile\x00-c\x00--config\x00--param\x00--stack-name\x00--profile\x00--config-file\x00--config-env\x00-t\x00--template-file"}}
 }
 
 func p501() *Program {
-	return &Program{Name: "uudecode", Decodes: "*"}
+	return &Program{Name: "service", Is: Subcommands | DataArgs}
 }
 
 func p502() *Program {
-	return &Program{Name: "uv", Is: Abbrev | Subcommands | Runs | Widens, Root: Node{Arity: 2, Values: "-i\x00-f\x00-r\x00-c\x00-e\x00--index-url\x00--extra-index-url\x00--find-links", Widen: []Widen{{Opts: "-i\x00-f\x00--index-url\x00--extra-index-url\x00--find-links\x00--trusted-host", Why: "changes where packages (code) come from"}}}, Subs: []Node{{Path: "pip", Arity: 3}, {Path: "run", Arity: 3, Values: "--with\x00--from\x00-p\x00--python\x00--project\x00--directory", Run: &Run{}}, {Path: "tool run", Values: "--from\x00--with\x00-p\x00--python", Run: &Run{}}}}
+	return &Program{Name: "sestatus"}
 }
 
 func p503() *Program {
-	return &Program{Name: "uvx", Is: Runs, Root: Node{Values: "--from\x00--with\x00-p\x00--python\x00--index-url", Run: &Run{}}}
+	return &Program{Name: "set", Is: DataArgs, Files: &Files{None: true}}
 }
 
 func p504() *Program {
-	return &Program{Name: "vagrant", Is: Subcommands, Terminal: []Terminal{{Sub: "ssh", Use: TermInput, Runs: "-c\x00--command"}}, Root: Node{Values: "-s\x00--stage\x00-r\x00--region\x00--aws-profile\x00-c\x00--config\x00--param\x00--stack-name\x00--profile\x00--config-file\x00--config-env\x00-t\x00--template-file"}}
+	return &Program{Name: "setenforce"}
 }
 
 func p505() *Program {
-	return &Program{Name: "valkey-cli", Is: Subcommands, Terminal: []Terminal{{Use: TermInput, Runs: "--eval\x00-x\x00--scan\x00--stat\x00--bigkeys", Values: "-h\x00-p\x00-a\x00-n\x00-u\x00--user\x00--pass\x00-s\x00-r\x00-i", Operands: 1}}, Root: Node{Values: "-h\x00-p\x00-s\x00-a\x00-u\x00--user\x00--pass\x00-n\x00-r\x00-i\x00-d\x00-D\x00--cacert\x00--cacertdir\x00--cert\x00--key\x00--sni\x00--eval\x00--rdb\x00--functions-rdb\x00--pattern\x00--count\x00--quoted-pattern\x00--memkeys-samples\x00-t\x00--pipe-timeout"}}
+	return &Program{Name: "sfdisk", Is: DryRuns, Root: Node{DryRun: "-n\x00--no-act"}}
 }
 
 func p506() *Program {
-	return &Program{Name: "vault", Root: Node{Arity: 2}, Subs: []Node{{Path: "auth", Arity: 3}, {Path: "kv", Arity: 3}}}
+	return &Program{Name: "sfdx", Root: Node{Arity: 3}}
 }
 
 func p507() *Program {
-	return &Program{Name: "vdir", Files: &Files{WalkFlags: "-R\x00--recursive", Dot: DotAlways}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "sftp", Is: DataArgs | Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-b", Values: "-P\x00-i\x00-o\x00-F\x00-J\x00-s\x00-S\x00-B\x00-R\x00-l\x00-D"}}, Root: Node{Values: "-B\x00-b\x00-c\x00-D\x00-F\x00-i\x00-J\x00-l\x00-o\x00-P\x00-R\x00-s\x00-S\x00-X", Widen: []Widen{{Opts: "-o\x00-F\x00-S\x00-D\x00-b\x00-s", Why: "changes {name}'s configuration or the program it runs"}}}}
 }
 
 func p508() *Program {
-	return &Program{Name: "velero", Is: Subcommands, Root: Node{Values: "--name\x00--kubeconfig\x00-p\x00--profile\x00-n\x00--namespace\x00--kubecontext\x00-l\x00--selector\x00-f\x00--file\x00-e\x00--environment"}}
+	return &Program{Name: "sg", Is: Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-c", Operands: 2}}, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p509() *Program {
-	return &Program{Name: "vercel", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "sh", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
 }
 
 func p510() *Program {
-	return &Program{Name: "vgremove", Is: DryRuns, Root: Node{DryRun: "-t\x00--test"}}
+	return &Program{Name: "sha1sum", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p511() *Program {
-	return &Program{Name: "vi", Is: DataArgs | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, Root: Node{Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
+	return &Program{Name: "sha256sum", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p512() *Program {
-	return &Program{Name: "view", Is: Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, Root: Node{Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
+	return &Program{Name: "sha512sum", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p513() *Program {
-	return &Program{Name: "vim", Is: DataArgs | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, Root: Node{Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
+	return &Program{Name: "shift", Is: DataArgs}
 }
 
 func p514() *Program {
-	return &Program{Name: "vimdiff", Is: Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, Root: Node{Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
+	return &Program{Name: "shred", Aliases: "--remove\x01-u\x00--zero\x01-z", Writes: "operands"}
 }
 
 func p515() *Program {
-	return &Program{Name: "volta", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "shx", Is: Runs, Root: Node{Run: &Run{}}}
 }
 
 func p516() *Program {
-	return &Program{Name: "w", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "skaffold", Root: Node{Arity: 2}}
 }
 
 func p517() *Program {
-	return &Program{Name: "wall", Is: DataArgs}
+	return &Program{Name: "sleep", Is: DataArgs, Files: &Files{None: true}, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p518() *Program {
-	return &Program{Name: "watch", Terminal: []Terminal{{Use: TermScreen}}}
+	return &Program{Name: "sls", Is: Subcommands, Root: Node{Arity: 2, Values: "-s\x00--stage\x00-r\x00--region\x00--aws-profile\x00-c\x00--config\x00--param\x00--stack-name\x00--profile\x00--config-file\x00--config-env\x00-t\x00--template-file"}}
 }
 
 func p519() *Program {
-	return &Program{Name: "watchexec", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "smbclient", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command\x00-L\x00--list", Values: "-U\x00--user\x00-W\x00-p\x00-I"}}}
 }
 
 func p520() *Program {
-	return &Program{Name: "wc", Is: DataArgs, Files: &Files{Lists: "--files0-from"}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "snap", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p521() *Program {
-	return &Program{Name: "wget", Is: Abbrev | Widens, Root: Node{Values: "-a\x00-A\x00-B\x00-D\x00-e\x00-i\x00-I\x00-l\x00-O\x00-o\x00-P\x00-Q\x00-R\x00-t\x00-T\x00-U\x00-w\x00-X\x00-Y\x00--output-document\x00--output-file\x00--append-output\x00--post-file\x00--body-file\x00--execute\x00--config\x00--directory-prefix", Widen: []Widen{{Opts: "-O\x00-o\x00--output-document\x00--output-file", Unless: "@stdout", Why: "makes wget write elsewhere, upload a file, or run wgetrc commands"}, {Opts: "-a\x00-e\x00-P\x00--append-output\x00--post-file\x00--body-file\x00--execute\x00--config\x00--directory-prefix\x00--use-askpass", Why: "makes wget write elsewhere, upload a file, or run wgetrc commands"}}}}
+	return &Program{Name: "snow", Is: Subcommands, Root: Node{Values: "-c\x00--connection\x00-q\x00--query\x00-f\x00--filename\x00--format\x00--database\x00--schema\x00--role\x00--warehouse"}}
 }
 
 func p522() *Program {
-	return &Program{Name: "wget2", Is: Abbrev | Widens, Root: Node{Values: "-a\x00-A\x00-B\x00-D\x00-e\x00-i\x00-I\x00-l\x00-O\x00-o\x00-P\x00-Q\x00-R\x00-t\x00-T\x00-U\x00-w\x00-X\x00-Y\x00--output-document\x00--output-file\x00--append-output\x00--post-file\x00--body-file\x00--execute\x00--config\x00--directory-prefix", Widen: []Widen{{Opts: "-O\x00-o\x00--output-document\x00--output-file", Unless: "@stdout", Why: "makes wget write elsewhere, upload a file, or run wgetrc commands"}, {Opts: "-a\x00-e\x00-P\x00--append-output\x00--post-file\x00--body-file\x00--execute\x00--config\x00--directory-prefix\x00--use-askpass", Why: "makes wget write elsewhere, upload a file, or run wgetrc commands"}}}}
+	return &Program{Name: "snowsql", Root: Node{Values: "-a\x00--accountname\x00-u\x00--username\x00-d\x00--dbname\x00-s\x00--schemaname\x00-r\x00--rolename\x00-w\x00--warehouse\x00-h\x00--host\x00-p\x00--port\x00-c\x00--connection\x00-o\x00--option\x00-D\x00--variable\x00-f\x00--filename\x00-q\x00--query\x00--config\x00--authenticator\x00--region"}}
 }
 
 func p523() *Program {
-	return &Program{Name: "whatis", Is: DataArgs}
+	return &Program{Name: "socat", Is: NoCluster}
 }
 
 func p524() *Program {
-	return &Program{Name: "whereis", Is: DataArgs}
+	return &Program{Name: "sops", Aliases: "--decrypt\x01-d"}
 }
 
 func p525() *Program {
-	return &Program{Name: "which", Is: DataArgs, Files: &Files{None: true}, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "sort", Is: Abbrev | DataArgs | Widens, Files: &Files{Lists: "--files0-from"}, Writes: "-o\x00--output", Root: Node{Values: "-k\x00-o\x00-t\x00-T\x00-S\x00--output\x00--compress-program", Widen: []Widen{{Opts: "-o", Exact: true, Unless: "@stdout", Why: "makes sort write a file or run a program"}, {Opts: "--output\x00--compress-program", Why: "makes sort write a file or run a program"}}, ReadOnly: &ReadOnly{MaxOperands: -1, NoGlob: true}}}
 }
 
 func p526() *Program {
-	return &Program{Name: "who", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "source", Root: Node{Arity: 1}}
 }
 
 func p527() *Program {
-	return &Program{Name: "whoami", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "spark-sql", Root: Node{Values: "-e\x00-f\x00-i\x00-u\x00-n\x00-p\x00-d\x00--database\x00--hiveconf\x00--hivevar\x00--conf\x00--master\x00--name"}}
 }
 
 func p528() *Program {
-	return &Program{Name: "wipefs", Is: DryRuns, Aliases: "--all\x01-a", Root: Node{DryRun: "-n\x00--no-act"}}
+	return &Program{Name: "spctl", Is: Subcommands}
 }
 
 func p529() *Program {
-	return &Program{Name: "wish", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}}
+	return &Program{Name: "sqlcmd", Root: Node{Values: "-S\x00-d\x00-U\x00-P\x00-Q\x00-q\x00-i\x00-o\x00-l\x00-t\x00-h\x00-s\x00-w\x00-v\x00-f\x00-H\x00-a\x00-c\x00--query\x00--server\x00--database\x00--user-name\x00--password\x00--input-file\x00--output-file"}}
 }
 
 func p530() *Program {
-	return &Program{Name: "wp", Root: Node{Arity: 2}}
+	return &Program{Name: "sqlite", Is: NoCluster, Root: Node{Values: "-cmd\x00-cmd\x00-init\x00-init\x00-separator\x00-separator\x00-nullvalue\x00-nullvalue\x00-newline\x00-newline\x00-vfs\x00-vfs\x00-mmap\x00-mmap\x00-maxsize\x00-maxsize\x00-escape\x00-escape"}}
 }
 
 func p531() *Program {
-	return &Program{Name: "wrangler", Is: Subcommands | DataArgs, Root: Node{Arity: 2, Values: "--command\x00--file\x00--env\x00-e\x00-c\x00--config"}}
+	return &Program{Name: "sqlite3", Is: NoCluster, Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-version\x00--version", Values: "-cmd\x00-separator\x00-newline\x00-nullvalue\x00-init\x00-vfs\x00-mmap\x00-lookaside\x00-pagecache\x00-heap\x00-maxsize", Operands: 2}}, Root: Node{Values: "-cmd\x00-cmd\x00-init\x00-init\x00-separator\x00-separator\x00-nullvalue\x00-nullvalue\x00-newline\x00-newline\x00-vfs\x00-vfs\x00-mmap\x00-mmap\x00-maxsize\x00-maxsize\x00-escape\x00-escape"}}
 }
 
 func p532() *Program {
-	return &Program{Name: "write", Is: DataArgs}
+	return &Program{Name: "sqlplus", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command\x00-f\x00--file"}}}
 }
 
 func p533() *Program {
-	return &Program{Name: "xdg-open", Is: DataArgs}
+	return &Program{Name: "squid", Is: DataArgs}
 }
 
 func p534() *Program {
-	return &Program{Name: "xonsh", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--commands", Forces: "-i\x00--interactive", Operands: 1}}}
+	return &Program{Name: "ssh", Is: Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-N\x00-V\x00-G\x00-Q\x00-O", Operands: 2}}, Root: Node{Values: "-B\x00-b\x00-c\x00-D\x00-E\x00-e\x00-F\x00-I\x00-i\x00-J\x00-L\x00-l\x00-m\x00-O\x00-o\x00-P\x00-p\x00-Q\x00-R\x00-S\x00-W\x00-w", Widen: []Widen{{Opts: "-o\x00-F\x00-E\x00-L\x00-R\x00-D\x00-w\x00-W", Why: "changes ssh's configuration (which can run programs), writes a log, or forwards data elsewhere"}}}}
 }
 
 func p535() *Program {
-	return &Program{Name: "xxd", Aliases: "--revert\x01-r", Decodes: "-r"}
+	return &Program{Name: "sshpass", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p536() *Program {
-	return &Program{Name: "yarn", Is: Abbrev | Subcommands | Runs | Widens | DryRuns, Root: Node{Arity: 2, Values: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call\x00--prefix\x00--loglevel\x00--cache\x00--cwd\x00--modules-folder\x00--cache-folder", DryRun: "--dry-run", Widen: []Widen{{Opts: "--unsafe-perm", Unless: "false", Why: "makes package scripts run with full privileges"}, {Opts: "--ignore-scripts", Unless: "true", HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: "--no-ignore-scripts", Why: "makes package install scripts run"}, {Opts: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call", Why: "changes which code {name} fetches or which shell runs its scripts"}}}, Subs: []Node{{Path: "config", Arity: 3}, {Path: "dlx", Arity: 3, Values: "-p\x00--package", Run: &Run{}}, {Path: "exec", Run: &Run{}}, {Path: "run", Arity: 3}, {Path: "workspace", Arity: 3}}}
+	return &Program{Name: "sst", Is: Subcommands, Root: Node{Arity: 2, Values: "-s\x00--stage\x00-r\x00--region\x00--aws-profile\x00-c\x00--config\x00--param\x00--stack-name\x00--profile\x00--config-file\x00--config-env\x00-t\x00--template-file"}}
 }
 
 func p537() *Program {
-	return &Program{Name: "yash", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+	return &Program{Name: "stat", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p538() *Program {
-	return &Program{Name: "yay", Is: DataArgs}
+	return &Program{Name: "strace", Is: Abbrev | Widens, Root: Node{Values: "-o\x00-e\x00-p\x00-s\x00-u\x00-E\x00-a\x00-I\x00-b\x00-X\x00-P\x00-U\x00-A\x00-n\x00-f\x00--output\x00--format", Widen: []Widen{{Opts: "-o\x00--output", Label: "{name} {opt}", Why: "writes to a file"}}}}
 }
 
 func p539() *Program {
-	return &Program{Name: "yes", Is: DataArgs}
+	return &Program{Name: "strings", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p540() *Program {
-	return &Program{Name: "yq", Is: DataArgs}
+	return &Program{Name: "su", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command\x00--session-command", Values: "-s\x00--shell\x00-g\x00--group\x00-G\x00--supp-group\x00-w\x00--whitelist-environment"}}}
 }
 
 func p541() *Program {
-	return &Program{Name: "yum", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "sudo", Is: Abbrev | Widens, Terminal: []Terminal{{Use: TermInput, Forces: "-i\x00-s\x00--login\x00--shell", Values: "-u\x00--user\x00-g\x00--group\x00-C\x00--close-from\x00-D\x00--chdir\x00-h\x00--host\x00-p\x00--prompt\x00-R\x00--chroot\x00-r\x00--role\x00-t\x00--type\x00-T\x00--command-timeout\x00-U\x00--other-user", OnlyForced: true}}, Root: Node{Values: "-u\x00-g\x00-C\x00-h\x00-p\x00-U\x00-r\x00-t\x00-T\x00-D\x00--user\x00--group\x00--close-from\x00--host\x00--prompt\x00--other-user\x00--role\x00--type\x00--command-timeout\x00--chdir", Widen: []Widen{{Opts: "-E\x00-s\x00-i\x00-R\x00--preserve-env\x00--shell\x00--login\x00--chroot", Label: "sudo {opt}", Why: "runs the command through a shell, in another root, or with the caller's environment"}}}}
 }
 
 func p542() *Program {
-	return &Program{Name: "zellij", Terminal: []Terminal{{Use: TermKeys, Quiet: "ls\x00list-sessions\x00kill-session\x00kill-all-sessions\x00delete-session"}}}
+	return &Program{Name: "supabase", Is: Subcommands, Root: Node{Arity: 2, Values: "--db-url\x00--workdir\x00--project-ref\x00-p\x00--password"}}
 }
 
 func p543() *Program {
-	return &Program{Name: "zfs", Is: Subcommands | DryRuns, Subs: []Node{{Path: "destroy", DryRun: "-n"}}}
+	return &Program{Name: "svn", Is: DataArgs}
 }
 
 func p544() *Program {
-	return &Program{Name: "zip", Is: DataArgs | Widens, Root: Node{Widen: []Widen{{Prefix: "--unzip-command", Words: "-TT", Why: "makes zip run another program"}}}}
+	return &Program{Name: "swift", Root: Node{Arity: 2}}
 }
 
 func p545() *Program {
-	return &Program{Name: "zsh", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+	return &Program{Name: "swipl", Terminal: []Terminal{{Use: TermInput}}}
 }
 
 func p546() *Program {
-	return &Program{Name: "zypper", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "sysctl", Aliases: "--load\x01-p\x00--write\x01-w"}
+}
+
+func p547() *Program {
+	return &Program{Name: "systemctl", Is: Subcommands | DataArgs, Aliases: "--force\x01-f", Root: Node{Arity: 2, Values: "-H\x00--host\x00-M\x00--machine\x00-t\x00--type\x00-p\x00--property\x00-s\x00--signal\x00-n\x00--lines\x00-o\x00--output\x00--state\x00--root\x00--job-mode\x00--what\x00--kill-whom\x00--kill-value\x00--message\x00--reboot-argument\x00--boot-loader-entry\x00--boot-loader-menu\x00--timestamp"}}
+}
+
+func p548() *Program {
+	return &Program{Name: "systemd-run", Is: Widens, Terminal: []Terminal{{Use: TermInput, Forces: "--shell\x00-S", OnlyForced: true}}, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+}
+
+func p549() *Program {
+	return &Program{Name: "tac", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p550() *Program {
+	return &Program{Name: "tail", Is: DataArgs, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p551() *Program {
+	return &Program{Name: "tar", Is: Abbrev | OldStyle | DataArgs | Widens, Whole: "--checkpoint", Root: Node{Values: "-b\x00-C\x00-f\x00-F\x00-g\x00-H\x00-I\x00-K\x00-L\x00-N\x00-T\x00-V\x00-X\x00--file\x00--to-command\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script\x00--checkpoint-action", Widen: []Widen{{Opts: "-I\x00-F\x00--to-command\x00--checkpoint-action\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script", Why: "makes tar run another program"}, {Opts: "-f\x00--file", UnlessFlags: "--force-local", Remote: true, Label: "{opt} {value}", Why: "names an archive on another host, which tar reaches through rsh"}}}}
+}
+
+func p552() *Program {
+	return &Program{Name: "task", Root: Node{Arity: 2}}
+}
+
+func p553() *Program {
+	return &Program{Name: "tclsh", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}}
+}
+
+func p554() *Program {
+	return &Program{Name: "tcsh", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+}
+
+func p555() *Program {
+	return &Program{Name: "tee", Writes: "operands"}
+}
+
+func p556() *Program {
+	return &Program{Name: "telnet", Terminal: []Terminal{{Use: TermInput}}}
+}
+
+func p557() *Program {
+	return &Program{Name: "terraform", Is: NoCluster | Subcommands | DataArgs, Root: Node{Arity: 2, Values: "-var\x00-var-file\x00-target\x00-replace\x00-lock-timeout\x00-parallelism\x00-state\x00-state-out\x00-backup\x00-out\x00-chdir"}, Subs: []Node{{Path: "workspace", Arity: 3}}}
+}
+
+func p558() *Program {
+	return &Program{Name: "terragrunt", Is: NoCluster | Subcommands, Root: Node{Values: "-var\x00-var-file\x00-target\x00-replace\x00-lock-timeout\x00-parallelism\x00-chdir\x00-terragrunt-working-dir\x00-working-dir\x00-terragrunt-config\x00-config\x00-terragrunt-source\x00-source\x00-terragrunt-iam-role\x00-iam-assume-role\x00-terragrunt-parallelism\x00-parallelism\x00-queue-include-dir\x00-queue-exclude-dir\x00-terragrunt-include-dir\x00-terragrunt-exclude-dir\x00-filter"}}
+}
+
+func p559() *Program {
+	return &Program{Name: "test", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{Deny: "-v", MaxOperands: -1}}}
+}
+
+func p560() *Program {
+	return &Program{Name: "tig", Is: DataArgs}
+}
+
+func p561() *Program {
+	return &Program{Name: "time", Is: Abbrev | Widens, Root: Node{Values: "-o\x00-e\x00-p\x00-s\x00-u\x00-E\x00-a\x00-I\x00-b\x00-X\x00-P\x00-U\x00-A\x00-n\x00-f\x00--output\x00--format", Widen: []Widen{{Opts: "-o\x00--output", Label: "{name} {opt}", Why: "writes to a file"}}}}
+}
+
+func p562() *Program {
+	return &Program{Name: "timedatectl", Is: Subcommands, Root: Node{Values: "-H\x00--host\x00-M\x00--machine"}}
+}
+
+func p563() *Program {
+	return &Program{Name: "tldr", Is: DataArgs}
+}
+
+func p564() *Program {
+	return &Program{Name: "tmux", Is: Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "ls\x00list-sessions\x00list-windows\x00lsw\x00list-panes\x00lsp\x00list-clients\x00lsc\x00list-buffers\x00list-keys\x00list-commands\x00has-session\x00has\x00show-options\x00show\x00show-environment\x00display-message\x00display\x00capture-pane\x00capturep\x00kill-session\x00kill-server\x00kill-window\x00kill-pane\x00-V"}}, Root: Node{Arity: 2, Values: "-L\x00-S\x00-f\x00-c\x00-T", Widen: []Widen{{Words: "run-shell\x00run\x00if-shell\x00if\x00send-keys\x00send\x00pipe-pane\x00pipep", Why: "makes tmux run or type a shell command"}}}}
+}
+
+func p565() *Program {
+	return &Program{Name: "tofu", Is: NoCluster | Subcommands, Root: Node{Values: "-var\x00-var-file\x00-target\x00-replace\x00-lock-timeout\x00-parallelism\x00-state\x00-state-out\x00-backup\x00-out\x00-chdir"}}
+}
+
+func p566() *Program {
+	return &Program{Name: "top", Terminal: []Terminal{{Use: TermKeys, Quiet: "-b\x00--batch"}}}
+}
+
+func p567() *Program {
+	return &Program{Name: "touch", Is: DataArgs, Root: Node{Arity: 1}}
+}
+
+func p568() *Program {
+	return &Program{Name: "tput", Is: DataArgs}
+}
+
+func p569() *Program {
+	return &Program{Name: "tr", Decodes: "*", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p570() *Program {
+	return &Program{Name: "trap", Is: Widens, Extract: "trap"}
+}
+
+func p571() *Program {
+	return &Program{Name: "tree", Is: DataArgs, Files: &Files{Walks: true, Dot: DotAlways}, Root: Node{ReadOnly: &ReadOnly{Deny: "-o\x00-R", MaxOperands: -1, NoGlob: true}}}
+}
+
+func p572() *Program {
+	return &Program{Name: "trino", Root: Node{Values: "--server\x00--catalog\x00--schema\x00--user\x00--execute\x00-f\x00--file\x00--output-format\x00--session\x00--source\x00--client-tags\x00--access-token"}}
+}
+
+func p573() *Program {
+	return &Program{Name: "true", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p574() *Program {
+	return &Program{Name: "truncate", Aliases: "--size\x01-s", Writes: "operands", Root: Node{Values: "-s\x00--size\x00-r\x00--reference"}}
+}
+
+func p575() *Program {
+	return &Program{Name: "ts-node", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--eval\x00-p\x00--print\x00--test\x00--run", Forces: "-i\x00--interactive", Values: "-r\x00--require\x00--import\x00--loader\x00--experimental-loader\x00-C\x00--conditions\x00--input-type\x00--env-file\x00--title\x00--inspect-port", Operands: 1}}}
+}
+
+func p576() *Program {
+	return &Program{Name: "tsp", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+}
+
+func p577() *Program {
+	return &Program{Name: "tty", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p578() *Program {
+	return &Program{Name: "turbo", Root: Node{Arity: 2}}
+}
+
+func p579() *Program {
+	return &Program{Name: "turso", Is: Subcommands}
+}
+
+func p580() *Program {
+	return &Program{Name: "type", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p581() *Program {
+	return &Program{Name: "typeorm", Root: Node{Arity: 2}}
+}
+
+func p582() *Program {
+	return &Program{Name: "typeset", Is: DataArgs | Widens, Extract: "env_assign"}
+}
+
+func p583() *Program {
+	return &Program{Name: "ufw", Is: Subcommands | DryRuns, Aliases: "--force\x01-f", Root: Node{Arity: 2, DryRun: "--dry-run"}}
+}
+
+func p584() *Program {
+	return &Program{Name: "ugrep", Is: DataArgs}
+}
+
+func p585() *Program {
+	return &Program{Name: "unalias", Is: DataArgs}
+}
+
+func p586() *Program {
+	return &Program{Name: "uname", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p587() *Program {
+	return &Program{Name: "uniq", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: 1, NoGlob: true}}}
+}
+
+func p588() *Program {
+	return &Program{Name: "unset", Is: DataArgs, Root: Node{Arity: 1}}
+}
+
+func p589() *Program {
+	return &Program{Name: "unshare", Is: Widens, Terminal: []Terminal{{Use: TermInput, Values: "-t\x00--target\x00-S\x00--setuid\x00-G\x00--setgid\x00-w\x00--wd\x00-r\x00--root\x00--map-user\x00--map-group", Operands: 1}}, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+}
+
+func p590() *Program {
+	return &Program{Name: "unzip", Is: DataArgs}
+}
+
+func p591() *Program {
+	return &Program{Name: "uptime", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p592() *Program {
+	return &Program{Name: "useradd", Aliases: "--append\x01-a\x00--gid\x01-g\x00--groups\x01-G\x00--non-unique\x01-o\x00--uid\x01-u", Root: Node{Values: "-u\x00--uid\x00-g\x00--gid\x00-G\x00--groups\x00-d\x00--home\x00--home-dir\x00-s\x00--shell\x00-c\x00--comment\x00-e\x00--expiredate\x00-f\x00--inactive\x00-k\x00--skel\x00-K\x00--key\x00-p\x00--password\x00-R\x00--root\x00-P\x00--prefix\x00-Z\x00--selinux-user\x00-b\x00--base-dir\x00-l\x00--login"}}
+}
+
+func p593() *Program {
+	return &Program{Name: "userdel", Aliases: "--force\x01-f\x00--remove\x01-r", Root: Node{Values: "-R\x00--root\x00-P\x00--prefix"}}
+}
+
+func p594() *Program {
+	return &Program{Name: "usermod", Aliases: "--append\x01-a\x00--gid\x01-g\x00--groups\x01-G\x00--non-unique\x01-o\x00--uid\x01-u", Root: Node{Values: "-u\x00--uid\x00-g\x00--gid\x00-G\x00--groups\x00-d\x00--home\x00--home-dir\x00-s\x00--shell\x00-c\x00--comment\x00-e\x00--expiredate\x00-f\x00--inactive\x00-k\x00--skel\x00-K\x00--key\x00-p\x00--password\x00-R\x00--root\x00-P\x00--prefix\x00-Z\x00--selinux-user\x00-b\x00--base-dir\x00-l\x00--login"}}
+}
+
+func p595() *Program {
+	return &Program{Name: "usql", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command\x00-f\x00--file"}}, Root: Node{Values: "-c\x00--command\x00-f\x00--file\x00-o\x00--out\x00-v\x00--set\x00-P\x00--pset\x00-F\x00--field-separator\x00-R\x00--record-separator\x00-T\x00--table-attr"}}
+}
+
+func p596() *Program {
+	return &Program{Name: "utop", Terminal: []Terminal{{Use: TermInput}}}
+}
+
+func p597() *Program {
+	return &Program{Name: "uudecode", Decodes: "*"}
+}
+
+func p598() *Program {
+	return &Program{Name: "uv", Is: Abbrev | Subcommands | Runs | Widens, Root: Node{Arity: 2, Values: "-i\x00-f\x00-r\x00-c\x00-e\x00--index-url\x00--extra-index-url\x00--find-links", Widen: []Widen{{Opts: "-i\x00-f\x00--index-url\x00--extra-index-url\x00--find-links\x00--trusted-host", Why: "changes where packages (code) come from"}}}, Subs: []Node{{Path: "pip", Arity: 3}, {Path: "run", Arity: 3, Values: "--with\x00--from\x00-p\x00--python\x00--project\x00--directory", Run: &Run{}}, {Path: "tool run", Values: "--from\x00--with\x00-p\x00--python", Run: &Run{}}}}
+}
+
+func p599() *Program {
+	return &Program{Name: "uvx", Is: Runs, Root: Node{Values: "--from\x00--with\x00-p\x00--python\x00--index-url", Run: &Run{}}}
+}
+
+func p600() *Program {
+	return &Program{Name: "vagrant", Is: Subcommands | DataArgs, Terminal: []Terminal{{Sub: "ssh", Use: TermInput, Runs: "-c\x00--command"}}, Root: Node{Values: "-s\x00--stage\x00-r\x00--region\x00--aws-profile\x00-c\x00--config\x00--param\x00--stack-name\x00--profile\x00--config-file\x00--config-env\x00-t\x00--template-file"}}
+}
+
+func p601() *Program {
+	return &Program{Name: "valkey-cli", Is: Subcommands, Terminal: []Terminal{{Use: TermInput, Runs: "--eval\x00-x\x00--scan\x00--stat\x00--bigkeys", Values: "-h\x00-p\x00-a\x00-n\x00-u\x00--user\x00--pass\x00-s\x00-r\x00-i", Operands: 1}}, Root: Node{Values: "-h\x00-p\x00-s\x00-a\x00-u\x00--user\x00--pass\x00-n\x00-r\x00-i\x00-d\x00-D\x00--cacert\x00--cacertdir\x00--cert\x00--key\x00--sni\x00--eval\x00--rdb\x00--functions-rdb\x00--pattern\x00--count\x00--quoted-pattern\x00--memkeys-samples\x00-t\x00--pipe-timeout"}}
+}
+
+func p602() *Program {
+	return &Program{Name: "vault", Is: NoCluster | Subcommands, Root: Node{Arity: 2, Values: "-field\x00-format\x00-address\x00-namespace\x00-mount\x00-version\x00-method\x00-path"}, Subs: []Node{{Path: "auth", Arity: 3}, {Path: "kv", Arity: 3}}}
+}
+
+func p603() *Program {
+	return &Program{Name: "vboxheadless", Is: DataArgs}
+}
+
+func p604() *Program {
+	return &Program{Name: "vboxmanage", Is: DataArgs}
+}
+
+func p605() *Program {
+	return &Program{Name: "vdir", Files: &Files{WalkFlags: "-R\x00--recursive", Dot: DotAlways}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p606() *Program {
+	return &Program{Name: "velero", Is: Subcommands, Root: Node{Values: "--name\x00--kubeconfig\x00-p\x00--profile\x00-n\x00--namespace\x00--kubecontext\x00-l\x00--selector\x00-f\x00--file\x00-e\x00--environment"}}
+}
+
+func p607() *Program {
+	return &Program{Name: "vercel", Is: DataArgs, Root: Node{Arity: 2}}
+}
+
+func p608() *Program {
+	return &Program{Name: "vgremove", Is: DryRuns, Aliases: "--force\x01-f\x00--yes\x01-y", Root: Node{Values: "-L\x00--size\x00-l\x00--extents\x00--config\x00-S\x00--select\x00--reportformat", DryRun: "-t\x00--test"}}
+}
+
+func p609() *Program {
+	return &Program{Name: "vi", Is: DataArgs | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, Root: Node{Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
+}
+
+func p610() *Program {
+	return &Program{Name: "view", Is: Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, Root: Node{Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
+}
+
+func p611() *Program {
+	return &Program{Name: "vim", Is: DataArgs | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, Root: Node{Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
+}
+
+func p612() *Program {
+	return &Program{Name: "vimdiff", Is: Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, Root: Node{Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
+}
+
+func p613() *Program {
+	return &Program{Name: "virsh", Is: Subcommands | DataArgs, Root: Node{Values: "-c\x00--connect\x00--pool\x00--storage\x00--domain\x00--vol"}}
+}
+
+func p614() *Program {
+	return &Program{Name: "vmrun", Is: DataArgs}
+}
+
+func p615() *Program {
+	return &Program{Name: "volta", Is: DataArgs, Root: Node{Arity: 2}}
+}
+
+func p616() *Program {
+	return &Program{Name: "w", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p617() *Program {
+	return &Program{Name: "wall", Is: DataArgs}
+}
+
+func p618() *Program {
+	return &Program{Name: "watch", Terminal: []Terminal{{Use: TermScreen}}}
+}
+
+func p619() *Program {
+	return &Program{Name: "watchexec", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+}
+
+func p620() *Program {
+	return &Program{Name: "wc", Is: DataArgs, Files: &Files{Lists: "--files0-from"}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p621() *Program {
+	return &Program{Name: "wget", Is: Abbrev | Widens, Writes: "-O\x00--output-document", Root: Node{Values: "-a\x00-A\x00-B\x00-D\x00-e\x00-i\x00-I\x00-l\x00-O\x00-o\x00-P\x00-Q\x00-R\x00-t\x00-T\x00-U\x00-w\x00-X\x00-Y\x00--output-document\x00--output-file\x00--append-output\x00--post-file\x00--body-file\x00--execute\x00--config\x00--directory-prefix\x00--post-data\x00--body-data\x00--header\x00--user\x00--password\x00--http-user\x00--http-password\x00--method", Widen: []Widen{{Opts: "-O\x00-o\x00--output-document\x00--output-file", Unless: "@stdout", Why: "makes wget write elsewhere, upload a file, or run wgetrc commands"}, {Opts: "-a\x00-e\x00-P\x00--append-output\x00--post-file\x00--body-file\x00--execute\x00--config\x00--directory-prefix\x00--use-askpass", Why: "makes wget write elsewhere, upload a file, or run wgetrc commands"}}}}
+}
+
+func p622() *Program {
+	return &Program{Name: "wget2", Is: Abbrev | Widens, Root: Node{Values: "-a\x00-A\x00-B\x00-D\x00-e\x00-i\x00-I\x00-l\x00-O\x00-o\x00-P\x00-Q\x00-R\x00-t\x00-T\x00-U\x00-w\x00-X\x00-Y\x00--output-document\x00--output-file\x00--append-output\x00--post-file\x00--body-file\x00--execute\x00--config\x00--directory-prefix\x00--post-data\x00--body-data\x00--header\x00--user\x00--password\x00--http-user\x00--http-password\x00--method", Widen: []Widen{{Opts: "-O\x00-o\x00--output-document\x00--output-file", Unless: "@stdout", Why: "makes wget write elsewhere, upload a file, or run wgetrc commands"}, {Opts: "-a\x00-e\x00-P\x00--append-output\x00--post-file\x00--body-file\x00--execute\x00--config\x00--directory-prefix\x00--use-askpass", Why: "makes wget write elsewhere, upload a file, or run wgetrc commands"}}}}
+}
+
+func p623() *Program {
+	return &Program{Name: "whatis", Is: DataArgs}
+}
+
+func p624() *Program {
+	return &Program{Name: "whereis", Is: DataArgs}
+}
+
+func p625() *Program {
+	return &Program{Name: "which", Is: DataArgs, Files: &Files{None: true}, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p626() *Program {
+	return &Program{Name: "who", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p627() *Program {
+	return &Program{Name: "whoami", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p628() *Program {
+	return &Program{Name: "wipefs", Is: DryRuns, Aliases: "--all\x01-a", Root: Node{DryRun: "-n\x00--no-act"}}
+}
+
+func p629() *Program {
+	return &Program{Name: "wish", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}}
+}
+
+func p630() *Program {
+	return &Program{Name: "wormhole", Is: Subcommands}
+}
+
+func p631() *Program {
+	return &Program{Name: "wp", Root: Node{Arity: 2}}
+}
+
+func p632() *Program {
+	return &Program{Name: "wrangler", Is: Subcommands | DataArgs, Root: Node{Arity: 2, Values: "--command\x00--file\x00--env\x00-e\x00-c\x00--config"}}
+}
+
+func p633() *Program {
+	return &Program{Name: "write", Is: DataArgs}
+}
+
+func p634() *Program {
+	return &Program{Name: "xdg-open", Is: DataArgs}
+}
+
+func p635() *Program {
+	return &Program{Name: "xe", Is: DataArgs}
+}
+
+func p636() *Program {
+	return &Program{Name: "xh", Root: Node{Values: "-a\x00--auth\x00-A\x00--auth-type\x00--session\x00--session-read-only\x00--verify\x00--cert\x00--cert-key\x00-o\x00--output\x00-p\x00--print\x00--pretty\x00-s\x00--style\x00--proxy\x00--timeout\x00--default-scheme"}}
+}
+
+func p637() *Program {
+	return &Program{Name: "xhs", Root: Node{Values: "-a\x00--auth\x00-A\x00--auth-type\x00--session\x00--session-read-only\x00--verify\x00--cert\x00--cert-key\x00-o\x00--output\x00-p\x00--print\x00--pretty\x00-s\x00--style\x00--proxy\x00--timeout\x00--default-scheme"}}
+}
+
+func p638() *Program {
+	return &Program{Name: "xonsh", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--commands", Forces: "-i\x00--interactive", Operands: 1}}}
+}
+
+func p639() *Program {
+	return &Program{Name: "xxd", Aliases: "--revert\x01-r", Decodes: "-r"}
+}
+
+func p640() *Program {
+	return &Program{Name: "yarn", Is: Abbrev | Subcommands | Runs | Widens | DryRuns, Root: Node{Arity: 2, Values: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call\x00--prefix\x00--loglevel\x00--cache\x00--cwd\x00--modules-folder\x00--cache-folder", DryRun: "--dry-run", Widen: []Widen{{Opts: "--unsafe-perm", Unless: "false", Why: "makes package scripts run with full privileges"}, {Opts: "--ignore-scripts", Unless: "true", HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: "--no-ignore-scripts", Why: "makes package install scripts run"}, {Opts: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call", Why: "changes which code {name} fetches or which shell runs its scripts"}}}, Subs: []Node{{Path: "config", Arity: 3}, {Path: "dlx", Arity: 3, Values: "-p\x00--package", Run: &Run{}}, {Path: "exec", Run: &Run{}}, {Path: "run", Arity: 3}, {Path: "workspace", Arity: 3}}}
+}
+
+func p641() *Program {
+	return &Program{Name: "yash", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+}
+
+func p642() *Program {
+	return &Program{Name: "yay", Is: DataArgs}
+}
+
+func p643() *Program {
+	return &Program{Name: "yes", Is: DataArgs}
+}
+
+func p644() *Program {
+	return &Program{Name: "yq", Is: DataArgs}
+}
+
+func p645() *Program {
+	return &Program{Name: "yum", Is: Subcommands | DataArgs, Words: "erase\x01remove", Root: Node{Arity: 2}}
+}
+
+func p646() *Program {
+	return &Program{Name: "zellij", Terminal: []Terminal{{Use: TermKeys, Quiet: "ls\x00list-sessions\x00kill-session\x00kill-all-sessions\x00delete-session"}}}
+}
+
+func p647() *Program {
+	return &Program{Name: "zfs", Is: Subcommands | DryRuns, Subs: []Node{{Path: "destroy", DryRun: "-n"}}}
+}
+
+func p648() *Program {
+	return &Program{Name: "zip", Is: DataArgs | Widens, Root: Node{Widen: []Widen{{Prefix: "--unzip-command", Words: "-TT", Why: "makes zip run another program"}}}}
+}
+
+func p649() *Program {
+	return &Program{Name: "zpool", Is: Subcommands}
+}
+
+func p650() *Program {
+	return &Program{Name: "zsh", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+}
+
+func p651() *Program {
+	return &Program{Name: "zypper", Is: Subcommands | DataArgs, Words: "in\x01install\x00rm\x01remove", Root: Node{Arity: 2}}
 }
 
 // nPrograms is how many programs the data describes.
-const nPrograms = 547
+const nPrograms = 652
 
 // build builds the program of index i (in name order).
 func build(i int) *Program {
@@ -3290,6 +3710,216 @@ func build(i int) *Program {
 		return p545()
 	case 546:
 		return p546()
+	case 547:
+		return p547()
+	case 548:
+		return p548()
+	case 549:
+		return p549()
+	case 550:
+		return p550()
+	case 551:
+		return p551()
+	case 552:
+		return p552()
+	case 553:
+		return p553()
+	case 554:
+		return p554()
+	case 555:
+		return p555()
+	case 556:
+		return p556()
+	case 557:
+		return p557()
+	case 558:
+		return p558()
+	case 559:
+		return p559()
+	case 560:
+		return p560()
+	case 561:
+		return p561()
+	case 562:
+		return p562()
+	case 563:
+		return p563()
+	case 564:
+		return p564()
+	case 565:
+		return p565()
+	case 566:
+		return p566()
+	case 567:
+		return p567()
+	case 568:
+		return p568()
+	case 569:
+		return p569()
+	case 570:
+		return p570()
+	case 571:
+		return p571()
+	case 572:
+		return p572()
+	case 573:
+		return p573()
+	case 574:
+		return p574()
+	case 575:
+		return p575()
+	case 576:
+		return p576()
+	case 577:
+		return p577()
+	case 578:
+		return p578()
+	case 579:
+		return p579()
+	case 580:
+		return p580()
+	case 581:
+		return p581()
+	case 582:
+		return p582()
+	case 583:
+		return p583()
+	case 584:
+		return p584()
+	case 585:
+		return p585()
+	case 586:
+		return p586()
+	case 587:
+		return p587()
+	case 588:
+		return p588()
+	case 589:
+		return p589()
+	case 590:
+		return p590()
+	case 591:
+		return p591()
+	case 592:
+		return p592()
+	case 593:
+		return p593()
+	case 594:
+		return p594()
+	case 595:
+		return p595()
+	case 596:
+		return p596()
+	case 597:
+		return p597()
+	case 598:
+		return p598()
+	case 599:
+		return p599()
+	case 600:
+		return p600()
+	case 601:
+		return p601()
+	case 602:
+		return p602()
+	case 603:
+		return p603()
+	case 604:
+		return p604()
+	case 605:
+		return p605()
+	case 606:
+		return p606()
+	case 607:
+		return p607()
+	case 608:
+		return p608()
+	case 609:
+		return p609()
+	case 610:
+		return p610()
+	case 611:
+		return p611()
+	case 612:
+		return p612()
+	case 613:
+		return p613()
+	case 614:
+		return p614()
+	case 615:
+		return p615()
+	case 616:
+		return p616()
+	case 617:
+		return p617()
+	case 618:
+		return p618()
+	case 619:
+		return p619()
+	case 620:
+		return p620()
+	case 621:
+		return p621()
+	case 622:
+		return p622()
+	case 623:
+		return p623()
+	case 624:
+		return p624()
+	case 625:
+		return p625()
+	case 626:
+		return p626()
+	case 627:
+		return p627()
+	case 628:
+		return p628()
+	case 629:
+		return p629()
+	case 630:
+		return p630()
+	case 631:
+		return p631()
+	case 632:
+		return p632()
+	case 633:
+		return p633()
+	case 634:
+		return p634()
+	case 635:
+		return p635()
+	case 636:
+		return p636()
+	case 637:
+		return p637()
+	case 638:
+		return p638()
+	case 639:
+		return p639()
+	case 640:
+		return p640()
+	case 641:
+		return p641()
+	case 642:
+		return p642()
+	case 643:
+		return p643()
+	case 644:
+		return p644()
+	case 645:
+		return p645()
+	case 646:
+		return p646()
+	case 647:
+		return p647()
+	case 648:
+		return p648()
+	case 649:
+		return p649()
+	case 650:
+		return p650()
+	case 651:
+		return p651()
 	}
 	return nil
 }
@@ -3305,1090 +3935,1300 @@ func lookup(name string) *Program {
 		return program(2)
 	case "ack":
 		return program(3)
-	case "ag":
+	case "adb":
 		return program(4)
-	case "alembic":
+	case "adduser":
 		return program(5)
-	case "alias":
+	case "ag":
 		return program(6)
-	case "ansible":
+	case "alembic":
 		return program(7)
-	case "ansible-playbook":
+	case "alias":
 		return program(8)
-	case "apk":
+	case "ansible":
 		return program(9)
-	case "apropos":
+	case "ansible-playbook":
 		return program(10)
-	case "apt":
+	case "ansible-vault":
 		return program(11)
-	case "apt-cache":
+	case "apk":
 		return program(12)
-	case "apt-file":
+	case "apropos":
 		return program(13)
-	case "apt-get":
+	case "apt":
 		return program(14)
-	case "aptitude":
+	case "apt-cache":
 		return program(15)
-	case "arch":
+	case "apt-file":
 		return program(16)
-	case "argocd":
+	case "apt-get":
 		return program(17)
-	case "ash":
+	case "apt-key":
 		return program(18)
-	case "at":
+	case "aptitude":
 		return program(19)
-	case "atop":
+	case "arch":
 		return program(20)
-	case "awk":
+	case "argocd":
 		return program(21)
-	case "aws":
+	case "arptables":
 		return program(22)
-	case "az":
+	case "ash":
 		return program(23)
-	case "base32":
+	case "at":
 		return program(24)
-	case "base64":
+	case "atop":
 		return program(25)
-	case "basename":
+	case "auditctl":
 		return program(26)
-	case "basenc":
+	case "awk":
 		return program(27)
-	case "bash":
+	case "aws":
 		return program(28)
-	case "batch":
+	case "az":
 		return program(29)
-	case "bazel":
+	case "badblocks":
 		return program(30)
-	case "bc":
+	case "base32":
 		return program(31)
-	case "beeline":
+	case "base64":
 		return program(32)
-	case "bind":
+	case "basename":
 		return program(33)
-	case "bpython":
+	case "basenc":
 		return program(34)
-	case "bq":
+	case "bash":
 		return program(35)
-	case "brew":
+	case "batch":
 		return program(36)
-	case "bsdtar":
+	case "bazel":
 		return program(37)
-	case "btop":
+	case "bc":
 		return program(38)
-	case "buildah":
+	case "beeline":
 		return program(39)
-	case "bun":
+	case "bind":
 		return program(40)
-	case "bundle":
+	case "blkdiscard":
 		return program(41)
-	case "bunx":
+	case "bpython":
 		return program(42)
-	case "busybox":
+	case "bq":
 		return program(43)
-	case "busybox-awk":
+	case "brew":
 		return program(44)
-	case "bwrap":
+	case "bsdtar":
 		return program(45)
-	case "byobu":
+	case "btop":
 		return program(46)
-	case "c++":
+	case "btrfs":
 		return program(47)
-	case "cal":
+	case "buildah":
 		return program(48)
-	case "cargo":
+	case "bun":
 		return program(49)
-	case "cat":
+	case "bundle":
 		return program(50)
-	case "cc":
+	case "bunx":
 		return program(51)
-	case "cd":
+	case "busybox":
 		return program(52)
-	case "cdk":
+	case "busybox-awk":
 		return program(53)
-	case "cdktf":
+	case "bw":
 		return program(54)
-	case "cf":
+	case "bwrap":
 		return program(55)
-	case "chgrp":
+	case "byobu":
 		return program(56)
-	case "chmod":
+	case "c++":
 		return program(57)
-	case "chown":
+	case "cal":
 		return program(58)
-	case "chroot":
+	case "cargo":
 		return program(59)
-	case "cksum":
+	case "cat":
 		return program(60)
-	case "clang":
+	case "cbatticon":
 		return program(61)
-	case "clang++":
+	case "cc":
 		return program(62)
-	case "clear":
+	case "cd":
 		return program(63)
-	case "clickhouse":
+	case "cdk":
 		return program(64)
-	case "clickhouse-client":
+	case "cdktf":
 		return program(65)
-	case "clickhouse-local":
+	case "cf":
 		return program(66)
-	case "clisp":
+	case "chgrp":
 		return program(67)
-	case "clj":
+	case "chmod":
 		return program(68)
-	case "clojure":
+	case "chown":
 		return program(69)
-	case "cmake":
+	case "chroot":
 		return program(70)
-	case "cmp":
+	case "cksum":
 		return program(71)
-	case "cockroach":
+	case "clang":
 		return program(72)
-	case "code":
+	case "clang++":
 		return program(73)
-	case "column":
+	case "clear":
 		return program(74)
-	case "comm":
+	case "clickhouse":
 		return program(75)
-	case "compdef":
+	case "clickhouse-client":
 		return program(76)
-	case "compgen":
+	case "clickhouse-local":
 		return program(77)
-	case "complete":
+	case "clisp":
 		return program(78)
-	case "composer":
+	case "clj":
 		return program(79)
-	case "consul":
+	case "clojure":
 		return program(80)
-	case "corepack":
+	case "cmake":
 		return program(81)
-	case "cowsay":
+	case "cmp":
 		return program(82)
-	case "cp":
+	case "cockroach":
 		return program(83)
-	case "cqlsh":
+	case "code":
 		return program(84)
-	case "crictl":
+	case "colima":
 		return program(85)
-	case "crontab":
+	case "column":
 		return program(86)
-	case "csh":
+	case "comm":
 		return program(87)
-	case "curl":
+	case "compdef":
 		return program(88)
-	case "cut":
+	case "compgen":
 		return program(89)
-	case "dash":
+	case "complete":
 		return program(90)
-	case "date":
+	case "composer":
 		return program(91)
-	case "dbus-run-session":
+	case "conda":
 		return program(92)
-	case "dc":
+	case "consul":
 		return program(93)
-	case "dd":
+	case "corepack":
 		return program(94)
-	case "declare":
+	case "cowsay":
 		return program(95)
-	case "del":
+	case "cp":
 		return program(96)
-	case "del-cli":
+	case "cqlsh":
 		return program(97)
-	case "deno":
+	case "crictl":
 		return program(98)
-	case "df":
+	case "croc":
 		return program(99)
-	case "diff":
+	case "crontab":
 		return program(100)
-	case "dir":
+	case "cryptsetup":
 		return program(101)
-	case "dirname":
+	case "csh":
 		return program(102)
-	case "dnf":
+	case "csrutil":
 		return program(103)
-	case "dnf4":
+	case "curl":
 		return program(104)
-	case "dnf5":
+	case "cut":
 		return program(105)
-	case "doas":
+	case "dash":
 		return program(106)
-	case "docker":
+	case "date":
 		return program(107)
-	case "docker-compose":
+	case "dbus-run-session":
 		return program(108)
-	case "doctl":
+	case "dc":
 		return program(109)
-	case "dolt":
+	case "dd":
 		return program(110)
-	case "dotnet":
+	case "ddrescue":
 		return program(111)
-	case "dpkg":
+	case "declare":
 		return program(112)
-	case "dpkg-query":
+	case "defaults":
 		return program(113)
-	case "drizzle-kit":
+	case "del":
 		return program(114)
-	case "dropdb":
+	case "del-cli":
 		return program(115)
-	case "du":
+	case "delv":
 		return program(116)
-	case "duckdb":
+	case "deno":
 		return program(117)
-	case "echo":
+	case "df":
 		return program(118)
-	case "ed":
+	case "diff":
 		return program(119)
-	case "egrep":
+	case "dig":
 		return program(120)
-	case "eksctl":
+	case "dir":
 		return program(121)
-	case "elixir":
+	case "dirname":
 		return program(122)
-	case "elvish":
+	case "diskutil":
 		return program(123)
-	case "emacs":
+	case "dmesg":
 		return program(124)
-	case "emacsclient":
+	case "dnf":
 		return program(125)
-	case "emerge":
+	case "dnf4":
 		return program(126)
-	case "enable":
+	case "dnf5":
 		return program(127)
-	case "entr":
+	case "doas":
 		return program(128)
-	case "env":
+	case "docker":
 		return program(129)
-	case "erl":
+	case "docker-compose":
 		return program(130)
-	case "espeak":
+	case "doctl":
 		return program(131)
-	case "etcdctl":
+	case "dolt":
 		return program(132)
-	case "ex":
+	case "doppler":
 		return program(133)
-	case "exit":
+	case "dotnet":
 		return program(134)
-	case "expect":
+	case "dpkg":
 		return program(135)
-	case "export":
+	case "dpkg-query":
 		return program(136)
-	case "expr":
+	case "drizzle-kit":
 		return program(137)
-	case "false":
+	case "dropdb":
 		return program(138)
-	case "fd":
+	case "du":
 		return program(139)
-	case "fdfind":
+	case "duckdb":
 		return program(140)
-	case "fgrep":
+	case "ebtables":
 		return program(141)
-	case "figlet":
+	case "echo":
 		return program(142)
-	case "file":
+	case "ed":
 		return program(143)
-	case "find":
+	case "egrep":
 		return program(144)
-	case "firebase":
+	case "eksctl":
 		return program(145)
-	case "firejail":
+	case "elixir":
 		return program(146)
-	case "fish":
+	case "elvish":
 		return program(147)
-	case "flatpak":
+	case "emacs":
 		return program(148)
-	case "flux":
+	case "emacsclient":
 		return program(149)
-	case "flyctl":
+	case "emerge":
 		return program(150)
-	case "fmt":
+	case "enable":
 		return program(151)
-	case "fold":
+	case "entr":
 		return program(152)
-	case "free":
+	case "env":
 		return program(153)
-	case "ftp":
+	case "erl":
 		return program(154)
-	case "g++":
+	case "espeak":
 		return program(155)
-	case "gawk":
+	case "etcdctl":
 		return program(156)
-	case "gcc":
+	case "ex":
 		return program(157)
-	case "gcloud":
+	case "exit":
 		return program(158)
-	case "gdb":
+	case "expect":
 		return program(159)
-	case "gem":
+	case "export":
 		return program(160)
-	case "gforth":
+	case "expr":
 		return program(161)
-	case "gh":
+	case "false":
 		return program(162)
-	case "ghci":
+	case "fastboot":
 		return program(163)
-	case "gio":
+	case "fd":
 		return program(164)
-	case "git":
+	case "fdesetup":
 		return program(165)
-	case "git-grep":
+	case "fdfind":
 		return program(166)
-	case "git-receive-pack":
+	case "ffsend":
 		return program(167)
-	case "git-shell":
+	case "fgrep":
 		return program(168)
-	case "git-upload-pack":
+	case "figlet":
 		return program(169)
-	case "glab":
+	case "file":
 		return program(170)
-	case "gmake":
+	case "find":
 		return program(171)
-	case "go":
+	case "firebase":
 		return program(172)
-	case "gofmt":
+	case "firejail":
 		return program(173)
-	case "gradle":
+	case "firewall-cmd":
 		return program(174)
-	case "grep":
+	case "fish":
 		return program(175)
-	case "groovy":
+	case "flashrom":
 		return program(176)
-	case "groovysh":
+	case "flatpak":
 		return program(177)
-	case "groups":
+	case "flux":
 		return program(178)
-	case "gsed":
+	case "flyctl":
 		return program(179)
-	case "gsutil":
+	case "fmt":
 		return program(180)
-	case "gtar":
+	case "fold":
 		return program(181)
-	case "guile":
+	case "free":
 		return program(182)
-	case "guix":
+	case "ftp":
 		return program(183)
-	case "gvim":
+	case "g++":
 		return program(184)
-	case "hash":
+	case "gawk":
 		return program(185)
-	case "head":
+	case "gcc":
 		return program(186)
-	case "helix":
+	case "gcloud":
 		return program(187)
-	case "helm":
+	case "gdb":
 		return program(188)
-	case "helmfile":
+	case "gem":
 		return program(189)
-	case "help":
+	case "getenforce":
 		return program(190)
-	case "heroku":
+	case "gforth":
 		return program(191)
-	case "hexdump":
+	case "gh":
 		return program(192)
-	case "hg":
+	case "ghci":
 		return program(193)
-	case "history":
+	case "gio":
 		return program(194)
-	case "hive":
+	case "git":
 		return program(195)
-	case "hostname":
+	case "git-grep":
 		return program(196)
-	case "htop":
+	case "git-receive-pack":
 		return program(197)
-	case "hugo":
+	case "git-shell":
 		return program(198)
-	case "hx":
+	case "git-upload-pack":
 		return program(199)
-	case "id":
+	case "glab":
 		return program(200)
-	case "iex":
+	case "gmake":
 		return program(201)
-	case "impala-shell":
+	case "go":
 		return program(202)
-	case "influx":
+	case "gofmt":
 		return program(203)
-	case "info":
+	case "gopass":
 		return program(204)
-	case "inotifywait":
+	case "gpasswd":
 		return program(205)
-	case "install":
+	case "gpg":
 		return program(206)
-	case "ip":
+	case "gradle":
 		return program(207)
-	case "ip6tables":
+	case "grep":
 		return program(208)
-	case "iptables":
+	case "groovy":
 		return program(209)
-	case "ipython":
+	case "groovysh":
 		return program(210)
-	case "ipython3":
+	case "groups":
 		return program(211)
-	case "irb":
+	case "grubby":
 		return program(212)
-	case "java":
+	case "gsed":
 		return program(213)
-	case "jdb":
+	case "gsutil":
 		return program(214)
-	case "jed":
+	case "gtar":
 		return program(215)
-	case "jest":
+	case "guile":
 		return program(216)
-	case "joe":
+	case "guix":
 		return program(217)
-	case "join":
+	case "gvim":
 		return program(218)
-	case "journalctl":
+	case "hash":
 		return program(219)
-	case "jq":
+	case "hcloud":
 		return program(220)
-	case "jruby":
+	case "hdparm":
 		return program(221)
-	case "jshell":
+	case "head":
 		return program(222)
-	case "julia":
+	case "helix":
 		return program(223)
-	case "just":
+	case "helm":
 		return program(224)
-	case "k3d":
+	case "helmfile":
 		return program(225)
-	case "k9s":
+	case "help":
 		return program(226)
-	case "kak":
+	case "heroku":
 		return program(227)
-	case "keydb-cli":
+	case "hexdump":
 		return program(228)
-	case "kill":
+	case "hg":
 		return program(229)
-	case "killall":
+	case "history":
 		return program(230)
-	case "kind":
+	case "hive":
 		return program(231)
-	case "knex":
+	case "host":
 		return program(232)
-	case "ksh":
+	case "hostname":
 		return program(233)
-	case "kubectl":
+	case "htop":
 		return program(234)
-	case "kustomize":
+	case "http":
 		return program(235)
-	case "launchctl":
+	case "https":
 		return program(236)
-	case "lein":
+	case "hugo":
 		return program(237)
-	case "less":
+	case "hx":
 		return program(238)
-	case "let":
+	case "i3exit":
 		return program(239)
-	case "lftp":
+	case "id":
 		return program(240)
-	case "ll":
+	case "idevicediagnostics":
 		return program(241)
-	case "lldb":
+	case "iex":
 		return program(242)
-	case "ln":
+	case "impala-shell":
 		return program(243)
-	case "local":
+	case "incus":
 		return program(244)
-	case "locale":
+	case "influx":
 		return program(245)
-	case "locate":
+	case "info":
 		return program(246)
-	case "logger":
+	case "inotifywait":
 		return program(247)
-	case "login":
+	case "install":
 		return program(248)
-	case "loginctl":
+	case "ip":
 		return program(249)
-	case "ls":
+	case "ip6tables":
 		return program(250)
-	case "lsblk":
+	case "ip6tables-legacy":
 		return program(251)
-	case "lscpu":
+	case "ip6tables-nft":
 		return program(252)
-	case "ltrace":
+	case "iptables":
 		return program(253)
-	case "lua":
+	case "iptables-legacy":
 		return program(254)
-	case "luajit":
+	case "iptables-nft":
 		return program(255)
-	case "lvreduce":
+	case "ipython":
 		return program(256)
-	case "lvremove":
+	case "ipython3":
 		return program(257)
-	case "machinectl":
+	case "irb":
 		return program(258)
-	case "mail":
+	case "java":
 		return program(259)
-	case "mailx":
+	case "jdb":
 		return program(260)
-	case "make":
+	case "jed":
 		return program(261)
-	case "man":
+	case "jest":
 		return program(262)
-	case "mariadb":
+	case "joe":
 		return program(263)
-	case "mawk":
+	case "join":
 		return program(264)
-	case "maxima":
+	case "journalctl":
 		return program(265)
-	case "mc":
+	case "jq":
 		return program(266)
-	case "md5sum":
+	case "jruby":
 		return program(267)
-	case "mg":
+	case "jshell":
 		return program(268)
-	case "micro":
+	case "julia":
 		return program(269)
-	case "minikube":
+	case "just":
 		return program(270)
-	case "mkdir":
+	case "k3d":
 		return program(271)
-	case "mke2fs":
+	case "k9s":
 		return program(272)
-	case "mkfs.ext2":
+	case "kak":
 		return program(273)
-	case "mkfs.ext3":
+	case "kdig":
 		return program(274)
-	case "mkfs.ext4":
+	case "keydb-cli":
 		return program(275)
-	case "mksh":
+	case "keyring":
 		return program(276)
-	case "mlocate":
+	case "kill":
 		return program(277)
-	case "mongo":
+	case "killall":
 		return program(278)
-	case "mongosh":
+	case "kind":
 		return program(279)
-	case "more":
+	case "knex":
 		return program(280)
-	case "mosh":
+	case "kodi-send":
 		return program(281)
-	case "most":
+	case "ksh":
 		return program(282)
-	case "mv":
+	case "kubectl":
 		return program(283)
-	case "mvn":
+	case "kustomize":
 		return program(284)
-	case "mysql":
+	case "last":
 		return program(285)
-	case "mysqladmin":
+	case "lastb":
 		return program(286)
-	case "mysqlsh":
+	case "launchctl":
 		return program(287)
-	case "nano":
+	case "lein":
 		return program(288)
-	case "nawk":
+	case "less":
 		return program(289)
-	case "nc":
+	case "let":
 		return program(290)
-	case "ncat":
+	case "lftp":
 		return program(291)
-	case "ncftp":
+	case "limactl":
 		return program(292)
-	case "nerdctl":
+	case "ll":
 		return program(293)
-	case "netcat":
+	case "lldb":
 		return program(294)
-	case "netlify":
+	case "ln":
 		return program(295)
-	case "newgrp":
+	case "local":
 		return program(296)
-	case "ng":
+	case "locale":
 		return program(297)
-	case "ninja":
+	case "locate":
 		return program(298)
-	case "nix":
+	case "logger":
 		return program(299)
-	case "nix-env":
+	case "login":
 		return program(300)
-	case "nl":
+	case "loginctl":
 		return program(301)
-	case "node":
+	case "lpass":
 		return program(302)
-	case "nodejs":
+	case "ls":
 		return program(303)
-	case "nodemon":
+	case "lsblk":
 		return program(304)
-	case "notify-send":
+	case "lscpu":
 		return program(305)
-	case "npm":
+	case "ltrace":
 		return program(306)
-	case "nproc":
+	case "lua":
 		return program(307)
-	case "npx":
+	case "luajit":
 		return program(308)
-	case "nsenter":
+	case "lvreduce":
 		return program(309)
-	case "nu":
+	case "lvremove":
 		return program(310)
-	case "nuget":
+	case "lxc":
 		return program(311)
-	case "nvim":
+	case "machinectl":
 		return program(312)
-	case "nvm":
+	case "mail":
 		return program(313)
-	case "nx":
+	case "mailx":
 		return program(314)
-	case "oc":
+	case "make":
 		return program(315)
-	case "ocaml":
+	case "mamba":
 		return program(316)
-	case "octave":
+	case "man":
 		return program(317)
-	case "od":
+	case "mariadb":
 		return program(318)
-	case "open":
+	case "mawk":
 		return program(319)
-	case "openssl":
+	case "maxima":
 		return program(320)
-	case "osascript":
+	case "mc":
 		return program(321)
-	case "pacman":
+	case "md5sum":
 		return program(322)
-	case "parallel":
+	case "mdadm":
 		return program(323)
-	case "paste":
+	case "mdatp":
 		return program(324)
-	case "pdb":
+	case "mg":
 		return program(325)
-	case "perl":
+	case "micro":
 		return program(326)
-	case "pg":
+	case "microdnf":
+		return program(327)
+	case "micromamba":
 		return program(328)
-	case "pg_restore":
+	case "minikube":
 		return program(329)
-	case "pgrep":
+	case "mkdir":
 		return program(330)
-	case "php":
+	case "mke2fs":
 		return program(331)
-	case "pico":
+	case "mkfs.ext2":
+		return program(332)
+	case "mkfs.ext3":
 		return program(333)
-	case "pidof":
+	case "mkfs.ext4":
 		return program(334)
-	case "pip":
+	case "mksh":
 		return program(335)
-	case "pip3":
+	case "mlocate":
 		return program(336)
-	case "pipenv":
+	case "modprobe":
 		return program(337)
-	case "pipx":
+	case "mongo":
 		return program(338)
-	case "pkexec":
+	case "mongosh":
 		return program(339)
-	case "pkill":
+	case "more":
 		return program(340)
-	case "plocate":
+	case "mosh":
 		return program(341)
-	case "pnpm":
+	case "most":
 		return program(342)
-	case "pnpx":
+	case "mount":
 		return program(343)
-	case "podman":
+	case "multipass":
 		return program(344)
-	case "podman-compose":
+	case "mutt":
 		return program(345)
-	case "podman-remote":
+	case "mv":
 		return program(346)
-	case "poetry":
+	case "mvn":
 		return program(347)
-	case "popd":
+	case "mysql":
 		return program(348)
-	case "port":
+	case "mysqladmin":
 		return program(349)
-	case "posh":
+	case "mysqlsh":
 		return program(350)
-	case "powershell":
+	case "nano":
 		return program(351)
-	case "presto":
+	case "nawk":
 		return program(352)
-	case "presto-cli":
+	case "nc":
 		return program(353)
-	case "print":
+	case "ncat":
 		return program(354)
-	case "printenv":
+	case "ncftp":
 		return program(355)
-	case "printf":
+	case "neomutt":
 		return program(356)
-	case "prisma":
+	case "nerdctl":
 		return program(357)
-	case "pry":
+	case "netcat":
 		return program(358)
-	case "ps":
+	case "netlify":
 		return program(359)
-	case "psql":
+	case "newgrp":
 		return program(360)
-	case "ptpython":
+	case "nft":
 		return program(361)
-	case "pulumi":
+	case "ng":
 		return program(362)
-	case "pushd":
+	case "ninja":
 		return program(363)
-	case "pvremove":
+	case "nix":
 		return program(364)
-	case "pwd":
+	case "nix-env":
 		return program(365)
-	case "pwsh":
+	case "nl":
 		return program(366)
-	case "py.test":
+	case "node":
 		return program(367)
-	case "pyenv":
+	case "nodejs":
 		return program(368)
-	case "pypy":
+	case "nodemon":
 		return program(369)
-	case "pypy3":
+	case "notify-send":
+		return program(370)
+	case "nova":
 		return program(371)
-	case "pytest":
+	case "npm":
 		return program(372)
-	case "python":
+	case "nproc":
 		return program(373)
-	case "python2":
+	case "npx":
+		return program(374)
+	case "nsenter":
 		return program(375)
-	case "python3":
+	case "nu":
 		return program(376)
-	case "pythonw":
+	case "nuget":
 		return program(377)
-	case "r":
+	case "nvim":
 		return program(378)
-	case "racket":
+	case "nvm":
 		return program(379)
-	case "rake":
+	case "nvme":
 		return program(380)
-	case "rbash":
+	case "nx":
 		return program(381)
-	case "rbenv":
+	case "oc":
 		return program(382)
-	case "rclone":
+	case "ocaml":
 		return program(383)
-	case "read":
+	case "octave":
 		return program(384)
-	case "readlink":
+	case "od":
 		return program(385)
-	case "readonly":
+	case "op":
 		return program(386)
-	case "realpath":
+	case "open":
 		return program(387)
-	case "red":
+	case "openssl":
 		return program(388)
-	case "redis-cli":
+	case "openstack":
 		return program(389)
-	case "return":
+	case "osascript":
 		return program(390)
-	case "rev":
+	case "pacman":
 		return program(391)
-	case "rg":
+	case "parallel":
 		return program(392)
-	case "rimraf":
+	case "pass":
 		return program(393)
-	case "ripgrep":
+	case "passwd":
 		return program(394)
-	case "rm":
+	case "paste":
 		return program(395)
-	case "rmdir":
+	case "pct":
 		return program(396)
-	case "rpm":
+	case "pdb":
 		return program(397)
-	case "rscript":
+	case "perl":
 		return program(398)
-	case "rsync":
-		return program(399)
-	case "rtk":
+	case "pfctl":
 		return program(400)
-	case "ruby":
+	case "pg":
 		return program(401)
-	case "runuser":
+	case "pg_restore":
 		return program(402)
-	case "rustup":
+	case "pgrep":
 		return program(403)
-	case "sam":
+	case "php":
 		return program(404)
-	case "say":
-		return program(405)
-	case "sbcl":
+	case "pico":
 		return program(406)
-	case "sbt":
+	case "picotool":
 		return program(407)
-	case "scala":
+	case "pidof":
 		return program(408)
-	case "scp":
+	case "pip":
 		return program(409)
-	case "screen":
+	case "pip3":
 		return program(410)
-	case "script":
+	case "pipenv":
 		return program(411)
-	case "sdk":
+	case "pipx":
 		return program(412)
-	case "sed":
+	case "pkexec":
 		return program(413)
-	case "seq":
+	case "pkill":
 		return program(414)
-	case "sequelize":
+	case "plocate":
 		return program(415)
-	case "serverless":
+	case "pnpm":
 		return program(416)
-	case "service":
+	case "pnpx":
 		return program(417)
-	case "set":
+	case "podman":
 		return program(418)
-	case "sfdisk":
+	case "podman-compose":
 		return program(419)
-	case "sfdx":
+	case "podman-machine":
 		return program(420)
-	case "sftp":
+	case "podman-remote":
 		return program(421)
-	case "sg":
+	case "poetry":
 		return program(422)
-	case "sh":
+	case "popd":
 		return program(423)
-	case "sha1sum":
+	case "port":
 		return program(424)
-	case "sha256sum":
+	case "posh":
 		return program(425)
-	case "sha512sum":
+	case "powershell":
 		return program(426)
-	case "shift":
+	case "presto":
 		return program(427)
-	case "shred":
+	case "presto-cli":
 		return program(428)
-	case "shx":
+	case "print":
 		return program(429)
-	case "skaffold":
+	case "printenv":
 		return program(430)
-	case "sleep":
+	case "printf":
 		return program(431)
-	case "sls":
+	case "prisma":
 		return program(432)
-	case "smbclient":
+	case "prlctl":
 		return program(433)
-	case "snap":
+	case "pry":
 		return program(434)
-	case "snow":
+	case "ps":
 		return program(435)
-	case "snowsql":
+	case "psql":
 		return program(436)
-	case "socat":
+	case "ptpython":
 		return program(437)
-	case "sort":
+	case "pulumi":
 		return program(438)
-	case "source":
+	case "pushd":
 		return program(439)
-	case "spark-sql":
+	case "pv":
 		return program(440)
-	case "sqlcmd":
+	case "pvremove":
 		return program(441)
-	case "sqlite":
+	case "pwd":
 		return program(442)
-	case "sqlite3":
+	case "pwsh":
 		return program(443)
-	case "sqlplus":
+	case "py.test":
 		return program(444)
-	case "ssh":
+	case "pyenv":
 		return program(445)
-	case "sshpass":
+	case "pypy":
 		return program(446)
-	case "sst":
-		return program(447)
-	case "stat":
+	case "pypy3":
 		return program(448)
-	case "strace":
+	case "pytest":
 		return program(449)
-	case "strings":
+	case "python":
 		return program(450)
-	case "su":
-		return program(451)
-	case "sudo":
+	case "python2":
 		return program(452)
-	case "supabase":
+	case "python3":
 		return program(453)
-	case "svn":
+	case "pythonw":
 		return program(454)
-	case "swift":
+	case "qdbus":
 		return program(455)
-	case "swipl":
+	case "qemu-img":
 		return program(456)
-	case "systemctl":
+	case "qm":
 		return program(457)
-	case "systemd-run":
+	case "r":
 		return program(458)
-	case "tac":
+	case "racket":
 		return program(459)
-	case "tail":
+	case "rake":
 		return program(460)
-	case "tar":
+	case "rbash":
 		return program(461)
-	case "task":
+	case "rbenv":
 		return program(462)
-	case "tclsh":
+	case "rclone":
 		return program(463)
-	case "tcsh":
+	case "read":
 		return program(464)
-	case "telnet":
+	case "readlink":
 		return program(465)
-	case "terraform":
+	case "readonly":
 		return program(466)
-	case "terragrunt":
+	case "realpath":
 		return program(467)
-	case "test":
+	case "red":
 		return program(468)
-	case "tig":
+	case "redis-cli":
 		return program(469)
-	case "time":
+	case "return":
 		return program(470)
-	case "tldr":
+	case "rev":
 		return program(471)
-	case "tmux":
+	case "rg":
 		return program(472)
-	case "tofu":
+	case "rimraf":
 		return program(473)
-	case "top":
+	case "ripgrep":
 		return program(474)
-	case "touch":
+	case "rm":
 		return program(475)
-	case "tput":
+	case "rmdir":
 		return program(476)
-	case "tr":
+	case "rmmod":
 		return program(477)
-	case "trap":
+	case "rpm":
 		return program(478)
-	case "tree":
+	case "rscript":
 		return program(479)
-	case "trino":
+	case "rsync":
 		return program(480)
-	case "true":
+	case "rtk":
 		return program(481)
-	case "ts-node":
+	case "ruby":
 		return program(482)
-	case "tsp":
+	case "runuser":
 		return program(483)
-	case "tty":
+	case "rustup":
 		return program(484)
-	case "turbo":
+	case "s-nail":
 		return program(485)
-	case "turso":
+	case "sam":
 		return program(486)
-	case "type":
+	case "say":
 		return program(487)
-	case "typeorm":
+	case "sbcl":
 		return program(488)
-	case "typeset":
+	case "sbt":
 		return program(489)
-	case "ufw":
+	case "scala":
 		return program(490)
-	case "ugrep":
+	case "scp":
 		return program(491)
-	case "unalias":
+	case "screen":
 		return program(492)
-	case "uname":
+	case "script":
 		return program(493)
-	case "uniq":
+	case "sdk":
 		return program(494)
-	case "unset":
+	case "secret-tool":
 		return program(495)
-	case "unshare":
+	case "security":
 		return program(496)
-	case "unzip":
+	case "sed":
 		return program(497)
-	case "uptime":
+	case "seq":
 		return program(498)
-	case "usql":
+	case "sequelize":
 		return program(499)
-	case "utop":
+	case "serverless":
 		return program(500)
-	case "uudecode":
+	case "service":
 		return program(501)
-	case "uv":
+	case "sestatus":
 		return program(502)
-	case "uvx":
+	case "set":
 		return program(503)
-	case "vagrant":
+	case "setenforce":
 		return program(504)
-	case "valkey-cli":
+	case "sfdisk":
 		return program(505)
-	case "vault":
+	case "sfdx":
 		return program(506)
-	case "vdir":
+	case "sftp":
 		return program(507)
-	case "velero":
+	case "sg":
 		return program(508)
-	case "vercel":
+	case "sh":
 		return program(509)
-	case "vgremove":
+	case "sha1sum":
 		return program(510)
-	case "vi":
+	case "sha256sum":
 		return program(511)
-	case "view":
+	case "sha512sum":
 		return program(512)
-	case "vim":
+	case "shift":
 		return program(513)
-	case "vimdiff":
+	case "shred":
 		return program(514)
-	case "volta":
+	case "shx":
 		return program(515)
-	case "w":
+	case "skaffold":
 		return program(516)
-	case "wall":
+	case "sleep":
 		return program(517)
-	case "watch":
+	case "sls":
 		return program(518)
-	case "watchexec":
+	case "smbclient":
 		return program(519)
-	case "wc":
+	case "snap":
 		return program(520)
-	case "wget":
+	case "snow":
 		return program(521)
-	case "wget2":
+	case "snowsql":
 		return program(522)
-	case "whatis":
+	case "socat":
 		return program(523)
-	case "whereis":
+	case "sops":
 		return program(524)
-	case "which":
+	case "sort":
 		return program(525)
-	case "who":
+	case "source":
 		return program(526)
-	case "whoami":
+	case "spark-sql":
 		return program(527)
-	case "wipefs":
+	case "spctl":
 		return program(528)
-	case "wish":
+	case "sqlcmd":
 		return program(529)
-	case "wp":
+	case "sqlite":
 		return program(530)
-	case "wrangler":
+	case "sqlite3":
 		return program(531)
-	case "write":
+	case "sqlplus":
 		return program(532)
-	case "xdg-open":
+	case "squid":
 		return program(533)
-	case "xonsh":
+	case "ssh":
 		return program(534)
-	case "xxd":
+	case "sshpass":
 		return program(535)
-	case "yarn":
+	case "sst":
 		return program(536)
-	case "yash":
+	case "stat":
 		return program(537)
-	case "yay":
+	case "strace":
 		return program(538)
-	case "yes":
+	case "strings":
 		return program(539)
-	case "yq":
+	case "su":
 		return program(540)
-	case "yum":
+	case "sudo":
 		return program(541)
-	case "zellij":
+	case "supabase":
 		return program(542)
-	case "zfs":
+	case "svn":
 		return program(543)
-	case "zip":
+	case "swift":
 		return program(544)
-	case "zsh":
+	case "swipl":
 		return program(545)
-	case "zypper":
+	case "sysctl":
 		return program(546)
+	case "systemctl":
+		return program(547)
+	case "systemd-run":
+		return program(548)
+	case "tac":
+		return program(549)
+	case "tail":
+		return program(550)
+	case "tar":
+		return program(551)
+	case "task":
+		return program(552)
+	case "tclsh":
+		return program(553)
+	case "tcsh":
+		return program(554)
+	case "tee":
+		return program(555)
+	case "telnet":
+		return program(556)
+	case "terraform":
+		return program(557)
+	case "terragrunt":
+		return program(558)
+	case "test":
+		return program(559)
+	case "tig":
+		return program(560)
+	case "time":
+		return program(561)
+	case "timedatectl":
+		return program(562)
+	case "tldr":
+		return program(563)
+	case "tmux":
+		return program(564)
+	case "tofu":
+		return program(565)
+	case "top":
+		return program(566)
+	case "touch":
+		return program(567)
+	case "tput":
+		return program(568)
+	case "tr":
+		return program(569)
+	case "trap":
+		return program(570)
+	case "tree":
+		return program(571)
+	case "trino":
+		return program(572)
+	case "true":
+		return program(573)
+	case "truncate":
+		return program(574)
+	case "ts-node":
+		return program(575)
+	case "tsp":
+		return program(576)
+	case "tty":
+		return program(577)
+	case "turbo":
+		return program(578)
+	case "turso":
+		return program(579)
+	case "type":
+		return program(580)
+	case "typeorm":
+		return program(581)
+	case "typeset":
+		return program(582)
+	case "ufw":
+		return program(583)
+	case "ugrep":
+		return program(584)
+	case "unalias":
+		return program(585)
+	case "uname":
+		return program(586)
+	case "uniq":
+		return program(587)
+	case "unset":
+		return program(588)
+	case "unshare":
+		return program(589)
+	case "unzip":
+		return program(590)
+	case "uptime":
+		return program(591)
+	case "useradd":
+		return program(592)
+	case "userdel":
+		return program(593)
+	case "usermod":
+		return program(594)
+	case "usql":
+		return program(595)
+	case "utop":
+		return program(596)
+	case "uudecode":
+		return program(597)
+	case "uv":
+		return program(598)
+	case "uvx":
+		return program(599)
+	case "vagrant":
+		return program(600)
+	case "valkey-cli":
+		return program(601)
+	case "vault":
+		return program(602)
+	case "vboxheadless":
+		return program(603)
+	case "vboxmanage":
+		return program(604)
+	case "vdir":
+		return program(605)
+	case "velero":
+		return program(606)
+	case "vercel":
+		return program(607)
+	case "vgremove":
+		return program(608)
+	case "vi":
+		return program(609)
+	case "view":
+		return program(610)
+	case "vim":
+		return program(611)
+	case "vimdiff":
+		return program(612)
+	case "virsh":
+		return program(613)
+	case "vmrun":
+		return program(614)
+	case "volta":
+		return program(615)
+	case "w":
+		return program(616)
+	case "wall":
+		return program(617)
+	case "watch":
+		return program(618)
+	case "watchexec":
+		return program(619)
+	case "wc":
+		return program(620)
+	case "wget":
+		return program(621)
+	case "wget2":
+		return program(622)
+	case "whatis":
+		return program(623)
+	case "whereis":
+		return program(624)
+	case "which":
+		return program(625)
+	case "who":
+		return program(626)
+	case "whoami":
+		return program(627)
+	case "wipefs":
+		return program(628)
+	case "wish":
+		return program(629)
+	case "wormhole":
+		return program(630)
+	case "wp":
+		return program(631)
+	case "wrangler":
+		return program(632)
+	case "write":
+		return program(633)
+	case "xdg-open":
+		return program(634)
+	case "xe":
+		return program(635)
+	case "xh":
+		return program(636)
+	case "xhs":
+		return program(637)
+	case "xonsh":
+		return program(638)
+	case "xxd":
+		return program(639)
+	case "yarn":
+		return program(640)
+	case "yash":
+		return program(641)
+	case "yay":
+		return program(642)
+	case "yes":
+		return program(643)
+	case "yq":
+		return program(644)
+	case "yum":
+		return program(645)
+	case "zellij":
+		return program(646)
+	case "zfs":
+		return program(647)
+	case "zip":
+		return program(648)
+	case "zpool":
+		return program(649)
+	case "zsh":
+		return program(650)
+	case "zypper":
+		return program(651)
 	}
 	return nil
 }
 
 // globs lists the programs named by a prefix (python*), in name order.
-var globs = [...]int{327, 332, 370, 374}
+var globs = [...]int{399, 405, 447, 451}
 
 // environment is the [environment] table.
 var environment = Environment{Widen: "PATH\x00HOME\x00ENV\x00BASH_ENV\x00IFS\x00PS4\x00PROMPT_COMMAND\x00SHELL\x00SHELLOPTS\x00BASHOPTS\x00CDPATH\x00FPATH\x00ZDOTDIR\x00EDITOR\x00VISUAL\x00PAGER\x00MANPAGER\x00BROWSER\x00LESSOPEN\x00LESSCLOSE\x00LESSKEY\x00INPUTRC\x00TERMINFO\x00GLIBC_TUNABLES\x00HOSTALIASES\x00CC\x00CXX\x00CPP\x00LD\x00AR\x00AS\x00FC\x00MAKE\x00MFLAGS\x00RUSTC\x00RUSTDOC\x00GOROOT\x00GOTOOLCHAIN\x00GOPROXY\x00GOENV\x00GOEXPERIMENT\x00CLASSPATH\x00KUBECONFIG\x00TAR_OPTIONS\x00GZIP\x00BZIP2\x00XZ_OPT\x00XZ_DEFAULTS\x00ZSTD_NBTHREADS\x00GREP_OPTIONS\x00WGETRC\x00CURL_HOME\x00SYSTEMD_PAGER\x00SYSTEMD_EDITOR\x00SSLKEYLOGFILE\x00TMPDIR\x00XDG_CONFIG_HOME\x00XDG_CONFIG_DIRS\x00XDG_DATA_HOME\x00XDG_DATA_DIRS", Prefixes: "LD_\x00DYLD_\x00GIT_\x00BASH_\x00NPM_CONFIG_\x00YARN_\x00PNPM_\x00BUN_\x00PIP_\x00UV_\x00PYTHON\x00PERL\x00RUBY\x00GEM_\x00BUNDLE_\x00NODE_\x00CARGO_\x00RUSTUP_\x00RUSTC_\x00JAVA_\x00_JAVA_\x00JDK_\x00MAVEN_\x00GRADLE_\x00SBT_\x00DOTNET_\x00LUA_\x00OPENSSL_\x00SSH_\x00SUDO_\x00CGO_\x00GO\x00DOCKER_\x00PODMAN_\x00CONTAINERS_\x00KUBE\x00HELM_\x00AWS_\x00AZURE_\x00GOOGLE_\x00CLOUDSDK_\x00RSYNC_\x00MAKE\x00GNUMAKE\x00LESS\x00DENO_\x00COMPOSER_\x00PHP", Suffixes: "PATH\x00_HOME\x00FLAGS\x00OPTS\x00OPTIONS\x00_OPT\x00CONFIG\x00_COMMAND\x00_CMD\x00EDITOR\x00PAGER\x00_SHELL\x00ASKPASS\x00WRAPPER\x00PROXY\x00_LIB\x00LIBS\x00_PRELOAD\x00_RC\x00RCFILE", Except: "NODE_ENV\x00CGO_ENABLED\x00PYTHONUNBUFFERED\x00PYTHONDONTWRITEBYTECODE\x00PYTHONIOENCODING\x00PYTHONHASHSEED\x00RUST_LOG\x00RUST_BACKTRACE\x00GOOS\x00GOARCH", ExceptPrefix: "GOAMD64\x00GOARM"}

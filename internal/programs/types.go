@@ -1,6 +1,9 @@
 package programs
 
-import "strings"
+import (
+	"iter"
+	"strings"
+)
 
 // Program is what shellguard knows about one program: how it reads its
 // options, its subcommands, how approvals name it, what makes it run code
@@ -63,6 +66,13 @@ type Program struct {
 	// Terminal says how it takes commands, keys or arguments from the
 	// terminal (see ReadsTerminal), entries for a subcommand first.
 	Terminal []Terminal
+	// Writes says which of the program's words name files it writes:
+	// "last" (the last of two or more operands: cp, mv, install, ln),
+	// "operands" (every operand: tee, truncate), "in_place" (the operands
+	// when -i is given, after the script unless -e, -E, -f or --file names
+	// it: sed -i, perl -pi -e), "KEY=" (an operand KEY=FILE: dd of=), or an
+	// option whose value is a file it writes (curl -o, cp -t).
+	Writes List
 	// Root holds the facts of the program itself; Subs those of its
 	// subcommands, by path.
 	Root Node
@@ -183,6 +193,13 @@ func (l List) Each(f func(string) bool) bool {
 		}
 	}
 	return false
+}
+
+// All yields the list's words in order.
+func (l List) All() iter.Seq[string] {
+	return func(yield func(string) bool) {
+		l.Each(func(w string) bool { return !yield(w) })
+	}
 }
 
 // Words returns the list's words.

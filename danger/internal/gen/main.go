@@ -134,10 +134,11 @@ func run(rulesDir, checksFile, progDir, outRules, outProgs string) error {
 		}
 		checks[c.Name] = c
 	}
+	sinks := sinkPrograms(files)
 	for fi := range files {
 		for pi := range files[fi].Pattern {
 			if m := files[fi].Pattern[pi].Match; m != nil {
-				if err := expandClasses(m, progs); err != nil {
+				if err := expandClasses(m, progs, sinks); err != nil {
 					return fmt.Errorf("%s: pattern %q: %v", files[fi].file, files[fi].Pattern[pi].Name, err)
 				}
 			}
@@ -145,6 +146,9 @@ func run(rulesDir, checksFile, progDir, outRules, outProgs string) error {
 	}
 	orderPacks(files)
 	if err := checkRules(files, checks, progs); err != nil {
+		return err
+	}
+	if err := checkFlows(files, checks, progs); err != nil {
 		return err
 	}
 	progSrc, err := emitPrograms(progs, env)

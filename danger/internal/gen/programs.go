@@ -42,6 +42,7 @@ type programDef struct {
 	Extract       *string           `toml:"extract"`
 	Decodes       []string          `toml:"decodes"`
 	ActsAs        []string          `toml:"acts_as"`
+	Writes        []string          `toml:"writes"`
 
 	// The root node's facts.
 	Arity    *int         `toml:"arity"`
@@ -338,6 +339,20 @@ func oneDash(p *program) {
 		fix(d.Widen[k].Opts)
 		fix(d.Widen[k].UnlessFlags)
 	}
+	// Aliases name what the scanner reads: --flush arrives as -flush.
+	if len(d.Aliases) > 0 {
+		one := func(o string) string {
+			if len(o) > 3 && strings.HasPrefix(o, "--") {
+				return o[1:]
+			}
+			return o
+		}
+		m := make(map[string]string, len(d.Aliases))
+		for from, to := range d.Aliases {
+			m[one(from)] = one(to)
+		}
+		d.Aliases = m
+	}
 }
 
 // checkProgram validates a merged program.
@@ -381,6 +396,14 @@ func checkProgram(p *program) error {
 	for _, o := range d.Numeric {
 		if len(o) != 2 {
 			return bad("numeric %q: want a one-letter option", o)
+		}
+	}
+	for _, w := range d.Writes {
+		if w != "last" && w != "operands" && w != "in_place" && !isOption(w) && !(len(w) > 1 && strings.HasSuffix(w, "=") && !strings.HasPrefix(w, "-")) {
+			return bad("writes %q: want last, operands, in_place, KEY= or an option", w)
+		}
+		if isOption(w) && !takesValue(p, w) {
+			return bad("writes %q: the data does not say %s takes a value (add it to values)", w, w)
 		}
 	}
 	if d.Extract != nil && !knownExtracts[*d.Extract] {
@@ -599,6 +622,7 @@ func emitPrograms(progs map[string]*program, env environmentDef) ([]byte, error)
 			}
 			fmt.Fprintf(&b, ", Terminal: []Terminal{%s}", strings.Join(ts, ", "))
 		}
+		list(&b, "Writes", d.Writes)
 		root := nodeDef{Arity: d.Arity, Values: d.Values, DryRun: d.DryRun, Widen: d.Widen, Run: d.Run, ReadOnly: d.ReadOnly}
 		if s := nodeLit(root); s != "Node{}" {
 			fmt.Fprintf(&b, ", Root: %s", s)

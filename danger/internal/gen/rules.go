@@ -38,12 +38,14 @@ type specDef struct {
 	FlagsNone   []string          `toml:"flags_none"`
 	Values      map[string]string `toml:"values"`
 	Operand     string            `toml:"operand"`
+	OperandNone string            `toml:"operand_none"`
 	MinOperands int               `toml:"min_operands"`
 	LastOperand string            `toml:"last_operand"`
 	Args        string            `toml:"args"`
 	Wrappers    []string          `toml:"wrappers"`
 	FeedsInto   []string          `toml:"feeds_into"`
 	Redirect    string            `toml:"redirect"`
+	Writes      string            `toml:"writes"`
 	Reads       string            `toml:"reads"`
 	Stdin       string            `toml:"stdin"`
 	Except      []string          `toml:"except"`
@@ -63,6 +65,8 @@ type ruleFile struct {
 	Pack    packDef      `toml:"pack"`
 	Program []programDef `toml:"program"`
 	Pattern []patternDef `toml:"pattern"`
+	Source  []sourceDef  `toml:"source"`
+	Sink    []sinkDef    `toml:"sink"`
 	file    string
 }
 
@@ -159,7 +163,7 @@ func checkSpec(s *specDef, checks map[string]checkDef, progs map[string]*program
 			return fmt.Errorf("unknown check %q (danger/checks.toml lists them)", s.Check)
 		}
 	}
-	for _, f := range []struct{ what, expr string }{{"operand", s.Operand}, {"last_operand", s.LastOperand}, {"args", s.Args}, {"redirect", s.Redirect}, {"reads", s.Reads}, {"stdin", s.Stdin}} {
+	for _, f := range []struct{ what, expr string }{{"operand", s.Operand}, {"operand_none", s.OperandNone}, {"last_operand", s.LastOperand}, {"args", s.Args}, {"redirect", s.Redirect}, {"writes", s.Writes}, {"reads", s.Reads}, {"stdin", s.Stdin}} {
 		if f.expr == "" {
 			continue
 		}
@@ -323,14 +327,15 @@ func isDigitsStr(s string) bool {
 
 func specEmpty(s *specDef) bool {
 	return len(s.Programs) == 0 && len(s.Subcommands) == 0 && len(s.FlagsAll) == 0 && len(s.FlagsAny) == 0 &&
-		len(s.FlagsNone) == 0 && len(s.Values) == 0 && s.MinOperands == 0 && s.Operand == "" && s.LastOperand == "" &&
-		s.Args == "" && len(s.Wrappers) == 0 && len(s.FeedsInto) == 0 && s.Redirect == "" && s.Reads == "" &&
+		len(s.FlagsNone) == 0 && len(s.Values) == 0 && s.MinOperands == 0 && s.Operand == "" && s.OperandNone == "" && s.LastOperand == "" &&
+		s.Args == "" && len(s.Wrappers) == 0 && len(s.FeedsInto) == 0 && s.Redirect == "" && s.Writes == "" && s.Reads == "" &&
 		s.Stdin == "" && s.Check == "" && len(s.Any) == 0
 }
 
 // expandClasses replaces "@shell" in programs and feeds_into by the
-// programs the data marks as shells.
-func expandClasses(s *specDef, progs map[string]*program) error {
+// programs the data marks as shells, and "@sink" by the programs of every
+// [[sink]] of the packs (sinks).
+func expandClasses(s *specDef, progs map[string]*program, sinks []string) error {
 	var shells []string
 	for name, p := range progs {
 		if isTrue(p.def.Shell) {
@@ -344,9 +349,11 @@ func expandClasses(s *specDef, progs map[string]*program) error {
 			switch x {
 			case "@shell":
 				out = append(out, shells...)
+			case "@sink":
+				out = append(out, sinks...)
 			default:
 				if strings.HasPrefix(x, "@") {
-					return nil, fmt.Errorf("unknown program class %q (known: @shell)", x)
+					return nil, fmt.Errorf("unknown program class %q (known: @shell, @sink)", x)
 				}
 				out = append(out, x)
 			}
@@ -361,11 +368,32 @@ func expandClasses(s *specDef, progs map[string]*program) error {
 		return err
 	}
 	for i := range s.Any {
-		if err := expandClasses(&s.Any[i], progs); err != nil {
+		if err := expandClasses(&s.Any[i], progs, sinks); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// sinkPrograms lists the programs of every [[sink]], sorted, once each.
+func sinkPrograms(files []ruleFile) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, f := range files {
+		for _, s := range f.Sink {
+			if s.Match == nil {
+				continue
+			}
+			for _, p := range s.Match.Programs {
+				if !seen[p] && !strings.HasPrefix(p, "@") {
+					seen[p] = true
+					out = append(out, p)
+				}
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
 }
 
 // emitRules writes rules_gen.go.
@@ -423,7 +451,7 @@ func emitRules(files []ruleFile, checks []checkDef) ([]byte, error) {
 	// for any registry.
 	byProgram := map[string][]int{}
 	var names []string
-	var globProgs, anyProgram, lineLevel []int
+	var globProgs, anyProgram, writeProgram, lineLevel []int
 	lineChecks := map[string]bool{}
 	for _, c := range checks {
 		if c.Line {
@@ -447,6 +475,8 @@ func emitRules(files []ruleFile, checks []checkDef) ([]byte, error) {
 			if glob {
 				globProgs = append(globProgs, idx)
 			}
+		case p.Regex == "" && p.Match != nil && (p.Match.Writes != "" || p.Match.Redirect != ""):
+			writeProgram = append(writeProgram, idx)
 		default:
 			anyProgram = append(anyProgram, idx)
 		}
@@ -466,7 +496,7 @@ func emitRules(files []ruleFile, checks []checkDef) ([]byte, error) {
 	b.WriteString("// builtinByProgram returns the indexes of the default rules that name the\n// program name.\nfunc builtinByProgram(name string) []int {\n\tswitch name {\n")
 	b.Write(cases.Bytes())
 	b.WriteString("\t}\n\treturn nil\n}\n\n")
-	fmt.Fprintf(&b, "// builtinGlobProgs, builtinAnyProgram and builtinLineLevel are the\n// other lists of the default registry (see registry).\nvar (\n\tbuiltinGlobProgs  = [...]int{%s}\n\tbuiltinAnyProgram = [...]int{%s}\n\tbuiltinLineLevel  = [...]int{%s}\n)\n\n", ints(globProgs), ints(anyProgram), ints(lineLevel))
+	fmt.Fprintf(&b, "// builtinGlobProgs, builtinAnyProgram, builtinWriteProgram and\n// builtinLineLevel are the other lists of the default registry (see\n// registry).\nvar (\n\tbuiltinGlobProgs    = [...]int{%s}\n\tbuiltinAnyProgram   = [...]int{%s}\n\tbuiltinWriteProgram = [...]int{%s}\n\tbuiltinLineLevel    = [...]int{%s}\n)\n\n", ints(globProgs), ints(anyProgram), ints(writeProgram), ints(lineLevel))
 
 	// The checks.
 	b.WriteString("// builtinChecks are the checks of danger/checks.toml.\nvar builtinChecks = [...]CheckInfo{\n")
@@ -474,6 +504,7 @@ func emitRules(files []ruleFile, checks []checkDef) ([]byte, error) {
 		fmt.Fprintf(&b, "\t{Name: %q, Description: %q, Line: %v},\n", c.Name, strings.TrimSpace(c.Description), c.Line)
 	}
 	b.WriteString("}\n\n")
+	emitFlows(&b, files)
 	b.WriteString("// runCheck runs the check of a spec on invocation i; line-level checks\n// (matched by matchLine) never match an invocation.\nfunc runCheck(name string, sc *scan, i int) bool {\n\tswitch name {\n")
 	for _, c := range checks {
 		if c.Line {
@@ -507,9 +538,11 @@ func emitRules(files []ruleFile, checks []checkDef) ([]byte, error) {
 	}
 	add = func(s *specDef) {
 		addE(s.Operand)
+		addE(s.OperandNone)
 		addE(s.LastOperand)
 		addE(s.Args)
 		addE(s.Redirect)
+		addE(s.Writes)
 		addE(s.Reads)
 		addE(s.Stdin)
 		for _, v := range s.Values {
@@ -594,11 +627,13 @@ func specLit(s *specDef) string {
 		parts = append(parts, fmt.Sprintf("MinOperands: %d", s.MinOperands))
 	}
 	str("Operand", s.Operand)
+	str("OperandNone", s.OperandNone)
 	str("LastOperand", s.LastOperand)
 	str("Args", s.Args)
 	l("Wrappers", s.Wrappers)
 	l("FeedsInto", s.FeedsInto)
 	str("Redirect", s.Redirect)
+	str("Writes", s.Writes)
 	str("Reads", s.Reads)
 	str("Stdin", s.Stdin)
 	l("Except", s.Except)
@@ -635,9 +670,11 @@ func matcherLit(s *specDef) string {
 		}
 	}
 	lazy("operand", s.Operand)
+	lazy("operandNone", s.OperandNone)
 	lazy("last", s.LastOperand)
 	lazy("args", s.Args)
 	lazy("redirect", s.Redirect)
+	lazy("writes", s.Writes)
 	lazy("reads", s.Reads)
 	lazy("stdin", s.Stdin)
 	if len(s.Values) > 0 {
