@@ -63,8 +63,28 @@ var builtinRules = [...]rule{
 	{p: Pattern{Name: "lookalike_dash", Level: Medium, Description: "An argument starts with a Unicode dash that looks like '-' (‐‐hard, –rf): a way to slip options past filters.", Match: &Spec{Except: []string{"echo", "printf"}, Check: "lookalike_dash"}}, m: matcher{}},
 	{p: Pattern{Name: "unparseable", Level: Medium, Description: "The command does not parse as shell; shellguard cannot verify what it would run.", Match: &Spec{Check: "unparseable"}}, m: matcher{}},
 	{p: Pattern{Name: "over_limit", Level: High, Description: "The command is too large or too deeply nested to analyse; shellguard cannot verify what it would run.", Match: &Spec{Check: "limit"}}, m: matcher{}},
-	{p: Pattern{Name: "cloud_storage_delete", Level: High, Description: "Deletes objects or buckets in cloud storage recursively (aws s3 rm --recursive, s3 rb --force, gsutil rm -r, gcloud storage rm -r, azcopy remove); without versioning they cannot be recovered.", Match: &Spec{Programs: []string{"aws", "gsutil", "gcloud", "azcopy", "s3cmd"}, Args: "(.* )?(s3 rm .*--recursive.*|s3 rb .*--force.*|rm .*(-r|-R|--recursive)( .*)?|storage rm .*(-r|--recursive).*|remove .*--recursive.*|del .*--recursive.*|rb .*--force.*)"}}, m: matcher{args: &lazyRE{expr: "(.* )?(s3 rm .*--recursive.*|s3 rb .*--force.*|rm .*(-r|-R|--recursive)( .*)?|storage rm .*(-r|--recursive).*|remove .*--recursive.*|del .*--recursive.*|rb .*--force.*)", anchored: true}}},
-	{p: Pattern{Name: "cloud_storage_sync_delete", Level: Medium, Description: "aws s3 sync --delete (or gsutil rsync -d) removes objects from the destination that the source lacks.", Match: &Spec{Programs: []string{"aws", "gsutil", "gcloud"}, Args: "(.* )?(s3 sync .*--delete.*|rsync .*(-d|--delete-unmatched-destination-objects)( .*)?|storage rsync .*--delete-unmatched-destination-objects.*)"}}, m: matcher{args: &lazyRE{expr: "(.* )?(s3 sync .*--delete.*|rsync .*(-d|--delete-unmatched-destination-objects)( .*)?|storage rsync .*--delete-unmatched-destination-objects.*)", anchored: true}}},
+	{p: Pattern{Name: "cloud_storage_delete", Level: High, Description: "Deletes cloud storage: objects recursively or a whole bucket (aws s3 rm --recursive, s3 rb, s3api delete-bucket/delete-objects, gsutil rm -r, gsutil rb, gcloud storage rm -r, azcopy remove --recursive, s3cmd, mc, b2, supabase storage rm -r); without versioning they cannot be recovered.", Match: &Spec{Programs: []string{"aws", "gsutil", "gcloud", "azcopy", "s3cmd", "mc", "b2", "supabase"}, Any: []Spec{{Programs: []string{"aws"}, Subcommands: []string{"s3 rm"}, FlagsAny: []string{"--recursive"}}, {Programs: []string{"aws"}, Subcommands: []string{"s3 rb", "s3api delete-bucket", "s3api delete-objects"}}, {Programs: []string{"gsutil"}, Subcommands: []string{"rm"}, FlagsAny: []string{"-r", "-a"}}, {Programs: []string{"gsutil"}, Subcommands: []string{"rb"}}, {Programs: []string{"gsutil"}, Subcommands: []string{"rm"}, Operand: ".*\\*\\*.*"}, {Programs: []string{"gcloud"}, Subcommands: []string{"storage rm", "* storage rm"}, FlagsAny: []string{"-r"}}, {Programs: []string{"gcloud"}, Subcommands: []string{"storage rm", "* storage rm"}, Operand: ".*\\*\\*.*"}, {Programs: []string{"gcloud"}, Subcommands: []string{"storage buckets delete", "* storage buckets delete"}}, {Programs: []string{"azcopy"}, Subcommands: []string{"remove"}, FlagsAny: []string{"--recursive"}}, {Programs: []string{"s3cmd"}, Subcommands: []string{"rm", "rb"}, FlagsAny: []string{"-r"}}, {Programs: []string{"s3cmd"}, Subcommands: []string{"rb"}}, {Programs: []string{"mc"}, Subcommands: []string{"rm"}, FlagsAny: []string{"-r", "--dangerous"}}, {Programs: []string{"mc"}, Subcommands: []string{"rb"}}, {Programs: []string{"b2"}, Subcommands: []string{"rm"}, FlagsAny: []string{"--recursive"}}, {Programs: []string{"b2"}, Subcommands: []string{"bucket delete", "delete-bucket"}}, {Programs: []string{"supabase"}, Subcommands: []string{"storage rm"}, FlagsAny: []string{"-r"}}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {}, {}, {}, {operand: &lazyRE{expr: ".*\\*\\*.*", anchored: true}}, {}, {operand: &lazyRE{expr: ".*\\*\\*.*", anchored: true}}, {}, {}, {}, {}, {}, {}, {}, {}, {}}}}},
+	{p: Pattern{Name: "cloud_storage_sync_delete", Level: High, Description: "Syncs into a bucket and deletes what the source lacks (aws s3 sync --delete, gsutil rsync -d, gcloud storage rsync --delete-unmatched-destination-objects, azcopy sync --delete-destination=true, s3cmd sync --delete-removed, mc mirror --remove, b2 sync --delete): a wrong or empty source wipes the bucket.", Match: &Spec{Programs: []string{"aws", "gsutil", "gcloud", "azcopy", "s3cmd", "mc", "b2"}, LastOperand: "(s3|gs|b2)://.*|https://[^/]+\\.(blob|dfs|file)\\.core\\.windows\\.net(/.*)?|[A-Za-z0-9_.-]+/.+", Any: []Spec{{Programs: []string{"aws"}, Subcommands: []string{"s3 sync"}, FlagsAny: []string{"--delete"}}, {Programs: []string{"gsutil"}, Subcommands: []string{"rsync"}, FlagsAny: []string{"-d"}}, {Programs: []string{"gcloud"}, Subcommands: []string{"storage rsync", "* storage rsync"}, FlagsAny: []string{"--delete-unmatched-destination-objects"}}, {Programs: []string{"azcopy"}, Subcommands: []string{"sync"}, Values: []FlagValue{{Flag: "--delete-destination", Value: "(?i)true"}}}, {Programs: []string{"s3cmd"}, Subcommands: []string{"sync"}, FlagsAny: []string{"--delete-removed"}}, {Programs: []string{"mc"}, Subcommands: []string{"mirror"}, FlagsAny: []string{"--remove"}}, {Programs: []string{"b2"}, Subcommands: []string{"sync"}, FlagsAny: []string{"--delete"}}}}}, m: matcher{last: &lazyRE{expr: "(s3|gs|b2)://.*|https://[^/]+\\.(blob|dfs|file)\\.core\\.windows\\.net(/.*)?|[A-Za-z0-9_.-]+/.+", anchored: true}, more: &matcherMore{any: []matcher{{}, {}, {}, {more: &matcherMore{values: []*lazyRE{&lazyRE{expr: "(?i)true", anchored: true}}}}, {}, {}, {}}}}},
+	{p: Pattern{Name: "cloud_storage_sync_delete_local", Level: Medium, Description: "Syncs from cloud storage into a local folder and deletes the local files the bucket lacks (aws s3 sync --delete, gsutil rsync -d).", Match: &Spec{Programs: []string{"aws", "gsutil", "gcloud"}, LastOperand: "[^:]*", Any: []Spec{{Programs: []string{"aws"}, Subcommands: []string{"s3 sync"}, FlagsAny: []string{"--delete"}}, {Programs: []string{"gsutil"}, Subcommands: []string{"rsync"}, FlagsAny: []string{"-d"}}, {Programs: []string{"gcloud"}, Subcommands: []string{"storage rsync", "* storage rsync"}, FlagsAny: []string{"--delete-unmatched-destination-objects"}}}}}, m: matcher{last: &lazyRE{expr: "[^:]*", anchored: true}, more: &matcherMore{any: []matcher{{}, {}, {}}}}},
+	{p: Pattern{Name: "rclone_purge_remote", Level: High, Description: "rclone purge deletes a remote path and everything in it (a bucket or a whole folder tree in cloud storage), ignoring filters.", Match: &Spec{Programs: []string{"rclone"}, Subcommands: []string{"purge"}, Operand: "[A-Za-z0-9_.-]+:.*"}}, m: matcher{operand: &lazyRE{expr: "[A-Za-z0-9_.-]+:.*", anchored: true}}},
+	{p: Pattern{Name: "cloud_project_delete", Level: Critical, Description: "Deletes a whole cloud project, account, organization or resource group with everything in it (gcloud projects delete, az group delete, aws organizations close-account/delete-organization, supabase projects delete, railway delete): every database, bucket and service of it is gone.", Match: &Spec{Programs: []string{"gcloud", "az", "aws", "supabase", "railway"}, Any: []Spec{{Programs: []string{"gcloud"}, Subcommands: []string{"projects delete", "* projects delete"}}, {Programs: []string{"az"}, Subcommands: []string{"group delete", "account subscription cancel"}}, {Programs: []string{"aws"}, Subcommands: []string{"organizations close-account", "organizations delete-organization"}}, {Programs: []string{"supabase"}, Subcommands: []string{"projects delete"}}, {Programs: []string{"railway"}, Subcommands: []string{"delete", "project delete"}}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {}, {}, {}, {}}}}},
+	{p: Pattern{Name: "cloud_app_destroy", Level: Critical, Description: "Destroys a whole platform app with its data (heroku apps:destroy deletes every add-on, its databases included; fly apps destroy deletes its machines and volumes): nothing of it can be recovered.", Match: &Spec{Programs: []string{"heroku", "fly", "flyctl"}, Any: []Spec{{Programs: []string{"heroku"}, Subcommands: []string{"apps:destroy"}}, {Programs: []string{"fly", "flyctl"}, Subcommands: []string{"apps destroy", "destroy"}}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {}}}}},
+	{p: Pattern{Name: "cloud_database_delete_no_backup", Level: Critical, Description: "Deletes a managed database and turns down its last backup on the same line (rds delete-db-instance/delete-db-cluster --skip-final-snapshot, redshift --skip-final-cluster-snapshot): its data cannot be recovered.", Match: &Spec{Programs: []string{"aws"}, Subcommands: []string{"rds delete-db-instance", "rds delete-db-cluster", "docdb delete-db-cluster", "neptune delete-db-cluster", "redshift delete-cluster"}, FlagsAny: []string{"--skip-final-snapshot", "--skip-final-cluster-snapshot"}}}, m: matcher{}},
+	{p: Pattern{Name: "cloud_database_delete", Level: High, Description: "Deletes a managed database, table, cache, search domain, file system or backup (aws rds/dynamodb/elasticache/efs/backup, gcloud sql/spanner/bigtable/firestore/alloydb/redis/filestore, az sql/postgres/mysql/cosmosdb/redis/storage account, doctl databases, bq rm, firebase, heroku addons:destroy): the data in it is gone unless a backup exists.", Match: &Spec{Programs: []string{"aws", "gcloud", "az", "doctl", "bq", "heroku", "firebase"}, Any: []Spec{{Programs: []string{"aws"}, Subcommands: []string{"rds delete-db-instance", "rds delete-db-cluster", "rds delete-global-cluster", "rds delete-db-snapshot", "rds delete-db-cluster-snapshot", "rds delete-db-instance-automated-backup", "docdb delete-db-cluster", "docdb delete-db-instance", "neptune delete-db-cluster", "neptune delete-db-instance", "redshift delete-cluster", "redshift-serverless delete-namespace", "dynamodb delete-table", "dynamodb delete-backup", "elasticache delete-replication-group", "elasticache delete-cache-cluster", "elasticache delete-serverless-cache", "memorydb delete-cluster", "opensearch delete-domain", "es delete-elasticsearch-domain", "timestream-write delete-database", "timestream-write delete-table", "keyspaces delete-keyspace", "keyspaces delete-table", "qldb delete-ledger", "lightsail delete-relational-database", "efs delete-file-system", "fsx delete-file-system", "fsx delete-backup", "backup delete-recovery-point", "backup delete-backup-vault", "glacier delete-vault", "glacier delete-archive", "cognito-idp delete-user-pool", "glue delete-database", "glue delete-table", "kinesis delete-stream", "s3control delete-bucket"}}, {Programs: []string{"gcloud"}, Subcommands: []string{"sql instances delete", "* sql instances delete", "sql databases delete", "* sql databases delete", "sql backups delete", "* sql backups delete", "spanner instances delete", "* spanner instances delete", "spanner databases delete", "* spanner databases delete", "bigtable instances delete", "* bigtable instances delete", "bigtable instances tables delete", "* bigtable instances tables delete", "firestore databases delete", "* firestore databases delete", "firestore bulk-delete", "* firestore bulk-delete", "alloydb clusters delete", "* alloydb clusters delete", "alloydb instances delete", "* alloydb instances delete", "alloydb backups delete", "* alloydb backups delete", "redis instances delete", "* redis instances delete", "memcache instances delete", "* memcache instances delete", "filestore instances delete", "* filestore instances delete", "filestore backups delete", "* filestore backups delete"}}, {Programs: []string{"az"}, Subcommands: []string{"sql db delete", "sql server delete", "sql mi delete", "sql midb delete", "sql db ltr-backup delete", "postgres server delete", "postgres flexible-server delete", "mysql server delete", "mysql flexible-server delete", "mariadb server delete", "cosmosdb delete", "cosmosdb sql database delete", "cosmosdb sql container delete", "cosmosdb mongodb database delete", "cosmosdb mongodb collection delete", "cosmosdb cassandra keyspace delete", "cosmosdb gremlin database delete", "cosmosdb table delete", "redis delete", "storage account delete", "storage container delete", "storage blob delete-batch", "storage share delete", "storage share-rm delete", "storage fs delete", "storage table delete", "backup vault delete", "synapse workspace delete", "kusto cluster delete", "netappfiles volume delete"}}, {Programs: []string{"doctl"}, Subcommands: []string{"databases delete", "databases d", "db delete", "db d", "d delete", "d d", "databases db delete", "databases db d", "db db delete", "db db d", "d db delete", "d db d"}}, {Programs: []string{"bq"}, Subcommands: []string{"rm"}}, {Programs: []string{"heroku"}, Subcommands: []string{"addons:destroy"}}, {Programs: []string{"firebase"}, Subcommands: []string{"firestore:delete", "database:remove", "firestore:databases:delete", "database:instances:delete"}}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {}, {}, {}, {}, {}, {}}}}},
+	{p: Pattern{Name: "firebase_delete_everything", Level: Critical, Description: "Deletes every document of a Firebase project (firestore:delete --all-collections) or its whole Realtime Database (database:remove /): nothing is left.", Match: &Spec{Programs: []string{"firebase"}, Any: []Spec{{Subcommands: []string{"firestore:delete"}, FlagsAny: []string{"--all-collections"}}, {Subcommands: []string{"database:remove"}, Operand: "/"}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {operand: &lazyRE{expr: "/", anchored: true}}}}}},
+	{p: Pattern{Name: "cloud_compute_delete", Level: High, Description: "Deletes cloud servers, volumes, snapshots, images, networks, serverless functions or container registries (ec2 terminate-instances, delete-volume, delete-snapshot, delete-vpc, lambda delete-function, gcloud compute instances/disks delete, az vm/disk delete, doctl compute droplet/volume delete, fly volumes destroy): what was on them is gone.", Match: &Spec{Programs: []string{"aws", "gcloud", "az", "doctl", "fly", "flyctl"}, Any: []Spec{{Programs: []string{"aws"}, Subcommands: []string{"ec2 terminate-instances", "ec2 delete-volume", "ec2 delete-snapshot", "ec2 deregister-image", "ec2 delete-vpc", "ec2 delete-fleets", "autoscaling delete-auto-scaling-group", "lightsail delete-instance", "lightsail delete-disk", "lambda delete-function", "eks delete-cluster", "eks delete-nodegroup", "ecs delete-cluster", "ecs delete-service", "elasticbeanstalk terminate-environment", "elasticbeanstalk delete-application", "apprunner delete-service", "emr terminate-clusters", "amplify delete-app", "ecr delete-repository", "apigateway delete-rest-api"}}, {Programs: []string{"gcloud"}, Subcommands: []string{"compute instances delete", "* compute instances delete", "compute instance-groups managed delete", "* compute instance-groups managed delete", "compute disks delete", "* compute disks delete", "compute snapshots delete", "* compute snapshots delete", "compute images delete", "* compute images delete", "compute machine-images delete", "* compute machine-images delete", "compute networks delete", "* compute networks delete", "functions delete", "* functions delete", "run services delete", "* run services delete", "run jobs delete", "* run jobs delete", "app services delete", "* app services delete", "dataproc clusters delete", "* dataproc clusters delete", "composer environments delete", "* composer environments delete", "artifacts repositories delete", "* artifacts repositories delete"}}, {Programs: []string{"az"}, Subcommands: []string{"vm delete", "vmss delete", "disk delete", "snapshot delete", "image delete", "sig delete", "webapp delete", "functionapp delete", "containerapp delete", "container delete", "acr delete", "network vnet delete", "staticwebapp delete", "appservice plan delete"}}, {Programs: []string{"doctl"}, Subcommands: []string{"compute droplet delete", "compute droplet d", "compute d delete", "compute d d", "compute volume delete", "compute volume d", "compute snapshot delete", "compute snapshot d", "compute image delete", "compute image d", "apps delete", "apps d", "registry delete", "projects delete"}}, {Programs: []string{"fly", "flyctl"}, Subcommands: []string{"volumes destroy", "mpg destroy", "redis destroy", "storage destroy", "tigris destroy"}}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {}, {}, {}, {}}}}},
+	{p: Pattern{Name: "cloud_identity_delete", Level: High, Description: "Deletes cloud identities or their keys (iam delete-user/delete-role/delete-access-key, gcloud iam service-accounts delete, az ad app/sp/user delete): whatever authenticates with them stops working, and a deleted role or service account cannot be restored as it was.", Match: &Spec{Programs: []string{"aws", "gcloud", "az"}, Any: []Spec{{Programs: []string{"aws"}, Subcommands: []string{"iam delete-user", "iam delete-role", "iam delete-group", "iam delete-policy", "iam delete-access-key", "iam delete-login-profile", "iam delete-saml-provider", "iam delete-open-id-connect-provider", "iam delete-service-linked-role", "iam delete-user-policy", "iam delete-role-policy", "iam delete-instance-profile", "iam delete-virtual-mfa-device", "iam deactivate-mfa-device", "sso-admin delete-permission-set", "identitystore delete-user", "identitystore delete-group"}}, {Programs: []string{"gcloud"}, Subcommands: []string{"iam service-accounts delete", "* iam service-accounts delete", "iam service-accounts keys delete", "* iam service-accounts keys delete", "iam roles delete", "* iam roles delete", "iam workload-identity-pools delete", "* iam workload-identity-pools delete"}}, {Programs: []string{"az"}, Subcommands: []string{"ad app delete", "ad sp delete", "ad user delete", "ad group delete", "identity delete", "role definition delete"}}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {}, {}}}}},
+	{p: Pattern{Name: "cloud_credential_create", Level: Medium, Description: "Mints a long-lived cloud credential (aws iam create-access-key, gcloud iam service-accounts keys create, az ad sp create-for-rbac, credential reset): the secret lands on the terminal or in a file, where it can leak.", Match: &Spec{Programs: []string{"aws", "gcloud", "az"}, Any: []Spec{{Programs: []string{"aws"}, Subcommands: []string{"iam create-access-key", "iam create-login-profile", "iam update-login-profile", "iam create-service-specific-credential", "iam reset-service-specific-credential"}}, {Programs: []string{"gcloud"}, Subcommands: []string{"iam service-accounts keys create", "* iam service-accounts keys create"}}, {Programs: []string{"az"}, Subcommands: []string{"ad sp create-for-rbac", "ad app credential reset", "ad sp credential reset"}}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {}, {}}}}},
+	{p: Pattern{Name: "cloud_key_destroy", Level: High, Description: "Destroys encryption keys or secrets for good (kms schedule-key-deletion, secretsmanager delete-secret --force-delete-without-recovery, gcloud kms keys versions destroy, gcloud secrets delete, az keyvault purge): data encrypted with a destroyed key can never be decrypted.", Match: &Spec{Programs: []string{"aws", "gcloud", "az"}, Any: []Spec{{Programs: []string{"aws"}, Subcommands: []string{"kms schedule-key-deletion", "kms delete-imported-key-material"}}, {Programs: []string{"aws"}, Subcommands: []string{"secretsmanager delete-secret"}, FlagsAny: []string{"--force-delete-without-recovery"}}, {Programs: []string{"gcloud"}, Subcommands: []string{"kms keys versions destroy", "* kms keys versions destroy", "secrets delete", "* secrets delete"}}, {Programs: []string{"az"}, Subcommands: []string{"keyvault purge", "keyvault secret purge", "keyvault key purge", "keyvault certificate purge"}}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {}, {}, {}}}}},
+	{p: Pattern{Name: "cloud_dns_zone_delete", Level: High, Description: "Deletes a DNS zone (route53 delete-hosted-zone, gcloud dns managed-zones delete, az network dns zone delete, doctl compute domain delete): every name in it stops resolving, and its records are gone.", Match: &Spec{Programs: []string{"aws", "gcloud", "az", "doctl"}, Any: []Spec{{Programs: []string{"aws"}, Subcommands: []string{"route53 delete-hosted-zone", "route53domains delete-domain"}}, {Programs: []string{"gcloud"}, Subcommands: []string{"dns managed-zones delete", "* dns managed-zones delete"}}, {Programs: []string{"az"}, Subcommands: []string{"network dns zone delete", "network private-dns zone delete"}}, {Programs: []string{"doctl"}, Subcommands: []string{"compute domain delete", "compute domain d"}}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {}, {}, {}}}}},
+	{p: Pattern{Name: "route53_record_delete", Level: Medium, Description: "route53 change-resource-record-sets with a DELETE action removes DNS records: the names stop resolving.", Match: &Spec{Programs: []string{"aws"}, Subcommands: []string{"route53 change-resource-record-sets"}, Values: []FlagValue{{Flag: "--change-batch", Value: "(?is).*\"action\"\\s*:\\s*\"delete\".*"}}}}, m: matcher{more: &matcherMore{values: []*lazyRE{&lazyRE{expr: "(?is).*\"action\"\\s*:\\s*\"delete\".*", anchored: true}}}}},
+	{p: Pattern{Name: "cloud_audit_off", Level: High, Description: "Turns a cloud account's audit trail or threat detection off (cloudtrail stop-logging/delete-trail, guardduty delete-detector, config recorder stopped, securityhub/macie disabled, public access block removed, az lock delete): what happens next is not recorded or protections are gone.", Match: &Spec{Programs: []string{"aws", "az"}, Any: []Spec{{Programs: []string{"aws"}, Subcommands: []string{"cloudtrail stop-logging", "cloudtrail delete-trail", "guardduty delete-detector", "guardduty disassociate-from-administrator-account", "configservice stop-configuration-recorder", "configservice delete-configuration-recorder", "configservice delete-delivery-channel", "securityhub disable-security-hub", "macie2 disable-macie", "inspector2 disable", "accessanalyzer delete-analyzer", "detective delete-graph", "ec2 disable-ebs-encryption-by-default", "s3api delete-public-access-block", "s3control delete-public-access-block"}}, {Programs: []string{"az"}, Subcommands: []string{"lock delete", "resource lock delete", "group lock delete"}}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {}}}}},
+	{p: Pattern{Name: "cloud_org_leave", Level: High, Description: "Takes an AWS account out of its organization (organizations leave-organization, remove-account-from-organization): the organization's guardrails, billing and central audit no longer apply to it.", Match: &Spec{Programs: []string{"aws"}, Subcommands: []string{"organizations leave-organization", "organizations remove-account-from-organization"}}}, m: matcher{}},
+	{p: Pattern{Name: "wrangler_storage_delete", Level: High, Description: "Deletes Cloudflare storage (wrangler r2 bucket delete, d1 delete, kv namespace delete, kv bulk delete, queues delete, vectorize delete): the data in it is gone.", Match: &Spec{Programs: []string{"wrangler"}, Subcommands: []string{"r2 bucket delete", "d1 delete", "kv namespace delete", "kv:namespace delete", "kv bulk delete", "kv:bulk delete", "queues delete", "vectorize delete"}}}, m: matcher{}},
+	{p: Pattern{Name: "platform_app_remove", Level: High, Description: "Removes a hosted site or project with its deployments and domains (vercel remove, vercel project rm, netlify sites:delete, wrangler pages project delete, firebase hosting:sites:delete, railway environment/volume delete, heroku spaces:destroy): the live site goes down.", Match: &Spec{Programs: []string{"vercel", "netlify", "wrangler", "firebase", "railway", "heroku"}, Any: []Spec{{Programs: []string{"vercel"}, Subcommands: []string{"remove", "project remove"}}, {Programs: []string{"netlify"}, Subcommands: []string{"sites:delete"}}, {Programs: []string{"wrangler"}, Subcommands: []string{"pages project delete"}}, {Programs: []string{"firebase"}, Subcommands: []string{"hosting:sites:delete"}}, {Programs: []string{"railway"}, Subcommands: []string{"environment delete", "volume delete", "service delete"}}, {Programs: []string{"heroku"}, Subcommands: []string{"spaces:destroy"}}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {}, {}, {}, {}, {}}}}},
+	{p: Pattern{Name: "platform_resource_remove", Level: Medium, Description: "Removes a deployment, a worker, a function, an environment variable, a domain or a machine on a hosting platform (wrangler delete, vercel env rm, netlify env:unset, firebase functions:delete, hosting:disable, railway down, fly machine destroy, supabase functions delete): the service breaks until it is redeployed or set again.", Match: &Spec{Programs: []string{"wrangler", "vercel", "netlify", "firebase", "railway", "fly", "flyctl", "supabase", "heroku"}, Any: []Spec{{Programs: []string{"wrangler"}, Subcommands: []string{"delete", "r2 object delete", "kv key delete", "kv:key delete", "secret delete", "hyperdrive delete", "pages deployment delete"}}, {Programs: []string{"vercel"}, Subcommands: []string{"env remove", "domains remove", "dns remove", "alias remove", "certs remove", "secrets remove"}}, {Programs: []string{"netlify"}, Subcommands: []string{"env:unset", "blobs:delete"}}, {Programs: []string{"firebase"}, Subcommands: []string{"functions:delete", "hosting:disable", "hosting:channel:delete", "ext:uninstall", "apphosting:backends:delete"}}, {Programs: []string{"railway"}, Subcommands: []string{"down"}}, {Programs: []string{"fly", "flyctl"}, Subcommands: []string{"machine destroy"}}, {Programs: []string{"supabase"}, Subcommands: []string{"functions delete", "branches delete", "secrets unset"}}, {Programs: []string{"heroku"}, Subcommands: []string{"pipelines:destroy", "domains:clear", "domains:remove", "pg:backups:delete", "certs:remove"}}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {}, {}, {}, {}, {}, {}, {}}}}},
+	{p: Pattern{Name: "cloud_api_delete", Level: High, Description: "Sends a DELETE request to a cloud provider's or hosting platform's API (api.render.com, api.heroku.com, api.vercel.com, api.netlify.com, api.cloudflare.com, api.digitalocean.com, the Fly Machines API, Supabase, Railway, Azure Resource Manager, googleapis.com, amazonaws.com): it deletes the service, app, zone or data the URL names.", Match: &Spec{Programs: []string{"curl", "http", "https", "xh", "xhs", "wget"}, Args: "(.* )?(https?://)?(api\\.render\\.com|api\\.heroku\\.com|api\\.vercel\\.com|api\\.netlify\\.com|api\\.cloudflare\\.com|api\\.digitalocean\\.com|api\\.machines\\.dev|api\\.fly\\.io|api\\.supabase\\.com|backboard\\.railway\\.app|api\\.railway\\.app|management\\.azure\\.com|[a-z0-9.-]+\\.googleapis\\.com|[a-z0-9.-]+\\.amazonaws\\.com|api\\.linode\\.com|api\\.hetzner\\.cloud|api\\.vultr\\.com|api\\.scaleway\\.com)([/?:].*)?", Any: []Spec{{Programs: []string{"curl"}, Values: []FlagValue{{Flag: "-X", Value: "(?i)delete"}}}, {Programs: []string{"curl"}, Values: []FlagValue{{Flag: "--request", Value: "(?i)delete"}}}, {Programs: []string{"http", "https", "xh", "xhs"}, Operand: "(?i)delete"}, {Programs: []string{"wget"}, Values: []FlagValue{{Flag: "--method", Value: "(?i)delete"}}}}}}, m: matcher{args: &lazyRE{expr: "(.* )?(https?://)?(api\\.render\\.com|api\\.heroku\\.com|api\\.vercel\\.com|api\\.netlify\\.com|api\\.cloudflare\\.com|api\\.digitalocean\\.com|api\\.machines\\.dev|api\\.fly\\.io|api\\.supabase\\.com|backboard\\.railway\\.app|api\\.railway\\.app|management\\.azure\\.com|[a-z0-9.-]+\\.googleapis\\.com|[a-z0-9.-]+\\.amazonaws\\.com|api\\.linode\\.com|api\\.hetzner\\.cloud|api\\.vultr\\.com|api\\.scaleway\\.com)([/?:].*)?", anchored: true}, more: &matcherMore{any: []matcher{{more: &matcherMore{values: []*lazyRE{&lazyRE{expr: "(?i)delete", anchored: true}}}}, {more: &matcherMore{values: []*lazyRE{&lazyRE{expr: "(?i)delete", anchored: true}}}}, {operand: &lazyRE{expr: "(?i)delete", anchored: true}}, {more: &matcherMore{values: []*lazyRE{&lazyRE{expr: "(?i)delete", anchored: true}}}}}}}},
+	{p: Pattern{Name: "cloud_resource_delete", Level: Medium, Description: "Deletes a cloud resource (aws SERVICE delete-*/terminate-*/purge-*, gcloud ... delete, az ... delete or purge, doctl ... delete): what it deletes may hold data or serve traffic.", Match: &Spec{Programs: []string{"aws", "gcloud", "az", "doctl"}, Any: []Spec{{Programs: []string{"aws"}, Subcommands: []string{"* delete-*", "* terminate-*", "* purge-*", "* batch-delete-*", "s3 rm", "s3 rb"}}, {Programs: []string{"gcloud"}, Subcommands: []string{"* delete", "* * delete", "* * * delete", "* * * * delete", "* * * * * delete", "* * destroy", "* * * destroy", "* * * * destroy", "* bulk-delete", "* * bulk-delete"}}, {Programs: []string{"az"}, Subcommands: []string{"* delete", "* * delete", "* * * delete", "* * * * delete", "* * * * * delete", "* purge", "* * purge", "* * * purge", "* delete-batch", "* * delete-batch", "* * * delete-batch"}}, {Programs: []string{"doctl"}, Subcommands: []string{"* delete", "* * delete", "* * * delete", "* * * * delete"}}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {}, {}, {}}}}},
 	{p: Pattern{Name: "vault_secret_delete", Level: Medium, Description: "vault kv delete/destroy/metadata delete removes secrets (destroy and metadata delete permanently).", Match: &Spec{Programs: []string{"vault"}, Args: "(.* )?(kv (delete|destroy|metadata delete)|delete|secrets disable) .*"}}, m: matcher{args: &lazyRE{expr: "(.* )?(kv (delete|destroy|metadata delete)|delete|secrets disable) .*", anchored: true}}},
 	{p: Pattern{Name: "dd_if_device", Level: High, Description: "dd writing onto a disk device overwrites it block by block: partitions, filesystems and data are destroyed.", Match: &Spec{Programs: []string{"dd"}, Args: "(.* )?of=/dev/(sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk|dm-|md|mapper/|loop|sr|fd)[^ ]*( .*)?"}}, m: matcher{args: &lazyRE{expr: "(.* )?of=/dev/(sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk|dm-|md|mapper/|loop|sr|fd)[^ ]*( .*)?", anchored: true}}},
 	{p: Pattern{Name: "mkfs", Level: High, Description: "mkfs formats a filesystem, permanently erasing all data on the device.", Match: &Spec{Programs: []string{"mkfs", "mkfs.*", "mke2fs", "mkswap", "mkdosfs", "mkntfs", "newfs", "newfs_*"}, Operand: "/dev/.*|\\$.*"}}, m: matcher{operand: &lazyRE{expr: "/dev/.*|\\$.*", anchored: true}}},
@@ -203,51 +223,91 @@ func builtinExamples(i int) (hit, miss []string) {
 	case 56:
 		return []string{"((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((ls))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))"}, []string{"((ls))", "bash -c \"echo hi\""}
 	case 57:
-		return []string{"aws s3 rm s3://my-bucket --recursive", "aws s3 rb s3://old-bucket --force", "gsutil rm -r gs://acme-tmp", "gcloud storage rm -r gs://acme-tmp/**"}, []string{"aws s3 rm s3://my-bucket/one.txt", "aws s3 ls s3://my-bucket --recursive", "aws s3 rm s3://my-bucket/logs/ --recursive --dryrun"}
+		return []string{"aws s3 rm s3://my-bucket --recursive", "aws s3 rb s3://old-bucket --force", "gsutil rm -r gs://acme-tmp", "gcloud storage rm -r gs://acme-tmp/**", "aws --profile prod s3 rm --recursive s3://invoices/", "aws s3 rb s3://empty-bucket", "aws s3api delete-bucket --bucket logs-2023", "aws s3api delete-objects --bucket b --delete file://keys.json", "gsutil -m rm -R gs://acme-backups", "gsutil -o GSUtil:parallel_thread_count=4 -m del -r gs://x", "gsutil rm -a gs://acme/**", "gsutil rb gs://acme-old", "gcloud storage rm --recursive gs://ml/**", "gcloud storage buckets delete gs://acme-tmp", "gcloud alpha storage rm -r gs://x", "azcopy remove \"https://acct.blob.core.windows.net/c?sv=x\" --recursive", "azcopy rm \"https://a.blob.core.windows.net/c\" --recursive=true", "s3cmd del --recursive --force s3://acme-exports", "s3cmd rm -r s3://x/logs/", "s3cmd rb --recursive --force s3://acme-tmp", "mc rm --recursive --force myminio/backups", "mc rm -r --force --versions local/data", "mc rb --force myminio/old", "b2 rm --recursive --versions b2://acme-backups/", "b2 bucket delete acme-old", "b2 delete-bucket acme-old", "supabase storage rm -r ss:///avatars --experimental", "sudo aws s3 rm --recursive s3://acme-prod-uploads --profile=prod"}, []string{"aws s3 rm s3://my-bucket/one.txt", "aws s3 ls s3://my-bucket --recursive", "aws s3 rm s3://my-bucket/logs/ --recursive --dryrun", "aws s3 cp --recursive ./dist s3://site/", "gsutil ls -r gs://acme", "gsutil rm gs://acme/one.txt", "gsutil cp -r ./reports gs://acme-reports/", "gcloud storage ls --recursive gs://x", "gcloud storage rm gs://x/one.txt", "azcopy copy ./dist \"https://a.blob.core.windows.net/c\" --recursive", "azcopy remove \"https://a.blob.core.windows.net/c\" --recursive --dry-run", "s3cmd ls -r s3://x", "s3cmd rm s3://x/one.txt", "s3cmd del -r --dry-run s3://x/", "mc ls --recursive myminio/backups", "mc rm --recursive --force --fake local/data", "mc rm myminio/backups/one.tar", "b2 ls --recursive b2://acme", "b2 rm --recursive --dry-run b2://acme/", "supabase storage ls ss:///avatars --experimental", "echo aws s3 rm s3://b --recursive"}
 	case 58:
-		return []string{"aws s3 sync /empty s3://my-bucket --delete", "gsutil -m rsync -d -r ./site gs://acme-site"}, []string{"aws s3 sync /src s3://my-bucket", "aws s3 sync ./public s3://site-bucket --delete --dryrun", "gsutil -m rsync -n -d -r ./site gs://acme-site"}
+		return []string{"aws s3 sync /empty s3://my-bucket --delete", "gsutil -m rsync -d -r ./site gs://acme-site", "aws s3 sync ./build s3://site --delete --exclude \"*.map\"", "gcloud storage rsync ./site gs://acme-site --recursive --delete-unmatched-destination-objects", "azcopy sync ./dist \"https://a.blob.core.windows.net/web\" --delete-destination=true", "s3cmd sync --delete-removed ./public/ s3://acme-site/", "mc mirror --remove --overwrite ./site myminio/site", "b2 sync --delete ./backup b2://acme-backups", "aws s3 sync s3://staging-assets s3://prod-assets --delete"}, []string{"aws s3 sync /src s3://my-bucket", "aws s3 sync ./public s3://site-bucket --delete --dryrun", "gsutil -m rsync -n -d -r ./site gs://acme-site", "aws s3 sync s3://backups ./restore", "azcopy sync ./dist \"https://a.blob.core.windows.net/web\" --delete-destination=false", "s3cmd sync ./public/ s3://acme-site/", "mc mirror ./site myminio/site", "b2 sync ./backup b2://acme-backups"}
 	case 59:
-		return []string{"vault kv delete secret/myapp/config", "vault kv destroy -versions=1 secret/app", "vault kv metadata delete secret/app"}, []string{"vault kv get secret/myapp/config", "vault kv list secret/"}
+		return []string{"aws s3 sync s3://site ./public --delete", "gsutil rsync -d -r gs://acme-site ./site"}, []string{"aws s3 sync s3://site ./public", "aws s3 sync ./public s3://site", "gsutil rsync -r gs://acme-site ./site"}
 	case 60:
-		return []string{"dd if=/dev/zero of=/dev/sda", "dd of=/dev/sda if=/dev/zero", "sudo dd if=/dev/urandom of=/dev/nvme0n1 bs=1M", "dd if=image.iso of=/dev/disk4 bs=4m"}, []string{"dd if=disk.img of=backup.img", "dd if=/dev/sda of=sda.img bs=1M", "dd if=/dev/zero of=./swapfile bs=1M count=512"}
+		return []string{"rclone purge b2:acme-backups", "rclone purge s3:prod-assets/images", "rclone -v purge gdrive:Backups", "rclone --config ./rclone.conf purge remote:tmp"}, []string{"rclone purge /tmp/cache", "rclone purge remote:old --dry-run", "rclone lsd remote:", "rclone copy ./x remote:bucket", "rclone size remote:bucket"}
 	case 61:
-		return []string{"mkfs.ext4 /dev/sda1", "mkfs -t xfs /dev/sdb", "sudo mkfs.vfat -F 32 /dev/mmcblk0p1", "mkswap \"$DEV\""}, []string{"mkfs.ext4 disk.img", "mkfs.ext4 -n /dev/sdb1", "echo mkfs.ext4 /dev/sda1"}
+		return []string{"gcloud projects delete acme-prod-123456 --quiet", "gcloud -q projects delete acme-dev", "gcloud beta projects delete acme-x", "gcloud projects delete $(gcloud config get-value project) -q", "az group delete --name rg-production --yes --no-wait", "az group delete -n rg-staging -y", "az --subscription prod group delete -n rg-app", "az account subscription cancel --id 00000000-0000-0000-0000-000000000000", "aws organizations close-account --account-id 210987654321", "aws organizations delete-organization", "supabase projects delete abcdefghijklmnopqrst", "npx supabase projects delete abcdefghijklmnopqrst", "railway delete --project my-old-project --yes", "railway rm -y", "railway project delete --project my-project", "railway projects remove"}, []string{"gcloud projects list", "gcloud projects describe acme-prod-123456", "gcloud projects delete --help", "az group list -o table", "az group show -n rg-production", "az group create -n rg-new -l westeurope", "aws organizations list-accounts", "supabase projects list", "railway list", "railway project list", "railway up", "echo gcloud projects delete acme-prod"}
 	case 62:
-		return []string{"shred /dev/sda", "shred -n 1 -v /dev/nvme0n1"}, []string{"shred notes.txt", "ls /dev/sda"}
+		return []string{"heroku apps:destroy --app acme-prod --confirm acme-prod", "heroku apps:destroy -a acme-api --confirm acme-api", "heroku destroy --app acme-staging", "heroku apps:delete acme-old --confirm acme-old", "fly apps destroy my-api --yes", "flyctl apps destroy billing-api -y", "fly apps delete my-api -y", "fly destroy my-api", "fly app rm old-app --yes", "for app in $(heroku apps); do heroku apps:destroy --app $app --confirm $app; done"}, []string{"heroku apps", "heroku apps:info -a acme-prod", "heroku logs --tail --app acme-staging", "fly apps list", "flyctl status", "fly deploy", "fly -t ci destroy-pipeline -p build", "fly apps destroy --help"}
 	case 63:
-		return []string{"date > /dev/sda", "cat image.img > /dev/mmcblk0", "echo x >> /dev/nvme0n1"}, []string{"date > /dev/null", "cat /dev/sda > disk.img"}
+		return []string{"aws rds delete-db-instance --db-instance-identifier prod-db --skip-final-snapshot --delete-automated-backups", "aws rds delete-db-cluster --db-cluster-identifier aurora-prod --skip-final-snapshot", "aws --region eu-west-1 rds delete-db-instance --db-instance-identifier staging --skip-final-snapshot", "aws docdb delete-db-cluster --db-cluster-identifier docs --skip-final-snapshot", "aws redshift delete-cluster --cluster-identifier dw --skip-final-cluster-snapshot", "aws neptune delete-db-cluster --db-cluster-identifier graph --skip-final-snapshot"}, []string{"aws rds delete-db-instance --db-instance-identifier old --final-db-snapshot-identifier old-final", "aws rds delete-db-instance --db-instance-identifier x --final-db-snapshot-identifier x-final --delete-automated-backups", "aws rds describe-db-instances", "aws rds create-db-snapshot --db-instance-identifier prod-db --db-snapshot-identifier before-upgrade", "aws rds delete-db-instance --db-instance-identifier x --no-skip-final-snapshot --final-db-snapshot-identifier x-final"}
 	case 64:
-		return []string{"echo x | tee /dev/sda", "cp image.iso /dev/sdb", "pv ubuntu.iso > out; pv ubuntu.iso /dev/sdc"}, []string{"cp /dev/sda disk.img", "echo x | tee out.txt", "rsync -n image.iso /dev/sdb"}
+		return []string{"aws rds delete-db-cluster --db-cluster-identifier aurora-stg --final-db-snapshot-identifier stg-final", "aws dynamodb delete-table --table-name Orders", "AWS_PROFILE=prod aws dynamodb delete-table --table-name sessions --region eu-central-1", "aws elasticache delete-replication-group --replication-group-id cache", "aws efs delete-file-system --file-system-id fs-0123456789abcdef0", "aws backup delete-recovery-point --backup-vault-name prod --recovery-point-arn arn:aws:backup:x", "aws rds delete-db-snapshot --db-snapshot-identifier nightly-2024-06-01", "aws opensearch delete-domain --domain-name logs", "aws kinesis delete-stream --stream-name events", "gcloud sql instances delete prod-postgres --quiet", "gcloud sql databases delete orders --instance=prod-pg --quiet", "gcloud beta sql instances delete pg-1", "gcloud firestore databases delete --database='(default)' --quiet", "gcloud spanner instances delete ledger -q", "gcloud redis instances delete cache --region=us-east1", "gcloud alloydb clusters delete main --region=us-central1 --force", "gcloud firestore bulk-delete --collection-ids=users", "az sql db delete --name appdb --server sql-prod --resource-group rg-prod --yes", "az cosmosdb delete -n cosmos-prod -g rg-prod --yes", "az postgres flexible-server delete --resource-group rg-prod --name pg-prod --yes", "az storage account delete --name acmeprodlogs --resource-group rg-prod --yes", "az storage container delete --name backups --account-name acmeprodstore", "az storage blob delete-batch --source uploads --account-name acmeprod --pattern \"*\"", "az redis delete -n cache -g rg -y", "doctl databases delete 9cc10173-e9ea-4176-9dbc-a4cee4c4ff30 --force", "doctl d rm 9cc10173", "doctl db d 9cc10173 -f", "doctl databases db delete 9cc10173 appdb", "bq rm -r -f -d analytics", "bq rm -f -t myproject:analytics.events", "bq --location=US rm --recursive --force --dataset analytics", "heroku addons:destroy heroku-postgresql --app acme-staging --confirm acme-staging", "heroku addons:remove heroku-redis -a acme", "firebase firestore:delete users --recursive --project acme-prod", "firebase database:remove /users --project acme-prod -f", "firebase firestore:databases:delete orders --force"}, []string{"aws dynamodb scan --table-name Orders --max-items 5", "aws rds describe-db-snapshots --db-instance-identifier prod-db", "aws dynamodb describe-table --table-name Orders", "gcloud sql instances describe prod-postgres", "gcloud sql instances list", "gcloud sql databases list --instance=prod-pg", "gcloud firestore databases list", "az sql db list --server sql-prod -g rg-prod", "az storage account list -g rg-prod -o table", "az storage blob list --container-name logs --account-name acme", "doctl databases list", "doctl databases get 9cc10173", "doctl d ls", "bq ls analytics", "bq query --use_legacy_sql=false 'SELECT 1'", "bq show analytics.events", "heroku addons --app acme-staging", "heroku addons:create heroku-postgresql -a acme", "firebase database:get /config --project acme-dev", "firebase firestore:indexes"}
 	case 65:
-		return []string{"sudo wipefs -a /dev/sda", "blkdiscard /dev/nvme0n1", "wipefs --all \"$DISK\""}, []string{"wipefs --help", "wipefs -n -a /dev/sda", "blkdiscard --help"}
+		return []string{"firebase firestore:delete --all-collections --force --project acme-prod", "firebase database:remove / --force --project acme-prod", "npx firebase-tools firestore:delete --all-collections -f", "firebase -P prod database:remove / -f"}, []string{"firebase firestore:delete users --recursive", "firebase database:remove /cache -f", "firebase database:get /", "firebase projects:list"}
 	case 66:
-		return []string{"sudo sgdisk --zap-all /dev/sda", "parted /dev/sda mklabel gpt", "parted -s /dev/sdb rm 1", "sgdisk -Z /dev/nvme0n1"}, []string{"sgdisk -p /dev/sda", "parted /dev/sda print", "parted -l"}
+		return []string{"aws ec2 terminate-instances --instance-ids i-0a1b2c3d4e5f67890", "aws ec2 delete-volume --volume-id vol-049df61146c4d7901 --region us-west-2", "aws ec2 delete-snapshot --snapshot-id snap-0123456789abcdef0", "aws ec2 delete-vpc --vpc-id vpc-0a1b2c3d4e5f67890", "aws lambda delete-function --function-name payments-webhook", "aws eks delete-cluster --name prod-eks", "aws ecr delete-repository --repository-name api --force", "aws autoscaling delete-auto-scaling-group --auto-scaling-group-name web --force-delete", "aws elasticbeanstalk terminate-environment --environment-name api-prod", "aws lightsail delete-instance --instance-name blog", "aws ec2 terminate-instances --instance-ids $(aws ec2 describe-instances --query \"Reservations[].Instances[].InstanceId\" --output text)", "gcloud compute instances delete web-1 web-2 --zone us-central1-a --quiet", "gcloud compute disks delete data-disk-1 --zone=us-east1-b --quiet", "gcloud compute snapshots delete snap-1 -q", "gcloud functions delete process-orders --region=europe-west1 --quiet", "gcloud run services delete api --region us-central1 --quiet", "gcloud beta compute instances delete vm-1", "gcloud artifacts repositories delete images --location=us", "az vm delete -g rg-dev -n build-agent-01 --yes", "az disk delete -g rg -n data-disk -y", "az webapp delete -g rg -n api-prod", "az network vnet delete -g rg -n vnet-prod", "az acr delete -n acmeregistry --yes", "doctl compute droplet delete web-01 --force", "doctl compute droplet delete --tag-name web -f", "doctl compute d d 386734086", "doctl compute volume delete data-vol --force", "doctl compute snapshot delete 123 -f", "doctl apps delete 5f6e3c2a -f", "doctl a d 5f6e3c2a", "doctl registry delete -f", "fly volumes destroy vol_18l524yj27947zmp --yes", "flyctl volumes destroy vol_abc123 -y -a my-db", "fly vol delete vol_abc -y", "fly mpg destroy cluster-1", "fly storage destroy my-bucket -y"}, []string{"aws ec2 describe-instances --filters Name=tag:env,Values=staging", "aws ec2 terminate-instances --instance-ids i-0a1b2c3d4e5f67890 --dry-run", "aws ec2 describe-volumes", "aws lambda invoke --function-name thumbnailer out.json", "aws lambda list-functions", "gcloud compute instances list", "gcloud compute instances delete --help", "gcloud compute ssh web-1 --zone us-central1-a", "gcloud functions deploy process-orders --runtime=nodejs20", "az vm list -d -o table", "az vm show -g rg -n vm1", "doctl compute droplet list", "doctl compute droplet get web-01", "doctl compute d ls", "doctl compute d c --region nyc1 --image ubuntu-22-04-x64 --size s-1vcpu-1gb web-02", "fly volumes list -a my-api", "fly volumes create data --size 10", "fly deploy"}
 	case 67:
-		return []string{"sfdisk --delete /dev/sda 1", "sfdisk --wipe always /dev/sdb"}, []string{"sfdisk -l /dev/sda", "sfdisk --no-act --delete /dev/sda 1"}
+		return []string{"aws iam delete-user --user-name ci-deployer", "aws iam delete-role --role-name OrganizationAccountAccessRole", "aws iam delete-access-key --access-key-id AKIAIOSFODNN7EXAMPLE --user-name deploy", "aws iam delete-policy --policy-arn arn:aws:iam::123456789012:policy/deploy", "aws iam deactivate-mfa-device --user-name admin --serial-number arn:aws:iam::1:mfa/admin", "gcloud iam service-accounts delete ci-runner@acme-prod.iam.gserviceaccount.com -q", "gcloud iam service-accounts keys delete 1a2b3c4d5e6f --iam-account deploy@proj.iam.gserviceaccount.com -q", "gcloud iam roles delete customDeployer --project acme", "az ad sp delete --id 00000000-0000-0000-0000-000000000000", "az ad app delete --id 11111111-2222-3333-4444-555555555555", "az ad user delete --id alice@example.com", "az identity delete -g rg -n api-identity"}, []string{"aws iam list-access-keys --user-name deploy", "aws iam get-role --role-name lambda-exec", "aws iam create-role --role-name x --assume-role-policy-document file://trust.json", "gcloud iam service-accounts list", "gcloud iam service-accounts keys list --iam-account deploy@proj.iam.gserviceaccount.com", "az ad sp list --display-name api", "az ad app show --id 1111"}
 	case 68:
-		return []string{"fdisk /dev/sda", "sudo gdisk /dev/nvme0n1", "cfdisk /dev/sdb"}, []string{"fdisk -l", "fdisk -l /dev/sda", "sfdisk --dump /dev/sda", "sfdisk --no-act /dev/sdb < layout.sfdisk"}
+		return []string{"aws iam create-access-key --user-name admin", "aws iam create-login-profile --user-name bob --password \"Pa55word!\"", "gcloud iam service-accounts keys create key.json --iam-account=deployer@acme-prod.iam.gserviceaccount.com", "az ad sp create-for-rbac --name ci --role Contributor", "az ad app credential reset --id 1111"}, []string{"aws iam list-access-keys", "gcloud iam service-accounts keys list --iam-account=x@y.iam.gserviceaccount.com", "az ad sp list --all", "aws iam get-user"}
 	case 69:
-		return []string{"echo 'root::0:0::/root:/bin/sh' >> /etc/passwd", "cat key.pub >> ~/.ssh/authorized_keys", "echo \"me ALL=(ALL) NOPASSWD:ALL\" > /etc/sudoers.d/me"}, []string{"cat /etc/passwd > passwd.bak", "cat ~/.ssh/authorized_keys"}
+		return []string{"aws kms schedule-key-deletion --key-id 1234abcd-12ab-34cd-56ef-1234567890ab --pending-window-in-days 7", "aws secretsmanager delete-secret --secret-id prod/db --force-delete-without-recovery", "aws kms delete-imported-key-material --key-id 1234", "gcloud kms keys versions destroy 1 --key=app --keyring=prod --location=global", "gcloud secrets delete db-password --quiet", "az keyvault purge --name kv-legacy", "az keyvault delete --name kv-prod-secrets && az keyvault purge --name kv-prod-secrets", "az keyvault secret purge --vault-name kv --name db"}, []string{"aws kms describe-key --key-id alias/prod-data", "aws secretsmanager delete-secret --secret-id old/token --recovery-window-in-days 30", "aws secretsmanager get-secret-value --secret-id prod/db", "gcloud kms keys list --keyring=prod --location=global", "gcloud secrets versions list db-password", "az keyvault secret list --vault-name kv-prod-secrets", "az keyvault recover --name kv-legacy"}
 	case 70:
-		return []string{"echo x | sudo tee -a /etc/sudoers", "cat id.pub | tee -a ~/.ssh/authorized_keys"}, []string{"echo x | tee /tmp/sudoers.test", "sudo tee /etc/motd < motd"}
+		return []string{"aws route53 delete-hosted-zone --id Z0123456789ABCDEFGHIJ", "gcloud dns managed-zones delete prod-zone --quiet", "az network dns zone delete -g rg -n example.com -y", "doctl compute domain delete example.com -f", "aws route53domains delete-domain --domain-name example.com"}, []string{"aws route53 list-hosted-zones", "gcloud dns managed-zones list", "az network dns zone show -g rg -n example.com", "doctl compute domain list"}
 	case 71:
-		return []string{"cp /tmp/passwd /etc/passwd", "sudo install -m 440 me /etc/sudoers.d/me", "ln -sf /tmp/keys ~/.ssh/authorized_keys"}, []string{"cp /etc/passwd /tmp/passwd", "cp id.pub ~/.ssh/id.pub"}
+		return []string{"aws route53 change-resource-record-sets --hosted-zone-id Z3M3LMPEXAMPLE --change-batch '{\"Changes\":[{\"Action\":\"DELETE\",\"ResourceRecordSet\":{\"Name\":\"api.example.com\",\"Type\":\"A\"}}]}' ", "aws route53 change-resource-record-sets --hosted-zone-id Z1 --change-batch='{\"Changes\": [{\"Action\": \"delete\"}]}' "}, []string{"aws route53 change-resource-record-sets --hosted-zone-id Z1 --change-batch '{\"Changes\":[{\"Action\":\"UPSERT\"}]}' ", "aws route53 list-resource-record-sets --hosted-zone-id Z1"}
 	case 72:
-		return []string{"cat /etc/shadow", "cat ~/.ssh/id_rsa", "cat < ~/.ssh/id_rsa", "cat</etc/shadow", "cat 0< \"$HOME/.ssh/id_ed25519\"", "echo < /etc/shadow", "< /etc/shadow grep root", "{ cat; } < /etc/gshadow", "base64 ~/.aws/credentials"}, []string{"cat < ~/notes.txt", "cat <<< /etc/shadow", "cat <<'EOF' > /tmp/x\n/etc/shadow\nEOF", "echo /etc/shadow", "grep root < /etc/passwd", "ls -l /etc/shadow", "cat /etc/passwd", "ssh-keygen -y -f key > key.pub"}
+		return []string{"aws cloudtrail stop-logging --name management-events", "aws cloudtrail delete-trail --name org-trail", "aws guardduty delete-detector --detector-id 12abc34d567e8fa901bc2d34e56789f0", "aws configservice stop-configuration-recorder --configuration-recorder-name default", "aws securityhub disable-security-hub", "aws s3api delete-public-access-block --bucket acme-data", "aws ec2 disable-ebs-encryption-by-default", "az lock delete --name no-delete -g rg-prod"}, []string{"aws cloudtrail describe-trails", "aws cloudtrail start-logging --name management-events", "aws guardduty list-detectors", "aws s3api get-public-access-block --bucket acme-data", "az lock list -g rg-prod"}
 	case 73:
-		return []string{":(){ :|:& };:", ":(){:|:&};:", "bomb() { bomb | bomb & }; bomb"}, []string{"f() { echo hi; }; f", "git commit -m 'fix: avoid :(){ :|:& };:' ", "f() { f; }"}
+		return []string{"aws organizations remove-account-from-organization --account-id 123456789012", "aws organizations leave-organization"}, []string{"aws organizations describe-organization", "aws organizations list-accounts"}
 	case 74:
-		return []string{"kill -9 -1", "kill -KILL -1", "sudo kill -TERM -1"}, []string{"kill -9 1234", "kill -l", "kill -1 1234"}
+		return []string{"npx wrangler r2 bucket delete uploads", "wrangler d1 delete prod-db -y", "wrangler kv namespace delete --namespace-id 0f2ac74b498b48028cb68387c421e279", "npx wrangler kv namespace delete --binding CACHE", "wrangler kv:namespace delete --binding CACHE", "wrangler kv bulk delete keys.json --binding CACHE", "wrangler -c wrangler.prod.toml d1 delete app-db", "wrangler queues delete jobs", "wrangler vectorize delete embeddings --force"}, []string{"npx wrangler r2 bucket list", "wrangler d1 list", "wrangler kv key list --namespace-id 0f2ac74b", "wrangler d1 execute prod-db --remote --command 'SELECT 1'", "wrangler kv namespace create CACHE", "wrangler dev", "npx wrangler deploy"}
 	case 75:
-		return []string{"crontab -r", "crontab --remove", "sudo crontab -u www-data -r"}, []string{"crontab -l", "crontab -e", "crontab -u www-data -l"}
+		return []string{"vercel remove my-site --yes", "vercel rm acme-landing --yes", "vercel project rm marketing-site", "vercel projects remove old-site", "npx vercel rm my-app -y", "netlify sites:delete 12345678-aaaa-bbbb-cccc-1234567890ab --force", "npx netlify-cli sites:delete 7f3a2c1e -f", "wrangler pages project delete docs", "firebase hosting:sites:delete acme-docs -f", "railway environment delete staging -y", "railway volume delete -v data", "heroku spaces:destroy acme-space --confirm acme-space"}, []string{"vercel ls", "vercel --prod", "vercel project ls", "vercel env ls", "netlify sites:list", "netlify deploy --prod --dir=dist", "netlify status", "wrangler pages project list", "firebase hosting:sites:list", "railway environment", "railway up", "railway logs"}
 	case 76:
+		return []string{"wrangler delete --name api-worker", "npx wrangler delete", "wrangler r2 object delete assets/index.html", "wrangler kv key delete --binding CACHE user:1", "wrangler secret delete API_KEY", "vercel env rm DATABASE_URL production -y", "vercel domains rm example.com --yes", "vercel alias rm api.example.com", "netlify env:unset API_KEY", "firebase functions:delete sendEmail --force", "firebase hosting:disable --force", "railway down -y", "fly machine destroy 148e1a7b --force", "fly m rm 148e1a7b", "supabase functions delete hello", "supabase branches delete feature-x", "heroku pipelines:destroy acme", "heroku domains:clear -a acme", "heroku pg:backups:delete b101 -a acme --confirm acme"}, []string{"wrangler dev", "wrangler tail", "wrangler secret list", "vercel env ls", "vercel env pull .env.local", "netlify env:list", "firebase functions:list", "firebase deploy --only hosting", "railway up", "fly machine list", "fly machine start 148e1a7b", "supabase functions deploy hello", "heroku pg:backups -a acme", "heroku domains -a acme"}
+	case 77:
+		return []string{"curl -X DELETE -H \"Authorization: Bearer $RENDER_API_KEY\" https://api.render.com/v1/services/srv-cn9s8dmct0pc73abc123", "curl -sS --request DELETE https://api.cloudflare.com/client/v4/zones/023e105f4ecef8ad9ca31a8372d0c353 -H \"Authorization: Bearer $CF_API_TOKEN\"", "curl -XDELETE \"https://api.digitalocean.com/v2/droplets/3164494\" -H \"Authorization: Bearer $DIGITALOCEAN_TOKEN\"", "curl -X DELETE https://api.heroku.com/apps/acme-prod -H \"Accept: application/vnd.heroku+json; version=3\"", "http DELETE https://api.vercel.com/v9/projects/site \"Authorization:Bearer $VERCEL_TOKEN\"", "curl -X DELETE \"https://management.azure.com/subscriptions/0000/resourcegroups/rg-prod?api-version=2021-04-01\"", "wget --method=DELETE https://api.netlify.com/api/v1/sites/abc", "curl -X DELETE https://api.machines.dev/v1/apps/my-app"}, []string{"curl -X DELETE http://localhost:8080/api/items/1", "curl https://api.render.com/v1/services -H \"Authorization: Bearer $RENDER_API_KEY\"", "curl -X POST https://api.cloudflare.com/client/v4/zones/023e/purge_cache --data \"{\\\"purge_everything\\\":true}\"", "http GET https://api.vercel.com/v9/projects", "curl -X DELETE https://example.com/api/v1/sessions/me"}
+	case 78:
+		return []string{"aws sqs purge-queue --queue-url https://sqs.us-east-1.amazonaws.com/1/jobs", "aws ecr batch-delete-image --repository-name api --image-ids imageTag=latest", "aws cloudformation delete-stack --stack-name api", "aws logs delete-log-group --log-group-name /aws/lambda/api", "aws s3 rm s3://deploy-artifacts/tmp/build-123.zip", "aws secretsmanager delete-secret --secret-id old/token", "gcloud pubsub topics delete orders", "gcloud dns record-sets delete www.example.com. --zone=prod --type=A", "gcloud alpha logging sinks delete audit-export", "gcloud container images delete gcr.io/acme/api:old --quiet", "az keyvault delete --name kv-old", "az role assignment delete --assignee x --role Owner", "az network dns record-set a delete -g rg -z example.com -n www", "az storage blob delete -c logs -n a.txt --account-name acme", "doctl compute firewall delete 123 -f", "doctl kubernetes cluster node-pool delete c1 p1"}, []string{"aws s3 ls", "aws sts get-caller-identity", "aws logs tail /aws/lambda/api --follow", "aws cloudformation describe-stacks --stack-name api", "aws s3 cp dist/app.zip s3://x/app.zip", "aws ec2 delete-vpc --vpc-id vpc-1 --dry-run", "gcloud config list", "gcloud compute instances list", "gcloud run deploy api --source .", "az account show", "az vm list -d", "doctl compute droplet list", "echo gcloud pubsub topics delete orders"}
+	case 79:
+		return []string{"vault kv delete secret/myapp/config", "vault kv destroy -versions=1 secret/app", "vault kv metadata delete secret/app"}, []string{"vault kv get secret/myapp/config", "vault kv list secret/"}
+	case 80:
+		return []string{"dd if=/dev/zero of=/dev/sda", "dd of=/dev/sda if=/dev/zero", "sudo dd if=/dev/urandom of=/dev/nvme0n1 bs=1M", "dd if=image.iso of=/dev/disk4 bs=4m"}, []string{"dd if=disk.img of=backup.img", "dd if=/dev/sda of=sda.img bs=1M", "dd if=/dev/zero of=./swapfile bs=1M count=512"}
+	case 81:
+		return []string{"mkfs.ext4 /dev/sda1", "mkfs -t xfs /dev/sdb", "sudo mkfs.vfat -F 32 /dev/mmcblk0p1", "mkswap \"$DEV\""}, []string{"mkfs.ext4 disk.img", "mkfs.ext4 -n /dev/sdb1", "echo mkfs.ext4 /dev/sda1"}
+	case 82:
+		return []string{"shred /dev/sda", "shred -n 1 -v /dev/nvme0n1"}, []string{"shred notes.txt", "ls /dev/sda"}
+	case 83:
+		return []string{"date > /dev/sda", "cat image.img > /dev/mmcblk0", "echo x >> /dev/nvme0n1"}, []string{"date > /dev/null", "cat /dev/sda > disk.img"}
+	case 84:
+		return []string{"echo x | tee /dev/sda", "cp image.iso /dev/sdb", "pv ubuntu.iso > out; pv ubuntu.iso /dev/sdc"}, []string{"cp /dev/sda disk.img", "echo x | tee out.txt", "rsync -n image.iso /dev/sdb"}
+	case 85:
+		return []string{"sudo wipefs -a /dev/sda", "blkdiscard /dev/nvme0n1", "wipefs --all \"$DISK\""}, []string{"wipefs --help", "wipefs -n -a /dev/sda", "blkdiscard --help"}
+	case 86:
+		return []string{"sudo sgdisk --zap-all /dev/sda", "parted /dev/sda mklabel gpt", "parted -s /dev/sdb rm 1", "sgdisk -Z /dev/nvme0n1"}, []string{"sgdisk -p /dev/sda", "parted /dev/sda print", "parted -l"}
+	case 87:
+		return []string{"sfdisk --delete /dev/sda 1", "sfdisk --wipe always /dev/sdb"}, []string{"sfdisk -l /dev/sda", "sfdisk --no-act --delete /dev/sda 1"}
+	case 88:
+		return []string{"fdisk /dev/sda", "sudo gdisk /dev/nvme0n1", "cfdisk /dev/sdb"}, []string{"fdisk -l", "fdisk -l /dev/sda", "sfdisk --dump /dev/sda", "sfdisk --no-act /dev/sdb < layout.sfdisk"}
+	case 89:
+		return []string{"echo 'root::0:0::/root:/bin/sh' >> /etc/passwd", "cat key.pub >> ~/.ssh/authorized_keys", "echo \"me ALL=(ALL) NOPASSWD:ALL\" > /etc/sudoers.d/me"}, []string{"cat /etc/passwd > passwd.bak", "cat ~/.ssh/authorized_keys"}
+	case 90:
+		return []string{"echo x | sudo tee -a /etc/sudoers", "cat id.pub | tee -a ~/.ssh/authorized_keys"}, []string{"echo x | tee /tmp/sudoers.test", "sudo tee /etc/motd < motd"}
+	case 91:
+		return []string{"cp /tmp/passwd /etc/passwd", "sudo install -m 440 me /etc/sudoers.d/me", "ln -sf /tmp/keys ~/.ssh/authorized_keys"}, []string{"cp /etc/passwd /tmp/passwd", "cp id.pub ~/.ssh/id.pub"}
+	case 92:
+		return []string{"cat /etc/shadow", "cat ~/.ssh/id_rsa", "cat < ~/.ssh/id_rsa", "cat</etc/shadow", "cat 0< \"$HOME/.ssh/id_ed25519\"", "echo < /etc/shadow", "< /etc/shadow grep root", "{ cat; } < /etc/gshadow", "base64 ~/.aws/credentials"}, []string{"cat < ~/notes.txt", "cat <<< /etc/shadow", "cat <<'EOF' > /tmp/x\n/etc/shadow\nEOF", "echo /etc/shadow", "grep root < /etc/passwd", "ls -l /etc/shadow", "cat /etc/passwd", "ssh-keygen -y -f key > key.pub"}
+	case 93:
+		return []string{":(){ :|:& };:", ":(){:|:&};:", "bomb() { bomb | bomb & }; bomb"}, []string{"f() { echo hi; }; f", "git commit -m 'fix: avoid :(){ :|:& };:' ", "f() { f; }"}
+	case 94:
+		return []string{"kill -9 -1", "kill -KILL -1", "sudo kill -TERM -1"}, []string{"kill -9 1234", "kill -l", "kill -1 1234"}
+	case 95:
+		return []string{"crontab -r", "crontab --remove", "sudo crontab -u www-data -r"}, []string{"crontab -l", "crontab -e", "crontab -u www-data -l"}
+	case 96:
 		return []string{"cat /dev/port", "dd bs=1 count=16 < /dev/mem", "sudo xxd /dev/kmem | head"}, []string{"echo < /dev/null", "ls -l /dev/mem", "cat /dev/urandom | head -c 16"}
 	}
 	return nil, nil
 }
 
 // builtinDefault is how many rules of builtinRules are on by default.
-const builtinDefault = 77
+const builtinDefault = 97
 
 // builtinPacks are the packs of builtinRules, in order.
 var builtinPacks = [...]packInfo{
@@ -255,16 +315,16 @@ var builtinPacks = [...]packInfo{
 	{name: "core.git", description: "git commands that lose uncommitted changes, branches, stashes or the remote's history.", on: true, from: 19, to: 38},
 	{name: "core.remote-code", description: "Downloaded code run without inspection, and shells handed to the network (reverse shells).", on: true, from: 38, to: 46},
 	{name: "core.shell", description: "What shellguard cannot verify: unparseable or oversized lines, computed programs and shell input, obfuscated words, decoded code, interpreter code that shells out or deletes.", on: true, from: 46, to: 57},
-	{name: "cloud", description: "Cloud storage and secret stores: recursive deletes, syncs that delete, secrets deleted.", on: true, from: 57, to: 60},
-	{name: "disks", description: "Writing onto disk devices, formatting, wiping signatures and partition tables.", on: true, from: 60, to: 69},
-	{name: "persistence", description: "Writing the files that decide who can log in or become root (passwd, shadow, sudoers, authorized_keys).", on: true, from: 69, to: 72},
-	{name: "secrets", description: "Reading files that hold password hashes, private keys and credentials.", on: true, from: 72, to: 73},
-	{name: "system", description: "The running system: fork bombs, killing every process, deleting every scheduled job, raw memory access.", on: true, from: 73, to: 77},
+	{name: "cloud", description: "Cloud providers and platforms: deleting storage, databases, instances, projects, identities, keys, DNS zones and apps; audit trails off.", on: true, from: 57, to: 80},
+	{name: "disks", description: "Writing onto disk devices, formatting, wiping signatures and partition tables.", on: true, from: 80, to: 89},
+	{name: "persistence", description: "Writing the files that decide who can log in or become root (passwd, shadow, sudoers, authorized_keys).", on: true, from: 89, to: 92},
+	{name: "secrets", description: "Reading files that hold password hashes, private keys and credentials.", on: true, from: 92, to: 93},
+	{name: "system", description: "The running system: fork bombs, killing every process, deleting every scheduled job, raw memory access.", on: true, from: 93, to: 97},
 }
 
 // builtinIndex holds the default rules of each program name, for
 // builtinByProgram.
-var builtinIndex = [...]int{42, 43, 57, 58, 57, 48, 48, 43, 65, 46, 47, 48, 48, 48, 68, 13, 2, 4, 13, 13, 64, 71, 75, 43, 39, 41, 42, 43, 60, 64, 46, 47, 43, 68, 42, 10, 11, 43, 57, 58, 68, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 57, 58, 48, 48, 42, 42, 64, 71, 46, 47, 74, 43, 71, 61, 61, 61, 61, 43, 61, 12, 64, 71, 45, 45, 45, 45, 45, 61, 46, 47, 48, 46, 47, 48, 48, 66, 68, 43, 48, 43, 43, 64, 43, 48, 43, 48, 43, 16, 48, 0, 1, 3, 5, 6, 7, 8, 9, 3, 15, 64, 43, 46, 47, 48, 57, 13, 67, 68, 66, 43, 14, 62, 45, 43, 64, 70, 48, 17, 17, 18, 17, 3, 48, 48, 59, 38, 40, 42, 65, 48, 48, 48, 43, 48, 43}
+var builtinIndex = [...]int{42, 43, 57, 58, 59, 61, 63, 64, 66, 67, 68, 69, 70, 71, 72, 73, 78, 61, 64, 66, 67, 68, 69, 70, 72, 78, 57, 58, 57, 58, 48, 48, 43, 85, 64, 46, 47, 48, 48, 48, 88, 13, 2, 4, 13, 13, 84, 91, 95, 43, 39, 41, 42, 77, 43, 80, 84, 46, 47, 64, 66, 70, 78, 43, 88, 42, 10, 11, 64, 65, 75, 76, 43, 62, 66, 76, 62, 66, 76, 57, 58, 59, 61, 64, 66, 67, 68, 69, 70, 78, 88, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 57, 58, 59, 48, 48, 62, 64, 75, 76, 42, 77, 42, 77, 84, 91, 46, 47, 94, 43, 91, 57, 58, 81, 81, 81, 81, 43, 81, 12, 84, 91, 45, 45, 45, 45, 45, 75, 76, 81, 46, 47, 48, 46, 47, 48, 48, 86, 88, 43, 48, 43, 43, 84, 43, 48, 43, 48, 61, 75, 76, 43, 16, 60, 48, 0, 1, 3, 5, 6, 7, 8, 9, 3, 15, 84, 43, 46, 47, 48, 57, 58, 13, 87, 88, 86, 43, 14, 82, 45, 57, 61, 76, 43, 84, 90, 48, 17, 17, 18, 17, 3, 48, 48, 79, 75, 76, 38, 40, 42, 77, 85, 74, 75, 76, 77, 77, 48, 48, 48, 43, 48, 43}
 
 // builtinByProgram returns the indexes of the default rules that name the
 // program name.
@@ -275,201 +335,233 @@ func builtinByProgram(name string) []int {
 	case "ash":
 		return builtinIndex[1:2:2]
 	case "aws":
-		return builtinIndex[2:4:4]
+		return builtinIndex[2:17:17]
+	case "az":
+		return builtinIndex[17:26:26]
 	case "azcopy":
-		return builtinIndex[4:5:5]
+		return builtinIndex[26:28:28]
+	case "b2":
+		return builtinIndex[28:30:30]
 	case "base32":
-		return builtinIndex[5:6:6]
+		return builtinIndex[30:31:31]
 	case "base64":
-		return builtinIndex[6:7:7]
+		return builtinIndex[31:32:32]
 	case "bash":
-		return builtinIndex[7:8:8]
-	case "blkdiscard":
-		return builtinIndex[8:9:9]
-	case "bun":
-		return builtinIndex[9:11:11]
-	case "bunzip2":
-		return builtinIndex[11:12:12]
-	case "bzcat":
-		return builtinIndex[12:13:13]
-	case "bzip2":
-		return builtinIndex[13:14:14]
-	case "cfdisk":
-		return builtinIndex[14:15:15]
-	case "chgrp":
-		return builtinIndex[15:16:16]
-	case "chmod":
-		return builtinIndex[16:19:19]
-	case "chown":
-		return builtinIndex[19:20:20]
-	case "cp":
-		return builtinIndex[20:22:22]
-	case "crontab":
-		return builtinIndex[22:23:23]
-	case "csh":
-		return builtinIndex[23:24:24]
-	case "curl":
-		return builtinIndex[24:27:27]
-	case "dash":
-		return builtinIndex[27:28:28]
-	case "dd":
-		return builtinIndex[28:29:29]
-	case "ddrescue":
-		return builtinIndex[29:30:30]
-	case "deno":
-		return builtinIndex[30:32:32]
-	case "exec":
 		return builtinIndex[32:33:33]
-	case "fdisk":
+	case "blkdiscard":
 		return builtinIndex[33:34:34]
-	case "fetch":
+	case "bq":
 		return builtinIndex[34:35:35]
-	case "find":
+	case "bun":
 		return builtinIndex[35:37:37]
-	case "fish":
+	case "bunzip2":
 		return builtinIndex[37:38:38]
-	case "gcloud":
-		return builtinIndex[38:40:40]
-	case "gdisk":
+	case "bzcat":
+		return builtinIndex[38:39:39]
+	case "bzip2":
+		return builtinIndex[39:40:40]
+	case "cfdisk":
 		return builtinIndex[40:41:41]
-	case "gio":
+	case "chgrp":
 		return builtinIndex[41:42:42]
-	case "git":
-		return builtinIndex[42:61:61]
-	case "gsutil":
-		return builtinIndex[61:63:63]
-	case "gunzip":
+	case "chmod":
+		return builtinIndex[42:45:45]
+	case "chown":
+		return builtinIndex[45:46:46]
+	case "cp":
+		return builtinIndex[46:48:48]
+	case "crontab":
+		return builtinIndex[48:49:49]
+	case "csh":
+		return builtinIndex[49:50:50]
+	case "curl":
+		return builtinIndex[50:54:54]
+	case "dash":
+		return builtinIndex[54:55:55]
+	case "dd":
+		return builtinIndex[55:56:56]
+	case "ddrescue":
+		return builtinIndex[56:57:57]
+	case "deno":
+		return builtinIndex[57:59:59]
+	case "doctl":
+		return builtinIndex[59:63:63]
+	case "exec":
 		return builtinIndex[63:64:64]
-	case "gzip":
+	case "fdisk":
 		return builtinIndex[64:65:65]
-	case "http":
+	case "fetch":
 		return builtinIndex[65:66:66]
-	case "https":
-		return builtinIndex[66:67:67]
-	case "install":
-		return builtinIndex[67:69:69]
-	case "jruby":
-		return builtinIndex[69:71:71]
-	case "kill":
-		return builtinIndex[71:72:72]
-	case "ksh":
+	case "find":
+		return builtinIndex[66:68:68]
+	case "firebase":
+		return builtinIndex[68:72:72]
+	case "fish":
 		return builtinIndex[72:73:73]
-	case "ln":
-		return builtinIndex[73:74:74]
-	case "mkdosfs":
-		return builtinIndex[74:75:75]
-	case "mke2fs":
-		return builtinIndex[75:76:76]
-	case "mkfs":
-		return builtinIndex[76:77:77]
-	case "mkntfs":
-		return builtinIndex[77:78:78]
-	case "mksh":
-		return builtinIndex[78:79:79]
-	case "mkswap":
-		return builtinIndex[79:80:80]
-	case "mv":
-		return builtinIndex[80:83:83]
-	case "nc":
-		return builtinIndex[83:84:84]
-	case "nc.openbsd":
-		return builtinIndex[84:85:85]
-	case "nc.traditional":
-		return builtinIndex[85:86:86]
-	case "ncat":
-		return builtinIndex[86:87:87]
-	case "netcat":
-		return builtinIndex[87:88:88]
-	case "newfs":
-		return builtinIndex[88:89:89]
-	case "node":
-		return builtinIndex[89:92:92]
-	case "nodejs":
-		return builtinIndex[92:94:94]
-	case "od":
-		return builtinIndex[94:95:95]
-	case "openssl":
-		return builtinIndex[95:96:96]
-	case "parted":
-		return builtinIndex[96:98:98]
-	case "perl":
-		return builtinIndex[98:100:100]
-	case "php":
-		return builtinIndex[100:101:101]
-	case "posh":
-		return builtinIndex[101:102:102]
-	case "pv":
-		return builtinIndex[102:103:103]
-	case "python":
-		return builtinIndex[103:105:105]
-	case "python3":
-		return builtinIndex[105:107:107]
-	case "rbash":
-		return builtinIndex[107:108:108]
-	case "rclone":
-		return builtinIndex[108:109:109]
-	case "rev":
-		return builtinIndex[109:110:110]
-	case "rm":
-		return builtinIndex[110:118:118]
-	case "rmdir":
-		return builtinIndex[118:119:119]
-	case "rsync":
-		return builtinIndex[119:121:121]
-	case "ruby":
-		return builtinIndex[121:125:125]
-	case "s3cmd":
-		return builtinIndex[125:126:126]
-	case "setfacl":
-		return builtinIndex[126:127:127]
-	case "sfdisk":
-		return builtinIndex[127:129:129]
-	case "sgdisk":
+	case "fly":
+		return builtinIndex[73:76:76]
+	case "flyctl":
+		return builtinIndex[76:79:79]
+	case "gcloud":
+		return builtinIndex[79:90:90]
+	case "gdisk":
+		return builtinIndex[90:91:91]
+	case "gio":
+		return builtinIndex[91:92:92]
+	case "git":
+		return builtinIndex[92:111:111]
+	case "gsutil":
+		return builtinIndex[111:114:114]
+	case "gunzip":
+		return builtinIndex[114:115:115]
+	case "gzip":
+		return builtinIndex[115:116:116]
+	case "heroku":
+		return builtinIndex[116:120:120]
+	case "http":
+		return builtinIndex[120:122:122]
+	case "https":
+		return builtinIndex[122:124:124]
+	case "install":
+		return builtinIndex[124:126:126]
+	case "jruby":
+		return builtinIndex[126:128:128]
+	case "kill":
+		return builtinIndex[128:129:129]
+	case "ksh":
 		return builtinIndex[129:130:130]
-	case "sh":
+	case "ln":
 		return builtinIndex[130:131:131]
-	case "shred":
+	case "mc":
 		return builtinIndex[131:133:133]
-	case "socat":
+	case "mkdosfs":
 		return builtinIndex[133:134:134]
-	case "tcsh":
+	case "mke2fs":
 		return builtinIndex[134:135:135]
-	case "tee":
-		return builtinIndex[135:137:137]
-	case "tr":
+	case "mkfs":
+		return builtinIndex[135:136:136]
+	case "mkntfs":
+		return builtinIndex[136:137:137]
+	case "mksh":
 		return builtinIndex[137:138:138]
-	case "trash":
+	case "mkswap":
 		return builtinIndex[138:139:139]
-	case "trash-cli":
-		return builtinIndex[139:140:140]
-	case "trash-empty":
-		return builtinIndex[140:141:141]
-	case "trash-put":
-		return builtinIndex[141:142:142]
-	case "unlink":
+	case "mv":
+		return builtinIndex[139:142:142]
+	case "nc":
 		return builtinIndex[142:143:143]
-	case "unxz":
+	case "nc.openbsd":
 		return builtinIndex[143:144:144]
-	case "uudecode":
+	case "nc.traditional":
 		return builtinIndex[144:145:145]
-	case "vault":
+	case "ncat":
 		return builtinIndex[145:146:146]
-	case "wget":
-		return builtinIndex[146:149:149]
-	case "wipefs":
+	case "netcat":
+		return builtinIndex[146:147:147]
+	case "netlify":
+		return builtinIndex[147:149:149]
+	case "newfs":
 		return builtinIndex[149:150:150]
-	case "xxd":
-		return builtinIndex[150:151:151]
-	case "xz":
-		return builtinIndex[151:152:152]
-	case "xzcat":
-		return builtinIndex[152:153:153]
-	case "yash":
-		return builtinIndex[153:154:154]
-	case "zcat":
-		return builtinIndex[154:155:155]
-	case "zsh":
+	case "node":
+		return builtinIndex[150:153:153]
+	case "nodejs":
+		return builtinIndex[153:155:155]
+	case "od":
 		return builtinIndex[155:156:156]
+	case "openssl":
+		return builtinIndex[156:157:157]
+	case "parted":
+		return builtinIndex[157:159:159]
+	case "perl":
+		return builtinIndex[159:161:161]
+	case "php":
+		return builtinIndex[161:162:162]
+	case "posh":
+		return builtinIndex[162:163:163]
+	case "pv":
+		return builtinIndex[163:164:164]
+	case "python":
+		return builtinIndex[164:166:166]
+	case "python3":
+		return builtinIndex[166:168:168]
+	case "railway":
+		return builtinIndex[168:171:171]
+	case "rbash":
+		return builtinIndex[171:172:172]
+	case "rclone":
+		return builtinIndex[172:174:174]
+	case "rev":
+		return builtinIndex[174:175:175]
+	case "rm":
+		return builtinIndex[175:183:183]
+	case "rmdir":
+		return builtinIndex[183:184:184]
+	case "rsync":
+		return builtinIndex[184:186:186]
+	case "ruby":
+		return builtinIndex[186:190:190]
+	case "s3cmd":
+		return builtinIndex[190:192:192]
+	case "setfacl":
+		return builtinIndex[192:193:193]
+	case "sfdisk":
+		return builtinIndex[193:195:195]
+	case "sgdisk":
+		return builtinIndex[195:196:196]
+	case "sh":
+		return builtinIndex[196:197:197]
+	case "shred":
+		return builtinIndex[197:199:199]
+	case "socat":
+		return builtinIndex[199:200:200]
+	case "supabase":
+		return builtinIndex[200:203:203]
+	case "tcsh":
+		return builtinIndex[203:204:204]
+	case "tee":
+		return builtinIndex[204:206:206]
+	case "tr":
+		return builtinIndex[206:207:207]
+	case "trash":
+		return builtinIndex[207:208:208]
+	case "trash-cli":
+		return builtinIndex[208:209:209]
+	case "trash-empty":
+		return builtinIndex[209:210:210]
+	case "trash-put":
+		return builtinIndex[210:211:211]
+	case "unlink":
+		return builtinIndex[211:212:212]
+	case "unxz":
+		return builtinIndex[212:213:213]
+	case "uudecode":
+		return builtinIndex[213:214:214]
+	case "vault":
+		return builtinIndex[214:215:215]
+	case "vercel":
+		return builtinIndex[215:217:217]
+	case "wget":
+		return builtinIndex[217:221:221]
+	case "wipefs":
+		return builtinIndex[221:222:222]
+	case "wrangler":
+		return builtinIndex[222:225:225]
+	case "xh":
+		return builtinIndex[225:226:226]
+	case "xhs":
+		return builtinIndex[226:227:227]
+	case "xxd":
+		return builtinIndex[227:228:228]
+	case "xz":
+		return builtinIndex[228:229:229]
+	case "xzcat":
+		return builtinIndex[229:230:230]
+	case "yash":
+		return builtinIndex[230:231:231]
+	case "zcat":
+		return builtinIndex[231:232:232]
+	case "zsh":
+		return builtinIndex[232:233:233]
 	}
 	return nil
 }
@@ -477,8 +569,8 @@ func builtinByProgram(name string) []int {
 // builtinGlobProgs, builtinAnyProgram and builtinLineLevel are the
 // other lists of the default registry (see registry).
 var (
-	builtinGlobProgs  = [...]int{46, 47, 61}
-	builtinAnyProgram = [...]int{44, 49, 50, 51, 52, 53, 54, 55, 56, 63, 69, 72, 73, 76}
+	builtinGlobProgs  = [...]int{46, 47, 81}
+	builtinAnyProgram = [...]int{44, 49, 50, 51, 52, 53, 54, 55, 56, 83, 89, 92, 93, 96}
 	builtinLineLevel  = [...]int{55, 56}
 )
 
@@ -542,21 +634,29 @@ func vetted(expr string) bool {
 		return true
 	case "(.* )?(-e|-c|--exec|--sh-exec|-[a-zA-Z]*e)( .*)?|.*(exec|system):.*":
 		return true
+	case "(.* )?(https?://)?(api\\.render\\.com|api\\.heroku\\.com|api\\.vercel\\.com|api\\.netlify\\.com|api\\.cloudflare\\.com|api\\.digitalocean\\.com|api\\.machines\\.dev|api\\.fly\\.io|api\\.supabase\\.com|backboard\\.railway\\.app|api\\.railway\\.app|management\\.azure\\.com|[a-z0-9.-]+\\.googleapis\\.com|[a-z0-9.-]+\\.amazonaws\\.com|api\\.linode\\.com|api\\.hetzner\\.cloud|api\\.vultr\\.com|api\\.scaleway\\.com)([/?:].*)?":
+		return true
 	case "(.* )?(kv (delete|destroy|metadata delete)|delete|secrets disable) .*":
-		return true
-	case "(.* )?(s3 rm .*--recursive.*|s3 rb .*--force.*|rm .*(-r|-R|--recursive)( .*)?|storage rm .*(-r|--recursive).*|remove .*--recursive.*|del .*--recursive.*|rb .*--force.*)":
-		return true
-	case "(.* )?(s3 sync .*--delete.*|rsync .*(-d|--delete-unmatched-destination-objects)( .*)?|storage rsync .*--delete-unmatched-destination-objects.*)":
 		return true
 	case "(.* )?-1":
 		return true
 	case "(.* )?of=/dev/(sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk|dm-|md|mapper/|loop|sr|fd)[^ ]*( .*)?":
+		return true
+	case "(?i)delete":
+		return true
+	case "(?i)true":
+		return true
+	case "(?is).*\"action\"\\s*:\\s*\"delete\".*":
+		return true
+	case "(s3|gs|b2)://.*|https://[^/]+\\.(blob|dfs|file)\\.core\\.windows\\.net(/.*)?|[A-Za-z0-9_.-]+/.+":
 		return true
 	case "(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)(/[^/]+)?|/|/(bin|boot|etc|lib|lib64|opt|sbin|srv|usr|var)":
 		return true
 	case "(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/(Documents|Desktop|Downloads|Pictures|Music|Videos|Movies|Library|projects|Projects|src|code|work|dev|git|repos|workspace|\\.ssh|\\.gnupg|\\.config|\\.local)(/\\*)?":
 		return true
 	case "(~|\\$HOME|\\$USERPROFILE|~[a-z_][a-z0-9_-]*|/home/[^/]+|/Users/[^/]+|/root)(/\\*|/\\.\\*)?":
+		return true
+	case ".*\\*\\*.*":
 		return true
 	case "/":
 		return true
@@ -591,6 +691,10 @@ func vetted(expr string) bool {
 	case "0*[67][0-7][0-7]":
 		return true
 	case ":[^/].*":
+		return true
+	case "[A-Za-z0-9_.-]+:.*":
+		return true
+	case "[^:]*":
 		return true
 	case "\\$[A-Za-z_][A-Za-z0-9_]*/\\.\\.(/.*)?":
 		return true
