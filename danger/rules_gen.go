@@ -131,6 +131,17 @@ var builtinRules = [...]rule{
 	{p: Pattern{Name: "kill_all_processes", Level: High, Description: "kill -1 sends the signal to every process the user may signal: everything the user runs (or the whole system, as root) dies.", Match: &Spec{Programs: []string{"kill"}, Args: "(.* )?-1"}}, m: matcher{args: &lazyRE{expr: "(.* )?-1", anchored: true}}},
 	{p: Pattern{Name: "crontab_remove", Level: Medium, Description: "crontab -r deletes every scheduled job of the user at once, without confirmation.", Match: &Spec{Programs: []string{"crontab"}, FlagsAny: []string{"-r"}}}, m: matcher{}},
 	{p: Pattern{Name: "raw_memory_device", Level: High, Description: "Reads or writes raw physical memory or I/O ports (/dev/mem, /dev/kmem, /dev/port): the machine can hang or crash.", Match: &Spec{Reads: "/dev/(port|mem|kmem)", Except: []string{"echo", "printf", "ls", "stat", "file", "test", "["}}}, m: matcher{reads: &lazyRE{expr: "/dev/(port|mem|kmem)", anchored: true}}},
+	{p: Pattern{Name: "rm_rf_project", Level: Critical, Description: "Recursively deletes the current project: the working directory ($PWD, ., $(pwd)), the repository's top level ($(git rev-parse --show-toplevel)) or every dotfile in it — the work tree and its .git, with every commit that was not pushed.", Match: &Spec{Programs: []string{"rm"}, FlagsAny: []string{"-r"}, Operand: "\\.|\\.\\.|(\\$PWD(:\\?[^/]*)?|\\$\\(pwd( -[LP])?\\)|`pwd`|\\$\\(git rev-parse --show-toplevel\\)|`git rev-parse --show-toplevel`)(/\\*|/\\.\\*)?|\\.\\[!\\.\\]\\*|\\.\\[\\^\\.\\]\\*|\\.\\?\\?\\*|\\.\\[!\\.\\]\\?\\*"}}, m: matcher{operand: &lazyRE{expr: "\\.|\\.\\.|(\\$PWD(:\\?[^/]*)?|\\$\\(pwd( -[LP])?\\)|`pwd`|\\$\\(git rev-parse --show-toplevel\\)|`git rev-parse --show-toplevel`)(/\\*|/\\.\\*)?|\\.\\[!\\.\\]\\*|\\.\\[\\^\\.\\]\\*|\\.\\?\\?\\*|\\.\\[!\\.\\]\\?\\*", anchored: true}}},
+	{p: Pattern{Name: "find_wipe", Level: Critical, Description: "find deletes everything below the current project, the home or the root (find . -delete, find \"$PWD\" -mindepth 1 -exec rm -rf {} +, find ~ -type f -delete) with nothing selecting what: the work tree and its .git, or the home, are gone.", Match: &Spec{Programs: []string{"find"}, FlagsNone: []string{"-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex", "-newer*", "-mtime", "-mmin", "-atime", "-amin", "-ctime", "-cmin", "-size", "-empty", "-user", "-group", "-perm", "-links", "-inum", "-samefile", "-lname", "-ilname", "-used", "-nouser", "-nogroup", "-uid", "-gid", "-readable", "-writable", "-executable", "-fstype", "-xtype", "-context", "-anewer", "-cnewer", "-maxdepth"}, Operand: "\\.|\\.\\.|\\$PWD|\\$\\(pwd( -[LP])?\\)|`pwd`|\\$\\(git rev-parse --show-toplevel\\)|`git rev-parse --show-toplevel`|~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root|/", Check: "find_deletes_all"}}, m: matcher{operand: &lazyRE{expr: "\\.|\\.\\.|\\$PWD|\\$\\(pwd( -[LP])?\\)|`pwd`|\\$\\(git rev-parse --show-toplevel\\)|`git rev-parse --show-toplevel`|~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root|/", anchored: true}}},
+	{p: Pattern{Name: "find_wipe_shallow", Level: High, Description: "find deletes everything in the top levels of the current project, the home or the root (find . -mindepth 1 -maxdepth 1 -exec rm -rf {} +, find . -maxdepth 1 -type f -delete) with nothing selecting what.", Match: &Spec{Programs: []string{"find"}, FlagsAll: []string{"-maxdepth"}, FlagsNone: []string{"-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex", "-newer*", "-mtime", "-mmin", "-atime", "-amin", "-ctime", "-cmin", "-size", "-empty", "-user", "-group", "-perm", "-links", "-inum", "-samefile", "-lname", "-ilname", "-used", "-nouser", "-nogroup", "-uid", "-gid", "-readable", "-writable", "-executable", "-fstype", "-xtype", "-context", "-anewer", "-cnewer"}, Operand: "\\.|\\.\\.|\\$PWD|\\$\\(pwd( -[LP])?\\)|`pwd`|\\$\\(git rev-parse --show-toplevel\\)|`git rev-parse --show-toplevel`|~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root|/", Check: "find_deletes_all"}}, m: matcher{operand: &lazyRE{expr: "\\.|\\.\\.|\\$PWD|\\$\\(pwd( -[LP])?\\)|`pwd`|\\$\\(git rev-parse --show-toplevel\\)|`git rev-parse --show-toplevel`|~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root|/", anchored: true}}},
+	{p: Pattern{Name: "find_empty_files", Level: High, Description: "find empties or shreds the files it finds in the current project or the home (-exec truncate, -exec shred): their contents are gone for good.", Match: &Spec{Programs: []string{"find"}, FlagsAny: []string{"-exec=truncate", "-execdir=truncate", "-exec=shred", "-execdir=shred"}, Operand: "\\.|\\.\\.|\\$PWD|\\$\\(pwd( -[LP])?\\)|`pwd`|\\$\\(git rev-parse --show-toplevel\\)|`git rev-parse --show-toplevel`|~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root"}}, m: matcher{operand: &lazyRE{expr: "\\.|\\.\\.|\\$PWD|\\$\\(pwd( -[LP])?\\)|`pwd`|\\$\\(git rev-parse --show-toplevel\\)|`git rev-parse --show-toplevel`|~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root", anchored: true}}},
+	{p: Pattern{Name: "rsync_delete_into_root", Level: Critical, Description: "rsync --delete into the current project, a home or the root: whatever the source lacks is deleted there — from an empty source, everything.", Match: &Spec{Programs: []string{"rsync"}, FlagsAny: []string{"--del", "--delete*"}, LastOperand: "~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root|\\.|\\$PWD|\\$\\(pwd\\)|/"}}, m: matcher{last: &lazyRE{expr: "~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root|\\.|\\$PWD|\\$\\(pwd\\)|/", anchored: true}}},
+	{p: Pattern{Name: "rm_credential_dir", Level: High, Description: "Recursively deletes a folder of keys or credentials in a home (~/.aws, ~/.kube, ~/.docker, ~/.azure, ~/.password-store, ~/.config/gh, ~/.config/gcloud, keyrings, a folder inside ~/.ssh or ~/.gnupg): keys and logins are lost, some for good.", Match: &Spec{Programs: []string{"rm"}, FlagsAny: []string{"-r"}, Operand: "(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/(\\.aws|\\.kube|\\.docker|\\.azure|\\.password-store|\\.terraform\\.d|\\.gcloud|\\.config/(gh|gcloud|doctl|op|heroku|hub|glab-cli|netlify|vercel|rclone|gopass|sops|age)|\\.local/share/(keyrings|gnupg)|\\.ssh/.+|\\.gnupg/.+|Library/Keychains)(/\\*)?"}}, m: matcher{operand: &lazyRE{expr: "(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/(\\.aws|\\.kube|\\.docker|\\.azure|\\.password-store|\\.terraform\\.d|\\.gcloud|\\.config/(gh|gcloud|doctl|op|heroku|hub|glab-cli|netlify|vercel|rclone|gopass|sops|age)|\\.local/share/(keyrings|gnupg)|\\.ssh/.+|\\.gnupg/.+|Library/Keychains)(/\\*)?", anchored: true}}},
+	{p: Pattern{Name: "rm_private_key", Level: High, Description: "Deletes a private key (~/.ssh/id_*, a *.pem or *.key in ~/.ssh, GnuPG's private keys and keyrings) or authorized_keys: a key that exists nowhere else is lost for good, and the machines and services it opened are locked.", Match: &Spec{Programs: []string{"rm", "unlink"}, Operand: "(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.ssh/(id_[^/.]*|[^/]*_(rsa|dsa|ecdsa|ed25519)(_sk)?|[^/]*\\.(pem|key)|authorized_keys2?|\\*|id_\\*)|(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.gnupg/(private-keys-v1\\.d(/.*)?|secring\\.gpg|pubring\\.(kbx|gpg)|trustdb\\.gpg|\\*)"}}, m: matcher{operand: &lazyRE{expr: "(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.ssh/(id_[^/.]*|[^/]*_(rsa|dsa|ecdsa|ed25519)(_sk)?|[^/]*\\.(pem|key)|authorized_keys2?|\\*|id_\\*)|(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.gnupg/(private-keys-v1\\.d(/.*)?|secring\\.gpg|pubring\\.(kbx|gpg)|trustdb\\.gpg|\\*)", anchored: true}}},
+	{p: Pattern{Name: "empty_private_key", Level: High, Description: "Empties or overwrites a private key (: > ~/.ssh/id_*, truncate, cp /dev/null, dd, tee, a symlink to /dev/null): the key is lost for good.", Match: &Spec{Any: []Spec{{Redirect: "(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.ssh/(id_[^/.]*|[^/]*_(rsa|dsa|ecdsa|ed25519)(_sk)?|[^/]*\\.(pem|key))|(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.gnupg/(private-keys-v1\\.d/.*|secring\\.gpg|pubring\\.(kbx|gpg))"}, {Programs: []string{"truncate", "tee"}, FlagsNone: []string{"-a"}, Operand: "(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.ssh/(id_[^/.]*|[^/]*_(rsa|dsa|ecdsa|ed25519)(_sk)?|[^/]*\\.(pem|key))|(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.gnupg/(private-keys-v1\\.d/.*|secring\\.gpg|pubring\\.(kbx|gpg))"}, {Programs: []string{"cp", "install", "ln"}, LastOperand: "(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.ssh/(id_[^/.]*|[^/]*_(rsa|dsa|ecdsa|ed25519)(_sk)?|[^/]*\\.(pem|key))|(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.gnupg/(private-keys-v1\\.d/.*|secring\\.gpg|pubring\\.(kbx|gpg))"}, {Programs: []string{"dd"}, Args: "(.* )?of=(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.(ssh|gnupg)/[^ ]+( .*)?"}}}}, m: matcher{more: &matcherMore{any: []matcher{{redirect: &lazyRE{expr: "(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.ssh/(id_[^/.]*|[^/]*_(rsa|dsa|ecdsa|ed25519)(_sk)?|[^/]*\\.(pem|key))|(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.gnupg/(private-keys-v1\\.d/.*|secring\\.gpg|pubring\\.(kbx|gpg))", anchored: true}}, {operand: &lazyRE{expr: "(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.ssh/(id_[^/.]*|[^/]*_(rsa|dsa|ecdsa|ed25519)(_sk)?|[^/]*\\.(pem|key))|(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.gnupg/(private-keys-v1\\.d/.*|secring\\.gpg|pubring\\.(kbx|gpg))", anchored: true}}, {last: &lazyRE{expr: "(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.ssh/(id_[^/.]*|[^/]*_(rsa|dsa|ecdsa|ed25519)(_sk)?|[^/]*\\.(pem|key))|(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.gnupg/(private-keys-v1\\.d/.*|secring\\.gpg|pubring\\.(kbx|gpg))", anchored: true}}, {args: &lazyRE{expr: "(.* )?of=(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.(ssh|gnupg)/[^ ]+( .*)?", anchored: true}}}}}},
+	{p: Pattern{Name: "empty_system_file", Level: High, Description: "Empties or zeroes a system file or a database's files (truncate, cp /dev/null, dd of=, : > on /etc/passwd, /etc/fstab, /etc/hosts, /boot, /var/lib/mysql, ...): the system or the database stops working, and the contents are gone.", Match: &Spec{Any: []Spec{{Programs: []string{"truncate"}, Operand: "/etc/(passwd|shadow|group|gshadow|sudoers|fstab|hosts|hostname|resolv\\.conf|crontab|environment|ld\\.so\\.preload|ssh/sshd_config|pam\\.d/[^/]+|sudoers\\.d/[^/]+)|/boot/.+|/var/lib/(mysql|postgresql|pgsql|mongodb|redis|etcd|elasticsearch|docker)/.+"}, {Programs: []string{"cp", "install"}, Operand: "/dev/(null|zero)", LastOperand: "/etc/(passwd|shadow|group|gshadow|sudoers|fstab|hosts|hostname|resolv\\.conf|crontab|environment|ld\\.so\\.preload|ssh/sshd_config|pam\\.d/[^/]+|sudoers\\.d/[^/]+)|/boot/.+|/var/lib/(mysql|postgresql|pgsql|mongodb|redis|etcd|elasticsearch|docker)/.+"}, {Programs: []string{"dd"}, Args: "(.* )?of=(/etc/(passwd|shadow|group|gshadow|sudoers|fstab|hosts|hostname|resolv\\.conf|crontab|environment|ld\\.so\\.preload)|/boot/[^ ]+|/var/lib/(mysql|postgresql|pgsql|mongodb|redis|etcd|elasticsearch|docker)/[^ ]+)( .*)?"}, {Redirect: "/etc/(passwd|shadow|group|gshadow|sudoers|fstab|hosts|hostname|resolv\\.conf|crontab|environment|ld\\.so\\.preload|ssh/sshd_config|pam\\.d/[^/]+|sudoers\\.d/[^/]+)|/boot/.+|/var/lib/(mysql|postgresql|pgsql|mongodb|redis|etcd|elasticsearch|docker)/.+", Check: "overwrite_redirect"}}}}, m: matcher{more: &matcherMore{any: []matcher{{operand: &lazyRE{expr: "/etc/(passwd|shadow|group|gshadow|sudoers|fstab|hosts|hostname|resolv\\.conf|crontab|environment|ld\\.so\\.preload|ssh/sshd_config|pam\\.d/[^/]+|sudoers\\.d/[^/]+)|/boot/.+|/var/lib/(mysql|postgresql|pgsql|mongodb|redis|etcd|elasticsearch|docker)/.+", anchored: true}}, {operand: &lazyRE{expr: "/dev/(null|zero)", anchored: true}, last: &lazyRE{expr: "/etc/(passwd|shadow|group|gshadow|sudoers|fstab|hosts|hostname|resolv\\.conf|crontab|environment|ld\\.so\\.preload|ssh/sshd_config|pam\\.d/[^/]+|sudoers\\.d/[^/]+)|/boot/.+|/var/lib/(mysql|postgresql|pgsql|mongodb|redis|etcd|elasticsearch|docker)/.+", anchored: true}}, {args: &lazyRE{expr: "(.* )?of=(/etc/(passwd|shadow|group|gshadow|sudoers|fstab|hosts|hostname|resolv\\.conf|crontab|environment|ld\\.so\\.preload)|/boot/[^ ]+|/var/lib/(mysql|postgresql|pgsql|mongodb|redis|etcd|elasticsearch|docker)/[^ ]+)( .*)?", anchored: true}}, {redirect: &lazyRE{expr: "/etc/(passwd|shadow|group|gshadow|sudoers|fstab|hosts|hostname|resolv\\.conf|crontab|environment|ld\\.so\\.preload|ssh/sshd_config|pam\\.d/[^/]+|sudoers\\.d/[^/]+)|/boot/.+|/var/lib/(mysql|postgresql|pgsql|mongodb|redis|etcd|elasticsearch|docker)/.+", anchored: true}}}}}},
+	{p: Pattern{Name: "empty_database_file", Level: High, Description: "Empties or zeroes a database file (truncate, cp /dev/null or dd of= on *.sqlite, *.db, *.ibd, ...): the data in it is gone.", Match: &Spec{Any: []Spec{{Programs: []string{"truncate"}, Operand: "(.*/)?[^/]+\\.(sqlite3?|db3?|mdb|accdb|ibd|frm|myd|myi|rdb|aof)"}, {Programs: []string{"cp", "install"}, Operand: "/dev/(null|zero)", LastOperand: "(.*/)?[^/]+\\.(sqlite3?|db3?|mdb|accdb|ibd|frm|myd|myi|rdb|aof)"}, {Programs: []string{"dd"}, Args: "(.* )?of=[^ ]+\\.(sqlite3?|db3?|mdb|accdb|ibd|frm|myd|myi|rdb|aof)( .*)?"}}}}, m: matcher{more: &matcherMore{any: []matcher{{operand: &lazyRE{expr: "(.*/)?[^/]+\\.(sqlite3?|db3?|mdb|accdb|ibd|frm|myd|myi|rdb|aof)", anchored: true}}, {operand: &lazyRE{expr: "/dev/(null|zero)", anchored: true}, last: &lazyRE{expr: "(.*/)?[^/]+\\.(sqlite3?|db3?|mdb|accdb|ibd|frm|myd|myi|rdb|aof)", anchored: true}}, {args: &lazyRE{expr: "(.* )?of=[^ ]+\\.(sqlite3?|db3?|mdb|accdb|ibd|frm|myd|myi|rdb|aof)( .*)?", anchored: true}}}}}},
+	{p: Pattern{Name: "shred_files", Level: High, Description: "shred overwrites the files it is given many times so that their contents can never be recovered (even without --remove).", Match: &Spec{Programs: []string{"shred"}, FlagsNone: []string{"-u"}, Any: []Spec{{MinOperands: 1}, {Wrappers: []string{"xargs"}}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {}}}}},
 }
 
 // builtinExamples returns the hit and miss examples of builtinRules[i].
@@ -386,12 +397,34 @@ func builtinExamples(i int) (hit, miss []string) {
 		return []string{"crontab -r", "crontab --remove", "sudo crontab -u www-data -r"}, []string{"crontab -l", "crontab -e", "crontab -u www-data -l"}
 	case 124:
 		return []string{"cat /dev/port", "dd bs=1 count=16 < /dev/mem", "sudo xxd /dev/kmem | head"}, []string{"echo < /dev/null", "ls -l /dev/mem", "cat /dev/urandom | head -c 16"}
+	case 125:
+		return []string{"rm -rf \"$PWD\"", "rm -rf .", "rm -rf \"$(git rev-parse --show-toplevel)\"", "rm -rf \"$(pwd)\"", "rm -rf $(git rev-parse --show-toplevel)/*", "rm -rf ${PWD}/", "rm -rf \"${PWD:?}\"/*", "rm -rf -- ./* ./.??*", "rm -rf * .[!.]*", "rm -rf `pwd`", "rm -fr ./", "rm -rf ..", "sudo rm -rf \"$PWD\"/*", "npx rimraf \"$(pwd)\"", "cd \"$(git rev-parse --show-toplevel)\" && rm -rf ."}, []string{"rm -rf ./build", "rm -rf \"$PWD/build\"", "rm -rf $(pwd)/dist", "rm -rf ./tmp", "rm -rf .venv", "rm -rf .next", "rm -f .", "ls -la \"$PWD\"", "echo rm -rf .", "rm -rf .pytest_cache"}
+	case 126:
+		return []string{"find . -mindepth 1 -delete", "find . -delete", "find \"$PWD\" -mindepth 1 -exec rm -rf {} +", "find . -type f -delete", "find ~ -mindepth 1 -delete", "find $HOME -type f -exec shred -u {} +", "find / -delete", "find \"$(git rev-parse --show-toplevel)\" -delete", "find ./ -type f -exec rm -rf {} \\;", "find . -type f -print -delete", "find . -exec /bin/rm {} \\;"}, []string{"find . -name '*.pyc' -delete", "find ./tmp -mindepth 1 -delete", "find . -type d -empty -delete", "find . -name '__pycache__' -type d -exec rm -rf {} +", "find . -mtime +30 -path \"./logs/*\" -delete", "find . -type f", "find . -maxdepth 1 -print", "find ~ -name '*.log' -delete", "find . -type d -delete", "find . -type f -exec sed -i.bak 's/a/b/' {} \\; -exec rm {}.bak \\;", "find . -ok rm {} \\;", "find . -mindepth 1 -maxdepth 1 -exec rm -rf {} +", "find . -exec echo -delete + -print", "find / -nouser -exec rm {} \\;"}
+	case 127:
+		return []string{"find . -mindepth 1 -maxdepth 1 -exec rm -rf {} +", "find . -maxdepth 1 -type f -delete", "find ~ -maxdepth 1 -type f -exec rm -f {} \\;"}, []string{"find . -maxdepth 1 -name \"*.orig\" -delete", "find . -maxdepth 1 -type f", "find . -mindepth 1 -delete", "find ./build -maxdepth 1 -delete"}
+	case 128:
+		return []string{"find . -type f -name '*.go' -exec truncate -s 0 {} +", "find . -type f -exec truncate -s0 {} \\;", "find ~ -name \"*.key\" -exec shred {} \\;", "find \"$PWD\" -name '*.ts' -execdir truncate --size 0 {} +"}, []string{"find ./logs -name '*.log' -exec truncate -s 0 {} +", "find . -name '*.go' -exec gofmt -w {} +", "find . -type f -name \"*.tmp\" -delete"}
+	case 129:
+		return []string{"rsync -a --delete /tmp/empty/ ./", "rsync -a --delete empty/ ~/", "rsync -av --delete-after src/ \"$PWD\"", "rsync -a --delete /tmp/blank/ /home/alice/", "rsync -a --del ./empty/ ."}, []string{"rsync -a --delete src/ dst/", "rsync -a src/ ./", "rsync -n -a --delete empty/ ~/", "rsync -a --delete ./dist/ deploy@web1:/srv/app/"}
+	case 130:
+		return []string{"rm -rf ~/.aws", "rm -rf ~/.kube ~/.docker", "rm -rf ~/.aws ~/.config/gcloud", "rm -rf ~/.config/gh ~/.config/gcloud", "sudo rm -rf /root/.docker", "rm -r $HOME/.password-store", "rm -rf ~/.gnupg/private-keys-v1.d", "rm -rf \"$HOME/.azure\"", "rm -rf /Users/bob/Library/Keychains"}, []string{"rm -rf ~/.cache", "rm -rf ~/.npm/_cacache", "rm -rf ~/.cache/pip", "ls ~/.aws", "rm -rf ~/.config/myapp", "rm -rf ~/.docker-old-build"}
+	case 131:
+		return []string{"rm ~/.ssh/id_ed25519", "rm -f ~/.ssh/id_rsa ~/.ssh/id_rsa.pub", "rm ~/.ssh/*", "rm -f $HOME/.ssh/deploy_ed25519", "unlink ~/.ssh/authorized_keys", "rm -f ~/.gnupg/secring.gpg", "rm ~/.ssh/prod.pem"}, []string{"rm ~/.ssh/id_ed25519.pub", "rm ~/.ssh/known_hosts", "rm ~/.ssh/config.bak", "ls ~/.ssh", "rm ./id_rsa.test"}
+	case 132:
+		return []string{": > ~/.ssh/id_ed25519", "truncate -s 0 ~/.ssh/id_rsa", "cp /dev/null ~/.ssh/id_rsa", "echo > ~/.ssh/id_ed25519", ": | tee ~/.ssh/id_ed25519 ~/.ssh/id_rsa", "dd if=/dev/zero of=~/.ssh/id_rsa bs=1 count=2048", "ln -sf /dev/null ~/.ssh/id_ed25519", "cat /dev/null > $HOME/.gnupg/secring.gpg", "truncate --size=0 ~/.ssh/deploy.pem"}, []string{"cat ~/.ssh/id_ed25519.pub", "ssh-keygen -t ed25519 -f ~/.ssh/id_ed25519_deploy -N \"\"", "chmod 600 ~/.ssh/id_ed25519", "cat ~/.ssh/id_rsa.pub >> authorized_keys.txt", "tee -a ~/.ssh/config < extra.conf", "truncate -s 0 app.log"}
+	case 133:
+		return []string{"truncate -s0 /etc/passwd", "sudo truncate -s 0 /var/lib/mysql/ibdata1", "cp /dev/null /etc/fstab", "sudo dd if=/dev/zero of=/etc/hosts bs=1 count=100", ": > /etc/resolv.conf", "> /etc/hosts", "echo \"127.0.0.1 localhost\" > /etc/hosts", "sudo cp /dev/null /var/lib/postgresql/16/main/global/pg_control", "truncate --size 0 /boot/grub/grub.cfg"}, []string{"cat /etc/hosts", "cp /etc/hosts /tmp/hosts.bak", "echo \"10.0.0.5 db\" >> /etc/hosts", "cat /etc/hosts > /tmp/hosts.bak", "truncate -s 0 /tmp/test.log", "dd if=/dev/zero of=/tmp/swap bs=1M count=10", "ls /var/lib/mysql"}
+	case 134:
+		return []string{"dd if=/dev/zero of=./data/app.sqlite bs=1M count=10", "truncate -s 0 db/production.sqlite3", "cp /dev/null prisma/dev.db", "dd if=/dev/urandom of=var/data.db bs=4k count=1"}, []string{"dd if=/dev/zero of=./test.img bs=1M count=64", "truncate -s 0 app.log", "cp prisma/dev.db /tmp/backup.db", "sqlite3 app.db .tables"}
+	case 135:
+		return []string{"shred -vzn 3 ~/Documents/*.pdf", "shred -n 1 src/main.go", "shred --iterations=1 db.sqlite3", "find . -name \"*.env\" | xargs shred"}, []string{"shred --help", "shred --version", "echo shred file"}
 	}
 	return nil, nil
 }
 
 // builtinDefault is how many rules of builtinRules are on by default.
-const builtinDefault = 125
+const builtinDefault = 136
 
 // builtinPacks are the packs of builtinRules, in order.
 var builtinPacks = [...]packInfo{
@@ -406,11 +439,12 @@ var builtinPacks = [...]packInfo{
 	{name: "remote", description: "Remote repositories: deleting a repository, its default branch, refs, releases or protections; force pushes to the default branch; code pushed elsewhere.", on: true, from: 103, to: 120},
 	{name: "secrets", description: "Reading files that hold password hashes, private keys and credentials.", on: true, from: 120, to: 121},
 	{name: "system", description: "The running system: fork bombs, killing every process, deleting every scheduled job, raw memory access.", on: true, from: 121, to: 125},
+	{name: "worktree", description: "The work tree and the home: deleting the current project, credential and key folders; emptying keys, system files and databases.", on: true, from: 125, to: 136},
 }
 
 // builtinIndex holds the default rules of each program name, for
 // builtinByProgram.
-var builtinIndex = [...]int{42, 43, 57, 58, 59, 61, 63, 64, 66, 67, 68, 69, 70, 71, 72, 73, 78, 61, 64, 66, 67, 68, 69, 70, 72, 78, 103, 57, 58, 57, 58, 48, 48, 43, 94, 85, 64, 46, 47, 48, 48, 48, 88, 13, 2, 4, 13, 13, 84, 102, 123, 43, 39, 41, 42, 77, 104, 105, 43, 80, 84, 46, 47, 64, 66, 70, 78, 43, 88, 42, 10, 11, 89, 64, 65, 75, 76, 43, 103, 62, 66, 76, 62, 66, 76, 57, 58, 59, 61, 64, 66, 67, 68, 69, 70, 78, 88, 103, 104, 105, 106, 107, 108, 109, 110, 111, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 112, 113, 114, 115, 116, 117, 118, 119, 103, 104, 105, 106, 107, 108, 110, 57, 58, 59, 103, 48, 48, 62, 64, 75, 76, 42, 77, 104, 42, 77, 104, 103, 84, 102, 94, 46, 47, 122, 43, 102, 57, 58, 81, 81, 81, 81, 43, 81, 12, 84, 102, 45, 45, 45, 45, 45, 75, 76, 81, 46, 47, 48, 46, 47, 48, 48, 86, 88, 43, 48, 43, 43, 84, 43, 48, 43, 48, 61, 75, 76, 43, 16, 60, 48, 0, 1, 3, 5, 6, 7, 8, 9, 89, 3, 15, 84, 43, 46, 47, 48, 57, 58, 13, 87, 88, 86, 43, 14, 82, 45, 57, 61, 76, 43, 103, 107, 84, 101, 48, 17, 17, 18, 17, 3, 48, 48, 79, 75, 76, 38, 40, 42, 77, 85, 74, 75, 76, 77, 104, 77, 104, 48, 48, 48, 43, 48, 43}
+var builtinIndex = [...]int{42, 43, 57, 58, 59, 61, 63, 64, 66, 67, 68, 69, 70, 71, 72, 73, 78, 61, 64, 66, 67, 68, 69, 70, 72, 78, 103, 57, 58, 57, 58, 48, 48, 43, 94, 85, 64, 46, 47, 48, 48, 48, 88, 13, 2, 4, 13, 13, 84, 102, 123, 43, 39, 41, 42, 77, 104, 105, 43, 80, 84, 46, 47, 64, 66, 70, 78, 43, 88, 42, 10, 11, 89, 126, 127, 128, 64, 65, 75, 76, 43, 103, 62, 66, 76, 62, 66, 76, 57, 58, 59, 61, 64, 66, 67, 68, 69, 70, 78, 88, 103, 104, 105, 106, 107, 108, 109, 110, 111, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 112, 113, 114, 115, 116, 117, 118, 119, 103, 104, 105, 106, 107, 108, 110, 57, 58, 59, 103, 48, 48, 62, 64, 75, 76, 42, 77, 104, 42, 77, 104, 103, 84, 102, 94, 46, 47, 122, 43, 102, 57, 58, 81, 81, 81, 81, 43, 81, 12, 84, 102, 45, 45, 45, 45, 45, 75, 76, 81, 46, 47, 48, 46, 47, 48, 48, 86, 88, 43, 48, 43, 43, 84, 43, 48, 43, 48, 61, 75, 76, 43, 16, 60, 48, 0, 1, 3, 5, 6, 7, 8, 9, 89, 125, 130, 131, 3, 15, 84, 129, 43, 46, 47, 48, 57, 58, 13, 87, 88, 86, 43, 14, 82, 135, 45, 57, 61, 76, 43, 103, 107, 84, 101, 48, 17, 17, 18, 17, 3, 131, 48, 48, 79, 75, 76, 38, 40, 42, 77, 85, 74, 75, 76, 77, 104, 77, 104, 48, 48, 48, 43, 48, 43}
 
 // builtinByProgram returns the indexes of the default rules that name the
 // program name.
@@ -481,189 +515,189 @@ func builtinByProgram(name string) []int {
 	case "fetch":
 		return builtinIndex[69:70:70]
 	case "find":
-		return builtinIndex[70:73:73]
+		return builtinIndex[70:76:76]
 	case "firebase":
-		return builtinIndex[73:77:77]
+		return builtinIndex[76:80:80]
 	case "fish":
-		return builtinIndex[77:78:78]
+		return builtinIndex[80:81:81]
 	case "fj":
-		return builtinIndex[78:79:79]
+		return builtinIndex[81:82:82]
 	case "fly":
-		return builtinIndex[79:82:82]
-	case "flyctl":
 		return builtinIndex[82:85:85]
+	case "flyctl":
+		return builtinIndex[85:88:88]
 	case "gcloud":
-		return builtinIndex[85:96:96]
+		return builtinIndex[88:99:99]
 	case "gdisk":
-		return builtinIndex[96:97:97]
+		return builtinIndex[99:100:100]
 	case "gh":
-		return builtinIndex[97:106:106]
+		return builtinIndex[100:109:109]
 	case "gio":
-		return builtinIndex[106:107:107]
+		return builtinIndex[109:110:110]
 	case "git":
-		return builtinIndex[107:144:144]
+		return builtinIndex[110:147:147]
 	case "glab":
-		return builtinIndex[144:151:151]
+		return builtinIndex[147:154:154]
 	case "gsutil":
-		return builtinIndex[151:154:154]
+		return builtinIndex[154:157:157]
 	case "gt":
-		return builtinIndex[154:155:155]
+		return builtinIndex[157:158:158]
 	case "gunzip":
-		return builtinIndex[155:156:156]
+		return builtinIndex[158:159:159]
 	case "gzip":
-		return builtinIndex[156:157:157]
+		return builtinIndex[159:160:160]
 	case "heroku":
-		return builtinIndex[157:161:161]
+		return builtinIndex[160:164:164]
 	case "http":
-		return builtinIndex[161:164:164]
-	case "https":
 		return builtinIndex[164:167:167]
+	case "https":
+		return builtinIndex[167:170:170]
 	case "hub":
-		return builtinIndex[167:168:168]
-	case "install":
-		return builtinIndex[168:170:170]
-	case "java":
 		return builtinIndex[170:171:171]
-	case "jruby":
+	case "install":
 		return builtinIndex[171:173:173]
-	case "kill":
+	case "java":
 		return builtinIndex[173:174:174]
+	case "jruby":
+		return builtinIndex[174:176:176]
+	case "kill":
+		return builtinIndex[176:177:177]
 	case "ksh":
-		return builtinIndex[174:175:175]
+		return builtinIndex[177:178:178]
 	case "ln":
-		return builtinIndex[175:176:176]
-	case "mc":
-		return builtinIndex[176:178:178]
-	case "mkdosfs":
 		return builtinIndex[178:179:179]
-	case "mke2fs":
-		return builtinIndex[179:180:180]
-	case "mkfs":
-		return builtinIndex[180:181:181]
-	case "mkntfs":
+	case "mc":
+		return builtinIndex[179:181:181]
+	case "mkdosfs":
 		return builtinIndex[181:182:182]
-	case "mksh":
+	case "mke2fs":
 		return builtinIndex[182:183:183]
-	case "mkswap":
+	case "mkfs":
 		return builtinIndex[183:184:184]
+	case "mkntfs":
+		return builtinIndex[184:185:185]
+	case "mksh":
+		return builtinIndex[185:186:186]
+	case "mkswap":
+		return builtinIndex[186:187:187]
 	case "mv":
-		return builtinIndex[184:187:187]
+		return builtinIndex[187:190:190]
 	case "nc":
-		return builtinIndex[187:188:188]
-	case "nc.openbsd":
-		return builtinIndex[188:189:189]
-	case "nc.traditional":
-		return builtinIndex[189:190:190]
-	case "ncat":
 		return builtinIndex[190:191:191]
-	case "netcat":
+	case "nc.openbsd":
 		return builtinIndex[191:192:192]
-	case "netlify":
-		return builtinIndex[192:194:194]
-	case "newfs":
+	case "nc.traditional":
+		return builtinIndex[192:193:193]
+	case "ncat":
+		return builtinIndex[193:194:194]
+	case "netcat":
 		return builtinIndex[194:195:195]
+	case "netlify":
+		return builtinIndex[195:197:197]
+	case "newfs":
+		return builtinIndex[197:198:198]
 	case "node":
-		return builtinIndex[195:198:198]
+		return builtinIndex[198:201:201]
 	case "nodejs":
-		return builtinIndex[198:200:200]
+		return builtinIndex[201:203:203]
 	case "od":
-		return builtinIndex[200:201:201]
+		return builtinIndex[203:204:204]
 	case "openssl":
-		return builtinIndex[201:202:202]
+		return builtinIndex[204:205:205]
 	case "parted":
-		return builtinIndex[202:204:204]
+		return builtinIndex[205:207:207]
 	case "perl":
-		return builtinIndex[204:206:206]
+		return builtinIndex[207:209:209]
 	case "php":
-		return builtinIndex[206:207:207]
+		return builtinIndex[209:210:210]
 	case "posh":
-		return builtinIndex[207:208:208]
+		return builtinIndex[210:211:211]
 	case "pv":
-		return builtinIndex[208:209:209]
+		return builtinIndex[211:212:212]
 	case "python":
-		return builtinIndex[209:211:211]
+		return builtinIndex[212:214:214]
 	case "python3":
-		return builtinIndex[211:213:213]
+		return builtinIndex[214:216:216]
 	case "railway":
-		return builtinIndex[213:216:216]
+		return builtinIndex[216:219:219]
 	case "rbash":
-		return builtinIndex[216:217:217]
-	case "rclone":
-		return builtinIndex[217:219:219]
-	case "rev":
 		return builtinIndex[219:220:220]
+	case "rclone":
+		return builtinIndex[220:222:222]
+	case "rev":
+		return builtinIndex[222:223:223]
 	case "rm":
-		return builtinIndex[220:229:229]
+		return builtinIndex[223:235:235]
 	case "rmdir":
-		return builtinIndex[229:230:230]
+		return builtinIndex[235:236:236]
 	case "rsync":
-		return builtinIndex[230:232:232]
+		return builtinIndex[236:239:239]
 	case "ruby":
-		return builtinIndex[232:236:236]
+		return builtinIndex[239:243:243]
 	case "s3cmd":
-		return builtinIndex[236:238:238]
-	case "setfacl":
-		return builtinIndex[238:239:239]
-	case "sfdisk":
-		return builtinIndex[239:241:241]
-	case "sgdisk":
-		return builtinIndex[241:242:242]
-	case "sh":
-		return builtinIndex[242:243:243]
-	case "shred":
 		return builtinIndex[243:245:245]
-	case "socat":
+	case "setfacl":
 		return builtinIndex[245:246:246]
-	case "supabase":
-		return builtinIndex[246:249:249]
-	case "tcsh":
+	case "sfdisk":
+		return builtinIndex[246:248:248]
+	case "sgdisk":
+		return builtinIndex[248:249:249]
+	case "sh":
 		return builtinIndex[249:250:250]
-	case "tea":
-		return builtinIndex[250:252:252]
-	case "tee":
-		return builtinIndex[252:254:254]
-	case "tr":
-		return builtinIndex[254:255:255]
-	case "trash":
-		return builtinIndex[255:256:256]
-	case "trash-cli":
-		return builtinIndex[256:257:257]
-	case "trash-empty":
+	case "shred":
+		return builtinIndex[250:253:253]
+	case "socat":
+		return builtinIndex[253:254:254]
+	case "supabase":
+		return builtinIndex[254:257:257]
+	case "tcsh":
 		return builtinIndex[257:258:258]
-	case "trash-put":
-		return builtinIndex[258:259:259]
-	case "unlink":
-		return builtinIndex[259:260:260]
-	case "unxz":
-		return builtinIndex[260:261:261]
-	case "uudecode":
-		return builtinIndex[261:262:262]
-	case "vault":
+	case "tea":
+		return builtinIndex[258:260:260]
+	case "tee":
+		return builtinIndex[260:262:262]
+	case "tr":
 		return builtinIndex[262:263:263]
-	case "vercel":
-		return builtinIndex[263:265:265]
-	case "wget":
-		return builtinIndex[265:269:269]
-	case "wipefs":
+	case "trash":
+		return builtinIndex[263:264:264]
+	case "trash-cli":
+		return builtinIndex[264:265:265]
+	case "trash-empty":
+		return builtinIndex[265:266:266]
+	case "trash-put":
+		return builtinIndex[266:267:267]
+	case "unlink":
+		return builtinIndex[267:269:269]
+	case "unxz":
 		return builtinIndex[269:270:270]
-	case "wrangler":
-		return builtinIndex[270:273:273]
-	case "xh":
-		return builtinIndex[273:275:275]
-	case "xhs":
-		return builtinIndex[275:277:277]
-	case "xxd":
-		return builtinIndex[277:278:278]
-	case "xz":
+	case "uudecode":
+		return builtinIndex[270:271:271]
+	case "vault":
+		return builtinIndex[271:272:272]
+	case "vercel":
+		return builtinIndex[272:274:274]
+	case "wget":
+		return builtinIndex[274:278:278]
+	case "wipefs":
 		return builtinIndex[278:279:279]
+	case "wrangler":
+		return builtinIndex[279:282:282]
+	case "xh":
+		return builtinIndex[282:284:284]
+	case "xhs":
+		return builtinIndex[284:286:286]
+	case "xxd":
+		return builtinIndex[286:287:287]
+	case "xz":
+		return builtinIndex[287:288:288]
 	case "xzcat":
-		return builtinIndex[279:280:280]
+		return builtinIndex[288:289:289]
 	case "yash":
-		return builtinIndex[280:281:281]
+		return builtinIndex[289:290:290]
 	case "zcat":
-		return builtinIndex[281:282:282]
+		return builtinIndex[290:291:291]
 	case "zsh":
-		return builtinIndex[282:283:283]
+		return builtinIndex[291:292:292]
 	}
 	return nil
 }
@@ -672,7 +706,7 @@ func builtinByProgram(name string) []int {
 // other lists of the default registry (see registry).
 var (
 	builtinGlobProgs  = [...]int{46, 47, 81}
-	builtinAnyProgram = [...]int{44, 49, 50, 51, 52, 53, 54, 55, 56, 83, 100, 120, 121, 124}
+	builtinAnyProgram = [...]int{44, 49, 50, 51, 52, 53, 54, 55, 56, 83, 100, 120, 121, 124, 132, 133, 134}
 	builtinLineLevel  = [...]int{55, 56}
 )
 
@@ -766,7 +800,15 @@ func vetted(expr string) bool {
 		return true
 	case "(.* )?https?://(api\\.github\\.com|[^/ ]+/api/v3)/repos/[^/ ]+/[^/ ]+/(git/refs/|branches/|rulesets/)[^ ]+( .*)?":
 		return true
+	case "(.* )?of=(/etc/(passwd|shadow|group|gshadow|sudoers|fstab|hosts|hostname|resolv\\.conf|crontab|environment|ld\\.so\\.preload)|/boot/[^ ]+|/var/lib/(mysql|postgresql|pgsql|mongodb|redis|etcd|elasticsearch|docker)/[^ ]+)( .*)?":
+		return true
+	case "(.* )?of=(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.(ssh|gnupg)/[^ ]+( .*)?":
+		return true
 	case "(.* )?of=/dev/(sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk|dm-|md|mapper/|loop|sr|fd)[^ ]*( .*)?":
+		return true
+	case "(.* )?of=[^ ]+\\.(sqlite3?|db3?|mdb|accdb|ibd|frm|myd|myi|rdb|aof)( .*)?":
+		return true
+	case "(.*/)?[^/]+\\.(sqlite3?|db3?|mdb|accdb|ibd|frm|myd|myi|rdb|aof)":
 		return true
 	case "(.*/)?\\.git/?|(.*/)?\\.git/(objects|refs|logs|packed-refs|HEAD)(/.*)?|\\$\\(git rev-parse --(git-dir|absolute-git-dir|git-common-dir)\\)|`git rev-parse --(git-dir|absolute-git-dir|git-common-dir)`":
 		return true
@@ -796,6 +838,12 @@ func vetted(expr string) bool {
 		return true
 	case "(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/(Documents|Desktop|Downloads|Pictures|Music|Videos|Movies|Library|projects|Projects|src|code|work|dev|git|repos|workspace|\\.ssh|\\.gnupg|\\.config|\\.local)(/\\*)?":
 		return true
+	case "(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/(\\.aws|\\.kube|\\.docker|\\.azure|\\.password-store|\\.terraform\\.d|\\.gcloud|\\.config/(gh|gcloud|doctl|op|heroku|hub|glab-cli|netlify|vercel|rclone|gopass|sops|age)|\\.local/share/(keyrings|gnupg)|\\.ssh/.+|\\.gnupg/.+|Library/Keychains)(/\\*)?":
+		return true
+	case "(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.ssh/(id_[^/.]*|[^/]*_(rsa|dsa|ecdsa|ed25519)(_sk)?|[^/]*\\.(pem|key))|(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.gnupg/(private-keys-v1\\.d/.*|secring\\.gpg|pubring\\.(kbx|gpg))":
+		return true
+	case "(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.ssh/(id_[^/.]*|[^/]*_(rsa|dsa|ecdsa|ed25519)(_sk)?|[^/]*\\.(pem|key)|authorized_keys2?|\\*|id_\\*)|(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.gnupg/(private-keys-v1\\.d(/.*)?|secring\\.gpg|pubring\\.(kbx|gpg)|trustdb\\.gpg|\\*)":
+		return true
 	case "(~|\\$HOME|\\$USERPROFILE|~[a-z_][a-z0-9_-]*|/home/[^/]+|/Users/[^/]+|/root)(/\\*|/\\.\\*)?":
 		return true
 	case ".*\\*\\*.*":
@@ -814,6 +862,8 @@ func vetted(expr string) bool {
 		return true
 	case "/\\*|\\*|\\./\\*|\\.\\*|/\\*\\*|\\*\\*":
 		return true
+	case "/dev/(null|zero)":
+		return true
 	case "/dev/(port|mem|kmem)":
 		return true
 	case "/dev/(sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk|dm-|md|mapper/)[^ ]*":
@@ -829,6 +879,8 @@ func vetted(expr string) bool {
 	case "/dev/null":
 		return true
 	case "/etc/(passwd|shadow|group|gshadow|sudoers)|/etc/sudoers\\.d/.*|(~|\\$HOME|/root|/home/[^/]+)/\\.ssh/authorized_keys":
+		return true
+	case "/etc/(passwd|shadow|group|gshadow|sudoers|fstab|hosts|hostname|resolv\\.conf|crontab|environment|ld\\.so\\.preload|ssh/sshd_config|pam\\.d/[^/]+|sudoers\\.d/[^/]+)|/boot/.+|/var/lib/(mysql|postgresql|pgsql|mongodb|redis|etcd|elasticsearch|docker)/.+":
 		return true
 	case "/etc/(shadow|gshadow|sudoers)-?|/etc/security/opasswd|(~|\\$HOME|/root|/home/[^/]+)/\\.ssh/id_[^ ]*|(~|\\$HOME|/root|/home/[^/]+)/\\.(aws/credentials|docker/config\\.json|netrc|git-credentials|pgpass)|/etc/ssh/ssh_host_[^ ]*_key":
 		return true
@@ -866,7 +918,15 @@ func vetted(expr string) bool {
 		return true
 	case "\\.|\\*|:/|\\./\\*|:\\(top\\)|:/\\*":
 		return true
+	case "\\.|\\.\\.|(\\$PWD(:\\?[^/]*)?|\\$\\(pwd( -[LP])?\\)|`pwd`|\\$\\(git rev-parse --show-toplevel\\)|`git rev-parse --show-toplevel`)(/\\*|/\\.\\*)?|\\.\\[!\\.\\]\\*|\\.\\[\\^\\.\\]\\*|\\.\\?\\?\\*|\\.\\[!\\.\\]\\?\\*":
+		return true
+	case "\\.|\\.\\.|\\$PWD|\\$\\(pwd( -[LP])?\\)|`pwd`|\\$\\(git rev-parse --show-toplevel\\)|`git rev-parse --show-toplevel`|~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root":
+		return true
+	case "\\.|\\.\\.|\\$PWD|\\$\\(pwd( -[LP])?\\)|`pwd`|\\$\\(git rev-parse --show-toplevel\\)|`git rev-parse --show-toplevel`|~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root|/":
+		return true
 	case "https?://[^/@:]*:[^/@]+@.*|https?://(gh[pousr]_|github_pat_|glpat-)[^/@]*@.*":
+		return true
+	case "~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root|\\.|\\$PWD|\\$\\(pwd\\)|/":
 		return true
 	}
 	return false

@@ -1551,295 +1551,303 @@ func p386() *Program {
 }
 
 func p387() *Program {
-	return &Program{Name: "terraform", Is: NoCluster | Subcommands | DataArgs, Root: Node{Arity: 2}, Subs: []Node{{Path: "workspace", Arity: 3}}}
+	return &Program{Name: "tee", Aliases: "--append\x01-a"}
 }
 
 func p388() *Program {
-	return &Program{Name: "terragrunt", Is: NoCluster | Subcommands}
+	return &Program{Name: "terraform", Is: NoCluster | Subcommands | DataArgs, Root: Node{Arity: 2}, Subs: []Node{{Path: "workspace", Arity: 3}}}
 }
 
 func p389() *Program {
-	return &Program{Name: "test", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{Deny: "-v", MaxOperands: -1}}}
+	return &Program{Name: "terragrunt", Is: NoCluster | Subcommands}
 }
 
 func p390() *Program {
-	return &Program{Name: "tig", Is: DataArgs}
+	return &Program{Name: "test", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{Deny: "-v", MaxOperands: -1}}}
 }
 
 func p391() *Program {
-	return &Program{Name: "time", Is: Abbrev | Widens, Root: Node{Values: "-o\x00-e\x00-p\x00-s\x00-u\x00-E\x00-a\x00-I\x00-b\x00-X\x00-P\x00-U\x00-A\x00-n\x00-f\x00--output\x00--format", Widen: []Widen{{Opts: "-o\x00--output", Label: "{name} {opt}", Why: "writes to a file"}}}}
+	return &Program{Name: "tig", Is: DataArgs}
 }
 
 func p392() *Program {
-	return &Program{Name: "tldr", Is: DataArgs}
+	return &Program{Name: "time", Is: Abbrev | Widens, Root: Node{Values: "-o\x00-e\x00-p\x00-s\x00-u\x00-E\x00-a\x00-I\x00-b\x00-X\x00-P\x00-U\x00-A\x00-n\x00-f\x00--output\x00--format", Widen: []Widen{{Opts: "-o\x00--output", Label: "{name} {opt}", Why: "writes to a file"}}}}
 }
 
 func p393() *Program {
-	return &Program{Name: "tmux", Is: Interactive | Widens, Root: Node{Arity: 2, Values: "-L\x00-S\x00-f\x00-c\x00-T", Widen: []Widen{{Words: "run-shell\x00run\x00if-shell\x00if\x00send-keys\x00send\x00pipe-pane\x00pipep", Why: "makes tmux run or type a shell command"}}}}
+	return &Program{Name: "tldr", Is: DataArgs}
 }
 
 func p394() *Program {
-	return &Program{Name: "tofu", Is: NoCluster | Subcommands}
+	return &Program{Name: "tmux", Is: Interactive | Widens, Root: Node{Arity: 2, Values: "-L\x00-S\x00-f\x00-c\x00-T", Widen: []Widen{{Words: "run-shell\x00run\x00if-shell\x00if\x00send-keys\x00send\x00pipe-pane\x00pipep", Why: "makes tmux run or type a shell command"}}}}
 }
 
 func p395() *Program {
-	return &Program{Name: "top", Is: Interactive}
+	return &Program{Name: "tofu", Is: NoCluster | Subcommands}
 }
 
 func p396() *Program {
-	return &Program{Name: "touch", Is: DataArgs, Root: Node{Arity: 1}}
+	return &Program{Name: "top", Is: Interactive}
 }
 
 func p397() *Program {
-	return &Program{Name: "tput", Is: DataArgs}
+	return &Program{Name: "touch", Is: DataArgs, Root: Node{Arity: 1}}
 }
 
 func p398() *Program {
-	return &Program{Name: "tr", Decodes: "*", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "tput", Is: DataArgs}
 }
 
 func p399() *Program {
-	return &Program{Name: "trap", Is: Widens, Extract: "trap"}
+	return &Program{Name: "tr", Decodes: "*", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p400() *Program {
-	return &Program{Name: "tree", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{Deny: "-o\x00-R", MaxOperands: -1, NoGlob: true}}}
+	return &Program{Name: "trap", Is: Widens, Extract: "trap"}
 }
 
 func p401() *Program {
-	return &Program{Name: "true", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "tree", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{Deny: "-o\x00-R", MaxOperands: -1, NoGlob: true}}}
 }
 
 func p402() *Program {
-	return &Program{Name: "tsp", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "true", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p403() *Program {
-	return &Program{Name: "tty", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "truncate", Aliases: "--reference\x01-r\x00--size\x01-s", Root: Node{Values: "-s\x00--size\x00-r\x00--reference"}}
 }
 
 func p404() *Program {
-	return &Program{Name: "turbo", Root: Node{Arity: 2}}
+	return &Program{Name: "tsp", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p405() *Program {
-	return &Program{Name: "type", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "tty", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p406() *Program {
-	return &Program{Name: "typeorm", Root: Node{Arity: 2}}
+	return &Program{Name: "turbo", Root: Node{Arity: 2}}
 }
 
 func p407() *Program {
-	return &Program{Name: "typeset", Is: DataArgs | Widens, Extract: "env_assign"}
+	return &Program{Name: "type", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p408() *Program {
-	return &Program{Name: "ufw", Root: Node{Arity: 2}}
+	return &Program{Name: "typeorm", Root: Node{Arity: 2}}
 }
 
 func p409() *Program {
-	return &Program{Name: "ugrep", Is: DataArgs}
+	return &Program{Name: "typeset", Is: DataArgs | Widens, Extract: "env_assign"}
 }
 
 func p410() *Program {
-	return &Program{Name: "unalias", Is: DataArgs}
+	return &Program{Name: "ufw", Root: Node{Arity: 2}}
 }
 
 func p411() *Program {
-	return &Program{Name: "uname", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "ugrep", Is: DataArgs}
 }
 
 func p412() *Program {
-	return &Program{Name: "uniq", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: 1, NoGlob: true}}}
+	return &Program{Name: "unalias", Is: DataArgs}
 }
 
 func p413() *Program {
-	return &Program{Name: "unset", Is: DataArgs, Root: Node{Arity: 1}}
+	return &Program{Name: "uname", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p414() *Program {
-	return &Program{Name: "unshare", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "uniq", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: 1, NoGlob: true}}}
 }
 
 func p415() *Program {
-	return &Program{Name: "unzip", Is: DataArgs}
+	return &Program{Name: "unset", Is: DataArgs, Root: Node{Arity: 1}}
 }
 
 func p416() *Program {
-	return &Program{Name: "uptime", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "unshare", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p417() *Program {
-	return &Program{Name: "uudecode", Decodes: "*"}
+	return &Program{Name: "unzip", Is: DataArgs}
 }
 
 func p418() *Program {
-	return &Program{Name: "uv", Is: Abbrev | Subcommands | Runs | Widens, Root: Node{Arity: 2, Values: "-i\x00-f\x00-r\x00-c\x00-e\x00--index-url\x00--extra-index-url\x00--find-links", Widen: []Widen{{Opts: "-i\x00-f\x00--index-url\x00--extra-index-url\x00--find-links\x00--trusted-host", Why: "changes where packages (code) come from"}}}, Subs: []Node{{Path: "pip", Arity: 3}, {Path: "run", Arity: 3, Values: "--with\x00--from\x00-p\x00--python\x00--project\x00--directory", Run: &Run{}}, {Path: "tool run", Values: "--from\x00--with\x00-p\x00--python", Run: &Run{}}}}
+	return &Program{Name: "uptime", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p419() *Program {
-	return &Program{Name: "uvx", Is: Runs, Root: Node{Values: "--from\x00--with\x00-p\x00--python\x00--index-url", Run: &Run{}}}
+	return &Program{Name: "uudecode", Decodes: "*"}
 }
 
 func p420() *Program {
-	return &Program{Name: "vault", Root: Node{Arity: 2}, Subs: []Node{{Path: "auth", Arity: 3}, {Path: "kv", Arity: 3}}}
+	return &Program{Name: "uv", Is: Abbrev | Subcommands | Runs | Widens, Root: Node{Arity: 2, Values: "-i\x00-f\x00-r\x00-c\x00-e\x00--index-url\x00--extra-index-url\x00--find-links", Widen: []Widen{{Opts: "-i\x00-f\x00--index-url\x00--extra-index-url\x00--find-links\x00--trusted-host", Why: "changes where packages (code) come from"}}}, Subs: []Node{{Path: "pip", Arity: 3}, {Path: "run", Arity: 3, Values: "--with\x00--from\x00-p\x00--python\x00--project\x00--directory", Run: &Run{}}, {Path: "tool run", Values: "--from\x00--with\x00-p\x00--python", Run: &Run{}}}}
 }
 
 func p421() *Program {
-	return &Program{Name: "vdir", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "uvx", Is: Runs, Root: Node{Values: "--from\x00--with\x00-p\x00--python\x00--index-url", Run: &Run{}}}
 }
 
 func p422() *Program {
-	return &Program{Name: "vercel", Is: Subcommands | DataArgs | DryRuns, Words: "domain\x01domains\x00projects\x01project\x00rm\x01remove", Root: Node{Arity: 2, Values: "-t\x00--token\x00--scope\x00-S\x00-A\x00--local-config\x00-Q\x00--global-config\x00--cwd\x00-e\x00--env\x00-b\x00--build-env\x00--regions", DryRun: "--help\x00-h"}}
+	return &Program{Name: "vault", Root: Node{Arity: 2}, Subs: []Node{{Path: "auth", Arity: 3}, {Path: "kv", Arity: 3}}}
 }
 
 func p423() *Program {
-	return &Program{Name: "vgremove", Is: DryRuns, Root: Node{DryRun: "-t\x00--test"}}
+	return &Program{Name: "vdir", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p424() *Program {
-	return &Program{Name: "vi", Is: Interactive | DataArgs | Widens, Root: Node{Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
+	return &Program{Name: "vercel", Is: Subcommands | DataArgs | DryRuns, Words: "domain\x01domains\x00projects\x01project\x00rm\x01remove", Root: Node{Arity: 2, Values: "-t\x00--token\x00--scope\x00-S\x00-A\x00--local-config\x00-Q\x00--global-config\x00--cwd\x00-e\x00--env\x00-b\x00--build-env\x00--regions", DryRun: "--help\x00-h"}}
 }
 
 func p425() *Program {
-	return &Program{Name: "view", Is: Widens, Root: Node{Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
+	return &Program{Name: "vgremove", Is: DryRuns, Root: Node{DryRun: "-t\x00--test"}}
 }
 
 func p426() *Program {
-	return &Program{Name: "vim", Is: Interactive | DataArgs | Widens, Root: Node{Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
+	return &Program{Name: "vi", Is: Interactive | DataArgs | Widens, Root: Node{Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
 }
 
 func p427() *Program {
-	return &Program{Name: "vimdiff", Is: Widens, Root: Node{Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
+	return &Program{Name: "view", Is: Widens, Root: Node{Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
 }
 
 func p428() *Program {
-	return &Program{Name: "volta", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "vim", Is: Interactive | DataArgs | Widens, Root: Node{Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
 }
 
 func p429() *Program {
-	return &Program{Name: "w", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "vimdiff", Is: Widens, Root: Node{Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
 }
 
 func p430() *Program {
-	return &Program{Name: "wall", Is: DataArgs}
+	return &Program{Name: "volta", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p431() *Program {
-	return &Program{Name: "watch", Is: Interactive}
+	return &Program{Name: "w", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p432() *Program {
-	return &Program{Name: "watchexec", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "wall", Is: DataArgs}
 }
 
 func p433() *Program {
-	return &Program{Name: "wc", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "watch", Is: Interactive}
 }
 
 func p434() *Program {
-	return &Program{Name: "wget", Is: Abbrev | Widens, Root: Node{Values: "-a\x00-A\x00-B\x00-D\x00-e\x00-i\x00-I\x00-l\x00-O\x00-o\x00-P\x00-Q\x00-R\x00-t\x00-T\x00-U\x00-w\x00-X\x00-Y\x00--output-document\x00--output-file\x00--append-output\x00--post-file\x00--body-file\x00--execute\x00--config\x00--directory-prefix\x00--method", Widen: []Widen{{Opts: "-O\x00-o\x00--output-document\x00--output-file", Unless: "@stdout", Why: "makes wget write elsewhere, upload a file, or run wgetrc commands"}, {Opts: "-a\x00-e\x00-P\x00--append-output\x00--post-file\x00--body-file\x00--execute\x00--config\x00--directory-prefix\x00--use-askpass", Why: "makes wget write elsewhere, upload a file, or run wgetrc commands"}}}}
+	return &Program{Name: "watchexec", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p435() *Program {
-	return &Program{Name: "wget2", Is: Abbrev | Widens, Root: Node{Values: "-a\x00-A\x00-B\x00-D\x00-e\x00-i\x00-I\x00-l\x00-O\x00-o\x00-P\x00-Q\x00-R\x00-t\x00-T\x00-U\x00-w\x00-X\x00-Y\x00--output-document\x00--output-file\x00--append-output\x00--post-file\x00--body-file\x00--execute\x00--config\x00--directory-prefix", Widen: []Widen{{Opts: "-O\x00-o\x00--output-document\x00--output-file", Unless: "@stdout", Why: "makes wget write elsewhere, upload a file, or run wgetrc commands"}, {Opts: "-a\x00-e\x00-P\x00--append-output\x00--post-file\x00--body-file\x00--execute\x00--config\x00--directory-prefix\x00--use-askpass", Why: "makes wget write elsewhere, upload a file, or run wgetrc commands"}}}}
+	return &Program{Name: "wc", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p436() *Program {
-	return &Program{Name: "whatis", Is: DataArgs}
+	return &Program{Name: "wget", Is: Abbrev | Widens, Root: Node{Values: "-a\x00-A\x00-B\x00-D\x00-e\x00-i\x00-I\x00-l\x00-O\x00-o\x00-P\x00-Q\x00-R\x00-t\x00-T\x00-U\x00-w\x00-X\x00-Y\x00--output-document\x00--output-file\x00--append-output\x00--post-file\x00--body-file\x00--execute\x00--config\x00--directory-prefix\x00--method", Widen: []Widen{{Opts: "-O\x00-o\x00--output-document\x00--output-file", Unless: "@stdout", Why: "makes wget write elsewhere, upload a file, or run wgetrc commands"}, {Opts: "-a\x00-e\x00-P\x00--append-output\x00--post-file\x00--body-file\x00--execute\x00--config\x00--directory-prefix\x00--use-askpass", Why: "makes wget write elsewhere, upload a file, or run wgetrc commands"}}}}
 }
 
 func p437() *Program {
-	return &Program{Name: "whereis", Is: DataArgs}
+	return &Program{Name: "wget2", Is: Abbrev | Widens, Root: Node{Values: "-a\x00-A\x00-B\x00-D\x00-e\x00-i\x00-I\x00-l\x00-O\x00-o\x00-P\x00-Q\x00-R\x00-t\x00-T\x00-U\x00-w\x00-X\x00-Y\x00--output-document\x00--output-file\x00--append-output\x00--post-file\x00--body-file\x00--execute\x00--config\x00--directory-prefix", Widen: []Widen{{Opts: "-O\x00-o\x00--output-document\x00--output-file", Unless: "@stdout", Why: "makes wget write elsewhere, upload a file, or run wgetrc commands"}, {Opts: "-a\x00-e\x00-P\x00--append-output\x00--post-file\x00--body-file\x00--execute\x00--config\x00--directory-prefix\x00--use-askpass", Why: "makes wget write elsewhere, upload a file, or run wgetrc commands"}}}}
 }
 
 func p438() *Program {
-	return &Program{Name: "which", Is: DataArgs, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "whatis", Is: DataArgs}
 }
 
 func p439() *Program {
-	return &Program{Name: "who", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "whereis", Is: DataArgs}
 }
 
 func p440() *Program {
-	return &Program{Name: "whoami", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "which", Is: DataArgs, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p441() *Program {
-	return &Program{Name: "wipefs", Is: DryRuns, Aliases: "--all\x01-a", Root: Node{DryRun: "-n\x00--no-act"}}
+	return &Program{Name: "who", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p442() *Program {
-	return &Program{Name: "wp", Root: Node{Arity: 2}}
+	return &Program{Name: "whoami", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p443() *Program {
-	return &Program{Name: "wrangler", Is: Subcommands | DataArgs | DryRuns, Root: Node{Arity: 2, Values: "-c\x00--config\x00-e\x00--env\x00--name\x00--binding\x00--namespace-id\x00--account-id\x00--cwd\x00--persist-to\x00--env-file", DryRun: "--dry-run\x00--help\x00-h"}}
+	return &Program{Name: "wipefs", Is: DryRuns, Aliases: "--all\x01-a", Root: Node{DryRun: "-n\x00--no-act"}}
 }
 
 func p444() *Program {
-	return &Program{Name: "write", Is: DataArgs}
+	return &Program{Name: "wp", Root: Node{Arity: 2}}
 }
 
 func p445() *Program {
-	return &Program{Name: "xdg-open", Is: DataArgs}
+	return &Program{Name: "wrangler", Is: Subcommands | DataArgs | DryRuns, Root: Node{Arity: 2, Values: "-c\x00--config\x00-e\x00--env\x00--name\x00--binding\x00--namespace-id\x00--account-id\x00--cwd\x00--persist-to\x00--env-file", DryRun: "--dry-run\x00--help\x00-h"}}
 }
 
 func p446() *Program {
-	return &Program{Name: "xh", Root: Node{Values: "-a\x00--auth\x00-A\x00--auth-type\x00--session\x00-o\x00--output"}}
+	return &Program{Name: "write", Is: DataArgs}
 }
 
 func p447() *Program {
-	return &Program{Name: "xhs", Root: Node{Values: "-a\x00--auth\x00-A\x00--auth-type\x00--session\x00-o\x00--output"}}
+	return &Program{Name: "xdg-open", Is: DataArgs}
 }
 
 func p448() *Program {
-	return &Program{Name: "xxd", Aliases: "--revert\x01-r", Decodes: "-r"}
+	return &Program{Name: "xh", Root: Node{Values: "-a\x00--auth\x00-A\x00--auth-type\x00--session\x00-o\x00--output"}}
 }
 
 func p449() *Program {
-	return &Program{Name: "yarn", Is: Abbrev | Subcommands | Runs | Widens | DryRuns, Root: Node{Arity: 2, Values: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call\x00--prefix\x00--loglevel\x00--cache\x00--cwd\x00--modules-folder\x00--cache-folder", DryRun: "--dry-run", Widen: []Widen{{Opts: "--unsafe-perm", Unless: "false", Why: "makes package scripts run with full privileges"}, {Opts: "--ignore-scripts", Unless: "true", HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: "--no-ignore-scripts", Why: "makes package install scripts run"}, {Opts: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call", Why: "changes which code {name} fetches or which shell runs its scripts"}}}, Subs: []Node{{Path: "config", Arity: 3}, {Path: "dlx", Arity: 3, Values: "-p\x00--package", Run: &Run{}}, {Path: "exec", Run: &Run{}}, {Path: "run", Arity: 3}, {Path: "workspace", Arity: 3}}}
+	return &Program{Name: "xhs", Root: Node{Values: "-a\x00--auth\x00-A\x00--auth-type\x00--session\x00-o\x00--output"}}
 }
 
 func p450() *Program {
-	return &Program{Name: "yash", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+	return &Program{Name: "xxd", Aliases: "--revert\x01-r", Decodes: "-r"}
 }
 
 func p451() *Program {
-	return &Program{Name: "yay", Is: DataArgs}
+	return &Program{Name: "yarn", Is: Abbrev | Subcommands | Runs | Widens | DryRuns, Root: Node{Arity: 2, Values: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call\x00--prefix\x00--loglevel\x00--cache\x00--cwd\x00--modules-folder\x00--cache-folder", DryRun: "--dry-run", Widen: []Widen{{Opts: "--unsafe-perm", Unless: "false", Why: "makes package scripts run with full privileges"}, {Opts: "--ignore-scripts", Unless: "true", HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: "--no-ignore-scripts", Why: "makes package install scripts run"}, {Opts: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call", Why: "changes which code {name} fetches or which shell runs its scripts"}}}, Subs: []Node{{Path: "config", Arity: 3}, {Path: "dlx", Arity: 3, Values: "-p\x00--package", Run: &Run{}}, {Path: "exec", Run: &Run{}}, {Path: "run", Arity: 3}, {Path: "workspace", Arity: 3}}}
 }
 
 func p452() *Program {
-	return &Program{Name: "yes", Is: DataArgs}
+	return &Program{Name: "yash", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
 }
 
 func p453() *Program {
-	return &Program{Name: "yq", Is: DataArgs}
+	return &Program{Name: "yay", Is: DataArgs}
 }
 
 func p454() *Program {
-	return &Program{Name: "yum", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "yes", Is: DataArgs}
 }
 
 func p455() *Program {
-	return &Program{Name: "zfs", Is: Subcommands | DryRuns, Subs: []Node{{Path: "destroy", DryRun: "-n"}}}
+	return &Program{Name: "yq", Is: DataArgs}
 }
 
 func p456() *Program {
-	return &Program{Name: "zip", Is: DataArgs | Widens, Root: Node{Widen: []Widen{{Prefix: "--unzip-command", Words: "-TT", Why: "makes zip run another program"}}}}
+	return &Program{Name: "yum", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p457() *Program {
-	return &Program{Name: "zsh", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Root: Node{Arity: 2, Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+	return &Program{Name: "zfs", Is: Subcommands | DryRuns, Subs: []Node{{Path: "destroy", DryRun: "-n"}}}
 }
 
 func p458() *Program {
+	return &Program{Name: "zip", Is: DataArgs | Widens, Root: Node{Widen: []Widen{{Prefix: "--unzip-command", Words: "-TT", Why: "makes zip run another program"}}}}
+}
+
+func p459() *Program {
+	return &Program{Name: "zsh", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Root: Node{Arity: 2, Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+}
+
+func p460() *Program {
 	return &Program{Name: "zypper", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 // nPrograms is how many programs the data describes.
-const nPrograms = 459
+const nPrograms = 461
 
 // build builds the program of index i (in name order).
 func build(i int) *Program {
@@ -2762,6 +2770,10 @@ func build(i int) *Program {
 		return p457()
 	case 458:
 		return p458()
+	case 459:
+		return p459()
+	case 460:
+		return p460()
 	}
 	return nil
 }
@@ -3535,150 +3547,154 @@ func lookup(name string) *Program {
 		return program(385)
 	case "tea":
 		return program(386)
-	case "terraform":
+	case "tee":
 		return program(387)
-	case "terragrunt":
+	case "terraform":
 		return program(388)
-	case "test":
+	case "terragrunt":
 		return program(389)
-	case "tig":
+	case "test":
 		return program(390)
-	case "time":
+	case "tig":
 		return program(391)
-	case "tldr":
+	case "time":
 		return program(392)
-	case "tmux":
+	case "tldr":
 		return program(393)
-	case "tofu":
+	case "tmux":
 		return program(394)
-	case "top":
+	case "tofu":
 		return program(395)
-	case "touch":
+	case "top":
 		return program(396)
-	case "tput":
+	case "touch":
 		return program(397)
-	case "tr":
+	case "tput":
 		return program(398)
-	case "trap":
+	case "tr":
 		return program(399)
-	case "tree":
+	case "trap":
 		return program(400)
-	case "true":
+	case "tree":
 		return program(401)
-	case "tsp":
+	case "true":
 		return program(402)
-	case "tty":
+	case "truncate":
 		return program(403)
-	case "turbo":
+	case "tsp":
 		return program(404)
-	case "type":
+	case "tty":
 		return program(405)
-	case "typeorm":
+	case "turbo":
 		return program(406)
-	case "typeset":
+	case "type":
 		return program(407)
-	case "ufw":
+	case "typeorm":
 		return program(408)
-	case "ugrep":
+	case "typeset":
 		return program(409)
-	case "unalias":
+	case "ufw":
 		return program(410)
-	case "uname":
+	case "ugrep":
 		return program(411)
-	case "uniq":
+	case "unalias":
 		return program(412)
-	case "unset":
+	case "uname":
 		return program(413)
-	case "unshare":
+	case "uniq":
 		return program(414)
-	case "unzip":
+	case "unset":
 		return program(415)
-	case "uptime":
+	case "unshare":
 		return program(416)
-	case "uudecode":
+	case "unzip":
 		return program(417)
-	case "uv":
+	case "uptime":
 		return program(418)
-	case "uvx":
+	case "uudecode":
 		return program(419)
-	case "vault":
+	case "uv":
 		return program(420)
-	case "vdir":
+	case "uvx":
 		return program(421)
-	case "vercel":
+	case "vault":
 		return program(422)
-	case "vgremove":
+	case "vdir":
 		return program(423)
-	case "vi":
+	case "vercel":
 		return program(424)
-	case "view":
+	case "vgremove":
 		return program(425)
-	case "vim":
+	case "vi":
 		return program(426)
-	case "vimdiff":
+	case "view":
 		return program(427)
-	case "volta":
+	case "vim":
 		return program(428)
-	case "w":
+	case "vimdiff":
 		return program(429)
-	case "wall":
+	case "volta":
 		return program(430)
-	case "watch":
+	case "w":
 		return program(431)
-	case "watchexec":
+	case "wall":
 		return program(432)
-	case "wc":
+	case "watch":
 		return program(433)
-	case "wget":
+	case "watchexec":
 		return program(434)
-	case "wget2":
+	case "wc":
 		return program(435)
-	case "whatis":
+	case "wget":
 		return program(436)
-	case "whereis":
+	case "wget2":
 		return program(437)
-	case "which":
+	case "whatis":
 		return program(438)
-	case "who":
+	case "whereis":
 		return program(439)
-	case "whoami":
+	case "which":
 		return program(440)
-	case "wipefs":
+	case "who":
 		return program(441)
-	case "wp":
+	case "whoami":
 		return program(442)
-	case "wrangler":
+	case "wipefs":
 		return program(443)
-	case "write":
+	case "wp":
 		return program(444)
-	case "xdg-open":
+	case "wrangler":
 		return program(445)
-	case "xh":
+	case "write":
 		return program(446)
-	case "xhs":
+	case "xdg-open":
 		return program(447)
-	case "xxd":
+	case "xh":
 		return program(448)
-	case "yarn":
+	case "xhs":
 		return program(449)
-	case "yash":
+	case "xxd":
 		return program(450)
-	case "yay":
+	case "yarn":
 		return program(451)
-	case "yes":
+	case "yash":
 		return program(452)
-	case "yq":
+	case "yay":
 		return program(453)
-	case "yum":
+	case "yes":
 		return program(454)
-	case "zfs":
+	case "yq":
 		return program(455)
-	case "zip":
+	case "yum":
 		return program(456)
-	case "zsh":
+	case "zfs":
 		return program(457)
-	case "zypper":
+	case "zip":
 		return program(458)
+	case "zsh":
+		return program(459)
+	case "zypper":
+		return program(460)
 	}
 	return nil
 }
