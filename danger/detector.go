@@ -863,9 +863,12 @@ func matchSpec(sc *scan, i int, s *Spec, m *matcher, indexed bool) bool {
 	if !indexed && len(s.Programs) > 0 && !nameIn(name, s.Programs) && !(strings.HasPrefix(name, "git-") && nameIn("git", s.Programs)) {
 		return false
 	}
-	if s.Check != "" && (lineCheck(s.Check) || !runCheck(s.Check, sc, i)) {
+	// A line check never matches an invocation; an invocation check runs
+	// last (hold below), after the cheaper tests have ruled most out.
+	if s.Check != "" && lineCheck(s.Check) {
 		return false
 	}
+	hold := func() bool { return s.Check == "" || runCheck(s.Check, sc, i) }
 	excepted := len(s.Except) > 0 && nameIn(name, s.Except)
 	if excepted && m.reads == nil {
 		return false
@@ -919,7 +922,7 @@ func matchSpec(sc *scan, i int, s *Spec, m *matcher, indexed bool) bool {
 	needArgv := dryRunnable || len(s.Subcommands) > 0 || len(s.FlagsAll) > 0 || len(s.FlagsAny) > 0 || len(s.FlagsNone) > 0 ||
 		len(s.Values) > 0 || s.MinOperands > 0 || m.operand != nil || m.last != nil || m.args != nil || m.reads != nil && !readsInput
 	if !needArgv {
-		return true
+		return hold()
 	}
 	if name == "" {
 		return false
@@ -996,7 +999,7 @@ func matchSpec(sc *scan, i int, s *Spec, m *matcher, indexed bool) bool {
 	if m.args != nil && !m.args.MatchString(sc.joined(i)) {
 		return false
 	}
-	return true
+	return hold()
 }
 
 func anyMatch(re *lazyRE, list []string) bool {
