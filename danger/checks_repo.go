@@ -188,14 +188,26 @@ func checkOverwriteRedirect(sc *scan, i int) bool {
 }
 
 // checkFindDeletesAll: find whose actions delete every file they are
-// given: -delete (unless -type d limits it to directories, which -delete
-// removes only when empty), or -exec/-execdir of rm, unlink or shred on
-// {} itself (not {}.bak). -ok and -okdir ask first.
+// given and whose expression has no test that selects which files (a
+// name, a path, a time, a size, an owner, ...): -delete (unless -type d
+// limits it to directories, which -delete removes only when empty), or
+// -exec/-execdir of rm, unlink or shred on {} itself (not {}.bak). -ok
+// and -okdir ask first. -type, -mindepth, -maxdepth, -xdev select
+// nothing.
 func checkFindDeletesAll(sc *scan, i int) bool {
 	args := sc.args(i)
-	dirsOnly, del := false, false
+	dirsOnly, del, execDel, starts := false, false, false, true
 	for k := 1; k < len(args); k++ {
-		switch args[k].Value {
+		v := args[k].Value
+		if starts && (args[k].Dynamic || !strings.HasPrefix(v, "-") && v != "(" && v != "!") {
+			continue // a starting point
+		}
+		starts = false
+		// A test computed at run time may select anything.
+		if args[k].Dynamic || findSelects(v) {
+			return false
+		}
+		switch v {
 		case "-type":
 			dirsOnly = dirsOnly || k+1 < len(args) && args[k+1].Value == "d"
 		case "-delete":
@@ -207,17 +219,31 @@ func checkFindDeletesAll(sc *scan, i int) bool {
 			for end < len(args) && args[end].Value != ";" && args[end].Value != "+" {
 				end++
 			}
-			if (args[k].Value == "-exec" || args[k].Value == "-execdir") && k+1 < end && !args[k+1].Dynamic && findDeleter(args[k+1].Value) {
+			if (v == "-exec" || v == "-execdir") && k+1 < end && !args[k+1].Dynamic && findDeleter(args[k+1].Value) {
 				for m := k + 2; m < end; m++ {
-					if args[m].Value == "{}" {
-						return true
-					}
+					execDel = execDel || args[m].Value == "{}"
 				}
 			}
 			k = end
 		}
 	}
-	return del && !dirsOnly
+	return execDel || del && !dirsOnly
+}
+
+// findSelects reports a find test that selects some files among those
+// visited (-name, -path, -mtime, -size, -user, -newer..., -empty, ...).
+func findSelects(w string) bool {
+	if len(w) < 3 || w[0] != '-' {
+		return false
+	}
+	switch w {
+	case "-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex", "-mtime", "-mmin", "-atime", "-amin",
+		"-ctime", "-cmin", "-size", "-empty", "-user", "-group", "-perm", "-links", "-inum", "-samefile", "-lname", "-ilname", "-used",
+		"-nouser", "-nogroup", "-uid", "-gid", "-readable", "-writable", "-executable", "-fstype", "-xtype", "-context", "-anewer",
+		"-cnewer", "-prune":
+		return true
+	}
+	return strings.HasPrefix(w, "-newer")
 }
 
 // findDeleter reports a program that deletes the files it is given.

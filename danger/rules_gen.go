@@ -132,15 +132,17 @@ var builtinRules = [...]rule{
 	{p: Pattern{Name: "crontab_remove", Level: Medium, Description: "crontab -r deletes every scheduled job of the user at once, without confirmation.", Match: &Spec{Programs: []string{"crontab"}, FlagsAny: []string{"-r"}}}, m: matcher{}},
 	{p: Pattern{Name: "raw_memory_device", Level: High, Description: "Reads or writes raw physical memory or I/O ports (/dev/mem, /dev/kmem, /dev/port): the machine can hang or crash.", Match: &Spec{Reads: "/dev/(port|mem|kmem)", Except: []string{"echo", "printf", "ls", "stat", "file", "test", "["}}}, m: matcher{reads: &lazyRE{expr: "/dev/(port|mem|kmem)", anchored: true}}},
 	{p: Pattern{Name: "rm_rf_project", Level: Critical, Description: "Recursively deletes the current project: the working directory ($PWD, ., $(pwd)), the repository's top level ($(git rev-parse --show-toplevel)) or every dotfile in it — the work tree and its .git, with every commit that was not pushed.", Match: &Spec{Programs: []string{"rm"}, FlagsAny: []string{"-r"}, Operand: "\\.|\\.\\.|(\\$PWD(:\\?[^/]*)?|\\$\\(pwd( -[LP])?\\)|`pwd`|\\$\\(git rev-parse --show-toplevel\\)|`git rev-parse --show-toplevel`)(/\\*|/\\.\\*)?|\\.\\[!\\.\\]\\*|\\.\\[\\^\\.\\]\\*|\\.\\?\\?\\*|\\.\\[!\\.\\]\\?\\*"}}, m: matcher{operand: &lazyRE{expr: "\\.|\\.\\.|(\\$PWD(:\\?[^/]*)?|\\$\\(pwd( -[LP])?\\)|`pwd`|\\$\\(git rev-parse --show-toplevel\\)|`git rev-parse --show-toplevel`)(/\\*|/\\.\\*)?|\\.\\[!\\.\\]\\*|\\.\\[\\^\\.\\]\\*|\\.\\?\\?\\*|\\.\\[!\\.\\]\\?\\*", anchored: true}}},
-	{p: Pattern{Name: "find_wipe", Level: Critical, Description: "find deletes everything below the current project, the home or the root (find . -delete, find \"$PWD\" -mindepth 1 -exec rm -rf {} +, find ~ -type f -delete) with nothing selecting what: the work tree and its .git, or the home, are gone.", Match: &Spec{Programs: []string{"find"}, FlagsNone: []string{"-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex", "-newer*", "-mtime", "-mmin", "-atime", "-amin", "-ctime", "-cmin", "-size", "-empty", "-user", "-group", "-perm", "-links", "-inum", "-samefile", "-lname", "-ilname", "-used", "-nouser", "-nogroup", "-uid", "-gid", "-readable", "-writable", "-executable", "-fstype", "-xtype", "-context", "-anewer", "-cnewer", "-maxdepth"}, Operand: "\\.|\\.\\.|\\$PWD|\\$\\(pwd( -[LP])?\\)|`pwd`|\\$\\(git rev-parse --show-toplevel\\)|`git rev-parse --show-toplevel`|~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root|/", Check: "find_deletes_all"}}, m: matcher{operand: &lazyRE{expr: "\\.|\\.\\.|\\$PWD|\\$\\(pwd( -[LP])?\\)|`pwd`|\\$\\(git rev-parse --show-toplevel\\)|`git rev-parse --show-toplevel`|~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root|/", anchored: true}}},
-	{p: Pattern{Name: "find_wipe_shallow", Level: High, Description: "find deletes everything in the top levels of the current project, the home or the root (find . -mindepth 1 -maxdepth 1 -exec rm -rf {} +, find . -maxdepth 1 -type f -delete) with nothing selecting what.", Match: &Spec{Programs: []string{"find"}, FlagsAll: []string{"-maxdepth"}, FlagsNone: []string{"-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex", "-newer*", "-mtime", "-mmin", "-atime", "-amin", "-ctime", "-cmin", "-size", "-empty", "-user", "-group", "-perm", "-links", "-inum", "-samefile", "-lname", "-ilname", "-used", "-nouser", "-nogroup", "-uid", "-gid", "-readable", "-writable", "-executable", "-fstype", "-xtype", "-context", "-anewer", "-cnewer"}, Operand: "\\.|\\.\\.|\\$PWD|\\$\\(pwd( -[LP])?\\)|`pwd`|\\$\\(git rev-parse --show-toplevel\\)|`git rev-parse --show-toplevel`|~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root|/", Check: "find_deletes_all"}}, m: matcher{operand: &lazyRE{expr: "\\.|\\.\\.|\\$PWD|\\$\\(pwd( -[LP])?\\)|`pwd`|\\$\\(git rev-parse --show-toplevel\\)|`git rev-parse --show-toplevel`|~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root|/", anchored: true}}},
+	{p: Pattern{Name: "find_wipe", Level: Critical, Description: "find deletes everything below the current project, the home or the root (find . -delete, find \"$PWD\" -mindepth 1 -exec rm -rf {} +, find ~ -type f -delete) with nothing selecting what: the work tree and its .git, or the home, are gone.", Match: &Spec{Programs: []string{"find"}, FlagsNone: []string{"-maxdepth"}, Operand: "\\.|\\.\\.|\\$PWD|\\$\\(pwd( -[LP])?\\)|`pwd`|\\$\\(git rev-parse --show-toplevel\\)|`git rev-parse --show-toplevel`|~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root|/", Check: "find_deletes_all"}}, m: matcher{operand: &lazyRE{expr: "\\.|\\.\\.|\\$PWD|\\$\\(pwd( -[LP])?\\)|`pwd`|\\$\\(git rev-parse --show-toplevel\\)|`git rev-parse --show-toplevel`|~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root|/", anchored: true}}},
+	{p: Pattern{Name: "find_wipe_shallow", Level: High, Description: "find deletes everything in the top levels of the current project, the home or the root (find . -mindepth 1 -maxdepth 1 -exec rm -rf {} +, find . -maxdepth 1 -type f -delete) with nothing selecting what.", Match: &Spec{Programs: []string{"find"}, FlagsAll: []string{"-maxdepth"}, Operand: "\\.|\\.\\.|\\$PWD|\\$\\(pwd( -[LP])?\\)|`pwd`|\\$\\(git rev-parse --show-toplevel\\)|`git rev-parse --show-toplevel`|~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root|/", Check: "find_deletes_all"}}, m: matcher{operand: &lazyRE{expr: "\\.|\\.\\.|\\$PWD|\\$\\(pwd( -[LP])?\\)|`pwd`|\\$\\(git rev-parse --show-toplevel\\)|`git rev-parse --show-toplevel`|~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root|/", anchored: true}}},
 	{p: Pattern{Name: "find_empty_files", Level: High, Description: "find empties or shreds the files it finds in the current project or the home (-exec truncate, -exec shred): their contents are gone for good.", Match: &Spec{Programs: []string{"find"}, FlagsAny: []string{"-exec=truncate", "-execdir=truncate", "-exec=shred", "-execdir=shred"}, Operand: "\\.|\\.\\.|\\$PWD|\\$\\(pwd( -[LP])?\\)|`pwd`|\\$\\(git rev-parse --show-toplevel\\)|`git rev-parse --show-toplevel`|~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root"}}, m: matcher{operand: &lazyRE{expr: "\\.|\\.\\.|\\$PWD|\\$\\(pwd( -[LP])?\\)|`pwd`|\\$\\(git rev-parse --show-toplevel\\)|`git rev-parse --show-toplevel`|~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root", anchored: true}}},
 	{p: Pattern{Name: "rsync_delete_into_root", Level: Critical, Description: "rsync --delete into the current project, a home or the root: whatever the source lacks is deleted there — from an empty source, everything.", Match: &Spec{Programs: []string{"rsync"}, FlagsAny: []string{"--del", "--delete*"}, LastOperand: "~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root|\\.|\\$PWD|\\$\\(pwd\\)|/"}}, m: matcher{last: &lazyRE{expr: "~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root|\\.|\\$PWD|\\$\\(pwd\\)|/", anchored: true}}},
 	{p: Pattern{Name: "rm_credential_dir", Level: High, Description: "Recursively deletes a folder of keys or credentials in a home (~/.aws, ~/.kube, ~/.docker, ~/.azure, ~/.password-store, ~/.config/gh, ~/.config/gcloud, keyrings, a folder inside ~/.ssh or ~/.gnupg): keys and logins are lost, some for good.", Match: &Spec{Programs: []string{"rm"}, FlagsAny: []string{"-r"}, Operand: "(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/(\\.aws|\\.kube|\\.docker|\\.azure|\\.password-store|\\.terraform\\.d|\\.gcloud|\\.config/(gh|gcloud|doctl|op|heroku|hub|glab-cli|netlify|vercel|rclone|gopass|sops|age)|\\.local/share/(keyrings|gnupg)|\\.ssh/.+|\\.gnupg/.+|Library/Keychains)(/\\*)?"}}, m: matcher{operand: &lazyRE{expr: "(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/(\\.aws|\\.kube|\\.docker|\\.azure|\\.password-store|\\.terraform\\.d|\\.gcloud|\\.config/(gh|gcloud|doctl|op|heroku|hub|glab-cli|netlify|vercel|rclone|gopass|sops|age)|\\.local/share/(keyrings|gnupg)|\\.ssh/.+|\\.gnupg/.+|Library/Keychains)(/\\*)?", anchored: true}}},
 	{p: Pattern{Name: "rm_private_key", Level: High, Description: "Deletes a private key (~/.ssh/id_*, a *.pem or *.key in ~/.ssh, GnuPG's private keys and keyrings) or authorized_keys: a key that exists nowhere else is lost for good, and the machines and services it opened are locked.", Match: &Spec{Programs: []string{"rm", "unlink"}, Operand: "(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.ssh/(id_[^/.]*|[^/]*_(rsa|dsa|ecdsa|ed25519)(_sk)?|[^/]*\\.(pem|key)|authorized_keys2?|\\*|id_\\*)|(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.gnupg/(private-keys-v1\\.d(/.*)?|secring\\.gpg|pubring\\.(kbx|gpg)|trustdb\\.gpg|\\*)"}}, m: matcher{operand: &lazyRE{expr: "(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.ssh/(id_[^/.]*|[^/]*_(rsa|dsa|ecdsa|ed25519)(_sk)?|[^/]*\\.(pem|key)|authorized_keys2?|\\*|id_\\*)|(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.gnupg/(private-keys-v1\\.d(/.*)?|secring\\.gpg|pubring\\.(kbx|gpg)|trustdb\\.gpg|\\*)", anchored: true}}},
-	{p: Pattern{Name: "empty_private_key", Level: High, Description: "Empties or overwrites a private key (: > ~/.ssh/id_*, truncate, cp /dev/null, dd, tee, a symlink to /dev/null): the key is lost for good.", Match: &Spec{Any: []Spec{{Redirect: "(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.ssh/(id_[^/.]*|[^/]*_(rsa|dsa|ecdsa|ed25519)(_sk)?|[^/]*\\.(pem|key))|(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.gnupg/(private-keys-v1\\.d/.*|secring\\.gpg|pubring\\.(kbx|gpg))"}, {Programs: []string{"truncate", "tee"}, FlagsNone: []string{"-a"}, Operand: "(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.ssh/(id_[^/.]*|[^/]*_(rsa|dsa|ecdsa|ed25519)(_sk)?|[^/]*\\.(pem|key))|(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.gnupg/(private-keys-v1\\.d/.*|secring\\.gpg|pubring\\.(kbx|gpg))"}, {Programs: []string{"cp", "install", "ln"}, LastOperand: "(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.ssh/(id_[^/.]*|[^/]*_(rsa|dsa|ecdsa|ed25519)(_sk)?|[^/]*\\.(pem|key))|(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.gnupg/(private-keys-v1\\.d/.*|secring\\.gpg|pubring\\.(kbx|gpg))"}, {Programs: []string{"dd"}, Args: "(.* )?of=(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.(ssh|gnupg)/[^ ]+( .*)?"}}}}, m: matcher{more: &matcherMore{any: []matcher{{redirect: &lazyRE{expr: "(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.ssh/(id_[^/.]*|[^/]*_(rsa|dsa|ecdsa|ed25519)(_sk)?|[^/]*\\.(pem|key))|(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.gnupg/(private-keys-v1\\.d/.*|secring\\.gpg|pubring\\.(kbx|gpg))", anchored: true}}, {operand: &lazyRE{expr: "(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.ssh/(id_[^/.]*|[^/]*_(rsa|dsa|ecdsa|ed25519)(_sk)?|[^/]*\\.(pem|key))|(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.gnupg/(private-keys-v1\\.d/.*|secring\\.gpg|pubring\\.(kbx|gpg))", anchored: true}}, {last: &lazyRE{expr: "(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.ssh/(id_[^/.]*|[^/]*_(rsa|dsa|ecdsa|ed25519)(_sk)?|[^/]*\\.(pem|key))|(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.gnupg/(private-keys-v1\\.d/.*|secring\\.gpg|pubring\\.(kbx|gpg))", anchored: true}}, {args: &lazyRE{expr: "(.* )?of=(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.(ssh|gnupg)/[^ ]+( .*)?", anchored: true}}}}}},
-	{p: Pattern{Name: "empty_system_file", Level: High, Description: "Empties or zeroes a system file or a database's files (truncate, cp /dev/null, dd of=, : > on /etc/passwd, /etc/fstab, /etc/hosts, /boot, /var/lib/mysql, ...): the system or the database stops working, and the contents are gone.", Match: &Spec{Any: []Spec{{Programs: []string{"truncate"}, Operand: "/etc/(passwd|shadow|group|gshadow|sudoers|fstab|hosts|hostname|resolv\\.conf|crontab|environment|ld\\.so\\.preload|ssh/sshd_config|pam\\.d/[^/]+|sudoers\\.d/[^/]+)|/boot/.+|/var/lib/(mysql|postgresql|pgsql|mongodb|redis|etcd|elasticsearch|docker)/.+"}, {Programs: []string{"cp", "install"}, Operand: "/dev/(null|zero)", LastOperand: "/etc/(passwd|shadow|group|gshadow|sudoers|fstab|hosts|hostname|resolv\\.conf|crontab|environment|ld\\.so\\.preload|ssh/sshd_config|pam\\.d/[^/]+|sudoers\\.d/[^/]+)|/boot/.+|/var/lib/(mysql|postgresql|pgsql|mongodb|redis|etcd|elasticsearch|docker)/.+"}, {Programs: []string{"dd"}, Args: "(.* )?of=(/etc/(passwd|shadow|group|gshadow|sudoers|fstab|hosts|hostname|resolv\\.conf|crontab|environment|ld\\.so\\.preload)|/boot/[^ ]+|/var/lib/(mysql|postgresql|pgsql|mongodb|redis|etcd|elasticsearch|docker)/[^ ]+)( .*)?"}, {Redirect: "/etc/(passwd|shadow|group|gshadow|sudoers|fstab|hosts|hostname|resolv\\.conf|crontab|environment|ld\\.so\\.preload|ssh/sshd_config|pam\\.d/[^/]+|sudoers\\.d/[^/]+)|/boot/.+|/var/lib/(mysql|postgresql|pgsql|mongodb|redis|etcd|elasticsearch|docker)/.+", Check: "overwrite_redirect"}}}}, m: matcher{more: &matcherMore{any: []matcher{{operand: &lazyRE{expr: "/etc/(passwd|shadow|group|gshadow|sudoers|fstab|hosts|hostname|resolv\\.conf|crontab|environment|ld\\.so\\.preload|ssh/sshd_config|pam\\.d/[^/]+|sudoers\\.d/[^/]+)|/boot/.+|/var/lib/(mysql|postgresql|pgsql|mongodb|redis|etcd|elasticsearch|docker)/.+", anchored: true}}, {operand: &lazyRE{expr: "/dev/(null|zero)", anchored: true}, last: &lazyRE{expr: "/etc/(passwd|shadow|group|gshadow|sudoers|fstab|hosts|hostname|resolv\\.conf|crontab|environment|ld\\.so\\.preload|ssh/sshd_config|pam\\.d/[^/]+|sudoers\\.d/[^/]+)|/boot/.+|/var/lib/(mysql|postgresql|pgsql|mongodb|redis|etcd|elasticsearch|docker)/.+", anchored: true}}, {args: &lazyRE{expr: "(.* )?of=(/etc/(passwd|shadow|group|gshadow|sudoers|fstab|hosts|hostname|resolv\\.conf|crontab|environment|ld\\.so\\.preload)|/boot/[^ ]+|/var/lib/(mysql|postgresql|pgsql|mongodb|redis|etcd|elasticsearch|docker)/[^ ]+)( .*)?", anchored: true}}, {redirect: &lazyRE{expr: "/etc/(passwd|shadow|group|gshadow|sudoers|fstab|hosts|hostname|resolv\\.conf|crontab|environment|ld\\.so\\.preload|ssh/sshd_config|pam\\.d/[^/]+|sudoers\\.d/[^/]+)|/boot/.+|/var/lib/(mysql|postgresql|pgsql|mongodb|redis|etcd|elasticsearch|docker)/.+", anchored: true}}}}}},
-	{p: Pattern{Name: "empty_database_file", Level: High, Description: "Empties or zeroes a database file (truncate, cp /dev/null or dd of= on *.sqlite, *.db, *.ibd, ...): the data in it is gone.", Match: &Spec{Any: []Spec{{Programs: []string{"truncate"}, Operand: "(.*/)?[^/]+\\.(sqlite3?|db3?|mdb|accdb|ibd|frm|myd|myi|rdb|aof)"}, {Programs: []string{"cp", "install"}, Operand: "/dev/(null|zero)", LastOperand: "(.*/)?[^/]+\\.(sqlite3?|db3?|mdb|accdb|ibd|frm|myd|myi|rdb|aof)"}, {Programs: []string{"dd"}, Args: "(.* )?of=[^ ]+\\.(sqlite3?|db3?|mdb|accdb|ibd|frm|myd|myi|rdb|aof)( .*)?"}}}}, m: matcher{more: &matcherMore{any: []matcher{{operand: &lazyRE{expr: "(.*/)?[^/]+\\.(sqlite3?|db3?|mdb|accdb|ibd|frm|myd|myi|rdb|aof)", anchored: true}}, {operand: &lazyRE{expr: "/dev/(null|zero)", anchored: true}, last: &lazyRE{expr: "(.*/)?[^/]+\\.(sqlite3?|db3?|mdb|accdb|ibd|frm|myd|myi|rdb|aof)", anchored: true}}, {args: &lazyRE{expr: "(.* )?of=[^ ]+\\.(sqlite3?|db3?|mdb|accdb|ibd|frm|myd|myi|rdb|aof)( .*)?", anchored: true}}}}}},
+	{p: Pattern{Name: "empty_private_key", Level: High, Description: "Empties or overwrites a private key (truncate, cp /dev/null, dd, tee, a symlink to /dev/null): the key is lost for good.", Match: &Spec{Programs: []string{"truncate", "tee", "cp", "install", "ln", "dd"}, Any: []Spec{{Programs: []string{"truncate", "tee"}, FlagsNone: []string{"-a"}, Operand: "(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.ssh/(id_[^/.]*|[^/]*_(rsa|dsa|ecdsa|ed25519)(_sk)?|[^/]*\\.(pem|key))|(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.gnupg/(private-keys-v1\\.d/.*|secring\\.gpg|pubring\\.(kbx|gpg))"}, {Programs: []string{"cp", "install", "ln"}, LastOperand: "(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.ssh/(id_[^/.]*|[^/]*_(rsa|dsa|ecdsa|ed25519)(_sk)?|[^/]*\\.(pem|key))|(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.gnupg/(private-keys-v1\\.d/.*|secring\\.gpg|pubring\\.(kbx|gpg))"}, {Programs: []string{"dd"}, Args: "(.* )?of=(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.(ssh|gnupg)/[^ ]+( .*)?"}}}}, m: matcher{more: &matcherMore{any: []matcher{{operand: &lazyRE{expr: "(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.ssh/(id_[^/.]*|[^/]*_(rsa|dsa|ecdsa|ed25519)(_sk)?|[^/]*\\.(pem|key))|(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.gnupg/(private-keys-v1\\.d/.*|secring\\.gpg|pubring\\.(kbx|gpg))", anchored: true}}, {last: &lazyRE{expr: "(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.ssh/(id_[^/.]*|[^/]*_(rsa|dsa|ecdsa|ed25519)(_sk)?|[^/]*\\.(pem|key))|(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.gnupg/(private-keys-v1\\.d/.*|secring\\.gpg|pubring\\.(kbx|gpg))", anchored: true}}, {args: &lazyRE{expr: "(.* )?of=(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.(ssh|gnupg)/[^ ]+( .*)?", anchored: true}}}}}},
+	{p: Pattern{Name: "overwrite_private_key", Level: High, Description: "Overwrites a private key through a redirection (: > ~/.ssh/id_*, echo > ..., cat /dev/null > ...): the key is lost for good.", Match: &Spec{Redirect: "(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.ssh/(id_[^/.]*|[^/]*_(rsa|dsa|ecdsa|ed25519)(_sk)?|[^/]*\\.(pem|key))|(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.gnupg/(private-keys-v1\\.d/.*|secring\\.gpg|pubring\\.(kbx|gpg))"}}, m: matcher{redirect: &lazyRE{expr: "(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.ssh/(id_[^/.]*|[^/]*_(rsa|dsa|ecdsa|ed25519)(_sk)?|[^/]*\\.(pem|key))|(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.gnupg/(private-keys-v1\\.d/.*|secring\\.gpg|pubring\\.(kbx|gpg))", anchored: true}}},
+	{p: Pattern{Name: "empty_system_file", Level: High, Description: "Empties or zeroes a system file or a database's files (truncate, cp /dev/null, dd of= on /etc/passwd, /etc/fstab, /etc/hosts, /boot, /var/lib/mysql, ...): the system or the database stops working, and the contents are gone.", Match: &Spec{Programs: []string{"truncate", "cp", "install", "dd"}, Any: []Spec{{Programs: []string{"truncate"}, Operand: "/etc/(passwd|shadow|group|gshadow|sudoers|fstab|hosts|hostname|resolv\\.conf|crontab|environment|ld\\.so\\.preload|ssh/sshd_config|pam\\.d/[^/]+|sudoers\\.d/[^/]+)|/boot/.+|/var/lib/(mysql|postgresql|pgsql|mongodb|redis|etcd|elasticsearch|docker)/.+"}, {Programs: []string{"cp", "install"}, Operand: "/dev/(null|zero)", LastOperand: "/etc/(passwd|shadow|group|gshadow|sudoers|fstab|hosts|hostname|resolv\\.conf|crontab|environment|ld\\.so\\.preload|ssh/sshd_config|pam\\.d/[^/]+|sudoers\\.d/[^/]+)|/boot/.+|/var/lib/(mysql|postgresql|pgsql|mongodb|redis|etcd|elasticsearch|docker)/.+"}, {Programs: []string{"dd"}, Args: "(.* )?of=(/etc/(passwd|shadow|group|gshadow|sudoers|fstab|hosts|hostname|resolv\\.conf|crontab|environment|ld\\.so\\.preload)|/boot/[^ ]+|/var/lib/(mysql|postgresql|pgsql|mongodb|redis|etcd|elasticsearch|docker)/[^ ]+)( .*)?"}}}}, m: matcher{more: &matcherMore{any: []matcher{{operand: &lazyRE{expr: "/etc/(passwd|shadow|group|gshadow|sudoers|fstab|hosts|hostname|resolv\\.conf|crontab|environment|ld\\.so\\.preload|ssh/sshd_config|pam\\.d/[^/]+|sudoers\\.d/[^/]+)|/boot/.+|/var/lib/(mysql|postgresql|pgsql|mongodb|redis|etcd|elasticsearch|docker)/.+", anchored: true}}, {operand: &lazyRE{expr: "/dev/(null|zero)", anchored: true}, last: &lazyRE{expr: "/etc/(passwd|shadow|group|gshadow|sudoers|fstab|hosts|hostname|resolv\\.conf|crontab|environment|ld\\.so\\.preload|ssh/sshd_config|pam\\.d/[^/]+|sudoers\\.d/[^/]+)|/boot/.+|/var/lib/(mysql|postgresql|pgsql|mongodb|redis|etcd|elasticsearch|docker)/.+", anchored: true}}, {args: &lazyRE{expr: "(.* )?of=(/etc/(passwd|shadow|group|gshadow|sudoers|fstab|hosts|hostname|resolv\\.conf|crontab|environment|ld\\.so\\.preload)|/boot/[^ ]+|/var/lib/(mysql|postgresql|pgsql|mongodb|redis|etcd|elasticsearch|docker)/[^ ]+)( .*)?", anchored: true}}}}}},
+	{p: Pattern{Name: "overwrite_system_file", Level: High, Description: "Overwrites a system file through a redirection that empties it first (: > /etc/resolv.conf, > /etc/hosts, echo ... > /etc/fstab; not >>): the system stops working as it did, and the earlier contents are gone.", Match: &Spec{Redirect: "/etc/(passwd|shadow|group|gshadow|sudoers|fstab|hosts|hostname|resolv\\.conf|crontab|environment|ld\\.so\\.preload|ssh/sshd_config|pam\\.d/[^/]+|sudoers\\.d/[^/]+)|/boot/.+|/var/lib/(mysql|postgresql|pgsql|mongodb|redis|etcd|elasticsearch|docker)/.+", Check: "overwrite_redirect"}}, m: matcher{redirect: &lazyRE{expr: "/etc/(passwd|shadow|group|gshadow|sudoers|fstab|hosts|hostname|resolv\\.conf|crontab|environment|ld\\.so\\.preload|ssh/sshd_config|pam\\.d/[^/]+|sudoers\\.d/[^/]+)|/boot/.+|/var/lib/(mysql|postgresql|pgsql|mongodb|redis|etcd|elasticsearch|docker)/.+", anchored: true}}},
+	{p: Pattern{Name: "empty_database_file", Level: High, Description: "Empties or zeroes a database file (truncate, cp /dev/null or dd of= on *.sqlite, *.db, *.ibd, ...): the data in it is gone.", Match: &Spec{Programs: []string{"truncate", "cp", "install", "dd"}, Any: []Spec{{Programs: []string{"truncate"}, Operand: "(.*/)?[^/]+\\.(sqlite3?|db3?|mdb|accdb|ibd|frm|myd|myi|rdb|aof)"}, {Programs: []string{"cp", "install"}, Operand: "/dev/(null|zero)", LastOperand: "(.*/)?[^/]+\\.(sqlite3?|db3?|mdb|accdb|ibd|frm|myd|myi|rdb|aof)"}, {Programs: []string{"dd"}, Args: "(.* )?of=[^ ]+\\.(sqlite3?|db3?|mdb|accdb|ibd|frm|myd|myi|rdb|aof)( .*)?"}}}}, m: matcher{more: &matcherMore{any: []matcher{{operand: &lazyRE{expr: "(.*/)?[^/]+\\.(sqlite3?|db3?|mdb|accdb|ibd|frm|myd|myi|rdb|aof)", anchored: true}}, {operand: &lazyRE{expr: "/dev/(null|zero)", anchored: true}, last: &lazyRE{expr: "(.*/)?[^/]+\\.(sqlite3?|db3?|mdb|accdb|ibd|frm|myd|myi|rdb|aof)", anchored: true}}, {args: &lazyRE{expr: "(.* )?of=[^ ]+\\.(sqlite3?|db3?|mdb|accdb|ibd|frm|myd|myi|rdb|aof)( .*)?", anchored: true}}}}}},
 	{p: Pattern{Name: "shred_files", Level: High, Description: "shred overwrites the files it is given many times so that their contents can never be recovered (even without --remove).", Match: &Spec{Programs: []string{"shred"}, FlagsNone: []string{"-u"}, Any: []Spec{{MinOperands: 1}, {Wrappers: []string{"xargs"}}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {}}}}},
 }
 
@@ -412,19 +414,23 @@ func builtinExamples(i int) (hit, miss []string) {
 	case 131:
 		return []string{"rm ~/.ssh/id_ed25519", "rm -f ~/.ssh/id_rsa ~/.ssh/id_rsa.pub", "rm ~/.ssh/*", "rm -f $HOME/.ssh/deploy_ed25519", "unlink ~/.ssh/authorized_keys", "rm -f ~/.gnupg/secring.gpg", "rm ~/.ssh/prod.pem"}, []string{"rm ~/.ssh/id_ed25519.pub", "rm ~/.ssh/known_hosts", "rm ~/.ssh/config.bak", "ls ~/.ssh", "rm ./id_rsa.test"}
 	case 132:
-		return []string{": > ~/.ssh/id_ed25519", "truncate -s 0 ~/.ssh/id_rsa", "cp /dev/null ~/.ssh/id_rsa", "echo > ~/.ssh/id_ed25519", ": | tee ~/.ssh/id_ed25519 ~/.ssh/id_rsa", "dd if=/dev/zero of=~/.ssh/id_rsa bs=1 count=2048", "ln -sf /dev/null ~/.ssh/id_ed25519", "cat /dev/null > $HOME/.gnupg/secring.gpg", "truncate --size=0 ~/.ssh/deploy.pem"}, []string{"cat ~/.ssh/id_ed25519.pub", "ssh-keygen -t ed25519 -f ~/.ssh/id_ed25519_deploy -N \"\"", "chmod 600 ~/.ssh/id_ed25519", "cat ~/.ssh/id_rsa.pub >> authorized_keys.txt", "tee -a ~/.ssh/config < extra.conf", "truncate -s 0 app.log"}
+		return []string{"truncate -s 0 ~/.ssh/id_rsa", "cp /dev/null ~/.ssh/id_rsa", ": | tee ~/.ssh/id_ed25519 ~/.ssh/id_rsa", "dd if=/dev/zero of=~/.ssh/id_rsa bs=1 count=2048", "ln -sf /dev/null ~/.ssh/id_ed25519", "truncate --size=0 ~/.ssh/deploy.pem", "sudo truncate -s0 /root/.ssh/id_ed25519"}, []string{"cat ~/.ssh/id_ed25519.pub", "ssh-keygen -t ed25519 -f ~/.ssh/id_ed25519_deploy -N \"\"", "chmod 600 ~/.ssh/id_ed25519", "tee -a ~/.ssh/config < extra.conf", "truncate -s 0 app.log", "cp ~/.ssh/id_rsa.pub /tmp/"}
 	case 133:
-		return []string{"truncate -s0 /etc/passwd", "sudo truncate -s 0 /var/lib/mysql/ibdata1", "cp /dev/null /etc/fstab", "sudo dd if=/dev/zero of=/etc/hosts bs=1 count=100", ": > /etc/resolv.conf", "> /etc/hosts", "echo \"127.0.0.1 localhost\" > /etc/hosts", "sudo cp /dev/null /var/lib/postgresql/16/main/global/pg_control", "truncate --size 0 /boot/grub/grub.cfg"}, []string{"cat /etc/hosts", "cp /etc/hosts /tmp/hosts.bak", "echo \"10.0.0.5 db\" >> /etc/hosts", "cat /etc/hosts > /tmp/hosts.bak", "truncate -s 0 /tmp/test.log", "dd if=/dev/zero of=/tmp/swap bs=1M count=10", "ls /var/lib/mysql"}
+		return []string{": > ~/.ssh/id_ed25519", "echo > ~/.ssh/id_ed25519", "cat /dev/null > $HOME/.gnupg/secring.gpg", "> ~/.ssh/id_rsa", "printf \"\" > /home/dev/.ssh/deploy_rsa"}, []string{"cat ~/.ssh/id_rsa.pub >> authorized_keys.txt", "cat ~/.ssh/id_ed25519.pub > /tmp/key.pub", "echo > ~/.ssh/config"}
 	case 134:
-		return []string{"dd if=/dev/zero of=./data/app.sqlite bs=1M count=10", "truncate -s 0 db/production.sqlite3", "cp /dev/null prisma/dev.db", "dd if=/dev/urandom of=var/data.db bs=4k count=1"}, []string{"dd if=/dev/zero of=./test.img bs=1M count=64", "truncate -s 0 app.log", "cp prisma/dev.db /tmp/backup.db", "sqlite3 app.db .tables"}
+		return []string{"truncate -s0 /etc/passwd", "sudo truncate -s 0 /var/lib/mysql/ibdata1", "cp /dev/null /etc/fstab", "sudo dd if=/dev/zero of=/etc/hosts bs=1 count=100", "sudo cp /dev/null /var/lib/postgresql/16/main/global/pg_control", "truncate --size 0 /boot/grub/grub.cfg"}, []string{"cat /etc/hosts", "cp /etc/hosts /tmp/hosts.bak", "truncate -s 0 /tmp/test.log", "dd if=/dev/zero of=/tmp/swap bs=1M count=10", "ls /var/lib/mysql"}
 	case 135:
+		return []string{": > /etc/resolv.conf", "> /etc/hosts", "echo \"127.0.0.1 localhost\" > /etc/hosts", "true > /etc/fstab", "cat /dev/null > /var/lib/mysql/ibdata1"}, []string{"echo \"10.0.0.5 db\" >> /etc/hosts", "cat /etc/hosts > /tmp/hosts.bak", "cat /etc/hosts"}
+	case 136:
+		return []string{"dd if=/dev/zero of=./data/app.sqlite bs=1M count=10", "truncate -s 0 db/production.sqlite3", "cp /dev/null prisma/dev.db", "dd if=/dev/urandom of=var/data.db bs=4k count=1"}, []string{"dd if=/dev/zero of=./test.img bs=1M count=64", "truncate -s 0 app.log", "cp prisma/dev.db /tmp/backup.db", "sqlite3 app.db .tables"}
+	case 137:
 		return []string{"shred -vzn 3 ~/Documents/*.pdf", "shred -n 1 src/main.go", "shred --iterations=1 db.sqlite3", "find . -name \"*.env\" | xargs shred"}, []string{"shred --help", "shred --version", "echo shred file"}
 	}
 	return nil, nil
 }
 
 // builtinDefault is how many rules of builtinRules are on by default.
-const builtinDefault = 136
+const builtinDefault = 138
 
 // builtinPacks are the packs of builtinRules, in order.
 var builtinPacks = [...]packInfo{
@@ -439,12 +445,12 @@ var builtinPacks = [...]packInfo{
 	{name: "remote", description: "Remote repositories: deleting a repository, its default branch, refs, releases or protections; force pushes to the default branch; code pushed elsewhere.", on: true, from: 103, to: 120},
 	{name: "secrets", description: "Reading files that hold password hashes, private keys and credentials.", on: true, from: 120, to: 121},
 	{name: "system", description: "The running system: fork bombs, killing every process, deleting every scheduled job, raw memory access.", on: true, from: 121, to: 125},
-	{name: "worktree", description: "The work tree and the home: deleting the current project, credential and key folders; emptying keys, system files and databases.", on: true, from: 125, to: 136},
+	{name: "worktree", description: "The work tree and the home: deleting the current project, credential and key folders; emptying keys, system files and databases.", on: true, from: 125, to: 138},
 }
 
 // builtinIndex holds the default rules of each program name, for
 // builtinByProgram.
-var builtinIndex = [...]int{42, 43, 57, 58, 59, 61, 63, 64, 66, 67, 68, 69, 70, 71, 72, 73, 78, 61, 64, 66, 67, 68, 69, 70, 72, 78, 103, 57, 58, 57, 58, 48, 48, 43, 94, 85, 64, 46, 47, 48, 48, 48, 88, 13, 2, 4, 13, 13, 84, 102, 123, 43, 39, 41, 42, 77, 104, 105, 43, 80, 84, 46, 47, 64, 66, 70, 78, 43, 88, 42, 10, 11, 89, 126, 127, 128, 64, 65, 75, 76, 43, 103, 62, 66, 76, 62, 66, 76, 57, 58, 59, 61, 64, 66, 67, 68, 69, 70, 78, 88, 103, 104, 105, 106, 107, 108, 109, 110, 111, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 112, 113, 114, 115, 116, 117, 118, 119, 103, 104, 105, 106, 107, 108, 110, 57, 58, 59, 103, 48, 48, 62, 64, 75, 76, 42, 77, 104, 42, 77, 104, 103, 84, 102, 94, 46, 47, 122, 43, 102, 57, 58, 81, 81, 81, 81, 43, 81, 12, 84, 102, 45, 45, 45, 45, 45, 75, 76, 81, 46, 47, 48, 46, 47, 48, 48, 86, 88, 43, 48, 43, 43, 84, 43, 48, 43, 48, 61, 75, 76, 43, 16, 60, 48, 0, 1, 3, 5, 6, 7, 8, 9, 89, 125, 130, 131, 3, 15, 84, 129, 43, 46, 47, 48, 57, 58, 13, 87, 88, 86, 43, 14, 82, 135, 45, 57, 61, 76, 43, 103, 107, 84, 101, 48, 17, 17, 18, 17, 3, 131, 48, 48, 79, 75, 76, 38, 40, 42, 77, 85, 74, 75, 76, 77, 104, 77, 104, 48, 48, 48, 43, 48, 43}
+var builtinIndex = [...]int{42, 43, 57, 58, 59, 61, 63, 64, 66, 67, 68, 69, 70, 71, 72, 73, 78, 61, 64, 66, 67, 68, 69, 70, 72, 78, 103, 57, 58, 57, 58, 48, 48, 43, 94, 85, 64, 46, 47, 48, 48, 48, 88, 13, 2, 4, 13, 13, 84, 102, 132, 134, 136, 123, 43, 39, 41, 42, 77, 104, 105, 43, 80, 132, 134, 136, 84, 46, 47, 64, 66, 70, 78, 43, 88, 42, 10, 11, 89, 126, 127, 128, 64, 65, 75, 76, 43, 103, 62, 66, 76, 62, 66, 76, 57, 58, 59, 61, 64, 66, 67, 68, 69, 70, 78, 88, 103, 104, 105, 106, 107, 108, 109, 110, 111, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 112, 113, 114, 115, 116, 117, 118, 119, 103, 104, 105, 106, 107, 108, 110, 57, 58, 59, 103, 48, 48, 62, 64, 75, 76, 42, 77, 104, 42, 77, 104, 103, 84, 102, 132, 134, 136, 94, 46, 47, 122, 43, 102, 132, 57, 58, 81, 81, 81, 81, 43, 81, 12, 84, 102, 45, 45, 45, 45, 45, 75, 76, 81, 46, 47, 48, 46, 47, 48, 48, 86, 88, 43, 48, 43, 43, 84, 43, 48, 43, 48, 61, 75, 76, 43, 16, 60, 48, 0, 1, 3, 5, 6, 7, 8, 9, 89, 125, 130, 131, 3, 15, 84, 129, 43, 46, 47, 48, 57, 58, 13, 87, 88, 86, 43, 14, 82, 137, 45, 57, 61, 76, 43, 103, 107, 84, 101, 132, 48, 17, 17, 18, 17, 132, 134, 136, 3, 131, 48, 48, 79, 75, 76, 38, 40, 42, 77, 85, 74, 75, 76, 77, 104, 77, 104, 48, 48, 48, 43, 48, 43}
 
 // builtinByProgram returns the indexes of the default rules that name the
 // program name.
@@ -491,213 +497,215 @@ func builtinByProgram(name string) []int {
 	case "chown":
 		return builtinIndex[47:48:48]
 	case "cp":
-		return builtinIndex[48:50:50]
+		return builtinIndex[48:53:53]
 	case "crontab":
-		return builtinIndex[50:51:51]
+		return builtinIndex[53:54:54]
 	case "csh":
-		return builtinIndex[51:52:52]
+		return builtinIndex[54:55:55]
 	case "curl":
-		return builtinIndex[52:58:58]
+		return builtinIndex[55:61:61]
 	case "dash":
-		return builtinIndex[58:59:59]
+		return builtinIndex[61:62:62]
 	case "dd":
-		return builtinIndex[59:60:60]
+		return builtinIndex[62:66:66]
 	case "ddrescue":
-		return builtinIndex[60:61:61]
+		return builtinIndex[66:67:67]
 	case "deno":
-		return builtinIndex[61:63:63]
+		return builtinIndex[67:69:69]
 	case "doctl":
-		return builtinIndex[63:67:67]
+		return builtinIndex[69:73:73]
 	case "exec":
-		return builtinIndex[67:68:68]
+		return builtinIndex[73:74:74]
 	case "fdisk":
-		return builtinIndex[68:69:69]
+		return builtinIndex[74:75:75]
 	case "fetch":
-		return builtinIndex[69:70:70]
+		return builtinIndex[75:76:76]
 	case "find":
-		return builtinIndex[70:76:76]
+		return builtinIndex[76:82:82]
 	case "firebase":
-		return builtinIndex[76:80:80]
+		return builtinIndex[82:86:86]
 	case "fish":
-		return builtinIndex[80:81:81]
+		return builtinIndex[86:87:87]
 	case "fj":
-		return builtinIndex[81:82:82]
+		return builtinIndex[87:88:88]
 	case "fly":
-		return builtinIndex[82:85:85]
+		return builtinIndex[88:91:91]
 	case "flyctl":
-		return builtinIndex[85:88:88]
+		return builtinIndex[91:94:94]
 	case "gcloud":
-		return builtinIndex[88:99:99]
+		return builtinIndex[94:105:105]
 	case "gdisk":
-		return builtinIndex[99:100:100]
+		return builtinIndex[105:106:106]
 	case "gh":
-		return builtinIndex[100:109:109]
+		return builtinIndex[106:115:115]
 	case "gio":
-		return builtinIndex[109:110:110]
+		return builtinIndex[115:116:116]
 	case "git":
-		return builtinIndex[110:147:147]
+		return builtinIndex[116:153:153]
 	case "glab":
-		return builtinIndex[147:154:154]
+		return builtinIndex[153:160:160]
 	case "gsutil":
-		return builtinIndex[154:157:157]
+		return builtinIndex[160:163:163]
 	case "gt":
-		return builtinIndex[157:158:158]
+		return builtinIndex[163:164:164]
 	case "gunzip":
-		return builtinIndex[158:159:159]
+		return builtinIndex[164:165:165]
 	case "gzip":
-		return builtinIndex[159:160:160]
+		return builtinIndex[165:166:166]
 	case "heroku":
-		return builtinIndex[160:164:164]
+		return builtinIndex[166:170:170]
 	case "http":
-		return builtinIndex[164:167:167]
+		return builtinIndex[170:173:173]
 	case "https":
-		return builtinIndex[167:170:170]
+		return builtinIndex[173:176:176]
 	case "hub":
-		return builtinIndex[170:171:171]
-	case "install":
-		return builtinIndex[171:173:173]
-	case "java":
-		return builtinIndex[173:174:174]
-	case "jruby":
-		return builtinIndex[174:176:176]
-	case "kill":
 		return builtinIndex[176:177:177]
-	case "ksh":
-		return builtinIndex[177:178:178]
-	case "ln":
-		return builtinIndex[178:179:179]
-	case "mc":
-		return builtinIndex[179:181:181]
-	case "mkdosfs":
-		return builtinIndex[181:182:182]
-	case "mke2fs":
+	case "install":
+		return builtinIndex[177:182:182]
+	case "java":
 		return builtinIndex[182:183:183]
-	case "mkfs":
-		return builtinIndex[183:184:184]
-	case "mkntfs":
-		return builtinIndex[184:185:185]
-	case "mksh":
+	case "jruby":
+		return builtinIndex[183:185:185]
+	case "kill":
 		return builtinIndex[185:186:186]
-	case "mkswap":
+	case "ksh":
 		return builtinIndex[186:187:187]
-	case "mv":
-		return builtinIndex[187:190:190]
-	case "nc":
-		return builtinIndex[190:191:191]
-	case "nc.openbsd":
+	case "ln":
+		return builtinIndex[187:189:189]
+	case "mc":
+		return builtinIndex[189:191:191]
+	case "mkdosfs":
 		return builtinIndex[191:192:192]
-	case "nc.traditional":
+	case "mke2fs":
 		return builtinIndex[192:193:193]
-	case "ncat":
+	case "mkfs":
 		return builtinIndex[193:194:194]
-	case "netcat":
+	case "mkntfs":
 		return builtinIndex[194:195:195]
-	case "netlify":
-		return builtinIndex[195:197:197]
-	case "newfs":
-		return builtinIndex[197:198:198]
-	case "node":
-		return builtinIndex[198:201:201]
-	case "nodejs":
-		return builtinIndex[201:203:203]
-	case "od":
+	case "mksh":
+		return builtinIndex[195:196:196]
+	case "mkswap":
+		return builtinIndex[196:197:197]
+	case "mv":
+		return builtinIndex[197:200:200]
+	case "nc":
+		return builtinIndex[200:201:201]
+	case "nc.openbsd":
+		return builtinIndex[201:202:202]
+	case "nc.traditional":
+		return builtinIndex[202:203:203]
+	case "ncat":
 		return builtinIndex[203:204:204]
-	case "openssl":
+	case "netcat":
 		return builtinIndex[204:205:205]
-	case "parted":
+	case "netlify":
 		return builtinIndex[205:207:207]
+	case "newfs":
+		return builtinIndex[207:208:208]
+	case "node":
+		return builtinIndex[208:211:211]
+	case "nodejs":
+		return builtinIndex[211:213:213]
+	case "od":
+		return builtinIndex[213:214:214]
+	case "openssl":
+		return builtinIndex[214:215:215]
+	case "parted":
+		return builtinIndex[215:217:217]
 	case "perl":
-		return builtinIndex[207:209:209]
+		return builtinIndex[217:219:219]
 	case "php":
-		return builtinIndex[209:210:210]
-	case "posh":
-		return builtinIndex[210:211:211]
-	case "pv":
-		return builtinIndex[211:212:212]
-	case "python":
-		return builtinIndex[212:214:214]
-	case "python3":
-		return builtinIndex[214:216:216]
-	case "railway":
-		return builtinIndex[216:219:219]
-	case "rbash":
 		return builtinIndex[219:220:220]
+	case "posh":
+		return builtinIndex[220:221:221]
+	case "pv":
+		return builtinIndex[221:222:222]
+	case "python":
+		return builtinIndex[222:224:224]
+	case "python3":
+		return builtinIndex[224:226:226]
+	case "railway":
+		return builtinIndex[226:229:229]
+	case "rbash":
+		return builtinIndex[229:230:230]
 	case "rclone":
-		return builtinIndex[220:222:222]
+		return builtinIndex[230:232:232]
 	case "rev":
-		return builtinIndex[222:223:223]
+		return builtinIndex[232:233:233]
 	case "rm":
-		return builtinIndex[223:235:235]
+		return builtinIndex[233:245:245]
 	case "rmdir":
-		return builtinIndex[235:236:236]
-	case "rsync":
-		return builtinIndex[236:239:239]
-	case "ruby":
-		return builtinIndex[239:243:243]
-	case "s3cmd":
-		return builtinIndex[243:245:245]
-	case "setfacl":
 		return builtinIndex[245:246:246]
+	case "rsync":
+		return builtinIndex[246:249:249]
+	case "ruby":
+		return builtinIndex[249:253:253]
+	case "s3cmd":
+		return builtinIndex[253:255:255]
+	case "setfacl":
+		return builtinIndex[255:256:256]
 	case "sfdisk":
-		return builtinIndex[246:248:248]
+		return builtinIndex[256:258:258]
 	case "sgdisk":
-		return builtinIndex[248:249:249]
+		return builtinIndex[258:259:259]
 	case "sh":
-		return builtinIndex[249:250:250]
+		return builtinIndex[259:260:260]
 	case "shred":
-		return builtinIndex[250:253:253]
+		return builtinIndex[260:263:263]
 	case "socat":
-		return builtinIndex[253:254:254]
-	case "supabase":
-		return builtinIndex[254:257:257]
-	case "tcsh":
-		return builtinIndex[257:258:258]
-	case "tea":
-		return builtinIndex[258:260:260]
-	case "tee":
-		return builtinIndex[260:262:262]
-	case "tr":
-		return builtinIndex[262:263:263]
-	case "trash":
 		return builtinIndex[263:264:264]
+	case "supabase":
+		return builtinIndex[264:267:267]
+	case "tcsh":
+		return builtinIndex[267:268:268]
+	case "tea":
+		return builtinIndex[268:270:270]
+	case "tee":
+		return builtinIndex[270:273:273]
+	case "tr":
+		return builtinIndex[273:274:274]
+	case "trash":
+		return builtinIndex[274:275:275]
 	case "trash-cli":
-		return builtinIndex[264:265:265]
+		return builtinIndex[275:276:276]
 	case "trash-empty":
-		return builtinIndex[265:266:266]
+		return builtinIndex[276:277:277]
 	case "trash-put":
-		return builtinIndex[266:267:267]
+		return builtinIndex[277:278:278]
+	case "truncate":
+		return builtinIndex[278:281:281]
 	case "unlink":
-		return builtinIndex[267:269:269]
+		return builtinIndex[281:283:283]
 	case "unxz":
-		return builtinIndex[269:270:270]
+		return builtinIndex[283:284:284]
 	case "uudecode":
-		return builtinIndex[270:271:271]
+		return builtinIndex[284:285:285]
 	case "vault":
-		return builtinIndex[271:272:272]
+		return builtinIndex[285:286:286]
 	case "vercel":
-		return builtinIndex[272:274:274]
+		return builtinIndex[286:288:288]
 	case "wget":
-		return builtinIndex[274:278:278]
+		return builtinIndex[288:292:292]
 	case "wipefs":
-		return builtinIndex[278:279:279]
+		return builtinIndex[292:293:293]
 	case "wrangler":
-		return builtinIndex[279:282:282]
+		return builtinIndex[293:296:296]
 	case "xh":
-		return builtinIndex[282:284:284]
+		return builtinIndex[296:298:298]
 	case "xhs":
-		return builtinIndex[284:286:286]
+		return builtinIndex[298:300:300]
 	case "xxd":
-		return builtinIndex[286:287:287]
+		return builtinIndex[300:301:301]
 	case "xz":
-		return builtinIndex[287:288:288]
+		return builtinIndex[301:302:302]
 	case "xzcat":
-		return builtinIndex[288:289:289]
+		return builtinIndex[302:303:303]
 	case "yash":
-		return builtinIndex[289:290:290]
+		return builtinIndex[303:304:304]
 	case "zcat":
-		return builtinIndex[290:291:291]
+		return builtinIndex[304:305:305]
 	case "zsh":
-		return builtinIndex[291:292:292]
+		return builtinIndex[305:306:306]
 	}
 	return nil
 }
@@ -706,7 +714,7 @@ func builtinByProgram(name string) []int {
 // other lists of the default registry (see registry).
 var (
 	builtinGlobProgs  = [...]int{46, 47, 81}
-	builtinAnyProgram = [...]int{44, 49, 50, 51, 52, 53, 54, 55, 56, 83, 100, 120, 121, 124, 132, 133, 134}
+	builtinAnyProgram = [...]int{44, 49, 50, 51, 52, 53, 54, 55, 56, 83, 100, 120, 121, 124, 133, 135}
 	builtinLineLevel  = [...]int{55, 56}
 )
 
@@ -727,7 +735,7 @@ var builtinChecks = [...]CheckInfo{
 	{Name: "push_code_elsewhere", Description: "git push of every branch, tag or ref (--all, --branches, --mirror, --tags) to a URL, or to a remote the same line adds or re-points (git remote add/set-url)", Line: false},
 	{Name: "reflog_purge", Description: "git gc --prune=now or git prune in a line that also expires the reflog now (git reflog expire --expire=now, git -c gc.reflogExpire=now)", Line: false},
 	{Name: "overwrite_redirect", Description: "a redirection that empties the file it writes (>, >|, &>), not one that appends (>>)", Line: false},
-	{Name: "find_deletes_all", Description: "find whose actions delete every file they are given: -delete (not with -type d alone), or -exec/-execdir rm, unlink or shred on {} itself", Line: false},
+	{Name: "find_deletes_all", Description: "find whose actions delete every file they visit, with no test selecting which (no -name, -path, -mtime, -size, -user, ...): -delete (not with -type d alone), or -exec/-execdir rm, unlink or shred on {} itself", Line: false},
 	{Name: "find_selects_git", Description: "find selects .git directories by name or path (-name .git, -path '*/.git'), not negated", Line: false},
 }
 
