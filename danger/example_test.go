@@ -38,3 +38,18 @@ func ExampleDetector_Add() {
 	fmt.Println(removed, detector.IsDangerous(`psql -c "DROP DATABASE prod"`), detector.IsDangerous("git push --force origin feature"))
 	// Output: true true false
 }
+
+func ExamplePacks() {
+	for _, p := range danger.Packs()[:2] {
+		fmt.Println(p.Name, p.Default, len(p.Rules) > 0)
+	}
+	// Output:
+	// core.filesystem true true
+	// core.git true true
+}
+
+func ExampleBuiltinPattern() {
+	p, _ := danger.BuiltinPattern("git_clean_force")
+	fmt.Println(danger.PackOf(p.Name), p.Level, p.Hit[0], "/", p.Miss[0])
+	// Output: core.git High git clean -fdx / git clean -n
+}

@@ -302,3 +302,43 @@ func BenchmarkLookup(b *testing.B) {
 		Lookup("nosuchprogram")
 	}
 }
+
+// FuzzScanner: any argv, for programs of every option syntax, is read
+// without a panic, in order, with at most one item per byte (a cluster
+// gives one per letter), and the lookups and widening rules terminate.
+func FuzzScanner(f *testing.F) {
+	for _, seed := range []string{"-rf /", "xzf a.tgz", "-C repo -c a=b push --force", "-n prod delete ns/foo", "--", "-", "-l0ne print", "-x=1 --y=2 ---z", "-pi.bak -e s/a/b/"} {
+		f.Add("git", seed)
+		f.Add("tar", seed)
+		f.Add("perl", seed)
+		f.Add("find", seed)
+		f.Add("kubectl", seed)
+		f.Add("npx", seed)
+		f.Add("nosuch", seed)
+	}
+	f.Fuzz(func(t *testing.T, name, line string) {
+		args := strings.Fields(line)
+		p := Lookup(name)
+		s := NewScanner(p, args, nil, "")
+		seen := 0
+		last := -1
+		for {
+			it, ok := s.Next()
+			if !ok {
+				break
+			}
+			if it.Word < last || it.Word >= len(args) {
+				t.Fatalf("%s %q: item %+v out of order", name, args, it)
+			}
+			last = it.Word
+			seen++
+			if seen > len(line)+1 {
+				t.Fatalf("%s %q: too many items", name, args)
+			}
+		}
+		Widening(name, args)
+		RunTarget(p, args, nil)
+		IsReadOnly(name, args, false)
+		CodeValues(p, args, nil)
+	})
+}
