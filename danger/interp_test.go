@@ -53,6 +53,11 @@ func TestInterpreterLevels(t *testing.T) {
 		// A home folder: what rm -rf ~/.ssh gets.
 		{`python3 -c "import shutil, os; shutil.rmtree(os.path.join(os.path.expanduser('~'), '.ssh'))"`, "high"},
 		{`node -e "require('fs').rmSync(process.env.HOME + '/.ssh', {recursive:true})"`, "high"},
+		// The current directory is the project: rm -rf "$PWD".
+		{`python3 -c 'import shutil, os; shutil.rmtree(os.getcwd())'`, "critical"},
+		{`node -e "require('fs').rmSync(process.cwd(), {recursive: true, force: true})"`, "critical"},
+		{`ruby -e 'require "fileutils"; FileUtils.rm_rf(Dir.pwd)'`, "critical"},
+		{`python3 -c 'import shutil, os; shutil.rmtree(os.path.join(os.getcwd(), "build"))'`, "low"},
 		// A build folder: what rm -rf build gets, not more.
 		{`python3 -c "import shutil; shutil.rmtree('build')"`, "low"},
 		{`node -e "require('fs').rmSync('dist', {recursive: true, force: true})"`, "low"},
