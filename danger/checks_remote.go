@@ -153,3 +153,91 @@ func cleanFile(f string) string {
 	}
 	return path.Clean(f)
 }
+
+// checkHiddenTempProgram: the program run is in a hidden folder, or is a
+// hidden file, right in a temporary directory (/tmp/.x/run.sh,
+// /dev/shm/.k): where intruders keep what they drop.
+func checkHiddenTempProgram(sc *scan, i int) bool {
+	inv := &sc.res.Invocations[i]
+	if len(inv.Args) == 0 || inv.Args[0].Dynamic {
+		return false
+	}
+	p := cleanFile(inv.Args[0].Value)
+	for _, dir := range []string{"/tmp/", "/var/tmp/", "/dev/shm/"} {
+		if rest, ok := strings.CutPrefix(p, dir); ok {
+			return strings.HasPrefix(rest, ".")
+		}
+	}
+	return false
+}
+
+// checkRemoteRunnerSource: a package runner is told to fetch what it runs
+// from a git repository or a URL (uvx --from git+URL, pipx run --spec URL,
+// npx github:USER/REPO, npx USER/REPO). The runner's own argv is read:
+// the detector sees the program it runs under the runner's name.
+func checkRemoteRunnerSource(sc *scan, i int) bool {
+	args := sc.res.Invocations[i].Args
+	if len(args) < 2 || args[0].Dynamic {
+		return false
+	}
+	remote := func(v string) bool {
+		for _, p := range []string{"git+", "git://", "ssh://", "http://", "https://", "github:", "gitlab:", "bitbucket:", "gist:"} {
+			if strings.HasPrefix(v, p) {
+				return true
+			}
+		}
+		return false
+	}
+	words := args[1:]
+	switch progName(baseName(args[0].Value)) {
+	case "pnpm", "yarn":
+		if words[0].Value != "dlx" {
+			return false
+		}
+		words = words[1:]
+		fallthrough
+	case "npx", "bunx", "pnpx":
+		for k, a := range words {
+			v := a.Value
+			if a.Dynamic || v == "--" {
+				return false
+			}
+			if strings.HasPrefix(v, "--package=") || strings.HasPrefix(v, "-p=") {
+				if remote(v[strings.IndexByte(v, '=')+1:]) {
+					return true
+				}
+				continue
+			}
+			if (v == "--package" || v == "-p") && k+1 < len(words) {
+				if remote(words[k+1].Value) {
+					return true
+				}
+				continue
+			}
+			if strings.HasPrefix(v, "-") {
+				continue
+			}
+			// The package: a URL, or USER/REPO (GitHub's shorthand; a
+			// scoped package starts with @, a local one with . or /).
+			if remote(v) {
+				return true
+			}
+			user, repo, ok := strings.Cut(v, "/")
+			return ok && user != "" && repo != "" && !strings.ContainsAny(user, "@.~$") && !strings.Contains(repo, "/")
+		}
+	case "uvx", "uv", "pipx":
+		for k, a := range words {
+			name, val, eq := strings.Cut(a.Value, "=")
+			switch name {
+			case "--from", "--with", "--spec":
+				if !eq && k+1 < len(words) {
+					val = words[k+1].Value
+				}
+				if remote(val) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
