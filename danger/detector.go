@@ -1112,23 +1112,47 @@ func readsRedirect(inv *shellparse.Invocation, re *lazyRE) bool {
 // nameIn reports whether name (a progName) is in list; a trailing * in the
 // list matches any suffix. Names compare case-insensitively.
 func nameIn(name string, list []string) bool {
-	// ASCII names of different lengths never fold to each other: most
-	// comparisons end at the length.
-	ascii := true
-	for i := 0; i < len(name); i++ {
-		if name[i] >= 0x80 {
-			ascii = false
-			break
-		}
+	if name == "" {
+		return false
 	}
+	// Two ASCII first bytes that differ in lower case rule a pair out
+	// (no non-ASCII letter folds to an ASCII one's first byte); ASCII
+	// names of different lengths never fold to each other. Most
+	// comparisons end at one of the two.
+	first := lowerASCII(name[0])
+	ascii := -1
 	for _, p := range list {
-		if n := len(p); n > 0 && p[n-1] == '*' {
+		n := len(p)
+		if n == 0 {
+			continue
+		}
+		if c := p[0]; c != '*' && c < 0x80 && name[0] < 0x80 && lowerASCII(c) != first {
+			continue
+		}
+		if p[n-1] == '*' {
 			if len(name) >= n-1 && strings.EqualFold(name[:n-1], p[:n-1]) {
 				return true
 			}
 			continue
 		}
-		if p == name || (len(p) == len(name) || !ascii) && strings.EqualFold(p, name) {
+		if p == name {
+			return true
+		}
+		if len(p) != len(name) {
+			if ascii < 0 {
+				ascii = 1
+				for i := 0; i < len(name); i++ {
+					if name[i] >= 0x80 {
+						ascii = 0
+						break
+					}
+				}
+			}
+			if ascii == 1 {
+				continue
+			}
+		}
+		if strings.EqualFold(p, name) {
 			return true
 		}
 	}
