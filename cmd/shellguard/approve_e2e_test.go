@@ -6,40 +6,15 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 )
 
 // The end-to-end tests of issue 16, on the real binaries: shellguard and
 // the lean shellguard-hook.
-
-var (
-	hookBinOnce sync.Once
-	hookBinPath string
-	hookBinErr  error
-)
-
-// leanHookBinary builds ./cmd/shellguard-hook once.
-func leanHookBinary(t *testing.T) string {
-	t.Helper()
-	dir := filepath.Dir(sgBinary(t)) // beside shellguard: no folder of its own to leave behind
-	hookBinOnce.Do(func() {
-		hookBinPath = filepath.Join(dir, "shellguard-hook")
-		out, err := exec.Command("go", "build", "-o", hookBinPath, "../shellguard-hook").CombinedOutput()
-		if err != nil {
-			hookBinErr = fmt.Errorf("%v\n%s", err, out)
-		}
-	})
-	if hookBinErr != nil {
-		t.Fatalf("building shellguard-hook: %v", hookBinErr)
-	}
-	return hookBinPath
-}
 
 // sgHome is a throwaway home with a project (a git checkout) in it.
 type sgHome struct {
