@@ -56,9 +56,6 @@ func Main(m *testing.M) int {
 // package's TestMain does not run Main.
 func Path(t testing.TB, name string) string {
 	t.Helper()
-	if testing.Short() {
-		t.Skip("needs a built binary: skipped in -short mode")
-	}
 	state.mu.Lock()
 	dir := state.dir
 	b := state.built[name]
