@@ -240,8 +240,9 @@ func cmdExpireApproval(ts *testscript.TestScript, neg bool, args []string) {
 
 var agoRE = regexp.MustCompile(`"ago":"([^"]*)"`)
 
-// stamp FILE replaces each "ago":"DURATION" in FILE by the "time" that
-// long before now (audit records of a script are written relative to it).
+// stamp FILE expands $VAR in FILE as the script's environment holds it,
+// and replaces each "ago":"DURATION" by the "time" that long before now
+// (a script writes audit records relative to when it runs).
 func cmdStamp(ts *testscript.TestScript, neg bool, args []string) {
 	if neg || len(args) != 1 {
 		ts.Fatalf("usage: stamp FILE")
@@ -249,6 +250,7 @@ func cmdStamp(ts *testscript.TestScript, neg bool, args []string) {
 	path := ts.MkAbs(args[0])
 	data, err := os.ReadFile(path)
 	ts.Check(err)
+	data = []byte(os.Expand(string(data), ts.Getenv))
 	now := time.Now().UTC()
 	var bad error
 	data = agoRE.ReplaceAllFunc(data, func(m []byte) []byte {
