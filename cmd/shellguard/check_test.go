@@ -14,9 +14,6 @@ import (
 // binary, run as cmd/shellguard.
 func sgBinary(t *testing.T) string { return onPath(t, "shellguard") }
 
-// leanHookBinary returns the shellguard-hook command TestMain put on PATH.
-func leanHookBinary(t *testing.T) string { return onPath(t, "shellguard-hook") }
-
 func onPath(t *testing.T, name string) string {
 	t.Helper()
 	p, err := exec.LookPath(name)
