@@ -30,12 +30,12 @@ func Example() {
 		log.Fatal(err) // a configuration error: decide nothing, allow nothing
 	}
 	d := g.Decide(policy.Request{Command: "git push --force", Cwd: "."})
-	fmt.Println(d.Verdict, d.Reason) // ask needs confirmation: git push --force overwrites ...
+	fmt.Println(d.Verdict, d.Reason) // ask needs confirmation: ... (the warnings and the allow-once code)
 }
 
 // Decide answers allow, ask or deny, with the warnings that made it ask
-// or deny. A Guard built by New has no approval store: what the built-in
-// read-only list does not vouch for is asked.
+// or deny (here the first of them). A Guard built by New has no approval
+// store: what the built-in read-only list does not vouch for is asked.
 func ExampleGuard_Decide() {
 	g, err := policy.New(config.Default())
 	if err != nil {
@@ -44,15 +44,15 @@ func ExampleGuard_Decide() {
 	}
 	for _, line := range []string{"ls -la", "make build", "git push --force", "sudo rm -rf /"} {
 		d := g.Decide(policy.Request{Command: line, Cwd: "/src/app"})
-		var rules []string
-		for _, w := range d.Warnings {
-			rules = append(rules, w.Pattern.Name)
+		rule := "-"
+		if len(d.Warnings) > 0 {
+			rule = d.Warnings[0].Pattern.Name
 		}
-		fmt.Printf("%s %q %v\n", d.Verdict, line, rules)
+		fmt.Printf("%s %q %s\n", d.Verdict, line, rule)
 	}
 	// Output:
-	// allow "ls -la" []
-	// ask "make build" []
-	// ask "git push --force" [git_push_force]
-	// deny "sudo rm -rf /" [rm_rf_root sudo_rm rm_recursive]
+	// allow "ls -la" -
+	// ask "make build" -
+	// ask "git push --force" git_push_force
+	// deny "sudo rm -rf /" rm_rf_root
 }
