@@ -20,5 +20,5 @@ func TestMain(m *testing.M) {
 
 // TestScripts runs testdata/script/*.txtar.
 func TestScripts(t *testing.T) {
-	testscript.Run(t, clitest.Params("testdata/script", *update))
+	testscript.Run(t, clitest.Params(t, "testdata/script", *update))
 }

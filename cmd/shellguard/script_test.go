@@ -28,5 +28,5 @@ func TestMain(m *testing.M) {
 // TestScripts runs testdata/script/*.txtar: each a CLI session (commands,
 // standard input, expected output and exit status) in a fresh home.
 func TestScripts(t *testing.T) {
-	testscript.Run(t, clitest.Params("testdata/script", *update))
+	testscript.Run(t, clitest.Params(t, "testdata/script", *update))
 }

@@ -19,6 +19,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"testing"
 	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -26,10 +27,13 @@ import (
 
 // Params returns the testscript parameters of the scripts in dir: a
 // hermetic home (Setup), the conditions and the helper commands below.
-// update rewrites the expected output of cmp lines that fail.
-func Params(dir string, update bool) testscript.Params {
+// update rewrites the expected output of cmp lines that fail. The work
+// folders are under t's temporary folder, removed when t ends (testscript's
+// own root stays behind when -run selects some of the scripts).
+func Params(t testing.TB, dir string, update bool) testscript.Params {
 	return testscript.Params{
 		Dir:                 dir,
+		WorkdirRoot:         t.TempDir(),
 		Setup:               scriptSetup,
 		Cmds:                scriptCmds,
 		Condition:           scriptCondition,
