@@ -40,9 +40,9 @@
 //     migrate reset --force".
 //
 // The arities and option facts are program knowledge, kept as data in
-// internal/programs/data (arity.toml holds every row of opencode's
-// BashArity table and of the gaunt-sloth seed's, plus interpreters, a few
-// subcommand groups and programs agents run through runners).
+// internal/programs/data ("Program facts" in docs/rules.md says how an
+// entry reads; arity.toml holds the approval arities); shellguard
+// classify shows the prefix of any line.
 //
 // A line is Approvable — prefix approvals can cover it — only when it
 // parsed completely, runs at least one program, defines no function, and
@@ -73,15 +73,13 @@
 // goes; the person who approved "git log *" did not approve "git -c
 // core.pager=sh log". Such an invocation keeps its prefix (so a person can
 // see it) but carries a Widening and a Reason, and no prefix approval
-// covers it. The rules are program facts in internal/programs/data: each
-// program's widen rules (git's -c, -C and --upload-pack, find -exec, curl
-// -o, tar --to-command, sed -i and its e/w commands, awk system(), ...),
-// interpreters' code options and their reading a program from standard
-// input (python -c, node -e, bash -s, python3 -), the options of peeled
-// wrappers (sudo -E, env -S, strace -o), and the environment variables
-// that change what runs, what loads or where data goes (PATH, LD_*, GIT_*,
-// NODE_OPTIONS, PAGER, ... in environment.toml). Short options are read
-// in clusters ("sed -ni", "curl -sSLo x", "tar -xzI prog"), and GNU-style
+// covers it. Which options and variables widen is data, not code: each
+// program's [[program.widen]] rows and its code, load and script options
+// in internal/programs/data, the options of peeled wrappers, and
+// environment.toml's variables that change what runs, what loads or where
+// data goes (see "Program facts" in docs/rules.md; shellguard classify
+// --json shows the widening of a line). Short options are read in
+// clusters ("sed -ni", "curl -sSLo x", "tar -xzI prog"), and GNU-style
 // abbreviations of long options ("--upload-p") count for the programs
 // that accept them. Harmless options stay harmless: after "git add ." is
 // approved, "git add -u" is covered, and so are "sort -u" and "grep -o".

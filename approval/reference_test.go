@@ -11,49 +11,14 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/shellguard/shellguard/approval"
+	"github.com/shellguard/shellguard/internal/testbin"
 	"github.com/shellguard/shellguard/shellparse"
 )
 
-// The shellguard binary, built once (on first use) into a folder TestMain
-// creates and removes.
-var (
-	binDir        string
-	buildOnce     sync.Once
-	shellguardBin string
-	buildErr      error
-)
-
-func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "shellguard-approval-test")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(2)
-	}
-	binDir = dir
-	code := m.Run()
-	os.RemoveAll(dir)
-	os.Exit(code)
-}
-
-// binary builds cmd/shellguard once and returns its path.
-func binary(t *testing.T) string {
-	t.Helper()
-	buildOnce.Do(func() {
-		shellguardBin = filepath.Join(binDir, "shellguard")
-		out, err := exec.Command("go", "build", "-o", shellguardBin, "github.com/shellguard/shellguard/cmd/shellguard").CombinedOutput()
-		if err != nil {
-			buildErr = fmt.Errorf("building shellguard: %v\n%s", err, out)
-		}
-	})
-	if buildErr != nil {
-		t.Fatal(buildErr)
-	}
-	return shellguardBin
-}
+func TestMain(m *testing.M) { os.Exit(testbin.Main(m)) }
 
 // sharedDir finds /work/shared (the background material) by walking up
 // from the package folder, or skips the test.
@@ -97,7 +62,7 @@ type classifyOut struct {
 // agrees with its answer.
 func runClassify(t *testing.T, line string) classifyOut {
 	t.Helper()
-	bin := binary(t)
+	bin := testbin.Path(t, "shellguard")
 	var cmd *exec.Cmd
 	if strings.ContainsRune(line, 0) {
 		cmd = exec.Command(bin, "classify", "--json", "-")
@@ -386,135 +351,5 @@ func TestReferenceCases(t *testing.T) {
 		if !d.used {
 			t.Errorf("policy-differences.txt: entry %s %s matches no reference case", d.section, d.key)
 		}
-	}
-}
-
-// runCLI runs the binary with args and returns its exit code and output.
-func runCLI(t *testing.T, env []string, stdin string, args ...string) (int, string, string) {
-	t.Helper()
-	cmd := exec.Command(binary(t), args...)
-	cmd.Env = append(os.Environ(), env...)
-	cmd.Stdin = strings.NewReader(stdin)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	err := cmd.Run()
-	var ee *exec.ExitError
-	if errors.As(err, &ee) {
-		return ee.ExitCode(), stdout.String(), stderr.String()
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	return 0, stdout.String(), stderr.String()
-}
-
-// TestAllowCLI drives allow add / list / remove and classify through the
-// binary, against a store in a temporary folder.
-func TestAllowCLI(t *testing.T) {
-	dir := t.TempDir()
-	store := filepath.Join(dir, "a", "approvals.json")
-	env := []string{"SHELLGUARD_APPROVALS=" + store, "XDG_CONFIG_HOME=" + filepath.Join(dir, "xdg")}
-	must := func(wantCode int, args ...string) string {
-		t.Helper()
-		code, out, errOut := runCLI(t, env, "", args...)
-		if code != wantCode {
-			t.Fatalf("%v: exit %d, want %d\nstdout %s\nstderr %s", args, code, wantCode, out, errOut)
-		}
-		return out + errOut
-	}
-	// Flags after the first word belong to the command line.
-	out := must(0, "classify", "--json", "git", "checkout", "-b", "x")
-	if !strings.Contains(out, `"prefix": "git checkout"`) {
-		t.Errorf("classify: %s", out)
-	}
-	if code, out, _ := runCLI(t, env, "ls -la\nrm -rf /\n", "classify", "--json", "-"); code != 0 || !strings.Contains(out, `"prefix": null`) || !strings.Contains(out, `"prefix": "rm"`) {
-		t.Errorf("classify -: exit %d %s", code, out)
-	}
-	must(2, "classify")
-	must(1, "classify", "--", "echo $(id)")
-
-	out = must(0, "allow", "add", "git", "checkout", "main")
-	if !strings.Contains(out, "approved: git checkout *") {
-		t.Errorf("allow add: %s", out)
-	}
-	out = must(0, "allow", "add", "--", "ls -la | grep x")
-	if !strings.Contains(out, "approved: ls *") || !strings.Contains(out, "approved: grep *") {
-		t.Errorf("allow add pipeline: %s", out)
-	}
-	out = must(1, "allow", "add", "--", "git -c core.pager=sh log")
-	if !strings.Contains(out, "--exact") {
-		t.Errorf("refusal does not mention --exact: %s", out)
-	}
-	must(1, "allow", "add", "--", "echo $(id)")
-	must(1, "allow", "add", "--exact", "--", `echo "open`)
-	must(0, "allow", "add", "--exact", "--", "git -c core.pager=sh log")
-	out = must(0, "allow", "add", "git", "checkout", "other")
-	if !strings.Contains(out, "already approved: git checkout *") {
-		t.Errorf("second add: %s", out)
-	}
-
-	out = must(0, "allow", "list", "--json")
-	var l struct {
-		Path    string `json:"path"`
-		Trusted bool   `json:"trusted"`
-		Entries []struct {
-			Kind       string `json:"kind"`
-			Pattern    string `json:"pattern"`
-			Display    string `json:"display"`
-			GrantedVia string `json:"granted_via"`
-		} `json:"entries"`
-	}
-	if err := json.Unmarshal([]byte(out), &l); err != nil {
-		t.Fatalf("list --json: %v\n%s", err, out)
-	}
-	var shown []string
-	for _, e := range l.Entries {
-		shown = append(shown, e.Kind+":"+e.Display)
-		if e.GrantedVia != "cli" {
-			t.Errorf("entry %s granted via %q", e.Display, e.GrantedVia)
-		}
-	}
-	want := "prefix:git checkout *,prefix:ls *,prefix:grep *,exact:git -c core.pager=sh log"
-	if strings.Join(shown, ",") != want || !l.Trusted || l.Path != store {
-		t.Errorf("list: %v trusted=%v path=%q, want %s", shown, l.Trusted, l.Path, want)
-	}
-	if out := must(0, "allow", "list"); !strings.Contains(out, "git checkout *") || !strings.Contains(out, "trusted") {
-		t.Errorf("list: %s", out)
-	}
-
-	// The approvals are the ones Match uses.
-	var entries []approval.Entry
-	for _, e := range l.Entries {
-		entries = append(entries, approval.Entry{Kind: approval.Kind(e.Kind), Pattern: e.Pattern})
-	}
-	for line, approved := range map[string]bool{
-		"git checkout -b y":        true,
-		"ls | grep -v z":           true,
-		"git -c core.pager=sh log": true,
-		"git -c core.pager=vi log": false,
-		"sudo git checkout x":      false,
-	} {
-		if got := approval.Match(approval.ClassifyCommand(nil, line), entries).Approved; got != approved {
-			t.Errorf("%q: approved=%v, want %v", line, got, approved)
-		}
-	}
-
-	must(0, "allow", "remove", "git", "checkout", "*")
-	must(1, "allow", "remove", "git checkout *")
-	must(0, "allow", "remove", "--", "git -c core.pager=sh log")
-	must(0, "allow", "remove", "ls")
-	out = must(0, "allow", "list")
-	if strings.Contains(out, "git checkout") || strings.Contains(out, "ls *") || !strings.Contains(out, "grep *") {
-		t.Errorf("after removals: %s", out)
-	}
-
-	// --approvals wins over the environment.
-	other := filepath.Join(dir, "other.json")
-	must(0, "allow", "add", "--approvals", other, "make", "test")
-	if data, err := os.ReadFile(other); err != nil || !strings.Contains(string(data), "make test") {
-		t.Errorf("--approvals store: %v %s", err, data)
-	}
-	if out := must(0, "allow", "list"); strings.Contains(out, "make test") {
-		t.Errorf("--approvals wrote to the default store: %s", out)
 	}
 }

@@ -6,6 +6,26 @@ import (
 	"github.com/shellguard/shellguard/shellparse"
 )
 
+// Parse finds every program a line runs: here sudo's bash runs rm from a
+// string, in the first stage of a pipeline. A line that does not parse is
+// still a Result, with Problems: what it runs is unknown, never safe.
+func ExampleParse() {
+	res := shellparse.Parse(`sudo -u bob bash -c 'rm -rf /tmp/x' | tee log`)
+	if err := res.Err(); err != nil {
+		fmt.Println("unknown, never safe:", err)
+		return
+	}
+	for i, inv := range res.Invocations {
+		fmt.Printf("[%d] %v wrappers=%v run by=%d where=%s\n", i, inv.Argv(), inv.Wrappers, inv.Parent, inv.Where.Path())
+	}
+	fmt.Println(shellparse.Parse("echo 'open").Err())
+	// Output:
+	// [0] [bash -c rm -rf /tmp/x] wrappers=[{sudo [-u bob]}] run by=-1 where=pipeline stage 1/2
+	// [1] [rm -rf /tmp/x] wrappers=[] run by=0 where=pipeline stage 1/2 > shell string bash -c
+	// [2] [tee log] wrappers=[] run by=-1 where=pipeline stage 2/2
+	// syntax: line 1 column 6: reached EOF without closing quote `'`
+}
+
 // A program's standard input, when it is static: here a heredoc with a
 // quoted delimiter fed to psql.
 func ExampleInvocation_stdin() {

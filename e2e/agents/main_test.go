@@ -6,8 +6,9 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strings"
 	"testing"
+
+	"github.com/shellguard/shellguard/internal/testbin"
 )
 
 // built holds the shellguard binaries the sandboxes install, built once by
@@ -41,20 +42,7 @@ func TestMain(m *testing.M) {
 // buildShellguard builds shellguard and shellguard-hook into dir, as
 // `go install ./cmd/...` puts them side by side.
 func buildShellguard(dir string) error {
-	goPath, err := exec.LookPath("go")
-	if err != nil {
-		return err
-	}
-	out, err := exec.Command(goPath, "list", "-m", "-f", "{{.Dir}}").Output()
-	if err != nil {
-		return fmt.Errorf("finding the module root: %v", err)
-	}
-	build := exec.Command(goPath, "build", "-o", dir+"/", "./cmd/shellguard", "./cmd/shellguard-hook")
-	build.Dir = strings.TrimSpace(string(out))
-	if out, err := build.CombinedOutput(); err != nil {
-		return fmt.Errorf("building shellguard: %v\n%s", err, out)
-	}
-	return nil
+	return testbin.Build(dir, "shellguard", "shellguard-hook")
 }
 
 // inCI reports a CI run ($CI set to anything but "" or "false"): there the

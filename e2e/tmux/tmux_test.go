@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/shellguard/shellguard/internal/testbin"
 	"github.com/shellguard/shellguard/internal/tui"
 )
 
@@ -38,21 +39,10 @@ func TestMain(m *testing.M) {
 
 // buildShellguard builds the binary into dir.
 func buildShellguard(dir string) (string, error) {
-	goPath, err := exec.LookPath("go")
-	if err != nil {
+	if err := testbin.Build(dir, "shellguard"); err != nil {
 		return "", err
 	}
-	root, err := moduleRoot()
-	if err != nil {
-		return "", err
-	}
-	bin := filepath.Join(dir, "shellguard")
-	build := exec.Command(goPath, "build", "-o", bin, "./cmd/shellguard")
-	build.Dir = root
-	if out, err := build.CombinedOutput(); err != nil {
-		return "", fmt.Errorf("building shellguard: %v\n%s", err, out)
-	}
-	return bin, nil
+	return filepath.Join(dir, "shellguard"), nil
 }
 
 // canaryConfig flags `rm canary.txt`; the tests never run anything more
@@ -145,23 +135,6 @@ func newEnv(t *testing.T) *env {
 		exec.Command(e.tmux, "-S", e.socket, "kill-server").Run()
 	})
 	return e
-}
-
-func moduleRoot() (string, error) {
-	dir, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir, nil
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", errors.New("go.mod not found")
-		}
-		dir = parent
-	}
 }
 
 func (e *env) canary() string { return filepath.Join(e.work, "canary.txt") }

@@ -7,63 +7,20 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/shellguard/shellguard/internal/agents"
+	"github.com/shellguard/shellguard/internal/testbin"
 )
 
-var (
-	binDir  string
-	binOnce sync.Once
-	binPath string
-	binErr  error
-)
-
-func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "shellguard-install-e2e-")
-	if err != nil {
-		panic(err)
-	}
-	binDir = dir
-	code := m.Run()
-	os.RemoveAll(dir)
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { os.Exit(testbin.Main(m)) }
 
 func shellguardBinary(t *testing.T) string {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("end-to-end test skipped in -short mode")
 	}
-	binOnce.Do(func() {
-		dir, err := os.Getwd()
-		if err != nil {
-			binErr = err
-			return
-		}
-		for {
-			if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-				break
-			}
-			if filepath.Dir(dir) == dir {
-				binErr = os.ErrNotExist
-				return
-			}
-			dir = filepath.Dir(dir)
-		}
-		binPath = filepath.Join(binDir, "shellguard")
-		cmd := exec.Command("go", "build", "-o", binPath, "./cmd/shellguard")
-		cmd.Dir = dir
-		if out, err := cmd.CombinedOutput(); err != nil {
-			binErr = &os.PathError{Op: "go build", Path: dir, Err: err}
-			t.Log(string(out))
-		}
-	})
-	if binErr != nil {
-		t.Fatalf("building shellguard: %v", binErr)
-	}
-	return binPath
+	return testbin.Path(t, "shellguard")
 }
 
 type cli struct {

@@ -4,85 +4,26 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/shellguard/shellguard/internal/testbin"
 )
 
-// buildDir holds the shellguard binary, built by the first test that needs
-// it (once per test process: fuzz workers and runs of other tests do not
-// pay for the build).
-var (
-	buildDir  string
-	buildOnce sync.Once
-	binary    string
-	buildErr  error
-)
+func TestMain(m *testing.M) { os.Exit(testbin.Main(m)) }
 
-func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "shellguard-mcp-test")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(2)
-	}
-	buildDir = dir
-	code := m.Run()
-	_ = os.RemoveAll(dir)
-	os.Exit(code)
-}
-
-// shellguardBinary builds the binary once and returns its path.
-func shellguardBinary(t *testing.T) string {
-	t.Helper()
-	buildOnce.Do(func() { binary, buildErr = buildBinary(buildDir) })
-	if buildErr != nil {
-		t.Fatal(buildErr)
-	}
-	return binary
-}
-
-// buildBinary runs go build -o dir/shellguard ./cmd/shellguard from the
-// module root.
-func buildBinary(dir string) (string, error) {
-	root, err := moduleRoot()
-	if err != nil {
-		return "", err
-	}
-	out := filepath.Join(dir, "shellguard")
-	cmd := exec.Command("go", "build", "-o", out, "./cmd/shellguard")
-	cmd.Dir = root
-	if b, err := cmd.CombinedOutput(); err != nil {
-		return "", fmt.Errorf("go build ./cmd/shellguard: %v\n%s", err, b)
-	}
-	return out, nil
-}
-
-func moduleRoot() (string, error) {
-	dir, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir, nil
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", errors.New("go.mod not found")
-		}
-		dir = parent
-	}
-}
+// shellguardBinary returns the shellguard binary, built once per test
+// process (fuzz workers and runs of other tests do not pay for it).
+func shellguardBinary(t *testing.T) string { return testbin.Path(t, "shellguard") }
 
 // binaryEnv is the environment of the server under test: a temporary home
 // and configuration, and a PATH whose `rm` only records that it ran.

@@ -65,12 +65,19 @@ func TestShellRunnerInterrupt(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The shell has not started yet; Interrupt before it would still work,
+	// but waiting makes the test about the running pipeline. A shell that
+	// never starts fails the test instead of hanging it.
+	deadline := time.Now().Add(30 * time.Second)
 	for {
 		if _, err := os.Stat(marker); err == nil {
 			break
 		}
-		// The shell has not started yet; Interrupt before it would still
-		// work, but waiting makes the test about the running pipeline.
+		if time.Now().After(deadline) {
+			p.Interrupt()
+			p.Wait()
+			t.Fatalf("the shell did not start the pipeline within 30 s (%s never appeared)", marker)
+		}
 		time.Sleep(time.Millisecond)
 	}
 	if err := p.Interrupt(); err != nil {

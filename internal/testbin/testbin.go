@@ -1,0 +1,133 @@
+// Package testbin builds the module's commands for the tests that need a
+// real executable on disk (the tmux and real-agent end-to-end tests, the
+// MCP server's process tests): one go build per command and test process,
+// into a temporary folder that Main removes. Tests of cmd/shellguard do
+// not use it: testscript runs the test binary itself as shellguard.
+package testbin
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// Commands maps the name of each command of the module to its package.
+var commands = map[string]string{
+	"shellguard":      "./cmd/shellguard",
+	"shellguard-hook": "./cmd/shellguard-hook",
+}
+
+var state struct {
+	mu    sync.Mutex
+	dir   string // "" outside Main
+	built map[string]*build
+}
+
+type build struct {
+	once sync.Once
+	path string
+	err  error
+}
+
+// Main runs the tests with a temporary folder for the binaries Path
+// builds, removes it, and returns m.Run's code: a package's TestMain calls
+// os.Exit(testbin.Main(m)).
+func Main(m *testing.M) int {
+	dir, err := os.MkdirTemp("", "shellguard-testbin-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "testbin:", err)
+		return 2
+	}
+	state.mu.Lock()
+	state.dir, state.built = dir, map[string]*build{}
+	state.mu.Unlock()
+	defer os.RemoveAll(dir)
+	return m.Run()
+}
+
+// Path returns the path of the named command ("shellguard" or
+// "shellguard-hook"), built on first use in this test process. It skips
+// the test in -short mode and fails it when the build fails or the
+// package's TestMain does not run Main.
+func Path(t testing.TB, name string) string {
+	t.Helper()
+	state.mu.Lock()
+	dir := state.dir
+	b := state.built[name]
+	if b == nil && dir != "" {
+		b = &build{}
+		state.built[name] = b
+	}
+	state.mu.Unlock()
+	if dir == "" {
+		t.Fatal("testbin.Path needs the package's TestMain to call testbin.Main")
+	}
+	b.once.Do(func() {
+		if _, ok := commands[name]; !ok {
+			b.err = fmt.Errorf("testbin: no command %q", name)
+			return
+		}
+		if b.err = Build(dir, name); b.err == nil {
+			b.path = filepath.Join(dir, name)
+		}
+	})
+	if b.err != nil {
+		t.Fatal(b.err)
+	}
+	return b.path
+}
+
+// Build builds the named commands ("shellguard", "shellguard-hook") into
+// dir with go build, from the module's root: the binaries sit side by
+// side, as go install puts them.
+func Build(dir string, names ...string) error {
+	if len(names) == 0 {
+		return errors.New("testbin: no command to build")
+	}
+	goPath, err := exec.LookPath("go")
+	if err != nil {
+		return err
+	}
+	root, err := ModuleRoot()
+	if err != nil {
+		return err
+	}
+	args := []string{"build", "-o", dir + string(filepath.Separator)}
+	for _, n := range names {
+		pkg, ok := commands[n]
+		if !ok {
+			return fmt.Errorf("testbin: no command %q", n)
+		}
+		args = append(args, pkg)
+	}
+	cmd := exec.Command(goPath, args...)
+	cmd.Dir = root
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("go %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+	return nil
+}
+
+// ModuleRoot returns the folder of the module's go.mod, searched upwards
+// from the working directory (a package's folder under go test).
+func ModuleRoot() (string, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir, nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", errors.New("testbin: go.mod not found above the working directory")
+		}
+		dir = parent
+	}
+}
