@@ -122,8 +122,8 @@ func TestAllowOnceLoop(t *testing.T) {
 				t.Fatalf("the approved retry: %s %q", once.Verdict, once.Reason)
 			}
 			for _, ir := range once.Invocations {
-				if !ir.Approved || ir.ApprovedBy != "once: "+d.Code {
-					t.Errorf("invocation %q approved by %q", ir.Command, ir.ApprovedBy)
+				if !ir.Approved || ir.ApprovedBy.String() != "once: "+d.Code || ir.ApprovedBy.Kind != policy.ByOnce {
+					t.Errorf("invocation %q approved by %q", ir.Command, ir.ApprovedBy.String())
 				}
 			}
 			next := h.decide(t, g, line)
@@ -239,7 +239,7 @@ func TestSessionApprovals(t *testing.T) {
 		t.Fatal(err)
 	}
 	req := policy.Request{Command: "make deploy staging", Cwd: h.proj, SessionID: "s1"}
-	if d := g.Decide(req); d.Verdict != policy.Allow || !strings.HasPrefix(d.Invocations[0].ApprovedBy, "session: ") {
+	if d := g.Decide(req); d.Verdict != policy.Allow || !strings.HasPrefix(d.Invocations[0].ApprovedBy.String(), "session: ") {
 		t.Fatalf("session s1: %s %q", d.Verdict, d.Reason)
 	}
 	for _, r := range []policy.Request{

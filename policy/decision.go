@@ -86,10 +86,10 @@ type InvocationResult struct {
 	// Approved reports whether an approval, an allow rule or the read-only
 	// list covers the invocation.
 	Approved bool `json:"approved"`
-	// ApprovedBy says what approved it ("session: git checkout *",
-	// "always: git checkout *", "rule: allow git *", "read-only: ls"), or
-	// is empty.
-	ApprovedBy string `json:"approved_by"`
+	// ApprovedBy says what approved it, or is the zero Approver. In JSON
+	// it is its text ("session: git checkout *", "rule: allow git *",
+	// "read-only: ls", ...), or "".
+	ApprovedBy Approver `json:"approved_by"`
 	// Reason explains why the invocation is not approvable, when it is not.
 	Reason string `json:"reason,omitempty"`
 	// Program is the program's name (basename), or "" when it is dynamic.

@@ -425,7 +425,7 @@ func (g *Guard) decideParsed(req Request, res *shellparse.Result, storeIx *appro
 	// Approvals: the session's, then the persisted store's (if trusted),
 	// each looked up through its index.
 	sessionIx := req.Session.Index()
-	var match approval.IndexedMatch // no entries approve nothing
+	var match approval.MatchResult // no entries approve nothing
 	if sessionIx.Len() > 0 || storeIx.Len() > 0 {
 		match = approval.MatchIndexes(cls, sessionIx, storeIx)
 	}
@@ -447,18 +447,14 @@ func (g *Guard) decideParsed(req Request, res *shellparse.Result, storeIx *appro
 			ir.Command = inv.String()
 		}
 		ir.Program = inv.Name
-		if i < len(match.By) && match.By[i] != "" {
-			scope := match.Entries[i].Scope
-			if scope == "" {
-				scope = approval.Always
-			}
-			ir.Approved, ir.ApprovedBy = true, string(scope)+": "+match.By[i]
+		if i < len(match.By) && match.By[i] != nil {
+			ir.Approved, ir.ApprovedBy = true, approverOf(match.By[i])
 		}
 		if !ir.Approved && ir.Reason == "" {
 			if r := g.allowRule(ir.Command); r != "" {
-				ir.Approved, ir.ApprovedBy = true, "rule: allow "+r
+				ir.Approved, ir.ApprovedBy = true, Approver{Kind: ByRule, Name: r}
 			} else if g.cfg.ReadOnly && readOnlyHere[i] {
-				ir.Approved, ir.ApprovedBy = true, "read-only: "+inv.Name
+				ir.Approved, ir.ApprovedBy = true, Approver{Kind: ByReadOnly, Name: inv.Name}
 			}
 		}
 		d.Invocations[i] = ir
@@ -500,7 +496,7 @@ func (g *Guard) decideParsed(req Request, res *shellparse.Result, storeIx *appro
 	// person gave can, for an exempted rule.
 	byApproval := everyApproved
 	for _, ir := range d.Invocations {
-		byApproval = byApproval && !strings.HasPrefix(ir.ApprovedBy, "rule: ") && !strings.HasPrefix(ir.ApprovedBy, "read-only: ")
+		byApproval = byApproval && ir.ApprovedBy.FromPerson()
 	}
 	var counted []danger.Warning
 	for _, w := range d.Warnings {
@@ -549,7 +545,7 @@ func (g *Guard) decideParsed(req Request, res *shellparse.Result, storeIx *appro
 		d.Verdict = Allow
 		by := make([]string, 0, len(d.Invocations))
 		for _, ir := range d.Invocations {
-			by = append(by, ir.ApprovedBy)
+			by = append(by, ir.ApprovedBy.String())
 		}
 		d.Reason = "allowed: " + strings.Join(dedupe(by), "; ")
 		return d

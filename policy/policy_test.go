@@ -158,7 +158,7 @@ func TestAlwaysApprovalAndAudit(t *testing.T) {
 	if err := g.Approve("npm test", false, approval.Always, nil, "test"); err != nil {
 		t.Fatal(err)
 	}
-	if d := g.Decide(policy.Request{Command: "npm test -- --watch=false"}); d.Verdict != policy.Allow || d.Invocations[0].ApprovedBy == "" {
+	if d := g.Decide(policy.Request{Command: "npm test -- --watch=false"}); d.Verdict != policy.Allow || d.Invocations[0].ApprovedBy.String() == "" {
 		t.Errorf("always approval: %v %+v", d.Verdict, d.Invocations)
 	}
 	b, err := os.ReadFile(filepath.Join(dir, "audit.jsonl"))

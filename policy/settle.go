@@ -105,7 +105,7 @@ func (g *Guard) settle(req Request, d *Decision, deadline time.Time) {
 		d.Verdict, d.Problem = Allow, ""
 		d.Reason = fmt.Sprintf("allowed once: a person approved this exact command in %s with code %s", cwd, code)
 		for i := range d.Invocations {
-			d.Invocations[i].Approved, d.Invocations[i].ApprovedBy = true, "once: "+code
+			d.Invocations[i].Approved, d.Invocations[i].ApprovedBy = true, Approver{Kind: ByOnce, Name: code}
 		}
 		d.Cwd = cwd
 		return
@@ -262,8 +262,8 @@ func (g *Guard) auditRecord(req Request, d *Decision) audit.Record {
 	}
 	seenP, seenX := map[string]bool{}, map[string]bool{}
 	for _, ir := range d.Invocations {
-		if ir.ApprovedBy != "" {
-			rec.ApprovedBy = append(rec.ApprovedBy, ir.ApprovedBy)
+		if by := ir.ApprovedBy.String(); by != "" {
+			rec.ApprovedBy = append(rec.ApprovedBy, by)
 		}
 		if ir.Program != "" && !seenP[ir.Program] {
 			seenP[ir.Program] = true
