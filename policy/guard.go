@@ -151,7 +151,7 @@ func New(cfg *config.Config) (*Guard, error) {
 	g := &Guard{
 		cfg:      cfg,
 		detector: det,
-		parser:   det.Parser(),
+		parser:   shellparse.New(shellparse.Limits{}),
 		notices:  append([]string(nil), cfg.Notices...),
 		budget:   DefaultBudget,
 	}
@@ -189,9 +189,7 @@ func Detector(cfg *config.Config) (*danger.Detector, error) {
 		// copy or compile (the common case, and a hook's start-up).
 		return danger.Default(), nil
 	}
-	// Not nil: a configuration that disables every rule and adds none
-	// gets a detector with no rules.
-	ps := []danger.Pattern{}
+	var ps []danger.Pattern
 	var builtin []danger.Pattern
 	for _, pk := range danger.Packs() {
 		if cfg.PackOn(pk.Name) {

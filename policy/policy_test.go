@@ -198,9 +198,9 @@ func BenchmarkDecide(b *testing.B) {
 }
 
 // Disabling every built-in rule (and adding none) leaves a detector with no
-// rules: it used to fall back to the defaults, because an empty pattern
-// list reached danger.NewDetector as nil. Nothing is allowed for it: a
-// line that is not approved is still asked.
+// rules: it once fell back to the defaults, when an empty pattern list
+// reached danger.NewDetector as nil. Nothing is allowed for it: a line
+// that is not approved is still asked.
 func TestDetectorEveryRuleDisabled(t *testing.T) {
 	cfg := config.Default()
 	cfg.Disabled = map[string]config.Source{}
