@@ -127,7 +127,7 @@ type Store struct {
 }
 
 // NewStore returns the store kept in the file at path (typically
-// DefaultPath or ProjectPath). The file need not exist.
+// DefaultPath). The file need not exist.
 func NewStore(path string) *Store { return &Store{path: path} }
 
 // Path returns the path the store was created with.
@@ -146,17 +146,6 @@ func DefaultPath() (string, error) {
 		return "", fmt.Errorf("cannot locate the approvals file: %w", err)
 	}
 	return filepath.Join(home, ".config", "shellguard", "approvals.json"), nil
-}
-
-// ProjectPath returns the approvals file of the project whose root folder
-// is root: <root>/.shellguard/approvals.json.
-//
-// Note that a project file is owned by whoever checked the project out, so
-// CheckTrust cannot tell a file the user wrote from one that came with a
-// cloned repository; callers decide whether a project's approvals are
-// honoured at all.
-func ProjectPath(root string) string {
-	return filepath.Join(root, ".shellguard", "approvals.json")
 }
 
 // ProblemKind classifies what is wrong with an approvals file.

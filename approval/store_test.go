@@ -631,9 +631,6 @@ func TestDefaultPath(t *testing.T) {
 			t.Errorf("XDG_CONFIG_HOME=%q: DefaultPath() = %q, %v; want %q", tt.xdg, got, err, tt.want)
 		}
 	}
-	if got, want := ProjectPath("/src/p"), "/src/p/.shellguard/approvals.json"; got != want {
-		t.Errorf("ProjectPath = %q, want %q", got, want)
-	}
 }
 
 func TestConcurrentGoroutines(t *testing.T) {
