@@ -70,7 +70,7 @@ func MatchIndexes(c Classification, ixs ...*Index) MatchResult {
 	}
 	all := len(c.Invocations) > 0
 	for i, ic := range c.Invocations {
-		if ic.Covered() {
+		if ic.covered() {
 			res.By[i] = lookup(ixs, Prefix, ic.Prefix, now)
 		}
 		all = all && res.By[i] != nil

@@ -118,7 +118,7 @@ func scanMatch(c Classification, entries []Entry) MatchResult {
 	all := len(c.Invocations) > 0
 	for i, ic := range c.Invocations {
 		for _, e := range entries {
-			if ic.Covered() && e.Kind == Prefix && !e.Expired(now) && strings.TrimSpace(e.Pattern) == ic.Prefix {
+			if ic.covered() && e.Kind == Prefix && !e.Expired(now) && strings.TrimSpace(e.Pattern) == ic.Prefix {
 				res.By[i] = &e
 				break
 			}
