@@ -91,7 +91,7 @@ func TestAllowOnceLoop(t *testing.T) {
 			if d.Verdict == policy.Allow || d.Code == "" || d.Cwd != h.proj {
 				t.Fatalf("first decision: %s code %q cwd %q", d.Verdict, d.Code, d.Cwd)
 			}
-			text := policy.CodeText(d)
+			text := policy.CodeSentence(d)
 			if !strings.HasSuffix(d.Reason, text) || !strings.Contains(text, "shellguard allow once "+d.Code) ||
 				!strings.Contains(text, "a person") || !strings.Contains(text, "refuses that command from an agent") {
 				t.Errorf("reason does not name the code for a person: %q", d.Reason)

@@ -45,11 +45,11 @@ const (
 // approverText is each kind's label in the text form.
 var approverText = [...]string{BySession: "session", ByAlways: "always", ByOnce: "once", ByRule: "rule", ByReadOnly: "read-only"}
 
-// FromPerson reports an approval a person gave (BySession, ByAlways or
+// fromPerson reports an approval a person gave (BySession, ByAlways or
 // ByOnce), as opposed to the configuration's allow rules and read-only
 // list, which never exempt a line from a rule the user's configuration
 // exempts only for approved lines (see docs/policy.md).
-func (a Approver) FromPerson() bool {
+func (a Approver) fromPerson() bool {
 	return a.Kind == BySession || a.Kind == ByAlways || a.Kind == ByOnce
 }
 

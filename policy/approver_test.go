@@ -11,23 +11,19 @@ import (
 // log and hook reasons show, and reads back from it.
 func TestApproverText(t *testing.T) {
 	for _, tc := range []struct {
-		a          policy.Approver
-		text       string
-		fromPerson bool
+		a    policy.Approver
+		text string
 	}{
-		{policy.Approver{}, "", false},
-		{policy.Approver{Kind: policy.BySession, Name: "git checkout *"}, "session: git checkout *", true},
-		{policy.Approver{Kind: policy.ByAlways, Name: "make deploy && echo ok"}, "always: make deploy && echo ok", true},
-		{policy.Approver{Kind: policy.ByOnce, Name: "K7QX-M2PD"}, "once: K7QX-M2PD", true},
-		{policy.Approver{Kind: policy.ByRule, Name: "git *"}, "rule: allow git *", false},
-		{policy.Approver{Kind: policy.ByReadOnly, Name: "ls"}, "read-only: ls", false},
-		{policy.Approver{Kind: policy.BySession, Name: "echo a: b"}, "session: echo a: b", true},
+		{policy.Approver{}, ""},
+		{policy.Approver{Kind: policy.BySession, Name: "git checkout *"}, "session: git checkout *"},
+		{policy.Approver{Kind: policy.ByAlways, Name: "make deploy && echo ok"}, "always: make deploy && echo ok"},
+		{policy.Approver{Kind: policy.ByOnce, Name: "K7QX-M2PD"}, "once: K7QX-M2PD"},
+		{policy.Approver{Kind: policy.ByRule, Name: "git *"}, "rule: allow git *"},
+		{policy.Approver{Kind: policy.ByReadOnly, Name: "ls"}, "read-only: ls"},
+		{policy.Approver{Kind: policy.BySession, Name: "echo a: b"}, "session: echo a: b"},
 	} {
 		if got := tc.a.String(); got != tc.text {
 			t.Errorf("%+v: text %q, want %q", tc.a, got, tc.text)
-		}
-		if got := tc.a.FromPerson(); got != tc.fromPerson {
-			t.Errorf("%+v: FromPerson %v", tc.a, got)
 		}
 		b, err := json.Marshal(policy.InvocationResult{ApprovedBy: tc.a})
 		if err != nil {

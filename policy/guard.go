@@ -144,7 +144,7 @@ func New(cfg *config.Config) (*Guard, error) {
 	if cfg == nil {
 		cfg = config.Default()
 	}
-	det, err := Detector(cfg)
+	det, err := detectorFor(cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -179,11 +179,11 @@ func (g *Guard) WithStore(s *approval.Store) *Guard {
 	return g
 }
 
-// Detector builds the danger detector a configuration describes: the
+// detectorFor builds the danger detector a configuration describes: the
 // built-in patterns of the packs it leaves on (each pack's default, or as
 // [packs] says), less the disabled rules, re-levelled, then the custom
 // patterns.
-func Detector(cfg *config.Config) (*danger.Detector, error) {
+func detectorFor(cfg *config.Config) (*danger.Detector, error) {
 	if len(cfg.Disabled) == 0 && len(cfg.Relevel) == 0 && len(cfg.Patterns) == 0 && !cfg.PacksChanged() {
 		// The built-in registry as it stands: static data, nothing to
 		// copy or compile (the common case, and a hook's start-up).
@@ -494,7 +494,7 @@ func (g *Guard) decideParsed(req Request, res *shellparse.Result, storeIx *appro
 	// person gave can, for an exempted rule.
 	byApproval := everyApproved
 	for _, ir := range d.Invocations {
-		byApproval = byApproval && ir.ApprovedBy.FromPerson()
+		byApproval = byApproval && ir.ApprovedBy.fromPerson()
 	}
 	var counted []danger.Warning
 	for _, w := range d.Warnings {

@@ -207,16 +207,12 @@ func TestDetectorEveryRuleDisabled(t *testing.T) {
 	for _, p := range danger.DefaultPatterns() {
 		cfg.Disabled[p.Name] = config.Source{Layer: config.LayerUser}
 	}
-	det, err := policy.Detector(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if n := len(det.Patterns()); n != 0 {
-		t.Fatalf("detector has %d patterns, want 0", n)
-	}
 	g, err := policy.New(cfg)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if n := len(g.DangerDetector().Patterns()); n != 0 {
+		t.Fatalf("detector has %d patterns, want 0", n)
 	}
 	if d := g.Decide(policy.Request{Command: "rm -rf /"}); d.Verdict == policy.Allow || len(d.Warnings) != 0 {
 		t.Fatalf("rm -rf / with every rule disabled: %v, %d warnings; want ask with none", d.Verdict, len(d.Warnings))

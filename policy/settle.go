@@ -115,7 +115,7 @@ func (g *Guard) settle(req Request, d *Decision, deadline time.Time) {
 		return
 	}
 	d.Code, d.CodeExpires, d.Cwd = res.Refusal.Code, res.Refusal.Expires, cwd
-	if t := CodeText(*d); t != "" && !promptsInPlace(g.sourceOf(req)) {
+	if t := codeSentence(*d); t != "" && !promptsInPlace(g.sourceOf(req)) {
 		d.Reason = strings.TrimRight(d.Reason, " ") + " " + t
 		d.codeText = t
 	}
@@ -127,11 +127,11 @@ func (g *Guard) settle(req Request, d *Decision, deadline time.Time) {
 // reason does not spell it out.
 func promptsInPlace(source string) bool { return source == "tui" || source == "shell" }
 
-// CodeText returns the sentence about d's allow-once code that ends its
+// codeSentence returns the sentence about d's allow-once code that ends its
 // Reason, or "" without a code. It is written for the model that reads
 // the answer as much as for a person: it says what a person may do, and
 // that an agent cannot do it.
-func CodeText(d Decision) string {
+func codeSentence(d Decision) string {
 	if d.Code == "" {
 		return ""
 	}
