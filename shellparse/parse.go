@@ -146,9 +146,6 @@ type resultAlloc struct {
 	invs [4]Invocation
 }
 
-// Limits returns the parser's limits.
-func (p *Parser) Limits() Limits { return p.limits }
-
 // Parse parses one command line (which may hold several lines) with the
 // default limits. Callers that parse many lines should keep a Parser.
 func Parse(line string) *Result { return New(Limits{}).Parse(line) }
@@ -1347,7 +1344,7 @@ func (w *walker) invocation(inv Invocation, args []Arg, rawRedirs []*syntax.Redi
 	// What the program itself runs.
 	if !inv.NameDynamic() {
 		switch name := inv.Name; {
-		case IsShell(name):
+		case isShell(name):
 			job, reads := w.shellCommand(inv.Args)
 			var params []Arg
 			if job == nil && !reads {

@@ -74,8 +74,8 @@ func checkRendering(t *testing.T, inv *Invocation) {
 	if got, want := inv.String(), stringReference(inv); got != want {
 		t.Errorf("String() = %q, want %q (%+v)", got, want, *inv)
 	}
-	if got, want := inv.CommandString(), commandStringReference(inv); got != want {
-		t.Errorf("CommandString() = %q, want %q (%+v)", got, want, *inv)
+	if got, want := inv.commandString(), commandStringReference(inv); got != want {
+		t.Errorf("commandString() = %q, want %q (%+v)", got, want, *inv)
 	}
 }
 

@@ -447,8 +447,8 @@ func (inv *Invocation) String() string {
 	return b.String()
 }
 
-// CommandString renders only argv (no wrappers or assignments), quoted.
-func (inv *Invocation) CommandString() string { return joinArgs(inv.Args, false) }
+// commandString renders only argv (no wrappers or assignments), quoted.
+func (inv *Invocation) commandString() string { return joinArgs(inv.Args, false) }
 
 // joinArgs renders argv words separated by spaces; with skipEmpty, no
 // space is written while nothing has been (as String does).
