@@ -129,13 +129,15 @@ func TestRenderingCorpus(t *testing.T) {
 	}
 }
 
-// TestPlainQuoteByte: the byte test is the set it replaced.
-func TestPlainQuoteByte(t *testing.T) {
+// TestQuotePlainBytes: the bytes quote leaves as they are are the set
+// String always showed as written.
+func TestQuotePlainBytes(t *testing.T) {
 	for c := 0; c < 256; c++ {
 		b := byte(c)
 		want := b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || strings.IndexByte("-_./=:,+@%^*?[]~{}!#", b) >= 0
-		if got := plainQuoteByte(b); got != want {
-			t.Errorf("plainQuoteByte(%q) = %v", b, got)
+		w := "a" + string([]byte{b}) + "b"
+		if got := quote(w) == w; got != want {
+			t.Errorf("quote(%q) = %q", w, quote(w))
 		}
 	}
 }

@@ -107,7 +107,7 @@ func TestSnippetBinary(t *testing.T) {
 	for _, sh := range Shells() {
 		t.Run(sh, func(t *testing.T) {
 			shell := needTool(t, sh)
-			for _, bin := range []string{"/usr/bin/shellguard", "/opt/it's here/shellguard", `/opt/$(id)/`+"`id`"+`/a"b\c`, "/opt/tab\there/ü/sg", "/opt/*/[a]/~x"} {
+			for _, bin := range []string{"/usr/bin/shellguard", "/opt/it's here/shellguard", `/opt/$(id)/` + "`id`" + `/a"b\c`, "/opt/tab\there/ü/sg", "/opt/*/[a]/~x"} {
 				s, err := Snippet(sh, bin)
 				if err != nil {
 					t.Fatal(err)
