@@ -473,16 +473,9 @@ func (g *Guard) decideParsed(req Request, res *shellparse.Result, storeIx *appro
 	}
 
 	// Deny rules beat everything.
-	for i := range d.Invocations {
-		for _, r := range g.cfg.Deny {
-			if r.Match(d.Invocations[i].Command) {
-				d.Rules = append(d.Rules, "deny: "+r.Pattern)
-			}
-		}
-	}
-	if len(d.Rules) > 0 {
+	if r, ok := ruleHits(&d, g.cfg.Deny, "deny"); ok {
 		d.Verdict = Deny
-		d.Reason = "denied by your rule " + strings.TrimPrefix(d.Rules[0], "deny: ")
+		d.Reason = "denied by your rule " + r
 		g.fillLevel(&d)
 		return d
 	}
@@ -527,16 +520,9 @@ func (g *Guard) decideParsed(req Request, res *shellparse.Result, storeIx *appro
 		d.Reason = "shellguard could not analyse the whole command: " + res.Problems[0].Message
 		return d
 	}
-	for i := range d.Invocations {
-		for _, r := range g.cfg.Ask {
-			if r.Match(d.Invocations[i].Command) {
-				d.Rules = append(d.Rules, "ask: "+r.Pattern)
-			}
-		}
-	}
-	if len(d.Rules) > 0 {
+	if r, ok := ruleHits(&d, g.cfg.Ask, "ask"); ok {
 		d.Verdict = Ask
-		d.Reason = "your rule " + strings.TrimPrefix(d.Rules[0], "ask: ") + " asks for confirmation"
+		d.Reason = "your rule " + r + " asks for confirmation"
 		return d
 	}
 	if everyApproved {
@@ -575,6 +561,23 @@ func (g *Guard) fillLevel(d *Decision) {
 		l := lvl
 		d.Level = &l
 	}
+}
+
+// ruleHits adds to d.Rules, as "kind: pattern", every rule that matches
+// an invocation of d, in order; it returns the pattern of the first, and
+// whether there was one.
+func ruleHits(d *Decision, rules []config.Rule, kind string) (first string, ok bool) {
+	for i := range d.Invocations {
+		for _, r := range rules {
+			if r.Match(d.Invocations[i].Command) {
+				if !ok {
+					first, ok = r.Pattern, true
+				}
+				d.Rules = append(d.Rules, kind+": "+r.Pattern)
+			}
+		}
+	}
+	return first, ok
 }
 
 func (g *Guard) allowRule(command string) string {
