@@ -48,16 +48,6 @@ func NewDetector(patterns []Pattern) (*Detector, error) {
 	return d, nil
 }
 
-// MustNewDetector is NewDetector that panics on error, for patterns known
-// to be valid.
-func MustNewDetector(patterns []Pattern) *Detector {
-	d, err := NewDetector(patterns)
-	if err != nil {
-		panic(err)
-	}
-	return d
-}
-
 // Add appends a pattern to the registry (patterns are checked in order).
 func (d *Detector) Add(p Pattern) error {
 	d.mu.Lock()
