@@ -1,6 +1,7 @@
 package approval_test
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/shellguard/shellguard/approval"
@@ -120,4 +121,22 @@ func TestPrefixEntries(t *testing.T) {
 	if es := approval.PrefixEntries(approval.ClassifyCommand(nil, "git -c x=y log")); es != nil {
 		t.Errorf("widened line gave entries %+v", es)
 	}
+}
+
+// Match says which entry covers each invocation; nil where none does.
+func ExampleMatch() {
+	c := approval.ClassifyCommand(nil, "git checkout -b x && make deploy")
+	m := approval.Match(c, []approval.Entry{{Kind: approval.Prefix, Pattern: "git checkout", Scope: approval.Always}})
+	for i, e := range m.By {
+		if e == nil {
+			fmt.Printf("%s: not approved\n", c.Invocations[i].Command)
+			continue
+		}
+		fmt.Printf("%s: %s (%s)\n", c.Invocations[i].Command, e.Display(), e.Scope)
+	}
+	fmt.Println(m.Approved)
+	// Output:
+	// git checkout -b x: git checkout * (always)
+	// make deploy: not approved
+	// false
 }

@@ -2,6 +2,7 @@ package policy_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"testing"
 
 	"github.com/shellguard/shellguard/policy"
@@ -66,4 +67,19 @@ func TestApprovedByKinds(t *testing.T) {
 	if want := "allowed: read-only: ls; rule: allow make build*"; d.Reason != want {
 		t.Errorf("reason %q, want %q", d.Reason, want)
 	}
+}
+
+// An Approver prints as the CLI, the audit log and hook reasons show it.
+func ExampleApprover() {
+	for _, a := range []policy.Approver{
+		{Kind: policy.ByAlways, Name: "git checkout *"},
+		{Kind: policy.ByRule, Name: "make build*"},
+		{Kind: policy.ByReadOnly, Name: "ls"},
+	} {
+		fmt.Println(a)
+	}
+	// Output:
+	// always: git checkout *
+	// rule: allow make build*
+	// read-only: ls
 }
