@@ -26,9 +26,6 @@ import (
 // approvals given for one agent session.
 const RefusalsFileName = "refusals.jsonl"
 
-// refusalsVersion is the version of the refusals file format.
-const refusalsVersion = 1
-
 // Bounds of the refusals file: it never grows past these, whatever
 // happens (see Refusals).
 const (
@@ -314,7 +311,8 @@ func CleanCwd(dir string) string {
 	return filepath.Clean(dir)
 }
 
-// refusalsHeader is the first line of a refusals file.
+// refusalsHeader is the first line of a refusals file, with the version
+// of its format.
 const refusalsHeader = `{"version":1,"kind":"shellguard-refusals"}`
 
 // event is one line of the file.
