@@ -19,9 +19,10 @@ func TestInitCmd(t *testing.T) {
 		wantCode int
 		want     []string
 	}{
-		{[]string{"init", "bash"}, "/opt/sg/shellguard", 0, []string{"__shellguard_default_bin='/opt/sg/shellguard'", "bind -m", `decide --cwd "$PWD" -`}},
-		{[]string{"init", "zsh"}, "/opt/sg/shellguard", 0, []string{"__shellguard_default_bin='/opt/sg/shellguard'", "zle -N $w __shellguard_w_$w"}},
-		{[]string{"init", "bash"}, "", 0, []string{"__shellguard_default_bin='/"}},
+		{[]string{"init", "bash"}, "/opt/sg/shellguard", 0, []string{"__shellguard_default_bin=/opt/sg/shellguard\n", "bind -m", `decide --cwd "$PWD" -`}},
+		{[]string{"init", "zsh"}, "/opt/sg/shellguard", 0, []string{"__shellguard_default_bin=/opt/sg/shellguard\n", "zle -N $w __shellguard_w_$w"}},
+		{[]string{"init", "bash"}, "/opt/my sg/shellguard", 0, []string{"__shellguard_default_bin='/opt/my sg/shellguard'\n"}},
+		{[]string{"init", "bash"}, "", 0, []string{"__shellguard_default_bin=/"}},
 		{[]string{"init", "fish"}, "", exitUsage, nil},
 		{[]string{"init"}, "", exitUsage, nil},
 	}
