@@ -53,9 +53,9 @@ type InvocationClass struct {
 	Widening string
 }
 
-// Covered reports whether a prefix approval of ic.Prefix covers the
+// covered reports whether a prefix approval of ic.Prefix covers the
 // invocation.
-func (ic InvocationClass) Covered() bool { return ic.Prefix != "" && ic.Reason == "" }
+func (ic InvocationClass) covered() bool { return ic.Prefix != "" && ic.Reason == "" }
 
 // ClassifyCommand parses line with p and classifies it. A nil p uses a
 // parser with default limits.
@@ -98,7 +98,7 @@ func Classify(res *shellparse.Result) Classification {
 	}
 	if c.Reason == "" {
 		for _, ic := range c.Invocations {
-			if !ic.Covered() {
+			if !ic.covered() {
 				c.Reason = ic.Reason
 				if c.Reason == "" {
 					c.Reason = "an invocation has no prefix"

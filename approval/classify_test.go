@@ -122,7 +122,7 @@ func TestSeparators(t *testing.T) {
 			t.Errorf("%q approved by ls", line)
 		}
 		m := approval.Match(c, []approval.Entry{{Kind: approval.Prefix, Pattern: "ls"}, {Kind: approval.Prefix, Pattern: "rm"}})
-		if !m.Approved || m.By[0] != "ls *" || m.By[1] != "rm *" {
+		if by := shown(m); !m.Approved || by[0] != "ls *" || by[1] != "rm *" {
 			t.Errorf("%q: %+v with ls and rm approved", line, m)
 		}
 	}

@@ -1,9 +1,6 @@
 package approval
 
-import (
-	"fmt"
-	"time"
-)
+import "time"
 
 // Kind says how an approval entry matches a command line.
 type Kind string
@@ -30,15 +27,6 @@ const (
 	// Always approvals are persisted in a Store file.
 	Always Scope = "always"
 )
-
-// ParseScope parses "once", "session" or "always".
-func ParseScope(s string) (Scope, error) {
-	switch Scope(s) {
-	case Once, Session, Always:
-		return Scope(s), nil
-	}
-	return "", fmt.Errorf("unknown approval scope %q (want once, session or always)", s)
-}
 
 // Entry is one approval a person granted.
 type Entry struct {

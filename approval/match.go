@@ -6,14 +6,15 @@ import "strings"
 type MatchResult struct {
 	// Approved reports that the entries cover the whole line.
 	Approved bool
-	// By names, per invocation of the Classification, the entry that
-	// covers it (Entry.Display), or "" for an invocation no entry covers.
-	// An exact entry covers every invocation of its line.
-	By []string
+	// By holds, per invocation of the Classification, the entry that
+	// covers it (a copy), or nil for an invocation no entry covers. An
+	// exact entry covers every invocation of its line.
+	By []*Entry
 }
 
 // Match answers whether entries approve the classified line c, and by
-// which entry each invocation is covered.
+// which entry each invocation is covered; when several entries would, the
+// first that has not expired does.
 //
 // An Exact entry approves the line when its Pattern equals the line with
 // surrounding white space removed, and the line parsed completely. It
@@ -28,36 +29,11 @@ type MatchResult struct {
 // does not cover "git status", whose prefix is "git status"). Entries of
 // other kinds, and expired entries, are ignored. Danger is not considered here: the policy
 // layer refuses dangerous commands whatever their approvals.
+//
+// Match indexes entries on each call: a caller that matches many lines
+// against the same entries builds an Index once (see MatchIndexes).
 func Match(c Classification, entries []Entry) MatchResult {
-	res := MatchResult{By: make([]string, len(c.Invocations))}
-	if c.Parsed {
-		line := strings.TrimSpace(c.Command)
-		for _, e := range entries {
-			if e.Kind == Exact && line != "" && live(e) && strings.TrimSpace(e.Pattern) == line {
-				for i := range res.By {
-					res.By[i] = e.Display()
-				}
-				res.Approved = len(c.Invocations) > 0
-				return res
-			}
-		}
-	}
-	all := len(c.Invocations) > 0
-	for i, ic := range c.Invocations {
-		if ic.Covered() {
-			for _, e := range entries {
-				if e.Kind == Prefix && live(e) && strings.TrimSpace(e.Pattern) == ic.Prefix {
-					res.By[i] = e.Display()
-					break
-				}
-			}
-		}
-		if res.By[i] == "" {
-			all = false
-		}
-	}
-	res.Approved = all && c.Approvable
-	return res
+	return MatchIndexes(c, NewIndex(entries))
 }
 
 // PrefixEntries returns the Prefix entries that approving c by prefix

@@ -1,6 +1,7 @@
 package approval_test
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/shellguard/shellguard/approval"
@@ -11,6 +12,18 @@ func prefixes(ps ...string) []approval.Entry {
 	var out []approval.Entry
 	for _, p := range ps {
 		out = append(out, approval.Entry{Kind: approval.Prefix, Pattern: p})
+	}
+	return out
+}
+
+// shown returns, per invocation, the Display of the entry that covers it,
+// or "" where none does.
+func shown(m approval.MatchResult) []string {
+	out := make([]string, len(m.By))
+	for i, e := range m.By {
+		if e != nil {
+			out[i] = e.Display()
+		}
 	}
 	return out
 }
@@ -69,7 +82,7 @@ func TestMatch(t *testing.T) {
 		}
 		if m.Approved {
 			for i, by := range m.By {
-				if by == "" {
+				if by == nil {
 					t.Errorf("Match(%q): approved but invocation %d has no entry", tc.line, i)
 				}
 			}
@@ -84,13 +97,14 @@ func TestMatchBy(t *testing.T) {
 		t.Fatal("approved without git status")
 	}
 	want := []string{"ls *", "grep *", ""}
+	got := shown(m)
 	for i := range want {
-		if m.By[i] != want[i] {
-			t.Errorf("By[%d] = %q, want %q", i, m.By[i], want[i])
+		if got[i] != want[i] {
+			t.Errorf("By[%d] = %q, want %q", i, got[i], want[i])
 		}
 	}
 	m = approval.Match(c, []approval.Entry{{Kind: approval.Exact, Pattern: "ls -la | grep x && git status"}})
-	if !m.Approved || m.By[2] != "ls -la | grep x && git status" {
+	if !m.Approved || shown(m)[2] != "ls -la | grep x && git status" || m.By[2].Kind != approval.Exact {
 		t.Errorf("exact: %+v", m)
 	}
 }
@@ -107,4 +121,22 @@ func TestPrefixEntries(t *testing.T) {
 	if es := approval.PrefixEntries(approval.ClassifyCommand(nil, "git -c x=y log")); es != nil {
 		t.Errorf("widened line gave entries %+v", es)
 	}
+}
+
+// Match says which entry covers each invocation; nil where none does.
+func ExampleMatch() {
+	c := approval.ClassifyCommand(nil, "git checkout -b x && make deploy")
+	m := approval.Match(c, []approval.Entry{{Kind: approval.Prefix, Pattern: "git checkout", Scope: approval.Always}})
+	for i, e := range m.By {
+		if e == nil {
+			fmt.Printf("%s: not approved\n", c.Invocations[i].Command)
+			continue
+		}
+		fmt.Printf("%s: %s (%s)\n", c.Invocations[i].Command, e.Display(), e.Scope)
+	}
+	fmt.Println(m.Approved)
+	// Output:
+	// git checkout -b x: git checkout * (always)
+	// make deploy: not approved
+	// false
 }

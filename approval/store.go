@@ -18,9 +18,9 @@ import (
 	"github.com/shellguard/shellguard/internal/safefile"
 )
 
-// FileVersion is the version of the approvals file format that Store
+// fileVersion is the version of the approvals file format that Store
 // writes.
-const FileVersion = 2
+const fileVersion = 2
 
 // seedVersion is the version of the older format that Store still reads:
 // {"version": 1, "prefixes": ["git checkout", ...]}.
@@ -79,8 +79,8 @@ const lockTimeout = 30 * time.Second
 //     UTC; absent when it never does. An expired entry approves nothing
 //     and stays in the file until Prune removes it.
 //
-// Unknown fields are ignored. A file whose version is newer than
-// FileVersion approves nothing and is never rewritten by this version.
+// Unknown fields are ignored. A file whose version is newer than 2
+// approves nothing and is never rewritten by this version.
 //
 // The older allow-list format {"version": 1, "prefixes": ["git checkout",
 // ...]} is read as well: each string is a prefix approval with scope
@@ -111,12 +111,12 @@ const lockTimeout = 30 * time.Second
 // Remove refuse to touch it, creating no lock file beside it.
 //
 // A symbolic link is followed only to a file that already is a valid
-// approvals file passing CheckTrust (dotfile managers link stores); the
-// replacement then happens at the link's target, and the link stays. A link
-// to anything else, or to nothing, is refused.
+// approvals file passing the trust rules (see TrustError; dotfile managers
+// link stores); the replacement then happens at the link's target, and the
+// link stays. A link to anything else, or to nothing, is refused.
 //
 // A file that another user could have written approves nothing either (see
-// CheckTrust); Load returns its entries marked untrusted, and Add and
+// TrustError); Load returns its entries marked untrusted, and Add and
 // Remove refuse to change it.
 //
 // A Store holds only its path; all state is on disk, so a Store is safe for
@@ -127,7 +127,7 @@ type Store struct {
 }
 
 // NewStore returns the store kept in the file at path (typically
-// DefaultPath or ProjectPath). The file need not exist.
+// DefaultPath). The file need not exist.
 func NewStore(path string) *Store { return &Store{path: path} }
 
 // Path returns the path the store was created with.
@@ -148,17 +148,6 @@ func DefaultPath() (string, error) {
 	return filepath.Join(home, ".config", "shellguard", "approvals.json"), nil
 }
 
-// ProjectPath returns the approvals file of the project whose root folder
-// is root: <root>/.shellguard/approvals.json.
-//
-// Note that a project file is owned by whoever checked the project out, so
-// CheckTrust cannot tell a file the user wrote from one that came with a
-// cloned repository; callers decide whether a project's approvals are
-// honoured at all.
-func ProjectPath(root string) string {
-	return filepath.Join(root, ".shellguard", "approvals.json")
-}
-
 // ProblemKind classifies what is wrong with an approvals file.
 type ProblemKind string
 
@@ -173,7 +162,7 @@ const (
 	// UnsupportedVersion: the file was written by a newer shellguard.
 	UnsupportedVersion ProblemKind = "unsupported-version"
 	// Untrusted: another user could have written the file (see
-	// CheckTrust).
+	// TrustError).
 	Untrusted ProblemKind = "untrusted"
 	// NotAStore: the path names something that is not a shellguard
 	// approvals file (another program's file, an empty file), or a
@@ -199,7 +188,7 @@ func (e *FileError) Error() string {
 	case Corrupt:
 		return fmt.Sprintf("approvals file %s is corrupt: %v; it approves nothing until it is repaired or removed (the next approval keeps it aside as %s.corrupt-<time> and starts a new file)", e.Path, e.Err, filepath.Base(e.Path))
 	case UnsupportedVersion:
-		return fmt.Sprintf("approvals file %s has version %d, newer than this shellguard understands (%d); it approves nothing and is left unchanged", e.Path, e.Version, FileVersion)
+		return fmt.Sprintf("approvals file %s has version %d, newer than this shellguard understands (%d); it approves nothing and is left unchanged", e.Path, e.Version, fileVersion)
 	case Untrusted:
 		return e.Err.Error()
 	case NotAStore:
@@ -220,7 +209,8 @@ type Snapshot struct {
 	// may approve anything.
 	Entries []Entry
 	// Trusted reports whether the file may grant approvals: it is sound
-	// and passes CheckTrust. A missing file is trusted (and empty).
+	// and passes the trust rules (see TrustError). A missing file is
+	// trusted (and empty).
 	Trusted bool
 	// Problem is nil when the file is missing or fine, and otherwise a
 	// *FileError (corrupt, unreadable, unsupported version, untrusted).
@@ -299,7 +289,7 @@ func (r AddResult) Notices() []string {
 		out = append(out, fmt.Sprintf("the approvals file %s was damaged; it was kept as %s and a new file was started", r.Path, r.MovedAside))
 	}
 	if r.Converted {
-		out = append(out, fmt.Sprintf("the approvals file %s was converted from the version %d prefix list to version %d", r.Path, seedVersion, FileVersion))
+		out = append(out, fmt.Sprintf("the approvals file %s was converted from the version %d prefix list to version %d", r.Path, seedVersion, fileVersion))
 	}
 	return out
 }
@@ -314,7 +304,7 @@ func (r AddResult) Notices() []string {
 //
 // If the file is a damaged approvals file it is first kept aside (see
 // Store) and AddResult.MovedAside names the copy. Add refuses to change
-// (and returns the *FileError of) a file that fails CheckTrust, is not an
+// (and returns the *FileError of) a file that fails the trust rules (TrustError), is not an
 // approvals file (NotAStore: another program's file, an empty file, a
 // symbolic link to anything but a valid approvals file or to nothing),
 // cannot be read, is not a regular file, or has a newer version.
@@ -572,7 +562,7 @@ func encodeEntries(entries []Entry) ([]byte, error) {
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
-	if err := enc.Encode(fileV2{Version: FileVersion, Approvals: entries}); err != nil {
+	if err := enc.Encode(fileV2{Version: fileVersion, Approvals: entries}); err != nil {
 		return nil, err
 	}
 	return buf.Bytes(), nil
@@ -732,7 +722,7 @@ type fileV2 struct {
 // corrupt. An empty (or all white space) file is an empty store.
 func parseStore(data []byte) ([]Entry, int, error) {
 	if len(bytes.TrimSpace(data)) == 0 {
-		return nil, FileVersion, nil
+		return nil, fileVersion, nil
 	}
 	// One pass over the document: the members of the top-level object
 	// are read one by one, and the approvals one entry at a time (a large
@@ -777,7 +767,7 @@ func parseStore(data []byte) ([]Entry, int, error) {
 		}
 		seen[key] = true
 		switch {
-		case key == "approvals" && haveVersion && versionIs(rawVersion, FileVersion):
+		case key == "approvals" && haveVersion && versionIs(rawVersion, fileVersion):
 			// The usual order (version first): stream the list.
 			entries, err = decodeApprovals(dec, data)
 			if err != nil {
@@ -814,11 +804,11 @@ func parseStore(data []byte) ([]Entry, int, error) {
 		return nil, 0, fmt.Errorf("\"version\" is %s, want a whole number", truncate(string(rawVersion), 40))
 	}
 	switch {
-	case version > FileVersion:
+	case version > fileVersion:
 		return nil, version, &FileError{Kind: UnsupportedVersion, Version: version, Err: fmt.Errorf("version %d", version)}
 	case version == seedVersion:
 		return parseSeed(rawPrefixes, havePrefixes)
-	case version != FileVersion:
+	case version != fileVersion:
 		return nil, 0, fmt.Errorf("unknown version %d", version)
 	}
 	if !streamed && rawApprovals != nil {
@@ -827,7 +817,7 @@ func parseStore(data []byte) ([]Entry, int, error) {
 			return nil, 0, err
 		}
 	}
-	return entries, FileVersion, nil
+	return entries, fileVersion, nil
 }
 
 // versionIs reports whether raw is the JSON number v.

@@ -26,62 +26,59 @@ import (
 // approvals given for one agent session.
 const RefusalsFileName = "refusals.jsonl"
 
-// RefusalsVersion is the version of the refusals file format.
-const RefusalsVersion = 1
-
 // Bounds of the refusals file: it never grows past these, whatever
 // happens (see Refusals).
 const (
-	// MaxRefusals is how many refusals the ring keeps (the newest).
-	MaxRefusals = 64
-	// MaxSessionGrants is how many session approvals are kept (the
+	// maxRefusals is how many refusals the ring keeps (the newest).
+	maxRefusals = 64
+	// maxSessionGrants is how many session approvals are kept (the
 	// newest); expired ones are dropped first.
-	MaxSessionGrants = 256
-	// MaxRefusalCommand bounds the command text kept per refusal; a
+	maxSessionGrants = 256
+	// maxRefusalCommand bounds the command text kept per refusal; a
 	// longer line keeps its digest (so its code still works) but cannot
 	// be approved exactly from the ring.
-	MaxRefusalCommand = 16 << 10
+	maxRefusalCommand = 16 << 10
 	// maxRefusalReason bounds the reason kept per refusal.
 	maxRefusalReason = 240
-	// MaxRefusalsLines and MaxRefusalsBytes are the size past which the
+	// maxRefusalsLines and maxRefusalsBytes are the size past which the
 	// file is compacted.
-	MaxRefusalsLines = 2 * MaxRefusals
-	MaxRefusalsBytes = 1 << 20
+	maxRefusalsLines = 2 * maxRefusals
+	maxRefusalsBytes = 1 << 20
 	// maxRefusalsFile bounds what is read of the file: a larger one is
 	// not shellguard's.
 	maxRefusalsFile = 8 << 20
 )
 
-// DefaultCodeLifetime is how long an allow-once code can be used: it must
+// defaultCodeLifetime is how long an allow-once code can be used: it must
 // be approved (shellguard allow once CODE) within this time of being
 // issued, and the approved run must happen within this time of the
 // approval.
-const DefaultCodeLifetime = 10 * time.Minute
+const defaultCodeLifetime = 10 * time.Minute
 
-// MaxRefusalAge is how long a refusal is kept (for "allow last") after
+// maxRefusalAge is how long a refusal is kept (for "allow last") after
 // its code expired; older ones are dropped when the file is compacted and
 // not listed.
-const MaxRefusalAge = 7 * 24 * time.Hour
+const maxRefusalAge = 7 * 24 * time.Hour
 
-// MaxSessionLifetime bounds a session approval: an agent session's end
+// maxSessionLifetime bounds a session approval: an agent session's end
 // cannot be seen from outside the agent, so it lapses after this long.
-const MaxSessionLifetime = 24 * time.Hour
+const maxSessionLifetime = 24 * time.Hour
 
-// CodeAlphabet holds the characters of an allow-once code: digits and
+// codeAlphabet holds the characters of an allow-once code: digits and
 // capital letters without the ones people confuse (0 O, 1 I L, U V).
-const CodeAlphabet = "23456789ABCDEFGHJKMNPQRSTWXYZ"
+const codeAlphabet = "23456789ABCDEFGHJKMNPQRSTWXYZ"
 
-// CodeLength is the length of an allow-once code (about 39 bits).
-const CodeLength = 8
+// codeLength is the length of an allow-once code (about 39 bits).
+const codeLength = 8
 
 // Refusal is one deny or ask answer that reached a model or a person,
 // kept in the ring with its allow-once code.
 type Refusal struct {
-	// Code is the allow-once code (CodeLength characters of
-	// CodeAlphabet).
+	// Code is the allow-once code: eight characters of
+	// 23456789ABCDEFGHJKMNPQRSTWXYZ.
 	Code string `json:"code"`
-	// Command is the command line as given (cut at MaxRefusalCommand:
-	// see Truncated).
+	// Command is the command line as given (cut at 16 KiB: see
+	// Truncated).
 	Command string `json:"command"`
 	// Digest is the SHA-256 of the command line without surrounding
 	// white space, in hex: what the code is tied to.
@@ -136,8 +133,8 @@ type SessionGrant struct {
 }
 
 // Refusals is the file beside an approvals file (RefusalsFileName) that
-// holds the recent refusals — the newest MaxRefusals, each with its
-// allow-once code — and the approvals given for one agent session. It is
+// holds the recent refusals — the newest 64, each with its allow-once
+// code — and the approvals given for one agent session. It is
 // written on every deny or ask answer, whether or not an audit log is
 // kept.
 //
@@ -152,15 +149,14 @@ type SessionGrant struct {
 // "session_approval":{...}} for a session approval. Replaying the events
 // in order gives the state. Appending one line is what a refusal costs
 // (as for the audit log), so a hook answering ask pays about what its
-// audit record costs; past MaxRefusalsLines lines (or MaxRefusalsBytes)
-// the file is compacted: rewritten with the state alone (the newest
-// MaxRefusals refusals of the last MaxRefusalAge, and the session
-// approvals that have not expired),
-// as a new file renamed over the old one.
+// audit record costs; past 128 lines (or 1 MiB) the file is compacted:
+// rewritten with the state alone (the newest 64 refusals of the last
+// seven days, and the session approvals that have not expired), as a new
+// file renamed over the old one.
 //
 // # Safety
 //
-// It obeys the approvals file's rules (see Store and CheckTrust): the file
+// It obeys the approvals file's rules (see Store and TrustError): the file
 // and its folder must be the user's and writable by no one else, and a
 // refusals file that is anything but a regular file of the user's whose
 // first line is the header — a symbolic link, a FIFO, another program's
@@ -202,7 +198,8 @@ type CodeProblem string
 
 // The reasons a code approves nothing.
 const (
-	// CodeMalformed: not CodeLength characters of CodeAlphabet.
+	// CodeMalformed: not eight characters of the code alphabet (see
+	// Refusal.Code).
 	CodeMalformed CodeProblem = "malformed"
 	// CodeUnknown: no refusal carries this code (a typo, a code from
 	// another approvals folder, or a forged one).
@@ -236,9 +233,9 @@ func (e *CodeError) Error() string {
 	return msg + "; it approves nothing"
 }
 
-// NormalizeCode returns code as stored (capitals, no spaces or dashes),
+// normalizeCode returns code as stored (capitals, no spaces or dashes),
 // or a *CodeError with CodeMalformed.
-func NormalizeCode(code string) (string, error) {
+func normalizeCode(code string) (string, error) {
 	var b strings.Builder
 	for _, r := range code {
 		switch {
@@ -247,24 +244,24 @@ func NormalizeCode(code string) (string, error) {
 		case r >= 'a' && r <= 'z':
 			r -= 'a' - 'A'
 		}
-		if r > 0x7f || !strings.ContainsRune(CodeAlphabet, r) {
-			return "", &CodeError{Code: code, Problem: CodeMalformed, Detail: fmt.Sprintf("codes hold only %s", CodeAlphabet)}
+		if r > 0x7f || !strings.ContainsRune(codeAlphabet, r) {
+			return "", &CodeError{Code: code, Problem: CodeMalformed, Detail: fmt.Sprintf("codes hold only %s", codeAlphabet)}
 		}
 		b.WriteRune(r)
 	}
-	if b.Len() != CodeLength {
-		return "", &CodeError{Code: code, Problem: CodeMalformed, Detail: fmt.Sprintf("codes are %d characters long", CodeLength)}
+	if b.Len() != codeLength {
+		return "", &CodeError{Code: code, Problem: CodeMalformed, Detail: fmt.Sprintf("codes are %d characters long", codeLength)}
 	}
 	return b.String(), nil
 }
 
 // newCode returns a fresh code from crypto/rand.
 func newCode() (string, error) {
-	var out [CodeLength]byte
+	var out [codeLength]byte
 	var buf [32]byte
 	n := 0
-	limit := byte(256 - 256%len(CodeAlphabet)) // reject to keep it uniform
-	for n < CodeLength {
+	limit := byte(256 - 256%len(codeAlphabet)) // reject to keep it uniform
+	for n < codeLength {
 		if _, err := rand.Read(buf[:]); err != nil {
 			return "", err
 		}
@@ -272,9 +269,9 @@ func newCode() (string, error) {
 			if c >= limit {
 				continue
 			}
-			out[n] = CodeAlphabet[int(c)%len(CodeAlphabet)]
+			out[n] = codeAlphabet[int(c)%len(codeAlphabet)]
 			n++
-			if n == CodeLength {
+			if n == codeLength {
 				break
 			}
 		}
@@ -282,16 +279,16 @@ func newCode() (string, error) {
 	return string(out[:]), nil
 }
 
-// Digest returns the digest a refusal is tied to: the SHA-256 of the
+// commandDigest returns the digest a refusal is tied to: the SHA-256 of the
 // command line without surrounding white space, in hex.
-func Digest(command string) string {
+func commandDigest(command string) string {
 	sum := sha256.Sum256([]byte(strings.TrimSpace(command)))
 	return hex.EncodeToString(sum[:])
 }
 
-// DirID returns "device:inode" for the folder dir, or "" when it cannot
+// dirID returns "device:inode" for the folder dir, or "" when it cannot
 // be read.
-func DirID(dir string) string {
+func dirID(dir string) string {
 	fi, err := os.Stat(dir)
 	if err != nil || !fi.IsDir() {
 		return ""
@@ -314,7 +311,8 @@ func CleanCwd(dir string) string {
 	return filepath.Clean(dir)
 }
 
-// refusalsHeader is the first line of a refusals file.
+// refusalsHeader is the first line of a refusals file, with the version
+// of its format.
 const refusalsHeader = `{"version":1,"kind":"shellguard-refusals"}`
 
 // event is one line of the file.
@@ -403,7 +401,7 @@ func replay(data []byte) *state {
 		slots = append(slots, s)
 	}
 	sort.Slice(slots, func(i, j int) bool { return slots[i].seq < slots[j].seq })
-	cutoff := time.Now().Add(-MaxRefusalAge)
+	cutoff := time.Now().Add(-maxRefusalAge)
 	fresh := slots[:0]
 	for _, s := range slots {
 		if s.r.Expires.After(cutoff) || !s.r.Approved.IsZero() && s.r.Used.IsZero() {
@@ -411,8 +409,8 @@ func replay(data []byte) *state {
 		}
 	}
 	slots = fresh
-	if n := len(slots); n > MaxRefusals {
-		slots = slots[n-MaxRefusals:]
+	if n := len(slots); n > maxRefusals {
+		slots = slots[n-maxRefusals:]
 	}
 	for _, s := range slots {
 		st.refusals = append(st.refusals, s.r)
@@ -474,7 +472,7 @@ type RecordResult struct {
 // approved a code for that very line in that folder (Approve), that
 // approval is used up and RecordResult.Once is set: the command may run
 // this once. Otherwise the refusal goes into the ring with a code valid
-// for lifetime (DefaultCodeLifetime when zero), reusing the open code of
+// for lifetime (ten minutes when zero), reusing the open code of
 // an earlier refusal of the same line in the same folder. rec.Command and
 // rec.Cwd must be set; Code, Digest, Expires and the approval fields are
 // filled in. A Locked refusal gets no code, and no earlier approval
@@ -482,7 +480,7 @@ type RecordResult struct {
 func (r *Refusals) Record(ctx context.Context, rec Refusal, now time.Time, lifetime time.Duration) (RecordResult, error) {
 	var res RecordResult
 	if lifetime <= 0 {
-		lifetime = DefaultCodeLifetime
+		lifetime = defaultCodeLifetime
 	}
 	if strings.TrimSpace(rec.Command) == "" || rec.Cwd == "" {
 		return res, errors.New("a refusal needs a command and a folder")
@@ -490,11 +488,11 @@ func (r *Refusals) Record(ctx context.Context, rec Refusal, now time.Time, lifet
 	now = now.UTC().Round(0)
 	rec.Cwd = CleanCwd(rec.Cwd)
 	if rec.CwdID == "" {
-		rec.CwdID = DirID(rec.Cwd)
+		rec.CwdID = dirID(rec.Cwd)
 	}
-	rec.Digest = Digest(rec.Command)
-	if len(rec.Command) > MaxRefusalCommand {
-		rec.Command, rec.Truncated = cutString(rec.Command, MaxRefusalCommand), true
+	rec.Digest = commandDigest(rec.Command)
+	if len(rec.Command) > maxRefusalCommand {
+		rec.Command, rec.Truncated = cutString(rec.Command, maxRefusalCommand), true
 	}
 	rec.Time, rec.Count = now, 1
 	rec.Reason = cutString(rec.Reason, maxRefusalReason)
@@ -552,7 +550,7 @@ func (r *Refusals) Record(ctx context.Context, rec Refusal, now time.Time, lifet
 func lastOpen(data []byte, rec Refusal, now time.Time, same func(Refusal) bool) *Refusal {
 	needle := []byte(`"digest":"` + rec.Digest + `"`)
 	end := len(data)
-	for range MaxRefusalsLines + 1 {
+	for range maxRefusalsLines + 1 {
 		i := bytes.LastIndex(data[:end], needle)
 		if i < 0 {
 			return nil
@@ -591,16 +589,16 @@ func uniqueCode(data []byte) (string, error) {
 
 // Approve approves the refusal carrying code for one run: the next
 // Record of the same line in the same folder (within lifetime of now,
-// DefaultCodeLifetime when zero) uses it up and lets the command run
+// ten minutes when zero) uses it up and lets the command run
 // once. It returns the refusal; an approval that already exists, unused,
 // is returned as it is. A code that approves nothing is a *CodeError
 // saying why: malformed, unknown, expired (not approved in time), used,
 // or moved (its folder is gone or is another folder now).
 func (r *Refusals) Approve(ctx context.Context, code string, now time.Time, lifetime time.Duration) (Refusal, error) {
 	if lifetime <= 0 {
-		lifetime = DefaultCodeLifetime
+		lifetime = defaultCodeLifetime
 	}
-	norm, err := NormalizeCode(code)
+	norm, err := normalizeCode(code)
 	if err != nil {
 		return Refusal{}, err
 	}
@@ -627,7 +625,7 @@ func (r *Refusals) Approve(ctx context.Context, code string, now time.Time, life
 			cerr = &CodeError{Code: norm, Problem: CodeExpired, Refusal: x, Detail: "it had to be approved before " + x.Expires.Local().Format(time.Kitchen)}
 			return nil, nil
 		}
-		if id := DirID(x.Cwd); id == "" || id != x.CwdID {
+		if id := dirID(x.Cwd); id == "" || id != x.CwdID {
 			why := "the folder " + x.Cwd + " is another folder now"
 			if id == "" {
 				why = "the folder " + x.Cwd + " no longer exists"
@@ -658,7 +656,7 @@ func find(st *state, code string) (Refusal, bool) {
 
 // Lookup returns the refusal carrying code, whatever its state.
 func (r *Refusals) Lookup(code string) (Refusal, error) {
-	norm, err := NormalizeCode(code)
+	norm, err := normalizeCode(code)
 	if err != nil {
 		return Refusal{}, err
 	}
@@ -673,14 +671,14 @@ func (r *Refusals) Lookup(code string) (Refusal, error) {
 }
 
 // GrantSession records entries as approvals for one agent session (and
-// source) until expires, which is capped at MaxSessionLifetime from now.
+// source) until expires, which is capped at 24 hours from now.
 func (r *Refusals) GrantSession(ctx context.Context, session, source string, entries []Entry, now, expires time.Time) ([]SessionGrant, error) {
 	if session == "" {
 		return nil, errors.New("no agent session to approve for")
 	}
 	now = now.UTC().Round(0)
-	if expires.IsZero() || expires.After(now.Add(MaxSessionLifetime)) {
-		expires = now.Add(MaxSessionLifetime)
+	if expires.IsZero() || expires.After(now.Add(maxSessionLifetime)) {
+		expires = now.Add(maxSessionLifetime)
 	}
 	var added []SessionGrant
 	for _, e := range entries {
@@ -845,7 +843,7 @@ func (r *Refusals) update(ctx context.Context, change func(data []byte) ([]event
 		return fmt.Errorf("%s %s: %w", refusalsWhat, t.Abs, werr)
 	}
 	lines := bytes.Count(data, []byte("\n")) + len(evs)
-	if lines > MaxRefusalsLines || start+int64(n) > MaxRefusalsBytes {
+	if lines > maxRefusalsLines || start+int64(n) > maxRefusalsBytes {
 		all := append(append([]byte(nil), data...), buf.Bytes()...)
 		if fi.Size() == 0 {
 			all = all[len(refusalsHeader)+1:]
@@ -888,8 +886,8 @@ func compact(t safefile.Target, st *state) error {
 			live = append(live, g)
 		}
 	}
-	if n := len(live); n > MaxSessionGrants {
-		live = live[n-MaxSessionGrants:]
+	if n := len(live); n > maxSessionGrants {
+		live = live[n-maxSessionGrants:]
 	}
 	for i := range live {
 		if err := enc.Encode(event{Event: "session", Grant: &live[i]}); err != nil {

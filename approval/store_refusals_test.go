@@ -58,11 +58,11 @@ func TestCodeLifecycle(t *testing.T) {
 		t.Fatal("a fresh refusal was let through")
 	}
 	code := first.Refusal.Code
-	if len(code) != CodeLength || strings.Trim(code, CodeAlphabet) != "" {
-		t.Fatalf("code %q is not %d characters of %s", code, CodeLength, CodeAlphabet)
+	if len(code) != codeLength || strings.Trim(code, codeAlphabet) != "" {
+		t.Fatalf("code %q is not %d characters of %s", code, codeLength, codeAlphabet)
 	}
-	if !first.Refusal.Expires.Equal(now.UTC().Round(0).Add(DefaultCodeLifetime)) {
-		t.Errorf("expires %v, want %v", first.Refusal.Expires, now.Add(DefaultCodeLifetime))
+	if !first.Refusal.Expires.Equal(now.UTC().Round(0).Add(defaultCodeLifetime)) {
+		t.Errorf("expires %v, want %v", first.Refusal.Expires, now.Add(defaultCodeLifetime))
 	}
 	// The same refusal again, before approval: the same code.
 	again := record(t, r, "  git push --force  ", work, now.Add(time.Minute))
@@ -116,10 +116,10 @@ func TestCodeRefusals(t *testing.T) {
 		{"malformed: too short", "ABC", now, CodeMalformed},
 		{"malformed: letters codes never use", "OIL01UVX", now, CodeMalformed},
 		{"malformed: non-ASCII", "ÄBCDEFGH", now, CodeMalformed},
-		{"unknown (forged)", strings.Repeat("2", CodeLength), now, CodeUnknown},
-		{"expired", code, now.Add(DefaultCodeLifetime + time.Second), CodeExpired},
+		{"unknown (forged)", strings.Repeat("2", codeLength), now, CodeUnknown},
+		{"expired", code, now.Add(defaultCodeLifetime + time.Second), CodeExpired},
 	}
-	if code == strings.Repeat("2", CodeLength) {
+	if code == strings.Repeat("2", codeLength) {
 		t.Skip("drew the forged code")
 	}
 	for _, tc := range cases {
@@ -139,7 +139,7 @@ func TestCodeRefusals(t *testing.T) {
 		if _, err := r.Approve(context.Background(), c, now.Add(time.Minute), 0); err != nil {
 			t.Fatal(err)
 		}
-		late := now.Add(time.Minute + DefaultCodeLifetime + time.Second)
+		late := now.Add(time.Minute + defaultCodeLifetime + time.Second)
 		if res := record(t, r, "make lapse", work, late); res.Once {
 			t.Fatal("a lapsed approval let the line through")
 		}
@@ -212,7 +212,7 @@ func TestRefusalsAreBounded(t *testing.T) {
 	r, work := newTestRefusals(t)
 	now := time.Now()
 	seen := map[string]bool{}
-	for i := range MaxRefusals + 20 {
+	for i := range maxRefusals + 20 {
 		c := record(t, r, fmt.Sprintf("make step%d", i), work, now).Refusal.Code
 		if seen[c] {
 			t.Fatalf("code %s issued twice", c)
@@ -223,15 +223,15 @@ func TestRefusalsAreBounded(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(list) != MaxRefusals {
-		t.Fatalf("ring holds %d, want %d", len(list), MaxRefusals)
+	if len(list) != maxRefusals {
+		t.Fatalf("ring holds %d, want %d", len(list), maxRefusals)
 	}
-	if list[0].Command != fmt.Sprintf("make step%d", MaxRefusals+19) || list[len(list)-1].Command != "make step20" {
+	if list[0].Command != fmt.Sprintf("make step%d", maxRefusals+19) || list[len(list)-1].Command != "make step20" {
 		t.Errorf("ring is not the newest, newest first: %q ... %q", list[0].Command, list[len(list)-1].Command)
 	}
-	long := strings.Repeat("x", MaxRefusalCommand+100)
+	long := strings.Repeat("x", maxRefusalCommand+100)
 	res := record(t, r, "echo "+long, work, now)
-	if !res.Refusal.Truncated || len(res.Refusal.Command) > MaxRefusalCommand {
+	if !res.Refusal.Truncated || len(res.Refusal.Command) > maxRefusalCommand {
 		t.Errorf("a long line was kept whole: %d bytes", len(res.Refusal.Command))
 	}
 	// Its code still works: it is tied to the digest of the whole line.
@@ -402,7 +402,7 @@ func TestSessionGrants(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(gs) != 1 || gs[0].Pattern != "npm run build" || !gs[0].Expires.Equal(now.UTC().Round(0).Add(MaxSessionLifetime)) {
+	if len(gs) != 1 || gs[0].Pattern != "npm run build" || !gs[0].Expires.Equal(now.UTC().Round(0).Add(maxSessionLifetime)) {
 		t.Fatalf("grant: %+v", gs)
 	}
 	if got := r.SessionEntries("s1", "hook:claude", now); len(got) != 1 || got[0].Scope != Session {
@@ -413,7 +413,7 @@ func TestSessionGrants(t *testing.T) {
 			t.Errorf("session %q of %q got %+v", other[0], other[1], got)
 		}
 	}
-	if got := r.SessionEntries("s1", "hook:claude", now.Add(MaxSessionLifetime)); len(got) != 0 {
+	if got := r.SessionEntries("s1", "hook:claude", now.Add(maxSessionLifetime)); len(got) != 0 {
 		t.Errorf("an expired session approval still applies")
 	}
 }
@@ -464,7 +464,7 @@ func TestRefusalsCompaction(t *testing.T) {
 	if _, err := r.Approve(context.Background(), code, now, 0); err != nil {
 		t.Fatal(err)
 	}
-	for i := range MaxRefusalsLines {
+	for i := range maxRefusalsLines {
 		record(t, r, fmt.Sprintf("make n%d", i%20), work, now)
 		if i == 10 {
 			f, err := os.OpenFile(r.Path(), os.O_WRONLY|os.O_APPEND, 0)
@@ -479,7 +479,7 @@ func TestRefusalsCompaction(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := strings.Count(string(data), "\n"); n > MaxRefusalsLines+1 {
+	if n := strings.Count(string(data), "\n"); n > maxRefusalsLines+1 {
 		t.Errorf("%d lines after compaction", n)
 	}
 	if !strings.HasPrefix(string(data), refusalsHeader+"\n") {
@@ -504,11 +504,36 @@ func TestRefusalsCompaction(t *testing.T) {
 
 func TestOldRefusalsArePruned(t *testing.T) {
 	r, work := newTestRefusals(t)
-	old := time.Now().Add(-MaxRefusalAge - time.Hour)
+	old := time.Now().Add(-maxRefusalAge - time.Hour)
 	record(t, r, "make ancient", work, old)
 	record(t, r, "make recent", work, time.Now())
 	list, _, err := r.List()
 	if err != nil || len(list) != 1 || list[0].Command != "make recent" {
 		t.Fatalf("list: %+v %v", list, err)
+	}
+}
+
+// TestDocumentedLimits: the figures the exported documentation states
+// (Refusal, Refusals, Record, Approve, GrantSession, the file format) are
+// the constants the code uses.
+func TestDocumentedLimits(t *testing.T) {
+	for _, c := range []struct {
+		what      string
+		got, want any
+	}{
+		{"code length", codeLength, 8},
+		{"code alphabet", codeAlphabet, "23456789ABCDEFGHJKMNPQRSTWXYZ"},
+		{"command kept", maxRefusalCommand, 16 << 10},
+		{"refusals kept", maxRefusals, 64},
+		{"lines before compaction", maxRefusalsLines, 128},
+		{"bytes before compaction", maxRefusalsBytes, 1 << 20},
+		{"refusal age", maxRefusalAge, 7 * 24 * time.Hour},
+		{"code lifetime", defaultCodeLifetime, 10 * time.Minute},
+		{"session lifetime", maxSessionLifetime, 24 * time.Hour},
+		{"approvals file version", fileVersion, 2},
+	} {
+		if c.got != c.want {
+			t.Errorf("%s: %v, documented as %v", c.what, c.got, c.want)
+		}
 	}
 }

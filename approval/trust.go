@@ -10,17 +10,6 @@ import (
 // user could have written it, or could replace it. Path is the file or
 // folder at fault. The audit log is checked by the same rules (the type
 // is shared with it).
-type TrustError = safefile.TrustError
-
-// What an untrusted store's messages call it and say about it.
-const (
-	trustWhat   = "approvals file"
-	trustEffect = "none of its approvals are used"
-)
-
-// CheckTrust reports whether the approvals file at path may grant
-// approvals. It returns nil when it may, and a *TrustError (or an error
-// from the file system) when it may not.
 //
 // A file is trusted when both it and the folder that holds it are owned by
 // the effective user running shellguard and neither is writable by its
@@ -32,7 +21,18 @@ const (
 // trusted when its folder is (or does not exist either): there is nothing
 // in it to trust, and a file shellguard creates there is private to the
 // user.
-func CheckTrust(path string) error {
+type TrustError = safefile.TrustError
+
+// What an untrusted store's messages call it and say about it.
+const (
+	trustWhat   = "approvals file"
+	trustEffect = "none of its approvals are used"
+)
+
+// checkTrust reports whether the approvals file at path may grant
+// approvals (see TrustError). It returns nil when it may, and a
+// *TrustError (or an error from the file system) when it may not.
+func checkTrust(path string) error {
 	t, err := safefile.Resolve(path)
 	if err != nil {
 		return &FileError{Path: t.Abs, Kind: Unreadable, Err: err}

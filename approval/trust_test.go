@@ -79,16 +79,16 @@ func TestCheckTrust(t *testing.T) {
 				t.Fatal(err)
 			}
 			t.Cleanup(func() { _ = os.Chmod(dir, 0o700) })
-			err := CheckTrust(path)
+			err := checkTrust(path)
 			if tt.wantPath == "" {
 				if err != nil {
-					t.Fatalf("CheckTrust(%s) = %v, want trusted", path, err)
+					t.Fatalf("checkTrust(%s) = %v, want trusted", path, err)
 				}
 				return
 			}
 			var te *TrustError
 			if !errors.As(err, &te) {
-				t.Fatalf("CheckTrust(%s) = %v, want a *TrustError", path, err)
+				t.Fatalf("checkTrust(%s) = %v, want a *TrustError", path, err)
 			}
 			if filepath.Base(te.Path) != tt.wantPath {
 				t.Errorf("blames %s, want %s", te.Path, tt.wantPath)
@@ -123,8 +123,8 @@ func TestCheckTrustForeignOwner(t *testing.T) {
 				t.Fatal(err)
 			}
 			var te *TrustError
-			if err := CheckTrust(path); !errors.As(err, &te) || te.Path != owned || !strings.Contains(err.Error(), "owned by another user") {
-				t.Fatalf("CheckTrust = %v, want owned-by-another-user blaming %s", err, owned)
+			if err := checkTrust(path); !errors.As(err, &te) || te.Path != owned || !strings.Contains(err.Error(), "owned by another user") {
+				t.Fatalf("checkTrust = %v, want owned-by-another-user blaming %s", err, owned)
 			}
 			if !strings.HasPrefix(te.Fix, "chown 0 ") {
 				t.Errorf("Fix = %q", te.Fix)

@@ -260,12 +260,29 @@ func TestRegistryManagement(t *testing.T) {
 
 func TestCaseSensitivity(t *testing.T) {
 	p := danger.Pattern{Name: "x", Regex: "DROP", Level: danger.Low, Description: "x", CaseSensitive: true}
-	if p.Matches("psql -c 'drop'") {
+	if danger.MustNewDetector([]danger.Pattern{p}).IsDangerous("psql -c 'drop'") {
 		t.Error("case-sensitive pattern matched lower case")
 	}
 	p.CaseSensitive = false
-	if !p.Matches("psql -c 'drop'") {
+	if !danger.MustNewDetector([]danger.Pattern{p}).IsDangerous("psql -c 'drop'") {
 		t.Error("case-insensitive pattern did not match")
+	}
+}
+
+// TestNewDetectorOnlyItsPatterns: NewDetector's registry is what it is
+// given, nil included; the built-in rules come only from Default.
+func TestNewDetectorOnlyItsPatterns(t *testing.T) {
+	for _, ps := range [][]danger.Pattern{nil, {}} {
+		d, err := danger.NewDetector(ps)
+		if err != nil {
+			t.Fatalf("NewDetector(%#v): %v", ps, err)
+		}
+		if n := len(d.Patterns()); n != 0 || d.IsDangerous("rm -rf /") {
+			t.Errorf("NewDetector(%#v): %d patterns, rm -rf / dangerous: %v", ps, n, d.IsDangerous("rm -rf /"))
+		}
+	}
+	if !danger.Default().IsDangerous("rm -rf /") {
+		t.Error("Default does not flag rm -rf /")
 	}
 }
 

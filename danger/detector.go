@@ -33,15 +33,12 @@ func Default() *Detector {
 	return d
 }
 
-// NewDetector returns a detector over patterns (an empty slice means no
-// rules; Default gives the built-in ones). It fails when patterns is nil
-// or a pattern is invalid: no name, a duplicate name, an invalid level, a
-// regex that does not compile, an unknown check, or neither a regex nor a
-// match spec.
+// NewDetector returns a detector over patterns, and only them: nil or an
+// empty slice gives a detector with no rules (Default gives the built-in
+// ones). It fails when a pattern is invalid: no name, a duplicate name, an
+// invalid level, a regex that does not compile, an unknown check, or
+// neither a regex nor a match spec.
 func NewDetector(patterns []Pattern) (*Detector, error) {
-	if patterns == nil {
-		return nil, fmt.Errorf("danger: NewDetector(nil): pass the patterns, or use Default() for the built-in registry")
-	}
 	reg, err := compile(patterns)
 	if err != nil {
 		return nil, err
@@ -49,16 +46,6 @@ func NewDetector(patterns []Pattern) (*Detector, error) {
 	d := &Detector{parser: shellparse.New(shellparse.Limits{})}
 	d.reg.Store(reg)
 	return d, nil
-}
-
-// MustNewDetector is NewDetector that panics on error, for patterns known
-// to be valid.
-func MustNewDetector(patterns []Pattern) *Detector {
-	d, err := NewDetector(patterns)
-	if err != nil {
-		panic(err)
-	}
-	return d
 }
 
 // Add appends a pattern to the registry (patterns are checked in order).
@@ -111,10 +98,6 @@ func (d *Detector) Replace(patterns []Pattern) error {
 // Patterns returns a copy of the registry, in order.
 func (d *Detector) Patterns() []Pattern { return d.reg.Load().patterns() }
 
-// Parser returns the parser the detector uses, so that callers can parse a
-// line once and pass the Result to CheckParsed.
-func (d *Detector) Parser() *shellparse.Parser { return d.parser }
-
 // Check returns every warning for command, in registry order, one per
 // matching pattern.
 func (d *Detector) Check(command string) []Warning {
@@ -152,16 +135,6 @@ func MaxLevel(ws []Warning) (level Level, ok bool) {
 // CheckParsed checks a Result the caller already parsed.
 func (d *Detector) CheckParsed(res *shellparse.Result) []Warning {
 	return d.reg.Load().check(res)
-}
-
-// Matches reports whether command matches p alone. It compiles p and
-// parses command on each call; use a Detector for repeated checks.
-func (p Pattern) Matches(command string) bool {
-	reg, err := compile([]Pattern{p})
-	if err != nil {
-		return false
-	}
-	return len(reg.check(shellparse.Parse(command))) > 0
 }
 
 // registry is an immutable compiled set of patterns.

@@ -54,6 +54,20 @@ func (h *home) write(t *testing.T, rel, content string) string {
 	return p
 }
 
+// managed writes the managed configuration, readable by all as it must be.
+func (h *home) managed(t *testing.T, content string) {
+	t.Helper()
+	p := h.write(t, "managed/config.toml", content)
+	for _, c := range []struct {
+		path string
+		mode os.FileMode
+	}{{p, 0o644}, {filepath.Dir(p), 0o755}} {
+		if err := os.Chmod(c.path, c.mode); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
 func (h *home) guard(t *testing.T, source string) *policy.Guard {
 	t.Helper()
 	g, err := policy.Load(policy.Options{Cwd: h.proj, Source: source, Env: func(k string) string { return h.env[k] },
@@ -91,7 +105,7 @@ func TestAllowOnceLoop(t *testing.T) {
 			if d.Verdict == policy.Allow || d.Code == "" || d.Cwd != h.proj {
 				t.Fatalf("first decision: %s code %q cwd %q", d.Verdict, d.Code, d.Cwd)
 			}
-			text := policy.CodeText(d)
+			text := policy.CodeSentence(d)
 			if !strings.HasSuffix(d.Reason, text) || !strings.Contains(text, "shellguard allow once "+d.Code) ||
 				!strings.Contains(text, "a person") || !strings.Contains(text, "refuses that command from an agent") {
 				t.Errorf("reason does not name the code for a person: %q", d.Reason)
@@ -122,8 +136,8 @@ func TestAllowOnceLoop(t *testing.T) {
 				t.Fatalf("the approved retry: %s %q", once.Verdict, once.Reason)
 			}
 			for _, ir := range once.Invocations {
-				if !ir.Approved || ir.ApprovedBy != "once: "+d.Code {
-					t.Errorf("invocation %q approved by %q", ir.Command, ir.ApprovedBy)
+				if !ir.Approved || ir.ApprovedBy.String() != "once: "+d.Code || ir.ApprovedBy.Kind != policy.ByOnce {
+					t.Errorf("invocation %q approved by %q", ir.Command, ir.ApprovedBy.String())
 				}
 			}
 			next := h.decide(t, g, line)
@@ -214,13 +228,7 @@ func TestShadowMode(t *testing.T) {
 
 func TestManagedForbidsApproving(t *testing.T) {
 	h := newHome(t, `exempt = ["git_push_force"]`)
-	h.write(t, "managed/config.toml", "[managed]\nforbid_approvals = [\"git_push_force\"]\n")
-	if err := os.Chmod(filepath.Join(h.dir, "managed", "config.toml"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Chmod(filepath.Join(h.dir, "managed"), 0o755); err != nil {
-		t.Fatal(err)
-	}
+	h.managed(t, "[managed]\nforbid_approvals = [\"git_push_force\"]\n")
 	g := h.guard(t, "cli")
 	if g.Config().IsExempt("git_push_force") {
 		t.Fatal("the user's exempt survived forbid_approvals")
@@ -239,7 +247,7 @@ func TestSessionApprovals(t *testing.T) {
 		t.Fatal(err)
 	}
 	req := policy.Request{Command: "make deploy staging", Cwd: h.proj, SessionID: "s1"}
-	if d := g.Decide(req); d.Verdict != policy.Allow || !strings.HasPrefix(d.Invocations[0].ApprovedBy, "session: ") {
+	if d := g.Decide(req); d.Verdict != policy.Allow || !strings.HasPrefix(d.Invocations[0].ApprovedBy.String(), "session: ") {
 		t.Fatalf("session s1: %s %q", d.Verdict, d.Reason)
 	}
 	for _, r := range []policy.Request{
@@ -269,13 +277,7 @@ func ExampleDecision_Enforced() {
 // exempt of one of its rules is dropped, and rules of other packs are not.
 func TestManagedForbidsApprovingPack(t *testing.T) {
 	h := newHome(t, `exempt = ["git_push_force", "rm_recursive"]`)
-	h.write(t, "managed/config.toml", "[managed]\nforbid_approvals = [\"core.git\"]\n")
-	if err := os.Chmod(filepath.Join(h.dir, "managed", "config.toml"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Chmod(filepath.Join(h.dir, "managed"), 0o755); err != nil {
-		t.Fatal(err)
-	}
+	h.managed(t, "[managed]\nforbid_approvals = [\"core.git\"]\n")
 	g := h.guard(t, "cli")
 	if g.Config().IsExempt("git_push_force") {
 		t.Error("the user's exempt of a rule of a forbidden pack survived")

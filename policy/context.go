@@ -19,16 +19,16 @@ import (
 // time with lstat, through real folders only (a symbolic link anywhere on
 // the way, a missing target or a file that is not a folder keeps the
 // warning). One of its components, below the root, must be a safe name:
-// SafeDeleteNames or a name in safe_delete, or it must be one of the
+// safeDeleteNames or a name in safe_delete, or it must be one of the
 // safe_delete paths relative to the root (or below one). Nothing before
 // the delete in the line may change the folders: every earlier
 // invocation is read-only (and not cd), or another delete this rule
 // accepts. A delete run elsewhere (ssh host rm, xargs rm, find -exec rm)
 // keeps its warning.
 
-// SafeDeleteNames are the build and cache folders the context rule knows
+// safeDeleteNames are the build and cache folders the context rule knows
 // (shell patterns, matched against one path component).
-var SafeDeleteNames = []string{
+var safeDeleteNames = []string{
 	"node_modules", "dist", "build", "target", ".next", ".turbo", "coverage",
 	"__pycache__", ".pytest_cache", ".venv", "*.egg-info",
 }
@@ -192,7 +192,7 @@ func (g *Guard) safeTarget(p, cwd, root string) bool {
 // safeName reports whether one path component is a safe build or cache
 // folder name.
 func (g *Guard) safeName(c string) bool {
-	for _, n := range SafeDeleteNames {
+	for _, n := range safeDeleteNames {
 		if ok, _ := filepath.Match(n, c); ok {
 			return true
 		}

@@ -45,7 +45,7 @@ type Request struct {
 	// ...; see internal/agents), or "" for other callers. Under an agent
 	// whose shell tool can keep a terminal session open (Codex), a
 	// program that would read commands from the terminal is denied (see
-	// InteractiveProgramNames).
+	// internal/programs/data/terminal.toml).
 	Agent string
 	// Unattended reports that no person will see a prompt (the agent runs
 	// headless). An ask with an opinion (a danger warning, an ask rule, a
@@ -86,10 +86,10 @@ type InvocationResult struct {
 	// Approved reports whether an approval, an allow rule or the read-only
 	// list covers the invocation.
 	Approved bool `json:"approved"`
-	// ApprovedBy says what approved it ("session: git checkout *",
-	// "always: git checkout *", "rule: allow git *", "read-only: ls"), or
-	// is empty.
-	ApprovedBy string `json:"approved_by"`
+	// ApprovedBy says what approved it, or is the zero Approver. In JSON
+	// it is its text ("session: git checkout *", "rule: allow git *",
+	// "read-only: ls", ...), or "".
+	ApprovedBy Approver `json:"approved_by"`
 	// Reason explains why the invocation is not approvable, when it is not.
 	Reason string `json:"reason,omitempty"`
 	// Program is the program's name (basename), or "" when it is dynamic.
@@ -119,7 +119,8 @@ type Decision struct {
 	// Code is the allow-once code of an ask or deny: a person who runs
 	// "shellguard allow once CODE" in their own terminal before
 	// CodeExpires lets this exact line run once in this folder (Cwd). The
-	// Reason ends with a sentence saying so (see CodeText). Empty when no
+	// Reason ends with a sentence saying so, unless the entry point asks
+	// the person in place (the TUI, the shell snippet). Empty when no
 	// code was issued (see CodeProblem).
 	Code        string    `json:"code,omitempty"`
 	CodeExpires time.Time `json:"code_expires,omitzero"`
@@ -144,7 +145,8 @@ type Decision struct {
 	// it cannot be), and prefixReason why not.
 	prefixes     []string
 	prefixReason string
-	// codeText is the sentence about Code that ends Reason, if any.
+	// codeText is the sentence about Code that ends Reason, if any (see
+	// codeSentence).
 	codeText string
 }
 

@@ -33,7 +33,7 @@
 // session apply; an allow-once approval of that exact line in that folder
 // is used up and allows it once; otherwise it is kept in the recent
 // refusals with an allow-once code, which Decision.Code carries and the
-// reason names (CodeText). In shadow mode (mode = "warn") it is marked
+// reason names. In shadow mode (mode = "warn") it is marked
 // Decision.Shadow: entry points act on Decision.Enforced, which is then
 // Allow.
 //

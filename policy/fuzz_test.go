@@ -57,7 +57,7 @@ func FuzzDecide(f *testing.F) {
 				t.Fatalf("%q: allowed with no invocation", line)
 			}
 			for _, ir := range d.Invocations {
-				if !ir.Approved || ir.ApprovedBy == "" {
+				if !ir.Approved || ir.ApprovedBy.String() == "" {
 					t.Fatalf("%q: allowed but %q is not approved", line, ir.Command)
 				}
 			}

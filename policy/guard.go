@@ -144,14 +144,14 @@ func New(cfg *config.Config) (*Guard, error) {
 	if cfg == nil {
 		cfg = config.Default()
 	}
-	det, err := Detector(cfg)
+	det, err := detectorFor(cfg)
 	if err != nil {
 		return nil, err
 	}
 	g := &Guard{
 		cfg:      cfg,
 		detector: det,
-		parser:   det.Parser(),
+		parser:   shellparse.New(shellparse.Limits{}),
 		notices:  append([]string(nil), cfg.Notices...),
 		budget:   DefaultBudget,
 	}
@@ -179,19 +179,17 @@ func (g *Guard) WithStore(s *approval.Store) *Guard {
 	return g
 }
 
-// Detector builds the danger detector a configuration describes: the
+// detectorFor builds the danger detector a configuration describes: the
 // built-in patterns of the packs it leaves on (each pack's default, or as
 // [packs] says), less the disabled rules, re-levelled, then the custom
 // patterns.
-func Detector(cfg *config.Config) (*danger.Detector, error) {
+func detectorFor(cfg *config.Config) (*danger.Detector, error) {
 	if len(cfg.Disabled) == 0 && len(cfg.Relevel) == 0 && len(cfg.Patterns) == 0 && !cfg.PacksChanged() {
 		// The built-in registry as it stands: static data, nothing to
 		// copy or compile (the common case, and a hook's start-up).
 		return danger.Default(), nil
 	}
-	// Not nil: a configuration that disables every rule and adds none
-	// gets a detector with no rules.
-	ps := []danger.Pattern{}
+	var ps []danger.Pattern
 	var builtin []danger.Pattern
 	for _, pk := range danger.Packs() {
 		if cfg.PackOn(pk.Name) {
@@ -425,7 +423,7 @@ func (g *Guard) decideParsed(req Request, res *shellparse.Result, storeIx *appro
 	// Approvals: the session's, then the persisted store's (if trusted),
 	// each looked up through its index.
 	sessionIx := req.Session.Index()
-	var match approval.IndexedMatch // no entries approve nothing
+	var match approval.MatchResult // no entries approve nothing
 	if sessionIx.Len() > 0 || storeIx.Len() > 0 {
 		match = approval.MatchIndexes(cls, sessionIx, storeIx)
 	}
@@ -447,18 +445,14 @@ func (g *Guard) decideParsed(req Request, res *shellparse.Result, storeIx *appro
 			ir.Command = inv.String()
 		}
 		ir.Program = inv.Name
-		if i < len(match.By) && match.By[i] != "" {
-			scope := match.Entries[i].Scope
-			if scope == "" {
-				scope = approval.Always
-			}
-			ir.Approved, ir.ApprovedBy = true, string(scope)+": "+match.By[i]
+		if i < len(match.By) && match.By[i] != nil {
+			ir.Approved, ir.ApprovedBy = true, approverOf(match.By[i])
 		}
 		if !ir.Approved && ir.Reason == "" {
 			if r := g.allowRule(ir.Command); r != "" {
-				ir.Approved, ir.ApprovedBy = true, "rule: allow "+r
+				ir.Approved, ir.ApprovedBy = true, Approver{Kind: ByRule, Name: r}
 			} else if g.cfg.ReadOnly && readOnlyHere[i] {
-				ir.Approved, ir.ApprovedBy = true, "read-only: "+inv.Name
+				ir.Approved, ir.ApprovedBy = true, Approver{Kind: ByReadOnly, Name: inv.Name}
 			}
 		}
 		d.Invocations[i] = ir
@@ -479,16 +473,9 @@ func (g *Guard) decideParsed(req Request, res *shellparse.Result, storeIx *appro
 	}
 
 	// Deny rules beat everything.
-	for i := range d.Invocations {
-		for _, r := range g.cfg.Deny {
-			if r.Match(d.Invocations[i].Command) {
-				d.Rules = append(d.Rules, "deny: "+r.Pattern)
-			}
-		}
-	}
-	if len(d.Rules) > 0 {
+	if r, ok := ruleHits(&d, g.cfg.Deny, "deny"); ok {
 		d.Verdict = Deny
-		d.Reason = "denied by your rule " + strings.TrimPrefix(d.Rules[0], "deny: ")
+		d.Reason = "denied by your rule " + r
 		g.fillLevel(&d)
 		return d
 	}
@@ -500,7 +487,7 @@ func (g *Guard) decideParsed(req Request, res *shellparse.Result, storeIx *appro
 	// person gave can, for an exempted rule.
 	byApproval := everyApproved
 	for _, ir := range d.Invocations {
-		byApproval = byApproval && !strings.HasPrefix(ir.ApprovedBy, "rule: ") && !strings.HasPrefix(ir.ApprovedBy, "read-only: ")
+		byApproval = byApproval && ir.ApprovedBy.fromPerson()
 	}
 	var counted []danger.Warning
 	for _, w := range d.Warnings {
@@ -533,23 +520,16 @@ func (g *Guard) decideParsed(req Request, res *shellparse.Result, storeIx *appro
 		d.Reason = "shellguard could not analyse the whole command: " + res.Problems[0].Message
 		return d
 	}
-	for i := range d.Invocations {
-		for _, r := range g.cfg.Ask {
-			if r.Match(d.Invocations[i].Command) {
-				d.Rules = append(d.Rules, "ask: "+r.Pattern)
-			}
-		}
-	}
-	if len(d.Rules) > 0 {
+	if r, ok := ruleHits(&d, g.cfg.Ask, "ask"); ok {
 		d.Verdict = Ask
-		d.Reason = "your rule " + strings.TrimPrefix(d.Rules[0], "ask: ") + " asks for confirmation"
+		d.Reason = "your rule " + r + " asks for confirmation"
 		return d
 	}
 	if everyApproved {
 		d.Verdict = Allow
 		by := make([]string, 0, len(d.Invocations))
 		for _, ir := range d.Invocations {
-			by = append(by, ir.ApprovedBy)
+			by = append(by, ir.ApprovedBy.String())
 		}
 		d.Reason = "allowed: " + strings.Join(dedupe(by), "; ")
 		return d
@@ -581,6 +561,23 @@ func (g *Guard) fillLevel(d *Decision) {
 		l := lvl
 		d.Level = &l
 	}
+}
+
+// ruleHits adds to d.Rules, as "kind: pattern", every rule that matches
+// an invocation of d, in order; it returns the pattern of the first, and
+// whether there was one.
+func ruleHits(d *Decision, rules []config.Rule, kind string) (first string, ok bool) {
+	for i := range d.Invocations {
+		for _, r := range rules {
+			if r.Match(d.Invocations[i].Command) {
+				if !ok {
+					first, ok = r.Pattern, true
+				}
+				d.Rules = append(d.Rules, kind+": "+r.Pattern)
+			}
+		}
+	}
+	return first, ok
 }
 
 func (g *Guard) allowRule(command string) string {

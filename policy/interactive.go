@@ -21,13 +21,6 @@ import (
 // argv: standard input, xargs, and the commands container and pod tools
 // run with a terminal.
 
-// InteractiveProgramNames returns the names of the programs shellguard
-// knows to read commands from the terminal ("busybox sh" for one that
-// needs a first operand), sorted, then the container and pod forms.
-func InteractiveProgramNames() []string {
-	return append(programs.TerminalPrograms(), "xargs (arguments from the terminal)", "docker/podman/nerdctl exec|run|attach -i", "docker compose exec|run", "kubectl/oc exec|attach|run|debug -i", "lxc/incus exec")
-}
-
 // interactive reports whether inv would read commands (or arguments, or
 // keys) from the terminal, and a short description of why.
 func interactive(inv *shellparse.Invocation) (string, bool) {

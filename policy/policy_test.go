@@ -1,6 +1,8 @@
 package policy_test
 
 import (
+	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -159,7 +161,7 @@ func TestAlwaysApprovalAndAudit(t *testing.T) {
 	if err := g.Approve("npm test", false, approval.Always, nil, "test"); err != nil {
 		t.Fatal(err)
 	}
-	if d := g.Decide(policy.Request{Command: "npm test -- --watch=false"}); d.Verdict != policy.Allow || d.Invocations[0].ApprovedBy == "" {
+	if d := g.Decide(policy.Request{Command: "npm test -- --watch=false"}); d.Verdict != policy.Allow || d.Invocations[0].ApprovedBy.String() == "" {
 		t.Errorf("always approval: %v %+v", d.Verdict, d.Invocations)
 	}
 	b, err := os.ReadFile(filepath.Join(dir, "audit.jsonl"))
@@ -199,27 +201,99 @@ func BenchmarkDecide(b *testing.B) {
 }
 
 // Disabling every built-in rule (and adding none) leaves a detector with no
-// rules: it used to fall back to the defaults, because an empty pattern
-// list reached danger.NewDetector as nil. Nothing is allowed for it: a
-// line that is not approved is still asked.
+// rules: it once fell back to the defaults, when an empty pattern list
+// reached danger.NewDetector as nil. Nothing is allowed for it: a line
+// that is not approved is still asked.
 func TestDetectorEveryRuleDisabled(t *testing.T) {
 	cfg := config.Default()
 	cfg.Disabled = map[string]config.Source{}
 	for _, p := range danger.DefaultPatterns() {
 		cfg.Disabled[p.Name] = config.Source{Layer: config.LayerUser}
 	}
-	det, err := policy.Detector(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if n := len(det.Patterns()); n != 0 {
-		t.Fatalf("detector has %d patterns, want 0", n)
-	}
 	g, err := policy.New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
+	if n := len(g.DangerDetector().Patterns()); n != 0 {
+		t.Fatalf("detector has %d patterns, want 0", n)
+	}
 	if d := g.Decide(policy.Request{Command: "rm -rf /"}); d.Verdict == policy.Allow || len(d.Warnings) != 0 {
 		t.Fatalf("rm -rf / with every rule disabled: %v, %d warnings; want ask with none", d.Verdict, len(d.Warnings))
 	}
+}
+
+// TestApproverText: each kind of approver has the text the CLI, the audit
+// log and hook reasons show, and reads back from it.
+func TestApproverText(t *testing.T) {
+	for _, tc := range []struct {
+		a    policy.Approver
+		text string
+	}{
+		{policy.Approver{}, ""},
+		{policy.Approver{Kind: policy.BySession, Name: "git checkout *"}, "session: git checkout *"},
+		{policy.Approver{Kind: policy.ByAlways, Name: "make deploy && echo ok"}, "always: make deploy && echo ok"},
+		{policy.Approver{Kind: policy.ByOnce, Name: "K7QX-M2PD"}, "once: K7QX-M2PD"},
+		{policy.Approver{Kind: policy.ByRule, Name: "git *"}, "rule: allow git *"},
+		{policy.Approver{Kind: policy.ByReadOnly, Name: "ls"}, "read-only: ls"},
+		{policy.Approver{Kind: policy.BySession, Name: "echo a: b"}, "session: echo a: b"},
+	} {
+		if got := tc.a.String(); got != tc.text {
+			t.Errorf("%+v: text %q, want %q", tc.a, got, tc.text)
+		}
+		b, err := json.Marshal(policy.InvocationResult{ApprovedBy: tc.a})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var back policy.InvocationResult
+		if err := json.Unmarshal(b, &back); err != nil || back.ApprovedBy != tc.a {
+			t.Errorf("%s reads back as %+v (%v)", b, back.ApprovedBy, err)
+		}
+		var m map[string]any
+		if err := json.Unmarshal(b, &m); err != nil || m["approved_by"] != tc.text {
+			t.Errorf("%s: approved_by is not %q", b, tc.text)
+		}
+	}
+	for _, bad := range []string{"rule: git *", "other: x", "session", "ls"} {
+		var a policy.Approver
+		if err := a.UnmarshalText([]byte(bad)); err == nil {
+			t.Errorf("%q decodes as %+v", bad, a)
+		}
+	}
+	if _, err := json.Marshal(policy.Approver{Kind: 99}); err == nil {
+		t.Error("an invalid kind encodes")
+	}
+}
+
+// TestApprovedByKinds: Decide says which kind of thing approved each
+// invocation.
+func TestApprovedByKinds(t *testing.T) {
+	g := guard(t, "[rules]\nallow = [\"make build*\"]\n")
+	d := g.Decide(policy.Request{Command: "ls && make build"})
+	if d.Verdict != policy.Allow || len(d.Invocations) != 2 {
+		t.Fatalf("%v: %s", d.Verdict, d.Reason)
+	}
+	if a := d.Invocations[0].ApprovedBy; a.Kind != policy.ByReadOnly || a.Name != "ls" {
+		t.Errorf("ls approved by %+v", a)
+	}
+	if a := d.Invocations[1].ApprovedBy; a.Kind != policy.ByRule || a.Name != "make build*" {
+		t.Errorf("make build approved by %+v", a)
+	}
+	if want := "allowed: read-only: ls; rule: allow make build*"; d.Reason != want {
+		t.Errorf("reason %q, want %q", d.Reason, want)
+	}
+}
+
+// An Approver prints as the CLI, the audit log and hook reasons show it.
+func ExampleApprover() {
+	for _, a := range []policy.Approver{
+		{Kind: policy.ByAlways, Name: "git checkout *"},
+		{Kind: policy.ByRule, Name: "make build*"},
+		{Kind: policy.ByReadOnly, Name: "ls"},
+	} {
+		fmt.Println(a)
+	}
+	// Output:
+	// always: git checkout *
+	// rule: allow make build*
+	// read-only: ls
 }

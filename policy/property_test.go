@@ -29,6 +29,7 @@ import (
 	"github.com/shellguard/shellguard/config"
 	"github.com/shellguard/shellguard/danger"
 	"github.com/shellguard/shellguard/policy"
+	"github.com/shellguard/shellguard/shellparse"
 )
 
 // grossBound catches hangs and exponential blow-ups, not slowness: the
@@ -483,7 +484,7 @@ func TestPropertyGlueCharactersHideNothing(t *testing.T) {
 // commands); finding 19 in docs/robustness.md was a re-parsed string
 // that made the parser drop every statement after it.
 func TestPropertyWarningsSurviveContext(t *testing.T) {
-	det := danger.Default()
+	det, parser := danger.Default(), shellparse.New(shellparse.Limits{})
 	g, _ := propertyGuard(t)
 	contexts := []string{
 		"ls", "bash -c ls", "sh -c 'ls; pwd'", "eval ls", "su -c ls", "watch ls", "echo ls | sh",
@@ -504,7 +505,7 @@ func TestPropertyWarningsSurviveContext(t *testing.T) {
 				// The context is also tried after another statement:
 				// finding 19 needed one before the re-parsed string.
 				for _, line := range []string{c + sep + dangerous, dangerous + sep + c, "ls; " + c + sep + dangerous, "true\n" + c + sep + dangerous} {
-					if !det.Parser().Parse(line).OK() {
+					if !parser.Parse(line).OK() {
 						// Not shell ("ls & ; x", a heredoc whose
 						// delimiter line goes on): such a line is
 						// never allowed, and what bash does with it

@@ -5,16 +5,12 @@ import (
 	"github.com/shellguard/shellguard/shellparse"
 )
 
-// ReadOnlyPrograms lists the commands shellguard allows without an
-// approval when they are used read-only (the read_only setting, on by
-// default): programs ("ls") and subcommands ("git status"). Each has a
-// read-only form in the program data (internal/programs/data): the
-// options and operand shapes that would make it write, run another
-// program or change the system disqualify it, and so does anything that
-// widens what it does (the same rules approvals use).
-//
-// It returns a new slice on each call.
-func ReadOnlyPrograms() []string { return programs.ReadOnlyPrograms() }
+// The programs read-only by nature (the read_only setting, on by
+// default) are those with a read-only form in the program data
+// (internal/programs/data): programs ("ls") and subcommands ("git
+// status"), with the options and operand shapes that would make them
+// write, run another program or change the system ruled out, and anything
+// that widens what they do (the same rules approvals use).
 
 // readOnly reports whether inv is read-only by nature.
 func readOnly(inv *shellparse.Invocation) bool {

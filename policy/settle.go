@@ -105,7 +105,7 @@ func (g *Guard) settle(req Request, d *Decision, deadline time.Time) {
 		d.Verdict, d.Problem = Allow, ""
 		d.Reason = fmt.Sprintf("allowed once: a person approved this exact command in %s with code %s", cwd, code)
 		for i := range d.Invocations {
-			d.Invocations[i].Approved, d.Invocations[i].ApprovedBy = true, "once: "+code
+			d.Invocations[i].Approved, d.Invocations[i].ApprovedBy = true, Approver{Kind: ByOnce, Name: code}
 		}
 		d.Cwd = cwd
 		return
@@ -115,7 +115,7 @@ func (g *Guard) settle(req Request, d *Decision, deadline time.Time) {
 		return
 	}
 	d.Code, d.CodeExpires, d.Cwd = res.Refusal.Code, res.Refusal.Expires, cwd
-	if t := CodeText(*d); t != "" && !promptsInPlace(g.sourceOf(req)) {
+	if t := codeSentence(*d); t != "" && !promptsInPlace(g.sourceOf(req)) {
 		d.Reason = strings.TrimRight(d.Reason, " ") + " " + t
 		d.codeText = t
 	}
@@ -127,11 +127,11 @@ func (g *Guard) settle(req Request, d *Decision, deadline time.Time) {
 // reason does not spell it out.
 func promptsInPlace(source string) bool { return source == "tui" || source == "shell" }
 
-// CodeText returns the sentence about d's allow-once code that ends its
+// codeSentence returns the sentence about d's allow-once code that ends its
 // Reason, or "" without a code. It is written for the model that reads
 // the answer as much as for a person: it says what a person may do, and
 // that an agent cannot do it.
-func CodeText(d Decision) string {
+func codeSentence(d Decision) string {
 	if d.Code == "" {
 		return ""
 	}
@@ -262,8 +262,8 @@ func (g *Guard) auditRecord(req Request, d *Decision) audit.Record {
 	}
 	seenP, seenX := map[string]bool{}, map[string]bool{}
 	for _, ir := range d.Invocations {
-		if ir.ApprovedBy != "" {
-			rec.ApprovedBy = append(rec.ApprovedBy, ir.ApprovedBy)
+		if by := ir.ApprovedBy.String(); by != "" {
+			rec.ApprovedBy = append(rec.ApprovedBy, by)
 		}
 		if ir.Program != "" && !seenP[ir.Program] {
 			seenP[ir.Program] = true

@@ -505,7 +505,7 @@ func shellReadsInput(cmd string) bool {
 	if k := strings.LastIndexByte(name, '/'); k >= 0 {
 		name = name[k+1:]
 	}
-	if !IsShell(name) {
+	if !isShell(name) {
 		return false
 	}
 	for _, w := range words[1:] {

@@ -266,7 +266,7 @@ func (t *tclState) command(words []tclWord, f *foundCode, depth int) {
 			remote = true
 		case "su", "sudo", "doas", "runuser":
 		default:
-			if !IsShell(t.spawned) {
+			if !isShell(t.spawned) {
 				return
 			}
 		}

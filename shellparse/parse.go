@@ -146,9 +146,6 @@ type resultAlloc struct {
 	invs [4]Invocation
 }
 
-// Limits returns the parser's limits.
-func (p *Parser) Limits() Limits { return p.limits }
-
 // Parse parses one command line (which may hold several lines) with the
 // default limits. Callers that parse many lines should keep a Parser.
 func Parse(line string) *Result { return New(Limits{}).Parse(line) }
@@ -436,7 +433,7 @@ func specialFirstWord(w string) bool {
 
 // separator names what ends st in a list: ";" or "newline" (for the last
 // statement, what ended the one before it).
-func separator(st, prev *Stmt) string {
+func separator(st, prev *syntax.Stmt) string {
 	ref := st
 	if !st.Semicolon.IsValid() && prev != nil {
 		ref = prev
@@ -574,7 +571,7 @@ type walker struct {
 	pipeUnknown input
 
 	// The statement loop of Parse.
-	first, prev *Stmt
+	first, prev *syntax.Stmt
 	n           int
 	perr        error
 
@@ -610,7 +607,7 @@ func (w *walker) limit(msg string) {
 	w.stopped = true
 }
 
-func (w *walker) stmts(list []*Stmt, c ctx) {
+func (w *walker) stmts(list []*syntax.Stmt, c ctx) {
 	if len(list) == 1 {
 		w.stmt(list[0], c)
 		return
@@ -631,10 +628,7 @@ func (w *walker) stmts(list []*Stmt, c ctx) {
 	}
 }
 
-// Stmt is an alias kept short for the walker's signatures.
-type Stmt = syntax.Stmt
-
-func (w *walker) stmt(s *Stmt, c ctx) {
+func (w *walker) stmt(s *syntax.Stmt, c ctx) {
 	if s == nil || w.stopped {
 		return
 	}
@@ -875,7 +869,7 @@ func (w *walker) pipeline(x *syntax.BinaryCmd, c ctx) {
 // collectStages appends the stages of the pipeline s to stages: a|b|c is
 // parsed a|(b|c), and a stage with redirections, & or ! of its own is
 // one stage.
-func collectStages(s *Stmt, stages []*Stmt) []*Stmt {
+func collectStages(s *syntax.Stmt, stages []*syntax.Stmt) []*syntax.Stmt {
 	if s == nil {
 		return stages
 	}
@@ -1350,7 +1344,7 @@ func (w *walker) invocation(inv Invocation, args []Arg, rawRedirs []*syntax.Redi
 	// What the program itself runs.
 	if !inv.NameDynamic() {
 		switch name := inv.Name; {
-		case IsShell(name):
+		case isShell(name):
 			job, reads := w.shellCommand(inv.Args)
 			var params []Arg
 			if job == nil && !reads {

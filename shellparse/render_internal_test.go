@@ -74,8 +74,8 @@ func checkRendering(t *testing.T, inv *Invocation) {
 	if got, want := inv.String(), stringReference(inv); got != want {
 		t.Errorf("String() = %q, want %q (%+v)", got, want, *inv)
 	}
-	if got, want := inv.CommandString(), commandStringReference(inv); got != want {
-		t.Errorf("CommandString() = %q, want %q (%+v)", got, want, *inv)
+	if got, want := inv.commandString(), commandStringReference(inv); got != want {
+		t.Errorf("commandString() = %q, want %q (%+v)", got, want, *inv)
 	}
 }
 
@@ -129,13 +129,15 @@ func TestRenderingCorpus(t *testing.T) {
 	}
 }
 
-// TestPlainQuoteByte: the byte test is the set it replaced.
-func TestPlainQuoteByte(t *testing.T) {
+// TestQuotePlainBytes: the bytes quote leaves as they are are the set
+// String always showed as written.
+func TestQuotePlainBytes(t *testing.T) {
 	for c := 0; c < 256; c++ {
 		b := byte(c)
 		want := b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || strings.IndexByte("-_./=:,+@%^*?[]~{}!#", b) >= 0
-		if got := plainQuoteByte(b); got != want {
-			t.Errorf("plainQuoteByte(%q) = %v", b, got)
+		w := "a" + string([]byte{b}) + "b"
+		if got := quote(w) == w; got != want {
+			t.Errorf("quote(%q) = %q", w, quote(w))
 		}
 	}
 }

@@ -3,7 +3,7 @@ package shellparse
 import (
 	"strings"
 
-	"mvdan.cc/sh/v3/syntax"
+	"github.com/shellguard/shellguard/internal/shquote"
 )
 
 // Arg is one word of an invocation's argv after quote removal.
@@ -447,8 +447,8 @@ func (inv *Invocation) String() string {
 	return b.String()
 }
 
-// CommandString renders only argv (no wrappers or assignments), quoted.
-func (inv *Invocation) CommandString() string { return joinArgs(inv.Args, false) }
+// commandString renders only argv (no wrappers or assignments), quoted.
+func (inv *Invocation) commandString() string { return joinArgs(inv.Args, false) }
 
 // joinArgs renders argv words separated by spaces; with skipEmpty, no
 // space is written while nothing has been (as String does).
@@ -486,42 +486,9 @@ func argString(a Arg) string {
 }
 
 // quote returns s unchanged when the shell would read it back as the same
-// single word, and a quoted form otherwise.
-func quote(s string) string {
-	if s == "" {
-		return "''"
-	}
-	plain := true
-	for i := 0; i < len(s); i++ {
-		if !plainQuoteByte(s[i]) {
-			plain = false
-			break
-		}
-	}
-	if plain {
-		return s
-	}
-	q, err := syntax.Quote(s, syntax.LangBash)
-	if err != nil {
-		// Only strings with NUL bytes cannot be quoted; show them escaped.
-		return strings.ReplaceAll(s, "\x00", `\0`)
-	}
-	return q
-}
-
-// plainQuoteByte reports a byte quote leaves as it is: letters, digits
-// and -_./=:,+@%^*?[]~{}!#.
-func plainQuoteByte(c byte) bool {
-	switch {
-	case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9':
-		return true
-	}
-	switch c {
-	case '-', '_', '.', '/', '=', ':', ',', '+', '@', '%', '^', '*', '?', '[', ']', '~', '{', '}', '!', '#':
-		return true
-	}
-	return false
-}
+// single word, or when its only other characters are *?[]~{}!# (shown as
+// written), and a quoted form otherwise.
+var quote = shquote.With("*?[]~{}!#")
 
 // Problem kinds reported in Result.
 const (

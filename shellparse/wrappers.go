@@ -230,9 +230,9 @@ func isName(s string) bool {
 	return true
 }
 
-// IsShell reports whether name is a shell that runs its -c argument or
+// isShell reports whether name is a shell that runs its -c argument or
 // its standard input as commands.
-func IsShell(name string) bool {
+func isShell(name string) bool {
 	switch name {
 	case "sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "yash", "posh", "fish", "csh", "tcsh", "rbash":
 		return true

@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/shellguard/shellguard/internal/audit"
+	"github.com/shellguard/shellguard/policy"
 )
 
 // counts are decisions by verdict.
@@ -105,8 +106,9 @@ Exit status: 0, 2 usage or unreadable log.`,
 				if r.Code != "" {
 					st.CodesIssued++
 				}
-				for _, a := range r.ApprovedBy {
-					if strings.HasPrefix(a, "once: ") {
+				for _, text := range r.ApprovedBy {
+					var a policy.Approver
+					if a.UnmarshalText([]byte(text)) == nil && a.Kind == policy.ByOnce {
 						st.AllowedOnce++
 						break
 					}

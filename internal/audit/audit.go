@@ -133,7 +133,7 @@ func Append(path string, r Record) error {
 // bounds the wait for other writers (at most 10 s in any case).
 //
 // The log obeys the rules of the approval store (see
-// approval.CheckTrust): the file and every folder on its way (the folder
+// approval.TrustError): the file and every folder on its way (the folder
 // of each symbolic link, the target's folder) must belong to the user and
 // be writable by no one else; a symbolic link is followed only to an
 // existing regular file; anything but a regular file (a FIFO, a device, a

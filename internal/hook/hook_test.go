@@ -69,7 +69,7 @@ func askWarned(command string) policy.Decision {
 func allowed(command string) policy.Decision {
 	return policy.Decision{
 		Command: command, Verdict: policy.Allow, Reason: "Every invocation is approved",
-		Invocations: []policy.InvocationResult{{Command: "ls -la", Prefix: "ls", Approved: true, ApprovedBy: "read-only: ls"}},
+		Invocations: []policy.InvocationResult{{Command: "ls -la", Prefix: "ls", Approved: true, ApprovedBy: policy.Approver{Kind: policy.ByReadOnly, Name: "ls"}}},
 	}
 }
 

@@ -12,6 +12,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/shellguard/shellguard/approval"
+	"github.com/shellguard/shellguard/internal/shquote"
 	"github.com/shellguard/shellguard/policy"
 )
 
@@ -209,8 +210,9 @@ func approvalSchema() *jsonschema.Schema {
 }
 
 // AllowCommand returns the shell command a person runs to approve command
-// for good: shellguard allow add -- '<command>', with --approvals FILE when
-// approvalsFile is not empty and --exact when exact is true.
+// for good: shellguard allow add -- COMMAND, with --approvals FILE when
+// approvalsFile is not empty and --exact when exact is true, each word
+// quoted for bash and zsh (internal/shquote).
 func AllowCommand(approvalsFile string, exact bool, command string) string {
 	var b strings.Builder
 	b.WriteString("shellguard allow add ")
@@ -218,17 +220,10 @@ func AllowCommand(approvalsFile string, exact bool, command string) string {
 		b.WriteString("--exact ")
 	}
 	if approvalsFile != "" {
-		b.WriteString("--approvals " + ShellQuote(approvalsFile) + " ")
+		b.WriteString("--approvals " + shquote.Quote(approvalsFile) + " ")
 	}
-	b.WriteString("-- " + ShellQuote(command))
+	b.WriteString("-- " + shquote.Quote(command))
 	return b.String()
-}
-
-// ShellQuote quotes s as one POSIX shell word: s in single quotes, each
-// single quote in s closing the quotes, escaped with a backslash, and
-// reopening them. Every byte, newlines included, stands for itself.
-func ShellQuote(s string) string {
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 func newToken() (string, error) {

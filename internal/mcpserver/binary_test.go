@@ -71,15 +71,7 @@ func newBinaryEnv(t *testing.T) *binaryEnv {
 // to it over stdio.
 func connectBinary(t *testing.T, be *binaryEnv, copts *mcp.ClientOptions) *mcp.ClientSession {
 	t.Helper()
-	cmd := exec.Command(shellguardBinary(t), "mcp", "--cwd", be.workdir)
-	cmd.Env = be.env
-	cmd.Stderr = os.Stderr
-	client := mcp.NewClient(&mcp.Implementation{Name: "binary-test", Version: "v0"}, copts)
-	cs, err := client.Connect(testCtx(t), &mcp.CommandTransport{Command: cmd}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = cs.Close() })
+	cs, _ := startBinary(t, be, copts)
 	return cs
 }
 

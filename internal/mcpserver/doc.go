@@ -17,7 +17,7 @@
 //     field, "choice": once, session, always or deny) when the client
 //     supports elicitation, and otherwise returns a tool error that says
 //     how to approve the command from a terminal
-//     (shellguard allow add -- '<command>').
+//     (shellguard allow add -- COMMAND, the command quoted as one word).
 //   - check_command {command, cwd?} returns the decision (policy.Decision
 //     as JSON) without running anything.
 //

@@ -64,7 +64,7 @@ func startBinary(t *testing.T, be *binaryEnv, copts *mcp.ClientOptions) (*mcp.Cl
 	cmd := exec.Command(shellguardBinary(t), "mcp", "--cwd", be.workdir)
 	cmd.Env = be.env
 	cmd.Stderr = os.Stderr
-	client := mcp.NewClient(&mcp.Implementation{Name: "reliability-test", Version: "v0"}, copts)
+	client := mcp.NewClient(&mcp.Implementation{Name: "binary-test", Version: "v0"}, copts)
 	cs, err := client.Connect(testCtx(t), &mcp.CommandTransport{Command: cmd}, nil)
 	if err != nil {
 		t.Fatal(err)

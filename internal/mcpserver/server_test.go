@@ -344,8 +344,8 @@ func TestAskWithoutElicitation(t *testing.T) {
 	cs := connect(t, fake, opts, nil, "")
 	tests := []struct{ command, want string }{
 		{"touch-marker make build", `shellguard allow add --approvals '/tmp/my approvals.json' -- 'touch-marker make build'`},
-		{"touch-marker it's", `shellguard allow add --approvals '/tmp/my approvals.json' -- 'touch-marker it'\''s'`},
-		{"touch-marker it's", `shellguard allow add --exact --approvals '/tmp/my approvals.json' -- 'touch-marker it'\''s'`},
+		{"touch-marker it's", `shellguard allow add --approvals '/tmp/my approvals.json' -- "touch-marker it's"`},
+		{"touch-marker it's", `shellguard allow add --exact --approvals '/tmp/my approvals.json' -- "touch-marker it's"`},
 	}
 	for _, tc := range tests {
 		res := call(t, cs, ToolRun, map[string]any{"command": tc.command})

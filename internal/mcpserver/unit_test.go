@@ -12,6 +12,7 @@ import (
 
 	"github.com/shellguard/shellguard/danger"
 	"github.com/shellguard/shellguard/policy"
+	"github.com/shellguard/shellguard/shellparse"
 )
 
 var quoteCases = []string{
@@ -25,26 +26,15 @@ var quoteCases = []string{
 	"tab\there",
 }
 
-func TestShellQuote(t *testing.T) {
-	want := map[string]string{
-		"":           "''",
-		"make build": "'make build'",
-		"it's":       `'it'\''s'`,
-		"''":         `''\'''\'''`,
-	}
-	for in, w := range want {
-		if got := ShellQuote(in); got != w {
-			t.Errorf("ShellQuote(%q) = %s, want %s", in, got, w)
-		}
-	}
+func TestAllowCommand(t *testing.T) {
 	for _, tc := range []struct {
 		file  string
 		exact bool
 		want  string
 	}{
-		{"", false, `shellguard allow add -- 'it'\''s'`},
-		{"", true, `shellguard allow add --exact -- 'it'\''s'`},
-		{"/a b/approvals.json", false, `shellguard allow add --approvals '/a b/approvals.json' -- 'it'\''s'`},
+		{"", false, `shellguard allow add -- "it's"`},
+		{"", true, `shellguard allow add --exact -- "it's"`},
+		{"/a b/approvals.json", false, `shellguard allow add --approvals '/a b/approvals.json' -- "it's"`},
 	} {
 		if got := AllowCommand(tc.file, tc.exact, "it's"); got != tc.want {
 			t.Errorf("AllowCommand = %s, want %s", got, tc.want)
@@ -52,51 +42,54 @@ func TestShellQuote(t *testing.T) {
 	}
 }
 
-// TestShellQuoteRoundTrip asks a real shell to read the quoted word back.
-func TestShellQuoteRoundTrip(t *testing.T) {
+// allowArgv returns the argv bash would run for line, asking bash itself.
+func allowArgv(t *testing.T, line string) []string {
+	t.Helper()
+	out, err := exec.Command("bash", "--norc", "--noprofile", "-c", "shellguard() { printf '%s\\0' \"$@\"; }; "+line).Output()
+	if err != nil {
+		t.Fatalf("%q: %v", line, err)
+	}
+	return strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00")
+}
+
+// TestAllowCommandRoundTrip asks bash to read the hint back: the
+// command (and the approvals file) reach shellguard as one word each,
+// unchanged.
+func TestAllowCommandRoundTrip(t *testing.T) {
+	if _, err := exec.LookPath("bash"); err != nil {
+		t.Skip("bash not installed")
+	}
 	for _, s := range quoteCases {
-		out, err := exec.Command("/bin/sh", "-c", "printf %s "+ShellQuote(s)).Output()
-		if err != nil {
-			t.Fatalf("%q: %v", s, err)
+		got := allowArgv(t, AllowCommand(s, true, s))
+		want := []string{"allow", "add", "--exact", "--approvals", s, "--", s}
+		if s == "" {
+			want = []string{"allow", "add", "--exact", "--", s}
 		}
-		if string(out) != s {
-			t.Errorf("sh read %q back as %q", s, out)
+		if strings.Join(got, "\x00") != strings.Join(want, "\x00") {
+			t.Errorf("%q reads back as %q", s, got)
 		}
 	}
 }
 
-// unquote reads a word made only of single-quoted parts and \' escapes,
-// as a POSIX shell does.
-func unquote(w string) (string, bool) {
-	var b strings.Builder
-	for len(w) > 0 {
-		switch {
-		case strings.HasPrefix(w, `\'`):
-			b.WriteByte('\'')
-			w = w[2:]
-		case w[0] == '\'':
-			end := strings.IndexByte(w[1:], '\'')
-			if end < 0 {
-				return "", false
-			}
-			b.WriteString(w[1 : 1+end])
-			w = w[end+2:]
-		default:
-			return "", false
-		}
-	}
-	return b.String(), true
-}
-
-func FuzzShellQuote(f *testing.F) {
+// FuzzAllowCommand: the parser reads the hint back as shellguard's argv,
+// the command one word, unchanged (a NUL byte, which no shell word holds,
+// aside).
+func FuzzAllowCommand(f *testing.F) {
 	for _, s := range quoteCases {
 		f.Add(s)
 	}
+	p := shellparse.New(shellparse.Limits{})
 	f.Fuzz(func(t *testing.T, s string) {
-		q := ShellQuote(s)
-		got, ok := unquote(q)
-		if !ok || got != s {
-			t.Fatalf("ShellQuote(%q) = %s reads back as %q (%v)", s, q, got, ok)
+		if strings.Contains(s, "\x00") {
+			return
+		}
+		res := p.Parse(AllowCommand("/a b", false, s))
+		if !res.OK() || len(res.Invocations) != 1 {
+			t.Fatalf("%q: %d invocations, problems %v", s, len(res.Invocations), res.Problems)
+		}
+		args := res.Invocations[0].Args
+		if len(args) != 7 || args[4].Value != "/a b" || args[6].Value != s || args[6].Dynamic || args[6].Glob {
+			t.Fatalf("%q reads back as %+v", s, args)
 		}
 	})
 }

@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/shellguard/shellguard/internal/shquote"
 )
 
 //go:embed snippets/bash.sh snippets/zsh.zsh
@@ -41,7 +43,7 @@ func Snippet(shell, bin string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return strings.ReplaceAll(string(b), placeholder, Quote(bin)), nil
+	return strings.ReplaceAll(string(b), placeholder, shquote.Quote(bin)), nil
 }
 
 // Binary returns the binary the snippet should run: $SHELLGUARD_BIN when
@@ -62,10 +64,4 @@ func Binary() (string, error) {
 		return "", fmt.Errorf("finding the shellguard binary: %w", err)
 	}
 	return exe, nil
-}
-
-// Quote returns s as one word for bash and zsh: single-quoted, each
-// single quote in s written as a closing quote, \' and an opening quote.
-func Quote(s string) string {
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/shellguard/shellguard/internal/shquote"
 )
 
 // needTool returns the path of a program the test needs; it skips the
@@ -60,7 +62,7 @@ func TestSnippet(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !strings.Contains(s, `__shellguard_default_bin='/opt/it'\''s here/shellguard'`) {
+		if !strings.Contains(s, `__shellguard_default_bin="/opt/it's here/shellguard"`) {
 			t.Errorf("%s: binary not embedded:\n%s", sh, s)
 		}
 		if strings.Contains(s, placeholder) {
@@ -99,51 +101,24 @@ func TestSnippetSyntax(t *testing.T) {
 	}
 }
 
-func TestQuote(t *testing.T) {
-	bash := needTool(t, "bash")
-	for _, s := range []string{"", "plain", "with space", "it's", "''", `back\slash`, "$HOME", "`id`", "a\tb", "ü"} {
-		out, err := exec.Command(bash, "-c", "printf %s "+Quote(s)).Output()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if string(out) != s {
-			t.Errorf("Quote(%q) reads back as %q", s, out)
-		}
-	}
-}
-
-// unquote reads a word made of single-quoted parts and \' escapes.
-func unquote(w string) (string, bool) {
-	var b strings.Builder
-	for len(w) > 0 {
-		switch {
-		case strings.HasPrefix(w, `\'`):
-			b.WriteByte('\'')
-			w = w[2:]
-		case w[0] == '\'':
-			end := strings.IndexByte(w[1:], '\'')
-			if end < 0 {
-				return "", false
+// TestSnippetBinary: bash and zsh read the embedded binary back as the
+// path given, whatever characters it holds.
+func TestSnippetBinary(t *testing.T) {
+	for _, sh := range Shells() {
+		t.Run(sh, func(t *testing.T) {
+			shell := needTool(t, sh)
+			for _, bin := range []string{"/usr/bin/shellguard", "/opt/it's here/shellguard", `/opt/$(id)/` + "`id`" + `/a"b\c`, "/opt/tab\there/ü/sg", "/opt/*/[a]/~x"} {
+				s, err := Snippet(sh, bin)
+				if err != nil {
+					t.Fatal(err)
+				}
+				out, err := exec.Command(shell, "-c", s+"\nprintf %s \"$__shellguard_default_bin\"").Output()
+				if err != nil || string(out) != bin {
+					t.Errorf("%q reads back as %q (%v)", bin, out, err)
+				}
 			}
-			b.WriteString(w[1 : 1+end])
-			w = w[2+end:]
-		default:
-			return "", false
-		}
+		})
 	}
-	return b.String(), true
-}
-
-func FuzzQuote(f *testing.F) {
-	for _, s := range []string{"", "it's", "'''", "a b"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		got, ok := unquote(Quote(s))
-		if !ok || got != s {
-			t.Fatalf("Quote(%q) = %s does not read back (%q, %v)", s, Quote(s), got, ok)
-		}
-	})
 }
 
 // runShell runs script with the snippet loaded in a new session (no
@@ -213,7 +188,7 @@ func TestBashConfirm(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			script := `__shellguard_confirm ` + Quote(tc.line)
+			script := `__shellguard_confirm ` + shquote.Quote(tc.line)
 			out, code := runShell(t, "bash", script, tc.answer)
 			if code != tc.wantCode {
 				t.Errorf("status %d, want %d; output:\n%s", code, tc.wantCode, out)
@@ -240,7 +215,7 @@ func TestSnippetPassesCwd(t *testing.T) {
 		t.Run(sh, func(t *testing.T) {
 			dir := t.TempDir()
 			log := filepath.Join(t.TempDir(), "cwd")
-			out, code := runShell(t, sh, "cd "+Quote(dir)+" && __shellguard_confirm 'echo hi'", "", "FAKE_CWD_LOG="+log)
+			out, code := runShell(t, sh, "cd "+shquote.Quote(dir)+" && __shellguard_confirm 'echo hi'", "", "FAKE_CWD_LOG="+log)
 			if code != 0 {
 				t.Fatalf("status %d:\n%s", code, out)
 			}

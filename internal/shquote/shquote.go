@@ -18,18 +18,46 @@ import (
 // possible, $'...' for control characters. A NUL byte, which no shell word
 // can hold, is written as \0 in an otherwise unquoted word: the result is
 // then for display only.
-func Quote(s string) string {
+func Quote(s string) string { return quote(s, &plain) }
+
+// With returns a Quote that also leaves a word unchanged when its other
+// bytes are in extra (for display: a caller may show glob characters as
+// written).
+func With(extra string) func(string) string {
+	set := bytesOf(extra)
+	return func(s string) string { return quote(s, set) }
+}
+
+// plain is the set of bytes Quote leaves as they are.
+var plain = *bytesOf("")
+
+// bytesOf returns the set of letters, digits, -_./=:,+@%^ and extra.
+func bytesOf(extra string) *[256]bool {
+	var set [256]bool
+	for c := 'a'; c <= 'z'; c++ {
+		set[c], set[c-'a'+'A'] = true, true
+	}
+	for c := '0'; c <= '9'; c++ {
+		set[c] = true
+	}
+	for _, c := range []byte("-_./=:,+@%^" + extra) {
+		set[c] = true
+	}
+	return &set
+}
+
+func quote(s string, set *[256]bool) string {
 	if s == "" {
 		return "''"
 	}
-	plain := true
+	asIs := true
 	for i := 0; i < len(s); i++ {
-		if !Plain(s[i]) {
-			plain = false
+		if !set[s[i]] {
+			asIs = false
 			break
 		}
 	}
-	if plain {
+	if asIs {
 		return s
 	}
 	q, err := syntax.Quote(s, syntax.LangBash)
@@ -41,14 +69,4 @@ func Quote(s string) string {
 
 // Plain reports a byte Quote leaves as it is: letters, digits and
 // -_./=:,+@%^.
-func Plain(c byte) bool {
-	switch {
-	case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9':
-		return true
-	}
-	switch c {
-	case '-', '_', '.', '/', '=', ':', ',', '+', '@', '%', '^':
-		return true
-	}
-	return false
-}
+func Plain(c byte) bool { return plain[c] }

@@ -361,7 +361,7 @@ func TestAnalysisLine(t *testing.T) {
 			Warnings: []danger.Warning{danger.NewWarning(q.Command,
 				danger.Pattern{Name: "rm_rf_root", Level: danger.Critical, Description: "Deletes the filesystem root."}, "rm -rf /")},
 			Invocations: []policy.InvocationResult{
-				{Command: "ls", Prefix: "ls", Approved: true, ApprovedBy: "read-only: ls"},
+				{Command: "ls", Prefix: "ls", Approved: true, ApprovedBy: policy.Approver{Kind: policy.ByReadOnly, Name: "ls"}},
 				{Command: "rm -rf /", Prefix: "rm", Reason: "dangerous"},
 			},
 			Rules: []string{"deny: rm -rf *"},

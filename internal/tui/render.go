@@ -241,8 +241,8 @@ func (m *Model) analysis(line string, d policy.Decision) string {
 				b.WriteString(m.st.label.Render("  prefix: ") + "(none)")
 			}
 			switch {
-			case inv.Approved && inv.ApprovedBy != "":
-				b.WriteString(m.st.ok.Render("  approved by " + inv.ApprovedBy))
+			case inv.Approved && inv.ApprovedBy.Kind != 0:
+				b.WriteString(m.st.ok.Render("  approved by " + inv.ApprovedBy.String()))
 			case inv.Approved:
 				b.WriteString(m.st.ok.Render("  approved"))
 			case inv.Reason != "":
