@@ -49,7 +49,7 @@ func TestLeanBinaryMatchesCLI(t *testing.T) {
 	for _, agent := range Agents() {
 		for _, command := range inputs {
 			q, _ := json.Marshal(command)
-			in := strings.Replace(inputFor(agent, string(q)), `"cwd":"/home/u/project"`, `"cwd":`+quote(project), 1)
+			in := strings.ReplaceAll(inputFor(agent, string(q)), "/home/u/project", project)
 			want, _, wantCode := runHook(t, full, env, agent, in)
 			cmd := exec.Command(lean, string(agent))
 			cmd.Env = env
