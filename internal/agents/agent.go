@@ -458,7 +458,7 @@ var specs = []Spec{
 		Ask:           AskNever, Allow: false, Attendance: AttendanceNone,
 		UserDir: ".cline", UserDirEnv: "CLINE_DIR", ProjectDir: ".cline", File: "hooks/PreToolUse.bash",
 		Layout: LayoutFile, Plugin: PluginCline,
-		Docs:   "https://docs.cline.bot/features/hooks",
+		Docs: "https://docs.cline.bot/features/hooks",
 	},
 	{
 		// Qwen Code 0.24.4 (npm @qwen-code/qwen-code; chunks:
@@ -536,7 +536,7 @@ var specs = []Spec{
 		Ask:           AskAttended, Allow: true, Attendance: AttendanceInput,
 		UserDir: ".pi/agent", UserDirEnv: "PI_CODING_AGENT_DIR", ProjectDir: ".pi", File: "extensions/shellguard.ts",
 		Layout: LayoutFile, Plugin: PluginPi,
-		Docs:   "https://github.com/badlogic/pi-mono/blob/main/packages/coding-agent/docs/extensions.md",
+		Docs: "https://github.com/badlogic/pi-mono/blob/main/packages/coding-agent/docs/extensions.md",
 	},
 	{
 		// Kilo Code CLI 7.7.7 (npm @kilocode/cli; an OpenCode fork): the
@@ -550,7 +550,7 @@ var specs = []Spec{
 		Ask:           AskNever, Allow: true, Attendance: AttendanceNone,
 		UserXDG: "kilo", ProjectDir: ".kilo", File: "plugins/shellguard.js",
 		Layout: LayoutFile, Plugin: PluginOpenCode,
-		Docs:   "https://kilo.ai/docs/cli",
+		Docs: "https://kilo.ai/docs/cli",
 	},
 	{
 		// https://ampcode.com/docs/plugin-api (`amp plugins show-docs` in
@@ -568,7 +568,7 @@ var specs = []Spec{
 		Ask:           AskAlways, Allow: true, Attendance: AttendanceNone,
 		UserXDG: "amp", ProjectDir: ".amp", File: "plugins/shellguard.ts",
 		Layout: LayoutFile, Plugin: PluginAmp,
-		Docs:   "https://ampcode.com/docs/plugin-api",
+		Docs: "https://ampcode.com/docs/plugin-api",
 	},
 	{
 		// https://docs.augmentcode.com/cli/hooks and auggie 0.36.0

@@ -60,15 +60,34 @@ func (e Env) getenv(k string) string {
 	return e.Getenv(k)
 }
 
-// SettingsPath returns the file that holds agent's hooks for scope (see
-// agents.Spec: ConfigDirEnv, Dir, SettingsFile):
+// SettingsPath returns the file that holds agent's hook for scope (see
+// agents.Spec: UserDir, UserDirEnv, UserXDG, ProjectDir, File):
 //
-//	claude  user:    $CLAUDE_CONFIG_DIR/settings.json, default ~/.claude/settings.json
-//	        project: <dir>/.claude/settings.json
-//	gemini  user:    ~/.gemini/settings.json
-//	        project: <dir>/.gemini/settings.json
-//	codex   user:    $CODEX_HOME/hooks.json, default ~/.codex/hooks.json
-//	        project: <dir>/.codex/hooks.json (loaded only for trusted projects)
+//	claude   user:    $CLAUDE_CONFIG_DIR/settings.json, default ~/.claude/settings.json
+//	         project: <dir>/.claude/settings.json
+//	gemini   user:    ~/.gemini/settings.json
+//	         project: <dir>/.gemini/settings.json
+//	codex    user:    $CODEX_HOME/hooks.json, default ~/.codex/hooks.json
+//	         project: <dir>/.codex/hooks.json (loaded only for trusted projects)
+//	copilot  user:    $COPILOT_HOME/settings.json, default ~/.copilot/settings.json
+//	         project: <dir>/.github/copilot/settings.json (loaded only in trusted folders)
+//	opencode user:    $XDG_CONFIG_HOME/opencode/plugins/shellguard.js (~/.config/opencode/...)
+//	         project: <dir>/.opencode/plugins/shellguard.js
+//	cursor   user:    ~/.cursor/hooks.json; project: <dir>/.cursor/hooks.json
+//	windsurf user:    ~/.codeium/windsurf/hooks.json; project: <dir>/.windsurf/hooks.json
+//	cline    user:    $CLINE_DIR/hooks/PreToolUse.bash, default ~/.cline/hooks/PreToolUse.bash
+//	         project: <dir>/.cline/hooks/PreToolUse.bash
+//	qwen     user:    ~/.qwen/settings.json; project: <dir>/.qwen/settings.json
+//	droid    user:    ~/.factory/hooks.json; project: <dir>/.factory/hooks.json
+//	crush    user:    $CRUSH_GLOBAL_CONFIG/crush.json, default $XDG_CONFIG_HOME/crush/crush.json
+//	         project: <dir>/crush.json
+//	pi       user:    $PI_CODING_AGENT_DIR/extensions/shellguard.ts, default ~/.pi/agent/...
+//	         project: <dir>/.pi/extensions/shellguard.ts
+//	kilo     user:    $XDG_CONFIG_HOME/kilo/plugins/shellguard.js; project: <dir>/.kilo/plugins/shellguard.js
+//	amp      user:    $XDG_CONFIG_HOME/amp/plugins/shellguard.ts; project: <dir>/.amp/plugins/shellguard.ts
+//	augment  user:    ~/.augment/settings.json; project: <dir>/.augment/settings.json
+//
+// A relative $XDG_CONFIG_HOME is ignored, as the XDG specification says.
 func SettingsPath(agent agents.Agent, scope Scope, env Env) (string, error) {
 	spec, ok := agents.Lookup(string(agent))
 	if !ok {
@@ -80,19 +99,26 @@ func SettingsPath(agent agents.Agent, scope Scope, env Env) (string, error) {
 		if env.Home == "" {
 			return "", errors.New("no home directory")
 		}
-		base = filepath.Join(env.Home, spec.Dir)
-		if spec.ConfigDirEnv != "" {
-			base = firstNonEmpty(env.getenv(spec.ConfigDirEnv), base)
+		base = filepath.Join(env.Home, spec.UserDir)
+		if spec.UserXDG != "" {
+			cfg := env.getenv("XDG_CONFIG_HOME")
+			if !filepath.IsAbs(cfg) {
+				cfg = filepath.Join(env.Home, ".config")
+			}
+			base = filepath.Join(cfg, spec.UserXDG)
+		}
+		if spec.UserDirEnv != "" {
+			base = firstNonEmpty(env.getenv(spec.UserDirEnv), base)
 		}
 	case Project:
 		if env.Dir == "" {
 			return "", errors.New("no project directory")
 		}
-		base = filepath.Join(env.Dir, spec.Dir)
+		base = filepath.Join(env.Dir, spec.ProjectDir)
 	default:
 		return "", fmt.Errorf("unknown scope %q (want user or project)", scope)
 	}
-	return filepath.Join(base, spec.SettingsFile), nil
+	return filepath.Join(base, filepath.FromSlash(spec.File)), nil
 }
 
 func firstNonEmpty(s ...string) string {
