@@ -159,26 +159,44 @@ func HookCommandFor(exe string, agent agents.Agent) string {
 }
 
 // FailClosedSuffix is appended to the hook command of an agent that runs a
-// command whose hook program is missing or fails (Claude Code and Codex
-// treat exit 127 as a non-blocking error): when the program cannot run,
-// the shell prints why on stderr and exits 2, which both agents document
-// as "block, and show stderr". The hook itself never exits other than 0
-// or 2. The agents run hook commands with a POSIX shell (bash -c, sh -c).
+// command whose hook program is missing or fails (Claude Code, Codex, Qwen
+// Code, Factory Droid, Cursor, Crush and Augment treat exit 127 as a
+// non-blocking error): when the program cannot run, the shell prints why
+// on stderr and exits 2, which these agents document as "block, and show
+// stderr". The hook itself never exits other than 0 or 2. The agents run
+// hook commands with a POSIX shell (bash -c, sh -c, Crush's embedded
+// mvdan.cc/sh).
 const FailClosedSuffix = ` || { echo "shellguard: its hook program could not run (exit $?), so the command is blocked; run: shellguard doctor" >&2; exit 2; }`
 
-func failClosed(command string, agent agents.Agent) string {
-	if agent.Spec().FailClosed {
-		return command + FailClosedSuffix
+// FailClosedExitSuffix is FailClosedSuffix for an agent that reads only
+// exit codes (Windsurf): there the hook itself blocks with exit 2 and its
+// reason on stderr, which the suffix keeps as it is.
+const FailClosedExitSuffix = ` || { c=$?; [ "$c" -eq 2 ] && exit 2; echo "shellguard: its hook program could not run (exit $c), so the command is blocked; run: shellguard doctor" >&2; exit 2; }`
+
+// failClosedSuffix is the suffix agent's commands get, or "".
+func failClosedSuffix(agent agents.Agent) string {
+	spec := agent.Spec()
+	switch {
+	case !spec.FailClosed:
+		return ""
+	case spec.Output == agents.OutputExitCode:
+		return FailClosedExitSuffix
 	}
-	return command
+	return FailClosedSuffix
+}
+
+func failClosed(command string, agent agents.Agent) string {
+	return command + failClosedSuffix(agent)
 }
 
 // FailsClosed reports whether an installed hook command blocks the
 // agent's command when the hook program cannot run: always for agents
-// that block on any failure (Gemini CLI), else only when the command
-// carries FailClosedSuffix.
+// that block on any failure (Gemini CLI, Copilot CLI) and for the files
+// shellguard writes whole (they block by themselves), else only when the
+// command carries the agent's suffix.
 func FailsClosed(command string, agent agents.Agent) bool {
-	return !agent.Spec().FailClosed || strings.HasSuffix(command, FailClosedSuffix)
+	suffix := failClosedSuffix(agent)
+	return suffix == "" || strings.HasSuffix(command, suffix)
 }
 
 func shellQuote(s string) string {
@@ -222,6 +240,9 @@ type Result struct {
 // atomically. A file
 // it cannot parse is left untouched and reported as a *ParseError.
 func Install(path string, agent agents.Agent, command string, opts Options) (Result, error) {
+	if agent.Spec().Layout == agents.LayoutFile {
+		return installFile(path, agent, command, opts)
+	}
 	res, target, err := load(path)
 	if err != nil {
 		return res, err
@@ -243,6 +264,9 @@ func Install(path string, agent agents.Agent, command string, opts Options) (Res
 // are as for Install. command, when not empty, is also recognised as
 // shellguard's hook (see RemoveHook). A missing file is not an error.
 func Uninstall(path string, agent agents.Agent, command string, opts Options) (Result, error) {
+	if agent.Spec().Layout == agents.LayoutFile {
+		return uninstallFile(path, agent, command, opts)
+	}
 	res, target, err := load(path)
 	if err != nil || res.Created {
 		res.Created = false
@@ -267,12 +291,19 @@ func load(path string) (res Result, target string, err error) {
 	if t, err := filepath.EvalSymlinks(path); err == nil {
 		target = t
 	}
-	data, err := os.ReadFile(target)
+	st, err := os.Stat(target)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		res.Created = true
 		return res, target, nil
 	case err != nil:
+		return res, target, err
+	case !st.Mode().IsRegular():
+		// A FIFO would block the read, a device is no settings file.
+		return res, target, fmt.Errorf("%s is not a regular file; shellguard did not touch it", target)
+	}
+	data, err := os.ReadFile(target)
+	if err != nil {
 		return res, target, err
 	}
 	res.Before = data
