@@ -508,7 +508,9 @@ var specs = []Spec{
 		// {"decision": "allow"|"deny", "reason"} (Claude's
 		// hookSpecificOutput also read; "ask" is no opinion); exit 2
 		// blocks, any other failure lets the command run (wrapped; hooks
-		// run in Crush's embedded POSIX shell).
+		// run in Crush's embedded POSIX shell). crush.json is plain JSON
+		// (internal/config/load.go merges it with go-jsons, which uses
+		// encoding/json).
 		Name: Crush, Title: "Crush", Package: "npm @charmland/crush",
 		Event: "PreToolUse", ShellTools: []string{"bash"},
 		Input: Input{Event: "event", Tool: "tool_name", Args: "tool_input", Command: "command",
@@ -516,7 +518,7 @@ var specs = []Spec{
 		Output:        OutputCrush,
 		Registrations: []Registration{{"PreToolUse", "^bash$"}},
 		Ask:           AskNever, Allow: true, Attendance: AttendanceNone,
-		UserXDG: "crush", UserDirEnv: "CRUSH_GLOBAL_CONFIG", File: "crush.json", Comments: true,
+		UserXDG: "crush", UserDirEnv: "CRUSH_GLOBAL_CONFIG", File: "crush.json",
 		Layout: LayoutList, CommandKey: "command", TimeoutKey: "timeout", Timeout: 30, HookName: "shellguard",
 		FailClosed: true,
 		Docs:       "https://github.com/charmbracelet/crush/blob/main/docs/hooks/README.md",
