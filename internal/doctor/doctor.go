@@ -52,14 +52,18 @@ func Run(w io.Writer, o Options) (attention bool) {
 		}
 		if spec.Name == agents.Codex {
 			r.codex(o.Env, spec, own)
-		} else {
-			found := false
-			for _, scope := range []install.Scope{install.User, install.Project} {
-				found = r.settings(spec, install.Inspect(spec.Name, scope, o.Env, own)) || found
+			continue
+		}
+		found := false
+		for _, scope := range []install.Scope{install.User, install.Project} {
+			in := r.settings(spec, install.Inspect(spec.Name, scope, o.Env, own))
+			found = in || found
+			if in && scope == install.Project && spec.ProjectTrust {
+				r.copilotFolder(o.Env, spec)
 			}
-			if found && spec.FolderTrust {
-				r.geminiFolder(o.Env)
-			}
+		}
+		if found && spec.FolderTrust {
+			r.geminiFolder(o.Env)
 		}
 	}
 	if r.installed == 0 {
@@ -93,6 +97,9 @@ func (r *report) settings(spec agents.Spec, st install.Status) bool {
 		return false
 	case !st.Exists:
 		r.printf("no file\n")
+		return false
+	case st.Foreign:
+		r.printf("a file shellguard did not write (shellguard leaves it alone)\n")
 		return false
 	case len(st.Commands) == 0:
 		r.printf("no shellguard hook\n")
@@ -134,8 +141,31 @@ func (r *report) command(spec agents.Spec, cmd, indent, where string) bool {
 		r.problem(indent, "%s%s: if this program is moved or deleted, %s runs every command unchecked (a hook that cannot run is not a block there); run `shellguard install %s` again to install the form that blocks then", cmd, where, spec.Title, spec.Name)
 		return false
 	}
-	r.printf("%sok: %s%s\n", indent, cmd, where)
+	switch err := install.Probe(cmd, spec.Name); {
+	case errors.Is(err, install.ErrNotProbed):
+		r.printf("%sok: %s%s\n%snote: not started to check it: %v\n", indent, cmd, where, indent+"  ", err)
+	case err != nil:
+		r.problem(indent, "%s%s: the hook program does not answer as the %s hook: %v; run `shellguard install %s` again from the shellguard you use now", cmd, where, spec.Title, err, spec.Name)
+		return false
+	default:
+		r.printf("%sok: %s%s (it runs and answers)\n", indent, cmd, where)
+	}
 	return true
+}
+
+// copilotFolder reports whether Copilot CLI trusts the project folder:
+// it loads a repository's hooks only in a trusted folder.
+func (r *report) copilotFolder(env install.Env, spec agents.Spec) {
+	ft := install.CopilotFolderTrust(env, env.Dir)
+	switch {
+	case ft.Err != nil:
+		r.problem("    ", "%s: cannot read its trusted folders (%s: %v)", spec.Title, ft.File, ft.Err)
+	case !ft.Trusted:
+		r.problem("    ", "%s loads this project's hooks only in a folder you trusted, and %s is not trusted: %s. Trust it when %s asks on start (or run it once with --trust-folder), or use `shellguard install %s` without --project",
+			spec.Title, env.Dir, ft.Why, spec.Title, spec.Name)
+	default:
+		r.printf("    folder %s: trusted (%s)\n", env.Dir, ft.Why)
+	}
 }
 
 // registrations notes hook entries of the current release that are

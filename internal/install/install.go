@@ -1,12 +1,17 @@
 package install
 
 import (
+	"bytes"
+	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/shellguard/shellguard/internal/agents"
 
@@ -364,6 +369,9 @@ type Status struct {
 	// Hooks are shellguard's hook entries in the file, under every event
 	// install registers for the agent.
 	Hooks []Hook
+	// Foreign reports a file at the path of a file shellguard writes
+	// whole (a plugin) that shellguard did not write.
+	Foreign bool
 }
 
 // Inspect reports whether shellguard's hook for agent is in the settings
@@ -387,6 +395,7 @@ func Inspect(agent agents.Agent, scope Scope, env Env, command string) Status {
 	if st.Hooks, st.Err = InstalledHooks(data, agent, command); st.Err == nil {
 		st.Commands, _ = InstalledCommands(data, agent, command)
 	}
+	st.Foreign = agent.Spec().Layout == agents.LayoutFile && len(st.Commands) == 0
 	return st
 }
 
@@ -455,4 +464,97 @@ func firstWord(s string) (string, bool) {
 		}
 	}
 	return b.String(), true
+}
+
+// ErrNotProbed is returned by Probe for a hook command it does not start
+// (one that would need a shell to run).
+var ErrNotProbed = errors.New("the command needs a shell")
+
+// Probe starts the program an installed hook command names, as the agent
+// would, with a hook input that asks about no command (another tool, or
+// another event), and checks that it answers as the agent's hook does
+// then: exit 0 and nothing on its standard output (no opinion). So nothing
+// is decided and nothing is logged, but a program that is not shellguard,
+// does not know the agent (an older release) or does not start is found.
+// The command is split into words without a shell (its fail-closed
+// suffix removed); one that needs a shell is not run (ErrNotProbed).
+func Probe(command string, agent agents.Agent) error {
+	spec := agent.Spec()
+	argv, err := splitWords(strings.TrimSuffix(command, failClosedSuffix(agent)))
+	if err != nil || len(argv) == 0 {
+		return ErrNotProbed
+	}
+	input, err := probeInput(spec)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
+	cmd.Stdin = bytes.NewReader(input)
+	var out, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &limitedBuffer{&out, 64 << 10}, &limitedBuffer{&errOut, 64 << 10}
+	cmd.WaitDelay = time.Second
+	err = cmd.Run()
+	switch {
+	case ctx.Err() != nil:
+		return errors.New("it did not answer within 10 s")
+	case err != nil:
+		msg := strings.TrimSpace(errOut.String())
+		if len(msg) > 300 {
+			msg = msg[:300] + "…"
+		}
+		return fmt.Errorf("%v (%s)", err, msg)
+	case len(bytes.TrimSpace(out.Bytes())) != 0:
+		return fmt.Errorf("it answered %q to a call about no command", strings.TrimSpace(out.String()))
+	}
+	return nil
+}
+
+// probeInput is a hook input of agent's shape about no command: its
+// event with a tool that is no shell tool, or where the hook is for shell
+// commands only, another event.
+func probeInput(spec agents.Spec) ([]byte, error) {
+	top := map[string]any{}
+	set := func(path string, v any) {
+		if path == "" {
+			return
+		}
+		m := top
+		parts := strings.Split(path, ".")
+		for _, k := range parts[:len(parts)-1] {
+			next, ok := m[k].(map[string]any)
+			if !ok {
+				next = map[string]any{}
+				m[k] = next
+			}
+			m = next
+		}
+		m[parts[len(parts)-1]] = v
+	}
+	if spec.Input.Tool != "" {
+		set(spec.Input.Event, spec.Event)
+		set(spec.Input.Tool, "shellguard-doctor-probe")
+	} else {
+		set(spec.Input.Event, "shellguard-doctor-probe")
+	}
+	set(spec.Input.Session, "shellguard-doctor")
+	return json.Marshal(top)
+}
+
+// limitedBuffer keeps at most n bytes of what is written to it.
+type limitedBuffer struct {
+	b *bytes.Buffer
+	n int
+}
+
+func (l *limitedBuffer) Write(p []byte) (int, error) {
+	if room := l.n - l.b.Len(); room > 0 {
+		if len(p) > room {
+			l.b.Write(p[:room])
+		} else {
+			l.b.Write(p)
+		}
+	}
+	return len(p), nil
 }
