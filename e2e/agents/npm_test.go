@@ -23,9 +23,18 @@ type cli struct {
 // The pinned agent releases. A new release is tested by raising the pin
 // (and the behaviour it shows is then written down in docs/agents.md).
 var clis = map[string]cli{
-	"claude": {Agent: "claude", Package: "@anthropic-ai/claude-code", Version: "2.1.332", Bin: "claude"},
-	"codex":  {Agent: "codex", Package: "@openai/codex", Version: "0.169.1", Bin: "codex"},
-	"gemini": {Agent: "gemini", Package: "@google/gemini-cli", Version: "0.61.0", Bin: "gemini"},
+	"claude":   {Agent: "claude", Package: "@anthropic-ai/claude-code", Version: "2.1.332", Bin: "claude"},
+	"codex":    {Agent: "codex", Package: "@openai/codex", Version: "0.169.1", Bin: "codex"},
+	"gemini":   {Agent: "gemini", Package: "@google/gemini-cli", Version: "0.61.0", Bin: "gemini"},
+	"copilot":  {Agent: "copilot", Package: "@github/copilot", Version: "1.0.102", Bin: "copilot"},
+	"opencode": {Agent: "opencode", Package: "opencode-ai", Version: "1.18.33", Bin: "opencode"},
+	"cline":    {Agent: "cline", Package: "cline", Version: "3.0.65", Bin: "cline"},
+	"qwen":     {Agent: "qwen", Package: "@qwen-code/qwen-code", Version: "0.24.4", Bin: "qwen"},
+	"droid":    {Agent: "droid", Package: "droid", Version: "0.215.0", Bin: "droid"},
+	"pi":       {Agent: "pi", Package: "@mariozechner/pi-coding-agent", Version: "0.73.1", Bin: "pi"},
+	// 7.8.1, the latest, names platform packages that were never
+	// published (npm: no @kilocode/cli-linux-x64@7.8.1).
+	"kilo": {Agent: "kilo", Package: "@kilocode/cli", Version: "7.7.7", Bin: "kilo"},
 }
 
 func (c cli) version() string {
@@ -144,8 +153,24 @@ func (c cli) works(bin string) bool {
 	defer cancel()
 	cmd := exec.CommandContext(ctx, bin, "--version")
 	cmd.Env = append(os.Environ(), "HOME="+home, "DISABLE_AUTOUPDATER=1")
-	out, err := cmd.Output()
+	if xdg, err := sharedCache(c); err == nil {
+		// Copilot CLI unpacks itself into $XDG_CACHE_HOME once per version.
+		cmd.Env = append(cmd.Env, "XDG_CACHE_HOME="+xdg)
+	}
+	out, err := cmd.CombinedOutput() // pi prints its version on stderr
 	return err == nil && strings.Contains(string(out), c.version())
+}
+
+// sharedCache is an $XDG_CACHE_HOME kept between runs for the agent
+// CLIs that unpack or download parts of themselves there (Copilot CLI
+// unpacks its runtime, 235 MB, on its first start), so that the hermetic
+// homes do not pay it on every run. It holds no settings.
+func sharedCache(c cli) (string, error) {
+	cache, err := cacheDir()
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(cache, "xdg-cache", c.Agent+"-"+c.version()), nil
 }
 
 func tail(s string, n int) string {
