@@ -1,212 +1,126 @@
 package approval
 
-// arity returns how many meaningful tokens (the program plus its
-// subcommands) make up the approval prefix of a command whose leading
-// non-flag tokens, joined by single spaces, are key. It returns 0 when key
-// is not in the table. The longest key found in the table wins (see
-// prefixTokens).
-//
-// The table holds every entry of opencode's BashArity table (including its
-// rtk rows) and of the gaunt-sloth seed's ARITY table, plus a few additions
-// marked below. It is a switch rather than a map held in a variable so that
-// nothing at package level can be changed.
-func arity(key string) int {
-	switch key {
-	// Single-token utilities: the program alone.
-	case "cat", "cd", "chmod", "chown", "cp", "echo", "env", "export", "grep",
-		"kill", "killall", "ln", "ls", "mkdir", "mv", "ps", "pwd", "rm", "rmdir",
-		"sleep", "source", "tail", "touch", "unset", "which",
-		// seed additions
-		"head", "find":
-		return 1
+import (
+	"strings"
 
-	// Program plus one subcommand.
-	case "bazel", "brew", "bun", "cargo", "cdk", "cf", "cmake", "composer",
-		"consul", "crictl", "deno", "docker", "eksctl", "firebase", "flyctl",
-		"git", "go", "gradle", "helm", "heroku", "hugo", "ip", "kind", "kubectl",
-		"kustomize", "make", "mc", "minikube", "mongosh", "mysql", "mvn", "ng",
-		"npm", "nvm", "nx", "openssl", "pip", "pipenv", "pnpm", "poetry",
-		"podman", "psql", "pulumi", "pyenv", "python", "rake", "rbenv",
-		"redis-cli", "rtk", "rustup", "serverless", "skaffold", "sls", "sst",
-		"swift", "systemctl", "terraform", "tmux", "turbo", "ufw", "vault",
-		"vercel", "volta", "wp", "yarn",
-		// seed additions
-		"npx", "python3",
-		// shellguard additions: the script or module an interpreter runs
-		// is part of what was approved (node a.js does not approve
-		// node b.js), and package managers' subcommands.
-		"python2", "pypy", "pypy3", "node", "ruby", "perl", "php", "bash",
-		"sh", "zsh", "dash", "ksh", "fish", "lua", "Rscript", "pip3", "uv",
-		"pipx", "gem", "bundle", "apt", "apt-get", "dnf", "yum", "pacman",
-		"zypper", "apk", "snap", "flatpak", "dotnet", "just", "task", "jest",
-		"bunx", "corepack", "nix":
-		return 2
+	"github.com/shellguard/shellguard/internal/programs"
+	"github.com/shellguard/shellguard/shellparse"
+)
 
-	case "aws", "az", "bun run", "bun x", "cargo add", "cargo run", "consul kv",
-		"deno task", "doctl", "docker builder", "docker compose",
-		"docker container", "docker image", "docker network", "docker volume",
-		"eksctl create", "gcloud", "gh", "git config", "git remote", "git stash",
-		"ip addr", "ip link", "ip netns", "ip route", "kind create",
-		"kubectl kustomize", "kubectl rollout", "mc admin", "npm exec",
-		"npm init", "npm run", "npm view", "openssl req", "openssl x509",
-		"pnpm dlx", "pnpm exec", "pnpm run", "podman container", "podman image",
-		"pulumi stack", "rtk aws", "rtk cargo", "rtk docker", "rtk dotnet",
-		"rtk gh", "rtk git", "rtk glab", "rtk go", "rtk gt", "rtk hook",
-		"rtk kubectl", "rtk npm", "rtk npx", "rtk pip", "rtk pnpm", "rtk prisma",
-		"rtk telemetry", "sfdx", "terraform workspace", "vault auth", "vault kv",
-		"yarn dlx", "yarn run",
-		// shellguard additions: subcommands whose own subcommand
-		// changes what happens.
-		"git bisect", "git submodule", "git worktree", "git lfs", "git notes",
-		"git reflog", "git sparse-checkout", "go mod", "go tool", "cargo install",
-		"uv run", "uv pip", "poetry run", "pipenv run", "bundle exec",
-		"dotnet run", "dotnet tool", "docker buildx", "docker system",
-		"docker context", "podman network", "podman volume", "kubectl config",
-		"kubectl auth", "helm repo", "npm cache", "npm config", "pnpm config",
-		"yarn config", "yarn workspace", "pip cache", "pip config",
-		"pip3 config":
-		return 3
+// The approval arity of each program (how many words, the program and its
+// subcommands, make up its prefix) and the options whose value is not a
+// subcommand are program facts: internal/programs/data (arity.toml holds
+// every row of opencode's BashArity table and of the gaunt-sloth seed's,
+// plus interpreters and a few subcommand groups).
 
-	case "rtk docker compose", "rtk prisma migrate":
-		return 4
-	}
-	return 0
+// maxArityWords bounds the words looked up: the longest arity key has
+// four, and a runner's prefix is its own words followed by the prefix of
+// the program it runs (pnpm dlx prisma migrate reset), so a line with many
+// operands costs no more than a short one.
+const maxArityWords = 8
+
+// maxRunnerDepth bounds how many runners deep (npx npx ...) a prefix
+// follows.
+const maxRunnerDepth = 3
+
+// tokens are the meaningful tokens of an argv (see prefixTokens): word[:n]
+// and, per token, whether it holds an unquoted pattern character.
+type tokens struct {
+	word [maxArityWords]string
+	glob [maxArityWords]bool
+	n    int
 }
 
-// valueOption reports whether, for a command whose meaningful tokens so far
-// are key, the option opt (written without "=value") takes its value from
-// the next word. It is used only to keep option values out of the prefix
-// (git -C dir checkout main classifies as "git checkout"); an option not
-// listed here leaves its value among the tokens, which makes the prefix
-// more specific, never less.
-func valueOption(key, opt string) bool {
-	switch key {
-	case "git":
-		switch opt {
-		case "-C", "-c", "--git-dir", "--work-tree", "--namespace",
-			"--config-env", "--super-prefix", "--exec-path", "--list-cmds":
-			return true
+// key returns tokens [from, to) joined by single spaces, built in buf
+// (the table lookups take string(key), which does not allocate for short
+// keys).
+func (t *tokens) key(buf []byte, from, to int) []byte {
+	buf = buf[:0]
+	for i, w := range t.word[from:to] {
+		if i > 0 {
+			buf = append(buf, ' ')
 		}
-	case "docker", "podman":
-		switch opt {
-		case "-H", "--host", "-c", "--context", "--config", "-l",
-			"--log-level", "--tlscacert", "--tlscert", "--tlskey", "--url",
-			"--connection", "--root", "--runroot":
-			return true
+		buf = append(buf, w...)
+	}
+	return buf
+}
+
+// prefixTokens returns the meaningful tokens of argv: the program and the
+// subcommands its arity counts, flags (and the values of options the
+// program data says take one) left out. The value of an option that names
+// the program an interpreter runs stays (python -m venv env is "python
+// venv"). A runner's prefix goes on with the prefix of the program it
+// runs, by that program's own arity: npx prisma generate is "npx prisma
+// generate", and does not approve npx prisma migrate reset.
+func prefixTokens(name string, args []shellparse.Arg) (t tokens) {
+	if len(args) == 0 {
+		return t
+	}
+	appendPrefix(&t, name, name, args, 0)
+	return t
+}
+
+// appendPrefix appends the prefix tokens of argv args (args[0] is the
+// program, written as word and looked up as name) to t.
+func appendPrefix(t *tokens, word, name string, args []shellparse.Arg, depth int) {
+	base := t.n
+	if base >= maxArityWords {
+		return
+	}
+	var kb [64]byte
+	var at [maxArityWords]int // the index in args of each token
+	t.word[base], t.glob[base], at[0] = word, args[0].Glob, 0
+	t.n = base + 1
+	p := programs.Lookup(name)
+	endOpts := false
+	for i := 1; i < len(args); i++ {
+		v := args[i].Value
+		if !endOpts && strings.HasPrefix(v, "-") {
+			if v == "--" {
+				endOpts = true
+				continue
+			}
+			if !strings.Contains(v, "=") && !p.IsScript(v) && p.TakesValueAt(string(t.key(kb[:], base+1, t.n)), v) {
+				i++
+			}
+			continue
 		}
-	case "docker compose":
-		switch opt {
-		case "-f", "--file", "-p", "--project-name", "--project-directory",
-			"--env-file", "--profile", "--ansi", "--progress", "--parallel":
-			return true
+		if t.n >= maxArityWords {
+			// No arity key is longer: the rest cannot be in the prefix.
+			break
 		}
-	case "kubectl", "helm":
-		switch opt {
-		case "-n", "--namespace", "--context", "--kube-context", "--kubeconfig",
-			"-s", "--server", "--cluster", "--user", "--as", "--as-group",
-			"--token", "--request-timeout":
-			return true
-		}
-	case "npm", "npx":
-		switch opt {
-		case "--prefix", "-w", "--workspace", "--loglevel", "--registry",
-			"--userconfig", "--cache":
-			return true
-		}
-	case "pnpm":
-		switch opt {
-		case "-C", "--dir", "-F", "--filter", "-w", "--workspace-root",
-			"--loglevel", "--reporter":
-			return true
-		}
-	case "yarn":
-		switch opt {
-		case "--cwd", "--modules-folder", "--cache-folder":
-			return true
-		}
-	case "cargo":
-		switch opt {
-		case "--config", "-Z", "--color", "--manifest-path", "-C":
-			return true
-		}
-	case "go", "make", "just":
-		switch opt {
-		case "-C", "-f", "--file", "--directory", "--makefile", "--justfile":
-			return true
-		}
-	case "terraform", "tofu":
-		// terraform's global options are written -chdir=DIR.
-	case "aws":
-		switch opt {
-		case "--profile", "--region", "--output", "--endpoint-url",
-			"--query", "--cli-input-json", "--ca-bundle":
-			return true
-		}
-	case "gcloud":
-		switch opt {
-		case "--project", "--account", "--configuration", "--format",
-			"--verbosity", "--impersonate-service-account":
-			return true
-		}
-	case "az":
-		switch opt {
-		case "--subscription", "--output", "-o", "--query":
-			return true
-		}
-	case "gh":
-		switch opt {
-		case "-R", "--repo", "--hostname":
-			return true
-		}
-	case "python", "python2", "python3", "pypy", "pypy3":
-		// -m is left among the tokens on purpose: the module is what
-		// runs (python -m venv env classifies as "python venv").
-		switch opt {
-		case "-W", "-X", "--check-hash-based-pycs", "-c":
-			return true
-		}
-	case "node":
-		switch opt {
-		case "-e", "--eval", "-p", "--print", "-r", "--require", "--import",
-			"--loader", "--experimental-loader", "--env-file", "--input-type",
-			"--conditions", "-C", "--title", "--max-old-space-size":
-			return true
-		}
-	case "ruby":
-		switch opt {
-		case "-e", "-r", "-I", "-C", "-E", "--encoding":
-			return true
-		}
-	case "perl":
-		switch opt {
-		case "-e", "-E", "-I", "-M", "-m":
-			return true
-		}
-	case "php":
-		switch opt {
-		case "-r", "-d", "-c", "-f", "-B", "-R", "-F", "-E", "-S", "-t", "-z":
-			return true
-		}
-	case "bash", "sh", "zsh", "dash", "ksh":
-		switch opt {
-		case "-c", "-o", "-O", "--rcfile", "--init-file":
-			return true
-		}
-	case "systemctl":
-		switch opt {
-		case "-H", "--host", "-M", "--machine", "-t", "--type", "-p", "--property", "-s", "--signal":
-			return true
-		}
-	case "tmux":
-		switch opt {
-		case "-L", "-S", "-f", "-c", "-T":
-			return true
-		}
-	case "mysql", "psql", "mongosh", "redis-cli":
-		switch opt {
-		case "-u", "-U", "-h", "--host", "--port", "--user", "--username":
-			return true
+		t.word[t.n], t.glob[t.n], at[t.n-base] = v, args[i].Glob, i
+		t.n++
+	}
+	words := t.n - base
+	n := 1
+	for l := words; l > 0; l-- {
+		if a := p.ArityAt(string(t.key(kb[:], base+1, base+l))); a > 0 {
+			n = min(a, words)
+			break
 		}
 	}
-	return false
+	if depth < maxRunnerDepth && p.Has(programs.Runs) {
+		// The runner's words (its subcommand up to the node that runs a
+		// program), then the prefix of the program it runs.
+		for l := 1; l < words; l++ {
+			node := p.Node(string(t.key(kb[:], base+1, base+l)))
+			if node == nil || node.Run == nil || node.Run.DashDash {
+				continue
+			}
+			k := l + node.Run.Skip
+			if k >= words {
+				break
+			}
+			inner := t.word[base+k]
+			if node.Run.Prefix != "" && !strings.HasPrefix(inner, node.Run.Prefix) ||
+				node.Run.Versioned && strings.LastIndexByte(inner, '@') <= 0 {
+				break
+			}
+			t.n = base + k
+			appendPrefix(t, inner, programs.RunName(strings.TrimPrefix(inner, node.Run.Prefix)), args[at[k]:], depth+1)
+			return
+		}
+	}
+	t.n = base + n
 }

@@ -6,8 +6,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"mvdan.cc/sh/v3/syntax"
-
+	"github.com/shellguard/shellguard/internal/shquote"
 	"github.com/shellguard/shellguard/shellparse"
 )
 
@@ -116,6 +115,18 @@ func Classify(res *shellparse.Result) Classification {
 func classifyInvocation(inv *shellparse.Invocation) InvocationClass {
 	ic := InvocationClass{Command: inv.String()}
 	structural := structuralReason(inv)
+	if structural != "" && (inv.RunsShellInput || inv.StdinUnknown) {
+		// The program runs code it was given (sed 's/x/y/e', awk
+		// system(), git -c core.pager=...): when a widening option says
+		// which, that reason is the clearer one, and refuses as well.
+		cp := *inv
+		cp.RunsShellInput, cp.StdinUnknown = false, false
+		if structuralReason(&cp) == "" {
+			if flag, _ := widening(inv); flag != "" {
+				structural = ""
+			}
+		}
+	}
 	// The prefix is only worth building for an invocation that has no
 	// structural reason against it.
 	if structural == "" && len(inv.Args) > 0 && !inv.NameDynamic() && inv.Program != "" {
@@ -176,6 +187,11 @@ func structuralReason(inv *shellparse.Invocation) string {
 	}
 	if inv.NameDynamic() {
 		return "the program is expanded when the line runs: " + rawOf(inv.Args[0])
+	}
+	if w := inv.Resolved(); w != "" {
+		// shellparse resolved it (a variable, a loop, $(echo ...)): the
+		// line still expands it when it runs.
+		return "a word is expanded when the line runs: " + w
 	}
 	for _, a := range inv.Args {
 		if a.Dynamic {
@@ -268,123 +284,9 @@ func prefixOf(inv *shellparse.Invocation) (string, string) {
 	return b.String(), ""
 }
 
-// maxArityWords bounds the words looked up in the arity table (its
-// longest key has three), so a line with many operands costs no more than
-// a short one.
-const maxArityWords = 4
-
-// tokens are the meaningful tokens of an argv (see prefixTokens): word[:n]
-// and, per token, whether it holds an unquoted pattern character.
-type tokens struct {
-	word [maxArityWords]string
-	glob [maxArityWords]bool
-	n    int
-}
-
-// key returns the first n tokens joined by single spaces, built in buf
-// (the table lookups take string(key), which does not allocate for short
-// keys).
-func (t *tokens) key(buf []byte, n int) []byte {
-	buf = buf[:0]
-	for i, w := range t.word[:n] {
-		if i > 0 {
-			buf = append(buf, ' ')
-		}
-		buf = append(buf, w...)
-	}
-	return buf
-}
-
-// prefixTokens returns the meaningful tokens of argv: the program and the
-// subcommands the arity table counts, flags (and the values of known
-// value-taking options) left out.
-func prefixTokens(name string, args []shellparse.Arg) (t tokens) {
-	if len(args) == 0 {
-		return t
-	}
-	var kb [64]byte
-	t.word[0], t.glob[0], t.n = name, args[0].Glob, 1
-	endOpts := false
-	for i := 1; i < len(args); i++ {
-		v := args[i].Value
-		if !endOpts && strings.HasPrefix(v, "-") {
-			if v == "--" {
-				endOpts = true
-				continue
-			}
-			if !strings.Contains(v, "=") {
-				var taken bool
-				if t.n == 1 {
-					taken = valueOption(name, v)
-				} else {
-					taken = valueOption(string(t.key(kb[:], t.n)), v)
-				}
-				if taken {
-					i++
-				}
-			}
-			continue
-		}
-		t.word[t.n], t.glob[t.n] = v, args[i].Glob
-		t.n++
-		if t.n >= maxArityWords {
-			// No arity key is longer: the rest cannot be in the prefix.
-			break
-		}
-	}
-	n := 1
-	for l := t.n; l > 0; l-- {
-		var a int
-		if l == 1 {
-			a = arity(name)
-		} else {
-			a = arity(string(t.key(kb[:], l)))
-		}
-		if a > 0 {
-			n = min(a, t.n)
-			break
-		}
-	}
-	t.n = n
-	return t
-}
-
 // quoteWord returns s unchanged when the shell reads it back as the same
 // single word, and shell-quoted otherwise.
-func quoteWord(s string) string {
-	if s == "" {
-		return "''"
-	}
-	plain := true
-	for i := 0; i < len(s); i++ {
-		if !plainWordByte(s[i]) {
-			plain = false
-			break
-		}
-	}
-	if plain {
-		return s
-	}
-	q, err := syntax.Quote(s, syntax.LangBash)
-	if err != nil {
-		return strings.ReplaceAll(s, "\x00", `\0`)
-	}
-	return q
-}
-
-// plainWordByte reports a byte quoteWord leaves as it is: letters,
-// digits and -_./=:,+@%^.
-func plainWordByte(c byte) bool {
-	switch {
-	case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9':
-		return true
-	}
-	switch c {
-	case '-', '_', '.', '/', '=', ':', ',', '+', '@', '%', '^':
-		return true
-	}
-	return false
-}
+func quoteWord(s string) string { return shquote.Quote(s) }
 
 // hiddenCharacters describes the first character of src that a terminal
 // does not show as itself: control characters other than tab and line feed

@@ -190,3 +190,47 @@ func BenchmarkClassifyMatch(b *testing.B) {
 		approval.Match(approval.ClassifyCommand(p, "git checkout -b x main && ls -la | grep foo"), entries)
 	}
 }
+
+// TestRunnerPrefixes: a runner's prefix goes on with the prefix of the
+// program it runs, by that program's own arity; approving one subcommand
+// of the run program approves no other.
+func TestRunnerPrefixes(t *testing.T) {
+	p := shellparse.New(shellparse.Limits{})
+	for _, tc := range []struct{ line, prefix string }{
+		{"npx prisma generate", "npx prisma generate"},
+		{"npx prisma migrate reset --force", "npx prisma migrate reset"},
+		{"npx -y prisma generate", "npx prisma generate"},
+		{"npx -p prisma prisma db push", "npx prisma db push"},
+		{"pnpm dlx prisma migrate dev", "pnpm dlx prisma migrate dev"},
+		{"yarn dlx prisma generate", "yarn dlx prisma generate"},
+		{"bunx --bun prisma generate", "bunx prisma generate"},
+		{"bun x prisma generate", "bun x prisma generate"},
+		{"npx prettier --check .", "npx prettier"},
+		{"uvx ruff check .", "uvx ruff"},
+		{"pipx run black .", "pipx run black"},
+		{"dotnet tool run dotnet-ef migrations list", "dotnet tool run dotnet-ef"},
+		{"go run ./cmd/tool", "go run"},
+		{"go run example.com/tool@v1.2.0 -x", "go run example.com/tool@v1.2.0"},
+		{"deno run -A npm:prisma generate", "deno run npm:prisma generate"},
+		{"deno run -A main.ts", "deno run"},
+	} {
+		c := approval.ClassifyCommand(p, tc.line)
+		if len(c.Invocations) == 0 || c.Invocations[0].Prefix != tc.prefix {
+			t.Errorf("%q: prefix %q, want %q", tc.line, c.Invocations[0].Prefix, tc.prefix)
+		}
+	}
+	approved := approval.PrefixEntries(approval.ClassifyCommand(p, "npx prisma generate"))
+	for _, later := range []string{"npx prisma migrate reset --force", "npx prisma db push --force-reset", "npx rimraf ~"} {
+		if approval.Match(approval.ClassifyCommand(p, later), approved).Approved {
+			t.Errorf("approving npx prisma generate approves %q", later)
+		}
+	}
+	if !approval.Match(approval.ClassifyCommand(p, "npx prisma generate --schema db/schema.prisma"), approved).Approved {
+		t.Error("approving npx prisma generate does not approve it with options")
+	}
+	// The run program's own widening options count.
+	c := approval.ClassifyCommand(p, "npx node -e 'process.exit(1)'")
+	if c.Approvable || c.Invocations[0].Widening != "-e" {
+		t.Errorf("npx node -e: widening %q, approvable %v", c.Invocations[0].Widening, c.Approvable)
+	}
+}

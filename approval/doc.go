@@ -27,18 +27,22 @@
 //     "timeout 60 make test" has the prefix "timeout make test"),
 //   - the program as written ("./git" is not "git", "/usr/bin/rm" is not
 //     "rm"),
-//   - and as many subcommands as the arity table gives for the longest
-//     matching key ("git checkout main" -> "git checkout", "npm run dev
-//     --silent" -> "npm run dev", "aws s3 ls x" -> "aws s3 ls"). Programs
-//     not in the table keep the program alone. Flags never count; the
-//     values of a few known value-taking global options are skipped too
-//     ("kubectl -n prod get pods" -> "kubectl get"), and any other option
-//     value stays among the tokens, which only makes the prefix more
-//     specific.
+//   - and as many subcommands as the program's approval arity gives for
+//     the longest matching key ("git checkout main" -> "git checkout",
+//     "npm run dev --silent" -> "npm run dev", "aws s3 ls x" -> "aws s3
+//     ls"). Programs without an arity keep the program alone. Flags never
+//     count; the values of options the program data says take one are
+//     skipped too ("kubectl -n prod get pods" -> "kubectl get"), and any
+//     other option value stays among the tokens, which only makes the
+//     prefix more specific. A runner's prefix goes on with the prefix of
+//     the program it runs, by that program's own arity: "npx prisma
+//     generate" is "npx prisma generate", which does not cover "npx prisma
+//     migrate reset --force".
 //
-// The table holds every entry of opencode's BashArity table and of the
-// gaunt-sloth seed's, plus interpreters (node a.js is not node b.js) and a
-// few subcommand groups.
+// The arities and option facts are program knowledge, kept as data in
+// internal/programs/data (arity.toml holds every row of opencode's
+// BashArity table and of the gaunt-sloth seed's, plus interpreters, a few
+// subcommand groups and programs agents run through runners).
 //
 // A line is Approvable — prefix approvals can cover it — only when it
 // parsed completely, runs at least one program, defines no function, and
@@ -69,32 +73,19 @@
 // goes; the person who approved "git log *" did not approve "git -c
 // core.pager=sh log". Such an invocation keeps its prefix (so a person can
 // see it) but carries a Widening and a Reason, and no prefix approval
-// covers it. The rules are per program (git's -c, --config-env, -C,
-// --git-dir, --work-tree, --exec-path=, -p/--paginate before the subcommand,
-// --upload-pack, --receive-pack, --exec, --output, --ext-diff, --textconv,
-// clone -u/-c/--template, rebase -x, bisect run, submodule foreach; find
-// -exec, -execdir, -ok, -okdir, -delete, -fprint*, -fls; curl -o, -O, -T, -K,
-// --output, --config, -D, -c and data read from @files; wget -O, -o,
-// --post-file, --execute; tar -I, -F, --to-command, --checkpoint-action,
-// --use-compress-program, --rsh-command and host:archive; rsync -e,
-// --rsh, --rsync-path; ssh -o, -F, -E and forwardings; sed -i, -f and the
-// e, w, W commands and s///e, s///w flags; awk system(), pipes and print >
-// file; interpreters' code options (python -c, node -e/-p/-r, perl -e/-M/-i,
-// ruby -e, php -r, bash -c, ...) and interpreters reading their program
-// from standard input; npm/pnpm/yarn --unsafe-perm, --ignore-scripts=false,
-// --registry, --script-shell; make -f/-C/--eval and VAR=value operands;
-// sort -o; rg --pre; sudo -E/-s/-i; chroot; trap, alias, export PATH=...;
-// and more, see widen.go). Short options are read in clusters ("sed -ni",
-// "curl -sSLo x", "tar -xzI prog"), and GNU-style abbreviations of long
-// options ("--upload-p") count. Harmless options stay harmless: after "git
-// add ." is approved, "git add -u" is covered, and so are "sort -u" and
-// "grep -o".
-//
-// Environment assignments (VAR=x before a command, or given to env) of
-// variables that change what runs, what loads or where data goes widen the
-// invocation: PATH, LD_* and DYLD_*, GIT_*, BASH_ENV, ENV, NODE_OPTIONS,
-// PYTHONPATH and PYTHON*, PERL5OPT, RUBYOPT, PAGER, EDITOR, HOME, proxies,
-// *FLAGS, *_OPTIONS, *PATH, *_HOME, and similar families (see envWidening).
+// covers it. The rules are program facts in internal/programs/data: each
+// program's widen rules (git's -c, -C and --upload-pack, find -exec, curl
+// -o, tar --to-command, sed -i and its e/w commands, awk system(), ...),
+// interpreters' code options and their reading a program from standard
+// input (python -c, node -e, bash -s, python3 -), the options of peeled
+// wrappers (sudo -E, env -S, strace -o), and the environment variables
+// that change what runs, what loads or where data goes (PATH, LD_*, GIT_*,
+// NODE_OPTIONS, PAGER, ... in environment.toml). Short options are read
+// in clusters ("sed -ni", "curl -sSLo x", "tar -xzI prog"), and GNU-style
+// abbreviations of long options ("--upload-p") count for the programs
+// that accept them. Harmless options stay harmless: after "git add ." is
+// approved, "git add -u" is covered, and so are "sort -u" and "grep -o".
+// A runner's program is checked too ("npx node -e CODE").
 //
 // # Matching
 //

@@ -5,17 +5,9 @@ import (
 	"testing"
 
 	"github.com/shellguard/shellguard/shellparse"
-)
 
-// TestShortOption: the table of short option names gives what "-" +
-// string(c) gives, for every byte.
-func TestShortOption(t *testing.T) {
-	for c := 0; c < 256; c++ {
-		if got, want := shortOption(byte(c)), "-"+string(rune(c)); got != want {
-			t.Errorf("shortOption(%#x) = %q, want %q", c, got, want)
-		}
-	}
-}
+	"github.com/shellguard/shellguard/internal/shquote"
+)
 
 // TestHiddenCharactersFastPath: the ASCII fast path agrees with the full
 // check on every single byte and on every byte next to a line feed.
@@ -42,13 +34,14 @@ func TestPrefixTokensLongKeys(t *testing.T) {
 	}
 }
 
-// TestPlainWordByte: the byte test is the set it replaced.
+// TestPlainWordByte: the bytes a prefix leaves unquoted are the set the
+// prefixes always used.
 func TestPlainWordByte(t *testing.T) {
 	for c := 0; c < 256; c++ {
 		b := byte(c)
 		want := b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || strings.IndexByte("-_./=:,+@%^", b) >= 0
-		if got := plainWordByte(b); got != want {
-			t.Errorf("plainWordByte(%q) = %v", b, got)
+		if got := shquote.Plain(b); got != want {
+			t.Errorf("Plain(%q) = %v", b, got)
 		}
 	}
 }

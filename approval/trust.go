@@ -39,6 +39,3 @@ func CheckTrust(path string) error {
 	}
 	return t.Trust(trustWhat, trustEffect, os.Geteuid())
 }
-
-// shellQuote quotes s for a POSIX shell when it needs it.
-func shellQuote(s string) string { return safefile.ShellQuote(s) }

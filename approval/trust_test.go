@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/shellguard/shellguard/internal/shquote"
 )
 
 func TestCheckTrust(t *testing.T) {
@@ -131,16 +133,18 @@ func TestCheckTrustForeignOwner(t *testing.T) {
 	}
 }
 
+// TestShellQuote: the paths in a trust error's fix are quoted by the one
+// quoting function.
 func TestShellQuote(t *testing.T) {
 	tests := map[string]string{
 		"/home/a/.config/x.json": "/home/a/.config/x.json",
 		"/tmp/with space":        "'/tmp/with space'",
-		"/tmp/it's":              `'/tmp/it'\''s'`,
+		"/tmp/it's":              `"/tmp/it's"`,
 		"":                       "''",
 	}
 	for in, want := range tests {
-		if got := shellQuote(in); got != want {
-			t.Errorf("shellQuote(%q) = %q, want %q", in, got, want)
+		if got := shquote.Quote(in); got != want {
+			t.Errorf("Quote(%q) = %q, want %q", in, got, want)
 		}
 	}
 }

@@ -60,7 +60,7 @@ func BenchmarkParse(b *testing.B) {
 }
 
 func BenchmarkCheck(b *testing.B) {
-	d := danger.MustNewDetector(nil)
+	d := danger.Default()
 	var s sink
 	eachCorpus(b, func(b *testing.B, lines []string) {
 		perLine(b, lines, func(l string) { s.add(len(d.Check(l))) })
@@ -70,7 +70,7 @@ func BenchmarkCheck(b *testing.B) {
 // BenchmarkCheckParsed measures the danger rules alone, on lines parsed
 // beforehand.
 func BenchmarkCheckParsed(b *testing.B) {
-	d := danger.MustNewDetector(nil)
+	d := danger.Default()
 	var s sink
 	eachCorpus(b, func(b *testing.B, lines []string) {
 		parsed := parseAll(lines)

@@ -68,6 +68,12 @@ type LevelOverride struct {
 	Source Source       `json:"source"`
 }
 
+// PackSetting turns a built-in rule pack on or off.
+type PackSetting struct {
+	On     bool   `json:"on"`
+	Source Source `json:"source"`
+}
+
 // Config is the effective configuration after every layer was applied.
 // A Config is a plain value: it is safe to read from several goroutines,
 // and Load returns a new one each time.
@@ -137,6 +143,11 @@ type Config struct {
 	MCPEnv []string
 	// MCPEnvSources says where each MCPEnv name was written.
 	MCPEnvSources map[string]Source
+	// Packs says which built-in rule packs the configuration turns on
+	// ([packs] enable) or off ([packs] disable), with where; a pack it
+	// does not name keeps its default (danger.Packs). A project file may
+	// only enable.
+	Packs map[string]PackSetting
 	// Provenance says where each scalar setting ("deny_at", "ask_at",
 	// "read_only", "audit_log", "audit_required", "audit_max_size",
 	// "mode", "unattended") got its value.
@@ -220,6 +231,7 @@ func Default() *Config {
 		PatternSources:    map[string]Source{},
 		Disabled:          map[string]Source{},
 		Relevel:           map[string]LevelOverride{},
+		Packs:             map[string]PackSetting{},
 		Provenance: map[string]Source{
 			"deny_at":        def,
 			"ask_at":         def,
@@ -231,6 +243,27 @@ func Default() *Config {
 			"mode":           def,
 		},
 	}
+}
+
+// PackOn reports whether the built-in rule pack name is on: as the
+// configuration says, or by its default.
+func (c *Config) PackOn(name string) bool {
+	if s, ok := c.Packs[name]; ok {
+		return s.On
+	}
+	on, _ := danger.PackDefault(name)
+	return on
+}
+
+// PacksChanged reports whether the configuration turns a pack on or off
+// against its default.
+func (c *Config) PacksChanged() bool {
+	for name, s := range c.Packs {
+		if on, ok := danger.PackDefault(name); ok && s.On != on {
+			return true
+		}
+	}
+	return false
 }
 
 // IsExempt reports whether name is listed in Exempt.

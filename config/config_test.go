@@ -620,6 +620,7 @@ func FuzzLoad(f *testing.F) {
 	f.Add("[rules]\nallow = [\"Bash(git:*)\"]\n")
 	f.Add("[[pattern]]\nname = \"x\"\nregex = '(a'\nlevel = \"low\"\n[pattern.match]\nprograms=[]")
 	f.Add("a = [{b = [1, {c = '''x'''}]}]\n[[a.b]]\n")
+	f.Add("[packs]\nenable = [\"core.git\"]\ndisable = [\"core.shell\"]\n")
 	f.Fuzz(func(t *testing.T, src string) {
 		locate(src)
 		for _, layer := range []string{LayerUser, LayerProject} {
@@ -635,6 +636,11 @@ func FuzzLoad(f *testing.F) {
 			if layer == LayerProject && (len(c.Allow) > 0 || len(c.Exempt) > 0 || len(c.Disabled) > 0 || c.AuditLog != "" ||
 				c.AskAt != danger.Low || !c.ReadOnly && c.Provenance["read_only"].Layer != LayerProject) {
 				t.Fatalf("project file loosened the defaults: %+v", c)
+			}
+			for name, ps := range c.Packs {
+				if layer == LayerProject && !ps.On {
+					t.Fatalf("project file disabled pack %s", name)
+				}
 			}
 			for name, o := range c.Relevel {
 				if l, _ := builtinLevel(name); layer == LayerProject && o.Level < l {

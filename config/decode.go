@@ -216,6 +216,8 @@ func (a *applier) apply() error {
 			err = a.builtins(v)
 		case "mcp":
 			err = a.mcp(v)
+		case "packs":
+			err = a.packs(v)
 		default:
 			err = a.unknown(k)
 		}
@@ -511,7 +513,7 @@ func (a *applier) exempt(v any) error {
 			a.ignore(path, fmt.Sprintf("exempting %q is forbidden by the managed configuration (%s)", n, a.c.Managed.Sources["forbid_exempt"]))
 			continue
 		}
-		if a.floored() && a.c.Managed.ApprovalForbidden(n, "") {
+		if a.floored() && a.c.Managed.ApprovalForbidden(n, danger.PackOf(n)) {
 			a.ignore(path, fmt.Sprintf("the managed configuration (%s) forbids approving %q", a.c.Managed.Sources["forbid_approvals"], n))
 			continue
 		}
@@ -762,6 +764,49 @@ func (a *applier) spec(path string, v any) (*danger.Spec, error) {
 		return nil, a.errf(path, "%s: needs programs", path)
 	}
 	return s, nil
+}
+
+// packs applies [packs] enable = [...] and disable = [...]: built-in
+// rule packs turned on or off. A project file may only enable (a pack
+// adds checks); its disable entries are ignored with a notice.
+func (a *applier) packs(v any) error {
+	m, err := a.table("packs", v)
+	if err != nil {
+		return err
+	}
+	seen := map[string]string{}
+	for _, k := range a.keys("packs", m) {
+		path := joinPath("packs", k)
+		on := true
+		switch k {
+		case "enable":
+		case "disable":
+			on = false
+		default:
+			return a.unknown(path)
+		}
+		names, err := a.strings(path, m[k])
+		if err != nil {
+			return err
+		}
+		for i, n := range names {
+			el := indexPath(path, i)
+			n = strings.TrimSpace(n)
+			if !danger.IsPack(n) {
+				return a.errf(el, "%s: no built-in rule pack is called %q (shellguard rules lists them)", el, n)
+			}
+			if other, dup := seen[n]; dup && other != k {
+				return a.errf(el, "%s: pack %q is both enabled and disabled in this file", el, n)
+			}
+			seen[n] = k
+			if !on && a.project() {
+				a.ignore(el, fmt.Sprintf("a project file may not disable rule pack %q", n))
+				continue
+			}
+			a.c.Packs[n] = PackSetting{On: on, Source: a.src(el)}
+		}
+	}
+	return nil
 }
 
 func (a *applier) builtins(v any) error {

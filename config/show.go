@@ -129,6 +129,24 @@ func (c *Config) Show(w io.Writer) error {
 		}
 	}
 
+	p("\n[packs]\t# built-in rule packs; shellguard rules lists them\n")
+	for _, on := range []bool{true, false} {
+		key := "enable"
+		if !on {
+			key = "disable"
+		}
+		names := c.packNames(on)
+		if len(names) == 0 {
+			p("%s = []\n", key)
+			continue
+		}
+		p("%s = [\n", key)
+		for _, n := range names {
+			p("  %s,\t# %s\n", strconv.Quote(n), c.Packs[n].Source)
+		}
+		p("]\n")
+	}
+
 	for _, name := range c.builtinNames() {
 		p("\n[builtin.%s]\n", name)
 		if s, ok := c.Disabled[name]; ok {
@@ -146,6 +164,19 @@ func (c *Config) Show(w io.Writer) error {
 		}
 	}
 	return tw.Flush()
+}
+
+// packNames returns the packs the configuration turns on (or off),
+// sorted.
+func (c *Config) packNames(on bool) []string {
+	var names []string
+	for n, s := range c.Packs {
+		if s.On == on {
+			names = append(names, n)
+		}
+	}
+	sort.Strings(names)
+	return names
 }
 
 // builtinNames returns the built-in rules Disabled or Relevel mention,
@@ -211,6 +242,7 @@ type jsonConfig struct {
 	MCP      jsonMCP                `json:"mcp"`
 	Patterns []jsonPattern          `json:"patterns"`
 	Builtin  map[string]jsonBuiltin `json:"builtin"`
+	Packs    map[string]PackSetting `json:"packs"`
 	Notices  []string               `json:"notices"`
 }
 
@@ -222,7 +254,8 @@ type jsonConfig struct {
 // ({"allow","ask","deny"}: [{"pattern","source"}]), "mcp" ({"env":
 // [{"name","source"}]}), "patterns",
 // "builtin" ({name: {"disabled": source, "level", "level_source"}}),
-// "notices"}.
+// "packs" ({name: {"on", "source"}}: the packs the configuration turns on
+// or off), "notices"}.
 func (c *Config) ShowJSON(w io.Writer) error {
 	nonNil := func(r []Rule) []Rule {
 		if r == nil {
@@ -246,7 +279,11 @@ func (c *Config) ShowJSON(w io.Writer) error {
 		MCP:      jsonMCP{Env: []jsonName{}},
 		Patterns: []jsonPattern{},
 		Builtin:  map[string]jsonBuiltin{},
+		Packs:    map[string]PackSetting{},
 		Notices:  append([]string{}, c.Notices...),
+	}
+	for n, s := range c.Packs {
+		j.Packs[n] = s
 	}
 	for _, n := range c.Exempt {
 		j.Exempt = append(j.Exempt, jsonName{n, c.ExemptSources[n]})

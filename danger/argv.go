@@ -4,15 +4,28 @@ import (
 	"path"
 	"strings"
 
+	"github.com/shellguard/shellguard/internal/programs"
 	"github.com/shellguard/shellguard/shellparse"
 )
 
-// argv is an invocation's arguments in canonical form.
+// argv is an invocation's arguments in canonical form, read with the
+// program's option syntax (internal/programs): its positional words
+// (operands, subcommand words first), its flags with their values, the
+// subcommand path its data declares, and whether a dry-run flag makes it
+// a dry run.
 type argv struct {
-	sub      string
-	flags    []string
-	operands []string
-	joined   string
+	prog   *programs.Program
+	pos    []string
+	flags  []flag
+	path   string
+	dry    bool
+	joined string
+}
+
+// flag is one canonical option and its value.
+type flag struct {
+	name, value string
+	has         bool
 }
 
 // hasFlag reports whether the canonical flag f is present; a trailing *
@@ -21,15 +34,66 @@ func (a *argv) hasFlag(f string) bool {
 	if strings.HasSuffix(f, "*") {
 		p := f[:len(f)-1]
 		for _, x := range a.flags {
-			if strings.HasPrefix(x, p) {
+			if strings.HasPrefix(x.name, p) {
 				return true
 			}
 		}
 		return false
 	}
 	for _, x := range a.flags {
-		if x == f {
+		if x.name == f {
 			return true
+		}
+	}
+	return false
+}
+
+// valueMatch reports whether an option's value that names a file (a
+// path: it holds a slash or starts with ~, $ or a dot) matches re, cleaned
+// like an operand: a file given to an option (curl -T FILE, wget
+// --post-file FILE) is read as much as an operand is.
+func (a *argv) valueMatch(re *lazyRE) bool {
+	for _, f := range a.flags {
+		v := f.value
+		if !f.has || v == "" || v[0] != '~' && v[0] != '$' && v[0] != '.' && strings.IndexByte(v, '/') < 0 {
+			continue
+		}
+		if re.MatchString(cleanOperand(v)) {
+			return true
+		}
+	}
+	return false
+}
+
+// subMatch returns how many positional words the subcommand sub (words
+// separated by single spaces) takes when the invocation starts with it,
+// or -1.
+func (a *argv) subMatch(sub string) int {
+	k := 0
+	for sub != "" {
+		w, rest, _ := strings.Cut(sub, " ")
+		if k >= len(a.pos) || !a.wordIs(a.pos[k], w) {
+			return -1
+		}
+		k++
+		sub = rest
+	}
+	return k
+}
+
+// wordIs reports whether the positional word x is the canonical
+// subcommand word w: after the program's word aliases, in lower case; for
+// a program that takes resource lists (kubectl delete pods,services), any
+// of the list.
+func (a *argv) wordIs(x, w string) bool {
+	if a.prog.CanonicalWord(x) == w {
+		return true
+	}
+	if a.prog.Has(programs.ResourceWords) && strings.IndexByte(x, ',') > 0 {
+		for _, e := range strings.Split(x, ",") {
+			if a.prog.CanonicalWord(e) == w {
+				return true
+			}
 		}
 	}
 	return false
@@ -85,163 +149,121 @@ func normDashes(v string) string {
 	return b.String() + v[i:]
 }
 
-// flagAlias maps a program's flag spellings to one canonical spelling.
-// It is code, not data, because it is argv semantics: which options are
-// the same option.
-func flagAlias(prog, flag string) string {
-	switch prog {
-	case "rm":
-		switch flag {
-		case "-R", "--recursive":
-			return "-r"
-		case "--force":
-			return "-f"
-		}
-	case "chmod", "chown", "chgrp":
-		if flag == "--recursive" {
-			return "-R"
-		}
-	case "git":
-		switch flag {
-		case "--force":
-			return "-f"
-		case "--delete":
-			return "-d"
-		case "--hard", "--mirror":
-			return flag
-		}
-	case "shred":
-		switch flag {
-		case "--remove":
-			return "-u"
-		case "--zero":
-			return "-z"
-		}
-	case "crontab":
-		if flag == "--remove" {
-			return "-r"
-		}
-	case "nc", "ncat", "netcat":
-		if flag == "--exec" || flag == "--sh-exec" {
-			return "-e"
-		}
-	case "base64", "base32":
-		if flag == "--decode" {
-			return "-d"
-		}
-	case "xxd":
-		if flag == "--revert" {
-			return "-r"
-		}
-	case "wipefs":
-		if flag == "--all" {
-			return "-a"
-		}
-	}
-	return flag
+// argWords gives an argv to the option scanner: the words' values, with
+// lookalike dashes read as '-' (a word starting with them is never
+// harmless text to rely on), and which words are dynamic.
+func argWords(args []shellparse.Arg) ([]string, []bool) {
+	vals := make([]string, len(args))
+	dyn := make([]bool, len(args))
+	fillWords(args, vals, dyn)
+	return vals, dyn
 }
 
-// clusterProgram reports whether a program's single-dash words are
-// clusters of one-letter options (rm -rf) rather than long options
-// spelled with one dash (find -delete, dd has none).
-func clusterProgram(prog string) bool {
-	switch prog {
-	case "find", "dd", "java", "go", "openssl", "socat", "iptables", "kill", "killall", "pkill":
-		return false
+func fillWords(args []shellparse.Arg, vals []string, dyn []bool) {
+	for k, a := range args {
+		vals[k], dyn[k] = normDashes(a.Value), a.Dynamic
 	}
-	return true
-}
-
-// gitGlobalWithArg are git's global options that take the next word.
-func gitGlobalWithArg(f string) bool {
-	switch f {
-	case "-C", "-c", "--git-dir", "--work-tree", "--namespace", "--exec-path", "--config-env", "--super-prefix", "--list-cmds":
-		return true
-	}
-	return false
 }
 
 // canonical computes into a the canonical argv of an invocation whose
-// program is matched by the name prog (see progName) and whose argv is
-// args. a.joined is left empty (see joinValues).
-func canonical(a *argv, prog string, args []shellparse.Arg, scr *scratch) {
+// program is matched by the name prog (see progName), with its facts p
+// (nil when the data has none), and whose argv is args. a.joined is left
+// empty (see joinValues).
+func canonical(a *argv, p *programs.Program, prog string, args []shellparse.Arg, scr *scratch) {
 	*a = argv{}
 	if len(args) > 0 {
 		args = args[1:]
 	}
-	if strings.HasPrefix(prog, "git-") && len(prog) > 4 {
-		a.sub = prog[4:]
-		prog = "git"
+	sub := ""
+	if p == nil {
+		// git-reset is git reset.
+		if parent, rest, ok := dashSubcommand(prog); ok {
+			p, sub = parent, rest
+		}
 	}
-	// One piece of scratch holds both lists: operands never outnumber
-	// args; flags rarely outnumber twice as many (a cluster -rf is two),
-	// and append moves them out should they.
-	if n := len(args); n > 0 {
-		buf := scr.take(3 * n)
-		a.operands = buf[:0:n]
-		a.flags = buf[n:n]
+	a.prog = p
+	// One piece of scratch holds the positional words; operands never
+	// outnumber args (a kubectl TYPE/NAME is two, and append moves
+	// them out should they).
+	if n := len(args); n > 0 || sub != "" {
+		a.pos = scr.take(n + 1)[:0]
+		a.flags = scr.takeFlags(2 * n)[:0]
 	}
-	i := 0
-	if prog == "git" && a.sub == "" {
-		for i < len(args) {
-			v := args[i].Value
-			if !strings.HasPrefix(v, "-") || v == "-" {
+	if sub != "" {
+		a.pos = append(a.pos, sub)
+	}
+	if p != nil && p.Extract == "find" {
+		findCanonical(args, a)
+		return
+	}
+	vals, dyn := scr.take(len(args)), scr.takeBools(len(args))
+	fillWords(args, vals, dyn)
+	s := programs.NewScanner(p, vals, dyn, sub)
+	for {
+		it, ok := s.Next()
+		if !ok {
+			break
+		}
+		switch it.Kind {
+		case programs.EndOfOptions:
+			// Recorded as a flag: git checkout -- FILE names files.
+			a.flags = append(a.flags, flag{name: "--"})
+		case programs.Operand:
+			if it.Dynamic {
+				a.pos = append(a.pos, dynShape(args[it.Word].Raw))
+				continue
+			}
+			v := cleanOperand(it.Value)
+			if p.Has(programs.ResourceWords) && len(a.pos) > 0 {
+				if typ, name, ok := resourceWord(v); ok {
+					a.pos = append(a.pos, typ, name)
+					continue
+				}
+			}
+			a.pos = append(a.pos, v)
+		case programs.Option:
+			a.flags = append(a.flags, flag{name: p.CanonicalFlag(it.Name), value: it.Value, has: it.HasValue})
+		}
+	}
+	a.path = s.Path()
+	if p.HasDryRun() {
+		for _, f := range a.flags {
+			if p.DryRun(a.path, f.name, f.value, f.has) {
+				a.dry = true
 				break
 			}
-			i++
-			if gitGlobalWithArg(v) {
-				i++
-			}
-		}
-		if i < len(args) {
-			a.sub = strings.ToLower(args[i].Value)
-			i++
 		}
 	}
-	cluster := clusterProgram(prog)
-	endOfFlags := false
-	for ; i < len(args); i++ {
-		x := args[i]
-		v := x.Value
-		if x.Dynamic {
-			a.operands = append(a.operands, dynShape(x.Raw))
-			continue
-		}
-		if !endOfFlags {
-			v = normDashes(v)
-		}
-		if endOfFlags || len(v) < 2 || v[0] != '-' {
-			a.operands = append(a.operands, cleanOperand(v))
-			continue
-		}
-		if v == "--" {
-			// Recorded as a flag: git checkout -- FILE names files.
-			a.flags = append(a.flags, "--")
-			endOfFlags = true
-			continue
-		}
-		if strings.HasPrefix(v, "--") {
-			name := v
-			if eq := strings.IndexByte(v, '='); eq > 0 {
-				name = v[:eq]
-			}
-			if prog == "git" {
-				name = strings.ToLower(name)
-			}
-			a.flags = append(a.flags, flagAlias(prog, name))
-			continue
-		}
-		if !cluster || isNumber(v[1:]) {
-			a.flags = append(a.flags, flagAlias(prog, v))
-			continue
-		}
-		for j := 1; j < len(v); j++ {
-			a.flags = append(a.flags, flagAlias(prog, "-"+v[j:j+1]))
+}
+
+// dashSubcommand reads PROGRAM-SUB as PROGRAM SUB when the data says the
+// program runs its subcommands so (git-reset).
+func dashSubcommand(name string) (*programs.Program, string, bool) {
+	i := strings.IndexByte(name, '-')
+	if i <= 0 || i+1 >= len(name) {
+		return nil, "", false
+	}
+	p := programs.Lookup(name[:i])
+	if !p.Has(programs.DashSubcommands) {
+		return nil, "", false
+	}
+	return p, name[i+1:], true
+}
+
+// resourceWord splits kubectl's TYPE/NAME (namespace/foo,
+// deployment.apps/web) into its two words.
+func resourceWord(v string) (typ, name string, ok bool) {
+	sl := strings.IndexByte(v, '/')
+	if sl <= 0 || sl+1 >= len(v) || strings.IndexByte(v[sl+1:], '/') >= 0 {
+		return "", "", false
+	}
+	for i := 0; i < sl; i++ {
+		c := v[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || i > 0 && (c >= '0' && c <= '9' || c == '.' || c == '-')) {
+			return "", "", false
 		}
 	}
-	if prog == "find" {
-		findCanonical(args, a)
-	}
+	return v[:sl], v[sl+1:], true
 }
 
 // joinValues joins the values of argv after the program by single spaces.
@@ -272,8 +294,6 @@ func joinValues(args []shellparse.Arg) string {
 // (before the first expression word), and -exec/-execdir/-ok/-okdir also
 // appear as "-exec=PROGRAM".
 func findCanonical(args []shellparse.Arg, a *argv) {
-	a.operands = a.operands[:0]
-	a.flags = a.flags[:0]
 	starts := true
 	for i := 0; i < len(args); i++ {
 		x := args[i]
@@ -283,16 +303,16 @@ func findCanonical(args []shellparse.Arg, a *argv) {
 		}
 		if starts {
 			if x.Dynamic {
-				a.operands = append(a.operands, dynShape(x.Raw))
+				a.pos = append(a.pos, dynShape(x.Raw))
 			} else {
-				a.operands = append(a.operands, cleanOperand(v))
+				a.pos = append(a.pos, cleanOperand(v))
 			}
 			continue
 		}
 		if !strings.HasPrefix(v, "-") {
 			continue
 		}
-		a.flags = append(a.flags, v)
+		a.flags = append(a.flags, flag{name: v})
 		switch v {
 		case "-exec", "-execdir", "-ok", "-okdir":
 			if i+1 < len(args) {
@@ -300,40 +320,18 @@ func findCanonical(args []shellparse.Arg, a *argv) {
 				if args[i+1].Dynamic {
 					p = "$"
 				}
-				a.flags = append(a.flags, v+"="+progName(path.Base(p)))
+				a.flags = append(a.flags, flag{name: v + "=" + progName(path.Base(p))})
 			}
 		}
 	}
-	if starts && len(a.operands) == 0 {
-		a.operands = append(a.operands, ".")
+	if starts && len(a.pos) == 0 {
+		a.pos = append(a.pos, ".")
 	}
-}
-
-func isNumber(s string) bool { return isDigits(s) }
-
-func isDigits(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return true
 }
 
 // cleanOperand cleans path-like operands: "/etc/" -> "/etc", "//" -> "/",
-// "~/" -> "~", "/./*" -> "/*".
-func cleanOperand(v string) string {
-	if v == "" {
-		return v
-	}
-	if v[0] == '/' || strings.HasPrefix(v, "~/") || strings.HasPrefix(v, "./") || strings.HasPrefix(v, "../") {
-		return path.Clean(v)
-	}
-	return v
-}
+// "~/" -> "~", "/./*" -> "/*", "/tmp/../.." -> "/", ten "../" -> "/".
+func cleanOperand(v string) string { return shellparse.CleanPath(v) }
 
 // dynShape is how a dynamic word is compared: as written, without quotes
 // or the braces of ${...}, and cleaned like a path.
@@ -358,4 +356,11 @@ func dynShape(raw string) string {
 		return head + "/" + c
 	}
 	return s
+}
+
+// scannerFor returns the option scanner of args (the words after the
+// program) for the program p, with dynamic words always operands.
+func scannerFor(p *programs.Program, args []shellparse.Arg, sub string) programs.Scanner {
+	vals, dyn := argWords(args)
+	return programs.NewScanner(p, vals, dyn, sub)
 }

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/shellguard/shellguard/internal/programs"
+	"github.com/shellguard/shellguard/internal/shquote"
 	"github.com/shellguard/shellguard/shellparse"
 )
 
@@ -19,10 +21,13 @@ import (
 // A program is known, and its argv is not read this way, when a rule
 // names it, when it is a shell or an interpreter the detector reads
 // already, when the parser ran what its argv holds (a wrapper or argv
-// runner it peeled: docker exec, direnv exec, ...), or when it is in
-// knownProgram's list of programs that print, search or look up their
-// arguments (echo, grep, man, which) or read them as their own
-// subcommands and operands (git, docker, npm, apt-get, kubectl, ...).
+// runner it peeled: docker exec, direnv exec, ...), or when its program
+// data says its arguments are data (data_args in internal/programs/data:
+// programs that print, search or look up their arguments, such as echo,
+// grep, man and which, or read them as their own subcommands and
+// operands, such as git, docker, npm, apt-get and kubectl). A data_args
+// runner that builds the program it runs (cargo run -- ARGS) has the
+// words after "--" read.
 
 // maxArgvSuffixes bounds how many argv suffixes one check re-parses
 // (each holds up to the rest of the line, so the work would be quadratic
@@ -35,17 +40,48 @@ const maxArgvSuffixes = 16
 // suffixes the whole check may still re-parse.
 func (r *registry) checkArgvSuffixes(sc *scan, i int, hits *hitSet, depth int, budget *int) bool {
 	name, args := sc.name(i), sc.args(i)
-	if name == "" || len(args) < 3 && !(len(args) == 2 && !args[1].Dynamic) || knownProgram(name) {
+	if name == "" || len(args) < 3 && !(len(args) == 2 && !args[1].Dynamic) {
 		return false
+	}
+	p := sc.invs[i].prog
+	if p.Has(programs.DataArgs) {
+		if !p.Has(programs.Runs) {
+			return false
+		}
+		// cargo run -- ARGS: the arguments go to a program cargo builds,
+		// which shellguard does not know.
+		vals, dyn := argWords(args[1:])
+		k := programs.DashDashArgs(p, vals, dyn)
+		if k < 0 {
+			return false
+		}
+		args = args[k:]
+		if len(args) < 2 {
+			return false
+		}
+		args = append([]shellparse.Arg{{Value: name, Raw: name}}, args...)
 	}
 	if r.namesProgram(name) || interpreter(name) != "" || strings.HasPrefix(name, "git-") {
 		return false
 	}
 	// The first word that starts a suffix, before any other work: most
 	// unknown programs hold none.
+	// A shell at k runs a string when a -c option comes after it: the
+	// last one is found once (scanning the rest of argv for every k was
+	// quadratic).
+	lastC := 0
+	for k := len(args) - 1; k > 0; k-- {
+		if cOption(args[k].Value) {
+			lastC = k
+			break
+		}
+	}
+	withC := func(k int) bool {
+		return k < lastC && !args[k].Dynamic && programs.IsShell(progName(baseName(args[k].Value)))
+	}
 	first := 0
 	for k := 1; k < len(args); k++ {
-		if r.startsSuffix(args[k]) || shellWithC(args[k:]) {
+		if r.startsSuffix(args[k]) || withC(k) {
 			first = k
 			break
 		}
@@ -64,14 +100,17 @@ func (r *registry) checkArgvSuffixes(sc *scan, i int, hits *hitSet, depth int, b
 	outer := ""
 	any := false
 	for k := first; k < len(args); k++ {
-		if k > first && !r.startsSuffix(args[k]) && !shellWithC(args[k:]) {
+		if k > first && !r.startsSuffix(args[k]) && !withC(k) {
 			continue
 		}
 		if *budget <= 0 {
 			return r.overLimit(hits) || any
 		}
-		*budget--
 		line := suffixLine(args[k:])
+		// A suffix costs one, plus one per 4 KiB: sixteen suffixes of a
+		// 64 KiB argv would re-parse a megabyte (the parser's per-line
+		// budget does not reach these separate parses).
+		*budget -= 1 + len(line)>>12
 		var sub hitSet
 		if !r.checkInto(suffixParser().Parse(line), &sub, depth+1, budget) {
 			continue
@@ -94,7 +133,7 @@ func (r *registry) checkArgvSuffixes(sc *scan, i int, hits *hitSet, depth int, b
 // names, so that the argv from it on is checked as a command. Rules that
 // need a pipeline (curl ... | sh), a redirection or a wrapper cannot match
 // a suffix alone (which has none) and do not count; shells count when a -c
-// option follows (see shellWithC).
+// option follows (see cOption).
 func (r *registry) startsSuffix(a shellparse.Arg) bool {
 	if a.Dynamic || a.Value == "" || a.Value[0] == '-' {
 		return false
@@ -111,19 +150,9 @@ func (r *registry) startsSuffix(a shellparse.Arg) bool {
 	return r.namesGlob(w)
 }
 
-// shellWithC reports whether args[0] is a shell and a later word is a -c
-// option (sh -c STRING, bash -lc STRING), which the parser re-parses.
-func shellWithC(args []shellparse.Arg) bool {
-	if args[0].Dynamic || !shellparse.IsShell(progName(baseName(args[0].Value))) {
-		return false
-	}
-	for _, a := range args[1:] {
-		v := a.Value
-		if len(v) > 1 && v[0] == '-' && v[1] != '-' && strings.IndexByte(v, 'c') > 0 {
-			return true
-		}
-	}
-	return false
+// cOption reports a short-option cluster with c (-c, -lc, -ec).
+func cOption(v string) bool {
+	return len(v) > 1 && v[0] == '-' && v[1] != '-' && strings.IndexByte(v, 'c') > 0
 }
 
 // namesProgram reports whether some rule of the registry names the
@@ -177,7 +206,7 @@ func suffixLine(args []shellparse.Arg) string {
 		case plainWord(a.Value) || a.Raw == a.Value && globWord(a.Value):
 			b.WriteString(a.Value)
 		default:
-			b.WriteString(shellQuote(a.Value))
+			b.WriteString(shquote.Quote(a.Value))
 		}
 	}
 	return b.String()
@@ -208,44 +237,4 @@ func globWord(v string) bool {
 		}
 	}
 	return v != ""
-}
-
-// knownProgram reports programs whose argv is data, not a command to run:
-// they print, search or look up their arguments, or read them as their own
-// subcommands, packages, resources and files (git rm, docker rm, npm rm,
-// apt-get install rm, kubectl delete pod rm). Programs that run the rest of
-// their argv are the parser's wrappers and runners, or unknown.
-func knownProgram(name string) bool {
-	switch name {
-	// Printers, searchers, help and lookups.
-	case "echo", "printf", "print", "grep", "egrep", "fgrep", "rg", "ag", "ack", "ugrep", "git-grep",
-		"man", "tldr", "info", "whatis", "apropos", "help", "which", "whereis", "type", "hash",
-		"alias", "unalias", "complete", "compgen", "compdef", "declare", "typeset", "local", "export",
-		"readonly", "set", "unset", "read", "test", "[", "[[", "let", "shift", "return", "exit",
-		"locate", "plocate", "mlocate", "apt-file", "pgrep", "pidof", "ps", "killall", "pkill",
-		"cat", "tac", "less", "more", "most", "head", "tail", "wc", "sort", "uniq", "cut", "paste",
-		"join", "comm", "diff", "cmp", "sed", "awk", "gawk", "mawk", "jq", "yq", "column", "fold", "fmt",
-		"ls", "ll", "dir", "tree", "stat", "file", "touch", "mkdir", "cd", "pushd", "popd", "pwd",
-		"basename", "dirname", "realpath", "readlink", "du", "df", "od", "hexdump", "strings",
-		"tar", "zip", "unzip", "7z", "sha256sum", "sha1sum", "md5sum", "cksum", "date", "sleep",
-		"true", "false", "yes", "seq", "expr", "bc", "dc", "history", "clear", "tput", "figlet",
-		"cowsay", "notify-send", "say", "espeak", "logger", "wall", "write", "mail", "mailx",
-		"ln", "cp", "mv", "install", "vim", "vi", "nvim", "nano", "emacs", "code", "open", "xdg-open":
-		return true
-	// Programs with subcommands whose operands are their own: packages,
-	// containers, resources, branches, files. The parser's argv runners
-	// (docker exec, kubectl exec, npm exec, direnv exec, ssh HOST CMD,
-	// ...) are not listed: when the parser found what they run they are
-	// skipped anyway, and when it did not their argv is read.
-	case "git", "hg", "svn", "gh", "glab", "tig", "helm", "k9s", "minikube", "kind",
-		"cargo", "rustup", "go", "gofmt", "pip", "pip3", "pipx", "gem", "composer", "mvn", "gradle",
-		"sbt", "dotnet", "nuget", "apt", "apt-get", "apt-cache", "aptitude", "dpkg", "dpkg-query",
-		"rpm", "dnf", "dnf4", "dnf5", "yum", "zypper", "pacman", "yay", "apk", "brew", "port", "snap", "flatpak",
-		"nix-env", "guix", "emerge", "systemctl", "service", "journalctl", "launchctl", "loginctl",
-		"make", "cmake", "ninja", "bazel", "terraform", "pulumi", "az", "doctl", "heroku", "flyctl",
-		"vercel", "netlify", "firebase", "wrangler", "pyenv", "rbenv", "nvm", "volta", "sdk", "scp",
-		"sftp", "kill":
-		return true
-	}
-	return false
 }

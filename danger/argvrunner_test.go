@@ -22,7 +22,7 @@ var argvRunnerCases = []struct {
 	{`frobnicate bash -lc "rm -rf /"`, "rm_rf_root", danger.Critical},
 	{`mytool /bin/rm -rf /`, "rm_rf_root", danger.Critical},
 	{`mytool find find rm -rf /`, "rm_rf_root", danger.Critical},
-	{`wrapit --opt=1 dd if=/dev/zero of=/dev/sda`, "dd_if_device", danger.High},
+	{`wrapit --opt=1 dd if=/dev/zero of=/dev/sda`, "dd_if_device", danger.Critical}, // device_overwrite: a whole disk
 	{`newtool git reset --hard`, "git_reset_hard", danger.High},
 	{`1A=2 git reset --hard`, "git_reset_hard", danger.High},
 	{`SuDo Rm -Rf /`, "rm_rf_root", danger.Critical},

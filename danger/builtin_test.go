@@ -23,12 +23,42 @@ func TestBuiltinRegistryMatchesCompile(t *testing.T) {
 	lazyEq := func(a, b *lazyRE) bool {
 		return (a == nil) == (b == nil) && (a == nil || a.expr == b.expr && a.anchored == b.anchored)
 	}
+	var matcherEq func(a, b *matcher) bool
+	matcherEq = func(a, b *matcher) bool {
+		if !lazyEq(a.operand, b.operand) || !lazyEq(a.operandNone, b.operandNone) || !lazyEq(a.last, b.last) || !lazyEq(a.args, b.args) || !lazyEq(a.redirect, b.redirect) ||
+			!lazyEq(a.writes, b.writes) || !lazyEq(a.reads, b.reads) || !lazyEq(a.stdin, b.stdin) || (a.more == nil) != (b.more == nil) {
+			return false
+		}
+		if a.more == nil {
+			return true
+		}
+		if len(a.more.values) != len(b.more.values) || len(a.more.any) != len(b.more.any) {
+			return false
+		}
+		for k := range a.more.values {
+			if !lazyEq(a.more.values[k], b.more.values[k]) {
+				return false
+			}
+		}
+		for k := range a.more.any {
+			if !matcherEq(&a.more.any[k], &b.more.any[k]) {
+				return false
+			}
+		}
+		return true
+	}
 	for i := range st.rules {
 		a, b := &st.rules[i], &dyn.rules[i]
-		if !reflect.DeepEqual(a.p, b.p) {
-			t.Errorf("rule %d: pattern %+v, compiled %+v", i, a.p, b.p)
+		// The static rules keep their examples apart (builtinExamples).
+		bp := b.p
+		if hit, miss := builtinExamples(i); !reflect.DeepEqual(bp.Hit, hit) || !reflect.DeepEqual(bp.Miss, miss) {
+			t.Errorf("rule %d: examples differ", i)
 		}
-		if !lazyEq(a.regex, b.regex) || !lazyEq(a.operand, b.operand) || !lazyEq(a.last, b.last) || !lazyEq(a.args, b.args) || !lazyEq(a.redirect, b.redirect) {
+		bp.Hit, bp.Miss = nil, nil
+		if !reflect.DeepEqual(a.p, bp) {
+			t.Errorf("rule %d: pattern %+v, compiled %+v", i, a.p, bp)
+		}
+		if !lazyEq(a.regex, b.regex) || !matcherEq(&a.m, &b.m) {
 			t.Errorf("rule %s: expressions differ from the compiled ones", a.p.Name)
 		}
 	}
@@ -45,7 +75,7 @@ func TestBuiltinRegistryMatchesCompile(t *testing.T) {
 	for _, l := range []struct {
 		what     string
 		st, comp []int
-	}{{"globProgs", st.globProgs, dyn.globProgs}, {"anyProgram", st.anyProgram, dyn.anyProgram}, {"lineLevel", st.lineLevel, dyn.lineLevel}} {
+	}{{"globProgs", st.globProgs, dyn.globProgs}, {"anyProgram", st.anyProgram, dyn.anyProgram}, {"writeProgram", st.writeProgram, dyn.writeProgram}, {"lineLevel", st.lineLevel, dyn.lineLevel}} {
 		if !slices.Equal(l.st, l.comp) {
 			t.Errorf("%s: static %v, compiled %v", l.what, l.st, l.comp)
 		}
@@ -57,7 +87,7 @@ func TestBuiltinRegistryMatchesCompile(t *testing.T) {
 // static data shared by every detector of the process).
 func TestBuiltinIsolation(t *testing.T) {
 	const line = "rm -rf /"
-	want := len(MustNewDetector(nil).Check(line))
+	want := len(Default().Check(line))
 	if want == 0 {
 		t.Fatal("rm -rf / not flagged")
 	}
@@ -76,7 +106,7 @@ func TestBuiltinIsolation(t *testing.T) {
 		}
 	}
 	spoil(DefaultPatterns())
-	d := MustNewDetector(nil)
+	d := Default()
 	spoil(d.Patterns())
 	for _, w := range d.Check(line) {
 		spoil([]Pattern{w.Pattern})
@@ -84,7 +114,7 @@ func TestBuiltinIsolation(t *testing.T) {
 	given := DefaultPatterns()
 	d2 := MustNewDetector(given)
 	spoil(given)
-	for _, det := range []*Detector{d, d2, MustNewDetector(nil), MustNewDetector(DefaultPatterns())} {
+	for _, det := range []*Detector{d, d2, Default(), MustNewDetector(DefaultPatterns())} {
 		if got := len(det.Check(line)); got != want {
 			t.Errorf("after spoiling copies: %d warnings, want %d", got, want)
 		}
@@ -101,7 +131,7 @@ func TestBuiltinIsolation(t *testing.T) {
 // registry compiled from DefaultPatterns, over the shared corpora when
 // present and a few lines otherwise.
 func TestBuiltinSameWarnings(t *testing.T) {
-	st, dyn := MustNewDetector(nil), MustNewDetector(DefaultPatterns())
+	st, dyn := Default(), MustNewDetector(DefaultPatterns())
 	lines := []string{"rm -rf /", "git push -f", "curl x | sh", "ls", ":(){ :|:& };:", "python -c 'import os; os.system(\"rm -rf /\")'"}
 	dir, _ := filepath.Abs(".")
 	for ; ; dir = filepath.Dir(dir) {

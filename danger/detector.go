@@ -9,6 +9,8 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/shellguard/shellguard/danger/internal/interp"
+	"github.com/shellguard/shellguard/internal/programs"
 	"github.com/shellguard/shellguard/shellparse"
 )
 
@@ -22,19 +24,27 @@ type Detector struct {
 	parser *shellparse.Parser
 }
 
-// NewDetector returns a detector over patterns, or over DefaultPatterns
-// when patterns is nil. It fails when a pattern is invalid (no name, a
-// duplicate name, an invalid level, a regex that does not compile, an
-// unknown check, or neither a regex nor a match spec).
+// Default returns a detector over the built-in registry: the rules of the
+// packs on by default (see Packs). The registry is static data: building
+// it compiles and allocates nothing per rule.
+func Default() *Detector {
+	d := &Detector{parser: shellparse.New(shellparse.Limits{})}
+	d.reg.Store(builtinRegistry())
+	return d
+}
+
+// NewDetector returns a detector over patterns (an empty slice means no
+// rules; Default gives the built-in ones). It fails when patterns is nil
+// or a pattern is invalid: no name, a duplicate name, an invalid level, a
+// regex that does not compile, an unknown check, or neither a regex nor a
+// match spec.
 func NewDetector(patterns []Pattern) (*Detector, error) {
-	var reg *registry
 	if patterns == nil {
-		reg = builtinRegistry()
-	} else {
-		var err error
-		if reg, err = compile(patterns); err != nil {
-			return nil, err
-		}
+		return nil, fmt.Errorf("danger: NewDetector(nil): pass the patterns, or use Default() for the built-in registry")
+	}
+	reg, err := compile(patterns)
+	if err != nil {
+		return nil, err
 	}
 	d := &Detector{parser: shellparse.New(shellparse.Limits{})}
 	d.reg.Store(reg)
@@ -42,7 +52,7 @@ func NewDetector(patterns []Pattern) (*Detector, error) {
 }
 
 // MustNewDetector is NewDetector that panics on error, for patterns known
-// to be valid (such as the defaults).
+// to be valid.
 func MustNewDetector(patterns []Pattern) *Detector {
 	d, err := NewDetector(patterns)
 	if err != nil {
@@ -160,11 +170,15 @@ type registry struct {
 	// builtin: the rules are builtinRules, indexed by builtinByProgram
 	// rather than byProgram.
 	builtin bool
-	// byProgram indexes the rules that name programs; anyProgram lists
-	// the others (regex-only patterns, checks).
-	byProgram  map[string][]int
-	globProgs  []int
-	anyProgram []int
+	// byProgram indexes the rules that name programs; writeProgram lists
+	// the others that match only what an invocation writes (writes or
+	// redirect with no programs: tried only on an invocation with a
+	// writing redirection or a program whose data says it writes files);
+	// anyProgram the rest (regex-only patterns, checks).
+	byProgram    map[string][]int
+	globProgs    []int
+	anyProgram   []int
+	writeProgram []int
 	// lineLevel lists the rules matchLine can match: the parse checks and
 	// regex-only patterns.
 	lineLevel []int
@@ -176,11 +190,12 @@ type registry struct {
 // static data (see rules_gen.go), nothing to compile.
 func builtinRegistry() *registry {
 	return &registry{
-		rules:      builtinRules[:],
-		builtin:    true,
-		globProgs:  builtinGlobProgs[:],
-		anyProgram: builtinAnyProgram[:],
-		lineLevel:  builtinLineLevel[:],
+		rules:        builtinRules[:builtinDefault],
+		builtin:      true,
+		globProgs:    builtinGlobProgs[:],
+		anyProgram:   builtinAnyProgram[:],
+		writeProgram: builtinWriteProgram[:],
+		lineLevel:    builtinLineLevel[:],
 	}
 }
 
@@ -192,11 +207,15 @@ func (r *registry) forProgram(name string) []int {
 	return r.byProgram[name]
 }
 
-// patterns returns deep copies of the registry's patterns.
+// patterns returns deep copies of the registry's patterns (the built-in
+// ones with their examples).
 func (r *registry) patterns() []Pattern {
 	out := make([]Pattern, len(r.rules))
 	for i := range r.rules {
 		out[i] = r.rules[i].p.clone()
+		if r.builtin {
+			out[i].Hit, out[i].Miss = builtinExamples(i)
+		}
 	}
 	return out
 }
@@ -205,31 +224,63 @@ func (r *registry) patterns() []Pattern {
 // package never shares memory with a registry.
 func (p Pattern) clone() Pattern {
 	if p.Match != nil {
-		m := *p.Match
-		m.Programs = slices.Clone(m.Programs)
-		m.Subcommands = slices.Clone(m.Subcommands)
-		m.FlagsAll = slices.Clone(m.FlagsAll)
-		m.FlagsAny = slices.Clone(m.FlagsAny)
-		m.FlagsNone = slices.Clone(m.FlagsNone)
-		m.Wrappers = slices.Clone(m.Wrappers)
-		m.FeedsInto = slices.Clone(m.FeedsInto)
-		m.Except = slices.Clone(m.Except)
+		m := p.Match.clone()
 		p.Match = &m
 	}
+	p.Hit = slices.Clone(p.Hit)
+	p.Miss = slices.Clone(p.Miss)
 	return p
+}
+
+func (s *Spec) clone() Spec {
+	m := *s
+	m.Programs = slices.Clone(m.Programs)
+	m.Subcommands = slices.Clone(m.Subcommands)
+	m.FlagsAll = slices.Clone(m.FlagsAll)
+	m.FlagsAny = slices.Clone(m.FlagsAny)
+	m.FlagsNone = slices.Clone(m.FlagsNone)
+	m.Values = slices.Clone(m.Values)
+	m.Wrappers = slices.Clone(m.Wrappers)
+	m.FeedsInto = slices.Clone(m.FeedsInto)
+	m.Except = slices.Clone(m.Except)
+	if m.Any != nil {
+		m.Any = make([]Spec, len(s.Any))
+		for i := range s.Any {
+			m.Any[i] = s.Any[i].clone()
+		}
+	}
+	return m
 }
 
 // rule is a compiled pattern. Its Pattern (p.Match included) is never
 // modified nor handed out.
 type rule struct {
-	p        Pattern
-	regex    *lazyRE
-	operand  *lazyRE
-	last     *lazyRE
-	args     *lazyRE
-	redirect *lazyRE
-	reads    *lazyRE
+	p     Pattern
+	regex *lazyRE
+	m     matcher
 }
+
+// matcher holds the compiled expressions of a Spec (and of its
+// alternatives, in the same order as Spec.Any).
+type matcher struct {
+	operand, operandNone, last, args, redirect, writes, reads, stdin *lazyRE
+	more                                                             *matcherMore // nil without values or alternatives
+}
+
+// matcherMore holds what few specs have.
+type matcherMore struct {
+	values []*lazyRE // one per Spec.Values
+	any    []matcher
+}
+
+func (m *matcher) values() []*lazyRE {
+	if m.more == nil {
+		return nil
+	}
+	return m.more.values
+}
+
+func (m *matcher) alt(k int) *matcher { return &m.more.any[k] }
 
 // spec returns the rule's structured matcher, or nil.
 func (x *rule) spec() *Spec { return x.p.Match }
@@ -243,6 +294,10 @@ type lazyRE struct {
 	anchored bool // match the whole string: ^(?:expr)$
 	once     sync.Once
 	re       *regexp.Regexp
+	// first holds the bytes a match can start with (anchored expressions
+	// that cannot match the empty string): a string starting with another
+	// byte is rejected without running the expression.
+	first *byteSet
 }
 
 func newLazyRE(expr string, anchored bool) (*lazyRE, error) {
@@ -267,7 +322,16 @@ func (l *lazyRE) source() string {
 // MatchString reports whether s matches; an expression that cannot be
 // compiled (which validation rules out) matches nothing.
 func (l *lazyRE) MatchString(s string) bool {
-	l.once.Do(func() { l.re, _ = regexp.Compile(l.source()) })
+	l.once.Do(func() {
+		src := l.source()
+		l.re, _ = regexp.Compile(src)
+		if l.anchored {
+			l.first, _ = firstBytes(src)
+		}
+	})
+	if l.first != nil && (s == "" || !l.first.has(s[0])) {
+		return false
+	}
 	return l.re != nil && l.re.MatchString(s)
 }
 
@@ -278,13 +342,63 @@ func anchored(expr string) (*lazyRE, error) {
 	return newLazyRE(expr, true)
 }
 
+// knownCheck reports a check of danger/checks.toml (or none).
 func knownCheck(c string) bool {
-	switch c {
-	case "", "fork_bomb", "dynamic_program", "runtime_shell_input", "unparseable", "limit",
-		"interpreter_shell_out", "interpreter_delete", "lookalike_dash", "obfuscated_word", "env_slice", "decoded_argument":
+	if c == "" {
 		return true
 	}
+	for i := range builtinChecks {
+		if builtinChecks[i].Name == c {
+			return true
+		}
+	}
 	return false
+}
+
+// compileSpec checks a spec and compiles its expressions into m.
+func compileSpec(s *Spec, m *matcher, top bool) error {
+	if !knownCheck(s.Check) {
+		return fmt.Errorf("unknown check %q", s.Check)
+	}
+	var err error
+	for _, f := range []struct {
+		dst  **lazyRE
+		expr string
+		what string
+	}{{&m.operand, s.Operand, "operand"}, {&m.operandNone, s.OperandNone, "operand_none"}, {&m.last, s.LastOperand, "last_operand"}, {&m.args, s.Args, "args"},
+		{&m.redirect, s.Redirect, "redirect"}, {&m.writes, s.Writes, "writes"}, {&m.reads, s.Reads, "reads"}, {&m.stdin, s.Stdin, "stdin"}} {
+		if *f.dst, err = anchored(f.expr); err != nil {
+			return fmt.Errorf("%s: %v", f.what, err)
+		}
+	}
+	if len(s.Values) > 0 || len(s.Any) > 0 {
+		m.more = &matcherMore{}
+	}
+	for _, v := range s.Values {
+		if v.Flag == "" {
+			return fmt.Errorf("values: a flag without a name")
+		}
+		re, err := newLazyRE(v.Value, true)
+		if err != nil {
+			return fmt.Errorf("values[%q]: %v", v.Flag, err)
+		}
+		m.more.values = append(m.more.values, re)
+	}
+	if len(s.Any) > 0 {
+		if !top {
+			return fmt.Errorf("any: alternatives do not nest")
+		}
+		m.more.any = make([]matcher, len(s.Any))
+		for i := range s.Any {
+			if s.Any[i].empty() {
+				return fmt.Errorf("any[%d]: empty alternative", i)
+			}
+			if err := compileSpec(&s.Any[i], &m.more.any[i], false); err != nil {
+				return fmt.Errorf("any[%d]: %v", i, err)
+			}
+		}
+	}
+	return nil
 }
 
 func compile(patterns []Pattern) (*registry, error) {
@@ -318,18 +432,8 @@ func compile(patterns []Pattern) (*registry, error) {
 			r.regex = re
 		}
 		if s := p.Match; s != nil {
-			if !knownCheck(s.Check) {
-				return nil, fmt.Errorf("danger: pattern %q: unknown check %q", p.Name, s.Check)
-			}
-			var err error
-			for _, f := range []struct {
-				dst  **lazyRE
-				expr string
-				what string
-			}{{&r.operand, s.Operand, "operand"}, {&r.last, s.LastOperand, "last_operand"}, {&r.args, s.Args, "args"}, {&r.redirect, s.Redirect, "redirect"}, {&r.reads, s.Reads, "reads"}} {
-				if *f.dst, err = anchored(f.expr); err != nil {
-					return nil, fmt.Errorf("danger: pattern %q: %s: %v", p.Name, f.what, err)
-				}
+			if err := compileSpec(s, &r.m, true); err != nil {
+				return nil, fmt.Errorf("danger: pattern %q: %v", p.Name, err)
 			}
 		}
 		idx := len(reg.rules)
@@ -347,6 +451,8 @@ func compile(patterns []Pattern) (*registry, error) {
 			if glob {
 				reg.globProgs = append(reg.globProgs, idx)
 			}
+		case p.Regex == "" && p.Match != nil && (p.Match.Writes != "" || p.Match.Redirect != ""):
+			reg.writeProgram = append(reg.writeProgram, idx)
 		default:
 			reg.anyProgram = append(reg.anyProgram, idx)
 		}
@@ -363,6 +469,13 @@ type scan struct {
 	res  *shellparse.Result
 	invs []invScan
 	scr  *scratch
+	// reg, depth and budget are the check in progress: a check that
+	// judges a command another one makes run (a fan-out, a container's
+	// command through its mounts) asks the same registry about it (see
+	// checks_infra.go).
+	reg    *registry
+	depth  int
+	budget *int
 }
 
 // invScan is what the rules read of one invocation: its effective name
@@ -371,11 +484,17 @@ type scan struct {
 type invScan struct {
 	name      string
 	args      []shellparse.Arg
+	prog      *programs.Program
 	canon     argv
 	canonDone bool
 	joinDone  bool
 	textDone  bool
 	text      string
+	codeDone  bool
+	code      []interp.Finding // interpreter code's findings (see scan.code)
+	// flow caches the secret flow level of a sink (checks_secrets.go):
+	// 0 not computed, 1 none, else the level + 2.
+	flow uint8
 }
 
 func newScan(res *shellparse.Result, scr *scratch) scan {
@@ -386,7 +505,26 @@ func newScan(res *shellparse.Result, scr *scratch) scan {
 	scr.n = n
 	sc := scan{res: res, invs: scr.invs[:n], scr: scr}
 	for i := range res.Invocations {
-		sc.invs[i].name, sc.invs[i].args = effective(&res.Invocations[i])
+		v := &sc.invs[i]
+		v.name, v.args = effective(&res.Invocations[i])
+		if v.name == "" {
+			continue
+		}
+		v.prog = programs.Lookup(v.name)
+		if v.prog.Has(programs.Runs) && !parserRan(res, i) {
+			// npx rimraf ~ is rimraf ~: the runner's program, with its
+			// own arguments (the parser did not peel this runner).
+			vals, dyn := argWords(v.args[1:])
+			if k, name, ok := programs.RunTarget(v.prog, vals, dyn); ok {
+				v.name, v.args = name, v.args[k+1:]
+				v.prog = programs.Lookup(name)
+			}
+		}
+		if v.prog != nil && v.prog.ActsAs != "" {
+			// rimraf is rm -rf.
+			v.name, v.args = actsAs(v.prog, v.args)
+			v.prog = programs.Lookup(v.name)
+		}
 	}
 	return sc
 }
@@ -395,10 +533,14 @@ func newScan(res *shellparse.Result, scr *scratch) scan {
 // registry's pool: nothing in it outlives the check (warnings hold only
 // strings and copies of patterns).
 type scratch struct {
-	invs []invScan
-	n    int      // invs used
-	strs []string // the canonical argv lists, carved by take
-	used int      // strs used
+	invs  []invScan
+	n     int      // invs used
+	strs  []string // the canonical argv lists, carved by take
+	used  int      // strs used
+	flags []flag   // the canonical flags, carved by takeFlags
+	fused int      // flags used
+	bools []bool   // which scanned words are dynamic, carved by takeBools
+	bused int      // bools used
 }
 
 // take returns n empty strings from the scratch.
@@ -414,6 +556,28 @@ func (s *scratch) take(n int) []string {
 	return out
 }
 
+// takeFlags returns n empty flags from the scratch.
+func (s *scratch) takeFlags(n int) []flag {
+	if s.fused+n > len(s.flags) {
+		s.flags = make([]flag, max(2*len(s.flags), n, 64))
+		s.fused = 0
+	}
+	out := s.flags[s.fused : s.fused+n : s.fused+n]
+	s.fused += n
+	return out
+}
+
+// takeBools returns n cleared bools from the scratch.
+func (s *scratch) takeBools(n int) []bool {
+	if s.bused+n > len(s.bools) {
+		s.bools = make([]bool, max(2*len(s.bools), n, 64))
+		s.bused = 0
+	}
+	out := s.bools[s.bused : s.bused+n : s.bused+n]
+	s.bused += n
+	return out
+}
+
 // Scratch larger than this after a check is dropped rather than pooled.
 const maxPooledInvs, maxPooledStrs = 64, 1024
 
@@ -425,13 +589,15 @@ func (r *registry) getScratch() *scratch {
 }
 
 func (r *registry) putScratch(s *scratch) {
-	if cap(s.invs) > maxPooledInvs || len(s.strs) > maxPooledStrs {
+	if cap(s.invs) > maxPooledInvs || len(s.strs) > maxPooledStrs || len(s.flags) > maxPooledStrs || len(s.bools) > maxPooledStrs {
 		return
 	}
 	// Only what this check used: the rest is clear already.
 	clear(s.invs[:s.n])
 	clear(s.strs[:s.used])
-	s.n, s.used = 0, 0
+	clear(s.flags[:s.fused])
+	clear(s.bools[:s.bused])
+	s.n, s.used, s.fused, s.bused = 0, 0, 0, 0
 	r.scratch.Put(s)
 }
 
@@ -441,7 +607,7 @@ func (s *scan) args(i int) []shellparse.Arg { return s.invs[i].args }
 func (s *scan) argv(i int) *argv {
 	v := &s.invs[i]
 	if !v.canonDone {
-		canonical(&v.canon, v.name, v.args, s.scr)
+		canonical(&v.canon, v.prog, v.name, v.args, s.scr)
 		v.canonDone = true
 	}
 	return &v.canon
@@ -506,7 +672,11 @@ func (r *registry) check(res *shellparse.Result) []Warning {
 	hits.sort()
 	out := make([]Warning, len(hits.list))
 	for i, h := range hits.list {
-		out[i] = NewWarning(res.Source, r.rules[h.idx].p.clone(), h.what)
+		// A warning's pattern carries no examples: they document the
+		// rule (Patterns, BuiltinPattern), they are not part of a finding.
+		p := r.rules[h.idx].p
+		p.Hit, p.Miss = nil, nil
+		out[i] = NewWarning(res.Source, p.clone(), h.what)
 	}
 	return out
 }
@@ -549,11 +719,7 @@ func (h *hitSet) set(idx int, what string) {
 
 // sort puts the hits in registry order.
 func (h *hitSet) sort() {
-	for i := 1; i < len(h.list); i++ {
-		for j := i; j > 0 && h.list[j].idx < h.list[j-1].idx; j-- {
-			h.list[j], h.list[j-1] = h.list[j-1], h.list[j]
-		}
-	}
+	slices.SortFunc(h.list, func(a, b hit) int { return a.idx - b.idx })
 }
 
 // checkInto records in hits what matched each rule (an invocation, or
@@ -564,6 +730,7 @@ func (r *registry) checkInto(res *shellparse.Result, hits *hitSet, depth int, bu
 	scr := r.getScratch()
 	defer r.putScratch(scr)
 	sc := newScan(res, scr)
+	sc.reg, sc.depth, sc.budget = r, depth, budget
 	any := false
 	for i := range res.Invocations {
 		// indexed: the rule was found by the program name, so its
@@ -593,6 +760,23 @@ func (r *registry) checkInto(res *shellparse.Result, hits *hitSet, depth int, bu
 		for _, idx := range r.anyProgram {
 			try(idx, false)
 		}
+		if len(r.writeProgram) > 0 && mayWrite(&sc, i) {
+			var buf [8]string
+			paths := writtenPaths(&sc, i, buf[:0])
+			for _, idx := range r.writeProgram {
+				// The rule's own expression must match a written file
+				// for it to match at all.
+				m := &r.rules[idx].m
+				re := m.writes
+				if re == nil {
+					re = m.redirect
+				}
+				if re != nil && !anyMatch(re, paths) {
+					continue
+				}
+				try(idx, false)
+			}
+		}
 	}
 	// Line-level checks and regexes over whole pipelines.
 	for _, idx := range r.lineLevel {
@@ -619,7 +803,8 @@ func (r *registry) checkInto(res *shellparse.Result, hits *hitSet, depth int, bu
 		if r.checkArgvSuffixes(&sc, i, hits, depth, budget) {
 			any = true
 		}
-		nested := nestedCommands(sc.name(i), sc.args(i))
+		nested := nestedCommands(&sc, i)
+		nested = append(nested, commandsElsewhere(&sc, i)...)
 		if len(nested) == 0 {
 			continue
 		}
@@ -644,7 +829,7 @@ func (r *registry) checkInto(res *shellparse.Result, hits *hitSet, depth int, bu
 }
 
 func (x *rule) isParseCheck() bool {
-	return x.spec() != nil && (x.spec().Check == "unparseable" || x.spec().Check == "limit")
+	return x.spec() != nil && lineCheck(x.spec().Check)
 }
 
 // lineLevel reports whether matchLine can ever match the rule.
@@ -658,19 +843,9 @@ func (x *rule) matchLine(sc *scan) bool {
 	if x.spec() != nil {
 		switch x.spec().Check {
 		case "unparseable":
-			for _, p := range sc.res.Problems {
-				if p.Kind == shellparse.ProblemSyntax {
-					return true
-				}
-			}
-			return false
+			return hasProblem(sc.res, shellparse.ProblemSyntax)
 		case "limit":
-			for _, p := range sc.res.Problems {
-				if p.Kind == shellparse.ProblemLimit {
-					return true
-				}
-			}
-			return false
+			return hasProblem(sc.res, shellparse.ProblemLimit)
 		}
 	}
 	if x.regex == nil || !x.spec().empty() || sc.res.Pipelines == 0 {
@@ -692,8 +867,16 @@ func (x *rule) matchLine(sc *scan) bool {
 	return false
 }
 
+func hasProblem(res *shellparse.Result, kind string) bool {
+	for _, p := range res.Problems {
+		if p.Kind == kind {
+			return true
+		}
+	}
+	return false
+}
+
 func (x *rule) matchInvocation(sc *scan, i int, indexed bool) bool {
-	inv := &sc.res.Invocations[i]
 	if x.regex != nil && !x.regex.MatchString(sc.text(i)) {
 		return false
 	}
@@ -701,18 +884,43 @@ func (x *rule) matchInvocation(sc *scan, i int, indexed bool) bool {
 	if s == nil {
 		return x.regex != nil
 	}
-	if s.Check != "" && !x.check(sc, i) {
+	if !matchSpec(sc, i, s, &x.m, indexed) {
 		return false
 	}
-	if s.Check == "unparseable" || s.Check == "limit" {
-		return false
+	if len(s.Any) == 0 {
+		return true
 	}
+	for k := range s.Any {
+		alt := &s.Any[k]
+		if len(alt.Programs) == 0 {
+			// An alternative without programs is about the rule's.
+			if matchSpec(sc, i, alt, x.m.alt(k), true) {
+				return true
+			}
+			continue
+		}
+		if matchSpec(sc, i, alt, x.m.alt(k), false) {
+			return true
+		}
+	}
+	return false
+}
+
+// matchSpec reports whether invocation i matches s (compiled into m);
+// indexed says the rule was found by the program's name, so that the name
+// need not be compared again.
+func matchSpec(sc *scan, i int, s *Spec, m *matcher, indexed bool) bool {
+	inv := &sc.res.Invocations[i]
 	name := sc.name(i)
 	if !indexed && len(s.Programs) > 0 && !nameIn(name, s.Programs) && !(strings.HasPrefix(name, "git-") && nameIn("git", s.Programs)) {
 		return false
 	}
+	// The check after the program's name: it is code, often more work.
+	if s.Check != "" && (lineCheck(s.Check) || !runCheck(s.Check, sc, i)) {
+		return false
+	}
 	excepted := len(s.Except) > 0 && nameIn(name, s.Except)
-	if excepted && x.reads == nil {
+	if excepted && m.reads == nil && m.writes == nil {
 		return false
 	}
 	if inv.NotRun || name == "" && s.Check == "" && (len(s.Programs) > 0 || len(s.Subcommands) > 0) {
@@ -721,9 +929,19 @@ func (x *rule) matchInvocation(sc *scan, i int, indexed bool) bool {
 	// Reads through an input redirection, whatever the program; an
 	// excepted program (echo) never reads its operands.
 	readsInput := false
-	if x.reads != nil {
-		readsInput = readsRedirect(inv, x.reads)
+	if m.reads != nil {
+		readsInput = readsRedirect(inv, m.reads)
 		if excepted && !readsInput {
+			return false
+		}
+	}
+	// Writes through a redirection, whatever the program.
+	writesOutput := false
+	if m.writes != nil {
+		writesOutput = writesRedirect(inv, m.writes)
+		// Without a redirection, only a program whose data names the
+		// files it writes can write one.
+		if !writesOutput && (excepted || sc.invs[i].prog == nil || len(sc.invs[i].prog.Writes) == 0) {
 			return false
 		}
 	}
@@ -739,7 +957,7 @@ func (x *rule) matchInvocation(sc *scan, i int, indexed bool) bool {
 	if s.Redirect != "" {
 		ok := false
 		for _, r := range inv.Redirs {
-			if r.Writes() && x.redirect.MatchString(cleanOperand(r.Target)) {
+			if r.Writes() && m.redirect.MatchString(cleanOperand(r.Target)) {
 				ok = true
 				break
 			}
@@ -751,7 +969,19 @@ func (x *rule) matchInvocation(sc *scan, i int, indexed bool) bool {
 	if len(s.FeedsInto) > 0 && !feedsInto(sc.res, i, s.FeedsInto) {
 		return false
 	}
-	needArgv := len(s.Subcommands) > 0 || len(s.FlagsAll) > 0 || len(s.FlagsAny) > 0 || len(s.FlagsNone) > 0 || s.MinOperands > 0 || x.operand != nil || x.last != nil || x.args != nil || x.reads != nil && !readsInput
+	if m.stdin != nil {
+		text, ok := staticStdin(sc, i)
+		if !ok || !m.stdin.MatchString(text) {
+			return false
+		}
+	}
+	// A dry run is not the act: every rule about the program stands
+	// down when a dry-run flag of its data is present (git clean -n,
+	// kubectl delete ... --dry-run=server).
+	dryRunnable := len(s.Programs) > 0 && sc.invs[i].prog.HasDryRun()
+	needArgv := dryRunnable || len(s.Subcommands) > 0 || len(s.FlagsAll) > 0 || len(s.FlagsAny) > 0 || len(s.FlagsNone) > 0 ||
+		len(s.Values) > 0 || s.MinOperands > 0 || m.operand != nil || m.operandNone != nil || m.last != nil || m.args != nil || m.reads != nil && !readsInput ||
+		m.writes != nil && !writesOutput
 	if !needArgv {
 		return true
 	}
@@ -759,8 +989,27 @@ func (x *rule) matchInvocation(sc *scan, i int, indexed bool) bool {
 		return false
 	}
 	a := sc.argv(i)
-	if len(s.Subcommands) > 0 && !nameIn(a.sub, s.Subcommands) {
+	if dryRunnable && a.dry {
 		return false
+	}
+	// The operands after the subcommand words the spec names; for a
+	// program with subcommands, a spec that names none still leaves the
+	// subcommand out (git status has no operand).
+	operands := a.pos
+	if len(s.Subcommands) == 0 && a.prog.Has(programs.Subcommands) && len(operands) > 0 {
+		operands = operands[1:]
+	}
+	if len(s.Subcommands) > 0 {
+		k := -1
+		for _, sub := range s.Subcommands {
+			if k = a.subMatch(sub); k >= 0 {
+				break
+			}
+		}
+		if k < 0 {
+			return false
+		}
+		operands = a.pos[k:]
 	}
 	for _, f := range s.FlagsAll {
 		if !a.hasFlag(f) {
@@ -784,10 +1033,10 @@ func (x *rule) matchInvocation(sc *scan, i int, indexed bool) bool {
 			return false
 		}
 	}
-	if x.reads != nil && !readsInput {
+	for k, v := range s.Values {
 		ok := false
-		for _, o := range a.operands {
-			if x.reads.MatchString(o) {
+		for _, f := range a.flags {
+			if f.name == v.Flag && f.has && m.values()[k].MatchString(f.value) {
 				ok = true
 				break
 			}
@@ -796,28 +1045,46 @@ func (x *rule) matchInvocation(sc *scan, i int, indexed bool) bool {
 			return false
 		}
 	}
-	if x.operand != nil {
-		ok := false
-		for _, o := range a.operands {
-			if x.operand.MatchString(o) {
-				ok = true
-				break
-			}
-		}
-		if !ok {
-			return false
-		}
-	}
-	if len(a.operands) < s.MinOperands {
+	if m.reads != nil && !readsInput && !anyMatch(m.reads, operands) && !a.valueMatch(m.reads) {
 		return false
 	}
-	if x.last != nil && (len(a.operands) == 0 || !x.last.MatchString(a.operands[len(a.operands)-1])) {
+	if m.writes != nil && !writesOutput && !a.writesMatch(m.writes, operands) {
 		return false
 	}
-	if x.args != nil && !x.args.MatchString(sc.joined(i)) {
+	if m.operand != nil && !anyMatch(m.operand, operands) {
+		return false
+	}
+	if m.operandNone != nil && anyMatch(m.operandNone, operands) {
+		return false
+	}
+	if len(operands) < s.MinOperands {
+		return false
+	}
+	if m.last != nil && (len(operands) == 0 || !m.last.MatchString(operands[len(operands)-1])) {
+		return false
+	}
+	if m.args != nil && !m.args.MatchString(sc.joined(i)) {
 		return false
 	}
 	return true
+}
+
+func anyMatch(re *lazyRE, list []string) bool {
+	for _, o := range list {
+		if re.MatchString(o) {
+			return true
+		}
+	}
+	return false
+}
+
+// staticStdin returns the text invocation i reads on its standard input
+// when the line says it statically: the parser's Invocation.Stdin (a
+// heredoc body, a here-string, echo, printf or cat of such a text piped
+// into it).
+func staticStdin(sc *scan, i int) (string, bool) {
+	inv := &sc.res.Invocations[i]
+	return inv.Stdin, inv.StdinKnown
 }
 
 // readsRedirect reports whether one of inv's input redirections (<, <>)
@@ -843,15 +1110,34 @@ func readsRedirect(inv *shellparse.Invocation, re *lazyRE) bool {
 // nameIn reports whether name (a progName) is in list; a trailing * in the
 // list matches any suffix. Names compare case-insensitively.
 func nameIn(name string, list []string) bool {
-	for _, p := range list {
-		if strings.EqualFold(p, name) {
-			return true
+	// ASCII names of different lengths never fold to each other: most
+	// comparisons end at the length.
+	ascii := true
+	for i := 0; i < len(name); i++ {
+		if name[i] >= 0x80 {
+			ascii = false
+			break
 		}
-		if strings.HasSuffix(p, "*") && len(name) >= len(p)-1 && strings.EqualFold(name[:len(p)-1], p[:len(p)-1]) {
+	}
+	for _, p := range list {
+		if n := len(p); n > 0 && p[n-1] == '*' {
+			if len(name) >= n-1 && strings.EqualFold(name[:n-1], p[:n-1]) {
+				return true
+			}
+			continue
+		}
+		if p == name || (len(p) == len(name) || !ascii) && strings.EqualFold(p, name) {
 			return true
 		}
 	}
 	return false
+}
+
+func lowerASCII(c byte) byte {
+	if c >= 'A' && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
 }
 
 // feedsInto reports whether invocation i's output is run as code by one
@@ -876,66 +1162,6 @@ func feedsInto(res *shellparse.Result, i int, targets []string) bool {
 		if e == res.Invocations[e].Encloser {
 			break
 		}
-	}
-	return false
-}
-
-// check runs a built-in code check on invocation i.
-func (x *rule) check(sc *scan, i int) bool {
-	inv := &sc.res.Invocations[i]
-	switch x.spec().Check {
-	case "fork_bomb":
-		// A function that runs itself more than once at a time: piped
-		// into itself or sent to the background.
-		f := inv.Where.Find(shellparse.FrameFunction)
-		if f == nil || inv.Name == "" || f.Detail != inv.Name {
-			return false
-		}
-		return inv.Where.Has(shellparse.FramePipeline) || inv.Where.Has(shellparse.FrameBackground)
-	case "dynamic_program":
-		return len(inv.Args) > 0 && inv.NameDynamic()
-	case "interpreter_shell_out", "interpreter_delete":
-		return interpreterRuns(x.spec().Check, sc.name(i), sc.args(i))
-	case "lookalike_dash":
-		for _, a := range inv.Args[min(1, len(inv.Args)):] {
-			if len(a.Value) >= 3 && a.Value[0] == 0xE2 || len(a.Value) >= 3 && a.Value[0] == 0xEF {
-				if normDashes(a.Value) != a.Value {
-					return true
-				}
-			}
-		}
-		return false
-	case "obfuscated_word":
-		return len(inv.Args) > 0 && obfuscatedWord(inv.Args[0])
-	case "env_slice":
-		for _, a := range inv.Args {
-			if a.Dynamic && strings.Contains(a.Raw, "${") && envSliceWord(sc.res, a.Raw) {
-				return true
-			}
-		}
-		return false
-	case "decoded_argument":
-		// A decoder inside $(...) or `...` whose output becomes words of
-		// another command.
-		f := inv.Where.Find(shellparse.FrameCmdSubst)
-		if f == nil || inv.Encloser < 0 || sc.name(i) == "" {
-			return false
-		}
-		return isDecoder(sc.name(i), sc.argv(i), sc.args(i))
-	case "runtime_shell_input":
-		if shellFromInput(inv, sc.name(i), sc.args(i)) {
-			return true
-		}
-		if !inv.StdinUnknown {
-			return false
-		}
-		// curl/wget piped into a shell has rules of its own.
-		for j := range sc.res.Invocations {
-			if j != i && nameIn(sc.name(j), []string{"curl", "wget"}) && feedsInto(sc.res, j, []string{sc.name(i)}) {
-				return false
-			}
-		}
-		return true
 	}
 	return false
 }

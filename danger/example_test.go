@@ -7,10 +7,7 @@ import (
 )
 
 func Example() {
-	detector, err := danger.NewDetector(nil) // nil: the default registry
-	if err != nil {
-		panic(err)
-	}
+	detector := danger.Default() // the built-in registry
 	warnings := detector.Check("rm -rf /")
 	if len(warnings) > 0 {
 		fmt.Println(warnings[0].Message)
@@ -27,7 +24,7 @@ func Example() {
 }
 
 func ExampleDetector_Add() {
-	detector := danger.MustNewDetector(nil)
+	detector := danger.Default()
 	err := detector.Add(danger.Pattern{
 		Name:        "drop_database",
 		Regex:       `\bDROP\s+DATABASE\b`,
@@ -40,4 +37,19 @@ func ExampleDetector_Add() {
 	removed := detector.Remove("git_push_force")
 	fmt.Println(removed, detector.IsDangerous(`psql -c "DROP DATABASE prod"`), detector.IsDangerous("git push --force"))
 	// Output: true true false
+}
+
+func ExamplePacks() {
+	for _, p := range danger.Packs()[:2] {
+		fmt.Println(p.Name, p.Default, len(p.Rules) > 0)
+	}
+	// Output:
+	// core.filesystem true true
+	// core.git true true
+}
+
+func ExampleBuiltinPattern() {
+	p, _ := danger.BuiltinPattern("git_clean_force")
+	fmt.Println(danger.PackOf(p.Name), p.Level, p.Hit[0], "/", p.Miss[0])
+	// Output: core.git High git clean -fdx / git clean -n
 }

@@ -1,10 +1,11 @@
 package danger
 
 import (
-	"regexp"
 	"strings"
-	"sync"
 
+	"github.com/shellguard/shellguard/danger/internal/interp"
+	"github.com/shellguard/shellguard/internal/programs"
+	"github.com/shellguard/shellguard/internal/shquote"
 	"github.com/shellguard/shellguard/shellparse"
 )
 
@@ -77,7 +78,7 @@ func wrapperLeftovers(inv *shellparse.Invocation, args []shellparse.Arg) []shell
 			if (a == "--replace" || a == "-i" || a == "-e" || a == "-l" || a == "--eof") && k+1 < len(w.Args) && !strings.HasPrefix(w.Args[k+1], "-") {
 				var out []shellparse.Arg
 				for _, x := range w.Args[k+1:] {
-					out = append(out, shellparse.Arg{Value: x, Raw: shellQuote(x)})
+					out = append(out, shellparse.Arg{Value: x, Raw: shquote.Quote(x)})
 				}
 				return append(out, args...)
 			}
@@ -136,236 +137,71 @@ func splitEnvString(s string) []shellparse.Arg {
 }
 
 // nestedCommands returns the command lines an invocation runs that the
-// parser did not re-parse: the shell commands an interpreter one-liner
-// hands to a shell (os.system, subprocess, execSync, system, backticks),
-// each deletion it makes as "rm -rf -- PATH", code that is itself a shell
-// command (perl -e "rm -rf /"), and GNU parallel's commands.
-func nestedCommands(name string, args []shellparse.Arg) []string {
-	if name == "" || len(args) < 2 {
+// parser did not re-parse: what interpreter code does, as shell command
+// lines (the commands it hands to a shell or runs with an argument list,
+// each deletion as "rm -rf -- PATH" or "rm -f -- PATH", each overwrite as
+// ": > PATH"; see package interp), code that is itself a shell command
+// (perl -e "rm -rf /"), the shell strings a runner is given (npx -c
+// 'CMD'), and GNU parallel's commands.
+func nestedCommands(sc *scan, i int) []string {
+	name, args := sc.name(i), sc.args(i)
+	if name == "" || len(args) == 0 {
 		return nil
 	}
 	if name == "parallel" {
+		if len(args) < 2 {
+			return nil
+		}
 		return parallelCommands(args[1:])
 	}
-	lang := interpreter(name)
-	if lang == "" {
+	p := sc.invs[i].prog
+	lang := interp.LangOf(name)
+	runs := p.Has(programs.Runs) && len(args) > 1
+	if lang == interp.NoLang && !runs {
 		return nil
 	}
 	var out []string
-	for _, code := range interpreterCode(lang, args[1:]) {
-		shells, _ := shellOuts(lang, code)
-		out = append(out, shells...)
-		paths, _ := deletions(code)
-		for _, p := range paths {
-			out = append(out, "rm -rf -- "+shellQuote(p))
+	if runs {
+		vals, dyn := argWords(args[1:])
+		out = programs.RunShell(p, vals, dyn)
+	}
+	if lang == interp.NoLang {
+		return out
+	}
+	for _, f := range sc.code(i) {
+		if c := f.Command(); c != "" {
+			out = append(out, c)
 		}
-		if looksLikeShell(code) {
-			out = append(out, code)
+	}
+	for _, src := range interp.Sources(name, args[1:]) {
+		if looksLikeShell(src.Code) {
+			out = append(out, src.Code)
 		}
 	}
 	return out
 }
 
-// interpreter names the language of a program that runs code given on
-// its command line, or "".
-func interpreter(name string) string {
-	switch {
-	case strings.HasPrefix(name, "python") || strings.HasPrefix(name, "pypy"):
-		return "python"
-	case name == "node" || name == "nodejs" || name == "deno" || name == "bun":
-		return "node"
-	case strings.HasPrefix(name, "perl"):
-		return "perl"
-	case name == "ruby" || name == "jruby":
-		return "ruby"
-	case strings.HasPrefix(name, "php"):
-		return "php"
-	}
-	return ""
-}
-
-// interpreterCode returns the code strings of an interpreter's argv
-// (python -c CODE, node -e/-p CODE, perl/ruby -e CODE, php -r CODE).
-// Dynamic code is returned as written: its literal parts still count.
-func interpreterCode(lang string, args []shellparse.Arg) []string {
-	var code []string
-	for i := 0; i < len(args); i++ {
-		v := args[i].Value
-		if v == "--" || len(v) < 2 || v[0] != '-' {
-			// python FILE, perl FILE: the rest are the script's own
-			// arguments; perl/ruby may still take more -e before it.
-			if lang == "python" || lang == "node" {
-				break
-			}
-			continue
-		}
-		next := func() {
-			if i+1 < len(args) {
-				code = append(code, args[i+1].Value)
-				i++
-			}
-		}
-		switch lang {
-		case "node":
-			switch {
-			case v == "-e" || v == "--eval" || v == "-p" || v == "--print":
-				next()
-			case strings.HasPrefix(v, "--eval=") || strings.HasPrefix(v, "--print="):
-				code = append(code, v[strings.IndexByte(v, '=')+1:])
-			}
-			continue
-		case "php":
-			if v == "-r" {
-				next()
-			} else if strings.HasPrefix(v, "-r") {
-				code = append(code, v[2:])
-			}
-			continue
-		}
-		if strings.HasPrefix(v, "--") {
-			continue
-		}
-		// Clustered one-letter options: python -Bc CODE, perl -lne CODE,
-		// perl -e'CODE'.
-		key := byte('c')
-		stop := "WXmQ"
-		if lang == "perl" || lang == "ruby" {
-			key, stop = 'e', "iIMmxCdDFrTWXl0"
-		}
-		for j := 1; j < len(v); j++ {
-			c := v[j]
-			if c == key || lang == "perl" && c == 'E' {
-				if j+1 < len(v) {
-					code = append(code, v[j+1:])
-				} else {
-					next()
-				}
-				break
-			}
-			if strings.IndexByte(stop, c) >= 0 && !(c == 'l' && lang == "perl" && j+1 < len(v) && !isDigitByte(v[j+1])) {
-				break
+// code returns what the code on invocation i's command line does, if it is
+// an interpreter (computed once per check).
+func (s *scan) code(i int) []interp.Finding {
+	v := &s.invs[i]
+	if !v.codeDone {
+		v.codeDone = true
+		if len(v.args) > 0 && interp.LangOf(v.name) != interp.NoLang {
+			v.code = interp.Invocation(v.name, v.args[1:])
+			// Code read from standard input when the line gives it:
+			// python3 - <<'EOF', node <<< '...', echo '...' | perl.
+			if inv := &s.res.Invocations[i]; inv.StdinKnown {
+				v.code = append(v.code, interp.Stdin(v.name, v.args[1:], inv.Stdin)...)
 			}
 		}
 	}
-	return code
+	return v.code
 }
 
-func isDigitByte(c byte) bool { return c >= '0' && c <= '9' }
-
-// A string literal in Python, JavaScript, Perl, Ruby or PHP.
-const literal = `(?:[rbfuRBFU]{0,2}"((?:[^"\\]|\\.)*)"|[rbfuRBFU]{0,2}'((?:[^'\\]|\\.)*)')`
-
-// codeRegexps are compiled on first use: only a line that runs an
-// interpreter pays for them.
-type codeRegexps struct {
-	shellOutCall, firstLiteral, anyLiteral, backticks, deleteCall *regexp.Regexp
-}
-
-var codeRE = sync.OnceValue(func() *codeRegexps {
-	return &codeRegexps{
-		// A call that hands a command to a shell or runs a program, up
-		// to its opening.
-		shellOutCall: regexp.MustCompile(`\b(?:os\.system|os\.popen|os\.exec[lv]p?e?|os\.spawn[lv]p?e?|subprocess\.(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)|commands\.getoutput|pty\.spawn|execSync|execFileSync|spawnSync|exec|execFile|spawn|system|popen|IO\.popen|Open3\.\w+|Kernel\.(?:system|exec|spawn)|shell_exec|passthru|proc_open)\s*(?:\(|\s)\s*`),
-		firstLiteral: regexp.MustCompile(`^` + literal),
-		anyLiteral:   regexp.MustCompile(literal),
-		// Backticks, %x() and qx() run a shell command in Perl, Ruby and
-		// PHP.
-		backticks: regexp.MustCompile("`([^`]*)`|%x[({\\[]([^)}\\]]*)[)}\\]]|\\bqx[({\\[/]([^)}\\]/]*)[)}\\]/]"),
-		// A call that deletes files or trees, up to its opening.
-		deleteCall: regexp.MustCompile(`\b(?:shutil\.rmtree|os\.(?:remove|unlink|rmdir|removedirs)|rmtree|remove_tree|(?:fs\.|fsp\.|promises\.)?(?:rmSync|rmdirSync|unlinkSync)|fs\.(?:rm|rmdir|unlink)|fsp\.(?:rm|rmdir|unlink)|FileUtils\.(?:rm_rf|rm_r|rm_f|rm|remove_dir|remove_entry|remove_entry_secure|rmtree|remove)|File\.(?:delete|unlink)|Dir\.(?:delete|rmdir|unlink)|unlink|rmdir|Deno\.remove)\s*(?:\(|\s)\s*`),
-	}
-})
-
-// shellOuts returns the literal shell commands code hands to a shell, and
-// whether it hands over anything that is not a literal.
-func shellOuts(lang, code string) (cmds []string, dynamic bool) {
-	re := codeRE()
-	for _, m := range re.shellOutCall.FindAllStringIndex(code, 16) {
-		rest := code[m[1]:]
-		if lit, ok := leadingLiteral(rest); ok {
-			cmds = append(cmds, lit)
-			continue
-		}
-		// An argv list: subprocess.run(["rm", "-rf", "/"]).
-		if strings.HasPrefix(rest, "[") {
-			end := strings.IndexByte(rest, ']')
-			if end > 0 {
-				var words []string
-				for _, w := range re.anyLiteral.FindAllStringSubmatch(rest[:end], 64) {
-					words = append(words, shellQuote(unescape(w[1]+w[2])))
-				}
-				if len(words) > 0 && !strings.Contains(stripLiterals(rest[1:end]), "[") {
-					cmds = append(cmds, strings.Join(words, " "))
-					if !onlyLiterals(rest[1:end]) {
-						dynamic = true
-					}
-					continue
-				}
-			}
-		}
-		dynamic = true
-	}
-	if lang == "perl" || lang == "ruby" || lang == "php" {
-		for _, m := range re.backticks.FindAllStringSubmatch(code, 16) {
-			cmds = append(cmds, m[1]+m[2]+m[3])
-		}
-	}
-	return cmds, dynamic
-}
-
-// deletions returns the literal paths code deletes, and whether it also
-// deletes something it computes.
-func deletions(code string) (paths []string, dynamic bool) {
-	for _, m := range codeRE().deleteCall.FindAllStringIndex(code, 16) {
-		if lit, ok := leadingLiteral(code[m[1]:]); ok {
-			paths = append(paths, lit)
-			continue
-		}
-		dynamic = true
-	}
-	return paths, dynamic
-}
-
-func leadingLiteral(s string) (string, bool) {
-	m := codeRE().firstLiteral.FindStringSubmatch(s)
-	if m == nil {
-		return "", false
-	}
-	return unescape(m[1] + m[2]), true
-}
-
-func stripLiterals(s string) string { return codeRE().anyLiteral.ReplaceAllString(s, "") }
-
-func onlyLiterals(s string) bool {
-	return strings.Trim(stripLiterals(s), " ,\t") == ""
-}
-
-// unescape resolves a literal's backslash escapes of quotes and
-// backslashes (enough for commands and paths).
-func unescape(s string) string {
-	if !strings.Contains(s, `\`) {
-		return s
-	}
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		if s[i] == '\\' && i+1 < len(s) {
-			switch s[i+1] {
-			case '\\', '\'', '"':
-				i++
-			case 'n':
-				b.WriteByte('\n')
-				i++
-				continue
-			}
-		}
-		b.WriteByte(s[i])
-	}
-	return b.String()
-}
-
-func shellQuote(s string) string {
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-}
+// interpreter names the language of a program whose code the detector
+// reads (package interp), or "".
+func interpreter(name string) string { return interp.LangOf(name).String() }
 
 // looksLikeShell reports code that is a shell command rather than code
 // of the language (perl -e "rm -rf /"): its first word is a program the
@@ -381,11 +217,16 @@ func looksLikeShell(code string) bool {
 }
 
 // parallelCommands reads GNU parallel's argv: the command (before :::)
-// with each argument after ::: appended, or each argument as a command
-// when there is no command.
+// with each argument after ::: appended (or put in place of {}), or each
+// argument as a command when there is no command. parallel joins the
+// command's words with spaces and runs them through a shell (parallel
+// 'curl -s {} | sh' ::: URL runs curl -s URL | sh), unless -q quotes
+// them: both readings are checked when they differ (parallel bash -c 'rm
+// -rf {}' ::: / means rm -rf / to whoever wrote it). The arguments are
+// quoted.
 func parallelCommands(args []shellparse.Arg) []string {
 	i := parallelSkipOptions(args)
-	var cmd, inputs []string
+	var cmd, quoted, inputs []string
 	sep := false
 	for ; i < len(args); i++ {
 		v := args[i].Value
@@ -396,22 +237,28 @@ func parallelCommands(args []shellparse.Arg) []string {
 		if sep {
 			inputs = append(inputs, v)
 		} else {
-			cmd = append(cmd, shellQuote(v))
+			cmd = append(cmd, v)
+			quoted = append(quoted, shquote.Quote(v))
 		}
 	}
 	if len(cmd) == 0 {
 		return inputs
 	}
-	line := strings.Join(cmd, " ")
-	if len(inputs) == 0 {
-		return []string{line}
+	lines := []string{strings.Join(cmd, " ")}
+	if q := strings.Join(quoted, " "); len(cmd) > 1 && q != lines[0] {
+		lines = append(lines, q)
 	}
-	out := make([]string, 0, len(inputs))
-	for _, in := range inputs {
-		if strings.Contains(line, "{}") {
-			out = append(out, strings.ReplaceAll(line, "{}", shellQuote(in)))
-		} else {
-			out = append(out, line+" "+shellQuote(in))
+	if len(inputs) == 0 {
+		return lines
+	}
+	out := make([]string, 0, len(inputs)*len(lines))
+	for _, line := range lines {
+		for _, in := range inputs {
+			if strings.Contains(line, "{}") {
+				out = append(out, strings.ReplaceAll(line, "{}", shquote.Quote(in)))
+			} else {
+				out = append(out, line+" "+shquote.Quote(in))
+			}
 		}
 	}
 	return out
@@ -428,9 +275,9 @@ func shellFromInput(inv *shellparse.Invocation, name string, args []shellparse.A
 				return false
 			}
 		}
-		return len(cmd) > 0 && shellparse.IsShell(progName(baseName(cmd[0])))
+		return len(cmd) > 0 && programs.IsShell(progName(baseName(cmd[0])))
 	}
-	if !inv.ArgsFromInput || !shellparse.IsShell(name) {
+	if !inv.ArgsFromInput || !programs.IsShell(name) {
 		return false
 	}
 	for _, a := range args[1:] {
@@ -450,35 +297,64 @@ func parallelCommandWords(args []shellparse.Arg) []string {
 	return out
 }
 
+// parallelSkipOptions returns the index of the first word after
+// parallel's options (and their values, as its program data gives them).
 func parallelSkipOptions(args []shellparse.Arg) int {
-	i := 0
-	for i < len(args) && strings.HasPrefix(args[i].Value, "-") && args[i].Value != "-" {
-		switch args[i].Value {
-		case "-j", "--jobs", "-S", "--sshlogin", "-a", "--arg-file", "--delay", "--timeout", "-N", "-n", "-L",
-			"--colsep", "-d", "--delimiter", "--results", "--joblog", "--tmpdir", "-I", "--env", "--workdir", "--wd":
-			i++
+	vals, dyn := argWords(args)
+	sc := programs.NewScanner(programs.Lookup("parallel"), vals, dyn, "")
+	for {
+		it, ok := sc.Next()
+		if !ok {
+			return len(args)
 		}
-		i++
+		switch it.Kind {
+		case programs.EndOfOptions:
+			return it.Word + 1
+		case programs.Operand:
+			return it.Word
+		}
 	}
-	return i
 }
 
-// interpreterRuns reports what check "interpreter_shell_out" and
-// "interpreter_delete" look for in an interpreter's code.
-func interpreterRuns(check, name string, args []shellparse.Arg) bool {
-	lang := interpreter(name)
-	if lang == "" || len(args) < 2 {
-		return false
-	}
-	for _, code := range interpreterCode(lang, args[1:]) {
+// interpreterRuns reports what the interpreter checks look for in an
+// interpreter's code: a shell command or program it computes
+// (interpreter_shell_out), a path it deletes that it computes
+// (interpreter_delete), code it evaluates or imports that cannot be read
+// (interpreter_unverifiable), a fork bomb, a reverse shell, downloaded code
+// it runs, a secret it sends, items it has Finder delete.
+func interpreterRuns(check string, code []interp.Finding) bool {
+	for _, f := range code {
 		switch check {
 		case "interpreter_shell_out":
-			if _, dyn := shellOuts(lang, code); dyn {
+			if (f.Kind == interp.Shell || f.Kind == interp.Exec) && f.Dynamic {
 				return true
 			}
 		case "interpreter_delete":
-			p, dyn := deletions(code)
-			if dyn || len(p) > 0 {
+			if f.Kind == interp.Delete && f.Dynamic {
+				return true
+			}
+		case "interpreter_unverifiable":
+			if f.Kind == interp.Unknown {
+				return true
+			}
+		case "interpreter_fork_bomb":
+			if f.Kind == interp.ForkBomb {
+				return true
+			}
+		case "interpreter_reverse_shell":
+			if f.Kind == interp.ReverseShell {
+				return true
+			}
+		case "interpreter_remote_code":
+			if f.Kind == interp.RemoteCode {
+				return true
+			}
+		case "interpreter_secret_send":
+			if f.Kind == interp.SecretSend {
+				return true
+			}
+		case "interpreter_trash":
+			if f.Kind == interp.Trash {
 				return true
 			}
 		}
@@ -495,24 +371,52 @@ func obfuscatedWord(a shellparse.Arg) bool {
 	if a.Dynamic || raw == v || raw == `\`+v || raw == `'`+v+`'` || raw == `"`+v+`"` {
 		return false
 	}
+	if a.Resolved {
+		// Resolved by the parser from literal text and expansions
+		// (who$(echo am)i, r$x): spelled to hide it. One expansion
+		// ($p, "$(which rm)") is not.
+		return !oneExpansion(raw)
+	}
 	return strings.ContainsAny(raw, "'\"\\{")
 }
 
-// isDecoder reports a program that turns hidden text into readable text.
-func isDecoder(name string, a *argv, args []shellparse.Arg) bool {
-	switch name {
-	case "xxd":
-		return a.hasFlag("-r")
-	case "base64", "base32", "basenc":
-		return a.hasFlag("-d") || a.hasFlag("-D")
-	case "rev", "tr", "uudecode", "openssl":
-		return true
-	case "echo", "printf":
-		for _, x := range args[1:] {
-			if strings.Contains(x.Raw, `\x`) || strings.Contains(x.Raw, `\0`) || strings.Contains(x.Raw, `\u`) {
-				return true
+// oneExpansion reports a word that is a single expansion, quoted or not:
+// $name, ${...}, $(...) or `...`.
+func oneExpansion(raw string) bool {
+	if len(raw) >= 2 && raw[0] == '"' && raw[len(raw)-1] == '"' {
+		raw = raw[1 : len(raw)-1]
+	}
+	switch {
+	case strings.HasPrefix(raw, "$("), strings.HasPrefix(raw, "${"):
+		open, closing := raw[1], byte(')')
+		if open == '{' {
+			closing = '}'
+		}
+		depth := 0
+		for i := 1; i < len(raw); i++ {
+			switch raw[i] {
+			case open:
+				depth++
+			case closing:
+				depth--
+				if depth == 0 {
+					return i == len(raw)-1
+				}
 			}
 		}
+		return false
+	case strings.HasPrefix(raw, "`"):
+		return strings.IndexByte(raw[1:], '`') == len(raw)-2
+	case len(raw) == 2 && raw[0] == '$' && strings.IndexByte("0123456789@*#?$!-", raw[1]) >= 0:
+		return true // $0, $1, $@, ...
+	case strings.HasPrefix(raw, "$") && len(raw) > 1:
+		for i := 1; i < len(raw); i++ {
+			c := raw[i]
+			if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' && i > 1) {
+				return false
+			}
+		}
+		return true
 	}
 	return false
 }

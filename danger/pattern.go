@@ -20,4 +20,9 @@ type Pattern struct {
 	CaseSensitive bool `toml:"case_sensitive" json:"case_sensitive,omitempty"`
 	// Match is the structured matcher; nil for regex-only patterns.
 	Match *Spec `toml:"match" json:"match,omitempty"`
+	// Hit and Miss are example command lines: the pattern matches each
+	// line of Hit and none of Miss. Every built-in pattern has both, and
+	// generation fails when one does not hold.
+	Hit  []string `toml:"hit" json:"hit,omitempty"`
+	Miss []string `toml:"miss" json:"miss,omitempty"`
 }

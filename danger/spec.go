@@ -6,17 +6,29 @@ package danger
 // for the same invocation; empty fields are ignored. A Spec with no field
 // set matches nothing.
 //
-// Flags are compared in a canonical form (see the package documentation):
-// short clusters are split ("-rf" is "-r" and "-f"), and each program's
-// aliases are mapped to one spelling ("--recursive" and "-R" are "-r" for
-// rm). Regular expressions use RE2 syntax and are matched in full
-// (anchored at both ends) against each candidate.
+// Flags and operands are read with the program's option syntax, kept as
+// data in internal/programs/data (see docs/rules.md): which options take
+// a value, single-dash long options, aliases of flags, global options,
+// subcommand words. Flags are compared in a canonical form: short clusters
+// are split ("-rf" is "-r" and "-f"), and each program's aliases are
+// mapped to one spelling ("--recursive" and "-R" are "-r" for rm).
+// Regular expressions use RE2 syntax and are matched in full (anchored at
+// both ends) against each candidate.
+//
+// A dry run is not the act: when the program's data names a dry-run flag
+// that the invocation carries (git clean -n, kubectl ... --dry-run=server),
+// no spec that names programs matches it.
 type Spec struct {
 	// Programs lists program names (basename, after wrappers are
 	// peeled); a trailing * matches any suffix ("mkfs.*").
 	Programs []string `toml:"programs" json:"programs,omitempty"`
-	// Subcommands lists accepted first operands ("push" for git),
-	// read after the program's global options.
+	// Subcommands lists accepted subcommands: each one or more words
+	// ("push", "delete namespace", "s3 rm") that must be the leading
+	// positional words of the invocation, after the program's options
+	// and option values. Words compare in lower case after the program's
+	// word aliases (kubectl's "ns" is "namespace"; namespace/foo is
+	// "namespace" then "foo"). The operands the other fields read are the
+	// words after the subcommand.
 	Subcommands []string `toml:"subcommands" json:"subcommands,omitempty"`
 	// FlagsAll lists canonical flags that must all be present.
 	FlagsAll []string `toml:"flags_all" json:"flags_all,omitempty"`
@@ -25,10 +37,18 @@ type Spec struct {
 	// FlagsNone lists canonical flags none of which may be present
 	// (fdisk -l only lists).
 	FlagsNone []string `toml:"flags_none" json:"flags_none,omitempty"`
+	// Values lists options whose value must match (--replicas=0, -X
+	// DELETE, --expire=now): the option written with "=value", or
+	// followed by its value when the program's data says it takes one.
+	Values []FlagValue `toml:"-" json:"values,omitempty"`
 	// Operand must match some operand (not a flag), in canonical form:
 	// paths cleaned ("/etc/" is "/etc"), dynamic words as written
 	// without quotes or braces ("${HOME}" is "$HOME").
 	Operand string `toml:"operand" json:"operand,omitempty"`
+	// OperandNone must match no operand (systemctl enable of a unit that
+	// is not a well-known package's): how an operand cancels a rule, as
+	// FlagsNone does for flags.
+	OperandNone string `toml:"operand_none" json:"operand_none,omitempty"`
 	// MinOperands is the least number of operands (after the
 	// subcommand) the invocation must have: git checkout REF PATH has
 	// two.
@@ -48,6 +68,12 @@ type Spec struct {
 	FeedsInto []string `toml:"feeds_into" json:"feeds_into,omitempty"`
 	// Redirect must match the target of a redirection that writes.
 	Redirect string `toml:"redirect" json:"redirect,omitempty"`
+	// Writes must match a file the invocation writes: the target of a
+	// writing redirection (whatever the program, as for Reads), or a file
+	// its argv names for writing by the program's data (writes: cp's
+	// last operand, tee's operands, sed -i's files, dd of=, curl -o).
+	// Paths are compared in canonical form, as for Operand.
+	Writes string `toml:"writes" json:"writes,omitempty"`
 	// Reads must match a file the invocation reads: an operand (in
 	// canonical form, as for Operand), or the target of an input
 	// redirection (<, <>, with any descriptor; not here-documents nor
@@ -55,25 +81,36 @@ type Spec struct {
 	// program, so Except does not apply to it: cat < /etc/shadow and
 	// echo < /etc/shadow both read the file, echo /etc/shadow does not.
 	Reads string `toml:"reads" json:"reads,omitempty"`
+	// Stdin must match the text the invocation reads on its standard
+	// input, when the line gives it statically (shellparse's
+	// Invocation.Stdin: a heredoc body, a here-string, echo, printf or cat
+	// of such a text piped into it), anchored: "(?is).*drop database.*"
+	// finds it anywhere in the text.
+	Stdin string `toml:"stdin" json:"stdin,omitempty"`
 	// Except lists programs the spec never matches (data printers such
 	// as echo and printf), except through Reads's input redirections.
 	Except []string `toml:"except" json:"except,omitempty"`
 	// Check names a built-in check written in code, for shapes that argv
-	// cannot describe: "fork_bomb", "dynamic_program",
-	// "runtime_shell_input", "unparseable", "limit", "interpreter_shell_out"
-	// (interpreter code that runs a shell command it builds at run time),
-	// "interpreter_delete" (interpreter code that deletes files),
-	// "lookalike_dash" (an argument starting with a Unicode dash),
-	// "obfuscated_word" (a program name spelled with quotes, escapes or
-	// braces inside the word), "env_slice" (a word cut by substring or
-	// pattern replacement out of $HOME, $PATH, ..., out of a variable the
-	// line does not set or out of one it sets to a constant) and "decoded_argument" (a
-	// decoder's output used as another program's argument).
+	// cannot describe; Checks lists them (danger/checks.toml).
 	Check string `toml:"check" json:"check,omitempty"`
+	// Any lists alternatives of which one must hold besides the other
+	// fields: one rule for several forms (terraform destroy, terraform
+	// apply -destroy). An alternative without Programs is about the
+	// spec's programs; alternatives do not nest.
+	Any []Spec `toml:"any" json:"any,omitempty"`
+}
+
+// FlagValue is an option whose value must match a regular expression.
+type FlagValue struct {
+	// Flag is the canonical option ("--replicas", "-X").
+	Flag string `json:"flag"`
+	// Value is matched in full against the option's value.
+	Value string `json:"value"`
 }
 
 func (s *Spec) empty() bool {
 	return s == nil || len(s.Programs) == 0 && len(s.Subcommands) == 0 && len(s.FlagsAll) == 0 &&
-		len(s.FlagsAny) == 0 && len(s.FlagsNone) == 0 && s.MinOperands == 0 && s.Operand == "" && s.LastOperand == "" && s.Args == "" &&
-		len(s.Wrappers) == 0 && len(s.FeedsInto) == 0 && s.Redirect == "" && s.Reads == "" && s.Check == ""
+		len(s.FlagsAny) == 0 && len(s.FlagsNone) == 0 && len(s.Values) == 0 && s.MinOperands == 0 && s.Operand == "" && s.OperandNone == "" &&
+		s.LastOperand == "" && s.Args == "" && len(s.Wrappers) == 0 && len(s.FeedsInto) == 0 && s.Redirect == "" &&
+		s.Writes == "" && s.Reads == "" && s.Stdin == "" && s.Check == "" && len(s.Any) == 0
 }

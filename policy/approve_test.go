@@ -264,3 +264,28 @@ func ExampleDecision_Enforced() {
 	fmt.Println(d.Verdict, d.Shadow, d.Enforced())
 	// Output: deny true allow
 }
+
+// forbid_approvals may name a rule pack: every rule of it is covered, an
+// exempt of one of its rules is dropped, and rules of other packs are not.
+func TestManagedForbidsApprovingPack(t *testing.T) {
+	h := newHome(t, `exempt = ["git_push_force", "rm_recursive"]`)
+	h.write(t, "managed/config.toml", "[managed]\nforbid_approvals = [\"core.git\"]\n")
+	if err := os.Chmod(filepath.Join(h.dir, "managed", "config.toml"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(filepath.Join(h.dir, "managed"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	g := h.guard(t, "cli")
+	if g.Config().IsExempt("git_push_force") {
+		t.Error("the user's exempt of a rule of a forbidden pack survived")
+	}
+	if !g.Config().IsExempt("rm_recursive") {
+		t.Error("the user's exempt of a rule of another pack was dropped")
+	}
+	for _, line := range []string{"git push --force", "git reset --hard HEAD~1", "git clean -fdx"} {
+		if d := h.decide(t, g, line); d.Code != "" || !strings.Contains(d.CodeProblem, "managed") {
+			t.Errorf("%s: a warning of a forbidden pack got a code: %q (%s)", line, d.Code, d.CodeProblem)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package policy_test
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/shellguard/shellguard/policy"
 )
@@ -27,7 +28,16 @@ func FuzzDecide(f *testing.F) {
 	}
 	g, s := propertyGuard(f)
 	f.Fuzz(func(t *testing.T, line string) {
-		d := g.Decide(policy.Request{Command: line, Session: s})
+		// Go's fuzzer reports no input that never returns (its workers
+		// just stop): a line that takes this long is a hang to report.
+		done := make(chan policy.Decision, 1)
+		go func() { done <- g.Decide(policy.Request{Command: line, Session: s}) }()
+		var d policy.Decision
+		select {
+		case d = <-done:
+		case <-time.After(10 * time.Second):
+			t.Fatalf("%q: Decide did not return within 10 s", line)
+		}
 		if strings.HasPrefix(d.Reason, "shellguard failed while deciding") {
 			t.Fatalf("%q: Decide panicked: %s", line, d.Reason)
 		}

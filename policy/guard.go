@@ -180,19 +180,26 @@ func (g *Guard) WithStore(s *approval.Store) *Guard {
 }
 
 // Detector builds the danger detector a configuration describes: the
-// built-in patterns less the disabled ones, re-levelled, then the custom
+// built-in patterns of the packs it leaves on (each pack's default, or as
+// [packs] says), less the disabled rules, re-levelled, then the custom
 // patterns.
 func Detector(cfg *config.Config) (*danger.Detector, error) {
-	if len(cfg.Disabled) == 0 && len(cfg.Relevel) == 0 && len(cfg.Patterns) == 0 {
+	if len(cfg.Disabled) == 0 && len(cfg.Relevel) == 0 && len(cfg.Patterns) == 0 && !cfg.PacksChanged() {
 		// The built-in registry as it stands: static data, nothing to
 		// copy or compile (the common case, and a hook's start-up).
-		return danger.NewDetector(nil)
+		return danger.Default(), nil
 	}
 	// Not nil: a configuration that disables every rule and adds none
-	// gets a detector with no rules (NewDetector(nil) means the
-	// defaults).
+	// gets a detector with no rules.
 	ps := []danger.Pattern{}
-	for _, p := range danger.DefaultPatterns() {
+	var builtin []danger.Pattern
+	for _, pk := range danger.Packs() {
+		if cfg.PackOn(pk.Name) {
+			pps, _ := danger.PackPatterns(pk.Name)
+			builtin = append(builtin, pps...)
+		}
+	}
+	for _, p := range builtin {
 		if _, off := cfg.Disabled[p.Name]; off {
 			continue
 		}

@@ -523,3 +523,96 @@ func TestHostileTestVSubscript(t *testing.T) {
 		t.Logf("%s: %v (%s)", line, d.Verdict, firstLine(d.Reason))
 	}
 }
+
+// TestHostilePerLineBudget: work that multiplies across words and levels
+// is bounded per line (issue 11 item 16, finding 43). Sixteen nested evals
+// of a line of brace expansions took a minute and 11 GB; now the parser
+// stops at its per-line budget (words, re-parsed bytes, expansion bytes)
+// and the line is over the limit: the over_limit warning, ask, or deny when
+// something found before the limit is Critical. bench's TestWorstBounded
+// and BenchmarkDecideWorst measure the worst shapes found at the size limit.
+func TestHostilePerLineBudget(t *testing.T) {
+	g, s := propertyGuard(t)
+	g = g.WithBudget(time.Hour) // the analysis itself must end, not the deadline
+	lim := shellparse.DefaultLimits()
+	fill := func(head, unit string) string {
+		n := (lim.MaxBytes - len(head)) / len(unit)
+		return head + strings.Repeat(unit, n)
+	}
+	long := strings.Repeat("a", lim.MaxBytes*2/3)
+	for _, tc := range []struct {
+		name, line string
+		deny       bool
+	}{
+		{"eval x16 then braces", fill(strings.Repeat("eval ", 16), "{1..256} "), false},
+		{"braces", fill("", "{1..256} "), false},
+		{"rm then braces", fill("rm -rf ", "{1..256} "), false},
+		{"rm -rf / then braces", fill("rm -rf / ", "{1..256} "), true},
+		{"brace pairs over the word bound", fill("echo ", "{a..z}{a..z} "), false},
+		{"one long word expanded 256 times", "echo {a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}" + long[:lim.MaxBytes/2], false},
+		{"eval x16 then words", fill(strings.Repeat("eval ", 16), "a "), false},
+		{"ssh x16 then words", fill(strings.Repeat("ssh h ", 16), "a "), false},
+		{"docker exec x16 then words", fill(strings.Repeat("docker exec c ", 16), "a "), false},
+		{"a big bash -c string in another", `bash -c 'bash -c "` + long + `"'`, false},
+		{"rm -rf /, then a big bash -c string in another", `rm -rf /; bash -c 'bash -c "` + long + `"'`, true},
+		{"eval x2 of shell strings", fill("eval eval ", "bash -c 'bash -c a' "), false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if len(tc.line) > lim.MaxBytes {
+				t.Fatalf("%d bytes, over the size limit", len(tc.line))
+			}
+			res := shellparse.Parse(tc.line)
+			limited := false
+			for _, p := range res.Problems {
+				limited = limited || p.Kind == shellparse.ProblemLimit
+			}
+			if !limited {
+				t.Errorf("no limit reached: problems %v", res.Problems)
+			}
+			d := timedDecide(t, g, s, tc.line)
+			overLimit := false
+			for _, w := range d.Warnings {
+				overLimit = overLimit || w.Pattern.Name == "over_limit"
+			}
+			switch {
+			case d.Verdict == policy.Allow, d.Problem != "":
+				t.Errorf("%v (%s), problem %q", d.Verdict, d.Reason, d.Problem)
+			case !overLimit:
+				t.Errorf("no over_limit warning: %v (%s)", d.Verdict, d.Reason)
+			case tc.deny && d.Verdict != policy.Deny:
+				t.Errorf("%v (%s), want deny", d.Verdict, d.Reason)
+			}
+		})
+	}
+}
+
+// TestHostileResolvedNotApproved: words the parser resolves statically
+// (issue 12 section 5: variables, loops, $(echo ...), $IFS, globs as
+// program paths, xargs input) are still expanded when the line runs, so
+// they are never covered by the prefix approvals of the commands they
+// resolve to, nor by the read-only list; and where they resolve to a
+// dangerous command, the line is denied like that command.
+func TestHostileResolvedNotApproved(t *testing.T) {
+	g, s := propertyGuard(t)
+	for _, line := range []string{
+		"p=ls; $p -la", "x=a; ls $x", "for f in a b; do ls $f; done", "for f in a b; do make build; echo $f; done",
+		"ls${IFS}-la", "ls$IFS-la", "/bin/l? -la", "/???/ls", "$(which ls) -la", "$(command -v git) status",
+		"`type -P ls`", "$(echo ls)", "$(printf ls) -la", "echo -la | xargs ls", "printf a | xargs -I{} ls {}",
+		"read -r x <<< a; ls $x", "mapfile -t a <<< x; ls ${a[@]}", "set -- a; ls $1", "bash -c 'ls $1' _ a",
+		"f() { ls $1; }; f a", "x=; $x ls", "n=/dev/null; ls > $n", "c=status; git $c", "export X=a; ls $X",
+		"d=~; ls $d", "ls $HOME", "cat <<< ls | sh", "echo ls | sh",
+	} {
+		d := timedDecide(t, g, s, line)
+		if d.Verdict == policy.Allow {
+			t.Errorf("%q allowed (%s)", line, d.Reason)
+		}
+	}
+	for _, line := range []string{
+		"p=rm; $p -rf /", "for d in a /; do rm -rf $d; done", "/???/?m -rf /", "$(which rm) -rf /", "rm${IFS}-rf${IFS}/",
+		"echo / | xargs rm -rf", "bash -c '$0 -rf $1' rm /", "read -r x <<< /; rm -rf $x", "rm -rf /tmp/../../..",
+	} {
+		if d := timedDecide(t, g, s, line); d.Verdict != policy.Deny {
+			t.Errorf("%q: %v (%s), want deny", line, d.Verdict, d.Reason)
+		}
+	}
+}

@@ -272,7 +272,7 @@ func clip(s string) string {
 
 // flagged returns the atoms the detector flags on their own.
 func flagged(t *testing.T) map[string]bool {
-	det := danger.MustNewDetector(nil)
+	det := danger.Default()
 	out := map[string]bool{}
 	var missed []string
 	for _, a := range dangerousAtoms {
@@ -296,7 +296,7 @@ func flagged(t *testing.T) map[string]bool {
 // the session approves the prefixes of every atom.
 func TestPropertyDangerNeverAllowed(t *testing.T) {
 	g, s := propertyGuard(t)
-	det := danger.MustNewDetector(nil)
+	det := danger.Default()
 	bad := flagged(t)
 	gn := newGen(1, readOnlyAtoms, approvableAtoms, dangerousAtoms, dangerousAtoms)
 	counts := map[policy.Verdict]int{}
@@ -483,7 +483,7 @@ func TestPropertyGlueCharactersHideNothing(t *testing.T) {
 // commands); finding 19 in docs/robustness.md was a re-parsed string
 // that made the parser drop every statement after it.
 func TestPropertyWarningsSurviveContext(t *testing.T) {
-	det := danger.MustNewDetector(nil)
+	det := danger.Default()
 	g, _ := propertyGuard(t)
 	contexts := []string{
 		"ls", "bash -c ls", "sh -c 'ls; pwd'", "eval ls", "su -c ls", "watch ls", "echo ls | sh",

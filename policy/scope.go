@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/shellguard/shellguard/internal/programs"
 	"github.com/shellguard/shellguard/shellparse"
 )
 
@@ -357,31 +358,26 @@ type operand struct {
 	secretOnly bool
 }
 
-// noFiles are read-only programs whose arguments never name files they
-// read (test -f looks a path up but reads nothing).
-var noFiles = map[string]bool{
-	"echo": true, "printf": true, "true": true, "false": true, "pwd": true, "whoami": true, "id": true,
-	"groups": true, "uname": true, "arch": true, "nproc": true, "hostname": true, "sleep": true, "seq": true,
-	"expr": true, "basename": true, "dirname": true, "tty": true, "cal": true, "locale": true, "free": true,
-	"uptime": true, "w": true, "ps": true, "lsblk": true, "lscpu": true, "tr": true, "which": true,
-	"type": true, "test": true, "[": true, "printenv": true, "env": true, "set": true,
-}
-
-// fileLists are the options that make a read-only program read the names
-// of more files to read from a file (sort --files0-from=LIST prints the
-// files LIST names): what those are cannot be known statically.
-var fileLists = map[string][]string{
-	"sort": {"--files0-from"}, "wc": {"--files0-from"}, "du": {"--files0-from"},
-	"find": {"-files0-from"}, "file": {"-f", "--files-from"},
-}
-
 // operandsOf returns the files inv reads; false when one cannot be known.
+// What each program's words name is program data (files in
+// internal/programs/data/files.toml: programs whose arguments name no
+// file, file-list options, when a program walks folders or reads ".",
+// pattern operands and options); the code here reads argv with it, and
+// knows what the data cannot say: cd's operand, jq's modules, git's
+// REV:PATH and find's paths before its expression.
 func operandsOf(inv *shellparse.Invocation) ([]operand, bool) {
 	if len(inv.Args) == 0 {
 		return nil, false
 	}
 	args := inv.Args[1:]
-	if opts, ok := fileLists[inv.Name]; ok && flagged(args, opts...) {
+	p := programs.Lookup(inv.Name)
+	var f *programs.Files
+	if p != nil {
+		f = p.Files
+	}
+	if f != nil && f.Lists != "" && flagged(args, f.Lists.Words()...) {
+		// sort --files0-from=LIST reads the files LIST names: what
+		// those are cannot be known statically.
 		return nil, false
 	}
 	var ops []operand
@@ -390,12 +386,14 @@ func operandsOf(inv *shellparse.Invocation) ([]operand, bool) {
 			ops = append(ops, operand{value: r.Target, glob: strings.ContainsAny(r.Target, "*?[")})
 		}
 	}
-	if noFiles[inv.Name] {
+	if f != nil && f.None {
 		return ops, true
 	}
-	recursive := false
-	skipFirst := false // the first operand is a pattern or a filter
-	implicitDot := false
+	recursive := f.Walking(func(opts ...string) bool { return flagged(args, opts...) },
+		func(opt string) string { return optionValue(args, opt) })
+	// skipFirst: the first operand is a pattern or a filter.
+	skipFirst := f != nil && f.Pattern && !(f.PatternUnless != "" && flagged(args, f.PatternUnless.Words()...))
+	implicitDot := f != nil && (f.Dot == programs.DotAlways || f.Dot == programs.DotWalking && recursive)
 	switch inv.Name {
 	case "cd":
 		var words []shellparse.Arg
@@ -417,30 +415,15 @@ func operandsOf(inv *shellparse.Invocation) ([]operand, bool) {
 			return nil, false // $OLDPWD
 		}
 		return append(ops, operand{value: words[0].Value, glob: words[0].Glob}), true
-	case "grep", "egrep", "fgrep":
-		recursive = flagged(args, "-r", "-R", "--recursive", "--dereference-recursive") || optionValue(args, "-d", "--directories") == "recurse"
-		skipFirst = !flagged(args, "-e", "-f", "--regexp", "--file")
-		implicitDot = recursive
-	case "rg":
-		recursive, implicitDot = true, true
-		skipFirst = !flagged(args, "-e", "-f", "--regexp", "--file", "--files", "--type-list")
 	case "jq":
-		skipFirst = !flagged(args, "-f", "--from-file")
 		for _, a := range args {
 			if strings.Contains(a.Value, "include") || strings.Contains(a.Value, "import") || strings.Contains(a.Value, "input_filename") {
 				return nil, false // jq modules are read from search paths
 			}
 		}
 	case "find":
-		recursive = true
+		// find's paths come before its expression.
 		implicitDot = len(args) == 0 || strings.HasPrefix(args[0].Value, "-") || args[0].Value == "(" || args[0].Value == "!"
-	case "ls", "dir", "vdir":
-		recursive = flagged(args, "-R", "--recursive")
-		implicitDot = true
-	case "du", "tree":
-		recursive, implicitDot = true, true
-	case "diff":
-		recursive = flagged(args, "-r", "--recursive")
 	case "git":
 		ops = append(ops, operand{value: "."})
 	}
@@ -457,15 +440,17 @@ func operandsOf(inv *shellparse.Invocation) ([]operand, bool) {
 			}
 		}
 	}
-	// valueOpts are the short options of grep and rg that take a value.
-	valueOpts := ""
-	switch inv.Name {
-	case "grep", "egrep", "fgrep":
-		valueOpts = "ABCDXdefm"
-	case "rg":
-		valueOpts = "ABCEMTdefgjmrt"
+	// patterns: the program has options whose value is a pattern (grep
+	// -e, rg --regexp); its clusters are then read with its value options.
+	patterns := f != nil && f.PatternOptions != ""
+	patternOpt := func(v string) bool {
+		if f.PatternOptions.Has(v) {
+			return true
+		}
+		// A GNU abbreviation of at least three letters (--reg).
+		return p.Has(programs.Abbrev) && len(v) >= 5 && strings.HasPrefix(v, "--") &&
+			f.PatternOptions.Each(func(o string) bool { return strings.HasPrefix(o, v) })
 	}
-	patterns := valueOpts != ""
 	end, skipNext, valueNext := false, false, false
 	for _, a := range args {
 		v := a.Value
@@ -483,9 +468,9 @@ func operandsOf(inv *shellparse.Invocation) ([]operand, bool) {
 			add(v, a.Glob, true)
 		case v == "--":
 			end = true
-		case patterns && (v == "-e" || v == "--regexp" || inv.Name != "rg" && len(v) >= 5 && strings.HasPrefix("--regexp", v)):
+		case patterns && patternOpt(v):
 			skipNext = true
-		case patterns && strings.HasPrefix(v, "--regexp="):
+		case patterns && strings.HasPrefix(v, "--") && strings.Contains(v, "=") && f.PatternOptions.Has(v[:strings.IndexByte(v, '=')]):
 		case strings.HasPrefix(v, "--"):
 			if _, val, ok := strings.Cut(v, "="); ok {
 				add(val, a.Glob, false)
@@ -494,12 +479,12 @@ func operandsOf(inv *shellparse.Invocation) ([]operand, bool) {
 			// A cluster: flags, then at most one option that takes the
 			// rest of the word or the next word as its value (-ie PAT,
 			// -fFILE, -fe FILE: -f takes "e").
-			opt, rest := clusterValue(v, valueOpts)
+			opt, rest := clusterValue(p, v)
 			switch {
-			case opt == 0:
-			case opt == 'e' && rest == "":
+			case opt == "":
+			case patternOpt(opt) && rest == "":
 				skipNext = true
-			case opt == 'e':
+			case patternOpt(opt):
 				// -ePATTERN
 			case rest == "":
 				valueNext = true
@@ -527,15 +512,18 @@ func operandsOf(inv *shellparse.Invocation) ([]operand, bool) {
 }
 
 // clusterValue returns the first option of a short option cluster (-rnf)
-// that takes a value (one of valueOpts), and what follows it in the word,
-// or 0.
-func clusterValue(v, valueOpts string) (byte, string) {
+// that takes a value in p's data ("-f"), and what follows it in the word,
+// or "".
+func clusterValue(p *programs.Program, v string) (string, string) {
+	var opt [2]byte
+	opt[0] = '-'
 	for i := 1; i < len(v); i++ {
-		if strings.IndexByte(valueOpts, v[i]) >= 0 {
-			return v[i], v[i+1:]
+		opt[1] = v[i]
+		if o := string(opt[:]); p.TakesValueAt("", o) {
+			return o, v[i+1:]
 		}
 	}
-	return 0, ""
+	return "", ""
 }
 
 // maxShortValues bounds the candidates shortValues returns for one word.
@@ -585,20 +573,22 @@ func flagged(args []shellparse.Arg, flags ...string) bool {
 	return false
 }
 
-// optionValue returns the value given to a short option (-d VALUE,
-// -dVALUE) or a long one (--directories=VALUE, --directories VALUE), or "".
-func optionValue(args []shellparse.Arg, short, long string) string {
+// optionValue returns the value given to an option: -d VALUE, -dVALUE for
+// a short one, --directories=VALUE, --directories VALUE for a long one;
+// or "".
+func optionValue(args []shellparse.Arg, opt string) string {
+	long := strings.HasPrefix(opt, "--")
 	for i, a := range args {
 		v := a.Value
 		switch {
-		case v == short || v == long:
+		case v == opt:
 			if i+1 < len(args) {
 				return args[i+1].Value
 			}
-		case strings.HasPrefix(v, long+"="):
-			return v[len(long)+1:]
-		case strings.HasPrefix(v, short) && len(v) > len(short) && !strings.HasPrefix(v, "--"):
-			return v[len(short):]
+		case long && strings.HasPrefix(v, opt+"="):
+			return v[len(opt)+1:]
+		case !long && strings.HasPrefix(v, opt) && len(v) > len(opt) && !strings.HasPrefix(v, "--"):
+			return v[len(opt):]
 		}
 	}
 	return ""

@@ -195,8 +195,11 @@ func (g *Guard) sourceOf(req Request) string {
 }
 
 // approvalForbidden reports whether the managed configuration forbids
-// approving warnings of w's rule.
+// approving warnings of w's rule or of its pack.
 func (g *Guard) approvalForbidden(w danger.Warning) bool {
+	if len(g.cfg.Managed.ForbidApprovals) == 0 {
+		return false
+	}
 	return g.cfg.Managed.ApprovalForbidden(w.Pattern.Name, packOf(w.Pattern))
 }
 
@@ -231,9 +234,10 @@ func (g *Guard) managedDeny(d Decision) bool {
 	return false
 }
 
-// packOf returns the rule pack a pattern belongs to, or "". Rule packs
-// (issue 13) name it here once patterns carry their pack.
-func packOf(danger.Pattern) string { return "" }
+// packOf returns the built-in rule pack that holds p (core.git for
+// git_push_force; see danger.Packs), or "" for a custom pattern, whose
+// name may not be a built-in rule's.
+func packOf(p danger.Pattern) string { return danger.PackOf(p.Name) }
 
 // warningNames returns "rule:level" for each warning.
 func warningNames(ws []danger.Warning) []string {

@@ -337,6 +337,10 @@ else
 	- **`git push --force-with-lease`**: flagged **Low** (ask) like `--force`; the lease only protects against commits the
 	  local clone has not fetched.
 	- **`git branch -d`** (merged branches only): not flagged; `-D` / `-f` are Medium.
+	- **Dry runs** (`git clean -n`, `git clean -nf`, `git push --dry-run --force`, `rsync -n --delete`, `rclone sync
+	  --dry-run`, `aws s3 rm --recursive --dryrun`, `kubectl ... --dry-run=server`, `mkfs.ext4 -n`): not flagged; the
+	  program data names each program's dry-run flags and a dry run cancels its rules. safety-net denies `git clean
+	  -nf`, where `-n` makes git only list what it would delete.
 	- **Interpreter one-liners** (`python -c`, `node -e`, `perl -e`, `ruby -e`): the code is inspected. A shell-out
 	  (`os.system`, `subprocess`, `execSync`, `system`, backticks) whose string literal is itself a shell command is
 	  re-checked with the detector and takes its level; a filesystem-destroying call (`shutil.rmtree`,

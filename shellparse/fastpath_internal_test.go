@@ -126,7 +126,9 @@ func TestSimpleCommandCorpus(t *testing.T) {
 
 func FuzzSimpleCommand(f *testing.F) {
 	for _, s := range []string{"ls -la", "git -C x status", "a=b c", "echo a[1]=2", "time x", "x ~ * ? ^ % @ : , + . /", "\tls\t",
-		"find . -name '*.go' | xargs grep \"a b\" | wc", "echo 'x'\"y\"z|sh", "a '' \"\" | b"} {
+		"find . -name '*.go' | xargs grep \"a b\" | wc", "echo 'x'\"y\"z|sh", "a '' \"\" | b",
+		"echo / | xargs rm -rf", "printf a | xargs -I{} sh -c 'rm {}'", "/???/?m -rf /", "/bin/b??h -c 'rm -rf /' x y",
+		"echo 'rm -rf /' | sh | read x"} {
 		f.Add(s)
 	}
 	p := New(Limits{})

@@ -3,6 +3,7 @@ package shellparse
 import (
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 	"sync"
 
@@ -30,6 +31,26 @@ type Limits struct {
 	// MaxBraceFields is the most words one brace expansion may produce
 	// before the word is treated as dynamic (default 256).
 	MaxBraceFields int
+
+	// The limits below bound the work on the whole line, across every
+	// shell string re-parsed inside it: per-word and per-level bounds
+	// alone multiply (sixteen nested evals of a line of brace
+	// expansions once took a minute and 11 GB).
+
+	// MaxFields is the most words (argv words, assignments and
+	// redirections, after brace expansion and resolution) of all the
+	// invocations of a line together, at every depth (default 32,768:
+	// a line at MaxBytes has at most that many plain words). An argv
+	// runner's inner command (docker exec, find -exec) counts again.
+	MaxFields int
+	// MaxReparseBytes is the most text re-parsed as shell code (bash -c
+	// strings, eval, stdin fed to a shell, ...) for one line, summed over
+	// every level (default 64 KiB).
+	MaxReparseBytes int
+	// MaxExpandBytes is the most bytes the parser may build for one line
+	// by expanding words (brace expansion, variables and other values it
+	// resolves) (default 256 KiB).
+	MaxExpandBytes int
 }
 
 // DefaultLimits returns the limits used when none are given.
@@ -40,6 +61,10 @@ func DefaultLimits() Limits {
 		MaxReparse:     16,
 		MaxInvocations: 1000,
 		MaxBraceFields: 256,
+
+		MaxFields:       1 << 15,
+		MaxReparseBytes: 64 << 10,
+		MaxExpandBytes:  256 << 10,
 	}
 }
 
@@ -59,6 +84,15 @@ func (l Limits) withDefaults() Limits {
 	}
 	if l.MaxBraceFields <= 0 {
 		l.MaxBraceFields = d.MaxBraceFields
+	}
+	if l.MaxFields <= 0 {
+		l.MaxFields = d.MaxFields
+	}
+	if l.MaxReparseBytes <= 0 {
+		l.MaxReparseBytes = d.MaxReparseBytes
+	}
+	if l.MaxExpandBytes <= 0 {
+		l.MaxExpandBytes = d.MaxExpandBytes
 	}
 	return l
 }
@@ -158,6 +192,7 @@ func (p *Parser) parse(line string, fast bool) (res *Result) {
 	}()
 	ps.w = walker{ps: ps, lim: p.limits, res: res, src: line}
 	w := &ps.w
+	w.env = &w.envv
 	top := ctx{parent: -1, encloser: -1}
 	if fast {
 		var bb [8]int
@@ -363,21 +398,21 @@ func (w *walker) simple(all []Arg, bounds []int, c ctx) {
 	id := w.res.Pipelines
 	n := len(bounds)
 	frames := make([]Frame, n)
-	ranges := make([]stageRange, n)
-	var prev *stageRange
+	var st stageEnv
 	for i := range n {
 		args := stage(i)
 		cc := c
 		frames[i] = Frame{Kind: FramePipeline, Detail: "|", Pipe: id, Stage: i, Stages: n, Parent: c.f}
 		cc.f = &frames[i]
-		cc.stdin = prev
 		start := len(w.res.Invocations)
+		m := w.env.mark()
 		if !w.stopped {
 			w.invocation(Invocation{Where: cc.f, Parent: cc.parent, Encloser: cc.encloser, Depth: w.depth}, args, nil, cc)
 		}
-		ranges[i] = stageRange{first: start, end: len(w.res.Invocations)}
-		prev = &ranges[i]
+		st.done(w.env, m)
+		c.in = w.stageOutput(stageRange{first: start, end: len(w.res.Invocations)})
 	}
+	st.forget(w.env)
 }
 
 func plainByte(c byte) bool {
@@ -478,9 +513,9 @@ type ctx struct {
 	parent int
 	// encloser is the invocation whose words hold this statement, or -1.
 	encloser int
-	// stdin, when set, is the range of invocations of the previous
-	// pipeline stage: what feeds this statement's standard input.
-	stdin *stageRange
+	// in is what the statement's standard input holds, nil for the
+	// line's own standard input (a terminal, the agent).
+	in *input
 }
 
 type stageRange struct{ first, end int }
@@ -498,11 +533,74 @@ type walker struct {
 	depth     int // shell strings re-parsed
 	argvDepth int // commands run from another command's argv
 	stopped   bool
+	// noFollow: report the invocation being added, but not what it runs
+	// (the line's budget is spent).
+	noFollow bool
+
+	// The per-line budget (Limits.MaxFields, MaxReparseBytes,
+	// MaxExpandBytes): what was spent so far, at every depth.
+	fields   int
+	reparsed int
+	expanded int
+
+	// env is the variables of the shell being walked (env.go); envv
+	// holds the line's own, so that it costs no allocation.
+	env  *env
+	envv env
+	// loops counts the loops around the statement being walked.
+	loops int
+	// forks counts the invocations made for the values of loop
+	// variables, glob candidates and xargs input (maxForks per line).
+	forks int
+	// alternative: the invocation being walked is one of several
+	// candidates for the same command (a glob program): it consumes no
+	// input.
+	alternative bool
+	// funcs are the functions the line defines, for walking a body again
+	// where it is called (with the caller's variables and arguments);
+	// calling lists the ones being walked so (no recursion), funcWalked
+	// the bytes of body walked so (at most MaxReparseBytes: past it,
+	// calls are not followed).
+	funcs      []funcDef
+	calling    []string
+	funcWalked int
+	// scratch is the environment of the programs other programs run
+	// (find -exec, docker exec): nothing of this shell, and nothing they
+	// do is kept.
+	scratch env
+	// pipeUnknown is the input of every pipeline stage fed by something
+	// the parser does not know (most pipes), shared to save allocations:
+	// nothing it holds changes.
+	pipeUnknown input
 
 	// The statement loop of Parse.
 	first, prev *Stmt
 	n           int
 	perr        error
+
+	// procs are the process substitutions among the words of the
+	// command being read, codeBytes the text of the code found in
+	// programs' arguments re-parsed so far (see coderuns*.go).
+	procs     []procScript
+	codeBytes int
+}
+
+// freshEnv returns an empty environment for a program run by another
+// program (see walker.scratch).
+func (w *walker) freshEnv() *env {
+	w.scratch = env{}
+	return &w.scratch
+}
+
+// spendExpand counts n bytes built by expansions against
+// Limits.MaxExpandBytes.
+func (w *walker) spendExpand(n int) bool {
+	w.expanded += n
+	if w.expanded > w.lim.MaxExpandBytes {
+		w.limit(fmt.Sprintf("expansions build more than %d bytes", w.lim.MaxExpandBytes))
+		return false
+	}
+	return true
 }
 
 func (w *walker) limit(msg string) {
@@ -542,22 +640,32 @@ func (w *walker) stmt(s *Stmt, c ctx) {
 	}
 	if s.Background || s.Disown || s.Coprocess {
 		c = c.with(FrameBackground, "&")
+		// A background job runs in a subshell: what it assigns is
+		// unknown after it.
+		m := w.env.mark()
+		defer w.env.forgetSince(m)
 	}
-	redirs := w.redirects(s.Redirs, c)
 	if s.Cmd == nil {
 		// A redirection alone ("> file") still opens, creates or
 		// truncates files: report it as an invocation without argv.
-		if len(redirs) > 0 {
-			if len(c.redirs) > 0 {
-				redirs = append(append([]Redirect(nil), c.redirs...), redirs...)
+		w.forLoopValues(nil, s.Redirs, func() {
+			redirs := w.redirects(s.Redirs, c)
+			if len(redirs) > 0 {
+				if len(c.redirs) > 0 {
+					redirs = append(append([]Redirect(nil), c.redirs...), redirs...)
+				}
+				w.add(Invocation{Redirs: redirs, Where: c.f, Parent: c.parent, Encloser: c.encloser, Depth: w.depth})
 			}
-			w.add(Invocation{Redirs: redirs, Where: c.f, Parent: c.parent, Encloser: c.encloser, Depth: w.depth})
-		}
+		})
 		return
 	}
 	if ce, ok := s.Cmd.(*syntax.CallExpr); ok {
-		w.call(ce, redirs, s.Redirs, c)
+		w.forLoopValues(ce, s.Redirs, func() { w.callOnce(ce, s.Redirs, c) })
 		return
+	}
+	redirs := w.redirects(s.Redirs, c)
+	if in := w.redirInput(s.Redirs); in != nil {
+		c.in = in
 	}
 	if len(redirs) > 0 {
 		inh := make([]Redirect, 0, len(c.redirs)+len(redirs))
@@ -578,6 +686,7 @@ func (w *walker) stmt(s *Stmt, c ctx) {
 }
 
 func (w *walker) command(cmd syntax.Command, c ctx) {
+	e := w.env
 	switch x := cmd.(type) {
 	case *syntax.BinaryCmd:
 		switch x.Op {
@@ -585,32 +694,50 @@ func (w *walker) command(cmd syntax.Command, c ctx) {
 			w.pipeline(x, c)
 		case syntax.AndStmt:
 			w.stmt(x.X, c.with(FrameList, "&&"))
+			m := e.mark()
 			w.stmt(x.Y, c.with(FrameList, "&&"))
+			e.forgetSince(m) // Y may not run
 		case syntax.OrStmt:
 			w.stmt(x.X, c.with(FrameList, "||"))
+			m := e.mark()
 			w.stmt(x.Y, c.with(FrameList, "||"))
+			e.forgetSince(m)
 		default:
 			w.stmt(x.X, c)
 			w.stmt(x.Y, c)
 		}
 	case *syntax.Subshell:
+		m := e.mark()
 		w.stmts(x.Stmts, c.with(FrameSubshell, ""))
+		e.forgetSince(m)
 	case *syntax.Block:
 		w.stmts(x.Stmts, c.with(FrameGroup, ""))
 	case *syntax.IfClause:
 		cc := c.with(FrameControl, "if")
+		// The first condition runs; then one branch, or none.
+		var br branches
 		for clause := x; clause != nil; clause = clause.Else {
+			m := e.mark()
 			w.stmts(clause.Cond, cc)
+			if clause == x {
+				m = e.mark()
+			}
 			w.stmts(clause.Then, cc)
+			br.done(e, m)
 		}
+		br.forget(e)
 	case *syntax.WhileClause:
 		kw := "while"
 		if x.Until {
 			kw = "until"
 		}
 		cc := c.with(FrameControl, kw)
-		w.stmts(x.Cond, cc)
-		w.stmts(x.Do, cc)
+		m := w.enterLoop(x, "", nil)
+		if !w.whileRead(x, cc) {
+			w.stmts(x.Cond, cc)
+			w.stmts(x.Do, cc)
+		}
+		w.leaveLoop(m, "")
 	case *syntax.ForClause:
 		kw := "for"
 		if x.Select {
@@ -623,23 +750,42 @@ func (w *walker) command(cmd syntax.Command, c ctx) {
 		if x.Loop != nil {
 			w.substs(x.Loop, cc)
 		}
+		// The list is expanded once, before the body runs.
+		name := ""
+		var values []string
+		known := false
+		if it, ok := x.Loop.(*syntax.WordIter); ok && it.Name != nil {
+			name = it.Name.Value
+			if !x.Select {
+				values, known = w.loopValues(it)
+			}
+		}
+		m := w.enterLoop(x, name, values)
+		if name != "" {
+			w.bindLoop(name, values, known)
+		}
 		w.stmts(x.Do, cc)
+		w.leaveLoop(m, name)
 	case *syntax.CaseClause:
 		cc := c.with(FrameControl, "case")
 		if x.Word != nil {
 			w.substs(x.Word, cc)
 		}
+		var br branches
 		for _, item := range x.Items {
 			if item == nil {
 				continue
 			}
+			m := e.mark()
 			for _, p := range item.Patterns {
 				if p != nil {
 					w.substs(p, cc)
 				}
 			}
 			w.stmts(item.Stmts, cc)
+			br.done(e, m)
 		}
+		br.forget(e)
 	case *syntax.FuncDecl:
 		name := ""
 		if x.Name != nil {
@@ -651,12 +797,23 @@ func (w *walker) command(cmd syntax.Command, c ctx) {
 			}
 		}
 		w.res.Functions = append(w.res.Functions, name)
+		w.funcs = append(w.funcs, funcDef{name: name, body: x.Body, src: w.src})
 		cc := c.with(FrameFunction, name)
-		cc.stdin = nil
+		cc.in = nil
+		// The body runs when the function is called, with whatever the
+		// variables are then: nothing is known in it but what it
+		// assigns itself.
+		saved := w.env
+		w.env = newEnv()
+		w.env.clobber()
+		w.calling = append(w.calling, name) // a call to itself is not followed
 		w.stmt(x.Body, cc)
+		w.calling = w.calling[:len(w.calling)-1]
+		w.env = saved
 	case *syntax.ArithmCmd:
 		w.arithmetic("((", x, c)
 		if x.X != nil {
+			w.forgetArithm(x.X)
 			w.substs(x.X, c)
 		}
 	case *syntax.TestClause:
@@ -666,9 +823,10 @@ func (w *walker) command(cmd syntax.Command, c ctx) {
 		}
 	case *syntax.LetClause:
 		w.arithmetic("let", x, c)
-		for _, e := range x.Exprs {
-			if e != nil {
-				w.substs(e, c)
+		for _, ex := range x.Exprs {
+			if ex != nil {
+				w.forgetArithm(ex)
+				w.substs(ex, c)
 			}
 		}
 	case *syntax.DeclClause:
@@ -676,11 +834,17 @@ func (w *walker) command(cmd syntax.Command, c ctx) {
 	case *syntax.TimeClause:
 		w.stmt(x.Stmt, c)
 	case *syntax.CoprocClause:
+		m := e.mark()
 		w.stmt(x.Stmt, c.with(FrameBackground, "coproc"))
+		e.forgetSince(m)
+		e.forget("COPROC")
+		if x.Name != nil {
+			e.forget(x.Name.Lit())
+		}
 	case *syntax.TestDecl:
 		w.stmt(x.Body, c.with(FrameFunction, "@test"))
 	case *syntax.CallExpr:
-		w.call(x, nil, nil, c)
+		w.forLoopValues(x, nil, func() { w.callOnce(x, nil, c) })
 	}
 }
 
@@ -694,18 +858,18 @@ func (w *walker) pipeline(x *syntax.BinaryCmd, c ctx) {
 	w.res.Pipelines++
 	id := w.res.Pipelines
 	frames := make([]Frame, len(stages))
-	ranges := make([]stageRange, len(stages))
-	var prev *stageRange
+	var st stageEnv
 	for i, s := range stages {
 		cc := c
 		frames[i] = Frame{Kind: FramePipeline, Detail: op, Pipe: id, Stage: i, Stages: len(stages), Parent: c.f}
 		cc.f = &frames[i]
-		cc.stdin = prev
 		start := len(w.res.Invocations)
+		m := w.env.mark()
 		w.stmt(s, cc)
-		ranges[i] = stageRange{first: start, end: len(w.res.Invocations)}
-		prev = &ranges[i]
+		st.done(w.env, m)
+		c.in = w.stageOutput(stageRange{first: start, end: len(w.res.Invocations)})
 	}
+	st.forget(w.env)
 }
 
 // collectStages appends the stages of the pipeline s to stages: a|b|c is
@@ -731,34 +895,58 @@ func (w *walker) decl(x *syntax.DeclClause, c ctx) {
 	}
 	inv.Name, inv.Program = variant, variant
 	inv.Args = append(inv.Args, Arg{Value: variant, Raw: variant})
+	var values []declValue
 	for _, a := range x.Args {
 		if a == nil {
 			continue
 		}
 		raw := w.raw(a)
 		arg := Arg{Value: raw, Raw: raw}
+		dv := declValue{a: a, known: true}
+		if a.Name != nil {
+			dv.name = a.Name.Value
+		}
 		if a.Value != nil {
-			v := w.word(a.Value)
-			if len(v) == 1 && !v[0].Dynamic && a.Name != nil {
-				arg.Value = a.Name.Value + "=" + v[0].Value
+			v, dyn, res := w.assignValue(a.Value)
+			if !dyn && a.Name != nil {
+				arg.Value, arg.Resolved = a.Name.Value+"="+v, res
 			} else {
 				arg.Dynamic = true
 			}
+			dv.value, dv.known = v, !dyn
 			w.substs(a.Value, c.with(FrameAssign, ""))
 		}
 		if a.Array != nil {
 			arg.Dynamic = true
 			w.substs(a.Array, c.with(FrameAssign, ""))
 		}
+		if a.Name != nil {
+			values = append(values, dv)
+		}
 		inv.Args = append(inv.Args, arg)
 	}
 	w.add(inv)
+	w.declEffects(x, values)
 }
 
 func (w *walker) add(inv Invocation) int {
 	if len(w.res.Invocations) >= w.lim.MaxInvocations {
 		w.limit(fmt.Sprintf("more than %d invocations", w.lim.MaxInvocations))
 		return -1
+	}
+	if n := len(inv.Args) + len(inv.Assigns) + len(inv.Redirs); w.fields+n > w.lim.MaxFields {
+		// Over the line's budget of words: the invocation is kept with
+		// the words that fit (so that rm -rf / followed by a flood of
+		// words is still seen), and the walk stops.
+		keep := w.lim.MaxFields - w.fields - len(inv.Assigns) - len(inv.Redirs)
+		w.fields = w.lim.MaxFields
+		w.limit(fmt.Sprintf("more than %d words in the invocations of the command, brace expansions and shell strings included", w.lim.MaxFields))
+		if keep < 1 || keep >= len(inv.Args) {
+			return -1
+		}
+		inv.Args = inv.Args[:keep:keep]
+	} else {
+		w.fields += n
 	}
 	w.res.Invocations = append(w.res.Invocations, inv)
 	return len(w.res.Invocations) - 1
@@ -781,7 +969,7 @@ func (w *walker) substs(n syntax.Node, c ctx) {
 	if word, ok := n.(*syntax.Word); ok && plainWord(word) {
 		return // nothing inside can run a command
 	}
-	c.stdin = nil
+	c.in = nil
 	syntax.Walk(n, func(n syntax.Node) bool {
 		switch x := n.(type) {
 		case *syntax.CmdSubst:
@@ -789,15 +977,25 @@ func (w *walker) substs(n syntax.Node, c ctx) {
 			if x.Backquotes {
 				d = "``"
 			}
+			m := w.env.mark()
 			w.stmts(x.Stmts, c.with(FrameCmdSubst, d))
+			w.env.forgetSince(m) // a subshell
 			return false
 		case *syntax.ProcSubst:
 			d := "<()"
 			if x.Op == syntax.CmdOut {
 				d = ">()"
 			}
+			m := w.env.mark()
 			w.stmts(x.Stmts, c.with(FrameProcSubst, d))
+			w.env.forgetSince(m)
 			return false
+		case *syntax.ParamExp:
+			if x.Param != nil && x.Exp != nil && (x.Exp.Op == syntax.AssignUnset || x.Exp.Op == syntax.AssignUnsetOrNull) {
+				w.env.forget(x.Param.Value)
+			}
+		case *syntax.ArithmExp:
+			w.forgetArithm(x.X)
 		case *syntax.BinaryArithm, *syntax.UnaryArithm, *syntax.BinaryTest, *syntax.UnaryTest:
 			w.operatorChain(x, c)
 			return false
@@ -912,7 +1110,7 @@ func (w *walker) redirects(rs []*syntax.Redirect, c ctx) []Redirect {
 			var one [1]Arg
 			vals := w.appendWord(one[:0], r.Word)
 			if len(vals) == 1 {
-				rd.Target, rd.Dynamic = vals[0].Value, vals[0].Dynamic
+				rd.Target, rd.Dynamic, rd.Resolved = vals[0].Value, vals[0].Dynamic, vals[0].Resolved
 			} else {
 				rd.Target, rd.Dynamic = w.raw(r.Word), true
 			}
@@ -927,7 +1125,52 @@ func (w *walker) redirects(rs []*syntax.Redirect, c ctx) []Redirect {
 	return out
 }
 
-func (w *walker) call(ce *syntax.CallExpr, redirs []Redirect, rawRedirs []*syntax.Redirect, c ctx) {
+// forLoopValues runs walk once per value of the loop variables that the
+// words of a simple command (or a redirection alone, ce nil) use, or once
+// when there is none or too many (see forkLoop).
+func (w *walker) forLoopValues(ce *syntax.CallExpr, rs []*syntax.Redirect, walk func()) {
+	if names := w.loopVars(ce, rs); len(names) > 0 && w.forkLoop(names, walk) {
+		return
+	}
+	walk()
+}
+
+// callOnce walks a simple command with its redirections.
+func (w *walker) callOnce(ce *syntax.CallExpr, rawRedirs []*syntax.Redirect, c ctx) {
+	redirs := w.redirects(rawRedirs, c)
+	if len(c.redirs) > 0 {
+		redirs = append(append([]Redirect(nil), c.redirs...), redirs...)
+	}
+	// The words are expanded before the assignments written in front of
+	// them are made (x=1 echo $x prints the old x).
+	args := make([]Arg, 0, len(ce.Args))
+	vanished := -1
+	for _, word := range ce.Args {
+		if word == nil {
+			continue
+		}
+		n := len(args)
+		args = w.appendWord(args, word)
+		if len(args) == n && vanished < 0 {
+			// An expansion that is empty, unquoted: no word at all
+			// ($x rm with x empty runs rm).
+			vanished = n
+		}
+		if w.fields+len(args) > w.lim.MaxFields {
+			break // add keeps what fits and stops the walk
+		}
+	}
+	if vanished >= 0 && len(args) > 0 {
+		// The words after it moved: the one that took its place is
+		// marked, so that the line stays what it was to approvals (a
+		// dynamic word already is: a word is never both).
+		if k := min(vanished, len(args)-1); !args[k].Dynamic {
+			args[k].Resolved = true
+		}
+	}
+	// Assignments: each sees the ones before it; before a command they
+	// hold for that command only.
+	m := w.env.mark()
 	var assigns []Assign
 	for _, a := range ce.Assigns {
 		if a == nil {
@@ -937,24 +1180,25 @@ func (w *walker) call(ce *syntax.CallExpr, redirs []Redirect, rawRedirs []*synta
 		if a.Name != nil {
 			as.Name = a.Name.Value
 		}
+		value, known := "", a.Array == nil && a.Index == nil
 		if a.Value != nil {
-			var one [1]Arg
-			v := w.appendWord(one[:0], a.Value)
-			if len(v) == 1 && !v[0].Dynamic {
-				as.Value = v[0].Value
-			} else {
-				as.Value, as.Dynamic = w.raw(a.Value), true
-			}
+			var dyn bool
+			value, dyn, as.Resolved = w.assignValue(a.Value)
+			as.Value, as.Dynamic, known = value, dyn, known && !dyn
 		}
 		if a.Array != nil || a.Index != nil {
 			as.Dynamic = true
 		}
 		assigns = append(assigns, as)
+		if len(args) == 0 || len(assigns) < len(ce.Assigns) {
+			// The next assignment may refer to this one.
+			w.bindAssign(a, value, known)
+		}
 	}
-	if len(c.redirs) > 0 {
-		redirs = append(append([]Redirect(nil), c.redirs...), redirs...)
+	if len(args) > 0 {
+		w.env.undoTo(m)
 	}
-	if len(ce.Args) == 0 {
+	if len(args) == 0 {
 		// Assignments alone change the shell's own variables; they are
 		// reported as an invocation without argv so that nothing
 		// downstream overlooks them.
@@ -969,20 +1213,30 @@ func (w *walker) call(ce *syntax.CallExpr, redirs []Redirect, rawRedirs []*synta
 				w.substs(a.Array, c.with(FrameAssign, ""))
 			}
 		}
-		return
-	}
-	args := make([]Arg, 0, len(ce.Args))
-	for _, word := range ce.Args {
-		if word == nil {
-			continue
+		if len(ce.Args) > 0 {
+			sc := c
+			for _, word := range ce.Args {
+				w.substs(word, sc)
+			}
 		}
-		args = w.appendWord(args, word)
-	}
-	if len(args) == 0 {
 		return
 	}
 	inv := Invocation{Assigns: assigns, Redirs: redirs, Where: c.f, Parent: c.parent, Encloser: c.encloser, Depth: w.depth}
+	saved := w.procs
+	w.procs = w.procScripts(ce.Args)
+	if w.stopped {
+		// The line's budget ran out while this argv was built: the
+		// invocation is still reported as far as it was built (rm -rf /
+		// followed by a flood of brace expansions stays visible), but
+		// nothing it runs is followed.
+		w.stopped, w.noFollow = false, true
+		w.invocation(inv, args, rawRedirs, c)
+		w.stopped, w.noFollow = true, false
+		w.procs = saved
+		return
+	}
 	idx := w.invocation(inv, args, rawRedirs, c)
+	w.procs = saved
 	// Substitutions run before the command; they are listed after it.
 	for _, a := range ce.Assigns {
 		if a != nil && a.Value != nil {
@@ -1018,6 +1272,12 @@ func (w *walker) invocation(inv Invocation, args []Arg, rawRedirs []*syntax.Redi
 	var reparse []reparseJob
 	var execs [][]Arg
 	var runs []runJob
+	in := c.in
+	if r := w.redirInput(rawRedirs); r != nil {
+		in = r
+	}
+	eff := w.effective(in) // as this invocation reads it
+	xargsPeeled := false
 	for guard := 0; guard < 64; guard++ {
 		setArgs(&inv, args)
 		if inv.NameDynamic() {
@@ -1037,26 +1297,76 @@ func (w *walker) invocation(inv Invocation, args []Arg, rawRedirs []*syntax.Redi
 			reparse = append(reparse, reparseJob{text: extra.shellString.Value, dynamic: extra.shellString.Dynamic, by: inv.Name + " " + extra.flag})
 		}
 		if inv.Name == "xargs" {
-			inv.ArgsFromInput = true
+			inv.ArgsFromInput, xargsPeeled = true, true
 		}
 		if len(rest) == 0 {
 			break
 		}
 		args = rest
 	}
+	if inv.Candidate && len(inv.Wrappers) > 0 && len(args) > 0 && !args[0].Resolved && !args[0].Dynamic {
+		// The glob named a wrapper (busybox, sudo, ...): the program it
+		// runs stands where the glob did.
+		args[0].Resolved = true
+	}
+	var xargsMore [][]Arg
+	xargsPlain := false
+	if xargsPeeled && eff != nil && eff.known {
+		// xargs fed a known input: its words are the command's.
+		var opts []string
+		for _, wr := range inv.Wrappers {
+			if wr.Name == "xargs" {
+				opts = wr.Args
+			}
+		}
+		budget := w.lim.MaxExpandBytes - w.expanded
+		runs, plain, ok, over := xargsRuns(opts, args, eff.text, budget)
+		switch {
+		case over:
+			w.spendExpand(budget + 1) // the line's budget is spent
+		case ok && len(runs) > 0 && w.forks+len(runs) <= maxForks:
+			built := 0
+			for _, run := range runs {
+				for _, a := range run {
+					if a.Resolved {
+						built += len(a.Value)
+					}
+				}
+			}
+			w.spendExpand(built)
+			w.forks += len(runs)
+			args, xargsMore, xargsPlain = runs[0], runs[1:], plain
+		}
+	}
 	setArgs(&inv, args)
+	stdin := eff // as the program reads it
+	if inv.ArgsFromInput {
+		// xargs reads the input for the arguments it adds, and runs the
+		// command with its own standard input (/dev/null, or the
+		// terminal with -o).
+		stdin = &input{from: StdinXargs}
+	}
+	setStdin(&inv, stdin)
 	// What the program itself runs.
 	if !inv.NameDynamic() {
 		switch name := inv.Name; {
 		case IsShell(name):
-			job, reads := shellCommand(inv.Args)
+			job, reads := w.shellCommand(inv.Args)
+			var params []Arg
+			if job == nil && !reads {
+				// bash -s ARG...: the script is standard input and
+				// the operands are its positional parameters.
+				params, reads = stdinScriptParams(inv.Args)
+			}
 			switch {
 			case job != nil:
 				reparse = append(reparse, *job)
+			case reads && inv.ArgsFromInput:
+				reparse = append(reparse, reparseJob{dynamic: true, by: "xargs " + name, stdin: true})
 			case reads:
-				reparse = append(reparse, w.stdinJob(name, rawRedirs, c)...)
-				if len(reparse) == 0 {
-					inv.StdinUnknown = c.stdin != nil
+				for _, job := range stdinJobs(name, eff) {
+					job.positional, job.hasPositional = append([]Arg{inv.Args[0]}, params...), true
+					reparse = append(reparse, job)
 				}
 			}
 		case name == "eval":
@@ -1093,17 +1403,45 @@ func (w *walker) invocation(inv Invocation, args []Arg, rawRedirs []*syntax.Redi
 		}
 	}
 	inv.RunsShellInput = len(reparse) > 0
+	// Code the program runs from its options, operands, environment or
+	// input (awk system(), git -c core.pager, ...: coderuns.go).
+	code := w.codeRuns(&inv, stdin)
+	markCode(&inv, code)
 	idx := w.add(inv)
-	if idx < 0 {
-		return -1
+	if idx < 0 || w.noFollow {
+		return idx
+	}
+	w.candidates(idx, rawRedirs, c)
+	for _, more := range xargsMore {
+		// xargs -I runs the command once per input line.
+		sub := Invocation{Wrappers: slices.Clone(inv.Wrappers), Assigns: slices.Clone(inv.Assigns), Redirs: inv.Redirs, Where: inv.Where,
+			Parent: inv.Parent, Encloser: inv.Encloser, Depth: inv.Depth, ArgsFromInput: true}
+		w.invocation(sub, more, nil, c)
 	}
 	for _, job := range reparse {
-		if job.dynamic {
+		if job.dynamic || job.partial {
 			w.res.Invocations[idx].StdinUnknown = true
+		}
+		if job.dynamic {
+			if job.by == "eval" {
+				// eval of text not known: it may assign anything.
+				w.env.clobber()
+			}
 			continue
 		}
+		if job.stdin && eff != nil {
+			// Commands of a script read from standard input read the
+			// rest of the script.
+			job.in = &input{from: eff.from, loop: w.loops}
+		} else {
+			// A shell string runs with the standard input of the
+			// program that runs it (eval, bash -c, ssh forwards it).
+			job.in = eff
+		}
+		job.env = w.jobEnv(&w.res.Invocations[idx], job, xargsPlain, c)
 		w.reparse(job, idx, c)
 	}
+	w.runCode(code, idx, stdin, c)
 	if len(execs)+len(runs) > 0 {
 		// Commands run from argv (find -exec, docker exec, ...) nest like
 		// shell strings and share their bound: each level holds the rest
@@ -1117,16 +1455,33 @@ func (w *walker) invocation(inv Invocation, args []Arg, rawRedirs []*syntax.Redi
 	}
 	for _, e := range execs {
 		cc := c.with(FrameExec, "find "+e[0].Value)
-		cc.stdin = nil
+		cc.in = eff
 		sub := Invocation{Where: cc.f, Parent: c.parent, Encloser: idx, Depth: w.depth}
+		saved := w.env
+		w.env = w.freshEnv() // a program find runs: not this shell
 		w.invocation(sub, e[1:], nil, cc)
+		w.env = saved
 	}
 	for _, r := range runs {
+		// As if the runner forwarded its standard input (docker exec -i,
+		// kubectl exec -i): what it could read is analysed. It runs
+		// elsewhere: nothing of this shell's variables.
 		cc := c.with(FrameRemote, r.label)
-		cc.stdin = nil
+		cc.in = eff
 		cc.redirs = nil
 		sub := Invocation{Where: cc.f, Parent: idx, Encloser: idx, Depth: w.depth}
+		saved := w.env
+		w.env = w.freshEnv()
 		w.invocation(sub, r.args, nil, cc)
+		w.env = saved
+	}
+	if idx < len(w.res.Invocations) {
+		w.callFunction(idx, c)
+		done := &w.res.Invocations[idx]
+		w.effects(done, eff)
+		if in != nil && !w.alternative && readsStdin(done) && !(done.Name == "read" && eff == in) {
+			in.consumed()
+		}
 	}
 	return idx
 }
@@ -1141,85 +1496,21 @@ type runJob struct {
 type reparseJob struct {
 	text    string
 	dynamic bool
+	// positional are the words after a shell's -c string ($0, $1, ...),
+	// when hasPositional.
+	positional    []Arg
+	hasPositional bool
+	// env is the variables the text runs with: nil for the same shell
+	// (eval), else a new shell's.
+	env *env
+	// partial: text is what could be read statically (the expansions of
+	// a heredoc left as written); it is re-parsed, and the input is
+	// still unknown.
+	partial bool
 	by      string
 	stdin   bool // fed on standard input rather than as an argument
 	remote  bool
-}
-
-// stdinJob finds what a shell reading standard input would run: a heredoc,
-// a here-string, or the output of echo/printf piped into it.
-func (w *walker) stdinJob(shell string, rawRedirs []*syntax.Redirect, c ctx) []reparseJob {
-	for _, r := range rawRedirs {
-		if r == nil {
-			continue
-		}
-		switch r.Op {
-		case syntax.Hdoc, syntax.DashHdoc:
-			if r.Hdoc == nil {
-				return []reparseJob{{text: "", by: shell + " <<", stdin: true}}
-			}
-			text, dyn := w.heredoc(r)
-			return []reparseJob{{text: text, dynamic: dyn, by: shell + " <<", stdin: true}}
-		case syntax.WordHdoc:
-			if r.Word == nil {
-				continue
-			}
-			v := w.word(r.Word)
-			if len(v) != 1 {
-				return []reparseJob{{dynamic: true, by: shell + " <<<", stdin: true}}
-			}
-			return []reparseJob{{text: v[0].Value, dynamic: v[0].Dynamic, by: shell + " <<<", stdin: true}}
-		case syntax.RdrIn:
-			// Reads a script file: what it holds is not known here.
-			return []reparseJob{{dynamic: true, by: shell + " <", stdin: true}}
-		}
-	}
-	if c.stdin == nil {
-		return nil
-	}
-	// echo/printf with static words piped straight into the shell.
-	if c.stdin.end-c.stdin.first == 1 {
-		src := &w.res.Invocations[c.stdin.first]
-		if (src.Name == "echo" || src.Name == "printf") && len(src.Wrappers) == 0 && !src.Dynamic() {
-			var parts []string
-			for i, a := range src.Args[1:] {
-				if src.Name == "echo" && i == 0 && len(src.Args) > 2 && (a.Value == "-n" || a.Value == "-e" || a.Value == "-ne" || a.Value == "-en") {
-					continue
-				}
-				parts = append(parts, a.Value)
-			}
-			text := strings.Join(parts, " ")
-			text = strings.ReplaceAll(text, `\n`, "\n")
-			return []reparseJob{{text: text, by: src.Name + " | " + shell, stdin: true}}
-		}
-	}
-	return []reparseJob{{dynamic: true, by: "pipe into " + shell, stdin: true}}
-}
-
-// heredoc returns a heredoc body as the shell would pass it, and whether
-// it holds expansions.
-func (w *walker) heredoc(r *syntax.Redirect) (string, bool) {
-	vals := w.hdocWord(r.Hdoc)
-	return vals.Value, vals.Dynamic
-}
-
-func (w *walker) hdocWord(word *syntax.Word) Arg {
-	var b strings.Builder
-	dyn := false
-	for _, p := range word.Parts {
-		switch x := p.(type) {
-		case *syntax.Lit:
-			b.WriteString(x.Value)
-		case *syntax.SglQuoted:
-			b.WriteString(w.raw(x))
-		case *syntax.DblQuoted:
-			b.WriteString(w.raw(x))
-		default:
-			dyn = true
-			b.WriteString(w.raw(p))
-		}
-	}
-	return Arg{Value: b.String(), Dynamic: dyn}
+	in      *input // the standard input of the commands the text runs
 }
 
 func (w *walker) reparse(job reparseJob, parent int, c ctx) {
@@ -1234,6 +1525,14 @@ func (w *walker) reparse(job reparseJob, parent int, c ctx) {
 		w.limit(fmt.Sprintf("string run by %s nests %d levels deep, over the limit of %d", job.by, n, w.lim.MaxNesting))
 		return
 	}
+	if n := operators(job.text); n > w.lim.MaxInvocations {
+		w.limit(fmt.Sprintf("string run by %s has %d pipe and list operators, over the limit of %d", job.by, n, w.lim.MaxInvocations))
+		return
+	}
+	if w.reparsed += len(job.text); w.reparsed > w.lim.MaxReparseBytes {
+		w.limit(fmt.Sprintf("more than %d bytes of shell strings to re-parse in the command", w.lim.MaxReparseBytes))
+		return
+	}
 	kind := FrameShellString
 	if job.stdin {
 		kind = FrameShellStdin
@@ -1244,7 +1543,7 @@ func (w *walker) reparse(job reparseJob, parent int, c ctx) {
 	}
 	cc.parent = parent
 	cc.encloser = -1
-	cc.stdin = nil
+	cc.in = job.in
 	cc.redirs = nil
 	f, err := w.ps.innerParser().Parse(strings.NewReader(job.text), "")
 	if err != nil {
@@ -1254,10 +1553,13 @@ func (w *walker) reparse(job reparseJob, parent int, c ctx) {
 	if f == nil {
 		return
 	}
-	saved := w.src
+	saved, savedEnv := w.src, w.env
 	w.src = job.text
+	if job.env != nil {
+		w.env = job.env
+	}
 	w.depth++
 	w.stmts(f.Stmts, cc)
 	w.depth--
-	w.src = saved
+	w.src, w.env = saved, savedEnv
 }

@@ -85,6 +85,11 @@ func TestWrappersPeeled(t *testing.T) {
 	if len(inv.Assigns) != 1 || inv.Assigns[0].Name != "A" {
 		t.Errorf("assigns %v", inv.Assigns)
 	}
+	// sudo VAR=value CMD sets VAR for CMD (sudo EDITOR='tee -a' visudo).
+	if r := shellparse.Parse(`sudo -E EDITOR='tee -a' visudo`); r.Invocations[0].Name != "visudo" || len(r.Invocations[0].Assigns) != 1 ||
+		r.Invocations[0].Assigns[0].Name != "EDITOR" || r.Invocations[0].Assigns[0].Value != "tee -a" {
+		t.Errorf("sudo VAR=value: %+v", r.Invocations[0])
+	}
 	if r := shellparse.Parse("command -v rm"); r.Invocations[0].Name != "command" || !r.Invocations[0].NotRun {
 		t.Errorf("command -v must not be peeled: %+v", r.Invocations[0])
 	}
@@ -147,7 +152,13 @@ func TestRedirects(t *testing.T) {
 }
 
 func FuzzParse(f *testing.F) {
-	for _, s := range []string{`rm -rf /`, `:(){ :|:& };:`, `bash -c "eval 'x'"`, "cat <<EOF\n$(x)\nEOF", `a=(1 2) b[1]=x c`, `echo ${x:-$(y)}`, `find . -exec sh -c 'a' \; -ok b +`, `()0`, `ssh -oProxyCommand=x h y`, `env -S 'rm -rf /'`} {
+	for _, s := range []string{`rm -rf /`, `:(){ :|:& };:`, `bash -c "eval 'x'"`, "cat <<EOF\n$(x)\nEOF", `a=(1 2) b[1]=x c`, `echo ${x:-$(y)}`, `find . -exec sh -c 'a' \; -ok b +`, `()0`, `ssh -oProxyCommand=x h y`, `env -S 'rm -rf /'`,
+		"printf '%s\\n%5.2d%-3s%b' x 1 y 'z\\c' | sh", "cat <<'E' | bash\nrm -rf ~\nE", "psql <<-E'O'F\n\t$x\n\tEOF", "{ sh; } <<< $'a\\nb' 0<&-",
+		"echo -e 'a\\x41\\0101' | cat - | xargs sh", "sh <<E\n\\$x $(y) \\\nz\nE",
+		`p=rm; for d in / ~; do $p -rf "$d"; done`, `/???/?m -rf /`, `$(which rm) -rf ${IFS}/`, `bash -c '$0 -rf $1' rm /`,
+		`echo / | xargs -I{} rm -rf {}`, `read -r x <<< /; mapfile -t a <<< $x; rm -rf "${a[@]}"`,
+		`f() { g "$@"; }; g() { rm -rf $1; }; f ~`, `x=ab; x=$x$x; echo ${x:1:2} ${#x} ${x%b}`, `set -- a b; shift; "$@"`,
+		`printf '%s\n' a b | while read -r l; do rm $l; done`, `IFS=,; x=a,b; $x; unset IFS; $x`, `rm -rf ../../../../../../../../../..`} {
 		f.Add(s)
 	}
 	p := shellparse.New(shellparse.Limits{})
@@ -159,6 +170,17 @@ func FuzzParse(f *testing.F) {
 			_ = inv.Where.Path()
 			if inv.Parent >= len(r.Invocations) || inv.Encloser >= len(r.Invocations) {
 				t.Fatalf("bad index in %+v", inv)
+			}
+			for _, a := range inv.Args {
+				if a.Resolved && a.Dynamic {
+					t.Fatalf("a word both resolved and dynamic in %+v", inv)
+				}
+			}
+			if inv.Candidate && (len(inv.Args) == 0 || !inv.Args[0].Resolved && !inv.Args[0].Dynamic) {
+				t.Fatalf("a candidate whose program is not marked resolved: %+v", inv)
+			}
+			if (inv.Resolved() != "" || inv.Candidate) && !inv.Dynamic() {
+				t.Fatalf("a resolved invocation that is not Dynamic: %+v", inv)
 			}
 		}
 	})
@@ -197,6 +219,22 @@ func TestRunners(t *testing.T) {
 		"gcloud compute ssh vm --command 'rm -rf /'",
 		"nix-shell --run 'rm -rf /'",
 		"ansible all -m shell -a 'rm -rf /'",
+		"ansible all -a 'rm -rf /'",
+		"ansible -m ansible.builtin.shell -a 'rm -rf /' all -b",
+		"salt '*' cmd.run 'rm -rf /'",
+		"salt -G 'os:Ubuntu' -t 30 cmd.run 'rm -rf /' runas=root",
+		"salt-ssh 'web*' cmd.run 'rm -rf /'",
+		"salt-call cmd.run 'rm -rf /'",
+		"pssh -h hosts.txt -l root -i 'rm -rf /'",
+		"parallel-ssh -H 'a b' -i rm -rf /",
+		"pdsh -R ssh -w node[01-04] 'rm -rf /'",
+		"clush -w @web -b 'rm -rf /'",
+		"mussh -h web1 web2 -c 'rm -rf /'",
+		"knife ssh 'role:web' 'rm -rf /' -x ubuntu",
+		"fab -H web1,web2 -- rm -rf /",
+		"consul exec -node=web 'rm -rf /'",
+		"aws ssm send-command --document-name AWS-RunShellScript --targets Key=tag:env,Values=prod --parameters commands='rm -rf /'",
+		`aws ssm send-command --instance-ids i-1 --document-name AWS-RunShellScript --parameters '{"commands":["rm -rf /"]}'`,
 		"tmux new-session -d -s x 'rm -rf /'",
 	} {
 		r := shellparse.Parse(line)
@@ -210,7 +248,9 @@ func TestRunners(t *testing.T) {
 			t.Errorf("%q: rm -rf / not found among %v", line, names(r))
 		}
 	}
-	for _, line := range []string{"docker run nginx", "docker exec -it web", "kubectl exec pod", "tmux new -s work"} {
+	for _, line := range []string{"docker run nginx", "docker exec -it web", "kubectl exec pod", "tmux new -s work",
+		"ansible all -m ping", "ansible all -m file -a 'path=/x state=absent'", "salt '*' test.ping", "salt '*' file.remove /x",
+		"clush -w @all -c /etc/hosts", "knife node list", "pssh -h hosts.txt"} {
 		if r := shellparse.Parse(line); len(r.Invocations) != 1 {
 			t.Errorf("%q: %v, want one invocation", line, names(r))
 		}

@@ -1,6 +1,9 @@
 package shellparse
 
-import "strings"
+import (
+	"encoding/json"
+	"strings"
+)
 
 // runnerCommand recognises programs whose arguments are a command to run
 // somewhere else: in a container (docker/podman exec and run, compose exec
@@ -124,14 +127,222 @@ func runnerCommand(name string, args []Arg) (label string, inner []Arg, job *rep
 			}
 		}
 	case "ansible":
-		module := optionValue(args, "m", "--module-name")
-		if module != nil && (module.Value == "shell" || module.Value == "command" || module.Value == "raw") {
+		// ansible HOSTS [-m MODULE] -a ARGS: the command, shell and raw
+		// modules (command by default, ansible.builtin.shell written in
+		// full) run ARGS on every host.
+		module, mod := optionValue(args, "m", "--module-name"), "command"
+		if module != nil {
+			mod = strings.TrimPrefix(strings.TrimPrefix(module.Value, "ansible.builtin."), "ansible.legacy.")
+		}
+		if module == nil || !module.Dynamic && (mod == "shell" || mod == "command" || mod == "raw" || mod == "win_shell" || mod == "win_command") {
 			if v := optionValue(args, "a", "--args"); v != nil {
-				return "ansible", nil, &reparseJob{text: v.Value, dynamic: v.Dynamic, by: "ansible -m " + module.Value, remote: true}
+				return "ansible", nil, &reparseJob{text: v.Value, dynamic: v.Dynamic, by: "ansible -m " + mod, remote: true}
 			}
+		}
+	default:
+		if job := fanoutJob(name, args); job != nil {
+			return job.by, nil, job
 		}
 	}
 	return "", nil, nil
+}
+
+// fanoutJob recognises the tools that run one shell command on many hosts
+// (salt TARGET cmd.run CMD, pssh/parallel-ssh/pdsh/clush HOSTS CMD,
+// mussh -c CMD, knife ssh QUERY CMD, fab -H HOSTS -- CMD) and salt-call's
+// local cmd.run; the job's by names the tool (and the function) and is
+// the label of the remote frame.
+func fanoutJob(name string, args []Arg) *reparseJob {
+	text := func(words []Arg, by string, remote bool) *reparseJob {
+		if len(words) == 0 {
+			return nil
+		}
+		parts := make([]string, len(words))
+		dyn := false
+		for k, a := range words {
+			parts[k] = a.Value
+			dyn = dyn || a.Dynamic
+		}
+		return &reparseJob{text: strings.Join(parts, " "), dynamic: dyn, by: by, remote: remote}
+	}
+	switch name {
+	case "salt", "salt-ssh", "salt-call":
+		ops := operands(args, saltValues, false)
+		if name != "salt-call" {
+			if len(ops) < 1 {
+				return nil
+			}
+			ops = ops[1:] // the target
+		}
+		if len(ops) < 2 {
+			return nil
+		}
+		switch ops[0].Value {
+		case "cmd.run", "cmd.run_all", "cmd.run_stdout", "cmd.run_stderr", "cmd.run_bg", "cmd.shell", "cmd.retcode":
+		default:
+			return nil
+		}
+		var words []Arg
+		for _, a := range ops[1:] {
+			if k := strings.IndexByte(a.Value, '='); k > 0 && !a.Dynamic && saltKwarg(a.Value[:k]) {
+				continue
+			}
+			words = append(words, a)
+		}
+		return text(words, name+" "+ops[0].Value, name != "salt-call")
+	case "pssh", "parallel-ssh", "pdsh", "clush":
+		for _, a := range args {
+			switch a.Value {
+			case "-c", "--copy", "--rcopy":
+				return nil // clush copies files
+			}
+		}
+		return text(operands(args, fanoutValues, true), name, true)
+	case "mussh":
+		if v := optionValue(args, "c", "-c"); v != nil {
+			return &reparseJob{text: v.Value, dynamic: v.Dynamic, by: name, remote: true}
+		}
+	case "knife":
+		ops := operands(args, knifeValues, false)
+		if len(ops) >= 3 && ops[0].Value == "ssh" {
+			return text(ops[2:], "knife ssh", true)
+		}
+	case "fab":
+		if optionValue(args, "H", "--hosts") != nil {
+			return text(afterDashDash(args), "fab", true)
+		}
+	case "consul":
+		// consul exec [-node=N] [-service=S] CMD runs CMD on every
+		// matching node of the cluster.
+		ops := operands(args, consulValues, false)
+		if len(ops) >= 2 && ops[0].Value == "exec" {
+			return text(ops[1:], "consul exec", true)
+		}
+	case "aws":
+		// aws ssm send-command --document-name AWS-RunShellScript
+		// --parameters commands=CMD runs CMD on every target instance.
+		ops := operands(args, func(string) bool { return false }, false)
+		if len(ops) < 2 || ops[0].Value != "ssm" || ops[1].Value != "send-command" {
+			return nil
+		}
+		v := optionValue(args, "", "--parameters")
+		if v == nil {
+			return nil
+		}
+		if cmds := ssmCommands(v.Value); cmds != "" {
+			return &reparseJob{text: cmds, dynamic: v.Dynamic, by: "aws ssm send-command", remote: true}
+		}
+	}
+	return nil
+}
+
+// ssmCommands returns the commands of aws ssm send-command's --parameters,
+// one per line: commands=CMD, commands=["A","B"] or {"commands":["A"]}.
+func ssmCommands(v string) string {
+	v = strings.TrimSpace(v)
+	if strings.HasPrefix(v, "{") {
+		var p map[string][]string
+		if json.Unmarshal([]byte(v), &p) != nil {
+			return ""
+		}
+		return strings.Join(p["commands"], "\n")
+	}
+	rest, ok := strings.CutPrefix(v, "commands=")
+	if !ok {
+		return ""
+	}
+	if strings.HasPrefix(rest, "[") {
+		var list []string
+		if json.Unmarshal([]byte(rest), &list) == nil {
+			return strings.Join(list, "\n")
+		}
+		rest = strings.Trim(rest, "[]")
+	}
+	return rest
+}
+
+// operands returns the words of args that are neither options nor the
+// values of the options values says take one; with posix, every word from
+// the first operand on.
+func operands(args []Arg, values func(string) bool, posix bool) []Arg {
+	var out []Arg
+	for i := 0; i < len(args); i++ {
+		if posix && len(out) > 0 {
+			return append(out, args[i:]...)
+		}
+		v := args[i].Value
+		if v == "--" && !args[i].Dynamic {
+			return append(out, args[i+1:]...)
+		}
+		if !args[i].Dynamic && strings.HasPrefix(v, "-") && len(v) > 1 {
+			if values(v) && !strings.Contains(v, "=") {
+				i++
+			}
+			continue
+		}
+		out = append(out, args[i])
+	}
+	return out
+}
+
+// saltValues are the options of salt and salt-ssh that take a value.
+func saltValues(f string) bool {
+	switch f {
+	case "-t", "--timeout", "-b", "--batch-size", "--batch", "--batch-wait", "-c", "--config-dir", "--out", "--output",
+		"--out-file", "--output-file", "--out-indent", "--output-indent", "-l", "--log-level", "--log-file",
+		"--log-file-level", "--return", "--return-config", "--return-kwargs", "-a", "--auth", "--eauth", "--external-auth",
+		"--module-executors", "--delimiter", "--state-output", "--state-verbose", "--roster", "--roster-file", "--priv",
+		"--user", "--passwd", "--ssh-option", "--extra-filerefs", "-s", "--saltfile", "--id", "--pillar-root",
+		"--file-root", "--local-cache", "--retcode-passthrough", "--metadata", "--jid":
+		return f != "--retcode-passthrough"
+	}
+	return false
+}
+
+// saltKwarg reports a keyword argument of salt's cmd functions (runas=,
+// cwd=, ...), which is not part of the command.
+func saltKwarg(k string) bool {
+	switch k {
+	case "runas", "cwd", "shell", "env", "timeout", "python_shell", "stdin", "umask", "output_loglevel", "group",
+		"password", "template", "saltenv", "use_vt", "clean_env", "bg", "hide_output", "success_retcodes", "ignore_retcode":
+		return true
+	}
+	return false
+}
+
+// fanoutValues are the options of pssh, parallel-ssh, pdsh and clush that
+// take a value.
+func fanoutValues(f string) bool {
+	switch f {
+	case "-h", "--hosts", "-H", "--host", "-l", "--user", "-p", "--par", "-o", "--outdir", "-e", "--errdir", "-t",
+		"--timeout", "-O", "--option", "-x", "--extra-args", "-X", "--extra-arg", "-w", "-g", "--group", "-R", "-f",
+		"--fanout", "-u", "--command-timeout", "-M", "--worker", "--hostfile", "--topology", "--pick", "--nodes",
+		"--exclude", "--options", "--connect_timeout", "--command_timeout", "--diff":
+		return f != "--diff"
+	}
+	return false
+}
+
+// consulValues are consul's options that take a value (Go flags: -node N
+// or -node=N).
+func consulValues(f string) bool {
+	switch strings.TrimLeft(f, "-") {
+	case "node", "service", "tag", "wait", "wait-repl", "datacenter", "prefix", "http-addr", "token", "token-file",
+		"ca-file", "ca-path", "client-cert", "client-key", "tls-server-name", "namespace", "partition":
+		return true
+	}
+	return false
+}
+
+// knifeValues are knife's options that take a value.
+func knifeValues(f string) bool {
+	switch f {
+	case "-x", "--ssh-user", "-P", "--ssh-password", "-p", "--ssh-port", "-i", "--ssh-identity-file", "-a",
+		"--attribute", "-C", "--concurrency", "-G", "--ssh-gateway", "-c", "--config", "-s", "--server-url", "-u",
+		"--user", "-k", "--key", "-E", "--environment", "-F", "--format", "--profile", "--chef-zero-port":
+		return true
+	}
+	return false
 }
 
 // subcommand returns the first operand (skipping options) and the index

@@ -20,6 +20,15 @@ type Arg struct {
 	Dynamic bool
 	// Glob reports an unquoted glob character (*, ? or [) in the word.
 	Glob bool
+	// Resolved reports a word that holds expansions ($x, $(echo x),
+	// "$@", ${IFS}, a loop variable, input xargs adds) whose value the
+	// parser resolved statically, as bash would expand it: Value is that
+	// value (one word of it, when it splits into several) and Raw the word
+	// as written. The line still expands it when it runs, so a resolved
+	// word is never approvable as if it had been written out: approvals
+	// treat it as they treat a dynamic word, while the danger rules read
+	// its value.
+	Resolved bool
 }
 
 // Assign is a VAR=value environment assignment that applies to an
@@ -28,6 +37,9 @@ type Assign struct {
 	Name    string
 	Value   string
 	Dynamic bool
+	// Resolved reports a value with expansions the parser resolved (see
+	// Arg.Resolved).
+	Resolved bool
 	// Via names the wrapper that set it ("env"), or "" for an assignment
 	// written before the command.
 	Via string
@@ -55,6 +67,9 @@ type Redirect struct {
 	Target string
 	// Dynamic reports that Target cannot be known statically.
 	Dynamic bool
+	// Resolved reports a target with expansions the parser resolved (see
+	// Arg.Resolved).
+	Resolved bool
 	// Inherited reports a redirection written on an enclosing compound
 	// command ({ ...; } > file) rather than on the invocation itself.
 	Inherited bool
@@ -263,9 +278,35 @@ type Invocation struct {
 	// Depth counts how many shell-string re-parses lie between the line
 	// and this invocation.
 	Depth int
+	// Stdin is the text the program's standard input holds, when
+	// StdinKnown: a heredoc body (with a quoted delimiter as written;
+	// with an unquoted one, known only when it holds no expansion the
+	// parser cannot resolve), a here-string with the newline bash adds,
+	// or what the previous pipeline stage prints when it is echo, printf
+	// or cat of such a text (echo a | X, printf '%s\n' a | X,
+	// cat <<EOF | X, cat <<< a | X). The commands of a compound command
+	// fed that way ({ a; b; } <<< x, echo x | (a; b)) are each given the
+	// text, although only what the first leaves is read by the next; a
+	// string run by eval, a shell's -c, ssh or an argv runner is given
+	// the standard input of the program that runs it. Programs that read
+	// code from standard input (shells, interpreters, SQL clients, at,
+	// crontab -, make -f -) read it here.
+	Stdin string
+	// StdinKnown reports that Stdin is what standard input holds. It is
+	// false for a pipe from any other program, a file (except
+	// /dev/null, which holds ""), a heredoc with expansions, and the
+	// line's own standard input.
+	StdinKnown bool
+	// StdinFrom says where standard input comes from: StdinLine (the
+	// line's own: a terminal or the agent), StdinHeredoc,
+	// StdinHereString, StdinPipe, StdinFile, or StdinXargs (xargs reads
+	// it for the arguments it adds).
+	StdinFrom StdinSource
 	// StdinUnknown reports a shell (or eval) that reads commands from
 	// input that cannot be known statically: a pipe from another program,
-	// a dynamic -c string, a dynamic heredoc.
+	// a dynamic -c string, a dynamic heredoc; and any program that runs
+	// code built at run time (awk system() of a field, sed s///e, a pipe
+	// into at, git -c core.hooksPath).
 	StdinUnknown bool
 	// RunsShellInput reports a shell, eval or similar whose command text
 	// was re-parsed into the invocations that list it as Parent.
@@ -276,6 +317,12 @@ type Invocation struct {
 	// NotRun reports an invocation that only looks a program up
 	// (command -v, type) rather than running it.
 	NotRun bool
+	// Candidate reports one of the programs a glob in the program path
+	// could name (/???/?m is /bin/rm): the standard program directories'
+	// names the pattern matches, from a built-in list (not the machine's
+	// files). The glob invocation itself comes before its candidates, its
+	// program unknown; Args[0].Raw of a candidate is the glob.
+	Candidate bool
 }
 
 // NameDynamic reports that the program cannot be known statically: it is
@@ -286,24 +333,47 @@ func (inv *Invocation) NameDynamic() bool {
 }
 
 // Dynamic reports whether any word of argv, an assignment or a redirection
-// target is dynamic.
+// target is expanded when the line runs: dynamic, or resolved by the
+// parser (see Arg.Resolved).
 func (inv *Invocation) Dynamic() bool {
 	for _, a := range inv.Args {
-		if a.Dynamic {
+		if a.Dynamic || a.Resolved {
 			return true
 		}
 	}
 	for _, a := range inv.Assigns {
-		if a.Dynamic {
+		if a.Dynamic || a.Resolved {
 			return true
 		}
 	}
 	for _, r := range inv.Redirs {
-		if r.Dynamic {
+		if r.Dynamic || r.Resolved {
 			return true
 		}
 	}
-	return false
+	return inv.Candidate
+}
+
+// Resolved returns the first word of the invocation whose value the
+// parser resolved from expansions (as written), or "" when there is none:
+// a candidate's program is one (see Candidate).
+func (inv *Invocation) Resolved() string {
+	for _, a := range inv.Args {
+		if a.Resolved {
+			return a.Raw
+		}
+	}
+	for _, a := range inv.Assigns {
+		if a.Resolved {
+			return a.Name + "=" + a.Value
+		}
+	}
+	for _, r := range inv.Redirs {
+		if r.Resolved {
+			return r.Fd + r.Op + " " + r.Target
+		}
+	}
+	return ""
 }
 
 // Argv returns the resolved argv values.

@@ -8,17 +8,25 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 )
 
-// word resolves one shell word into the argv entries it becomes. Brace
-// expansion can turn one word into several; everything else yields one.
-func (w *walker) word(word *syntax.Word) []Arg { return w.appendWord(nil, word) }
-
-// appendWord appends the argv entries word becomes to dst.
+// appendWord appends the argv entries word becomes to dst: brace
+// expansion, and the expansions the parser resolves, can turn one word
+// into several, or none.
 func (w *walker) appendWord(dst []Arg, word *syntax.Word) []Arg {
 	raw := w.raw(word)
 	// Fast path: a single unquoted literal without escapes or braces.
 	if len(word.Parts) == 1 {
 		if lit, ok := word.Parts[0].(*syntax.Lit); ok && !hasByte2(lit.Value, '\\', '{') {
 			return append(dst, Arg{Value: lit.Value, Raw: raw, Glob: hasGlob(lit.Value)})
+		}
+	}
+	if !plainWord(word) {
+		// Expansions: what they assign is unknown from here on; what
+		// they refer to may be known.
+		w.forgetAssigned(word.Parts)
+		if !hasBraces(word) {
+			if out, ok := w.resolveFields(dst, word, raw); ok {
+				return out
+			}
 		}
 	}
 	if hasBraces(word) {
@@ -179,15 +187,21 @@ func (v *value) String() string {
 	return v.one
 }
 
+// fieldCost is what one field built by an expansion is charged against
+// Limits.MaxExpandBytes beyond its bytes: the parser's bookkeeping for a
+// word, so that many short fields cost what they take.
+const fieldCost = 32
+
 // braceFields expands the brace expressions of a word, bounded by
-// MaxBraceFields. ok is false when the bound is exceeded.
+// MaxBraceFields. ok is false when the bound is exceeded. Every field it
+// builds, kept or not, is charged to the line's expansion budget.
 func (w *walker) braceFields(parts []syntax.WordPart) ([]Arg, bool) {
 	acc := []Arg{{}}
 	for _, p := range parts {
 		var alts []Arg
 		if be, ok := p.(*syntax.BraceExp); ok {
 			if be.Sequence {
-				seq, ok := w.sequence(be)
+				seq, ok := w.sequence(be, w.lim.MaxBraceFields/len(acc))
 				if !ok {
 					return nil, false
 				}
@@ -199,12 +213,24 @@ func (w *walker) braceFields(parts []syntax.WordPart) ([]Arg, bool) {
 						return nil, false
 					}
 					alts = append(alts, sub...)
+					if len(acc)*len(alts) > w.lim.MaxBraceFields {
+						return nil, false
+					}
 				}
 			}
 		} else {
 			alts = []Arg{w.parts([]syntax.WordPart{p})}
 		}
 		if len(acc)*len(alts) > w.lim.MaxBraceFields {
+			return nil, false
+		}
+		size := 0
+		for _, x := range acc {
+			for _, y := range alts {
+				size += len(x.Value) + len(y.Value) + fieldCost
+			}
+		}
+		if !w.spendExpand(size) {
 			return nil, false
 		}
 		next := make([]Arg, 0, len(acc)*len(alts))
@@ -218,7 +244,8 @@ func (w *walker) braceFields(parts []syntax.WordPart) ([]Arg, bool) {
 	return acc, true
 }
 
-func (w *walker) sequence(be *syntax.BraceExp) ([]Arg, bool) {
+// sequence expands {from..to[..step]}, when it has at most most fields.
+func (w *walker) sequence(be *syntax.BraceExp, most int) ([]Arg, bool) {
 	if len(be.Elems) < 2 {
 		return nil, false
 	}
@@ -237,38 +264,70 @@ func (w *walker) sequence(be *syntax.BraceExp) ([]Arg, bool) {
 		}
 		step = s
 	}
-	var out []Arg
-	a, errA := strconv.Atoi(from)
-	b, errB := strconv.Atoi(to)
-	if errA == nil && errB == nil {
-		if d := b - a; d/step > w.lim.MaxBraceFields || -d/step > w.lim.MaxBraceFields {
+	var a, b int
+	numeric := false
+	// Numbers beyond ±2^31 are left unexpanded (so b-a cannot overflow).
+	if x, err := strconv.ParseInt(from, 10, 32); err == nil {
+		if y, err := strconv.ParseInt(to, 10, 32); err == nil {
+			a, b, numeric = int(x), int(y), true
+		}
+	}
+	if !numeric {
+		if len(from) != 1 || len(to) != 1 {
 			return nil, false
 		}
+		a, b = int(from[0]), int(to[0])
+	}
+	d := b - a
+	if d < 0 {
+		d = -d
+	}
+	if d/step >= most {
+		return nil, false
+	}
+	n := d/step + 1
+	if !w.spendExpand(n * (fieldCost + 4)) {
+		return nil, false
+	}
+	// {01..10}: a bound written with a leading zero pads every term to
+	// the width of the wider bound, as bash does.
+	width := 0
+	if numeric && (zeroLed(from) || zeroLed(to)) {
+		width = max(len(from), len(to))
+	}
+	out := make([]Arg, 0, n)
+	for k, i := 0, a; k < n; k++ {
+		if numeric {
+			out = append(out, Arg{Value: padNumber(i, width)})
+		} else {
+			out = append(out, Arg{Value: string(rune(i))})
+		}
 		if a <= b {
-			for i := a; i <= b; i += step {
-				out = append(out, Arg{Value: strconv.Itoa(i)})
-			}
+			i += step
 		} else {
-			for i := a; i >= b; i -= step {
-				out = append(out, Arg{Value: strconv.Itoa(i)})
-			}
+			i -= step
 		}
-		return out, true
 	}
-	if len(from) == 1 && len(to) == 1 {
-		x, y := int(from[0]), int(to[0])
-		if x <= y {
-			for i := x; i <= y; i += step {
-				out = append(out, Arg{Value: string(rune(i))})
-			}
-		} else {
-			for i := x; i >= y; i -= step {
-				out = append(out, Arg{Value: string(rune(i))})
-			}
-		}
-		return out, true
+	return out, true
+}
+
+// zeroLed reports a number written with a leading zero (01, -07).
+func zeroLed(s string) bool {
+	s = strings.TrimPrefix(s, "-")
+	return len(s) > 1 && s[0] == '0'
+}
+
+// padNumber formats i with zeros after the sign up to width bytes.
+func padNumber(i, width int) string {
+	s := strconv.Itoa(i)
+	if len(s) >= width {
+		return s
 	}
-	return nil, false
+	zeros := strings.Repeat("0", width-len(s))
+	if i < 0 {
+		return "-" + zeros + s[1:]
+	}
+	return zeros + s
 }
 
 // unescape writes s with shell backslash escapes resolved. Inside double

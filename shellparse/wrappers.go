@@ -33,7 +33,7 @@ type wrapSpec struct {
 func wrapperSpec(name string) (wrapSpec, bool) {
 	switch name {
 	case "sudo":
-		return wrapSpec{argShort: "ugChpUrtTD", argLong: []string{"user", "group", "close-from", "host", "prompt", "other-user", "role", "type", "command-timeout", "chdir"}, noPeel: "lveKk"}, true
+		return wrapSpec{argShort: "ugChpUrtTD", argLong: []string{"user", "group", "close-from", "host", "prompt", "other-user", "role", "type", "command-timeout", "chdir"}, noPeel: "lveKk", assigns: true}, true
 	case "doas":
 		return wrapSpec{argShort: "uC"}, true
 	case "env":
@@ -59,7 +59,9 @@ func wrapperSpec(name string) (wrapSpec, bool) {
 	case "strace", "ltrace":
 		return wrapSpec{argShort: "oepsuEaIbXPUAn", argLong: []string{"output", "expr", "attach", "string-limit", "user", "env"}}, true
 	case "xargs":
-		return wrapSpec{argShort: "aEdILnPs", optShort: "iel", argLong: []string{"arg-file", "delimiter", "eof", "replace", "max-lines", "max-args", "max-procs", "max-chars", "process-slot-var"}}, true
+		// --replace[=R], --eof[=E] and --max-lines[=N] take a value only
+		// after "=".
+		return wrapSpec{argShort: "aEdILnPs", optShort: "iel", argLong: []string{"arg-file", "delimiter", "max-args", "max-procs", "max-chars", "process-slot-var"}}, true
 	case "flock":
 		return wrapSpec{argShort: "wEc", argLong: []string{"timeout", "conflict-exit-code", "command"}, operands: 1, shellFlag: 'c', shellLong: "command"}, true
 	case "proxychains", "proxychains4":
@@ -196,6 +198,15 @@ func peel(name string, spec wrapSpec, args []Arg) (rest []Arg, wr Wrapper, extra
 		wr.Args = append(wr.Args, args[i].Value)
 		i++
 	}
+	// flock FILE -c CMD: the documented order puts the shell string
+	// after the operand.
+	if spec.operands > 0 && spec.shellFlag != 0 && extra.shellString == nil && i+1 < len(args) && !args[i].Dynamic &&
+		(args[i].Value == "-"+string(spec.shellFlag) || spec.shellLong != "" && args[i].Value == "--"+spec.shellLong) {
+		wr.Args = append(wr.Args, args[i].Value)
+		x := args[i+1]
+		extra.shellString, extra.flag = &x, args[i].Value
+		i += 2
+	}
 	if extra.shellString != nil {
 		// The string is the command; whatever follows are its arguments.
 		return nil, wr, extra, true
@@ -230,8 +241,10 @@ func IsShell(name string) bool {
 }
 
 // shellCommand reads a shell's argv. It returns the -c string to re-parse,
-// or reads=true when the shell reads commands from standard input.
-func shellCommand(args []Arg) (job *reparseJob, reads bool) {
+// or reads=true when the shell reads commands from standard input. A
+// script given as a process substitution (bash <(echo ...)) is read by
+// codeRows.
+func (w *walker) shellCommand(args []Arg) (job *reparseJob, reads bool) {
 	name := ""
 	if len(args) > 0 {
 		name = args[0].Value
@@ -244,6 +257,9 @@ func shellCommand(args []Arg) (job *reparseJob, reads bool) {
 		if a.Dynamic {
 			if hasC {
 				break
+			}
+			if strings.HasPrefix(a.Raw, "<(") && len(w.procs) > 0 {
+				return nil, false // read by codeRows
 			}
 			// A dynamic first operand: a script name or options we
 			// cannot see.
@@ -280,10 +296,17 @@ func shellCommand(args []Arg) (job *reparseJob, reads bool) {
 			return nil, false
 		}
 		a := args[i]
-		return &reparseJob{text: a.Value, dynamic: a.Dynamic, by: name + " -c"}, false
+		return &reparseJob{text: a.Value, dynamic: a.Dynamic, by: name + " -c", positional: args[i+1:], hasPositional: true}, false
 	}
 	if i >= len(args) {
 		return nil, true
+	}
+	if a := args[i]; a.Dynamic {
+		// bash -- $script: a script name we cannot see.
+		if strings.HasPrefix(a.Raw, "<(") && len(w.procs) > 0 {
+			return nil, false // read by codeRows
+		}
+		return &reparseJob{dynamic: true, by: name}, false
 	}
 	// A script file: its content is not part of the line.
 	return nil, false

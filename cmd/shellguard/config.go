@@ -16,17 +16,9 @@ const exitConfigInvalid = 1
 
 // configBuiltinLevel returns the lookup that lets config check
 // [builtin.NAME] tables and exempt names against the built-in danger
-// rules, and judge whether a project file raises a built-in's level.
-func configBuiltinLevel() func(name string) (danger.Level, bool) {
-	levels := map[string]danger.Level{}
-	for _, p := range danger.DefaultPatterns() {
-		levels[p.Name] = p.Level
-	}
-	return func(name string) (danger.Level, bool) {
-		l, ok := levels[name]
-		return l, ok
-	}
-}
+// rules (of every pack), and judge whether a project file raises a
+// built-in's level.
+func configBuiltinLevel() func(name string) (danger.Level, bool) { return danger.BuiltinLevel }
 
 func newConfigCmd(s *streams) *cobra.Command {
 	cmd := &cobra.Command{

@@ -67,6 +67,7 @@ func newRootCmd(s *streams) *cobra.Command {
 		newShellCmd(s),
 		newInitCmd(s),
 		newMCPCmd(s),
+		newRulesCmd(s),
 	)
 	return root
 }

@@ -33,7 +33,9 @@ func newShellCmd(s *streams) *cobra.Command {
             first: [c]/Esc cancels, [p] proceeds (keys pressed before the
             overlay has been shown, untouched, for 0.5 s are ignored).
   !!cmd     the same, giving cmd the terminal (editors, pagers, top, ... get it
-            without !!: ` + strings.Join(tui.InteractivePrograms(), ", ") + `).
+            without !!: ` + strings.Join(tui.InteractivePrograms(), ", ") + `;
+            so do shells, interpreters and clients given nothing to run:
+            python3, psql DB, ssh HOST).
   !cd DIR   change the directory later commands run in.
   !exit     quit (Ctrl+D on an empty prompt quits too).
   cmd       do not run: show the decision (verdict, invocations, prefixes,

@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/shellguard/shellguard/approval"
+	"github.com/shellguard/shellguard/danger"
 	"github.com/shellguard/shellguard/internal/audit"
 )
 
@@ -141,7 +142,7 @@ Exit status: 0, 2 usage or unreadable log.`,
 				sort.Strings(sg.Warned)
 				banned := false
 				for _, w := range sg.Warned {
-					banned = banned || bannedR[w] || cfg.Managed.ApprovalForbidden(w, "")
+					banned = banned || bannedR[w] || cfg.Managed.ApprovalForbidden(w, danger.PackOf(w))
 				}
 				if banned {
 					continue
@@ -149,7 +150,7 @@ Exit status: 0, 2 usage or unreadable log.`,
 				out = append(out, sg)
 			}
 			for name, a := range rules {
-				if a.n < min || bannedR[name] || cfg.IsExempt(name) || cfg.Managed.ApprovalForbidden(name, "") {
+				if a.n < min || bannedR[name] || cfg.IsExempt(name) || cfg.Managed.ApprovalForbidden(name, danger.PackOf(name)) {
 					continue
 				}
 				out = append(out, suggestion{Kind: "exempt", Rule: name, Asked: a.n, Last: a.last, Example: a.example,

@@ -12,6 +12,8 @@ import (
 
 	"github.com/shellguard/shellguard/internal/agents"
 	"github.com/shellguard/shellguard/policy"
+
+	"github.com/shellguard/shellguard/internal/shquote"
 )
 
 // Agent names a coding agent whose hook protocol shellguard speaks (see
@@ -634,14 +636,7 @@ func commandList(raw json.RawMessage, name string) ([]string, error) {
 }
 
 // shellQuote quotes s for a POSIX shell when it needs quoting.
-func shellQuote(s string) string {
-	if s != "" && strings.IndexFunc(s, func(r rune) bool {
-		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./=:,+@%", r))
-	}) < 0 {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-}
+func shellQuote(s string) string { return shquote.Quote(s) }
 
 // failure is the fail-closed answer for a problem: ask where a person
 // will see it, block elsewhere.

@@ -16,6 +16,8 @@ import (
 	"github.com/shellguard/shellguard/internal/agents"
 
 	"github.com/google/renameio/v2"
+
+	"github.com/shellguard/shellguard/internal/shquote"
 )
 
 // Scope says which settings file of an agent to edit.
@@ -204,14 +206,8 @@ func FailsClosed(command string, agent agents.Agent) bool {
 	return suffix == "" || strings.HasSuffix(command, suffix)
 }
 
-func shellQuote(s string) string {
-	if s != "" && strings.IndexFunc(s, func(r rune) bool {
-		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./=:,+@%", r))
-	}) < 0 {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-}
+// shellQuote quotes s for a POSIX shell when it needs quoting.
+func shellQuote(s string) string { return shquote.Quote(s) }
 
 // Options control how Install and Uninstall write.
 type Options struct {

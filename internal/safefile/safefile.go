@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"syscall"
 	"time"
+
+	"github.com/shellguard/shellguard/internal/shquote"
 )
 
 // maxLinks bounds the symbolic links Resolve follows.
@@ -165,7 +167,7 @@ func CheckInfo(what, effect, file, path string, fi fs.FileInfo, uid int) error {
 			File:   file,
 			Path:   path,
 			Reason: fmt.Sprintf("is owned by another user (uid %d, shellguard runs as uid %d)", st.Uid, uid),
-			Fix:    fmt.Sprintf("chown %d %s", uid, ShellQuote(path)),
+			Fix:    fmt.Sprintf("chown %d %s", uid, shquote.Quote(path)),
 		}
 	}
 	perm := fi.Mode().Perm()
@@ -183,7 +185,7 @@ func CheckInfo(what, effect, file, path string, fi fs.FileInfo, uid int) error {
 			File:   file,
 			Path:   path,
 			Reason: fmt.Sprintf("is writable by %s (mode %s)", who, fi.Mode()),
-			Fix:    "chmod go-w " + ShellQuote(path),
+			Fix:    "chmod go-w " + shquote.Quote(path),
 		}
 	}
 	return nil
@@ -290,32 +292,6 @@ func Lock(ctx context.Context, what, file, real string, uid int) (unlock func(),
 		case <-wait.C:
 		}
 	}
-}
-
-// ShellQuote quotes s for a POSIX shell when it needs it.
-func ShellQuote(s string) string {
-	for _, r := range s {
-		if !(r == '/' || r == '.' || r == '-' || r == '_' || r == '+' || r == ',' || r == ':' || r == '@' ||
-			('a' <= r && r <= 'z') || ('A' <= r && r <= 'Z') || ('0' <= r && r <= '9')) {
-			return "'" + escapeSingle(s) + "'"
-		}
-	}
-	if s == "" {
-		return "''"
-	}
-	return s
-}
-
-func escapeSingle(s string) string {
-	out := make([]byte, 0, len(s))
-	for i := 0; i < len(s); i++ {
-		if s[i] == '\'' {
-			out = append(out, `'\''`...)
-			continue
-		}
-		out = append(out, s[i])
-	}
-	return string(out)
 }
 
 // CheckLock reports whether Lock could use the lock file of real, without

@@ -5,36 +5,26 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
+
+	"github.com/shellguard/shellguard/internal/programs"
 )
 
-// interactivePrograms are the programs that get the terminal when a line
-// starts with them (after `sudo`, `env` or `VAR=value` words): editors,
-// pagers and full-screen programs. Any other line can be given the
-// terminal with the `!!` prefix.
-var interactivePrograms = map[string]bool{
-	"vi": true, "vim": true, "nvim": true, "nano": true, "emacs": true,
-	"less": true, "more": true, "man": true,
-	"top": true, "htop": true, "btop": true,
-	"ssh": true, "tmux": true, "screen": true, "watch": true,
-}
-
 // InteractivePrograms returns the sorted list of programs that get the
-// terminal without the `!!` prefix.
-func InteractivePrograms() []string {
-	out := make([]string, 0, len(interactivePrograms))
-	for p := range interactivePrograms {
-		out = append(out, p)
-	}
-	slices.Sort(out)
-	return out
-}
+// terminal whatever they are given when a line starts with them (after
+// `sudo`, `env` or `VAR=value` words): editors, pagers and full-screen
+// programs. Shells, interpreters and clients (python3, psql, ssh HOST)
+// get it when given nothing to run. Both come from the terminal facts of
+// the program data (internal/programs/data/terminal.toml), which the
+// guard also reads for agents' terminal sessions. Any other line can be
+// given the terminal with the `!!` prefix.
+func InteractivePrograms() []string { return programs.InteractivePrograms() }
 
-// needsTerminal reports whether line starts with one of the interactive
-// programs.
+// needsTerminal reports whether line starts with a program that needs the
+// terminal, given the words after it.
 func needsTerminal(line string) bool {
-	for _, w := range strings.Fields(line) {
+	words := strings.Fields(line)
+	for i, w := range words {
 		switch {
 		case w == "sudo" || w == "env" || w == "command" || w == "exec" || w == "nohup":
 			continue
@@ -43,7 +33,8 @@ func needsTerminal(line string) bool {
 		case isAssignment(w):
 			continue
 		}
-		return interactivePrograms[filepath.Base(w)]
+		name := filepath.Base(w)
+		return programs.NeedsTerminal(name, append([]string{name}, words[i+1:]...))
 	}
 	return false
 }

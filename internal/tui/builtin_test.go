@@ -20,6 +20,11 @@ func TestNeedsTerminal(t *testing.T) {
 		{"man ls", true},
 		{"ssh host", true},
 		{"watch date", true},
+		{"python3", true},         // a REPL
+		{"python3 app.py", false}, // runs a script
+		{"psql -c 'select 1'", false},
+		{"ssh host ls", false},
+		{"tmux ls", false},
 		{"git log", false},
 		{"echo vim", false},
 		{"ls | less", false}, // the first program decides

@@ -1,0 +1,232 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// sourceDef is one [[source]] of a rule pack: what holds a secret, for
+// the line-level flow checks (danger/checks_secrets.go). Exactly one of
+// Match (an invocation whose output is the secret), Files (files that
+// hold it) and Vars (environment variables that hold it) is set.
+type sourceDef struct {
+	Name        string   `toml:"name"`
+	Description string   `toml:"description"`
+	Match       *specDef `toml:"match"`
+	Files       string   `toml:"files"`
+	Public      string   `toml:"public"`
+	Opaque      []string `toml:"opaque"`
+	Vars        string   `toml:"vars"`
+	Hosts       string   `toml:"hosts"`
+	OnlyTo      string   `toml:"only_to"`
+	CriticalTo  string   `toml:"critical_to"`
+	Credential  bool     `toml:"credential"`
+	Deployable  bool     `toml:"deployable"`
+}
+
+// sinkDef is one [[sink]] of a rule pack: a program that sends data to
+// another host, and which of its words carry what it sends.
+type sinkDef struct {
+	Name        string   `toml:"name"`
+	Description string   `toml:"description"`
+	Match       *specDef `toml:"match"`
+	Operands    string   `toml:"operands"`
+	Input       bool     `toml:"input"`
+	Data        []string `toml:"data"`
+	Form        []string `toml:"form"`
+	Files       []string `toml:"files"`
+	Credentials []string `toml:"credentials"`
+	URLs        []string `toml:"urls"`
+	Batch       bool     `toml:"batch"`
+	Publishes   bool     `toml:"publishes"`
+	Login       bool     `toml:"login"`
+}
+
+// sinkOperands are the kinds of operands a sink may have (the code of
+// danger/checks_secrets.go reads each).
+var sinkOperands = map[string]bool{"": true, "urls": true, "host": true, "host_command": true, "copy": true, "files": true, "names": true, "items": true, "addresses": true}
+
+// checkFlows validates the sources and sinks of every pack.
+func checkFlows(files []ruleFile, checks map[string]checkDef, progs map[string]*program) error {
+	seen := map[string]string{}
+	re := func(where, what, expr string) error {
+		if expr == "" {
+			return nil
+		}
+		if _, err := regexp.Compile(`^(?:` + expr + `)$`); err != nil {
+			return fmt.Errorf("%s: %s: %v", where, what, err)
+		}
+		return nil
+	}
+	for _, f := range files {
+		for _, s := range f.Source {
+			where := fmt.Sprintf("%s: source %q", f.file, s.Name)
+			if !ruleName.MatchString(s.Name) || strings.TrimSpace(s.Description) == "" {
+				return fmt.Errorf("%s: needs a lower_case name and a description", where)
+			}
+			if prev, dup := seen["source "+s.Name]; dup {
+				return fmt.Errorf("%s: defined twice (also in %s)", where, prev)
+			}
+			seen["source "+s.Name] = f.file
+			n := 0
+			if s.Match != nil {
+				n++
+				if err := expandClasses(s.Match, progs, nil); err != nil {
+					return fmt.Errorf("%s: %v", where, err)
+				}
+				if len(s.Match.Programs) == 0 {
+					return fmt.Errorf("%s: match needs programs", where)
+				}
+				if err := checkSpec(s.Match, checks, progs, false); err != nil {
+					return fmt.Errorf("%s: match: %v", where, err)
+				}
+			}
+			if s.Files != "" {
+				n++
+			}
+			if s.Vars != "" {
+				n++
+			}
+			if n != 1 {
+				return fmt.Errorf("%s: set exactly one of match, files and vars", where)
+			}
+			if (s.Public != "" || len(s.Opaque) > 0) && s.Files == "" {
+				return fmt.Errorf("%s: public and opaque go with files", where)
+			}
+			for _, x := range []struct{ what, expr string }{{"files", s.Files}, {"public", s.Public}, {"vars", s.Vars}, {"hosts", s.Hosts}, {"only_to", s.OnlyTo}, {"critical_to", s.CriticalTo}} {
+				if err := re(where, x.what, x.expr); err != nil {
+					return err
+				}
+			}
+		}
+		for _, s := range f.Sink {
+			where := fmt.Sprintf("%s: sink %q", f.file, s.Name)
+			if !ruleName.MatchString(s.Name) || strings.TrimSpace(s.Description) == "" {
+				return fmt.Errorf("%s: needs a lower_case name and a description", where)
+			}
+			if prev, dup := seen["sink "+s.Name]; dup {
+				return fmt.Errorf("%s: defined twice (also in %s)", where, prev)
+			}
+			seen["sink "+s.Name] = f.file
+			if s.Match == nil || len(s.Match.Programs) == 0 {
+				return fmt.Errorf("%s: needs a match with programs", where)
+			}
+			if err := checkSpec(s.Match, checks, progs, false); err != nil {
+				return fmt.Errorf("%s: match: %v", where, err)
+			}
+			if !sinkOperands[s.Operands] {
+				return fmt.Errorf("%s: operands %q: want urls, host, host_command, copy, files, names, items or addresses", where, s.Operands)
+			}
+			for _, name := range s.Match.Programs {
+				p := progs[name]
+				for _, list := range [][]string{s.Data, s.Form, s.Files, s.Credentials, s.URLs} {
+					for _, o := range list {
+						if !isOption(o) {
+							return fmt.Errorf("%s: %q is not an option", where, o)
+						}
+						if p != nil && !takesValue(p, o) {
+							return fmt.Errorf("%s: %s's data does not say %s takes a value (add it to values)", where, name, o)
+						}
+						if p != nil {
+							if to, ok := p.def.Aliases[o]; ok {
+								return fmt.Errorf("%s: %q is an alias of %q for %s: write the canonical spelling", where, o, to, name)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// emitFlows writes the sources and sinks into rules_gen.go.
+func emitFlows(b *bytes.Buffer, files []ruleFile) {
+	lazy := func(field, expr string) string {
+		if expr == "" {
+			return ""
+		}
+		return fmt.Sprintf(", %s: &lazyRE{expr: %s, anchored: true}", field, strconv.Quote(expr))
+	}
+	lazyCI := func(field, expr string) string {
+		if expr == "" {
+			return ""
+		}
+		return lazy(field, "(?i:"+expr+")")
+	}
+	b.WriteString("// builtinSources are the [[source]] tables of the rule packs: what holds a\n// secret (see checks_secrets.go).\nvar builtinSources = [...]flowSource{\n")
+	for _, f := range files {
+		for _, s := range f.Source {
+			fmt.Fprintf(b, "\t{name: %q, what: %q, pack: %q", s.Name, strings.TrimSpace(s.Description), f.Pack.Name)
+			if s.Match != nil {
+				fmt.Fprintf(b, ", spec: &%s, m: %s", specLit(s.Match), matcherLit(s.Match))
+			}
+			b.WriteString(lazy("files", s.Files) + lazy("public", s.Public) + lazy("vars", s.Vars) + lazyCI("hosts", s.Hosts) + lazyCI("onlyTo", s.OnlyTo) + lazyCI("criticalTo", s.CriticalTo))
+			if len(s.Opaque) > 0 {
+				fmt.Fprintf(b, ", opaque: %#v", s.Opaque)
+			}
+			if s.Credential {
+				b.WriteString(", credential: true")
+			}
+			if s.Deployable {
+				b.WriteString(", deployable: true")
+			}
+			b.WriteString("},\n")
+		}
+	}
+	b.WriteString("}\n\n")
+	b.WriteString("// builtinSinks are the [[sink]] tables of the rule packs: programs that\n// send data to another host (see checks_secrets.go).\nvar builtinSinks = [...]flowSink{\n")
+	index := map[string][]int{}
+	k := 0
+	for _, f := range files {
+		for _, s := range f.Sink {
+			fmt.Fprintf(b, "\t{name: %q, spec: &%s, m: %s, operands: %q", s.Name, specLit(s.Match), matcherLit(s.Match), s.Operands)
+			for _, l := range []struct {
+				name string
+				v    []string
+			}{{"data", s.Data}, {"form", s.Form}, {"files", s.Files}, {"credentials", s.Credentials}, {"urls", s.URLs}} {
+				if len(l.v) > 0 {
+					fmt.Fprintf(b, ", %s: %#v", l.name, l.v)
+				}
+			}
+			if s.Input {
+				b.WriteString(", input: true")
+			}
+			if s.Batch {
+				b.WriteString(", batch: true")
+			}
+			if s.Publishes {
+				b.WriteString(", publishes: true")
+			}
+			if s.Login {
+				b.WriteString(", login: true")
+			}
+			b.WriteString("},\n")
+			for _, p := range s.Match.Programs {
+				index[p] = append(index[p], k)
+			}
+			k++
+		}
+	}
+	b.WriteString("}\n\n")
+	var names []string
+	for n := range index {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	var data []int
+	var cases bytes.Buffer
+	for _, n := range names {
+		from := len(data)
+		data = append(data, index[n]...)
+		fmt.Fprintf(&cases, "\tcase %q:\n\t\treturn builtinSinkIndex[%d:%d:%d]\n", n, from, len(data), len(data))
+	}
+	fmt.Fprintf(b, "// builtinSinkIndex holds the sinks of each program name, for\n// builtinSinksOf.\nvar builtinSinkIndex = [...]int{%s}\n\n", ints(data))
+	b.WriteString("// builtinSinksOf returns the indexes of the sinks that name the program.\nfunc builtinSinksOf(name string) []int {\n\tswitch name {\n")
+	b.Write(cases.Bytes())
+	b.WriteString("\t}\n\treturn nil\n}\n\n")
+}

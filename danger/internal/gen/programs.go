@@ -1,0 +1,899 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"reflect"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// programDef is one [[program]] entry as written. Every field is a
+// pointer or a slice so that a field left out can be told from one set
+// to its zero value: several files may describe the same program, each
+// field in one of them only.
+type programDef struct {
+	Names []string `toml:"names"`
+
+	Cluster       *bool             `toml:"cluster"`
+	SingleDash    []string          `toml:"single_dash"`
+	Globals       []string          `toml:"globals"`
+	Values        []string          `toml:"values"`
+	Optional      []string          `toml:"optional"`
+	Numeric       []string          `toml:"numeric"`
+	Whole         []string          `toml:"whole"`
+	FoldCase      *bool             `toml:"fold_case"`
+	Abbrev        *bool             `toml:"abbrev"`
+	OldStyle      *bool             `toml:"old_style"`
+	Posix         *bool             `toml:"posix"`
+	Aliases       map[string]string `toml:"aliases"`
+	Subcommands   *bool             `toml:"subcommands"`
+	Words         map[string]string `toml:"words"`
+	ResourceWords *bool             `toml:"resource_words"`
+	DashSubs      *bool             `toml:"dash_subcommands"`
+	Shell         *bool             `toml:"shell"`
+	Lang          *string           `toml:"lang"`
+	Code          []string          `toml:"code"`
+	Load          []string          `toml:"load"`
+	Script        []string          `toml:"script"`
+	StdinProgram  *bool             `toml:"stdin_program"`
+	DataArgs      *bool             `toml:"data_args"`
+	Extract       *string           `toml:"extract"`
+	Decodes       []string          `toml:"decodes"`
+	ActsAs        []string          `toml:"acts_as"`
+	Writes        []string          `toml:"writes"`
+
+	// The root node's facts.
+	Arity    *int         `toml:"arity"`
+	DryRun   []string     `toml:"dry_run"`
+	Widen    []widenDef   `toml:"widen"`
+	Run      *runDef      `toml:"run"`
+	ReadOnly *readOnlyDef `toml:"read_only"`
+
+	// What a read-only program's arguments name (policy's read-only
+	// scope).
+	Files *filesDef `toml:"files"`
+	// How it takes commands, keys or arguments from the terminal.
+	Terminal []terminalDef `toml:"terminal"`
+
+	Sub []nodeDef `toml:"sub"`
+
+	file string
+}
+
+type nodeDef struct {
+	Path     string       `toml:"path"`
+	Arity    *int         `toml:"arity"`
+	Values   []string     `toml:"values"`
+	DryRun   []string     `toml:"dry_run"`
+	Widen    []widenDef   `toml:"widen"`
+	Run      *runDef      `toml:"run"`
+	ReadOnly *readOnlyDef `toml:"read_only"`
+}
+
+type widenDef struct {
+	Opts          []string `toml:"opts"`
+	Exact         bool     `toml:"exact"`
+	Unless        []string `toml:"unless"`
+	UnlessPrefix  string   `toml:"unless_prefix"`
+	HasValue      bool     `toml:"has_value"`
+	ValuePrefix   string   `toml:"value_prefix"`
+	ValueContains []string `toml:"value_contains"`
+	UnlessFlags   []string `toml:"unless_flags"`
+	Operand       string   `toml:"operand"`
+	Remote        bool     `toml:"remote"`
+	Before        bool     `toml:"before"`
+	Always        bool     `toml:"always"`
+	Prefix        []string `toml:"prefix"`
+	Words         []string `toml:"words"`
+	Contains      []string `toml:"contains"`
+	Label         string   `toml:"label"`
+	Why           string   `toml:"why"`
+}
+
+type runDef struct {
+	Skip      int      `toml:"skip"`
+	Versioned bool     `toml:"versioned"`
+	DashDash  bool     `toml:"dash_dash"`
+	Prefix    string   `toml:"prefix"`
+	Shell     []string `toml:"shell"`
+}
+
+type readOnlyDef struct {
+	Deny        []string `toml:"deny"`
+	Only        []string `toml:"only"`
+	Globals     []string `toml:"globals"`
+	MaxOperands *int     `toml:"max_operands"`
+	NoArgs      bool     `toml:"no_args"`
+	NoGlob      bool     `toml:"no_glob"`
+	Extract     string   `toml:"extract"`
+}
+
+// filesDef is a program's files table: which of its words name files it
+// reads, and how it walks folders.
+type filesDef struct {
+	None         bool              `toml:"none"`
+	Lists        []string          `toml:"lists"`
+	Walks        bool              `toml:"walks"`
+	WalkFlags    []string          `toml:"walk_flags"`
+	WalkValues   map[string]string `toml:"walk_values"`
+	Dot          string            `toml:"dot"`
+	Pattern      bool              `toml:"pattern"`
+	PatternFlags []string          `toml:"pattern_unless"`
+	PatternOpts  []string          `toml:"pattern_options"`
+}
+
+// terminalDef is one entry of a program's terminal list.
+type terminalDef struct {
+	Sub         string   `toml:"sub"`
+	Use         string   `toml:"use"`
+	Runs        []string `toml:"runs"`
+	Forces      []string `toml:"forces"`
+	Values      []string `toml:"values"`
+	Operands    int      `toml:"operands"`
+	OnlyForced  bool     `toml:"only_forced"`
+	Quiet       []string `toml:"quiet"`
+	ReplModules []string `toml:"repl_modules"`
+}
+
+// environmentDef is the [environment] table: the variables that change
+// what programs run, load or where their data goes.
+type environmentDef struct {
+	Widen        []string `toml:"widen"`
+	Prefixes     []string `toml:"prefixes"`
+	Suffixes     []string `toml:"suffixes"`
+	Except       []string `toml:"except"`
+	ExceptPrefix []string `toml:"except_prefix"`
+}
+
+// program is a program's facts merged from every file that describes it.
+type program struct {
+	name string
+	def  programDef
+	// from records, per field, the file that set it.
+	from map[string]string
+}
+
+// The extractors the code of internal/programs implements.
+var knownExtracts = map[string]bool{"git": true, "sed": true, "awk": true, "docker": true, "tar": true, "trap": true, "env_assign": true, "find": true}
+var knownReadOnlyExtracts = map[string]bool{"date": true}
+var knownLangs = map[string]bool{"python": true, "node": true, "perl": true, "ruby": true, "php": true, "sh": true, "lua": true, "r": true, "julia": true, "applescript": true, "jvm": true, "fish": true}
+
+// mergePrograms merges the definitions by name: a field may be set by one
+// file only (or by several to the same value); sub nodes merge by path the
+// same way.
+func mergePrograms(defs []programDef) (map[string]*program, error) {
+	out := map[string]*program{}
+	for _, d := range defs {
+		if len(d.Names) == 0 {
+			return nil, fmt.Errorf("%s: a [[program]] has no names", d.file)
+		}
+		for _, name := range d.Names {
+			if name == "" || strings.ToLower(name) != name || strings.ContainsAny(name, " /") || strings.Contains(name, "*") && !strings.HasSuffix(name, "*") {
+				return nil, fmt.Errorf("%s: program name %q: want a lower-case basename, or a prefix ending in *", d.file, name)
+			}
+			p := out[name]
+			if p == nil {
+				p = &program{name: name, from: map[string]string{}}
+				out[name] = p
+			}
+			if err := mergeInto(p, d); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return out, nil
+}
+
+func mergeInto(p *program, d programDef) error {
+	dst := reflect.ValueOf(&p.def).Elem()
+	src := reflect.ValueOf(d)
+	t := dst.Type()
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		if !f.IsExported() || f.Name == "Names" {
+			continue
+		}
+		if f.Name == "Sub" {
+			for _, n := range d.Sub {
+				if err := mergeNode(p, n, d.file); err != nil {
+					return err
+				}
+			}
+			continue
+		}
+		if err := mergeField(dst.Field(i), src.Field(i)); err != nil {
+			return fmt.Errorf("program %q: %s: %v (%s, %s)", p.name, tomlName(f), err, p.from[f.Name], d.file)
+		}
+		if !src.Field(i).IsZero() && p.from[f.Name] == "" {
+			p.from[f.Name] = d.file
+		}
+	}
+	return nil
+}
+
+// mergeField merges one field: lists are appended (a string already
+// present is not repeated), tables are merged key by key, and a value
+// set twice must be the same.
+func mergeField(dv, sv reflect.Value) error {
+	if sv.IsZero() {
+		return nil
+	}
+	if dv.IsZero() {
+		// A copy: one [[program]] entry may name several programs, which
+		// later entries extend differently.
+		switch sv.Kind() {
+		case reflect.Slice:
+			dv.Set(reflect.AppendSlice(reflect.MakeSlice(sv.Type(), 0, sv.Len()), sv))
+		case reflect.Map:
+			m := reflect.MakeMap(sv.Type())
+			for _, k := range sv.MapKeys() {
+				m.SetMapIndex(k, sv.MapIndex(k))
+			}
+			dv.Set(m)
+		default:
+			dv.Set(sv)
+		}
+		return nil
+	}
+	switch dv.Kind() {
+	case reflect.Slice:
+		for j := 0; j < sv.Len(); j++ {
+			x := sv.Index(j)
+			dup := false
+			if x.Kind() == reflect.String {
+				for k := 0; k < dv.Len(); k++ {
+					dup = dup || dv.Index(k).String() == x.String()
+				}
+			}
+			if !dup {
+				dv.Set(reflect.Append(dv, x))
+			}
+		}
+		return nil
+	case reflect.Map:
+		for _, k := range sv.MapKeys() {
+			if old := dv.MapIndex(k); old.IsValid() && old.Interface() != sv.MapIndex(k).Interface() {
+				return fmt.Errorf("%v is set twice, differently", k)
+			}
+			dv.SetMapIndex(k, sv.MapIndex(k))
+		}
+		return nil
+	}
+	if !reflect.DeepEqual(dv.Interface(), sv.Interface()) {
+		return fmt.Errorf("set twice, differently")
+	}
+	return nil
+}
+
+func mergeNode(p *program, n nodeDef, file string) error {
+	if n.Path == "" || n.Path != strings.TrimSpace(n.Path) || strings.Contains(n.Path, "  ") || strings.ToLower(n.Path) != n.Path {
+		return fmt.Errorf("%s: program %q: sub path %q: want lower-case words separated by single spaces", file, p.name, n.Path)
+	}
+	for k := range p.def.Sub {
+		old := &p.def.Sub[k]
+		if old.Path != n.Path {
+			continue
+		}
+		dst := reflect.ValueOf(old).Elem()
+		src := reflect.ValueOf(n)
+		for i := 0; i < dst.NumField(); i++ {
+			if dst.Type().Field(i).Name == "Path" {
+				continue
+			}
+			if err := mergeField(dst.Field(i), src.Field(i)); err != nil {
+				return fmt.Errorf("program %q sub %q: %s: %v (%s)", p.name, n.Path, tomlName(dst.Type().Field(i)), err, file)
+			}
+		}
+		return nil
+	}
+	fresh := nodeDef{Path: n.Path}
+	dst, src := reflect.ValueOf(&fresh).Elem(), reflect.ValueOf(n)
+	for i := 0; i < dst.NumField(); i++ {
+		if dst.Type().Field(i).Name != "Path" {
+			_ = mergeField(dst.Field(i), src.Field(i))
+		}
+	}
+	p.def.Sub = append(p.def.Sub, fresh)
+	return nil
+}
+
+func tomlName(f reflect.StructField) string {
+	if tag := f.Tag.Get("toml"); tag != "" {
+		return tag
+	}
+	return f.Name
+}
+
+// oneDash spells a NoCluster program's long options with one dash, as the
+// scanner reads them (--x is -x for Go's flag package and its kind).
+func oneDash(p *program) {
+	d := &p.def
+	if d.Cluster == nil || *d.Cluster {
+		return
+	}
+	fix := func(list []string) {
+		for i, o := range list {
+			if len(o) > 3 && strings.HasPrefix(o, "--") {
+				list[i] = o[1:]
+			}
+		}
+	}
+	for _, l := range [][]string{d.SingleDash, d.Whole, d.Globals, d.Values, d.Optional, d.Code, d.Load, d.Script, d.DryRun, d.Decodes} {
+		fix(l)
+	}
+	nodes := []*nodeDef{}
+	for i := range d.Sub {
+		nodes = append(nodes, &d.Sub[i])
+	}
+	for _, n := range nodes {
+		fix(n.Values)
+		fix(n.DryRun)
+		for k := range n.Widen {
+			fix(n.Widen[k].Opts)
+			fix(n.Widen[k].UnlessFlags)
+		}
+	}
+	for k := range d.Widen {
+		fix(d.Widen[k].Opts)
+		fix(d.Widen[k].UnlessFlags)
+	}
+	// Aliases name what the scanner reads: --flush arrives as -flush.
+	if len(d.Aliases) > 0 {
+		one := func(o string) string {
+			if len(o) > 3 && strings.HasPrefix(o, "--") {
+				return o[1:]
+			}
+			return o
+		}
+		m := make(map[string]string, len(d.Aliases))
+		for from, to := range d.Aliases {
+			m[one(from)] = one(to)
+		}
+		d.Aliases = m
+	}
+}
+
+// checkProgram validates a merged program.
+func checkProgram(p *program) error {
+	oneDash(p)
+	d := &p.def
+	bad := func(format string, args ...any) error {
+		return fmt.Errorf("program %q: %s", p.name, fmt.Sprintf(format, args...))
+	}
+	for from, to := range d.Aliases {
+		if !isOption(from) || !isOption(to) {
+			return bad("alias %q = %q: both must be options", from, to)
+		}
+		if _, again := d.Aliases[to]; again {
+			return bad("alias %q = %q: the target is not canonical (it is an alias of %q)", from, to, d.Aliases[to])
+		}
+	}
+	for from, to := range d.Words {
+		if _, again := d.Words[to]; again {
+			return bad("word alias %q = %q: the target is not canonical", from, to)
+		}
+	}
+	if len(d.Words) > 0 && !isTrue(d.Subcommands) {
+		return bad("word aliases need subcommands = true")
+	}
+	if len(d.Sub) > 0 && !isTrue(d.Subcommands) {
+		// A node is reached through subcommand words.
+		for _, n := range d.Sub {
+			if n.Values != nil || n.DryRun != nil || n.Widen != nil || n.ReadOnly != nil || n.Run != nil {
+				return bad("sub %q: a program without subcommands = true has only approval arities below it", n.Path)
+			}
+		}
+	}
+	for _, lists := range [][]string{d.SingleDash, d.Whole, d.Globals, d.Values, d.Optional, d.Numeric, d.Code, d.Load, d.Script, d.DryRun} {
+		for _, o := range lists {
+			if !isOption(strings.SplitN(o, "=", 2)[0]) {
+				return bad("%q is not an option", o)
+			}
+		}
+	}
+	for _, o := range d.Numeric {
+		if len(o) != 2 {
+			return bad("numeric %q: want a one-letter option", o)
+		}
+	}
+	for _, w := range d.Writes {
+		if w != "last" && w != "operands" && w != "in_place" && !isOption(w) && !(len(w) > 1 && strings.HasSuffix(w, "=") && !strings.HasPrefix(w, "-")) {
+			return bad("writes %q: want last, operands, in_place, KEY= or an option", w)
+		}
+		if isOption(w) && !takesValue(p, w) {
+			return bad("writes %q: the data does not say %s takes a value (add it to values)", w, w)
+		}
+	}
+	if d.Extract != nil && !knownExtracts[*d.Extract] {
+		return bad("unknown extract %q", *d.Extract)
+	}
+	if d.Lang != nil && !knownLangs[*d.Lang] {
+		return bad("unknown lang %q", *d.Lang)
+	}
+	if (len(d.Code) > 0 || len(d.Load) > 0 || isTrue(d.StdinProgram)) && d.Lang == nil {
+		return bad("code, load and stdin_program need a lang")
+	}
+	if f := d.Files; f != nil {
+		if f.Dot != "" && f.Dot != "always" && f.Dot != "walking" {
+			return bad("files: dot %q: want \"always\" or \"walking\"", f.Dot)
+		}
+		if f.None && (f.Walks || len(f.WalkFlags)+len(f.WalkValues)+len(f.PatternFlags)+len(f.PatternOpts) > 0 || f.Dot != "" || f.Pattern) {
+			return bad("files: none = true names no other fact")
+		}
+		if f.Dot == "walking" && !f.Walks && len(f.WalkFlags)+len(f.WalkValues) == 0 {
+			return bad("files: dot = \"walking\" for a program that never walks")
+		}
+		if len(f.PatternFlags) > 0 && !f.Pattern {
+			return bad("files: pattern_unless needs pattern = true")
+		}
+		for _, l := range [][]string{f.Lists, f.WalkFlags, f.PatternFlags, f.PatternOpts} {
+			for _, o := range l {
+				if !isOption(o) {
+					return bad("files: %q is not an option", o)
+				}
+			}
+		}
+		for o := range f.WalkValues {
+			if !isOption(o) {
+				return bad("files: walk_values: %q is not an option", o)
+			}
+		}
+		for _, o := range f.PatternOpts {
+			if len(o) == 2 && !hasString(d.Values, o) {
+				return bad("files: pattern option %q must be among the program's values", o)
+			}
+		}
+	}
+	for k, e := range d.Terminal {
+		switch e.Use {
+		case "input", "keys", "screen":
+		default:
+			return bad("terminal %d: use %q: want \"input\", \"keys\" or \"screen\"", k, e.Use)
+		}
+		if e.Use == "screen" && len(e.Runs)+len(e.Forces)+len(e.Values)+len(e.ReplModules) > 0 {
+			return bad("terminal %d: a screen program reads no commands: only sub and quiet apply", k)
+		}
+		if e.OnlyForced && len(e.Forces) == 0 {
+			return bad("terminal %d: only_forced without forces", k)
+		}
+		if e.Operands < 0 {
+			return bad("terminal %d: operands %d", k, e.Operands)
+		}
+		for _, l := range [][]string{e.Runs, e.Forces, e.Values} {
+			for _, o := range l {
+				if !(isOption(o) || len(o) >= 2 && o[0] == '+') {
+					return bad("terminal %d: %q is not an option", k, o)
+				}
+			}
+		}
+		for j := 0; j < k; j++ {
+			if d.Terminal[j].Sub == e.Sub {
+				return bad("terminal %d: a second entry for sub %q", k, e.Sub)
+			}
+			if d.Terminal[j].Sub == "" && e.Sub != "" {
+				return bad("terminal %d: the entry for sub %q must come before the one without a sub", k, e.Sub)
+			}
+		}
+	}
+	nodes := append([]nodeDef{{Arity: d.Arity, DryRun: d.DryRun, Widen: d.Widen, Run: d.Run, ReadOnly: d.ReadOnly}}, d.Sub...)
+	for _, n := range nodes {
+		for _, w := range n.Widen {
+			if err := checkWiden(p, w); err != nil {
+				return bad("sub %q: %v", n.Path, err)
+			}
+		}
+		if r := n.ReadOnly; r != nil && r.Extract != "" && !knownReadOnlyExtracts[r.Extract] {
+			return bad("sub %q: unknown read-only extract %q", n.Path, r.Extract)
+		}
+	}
+	return nil
+}
+
+func checkWiden(p *program, w widenDef) error {
+	n := 0
+	if len(w.Opts) > 0 {
+		n++
+	}
+	if w.Operand != "" {
+		n++
+	}
+	if w.Always {
+		n++
+	}
+	if len(w.Prefix)+len(w.Words)+len(w.Contains) > 0 {
+		n++
+	}
+	if n != 1 {
+		return fmt.Errorf("a widen rule needs exactly one of opts, operand, always, prefix/words/contains")
+	}
+	if w.Why == "" {
+		return fmt.Errorf("a widen rule needs a why")
+	}
+	for _, o := range w.Opts {
+		if !isOption(o) {
+			return fmt.Errorf("widen option %q is not an option", o)
+		}
+	}
+	return nil
+}
+
+func hasString(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func isOption(o string) bool { return len(o) >= 2 && o[0] == '-' && o != "--" }
+
+func isTrue(b *bool) bool { return b != nil && *b }
+
+// emitPrograms writes programs_gen.go.
+func emitPrograms(progs map[string]*program, env environmentDef) ([]byte, error) {
+	var names []string
+	for n := range progs {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	var b bytes.Buffer
+	b.WriteString(header("internal/programs/data/*.toml and the [[program]] entries of danger/rules/*.toml", "programs"))
+	// Each program is built by a function the first time it is looked up
+	// (see program): as static data, the table's strings and slices
+	// would sit in the data segment, whose pointer bitmap every process
+	// builds at start-up, in proportion to its size.
+	index := map[string]int{}
+	var builders []string
+	for i, name := range names {
+		index[name] = i
+		builders = append(builders, fmt.Sprintf("p%d", i))
+		d := &progs[name].def
+		fmt.Fprintf(&b, "func p%d() *Program {\n\treturn &Program{Name: %q", i, name)
+		var traits []string
+		trait := func(v *bool, t string) {
+			if isTrue(v) {
+				traits = append(traits, t)
+			}
+		}
+		if d.Cluster != nil && !*d.Cluster {
+			traits = append(traits, "NoCluster")
+		}
+		trait(d.FoldCase, "FoldCase")
+		trait(d.Abbrev, "Abbrev")
+		trait(d.OldStyle, "OldStyle")
+		trait(d.Posix, "Posix")
+		trait(d.Subcommands, "Subcommands")
+		trait(d.ResourceWords, "ResourceWords")
+		trait(d.DashSubs, "DashSubcommands")
+		trait(d.Shell, "Shell")
+		trait(d.StdinProgram, "StdinProgram")
+		trait(d.DataArgs, "DataArgs")
+		runs := d.Run != nil
+		for _, n := range d.Sub {
+			runs = runs || n.Run != nil
+		}
+		if runs {
+			traits = append(traits, "Runs")
+		}
+		widens := len(d.Widen) > 0 || len(d.Code)+len(d.Load) > 0 || isTrue(d.StdinProgram) ||
+			d.Extract != nil && *d.Extract != "find"
+		dry := len(d.DryRun) > 0
+		for _, n := range d.Sub {
+			widens = widens || len(n.Widen) > 0
+			dry = dry || len(n.DryRun) > 0
+		}
+		if widens {
+			traits = append(traits, "Widens")
+		}
+		if dry {
+			traits = append(traits, "DryRuns")
+		}
+		if len(traits) > 0 {
+			fmt.Fprintf(&b, ", Is: %s", strings.Join(traits, " | "))
+		}
+		list(&b, "SingleDash", d.SingleDash)
+		list(&b, "Globals", d.Globals)
+		list(&b, "Optional", d.Optional)
+		list(&b, "Numeric", d.Numeric)
+		list(&b, "Whole", d.Whole)
+		aliases(&b, "Aliases", d.Aliases)
+		aliases(&b, "Words", d.Words)
+		if d.Lang != nil {
+			fmt.Fprintf(&b, ", Lang: %q", *d.Lang)
+		}
+		list(&b, "Code", d.Code)
+		list(&b, "Load", d.Load)
+		list(&b, "Script", d.Script)
+		if d.Extract != nil {
+			fmt.Fprintf(&b, ", Extract: %q", *d.Extract)
+		}
+		list(&b, "Decodes", d.Decodes)
+		list(&b, "ActsAs", d.ActsAs)
+		if f := d.Files; f != nil {
+			fmt.Fprintf(&b, ", Files: %s", filesLit(f))
+		}
+		if len(d.Terminal) > 0 {
+			var ts []string
+			for _, e := range d.Terminal {
+				ts = append(ts, terminalLit(e))
+			}
+			fmt.Fprintf(&b, ", Terminal: []Terminal{%s}", strings.Join(ts, ", "))
+		}
+		list(&b, "Writes", d.Writes)
+		root := nodeDef{Arity: d.Arity, Values: d.Values, DryRun: d.DryRun, Widen: d.Widen, Run: d.Run, ReadOnly: d.ReadOnly}
+		if s := nodeLit(root); s != "Node{}" {
+			fmt.Fprintf(&b, ", Root: %s", s)
+		}
+		if len(d.Sub) > 0 {
+			subs := append([]nodeDef(nil), d.Sub...)
+			sort.SliceStable(subs, func(i, j int) bool { return subs[i].Path < subs[j].Path })
+			b.WriteString(", Subs: []Node{")
+			for k, n := range subs {
+				if k > 0 {
+					b.WriteString(", ")
+				}
+				b.WriteString(strings.TrimPrefix(nodeLit(n), "Node"))
+			}
+			b.WriteString("}")
+		}
+		b.WriteString("}\n}\n\n")
+	}
+	fmt.Fprintf(&b, "// nPrograms is how many programs the data describes.\nconst nPrograms = %d\n\n", len(names))
+	b.WriteString("// build builds the program of index i (in name order).\nfunc build(i int) *Program {\n\tswitch i {\n")
+	for i, f := range builders {
+		fmt.Fprintf(&b, "\tcase %d:\n\t\treturn %s()\n", i, f)
+	}
+	b.WriteString("\t}\n\treturn nil\n}\n\n")
+	b.WriteString("// lookup returns the program called name exactly, or nil.\nfunc lookup(name string) *Program {\n\tswitch name {\n")
+	var globs []string
+	for _, name := range names {
+		if strings.HasSuffix(name, "*") {
+			globs = append(globs, fmt.Sprint(index[name]))
+			continue
+		}
+		fmt.Fprintf(&b, "\tcase %q:\n\t\treturn program(%d)\n", name, index[name])
+	}
+	b.WriteString("\t}\n\treturn nil\n}\n\n")
+	fmt.Fprintf(&b, "// globs lists the programs named by a prefix (python*), in name order.\nvar globs = [...]int{%s}\n\n", strings.Join(globs, ", "))
+	b.WriteString("// environment is the [environment] table.\nvar environment = Environment{")
+	envParts := []string{}
+	for _, f := range []struct {
+		name string
+		v    []string
+	}{{"Widen", env.Widen}, {"Prefixes", env.Prefixes}, {"Suffixes", env.Suffixes}, {"Except", env.Except}, {"ExceptPrefix", env.ExceptPrefix}} {
+		if len(f.v) > 0 {
+			envParts = append(envParts, fmt.Sprintf("%s: %s", f.name, packed(f.v)))
+		}
+	}
+	b.WriteString(strings.Join(envParts, ", "))
+	b.WriteString("}\n")
+	return b.Bytes(), nil
+}
+
+func list(b *bytes.Buffer, name string, v []string) {
+	if len(v) > 0 {
+		fmt.Fprintf(b, ", %s: %s", name, packed(v))
+	}
+}
+
+// packed is a List literal: the words joined by NUL bytes, one constant
+// string (building a program then allocates nothing for it).
+func packed(v []string) string { return strconv.Quote(strings.Join(v, "\x00")) }
+
+func aliases(b *bytes.Buffer, name string, m map[string]string) {
+	if len(m) == 0 {
+		return
+	}
+	var keys []string
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var entries []string
+	for _, k := range keys {
+		entries = append(entries, k+"\x01"+m[k])
+	}
+	fmt.Fprintf(b, ", %s: %s", name, packed(entries))
+}
+
+func nodeLit(n nodeDef) string {
+	var b bytes.Buffer
+	b.WriteString("Node{")
+	var parts []string
+	if n.Path != "" {
+		parts = append(parts, fmt.Sprintf("Path: %q", n.Path))
+	}
+	if n.Arity != nil {
+		parts = append(parts, fmt.Sprintf("Arity: %d", *n.Arity))
+	}
+	if len(n.Values) > 0 {
+		parts = append(parts, fmt.Sprintf("Values: %s", packed(n.Values)))
+	}
+	if len(n.DryRun) > 0 {
+		parts = append(parts, fmt.Sprintf("DryRun: %s", packed(n.DryRun)))
+	}
+	if len(n.Widen) > 0 {
+		var ws []string
+		for _, w := range n.Widen {
+			ws = append(ws, widenLit(w))
+		}
+		parts = append(parts, "Widen: []Widen{"+strings.Join(ws, ", ")+"}")
+	}
+	if r := n.Run; r != nil {
+		var rp []string
+		if r.Skip != 0 {
+			rp = append(rp, fmt.Sprintf("Skip: %d", r.Skip))
+		}
+		if r.Versioned {
+			rp = append(rp, "Versioned: true")
+		}
+		if r.DashDash {
+			rp = append(rp, "DashDash: true")
+		}
+		if r.Prefix != "" {
+			rp = append(rp, fmt.Sprintf("Prefix: %q", r.Prefix))
+		}
+		if len(r.Shell) > 0 {
+			rp = append(rp, fmt.Sprintf("Shell: %s", packed(r.Shell)))
+		}
+		parts = append(parts, "Run: &Run{"+strings.Join(rp, ", ")+"}")
+	}
+	if r := n.ReadOnly; r != nil {
+		var rp []string
+		if len(r.Deny) > 0 {
+			rp = append(rp, fmt.Sprintf("Deny: %s", packed(r.Deny)))
+		}
+		if len(r.Only) > 0 {
+			rp = append(rp, fmt.Sprintf("Only: %s", packed(r.Only)))
+		}
+		if len(r.Globals) > 0 {
+			rp = append(rp, fmt.Sprintf("Globals: %s", packed(r.Globals)))
+		}
+		max := -1
+		if r.MaxOperands != nil {
+			max = *r.MaxOperands
+		}
+		rp = append(rp, fmt.Sprintf("MaxOperands: %d", max))
+		if r.NoArgs {
+			rp = append(rp, "NoArgs: true")
+		}
+		if r.NoGlob {
+			rp = append(rp, "NoGlob: true")
+		}
+		if r.Extract != "" {
+			rp = append(rp, fmt.Sprintf("Extract: %q", r.Extract))
+		}
+		parts = append(parts, "ReadOnly: &ReadOnly{"+strings.Join(rp, ", ")+"}")
+	}
+	b.WriteString(strings.Join(parts, ", "))
+	b.WriteString("}")
+	return b.String()
+}
+
+func widenLit(w widenDef) string {
+	var p []string
+	if len(w.Opts) > 0 {
+		p = append(p, fmt.Sprintf("Opts: %s", packed(w.Opts)))
+	}
+	if w.Exact {
+		p = append(p, "Exact: true")
+	}
+	if len(w.Unless) > 0 {
+		p = append(p, fmt.Sprintf("Unless: %s", packed(w.Unless)))
+	}
+	if w.UnlessPrefix != "" {
+		p = append(p, fmt.Sprintf("UnlessPrefix: %q", w.UnlessPrefix))
+	}
+	if w.HasValue {
+		p = append(p, "HasValue: true")
+	}
+	if w.ValuePrefix != "" {
+		p = append(p, fmt.Sprintf("ValuePrefix: %q", w.ValuePrefix))
+	}
+	if len(w.ValueContains) > 0 {
+		p = append(p, fmt.Sprintf("ValueContains: %s", packed(w.ValueContains)))
+	}
+	if len(w.UnlessFlags) > 0 {
+		p = append(p, fmt.Sprintf("UnlessFlags: %s", packed(w.UnlessFlags)))
+	}
+	if w.Operand != "" {
+		p = append(p, fmt.Sprintf("Operand: %q", w.Operand))
+	}
+	if w.Remote {
+		p = append(p, "Remote: true")
+	}
+	if w.Before {
+		p = append(p, "Before: true")
+	}
+	if w.Always {
+		p = append(p, "Always: true")
+	}
+	if len(w.Prefix) > 0 {
+		p = append(p, fmt.Sprintf("Prefix: %s", packed(w.Prefix)))
+	}
+	if len(w.Words) > 0 {
+		p = append(p, fmt.Sprintf("Words: %s", packed(w.Words)))
+	}
+	if len(w.Contains) > 0 {
+		p = append(p, fmt.Sprintf("Contains: %s", packed(w.Contains)))
+	}
+	if w.Label != "" {
+		p = append(p, fmt.Sprintf("Label: %q", w.Label))
+	}
+	p = append(p, fmt.Sprintf("Why: %q", w.Why))
+	return "{" + strings.Join(p, ", ") + "}"
+}
+
+func header(from, pkg string) string {
+	return "// Code generated by danger/internal/gen from " + from + "; DO NOT EDIT.\n\npackage " + pkg + "\n\n"
+}
+
+func filesLit(f *filesDef) string {
+	var parts []string
+	if f.None {
+		parts = append(parts, "None: true")
+	}
+	if len(f.Lists) > 0 {
+		parts = append(parts, "Lists: "+packed(f.Lists))
+	}
+	if f.Walks {
+		parts = append(parts, "Walks: true")
+	}
+	if len(f.WalkFlags) > 0 {
+		parts = append(parts, "WalkFlags: "+packed(f.WalkFlags))
+	}
+	if len(f.WalkValues) > 0 {
+		var keys []string
+		for k := range f.WalkValues {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		var entries []string
+		for _, k := range keys {
+			entries = append(entries, k+"\x01"+f.WalkValues[k])
+		}
+		parts = append(parts, "WalkValues: "+packed(entries))
+	}
+	switch f.Dot {
+	case "always":
+		parts = append(parts, "Dot: DotAlways")
+	case "walking":
+		parts = append(parts, "Dot: DotWalking")
+	}
+	if f.Pattern {
+		parts = append(parts, "Pattern: true")
+	}
+	if len(f.PatternFlags) > 0 {
+		parts = append(parts, "PatternUnless: "+packed(f.PatternFlags))
+	}
+	if len(f.PatternOpts) > 0 {
+		parts = append(parts, "PatternOptions: "+packed(f.PatternOpts))
+	}
+	return "&Files{" + strings.Join(parts, ", ") + "}"
+}
+
+func terminalLit(e terminalDef) string {
+	use := map[string]string{"input": "TermInput", "keys": "TermKeys", "screen": "TermScreen"}[e.Use]
+	parts := []string{"Use: " + use}
+	if e.Sub != "" {
+		parts = append([]string{fmt.Sprintf("Sub: %q", e.Sub)}, parts...)
+	}
+	for _, f := range []struct {
+		name string
+		v    []string
+	}{{"Runs", e.Runs}, {"Forces", e.Forces}, {"Values", e.Values}, {"Quiet", e.Quiet}, {"ReplModules", e.ReplModules}} {
+		if len(f.v) > 0 {
+			parts = append(parts, f.name+": "+packed(f.v))
+		}
+	}
+	if e.Operands > 0 {
+		parts = append(parts, fmt.Sprintf("Operands: %d", e.Operands))
+	}
+	if e.OnlyForced {
+		parts = append(parts, "OnlyForced: true")
+	}
+	return "{" + strings.Join(parts, ", ") + "}"
+}

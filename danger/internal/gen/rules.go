@@ -1,0 +1,710 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"regexp"
+	"regexp/syntax"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// packDef is a rule file's [pack] table.
+type packDef struct {
+	Name        string `toml:"name"`
+	Description string `toml:"description"`
+	Default     *bool  `toml:"default"`
+}
+
+// patternDef is one [[pattern]] as written.
+type patternDef struct {
+	Name          string   `toml:"name"`
+	Regex         string   `toml:"regex"`
+	Level         string   `toml:"level"`
+	Description   string   `toml:"description"`
+	CaseSensitive bool     `toml:"case_sensitive"`
+	Match         *specDef `toml:"match"`
+	Hit           []string `toml:"hit"`
+	Miss          []string `toml:"miss"`
+}
+
+// specDef is a [pattern.match] table (danger.Spec).
+type specDef struct {
+	Programs    []string          `toml:"programs"`
+	Subcommands []string          `toml:"subcommands"`
+	FlagsAll    []string          `toml:"flags_all"`
+	FlagsAny    []string          `toml:"flags_any"`
+	FlagsNone   []string          `toml:"flags_none"`
+	Values      map[string]string `toml:"values"`
+	Operand     string            `toml:"operand"`
+	OperandNone string            `toml:"operand_none"`
+	MinOperands int               `toml:"min_operands"`
+	LastOperand string            `toml:"last_operand"`
+	Args        string            `toml:"args"`
+	Wrappers    []string          `toml:"wrappers"`
+	FeedsInto   []string          `toml:"feeds_into"`
+	Redirect    string            `toml:"redirect"`
+	Writes      string            `toml:"writes"`
+	Reads       string            `toml:"reads"`
+	Stdin       string            `toml:"stdin"`
+	Except      []string          `toml:"except"`
+	Check       string            `toml:"check"`
+	Any         []specDef         `toml:"any"`
+}
+
+// checkDef is one [[check]] of danger/checks.toml.
+type checkDef struct {
+	Name        string `toml:"name"`
+	Description string `toml:"description"`
+	Line        bool   `toml:"line"`
+}
+
+// ruleFile is one decoded danger/rules/*.toml.
+type ruleFile struct {
+	Pack    packDef      `toml:"pack"`
+	Program []programDef `toml:"program"`
+	Pattern []patternDef `toml:"pattern"`
+	Source  []sourceDef  `toml:"source"`
+	Sink    []sinkDef    `toml:"sink"`
+	file    string
+}
+
+var levels = map[string]string{"low": "Low", "medium": "Medium", "high": "High", "critical": "Critical"}
+
+var ruleName = regexp.MustCompile(`^[a-z][a-z0-9_]*$`)
+var packName = regexp.MustCompile(`^[a-z][a-z0-9-]*(\.[a-z][a-z0-9-]*)*$`)
+
+// orderPacks sorts the rule files: packs on by default first (core.*
+// before the others), then packs off by default, each group by name.
+func orderPacks(files []ruleFile) {
+	sort.SliceStable(files, func(i, j int) bool {
+		a, b := files[i].Pack, files[j].Pack
+		if da, db := isTrue(a.Default), isTrue(b.Default); da != db {
+			return da
+		}
+		if ca, cb := strings.HasPrefix(a.Name, "core."), strings.HasPrefix(b.Name, "core."); ca != cb {
+			return ca
+		}
+		return a.Name < b.Name
+	})
+}
+
+// checkRules validates every pack and pattern against the checks and the
+// program facts.
+func checkRules(files []ruleFile, checks map[string]checkDef, progs map[string]*program) error {
+	seen := map[string]string{}
+	packs := map[string]bool{}
+	for _, f := range files {
+		p := f.Pack
+		want := strings.TrimSuffix(baseName(f.file), ".toml")
+		switch {
+		case p.Name == "":
+			return fmt.Errorf("%s: no [pack] name", f.file)
+		case !packName.MatchString(p.Name):
+			return fmt.Errorf("%s: pack name %q: want dotted lower-case words", f.file, p.Name)
+		case p.Name != want:
+			return fmt.Errorf("%s: pack %q must be in a file named %s.toml", f.file, p.Name, p.Name)
+		case packs[p.Name]:
+			return fmt.Errorf("%s: pack %q is defined twice", f.file, p.Name)
+		case strings.TrimSpace(p.Description) == "":
+			return fmt.Errorf("%s: pack %q has no description", f.file, p.Name)
+		case p.Default == nil:
+			return fmt.Errorf("%s: pack %q: say default = true or false", f.file, p.Name)
+		}
+		packs[p.Name] = true
+		for _, pat := range f.Pattern {
+			where := fmt.Sprintf("%s: pattern %q", f.file, pat.Name)
+			if !ruleName.MatchString(pat.Name) {
+				return fmt.Errorf("%s: name: want lower-case words joined by _", where)
+			}
+			if prev, dup := seen[pat.Name]; dup {
+				return fmt.Errorf("%s: defined twice (also in %s)", where, prev)
+			}
+			seen[pat.Name] = f.file
+			if _, ok := levels[pat.Level]; !ok {
+				return fmt.Errorf("%s: level %q: want low, medium, high or critical", where, pat.Level)
+			}
+			if strings.TrimSpace(pat.Description) == "" {
+				return fmt.Errorf("%s: no description", where)
+			}
+			if len(pat.Hit) == 0 || len(pat.Miss) == 0 {
+				return fmt.Errorf("%s: needs hit = [...] and miss = [...] examples", where)
+			}
+			if pat.Regex == "" && pat.Match == nil {
+				return fmt.Errorf("%s: needs a regex or a match table", where)
+			}
+			if pat.Regex != "" {
+				expr := pat.Regex
+				if !pat.CaseSensitive {
+					expr = "(?i)" + expr
+				}
+				if _, err := regexp.Compile(expr); err != nil {
+					return fmt.Errorf("%s: regex: %v", where, err)
+				}
+			}
+			if pat.Match != nil {
+				if err := checkSpec(pat.Match, checks, progs, false); err != nil {
+					return fmt.Errorf("%s: match: %v", where, err)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// checkSpec reports a spec that can never match.
+func checkSpec(s *specDef, checks map[string]checkDef, progs map[string]*program, nested bool) error {
+	if specEmpty(s) {
+		return fmt.Errorf("the spec is empty (it would match nothing)")
+	}
+	if s.Check != "" {
+		if _, ok := checks[s.Check]; !ok {
+			return fmt.Errorf("unknown check %q (danger/checks.toml lists them)", s.Check)
+		}
+	}
+	for _, f := range []struct{ what, expr string }{{"operand", s.Operand}, {"operand_none", s.OperandNone}, {"last_operand", s.LastOperand}, {"args", s.Args}, {"redirect", s.Redirect}, {"writes", s.Writes}, {"reads", s.Reads}, {"stdin", s.Stdin}} {
+		if f.expr == "" {
+			continue
+		}
+		if _, err := syntax.Parse(`^(?:`+f.expr+`)$`, syntax.Perl); err != nil {
+			return fmt.Errorf("%s: %v", f.what, err)
+		}
+	}
+	for flag, v := range s.Values {
+		if _, err := syntax.Parse(`^(?:`+v+`)$`, syntax.Perl); err != nil {
+			return fmt.Errorf("values[%q]: %v", flag, err)
+		}
+	}
+	if s.MinOperands < 0 {
+		return fmt.Errorf("min_operands is negative")
+	}
+	named := func(name string) *program {
+		if strings.HasSuffix(name, "*") {
+			return nil
+		}
+		return progs[name]
+	}
+	for _, name := range s.Programs {
+		if name == "" {
+			return fmt.Errorf("an empty program name")
+		}
+		if strings.HasPrefix(name, "@") {
+			return fmt.Errorf("program class %q was not expanded", name)
+		}
+		p := named(name)
+		if len(s.Subcommands) > 0 && !strings.HasSuffix(name, "*") {
+			if p == nil || !isTrue(p.def.Subcommands) {
+				return fmt.Errorf("subcommands %v: program %q has no subcommands in the program data (subcommands = true)", s.Subcommands, name)
+			}
+			for _, sub := range s.Subcommands {
+				for _, w := range strings.Fields(sub) {
+					if to, ok := p.def.Words[w]; ok {
+						return fmt.Errorf("subcommand %q: %q is an alias of %q for %s; write the canonical word", sub, w, to, name)
+					}
+					if strings.ToLower(w) != w {
+						return fmt.Errorf("subcommand %q: write subcommand words in lower case", sub)
+					}
+				}
+				if strings.Join(strings.Fields(sub), " ") != sub {
+					return fmt.Errorf("subcommand %q: words must be separated by single spaces", sub)
+				}
+			}
+		}
+		for _, fl := range append(append(append([]string{}, s.FlagsAll...), s.FlagsAny...), s.FlagsNone...) {
+			if err := producible(name, p, fl); err != nil {
+				return err
+			}
+		}
+		for fl := range s.Values {
+			if err := producible(name, p, fl); err != nil {
+				return err
+			}
+			if !takesValue(p, fl) && !strings.HasPrefix(fl, "--") {
+				return fmt.Errorf("values[%q]: %s's data does not say %s takes a value (add it to values)", fl, name, fl)
+			}
+		}
+	}
+	if len(s.Programs) == 0 && (len(s.Subcommands) > 0 || len(s.Values) > 0) && !nested {
+		return fmt.Errorf("subcommands and values need programs")
+	}
+	for i := range s.Any {
+		a := &s.Any[i]
+		if len(a.Any) > 0 {
+			return fmt.Errorf("any[%d]: alternatives do not nest", i)
+		}
+		if len(a.Programs) == 0 {
+			a.Programs = s.Programs
+			err := checkSpec(a, checks, progs, true)
+			a.Programs = nil
+			if err != nil {
+				return fmt.Errorf("any[%d]: %v", i, err)
+			}
+			continue
+		}
+		if err := checkSpec(a, checks, progs, true); err != nil {
+			return fmt.Errorf("any[%d]: %v", i, err)
+		}
+	}
+	return nil
+}
+
+// producible reports a canonical flag the program's option syntax can
+// never produce.
+func producible(name string, p *program, fl string) error {
+	if fl == "--" || strings.HasSuffix(fl, "*") {
+		return nil
+	}
+	if !isOption(fl) {
+		return fmt.Errorf("flag %q of %s is not an option", fl, name)
+	}
+	if p == nil {
+		if !strings.HasPrefix(fl, "--") && len(fl) > 2 && !isDigitsStr(fl[1:]) {
+			return fmt.Errorf("flag %q can never match: %s reads %s as a cluster of one-letter options (declare it in the program data: single_dash = [%q], or cluster = false)", fl, name, fl, fl)
+		}
+		return nil
+	}
+	d := &p.def
+	if to, ok := d.Aliases[fl]; ok {
+		return fmt.Errorf("flag %q of %s is an alias: write the canonical %q", fl, name, to)
+	}
+	noCluster := d.Cluster != nil && !*d.Cluster
+	if strings.HasPrefix(fl, "--") {
+		if noCluster && len(fl) > 3 {
+			return fmt.Errorf("flag %q of %s: %s reads --x as -x; write %q", fl, name, name, fl[1:])
+		}
+		if isTrue(d.FoldCase) && strings.ToLower(fl) != fl {
+			return fmt.Errorf("flag %q of %s: long options are compared in lower case", fl, name)
+		}
+		return nil
+	}
+	if len(fl) == 2 || isDigitsStr(fl[1:]) {
+		return nil
+	}
+	base := strings.SplitN(fl, "=", 2)[0]
+	if noCluster || contains(d.SingleDash, base) {
+		return nil
+	}
+	return fmt.Errorf("flag %q can never match: %s reads %s as a cluster of one-letter options (declare it in the program data: single_dash = [%q], or cluster = false)", fl, name, fl, base)
+}
+
+func takesValue(p *program, fl string) bool {
+	if p == nil {
+		return false
+	}
+	d := &p.def
+	if contains(d.Values, fl) || contains(d.Globals, fl) || contains(d.Optional, fl) {
+		return true
+	}
+	for _, n := range d.Sub {
+		if contains(n.Values, fl) {
+			return true
+		}
+	}
+	return false
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func isDigitsStr(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+func specEmpty(s *specDef) bool {
+	return len(s.Programs) == 0 && len(s.Subcommands) == 0 && len(s.FlagsAll) == 0 && len(s.FlagsAny) == 0 &&
+		len(s.FlagsNone) == 0 && len(s.Values) == 0 && s.MinOperands == 0 && s.Operand == "" && s.OperandNone == "" && s.LastOperand == "" &&
+		s.Args == "" && len(s.Wrappers) == 0 && len(s.FeedsInto) == 0 && s.Redirect == "" && s.Writes == "" && s.Reads == "" &&
+		s.Stdin == "" && s.Check == "" && len(s.Any) == 0
+}
+
+// expandClasses replaces "@shell" in programs and feeds_into by the
+// programs the data marks as shells, and "@sink" by the programs of every
+// [[sink]] of the packs (sinks).
+func expandClasses(s *specDef, progs map[string]*program, sinks []string) error {
+	var shells []string
+	for name, p := range progs {
+		if isTrue(p.def.Shell) {
+			shells = append(shells, name)
+		}
+	}
+	sort.Strings(shells)
+	expand := func(list []string) ([]string, error) {
+		var out []string
+		for _, x := range list {
+			switch x {
+			case "@shell":
+				out = append(out, shells...)
+			case "@sink":
+				out = append(out, sinks...)
+			default:
+				if strings.HasPrefix(x, "@") {
+					return nil, fmt.Errorf("unknown program class %q (known: @shell, @sink)", x)
+				}
+				out = append(out, x)
+			}
+		}
+		return out, nil
+	}
+	var err error
+	if s.Programs, err = expand(s.Programs); err != nil {
+		return err
+	}
+	if s.FeedsInto, err = expand(s.FeedsInto); err != nil {
+		return err
+	}
+	for i := range s.Any {
+		if err := expandClasses(&s.Any[i], progs, sinks); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// sinkPrograms lists the programs of every [[sink]], sorted, once each.
+func sinkPrograms(files []ruleFile) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, f := range files {
+		for _, s := range f.Sink {
+			if s.Match == nil {
+				continue
+			}
+			for _, p := range s.Match.Programs {
+				if !seen[p] && !strings.HasPrefix(p, "@") {
+					seen[p] = true
+					out = append(out, p)
+				}
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// emitRules writes rules_gen.go.
+func emitRules(files []ruleFile, checks []checkDef) ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteString(header("danger/rules/*.toml and danger/checks.toml", "danger"))
+	var all []patternDef
+	type packRange struct {
+		p        packDef
+		from, to int
+	}
+	var ranges []packRange
+	nDefault := 0
+	for _, f := range files {
+		r := packRange{p: f.Pack, from: len(all)}
+		all = append(all, f.Pattern...)
+		r.to = len(all)
+		ranges = append(ranges, r)
+		if isTrue(f.Pack.Default) {
+			nDefault = len(all)
+		}
+	}
+	b.WriteString("// builtinRules is the compiled built-in registry: the rules of the packs on\n// by default (the first builtinDefault), then those of the packs off by\n// default; each pack in file order.\n")
+	b.WriteString("var builtinRules = [...]rule{\n")
+	for _, p := range all {
+		fmt.Fprintf(&b, "\t{p: %s", patternLit(p))
+		if p.Regex != "" {
+			expr := p.Regex
+			if !p.CaseSensitive {
+				expr = "(?i)" + expr
+			}
+			fmt.Fprintf(&b, ", regex: &lazyRE{expr: %s}", strconv.Quote(expr))
+		}
+		if p.Match != nil {
+			fmt.Fprintf(&b, ", m: %s", matcherLit(p.Match))
+		}
+		b.WriteString("},\n")
+	}
+	b.WriteString("}\n\n")
+	// The examples are built when asked for (a hook never does): as
+	// static data they would grow the data segment every process maps.
+	b.WriteString("// builtinExamples returns the hit and miss examples of builtinRules[i].\nfunc builtinExamples(i int) (hit, miss []string) {\n\tswitch i {\n")
+	for i, p := range all {
+		fmt.Fprintf(&b, "\tcase %d:\n\t\treturn %#v, %#v\n", i, p.Hit, p.Miss)
+	}
+	b.WriteString("\t}\n\treturn nil, nil\n}\n\n")
+	fmt.Fprintf(&b, "// builtinDefault is how many rules of builtinRules are on by default.\nconst builtinDefault = %d\n\n", nDefault)
+	b.WriteString("// builtinPacks are the packs of builtinRules, in order.\nvar builtinPacks = [...]packInfo{\n")
+	for _, r := range ranges {
+		fmt.Fprintf(&b, "\t{name: %q, description: %q, on: %v, from: %d, to: %d},\n", r.p.Name, strings.TrimSpace(r.p.Description), isTrue(r.p.Default), r.from, r.to)
+	}
+	b.WriteString("}\n\n")
+
+	// The index by program over the default rules, as compile builds it
+	// for any registry.
+	byProgram := map[string][]int{}
+	var names []string
+	var globProgs, anyProgram, writeProgram, lineLevel []int
+	lineChecks := map[string]bool{}
+	for _, c := range checks {
+		if c.Line {
+			lineChecks[c.Name] = true
+		}
+	}
+	for idx, p := range all[:nDefault] {
+		switch {
+		case p.Match != nil && len(p.Match.Programs) > 0:
+			glob := false
+			for _, name := range p.Match.Programs {
+				if strings.HasSuffix(name, "*") {
+					glob = true
+					continue
+				}
+				if _, ok := byProgram[name]; !ok {
+					names = append(names, name)
+				}
+				byProgram[name] = append(byProgram[name], idx)
+			}
+			if glob {
+				globProgs = append(globProgs, idx)
+			}
+		case p.Regex == "" && p.Match != nil && (p.Match.Writes != "" || p.Match.Redirect != ""):
+			writeProgram = append(writeProgram, idx)
+		default:
+			anyProgram = append(anyProgram, idx)
+		}
+		if p.Match != nil && lineChecks[p.Match.Check] || p.Regex != "" && p.Match == nil {
+			lineLevel = append(lineLevel, idx)
+		}
+	}
+	sort.Strings(names)
+	var data []int
+	var cases bytes.Buffer
+	for _, name := range names {
+		from := len(data)
+		data = append(data, byProgram[name]...)
+		fmt.Fprintf(&cases, "\tcase %s:\n\t\treturn builtinIndex[%d:%d:%d]\n", strconv.Quote(name), from, len(data), len(data))
+	}
+	fmt.Fprintf(&b, "// builtinIndex holds the default rules of each program name, for\n// builtinByProgram.\nvar builtinIndex = [...]int{%s}\n\n", ints(data))
+	b.WriteString("// builtinByProgram returns the indexes of the default rules that name the\n// program name.\nfunc builtinByProgram(name string) []int {\n\tswitch name {\n")
+	b.Write(cases.Bytes())
+	b.WriteString("\t}\n\treturn nil\n}\n\n")
+	fmt.Fprintf(&b, "// builtinGlobProgs, builtinAnyProgram, builtinWriteProgram and\n// builtinLineLevel are the other lists of the default registry (see\n// registry).\nvar (\n\tbuiltinGlobProgs    = [...]int{%s}\n\tbuiltinAnyProgram   = [...]int{%s}\n\tbuiltinWriteProgram = [...]int{%s}\n\tbuiltinLineLevel    = [...]int{%s}\n)\n\n", ints(globProgs), ints(anyProgram), ints(writeProgram), ints(lineLevel))
+
+	// The checks.
+	b.WriteString("// builtinChecks are the checks of danger/checks.toml.\nvar builtinChecks = [...]CheckInfo{\n")
+	for _, c := range checks {
+		fmt.Fprintf(&b, "\t{Name: %q, Description: %q, Line: %v},\n", c.Name, strings.TrimSpace(c.Description), c.Line)
+	}
+	b.WriteString("}\n\n")
+	emitFlows(&b, files)
+	b.WriteString("// runCheck runs the check of a spec on invocation i; line-level checks\n// (matched by matchLine) never match an invocation.\nfunc runCheck(name string, sc *scan, i int) bool {\n\tswitch name {\n")
+	for _, c := range checks {
+		if c.Line {
+			continue
+		}
+		fmt.Fprintf(&b, "\tcase %q:\n\t\treturn %s(sc, i)\n", c.Name, checkFunc(c.Name))
+	}
+	b.WriteString("\t}\n\treturn false\n}\n\n")
+	b.WriteString("// lineCheck reports a check that concerns the whole line.\nfunc lineCheck(name string) bool {\n\tswitch name {\n")
+	var lc []string
+	for _, c := range checks {
+		if c.Line {
+			lc = append(lc, strconv.Quote(c.Name))
+		}
+	}
+	if len(lc) > 0 {
+		fmt.Fprintf(&b, "\tcase %s:\n\t\treturn true\n", strings.Join(lc, ", "))
+	}
+	b.WriteString("\t}\n\treturn false\n}\n\n")
+
+	// vetted lists every expression of the registry: the generator
+	// compiled them, so NewDetector need not check them again.
+	seenExpr := map[string]bool{}
+	var exprs []string
+	var add func(s *specDef)
+	addE := func(e string) {
+		if e != "" && !seenExpr[e] {
+			seenExpr[e] = true
+			exprs = append(exprs, e)
+		}
+	}
+	add = func(s *specDef) {
+		addE(s.Operand)
+		addE(s.OperandNone)
+		addE(s.LastOperand)
+		addE(s.Args)
+		addE(s.Redirect)
+		addE(s.Writes)
+		addE(s.Reads)
+		addE(s.Stdin)
+		for _, v := range s.Values {
+			addE(v)
+		}
+		for i := range s.Any {
+			add(&s.Any[i])
+		}
+	}
+	for _, p := range all {
+		addE(p.Regex)
+		if p.Match != nil {
+			add(p.Match)
+		}
+	}
+	sort.Strings(exprs)
+	b.WriteString("// vetted reports an expression of the built-in registry, which the\n// generator compiled; NewDetector skips checking those again.\nfunc vetted(expr string) bool {\n\tswitch expr {\n")
+	for _, e := range exprs {
+		fmt.Fprintf(&b, "\tcase %s:\n\t\treturn true\n", strconv.Quote(e))
+	}
+	b.WriteString("\t}\n\treturn false\n}\n")
+	return b.Bytes(), nil
+}
+
+// checkFunc names the Go function of a check: fork_bomb is checkForkBomb.
+func checkFunc(name string) string {
+	var b strings.Builder
+	b.WriteString("check")
+	for _, part := range strings.Split(name, "_") {
+		if part == "" {
+			continue
+		}
+		b.WriteString(strings.ToUpper(part[:1]) + part[1:])
+	}
+	return b.String()
+}
+
+func ints(v []int) string {
+	var parts []string
+	for _, x := range v {
+		parts = append(parts, strconv.Itoa(x))
+	}
+	return strings.Join(parts, ", ")
+}
+
+func patternLit(p patternDef) string {
+	var parts []string
+	parts = append(parts, fmt.Sprintf("Name: %q", p.Name), "Level: "+levels[p.Level], fmt.Sprintf("Description: %q", strings.TrimSpace(p.Description)))
+	if p.Regex != "" {
+		parts = append(parts, "Regex: "+strconv.Quote(p.Regex))
+	}
+	if p.CaseSensitive {
+		parts = append(parts, "CaseSensitive: true")
+	}
+	if p.Match != nil {
+		parts = append(parts, "Match: &"+specLit(p.Match))
+	}
+	return "Pattern{" + strings.Join(parts, ", ") + "}"
+}
+
+func specLit(s *specDef) string {
+	var parts []string
+	l := func(name string, v []string) {
+		if len(v) > 0 {
+			parts = append(parts, fmt.Sprintf("%s: %#v", name, v))
+		}
+	}
+	str := func(name, v string) {
+		if v != "" {
+			parts = append(parts, name+": "+strconv.Quote(v))
+		}
+	}
+	l("Programs", s.Programs)
+	l("Subcommands", s.Subcommands)
+	l("FlagsAll", s.FlagsAll)
+	l("FlagsAny", s.FlagsAny)
+	l("FlagsNone", s.FlagsNone)
+	if len(s.Values) > 0 {
+		parts = append(parts, "Values: []FlagValue{"+flagValues(s.Values)+"}")
+	}
+	if s.MinOperands != 0 {
+		parts = append(parts, fmt.Sprintf("MinOperands: %d", s.MinOperands))
+	}
+	str("Operand", s.Operand)
+	str("OperandNone", s.OperandNone)
+	str("LastOperand", s.LastOperand)
+	str("Args", s.Args)
+	l("Wrappers", s.Wrappers)
+	l("FeedsInto", s.FeedsInto)
+	str("Redirect", s.Redirect)
+	str("Writes", s.Writes)
+	str("Reads", s.Reads)
+	str("Stdin", s.Stdin)
+	l("Except", s.Except)
+	str("Check", s.Check)
+	if len(s.Any) > 0 {
+		var as []string
+		for i := range s.Any {
+			as = append(as, strings.TrimPrefix(specLit(&s.Any[i]), "Spec"))
+		}
+		parts = append(parts, "Any: []Spec{"+strings.Join(as, ", ")+"}")
+	}
+	return "Spec{" + strings.Join(parts, ", ") + "}"
+}
+
+func flagValues(m map[string]string) string {
+	var keys []string
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var parts []string
+	for _, k := range keys {
+		parts = append(parts, fmt.Sprintf("{Flag: %q, Value: %s}", k, strconv.Quote(m[k])))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// matcherLit is the compiled matcher of a spec: its anchored expressions.
+func matcherLit(s *specDef) string {
+	var parts, extra []string
+	lazy := func(field, expr string) {
+		if expr != "" {
+			parts = append(parts, fmt.Sprintf("%s: &lazyRE{expr: %s, anchored: true}", field, strconv.Quote(expr)))
+		}
+	}
+	lazy("operand", s.Operand)
+	lazy("operandNone", s.OperandNone)
+	lazy("last", s.LastOperand)
+	lazy("args", s.Args)
+	lazy("redirect", s.Redirect)
+	lazy("writes", s.Writes)
+	lazy("reads", s.Reads)
+	lazy("stdin", s.Stdin)
+	if len(s.Values) > 0 {
+		var keys []string
+		for k := range s.Values {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		var vs []string
+		for _, k := range keys {
+			vs = append(vs, fmt.Sprintf("&lazyRE{expr: %s, anchored: true}", strconv.Quote(s.Values[k])))
+		}
+		extra = append(extra, "values: []*lazyRE{"+strings.Join(vs, ", ")+"}")
+	}
+	if len(s.Any) > 0 {
+		var as []string
+		for i := range s.Any {
+			as = append(as, strings.TrimPrefix(matcherLit(&s.Any[i]), "matcher"))
+		}
+		extra = append(extra, "any: []matcher{"+strings.Join(as, ", ")+"}")
+	}
+	if len(extra) > 0 {
+		parts = append(parts, "more: &matcherMore{"+strings.Join(extra, ", ")+"}")
+	}
+	return "matcher{" + strings.Join(parts, ", ") + "}"
+}
+
+func baseName(p string) string {
+	if i := strings.LastIndexByte(p, '/'); i >= 0 {
+		return p[i+1:]
+	}
+	return p
+}

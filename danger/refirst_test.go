@@ -1,0 +1,48 @@
+package danger
+
+import (
+	"math/rand/v2"
+	"regexp"
+	"testing"
+)
+
+// TestFirstBytes: the first-byte filter never rejects a string the
+// expression matches (every rule's expression, and hand-written cases,
+// against their examples' words and random strings).
+func TestFirstBytes(t *testing.T) {
+	exprs := []string{`/etc/(passwd|shadow)`, `(~|\$HOME)/\.bashrc`, `(?i)abc|x+`, `a*b`, `(a|)b`, `[^ab]c`, `.*x`, `(?i)é|z`, `\x{FFFD}q`, `x{0,2}y`, `\bfoo`}
+	for i := range builtinRules {
+		m := &builtinRules[i].m
+		for _, l := range []*lazyRE{m.operand, m.operandNone, m.last, m.args, m.redirect, m.writes, m.reads, m.stdin} {
+			if l != nil {
+				exprs = append(exprs, l.expr)
+			}
+		}
+	}
+	words := []string{"", "a", "b", "abc", "ABC", "xx", "y", "ab", "cc", "é", "É", "\xffq", "\x80q", "foo", "/etc/passwd", "~/.bashrc", "$HOME/.bashrc"}
+	for i := range builtinRules {
+		for _, l := range append(builtinRules[i].p.Hit, builtinRules[i].p.Miss...) {
+			words = append(words, l)
+			for k := 0; k < len(l); k++ {
+				words = append(words, l[k:])
+			}
+		}
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	for k := 0; k < 2000; k++ {
+		b := make([]byte, r.IntN(8))
+		for j := range b {
+			b[j] = byte(r.IntN(256))
+		}
+		words = append(words, string(b))
+	}
+	for _, e := range exprs {
+		l := &lazyRE{expr: e, anchored: true}
+		re := regexp.MustCompile(l.source())
+		for _, w := range words {
+			if got, want := l.MatchString(w), re.MatchString(w); got != want {
+				t.Fatalf("%q on %q: %v, want %v", e, w, got, want)
+			}
+		}
+	}
+}
