@@ -21,6 +21,14 @@ var built struct {
 
 func TestMain(m *testing.M) {
 	flag.Parse()
+	// An agent run mostly waits (for its model, its hooks, its own start),
+	// so more runs than cores share the machine well; -parallel given on
+	// the command line wins.
+	set := false
+	flag.Visit(func(f *flag.Flag) { set = set || f.Name == "test.parallel" })
+	if !set {
+		flag.Set("test.parallel", "4")
+	}
 	code := func() int {
 		if d := os.Getenv("SHELLGUARD_E2E_BIN"); d != "" {
 			built.dir, built.err = filepath.Abs(d)

@@ -45,6 +45,11 @@ type step struct {
 	// named.
 	Tool string
 	Args map[string]any
+	// Before, when set, runs once in the test process just before the
+	// mock asks for this step (to change what the hook will see: break
+	// the configuration, delete the hook program). It must not call
+	// t.Fatal.
+	Before func() `json:"-"`
 }
 
 // scenario is what the mock asks for in one agent run.
@@ -65,10 +70,13 @@ type outcome struct {
 	Called bool
 	// Final reports that the conversation came back with every result.
 	Final bool
-	// Results are the tool results of the final request, in order.
+	// Results are the tool results of the final request, in order (or
+	// of the last request, when the run stopped before the end).
 	Results []toolResult
 	// CallAt and FinalAt time the round trip.
 	CallAt, FinalAt time.Time
+	// asked counts the steps asked for (their Before has run).
+	asked int
 }
 
 // Text joins the results' texts.
@@ -85,10 +93,13 @@ type mockServer struct {
 	srv *http.Server
 	URL string // http://127.0.0.1:PORT
 
-	mu    sync.Mutex
-	sc    scenario
-	out   map[string]*outcome // by tag
-	trace []string            // one line per request, for failure reports
+	// stepMu serialises next, so that a step's Before has finished before
+	// any request is answered with that step.
+	stepMu sync.Mutex
+	mu     sync.Mutex
+	sc     scenario
+	out    map[string]*outcome // by tag
+	trace  []string            // one line per request, for failure reports
 	// live prints the trace as it goes (TestServeMock).
 	live bool
 }
@@ -264,6 +275,8 @@ func newID(prefix string) string {
 // next decides the mock's answer: the index of the step to ask for, or
 // -1 when every step has its result (results are then recorded).
 func (m *mockServer) next(vendor string, results []toolResult) (scenario, int) {
+	m.stepMu.Lock()
+	defer m.stepMu.Unlock()
 	sc, _ := m.current()
 	i := len(results)
 	if i >= len(sc.Steps) {
@@ -276,11 +289,24 @@ func (m *mockServer) next(vendor string, results []toolResult) (scenario, int) {
 		m.note("%s %s: final after %d result(s): %q", vendor, sc.Tag, i, outcome{Results: results}.Text())
 		return sc, -1
 	}
+	var before []func()
 	m.record(func(o *outcome) {
+		// The results so far, kept for a run the agent stops early.
+		if len(results) >= len(o.Results) {
+			o.Results = results
+		}
 		if !o.Called {
 			o.Called, o.CallAt = true, time.Now()
 		}
+		for ; o.asked <= i; o.asked++ {
+			if f := sc.Steps[o.asked].Before; f != nil {
+				before = append(before, f)
+			}
+		}
 	})
+	for _, f := range before {
+		f()
+	}
 	m.note("%s %s: asks for step %d", vendor, sc.Tag, i)
 	return sc, i
 }

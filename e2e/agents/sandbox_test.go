@@ -43,9 +43,10 @@ type sandbox struct {
 	timeout time.Duration
 }
 
-// runTimeout bounds one agent run; an agent stuck waiting for an answer
-// that never comes (a prompt in a headless run) fails the run.
-const runTimeout = 120 * time.Second
+// runTimeout bounds one agent run (up to six tool calls, on a machine
+// busy with the other agents' runs); an agent stuck waiting for an
+// answer that never comes (a prompt in a headless run) fails the run.
+const runTimeout = 300 * time.Second
 
 func newSandbox(t *testing.T, agent string) *sandbox {
 	t.Helper()
@@ -127,7 +128,9 @@ var setups = map[string]agentSetup{
 				"CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1", "DISABLE_AUTOUPDATER=1", "DISABLE_TELEMETRY=1"}
 			s.args = []string{"--permission-mode", "acceptEdits", "--allowedTools", "Bash"}
 		},
-		argv: func(args []string) []string { return append([]string{"-p", prompt, "--output-format", "json"}, args...) },
+		argv: func(args []string) []string {
+			return append([]string{"-p", prompt, "--output-format", "json"}, args...)
+		},
 	},
 	"codex": {
 		prepare: func(s *sandbox) {
@@ -156,7 +159,9 @@ env_key = "MOCK_API_KEY"
 			s.env = []string{"GOOGLE_GEMINI_BASE_URL=" + s.mock.URL, "GEMINI_API_KEY=mock"}
 			s.args = []string{"--yolo"}
 		},
-		argv: func(args []string) []string { return append([]string{"-p", prompt, "--output-format", "json"}, args...) },
+		argv: func(args []string) []string {
+			return append([]string{"-p", prompt, "--output-format", "json"}, args...)
+		},
 	},
 	// GitHub Copilot CLI with a custom model provider (BYOK: no GitHub
 	// login) of type anthropic, offline.
@@ -182,6 +187,7 @@ env_key = "MOCK_API_KEY"
 		prepare: func(s *sandbox) {
 			s.settings = filepath.Join(s.home, ".config", "opencode", "plugins", "shellguard.js")
 			s.write(filepath.Join(s.home, ".config", "opencode", "opencode.json"), openCodeConfig(s.mock.URL))
+			s.pluginSDKInstalled(filepath.Join(s.home, ".config", "opencode"), "@opencode-ai/plugin")
 			s.env = []string{"XDG_CONFIG_HOME=" + filepath.Join(s.home, ".config"), "OPENCODE_DISABLE_MODELS_FETCH=true",
 				"OPENCODE_DISABLE_AUTOUPDATE=true", "OPENCODE_DISABLE_SHARE=true", "OPENCODE_DISABLE_LSP_DOWNLOAD=true"}
 			s.args = []string{"--auto"}
@@ -192,8 +198,10 @@ env_key = "MOCK_API_KEY"
 		prepare: func(s *sandbox) {
 			s.settings = filepath.Join(s.home, ".config", "kilo", "plugins", "shellguard.js")
 			s.write(filepath.Join(s.home, ".config", "kilo", "kilo.json"), openCodeConfig(s.mock.URL))
+			s.pluginSDKInstalled(filepath.Join(s.home, ".config", "kilo"), "@kilocode/plugin")
 			s.env = []string{"XDG_CONFIG_HOME=" + filepath.Join(s.home, ".config"), "KILO_DISABLE_MODELS_FETCH=true",
-				"KILO_DISABLE_AUTOUPDATE=true", "KILO_DISABLE_SHARE=true", "KILO_DISABLE_LSP_DOWNLOAD=true"}
+				"KILO_DISABLE_AUTOUPDATE=true", "KILO_DISABLE_SHARE=true", "KILO_DISABLE_LSP_DOWNLOAD=true",
+				"KILO_DISABLE_CODEBASE_INDEXING=true", "KILO_DISABLE_SESSION_INGEST=true", "KILO_TELEMETRY_LEVEL=off"}
 			s.args = []string{"--auto"}
 		},
 		argv: func(args []string) []string { return append(append([]string{"run"}, args...), prompt) },
@@ -224,7 +232,7 @@ env_key = "MOCK_API_KEY"
 	"qwen": {
 		prepare: func(s *sandbox) {
 			s.settings = filepath.Join(s.home, ".qwen", "settings.json")
-			s.write(s.settings, "{\n  // as after choosing an OpenAI-compatible key\n  \"security\": { \"auth\": { \"selectedType\": \"openai\" } }\n}\n")
+			s.write(s.settings, "{\n  // as after choosing an OpenAI-compatible key (Qwen Code adds $version\n  // when it first runs)\n  \"security\": { \"auth\": { \"selectedType\": \"openai\" } },\n  \"$version\": 4\n}\n")
 			s.env = []string{"OPENAI_BASE_URL=" + s.mock.URL + "/v1", "OPENAI_API_KEY=mock", "OPENAI_MODEL=mock-model",
 				"QWEN_CODE_SUPPRESS_YOLO_WARNING=1"}
 			s.args = []string{"--yolo"}
@@ -272,6 +280,23 @@ env_key = "MOCK_API_KEY"
 		argv:   func(args []string) []string { return append(append([]string{}, args...), prompt) },
 		aborts: true,
 	},
+}
+
+// pluginSDKInstalled leaves in an OpenCode (or Kilo Code) configuration
+// directory the marks of the plugin SDK's install: at every start OpenCode
+// installs its plugin SDK (pkg) into each configuration directory with
+// npm, from the registry, unless node_modules exists and package-lock.json
+// lists pkg (Npm.install and Npm.checkDirty in the 1.18 binary), and it
+// waits for that install before loading plugins: two minutes of npm on
+// every run of a fresh home. A user's directory has it from their first
+// run; shellguard's plugin imports nothing from it, so the marks suffice.
+func (s *sandbox) pluginSDKInstalled(dir, pkg string) {
+	v := s.cli.version()
+	s.write(filepath.Join(dir, "package.json"), fmt.Sprintf("{\n  \"dependencies\": {\n    %q: %q\n  }\n}\n", pkg, v))
+	s.write(filepath.Join(dir, "package-lock.json"), fmt.Sprintf(`{"lockfileVersion": 3, "packages": {"": {"dependencies": {%q: %q}}}}`+"\n", pkg, v))
+	if err := os.MkdirAll(filepath.Join(dir, "node_modules"), 0o755); err != nil {
+		s.t.Fatal(err)
+	}
 }
 
 // openCodeConfig is an OpenCode (or Kilo Code) configuration whose model

@@ -86,6 +86,33 @@ func TestNothingInstalled(t *testing.T) {
 	}
 }
 
+// TestNotInstalledOneLine: an agent none of whose settings files exists
+// takes one line, naming its install command; one whose file exists
+// without the hook keeps its lines.
+func TestNotInstalledOneLine(t *testing.T) {
+	s := newSetup(t)
+	s.install(agents.Qwen, install.HookCommand(s.exe, agents.Qwen))
+	s.write(filepath.Join(s.home, ".claude", "settings.json"), "{}\n")
+	out, _ := s.run()
+	head, tail, ok := strings.Cut(out, "Not installed (none of their settings files exists):\n")
+	if !ok {
+		t.Fatalf("no list of agents not installed:\n%s", out)
+	}
+	for _, spec := range agents.Specs() {
+		line := "  " + spec.Title + " (`shellguard install " + string(spec.Name) + "`)\n"
+		switch spec.Name {
+		case agents.Qwen, agents.Claude:
+			if !strings.Contains(head, spec.Title+"\n  user ") || strings.Contains(tail, line) {
+				t.Errorf("%s is not reported in full:\n%s", spec.Title, out)
+			}
+		default:
+			if !strings.Contains(tail, line) || strings.Contains(head, spec.Title+"\n") {
+				t.Errorf("%s is not on one line:\n%s", spec.Title, out)
+			}
+		}
+	}
+}
+
 func TestClaudeFailsOpenCommand(t *testing.T) {
 	s := newSetup(t)
 	s.install(agents.Claude, s.exe+" hook claude") // as shellguard wrote it before
