@@ -2,6 +2,7 @@ package agents
 
 import (
 	"bytes"
+	sgagents "github.com/shellguard/shellguard/internal/agents"
 	"os"
 	"path/filepath"
 	"strings"
@@ -127,6 +128,11 @@ func oneRun(t *testing.T, agent string) {
 	}
 	if !r.Called {
 		t.Fatalf("the agent never made the tool call: %s", r)
+	}
+	for i, x := range r.Results {
+		if i < nSteps {
+			t.Logf("%s %s: the model got %q", agent, stepNames[i], tail(x.Text, 400))
+		}
 	}
 	setup := setups[agent]
 	// res returns the result of step i, failing the subtest when the
@@ -315,5 +321,24 @@ func noDoublePeriod(t *testing.T, x toolResult) {
 	t.Helper()
 	if strings.Contains(x.Text, "..") && !strings.Contains(x.Text, "...") {
 		t.Errorf("the reason the model got has a double period: %q", x.Text)
+	}
+}
+
+// TestEveryAgentDrivenOrExplained: every agent shellguard installs for is
+// either driven by these tests or listed in undriven with the reason.
+func TestEveryAgentDrivenOrExplained(t *testing.T) {
+	for _, a := range sgagents.Agents() {
+		_, driven := clis[string(a)]
+		why, explained := undriven[string(a)]
+		switch {
+		case driven && explained:
+			t.Errorf("%s is driven and also listed as undriven (%s)", a, why)
+		case !driven && !explained:
+			t.Errorf("%s has neither a real-client test (clis, setups) nor a reason in undriven", a)
+		case driven:
+			if _, ok := setups[string(a)]; !ok {
+				t.Errorf("%s has a pinned CLI but no setup", a)
+			}
+		}
 	}
 }

@@ -52,6 +52,10 @@ func newSandbox(t *testing.T, agent string) *sandbox {
 	t.Helper()
 	c := clis[agent]
 	bin := needCLI(t, c)
+	sgDir, err := shellguardDir()
+	if err != nil {
+		t.Fatal(err)
+	}
 	root, err := os.MkdirTemp("", "sg-agents-"+agent+"-")
 	if err != nil {
 		t.Fatal(err)
@@ -60,7 +64,7 @@ func newSandbox(t *testing.T, agent string) *sandbox {
 		t.Fatal(err)
 	}
 	s := &sandbox{
-		t: t, cli: c, agent: agent, bin: bin, sgDir: built.dir, root: root,
+		t: t, cli: c, agent: agent, bin: bin, sgDir: sgDir, root: root,
 		home: filepath.Join(root, "home"), work: filepath.Join(root, "work"),
 		victim: filepath.Join(root, "victim"), canary: filepath.Join(root, "canary"),
 		repo: filepath.Join(root, "repo"), timeout: runTimeout,
