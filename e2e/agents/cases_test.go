@@ -149,6 +149,9 @@ func oneRun(t *testing.T, agent string) {
 		if !exists(filepath.Join(s.victim, "keep-me")) {
 			t.Errorf("the victim directory was emptied")
 		}
+		if v := s.auditVerdict(steps[stepDeny].Command); v != "deny" {
+			t.Errorf("shellguard's audit log has verdict %q for the command, want deny", v)
+		}
 		x := res(t, stepDeny)
 		mustSay(t, x, "shellguard denied", "This is the user's safety policy")
 		noDoublePeriod(t, x)
@@ -164,8 +167,16 @@ func oneRun(t *testing.T, agent string) {
 	})
 	t.Run("allow", func(t *testing.T) {
 		x := res(t, stepAllow)
-		if !strings.Contains(x.Text, "marker-ls-ok") || x.IsError {
+		if v := s.auditVerdict(steps[stepAllow].Command); v != "allow" {
+			t.Errorf("shellguard's audit log has verdict %q for %q, want allow", v, steps[stepAllow].Command)
+		}
+		switch {
+		case x.IsError || strings.Contains(x.Text, "shellguard"):
 			t.Errorf("ls -la did not run: %q", x.Text)
+		case !strings.Contains(x.Text, "marker-ls-ok"):
+			// Qwen Code, on a busy machine, sometimes reports a command's
+			// output as "(empty)": the command ran, its output was lost.
+			t.Logf("ls -la ran, but its output did not reach the model: %q", x.Text)
 		}
 	})
 	t.Run("unknown", func(t *testing.T) {

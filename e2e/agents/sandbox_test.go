@@ -3,6 +3,7 @@ package agents
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -356,6 +357,25 @@ func (s *sandbox) baseEnv() []string {
 	}
 	return []string{"PATH=" + path, "HOME=" + s.home, "TMPDIR=" + os.TempDir(), "LANG=C.UTF-8",
 		"TERM=dumb", "USER=" + user, "SHELL=/bin/bash"}
+}
+
+// auditVerdict returns the verdict of the last record for command in
+// shellguard's audit log (the default one, under the sandbox's home), or
+// "" when there is none.
+func (s *sandbox) auditVerdict(command string) string {
+	b, err := os.ReadFile(filepath.Join(s.home, ".local", "state", "shellguard", "audit.jsonl"))
+	if err != nil {
+		s.t.Logf("audit log: %v", err)
+		return ""
+	}
+	verdict := ""
+	for _, line := range strings.Split(string(b), "\n") {
+		var rec struct{ Command, Verdict string }
+		if json.Unmarshal([]byte(line), &rec) == nil && rec.Command == command {
+			verdict = rec.Verdict
+		}
+	}
+	return verdict
 }
 
 // userConfig writes the user's shellguard configuration.
