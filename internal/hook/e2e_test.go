@@ -134,11 +134,6 @@ func TestEndToEnd(t *testing.T) {
 	}
 }
 
-func quote(s string) string {
-	b, _ := json.Marshal(s)
-	return string(b)
-}
-
 // TestEndToEndFailsClosed checks the paths that must never let a command
 // through, whatever the policy says.
 func TestEndToEndFailsClosed(t *testing.T) {
