@@ -915,10 +915,12 @@ func matchSpec(sc *scan, i int, s *Spec, m *matcher, indexed bool) bool {
 	if !indexed && len(s.Programs) > 0 && !nameIn(name, s.Programs) && !(strings.HasPrefix(name, "git-") && nameIn("git", s.Programs)) {
 		return false
 	}
-	// The check after the program's name: it is code, often more work.
-	if s.Check != "" && (lineCheck(s.Check) || !runCheck(s.Check, sc, i)) {
+	// A line check never matches an invocation; an invocation check runs
+	// last (hold below), after the cheaper tests have ruled most out.
+	if s.Check != "" && lineCheck(s.Check) {
 		return false
 	}
+	hold := func() bool { return s.Check == "" || runCheck(s.Check, sc, i) }
 	excepted := len(s.Except) > 0 && nameIn(name, s.Except)
 	if excepted && m.reads == nil && m.writes == nil {
 		return false
@@ -983,7 +985,7 @@ func matchSpec(sc *scan, i int, s *Spec, m *matcher, indexed bool) bool {
 		len(s.Values) > 0 || s.MinOperands > 0 || m.operand != nil || m.operandNone != nil || m.last != nil || m.args != nil || m.reads != nil && !readsInput ||
 		m.writes != nil && !writesOutput
 	if !needArgv {
-		return true
+		return hold()
 	}
 	if name == "" {
 		return false
@@ -1066,7 +1068,7 @@ func matchSpec(sc *scan, i int, s *Spec, m *matcher, indexed bool) bool {
 	if m.args != nil && !m.args.MatchString(sc.joined(i)) {
 		return false
 	}
-	return true
+	return hold()
 }
 
 func anyMatch(re *lazyRE, list []string) bool {
