@@ -1,12 +1,12 @@
-// Command shellguard-hook answers an AI coding agent's pre-tool hook
-// (Claude Code, Gemini CLI, Codex) exactly as "shellguard hook AGENT" does,
+// Command shellguard-hook answers an AI coding agent's pre-tool hook (the
+// agents of "shellguard install --help") exactly as "shellguard hook AGENT" does,
 // from a small binary that starts fast: agents run it before every shell
 // command. "shellguard install" uses it when it is installed next to
 // shellguard (go install ./cmd/...).
 //
 // Usage:
 //
-//	shellguard-hook [--config FILE] [--approvals FILE] claude|gemini|codex
+//	shellguard-hook [--config FILE] [--approvals FILE] AGENT
 package main
 
 import (

@@ -44,25 +44,25 @@ func firstSet(s ...string) string {
 func newHookCmd(s *streams) *cobra.Command {
 	var cf configFlags
 	c := &cobra.Command{
-		Use:   "hook claude|gemini|codex",
+		Use:   "hook AGENT",
 		Short: "Answer an agent's pre-execution hook (reads the hook JSON on stdin)",
 		Long: `hook reads the JSON an agent sends to its pre-execution hook on standard
-input and answers in that agent's protocol: Claude Code PreToolUse (Bash),
-Gemini CLI BeforeTool (run_shell_command) or Codex PreToolUse (Bash).
+input and answers in that agent's protocol (` + agents.Names() + `;
+see "shellguard install --help" and docs/agents.md).
 
 Dangerous commands are denied with a reason for the model; commands that need a
-person's approval get the agent's own prompt where a person will see it (Claude
-Code; Gemini CLI in an interactive session) and are blocked with a reason
-elsewhere (Codex, whose hooks cannot ask, and headless runs, unless
-unattended = "ask"); commands shellguard approves are allowed (for Codex, when
-Codex would ask: its PermissionRequest hook); unknown commands are left to the
+person's approval get the agent's own prompt where its protocol can ask and a
+person will see it, and are blocked with a reason elsewhere (agents whose hooks
+cannot ask, and headless runs, unless unattended = "ask"); commands shellguard
+approves are allowed where the protocol has an allow (for Codex, when Codex
+would ask: its PermissionRequest hook); unknown commands are left to the
 agent's own permission flow. Bad input or a configuration error never lets a
 command through silently. The cwd in the hook input selects the project
-configuration. See docs/agents.md.
+configuration.
 
 Install it with "shellguard install <agent>".`,
 		Args:      cobra.ExactArgs(1),
-		ValidArgs: []string{"claude", "gemini", "codex"},
+		ValidArgs: agents.NameList(),
 		RunE: func(c *cobra.Command, args []string) error {
 			o := cf.options("", "")
 			decide := hook.PolicyDecider(o.ConfigFile, o.ApprovalsFile, "hook:"+args[0])

@@ -77,28 +77,29 @@ func codexConfigTOML(t installTarget, own string) (path string, cfg install.Code
 func newInstallCmd(s *streams) *cobra.Command {
 	var f installFlags
 	c := &cobra.Command{
-		Use:   "install claude|gemini|codex [--project|--user] [--dry-run]",
+		Use:   "install AGENT [--project|--user] [--dry-run]",
 		Short: "Add shellguard's hook to an agent's settings",
 		Long: `install adds "<this binary> hook <agent>" (or the lean shellguard-hook next to
-it) to the agent's hook settings:
+it) to the agent's hook settings, or for agents that run plugins instead,
+writes shellguard's plugin:
 
-  claude   ~/.claude/settings.json   or <project>/.claude/settings.json
-  gemini   ~/.gemini/settings.json   or <project>/.gemini/settings.json
-  codex    ~/.codex/hooks.json       or <project>/.codex/hooks.json
-
-For Claude Code and Codex, which run a command whose hook program is missing,
-the command is written so that it blocks (exit 2) when the program cannot run.
-For Codex it adds a PermissionRequest hook too. Installing twice changes
-nothing; installing from another place updates the command. Every other
-setting is kept as it is; the previous file is kept as <file>.shellguard-bak
-(one per file). A file that is not valid JSON is not touched (exit status 1).
+` + agentTable() + `
+For agents that run a command whose hook program is missing, the command is
+written so that it blocks (exit 2) when the program cannot run; the plugins
+block by themselves. For Codex it adds a PermissionRequest hook too.
+Installing twice changes nothing; installing from another place updates the
+command. Every other setting is kept as it is; the previous file is kept as
+<file>.shellguard-bak (one per file). A file that is not valid JSON is not
+touched (exit status 1), nor is a file of the user's where shellguard's
+plugin would go.
 
 Codex also reads hooks written inline in config.toml next to hooks.json.
 shellguard never edits config.toml, but reads it: when shellguard's hook is
 already there, install codex adds nothing (exit status 0); when config.toml
-does not parse, it refuses (exit status 1).`,
+does not parse, it refuses (exit status 1). See docs/agents.md for what each
+agent does with the hook's answers.`,
 		Args:      cobra.ExactArgs(1),
-		ValidArgs: []string{"claude", "gemini", "codex"},
+		ValidArgs: agents.NameList(),
 		RunE: func(c *cobra.Command, args []string) error {
 			t, err := f.target(args[0])
 			if err != nil {
@@ -152,6 +153,9 @@ does not parse, it refuses (exit status 1).`,
 						fmt.Fprintln(s.out, "Codex loads project hooks only for trusted projects.")
 					}
 				}
+				if spec.ProjectTrust && f.project {
+					fmt.Fprintf(s.out, "%s loads a project's hooks only in a folder you trusted (it asks on start; --trust-folder trusts it for one run); `shellguard doctor` run here says whether it is trusted.\n", spec.Title)
+				}
 				if spec.FolderTrust {
 					fmt.Fprintf(s.out, "%s loads no hooks in a folder you did not trust (trustedFolders.json); `shellguard doctor` run in a project says whether it is trusted.\n", spec.Title)
 				}
@@ -171,6 +175,23 @@ does not parse, it refuses (exit status 1).`,
 	f.register(c, "edit")
 	c.Flags().StringVar(&f.exe, "exe", "", "shellguard binary the hook runs (default: this program)")
 	return c
+}
+
+// agentTable lists every agent with the file install edits for the user
+// and for a project.
+func agentTable() string {
+	env := install.Env{Home: "~", Dir: "<project>"}
+	var b strings.Builder
+	for _, sp := range agents.Specs() {
+		user, _ := install.SettingsPath(sp.Name, install.User, env)
+		project, _ := install.SettingsPath(sp.Name, install.Project, env)
+		kind := ""
+		if sp.Layout == agents.LayoutFile {
+			kind = " (shellguard's own file)"
+		}
+		fmt.Fprintf(&b, "  %-9s %s%s\n  %-9s %s\n", sp.Name, user, kind, "", project)
+	}
+	return b.String()
 }
 
 func projectFlag(scope install.Scope) string {

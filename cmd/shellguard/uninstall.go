@@ -14,18 +14,21 @@ import (
 func newUninstallCmd(s *streams) *cobra.Command {
 	var f installFlags
 	c := &cobra.Command{
-		Use:   "uninstall claude|gemini|codex [--project|--user] [--dry-run]",
+		Use:   "uninstall AGENT [--project|--user] [--dry-run]",
 		Short: "Remove shellguard's hook from an agent's settings",
 		Long: `uninstall removes exactly what install added: shellguard's hook entry (a
 command that mentions shellguard and runs "hook <agent>"), and the lists and
 "hooks" object that are left empty by its removal. A file left holding only an
 empty object is removed. The previous file is kept as <file>.shellguard-bak.
+For agents that run shellguard's plugin, the plugin file is removed (a file
+shellguard did not write is left alone). The agents are those of
+"shellguard install --help".
 
 For Codex, a shellguard hook written by hand inline in config.toml is not
 removed (shellguard never edits that file): uninstall prints where it is and
 exits with status 1.`,
 		Args:      cobra.ExactArgs(1),
-		ValidArgs: []string{"claude", "gemini", "codex"},
+		ValidArgs: agents.NameList(),
 		RunE: func(c *cobra.Command, args []string) error {
 			t, err := f.target(args[0])
 			if err != nil {

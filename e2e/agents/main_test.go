@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sync"
 	"testing"
 
 	"github.com/shellguard/shellguard/internal/testbin"
@@ -16,12 +17,33 @@ import (
 // shellguard and shellguard-hook, to test other binaries: an older
 // release, say, to see a test fail before its fix).
 var built struct {
-	dir string
-	err error
+	once sync.Once
+	dir  string
+	err  error
+}
+
+// shellguardDir returns the directory of the shellguard binaries the
+// sandboxes install, building them the first time it is called (a run
+// that only installs the agent CLIs builds nothing).
+func shellguardDir() (string, error) {
+	built.once.Do(func() {
+		if built.err == nil && built.dir != "" && os.Getenv("SHELLGUARD_E2E_BIN") == "" {
+			built.err = buildShellguard(built.dir)
+		}
+	})
+	return built.dir, built.err
 }
 
 func TestMain(m *testing.M) {
 	flag.Parse()
+	// An agent run mostly waits (for its model, its hooks, its own start),
+	// so more runs than cores share the machine well; -parallel given on
+	// the command line wins.
+	set := false
+	flag.Visit(func(f *flag.Flag) { set = set || f.Name == "test.parallel" })
+	if !set {
+		flag.Set("test.parallel", "4")
+	}
 	code := func() int {
 		if d := os.Getenv("SHELLGUARD_E2E_BIN"); d != "" {
 			built.dir, built.err = filepath.Abs(d)
@@ -33,7 +55,7 @@ func TestMain(m *testing.M) {
 			return 2
 		}
 		defer os.RemoveAll(dir)
-		built.dir, built.err = dir, buildShellguard(dir)
+		built.dir = dir
 		return m.Run()
 	}()
 	os.Exit(code)
@@ -65,9 +87,6 @@ func needCLI(t *testing.T, c cli) string {
 		if testing.Short() {
 			t.Skipf("-short: the real-agent test of %s is skipped (it installs %s@%s from npm)", c.Package, c.Package, c.version())
 		}
-	}
-	if built.err != nil {
-		t.Fatal(built.err)
 	}
 	how := "(set SHELLGUARD_E2E_AGENTS=0 to skip the real-agent tests outside CI)"
 	if inCI() {

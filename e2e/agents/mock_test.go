@@ -8,6 +8,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"os"
 	"regexp"
 	"strings"
 	"sync"
@@ -15,15 +16,19 @@ import (
 	"time"
 )
 
-// The mock model server stands in for the three vendors' model APIs, on
+// The mock model server stands in for the vendors' model APIs, on
 // 127.0.0.1 only, one server per sandbox:
 //
-//	Anthropic Messages API   POST /v1/messages (SSE or JSON)       Claude Code
-//	OpenAI Responses API     POST /v1/responses (SSE), GET /v1/models   Codex
+//	Anthropic Messages API   POST .../messages (SSE or JSON)        Claude Code, Copilot CLI, ...
+//	OpenAI Responses API     POST .../responses (SSE), GET .../models   Codex
+//	OpenAI Chat Completions  POST .../chat/completions (SSE or JSON)   OpenCode, Qwen Code, Pi, ...
 //	Gemini API               POST /v1beta/models/M:streamGenerateContent?alt=sse
-//	                         and :generateContent, :countTokens    Gemini CLI
+//	                         and :generateContent, :countTokens     Gemini CLI
 //
-// A "main" request is one whose tool list holds the agent's shell tool.
+// A "main" request is one whose tool list holds a shell tool (shellTools:
+// the names the agents give their shell tool); the mock calls it with the
+// scenario's command, filling the tool's other required arguments from its
+// JSON schema.
 // The conversation state is read from each request: the server counts the
 // results of its own shell tool calls the client sent back; while steps of
 // the scenario remain it asks for the next one, then it records the
@@ -40,6 +45,11 @@ type step struct {
 	// named.
 	Tool string
 	Args map[string]any
+	// Before, when set, runs once in the test process just before the
+	// mock asks for this step (to change what the hook will see: break
+	// the configuration, delete the hook program). It must not call
+	// t.Fatal.
+	Before func() `json:"-"`
 }
 
 // scenario is what the mock asks for in one agent run.
@@ -60,10 +70,13 @@ type outcome struct {
 	Called bool
 	// Final reports that the conversation came back with every result.
 	Final bool
-	// Results are the tool results of the final request, in order.
+	// Results are the tool results of the final request, in order (or
+	// of the last request, when the run stopped before the end).
 	Results []toolResult
 	// CallAt and FinalAt time the round trip.
 	CallAt, FinalAt time.Time
+	// asked counts the steps asked for (their Before has run).
+	asked int
 }
 
 // Text joins the results' texts.
@@ -80,10 +93,15 @@ type mockServer struct {
 	srv *http.Server
 	URL string // http://127.0.0.1:PORT
 
-	mu    sync.Mutex
-	sc    scenario
-	out   map[string]*outcome // by tag
-	trace []string            // one line per request, for failure reports
+	// stepMu serialises next, so that a step's Before has finished before
+	// any request is answered with that step.
+	stepMu sync.Mutex
+	mu     sync.Mutex
+	sc     scenario
+	out    map[string]*outcome // by tag
+	trace  []string            // one line per request, for failure reports
+	// live prints the trace as it goes (TestServeMock).
+	live bool
 }
 
 func startMock(t testing.TB) *mockServer {
@@ -128,6 +146,9 @@ func (m *mockServer) note(format string, a ...any) {
 	if len(m.trace) < 400 {
 		m.trace = append(m.trace, fmt.Sprintf(format, a...))
 	}
+	if m.live {
+		fmt.Fprintf(os.Stderr, "  "+format+"\n", a...)
+	}
 }
 
 // current returns the scenario and its outcome record.
@@ -162,13 +183,17 @@ func (m *mockServer) serve(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(http.StatusOK)
 	case r.Method == http.MethodGet && strings.HasSuffix(path, "/models"):
 		m.note("GET %s", path)
-		writeJSON(w, map[string]any{"object": "list", "data": []any{}, "models": []any{}})
+		writeJSON(w, map[string]any{"object": "list",
+			"data":   []any{map[string]any{"id": "mock-model", "object": "model", "created": 1700000000, "owned_by": "mock"}},
+			"models": []any{}})
 	case r.Method != http.MethodPost:
 		http.NotFound(w, r)
-	case strings.HasSuffix(path, "/v1/messages/count_tokens"):
+	case strings.HasSuffix(path, "/messages/count_tokens"):
 		writeJSON(w, map[string]any{"input_tokens": 10})
-	case strings.HasSuffix(path, "/v1/messages"):
+	case strings.HasSuffix(path, "/messages"):
 		m.anthropic(w, body)
+	case strings.HasSuffix(path, "/chat/completions"):
+		m.chat(w, body)
 	case strings.HasSuffix(path, "/responses"):
 		m.responses(w, body)
 	case strings.Contains(path, ":streamGenerateContent"), strings.Contains(path, ":generateContent"):
@@ -250,6 +275,8 @@ func newID(prefix string) string {
 // next decides the mock's answer: the index of the step to ask for, or
 // -1 when every step has its result (results are then recorded).
 func (m *mockServer) next(vendor string, results []toolResult) (scenario, int) {
+	m.stepMu.Lock()
+	defer m.stepMu.Unlock()
 	sc, _ := m.current()
 	i := len(results)
 	if i >= len(sc.Steps) {
@@ -259,25 +286,139 @@ func (m *mockServer) next(vendor string, results []toolResult) (scenario, int) {
 			}
 			o.Results = results
 		})
-		m.note("%s %s: final after %d result(s)", vendor, sc.Tag, i)
+		m.note("%s %s: final after %d result(s): %q", vendor, sc.Tag, i, outcome{Results: results}.Text())
 		return sc, -1
 	}
+	var before []func()
 	m.record(func(o *outcome) {
+		// The results so far, kept for a run the agent stops early.
+		if len(results) >= len(o.Results) {
+			o.Results = results
+		}
 		if !o.Called {
 			o.Called, o.CallAt = true, time.Now()
 		}
+		for ; o.asked <= i; o.asked++ {
+			if f := sc.Steps[o.asked].Before; f != nil {
+				before = append(before, f)
+			}
+		}
 	})
+	for _, f := range before {
+		f()
+	}
 	m.note("%s %s: asks for step %d", vendor, sc.Tag, i)
 	return sc, i
 }
 
-// ---- Anthropic Messages (Claude Code) ---------------------------------
+// ---- Shell tools -----------------------------------------------------
+
+// shellTools are the names the agents give their shell tool, in the order
+// the mock prefers them when a request offers several.
+var shellTools = []string{
+	"Bash",              // Claude Code, Factory Droid (Execute), ...
+	"exec_command",      // Codex
+	"shell_command",     // Codex (older)
+	"run_shell_command", // Gemini CLI, Qwen Code
+	"bash",              // Copilot CLI, OpenCode, Kilo Code, Pi, Crush
+	"Execute",           // Factory Droid
+	"run_commands",      // Cline (a list of command lines)
+	"execute_command",   // Cline (older)
+	"launch-process",    // Augment
+	"shell",             // Codex (older)
+	"local_shell",       // Codex (older)
+}
+
+// tool is one tool a request offers: its name and its JSON schema.
+type tool struct {
+	Name   string
+	Schema map[string]any
+}
+
+// pickShell returns the shell tool among tools, or false.
+func pickShell(tools []tool) (tool, bool) {
+	for _, n := range shellTools {
+		for _, t := range tools {
+			if t.Name == n {
+				return t, true
+			}
+		}
+	}
+	return tool{}, false
+}
+
+// argsFor builds the arguments of a shell tool call running command: the
+// command goes into the schema's command property (a string, or an argv
+// for an array), and every other required property gets a plain value.
+func argsFor(t tool, command string) map[string]any {
+	props, _ := t.Schema["properties"].(map[string]any)
+	args := map[string]any{}
+	key := "command"
+	for _, k := range []string{"command", "cmd", "commands", "command_line", "script"} {
+		if _, ok := props[k]; ok {
+			key = k
+			break
+		}
+	}
+	switch p, _ := props[key].(map[string]any); {
+	case p["type"] == "array" && key == "commands":
+		args[key] = []string{command} // a list of whole command lines
+	case p["type"] == "array":
+		args[key] = []string{"bash", "-lc", command} // an argv
+	default:
+		args[key] = command
+	}
+	req, _ := t.Schema["required"].([]any)
+	for _, r := range req {
+		k, _ := r.(string)
+		if _, done := args[k]; done || k == "" {
+			continue
+		}
+		p, _ := props[k].(map[string]any)
+		switch typ, _ := p["type"].(string); {
+		case typ == "boolean":
+			args[k] = k == "wait" // Augment's launch-process: wait for the output
+		case typ == "integer" || typ == "number":
+			args[k] = 30
+		case typ == "array":
+			args[k] = []any{}
+		case typ == "object":
+			args[k] = map[string]any{}
+		default:
+			if enum, _ := p["enum"].([]any); len(enum) > 0 {
+				args[k] = enum[0]
+			} else {
+				args[k] = "mock-requested command"
+			}
+		}
+	}
+	if _, ok := props["description"]; ok {
+		args["description"] = "mock-requested command"
+	}
+	return args
+}
+
+// callFor returns the tool name and arguments of step i.
+func callFor(shell tool, st step) (string, map[string]any) {
+	if st.Tool != "" {
+		return st.Tool, st.Args
+	}
+	if shell.Name == "exec_command" {
+		return shell.Name, map[string]any{"cmd": st.Command}
+	}
+	return shell.Name, argsFor(shell, st.Command)
+}
+
+// ---- Anthropic Messages -------------------------------------------------
 
 func (m *mockServer) anthropic(w http.ResponseWriter, body []byte) {
 	var req struct {
-		Model    string                  `json:"model"`
-		Stream   bool                    `json:"stream"`
-		Tools    []struct{ Name string } `json:"tools"`
+		Model  string `json:"model"`
+		Stream bool   `json:"stream"`
+		Tools  []struct {
+			Name        string         `json:"name"`
+			InputSchema map[string]any `json:"input_schema"`
+		} `json:"tools"`
 		Messages []struct {
 			Content json.RawMessage `json:"content"`
 		} `json:"messages"`
@@ -286,12 +427,13 @@ func (m *mockServer) anthropic(w http.ResponseWriter, body []byte) {
 		http.Error(w, err.Error(), http.StatusBadRequest)
 		return
 	}
-	main := false
+	var tools []tool
 	for _, t := range req.Tools {
-		main = main || t.Name == "Bash"
+		tools = append(tools, tool{t.Name, t.InputSchema})
 	}
+	shell, main := pickShell(tools)
 	if !main {
-		m.anthropicReply(w, req.Model, req.Stream, "ok", "", nil)
+		m.anthropicReply(w, req.Model, req.Stream, "ok", "", "", nil)
 		return
 	}
 	ours := map[string]bool{}
@@ -304,7 +446,7 @@ func (m *mockServer) anthropic(w http.ResponseWriter, body []byte) {
 		for _, b := range blocks {
 			switch b["type"] {
 			case "tool_use":
-				if id, _ := b["id"].(string); id != "" && b["name"] == "Bash" {
+				if id, _ := b["id"].(string); id != "" && b["name"] == shell.Name {
 					ours[id] = true
 				}
 			case "tool_result":
@@ -317,19 +459,19 @@ func (m *mockServer) anthropic(w http.ResponseWriter, body []byte) {
 	}
 	sc, i := m.next("anthropic", results)
 	if i < 0 {
-		m.anthropicReply(w, req.Model, req.Stream, "MOCK-DONE", "", nil)
+		m.anthropicReply(w, req.Model, req.Stream, "MOCK-DONE", "", "", nil)
 		return
 	}
-	m.anthropicReply(w, req.Model, req.Stream, "", newID("toolu_"), map[string]any{
-		"command": sc.Steps[i].Command, "description": "mock-requested command"})
+	name, args := callFor(shell, sc.Steps[i])
+	m.anthropicReply(w, req.Model, req.Stream, "", newID("toolu_"), name, args)
 }
 
-func (m *mockServer) anthropicReply(w http.ResponseWriter, model string, stream bool, text, toolID string, input map[string]any) {
+func (m *mockServer) anthropicReply(w http.ResponseWriter, model string, stream bool, text, toolID, name string, input map[string]any) {
 	usage := map[string]any{"input_tokens": 10, "output_tokens": 5, "cache_creation_input_tokens": 0, "cache_read_input_tokens": 0}
 	block := map[string]any{"type": "text", "text": text}
 	stop := "end_turn"
 	if input != nil {
-		block = map[string]any{"type": "tool_use", "id": toolID, "name": "Bash", "input": input}
+		block = map[string]any{"type": "tool_use", "id": toolID, "name": name, "input": input}
 		stop = "tool_use"
 	}
 	id := newID("msg_")
@@ -345,7 +487,7 @@ func (m *mockServer) anthropicReply(w http.ResponseWriter, model string, stream 
 	if input != nil {
 		in, _ := json.Marshal(input)
 		sse(w, "content_block_start", map[string]any{"type": "content_block_start", "index": 0,
-			"content_block": map[string]any{"type": "tool_use", "id": toolID, "name": "Bash", "input": map[string]any{}}})
+			"content_block": map[string]any{"type": "tool_use", "id": toolID, "name": name, "input": map[string]any{}}})
 		sse(w, "content_block_delta", map[string]any{"type": "content_block_delta", "index": 0,
 			"delta": map[string]any{"type": "input_json_delta", "partial_json": string(in)}})
 	} else {
@@ -360,10 +502,115 @@ func (m *mockServer) anthropicReply(w http.ResponseWriter, model string, stream 
 	sse(w, "message_stop", map[string]any{"type": "message_stop"})
 }
 
-// ---- OpenAI Responses (Codex) -----------------------------------------
+// ---- OpenAI Chat Completions ----------------------------------------------
 
-// codexShellTools are the shell tools Codex offers, by release.
-var codexShellTools = []string{"exec_command", "shell_command", "shell", "local_shell"}
+func (m *mockServer) chat(w http.ResponseWriter, body []byte) {
+	var req struct {
+		Model  string `json:"model"`
+		Stream bool   `json:"stream"`
+		Tools  []struct {
+			Function struct {
+				Name       string         `json:"name"`
+				Parameters map[string]any `json:"parameters"`
+			} `json:"function"`
+		} `json:"tools"`
+		Messages []struct {
+			Role      string `json:"role"`
+			Content   any    `json:"content"`
+			ToolCalls []struct {
+				ID       string `json:"id"`
+				Function struct {
+					Name string `json:"name"`
+				} `json:"function"`
+			} `json:"tool_calls"`
+			ToolCallID string `json:"tool_call_id"`
+		} `json:"messages"`
+	}
+	if err := json.Unmarshal(body, &req); err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return
+	}
+	var tools []tool
+	for _, t := range req.Tools {
+		tools = append(tools, tool{t.Function.Name, t.Function.Parameters})
+	}
+	shell, main := pickShell(tools)
+	if !main {
+		chatReply(w, req.Model, req.Stream, "ok", nil)
+		return
+	}
+	sc, _ := m.current()
+	ours := map[string]bool{}
+	var results []toolResult
+	for _, msg := range req.Messages {
+		for _, tc := range msg.ToolCalls {
+			if tc.Function.Name == shell.Name || stepTool(sc, tc.Function.Name) {
+				ours[tc.ID] = true
+			}
+		}
+		if msg.Role == "tool" && ours[msg.ToolCallID] {
+			results = append(results, toolResult{Text: textOf(msg.Content)})
+		}
+	}
+	sc, i := m.next("chat", results)
+	if i < 0 {
+		chatReply(w, req.Model, req.Stream, "MOCK-DONE", nil)
+		return
+	}
+	name, args := callFor(shell, sc.Steps[i])
+	chatReply(w, req.Model, req.Stream, "", &fnCall{name: name, id: newID("call_"), args: args})
+}
+
+// stepTool reports whether one of the scenario's steps calls the tool name.
+func stepTool(sc scenario, name string) bool {
+	for _, st := range sc.Steps {
+		if st.Tool == name {
+			return true
+		}
+	}
+	return false
+}
+
+func chatReply(w http.ResponseWriter, model string, stream bool, text string, call *fnCall) {
+	id := newID("chatcmpl-")
+	usage := map[string]any{"prompt_tokens": 10, "completion_tokens": 5, "total_tokens": 15}
+	msg := map[string]any{"role": "assistant", "content": text}
+	finish := "stop"
+	var calls []any
+	if call != nil {
+		a, _ := json.Marshal(call.args)
+		calls = []any{map[string]any{"index": 0, "id": call.id, "type": "function",
+			"function": map[string]any{"name": call.name, "arguments": string(a)}}}
+		msg = map[string]any{"role": "assistant", "content": nil, "tool_calls": calls}
+		finish = "tool_calls"
+	}
+	if !stream {
+		writeJSON(w, map[string]any{"id": id, "object": "chat.completion", "created": time.Now().Unix(), "model": model,
+			"choices": []any{map[string]any{"index": 0, "message": msg, "finish_reason": finish}}, "usage": usage})
+		return
+	}
+	startSSE(w)
+	chunk := func(delta map[string]any, finish any, usage any) {
+		c := map[string]any{"id": id, "object": "chat.completion.chunk", "created": time.Now().Unix(), "model": model,
+			"choices": []any{map[string]any{"index": 0, "delta": delta, "finish_reason": finish}}}
+		if usage != nil {
+			c["usage"] = usage
+		}
+		sse(w, "", c)
+	}
+	if call != nil {
+		chunk(map[string]any{"role": "assistant", "content": nil, "tool_calls": calls}, nil, nil)
+	} else {
+		chunk(map[string]any{"role": "assistant", "content": text}, nil, nil)
+	}
+	chunk(map[string]any{}, finish, usage)
+	w.Write([]byte("data: [DONE]\n\n"))
+	if f, ok := w.(http.Flusher); ok {
+		f.Flush()
+	}
+}
+
+// ---- OpenAI Responses (Codex) -----------------------------------------
 
 var sessionIDRe = regexp.MustCompile(`session ID (\d+)`)
 
@@ -377,22 +624,17 @@ func (m *mockServer) responses(w http.ResponseWriter, body []byte) {
 		http.Error(w, err.Error(), http.StatusBadRequest)
 		return
 	}
-	tools := map[string]bool{}
+	var tools []tool
 	for _, t := range req.Tools {
-		if n, _ := t["name"].(string); n != "" {
-			tools[n] = true
-		} else if n, _ := t["type"].(string); n != "" {
-			tools[n] = true
+		n, _ := t["name"].(string)
+		if n == "" {
+			n, _ = t["type"].(string)
 		}
+		schema, _ := t["parameters"].(map[string]any)
+		tools = append(tools, tool{n, schema})
 	}
-	shell := ""
-	for _, n := range codexShellTools {
-		if tools[n] {
-			shell = n
-			break
-		}
-	}
-	if shell == "" {
+	shell, main := pickShell(tools)
+	if !main {
 		responsesReply(w, req.Model, "ok", nil)
 		return
 	}
@@ -406,7 +648,7 @@ func (m *mockServer) responses(w http.ResponseWriter, body []byte) {
 			if n == "" {
 				n, _ = it["type"].(string)
 			}
-			if n == "write_stdin" || n == shell || n == "local_shell_call" {
+			if n == "write_stdin" || n == shell.Name || n == "local_shell_call" {
 				ours[id] = true
 			}
 		case "function_call_output", "local_shell_call_output", "custom_tool_call_output":
@@ -421,19 +663,18 @@ func (m *mockServer) responses(w http.ResponseWriter, body []byte) {
 		return
 	}
 	st := sc.Steps[i]
-	name, args := shell, map[string]any{}
-	switch {
-	case st.Tool != "":
-		name = st.Tool
+	name, args := callFor(shell, st)
+	if st.Tool != "" {
 		sid := ""
 		for _, r := range results {
 			if mm := sessionIDRe.FindStringSubmatch(r.Text); mm != nil {
 				sid = mm[1]
 			}
 		}
+		args = map[string]any{}
 		for k, v := range st.Args {
 			if s, ok := v.(string); ok && s == "$SID" {
-				var n json.Number = json.Number(sid)
+				n := json.Number(sid)
 				if sid == "" {
 					n = "0"
 				}
@@ -441,12 +682,6 @@ func (m *mockServer) responses(w http.ResponseWriter, body []byte) {
 			}
 			args[k] = v
 		}
-	case shell == "exec_command":
-		args["cmd"] = st.Command
-	case shell == "shell_command":
-		args["command"] = st.Command
-	default:
-		args["command"] = []string{"bash", "-lc", st.Command}
 	}
 	responsesReply(w, req.Model, "", &fnCall{name: name, id: newID("call_"), args: args})
 }

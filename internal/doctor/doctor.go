@@ -1,6 +1,7 @@
 package doctor
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -31,12 +32,14 @@ type report struct {
 	w         io.Writer
 	attention bool
 	installed int
+	// quiet reports that every file looked at was absent (agent).
+	quiet bool
 }
 
 func (r *report) printf(format string, a ...any) { fmt.Fprintf(r.w, format, a...) }
 
 func (r *report) problem(indent, format string, a ...any) {
-	r.attention = true
+	r.attention, r.quiet = true, false
 	fmt.Fprintf(r.w, indent+"PROBLEM: "+format+"\n", a...)
 }
 
@@ -44,22 +47,26 @@ func (r *report) problem(indent, format string, a ...any) {
 // attention.
 func Run(w io.Writer, o Options) (attention bool) {
 	r := &report{w: w}
+	var absent []string
 	for _, spec := range agents.Specs() {
-		r.printf("%s\n", spec.Title)
-		own := ""
-		if o.Exe != "" {
-			own = install.HookCommandFor(o.Exe, spec.Name)
+		// Each agent's lines are written apart, so that an agent with no
+		// settings file at all takes one line at the end, not one per
+		// file.
+		var buf bytes.Buffer
+		a := &report{w: &buf}
+		a.agent(o, spec)
+		if a.quiet {
+			absent = append(absent, fmt.Sprintf("%s (`shellguard install %s`)", spec.Title, spec.Name))
+			continue
 		}
-		if spec.Name == agents.Codex {
-			r.codex(o.Env, spec, own)
-		} else {
-			found := false
-			for _, scope := range []install.Scope{install.User, install.Project} {
-				found = r.settings(spec, install.Inspect(spec.Name, scope, o.Env, own)) || found
-			}
-			if found && spec.FolderTrust {
-				r.geminiFolder(o.Env)
-			}
+		r.printf("%s\n%s", spec.Title, buf.Bytes())
+		r.attention = r.attention || a.attention
+		r.installed += a.installed
+	}
+	if len(absent) > 0 {
+		r.printf("Not installed (none of their settings files exists):\n")
+		for _, x := range absent {
+			r.printf("  %s\n", x)
 		}
 	}
 	if r.installed == 0 {
@@ -73,6 +80,31 @@ func Run(w io.Writer, o Options) (attention bool) {
 		r.printf("All good.\n")
 	}
 	return r.attention
+}
+
+// agent reports on one agent's settings files; quiet is left true when
+// none of them exists and nothing needs attention.
+func (r *report) agent(o Options, spec agents.Spec) {
+	r.quiet = true
+	own := ""
+	if o.Exe != "" {
+		own = install.HookCommandFor(o.Exe, spec.Name)
+	}
+	if spec.Name == agents.Codex {
+		r.codex(o.Env, spec, own)
+		return
+	}
+	found := false
+	for _, scope := range []install.Scope{install.User, install.Project} {
+		in := r.settings(spec, install.Inspect(spec.Name, scope, o.Env, own))
+		found = in || found
+		if in && scope == install.Project && spec.ProjectTrust {
+			r.copilotFolder(o.Env, spec)
+		}
+	}
+	if found && spec.FolderTrust {
+		r.geminiFolder(o.Env)
+	}
 }
 
 func names() []string {
@@ -93,6 +125,12 @@ func (r *report) settings(spec agents.Spec, st install.Status) bool {
 		return false
 	case !st.Exists:
 		r.printf("no file\n")
+		return false
+	}
+	r.quiet = false
+	switch {
+	case st.Foreign:
+		r.printf("a file shellguard did not write (shellguard leaves it alone)\n")
 		return false
 	case len(st.Commands) == 0:
 		r.printf("no shellguard hook\n")
@@ -134,8 +172,31 @@ func (r *report) command(spec agents.Spec, cmd, indent, where string) bool {
 		r.problem(indent, "%s%s: if this program is moved or deleted, %s runs every command unchecked (a hook that cannot run is not a block there); run `shellguard install %s` again to install the form that blocks then", cmd, where, spec.Title, spec.Name)
 		return false
 	}
-	r.printf("%sok: %s%s\n", indent, cmd, where)
+	switch err := install.Probe(cmd, spec.Name); {
+	case errors.Is(err, install.ErrNotProbed):
+		r.printf("%sok: %s%s\n%snote: not started to check it: %v\n", indent, cmd, where, indent+"  ", err)
+	case err != nil:
+		r.problem(indent, "%s%s: the hook program does not answer as the %s hook: %v; run `shellguard install %s` again from the shellguard you use now", cmd, where, spec.Title, err, spec.Name)
+		return false
+	default:
+		r.printf("%sok: %s%s (it runs and answers)\n", indent, cmd, where)
+	}
 	return true
+}
+
+// copilotFolder reports whether Copilot CLI trusts the project folder:
+// it loads a repository's hooks only in a trusted folder.
+func (r *report) copilotFolder(env install.Env, spec agents.Spec) {
+	ft := install.CopilotFolderTrust(env, env.Dir)
+	switch {
+	case ft.Err != nil:
+		r.problem("    ", "%s: cannot read its trusted folders (%s: %v)", spec.Title, ft.File, ft.Err)
+	case !ft.Trusted:
+		r.problem("    ", "%s loads this project's hooks only in a folder you trusted, and %s is not trusted: %s. Trust it when %s asks on start (or run it once with --trust-folder), or use `shellguard install %s` without --project",
+			spec.Title, env.Dir, ft.Why, spec.Title, spec.Name)
+	default:
+		r.printf("    folder %s: trusted (%s)\n", env.Dir, ft.Why)
+	}
 }
 
 // registrations notes hook entries of the current release that are
@@ -195,6 +256,7 @@ func (r *report) codex(env install.Env, spec agents.Spec, own string) {
 			r.printf("no file\n")
 			continue
 		}
+		r.quiet = false
 		sg, others := l.TOML.Shellguard(), len(l.TOML.Others())
 		switch {
 		case len(sg) > 0:

@@ -86,6 +86,33 @@ func TestNothingInstalled(t *testing.T) {
 	}
 }
 
+// TestNotInstalledOneLine: an agent none of whose settings files exists
+// takes one line, naming its install command; one whose file exists
+// without the hook keeps its lines.
+func TestNotInstalledOneLine(t *testing.T) {
+	s := newSetup(t)
+	s.install(agents.Qwen, install.HookCommand(s.exe, agents.Qwen))
+	s.write(filepath.Join(s.home, ".claude", "settings.json"), "{}\n")
+	out, _ := s.run()
+	head, tail, ok := strings.Cut(out, "Not installed (none of their settings files exists):\n")
+	if !ok {
+		t.Fatalf("no list of agents not installed:\n%s", out)
+	}
+	for _, spec := range agents.Specs() {
+		line := "  " + spec.Title + " (`shellguard install " + string(spec.Name) + "`)\n"
+		switch spec.Name {
+		case agents.Qwen, agents.Claude:
+			if !strings.Contains(head, spec.Title+"\n  user ") || strings.Contains(tail, line) {
+				t.Errorf("%s is not reported in full:\n%s", spec.Title, out)
+			}
+		default:
+			if !strings.Contains(tail, line) || strings.Contains(head, spec.Title+"\n") {
+				t.Errorf("%s is not on one line:\n%s", spec.Title, out)
+			}
+		}
+	}
+}
+
 func TestClaudeFailsOpenCommand(t *testing.T) {
 	s := newSetup(t)
 	s.install(agents.Claude, s.exe+" hook claude") // as shellguard wrote it before
@@ -161,5 +188,80 @@ func TestBrokenHookStillCountsAsInstalled(t *testing.T) {
 	os.Remove(s.exe)
 	if out, _ := s.run(); strings.Contains(out, "installed for no agent") {
 		t.Fatalf("a hook naming a missing program is reported as not installed:\n%s", out)
+	}
+}
+
+// TestEveryAgent: doctor reports every agent, and with shellguard's hook
+// installed for each (and what each agent needs to run it), all is well.
+func TestEveryAgent(t *testing.T) {
+	s := newSetup(t)
+	for _, a := range agents.Agents() {
+		path := s.install(a, install.HookCommandFor(s.exe, a))
+		if a == agents.Codex {
+			s.write(filepath.Join(s.home, ".codex", "config.toml"), s.trust(path))
+		}
+	}
+	s.write(filepath.Join(s.home, ".gemini", "trustedFolders.json"), `{"`+s.dir+`": "TRUST_FOLDER"}`)
+	out, attention := s.run()
+	if attention || !strings.Contains(out, "All good.") {
+		t.Fatalf("attention %v\n%s", attention, out)
+	}
+	for _, sp := range agents.Specs() {
+		if !strings.Contains(out, sp.Title+"\n") {
+			t.Errorf("no section for %s", sp.Title)
+		}
+	}
+	if n := strings.Count(out, "(it runs and answers)"); n < len(agents.Agents()) {
+		t.Errorf("%d hooks answered the probe, want %d\n%s", n, len(agents.Agents()), out)
+	}
+}
+
+// TestProbe: a hook program that does not answer as shellguard does (an
+// older release that does not know the agent exits 2; another program
+// prints something) is a problem.
+func TestProbe(t *testing.T) {
+	for name, script := range map[string]string{
+		"unknown agent": "#!/bin/sh\necho 'shellguard: unknown agent \"pi\"' >&2\nexit 2\n",
+		"talks":         "#!/bin/sh\necho '{\"decision\":\"allow\"}'\n",
+	} {
+		t.Run(name, func(t *testing.T) {
+			s := newSetup(t)
+			s.write(s.exe, script)
+			s.install(agents.Pi, install.HookCommand(s.exe, agents.Pi))
+			out, attention := s.run()
+			if !attention || !strings.Contains(out, "does not answer as the Pi hook") {
+				t.Fatalf("attention %v\n%s", attention, out)
+			}
+		})
+	}
+}
+
+// TestCopilotProjectTrust: Copilot CLI loads a repository's hooks only in
+// a trusted folder.
+func TestCopilotProjectTrust(t *testing.T) {
+	s := newSetup(t)
+	path, _ := install.SettingsPath(agents.Copilot, install.Project, s.env())
+	if _, err := install.Install(path, agents.Copilot, install.HookCommand(s.exe, agents.Copilot), install.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	out, attention := s.run()
+	if !attention || !strings.Contains(out, "GitHub Copilot CLI loads this project's hooks only in a folder you trusted") {
+		t.Fatalf("untrusted: attention %v\n%s", attention, out)
+	}
+	s.write(filepath.Join(s.home, ".copilot", "config.json"), "// managed by copilot\n{\n  \"trustedFolders\": [\""+filepath.Dir(s.dir)+"\"]\n}\n")
+	if out, attention := s.run(); attention || !strings.Contains(out, "folder "+s.dir+": trusted") {
+		t.Fatalf("trusted: attention %v\n%s", attention, out)
+	}
+}
+
+// TestForeignPluginFile: a file of the user's where shellguard's plugin
+// would go is reported, not taken for shellguard's.
+func TestForeignPluginFile(t *testing.T) {
+	s := newSetup(t)
+	path, _ := install.SettingsPath(agents.OpenCode, install.User, s.env())
+	s.write(path, "export const Mine = async () => ({});\n")
+	out, attention := s.run()
+	if !attention || !strings.Contains(out, "a file shellguard did not write") || !strings.Contains(out, "installed for no agent") {
+		t.Fatalf("attention %v\n%s", attention, out)
 	}
 }

@@ -78,6 +78,9 @@ func Attended(spec agents.Spec, e Env) bool {
 		return !strings.HasPrefix(e.getenv("CLAUDE_CODE_ENTRYPOINT"), "sdk")
 	case agents.AttendanceGeminiProcess:
 		return geminiAttended(e)
+	case agents.AttendanceInput:
+		// The input says it; an input that does not counts as headless.
+		return false
 	}
 	return true
 }

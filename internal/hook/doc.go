@@ -1,6 +1,9 @@
 // Package hook answers the pre-execution hooks of AI coding agents (the
-// agents of internal/agents: Claude Code, Gemini CLI, Codex) in each
-// agent's own protocol.
+// fifteen agents of internal/agents, from Claude Code, Gemini CLI and
+// Codex to the plugins shellguard installs for OpenCode, Kilo Code, Pi and
+// Amp) in each agent's own protocol: the input is read where the agent's
+// Spec says its facts sit, the answer written by the adapter of its
+// Output shape.
 //
 // An agent runs `shellguard hook <agent>` (or shellguard-hook) before each
 // shell command it wants to execute and writes a JSON description of the
@@ -18,8 +21,9 @@
 //     when the hook can tell its session is interactive) the agent's own
 //     prompt shows shellguard's reason. Where no one will see it (a
 //     headless run: see Attended) the policy turns it into deny (the
-//     unattended setting). Codex hooks cannot ask: there it is blocked
-//     with a reason that tells the model to let the user decide.
+//     unattended setting). Where the protocol has no ask (Codex, OpenCode,
+//     Cline, Windsurf, ...: agents.AskNever) it is blocked with a reason
+//     that tells the model to let the user decide.
 //   - Ask without an opinion (the command is merely unknown): no output, so
 //     the agent's own permission flow applies.
 //   - Allow: only when shellguard itself approves every invocation (an
@@ -28,9 +32,9 @@
 //     (it rejects a bare allow), and its PermissionRequest, raised when
 //     Codex is about to ask a person, receives allow.
 //
-// Claude Code's PowerShell tool is answered through the same policy, the
-// command read as POSIX shell: a deny or an ask still counts, an allow
-// never does.
+// Claude Code's and Copilot CLI's PowerShell tools are answered through
+// the same policy, the command read as POSIX shell: a deny or an ask still
+// counts, an allow never does.
 //
 // Run fails closed: malformed or oversized input, a missing command, an
 // error from the decision function or a panic becomes the protocol's ask

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/shellguard/shellguard/internal/agents"
 	"github.com/shellguard/shellguard/policy"
 )
 
@@ -42,6 +43,19 @@ func FuzzRun(f *testing.F) {
 			}
 			var out, errOut bytes.Buffer
 			code := RunWith(agent, strings.NewReader(in), &out, &errOut, decide, attendedEnv)
+			if agent.Spec().Output == agents.OutputExitCode {
+				// Windsurf: exit 2 with a reason blocks, exit 0 with nothing
+				// lets the command through.
+				if code == 2 && errOut.Len() > 0 && out.Len() == 0 {
+					continue
+				}
+				// (exit 0 is no opinion, not an allow: Cascade's own
+				// approval still applies.)
+				if code != 0 || out.Len() != 0 || errOut.Len() != 0 {
+					t.Fatalf("%s: exit %d, stdout %q, stderr %q", agent, code, out.String(), errOut.String())
+				}
+				continue
+			}
 			if code != 0 {
 				t.Fatalf("%s: exit %d (%s)", agent, code, errOut.String())
 			}
@@ -61,7 +75,7 @@ func FuzzRun(f *testing.F) {
 }
 
 func isAllow(v map[string]any) bool {
-	if v["decision"] == "allow" {
+	if v["decision"] == "allow" || v["permissionDecision"] == "allow" || v["permission"] == "allow" {
 		return true
 	}
 	hs, _ := v["hookSpecificOutput"].(map[string]any)
@@ -75,19 +89,58 @@ func isAllow(v map[string]any) bool {
 }
 
 // wellFormed is an independent check that in is one JSON object describing
-// a call of the agent's shell tool with a non-empty command.
+// a call of the agent's shell tool with a non-empty command (read with
+// encoding/json, by the agent's Input paths).
 func wellFormed(agent Agent, in string) bool {
+	spec := agent.Spec()
+	inp := spec.Input
 	dec := json.NewDecoder(strings.NewReader(in))
-	var v struct {
-		ToolName  string `json:"tool_name"`
-		ToolInput struct {
-			Command any `json:"command"`
-		} `json:"tool_input"`
-	}
-	if dec.Decode(&v) != nil || dec.More() || v.ToolName != agent.ShellTool() || len(in) > MaxInput {
+	var top map[string]any
+	if len(in) > MaxInput || dec.Decode(&top) != nil || dec.More() {
 		return false
 	}
-	switch c := v.ToolInput.Command.(type) {
+	at := func(path string) any {
+		var v any = top
+		for _, k := range strings.Split(path, ".") {
+			m, ok := v.(map[string]any)
+			if !ok {
+				return nil
+			}
+			v = m[k]
+		}
+		return v
+	}
+	if inp.Tool != "" {
+		name, _ := at(inp.Tool).(string)
+		if !spec.IsShellTool(name) {
+			return false
+		}
+	}
+	args := top
+	if inp.Args != "" {
+		a := at(inp.Args)
+		if s, ok := a.(string); ok && inp.ArgsString {
+			var m map[string]any
+			if json.Unmarshal([]byte(s), &m) != nil {
+				return false
+			}
+			a = m
+		}
+		m, ok := a.(map[string]any)
+		if !ok {
+			return false
+		}
+		args = m
+	}
+	if list, ok := args[inp.Commands].([]any); ok && inp.Commands != "" {
+		for _, c := range list {
+			if s, ok := c.(string); !ok || strings.TrimSpace(s) == "" {
+				return false
+			}
+		}
+		return len(list) > 0
+	}
+	switch c := args[inp.Command].(type) {
 	case string:
 		return strings.TrimSpace(c) != ""
 	case []any:

@@ -22,9 +22,21 @@ type Agent = agents.Agent
 
 // The supported agents.
 const (
-	Claude = agents.Claude
-	Gemini = agents.Gemini
-	Codex  = agents.Codex
+	Claude   = agents.Claude
+	Gemini   = agents.Gemini
+	Codex    = agents.Codex
+	Copilot  = agents.Copilot
+	OpenCode = agents.OpenCode
+	Cursor   = agents.Cursor
+	Windsurf = agents.Windsurf
+	Cline    = agents.Cline
+	Qwen     = agents.Qwen
+	Droid    = agents.Droid
+	Crush    = agents.Crush
+	Pi       = agents.Pi
+	Kilo     = agents.Kilo
+	Amp      = agents.Amp
+	Augment  = agents.Augment
 )
 
 // Agents returns the supported agents in a stable order.
@@ -134,10 +146,12 @@ func ActionFor(d policy.Decision) Action {
 // (at most MaxInput bytes), decides the shell command it carries with
 // decide, writes the answer to out and returns the process exit code.
 //
-// Every answer is JSON on out with exit code 0, the form each protocol
-// documents as preferred. Only when the answer cannot be written does Run
-// fall back to exit code 2 with the reason on errOut, which all three
-// agents document as "block". Run never panics.
+// Every answer is in the form the agent's protocol documents as
+// preferred: JSON on out with exit code 0 for most agents; for agents that
+// read only exit codes (Windsurf), the reason on errOut and exit code 2
+// to block. Only when the answer cannot be written does Run fall back to
+// exit code 2 with the reason on errOut, which every protocol documents as
+// "block". Run never panics.
 //
 // Run reads the process's environment and ancestry to tell whether a
 // person will see a prompt (see Attended); RunWith takes them from env.
@@ -154,15 +168,18 @@ func RunWith(agent Agent, in io.Reader, out, errOut io.Writer, decide DecideFunc
 	}
 	h := &hookCall{spec: spec, env: env, event: spec.Event}
 	ans := h.answer(in, decide)
-	body, err := encode(spec, ans)
-	if err == nil && len(body) > 0 {
-		_, err = out.Write(body)
+	res, err := h.encode(ans)
+	if err == nil && len(res.stdout) > 0 {
+		_, err = out.Write(res.stdout)
+	}
+	if err == nil && len(res.stderr) > 0 {
+		_, err = errOut.Write(res.stderr)
 	}
 	if err != nil {
 		fmt.Fprintf(errOut, "shellguard: cannot write the hook answer (%v); blocking: %s\n", err, ans.modelReason)
 		return 2
 	}
-	return 0
+	return res.code
 }
 
 // answer is the protocol-independent result of one hook call.
@@ -185,8 +202,14 @@ type hookCall struct {
 	env  Env
 	// event is the event being answered.
 	event string
-	// attended is computed once, when first needed.
+	// attended is computed once, when first needed (or read from the
+	// input, AttendanceInput).
 	attended *bool
+	// argKey is the member of the tool's arguments the command came from,
+	// and argList reports a list of command lines (Cline's overrideInput
+	// replaces it).
+	argKey  string
+	argList bool
 }
 
 // isAttended reports whether a person will see a prompt the agent shows.
@@ -211,20 +234,21 @@ func (h *hookCall) canAsk() bool {
 	return false
 }
 
-// The members shellguard reads from every agent's hook input, by their
-// exact (case-sensitive) keys: session_id, cwd, hook_event_name,
-// tool_name and tool_input; in tool_input, command, and for Gemini CLI
-// only, dir_path (the optional directory of run_shell_command, relative to
-// the workspace; older releases called it directory). The agents send
-// more; other members are ignored. The agents read their JSON with exact
-// keys, and encoding/json matches struct fields case-insensitively (the
-// last of "command" and "Command" wins), so the input is read member by
-// member instead (see members), and an object holding the same key twice,
-// or two keys that differ only in case, is answered as a problem: which of
-// them the agent runs cannot be known.
+// The members shellguard reads from an agent's hook input are those its
+// agents.Input names, by their exact (case-sensitive) keys: the event,
+// the tool, the tool's arguments (in them the command, or a list of
+// commands, and a directory), the cwd (or a list of workspace roots),
+// the session, the permission mode, and whether a person is there. The
+// agents send more; other members are ignored. The agents read their JSON
+// with exact keys, and encoding/json matches struct fields
+// case-insensitively (the last of "command" and "Command" wins), so the
+// input is read member by member instead (see members), and an object
+// holding the same key twice, or two keys that differ only in case, is
+// answered as a problem: which of them the agent runs cannot be known.
 
 func (h *hookCall) answer(in io.Reader, decide DecideFunc) (ans answer) {
 	agent := h.spec.Name
+	inp := h.spec.Input
 	failure := h.failure
 	defer func() {
 		if r := recover(); r != nil {
@@ -247,7 +271,14 @@ func (h *hookCall) answer(in io.Reader, decide DecideFunc) (ans answer) {
 	case err != nil:
 		return failure(fmt.Sprintf("the hook input is not valid JSON for %s: %v", agent.Title(), err))
 	}
-	event, err := stringMember(top, "hook_event_name")
+	if inp.Attended != "" && h.spec.Attendance == agents.AttendanceInput {
+		a, err := boolAt(top, inp.Attended)
+		if err != nil {
+			return failure(err.Error())
+		}
+		h.attended = &a
+	}
+	event, err := stringAt(top, inp.Event)
 	if err != nil {
 		return failure(err.Error())
 	}
@@ -259,58 +290,69 @@ func (h *hookCall) answer(in io.Reader, decide DecideFunc) (ans answer) {
 		// Registered on another event: not a command about to run.
 		return answer{action: NoOpinion}
 	}
-	toolName, err := stringMember(top, "tool_name")
-	if err != nil {
-		return failure(err.Error())
-	}
-	foreign := h.spec.IsForeignShellTool(toolName)
-	if !h.spec.IsShellTool(toolName) && !foreign {
-		if toolName == "" {
-			return failure("the hook input names no tool (tool_name is missing)")
+	foreign := false
+	if inp.Tool != "" {
+		toolName, err := stringAt(top, inp.Tool)
+		if err != nil {
+			return failure(err.Error())
 		}
-		return answer{action: NoOpinion}
+		foreign = h.spec.IsForeignShellTool(toolName)
+		if !h.spec.IsShellTool(toolName) && !foreign {
+			if toolName == "" {
+				return failure("the hook input names no tool (" + inp.Tool + " is missing)")
+			}
+			return answer{action: NoOpinion}
+		}
 	}
-	rawTool := top["tool_input"]
-	if len(rawTool) == 0 || string(rawTool) == "null" {
-		return failure("the hook input has no tool_input")
+	args := top
+	argsName := ""
+	if inp.Args != "" {
+		argsName = inp.Args + "."
+		if args, err = h.argsAt(top, inp); err != nil {
+			return failure(err.Error())
+		}
 	}
-	ti, err := members(rawTool)
-	if errors.Is(err, errAmbiguous) {
-		return failure("tool_input is " + err.Error())
-	}
-	if err != nil {
-		return failure(fmt.Sprintf("tool_input is malformed: %v", err))
-	}
-	inpCwd, err := stringMember(top, "cwd")
+	inpCwd, err := stringAt(top, inp.Cwd)
 	if err != nil {
 		return failure(err.Error())
 	}
-	sessionID, err := stringMember(top, "session_id")
+	if inpCwd == "" && inp.Roots != "" {
+		if inpCwd, err = firstAt(top, inp.Roots); err != nil {
+			return failure(err.Error())
+		}
+	}
+	sessionID, err := stringAt(top, inp.Session)
 	if err != nil {
 		return failure(err.Error())
 	}
-	mode, err := stringMember(top, "permission_mode")
+	mode, err := stringAt(top, inp.Mode)
 	if err != nil {
 		return failure(err.Error())
 	}
 	var dir string
-	if agent == Gemini {
-		dirPath, err := stringMember(ti, "dir_path")
+	for _, key := range inp.Dirs {
+		d, err := stringMember(args, key)
 		if err != nil {
-			return failure("tool_input." + err.Error())
+			return failure(argsName + err.Error())
 		}
-		directory, err := stringMember(ti, "directory")
+		dir = firstNonEmpty(dir, d)
+	}
+	var commands []string
+	h.argKey = inp.Command
+	if raw, ok := args[inp.Commands]; ok && inp.Commands != "" && string(raw) != "null" {
+		h.argKey, h.argList = inp.Commands, true
+		if commands, err = commandList(raw, argsName+inp.Commands); err != nil {
+			return failure(err.Error())
+		}
+	} else {
+		command, err := commandLine(args[inp.Command], argsName+inp.Command)
 		if err != nil {
-			return failure("tool_input." + err.Error())
+			return failure(err.Error())
 		}
-		dir = firstNonEmpty(dirPath, directory)
-	}
-	command, err := commandLine(ti["command"])
-	if err != nil {
-		return failure(err.Error())
-	}
-	if strings.TrimSpace(command) == "" {
-		return failure("tool_input.command is empty")
+		if strings.TrimSpace(command) == "" {
+			return failure(argsName + inp.Command + " is empty")
+		}
+		commands = []string{command}
 	}
 	cwd := inpCwd
 	if dir != "" {
@@ -323,15 +365,139 @@ func (h *hookCall) answer(in io.Reader, decide DecideFunc) (ans answer) {
 	if decide == nil {
 		return failure("no decision function")
 	}
-	req := Request{Command: command, Cwd: cwd, SessionID: sessionID, Agent: agent, Mode: mode}
-	if h.spec.Ask != agents.AskNever && h.event == h.spec.Event {
-		req.Unattended = !h.isAttended()
+	var worst answer
+	for i, command := range commands {
+		req := Request{Command: command, Cwd: cwd, SessionID: sessionID, Agent: agent, Mode: mode}
+		if h.spec.Ask != agents.AskNever && h.event == h.spec.Event {
+			req.Unattended = !h.isAttended()
+		}
+		d, err := decide(req)
+		if err != nil {
+			return failure(err.Error())
+		}
+		a := h.forDecision(command, d, foreign)
+		if i == 0 || severity(a.action) > severity(worst.action) {
+			worst = a
+		}
 	}
-	d, err := decide(req)
+	return worst
+}
+
+// severity orders actions for a call that carries several commands: the
+// answer is the most restrictive one's, and allow only when every command
+// is allowed.
+func severity(a Action) int {
+	switch a {
+	case AllowAction:
+		return 0
+	case NoOpinion:
+		return 1
+	case AskAction:
+		return 2
+	}
+	return 3
+}
+
+// argsAt reads the tool's arguments object at inp.Args: an object, or
+// where the agent may send it so (Copilot CLI), a JSON string holding
+// one.
+func (h *hookCall) argsAt(top map[string]json.RawMessage, inp agents.Input) (map[string]json.RawMessage, error) {
+	raw, err := rawAt(top, inp.Args)
 	if err != nil {
-		return failure(err.Error())
+		return nil, err
 	}
-	return h.forDecision(command, d, foreign)
+	if len(raw) == 0 || string(raw) == "null" {
+		return nil, errors.New("the hook input has no " + inp.Args)
+	}
+	if inp.ArgsString && raw[0] == '"' {
+		var s string
+		if err := json.Unmarshal(raw, &s); err != nil {
+			return nil, fmt.Errorf("%s is malformed: %v", inp.Args, err)
+		}
+		raw = json.RawMessage(s)
+	}
+	args, err := members(raw)
+	if errors.Is(err, errAmbiguous) {
+		return nil, errors.New(inp.Args + " is " + err.Error())
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s is malformed: %v", inp.Args, err)
+	}
+	return args, nil
+}
+
+// rawAt returns the value at path (members joined by dots) in top, nil
+// when a member on the way is absent or null. Every object on the way is
+// read strictly (see members).
+func rawAt(top map[string]json.RawMessage, path string) (json.RawMessage, error) {
+	if path == "" {
+		return nil, nil
+	}
+	m := top
+	parts := strings.Split(path, ".")
+	for i, key := range parts {
+		raw, ok := m[key]
+		if !ok || string(raw) == "null" {
+			return nil, nil
+		}
+		if i == len(parts)-1 {
+			return raw, nil
+		}
+		next, err := members(raw)
+		name := strings.Join(parts[:i+1], ".")
+		if errors.Is(err, errAmbiguous) {
+			return nil, errors.New(name + " is " + err.Error())
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s is malformed: %v", name, err)
+		}
+		m = next
+	}
+	return nil, nil
+}
+
+// stringAt returns the string at path, "" when it is absent or null, and
+// an error when it is something else.
+func stringAt(top map[string]json.RawMessage, path string) (string, error) {
+	raw, err := rawAt(top, path)
+	if err != nil || raw == nil {
+		return "", err
+	}
+	var s string
+	if err := json.Unmarshal(raw, &s); err != nil {
+		return "", fmt.Errorf("%s is not a string", path)
+	}
+	return s, nil
+}
+
+// boolAt returns the boolean at path, false when it is absent or null.
+func boolAt(top map[string]json.RawMessage, path string) (bool, error) {
+	raw, err := rawAt(top, path)
+	if err != nil || raw == nil {
+		return false, err
+	}
+	var b bool
+	if err := json.Unmarshal(raw, &b); err != nil {
+		return false, fmt.Errorf("%s is not a boolean", path)
+	}
+	return b, nil
+}
+
+// firstAt returns the first string of the list at path ("" when absent or
+// empty).
+func firstAt(top map[string]json.RawMessage, path string) (string, error) {
+	raw, err := rawAt(top, path)
+	if err != nil || raw == nil {
+		return "", err
+	}
+	var list []string
+	if err := json.Unmarshal(raw, &list); err != nil {
+		return "", fmt.Errorf("%s is not a list of strings", path)
+	}
+	if len(list) == 0 {
+		return "", nil
+	}
+	return list[0], nil
 }
 
 // members reads the JSON object data into its members, by exact key. It
@@ -423,11 +589,12 @@ func firstNonEmpty(s ...string) string {
 	return ""
 }
 
-// commandLine decodes tool_input.command: a string, or an array of strings
-// (an argv), which is turned into a shell line with every word quoted.
-func commandLine(raw json.RawMessage) (string, error) {
+// commandLine decodes the command member named name (tool_input.command):
+// a string, or an array of strings (an argv), which is turned into a shell
+// line with every word quoted.
+func commandLine(raw json.RawMessage, name string) (string, error) {
 	if len(raw) == 0 || string(raw) == "null" {
-		return "", errors.New("tool_input.command is missing")
+		return "", errors.New(name + " is missing")
 	}
 	var s string
 	if err := json.Unmarshal(raw, &s); err == nil {
@@ -435,13 +602,37 @@ func commandLine(raw json.RawMessage) (string, error) {
 	}
 	var argv []string
 	if err := json.Unmarshal(raw, &argv); err != nil || len(argv) == 0 {
-		return "", errors.New("tool_input.command is neither a string nor a list of strings")
+		return "", errors.New(name + " is neither a string nor a list of strings")
 	}
 	words := make([]string, len(argv))
 	for i, w := range argv {
 		words[i] = shellQuote(w)
 	}
 	return strings.Join(words, " "), nil
+}
+
+// maxCommands bounds the command lines one hook call may carry.
+const maxCommands = 100
+
+// commandList decodes a list of whole command lines (Cline's
+// run_commands): every one must be a non-empty string.
+func commandList(raw json.RawMessage, name string) ([]string, error) {
+	var list []string
+	if err := json.Unmarshal(raw, &list); err != nil {
+		return nil, errors.New(name + " is not a list of strings")
+	}
+	if len(list) == 0 {
+		return nil, errors.New(name + " is empty")
+	}
+	if len(list) > maxCommands {
+		return nil, fmt.Errorf("%s holds more than %d commands", name, maxCommands)
+	}
+	for i, c := range list {
+		if strings.TrimSpace(c) == "" {
+			return nil, fmt.Errorf("%s[%d] is empty", name, i)
+		}
+	}
+	return list, nil
 }
 
 // shellQuote quotes s for a POSIX shell when it needs quoting.
@@ -454,7 +645,9 @@ func (h *hookCall) failure(problem string) answer {
 	ans.modelReason = "shellguard could not check this command (" + problem + "), so it was blocked. " +
 		"Do not try to run it another way; tell the user that shellguard needs attention (`shellguard doctor`)" + h.stop()
 	ans.userReason = "shellguard could not check this command (" + problem + "), so it was blocked; run `shellguard doctor`."
-	if h.event == h.spec.Event && h.canAsk() && h.isAttended() {
+	// Asked only where a person is known to be there: an agent that does
+	// not tell would hand this text to the model when no one is.
+	if h.event == h.spec.Event && h.canAsk() && h.isAttended() && h.spec.Attendance != agents.AttendanceNone {
 		ans.action = AskAction
 		ans.userReason = "shellguard could not check this command: " + problem + ". Approve it only if you have read the command yourself."
 	}
@@ -568,11 +761,18 @@ func (h *hookCall) forDecision(command string, d policy.Decision, foreign bool) 
 		ans := answer{
 			action: AskAction, event: h.event,
 			userReason: "shellguard: " + shown(command) + " needs your approval." + why,
+			// For a plugin that cannot show its prompt, or whose user
+			// declines: the block's reason.
+			modelReason: "shellguard needs a person's approval before " + shown(command) + " runs, and it was not given, so it was blocked." + why +
+				" Do not try to run it another way. Tell the user the command and why it is needed; " +
+				"they can run it themselves, or approve it with `shellguard allow` and ask you to retry" + h.stop(),
 		}
 		if h.canAsk() {
-			if !h.isAttended() {
-				// unattended = "ask": the agent refuses it and hands this
-				// reason to the model.
+			if (!h.isAttended() || h.spec.Attendance == agents.AttendanceNone) && h.spec.Output != agents.OutputPlugin {
+				// unattended = "ask", or an agent that does not tell: the
+				// agent refuses it when no one is there and hands this
+				// reason to the model. (shellguard's own plugins block
+				// with modelReason instead.)
 				ans.userReason += " If no one can approve it, do not try to run it another way: tell the user what you wanted to do."
 			}
 			return ans

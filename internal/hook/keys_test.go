@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/shellguard/shellguard/internal/agents"
 	"github.com/shellguard/shellguard/policy"
 )
 
@@ -15,47 +16,98 @@ import (
 // key twice or two keys that differ only in case is a problem (ask, or
 // block where the protocol cannot ask), never decided.
 func TestHookKeysAreExact(t *testing.T) {
-	head := map[Agent]string{
-		Claude: `"hook_event_name":"PreToolUse","tool_name":"Bash"`,
-		Gemini: `"hook_event_name":"BeforeTool","tool_name":"run_shell_command"`,
-		Codex:  `"hook_event_name":"PreToolUse","tool_name":"Bash"`,
+	// Each mutation inserts members into an agent's realistic call of
+	// rm -rf /: into the object holding the command, or at the top.
+	type mutation struct {
+		name string
+		// where: "args" inserts before the command member, "top" at the
+		// start of the top-level object.
+		where string
+		text  func(f fixture, sp agents.Spec) string
 	}
-	ambiguous := []struct{ name, body string }{
-		{"command and Command", `"cwd":"/p","tool_input":{"command":"rm -rf /","Command":"ls"}}`},
-		{"Command and command", `"cwd":"/p","tool_input":{"Command":"ls","command":"rm -rf /"}}`},
-		{"command twice", `"cwd":"/p","tool_input":{"command":"rm -rf /","command":"ls"}}`},
-		{"COMMAND and command", `"cwd":"/p","tool_input":{"COMMAND":"ls","command":"rm -rf /"}}`},
-		{"tool_input twice", `"cwd":"/p","tool_input":{"command":"rm -rf /"},"tool_input":{"command":"ls"}}`},
-		{"Tool_Input and tool_input", `"cwd":"/p","tool_input":{"command":"rm -rf /"},"Tool_Input":{"command":"ls"}}`},
-		{"cwd and CWD", `"cwd":"/p","CWD":"/q","tool_input":{"command":"ls"}}`},
-		{"tool_name and TOOL_NAME", `"TOOL_NAME":"Read","cwd":"/p","tool_input":{"command":"ls"}}`},
-		{"long s folds to s", `"cwd":"/p","\u017fession_id":"x","session_id":"y","tool_input":{"command":"ls"}}`},
-		{"Kelvin sign folds to k", `"cwd":"/p","tool_input":{"command":"ls","\u212a":"1","k":"2"}}`},
+	capital := func(s string) string { return strings.ToUpper(s[:1]) + s[1:] }
+	lsValue := func(f fixture) string {
+		if f.commandKey == "commands" {
+			return `["ls"]`
+		}
+		return `"ls"`
+	}
+	first := func(path string) string { return strings.Split(path, ".")[0] }
+	mutations := []mutation{
+		{"command and Command", "args", func(f fixture, _ agents.Spec) string { return `"` + capital(f.commandKey) + `":` + lsValue(f) + `,` }},
+		{"command twice", "args", func(f fixture, _ agents.Spec) string { return `"` + f.commandKey + `":` + lsValue(f) + `,` }},
+		{"COMMAND and command", "args", func(f fixture, _ agents.Spec) string {
+			return `"` + strings.ToUpper(f.commandKey) + `":` + lsValue(f) + `,`
+		}},
+		{"Kelvin sign folds to k", "args", func(fixture, agents.Spec) string { return `"\u212a":"1","k":"2",` }},
+		{"arguments twice", "top", func(_ fixture, sp agents.Spec) string {
+			if sp.Input.Args == "" {
+				return `"` + sp.Input.Command + `":"ls",`
+			}
+			return `"` + first(sp.Input.Args) + `":{"x":1},`
+		}},
+		{"arguments in another case", "top", func(_ fixture, sp agents.Spec) string {
+			if sp.Input.Args == "" {
+				return `"` + capital(sp.Input.Command) + `":"ls",`
+			}
+			return `"` + capital(first(sp.Input.Args)) + `":{"x":1},`
+		}},
+		{"cwd and CWD", "top", func(_ fixture, sp agents.Spec) string {
+			k := firstSet(sp.Input.Cwd, sp.Input.Roots, sp.Input.Session)
+			return `"` + strings.ToUpper(k) + `":"/q",`
+		}},
+		{"long s folds to s", "top", func(_ fixture, sp agents.Spec) string {
+			k := firstSet(sp.Input.Session, sp.Input.Cwd)
+			return `"` + strings.Replace(k, "s", "\u017f", 1) + `":"x",`
+		}},
 	}
 	for _, agent := range Agents() {
-		for _, tc := range ambiguous {
-			t.Run(string(agent)+"/"+tc.name, func(t *testing.T) {
-				in := "{" + head[agent] + "," + tc.body
+		sp := agent.Spec()
+		f := fixtures[agent]
+		for _, m := range mutations {
+			t.Run(string(agent)+"/"+m.name, func(t *testing.T) {
+				in := inputFor(agent, `"rm -rf /"`)
+				switch m.where {
+				case "args":
+					at := strings.Index(in, `"`+f.commandKey+`":`)
+					in = in[:at] + m.text(f, sp) + in[at:]
+				default:
+					in = "{" + m.text(f, sp) + in[1:]
+				}
 				called := false
 				decide := func(r Request) (policy.Decision, error) {
 					called = true
 					return allowed(r.Command), nil
 				}
 				var out, errOut bytes.Buffer
-				RunWith(agent, strings.NewReader(in), &out, &errOut, decide, unattendedEnv)
+				code := RunWith(agent, strings.NewReader(in), &out, &errOut, decide, unattendedEnv)
 				if called {
-					t.Errorf("decided an ambiguous input")
+					t.Errorf("decided an ambiguous input: %s", in)
 				}
+				// A problem found once Pi's extension said a person is
+				// there (its input's "attended") is asked.
 				want := DenyAction
-				if got := parseAction(t, agent, out.Bytes()); got != want {
+				if agent == Pi && m.where == "args" {
+					want = AskAction
+				}
+				if got := parseResult(t, agent, out.Bytes(), errOut.Bytes(), code); got != want {
 					t.Errorf("action %v, want %v: %s", got, want, out.String())
 				}
-				if !strings.Contains(out.String(), "ambiguous") {
-					t.Errorf("the reason does not say the input is ambiguous: %s", out.String())
+				if !strings.Contains(out.String()+errOut.String(), "ambiguous") {
+					t.Errorf("the reason does not say the input is ambiguous: %s%s (input %s)", out.String(), errOut.String(), in)
 				}
 			})
 		}
 	}
+}
+
+func firstSet(s ...string) string {
+	for _, x := range s {
+		if x != "" {
+			return x
+		}
+	}
+	return ""
 }
 
 // Only the exact keys are read: "Command" alone is no command, and the

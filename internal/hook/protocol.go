@@ -4,22 +4,29 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/shellguard/shellguard/internal/agents"
 )
 
-// The protocol adapters: one per agent, each rendering an answer in that
-// agent's documented output (nil: no output, no opinion).
+// The protocol adapters: one per answer shape (agents.Output), each
+// rendering an answer in that agent's documented output. Every adapter
+// writes only the fields its protocol documents; no output at all is "no
+// opinion" (the agent's own permission flow decides).
 
-// hookSpecific is the hookSpecificOutput of Claude Code's and Codex's
-// PreToolUse answer.
+// hookSpecific is the hookSpecificOutput of Claude Code's (and its
+// followers') and Codex's PreToolUse answer.
 //
 // Claude Code: "Hooks reference", PreToolUse decision control
 // (https://code.claude.com/docs/en/hooks#pretooluse-decision-control):
 // exit 0 with {"hookSpecificOutput": {"hookEventName": "PreToolUse",
 // "permissionDecision": "allow"|"deny"|"ask", "permissionDecisionReason":
 // "..."}}. A deny reason is shown to Claude, an ask reason to the user (and,
-// in a headless run, to Claude). Empty output means no opinion.
+// in a headless run, to Claude). Empty output means no opinion. Qwen Code
+// (PreToolUseHookOutput in its bundle), Factory Droid
+// (https://docs.factory.ai/reference/hooks-reference) and Augment
+// (https://docs.augmentcode.com/cli/hooks; its hook executor's
+// hookSpecificOutput schema) read the same answer.
 //
 // Codex: https://developers.openai.com/codex/hooks (PreToolUse) and
 // openai/codex codex-rs/hooks/src/engine/output_parser.rs
@@ -67,11 +74,77 @@ type geminiOutput struct {
 	SystemMessage string `json:"systemMessage,omitempty"`
 }
 
-// encode renders ans in the agent's protocol; nil means no output.
-func encode(spec agents.Spec, ans answer) ([]byte, error) {
+// copilotOutput is GitHub Copilot CLI's camelCase preToolUse answer
+// (https://docs.github.com/en/copilot/reference/copilot-cli-reference/cli-hooks-reference,
+// "preToolUse decision control"): "permissionDecision" "deny" blocks and
+// the model gets "Denied by preToolUse hook: REASON"; "ask" shows
+// Copilot's prompt with the reason, and where no one can answer (-p,
+// autopilot) denies with it; "allow" runs the tool without Copilot's own
+// prompt (verified with 1.0.102).
+type copilotOutput struct {
+	PermissionDecision       string `json:"permissionDecision"`
+	PermissionDecisionReason string `json:"permissionDecisionReason,omitempty"`
+}
+
+// cursorOutput is Cursor's beforeShellExecution answer
+// (https://cursor.com/docs/agent/hooks): "permission" allow, deny or ask,
+// "user_message" shown to the user (and, on a deny, the text the agent
+// gets back), "agent_message" for the agent.
+type cursorOutput struct {
+	Permission   string `json:"permission"`
+	UserMessage  string `json:"user_message,omitempty"`
+	AgentMessage string `json:"agent_message,omitempty"`
+}
+
+// crushOutput is Crush's PreToolUse answer
+// (charmbracelet/crush docs/hooks/README.md, "Output envelope —
+// PreToolUse"; internal/hooks/input.go): "decision" "deny" blocks and
+// "reason" reaches the model; "allow" pre-approves the call, skipping
+// Crush's permission prompt; no decision is no opinion. Crush has no ask.
+type crushOutput struct {
+	Decision string `json:"decision"`
+	Reason   string `json:"reason,omitempty"`
+}
+
+// clineOutput is the control JSON a Cline hook file prints (Cline CLI
+// 3.0.65, @cline/core: the hook control schema "cancel", "context",
+// "errorMessage", "overrideInput"). "cancel" aborts the whole run and
+// its reason reaches no one, so a deny replaces the tool's input with a
+// command that only prints shellguard's reason and fails
+// (overrideInput), which the model then reads as the command's result,
+// and adds the reason to its context; "cancel" is kept for a problem
+// where the tool's input cannot be rewritten.
+type clineOutput struct {
+	Cancel        bool           `json:"cancel,omitempty"`
+	ErrorMessage  string         `json:"errorMessage,omitempty"`
+	Context       string         `json:"context,omitempty"`
+	OverrideInput map[string]any `json:"overrideInput,omitempty"`
+}
+
+// pluginOutput is what shellguard's own plugins and extensions (OpenCode,
+// Kilo Code, Pi, Amp; see package install) read: "decision" deny blocks
+// the tool with "reason" for the model; "ask" asks the person with
+// "message" where the agent can show a prompt, and blocks with "reason"
+// where it cannot or the person declines; "allow" lets it run (Amp's and
+// Pi's own permission checks aside). No output is no opinion.
+type pluginOutput struct {
+	Decision string `json:"decision"`
+	Reason   string `json:"reason,omitempty"`
+	Message  string `json:"message,omitempty"`
+}
+
+// result is an encoded answer: what the hook writes and its exit code.
+type result struct {
+	stdout, stderr []byte
+	code           int
+}
+
+// encode renders ans in the agent's protocol.
+func (h *hookCall) encode(ans answer) (result, error) {
+	spec := h.spec
 	var v any
-	switch spec.Name {
-	case agents.Claude:
+	switch spec.Output {
+	case agents.OutputClaude:
 		switch ans.action {
 		case DenyAction:
 			v = hookSpecificOutput{hookSpecific{spec.Event, "deny", ans.modelReason}}
@@ -80,7 +153,7 @@ func encode(spec agents.Spec, ans answer) ([]byte, error) {
 		case AllowAction:
 			v = hookSpecificOutput{hookSpecific{spec.Event, "allow", ans.userReason}}
 		}
-	case agents.Gemini:
+	case agents.OutputGemini:
 		switch ans.action {
 		case DenyAction:
 			v = geminiOutput{Decision: "deny", Reason: ans.modelReason, SystemMessage: ans.userReason}
@@ -89,7 +162,7 @@ func encode(spec agents.Spec, ans answer) ([]byte, error) {
 		case AllowAction:
 			v = geminiOutput{Decision: "allow"}
 		}
-	case agents.Codex:
+	case agents.OutputCodex:
 		if ans.event == spec.PermissionEvent {
 			switch ans.action {
 			case AllowAction:
@@ -103,17 +176,84 @@ func encode(spec agents.Spec, ans answer) ([]byte, error) {
 		case DenyAction, AskAction:
 			v = hookSpecificOutput{hookSpecific{spec.Event, "deny", ans.modelReason}}
 		}
+	case agents.OutputCopilot:
+		switch ans.action {
+		case DenyAction:
+			v = copilotOutput{"deny", ans.modelReason}
+		case AskAction:
+			v = copilotOutput{"ask", ans.userReason}
+		case AllowAction:
+			v = copilotOutput{"allow", ans.userReason}
+		}
+	case agents.OutputCursor:
+		switch ans.action {
+		case DenyAction:
+			v = cursorOutput{"deny", ans.modelReason, ans.modelReason}
+		case AskAction:
+			v = cursorOutput{"ask", ans.userReason, ans.userReason}
+		case AllowAction:
+			v = cursorOutput{Permission: "allow"}
+		}
+	case agents.OutputCrush:
+		switch ans.action {
+		case DenyAction, AskAction:
+			v = crushOutput{"deny", ans.modelReason}
+		case AllowAction:
+			v = crushOutput{Decision: "allow"}
+		}
+	case agents.OutputCline:
+		switch ans.action {
+		case DenyAction, AskAction:
+			v = h.clineBlock(ans.modelReason)
+		}
+	case agents.OutputPlugin:
+		switch ans.action {
+		case DenyAction:
+			v = pluginOutput{"deny", ans.modelReason, ans.userReason}
+		case AskAction:
+			v = pluginOutput{"ask", ans.modelReason, ans.userReason}
+		case AllowAction:
+			v = pluginOutput{Decision: "allow"}
+		}
+	case agents.OutputExitCode:
+		// Windsurf: exit 2 blocks and shows stderr; exit 0 lets the
+		// command through to its own approval flow.
+		if ans.action == DenyAction || ans.action == AskAction {
+			return result{stderr: []byte(oneLine(ans.modelReason) + "\n"), code: 2}, nil
+		}
+		return result{}, nil
 	default:
-		return nil, fmt.Errorf("no protocol adapter for agent %q", spec.Name)
+		return result{}, fmt.Errorf("no protocol adapter for agent %q", spec.Name)
 	}
 	if v == nil {
-		return nil, nil
+		return result{}, nil
 	}
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false) // commands are full of < > &
 	if err := enc.Encode(v); err != nil {
-		return nil, err
+		return result{}, err
 	}
-	return buf.Bytes(), nil
+	return result{stdout: buf.Bytes()}, nil
+}
+
+// clineBlock is Cline's blocking answer: the tool's input replaced by a
+// command that prints the reason on stderr and fails, where the call's
+// command member is known; otherwise a cancel of the run.
+func (h *hookCall) clineBlock(reason string) clineOutput {
+	if h.argKey == "" {
+		return clineOutput{Cancel: true, ErrorMessage: reason}
+	}
+	refusal := "printf '%s\\n' " + shellQuote(oneLine(reason)) + " >&2; exit 1"
+	var value any = refusal
+	if h.argList {
+		value = []string{refusal}
+	}
+	return clineOutput{Context: reason, OverrideInput: map[string]any{h.argKey: value}}
+}
+
+// oneLine turns a reason into one line (stderr messages, a printf
+// argument).
+func oneLine(s string) string {
+	return strings.Join(strings.Fields(s), " ")
 }

@@ -1,8 +1,12 @@
 // Package install adds shellguard's hook to the settings of the agents of
-// internal/agents (Claude Code, Gemini CLI, Codex), removes it again, and
-// inspects it for `shellguard doctor`: the hook entries, Codex's record
-// of which hooks the user trusted (CheckCodexTrust) and Gemini CLI's
-// trusted folders (GeminiFolderTrust).
+// internal/agents (Claude Code, Gemini CLI, Codex, Copilot CLI, Cursor,
+// Windsurf, Qwen Code, Factory Droid, Crush, Augment), or writes a plugin,
+// extension or hook script of its own for the agents that load code
+// instead (OpenCode, Kilo Code, Pi, Amp, Cline: see plugin.go), removes it
+// again, and inspects it for `shellguard doctor`: the hook entries, Codex's
+// record of which hooks the user trusted (CheckCodexTrust), and the
+// trusted folders of Gemini CLI (GeminiFolderTrust) and Copilot CLI
+// (CopilotFolderTrust).
 //
 // Settings files belong to the user, so the editor is conservative:
 //
@@ -19,7 +23,8 @@
 //     followed by uninstall gives back the original bytes; a file left as
 //     an empty object is removed;
 //   - it refuses (with a *ParseError, the file untouched) a file it cannot
-//     parse; Gemini CLI settings may contain comments, which are kept;
+//     parse; settings that may contain comments (Gemini CLI, Copilot CLI,
+//     Qwen Code) keep them;
 //   - before writing it copies the old file to "<file>.shellguard-bak" (one
 //     backup per file, replaced each time), then replaces the file
 //     atomically, following a symbolic link to its target.

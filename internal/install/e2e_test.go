@@ -206,7 +206,7 @@ func TestCLIRefusesUnparseable(t *testing.T) {
 	if out, code := c.run("doctor"); code != 1 || !strings.Contains(out, "PROBLEM: cannot parse") {
 		t.Fatalf("doctor: exit %d\n%s", code, out)
 	}
-	if _, code := c.run("install", "cursor"); code != 2 {
+	if _, code := c.run("install", "nosuchagent"); code != 2 {
 		t.Fatalf("unknown agent: exit %d, want 2", code)
 	}
 }

@@ -5,14 +5,19 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/shellguard/shellguard/internal/agents"
 )
 
-// The settings layout is the same for the three agents:
+// Two settings layouts are edited here (agents.Layout):
 //
-//	{"hooks": {"<Event>": [{"matcher": "<tool>", "hooks": [{"type": "command", "command": "...", ...}]}]}}
+//	groups: {"hooks": {"<Event>": [{"matcher": "<tool>", "hooks": [{"type": "command", "command": "...", ...}]}]}}
+//	list:   {"hooks": {"<Event>": [{"command": "...", ...}]}}   (the handler carries its matcher, if any)
+//
+// and, for Factory Droid's hooks.json, the events at the top level with
+// no "hooks" member (agents.Spec.EventsAtRoot).
 //
 // Claude Code: "Hooks reference", Configuration
 // (https://code.claude.com/docs/en/hooks#configuration): event PreToolUse,
@@ -28,6 +33,20 @@ import (
 // next to an active config layer (~/.codex/hooks.json,
 // <repo>/.codex/hooks.json), event PreToolUse, matcher a regular expression
 // on the tool name ("^Bash$" for shell commands), timeout in seconds.
+//
+// Qwen Code (its settings schema; Claude-shaped groups, timeout in
+// seconds), Factory Droid (https://docs.factory.ai/reference/hooks-reference;
+// hooks.json keyed by event) and Augment
+// (https://docs.augmentcode.com/cli/hooks) use groups.
+//
+// GitHub Copilot CLI ("copilot help config": inline hooks in settings.json,
+// "same schema as .github/hooks/*.json"; the CLI hooks reference): list,
+// handler {"type": "command", "bash": CMD, "matcher": regex on the tool
+// name, "timeoutSec": N}. Cursor (https://cursor.com/docs/agent/hooks):
+// list in {"version": 1, "hooks": ...}, handler {"command", "timeout"}.
+// Windsurf (https://docs.windsurf.com/windsurf/cascade/hooks): list,
+// handler {"command", "show_output"}. Crush (docs/hooks/README.md): list,
+// handler {"name", "matcher", "command", "timeout"}.
 
 // hookEntry is the matcher group shellguard adds; field order is the order
 // written.
@@ -47,6 +66,77 @@ type hookCommand struct {
 // (see agents.Spec: matcher, timeout, name).
 func entryFor(spec agents.Spec, reg agents.Registration, command string) hookEntry {
 	return hookEntry{Matcher: reg.Matcher, Hooks: []hookCommand{{Type: "command", Command: command, Name: spec.HookName, Timeout: spec.Timeout}}}
+}
+
+// kv is one member of an ordered JSON object.
+type kv struct {
+	key   string
+	value any
+}
+
+// orderedObject is a JSON object written with its members in order.
+type orderedObject []kv
+
+func (o orderedObject) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, m := range o {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		k, err := marshal(m.key, "", "")
+		if err != nil {
+			return nil, err
+		}
+		v, err := marshal(m.value, "", "")
+		if err != nil {
+			return nil, err
+		}
+		b.Write(k)
+		b.WriteByte(':')
+		b.Write(v)
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}
+
+// handlerFor is the handler install writes in a list layout: "type",
+// "name", "matcher", the command, the timeout, "show_output", as the
+// agent's Spec says.
+func handlerFor(spec agents.Spec, reg agents.Registration, command string) orderedObject {
+	var o orderedObject
+	if spec.HandlerType {
+		o = append(o, kv{"type", "command"})
+	}
+	if spec.HookName != "" {
+		o = append(o, kv{"name", spec.HookName})
+	}
+	if reg.Matcher != "" {
+		o = append(o, kv{"matcher", reg.Matcher})
+	}
+	o = append(o, kv{commandKey(spec), command})
+	if spec.TimeoutKey != "" && spec.Timeout > 0 {
+		o = append(o, kv{spec.TimeoutKey, spec.Timeout})
+	}
+	if spec.ShowOutput {
+		o = append(o, kv{"show_output", true})
+	}
+	return o
+}
+
+// entryValue is what install adds to an event's list for reg.
+func entryValue(spec agents.Spec, reg agents.Registration, command string) any {
+	if spec.Layout == agents.LayoutList {
+		return handlerFor(spec, reg, command)
+	}
+	return entryFor(spec, reg, command)
+}
+
+func commandKey(spec agents.Spec) string {
+	if spec.CommandKey != "" {
+		return spec.CommandKey
+	}
+	return "command"
 }
 
 // allowsComments reports whether the agent's settings file may hold
@@ -102,11 +192,29 @@ func parseSettings(data []byte, agent agents.Agent) (*node, error) {
 
 // found locates one shellguard hook command in the settings tree.
 type found struct {
+	// hooksObj holds the events (root's "hooks", or root itself);
+	// eventArr is the event's list; group is the list's element (a
+	// matcher group, or in a list layout the handler itself); inner is
+	// the list holding the handler (the group's "hooks", or eventArr);
+	// cmd is the command's value.
 	hooksObj, eventArr, group, inner, cmd *node
 	event                                 string
 	eventIdx, groupIdx, innerIdx          int // member / element indexes
-	hooksIdx                              int // index of "hooks" in root
+	hooksIdx                              int // index of "hooks" in root; -1 when the events are at the root
 	command                               string
+}
+
+// eventsObject returns the object holding the events and its index in
+// root (-1 for root itself, or when there is none).
+func eventsObject(root *node, spec agents.Spec) (*node, int) {
+	if spec.EventsAtRoot {
+		return root, -1
+	}
+	i := lastMember(root, "hooks")
+	if i < 0 {
+		return nil, -1
+	}
+	return root.members[i].value, i
 }
 
 // find returns every shellguard hook for agent in root, in text order,
@@ -115,13 +223,10 @@ type found struct {
 // to be shellguard's even if its binary was renamed. With event set, only
 // that event's.
 func find(data []byte, root *node, agent agents.Agent, exact string, event ...string) []found {
+	spec := agent.Spec()
 	var out []found
-	hooksIdx := lastMember(root, "hooks")
-	if hooksIdx < 0 {
-		return nil
-	}
-	hooksObj := root.members[hooksIdx].value
-	if hooksObj.kind != '{' {
+	hooksObj, hooksIdx := eventsObject(root, spec)
+	if hooksObj == nil || hooksObj.kind != '{' {
 		return nil
 	}
 	for eventIdx, m := range hooksObj.members {
@@ -131,7 +236,7 @@ func find(data []byte, root *node, agent agents.Agent, exact string, event ...st
 		if len(event) > 0 && m.key != event[0] {
 			continue
 		}
-		if _, registered := agent.Spec().Matcher(m.key); !registered {
+		if _, registered := spec.Matcher(m.key); !registered {
 			continue
 		}
 		eventArr := m.value
@@ -139,12 +244,14 @@ func find(data []byte, root *node, agent agents.Agent, exact string, event ...st
 			continue
 		}
 		for gi, group := range eventArr.elems {
-			inner := group.get("hooks")
-			if inner == nil || inner.kind != '[' {
-				continue
+			inner, handlers, first := group.get("hooks"), []*node(nil), 0
+			if spec.Layout == agents.LayoutList {
+				inner, handlers, first = eventArr, []*node{group}, gi
+			} else if inner != nil && inner.kind == '[' {
+				handlers = inner.elems
 			}
-			for hi, h := range inner.elems {
-				cmd := h.get("command")
+			for i, h := range handlers {
+				cmd := h.get(commandKey(spec))
 				if cmd == nil || cmd.kind != '"' {
 					continue
 				}
@@ -153,7 +260,7 @@ func find(data []byte, root *node, agent agents.Agent, exact string, event ...st
 					continue
 				}
 				out = append(out, found{hooksObj: hooksObj, eventArr: eventArr, group: group, inner: inner, cmd: cmd,
-					event: m.key, eventIdx: eventIdx, groupIdx: gi, innerIdx: hi, hooksIdx: hooksIdx, command: s})
+					event: m.key, eventIdx: eventIdx, groupIdx: gi, innerIdx: first + i, hooksIdx: hooksIdx, command: s})
 			}
 		}
 	}
@@ -194,6 +301,12 @@ type Hook struct {
 // recognised as shellguard's too (see RemoveHook).
 func InstalledHooks(data []byte, agent agents.Agent, also string) ([]Hook, error) {
 	if len(bytes.TrimSpace(data)) == 0 {
+		return nil, nil
+	}
+	if spec := agent.Spec(); spec.Layout == agents.LayoutFile {
+		if cmd, ours := pluginCommand(data, agent); ours || also != "" && cmd == also {
+			return []Hook{{Event: spec.Event, Command: cmd}}, nil
+		}
 		return nil, nil
 	}
 	root, err := parseSettings(data, agent)
@@ -288,48 +401,53 @@ func addRegistration(data []byte, spec agents.Spec, reg agents.Registration, com
 		return nil, false, err
 	}
 	if hs := find(data, root, spec.Name, command, reg.Event); len(hs) > 0 {
-		out, changed := data, false
-		// Replace from the last so earlier offsets stay valid.
-		for i := len(hs) - 1; i >= 0; i-- {
-			f := hs[i]
+		// The command, and the matcher of a group (or list handler)
+		// holding only shellguard's hook, get the current values; the
+		// edits are applied from the last so earlier offsets stay valid.
+		type edit struct {
+			start, end int
+			value      string
+		}
+		var edits []edit
+		for _, f := range hs {
 			if f.command != command {
-				q, err := marshal(command, "", "")
-				if err != nil {
-					return nil, false, err
-				}
-				out = splice(out, f.cmd.start, f.cmd.end, q)
-				changed = true
+				edits = append(edits, edit{f.cmd.start, f.cmd.end, command})
 			}
-			if m := f.group.get("matcher"); m != nil && m.kind == '"' && len(f.inner.elems) == 1 {
+			alone := spec.Layout == agents.LayoutList || len(f.inner.elems) == 1
+			if m := f.group.get("matcher"); m != nil && m.kind == '"' && alone && reg.Matcher != "" {
 				var cur string
 				if json.Unmarshal(data[m.start:m.end], &cur) == nil && cur != reg.Matcher {
-					q, err := marshal(reg.Matcher, "", "")
-					if err != nil {
-						return nil, false, err
-					}
-					out = splice(out, m.start, m.end, q)
-					changed = true
+					edits = append(edits, edit{m.start, m.end, reg.Matcher})
 				}
 			}
 		}
-		return out, changed, nil
+		sort.Slice(edits, func(i, j int) bool { return edits[i].start > edits[j].start })
+		out := data
+		for _, e := range edits {
+			q, err := marshal(e.value, "", "")
+			if err != nil {
+				return nil, false, err
+			}
+			out = splice(out, e.start, e.end, q)
+		}
+		return out, len(edits) > 0, nil
 	}
 	unit := indentUnit(data)
-	entry := entryFor(spec, reg, command)
-	hooksObj := root.get("hooks")
+	entry := entryValue(spec, reg, command)
+	hooksObj, _ := eventsObject(root, spec)
 	var out []byte
 	switch {
 	case hooksObj == nil:
-		out, err = insertMember(data, root, "hooks", map1(reg.Event, []hookEntry{entry}), unit)
+		out, err = insertMember(data, root, "hooks", map1(reg.Event, []any{entry}), unit)
 	case hooksObj.kind != '{':
 		return nil, false, &ParseError{fmt.Errorf(`"hooks" is not an object`)}
 	default:
 		ev := hooksObj.get(reg.Event)
 		switch {
 		case ev == nil:
-			out, err = insertMember(data, hooksObj, reg.Event, []hookEntry{entry}, unit)
+			out, err = insertMember(data, hooksObj, reg.Event, []any{entry}, unit)
 		case ev.kind != '[':
-			return nil, false, &ParseError{fmt.Errorf(`"hooks.%s" is not an array`, reg.Event)}
+			return nil, false, &ParseError{fmt.Errorf(`"%s" is not an array`, eventPath(spec, reg.Event))}
 		default:
 			out, err = insertElem(data, ev, entry, unit)
 		}
@@ -338,6 +456,14 @@ func addRegistration(data []byte, spec agents.Spec, reg agents.Registration, com
 		return nil, false, err
 	}
 	return out, true, nil
+}
+
+// eventPath names an event's member for a message ("hooks.PreToolUse").
+func eventPath(spec agents.Spec, event string) string {
+	if spec.EventsAtRoot {
+		return event
+	}
+	return "hooks." + event
 }
 
 // orderedMap1 is a one-member JSON object.
@@ -361,21 +487,29 @@ func (m orderedMap1) MarshalJSON() ([]byte, error) {
 }
 
 func renderNew(spec agents.Spec, command string) ([]byte, bool, error) {
-	// Build {"hooks": {EVENT: [entry], ...}} in registration order.
+	// Build {"hooks": {EVENT: [entry], ...}} in registration order (with
+	// the agent's "version" first, or the events at the top level).
 	var events bytes.Buffer
 	events.WriteByte('{')
 	for i, reg := range spec.Registrations {
 		if i > 0 {
 			events.WriteByte(',')
 		}
-		b, err := marshal(map1(reg.Event, []hookEntry{entryFor(spec, reg, command)}), "", "")
+		b, err := marshal(map1(reg.Event, []any{entryValue(spec, reg, command)}), "", "")
 		if err != nil {
 			return nil, false, err
 		}
 		events.Write(b[1 : len(b)-1])
 	}
 	events.WriteByte('}')
-	b, err := marshal(map1("hooks", json.RawMessage(events.Bytes())), "", "  ")
+	var v any = map1("hooks", json.RawMessage(events.Bytes()))
+	switch {
+	case spec.EventsAtRoot:
+		v = json.RawMessage(events.Bytes())
+	case spec.Version != 0:
+		v = orderedObject{{"version", spec.Version}, {"hooks", json.RawMessage(events.Bytes())}}
+	}
+	b, err := marshal(v, "", "  ")
 	if err != nil {
 		return nil, false, err
 	}
@@ -542,11 +676,13 @@ func removeChild(data []byte, n *node, i int) []byte {
 // RemoveHook returns data without shellguard's hooks for agent. Containers
 // left empty by the removal (the matcher group, the event's list, the
 // "hooks" object) are removed too; empty reports that nothing but an empty
-// object would remain, in which case the caller removes the file.
+// object would remain (or, for an agent whose new files get a "version",
+// nothing but that version), in which case the caller removes the file.
 // changed is false when data holds no shellguard hook for agent. A hook
 // whose command is exactly command (when not empty) is removed too, even if
 // it does not mention shellguard.
 func RemoveHook(data []byte, agent agents.Agent, command string) (out []byte, changed, empty bool, err error) {
+	spec := agent.Spec()
 	if len(bytes.TrimSpace(data)) == 0 {
 		return data, false, false, nil
 	}
@@ -559,16 +695,19 @@ func RemoveHook(data []byte, agent agents.Agent, command string) (out []byte, ch
 		hs := find(out, root, agent, command)
 		if len(hs) == 0 {
 			empty = len(root.members) == 0 && len(bytes.TrimSpace(out[root.start+1:root.end-1])) == 0
+			if changed && spec.Version != 0 && len(root.members) == 1 && root.members[0].key == "version" {
+				empty = true
+			}
 			return out, changed, changed && empty, nil
 		}
 		f := hs[len(hs)-1]
 		changed = true
 		switch {
-		case len(f.inner.elems) > 1:
+		case spec.Layout == agents.LayoutGroups && len(f.inner.elems) > 1:
 			out = removeChild(out, f.inner, f.innerIdx)
 		case len(f.eventArr.elems) > 1:
 			out = removeChild(out, f.eventArr, f.groupIdx)
-		case len(f.hooksObj.members) > 1:
+		case len(f.hooksObj.members) > 1 || f.hooksIdx < 0:
 			out = removeChild(out, f.hooksObj, f.eventIdx)
 		default:
 			out = removeChild(out, root, f.hooksIdx)

@@ -16,7 +16,8 @@ import (
 // removing it leaves no shellguard hook and a file that still parses.
 func FuzzEdit(f *testing.F) {
 	for _, name := range []string{"claude-settings.json", "claude-no-hooks.json", "claude-tabs.json",
-		"claude-compact.json", "gemini-settings.json", "codex-hooks.json"} {
+		"claude-compact.json", "gemini-settings.json", "codex-hooks.json", "copilot-settings.json", "cursor-hooks.json",
+		"windsurf-hooks.json", "qwen-settings.json", "droid-hooks.json", "crush.json", "augment-settings.json"} {
 		if b, err := os.ReadFile(filepath.Join("testdata", name)); err == nil {
 			f.Add(b, byte(0))
 		}
@@ -24,8 +25,16 @@ func FuzzEdit(f *testing.F) {
 	f.Add([]byte(`{"hooks":{"PreToolUse":[{"hooks":[{"command":"shellguard hook claude"}]}]}}`), byte(0))
 	f.Add([]byte("{/* c */}"), byte(1))
 	f.Add([]byte(`{"a":[]}`), byte(2))
+	// The agents whose settings the editor edits (not the files
+	// shellguard writes whole).
+	var edited []agents.Agent
+	for _, sp := range agents.Specs() {
+		if sp.Layout != agents.LayoutFile {
+			edited = append(edited, sp.Name)
+		}
+	}
 	f.Fuzz(func(t *testing.T, data []byte, which byte) {
-		agent := agents.Agents()[int(which)%3]
+		agent := edited[int(which)%len(edited)]
 		if _, err := parseJSON(data, false); (err == nil) != json.Valid(data) {
 			t.Fatalf("parser disagrees with encoding/json on %q: %v", data, err)
 		}

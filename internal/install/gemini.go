@@ -156,3 +156,56 @@ func isSubpath(parent, child string) bool {
 	rel, err := filepath.Rel(parent, child)
 	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
 }
+
+// CopilotFolderTrust tells whether GitHub Copilot CLI trusts dir for the
+// user of env, so that it loads the repository's hooks there
+// (.github/copilot/settings.json, .github/hooks/*.json). What it relies
+// on, from Copilot CLI 1.0.102 ("copilot help config"; verified: a
+// repository hook ran only once the folder was listed): the user's
+// $COPILOT_HOME/config.json (default ~/.copilot/config.json, JSON with
+// comments) lists "trustedFolders"; a folder is trusted when it or a
+// folder above it is listed. --trust-folder and COPILOT_ALLOW_ALL=true
+// trust the folder of one run, which doctor cannot see.
+func CopilotFolderTrust(env Env, dir string) FolderTrust {
+	base := env.getenv("COPILOT_HOME")
+	if base == "" {
+		if env.Home == "" {
+			return FolderTrust{Err: errors.New("no home directory")}
+		}
+		base = filepath.Join(env.Home, ".copilot")
+	}
+	ft := FolderTrust{File: filepath.Join(base, "config.json")}
+	data, err := os.ReadFile(ft.File)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		ft.Why = ft.File + " does not exist, so no folder is trusted yet"
+		return ft
+	case err != nil:
+		ft.Err = err
+		return ft
+	}
+	root, err := parseJSON(data, true)
+	if err != nil {
+		ft.Err = err
+		return ft
+	}
+	list := root.get("trustedFolders")
+	if list == nil || list.kind != '[' {
+		ft.Why = "no folder is listed in trustedFolders in " + ft.File
+		return ft
+	}
+	real := resolvePath(dir)
+	for _, e := range list.elems {
+		var p string
+		if e.kind != '"' || json.Unmarshal(data[e.start:e.end], &p) != nil || !filepath.IsAbs(p) {
+			continue
+		}
+		if isSubpath(resolvePath(p), real) {
+			ft.Trusted = true
+			ft.Why = fmt.Sprintf("%s lists %q in trustedFolders", ft.File, p)
+			return ft
+		}
+	}
+	ft.Why = "trustedFolders in " + ft.File + " lists neither it nor a folder above it"
+	return ft
+}

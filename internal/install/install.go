@@ -1,12 +1,17 @@
 package install
 
 import (
+	"bytes"
+	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/shellguard/shellguard/internal/agents"
 
@@ -62,15 +67,34 @@ func (e Env) getenv(k string) string {
 	return e.Getenv(k)
 }
 
-// SettingsPath returns the file that holds agent's hooks for scope (see
-// agents.Spec: ConfigDirEnv, Dir, SettingsFile):
+// SettingsPath returns the file that holds agent's hook for scope (see
+// agents.Spec: UserDir, UserDirEnv, UserXDG, ProjectDir, File):
 //
-//	claude  user:    $CLAUDE_CONFIG_DIR/settings.json, default ~/.claude/settings.json
-//	        project: <dir>/.claude/settings.json
-//	gemini  user:    ~/.gemini/settings.json
-//	        project: <dir>/.gemini/settings.json
-//	codex   user:    $CODEX_HOME/hooks.json, default ~/.codex/hooks.json
-//	        project: <dir>/.codex/hooks.json (loaded only for trusted projects)
+//	claude   user:    $CLAUDE_CONFIG_DIR/settings.json, default ~/.claude/settings.json
+//	         project: <dir>/.claude/settings.json
+//	gemini   user:    ~/.gemini/settings.json
+//	         project: <dir>/.gemini/settings.json
+//	codex    user:    $CODEX_HOME/hooks.json, default ~/.codex/hooks.json
+//	         project: <dir>/.codex/hooks.json (loaded only for trusted projects)
+//	copilot  user:    $COPILOT_HOME/settings.json, default ~/.copilot/settings.json
+//	         project: <dir>/.github/copilot/settings.json (loaded only in trusted folders)
+//	opencode user:    $XDG_CONFIG_HOME/opencode/plugins/shellguard.js (~/.config/opencode/...)
+//	         project: <dir>/.opencode/plugins/shellguard.js
+//	cursor   user:    ~/.cursor/hooks.json; project: <dir>/.cursor/hooks.json
+//	windsurf user:    ~/.codeium/windsurf/hooks.json; project: <dir>/.windsurf/hooks.json
+//	cline    user:    $CLINE_DIR/hooks/PreToolUse.bash, default ~/.cline/hooks/PreToolUse.bash
+//	         project: <dir>/.cline/hooks/PreToolUse.bash
+//	qwen     user:    ~/.qwen/settings.json; project: <dir>/.qwen/settings.json
+//	droid    user:    ~/.factory/hooks.json; project: <dir>/.factory/hooks.json
+//	crush    user:    $CRUSH_GLOBAL_CONFIG/crush.json, default $XDG_CONFIG_HOME/crush/crush.json
+//	         project: <dir>/crush.json
+//	pi       user:    $PI_CODING_AGENT_DIR/extensions/shellguard.ts, default ~/.pi/agent/...
+//	         project: <dir>/.pi/extensions/shellguard.ts
+//	kilo     user:    $XDG_CONFIG_HOME/kilo/plugins/shellguard.js; project: <dir>/.kilo/plugins/shellguard.js
+//	amp      user:    $XDG_CONFIG_HOME/amp/plugins/shellguard.ts; project: <dir>/.amp/plugins/shellguard.ts
+//	augment  user:    ~/.augment/settings.json; project: <dir>/.augment/settings.json
+//
+// A relative $XDG_CONFIG_HOME is ignored, as the XDG specification says.
 func SettingsPath(agent agents.Agent, scope Scope, env Env) (string, error) {
 	spec, ok := agents.Lookup(string(agent))
 	if !ok {
@@ -82,19 +106,26 @@ func SettingsPath(agent agents.Agent, scope Scope, env Env) (string, error) {
 		if env.Home == "" {
 			return "", errors.New("no home directory")
 		}
-		base = filepath.Join(env.Home, spec.Dir)
-		if spec.ConfigDirEnv != "" {
-			base = firstNonEmpty(env.getenv(spec.ConfigDirEnv), base)
+		base = filepath.Join(env.Home, spec.UserDir)
+		if spec.UserXDG != "" {
+			cfg := env.getenv("XDG_CONFIG_HOME")
+			if !filepath.IsAbs(cfg) {
+				cfg = filepath.Join(env.Home, ".config")
+			}
+			base = filepath.Join(cfg, spec.UserXDG)
+		}
+		if spec.UserDirEnv != "" {
+			base = firstNonEmpty(env.getenv(spec.UserDirEnv), base)
 		}
 	case Project:
 		if env.Dir == "" {
 			return "", errors.New("no project directory")
 		}
-		base = filepath.Join(env.Dir, spec.Dir)
+		base = filepath.Join(env.Dir, spec.ProjectDir)
 	default:
 		return "", fmt.Errorf("unknown scope %q (want user or project)", scope)
 	}
-	return filepath.Join(base, spec.SettingsFile), nil
+	return filepath.Join(base, filepath.FromSlash(spec.File)), nil
 }
 
 func firstNonEmpty(s ...string) string {
@@ -135,26 +166,44 @@ func HookCommandFor(exe string, agent agents.Agent) string {
 }
 
 // FailClosedSuffix is appended to the hook command of an agent that runs a
-// command whose hook program is missing or fails (Claude Code and Codex
-// treat exit 127 as a non-blocking error): when the program cannot run,
-// the shell prints why on stderr and exits 2, which both agents document
-// as "block, and show stderr". The hook itself never exits other than 0
-// or 2. The agents run hook commands with a POSIX shell (bash -c, sh -c).
+// command whose hook program is missing or fails (Claude Code, Codex, Qwen
+// Code, Factory Droid, Cursor, Crush and Augment treat exit 127 as a
+// non-blocking error): when the program cannot run, the shell prints why
+// on stderr and exits 2, which these agents document as "block, and show
+// stderr". The hook itself never exits other than 0 or 2. The agents run
+// hook commands with a POSIX shell (bash -c, sh -c, Crush's embedded
+// mvdan.cc/sh).
 const FailClosedSuffix = ` || { echo "shellguard: its hook program could not run (exit $?), so the command is blocked; run: shellguard doctor" >&2; exit 2; }`
 
-func failClosed(command string, agent agents.Agent) string {
-	if agent.Spec().FailClosed {
-		return command + FailClosedSuffix
+// FailClosedExitSuffix is FailClosedSuffix for an agent that reads only
+// exit codes (Windsurf): there the hook itself blocks with exit 2 and its
+// reason on stderr, which the suffix keeps as it is.
+const FailClosedExitSuffix = ` || { c=$?; [ "$c" -eq 2 ] && exit 2; echo "shellguard: its hook program could not run (exit $c), so the command is blocked; run: shellguard doctor" >&2; exit 2; }`
+
+// failClosedSuffix is the suffix agent's commands get, or "".
+func failClosedSuffix(agent agents.Agent) string {
+	spec := agent.Spec()
+	switch {
+	case !spec.FailClosed:
+		return ""
+	case spec.Output == agents.OutputExitCode:
+		return FailClosedExitSuffix
 	}
-	return command
+	return FailClosedSuffix
+}
+
+func failClosed(command string, agent agents.Agent) string {
+	return command + failClosedSuffix(agent)
 }
 
 // FailsClosed reports whether an installed hook command blocks the
 // agent's command when the hook program cannot run: always for agents
-// that block on any failure (Gemini CLI), else only when the command
-// carries FailClosedSuffix.
+// that block on any failure (Gemini CLI, Copilot CLI) and for the files
+// shellguard writes whole (they block by themselves), else only when the
+// command carries the agent's suffix.
 func FailsClosed(command string, agent agents.Agent) bool {
-	return !agent.Spec().FailClosed || strings.HasSuffix(command, FailClosedSuffix)
+	suffix := failClosedSuffix(agent)
+	return suffix == "" || strings.HasSuffix(command, suffix)
 }
 
 // shellQuote quotes s for a POSIX shell when it needs quoting.
@@ -192,6 +241,9 @@ type Result struct {
 // atomically. A file
 // it cannot parse is left untouched and reported as a *ParseError.
 func Install(path string, agent agents.Agent, command string, opts Options) (Result, error) {
+	if agent.Spec().Layout == agents.LayoutFile {
+		return installFile(path, agent, command, opts)
+	}
 	res, target, err := load(path)
 	if err != nil {
 		return res, err
@@ -213,6 +265,9 @@ func Install(path string, agent agents.Agent, command string, opts Options) (Res
 // are as for Install. command, when not empty, is also recognised as
 // shellguard's hook (see RemoveHook). A missing file is not an error.
 func Uninstall(path string, agent agents.Agent, command string, opts Options) (Result, error) {
+	if agent.Spec().Layout == agents.LayoutFile {
+		return uninstallFile(path, agent, command, opts)
+	}
 	res, target, err := load(path)
 	if err != nil || res.Created {
 		res.Created = false
@@ -237,12 +292,19 @@ func load(path string) (res Result, target string, err error) {
 	if t, err := filepath.EvalSymlinks(path); err == nil {
 		target = t
 	}
-	data, err := os.ReadFile(target)
+	st, err := os.Stat(target)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		res.Created = true
 		return res, target, nil
 	case err != nil:
+		return res, target, err
+	case !st.Mode().IsRegular():
+		// A FIFO would block the read, a device is no settings file.
+		return res, target, fmt.Errorf("%s is not a regular file; shellguard did not touch it", target)
+	}
+	data, err := os.ReadFile(target)
+	if err != nil {
 		return res, target, err
 	}
 	res.Before = data
@@ -303,6 +365,9 @@ type Status struct {
 	// Hooks are shellguard's hook entries in the file, under every event
 	// install registers for the agent.
 	Hooks []Hook
+	// Foreign reports a file at the path of a file shellguard writes
+	// whole (a plugin) that shellguard did not write.
+	Foreign bool
 }
 
 // Inspect reports whether shellguard's hook for agent is in the settings
@@ -326,6 +391,7 @@ func Inspect(agent agents.Agent, scope Scope, env Env, command string) Status {
 	if st.Hooks, st.Err = InstalledHooks(data, agent, command); st.Err == nil {
 		st.Commands, _ = InstalledCommands(data, agent, command)
 	}
+	st.Foreign = agent.Spec().Layout == agents.LayoutFile && len(st.Commands) == 0
 	return st
 }
 
@@ -394,4 +460,97 @@ func firstWord(s string) (string, bool) {
 		}
 	}
 	return b.String(), true
+}
+
+// ErrNotProbed is returned by Probe for a hook command it does not start
+// (one that would need a shell to run).
+var ErrNotProbed = errors.New("the command needs a shell")
+
+// Probe starts the program an installed hook command names, as the agent
+// would, with a hook input that asks about no command (another tool, or
+// another event), and checks that it answers as the agent's hook does
+// then: exit 0 and nothing on its standard output (no opinion). So nothing
+// is decided and nothing is logged, but a program that is not shellguard,
+// does not know the agent (an older release) or does not start is found.
+// The command is split into words without a shell (its fail-closed
+// suffix removed); one that needs a shell is not run (ErrNotProbed).
+func Probe(command string, agent agents.Agent) error {
+	spec := agent.Spec()
+	argv, err := splitWords(strings.TrimSuffix(command, failClosedSuffix(agent)))
+	if err != nil || len(argv) == 0 {
+		return ErrNotProbed
+	}
+	input, err := probeInput(spec)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
+	cmd.Stdin = bytes.NewReader(input)
+	var out, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &limitedBuffer{&out, 64 << 10}, &limitedBuffer{&errOut, 64 << 10}
+	cmd.WaitDelay = time.Second
+	err = cmd.Run()
+	switch {
+	case ctx.Err() != nil:
+		return errors.New("it did not answer within 10 s")
+	case err != nil:
+		msg := strings.TrimSpace(errOut.String())
+		if len(msg) > 300 {
+			msg = msg[:300] + "…"
+		}
+		return fmt.Errorf("%v (%s)", err, msg)
+	case len(bytes.TrimSpace(out.Bytes())) != 0:
+		return fmt.Errorf("it answered %q to a call about no command", strings.TrimSpace(out.String()))
+	}
+	return nil
+}
+
+// probeInput is a hook input of agent's shape about no command: its
+// event with a tool that is no shell tool, or where the hook is for shell
+// commands only, another event.
+func probeInput(spec agents.Spec) ([]byte, error) {
+	top := map[string]any{}
+	set := func(path string, v any) {
+		if path == "" {
+			return
+		}
+		m := top
+		parts := strings.Split(path, ".")
+		for _, k := range parts[:len(parts)-1] {
+			next, ok := m[k].(map[string]any)
+			if !ok {
+				next = map[string]any{}
+				m[k] = next
+			}
+			m = next
+		}
+		m[parts[len(parts)-1]] = v
+	}
+	if spec.Input.Tool != "" {
+		set(spec.Input.Event, spec.Event)
+		set(spec.Input.Tool, "shellguard-doctor-probe")
+	} else {
+		set(spec.Input.Event, "shellguard-doctor-probe")
+	}
+	set(spec.Input.Session, "shellguard-doctor")
+	return json.Marshal(top)
+}
+
+// limitedBuffer keeps at most n bytes of what is written to it.
+type limitedBuffer struct {
+	b *bytes.Buffer
+	n int
+}
+
+func (l *limitedBuffer) Write(p []byte) (int, error) {
+	if room := l.n - l.b.Len(); room > 0 {
+		if len(p) > room {
+			l.b.Write(p[:room])
+		} else {
+			l.b.Write(p)
+		}
+	}
+	return len(p), nil
 }

@@ -89,6 +89,15 @@ func TestInstallUninstallRoundTrip(t *testing.T) {
 		{"codex-hooks.json", agents.Codex, true},
 		// Another agent's file layout with a different event: still fine.
 		{"claude-settings.json", agents.Codex, true},
+		{"copilot-settings.json", agents.Copilot, true},
+		{"cursor-hooks.json", agents.Cursor, true},
+		{"windsurf-hooks.json", agents.Windsurf, true},
+		{"qwen-settings.json", agents.Qwen, true},
+		{"droid-hooks.json", agents.Droid, true},
+		{"crush.json", agents.Crush, true},
+		{"augment-settings.json", agents.Augment, true},
+		{"claude-settings.json", agents.Qwen, true},
+		{"claude-settings.json", agents.Augment, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file+"/"+string(tt.agent), func(t *testing.T) {
@@ -121,9 +130,21 @@ func TestInstallUninstallRoundTrip(t *testing.T) {
 
 			// The hook entry is where the agent looks for it.
 			v := decodeLoose(t, installed, tt.agent).(map[string]any)
-			groups := v["hooks"].(map[string]any)[tt.agent.Event()].([]any)
+			spec := tt.agent.Spec()
+			events := v
+			if !spec.EventsAtRoot {
+				events = v["hooks"].(map[string]any)
+			}
+			groups := events[tt.agent.Event()].([]any)
 			last := groups[len(groups)-1].(map[string]any)
-			if last["matcher"] == "" || last["hooks"].([]any)[0].(map[string]any)["command"] != cmd {
+			handler := last
+			if spec.Layout == agents.LayoutGroups {
+				handler = last["hooks"].([]any)[0].(map[string]any)
+				if last["matcher"] == "" {
+					t.Fatalf("entry %v has no matcher", last)
+				}
+			}
+			if handler[commandKey(spec)] != cmd {
 				t.Fatalf("entry %v", last)
 			}
 
@@ -236,7 +257,9 @@ func TestInstallCreatesAndUninstallRemoves(t *testing.T) {
 					t.Fatalf("inspect: %+v", st)
 				}
 				res, err = Uninstall(path, agent, "", Options{})
-				if err != nil || !res.Removed || res.Backup == "" {
+				// A file shellguard wrote whole is removed with no backup.
+				own := agent.Spec().Layout == agents.LayoutFile
+				if err != nil || !res.Removed || (res.Backup == "") != own {
 					t.Fatalf("uninstall: %+v, %v", res, err)
 				}
 				if _, err := os.Stat(path); !errors.Is(err, os.ErrNotExist) {
@@ -262,12 +285,54 @@ func TestSettingsPath(t *testing.T) {
 		{agents.Gemini, Project, "/p/.gemini/settings.json"},
 		{agents.Codex, User, "/ch/hooks.json"},
 		{agents.Codex, Project, "/p/.codex/hooks.json"},
+		{agents.Copilot, User, "/h/.copilot/settings.json"},
+		{agents.Copilot, Project, "/p/.github/copilot/settings.json"},
+		{agents.OpenCode, User, "/h/.config/opencode/plugins/shellguard.js"},
+		{agents.OpenCode, Project, "/p/.opencode/plugins/shellguard.js"},
+		{agents.Cursor, User, "/h/.cursor/hooks.json"},
+		{agents.Cursor, Project, "/p/.cursor/hooks.json"},
+		{agents.Windsurf, User, "/h/.codeium/windsurf/hooks.json"},
+		{agents.Windsurf, Project, "/p/.windsurf/hooks.json"},
+		{agents.Cline, User, "/h/.cline/hooks/PreToolUse.bash"},
+		{agents.Cline, Project, "/p/.cline/hooks/PreToolUse.bash"},
+		{agents.Qwen, User, "/h/.qwen/settings.json"},
+		{agents.Qwen, Project, "/p/.qwen/settings.json"},
+		{agents.Droid, User, "/h/.factory/hooks.json"},
+		{agents.Droid, Project, "/p/.factory/hooks.json"},
+		{agents.Crush, User, "/h/.config/crush/crush.json"},
+		{agents.Crush, Project, "/p/crush.json"},
+		{agents.Pi, User, "/h/.pi/agent/extensions/shellguard.ts"},
+		{agents.Pi, Project, "/p/.pi/extensions/shellguard.ts"},
+		{agents.Kilo, User, "/h/.config/kilo/plugins/shellguard.js"},
+		{agents.Kilo, Project, "/p/.kilo/plugins/shellguard.js"},
+		{agents.Amp, User, "/h/.config/amp/plugins/shellguard.ts"},
+		{agents.Amp, Project, "/p/.amp/plugins/shellguard.ts"},
+		{agents.Augment, User, "/h/.augment/settings.json"},
+		{agents.Augment, Project, "/p/.augment/settings.json"},
 	}
 	for _, tt := range tests {
 		got, err := SettingsPath(tt.agent, tt.scope, env)
 		if err != nil || got != tt.want {
 			t.Errorf("SettingsPath(%s, %s) = %q, %v; want %q", tt.agent, tt.scope, got, err, tt.want)
 		}
+	}
+	// The directories the environment moves.
+	moved := Env{Home: "/h", Dir: "/p", Getenv: func(k string) string {
+		return map[string]string{"XDG_CONFIG_HOME": "/x", "COPILOT_HOME": "/co", "CLINE_DIR": "/cl",
+			"CRUSH_GLOBAL_CONFIG": "/cr", "PI_CODING_AGENT_DIR": "/pi", "CLAUDE_CONFIG_DIR": "/cc"}[k]
+	}}
+	for agent, want := range map[agents.Agent]string{
+		agents.OpenCode: "/x/opencode/plugins/shellguard.js", agents.Kilo: "/x/kilo/plugins/shellguard.js",
+		agents.Amp: "/x/amp/plugins/shellguard.ts", agents.Copilot: "/co/settings.json", agents.Cline: "/cl/hooks/PreToolUse.bash",
+		agents.Crush: "/cr/crush.json", agents.Pi: "/pi/extensions/shellguard.ts", agents.Claude: "/cc/settings.json",
+	} {
+		if got, err := SettingsPath(agent, User, moved); err != nil || got != want {
+			t.Errorf("moved: SettingsPath(%s) = %q, %v; want %q", agent, got, err, want)
+		}
+	}
+	relative := Env{Home: "/h", Getenv: func(k string) string { return map[string]string{"XDG_CONFIG_HOME": "rel"}[k] }}
+	if got, _ := SettingsPath(agents.OpenCode, User, relative); got != "/h/.config/opencode/plugins/shellguard.js" {
+		t.Errorf("a relative XDG_CONFIG_HOME was used: %s", got)
 	}
 	if _, err := SettingsPath(agents.Claude, "global", env); err == nil {
 		t.Error("unknown scope accepted")
