@@ -894,21 +894,20 @@ func matchSpec(sc *scan, i int, s *Spec, m *matcher, indexed bool) bool {
 		return false
 	}
 	hold := func() bool { return s.Check == "" || runCheck(s.Check, sc, i) }
-	excepted := len(s.Except) > 0 && nameIn(name, s.Except)
-	if excepted && m.reads == nil && m.writes == nil {
+	// An excepted program (echo) reads and writes only through its
+	// redirections; the list is long, so it is looked up last.
+	excepted := func() bool { return len(s.Except) > 0 && nameIn(name, s.Except) }
+	if m.reads == nil && m.writes == nil && excepted() {
 		return false
 	}
 	if inv.NotRun || name == "" && s.Check == "" && (len(s.Programs) > 0 || len(s.Subcommands) > 0) {
 		return false
 	}
 	// Reads through an input redirection, whatever the program; an
-	// excepted program (echo) never reads its operands.
+	// excepted program (echo) never reads its operands (checked below).
 	readsInput := false
 	if m.reads != nil {
 		readsInput = readsRedirect(inv, m.reads)
-		if excepted && !readsInput {
-			return false
-		}
 	}
 	// Writes through a redirection, whatever the program.
 	writesOutput := false
@@ -916,7 +915,7 @@ func matchSpec(sc *scan, i int, s *Spec, m *matcher, indexed bool) bool {
 		writesOutput = writesRedirect(inv, m.writes)
 		// Without a redirection, only a program whose data names the
 		// files it writes can write one.
-		if !writesOutput && (excepted || sc.invs[i].prog == nil || len(sc.invs[i].prog.Writes) == 0) {
+		if !writesOutput && (sc.invs[i].prog == nil || len(sc.invs[i].prog.Writes) == 0 || excepted()) {
 			return false
 		}
 	}
@@ -1020,7 +1019,7 @@ func matchSpec(sc *scan, i int, s *Spec, m *matcher, indexed bool) bool {
 			return false
 		}
 	}
-	if m.reads != nil && !readsInput && !anyMatch(m.reads, operands) && !a.valueMatch(m.reads) {
+	if m.reads != nil && !readsInput && (!anyMatch(m.reads, operands) && !a.valueMatch(m.reads) || excepted()) {
 		return false
 	}
 	if m.writes != nil && !writesOutput && !a.writesMatch(m.writes, operands) {
