@@ -263,7 +263,7 @@ var codeRows = [...]codeRow{
 	{progs: "parallel", at: atOperands, read: readParallel},
 
 	// Programs that run their operands as a command (the wrappers the
-	// parser peels are in wrappers.go).
+	// parser peels are in internal/programs/data/wrappers.toml).
 	{progs: "nsenter unshare systemd-run systemd-nspawn cgexec prlimit runcon schroot dbus-run-session ssh-agent systemd-inhibit caffeinate chpst s6-setuidgid setuidgid pkexec", at: atOperands, read: readArgv},
 	{progs: "bwrap", at: atOperands, read: readArgv},
 	{progs: "xterm uxterm urxvt rxvt konsole alacritty tilix terminator x-terminal-emulator xfce4-terminal", at: atOperands, read: readArgv, when: "--e"},

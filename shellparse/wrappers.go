@@ -1,91 +1,25 @@
 package shellparse
 
-import "strings"
+import (
+	"strings"
 
-// wrapSpec describes how a wrapper program's own arguments are read.
-type wrapSpec struct {
-	// argShort lists the short options that take an argument.
-	argShort string
-	// optShort lists short options whose argument, if any, must be
-	// attached (xargs -i[R], -e[EOF], -l[N]).
-	optShort string
-	// argLong lists the long options (without --) that take an argument
-	// as the next word when not written with =.
-	argLong []string
-	// operands is the number of operands the wrapper itself consumes
-	// after its options (timeout's DURATION, chroot's NEWROOT).
-	operands int
-	// assigns: leading NAME=value operands are environment assignments.
-	assigns bool
-	// numericFlag: -N is a flag (nice -10).
-	numericFlag bool
-	// shellFlag names the short option whose argument is a shell string
-	// (flock -c, env -S); shellLong is its long form.
-	shellFlag byte
-	shellLong string
-	// noPeel lists short flags that mean the wrapper does not run a
-	// command at all (command -v).
-	noPeel string
+	"github.com/shellguard/shellguard/internal/programs"
+)
+
+// wrapperSpec returns how a wrapper program (sudo, env, timeout, nice,
+// xargs, ...) reads its own arguments: the wrapper table of its facts in
+// internal/programs (internal/programs/data/wrappers.toml).
+func wrapperSpec(name string) (*programs.Wrapper, bool) {
+	if p := programs.Lookup(name); p != nil && p.Wrapper != nil {
+		return p.Wrapper, true
+	}
+	return nil, false
 }
 
-// wrapperSpec returns the spec of a wrapper program. It is a function, not
-// a table in a variable, so that nothing at package level can be changed.
-func wrapperSpec(name string) (wrapSpec, bool) {
-	switch name {
-	case "sudo":
-		return wrapSpec{argShort: "ugChpUrtTD", argLong: []string{"user", "group", "close-from", "host", "prompt", "other-user", "role", "type", "command-timeout", "chdir"}, noPeel: "lveKk", assigns: true}, true
-	case "doas":
-		return wrapSpec{argShort: "uC"}, true
-	case "env":
-		return wrapSpec{argShort: "uCS", argLong: []string{"unset", "chdir", "split-string", "default-signal", "ignore-signal", "block-signal"}, assigns: true, shellFlag: 'S', shellLong: "split-string"}, true
-	case "nice":
-		return wrapSpec{argShort: "n", argLong: []string{"adjustment"}, numericFlag: true}, true
-	case "nohup", "builtin", "busybox", "toybox", "unbuffer", "setsid", "torsocks", "catchsegv", "noglob", "fakeroot", "fakeroot-ng", "firejail":
-		return wrapSpec{}, true
-	case "command":
-		return wrapSpec{noPeel: "vV"}, true
-	case "time":
-		return wrapSpec{argShort: "fo", argLong: []string{"format", "output"}}, true
-	case "exec":
-		return wrapSpec{argShort: "a"}, true
-	case "stdbuf":
-		return wrapSpec{argShort: "ioe", argLong: []string{"input", "output", "error"}}, true
-	case "ionice":
-		return wrapSpec{argShort: "cnp", argLong: []string{"class", "classdata", "pid", "pgid", "uid"}}, true
-	case "chroot":
-		return wrapSpec{argLong: []string{"userspec", "groups"}, operands: 1}, true
-	case "timeout":
-		return wrapSpec{argShort: "sk", argLong: []string{"signal", "kill-after"}, operands: 1}, true
-	case "strace", "ltrace":
-		return wrapSpec{argShort: "oepsuEaIbXPUAn", argLong: []string{"output", "expr", "attach", "string-limit", "user", "env"}}, true
-	case "xargs":
-		// --replace[=R], --eof[=E] and --max-lines[=N] take a value only
-		// after "=".
-		return wrapSpec{argShort: "aEdILnPs", optShort: "iel", argLong: []string{"arg-file", "delimiter", "max-args", "max-procs", "max-chars", "process-slot-var"}}, true
-	case "flock":
-		return wrapSpec{argShort: "wEc", argLong: []string{"timeout", "conflict-exit-code", "command"}, operands: 1, shellFlag: 'c', shellLong: "command"}, true
-	case "proxychains", "proxychains4":
-		return wrapSpec{argShort: "f"}, true
-	case "chronic", "dumb-init", "tini", "valgrind", "setpriv", "flatpak-spawn", "dotenv", "catatonit", "ts":
-		// Run their command after options written as --name=value or
-		// single flags.
-		return wrapSpec{argShort: "eps"}, true
-	case "xvfb-run":
-		return wrapSpec{argShort: "nsfepl", argLong: []string{"server-num", "server-args", "auth-file", "error-file", "xauth-protocol"}}, true
-	case "numactl":
-		return wrapSpec{argShort: "NmCpiPw", argLong: []string{"cpunodebind", "membind", "physcpubind", "preferred", "interleave"}}, true
-	case "proot":
-		return wrapSpec{argShort: "rbwqkRS", argLong: []string{"rootfs", "bind", "cwd", "qemu", "kernel-release"}}, true
-	case "qemu-x86_64", "qemu-aarch64", "qemu-arm", "qemu-riscv64":
-		return wrapSpec{argShort: "LEUgBRsd", argLong: []string{}}, true
-	case "gosu", "su-exec":
-		return wrapSpec{operands: 1}, true
-	case "chrt":
-		return wrapSpec{operands: 1}, true
-	case "taskset":
-		return wrapSpec{operands: 1}, true
-	}
-	return wrapSpec{}, false
+// shortOpt reports whether the one-letter option c (written -c) is in l.
+func shortOpt(l programs.List, c byte) bool {
+	o := [2]byte{'-', c}
+	return l.Has(string(o[:]))
 }
 
 type peelExtra struct {
@@ -97,7 +31,7 @@ type peelExtra struct {
 // peel splits a wrapper's argv into the wrapper (with its options) and the
 // command it runs. ok is false when the wrapper runs nothing (command -v,
 // sudo -l) and must be kept as the invocation itself.
-func peel(name string, spec wrapSpec, args []Arg) (rest []Arg, wr Wrapper, extra peelExtra, ok bool) {
+func peel(name string, spec *programs.Wrapper, args []Arg) (rest []Arg, wr Wrapper, extra peelExtra, ok bool) {
 	wr.Name = name
 	i := 1
 	for i < len(args) {
@@ -121,7 +55,7 @@ func peel(name string, spec wrapSpec, args []Arg) (rest []Arg, wr Wrapper, extra
 		if len(v) < 2 || v[0] != '-' {
 			break
 		}
-		if spec.numericFlag && isDigits(v[1:]) {
+		if spec.Numeric && isDigits(v[1:]) {
 			wr.Args = append(wr.Args, v)
 			i++
 			continue
@@ -135,22 +69,20 @@ func peel(name string, spec wrapSpec, args []Arg) (rest []Arg, wr Wrapper, extra
 			}
 			wr.Args = append(wr.Args, v)
 			i++
-			takes := false
-			for _, l := range spec.argLong {
-				if l == long {
-					takes = true
-				}
+			opt := v
+			if hasVal {
+				opt = v[:2+len(long)]
 			}
-			if takes && !hasVal && i < len(args) {
+			if spec.Values.Has(opt) && !hasVal && i < len(args) {
 				val = args[i].Value
 				wr.Args = append(wr.Args, val)
-				if spec.shellLong == long {
+				if spec.Shell.Has(opt) {
 					x := args[i]
-					extra.shellString, extra.flag = &x, "--"+long
+					extra.shellString, extra.flag = &x, opt
 				}
 				i++
-			} else if hasVal && spec.shellLong == long {
-				extra.shellString, extra.flag = &Arg{Value: val}, "--"+long
+			} else if hasVal && spec.Shell.Has(opt) {
+				extra.shellString, extra.flag = &Arg{Value: val}, opt
 			}
 			continue
 		}
@@ -159,13 +91,13 @@ func peel(name string, spec wrapSpec, args []Arg) (rest []Arg, wr Wrapper, extra
 		i++
 		for j := 1; j < len(v); j++ {
 			c := v[j]
-			if strings.IndexByte(spec.noPeel, c) >= 0 {
+			if shortOpt(spec.NoRun, c) {
 				return nil, wr, extra, false
 			}
-			if strings.IndexByte(spec.optShort, c) >= 0 {
+			if shortOpt(spec.Optional, c) {
 				break
 			}
-			if strings.IndexByte(spec.argShort, c) >= 0 {
+			if shortOpt(spec.Values, c) {
 				var val Arg
 				if j+1 < len(v) {
 					val = Arg{Value: v[j+1:]}
@@ -174,7 +106,7 @@ func peel(name string, spec wrapSpec, args []Arg) (rest []Arg, wr Wrapper, extra
 					wr.Args = append(wr.Args, val.Value)
 					i++
 				}
-				if spec.shellFlag == c {
+				if shortOpt(spec.Shell, c) {
 					x := val
 					extra.shellString, extra.flag = &x, "-"+string(c)
 				}
@@ -182,7 +114,7 @@ func peel(name string, spec wrapSpec, args []Arg) (rest []Arg, wr Wrapper, extra
 			}
 		}
 	}
-	if spec.assigns {
+	if spec.Assigns {
 		for i < len(args) {
 			v := args[i].Value
 			eq := strings.IndexByte(v, '=')
@@ -194,14 +126,13 @@ func peel(name string, spec wrapSpec, args []Arg) (rest []Arg, wr Wrapper, extra
 			i++
 		}
 	}
-	for n := 0; n < spec.operands && i < len(args); n++ {
+	for n := 0; n < spec.Operands && i < len(args); n++ {
 		wr.Args = append(wr.Args, args[i].Value)
 		i++
 	}
 	// flock FILE -c CMD: the documented order puts the shell string
 	// after the operand.
-	if spec.operands > 0 && spec.shellFlag != 0 && extra.shellString == nil && i+1 < len(args) && !args[i].Dynamic &&
-		(args[i].Value == "-"+string(spec.shellFlag) || spec.shellLong != "" && args[i].Value == "--"+spec.shellLong) {
+	if spec.Operands > 0 && extra.shellString == nil && i+1 < len(args) && !args[i].Dynamic && spec.Shell.Has(args[i].Value) {
 		wr.Args = append(wr.Args, args[i].Value)
 		x := args[i+1]
 		extra.shellString, extra.flag = &x, args[i].Value
@@ -231,14 +162,10 @@ func isName(s string) bool {
 }
 
 // isShell reports whether name is a shell that runs its -c argument or
-// its standard input as commands.
-func isShell(name string) bool {
-	switch name {
-	case "sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "yash", "posh", "fish", "csh", "tcsh", "rbash":
-		return true
-	}
-	return false
-}
+// its standard input as commands: a program with shell = true in
+// internal/programs/data/shells.toml (upper case is folded, as
+// programs.Lookup folds it).
+func isShell(name string) bool { return programs.IsShell(name) }
 
 // shellCommand reads a shell's argv. It returns the -c string to re-parse,
 // or reads=true when the shell reads commands from standard input. A

@@ -4,7 +4,10 @@
 // subcommand), its subcommand words, how approvals name it (its arity),
 // what makes it run other code or widen what it does, which programs are
 // shells and interpreters and their code options, which are runners
-// (npx, pnpm dlx, uvx, ...), their dry runs and their read-only forms.
+// (npx, pnpm dlx, uvx, ...), wrappers (sudo, env, timeout: how the parser
+// peels them) and launchers (docker exec, kubectl exec, tmux new, salt
+// cmd.run: where the parser finds the command they run), their dry runs
+// and their read-only forms.
 //
 // The facts are data: internal/programs/data/*.toml, and the [[program]]
 // entries of the rule packs in danger/rules/ (a pack may declare the
@@ -15,7 +18,8 @@
 // kept only where argv semantics need it, as named extractors the data
 // chooses (a sed script, an awk program, docker's mounts, find's actions).
 //
-// danger reads argv with it (canonical flags, subcommands, dry runs,
-// runners), approval reads arities and widening, policy the read-only
-// forms and the tui the programs that need a terminal.
+// shellparse reads the shells, wrappers and launchers; danger reads argv
+// with it (canonical flags, subcommands, dry runs, runners), approval
+// reads arities and widening, policy the read-only forms and the tui the
+// programs that need a terminal.
 package programs

@@ -139,6 +139,14 @@ func (p *Program) IsScript(opt string) bool { return p != nil && p.Script.Has(op
 // standard input as commands.
 func IsShell(name string) bool { return Lookup(name).Has(Shell) }
 
+// StartsShell reports whether name is a shell or a command interpreter
+// (cmd, powershell, busybox): what code that starts it starts is a shell
+// session or a command line.
+func StartsShell(name string) bool {
+	p := Lookup(name)
+	return p.Has(Shell) || p.Has(CommandShell)
+}
+
 // Shells returns the sorted names of the shells.
 func Shells() []string { return namesWith(func(p *Program) bool { return p.Has(Shell) }) }
 

@@ -73,6 +73,14 @@ type Program struct {
 	// it: sed -i, perl -pi -e), "KEY=" (an operand KEY=FILE: dd of=), or an
 	// option whose value is a file it writes (curl -o, cp -t).
 	Writes List
+	// Wrapper says how the program reads its own arguments when it is a
+	// wrapper that runs the command after them (sudo, env, timeout,
+	// nice, xargs), or nil.
+	Wrapper *Wrapper
+	// Launcher says how the program runs a command given on its command
+	// line somewhere else (docker exec, kubectl exec, tmux new, salt
+	// cmd.run), or nil.
+	Launcher *Launcher
 	// Root holds the facts of the program itself; Subs those of its
 	// subcommands, by path.
 	Root Node
@@ -136,6 +144,10 @@ const (
 	DashSubcommands
 	// Shell: a shell that runs its -c string or its standard input.
 	Shell
+	// CommandShell: a command interpreter that is not read as a POSIX
+	// shell (cmd, powershell, pwsh, busybox with its shell applets):
+	// code that starts one starts a shell, as starting a Shell does.
+	CommandShell
 	// StdinProgram: an interpreter that reads its program from standard
 	// input when given no script.
 	StdinProgram
@@ -277,6 +289,52 @@ type Widen struct {
 	// Why says what the widening does, after the label ("makes wget
 	// write elsewhere"); "{name}" is the program.
 	Why string
+}
+
+// Wrapper describes how a wrapper reads its own options and operands
+// before the command it runs (sudo -u USER CMD, timeout 5 CMD).
+type Wrapper struct {
+	// Values are the options that take a value: a short one the rest of
+	// its cluster or the next word, a long one "=value" or the next word.
+	Values List
+	// Optional are short options whose value, if any, is attached
+	// (xargs -i[R], -e[EOF], -l[N]).
+	Optional List
+	// Operands is how many operands the wrapper itself takes after its
+	// options (timeout's DURATION, chroot's NEWROOT).
+	Operands int
+	// Assigns: leading NAME=value operands are environment assignments
+	// (env, sudo).
+	Assigns bool
+	// Numeric: -N is a flag (nice -10).
+	Numeric bool
+	// Shell lists the options whose value is a shell command line the
+	// wrapper runs (flock -c, env -S); they are among Values.
+	Shell List
+	// NoRun lists short flags that mean the wrapper runs no command
+	// (command -v, sudo -l).
+	NoRun List
+}
+
+// Launcher describes a program whose arguments are a command it runs
+// somewhere else: in a container, a pod, an environment, a terminal
+// multiplexer, or on many hosts. shellparse reads the command line.
+type Launcher struct {
+	// Kind names the parser's code that finds the command ("container",
+	// "pod", "package", "terminal", "env_tool", "salt", "fanout", ...).
+	Kind string
+	// Globals are the options before the subcommand that take a value.
+	Globals List
+	// Subs are the subcommands that run a command (salt: the functions).
+	Subs List
+	// Values are the options of those subcommands that take a value.
+	Values List
+	// RunValues are those of the subcommands that create what runs the
+	// command (docker run, docker create), when they differ.
+	RunValues List
+	// Kwargs are NAME=value words that are the launcher's own arguments,
+	// not part of the command (salt's runas=, cwd=).
+	Kwargs List
 }
 
 // Run describes a node that runs another program given on its command

@@ -33,6 +33,7 @@ type programDef struct {
 	ResourceWords *bool             `toml:"resource_words"`
 	DashSubs      *bool             `toml:"dash_subcommands"`
 	Shell         *bool             `toml:"shell"`
+	CommandShell  *bool             `toml:"command_shell"`
 	Lang          *string           `toml:"lang"`
 	Code          []string          `toml:"code"`
 	Load          []string          `toml:"load"`
@@ -43,6 +44,8 @@ type programDef struct {
 	Decodes       []string          `toml:"decodes"`
 	ActsAs        []string          `toml:"acts_as"`
 	Writes        []string          `toml:"writes"`
+	Wrapper       *wrapperDef       `toml:"wrapper"`
+	Launcher      *launcherDef      `toml:"launcher"`
 
 	// The root node's facts.
 	Arity    *int         `toml:"arity"`
@@ -99,6 +102,34 @@ type runDef struct {
 	Prefix    string   `toml:"prefix"`
 	Shell     []string `toml:"shell"`
 }
+
+// wrapperDef is a wrapper's table: how it reads its own arguments before
+// the command it runs.
+type wrapperDef struct {
+	Values   []string `toml:"values"`
+	Optional []string `toml:"optional"`
+	Operands int      `toml:"operands"`
+	Assigns  bool     `toml:"assigns"`
+	Numeric  bool     `toml:"numeric"`
+	Shell    []string `toml:"shell"`
+	NoRun    []string `toml:"no_run"`
+}
+
+// launcherDef is a launcher's table: a program whose arguments are a
+// command it runs somewhere else (docker exec, kubectl exec, tmux new).
+type launcherDef struct {
+	Kind      string   `toml:"kind"`
+	Globals   []string `toml:"globals"`
+	Subs      []string `toml:"subs"`
+	Values    []string `toml:"values"`
+	RunValues []string `toml:"run_values"`
+	Kwargs    []string `toml:"kwargs"`
+}
+
+// The launcher kinds shellparse implements (shellparse/runners.go).
+var knownLaunchers = map[string]bool{"container": true, "pod": true, "package": true, "terminal": true, "env_tool": true,
+	"toolbox": true, "perf": true, "vagrant": true, "gcloud": true, "nix_shell": true, "ansible": true, "salt": true,
+	"fanout": true, "mussh": true, "knife": true, "fab": true, "consul": true, "aws": true}
 
 type readOnlyDef struct {
 	Deny        []string `toml:"deny"`
@@ -477,6 +508,47 @@ func checkProgram(p *program) error {
 			}
 		}
 	}
+	if w := d.Wrapper; w != nil {
+		if w.Operands < 0 {
+			return bad("wrapper: operands %d", w.Operands)
+		}
+		for _, l := range [][]string{w.Values, w.Optional, w.Shell, w.NoRun} {
+			for _, o := range l {
+				if !isOption(o) {
+					return bad("wrapper: %q is not an option", o)
+				}
+			}
+		}
+		for _, l := range [][]string{w.Optional, w.NoRun} {
+			for _, o := range l {
+				if len(o) != 2 {
+					return bad("wrapper: %q: optional and no_run are one-letter options", o)
+				}
+			}
+		}
+		for _, o := range w.Shell {
+			if !hasString(w.Values, o) {
+				return bad("wrapper: shell option %q must be among the wrapper's values", o)
+			}
+		}
+	}
+	if l := d.Launcher; l != nil {
+		if !knownLaunchers[l.Kind] {
+			return bad("launcher: unknown kind %q", l.Kind)
+		}
+		for _, list := range [][]string{l.Globals, l.Values, l.RunValues} {
+			for _, o := range list {
+				if !isOption(o) {
+					return bad("launcher: %q is not an option", o)
+				}
+			}
+		}
+		for _, w := range append(append([]string(nil), l.Subs...), l.Kwargs...) {
+			if w == "" || strings.HasPrefix(w, "-") || strings.ContainsAny(w, " =") {
+				return bad("launcher: %q is not a word", w)
+			}
+		}
+	}
 	nodes := append([]nodeDef{{Arity: d.Arity, DryRun: d.DryRun, Widen: d.Widen, Run: d.Run, ReadOnly: d.ReadOnly}}, d.Sub...)
 	for _, n := range nodes {
 		for _, w := range n.Widen {
@@ -569,6 +641,7 @@ func emitPrograms(progs map[string]*program, env environmentDef) ([]byte, error)
 		trait(d.ResourceWords, "ResourceWords")
 		trait(d.DashSubs, "DashSubcommands")
 		trait(d.Shell, "Shell")
+		trait(d.CommandShell, "CommandShell")
 		trait(d.StdinProgram, "StdinProgram")
 		trait(d.DataArgs, "DataArgs")
 		runs := d.Run != nil
@@ -623,6 +696,12 @@ func emitPrograms(progs map[string]*program, env environmentDef) ([]byte, error)
 			fmt.Fprintf(&b, ", Terminal: []Terminal{%s}", strings.Join(ts, ", "))
 		}
 		list(&b, "Writes", d.Writes)
+		if w := d.Wrapper; w != nil {
+			fmt.Fprintf(&b, ", Wrapper: %s", wrapperLit(w))
+		}
+		if l := d.Launcher; l != nil {
+			fmt.Fprintf(&b, ", Launcher: %s", launcherLit(l))
+		}
 		root := nodeDef{Arity: d.Arity, Values: d.Values, DryRun: d.DryRun, Widen: d.Widen, Run: d.Run, ReadOnly: d.ReadOnly}
 		if s := nodeLit(root); s != "Node{}" {
 			fmt.Fprintf(&b, ", Root: %s", s)
@@ -873,6 +952,49 @@ func filesLit(f *filesDef) string {
 		parts = append(parts, "PatternOptions: "+packed(f.PatternOpts))
 	}
 	return "&Files{" + strings.Join(parts, ", ") + "}"
+}
+
+func wrapperLit(w *wrapperDef) string {
+	var parts []string
+	for _, f := range []struct {
+		name string
+		v    []string
+	}{{"Values", w.Values}, {"Optional", w.Optional}} {
+		if len(f.v) > 0 {
+			parts = append(parts, f.name+": "+packed(f.v))
+		}
+	}
+	if w.Operands > 0 {
+		parts = append(parts, fmt.Sprintf("Operands: %d", w.Operands))
+	}
+	if w.Assigns {
+		parts = append(parts, "Assigns: true")
+	}
+	if w.Numeric {
+		parts = append(parts, "Numeric: true")
+	}
+	for _, f := range []struct {
+		name string
+		v    []string
+	}{{"Shell", w.Shell}, {"NoRun", w.NoRun}} {
+		if len(f.v) > 0 {
+			parts = append(parts, f.name+": "+packed(f.v))
+		}
+	}
+	return "&Wrapper{" + strings.Join(parts, ", ") + "}"
+}
+
+func launcherLit(l *launcherDef) string {
+	parts := []string{fmt.Sprintf("Kind: %q", l.Kind)}
+	for _, f := range []struct {
+		name string
+		v    []string
+	}{{"Globals", l.Globals}, {"Subs", l.Subs}, {"Values", l.Values}, {"RunValues", l.RunValues}, {"Kwargs", l.Kwargs}} {
+		if len(f.v) > 0 {
+			parts = append(parts, f.name+": "+packed(f.v))
+		}
+	}
+	return "&Launcher{" + strings.Join(parts, ", ") + "}"
 }
 
 func terminalLit(e terminalDef) string {

@@ -2,6 +2,8 @@ package interp
 
 import (
 	"strings"
+
+	"github.com/shellguard/shellguard/internal/programs"
 )
 
 // vkind is what the analyser knows of a value.
@@ -319,18 +321,15 @@ func secretPath(p string) bool {
 }
 
 // isShellProgram reports a program that is an interactive shell or a
-// command interpreter.
+// command interpreter (the shells and command_shell programs of
+// internal/programs), named by a Unix or Windows path, with or without
+// .exe.
 func isShellProgram(p string) bool {
 	p = strings.ToLower(p)
 	if i := strings.LastIndexAny(p, `/\`); i >= 0 {
 		p = p[i+1:]
 	}
-	p = strings.TrimSuffix(p, ".exe")
-	switch p {
-	case "sh", "bash", "zsh", "dash", "ksh", "csh", "tcsh", "fish", "ash", "mksh", "rbash", "busybox", "cmd", "powershell", "pwsh":
-		return true
-	}
-	return false
+	return programs.StartsShell(strings.TrimSuffix(p, ".exe"))
 }
 
 // isDownloader reports a shell command line that downloads (its output
