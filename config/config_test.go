@@ -395,17 +395,37 @@ func TestProjectTightensThresholds(t *testing.T) {
 	}
 }
 
-func TestProjectRelevelWithoutBuiltinList(t *testing.T) {
+// A nil BuiltinLevel means danger's built-in rules: names are checked and
+// a project file may raise a built-in's level (it used to turn both off).
+func TestBuiltinLevelDefault(t *testing.T) {
 	dir := t.TempDir()
 	opts := isolated(dir)
 	opts.BuiltinLevel = nil
-	write(t, filepath.Join(dir, "repo", ProjectFileName), "[builtin.anything]\nlevel = \"critical\"\n")
+	project := filepath.Join(dir, "repo", ProjectFileName)
+	write(t, project, "[builtin.git_reset_hard]\nlevel = \"critical\"\n")
 	c, err := Load(opts)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(c.Relevel) != 0 || len(c.Notices) != 1 {
-		t.Errorf("relevel %v notices %q: want it ignored with a notice", c.Relevel, c.Notices)
+	if c.Relevel["git_reset_hard"].Level != danger.Critical || len(c.Notices) != 0 {
+		t.Errorf("relevel %v notices %q: want it raised", c.Relevel, c.Notices)
+	}
+	write(t, project, "[builtin.git_reset_hard]\nlevel = \"low\"\n")
+	if c, err = Load(opts); err != nil || len(c.Relevel) != 0 || len(c.Notices) != 1 {
+		t.Errorf("lowering: relevel %v notices %q err %v: want it ignored with a notice", c.Relevel, c.Notices, err)
+	}
+	for src, want := range map[string]string{
+		"[builtin.anything]\nlevel = \"critical\"\n":                           `no built-in rule is called "anything"`,
+		"exempt = [\"nope\"]\n":                                                `no built-in or custom rule is called "nope"`,
+		"[[pattern]]\nname = \"rm_rf_root\"\nregex = \"x\"\nlevel = \"low\"\n": "is a built-in rule",
+	} {
+		write(t, opts.UserFile, src)
+		if _, err := Load(opts); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: err %v, want %q", src, err, want)
+		}
+		if err := CheckFile(opts.UserFile); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("CheckFile %q: err %v, want %q", src, err, want)
+		}
 	}
 }
 

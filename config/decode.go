@@ -634,10 +634,8 @@ func (a *applier) patterns(v any) error {
 			return a.errf(joinPath(base, "name"), "%s.name: pattern %q is defined twice in this file", base, p.Name)
 		}
 		seen[p.Name] = true
-		if a.opts.BuiltinLevel != nil {
-			if _, ok := a.opts.BuiltinLevel(p.Name); ok {
-				return a.errf(joinPath(base, "name"), "%s.name: %q is a built-in rule; use [builtin.%s] to change it", base, p.Name, p.Name)
-			}
+		if _, ok := a.opts.builtinLevel(p.Name); ok {
+			return a.errf(joinPath(base, "name"), "%s.name: %q is a built-in rule; use [builtin.%s] to change it", base, p.Name, p.Name)
 		}
 		if prev, ok := a.c.PatternSources[p.Name]; ok {
 			if a.floored() && prev.Layer == LayerManaged {
@@ -807,13 +805,9 @@ func (a *applier) builtins(v any) error {
 		if err != nil {
 			return err
 		}
-		var builtinLevel danger.Level
-		if a.opts.BuiltinLevel != nil {
-			l, ok := a.opts.BuiltinLevel(name)
-			if !ok {
-				return a.errf(base, "%s: no built-in rule is called %q", base, name)
-			}
-			builtinLevel = l
+		builtinLevel, ok := a.opts.builtinLevel(name)
+		if !ok {
+			return a.errf(base, "%s: no built-in rule is called %q", base, name)
 		}
 		for _, k := range a.keys(base, t) {
 			path := joinPath(base, k)

@@ -48,13 +48,20 @@ type LoadOptions struct {
 	// SHELLGUARD_CONFIG); nil means os.Getenv.
 	Env func(string) string
 	// BuiltinLevel reports whether a built-in danger rule called name
-	// exists and its level. When set, [builtin.NAME] tables and exempt
-	// names are checked against it (an unknown name is an error), custom
-	// patterns may not take a built-in's name, and a project file may
-	// raise a built-in's level. When nil, names are not checked and a
-	// project file cannot re-level built-ins (it is ignored, with a
-	// notice), since no one can tell whether the new level is higher.
+	// exists and its level; nil means danger.BuiltinLevel, the rules
+	// shellguard is built with. [builtin.NAME] tables and exempt names are
+	// checked against it (an unknown name is an error), custom patterns
+	// may not take a built-in's name, and a project file may only raise a
+	// built-in's level above the one it reports.
 	BuiltinLevel func(name string) (danger.Level, bool)
+}
+
+// builtinLevel is BuiltinLevel, or danger.BuiltinLevel when it is nil.
+func (o *LoadOptions) builtinLevel(name string) (danger.Level, bool) {
+	if o.BuiltinLevel != nil {
+		return o.BuiltinLevel(name)
+	}
+	return danger.BuiltinLevel(name)
 }
 
 func (o *LoadOptions) getenv(k string) string {
@@ -268,14 +275,10 @@ func sameFile(a, b string) bool {
 	return os.SameFile(sa, sb)
 }
 
-// checkExempt makes sure every exempt name is a built-in or custom rule,
-// when the built-in rules are known.
+// checkExempt makes sure every exempt name is a built-in or custom rule.
 func checkExempt(c *Config, opts *LoadOptions) error {
-	if opts.BuiltinLevel == nil {
-		return nil
-	}
 	for _, n := range c.Exempt {
-		if _, ok := opts.BuiltinLevel(n); ok {
+		if _, ok := opts.builtinLevel(n); ok {
 			continue
 		}
 		if _, ok := c.PatternSources[n]; ok {
