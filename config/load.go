@@ -10,6 +10,7 @@ import (
 	"syscall"
 
 	"github.com/shellguard/shellguard/danger"
+	"github.com/shellguard/shellguard/internal/xdg"
 )
 
 // EnvConfig names the environment variable that selects an explicit
@@ -84,18 +85,14 @@ func (o *LoadOptions) home() string {
 
 // UserPath returns where the user file is looked for:
 // $XDG_CONFIG_HOME/shellguard/config.toml, or
-// ~/.config/shellguard/config.toml, or "" when neither is known.
+// ~/.config/shellguard/config.toml when XDG_CONFIG_HOME is unset or not
+// absolute, or "" when neither is known (internal/xdg resolves it, for
+// every command that reads or reports the file).
 func (o LoadOptions) UserPath() string {
 	if o.UserFile != "" {
 		return o.UserFile
 	}
-	if x := o.getenv("XDG_CONFIG_HOME"); x != "" && filepath.IsAbs(x) {
-		return filepath.Join(x, "shellguard", "config.toml")
-	}
-	if h := o.home(); h != "" {
-		return filepath.Join(h, ".config", "shellguard", "config.toml")
-	}
-	return ""
+	return xdg.Config(o.Env, "config.toml")
 }
 
 // ProjectPath returns the nearest project file of dir: the last of
@@ -241,13 +238,7 @@ func Load(opts LoadOptions) (*Config, error) {
 // ~/.local/state/shellguard/audit.jsonl when XDG_STATE_HOME is unset or
 // not absolute; "" (no log) when neither is known.
 func (o LoadOptions) DefaultAuditLog() string {
-	if x := o.getenv("XDG_STATE_HOME"); x != "" && filepath.IsAbs(x) {
-		return filepath.Join(x, "shellguard", "audit.jsonl")
-	}
-	if h := o.home(); h != "" && filepath.IsAbs(h) {
-		return filepath.Join(h, ".local", "state", "shellguard", "audit.jsonl")
-	}
-	return ""
+	return xdg.State(o.Env, "audit.jsonl")
 }
 
 // checkAudit makes sure audit_required has a log to require.
