@@ -21,6 +21,7 @@ type proc struct {
 	name string
 	argv []string
 	wall []time.Duration
+	cpu  []time.Duration // user + system
 }
 
 // BenchmarkHookProcess runs the hook as a process, the way an agent does
@@ -100,6 +101,7 @@ echo done`
 //
 //	SHELLGUARD_BENCH_HOOK=/path/to/shellguard-hook
 //	SHELLGUARD_BENCH_FLOOR=/path/to/floor   (go build ./bench/floor)
+//	SHELLGUARD_BENCH_BASE=/path/to/an/older/shellguard-hook   (optional, "base")
 func BenchmarkHookFloor(b *testing.B) {
 	hook, floor := os.Getenv("SHELLGUARD_BENCH_HOOK"), os.Getenv("SHELLGUARD_BENCH_FLOOR")
 	if hook == "" || floor == "" {
@@ -107,17 +109,23 @@ func BenchmarkHookFloor(b *testing.B) {
 	}
 	for _, in := range []struct{ name, command string }{{"oneliner", "git status"}, {"script30", script30}} {
 		b.Run(in.name, func(b *testing.B) {
-			interleave(b, []*proc{
+			procs := []*proc{
 				{name: "floor", argv: []string{floor}},
 				{name: "hook", argv: hookArgv(hook)},
-			}, in.command)
+			}
+			if base := os.Getenv("SHELLGUARD_BENCH_BASE"); base != "" {
+				procs = append(procs, &proc{name: "base", argv: hookArgv(base)})
+			}
+			interleave(b, procs, in.command)
 		})
 	}
 }
 
 // interleave runs procs, each once per iteration in a rotating order, with
 // command in Claude Code's hook JSON on standard input, and reports each
-// one's minimum and median wall time and the second's ratios to the first.
+// one's minimum and median wall time and median CPU time (user + system,
+// which the machine's load disturbs less), and the others' ratios to the
+// first (but the peer's).
 func interleave(b *testing.B, procs []*proc, command string) {
 	dir := b.TempDir()
 	home, cwd := filepath.Join(dir, "home"), filepath.Join(dir, "cwd")
@@ -155,10 +163,11 @@ func interleave(b *testing.B, procs []*proc, command string) {
 			b.Fatalf("%s: %v", strings.Join(p.argv, " "), err)
 		}
 		p.wall = append(p.wall, wall)
+		p.cpu = append(p.cpu, cmd.ProcessState.UserTime()+cmd.ProcessState.SystemTime())
 	}
 	for _, p := range procs { // warm the page cache
 		run(p)
-		p.wall = nil
+		p.wall, p.cpu = nil, nil
 	}
 	i := 0
 	for b.Loop() {
@@ -176,10 +185,17 @@ func interleave(b *testing.B, procs []*proc, command string) {
 	for _, p := range procs {
 		b.ReportMetric(us(slices.Min(p.wall)), p.name+"-min-us")
 		b.ReportMetric(us(med(p.wall)), p.name+"-p50-us")
+		b.ReportMetric(us(med(p.cpu)), p.name+"-cpu-p50-us")
 	}
-	e, h := procs[0], procs[1]
-	b.ReportMetric(float64(slices.Min(h.wall))/float64(slices.Min(e.wall)), h.name+"/"+e.name+"-min")
-	b.ReportMetric(float64(med(h.wall))/float64(med(e.wall)), h.name+"/"+e.name+"-p50")
+	e := procs[0]
+	for _, h := range procs[1:] {
+		if h.name == "peer" {
+			continue
+		}
+		b.ReportMetric(float64(slices.Min(h.wall))/float64(slices.Min(e.wall)), h.name+"/"+e.name+"-min")
+		b.ReportMetric(float64(med(h.wall))/float64(med(e.wall)), h.name+"/"+e.name+"-p50")
+		b.ReportMetric(float64(med(h.cpu))/float64(med(e.cpu)), h.name+"/"+e.name+"-cpu-p50")
+	}
 }
 
 // hookArgv is how the hook program named by SHELLGUARD_BENCH_HOOK is run:

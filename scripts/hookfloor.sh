@@ -2,45 +2,69 @@
 # Measure the lean hook binary against the floor of any Go hook on this
 # parser (issue 15, item 7: within 1.3x): bench/floor imports
 # mvdan.cc/sh/v3/syntax, decodes the hook JSON with encoding/json and parses
-# the command. bench.BenchmarkHookFloor runs both N times each, alternately
-# (rotating order), for a one-liner and a 30-line script, and reports the
-# minimum and median wall times and the ratios hook/floor.
+# the command. bench.BenchmarkHookFloor runs each program N times,
+# alternately (one of each per iteration, in a rotating order), for a
+# one-liner and a 30-line script, and reports the minimum and median wall
+# times and the ratios to the floor.
 #
-#   scripts/hookfloor.sh [--rev REV] [-n N]
-#     --rev REV   build the hook of a committed revision (git archive)
-#                 instead of the work tree; the floor and the benchmark
-#                 always come from the work tree
-#     -n N        runs of each program per input (default 200)
+#   scripts/hookfloor.sh [--rev REV] [--base REV] [-n N]
+#     --rev REV    build the hook of a committed revision (git archive)
+#                  instead of the work tree
+#     --base REV   also run the hook of revision REV, interleaved with the
+#                  others ("base"), for a before/after comparison
+#     -n N         runs of each program per input (default 200)
+#     --cgo        build the hooks with cgo (the default of go build when a C
+#                  compiler is present); without it they are built as the
+#                  documentation installs them, CGO_ENABLED=0
+#
+# The floor and the benchmark always come from the work tree.
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-rev="" n=200
+rev="" base="" n=200 cgo=0
 while [ $# -gt 0 ]; do
 	case $1 in
 	--rev) rev=$2; shift 2 ;;
+	--base) base=$2; shift 2 ;;
 	-n) n=$2; shift 2 ;;
+	--cgo) cgo=1; shift ;;
 	*) echo "hookfloor.sh: unknown argument $1" >&2; exit 2 ;;
 	esac
 done
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-src=$root
-if [ -n "$rev" ]; then
-	src=$tmp/src
-	mkdir -p "$src"
-	git -C "$root" archive "$rev" | tar -x -C "$src"
-fi
-(cd "$src" && go build -o "$tmp/shellguard-hook" ./cmd/shellguard-hook)
+build() { # REV OUT: build cmd/shellguard-hook of REV ("" = work tree)
+	local src=$root
+	if [ -n "$1" ]; then
+		src=$tmp/src-$1
+		mkdir -p "$src"
+		git -C "$root" archive "$1" | tar -x -C "$src"
+	fi
+	(cd "$src" && CGO_ENABLED=$cgo go build -o "$2" ./cmd/shellguard-hook)
+}
+build "$rev" "$tmp/shellguard-hook"
 (cd "$root" && go build -o "$tmp/floor" ./bench/floor && go test -c -o "$tmp/bench.test" ./bench)
-echo "hook: ${rev:-work tree} ($(git -C "$root" rev-parse --short "${rev:-HEAD}")), $(stat -c %s "$tmp/shellguard-hook") bytes; floor $(stat -c %s "$tmp/floor") bytes"
+export SHELLGUARD_BENCH_HOOK=$tmp/shellguard-hook SHELLGUARD_BENCH_FLOOR=$tmp/floor
+echo "hook:  ${rev:-work tree} ($(git -C "$root" rev-parse --short "${rev:-HEAD}")), CGO_ENABLED=$cgo, $(stat -c %s "$tmp/shellguard-hook") bytes"
+if [ -n "$base" ]; then
+	build "$base" "$tmp/shellguard-hook-base"
+	export SHELLGUARD_BENCH_BASE=$tmp/shellguard-hook-base
+	echo "base:  $base ($(git -C "$root" rev-parse --short "$base")), $(stat -c %s "$tmp/shellguard-hook-base") bytes"
+fi
+echo "floor: bench/floor, $(stat -c %s "$tmp/floor") bytes; $n runs of each per input"
 echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
 cd "$root/bench"
-SHELLGUARD_BENCH_HOOK=$tmp/shellguard-hook SHELLGUARD_BENCH_FLOOR=$tmp/floor \
-	"$tmp/bench.test" -test.run '^$' -test.bench '^BenchmarkHookFloor$' -test.benchtime "${n}x" |
+"$tmp/bench.test" -test.run '^$' -test.bench '^BenchmarkHookFloor$' -test.benchtime "${n}x" |
 	awk '/^BenchmarkHookFloor/ {
 		name = $1; sub(/^BenchmarkHookFloor\//, "", name); sub(/-[0-9]+$/, "", name)
+		delete v
 		for (i = 3; i < NF; i++) v[$(i+1)] = $i
-		printf "%-9s floor min/p50 %6.0f / %6.0f us   hook min/p50 %6.0f / %6.0f us   hook/floor min %.2fx  p50 %.2fx\n",
-			name, v["floor-min-us"], v["floor-p50-us"], v["hook-min-us"], v["hook-p50-us"], v["hook/floor-min"], v["hook/floor-p50"]
+		printf "%-9s floor  wall min %6.0f us  median %6.0f us  cpu median %6.0f us\n", name, v["floor-min-us"], v["floor-p50-us"], v["floor-cpu-p50-us"]
+		split("hook base", progs, " ")
+		for (k = 1; k <= 2; k++) { p = progs[k]
+			if ((p "-p50-us") in v)
+				printf "%-9s %-5s  wall min %6.0f us  median %6.0f us  cpu median %6.0f us   %s/floor: wall min %.2fx, median %.2fx; cpu median %.2fx\n", "", p,
+					v[p "-min-us"], v[p "-p50-us"], v[p "-cpu-p50-us"], p, v[p "/floor-min"], v[p "/floor-p50"], v[p "/floor-cpu-p50"]
+		}
 	}'
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
