@@ -1,6 +1,7 @@
 package reprefix
 
 import (
+	"fmt"
 	"reflect"
 	"regexp"
 	"strings"
@@ -113,4 +114,16 @@ func FuzzOf(f *testing.F) {
 		f.Add(s.expr, s.s)
 	}
 	f.Fuzz(check)
+}
+
+func ExampleOf() {
+	ps, ok := Of(`/etc/(shadow|gshadow)-?|(~|\$HOME)/\.ssh/.*`)
+	fmt.Println(ps, ok)
+	fmt.Println(Has("/dev/null", Join(ps)), Has("~/.ssh/id_rsa", Join(ps)))
+	_, ok = Of(`.*\.pem`)
+	fmt.Println(ok)
+	// Output:
+	// [$HOME/.ssh/ /etc/gshadow /etc/shadow ~/.ssh/] true
+	// false true
+	// false
 }
