@@ -84,8 +84,13 @@ func (a *argv) subMatch(sub string) int {
 // wordIs reports whether the positional word x is the canonical
 // subcommand word w: after the program's word aliases, in lower case; for
 // a program that takes resource lists (kubectl delete pods,services), any
-// of the list.
+// of the list. A w of "*" matches any word, and a w ending in "*" any word
+// that starts with the rest ("delete-*": aws's delete-bucket,
+// delete-db-instance, ...).
 func (a *argv) wordIs(x, w string) bool {
+	if n := len(w) - 1; n >= 0 && w[n] == '*' {
+		return strings.HasPrefix(a.prog.CanonicalWord(x), w[:n])
+	}
 	if a.prog.CanonicalWord(x) == w {
 		return true
 	}

@@ -26,7 +26,7 @@ var argvRunnerCases = []struct {
 	{`newtool git reset --hard`, "git_reset_hard", danger.High},
 	{`1A=2 git reset --hard`, "git_reset_hard", danger.High},
 	{`SuDo Rm -Rf /`, "rm_rf_root", danger.Critical},
-	{`rtk git push --force origin main`, "git_push_force", danger.Low},
+	{`rtk git push --force origin feature`, "git_push_force", danger.Low},
 	{`mytool rm -rf "$HOME"`, "rm_rf_home", danger.Critical},
 	{`mytool sh -c 'foo sh -c "bar rm -rf /"'`, "rm_rf_root", danger.Critical},
 	{`sudo mytool rm -rf build`, "rm_recursive", danger.Low},

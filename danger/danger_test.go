@@ -173,7 +173,7 @@ func TestRoutineIsLowOnly(t *testing.T) {
 func TestAllWarningsReported(t *testing.T) {
 	d := detector(t)
 	got := rulesFor(d, `sudo rm -rf / ; git push --force; chmod 777 x`)
-	want := []string{"rm_rf_root", "chmod_777", "sudo_rm", "rm_recursive", "git_push_force"}
+	want := []string{"rm_rf_root", "chmod_777", "sudo_rm", "rm_recursive", "git_push_force", "git_push_force_unnamed_branch"}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("got %v, want %v (every warning, registry order)", got, want)
 	}

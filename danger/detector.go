@@ -934,10 +934,12 @@ func matchSpec(sc *scan, i int, s *Spec, m *matcher, indexed bool) bool {
 	if !indexed && len(s.Programs) > 0 && !nameIn(name, s.Programs) && !(strings.HasPrefix(name, "git-") && nameIn("git", s.Programs)) {
 		return false
 	}
-	// The check after the program's name: it is code, often more work.
-	if s.Check != "" && (lineCheck(s.Check) || !runCheck(s.Check, sc, i)) {
+	// A line check never matches an invocation; an invocation check runs
+	// last (hold below), after the cheaper tests have ruled most out.
+	if s.Check != "" && lineCheck(s.Check) {
 		return false
 	}
+	hold := func() bool { return s.Check == "" || runCheck(s.Check, sc, i) }
 	excepted := len(s.Except) > 0 && nameIn(name, s.Except)
 	if excepted && m.reads == nil && m.writes == nil {
 		return false
@@ -1002,7 +1004,7 @@ func matchSpec(sc *scan, i int, s *Spec, m *matcher, indexed bool) bool {
 		len(s.Values) > 0 || s.MinOperands > 0 || m.operand != nil || m.operandNone != nil || m.last != nil || m.args != nil || m.reads != nil && !readsInput ||
 		m.writes != nil && !writesOutput
 	if !needArgv {
-		return true
+		return hold()
 	}
 	if name == "" {
 		return false
@@ -1085,7 +1087,7 @@ func matchSpec(sc *scan, i int, s *Spec, m *matcher, indexed bool) bool {
 	if m.args != nil && !m.args.MatchString(sc.joined(i)) {
 		return false
 	}
-	return true
+	return hold()
 }
 
 func anyMatch(re *lazyRE, list []string) bool {
@@ -1129,23 +1131,47 @@ func readsRedirect(inv *shellparse.Invocation, re *lazyRE) bool {
 // nameIn reports whether name (a progName) is in list; a trailing * in the
 // list matches any suffix. Names compare case-insensitively.
 func nameIn(name string, list []string) bool {
-	// ASCII names of different lengths never fold to each other: most
-	// comparisons end at the length.
-	ascii := true
-	for i := 0; i < len(name); i++ {
-		if name[i] >= 0x80 {
-			ascii = false
-			break
-		}
+	if name == "" {
+		return false
 	}
+	// Two ASCII first bytes that differ in lower case rule a pair out
+	// (no non-ASCII letter folds to an ASCII one's first byte); ASCII
+	// names of different lengths never fold to each other. Most
+	// comparisons end at one of the two.
+	first := lowerASCII(name[0])
+	ascii := -1
 	for _, p := range list {
-		if n := len(p); n > 0 && p[n-1] == '*' {
+		n := len(p)
+		if n == 0 {
+			continue
+		}
+		if c := p[0]; c != '*' && c < 0x80 && name[0] < 0x80 && lowerASCII(c) != first {
+			continue
+		}
+		if p[n-1] == '*' {
 			if len(name) >= n-1 && strings.EqualFold(name[:n-1], p[:n-1]) {
 				return true
 			}
 			continue
 		}
-		if p == name || (len(p) == len(name) || !ascii) && strings.EqualFold(p, name) {
+		if p == name {
+			return true
+		}
+		if len(p) != len(name) {
+			if ascii < 0 {
+				ascii = 1
+				for i := 0; i < len(name); i++ {
+					if name[i] >= 0x80 {
+						ascii = 0
+						break
+					}
+				}
+			}
+			if ascii == 1 {
+				continue
+			}
+		}
+		if strings.EqualFold(p, name) {
 			return true
 		}
 	}

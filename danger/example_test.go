@@ -35,7 +35,7 @@ func ExampleDetector_Add() {
 		panic(err)
 	}
 	removed := detector.Remove("git_push_force")
-	fmt.Println(removed, detector.IsDangerous(`psql -c "DROP DATABASE prod"`), detector.IsDangerous("git push --force"))
+	fmt.Println(removed, detector.IsDangerous(`psql -c "DROP DATABASE prod"`), detector.IsDangerous("git push --force origin feature"))
 	// Output: true true false
 }
 

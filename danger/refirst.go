@@ -9,9 +9,8 @@ import (
 // byteSet is a set of bytes.
 type byteSet [256 / 64]uint64
 
-func (b *byteSet) add(c byte)       { b[c>>6] |= 1 << (c & 63) }
-func (b *byteSet) has(c byte) bool  { return b[c>>6]&(1<<(c&63)) != 0 }
-func (b *byteSet) union(o *byteSet) { b[0] |= o[0]; b[1] |= o[1]; b[2] |= o[2]; b[3] |= o[3] }
+func (b *byteSet) add(c byte)      { b[c>>6] |= 1 << (c & 63) }
+func (b *byteSet) has(c byte) bool { return b[c>>6]&(1<<(c&63)) != 0 }
 func (b *byteSet) addRange(lo, hi byte) {
 	for c := int(lo); c <= int(hi); c++ {
 		b.add(byte(c))

@@ -27,8 +27,10 @@ type Spec struct {
 	// positional words of the invocation, after the program's options
 	// and option values. Words compare in lower case after the program's
 	// word aliases (kubectl's "ns" is "namespace"; namespace/foo is
-	// "namespace" then "foo"). The operands the other fields read are the
-	// words after the subcommand.
+	// "namespace" then "foo"). A word "*" matches any word, and a word
+	// ending in "*" any word that starts with the rest ("* delete-*" is
+	// aws SERVICE delete-ANYTHING). The operands the other fields read are
+	// the words after the subcommand.
 	Subcommands []string `toml:"subcommands" json:"subcommands,omitempty"`
 	// FlagsAll lists canonical flags that must all be present.
 	FlagsAll []string `toml:"flags_all" json:"flags_all,omitempty"`

@@ -98,8 +98,8 @@ func light(g *Guard) bool {
 // still running past their deadline.
 func run[T any](abandoned *atomic.Int32, deadline time.Time, f func() T) (T, bool) {
 	var zero T
-	if abandoned.Load() >= maxAbandoned {
-		return zero, false
+	if abandoned.Load() >= maxAbandoned || !time.Now().Before(deadline) {
+		return zero, false // too many given up, or out of time already
 	}
 	const (
 		running int32 = iota
@@ -116,11 +116,7 @@ func run[T any](abandoned *atomic.Int32, deadline time.Time, f func() T) (T, boo
 		}
 		abandoned.Add(-1)
 	}()
-	wait := time.Until(deadline)
-	if wait <= 0 {
-		wait = time.Nanosecond
-	}
-	t := time.NewTimer(wait)
+	t := time.NewTimer(max(time.Until(deadline), time.Nanosecond))
 	defer t.Stop()
 	select {
 	case v := <-ch:

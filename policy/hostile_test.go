@@ -206,7 +206,13 @@ func TestHostileNeverAllowed(t *testing.T) {
 				t.Errorf("%s: allowed (%s)", clip(h.line), d.Reason)
 			}
 			t.Logf("%d bytes: %v (%s)", len(h.line), d.Verdict, firstLine(d.Reason))
-			if again := g.Decide(policy.Request{Command: h.line, Session: s}); !sameDecision(d, again) {
+			// The same answer again, unless one of the two ran out of
+			// time on a loaded machine (then it is ask, checked above).
+			again := g.Decide(policy.Request{Command: h.line, Session: s})
+			if again.Verdict == policy.Allow {
+				t.Errorf("%s: allowed the second time (%s)", clip(h.line), again.Reason)
+			}
+			if d.Problem != policy.ProblemOverBudget && again.Problem != policy.ProblemOverBudget && !sameDecision(d, again) {
 				t.Errorf("%s: %v (%s) then %v (%s)", clip(h.line), d.Verdict, d.Reason, again.Verdict, again.Reason)
 			}
 		})

@@ -59,7 +59,8 @@ func TestDefaultPolicy(t *testing.T) {
 		{"", policy.Ask},
 		{"$x", policy.Ask},
 		{"ls > out.txt", policy.Ask},
-		{"find . -delete", policy.Ask},
+		{"find . -name '*.pyc' -delete", policy.Ask},
+		{"find . -delete", policy.Deny},
 		{"rg --pre cat x", policy.Ask},
 		{"git -c core.pager=evil log", policy.Ask},
 		{"./ls", policy.Ask},
@@ -129,14 +130,14 @@ func TestExemption(t *testing.T) {
 [rules]
 allow = ["git push *"]
 `)
-	if d := g.Decide(policy.Request{Command: "git push --force"}); d.Verdict != policy.Allow {
+	if d := g.Decide(policy.Request{Command: "git push --force origin feature"}); d.Verdict != policy.Allow {
 		t.Errorf("exempted rule with an allow rule: %v %s", d.Verdict, d.Reason)
 	}
-	if d := g.Decide(policy.Request{Command: "git push --force; rm -rf /"}); d.Verdict != policy.Deny {
+	if d := g.Decide(policy.Request{Command: "git push --force origin feature; rm -rf /"}); d.Verdict != policy.Deny {
 		t.Errorf("exemption leaked: %v", d.Verdict)
 	}
 	g2 := guard(t, "")
-	if d := g2.Decide(policy.Request{Command: "git push --force"}); d.Verdict == policy.Allow {
+	if d := g2.Decide(policy.Request{Command: "git push --force origin feature"}); d.Verdict == policy.Allow {
 		t.Error("without exemption a flagged command was allowed")
 	}
 }

@@ -335,7 +335,12 @@ else
 	  shellguard flags them **Medium** (ask): the loss is limited to the named files' uncommitted edits. Discarding the
 	  whole tree (`git checkout -- .`, `git restore .`, `git reset --hard`) stays **High**.
 	- **`git push --force-with-lease`**: flagged **Low** (ask) like `--force`; the lease only protects against commits the
-	  local clone has not fetched.
+	  local clone has not fetched. To the default branch (`main`, `master`, `trunk`, `develop`), with or without the
+	  lease, a force push is **Critical** (deny): it rewrites the remote's history (safety-net allows
+	  `git push --force-with-lease origin main`). A `--force` push whose branch the line does not name is **Medium**.
+	- **`find . -exec rm -f {} \;`, `find . -delete`** (safety-net allows the first): with no test selecting files,
+	  find deletes the whole work tree and its `.git`: **Critical** (`find_wipe`). With a test (`-name '*.pyc'`) it
+	  stays Low (`find_delete`).
 	- **`git branch -d`** (merged branches only): not flagged; `-D` / `-f` are Medium.
 	- **Dry runs** (`git clean -n`, `git clean -nf`, `git push --dry-run --force`, `rsync -n --delete`, `rclone sync
 	  --dry-run`, `aws s3 rm --recursive --dryrun`, `kubectl ... --dry-run=server`, `mkfs.ext4 -n`): not flagged; the

@@ -79,7 +79,8 @@ func (w *walker) leaveLoop(m int, name string) {
 }
 
 // loopValues returns the values of for NAME in WORDS when every one is
-// known (no pattern, nothing dynamic), and at most maxForksPerCall; for
+// known (nothing dynamic; a pattern is its own text), and at most
+// maxForksPerCall; for
 // NAME without in iterates over the positional parameters. ok is false
 // otherwise.
 func (w *walker) loopValues(it *syntax.WordIter) (values []string, ok bool) {
@@ -101,9 +102,13 @@ func (w *walker) loopValues(it *syntax.WordIter) (values []string, ok bool) {
 		}
 	}
 	for _, a := range args {
-		if a.Dynamic || a.Glob {
+		if a.Dynamic {
 			return nil, false
 		}
+		// A pattern (for f in /var/log/*.log) stands for the files it
+		// matches: the variable takes the pattern as written, as danger
+		// reads truncate -s 0 /var/log/*.log, and stays a resolved word
+		// (approvals never take it for a literal).
 		values = append(values, a.Value)
 	}
 	return values, true

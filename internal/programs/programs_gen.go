@@ -115,2503 +115,2551 @@ func p27() *Program {
 }
 
 func p28() *Program {
-	return &Program{Name: "aws", Is: Subcommands | Widens | DryRuns, Root: Node{Arity: 3, Values: "--profile\x00--region\x00--output\x00--endpoint-url\x00--query\x00--cli-input-json\x00--ca-bundle", DryRun: "--dryrun\x00--dry-run", Widen: []Widen{{Opts: "--endpoint-url", Exact: true, Why: "sends the request to another endpoint"}}}}
+	return &Program{Name: "aws", Is: Subcommands | Widens | DryRuns, Root: Node{Arity: 3, Values: "--profile\x00--region\x00--output\x00--endpoint-url\x00--query\x00--cli-input-json\x00--ca-bundle\x00--color\x00--cli-read-timeout\x00--cli-connect-timeout\x00--cli-binary-format\x00--change-batch", DryRun: "--dryrun\x00--dry-run", Widen: []Widen{{Opts: "--endpoint-url", Exact: true, Why: "sends the request to another endpoint"}}}, Subs: []Node{{Path: "s3", Values: "--exclude\x00--include\x00--acl\x00--grants\x00--sse\x00--sse-c\x00--sse-c-key\x00--sse-kms-key-id\x00--storage-class\x00--website-redirect\x00--content-type\x00--cache-control\x00--content-disposition\x00--content-encoding\x00--content-language\x00--expires\x00--source-region\x00--page-size\x00--metadata\x00--metadata-directive\x00--request-payer\x00--checksum-algorithm\x00--copy-props\x00--expected-size\x00--sse-c-copy-source\x00--sse-c-copy-source-key"}}}
 }
 
 func p29() *Program {
-	return &Program{Name: "az", Is: Subcommands | DataArgs, Root: Node{Arity: 3, Values: "--subscription\x00--output\x00-o\x00--query"}}
+	return &Program{Name: "az", Is: Subcommands | DataArgs | DryRuns, Root: Node{Arity: 3, Values: "--subscription\x00--output\x00-o\x00--query\x00-g\x00--resource-group\x00-n\x00--name\x00--ids\x00--account-name\x00--vault-name\x00--server\x00--container-name\x00--pattern\x00--source\x00--location\x00-l", DryRun: "--help\x00-h"}}
 }
 
 func p30() *Program {
-	return &Program{Name: "badblocks", Root: Node{Values: "-b\x00-c\x00-e\x00-d\x00-i\x00-o\x00-p\x00-t"}}
+	return &Program{Name: "azcopy", Is: Subcommands | DryRuns, Words: "rm\x01remove", Root: Node{DryRun: "--dry-run\x00--help\x00-h"}}
 }
 
 func p31() *Program {
-	return &Program{Name: "base32", Aliases: "--decode\x01-d", Decodes: "-d\x00-D"}
+	return &Program{Name: "b2", Is: Subcommands | DryRuns, Root: Node{DryRun: "--dry-run\x00--dryRun"}}
 }
 
 func p32() *Program {
-	return &Program{Name: "base64", Aliases: "--decode\x01-d", Decodes: "-d\x00-D", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "badblocks", Root: Node{Values: "-b\x00-c\x00-e\x00-d\x00-i\x00-o\x00-p\x00-t"}}
 }
 
 func p33() *Program {
-	return &Program{Name: "basename", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "base32", Aliases: "--decode\x01-d", Decodes: "-d\x00-D"}
 }
 
 func p34() *Program {
-	return &Program{Name: "basenc", Decodes: "-d\x00-D"}
+	return &Program{Name: "base64", Aliases: "--decode\x01-d", Decodes: "-d\x00-D", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p35() *Program {
-	return &Program{Name: "bash", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+	return &Program{Name: "basename", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p36() *Program {
-	return &Program{Name: "batch", Is: Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-f\x00-l\x00-r\x00-d\x00-c\x00-V", Values: "-q\x00-t"}}, Root: Node{Values: "-q\x00-f\x00-t", Widen: []Widen{{UnlessFlags: "-l\x00-r\x00-d\x00-c", Always: true, Label: "{name}", Why: "schedules commands read from its input or a file"}}}}
+	return &Program{Name: "basenc", Decodes: "-d\x00-D"}
 }
 
 func p37() *Program {
-	return &Program{Name: "bazel", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "bash", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
 }
 
 func p38() *Program {
-	return &Program{Name: "bc", Is: DataArgs}
+	return &Program{Name: "batch", Is: Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-f\x00-l\x00-r\x00-d\x00-c\x00-V", Values: "-q\x00-t"}}, Root: Node{Values: "-q\x00-f\x00-t", Widen: []Widen{{UnlessFlags: "-l\x00-r\x00-d\x00-c", Always: true, Label: "{name}", Why: "schedules commands read from its input or a file"}}}}
 }
 
 func p39() *Program {
-	return &Program{Name: "beeline", Root: Node{Values: "-e\x00-f\x00-i\x00-u\x00-n\x00-p\x00-d\x00--database\x00--hiveconf\x00--hivevar\x00--conf\x00--master\x00--name"}}
+	return &Program{Name: "bazel", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p40() *Program {
-	return &Program{Name: "bind", Is: Widens, Root: Node{Values: "-m\x00-q\x00-u\x00-f\x00-r\x00-x", Widen: []Widen{{Opts: "-x", Label: "bind {opt}", Why: "binds a key to a shell command"}}}}
+	return &Program{Name: "bc", Is: DataArgs}
 }
 
 func p41() *Program {
-	return &Program{Name: "blkdiscard", Root: Node{Values: "-o\x00--offset\x00-l\x00--length\x00-p\x00--step"}}
+	return &Program{Name: "beeline", Root: Node{Values: "-e\x00-f\x00-i\x00-u\x00-n\x00-p\x00-d\x00--database\x00--hiveconf\x00--hivevar\x00--conf\x00--master\x00--name"}}
 }
 
 func p42() *Program {
-	return &Program{Name: "bpython", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", Operands: 1}}}
+	return &Program{Name: "bfg", SingleDash: "-rt\x00-bi\x00-fi"}
 }
 
 func p43() *Program {
-	return &Program{Name: "bq", Is: Subcommands, Root: Node{Values: "--project_id\x00--location\x00--dataset_id\x00--format\x00--api\x00--credential_file\x00--apilog\x00--job_id\x00--max_rows\x00--destination_table\x00--parameter\x00--maximum_bytes_billed\x00--label"}}
+	return &Program{Name: "bind", Is: Widens, Root: Node{Values: "-m\x00-q\x00-u\x00-f\x00-r\x00-x", Widen: []Widen{{Opts: "-x", Label: "bind {opt}", Why: "binds a key to a shell command"}}}}
 }
 
 func p44() *Program {
-	return &Program{Name: "brew", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "blkdiscard", Root: Node{Values: "-o\x00--offset\x00-l\x00--length\x00-p\x00--step"}}
 }
 
 func p45() *Program {
-	return &Program{Name: "bsdtar", Is: Abbrev | OldStyle | Widens, Whole: "--checkpoint", Root: Node{Values: "-b\x00-C\x00-f\x00-F\x00-g\x00-H\x00-I\x00-K\x00-L\x00-N\x00-T\x00-V\x00-X\x00--file\x00--to-command\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script\x00--checkpoint-action", Widen: []Widen{{Opts: "-I\x00-F\x00--to-command\x00--checkpoint-action\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script", Why: "makes tar run another program"}, {Opts: "-f\x00--file", UnlessFlags: "--force-local", Remote: true, Label: "{opt} {value}", Why: "names an archive on another host, which tar reaches through rsh"}}}}
+	return &Program{Name: "bpython", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", Operands: 1}}}
 }
 
 func p46() *Program {
-	return &Program{Name: "btop", Terminal: []Terminal{{Use: TermKeys, Quiet: "-b\x00--batch"}}}
+	return &Program{Name: "bq", Is: Subcommands, Aliases: "--dataset\x01-d\x00--force\x01-f\x00--recursive\x01-r\x00--table\x01-t", Root: Node{Values: "--project_id\x00--location\x00--format\x00--dataset_id\x00--api\x00--job_id\x00--credential_file\x00--apilog\x00--max_rows\x00--destination_table\x00--parameter\x00--maximum_bytes_billed\x00--label"}}
 }
 
 func p47() *Program {
-	return &Program{Name: "btrfs", Is: Subcommands, Words: "del\x01delete\x00dele\x01delete\x00dev\x01device\x00fi\x01filesystem\x00sub\x01subvolume\x00subv\x01subvolume\x00subvol\x01subvolume"}
+	return &Program{Name: "brew", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p48() *Program {
-	return &Program{Name: "buildah", Is: Subcommands, Root: Node{Values: "-r\x00--runtime-endpoint\x00-i\x00--image-endpoint\x00--config\x00-t\x00--timeout\x00--root\x00--runroot\x00--storage-driver"}}
+	return &Program{Name: "bsdtar", Is: Abbrev | OldStyle | Widens, Whole: "--checkpoint", Root: Node{Values: "-b\x00-C\x00-f\x00-F\x00-g\x00-H\x00-I\x00-K\x00-L\x00-N\x00-T\x00-V\x00-X\x00--file\x00--to-command\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script\x00--checkpoint-action", Widen: []Widen{{Opts: "-I\x00-F\x00--to-command\x00--checkpoint-action\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script", Why: "makes tar run another program"}, {Opts: "-f\x00--file", UnlessFlags: "--force-local", Remote: true, Label: "{opt} {value}", Why: "names an archive on another host, which tar reaches through rsh"}}}}
 }
 
 func p49() *Program {
-	return &Program{Name: "bun", Is: Posix | Subcommands | Runs | Widens, Lang: "node", Code: "-e\x00--eval\x00-p\x00--print", Load: "-r\x00--preload", Terminal: []Terminal{{Sub: "repl", Use: TermInput}}, Root: Node{Arity: 2, Values: "-e\x00--eval\x00-p\x00--print\x00-r\x00--preload"}, Subs: []Node{{Path: "run", Arity: 3}, {Path: "x", Arity: 3, Run: &Run{}}}}
+	return &Program{Name: "btop", Terminal: []Terminal{{Use: TermKeys, Quiet: "-b\x00--batch"}}}
 }
 
 func p50() *Program {
-	return &Program{Name: "bundle", Root: Node{Arity: 2}, Subs: []Node{{Path: "exec", Arity: 3}}}
+	return &Program{Name: "btrfs", Is: Subcommands, Words: "del\x01delete\x00dele\x01delete\x00dev\x01device\x00fi\x01filesystem\x00sub\x01subvolume\x00subv\x01subvolume\x00subvol\x01subvolume"}
 }
 
 func p51() *Program {
-	return &Program{Name: "bunx", Is: Abbrev | Runs | Widens | DryRuns, Root: Node{Arity: 2, Values: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call\x00--prefix\x00--loglevel\x00--cache\x00-p\x00--package", DryRun: "--dry-run", Widen: []Widen{{Opts: "--unsafe-perm", Unless: "false", Why: "makes package scripts run with full privileges"}, {Opts: "--ignore-scripts", Unless: "true", HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: "--no-ignore-scripts", Why: "makes package install scripts run"}, {Opts: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call", Why: "changes which code {name} fetches or which shell runs its scripts"}}, Run: &Run{}}}
+	return &Program{Name: "buildah", Is: Subcommands, Root: Node{Values: "-r\x00--runtime-endpoint\x00-i\x00--image-endpoint\x00--config\x00-t\x00--timeout\x00--root\x00--runroot\x00--storage-driver"}}
 }
 
 func p52() *Program {
-	return &Program{Name: "busybox", Terminal: []Terminal{{Sub: "sh", Use: TermInput, Runs: "-c", Forces: "-i", Operands: 1}, {Sub: "ash", Use: TermInput, Runs: "-c", Forces: "-i", Operands: 1}}}
+	return &Program{Name: "bun", Is: Posix | Subcommands | Runs | Widens, Lang: "node", Code: "-e\x00--eval\x00-p\x00--print", Load: "-r\x00--preload", Terminal: []Terminal{{Sub: "repl", Use: TermInput}}, Root: Node{Arity: 2, Values: "-e\x00--eval\x00-p\x00--print\x00-r\x00--preload"}, Subs: []Node{{Path: "run", Arity: 3}, {Path: "x", Arity: 3, Run: &Run{}}}}
 }
 
 func p53() *Program {
-	return &Program{Name: "busybox-awk", Is: Abbrev | Widens, Extract: "awk", Root: Node{Values: "-F\x00-v\x00-f\x00-E\x00-i\x00-l\x00-W\x00-e\x00--file\x00--exec\x00--include\x00--load\x00--source\x00--field-separator\x00--assign"}}
+	return &Program{Name: "bundle", Root: Node{Arity: 2}, Subs: []Node{{Path: "exec", Arity: 3}}}
 }
 
 func p54() *Program {
-	return &Program{Name: "bw", Is: Subcommands}
+	return &Program{Name: "bunx", Is: Abbrev | Runs | Widens | DryRuns, Root: Node{Arity: 2, Values: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call\x00--prefix\x00--loglevel\x00--cache\x00-p\x00--package", DryRun: "--dry-run", Widen: []Widen{{Opts: "--unsafe-perm", Unless: "false", Why: "makes package scripts run with full privileges"}, {Opts: "--ignore-scripts", Unless: "true", HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: "--no-ignore-scripts", Why: "makes package install scripts run"}, {Opts: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call", Why: "changes which code {name} fetches or which shell runs its scripts"}}, Run: &Run{}}}
 }
 
 func p55() *Program {
-	return &Program{Name: "bwrap", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "busybox", Terminal: []Terminal{{Sub: "sh", Use: TermInput, Runs: "-c", Forces: "-i", Operands: 1}, {Sub: "ash", Use: TermInput, Runs: "-c", Forces: "-i", Operands: 1}}}
 }
 
 func p56() *Program {
-	return &Program{Name: "byobu", Terminal: []Terminal{{Use: TermKeys, Quiet: "ls\x00list-sessions\x00list-windows\x00lsw\x00list-panes\x00lsp\x00list-clients\x00lsc\x00list-buffers\x00list-keys\x00list-commands\x00has-session\x00has\x00show-options\x00show\x00show-environment\x00display-message\x00display\x00capture-pane\x00capturep\x00kill-session\x00kill-server\x00kill-window\x00kill-pane\x00-V"}}}
+	return &Program{Name: "busybox-awk", Is: Abbrev | Widens, Extract: "awk", Root: Node{Values: "-F\x00-v\x00-f\x00-E\x00-i\x00-l\x00-W\x00-e\x00--file\x00--exec\x00--include\x00--load\x00--source\x00--field-separator\x00--assign"}}
 }
 
 func p57() *Program {
-	return &Program{Name: "c++", Is: Widens, Root: Node{Widen: []Widen{{Prefix: "-B\x00-fplugin\x00-wrapper\x00-specs", Words: "-Xclang", Why: "makes the compiler run or load other programs"}}}}
+	return &Program{Name: "bw", Is: Subcommands}
 }
 
 func p58() *Program {
-	return &Program{Name: "cal", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "bwrap", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p59() *Program {
-	return &Program{Name: "cargo", Is: Subcommands | DataArgs | Runs | Widens, Root: Node{Arity: 2, Values: "--config\x00-Z\x00--color\x00--manifest-path\x00-C", Widen: []Widen{{Opts: "--config", Exact: true, Why: "changes cargo's configuration, which can run programs"}}}, Subs: []Node{{Path: "add", Arity: 3}, {Path: "install", Arity: 3}, {Path: "run", Arity: 3, Run: &Run{DashDash: true}}}}
+	return &Program{Name: "byobu", Terminal: []Terminal{{Use: TermKeys, Quiet: "ls\x00list-sessions\x00list-windows\x00lsw\x00list-panes\x00lsp\x00list-clients\x00lsc\x00list-buffers\x00list-keys\x00list-commands\x00has-session\x00has\x00show-options\x00show\x00show-environment\x00display-message\x00display\x00capture-pane\x00capturep\x00kill-session\x00kill-server\x00kill-window\x00kill-pane\x00-V"}}}
 }
 
 func p60() *Program {
-	return &Program{Name: "cat", Is: DataArgs, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "c++", Is: Widens, Root: Node{Widen: []Widen{{Prefix: "-B\x00-fplugin\x00-wrapper\x00-specs", Words: "-Xclang", Why: "makes the compiler run or load other programs"}}}}
 }
 
 func p61() *Program {
-	return &Program{Name: "cbatticon", Is: DataArgs}
+	return &Program{Name: "cal", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p62() *Program {
-	return &Program{Name: "cc", Is: Widens, Root: Node{Widen: []Widen{{Prefix: "-B\x00-fplugin\x00-wrapper\x00-specs", Words: "-Xclang", Why: "makes the compiler run or load other programs"}}}}
+	return &Program{Name: "cargo", Is: Subcommands | DataArgs | Runs | Widens, Root: Node{Arity: 2, Values: "--config\x00-Z\x00--color\x00--manifest-path\x00-C", Widen: []Widen{{Opts: "--config", Exact: true, Why: "changes cargo's configuration, which can run programs"}}}, Subs: []Node{{Path: "add", Arity: 3}, {Path: "install", Arity: 3}, {Path: "run", Arity: 3, Run: &Run{DashDash: true}}}}
 }
 
 func p63() *Program {
-	return &Program{Name: "cd", Is: DataArgs, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "cat", Is: DataArgs, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p64() *Program {
-	return &Program{Name: "cdk", Is: Subcommands, Root: Node{Arity: 2, Values: "-a\x00--app\x00--profile\x00-c\x00--context\x00-o\x00--output\x00--require-approval\x00--toolkit-stack-name"}}
+	return &Program{Name: "cbatticon", Is: DataArgs}
 }
 
 func p65() *Program {
-	return &Program{Name: "cdktf", Is: Subcommands, Root: Node{Values: "--app\x00-a\x00--output\x00-o\x00--var\x00--var-file"}}
+	return &Program{Name: "cc", Is: Widens, Root: Node{Widen: []Widen{{Prefix: "-B\x00-fplugin\x00-wrapper\x00-specs", Words: "-Xclang", Why: "makes the compiler run or load other programs"}}}}
 }
 
 func p66() *Program {
-	return &Program{Name: "cf", Root: Node{Arity: 2}}
+	return &Program{Name: "cd", Is: DataArgs, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p67() *Program {
-	return &Program{Name: "chgrp", Aliases: "--recursive\x01-R"}
+	return &Program{Name: "cdk", Is: Subcommands, Root: Node{Arity: 2, Values: "-a\x00--app\x00--profile\x00-c\x00--context\x00-o\x00--output\x00--require-approval\x00--toolkit-stack-name"}}
 }
 
 func p68() *Program {
-	return &Program{Name: "chmod", Aliases: "--recursive\x01-R", Root: Node{Arity: 1}}
+	return &Program{Name: "cdktf", Is: Subcommands, Root: Node{Values: "--app\x00-a\x00--output\x00-o\x00--var\x00--var-file"}}
 }
 
 func p69() *Program {
-	return &Program{Name: "chown", Aliases: "--recursive\x01-R", Root: Node{Arity: 1}}
+	return &Program{Name: "cf", Root: Node{Arity: 2}}
 }
 
 func p70() *Program {
-	return &Program{Name: "chroot", Is: Widens, Terminal: []Terminal{{Use: TermInput, Values: "--userspec\x00--groups", Operands: 2}}, Root: Node{Widen: []Widen{{Always: true, Label: "chroot", Why: "runs programs from another root directory"}}}}
+	return &Program{Name: "chgrp", Aliases: "--recursive\x01-R"}
 }
 
 func p71() *Program {
-	return &Program{Name: "cksum", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "chmod", Aliases: "--recursive\x01-R", Root: Node{Arity: 1}}
 }
 
 func p72() *Program {
-	return &Program{Name: "clang", Is: Widens, Root: Node{Widen: []Widen{{Prefix: "-B\x00-fplugin\x00-wrapper\x00-specs", Words: "-Xclang", Why: "makes the compiler run or load other programs"}}}}
+	return &Program{Name: "chown", Aliases: "--recursive\x01-R", Root: Node{Arity: 1}}
 }
 
 func p73() *Program {
-	return &Program{Name: "clang++", Is: Widens, Root: Node{Widen: []Widen{{Prefix: "-B\x00-fplugin\x00-wrapper\x00-specs", Words: "-Xclang", Why: "makes the compiler run or load other programs"}}}}
+	return &Program{Name: "chroot", Is: Widens, Terminal: []Terminal{{Use: TermInput, Values: "--userspec\x00--groups", Operands: 2}}, Root: Node{Widen: []Widen{{Always: true, Label: "chroot", Why: "runs programs from another root directory"}}}}
 }
 
 func p74() *Program {
-	return &Program{Name: "clear", Is: DataArgs}
+	return &Program{Name: "cksum", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p75() *Program {
-	return &Program{Name: "clickhouse", Is: Subcommands, Root: Node{Values: "-h\x00--host\x00--port\x00-u\x00--user\x00--password\x00-d\x00--database\x00-q\x00--query\x00-f\x00--format\x00--queries-file\x00-C\x00--config-file"}}
+	return &Program{Name: "clang", Is: Widens, Root: Node{Widen: []Widen{{Prefix: "-B\x00-fplugin\x00-wrapper\x00-specs", Words: "-Xclang", Why: "makes the compiler run or load other programs"}}}}
 }
 
 func p76() *Program {
-	return &Program{Name: "clickhouse-client", Terminal: []Terminal{{Use: TermInput, Runs: "-q\x00--query\x00--queries-file"}}, Root: Node{Values: "-h\x00--host\x00--port\x00-u\x00--user\x00--password\x00-d\x00--database\x00-q\x00--query\x00-f\x00--format\x00--queries-file\x00-C\x00--config-file"}}
+	return &Program{Name: "clang++", Is: Widens, Root: Node{Widen: []Widen{{Prefix: "-B\x00-fplugin\x00-wrapper\x00-specs", Words: "-Xclang", Why: "makes the compiler run or load other programs"}}}}
 }
 
 func p77() *Program {
-	return &Program{Name: "clickhouse-local", Root: Node{Values: "-h\x00--host\x00--port\x00-u\x00--user\x00--password\x00-d\x00--database\x00-q\x00--query\x00-f\x00--format\x00--queries-file\x00-C\x00--config-file"}}
+	return &Program{Name: "clear", Is: DataArgs}
 }
 
 func p78() *Program {
-	return &Program{Name: "clisp", Terminal: []Terminal{{Use: TermInput, Runs: "--script\x00--non-interactive\x00-x"}}}
+	return &Program{Name: "clickhouse", Is: Subcommands, Root: Node{Values: "-h\x00--host\x00--port\x00-u\x00--user\x00--password\x00-d\x00--database\x00-q\x00--query\x00-f\x00--format\x00--queries-file\x00-C\x00--config-file"}}
 }
 
 func p79() *Program {
-	return &Program{Name: "clj", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--eval\x00-m\x00-M\x00-X\x00-x\x00--script", Operands: 1}}}
+	return &Program{Name: "clickhouse-client", Terminal: []Terminal{{Use: TermInput, Runs: "-q\x00--query\x00--queries-file"}}, Root: Node{Values: "-h\x00--host\x00--port\x00-u\x00--user\x00--password\x00-d\x00--database\x00-q\x00--query\x00-f\x00--format\x00--queries-file\x00-C\x00--config-file"}}
 }
 
 func p80() *Program {
-	return &Program{Name: "clojure", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--eval\x00-m\x00-M\x00-X\x00-x\x00--script", Operands: 1}}}
+	return &Program{Name: "clickhouse-local", Root: Node{Values: "-h\x00--host\x00--port\x00-u\x00--user\x00--password\x00-d\x00--database\x00-q\x00--query\x00-f\x00--format\x00--queries-file\x00-C\x00--config-file"}}
 }
 
 func p81() *Program {
-	return &Program{Name: "cmake", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "clisp", Terminal: []Terminal{{Use: TermInput, Runs: "--script\x00--non-interactive\x00-x"}}}
 }
 
 func p82() *Program {
-	return &Program{Name: "cmp", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "clj", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--eval\x00-m\x00-M\x00-X\x00-x\x00--script", Operands: 1}}}
 }
 
 func p83() *Program {
-	return &Program{Name: "cockroach", Is: Subcommands, Root: Node{Values: "--url\x00--host\x00--port\x00--user\x00-u\x00--database\x00-d\x00--certs-dir\x00--format\x00-e\x00--execute\x00-f\x00--file\x00--set"}}
+	return &Program{Name: "clojure", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--eval\x00-m\x00-M\x00-X\x00-x\x00--script", Operands: 1}}}
 }
 
 func p84() *Program {
-	return &Program{Name: "code", Is: DataArgs}
+	return &Program{Name: "cmake", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p85() *Program {
-	return &Program{Name: "colima", Is: DataArgs}
+	return &Program{Name: "cmp", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p86() *Program {
-	return &Program{Name: "column", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "cockroach", Is: Subcommands, Root: Node{Values: "--url\x00--host\x00--port\x00--user\x00-u\x00--database\x00-d\x00--certs-dir\x00--format\x00-e\x00--execute\x00-f\x00--file\x00--set"}}
 }
 
 func p87() *Program {
-	return &Program{Name: "comm", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "code", Is: DataArgs}
 }
 
 func p88() *Program {
-	return &Program{Name: "compdef", Is: DataArgs}
+	return &Program{Name: "colima", Is: DataArgs}
 }
 
 func p89() *Program {
-	return &Program{Name: "compgen", Is: DataArgs | Widens, Root: Node{Values: "-C\x00-F\x00-G\x00-W\x00-X\x00-A\x00-o\x00-P\x00-S", Widen: []Widen{{Opts: "-C", Label: "{name} {opt}", Why: "sets a command to run on completion"}}}}
+	return &Program{Name: "column", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p90() *Program {
-	return &Program{Name: "complete", Is: DataArgs | Widens, Root: Node{Values: "-C\x00-F\x00-G\x00-W\x00-X\x00-A\x00-o\x00-P\x00-S", Widen: []Widen{{Opts: "-C", Label: "{name} {opt}", Why: "sets a command to run on completion"}}}}
+	return &Program{Name: "comm", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p91() *Program {
-	return &Program{Name: "composer", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "compdef", Is: DataArgs}
 }
 
 func p92() *Program {
-	return &Program{Name: "conda", Is: Subcommands}
+	return &Program{Name: "compgen", Is: DataArgs | Widens, Root: Node{Values: "-C\x00-F\x00-G\x00-W\x00-X\x00-A\x00-o\x00-P\x00-S", Widen: []Widen{{Opts: "-C", Label: "{name} {opt}", Why: "sets a command to run on completion"}}}}
 }
 
 func p93() *Program {
-	return &Program{Name: "consul", Is: NoCluster | Subcommands, Root: Node{Arity: 2, Values: "-http-addr\x00-token\x00-datacenter\x00-namespace\x00-partition\x00-ca-file\x00-client-cert\x00-client-key"}, Subs: []Node{{Path: "kv", Arity: 3}}}
+	return &Program{Name: "complete", Is: DataArgs | Widens, Root: Node{Values: "-C\x00-F\x00-G\x00-W\x00-X\x00-A\x00-o\x00-P\x00-S", Widen: []Widen{{Opts: "-C", Label: "{name} {opt}", Why: "sets a command to run on completion"}}}}
 }
 
 func p94() *Program {
-	return &Program{Name: "corepack", Root: Node{Arity: 2}}
+	return &Program{Name: "composer", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p95() *Program {
-	return &Program{Name: "cowsay", Is: DataArgs}
+	return &Program{Name: "conda", Is: Subcommands}
 }
 
 func p96() *Program {
-	return &Program{Name: "cp", Is: DataArgs, Aliases: "--target-directory\x01-t", Writes: "last\x00-t", Root: Node{Arity: 1, Values: "-t\x00--target-directory\x00-S\x00--suffix"}}
+	return &Program{Name: "consul", Is: NoCluster | Subcommands, Root: Node{Arity: 2, Values: "-http-addr\x00-token\x00-datacenter\x00-namespace\x00-partition\x00-ca-file\x00-client-cert\x00-client-key"}, Subs: []Node{{Path: "kv", Arity: 3}}}
 }
 
 func p97() *Program {
-	return &Program{Name: "cqlsh", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--execute\x00-f\x00--file"}}, Root: Node{Values: "-u\x00--username\x00-p\x00--password\x00-k\x00--keyspace\x00-f\x00--file\x00-e\x00--execute\x00--cqlversion\x00--encoding\x00--cqlshrc\x00--connect-timeout\x00--request-timeout"}}
+	return &Program{Name: "corepack", Root: Node{Arity: 2}}
 }
 
 func p98() *Program {
-	return &Program{Name: "crictl", Is: Subcommands, Root: Node{Arity: 2, Values: "-r\x00--runtime-endpoint\x00-i\x00--image-endpoint\x00--config\x00-t\x00--timeout\x00--root\x00--runroot\x00--storage-driver"}}
+	return &Program{Name: "cowsay", Is: DataArgs}
 }
 
 func p99() *Program {
-	return &Program{Name: "croc", Is: Subcommands}
+	return &Program{Name: "cp", Is: DataArgs, Aliases: "--target-directory\x01-t", Writes: "last\x00-t", Root: Node{Arity: 1, Values: "-t\x00--target-directory\x00-S\x00--suffix"}}
 }
 
 func p100() *Program {
-	return &Program{Name: "crontab", Is: Widens, Aliases: "--remove\x01-r", Terminal: []Terminal{{Use: TermInput, Runs: "-l\x00-r\x00-V\x00-T", Forces: "-e", Values: "-u", Operands: 1}}, Root: Node{Values: "-u\x00-T", Widen: []Widen{{Operand: "*", Why: "installs commands to run later"}}}}
+	return &Program{Name: "cqlsh", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--execute\x00-f\x00--file"}}, Root: Node{Values: "-u\x00--username\x00-p\x00--password\x00-k\x00--keyspace\x00-f\x00--file\x00-e\x00--execute\x00--cqlversion\x00--encoding\x00--cqlshrc\x00--connect-timeout\x00--request-timeout"}}
 }
 
 func p101() *Program {
-	return &Program{Name: "cryptsetup", Is: Subcommands, Aliases: "--batch-mode\x01-q", Root: Node{Values: "--type\x00-c\x00--cipher\x00-s\x00--key-size\x00-h\x00--hash\x00-d\x00--key-file\x00-S\x00--key-slot\x00--header\x00-i\x00--iter-time\x00--pbkdf\x00--label\x00--subsystem\x00--uuid"}}
+	return &Program{Name: "crictl", Is: Subcommands, Root: Node{Arity: 2, Values: "-r\x00--runtime-endpoint\x00-i\x00--image-endpoint\x00--config\x00-t\x00--timeout\x00--root\x00--runroot\x00--storage-driver"}}
 }
 
 func p102() *Program {
-	return &Program{Name: "csh", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+	return &Program{Name: "croc", Is: Subcommands}
 }
 
 func p103() *Program {
-	return &Program{Name: "csrutil", Is: Subcommands}
+	return &Program{Name: "crontab", Is: Widens, Aliases: "--remove\x01-r", Terminal: []Terminal{{Use: TermInput, Runs: "-l\x00-r\x00-V\x00-T", Forces: "-e", Values: "-u", Operands: 1}}, Root: Node{Values: "-u\x00-T", Widen: []Widen{{Operand: "*", Why: "installs commands to run later"}}}}
 }
 
 func p104() *Program {
-	return &Program{Name: "curl", Is: Widens, Writes: "-o\x00--output", Root: Node{Values: "-A\x00-b\x00-c\x00-C\x00-d\x00-D\x00-e\x00-E\x00-F\x00-H\x00-K\x00-m\x00-o\x00-P\x00-Q\x00-r\x00-t\x00-T\x00-u\x00-U\x00-w\x00-x\x00-X\x00-y\x00-Y\x00-z\x00--data\x00--data-binary\x00--data-raw\x00--data-ascii\x00--data-urlencode\x00--json\x00--form\x00--form-string\x00--output\x00--upload-file\x00--config\x00--header\x00--user-agent\x00--cookie\x00--cookie-jar\x00--dump-header\x00--trace\x00--trace-ascii\x00--stderr\x00--libcurl\x00--output-dir\x00--url\x00--request\x00--referer\x00--proxy\x00--user\x00--write-out\x00--etag-save\x00--hsts\x00--alt-svc\x00--url-query\x00--proxy-header\x00--max-time\x00--connect-timeout\x00--retry\x00--resolve\x00--connect-to\x00--cacert\x00--cert\x00--key\x00--range\x00--oauth2-bearer\x00--proxy-user", Widen: []Widen{{Opts: "-o\x00--output", Unless: "@stdout", Why: "makes curl write a file, upload a file, or read options from a file"}, {Opts: "-O\x00-T\x00-K\x00-D\x00-c\x00--remote-name\x00--remote-name-all\x00--output-dir\x00--upload-file\x00--config\x00--dump-header\x00--cookie-jar\x00--trace\x00--trace-ascii\x00--stderr\x00--libcurl\x00--etag-save\x00--hsts\x00--alt-svc", Why: "makes curl write a file, upload a file, or read options from a file"}, {Opts: "-d\x00--data\x00--data-binary\x00--data-ascii\x00--json\x00--url-query", ValuePrefix: "@", Label: "{opt} @", Why: "sends the contents of a local file"}, {Opts: "--data-urlencode", ValueContains: "@", Why: "sends the contents of a local file"}, {Opts: "-F\x00--form", ValueContains: "=@\x00=<", Why: "sends the contents of a local file"}, {Opts: "-H\x00--header\x00--proxy-header", ValuePrefix: "@", Label: "{opt} @", Why: "sends the contents of a local file"}}}}
+	return &Program{Name: "cryptsetup", Is: Subcommands, Aliases: "--batch-mode\x01-q", Root: Node{Values: "--type\x00-c\x00--cipher\x00-s\x00--key-size\x00-h\x00--hash\x00-d\x00--key-file\x00-S\x00--key-slot\x00--header\x00-i\x00--iter-time\x00--pbkdf\x00--label\x00--subsystem\x00--uuid"}}
 }
 
 func p105() *Program {
-	return &Program{Name: "cut", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "csh", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
 }
 
 func p106() *Program {
-	return &Program{Name: "dash", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+	return &Program{Name: "csrutil", Is: Subcommands}
 }
 
 func p107() *Program {
-	return &Program{Name: "date", Is: DataArgs, Aliases: "--set\x01-s", Root: Node{Values: "-s\x00--set\x00-d\x00--date\x00-f\x00--file\x00-r\x00--reference", ReadOnly: &ReadOnly{MaxOperands: -1, NoGlob: true, Extract: "date"}}}
+	return &Program{Name: "curl", Is: Widens, Writes: "-o\x00--output", Root: Node{Values: "-A\x00-b\x00-c\x00-C\x00-d\x00-D\x00-e\x00-E\x00-F\x00-H\x00-K\x00-m\x00-o\x00-P\x00-Q\x00-r\x00-t\x00-T\x00-u\x00-U\x00-w\x00-x\x00-X\x00-y\x00-Y\x00-z\x00--data\x00--data-binary\x00--data-raw\x00--data-ascii\x00--data-urlencode\x00--json\x00--form\x00--form-string\x00--output\x00--upload-file\x00--config\x00--header\x00--user-agent\x00--cookie\x00--cookie-jar\x00--dump-header\x00--trace\x00--trace-ascii\x00--stderr\x00--libcurl\x00--output-dir\x00--url\x00--request\x00--referer\x00--proxy\x00--user\x00--write-out\x00--etag-save\x00--hsts\x00--alt-svc\x00--url-query\x00--proxy-header\x00--max-time\x00--connect-timeout\x00--retry\x00--resolve\x00--connect-to\x00--cacert\x00--cert\x00--key\x00--range\x00--oauth2-bearer\x00--proxy-user", Widen: []Widen{{Opts: "-o\x00--output", Unless: "@stdout", Why: "makes curl write a file, upload a file, or read options from a file"}, {Opts: "-O\x00-T\x00-K\x00-D\x00-c\x00--remote-name\x00--remote-name-all\x00--output-dir\x00--upload-file\x00--config\x00--dump-header\x00--cookie-jar\x00--trace\x00--trace-ascii\x00--stderr\x00--libcurl\x00--etag-save\x00--hsts\x00--alt-svc", Why: "makes curl write a file, upload a file, or read options from a file"}, {Opts: "-d\x00--data\x00--data-binary\x00--data-ascii\x00--json\x00--url-query", ValuePrefix: "@", Label: "{opt} @", Why: "sends the contents of a local file"}, {Opts: "--data-urlencode", ValueContains: "@", Why: "sends the contents of a local file"}, {Opts: "-F\x00--form", ValueContains: "=@\x00=<", Why: "sends the contents of a local file"}, {Opts: "-H\x00--header\x00--proxy-header", ValuePrefix: "@", Label: "{opt} @", Why: "sends the contents of a local file"}}}}
 }
 
 func p108() *Program {
-	return &Program{Name: "dbus-run-session", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "cut", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p109() *Program {
-	return &Program{Name: "dc", Is: DataArgs, Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}}
+	return &Program{Name: "dash", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
 }
 
 func p110() *Program {
-	return &Program{Name: "dd", Is: NoCluster, Writes: "of="}
+	return &Program{Name: "date", Is: DataArgs, Aliases: "--set\x01-s", Root: Node{Values: "-s\x00--set\x00-d\x00--date\x00-f\x00--file\x00-r\x00--reference", ReadOnly: &ReadOnly{MaxOperands: -1, NoGlob: true, Extract: "date"}}}
 }
 
 func p111() *Program {
-	return &Program{Name: "ddrescue", Writes: "last"}
+	return &Program{Name: "dbus-run-session", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p112() *Program {
-	return &Program{Name: "declare", Is: DataArgs | Widens, Extract: "env_assign"}
+	return &Program{Name: "dc", Is: DataArgs, Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}}
 }
 
 func p113() *Program {
-	return &Program{Name: "defaults", Is: Subcommands}
+	return &Program{Name: "dd", Is: NoCluster, Writes: "of="}
 }
 
 func p114() *Program {
-	return &Program{Name: "del", ActsAs: "rm\x00-rf"}
+	return &Program{Name: "ddrescue", Writes: "last"}
 }
 
 func p115() *Program {
-	return &Program{Name: "del-cli", ActsAs: "rm\x00-rf"}
+	return &Program{Name: "declare", Is: DataArgs | Widens, Extract: "env_assign"}
 }
 
 func p116() *Program {
-	return &Program{Name: "delv", Root: Node{Values: "-p\x00-t\x00-c\x00-q\x00-x\x00-k\x00-y\x00-b\x00-f"}}
+	return &Program{Name: "defaults", Is: Subcommands}
 }
 
 func p117() *Program {
-	return &Program{Name: "deno", Is: Subcommands | Runs, Lang: "node", Terminal: []Terminal{{Sub: "repl", Use: TermInput}, {Use: TermInput, Operands: 1}}, Root: Node{Arity: 2}, Subs: []Node{{Path: "run", Run: &Run{Prefix: "npm:"}}, {Path: "task", Arity: 3}}}
+	return &Program{Name: "del", ActsAs: "rm\x00-rf"}
 }
 
 func p118() *Program {
-	return &Program{Name: "df", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "del-cli", ActsAs: "rm\x00-rf"}
 }
 
 func p119() *Program {
-	return &Program{Name: "diff", Is: DataArgs, Files: &Files{WalkFlags: "-r\x00--recursive"}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "delv", Root: Node{Values: "-p\x00-t\x00-c\x00-q\x00-x\x00-k\x00-y\x00-b\x00-f"}}
 }
 
 func p120() *Program {
-	return &Program{Name: "dig", Root: Node{Values: "-p\x00-t\x00-c\x00-q\x00-x\x00-k\x00-y\x00-b\x00-f"}}
+	return &Program{Name: "deno", Is: Subcommands | Runs, Lang: "node", Terminal: []Terminal{{Sub: "repl", Use: TermInput}, {Use: TermInput, Operands: 1}}, Root: Node{Arity: 2}, Subs: []Node{{Path: "run", Run: &Run{Prefix: "npm:"}}, {Path: "task", Arity: 3}}}
 }
 
 func p121() *Program {
-	return &Program{Name: "dir", Is: DataArgs, Files: &Files{WalkFlags: "-R\x00--recursive", Dot: DotAlways}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "df", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p122() *Program {
-	return &Program{Name: "dirname", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "diff", Is: DataArgs, Files: &Files{WalkFlags: "-r\x00--recursive"}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p123() *Program {
-	return &Program{Name: "diskutil", Is: Subcommands}
+	return &Program{Name: "dig", Root: Node{Values: "-p\x00-t\x00-c\x00-q\x00-x\x00-k\x00-y\x00-b\x00-f"}}
 }
 
 func p124() *Program {
-	return &Program{Name: "dmesg", Aliases: "--clear\x01-C\x00--read-clear\x01-c"}
+	return &Program{Name: "dir", Is: DataArgs, Files: &Files{WalkFlags: "-R\x00--recursive", Dot: DotAlways}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p125() *Program {
-	return &Program{Name: "dnf", Is: Subcommands | DataArgs, Words: "erase\x01remove", Root: Node{Arity: 2}}
+	return &Program{Name: "dirname", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p126() *Program {
-	return &Program{Name: "dnf4", Is: DataArgs}
+	return &Program{Name: "diskutil", Is: Subcommands}
 }
 
 func p127() *Program {
-	return &Program{Name: "dnf5", Is: DataArgs}
+	return &Program{Name: "dmesg", Aliases: "--clear\x01-C\x00--read-clear\x01-c"}
 }
 
 func p128() *Program {
-	return &Program{Name: "doas", Terminal: []Terminal{{Use: TermInput, Forces: "-s", Values: "-u\x00-C", OnlyForced: true}}}
+	return &Program{Name: "dnf", Is: Subcommands | DataArgs, Words: "erase\x01remove", Root: Node{Arity: 2}}
 }
 
 func p129() *Program {
-	return &Program{Name: "docker", Is: Subcommands | Widens | DryRuns, Globals: "-H\x00--host\x00-c\x00--context\x00--config\x00-l\x00--log-level\x00--tlscacert\x00--tlscert\x00--tlskey\x00--url\x00--connection\x00--root\x00--runroot", Words: "remove\x01rm", Extract: "docker", Root: Node{Arity: 2}, Subs: []Node{{Path: "builder", Arity: 3}, {Path: "buildx", Arity: 3}, {Path: "compose", Arity: 3, Values: "-f\x00--file\x00-p\x00--project-name\x00--project-directory\x00--env-file\x00--profile\x00--ansi\x00--progress\x00--parallel", DryRun: "--dry-run"}, {Path: "container", Arity: 3}, {Path: "container create", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "container run", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "context", Arity: 3}, {Path: "create", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "image", Arity: 3}, {Path: "network", Arity: 3}, {Path: "run", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--label-file\x00--platform\x00-m\x00--memory\x00--cpus\x00--cpu-shares\x00-c\x00-h\x00--hostname\x00--add-host\x00--cap-add\x00--cap-drop\x00--device\x00--gpus\x00--restart\x00--pull\x00--log-driver\x00--log-opt\x00--shm-size\x00--ulimit\x00--tmpfs\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--dns\x00--dns-search\x00--dns-option\x00--expose\x00--group-add\x00--link\x00--runtime\x00--stop-signal\x00--stop-timeout\x00--volumes-from\x00--cidfile\x00--cgroupns\x00--memory-swap\x00--network-alias\x00--ip\x00--ip6\x00--mac-address\x00--health-cmd\x00--userns\x00--detach-keys\x00--attach\x00-a\x00--storage-opt\x00--sysctl\x00--isolation\x00--init-path\x00--oom-score-adj\x00--blkio-weight\x00--cpuset-cpus\x00--cpuset-mems\x00--device-cgroup-rule\x00--annotation"}, {Path: "system", Arity: 3}, {Path: "volume", Arity: 3}}}
+	return &Program{Name: "dnf4", Is: DataArgs}
 }
 
 func p130() *Program {
-	return &Program{Name: "docker-compose", Is: Subcommands | Widens | DryRuns, Extract: "docker", Root: Node{Values: "-f\x00--file\x00-p\x00--project-name\x00--project-directory\x00--env-file\x00--profile\x00--ansi\x00--progress\x00--parallel", DryRun: "--dry-run"}}
+	return &Program{Name: "dnf5", Is: DataArgs}
 }
 
 func p131() *Program {
-	return &Program{Name: "doctl", Is: DataArgs, Root: Node{Arity: 3}}
+	return &Program{Name: "doas", Terminal: []Terminal{{Use: TermInput, Forces: "-s", Values: "-u\x00-C", OnlyForced: true}}}
 }
 
 func p132() *Program {
-	return &Program{Name: "dolt", Is: Subcommands, Root: Node{Values: "-q\x00--query\x00--file\x00-r\x00--result-format\x00--data-dir\x00--host\x00--port"}}
+	return &Program{Name: "docker", Is: Subcommands | Widens | DryRuns, Globals: "-H\x00--host\x00-c\x00--context\x00--config\x00-l\x00--log-level\x00--tlscacert\x00--tlscert\x00--tlskey\x00--url\x00--connection\x00--root\x00--runroot", Words: "remove\x01rm", Extract: "docker", Root: Node{Arity: 2}, Subs: []Node{{Path: "builder", Arity: 3}, {Path: "buildx", Arity: 3}, {Path: "compose", Arity: 3, Values: "-f\x00--file\x00-p\x00--project-name\x00--project-directory\x00--env-file\x00--profile\x00--ansi\x00--progress\x00--parallel", DryRun: "--dry-run"}, {Path: "container", Arity: 3}, {Path: "container create", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "container run", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "context", Arity: 3}, {Path: "create", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "image", Arity: 3}, {Path: "network", Arity: 3}, {Path: "run", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--label-file\x00--platform\x00-m\x00--memory\x00--cpus\x00--cpu-shares\x00-c\x00-h\x00--hostname\x00--add-host\x00--cap-add\x00--cap-drop\x00--device\x00--gpus\x00--restart\x00--pull\x00--log-driver\x00--log-opt\x00--shm-size\x00--ulimit\x00--tmpfs\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--dns\x00--dns-search\x00--dns-option\x00--expose\x00--group-add\x00--link\x00--runtime\x00--stop-signal\x00--stop-timeout\x00--volumes-from\x00--cidfile\x00--cgroupns\x00--memory-swap\x00--network-alias\x00--ip\x00--ip6\x00--mac-address\x00--health-cmd\x00--userns\x00--detach-keys\x00--attach\x00-a\x00--storage-opt\x00--sysctl\x00--isolation\x00--init-path\x00--oom-score-adj\x00--blkio-weight\x00--cpuset-cpus\x00--cpuset-mems\x00--device-cgroup-rule\x00--annotation"}, {Path: "system", Arity: 3}, {Path: "volume", Arity: 3}}}
 }
 
 func p133() *Program {
-	return &Program{Name: "doppler", Is: Subcommands}
+	return &Program{Name: "docker-compose", Is: Subcommands | Widens | DryRuns, Extract: "docker", Root: Node{Values: "-f\x00--file\x00-p\x00--project-name\x00--project-directory\x00--env-file\x00--profile\x00--ansi\x00--progress\x00--parallel", DryRun: "--dry-run"}}
 }
 
 func p134() *Program {
-	return &Program{Name: "dotnet", Is: Subcommands | DataArgs | Runs, Root: Node{Arity: 2}, Subs: []Node{{Path: "run", Arity: 3, Run: &Run{DashDash: true}}, {Path: "tool", Arity: 3}, {Path: "tool run", Run: &Run{}}}}
+	return &Program{Name: "doctl", Is: Subcommands | DataArgs | DryRuns, Words: "a\x01apps\x00app\x01apps\x00database\x01databases\x00dbs\x01databases\x00domains\x01domain\x00droplets\x01droplet\x00images\x01image\x00k8s\x01kubernetes\x00kube\x01kubernetes\x00project\x01projects\x00rm\x01delete\x00snapshots\x01snapshot\x00volumes\x01volume", Root: Node{Arity: 3, Values: "-t\x00--access-token\x00--context\x00-o\x00--output\x00--config\x00-u\x00--api-url\x00--format\x00--tag-name\x00--region", DryRun: "--help\x00-h"}}
 }
 
 func p135() *Program {
-	return &Program{Name: "dpkg", Is: DataArgs | DryRuns, Aliases: "--purge\x01-P\x00--remove\x01-r", Root: Node{DryRun: "--simulate\x00--dry-run\x00--no-act"}}
+	return &Program{Name: "dolt", Is: Subcommands, Root: Node{Values: "-q\x00--query\x00--file\x00-r\x00--result-format\x00--data-dir\x00--host\x00--port"}}
 }
 
 func p136() *Program {
-	return &Program{Name: "dpkg-query", Is: DataArgs}
+	return &Program{Name: "doppler", Is: Subcommands}
 }
 
 func p137() *Program {
-	return &Program{Name: "drizzle-kit", Is: Subcommands, Root: Node{Arity: 2, Values: "--config\x00--dialect\x00--schema\x00--url\x00--out"}}
+	return &Program{Name: "dotnet", Is: Subcommands | DataArgs | Runs, Root: Node{Arity: 2}, Subs: []Node{{Path: "run", Arity: 3, Run: &Run{DashDash: true}}, {Path: "tool", Arity: 3}, {Path: "tool run", Run: &Run{}}}}
 }
 
 func p138() *Program {
-	return &Program{Name: "dropdb", Root: Node{Values: "-h\x00--host\x00-p\x00--port\x00-U\x00--username\x00--maintenance-db"}}
+	return &Program{Name: "dpkg", Is: DataArgs | DryRuns, Aliases: "--purge\x01-P\x00--remove\x01-r", Root: Node{DryRun: "--simulate\x00--dry-run\x00--no-act"}}
 }
 
 func p139() *Program {
-	return &Program{Name: "du", Is: DataArgs, Files: &Files{Lists: "--files0-from", Walks: true, Dot: DotAlways}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "dpkg-query", Is: DataArgs}
 }
 
 func p140() *Program {
-	return &Program{Name: "duckdb", Is: NoCluster, Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-version\x00--version", Values: "-cmd\x00-separator\x00-newline\x00-nullvalue\x00-init\x00-vfs\x00-mmap\x00-lookaside\x00-pagecache\x00-heap\x00-maxsize", Operands: 2}}, Root: Node{Values: "-c\x00-s\x00-cmd\x00-cmd\x00-init\x00-f\x00-separator\x00-nullvalue"}}
+	return &Program{Name: "drizzle-kit", Is: Subcommands, Root: Node{Arity: 2, Values: "--config\x00--dialect\x00--schema\x00--url\x00--out"}}
 }
 
 func p141() *Program {
-	return &Program{Name: "ebtables", Is: NoCluster, Aliases: "-append\x01-A\x00-delete-chain\x01-X\x00-flush\x01-F\x00-insert\x01-I\x00-jump\x01-j\x00-policy\x01-P\x00-table\x01-t", Root: Node{Values: "-t\x00-table\x00-A\x00-append\x00-I\x00-insert\x00-D\x00-delete\x00-R\x00-replace\x00-N\x00-new-chain\x00-E\x00-rename-chain\x00-p\x00-protocol\x00-s\x00-source\x00-d\x00-destination\x00-j\x00-jump\x00-i\x00-in-interface\x00-o\x00-out-interface\x00-m\x00-match\x00-dport\x00-sport\x00-dports\x00-sports\x00-to-destination\x00-to-source\x00-g\x00-goto\x00-comment\x00-ctstate\x00-state\x00-icmp-type\x00-w\x00-wait"}}
+	return &Program{Name: "dropdb", Root: Node{Values: "-h\x00--host\x00-p\x00--port\x00-U\x00--username\x00--maintenance-db"}}
 }
 
 func p142() *Program {
-	return &Program{Name: "echo", Is: DataArgs, Files: &Files{None: true}, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "du", Is: DataArgs, Files: &Files{Lists: "--files0-from", Walks: true, Dot: DotAlways}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p143() *Program {
-	return &Program{Name: "ed", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
+	return &Program{Name: "duckdb", Is: NoCluster, Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-version\x00--version", Values: "-cmd\x00-separator\x00-newline\x00-nullvalue\x00-init\x00-vfs\x00-mmap\x00-lookaside\x00-pagecache\x00-heap\x00-maxsize", Operands: 2}}, Root: Node{Values: "-c\x00-s\x00-cmd\x00-cmd\x00-init\x00-f\x00-separator\x00-nullvalue"}}
 }
 
 func p144() *Program {
-	return &Program{Name: "egrep", Is: Abbrev | DataArgs, Files: &Files{WalkFlags: "-r\x00-R\x00--recursive\x00--dereference-recursive", WalkValues: "--directories\x01recurse\x00-d\x01recurse", Dot: DotWalking, Pattern: true, PatternUnless: "-e\x00-f\x00--regexp\x00--file", PatternOptions: "-e\x00--regexp"}, Root: Node{Values: "-A\x00-B\x00-C\x00-D\x00-X\x00-d\x00-e\x00-f\x00-m", ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "ebtables", Is: NoCluster, Aliases: "-append\x01-A\x00-delete-chain\x01-X\x00-flush\x01-F\x00-insert\x01-I\x00-jump\x01-j\x00-policy\x01-P\x00-table\x01-t", Root: Node{Values: "-t\x00-table\x00-A\x00-append\x00-I\x00-insert\x00-D\x00-delete\x00-R\x00-replace\x00-N\x00-new-chain\x00-E\x00-rename-chain\x00-p\x00-protocol\x00-s\x00-source\x00-d\x00-destination\x00-j\x00-jump\x00-i\x00-in-interface\x00-o\x00-out-interface\x00-m\x00-match\x00-dport\x00-sport\x00-dports\x00-sports\x00-to-destination\x00-to-source\x00-g\x00-goto\x00-comment\x00-ctstate\x00-state\x00-icmp-type\x00-w\x00-wait"}}
 }
 
 func p145() *Program {
-	return &Program{Name: "eksctl", Root: Node{Arity: 2}, Subs: []Node{{Path: "create", Arity: 3}}}
+	return &Program{Name: "echo", Is: DataArgs, Files: &Files{None: true}, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p146() *Program {
-	return &Program{Name: "elixir", Is: Widens, Lang: "jvm", Code: "-e\x00--eval", Load: "-r", Root: Node{Values: "-e\x00-r"}}
+	return &Program{Name: "ed", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
 }
 
 func p147() *Program {
-	return &Program{Name: "elvish", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--commands", Forces: "-i\x00--interactive", Operands: 1}}}
+	return &Program{Name: "egrep", Is: Abbrev | DataArgs, Files: &Files{WalkFlags: "-r\x00-R\x00--recursive\x00--dereference-recursive", WalkValues: "--directories\x01recurse\x00-d\x01recurse", Dot: DotWalking, Pattern: true, PatternUnless: "-e\x00-f\x00--regexp\x00--file", PatternOptions: "-e\x00--regexp"}, Root: Node{Values: "-A\x00-B\x00-C\x00-D\x00-X\x00-d\x00-e\x00-f\x00-m", ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p148() *Program {
-	return &Program{Name: "emacs", Is: DataArgs | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, Root: Node{Widen: []Widen{{Prefix: "--eval=\x00-l=\x00--load=\x00-f=\x00--funcall=\x00--script=\x00-x=\x00-batch=\x00--batch=", Words: "--eval\x00-l\x00--load\x00-f\x00--funcall\x00--script\x00-x\x00-batch\x00--batch", Why: "gives emacs code to run"}}}}
+	return &Program{Name: "eksctl", Root: Node{Arity: 2}, Subs: []Node{{Path: "create", Arity: 3}}}
 }
 
 func p149() *Program {
-	return &Program{Name: "emacsclient", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
+	return &Program{Name: "elixir", Is: Widens, Lang: "jvm", Code: "-e\x00--eval", Load: "-r", Root: Node{Values: "-e\x00-r"}}
 }
 
 func p150() *Program {
-	return &Program{Name: "emerge", Is: DataArgs}
+	return &Program{Name: "elvish", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--commands", Forces: "-i\x00--interactive", Operands: 1}}}
 }
 
 func p151() *Program {
-	return &Program{Name: "enable", Is: Widens, Root: Node{Values: "-f", Widen: []Widen{{Opts: "-f", Label: "enable {opt}", Why: "loads a builtin from a shared library"}}}}
+	return &Program{Name: "emacs", Is: DataArgs | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, Root: Node{Widen: []Widen{{Prefix: "--eval=\x00-l=\x00--load=\x00-f=\x00--funcall=\x00--script=\x00-x=\x00-batch=\x00--batch=", Words: "--eval\x00-l\x00--load\x00-f\x00--funcall\x00--script\x00-x\x00-batch\x00--batch", Why: "gives emacs code to run"}}}}
 }
 
 func p152() *Program {
-	return &Program{Name: "entr", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "emacsclient", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
 }
 
 func p153() *Program {
-	return &Program{Name: "env", Is: Abbrev | Widens, Files: &Files{None: true}, Root: Node{Arity: 1, Values: "-u\x00-C\x00-S\x00--unset\x00--chdir\x00--split-string", Widen: []Widen{{Opts: "-S\x00--split-string", Label: "env {opt}", Why: "runs a string split into a command"}}, ReadOnly: &ReadOnly{MaxOperands: -1, NoArgs: true, NoGlob: true}}}
+	return &Program{Name: "emerge", Is: DataArgs}
 }
 
 func p154() *Program {
-	return &Program{Name: "erl", Terminal: []Terminal{{Use: TermInput, Runs: "-noshell\x00-noinput\x00-detached"}}}
+	return &Program{Name: "enable", Is: Widens, Root: Node{Values: "-f", Widen: []Widen{{Opts: "-f", Label: "enable {opt}", Why: "loads a builtin from a shared library"}}}}
 }
 
 func p155() *Program {
-	return &Program{Name: "espeak", Is: DataArgs}
+	return &Program{Name: "entr", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p156() *Program {
-	return &Program{Name: "etcdctl", Is: Subcommands, Root: Node{Values: "--endpoints\x00--cacert\x00--cert\x00--key\x00--user\x00--password\x00--dial-timeout\x00--command-timeout\x00-w\x00--write-out"}}
+	return &Program{Name: "env", Is: Abbrev | Widens, Files: &Files{None: true}, Root: Node{Arity: 1, Values: "-u\x00-C\x00-S\x00--unset\x00--chdir\x00--split-string", Widen: []Widen{{Opts: "-S\x00--split-string", Label: "env {opt}", Why: "runs a string split into a command"}}, ReadOnly: &ReadOnly{MaxOperands: -1, NoArgs: true, NoGlob: true}}}
 }
 
 func p157() *Program {
-	return &Program{Name: "ex", Is: Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, Root: Node{Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
+	return &Program{Name: "erl", Terminal: []Terminal{{Use: TermInput, Runs: "-noshell\x00-noinput\x00-detached"}}}
 }
 
 func p158() *Program {
-	return &Program{Name: "exit", Is: DataArgs}
+	return &Program{Name: "espeak", Is: DataArgs}
 }
 
 func p159() *Program {
-	return &Program{Name: "expect", Is: Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "etcdctl", Is: Subcommands, Root: Node{Values: "--endpoints\x00--cacert\x00--cert\x00--key\x00--user\x00--password\x00--dial-timeout\x00--command-timeout\x00-w\x00--write-out"}}
 }
 
 func p160() *Program {
-	return &Program{Name: "export", Is: DataArgs | Widens, Extract: "env_assign", Root: Node{Arity: 1}}
+	return &Program{Name: "ex", Is: Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, Root: Node{Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
 }
 
 func p161() *Program {
-	return &Program{Name: "expr", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "exit", Is: DataArgs}
 }
 
 func p162() *Program {
-	return &Program{Name: "false", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "expect", Is: Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p163() *Program {
-	return &Program{Name: "fastboot", Is: DataArgs}
+	return &Program{Name: "export", Is: DataArgs | Widens, Extract: "env_assign", Root: Node{Arity: 1}}
 }
 
 func p164() *Program {
-	return &Program{Name: "fd", Is: Widens, Root: Node{Values: "-e\x00-d\x00-E\x00-t\x00-S\x00-c\x00-j\x00-x\x00-X\x00--exec\x00--exec-batch", Widen: []Widen{{Opts: "-x\x00-X\x00--exec\x00--exec-batch", Exact: true, Why: "makes fd run programs"}}}}
+	return &Program{Name: "expr", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p165() *Program {
-	return &Program{Name: "fdesetup", Is: Subcommands}
+	return &Program{Name: "false", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p166() *Program {
-	return &Program{Name: "fdfind", Is: Widens, Root: Node{Values: "-e\x00-d\x00-E\x00-t\x00-S\x00-c\x00-j\x00-x\x00-X\x00--exec\x00--exec-batch", Widen: []Widen{{Opts: "-x\x00-X\x00--exec\x00--exec-batch", Exact: true, Why: "makes fd run programs"}}}}
+	return &Program{Name: "fastboot", Is: DataArgs}
 }
 
 func p167() *Program {
-	return &Program{Name: "ffsend", Is: Subcommands}
+	return &Program{Name: "fd", Is: Widens, Root: Node{Values: "-e\x00-d\x00-E\x00-t\x00-S\x00-c\x00-j\x00-x\x00-X\x00--exec\x00--exec-batch", Widen: []Widen{{Opts: "-x\x00-X\x00--exec\x00--exec-batch", Exact: true, Why: "makes fd run programs"}}}}
 }
 
 func p168() *Program {
-	return &Program{Name: "fgrep", Is: Abbrev | DataArgs, Files: &Files{WalkFlags: "-r\x00-R\x00--recursive\x00--dereference-recursive", WalkValues: "--directories\x01recurse\x00-d\x01recurse", Dot: DotWalking, Pattern: true, PatternUnless: "-e\x00-f\x00--regexp\x00--file", PatternOptions: "-e\x00--regexp"}, Root: Node{Values: "-A\x00-B\x00-C\x00-D\x00-X\x00-d\x00-e\x00-f\x00-m", ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "fdesetup", Is: Subcommands}
 }
 
 func p169() *Program {
-	return &Program{Name: "figlet", Is: DataArgs}
+	return &Program{Name: "fdfind", Is: Widens, Root: Node{Values: "-e\x00-d\x00-E\x00-t\x00-S\x00-c\x00-j\x00-x\x00-X\x00--exec\x00--exec-batch", Widen: []Widen{{Opts: "-x\x00-X\x00--exec\x00--exec-batch", Exact: true, Why: "makes fd run programs"}}}}
 }
 
 func p170() *Program {
-	return &Program{Name: "file", Is: DataArgs, Files: &Files{Lists: "-f\x00--files-from"}, Root: Node{ReadOnly: &ReadOnly{Deny: "-C\x00--compile", MaxOperands: -1, NoGlob: true}}}
+	return &Program{Name: "ffsend", Is: Subcommands}
 }
 
 func p171() *Program {
-	return &Program{Name: "find", Is: NoCluster | Widens, Extract: "find", Files: &Files{Lists: "-files0-from", Walks: true}, Root: Node{Arity: 1, Widen: []Widen{{Opts: "-exec\x00-execdir\x00-ok\x00-okdir\x00-delete\x00-fprint\x00-fprint0\x00-fprintf\x00-fls", Why: "makes find run programs, delete files or write files"}}, ReadOnly: &ReadOnly{MaxOperands: -1, NoGlob: true}}}
+	return &Program{Name: "fgrep", Is: Abbrev | DataArgs, Files: &Files{WalkFlags: "-r\x00-R\x00--recursive\x00--dereference-recursive", WalkValues: "--directories\x01recurse\x00-d\x01recurse", Dot: DotWalking, Pattern: true, PatternUnless: "-e\x00-f\x00--regexp\x00--file", PatternOptions: "-e\x00--regexp"}, Root: Node{Values: "-A\x00-B\x00-C\x00-D\x00-X\x00-d\x00-e\x00-f\x00-m", ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p172() *Program {
-	return &Program{Name: "firebase", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "figlet", Is: DataArgs}
 }
 
 func p173() *Program {
-	return &Program{Name: "firejail", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "file", Is: DataArgs, Files: &Files{Lists: "-f\x00--files-from"}, Root: Node{ReadOnly: &ReadOnly{Deny: "-C\x00--compile", MaxOperands: -1, NoGlob: true}}}
 }
 
 func p174() *Program {
-	return &Program{Name: "firewall-cmd", Root: Node{Values: "--zone\x00--set-default-zone\x00--add-interface\x00--add-source\x00--change-interface\x00--remove-service\x00--add-service\x00--add-port\x00--remove-port"}}
+	return &Program{Name: "find", Is: NoCluster | Widens, Extract: "find", Files: &Files{Lists: "-files0-from", Walks: true}, Root: Node{Arity: 1, Widen: []Widen{{Opts: "-exec\x00-execdir\x00-ok\x00-okdir\x00-delete\x00-fprint\x00-fprint0\x00-fprintf\x00-fls", Why: "makes find run programs, delete files or write files"}}, ReadOnly: &ReadOnly{MaxOperands: -1, NoGlob: true}}}
 }
 
 func p175() *Program {
-	return &Program{Name: "fish", Is: Shell | StdinProgram | Widens, Lang: "fish", Code: "-c\x00--command", Load: "-C\x00--init-command", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command", Forces: "-i\x00--interactive\x00-C\x00--init-command", Values: "-d\x00--debug\x00-o\x00--debug-output", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-C\x00--command\x00--init-command"}}
+	return &Program{Name: "firebase", Is: Subcommands | DataArgs | DryRuns, Aliases: "--force\x01-f\x00--recursive\x01-r", Root: Node{Arity: 2, Values: "-P\x00--project\x00--token\x00--account\x00--only\x00--except\x00--instance\x00--database", DryRun: "--help\x00-h"}}
 }
 
 func p176() *Program {
-	return &Program{Name: "flashrom", Aliases: "--erase\x01-E\x00--programmer\x01-p\x00--read\x01-r\x00--verify\x01-v\x00--write\x01-w", Root: Node{Values: "-p\x00--programmer\x00-w\x00--write\x00-r\x00--read\x00-v\x00--verify\x00-c\x00--chip\x00-l\x00--layout\x00-i\x00--image\x00-o\x00--output\x00--fmap-file\x00--ifd"}}
+	return &Program{Name: "firebase-tools", ActsAs: "firebase"}
 }
 
 func p177() *Program {
-	return &Program{Name: "flatpak", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "firejail", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p178() *Program {
-	return &Program{Name: "flux", Is: Subcommands, Root: Node{Values: "--name\x00--kubeconfig\x00-p\x00--profile\x00-n\x00--namespace\x00--kubecontext\x00-l\x00--selector\x00-f\x00--file\x00-e\x00--environment"}}
+	return &Program{Name: "firewall-cmd", Root: Node{Values: "--zone\x00--set-default-zone\x00--add-interface\x00--add-source\x00--change-interface\x00--remove-service\x00--add-service\x00--add-port\x00--remove-port"}}
 }
 
 func p179() *Program {
-	return &Program{Name: "flyctl", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "fish", Is: Shell | StdinProgram | Widens, Lang: "fish", Code: "-c\x00--command", Load: "-C\x00--init-command", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command", Forces: "-i\x00--interactive\x00-C\x00--init-command", Values: "-d\x00--debug\x00-o\x00--debug-output", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-C\x00--command\x00--init-command"}}
 }
 
 func p180() *Program {
-	return &Program{Name: "fmt", Is: DataArgs}
+	return &Program{Name: "fj", Is: Subcommands}
 }
 
 func p181() *Program {
-	return &Program{Name: "fold", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "flashrom", Aliases: "--erase\x01-E\x00--programmer\x01-p\x00--read\x01-r\x00--verify\x01-v\x00--write\x01-w", Root: Node{Values: "-p\x00--programmer\x00-w\x00--write\x00-r\x00--read\x00-v\x00--verify\x00-c\x00--chip\x00-l\x00--layout\x00-i\x00--image\x00-o\x00--output\x00--fmap-file\x00--ifd"}}
 }
 
 func p182() *Program {
-	return &Program{Name: "free", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "flatpak", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p183() *Program {
-	return &Program{Name: "ftp", Terminal: []Terminal{{Use: TermInput}}}
+	return &Program{Name: "flux", Is: Subcommands, Root: Node{Values: "--name\x00--kubeconfig\x00-p\x00--profile\x00-n\x00--namespace\x00--kubecontext\x00-l\x00--selector\x00-f\x00--file\x00-e\x00--environment"}}
 }
 
 func p184() *Program {
-	return &Program{Name: "g++", Is: Widens, Root: Node{Widen: []Widen{{Prefix: "-B\x00-fplugin\x00-wrapper\x00-specs", Words: "-Xclang", Why: "makes the compiler run or load other programs"}}}}
+	return &Program{Name: "fly", Is: Subcommands | DryRuns, Words: "app\x01apps\x00delete\x01destroy\x00m\x01machine\x00machines\x01machine\x00remove\x01destroy\x00rm\x01destroy\x00vol\x01volumes\x00volume\x01volumes", Root: Node{Values: "-a\x00--app\x00-c\x00--config\x00-t\x00--access-token\x00-r\x00--region\x00-o\x00--org\x00-i\x00--image", DryRun: "--help\x00-h"}}
 }
 
 func p185() *Program {
-	return &Program{Name: "gawk", Is: Abbrev | DataArgs | Widens, Extract: "awk", Root: Node{Values: "-F\x00-v\x00-f\x00-E\x00-i\x00-l\x00-W\x00-e\x00--file\x00--exec\x00--include\x00--load\x00--source\x00--field-separator\x00--assign"}}
+	return &Program{Name: "flyctl", Is: Subcommands | DataArgs | DryRuns, Words: "app\x01apps\x00delete\x01destroy\x00m\x01machine\x00machines\x01machine\x00remove\x01destroy\x00rm\x01destroy\x00vol\x01volumes\x00volume\x01volumes", Root: Node{Arity: 2, Values: "-a\x00--app\x00-c\x00--config\x00-t\x00--access-token\x00-r\x00--region\x00-o\x00--org\x00-i\x00--image", DryRun: "--help\x00-h"}}
 }
 
 func p186() *Program {
-	return &Program{Name: "gcc", Is: Widens, Root: Node{Widen: []Widen{{Prefix: "-B\x00-fplugin\x00-wrapper\x00-specs", Words: "-Xclang", Why: "makes the compiler run or load other programs"}}}}
+	return &Program{Name: "fmt", Is: DataArgs}
 }
 
 func p187() *Program {
-	return &Program{Name: "gcloud", Is: Subcommands, Root: Node{Arity: 3, Values: "--project\x00--account\x00--configuration\x00--format\x00--verbosity\x00--impersonate-service-account"}}
+	return &Program{Name: "fold", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p188() *Program {
-	return &Program{Name: "gdb", Is: NoCluster | Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-batch\x00--batch\x00-b"}}, Root: Node{Widen: []Widen{{Opts: "-ex\x00-eval-command\x00-x\x00-command\x00-iex\x00-ix\x00-init-command\x00-init-eval-command", Why: "gives gdb commands to run"}}}}
+	return &Program{Name: "free", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p189() *Program {
-	return &Program{Name: "gem", Is: Subcommands | DataArgs, Aliases: "--add\x01-a", Root: Node{Arity: 2}}
+	return &Program{Name: "ftp", Terminal: []Terminal{{Use: TermInput}}}
 }
 
 func p190() *Program {
-	return &Program{Name: "getenforce"}
+	return &Program{Name: "g++", Is: Widens, Root: Node{Widen: []Widen{{Prefix: "-B\x00-fplugin\x00-wrapper\x00-specs", Words: "-Xclang", Why: "makes the compiler run or load other programs"}}}}
 }
 
 func p191() *Program {
-	return &Program{Name: "gforth", Terminal: []Terminal{{Use: TermInput}}}
+	return &Program{Name: "gawk", Is: Abbrev | DataArgs | Widens, Extract: "awk", Root: Node{Values: "-F\x00-v\x00-f\x00-E\x00-i\x00-l\x00-W\x00-e\x00--file\x00--exec\x00--include\x00--load\x00--source\x00--field-separator\x00--assign"}}
 }
 
 func p192() *Program {
-	return &Program{Name: "gh", Is: Subcommands | DataArgs, Root: Node{Arity: 3, Values: "-R\x00--repo\x00--hostname\x00-b\x00--body\x00-F\x00--body-file\x00-t\x00--title\x00-f\x00--filename\x00-d\x00--desc"}}
+	return &Program{Name: "gcc", Is: Widens, Root: Node{Widen: []Widen{{Prefix: "-B\x00-fplugin\x00-wrapper\x00-specs", Words: "-Xclang", Why: "makes the compiler run or load other programs"}}}}
 }
 
 func p193() *Program {
-	return &Program{Name: "ghci", Terminal: []Terminal{{Use: TermInput}}}
+	return &Program{Name: "gcloud", Is: Subcommands | DryRuns, Aliases: "--recursive\x01-r\x00-R\x01-r", Root: Node{Arity: 3, Values: "--project\x00--account\x00--configuration\x00--format\x00--verbosity\x00--impersonate-service-account\x00--zone\x00--region\x00--filter\x00--flags-file\x00--billing-project\x00--limit\x00--sort-by\x00--page-size\x00--location", DryRun: "--help\x00-h"}}
 }
 
 func p194() *Program {
-	return &Program{Name: "gio", Is: Subcommands}
+	return &Program{Name: "gdb", Is: NoCluster | Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-batch\x00--batch\x00-b"}}, Root: Node{Widen: []Widen{{Opts: "-ex\x00-eval-command\x00-x\x00-command\x00-iex\x00-ix\x00-init-command\x00-init-eval-command", Why: "gives gdb commands to run"}}}}
 }
 
 func p195() *Program {
-	return &Program{Name: "git", Is: FoldCase | Abbrev | Subcommands | DashSubcommands | DataArgs | Widens | DryRuns, Globals: "-C\x00-c\x00--git-dir\x00--work-tree\x00--namespace\x00--config-env\x00--super-prefix\x00--list-cmds", Optional: "--exec-path", Whole: "--text", Aliases: "--delete\x01-d\x00--force\x01-f", Root: Node{Arity: 2, Widen: []Widen{{Opts: "-c\x00--config-env", Before: true, Why: "sets git configuration, which can make git run other programs"}, {Opts: "-C", Before: true, Why: "runs git in another repository, whose configuration can run programs"}, {Opts: "-p\x00--paginate", Before: true, Why: "makes git run a pager"}, {Opts: "--git-dir\x00--work-tree", Before: true, Why: "points git at another repository, whose configuration can run programs"}, {Opts: "--exec-path", HasValue: true, Before: true, Why: "makes git run its programs from another folder"}, {Opts: "--upload-pack\x00--receive-pack\x00--exec\x00--output\x00--ext-diff\x00--textconv\x00--open-files-in-pager\x00--extcmd\x00--sendmail-cmd\x00--to-cmd\x00--cc-cmd\x00--header-cmd\x00--tree-filter\x00--index-filter\x00--msg-filter\x00--env-filter\x00--commit-filter\x00--parent-filter\x00--tag-name-filter\x00--output-directory", Why: "makes git run another program or write output elsewhere"}}, ReadOnly: &ReadOnly{Globals: "--no-pager\x00-P\x00--no-optional-locks", MaxOperands: -1}}, Subs: []Node{{Path: "add", DryRun: "-n\x00--dry-run"}, {Path: "archive", Values: "-o"}, {Path: "bisect", Arity: 3, Widen: []Widen{{Operand: "run", Label: "bisect run", Why: "makes git run the command it is given"}}}, {Path: "branch", ReadOnly: &ReadOnly{Deny: "--output\x00--ext-diff\x00--textconv\x00--exec\x00-c\x00--config-env\x00--upload-pack\x00-o", Only: "-a\x00--all\x00-r\x00--remotes\x00-v\x00-vv\x00--verbose\x00--list\x00-l\x00--show-current\x00--merged\x00--no-merged\x00--contains\x00--no-contains\x00--color\x00--no-color\x00--sort\x00--format", MaxOperands: -1, NoGlob: true}}, {Path: "clean", DryRun: "-n\x00--dry-run"}, {Path: "clone", Values: "-b\x00-c\x00-j\x00-o\x00-u", Widen: []Widen{{Opts: "-u\x00-c\x00--config\x00--template\x00--separate-git-dir", Why: "makes git run another program or write output elsewhere"}}}, {Path: "commit", Values: "-m\x00-F\x00-C\x00-c\x00-t"}, {Path: "config", Arity: 3}, {Path: "daemon", Widen: []Widen{{Always: true, Why: "runs git's servers or transport programs"}}}, {Path: "diff", ReadOnly: &ReadOnly{Deny: "--output\x00--ext-diff\x00--textconv\x00--exec\x00-c\x00--config-env\x00--upload-pack\x00-o", MaxOperands: -1, NoGlob: true}}, {Path: "difftool", Values: "-x\x00-t", Widen: []Widen{{Opts: "-x", Why: "makes git run another program or write output elsewhere"}}}, {Path: "fetch", Values: "-o\x00-j"}, {Path: "filter-branch", Widen: []Widen{{Always: true, Why: "runs the filter commands it is given"}}}, {Path: "filter-repo", Widen: []Widen{{Always: true, Why: "runs the filter commands it is given"}}}, {Path: "format-patch", Values: "-o\x00-v", Widen: []Widen{{Opts: "-o", Why: "makes git run another program or write output elsewhere"}}}, {Path: "grep", Values: "-A\x00-B\x00-C\x00-e\x00-f\x00-m", Widen: []Widen{{Opts: "-O", Why: "makes git run another program or write output elsewhere"}}}, {Path: "http-backend", Widen: []Widen{{Always: true, Why: "runs git's servers or transport programs"}}}, {Path: "init", Widen: []Widen{{Opts: "--template\x00--separate-git-dir", Why: "makes git run another program or write output elsewhere"}}}, {Path: "instaweb", Widen: []Widen{{Always: true, Why: "runs git's servers or transport programs"}}}, {Path: "lfs", Arity: 3}, {Path: "log", ReadOnly: &ReadOnly{Deny: "--output\x00--ext-diff\x00--textconv\x00--exec\x00-c\x00--config-env\x00--upload-pack\x00-o", MaxOperands: -1, NoGlob: true}}, {Path: "merge", Values: "-m\x00-F\x00-s\x00-X"}, {Path: "mergetool", Values: "-x\x00-t", Widen: []Widen{{Opts: "-x", Why: "makes git run another program or write output elsewhere"}}}, {Path: "mv", DryRun: "-n\x00--dry-run"}, {Path: "notes", Arity: 3, Values: "-m\x00-F\x00-C\x00-c"}, {Path: "prune", DryRun: "-n\x00--dry-run"}, {Path: "pull", Values: "-o\x00-j"}, {Path: "push", Values: "-o", DryRun: "-n\x00--dry-run"}, {Path: "rebase", Values: "-s\x00-x\x00-X\x00-C", Widen: []Widen{{Opts: "-x", Why: "makes git run another program or write output elsewhere"}}}, {Path: "receive-pack", Widen: []Widen{{Always: true, Why: "runs git's servers or transport programs"}}}, {Path: "reflog", Arity: 3}, {Path: "reflog expire", DryRun: "-n\x00--dry-run"}, {Path: "remote", Arity: 3}, {Path: "remote prune", DryRun: "-n\x00--dry-run"}, {Path: "rm", DryRun: "-n\x00--dry-run"}, {Path: "shell", Widen: []Widen{{Always: true, Why: "runs git's servers or transport programs"}}}, {Path: "show", ReadOnly: &ReadOnly{Deny: "--output\x00--ext-diff\x00--textconv\x00--exec\x00-c\x00--config-env\x00--upload-pack\x00-o", MaxOperands: -1, NoGlob: true}}, {Path: "sparse-checkout", Arity: 3}, {Path: "stash", Arity: 3, Values: "-m"}, {Path: "status", ReadOnly: &ReadOnly{Deny: "--output\x00--ext-diff\x00--textconv\x00--exec\x00-c\x00--config-env\x00--upload-pack\x00-o", MaxOperands: -1, NoGlob: true}}, {Path: "submodule", Arity: 3, Widen: []Widen{{Operand: "foreach", Label: "submodule foreach", Why: "makes git run the shell command it is given"}}}, {Path: "tag", Values: "-m\x00-F\x00-u"}, {Path: "upload-pack", Widen: []Widen{{Always: true, Why: "runs git's servers or transport programs"}}}, {Path: "worktree", Arity: 3}, {Path: "worktree prune", DryRun: "-n\x00--dry-run"}}}
+	return &Program{Name: "gem", Is: Subcommands | DataArgs, Aliases: "--add\x01-a", Root: Node{Arity: 2}}
 }
 
 func p196() *Program {
-	return &Program{Name: "git-grep", Is: DataArgs}
+	return &Program{Name: "getenforce"}
 }
 
 func p197() *Program {
-	return &Program{Name: "git-receive-pack", Is: Widens, Root: Node{Widen: []Widen{{Always: true, Label: "{name}", Why: "runs git's transport programs directly"}}}}
+	return &Program{Name: "gforth", Terminal: []Terminal{{Use: TermInput}}}
 }
 
 func p198() *Program {
-	return &Program{Name: "git-shell", Is: Widens, Root: Node{Widen: []Widen{{Always: true, Label: "{name}", Why: "runs git's transport programs directly"}}}}
+	return &Program{Name: "gh", Is: Subcommands | DataArgs | DryRuns, Words: "remove\x01delete", Root: Node{Arity: 3, Values: "-R\x00--repo\x00--hostname\x00-X\x00--method\x00-H\x00--header\x00-f\x00--raw-field\x00-F\x00--field\x00-q\x00--jq\x00-t\x00--template\x00--input\x00-p\x00--preview\x00--visibility\x00-L\x00--limit\x00--json\x00-b\x00--body\x00--body-file\x00--title\x00--filename\x00-d\x00--desc", DryRun: "--help"}}
 }
 
 func p199() *Program {
-	return &Program{Name: "git-upload-pack", Is: Widens, Root: Node{Widen: []Widen{{Always: true, Label: "{name}", Why: "runs git's transport programs directly"}}}}
+	return &Program{Name: "ghci", Terminal: []Terminal{{Use: TermInput}}}
 }
 
 func p200() *Program {
-	return &Program{Name: "glab", Is: Subcommands | DataArgs, Root: Node{Values: "-R\x00--repo\x00--hostname"}}
+	return &Program{Name: "gio", Is: Subcommands}
 }
 
 func p201() *Program {
-	return &Program{Name: "gmake", Is: Abbrev | Widens | DryRuns, Root: Node{Values: "-C\x00-f\x00-I\x00-o\x00-W\x00-E\x00--file\x00--makefile\x00--directory\x00--eval\x00--include-dir\x00--justfile", DryRun: "-n\x00--dry-run\x00--just-print\x00--recon", Widen: []Widen{{Opts: "-C\x00-f\x00-I\x00-E\x00--file\x00--makefile\x00--directory\x00--eval\x00--include-dir", Why: "makes make read another makefile or extra rules"}, {Operand: "=", Label: "{var}=", Why: "overrides a makefile variable, which can change the commands make runs"}}}}
+	return &Program{Name: "git", Is: FoldCase | Abbrev | Subcommands | DashSubcommands | DataArgs | Widens | DryRuns, Globals: "-C\x00-c\x00--git-dir\x00--work-tree\x00--namespace\x00--config-env\x00--super-prefix\x00--list-cmds", Optional: "--exec-path", Whole: "--text", Aliases: "--delete\x01-d\x00--force\x01-f", Root: Node{Arity: 2, DryRun: "--help", Widen: []Widen{{Opts: "-c\x00--config-env", Before: true, Why: "sets git configuration, which can make git run other programs"}, {Opts: "-C", Before: true, Why: "runs git in another repository, whose configuration can run programs"}, {Opts: "-p\x00--paginate", Before: true, Why: "makes git run a pager"}, {Opts: "--git-dir\x00--work-tree", Before: true, Why: "points git at another repository, whose configuration can run programs"}, {Opts: "--exec-path", HasValue: true, Before: true, Why: "makes git run its programs from another folder"}, {Opts: "--upload-pack\x00--receive-pack\x00--exec\x00--output\x00--ext-diff\x00--textconv\x00--open-files-in-pager\x00--extcmd\x00--sendmail-cmd\x00--to-cmd\x00--cc-cmd\x00--header-cmd\x00--tree-filter\x00--index-filter\x00--msg-filter\x00--env-filter\x00--commit-filter\x00--parent-filter\x00--tag-name-filter\x00--output-directory", Why: "makes git run another program or write output elsewhere"}}, ReadOnly: &ReadOnly{Globals: "--no-pager\x00-P\x00--no-optional-locks", MaxOperands: -1}}, Subs: []Node{{Path: "add", DryRun: "-n\x00--dry-run"}, {Path: "archive", Values: "-o"}, {Path: "bisect", Arity: 3, Widen: []Widen{{Operand: "run", Label: "bisect run", Why: "makes git run the command it is given"}}}, {Path: "branch", ReadOnly: &ReadOnly{Deny: "--output\x00--ext-diff\x00--textconv\x00--exec\x00-c\x00--config-env\x00--upload-pack\x00-o", Only: "-a\x00--all\x00-r\x00--remotes\x00-v\x00-vv\x00--verbose\x00--list\x00-l\x00--show-current\x00--merged\x00--no-merged\x00--contains\x00--no-contains\x00--color\x00--no-color\x00--sort\x00--format", MaxOperands: -1, NoGlob: true}}, {Path: "clean", DryRun: "-n\x00--dry-run"}, {Path: "clone", Values: "-b\x00-c\x00-j\x00-o\x00-u", Widen: []Widen{{Opts: "-u\x00-c\x00--config\x00--template\x00--separate-git-dir", Why: "makes git run another program or write output elsewhere"}}}, {Path: "commit", Values: "-m\x00-F\x00-C\x00-c\x00-t"}, {Path: "config", Arity: 3}, {Path: "daemon", Widen: []Widen{{Always: true, Why: "runs git's servers or transport programs"}}}, {Path: "diff", ReadOnly: &ReadOnly{Deny: "--output\x00--ext-diff\x00--textconv\x00--exec\x00-c\x00--config-env\x00--upload-pack\x00-o", MaxOperands: -1, NoGlob: true}}, {Path: "difftool", Values: "-x\x00-t", Widen: []Widen{{Opts: "-x", Why: "makes git run another program or write output elsewhere"}}}, {Path: "fetch", Values: "-o\x00-j"}, {Path: "filter-branch", Widen: []Widen{{Always: true, Why: "runs the filter commands it is given"}}}, {Path: "filter-repo", DryRun: "--dry-run\x00--analyze", Widen: []Widen{{Always: true, Why: "runs the filter commands it is given"}}}, {Path: "format-patch", Values: "-o\x00-v", Widen: []Widen{{Opts: "-o", Why: "makes git run another program or write output elsewhere"}}}, {Path: "grep", Values: "-A\x00-B\x00-C\x00-e\x00-f\x00-m", Widen: []Widen{{Opts: "-O", Why: "makes git run another program or write output elsewhere"}}}, {Path: "http-backend", Widen: []Widen{{Always: true, Why: "runs git's servers or transport programs"}}}, {Path: "init", Widen: []Widen{{Opts: "--template\x00--separate-git-dir", Why: "makes git run another program or write output elsewhere"}}}, {Path: "instaweb", Widen: []Widen{{Always: true, Why: "runs git's servers or transport programs"}}}, {Path: "lfs", Arity: 3}, {Path: "log", ReadOnly: &ReadOnly{Deny: "--output\x00--ext-diff\x00--textconv\x00--exec\x00-c\x00--config-env\x00--upload-pack\x00-o", MaxOperands: -1, NoGlob: true}}, {Path: "merge", Values: "-m\x00-F\x00-s\x00-X"}, {Path: "mergetool", Values: "-x\x00-t", Widen: []Widen{{Opts: "-x", Why: "makes git run another program or write output elsewhere"}}}, {Path: "mv", DryRun: "-n\x00--dry-run"}, {Path: "notes", Arity: 3, Values: "-m\x00-F\x00-C\x00-c"}, {Path: "prune", DryRun: "-n\x00--dry-run"}, {Path: "pull", Values: "-o\x00-j"}, {Path: "push", Values: "-o\x00--repo\x00--receive-pack\x00--exec\x00--push-option", DryRun: "-n\x00--dry-run"}, {Path: "rebase", Values: "-s\x00-x\x00-X\x00-C", Widen: []Widen{{Opts: "-x", Why: "makes git run another program or write output elsewhere"}}}, {Path: "receive-pack", Widen: []Widen{{Always: true, Why: "runs git's servers or transport programs"}}}, {Path: "reflog", Arity: 3}, {Path: "reflog expire", DryRun: "-n\x00--dry-run"}, {Path: "remote", Arity: 3}, {Path: "remote add", Values: "-t\x00-m"}, {Path: "remote prune", DryRun: "-n\x00--dry-run"}, {Path: "rm", DryRun: "-n\x00--dry-run"}, {Path: "shell", Widen: []Widen{{Always: true, Why: "runs git's servers or transport programs"}}}, {Path: "show", ReadOnly: &ReadOnly{Deny: "--output\x00--ext-diff\x00--textconv\x00--exec\x00-c\x00--config-env\x00--upload-pack\x00-o", MaxOperands: -1, NoGlob: true}}, {Path: "sparse-checkout", Arity: 3}, {Path: "stash", Arity: 3, Values: "-m"}, {Path: "status", ReadOnly: &ReadOnly{Deny: "--output\x00--ext-diff\x00--textconv\x00--exec\x00-c\x00--config-env\x00--upload-pack\x00-o", MaxOperands: -1, NoGlob: true}}, {Path: "submodule", Arity: 3, Widen: []Widen{{Operand: "foreach", Label: "submodule foreach", Why: "makes git run the shell command it is given"}}}, {Path: "tag", Values: "-m\x00-F\x00-u"}, {Path: "upload-pack", Widen: []Widen{{Always: true, Why: "runs git's servers or transport programs"}}}, {Path: "worktree", Arity: 3}, {Path: "worktree prune", DryRun: "-n\x00--dry-run"}}}
 }
 
 func p202() *Program {
-	return &Program{Name: "go", Is: NoCluster | Subcommands | DataArgs | Runs | Widens, Root: Node{Arity: 2, Values: "-C\x00-o\x00-toolexec\x00-exec\x00-overlay", Widen: []Widen{{Opts: "-toolexec\x00-exec\x00-overlay", Why: "makes go run another program"}}}, Subs: []Node{{Path: "mod", Arity: 3}, {Path: "run", Run: &Run{Versioned: true}}, {Path: "tool", Arity: 3}}}
+	return &Program{Name: "git-grep", Is: DataArgs}
 }
 
 func p203() *Program {
-	return &Program{Name: "gofmt", Is: DataArgs}
+	return &Program{Name: "git-receive-pack", Is: Widens, Root: Node{Widen: []Widen{{Always: true, Label: "{name}", Why: "runs git's transport programs directly"}}}}
 }
 
 func p204() *Program {
-	return &Program{Name: "gopass", Is: Subcommands}
+	return &Program{Name: "git-shell", Is: Widens, Root: Node{Widen: []Widen{{Always: true, Label: "{name}", Why: "runs git's transport programs directly"}}}}
 }
 
 func p205() *Program {
-	return &Program{Name: "gpasswd", Aliases: "--add\x01-a\x00--delete\x01-d", Root: Node{Values: "-A\x00--administrators\x00-M\x00--members\x00-Q\x00--root"}}
+	return &Program{Name: "git-upload-pack", Is: Widens, Root: Node{Widen: []Widen{{Always: true, Label: "{name}", Why: "runs git's transport programs directly"}}}}
 }
 
 func p206() *Program {
-	return &Program{Name: "gpg", Aliases: "--decrypt\x01-d"}
+	return &Program{Name: "glab", Is: Subcommands | DataArgs | DryRuns, Words: "remove\x01delete", Root: Node{Values: "-R\x00--repo\x00--hostname\x00-X\x00--method\x00-H\x00--header\x00-f\x00--raw-field\x00-F\x00--field\x00-q\x00--jq\x00-t\x00--template\x00--input\x00-p\x00--preview\x00--visibility\x00-L\x00--limit\x00--json", DryRun: "--help"}}
 }
 
 func p207() *Program {
-	return &Program{Name: "gradle", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "gmake", Is: Abbrev | Widens | DryRuns, Root: Node{Values: "-C\x00-f\x00-I\x00-o\x00-W\x00-E\x00--file\x00--makefile\x00--directory\x00--eval\x00--include-dir\x00--justfile", DryRun: "-n\x00--dry-run\x00--just-print\x00--recon", Widen: []Widen{{Opts: "-C\x00-f\x00-I\x00-E\x00--file\x00--makefile\x00--directory\x00--eval\x00--include-dir", Why: "makes make read another makefile or extra rules"}, {Operand: "=", Label: "{var}=", Why: "overrides a makefile variable, which can change the commands make runs"}}}}
 }
 
 func p208() *Program {
-	return &Program{Name: "grep", Is: Abbrev | DataArgs, Files: &Files{WalkFlags: "-r\x00-R\x00--recursive\x00--dereference-recursive", WalkValues: "--directories\x01recurse\x00-d\x01recurse", Dot: DotWalking, Pattern: true, PatternUnless: "-e\x00-f\x00--regexp\x00--file", PatternOptions: "-e\x00--regexp"}, Root: Node{Arity: 1, Values: "-A\x00-B\x00-C\x00-D\x00-X\x00-d\x00-e\x00-f\x00-m", ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "go", Is: NoCluster | Subcommands | DataArgs | Runs | Widens, Root: Node{Arity: 2, Values: "-C\x00-o\x00-toolexec\x00-exec\x00-overlay", Widen: []Widen{{Opts: "-toolexec\x00-exec\x00-overlay", Why: "makes go run another program"}}}, Subs: []Node{{Path: "mod", Arity: 3}, {Path: "run", Run: &Run{Versioned: true}}, {Path: "tool", Arity: 3}}}
 }
 
 func p209() *Program {
-	return &Program{Name: "groovy", Is: Widens, Lang: "jvm", Code: "-e\x00--eval", Load: "-r", Root: Node{Values: "-e\x00-r"}}
+	return &Program{Name: "gofmt", Is: DataArgs}
 }
 
 func p210() *Program {
-	return &Program{Name: "groovysh", Terminal: []Terminal{{Use: TermInput}}}
+	return &Program{Name: "gopass", Is: Subcommands}
 }
 
 func p211() *Program {
-	return &Program{Name: "groups", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "gpasswd", Aliases: "--add\x01-a\x00--delete\x01-d", Root: Node{Values: "-A\x00--administrators\x00-M\x00--members\x00-Q\x00--root"}}
 }
 
 func p212() *Program {
-	return &Program{Name: "grubby", Root: Node{Values: "--update-kernel\x00--args\x00--remove-args\x00--set-default\x00--info"}}
+	return &Program{Name: "gpg", Aliases: "--decrypt\x01-d"}
 }
 
 func p213() *Program {
-	return &Program{Name: "gsed", Is: Abbrev | Widens, Optional: "-i\x00--in-place", Aliases: "--in-place\x01-i", Extract: "sed", Writes: "in_place", Root: Node{Values: "-e\x00-f\x00-l\x00--expression\x00--file\x00--line-length"}}
+	return &Program{Name: "gradle", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p214() *Program {
-	return &Program{Name: "gsutil", Is: Subcommands | DryRuns, Subs: []Node{{Path: "rsync", DryRun: "-n"}}}
+	return &Program{Name: "grep", Is: Abbrev | DataArgs, Files: &Files{WalkFlags: "-r\x00-R\x00--recursive\x00--dereference-recursive", WalkValues: "--directories\x01recurse\x00-d\x01recurse", Dot: DotWalking, Pattern: true, PatternUnless: "-e\x00-f\x00--regexp\x00--file", PatternOptions: "-e\x00--regexp"}, Root: Node{Arity: 1, Values: "-A\x00-B\x00-C\x00-D\x00-X\x00-d\x00-e\x00-f\x00-m", ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p215() *Program {
-	return &Program{Name: "gtar", Is: Abbrev | OldStyle | Widens, Whole: "--checkpoint", Root: Node{Values: "-b\x00-C\x00-f\x00-F\x00-g\x00-H\x00-I\x00-K\x00-L\x00-N\x00-T\x00-V\x00-X\x00--file\x00--to-command\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script\x00--checkpoint-action", Widen: []Widen{{Opts: "-I\x00-F\x00--to-command\x00--checkpoint-action\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script", Why: "makes tar run another program"}, {Opts: "-f\x00--file", UnlessFlags: "--force-local", Remote: true, Label: "{opt} {value}", Why: "names an archive on another host, which tar reaches through rsh"}}}}
+	return &Program{Name: "groovy", Is: Widens, Lang: "jvm", Code: "-e\x00--eval", Load: "-r", Root: Node{Values: "-e\x00-r"}}
 }
 
 func p216() *Program {
-	return &Program{Name: "guile", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}}
+	return &Program{Name: "groovysh", Terminal: []Terminal{{Use: TermInput}}}
 }
 
 func p217() *Program {
-	return &Program{Name: "guix", Is: DataArgs}
+	return &Program{Name: "groups", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p218() *Program {
-	return &Program{Name: "gvim", Is: Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, Root: Node{Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
+	return &Program{Name: "grubby", Root: Node{Values: "--update-kernel\x00--args\x00--remove-args\x00--set-default\x00--info"}}
 }
 
 func p219() *Program {
-	return &Program{Name: "hash", Is: DataArgs | Widens, Root: Node{Values: "-p", Widen: []Widen{{Opts: "-p", Label: "hash {opt}", Why: "changes which file a command name runs"}}}}
+	return &Program{Name: "gsed", Is: Abbrev | Widens, Optional: "-i\x00--in-place", Aliases: "--in-place\x01-i", Extract: "sed", Writes: "in_place", Root: Node{Values: "-e\x00-f\x00-l\x00--expression\x00--file\x00--line-length"}}
 }
 
 func p220() *Program {
-	return &Program{Name: "hcloud", Is: DataArgs}
+	return &Program{Name: "gsutil", Is: Subcommands | DryRuns, Globals: "-o\x00-h\x00-u\x00-i", Aliases: "-R\x01-r", Words: "del\x01rm\x00delete\x01rm\x00deletebucket\x01rb\x00remove\x01rm\x00removebucket\x01rb", Subs: []Node{{Path: "rsync", DryRun: "-n"}}}
 }
 
 func p221() *Program {
-	return &Program{Name: "hdparm", Root: Node{Values: "--security-erase\x00--security-erase-enhanced\x00--security-set-pass\x00--security-unlock\x00--security-disable\x00--user-master\x00--security-mode\x00--trim-sector-ranges"}}
+	return &Program{Name: "gt", Is: Subcommands}
 }
 
 func p222() *Program {
-	return &Program{Name: "head", Is: DataArgs, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "gtar", Is: Abbrev | OldStyle | Widens, Whole: "--checkpoint", Root: Node{Values: "-b\x00-C\x00-f\x00-F\x00-g\x00-H\x00-I\x00-K\x00-L\x00-N\x00-T\x00-V\x00-X\x00--file\x00--to-command\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script\x00--checkpoint-action", Widen: []Widen{{Opts: "-I\x00-F\x00--to-command\x00--checkpoint-action\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script", Why: "makes tar run another program"}, {Opts: "-f\x00--file", UnlessFlags: "--force-local", Remote: true, Label: "{opt} {value}", Why: "names an archive on another host, which tar reaches through rsh"}}}}
 }
 
 func p223() *Program {
-	return &Program{Name: "helix", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
+	return &Program{Name: "guile", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}}
 }
 
 func p224() *Program {
-	return &Program{Name: "helm", Is: Subcommands | DataArgs | Widens | DryRuns, Words: "del\x01uninstall\x00delete\x01uninstall\x00un\x01uninstall", Root: Node{Arity: 2, Values: "-n\x00--namespace\x00--context\x00--kube-context\x00--kubeconfig\x00-s\x00--server\x00--cluster\x00--user\x00--as\x00--as-group\x00--token\x00--request-timeout\x00-l\x00-f\x00-o\x00-c", DryRun: "--dry-run\x00--dry-run=client\x00--dry-run=server", Widen: []Widen{{Opts: "--kubeconfig\x00--context\x00--kube-context\x00--cluster\x00--server\x00--token\x00--as\x00--as-group\x00--as-uid\x00--kube-apiserver\x00--kube-token\x00--kube-as-user\x00--certificate-authority\x00--insecure-skip-tls-verify", Exact: true, Why: "sends the command to another cluster or identity"}}}, Subs: []Node{{Path: "repo", Arity: 3}}}
+	return &Program{Name: "guix", Is: DataArgs}
 }
 
 func p225() *Program {
-	return &Program{Name: "helmfile", Is: Subcommands, Root: Node{Values: "--name\x00--kubeconfig\x00-p\x00--profile\x00-n\x00--namespace\x00--kubecontext\x00-l\x00--selector\x00-f\x00--file\x00-e\x00--environment"}}
+	return &Program{Name: "gvim", Is: Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, Root: Node{Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
 }
 
 func p226() *Program {
-	return &Program{Name: "help", Is: DataArgs}
+	return &Program{Name: "hash", Is: DataArgs | Widens, Root: Node{Values: "-p", Widen: []Widen{{Opts: "-p", Label: "hash {opt}", Why: "changes which file a command name runs"}}}}
 }
 
 func p227() *Program {
-	return &Program{Name: "heroku", Is: Subcommands | DataArgs, Root: Node{Arity: 2, Values: "-a\x00--app\x00-r\x00--remote\x00-c\x00--command"}}
+	return &Program{Name: "hcloud", Is: DataArgs}
 }
 
 func p228() *Program {
-	return &Program{Name: "hexdump", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "hdparm", Root: Node{Values: "--security-erase\x00--security-erase-enhanced\x00--security-set-pass\x00--security-unlock\x00--security-disable\x00--user-master\x00--security-mode\x00--trim-sector-ranges"}}
 }
 
 func p229() *Program {
-	return &Program{Name: "hg", Is: DataArgs}
+	return &Program{Name: "head", Is: DataArgs, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p230() *Program {
-	return &Program{Name: "history", Is: DataArgs}
+	return &Program{Name: "helix", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
 }
 
 func p231() *Program {
-	return &Program{Name: "hive", Root: Node{Values: "-e\x00-f\x00-i\x00-u\x00-n\x00-p\x00-d\x00--database\x00--hiveconf\x00--hivevar\x00--conf\x00--master\x00--name"}}
+	return &Program{Name: "helm", Is: Subcommands | DataArgs | Widens | DryRuns, Words: "del\x01uninstall\x00delete\x01uninstall\x00un\x01uninstall", Root: Node{Arity: 2, Values: "-n\x00--namespace\x00--context\x00--kube-context\x00--kubeconfig\x00-s\x00--server\x00--cluster\x00--user\x00--as\x00--as-group\x00--token\x00--request-timeout\x00-l\x00-f\x00-o\x00-c", DryRun: "--dry-run\x00--dry-run=client\x00--dry-run=server", Widen: []Widen{{Opts: "--kubeconfig\x00--context\x00--kube-context\x00--cluster\x00--server\x00--token\x00--as\x00--as-group\x00--as-uid\x00--kube-apiserver\x00--kube-token\x00--kube-as-user\x00--certificate-authority\x00--insecure-skip-tls-verify", Exact: true, Why: "sends the command to another cluster or identity"}}}, Subs: []Node{{Path: "repo", Arity: 3}}}
 }
 
 func p232() *Program {
-	return &Program{Name: "host", Root: Node{Values: "-t\x00-c\x00-W\x00-R\x00-N\x00-m"}}
+	return &Program{Name: "helmfile", Is: Subcommands, Root: Node{Values: "--name\x00--kubeconfig\x00-p\x00--profile\x00-n\x00--namespace\x00--kubecontext\x00-l\x00--selector\x00-f\x00--file\x00-e\x00--environment"}}
 }
 
 func p233() *Program {
-	return &Program{Name: "hostname", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{Deny: "-F\x00--file\x00-b\x00--boot", MaxOperands: 0, NoGlob: true}}}
+	return &Program{Name: "help", Is: DataArgs}
 }
 
 func p234() *Program {
-	return &Program{Name: "htop", Terminal: []Terminal{{Use: TermKeys, Quiet: "-b\x00--batch"}}}
+	return &Program{Name: "heroku", Is: Subcommands | DataArgs | DryRuns, Words: "addons:remove\x01addons:destroy\x00apps:delete\x01apps:destroy\x00destroy\x01apps:destroy", Root: Node{Arity: 2, Values: "-a\x00--app\x00-r\x00--remote\x00-c\x00--confirm\x00--command", DryRun: "--help\x00-h"}}
 }
 
 func p235() *Program {
-	return &Program{Name: "http", Root: Node{Values: "-a\x00--auth\x00-A\x00--auth-type\x00--session\x00--session-read-only\x00--verify\x00--cert\x00--cert-key\x00-o\x00--output\x00-p\x00--print\x00--pretty\x00-s\x00--style\x00--proxy\x00--timeout\x00--default-scheme"}}
+	return &Program{Name: "hexdump", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p236() *Program {
-	return &Program{Name: "https", Root: Node{Values: "-a\x00--auth\x00-A\x00--auth-type\x00--session\x00--session-read-only\x00--verify\x00--cert\x00--cert-key\x00-o\x00--output\x00-p\x00--print\x00--pretty\x00-s\x00--style\x00--proxy\x00--timeout\x00--default-scheme"}}
+	return &Program{Name: "hg", Is: DataArgs}
 }
 
 func p237() *Program {
-	return &Program{Name: "hugo", Root: Node{Arity: 2}}
+	return &Program{Name: "history", Is: DataArgs}
 }
 
 func p238() *Program {
-	return &Program{Name: "hx", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
+	return &Program{Name: "hive", Root: Node{Values: "-e\x00-f\x00-i\x00-u\x00-n\x00-p\x00-d\x00--database\x00--hiveconf\x00--hivevar\x00--conf\x00--master\x00--name"}}
 }
 
 func p239() *Program {
-	return &Program{Name: "i3exit", Is: DataArgs}
+	return &Program{Name: "host", Root: Node{Values: "-t\x00-c\x00-W\x00-R\x00-N\x00-m"}}
 }
 
 func p240() *Program {
-	return &Program{Name: "id", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "hostname", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{Deny: "-F\x00--file\x00-b\x00--boot", MaxOperands: 0, NoGlob: true}}}
 }
 
 func p241() *Program {
-	return &Program{Name: "idevicediagnostics", Is: DataArgs}
+	return &Program{Name: "htop", Terminal: []Terminal{{Use: TermKeys, Quiet: "-b\x00--batch"}}}
 }
 
 func p242() *Program {
-	return &Program{Name: "iex", Is: Widens, Lang: "jvm", Code: "-e\x00--eval", Load: "-r", Terminal: []Terminal{{Use: TermInput}}, Root: Node{Values: "-e\x00-r"}}
+	return &Program{Name: "http", Root: Node{Values: "-a\x00--auth\x00-A\x00--auth-type\x00--session\x00-o\x00--output\x00--session-read-only\x00--verify\x00--cert\x00--cert-key\x00-p\x00--print\x00--pretty\x00-s\x00--style\x00--proxy\x00--timeout\x00--default-scheme"}}
 }
 
 func p243() *Program {
-	return &Program{Name: "impala-shell", Root: Node{Values: "-i\x00--impalad\x00-d\x00--database\x00-q\x00--query\x00-f\x00--query_file\x00-u\x00--user\x00-o\x00--output_file\x00--delimiter"}}
+	return &Program{Name: "https", Root: Node{Values: "-a\x00--auth\x00-A\x00--auth-type\x00--session\x00-o\x00--output\x00--session-read-only\x00--verify\x00--cert\x00--cert-key\x00-p\x00--print\x00--pretty\x00-s\x00--style\x00--proxy\x00--timeout\x00--default-scheme"}}
 }
 
 func p244() *Program {
-	return &Program{Name: "incus", Is: DataArgs}
+	return &Program{Name: "hub", Is: Subcommands}
 }
 
 func p245() *Program {
-	return &Program{Name: "influx", Is: NoCluster | Subcommands, Root: Node{Values: "-execute\x00-database\x00-host\x00-port\x00-username\x00-password\x00-format\x00-precision\x00-n\x00-name\x00-o\x00-org\x00-i\x00-id\x00-host\x00-t\x00-token\x00-org-id\x00-b\x00-bucket\x00-bucket-id\x00-c\x00-active-config\x00-start\x00-stop\x00-predicate"}}
+	return &Program{Name: "hugo", Root: Node{Arity: 2}}
 }
 
 func p246() *Program {
-	return &Program{Name: "info", Is: DataArgs}
+	return &Program{Name: "hx", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
 }
 
 func p247() *Program {
-	return &Program{Name: "inotifywait", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "i3exit", Is: DataArgs}
 }
 
 func p248() *Program {
-	return &Program{Name: "install", Is: DataArgs, Aliases: "--target-directory\x01-t", Writes: "last\x00-t", Root: Node{Values: "-t\x00--target-directory\x00-S\x00--suffix\x00-m\x00--mode\x00-o\x00--owner\x00-g\x00--group"}}
+	return &Program{Name: "id", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p249() *Program {
-	return &Program{Name: "ip", Root: Node{Arity: 2}, Subs: []Node{{Path: "addr", Arity: 3}, {Path: "link", Arity: 3}, {Path: "netns", Arity: 3}, {Path: "route", Arity: 3}}}
+	return &Program{Name: "idevicediagnostics", Is: DataArgs}
 }
 
 func p250() *Program {
-	return &Program{Name: "ip6tables", Is: NoCluster, Aliases: "-append\x01-A\x00-delete-chain\x01-X\x00-flush\x01-F\x00-insert\x01-I\x00-jump\x01-j\x00-policy\x01-P\x00-table\x01-t", Root: Node{Values: "-t\x00-table\x00-A\x00-append\x00-I\x00-insert\x00-D\x00-delete\x00-R\x00-replace\x00-N\x00-new-chain\x00-E\x00-rename-chain\x00-p\x00-protocol\x00-s\x00-source\x00-d\x00-destination\x00-j\x00-jump\x00-i\x00-in-interface\x00-o\x00-out-interface\x00-m\x00-match\x00-dport\x00-sport\x00-dports\x00-sports\x00-to-destination\x00-to-source\x00-g\x00-goto\x00-comment\x00-ctstate\x00-state\x00-icmp-type\x00-w\x00-wait"}}
+	return &Program{Name: "iex", Is: Widens, Lang: "jvm", Code: "-e\x00--eval", Load: "-r", Terminal: []Terminal{{Use: TermInput}}, Root: Node{Values: "-e\x00-r"}}
 }
 
 func p251() *Program {
-	return &Program{Name: "ip6tables-legacy", Is: NoCluster, Aliases: "-append\x01-A\x00-delete-chain\x01-X\x00-flush\x01-F\x00-insert\x01-I\x00-jump\x01-j\x00-policy\x01-P\x00-table\x01-t", Root: Node{Values: "-t\x00-table\x00-A\x00-append\x00-I\x00-insert\x00-D\x00-delete\x00-R\x00-replace\x00-N\x00-new-chain\x00-E\x00-rename-chain\x00-p\x00-protocol\x00-s\x00-source\x00-d\x00-destination\x00-j\x00-jump\x00-i\x00-in-interface\x00-o\x00-out-interface\x00-m\x00-match\x00-dport\x00-sport\x00-dports\x00-sports\x00-to-destination\x00-to-source\x00-g\x00-goto\x00-comment\x00-ctstate\x00-state\x00-icmp-type\x00-w\x00-wait"}}
+	return &Program{Name: "impala-shell", Root: Node{Values: "-i\x00--impalad\x00-d\x00--database\x00-q\x00--query\x00-f\x00--query_file\x00-u\x00--user\x00-o\x00--output_file\x00--delimiter"}}
 }
 
 func p252() *Program {
-	return &Program{Name: "ip6tables-nft", Is: NoCluster, Aliases: "-append\x01-A\x00-delete-chain\x01-X\x00-flush\x01-F\x00-insert\x01-I\x00-jump\x01-j\x00-policy\x01-P\x00-table\x01-t", Root: Node{Values: "-t\x00-table\x00-A\x00-append\x00-I\x00-insert\x00-D\x00-delete\x00-R\x00-replace\x00-N\x00-new-chain\x00-E\x00-rename-chain\x00-p\x00-protocol\x00-s\x00-source\x00-d\x00-destination\x00-j\x00-jump\x00-i\x00-in-interface\x00-o\x00-out-interface\x00-m\x00-match\x00-dport\x00-sport\x00-dports\x00-sports\x00-to-destination\x00-to-source\x00-g\x00-goto\x00-comment\x00-ctstate\x00-state\x00-icmp-type\x00-w\x00-wait"}}
+	return &Program{Name: "incus", Is: DataArgs}
 }
 
 func p253() *Program {
-	return &Program{Name: "iptables", Is: NoCluster, Aliases: "-append\x01-A\x00-delete-chain\x01-X\x00-flush\x01-F\x00-insert\x01-I\x00-jump\x01-j\x00-policy\x01-P\x00-table\x01-t", Root: Node{Values: "-t\x00-table\x00-A\x00-append\x00-I\x00-insert\x00-D\x00-delete\x00-R\x00-replace\x00-N\x00-new-chain\x00-E\x00-rename-chain\x00-p\x00-protocol\x00-s\x00-source\x00-d\x00-destination\x00-j\x00-jump\x00-i\x00-in-interface\x00-o\x00-out-interface\x00-m\x00-match\x00-dport\x00-sport\x00-dports\x00-sports\x00-to-destination\x00-to-source\x00-g\x00-goto\x00-comment\x00-ctstate\x00-state\x00-icmp-type\x00-w\x00-wait"}}
+	return &Program{Name: "influx", Is: NoCluster | Subcommands, Root: Node{Values: "-execute\x00-database\x00-host\x00-port\x00-username\x00-password\x00-format\x00-precision\x00-n\x00-name\x00-o\x00-org\x00-i\x00-id\x00-host\x00-t\x00-token\x00-org-id\x00-b\x00-bucket\x00-bucket-id\x00-c\x00-active-config\x00-start\x00-stop\x00-predicate"}}
 }
 
 func p254() *Program {
-	return &Program{Name: "iptables-legacy", Is: NoCluster, Aliases: "-append\x01-A\x00-delete-chain\x01-X\x00-flush\x01-F\x00-insert\x01-I\x00-jump\x01-j\x00-policy\x01-P\x00-table\x01-t", Root: Node{Values: "-t\x00-table\x00-A\x00-append\x00-I\x00-insert\x00-D\x00-delete\x00-R\x00-replace\x00-N\x00-new-chain\x00-E\x00-rename-chain\x00-p\x00-protocol\x00-s\x00-source\x00-d\x00-destination\x00-j\x00-jump\x00-i\x00-in-interface\x00-o\x00-out-interface\x00-m\x00-match\x00-dport\x00-sport\x00-dports\x00-sports\x00-to-destination\x00-to-source\x00-g\x00-goto\x00-comment\x00-ctstate\x00-state\x00-icmp-type\x00-w\x00-wait"}}
+	return &Program{Name: "info", Is: DataArgs}
 }
 
 func p255() *Program {
-	return &Program{Name: "iptables-nft", Is: NoCluster, Aliases: "-append\x01-A\x00-delete-chain\x01-X\x00-flush\x01-F\x00-insert\x01-I\x00-jump\x01-j\x00-policy\x01-P\x00-table\x01-t", Root: Node{Values: "-t\x00-table\x00-A\x00-append\x00-I\x00-insert\x00-D\x00-delete\x00-R\x00-replace\x00-N\x00-new-chain\x00-E\x00-rename-chain\x00-p\x00-protocol\x00-s\x00-source\x00-d\x00-destination\x00-j\x00-jump\x00-i\x00-in-interface\x00-o\x00-out-interface\x00-m\x00-match\x00-dport\x00-sport\x00-dports\x00-sports\x00-to-destination\x00-to-source\x00-g\x00-goto\x00-comment\x00-ctstate\x00-state\x00-icmp-type\x00-w\x00-wait"}}
+	return &Program{Name: "inotifywait", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p256() *Program {
-	return &Program{Name: "ipython", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", Operands: 1}}}
+	return &Program{Name: "install", Is: DataArgs, Aliases: "--target-directory\x01-t", Writes: "last\x00-t", Root: Node{Values: "-t\x00--target-directory\x00-S\x00--suffix\x00-m\x00--mode\x00-o\x00--owner\x00-g\x00--group"}}
 }
 
 func p257() *Program {
-	return &Program{Name: "ipython3", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", Operands: 1}}}
+	return &Program{Name: "ip", Root: Node{Arity: 2}, Subs: []Node{{Path: "addr", Arity: 3}, {Path: "link", Arity: 3}, {Path: "netns", Arity: 3}, {Path: "route", Arity: 3}}}
 }
 
 func p258() *Program {
-	return &Program{Name: "irb", Terminal: []Terminal{{Use: TermInput}}}
+	return &Program{Name: "ip6tables", Is: NoCluster, Aliases: "-append\x01-A\x00-delete-chain\x01-X\x00-flush\x01-F\x00-insert\x01-I\x00-jump\x01-j\x00-policy\x01-P\x00-table\x01-t", Root: Node{Values: "-t\x00-table\x00-A\x00-append\x00-I\x00-insert\x00-D\x00-delete\x00-R\x00-replace\x00-N\x00-new-chain\x00-E\x00-rename-chain\x00-p\x00-protocol\x00-s\x00-source\x00-d\x00-destination\x00-j\x00-jump\x00-i\x00-in-interface\x00-o\x00-out-interface\x00-m\x00-match\x00-dport\x00-sport\x00-dports\x00-sports\x00-to-destination\x00-to-source\x00-g\x00-goto\x00-comment\x00-ctstate\x00-state\x00-icmp-type\x00-w\x00-wait"}}
 }
 
 func p259() *Program {
-	return &Program{Name: "java", Is: NoCluster | Widens, Root: Node{Widen: []Widen{{Prefix: "-javaagent\x00-agentpath\x00-agentlib\x00-XX:OnError\x00-XX:OnOutOfMemoryError", Why: "makes java load or run other code"}}}}
+	return &Program{Name: "ip6tables-legacy", Is: NoCluster, Aliases: "-append\x01-A\x00-delete-chain\x01-X\x00-flush\x01-F\x00-insert\x01-I\x00-jump\x01-j\x00-policy\x01-P\x00-table\x01-t", Root: Node{Values: "-t\x00-table\x00-A\x00-append\x00-I\x00-insert\x00-D\x00-delete\x00-R\x00-replace\x00-N\x00-new-chain\x00-E\x00-rename-chain\x00-p\x00-protocol\x00-s\x00-source\x00-d\x00-destination\x00-j\x00-jump\x00-i\x00-in-interface\x00-o\x00-out-interface\x00-m\x00-match\x00-dport\x00-sport\x00-dports\x00-sports\x00-to-destination\x00-to-source\x00-g\x00-goto\x00-comment\x00-ctstate\x00-state\x00-icmp-type\x00-w\x00-wait"}}
 }
 
 func p260() *Program {
-	return &Program{Name: "jdb", Terminal: []Terminal{{Use: TermInput, Runs: "-batch\x00--batch\x00-b"}}}
+	return &Program{Name: "ip6tables-nft", Is: NoCluster, Aliases: "-append\x01-A\x00-delete-chain\x01-X\x00-flush\x01-F\x00-insert\x01-I\x00-jump\x01-j\x00-policy\x01-P\x00-table\x01-t", Root: Node{Values: "-t\x00-table\x00-A\x00-append\x00-I\x00-insert\x00-D\x00-delete\x00-R\x00-replace\x00-N\x00-new-chain\x00-E\x00-rename-chain\x00-p\x00-protocol\x00-s\x00-source\x00-d\x00-destination\x00-j\x00-jump\x00-i\x00-in-interface\x00-o\x00-out-interface\x00-m\x00-match\x00-dport\x00-sport\x00-dports\x00-sports\x00-to-destination\x00-to-source\x00-g\x00-goto\x00-comment\x00-ctstate\x00-state\x00-icmp-type\x00-w\x00-wait"}}
 }
 
 func p261() *Program {
-	return &Program{Name: "jed", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
+	return &Program{Name: "iptables", Is: NoCluster, Aliases: "-append\x01-A\x00-delete-chain\x01-X\x00-flush\x01-F\x00-insert\x01-I\x00-jump\x01-j\x00-policy\x01-P\x00-table\x01-t", Root: Node{Values: "-t\x00-table\x00-A\x00-append\x00-I\x00-insert\x00-D\x00-delete\x00-R\x00-replace\x00-N\x00-new-chain\x00-E\x00-rename-chain\x00-p\x00-protocol\x00-s\x00-source\x00-d\x00-destination\x00-j\x00-jump\x00-i\x00-in-interface\x00-o\x00-out-interface\x00-m\x00-match\x00-dport\x00-sport\x00-dports\x00-sports\x00-to-destination\x00-to-source\x00-g\x00-goto\x00-comment\x00-ctstate\x00-state\x00-icmp-type\x00-w\x00-wait"}}
 }
 
 func p262() *Program {
-	return &Program{Name: "jest", Root: Node{Arity: 2}}
+	return &Program{Name: "iptables-legacy", Is: NoCluster, Aliases: "-append\x01-A\x00-delete-chain\x01-X\x00-flush\x01-F\x00-insert\x01-I\x00-jump\x01-j\x00-policy\x01-P\x00-table\x01-t", Root: Node{Values: "-t\x00-table\x00-A\x00-append\x00-I\x00-insert\x00-D\x00-delete\x00-R\x00-replace\x00-N\x00-new-chain\x00-E\x00-rename-chain\x00-p\x00-protocol\x00-s\x00-source\x00-d\x00-destination\x00-j\x00-jump\x00-i\x00-in-interface\x00-o\x00-out-interface\x00-m\x00-match\x00-dport\x00-sport\x00-dports\x00-sports\x00-to-destination\x00-to-source\x00-g\x00-goto\x00-comment\x00-ctstate\x00-state\x00-icmp-type\x00-w\x00-wait"}}
 }
 
 func p263() *Program {
-	return &Program{Name: "joe", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
+	return &Program{Name: "iptables-nft", Is: NoCluster, Aliases: "-append\x01-A\x00-delete-chain\x01-X\x00-flush\x01-F\x00-insert\x01-I\x00-jump\x01-j\x00-policy\x01-P\x00-table\x01-t", Root: Node{Values: "-t\x00-table\x00-A\x00-append\x00-I\x00-insert\x00-D\x00-delete\x00-R\x00-replace\x00-N\x00-new-chain\x00-E\x00-rename-chain\x00-p\x00-protocol\x00-s\x00-source\x00-d\x00-destination\x00-j\x00-jump\x00-i\x00-in-interface\x00-o\x00-out-interface\x00-m\x00-match\x00-dport\x00-sport\x00-dports\x00-sports\x00-to-destination\x00-to-source\x00-g\x00-goto\x00-comment\x00-ctstate\x00-state\x00-icmp-type\x00-w\x00-wait"}}
 }
 
 func p264() *Program {
-	return &Program{Name: "join", Is: DataArgs}
+	return &Program{Name: "ipython", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", Operands: 1}}}
 }
 
 func p265() *Program {
-	return &Program{Name: "journalctl", Is: DataArgs, Root: Node{Values: "--vacuum-time\x00--vacuum-size\x00--vacuum-files\x00-u\x00--unit\x00--user-unit\x00-n\x00--lines\x00-p\x00--priority\x00--since\x00-S\x00--until\x00-U\x00-o\x00--output\x00-t\x00--identifier\x00-D\x00--directory\x00--file\x00-g\x00--grep\x00-M\x00--machine\x00--root\x00--namespace\x00-F\x00--field"}}
+	return &Program{Name: "ipython3", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", Operands: 1}}}
 }
 
 func p266() *Program {
-	return &Program{Name: "jq", Is: DataArgs, Files: &Files{Pattern: true, PatternUnless: "-f\x00--from-file"}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "irb", Terminal: []Terminal{{Use: TermInput}}}
 }
 
 func p267() *Program {
-	return &Program{Name: "jruby", Is: StdinProgram | Widens, Optional: "-i\x00-x\x00-W\x00-T", Numeric: "-0", Lang: "ruby", Code: "-e", Load: "-r\x00-I\x00-i", Root: Node{Values: "-e\x00-r\x00-I\x00-C\x00-E\x00-F\x00--encoding"}}
+	return &Program{Name: "java", Is: NoCluster | Widens, Root: Node{Widen: []Widen{{Prefix: "-javaagent\x00-agentpath\x00-agentlib\x00-XX:OnError\x00-XX:OnOutOfMemoryError", Why: "makes java load or run other code"}}}}
 }
 
 func p268() *Program {
-	return &Program{Name: "jshell", Terminal: []Terminal{{Use: TermInput}}}
+	return &Program{Name: "jdb", Terminal: []Terminal{{Use: TermInput, Runs: "-batch\x00--batch\x00-b"}}}
 }
 
 func p269() *Program {
-	return &Program{Name: "julia", Is: StdinProgram | Widens, Lang: "julia", Code: "-e\x00-E\x00--eval\x00--print", Load: "-L\x00--load", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-E\x00--eval\x00--print", Forces: "-i", Values: "-J\x00-L\x00-p\x00-t\x00--project\x00--sysimage\x00--load\x00--procs\x00--threads", Operands: 1}}, Root: Node{Values: "-e\x00-E\x00-L"}}
+	return &Program{Name: "jed", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
 }
 
 func p270() *Program {
-	return &Program{Name: "just", Root: Node{Arity: 2, Values: "-C\x00-f\x00--file\x00--directory\x00--makefile\x00--justfile"}}
+	return &Program{Name: "jest", Root: Node{Arity: 2}}
 }
 
 func p271() *Program {
-	return &Program{Name: "k3d", Is: Subcommands | DataArgs, Root: Node{Values: "--name\x00--kubeconfig\x00-p\x00--profile\x00-n\x00--namespace\x00--kubecontext\x00-l\x00--selector\x00-f\x00--file\x00-e\x00--environment"}}
+	return &Program{Name: "joe", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
 }
 
 func p272() *Program {
-	return &Program{Name: "k9s", Is: DataArgs}
+	return &Program{Name: "join", Is: DataArgs}
 }
 
 func p273() *Program {
-	return &Program{Name: "kak", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
+	return &Program{Name: "journalctl", Is: DataArgs, Root: Node{Values: "--vacuum-time\x00--vacuum-size\x00--vacuum-files\x00-u\x00--unit\x00--user-unit\x00-n\x00--lines\x00-p\x00--priority\x00--since\x00-S\x00--until\x00-U\x00-o\x00--output\x00-t\x00--identifier\x00-D\x00--directory\x00--file\x00-g\x00--grep\x00-M\x00--machine\x00--root\x00--namespace\x00-F\x00--field"}}
 }
 
 func p274() *Program {
-	return &Program{Name: "kdig", Root: Node{Values: "-p\x00-t\x00-c\x00-q\x00-x\x00-k\x00-y\x00-b\x00-f"}}
+	return &Program{Name: "jq", Is: DataArgs, Files: &Files{Pattern: true, PatternUnless: "-f\x00--from-file"}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p275() *Program {
-	return &Program{Name: "keydb-cli", Is: Subcommands, Root: Node{Values: "-h\x00-p\x00-s\x00-a\x00-u\x00--user\x00--pass\x00-n\x00-r\x00-i\x00-d\x00-D\x00--cacert\x00--cacertdir\x00--cert\x00--key\x00--sni\x00--eval\x00--rdb\x00--functions-rdb\x00--pattern\x00--count\x00--quoted-pattern\x00--memkeys-samples\x00-t\x00--pipe-timeout"}}
+	return &Program{Name: "jruby", Is: StdinProgram | Widens, Optional: "-i\x00-x\x00-W\x00-T", Numeric: "-0", Lang: "ruby", Code: "-e", Load: "-r\x00-I\x00-i", Root: Node{Values: "-e\x00-r\x00-I\x00-C\x00-E\x00-F\x00--encoding"}}
 }
 
 func p276() *Program {
-	return &Program{Name: "keyring", Is: Subcommands}
+	return &Program{Name: "jshell", Terminal: []Terminal{{Use: TermInput}}}
 }
 
 func p277() *Program {
-	return &Program{Name: "kill", Is: NoCluster | DataArgs, Root: Node{Arity: 1}}
+	return &Program{Name: "julia", Is: StdinProgram | Widens, Lang: "julia", Code: "-e\x00-E\x00--eval\x00--print", Load: "-L\x00--load", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-E\x00--eval\x00--print", Forces: "-i", Values: "-J\x00-L\x00-p\x00-t\x00--project\x00--sysimage\x00--load\x00--procs\x00--threads", Operands: 1}}, Root: Node{Values: "-e\x00-E\x00-L"}}
 }
 
 func p278() *Program {
-	return &Program{Name: "killall", Is: NoCluster | DataArgs, Aliases: "-user\x01-u", Root: Node{Arity: 1, Values: "-u\x00-user\x00-s\x00-signal\x00-o\x00-older-than\x00-y\x00-younger-than\x00-n\x00-ns\x00-Z\x00-context"}}
+	return &Program{Name: "just", Root: Node{Arity: 2, Values: "-C\x00-f\x00--file\x00--directory\x00--makefile\x00--justfile"}}
 }
 
 func p279() *Program {
-	return &Program{Name: "kind", Is: Subcommands | DataArgs, Root: Node{Arity: 2, Values: "--name\x00--kubeconfig\x00-p\x00--profile\x00-n\x00--namespace\x00--kubecontext\x00-l\x00--selector\x00-f\x00--file\x00-e\x00--environment"}, Subs: []Node{{Path: "create", Arity: 3}}}
+	return &Program{Name: "k3d", Is: Subcommands | DataArgs, Root: Node{Values: "--name\x00--kubeconfig\x00-p\x00--profile\x00-n\x00--namespace\x00--kubecontext\x00-l\x00--selector\x00-f\x00--file\x00-e\x00--environment"}}
 }
 
 func p280() *Program {
-	return &Program{Name: "knex", Root: Node{Arity: 2}}
+	return &Program{Name: "k9s", Is: DataArgs}
 }
 
 func p281() *Program {
-	return &Program{Name: "kodi-send", Is: DataArgs}
+	return &Program{Name: "kak", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
 }
 
 func p282() *Program {
-	return &Program{Name: "ksh", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+	return &Program{Name: "kdig", Root: Node{Values: "-p\x00-t\x00-c\x00-q\x00-x\x00-k\x00-y\x00-b\x00-f"}}
 }
 
 func p283() *Program {
-	return &Program{Name: "kubectl", Is: Subcommands | ResourceWords | Widens | DryRuns, Words: "cj\x01cronjob\x00clusterrolebindings\x01clusterrolebinding\x00clusterroles\x01clusterrole\x00cm\x01configmap\x00configmaps\x01configmap\x00crd\x01customresourcedefinition\x00crds\x01customresourcedefinition\x00cronjobs\x01cronjob\x00customresourcedefinition.apiextensions.k8s.io\x01customresourcedefinition\x00customresourcedefinitions\x01customresourcedefinition\x00customresourcedefinitions.apiextensions.k8s.io\x01customresourcedefinition\x00daemonsets\x01daemonset\x00deploy\x01deployment\x00deployments\x01deployment\x00ds\x01daemonset\x00hpa\x01horizontalpodautoscaler\x00ing\x01ingress\x00ingresses\x01ingress\x00jobs\x01job\x00namespaces\x01namespace\x00netpol\x01networkpolicy\x00no\x01node\x00nodes\x01node\x00ns\x01namespace\x00pdb\x01poddisruptionbudget\x00persistentvolumeclaims\x01persistentvolumeclaim\x00persistentvolumes\x01persistentvolume\x00po\x01pod\x00pods\x01pod\x00projects\x01project\x00pv\x01persistentvolume\x00pvc\x01persistentvolumeclaim\x00replicasets\x01replicaset\x00rolebindings\x01rolebinding\x00roles\x01role\x00rs\x01replicaset\x00sa\x01serviceaccount\x00sc\x01storageclass\x00secrets\x01secret\x00serviceaccounts\x01serviceaccount\x00services\x01service\x00statefulsets\x01statefulset\x00storageclasses\x01storageclass\x00sts\x01statefulset\x00svc\x01service\x00volumesnapshots\x01volumesnapshot", Root: Node{Arity: 2, Values: "-n\x00--namespace\x00--context\x00--kube-context\x00--kubeconfig\x00-s\x00--server\x00--cluster\x00--user\x00--as\x00--as-group\x00--token\x00--request-timeout\x00-l\x00-f\x00-o\x00-c\x00--filename\x00-k\x00--kustomize\x00--replicas\x00--selector\x00--field-selector\x00--grace-period\x00--timeout\x00--cascade\x00--type\x00--patch\x00--image", DryRun: "--dry-run\x00--dry-run=client\x00--dry-run=server", Widen: []Widen{{Opts: "--kubeconfig\x00--context\x00--kube-context\x00--cluster\x00--server\x00--token\x00--as\x00--as-group\x00--as-uid\x00--kube-apiserver\x00--kube-token\x00--kube-as-user\x00--certificate-authority\x00--insecure-skip-tls-verify", Exact: true, Why: "sends the command to another cluster or identity"}, {Opts: "-s", Why: "sends the command to another cluster"}}}, Subs: []Node{{Path: "auth", Arity: 3}, {Path: "config", Arity: 3}, {Path: "kustomize", Arity: 3}, {Path: "rollout", Arity: 3}}}
+	return &Program{Name: "keydb-cli", Is: Subcommands, Root: Node{Values: "-h\x00-p\x00-s\x00-a\x00-u\x00--user\x00--pass\x00-n\x00-r\x00-i\x00-d\x00-D\x00--cacert\x00--cacertdir\x00--cert\x00--key\x00--sni\x00--eval\x00--rdb\x00--functions-rdb\x00--pattern\x00--count\x00--quoted-pattern\x00--memkeys-samples\x00-t\x00--pipe-timeout"}}
 }
 
 func p284() *Program {
-	return &Program{Name: "kustomize", Root: Node{Arity: 2}}
+	return &Program{Name: "keyring", Is: Subcommands}
 }
 
 func p285() *Program {
-	return &Program{Name: "last", Is: DataArgs}
+	return &Program{Name: "kill", Is: NoCluster | DataArgs, Root: Node{Arity: 1}}
 }
 
 func p286() *Program {
-	return &Program{Name: "lastb", Is: DataArgs}
+	return &Program{Name: "killall", Is: NoCluster | DataArgs, Aliases: "-user\x01-u", Root: Node{Arity: 1, Values: "-u\x00-user\x00-s\x00-signal\x00-o\x00-older-than\x00-y\x00-younger-than\x00-n\x00-ns\x00-Z\x00-context"}}
 }
 
 func p287() *Program {
-	return &Program{Name: "launchctl", Is: Subcommands | DataArgs}
+	return &Program{Name: "kind", Is: Subcommands | DataArgs, Root: Node{Arity: 2, Values: "--name\x00--kubeconfig\x00-p\x00--profile\x00-n\x00--namespace\x00--kubecontext\x00-l\x00--selector\x00-f\x00--file\x00-e\x00--environment"}, Subs: []Node{{Path: "create", Arity: 3}}}
 }
 
 func p288() *Program {
-	return &Program{Name: "lein", Terminal: []Terminal{{Sub: "repl", Use: TermInput}}}
+	return &Program{Name: "knex", Root: Node{Arity: 2}}
 }
 
 func p289() *Program {
-	return &Program{Name: "less", Is: DataArgs | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "-k\x00-f\x00-w\x00--where\x00--path\x00-K"}}, Root: Node{Widen: []Widen{{Prefix: "+\x00--lesskey", Words: "-k", Why: "gives the pager commands to run"}}}}
+	return &Program{Name: "kodi-send", Is: DataArgs}
 }
 
 func p290() *Program {
-	return &Program{Name: "let", Is: DataArgs}
+	return &Program{Name: "ksh", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
 }
 
 func p291() *Program {
-	return &Program{Name: "lftp", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-f", Values: "-e\x00-u\x00-p"}}}
+	return &Program{Name: "kubectl", Is: Subcommands | ResourceWords | Widens | DryRuns, Words: "cj\x01cronjob\x00clusterrolebindings\x01clusterrolebinding\x00clusterroles\x01clusterrole\x00cm\x01configmap\x00configmaps\x01configmap\x00crd\x01customresourcedefinition\x00crds\x01customresourcedefinition\x00cronjobs\x01cronjob\x00customresourcedefinition.apiextensions.k8s.io\x01customresourcedefinition\x00customresourcedefinitions\x01customresourcedefinition\x00customresourcedefinitions.apiextensions.k8s.io\x01customresourcedefinition\x00daemonsets\x01daemonset\x00deploy\x01deployment\x00deployments\x01deployment\x00ds\x01daemonset\x00hpa\x01horizontalpodautoscaler\x00ing\x01ingress\x00ingresses\x01ingress\x00jobs\x01job\x00namespaces\x01namespace\x00netpol\x01networkpolicy\x00no\x01node\x00nodes\x01node\x00ns\x01namespace\x00pdb\x01poddisruptionbudget\x00persistentvolumeclaims\x01persistentvolumeclaim\x00persistentvolumes\x01persistentvolume\x00po\x01pod\x00pods\x01pod\x00projects\x01project\x00pv\x01persistentvolume\x00pvc\x01persistentvolumeclaim\x00replicasets\x01replicaset\x00rolebindings\x01rolebinding\x00roles\x01role\x00rs\x01replicaset\x00sa\x01serviceaccount\x00sc\x01storageclass\x00secrets\x01secret\x00serviceaccounts\x01serviceaccount\x00services\x01service\x00statefulsets\x01statefulset\x00storageclasses\x01storageclass\x00sts\x01statefulset\x00svc\x01service\x00volumesnapshots\x01volumesnapshot", Root: Node{Arity: 2, Values: "-n\x00--namespace\x00--context\x00--kube-context\x00--kubeconfig\x00-s\x00--server\x00--cluster\x00--user\x00--as\x00--as-group\x00--token\x00--request-timeout\x00-l\x00-f\x00-o\x00-c\x00--filename\x00-k\x00--kustomize\x00--replicas\x00--selector\x00--field-selector\x00--grace-period\x00--timeout\x00--cascade\x00--type\x00--patch\x00--image", DryRun: "--dry-run\x00--dry-run=client\x00--dry-run=server", Widen: []Widen{{Opts: "--kubeconfig\x00--context\x00--kube-context\x00--cluster\x00--server\x00--token\x00--as\x00--as-group\x00--as-uid\x00--kube-apiserver\x00--kube-token\x00--kube-as-user\x00--certificate-authority\x00--insecure-skip-tls-verify", Exact: true, Why: "sends the command to another cluster or identity"}, {Opts: "-s", Why: "sends the command to another cluster"}}}, Subs: []Node{{Path: "auth", Arity: 3}, {Path: "config", Arity: 3}, {Path: "kustomize", Arity: 3}, {Path: "rollout", Arity: 3}}}
 }
 
 func p292() *Program {
-	return &Program{Name: "limactl", Is: DataArgs}
+	return &Program{Name: "kustomize", Root: Node{Arity: 2}}
 }
 
 func p293() *Program {
-	return &Program{Name: "ll", Is: DataArgs}
+	return &Program{Name: "last", Is: DataArgs}
 }
 
 func p294() *Program {
-	return &Program{Name: "lldb", Terminal: []Terminal{{Use: TermInput, Runs: "-batch\x00--batch\x00-b"}}}
+	return &Program{Name: "lastb", Is: DataArgs}
 }
 
 func p295() *Program {
-	return &Program{Name: "ln", Is: DataArgs, Aliases: "--target-directory\x01-t", Writes: "last\x00-t", Root: Node{Arity: 1, Values: "-t\x00--target-directory\x00-S\x00--suffix"}}
+	return &Program{Name: "launchctl", Is: Subcommands | DataArgs}
 }
 
 func p296() *Program {
-	return &Program{Name: "local", Is: DataArgs | Widens, Extract: "env_assign"}
+	return &Program{Name: "lein", Terminal: []Terminal{{Sub: "repl", Use: TermInput}}}
 }
 
 func p297() *Program {
-	return &Program{Name: "locale", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "less", Is: DataArgs | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "-k\x00-f\x00-w\x00--where\x00--path\x00-K"}}, Root: Node{Widen: []Widen{{Prefix: "+\x00--lesskey", Words: "-k", Why: "gives the pager commands to run"}}}}
 }
 
 func p298() *Program {
-	return &Program{Name: "locate", Is: DataArgs}
+	return &Program{Name: "let", Is: DataArgs}
 }
 
 func p299() *Program {
-	return &Program{Name: "logger", Is: DataArgs}
+	return &Program{Name: "lftp", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-f", Values: "-e\x00-u\x00-p"}}}
 }
 
 func p300() *Program {
-	return &Program{Name: "login", Terminal: []Terminal{{Use: TermInput}}}
+	return &Program{Name: "limactl", Is: DataArgs}
 }
 
 func p301() *Program {
-	return &Program{Name: "loginctl", Is: DataArgs}
+	return &Program{Name: "ll", Is: DataArgs}
 }
 
 func p302() *Program {
-	return &Program{Name: "lpass", Is: Subcommands}
+	return &Program{Name: "lldb", Terminal: []Terminal{{Use: TermInput, Runs: "-batch\x00--batch\x00-b"}}}
 }
 
 func p303() *Program {
-	return &Program{Name: "ls", Is: DataArgs, Files: &Files{WalkFlags: "-R\x00--recursive", Dot: DotAlways}, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "ln", Is: DataArgs, Aliases: "--target-directory\x01-t", Writes: "last\x00-t", Root: Node{Arity: 1, Values: "-t\x00--target-directory\x00-S\x00--suffix"}}
 }
 
 func p304() *Program {
-	return &Program{Name: "lsblk", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "local", Is: DataArgs | Widens, Extract: "env_assign"}
 }
 
 func p305() *Program {
-	return &Program{Name: "lscpu", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "locale", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p306() *Program {
-	return &Program{Name: "ltrace", Is: Abbrev | Widens, Root: Node{Values: "-o\x00-e\x00-p\x00-s\x00-u\x00-E\x00-a\x00-I\x00-b\x00-X\x00-P\x00-U\x00-A\x00-n\x00-f\x00--output\x00--format", Widen: []Widen{{Opts: "-o\x00--output", Label: "{name} {opt}", Why: "writes to a file"}}}}
+	return &Program{Name: "locate", Is: DataArgs}
 }
 
 func p307() *Program {
-	return &Program{Name: "lua", Is: StdinProgram | Widens, Lang: "lua", Code: "-e", Load: "-l", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}, Root: Node{Arity: 2, Values: "-e\x00-l"}}
+	return &Program{Name: "logger", Is: DataArgs}
 }
 
 func p308() *Program {
-	return &Program{Name: "luajit", Is: StdinProgram | Widens, Lang: "lua", Code: "-e", Load: "-l", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}, Root: Node{Values: "-e\x00-l"}}
+	return &Program{Name: "login", Terminal: []Terminal{{Use: TermInput}}}
 }
 
 func p309() *Program {
-	return &Program{Name: "lvreduce", Is: DryRuns, Aliases: "--force\x01-f\x00--yes\x01-y", Root: Node{Values: "-L\x00--size\x00-l\x00--extents\x00--config\x00-S\x00--select\x00--reportformat", DryRun: "-t\x00--test"}}
+	return &Program{Name: "loginctl", Is: DataArgs}
 }
 
 func p310() *Program {
-	return &Program{Name: "lvremove", Is: DryRuns, Aliases: "--force\x01-f\x00--yes\x01-y", Root: Node{Values: "-L\x00--size\x00-l\x00--extents\x00--config\x00-S\x00--select\x00--reportformat", DryRun: "-t\x00--test"}}
+	return &Program{Name: "lpass", Is: Subcommands}
 }
 
 func p311() *Program {
-	return &Program{Name: "lxc", Is: DataArgs}
+	return &Program{Name: "ls", Is: DataArgs, Files: &Files{WalkFlags: "-R\x00--recursive", Dot: DotAlways}, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p312() *Program {
-	return &Program{Name: "machinectl", Terminal: []Terminal{{Sub: "shell", Use: TermInput, Operands: 2}, {Sub: "login", Use: TermInput}}}
+	return &Program{Name: "lsblk", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p313() *Program {
-	return &Program{Name: "mail", Is: DataArgs, Root: Node{Values: "-s\x00-a\x00-A\x00-b\x00-c\x00-r\x00-S\x00-q\x00-u\x00-F\x00-i\x00-H\x00-e"}}
+	return &Program{Name: "lscpu", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p314() *Program {
-	return &Program{Name: "mailx", Is: DataArgs, Root: Node{Values: "-s\x00-a\x00-A\x00-b\x00-c\x00-r\x00-S\x00-q\x00-u\x00-F\x00-i\x00-H\x00-e"}}
+	return &Program{Name: "ltrace", Is: Abbrev | Widens, Root: Node{Values: "-o\x00-e\x00-p\x00-s\x00-u\x00-E\x00-a\x00-I\x00-b\x00-X\x00-P\x00-U\x00-A\x00-n\x00-f\x00--output\x00--format", Widen: []Widen{{Opts: "-o\x00--output", Label: "{name} {opt}", Why: "writes to a file"}}}}
 }
 
 func p315() *Program {
-	return &Program{Name: "make", Is: Abbrev | DataArgs | Widens | DryRuns, Root: Node{Arity: 2, Values: "-C\x00-f\x00-I\x00-o\x00-W\x00-E\x00--file\x00--makefile\x00--directory\x00--eval\x00--include-dir\x00--justfile", DryRun: "-n\x00--dry-run\x00--just-print\x00--recon", Widen: []Widen{{Opts: "-C\x00-f\x00-I\x00-E\x00--file\x00--makefile\x00--directory\x00--eval\x00--include-dir", Why: "makes make read another makefile or extra rules"}, {Operand: "=", Label: "{var}=", Why: "overrides a makefile variable, which can change the commands make runs"}}}}
+	return &Program{Name: "lua", Is: StdinProgram | Widens, Lang: "lua", Code: "-e", Load: "-l", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}, Root: Node{Arity: 2, Values: "-e\x00-l"}}
 }
 
 func p316() *Program {
-	return &Program{Name: "mamba", Is: Subcommands}
+	return &Program{Name: "luajit", Is: StdinProgram | Widens, Lang: "lua", Code: "-e", Load: "-l", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}, Root: Node{Values: "-e\x00-l"}}
 }
 
 func p317() *Program {
-	return &Program{Name: "man", Is: Abbrev | DataArgs | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "-k\x00-f\x00-w\x00--where\x00--path\x00-K"}}, Root: Node{Values: "-P\x00-H\x00-C\x00-M\x00-L\x00-m\x00-S\x00-s\x00-E\x00-W\x00-R\x00-e", Widen: []Widen{{Opts: "-P\x00-H\x00-C\x00--pager\x00--html\x00--config-file", Why: "makes man run another program"}}}}
+	return &Program{Name: "lvreduce", Is: DryRuns, Aliases: "--force\x01-f\x00--yes\x01-y", Root: Node{Values: "-L\x00--size\x00-l\x00--extents\x00--config\x00-S\x00--select\x00--reportformat", DryRun: "-t\x00--test"}}
 }
 
 func p318() *Program {
-	return &Program{Name: "mariadb", Optional: "-p\x00--password", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--execute", Values: "-h\x00--host\x00-u\x00--user\x00-P\x00--port\x00-D\x00--database\x00-S\x00--socket"}}, Root: Node{Values: "-u\x00--user\x00-h\x00--host\x00-P\x00--port\x00-D\x00--database\x00-e\x00--execute\x00-S\x00--socket\x00--init-command\x00--defaults-file\x00--defaults-extra-file\x00--login-path\x00--default-character-set\x00--protocol\x00--ssl-mode\x00--ssl-ca\x00--ssl-cert\x00--ssl-key\x00--connect-timeout\x00--tee\x00--pager\x00--prompt\x00--delimiter\x00--plugin-dir\x00--default-auth"}}
+	return &Program{Name: "lvremove", Is: DryRuns, Aliases: "--force\x01-f\x00--yes\x01-y", Root: Node{Values: "-L\x00--size\x00-l\x00--extents\x00--config\x00-S\x00--select\x00--reportformat", DryRun: "-t\x00--test"}}
 }
 
 func p319() *Program {
-	return &Program{Name: "mawk", Is: Abbrev | DataArgs | Widens, Extract: "awk", Root: Node{Values: "-F\x00-v\x00-f\x00-E\x00-i\x00-l\x00-W\x00-e\x00--file\x00--exec\x00--include\x00--load\x00--source\x00--field-separator\x00--assign"}}
+	return &Program{Name: "lxc", Is: DataArgs}
 }
 
 func p320() *Program {
-	return &Program{Name: "maxima", Terminal: []Terminal{{Use: TermInput}}}
+	return &Program{Name: "machinectl", Terminal: []Terminal{{Sub: "shell", Use: TermInput, Operands: 2}, {Sub: "login", Use: TermInput}}}
 }
 
 func p321() *Program {
-	return &Program{Name: "mc", Root: Node{Arity: 2}, Subs: []Node{{Path: "admin", Arity: 3}}}
+	return &Program{Name: "mail", Is: DataArgs, Root: Node{Values: "-s\x00-a\x00-A\x00-b\x00-c\x00-r\x00-S\x00-q\x00-u\x00-F\x00-i\x00-H\x00-e"}}
 }
 
 func p322() *Program {
-	return &Program{Name: "md5sum", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "mailx", Is: DataArgs, Root: Node{Values: "-s\x00-a\x00-A\x00-b\x00-c\x00-r\x00-S\x00-q\x00-u\x00-F\x00-i\x00-H\x00-e"}}
 }
 
 func p323() *Program {
-	return &Program{Name: "mdadm", Aliases: "-C\x01--create\x00-S\x01--stop", Root: Node{Values: "-l\x00--level\x00-n\x00--raid-devices\x00-x\x00--spare-devices\x00-c\x00--chunk\x00-e\x00--metadata\x00--name\x00-N\x00--homehost\x00-a\x00--add\x00-f\x00--fail\x00-r\x00--remove\x00--config"}}
+	return &Program{Name: "make", Is: Abbrev | DataArgs | Widens | DryRuns, Root: Node{Arity: 2, Values: "-C\x00-f\x00-I\x00-o\x00-W\x00-E\x00--file\x00--makefile\x00--directory\x00--eval\x00--include-dir\x00--justfile", DryRun: "-n\x00--dry-run\x00--just-print\x00--recon", Widen: []Widen{{Opts: "-C\x00-f\x00-I\x00-E\x00--file\x00--makefile\x00--directory\x00--eval\x00--include-dir", Why: "makes make read another makefile or extra rules"}, {Operand: "=", Label: "{var}=", Why: "overrides a makefile variable, which can change the commands make runs"}}}}
 }
 
 func p324() *Program {
-	return &Program{Name: "mdatp", Is: Subcommands}
+	return &Program{Name: "mamba", Is: Subcommands}
 }
 
 func p325() *Program {
-	return &Program{Name: "mg", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
+	return &Program{Name: "man", Is: Abbrev | DataArgs | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "-k\x00-f\x00-w\x00--where\x00--path\x00-K"}}, Root: Node{Values: "-P\x00-H\x00-C\x00-M\x00-L\x00-m\x00-S\x00-s\x00-E\x00-W\x00-R\x00-e", Widen: []Widen{{Opts: "-P\x00-H\x00-C\x00--pager\x00--html\x00--config-file", Why: "makes man run another program"}}}}
 }
 
 func p326() *Program {
-	return &Program{Name: "micro", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
+	return &Program{Name: "mariadb", Optional: "-p\x00--password", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--execute", Values: "-h\x00--host\x00-u\x00--user\x00-P\x00--port\x00-D\x00--database\x00-S\x00--socket"}}, Root: Node{Values: "-u\x00--user\x00-h\x00--host\x00-P\x00--port\x00-D\x00--database\x00-e\x00--execute\x00-S\x00--socket\x00--init-command\x00--defaults-file\x00--defaults-extra-file\x00--login-path\x00--default-character-set\x00--protocol\x00--ssl-mode\x00--ssl-ca\x00--ssl-cert\x00--ssl-key\x00--connect-timeout\x00--tee\x00--pager\x00--prompt\x00--delimiter\x00--plugin-dir\x00--default-auth"}}
 }
 
 func p327() *Program {
-	return &Program{Name: "microdnf", Is: Subcommands}
+	return &Program{Name: "mawk", Is: Abbrev | DataArgs | Widens, Extract: "awk", Root: Node{Values: "-F\x00-v\x00-f\x00-E\x00-i\x00-l\x00-W\x00-e\x00--file\x00--exec\x00--include\x00--load\x00--source\x00--field-separator\x00--assign"}}
 }
 
 func p328() *Program {
-	return &Program{Name: "micromamba", Is: Subcommands}
+	return &Program{Name: "maxima", Terminal: []Terminal{{Use: TermInput}}}
 }
 
 func p329() *Program {
-	return &Program{Name: "minikube", Is: Subcommands | DataArgs, Root: Node{Arity: 2, Values: "--name\x00--kubeconfig\x00-p\x00--profile\x00-n\x00--namespace\x00--kubecontext\x00-l\x00--selector\x00-f\x00--file\x00-e\x00--environment"}}
+	return &Program{Name: "mc", Is: Subcommands | DryRuns, Aliases: "--recursive\x01-r", Root: Node{Arity: 2, DryRun: "--dry-run\x00--fake"}, Subs: []Node{{Path: "admin", Arity: 3}}}
 }
 
 func p330() *Program {
-	return &Program{Name: "mkdir", Is: DataArgs, Root: Node{Arity: 1}}
+	return &Program{Name: "md5sum", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p331() *Program {
-	return &Program{Name: "mke2fs", Is: DryRuns, Root: Node{DryRun: "-n"}}
+	return &Program{Name: "mdadm", Aliases: "-C\x01--create\x00-S\x01--stop", Root: Node{Values: "-l\x00--level\x00-n\x00--raid-devices\x00-x\x00--spare-devices\x00-c\x00--chunk\x00-e\x00--metadata\x00--name\x00-N\x00--homehost\x00-a\x00--add\x00-f\x00--fail\x00-r\x00--remove\x00--config"}}
 }
 
 func p332() *Program {
-	return &Program{Name: "mkfs.ext2", Is: DryRuns, Root: Node{DryRun: "-n"}}
+	return &Program{Name: "mdatp", Is: Subcommands}
 }
 
 func p333() *Program {
-	return &Program{Name: "mkfs.ext3", Is: DryRuns, Root: Node{DryRun: "-n"}}
+	return &Program{Name: "mg", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
 }
 
 func p334() *Program {
-	return &Program{Name: "mkfs.ext4", Is: DryRuns, Root: Node{DryRun: "-n"}}
+	return &Program{Name: "micro", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
 }
 
 func p335() *Program {
-	return &Program{Name: "mksh", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+	return &Program{Name: "microdnf", Is: Subcommands}
 }
 
 func p336() *Program {
-	return &Program{Name: "mlocate", Is: DataArgs}
+	return &Program{Name: "micromamba", Is: Subcommands}
 }
 
 func p337() *Program {
-	return &Program{Name: "modprobe", Is: DryRuns, Aliases: "--force\x01-f\x00--remove\x01-r", Root: Node{Values: "-C\x00--config\x00-d\x00--dirname\x00-S\x00--set-version", DryRun: "-n\x00--dry-run\x00--show"}}
+	return &Program{Name: "minikube", Is: Subcommands | DataArgs, Root: Node{Arity: 2, Values: "--name\x00--kubeconfig\x00-p\x00--profile\x00-n\x00--namespace\x00--kubecontext\x00-l\x00--selector\x00-f\x00--file\x00-e\x00--environment"}}
 }
 
 func p338() *Program {
-	return &Program{Name: "mongo", Optional: "-p\x00--password", Terminal: []Terminal{{Use: TermInput, Runs: "--eval\x00-f\x00--file", Values: "--host\x00--port\x00-u\x00--username\x00-p\x00--password"}}, Root: Node{Values: "--host\x00--port\x00-u\x00--username\x00--authenticationDatabase\x00--authenticationMechanism\x00--eval\x00-f\x00--file\x00--tlsCAFile\x00--tlsCertificateKeyFile\x00--apiVersion"}}
+	return &Program{Name: "mkdir", Is: DataArgs, Root: Node{Arity: 1}}
 }
 
 func p339() *Program {
-	return &Program{Name: "mongosh", Optional: "-p\x00--password", Terminal: []Terminal{{Use: TermInput, Runs: "--eval\x00-f\x00--file", Values: "--host\x00--port\x00-u\x00--username\x00-p\x00--password"}}, Root: Node{Arity: 2, Values: "--host\x00--port\x00-u\x00--username\x00--authenticationDatabase\x00--authenticationMechanism\x00--eval\x00-f\x00--file\x00--tlsCAFile\x00--tlsCertificateKeyFile\x00--apiVersion"}}
+	return &Program{Name: "mke2fs", Is: DryRuns, Root: Node{DryRun: "-n"}}
 }
 
 func p340() *Program {
-	return &Program{Name: "more", Is: DataArgs | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "-k\x00-f\x00-w\x00--where\x00--path\x00-K"}}, Root: Node{Widen: []Widen{{Prefix: "+\x00--lesskey", Words: "-k", Why: "gives the pager commands to run"}}}}
+	return &Program{Name: "mkfs.ext2", Is: DryRuns, Root: Node{DryRun: "-n"}}
 }
 
 func p341() *Program {
-	return &Program{Name: "mosh", Terminal: []Terminal{{Use: TermInput, Values: "--ssh\x00--port\x00-p\x00--server\x00--predict", Operands: 2}}}
+	return &Program{Name: "mkfs.ext3", Is: DryRuns, Root: Node{DryRun: "-n"}}
 }
 
 func p342() *Program {
-	return &Program{Name: "most", Is: DataArgs | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "-k\x00-f\x00-w\x00--where\x00--path\x00-K"}}, Root: Node{Widen: []Widen{{Prefix: "+\x00--lesskey", Words: "-k", Why: "gives the pager commands to run"}}}}
+	return &Program{Name: "mkfs.ext4", Is: DryRuns, Root: Node{DryRun: "-n"}}
 }
 
 func p343() *Program {
-	return &Program{Name: "mount", Aliases: "--bind\x01-B\x00--move\x01-M\x00--options\x01-o\x00--rbind\x01-R\x00--types\x01-t", Root: Node{Values: "-t\x00-o\x00-L\x00-U\x00-O\x00-T\x00--types\x00--options\x00--label\x00--uuid\x00--test-opts\x00--fstab\x00--source\x00--target"}}
+	return &Program{Name: "mksh", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
 }
 
 func p344() *Program {
-	return &Program{Name: "multipass", Is: DataArgs}
+	return &Program{Name: "mlocate", Is: DataArgs}
 }
 
 func p345() *Program {
-	return &Program{Name: "mutt", Root: Node{Values: "-s\x00-a\x00-A\x00-b\x00-c\x00-r\x00-S\x00-q\x00-u\x00-F\x00-i\x00-H\x00-e"}}
+	return &Program{Name: "modprobe", Is: DryRuns, Aliases: "--force\x01-f\x00--remove\x01-r", Root: Node{Values: "-C\x00--config\x00-d\x00--dirname\x00-S\x00--set-version", DryRun: "-n\x00--dry-run\x00--show"}}
 }
 
 func p346() *Program {
-	return &Program{Name: "mv", Is: DataArgs, Aliases: "--target-directory\x01-t", Writes: "last\x00-t", Root: Node{Arity: 1, Values: "-t\x00--target-directory\x00-S\x00--suffix"}}
+	return &Program{Name: "mongo", Optional: "-p\x00--password", Terminal: []Terminal{{Use: TermInput, Runs: "--eval\x00-f\x00--file", Values: "--host\x00--port\x00-u\x00--username\x00-p\x00--password"}}, Root: Node{Values: "--host\x00--port\x00-u\x00--username\x00--authenticationDatabase\x00--authenticationMechanism\x00--eval\x00-f\x00--file\x00--tlsCAFile\x00--tlsCertificateKeyFile\x00--apiVersion"}}
 }
 
 func p347() *Program {
-	return &Program{Name: "mvn", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "mongosh", Optional: "-p\x00--password", Terminal: []Terminal{{Use: TermInput, Runs: "--eval\x00-f\x00--file", Values: "--host\x00--port\x00-u\x00--username\x00-p\x00--password"}}, Root: Node{Arity: 2, Values: "--host\x00--port\x00-u\x00--username\x00--authenticationDatabase\x00--authenticationMechanism\x00--eval\x00-f\x00--file\x00--tlsCAFile\x00--tlsCertificateKeyFile\x00--apiVersion"}}
 }
 
 func p348() *Program {
-	return &Program{Name: "mysql", Optional: "-p\x00--password", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--execute", Values: "-h\x00--host\x00-u\x00--user\x00-P\x00--port\x00-D\x00--database\x00-S\x00--socket"}}, Root: Node{Arity: 2, Values: "-u\x00--user\x00-h\x00--host\x00-P\x00--port\x00-D\x00--database\x00-e\x00--execute\x00-S\x00--socket\x00--init-command\x00--defaults-file\x00--defaults-extra-file\x00--login-path\x00--default-character-set\x00--protocol\x00--ssl-mode\x00--ssl-ca\x00--ssl-cert\x00--ssl-key\x00--connect-timeout\x00--tee\x00--pager\x00--prompt\x00--delimiter\x00--plugin-dir\x00--default-auth"}}
+	return &Program{Name: "more", Is: DataArgs | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "-k\x00-f\x00-w\x00--where\x00--path\x00-K"}}, Root: Node{Widen: []Widen{{Prefix: "+\x00--lesskey", Words: "-k", Why: "gives the pager commands to run"}}}}
 }
 
 func p349() *Program {
-	return &Program{Name: "mysqladmin", Is: Subcommands, Optional: "-p\x00--password", Root: Node{Values: "-u\x00--user\x00-h\x00--host\x00-P\x00--port\x00-S\x00--socket\x00--defaults-file\x00--defaults-extra-file\x00--login-path\x00-c\x00--count\x00-i\x00--sleep\x00--connect-timeout\x00--shutdown-timeout\x00--ssl-mode"}}
+	return &Program{Name: "mosh", Terminal: []Terminal{{Use: TermInput, Values: "--ssh\x00--port\x00-p\x00--server\x00--predict", Operands: 2}}}
 }
 
 func p350() *Program {
-	return &Program{Name: "mysqlsh", Optional: "-p\x00--password", Root: Node{Values: "-u\x00--user\x00-h\x00--host\x00-P\x00--port\x00-e\x00--execute\x00-f\x00--file\x00--uri\x00-D\x00--schema\x00--database"}}
+	return &Program{Name: "most", Is: DataArgs | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "-k\x00-f\x00-w\x00--where\x00--path\x00-K"}}, Root: Node{Widen: []Widen{{Prefix: "+\x00--lesskey", Words: "-k", Why: "gives the pager commands to run"}}}}
 }
 
 func p351() *Program {
-	return &Program{Name: "nano", Is: DataArgs, Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
+	return &Program{Name: "mount", Aliases: "--bind\x01-B\x00--move\x01-M\x00--options\x01-o\x00--rbind\x01-R\x00--types\x01-t", Root: Node{Values: "-t\x00-o\x00-L\x00-U\x00-O\x00-T\x00--types\x00--options\x00--label\x00--uuid\x00--test-opts\x00--fstab\x00--source\x00--target"}}
 }
 
 func p352() *Program {
-	return &Program{Name: "nawk", Is: Abbrev | Widens, Extract: "awk", Root: Node{Values: "-F\x00-v\x00-f\x00-E\x00-i\x00-l\x00-W\x00-e\x00--file\x00--exec\x00--include\x00--load\x00--source\x00--field-separator\x00--assign"}}
+	return &Program{Name: "multipass", Is: DataArgs}
 }
 
 func p353() *Program {
-	return &Program{Name: "nc", Aliases: "--exec\x01-e\x00--sh-exec\x01-e"}
+	return &Program{Name: "mutt", Root: Node{Values: "-s\x00-a\x00-A\x00-b\x00-c\x00-r\x00-S\x00-q\x00-u\x00-F\x00-i\x00-H\x00-e"}}
 }
 
 func p354() *Program {
-	return &Program{Name: "ncat", Aliases: "--exec\x01-e\x00--sh-exec\x01-e"}
+	return &Program{Name: "mv", Is: DataArgs, Aliases: "--target-directory\x01-t", Writes: "last\x00-t", Root: Node{Arity: 1, Values: "-t\x00--target-directory\x00-S\x00--suffix"}}
 }
 
 func p355() *Program {
-	return &Program{Name: "ncftp", Terminal: []Terminal{{Use: TermInput}}}
+	return &Program{Name: "mvn", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p356() *Program {
-	return &Program{Name: "neomutt", Root: Node{Values: "-s\x00-a\x00-A\x00-b\x00-c\x00-r\x00-S\x00-q\x00-u\x00-F\x00-i\x00-H\x00-e"}}
+	return &Program{Name: "mysql", Optional: "-p\x00--password", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--execute", Values: "-h\x00--host\x00-u\x00--user\x00-P\x00--port\x00-D\x00--database\x00-S\x00--socket"}}, Root: Node{Arity: 2, Values: "-u\x00--user\x00-h\x00--host\x00-P\x00--port\x00-D\x00--database\x00-e\x00--execute\x00-S\x00--socket\x00--init-command\x00--defaults-file\x00--defaults-extra-file\x00--login-path\x00--default-character-set\x00--protocol\x00--ssl-mode\x00--ssl-ca\x00--ssl-cert\x00--ssl-key\x00--connect-timeout\x00--tee\x00--pager\x00--prompt\x00--delimiter\x00--plugin-dir\x00--default-auth"}}
 }
 
 func p357() *Program {
-	return &Program{Name: "nerdctl", Is: Subcommands | Widens | DryRuns, Globals: "-H\x00--host\x00-c\x00--context\x00--config\x00-l\x00--log-level\x00--tlscacert\x00--tlscert\x00--tlskey\x00--url\x00--connection\x00--root\x00--runroot", Words: "remove\x01rm", Extract: "docker", Subs: []Node{{Path: "compose", Values: "-f\x00--file\x00-p\x00--project-name\x00--project-directory\x00--env-file\x00--profile\x00--ansi\x00--progress\x00--parallel", DryRun: "--dry-run"}, {Path: "container"}, {Path: "container create", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "container run", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "create", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "image"}, {Path: "run", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--label-file\x00--platform\x00-m\x00--memory\x00--cpus\x00--cpu-shares\x00-c\x00-h\x00--hostname\x00--add-host\x00--cap-add\x00--cap-drop\x00--device\x00--gpus\x00--restart\x00--pull\x00--log-driver\x00--log-opt\x00--shm-size\x00--ulimit\x00--tmpfs\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--dns\x00--dns-search\x00--dns-option\x00--expose\x00--group-add\x00--link\x00--runtime\x00--stop-signal\x00--stop-timeout\x00--volumes-from\x00--cidfile\x00--cgroupns\x00--memory-swap\x00--network-alias\x00--ip\x00--ip6\x00--mac-address\x00--health-cmd\x00--userns\x00--detach-keys\x00--attach\x00-a\x00--storage-opt\x00--sysctl\x00--isolation\x00--init-path\x00--oom-score-adj\x00--blkio-weight\x00--cpuset-cpus\x00--cpuset-mems\x00--device-cgroup-rule\x00--annotation"}, {Path: "system"}, {Path: "volume"}}}
+	return &Program{Name: "mysqladmin", Is: Subcommands, Optional: "-p\x00--password", Root: Node{Values: "-u\x00--user\x00-h\x00--host\x00-P\x00--port\x00-S\x00--socket\x00--defaults-file\x00--defaults-extra-file\x00--login-path\x00-c\x00--count\x00-i\x00--sleep\x00--connect-timeout\x00--shutdown-timeout\x00--ssl-mode"}}
 }
 
 func p358() *Program {
-	return &Program{Name: "netcat", Aliases: "--exec\x01-e\x00--sh-exec\x01-e"}
+	return &Program{Name: "mysqlsh", Optional: "-p\x00--password", Root: Node{Values: "-u\x00--user\x00-h\x00--host\x00-P\x00--port\x00-e\x00--execute\x00-f\x00--file\x00--uri\x00-D\x00--schema\x00--database"}}
 }
 
 func p359() *Program {
-	return &Program{Name: "netlify", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "nano", Is: DataArgs, Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
 }
 
 func p360() *Program {
-	return &Program{Name: "newgrp", Terminal: []Terminal{{Use: TermInput}}}
+	return &Program{Name: "nawk", Is: Abbrev | Widens, Extract: "awk", Root: Node{Values: "-F\x00-v\x00-f\x00-E\x00-i\x00-l\x00-W\x00-e\x00--file\x00--exec\x00--include\x00--load\x00--source\x00--field-separator\x00--assign"}}
 }
 
 func p361() *Program {
-	return &Program{Name: "nft", Is: Subcommands, Root: Node{Values: "-f\x00--file\x00-I\x00--includepath"}}
+	return &Program{Name: "nc", Aliases: "--exec\x01-e\x00--sh-exec\x01-e"}
 }
 
 func p362() *Program {
-	return &Program{Name: "ng", Root: Node{Arity: 2}}
+	return &Program{Name: "ncat", Aliases: "--exec\x01-e\x00--sh-exec\x01-e"}
 }
 
 func p363() *Program {
-	return &Program{Name: "ninja", Is: DataArgs}
+	return &Program{Name: "ncftp", Terminal: []Terminal{{Use: TermInput}}}
 }
 
 func p364() *Program {
-	return &Program{Name: "nix", Root: Node{Arity: 2}}
+	return &Program{Name: "neomutt", Root: Node{Values: "-s\x00-a\x00-A\x00-b\x00-c\x00-r\x00-S\x00-q\x00-u\x00-F\x00-i\x00-H\x00-e"}}
 }
 
 func p365() *Program {
-	return &Program{Name: "nix-env", Is: DataArgs}
+	return &Program{Name: "nerdctl", Is: Subcommands | Widens | DryRuns, Globals: "-H\x00--host\x00-c\x00--context\x00--config\x00-l\x00--log-level\x00--tlscacert\x00--tlscert\x00--tlskey\x00--url\x00--connection\x00--root\x00--runroot", Words: "remove\x01rm", Extract: "docker", Subs: []Node{{Path: "compose", Values: "-f\x00--file\x00-p\x00--project-name\x00--project-directory\x00--env-file\x00--profile\x00--ansi\x00--progress\x00--parallel", DryRun: "--dry-run"}, {Path: "container"}, {Path: "container create", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "container run", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "create", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "image"}, {Path: "run", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--label-file\x00--platform\x00-m\x00--memory\x00--cpus\x00--cpu-shares\x00-c\x00-h\x00--hostname\x00--add-host\x00--cap-add\x00--cap-drop\x00--device\x00--gpus\x00--restart\x00--pull\x00--log-driver\x00--log-opt\x00--shm-size\x00--ulimit\x00--tmpfs\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--dns\x00--dns-search\x00--dns-option\x00--expose\x00--group-add\x00--link\x00--runtime\x00--stop-signal\x00--stop-timeout\x00--volumes-from\x00--cidfile\x00--cgroupns\x00--memory-swap\x00--network-alias\x00--ip\x00--ip6\x00--mac-address\x00--health-cmd\x00--userns\x00--detach-keys\x00--attach\x00-a\x00--storage-opt\x00--sysctl\x00--isolation\x00--init-path\x00--oom-score-adj\x00--blkio-weight\x00--cpuset-cpus\x00--cpuset-mems\x00--device-cgroup-rule\x00--annotation"}, {Path: "system"}, {Path: "volume"}}}
 }
 
 func p366() *Program {
-	return &Program{Name: "nl", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "netcat", Aliases: "--exec\x01-e\x00--sh-exec\x01-e"}
 }
 
 func p367() *Program {
-	return &Program{Name: "node", Is: Posix | StdinProgram | Widens, Lang: "node", Code: "-e\x00--eval\x00-p\x00--print", Load: "-r\x00--require\x00--import\x00--loader\x00--experimental-loader\x00--env-file\x00--inspect\x00--inspect-brk\x00--inspect-wait\x00--experimental-policy", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--eval\x00-p\x00--print\x00--test\x00--run", Forces: "-i\x00--interactive", Values: "-r\x00--require\x00--import\x00--loader\x00--experimental-loader\x00-C\x00--conditions\x00--input-type\x00--env-file\x00--title\x00--inspect-port", Operands: 1}}, Root: Node{Arity: 2, Values: "-e\x00--eval\x00-p\x00--print\x00-r\x00--require\x00--import\x00--loader\x00--experimental-loader\x00--env-file\x00--input-type\x00--conditions\x00-C\x00--title\x00--max-old-space-size"}}
+	return &Program{Name: "netlify", Is: Subcommands | DataArgs | DryRuns, Root: Node{Arity: 2, Values: "--auth\x00--site\x00--filter\x00--context", DryRun: "--help\x00-h"}}
 }
 
 func p368() *Program {
-	return &Program{Name: "nodejs", Is: Posix | StdinProgram | Widens, Lang: "node", Code: "-e\x00--eval\x00-p\x00--print", Load: "-r\x00--require\x00--import\x00--loader\x00--experimental-loader\x00--env-file\x00--inspect\x00--inspect-brk\x00--inspect-wait\x00--experimental-policy", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--eval\x00-p\x00--print\x00--test\x00--run", Forces: "-i\x00--interactive", Values: "-r\x00--require\x00--import\x00--loader\x00--experimental-loader\x00-C\x00--conditions\x00--input-type\x00--env-file\x00--title\x00--inspect-port", Operands: 1}}, Root: Node{Values: "-e\x00--eval\x00-p\x00--print\x00-r\x00--require\x00--import\x00--loader\x00--experimental-loader\x00--env-file\x00--input-type\x00--conditions\x00-C\x00--title\x00--max-old-space-size"}}
+	return &Program{Name: "netlify-cli", ActsAs: "netlify"}
 }
 
 func p369() *Program {
-	return &Program{Name: "nodemon", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "newgrp", Terminal: []Terminal{{Use: TermInput}}}
 }
 
 func p370() *Program {
-	return &Program{Name: "notify-send", Is: DataArgs}
+	return &Program{Name: "nft", Is: Subcommands, Root: Node{Values: "-f\x00--file\x00-I\x00--includepath"}}
 }
 
 func p371() *Program {
-	return &Program{Name: "nova", Is: DataArgs}
+	return &Program{Name: "ng", Root: Node{Arity: 2}}
 }
 
 func p372() *Program {
-	return &Program{Name: "npm", Is: Abbrev | Subcommands | Runs | Widens | DryRuns, Words: "x\x01exec", Root: Node{Arity: 2, Values: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call\x00--prefix\x00--loglevel\x00--cache\x00-c\x00-w\x00--workspace", DryRun: "--dry-run", Widen: []Widen{{Opts: "--unsafe-perm", Unless: "false", Why: "makes package scripts run with full privileges"}, {Opts: "--ignore-scripts", Unless: "true", HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: "--no-ignore-scripts", Why: "makes package install scripts run"}, {Opts: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call", Why: "changes which code {name} fetches or which shell runs its scripts"}, {Opts: "-c", Why: "runs a shell command"}}}, Subs: []Node{{Path: "cache", Arity: 3}, {Path: "config", Arity: 3}, {Path: "exec", Arity: 3, Values: "-p\x00--package", Run: &Run{Shell: "-c\x00--call"}}, {Path: "init", Arity: 3}, {Path: "run", Arity: 3}, {Path: "view", Arity: 3}}}
+	return &Program{Name: "ninja", Is: DataArgs}
 }
 
 func p373() *Program {
-	return &Program{Name: "nproc", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "nix", Root: Node{Arity: 2}}
 }
 
 func p374() *Program {
-	return &Program{Name: "npx", Is: Abbrev | Runs | Widens | DryRuns, Root: Node{Arity: 2, Values: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call\x00--prefix\x00--loglevel\x00--cache\x00-c\x00-w\x00--workspace\x00-p\x00--package", DryRun: "--dry-run", Widen: []Widen{{Opts: "--unsafe-perm", Unless: "false", Why: "makes package scripts run with full privileges"}, {Opts: "--ignore-scripts", Unless: "true", HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: "--no-ignore-scripts", Why: "makes package install scripts run"}, {Opts: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call", Why: "changes which code {name} fetches or which shell runs its scripts"}, {Opts: "-c", Why: "runs a shell command"}}, Run: &Run{Shell: "-c\x00--call"}}}
+	return &Program{Name: "nix-env", Is: DataArgs}
 }
 
 func p375() *Program {
-	return &Program{Name: "nsenter", Is: Widens, Terminal: []Terminal{{Use: TermInput, Values: "-t\x00--target\x00-S\x00--setuid\x00-G\x00--setgid\x00-w\x00--wd\x00-r\x00--root\x00--map-user\x00--map-group", Operands: 1}}, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "nl", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p376() *Program {
-	return &Program{Name: "nu", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--commands", Forces: "-i\x00--interactive", Operands: 1}}}
+	return &Program{Name: "node", Is: Posix | StdinProgram | Widens, Lang: "node", Code: "-e\x00--eval\x00-p\x00--print", Load: "-r\x00--require\x00--import\x00--loader\x00--experimental-loader\x00--env-file\x00--inspect\x00--inspect-brk\x00--inspect-wait\x00--experimental-policy", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--eval\x00-p\x00--print\x00--test\x00--run", Forces: "-i\x00--interactive", Values: "-r\x00--require\x00--import\x00--loader\x00--experimental-loader\x00-C\x00--conditions\x00--input-type\x00--env-file\x00--title\x00--inspect-port", Operands: 1}}, Root: Node{Arity: 2, Values: "-e\x00--eval\x00-p\x00--print\x00-r\x00--require\x00--import\x00--loader\x00--experimental-loader\x00--env-file\x00--input-type\x00--conditions\x00-C\x00--title\x00--max-old-space-size"}}
 }
 
 func p377() *Program {
-	return &Program{Name: "nuget", Is: DataArgs}
+	return &Program{Name: "nodejs", Is: Posix | StdinProgram | Widens, Lang: "node", Code: "-e\x00--eval\x00-p\x00--print", Load: "-r\x00--require\x00--import\x00--loader\x00--experimental-loader\x00--env-file\x00--inspect\x00--inspect-brk\x00--inspect-wait\x00--experimental-policy", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--eval\x00-p\x00--print\x00--test\x00--run", Forces: "-i\x00--interactive", Values: "-r\x00--require\x00--import\x00--loader\x00--experimental-loader\x00-C\x00--conditions\x00--input-type\x00--env-file\x00--title\x00--inspect-port", Operands: 1}}, Root: Node{Values: "-e\x00--eval\x00-p\x00--print\x00-r\x00--require\x00--import\x00--loader\x00--experimental-loader\x00--env-file\x00--input-type\x00--conditions\x00-C\x00--title\x00--max-old-space-size"}}
 }
 
 func p378() *Program {
-	return &Program{Name: "nvim", Is: DataArgs | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, Root: Node{Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
+	return &Program{Name: "nodemon", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p379() *Program {
-	return &Program{Name: "nvm", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "notify-send", Is: DataArgs}
 }
 
 func p380() *Program {
-	return &Program{Name: "nvme", Is: Subcommands, Root: Node{Values: "-s\x00--ses\x00-n\x00--namespace-id\x00-l\x00--lbaf\x00-a\x00--sanact\x00-o\x00--output-format\x00-p\x00--pi\x00-i\x00--pil\x00-m\x00--ms\x00-t\x00--timeout\x00--ovrpat\x00--owpass"}}
+	return &Program{Name: "nova", Is: DataArgs}
 }
 
 func p381() *Program {
-	return &Program{Name: "nx", Root: Node{Arity: 2}}
+	return &Program{Name: "npm", Is: Abbrev | Subcommands | Runs | Widens | DryRuns, Words: "x\x01exec", Root: Node{Arity: 2, Values: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call\x00--prefix\x00--loglevel\x00--cache\x00-c\x00-w\x00--workspace", DryRun: "--dry-run", Widen: []Widen{{Opts: "--unsafe-perm", Unless: "false", Why: "makes package scripts run with full privileges"}, {Opts: "--ignore-scripts", Unless: "true", HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: "--no-ignore-scripts", Why: "makes package install scripts run"}, {Opts: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call", Why: "changes which code {name} fetches or which shell runs its scripts"}, {Opts: "-c", Why: "runs a shell command"}}}, Subs: []Node{{Path: "cache", Arity: 3}, {Path: "config", Arity: 3}, {Path: "exec", Arity: 3, Values: "-p\x00--package", Run: &Run{Shell: "-c\x00--call"}}, {Path: "init", Arity: 3}, {Path: "run", Arity: 3}, {Path: "view", Arity: 3}}}
 }
 
 func p382() *Program {
-	return &Program{Name: "oc", Is: Subcommands | ResourceWords | Widens | DryRuns, Words: "cj\x01cronjob\x00clusterrolebindings\x01clusterrolebinding\x00clusterroles\x01clusterrole\x00cm\x01configmap\x00configmaps\x01configmap\x00crd\x01customresourcedefinition\x00crds\x01customresourcedefinition\x00cronjobs\x01cronjob\x00customresourcedefinition.apiextensions.k8s.io\x01customresourcedefinition\x00customresourcedefinitions\x01customresourcedefinition\x00customresourcedefinitions.apiextensions.k8s.io\x01customresourcedefinition\x00daemonsets\x01daemonset\x00deploy\x01deployment\x00deployments\x01deployment\x00ds\x01daemonset\x00hpa\x01horizontalpodautoscaler\x00ing\x01ingress\x00ingresses\x01ingress\x00jobs\x01job\x00namespaces\x01namespace\x00netpol\x01networkpolicy\x00no\x01node\x00nodes\x01node\x00ns\x01namespace\x00pdb\x01poddisruptionbudget\x00persistentvolumeclaims\x01persistentvolumeclaim\x00persistentvolumes\x01persistentvolume\x00po\x01pod\x00pods\x01pod\x00projects\x01project\x00pv\x01persistentvolume\x00pvc\x01persistentvolumeclaim\x00replicasets\x01replicaset\x00rolebindings\x01rolebinding\x00roles\x01role\x00rs\x01replicaset\x00sa\x01serviceaccount\x00sc\x01storageclass\x00secrets\x01secret\x00serviceaccounts\x01serviceaccount\x00services\x01service\x00statefulsets\x01statefulset\x00storageclasses\x01storageclass\x00sts\x01statefulset\x00svc\x01service\x00volumesnapshots\x01volumesnapshot", Root: Node{Values: "-n\x00--namespace\x00--context\x00--kube-context\x00--kubeconfig\x00-s\x00--server\x00--cluster\x00--user\x00--as\x00--as-group\x00--token\x00--request-timeout\x00-l\x00-f\x00-o\x00-c\x00--filename\x00-k\x00--kustomize\x00--replicas\x00--selector\x00--field-selector\x00--grace-period\x00--timeout\x00--cascade\x00--type\x00--patch\x00--image", DryRun: "--dry-run\x00--dry-run=client\x00--dry-run=server", Widen: []Widen{{Opts: "--kubeconfig\x00--context\x00--kube-context\x00--cluster\x00--server\x00--token\x00--as\x00--as-group\x00--as-uid\x00--kube-apiserver\x00--kube-token\x00--kube-as-user\x00--certificate-authority\x00--insecure-skip-tls-verify", Exact: true, Why: "sends the command to another cluster or identity"}, {Opts: "-s", Why: "sends the command to another cluster"}}}}
+	return &Program{Name: "nproc", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p383() *Program {
-	return &Program{Name: "ocaml", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}}
+	return &Program{Name: "npx", Is: Abbrev | Runs | Widens | DryRuns, Root: Node{Arity: 2, Values: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call\x00--prefix\x00--loglevel\x00--cache\x00-c\x00-w\x00--workspace\x00-p\x00--package", DryRun: "--dry-run", Widen: []Widen{{Opts: "--unsafe-perm", Unless: "false", Why: "makes package scripts run with full privileges"}, {Opts: "--ignore-scripts", Unless: "true", HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: "--no-ignore-scripts", Why: "makes package install scripts run"}, {Opts: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call", Why: "changes which code {name} fetches or which shell runs its scripts"}, {Opts: "-c", Why: "runs a shell command"}}, Run: &Run{Shell: "-c\x00--call"}}}
 }
 
 func p384() *Program {
-	return &Program{Name: "octave", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}}
+	return &Program{Name: "nsenter", Is: Widens, Terminal: []Terminal{{Use: TermInput, Values: "-t\x00--target\x00-S\x00--setuid\x00-G\x00--setgid\x00-w\x00--wd\x00-r\x00--root\x00--map-user\x00--map-group", Operands: 1}}, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p385() *Program {
-	return &Program{Name: "od", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "nu", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--commands", Forces: "-i\x00--interactive", Operands: 1}}}
 }
 
 func p386() *Program {
-	return &Program{Name: "op", Is: Subcommands}
+	return &Program{Name: "nuget", Is: DataArgs}
 }
 
 func p387() *Program {
-	return &Program{Name: "open", Is: DataArgs}
+	return &Program{Name: "nvim", Is: DataArgs | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, Root: Node{Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
 }
 
 func p388() *Program {
-	return &Program{Name: "openssl", Is: NoCluster | Subcommands, Decodes: "*", Root: Node{Arity: 2, Values: "-connect\x00-servername\x00-cert\x00-key\x00-CAfile\x00-CApath\x00-proxy\x00-starttls\x00-in\x00-out\x00-inkey\x00-passin\x00-passout"}, Subs: []Node{{Path: "req", Arity: 3}, {Path: "x509", Arity: 3}}}
+	return &Program{Name: "nvm", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p389() *Program {
-	return &Program{Name: "openstack", Is: DataArgs}
+	return &Program{Name: "nvme", Is: Subcommands, Root: Node{Values: "-s\x00--ses\x00-n\x00--namespace-id\x00-l\x00--lbaf\x00-a\x00--sanact\x00-o\x00--output-format\x00-p\x00--pi\x00-i\x00--pil\x00-m\x00--ms\x00-t\x00--timeout\x00--ovrpat\x00--owpass"}}
 }
 
 func p390() *Program {
-	return &Program{Name: "osascript", Is: StdinProgram | Widens, Lang: "applescript", Code: "-e", Root: Node{Values: "-e\x00-l"}}
+	return &Program{Name: "nx", Root: Node{Arity: 2}}
 }
 
 func p391() *Program {
-	return &Program{Name: "pacman", Is: DataArgs | DryRuns, Aliases: "--remove\x01-R", Root: Node{Arity: 2, DryRun: "-p\x00--print"}}
+	return &Program{Name: "oc", Is: Subcommands | ResourceWords | Widens | DryRuns, Words: "cj\x01cronjob\x00clusterrolebindings\x01clusterrolebinding\x00clusterroles\x01clusterrole\x00cm\x01configmap\x00configmaps\x01configmap\x00crd\x01customresourcedefinition\x00crds\x01customresourcedefinition\x00cronjobs\x01cronjob\x00customresourcedefinition.apiextensions.k8s.io\x01customresourcedefinition\x00customresourcedefinitions\x01customresourcedefinition\x00customresourcedefinitions.apiextensions.k8s.io\x01customresourcedefinition\x00daemonsets\x01daemonset\x00deploy\x01deployment\x00deployments\x01deployment\x00ds\x01daemonset\x00hpa\x01horizontalpodautoscaler\x00ing\x01ingress\x00ingresses\x01ingress\x00jobs\x01job\x00namespaces\x01namespace\x00netpol\x01networkpolicy\x00no\x01node\x00nodes\x01node\x00ns\x01namespace\x00pdb\x01poddisruptionbudget\x00persistentvolumeclaims\x01persistentvolumeclaim\x00persistentvolumes\x01persistentvolume\x00po\x01pod\x00pods\x01pod\x00projects\x01project\x00pv\x01persistentvolume\x00pvc\x01persistentvolumeclaim\x00replicasets\x01replicaset\x00rolebindings\x01rolebinding\x00roles\x01role\x00rs\x01replicaset\x00sa\x01serviceaccount\x00sc\x01storageclass\x00secrets\x01secret\x00serviceaccounts\x01serviceaccount\x00services\x01service\x00statefulsets\x01statefulset\x00storageclasses\x01storageclass\x00sts\x01statefulset\x00svc\x01service\x00volumesnapshots\x01volumesnapshot", Root: Node{Values: "-n\x00--namespace\x00--context\x00--kube-context\x00--kubeconfig\x00-s\x00--server\x00--cluster\x00--user\x00--as\x00--as-group\x00--token\x00--request-timeout\x00-l\x00-f\x00-o\x00-c\x00--filename\x00-k\x00--kustomize\x00--replicas\x00--selector\x00--field-selector\x00--grace-period\x00--timeout\x00--cascade\x00--type\x00--patch\x00--image", DryRun: "--dry-run\x00--dry-run=client\x00--dry-run=server", Widen: []Widen{{Opts: "--kubeconfig\x00--context\x00--kube-context\x00--cluster\x00--server\x00--token\x00--as\x00--as-group\x00--as-uid\x00--kube-apiserver\x00--kube-token\x00--kube-as-user\x00--certificate-authority\x00--insecure-skip-tls-verify", Exact: true, Why: "sends the command to another cluster or identity"}, {Opts: "-s", Why: "sends the command to another cluster"}}}}
 }
 
 func p392() *Program {
-	return &Program{Name: "parallel", Is: Widens, Root: Node{Values: "-j\x00--jobs\x00-S\x00--sshlogin\x00-a\x00--arg-file\x00--delay\x00--timeout\x00-N\x00-n\x00-L\x00--colsep\x00-d\x00--delimiter\x00--results\x00--joblog\x00--tmpdir\x00-I\x00--env\x00--workdir\x00--wd", Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "ocaml", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}}
 }
 
 func p393() *Program {
-	return &Program{Name: "pass"}
+	return &Program{Name: "octave", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}}
 }
 
 func p394() *Program {
-	return &Program{Name: "passwd", Aliases: "--delete\x01-d"}
+	return &Program{Name: "od", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p395() *Program {
-	return &Program{Name: "paste", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "op", Is: Subcommands}
 }
 
 func p396() *Program {
-	return &Program{Name: "pct", Is: DataArgs}
+	return &Program{Name: "open", Is: DataArgs}
 }
 
 func p397() *Program {
-	return &Program{Name: "pdb", Terminal: []Terminal{{Use: TermInput, Runs: "-batch\x00--batch\x00-b"}}}
+	return &Program{Name: "openssl", Is: NoCluster | Subcommands, Decodes: "*", Root: Node{Arity: 2, Values: "-connect\x00-servername\x00-cert\x00-key\x00-CAfile\x00-CApath\x00-proxy\x00-starttls\x00-in\x00-out\x00-inkey\x00-passin\x00-passout"}, Subs: []Node{{Path: "req", Arity: 3}, {Path: "x509", Arity: 3}}}
 }
 
 func p398() *Program {
-	return &Program{Name: "perl", Is: StdinProgram | Widens, Optional: "-i\x00-x\x00-C\x00-d\x00-D\x00-F", Numeric: "-l\x00-0", Lang: "perl", Code: "-e\x00-E", Load: "-M\x00-m\x00-I\x00-i\x00-d", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-E", Forces: "-d", Values: "-x", Operands: 1}}, Writes: "in_place", Root: Node{Arity: 2, Values: "-e\x00-E\x00-I\x00-M\x00-m"}}
+	return &Program{Name: "openstack", Is: DataArgs}
 }
 
 func p399() *Program {
-	return &Program{Name: "perl*", Is: StdinProgram | Widens, Optional: "-i\x00-x\x00-C\x00-d\x00-D\x00-F", Numeric: "-l\x00-0", Lang: "perl", Code: "-e\x00-E", Load: "-M\x00-m\x00-I\x00-i\x00-d", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-E", Forces: "-d", Values: "-x", Operands: 1}}, Root: Node{Values: "-e\x00-E\x00-I\x00-M\x00-m"}}
+	return &Program{Name: "osascript", Is: StdinProgram | Widens, Lang: "applescript", Code: "-e", Root: Node{Values: "-e\x00-l"}}
 }
 
 func p400() *Program {
-	return &Program{Name: "pfctl", Root: Node{Values: "-f\x00-F\x00-a\x00-s\x00-t\x00-T\x00-x"}}
+	return &Program{Name: "pacman", Is: DataArgs | DryRuns, Aliases: "--remove\x01-R", Root: Node{Arity: 2, DryRun: "-p\x00--print"}}
 }
 
 func p401() *Program {
-	return &Program{Name: "pg", Terminal: []Terminal{{Use: TermKeys, Quiet: "-k\x00-f\x00-w\x00--where\x00--path\x00-K"}}}
+	return &Program{Name: "parallel", Is: Widens, Root: Node{Values: "-j\x00--jobs\x00-S\x00--sshlogin\x00-a\x00--arg-file\x00--delay\x00--timeout\x00-N\x00-n\x00-L\x00--colsep\x00-d\x00--delimiter\x00--results\x00--joblog\x00--tmpdir\x00-I\x00--env\x00--workdir\x00--wd", Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p402() *Program {
-	return &Program{Name: "pg_restore", Aliases: "--clean\x01-c\x00--dbname\x01-d", Root: Node{Values: "-d\x00--dbname\x00-h\x00--host\x00-p\x00--port\x00-U\x00--username\x00-f\x00--file\x00-F\x00--format\x00-j\x00--jobs\x00-n\x00--schema\x00-t\x00--table\x00-L\x00--use-list\x00-I\x00--index\x00-N\x00--exclude-schema\x00-P\x00--function\x00-T\x00--trigger\x00-S\x00--superuser\x00--role"}}
+	return &Program{Name: "pass"}
 }
 
 func p403() *Program {
-	return &Program{Name: "pgrep", Is: DataArgs, Aliases: "--euid\x01-u\x00--uid\x01-U", Root: Node{Values: "-u\x00-U\x00-g\x00-G\x00-P\x00-s\x00-t\x00-F\x00--euid\x00--uid\x00--group\x00--pgroup\x00--parent\x00--session\x00--terminal\x00--pidfile\x00--signal\x00--ns\x00--nslist"}}
+	return &Program{Name: "passwd", Aliases: "--delete\x01-d"}
 }
 
 func p404() *Program {
-	return &Program{Name: "php", Is: StdinProgram | Widens, Lang: "php", Code: "-r\x00-B\x00-R\x00-E", Load: "-d\x00-c\x00-F\x00-S\x00-z", Script: "-f", Terminal: []Terminal{{Use: TermInput, Runs: "-r\x00-f\x00-l\x00-S", Forces: "-a", Operands: 1}}, Root: Node{Arity: 2, Values: "-r\x00-d\x00-c\x00-f\x00-B\x00-R\x00-F\x00-E\x00-S\x00-t\x00-z"}}
+	return &Program{Name: "paste", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p405() *Program {
-	return &Program{Name: "php*", Is: StdinProgram | Widens, Lang: "php", Code: "-r\x00-B\x00-R\x00-E", Load: "-d\x00-c\x00-F\x00-S\x00-z", Script: "-f", Root: Node{Values: "-r\x00-d\x00-c\x00-f\x00-B\x00-R\x00-F\x00-E\x00-S\x00-t\x00-z"}}
+	return &Program{Name: "pct", Is: DataArgs}
 }
 
 func p406() *Program {
-	return &Program{Name: "pico", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
+	return &Program{Name: "pdb", Terminal: []Terminal{{Use: TermInput, Runs: "-batch\x00--batch\x00-b"}}}
 }
 
 func p407() *Program {
-	return &Program{Name: "picotool", Is: DataArgs}
+	return &Program{Name: "perl", Is: StdinProgram | Widens, Optional: "-i\x00-x\x00-C\x00-d\x00-D\x00-F", Numeric: "-l\x00-0", Lang: "perl", Code: "-e\x00-E", Load: "-M\x00-m\x00-I\x00-i\x00-d", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-E", Forces: "-d", Values: "-x", Operands: 1}}, Writes: "in_place", Root: Node{Arity: 2, Values: "-e\x00-E\x00-I\x00-M\x00-m"}}
 }
 
 func p408() *Program {
-	return &Program{Name: "pidof", Is: DataArgs}
+	return &Program{Name: "perl*", Is: StdinProgram | Widens, Optional: "-i\x00-x\x00-C\x00-d\x00-D\x00-F", Numeric: "-l\x00-0", Lang: "perl", Code: "-e\x00-E", Load: "-M\x00-m\x00-I\x00-i\x00-d", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-E", Forces: "-d", Values: "-x", Operands: 1}}, Root: Node{Values: "-e\x00-E\x00-I\x00-M\x00-m"}}
 }
 
 func p409() *Program {
-	return &Program{Name: "pip", Is: Abbrev | DataArgs | Widens | DryRuns, Root: Node{Arity: 2, Values: "-i\x00-f\x00-r\x00-c\x00-e\x00--index-url\x00--extra-index-url\x00--find-links", DryRun: "--dry-run", Widen: []Widen{{Opts: "-i\x00-f\x00--index-url\x00--extra-index-url\x00--find-links\x00--trusted-host", Why: "changes where packages (code) come from"}}}, Subs: []Node{{Path: "cache", Arity: 3}, {Path: "config", Arity: 3}}}
+	return &Program{Name: "pfctl", Root: Node{Values: "-f\x00-F\x00-a\x00-s\x00-t\x00-T\x00-x"}}
 }
 
 func p410() *Program {
-	return &Program{Name: "pip3", Is: Abbrev | DataArgs | Widens | DryRuns, Root: Node{Arity: 2, Values: "-i\x00-f\x00-r\x00-c\x00-e\x00--index-url\x00--extra-index-url\x00--find-links", DryRun: "--dry-run", Widen: []Widen{{Opts: "-i\x00-f\x00--index-url\x00--extra-index-url\x00--find-links\x00--trusted-host", Why: "changes where packages (code) come from"}}}, Subs: []Node{{Path: "config", Arity: 3}}}
+	return &Program{Name: "pg", Terminal: []Terminal{{Use: TermKeys, Quiet: "-k\x00-f\x00-w\x00--where\x00--path\x00-K"}}}
 }
 
 func p411() *Program {
-	return &Program{Name: "pipenv", Is: Subcommands | Runs, Root: Node{Arity: 2}, Subs: []Node{{Path: "run", Arity: 3, Run: &Run{}}}}
+	return &Program{Name: "pg_restore", Aliases: "--clean\x01-c\x00--dbname\x01-d", Root: Node{Values: "-d\x00--dbname\x00-h\x00--host\x00-p\x00--port\x00-U\x00--username\x00-f\x00--file\x00-F\x00--format\x00-j\x00--jobs\x00-n\x00--schema\x00-t\x00--table\x00-L\x00--use-list\x00-I\x00--index\x00-N\x00--exclude-schema\x00-P\x00--function\x00-T\x00--trigger\x00-S\x00--superuser\x00--role"}}
 }
 
 func p412() *Program {
-	return &Program{Name: "pipx", Is: Abbrev | Subcommands | DataArgs | Runs | Widens, Root: Node{Arity: 2, Values: "-i\x00-f\x00-r\x00-c\x00-e\x00--index-url\x00--extra-index-url\x00--find-links", Widen: []Widen{{Opts: "-i\x00-f\x00--index-url\x00--extra-index-url\x00--find-links\x00--trusted-host", Why: "changes where packages (code) come from"}}}, Subs: []Node{{Path: "run", Values: "--spec\x00--python\x00--pip-args", Run: &Run{}}}}
+	return &Program{Name: "pgrep", Is: DataArgs, Aliases: "--euid\x01-u\x00--uid\x01-U", Root: Node{Values: "-u\x00-U\x00-g\x00-G\x00-P\x00-s\x00-t\x00-F\x00--euid\x00--uid\x00--group\x00--pgroup\x00--parent\x00--session\x00--terminal\x00--pidfile\x00--signal\x00--ns\x00--nslist"}}
 }
 
 func p413() *Program {
-	return &Program{Name: "pkexec", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "php", Is: StdinProgram | Widens, Lang: "php", Code: "-r\x00-B\x00-R\x00-E", Load: "-d\x00-c\x00-F\x00-S\x00-z", Script: "-f", Terminal: []Terminal{{Use: TermInput, Runs: "-r\x00-f\x00-l\x00-S", Forces: "-a", Operands: 1}}, Root: Node{Arity: 2, Values: "-r\x00-d\x00-c\x00-f\x00-B\x00-R\x00-F\x00-E\x00-S\x00-t\x00-z"}}
 }
 
 func p414() *Program {
-	return &Program{Name: "pkill", Is: NoCluster | DataArgs, Aliases: "-euid\x01-u\x00-uid\x01-U", Root: Node{Values: "-u\x00-U\x00-g\x00-G\x00-P\x00-s\x00-t\x00-F\x00-euid\x00-uid\x00-group\x00-pgroup\x00-parent\x00-session\x00-terminal\x00-pidfile\x00-signal\x00-ns\x00-nslist"}}
+	return &Program{Name: "php*", Is: StdinProgram | Widens, Lang: "php", Code: "-r\x00-B\x00-R\x00-E", Load: "-d\x00-c\x00-F\x00-S\x00-z", Script: "-f", Root: Node{Values: "-r\x00-d\x00-c\x00-f\x00-B\x00-R\x00-F\x00-E\x00-S\x00-t\x00-z"}}
 }
 
 func p415() *Program {
-	return &Program{Name: "plocate", Is: DataArgs}
+	return &Program{Name: "pico", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
 }
 
 func p416() *Program {
-	return &Program{Name: "pnpm", Is: Abbrev | Subcommands | Runs | Widens | DryRuns, Root: Node{Arity: 2, Values: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call\x00--prefix\x00--loglevel\x00--cache\x00-C\x00--dir\x00-F\x00--filter\x00--reporter", DryRun: "--dry-run", Widen: []Widen{{Opts: "--unsafe-perm", Unless: "false", Why: "makes package scripts run with full privileges"}, {Opts: "--ignore-scripts", Unless: "true", HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: "--no-ignore-scripts", Why: "makes package install scripts run"}, {Opts: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call", Why: "changes which code {name} fetches or which shell runs its scripts"}}}, Subs: []Node{{Path: "config", Arity: 3}, {Path: "dlx", Arity: 3, Values: "--package", Run: &Run{Shell: "-c\x00--shell-mode"}}, {Path: "exec", Arity: 3, Run: &Run{}}, {Path: "run", Arity: 3}}}
+	return &Program{Name: "picotool", Is: DataArgs}
 }
 
 func p417() *Program {
-	return &Program{Name: "pnpx", Is: Abbrev | Runs | Widens | DryRuns, Root: Node{Values: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call\x00--prefix\x00--loglevel\x00--cache\x00-p\x00--package", DryRun: "--dry-run", Widen: []Widen{{Opts: "--unsafe-perm", Unless: "false", Why: "makes package scripts run with full privileges"}, {Opts: "--ignore-scripts", Unless: "true", HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: "--no-ignore-scripts", Why: "makes package install scripts run"}, {Opts: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call", Why: "changes which code {name} fetches or which shell runs its scripts"}}, Run: &Run{}}}
+	return &Program{Name: "pidof", Is: DataArgs}
 }
 
 func p418() *Program {
-	return &Program{Name: "podman", Is: Subcommands | Widens | DryRuns, Globals: "-H\x00--host\x00-c\x00--context\x00--config\x00-l\x00--log-level\x00--tlscacert\x00--tlscert\x00--tlskey\x00--url\x00--connection\x00--root\x00--runroot", Words: "remove\x01rm", Extract: "docker", Root: Node{Arity: 2}, Subs: []Node{{Path: "compose", Values: "-f\x00--file\x00-p\x00--project-name\x00--project-directory\x00--env-file\x00--profile\x00--ansi\x00--progress\x00--parallel", DryRun: "--dry-run"}, {Path: "container", Arity: 3}, {Path: "container create", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "container run", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "create", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "image", Arity: 3}, {Path: "network", Arity: 3}, {Path: "run", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--label-file\x00--platform\x00-m\x00--memory\x00--cpus\x00--cpu-shares\x00-c\x00-h\x00--hostname\x00--add-host\x00--cap-add\x00--cap-drop\x00--device\x00--gpus\x00--restart\x00--pull\x00--log-driver\x00--log-opt\x00--shm-size\x00--ulimit\x00--tmpfs\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--dns\x00--dns-search\x00--dns-option\x00--expose\x00--group-add\x00--link\x00--runtime\x00--stop-signal\x00--stop-timeout\x00--volumes-from\x00--cidfile\x00--cgroupns\x00--memory-swap\x00--network-alias\x00--ip\x00--ip6\x00--mac-address\x00--health-cmd\x00--userns\x00--detach-keys\x00--attach\x00-a\x00--storage-opt\x00--sysctl\x00--isolation\x00--init-path\x00--oom-score-adj\x00--blkio-weight\x00--cpuset-cpus\x00--cpuset-mems\x00--device-cgroup-rule\x00--annotation"}, {Path: "system"}, {Path: "volume", Arity: 3}}}
+	return &Program{Name: "pip", Is: Abbrev | DataArgs | Widens | DryRuns, Root: Node{Arity: 2, Values: "-i\x00-f\x00-r\x00-c\x00-e\x00--index-url\x00--extra-index-url\x00--find-links", DryRun: "--dry-run", Widen: []Widen{{Opts: "-i\x00-f\x00--index-url\x00--extra-index-url\x00--find-links\x00--trusted-host", Why: "changes where packages (code) come from"}}}, Subs: []Node{{Path: "cache", Arity: 3}, {Path: "config", Arity: 3}}}
 }
 
 func p419() *Program {
-	return &Program{Name: "podman-compose", Is: Subcommands | DryRuns, Root: Node{Values: "-f\x00--file\x00-p\x00--project-name\x00--project-directory\x00--env-file\x00--profile\x00--ansi\x00--progress\x00--parallel", DryRun: "--dry-run"}}
+	return &Program{Name: "pip3", Is: Abbrev | DataArgs | Widens | DryRuns, Root: Node{Arity: 2, Values: "-i\x00-f\x00-r\x00-c\x00-e\x00--index-url\x00--extra-index-url\x00--find-links", DryRun: "--dry-run", Widen: []Widen{{Opts: "-i\x00-f\x00--index-url\x00--extra-index-url\x00--find-links\x00--trusted-host", Why: "changes where packages (code) come from"}}}, Subs: []Node{{Path: "config", Arity: 3}}}
 }
 
 func p420() *Program {
-	return &Program{Name: "podman-machine", Is: DataArgs}
+	return &Program{Name: "pipenv", Is: Subcommands | Runs, Root: Node{Arity: 2}, Subs: []Node{{Path: "run", Arity: 3, Run: &Run{}}}}
 }
 
 func p421() *Program {
-	return &Program{Name: "podman-remote", Is: Subcommands | Widens | DryRuns, Globals: "-H\x00--host\x00-c\x00--context\x00--config\x00-l\x00--log-level\x00--tlscacert\x00--tlscert\x00--tlskey\x00--url\x00--connection\x00--root\x00--runroot", Words: "remove\x01rm", Extract: "docker", Subs: []Node{{Path: "compose", Values: "-f\x00--file\x00-p\x00--project-name\x00--project-directory\x00--env-file\x00--profile\x00--ansi\x00--progress\x00--parallel", DryRun: "--dry-run"}, {Path: "container"}, {Path: "container create", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "container run", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "create", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "image"}, {Path: "run", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--label-file\x00--platform\x00-m\x00--memory\x00--cpus\x00--cpu-shares\x00-c\x00-h\x00--hostname\x00--add-host\x00--cap-add\x00--cap-drop\x00--device\x00--gpus\x00--restart\x00--pull\x00--log-driver\x00--log-opt\x00--shm-size\x00--ulimit\x00--tmpfs\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--dns\x00--dns-search\x00--dns-option\x00--expose\x00--group-add\x00--link\x00--runtime\x00--stop-signal\x00--stop-timeout\x00--volumes-from\x00--cidfile\x00--cgroupns\x00--memory-swap\x00--network-alias\x00--ip\x00--ip6\x00--mac-address\x00--health-cmd\x00--userns\x00--detach-keys\x00--attach\x00-a\x00--storage-opt\x00--sysctl\x00--isolation\x00--init-path\x00--oom-score-adj\x00--blkio-weight\x00--cpuset-cpus\x00--cpuset-mems\x00--device-cgroup-rule\x00--annotation"}, {Path: "system"}, {Path: "volume"}}}
+	return &Program{Name: "pipx", Is: Abbrev | Subcommands | DataArgs | Runs | Widens, Root: Node{Arity: 2, Values: "-i\x00-f\x00-r\x00-c\x00-e\x00--index-url\x00--extra-index-url\x00--find-links", Widen: []Widen{{Opts: "-i\x00-f\x00--index-url\x00--extra-index-url\x00--find-links\x00--trusted-host", Why: "changes where packages (code) come from"}}}, Subs: []Node{{Path: "run", Values: "--spec\x00--python\x00--pip-args", Run: &Run{}}}}
 }
 
 func p422() *Program {
-	return &Program{Name: "poetry", Is: Subcommands | Runs, Root: Node{Arity: 2}, Subs: []Node{{Path: "run", Arity: 3, Run: &Run{}}}}
+	return &Program{Name: "pkexec", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p423() *Program {
-	return &Program{Name: "popd", Is: DataArgs}
+	return &Program{Name: "pkill", Is: NoCluster | DataArgs, Aliases: "-euid\x01-u\x00-uid\x01-U", Root: Node{Values: "-u\x00-U\x00-g\x00-G\x00-P\x00-s\x00-t\x00-F\x00-euid\x00-uid\x00-group\x00-pgroup\x00-parent\x00-session\x00-terminal\x00-pidfile\x00-signal\x00-ns\x00-nslist"}}
 }
 
 func p424() *Program {
-	return &Program{Name: "port", Is: DataArgs}
+	return &Program{Name: "plocate", Is: DataArgs}
 }
 
 func p425() *Program {
-	return &Program{Name: "posh", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+	return &Program{Name: "pnpm", Is: Abbrev | Subcommands | Runs | Widens | DryRuns, Root: Node{Arity: 2, Values: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call\x00--prefix\x00--loglevel\x00--cache\x00-C\x00--dir\x00-F\x00--filter\x00--reporter", DryRun: "--dry-run", Widen: []Widen{{Opts: "--unsafe-perm", Unless: "false", Why: "makes package scripts run with full privileges"}, {Opts: "--ignore-scripts", Unless: "true", HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: "--no-ignore-scripts", Why: "makes package install scripts run"}, {Opts: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call", Why: "changes which code {name} fetches or which shell runs its scripts"}}}, Subs: []Node{{Path: "config", Arity: 3}, {Path: "dlx", Arity: 3, Values: "--package", Run: &Run{Shell: "-c\x00--shell-mode"}}, {Path: "exec", Arity: 3, Run: &Run{}}, {Path: "run", Arity: 3}}}
 }
 
 func p426() *Program {
-	return &Program{Name: "powershell", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-command\x00-Command\x00--command\x00-f\x00-file\x00-File\x00-e\x00-ec\x00-EncodedCommand", Forces: "-noexit\x00-NoExit", Values: "-ExecutionPolicy\x00-ex\x00-wd\x00-WorkingDirectory", Operands: 1}}}
+	return &Program{Name: "pnpx", Is: Abbrev | Runs | Widens | DryRuns, Root: Node{Values: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call\x00--prefix\x00--loglevel\x00--cache\x00-p\x00--package", DryRun: "--dry-run", Widen: []Widen{{Opts: "--unsafe-perm", Unless: "false", Why: "makes package scripts run with full privileges"}, {Opts: "--ignore-scripts", Unless: "true", HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: "--no-ignore-scripts", Why: "makes package install scripts run"}, {Opts: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call", Why: "changes which code {name} fetches or which shell runs its scripts"}}, Run: &Run{}}}
 }
 
 func p427() *Program {
-	return &Program{Name: "presto", Root: Node{Values: "--server\x00--catalog\x00--schema\x00--user\x00--execute\x00-f\x00--file\x00--output-format\x00--session\x00--source\x00--client-tags\x00--access-token"}}
+	return &Program{Name: "podman", Is: Subcommands | Widens | DryRuns, Globals: "-H\x00--host\x00-c\x00--context\x00--config\x00-l\x00--log-level\x00--tlscacert\x00--tlscert\x00--tlskey\x00--url\x00--connection\x00--root\x00--runroot", Words: "remove\x01rm", Extract: "docker", Root: Node{Arity: 2}, Subs: []Node{{Path: "compose", Values: "-f\x00--file\x00-p\x00--project-name\x00--project-directory\x00--env-file\x00--profile\x00--ansi\x00--progress\x00--parallel", DryRun: "--dry-run"}, {Path: "container", Arity: 3}, {Path: "container create", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "container run", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "create", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "image", Arity: 3}, {Path: "network", Arity: 3}, {Path: "run", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--label-file\x00--platform\x00-m\x00--memory\x00--cpus\x00--cpu-shares\x00-c\x00-h\x00--hostname\x00--add-host\x00--cap-add\x00--cap-drop\x00--device\x00--gpus\x00--restart\x00--pull\x00--log-driver\x00--log-opt\x00--shm-size\x00--ulimit\x00--tmpfs\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--dns\x00--dns-search\x00--dns-option\x00--expose\x00--group-add\x00--link\x00--runtime\x00--stop-signal\x00--stop-timeout\x00--volumes-from\x00--cidfile\x00--cgroupns\x00--memory-swap\x00--network-alias\x00--ip\x00--ip6\x00--mac-address\x00--health-cmd\x00--userns\x00--detach-keys\x00--attach\x00-a\x00--storage-opt\x00--sysctl\x00--isolation\x00--init-path\x00--oom-score-adj\x00--blkio-weight\x00--cpuset-cpus\x00--cpuset-mems\x00--device-cgroup-rule\x00--annotation"}, {Path: "system"}, {Path: "volume", Arity: 3}}}
 }
 
 func p428() *Program {
-	return &Program{Name: "presto-cli", Root: Node{Values: "--server\x00--catalog\x00--schema\x00--user\x00--execute\x00-f\x00--file\x00--output-format\x00--session\x00--source\x00--client-tags\x00--access-token"}}
+	return &Program{Name: "podman-compose", Is: Subcommands | DryRuns, Root: Node{Values: "-f\x00--file\x00-p\x00--project-name\x00--project-directory\x00--env-file\x00--profile\x00--ansi\x00--progress\x00--parallel", DryRun: "--dry-run"}}
 }
 
 func p429() *Program {
-	return &Program{Name: "print", Is: DataArgs}
+	return &Program{Name: "podman-machine", Is: DataArgs}
 }
 
 func p430() *Program {
-	return &Program{Name: "printenv", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "podman-remote", Is: Subcommands | Widens | DryRuns, Globals: "-H\x00--host\x00-c\x00--context\x00--config\x00-l\x00--log-level\x00--tlscacert\x00--tlscert\x00--tlskey\x00--url\x00--connection\x00--root\x00--runroot", Words: "remove\x01rm", Extract: "docker", Subs: []Node{{Path: "compose", Values: "-f\x00--file\x00-p\x00--project-name\x00--project-directory\x00--env-file\x00--profile\x00--ansi\x00--progress\x00--parallel", DryRun: "--dry-run"}, {Path: "container"}, {Path: "container create", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "container run", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "create", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "image"}, {Path: "run", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--label-file\x00--platform\x00-m\x00--memory\x00--cpus\x00--cpu-shares\x00-c\x00-h\x00--hostname\x00--add-host\x00--cap-add\x00--cap-drop\x00--device\x00--gpus\x00--restart\x00--pull\x00--log-driver\x00--log-opt\x00--shm-size\x00--ulimit\x00--tmpfs\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--dns\x00--dns-search\x00--dns-option\x00--expose\x00--group-add\x00--link\x00--runtime\x00--stop-signal\x00--stop-timeout\x00--volumes-from\x00--cidfile\x00--cgroupns\x00--memory-swap\x00--network-alias\x00--ip\x00--ip6\x00--mac-address\x00--health-cmd\x00--userns\x00--detach-keys\x00--attach\x00-a\x00--storage-opt\x00--sysctl\x00--isolation\x00--init-path\x00--oom-score-adj\x00--blkio-weight\x00--cpuset-cpus\x00--cpuset-mems\x00--device-cgroup-rule\x00--annotation"}, {Path: "system"}, {Path: "volume"}}}
 }
 
 func p431() *Program {
-	return &Program{Name: "printf", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{Deny: "-v", MaxOperands: -1, NoGlob: true}}}
+	return &Program{Name: "poetry", Is: Subcommands | Runs, Root: Node{Arity: 2}, Subs: []Node{{Path: "run", Arity: 3, Run: &Run{}}}}
 }
 
 func p432() *Program {
-	return &Program{Name: "prisma", Is: Subcommands, Root: Node{Arity: 2, Values: "--schema"}, Subs: []Node{{Path: "db", Arity: 3}, {Path: "migrate", Arity: 3}}}
+	return &Program{Name: "popd", Is: DataArgs}
 }
 
 func p433() *Program {
-	return &Program{Name: "prlctl", Is: DataArgs}
+	return &Program{Name: "port", Is: DataArgs}
 }
 
 func p434() *Program {
-	return &Program{Name: "pry", Terminal: []Terminal{{Use: TermInput}}}
+	return &Program{Name: "posh", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
 }
 
 func p435() *Program {
-	return &Program{Name: "ps", Is: DataArgs, Files: &Files{None: true}, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "powershell", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-command\x00-Command\x00--command\x00-f\x00-file\x00-File\x00-e\x00-ec\x00-EncodedCommand", Forces: "-noexit\x00-NoExit", Values: "-ExecutionPolicy\x00-ex\x00-wd\x00-WorkingDirectory", Operands: 1}}}
 }
 
 func p436() *Program {
-	return &Program{Name: "psql", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command\x00-f\x00--file\x00-l\x00--list", Values: "-d\x00--dbname\x00-h\x00--host\x00-p\x00--port\x00-U\x00--username\x00-v\x00--set\x00--variable\x00-P\x00--pset\x00-o\x00--output\x00-L\x00--log-file\x00-T\x00-F\x00-R"}}, Root: Node{Arity: 2, Values: "-h\x00--host\x00-p\x00--port\x00-U\x00--username\x00-d\x00--dbname\x00-c\x00--command\x00-f\x00--file\x00-o\x00--output\x00-L\x00--log-file\x00-v\x00--set\x00--variable\x00-P\x00--pset\x00-F\x00--field-separator\x00-R\x00--record-separator\x00-T\x00--table-attr"}}
+	return &Program{Name: "presto", Root: Node{Values: "--server\x00--catalog\x00--schema\x00--user\x00--execute\x00-f\x00--file\x00--output-format\x00--session\x00--source\x00--client-tags\x00--access-token"}}
 }
 
 func p437() *Program {
-	return &Program{Name: "ptpython", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", Operands: 1}}}
+	return &Program{Name: "presto-cli", Root: Node{Values: "--server\x00--catalog\x00--schema\x00--user\x00--execute\x00-f\x00--file\x00--output-format\x00--session\x00--source\x00--client-tags\x00--access-token"}}
 }
 
 func p438() *Program {
-	return &Program{Name: "pulumi", Is: Subcommands | DataArgs | DryRuns, Words: "dn\x01destroy\x00down\x01destroy", Root: Node{Arity: 2, Values: "-s\x00--stack\x00-C\x00--cwd\x00-t\x00--target\x00--config-file", DryRun: "--preview-only"}, Subs: []Node{{Path: "stack", Arity: 3}}}
+	return &Program{Name: "print", Is: DataArgs}
 }
 
 func p439() *Program {
-	return &Program{Name: "pushd", Is: DataArgs}
+	return &Program{Name: "printenv", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p440() *Program {
-	return &Program{Name: "pv", Writes: "last"}
+	return &Program{Name: "printf", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{Deny: "-v", MaxOperands: -1, NoGlob: true}}}
 }
 
 func p441() *Program {
-	return &Program{Name: "pvremove", Is: DryRuns, Aliases: "--force\x01-f\x00--yes\x01-y", Root: Node{Values: "-L\x00--size\x00-l\x00--extents\x00--config\x00-S\x00--select\x00--reportformat", DryRun: "-t\x00--test"}}
+	return &Program{Name: "prisma", Is: Subcommands, Root: Node{Arity: 2, Values: "--schema"}, Subs: []Node{{Path: "db", Arity: 3}, {Path: "migrate", Arity: 3}}}
 }
 
 func p442() *Program {
-	return &Program{Name: "pwd", Is: DataArgs, Files: &Files{None: true}, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "prlctl", Is: DataArgs}
 }
 
 func p443() *Program {
-	return &Program{Name: "pwsh", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-command\x00-Command\x00--command\x00-f\x00-file\x00-File\x00-e\x00-ec\x00-EncodedCommand", Forces: "-noexit\x00-NoExit", Values: "-ExecutionPolicy\x00-ex\x00-wd\x00-WorkingDirectory", Operands: 1}}}
+	return &Program{Name: "pry", Terminal: []Terminal{{Use: TermInput}}}
 }
 
 func p444() *Program {
-	return &Program{Name: "py.test", Is: Widens, Root: Node{Values: "-p\x00-k\x00-m\x00-c", Widen: []Widen{{Opts: "-p", UnlessPrefix: "no:", Why: "loads a plugin (code) into pytest"}}}}
+	return &Program{Name: "ps", Is: DataArgs, Files: &Files{None: true}, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p445() *Program {
-	return &Program{Name: "pyenv", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "psql", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command\x00-f\x00--file\x00-l\x00--list", Values: "-d\x00--dbname\x00-h\x00--host\x00-p\x00--port\x00-U\x00--username\x00-v\x00--set\x00--variable\x00-P\x00--pset\x00-o\x00--output\x00-L\x00--log-file\x00-T\x00-F\x00-R"}}, Root: Node{Arity: 2, Values: "-h\x00--host\x00-p\x00--port\x00-U\x00--username\x00-d\x00--dbname\x00-c\x00--command\x00-f\x00--file\x00-o\x00--output\x00-L\x00--log-file\x00-v\x00--set\x00--variable\x00-P\x00--pset\x00-F\x00--field-separator\x00-R\x00--record-separator\x00-T\x00--table-attr"}}
 }
 
 func p446() *Program {
-	return &Program{Name: "pypy", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", ReplModules: "code\x00asyncio\x00pdb\x00ipdb\x00IPython\x00idlelib\x00bpython\x00ptpython\x00sqlite3\x00pyrepl", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
+	return &Program{Name: "ptpython", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", Operands: 1}}}
 }
 
 func p447() *Program {
-	return &Program{Name: "pypy*", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", ReplModules: "code\x00asyncio\x00pdb\x00ipdb\x00IPython\x00idlelib\x00bpython\x00ptpython\x00sqlite3\x00pyrepl", Operands: 1}}, Root: Node{Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
+	return &Program{Name: "pulumi", Is: Subcommands | DataArgs | DryRuns, Words: "dn\x01destroy\x00down\x01destroy", Root: Node{Arity: 2, Values: "-s\x00--stack\x00-C\x00--cwd\x00-t\x00--target\x00--config-file", DryRun: "--preview-only"}, Subs: []Node{{Path: "stack", Arity: 3}}}
 }
 
 func p448() *Program {
-	return &Program{Name: "pypy3", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", ReplModules: "code\x00asyncio\x00pdb\x00ipdb\x00IPython\x00idlelib\x00bpython\x00ptpython\x00sqlite3\x00pyrepl", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
+	return &Program{Name: "pushd", Is: DataArgs}
 }
 
 func p449() *Program {
-	return &Program{Name: "pytest", Is: Widens, Root: Node{Values: "-p\x00-k\x00-m\x00-c", Widen: []Widen{{Opts: "-p", UnlessPrefix: "no:", Why: "loads a plugin (code) into pytest"}}}}
+	return &Program{Name: "pv", Writes: "last"}
 }
 
 func p450() *Program {
-	return &Program{Name: "python", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", ReplModules: "code\x00asyncio\x00pdb\x00ipdb\x00IPython\x00idlelib\x00bpython\x00ptpython\x00sqlite3\x00pyrepl", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
+	return &Program{Name: "pvremove", Is: DryRuns, Aliases: "--force\x01-f\x00--yes\x01-y", Root: Node{Values: "-L\x00--size\x00-l\x00--extents\x00--config\x00-S\x00--select\x00--reportformat", DryRun: "-t\x00--test"}}
 }
 
 func p451() *Program {
-	return &Program{Name: "python*", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", ReplModules: "code\x00asyncio\x00pdb\x00ipdb\x00IPython\x00idlelib\x00bpython\x00ptpython\x00sqlite3\x00pyrepl", Operands: 1}}, Root: Node{Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
+	return &Program{Name: "pwd", Is: DataArgs, Files: &Files{None: true}, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p452() *Program {
-	return &Program{Name: "python2", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", ReplModules: "code\x00asyncio\x00pdb\x00ipdb\x00IPython\x00idlelib\x00bpython\x00ptpython\x00sqlite3\x00pyrepl", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
+	return &Program{Name: "pwsh", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-command\x00-Command\x00--command\x00-f\x00-file\x00-File\x00-e\x00-ec\x00-EncodedCommand", Forces: "-noexit\x00-NoExit", Values: "-ExecutionPolicy\x00-ex\x00-wd\x00-WorkingDirectory", Operands: 1}}}
 }
 
 func p453() *Program {
-	return &Program{Name: "python3", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", ReplModules: "code\x00asyncio\x00pdb\x00ipdb\x00IPython\x00idlelib\x00bpython\x00ptpython\x00sqlite3\x00pyrepl", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
+	return &Program{Name: "py.test", Is: Widens, Root: Node{Values: "-p\x00-k\x00-m\x00-c", Widen: []Widen{{Opts: "-p", UnlessPrefix: "no:", Why: "loads a plugin (code) into pytest"}}}}
 }
 
 func p454() *Program {
-	return &Program{Name: "pythonw", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Root: Node{Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
+	return &Program{Name: "pyenv", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p455() *Program {
-	return &Program{Name: "qdbus", Is: DataArgs}
+	return &Program{Name: "pypy", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", ReplModules: "code\x00asyncio\x00pdb\x00ipdb\x00IPython\x00idlelib\x00bpython\x00ptpython\x00sqlite3\x00pyrepl", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
 }
 
 func p456() *Program {
-	return &Program{Name: "qemu-img", Is: Subcommands, Root: Node{Values: "-f\x00-O\x00-o\x00-F\x00-B\x00-b\x00-t\x00-T\x00-l\x00-S\x00-m\x00-r\x00-s"}}
+	return &Program{Name: "pypy*", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", ReplModules: "code\x00asyncio\x00pdb\x00ipdb\x00IPython\x00idlelib\x00bpython\x00ptpython\x00sqlite3\x00pyrepl", Operands: 1}}, Root: Node{Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
 }
 
 func p457() *Program {
-	return &Program{Name: "qm", Is: DataArgs}
+	return &Program{Name: "pypy3", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", ReplModules: "code\x00asyncio\x00pdb\x00ipdb\x00IPython\x00idlelib\x00bpython\x00ptpython\x00sqlite3\x00pyrepl", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
 }
 
 func p458() *Program {
-	return &Program{Name: "r", Is: Widens, Lang: "r", Code: "-e\x00--eval", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}, Root: Node{Values: "-e"}}
+	return &Program{Name: "pytest", Is: Widens, Root: Node{Values: "-p\x00-k\x00-m\x00-c", Widen: []Widen{{Opts: "-p", UnlessPrefix: "no:", Why: "loads a plugin (code) into pytest"}}}}
 }
 
 func p459() *Program {
-	return &Program{Name: "racket", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}}
+	return &Program{Name: "python", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", ReplModules: "code\x00asyncio\x00pdb\x00ipdb\x00IPython\x00idlelib\x00bpython\x00ptpython\x00sqlite3\x00pyrepl", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
 }
 
 func p460() *Program {
-	return &Program{Name: "rake", Root: Node{Arity: 2}}
+	return &Program{Name: "python*", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", ReplModules: "code\x00asyncio\x00pdb\x00ipdb\x00IPython\x00idlelib\x00bpython\x00ptpython\x00sqlite3\x00pyrepl", Operands: 1}}, Root: Node{Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
 }
 
 func p461() *Program {
-	return &Program{Name: "rbash", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+	return &Program{Name: "python2", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", ReplModules: "code\x00asyncio\x00pdb\x00ipdb\x00IPython\x00idlelib\x00bpython\x00ptpython\x00sqlite3\x00pyrepl", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
 }
 
 func p462() *Program {
-	return &Program{Name: "rbenv", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "python3", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", ReplModules: "code\x00asyncio\x00pdb\x00ipdb\x00IPython\x00idlelib\x00bpython\x00ptpython\x00sqlite3\x00pyrepl", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
 }
 
 func p463() *Program {
-	return &Program{Name: "rclone", Is: Subcommands | DryRuns, Root: Node{Values: "--config\x00--log-file\x00--log-level\x00--transfers\x00--checkers\x00--bwlimit\x00--exclude\x00--include\x00--filter\x00--exclude-from\x00--include-from\x00--filter-from\x00--min-age\x00--max-age\x00--min-size\x00--max-size\x00--backup-dir\x00--suffix", DryRun: "-n\x00--dry-run"}}
+	return &Program{Name: "pythonw", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Root: Node{Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
 }
 
 func p464() *Program {
-	return &Program{Name: "read", Is: DataArgs}
+	return &Program{Name: "qdbus", Is: DataArgs}
 }
 
 func p465() *Program {
-	return &Program{Name: "readlink", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "qemu-img", Is: Subcommands, Root: Node{Values: "-f\x00-O\x00-o\x00-F\x00-B\x00-b\x00-t\x00-T\x00-l\x00-S\x00-m\x00-r\x00-s"}}
 }
 
 func p466() *Program {
-	return &Program{Name: "readonly", Is: DataArgs | Widens, Extract: "env_assign"}
+	return &Program{Name: "qm", Is: DataArgs}
 }
 
 func p467() *Program {
-	return &Program{Name: "realpath", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "r", Is: Widens, Lang: "r", Code: "-e\x00--eval", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}, Root: Node{Values: "-e"}}
 }
 
 func p468() *Program {
-	return &Program{Name: "red", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
+	return &Program{Name: "racket", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}}
 }
 
 func p469() *Program {
-	return &Program{Name: "redis-cli", Is: Subcommands, Terminal: []Terminal{{Use: TermInput, Runs: "--eval\x00-x\x00--scan\x00--stat\x00--bigkeys", Values: "-h\x00-p\x00-a\x00-n\x00-u\x00--user\x00--pass\x00-s\x00-r\x00-i", Operands: 1}}, Root: Node{Arity: 2, Values: "-h\x00-p\x00-s\x00-a\x00-u\x00--user\x00--pass\x00-n\x00-r\x00-i\x00-d\x00-D\x00--cacert\x00--cacertdir\x00--cert\x00--key\x00--sni\x00--eval\x00--rdb\x00--functions-rdb\x00--pattern\x00--count\x00--quoted-pattern\x00--memkeys-samples\x00-t\x00--pipe-timeout"}}
+	return &Program{Name: "railway", Is: Subcommands | DryRuns, Words: "env\x01environment\x00projects\x01project\x00remove\x01delete\x00rm\x01delete", Root: Node{Values: "-p\x00--project\x00-s\x00--service\x00-e\x00--environment", DryRun: "--help\x00-h"}}
 }
 
 func p470() *Program {
-	return &Program{Name: "return", Is: DataArgs}
+	return &Program{Name: "rake", Root: Node{Arity: 2}}
 }
 
 func p471() *Program {
-	return &Program{Name: "rev", Decodes: "*", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "rbash", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
 }
 
 func p472() *Program {
-	return &Program{Name: "rg", Is: DataArgs | Widens, Files: &Files{Walks: true, Dot: DotAlways, Pattern: true, PatternUnless: "-e\x00-f\x00--regexp\x00--file\x00--files\x00--type-list", PatternOptions: "-e\x00--regexp"}, Root: Node{Values: "-A\x00-B\x00-C\x00-e\x00-f\x00-g\x00-m\x00-M\x00-t\x00-T\x00-j\x00-E\x00--pre\x00-d\x00-r", Widen: []Widen{{Opts: "--pre", Exact: true, Why: "makes rg run a preprocessor program"}}, ReadOnly: &ReadOnly{Deny: "--pre-glob\x00-z\x00--search-zip", MaxOperands: -1, NoGlob: true}}}
+	return &Program{Name: "rbenv", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p473() *Program {
-	return &Program{Name: "rimraf", ActsAs: "rm\x00-rf"}
+	return &Program{Name: "rclone", Is: Subcommands | DryRuns, Root: Node{Values: "--config\x00--log-file\x00--log-level\x00--transfers\x00--checkers\x00--bwlimit\x00--exclude\x00--include\x00--filter\x00--exclude-from\x00--include-from\x00--filter-from\x00--min-age\x00--max-age\x00--min-size\x00--max-size\x00--backup-dir\x00--suffix", DryRun: "-n\x00--dry-run"}}
 }
 
 func p474() *Program {
-	return &Program{Name: "ripgrep", Is: Widens, Root: Node{Values: "-A\x00-B\x00-C\x00-e\x00-f\x00-g\x00-m\x00-M\x00-t\x00-T\x00-j\x00-E\x00--pre", Widen: []Widen{{Opts: "--pre", Exact: true, Why: "makes rg run a preprocessor program"}}}}
+	return &Program{Name: "read", Is: DataArgs}
 }
 
 func p475() *Program {
-	return &Program{Name: "rm", Aliases: "--force\x01-f\x00--recursive\x01-r\x00-R\x01-r", Root: Node{Arity: 1}}
+	return &Program{Name: "readlink", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p476() *Program {
-	return &Program{Name: "rmdir", Root: Node{Arity: 1}}
+	return &Program{Name: "readonly", Is: DataArgs | Widens, Extract: "env_assign"}
 }
 
 func p477() *Program {
-	return &Program{Name: "rmmod", Aliases: "--force\x01-f"}
+	return &Program{Name: "realpath", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p478() *Program {
-	return &Program{Name: "rpm", Is: DataArgs | DryRuns, Aliases: "--erase\x01-e", Root: Node{DryRun: "--test"}}
+	return &Program{Name: "red", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
 }
 
 func p479() *Program {
-	return &Program{Name: "rscript", Is: Widens, Lang: "r", Code: "-e\x00--eval", Root: Node{Arity: 2, Values: "-e"}}
+	return &Program{Name: "redis-cli", Is: Subcommands, Terminal: []Terminal{{Use: TermInput, Runs: "--eval\x00-x\x00--scan\x00--stat\x00--bigkeys", Values: "-h\x00-p\x00-a\x00-n\x00-u\x00--user\x00--pass\x00-s\x00-r\x00-i", Operands: 1}}, Root: Node{Arity: 2, Values: "-h\x00-p\x00-s\x00-a\x00-u\x00--user\x00--pass\x00-n\x00-r\x00-i\x00-d\x00-D\x00--cacert\x00--cacertdir\x00--cert\x00--key\x00--sni\x00--eval\x00--rdb\x00--functions-rdb\x00--pattern\x00--count\x00--quoted-pattern\x00--memkeys-samples\x00-t\x00--pipe-timeout"}}
 }
 
 func p480() *Program {
-	return &Program{Name: "rsync", Is: Abbrev | Widens | DryRuns, Writes: "last", Root: Node{Values: "-e\x00-B\x00-f\x00-M\x00-T\x00--rsh\x00--rsync-path\x00--remote-option\x00--log-file\x00--write-batch\x00--only-write-batch\x00--exclude\x00--include\x00--exclude-from\x00--include-from\x00--filter\x00--files-from\x00--chmod\x00--chown\x00--backup-dir\x00--suffix\x00--compare-dest\x00--link-dest\x00--copy-dest\x00--partial-dir\x00--temp-dir\x00--timeout\x00--bwlimit\x00--port\x00--password-file\x00--usermap\x00--groupmap\x00--max-size\x00--min-size\x00--out-format\x00--info\x00--debug", DryRun: "-n\x00--dry-run", Widen: []Widen{{Opts: "-e\x00-M\x00--rsh\x00--rsync-path\x00--remote-option\x00--log-file\x00--write-batch\x00--only-write-batch\x00--config", Why: "makes rsync run another program or write elsewhere"}}}}
+	return &Program{Name: "return", Is: DataArgs}
 }
 
 func p481() *Program {
-	return &Program{Name: "rtk", Root: Node{Arity: 2}, Subs: []Node{{Path: "aws", Arity: 3}, {Path: "cargo", Arity: 3}, {Path: "docker", Arity: 3}, {Path: "docker compose", Arity: 4}, {Path: "dotnet", Arity: 3}, {Path: "gh", Arity: 3}, {Path: "git", Arity: 3}, {Path: "glab", Arity: 3}, {Path: "go", Arity: 3}, {Path: "gt", Arity: 3}, {Path: "hook", Arity: 3}, {Path: "kubectl", Arity: 3}, {Path: "npm", Arity: 3}, {Path: "npx", Arity: 3}, {Path: "pip", Arity: 3}, {Path: "pnpm", Arity: 3}, {Path: "prisma", Arity: 3}, {Path: "prisma migrate", Arity: 4}, {Path: "telemetry", Arity: 3}}}
+	return &Program{Name: "rev", Decodes: "*", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p482() *Program {
-	return &Program{Name: "ruby", Is: StdinProgram | Widens, Optional: "-i\x00-x\x00-W\x00-T", Numeric: "-0", Lang: "ruby", Code: "-e", Load: "-r\x00-I\x00-i", Terminal: []Terminal{{Use: TermInput, Runs: "-e", Operands: 1}}, Root: Node{Arity: 2, Values: "-e\x00-r\x00-I\x00-C\x00-E\x00-F\x00--encoding"}}
+	return &Program{Name: "rg", Is: DataArgs | Widens, Files: &Files{Walks: true, Dot: DotAlways, Pattern: true, PatternUnless: "-e\x00-f\x00--regexp\x00--file\x00--files\x00--type-list", PatternOptions: "-e\x00--regexp"}, Root: Node{Values: "-A\x00-B\x00-C\x00-e\x00-f\x00-g\x00-m\x00-M\x00-t\x00-T\x00-j\x00-E\x00--pre\x00-d\x00-r", Widen: []Widen{{Opts: "--pre", Exact: true, Why: "makes rg run a preprocessor program"}}, ReadOnly: &ReadOnly{Deny: "--pre-glob\x00-z\x00--search-zip", MaxOperands: -1, NoGlob: true}}}
 }
 
 func p483() *Program {
-	return &Program{Name: "runuser", Is: Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command\x00--session-command", Values: "-s\x00--shell\x00-g\x00--group\x00-G\x00--supp-group\x00-w\x00--whitelist-environment"}}, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "rimraf", ActsAs: "rm\x00-rf"}
 }
 
 func p484() *Program {
-	return &Program{Name: "rustup", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "ripgrep", Is: Widens, Root: Node{Values: "-A\x00-B\x00-C\x00-e\x00-f\x00-g\x00-m\x00-M\x00-t\x00-T\x00-j\x00-E\x00--pre", Widen: []Widen{{Opts: "--pre", Exact: true, Why: "makes rg run a preprocessor program"}}}}
 }
 
 func p485() *Program {
-	return &Program{Name: "s-nail", Root: Node{Values: "-s\x00-a\x00-A\x00-b\x00-c\x00-r\x00-S\x00-q\x00-u\x00-F\x00-i\x00-H\x00-e"}}
+	return &Program{Name: "rm", Aliases: "--force\x01-f\x00--recursive\x01-r\x00-R\x01-r", Root: Node{Arity: 1}}
 }
 
 func p486() *Program {
-	return &Program{Name: "sam", Is: Subcommands, Root: Node{Values: "-s\x00--stage\x00-r\x00--region\x00--aws-profile\x00-c\x00--config\x00--param\x00--stack-name\x00--profile\x00--config-file\x00--config-env\x00-t\x00--template-file"}}
+	return &Program{Name: "rmdir", Root: Node{Arity: 1}}
 }
 
 func p487() *Program {
-	return &Program{Name: "say", Is: DataArgs}
+	return &Program{Name: "rmmod", Aliases: "--force\x01-f"}
 }
 
 func p488() *Program {
-	return &Program{Name: "sbcl", Terminal: []Terminal{{Use: TermInput, Runs: "--script\x00--non-interactive\x00-x"}}}
+	return &Program{Name: "rpm", Is: DataArgs | DryRuns, Aliases: "--erase\x01-e", Root: Node{DryRun: "--test"}}
 }
 
 func p489() *Program {
-	return &Program{Name: "sbt", Is: DataArgs, Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--eval\x00-m\x00-M\x00-X\x00-x\x00--script", Operands: 1}}}
+	return &Program{Name: "rscript", Is: Widens, Lang: "r", Code: "-e\x00--eval", Root: Node{Arity: 2, Values: "-e"}}
 }
 
 func p490() *Program {
-	return &Program{Name: "scala", Is: Widens, Lang: "jvm", Code: "-e\x00--eval", Load: "-r", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--eval\x00-m\x00-M\x00-X\x00-x\x00--script", Operands: 1}}, Root: Node{Values: "-e\x00-r"}}
+	return &Program{Name: "rsync", Is: Abbrev | Widens | DryRuns, Writes: "last", Root: Node{Values: "-e\x00-B\x00-f\x00-M\x00-T\x00--rsh\x00--rsync-path\x00--remote-option\x00--log-file\x00--write-batch\x00--only-write-batch\x00--exclude\x00--include\x00--exclude-from\x00--include-from\x00--filter\x00--files-from\x00--chmod\x00--chown\x00--backup-dir\x00--suffix\x00--compare-dest\x00--link-dest\x00--copy-dest\x00--partial-dir\x00--temp-dir\x00--timeout\x00--bwlimit\x00--port\x00--password-file\x00--usermap\x00--groupmap\x00--max-size\x00--min-size\x00--out-format\x00--info\x00--debug", DryRun: "-n\x00--dry-run", Widen: []Widen{{Opts: "-e\x00-M\x00--rsh\x00--rsync-path\x00--remote-option\x00--log-file\x00--write-batch\x00--only-write-batch\x00--config", Why: "makes rsync run another program or write elsewhere"}}}}
 }
 
 func p491() *Program {
-	return &Program{Name: "scp", Is: DataArgs | Widens, Root: Node{Values: "-B\x00-b\x00-c\x00-D\x00-F\x00-i\x00-J\x00-l\x00-o\x00-P\x00-R\x00-s\x00-S\x00-X", Widen: []Widen{{Opts: "-o\x00-F\x00-S\x00-D\x00-b\x00-s", Why: "changes {name}'s configuration or the program it runs"}}}}
+	return &Program{Name: "rtk", Root: Node{Arity: 2}, Subs: []Node{{Path: "aws", Arity: 3}, {Path: "cargo", Arity: 3}, {Path: "docker", Arity: 3}, {Path: "docker compose", Arity: 4}, {Path: "dotnet", Arity: 3}, {Path: "gh", Arity: 3}, {Path: "git", Arity: 3}, {Path: "glab", Arity: 3}, {Path: "go", Arity: 3}, {Path: "gt", Arity: 3}, {Path: "hook", Arity: 3}, {Path: "kubectl", Arity: 3}, {Path: "npm", Arity: 3}, {Path: "npx", Arity: 3}, {Path: "pip", Arity: 3}, {Path: "pnpm", Arity: 3}, {Path: "prisma", Arity: 3}, {Path: "prisma migrate", Arity: 4}, {Path: "telemetry", Arity: 3}}}
 }
 
 func p492() *Program {
-	return &Program{Name: "screen", Is: Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "-ls\x00-list\x00-v\x00-version\x00-wipe"}}, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "ruby", Is: StdinProgram | Widens, Optional: "-i\x00-x\x00-W\x00-T", Numeric: "-0", Lang: "ruby", Code: "-e", Load: "-r\x00-I\x00-i", Terminal: []Terminal{{Use: TermInput, Runs: "-e", Operands: 1}}, Root: Node{Arity: 2, Values: "-e\x00-r\x00-I\x00-C\x00-E\x00-F\x00--encoding"}}
 }
 
 func p493() *Program {
-	return &Program{Name: "script", Is: Widens, Terminal: []Terminal{{Use: TermKeys}}, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "runuser", Is: Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command\x00--session-command", Values: "-s\x00--shell\x00-g\x00--group\x00-G\x00--supp-group\x00-w\x00--whitelist-environment"}}, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p494() *Program {
-	return &Program{Name: "sdk", Is: DataArgs}
+	return &Program{Name: "rustup", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p495() *Program {
-	return &Program{Name: "secret-tool", Is: Subcommands}
+	return &Program{Name: "s-nail", Root: Node{Values: "-s\x00-a\x00-A\x00-b\x00-c\x00-r\x00-S\x00-q\x00-u\x00-F\x00-i\x00-H\x00-e"}}
 }
 
 func p496() *Program {
-	return &Program{Name: "security", Is: Subcommands}
+	return &Program{Name: "s3cmd", Is: Subcommands | DryRuns, Aliases: "--force\x01-f\x00--recursive\x01-r", Words: "del\x01rm", Root: Node{DryRun: "-n\x00--dry-run"}}
 }
 
 func p497() *Program {
-	return &Program{Name: "sed", Is: Abbrev | DataArgs | Widens, Optional: "-i\x00--in-place", Aliases: "--in-place\x01-i", Extract: "sed", Writes: "in_place", Root: Node{Values: "-e\x00-f\x00-l\x00--expression\x00--file\x00--line-length"}}
+	return &Program{Name: "sam", Is: Subcommands, Root: Node{Values: "-s\x00--stage\x00-r\x00--region\x00--aws-profile\x00-c\x00--config\x00--param\x00--stack-name\x00--profile\x00--config-file\x00--config-env\x00-t\x00--template-file"}}
 }
 
 func p498() *Program {
-	return &Program{Name: "seq", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "say", Is: DataArgs}
 }
 
 func p499() *Program {
-	return &Program{Name: "sequelize", Root: Node{Arity: 2}}
+	return &Program{Name: "sbcl", Terminal: []Terminal{{Use: TermInput, Runs: "--script\x00--non-interactive\x00-x"}}}
 }
 
 func p500() *Program {
-	return &Program{Name: "serverless", Is: Subcommands, Root: Node{Arity: 2, Values: "-s\x00--stage\x00-r\x00--region\x00--aws-profile\x00-c\x00--config\x00--param\x00--stack-name\x00--profile\x00--config-file\x00--config-env\x00-t\x00--template-file"}}
+	return &Program{Name: "sbt", Is: DataArgs, Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--eval\x00-m\x00-M\x00-X\x00-x\x00--script", Operands: 1}}}
 }
 
 func p501() *Program {
-	return &Program{Name: "service", Is: Subcommands | DataArgs}
+	return &Program{Name: "scala", Is: Widens, Lang: "jvm", Code: "-e\x00--eval", Load: "-r", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--eval\x00-m\x00-M\x00-X\x00-x\x00--script", Operands: 1}}, Root: Node{Values: "-e\x00-r"}}
 }
 
 func p502() *Program {
-	return &Program{Name: "sestatus"}
+	return &Program{Name: "scp", Is: DataArgs | Widens, Root: Node{Values: "-B\x00-b\x00-c\x00-D\x00-F\x00-i\x00-J\x00-l\x00-o\x00-P\x00-R\x00-s\x00-S\x00-X", Widen: []Widen{{Opts: "-o\x00-F\x00-S\x00-D\x00-b\x00-s", Why: "changes {name}'s configuration or the program it runs"}}}}
 }
 
 func p503() *Program {
-	return &Program{Name: "set", Is: DataArgs, Files: &Files{None: true}}
+	return &Program{Name: "screen", Is: Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "-ls\x00-list\x00-v\x00-version\x00-wipe"}}, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p504() *Program {
-	return &Program{Name: "setenforce"}
+	return &Program{Name: "script", Is: Widens, Terminal: []Terminal{{Use: TermKeys}}, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p505() *Program {
-	return &Program{Name: "sfdisk", Is: DryRuns, Root: Node{DryRun: "-n\x00--no-act"}}
+	return &Program{Name: "sdk", Is: DataArgs}
 }
 
 func p506() *Program {
-	return &Program{Name: "sfdx", Root: Node{Arity: 3}}
+	return &Program{Name: "secret-tool", Is: Subcommands}
 }
 
 func p507() *Program {
-	return &Program{Name: "sftp", Is: DataArgs | Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-b", Values: "-P\x00-i\x00-o\x00-F\x00-J\x00-s\x00-S\x00-B\x00-R\x00-l\x00-D"}}, Root: Node{Values: "-B\x00-b\x00-c\x00-D\x00-F\x00-i\x00-J\x00-l\x00-o\x00-P\x00-R\x00-s\x00-S\x00-X", Widen: []Widen{{Opts: "-o\x00-F\x00-S\x00-D\x00-b\x00-s", Why: "changes {name}'s configuration or the program it runs"}}}}
+	return &Program{Name: "security", Is: Subcommands}
 }
 
 func p508() *Program {
-	return &Program{Name: "sg", Is: Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-c", Operands: 2}}, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "sed", Is: Abbrev | DataArgs | Widens, Optional: "-i\x00--in-place", Aliases: "--in-place\x01-i", Extract: "sed", Writes: "in_place", Root: Node{Values: "-e\x00-f\x00-l\x00--expression\x00--file\x00--line-length"}}
 }
 
 func p509() *Program {
-	return &Program{Name: "sh", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+	return &Program{Name: "seq", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p510() *Program {
-	return &Program{Name: "sha1sum", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "sequelize", Root: Node{Arity: 2}}
 }
 
 func p511() *Program {
-	return &Program{Name: "sha256sum", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "serverless", Is: Subcommands, Root: Node{Arity: 2, Values: "-s\x00--stage\x00-r\x00--region\x00--aws-profile\x00-c\x00--config\x00--param\x00--stack-name\x00--profile\x00--config-file\x00--config-env\x00-t\x00--template-file"}}
 }
 
 func p512() *Program {
-	return &Program{Name: "sha512sum", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "service", Is: Subcommands | DataArgs}
 }
 
 func p513() *Program {
-	return &Program{Name: "shift", Is: DataArgs}
+	return &Program{Name: "sestatus"}
 }
 
 func p514() *Program {
-	return &Program{Name: "shred", Aliases: "--remove\x01-u\x00--zero\x01-z", Writes: "operands"}
+	return &Program{Name: "set", Is: DataArgs, Files: &Files{None: true}}
 }
 
 func p515() *Program {
-	return &Program{Name: "shx", Is: Runs, Root: Node{Run: &Run{}}}
+	return &Program{Name: "setenforce"}
 }
 
 func p516() *Program {
-	return &Program{Name: "skaffold", Root: Node{Arity: 2}}
+	return &Program{Name: "sfdisk", Is: DryRuns, Root: Node{DryRun: "-n\x00--no-act"}}
 }
 
 func p517() *Program {
-	return &Program{Name: "sleep", Is: DataArgs, Files: &Files{None: true}, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "sfdx", Root: Node{Arity: 3}}
 }
 
 func p518() *Program {
-	return &Program{Name: "sls", Is: Subcommands, Root: Node{Arity: 2, Values: "-s\x00--stage\x00-r\x00--region\x00--aws-profile\x00-c\x00--config\x00--param\x00--stack-name\x00--profile\x00--config-file\x00--config-env\x00-t\x00--template-file"}}
+	return &Program{Name: "sftp", Is: DataArgs | Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-b", Values: "-P\x00-i\x00-o\x00-F\x00-J\x00-s\x00-S\x00-B\x00-R\x00-l\x00-D"}}, Root: Node{Values: "-B\x00-b\x00-c\x00-D\x00-F\x00-i\x00-J\x00-l\x00-o\x00-P\x00-R\x00-s\x00-S\x00-X", Widen: []Widen{{Opts: "-o\x00-F\x00-S\x00-D\x00-b\x00-s", Why: "changes {name}'s configuration or the program it runs"}}}}
 }
 
 func p519() *Program {
-	return &Program{Name: "smbclient", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command\x00-L\x00--list", Values: "-U\x00--user\x00-W\x00-p\x00-I"}}}
+	return &Program{Name: "sg", Is: Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-c", Operands: 2}}, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p520() *Program {
-	return &Program{Name: "snap", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "sh", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
 }
 
 func p521() *Program {
-	return &Program{Name: "snow", Is: Subcommands, Root: Node{Values: "-c\x00--connection\x00-q\x00--query\x00-f\x00--filename\x00--format\x00--database\x00--schema\x00--role\x00--warehouse"}}
+	return &Program{Name: "sha1sum", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p522() *Program {
-	return &Program{Name: "snowsql", Root: Node{Values: "-a\x00--accountname\x00-u\x00--username\x00-d\x00--dbname\x00-s\x00--schemaname\x00-r\x00--rolename\x00-w\x00--warehouse\x00-h\x00--host\x00-p\x00--port\x00-c\x00--connection\x00-o\x00--option\x00-D\x00--variable\x00-f\x00--filename\x00-q\x00--query\x00--config\x00--authenticator\x00--region"}}
+	return &Program{Name: "sha256sum", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p523() *Program {
-	return &Program{Name: "socat", Is: NoCluster}
+	return &Program{Name: "sha512sum", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p524() *Program {
-	return &Program{Name: "sops", Aliases: "--decrypt\x01-d"}
+	return &Program{Name: "shift", Is: DataArgs}
 }
 
 func p525() *Program {
-	return &Program{Name: "sort", Is: Abbrev | DataArgs | Widens, Files: &Files{Lists: "--files0-from"}, Writes: "-o\x00--output", Root: Node{Values: "-k\x00-o\x00-t\x00-T\x00-S\x00--output\x00--compress-program", Widen: []Widen{{Opts: "-o", Exact: true, Unless: "@stdout", Why: "makes sort write a file or run a program"}, {Opts: "--output\x00--compress-program", Why: "makes sort write a file or run a program"}}, ReadOnly: &ReadOnly{MaxOperands: -1, NoGlob: true}}}
+	return &Program{Name: "shred", Aliases: "--remove\x01-u\x00--zero\x01-z", Writes: "operands"}
 }
 
 func p526() *Program {
-	return &Program{Name: "source", Root: Node{Arity: 1}}
+	return &Program{Name: "shx", Is: Runs, Root: Node{Run: &Run{}}}
 }
 
 func p527() *Program {
-	return &Program{Name: "spark-sql", Root: Node{Values: "-e\x00-f\x00-i\x00-u\x00-n\x00-p\x00-d\x00--database\x00--hiveconf\x00--hivevar\x00--conf\x00--master\x00--name"}}
+	return &Program{Name: "skaffold", Root: Node{Arity: 2}}
 }
 
 func p528() *Program {
-	return &Program{Name: "spctl", Is: Subcommands}
+	return &Program{Name: "sleep", Is: DataArgs, Files: &Files{None: true}, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p529() *Program {
-	return &Program{Name: "sqlcmd", Root: Node{Values: "-S\x00-d\x00-U\x00-P\x00-Q\x00-q\x00-i\x00-o\x00-l\x00-t\x00-h\x00-s\x00-w\x00-v\x00-f\x00-H\x00-a\x00-c\x00--query\x00--server\x00--database\x00--user-name\x00--password\x00--input-file\x00--output-file"}}
+	return &Program{Name: "sls", Is: Subcommands, Root: Node{Arity: 2, Values: "-s\x00--stage\x00-r\x00--region\x00--aws-profile\x00-c\x00--config\x00--param\x00--stack-name\x00--profile\x00--config-file\x00--config-env\x00-t\x00--template-file"}}
 }
 
 func p530() *Program {
-	return &Program{Name: "sqlite", Is: NoCluster, Root: Node{Values: "-cmd\x00-cmd\x00-init\x00-init\x00-separator\x00-separator\x00-nullvalue\x00-nullvalue\x00-newline\x00-newline\x00-vfs\x00-vfs\x00-mmap\x00-mmap\x00-maxsize\x00-maxsize\x00-escape\x00-escape"}}
+	return &Program{Name: "smbclient", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command\x00-L\x00--list", Values: "-U\x00--user\x00-W\x00-p\x00-I"}}}
 }
 
 func p531() *Program {
-	return &Program{Name: "sqlite3", Is: NoCluster, Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-version\x00--version", Values: "-cmd\x00-separator\x00-newline\x00-nullvalue\x00-init\x00-vfs\x00-mmap\x00-lookaside\x00-pagecache\x00-heap\x00-maxsize", Operands: 2}}, Root: Node{Values: "-cmd\x00-cmd\x00-init\x00-init\x00-separator\x00-separator\x00-nullvalue\x00-nullvalue\x00-newline\x00-newline\x00-vfs\x00-vfs\x00-mmap\x00-mmap\x00-maxsize\x00-maxsize\x00-escape\x00-escape"}}
+	return &Program{Name: "snap", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p532() *Program {
-	return &Program{Name: "sqlplus", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command\x00-f\x00--file"}}}
+	return &Program{Name: "snow", Is: Subcommands, Root: Node{Values: "-c\x00--connection\x00-q\x00--query\x00-f\x00--filename\x00--format\x00--database\x00--schema\x00--role\x00--warehouse"}}
 }
 
 func p533() *Program {
-	return &Program{Name: "squid", Is: DataArgs}
+	return &Program{Name: "snowsql", Root: Node{Values: "-a\x00--accountname\x00-u\x00--username\x00-d\x00--dbname\x00-s\x00--schemaname\x00-r\x00--rolename\x00-w\x00--warehouse\x00-h\x00--host\x00-p\x00--port\x00-c\x00--connection\x00-o\x00--option\x00-D\x00--variable\x00-f\x00--filename\x00-q\x00--query\x00--config\x00--authenticator\x00--region"}}
 }
 
 func p534() *Program {
-	return &Program{Name: "ssh", Is: Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-N\x00-V\x00-G\x00-Q\x00-O", Operands: 2}}, Root: Node{Values: "-B\x00-b\x00-c\x00-D\x00-E\x00-e\x00-F\x00-I\x00-i\x00-J\x00-L\x00-l\x00-m\x00-O\x00-o\x00-P\x00-p\x00-Q\x00-R\x00-S\x00-W\x00-w", Widen: []Widen{{Opts: "-o\x00-F\x00-E\x00-L\x00-R\x00-D\x00-w\x00-W", Why: "changes ssh's configuration (which can run programs), writes a log, or forwards data elsewhere"}}}}
+	return &Program{Name: "socat", Is: NoCluster}
 }
 
 func p535() *Program {
-	return &Program{Name: "sshpass", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "sops", Aliases: "--decrypt\x01-d"}
 }
 
 func p536() *Program {
-	return &Program{Name: "sst", Is: Subcommands, Root: Node{Arity: 2, Values: "-s\x00--stage\x00-r\x00--region\x00--aws-profile\x00-c\x00--config\x00--param\x00--stack-name\x00--profile\x00--config-file\x00--config-env\x00-t\x00--template-file"}}
+	return &Program{Name: "sort", Is: Abbrev | DataArgs | Widens, Files: &Files{Lists: "--files0-from"}, Writes: "-o\x00--output", Root: Node{Values: "-k\x00-o\x00-t\x00-T\x00-S\x00--output\x00--compress-program", Widen: []Widen{{Opts: "-o", Exact: true, Unless: "@stdout", Why: "makes sort write a file or run a program"}, {Opts: "--output\x00--compress-program", Why: "makes sort write a file or run a program"}}, ReadOnly: &ReadOnly{MaxOperands: -1, NoGlob: true}}}
 }
 
 func p537() *Program {
-	return &Program{Name: "stat", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "source", Root: Node{Arity: 1}}
 }
 
 func p538() *Program {
-	return &Program{Name: "strace", Is: Abbrev | Widens, Root: Node{Values: "-o\x00-e\x00-p\x00-s\x00-u\x00-E\x00-a\x00-I\x00-b\x00-X\x00-P\x00-U\x00-A\x00-n\x00-f\x00--output\x00--format", Widen: []Widen{{Opts: "-o\x00--output", Label: "{name} {opt}", Why: "writes to a file"}}}}
+	return &Program{Name: "spark-sql", Root: Node{Values: "-e\x00-f\x00-i\x00-u\x00-n\x00-p\x00-d\x00--database\x00--hiveconf\x00--hivevar\x00--conf\x00--master\x00--name"}}
 }
 
 func p539() *Program {
-	return &Program{Name: "strings", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "spctl", Is: Subcommands}
 }
 
 func p540() *Program {
-	return &Program{Name: "su", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command\x00--session-command", Values: "-s\x00--shell\x00-g\x00--group\x00-G\x00--supp-group\x00-w\x00--whitelist-environment"}}}
+	return &Program{Name: "sqlcmd", Root: Node{Values: "-S\x00-d\x00-U\x00-P\x00-Q\x00-q\x00-i\x00-o\x00-l\x00-t\x00-h\x00-s\x00-w\x00-v\x00-f\x00-H\x00-a\x00-c\x00--query\x00--server\x00--database\x00--user-name\x00--password\x00--input-file\x00--output-file"}}
 }
 
 func p541() *Program {
-	return &Program{Name: "sudo", Is: Abbrev | Widens, Terminal: []Terminal{{Use: TermInput, Forces: "-i\x00-s\x00--login\x00--shell", Values: "-u\x00--user\x00-g\x00--group\x00-C\x00--close-from\x00-D\x00--chdir\x00-h\x00--host\x00-p\x00--prompt\x00-R\x00--chroot\x00-r\x00--role\x00-t\x00--type\x00-T\x00--command-timeout\x00-U\x00--other-user", OnlyForced: true}}, Root: Node{Values: "-u\x00-g\x00-C\x00-h\x00-p\x00-U\x00-r\x00-t\x00-T\x00-D\x00--user\x00--group\x00--close-from\x00--host\x00--prompt\x00--other-user\x00--role\x00--type\x00--command-timeout\x00--chdir", Widen: []Widen{{Opts: "-E\x00-s\x00-i\x00-R\x00--preserve-env\x00--shell\x00--login\x00--chroot", Label: "sudo {opt}", Why: "runs the command through a shell, in another root, or with the caller's environment"}}}}
+	return &Program{Name: "sqlite", Is: NoCluster, Root: Node{Values: "-cmd\x00-cmd\x00-init\x00-init\x00-separator\x00-separator\x00-nullvalue\x00-nullvalue\x00-newline\x00-newline\x00-vfs\x00-vfs\x00-mmap\x00-mmap\x00-maxsize\x00-maxsize\x00-escape\x00-escape"}}
 }
 
 func p542() *Program {
-	return &Program{Name: "supabase", Is: Subcommands, Root: Node{Arity: 2, Values: "--db-url\x00--workdir\x00--project-ref\x00-p\x00--password"}}
+	return &Program{Name: "sqlite3", Is: NoCluster, Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-version\x00--version", Values: "-cmd\x00-separator\x00-newline\x00-nullvalue\x00-init\x00-vfs\x00-mmap\x00-lookaside\x00-pagecache\x00-heap\x00-maxsize", Operands: 2}}, Root: Node{Values: "-cmd\x00-cmd\x00-init\x00-init\x00-separator\x00-separator\x00-nullvalue\x00-nullvalue\x00-newline\x00-newline\x00-vfs\x00-vfs\x00-mmap\x00-mmap\x00-maxsize\x00-maxsize\x00-escape\x00-escape"}}
 }
 
 func p543() *Program {
-	return &Program{Name: "svn", Is: DataArgs}
+	return &Program{Name: "sqlplus", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command\x00-f\x00--file"}}}
 }
 
 func p544() *Program {
-	return &Program{Name: "swift", Root: Node{Arity: 2}}
+	return &Program{Name: "squid", Is: DataArgs}
 }
 
 func p545() *Program {
-	return &Program{Name: "swipl", Terminal: []Terminal{{Use: TermInput}}}
+	return &Program{Name: "ssh", Is: Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-N\x00-V\x00-G\x00-Q\x00-O", Operands: 2}}, Root: Node{Values: "-B\x00-b\x00-c\x00-D\x00-E\x00-e\x00-F\x00-I\x00-i\x00-J\x00-L\x00-l\x00-m\x00-O\x00-o\x00-P\x00-p\x00-Q\x00-R\x00-S\x00-W\x00-w", Widen: []Widen{{Opts: "-o\x00-F\x00-E\x00-L\x00-R\x00-D\x00-w\x00-W", Why: "changes ssh's configuration (which can run programs), writes a log, or forwards data elsewhere"}}}}
 }
 
 func p546() *Program {
-	return &Program{Name: "sysctl", Aliases: "--load\x01-p\x00--write\x01-w"}
+	return &Program{Name: "sshpass", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p547() *Program {
-	return &Program{Name: "systemctl", Is: Subcommands | DataArgs, Aliases: "--force\x01-f", Root: Node{Arity: 2, Values: "-H\x00--host\x00-M\x00--machine\x00-t\x00--type\x00-p\x00--property\x00-s\x00--signal\x00-n\x00--lines\x00-o\x00--output\x00--state\x00--root\x00--job-mode\x00--what\x00--kill-whom\x00--kill-value\x00--message\x00--reboot-argument\x00--boot-loader-entry\x00--boot-loader-menu\x00--timestamp"}}
+	return &Program{Name: "sst", Is: Subcommands, Root: Node{Arity: 2, Values: "-s\x00--stage\x00-r\x00--region\x00--aws-profile\x00-c\x00--config\x00--param\x00--stack-name\x00--profile\x00--config-file\x00--config-env\x00-t\x00--template-file"}}
 }
 
 func p548() *Program {
-	return &Program{Name: "systemd-run", Is: Widens, Terminal: []Terminal{{Use: TermInput, Forces: "--shell\x00-S", OnlyForced: true}}, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "stat", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p549() *Program {
-	return &Program{Name: "tac", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "strace", Is: Abbrev | Widens, Root: Node{Values: "-o\x00-e\x00-p\x00-s\x00-u\x00-E\x00-a\x00-I\x00-b\x00-X\x00-P\x00-U\x00-A\x00-n\x00-f\x00--output\x00--format", Widen: []Widen{{Opts: "-o\x00--output", Label: "{name} {opt}", Why: "writes to a file"}}}}
 }
 
 func p550() *Program {
-	return &Program{Name: "tail", Is: DataArgs, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "strings", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p551() *Program {
-	return &Program{Name: "tar", Is: Abbrev | OldStyle | DataArgs | Widens, Whole: "--checkpoint", Root: Node{Values: "-b\x00-C\x00-f\x00-F\x00-g\x00-H\x00-I\x00-K\x00-L\x00-N\x00-T\x00-V\x00-X\x00--file\x00--to-command\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script\x00--checkpoint-action", Widen: []Widen{{Opts: "-I\x00-F\x00--to-command\x00--checkpoint-action\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script", Why: "makes tar run another program"}, {Opts: "-f\x00--file", UnlessFlags: "--force-local", Remote: true, Label: "{opt} {value}", Why: "names an archive on another host, which tar reaches through rsh"}}}}
+	return &Program{Name: "su", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command\x00--session-command", Values: "-s\x00--shell\x00-g\x00--group\x00-G\x00--supp-group\x00-w\x00--whitelist-environment"}}}
 }
 
 func p552() *Program {
-	return &Program{Name: "task", Root: Node{Arity: 2}}
+	return &Program{Name: "sudo", Is: Abbrev | Widens, Terminal: []Terminal{{Use: TermInput, Forces: "-i\x00-s\x00--login\x00--shell", Values: "-u\x00--user\x00-g\x00--group\x00-C\x00--close-from\x00-D\x00--chdir\x00-h\x00--host\x00-p\x00--prompt\x00-R\x00--chroot\x00-r\x00--role\x00-t\x00--type\x00-T\x00--command-timeout\x00-U\x00--other-user", OnlyForced: true}}, Root: Node{Values: "-u\x00-g\x00-C\x00-h\x00-p\x00-U\x00-r\x00-t\x00-T\x00-D\x00--user\x00--group\x00--close-from\x00--host\x00--prompt\x00--other-user\x00--role\x00--type\x00--command-timeout\x00--chdir", Widen: []Widen{{Opts: "-E\x00-s\x00-i\x00-R\x00--preserve-env\x00--shell\x00--login\x00--chroot", Label: "sudo {opt}", Why: "runs the command through a shell, in another root, or with the caller's environment"}}}}
 }
 
 func p553() *Program {
-	return &Program{Name: "tclsh", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}}
+	return &Program{Name: "supabase", Is: Subcommands | DryRuns, Aliases: "--recursive\x01-r", Root: Node{Arity: 2, Values: "--project-ref\x00--workdir\x00--db-url\x00-p\x00--password", DryRun: "--help\x00-h"}}
 }
 
 func p554() *Program {
-	return &Program{Name: "tcsh", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+	return &Program{Name: "svn", Is: DataArgs}
 }
 
 func p555() *Program {
-	return &Program{Name: "tee", Writes: "operands"}
+	return &Program{Name: "swift", Root: Node{Arity: 2}}
 }
 
 func p556() *Program {
-	return &Program{Name: "telnet", Terminal: []Terminal{{Use: TermInput}}}
+	return &Program{Name: "swipl", Terminal: []Terminal{{Use: TermInput}}}
 }
 
 func p557() *Program {
-	return &Program{Name: "terraform", Is: NoCluster | Subcommands | DataArgs, Root: Node{Arity: 2, Values: "-var\x00-var-file\x00-target\x00-replace\x00-lock-timeout\x00-parallelism\x00-state\x00-state-out\x00-backup\x00-out\x00-chdir"}, Subs: []Node{{Path: "workspace", Arity: 3}}}
+	return &Program{Name: "sysctl", Aliases: "--load\x01-p\x00--write\x01-w"}
 }
 
 func p558() *Program {
-	return &Program{Name: "terragrunt", Is: NoCluster | Subcommands, Root: Node{Values: "-var\x00-var-file\x00-target\x00-replace\x00-lock-timeout\x00-parallelism\x00-chdir\x00-terragrunt-working-dir\x00-working-dir\x00-terragrunt-config\x00-config\x00-terragrunt-source\x00-source\x00-terragrunt-iam-role\x00-iam-assume-role\x00-terragrunt-parallelism\x00-parallelism\x00-queue-include-dir\x00-queue-exclude-dir\x00-terragrunt-include-dir\x00-terragrunt-exclude-dir\x00-filter"}}
+	return &Program{Name: "systemctl", Is: Subcommands | DataArgs, Aliases: "--force\x01-f", Root: Node{Arity: 2, Values: "-H\x00--host\x00-M\x00--machine\x00-t\x00--type\x00-p\x00--property\x00-s\x00--signal\x00-n\x00--lines\x00-o\x00--output\x00--state\x00--root\x00--job-mode\x00--what\x00--kill-whom\x00--kill-value\x00--message\x00--reboot-argument\x00--boot-loader-entry\x00--boot-loader-menu\x00--timestamp"}}
 }
 
 func p559() *Program {
-	return &Program{Name: "test", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{Deny: "-v", MaxOperands: -1}}}
+	return &Program{Name: "systemd-run", Is: Widens, Terminal: []Terminal{{Use: TermInput, Forces: "--shell\x00-S", OnlyForced: true}}, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p560() *Program {
-	return &Program{Name: "tig", Is: DataArgs}
+	return &Program{Name: "tac", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p561() *Program {
-	return &Program{Name: "time", Is: Abbrev | Widens, Root: Node{Values: "-o\x00-e\x00-p\x00-s\x00-u\x00-E\x00-a\x00-I\x00-b\x00-X\x00-P\x00-U\x00-A\x00-n\x00-f\x00--output\x00--format", Widen: []Widen{{Opts: "-o\x00--output", Label: "{name} {opt}", Why: "writes to a file"}}}}
+	return &Program{Name: "tail", Is: DataArgs, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p562() *Program {
-	return &Program{Name: "timedatectl", Is: Subcommands, Root: Node{Values: "-H\x00--host\x00-M\x00--machine"}}
+	return &Program{Name: "tar", Is: Abbrev | OldStyle | DataArgs | Widens, Whole: "--checkpoint", Root: Node{Values: "-b\x00-C\x00-f\x00-F\x00-g\x00-H\x00-I\x00-K\x00-L\x00-N\x00-T\x00-V\x00-X\x00--file\x00--to-command\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script\x00--checkpoint-action", Widen: []Widen{{Opts: "-I\x00-F\x00--to-command\x00--checkpoint-action\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script", Why: "makes tar run another program"}, {Opts: "-f\x00--file", UnlessFlags: "--force-local", Remote: true, Label: "{opt} {value}", Why: "names an archive on another host, which tar reaches through rsh"}}}}
 }
 
 func p563() *Program {
-	return &Program{Name: "tldr", Is: DataArgs}
+	return &Program{Name: "task", Root: Node{Arity: 2}}
 }
 
 func p564() *Program {
-	return &Program{Name: "tmux", Is: Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "ls\x00list-sessions\x00list-windows\x00lsw\x00list-panes\x00lsp\x00list-clients\x00lsc\x00list-buffers\x00list-keys\x00list-commands\x00has-session\x00has\x00show-options\x00show\x00show-environment\x00display-message\x00display\x00capture-pane\x00capturep\x00kill-session\x00kill-server\x00kill-window\x00kill-pane\x00-V"}}, Root: Node{Arity: 2, Values: "-L\x00-S\x00-f\x00-c\x00-T", Widen: []Widen{{Words: "run-shell\x00run\x00if-shell\x00if\x00send-keys\x00send\x00pipe-pane\x00pipep", Why: "makes tmux run or type a shell command"}}}}
+	return &Program{Name: "tclsh", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}}
 }
 
 func p565() *Program {
-	return &Program{Name: "tofu", Is: NoCluster | Subcommands, Root: Node{Values: "-var\x00-var-file\x00-target\x00-replace\x00-lock-timeout\x00-parallelism\x00-state\x00-state-out\x00-backup\x00-out\x00-chdir"}}
+	return &Program{Name: "tcsh", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
 }
 
 func p566() *Program {
-	return &Program{Name: "top", Terminal: []Terminal{{Use: TermKeys, Quiet: "-b\x00--batch"}}}
+	return &Program{Name: "tea", Is: Subcommands, Words: "r\x01releases\x00release\x01releases\x00repo\x01repos\x00rm\x01delete", Root: Node{Values: "--login\x00-l\x00--owner\x00-O\x00--name\x00--repo\x00-r\x00--output\x00-o"}}
 }
 
 func p567() *Program {
-	return &Program{Name: "touch", Is: DataArgs, Root: Node{Arity: 1}}
+	return &Program{Name: "tee", Aliases: "--append\x01-a", Writes: "operands"}
 }
 
 func p568() *Program {
-	return &Program{Name: "tput", Is: DataArgs}
+	return &Program{Name: "telnet", Terminal: []Terminal{{Use: TermInput}}}
 }
 
 func p569() *Program {
-	return &Program{Name: "tr", Decodes: "*", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "terraform", Is: NoCluster | Subcommands | DataArgs, Root: Node{Arity: 2, Values: "-var\x00-var-file\x00-target\x00-replace\x00-lock-timeout\x00-parallelism\x00-state\x00-state-out\x00-backup\x00-out\x00-chdir"}, Subs: []Node{{Path: "workspace", Arity: 3}}}
 }
 
 func p570() *Program {
-	return &Program{Name: "trap", Is: Widens, Extract: "trap"}
+	return &Program{Name: "terragrunt", Is: NoCluster | Subcommands, Root: Node{Values: "-var\x00-var-file\x00-target\x00-replace\x00-lock-timeout\x00-parallelism\x00-chdir\x00-terragrunt-working-dir\x00-working-dir\x00-terragrunt-config\x00-config\x00-terragrunt-source\x00-source\x00-terragrunt-iam-role\x00-iam-assume-role\x00-terragrunt-parallelism\x00-parallelism\x00-queue-include-dir\x00-queue-exclude-dir\x00-terragrunt-include-dir\x00-terragrunt-exclude-dir\x00-filter"}}
 }
 
 func p571() *Program {
-	return &Program{Name: "tree", Is: DataArgs, Files: &Files{Walks: true, Dot: DotAlways}, Root: Node{ReadOnly: &ReadOnly{Deny: "-o\x00-R", MaxOperands: -1, NoGlob: true}}}
+	return &Program{Name: "test", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{Deny: "-v", MaxOperands: -1}}}
 }
 
 func p572() *Program {
-	return &Program{Name: "trino", Root: Node{Values: "--server\x00--catalog\x00--schema\x00--user\x00--execute\x00-f\x00--file\x00--output-format\x00--session\x00--source\x00--client-tags\x00--access-token"}}
+	return &Program{Name: "tig", Is: DataArgs}
 }
 
 func p573() *Program {
-	return &Program{Name: "true", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "time", Is: Abbrev | Widens, Root: Node{Values: "-o\x00-e\x00-p\x00-s\x00-u\x00-E\x00-a\x00-I\x00-b\x00-X\x00-P\x00-U\x00-A\x00-n\x00-f\x00--output\x00--format", Widen: []Widen{{Opts: "-o\x00--output", Label: "{name} {opt}", Why: "writes to a file"}}}}
 }
 
 func p574() *Program {
-	return &Program{Name: "truncate", Aliases: "--size\x01-s", Writes: "operands", Root: Node{Values: "-s\x00--size\x00-r\x00--reference"}}
+	return &Program{Name: "timedatectl", Is: Subcommands, Root: Node{Values: "-H\x00--host\x00-M\x00--machine"}}
 }
 
 func p575() *Program {
-	return &Program{Name: "ts-node", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--eval\x00-p\x00--print\x00--test\x00--run", Forces: "-i\x00--interactive", Values: "-r\x00--require\x00--import\x00--loader\x00--experimental-loader\x00-C\x00--conditions\x00--input-type\x00--env-file\x00--title\x00--inspect-port", Operands: 1}}}
+	return &Program{Name: "tldr", Is: DataArgs}
 }
 
 func p576() *Program {
-	return &Program{Name: "tsp", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "tmux", Is: Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "ls\x00list-sessions\x00list-windows\x00lsw\x00list-panes\x00lsp\x00list-clients\x00lsc\x00list-buffers\x00list-keys\x00list-commands\x00has-session\x00has\x00show-options\x00show\x00show-environment\x00display-message\x00display\x00capture-pane\x00capturep\x00kill-session\x00kill-server\x00kill-window\x00kill-pane\x00-V"}}, Root: Node{Arity: 2, Values: "-L\x00-S\x00-f\x00-c\x00-T", Widen: []Widen{{Words: "run-shell\x00run\x00if-shell\x00if\x00send-keys\x00send\x00pipe-pane\x00pipep", Why: "makes tmux run or type a shell command"}}}}
 }
 
 func p577() *Program {
-	return &Program{Name: "tty", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "tofu", Is: NoCluster | Subcommands, Root: Node{Values: "-var\x00-var-file\x00-target\x00-replace\x00-lock-timeout\x00-parallelism\x00-state\x00-state-out\x00-backup\x00-out\x00-chdir"}}
 }
 
 func p578() *Program {
-	return &Program{Name: "turbo", Root: Node{Arity: 2}}
+	return &Program{Name: "top", Terminal: []Terminal{{Use: TermKeys, Quiet: "-b\x00--batch"}}}
 }
 
 func p579() *Program {
-	return &Program{Name: "turso", Is: Subcommands}
+	return &Program{Name: "touch", Is: DataArgs, Root: Node{Arity: 1}}
 }
 
 func p580() *Program {
-	return &Program{Name: "type", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "tput", Is: DataArgs}
 }
 
 func p581() *Program {
-	return &Program{Name: "typeorm", Root: Node{Arity: 2}}
+	return &Program{Name: "tr", Decodes: "*", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p582() *Program {
-	return &Program{Name: "typeset", Is: DataArgs | Widens, Extract: "env_assign"}
+	return &Program{Name: "trap", Is: Widens, Extract: "trap"}
 }
 
 func p583() *Program {
-	return &Program{Name: "ufw", Is: Subcommands | DryRuns, Aliases: "--force\x01-f", Root: Node{Arity: 2, DryRun: "--dry-run"}}
+	return &Program{Name: "tree", Is: DataArgs, Files: &Files{Walks: true, Dot: DotAlways}, Root: Node{ReadOnly: &ReadOnly{Deny: "-o\x00-R", MaxOperands: -1, NoGlob: true}}}
 }
 
 func p584() *Program {
-	return &Program{Name: "ugrep", Is: DataArgs}
+	return &Program{Name: "trino", Root: Node{Values: "--server\x00--catalog\x00--schema\x00--user\x00--execute\x00-f\x00--file\x00--output-format\x00--session\x00--source\x00--client-tags\x00--access-token"}}
 }
 
 func p585() *Program {
-	return &Program{Name: "unalias", Is: DataArgs}
+	return &Program{Name: "true", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p586() *Program {
-	return &Program{Name: "uname", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "truncate", Aliases: "--reference\x01-r\x00--size\x01-s", Writes: "operands", Root: Node{Values: "-s\x00--size\x00-r\x00--reference"}}
 }
 
 func p587() *Program {
-	return &Program{Name: "uniq", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: 1, NoGlob: true}}}
+	return &Program{Name: "ts-node", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--eval\x00-p\x00--print\x00--test\x00--run", Forces: "-i\x00--interactive", Values: "-r\x00--require\x00--import\x00--loader\x00--experimental-loader\x00-C\x00--conditions\x00--input-type\x00--env-file\x00--title\x00--inspect-port", Operands: 1}}}
 }
 
 func p588() *Program {
-	return &Program{Name: "unset", Is: DataArgs, Root: Node{Arity: 1}}
+	return &Program{Name: "tsp", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p589() *Program {
-	return &Program{Name: "unshare", Is: Widens, Terminal: []Terminal{{Use: TermInput, Values: "-t\x00--target\x00-S\x00--setuid\x00-G\x00--setgid\x00-w\x00--wd\x00-r\x00--root\x00--map-user\x00--map-group", Operands: 1}}, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "tty", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p590() *Program {
-	return &Program{Name: "unzip", Is: DataArgs}
+	return &Program{Name: "turbo", Root: Node{Arity: 2}}
 }
 
 func p591() *Program {
-	return &Program{Name: "uptime", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "turso", Is: Subcommands}
 }
 
 func p592() *Program {
-	return &Program{Name: "useradd", Aliases: "--append\x01-a\x00--gid\x01-g\x00--groups\x01-G\x00--non-unique\x01-o\x00--uid\x01-u", Root: Node{Values: "-u\x00--uid\x00-g\x00--gid\x00-G\x00--groups\x00-d\x00--home\x00--home-dir\x00-s\x00--shell\x00-c\x00--comment\x00-e\x00--expiredate\x00-f\x00--inactive\x00-k\x00--skel\x00-K\x00--key\x00-p\x00--password\x00-R\x00--root\x00-P\x00--prefix\x00-Z\x00--selinux-user\x00-b\x00--base-dir\x00-l\x00--login"}}
+	return &Program{Name: "type", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p593() *Program {
-	return &Program{Name: "userdel", Aliases: "--force\x01-f\x00--remove\x01-r", Root: Node{Values: "-R\x00--root\x00-P\x00--prefix"}}
+	return &Program{Name: "typeorm", Root: Node{Arity: 2}}
 }
 
 func p594() *Program {
-	return &Program{Name: "usermod", Aliases: "--append\x01-a\x00--gid\x01-g\x00--groups\x01-G\x00--non-unique\x01-o\x00--uid\x01-u", Root: Node{Values: "-u\x00--uid\x00-g\x00--gid\x00-G\x00--groups\x00-d\x00--home\x00--home-dir\x00-s\x00--shell\x00-c\x00--comment\x00-e\x00--expiredate\x00-f\x00--inactive\x00-k\x00--skel\x00-K\x00--key\x00-p\x00--password\x00-R\x00--root\x00-P\x00--prefix\x00-Z\x00--selinux-user\x00-b\x00--base-dir\x00-l\x00--login"}}
+	return &Program{Name: "typeset", Is: DataArgs | Widens, Extract: "env_assign"}
 }
 
 func p595() *Program {
-	return &Program{Name: "usql", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command\x00-f\x00--file"}}, Root: Node{Values: "-c\x00--command\x00-f\x00--file\x00-o\x00--out\x00-v\x00--set\x00-P\x00--pset\x00-F\x00--field-separator\x00-R\x00--record-separator\x00-T\x00--table-attr"}}
+	return &Program{Name: "ufw", Is: Subcommands | DryRuns, Aliases: "--force\x01-f", Root: Node{Arity: 2, DryRun: "--dry-run"}}
 }
 
 func p596() *Program {
-	return &Program{Name: "utop", Terminal: []Terminal{{Use: TermInput}}}
+	return &Program{Name: "ugrep", Is: DataArgs}
 }
 
 func p597() *Program {
-	return &Program{Name: "uudecode", Decodes: "*"}
+	return &Program{Name: "unalias", Is: DataArgs}
 }
 
 func p598() *Program {
-	return &Program{Name: "uv", Is: Abbrev | Subcommands | Runs | Widens, Root: Node{Arity: 2, Values: "-i\x00-f\x00-r\x00-c\x00-e\x00--index-url\x00--extra-index-url\x00--find-links", Widen: []Widen{{Opts: "-i\x00-f\x00--index-url\x00--extra-index-url\x00--find-links\x00--trusted-host", Why: "changes where packages (code) come from"}}}, Subs: []Node{{Path: "pip", Arity: 3}, {Path: "run", Arity: 3, Values: "--with\x00--from\x00-p\x00--python\x00--project\x00--directory", Run: &Run{}}, {Path: "tool run", Values: "--from\x00--with\x00-p\x00--python", Run: &Run{}}}}
+	return &Program{Name: "uname", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p599() *Program {
-	return &Program{Name: "uvx", Is: Runs, Root: Node{Values: "--from\x00--with\x00-p\x00--python\x00--index-url", Run: &Run{}}}
+	return &Program{Name: "uniq", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: 1, NoGlob: true}}}
 }
 
 func p600() *Program {
-	return &Program{Name: "vagrant", Is: Subcommands | DataArgs, Terminal: []Terminal{{Sub: "ssh", Use: TermInput, Runs: "-c\x00--command"}}, Root: Node{Values: "-s\x00--stage\x00-r\x00--region\x00--aws-profile\x00-c\x00--config\x00--param\x00--stack-name\x00--profile\x00--config-file\x00--config-env\x00-t\x00--template-file"}}
+	return &Program{Name: "unset", Is: DataArgs, Root: Node{Arity: 1}}
 }
 
 func p601() *Program {
-	return &Program{Name: "valkey-cli", Is: Subcommands, Terminal: []Terminal{{Use: TermInput, Runs: "--eval\x00-x\x00--scan\x00--stat\x00--bigkeys", Values: "-h\x00-p\x00-a\x00-n\x00-u\x00--user\x00--pass\x00-s\x00-r\x00-i", Operands: 1}}, Root: Node{Values: "-h\x00-p\x00-s\x00-a\x00-u\x00--user\x00--pass\x00-n\x00-r\x00-i\x00-d\x00-D\x00--cacert\x00--cacertdir\x00--cert\x00--key\x00--sni\x00--eval\x00--rdb\x00--functions-rdb\x00--pattern\x00--count\x00--quoted-pattern\x00--memkeys-samples\x00-t\x00--pipe-timeout"}}
+	return &Program{Name: "unshare", Is: Widens, Terminal: []Terminal{{Use: TermInput, Values: "-t\x00--target\x00-S\x00--setuid\x00-G\x00--setgid\x00-w\x00--wd\x00-r\x00--root\x00--map-user\x00--map-group", Operands: 1}}, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p602() *Program {
-	return &Program{Name: "vault", Is: NoCluster | Subcommands, Root: Node{Arity: 2, Values: "-field\x00-format\x00-address\x00-namespace\x00-mount\x00-version\x00-method\x00-path"}, Subs: []Node{{Path: "auth", Arity: 3}, {Path: "kv", Arity: 3}}}
+	return &Program{Name: "unzip", Is: DataArgs}
 }
 
 func p603() *Program {
-	return &Program{Name: "vboxheadless", Is: DataArgs}
+	return &Program{Name: "uptime", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p604() *Program {
-	return &Program{Name: "vboxmanage", Is: DataArgs}
+	return &Program{Name: "useradd", Aliases: "--append\x01-a\x00--gid\x01-g\x00--groups\x01-G\x00--non-unique\x01-o\x00--uid\x01-u", Root: Node{Values: "-u\x00--uid\x00-g\x00--gid\x00-G\x00--groups\x00-d\x00--home\x00--home-dir\x00-s\x00--shell\x00-c\x00--comment\x00-e\x00--expiredate\x00-f\x00--inactive\x00-k\x00--skel\x00-K\x00--key\x00-p\x00--password\x00-R\x00--root\x00-P\x00--prefix\x00-Z\x00--selinux-user\x00-b\x00--base-dir\x00-l\x00--login"}}
 }
 
 func p605() *Program {
-	return &Program{Name: "vdir", Files: &Files{WalkFlags: "-R\x00--recursive", Dot: DotAlways}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "userdel", Aliases: "--force\x01-f\x00--remove\x01-r", Root: Node{Values: "-R\x00--root\x00-P\x00--prefix"}}
 }
 
 func p606() *Program {
-	return &Program{Name: "velero", Is: Subcommands, Root: Node{Values: "--name\x00--kubeconfig\x00-p\x00--profile\x00-n\x00--namespace\x00--kubecontext\x00-l\x00--selector\x00-f\x00--file\x00-e\x00--environment"}}
+	return &Program{Name: "usermod", Aliases: "--append\x01-a\x00--gid\x01-g\x00--groups\x01-G\x00--non-unique\x01-o\x00--uid\x01-u", Root: Node{Values: "-u\x00--uid\x00-g\x00--gid\x00-G\x00--groups\x00-d\x00--home\x00--home-dir\x00-s\x00--shell\x00-c\x00--comment\x00-e\x00--expiredate\x00-f\x00--inactive\x00-k\x00--skel\x00-K\x00--key\x00-p\x00--password\x00-R\x00--root\x00-P\x00--prefix\x00-Z\x00--selinux-user\x00-b\x00--base-dir\x00-l\x00--login"}}
 }
 
 func p607() *Program {
-	return &Program{Name: "vercel", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "usql", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command\x00-f\x00--file"}}, Root: Node{Values: "-c\x00--command\x00-f\x00--file\x00-o\x00--out\x00-v\x00--set\x00-P\x00--pset\x00-F\x00--field-separator\x00-R\x00--record-separator\x00-T\x00--table-attr"}}
 }
 
 func p608() *Program {
-	return &Program{Name: "vgremove", Is: DryRuns, Aliases: "--force\x01-f\x00--yes\x01-y", Root: Node{Values: "-L\x00--size\x00-l\x00--extents\x00--config\x00-S\x00--select\x00--reportformat", DryRun: "-t\x00--test"}}
+	return &Program{Name: "utop", Terminal: []Terminal{{Use: TermInput}}}
 }
 
 func p609() *Program {
-	return &Program{Name: "vi", Is: DataArgs | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, Root: Node{Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
+	return &Program{Name: "uudecode", Decodes: "*"}
 }
 
 func p610() *Program {
-	return &Program{Name: "view", Is: Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, Root: Node{Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
+	return &Program{Name: "uv", Is: Abbrev | Subcommands | Runs | Widens, Root: Node{Arity: 2, Values: "-i\x00-f\x00-r\x00-c\x00-e\x00--index-url\x00--extra-index-url\x00--find-links", Widen: []Widen{{Opts: "-i\x00-f\x00--index-url\x00--extra-index-url\x00--find-links\x00--trusted-host", Why: "changes where packages (code) come from"}}}, Subs: []Node{{Path: "pip", Arity: 3}, {Path: "run", Arity: 3, Values: "--with\x00--from\x00-p\x00--python\x00--project\x00--directory", Run: &Run{}}, {Path: "tool run", Values: "--from\x00--with\x00-p\x00--python", Run: &Run{}}}}
 }
 
 func p611() *Program {
-	return &Program{Name: "vim", Is: DataArgs | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, Root: Node{Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
+	return &Program{Name: "uvx", Is: Runs, Root: Node{Values: "--from\x00--with\x00-p\x00--python\x00--index-url", Run: &Run{}}}
 }
 
 func p612() *Program {
-	return &Program{Name: "vimdiff", Is: Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, Root: Node{Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
+	return &Program{Name: "vagrant", Is: Subcommands | DataArgs, Terminal: []Terminal{{Sub: "ssh", Use: TermInput, Runs: "-c\x00--command"}}, Root: Node{Values: "-s\x00--stage\x00-r\x00--region\x00--aws-profile\x00-c\x00--config\x00--param\x00--stack-name\x00--profile\x00--config-file\x00--config-env\x00-t\x00--template-file"}}
 }
 
 func p613() *Program {
-	return &Program{Name: "virsh", Is: Subcommands | DataArgs, Root: Node{Values: "-c\x00--connect\x00--pool\x00--storage\x00--domain\x00--vol"}}
+	return &Program{Name: "valkey-cli", Is: Subcommands, Terminal: []Terminal{{Use: TermInput, Runs: "--eval\x00-x\x00--scan\x00--stat\x00--bigkeys", Values: "-h\x00-p\x00-a\x00-n\x00-u\x00--user\x00--pass\x00-s\x00-r\x00-i", Operands: 1}}, Root: Node{Values: "-h\x00-p\x00-s\x00-a\x00-u\x00--user\x00--pass\x00-n\x00-r\x00-i\x00-d\x00-D\x00--cacert\x00--cacertdir\x00--cert\x00--key\x00--sni\x00--eval\x00--rdb\x00--functions-rdb\x00--pattern\x00--count\x00--quoted-pattern\x00--memkeys-samples\x00-t\x00--pipe-timeout"}}
 }
 
 func p614() *Program {
-	return &Program{Name: "vmrun", Is: DataArgs}
+	return &Program{Name: "vault", Is: NoCluster | Subcommands, Root: Node{Arity: 2, Values: "-field\x00-format\x00-address\x00-namespace\x00-mount\x00-version\x00-method\x00-path"}, Subs: []Node{{Path: "auth", Arity: 3}, {Path: "kv", Arity: 3}}}
 }
 
 func p615() *Program {
-	return &Program{Name: "volta", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "vboxheadless", Is: DataArgs}
 }
 
 func p616() *Program {
-	return &Program{Name: "w", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "vboxmanage", Is: DataArgs}
 }
 
 func p617() *Program {
-	return &Program{Name: "wall", Is: DataArgs}
+	return &Program{Name: "vdir", Files: &Files{WalkFlags: "-R\x00--recursive", Dot: DotAlways}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p618() *Program {
-	return &Program{Name: "watch", Terminal: []Terminal{{Use: TermScreen}}}
+	return &Program{Name: "velero", Is: Subcommands, Root: Node{Values: "--name\x00--kubeconfig\x00-p\x00--profile\x00-n\x00--namespace\x00--kubecontext\x00-l\x00--selector\x00-f\x00--file\x00-e\x00--environment"}}
 }
 
 func p619() *Program {
-	return &Program{Name: "watchexec", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "vercel", Is: Subcommands | DataArgs | DryRuns, Words: "domain\x01domains\x00projects\x01project\x00rm\x01remove", Root: Node{Arity: 2, Values: "-t\x00--token\x00--scope\x00-S\x00-A\x00--local-config\x00-Q\x00--global-config\x00--cwd\x00-e\x00--env\x00-b\x00--build-env\x00--regions", DryRun: "--help\x00-h"}}
 }
 
 func p620() *Program {
-	return &Program{Name: "wc", Is: DataArgs, Files: &Files{Lists: "--files0-from"}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "vgremove", Is: DryRuns, Aliases: "--force\x01-f\x00--yes\x01-y", Root: Node{Values: "-L\x00--size\x00-l\x00--extents\x00--config\x00-S\x00--select\x00--reportformat", DryRun: "-t\x00--test"}}
 }
 
 func p621() *Program {
-	return &Program{Name: "wget", Is: Abbrev | Widens, Writes: "-O\x00--output-document", Root: Node{Values: "-a\x00-A\x00-B\x00-D\x00-e\x00-i\x00-I\x00-l\x00-O\x00-o\x00-P\x00-Q\x00-R\x00-t\x00-T\x00-U\x00-w\x00-X\x00-Y\x00--output-document\x00--output-file\x00--append-output\x00--post-file\x00--body-file\x00--execute\x00--config\x00--directory-prefix\x00--post-data\x00--body-data\x00--header\x00--user\x00--password\x00--http-user\x00--http-password\x00--method", Widen: []Widen{{Opts: "-O\x00-o\x00--output-document\x00--output-file", Unless: "@stdout", Why: "makes wget write elsewhere, upload a file, or run wgetrc commands"}, {Opts: "-a\x00-e\x00-P\x00--append-output\x00--post-file\x00--body-file\x00--execute\x00--config\x00--directory-prefix\x00--use-askpass", Why: "makes wget write elsewhere, upload a file, or run wgetrc commands"}}}}
+	return &Program{Name: "vi", Is: DataArgs | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, Root: Node{Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
 }
 
 func p622() *Program {
-	return &Program{Name: "wget2", Is: Abbrev | Widens, Root: Node{Values: "-a\x00-A\x00-B\x00-D\x00-e\x00-i\x00-I\x00-l\x00-O\x00-o\x00-P\x00-Q\x00-R\x00-t\x00-T\x00-U\x00-w\x00-X\x00-Y\x00--output-document\x00--output-file\x00--append-output\x00--post-file\x00--body-file\x00--execute\x00--config\x00--directory-prefix\x00--post-data\x00--body-data\x00--header\x00--user\x00--password\x00--http-user\x00--http-password\x00--method", Widen: []Widen{{Opts: "-O\x00-o\x00--output-document\x00--output-file", Unless: "@stdout", Why: "makes wget write elsewhere, upload a file, or run wgetrc commands"}, {Opts: "-a\x00-e\x00-P\x00--append-output\x00--post-file\x00--body-file\x00--execute\x00--config\x00--directory-prefix\x00--use-askpass", Why: "makes wget write elsewhere, upload a file, or run wgetrc commands"}}}}
+	return &Program{Name: "view", Is: Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, Root: Node{Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
 }
 
 func p623() *Program {
-	return &Program{Name: "whatis", Is: DataArgs}
+	return &Program{Name: "vim", Is: DataArgs | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, Root: Node{Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
 }
 
 func p624() *Program {
-	return &Program{Name: "whereis", Is: DataArgs}
+	return &Program{Name: "vimdiff", Is: Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, Root: Node{Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
 }
 
 func p625() *Program {
-	return &Program{Name: "which", Is: DataArgs, Files: &Files{None: true}, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "virsh", Is: Subcommands | DataArgs, Root: Node{Values: "-c\x00--connect\x00--pool\x00--storage\x00--domain\x00--vol"}}
 }
 
 func p626() *Program {
-	return &Program{Name: "who", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "vmrun", Is: DataArgs}
 }
 
 func p627() *Program {
-	return &Program{Name: "whoami", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "volta", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p628() *Program {
-	return &Program{Name: "wipefs", Is: DryRuns, Aliases: "--all\x01-a", Root: Node{DryRun: "-n\x00--no-act"}}
+	return &Program{Name: "w", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p629() *Program {
-	return &Program{Name: "wish", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}}
+	return &Program{Name: "wall", Is: DataArgs}
 }
 
 func p630() *Program {
-	return &Program{Name: "wormhole", Is: Subcommands}
+	return &Program{Name: "watch", Terminal: []Terminal{{Use: TermScreen}}}
 }
 
 func p631() *Program {
-	return &Program{Name: "wp", Root: Node{Arity: 2}}
+	return &Program{Name: "watchexec", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p632() *Program {
-	return &Program{Name: "wrangler", Is: Subcommands | DataArgs, Root: Node{Arity: 2, Values: "--command\x00--file\x00--env\x00-e\x00-c\x00--config"}}
+	return &Program{Name: "wc", Is: DataArgs, Files: &Files{Lists: "--files0-from"}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p633() *Program {
-	return &Program{Name: "write", Is: DataArgs}
+	return &Program{Name: "wget", Is: Abbrev | Widens, Writes: "-O\x00--output-document", Root: Node{Values: "-a\x00-A\x00-B\x00-D\x00-e\x00-i\x00-I\x00-l\x00-O\x00-o\x00-P\x00-Q\x00-R\x00-t\x00-T\x00-U\x00-w\x00-X\x00-Y\x00--output-document\x00--output-file\x00--append-output\x00--post-file\x00--body-file\x00--execute\x00--config\x00--directory-prefix\x00--method\x00--post-data\x00--body-data\x00--header\x00--user\x00--password\x00--http-user\x00--http-password", Widen: []Widen{{Opts: "-O\x00-o\x00--output-document\x00--output-file", Unless: "@stdout", Why: "makes wget write elsewhere, upload a file, or run wgetrc commands"}, {Opts: "-a\x00-e\x00-P\x00--append-output\x00--post-file\x00--body-file\x00--execute\x00--config\x00--directory-prefix\x00--use-askpass", Why: "makes wget write elsewhere, upload a file, or run wgetrc commands"}}}}
 }
 
 func p634() *Program {
-	return &Program{Name: "xdg-open", Is: DataArgs}
+	return &Program{Name: "wget2", Is: Abbrev | Widens, Root: Node{Values: "-a\x00-A\x00-B\x00-D\x00-e\x00-i\x00-I\x00-l\x00-O\x00-o\x00-P\x00-Q\x00-R\x00-t\x00-T\x00-U\x00-w\x00-X\x00-Y\x00--output-document\x00--output-file\x00--append-output\x00--post-file\x00--body-file\x00--execute\x00--config\x00--directory-prefix\x00--post-data\x00--body-data\x00--header\x00--user\x00--password\x00--http-user\x00--http-password\x00--method", Widen: []Widen{{Opts: "-O\x00-o\x00--output-document\x00--output-file", Unless: "@stdout", Why: "makes wget write elsewhere, upload a file, or run wgetrc commands"}, {Opts: "-a\x00-e\x00-P\x00--append-output\x00--post-file\x00--body-file\x00--execute\x00--config\x00--directory-prefix\x00--use-askpass", Why: "makes wget write elsewhere, upload a file, or run wgetrc commands"}}}}
 }
 
 func p635() *Program {
-	return &Program{Name: "xe", Is: DataArgs}
+	return &Program{Name: "whatis", Is: DataArgs}
 }
 
 func p636() *Program {
-	return &Program{Name: "xh", Root: Node{Values: "-a\x00--auth\x00-A\x00--auth-type\x00--session\x00--session-read-only\x00--verify\x00--cert\x00--cert-key\x00-o\x00--output\x00-p\x00--print\x00--pretty\x00-s\x00--style\x00--proxy\x00--timeout\x00--default-scheme"}}
+	return &Program{Name: "whereis", Is: DataArgs}
 }
 
 func p637() *Program {
-	return &Program{Name: "xhs", Root: Node{Values: "-a\x00--auth\x00-A\x00--auth-type\x00--session\x00--session-read-only\x00--verify\x00--cert\x00--cert-key\x00-o\x00--output\x00-p\x00--print\x00--pretty\x00-s\x00--style\x00--proxy\x00--timeout\x00--default-scheme"}}
+	return &Program{Name: "which", Is: DataArgs, Files: &Files{None: true}, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p638() *Program {
-	return &Program{Name: "xonsh", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--commands", Forces: "-i\x00--interactive", Operands: 1}}}
+	return &Program{Name: "who", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p639() *Program {
-	return &Program{Name: "xxd", Aliases: "--revert\x01-r", Decodes: "-r"}
+	return &Program{Name: "whoami", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p640() *Program {
-	return &Program{Name: "yarn", Is: Abbrev | Subcommands | Runs | Widens | DryRuns, Root: Node{Arity: 2, Values: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call\x00--prefix\x00--loglevel\x00--cache\x00--cwd\x00--modules-folder\x00--cache-folder", DryRun: "--dry-run", Widen: []Widen{{Opts: "--unsafe-perm", Unless: "false", Why: "makes package scripts run with full privileges"}, {Opts: "--ignore-scripts", Unless: "true", HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: "--no-ignore-scripts", Why: "makes package install scripts run"}, {Opts: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call", Why: "changes which code {name} fetches or which shell runs its scripts"}}}, Subs: []Node{{Path: "config", Arity: 3}, {Path: "dlx", Arity: 3, Values: "-p\x00--package", Run: &Run{}}, {Path: "exec", Run: &Run{}}, {Path: "run", Arity: 3}, {Path: "workspace", Arity: 3}}}
+	return &Program{Name: "wipefs", Is: DryRuns, Aliases: "--all\x01-a", Root: Node{DryRun: "-n\x00--no-act"}}
 }
 
 func p641() *Program {
-	return &Program{Name: "yash", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+	return &Program{Name: "wish", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}}
 }
 
 func p642() *Program {
-	return &Program{Name: "yay", Is: DataArgs}
+	return &Program{Name: "wormhole", Is: Subcommands}
 }
 
 func p643() *Program {
-	return &Program{Name: "yes", Is: DataArgs}
+	return &Program{Name: "wp", Root: Node{Arity: 2}}
 }
 
 func p644() *Program {
-	return &Program{Name: "yq", Is: DataArgs}
+	return &Program{Name: "wrangler", Is: Subcommands | DataArgs | DryRuns, Root: Node{Arity: 2, Values: "-c\x00--config\x00-e\x00--env\x00--name\x00--binding\x00--namespace-id\x00--account-id\x00--cwd\x00--persist-to\x00--env-file\x00--command\x00--file", DryRun: "--dry-run\x00--help\x00-h"}}
 }
 
 func p645() *Program {
-	return &Program{Name: "yum", Is: Subcommands | DataArgs, Words: "erase\x01remove", Root: Node{Arity: 2}}
+	return &Program{Name: "write", Is: DataArgs}
 }
 
 func p646() *Program {
-	return &Program{Name: "zellij", Terminal: []Terminal{{Use: TermKeys, Quiet: "ls\x00list-sessions\x00kill-session\x00kill-all-sessions\x00delete-session"}}}
+	return &Program{Name: "xdg-open", Is: DataArgs}
 }
 
 func p647() *Program {
-	return &Program{Name: "zfs", Is: Subcommands | DryRuns, Subs: []Node{{Path: "destroy", DryRun: "-n"}}}
+	return &Program{Name: "xe", Is: DataArgs}
 }
 
 func p648() *Program {
-	return &Program{Name: "zip", Is: DataArgs | Widens, Root: Node{Widen: []Widen{{Prefix: "--unzip-command", Words: "-TT", Why: "makes zip run another program"}}}}
+	return &Program{Name: "xh", Root: Node{Values: "-a\x00--auth\x00-A\x00--auth-type\x00--session\x00-o\x00--output\x00--session-read-only\x00--verify\x00--cert\x00--cert-key\x00-p\x00--print\x00--pretty\x00-s\x00--style\x00--proxy\x00--timeout\x00--default-scheme"}}
 }
 
 func p649() *Program {
-	return &Program{Name: "zpool", Is: Subcommands}
+	return &Program{Name: "xhs", Root: Node{Values: "-a\x00--auth\x00-A\x00--auth-type\x00--session\x00-o\x00--output\x00--session-read-only\x00--verify\x00--cert\x00--cert-key\x00-p\x00--print\x00--pretty\x00-s\x00--style\x00--proxy\x00--timeout\x00--default-scheme"}}
 }
 
 func p650() *Program {
-	return &Program{Name: "zsh", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+	return &Program{Name: "xonsh", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--commands", Forces: "-i\x00--interactive", Operands: 1}}}
 }
 
 func p651() *Program {
+	return &Program{Name: "xxd", Aliases: "--revert\x01-r", Decodes: "-r"}
+}
+
+func p652() *Program {
+	return &Program{Name: "yarn", Is: Abbrev | Subcommands | Runs | Widens | DryRuns, Root: Node{Arity: 2, Values: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call\x00--prefix\x00--loglevel\x00--cache\x00--cwd\x00--modules-folder\x00--cache-folder", DryRun: "--dry-run", Widen: []Widen{{Opts: "--unsafe-perm", Unless: "false", Why: "makes package scripts run with full privileges"}, {Opts: "--ignore-scripts", Unless: "true", HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: "--no-ignore-scripts", Why: "makes package install scripts run"}, {Opts: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call", Why: "changes which code {name} fetches or which shell runs its scripts"}}}, Subs: []Node{{Path: "config", Arity: 3}, {Path: "dlx", Arity: 3, Values: "-p\x00--package", Run: &Run{}}, {Path: "exec", Run: &Run{}}, {Path: "run", Arity: 3}, {Path: "workspace", Arity: 3}}}
+}
+
+func p653() *Program {
+	return &Program{Name: "yash", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+}
+
+func p654() *Program {
+	return &Program{Name: "yay", Is: DataArgs}
+}
+
+func p655() *Program {
+	return &Program{Name: "yes", Is: DataArgs}
+}
+
+func p656() *Program {
+	return &Program{Name: "yq", Is: DataArgs}
+}
+
+func p657() *Program {
+	return &Program{Name: "yum", Is: Subcommands | DataArgs, Words: "erase\x01remove", Root: Node{Arity: 2}}
+}
+
+func p658() *Program {
+	return &Program{Name: "zellij", Terminal: []Terminal{{Use: TermKeys, Quiet: "ls\x00list-sessions\x00kill-session\x00kill-all-sessions\x00delete-session"}}}
+}
+
+func p659() *Program {
+	return &Program{Name: "zfs", Is: Subcommands | DryRuns, Subs: []Node{{Path: "destroy", DryRun: "-n"}}}
+}
+
+func p660() *Program {
+	return &Program{Name: "zip", Is: DataArgs | Widens, Root: Node{Widen: []Widen{{Prefix: "--unzip-command", Words: "-TT", Why: "makes zip run another program"}}}}
+}
+
+func p661() *Program {
+	return &Program{Name: "zpool", Is: Subcommands}
+}
+
+func p662() *Program {
+	return &Program{Name: "zsh", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+}
+
+func p663() *Program {
 	return &Program{Name: "zypper", Is: Subcommands | DataArgs, Words: "in\x01install\x00rm\x01remove", Root: Node{Arity: 2}}
 }
 
 // nPrograms is how many programs the data describes.
-const nPrograms = 652
+const nPrograms = 664
 
 // build builds the program of index i (in name order).
 func build(i int) *Program {
@@ -3920,6 +3968,30 @@ func build(i int) *Program {
 		return p650()
 	case 651:
 		return p651()
+	case 652:
+		return p652()
+	case 653:
+		return p653()
+	case 654:
+		return p654()
+	case 655:
+		return p655()
+	case 656:
+		return p656()
+	case 657:
+		return p657()
+	case 658:
+		return p658()
+	case 659:
+		return p659()
+	case 660:
+		return p660()
+	case 661:
+		return p661()
+	case 662:
+		return p662()
+	case 663:
+		return p663()
 	}
 	return nil
 }
@@ -3987,1248 +4059,1272 @@ func lookup(name string) *Program {
 		return program(28)
 	case "az":
 		return program(29)
-	case "badblocks":
+	case "azcopy":
 		return program(30)
-	case "base32":
+	case "b2":
 		return program(31)
-	case "base64":
+	case "badblocks":
 		return program(32)
-	case "basename":
+	case "base32":
 		return program(33)
-	case "basenc":
+	case "base64":
 		return program(34)
-	case "bash":
+	case "basename":
 		return program(35)
-	case "batch":
+	case "basenc":
 		return program(36)
-	case "bazel":
+	case "bash":
 		return program(37)
-	case "bc":
+	case "batch":
 		return program(38)
-	case "beeline":
+	case "bazel":
 		return program(39)
-	case "bind":
+	case "bc":
 		return program(40)
-	case "blkdiscard":
+	case "beeline":
 		return program(41)
-	case "bpython":
+	case "bfg":
 		return program(42)
-	case "bq":
+	case "bind":
 		return program(43)
-	case "brew":
+	case "blkdiscard":
 		return program(44)
-	case "bsdtar":
+	case "bpython":
 		return program(45)
-	case "btop":
+	case "bq":
 		return program(46)
-	case "btrfs":
+	case "brew":
 		return program(47)
-	case "buildah":
+	case "bsdtar":
 		return program(48)
-	case "bun":
+	case "btop":
 		return program(49)
-	case "bundle":
+	case "btrfs":
 		return program(50)
-	case "bunx":
+	case "buildah":
 		return program(51)
-	case "busybox":
+	case "bun":
 		return program(52)
-	case "busybox-awk":
+	case "bundle":
 		return program(53)
-	case "bw":
+	case "bunx":
 		return program(54)
-	case "bwrap":
+	case "busybox":
 		return program(55)
-	case "byobu":
+	case "busybox-awk":
 		return program(56)
-	case "c++":
+	case "bw":
 		return program(57)
-	case "cal":
+	case "bwrap":
 		return program(58)
-	case "cargo":
+	case "byobu":
 		return program(59)
-	case "cat":
+	case "c++":
 		return program(60)
-	case "cbatticon":
+	case "cal":
 		return program(61)
-	case "cc":
+	case "cargo":
 		return program(62)
-	case "cd":
+	case "cat":
 		return program(63)
-	case "cdk":
+	case "cbatticon":
 		return program(64)
-	case "cdktf":
+	case "cc":
 		return program(65)
-	case "cf":
+	case "cd":
 		return program(66)
-	case "chgrp":
+	case "cdk":
 		return program(67)
-	case "chmod":
+	case "cdktf":
 		return program(68)
-	case "chown":
+	case "cf":
 		return program(69)
-	case "chroot":
+	case "chgrp":
 		return program(70)
-	case "cksum":
+	case "chmod":
 		return program(71)
-	case "clang":
+	case "chown":
 		return program(72)
-	case "clang++":
+	case "chroot":
 		return program(73)
-	case "clear":
+	case "cksum":
 		return program(74)
-	case "clickhouse":
+	case "clang":
 		return program(75)
-	case "clickhouse-client":
+	case "clang++":
 		return program(76)
-	case "clickhouse-local":
+	case "clear":
 		return program(77)
-	case "clisp":
+	case "clickhouse":
 		return program(78)
-	case "clj":
+	case "clickhouse-client":
 		return program(79)
-	case "clojure":
+	case "clickhouse-local":
 		return program(80)
-	case "cmake":
+	case "clisp":
 		return program(81)
-	case "cmp":
+	case "clj":
 		return program(82)
-	case "cockroach":
+	case "clojure":
 		return program(83)
-	case "code":
+	case "cmake":
 		return program(84)
-	case "colima":
+	case "cmp":
 		return program(85)
-	case "column":
+	case "cockroach":
 		return program(86)
-	case "comm":
+	case "code":
 		return program(87)
-	case "compdef":
+	case "colima":
 		return program(88)
-	case "compgen":
+	case "column":
 		return program(89)
-	case "complete":
+	case "comm":
 		return program(90)
-	case "composer":
+	case "compdef":
 		return program(91)
-	case "conda":
+	case "compgen":
 		return program(92)
-	case "consul":
+	case "complete":
 		return program(93)
-	case "corepack":
+	case "composer":
 		return program(94)
-	case "cowsay":
+	case "conda":
 		return program(95)
-	case "cp":
+	case "consul":
 		return program(96)
-	case "cqlsh":
+	case "corepack":
 		return program(97)
-	case "crictl":
+	case "cowsay":
 		return program(98)
-	case "croc":
+	case "cp":
 		return program(99)
-	case "crontab":
+	case "cqlsh":
 		return program(100)
-	case "cryptsetup":
+	case "crictl":
 		return program(101)
-	case "csh":
+	case "croc":
 		return program(102)
-	case "csrutil":
+	case "crontab":
 		return program(103)
-	case "curl":
+	case "cryptsetup":
 		return program(104)
-	case "cut":
+	case "csh":
 		return program(105)
-	case "dash":
+	case "csrutil":
 		return program(106)
-	case "date":
+	case "curl":
 		return program(107)
-	case "dbus-run-session":
+	case "cut":
 		return program(108)
-	case "dc":
+	case "dash":
 		return program(109)
-	case "dd":
+	case "date":
 		return program(110)
-	case "ddrescue":
+	case "dbus-run-session":
 		return program(111)
-	case "declare":
+	case "dc":
 		return program(112)
-	case "defaults":
+	case "dd":
 		return program(113)
-	case "del":
+	case "ddrescue":
 		return program(114)
-	case "del-cli":
+	case "declare":
 		return program(115)
-	case "delv":
+	case "defaults":
 		return program(116)
-	case "deno":
+	case "del":
 		return program(117)
-	case "df":
+	case "del-cli":
 		return program(118)
-	case "diff":
+	case "delv":
 		return program(119)
-	case "dig":
+	case "deno":
 		return program(120)
-	case "dir":
+	case "df":
 		return program(121)
-	case "dirname":
+	case "diff":
 		return program(122)
-	case "diskutil":
+	case "dig":
 		return program(123)
-	case "dmesg":
+	case "dir":
 		return program(124)
-	case "dnf":
+	case "dirname":
 		return program(125)
-	case "dnf4":
+	case "diskutil":
 		return program(126)
-	case "dnf5":
+	case "dmesg":
 		return program(127)
-	case "doas":
+	case "dnf":
 		return program(128)
-	case "docker":
+	case "dnf4":
 		return program(129)
-	case "docker-compose":
+	case "dnf5":
 		return program(130)
-	case "doctl":
+	case "doas":
 		return program(131)
-	case "dolt":
+	case "docker":
 		return program(132)
-	case "doppler":
+	case "docker-compose":
 		return program(133)
-	case "dotnet":
+	case "doctl":
 		return program(134)
-	case "dpkg":
+	case "dolt":
 		return program(135)
-	case "dpkg-query":
+	case "doppler":
 		return program(136)
-	case "drizzle-kit":
+	case "dotnet":
 		return program(137)
-	case "dropdb":
+	case "dpkg":
 		return program(138)
-	case "du":
+	case "dpkg-query":
 		return program(139)
-	case "duckdb":
+	case "drizzle-kit":
 		return program(140)
-	case "ebtables":
+	case "dropdb":
 		return program(141)
-	case "echo":
+	case "du":
 		return program(142)
-	case "ed":
+	case "duckdb":
 		return program(143)
-	case "egrep":
+	case "ebtables":
 		return program(144)
-	case "eksctl":
+	case "echo":
 		return program(145)
-	case "elixir":
+	case "ed":
 		return program(146)
-	case "elvish":
+	case "egrep":
 		return program(147)
-	case "emacs":
+	case "eksctl":
 		return program(148)
-	case "emacsclient":
+	case "elixir":
 		return program(149)
-	case "emerge":
+	case "elvish":
 		return program(150)
-	case "enable":
+	case "emacs":
 		return program(151)
-	case "entr":
+	case "emacsclient":
 		return program(152)
-	case "env":
+	case "emerge":
 		return program(153)
-	case "erl":
+	case "enable":
 		return program(154)
-	case "espeak":
+	case "entr":
 		return program(155)
-	case "etcdctl":
+	case "env":
 		return program(156)
-	case "ex":
+	case "erl":
 		return program(157)
-	case "exit":
+	case "espeak":
 		return program(158)
-	case "expect":
+	case "etcdctl":
 		return program(159)
-	case "export":
+	case "ex":
 		return program(160)
-	case "expr":
+	case "exit":
 		return program(161)
-	case "false":
+	case "expect":
 		return program(162)
-	case "fastboot":
+	case "export":
 		return program(163)
-	case "fd":
+	case "expr":
 		return program(164)
-	case "fdesetup":
+	case "false":
 		return program(165)
-	case "fdfind":
+	case "fastboot":
 		return program(166)
-	case "ffsend":
+	case "fd":
 		return program(167)
-	case "fgrep":
+	case "fdesetup":
 		return program(168)
-	case "figlet":
+	case "fdfind":
 		return program(169)
-	case "file":
+	case "ffsend":
 		return program(170)
-	case "find":
+	case "fgrep":
 		return program(171)
-	case "firebase":
+	case "figlet":
 		return program(172)
-	case "firejail":
+	case "file":
 		return program(173)
-	case "firewall-cmd":
+	case "find":
 		return program(174)
-	case "fish":
+	case "firebase":
 		return program(175)
-	case "flashrom":
+	case "firebase-tools":
 		return program(176)
-	case "flatpak":
+	case "firejail":
 		return program(177)
-	case "flux":
+	case "firewall-cmd":
 		return program(178)
-	case "flyctl":
+	case "fish":
 		return program(179)
-	case "fmt":
+	case "fj":
 		return program(180)
-	case "fold":
+	case "flashrom":
 		return program(181)
-	case "free":
+	case "flatpak":
 		return program(182)
-	case "ftp":
+	case "flux":
 		return program(183)
-	case "g++":
+	case "fly":
 		return program(184)
-	case "gawk":
+	case "flyctl":
 		return program(185)
-	case "gcc":
+	case "fmt":
 		return program(186)
-	case "gcloud":
+	case "fold":
 		return program(187)
-	case "gdb":
+	case "free":
 		return program(188)
-	case "gem":
+	case "ftp":
 		return program(189)
-	case "getenforce":
+	case "g++":
 		return program(190)
-	case "gforth":
+	case "gawk":
 		return program(191)
-	case "gh":
+	case "gcc":
 		return program(192)
-	case "ghci":
+	case "gcloud":
 		return program(193)
-	case "gio":
+	case "gdb":
 		return program(194)
-	case "git":
+	case "gem":
 		return program(195)
-	case "git-grep":
+	case "getenforce":
 		return program(196)
-	case "git-receive-pack":
+	case "gforth":
 		return program(197)
-	case "git-shell":
+	case "gh":
 		return program(198)
-	case "git-upload-pack":
+	case "ghci":
 		return program(199)
-	case "glab":
+	case "gio":
 		return program(200)
-	case "gmake":
+	case "git":
 		return program(201)
-	case "go":
+	case "git-grep":
 		return program(202)
-	case "gofmt":
+	case "git-receive-pack":
 		return program(203)
-	case "gopass":
+	case "git-shell":
 		return program(204)
-	case "gpasswd":
+	case "git-upload-pack":
 		return program(205)
-	case "gpg":
+	case "glab":
 		return program(206)
-	case "gradle":
+	case "gmake":
 		return program(207)
-	case "grep":
+	case "go":
 		return program(208)
-	case "groovy":
+	case "gofmt":
 		return program(209)
-	case "groovysh":
+	case "gopass":
 		return program(210)
-	case "groups":
+	case "gpasswd":
 		return program(211)
-	case "grubby":
+	case "gpg":
 		return program(212)
-	case "gsed":
+	case "gradle":
 		return program(213)
-	case "gsutil":
+	case "grep":
 		return program(214)
-	case "gtar":
+	case "groovy":
 		return program(215)
-	case "guile":
+	case "groovysh":
 		return program(216)
-	case "guix":
+	case "groups":
 		return program(217)
-	case "gvim":
+	case "grubby":
 		return program(218)
-	case "hash":
+	case "gsed":
 		return program(219)
-	case "hcloud":
+	case "gsutil":
 		return program(220)
-	case "hdparm":
+	case "gt":
 		return program(221)
-	case "head":
+	case "gtar":
 		return program(222)
-	case "helix":
+	case "guile":
 		return program(223)
-	case "helm":
+	case "guix":
 		return program(224)
-	case "helmfile":
+	case "gvim":
 		return program(225)
-	case "help":
+	case "hash":
 		return program(226)
-	case "heroku":
+	case "hcloud":
 		return program(227)
-	case "hexdump":
+	case "hdparm":
 		return program(228)
-	case "hg":
+	case "head":
 		return program(229)
-	case "history":
+	case "helix":
 		return program(230)
-	case "hive":
+	case "helm":
 		return program(231)
-	case "host":
+	case "helmfile":
 		return program(232)
-	case "hostname":
+	case "help":
 		return program(233)
-	case "htop":
+	case "heroku":
 		return program(234)
-	case "http":
+	case "hexdump":
 		return program(235)
-	case "https":
+	case "hg":
 		return program(236)
-	case "hugo":
+	case "history":
 		return program(237)
-	case "hx":
+	case "hive":
 		return program(238)
-	case "i3exit":
+	case "host":
 		return program(239)
-	case "id":
+	case "hostname":
 		return program(240)
-	case "idevicediagnostics":
+	case "htop":
 		return program(241)
-	case "iex":
+	case "http":
 		return program(242)
-	case "impala-shell":
+	case "https":
 		return program(243)
-	case "incus":
+	case "hub":
 		return program(244)
-	case "influx":
+	case "hugo":
 		return program(245)
-	case "info":
+	case "hx":
 		return program(246)
-	case "inotifywait":
+	case "i3exit":
 		return program(247)
-	case "install":
+	case "id":
 		return program(248)
-	case "ip":
+	case "idevicediagnostics":
 		return program(249)
-	case "ip6tables":
+	case "iex":
 		return program(250)
-	case "ip6tables-legacy":
+	case "impala-shell":
 		return program(251)
-	case "ip6tables-nft":
+	case "incus":
 		return program(252)
-	case "iptables":
+	case "influx":
 		return program(253)
-	case "iptables-legacy":
+	case "info":
 		return program(254)
-	case "iptables-nft":
+	case "inotifywait":
 		return program(255)
-	case "ipython":
+	case "install":
 		return program(256)
-	case "ipython3":
+	case "ip":
 		return program(257)
-	case "irb":
+	case "ip6tables":
 		return program(258)
-	case "java":
+	case "ip6tables-legacy":
 		return program(259)
-	case "jdb":
+	case "ip6tables-nft":
 		return program(260)
-	case "jed":
+	case "iptables":
 		return program(261)
-	case "jest":
+	case "iptables-legacy":
 		return program(262)
-	case "joe":
+	case "iptables-nft":
 		return program(263)
-	case "join":
+	case "ipython":
 		return program(264)
-	case "journalctl":
+	case "ipython3":
 		return program(265)
-	case "jq":
+	case "irb":
 		return program(266)
-	case "jruby":
+	case "java":
 		return program(267)
-	case "jshell":
+	case "jdb":
 		return program(268)
-	case "julia":
+	case "jed":
 		return program(269)
-	case "just":
+	case "jest":
 		return program(270)
-	case "k3d":
+	case "joe":
 		return program(271)
-	case "k9s":
+	case "join":
 		return program(272)
-	case "kak":
+	case "journalctl":
 		return program(273)
-	case "kdig":
+	case "jq":
 		return program(274)
-	case "keydb-cli":
+	case "jruby":
 		return program(275)
-	case "keyring":
+	case "jshell":
 		return program(276)
-	case "kill":
+	case "julia":
 		return program(277)
-	case "killall":
+	case "just":
 		return program(278)
-	case "kind":
+	case "k3d":
 		return program(279)
-	case "knex":
+	case "k9s":
 		return program(280)
-	case "kodi-send":
+	case "kak":
 		return program(281)
-	case "ksh":
+	case "kdig":
 		return program(282)
-	case "kubectl":
+	case "keydb-cli":
 		return program(283)
-	case "kustomize":
+	case "keyring":
 		return program(284)
-	case "last":
+	case "kill":
 		return program(285)
-	case "lastb":
+	case "killall":
 		return program(286)
-	case "launchctl":
+	case "kind":
 		return program(287)
-	case "lein":
+	case "knex":
 		return program(288)
-	case "less":
+	case "kodi-send":
 		return program(289)
-	case "let":
+	case "ksh":
 		return program(290)
-	case "lftp":
+	case "kubectl":
 		return program(291)
-	case "limactl":
+	case "kustomize":
 		return program(292)
-	case "ll":
+	case "last":
 		return program(293)
-	case "lldb":
+	case "lastb":
 		return program(294)
-	case "ln":
+	case "launchctl":
 		return program(295)
-	case "local":
+	case "lein":
 		return program(296)
-	case "locale":
+	case "less":
 		return program(297)
-	case "locate":
+	case "let":
 		return program(298)
-	case "logger":
+	case "lftp":
 		return program(299)
-	case "login":
+	case "limactl":
 		return program(300)
-	case "loginctl":
+	case "ll":
 		return program(301)
-	case "lpass":
+	case "lldb":
 		return program(302)
-	case "ls":
+	case "ln":
 		return program(303)
-	case "lsblk":
+	case "local":
 		return program(304)
-	case "lscpu":
+	case "locale":
 		return program(305)
-	case "ltrace":
+	case "locate":
 		return program(306)
-	case "lua":
+	case "logger":
 		return program(307)
-	case "luajit":
+	case "login":
 		return program(308)
-	case "lvreduce":
+	case "loginctl":
 		return program(309)
-	case "lvremove":
+	case "lpass":
 		return program(310)
-	case "lxc":
+	case "ls":
 		return program(311)
-	case "machinectl":
+	case "lsblk":
 		return program(312)
-	case "mail":
+	case "lscpu":
 		return program(313)
-	case "mailx":
+	case "ltrace":
 		return program(314)
-	case "make":
+	case "lua":
 		return program(315)
-	case "mamba":
+	case "luajit":
 		return program(316)
-	case "man":
+	case "lvreduce":
 		return program(317)
-	case "mariadb":
+	case "lvremove":
 		return program(318)
-	case "mawk":
+	case "lxc":
 		return program(319)
-	case "maxima":
+	case "machinectl":
 		return program(320)
-	case "mc":
+	case "mail":
 		return program(321)
-	case "md5sum":
+	case "mailx":
 		return program(322)
-	case "mdadm":
+	case "make":
 		return program(323)
-	case "mdatp":
+	case "mamba":
 		return program(324)
-	case "mg":
+	case "man":
 		return program(325)
-	case "micro":
+	case "mariadb":
 		return program(326)
-	case "microdnf":
+	case "mawk":
 		return program(327)
-	case "micromamba":
+	case "maxima":
 		return program(328)
-	case "minikube":
+	case "mc":
 		return program(329)
-	case "mkdir":
+	case "md5sum":
 		return program(330)
-	case "mke2fs":
+	case "mdadm":
 		return program(331)
-	case "mkfs.ext2":
+	case "mdatp":
 		return program(332)
-	case "mkfs.ext3":
+	case "mg":
 		return program(333)
-	case "mkfs.ext4":
+	case "micro":
 		return program(334)
-	case "mksh":
+	case "microdnf":
 		return program(335)
-	case "mlocate":
+	case "micromamba":
 		return program(336)
-	case "modprobe":
+	case "minikube":
 		return program(337)
-	case "mongo":
+	case "mkdir":
 		return program(338)
-	case "mongosh":
+	case "mke2fs":
 		return program(339)
-	case "more":
+	case "mkfs.ext2":
 		return program(340)
-	case "mosh":
+	case "mkfs.ext3":
 		return program(341)
-	case "most":
+	case "mkfs.ext4":
 		return program(342)
-	case "mount":
+	case "mksh":
 		return program(343)
-	case "multipass":
+	case "mlocate":
 		return program(344)
-	case "mutt":
+	case "modprobe":
 		return program(345)
-	case "mv":
+	case "mongo":
 		return program(346)
-	case "mvn":
+	case "mongosh":
 		return program(347)
-	case "mysql":
+	case "more":
 		return program(348)
-	case "mysqladmin":
+	case "mosh":
 		return program(349)
-	case "mysqlsh":
+	case "most":
 		return program(350)
-	case "nano":
+	case "mount":
 		return program(351)
-	case "nawk":
+	case "multipass":
 		return program(352)
-	case "nc":
+	case "mutt":
 		return program(353)
-	case "ncat":
+	case "mv":
 		return program(354)
-	case "ncftp":
+	case "mvn":
 		return program(355)
-	case "neomutt":
+	case "mysql":
 		return program(356)
-	case "nerdctl":
+	case "mysqladmin":
 		return program(357)
-	case "netcat":
+	case "mysqlsh":
 		return program(358)
-	case "netlify":
+	case "nano":
 		return program(359)
-	case "newgrp":
+	case "nawk":
 		return program(360)
-	case "nft":
+	case "nc":
 		return program(361)
-	case "ng":
+	case "ncat":
 		return program(362)
-	case "ninja":
+	case "ncftp":
 		return program(363)
-	case "nix":
+	case "neomutt":
 		return program(364)
-	case "nix-env":
+	case "nerdctl":
 		return program(365)
-	case "nl":
+	case "netcat":
 		return program(366)
-	case "node":
+	case "netlify":
 		return program(367)
-	case "nodejs":
+	case "netlify-cli":
 		return program(368)
-	case "nodemon":
+	case "newgrp":
 		return program(369)
-	case "notify-send":
+	case "nft":
 		return program(370)
-	case "nova":
+	case "ng":
 		return program(371)
-	case "npm":
+	case "ninja":
 		return program(372)
-	case "nproc":
+	case "nix":
 		return program(373)
-	case "npx":
+	case "nix-env":
 		return program(374)
-	case "nsenter":
+	case "nl":
 		return program(375)
-	case "nu":
+	case "node":
 		return program(376)
-	case "nuget":
+	case "nodejs":
 		return program(377)
-	case "nvim":
+	case "nodemon":
 		return program(378)
-	case "nvm":
+	case "notify-send":
 		return program(379)
-	case "nvme":
+	case "nova":
 		return program(380)
-	case "nx":
+	case "npm":
 		return program(381)
-	case "oc":
+	case "nproc":
 		return program(382)
-	case "ocaml":
+	case "npx":
 		return program(383)
-	case "octave":
+	case "nsenter":
 		return program(384)
-	case "od":
+	case "nu":
 		return program(385)
-	case "op":
+	case "nuget":
 		return program(386)
-	case "open":
+	case "nvim":
 		return program(387)
-	case "openssl":
+	case "nvm":
 		return program(388)
-	case "openstack":
+	case "nvme":
 		return program(389)
-	case "osascript":
+	case "nx":
 		return program(390)
-	case "pacman":
+	case "oc":
 		return program(391)
-	case "parallel":
+	case "ocaml":
 		return program(392)
-	case "pass":
+	case "octave":
 		return program(393)
-	case "passwd":
+	case "od":
 		return program(394)
-	case "paste":
+	case "op":
 		return program(395)
-	case "pct":
+	case "open":
 		return program(396)
-	case "pdb":
+	case "openssl":
 		return program(397)
-	case "perl":
+	case "openstack":
 		return program(398)
-	case "pfctl":
+	case "osascript":
+		return program(399)
+	case "pacman":
 		return program(400)
-	case "pg":
+	case "parallel":
 		return program(401)
-	case "pg_restore":
+	case "pass":
 		return program(402)
-	case "pgrep":
+	case "passwd":
 		return program(403)
-	case "php":
+	case "paste":
 		return program(404)
-	case "pico":
+	case "pct":
+		return program(405)
+	case "pdb":
 		return program(406)
-	case "picotool":
+	case "perl":
 		return program(407)
-	case "pidof":
-		return program(408)
-	case "pip":
+	case "pfctl":
 		return program(409)
-	case "pip3":
+	case "pg":
 		return program(410)
-	case "pipenv":
+	case "pg_restore":
 		return program(411)
-	case "pipx":
+	case "pgrep":
 		return program(412)
-	case "pkexec":
+	case "php":
 		return program(413)
-	case "pkill":
-		return program(414)
-	case "plocate":
+	case "pico":
 		return program(415)
-	case "pnpm":
+	case "picotool":
 		return program(416)
-	case "pnpx":
+	case "pidof":
 		return program(417)
-	case "podman":
+	case "pip":
 		return program(418)
-	case "podman-compose":
+	case "pip3":
 		return program(419)
-	case "podman-machine":
+	case "pipenv":
 		return program(420)
-	case "podman-remote":
+	case "pipx":
 		return program(421)
-	case "poetry":
+	case "pkexec":
 		return program(422)
-	case "popd":
+	case "pkill":
 		return program(423)
-	case "port":
+	case "plocate":
 		return program(424)
-	case "posh":
+	case "pnpm":
 		return program(425)
-	case "powershell":
+	case "pnpx":
 		return program(426)
-	case "presto":
+	case "podman":
 		return program(427)
-	case "presto-cli":
+	case "podman-compose":
 		return program(428)
-	case "print":
+	case "podman-machine":
 		return program(429)
-	case "printenv":
+	case "podman-remote":
 		return program(430)
-	case "printf":
+	case "poetry":
 		return program(431)
-	case "prisma":
+	case "popd":
 		return program(432)
-	case "prlctl":
+	case "port":
 		return program(433)
-	case "pry":
+	case "posh":
 		return program(434)
-	case "ps":
+	case "powershell":
 		return program(435)
-	case "psql":
+	case "presto":
 		return program(436)
-	case "ptpython":
+	case "presto-cli":
 		return program(437)
-	case "pulumi":
+	case "print":
 		return program(438)
-	case "pushd":
+	case "printenv":
 		return program(439)
-	case "pv":
+	case "printf":
 		return program(440)
-	case "pvremove":
+	case "prisma":
 		return program(441)
-	case "pwd":
+	case "prlctl":
 		return program(442)
-	case "pwsh":
+	case "pry":
 		return program(443)
-	case "py.test":
+	case "ps":
 		return program(444)
-	case "pyenv":
+	case "psql":
 		return program(445)
-	case "pypy":
+	case "ptpython":
 		return program(446)
-	case "pypy3":
+	case "pulumi":
+		return program(447)
+	case "pushd":
 		return program(448)
-	case "pytest":
+	case "pv":
 		return program(449)
-	case "python":
+	case "pvremove":
 		return program(450)
-	case "python2":
+	case "pwd":
+		return program(451)
+	case "pwsh":
 		return program(452)
-	case "python3":
+	case "py.test":
 		return program(453)
-	case "pythonw":
+	case "pyenv":
 		return program(454)
-	case "qdbus":
+	case "pypy":
 		return program(455)
-	case "qemu-img":
-		return program(456)
-	case "qm":
+	case "pypy3":
 		return program(457)
-	case "r":
+	case "pytest":
 		return program(458)
-	case "racket":
+	case "python":
 		return program(459)
-	case "rake":
-		return program(460)
-	case "rbash":
+	case "python2":
 		return program(461)
-	case "rbenv":
+	case "python3":
 		return program(462)
-	case "rclone":
+	case "pythonw":
 		return program(463)
-	case "read":
+	case "qdbus":
 		return program(464)
-	case "readlink":
+	case "qemu-img":
 		return program(465)
-	case "readonly":
+	case "qm":
 		return program(466)
-	case "realpath":
+	case "r":
 		return program(467)
-	case "red":
+	case "racket":
 		return program(468)
-	case "redis-cli":
+	case "railway":
 		return program(469)
-	case "return":
+	case "rake":
 		return program(470)
-	case "rev":
+	case "rbash":
 		return program(471)
-	case "rg":
+	case "rbenv":
 		return program(472)
-	case "rimraf":
+	case "rclone":
 		return program(473)
-	case "ripgrep":
+	case "read":
 		return program(474)
-	case "rm":
+	case "readlink":
 		return program(475)
-	case "rmdir":
+	case "readonly":
 		return program(476)
-	case "rmmod":
+	case "realpath":
 		return program(477)
-	case "rpm":
+	case "red":
 		return program(478)
-	case "rscript":
+	case "redis-cli":
 		return program(479)
-	case "rsync":
+	case "return":
 		return program(480)
-	case "rtk":
+	case "rev":
 		return program(481)
-	case "ruby":
+	case "rg":
 		return program(482)
-	case "runuser":
+	case "rimraf":
 		return program(483)
-	case "rustup":
+	case "ripgrep":
 		return program(484)
-	case "s-nail":
+	case "rm":
 		return program(485)
-	case "sam":
+	case "rmdir":
 		return program(486)
-	case "say":
+	case "rmmod":
 		return program(487)
-	case "sbcl":
+	case "rpm":
 		return program(488)
-	case "sbt":
+	case "rscript":
 		return program(489)
-	case "scala":
+	case "rsync":
 		return program(490)
-	case "scp":
+	case "rtk":
 		return program(491)
-	case "screen":
+	case "ruby":
 		return program(492)
-	case "script":
+	case "runuser":
 		return program(493)
-	case "sdk":
+	case "rustup":
 		return program(494)
-	case "secret-tool":
+	case "s-nail":
 		return program(495)
-	case "security":
+	case "s3cmd":
 		return program(496)
-	case "sed":
+	case "sam":
 		return program(497)
-	case "seq":
+	case "say":
 		return program(498)
-	case "sequelize":
+	case "sbcl":
 		return program(499)
-	case "serverless":
+	case "sbt":
 		return program(500)
-	case "service":
+	case "scala":
 		return program(501)
-	case "sestatus":
+	case "scp":
 		return program(502)
-	case "set":
+	case "screen":
 		return program(503)
-	case "setenforce":
+	case "script":
 		return program(504)
-	case "sfdisk":
+	case "sdk":
 		return program(505)
-	case "sfdx":
+	case "secret-tool":
 		return program(506)
-	case "sftp":
+	case "security":
 		return program(507)
-	case "sg":
+	case "sed":
 		return program(508)
-	case "sh":
+	case "seq":
 		return program(509)
-	case "sha1sum":
+	case "sequelize":
 		return program(510)
-	case "sha256sum":
+	case "serverless":
 		return program(511)
-	case "sha512sum":
+	case "service":
 		return program(512)
-	case "shift":
+	case "sestatus":
 		return program(513)
-	case "shred":
+	case "set":
 		return program(514)
-	case "shx":
+	case "setenforce":
 		return program(515)
-	case "skaffold":
+	case "sfdisk":
 		return program(516)
-	case "sleep":
+	case "sfdx":
 		return program(517)
-	case "sls":
+	case "sftp":
 		return program(518)
-	case "smbclient":
+	case "sg":
 		return program(519)
-	case "snap":
+	case "sh":
 		return program(520)
-	case "snow":
+	case "sha1sum":
 		return program(521)
-	case "snowsql":
+	case "sha256sum":
 		return program(522)
-	case "socat":
+	case "sha512sum":
 		return program(523)
-	case "sops":
+	case "shift":
 		return program(524)
-	case "sort":
+	case "shred":
 		return program(525)
-	case "source":
+	case "shx":
 		return program(526)
-	case "spark-sql":
+	case "skaffold":
 		return program(527)
-	case "spctl":
+	case "sleep":
 		return program(528)
-	case "sqlcmd":
+	case "sls":
 		return program(529)
-	case "sqlite":
+	case "smbclient":
 		return program(530)
-	case "sqlite3":
+	case "snap":
 		return program(531)
-	case "sqlplus":
+	case "snow":
 		return program(532)
-	case "squid":
+	case "snowsql":
 		return program(533)
-	case "ssh":
+	case "socat":
 		return program(534)
-	case "sshpass":
+	case "sops":
 		return program(535)
-	case "sst":
+	case "sort":
 		return program(536)
-	case "stat":
+	case "source":
 		return program(537)
-	case "strace":
+	case "spark-sql":
 		return program(538)
-	case "strings":
+	case "spctl":
 		return program(539)
-	case "su":
+	case "sqlcmd":
 		return program(540)
-	case "sudo":
+	case "sqlite":
 		return program(541)
-	case "supabase":
+	case "sqlite3":
 		return program(542)
-	case "svn":
+	case "sqlplus":
 		return program(543)
-	case "swift":
+	case "squid":
 		return program(544)
-	case "swipl":
+	case "ssh":
 		return program(545)
-	case "sysctl":
+	case "sshpass":
 		return program(546)
-	case "systemctl":
+	case "sst":
 		return program(547)
-	case "systemd-run":
+	case "stat":
 		return program(548)
-	case "tac":
+	case "strace":
 		return program(549)
-	case "tail":
+	case "strings":
 		return program(550)
-	case "tar":
+	case "su":
 		return program(551)
-	case "task":
+	case "sudo":
 		return program(552)
-	case "tclsh":
+	case "supabase":
 		return program(553)
-	case "tcsh":
+	case "svn":
 		return program(554)
-	case "tee":
+	case "swift":
 		return program(555)
-	case "telnet":
+	case "swipl":
 		return program(556)
-	case "terraform":
+	case "sysctl":
 		return program(557)
-	case "terragrunt":
+	case "systemctl":
 		return program(558)
-	case "test":
+	case "systemd-run":
 		return program(559)
-	case "tig":
+	case "tac":
 		return program(560)
-	case "time":
+	case "tail":
 		return program(561)
-	case "timedatectl":
+	case "tar":
 		return program(562)
-	case "tldr":
+	case "task":
 		return program(563)
-	case "tmux":
+	case "tclsh":
 		return program(564)
-	case "tofu":
+	case "tcsh":
 		return program(565)
-	case "top":
+	case "tea":
 		return program(566)
-	case "touch":
+	case "tee":
 		return program(567)
-	case "tput":
+	case "telnet":
 		return program(568)
-	case "tr":
+	case "terraform":
 		return program(569)
-	case "trap":
+	case "terragrunt":
 		return program(570)
-	case "tree":
+	case "test":
 		return program(571)
-	case "trino":
+	case "tig":
 		return program(572)
-	case "true":
+	case "time":
 		return program(573)
-	case "truncate":
+	case "timedatectl":
 		return program(574)
-	case "ts-node":
+	case "tldr":
 		return program(575)
-	case "tsp":
+	case "tmux":
 		return program(576)
-	case "tty":
+	case "tofu":
 		return program(577)
-	case "turbo":
+	case "top":
 		return program(578)
-	case "turso":
+	case "touch":
 		return program(579)
-	case "type":
+	case "tput":
 		return program(580)
-	case "typeorm":
+	case "tr":
 		return program(581)
-	case "typeset":
+	case "trap":
 		return program(582)
-	case "ufw":
+	case "tree":
 		return program(583)
-	case "ugrep":
+	case "trino":
 		return program(584)
-	case "unalias":
+	case "true":
 		return program(585)
-	case "uname":
+	case "truncate":
 		return program(586)
-	case "uniq":
+	case "ts-node":
 		return program(587)
-	case "unset":
+	case "tsp":
 		return program(588)
-	case "unshare":
+	case "tty":
 		return program(589)
-	case "unzip":
+	case "turbo":
 		return program(590)
-	case "uptime":
+	case "turso":
 		return program(591)
-	case "useradd":
+	case "type":
 		return program(592)
-	case "userdel":
+	case "typeorm":
 		return program(593)
-	case "usermod":
+	case "typeset":
 		return program(594)
-	case "usql":
+	case "ufw":
 		return program(595)
-	case "utop":
+	case "ugrep":
 		return program(596)
-	case "uudecode":
+	case "unalias":
 		return program(597)
-	case "uv":
+	case "uname":
 		return program(598)
-	case "uvx":
+	case "uniq":
 		return program(599)
-	case "vagrant":
+	case "unset":
 		return program(600)
-	case "valkey-cli":
+	case "unshare":
 		return program(601)
-	case "vault":
+	case "unzip":
 		return program(602)
-	case "vboxheadless":
+	case "uptime":
 		return program(603)
-	case "vboxmanage":
+	case "useradd":
 		return program(604)
-	case "vdir":
+	case "userdel":
 		return program(605)
-	case "velero":
+	case "usermod":
 		return program(606)
-	case "vercel":
+	case "usql":
 		return program(607)
-	case "vgremove":
+	case "utop":
 		return program(608)
-	case "vi":
+	case "uudecode":
 		return program(609)
-	case "view":
+	case "uv":
 		return program(610)
-	case "vim":
+	case "uvx":
 		return program(611)
-	case "vimdiff":
+	case "vagrant":
 		return program(612)
-	case "virsh":
+	case "valkey-cli":
 		return program(613)
-	case "vmrun":
+	case "vault":
 		return program(614)
-	case "volta":
+	case "vboxheadless":
 		return program(615)
-	case "w":
+	case "vboxmanage":
 		return program(616)
-	case "wall":
+	case "vdir":
 		return program(617)
-	case "watch":
+	case "velero":
 		return program(618)
-	case "watchexec":
+	case "vercel":
 		return program(619)
-	case "wc":
+	case "vgremove":
 		return program(620)
-	case "wget":
+	case "vi":
 		return program(621)
-	case "wget2":
+	case "view":
 		return program(622)
-	case "whatis":
+	case "vim":
 		return program(623)
-	case "whereis":
+	case "vimdiff":
 		return program(624)
-	case "which":
+	case "virsh":
 		return program(625)
-	case "who":
+	case "vmrun":
 		return program(626)
-	case "whoami":
+	case "volta":
 		return program(627)
-	case "wipefs":
+	case "w":
 		return program(628)
-	case "wish":
+	case "wall":
 		return program(629)
-	case "wormhole":
+	case "watch":
 		return program(630)
-	case "wp":
+	case "watchexec":
 		return program(631)
-	case "wrangler":
+	case "wc":
 		return program(632)
-	case "write":
+	case "wget":
 		return program(633)
-	case "xdg-open":
+	case "wget2":
 		return program(634)
-	case "xe":
+	case "whatis":
 		return program(635)
-	case "xh":
+	case "whereis":
 		return program(636)
-	case "xhs":
+	case "which":
 		return program(637)
-	case "xonsh":
+	case "who":
 		return program(638)
-	case "xxd":
+	case "whoami":
 		return program(639)
-	case "yarn":
+	case "wipefs":
 		return program(640)
-	case "yash":
+	case "wish":
 		return program(641)
-	case "yay":
+	case "wormhole":
 		return program(642)
-	case "yes":
+	case "wp":
 		return program(643)
-	case "yq":
+	case "wrangler":
 		return program(644)
-	case "yum":
+	case "write":
 		return program(645)
-	case "zellij":
+	case "xdg-open":
 		return program(646)
-	case "zfs":
+	case "xe":
 		return program(647)
-	case "zip":
+	case "xh":
 		return program(648)
-	case "zpool":
+	case "xhs":
 		return program(649)
-	case "zsh":
+	case "xonsh":
 		return program(650)
-	case "zypper":
+	case "xxd":
 		return program(651)
+	case "yarn":
+		return program(652)
+	case "yash":
+		return program(653)
+	case "yay":
+		return program(654)
+	case "yes":
+		return program(655)
+	case "yq":
+		return program(656)
+	case "yum":
+		return program(657)
+	case "zellij":
+		return program(658)
+	case "zfs":
+		return program(659)
+	case "zip":
+		return program(660)
+	case "zpool":
+		return program(661)
+	case "zsh":
+		return program(662)
+	case "zypper":
+		return program(663)
 	}
 	return nil
 }
 
 // globs lists the programs named by a prefix (python*), in name order.
-var globs = [...]int{399, 405, 447, 451}
+var globs = [...]int{408, 414, 456, 460}
 
 // environment is the [environment] table.
 var environment = Environment{Widen: "PATH\x00HOME\x00ENV\x00BASH_ENV\x00IFS\x00PS4\x00PROMPT_COMMAND\x00SHELL\x00SHELLOPTS\x00BASHOPTS\x00CDPATH\x00FPATH\x00ZDOTDIR\x00EDITOR\x00VISUAL\x00PAGER\x00MANPAGER\x00BROWSER\x00LESSOPEN\x00LESSCLOSE\x00LESSKEY\x00INPUTRC\x00TERMINFO\x00GLIBC_TUNABLES\x00HOSTALIASES\x00CC\x00CXX\x00CPP\x00LD\x00AR\x00AS\x00FC\x00MAKE\x00MFLAGS\x00RUSTC\x00RUSTDOC\x00GOROOT\x00GOTOOLCHAIN\x00GOPROXY\x00GOENV\x00GOEXPERIMENT\x00CLASSPATH\x00KUBECONFIG\x00TAR_OPTIONS\x00GZIP\x00BZIP2\x00XZ_OPT\x00XZ_DEFAULTS\x00ZSTD_NBTHREADS\x00GREP_OPTIONS\x00WGETRC\x00CURL_HOME\x00SYSTEMD_PAGER\x00SYSTEMD_EDITOR\x00SSLKEYLOGFILE\x00TMPDIR\x00XDG_CONFIG_HOME\x00XDG_CONFIG_DIRS\x00XDG_DATA_HOME\x00XDG_DATA_DIRS", Prefixes: "LD_\x00DYLD_\x00GIT_\x00BASH_\x00NPM_CONFIG_\x00YARN_\x00PNPM_\x00BUN_\x00PIP_\x00UV_\x00PYTHON\x00PERL\x00RUBY\x00GEM_\x00BUNDLE_\x00NODE_\x00CARGO_\x00RUSTUP_\x00RUSTC_\x00JAVA_\x00_JAVA_\x00JDK_\x00MAVEN_\x00GRADLE_\x00SBT_\x00DOTNET_\x00LUA_\x00OPENSSL_\x00SSH_\x00SUDO_\x00CGO_\x00GO\x00DOCKER_\x00PODMAN_\x00CONTAINERS_\x00KUBE\x00HELM_\x00AWS_\x00AZURE_\x00GOOGLE_\x00CLOUDSDK_\x00RSYNC_\x00MAKE\x00GNUMAKE\x00LESS\x00DENO_\x00COMPOSER_\x00PHP", Suffixes: "PATH\x00_HOME\x00FLAGS\x00OPTS\x00OPTIONS\x00_OPT\x00CONFIG\x00_COMMAND\x00_CMD\x00EDITOR\x00PAGER\x00_SHELL\x00ASKPASS\x00WRAPPER\x00PROXY\x00_LIB\x00LIBS\x00_PRELOAD\x00_RC\x00RCFILE", Except: "NODE_ENV\x00CGO_ENABLED\x00PYTHONUNBUFFERED\x00PYTHONDONTWRITEBYTECODE\x00PYTHONIOENCODING\x00PYTHONHASHSEED\x00RUST_LOG\x00RUST_BACKTRACE\x00GOOS\x00GOARCH", ExceptPrefix: "GOAMD64\x00GOARM"}

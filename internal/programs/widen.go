@@ -552,3 +552,15 @@ func printRedirect(p string) bool {
 	}
 	return false
 }
+
+// ReadsProgramFromStdin reports whether the interpreter p, run as name
+// with args (its argv without the program), reads the program it runs
+// from standard input: `-` as its script, or no script and no code on
+// the command line (python3, node, perl; not python3 -m json.tool).
+func (p *Program) ReadsProgramFromStdin(name string, args []string) bool {
+	if p == nil {
+		return false
+	}
+	opt, _ := interpreterWidening(p, name, args)
+	return opt == "-" || opt == "(no script)"
+}

