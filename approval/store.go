@@ -16,6 +16,7 @@ import (
 	"github.com/google/renameio/v2"
 
 	"github.com/shellguard/shellguard/internal/safefile"
+	"github.com/shellguard/shellguard/internal/xdg"
 )
 
 // fileVersion is the version of the approvals file format that Store
@@ -138,14 +139,10 @@ func (s *Store) Path() string { return s.path }
 // ~/.config/shellguard/approvals.json when XDG_CONFIG_HOME is unset or not
 // an absolute path (as the XDG specification requires).
 func DefaultPath() (string, error) {
-	if dir := os.Getenv("XDG_CONFIG_HOME"); dir != "" && filepath.IsAbs(dir) {
-		return filepath.Join(dir, "shellguard", "approvals.json"), nil
+	if p := xdg.Config(nil, "approvals.json"); p != "" {
+		return p, nil
 	}
-	home, err := os.UserHomeDir()
-	if err != nil {
-		return "", fmt.Errorf("cannot locate the approvals file: %w", err)
-	}
-	return filepath.Join(home, ".config", "shellguard", "approvals.json"), nil
+	return "", errors.New("cannot locate the approvals file: neither $XDG_CONFIG_HOME nor $HOME is an absolute path")
 }
 
 // ProblemKind classifies what is wrong with an approvals file.

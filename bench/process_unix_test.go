@@ -3,6 +3,7 @@
 package bench
 
 import (
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -20,6 +21,7 @@ type proc struct {
 	name string
 	argv []string
 	wall []time.Duration
+	cpu  []time.Duration // user + system
 }
 
 // BenchmarkHookProcess runs the hook as a process, the way an agent does
@@ -52,6 +54,79 @@ func BenchmarkHookProcess(b *testing.B) {
 	if peer := strings.Fields(os.Getenv("SHELLGUARD_BENCH_PEER")); len(peer) > 0 {
 		procs = append(procs, &proc{name: "peer", argv: peer})
 	}
+	interleave(b, procs, "git status")
+}
+
+// script30 is a 30-line script of the kind agents send in one Bash call.
+const script30 = `set -euo pipefail
+cd "$(git rev-parse --show-toplevel)"
+echo "== status"
+git status --short
+git log --oneline -n 5 -- src/
+branch=$(git branch --show-current)
+if [ "$branch" = main ]; then
+  echo "on main" >&2
+fi
+for f in $(git diff --name-only HEAD~1 -- '*.go'); do
+  if [ -f "$f" ]; then
+    wc -l "$f"
+    grep -n 'TODO' "$f" || true
+  fi
+done
+find . -name '*.go' -not -path './vendor/*' | xargs gofmt -l
+go vet ./...
+go test -count=1 -run 'TestParse|TestDecide' ./shellparse ./policy
+cat <<'EOT'
+summary:
+  tests ran
+EOT
+ls -la dist/ 2>/dev/null | head -n 20
+du -sh . | cut -f1
+while read -r line; do
+  case $line in
+    *error*) echo "found: $line" ;;
+    *) ;;
+  esac
+done < build.log
+awk -F: '{print $1}' build.log | sort | uniq -c | sort -rn | head
+echo done`
+
+// BenchmarkHookFloor runs the lean hook binary against the floor of any Go
+// hook on this parser, bench/floor (a program that imports
+// mvdan.cc/sh/v3/syntax, decodes the hook JSON with encoding/json and
+// parses the command), interleaved as in BenchmarkHookProcess, for a
+// one-liner and for a 30-line script. It reports each program's minimum
+// and median wall time and the ratios hook/floor (issue 15's target:
+// 1.3x). scripts/hookfloor.sh builds both programs and runs it:
+//
+//	SHELLGUARD_BENCH_HOOK=/path/to/shellguard-hook
+//	SHELLGUARD_BENCH_FLOOR=/path/to/floor   (go build ./bench/floor)
+//	SHELLGUARD_BENCH_BASE=/path/to/an/older/shellguard-hook   (optional, "base")
+func BenchmarkHookFloor(b *testing.B) {
+	hook, floor := os.Getenv("SHELLGUARD_BENCH_HOOK"), os.Getenv("SHELLGUARD_BENCH_FLOOR")
+	if hook == "" || floor == "" {
+		b.Skip("set SHELLGUARD_BENCH_HOOK and SHELLGUARD_BENCH_FLOOR to the built programs (scripts/hookfloor.sh does)")
+	}
+	for _, in := range []struct{ name, command string }{{"oneliner", "git status"}, {"script30", script30}} {
+		b.Run(in.name, func(b *testing.B) {
+			procs := []*proc{
+				{name: "floor", argv: []string{floor}},
+				{name: "hook", argv: hookArgv(hook)},
+			}
+			if base := os.Getenv("SHELLGUARD_BENCH_BASE"); base != "" {
+				procs = append(procs, &proc{name: "base", argv: hookArgv(base)})
+			}
+			interleave(b, procs, in.command)
+		})
+	}
+}
+
+// interleave runs procs, each once per iteration in a rotating order, with
+// command in Claude Code's hook JSON on standard input, and reports each
+// one's minimum and median wall time and median CPU time (user + system,
+// which the machine's load disturbs less), and the others' ratios to the
+// first (but the peer's).
+func interleave(b *testing.B, procs []*proc, command string) {
 	dir := b.TempDir()
 	home, cwd := filepath.Join(dir, "home"), filepath.Join(dir, "cwd")
 	for _, d := range []string{home, cwd, filepath.Join(dir, "ccsn")} {
@@ -60,10 +135,16 @@ func BenchmarkHookProcess(b *testing.B) {
 		}
 	}
 	input := filepath.Join(dir, "hook.json")
-	if err := os.WriteFile(input, []byte(strings.ReplaceAll(hookInput, "CWD", cwd)), 0o644); err != nil {
+	cmd, err := json.Marshal(command)
+	if err != nil {
+		b.Fatal(err)
+	}
+	doc := strings.ReplaceAll(strings.ReplaceAll(hookInput, "CWD", cwd), `"git status"`, string(cmd))
+	if err := os.WriteFile(input, []byte(doc), 0o644); err != nil {
 		b.Fatal(err)
 	}
 	env := append(os.Environ(), "HOME="+home, "XDG_CONFIG_HOME="+filepath.Join(home, ".config"),
+		"XDG_STATE_HOME="+filepath.Join(home, ".local", "state"),
 		"SHELLGUARD_APPROVALS="+filepath.Join(home, "approvals.json"), "SHELLGUARD_CONFIG=",
 		"CC_SAFETY_NET_HOME="+filepath.Join(dir, "ccsn"))
 
@@ -82,10 +163,11 @@ func BenchmarkHookProcess(b *testing.B) {
 			b.Fatalf("%s: %v", strings.Join(p.argv, " "), err)
 		}
 		p.wall = append(p.wall, wall)
+		p.cpu = append(p.cpu, cmd.ProcessState.UserTime()+cmd.ProcessState.SystemTime())
 	}
 	for _, p := range procs { // warm the page cache
 		run(p)
-		p.wall = nil
+		p.wall, p.cpu = nil, nil
 	}
 	i := 0
 	for b.Loop() {
@@ -103,10 +185,17 @@ func BenchmarkHookProcess(b *testing.B) {
 	for _, p := range procs {
 		b.ReportMetric(us(slices.Min(p.wall)), p.name+"-min-us")
 		b.ReportMetric(us(med(p.wall)), p.name+"-p50-us")
+		b.ReportMetric(us(med(p.cpu)), p.name+"-cpu-p50-us")
 	}
-	e, h := procs[0], procs[1]
-	b.ReportMetric(float64(slices.Min(h.wall))/float64(slices.Min(e.wall)), "hook/empty-min")
-	b.ReportMetric(float64(med(h.wall))/float64(med(e.wall)), "hook/empty-p50")
+	e := procs[0]
+	for _, h := range procs[1:] {
+		if h.name == "peer" {
+			continue
+		}
+		b.ReportMetric(float64(slices.Min(h.wall))/float64(slices.Min(e.wall)), h.name+"/"+e.name+"-min")
+		b.ReportMetric(float64(med(h.wall))/float64(med(e.wall)), h.name+"/"+e.name+"-p50")
+		b.ReportMetric(float64(med(h.cpu))/float64(med(e.cpu)), h.name+"/"+e.name+"-cpu-p50")
+	}
 }
 
 // hookArgv is how the hook program named by SHELLGUARD_BENCH_HOOK is run:

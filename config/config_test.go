@@ -395,17 +395,37 @@ func TestProjectTightensThresholds(t *testing.T) {
 	}
 }
 
-func TestProjectRelevelWithoutBuiltinList(t *testing.T) {
+// A nil BuiltinLevel means danger's built-in rules: names are checked and
+// a project file may raise a built-in's level (it used to turn both off).
+func TestBuiltinLevelDefault(t *testing.T) {
 	dir := t.TempDir()
 	opts := isolated(dir)
 	opts.BuiltinLevel = nil
-	write(t, filepath.Join(dir, "repo", ProjectFileName), "[builtin.anything]\nlevel = \"critical\"\n")
+	project := filepath.Join(dir, "repo", ProjectFileName)
+	write(t, project, "[builtin.git_reset_hard]\nlevel = \"critical\"\n")
 	c, err := Load(opts)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(c.Relevel) != 0 || len(c.Notices) != 1 {
-		t.Errorf("relevel %v notices %q: want it ignored with a notice", c.Relevel, c.Notices)
+	if c.Relevel["git_reset_hard"].Level != danger.Critical || len(c.Notices) != 0 {
+		t.Errorf("relevel %v notices %q: want it raised", c.Relevel, c.Notices)
+	}
+	write(t, project, "[builtin.git_reset_hard]\nlevel = \"low\"\n")
+	if c, err = Load(opts); err != nil || len(c.Relevel) != 0 || len(c.Notices) != 1 {
+		t.Errorf("lowering: relevel %v notices %q err %v: want it ignored with a notice", c.Relevel, c.Notices, err)
+	}
+	for src, want := range map[string]string{
+		"[builtin.anything]\nlevel = \"critical\"\n":                           `no built-in rule is called "anything"`,
+		"exempt = [\"nope\"]\n":                                                `no built-in or custom rule is called "nope"`,
+		"[[pattern]]\nname = \"rm_rf_root\"\nregex = \"x\"\nlevel = \"low\"\n": "is a built-in rule",
+	} {
+		write(t, opts.UserFile, src)
+		if _, err := Load(opts); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: err %v, want %q", src, err, want)
+		}
+		if err := CheckFile(opts.UserFile); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("CheckFile %q: err %v, want %q", src, err, want)
+		}
 	}
 }
 
@@ -568,53 +588,6 @@ func TestShow(t *testing.T) {
 	}
 }
 
-func TestLocate(t *testing.T) {
-	src := `# comment
-a = 1
-s = """
-fake = 1
-"""
-lit = '''
-[not_a_table]
-'''
-arr = [
-  "x", # comment, with ] and "
-  'y',
-  { k = 1, n.m = "}" },
-]
-dotted.key = "v"
-[t]
-"quoted key" = true
-[[p]]
-name = "one"
-[p.match]
-programs = ["a"]
-[[p]]
-name = "two"
-[t.sub]
-x = 1
-`
-	ix := locate(src)
-	want := map[string]int{
-		"a": 2, "s": 3, "lit": 6, "arr": 9, "arr[0]": 10, "arr[1]": 11, "arr[2]": 12, "arr[2].k": 12, "arr[2].n.m": 12,
-		"dotted.key": 14, "t": 15, "t.quoted key": 16, "p": 17, "p[0]": 17, "p[0].name": 18, "p[0].match": 19,
-		"p[0].match.programs": 20, "p[1]": 21, "p[1].name": 22, "t.sub": 23, "t.sub.x": 24,
-	}
-	for k, v := range want {
-		if ix[k] != v {
-			t.Errorf("line of %q = %d, want %d", k, ix[k], v)
-		}
-	}
-	for _, k := range []string{"fake", "not_a_table"} {
-		if _, ok := ix[k]; ok {
-			t.Errorf("%q inside a string was taken for a key", k)
-		}
-	}
-	if got := ix.line("p[1].name.nothing"); got != 22 {
-		t.Errorf("parent fallback = %d", got)
-	}
-}
-
 func FuzzLoad(f *testing.F) {
 	f.Add(userTOML)
 	f.Add("[rules]\nallow = [\"Bash(git:*)\"]\n")
@@ -622,7 +595,6 @@ func FuzzLoad(f *testing.F) {
 	f.Add("a = [{b = [1, {c = '''x'''}]}]\n[[a.b]]\n")
 	f.Add("[packs]\nenable = [\"core.git\"]\ndisable = [\"core.shell\"]\n")
 	f.Fuzz(func(t *testing.T, src string) {
-		locate(src)
 		for _, layer := range []string{LayerUser, LayerProject} {
 			c := Default()
 			err := applySource(c, &LoadOptions{BuiltinLevel: builtinLevel, Env: env(nil)}, "/h", layer, "/f.toml", []byte(src))

@@ -7,8 +7,8 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/shellguard/shellguard/config/internal/tomldec"
 	"github.com/shellguard/shellguard/danger"
+	"github.com/shellguard/shellguard/internal/tomldoc"
 )
 
 // file is one parsed configuration file.
@@ -16,22 +16,28 @@ type file struct {
 	layer string
 	name  string
 	data  map[string]any
-	ix    lineIndex
+	// ix is the line of every key, by path ("rules.allow[2]",
+	// "pattern[0].regex"; see tomldoc.Lines).
+	ix tomldoc.Lines
 }
 
-// parse decodes src strictly enough to know it is TOML; the schema is
+// parse decodes src as strict TOML 1.0 (tomldoc.Decode10: a key or table
+// defined twice and TOML 1.1's additions are errors); the schema is
 // checked by apply.
 func parse(layer, name string, src []byte) (*file, error) {
-	m, err := tomldec.Decode(src)
+	m, ix, err := tomldoc.Decode10(src)
 	if err != nil {
-		var pe *tomldec.ParseError
-		if errors.As(err, &pe) {
-			return nil, &Error{File: name, Line: pe.Line, Msg: pe.Msg}
+		var te *tomldoc.Error
+		if errors.As(err, &te) {
+			return nil, &Error{File: name, Line: te.Line, Msg: te.Msg}
 		}
 		return nil, &Error{File: name, Msg: err.Error()}
 	}
-	return &file{layer: layer, name: name, data: m, ix: locate(string(src))}, nil
+	return &file{layer: layer, name: name, data: m, ix: ix}, nil
 }
+
+func joinPath(base, key string) string    { return tomldoc.Join(base, key) }
+func indexPath(base string, i int) string { return tomldoc.Index(base, i) }
 
 // applier applies one file to a Config.
 type applier struct {
@@ -42,16 +48,16 @@ type applier struct {
 }
 
 func (a *applier) src(path string) Source {
-	return Source{Layer: a.f.layer, File: a.f.name, Line: a.f.ix.line(path)}
+	return Source{Layer: a.f.layer, File: a.f.name, Line: a.f.ix.Line(path)}
 }
 
 func (a *applier) errf(path, format string, args ...any) error {
-	return &Error{File: a.f.name, Line: a.f.ix.line(path), Msg: fmt.Sprintf(format, args...)}
+	return &Error{File: a.f.name, Line: a.f.ix.Line(path), Msg: fmt.Sprintf(format, args...)}
 }
 
 // ignore records a notice for a key a project file may not set.
 func (a *applier) ignore(path, why string) {
-	a.c.Notices = append(a.c.Notices, (&Error{File: a.f.name, Line: a.f.ix.line(path), Msg: "ignored " + path + ": " + why}).Error())
+	a.c.Notices = append(a.c.Notices, (&Error{File: a.f.name, Line: a.f.ix.Line(path), Msg: "ignored " + path + ": " + why}).Error())
 }
 
 func (a *applier) project() bool { return a.f.layer == LayerProject }
@@ -75,7 +81,7 @@ func (a *applier) keys(base string, m map[string]any) []string {
 		ks = append(ks, k)
 	}
 	sort.Slice(ks, func(i, j int) bool {
-		li, lj := a.f.ix.line(joinPath(base, ks[i])), a.f.ix.line(joinPath(base, ks[j]))
+		li, lj := a.f.ix.Line(joinPath(base, ks[i])), a.f.ix.Line(joinPath(base, ks[j]))
 		if li != lj {
 			return li < lj
 		}
@@ -84,28 +90,10 @@ func (a *applier) keys(base string, m map[string]any) []string {
 	return ks
 }
 
-func typeName(v any) string {
-	switch v.(type) {
-	case string:
-		return "a string"
-	case int64:
-		return "an integer"
-	case float64:
-		return "a float"
-	case bool:
-		return "a boolean"
-	case []any, []map[string]any:
-		return "an array"
-	case map[string]any:
-		return "a table"
-	}
-	return "a date or time"
-}
-
 func (a *applier) str(path string, v any) (string, error) {
 	s, ok := v.(string)
 	if !ok {
-		return "", a.errf(path, "%s: want a string, got %s", path, typeName(v))
+		return "", a.errf(path, "%s: want a string, got %s", path, tomldoc.Kind(v))
 	}
 	return s, nil
 }
@@ -113,7 +101,7 @@ func (a *applier) str(path string, v any) (string, error) {
 func (a *applier) boolean(path string, v any) (bool, error) {
 	b, ok := v.(bool)
 	if !ok {
-		return false, a.errf(path, "%s: want true or false, got %s", path, typeName(v))
+		return false, a.errf(path, "%s: want true or false, got %s", path, tomldoc.Kind(v))
 	}
 	return b, nil
 }
@@ -133,7 +121,7 @@ func (a *applier) level(path string, v any) (danger.Level, error) {
 func (a *applier) table(path string, v any) (map[string]any, error) {
 	m, ok := v.(map[string]any)
 	if !ok {
-		return nil, a.errf(path, "%s: want a table, got %s", path, typeName(v))
+		return nil, a.errf(path, "%s: want a table, got %s", path, tomldoc.Kind(v))
 	}
 	return m, nil
 }
@@ -142,10 +130,12 @@ func (a *applier) table(path string, v any) (map[string]any, error) {
 func (a *applier) strings(path string, v any) ([]string, error) {
 	arr, ok := v.([]any)
 	if !ok {
-		if _, isTables := v.([]map[string]any); isTables {
+		return nil, a.errf(path, "%s: want an array of strings, got %s", path, tomldoc.Kind(v))
+	}
+	if len(arr) > 0 {
+		if _, isTable := arr[0].(map[string]any); isTable {
 			return nil, a.errf(path, "%s: want an array of strings, got an array of tables", path)
 		}
-		return nil, a.errf(path, "%s: want an array of strings, got %s", path, typeName(v))
 	}
 	out := make([]string, len(arr))
 	for i, e := range arr {
@@ -160,10 +150,7 @@ func (a *applier) strings(path string, v any) ([]string, error) {
 
 // tables returns an array of tables ([[x]] or x = [{...}]).
 func (a *applier) tables(path string, v any) ([]map[string]any, error) {
-	switch t := v.(type) {
-	case []map[string]any:
-		return t, nil
-	case []any:
+	if t, ok := v.([]any); ok {
 		out := make([]map[string]any, len(t))
 		for i, e := range t {
 			m, err := a.table(indexPath(path, i), e)
@@ -174,7 +161,7 @@ func (a *applier) tables(path string, v any) ([]map[string]any, error) {
 		}
 		return out, nil
 	}
-	return nil, a.errf(path, "%s: want an array of tables ([[%s]]), got %s", path, path, typeName(v))
+	return nil, a.errf(path, "%s: want an array of tables ([[%s]]), got %s", path, path, tomldoc.Kind(v))
 }
 
 func (a *applier) unknown(path string) error {
@@ -344,7 +331,7 @@ func (a *applier) auditMaxSize(v any) error {
 			return a.errf(key, "%s: %v", key, err)
 		}
 	default:
-		return a.errf(key, "%s: want a size (10485760 or \"10MiB\"), got %s", key, typeName(v))
+		return a.errf(key, "%s: want a size (10485760 or \"10MiB\"), got %s", key, tomldoc.Kind(v))
 	}
 	if n < 4096 {
 		return a.errf(key, "%s: %d bytes is too small (at least 4KiB)", key, n)
@@ -647,10 +634,8 @@ func (a *applier) patterns(v any) error {
 			return a.errf(joinPath(base, "name"), "%s.name: pattern %q is defined twice in this file", base, p.Name)
 		}
 		seen[p.Name] = true
-		if a.opts.BuiltinLevel != nil {
-			if _, ok := a.opts.BuiltinLevel(p.Name); ok {
-				return a.errf(joinPath(base, "name"), "%s.name: %q is a built-in rule; use [builtin.%s] to change it", base, p.Name, p.Name)
-			}
+		if _, ok := a.opts.builtinLevel(p.Name); ok {
+			return a.errf(joinPath(base, "name"), "%s.name: %q is a built-in rule; use [builtin.%s] to change it", base, p.Name, p.Name)
 		}
 		if prev, ok := a.c.PatternSources[p.Name]; ok {
 			if a.floored() && prev.Layer == LayerManaged {
@@ -820,13 +805,9 @@ func (a *applier) builtins(v any) error {
 		if err != nil {
 			return err
 		}
-		var builtinLevel danger.Level
-		if a.opts.BuiltinLevel != nil {
-			l, ok := a.opts.BuiltinLevel(name)
-			if !ok {
-				return a.errf(base, "%s: no built-in rule is called %q", base, name)
-			}
-			builtinLevel = l
+		builtinLevel, ok := a.opts.builtinLevel(name)
+		if !ok {
+			return a.errf(base, "%s: no built-in rule is called %q", base, name)
 		}
 		for _, k := range a.keys(base, t) {
 			path := joinPath(base, k)

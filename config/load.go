@@ -10,6 +10,7 @@ import (
 	"syscall"
 
 	"github.com/shellguard/shellguard/danger"
+	"github.com/shellguard/shellguard/internal/xdg"
 )
 
 // EnvConfig names the environment variable that selects an explicit
@@ -48,13 +49,20 @@ type LoadOptions struct {
 	// SHELLGUARD_CONFIG); nil means os.Getenv.
 	Env func(string) string
 	// BuiltinLevel reports whether a built-in danger rule called name
-	// exists and its level. When set, [builtin.NAME] tables and exempt
-	// names are checked against it (an unknown name is an error), custom
-	// patterns may not take a built-in's name, and a project file may
-	// raise a built-in's level. When nil, names are not checked and a
-	// project file cannot re-level built-ins (it is ignored, with a
-	// notice), since no one can tell whether the new level is higher.
+	// exists and its level; nil means danger.BuiltinLevel, the rules
+	// shellguard is built with. [builtin.NAME] tables and exempt names are
+	// checked against it (an unknown name is an error), custom patterns
+	// may not take a built-in's name, and a project file may only raise a
+	// built-in's level above the one it reports.
 	BuiltinLevel func(name string) (danger.Level, bool)
+}
+
+// builtinLevel is BuiltinLevel, or danger.BuiltinLevel when it is nil.
+func (o *LoadOptions) builtinLevel(name string) (danger.Level, bool) {
+	if o.BuiltinLevel != nil {
+		return o.BuiltinLevel(name)
+	}
+	return danger.BuiltinLevel(name)
 }
 
 func (o *LoadOptions) getenv(k string) string {
@@ -77,18 +85,14 @@ func (o *LoadOptions) home() string {
 
 // UserPath returns where the user file is looked for:
 // $XDG_CONFIG_HOME/shellguard/config.toml, or
-// ~/.config/shellguard/config.toml, or "" when neither is known.
+// ~/.config/shellguard/config.toml when XDG_CONFIG_HOME is unset or not
+// absolute, or "" when neither is known (internal/xdg resolves it, for
+// every command that reads or reports the file).
 func (o LoadOptions) UserPath() string {
 	if o.UserFile != "" {
 		return o.UserFile
 	}
-	if x := o.getenv("XDG_CONFIG_HOME"); x != "" && filepath.IsAbs(x) {
-		return filepath.Join(x, "shellguard", "config.toml")
-	}
-	if h := o.home(); h != "" {
-		return filepath.Join(h, ".config", "shellguard", "config.toml")
-	}
-	return ""
+	return xdg.Config(o.Env, "config.toml")
 }
 
 // ProjectPath returns the nearest project file of dir: the last of
@@ -234,13 +238,7 @@ func Load(opts LoadOptions) (*Config, error) {
 // ~/.local/state/shellguard/audit.jsonl when XDG_STATE_HOME is unset or
 // not absolute; "" (no log) when neither is known.
 func (o LoadOptions) DefaultAuditLog() string {
-	if x := o.getenv("XDG_STATE_HOME"); x != "" && filepath.IsAbs(x) {
-		return filepath.Join(x, "shellguard", "audit.jsonl")
-	}
-	if h := o.home(); h != "" && filepath.IsAbs(h) {
-		return filepath.Join(h, ".local", "state", "shellguard", "audit.jsonl")
-	}
-	return ""
+	return xdg.State(o.Env, "audit.jsonl")
 }
 
 // checkAudit makes sure audit_required has a log to require.
@@ -268,14 +266,10 @@ func sameFile(a, b string) bool {
 	return os.SameFile(sa, sb)
 }
 
-// checkExempt makes sure every exempt name is a built-in or custom rule,
-// when the built-in rules are known.
+// checkExempt makes sure every exempt name is a built-in or custom rule.
 func checkExempt(c *Config, opts *LoadOptions) error {
-	if opts.BuiltinLevel == nil {
-		return nil
-	}
 	for _, n := range c.Exempt {
-		if _, ok := opts.BuiltinLevel(n); ok {
+		if _, ok := opts.builtinLevel(n); ok {
 			continue
 		}
 		if _, ok := c.PatternSources[n]; ok {

@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 
 	"github.com/shellguard/shellguard/danger/internal/interp"
+	"github.com/shellguard/shellguard/danger/internal/reprefix"
 	"github.com/shellguard/shellguard/internal/programs"
 	"github.com/shellguard/shellguard/shellparse"
 )
@@ -265,11 +266,18 @@ func (x *rule) spec() *Spec { return x.p.Match }
 type lazyRE struct {
 	expr     string
 	anchored bool // match the whole string: ^(?:expr)$
-	once     sync.Once
-	re       *regexp.Regexp
+	// pre, for an anchored expression, holds prefixes one of which starts
+	// every match (reprefix.Join; "" when there are none): a string
+	// without one is rejected without compiling or running the
+	// expression (/dev/null against the rules' /etc/..., ~/.ssh/...
+	// paths). The generator computes it for the built-in rules.
+	pre  string
+	once sync.Once
+	re   *regexp.Regexp
 	// first holds the bytes a match can start with (anchored expressions
-	// that cannot match the empty string): a string starting with another
-	// byte is rejected without running the expression.
+	// that cannot match the empty string and have no pre): a string
+	// starting with another byte is rejected without running the
+	// expression.
 	first *byteSet
 }
 
@@ -277,10 +285,18 @@ func newLazyRE(expr string, anchored bool) (*lazyRE, error) {
 	l := &lazyRE{expr: expr, anchored: anchored}
 	// Parsing finds every error Compile would report. The built-in
 	// registry's expressions were compiled by the generator already.
-	if !vetted(expr) {
+	pre, ok := vetted(expr)
+	if !ok {
 		if _, err := resyntax.Parse(l.source(), resyntax.Perl); err != nil {
 			return nil, err
 		}
+		if anchored {
+			ps, _ := reprefix.Of(expr)
+			pre = reprefix.Join(ps)
+		}
+	}
+	if anchored {
+		l.pre = pre
 	}
 	return l, nil
 }
@@ -295,10 +311,13 @@ func (l *lazyRE) source() string {
 // MatchString reports whether s matches; an expression that cannot be
 // compiled (which validation rules out) matches nothing.
 func (l *lazyRE) MatchString(s string) bool {
+	if l.pre != "" && !reprefix.Has(s, l.pre) {
+		return false
+	}
 	l.once.Do(func() {
 		src := l.source()
 		l.re, _ = regexp.Compile(src)
-		if l.anchored {
+		if l.anchored && l.pre == "" {
 			l.first, _ = firstBytes(src)
 		}
 	})

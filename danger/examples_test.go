@@ -145,7 +145,7 @@ func TestGeneratedUpToDate(t *testing.T) {
 		t.Fatal(err)
 	}
 	tmp := t.TempDir()
-	copyTree(t, root, tmp, "go.mod", "go.sum", "danger/rules", "danger/checks.toml", "danger/internal/gen", "internal/programs/data")
+	copyTree(t, root, tmp, "go.mod", "go.sum", "danger/rules", "danger/checks.toml", "danger/internal/gen", "danger/internal/reprefix", "internal/programs/data")
 	generate(t, tmp)
 	for _, rel := range []string{"danger/rules_gen.go", "internal/programs/programs_gen.go"} {
 		got, err := os.ReadFile(filepath.Join(tmp, rel))

@@ -2,6 +2,7 @@ package policy
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"sort"
@@ -14,6 +15,7 @@ import (
 	"github.com/shellguard/shellguard/config"
 	"github.com/shellguard/shellguard/danger"
 	"github.com/shellguard/shellguard/internal/audit"
+	"github.com/shellguard/shellguard/internal/xdg"
 	"github.com/shellguard/shellguard/shellparse"
 )
 
@@ -127,13 +129,10 @@ func Load(opts Options) (*Guard, error) {
 }
 
 func approvalsDefault(opts Options) (string, error) {
-	if x := opts.getenv("XDG_CONFIG_HOME"); strings.HasPrefix(x, "/") {
-		return x + "/shellguard/approvals.json", nil
+	if p := xdg.Config(opts.Env, "approvals.json"); p != "" {
+		return p, nil
 	}
-	if h := opts.getenv("HOME"); h != "" {
-		return h + "/.config/shellguard/approvals.json", nil
-	}
-	return approval.DefaultPath()
+	return "", errors.New("cannot locate the approvals file: neither $XDG_CONFIG_HOME nor $HOME is an absolute path")
 }
 
 func builtinLevel(name string) (danger.Level, bool) { return danger.BuiltinLevel(name) }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/shellguard/shellguard/approval"
 	"github.com/shellguard/shellguard/config"
+	"github.com/shellguard/shellguard/internal/xdg"
 	"github.com/shellguard/shellguard/shellparse"
 )
 
@@ -294,21 +295,8 @@ func (sg *selfGuard) buildProtected() {
 		}
 		sg.prot = append(sg.prot, protected{path: filepath.Clean(path), what: what, dir: dir})
 	}
-	xdg := func(key, def string) string {
-		if x := sg.env(key); x != "" && filepath.IsAbs(x) {
-			return x
-		}
-		if sg.home == "" {
-			return ""
-		}
-		return filepath.Join(sg.home, def)
-	}
-	if d := xdg("XDG_CONFIG_HOME", ".config"); d != "" {
-		add(filepath.Join(d, "shellguard"), "shellguard's configuration and approvals", true)
-	}
-	if d := xdg("XDG_STATE_HOME", filepath.Join(".local", "state")); d != "" {
-		add(filepath.Join(d, "shellguard"), "shellguard's audit log", true)
-	}
+	add(xdg.Config(g.env, ""), "shellguard's configuration and approvals", true)
+	add(xdg.State(g.env, ""), "shellguard's audit log", true)
 	add(config.DefaultManagedDir, "shellguard's managed configuration", true)
 	if log := g.cfg.AuditLog; log != "" {
 		for _, p := range []string{log, log + ".1", lockOf(log), filepath.Join(filepath.Dir(log), "."+filepath.Base(log)+".shellguard-failed")} {

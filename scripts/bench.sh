@@ -109,8 +109,8 @@ EOF
 
 # ---------------------------------------------------------------------------
 section "Build"
-cmdline "go build -o \$tmp/shellguard ./cmd/shellguard; go build -o \$tmp/empty (package main; func main() {}); go test -c -o \$tmp/bench.test ./bench"
-(cd "$src" && go build -o "$tmp/shellguard" ./cmd/shellguard)
+cmdline "CGO_ENABLED=0 go build -o \$tmp/shellguard ./cmd/shellguard; go build -o \$tmp/empty (package main; func main() {}); go test -c -o \$tmp/bench.test ./bench"
+(cd "$src" && CGO_ENABLED=0 go build -o "$tmp/shellguard" ./cmd/shellguard)
 mkdir -p "$tmp/emptysrc"
 printf 'module empty\n\ngo 1.21\n' >"$tmp/emptysrc/go.mod"
 printf 'package main\n\nfunc main() {}\n' >"$tmp/emptysrc/main.go"

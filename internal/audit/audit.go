@@ -15,6 +15,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/shellguard/shellguard/internal/safefile"
+	"github.com/shellguard/shellguard/internal/xdg"
 )
 
 // MaxCommandBytes bounds the command text kept in one record; longer
@@ -83,14 +84,10 @@ type Options struct {
 // ~/.local/state/shellguard/audit.jsonl when XDG_STATE_HOME is unset or
 // not an absolute path. The log is on by default (see config).
 func DefaultPath() (string, error) {
-	if dir := os.Getenv("XDG_STATE_HOME"); dir != "" && filepath.IsAbs(dir) {
-		return filepath.Join(dir, "shellguard", "audit.jsonl"), nil
+	if p := xdg.State(nil, "audit.jsonl"); p != "" {
+		return p, nil
 	}
-	home, err := os.UserHomeDir()
-	if err != nil {
-		return "", fmt.Errorf("cannot locate the audit log: %w", err)
-	}
-	return filepath.Join(home, ".local", "state", "shellguard", "audit.jsonl"), nil
+	return "", errors.New("cannot locate the audit log: neither $XDG_STATE_HOME nor $HOME is an absolute path")
 }
 
 // Line returns r as it is written to the log: redacted, with the time in

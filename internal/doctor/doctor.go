@@ -9,9 +9,11 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/shellguard/shellguard/config"
 	"github.com/shellguard/shellguard/internal/agents"
 	"github.com/shellguard/shellguard/internal/audit"
 	"github.com/shellguard/shellguard/internal/install"
+	"github.com/shellguard/shellguard/internal/xdg"
 	"github.com/shellguard/shellguard/policy"
 )
 
@@ -349,24 +351,30 @@ func (r *report) problemOrNote(problem bool, indent, format string, a ...any) {
 // the configuration loads.
 func (r *report) configuration(o Options) {
 	r.printf("Configuration\n")
-	getenv := o.Env.Getenv
+	// The files the Guard reads: its approval store when it loads, else
+	// where policy.Load would look (--approvals, $SHELLGUARD_APPROVALS,
+	// then internal/xdg's default), from the environment it is given.
+	g, loadErr := policy.Load(o.Policy)
+	getenv := o.Policy.Env
 	if getenv == nil {
-		getenv = func(string) string { return "" }
+		getenv = os.Getenv
 	}
-	cfgDir := getenv("XDG_CONFIG_HOME")
-	if cfgDir == "" && o.Env.Home != "" {
-		cfgDir = filepath.Join(o.Env.Home, ".config")
+	approvals := firstSet(o.Policy.ApprovalsFile, getenv(policy.EnvApprovals), xdg.Config(o.Policy.Env, "approvals.json"))
+	if loadErr == nil && g.Store() != nil {
+		approvals = g.Store().Path()
 	}
 	files := []struct{ what, path string }{
-		{"user configuration", filepath.Join(cfgDir, "shellguard", "config.toml")},
-		{"approvals", firstSet(o.Policy.ApprovalsFile, filepath.Join(cfgDir, "shellguard", "approvals.json"))},
+		{"user configuration", config.LoadOptions{Env: o.Policy.Env}.UserPath()},
+		{"approvals", approvals},
 	}
 	if o.Policy.ConfigFile != "" {
 		files = append(files, struct{ what, path string }{"extra configuration", o.Policy.ConfigFile})
 	}
 	for _, f := range files {
 		state := "exists"
-		if _, err := os.Stat(f.path); errors.Is(err, os.ErrNotExist) {
+		if f.path == "" {
+			f.path, state = "?", "unknown: neither $XDG_CONFIG_HOME nor $HOME is an absolute path"
+		} else if _, err := os.Stat(f.path); errors.Is(err, os.ErrNotExist) {
 			state = "absent (built-in defaults)"
 		} else if err != nil {
 			state = "PROBLEM: " + err.Error()
@@ -374,9 +382,8 @@ func (r *report) configuration(o Options) {
 		}
 		r.printf("  %-20s %s: %s\n", f.what, f.path, state)
 	}
-	g, err := policy.Load(o.Policy)
-	if err != nil {
-		r.problem("  ", "loading the configuration for %s: %v", o.Policy.Cwd, err)
+	if loadErr != nil {
+		r.problem("  ", "loading the configuration for %s: %v", o.Policy.Cwd, loadErr)
 		return
 	}
 	r.printf("  configuration for %s loads\n", o.Policy.Cwd)

@@ -265,3 +265,32 @@ func TestForeignPluginFile(t *testing.T) {
 		t.Fatalf("attention %v\n%s", attention, out)
 	}
 }
+
+// doctor names the configuration and approval files the Guard reads: a
+// relative $XDG_CONFIG_HOME is ignored by both (internal/xdg), and
+// $SHELLGUARD_APPROVALS names the store.
+func TestConfigurationFilesAreTheGuards(t *testing.T) {
+	s := newSetup(t)
+	vars := map[string]string{"HOME": s.home, "XDG_CONFIG_HOME": "relative/config"}
+	getenv := func(k string) string { return vars[k] }
+	user := filepath.Join(s.home, ".config", "shellguard", "config.toml")
+	s.write(user, "deny_at = \"nonsense\"\n")
+	run := func() string {
+		var out bytes.Buffer
+		Run(&out, Options{Env: install.Env{Home: s.home, Dir: s.dir, Getenv: getenv}, Exe: s.exe,
+			Policy: policy.Options{Cwd: s.dir, Env: getenv}})
+		return out.String()
+	}
+	out := run()
+	if !strings.Contains(out, "user configuration   "+user+": exists") || !strings.Contains(out, user+":1:") {
+		t.Errorf("doctor does not report the user file the Guard reads (%s):\n%s", user, out)
+	}
+	if want := filepath.Join(s.home, ".config", "shellguard", "approvals.json"); !strings.Contains(out, "approvals            "+want+": absent") {
+		t.Errorf("approvals: want %s:\n%s", want, out)
+	}
+	s.write(user, "")
+	vars[policy.EnvApprovals] = filepath.Join(s.dir, "store.json")
+	if out := run(); !strings.Contains(out, "approvals            "+vars[policy.EnvApprovals]+": absent") {
+		t.Errorf("approvals: want $SHELLGUARD_APPROVALS:\n%s", out)
+	}
+}

@@ -12,8 +12,7 @@ import (
 	"strings"
 
 	"github.com/shellguard/shellguard/internal/agents"
-
-	"github.com/BurntSushi/toml"
+	"github.com/shellguard/shellguard/internal/tomldoc"
 )
 
 // Codex also reads hooks written inline in config.toml. What this file
@@ -176,17 +175,17 @@ func (e *TOMLError) Unwrap() error { return e.Err }
 // empty, is recognised as shellguard's hook too (see RemoveHook).
 //
 // The file is decoded into maps, not structs: Codex reads its keys
-// case-sensitively (serde), while BurntSushi/toml matches struct fields
-// case-insensitively, so "[hookS]" would have been read as "[hooks]" (or
-// not, depending on map order: FuzzCodexConfig found it).
+// case-sensitively (serde), while TOML libraries match struct fields
+// case-insensitively, so "[hookS]" would be read as "[hooks]" (or not,
+// depending on map order: FuzzCodexConfig found it).
 func ParseCodexConfig(data []byte, command string) (CodexConfig, error) {
 	var cfg CodexConfig
-	var doc map[string]any
-	if _, err := toml.Decode(string(data), &doc); err != nil {
+	doc, lines, err := tomldoc.Decode(data)
+	if err != nil {
 		te := &TOMLError{Err: err}
-		var pe toml.ParseError
-		if errors.As(err, &pe) {
-			te.Line, te.Err = pe.Position.Line, errors.New(pe.Message)
+		var de *tomldoc.Error
+		if errors.As(err, &de) {
+			te.Line, te.Err = de.Line, errors.New(de.Msg)
 		}
 		return cfg, &ParseError{te}
 	}
@@ -232,7 +231,9 @@ func ParseCodexConfig(data []byte, command string) (CodexConfig, error) {
 	if len(errs) > 0 {
 		cfg.HooksErr = errors.Join(errs...)
 	}
-	locate(data, cfg.Hooks)
+	for i := range cfg.Hooks {
+		cfg.Hooks[i].Line = lines[commandPath(cfg.Hooks[i])]
+	}
 	sort.SliceStable(cfg.Hooks, func(i, j int) bool {
 		a, b := cfg.Hooks[i], cfg.Hooks[j]
 		if (a.Line == 0) != (b.Line == 0) {
@@ -243,46 +244,10 @@ func ParseCodexConfig(data []byte, command string) (CodexConfig, error) {
 	return cfg, nil
 }
 
-// locate sets the line of each hook's command: the first line not yet
-// taken that assigns "command = <that string>", else (an inline table) the
-// first line not yet taken that contains the command's text. The second
-// search is skipped on files too large for it to stay cheap.
-func locate(data []byte, hooks []InlineHook) {
-	lines := strings.Split(string(data), "\n")
-	taken := make(map[int]bool)
-	at := make(map[string][]int) // command value -> lines assigning it
-	for i, l := range lines {
-		t := strings.TrimSpace(l)
-		if !strings.HasPrefix(t, "command") {
-			continue
-		}
-		var v struct {
-			Command string `toml:"command"`
-		}
-		if _, err := toml.Decode(t, &v); err == nil {
-			at[v.Command] = append(at[v.Command], i)
-		}
-	}
-	var rest []int
-	for n := range hooks {
-		if ls := at[hooks[n].Command]; len(ls) > 0 {
-			hooks[n].Line, taken[ls[0]] = ls[0]+1, true
-			at[hooks[n].Command] = ls[1:]
-		} else if hooks[n].Command != "" {
-			rest = append(rest, n)
-		}
-	}
-	if len(rest)*len(lines) > 1e6 {
-		return
-	}
-	for _, n := range rest {
-		for i, l := range lines {
-			if !taken[i] && strings.Contains(l, hooks[n].Command) {
-				hooks[n].Line, taken[i] = i+1, true
-				break
-			}
-		}
-	}
+// commandPath is where h's command is in the decoded file:
+// hooks.EVENT[group].hooks[handler].command (see tomldoc.Lines).
+func commandPath(h InlineHook) string {
+	return tomldoc.Join(tomldoc.Index(tomldoc.Join(tomldoc.Index(tomldoc.Join("hooks", h.Event), h.Group), "hooks"), h.Handler), "command")
 }
 
 // CodexLayer is what InspectCodex found in one Codex config layer: its

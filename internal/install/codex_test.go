@@ -9,8 +9,7 @@ import (
 	"testing"
 
 	"github.com/shellguard/shellguard/internal/agents"
-
-	"github.com/BurntSushi/toml"
+	"github.com/shellguard/shellguard/internal/tomldoc"
 )
 
 func TestParseCodexConfig(t *testing.T) {
@@ -129,8 +128,7 @@ func TestTOMLSnippetRoundTrip(t *testing.T) {
 		HookCommand("/opt/\"q\"/shellguard", agents.Codex),
 	} {
 		snip := TOMLSnippet(cmd)
-		var v map[string]any
-		if _, err := toml.Decode(snip, &v); err != nil {
+		if _, _, err := tomldoc.Decode([]byte(snip)); err != nil {
 			t.Fatalf("%q: snippet does not parse: %v\n%s", cmd, err, snip)
 		}
 		// Appended to a realistic file, the snippet is found as

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+
+	"github.com/shellguard/shellguard/internal/xdg"
 )
 
 // DefaultHistorySize is how many lines a History keeps.
@@ -18,14 +20,10 @@ const DefaultHistorySize = 1000
 // $XDG_STATE_HOME/shellguard/history, or ~/.local/state/shellguard/history
 // when XDG_STATE_HOME is unset or not absolute.
 func DefaultHistoryPath() (string, error) {
-	if d := os.Getenv("XDG_STATE_HOME"); d != "" && filepath.IsAbs(d) {
-		return filepath.Join(d, "shellguard", "history"), nil
+	if p := xdg.State(nil, "history"); p != "" {
+		return p, nil
 	}
-	home, err := os.UserHomeDir()
-	if err != nil {
-		return "", fmt.Errorf("history: %w", err)
-	}
-	return filepath.Join(home, ".local", "state", "shellguard", "history"), nil
+	return "", errors.New("history: neither $XDG_STATE_HOME nor $HOME is an absolute path")
 }
 
 // History is the list of lines typed at the prompt, oldest first, kept in

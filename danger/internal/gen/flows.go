@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"regexp"
 	"sort"
-	"strconv"
 	"strings"
 )
 
@@ -150,7 +149,7 @@ func emitFlows(b *bytes.Buffer, files []ruleFile) {
 		if expr == "" {
 			return ""
 		}
-		return fmt.Sprintf(", %s: &lazyRE{expr: %s, anchored: true}", field, strconv.Quote(expr))
+		return ", " + field + ": " + anchoredLit(expr)
 	}
 	lazyCI := func(field, expr string) string {
 		if expr == "" {

@@ -16,14 +16,17 @@
 package main
 
 import (
+	"bytes"
+	"errors"
 	"flag"
 	"fmt"
 	"go/format"
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 
-	"github.com/BurntSushi/toml"
+	"github.com/pelletier/go-toml/v2"
 )
 
 func main() {
@@ -42,12 +45,28 @@ func main() {
 // decodeStrict decodes a TOML file into v and rejects keys v has no field
 // for.
 func decodeStrict(path string, v any) error {
-	md, err := toml.DecodeFile(path, v)
+	data, err := os.ReadFile(path)
 	if err != nil {
-		return fmt.Errorf("%s: %v", path, err)
+		return err
 	}
-	if und := md.Undecoded(); len(und) > 0 {
-		return fmt.Errorf("%s: unknown keys %v", path, und)
+	dec := toml.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		var de *toml.DecodeError
+		var se *toml.StrictMissingError
+		switch {
+		case errors.As(err, &se):
+			var keys []string
+			for _, e := range se.Errors {
+				line, _ := e.Position()
+				keys = append(keys, fmt.Sprintf("%s (line %d)", strings.Join(e.Key(), "."), line))
+			}
+			return fmt.Errorf("%s: unknown keys %v", path, keys)
+		case errors.As(err, &de):
+			line, _ := de.Position()
+			return fmt.Errorf("%s:%d: %v", path, line, err)
+		}
+		return fmt.Errorf("%s: %v", path, err)
 	}
 	return nil
 }

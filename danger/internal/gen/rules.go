@@ -8,6 +8,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/shellguard/shellguard/danger/internal/reprefix"
 )
 
 // packDef is a rule file's [pack] table.
@@ -559,12 +561,26 @@ func emitRules(files []ruleFile, checks []checkDef) ([]byte, error) {
 		}
 	}
 	sort.Strings(exprs)
-	b.WriteString("// vetted reports an expression of the built-in registry, which the\n// generator compiled; NewDetector skips checking those again.\nfunc vetted(expr string) bool {\n\tswitch expr {\n")
+	b.WriteString("// vetted reports an expression of the built-in registry, which the\n// generator compiled; NewDetector skips checking those again. pre is the\n// expression's prefixes when anchored (see lazyRE.pre).\nfunc vetted(expr string) (pre string, ok bool) {\n\tswitch expr {\n")
 	for _, e := range exprs {
-		fmt.Fprintf(&b, "\tcase %s:\n\t\treturn true\n", strconv.Quote(e))
+		fmt.Fprintf(&b, "\tcase %s:\n\t\treturn %s, true\n", strconv.Quote(e), strconv.Quote(prefixes(e)))
 	}
-	b.WriteString("\t}\n\treturn false\n}\n")
+	b.WriteString("\t}\n\treturn \"\", false\n}\n")
 	return b.Bytes(), nil
+}
+
+// anchoredLit is the literal of an anchored lazyRE, with its prefixes.
+func anchoredLit(expr string) string {
+	if pre := prefixes(expr); pre != "" {
+		return fmt.Sprintf("&lazyRE{expr: %s, anchored: true, pre: %s}", strconv.Quote(expr), strconv.Quote(pre))
+	}
+	return fmt.Sprintf("&lazyRE{expr: %s, anchored: true}", strconv.Quote(expr))
+}
+
+// prefixes is what lazyRE.pre holds for the anchored expr.
+func prefixes(expr string) string {
+	ps, _ := reprefix.Of(expr)
+	return reprefix.Join(ps)
 }
 
 // checkFunc names the Go function of a check: fork_bomb is checkForkBomb.
@@ -666,7 +682,7 @@ func matcherLit(s *specDef) string {
 	var parts, extra []string
 	lazy := func(field, expr string) {
 		if expr != "" {
-			parts = append(parts, fmt.Sprintf("%s: &lazyRE{expr: %s, anchored: true}", field, strconv.Quote(expr)))
+			parts = append(parts, field+": "+anchoredLit(expr))
 		}
 	}
 	lazy("operand", s.Operand)
@@ -685,7 +701,7 @@ func matcherLit(s *specDef) string {
 		sort.Strings(keys)
 		var vs []string
 		for _, k := range keys {
-			vs = append(vs, fmt.Sprintf("&lazyRE{expr: %s, anchored: true}", strconv.Quote(s.Values[k])))
+			vs = append(vs, anchoredLit(s.Values[k]))
 		}
 		extra = append(extra, "values: []*lazyRE{"+strings.Join(vs, ", ")+"}")
 	}

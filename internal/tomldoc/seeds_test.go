@@ -1,7 +1,8 @@
-package tomldec
+package tomldoc
 
-// trickySeeds are documents checked only against BurntSushi (by
-// TestAgreesWithBurntSushi) and given to the fuzzer as a starting point.
+// trickySeeds are documents checked only for agreement between go-toml's
+// decoder and its parser (by TestAgrees) and given to the fuzzer as a
+// starting point.
 var trickySeeds = []string{
 	"a=1979-05-27T07:32:00-00:00",
 	"a=1979-05-27T07:32:00.123456789123Z",

@@ -1,0 +1,249 @@
+package reprefix
+
+import (
+	"regexp/syntax"
+	"sort"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Bounds on the work and on the answer.
+const (
+	maxSet   = 64 // prefixes in a set
+	maxLen   = 32 // bytes in a prefix
+	maxClass = 16 // runes of a character class taken one by one
+)
+
+// Sep separates the prefixes in Join's string. A prefix never contains
+// it: Of cuts a prefix before it (a prefix of a prefix is a prefix).
+const Sep = "\x00"
+
+// Of returns prefixes such that every string that ^(?:expr)$ matches
+// (Perl syntax, as regexp.Compile reads it) starts with one of them, or
+// ok false when there are none worth checking: the expression does not
+// parse, can start with too many different strings, or can match a
+// string starting with anything (or the empty string). The prefixes are
+// sorted, none is empty and none starts another.
+func Of(expr string) (prefixes []string, ok bool) {
+	re, err := syntax.Parse(`^(?:`+expr+`)$`, syntax.Perl)
+	if err != nil {
+		return nil, false
+	}
+	set, known := of(re.Simplify(), 0)
+	if !known || len(set) == 0 {
+		return nil, false
+	}
+	out := make([]string, 0, len(set))
+	for _, p := range set {
+		s := p.s
+		if i := strings.Index(s, Sep); i >= 0 {
+			s = s[:i]
+		}
+		if s == "" {
+			return nil, false
+		}
+		out = append(out, s)
+	}
+	sort.Strings(out)
+	// Keep the shortest of prefixes that start one another: "/etc/"
+	// covers "/etc/ssh/".
+	min := out[:0]
+	for _, s := range out {
+		if len(min) > 0 && strings.HasPrefix(s, min[len(min)-1]) {
+			continue
+		}
+		min = append(min, s)
+	}
+	return min, true
+}
+
+// Join is the prefixes as one string, separated by Sep.
+func Join(prefixes []string) string { return strings.Join(prefixes, Sep) }
+
+// Has reports whether s starts with one of the prefixes Join joined.
+func Has(s, joined string) bool {
+	for joined != "" {
+		p := joined
+		if i := strings.Index(joined, Sep); i >= 0 {
+			p, joined = joined[:i], joined[i+len(Sep):]
+		} else {
+			joined = ""
+		}
+		if strings.HasPrefix(s, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// pre is a string a match starts with; exact when the match is that
+// string (so what follows in a concatenation extends it).
+type pre struct {
+	s     string
+	exact bool
+}
+
+// empty is the set of an expression that matches only the empty string.
+var empty = []pre{{"", true}}
+
+// of returns the strings a match of re starts with; known is false when
+// a match can start with anything.
+func of(re *syntax.Regexp, depth int) (set []pre, known bool) {
+	if depth > 100 {
+		return nil, false
+	}
+	switch re.Op {
+	case syntax.OpEmptyMatch, syntax.OpBeginLine, syntax.OpEndLine, syntax.OpBeginText, syntax.OpEndText,
+		syntax.OpWordBoundary, syntax.OpNoWordBoundary:
+		return empty, true
+	case syntax.OpLiteral:
+		return []pre{literal(re.Rune, re.Flags&syntax.FoldCase != 0)}, true
+	case syntax.OpCharClass:
+		n := 0
+		for k := 0; k+1 < len(re.Rune); k += 2 {
+			n += int(re.Rune[k+1]-re.Rune[k]) + 1
+			if n > maxClass {
+				return nil, false
+			}
+		}
+		for k := 0; k+1 < len(re.Rune); k += 2 {
+			for r := re.Rune[k]; r <= re.Rune[k+1]; r++ {
+				if r == utf8.RuneError {
+					// Invalid UTF-8 reads as U+FFFD: any byte >= 0x80.
+					return nil, false
+				}
+				set = append(set, pre{string(r), true})
+			}
+		}
+		return set, true
+	case syntax.OpCapture:
+		return of(re.Sub[0], depth+1)
+	case syntax.OpQuest, syntax.OpStar:
+		sub, known := of(re.Sub[0], depth+1)
+		if !known {
+			return nil, false
+		}
+		if re.Op == syntax.OpStar {
+			sub = inexact(sub)
+		}
+		return union(empty, sub)
+	case syntax.OpPlus:
+		sub, known := of(re.Sub[0], depth+1)
+		return inexact(sub), known
+	case syntax.OpRepeat:
+		sub, known := of(re.Sub[0], depth+1)
+		if re.Min == 0 {
+			if !known {
+				return nil, false
+			}
+			return union(empty, inexact(sub))
+		}
+		return inexact(sub), known
+	case syntax.OpAlternate:
+		for _, sub := range re.Sub {
+			s, known := of(sub, depth+1)
+			if !known {
+				return nil, false
+			}
+			if set, known = union(set, s); !known {
+				return nil, false
+			}
+		}
+		return set, true
+	case syntax.OpConcat:
+		set = empty
+		for _, sub := range re.Sub {
+			if !anyExact(set) {
+				break
+			}
+			s, known := of(sub, depth+1)
+			set = concat(set, s, known)
+		}
+		return set, true
+	}
+	// OpAnyChar, OpAnyCharNotNL, OpNoMatch and anything new.
+	return nil, false
+}
+
+// literal is the prefix of a literal: up to its first rune that has other
+// cases when it folds case, and before U+FFFD (which invalid UTF-8 reads
+// as).
+func literal(runes []rune, fold bool) pre {
+	var b strings.Builder
+	for _, r := range runes {
+		if r == utf8.RuneError || fold && unicode.SimpleFold(r) != r || b.Len() >= maxLen {
+			return pre{b.String(), false}
+		}
+		b.WriteRune(r)
+	}
+	return pre{b.String(), true}
+}
+
+func inexact(set []pre) []pre {
+	out := make([]pre, len(set))
+	for i, p := range set {
+		out[i] = pre{p.s, false}
+	}
+	return out
+}
+
+func anyExact(set []pre) bool {
+	for _, p := range set {
+		if p.exact {
+			return true
+		}
+	}
+	return false
+}
+
+func union(a, b []pre) ([]pre, bool) {
+	if len(a)+len(b) > maxSet {
+		return nil, false
+	}
+	return append(append([]pre(nil), a...), b...), true
+}
+
+// concat extends the exact strings of set by next's (known false: by
+// anything, so they stop being exact). Past the bounds the strings stop
+// growing, which keeps them prefixes.
+func concat(set, next []pre, known bool) []pre {
+	if !known {
+		return inexact(set)
+	}
+	n := 0
+	for _, p := range set {
+		if p.exact {
+			n += len(next)
+		} else {
+			n++
+		}
+	}
+	if n > maxSet {
+		return inexact(set)
+	}
+	out := make([]pre, 0, n)
+	for _, p := range set {
+		if !p.exact {
+			out = append(out, p)
+			continue
+		}
+		for _, q := range next {
+			s, exact := p.s+q.s, q.exact
+			if len(s) > maxLen {
+				s, exact = truncate(s), false
+			}
+			out = append(out, pre{s, exact})
+		}
+	}
+	return out
+}
+
+// truncate cuts s to at most maxLen bytes, at a rune boundary.
+func truncate(s string) string {
+	n := maxLen
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
+}

@@ -1,0 +1,129 @@
+package reprefix
+
+import (
+	"fmt"
+	"reflect"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+func TestOf(t *testing.T) {
+	for _, tt := range []struct {
+		expr string
+		want []string // nil: no prefixes
+	}{
+		{`/etc/(shadow|gshadow|sudoers)-?`, []string{"/etc/gshadow", "/etc/shadow", "/etc/sudoers"}},
+		{`/dev/(tcp|udp)/.*`, []string{"/dev/tcp/", "/dev/udp/"}},
+		{`(~|\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\.ssh/config`, []string{"$HOME/.ssh/config", "/Users/", "/home/", "/root/.ssh/config", "~/.ssh/config"}},
+		{`/proc/sysrq-trigger`, []string{"/proc/sysrq-trigger"}},
+		{`(?i)/etc/Passwd`, []string{"/"}}, // e has other cases
+		{`(?i)/123/x`, []string{"/123/"}},
+		{`(?i:\.env)`, []string{"."}},
+		{`[ab]x|c`, []string{"ax", "bx", "c"}},
+		{`(sudo )?rm( .*)?`, []string{"rm", "sudo rm"}},
+		{`(-[^ ]+ )*push( .*)?`, []string{"-", "push"}},
+		{`x+y`, []string{"x"}},
+		{`a{2,3}b`, []string{"aaab", "aab"}},
+		{`(ab){0,2}c`, []string{"ababc", "abc", "c"}},
+		{`a*b`, []string{"a", "b"}},
+		{strings.Repeat("a", 100), []string{strings.Repeat("a", maxLen)}},
+		{`é+`, []string{"é"}},
+		{`x\x00y`, []string{"x"}},
+		// No prefixes: anything, the empty string, too many, U+FFFD.
+		{`.*`, nil},
+		{`[^ ]+/\.git/hooks(/.*)?`, nil},
+		{`a?`, nil},
+		{`(-[la]|[^-]).*`, nil},
+		{`[a-z]+`, nil},
+		{`\x{FFFD}x`, nil},
+		{`[\x{FFFD}a]`, nil},
+		{`(?i)k`, nil},
+		{`(`, nil},
+		{`[^\x00-\x{10FFFF}]`, nil},
+	} {
+		got, ok := Of(tt.expr)
+		if !reflect.DeepEqual(got, tt.want) || ok != (tt.want != nil) {
+			t.Errorf("Of(%q) = %q, %v; want %q", tt.expr, got, ok, tt.want)
+		}
+	}
+}
+
+func TestHas(t *testing.T) {
+	j := Join([]string{"/dev/tcp/", "/dev/udp/", "~"})
+	for s, want := range map[string]bool{"/dev/tcp/1.2.3.4/80": true, "~/x": true, "/dev/null": false, "": false, "/dev/tc": false} {
+		if got := Has(s, j); got != want {
+			t.Errorf("Has(%q) = %v", s, got)
+		}
+	}
+	if Has("x", "") {
+		t.Error("Has with no prefixes")
+	}
+}
+
+// check is the property: a string the anchored expression matches starts
+// with one of its prefixes.
+func check(t *testing.T, expr, s string) {
+	re, err := regexp.Compile(`^(?:` + expr + `)$`)
+	if err != nil {
+		return
+	}
+	ps, ok := Of(expr)
+	if !ok {
+		return
+	}
+	for _, p := range ps {
+		if p == "" || strings.Contains(p, Sep) {
+			t.Fatalf("Of(%q): prefix %q", expr, p)
+		}
+	}
+	if re.MatchString(s) && !Has(s, Join(ps)) {
+		t.Fatalf("Of(%q) = %q, but it matches %q", expr, ps, s)
+	}
+}
+
+var seeds = []struct{ expr, s string }{
+	{`/etc/(shadow|gshadow)`, "/etc/shadow"},
+	{`(?i)abc`, "ABC"},
+	{`(?i)kelvin`, "\u212aelvin"},
+	{`(?i)s`, "\u017f"},
+	{`\x{FFFD}`, "\xff"},
+	{`[é\x{FFFD}]x`, "\xffx"},
+	{`(a|b)*c`, "ababc"},
+	{`x{0,3}y`, "y"},
+	{`(?s).`, "\n"},
+	{`\Aa\z`, "a"},
+	{`(?m)^a$`, "a"},
+	{`\ba\b`, "a"},
+	{`a|`, ""},
+	{`(|a)b`, "b"},
+	{`ab?c*`, "a"},
+	{`(ab)+`, "abab"},
+	{`[^a]`, "b"},
+	{`\pL`, "é"},
+}
+
+func TestProperty(t *testing.T) {
+	for _, s := range seeds {
+		check(t, s.expr, s.s)
+	}
+}
+
+func FuzzOf(f *testing.F) {
+	for _, s := range seeds {
+		f.Add(s.expr, s.s)
+	}
+	f.Fuzz(check)
+}
+
+func ExampleOf() {
+	ps, ok := Of(`/etc/(shadow|gshadow)-?|(~|\$HOME)/\.ssh/.*`)
+	fmt.Println(ps, ok)
+	fmt.Println(Has("/dev/null", Join(ps)), Has("~/.ssh/id_rsa", Join(ps)))
+	_, ok = Of(`.*\.pem`)
+	fmt.Println(ok)
+	// Output:
+	// [$HOME/.ssh/ /etc/gshadow /etc/shadow ~/.ssh/] true
+	// false true
+	// false
+}
