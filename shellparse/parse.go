@@ -1380,7 +1380,16 @@ func (w *walker) invocation(inv Invocation, args []Arg, rawRedirs []*syntax.Redi
 				reparse = append(reparse, *job)
 			}
 		case name == "ssh":
-			reparse = append(reparse, sshCommands(inv.Args[1:])...)
+			jobs, login := sshCommands(inv.Args[1:])
+			reparse = append(reparse, jobs...)
+			if login {
+				// The remote login shell reads what ssh is fed
+				// (echo 'rm -rf /' | ssh host, ssh host < script.sh).
+				for _, job := range stdinJobs("ssh", eff) {
+					job.remote = true
+					reparse = append(reparse, job)
+				}
+			}
 		case name == "find":
 			execs = findExecs(inv.Args[1:])
 		case name == "command" || name == "type" || name == "which" || name == "hash":

@@ -312,9 +312,12 @@ func watchCommand(args []Arg) *reparseJob {
 }
 
 // sshCommands returns the remote command of ssh and the commands its
-// options run locally (-o ProxyCommand=..., LocalCommand).
-func sshCommands(args []Arg) []reparseJob {
-	var jobs []reparseJob
+// options run locally (-o ProxyCommand=..., LocalCommand). login reports
+// a destination with no command and nothing that stops ssh from starting
+// the remote login shell (-N, -W, -O, -V): that shell reads its commands
+// from ssh's standard input.
+func sshCommands(args []Arg) (jobs []reparseJob, login bool) {
+	noShell := false
 	const argShort = "BbcDEeFIiJLlmOoPpQRSWw"
 	optionJob := func(opt string) {
 		k, v, ok := strings.Cut(opt, "=")
@@ -342,6 +345,9 @@ func sshCommands(args []Arg) []reparseJob {
 		}
 		for j := 1; j < len(v); j++ {
 			c := v[j]
+			if c == 'N' || c == 'W' || c == 'O' || c == 'V' {
+				noShell = true
+			}
 			if strings.IndexByte(argShort, c) < 0 {
 				continue
 			}
@@ -357,11 +363,11 @@ func sshCommands(args []Arg) []reparseJob {
 		}
 	}
 	if i >= len(args) {
-		return jobs
+		return jobs, false
 	}
 	i++ // destination
 	if i >= len(args) {
-		return jobs
+		return jobs, !noShell
 	}
 	parts := make([]string, 0, len(args)-i)
 	dyn := false
@@ -369,7 +375,7 @@ func sshCommands(args []Arg) []reparseJob {
 		parts = append(parts, a.Value)
 		dyn = dyn || a.Dynamic
 	}
-	return append(jobs, reparseJob{text: strings.Join(parts, " "), dynamic: dyn, by: "ssh", remote: true})
+	return append(jobs, reparseJob{text: strings.Join(parts, " "), dynamic: dyn, by: "ssh", remote: true}), false
 }
 
 // findExecs returns the commands of find's -exec, -execdir, -ok and

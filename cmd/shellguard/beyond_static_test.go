@@ -40,6 +40,12 @@ func TestBeyondStaticBinary(t *testing.T) {
 		{"git clean -fdX", "git_clean_ignored", "medium"},
 		{"ssh -i ~/.ssh/id_ed25519 deploy@web1 uptime", "", ""},
 		{"set +o history; rm -rf ~/work", "history_off_then_command", "high"},
+		// ssh without a command: the remote login shell reads its input.
+		{"echo 'rm -rf /' | ssh host", "rm_rf_root", "critical"},
+		{"ssh web1 <<'EOF'\nsudo rm -rf /var/lib/postgresql\nEOF", "rm_service_data", "high"},
+		{"ssh host < deploy.sh", "runtime_shell_input", "medium"},
+		{"ssh -N -L 8080:localhost:80 host", "", ""},
+		{"echo hi | ssh host cat", "", ""},
 	}
 	var in strings.Builder
 	for _, l := range lines {
