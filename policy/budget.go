@@ -109,6 +109,7 @@ func run[T any](abandoned *atomic.Int32, deadline time.Time, f func() T) (T, boo
 	var state atomic.Int32
 	ch := make(chan T, 1)
 	go func() {
+		growStack(stackPrefault)
 		v := f()
 		if state.CompareAndSwap(running, delivered) {
 			ch <- v
@@ -128,6 +129,25 @@ func run[T any](abandoned *atomic.Int32, deadline time.Time, f func() T) (T, boo
 		}
 		return <-ch, true // it finished as the timer fired
 	}
+}
+
+// stackPrefault is how many 1 KiB frames growStack stacks up: a
+// goroutine starts with a small stack, and an analysis (parse, rules,
+// approvals) outgrows it several times, each growth copying every frame
+// below it (about a quarter of a one-line hook process's instructions).
+// Growing it once, while it is shallow, copies nothing but this.
+const stackPrefault = 32
+
+// growStack uses about n KiB of stack and returns.
+//
+//go:noinline
+func growStack(n int) byte {
+	var b [1024]byte
+	b[n&1023] = byte(n)
+	if n <= 0 {
+		return b[0]
+	}
+	return growStack(n-1) ^ b[(n*7)&1023]
 }
 
 // LoadBy is Load, given up at deadline: when the configuration files and
