@@ -213,6 +213,9 @@ type codeJob struct {
 	// dynamic: what runs is not known statically (text, if any, holds
 	// placeholders for what is unknown).
 	dynamic bool
+	// argsFromInput: the command gets words from input at run time that
+	// the parser cannot know (parallel CMD fed unknown input).
+	argsFromInput bool
 }
 
 // maxCodeJobs bounds the commands found in one invocation's code.
@@ -653,7 +656,7 @@ func (w *walker) runCode(jobs []codeJob, idx int, in *input, c ctx) {
 		switch {
 		case j.text != "":
 			n := len(w.res.Problems)
-			job := reparseJob{text: j.text, by: j.label, stdin: j.stdin, remote: j.remote, in: in}
+			job := reparseJob{text: j.text, by: j.label, stdin: j.stdin, remote: j.remote, in: in, argsFromInput: j.argsFromInput}
 			if (j.stdin || j.fromInput) && in != nil {
 				job.in = &input{from: in.from, loop: w.loops}
 			}

@@ -249,8 +249,10 @@ func parallelCode(base string, words []Arg, inv *Invocation, in *input, jobs []c
 		}
 	}
 	cmdText, dyn := joinWords(cmd)
+	unknownInput := false
 	if sep == "" || fromFile {
 		text, _, present, static := stdinText(inv, in)
+		unknownInput = present && !static && text == ""
 		switch {
 		case present && text != "":
 			for l := range strings.SplitSeq(text, "\n") {
@@ -264,7 +266,7 @@ func parallelCode(base string, words []Arg, inv *Invocation, in *input, jobs []c
 	}
 	if len(inputs) == 0 {
 		if cmdText != "" {
-			jobs = append(jobs, codeJob{label: base, text: cmdText, dynamic: dyn})
+			jobs = append(jobs, codeJob{label: base, text: cmdText, dynamic: dyn, argsFromInput: unknownInput})
 		}
 		return jobs
 	}

@@ -513,6 +513,10 @@ type ctx struct {
 	// in is what the statement's standard input holds, nil for the
 	// line's own standard input (a terminal, the agent).
 	in *input
+	// argsFromInput: the commands get words from input at run time
+	// (parallel fed input the parser cannot know): each is marked
+	// Invocation.ArgsFromInput, as xargs's command is.
+	argsFromInput bool
 }
 
 type stageRange struct{ first, end int }
@@ -1263,6 +1267,7 @@ func (w *walker) invocation(inv Invocation, args []Arg, rawRedirs []*syntax.Redi
 	if w.stopped {
 		return -1
 	}
+	inv.ArgsFromInput = inv.ArgsFromInput || c.argsFromInput
 	var reparse []reparseJob
 	var execs [][]Arg
 	var runs []runJob
@@ -1499,6 +1504,9 @@ type runJob struct {
 type reparseJob struct {
 	text    string
 	dynamic bool
+	// argsFromInput: words of the text come from input at run time
+	// (see ctx.argsFromInput).
+	argsFromInput bool
 	// positional are the words after a shell's -c string ($0, $1, ...),
 	// when hasPositional.
 	positional    []Arg
@@ -1548,6 +1556,7 @@ func (w *walker) reparse(job reparseJob, parent int, c ctx) {
 	cc.encloser = -1
 	cc.in = job.in
 	cc.redirs = nil
+	cc.argsFromInput = c.argsFromInput || job.argsFromInput
 	f, err := w.ps.innerParser().Parse(strings.NewReader(job.text), "")
 	if err != nil {
 		w.res.Problems = append(w.res.Problems, Problem{Kind: ProblemSyntax,

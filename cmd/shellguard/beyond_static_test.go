@@ -20,6 +20,8 @@ func TestBeyondStaticBinary(t *testing.T) {
 		{"rm -f $(cat /tmp/list)", "delete_from_input", "high"},
 		{"find /srv -type d | while read -r d; do rm -rf \"$d\"; done", "delete_from_input", "high"},
 		{"echo dist | xargs rm -rf", "rm_recursive", "low"},
+		{"cat list.txt | parallel rm -rf {}", "delete_from_input", "high"},
+		{"parallel rm -rf ::: build dist", "rm_recursive", "low"},
 		{"for d in build dist; do rm -rf \"$d\"; done", "rm_recursive", "low"},
 		{"rm -rf $TARGET_DIR/", "rm_unset_variable_root", "medium"},
 		{"rm -rf \"${TARGET_DIR:?}\"/", "rm_recursive", "low"},
