@@ -12,9 +12,7 @@ import (
 // Medium however it is run (the seed's level), a reverse shell is
 // Critical; with the nearest harmless forms.
 func TestBeyondStaticBinary(t *testing.T) {
-	lines := []struct {
-		line, rule, level string // rule "" means no warning at all
-	}{
+	lines := []lineWant{
 		{"ls | xargs rm -rf", "delete_from_input", "high"},
 		{"find . -name '*.log' -print0 | xargs -0 rm -f", "delete_from_input", "high"},
 		{"rm -f $(cat /tmp/list)", "delete_from_input", "high"},
@@ -49,6 +47,17 @@ func TestBeyondStaticBinary(t *testing.T) {
 		{"ssh -N -L 8080:localhost:80 host", "", ""},
 		{"echo hi | ssh host cat", "", ""},
 	}
+	checkLines(t, lines)
+}
+
+// lineWant is a line and the rule it must get at the line's level; rule ""
+// means no warning at all.
+type lineWant struct{ line, rule, level string }
+
+// checkLines runs the lines through `check --batch -0` of the real binary
+// and checks each against its want.
+func checkLines(t *testing.T, lines []lineWant) {
+	t.Helper()
 	var in strings.Builder
 	for _, l := range lines {
 		in.WriteString(l.line)

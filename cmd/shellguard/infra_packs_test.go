@@ -1,10 +1,8 @@
 package main
 
 import (
-	"encoding/json"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 )
 
@@ -13,9 +11,7 @@ import (
 // hits at their level, the nearest harmless forms unflagged, production
 // targets denied, and a pack turned off by the user's configuration.
 func TestInfraPacksBinary(t *testing.T) {
-	lines := []struct {
-		line, rule, level string // rule "" means no warning at all
-	}{
+	lines := []lineWant{
 		// SQL by option, here-string, pipe and -f -; quotes understood.
 		{"psql -c 'DROP TABLE users' app", "db_sql_drop_table", "high"},
 		{"psql -f - app <<< 'TRUNCATE events;'", "db_sql_truncate", "high"},
@@ -56,40 +52,7 @@ func TestInfraPacksBinary(t *testing.T) {
 		{"for h in $(cat hosts); do ssh \"$h\" 'rm -rf /srv/cache'; done", "fleet_fanout_destructive", "high"},
 		{"ansible all -m ping", "", ""},
 	}
-	var in strings.Builder
-	for _, l := range lines {
-		in.WriteString(l.line)
-		in.WriteByte(0)
-	}
-	out, _ := runSG(t, in.String(), "check", "--batch", "-0")
-	results := strings.Split(strings.TrimSpace(out), "\n")
-	if len(results) != len(lines) {
-		t.Fatalf("check --batch: %d results for %d lines\n%s", len(results), len(lines), out)
-	}
-	for k, l := range lines {
-		var res struct {
-			Level    string `json:"level"`
-			Warnings []struct {
-				Name string `json:"name"`
-			} `json:"warnings"`
-		}
-		if err := json.Unmarshal([]byte(results[k]), &res); err != nil {
-			t.Fatalf("%q: %v: %s", l.line, err, results[k])
-		}
-		if l.rule == "" {
-			if len(res.Warnings) > 0 {
-				t.Errorf("%q: want no warning, got %s", l.line, results[k])
-			}
-			continue
-		}
-		found := false
-		for _, w := range res.Warnings {
-			found = found || w.Name == l.rule
-		}
-		if !found || res.Level != l.level {
-			t.Errorf("%q: want %s at %s, got %s", l.line, l.rule, l.level, results[k])
-		}
-	}
+	checkLines(t, lines)
 
 	// A production drop is denied; the database pack off turns it all off.
 	home, proj := t.TempDir(), t.TempDir()
