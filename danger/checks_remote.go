@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/shellguard/shellguard/internal/programs"
-	"github.com/shellguard/shellguard/shellparse"
 )
 
 // The remote-code checks of core.remote-code: downloaded code that runs.
@@ -21,47 +20,17 @@ var downloaders = []string{"curl", "wget", "wget2", "fetch", "aria2c", "http", "
 // substitution, a program that runs its input as commands it cannot
 // verify. A shell fed directly is left to the pipe rules.
 func checkDownloadRunsCode(sc *scan, i int) bool {
-	res := sc.res
-	inv := &res.Invocations[i]
-	runs := func(j int) bool {
-		o := &res.Invocations[j]
+	return feeds(sc.res, i, true, func(j int) bool {
+		o := &sc.res.Invocations[j]
 		return o.StdinUnknown && !programs.IsShell(progName(o.Name))
-	}
-	if p := inv.Where.Find(shellparse.FramePipeline); p != nil {
-		for j := i + 1; j < len(res.Invocations); j++ {
-			q := res.Invocations[j].Where.Find(shellparse.FramePipeline)
-			if q != nil && q.Pipe == p.Pipe && q.Stage > p.Stage && runs(j) {
-				return true
-			}
-		}
-	}
-	for e, n := inv.Encloser, 0; e >= 0 && e < len(res.Invocations) && n < len(res.Invocations); e, n = res.Invocations[e].Encloser, n+1 {
-		if runs(e) {
-			return true
-		}
-		if e == res.Invocations[e].Encloser {
-			break
-		}
-	}
-	return false
+	})
 }
 
 // checkDownloadFeedsInterpreter: a download is piped into an interpreter
 // that reads its program from standard input (curl URL | python3, |
 // node, | perl -); not one that reads data (python3 -m json.tool, jq).
 func checkDownloadFeedsInterpreter(sc *scan, i int) bool {
-	res := sc.res
-	p := res.Invocations[i].Where.Find(shellparse.FramePipeline)
-	if p == nil {
-		return false
-	}
-	for j := i + 1; j < len(res.Invocations); j++ {
-		q := res.Invocations[j].Where.Find(shellparse.FramePipeline)
-		if q != nil && q.Pipe == p.Pipe && q.Stage > p.Stage && readsProgramFromStdin(sc, j) {
-			return true
-		}
-	}
-	return false
+	return feeds(sc.res, i, false, func(j int) bool { return readsProgramFromStdin(sc, j) })
 }
 
 // readsProgramFromStdin reports an interpreter invocation that reads its

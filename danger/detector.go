@@ -1160,20 +1160,28 @@ func lowerASCII(c byte) byte {
 // feedsInto reports whether invocation i's output is run as code by one
 // of the programs in targets.
 func feedsInto(res *shellparse.Result, i int, targets []string) bool {
+	return feeds(res, i, true, func(j int) bool { return nameIn(progName(res.Invocations[j].Name), targets) })
+}
+
+// feeds reports whether invocation i's output reaches an invocation that
+// fed reports: a later stage of its pipeline, or (with enclosers) a
+// command whose words hold it, $(...) or <(...) (bash <(curl ...),
+// sh -c "$(curl ...)").
+func feeds(res *shellparse.Result, i int, enclosers bool, fed func(j int) bool) bool {
 	inv := &res.Invocations[i]
 	if p := inv.Where.Find(shellparse.FramePipeline); p != nil {
 		for j := i + 1; j < len(res.Invocations); j++ {
-			other := &res.Invocations[j]
-			q := other.Where.Find(shellparse.FramePipeline)
-			if q != nil && q.Pipe == p.Pipe && q.Stage > p.Stage && nameIn(progName(other.Name), targets) {
+			q := res.Invocations[j].Where.Find(shellparse.FramePipeline)
+			if q != nil && q.Pipe == p.Pipe && q.Stage > p.Stage && fed(j) {
 				return true
 			}
 		}
 	}
-	// Inside $(...) or <(...) in the words of a shell: bash <(curl ...),
-	// sh -c "$(curl ...)".
+	if !enclosers {
+		return false
+	}
 	for e := inv.Encloser; e >= 0 && e < len(res.Invocations); e = res.Invocations[e].Encloser {
-		if nameIn(progName(res.Invocations[e].Name), targets) {
+		if fed(e) {
 			return true
 		}
 		if e == res.Invocations[e].Encloser {
