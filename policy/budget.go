@@ -109,7 +109,6 @@ func run[T any](abandoned *atomic.Int32, deadline time.Time, f func() T) (T, boo
 	var state atomic.Int32
 	ch := make(chan T, 1)
 	go func() {
-		growStack(stackPrefault)
 		v := f()
 		if state.CompareAndSwap(running, delivered) {
 			ch <- v
@@ -135,7 +134,10 @@ func run[T any](abandoned *atomic.Int32, deadline time.Time, f func() T) (T, boo
 // goroutine starts with a small stack, and an analysis (parse, rules,
 // approvals) outgrows it several times, each growth copying every frame
 // below it (about a quarter of a one-line hook process's instructions).
-// Growing it once, while it is shallow, copies nothing but this.
+// Growing it once, while it is shallow, copies nothing but this. Only a
+// goroutine that runs a whole analysis does it (Decide's watchdog, a
+// settled re-decision): the short file-system checks stay shallow, and
+// growing their stacks would cost more than it saves.
 const stackPrefault = 32
 
 // growStack uses about n KiB of stack and returns.

@@ -343,6 +343,7 @@ func (g *Guard) Decide(req Request) Decision {
 		deadline := g.deadline(req)
 		var done bool
 		d, done = run(&g.abandoned, deadline, func() Decision {
+			growStack(stackPrefault)
 			_, ix := g.snapshot()
 			req := req
 			req.watched = true

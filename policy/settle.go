@@ -178,7 +178,10 @@ func (g *Guard) sessionApproves(req Request, d *Decision, now, deadline time.Tim
 	if g.store != nil {
 		_, ix = g.snapshot()
 	}
-	d2, ok := run(&g.abandoned, deadline, func() Decision { return g.analyse(r, ix) })
+	d2, ok := run(&g.abandoned, deadline, func() Decision {
+		growStack(stackPrefault)
+		return g.analyse(r, ix)
+	})
 	if !ok || d2.Verdict != Allow {
 		return false
 	}
