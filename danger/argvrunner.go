@@ -116,7 +116,7 @@ func (r *registry) checkArgvSuffixes(sc *scan, i int, hits *hitSet, depth int, b
 			continue
 		}
 		for _, h := range sub.list {
-			if hits.has(h.idx) || r.rules[h.idx].isParseCheck() {
+			if hits.has(h.idx) || r.rule(h.idx).isParseCheck() {
 				continue
 			}
 			if outer == "" {
@@ -143,7 +143,7 @@ func (r *registry) startsSuffix(a shellparse.Arg) bool {
 		return false
 	}
 	for _, idx := range r.forProgram(w) {
-		if s := r.rules[idx].p.Match; len(s.FeedsInto) == 0 && s.Redirect == "" && len(s.Wrappers) == 0 {
+		if s := r.rule(idx).p.Match; len(s.FeedsInto) == 0 && s.Redirect == "" && len(s.Wrappers) == 0 {
 			return true
 		}
 	}
@@ -164,11 +164,9 @@ func (r *registry) namesProgram(name string) bool {
 // namesGlob reports whether a rule names the program through a glob
 // (mkfs.*, python*).
 func (r *registry) namesGlob(name string) bool {
-	for _, idx := range r.globProgs {
-		for _, p := range r.rules[idx].p.Match.Programs {
-			if strings.HasSuffix(p, "*") && nameIn(name, []string{p}) {
-				return true
-			}
+	for _, g := range r.globs {
+		if g.matches(name) {
+			return true
 		}
 	}
 	return false
@@ -182,7 +180,7 @@ var suffixParser = sync.OnceValue(func() *shellparse.Parser { return shellparse.
 // has one, and reports whether it recorded it.
 func (r *registry) overLimit(hits *hitSet) bool {
 	for _, idx := range r.lineLevel {
-		if s := r.rules[idx].spec(); s != nil && s.Check == "limit" && !hits.has(idx) {
+		if s := r.rule(idx).spec(); s != nil && s.Check == "limit" && !hits.has(idx) {
 			hits.set(idx, "more than 16 commands in the arguments of programs shellguard does not know")
 			return true
 		}

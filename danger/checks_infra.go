@@ -186,7 +186,7 @@ func otherRuleMatches(sc *scan, i int, min Level) bool {
 		return false
 	}
 	try := func(idx int, indexed bool) bool {
-		x := &r.rules[idx]
+		x := r.rule(idx)
 		return destroyingRule(x, min) && x.matchInvocation(sc, i, indexed)
 	}
 	if name := sc.name(i); name != "" {
@@ -202,8 +202,8 @@ func otherRuleMatches(sc *scan, i int, min Level) bool {
 				}
 			}
 		}
-		for _, idx := range r.globProgs {
-			if try(idx, false) {
+		for _, g := range r.globs {
+			if g.matches(name) && try(g.rule, true) {
 				return true
 			}
 		}
@@ -234,7 +234,7 @@ func destroys(sc *scan, cmd string) bool {
 		return false
 	}
 	for _, h := range sub.list {
-		x := &r.rules[h.idx]
+		x := r.rule(h.idx)
 		if !x.isParseCheck() && destroyingRule(x, Low) {
 			return true
 		}

@@ -140,17 +140,22 @@ func (d *Detector) CheckParsed(res *shellparse.Result) []Warning {
 
 // registry is an immutable compiled set of patterns.
 type registry struct {
+	// rules are the compiled rules; use rule(i), which also serves the
+	// built-in registry.
 	rules []rule
-	// builtin: the rules are builtinRules, indexed by builtinByProgram
-	// rather than byProgram.
+	// builtin: the rules are the default built-in ones (builtinRule),
+	// indexed by builtinByProgram rather than byProgram.
 	builtin bool
 	// byProgram indexes the rules that name programs; writeProgram lists
 	// the others that match only what an invocation writes (writes or
 	// redirect with no programs: tried only on an invocation with a
 	// writing redirection or a program whose data says it writes files);
 	// anyProgram the rest (regex-only patterns, checks).
-	byProgram    map[string][]int
-	globProgs    []int
+	byProgram map[string][]int
+	// globs are the program globs of the rules (mkfs.*, python*), in
+	// rule order: a rule is tried on an invocation only when one of its
+	// globs matches the program's name.
+	globs        []globEntry
 	anyProgram   []int
 	writeProgram []int
 	// lineLevel lists the rules matchLine can match: the parse checks and
@@ -164,13 +169,59 @@ type registry struct {
 // static data (see rules_gen.go), nothing to compile.
 func builtinRegistry() *registry {
 	return &registry{
-		rules:        builtinRules[:builtinDefault],
 		builtin:      true,
-		globProgs:    builtinGlobProgs[:],
+		globs:        builtinGlobs[:],
 		anyProgram:   builtinAnyProgram[:],
 		writeProgram: builtinWriteProgram[:],
 		lineLevel:    builtinLineLevel[:],
 	}
+}
+
+// globEntry is a program glob of a rule: mkfs.* is the prefix "mkfs.".
+type globEntry struct {
+	prefix string
+	rule   int
+}
+
+// matches reports whether the program name matches the glob, as nameIn
+// compares: case-insensitively.
+func (g *globEntry) matches(name string) bool {
+	return name != "" && len(name) >= len(g.prefix) && strings.EqualFold(name[:len(g.prefix)], g.prefix)
+}
+
+// rule returns rule i of the registry.
+func (r *registry) rule(i int) *rule {
+	if r.builtin {
+		return builtinRule(i)
+	}
+	return &r.rules[i]
+}
+
+// size returns how many rules the registry has.
+func (r *registry) size() int {
+	if r.builtin {
+		return builtinDefault
+	}
+	return len(r.rules)
+}
+
+// builtinMade holds the built-in rules made so far: a cache of immutable
+// values, each filled once (see builtinRule).
+var builtinMade [builtinCount]atomic.Pointer[rule]
+
+// builtinRule returns built-in rule i, made on its first use: as static
+// data the rules would cost every process their start-up (see the
+// generator), though a line uses a few dozen of them. Goroutines that make
+// the same rule at once agree on one value.
+func builtinRule(i int) *rule {
+	if x := builtinMade[i].Load(); x != nil {
+		return x
+	}
+	x := builtinRuleAt(i)
+	if builtinMade[i].CompareAndSwap(nil, x) {
+		return x
+	}
+	return builtinMade[i].Load()
 }
 
 // forProgram returns the indexes of the rules that name the program name.
@@ -184,9 +235,9 @@ func (r *registry) forProgram(name string) []int {
 // patterns returns deep copies of the registry's patterns (the built-in
 // ones with their examples).
 func (r *registry) patterns() []Pattern {
-	out := make([]Pattern, len(r.rules))
-	for i := range r.rules {
-		out[i] = r.rules[i].p.clone()
+	out := make([]Pattern, r.size())
+	for i := range out {
+		out[i] = r.rule(i).p.clone()
 		if r.builtin {
 			out[i].Hit, out[i].Miss = builtinExamples(i)
 		}
@@ -271,9 +322,12 @@ type lazyRE struct {
 	// without one is rejected without compiling or running the
 	// expression (/dev/null against the rules' /etc/..., ~/.ssh/...
 	// paths). The generator computes it for the built-in rules.
-	pre  string
-	once sync.Once
-	re   *regexp.Regexp
+	pre string
+	// pres are pre's prefixes, split at their first use.
+	preOnce sync.Once
+	pres    []string
+	once    sync.Once
+	re      *regexp.Regexp
 	// first holds the bytes a match can start with (anchored expressions
 	// that cannot match the empty string and have no pre): a string
 	// starting with another byte is rejected without running the
@@ -311,8 +365,11 @@ func (l *lazyRE) source() string {
 // MatchString reports whether s matches; an expression that cannot be
 // compiled (which validation rules out) matches nothing.
 func (l *lazyRE) MatchString(s string) bool {
-	if l.pre != "" && !reprefix.Has(s, l.pre) {
-		return false
+	if l.pre != "" {
+		l.preOnce.Do(func() { l.pres = reprefix.Split(l.pre) })
+		if !reprefix.HasSorted(s, l.pres) {
+			return false
+		}
 	}
 	l.once.Do(func() {
 		src := l.source()
@@ -432,23 +489,19 @@ func compile(patterns []Pattern) (*registry, error) {
 		reg.rules = append(reg.rules, r)
 		switch {
 		case p.Match != nil && len(p.Match.Programs) > 0:
-			glob := false
 			for _, name := range p.Match.Programs {
-				if strings.HasSuffix(name, "*") {
-					glob = true
+				if prefix, ok := strings.CutSuffix(name, "*"); ok {
+					reg.globs = append(reg.globs, globEntry{prefix: prefix, rule: idx})
 					continue
 				}
 				reg.byProgram[name] = append(reg.byProgram[name], idx)
-			}
-			if glob {
-				reg.globProgs = append(reg.globProgs, idx)
 			}
 		case p.Regex == "" && p.Match != nil && (p.Match.Writes != "" || p.Match.Redirect != ""):
 			reg.writeProgram = append(reg.writeProgram, idx)
 		default:
 			reg.anyProgram = append(reg.anyProgram, idx)
 		}
-		if reg.rules[idx].lineLevel() {
+		if reg.rule(idx).lineLevel() {
 			reg.lineLevel = append(reg.lineLevel, idx)
 		}
 	}
@@ -666,7 +719,7 @@ func (r *registry) check(res *shellparse.Result) []Warning {
 	for i, h := range hits.list {
 		// A warning's pattern carries no examples: they document the
 		// rule (Patterns, BuiltinPattern), they are not part of a finding.
-		p := r.rules[h.idx].p
+		p := r.rule(h.idx).p
 		p.Hit, p.Miss = nil, nil
 		out[i] = NewWarning(res.Source, p.clone(), h.what)
 	}
@@ -731,7 +784,7 @@ func (r *registry) checkInto(res *shellparse.Result, hits *hitSet, depth int, bu
 			if hits.has(idx) {
 				return
 			}
-			if r.rules[idx].matchInvocation(&sc, i, indexed) {
+			if r.rule(idx).matchInvocation(&sc, i, indexed) {
 				hits.set(idx, res.Invocations[i].String())
 				any = true
 			}
@@ -745,8 +798,12 @@ func (r *registry) checkInto(res *shellparse.Result, hits *hitSet, depth int, bu
 					try(idx, true)
 				}
 			}
-			for _, idx := range r.globProgs {
-				try(idx, false)
+			last := -1
+			for _, g := range r.globs {
+				if g.rule != last && g.matches(name) {
+					last = g.rule
+					try(g.rule, true)
+				}
 			}
 		}
 		for _, idx := range r.anyProgram {
@@ -758,7 +815,7 @@ func (r *registry) checkInto(res *shellparse.Result, hits *hitSet, depth int, bu
 			for _, idx := range r.writeProgram {
 				// The rule's own expression must match a written file
 				// for it to match at all.
-				m := &r.rules[idx].m
+				m := &r.rule(idx).m
 				re := m.writes
 				if re == nil {
 					re = m.redirect
@@ -775,7 +832,7 @@ func (r *registry) checkInto(res *shellparse.Result, hits *hitSet, depth int, bu
 		if hits.has(idx) {
 			continue
 		}
-		if r.rules[idx].matchLine(&sc) {
+		if r.rule(idx).matchLine(&sc) {
 			hits.set(idx, res.Source)
 			any = true
 		}
@@ -809,7 +866,7 @@ func (r *registry) checkInto(res *shellparse.Result, hits *hitSet, depth int, bu
 			for _, h := range sub.list {
 				// A nested line that does not parse is data, not code
 				// (print('rm -rf /') is not shell).
-				if hits.has(h.idx) || r.rules[h.idx].isParseCheck() {
+				if hits.has(h.idx) || r.rule(h.idx).isParseCheck() {
 					continue
 				}
 				hits.set(h.idx, what)

@@ -11,8 +11,8 @@ import (
 // against their examples' words and random strings).
 func TestFirstBytes(t *testing.T) {
 	exprs := []string{`/etc/(passwd|shadow)`, `(~|\$HOME)/\.bashrc`, `(?i)abc|x+`, `a*b`, `(a|)b`, `[^ab]c`, `.*x`, `(?i)é|z`, `\x{FFFD}q`, `x{0,2}y`, `\bfoo`}
-	for i := range builtinRules {
-		m := &builtinRules[i].m
+	for i := range builtinCount {
+		m := &builtinRuleAt(i).m
 		for _, l := range []*lazyRE{m.operand, m.operandNone, m.last, m.args, m.redirect, m.writes, m.reads, m.stdin} {
 			if l != nil {
 				exprs = append(exprs, l.expr)
@@ -20,8 +20,9 @@ func TestFirstBytes(t *testing.T) {
 		}
 	}
 	words := []string{"", "a", "b", "abc", "ABC", "xx", "y", "ab", "cc", "é", "É", "\xffq", "\x80q", "foo", "/etc/passwd", "~/.bashrc", "$HOME/.bashrc"}
-	for i := range builtinRules {
-		for _, l := range append(builtinRules[i].p.Hit, builtinRules[i].p.Miss...) {
+	for i := range builtinCount {
+		hit, miss := builtinExamples(i)
+		for _, l := range append(hit, miss...) {
 			words = append(words, l)
 			for k := 0; k < len(l); k++ {
 				words = append(words, l[k:])

@@ -23,9 +23,9 @@ func IsBuiltin(name string) bool {
 // BuiltinLevel returns the level of the built-in pattern name (of any
 // pack); ok is false when there is no such pattern. It allocates nothing.
 func BuiltinLevel(name string) (level Level, ok bool) {
-	for i := range builtinRules {
-		if builtinRules[i].p.Name == name {
-			return builtinRules[i].p.Level, true
+	for i := range builtinNames {
+		if builtinNames[i] == name {
+			return builtinLevels[i], true
 		}
 	}
 	return 0, false
@@ -43,7 +43,7 @@ type Pack struct {
 	Rules []string `json:"rules"`
 }
 
-// packInfo is a pack of builtinRules: rules [from, to).
+// packInfo is a pack of the built-in rules: rules [from, to).
 type packInfo struct {
 	name, description string
 	on                bool
@@ -57,7 +57,7 @@ func Packs() []Pack {
 	for i, p := range builtinPacks {
 		out[i] = Pack{Name: p.name, Description: p.description, Default: p.on}
 		for k := p.from; k < p.to; k++ {
-			out[i].Rules = append(out[i].Rules, builtinRules[k].p.Name)
+			out[i].Rules = append(out[i].Rules, builtinNames[k])
 		}
 	}
 	return out
@@ -98,8 +98,8 @@ func PackDefault(name string) (on, ok bool) {
 // PackOf returns the name of the built-in pack that holds the pattern
 // name, or "".
 func PackOf(name string) string {
-	for i := range builtinRules {
-		if builtinRules[i].p.Name == name {
+	for i := range builtinNames {
+		if builtinNames[i] == name {
 			for _, p := range builtinPacks {
 				if i >= p.from && i < p.to {
 					return p.name
@@ -113,18 +113,18 @@ func PackOf(name string) string {
 // BuiltinPattern returns a copy of the built-in pattern name (of any
 // pack), with its examples.
 func BuiltinPattern(name string) (Pattern, bool) {
-	for i := range builtinRules {
-		if builtinRules[i].p.Name == name {
+	for i := range builtinNames {
+		if builtinNames[i] == name {
 			return builtinPatternAt(i), true
 		}
 	}
 	return Pattern{}, false
 }
 
-// builtinPatternAt returns a copy of builtinRules[i]'s pattern, with its
+// builtinPatternAt returns a copy of built-in rule i's pattern, with its
 // examples.
 func builtinPatternAt(i int) Pattern {
-	p := builtinRules[i].p.clone()
+	p := builtinRule(i).p.clone()
 	p.Hit, p.Miss = builtinExamples(i)
 	return p
 }

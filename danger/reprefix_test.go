@@ -40,7 +40,9 @@ func builtinLazy() []*lazyRE {
 			}
 		}
 	}
-	walk(reflect.ValueOf(&builtinRules).Elem())
+	for i := range builtinCount {
+		walk(reflect.ValueOf(builtinRuleAt(i)).Elem())
+	}
 	walk(reflect.ValueOf(&builtinSources).Elem())
 	walk(reflect.ValueOf(&builtinSinks).Elem())
 	return out
@@ -64,8 +66,9 @@ func TestPrefixes(t *testing.T) {
 		t.Fatalf("found only %d expressions", len(all))
 	}
 	var words []string
-	for i := range builtinRules {
-		for _, l := range append(builtinRules[i].p.Hit, builtinRules[i].p.Miss...) {
+	for i := range builtinCount {
+		hit, miss := builtinExamples(i)
+		for _, l := range append(hit, miss...) {
 			for _, w := range append(strings.Fields(l), l) {
 				for k := 0; k < len(w); k++ {
 					words = append(words, w[k:])
@@ -119,8 +122,8 @@ func TestDevNullCompilesNothing(t *testing.T) {
 			}
 		}
 	}
-	for i := range builtinRules {
-		add(&builtinRules[i].m)
+	for i := range builtinCount {
+		add(&builtinRuleAt(i).m)
 	}
 	total, compiled := 0, 0
 	for _, l := range ls {

@@ -2,351 +2,6538 @@
 
 package danger
 
-// builtinRules is the compiled built-in registry: the rules of the packs on
-// by default (the first builtinDefault), then those of the packs off by
-// default; each pack in file order.
-var builtinRules = [...]rule{
-	{p: Pattern{Name: "rm_rf_root", Level: Critical, Description: "rm -rf / recursively deletes the entire filesystem root. This will destroy the operating system and all data.", Match: &Spec{Programs: []string{"rm"}, FlagsAny: []string{"-r"}, Operand: "/"}}, m: matcher{operand: &lazyRE{expr: "/", anchored: true, pre: "/"}}},
-	{p: Pattern{Name: "rm_rf_wildcard", Level: Critical, Description: "rm -rf with a bare wildcard (/* or *) deletes large portions of the filesystem or everything in the current directory.", Match: &Spec{Programs: []string{"rm"}, FlagsAny: []string{"-r"}, Operand: "/\\*|\\*|\\./\\*|\\.\\*|/\\*\\*|\\*\\*"}}, m: matcher{operand: &lazyRE{expr: "/\\*|\\*|\\./\\*|\\.\\*|/\\*\\*|\\*\\*", anchored: true, pre: "*\x00.*\x00./*\x00/*"}}},
-	{p: Pattern{Name: "chmod_777", Level: Medium, Description: "chmod 777 grants every user read, write and execute permission: anyone on the machine can change or replace the file.", Match: &Spec{Programs: []string{"chmod"}, Operand: "0*777|[0-7]777|(a|ugo)?[+=]rwx[st]*"}}, m: matcher{operand: &lazyRE{expr: "0*777|[0-7]777|(a|ugo)?[+=]rwx[st]*", anchored: true, pre: "+rwx\x000\x001777\x002777\x003777\x004777\x005777\x006777\x00777\x00=rwx\x00a+rwx\x00a=rwx\x00ugo+rwx\x00ugo=rwx"}}},
-	{p: Pattern{Name: "sudo_rm", Level: Medium, Description: "rm run with root privileges can delete any file on the system, including the operating system itself.", Match: &Spec{Programs: []string{"rm", "unlink", "rmdir"}, Wrappers: []string{"sudo", "doas"}}}, m: matcher{}},
-	{p: Pattern{Name: "chmod_recursive_permissive", Level: Low, Description: "Recursive chmod with 6xx/7xx permissions exposes every file below the directory to unintended access.", Match: &Spec{Programs: []string{"chmod"}, FlagsAny: []string{"-R"}, Operand: "0*[67][0-7][0-7]"}}, m: matcher{operand: &lazyRE{expr: "0*[67][0-7][0-7]", anchored: true, pre: "0\x0060\x0061\x0062\x0063\x0064\x0065\x0066\x0067\x0070\x0071\x0072\x0073\x0074\x0075\x0076\x0077"}}},
-	{p: Pattern{Name: "rm_rf_home", Level: Critical, Description: "Recursively deletes a home directory: every personal file, key and setting of the user is lost.", Match: &Spec{Programs: []string{"rm"}, FlagsAny: []string{"-r"}, Operand: "(~|\\$HOME|\\$USERPROFILE|~[a-z_][a-z0-9_-]*|/home/[^/]+|/Users/[^/]+|/root)(/\\*|/\\.\\*)?"}}, m: matcher{operand: &lazyRE{expr: "(~|\\$HOME|\\$USERPROFILE|~[a-z_][a-z0-9_-]*|/home/[^/]+|/Users/[^/]+|/root)(/\\*|/\\.\\*)?", anchored: true, pre: "$HOME\x00$USERPROFILE\x00/Users/\x00/home/\x00/root\x00~"}}},
-	{p: Pattern{Name: "rm_rf_system", Level: Critical, Description: "Recursively deletes a system directory: the operating system stops working and must be reinstalled.", Match: &Spec{Programs: []string{"rm"}, FlagsAny: []string{"-r"}, Operand: "/(bin|boot|dev|etc|home|lib|lib32|lib64|libx32|opt|proc|root|run|sbin|srv|sys|usr|var|snap|mnt|media|System|Library|Applications|Users|private)(/\\*)?|/usr/(bin|sbin|lib|lib32|lib64|libexec|include|share|local)(/\\*)?|/var/(lib|log|cache|spool|mail|db|backups)(/\\*)?|/etc/[^/]+"}}, m: matcher{operand: &lazyRE{expr: "/(bin|boot|dev|etc|home|lib|lib32|lib64|libx32|opt|proc|root|run|sbin|srv|sys|usr|var|snap|mnt|media|System|Library|Applications|Users|private)(/\\*)?|/usr/(bin|sbin|lib|lib32|lib64|libexec|include|share|local)(/\\*)?|/var/(lib|log|cache|spool|mail|db|backups)(/\\*)?|/etc/[^/]+", anchored: true, pre: "/"}}},
-	{p: Pattern{Name: "rm_rf_dynamic_escape", Level: High, Description: "Recursively deletes a path that climbs out of a variable's directory with .. ($TMPDIR/../etc): where it lands depends on the environment, and may be a system directory.", Match: &Spec{Programs: []string{"rm"}, FlagsAny: []string{"-r"}, Operand: "\\$[A-Za-z_][A-Za-z0-9_]*/\\.\\.(/.*)?"}}, m: matcher{operand: &lazyRE{expr: "\\$[A-Za-z_][A-Za-z0-9_]*/\\.\\.(/.*)?", anchored: true, pre: "$"}}},
-	{p: Pattern{Name: "rm_rf_home_folder", Level: High, Description: "Recursively deletes a top-level folder of a home directory (Documents, Desktop, projects, .ssh, ...): a user's work or keys are lost.", Match: &Spec{Programs: []string{"rm"}, FlagsAny: []string{"-r"}, Operand: "(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/(Documents|Desktop|Downloads|Pictures|Music|Videos|Movies|Library|projects|Projects|src|code|work|dev|git|repos|workspace|\\.ssh|\\.gnupg|\\.config|\\.local)(/\\*)?"}}, m: matcher{operand: &lazyRE{expr: "(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/(Documents|Desktop|Downloads|Pictures|Music|Videos|Movies|Library|projects|Projects|src|code|work|dev|git|repos|workspace|\\.ssh|\\.gnupg|\\.config|\\.local)(/\\*)?", anchored: true, pre: "$HOME/\x00/Users/\x00/home/\x00/root/\x00~/"}}},
-	{p: Pattern{Name: "rm_recursive", Level: Low, Description: "rm -r deletes a directory tree (with -f without asking); what it deletes is not in a trash can.", Match: &Spec{Programs: []string{"rm"}, FlagsAny: []string{"-r"}}}, m: matcher{}},
-	{p: Pattern{Name: "find_delete", Level: Low, Description: "find deletes what it finds (-delete, -exec rm): every match below the starting points is removed without confirmation.", Match: &Spec{Programs: []string{"find"}, FlagsAny: []string{"-delete", "-exec=rm", "-execdir=rm", "-ok=rm", "-okdir=rm", "-exec=shred", "-execdir=shred", "-exec=unlink", "-execdir=unlink", "-exec=rmdir", "-execdir=rmdir"}}}, m: matcher{}},
-	{p: Pattern{Name: "find_delete_root", Level: High, Description: "find over the whole filesystem, a home or a system directory that deletes what it finds (-delete or -exec rm).", Match: &Spec{Programs: []string{"find"}, FlagsAny: []string{"-delete", "-exec=rm", "-execdir=rm", "-ok=rm", "-okdir=rm", "-exec=shred", "-execdir=shred", "-exec=unlink", "-execdir=unlink"}, Operand: "/|/\\*|~|\\$HOME|/home(/[^/]+)?|/root|/(bin|boot|etc|lib|lib64|opt|sbin|srv|usr|var|Users|System|Library)"}}, m: matcher{operand: &lazyRE{expr: "/|/\\*|~|\\$HOME|/home(/[^/]+)?|/root|/(bin|boot|etc|lib|lib64|opt|sbin|srv|usr|var|Users|System|Library)", anchored: true, pre: "$HOME\x00/\x00~"}}},
-	{p: Pattern{Name: "mv_to_devnull", Level: High, Description: "Moving files to /dev/null does not keep them anywhere: the data is lost.", Match: &Spec{Programs: []string{"mv"}, LastOperand: "/dev/null"}}, m: matcher{last: &lazyRE{expr: "/dev/null", anchored: true, pre: "/dev/null"}}},
-	{p: Pattern{Name: "chmod_chown_root_recursive", Level: Critical, Description: "Recursively changes ownership or permissions of the whole filesystem or a system directory: the system (sudo, ssh, services) stops working.", Match: &Spec{Programs: []string{"chmod", "chown", "chgrp", "setfacl"}, FlagsAny: []string{"-R"}, Operand: "/|/(bin|boot|dev|etc|lib|lib64|sbin|usr|var|home|root)(/\\*)?"}}, m: matcher{operand: &lazyRE{expr: "/|/(bin|boot|dev|etc|lib|lib64|sbin|usr|var|home|root)(/\\*)?", anchored: true, pre: "/"}}},
-	{p: Pattern{Name: "shred_remove", Level: High, Description: "shred --remove overwrites files so that they cannot be recovered and then deletes them.", Match: &Spec{Programs: []string{"shred"}, FlagsAny: []string{"-u"}}}, m: matcher{}},
-	{p: Pattern{Name: "rsync_delete", Level: Medium, Description: "rsync --delete removes files from the destination that the source lacks (--remove-source-files deletes the source's): a wrong path or an empty source wipes the destination.", Match: &Spec{Programs: []string{"rsync"}, FlagsAny: []string{"--del", "--delete*", "--remove-source-files", "--remove-sent-files"}}}, m: matcher{}},
-	{p: Pattern{Name: "rclone_delete", Level: Medium, Description: "rclone sync/purge/delete removes files on the remote (sync deletes whatever the source lacks).", Match: &Spec{Programs: []string{"rclone"}, Subcommands: []string{"sync", "purge", "delete", "deletefile", "rmdir", "rmdirs", "cleanup", "bisync"}}}, m: matcher{}},
-	{p: Pattern{Name: "trash_home", Level: Medium, Description: "Moves a home directory, a top-level folder of it, the root or a system directory to the trash: everything that uses them stops working until they are restored.", Match: &Spec{Programs: []string{"trash", "trash-put", "trash-cli"}, Operand: "(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)(/[^/]+)?|/|/(bin|boot|etc|lib|lib64|opt|sbin|srv|usr|var)"}}, m: matcher{operand: &lazyRE{expr: "(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)(/[^/]+)?|/|/(bin|boot|etc|lib|lib64|opt|sbin|srv|usr|var)", anchored: true, pre: "$HOME\x00/\x00~"}}},
-	{p: Pattern{Name: "trash_empty", Level: Medium, Description: "Empties the trash can: the files in it are deleted for good.", Match: &Spec{Programs: []string{"trash-empty", "gio"}, Any: []Spec{{Programs: []string{"trash-empty"}}, {Programs: []string{"gio"}, Subcommands: []string{"trash"}, FlagsAny: []string{"--empty"}}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {}}}}},
-	{p: Pattern{Name: "interpreter_trash", Level: Medium, Description: "AppleScript tells Finder to delete items (they go to the Trash) or to empty the Trash.", Match: &Spec{Programs: []string{"osascript"}, Check: "interpreter_trash"}}, m: matcher{}},
-	{p: Pattern{Name: "delete_from_input", Level: High, Description: "Deletes files named by another program's output at run time (ls | xargs rm -rf, rm -f $(cat list), find ... | while read f; do rm -rf \"$f\"; done): what it deletes is whatever that output holds, which nobody has read.", Match: &Spec{Programs: []string{"rm", "shred", "unlink", "srm"}, Check: "operands_from_input"}}, m: matcher{}},
-	{p: Pattern{Name: "rm_unset_variable_root", Level: Medium, Description: "rm -r of a path that starts with a variable shellguard cannot know and a slash ($DIR/, \"$BUILD\"/*): if the variable is unset or empty, the path is the root or everything under it.", Match: &Spec{Programs: []string{"rm"}, FlagsAny: []string{"-r"}, Check: "unset_variable_root"}}, m: matcher{}},
-	{p: Pattern{Name: "rm_service_data", Level: High, Description: "rm -r of a service's whole data folder (/var/lib/NAME, /srv/NAME, /var/www/NAME, /var/spool, /var/mail): databases, container images and volumes, web roots and queues are gone, with no trash can.", Match: &Spec{Programs: []string{"rm"}, FlagsAny: []string{"-r"}, Operand: "/(var/lib/[^/]+|srv/[^/]+|var/www(/[^/]+)?|var/spool(/[^/]+)?|var/mail)(/\\*|/\\.\\*)?", OperandNone: "/var/lib/(apt/lists|dpkg/lock.*|apt/lists/.*)|/var/lib/docker-backup\\.tar"}}, m: matcher{operand: &lazyRE{expr: "/(var/lib/[^/]+|srv/[^/]+|var/www(/[^/]+)?|var/spool(/[^/]+)?|var/mail)(/\\*|/\\.\\*)?", anchored: true, pre: "/srv/\x00/var/lib/\x00/var/mail\x00/var/spool\x00/var/www"}, operandNone: &lazyRE{expr: "/var/lib/(apt/lists|dpkg/lock.*|apt/lists/.*)|/var/lib/docker-backup\\.tar", anchored: true, pre: "/var/lib/apt/lists\x00/var/lib/docker-backup.tar\x00/var/lib/dpkg/lock"}}},
-	{p: Pattern{Name: "edit_from_input", Level: Medium, Description: "Edits in place the files another program's output names at run time (find ... | xargs sed -i, perl -pi over $(grep -l ...)): every file that output holds is rewritten.", Match: &Spec{Programs: []string{"sed", "gsed", "perl"}, FlagsAny: []string{"-i"}, Check: "operands_from_input"}}, m: matcher{}},
-	{p: Pattern{Name: "git_push_force", Level: Low, Description: "git push --force overwrites the remote branch's history, which can destroy collaborators' commits.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"push"}, FlagsAny: []string{"-f"}}}, m: matcher{}},
-	{p: Pattern{Name: "git_push_force_with_lease", Level: Low, Description: "git push --force-with-lease overwrites the remote branch's history; the lease only protects commits this clone has already fetched.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"push"}, FlagsAny: []string{"--force-with-lease*", "--force-if-includes"}}}, m: matcher{}},
-	{p: Pattern{Name: "git_push_force_refspec", Level: Low, Description: "git push with a +refspec force-updates the remote branch, which can destroy collaborators' commits.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"push"}, Operand: "\\+.*"}}, m: matcher{operand: &lazyRE{expr: "\\+.*", anchored: true, pre: "+"}}},
-	{p: Pattern{Name: "git_reset_hard", Level: High, Description: "git reset --hard discards every uncommitted change in the working tree and index; they cannot be recovered.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"reset"}, FlagsAny: []string{"--hard", "--merge"}}}, m: matcher{}},
-	{p: Pattern{Name: "git_clean_force", Level: High, Description: "git clean -f deletes untracked files (with -d directories, with -x ignored files too); they are not in git and cannot be recovered.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"clean"}, FlagsAny: []string{"-f"}, FlagsNone: []string{"-X"}}}, m: matcher{}},
-	{p: Pattern{Name: "git_discard_changes", Level: High, Description: "Discards uncommitted changes to every file in the tree (checkout -- . / restore .); they cannot be recovered.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"checkout", "restore"}, FlagsNone: []string{"-S", "--staged"}, Operand: "\\.|\\*|:/"}}, m: matcher{operand: &lazyRE{expr: "\\.|\\*|:/", anchored: true, pre: "*\x00.\x00:/"}}},
-	{p: Pattern{Name: "git_discard_worktree", Level: High, Description: "git restore --worktree over the whole tree discards uncommitted changes; they cannot be recovered.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"restore"}, FlagsAny: []string{"-W", "--worktree"}, Operand: "\\.|\\*|:/"}}, m: matcher{operand: &lazyRE{expr: "\\.|\\*|:/", anchored: true, pre: "*\x00.\x00:/"}}},
-	{p: Pattern{Name: "git_branch_force_delete", Level: Medium, Description: "git branch -D deletes a branch even when its commits are not merged anywhere.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"branch"}, FlagsAny: []string{"-D"}}}, m: matcher{}},
-	{p: Pattern{Name: "git_branch_force", Level: Medium, Description: "git branch --force deletes an unmerged branch (with -d) or moves a branch to another commit; commits only that branch held are no longer reachable.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"branch"}, FlagsAny: []string{"-f"}}}, m: matcher{}},
-	{p: Pattern{Name: "git_checkout_force", Level: High, Description: "git checkout/switch --force (or --discard-changes) throws away every uncommitted change to tracked files while switching; they cannot be recovered.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"checkout", "switch"}, FlagsAny: []string{"-f", "--discard-changes"}}}, m: matcher{}},
-	{p: Pattern{Name: "git_discard_files", Level: Medium, Description: "git checkout -- FILE (or checkout REF FILE) overwrites the named files with the committed version: their uncommitted changes are lost.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"checkout"}, FlagsAll: []string{"--"}, FlagsNone: []string{"-b", "-B", "--orphan"}, MinOperands: 1}}, m: matcher{}},
-	{p: Pattern{Name: "git_discard_files_from_ref", Level: Medium, Description: "git checkout REF FILE... overwrites the named files with their version in REF: their uncommitted changes are lost.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"checkout"}, FlagsNone: []string{"-b", "-B", "--orphan", "--", "-p", "--patch"}, MinOperands: 2}}, m: matcher{}},
-	{p: Pattern{Name: "git_discard_pathspec_file", Level: Medium, Description: "git checkout/restore --pathspec-from-file overwrites the listed files: their uncommitted changes are lost.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"checkout", "restore"}, FlagsAny: []string{"--pathspec-from-file"}, FlagsNone: []string{"-S", "--staged"}}}, m: matcher{}},
-	{p: Pattern{Name: "git_restore_files", Level: Medium, Description: "git restore FILE discards the uncommitted changes to the named files; they cannot be recovered.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"restore"}, FlagsNone: []string{"-S", "--staged", "-p", "--patch"}, MinOperands: 1}}, m: matcher{}},
-	{p: Pattern{Name: "git_restore_worktree_files", Level: Medium, Description: "git restore --worktree FILE discards the uncommitted changes to the named files; they cannot be recovered.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"restore"}, FlagsAny: []string{"-W", "--worktree"}, MinOperands: 1}}, m: matcher{}},
-	{p: Pattern{Name: "git_worktree_remove_force", Level: Medium, Description: "git worktree remove --force deletes a worktree together with its uncommitted and untracked files.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"worktree remove"}, FlagsAny: []string{"-f"}}}, m: matcher{}},
-	{p: Pattern{Name: "git_stash_destroy", Level: Medium, Description: "git stash clear / drop deletes stashed changes.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"stash clear", "stash drop"}}}, m: matcher{}},
-	{p: Pattern{Name: "git_push_mirror_delete", Level: High, Description: "git push --mirror makes the remote a copy of the local repository: every branch and tag is force-updated, and those the local repository lacks are deleted on the remote.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"push"}, FlagsAny: []string{"--mirror"}}}, m: matcher{}},
-	{p: Pattern{Name: "git_push_delete_refspec", Level: Medium, Description: "git push --delete (or a :branch refspec) deletes a branch or tag on the remote; commits only it held are gone from the remote unless a clone still has them.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"push"}, Any: []Spec{{FlagsAny: []string{"-d"}}, {Operand: ":[^/].*"}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {operand: &lazyRE{expr: ":[^/].*", anchored: true, pre: ":"}}}}}},
-	{p: Pattern{Name: "git_clean_ignored", Level: Medium, Description: "git clean -f -X deletes the files git ignores (build outputs, caches, but also local .env files and editor settings); they are not in git and cannot be recovered.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"clean"}, FlagsAll: []string{"-f", "-X"}}}, m: matcher{}},
-	{p: Pattern{Name: "wget_pipe_sh", Level: Medium, Description: "Downloads a script with wget and runs it with a shell without inspection: arbitrary remote code execution.", Match: &Spec{Programs: []string{"wget"}, FeedsInto: []string{"sh", "dash", "zsh", "ksh", "ash", "mksh", "fish", "csh", "tcsh", "source", ".", "eval"}}}, m: matcher{}},
-	{p: Pattern{Name: "curl_pipe_sh", Level: Medium, Description: "Downloads a script with curl and runs it with a shell without inspection: arbitrary remote code execution.", Match: &Spec{Programs: []string{"curl"}, FeedsInto: []string{"sh", "dash", "zsh", "ksh", "ash", "mksh", "fish", "csh", "tcsh", "source", ".", "eval"}}}, m: matcher{}},
-	{p: Pattern{Name: "wget_pipe_bash", Level: Medium, Description: "Downloads a script with wget and runs it with bash without inspection: arbitrary remote code execution.", Match: &Spec{Programs: []string{"wget"}, FeedsInto: []string{"bash", "rbash"}}}, m: matcher{}},
-	{p: Pattern{Name: "curl_pipe_bash", Level: Medium, Description: "Downloads a script with curl and runs it with bash without inspection: arbitrary remote code execution.", Match: &Spec{Programs: []string{"curl"}, FeedsInto: []string{"bash", "rbash"}}}, m: matcher{}},
-	{p: Pattern{Name: "remote_code_interpreter", Level: Medium, Description: "Downloads code and runs it with an interpreter (python, perl, ruby, node, php) without inspection: arbitrary remote code execution.", Match: &Spec{Programs: []string{"curl", "wget", "wget2", "fetch", "aria2c", "http", "https", "xh", "xhs", "curlie"}, Check: "download_feeds_interpreter"}}, m: matcher{}},
-	{p: Pattern{Name: "interpreter_remote_code", Level: High, Description: "Interpreter code downloads code and runs it (exec(urlopen(...).read()), fetch(...).then(eval), iex (New-Object Net.WebClient).DownloadString(...)): arbitrary remote code execution.", Match: &Spec{Programs: []string{"python*", "pypy*", "node", "nodejs", "deno", "bun", "perl*", "ruby", "jruby", "truffleruby", "php*", "lua*", "luajit", "Rscript", "R", "tclsh*", "wish*", "osascript", "pwsh", "pwsh-preview", "powershell", "powershell_ise"}, Check: "interpreter_remote_code"}}, m: matcher{}},
-	{p: Pattern{Name: "reverse_shell_dev_tcp", Level: Critical, Description: "Connects a shell's input or output to a network socket (/dev/tcp, /dev/udp): a reverse shell gives someone else control of this machine.", Match: &Spec{Programs: []string{"ash", "bash", "csh", "dash", "fish", "ksh", "mksh", "posh", "rbash", "sh", "tcsh", "yash", "zsh", "python", "python3", "perl", "php", "ruby", "exec"}, Redirect: "/dev/(tcp|udp)/.*"}}, m: matcher{redirect: &lazyRE{expr: "/dev/(tcp|udp)/.*", anchored: true, pre: "/dev/tcp/\x00/dev/udp/"}}},
-	{p: Pattern{Name: "dev_tcp_socket", Level: Medium, Description: "Opens a raw network connection from the shell (/dev/tcp, /dev/udp), a building block of reverse shells and data exfiltration.", Match: &Spec{Redirect: "/dev/(tcp|udp)/.*"}}, m: matcher{redirect: &lazyRE{expr: "/dev/(tcp|udp)/.*", anchored: true, pre: "/dev/tcp/\x00/dev/udp/"}}},
-	{p: Pattern{Name: "reverse_shell_ztcp", Level: Critical, Description: "A shell's input or output goes to the connection zsh's ztcp opened ($REPLY): a reverse shell gives someone else control of this machine.", Match: &Spec{Programs: []string{"ash", "bash", "csh", "dash", "fish", "ksh", "mksh", "posh", "rbash", "sh", "tcsh", "yash", "zsh", "python", "python3", "perl", "php", "ruby", "exec"}, Redirect: "\\$REPLY"}}, m: matcher{redirect: &lazyRE{expr: "\\$REPLY", anchored: true, pre: "$REPLY"}}},
-	{p: Pattern{Name: "ztcp_socket", Level: Medium, Description: "zsh's ztcp opens a raw TCP connection or listens for one, a building block of reverse shells and data exfiltration.", Match: &Spec{Programs: []string{"ztcp"}, Args: "(-[la]|[^-]).*"}}, m: matcher{args: &lazyRE{expr: "(-[la]|[^-]).*", anchored: true}}},
-	{p: Pattern{Name: "reverse_shell_netcat", Level: Critical, Description: "netcat/socat running a program for a network peer (-e, -c, exec:): a remote shell on this machine.", Match: &Spec{Programs: []string{"nc", "ncat", "netcat", "nc.traditional", "nc.openbsd", "socat"}, Args: "(.* )?(-e|-c|--exec|--sh-exec|-[a-zA-Z]*e)( .*)?|.*(exec|system):.*"}}, m: matcher{args: &lazyRE{expr: "(.* )?(-e|-c|--exec|--sh-exec|-[a-zA-Z]*e)( .*)?|.*(exec|system):.*", anchored: true}}},
-	{p: Pattern{Name: "interpreter_reverse_shell", Level: Critical, Description: "Interpreter code connects a network socket to a shell or to code it runs (socket + dup2, fsockopen + proc_open, TCPSocket + popen): a reverse shell gives someone else control of this machine.", Match: &Spec{Programs: []string{"python*", "pypy*", "node", "nodejs", "deno", "bun", "perl*", "ruby", "jruby", "truffleruby", "php*", "lua*", "luajit", "Rscript", "R", "tclsh*", "wish*", "osascript", "pwsh", "pwsh-preview", "powershell", "powershell_ise"}, Check: "interpreter_reverse_shell"}}, m: matcher{}},
-	{p: Pattern{Name: "remote_code_runs", Level: Medium, Description: "Downloaded text is run as commands by a program that reads its input as code (at, batch, su, sudo -s, source, eval): arbitrary remote code execution, unreviewed.", Match: &Spec{Programs: []string{"curl", "wget", "wget2", "fetch", "aria2c", "http", "https", "xh", "xhs", "curlie"}, Check: "download_runs_code"}}, m: matcher{}},
-	{p: Pattern{Name: "runs_downloaded_file", Level: Medium, Description: "Downloads a file and runs it in the same line (curl -o f URL && sh f, wget URL && bash ./x.sh, curl -O .../x.sh && ./x.sh): arbitrary remote code execution, unreviewed.", Match: &Spec{Check: "runs_downloaded_file"}}, m: matcher{}},
-	{p: Pattern{Name: "run_remote_source", Level: Medium, Description: "A package runner fetches a program from a git repository or a URL and runs it (uvx --from git+URL, pipx run --spec URL, npx github:USER/REPO or USER/REPO): code nobody reviewed, from wherever the URL points.", Match: &Spec{Check: "remote_runner_source"}}, m: matcher{}},
-	{p: Pattern{Name: "hidden_temp_program", Level: Medium, Description: "Runs a program kept in a hidden folder or file of a temporary directory (/tmp/.x/run.sh, /dev/shm/.k): where intruders keep what they drop.", Match: &Spec{Check: "hidden_temp_program"}}, m: matcher{}},
-	{p: Pattern{Name: "interpreter_shell_out", Level: Medium, Description: "Interpreter code runs a shell command or a program it builds at run time; shellguard cannot verify what runs.", Match: &Spec{Programs: []string{"python*", "pypy*", "node", "nodejs", "deno", "bun", "perl*", "ruby", "jruby", "truffleruby", "php*", "lua*", "luajit", "Rscript", "R", "tclsh*", "wish*", "osascript", "pwsh", "pwsh-preview", "powershell", "powershell_ise"}, Check: "interpreter_shell_out"}}, m: matcher{}},
-	{p: Pattern{Name: "interpreter_delete", Level: Medium, Description: "Interpreter code deletes files or directory trees whose paths it computes at run time; shellguard cannot verify which.", Match: &Spec{Programs: []string{"python*", "pypy*", "node", "nodejs", "deno", "bun", "perl*", "ruby", "jruby", "truffleruby", "php*", "lua*", "luajit", "Rscript", "R", "tclsh*", "wish*", "osascript", "pwsh", "pwsh-preview", "powershell", "powershell_ise"}, Check: "interpreter_delete"}}, m: matcher{}},
-	{p: Pattern{Name: "interpreter_unverifiable", Level: Medium, Description: "The interpreter code runs something shellguard cannot read: code it evaluates or imports by a computed name, a decoded payload, or code the shell computes.", Match: &Spec{Programs: []string{"python*", "pypy*", "node", "nodejs", "deno", "bun", "perl*", "ruby", "jruby", "truffleruby", "php*", "lua*", "luajit", "Rscript", "R", "tclsh*", "wish*", "osascript", "pwsh", "pwsh-preview", "powershell", "powershell_ise"}, Check: "interpreter_unverifiable"}}, m: matcher{}},
-	{p: Pattern{Name: "decode_and_execute", Level: High, Description: "Decodes hidden text (base64, hex, compression, reversal) and runs it as shell code: what runs cannot be read before it runs.", Match: &Spec{Programs: []string{"base64", "base32", "xxd", "openssl", "gunzip", "zcat", "gzip", "bzip2", "bunzip2", "bzcat", "xz", "unxz", "xzcat", "rev", "uudecode", "tr", "od", "python", "python3", "perl", "ruby", "node"}, FeedsInto: []string{"sh", "bash", "rbash", "dash", "zsh", "ksh", "ash", "mksh", "fish", "csh", "tcsh", "source", ".", "eval"}}}, m: matcher{}},
-	{p: Pattern{Name: "dynamic_program", Level: Medium, Description: "The program to run is computed at run time ($var, $(...)); shellguard cannot verify what it is.", Match: &Spec{Check: "dynamic_program"}}, m: matcher{}},
-	{p: Pattern{Name: "runtime_shell_input", Level: Medium, Description: "A shell or eval runs commands built at run time (a variable, a substitution, another program's output); shellguard cannot verify them.", Match: &Spec{Check: "runtime_shell_input"}}, m: matcher{}},
-	{p: Pattern{Name: "obfuscated_word", Level: Medium, Description: "The program name is spelled with quotes, escapes or braces inside the word (w'h'o'am'i, {cat,/etc/passwd}), a way to hide it from filters.", Match: &Spec{Check: "obfuscated_word"}}, m: matcher{}},
-	{p: Pattern{Name: "env_slice", Level: Medium, Description: "An argument is cut out of a variable by substring or pattern replacement (${HOME:0:1}, ${PATH//...}, ${v//pat/} of a value set elsewhere or to a constant), a way to spell paths and commands without writing them.", Match: &Spec{Check: "env_slice"}}, m: matcher{}},
-	{p: Pattern{Name: "decoded_argument", Level: Medium, Description: "Decoded text (xxd -r, base64 -d, tr, rev, echo -e with escapes) becomes another command's arguments: what the command gets cannot be read before it runs.", Match: &Spec{Check: "decoded_argument"}}, m: matcher{}},
-	{p: Pattern{Name: "lookalike_dash", Level: Medium, Description: "An argument starts with a Unicode dash that looks like '-' (‐‐hard, –rf): a way to slip options past filters.", Match: &Spec{Except: []string{"echo", "printf"}, Check: "lookalike_dash"}}, m: matcher{}},
-	{p: Pattern{Name: "unparseable", Level: Medium, Description: "The command does not parse as shell; shellguard cannot verify what it would run.", Match: &Spec{Check: "unparseable"}}, m: matcher{}},
-	{p: Pattern{Name: "over_limit", Level: High, Description: "The command is too large or too deeply nested to analyse; shellguard cannot verify what it would run.", Match: &Spec{Check: "limit"}}, m: matcher{}},
-	{p: Pattern{Name: "cloud_storage_delete", Level: High, Description: "Deletes cloud storage: objects recursively or a whole bucket (aws s3 rm --recursive, s3 rb, s3api delete-bucket/delete-objects, gsutil rm -r, gsutil rb, gcloud storage rm -r, azcopy remove --recursive, s3cmd, mc, b2, supabase storage rm -r); without versioning they cannot be recovered.", Match: &Spec{Programs: []string{"aws", "gsutil", "gcloud", "azcopy", "s3cmd", "mc", "b2", "supabase"}, Any: []Spec{{Programs: []string{"aws"}, Subcommands: []string{"s3 rm"}, FlagsAny: []string{"--recursive"}}, {Programs: []string{"aws"}, Subcommands: []string{"s3 rb", "s3api delete-bucket", "s3api delete-objects"}}, {Programs: []string{"gsutil"}, Subcommands: []string{"rm"}, FlagsAny: []string{"-r", "-a"}}, {Programs: []string{"gsutil"}, Subcommands: []string{"rb"}}, {Programs: []string{"gsutil"}, Subcommands: []string{"rm"}, Operand: ".*\\*\\*.*"}, {Programs: []string{"gcloud"}, Subcommands: []string{"storage rm", "* storage rm"}, FlagsAny: []string{"-r"}}, {Programs: []string{"gcloud"}, Subcommands: []string{"storage rm", "* storage rm"}, Operand: ".*\\*\\*.*"}, {Programs: []string{"gcloud"}, Subcommands: []string{"storage buckets delete", "* storage buckets delete"}}, {Programs: []string{"azcopy"}, Subcommands: []string{"remove"}, FlagsAny: []string{"--recursive"}}, {Programs: []string{"s3cmd"}, Subcommands: []string{"rm", "rb"}, FlagsAny: []string{"-r"}}, {Programs: []string{"s3cmd"}, Subcommands: []string{"rb"}}, {Programs: []string{"mc"}, Subcommands: []string{"rm"}, FlagsAny: []string{"-r", "--dangerous"}}, {Programs: []string{"mc"}, Subcommands: []string{"rb"}}, {Programs: []string{"b2"}, Subcommands: []string{"rm"}, FlagsAny: []string{"--recursive"}}, {Programs: []string{"b2"}, Subcommands: []string{"bucket delete", "delete-bucket"}}, {Programs: []string{"supabase"}, Subcommands: []string{"storage rm"}, FlagsAny: []string{"-r"}}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {}, {}, {}, {operand: &lazyRE{expr: ".*\\*\\*.*", anchored: true}}, {}, {operand: &lazyRE{expr: ".*\\*\\*.*", anchored: true}}, {}, {}, {}, {}, {}, {}, {}, {}, {}}}}},
-	{p: Pattern{Name: "cloud_storage_sync_delete", Level: High, Description: "Syncs into a bucket and deletes what the source lacks (aws s3 sync --delete, gsutil rsync -d, gcloud storage rsync --delete-unmatched-destination-objects, azcopy sync --delete-destination=true, s3cmd sync --delete-removed, mc mirror --remove, b2 sync --delete): a wrong or empty source wipes the bucket.", Match: &Spec{Programs: []string{"aws", "gsutil", "gcloud", "azcopy", "s3cmd", "mc", "b2"}, LastOperand: "(s3|gs|b2)://.*|https://[^/]+\\.(blob|dfs|file)\\.core\\.windows\\.net(/.*)?|[A-Za-z0-9_.-]+/.+", Any: []Spec{{Programs: []string{"aws"}, Subcommands: []string{"s3 sync"}, FlagsAny: []string{"--delete"}}, {Programs: []string{"gsutil"}, Subcommands: []string{"rsync"}, FlagsAny: []string{"-d"}}, {Programs: []string{"gcloud"}, Subcommands: []string{"storage rsync", "* storage rsync"}, FlagsAny: []string{"--delete-unmatched-destination-objects"}}, {Programs: []string{"azcopy"}, Subcommands: []string{"sync"}, Values: []FlagValue{{Flag: "--delete-destination", Value: "(?i)true"}}}, {Programs: []string{"s3cmd"}, Subcommands: []string{"sync"}, FlagsAny: []string{"--delete-removed"}}, {Programs: []string{"mc"}, Subcommands: []string{"mirror"}, FlagsAny: []string{"--remove"}}, {Programs: []string{"b2"}, Subcommands: []string{"sync"}, FlagsAny: []string{"--delete"}}}}}, m: matcher{last: &lazyRE{expr: "(s3|gs|b2)://.*|https://[^/]+\\.(blob|dfs|file)\\.core\\.windows\\.net(/.*)?|[A-Za-z0-9_.-]+/.+", anchored: true}, more: &matcherMore{any: []matcher{{}, {}, {}, {more: &matcherMore{values: []*lazyRE{&lazyRE{expr: "(?i)true", anchored: true}}}}, {}, {}, {}}}}},
-	{p: Pattern{Name: "cloud_storage_sync_delete_local", Level: Medium, Description: "Syncs from cloud storage into a local folder and deletes the local files the bucket lacks (aws s3 sync --delete, gsutil rsync -d).", Match: &Spec{Programs: []string{"aws", "gsutil", "gcloud"}, LastOperand: "[^:]*", Any: []Spec{{Programs: []string{"aws"}, Subcommands: []string{"s3 sync"}, FlagsAny: []string{"--delete"}}, {Programs: []string{"gsutil"}, Subcommands: []string{"rsync"}, FlagsAny: []string{"-d"}}, {Programs: []string{"gcloud"}, Subcommands: []string{"storage rsync", "* storage rsync"}, FlagsAny: []string{"--delete-unmatched-destination-objects"}}}}}, m: matcher{last: &lazyRE{expr: "[^:]*", anchored: true}, more: &matcherMore{any: []matcher{{}, {}, {}}}}},
-	{p: Pattern{Name: "rclone_purge_remote", Level: High, Description: "rclone purge deletes a remote path and everything in it (a bucket or a whole folder tree in cloud storage), ignoring filters.", Match: &Spec{Programs: []string{"rclone"}, Subcommands: []string{"purge"}, Operand: "[A-Za-z0-9_.-]+:.*"}}, m: matcher{operand: &lazyRE{expr: "[A-Za-z0-9_.-]+:.*", anchored: true}}},
-	{p: Pattern{Name: "cloud_project_delete", Level: Critical, Description: "Deletes a whole cloud project, account, organization or resource group with everything in it (gcloud projects delete, az group delete, aws organizations close-account/delete-organization, supabase projects delete, railway delete): every database, bucket and service of it is gone.", Match: &Spec{Programs: []string{"gcloud", "az", "aws", "supabase", "railway"}, Any: []Spec{{Programs: []string{"gcloud"}, Subcommands: []string{"projects delete", "* projects delete"}}, {Programs: []string{"az"}, Subcommands: []string{"group delete", "account subscription cancel"}}, {Programs: []string{"aws"}, Subcommands: []string{"organizations close-account", "organizations delete-organization"}}, {Programs: []string{"supabase"}, Subcommands: []string{"projects delete"}}, {Programs: []string{"railway"}, Subcommands: []string{"delete", "project delete"}}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {}, {}, {}, {}}}}},
-	{p: Pattern{Name: "cloud_app_destroy", Level: Critical, Description: "Destroys a whole platform app with its data (heroku apps:destroy deletes every add-on, its databases included; fly apps destroy deletes its machines and volumes): nothing of it can be recovered.", Match: &Spec{Programs: []string{"heroku", "fly", "flyctl"}, Any: []Spec{{Programs: []string{"heroku"}, Subcommands: []string{"apps:destroy"}}, {Programs: []string{"fly", "flyctl"}, Subcommands: []string{"apps destroy", "destroy"}}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {}}}}},
-	{p: Pattern{Name: "cloud_database_delete_no_backup", Level: Critical, Description: "Deletes a managed database and turns down its last backup on the same line (rds delete-db-instance/delete-db-cluster --skip-final-snapshot, redshift --skip-final-cluster-snapshot): its data cannot be recovered.", Match: &Spec{Programs: []string{"aws"}, Subcommands: []string{"rds delete-db-instance", "rds delete-db-cluster", "docdb delete-db-cluster", "neptune delete-db-cluster", "redshift delete-cluster"}, FlagsAny: []string{"--skip-final-snapshot", "--skip-final-cluster-snapshot"}}}, m: matcher{}},
-	{p: Pattern{Name: "cloud_database_delete", Level: High, Description: "Deletes a managed database, table, cache, search domain, file system or backup (aws rds/dynamodb/elasticache/efs/backup, gcloud sql/spanner/bigtable/firestore/alloydb/redis/filestore, az sql/postgres/mysql/cosmosdb/redis/storage account, doctl databases, bq rm, firebase, heroku addons:destroy): the data in it is gone unless a backup exists.", Match: &Spec{Programs: []string{"aws", "gcloud", "az", "doctl", "bq", "heroku", "firebase"}, Any: []Spec{{Programs: []string{"aws"}, Subcommands: []string{"rds delete-db-instance", "rds delete-db-cluster", "rds delete-global-cluster", "rds delete-db-snapshot", "rds delete-db-cluster-snapshot", "rds delete-db-instance-automated-backup", "docdb delete-db-cluster", "docdb delete-db-instance", "neptune delete-db-cluster", "neptune delete-db-instance", "redshift delete-cluster", "redshift-serverless delete-namespace", "dynamodb delete-table", "dynamodb delete-backup", "elasticache delete-replication-group", "elasticache delete-cache-cluster", "elasticache delete-serverless-cache", "memorydb delete-cluster", "opensearch delete-domain", "es delete-elasticsearch-domain", "timestream-write delete-database", "timestream-write delete-table", "keyspaces delete-keyspace", "keyspaces delete-table", "qldb delete-ledger", "lightsail delete-relational-database", "efs delete-file-system", "fsx delete-file-system", "fsx delete-backup", "backup delete-recovery-point", "backup delete-backup-vault", "glacier delete-vault", "glacier delete-archive", "cognito-idp delete-user-pool", "glue delete-database", "glue delete-table", "kinesis delete-stream", "s3control delete-bucket"}}, {Programs: []string{"gcloud"}, Subcommands: []string{"sql instances delete", "* sql instances delete", "sql databases delete", "* sql databases delete", "sql backups delete", "* sql backups delete", "spanner instances delete", "* spanner instances delete", "spanner databases delete", "* spanner databases delete", "bigtable instances delete", "* bigtable instances delete", "bigtable instances tables delete", "* bigtable instances tables delete", "firestore databases delete", "* firestore databases delete", "firestore bulk-delete", "* firestore bulk-delete", "alloydb clusters delete", "* alloydb clusters delete", "alloydb instances delete", "* alloydb instances delete", "alloydb backups delete", "* alloydb backups delete", "redis instances delete", "* redis instances delete", "memcache instances delete", "* memcache instances delete", "filestore instances delete", "* filestore instances delete", "filestore backups delete", "* filestore backups delete"}}, {Programs: []string{"az"}, Subcommands: []string{"sql db delete", "sql server delete", "sql mi delete", "sql midb delete", "sql db ltr-backup delete", "postgres server delete", "postgres flexible-server delete", "mysql server delete", "mysql flexible-server delete", "mariadb server delete", "cosmosdb delete", "cosmosdb sql database delete", "cosmosdb sql container delete", "cosmosdb mongodb database delete", "cosmosdb mongodb collection delete", "cosmosdb cassandra keyspace delete", "cosmosdb gremlin database delete", "cosmosdb table delete", "redis delete", "storage account delete", "storage container delete", "storage blob delete-batch", "storage share delete", "storage share-rm delete", "storage fs delete", "storage table delete", "backup vault delete", "synapse workspace delete", "kusto cluster delete", "netappfiles volume delete"}}, {Programs: []string{"doctl"}, Subcommands: []string{"databases delete", "databases d", "db delete", "db d", "d delete", "d d", "databases db delete", "databases db d", "db db delete", "db db d", "d db delete", "d db d"}}, {Programs: []string{"bq"}, Subcommands: []string{"rm"}}, {Programs: []string{"heroku"}, Subcommands: []string{"addons:destroy"}}, {Programs: []string{"firebase"}, Subcommands: []string{"firestore:delete", "database:remove", "firestore:databases:delete", "database:instances:delete"}}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {}, {}, {}, {}, {}, {}}}}},
-	{p: Pattern{Name: "firebase_delete_everything", Level: Critical, Description: "Deletes every document of a Firebase project (firestore:delete --all-collections) or its whole Realtime Database (database:remove /): nothing is left.", Match: &Spec{Programs: []string{"firebase"}, Any: []Spec{{Subcommands: []string{"firestore:delete"}, FlagsAny: []string{"--all-collections"}}, {Subcommands: []string{"database:remove"}, Operand: "/"}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {operand: &lazyRE{expr: "/", anchored: true, pre: "/"}}}}}},
-	{p: Pattern{Name: "cloud_compute_delete", Level: High, Description: "Deletes cloud servers, volumes, snapshots, images, networks, serverless functions or container registries (ec2 terminate-instances, delete-volume, delete-snapshot, delete-vpc, lambda delete-function, gcloud compute instances/disks delete, az vm/disk delete, doctl compute droplet/volume delete, fly volumes destroy): what was on them is gone.", Match: &Spec{Programs: []string{"aws", "gcloud", "az", "doctl", "fly", "flyctl"}, Any: []Spec{{Programs: []string{"aws"}, Subcommands: []string{"ec2 terminate-instances", "ec2 delete-volume", "ec2 delete-snapshot", "ec2 deregister-image", "ec2 delete-vpc", "ec2 delete-fleets", "autoscaling delete-auto-scaling-group", "lightsail delete-instance", "lightsail delete-disk", "lambda delete-function", "eks delete-cluster", "eks delete-nodegroup", "ecs delete-cluster", "ecs delete-service", "elasticbeanstalk terminate-environment", "elasticbeanstalk delete-application", "apprunner delete-service", "emr terminate-clusters", "amplify delete-app", "ecr delete-repository", "apigateway delete-rest-api"}}, {Programs: []string{"gcloud"}, Subcommands: []string{"compute instances delete", "* compute instances delete", "compute instance-groups managed delete", "* compute instance-groups managed delete", "compute disks delete", "* compute disks delete", "compute snapshots delete", "* compute snapshots delete", "compute images delete", "* compute images delete", "compute machine-images delete", "* compute machine-images delete", "compute networks delete", "* compute networks delete", "functions delete", "* functions delete", "run services delete", "* run services delete", "run jobs delete", "* run jobs delete", "app services delete", "* app services delete", "dataproc clusters delete", "* dataproc clusters delete", "composer environments delete", "* composer environments delete", "artifacts repositories delete", "* artifacts repositories delete"}}, {Programs: []string{"az"}, Subcommands: []string{"vm delete", "vmss delete", "disk delete", "snapshot delete", "image delete", "sig delete", "webapp delete", "functionapp delete", "containerapp delete", "container delete", "acr delete", "network vnet delete", "staticwebapp delete", "appservice plan delete"}}, {Programs: []string{"doctl"}, Subcommands: []string{"compute droplet delete", "compute droplet d", "compute d delete", "compute d d", "compute volume delete", "compute volume d", "compute snapshot delete", "compute snapshot d", "compute image delete", "compute image d", "apps delete", "apps d", "registry delete", "projects delete"}}, {Programs: []string{"fly", "flyctl"}, Subcommands: []string{"volumes destroy", "mpg destroy", "redis destroy", "storage destroy", "tigris destroy"}}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {}, {}, {}, {}}}}},
-	{p: Pattern{Name: "cloud_identity_delete", Level: High, Description: "Deletes cloud identities or their keys (iam delete-user/delete-role/delete-access-key, gcloud iam service-accounts delete, az ad app/sp/user delete): whatever authenticates with them stops working, and a deleted role or service account cannot be restored as it was.", Match: &Spec{Programs: []string{"aws", "gcloud", "az"}, Any: []Spec{{Programs: []string{"aws"}, Subcommands: []string{"iam delete-user", "iam delete-role", "iam delete-group", "iam delete-policy", "iam delete-access-key", "iam delete-login-profile", "iam delete-saml-provider", "iam delete-open-id-connect-provider", "iam delete-service-linked-role", "iam delete-user-policy", "iam delete-role-policy", "iam delete-instance-profile", "iam delete-virtual-mfa-device", "iam deactivate-mfa-device", "sso-admin delete-permission-set", "identitystore delete-user", "identitystore delete-group"}}, {Programs: []string{"gcloud"}, Subcommands: []string{"iam service-accounts delete", "* iam service-accounts delete", "iam service-accounts keys delete", "* iam service-accounts keys delete", "iam roles delete", "* iam roles delete", "iam workload-identity-pools delete", "* iam workload-identity-pools delete"}}, {Programs: []string{"az"}, Subcommands: []string{"ad app delete", "ad sp delete", "ad user delete", "ad group delete", "identity delete", "role definition delete"}}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {}, {}}}}},
-	{p: Pattern{Name: "cloud_credential_create", Level: Medium, Description: "Mints a long-lived cloud credential (aws iam create-access-key, gcloud iam service-accounts keys create, az ad sp create-for-rbac, credential reset): the secret lands on the terminal or in a file, where it can leak.", Match: &Spec{Programs: []string{"aws", "gcloud", "az"}, Any: []Spec{{Programs: []string{"aws"}, Subcommands: []string{"iam create-access-key", "iam create-login-profile", "iam update-login-profile", "iam create-service-specific-credential", "iam reset-service-specific-credential"}}, {Programs: []string{"gcloud"}, Subcommands: []string{"iam service-accounts keys create", "* iam service-accounts keys create"}}, {Programs: []string{"az"}, Subcommands: []string{"ad sp create-for-rbac", "ad app credential reset", "ad sp credential reset"}}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {}, {}}}}},
-	{p: Pattern{Name: "cloud_key_destroy", Level: High, Description: "Destroys encryption keys or secrets for good (kms schedule-key-deletion, secretsmanager delete-secret --force-delete-without-recovery, gcloud kms keys versions destroy, gcloud secrets delete, az keyvault purge): data encrypted with a destroyed key can never be decrypted.", Match: &Spec{Programs: []string{"aws", "gcloud", "az"}, Any: []Spec{{Programs: []string{"aws"}, Subcommands: []string{"kms schedule-key-deletion", "kms delete-imported-key-material"}}, {Programs: []string{"aws"}, Subcommands: []string{"secretsmanager delete-secret"}, FlagsAny: []string{"--force-delete-without-recovery"}}, {Programs: []string{"gcloud"}, Subcommands: []string{"kms keys versions destroy", "* kms keys versions destroy", "secrets delete", "* secrets delete"}}, {Programs: []string{"az"}, Subcommands: []string{"keyvault purge", "keyvault secret purge", "keyvault key purge", "keyvault certificate purge"}}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {}, {}, {}}}}},
-	{p: Pattern{Name: "cloud_dns_zone_delete", Level: High, Description: "Deletes a DNS zone (route53 delete-hosted-zone, gcloud dns managed-zones delete, az network dns zone delete, doctl compute domain delete): every name in it stops resolving, and its records are gone.", Match: &Spec{Programs: []string{"aws", "gcloud", "az", "doctl"}, Any: []Spec{{Programs: []string{"aws"}, Subcommands: []string{"route53 delete-hosted-zone", "route53domains delete-domain"}}, {Programs: []string{"gcloud"}, Subcommands: []string{"dns managed-zones delete", "* dns managed-zones delete"}}, {Programs: []string{"az"}, Subcommands: []string{"network dns zone delete", "network private-dns zone delete"}}, {Programs: []string{"doctl"}, Subcommands: []string{"compute domain delete", "compute domain d"}}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {}, {}, {}}}}},
-	{p: Pattern{Name: "route53_record_delete", Level: Medium, Description: "route53 change-resource-record-sets with a DELETE action removes DNS records: the names stop resolving.", Match: &Spec{Programs: []string{"aws"}, Subcommands: []string{"route53 change-resource-record-sets"}, Values: []FlagValue{{Flag: "--change-batch", Value: "(?is).*\"action\"\\s*:\\s*\"delete\".*"}}}}, m: matcher{more: &matcherMore{values: []*lazyRE{&lazyRE{expr: "(?is).*\"action\"\\s*:\\s*\"delete\".*", anchored: true}}}}},
-	{p: Pattern{Name: "cloud_audit_off", Level: High, Description: "Turns a cloud account's audit trail or threat detection off (cloudtrail stop-logging/delete-trail, guardduty delete-detector, config recorder stopped, securityhub/macie disabled, public access block removed, az lock delete): what happens next is not recorded or protections are gone.", Match: &Spec{Programs: []string{"aws", "az"}, Any: []Spec{{Programs: []string{"aws"}, Subcommands: []string{"cloudtrail stop-logging", "cloudtrail delete-trail", "guardduty delete-detector", "guardduty disassociate-from-administrator-account", "configservice stop-configuration-recorder", "configservice delete-configuration-recorder", "configservice delete-delivery-channel", "securityhub disable-security-hub", "macie2 disable-macie", "inspector2 disable", "accessanalyzer delete-analyzer", "detective delete-graph", "ec2 disable-ebs-encryption-by-default", "s3api delete-public-access-block", "s3control delete-public-access-block"}}, {Programs: []string{"az"}, Subcommands: []string{"lock delete", "resource lock delete", "group lock delete"}}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {}}}}},
-	{p: Pattern{Name: "cloud_org_leave", Level: High, Description: "Takes an AWS account out of its organization (organizations leave-organization, remove-account-from-organization): the organization's guardrails, billing and central audit no longer apply to it.", Match: &Spec{Programs: []string{"aws"}, Subcommands: []string{"organizations leave-organization", "organizations remove-account-from-organization"}}}, m: matcher{}},
-	{p: Pattern{Name: "wrangler_storage_delete", Level: High, Description: "Deletes Cloudflare storage (wrangler r2 bucket delete, d1 delete, kv namespace delete, kv bulk delete, queues delete, vectorize delete): the data in it is gone.", Match: &Spec{Programs: []string{"wrangler"}, Subcommands: []string{"r2 bucket delete", "d1 delete", "kv namespace delete", "kv:namespace delete", "kv bulk delete", "kv:bulk delete", "queues delete", "vectorize delete"}}}, m: matcher{}},
-	{p: Pattern{Name: "platform_app_remove", Level: High, Description: "Removes a hosted site or project with its deployments and domains (vercel remove, vercel project rm, netlify sites:delete, wrangler pages project delete, firebase hosting:sites:delete, railway environment/volume delete, heroku spaces:destroy): the live site goes down.", Match: &Spec{Programs: []string{"vercel", "netlify", "wrangler", "firebase", "railway", "heroku"}, Any: []Spec{{Programs: []string{"vercel"}, Subcommands: []string{"remove", "project remove"}}, {Programs: []string{"netlify"}, Subcommands: []string{"sites:delete"}}, {Programs: []string{"wrangler"}, Subcommands: []string{"pages project delete"}}, {Programs: []string{"firebase"}, Subcommands: []string{"hosting:sites:delete"}}, {Programs: []string{"railway"}, Subcommands: []string{"environment delete", "volume delete", "service delete"}}, {Programs: []string{"heroku"}, Subcommands: []string{"spaces:destroy"}}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {}, {}, {}, {}, {}}}}},
-	{p: Pattern{Name: "platform_resource_remove", Level: Medium, Description: "Removes a deployment, a worker, a function, an environment variable, a domain or a machine on a hosting platform (wrangler delete, vercel env rm, netlify env:unset, firebase functions:delete, hosting:disable, railway down, fly machine destroy, supabase functions delete): the service breaks until it is redeployed or set again.", Match: &Spec{Programs: []string{"wrangler", "vercel", "netlify", "firebase", "railway", "fly", "flyctl", "supabase", "heroku"}, Any: []Spec{{Programs: []string{"wrangler"}, Subcommands: []string{"delete", "r2 object delete", "kv key delete", "kv:key delete", "secret delete", "hyperdrive delete", "pages deployment delete"}}, {Programs: []string{"vercel"}, Subcommands: []string{"env remove", "domains remove", "dns remove", "alias remove", "certs remove", "secrets remove"}}, {Programs: []string{"netlify"}, Subcommands: []string{"env:unset", "blobs:delete"}}, {Programs: []string{"firebase"}, Subcommands: []string{"functions:delete", "hosting:disable", "hosting:channel:delete", "ext:uninstall", "apphosting:backends:delete"}}, {Programs: []string{"railway"}, Subcommands: []string{"down"}}, {Programs: []string{"fly", "flyctl"}, Subcommands: []string{"machine destroy"}}, {Programs: []string{"supabase"}, Subcommands: []string{"functions delete", "branches delete", "secrets unset"}}, {Programs: []string{"heroku"}, Subcommands: []string{"pipelines:destroy", "domains:clear", "domains:remove", "pg:backups:delete", "certs:remove"}}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {}, {}, {}, {}, {}, {}, {}}}}},
-	{p: Pattern{Name: "cloud_api_delete", Level: High, Description: "Sends a DELETE request to a cloud provider's or hosting platform's API (api.render.com, api.heroku.com, api.vercel.com, api.netlify.com, api.cloudflare.com, api.digitalocean.com, the Fly Machines API, Supabase, Railway, Azure Resource Manager, googleapis.com, amazonaws.com): it deletes the service, app, zone or data the URL names.", Match: &Spec{Programs: []string{"curl", "http", "https", "xh", "xhs", "wget"}, Args: "(.* )?(https?://)?(api\\.render\\.com|api\\.heroku\\.com|api\\.vercel\\.com|api\\.netlify\\.com|api\\.cloudflare\\.com|api\\.digitalocean\\.com|api\\.machines\\.dev|api\\.fly\\.io|api\\.supabase\\.com|backboard\\.railway\\.app|api\\.railway\\.app|management\\.azure\\.com|[a-z0-9.-]+\\.googleapis\\.com|[a-z0-9.-]+\\.amazonaws\\.com|api\\.linode\\.com|api\\.hetzner\\.cloud|api\\.vultr\\.com|api\\.scaleway\\.com)([/?:].*)?", Any: []Spec{{Programs: []string{"curl"}, Values: []FlagValue{{Flag: "-X", Value: "(?i)delete"}}}, {Programs: []string{"curl"}, Values: []FlagValue{{Flag: "--request", Value: "(?i)delete"}}}, {Programs: []string{"http", "https", "xh", "xhs"}, Operand: "(?i)delete"}, {Programs: []string{"wget"}, Values: []FlagValue{{Flag: "--method", Value: "(?i)delete"}}}}}}, m: matcher{args: &lazyRE{expr: "(.* )?(https?://)?(api\\.render\\.com|api\\.heroku\\.com|api\\.vercel\\.com|api\\.netlify\\.com|api\\.cloudflare\\.com|api\\.digitalocean\\.com|api\\.machines\\.dev|api\\.fly\\.io|api\\.supabase\\.com|backboard\\.railway\\.app|api\\.railway\\.app|management\\.azure\\.com|[a-z0-9.-]+\\.googleapis\\.com|[a-z0-9.-]+\\.amazonaws\\.com|api\\.linode\\.com|api\\.hetzner\\.cloud|api\\.vultr\\.com|api\\.scaleway\\.com)([/?:].*)?", anchored: true}, more: &matcherMore{any: []matcher{{more: &matcherMore{values: []*lazyRE{&lazyRE{expr: "(?i)delete", anchored: true}}}}, {more: &matcherMore{values: []*lazyRE{&lazyRE{expr: "(?i)delete", anchored: true}}}}, {operand: &lazyRE{expr: "(?i)delete", anchored: true}}, {more: &matcherMore{values: []*lazyRE{&lazyRE{expr: "(?i)delete", anchored: true}}}}}}}},
-	{p: Pattern{Name: "cloud_resource_delete", Level: Medium, Description: "Deletes a cloud resource (aws SERVICE delete-*/terminate-*/purge-*, gcloud ... delete, az ... delete or purge, doctl ... delete): what it deletes may hold data or serve traffic.", Match: &Spec{Programs: []string{"aws", "gcloud", "az", "doctl"}, Any: []Spec{{Programs: []string{"aws"}, Subcommands: []string{"* delete-*", "* terminate-*", "* purge-*", "* batch-delete-*", "s3 rm", "s3 rb"}}, {Programs: []string{"gcloud"}, Subcommands: []string{"* delete", "* * delete", "* * * delete", "* * * * delete", "* * * * * delete", "* * destroy", "* * * destroy", "* * * * destroy", "* bulk-delete", "* * bulk-delete"}}, {Programs: []string{"az"}, Subcommands: []string{"* delete", "* * delete", "* * * delete", "* * * * delete", "* * * * * delete", "* purge", "* * purge", "* * * purge", "* delete-batch", "* * delete-batch", "* * * delete-batch"}}, {Programs: []string{"doctl"}, Subcommands: []string{"* delete", "* * delete", "* * * delete", "* * * * delete"}}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {}, {}, {}}}}},
-	{p: Pattern{Name: "vault_secret_delete", Level: Medium, Description: "vault kv delete/destroy/metadata delete removes secrets (destroy and metadata delete permanently).", Match: &Spec{Programs: []string{"vault"}, Args: "(.* )?(kv (delete|destroy|metadata delete)|delete|secrets disable) .*"}}, m: matcher{args: &lazyRE{expr: "(.* )?(kv (delete|destroy|metadata delete)|delete|secrets disable) .*", anchored: true}}},
-	{p: Pattern{Name: "container_volume_delete", Level: High, Description: "Deletes container volumes (volume rm, volume prune, system prune --volumes, podman system reset): the databases and files kept in them are not in any image and are gone.", Match: &Spec{Programs: []string{"docker", "podman", "podman-remote", "nerdctl"}, FlagsNone: []string{"--help"}, Any: []Spec{{Subcommands: []string{"volume rm", "volume prune", "system reset"}}, {Subcommands: []string{"system prune"}, FlagsAny: []string{"--volumes"}}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {}}}}},
-	{p: Pattern{Name: "container_compose_down_volumes", Level: High, Description: "compose down -v (--volumes) deletes the project's named and anonymous volumes with the containers: the data the services kept in them is gone.", Match: &Spec{Programs: []string{"docker", "podman", "docker-compose", "podman-compose", "nerdctl"}, Any: []Spec{{Programs: []string{"docker", "podman", "nerdctl"}, Subcommands: []string{"compose down"}, FlagsAny: []string{"-v", "--volumes"}}, {Programs: []string{"docker-compose", "podman-compose"}, Subcommands: []string{"down"}, FlagsAny: []string{"-v", "--volumes"}}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {}}}}},
-	{p: Pattern{Name: "container_compose_rm_volumes", Level: Medium, Description: "compose rm -v removes the services' stopped containers with their anonymous volumes.", Match: &Spec{Programs: []string{"docker", "podman", "docker-compose", "podman-compose"}, Any: []Spec{{Programs: []string{"docker", "podman"}, Args: "(.* )?compose (.* )?rm (.* )?(-[a-zA-Z]*v[a-zA-Z]*|--volumes)( .*)?"}, {Programs: []string{"docker-compose", "podman-compose"}, Args: "(.* )?rm (.* )?(-[a-zA-Z]*v[a-zA-Z]*|--volumes)( .*)?"}}}}, m: matcher{more: &matcherMore{any: []matcher{{args: &lazyRE{expr: "(.* )?compose (.* )?rm (.* )?(-[a-zA-Z]*v[a-zA-Z]*|--volumes)( .*)?", anchored: true}}, {args: &lazyRE{expr: "(.* )?rm (.* )?(-[a-zA-Z]*v[a-zA-Z]*|--volumes)( .*)?", anchored: true}}}}}},
-	{p: Pattern{Name: "container_remove_all", Level: Medium, Description: "Removes every container or image another command lists (rm -f $(docker ps -aq), rmi $(docker images -q), via xargs): the containers' writable layers are gone, images must be pulled or built again.", Match: &Spec{Programs: []string{"docker", "podman", "podman-remote", "nerdctl"}, Subcommands: []string{"rm", "rmi", "container rm", "image rm", "pod rm"}, Any: []Spec{{Operand: "\\$\\(.*|`.*"}, {Wrappers: []string{"xargs"}}, {FlagsAny: []string{"--all", "-a"}}}}}, m: matcher{more: &matcherMore{any: []matcher{{operand: &lazyRE{expr: "\\$\\(.*|`.*", anchored: true, pre: "$(\x00`"}}, {}, {}}}}},
-	{p: Pattern{Name: "container_prune_all", Level: Medium, Description: "docker system prune -a removes every stopped container, every image no container uses, the networks and the build cache: images must be pulled or built again, stopped containers' data is gone.", Match: &Spec{Programs: []string{"docker", "podman", "podman-remote", "nerdctl"}, Subcommands: []string{"system prune"}, FlagsAny: []string{"-a", "--all"}, FlagsNone: []string{"--volumes"}}}, m: matcher{}},
-	{p: Pattern{Name: "container_prune", Level: Low, Description: "Prunes stopped containers, unused images (all with -a), build cache or networks: routine cleanup, but what was pruned must be pulled or rebuilt.", Match: &Spec{Programs: []string{"docker", "podman", "podman-remote", "nerdctl", "buildah"}, Any: []Spec{{Programs: []string{"docker", "podman", "podman-remote", "nerdctl"}, Subcommands: []string{"image prune", "builder prune", "buildx prune"}, FlagsAny: []string{"-a", "--all"}}, {Programs: []string{"docker", "podman", "podman-remote", "nerdctl"}, Subcommands: []string{"container prune", "network prune"}}, {Programs: []string{"docker", "podman", "podman-remote", "nerdctl"}, Subcommands: []string{"system prune"}, FlagsNone: []string{"-a", "--all", "--volumes"}}, {Programs: []string{"buildah"}, Subcommands: []string{"rm", "rmi"}, FlagsAny: []string{"--all", "-a"}}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {}, {}, {}}}}},
-	{p: Pattern{Name: "container_node_runtime_delete", Level: High, Description: "crictl removes every container or pod on a Kubernetes node behind the kubelet's back (rm -a, rmp -a): the node's workloads stop.", Match: &Spec{Programs: []string{"crictl"}, Subcommands: []string{"rm", "rmp"}, FlagsAny: []string{"-a", "--all"}}}, m: matcher{}},
-	{p: Pattern{Name: "container_node_images_delete", Level: Medium, Description: "crictl rmi --all/--prune removes a node's images: pods must pull them again to start.", Match: &Spec{Programs: []string{"crictl"}, Subcommands: []string{"rmi"}, FlagsAny: []string{"-a", "--all", "--prune", "-q"}}}, m: matcher{}},
-	{p: Pattern{Name: "container_swarm_delete", Level: High, Description: "docker stack rm removes every service, network and config of a swarm stack; service rm of every service another command lists removes them all.", Match: &Spec{Programs: []string{"docker"}, Any: []Spec{{Subcommands: []string{"stack rm"}}, {Subcommands: []string{"service rm"}, Operand: "\\$\\(.*|`.*"}, {Subcommands: []string{"service rm"}, Wrappers: []string{"xargs"}}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {operand: &lazyRE{expr: "\\$\\(.*|`.*", anchored: true, pre: "$(\x00`"}}, {}}}}},
-	{p: Pattern{Name: "container_swarm_leave", Level: Medium, Description: "docker swarm leave --force makes a manager leave the swarm: with the last manager gone, the swarm's services and state are lost.", Match: &Spec{Programs: []string{"docker"}, Subcommands: []string{"swarm leave"}, FlagsAny: []string{"-f", "--force"}}}, m: matcher{}},
-	{p: Pattern{Name: "container_host_access", Level: Medium, Description: "Runs a container given the host: --privileged, the host's PID namespace, admin capabilities or no confinement, or a mount of the host's root, a system directory, the homes or the Docker socket; what the image then does to the host cannot be verified.", Match: &Spec{Programs: []string{"docker", "podman", "podman-remote", "nerdctl"}, Check: "container_host_access"}}, m: matcher{}},
-	{p: Pattern{Name: "container_host_escape", Level: High, Description: "The container's command enters the host: nsenter into PID 1's namespaces with the host's PID namespace shared, or chroot into a mount of the host's root; it runs as root on the host.", Match: &Spec{Programs: []string{"docker", "podman", "podman-remote", "nerdctl"}, Check: "container_host_escape"}}, m: matcher{}},
-	{p: Pattern{Name: "container_exec_delete", Level: High, Description: "rm -r of a directory inside a running container or pod (docker exec, compose exec, kubectl exec): a service's data directory, usually a volume, is deleted.", Match: &Spec{Programs: []string{"rm"}, Check: "container_exec_delete"}}, m: matcher{}},
-	{p: Pattern{Name: "container_production_destroy", Level: Critical, Description: "Deletes the volumes or stack of a deployment named as production (prod, production or prd in the compose file, project, volume or stack name).", Match: &Spec{Programs: []string{"docker", "podman", "podman-remote", "nerdctl", "docker-compose", "podman-compose"}, Check: "production_destroy"}}, m: matcher{}},
-	{p: Pattern{Name: "db_sql_drop_database", Level: High, Description: "The SQL given to the database client drops a whole database, schema or keyspace (DROP DATABASE, DROP SCHEMA ... CASCADE, DROP KEYSPACE, DROP OWNED): every table and row in it is gone unless there is a backup.", Match: &Spec{Programs: []string{"psql", "mysql", "mariadb", "mysqlsh", "sqlite3", "sqlite", "duckdb", "sqlcmd", "clickhouse-client", "clickhouse-local", "clickhouse", "cqlsh", "snowsql", "snow", "bq", "cockroach", "dolt", "usql", "trino", "presto", "presto-cli", "spark-sql", "hive", "beeline", "impala-shell", "sqlplus", "influx", "turso", "wrangler", "heroku"}, Check: "sql_drop_database"}}, m: matcher{}},
-	{p: Pattern{Name: "db_sql_drop_table", Level: High, Description: "The SQL given to the database client drops a table (DROP TABLE): its rows are gone unless there is a backup.", Match: &Spec{Programs: []string{"psql", "mysql", "mariadb", "mysqlsh", "sqlite3", "sqlite", "duckdb", "sqlcmd", "clickhouse-client", "clickhouse-local", "clickhouse", "cqlsh", "snowsql", "snow", "bq", "cockroach", "dolt", "usql", "trino", "presto", "presto-cli", "spark-sql", "hive", "beeline", "impala-shell", "sqlplus", "influx", "turso", "wrangler", "heroku"}, Check: "sql_drop_table"}}, m: matcher{}},
-	{p: Pattern{Name: "db_sql_truncate", Level: High, Description: "The SQL given to the database client truncates a table (TRUNCATE): every row is removed at once, without a log to undo it.", Match: &Spec{Programs: []string{"psql", "mysql", "mariadb", "mysqlsh", "sqlite3", "sqlite", "duckdb", "sqlcmd", "clickhouse-client", "clickhouse-local", "clickhouse", "cqlsh", "snowsql", "snow", "bq", "cockroach", "dolt", "usql", "trino", "presto", "presto-cli", "spark-sql", "hive", "beeline", "impala-shell", "sqlplus", "influx", "turso", "wrangler", "heroku"}, Check: "sql_truncate"}}, m: matcher{}},
-	{p: Pattern{Name: "db_sql_delete_all", Level: High, Description: "The SQL given to the database client deletes or updates every row of a table: DELETE or UPDATE without a WHERE clause (or with WHERE 1=1, WHERE true).", Match: &Spec{Programs: []string{"psql", "mysql", "mariadb", "mysqlsh", "sqlite3", "sqlite", "duckdb", "sqlcmd", "clickhouse-client", "clickhouse-local", "clickhouse", "cqlsh", "snowsql", "snow", "bq", "cockroach", "dolt", "usql", "trino", "presto", "presto-cli", "spark-sql", "hive", "beeline", "impala-shell", "sqlplus", "influx", "turso", "wrangler", "heroku"}, Check: "sql_unfiltered"}}, m: matcher{}},
-	{p: Pattern{Name: "db_sql_alter_drop", Level: High, Description: "The SQL given to the database client drops a column or a partition (ALTER TABLE ... DROP [COLUMN], DROP PARTITION): the data in it is gone.", Match: &Spec{Programs: []string{"psql", "mysql", "mariadb", "mysqlsh", "sqlite3", "sqlite", "duckdb", "sqlcmd", "clickhouse-client", "clickhouse-local", "clickhouse", "cqlsh", "snowsql", "snow", "bq", "cockroach", "dolt", "usql", "trino", "presto", "presto-cli", "spark-sql", "hive", "beeline", "impala-shell", "sqlplus", "influx", "turso", "wrangler", "heroku"}, Check: "sql_alter_drop"}}, m: matcher{}},
-	{p: Pattern{Name: "db_sql_grant_public", Level: Medium, Description: "The SQL given to the database client grants every privilege to PUBLIC: every role that can connect may read, change and delete the data.", Match: &Spec{Programs: []string{"psql", "mysql", "mariadb", "mysqlsh", "sqlcmd", "cockroach", "usql", "snowsql", "trino", "presto"}, Check: "sql_grant_public"}}, m: matcher{}},
-	{p: Pattern{Name: "db_mongo_drop", Level: High, Description: "The MongoDB shell code drops a database or a collection (dropDatabase(), drop()): its documents and indexes are gone.", Match: &Spec{Programs: []string{"mongosh", "mongo"}, Check: "mongo_drop"}}, m: matcher{}},
-	{p: Pattern{Name: "db_mongo_delete_all", Level: High, Description: "The MongoDB shell code deletes or updates every document of a collection (deleteMany({}), remove({}), updateMany({}, ...)).", Match: &Spec{Programs: []string{"mongosh", "mongo"}, Check: "mongo_delete_all"}}, m: matcher{}},
-	{p: Pattern{Name: "db_redis_flush", Level: High, Description: "redis FLUSHALL or FLUSHDB deletes every key of the server or of a database, at once and for good.", Match: &Spec{Programs: []string{"redis-cli", "valkey-cli", "keydb-cli"}, Subcommands: []string{"flushall", "flushdb"}}}, m: matcher{}},
-	{p: Pattern{Name: "db_redis_flush_stdin", Level: High, Description: "FLUSHALL or FLUSHDB fed to redis-cli on its standard input deletes every key of the server or of a database.", Match: &Spec{Programs: []string{"redis-cli", "valkey-cli", "keydb-cli"}, Stdin: "(?is)(.*(\\n|\\\\n))?[ \\t]*flush(all|db)(\\s.*|\\\\n.*)?"}}, m: matcher{stdin: &lazyRE{expr: "(?is)(.*(\\n|\\\\n))?[ \\t]*flush(all|db)(\\s.*|\\\\n.*)?", anchored: true}}},
-	{p: Pattern{Name: "db_redis_flush_raw", Level: High, Description: "FLUSHALL or FLUSHDB sent to a redis port (6379) with netcat, ncat, socat or telnet deletes every key, without redis-cli.", Match: &Spec{Programs: []string{"nc", "ncat", "netcat", "socat", "telnet"}, Operand: "(.*:)?(6379|6380|16379|26379)", Stdin: "(?is)(.*(\\n|\\\\n))?[ \\t]*flush(all|db)(\\s.*|\\\\[rn].*)?"}}, m: matcher{operand: &lazyRE{expr: "(.*:)?(6379|6380|16379|26379)", anchored: true}, stdin: &lazyRE{expr: "(?is)(.*(\\n|\\\\n))?[ \\t]*flush(all|db)(\\s.*|\\\\[rn].*)?", anchored: true}}},
-	{p: Pattern{Name: "db_postgres_cluster_drop", Level: High, Description: "pg_dropcluster removes a whole PostgreSQL cluster (every database in it) with its data directory.", Match: &Spec{Programs: []string{"pg_dropcluster"}, MinOperands: 1}}, m: matcher{}},
-	{p: Pattern{Name: "db_redis_bulk_delete", Level: Medium, Description: "redis-cli DEL/UNLINK fed keys by xargs deletes every key another command lists (a --scan pattern, a KEYS *): which keys is decided at run time.", Match: &Spec{Programs: []string{"redis-cli", "valkey-cli", "keydb-cli"}, Subcommands: []string{"del", "unlink"}, Wrappers: []string{"xargs"}}}, m: matcher{}},
-	{p: Pattern{Name: "db_dropdb", Level: High, Description: "dropdb drops a PostgreSQL database: every table and row in it is gone unless there is a backup.", Match: &Spec{Programs: []string{"dropdb"}, MinOperands: 1}}, m: matcher{}},
-	{p: Pattern{Name: "db_mysqladmin_drop", Level: High, Description: "mysqladmin drop drops a MySQL database (with -f without asking).", Match: &Spec{Programs: []string{"mysqladmin"}, Subcommands: []string{"drop"}}}, m: matcher{}},
-	{p: Pattern{Name: "db_restore_drop", Level: High, Description: "A restore that first drops what it replaces (pg_restore --clean into a database, mongorestore --drop): the current data is gone, and a partial or wrong dump leaves less than there was.", Match: &Spec{Programs: []string{"pg_restore", "mongorestore"}, Any: []Spec{{Programs: []string{"pg_restore"}, FlagsAll: []string{"-c", "-d"}}, {Programs: []string{"mongorestore"}, FlagsAny: []string{"--drop"}}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {}}}}},
-	{p: Pattern{Name: "db_kv_delete_all", Level: High, Description: "Deletes every key of a key-value or time-series store, or a whole bucket or subtree (etcdctl del --prefix, consul kv delete -recurse, influx bucket delete, influx delete).", Match: &Spec{Programs: []string{"etcdctl", "consul", "influx"}, Any: []Spec{{Programs: []string{"etcdctl"}, Subcommands: []string{"del"}, FlagsAny: []string{"--prefix", "--from-key"}}, {Programs: []string{"consul"}, Subcommands: []string{"kv delete"}, FlagsAny: []string{"-recurse"}}, {Programs: []string{"influx"}, Subcommands: []string{"bucket delete", "delete"}}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {}, {}}}}},
-	{p: Pattern{Name: "db_elasticsearch_delete", Level: High, Description: "An HTTP DELETE to Elasticsearch or OpenSearch deletes indices (_all, a wildcard, or one index) with their documents.", Match: &Spec{Programs: []string{"curl", "http", "https"}, Operand: "(https?://)?[^ /]*(:9200|:9243|elastic|opensearch)[^ /]*(/.*)?", Any: []Spec{{Programs: []string{"curl"}, Values: []FlagValue{{Flag: "-X", Value: "(?i)delete"}}}, {Programs: []string{"curl"}, Values: []FlagValue{{Flag: "--request", Value: "(?i)delete"}}}, {Programs: []string{"http", "https"}, Operand: "DELETE"}}}}, m: matcher{operand: &lazyRE{expr: "(https?://)?[^ /]*(:9200|:9243|elastic|opensearch)[^ /]*(/.*)?", anchored: true}, more: &matcherMore{any: []matcher{{more: &matcherMore{values: []*lazyRE{&lazyRE{expr: "(?i)delete", anchored: true}}}}, {more: &matcherMore{values: []*lazyRE{&lazyRE{expr: "(?i)delete", anchored: true}}}}, {operand: &lazyRE{expr: "DELETE", anchored: true, pre: "DELETE"}}}}}},
-	{p: Pattern{Name: "db_prisma_reset", Level: High, Description: "prisma migrate reset drops the database and re-applies every migration; db push --force-reset drops and recreates the schema: the data is gone.", Match: &Spec{Programs: []string{"prisma", "pnpm", "yarn", "bun"}, Any: []Spec{{Programs: []string{"prisma"}, Subcommands: []string{"migrate reset"}}, {Programs: []string{"prisma"}, Subcommands: []string{"db push"}, FlagsAny: []string{"--force-reset"}}, {Programs: []string{"pnpm", "yarn", "bun"}, Args: "(run )?prisma (.* )?(migrate reset|db push (.* )?--force-reset)( .*)?"}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {}, {args: &lazyRE{expr: "(run )?prisma (.* )?(migrate reset|db push (.* )?--force-reset)( .*)?", anchored: true, pre: "prisma \x00run prisma "}}}}}},
-	{p: Pattern{Name: "db_prisma_accept_data_loss", Level: Medium, Description: "prisma db push --accept-data-loss applies schema changes that drop columns or tables without stopping at the warning.", Match: &Spec{Programs: []string{"prisma", "pnpm", "yarn", "bun"}, Any: []Spec{{Programs: []string{"prisma"}, Subcommands: []string{"db push"}, FlagsAny: []string{"--accept-data-loss"}}, {Programs: []string{"pnpm", "yarn", "bun"}, Args: "(run )?prisma (.* )?db push (.* )?--accept-data-loss( .*)?"}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {args: &lazyRE{expr: "(run )?prisma (.* )?db push (.* )?--accept-data-loss( .*)?", anchored: true, pre: "prisma \x00run prisma "}}}}}},
-	{p: Pattern{Name: "db_rails_reset", Level: High, Description: "A Rails database task that drops or empties the database (db:drop, db:reset, db:purge, db:schema:load, db:structure:load, db:migrate:reset, db:truncate_all, db:seed:replant, db:setup over an existing one).", Match: &Spec{Programs: []string{"rails", "rake"}, Operand: "db:(drop|reset|purge|schema:load|structure:load|migrate:reset|truncate_all|seed:replant|setup)(:[a-z_]+)?"}}, m: matcher{operand: &lazyRE{expr: "db:(drop|reset|purge|schema:load|structure:load|migrate:reset|truncate_all|seed:replant|setup)(:[a-z_]+)?", anchored: true, pre: "db:drop\x00db:migrate:reset\x00db:purge\x00db:reset\x00db:schema:load\x00db:seed:replant\x00db:setup\x00db:structure:load\x00db:truncate_all"}}},
-	{p: Pattern{Name: "db_django_flush", Level: High, Description: "Django's flush (or django-extensions' reset_db/reset_schema) deletes every row of every table, or drops and recreates the database; migrate APP zero unapplies every migration of the app, dropping its tables.", Match: &Spec{Programs: []string{"manage.py", "django-admin", "django-admin.py", "python", "python2", "python3", "py", "pypy", "pypy3"}, Any: []Spec{{Programs: []string{"manage.py", "django-admin", "django-admin.py"}, Args: "(-[^ ]+ )*(flush|reset_db|reset_schema|migrate [^ -][^ ]* zero)( .*)?"}, {Programs: []string{"python", "python2", "python3", "py", "pypy", "pypy3"}, Args: "(-[^ ]+ )*(([^ ]*/)?manage\\.py|-m django) (-[^ ]+ )*(flush|reset_db|reset_schema|migrate [^ -][^ ]* zero)( .*)?"}}}}, m: matcher{more: &matcherMore{any: []matcher{{args: &lazyRE{expr: "(-[^ ]+ )*(flush|reset_db|reset_schema|migrate [^ -][^ ]* zero)( .*)?", anchored: true, pre: "-\x00flush\x00migrate \x00reset_db\x00reset_schema"}}, {args: &lazyRE{expr: "(-[^ ]+ )*(([^ ]*/)?manage\\.py|-m django) (-[^ ]+ )*(flush|reset_db|reset_schema|migrate [^ -][^ ]* zero)( .*)?", anchored: true}}}}}},
-	{p: Pattern{Name: "db_django_sqlflush_pipe", Level: High, Description: "Django's sqlflush prints the SQL that empties every table; piped into a database shell or client it runs.", Match: &Spec{Programs: []string{"manage.py", "django-admin", "python", "python2", "python3", "py", "pypy", "pypy3"}, Args: "(.* )?sqlflush( .*)?", FeedsInto: []string{"python", "python2", "python3", "py", "pypy", "pypy3", "manage.py", "django-admin", "psql", "mysql", "mariadb", "sqlite3"}}}, m: matcher{args: &lazyRE{expr: "(.* )?sqlflush( .*)?", anchored: true}}},
-	{p: Pattern{Name: "db_js_orm_reset", Level: High, Description: "A Node.js ORM's command that drops the database or schema, or rolls every migration back (sequelize db:drop, db:migrate:undo:all; typeorm schema:drop; knex migrate:rollback --all; drizzle-kit push --force).", Match: &Spec{Programs: []string{"sequelize", "sequelize-cli", "typeorm", "typeorm-ts-node-commonjs", "typeorm-ts-node-esm", "knex", "drizzle-kit", "pnpm", "yarn", "bun"}, Any: []Spec{{Programs: []string{"sequelize", "sequelize-cli"}, Operand: "db:drop|db:migrate:undo:all"}, {Programs: []string{"typeorm", "typeorm-ts-node-commonjs", "typeorm-ts-node-esm"}, Operand: "schema:drop"}, {Programs: []string{"knex"}, FlagsAny: []string{"--all"}, Operand: "migrate:rollback"}, {Programs: []string{"drizzle-kit"}, Subcommands: []string{"push"}, FlagsAny: []string{"--force"}}, {Programs: []string{"pnpm", "yarn", "bun"}, Args: "(run )?(sequelize(-cli)? (.* )?(db:drop|db:migrate:undo:all)|typeorm[^ ]* (.* )?schema:drop|knex (.* )?migrate:rollback (.* )?--all|drizzle-kit push (.* )?--force)( .*)?"}}}}, m: matcher{more: &matcherMore{any: []matcher{{operand: &lazyRE{expr: "db:drop|db:migrate:undo:all", anchored: true, pre: "db:drop\x00db:migrate:undo:all"}}, {operand: &lazyRE{expr: "schema:drop", anchored: true, pre: "schema:drop"}}, {operand: &lazyRE{expr: "migrate:rollback", anchored: true, pre: "migrate:rollback"}}, {}, {args: &lazyRE{expr: "(run )?(sequelize(-cli)? (.* )?(db:drop|db:migrate:undo:all)|typeorm[^ ]* (.* )?schema:drop|knex (.* )?migrate:rollback (.* )?--all|drizzle-kit push (.* )?--force)( .*)?", anchored: true, pre: "drizzle-kit push \x00knex \x00run drizzle-kit push \x00run knex \x00run sequelize \x00run sequelize-cli \x00run typeorm\x00sequelize \x00sequelize-cli \x00typeorm"}}}}}},
-	{p: Pattern{Name: "db_migration_tool_reset", Level: High, Description: "A migration tool's command that drops every object or undoes every migration: alembic downgrade base, flyway clean, liquibase dropAll, dotnet ef database drop, mix ecto.drop/ecto.reset, artisan migrate:fresh/reset/refresh and db:wipe, goose reset, migrate drop, dbmate drop, atlas schema clean, diesel/sqlx database reset/drop, sea-orm-cli migrate fresh/reset/refresh.", Match: &Spec{Programs: []string{"alembic", "flyway", "liquibase", "dotnet", "dotnet-ef", "mix", "php", "artisan", "sail", "goose", "migrate", "dbmate", "atlas", "diesel", "sqlx", "sea-orm-cli", "mvn", "mvnw", "gradle", "gradlew"}, Any: []Spec{{Programs: []string{"alembic"}, Args: "(.* )?downgrade (.* )?base( .*)?"}, {Programs: []string{"flyway"}, Operand: "clean"}, {Programs: []string{"liquibase"}, Operand: "(?i)drop-?all"}, {Programs: []string{"dotnet"}, Args: "(.* )?ef (.* )?database drop( .*)?"}, {Programs: []string{"dotnet-ef"}, Args: "(.* )?database drop( .*)?"}, {Programs: []string{"mix"}, Operand: "ecto\\.(drop|reset)"}, {Programs: []string{"php", "sail"}, Args: "(.* )?artisan (migrate:(fresh|reset|refresh)|db:wipe)( .*)?"}, {Programs: []string{"artisan"}, Operand: "migrate:(fresh|reset|refresh)|db:wipe"}, {Programs: []string{"goose"}, Args: "(.* )?(reset|down-to 0)( .*)?"}, {Programs: []string{"migrate", "dbmate"}, Operand: "drop"}, {Programs: []string{"atlas"}, Args: "(.* )?schema clean( .*)?"}, {Programs: []string{"diesel", "sqlx"}, Args: "(.* )?database (reset|drop)( .*)?"}, {Programs: []string{"sea-orm-cli"}, Args: "(.* )?migrate (fresh|reset|refresh)( .*)?"}, {Programs: []string{"mvn", "mvnw", "gradle", "gradlew"}, Operand: "flyway:clean|liquibase:dropAll|flywayClean|liquibaseDropAll"}}}}, m: matcher{more: &matcherMore{any: []matcher{{args: &lazyRE{expr: "(.* )?downgrade (.* )?base( .*)?", anchored: true}}, {operand: &lazyRE{expr: "clean", anchored: true, pre: "clean"}}, {operand: &lazyRE{expr: "(?i)drop-?all", anchored: true}}, {args: &lazyRE{expr: "(.* )?ef (.* )?database drop( .*)?", anchored: true}}, {args: &lazyRE{expr: "(.* )?database drop( .*)?", anchored: true}}, {operand: &lazyRE{expr: "ecto\\.(drop|reset)", anchored: true, pre: "ecto.drop\x00ecto.reset"}}, {args: &lazyRE{expr: "(.* )?artisan (migrate:(fresh|reset|refresh)|db:wipe)( .*)?", anchored: true}}, {operand: &lazyRE{expr: "migrate:(fresh|reset|refresh)|db:wipe", anchored: true, pre: "db:wipe\x00migrate:fresh\x00migrate:refresh\x00migrate:reset"}}, {args: &lazyRE{expr: "(.* )?(reset|down-to 0)( .*)?", anchored: true}}, {operand: &lazyRE{expr: "drop", anchored: true, pre: "drop"}}, {args: &lazyRE{expr: "(.* )?schema clean( .*)?", anchored: true}}, {args: &lazyRE{expr: "(.* )?database (reset|drop)( .*)?", anchored: true}}, {args: &lazyRE{expr: "(.* )?migrate (fresh|reset|refresh)( .*)?", anchored: true}}, {operand: &lazyRE{expr: "flyway:clean|liquibase:dropAll|flywayClean|liquibaseDropAll", anchored: true, pre: "flyway:clean\x00flywayClean\x00liquibase:dropAll\x00liquibaseDropAll"}}}}}},
-	{p: Pattern{Name: "db_supabase_reset_remote", Level: High, Description: "supabase db reset of the linked project or of a database URL drops and recreates the remote database.", Match: &Spec{Programs: []string{"supabase"}, Subcommands: []string{"db reset"}, FlagsAny: []string{"--linked", "--db-url"}}}, m: matcher{}},
-	{p: Pattern{Name: "db_supabase_reset_local", Level: Medium, Description: "supabase db reset recreates the local development database from the migrations: its data is gone.", Match: &Spec{Programs: []string{"supabase"}, Subcommands: []string{"db reset"}, FlagsNone: []string{"--linked", "--db-url"}}}, m: matcher{}},
-	{p: Pattern{Name: "db_heroku_pg_reset", Level: High, Description: "heroku pg:reset drops every table of an app's Postgres database.", Match: &Spec{Programs: []string{"heroku"}, Subcommands: []string{"pg:reset"}}}, m: matcher{}},
-	{p: Pattern{Name: "db_production_destroy", Level: Critical, Description: "Destroys data in a database the command names as production (prod, production, prd in its host, connection string, database name or environment, or Rails's DISABLE_DATABASE_ENVIRONMENT_CHECK): the irrecoverable destruction of a production data store.", Match: &Spec{Programs: []string{"psql", "mysql", "mariadb", "mysqlsh", "sqlite3", "sqlite", "duckdb", "sqlcmd", "clickhouse-client", "clickhouse-local", "clickhouse", "cqlsh", "snowsql", "snow", "bq", "cockroach", "dolt", "usql", "trino", "presto", "presto-cli", "spark-sql", "hive", "beeline", "impala-shell", "sqlplus", "influx", "turso", "wrangler", "heroku", "mongosh", "mongo", "redis-cli", "valkey-cli", "keydb-cli", "dropdb", "mysqladmin", "pg_restore", "mongorestore", "etcdctl", "consul", "curl", "prisma", "rails", "rake", "manage.py", "django-admin", "sequelize", "sequelize-cli", "typeorm", "knex", "drizzle-kit", "alembic", "flyway", "liquibase", "dotnet", "mix", "php", "artisan", "sail", "goose", "migrate", "dbmate", "atlas", "diesel", "sqlx", "sea-orm-cli", "supabase", "python", "python2", "python3", "py", "pypy", "pypy3", "pnpm", "yarn", "bun", "mvn", "mvnw", "gradle", "gradlew", "nc", "ncat", "netcat", "socat", "telnet", "pg_dropcluster", "http", "https"}, Check: "production_destroy"}}, m: matcher{}},
-	{p: Pattern{Name: "dd_if_device", Level: High, Description: "dd writing onto a disk device overwrites it block by block: partitions, filesystems and data are destroyed.", Match: &Spec{Programs: []string{"dd"}, Args: "(.* )?of=/dev/(sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk|dm-|md|mapper/|loop|sr|fd)[^ ]*( .*)?"}}, m: matcher{args: &lazyRE{expr: "(.* )?of=/dev/(sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk|dm-|md|mapper/|loop|sr|fd)[^ ]*( .*)?", anchored: true}}},
-	{p: Pattern{Name: "mkfs", Level: High, Description: "mkfs formats a filesystem, permanently erasing all data on the device.", Match: &Spec{Programs: []string{"mkfs", "mkfs.*", "mke2fs", "mkswap", "mkdosfs", "mkntfs", "newfs", "newfs_*"}, Operand: "/dev/.*|\\$.*"}}, m: matcher{operand: &lazyRE{expr: "/dev/.*|\\$.*", anchored: true, pre: "$\x00/dev/"}}},
-	{p: Pattern{Name: "shred_device", Level: High, Description: "shred overwrites data so that it cannot be recovered (a whole device, or files it then removes).", Match: &Spec{Programs: []string{"shred"}, Operand: "/dev/.*"}}, m: matcher{operand: &lazyRE{expr: "/dev/.*", anchored: true, pre: "/dev/"}}},
-	{p: Pattern{Name: "device_overwrite", Level: Critical, Description: "Overwrites, formats or shreds a disk or a partition (dd of=, mkfs, mkswap, shred, qemu-img onto /dev/sdX, /dev/nvme*, /dev/mapper/*, /dev/diskN): every file on it is destroyed for good.", Match: &Spec{Programs: []string{"dd", "mkfs", "mkfs.*", "mke2fs", "mkswap", "mkdosfs", "mkntfs", "newfs", "newfs_*", "shred", "qemu-img"}, Any: []Spec{{Programs: []string{"dd"}, Args: "(.* )?of=/dev/(sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk|dm-|md|mapper/)[^ ]*( .*)?"}, {Programs: []string{"mkfs", "mkfs.*", "mke2fs", "mkswap", "mkdosfs", "mkntfs", "newfs", "newfs_*", "shred"}, Operand: "/dev/(sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk|dm-|md|mapper/)[^ ]*"}, {Programs: []string{"qemu-img"}, Subcommands: []string{"convert", "dd"}, Args: "(.* )?(of=)?/dev/(sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk|dm-|md|mapper/)[^ ]*( .*)?"}}}}, m: matcher{more: &matcherMore{any: []matcher{{args: &lazyRE{expr: "(.* )?of=/dev/(sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk|dm-|md|mapper/)[^ ]*( .*)?", anchored: true}}, {operand: &lazyRE{expr: "/dev/(sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk|dm-|md|mapper/)[^ ]*", anchored: true, pre: "/dev/disk\x00/dev/dm-\x00/dev/hd\x00/dev/mapper/\x00/dev/md\x00/dev/mmcblk\x00/dev/nvme\x00/dev/rdisk\x00/dev/sd\x00/dev/vd\x00/dev/xvd"}}, {args: &lazyRE{expr: "(.* )?(of=)?/dev/(sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk|dm-|md|mapper/)[^ ]*( .*)?", anchored: true}}}}}},
-	{p: Pattern{Name: "write_block_device_redirect", Level: Critical, Description: "Writes straight onto a disk device, overwriting its partition table, filesystems and data.", Match: &Spec{Redirect: "/dev/(sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk|dm-|md|mapper/)[^ ]*|/dev/(sr|fd)[0-9][^ ]*"}}, m: matcher{redirect: &lazyRE{expr: "/dev/(sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk|dm-|md|mapper/)[^ ]*|/dev/(sr|fd)[0-9][^ ]*", anchored: true, pre: "/dev/disk\x00/dev/dm-\x00/dev/fd0\x00/dev/fd1\x00/dev/fd2\x00/dev/fd3\x00/dev/fd4\x00/dev/fd5\x00/dev/fd6\x00/dev/fd7\x00/dev/fd8\x00/dev/fd9\x00/dev/hd\x00/dev/mapper/\x00/dev/md\x00/dev/mmcblk\x00/dev/nvme\x00/dev/rdisk\x00/dev/sd\x00/dev/sr0\x00/dev/sr1\x00/dev/sr2\x00/dev/sr3\x00/dev/sr4\x00/dev/sr5\x00/dev/sr6\x00/dev/sr7\x00/dev/sr8\x00/dev/sr9\x00/dev/vd\x00/dev/xvd"}}},
-	{p: Pattern{Name: "write_block_device_copy", Level: Critical, Description: "Copies onto a disk device (tee, cp, mv, pv, ddrescue into it), overwriting its partition table, filesystems and data.", Match: &Spec{Programs: []string{"tee", "cp", "mv", "install", "rsync", "pv", "ddrescue"}, LastOperand: "/dev/(sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk|dm-|md|mapper/)[^ ]*"}}, m: matcher{last: &lazyRE{expr: "/dev/(sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk|dm-|md|mapper/)[^ ]*", anchored: true, pre: "/dev/disk\x00/dev/dm-\x00/dev/hd\x00/dev/mapper/\x00/dev/md\x00/dev/mmcblk\x00/dev/nvme\x00/dev/rdisk\x00/dev/sd\x00/dev/vd\x00/dev/xvd"}}},
-	{p: Pattern{Name: "disk_wipe_tool", Level: Critical, Description: "Erases filesystem signatures or discards every block of a device (wipefs -a, blkdiscard): the data on it becomes unreadable.", Match: &Spec{Programs: []string{"wipefs", "blkdiscard"}, FlagsNone: []string{"-n", "--no-act", "-h", "--help", "-V", "--version"}, Any: []Spec{{Programs: []string{"wipefs"}, FlagsAny: []string{"-a", "-o", "--offset"}}, {Programs: []string{"blkdiscard"}, Operand: "/dev/.*|\\$.*"}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {operand: &lazyRE{expr: "/dev/.*|\\$.*", anchored: true, pre: "$\x00/dev/"}}}}}},
-	{p: Pattern{Name: "disk_erase", Level: Critical, Description: "Erases a whole disk: nvme format/sanitize, hdparm --security-erase, badblocks -w, diskutil eraseDisk/zeroDisk/secureErase, cryptsetup luksFormat or luksErase: nothing on it can be recovered.", Match: &Spec{Programs: []string{"nvme", "hdparm", "badblocks", "diskutil", "cryptsetup"}, FlagsNone: []string{"--help"}, Any: []Spec{{Programs: []string{"nvme"}, Subcommands: []string{"format", "sanitize"}}, {Programs: []string{"hdparm"}, FlagsAny: []string{"--security-erase", "--security-erase-enhanced", "--trim-sector-ranges", "--trim-sector-ranges-stdin"}}, {Programs: []string{"badblocks"}, FlagsAny: []string{"-w"}}, {Programs: []string{"diskutil"}, Subcommands: []string{"erasedisk", "erasevolume", "zerodisk", "randomdisk", "secureerase", "partitiondisk", "reformat", "apfs deletecontainer", "apfs deletevolume", "apfs erasevolume", "cs delete"}}, {Programs: []string{"cryptsetup"}, Subcommands: []string{"luksformat", "lukserase", "erase"}}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {}, {}, {}, {}}}}},
-	{p: Pattern{Name: "luks_remove_key", Level: High, Description: "Removes a key slot or passphrase of an encrypted volume (cryptsetup luksKillSlot, luksRemoveKey): when it is the last one that works, the data can never be decrypted again.", Match: &Spec{Programs: []string{"cryptsetup"}, Subcommands: []string{"lukskillslot", "luksremovekey"}}}, m: matcher{}},
-	{p: Pattern{Name: "partition_table_destroy", Level: Critical, Description: "Destroys a disk's partition table or writes a new empty one (sgdisk --zap-all/--clear, parted mklabel, sfdisk --delete of every partition): every partition, and the data on it, is lost.", Match: &Spec{Programs: []string{"sgdisk", "parted", "sfdisk"}, Any: []Spec{{Programs: []string{"sgdisk"}, Args: "(.* )?(-Z|-z|-o|-[a-zA-Z]*[Zzo][a-zA-Z]*|--zap-all|--zap|--clear)( .*)?"}, {Programs: []string{"parted"}, Operand: "mklabel|mktable"}, {Programs: []string{"sfdisk"}, FlagsAny: []string{"--delete"}, Args: "(.* )?--delete [^ ]+"}}}}, m: matcher{more: &matcherMore{any: []matcher{{args: &lazyRE{expr: "(.* )?(-Z|-z|-o|-[a-zA-Z]*[Zzo][a-zA-Z]*|--zap-all|--zap|--clear)( .*)?", anchored: true}}, {operand: &lazyRE{expr: "mklabel|mktable", anchored: true, pre: "mklabel\x00mktable"}}, {args: &lazyRE{expr: "(.* )?--delete [^ ]+", anchored: true}}}}}},
-	{p: Pattern{Name: "partition_table_write", Level: High, Description: "Rewrites or deletes partitions (sgdisk --delete/--new, parted mkpart/rm/resizepart, sfdisk --delete N): the partitions changed, and the data on them, are lost.", Match: &Spec{Programs: []string{"sgdisk", "parted", "sfdisk"}, Any: []Spec{{Programs: []string{"sgdisk"}, Args: "(.* )?(-d|-n|-l|-G|-t|-[a-zA-Z]*[dnlG][a-zA-Z]*|--delete|--new|--load-backup|--randomize-guids|--typecode)([ =].*)?"}, {Programs: []string{"parted"}, Operand: "mkpart|rm|resizepart|resize|mkpartfs|rescue"}, {Programs: []string{"sfdisk"}, FlagsAny: []string{"--delete", "--wipe", "--wipe-partitions"}}}}}, m: matcher{more: &matcherMore{any: []matcher{{args: &lazyRE{expr: "(.* )?(-d|-n|-l|-G|-t|-[a-zA-Z]*[dnlG][a-zA-Z]*|--delete|--new|--load-backup|--randomize-guids|--typecode)([ =].*)?", anchored: true}}, {operand: &lazyRE{expr: "mkpart|rm|resizepart|resize|mkpartfs|rescue", anchored: true, pre: "mkpart\x00rescue\x00resize\x00rm"}}, {}}}}},
-	{p: Pattern{Name: "sfdisk_delete", Level: High, Description: "sfdisk --delete or --wipe removes partitions or signatures from a disk: the data on them is lost.", Match: &Spec{Programs: []string{"sfdisk"}, FlagsAny: []string{"--delete", "--wipe", "--wipe-partitions"}}}, m: matcher{}},
-	{p: Pattern{Name: "partition_script", Level: High, Description: "Feeds a partition editor a script (sfdisk, fdisk, gdisk or parted reading a pipe, a file, a here-string or a heredoc): it rewrites the disk's partition table without anyone seeing the dialog.", Match: &Spec{Programs: []string{"sfdisk", "fdisk", "gdisk", "sgdisk", "parted", "cfdisk"}, FlagsNone: []string{"-l", "--list", "-d", "--dump", "-J", "--json", "-s", "--show-size", "-V", "--verify", "-h", "--help", "-g", "--show-geometry"}, Operand: "/dev/.*|\\$.*", Check: "stdin_fed"}}, m: matcher{operand: &lazyRE{expr: "/dev/.*|\\$.*", anchored: true, pre: "$\x00/dev/"}}},
-	{p: Pattern{Name: "partition_editor", Level: Medium, Description: "Opens a partition editor on a disk (fdisk, gdisk, cfdisk, parted): one wrong key rewrites the partition table.", Match: &Spec{Programs: []string{"fdisk", "gdisk", "cfdisk", "parted", "sfdisk"}, FlagsNone: []string{"-l", "--list", "-d", "--dump", "-J", "--json", "-s", "--show-size", "-V", "--verify", "-h", "--help"}, Operand: "/dev/.*|\\$.*", OperandNone: "print|p|help|version|align-check"}}, m: matcher{operand: &lazyRE{expr: "/dev/.*|\\$.*", anchored: true, pre: "$\x00/dev/"}, operandNone: &lazyRE{expr: "print|p|help|version|align-check", anchored: true, pre: "align-check\x00help\x00p\x00version"}}},
-	{p: Pattern{Name: "lvm_remove", Level: High, Description: "Deletes LVM logical volumes, volume groups or physical volume labels, or shrinks a volume below its filesystem (lvremove, vgremove, pvremove, lvreduce): the data on them is lost unless the metadata is restored before anything reuses the space.", Match: &Spec{Programs: []string{"lvremove", "vgremove", "pvremove", "lvreduce"}, FlagsNone: []string{"-h", "--help", "--version"}, MinOperands: 1, Any: []Spec{{Programs: []string{"lvremove", "vgremove", "pvremove"}}, {Programs: []string{"lvreduce"}, FlagsNone: []string{"-r", "--resizefs"}}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {}}}}},
-	{p: Pattern{Name: "zfs_destroy", Level: High, Description: "Destroys a ZFS pool, dataset or snapshot (zpool destroy, zpool labelclear, zfs destroy, zfs rollback -r): the data or the snapshots that were its backups are gone.", Match: &Spec{Programs: []string{"zpool", "zfs"}, Any: []Spec{{Programs: []string{"zpool"}, Subcommands: []string{"destroy", "labelclear"}}, {Programs: []string{"zfs"}, Subcommands: []string{"destroy"}}, {Programs: []string{"zfs"}, Subcommands: []string{"rollback"}, FlagsAny: []string{"-r", "-R"}}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {}, {}}}}},
-	{p: Pattern{Name: "btrfs_subvolume_delete", Level: High, Description: "Deletes btrfs subvolumes or snapshots (btrfs subvolume delete): their files are gone for good.", Match: &Spec{Programs: []string{"btrfs"}, Subcommands: []string{"subvolume delete"}}}, m: matcher{}},
-	{p: Pattern{Name: "raid_destroy", Level: High, Description: "Erases RAID metadata or stops arrays (mdadm --zero-superblock, --stop): the array and its filesystem disappear until someone rebuilds it with exactly the old layout.", Match: &Spec{Programs: []string{"mdadm"}, FlagsAny: []string{"--zero-superblock", "--stop"}}}, m: matcher{}},
-	{p: Pattern{Name: "firmware_write", Level: High, Description: "Writes or erases the machine's firmware (flashrom -w/-E): a bad image leaves the machine unable to start until the chip is reprogrammed with special hardware.", Match: &Spec{Programs: []string{"flashrom"}, FlagsAny: []string{"-w", "-E"}}}, m: matcher{}},
-	{p: Pattern{Name: "vm_storage_delete", Level: High, Description: "Deletes a virtual machine's disks (virsh undefine --remove-all-storage/--storage/--wipe-storage, virsh vol-delete, vol-wipe): the VM's system and data are gone.", Match: &Spec{Programs: []string{"virsh"}, Any: []Spec{{Subcommands: []string{"undefine"}, FlagsAny: []string{"--remove-all-storage", "--storage", "--wipe-storage"}}, {Subcommands: []string{"vol-delete", "vol-wipe", "pool-delete"}}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {}}}}},
-	{p: Pattern{Name: "fleet_fanout_destructive", Level: High, Description: "A destructive command run on many hosts at once (by ansible, salt, pssh, pdsh, clush, knife ssh, fab, aws ssm, or ssh in a loop, xargs or GNU parallel over hosts): the damage is multiplied across the fleet.", Match: &Spec{Check: "fanout_destructive"}}, m: matcher{}},
-	{p: Pattern{Name: "fleet_fanout_power", Level: High, Description: "Reboots, shuts down or stops services on many hosts at once: the fleet (or the service it provides) goes down together.", Match: &Spec{Programs: []string{"reboot", "shutdown", "halt", "poweroff", "init", "telinit", "systemctl", "service", "rc-service"}, Check: "fanned_out", Any: []Spec{{Programs: []string{"reboot", "shutdown", "halt", "poweroff"}}, {Programs: []string{"init", "telinit"}, Operand: "0|6|1|s|S"}, {Programs: []string{"systemctl"}, Args: "(.* )?(stop|disable|mask|kill|reboot|poweroff|halt|kexec|isolate|rescue|emergency)( .*)?"}, {Programs: []string{"service", "rc-service"}, Args: "(.* )?[^ -][^ ]* (stop|disable|zap)( .*)?"}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {operand: &lazyRE{expr: "0|6|1|s|S", anchored: true, pre: "0\x001\x006\x00S\x00s"}}, {args: &lazyRE{expr: "(.* )?(stop|disable|mask|kill|reboot|poweroff|halt|kexec|isolate|rescue|emergency)( .*)?", anchored: true}}, {args: &lazyRE{expr: "(.* )?[^ -][^ ]* (stop|disable|zap)( .*)?", anchored: true}}}}}},
-	{p: Pattern{Name: "fleet_fanout_remove", Level: High, Description: "Deletes files, users or packages, or kills processes, on many hosts at once.", Match: &Spec{Programs: []string{"rm", "rmdir", "unlink", "shred", "truncate", "userdel", "deluser", "groupdel", "delgroup", "kill", "pkill", "killall", "apt-get", "apt", "aptitude", "yum", "dnf", "microdnf", "zypper", "apk", "pacman", "rpm", "snap"}, Check: "fanned_out", Any: []Spec{{Programs: []string{"rm", "rmdir", "unlink", "shred", "truncate", "userdel", "deluser", "groupdel", "delgroup", "kill", "pkill", "killall"}}, {Programs: []string{"apt-get", "apt", "aptitude", "yum", "dnf", "microdnf", "zypper", "apk", "snap"}, Args: "(.* )?(remove|purge|autoremove|erase|rm|del)( .*)?"}, {Programs: []string{"pacman"}, Args: "(.* )?-R[a-zA-Z]*( .*)?"}, {Programs: []string{"rpm"}, Args: "(.* )?(-e|--erase)( .*)?"}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {args: &lazyRE{expr: "(.* )?(remove|purge|autoremove|erase|rm|del)( .*)?", anchored: true}}, {args: &lazyRE{expr: "(.* )?-R[a-zA-Z]*( .*)?", anchored: true}}, {args: &lazyRE{expr: "(.* )?(-e|--erase)( .*)?", anchored: true}}}}}},
-	{p: Pattern{Name: "fleet_fanout_firewall", Level: High, Description: "Flushes or opens the firewall of many hosts at once (iptables -F, -P ACCEPT, nft flush ruleset, ufw disable).", Match: &Spec{Programs: []string{"iptables", "ip6tables", "nft", "ufw"}, Check: "fanned_out", Any: []Spec{{Programs: []string{"iptables", "ip6tables"}, Args: "(.* )?(-F|--flush|-X|--delete-chain|-P|--policy|-D|--delete)( .*)?"}, {Programs: []string{"nft"}, Args: "(.* )?(flush|delete)( .*)?"}, {Programs: []string{"ufw"}, Args: "(.* )?(disable|reset)( .*)?"}}}}, m: matcher{more: &matcherMore{any: []matcher{{args: &lazyRE{expr: "(.* )?(-F|--flush|-X|--delete-chain|-P|--policy|-D|--delete)( .*)?", anchored: true}}, {args: &lazyRE{expr: "(.* )?(flush|delete)( .*)?", anchored: true}}, {args: &lazyRE{expr: "(.* )?(disable|reset)( .*)?", anchored: true}}}}}},
-	{p: Pattern{Name: "fleet_ansible_module_destroy", Level: High, Description: "An ansible ad-hoc module that removes or stops things on every host it targets: state=absent (files, users, packages, databases, ...), state=stopped, the reboot and shutdown modules.", Match: &Spec{Programs: []string{"ansible"}, Check: "ansible_module_destroy"}}, m: matcher{}},
-	{p: Pattern{Name: "fleet_salt_destroy", Level: High, Description: "A salt function that removes or stops things on every targeted minion (file.remove, system.reboot/shutdown, service.stop/disable, pkg.remove/purge, user.delete).", Match: &Spec{Programs: []string{"salt", "salt-ssh"}, Args: "(.* )?(file\\.(remove|rmdir)|system\\.(reboot|shutdown|poweroff|halt)|service\\.(stop|disable|dead|kill)|pkg\\.(remove|purge)|user\\.delete|group\\.delete|disk\\.wipe|lvm\\.(lvremove|vgremove|pvremove))( .*)?"}}, m: matcher{args: &lazyRE{expr: "(.* )?(file\\.(remove|rmdir)|system\\.(reboot|shutdown|poweroff|halt)|service\\.(stop|disable|dead|kill)|pkg\\.(remove|purge)|user\\.delete|group\\.delete|disk\\.wipe|lvm\\.(lvremove|vgremove|pvremove))( .*)?", anchored: true}}},
-	{p: Pattern{Name: "fleet_fanout_script", Level: Medium, Description: "Runs a local script or a fetched one on every targeted host (ansible -m script, salt cmd.script): what it does is not on the line.", Match: &Spec{Programs: []string{"ansible", "salt", "salt-ssh"}, Any: []Spec{{Programs: []string{"ansible"}, Values: []FlagValue{{Flag: "-m", Value: "(ansible\\.(builtin|legacy)\\.)?script"}}}, {Programs: []string{"salt", "salt-ssh"}, Args: "(.* )?cmd\\.script( .*)?"}}}}, m: matcher{more: &matcherMore{any: []matcher{{more: &matcherMore{values: []*lazyRE{&lazyRE{expr: "(ansible\\.(builtin|legacy)\\.)?script", anchored: true, pre: "ansible.builtin.script\x00ansible.legacy.script\x00script"}}}}, {args: &lazyRE{expr: "(.* )?cmd\\.script( .*)?", anchored: true}}}}}},
-	{p: Pattern{Name: "git_dir_delete", Level: Critical, Description: "Deletes a repository's .git directory (or its objects or refs): every commit, branch, tag and stash that was not pushed is gone for good.", Match: &Spec{Programs: []string{"rm", "find"}, Any: []Spec{{Programs: []string{"rm"}, FlagsAny: []string{"-r"}, Operand: "(.*/)?\\.git/?|(.*/)?\\.git/(objects|refs|logs|packed-refs|HEAD)(/.*)?|\\$\\(git rev-parse --(git-dir|absolute-git-dir|git-common-dir)\\)|`git rev-parse --(git-dir|absolute-git-dir|git-common-dir)`"}, {Programs: []string{"find"}, FlagsAny: []string{"-delete", "-exec=rm", "-execdir=rm"}, Check: "find_selects_git"}}}}, m: matcher{more: &matcherMore{any: []matcher{{operand: &lazyRE{expr: "(.*/)?\\.git/?|(.*/)?\\.git/(objects|refs|logs|packed-refs|HEAD)(/.*)?|\\$\\(git rev-parse --(git-dir|absolute-git-dir|git-common-dir)\\)|`git rev-parse --(git-dir|absolute-git-dir|git-common-dir)`", anchored: true}}, {}}}}},
-	{p: Pattern{Name: "git_history_purge", Level: Critical, Description: "Expires the reflog and prunes unreachable objects now, on the same line (git reflog expire --expire=now + git gc --prune=now, git -c gc.reflogExpire=now gc --prune=now): every commit no branch holds — reset, rebased or deleted work — is destroyed for good.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"gc", "prune"}, Check: "reflog_purge"}}, m: matcher{}},
-	{p: Pattern{Name: "git_reflog_expire_now", Level: Medium, Description: "git reflog expire --expire=now drops the reflog, the record that lets reset, rebased or deleted commits be found again; the next gc may delete them.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"reflog expire"}, Any: []Spec{{Values: []FlagValue{{Flag: "--expire", Value: "(?i)(now|all|@?0|[0-9]+[. ]?(seconds?|minutes?)([. ]ago)?)"}}}, {Values: []FlagValue{{Flag: "--expire-unreachable", Value: "(?i)(now|all|@?0|[0-9]+[. ]?(seconds?|minutes?)([. ]ago)?)"}}}}}}, m: matcher{more: &matcherMore{any: []matcher{{more: &matcherMore{values: []*lazyRE{&lazyRE{expr: "(?i)(now|all|@?0|[0-9]+[. ]?(seconds?|minutes?)([. ]ago)?)", anchored: true}}}}, {more: &matcherMore{values: []*lazyRE{&lazyRE{expr: "(?i)(now|all|@?0|[0-9]+[. ]?(seconds?|minutes?)([. ]ago)?)", anchored: true}}}}}}}},
-	{p: Pattern{Name: "git_prune_now", Level: Medium, Description: "Deletes every unreachable object now (git gc --prune=now, git prune): commits no branch or reflog entry holds, such as dropped stashes, are gone for good.", Match: &Spec{Programs: []string{"git"}, Any: []Spec{{Subcommands: []string{"gc"}, Values: []FlagValue{{Flag: "--prune", Value: "(?i)(now|all|@?0|[0-9]+[. ]?(seconds?|minutes?)([. ]ago)?)"}}}, {Subcommands: []string{"prune"}}}}}, m: matcher{more: &matcherMore{any: []matcher{{more: &matcherMore{values: []*lazyRE{&lazyRE{expr: "(?i)(now|all|@?0|[0-9]+[. ]?(seconds?|minutes?)([. ]ago)?)", anchored: true}}}}, {}}}}},
-	{p: Pattern{Name: "git_filter_repo_force", Level: Critical, Description: "git filter-repo --force rewrites every commit of the repository in place, skipping its fresh-clone safety check, then expires the reflog and prunes: the old history and any unpushed work are gone for good.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"filter-repo"}, FlagsAny: []string{"-f"}}}, m: matcher{}},
-	{p: Pattern{Name: "git_history_rewrite", Level: High, Description: "Rewrites a repository's history (git filter-branch, git filter-repo, BFG Repo-Cleaner): every commit gets a new identity, and once pushed the old history is gone from the remote too.", Match: &Spec{Programs: []string{"git", "bfg", "java"}, Any: []Spec{{Programs: []string{"git"}, Subcommands: []string{"filter-branch", "filter-repo"}}, {Programs: []string{"bfg"}, FlagsAny: []string{"--delete-files", "-D", "--delete-folders", "--replace-text", "-rt", "--strip-blobs-bigger-than", "-b", "--strip-biggest-blobs", "-B", "--strip-blobs-with-ids", "-bi", "--convert-to-git-lfs", "--massive-non-file-objects-sized-up-to"}}, {Programs: []string{"java"}, FlagsAll: []string{"-jar"}, Operand: "(.*/)?bfg[^/]*\\.jar"}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {}, {operand: &lazyRE{expr: "(.*/)?bfg[^/]*\\.jar", anchored: true}}}}}},
-	{p: Pattern{Name: "git_update_ref_delete", Level: High, Description: "git update-ref -d deletes a branch, tag or other ref with its reflog, without the checks of git branch -d: commits only it held are lost.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"update-ref"}, Any: []Spec{{FlagsAny: []string{"-d"}}, {FlagsAny: []string{"--stdin"}, Stdin: "(?is)(.*\\n)?\\s*delete\\s.*"}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {stdin: &lazyRE{expr: "(?is)(.*\\n)?\\s*delete\\s.*", anchored: true}}}}}},
-	{p: Pattern{Name: "git_rm_everything", Level: High, Description: "git rm -r . removes every tracked file from the index and the working tree (with -f uncommitted changes too); committed with it, the project is gone from the branch.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"rm"}, FlagsAny: []string{"-r"}, FlagsNone: []string{"--cached"}, Operand: "\\.|\\*|:/|\\./\\*|:\\(top\\)|:/\\*"}}, m: matcher{operand: &lazyRE{expr: "\\.|\\*|:/|\\./\\*|:\\(top\\)|:/\\*", anchored: true, pre: "*\x00.\x00:(top)\x00:/"}}},
-	{p: Pattern{Name: "git_branch_delete_many", Level: High, Description: "Force-deletes many branches at once (git branch -D with several names, a computed list, or xargs): commits only they held are no longer reachable, and the next gc may delete them.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"branch"}, FlagsAny: []string{"-D"}, Any: []Spec{{MinOperands: 3}, {Wrappers: []string{"xargs"}}, {Operand: "\\$.*|`.*"}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {}, {operand: &lazyRE{expr: "\\$.*|`.*", anchored: true, pre: "$\x00`"}}}}}},
-	{p: Pattern{Name: "git_tag_delete_many", Level: Medium, Description: "Deletes many tags at once (git tag -d with several names, a computed list, or xargs); pushed with --delete or :refs/tags, they are gone from the remote too.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"tag"}, FlagsAny: []string{"-d"}, Any: []Spec{{MinOperands: 3}, {Wrappers: []string{"xargs"}}, {Operand: "\\$.*|`.*"}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {}, {operand: &lazyRE{expr: "\\$.*|`.*", anchored: true, pre: "$\x00`"}}}}}},
-	{p: Pattern{Name: "git_replace_object", Level: Medium, Description: "git replace grafts or substitutes objects: history is shown and rewritten (filter-repo, filter-branch make it permanent) as if commits had other parents or contents.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"replace"}, FlagsNone: []string{"-l", "--list", "-d"}, Any: []Spec{{FlagsAny: []string{"--graft", "--edit", "--convert-graft-file", "-f"}}, {MinOperands: 2}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {}}}}},
-	{p: Pattern{Name: "iac_terraform_destroy", Level: High, Description: "terraform/tofu/terragrunt/cdktf destroy (or apply -destroy) deletes every resource the configuration manages, databases and buckets with their data included.", Match: &Spec{Programs: []string{"terraform", "tofu", "terragrunt", "cdktf"}, Any: []Spec{{Programs: []string{"terraform", "tofu", "terragrunt"}, Subcommands: []string{"destroy", "run-all destroy", "run destroy", "destroy-all"}, FlagsNone: []string{"-help", "-h"}}, {Programs: []string{"terraform", "tofu", "terragrunt"}, Subcommands: []string{"apply", "run-all apply", "run apply"}, FlagsAny: []string{"-destroy"}, FlagsNone: []string{"-help", "-h"}}, {Programs: []string{"cdktf"}, Subcommands: []string{"destroy"}, FlagsNone: []string{"--help", "-h"}}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {}, {}}}}},
-	{p: Pattern{Name: "iac_pulumi_destroy", Level: High, Description: "pulumi destroy (down) deletes every resource of the stack; pulumi stack rm removes the stack and its state (with --force even while resources remain).", Match: &Spec{Programs: []string{"pulumi"}, Subcommands: []string{"destroy", "stack rm", "stack remove"}}}, m: matcher{}},
-	{p: Pattern{Name: "iac_cdk_destroy", Level: High, Description: "cdk destroy deletes CloudFormation stacks and every resource in them (--force without asking).", Match: &Spec{Programs: []string{"cdk", "aws-cdk"}, Args: "(.* )?destroy( .*)?"}}, m: matcher{args: &lazyRE{expr: "(.* )?destroy( .*)?", anchored: true}}},
-	{p: Pattern{Name: "iac_stack_delete", Level: High, Description: "Deletes a CloudFormation stack (aws cloudformation delete-stack, delete-stack-set, delete-stack-instances; sam delete), a Deployment Manager deployment or an Azure deployment stack with its resources: everything it created goes.", Match: &Spec{Programs: []string{"aws", "sam", "gcloud", "az"}, Any: []Spec{{Programs: []string{"aws"}, Subcommands: []string{"cloudformation delete-stack", "cloudformation delete-stack-set", "cloudformation delete-stack-instances"}}, {Programs: []string{"sam"}, Subcommands: []string{"delete"}}, {Programs: []string{"gcloud"}, Args: "(.* )?deployment-manager deployments delete( .*)?"}, {Programs: []string{"az"}, Args: "(.* )?stack (group|sub|mg) delete (.* )?--action-on-unmanage[ =]delete(All|Resources)( .*)?"}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {}, {args: &lazyRE{expr: "(.* )?deployment-manager deployments delete( .*)?", anchored: true}}, {args: &lazyRE{expr: "(.* )?stack (group|sub|mg) delete (.* )?--action-on-unmanage[ =]delete(All|Resources)( .*)?", anchored: true}}}}}},
-	{p: Pattern{Name: "iac_app_teardown", Level: High, Description: "Tears down everything an application deployed (azd down, copilot app/env/svc delete): its databases, storage and services are deleted.", Match: &Spec{Programs: []string{"azd", "copilot"}, Any: []Spec{{Programs: []string{"azd"}, Args: "(.* )?down( .*)?"}, {Programs: []string{"copilot"}, Args: "(.* )?(app|env|svc|job|pipeline|task) delete( .*)?"}}}}, m: matcher{more: &matcherMore{any: []matcher{{args: &lazyRE{expr: "(.* )?down( .*)?", anchored: true}}, {args: &lazyRE{expr: "(.* )?(app|env|svc|job|pipeline|task) delete( .*)?", anchored: true}}}}}},
-	{p: Pattern{Name: "iac_serverless_remove", Level: High, Description: "serverless/sls remove or sst remove deletes a deployed stage: its functions, APIs, queues and tables (with their data, unless retained).", Match: &Spec{Programs: []string{"serverless", "sls", "sst"}, Subcommands: []string{"remove"}}}, m: matcher{}},
-	{p: Pattern{Name: "iac_apply_replace", Level: High, Description: "terraform apply -replace with -auto-approve destroys and recreates the named resources without showing the plan first (a database instance loses its data).", Match: &Spec{Programs: []string{"terraform", "tofu", "terragrunt"}, Subcommands: []string{"apply"}, FlagsAll: []string{"-replace"}, FlagsAny: []string{"-auto-approve"}}}, m: matcher{}},
-	{p: Pattern{Name: "iac_apply_auto_approve", Level: Medium, Description: "Applies infrastructure changes without showing the plan for review (terraform apply -auto-approve, pulumi up --yes, cdk deploy --require-approval never): whatever the configuration now says, deletions included, happens.", Match: &Spec{Programs: []string{"terraform", "tofu", "terragrunt", "pulumi", "cdk", "cdktf"}, Any: []Spec{{Programs: []string{"terraform", "tofu", "terragrunt"}, Subcommands: []string{"apply", "run-all apply", "run apply"}, FlagsAny: []string{"-auto-approve"}}, {Programs: []string{"pulumi"}, Subcommands: []string{"up", "update"}, FlagsAny: []string{"--yes", "-y"}}, {Programs: []string{"cdk"}, Subcommands: []string{"deploy"}, Values: []FlagValue{{Flag: "--require-approval", Value: "never"}}}, {Programs: []string{"cdktf"}, Subcommands: []string{"deploy"}, FlagsAny: []string{"--auto-approve"}}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {}, {more: &matcherMore{values: []*lazyRE{&lazyRE{expr: "never", anchored: true, pre: "never"}}}}, {}}}}},
-	{p: Pattern{Name: "iac_state_rm_many", Level: High, Description: "Removes or taints many resources of the state at once (state rm, taint fed by xargs or $(terraform state list)): the tool forgets them (they keep running unmanaged) or recreates them all.", Match: &Spec{Programs: []string{"terraform", "tofu", "terragrunt"}, Subcommands: []string{"state rm", "taint"}, Any: []Spec{{Wrappers: []string{"xargs"}}, {Operand: "\\$\\(.*|`.*"}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {operand: &lazyRE{expr: "\\$\\(.*|`.*", anchored: true, pre: "$(\x00`"}}}}}},
-	{p: Pattern{Name: "iac_state_edit", Level: Medium, Description: "Edits the state by hand: state rm forgets resources (they keep running, unmanaged), taint makes the next apply recreate one, pulumi state delete forgets one, force-unlock breaks another run's lock.", Match: &Spec{Programs: []string{"terraform", "tofu", "terragrunt", "pulumi"}, Any: []Spec{{Programs: []string{"terraform", "tofu", "terragrunt"}, Subcommands: []string{"state rm", "taint", "force-unlock", "state push"}}, {Programs: []string{"pulumi"}, Subcommands: []string{"state delete"}}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {}}}}},
-	{p: Pattern{Name: "iac_workspace_delete", Level: Medium, Description: "terraform workspace delete removes a workspace's state (an empty one; with -force even when it still tracks resources).", Match: &Spec{Programs: []string{"terraform", "tofu", "terragrunt"}, Subcommands: []string{"workspace delete"}}}, m: matcher{}},
-	{p: Pattern{Name: "iac_workspace_delete_force", Level: High, Description: "terraform workspace delete -force removes a workspace's state while it still tracks resources: they keep running and costing, and nothing manages them any more.", Match: &Spec{Programs: []string{"terraform", "tofu", "terragrunt"}, Subcommands: []string{"workspace delete"}, FlagsAny: []string{"-force"}}}, m: matcher{}},
-	{p: Pattern{Name: "iac_state_file_delete", Level: High, Description: "Deletes terraform state files (*.tfstate, their backups, terraform.tfstate.d): terraform no longer knows the resources it created.", Match: &Spec{Programs: []string{"rm", "unlink", "shred"}, Operand: "(.*/)?([^/]*\\.tfstate(\\.backup)?|terraform\\.tfstate\\.d)"}}, m: matcher{operand: &lazyRE{expr: "(.*/)?([^/]*\\.tfstate(\\.backup)?|terraform\\.tfstate\\.d)", anchored: true}}},
-	{p: Pattern{Name: "iac_playbook_teardown", Level: Medium, Description: "Runs an ansible playbook whose name says it tears infrastructure down (destroy, teardown, decommission, nuke, wipe) or with state=absent: what it deletes is in the playbook, not on the line.", Match: &Spec{Programs: []string{"ansible-playbook"}, Any: []Spec{{Operand: "(.*/)?[^/]*(destroy|teardown|tear-down|tear_down|decommission|nuke|wipe|purge|delete-all|remove-all)[^/]*\\.ya?ml"}, {Args: "(.* )?(-e|--extra-vars)[ =]\"?[^ ]*state=absent.*"}}}}, m: matcher{more: &matcherMore{any: []matcher{{operand: &lazyRE{expr: "(.*/)?[^/]*(destroy|teardown|tear-down|tear_down|decommission|nuke|wipe|purge|delete-all|remove-all)[^/]*\\.ya?ml", anchored: true}}, {args: &lazyRE{expr: "(.* )?(-e|--extra-vars)[ =]\"?[^ ]*state=absent.*", anchored: true}}}}}},
-	{p: Pattern{Name: "iac_vagrant_destroy", Level: Medium, Description: "vagrant destroy deletes the machines of the Vagrantfile and their disks.", Match: &Spec{Programs: []string{"vagrant"}, Subcommands: []string{"destroy"}}}, m: matcher{}},
-	{p: Pattern{Name: "iac_production_destroy", Level: Critical, Description: "Destroys production infrastructure (the stack, stage, workspace directory or variable file is called prod, production or prd): the irrecoverable destruction of a production system.", Match: &Spec{Programs: []string{"terraform", "tofu", "terragrunt", "cdktf", "pulumi", "cdk", "aws-cdk", "aws", "sam", "serverless", "sls", "sst", "gcloud", "az", "azd", "copilot"}, Check: "production_destroy"}}, m: matcher{}},
-	{p: Pattern{Name: "k8s_delete_namespace", Level: High, Description: "Deletes a namespace (an OpenShift project): every workload, service, secret, config map and volume claim in it goes with it.", Match: &Spec{Programs: []string{"kubectl", "oc"}, Subcommands: []string{"delete namespace", "delete project"}}}, m: matcher{}},
-	{p: Pattern{Name: "k8s_delete_all", Level: High, Description: "kubectl delete --all (or across every namespace with -A, or the kind 'all'): every object of the kind goes, not one chosen by name.", Match: &Spec{Programs: []string{"kubectl", "oc"}, Any: []Spec{{Subcommands: []string{"delete"}, FlagsAny: []string{"--all", "-A", "--all-namespaces"}, FlagsNone: []string{"--field-selector"}}, {Subcommands: []string{"delete all"}}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {}}}}},
-	{p: Pattern{Name: "k8s_delete_storage", Level: High, Description: "Deletes PersistentVolumes, PersistentVolumeClaims or volume snapshots: with the usual Delete reclaim policy the disk and its data go too.", Match: &Spec{Programs: []string{"kubectl", "oc"}, Subcommands: []string{"delete persistentvolume", "delete persistentvolumeclaim", "delete volumesnapshot"}}}, m: matcher{}},
-	{p: Pattern{Name: "k8s_delete_crd", Level: High, Description: "Deletes a CustomResourceDefinition: every object of that kind, in every namespace, is deleted with it.", Match: &Spec{Programs: []string{"kubectl", "oc"}, Subcommands: []string{"delete customresourcedefinition"}}}, m: matcher{}},
-	{p: Pattern{Name: "k8s_delete_core_rbac", Level: High, Description: "Deletes a built-in cluster role or binding (cluster-admin, admin, edit, view, system:*): administrators or the cluster's own components lose their access.", Match: &Spec{Programs: []string{"kubectl", "oc"}, Subcommands: []string{"delete clusterrolebinding", "delete clusterrole"}, Operand: "cluster-admin|admin|edit|view|system:.*"}}, m: matcher{operand: &lazyRE{expr: "cluster-admin|admin|edit|view|system:.*", anchored: true, pre: "admin\x00cluster-admin\x00edit\x00system:\x00view"}}},
-	{p: Pattern{Name: "k8s_delete_node", Level: Medium, Description: "Deletes a node object: its pods are evicted and rescheduled, and the node is gone from the cluster until its kubelet registers it again.", Match: &Spec{Programs: []string{"kubectl", "oc"}, Subcommands: []string{"delete node"}}}, m: matcher{}},
-	{p: Pattern{Name: "k8s_delete_from_manifests", Level: High, Description: "Deletes every object a folder, a kustomization or a URL defines (kubectl delete -f DIR, -k DIR, -R, -f https://...): namespaces, volumes and CRDs included, whatever they are.", Match: &Spec{Programs: []string{"kubectl", "oc"}, Subcommands: []string{"delete"}, Any: []Spec{{FlagsAny: []string{"-k", "--kustomize", "-R", "--recursive"}}, {Values: []FlagValue{{Flag: "-f", Value: "(https?://.*|.*/|(.*/)?[^./]+|\\.)"}}}, {Values: []FlagValue{{Flag: "--filename", Value: "(https?://.*|.*/|(.*/)?[^./]+|\\.)"}}}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {more: &matcherMore{values: []*lazyRE{&lazyRE{expr: "(https?://.*|.*/|(.*/)?[^./]+|\\.)", anchored: true}}}}, {more: &matcherMore{values: []*lazyRE{&lazyRE{expr: "(https?://.*|.*/|(.*/)?[^./]+|\\.)", anchored: true}}}}}}}},
-	{p: Pattern{Name: "k8s_delete_manifest_file", Level: Medium, Description: "Deletes what a manifest file defines (kubectl delete -f FILE): what goes is not on the command line, and may be a namespace or a volume claim.", Match: &Spec{Programs: []string{"kubectl", "oc"}, Subcommands: []string{"delete"}, Any: []Spec{{Values: []FlagValue{{Flag: "-f", Value: ".*"}}}, {Values: []FlagValue{{Flag: "--filename", Value: ".*"}}}}}}, m: matcher{more: &matcherMore{any: []matcher{{more: &matcherMore{values: []*lazyRE{&lazyRE{expr: ".*", anchored: true}}}}, {more: &matcherMore{values: []*lazyRE{&lazyRE{expr: ".*", anchored: true}}}}}}}},
-	{p: Pattern{Name: "k8s_delete_from_input", Level: High, Description: "kubectl delete of resources named at run time (fed by xargs, or a $(...) list): another command decides what is deleted, often every object it lists.", Match: &Spec{Programs: []string{"kubectl", "oc"}, Subcommands: []string{"delete"}, Any: []Spec{{Wrappers: []string{"xargs"}}, {Operand: "\\$\\(.*|`.*"}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {operand: &lazyRE{expr: "\\$\\(.*|`.*", anchored: true, pre: "$(\x00`"}}}}}},
-	{p: Pattern{Name: "k8s_drain_force", Level: High, Description: "kubectl drain with --force, --delete-emptydir-data or --disable-eviction deletes pods no controller recreates and the data of their emptyDir volumes, ignoring disruption budgets.", Match: &Spec{Programs: []string{"kubectl", "oc"}, Subcommands: []string{"drain", "adm drain"}, FlagsAny: []string{"--force", "--delete-emptydir-data", "--delete-local-data", "--disable-eviction"}}}, m: matcher{}},
-	{p: Pattern{Name: "k8s_drain", Level: Medium, Description: "kubectl drain evicts every pod from a node and cordons it: its workloads move or wait until it is uncordoned.", Match: &Spec{Programs: []string{"kubectl", "oc"}, Subcommands: []string{"drain", "adm drain"}, MinOperands: 1}}, m: matcher{}},
-	{p: Pattern{Name: "k8s_scale_zero_many", Level: High, Description: "Scales every workload of a kind (--all), every one a selector picks, or every one another command lists to zero replicas: the services they run stop.", Match: &Spec{Programs: []string{"kubectl", "oc"}, Subcommands: []string{"scale"}, Values: []FlagValue{{Flag: "--replicas", Value: "0+"}}, Any: []Spec{{FlagsAny: []string{"--all", "-l", "--selector"}}, {Operand: "\\$\\(.*|`.*"}, {Wrappers: []string{"xargs"}}}}}, m: matcher{more: &matcherMore{values: []*lazyRE{&lazyRE{expr: "0+", anchored: true, pre: "0"}}, any: []matcher{{}, {operand: &lazyRE{expr: "\\$\\(.*|`.*", anchored: true, pre: "$(\x00`"}}, {}}}}},
-	{p: Pattern{Name: "k8s_taint_noexecute_all", Level: High, Description: "A NoExecute taint on every node evicts every pod that does not tolerate it, across the cluster.", Match: &Spec{Programs: []string{"kubectl", "oc"}, Subcommands: []string{"taint node"}, FlagsAny: []string{"--all"}, Operand: ".*:NoExecute"}}, m: matcher{operand: &lazyRE{expr: ".*:NoExecute", anchored: true}}},
-	{p: Pattern{Name: "k8s_scale_zero", Level: Medium, Description: "Scales a workload to zero replicas: what it serves stops until it is scaled up again.", Match: &Spec{Programs: []string{"kubectl", "oc"}, Subcommands: []string{"scale"}, Values: []FlagValue{{Flag: "--replicas", Value: "0+"}}}}, m: matcher{more: &matcherMore{values: []*lazyRE{&lazyRE{expr: "0+", anchored: true, pre: "0"}}}}},
-	{p: Pattern{Name: "k8s_replace_force", Level: Medium, Description: "kubectl replace --force (or apply --force) deletes the objects and creates them again: their pods restart and anything not in the file is lost.", Match: &Spec{Programs: []string{"kubectl", "oc"}, Subcommands: []string{"replace", "apply"}, FlagsAny: []string{"--force"}}}, m: matcher{}},
-	{p: Pattern{Name: "k8s_apply_prune", Level: Medium, Description: "kubectl apply --prune deletes the objects the manifests no longer list (with --all, in every kind it knows).", Match: &Spec{Programs: []string{"kubectl", "oc"}, Subcommands: []string{"apply"}, FlagsAny: []string{"--prune"}}}, m: matcher{}},
-	{p: Pattern{Name: "k8s_patch_finalizers", Level: Medium, Description: "Patches away an object's finalizers (or sets a volume's reclaim policy to Delete): a stuck deletion goes through without the cleanup the finalizer guarded, or the disk is deleted with its claim.", Match: &Spec{Programs: []string{"kubectl", "oc"}, Subcommands: []string{"patch"}, Args: ".*(finalizers|persistentVolumeReclaimPolicy\"? *: *\"?Delete).*"}}, m: matcher{args: &lazyRE{expr: ".*(finalizers|persistentVolumeReclaimPolicy\"? *: *\"?Delete).*", anchored: true}}},
-	{p: Pattern{Name: "k8s_helm_uninstall", Level: High, Description: "helm uninstall (delete) removes a release and every object its chart created (helmfile destroy every release of the file).", Match: &Spec{Programs: []string{"helm", "helmfile"}, Any: []Spec{{Programs: []string{"helm"}, Subcommands: []string{"uninstall"}}, {Programs: []string{"helmfile"}, Subcommands: []string{"destroy", "delete"}}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {}}}}},
-	{p: Pattern{Name: "k8s_gitops_delete", Level: High, Description: "Deletes an Argo CD application (with its resources, by default) or uninstalls Flux from the cluster.", Match: &Spec{Programs: []string{"argocd", "flux"}, Any: []Spec{{Programs: []string{"argocd"}, Subcommands: []string{"app delete", "appset delete"}}, {Programs: []string{"flux"}, Subcommands: []string{"uninstall"}}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {}}}}},
-	{p: Pattern{Name: "k8s_velero_delete", Level: High, Description: "Deletes cluster backups (velero backup delete): what they could restore is gone.", Match: &Spec{Programs: []string{"velero"}, Subcommands: []string{"backup delete", "schedule delete"}}}, m: matcher{}},
-	{p: Pattern{Name: "k8s_cluster_delete", Level: High, Description: "Deletes a managed Kubernetes cluster (eksctl, gcloud container clusters, az aks, doctl kubernetes, kops): its nodes, workloads and volumes go with it.", Match: &Spec{Programs: []string{"eksctl", "gcloud", "az", "doctl", "kops"}, Any: []Spec{{Programs: []string{"eksctl", "kops"}, Args: "(.* )?delete (cluster|clusters)( .*)?"}, {Programs: []string{"gcloud"}, Args: "(.* )?container (clusters|cluster) delete( .*)?"}, {Programs: []string{"az"}, Args: "(.* )?aks delete( .*)?"}, {Programs: []string{"doctl"}, Args: "(.* )?(kubernetes|k8s|kube) (cluster|clusters|c) (delete|d|rm)( .*)?"}}}}, m: matcher{more: &matcherMore{any: []matcher{{args: &lazyRE{expr: "(.* )?delete (cluster|clusters)( .*)?", anchored: true}}, {args: &lazyRE{expr: "(.* )?container (clusters|cluster) delete( .*)?", anchored: true}}, {args: &lazyRE{expr: "(.* )?aks delete( .*)?", anchored: true}}, {args: &lazyRE{expr: "(.* )?(kubernetes|k8s|kube) (cluster|clusters|c) (delete|d|rm)( .*)?", anchored: true}}}}}},
-	{p: Pattern{Name: "k8s_local_clusters_delete", Level: Medium, Description: "Deletes every local development cluster (kind delete clusters --all, k3d cluster delete --all, minikube delete --all): their workloads and volumes are gone.", Match: &Spec{Programs: []string{"kind", "k3d", "minikube"}, Any: []Spec{{Programs: []string{"kind"}, Subcommands: []string{"delete clusters"}, FlagsAny: []string{"--all", "-A"}}, {Programs: []string{"k3d"}, Subcommands: []string{"cluster delete"}, FlagsAny: []string{"--all", "-a"}}, {Programs: []string{"minikube"}, Subcommands: []string{"delete"}, FlagsAny: []string{"--all", "--purge"}}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {}, {}}}}},
-	{p: Pattern{Name: "k8s_local_cluster_delete", Level: Low, Description: "Deletes a local development cluster (kind, k3d, minikube) and what runs in it.", Match: &Spec{Programs: []string{"kind", "k3d", "minikube"}, Any: []Spec{{Programs: []string{"kind"}, Subcommands: []string{"delete cluster", "delete clusters"}}, {Programs: []string{"k3d"}, Subcommands: []string{"cluster delete"}}, {Programs: []string{"minikube"}, Subcommands: []string{"delete"}}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {}, {}}}}},
-	{p: Pattern{Name: "k8s_kubeconfig_delete", Level: Low, Description: "Removes a context, cluster or user from the kubeconfig: the credentials in it may be the only copy.", Match: &Spec{Programs: []string{"kubectl", "oc"}, Subcommands: []string{"config delete-context", "config delete-cluster", "config delete-user"}}}, m: matcher{}},
-	{p: Pattern{Name: "k8s_production_destroy", Level: Critical, Description: "Destroys a production cluster, namespace or release (the context, namespace, cluster or release is called prod, production or prd): the irrecoverable destruction of a production system.", Match: &Spec{Programs: []string{"kubectl", "oc", "helm", "helmfile", "eksctl", "gcloud", "az", "doctl", "kops", "velero", "argocd", "flux"}, Check: "production_destroy"}}, m: matcher{}},
-	{p: Pattern{Name: "history_file_deleted", Level: High, Description: "Deletes or shreds a shell's history file (~/.bash_history, ~/.zsh_history, fish_history, $HISTFILE): the record of the commands run in it is gone.", Match: &Spec{Programs: []string{"rm", "unlink", "shred"}, Operand: "(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.(bash_history|zsh_history|zhistory|history|sh_history|ksh_history|python_history|mysql_history|psql_history|node_repl_history|sqlite_history|rediscli_history|lesshst|local/share/fish/fish_history)|\\$HISTFILE"}}, m: matcher{operand: &lazyRE{expr: "(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.(bash_history|zsh_history|zhistory|history|sh_history|ksh_history|python_history|mysql_history|psql_history|node_repl_history|sqlite_history|rediscli_history|lesshst|local/share/fish/fish_history)|\\$HISTFILE", anchored: true, pre: "$HISTFILE\x00$HOME/.bash_history\x00$HOME/.history\x00$HOME/.ksh_history\x00$HOME/.lesshst\x00$HOME/.local/share/fish/fish_his\x00$HOME/.mysql_history\x00$HOME/.node_repl_history\x00$HOME/.psql_history\x00$HOME/.python_history\x00$HOME/.rediscli_history\x00$HOME/.sh_history\x00$HOME/.sqlite_history\x00$HOME/.zhistory\x00$HOME/.zsh_history\x00/Users/\x00/home/\x00/root/.bash_history\x00/root/.history\x00/root/.ksh_history\x00/root/.lesshst\x00/root/.local/share/fish/fish_his\x00/root/.mysql_history\x00/root/.node_repl_history\x00/root/.psql_history\x00/root/.python_history\x00/root/.rediscli_history\x00/root/.sh_history\x00/root/.sqlite_history\x00/root/.zhistory\x00/root/.zsh_history\x00~/.bash_history\x00~/.history\x00~/.ksh_history\x00~/.lesshst\x00~/.local/share/fish/fish_history\x00~/.mysql_history\x00~/.node_repl_history\x00~/.psql_history\x00~/.python_history\x00~/.rediscli_history\x00~/.sh_history\x00~/.sqlite_history\x00~/.zhistory\x00~/.zsh_history"}}},
-	{p: Pattern{Name: "history_file_written", Level: High, Description: "Empties, edits, forges or redirects a shell's history file (> ~/.bash_history, sed -i on it, ln -sf /dev/null ~/.zsh_history): the record of the commands run in it is gone or no longer kept.", Match: &Spec{Writes: "(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.(bash_history|zsh_history|zhistory|history|sh_history|ksh_history|python_history|mysql_history|psql_history|node_repl_history|sqlite_history|rediscli_history|lesshst|local/share/fish/fish_history)|\\$HISTFILE"}}, m: matcher{writes: &lazyRE{expr: "(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.(bash_history|zsh_history|zhistory|history|sh_history|ksh_history|python_history|mysql_history|psql_history|node_repl_history|sqlite_history|rediscli_history|lesshst|local/share/fish/fish_history)|\\$HISTFILE", anchored: true, pre: "$HISTFILE\x00$HOME/.bash_history\x00$HOME/.history\x00$HOME/.ksh_history\x00$HOME/.lesshst\x00$HOME/.local/share/fish/fish_his\x00$HOME/.mysql_history\x00$HOME/.node_repl_history\x00$HOME/.psql_history\x00$HOME/.python_history\x00$HOME/.rediscli_history\x00$HOME/.sh_history\x00$HOME/.sqlite_history\x00$HOME/.zhistory\x00$HOME/.zsh_history\x00/Users/\x00/home/\x00/root/.bash_history\x00/root/.history\x00/root/.ksh_history\x00/root/.lesshst\x00/root/.local/share/fish/fish_his\x00/root/.mysql_history\x00/root/.node_repl_history\x00/root/.psql_history\x00/root/.python_history\x00/root/.rediscli_history\x00/root/.sh_history\x00/root/.sqlite_history\x00/root/.zhistory\x00/root/.zsh_history\x00~/.bash_history\x00~/.history\x00~/.ksh_history\x00~/.lesshst\x00~/.local/share/fish/fish_history\x00~/.mysql_history\x00~/.node_repl_history\x00~/.psql_history\x00~/.python_history\x00~/.rediscli_history\x00~/.sh_history\x00~/.sqlite_history\x00~/.zhistory\x00~/.zsh_history"}}},
-	{p: Pattern{Name: "history_wiped", Level: High, Description: "Clears the shell's history and writes the empty list over the history file (history -c with history -w): the commands run so far leave no trace.", Match: &Spec{Programs: []string{"history"}, Check: "history_cleared_to_file"}}, m: matcher{}},
-	{p: Pattern{Name: "history_cleared", Level: Medium, Description: "Clears the current shell's history list or deletes entries from it (history -c, history -d): the file keeps what was saved before, the session's commands are gone.", Match: &Spec{Programs: []string{"history"}, FlagsAny: []string{"-c", "-d"}}}, m: matcher{}},
-	{p: Pattern{Name: "history_off", Level: Medium, Description: "Stops the shell from saving its history (unset HISTFILE, HISTFILE=/dev/null, HISTSIZE=0, set +o history): what is typed next leaves no trace.", Match: &Spec{Check: "history_off"}}, m: matcher{}},
-	{p: Pattern{Name: "history_off_then_command", Level: High, Description: "Stops the shell from saving its history and then runs a command: the command is hidden from the history, the way an intruder covers tracks.", Match: &Spec{Check: "history_off_then_command"}}, m: matcher{}},
-	{p: Pattern{Name: "journal_vacuum_all", Level: High, Description: "Vacuums the systemd journal down to almost nothing (--vacuum-time of seconds to a day, --vacuum-size under 100 MB, --vacuum-files of 1 or 2): the system's logs are deleted.", Match: &Spec{Programs: []string{"journalctl"}, Any: []Spec{{Values: []FlagValue{{Flag: "--vacuum-time", Value: "[0-9]+ ?(s|sec|secs|second|seconds|m|min|mins|minute|minutes|h|hr|hrs|hour|hours|us|ms)?|1 ?(d|day)"}}}, {Values: []FlagValue{{Flag: "--vacuum-size", Value: "[0-9]+ ?[KkBb]?|[0-9]{1,2} ?[Mm]"}}}, {Values: []FlagValue{{Flag: "--vacuum-files", Value: "[0-2]"}}}}}}, m: matcher{more: &matcherMore{any: []matcher{{more: &matcherMore{values: []*lazyRE{&lazyRE{expr: "[0-9]+ ?(s|sec|secs|second|seconds|m|min|mins|minute|minutes|h|hr|hrs|hour|hours|us|ms)?|1 ?(d|day)", anchored: true, pre: "0\x001\x002\x003\x004\x005\x006\x007\x008\x009"}}}}, {more: &matcherMore{values: []*lazyRE{&lazyRE{expr: "[0-9]+ ?[KkBb]?|[0-9]{1,2} ?[Mm]", anchored: true, pre: "0\x001\x002\x003\x004\x005\x006\x007\x008\x009"}}}}, {more: &matcherMore{values: []*lazyRE{&lazyRE{expr: "[0-2]", anchored: true, pre: "0\x001\x002"}}}}}}}},
-	{p: Pattern{Name: "journal_vacuum", Level: Medium, Description: "Vacuums the systemd journal (--vacuum-time, --vacuum-size, --vacuum-files): the older part of the system's logs is deleted.", Match: &Spec{Programs: []string{"journalctl"}, FlagsAny: []string{"--vacuum-time", "--vacuum-size", "--vacuum-files"}}}, m: matcher{}},
-	{p: Pattern{Name: "log_file_deleted", Level: High, Description: "Deletes system logs or login records (/var/log/*, the journal, the audit log, wtmp, btmp, utmp), one by one or with find: what happened on the machine can no longer be read.", Match: &Spec{Programs: []string{"rm", "unlink", "shred", "find"}, Any: []Spec{{Programs: []string{"rm", "unlink", "shred"}, Operand: "/var/log(/.*)?|/private/var/log(/.*)?|/var/audit(/.*)?|/run/log/journal(/.*)?|/var/run/utmp|/run/utmp|/var/adm/.+"}, {Programs: []string{"find"}, FlagsAny: []string{"-delete", "-exec=rm", "-execdir=rm", "-exec=truncate", "-execdir=truncate", "-exec=shred", "-execdir=shred", "-exec=unlink", "-exec=cp", "-exec=tee", "-exec=sh", "-exec=bash"}, Operand: "/var/log(/.*)?|/private/var/log(/.*)?|/var/audit(/.*)?|/run/log/journal(/.*)?|/var/run/utmp|/run/utmp|/var/adm/.+"}}}}, m: matcher{more: &matcherMore{any: []matcher{{operand: &lazyRE{expr: "/var/log(/.*)?|/private/var/log(/.*)?|/var/audit(/.*)?|/run/log/journal(/.*)?|/var/run/utmp|/run/utmp|/var/adm/.+", anchored: true, pre: "/private/var/log\x00/run/log/journal\x00/run/utmp\x00/var/adm/\x00/var/audit\x00/var/log\x00/var/run/utmp"}}, {operand: &lazyRE{expr: "/var/log(/.*)?|/private/var/log(/.*)?|/var/audit(/.*)?|/run/log/journal(/.*)?|/var/run/utmp|/run/utmp|/var/adm/.+", anchored: true, pre: "/private/var/log\x00/run/log/journal\x00/run/utmp\x00/var/adm/\x00/var/audit\x00/var/log\x00/var/run/utmp"}}}}}},
-	{p: Pattern{Name: "log_file_tampered", Level: High, Description: "Empties or edits a log file (truncate, : > FILE, cp /dev/null, sed -i on /var/log/*) or writes into the login records and security logs (wtmp, btmp, lastlog, auth.log, secure, the audit log): entries disappear or are forged.", Match: &Spec{Writes: "/var/log(/.*)?|/private/var/log(/.*)?|/var/audit(/.*)?|/run/log/journal(/.*)?|/var/run/utmp|/run/utmp|/var/adm/.+", Any: []Spec{{Check: "truncates"}, {Programs: []string{"truncate", "sed", "gsed", "perl"}}, {Programs: []string{"cp", "install", "mv", "dd", "ln"}, Operand: "/dev/null"}, {Programs: []string{"dd"}, Args: "(.* )?if=/dev/null( .*)?"}, {Writes: "/(private/)?var/log/(auth\\.log|secure|syslog|messages|kern\\.log|wtmp|btmp|lastlog|faillog|sudo\\.log|daemon\\.log|system\\.log|audit(/.*)?|journal(/.*)?|asl(/.*)?)([.-][0-9]+)?(\\.gz)?|/var/run/utmp|/run/utmp|/run/log/journal(/.*)?|/var/audit(/.*)?"}}}}, m: matcher{writes: &lazyRE{expr: "/var/log(/.*)?|/private/var/log(/.*)?|/var/audit(/.*)?|/run/log/journal(/.*)?|/var/run/utmp|/run/utmp|/var/adm/.+", anchored: true, pre: "/private/var/log\x00/run/log/journal\x00/run/utmp\x00/var/adm/\x00/var/audit\x00/var/log\x00/var/run/utmp"}, more: &matcherMore{any: []matcher{{}, {}, {operand: &lazyRE{expr: "/dev/null", anchored: true, pre: "/dev/null"}}, {args: &lazyRE{expr: "(.* )?if=/dev/null( .*)?", anchored: true}}, {writes: &lazyRE{expr: "/(private/)?var/log/(auth\\.log|secure|syslog|messages|kern\\.log|wtmp|btmp|lastlog|faillog|sudo\\.log|daemon\\.log|system\\.log|audit(/.*)?|journal(/.*)?|asl(/.*)?)([.-][0-9]+)?(\\.gz)?|/var/run/utmp|/run/utmp|/run/log/journal(/.*)?|/var/audit(/.*)?", anchored: true, pre: "/private/var/log/asl\x00/private/var/log/audit\x00/private/var/log/auth.log\x00/private/var/log/btmp\x00/private/var/log/daemon.log\x00/private/var/log/faillog\x00/private/var/log/journal\x00/private/var/log/kern.log\x00/private/var/log/lastlog\x00/private/var/log/messages\x00/private/var/log/secure\x00/private/var/log/sudo.log\x00/private/var/log/syslog\x00/private/var/log/system.log\x00/private/var/log/wtmp\x00/run/log/journal\x00/run/utmp\x00/var/audit\x00/var/log/asl\x00/var/log/audit\x00/var/log/auth.log\x00/var/log/btmp\x00/var/log/daemon.log\x00/var/log/faillog\x00/var/log/journal\x00/var/log/kern.log\x00/var/log/lastlog\x00/var/log/messages\x00/var/log/secure\x00/var/log/sudo.log\x00/var/log/syslog\x00/var/log/system.log\x00/var/log/wtmp\x00/var/run/utmp"}}}}}},
-	{p: Pattern{Name: "kernel_log_cleared", Level: Medium, Description: "Clears the kernel ring buffer (dmesg -C, dmesg -c): the kernel's recent messages are gone.", Match: &Spec{Programs: []string{"dmesg"}, FlagsAny: []string{"-C", "-c"}}}, m: matcher{}},
-	{p: Pattern{Name: "logging_service_stop", Level: High, Description: "Stops, disables or masks the system's logging (rsyslog, syslog-ng, systemd-journald, log shippers): what happens next is not recorded.", Match: &Spec{Programs: []string{"systemctl", "service", "launchctl", "pkill", "killall"}, Any: []Spec{{Programs: []string{"systemctl"}, Subcommands: []string{"stop", "disable", "mask", "kill"}, Operand: "(rsyslog|syslog|syslog-ng|systemd-journald|systemd-journald\\.socket|systemd-journald-dev-log\\.socket|journald|sysklogd|metalog|filebeat|fluentd|fluent-bit|td-agent|vector|promtail|nxlog|splunkd|splunkforwarder|auditbeat|winlogbeat|otelcol|otelcol-contrib|datadog-agent|telegraf)(\\.(service|socket))?"}, {Programs: []string{"service"}, Args: "(rsyslog|syslog|syslog-ng|sysklogd|filebeat|fluentd|td-agent|splunkd|nxlog) (stop|force-stop)( .*)?"}, {Programs: []string{"launchctl"}, Subcommands: []string{"unload", "bootout", "remove", "disable", "kill", "stop"}, Operand: ".*(syslogd|com\\.apple\\.(syslogd|aslmanager|auditd)).*"}, {Programs: []string{"pkill", "killall"}, Operand: "(rsyslogd|syslogd|syslog-ng|systemd-journald|journald|filebeat|fluentd|fluent-bit)"}}}}, m: matcher{more: &matcherMore{any: []matcher{{operand: &lazyRE{expr: "(rsyslog|syslog|syslog-ng|systemd-journald|systemd-journald\\.socket|systemd-journald-dev-log\\.socket|journald|sysklogd|metalog|filebeat|fluentd|fluent-bit|td-agent|vector|promtail|nxlog|splunkd|splunkforwarder|auditbeat|winlogbeat|otelcol|otelcol-contrib|datadog-agent|telegraf)(\\.(service|socket))?", anchored: true, pre: "auditbeat\x00datadog-agent\x00filebeat\x00fluent-bit\x00fluentd\x00journald\x00metalog\x00nxlog\x00otelcol\x00promtail\x00rsyslog\x00splunkd\x00splunkforwarder\x00sysklogd\x00syslog\x00systemd-journald\x00td-agent\x00telegraf\x00vector\x00winlogbeat"}}, {args: &lazyRE{expr: "(rsyslog|syslog|syslog-ng|sysklogd|filebeat|fluentd|td-agent|splunkd|nxlog) (stop|force-stop)( .*)?", anchored: true, pre: "filebeat force-stop\x00filebeat stop\x00fluentd force-stop\x00fluentd stop\x00nxlog force-stop\x00nxlog stop\x00rsyslog force-stop\x00rsyslog stop\x00splunkd force-stop\x00splunkd stop\x00sysklogd force-stop\x00sysklogd stop\x00syslog force-stop\x00syslog stop\x00syslog-ng force-stop\x00syslog-ng stop\x00td-agent force-stop\x00td-agent stop"}}, {operand: &lazyRE{expr: ".*(syslogd|com\\.apple\\.(syslogd|aslmanager|auditd)).*", anchored: true}}, {operand: &lazyRE{expr: "(rsyslogd|syslogd|syslog-ng|systemd-journald|journald|filebeat|fluentd|fluent-bit)", anchored: true, pre: "filebeat\x00fluent-bit\x00fluentd\x00journald\x00rsyslogd\x00syslog-ng\x00syslogd\x00systemd-journald"}}}}}},
-	{p: Pattern{Name: "cloud_audit_log_off", Level: High, Description: "Stops or deletes a cloud audit trail or log store (aws cloudtrail stop-logging/delete-trail, aws logs delete-log-group, gcloud logging sinks/logs delete, az monitor diagnostic-settings delete): what happens in the account is no longer recorded, or its record is gone.", Match: &Spec{Programs: []string{"aws", "gcloud", "az"}, Any: []Spec{{Programs: []string{"aws"}, Subcommands: []string{"cloudtrail stop-logging", "cloudtrail delete-trail", "logs delete-log-group", "logs delete-log-stream", "logs delete-retention-policy", "guardduty delete-detector", "config delete-configuration-recorder", "config stop-configuration-recorder"}}, {Programs: []string{"gcloud"}, Subcommands: []string{"logging sinks delete", "logging logs delete", "logging buckets delete"}}, {Programs: []string{"az"}, Subcommands: []string{"monitor diagnostic-settings delete", "monitor log-analytics workspace delete"}}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {}, {}}}}},
-	{p: Pattern{Name: "write_shell_startup", Level: High, Description: "Writes or appends to a shell startup file (~/.bashrc, ~/.zshrc, ~/.profile, ~/.config/fish/config.fish, /etc/profile.d/*, /etc/bash.bashrc, /etc/environment): what it adds runs in every new shell or login from now on.", Match: &Spec{Writes: "(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|profile|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|mkshrc|cshrc|tcshrc|login|xprofile|xinitrc|xsession|xsessionrc|pam_environment)|(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.config/(fish/(config\\.fish|conf\\.d(/.*)?)|environment\\.d(/.*)?)|\\$ZDOTDIR/\\.z[a-z]+|/etc/(profile|profile\\.d(/.*)?|bash\\.bashrc|bashrc|zshrc|zsh/z[a-z]+|zprofile|zshenv|zlogin|environment|csh\\.cshrc|csh\\.login|fish/(config\\.fish|conf\\.d(/.*)?)|X11/Xsession\\.d(/.*)?)"}}, m: matcher{writes: &lazyRE{expr: "(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|profile|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|mkshrc|cshrc|tcshrc|login|xprofile|xinitrc|xsession|xsessionrc|pam_environment)|(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.config/(fish/(config\\.fish|conf\\.d(/.*)?)|environment\\.d(/.*)?)|\\$ZDOTDIR/\\.z[a-z]+|/etc/(profile|profile\\.d(/.*)?|bash\\.bashrc|bashrc|zshrc|zsh/z[a-z]+|zprofile|zshenv|zlogin|environment|csh\\.cshrc|csh\\.login|fish/(config\\.fish|conf\\.d(/.*)?)|X11/Xsession\\.d(/.*)?)", anchored: true, pre: "$HOME/.\x00$ZDOTDIR/.z\x00/Users/\x00/etc/X11/Xsession.d\x00/etc/bash.bashrc\x00/etc/bashrc\x00/etc/csh.cshrc\x00/etc/csh.login\x00/etc/environment\x00/etc/fish/conf.d\x00/etc/fish/config.fish\x00/etc/profile\x00/etc/zlogin\x00/etc/zprofile\x00/etc/zsh/z\x00/etc/zshenv\x00/etc/zshrc\x00/home/\x00/root/.\x00~/."}}},
-	{p: Pattern{Name: "write_auth_file", Level: High, Description: "Overwrites or appends to a file that controls who can log in or become root (/etc/passwd, /etc/shadow, /etc/sudoers, /etc/sudoers.d/*, /etc/pam.d/*, authorized_keys).", Match: &Spec{Writes: "/etc/(passwd|shadow|group|gshadow|sudoers|sudoers\\.d(/.*)?|pam\\.d(/.*)?|security/(access\\.conf|pam_env\\.conf))|(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.ssh/authorized_keys2?|/etc/ssh/authorized_keys(/.*)?"}}, m: matcher{writes: &lazyRE{expr: "/etc/(passwd|shadow|group|gshadow|sudoers|sudoers\\.d(/.*)?|pam\\.d(/.*)?|security/(access\\.conf|pam_env\\.conf))|(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.ssh/authorized_keys2?|/etc/ssh/authorized_keys(/.*)?", anchored: true, pre: "$HOME/.ssh/authorized_keys\x00/Users/\x00/etc/group\x00/etc/gshadow\x00/etc/pam.d\x00/etc/passwd\x00/etc/security/access.conf\x00/etc/security/pam_env.conf\x00/etc/shadow\x00/etc/ssh/authorized_keys\x00/etc/sudoers\x00/home/\x00/root/.ssh/authorized_keys\x00~/.ssh/authorized_keys"}}},
-	{p: Pattern{Name: "visudo_scripted", Level: High, Description: "Feeds visudo its edit from a pipe or a file (EDITOR='tee -a' visudo): a sudoers rule is added without anyone reading it.", Match: &Spec{Programs: []string{"visudo"}, FlagsNone: []string{"-c", "--check"}, Check: "stdin_fed"}}, m: matcher{}},
-	{p: Pattern{Name: "write_preload", Level: High, Description: "Writes /etc/ld.so.preload or the loader's search path: the named library is loaded into every program the system starts, root's included.", Match: &Spec{Writes: "/etc/ld\\.so\\.preload|/etc/ld\\.so\\.conf(\\.d(/.*)?)?"}}, m: matcher{writes: &lazyRE{expr: "/etc/ld\\.so\\.preload|/etc/ld\\.so\\.conf(\\.d(/.*)?)?", anchored: true, pre: "/etc/ld.so.conf\x00/etc/ld.so.preload"}}},
-	{p: Pattern{Name: "write_cron", Level: High, Description: "Writes a system cron file or a user's crontab file directly (/etc/crontab, /etc/cron.d/*, /etc/cron.hourly/*, /var/spool/cron/*): its commands run on a schedule from now on.", Match: &Spec{Writes: "/etc/(crontab|anacrontab|cron\\.(d|hourly|daily|weekly|monthly)(/.*)?|cron\\.allow)|/var/spool/cron(/.*)?|/usr/lib/cron/tabs(/.*)?|/var/at/tabs(/.*)?"}}, m: matcher{writes: &lazyRE{expr: "/etc/(crontab|anacrontab|cron\\.(d|hourly|daily|weekly|monthly)(/.*)?|cron\\.allow)|/var/spool/cron(/.*)?|/usr/lib/cron/tabs(/.*)?|/var/at/tabs(/.*)?", anchored: true, pre: "/etc/anacrontab\x00/etc/cron.allow\x00/etc/cron.d\x00/etc/cron.hourly\x00/etc/cron.monthly\x00/etc/cron.weekly\x00/etc/crontab\x00/usr/lib/cron/tabs\x00/var/at/tabs\x00/var/spool/cron"}}},
-	{p: Pattern{Name: "crontab_install", Level: High, Description: "Installs a crontab from a file or from input (crontab FILE, ... | crontab -): it replaces the user's scheduled jobs, and its commands run on a schedule from now on.", Match: &Spec{Programs: []string{"crontab"}, FlagsNone: []string{"-l", "-e", "-r", "--help"}, Any: []Spec{{MinOperands: 1}, {Check: "stdin_fed"}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {}}}}},
-	{p: Pattern{Name: "write_boot_service", Level: High, Description: "Writes a systemd unit, an init script or /etc/rc.local: what it names starts at every boot (or login, for user units) from now on.", Match: &Spec{Writes: "/etc/systemd/(system|user)(/.*)?|/(usr/)?lib/systemd/(system|user)(/.*)?|/run/systemd/system(/.*)?|(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.config/systemd/user(/.*)?|(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.local/share/systemd/user(/.*)?|/etc/(init\\.d|rc\\.d|init|rc[0-6S]\\.d)(/.*)?|/etc/rc\\.local|/etc/inittab"}}, m: matcher{writes: &lazyRE{expr: "/etc/systemd/(system|user)(/.*)?|/(usr/)?lib/systemd/(system|user)(/.*)?|/run/systemd/system(/.*)?|(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.config/systemd/user(/.*)?|(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.local/share/systemd/user(/.*)?|/etc/(init\\.d|rc\\.d|init|rc[0-6S]\\.d)(/.*)?|/etc/rc\\.local|/etc/inittab", anchored: true, pre: "$HOME/.config/systemd/user\x00$HOME/.local/share/systemd/user\x00/Users/\x00/etc/init\x00/etc/rc.d\x00/etc/rc.local\x00/etc/rc0.d\x00/etc/rc1.d\x00/etc/rc2.d\x00/etc/rc3.d\x00/etc/rc4.d\x00/etc/rc5.d\x00/etc/rc6.d\x00/etc/rcS.d\x00/etc/systemd/system\x00/etc/systemd/user\x00/home/\x00/lib/systemd/system\x00/lib/systemd/user\x00/root/.config/systemd/user\x00/root/.local/share/systemd/user\x00/run/systemd/system\x00/usr/lib/systemd/system\x00/usr/lib/systemd/user\x00~/.config/systemd/user\x00~/.local/share/systemd/user"}}},
-	{p: Pattern{Name: "write_autostart", Level: High, Description: "Writes a file that makes the system run a command by itself: desktop autostart entries, login messages (update-motd.d), udev rules, apt hooks, network hooks, ~/.ssh/rc.", Match: &Spec{Writes: "(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.config/autostart(/.*)?|/etc/xdg/autostart(/.*)?|/etc/update-motd\\.d(/.*)?|/etc/udev/rules\\.d(/.*)?|/etc/apt/apt\\.conf\\.d(/.*)?|/etc/network/if-(up|pre-up|down|post-down)\\.d(/.*)?|/etc/NetworkManager/dispatcher\\.d(/.*)?|/etc/dhcp/dhclient-(enter|exit)-hooks\\.d(/.*)?|/etc/ssh/sshrc|(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.ssh/rc"}}, m: matcher{writes: &lazyRE{expr: "(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.config/autostart(/.*)?|/etc/xdg/autostart(/.*)?|/etc/update-motd\\.d(/.*)?|/etc/udev/rules\\.d(/.*)?|/etc/apt/apt\\.conf\\.d(/.*)?|/etc/network/if-(up|pre-up|down|post-down)\\.d(/.*)?|/etc/NetworkManager/dispatcher\\.d(/.*)?|/etc/dhcp/dhclient-(enter|exit)-hooks\\.d(/.*)?|/etc/ssh/sshrc|(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.ssh/rc", anchored: true, pre: "$HOME/.config/autostart\x00$HOME/.ssh/rc\x00/Users/\x00/etc/NetworkManager/dispatcher.d\x00/etc/apt/apt.conf.d\x00/etc/dhcp/dhclient-enter-hooks.d\x00/etc/dhcp/dhclient-exit-hooks.d\x00/etc/network/if-down.d\x00/etc/network/if-post-down.d\x00/etc/network/if-pre-up.d\x00/etc/network/if-up.d\x00/etc/ssh/sshrc\x00/etc/udev/rules.d\x00/etc/update-motd.d\x00/etc/xdg/autostart\x00/home/\x00/root/.config/autostart\x00/root/.ssh/rc\x00~/.config/autostart\x00~/.ssh/rc"}}},
-	{p: Pattern{Name: "write_launchd_plist", Level: High, Description: "Writes a launchd agent or daemon (~/Library/LaunchAgents, /Library/LaunchDaemons): macOS starts what it names at every login or boot from now on.", Match: &Spec{Writes: "(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/Library/(LaunchAgents|LaunchDaemons)(/.*)?|/Library/(LaunchAgents|LaunchDaemons|StartupItems)(/.*)?|/System/Library/(LaunchAgents|LaunchDaemons)(/.*)?"}}, m: matcher{writes: &lazyRE{expr: "(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/Library/(LaunchAgents|LaunchDaemons)(/.*)?|/Library/(LaunchAgents|LaunchDaemons|StartupItems)(/.*)?|/System/Library/(LaunchAgents|LaunchDaemons)(/.*)?", anchored: true, pre: "$HOME/Library/LaunchAgents\x00$HOME/Library/LaunchDaemons\x00/Library/LaunchAgents\x00/Library/LaunchDaemons\x00/Library/StartupItems\x00/System/Library/LaunchAgents\x00/System/Library/LaunchDaemons\x00/Users/\x00/home/\x00/root/Library/LaunchAgents\x00/root/Library/LaunchDaemons\x00~/Library/LaunchAgents\x00~/Library/LaunchDaemons"}}},
-	{p: Pattern{Name: "systemctl_enable_unit", Level: High, Description: "Enables or links a systemd unit that is not a well-known package's service (systemctl enable, reenable, link): it starts at every boot or login from now on.", Match: &Spec{Programs: []string{"systemctl"}, Subcommands: []string{"enable", "reenable", "link"}, MinOperands: 1, OperandNone: "(docker|containerd|podman|nginx|apache2|httpd|caddy|haproxy|traefik|postgresql|postgresql@[^ ]*|mysql|mysqld|mariadb|mongod|mongodb|redis|redis-server|memcached|rabbitmq-server|elasticsearch|kibana|grafana-server|prometheus|prometheus-node-exporter|node_exporter|ssh|sshd|cron|crond|cronie|atd|chrony|chronyd|ntp|ntpd|systemd-[a-z-]+|NetworkManager|ufw|firewalld|nftables|netfilter-persistent|fail2ban|auditd|apparmor|rsyslog|syslog-ng|snapd|libvirtd|virtqemud|qemu-guest-agent|cloud-init|kubelet|k3s|k3s-agent|rke2-server|rke2-agent|tailscaled|zerotier-one|wg-quick@[^ ]*|openvpn|openvpn@[^ ]*|openvpn-server@[^ ]*|cups|bluetooth|avahi-daemon|gdm|gdm3|lightdm|sddm|fstrim|logrotate|apt-daily|apt-daily-upgrade|unattended-upgrades|dnf-automatic|php[0-9.]*-fpm|supervisor|supervisord|jenkins|gitlab-runner|gitea|nomad|consul|vault|minio|smbd|nmbd|nfs-server|rpcbind|postfix|dovecot|exim4|named|bind9|dnsmasq|unbound|squid|varnish|syncthing|syncthing@[^ ]*|getty@[^ ]*|serial-getty@[^ ]*|zfs-[a-z-]+|zfs|mdmonitor|lvm2-[a-z-]+|multipathd|smartd|smartmontools|irqbalance|tuned|thermald|acpid|upower|polkit|dbus|pipewire|pipewire-pulse|wireplumber|pulseaudio|ollama|cockpit|earlyoom|power-profiles-daemon|tlp|mosquitto|influxdb|telegraf|loki|promtail|filebeat|metricbeat|fluent-bit|td-agent|zabbix-agent|zabbix-agent2|netdata|cadvisor|sysstat|rngd|haveged|ipsec|strongswan|xrdp|vncserver@[^ ]*|multi-user|graphical|default|network-online|podman-restart|podman-auto-update)(\\.(service|socket|timer|target|path|mount))?"}}, m: matcher{operandNone: &lazyRE{expr: "(docker|containerd|podman|nginx|apache2|httpd|caddy|haproxy|traefik|postgresql|postgresql@[^ ]*|mysql|mysqld|mariadb|mongod|mongodb|redis|redis-server|memcached|rabbitmq-server|elasticsearch|kibana|grafana-server|prometheus|prometheus-node-exporter|node_exporter|ssh|sshd|cron|crond|cronie|atd|chrony|chronyd|ntp|ntpd|systemd-[a-z-]+|NetworkManager|ufw|firewalld|nftables|netfilter-persistent|fail2ban|auditd|apparmor|rsyslog|syslog-ng|snapd|libvirtd|virtqemud|qemu-guest-agent|cloud-init|kubelet|k3s|k3s-agent|rke2-server|rke2-agent|tailscaled|zerotier-one|wg-quick@[^ ]*|openvpn|openvpn@[^ ]*|openvpn-server@[^ ]*|cups|bluetooth|avahi-daemon|gdm|gdm3|lightdm|sddm|fstrim|logrotate|apt-daily|apt-daily-upgrade|unattended-upgrades|dnf-automatic|php[0-9.]*-fpm|supervisor|supervisord|jenkins|gitlab-runner|gitea|nomad|consul|vault|minio|smbd|nmbd|nfs-server|rpcbind|postfix|dovecot|exim4|named|bind9|dnsmasq|unbound|squid|varnish|syncthing|syncthing@[^ ]*|getty@[^ ]*|serial-getty@[^ ]*|zfs-[a-z-]+|zfs|mdmonitor|lvm2-[a-z-]+|multipathd|smartd|smartmontools|irqbalance|tuned|thermald|acpid|upower|polkit|dbus|pipewire|pipewire-pulse|wireplumber|pulseaudio|ollama|cockpit|earlyoom|power-profiles-daemon|tlp|mosquitto|influxdb|telegraf|loki|promtail|filebeat|metricbeat|fluent-bit|td-agent|zabbix-agent|zabbix-agent2|netdata|cadvisor|sysstat|rngd|haveged|ipsec|strongswan|xrdp|vncserver@[^ ]*|multi-user|graphical|default|network-online|podman-restart|podman-auto-update)(\\.(service|socket|timer|target|path|mount))?", anchored: true}}},
-	{p: Pattern{Name: "launchctl_load", Level: High, Description: "Loads, bootstraps or submits a launchd job (launchctl load -w, bootstrap, enable, submit): macOS runs it now and at every login or boot.", Match: &Spec{Programs: []string{"launchctl"}, Subcommands: []string{"load", "bootstrap", "enable", "submit"}, OperandNone: ".*/homebrew\\.mxcl\\.[^/]+\\.plist|gui/[0-9]+/homebrew\\.mxcl\\..*"}}, m: matcher{operandNone: &lazyRE{expr: ".*/homebrew\\.mxcl\\.[^/]+\\.plist|gui/[0-9]+/homebrew\\.mxcl\\..*", anchored: true}}},
-	{p: Pattern{Name: "git_hooks_other_repo", Level: High, Description: "Writes a git hook into another repository (../other/.git/hooks/*, ~/src/x/.git/hooks/*, a bare repository's hooks): the code runs the next time anyone commits, checks out, pushes or receives there.", Match: &Spec{Writes: "[^ ]+/\\.git/hooks(/.*)?|[^ ]+\\.git/hooks(/.*)?"}}, m: matcher{writes: &lazyRE{expr: "[^ ]+/\\.git/hooks(/.*)?|[^ ]+\\.git/hooks(/.*)?", anchored: true}}},
-	{p: Pattern{Name: "git_global_hooks", Level: High, Description: "Points every repository of the user or the system at one hooks or template directory, or a file-system monitor (git config --global core.hooksPath, init.templateDir, core.fsmonitor): its programs run in every repository from now on.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"config"}, FlagsAny: []string{"--global", "--system"}, FlagsNone: []string{"--get", "--get-all", "--get-regexp", "--unset", "--unset-all", "-l", "--list", "--remove-section"}, Operand: "(?i)(core\\.hookspath|init\\.templatedir|core\\.fsmonitor)", OperandNone: "(?i)false|true|no|0|get|unset|list"}}, m: matcher{operand: &lazyRE{expr: "(?i)(core\\.hookspath|init\\.templatedir|core\\.fsmonitor)", anchored: true}, operandNone: &lazyRE{expr: "(?i)false|true|no|0|get|unset|list", anchored: true}}},
-	{p: Pattern{Name: "git_global_exec", Level: High, Description: "Sets a command line that git runs (core.pager, core.editor, core.sshCommand, diff.external, an alias with !, a filter, gpg.program, credential.helper) for every repository, to one that runs a shell, a download or a program from a temporary directory.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"config"}, FlagsAny: []string{"--global", "--system"}, FlagsNone: []string{"--get", "--get-all", "--get-regexp", "--unset", "--unset-all", "-l", "--list"}, Operand: "(?i)(core\\.(pager|editor|sshcommand|askpass)|sequence\\.editor|diff\\.external|alias\\..+|filter\\..+\\.(clean|smudge|process)|gpg\\.program|gpg\\..+\\.program|credential\\.helper|pager\\..+|interactive\\.difffilter|web\\.browser|merge\\..+\\.driver|diff\\..+\\.textconv)", Any: []Spec{{Operand: "!.*|.*(sh -c|bash -c|curl |wget |nc |\\| *(ba)?sh|;|&&|\\$\\(|`|/tmp/|/var/tmp/|/dev/shm/|/dev/tcp/).*"}}}}, m: matcher{operand: &lazyRE{expr: "(?i)(core\\.(pager|editor|sshcommand|askpass)|sequence\\.editor|diff\\.external|alias\\..+|filter\\..+\\.(clean|smudge|process)|gpg\\.program|gpg\\..+\\.program|credential\\.helper|pager\\..+|interactive\\.difffilter|web\\.browser|merge\\..+\\.driver|diff\\..+\\.textconv)", anchored: true}, more: &matcherMore{any: []matcher{{operand: &lazyRE{expr: "!.*|.*(sh -c|bash -c|curl |wget |nc |\\| *(ba)?sh|;|&&|\\$\\(|`|/tmp/|/var/tmp/|/dev/shm/|/dev/tcp/).*", anchored: true}}}}}},
-	{p: Pattern{Name: "ssh_config_command", Level: High, Description: "Adds a command to the ssh client's configuration (ProxyCommand, LocalCommand, KnownHostsCommand, Match exec): it runs at every ssh connection from now on.", Match: &Spec{Writes: "(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.ssh/config|/etc/ssh/ssh_config(\\.d(/.*)?)?", Any: []Spec{{Programs: []string{"echo", "printf"}, Args: "(?is).*(proxycommand|localcommand|knownhostscommand|match +(.* )?exec).*"}, {Stdin: "(?is).*(proxycommand|localcommand|knownhostscommand|match +(.* )?exec).*"}}}}, m: matcher{writes: &lazyRE{expr: "(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.ssh/config|/etc/ssh/ssh_config(\\.d(/.*)?)?", anchored: true, pre: "$HOME/.ssh/config\x00/Users/\x00/etc/ssh/ssh_config\x00/home/\x00/root/.ssh/config\x00~/.ssh/config"}, more: &matcherMore{any: []matcher{{args: &lazyRE{expr: "(?is).*(proxycommand|localcommand|knownhostscommand|match +(.* )?exec).*", anchored: true}}, {stdin: &lazyRE{expr: "(?is).*(proxycommand|localcommand|knownhostscommand|match +(.* )?exec).*", anchored: true}}}}}},
-	{p: Pattern{Name: "uid_zero_account", Level: High, Description: "Creates or changes an account to have user id 0 (useradd -o -u 0, usermod -u 0 -o): a second root that logs in with its own password.", Match: &Spec{Programs: []string{"useradd", "usermod", "adduser"}, Values: []FlagValue{{Flag: "-u", Value: "0+"}}}}, m: matcher{more: &matcherMore{values: []*lazyRE{&lazyRE{expr: "0+", anchored: true, pre: "0"}}}}},
-	{p: Pattern{Name: "admin_group_account", Level: High, Description: "Adds an account to an administrator group (sudo, wheel, admin, root): it can become root from now on.", Match: &Spec{Programs: []string{"useradd", "usermod", "gpasswd", "adduser", "dseditgroup", "addgroup"}, Any: []Spec{{Programs: []string{"useradd", "usermod"}, Values: []FlagValue{{Flag: "-G", Value: "(.*,)?(sudo|wheel|admin|root)(,.*)?"}}}, {Programs: []string{"gpasswd"}, FlagsAny: []string{"-a", "-M"}, Operand: "sudo|wheel|admin|root"}, {Programs: []string{"adduser", "addgroup"}, MinOperands: 2, LastOperand: "sudo|wheel|admin|root"}, {Programs: []string{"dseditgroup"}, Args: "(.* )?-a [^ ]+ .*(admin|wheel)"}}}}, m: matcher{more: &matcherMore{any: []matcher{{more: &matcherMore{values: []*lazyRE{&lazyRE{expr: "(.*,)?(sudo|wheel|admin|root)(,.*)?", anchored: true}}}}, {operand: &lazyRE{expr: "sudo|wheel|admin|root", anchored: true, pre: "admin\x00root\x00sudo\x00wheel"}}, {last: &lazyRE{expr: "sudo|wheel|admin|root", anchored: true, pre: "admin\x00root\x00sudo\x00wheel"}}, {args: &lazyRE{expr: "(.* )?-a [^ ]+ .*(admin|wheel)", anchored: true}}}}}},
-	{p: Pattern{Name: "setuid_bit", Level: High, Description: "Sets the set-user-id bit (chmod u+s, +s, 4755): whoever runs the file runs it as its owner; on a shell, an interpreter or a copy of one owned by root, anyone gets a root shell.", Match: &Spec{Programs: []string{"chmod"}, Operand: "0*[4-7][0-7][0-7][0-7]|(.*,)?([go]*[ua][ugoa]*|)[+=][rwxXt]*s[rwxXst]*(,.*)?"}}, m: matcher{operand: &lazyRE{expr: "0*[4-7][0-7][0-7][0-7]|(.*,)?([go]*[ua][ugoa]*|)[+=][rwxXt]*s[rwxXst]*(,.*)?", anchored: true}}},
-	{p: Pattern{Name: "setcap_privileged", Level: High, Description: "Gives a program capabilities that amount to root (setcap cap_setuid, cap_sys_admin, cap_dac_override, ... +ep): whoever runs it can take over the machine.", Match: &Spec{Programs: []string{"setcap"}, Operand: "(?i)(.*,)?(cap_setuid|cap_setgid|cap_sys_admin|cap_dac_override|cap_dac_read_search|cap_sys_ptrace|cap_sys_module|cap_chown|cap_fowner|cap_sys_rawio|all)([,=+].*)?[=+][eip]*[ep][eip]*"}}, m: matcher{operand: &lazyRE{expr: "(?i)(.*,)?(cap_setuid|cap_setgid|cap_sys_admin|cap_dac_override|cap_dac_read_search|cap_sys_ptrace|cap_sys_module|cap_chown|cap_fowner|cap_sys_rawio|all)([,=+].*)?[=+][eip]*[ep][eip]*", anchored: true}}},
-	{p: Pattern{Name: "windows_autorun", Level: High, Description: "Registers a command to run at logon or on a schedule on Windows (schtasks /create, reg add ...\\CurrentVersion\\Run): it runs from now on.", Match: &Spec{Programs: []string{"schtasks", "reg"}, Any: []Spec{{Programs: []string{"schtasks"}, Operand: "(?i)/create"}, {Programs: []string{"reg"}, Operand: "(?i)add", Args: "(?i).*hk(cu|lm|ey_current_user|ey_local_machine)\\\\?software\\\\?(wow6432node\\\\?)?microsoft\\\\?windows\\\\?currentversion\\\\?(run|runonce|runservices|policies\\\\?explorer\\\\?run)( .*)?"}}}}, m: matcher{more: &matcherMore{any: []matcher{{operand: &lazyRE{expr: "(?i)/create", anchored: true, pre: "/"}}, {operand: &lazyRE{expr: "(?i)add", anchored: true}, args: &lazyRE{expr: "(?i).*hk(cu|lm|ey_current_user|ey_local_machine)\\\\?software\\\\?(wow6432node\\\\?)?microsoft\\\\?windows\\\\?currentversion\\\\?(run|runonce|runservices|policies\\\\?explorer\\\\?run)( .*)?", anchored: true}}}}}},
-	{p: Pattern{Name: "rm_auth_file", Level: High, Description: "Deletes or moves away a file that controls who can log in or become root (/etc/passwd, /etc/shadow, /etc/sudoers, authorized_keys): logins and sudo break, or a lockout file is gone.", Match: &Spec{Programs: []string{"rm", "unlink", "shred", "mv"}, Operand: "/etc/(passwd|shadow|group|gshadow|sudoers)|/etc/sudoers\\.d/.*|(~|\\$HOME|/root|/home/[^/]+)/\\.ssh/authorized_keys"}}, m: matcher{operand: &lazyRE{expr: "/etc/(passwd|shadow|group|gshadow|sudoers)|/etc/sudoers\\.d/.*|(~|\\$HOME|/root|/home/[^/]+)/\\.ssh/authorized_keys", anchored: true, pre: "$HOME/.ssh/authorized_keys\x00/etc/group\x00/etc/gshadow\x00/etc/passwd\x00/etc/shadow\x00/etc/sudoers\x00/home/\x00/root/.ssh/authorized_keys\x00~/.ssh/authorized_keys"}}},
-	{p: Pattern{Name: "remote_repo_delete", Level: Critical, Description: "Deletes a repository on its forge (gh repo delete, glab repo delete, hub delete, tea repos delete, az repos delete): its history, issues, pull requests, releases and wiki are gone.", Match: &Spec{Programs: []string{"gh", "glab", "hub", "tea", "gt", "fj", "az"}, Any: []Spec{{Programs: []string{"gh", "glab", "gt", "fj"}, Subcommands: []string{"repo delete"}}, {Programs: []string{"hub"}, Subcommands: []string{"delete"}}, {Programs: []string{"tea"}, Subcommands: []string{"repos delete"}}, {Programs: []string{"az"}, Subcommands: []string{"repos delete"}}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {}, {}, {}}}}},
-	{p: Pattern{Name: "remote_api_repo_delete", Level: Critical, Description: "Deletes a repository through its forge's REST API (gh api -X DELETE repos/OWNER/REPO, glab api -X DELETE projects/ID, curl -X DELETE to api.github.com/repos/..., a GitLab or Gitea API): its history and everything with it is gone.", Match: &Spec{Programs: []string{"gh", "glab", "curl", "http", "https", "xh", "xhs"}, Any: []Spec{{Programs: []string{"gh"}, Subcommands: []string{"api"}, Values: []FlagValue{{Flag: "-X", Value: "(?i)delete"}}, Operand: "/?repos/[^/]+/[^/]+/?"}, {Programs: []string{"gh"}, Subcommands: []string{"api"}, Values: []FlagValue{{Flag: "--method", Value: "(?i)delete"}}, Operand: "/?repos/[^/]+/[^/]+/?"}, {Programs: []string{"glab"}, Subcommands: []string{"api"}, Values: []FlagValue{{Flag: "-X", Value: "(?i)delete"}}, Operand: "/?projects/[^/]+/?"}, {Programs: []string{"glab"}, Subcommands: []string{"api"}, Values: []FlagValue{{Flag: "--method", Value: "(?i)delete"}}, Operand: "/?projects/[^/]+/?"}, {Programs: []string{"curl"}, Values: []FlagValue{{Flag: "-X", Value: "(?i)delete"}}, Args: "(.* )?https?://(api\\.github\\.com/repos/[^/ ]+/[^/ ?]+|[^/ ]+/api/v3/repos/[^/ ]+/[^/ ?]+|[^/ ]+/api/v4/projects/[^/ ?]+|[^/ ]+/api/v1/repos/[^/ ]+/[^/ ?]+)/?(\\?[^ ]*)?( .*)?"}, {Programs: []string{"curl"}, Values: []FlagValue{{Flag: "--request", Value: "(?i)delete"}}, Args: "(.* )?https?://(api\\.github\\.com/repos/[^/ ]+/[^/ ?]+|[^/ ]+/api/v3/repos/[^/ ]+/[^/ ?]+|[^/ ]+/api/v4/projects/[^/ ?]+|[^/ ]+/api/v1/repos/[^/ ]+/[^/ ?]+)/?(\\?[^ ]*)?( .*)?"}, {Programs: []string{"http", "https", "xh", "xhs"}, Operand: "(?i)delete", Args: "(.* )?(https?://)?(api\\.github\\.com/repos/[^/ ]+/[^/ ?]+|[^/ ]+/api/v4/projects/[^/ ?]+|[^/ ]+/api/v1/repos/[^/ ]+/[^/ ?]+)/?( .*)?"}}}}, m: matcher{more: &matcherMore{any: []matcher{{operand: &lazyRE{expr: "/?repos/[^/]+/[^/]+/?", anchored: true, pre: "/repos/\x00repos/"}, more: &matcherMore{values: []*lazyRE{&lazyRE{expr: "(?i)delete", anchored: true}}}}, {operand: &lazyRE{expr: "/?repos/[^/]+/[^/]+/?", anchored: true, pre: "/repos/\x00repos/"}, more: &matcherMore{values: []*lazyRE{&lazyRE{expr: "(?i)delete", anchored: true}}}}, {operand: &lazyRE{expr: "/?projects/[^/]+/?", anchored: true, pre: "/projects/\x00projects/"}, more: &matcherMore{values: []*lazyRE{&lazyRE{expr: "(?i)delete", anchored: true}}}}, {operand: &lazyRE{expr: "/?projects/[^/]+/?", anchored: true, pre: "/projects/\x00projects/"}, more: &matcherMore{values: []*lazyRE{&lazyRE{expr: "(?i)delete", anchored: true}}}}, {args: &lazyRE{expr: "(.* )?https?://(api\\.github\\.com/repos/[^/ ]+/[^/ ?]+|[^/ ]+/api/v3/repos/[^/ ]+/[^/ ?]+|[^/ ]+/api/v4/projects/[^/ ?]+|[^/ ]+/api/v1/repos/[^/ ]+/[^/ ?]+)/?(\\?[^ ]*)?( .*)?", anchored: true}, more: &matcherMore{values: []*lazyRE{&lazyRE{expr: "(?i)delete", anchored: true}}}}, {args: &lazyRE{expr: "(.* )?https?://(api\\.github\\.com/repos/[^/ ]+/[^/ ?]+|[^/ ]+/api/v3/repos/[^/ ]+/[^/ ?]+|[^/ ]+/api/v4/projects/[^/ ?]+|[^/ ]+/api/v1/repos/[^/ ]+/[^/ ?]+)/?(\\?[^ ]*)?( .*)?", anchored: true}, more: &matcherMore{values: []*lazyRE{&lazyRE{expr: "(?i)delete", anchored: true}}}}, {operand: &lazyRE{expr: "(?i)delete", anchored: true}, args: &lazyRE{expr: "(.* )?(https?://)?(api\\.github\\.com/repos/[^/ ]+/[^/ ?]+|[^/ ]+/api/v4/projects/[^/ ?]+|[^/ ]+/api/v1/repos/[^/ ]+/[^/ ?]+)/?( .*)?", anchored: true}}}}}},
-	{p: Pattern{Name: "remote_api_ref_delete", Level: High, Description: "Deletes branches, tags, branch protection or rulesets through a forge's REST API (gh api -X DELETE repos/O/R/git/refs/..., .../branches/B/protection, .../rulesets/ID, glab api -X DELETE projects/ID/repository/branches/B): commits only they held, or the rules that guarded them, are gone.", Match: &Spec{Programs: []string{"gh", "glab", "curl"}, Any: []Spec{{Programs: []string{"gh"}, Subcommands: []string{"api"}, Values: []FlagValue{{Flag: "-X", Value: "(?i)delete"}}, Operand: "/?repos/[^/]+/[^/]+/(git/refs/.+|branches/.+|rulesets/.+|tags/protection/.+)"}, {Programs: []string{"gh"}, Subcommands: []string{"api"}, Values: []FlagValue{{Flag: "--method", Value: "(?i)delete"}}, Operand: "/?repos/[^/]+/[^/]+/(git/refs/.+|branches/.+|rulesets/.+|tags/protection/.+)"}, {Programs: []string{"glab"}, Subcommands: []string{"api"}, Values: []FlagValue{{Flag: "-X", Value: "(?i)delete"}}, Operand: "/?projects/[^/]+/(repository/branches/.+|repository/tags/.+|protected_branches/.+|protected_tags/.+)"}, {Programs: []string{"glab"}, Subcommands: []string{"api"}, Values: []FlagValue{{Flag: "--method", Value: "(?i)delete"}}, Operand: "/?projects/[^/]+/(repository/branches/.+|repository/tags/.+|protected_branches/.+|protected_tags/.+)"}, {Programs: []string{"curl"}, Values: []FlagValue{{Flag: "-X", Value: "(?i)delete"}}, Args: "(.* )?https?://(api\\.github\\.com|[^/ ]+/api/v3)/repos/[^/ ]+/[^/ ]+/(git/refs/|branches/|rulesets/)[^ ]+( .*)?"}, {Programs: []string{"curl"}, Values: []FlagValue{{Flag: "--request", Value: "(?i)delete"}}, Args: "(.* )?https?://(api\\.github\\.com|[^/ ]+/api/v3)/repos/[^/ ]+/[^/ ]+/(git/refs/|branches/|rulesets/)[^ ]+( .*)?"}}}}, m: matcher{more: &matcherMore{any: []matcher{{operand: &lazyRE{expr: "/?repos/[^/]+/[^/]+/(git/refs/.+|branches/.+|rulesets/.+|tags/protection/.+)", anchored: true, pre: "/repos/\x00repos/"}, more: &matcherMore{values: []*lazyRE{&lazyRE{expr: "(?i)delete", anchored: true}}}}, {operand: &lazyRE{expr: "/?repos/[^/]+/[^/]+/(git/refs/.+|branches/.+|rulesets/.+|tags/protection/.+)", anchored: true, pre: "/repos/\x00repos/"}, more: &matcherMore{values: []*lazyRE{&lazyRE{expr: "(?i)delete", anchored: true}}}}, {operand: &lazyRE{expr: "/?projects/[^/]+/(repository/branches/.+|repository/tags/.+|protected_branches/.+|protected_tags/.+)", anchored: true, pre: "/projects/\x00projects/"}, more: &matcherMore{values: []*lazyRE{&lazyRE{expr: "(?i)delete", anchored: true}}}}, {operand: &lazyRE{expr: "/?projects/[^/]+/(repository/branches/.+|repository/tags/.+|protected_branches/.+|protected_tags/.+)", anchored: true, pre: "/projects/\x00projects/"}, more: &matcherMore{values: []*lazyRE{&lazyRE{expr: "(?i)delete", anchored: true}}}}, {args: &lazyRE{expr: "(.* )?https?://(api\\.github\\.com|[^/ ]+/api/v3)/repos/[^/ ]+/[^/ ]+/(git/refs/|branches/|rulesets/)[^ ]+( .*)?", anchored: true}, more: &matcherMore{values: []*lazyRE{&lazyRE{expr: "(?i)delete", anchored: true}}}}, {args: &lazyRE{expr: "(.* )?https?://(api\\.github\\.com|[^/ ]+/api/v3)/repos/[^/ ]+/[^/ ]+/(git/refs/|branches/|rulesets/)[^ ]+( .*)?", anchored: true}, more: &matcherMore{values: []*lazyRE{&lazyRE{expr: "(?i)delete", anchored: true}}}}}}}},
-	{p: Pattern{Name: "remote_api_delete", Level: Medium, Description: "Sends a DELETE request through gh api or glab api: it deletes whatever the endpoint names (a release, a comment, a webhook, a deploy key, an environment).", Match: &Spec{Programs: []string{"gh", "glab"}, Subcommands: []string{"api"}, Any: []Spec{{Values: []FlagValue{{Flag: "-X", Value: "(?i)delete"}}}, {Values: []FlagValue{{Flag: "--method", Value: "(?i)delete"}}}}}}, m: matcher{more: &matcherMore{any: []matcher{{more: &matcherMore{values: []*lazyRE{&lazyRE{expr: "(?i)delete", anchored: true}}}}, {more: &matcherMore{values: []*lazyRE{&lazyRE{expr: "(?i)delete", anchored: true}}}}}}}},
-	{p: Pattern{Name: "remote_release_delete", Level: Medium, Description: "Deletes a release (gh release delete, glab release delete, tea releases delete), with --cleanup-tag its tag too: the assets attached to it are gone.", Match: &Spec{Programs: []string{"gh", "glab", "tea"}, Any: []Spec{{Programs: []string{"gh", "glab"}, Subcommands: []string{"release delete", "release delete-asset"}}, {Programs: []string{"tea"}, Subcommands: []string{"releases delete"}}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {}}}}},
-	{p: Pattern{Name: "remote_release_delete_many", Level: High, Description: "Deletes releases given by another command (xargs, a computed list): every release of the repository may go.", Match: &Spec{Programs: []string{"gh", "glab"}, Subcommands: []string{"release delete"}, Any: []Spec{{Wrappers: []string{"xargs"}}, {Operand: "\\$.*|`.*"}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {operand: &lazyRE{expr: "\\$.*|`.*", anchored: true, pre: "$\x00`"}}}}}},
-	{p: Pattern{Name: "remote_make_public", Level: High, Description: "Makes a repository public (gh repo edit --visibility public, gh api with visibility=public or private=false): its code and history, secrets committed by mistake included, can be read and cloned by anyone, for good.", Match: &Spec{Programs: []string{"gh"}, Any: []Spec{{Subcommands: []string{"repo edit"}, Values: []FlagValue{{Flag: "--visibility", Value: "(?i)public"}}}, {Subcommands: []string{"api"}, Values: []FlagValue{{Flag: "-f", Value: "(?i)(visibility=public|private=false)"}}}, {Subcommands: []string{"api"}, Values: []FlagValue{{Flag: "-F", Value: "(?i)(visibility=public|private=false)"}}}, {Subcommands: []string{"api"}, Values: []FlagValue{{Flag: "--field", Value: "(?i)(visibility=public|private=false)"}}}, {Subcommands: []string{"api"}, Values: []FlagValue{{Flag: "--raw-field", Value: "(?i)(visibility=public|private=false)"}}}}}}, m: matcher{more: &matcherMore{any: []matcher{{more: &matcherMore{values: []*lazyRE{&lazyRE{expr: "(?i)public", anchored: true}}}}, {more: &matcherMore{values: []*lazyRE{&lazyRE{expr: "(?i)(visibility=public|private=false)", anchored: true}}}}, {more: &matcherMore{values: []*lazyRE{&lazyRE{expr: "(?i)(visibility=public|private=false)", anchored: true}}}}, {more: &matcherMore{values: []*lazyRE{&lazyRE{expr: "(?i)(visibility=public|private=false)", anchored: true}}}}, {more: &matcherMore{values: []*lazyRE{&lazyRE{expr: "(?i)(visibility=public|private=false)", anchored: true}}}}}}}},
-	{p: Pattern{Name: "remote_secret_delete", Level: Medium, Description: "Deletes a CI secret or variable, a deploy key, an SSH or GPG key or a gist on the forge (gh secret delete, gh variable delete, gh repo deploy-key delete, gh ssh-key delete, glab variable delete): pipelines and machines that use it break until it is set again.", Match: &Spec{Programs: []string{"gh", "glab"}, Subcommands: []string{"secret delete", "variable delete", "repo deploy-key delete", "ssh-key delete", "gpg-key delete", "gist delete"}}}, m: matcher{}},
-	{p: Pattern{Name: "remote_repo_archive", Level: Low, Description: "Archives a repository (gh repo archive): it becomes read-only for everyone until it is unarchived.", Match: &Spec{Programs: []string{"gh"}, Subcommands: []string{"repo archive"}}}, m: matcher{}},
-	{p: Pattern{Name: "git_push_force_default_branch", Level: Critical, Description: "Force-pushes over the remote's default branch (main, master, trunk, develop): the commits others pushed there are gone from the remote, the irrecoverable destruction of the repository's history.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"push"}, Any: []Spec{{FlagsAny: []string{"-f", "--force-with-lease*", "--force-if-includes"}, Operand: "\\+?([^:]*:)?(refs/heads/)?(main|master|trunk|develop)"}, {Operand: "\\+([^:]*:)?(refs/heads/)?(main|master|trunk|develop)"}}}}, m: matcher{more: &matcherMore{any: []matcher{{operand: &lazyRE{expr: "\\+?([^:]*:)?(refs/heads/)?(main|master|trunk|develop)", anchored: true}}, {operand: &lazyRE{expr: "\\+([^:]*:)?(refs/heads/)?(main|master|trunk|develop)", anchored: true, pre: "+"}}}}}},
-	{p: Pattern{Name: "git_push_delete_default_branch", Level: Critical, Description: "Deletes the remote's default branch (git push --delete origin main, git push origin :main): its history is gone from the remote.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"push"}, Any: []Spec{{FlagsAny: []string{"-d"}, Operand: "(refs/heads/)?(main|master|trunk|develop)"}, {Operand: ":(refs/heads/)?(main|master|trunk|develop)"}}}}, m: matcher{more: &matcherMore{any: []matcher{{operand: &lazyRE{expr: "(refs/heads/)?(main|master|trunk|develop)", anchored: true, pre: "develop\x00main\x00master\x00refs/heads/develop\x00refs/heads/main\x00refs/heads/master\x00refs/heads/trunk\x00trunk"}}, {operand: &lazyRE{expr: ":(refs/heads/)?(main|master|trunk|develop)", anchored: true, pre: ":develop\x00:main\x00:master\x00:refs/heads/develop\x00:refs/heads/main\x00:refs/heads/master\x00:refs/heads/trunk\x00:trunk"}}}}}},
-	{p: Pattern{Name: "git_push_delete_branches", Level: High, Description: "Deletes long-lived branches on the remote (release/*, hotfix/*, stable, production, staging) or a computed list of branches (git push --delete $(...), xargs): history others build on is gone from the remote.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"push"}, Any: []Spec{{FlagsAny: []string{"-d"}, Operand: "(refs/heads/)?((release|releases|hotfix|hotfixes|support)[/-].+|stable|production|prod|staging|live)"}, {Operand: ":(refs/heads/)?((release|releases|hotfix|hotfixes|support)[/-].+|stable|production|prod|staging|live)"}, {FlagsAny: []string{"-d"}, Operand: "\\$.*|`.*"}, {FlagsAny: []string{"-d"}, Wrappers: []string{"xargs"}}}}}, m: matcher{more: &matcherMore{any: []matcher{{operand: &lazyRE{expr: "(refs/heads/)?((release|releases|hotfix|hotfixes|support)[/-].+|stable|production|prod|staging|live)", anchored: true, pre: "hotfix-\x00hotfix/\x00hotfixes-\x00hotfixes/\x00live\x00prod\x00refs/heads/hotfix-\x00refs/heads/hotfix/\x00refs/heads/hotfixes-\x00refs/heads/hotfixes/\x00refs/heads/live\x00refs/heads/prod\x00refs/heads/release-\x00refs/heads/release/\x00refs/heads/releases-\x00refs/heads/releases/\x00refs/heads/stable\x00refs/heads/staging\x00refs/heads/support-\x00refs/heads/support/\x00release-\x00release/\x00releases-\x00releases/\x00stable\x00staging\x00support-\x00support/"}}, {operand: &lazyRE{expr: ":(refs/heads/)?((release|releases|hotfix|hotfixes|support)[/-].+|stable|production|prod|staging|live)", anchored: true, pre: ":hotfix-\x00:hotfix/\x00:hotfixes-\x00:hotfixes/\x00:live\x00:prod\x00:refs/heads/hotfix-\x00:refs/heads/hotfix/\x00:refs/heads/hotfixes-\x00:refs/heads/hotfixes/\x00:refs/heads/live\x00:refs/heads/prod\x00:refs/heads/release-\x00:refs/heads/release/\x00:refs/heads/releases-\x00:refs/heads/releases/\x00:refs/heads/stable\x00:refs/heads/staging\x00:refs/heads/support-\x00:refs/heads/support/\x00:release-\x00:release/\x00:releases-\x00:releases/\x00:stable\x00:staging\x00:support-\x00:support/"}}, {operand: &lazyRE{expr: "\\$.*|`.*", anchored: true, pre: "$\x00`"}}, {}}}}},
-	{p: Pattern{Name: "git_push_force_all", Level: Critical, Description: "Force-pushes every branch (git push --all --force, +refs/heads/*): the default branch's history on the remote is overwritten with the local one, whatever others pushed.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"push"}, Any: []Spec{{FlagsAll: []string{"-f", "--all"}}, {FlagsAll: []string{"-f", "--branches"}}, {FlagsAll: []string{"--force-with-lease*", "--all"}}, {FlagsAll: []string{"--force-with-lease*", "--branches"}}, {Operand: "\\+(refs/heads/)?\\*(:.*)?"}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {}, {}, {}, {operand: &lazyRE{expr: "\\+(refs/heads/)?\\*(:.*)?", anchored: true, pre: "+*\x00+refs/heads/*"}}}}}},
-	{p: Pattern{Name: "git_push_force_unnamed_branch", Level: Medium, Description: "Force-pushes (--force, not --force-with-lease) a branch the line does not name (no refspec, HEAD, or a computed word): if it is the default branch, its history on the remote is overwritten; shellguard cannot verify which it is.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"push"}, FlagsNone: []string{"--force-with-lease*"}, Check: "push_branch_unknown", Any: []Spec{{FlagsAny: []string{"-f"}}, {Operand: "\\+.*"}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {operand: &lazyRE{expr: "\\+.*", anchored: true, pre: "+"}}}}}},
-	{p: Pattern{Name: "git_push_prune", Level: High, Description: "git push --prune deletes every branch on the remote that the local clone does not have.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"push"}, FlagsAny: []string{"--prune"}}}, m: matcher{}},
-	{p: Pattern{Name: "git_push_code_elsewhere", Level: High, Description: "Pushes every branch or tag (--all, --mirror, --tags) to a URL, or to a remote the same line adds or re-points: the whole repository leaves for a place nothing on the line vouches for.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"push"}, Check: "push_code_elsewhere"}}, m: matcher{}},
-	{p: Pattern{Name: "git_url_credentials", Level: Medium, Description: "A git URL with a password or token in it (https://user:TOKEN@host/...): the secret lands in the shell history, the process list and, for remote add, in .git/config.", Match: &Spec{Programs: []string{"git"}, Subcommands: []string{"push", "clone", "fetch", "pull", "ls-remote", "remote add", "remote set-url", "submodule add"}, Operand: "https?://[^/@:]*:[^/@]+@.*|https?://(gh[pousr]_|github_pat_|glpat-)[^/@]*@.*"}}, m: matcher{operand: &lazyRE{expr: "https?://[^/@:]*:[^/@]+@.*|https?://(gh[pousr]_|github_pat_|glpat-)[^/@]*@.*", anchored: true, pre: "http://\x00https://"}}},
-	{p: Pattern{Name: "secret_to_network", Level: Critical, Description: "Sends a secret to the network: a key or credentials file, the environment or a token (gh auth token, aws configure export-credentials, vault read, kubectl get secret -o yaml, ...) reaches curl, wget, nc, socat, ssh, scp, rsync, dig, mail or a gist in the same line, and the destination is not the secret's own service.", Match: &Spec{Programs: []string{"croc", "curl", "delv", "dig", "drill", "ffsend", "ftp", "gh", "host", "http", "https", "kdig", "lftp", "mail", "mailx", "msmtp", "mutt", "nc", "nc.openbsd", "nc.traditional", "ncat", "neomutt", "netcat", "nslookup", "openssl", "pwncat", "rsync", "s-nail", "scp", "sendmail", "sftp", "socat", "ssh", "telnet", "wget", "wget2", "wormhole", "xh", "xhs"}, Check: "secret_to_network"}}, m: matcher{}},
-	{p: Pattern{Name: "secret_to_socket", Level: Critical, Description: "Sends a secret over a raw socket: the output of a command that prints a key, a credentials file, the environment or a token is redirected to /dev/tcp or /dev/udp.", Match: &Spec{Redirect: "/dev/(tcp|udp)/.*", Check: "secret_output"}}, m: matcher{redirect: &lazyRE{expr: "/dev/(tcp|udp)/.*", anchored: true, pre: "/dev/tcp/\x00/dev/udp/"}}},
-	{p: Pattern{Name: "secret_to_login_host", Level: High, Description: "Copies a deployable secret (.env, credentials.json, a TLS key, terraform.tfstate) to a host one logs in to (scp, rsync, sftp, ssh): whoever controls that host has it; check that it is the right one.", Match: &Spec{Programs: []string{"ssh", "scp", "rsync", "sftp", "ftp", "lftp"}, Check: "secret_to_login_host"}}, m: matcher{}},
-	{p: Pattern{Name: "secret_credential_foreign_host", Level: Medium, Description: "Sends a token or password as a credential (a header, -u) to a host that is not the token's own service, or whose address is only known at run time: check that it is meant to go there.", Match: &Spec{Programs: []string{"curl", "wget", "wget2", "http", "https", "xh", "xhs"}, Check: "secret_credential_foreign"}}, m: matcher{}},
-	{p: Pattern{Name: "read_secret_file", Level: Medium, Description: "Reads a file that holds password hashes or private keys (/etc/shadow, ~/.ssh/id_*, cloud credentials).", Match: &Spec{Reads: "/etc/(shadow|gshadow|sudoers)-?|/etc/security/opasswd|(~|\\$HOME|/root|/home/[^/]+)/\\.ssh/id_([^ .]|\\.[^p ]|\\.p[^u ]|\\.pu[^b ])*|(~|\\$HOME|/root|/home/[^/]+)/\\.(aws/credentials|docker/config\\.json|netrc|git-credentials|pgpass)|/etc/ssh/ssh_host_[^ ]*_key", Except: []string{"echo", "printf", "ls", "stat", "file", "test", "[", "chmod", "chown", "touch", "ssh-keygen", "ssh-add", "ssh", "scp", "sftp", "autossh", "mosh", "wc", "md5sum", "sha1sum", "sha256sum", "sha512sum", "cksum", "du", "realpath", "readlink"}}}, m: matcher{reads: &lazyRE{expr: "/etc/(shadow|gshadow|sudoers)-?|/etc/security/opasswd|(~|\\$HOME|/root|/home/[^/]+)/\\.ssh/id_([^ .]|\\.[^p ]|\\.p[^u ]|\\.pu[^b ])*|(~|\\$HOME|/root|/home/[^/]+)/\\.(aws/credentials|docker/config\\.json|netrc|git-credentials|pgpass)|/etc/ssh/ssh_host_[^ ]*_key", anchored: true, pre: "$HOME/.aws/credentials\x00$HOME/.docker/config.json\x00$HOME/.git-credentials\x00$HOME/.netrc\x00$HOME/.pgpass\x00$HOME/.ssh/id_\x00/etc/gshadow\x00/etc/security/opasswd\x00/etc/shadow\x00/etc/ssh/ssh_host_\x00/etc/sudoers\x00/home/\x00/root/.aws/credentials\x00/root/.docker/config.json\x00/root/.git-credentials\x00/root/.netrc\x00/root/.pgpass\x00/root/.ssh/id_\x00~/.aws/credentials\x00~/.docker/config.json\x00~/.git-credentials\x00~/.netrc\x00~/.pgpass\x00~/.ssh/id_"}}},
-	{p: Pattern{Name: "interpreter_secret_send", Level: Critical, Description: "Interpreter code sends a secret over the network: a private key or credentials file, or the whole environment.", Match: &Spec{Programs: []string{"python*", "pypy*", "node", "nodejs", "deno", "bun", "perl*", "ruby", "jruby", "truffleruby", "php*", "lua*", "luajit", "Rscript", "R", "tclsh*", "wish*", "osascript", "pwsh", "pwsh-preview", "powershell", "powershell_ise"}, Check: "interpreter_secret_send"}}, m: matcher{}},
-	{p: Pattern{Name: "firewall_flush", Level: High, Description: "Flushes or deletes the firewall's rules or sets a chain's policy to ACCEPT (iptables -F/-X/-P INPUT ACCEPT, nft flush ruleset, nft delete table, pfctl -F): the machine accepts whatever the rules blocked.", Match: &Spec{Programs: []string{"iptables", "ip6tables", "iptables-legacy", "ip6tables-legacy", "iptables-nft", "ip6tables-nft", "ebtables", "arptables", "nft", "pfctl"}, Any: []Spec{{Programs: []string{"iptables", "ip6tables", "iptables-legacy", "ip6tables-legacy", "iptables-nft", "ip6tables-nft", "ebtables", "arptables"}, FlagsAny: []string{"-F", "-X"}}, {Programs: []string{"iptables", "ip6tables", "iptables-legacy", "ip6tables-legacy", "iptables-nft", "ip6tables-nft", "ebtables", "arptables"}, FlagsAny: []string{"-P"}, Operand: "ACCEPT"}, {Programs: []string{"iptables", "ip6tables", "iptables-legacy", "ip6tables-legacy", "iptables-nft", "ip6tables-nft"}, Args: "(-t filter |--table filter )?(-I|-A|--insert|--append) INPUT( 1)? (-j|--jump) ACCEPT"}, {Programs: []string{"nft"}, Subcommands: []string{"flush ruleset", "flush table", "flush chain", "delete table", "delete chain"}}, {Programs: []string{"pfctl"}, Values: []FlagValue{{Flag: "-F", Value: "all|rules|Tables|nat|r|n|a"}}}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {operand: &lazyRE{expr: "ACCEPT", anchored: true, pre: "ACCEPT"}}, {args: &lazyRE{expr: "(-t filter |--table filter )?(-I|-A|--insert|--append) INPUT( 1)? (-j|--jump) ACCEPT", anchored: true, pre: "--append INPUT --jump ACCEPT\x00--append INPUT -j ACCEPT\x00--append INPUT 1 --jump ACCEPT\x00--append INPUT 1 -j ACCEPT\x00--insert INPUT --jump ACCEPT\x00--insert INPUT -j ACCEPT\x00--insert INPUT 1 --jump ACCEPT\x00--insert INPUT 1 -j ACCEPT\x00--table filter --append INPUT --\x00--table filter --append INPUT -j\x00--table filter --append INPUT 1 \x00--table filter --insert INPUT --\x00--table filter --insert INPUT -j\x00--table filter --insert INPUT 1 \x00--table filter -A INPUT --jump A\x00--table filter -A INPUT -j ACCEP\x00--table filter -A INPUT 1 --jump\x00--table filter -A INPUT 1 -j ACC\x00--table filter -I INPUT --jump A\x00--table filter -I INPUT -j ACCEP\x00--table filter -I INPUT 1 --jump\x00--table filter -I INPUT 1 -j ACC\x00-A INPUT --jump ACCEPT\x00-A INPUT -j ACCEPT\x00-A INPUT 1 --jump ACCEPT\x00-A INPUT 1 -j ACCEPT\x00-I INPUT --jump ACCEPT\x00-I INPUT -j ACCEPT\x00-I INPUT 1 --jump ACCEPT\x00-I INPUT 1 -j ACCEPT\x00-t filter --append INPUT --jump \x00-t filter --append INPUT -j ACCE\x00-t filter --append INPUT 1 --jum\x00-t filter --append INPUT 1 -j AC\x00-t filter --insert INPUT --jump \x00-t filter --insert INPUT -j ACCE\x00-t filter --insert INPUT 1 --jum\x00-t filter --insert INPUT 1 -j AC\x00-t filter -A INPUT --jump ACCEPT\x00-t filter -A INPUT -j ACCEPT\x00-t filter -A INPUT 1 --jump ACCE\x00-t filter -A INPUT 1 -j ACCEPT\x00-t filter -I INPUT --jump ACCEPT\x00-t filter -I INPUT -j ACCEPT\x00-t filter -I INPUT 1 --jump ACCE\x00-t filter -I INPUT 1 -j ACCEPT"}}, {}, {more: &matcherMore{values: []*lazyRE{&lazyRE{expr: "all|rules|Tables|nat|r|n|a", anchored: true, pre: "Tables\x00a\x00n\x00r"}}}}}}}},
-	{p: Pattern{Name: "firewall_off", Level: High, Description: "Turns a firewall off or lets everything in (ufw disable/reset, ufw default allow incoming, firewall-cmd --set-default-zone=trusted, pfctl -d, netsh advfirewall ... state off, the macOS application firewall off).", Match: &Spec{Programs: []string{"ufw", "firewall-cmd", "pfctl", "netsh", "socketfilterfw", "defaults"}, Any: []Spec{{Programs: []string{"ufw"}, Subcommands: []string{"disable", "reset"}}, {Programs: []string{"ufw"}, Subcommands: []string{"default allow"}, OperandNone: "outgoing|routed"}, {Programs: []string{"firewall-cmd"}, Values: []FlagValue{{Flag: "--set-default-zone", Value: "trusted"}}}, {Programs: []string{"firewall-cmd"}, Values: []FlagValue{{Flag: "--add-source", Value: "0\\.0\\.0\\.0/0|::/0"}, {Flag: "--zone", Value: "trusted"}}}, {Programs: []string{"pfctl"}, FlagsAny: []string{"-d"}}, {Programs: []string{"netsh"}, Args: "(?i)(.* )?(advfirewall set [^ ]+ state off|firewall set opmode (mode=)?disable)( .*)?"}, {Programs: []string{"socketfilterfw"}, Args: "(.* )?--setglobalstate off( .*)?"}, {Programs: []string{"defaults"}, Subcommands: []string{"write"}, Args: "(.* )?(/Library/Preferences/)?com\\.apple\\.alf globalstate (-int )?0( .*)?"}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {operandNone: &lazyRE{expr: "outgoing|routed", anchored: true, pre: "outgoing\x00routed"}}, {more: &matcherMore{values: []*lazyRE{&lazyRE{expr: "trusted", anchored: true, pre: "trusted"}}}}, {more: &matcherMore{values: []*lazyRE{&lazyRE{expr: "0\\.0\\.0\\.0/0|::/0", anchored: true, pre: "0.0.0.0/0\x00::/0"}, &lazyRE{expr: "trusted", anchored: true, pre: "trusted"}}}}, {}, {args: &lazyRE{expr: "(?i)(.* )?(advfirewall set [^ ]+ state off|firewall set opmode (mode=)?disable)( .*)?", anchored: true}}, {args: &lazyRE{expr: "(.* )?--setglobalstate off( .*)?", anchored: true}}, {args: &lazyRE{expr: "(.* )?(/Library/Preferences/)?com\\.apple\\.alf globalstate (-int )?0( .*)?", anchored: true}}}}}},
-	{p: Pattern{Name: "selinux_off", Level: High, Description: "Turns SELinux off or to permissive mode (setenforce 0, selinux=0 or enforcing=0 on the kernel command line): its confinement of services stops.", Match: &Spec{Programs: []string{"setenforce", "grubby"}, Any: []Spec{{Programs: []string{"setenforce"}, Operand: "(?i)0|permissive"}, {Programs: []string{"grubby"}, Values: []FlagValue{{Flag: "--args", Value: ".*\\b(selinux|enforcing)=0.*"}}}}}}, m: matcher{more: &matcherMore{any: []matcher{{operand: &lazyRE{expr: "(?i)0|permissive", anchored: true}}, {more: &matcherMore{values: []*lazyRE{&lazyRE{expr: ".*\\b(selinux|enforcing)=0.*", anchored: true}}}}}}}},
-	{p: Pattern{Name: "selinux_config_off", Level: High, Description: "Writes SELINUX=disabled or permissive into the SELinux configuration, or 0 into /sys/fs/selinux/enforce: SELinux stops confining services (at once, or from the next boot).", Match: &Spec{Writes: "/etc/selinux/config|/etc/sysconfig/selinux|/sys/fs/selinux/enforce", Any: []Spec{{Programs: []string{"sed", "gsed", "perl", "echo", "printf"}, Args: "(?i).*=(disabled|permissive)[^=]*"}, {Programs: []string{"tee"}, Stdin: "(?is).*selinux *= *(disabled|permissive).*"}, {Writes: "/sys/fs/selinux/enforce"}}}}, m: matcher{writes: &lazyRE{expr: "/etc/selinux/config|/etc/sysconfig/selinux|/sys/fs/selinux/enforce", anchored: true, pre: "/etc/selinux/config\x00/etc/sysconfig/selinux\x00/sys/fs/selinux/enforce"}, more: &matcherMore{any: []matcher{{args: &lazyRE{expr: "(?i).*=(disabled|permissive)[^=]*", anchored: true}}, {stdin: &lazyRE{expr: "(?is).*selinux *= *(disabled|permissive).*", anchored: true}}, {writes: &lazyRE{expr: "/sys/fs/selinux/enforce", anchored: true, pre: "/sys/fs/selinux/enforce"}}}}}},
-	{p: Pattern{Name: "apparmor_off", Level: High, Description: "Turns AppArmor off or unloads its profiles (aa-teardown, aa-disable, apparmor_parser -R, apparmor=0 on the kernel command line): the services it confined run unconfined.", Match: &Spec{Programs: []string{"aa-teardown", "aa-disable", "apparmor_parser", "grubby"}, FlagsNone: []string{"--help", "-h"}, Any: []Spec{{Programs: []string{"aa-teardown", "aa-disable"}}, {Programs: []string{"apparmor_parser"}, Args: "(.* )?(-R|--remove|-[a-zA-Z]*R[a-zA-Z]*)( .*)?"}, {Programs: []string{"grubby"}, Values: []FlagValue{{Flag: "--args", Value: ".*\\b(apparmor=0|security=none|security=).*"}}}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {args: &lazyRE{expr: "(.* )?(-R|--remove|-[a-zA-Z]*R[a-zA-Z]*)( .*)?", anchored: true}}, {more: &matcherMore{values: []*lazyRE{&lazyRE{expr: ".*\\b(apparmor=0|security=none|security=).*", anchored: true}}}}}}}},
-	{p: Pattern{Name: "security_service_stop", Level: High, Description: "Stops, disables or masks a security service (firewalld, ufw, nftables, auditd, AppArmor, fail2ban, an EDR or anti-malware agent: CrowdStrike Falcon, osquery, Wazuh, SentinelOne, Defender for Endpoint, ClamAV, Elastic Agent ...): what it watched or blocked goes unseen.", Match: &Spec{Programs: []string{"systemctl", "service", "launchctl", "pkill", "killall", "kill", "auditd", "mdatp", "sc", "sc.exe"}, Any: []Spec{{Programs: []string{"systemctl"}, Subcommands: []string{"stop", "disable", "mask", "kill"}, Operand: "(?i)(firewalld|ufw|nftables|iptables|ip6tables|netfilter-persistent|auditd|apparmor|fail2ban|falcon-sensor|falcond|crowdstrike[^ ]*|osqueryd|osquery|wazuh-agent|ossec|ossec-hids|clamav-daemon|clamd|clamd@[^ ]*|clamav-freshclam|freshclam|sentinelone|sentinelagent|cbagentd|carbonblack[^ ]*|cylancesvc|mdatp|elastic-agent|elasticendpoint|auditbeat|sysmon|sysmonforlinux|taniumclient|qualys-cloud-agent|ir_agent|aide|tripwire|selinux[^ ]*|snort|suricata|zeek|crowdsec|wdavdaemon)(\\.(service|socket|timer))?"}, {Programs: []string{"service"}, Args: "(?i)(firewalld|ufw|nftables|iptables|ip6tables|netfilter-persistent|auditd|apparmor|fail2ban|falcon-sensor|osqueryd|wazuh-agent|ossec|clamav-daemon|sentinelone|mdatp|elastic-agent|auditbeat|sysmon|aide|suricata|snort|crowdsec) (stop|disable|force-stop|teardown)( .*)?"}, {Programs: []string{"launchctl"}, Subcommands: []string{"unload", "bootout", "remove", "disable", "kill", "stop"}, Operand: "(?i).*(crowdstrike|falcon|sentinel|wdav|microsoft\\.(wdav|dlp|defender)|jamf|carbonblack|cbdefense|cylance|elastic|osquery|santa|xprotect|com\\.apple\\.alf|tanium|kandji|sophos|malwarebytes|eset).*"}, {Programs: []string{"pkill", "killall", "kill"}, Operand: "(?i)(falcon-sensor|falcond|falcon|osqueryd|wazuh-agentd|ossec[^ ]*|auditd|sentinelagent|sentinelone|cbagentd|mdatp|wdavdaemon|clamd|elastic-endpoint|elastic-agent|auditbeat|sysmon|com\\.crowdstrike[^ ]*|santad|xprotect[^ ]*)"}, {Programs: []string{"auditd"}, Args: "(.* )?stop( .*)?"}, {Programs: []string{"mdatp"}, Args: "(?i)(.* )?(real-time-protection|behavior-monitoring|cloud|network-protection [^ ]+) (.* )?(--value )?disabled( .*)?"}, {Programs: []string{"sc", "sc.exe"}, Args: "(?i)(stop|delete|config) (windefend|sense|wdnissvc|mpssvc|securityhealthservice|csagent|sentinelagent)( .*)?"}}}}, m: matcher{more: &matcherMore{any: []matcher{{operand: &lazyRE{expr: "(?i)(firewalld|ufw|nftables|iptables|ip6tables|netfilter-persistent|auditd|apparmor|fail2ban|falcon-sensor|falcond|crowdstrike[^ ]*|osqueryd|osquery|wazuh-agent|ossec|ossec-hids|clamav-daemon|clamd|clamd@[^ ]*|clamav-freshclam|freshclam|sentinelone|sentinelagent|cbagentd|carbonblack[^ ]*|cylancesvc|mdatp|elastic-agent|elasticendpoint|auditbeat|sysmon|sysmonforlinux|taniumclient|qualys-cloud-agent|ir_agent|aide|tripwire|selinux[^ ]*|snort|suricata|zeek|crowdsec|wdavdaemon)(\\.(service|socket|timer))?", anchored: true}}, {args: &lazyRE{expr: "(?i)(firewalld|ufw|nftables|iptables|ip6tables|netfilter-persistent|auditd|apparmor|fail2ban|falcon-sensor|osqueryd|wazuh-agent|ossec|clamav-daemon|sentinelone|mdatp|elastic-agent|auditbeat|sysmon|aide|suricata|snort|crowdsec) (stop|disable|force-stop|teardown)( .*)?", anchored: true}}, {operand: &lazyRE{expr: "(?i).*(crowdstrike|falcon|sentinel|wdav|microsoft\\.(wdav|dlp|defender)|jamf|carbonblack|cbdefense|cylance|elastic|osquery|santa|xprotect|com\\.apple\\.alf|tanium|kandji|sophos|malwarebytes|eset).*", anchored: true}}, {operand: &lazyRE{expr: "(?i)(falcon-sensor|falcond|falcon|osqueryd|wazuh-agentd|ossec[^ ]*|auditd|sentinelagent|sentinelone|cbagentd|mdatp|wdavdaemon|clamd|elastic-endpoint|elastic-agent|auditbeat|sysmon|com\\.crowdstrike[^ ]*|santad|xprotect[^ ]*)", anchored: true}}, {args: &lazyRE{expr: "(.* )?stop( .*)?", anchored: true}}, {args: &lazyRE{expr: "(?i)(.* )?(real-time-protection|behavior-monitoring|cloud|network-protection [^ ]+) (.* )?(--value )?disabled( .*)?", anchored: true}}, {args: &lazyRE{expr: "(?i)(stop|delete|config) (windefend|sense|wdnissvc|mpssvc|securityhealthservice|csagent|sentinelagent)( .*)?", anchored: true}}}}}},
-	{p: Pattern{Name: "audit_off", Level: High, Description: "Turns the kernel audit off or deletes its rules (auditctl -e 0, auditctl -D): what happens on the machine is no longer recorded.", Match: &Spec{Programs: []string{"auditctl"}, Any: []Spec{{FlagsAny: []string{"-D"}}, {Values: []FlagValue{{Flag: "-e", Value: "0"}}}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {more: &matcherMore{values: []*lazyRE{&lazyRE{expr: "0", anchored: true, pre: "0"}}}}}}}},
-	{p: Pattern{Name: "kernel_hardening_off", Level: High, Description: "Turns a kernel hardening setting off (ASLR with kernel.randomize_va_space, ptrace restrictions, kernel pointer and dmesg restrictions, protected links, unprivileged BPF, mitigations=off, nokaslr): exploits get easier for every program on the machine.", Match: &Spec{Programs: []string{"sysctl", "grubby"}, Any: []Spec{{Programs: []string{"sysctl"}, Operand: "(kernel\\.randomize_va_space=[01]|kernel\\.yama\\.ptrace_scope=0|kernel\\.kptr_restrict=0|kernel\\.dmesg_restrict=0|kernel\\.unprivileged_bpf_disabled=0|fs\\.protected_(symlinks|hardlinks|regular|fifos)=0|fs\\.suid_dumpable=[12]|vm\\.mmap_min_addr=0|kernel\\.perf_event_paranoid=-1|kernel\\.kexec_load_disabled=0|user\\.max_user_namespaces=[1-9][0-9]*)"}, {Programs: []string{"grubby"}, Values: []FlagValue{{Flag: "--args", Value: ".*\\b(mitigations=off|nokaslr|nopti|nospectre_v[12]|spectre_v2=off|nosmap|nosmep|module\\.sig_enforce=0|lockdown=none).*"}}}}}}, m: matcher{more: &matcherMore{any: []matcher{{operand: &lazyRE{expr: "(kernel\\.randomize_va_space=[01]|kernel\\.yama\\.ptrace_scope=0|kernel\\.kptr_restrict=0|kernel\\.dmesg_restrict=0|kernel\\.unprivileged_bpf_disabled=0|fs\\.protected_(symlinks|hardlinks|regular|fifos)=0|fs\\.suid_dumpable=[12]|vm\\.mmap_min_addr=0|kernel\\.perf_event_paranoid=-1|kernel\\.kexec_load_disabled=0|user\\.max_user_namespaces=[1-9][0-9]*)", anchored: true, pre: "fs.protected_fifos=0\x00fs.protected_hardlinks=0\x00fs.protected_regular=0\x00fs.protected_symlinks=0\x00fs.suid_dumpable=1\x00fs.suid_dumpable=2\x00kernel.dmesg_restrict=0\x00kernel.kexec_load_disabled=0\x00kernel.kptr_restrict=0\x00kernel.perf_event_paranoid=-1\x00kernel.randomize_va_space=0\x00kernel.randomize_va_space=1\x00kernel.unprivileged_bpf_disabled\x00kernel.yama.ptrace_scope=0\x00user.max_user_namespaces=1\x00user.max_user_namespaces=2\x00user.max_user_namespaces=3\x00user.max_user_namespaces=4\x00user.max_user_namespaces=5\x00user.max_user_namespaces=6\x00user.max_user_namespaces=7\x00user.max_user_namespaces=8\x00user.max_user_namespaces=9\x00vm.mmap_min_addr=0"}}, {more: &matcherMore{values: []*lazyRE{&lazyRE{expr: ".*\\b(mitigations=off|nokaslr|nopti|nospectre_v[12]|spectre_v2=off|nosmap|nosmep|module\\.sig_enforce=0|lockdown=none).*", anchored: true}}}}}}}},
-	{p: Pattern{Name: "kernel_hardening_off_file", Level: High, Description: "Writes a kernel hardening setting off, at once (/proc/sys/kernel/randomize_va_space, yama/ptrace_scope, kptr_restrict, ...) or from the next boot (/etc/sysctl.conf, /etc/sysctl.d/*).", Match: &Spec{Writes: "/proc/sys/(kernel/(randomize_va_space|yama/ptrace_scope|kptr_restrict|dmesg_restrict|unprivileged_bpf_disabled)|fs/(protected_[a-z]+|suid_dumpable)|vm/mmap_min_addr)|/etc/sysctl\\.conf|/etc/sysctl\\.d/.*", Any: []Spec{{Writes: "/proc/sys/.*"}, {Programs: []string{"tee"}, Stdin: "(?s).*(randomize_va_space *= *[01]|ptrace_scope *= *0|kptr_restrict *= *0|dmesg_restrict *= *0|protected_(symlinks|hardlinks|regular) *= *0|unprivileged_bpf_disabled *= *0).*"}, {Programs: []string{"echo", "printf"}, Args: "(?s).*(randomize_va_space *= *[01]|ptrace_scope *= *0|kptr_restrict *= *0|dmesg_restrict *= *0|protected_(symlinks|hardlinks|regular) *= *0|unprivileged_bpf_disabled *= *0).*"}}}}, m: matcher{writes: &lazyRE{expr: "/proc/sys/(kernel/(randomize_va_space|yama/ptrace_scope|kptr_restrict|dmesg_restrict|unprivileged_bpf_disabled)|fs/(protected_[a-z]+|suid_dumpable)|vm/mmap_min_addr)|/etc/sysctl\\.conf|/etc/sysctl\\.d/.*", anchored: true, pre: "/etc/sysctl.conf\x00/etc/sysctl.d/\x00/proc/sys/fs/protected_\x00/proc/sys/fs/suid_dumpable\x00/proc/sys/kernel/dmesg_restrict\x00/proc/sys/kernel/kptr_restrict\x00/proc/sys/kernel/randomize_va_sp\x00/proc/sys/kernel/unprivileged_bp\x00/proc/sys/kernel/yama/ptrace_sco\x00/proc/sys/vm/mmap_min_addr"}, more: &matcherMore{any: []matcher{{writes: &lazyRE{expr: "/proc/sys/.*", anchored: true, pre: "/proc/sys/"}}, {stdin: &lazyRE{expr: "(?s).*(randomize_va_space *= *[01]|ptrace_scope *= *0|kptr_restrict *= *0|dmesg_restrict *= *0|protected_(symlinks|hardlinks|regular) *= *0|unprivileged_bpf_disabled *= *0).*", anchored: true}}, {args: &lazyRE{expr: "(?s).*(randomize_va_space *= *[01]|ptrace_scope *= *0|kptr_restrict *= *0|dmesg_restrict *= *0|protected_(symlinks|hardlinks|regular) *= *0|unprivileged_bpf_disabled *= *0).*", anchored: true}}}}}},
-	{p: Pattern{Name: "macos_protection_off", Level: High, Description: "Turns a macOS protection off (Gatekeeper with spctl --master-disable, System Integrity Protection with csrutil disable, FileVault with fdesetup disable, download quarantine): unsigned or tampered code runs, or the disk is no longer encrypted.", Match: &Spec{Programs: []string{"spctl", "csrutil", "fdesetup", "defaults"}, Any: []Spec{{Programs: []string{"spctl"}, FlagsAny: []string{"--master-disable", "--global-disable", "--disable"}}, {Programs: []string{"csrutil"}, Subcommands: []string{"disable", "authenticated-root disable"}}, {Programs: []string{"fdesetup"}, Subcommands: []string{"disable"}}, {Programs: []string{"defaults"}, Subcommands: []string{"write"}, Args: "(?i)(.* )?com\\.apple\\.launchservices lsquarantine (-bool )?(false|no|0)( .*)?"}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {}, {}, {args: &lazyRE{expr: "(?i)(.* )?com\\.apple\\.launchservices lsquarantine (-bool )?(false|no|0)( .*)?", anchored: true}}}}}},
-	{p: Pattern{Name: "quarantine_removed", Level: Medium, Description: "Removes the download quarantine from an application or a folder (xattr -d com.apple.quarantine): macOS no longer checks it before it runs.", Match: &Spec{Programs: []string{"xattr"}, Operand: "com\\.apple\\.quarantine", Args: "(.* )?(-[a-zA-Z]*d[a-zA-Z]*|-c)( .*)?"}}, m: matcher{operand: &lazyRE{expr: "com\\.apple\\.quarantine", anchored: true, pre: "com.apple.quarantine"}, args: &lazyRE{expr: "(.* )?(-[a-zA-Z]*d[a-zA-Z]*|-c)( .*)?", anchored: true}}},
-	{p: Pattern{Name: "windows_defender_off", Level: High, Description: "Turns Windows Defender protections off or excludes paths from scanning (Set-MpPreference -Disable..., Add-MpPreference -ExclusionPath, the DisableAntiSpyware policy): malware on the machine is no longer caught.", Match: &Spec{Programs: []string{"pwsh", "pwsh-preview", "powershell", "powershell_ise", "reg"}, Any: []Spec{{Programs: []string{"pwsh", "pwsh-preview", "powershell", "powershell_ise"}, Args: "(?is).*(set-mppreference\\b.*-disable[a-z]+\\s+(\\$true|1|true)|add-mppreference\\b.*-exclusion(path|process|extension)|set-mppreference\\b.*-(puaprotection|enablecontrolledfolderaccess|enablenetworkprotection)\\s+(0|disabled)).*"}, {Programs: []string{"reg"}, Operand: "(?i)add", Args: "(?i).*windows defender.*disable(antispyware|antivirus|realtimemonitoring|behaviormonitoring).*"}}}}, m: matcher{more: &matcherMore{any: []matcher{{args: &lazyRE{expr: "(?is).*(set-mppreference\\b.*-disable[a-z]+\\s+(\\$true|1|true)|add-mppreference\\b.*-exclusion(path|process|extension)|set-mppreference\\b.*-(puaprotection|enablecontrolledfolderaccess|enablenetworkprotection)\\s+(0|disabled)).*", anchored: true}}, {operand: &lazyRE{expr: "(?i)add", anchored: true}, args: &lazyRE{expr: "(?i).*windows defender.*disable(antispyware|antivirus|realtimemonitoring|behaviormonitoring).*", anchored: true}}}}}},
-	{p: Pattern{Name: "tls_verify_off", Level: High, Description: "Turns TLS certificate verification off for every later command of a tool (git config --global http.sslVerify false, npm/pnpm/yarn strict-ssl false, pip trusted-host, conda ssl_verify false): anyone on the network path can serve it code or read its secrets.", Match: &Spec{Programs: []string{"git", "npm", "pnpm", "yarn", "pip", "pip3", "conda", "mamba", "micromamba"}, Any: []Spec{{Programs: []string{"git"}, Subcommands: []string{"config"}, FlagsAny: []string{"--global", "--system"}, Args: "(?i)(.* )?http\\.([^ ]*\\.)?sslverify( |=)(false|no|off|0)( .*)?"}, {Programs: []string{"npm", "pnpm", "yarn"}, Subcommands: []string{"config", "set"}, Args: "(?i)(.* )?(strict-ssl|enablestrictssl)( |=)(false|0|no)( .*)?"}, {Programs: []string{"pip", "pip3"}, Args: "(?i)(.* )?config (.* )?set (.* )?[a-z]+\\.trusted-host( .*)?"}, {Programs: []string{"conda", "mamba", "micromamba"}, Subcommands: []string{"config"}, Args: "(?i)(.* )?--set ssl_verify (false|no|0)( .*)?"}}}}, m: matcher{more: &matcherMore{any: []matcher{{args: &lazyRE{expr: "(?i)(.* )?http\\.([^ ]*\\.)?sslverify( |=)(false|no|off|0)( .*)?", anchored: true}}, {args: &lazyRE{expr: "(?i)(.* )?(strict-ssl|enablestrictssl)( |=)(false|0|no)( .*)?", anchored: true}}, {args: &lazyRE{expr: "(?i)(.* )?config (.* )?set (.* )?[a-z]+\\.trusted-host( .*)?", anchored: true}}, {args: &lazyRE{expr: "(?i)(.* )?--set ssl_verify (false|no|0)( .*)?", anchored: true}}}}}},
-	{p: Pattern{Name: "tls_verify_off_file", Level: High, Description: "Writes TLS verification off into a tool's configuration file (insecure in ~/.curlrc, check_certificate = off in ~/.wgetrc, strict-ssl=false in ~/.npmrc, sslVerify = false in ~/.gitconfig, trusted-host in pip.conf): every later download of that tool can be tampered with.", Match: &Spec{Writes: "(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.(curlrc|wgetrc|npmrc|yarnrc|yarnrc\\.yml|condarc|gitconfig)|/etc/(wgetrc|npmrc|gitconfig|pip\\.conf)|(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.(config/pip/pip\\.conf|pip/pip\\.conf)", Any: []Spec{{Programs: []string{"echo", "printf"}, Args: "(?is)(.*(\\n|\\\\n))?[ \\t]*(insecure|-k|--insecure|check_certificate *= *off|strict-ssl *= *false|enablestrictssl *: *false|ssl_verify *: *(false|no)|sslverify *= *(false|no|0)|trusted-host *=.*)[ \\t]*((\\n|\\\\n).*)?"}, {Programs: []string{"tee"}, Stdin: "(?is)(.*\\n)?[ \\t]*(insecure|-k|--insecure|check_certificate *= *off|strict-ssl *= *false|enablestrictssl *: *false|ssl_verify *: *(false|no)|sslverify *= *(false|no|0)|trusted-host *=.*)[ \\t]*(\\n.*)?"}}}}, m: matcher{writes: &lazyRE{expr: "(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.(curlrc|wgetrc|npmrc|yarnrc|yarnrc\\.yml|condarc|gitconfig)|/etc/(wgetrc|npmrc|gitconfig|pip\\.conf)|(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.(config/pip/pip\\.conf|pip/pip\\.conf)", anchored: true, pre: "$HOME/.condarc\x00$HOME/.config/pip/pip.conf\x00$HOME/.curlrc\x00$HOME/.gitconfig\x00$HOME/.npmrc\x00$HOME/.pip/pip.conf\x00$HOME/.wgetrc\x00$HOME/.yarnrc\x00/Users/\x00/etc/gitconfig\x00/etc/npmrc\x00/etc/pip.conf\x00/etc/wgetrc\x00/home/\x00/root/.condarc\x00/root/.config/pip/pip.conf\x00/root/.curlrc\x00/root/.gitconfig\x00/root/.npmrc\x00/root/.pip/pip.conf\x00/root/.wgetrc\x00/root/.yarnrc\x00~/.condarc\x00~/.config/pip/pip.conf\x00~/.curlrc\x00~/.gitconfig\x00~/.npmrc\x00~/.pip/pip.conf\x00~/.wgetrc\x00~/.yarnrc"}, more: &matcherMore{any: []matcher{{args: &lazyRE{expr: "(?is)(.*(\\n|\\\\n))?[ \\t]*(insecure|-k|--insecure|check_certificate *= *off|strict-ssl *= *false|enablestrictssl *: *false|ssl_verify *: *(false|no)|sslverify *= *(false|no|0)|trusted-host *=.*)[ \\t]*((\\n|\\\\n).*)?", anchored: true}}, {stdin: &lazyRE{expr: "(?is)(.*\\n)?[ \\t]*(insecure|-k|--insecure|check_certificate *= *off|strict-ssl *= *false|enablestrictssl *: *false|ssl_verify *: *(false|no)|sslverify *= *(false|no|0)|trusted-host *=.*)[ \\t]*(\\n.*)?", anchored: true}}}}}},
-	{p: Pattern{Name: "tls_verify_off_env", Level: Medium, Description: "Turns TLS certificate verification off for the rest of the shell session (export GIT_SSL_NO_VERIFY=1, NODE_TLS_REJECT_UNAUTHORIZED=0, PYTHONHTTPSVERIFY=0, GOINSECURE, GOSUMDB=off): downloads can be tampered with.", Match: &Spec{Programs: []string{"export", "declare", "typeset"}, Args: "(.* )?(GIT_SSL_NO_VERIFY=(1|true|yes)|NODE_TLS_REJECT_UNAUTHORIZED=0|PYTHONHTTPSVERIFY=0|CURL_CA_BUNDLE=|REQUESTS_CA_BUNDLE=|NPM_CONFIG_STRICT_SSL=false|GOSUMDB=off|GOINSECURE=[^ ]+|GONOSUMDB=[^ ]+|GOFLAGS=[^ ]*-insecure[^ ]*)( .*)?"}}, m: matcher{args: &lazyRE{expr: "(.* )?(GIT_SSL_NO_VERIFY=(1|true|yes)|NODE_TLS_REJECT_UNAUTHORIZED=0|PYTHONHTTPSVERIFY=0|CURL_CA_BUNDLE=|REQUESTS_CA_BUNDLE=|NPM_CONFIG_STRICT_SSL=false|GOSUMDB=off|GOINSECURE=[^ ]+|GONOSUMDB=[^ ]+|GOFLAGS=[^ ]*-insecure[^ ]*)( .*)?", anchored: true}}},
-	{p: Pattern{Name: "package_source_redirect", Level: High, Description: "Points a package manager at another source for every later install (npm/pnpm/yarn registry, pip index-url, gem sources, go env GOPROXY/GOSUMDB/GOINSECURE, git url.*.insteadOf to a plain-HTTP or IP address): what it installs comes from there, unchecked.", Match: &Spec{Programs: []string{"npm", "pnpm", "yarn", "pip", "pip3", "git", "go", "gem"}, Any: []Spec{{Programs: []string{"npm", "pnpm", "yarn"}, Subcommands: []string{"config", "set"}, OperandNone: "(?i)(@[^ ]+:)?(registry|npmregistryserver)?=?(https://registry\\.npmjs\\.org|https://registry\\.yarnpkg\\.com|https://npm\\.pkg\\.github\\.com|http://(localhost|127\\.0\\.0\\.1)(:[0-9]+)?)/?", Args: "(?i)(.* )?(@[^ ]+:)?(registry|npmregistryserver)( |=)[^ ]+( .*)?"}, {Programs: []string{"pip", "pip3"}, OperandNone: "(?i)https://(pypi\\.org/simple|download\\.pytorch\\.org/[^ ]*|pypi\\.python\\.org/simple)/?", Args: "(?i)(.* )?config (.* )?set (.* )?[a-z]+\\.(index-url|extra-index-url|find-links)( |=)[^ ]+( .*)?"}, {Programs: []string{"git"}, Subcommands: []string{"config"}, FlagsAny: []string{"--global", "--system"}, Operand: "(?i)url\\.(http://|[a-z+]+://([^/@]*@)?[0-9]+\\.[0-9]+\\.[0-9]+\\.[0-9]+|[^ ]*@[0-9]+\\.[0-9]+\\.[0-9]+\\.[0-9]+).*\\.insteadof"}, {Programs: []string{"go"}, Subcommands: []string{"env"}, FlagsAny: []string{"-w"}, Operand: "(GOSUMDB=off|GONOSUMDB=.+|GONOSUMCHECK=.+|GOINSECURE=.+|GOPROXY=(.*,)?(http://|https?://[0-9]).*|GOFLAGS=.*-insecure.*)"}, {Programs: []string{"gem"}, Subcommands: []string{"sources"}, FlagsAny: []string{"-a"}, OperandNone: "https://rubygems\\.org/?"}}}}, m: matcher{more: &matcherMore{any: []matcher{{operandNone: &lazyRE{expr: "(?i)(@[^ ]+:)?(registry|npmregistryserver)?=?(https://registry\\.npmjs\\.org|https://registry\\.yarnpkg\\.com|https://npm\\.pkg\\.github\\.com|http://(localhost|127\\.0\\.0\\.1)(:[0-9]+)?)/?", anchored: true}, args: &lazyRE{expr: "(?i)(.* )?(@[^ ]+:)?(registry|npmregistryserver)( |=)[^ ]+( .*)?", anchored: true}}, {operandNone: &lazyRE{expr: "(?i)https://(pypi\\.org/simple|download\\.pytorch\\.org/[^ ]*|pypi\\.python\\.org/simple)/?", anchored: true}, args: &lazyRE{expr: "(?i)(.* )?config (.* )?set (.* )?[a-z]+\\.(index-url|extra-index-url|find-links)( |=)[^ ]+( .*)?", anchored: true}}, {operand: &lazyRE{expr: "(?i)url\\.(http://|[a-z+]+://([^/@]*@)?[0-9]+\\.[0-9]+\\.[0-9]+\\.[0-9]+|[^ ]*@[0-9]+\\.[0-9]+\\.[0-9]+\\.[0-9]+).*\\.insteadof", anchored: true}}, {operand: &lazyRE{expr: "(GOSUMDB=off|GONOSUMDB=.+|GONOSUMCHECK=.+|GOINSECURE=.+|GOPROXY=(.*,)?(http://|https?://[0-9]).*|GOFLAGS=.*-insecure.*)", anchored: true, pre: "GOFLAGS=\x00GOINSECURE=\x00GONOSUMCHECK=\x00GONOSUMDB=\x00GOPROXY=\x00GOSUMDB=off"}}, {operandNone: &lazyRE{expr: "https://rubygems\\.org/?", anchored: true, pre: "https://rubygems.org"}}}}}},
-	{p: Pattern{Name: "package_source_file", Level: High, Description: "Writes another package registry or index into a package manager's configuration file (registry= in ~/.npmrc, index-url in pip.conf) over plain HTTP or to an IP address: what it installs comes from there, unchecked.", Match: &Spec{Writes: "(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.(npmrc|yarnrc|yarnrc\\.yml)|/etc/npmrc|.*/pip\\.conf", Any: []Spec{{Programs: []string{"echo", "printf"}, Args: "(?is)(.*\\n)?[ \\t]*(@[^ ]+:)?(registry|index-url|extra-index-url|npmregistryserver) *[=:] *\"?(http://|https?://[0-9]).*"}}}}, m: matcher{writes: &lazyRE{expr: "(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.(npmrc|yarnrc|yarnrc\\.yml)|/etc/npmrc|.*/pip\\.conf", anchored: true}, more: &matcherMore{any: []matcher{{args: &lazyRE{expr: "(?is)(.*\\n)?[ \\t]*(@[^ ]+:)?(registry|index-url|extra-index-url|npmregistryserver) *[=:] *\"?(http://|https?://[0-9]).*", anchored: true}}}}}},
-	{p: Pattern{Name: "untrusted_package_repo", Level: High, Description: "Adds a package repository the system trusts without signatures ([trusted=yes], allow-insecure, gpgcheck=0, SigLevel = Never): root installs packages from it without any check.", Match: &Spec{Writes: "/etc/apt/sources\\.list(\\.d/.*)?|/etc/yum\\.repos\\.d/.*|/etc/zypp/repos\\.d/.*|/etc/apk/repositories|/etc/pacman\\.conf", Any: []Spec{{Programs: []string{"tee"}, Stdin: "(?is).*(\\[[^]]*trusted=yes|allow-insecure=yes|gpgcheck *= *0|siglevel *= *never).*"}, {Programs: []string{"echo", "printf"}, Args: "(?is).*(\\[[^]]*trusted=yes|allow-insecure=yes|gpgcheck *= *0|siglevel *= *never).*"}}}}, m: matcher{writes: &lazyRE{expr: "/etc/apt/sources\\.list(\\.d/.*)?|/etc/yum\\.repos\\.d/.*|/etc/zypp/repos\\.d/.*|/etc/apk/repositories|/etc/pacman\\.conf", anchored: true, pre: "/etc/apk/repositories\x00/etc/apt/sources.list\x00/etc/pacman.conf\x00/etc/yum.repos.d/\x00/etc/zypp/repos.d/"}, more: &matcherMore{any: []matcher{{stdin: &lazyRE{expr: "(?is).*(\\[[^]]*trusted=yes|allow-insecure=yes|gpgcheck *= *0|siglevel *= *never).*", anchored: true}}, {args: &lazyRE{expr: "(?is).*(\\[[^]]*trusted=yes|allow-insecure=yes|gpgcheck *= *0|siglevel *= *never).*", anchored: true}}}}}},
-	{p: Pattern{Name: "untrusted_package_key", Level: High, Description: "Trusts a package signing key fetched over plain HTTP or from an IP address (curl http://... | apt-key add -, rpm --import http://...): whoever is on the network path can sign the packages root installs.", Match: &Spec{Programs: []string{"curl", "wget", "rpm"}, Any: []Spec{{Programs: []string{"curl", "wget"}, Operand: "(?i)http://.*|https?://([^/@]*@)?[0-9]+\\.[0-9]+\\.[0-9]+\\.[0-9]+([:/].*)?", FeedsInto: []string{"apt-key", "rpm"}}, {Programs: []string{"rpm"}, FlagsAny: []string{"--import"}, Operand: "(?i)http://.*|https?://[0-9]+\\.[0-9]+\\.[0-9]+\\.[0-9]+([:/].*)?"}}}}, m: matcher{more: &matcherMore{any: []matcher{{operand: &lazyRE{expr: "(?i)http://.*|https?://([^/@]*@)?[0-9]+\\.[0-9]+\\.[0-9]+\\.[0-9]+([:/].*)?", anchored: true}}, {operand: &lazyRE{expr: "(?i)http://.*|https?://[0-9]+\\.[0-9]+\\.[0-9]+\\.[0-9]+([:/].*)?", anchored: true}}}}}},
-	{p: Pattern{Name: "sshd_weakened", Level: High, Description: "Weakens the ssh server's configuration (PermitRootLogin yes, PasswordAuthentication yes, PermitEmptyPasswords yes, StrictModes no): root or any password can log in from the network.", Match: &Spec{Writes: "/etc/ssh/sshd_config(\\.d/.*)?", Any: []Spec{{Programs: []string{"sed", "gsed", "perl", "echo", "printf"}, Args: "(?is).*(permitrootlogin|passwordauthentication|permitemptypasswords|challengeresponseauthentication|kbdinteractiveauthentication)[ \\t]+yes.*|.*strictmodes[ \\t]+no.*"}, {Programs: []string{"tee"}, Stdin: "(?is).*(permitrootlogin|passwordauthentication|permitemptypasswords)[ \\t]+yes.*|.*strictmodes[ \\t]+no.*"}}}}, m: matcher{writes: &lazyRE{expr: "/etc/ssh/sshd_config(\\.d/.*)?", anchored: true, pre: "/etc/ssh/sshd_config"}, more: &matcherMore{any: []matcher{{args: &lazyRE{expr: "(?is).*(permitrootlogin|passwordauthentication|permitemptypasswords|challengeresponseauthentication|kbdinteractiveauthentication)[ \\t]+yes.*|.*strictmodes[ \\t]+no.*", anchored: true}}, {stdin: &lazyRE{expr: "(?is).*(permitrootlogin|passwordauthentication|permitemptypasswords)[ \\t]+yes.*|.*strictmodes[ \\t]+no.*", anchored: true}}}}}},
-	{p: Pattern{Name: "empty_password", Level: High, Description: "Removes an account's password or sets root's from a script (passwd -d, usermod -p '', chpasswd for root): anyone can log in as that account, or root's password is known.", Match: &Spec{Programs: []string{"passwd", "usermod", "chpasswd"}, Any: []Spec{{Programs: []string{"passwd"}, FlagsAny: []string{"-d"}}, {Programs: []string{"usermod"}, Values: []FlagValue{{Flag: "-p", Value: ""}}}, {Programs: []string{"chpasswd"}, Stdin: "(?s)(.*\\n)?root:.*"}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {more: &matcherMore{values: []*lazyRE{&lazyRE{expr: "", anchored: true}}}}, {stdin: &lazyRE{expr: "(?s)(.*\\n)?root:.*", anchored: true}}}}}},
-	{p: Pattern{Name: "fork_bomb", Level: Critical, Description: "A fork bomb: a function that starts copies of itself without end, exhausting the process table until the machine needs a hard reboot.", Match: &Spec{Check: "fork_bomb"}}, m: matcher{}},
-	{p: Pattern{Name: "interpreter_fork_bomb", Level: Critical, Description: "Interpreter code starts processes in an endless loop (fork while fork, while True: os.fork()): a fork bomb exhausts the process table until the machine needs a hard reboot.", Match: &Spec{Programs: []string{"python*", "pypy*", "node", "nodejs", "deno", "bun", "perl*", "ruby", "jruby", "truffleruby", "php*", "lua*", "luajit", "Rscript", "R", "tclsh*", "wish*", "osascript", "pwsh", "pwsh-preview", "powershell", "powershell_ise"}, Check: "interpreter_fork_bomb"}}, m: matcher{}},
-	{p: Pattern{Name: "kill_all_processes", Level: High, Description: "kill -1 sends the signal to every process the user may signal: everything the user runs (or the whole system, as root) dies.", Match: &Spec{Programs: []string{"kill"}, Args: "(.* )?-1"}}, m: matcher{args: &lazyRE{expr: "(.* )?-1", anchored: true}}},
-	{p: Pattern{Name: "kill_every_process", Level: High, Description: "killall5 signals every process outside the caller's session (the shutdown scripts' tool): every service and program on the machine dies.", Match: &Spec{Programs: []string{"killall5"}}}, m: matcher{}},
-	{p: Pattern{Name: "kill_user_processes", Level: High, Description: "pkill or killall with -u and no pattern signals every process of that user: the user's session, shells, editors and services die (every root process with -u root).", Match: &Spec{Programs: []string{"pkill", "killall"}, FlagsAny: []string{"-u", "-U"}, Check: "no_operands"}}, m: matcher{}},
-	{p: Pattern{Name: "kill_init", Level: High, Description: "Sends a signal to process 1 (init, systemd): the kernel panics or the machine (or container) stops.", Match: &Spec{Programs: []string{"kill"}, FlagsNone: []string{"-0", "-HUP", "-SIGHUP", "-1", "-l", "-L"}, Operand: "1"}}, m: matcher{operand: &lazyRE{expr: "1", anchored: true, pre: "1"}}},
-	{p: Pattern{Name: "power_off", Level: High, Description: "Shuts the machine down, halts or reboots it: every program and session on it stops, and a remote machine that is off stays off until someone reaches its console.", Match: &Spec{Programs: []string{"shutdown", "reboot", "poweroff", "halt", "systemctl", "init", "telinit"}, FlagsNone: []string{"--help", "-c", "-k", "-w", "--wtmp-only", "--version"}, Any: []Spec{{Programs: []string{"shutdown", "reboot", "poweroff", "halt"}}, {Programs: []string{"systemctl"}, Subcommands: []string{"poweroff", "reboot", "halt", "kexec", "soft-reboot"}, OperandNone: "cancel"}, {Programs: []string{"init", "telinit"}, Operand: "0|6"}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {operandNone: &lazyRE{expr: "cancel", anchored: true, pre: "cancel"}}, {operand: &lazyRE{expr: "0|6", anchored: true, pre: "0\x006"}}}}}},
-	{p: Pattern{Name: "rescue_mode", Level: High, Description: "Drops the machine to rescue, emergency or single-user mode: every service and network login stops.", Match: &Spec{Programs: []string{"systemctl", "init", "telinit"}, Any: []Spec{{Programs: []string{"systemctl"}, Subcommands: []string{"isolate"}, Operand: "(rescue|emergency|runlevel1)(\\.target)?"}, {Programs: []string{"systemctl"}, Subcommands: []string{"rescue", "emergency"}}, {Programs: []string{"init", "telinit"}, Operand: "1|[sS]"}}}}, m: matcher{more: &matcherMore{any: []matcher{{operand: &lazyRE{expr: "(rescue|emergency|runlevel1)(\\.target)?", anchored: true, pre: "emergency\x00rescue\x00runlevel1"}}, {}, {operand: &lazyRE{expr: "1|[sS]", anchored: true, pre: "1\x00S\x00s"}}}}}},
-	{p: Pattern{Name: "remove_essential_package", Level: Critical, Description: "Removes a package the system cannot run or boot without (the C library, the init system, the kernel, coreutils, the shell, the package manager): the machine is left unusable.", Match: &Spec{Programs: []string{"apt-get", "apt", "aptitude", "dnf", "yum", "microdnf", "zypper", "apk", "dpkg", "rpm", "pacman"}, Operand: "libc6|libc-bin|libc6-dev|glibc|glibc-common|glibc-minimal-langpack|musl|systemd|systemd-sysv|systemd-libs|init|init-system-helpers|sysvinit|sysvinit-core|upstart|linux-image-\\*|linux-image-generic|linux-image|linux-generic|linux-image-amd64|linux-image-arm64|kernel|kernel-core|kernel-modules|linux|linux-lts|linux-zen|linux-hardened|coreutils|bash|dash|util-linux|dpkg|rpm|apt|dnf|yum|pacman|apk-tools|busybox|alpine-base|base|base-files|base-passwd|login|passwd|shadow-utils|libpam0g|libpam-modules|pam|grub2|grub-pc|grub-efi-amd64|grub|shim|shim-signed|filesystem|setup|tar|gzip|findutils|sed|grep|python3|python3-minimal|perl-base|libpam-runtime|libsystemd0", Any: []Spec{{Programs: []string{"apt-get", "apt", "aptitude", "dnf", "yum", "microdnf", "zypper"}, Subcommands: []string{"remove", "purge", "autoremove"}}, {Programs: []string{"apk"}, Subcommands: []string{"del"}}, {Programs: []string{"dpkg"}, FlagsAny: []string{"-r", "-P"}}, {Programs: []string{"rpm"}, FlagsAny: []string{"-e"}}, {Programs: []string{"pacman"}, FlagsAny: []string{"-R"}}}}}, m: matcher{operand: &lazyRE{expr: "libc6|libc-bin|libc6-dev|glibc|glibc-common|glibc-minimal-langpack|musl|systemd|systemd-sysv|systemd-libs|init|init-system-helpers|sysvinit|sysvinit-core|upstart|linux-image-\\*|linux-image-generic|linux-image|linux-generic|linux-image-amd64|linux-image-arm64|kernel|kernel-core|kernel-modules|linux|linux-lts|linux-zen|linux-hardened|coreutils|bash|dash|util-linux|dpkg|rpm|apt|dnf|yum|pacman|apk-tools|busybox|alpine-base|base|base-files|base-passwd|login|passwd|shadow-utils|libpam0g|libpam-modules|pam|grub2|grub-pc|grub-efi-amd64|grub|shim|shim-signed|filesystem|setup|tar|gzip|findutils|sed|grep|python3|python3-minimal|perl-base|libpam-runtime|libsystemd0", anchored: true}, more: &matcherMore{any: []matcher{{}, {}, {}, {}, {}}}}},
-	{p: Pattern{Name: "remove_access_package", Level: High, Description: "Removes the package that lets people log in or administer the machine (the ssh server, sudo, the network configuration): a remote machine can no longer be reached or administered.", Match: &Spec{Programs: []string{"apt-get", "apt", "aptitude", "dnf", "yum", "microdnf", "zypper", "apk", "dpkg", "rpm", "pacman"}, Operand: "openssh-server|openssh|sshd|sudo|doas|(?i:network-?manager)|netplan\\.io|ifupdown|systemd-networkd|iproute2|dhcpcd|dhcpcd5|isc-dhcp-client|wpasupplicant", Any: []Spec{{Programs: []string{"apt-get", "apt", "aptitude", "dnf", "yum", "microdnf", "zypper"}, Subcommands: []string{"remove", "purge", "autoremove"}}, {Programs: []string{"apk"}, Subcommands: []string{"del"}}, {Programs: []string{"dpkg"}, FlagsAny: []string{"-r", "-P"}}, {Programs: []string{"rpm"}, FlagsAny: []string{"-e"}}, {Programs: []string{"pacman"}, FlagsAny: []string{"-R"}}}}}, m: matcher{operand: &lazyRE{expr: "openssh-server|openssh|sshd|sudo|doas|(?i:network-?manager)|netplan\\.io|ifupdown|systemd-networkd|iproute2|dhcpcd|dhcpcd5|isc-dhcp-client|wpasupplicant", anchored: true}, more: &matcherMore{any: []matcher{{}, {}, {}, {}, {}}}}},
-	{p: Pattern{Name: "remove_packages_forced", Level: High, Description: "Removes packages with the package manager's safety checks off (dpkg --force-remove-essential/--force-depends/--force-all, apt --allow-remove-essential, rpm -e --nodeps, pacman -Rdd): what depends on them breaks.", Match: &Spec{Programs: []string{"apt-get", "apt", "dpkg", "rpm", "pacman"}, Any: []Spec{{Programs: []string{"apt-get", "apt"}, Subcommands: []string{"remove", "purge", "autoremove"}, FlagsAny: []string{"--allow-remove-essential"}}, {Programs: []string{"dpkg"}, FlagsAny: []string{"-r", "-P"}, Args: "(.* )?--force-(remove-essential|depends|all|remove-protected)( .*)?"}, {Programs: []string{"rpm"}, FlagsAll: []string{"-e", "--nodeps"}}, {Programs: []string{"pacman"}, FlagsAny: []string{"-R"}, Args: "(.* )?(-R[a-zA-Z]*d[a-zA-Z]*d[a-zA-Z]*|-[a-zA-Z]*d[a-zA-Z]*d[a-zA-Z]*R[a-zA-Z]*|--nodeps --nodeps)( .*)?"}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {args: &lazyRE{expr: "(.* )?--force-(remove-essential|depends|all|remove-protected)( .*)?", anchored: true}}, {}, {args: &lazyRE{expr: "(.* )?(-R[a-zA-Z]*d[a-zA-Z]*d[a-zA-Z]*|-[a-zA-Z]*d[a-zA-Z]*d[a-zA-Z]*R[a-zA-Z]*|--nodeps --nodeps)( .*)?", anchored: true}}}}}},
-	{p: Pattern{Name: "remove_packages_computed", Level: High, Description: "Removes the packages a command lists at run time (pacman -R $(pacman -Qq), apt-get purge $(dpkg -l | ...)): which packages go cannot be read, and it may be every package of the system.", Match: &Spec{Programs: []string{"apt-get", "apt", "aptitude", "dnf", "yum", "zypper", "apk", "dpkg", "rpm", "pacman"}, OperandNone: "\\$\\(pacman -Q(dt|td)q?\\)|\\$\\(pacman -Qq?(dt|td)\\)", Any: []Spec{{Programs: []string{"apt-get", "apt", "aptitude", "dnf", "yum", "zypper"}, Subcommands: []string{"remove", "purge", "autoremove"}, Operand: "\\$\\(.*|`.*"}, {Programs: []string{"apk"}, Subcommands: []string{"del"}, Operand: "\\$\\(.*|`.*"}, {Programs: []string{"dpkg", "rpm", "pacman"}, FlagsAny: []string{"-r", "-P", "-e", "-R"}, Operand: "\\$\\(.*|`.*"}, {Programs: []string{"rpm", "dpkg", "pacman"}, FlagsAny: []string{"-r", "-P", "-e", "-R"}, Wrappers: []string{"xargs"}}}}}, m: matcher{operandNone: &lazyRE{expr: "\\$\\(pacman -Q(dt|td)q?\\)|\\$\\(pacman -Qq?(dt|td)\\)", anchored: true, pre: "$(pacman -Qdt)\x00$(pacman -Qdtq)\x00$(pacman -Qqdt)\x00$(pacman -Qqtd)\x00$(pacman -Qtd)\x00$(pacman -Qtdq)"}, more: &matcherMore{any: []matcher{{operand: &lazyRE{expr: "\\$\\(.*|`.*", anchored: true, pre: "$(\x00`"}}, {operand: &lazyRE{expr: "\\$\\(.*|`.*", anchored: true, pre: "$(\x00`"}}, {operand: &lazyRE{expr: "\\$\\(.*|`.*", anchored: true, pre: "$(\x00`"}}, {}}}}},
-	{p: Pattern{Name: "remove_system_program", Level: High, Description: "Deletes or moves a program of the system's own directories (/bin, /sbin, /usr/bin, /usr/sbin): whatever needs it (sudo, a shell, the package manager) stops working.", Match: &Spec{Programs: []string{"rm", "unlink", "shred", "mv"}, Any: []Spec{{Programs: []string{"rm", "unlink"}, Operand: "/(usr/)?s?bin/[^/]+"}, {Programs: []string{"shred"}, FlagsAny: []string{"-u"}, Operand: "/(usr/)?s?bin/[^/]+"}, {Programs: []string{"mv"}, Args: "(.* )?/(usr/)?s?bin/[^ /]+ .*[^ ].*"}}}}, m: matcher{more: &matcherMore{any: []matcher{{operand: &lazyRE{expr: "/(usr/)?s?bin/[^/]+", anchored: true, pre: "/bin/\x00/sbin/\x00/usr/bin/\x00/usr/sbin/"}}, {operand: &lazyRE{expr: "/(usr/)?s?bin/[^/]+", anchored: true, pre: "/bin/\x00/sbin/\x00/usr/bin/\x00/usr/sbin/"}}, {args: &lazyRE{expr: "(.* )?/(usr/)?s?bin/[^ /]+ .*[^ ].*", anchored: true}}}}}},
-	{p: Pattern{Name: "replace_core_program", Level: High, Description: "Replaces a core program of the system (sh, bash, sudo, su, login, passwd, ls, ps, ssh, systemctl, ...) by copying, moving or linking something over it: every script, login or administrator that runs it runs the replacement.", Match: &Spec{Writes: "/(usr/)?s?bin/(sh|bash|dash|zsh|ksh|sudo|sudoedit|su|doas|pkexec|login|passwd|chpasswd|ls|cp|mv|rm|cat|chmod|chown|ps|top|ss|netstat|lsof|id|whoami|who|w|last|find|grep|ssh|sshd|scp|systemctl|init|mount|umount|env|kill|crontab|apt|apt-get|dpkg|rpm|dnf|yum|pacman|curl|wget|tar|gzip)"}}, m: matcher{writes: &lazyRE{expr: "/(usr/)?s?bin/(sh|bash|dash|zsh|ksh|sudo|sudoedit|su|doas|pkexec|login|passwd|chpasswd|ls|cp|mv|rm|cat|chmod|chown|ps|top|ss|netstat|lsof|id|whoami|who|w|last|find|grep|ssh|sshd|scp|systemctl|init|mount|umount|env|kill|crontab|apt|apt-get|dpkg|rpm|dnf|yum|pacman|curl|wget|tar|gzip)", anchored: true, pre: "/bin/\x00/sbin/\x00/usr/bin/\x00/usr/sbin/"}}},
-	{p: Pattern{Name: "remove_system_library", Level: Critical, Description: "Deletes or moves the dynamic loader, the C library or the system's library directory: no dynamically linked program can start any more, sudo included.", Match: &Spec{Programs: []string{"rm", "unlink", "shred", "mv"}, Any: []Spec{{Programs: []string{"rm", "unlink", "shred"}, Operand: "/(usr/)?lib(32|64|x32)?/((x86_64|aarch64|i386|i686|arm[^/]*|powerpc64le|s390x|riscv64)-linux-gnu[^/]*/?)?((ld-linux|ld-musl|libc\\.so|libc-[0-9])[^/]*|(x86_64|aarch64|i386|i686|arm[^/]*|powerpc64le|s390x|riscv64)-linux-gnu[^/]*)(/\\*)?"}, {Programs: []string{"mv"}, Args: "(.* )?/(usr/)?lib(32|64|x32)?/((x86_64|aarch64|i386|i686|arm[^ /]*|powerpc64le|s390x|riscv64)-linux-gnu[^ /]*/?)?((ld-linux|ld-musl|libc\\.so|libc-[0-9])[^ /]*|(x86_64|aarch64|i386|i686|arm[^ /]*|powerpc64le|s390x|riscv64)-linux-gnu[^ /]*)/? .*[^ ].*"}}}}, m: matcher{more: &matcherMore{any: []matcher{{operand: &lazyRE{expr: "/(usr/)?lib(32|64|x32)?/((x86_64|aarch64|i386|i686|arm[^/]*|powerpc64le|s390x|riscv64)-linux-gnu[^/]*/?)?((ld-linux|ld-musl|libc\\.so|libc-[0-9])[^/]*|(x86_64|aarch64|i386|i686|arm[^/]*|powerpc64le|s390x|riscv64)-linux-gnu[^/]*)(/\\*)?", anchored: true, pre: "/lib/\x00/lib32/\x00/lib64/\x00/libx32/\x00/usr/lib/\x00/usr/lib32/\x00/usr/lib64/\x00/usr/libx32/"}}, {args: &lazyRE{expr: "(.* )?/(usr/)?lib(32|64|x32)?/((x86_64|aarch64|i386|i686|arm[^ /]*|powerpc64le|s390x|riscv64)-linux-gnu[^ /]*/?)?((ld-linux|ld-musl|libc\\.so|libc-[0-9])[^ /]*|(x86_64|aarch64|i386|i686|arm[^ /]*|powerpc64le|s390x|riscv64)-linux-gnu[^ /]*)/? .*[^ ].*", anchored: true}}}}}},
-	{p: Pattern{Name: "remove_system_runtime", Level: High, Description: "Deletes a language runtime or a system component the operating system's tools depend on (/usr/lib/python3*, /usr/lib/systemd, /lib/modules, /usr/lib/jvm): the package manager, init or boot may break.", Match: &Spec{Programs: []string{"rm"}, FlagsAny: []string{"-r"}, Operand: "/(usr/)?lib(32|64)?/(python[0-9.]*\\*?|perl5?[0-9.]*|jvm|systemd|modules|firmware|apt|dpkg|rpm|sudo|ssl|gcc|udev|grub|ld-linux[^/]*)(/\\*)?"}}, m: matcher{operand: &lazyRE{expr: "/(usr/)?lib(32|64)?/(python[0-9.]*\\*?|perl5?[0-9.]*|jvm|systemd|modules|firmware|apt|dpkg|rpm|sudo|ssl|gcc|udev|grub|ld-linux[^/]*)(/\\*)?", anchored: true, pre: "/lib/\x00/lib32/\x00/lib64/\x00/usr/lib/\x00/usr/lib32/\x00/usr/lib64/"}}},
-	{p: Pattern{Name: "move_system_dir", Level: Critical, Description: "Moves a system directory (/bin, /usr, /etc, /lib) out of the way: the system's programs, libraries or configuration are no longer where everything looks for them.", Match: &Spec{Programs: []string{"mv"}, Args: "(.* )?/(bin|boot|etc|lib|lib32|lib64|libx32|sbin|usr|var|usr/bin|usr/sbin|usr/lib|usr/lib64|usr/libexec)/? .*[^ ].*"}}, m: matcher{args: &lazyRE{expr: "(.* )?/(bin|boot|etc|lib|lib32|lib64|libx32|sbin|usr|var|usr/bin|usr/sbin|usr/lib|usr/lib64|usr/libexec)/? .*[^ ].*", anchored: true}}},
-	{p: Pattern{Name: "chmod_system_unusable", Level: High, Description: "Removes the execute (or every) permission of system programs, libraries or directories (chmod -x /bin/chmod, chmod 000 /usr/bin/sudo, chmod 644 /usr/bin): the system's tools stop working, often including the ones needed to repair it.", Match: &Spec{Programs: []string{"chmod"}, Operand: "/|/(usr/)?(s?bin|lib|lib32|lib64|libx32|libexec)(/.*)?|/(etc|boot)", Any: []Spec{{FlagsAny: []string{"-x"}}, {Operand: "0*[0246]?[0246][0246][0246]|0+|[ugoa]*-[rwxst]*x[rwxst]*(,[ugoa]*[-+=][rwxst]*)*"}}}}, m: matcher{operand: &lazyRE{expr: "/|/(usr/)?(s?bin|lib|lib32|lib64|libx32|libexec)(/.*)?|/(etc|boot)", anchored: true, pre: "/"}, more: &matcherMore{any: []matcher{{}, {operand: &lazyRE{expr: "0*[0246]?[0246][0246][0246]|0+|[ugoa]*-[rwxst]*x[rwxst]*(,[ugoa]*[-+=][rwxst]*)*", anchored: true, pre: "-r\x00-s\x00-t\x00-w\x00-x\x000\x002\x004\x006\x00a\x00g\x00o\x00u"}}}}}},
-	{p: Pattern{Name: "chmod_system_permissive", Level: High, Description: "Makes a system directory or file writable by every user (chmod 777 /usr/bin, chmod 666 /etc/shadow, chmod o+w /etc/sudoers, chmod 777 /var/run/docker.sock): anyone on the machine can replace system programs or become root.", Match: &Spec{Programs: []string{"chmod"}, Operand: "0*[0-7]?[0-7][0-7][2367]|[ugo]*[ao][ugoa]*[+=][rwxXst]*w[rwxXst]*", Any: []Spec{{Operand: "/|/(bin|boot|etc|lib|lib32|lib64|libx32|sbin|usr|var|root|home|opt)|/(bin|boot|etc|lib|lib32|lib64|libx32|sbin|usr|root)/.+|/var/(lib|log|spool|cache|mail|backups|run|db)(/.*)?|/run/docker\\.sock"}}}}, m: matcher{operand: &lazyRE{expr: "0*[0-7]?[0-7][0-7][2367]|[ugo]*[ao][ugoa]*[+=][rwxXst]*w[rwxXst]*", anchored: true}, more: &matcherMore{any: []matcher{{operand: &lazyRE{expr: "/|/(bin|boot|etc|lib|lib32|lib64|libx32|sbin|usr|var|root|home|opt)|/(bin|boot|etc|lib|lib32|lib64|libx32|sbin|usr|root)/.+|/var/(lib|log|spool|cache|mail|backups|run|db)(/.*)?|/run/docker\\.sock", anchored: true, pre: "/"}}}}}},
-	{p: Pattern{Name: "mount_over_system", Level: High, Description: "Mounts a filesystem over the root or a system directory (mount --bind X /etc, mount -t tmpfs tmpfs /usr) or remounts the root read-only: what the system reads there is replaced or can no longer be written.", Match: &Spec{Programs: []string{"mount"}, Any: []Spec{{MinOperands: 2, LastOperand: "/|/(bin|boot|etc|lib|lib32|lib64|libx32|sbin|usr)(/.*)?"}, {Values: []FlagValue{{Flag: "-o", Value: "(.*,)?(remount,(.*,)?ro|ro,(.*,)?remount)(,.*)?"}}, Operand: "/|/(bin|boot|etc|lib|lib32|lib64|libx32|sbin|usr|var)"}}}}, m: matcher{more: &matcherMore{any: []matcher{{last: &lazyRE{expr: "/|/(bin|boot|etc|lib|lib32|lib64|libx32|sbin|usr)(/.*)?", anchored: true, pre: "/"}}, {operand: &lazyRE{expr: "/|/(bin|boot|etc|lib|lib32|lib64|libx32|sbin|usr|var)", anchored: true, pre: "/"}, more: &matcherMore{values: []*lazyRE{&lazyRE{expr: "(.*,)?(remount,(.*,)?ro|ro,(.*,)?remount)(,.*)?", anchored: true}}}}}}}},
-	{p: Pattern{Name: "kernel_module_unload", Level: High, Description: "Unloads a kernel module (rmmod, modprobe -r): the device or filesystem it drives (the disk, the network card) stops working at once.", Match: &Spec{Programs: []string{"rmmod", "modprobe"}, FlagsNone: []string{"--help", "-h", "-V", "--version"}, Any: []Spec{{Programs: []string{"rmmod"}}, {Programs: []string{"modprobe"}, FlagsAny: []string{"-r"}}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {}}}}},
-	{p: Pattern{Name: "kernel_module_load_file", Level: High, Description: "Loads a kernel module from a file (insmod, modprobe of a .ko path): code that runs with full control of the machine, which no package manager vouches for.", Match: &Spec{Programs: []string{"insmod", "modprobe", "kldload"}, FlagsNone: []string{"--help", "-h", "-V", "--version"}, Any: []Spec{{Programs: []string{"insmod", "kldload"}, MinOperands: 1}, {Programs: []string{"modprobe"}, Operand: ".*\\.ko(\\.[gx]z|\\.zst)?|.*/.*"}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {operand: &lazyRE{expr: ".*\\.ko(\\.[gx]z|\\.zst)?|.*/.*", anchored: true}}}}}},
-	{p: Pattern{Name: "sysrq_trigger", Level: High, Description: "Writes to /proc/sysrq-trigger: the kernel crashes, reboots or powers off at once without syncing disks (c, b, o), or kills every process (e, i).", Match: &Spec{Writes: "/proc/sysrq-trigger"}}, m: matcher{writes: &lazyRE{expr: "/proc/sysrq-trigger", anchored: true, pre: "/proc/sysrq-trigger"}}},
-	{p: Pattern{Name: "empty_system_file", Level: High, Description: "Empties a file the system boots or logs in with (/etc/fstab, /etc/passwd, /etc/shadow, /etc/group, /etc/sudoers, /etc/pam.d/*, /etc/nsswitch.conf, /boot/*): the machine no longer boots, or nobody can log in.", Match: &Spec{Writes: "/etc/(fstab|crypttab|passwd|shadow|group|gshadow|sudoers|nsswitch\\.conf|inittab|login\\.defs|ld\\.so\\.conf|pam\\.conf|pam\\.d/.*|security/.*|default/grub)|/boot/.+", Any: []Spec{{Check: "truncates"}, {Programs: []string{"truncate"}, Values: []FlagValue{{Flag: "-s", Value: "0+[KMGTPEkmgtpe]?[B]?|-[0-9].*|/.*|%.*"}}}, {Programs: []string{"cp", "install", "mv", "rsync"}, Operand: "/dev/null"}, {Programs: []string{"dd"}, Args: "(.* )?if=/dev/null( .*)?"}}}}, m: matcher{writes: &lazyRE{expr: "/etc/(fstab|crypttab|passwd|shadow|group|gshadow|sudoers|nsswitch\\.conf|inittab|login\\.defs|ld\\.so\\.conf|pam\\.conf|pam\\.d/.*|security/.*|default/grub)|/boot/.+", anchored: true, pre: "/boot/\x00/etc/crypttab\x00/etc/default/grub\x00/etc/fstab\x00/etc/group\x00/etc/gshadow\x00/etc/inittab\x00/etc/ld.so.conf\x00/etc/login.defs\x00/etc/nsswitch.conf\x00/etc/pam.conf\x00/etc/pam.d/\x00/etc/passwd\x00/etc/security/\x00/etc/shadow\x00/etc/sudoers"}, more: &matcherMore{any: []matcher{{}, {more: &matcherMore{values: []*lazyRE{&lazyRE{expr: "0+[KMGTPEkmgtpe]?[B]?|-[0-9].*|/.*|%.*", anchored: true, pre: "%\x00-0\x00-1\x00-2\x00-3\x00-4\x00-5\x00-6\x00-7\x00-8\x00-9\x00/\x000"}}}}, {operand: &lazyRE{expr: "/dev/null", anchored: true, pre: "/dev/null"}}, {args: &lazyRE{expr: "(.* )?if=/dev/null( .*)?", anchored: true}}}}}},
-	{p: Pattern{Name: "delete_account_home", Level: Critical, Description: "Deletes a user account together with its home directory and mail (userdel -r, deluser --remove-home): every file of that user is gone for good.", Match: &Spec{Programs: []string{"userdel", "deluser"}, Any: []Spec{{Programs: []string{"userdel"}, FlagsAny: []string{"-r"}}, {Programs: []string{"deluser"}, FlagsAny: []string{"--remove-home", "--remove-all-files"}}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {}}}}},
-	{p: Pattern{Name: "set_clock", Level: Medium, Description: "Sets the system clock by hand or turns time synchronisation off: TLS certificates, Kerberos, cron, builds and logs go wrong until it is fixed.", Match: &Spec{Programs: []string{"date", "timedatectl", "hwclock"}, Any: []Spec{{Programs: []string{"date"}, FlagsAny: []string{"-s"}}, {Programs: []string{"timedatectl"}, Subcommands: []string{"set-time"}}, {Programs: []string{"timedatectl"}, Subcommands: []string{"set-ntp"}, Operand: "false|no|0|off"}, {Programs: []string{"hwclock"}, FlagsAny: []string{"--set"}}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {}, {operand: &lazyRE{expr: "false|no|0|off", anchored: true, pre: "0\x00false\x00no\x00off"}}, {}}}}},
-	{p: Pattern{Name: "crontab_remove", Level: Medium, Description: "crontab -r deletes every scheduled job of the user at once, without confirmation.", Match: &Spec{Programs: []string{"crontab"}, FlagsAny: []string{"-r"}}}, m: matcher{}},
-	{p: Pattern{Name: "raw_memory_device", Level: High, Description: "Reads or writes raw physical memory or I/O ports (/dev/mem, /dev/kmem, /dev/port): the machine can hang or crash.", Match: &Spec{Reads: "/dev/(port|mem|kmem)", Except: []string{"echo", "printf", "ls", "stat", "file", "test", "["}}}, m: matcher{reads: &lazyRE{expr: "/dev/(port|mem|kmem)", anchored: true, pre: "/dev/kmem\x00/dev/mem\x00/dev/port"}}},
-	{p: Pattern{Name: "delete_system_file", Level: High, Description: "Deletes or moves away a file the system boots, mounts, names itself or resolves names with (/etc/fstab, /etc/hosts, /etc/resolv.conf, /etc/nsswitch.conf, /etc/sshd_config, /boot/*, ...): the machine stops booting or working as it did.", Match: &Spec{Programs: []string{"rm", "unlink", "shred", "mv", "srm"}, Operand: "/etc/(fstab|crypttab|hosts|hostname|resolv\\.conf|nsswitch\\.conf|environment|default/grub|ssh/sshd_config|os-release|machine-id|sysctl\\.conf|modules|inittab|login\\.defs)|/boot/.+"}}, m: matcher{operand: &lazyRE{expr: "/etc/(fstab|crypttab|hosts|hostname|resolv\\.conf|nsswitch\\.conf|environment|default/grub|ssh/sshd_config|os-release|machine-id|sysctl\\.conf|modules|inittab|login\\.defs)|/boot/.+", anchored: true, pre: "/boot/\x00/etc/crypttab\x00/etc/default/grub\x00/etc/environment\x00/etc/fstab\x00/etc/hostname\x00/etc/hosts\x00/etc/inittab\x00/etc/login.defs\x00/etc/machine-id\x00/etc/modules\x00/etc/nsswitch.conf\x00/etc/os-release\x00/etc/resolv.conf\x00/etc/ssh/sshd_config\x00/etc/sysctl.conf"}}},
-	{p: Pattern{Name: "replace_system_file", Level: High, Description: "Replaces the contents of a file the system boots, mounts, names itself or resolves names with (tee, cp, install, dd onto /etc/fstab, /etc/hosts, /etc/resolv.conf, /boot/*, ...; not tee -a): the earlier contents are gone and the machine works differently.", Match: &Spec{Programs: []string{"tee", "cp", "install", "dd", "mv", "rsync"}, Writes: "/etc/(fstab|crypttab|hosts|hostname|resolv\\.conf|nsswitch\\.conf|environment|default/grub|ssh/sshd_config|os-release|machine-id|sysctl\\.conf|modules|inittab|login\\.defs)|/boot/.+", Any: []Spec{{Programs: []string{"tee"}, FlagsNone: []string{"-a"}}, {Programs: []string{"cp", "install", "dd", "mv", "rsync"}}}}}, m: matcher{writes: &lazyRE{expr: "/etc/(fstab|crypttab|hosts|hostname|resolv\\.conf|nsswitch\\.conf|environment|default/grub|ssh/sshd_config|os-release|machine-id|sysctl\\.conf|modules|inittab|login\\.defs)|/boot/.+", anchored: true, pre: "/boot/\x00/etc/crypttab\x00/etc/default/grub\x00/etc/environment\x00/etc/fstab\x00/etc/hostname\x00/etc/hosts\x00/etc/inittab\x00/etc/login.defs\x00/etc/machine-id\x00/etc/modules\x00/etc/nsswitch.conf\x00/etc/os-release\x00/etc/resolv.conf\x00/etc/ssh/sshd_config\x00/etc/sysctl.conf"}, more: &matcherMore{any: []matcher{{}, {}}}}},
-	{p: Pattern{Name: "rm_rf_project", Level: Critical, Description: "Recursively deletes the current project: the working directory ($PWD, ., $(pwd)), the repository's top level ($(git rev-parse --show-toplevel)) or every dotfile in it — the work tree and its .git, with every commit that was not pushed.", Match: &Spec{Programs: []string{"rm"}, FlagsAny: []string{"-r"}, Operand: "\\.|\\.\\.|(\\$PWD(:\\?[^/]*)?|\\$\\(pwd( -[LP])?\\)|`pwd`|\\$\\(git rev-parse --show-toplevel\\)|`git rev-parse --show-toplevel`)(/\\*|/\\.\\*)?|\\.\\[!\\.\\]\\*|\\.\\[\\^\\.\\]\\*|\\.\\?\\?\\*|\\.\\[!\\.\\]\\?\\*"}}, m: matcher{operand: &lazyRE{expr: "\\.|\\.\\.|(\\$PWD(:\\?[^/]*)?|\\$\\(pwd( -[LP])?\\)|`pwd`|\\$\\(git rev-parse --show-toplevel\\)|`git rev-parse --show-toplevel`)(/\\*|/\\.\\*)?|\\.\\[!\\.\\]\\*|\\.\\[\\^\\.\\]\\*|\\.\\?\\?\\*|\\.\\[!\\.\\]\\?\\*", anchored: true, pre: "$(git rev-parse --show-toplevel)\x00$(pwd -L)\x00$(pwd -P)\x00$(pwd)\x00$PWD\x00.\x00`git rev-parse --show-toplevel`\x00`pwd`"}}},
-	{p: Pattern{Name: "find_wipe", Level: Critical, Description: "find deletes everything below the current project, the home or the root (find . -delete, find \"$PWD\" -mindepth 1 -exec rm -rf {} +, find ~ -type f -delete) with nothing selecting what: the work tree and its .git, or the home, are gone.", Match: &Spec{Programs: []string{"find"}, FlagsNone: []string{"-maxdepth"}, Operand: "\\.|\\.\\.|\\$PWD|\\$\\(pwd( -[LP])?\\)|`pwd`|\\$\\(git rev-parse --show-toplevel\\)|`git rev-parse --show-toplevel`|~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root|/", Check: "find_deletes_all"}}, m: matcher{operand: &lazyRE{expr: "\\.|\\.\\.|\\$PWD|\\$\\(pwd( -[LP])?\\)|`pwd`|\\$\\(git rev-parse --show-toplevel\\)|`git rev-parse --show-toplevel`|~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root|/", anchored: true, pre: "$(git rev-parse --show-toplevel)\x00$(pwd -L)\x00$(pwd -P)\x00$(pwd)\x00$HOME\x00$PWD\x00.\x00/\x00`git rev-parse --show-toplevel`\x00`pwd`\x00~"}}},
-	{p: Pattern{Name: "find_wipe_shallow", Level: High, Description: "find deletes everything in the top levels of the current project, the home or the root (find . -mindepth 1 -maxdepth 1 -exec rm -rf {} +, find . -maxdepth 1 -type f -delete) with nothing selecting what.", Match: &Spec{Programs: []string{"find"}, FlagsAll: []string{"-maxdepth"}, Operand: "\\.|\\.\\.|\\$PWD|\\$\\(pwd( -[LP])?\\)|`pwd`|\\$\\(git rev-parse --show-toplevel\\)|`git rev-parse --show-toplevel`|~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root|/", Check: "find_deletes_all"}}, m: matcher{operand: &lazyRE{expr: "\\.|\\.\\.|\\$PWD|\\$\\(pwd( -[LP])?\\)|`pwd`|\\$\\(git rev-parse --show-toplevel\\)|`git rev-parse --show-toplevel`|~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root|/", anchored: true, pre: "$(git rev-parse --show-toplevel)\x00$(pwd -L)\x00$(pwd -P)\x00$(pwd)\x00$HOME\x00$PWD\x00.\x00/\x00`git rev-parse --show-toplevel`\x00`pwd`\x00~"}}},
-	{p: Pattern{Name: "find_empty_files", Level: High, Description: "find empties or shreds the files it finds in the current project or the home (-exec truncate, -exec shred): their contents are gone for good.", Match: &Spec{Programs: []string{"find"}, FlagsAny: []string{"-exec=truncate", "-execdir=truncate", "-exec=shred", "-execdir=shred"}, Operand: "\\.|\\.\\.|\\$PWD|\\$\\(pwd( -[LP])?\\)|`pwd`|\\$\\(git rev-parse --show-toplevel\\)|`git rev-parse --show-toplevel`|~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root"}}, m: matcher{operand: &lazyRE{expr: "\\.|\\.\\.|\\$PWD|\\$\\(pwd( -[LP])?\\)|`pwd`|\\$\\(git rev-parse --show-toplevel\\)|`git rev-parse --show-toplevel`|~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root", anchored: true, pre: "$(git rev-parse --show-toplevel)\x00$(pwd -L)\x00$(pwd -P)\x00$(pwd)\x00$HOME\x00$PWD\x00.\x00/Users/\x00/home/\x00/root\x00`git rev-parse --show-toplevel`\x00`pwd`\x00~"}}},
-	{p: Pattern{Name: "rsync_delete_into_root", Level: Critical, Description: "rsync --delete into the current project, a home or the root: whatever the source lacks is deleted there — from an empty source, everything.", Match: &Spec{Programs: []string{"rsync"}, FlagsAny: []string{"--del", "--delete*"}, LastOperand: "~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root|\\.|\\$PWD|\\$\\(pwd\\)|/"}}, m: matcher{last: &lazyRE{expr: "~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root|\\.|\\$PWD|\\$\\(pwd\\)|/", anchored: true, pre: "$(pwd)\x00$HOME\x00$PWD\x00.\x00/\x00~"}}},
-	{p: Pattern{Name: "rm_credential_dir", Level: High, Description: "Recursively deletes a folder of keys or credentials in a home (~/.aws, ~/.kube, ~/.docker, ~/.azure, ~/.password-store, ~/.config/gh, ~/.config/gcloud, keyrings, a folder inside ~/.ssh or ~/.gnupg): keys and logins are lost, some for good.", Match: &Spec{Programs: []string{"rm"}, FlagsAny: []string{"-r"}, Operand: "(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/(\\.aws|\\.kube|\\.docker|\\.azure|\\.password-store|\\.terraform\\.d|\\.gcloud|\\.config/(gh|gcloud|doctl|op|heroku|hub|glab-cli|netlify|vercel|rclone|gopass|sops|age)|\\.local/share/(keyrings|gnupg)|\\.ssh/.+|\\.gnupg/.+|Library/Keychains)(/\\*)?"}}, m: matcher{operand: &lazyRE{expr: "(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/(\\.aws|\\.kube|\\.docker|\\.azure|\\.password-store|\\.terraform\\.d|\\.gcloud|\\.config/(gh|gcloud|doctl|op|heroku|hub|glab-cli|netlify|vercel|rclone|gopass|sops|age)|\\.local/share/(keyrings|gnupg)|\\.ssh/.+|\\.gnupg/.+|Library/Keychains)(/\\*)?", anchored: true, pre: "$HOME/\x00/Users/\x00/home/\x00/root/\x00~/"}}},
-	{p: Pattern{Name: "rm_private_key", Level: High, Description: "Deletes a private key (~/.ssh/id_*, a *.pem or *.key in ~/.ssh, GnuPG's private keys and keyrings) or authorized_keys: a key that exists nowhere else is lost for good, and the machines and services it opened are locked.", Match: &Spec{Programs: []string{"rm", "unlink"}, Operand: "(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.ssh/(id_[^/.]*|[^/]*_(rsa|dsa|ecdsa|ed25519)(_sk)?|[^/]*\\.(pem|key)|authorized_keys2?|\\*|id_\\*)|(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.gnupg/(private-keys-v1\\.d(/.*)?|secring\\.gpg|pubring\\.(kbx|gpg)|trustdb\\.gpg|\\*)"}}, m: matcher{operand: &lazyRE{expr: "(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.ssh/(id_[^/.]*|[^/]*_(rsa|dsa|ecdsa|ed25519)(_sk)?|[^/]*\\.(pem|key)|authorized_keys2?|\\*|id_\\*)|(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.gnupg/(private-keys-v1\\.d(/.*)?|secring\\.gpg|pubring\\.(kbx|gpg)|trustdb\\.gpg|\\*)", anchored: true, pre: "$HOME/.gnupg/*\x00$HOME/.gnupg/private-keys-v1.d\x00$HOME/.gnupg/pubring.gpg\x00$HOME/.gnupg/pubring.kbx\x00$HOME/.gnupg/secring.gpg\x00$HOME/.gnupg/trustdb.gpg\x00$HOME/.ssh/\x00/Users/\x00/home/\x00/root/.gnupg/*\x00/root/.gnupg/private-keys-v1.d\x00/root/.gnupg/pubring.gpg\x00/root/.gnupg/pubring.kbx\x00/root/.gnupg/secring.gpg\x00/root/.gnupg/trustdb.gpg\x00/root/.ssh/\x00~/.gnupg/*\x00~/.gnupg/private-keys-v1.d\x00~/.gnupg/pubring.gpg\x00~/.gnupg/pubring.kbx\x00~/.gnupg/secring.gpg\x00~/.gnupg/trustdb.gpg\x00~/.ssh/"}}},
-	{p: Pattern{Name: "empty_private_key", Level: High, Description: "Empties or overwrites a private key (truncate, cp /dev/null, dd, tee, a symlink to /dev/null): the key is lost for good.", Match: &Spec{Programs: []string{"truncate", "tee", "cp", "install", "ln", "dd"}, Any: []Spec{{Programs: []string{"truncate", "tee"}, FlagsNone: []string{"-a"}, Operand: "(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.ssh/(id_[^/.]*|[^/]*_(rsa|dsa|ecdsa|ed25519)(_sk)?|[^/]*\\.(pem|key))|(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.gnupg/(private-keys-v1\\.d/.*|secring\\.gpg|pubring\\.(kbx|gpg))"}, {Programs: []string{"cp", "install", "ln"}, LastOperand: "(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.ssh/(id_[^/.]*|[^/]*_(rsa|dsa|ecdsa|ed25519)(_sk)?|[^/]*\\.(pem|key))|(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.gnupg/(private-keys-v1\\.d/.*|secring\\.gpg|pubring\\.(kbx|gpg))"}, {Programs: []string{"dd"}, Args: "(.* )?of=(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.(ssh|gnupg)/[^ ]+( .*)?"}}}}, m: matcher{more: &matcherMore{any: []matcher{{operand: &lazyRE{expr: "(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.ssh/(id_[^/.]*|[^/]*_(rsa|dsa|ecdsa|ed25519)(_sk)?|[^/]*\\.(pem|key))|(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.gnupg/(private-keys-v1\\.d/.*|secring\\.gpg|pubring\\.(kbx|gpg))", anchored: true, pre: "$HOME/.gnupg/private-keys-v1.d/\x00$HOME/.gnupg/pubring.gpg\x00$HOME/.gnupg/pubring.kbx\x00$HOME/.gnupg/secring.gpg\x00$HOME/.ssh/\x00/Users/\x00/home/\x00/root/.gnupg/private-keys-v1.d/\x00/root/.gnupg/pubring.gpg\x00/root/.gnupg/pubring.kbx\x00/root/.gnupg/secring.gpg\x00/root/.ssh/\x00~/.gnupg/private-keys-v1.d/\x00~/.gnupg/pubring.gpg\x00~/.gnupg/pubring.kbx\x00~/.gnupg/secring.gpg\x00~/.ssh/"}}, {last: &lazyRE{expr: "(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.ssh/(id_[^/.]*|[^/]*_(rsa|dsa|ecdsa|ed25519)(_sk)?|[^/]*\\.(pem|key))|(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.gnupg/(private-keys-v1\\.d/.*|secring\\.gpg|pubring\\.(kbx|gpg))", anchored: true, pre: "$HOME/.gnupg/private-keys-v1.d/\x00$HOME/.gnupg/pubring.gpg\x00$HOME/.gnupg/pubring.kbx\x00$HOME/.gnupg/secring.gpg\x00$HOME/.ssh/\x00/Users/\x00/home/\x00/root/.gnupg/private-keys-v1.d/\x00/root/.gnupg/pubring.gpg\x00/root/.gnupg/pubring.kbx\x00/root/.gnupg/secring.gpg\x00/root/.ssh/\x00~/.gnupg/private-keys-v1.d/\x00~/.gnupg/pubring.gpg\x00~/.gnupg/pubring.kbx\x00~/.gnupg/secring.gpg\x00~/.ssh/"}}, {args: &lazyRE{expr: "(.* )?of=(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.(ssh|gnupg)/[^ ]+( .*)?", anchored: true}}}}}},
-	{p: Pattern{Name: "overwrite_private_key", Level: High, Description: "Overwrites a private key through a redirection (: > ~/.ssh/id_*, echo > ..., cat /dev/null > ...): the key is lost for good.", Match: &Spec{Redirect: "(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.ssh/(id_[^/.]*|[^/]*_(rsa|dsa|ecdsa|ed25519)(_sk)?|[^/]*\\.(pem|key))|(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.gnupg/(private-keys-v1\\.d/.*|secring\\.gpg|pubring\\.(kbx|gpg))"}}, m: matcher{redirect: &lazyRE{expr: "(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.ssh/(id_[^/.]*|[^/]*_(rsa|dsa|ecdsa|ed25519)(_sk)?|[^/]*\\.(pem|key))|(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.gnupg/(private-keys-v1\\.d/.*|secring\\.gpg|pubring\\.(kbx|gpg))", anchored: true, pre: "$HOME/.gnupg/private-keys-v1.d/\x00$HOME/.gnupg/pubring.gpg\x00$HOME/.gnupg/pubring.kbx\x00$HOME/.gnupg/secring.gpg\x00$HOME/.ssh/\x00/Users/\x00/home/\x00/root/.gnupg/private-keys-v1.d/\x00/root/.gnupg/pubring.gpg\x00/root/.gnupg/pubring.kbx\x00/root/.gnupg/secring.gpg\x00/root/.ssh/\x00~/.gnupg/private-keys-v1.d/\x00~/.gnupg/pubring.gpg\x00~/.gnupg/pubring.kbx\x00~/.gnupg/secring.gpg\x00~/.ssh/"}}},
-	{p: Pattern{Name: "empty_data_file", Level: High, Description: "Empties or zeroes a system file or a database's files (truncate, cp /dev/null, dd of= on /etc/passwd, /etc/fstab, /etc/hosts, /boot, /var/lib/mysql, ...): the system or the database stops working, and the contents are gone.", Match: &Spec{Programs: []string{"truncate", "cp", "install", "dd"}, Any: []Spec{{Programs: []string{"truncate"}, Operand: "/etc/(passwd|shadow|group|gshadow|sudoers|fstab|hosts|hostname|resolv\\.conf|crontab|environment|ld\\.so\\.preload|ssh/sshd_config|pam\\.d/[^/]+|sudoers\\.d/[^/]+)|/boot/.+|/var/lib/(mysql|postgresql|pgsql|mongodb|redis|etcd|elasticsearch|docker)/.+"}, {Programs: []string{"cp", "install"}, Operand: "/dev/(null|zero)", LastOperand: "/etc/(passwd|shadow|group|gshadow|sudoers|fstab|hosts|hostname|resolv\\.conf|crontab|environment|ld\\.so\\.preload|ssh/sshd_config|pam\\.d/[^/]+|sudoers\\.d/[^/]+)|/boot/.+|/var/lib/(mysql|postgresql|pgsql|mongodb|redis|etcd|elasticsearch|docker)/.+"}, {Programs: []string{"dd"}, Args: "(.* )?of=(/etc/(passwd|shadow|group|gshadow|sudoers|fstab|hosts|hostname|resolv\\.conf|crontab|environment|ld\\.so\\.preload)|/boot/[^ ]+|/var/lib/(mysql|postgresql|pgsql|mongodb|redis|etcd|elasticsearch|docker)/[^ ]+)( .*)?"}}}}, m: matcher{more: &matcherMore{any: []matcher{{operand: &lazyRE{expr: "/etc/(passwd|shadow|group|gshadow|sudoers|fstab|hosts|hostname|resolv\\.conf|crontab|environment|ld\\.so\\.preload|ssh/sshd_config|pam\\.d/[^/]+|sudoers\\.d/[^/]+)|/boot/.+|/var/lib/(mysql|postgresql|pgsql|mongodb|redis|etcd|elasticsearch|docker)/.+", anchored: true, pre: "/boot/\x00/etc/crontab\x00/etc/environment\x00/etc/fstab\x00/etc/group\x00/etc/gshadow\x00/etc/hostname\x00/etc/hosts\x00/etc/ld.so.preload\x00/etc/pam.d/\x00/etc/passwd\x00/etc/resolv.conf\x00/etc/shadow\x00/etc/ssh/sshd_config\x00/etc/sudoers\x00/var/lib/docker/\x00/var/lib/elasticsearch/\x00/var/lib/etcd/\x00/var/lib/mongodb/\x00/var/lib/mysql/\x00/var/lib/pgsql/\x00/var/lib/postgresql/\x00/var/lib/redis/"}}, {operand: &lazyRE{expr: "/dev/(null|zero)", anchored: true, pre: "/dev/null\x00/dev/zero"}, last: &lazyRE{expr: "/etc/(passwd|shadow|group|gshadow|sudoers|fstab|hosts|hostname|resolv\\.conf|crontab|environment|ld\\.so\\.preload|ssh/sshd_config|pam\\.d/[^/]+|sudoers\\.d/[^/]+)|/boot/.+|/var/lib/(mysql|postgresql|pgsql|mongodb|redis|etcd|elasticsearch|docker)/.+", anchored: true, pre: "/boot/\x00/etc/crontab\x00/etc/environment\x00/etc/fstab\x00/etc/group\x00/etc/gshadow\x00/etc/hostname\x00/etc/hosts\x00/etc/ld.so.preload\x00/etc/pam.d/\x00/etc/passwd\x00/etc/resolv.conf\x00/etc/shadow\x00/etc/ssh/sshd_config\x00/etc/sudoers\x00/var/lib/docker/\x00/var/lib/elasticsearch/\x00/var/lib/etcd/\x00/var/lib/mongodb/\x00/var/lib/mysql/\x00/var/lib/pgsql/\x00/var/lib/postgresql/\x00/var/lib/redis/"}}, {args: &lazyRE{expr: "(.* )?of=(/etc/(passwd|shadow|group|gshadow|sudoers|fstab|hosts|hostname|resolv\\.conf|crontab|environment|ld\\.so\\.preload)|/boot/[^ ]+|/var/lib/(mysql|postgresql|pgsql|mongodb|redis|etcd|elasticsearch|docker)/[^ ]+)( .*)?", anchored: true}}}}}},
-	{p: Pattern{Name: "overwrite_system_file", Level: High, Description: "Overwrites a system file through a redirection that empties it first (: > /etc/resolv.conf, > /etc/hosts, echo ... > /etc/fstab; not >>): the system stops working as it did, and the earlier contents are gone.", Match: &Spec{Redirect: "/etc/(passwd|shadow|group|gshadow|sudoers|fstab|hosts|hostname|resolv\\.conf|crontab|environment|ld\\.so\\.preload|ssh/sshd_config|pam\\.d/[^/]+|sudoers\\.d/[^/]+)|/boot/.+|/var/lib/(mysql|postgresql|pgsql|mongodb|redis|etcd|elasticsearch|docker)/.+", Check: "overwrite_redirect"}}, m: matcher{redirect: &lazyRE{expr: "/etc/(passwd|shadow|group|gshadow|sudoers|fstab|hosts|hostname|resolv\\.conf|crontab|environment|ld\\.so\\.preload|ssh/sshd_config|pam\\.d/[^/]+|sudoers\\.d/[^/]+)|/boot/.+|/var/lib/(mysql|postgresql|pgsql|mongodb|redis|etcd|elasticsearch|docker)/.+", anchored: true, pre: "/boot/\x00/etc/crontab\x00/etc/environment\x00/etc/fstab\x00/etc/group\x00/etc/gshadow\x00/etc/hostname\x00/etc/hosts\x00/etc/ld.so.preload\x00/etc/pam.d/\x00/etc/passwd\x00/etc/resolv.conf\x00/etc/shadow\x00/etc/ssh/sshd_config\x00/etc/sudoers\x00/var/lib/docker/\x00/var/lib/elasticsearch/\x00/var/lib/etcd/\x00/var/lib/mongodb/\x00/var/lib/mysql/\x00/var/lib/pgsql/\x00/var/lib/postgresql/\x00/var/lib/redis/"}}},
-	{p: Pattern{Name: "empty_database_file", Level: High, Description: "Empties or zeroes a database file (truncate, cp /dev/null or dd of= on *.sqlite, *.db, *.ibd, ...): the data in it is gone.", Match: &Spec{Programs: []string{"truncate", "cp", "install", "dd"}, Any: []Spec{{Programs: []string{"truncate"}, Operand: "(.*/)?[^/]+\\.(sqlite3?|db3?|mdb|accdb|ibd|frm|myd|myi|rdb|aof)"}, {Programs: []string{"cp", "install"}, Operand: "/dev/(null|zero)", LastOperand: "(.*/)?[^/]+\\.(sqlite3?|db3?|mdb|accdb|ibd|frm|myd|myi|rdb|aof)"}, {Programs: []string{"dd"}, Args: "(.* )?of=[^ ]+\\.(sqlite3?|db3?|mdb|accdb|ibd|frm|myd|myi|rdb|aof)( .*)?"}}}}, m: matcher{more: &matcherMore{any: []matcher{{operand: &lazyRE{expr: "(.*/)?[^/]+\\.(sqlite3?|db3?|mdb|accdb|ibd|frm|myd|myi|rdb|aof)", anchored: true}}, {operand: &lazyRE{expr: "/dev/(null|zero)", anchored: true, pre: "/dev/null\x00/dev/zero"}, last: &lazyRE{expr: "(.*/)?[^/]+\\.(sqlite3?|db3?|mdb|accdb|ibd|frm|myd|myi|rdb|aof)", anchored: true}}, {args: &lazyRE{expr: "(.* )?of=[^ ]+\\.(sqlite3?|db3?|mdb|accdb|ibd|frm|myd|myi|rdb|aof)( .*)?", anchored: true}}}}}},
-	{p: Pattern{Name: "shred_files", Level: High, Description: "shred overwrites the files it is given many times so that their contents can never be recovered (even without --remove).", Match: &Spec{Programs: []string{"shred"}, FlagsNone: []string{"-u"}, Any: []Spec{{MinOperands: 1}, {Wrappers: []string{"xargs"}}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {}}}}},
+// builtinCount is how many built-in rules there are (every pack).
+const builtinCount = 338
+
+// builtinNames and builtinLevels are the names and levels of the
+// built-in rules: the rules of the packs on by default (the first
+// builtinDefault), then those of the packs off by default; each pack in
+// file order.
+var builtinNames = [builtinCount]string{
+	"rm_rf_root",
+	"rm_rf_wildcard",
+	"chmod_777",
+	"sudo_rm",
+	"chmod_recursive_permissive",
+	"rm_rf_home",
+	"rm_rf_system",
+	"rm_rf_dynamic_escape",
+	"rm_rf_home_folder",
+	"rm_recursive",
+	"find_delete",
+	"find_delete_root",
+	"mv_to_devnull",
+	"chmod_chown_root_recursive",
+	"shred_remove",
+	"rsync_delete",
+	"rclone_delete",
+	"trash_home",
+	"trash_empty",
+	"interpreter_trash",
+	"delete_from_input",
+	"rm_unset_variable_root",
+	"rm_service_data",
+	"edit_from_input",
+	"git_push_force",
+	"git_push_force_with_lease",
+	"git_push_force_refspec",
+	"git_reset_hard",
+	"git_clean_force",
+	"git_discard_changes",
+	"git_discard_worktree",
+	"git_branch_force_delete",
+	"git_branch_force",
+	"git_checkout_force",
+	"git_discard_files",
+	"git_discard_files_from_ref",
+	"git_discard_pathspec_file",
+	"git_restore_files",
+	"git_restore_worktree_files",
+	"git_worktree_remove_force",
+	"git_stash_destroy",
+	"git_push_mirror_delete",
+	"git_push_delete_refspec",
+	"git_clean_ignored",
+	"wget_pipe_sh",
+	"curl_pipe_sh",
+	"wget_pipe_bash",
+	"curl_pipe_bash",
+	"remote_code_interpreter",
+	"interpreter_remote_code",
+	"reverse_shell_dev_tcp",
+	"dev_tcp_socket",
+	"reverse_shell_ztcp",
+	"ztcp_socket",
+	"reverse_shell_netcat",
+	"interpreter_reverse_shell",
+	"remote_code_runs",
+	"runs_downloaded_file",
+	"run_remote_source",
+	"hidden_temp_program",
+	"interpreter_shell_out",
+	"interpreter_delete",
+	"interpreter_unverifiable",
+	"decode_and_execute",
+	"dynamic_program",
+	"runtime_shell_input",
+	"obfuscated_word",
+	"env_slice",
+	"decoded_argument",
+	"lookalike_dash",
+	"unparseable",
+	"over_limit",
+	"cloud_storage_delete",
+	"cloud_storage_sync_delete",
+	"cloud_storage_sync_delete_local",
+	"rclone_purge_remote",
+	"cloud_project_delete",
+	"cloud_app_destroy",
+	"cloud_database_delete_no_backup",
+	"cloud_database_delete",
+	"firebase_delete_everything",
+	"cloud_compute_delete",
+	"cloud_identity_delete",
+	"cloud_credential_create",
+	"cloud_key_destroy",
+	"cloud_dns_zone_delete",
+	"route53_record_delete",
+	"cloud_audit_off",
+	"cloud_org_leave",
+	"wrangler_storage_delete",
+	"platform_app_remove",
+	"platform_resource_remove",
+	"cloud_api_delete",
+	"cloud_resource_delete",
+	"vault_secret_delete",
+	"container_volume_delete",
+	"container_compose_down_volumes",
+	"container_compose_rm_volumes",
+	"container_remove_all",
+	"container_prune_all",
+	"container_prune",
+	"container_node_runtime_delete",
+	"container_node_images_delete",
+	"container_swarm_delete",
+	"container_swarm_leave",
+	"container_host_access",
+	"container_host_escape",
+	"container_exec_delete",
+	"container_production_destroy",
+	"db_sql_drop_database",
+	"db_sql_drop_table",
+	"db_sql_truncate",
+	"db_sql_delete_all",
+	"db_sql_alter_drop",
+	"db_sql_grant_public",
+	"db_mongo_drop",
+	"db_mongo_delete_all",
+	"db_redis_flush",
+	"db_redis_flush_stdin",
+	"db_redis_flush_raw",
+	"db_postgres_cluster_drop",
+	"db_redis_bulk_delete",
+	"db_dropdb",
+	"db_mysqladmin_drop",
+	"db_restore_drop",
+	"db_kv_delete_all",
+	"db_elasticsearch_delete",
+	"db_prisma_reset",
+	"db_prisma_accept_data_loss",
+	"db_rails_reset",
+	"db_django_flush",
+	"db_django_sqlflush_pipe",
+	"db_js_orm_reset",
+	"db_migration_tool_reset",
+	"db_supabase_reset_remote",
+	"db_supabase_reset_local",
+	"db_heroku_pg_reset",
+	"db_production_destroy",
+	"dd_if_device",
+	"mkfs",
+	"shred_device",
+	"device_overwrite",
+	"write_block_device_redirect",
+	"write_block_device_copy",
+	"disk_wipe_tool",
+	"disk_erase",
+	"luks_remove_key",
+	"partition_table_destroy",
+	"partition_table_write",
+	"sfdisk_delete",
+	"partition_script",
+	"partition_editor",
+	"lvm_remove",
+	"zfs_destroy",
+	"btrfs_subvolume_delete",
+	"raid_destroy",
+	"firmware_write",
+	"vm_storage_delete",
+	"fleet_fanout_destructive",
+	"fleet_fanout_power",
+	"fleet_fanout_remove",
+	"fleet_fanout_firewall",
+	"fleet_ansible_module_destroy",
+	"fleet_salt_destroy",
+	"fleet_fanout_script",
+	"git_dir_delete",
+	"git_history_purge",
+	"git_reflog_expire_now",
+	"git_prune_now",
+	"git_filter_repo_force",
+	"git_history_rewrite",
+	"git_update_ref_delete",
+	"git_rm_everything",
+	"git_branch_delete_many",
+	"git_tag_delete_many",
+	"git_replace_object",
+	"iac_terraform_destroy",
+	"iac_pulumi_destroy",
+	"iac_cdk_destroy",
+	"iac_stack_delete",
+	"iac_app_teardown",
+	"iac_serverless_remove",
+	"iac_apply_replace",
+	"iac_apply_auto_approve",
+	"iac_state_rm_many",
+	"iac_state_edit",
+	"iac_workspace_delete",
+	"iac_workspace_delete_force",
+	"iac_state_file_delete",
+	"iac_playbook_teardown",
+	"iac_vagrant_destroy",
+	"iac_production_destroy",
+	"k8s_delete_namespace",
+	"k8s_delete_all",
+	"k8s_delete_storage",
+	"k8s_delete_crd",
+	"k8s_delete_core_rbac",
+	"k8s_delete_node",
+	"k8s_delete_from_manifests",
+	"k8s_delete_manifest_file",
+	"k8s_delete_from_input",
+	"k8s_drain_force",
+	"k8s_drain",
+	"k8s_scale_zero_many",
+	"k8s_taint_noexecute_all",
+	"k8s_scale_zero",
+	"k8s_replace_force",
+	"k8s_apply_prune",
+	"k8s_patch_finalizers",
+	"k8s_helm_uninstall",
+	"k8s_gitops_delete",
+	"k8s_velero_delete",
+	"k8s_cluster_delete",
+	"k8s_local_clusters_delete",
+	"k8s_local_cluster_delete",
+	"k8s_kubeconfig_delete",
+	"k8s_production_destroy",
+	"history_file_deleted",
+	"history_file_written",
+	"history_wiped",
+	"history_cleared",
+	"history_off",
+	"history_off_then_command",
+	"journal_vacuum_all",
+	"journal_vacuum",
+	"log_file_deleted",
+	"log_file_tampered",
+	"kernel_log_cleared",
+	"logging_service_stop",
+	"cloud_audit_log_off",
+	"write_shell_startup",
+	"write_auth_file",
+	"visudo_scripted",
+	"write_preload",
+	"write_cron",
+	"crontab_install",
+	"write_boot_service",
+	"write_autostart",
+	"write_launchd_plist",
+	"systemctl_enable_unit",
+	"launchctl_load",
+	"git_hooks_other_repo",
+	"git_global_hooks",
+	"git_global_exec",
+	"ssh_config_command",
+	"uid_zero_account",
+	"admin_group_account",
+	"setuid_bit",
+	"setcap_privileged",
+	"windows_autorun",
+	"rm_auth_file",
+	"remote_repo_delete",
+	"remote_api_repo_delete",
+	"remote_api_ref_delete",
+	"remote_api_delete",
+	"remote_release_delete",
+	"remote_release_delete_many",
+	"remote_make_public",
+	"remote_secret_delete",
+	"remote_repo_archive",
+	"git_push_force_default_branch",
+	"git_push_delete_default_branch",
+	"git_push_delete_branches",
+	"git_push_force_all",
+	"git_push_force_unnamed_branch",
+	"git_push_prune",
+	"git_push_code_elsewhere",
+	"git_url_credentials",
+	"secret_to_network",
+	"secret_to_socket",
+	"secret_to_login_host",
+	"secret_credential_foreign_host",
+	"read_secret_file",
+	"interpreter_secret_send",
+	"firewall_flush",
+	"firewall_off",
+	"selinux_off",
+	"selinux_config_off",
+	"apparmor_off",
+	"security_service_stop",
+	"audit_off",
+	"kernel_hardening_off",
+	"kernel_hardening_off_file",
+	"macos_protection_off",
+	"quarantine_removed",
+	"windows_defender_off",
+	"tls_verify_off",
+	"tls_verify_off_file",
+	"tls_verify_off_env",
+	"package_source_redirect",
+	"package_source_file",
+	"untrusted_package_repo",
+	"untrusted_package_key",
+	"sshd_weakened",
+	"empty_password",
+	"fork_bomb",
+	"interpreter_fork_bomb",
+	"kill_all_processes",
+	"kill_every_process",
+	"kill_user_processes",
+	"kill_init",
+	"power_off",
+	"rescue_mode",
+	"remove_essential_package",
+	"remove_access_package",
+	"remove_packages_forced",
+	"remove_packages_computed",
+	"remove_system_program",
+	"replace_core_program",
+	"remove_system_library",
+	"remove_system_runtime",
+	"move_system_dir",
+	"chmod_system_unusable",
+	"chmod_system_permissive",
+	"mount_over_system",
+	"kernel_module_unload",
+	"kernel_module_load_file",
+	"sysrq_trigger",
+	"empty_system_file",
+	"delete_account_home",
+	"set_clock",
+	"crontab_remove",
+	"raw_memory_device",
+	"delete_system_file",
+	"replace_system_file",
+	"rm_rf_project",
+	"find_wipe",
+	"find_wipe_shallow",
+	"find_empty_files",
+	"rsync_delete_into_root",
+	"rm_credential_dir",
+	"rm_private_key",
+	"empty_private_key",
+	"overwrite_private_key",
+	"empty_data_file",
+	"overwrite_system_file",
+	"empty_database_file",
+	"shred_files",
 }
 
-// builtinExamples returns the hit and miss examples of builtinRules[i].
+var builtinLevels = [builtinCount]Level{Critical, Critical, Medium, Medium, Low, Critical, Critical, High, High, Low, Low, High, High, Critical, High, Medium, Medium, Medium, Medium, Medium, High, Medium, High, Medium, Low, Low, Low, High, High, High, High, Medium, Medium, High, Medium, Medium, Medium, Medium, Medium, Medium, Medium, High, Medium, Medium, Medium, Medium, Medium, Medium, Medium, High, Critical, Medium, Critical, Medium, Critical, Critical, Medium, Medium, Medium, Medium, Medium, Medium, Medium, High, Medium, Medium, Medium, Medium, Medium, Medium, Medium, High, High, High, Medium, High, Critical, Critical, Critical, High, Critical, High, High, Medium, High, High, Medium, High, High, High, High, Medium, High, Medium, Medium, High, High, Medium, Medium, Medium, Low, High, Medium, High, Medium, Medium, High, High, Critical, High, High, High, High, High, Medium, High, High, High, High, High, High, Medium, High, High, High, High, High, High, Medium, High, High, High, High, High, High, Medium, High, Critical, High, High, High, Critical, Critical, Critical, Critical, Critical, High, Critical, High, High, High, Medium, High, High, High, High, High, High, High, High, High, High, High, High, Medium, Critical, Critical, Medium, Medium, Critical, High, High, High, High, Medium, Medium, High, High, High, High, High, High, High, Medium, High, Medium, Medium, High, High, Medium, Medium, Critical, High, High, High, High, High, Medium, High, Medium, High, High, Medium, High, High, Medium, Medium, Medium, Medium, High, High, High, High, Medium, Low, Low, Critical, High, High, High, Medium, Medium, High, High, Medium, High, High, Medium, High, High, High, High, High, High, High, High, High, High, High, High, High, High, High, High, High, High, High, High, High, High, High, Critical, Critical, High, Medium, Medium, High, High, Medium, Low, Critical, Critical, High, Critical, Medium, High, High, Medium, Critical, Critical, High, Medium, Medium, Critical, High, High, High, High, High, High, High, High, High, High, Medium, High, High, High, Medium, High, High, High, High, High, High, Critical, Critical, High, High, High, High, High, High, Critical, High, High, High, High, High, Critical, High, Critical, High, High, High, High, High, High, High, Critical, Medium, Medium, High, High, High, Critical, Critical, High, High, Critical, High, High, High, High, High, High, High, High}
+
+// builtinRuleAt makes built-in rule i (see builtinRule).
+func builtinRuleAt(i int) *rule { return builtinMakers[i]() }
+
+// builtinMakers make the built-in rules, one each.
+var builtinMakers = [builtinCount]func() *rule{
+	makeRule0, makeRule1, makeRule2, makeRule3, makeRule4, makeRule5, makeRule6, makeRule7,
+	makeRule8, makeRule9, makeRule10, makeRule11, makeRule12, makeRule13, makeRule14, makeRule15,
+	makeRule16, makeRule17, makeRule18, makeRule19, makeRule20, makeRule21, makeRule22, makeRule23,
+	makeRule24, makeRule25, makeRule26, makeRule27, makeRule28, makeRule29, makeRule30, makeRule31,
+	makeRule32, makeRule33, makeRule34, makeRule35, makeRule36, makeRule37, makeRule38, makeRule39,
+	makeRule40, makeRule41, makeRule42, makeRule43, makeRule44, makeRule45, makeRule46, makeRule47,
+	makeRule48, makeRule49, makeRule50, makeRule51, makeRule52, makeRule53, makeRule54, makeRule55,
+	makeRule56, makeRule57, makeRule58, makeRule59, makeRule60, makeRule61, makeRule62, makeRule63,
+	makeRule64, makeRule65, makeRule66, makeRule67, makeRule68, makeRule69, makeRule70, makeRule71,
+	makeRule72, makeRule73, makeRule74, makeRule75, makeRule76, makeRule77, makeRule78, makeRule79,
+	makeRule80, makeRule81, makeRule82, makeRule83, makeRule84, makeRule85, makeRule86, makeRule87,
+	makeRule88, makeRule89, makeRule90, makeRule91, makeRule92, makeRule93, makeRule94, makeRule95,
+	makeRule96, makeRule97, makeRule98, makeRule99, makeRule100, makeRule101, makeRule102, makeRule103,
+	makeRule104, makeRule105, makeRule106, makeRule107, makeRule108, makeRule109, makeRule110, makeRule111,
+	makeRule112, makeRule113, makeRule114, makeRule115, makeRule116, makeRule117, makeRule118, makeRule119,
+	makeRule120, makeRule121, makeRule122, makeRule123, makeRule124, makeRule125, makeRule126, makeRule127,
+	makeRule128, makeRule129, makeRule130, makeRule131, makeRule132, makeRule133, makeRule134, makeRule135,
+	makeRule136, makeRule137, makeRule138, makeRule139, makeRule140, makeRule141, makeRule142, makeRule143,
+	makeRule144, makeRule145, makeRule146, makeRule147, makeRule148, makeRule149, makeRule150, makeRule151,
+	makeRule152, makeRule153, makeRule154, makeRule155, makeRule156, makeRule157, makeRule158, makeRule159,
+	makeRule160, makeRule161, makeRule162, makeRule163, makeRule164, makeRule165, makeRule166, makeRule167,
+	makeRule168, makeRule169, makeRule170, makeRule171, makeRule172, makeRule173, makeRule174, makeRule175,
+	makeRule176, makeRule177, makeRule178, makeRule179, makeRule180, makeRule181, makeRule182, makeRule183,
+	makeRule184, makeRule185, makeRule186, makeRule187, makeRule188, makeRule189, makeRule190, makeRule191,
+	makeRule192, makeRule193, makeRule194, makeRule195, makeRule196, makeRule197, makeRule198, makeRule199,
+	makeRule200, makeRule201, makeRule202, makeRule203, makeRule204, makeRule205, makeRule206, makeRule207,
+	makeRule208, makeRule209, makeRule210, makeRule211, makeRule212, makeRule213, makeRule214, makeRule215,
+	makeRule216, makeRule217, makeRule218, makeRule219, makeRule220, makeRule221, makeRule222, makeRule223,
+	makeRule224, makeRule225, makeRule226, makeRule227, makeRule228, makeRule229, makeRule230, makeRule231,
+	makeRule232, makeRule233, makeRule234, makeRule235, makeRule236, makeRule237, makeRule238, makeRule239,
+	makeRule240, makeRule241, makeRule242, makeRule243, makeRule244, makeRule245, makeRule246, makeRule247,
+	makeRule248, makeRule249, makeRule250, makeRule251, makeRule252, makeRule253, makeRule254, makeRule255,
+	makeRule256, makeRule257, makeRule258, makeRule259, makeRule260, makeRule261, makeRule262, makeRule263,
+	makeRule264, makeRule265, makeRule266, makeRule267, makeRule268, makeRule269, makeRule270, makeRule271,
+	makeRule272, makeRule273, makeRule274, makeRule275, makeRule276, makeRule277, makeRule278, makeRule279,
+	makeRule280, makeRule281, makeRule282, makeRule283, makeRule284, makeRule285, makeRule286, makeRule287,
+	makeRule288, makeRule289, makeRule290, makeRule291, makeRule292, makeRule293, makeRule294, makeRule295,
+	makeRule296, makeRule297, makeRule298, makeRule299, makeRule300, makeRule301, makeRule302, makeRule303,
+	makeRule304, makeRule305, makeRule306, makeRule307, makeRule308, makeRule309, makeRule310, makeRule311,
+	makeRule312, makeRule313, makeRule314, makeRule315, makeRule316, makeRule317, makeRule318, makeRule319,
+	makeRule320, makeRule321, makeRule322, makeRule323, makeRule324, makeRule325, makeRule326, makeRule327,
+	makeRule328, makeRule329, makeRule330, makeRule331, makeRule332, makeRule333, makeRule334, makeRule335,
+	makeRule336, makeRule337,
+}
+
+func makeRule0() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		l  [1]lazyRE
+		ss [2]string
+	})
+	x.ss = [2]string{"rm", "-r"}
+	x.l[0] = lazyRE{expr: "/", anchored: true, pre: "/"}
+	x.s = Spec{Programs: x.ss[0:1:1], FlagsAny: x.ss[1:2:2], Operand: "/"}
+	x.r = rule{p: Pattern{Name: "rm_rf_root", Level: Critical, Description: "rm -rf / recursively deletes the entire filesystem root. This will destroy the operating system and all data.", Match: &x.s}, m: matcher{operand: &x.l[0]}}
+	return &x.r
+}
+
+func makeRule1() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		l  [1]lazyRE
+		ss [2]string
+	})
+	x.ss = [2]string{"rm", "-r"}
+	x.l[0] = lazyRE{expr: "/\\*|\\*|\\./\\*|\\.\\*|/\\*\\*|\\*\\*", anchored: true, pre: "*\x00.*\x00./*\x00/*"}
+	x.s = Spec{Programs: x.ss[0:1:1], FlagsAny: x.ss[1:2:2], Operand: "/\\*|\\*|\\./\\*|\\.\\*|/\\*\\*|\\*\\*"}
+	x.r = rule{p: Pattern{Name: "rm_rf_wildcard", Level: Critical, Description: "rm -rf with a bare wildcard (/* or *) deletes large portions of the filesystem or everything in the current directory.", Match: &x.s}, m: matcher{operand: &x.l[0]}}
+	return &x.r
+}
+
+func makeRule2() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		l  [1]lazyRE
+		ss [1]string
+	})
+	x.ss = [1]string{"chmod"}
+	x.l[0] = lazyRE{expr: "0*777|[0-7]777|(a|ugo)?[+=]rwx[st]*", anchored: true, pre: "+rwx\x000\x001777\x002777\x003777\x004777\x005777\x006777\x00777\x00=rwx\x00a+rwx\x00a=rwx\x00ugo+rwx\x00ugo=rwx"}
+	x.s = Spec{Programs: x.ss[0:1:1], Operand: "0*777|[0-7]777|(a|ugo)?[+=]rwx[st]*"}
+	x.r = rule{p: Pattern{Name: "chmod_777", Level: Medium, Description: "chmod 777 grants every user read, write and execute permission: anyone on the machine can change or replace the file.", Match: &x.s}, m: matcher{operand: &x.l[0]}}
+	return &x.r
+}
+
+func makeRule3() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [5]string
+	})
+	x.ss = [5]string{"rm", "unlink", "rmdir", "sudo", "doas"}
+	x.s = Spec{Programs: x.ss[0:3:3], Wrappers: x.ss[3:5:5]}
+	x.r = rule{p: Pattern{Name: "sudo_rm", Level: Medium, Description: "rm run with root privileges can delete any file on the system, including the operating system itself.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule4() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		l  [1]lazyRE
+		ss [2]string
+	})
+	x.ss = [2]string{"chmod", "-R"}
+	x.l[0] = lazyRE{expr: "0*[67][0-7][0-7]", anchored: true, pre: "0\x0060\x0061\x0062\x0063\x0064\x0065\x0066\x0067\x0070\x0071\x0072\x0073\x0074\x0075\x0076\x0077"}
+	x.s = Spec{Programs: x.ss[0:1:1], FlagsAny: x.ss[1:2:2], Operand: "0*[67][0-7][0-7]"}
+	x.r = rule{p: Pattern{Name: "chmod_recursive_permissive", Level: Low, Description: "Recursive chmod with 6xx/7xx permissions exposes every file below the directory to unintended access.", Match: &x.s}, m: matcher{operand: &x.l[0]}}
+	return &x.r
+}
+
+func makeRule5() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		l  [1]lazyRE
+		ss [2]string
+	})
+	x.ss = [2]string{"rm", "-r"}
+	x.l[0] = lazyRE{expr: "(~|\\$HOME|\\$USERPROFILE|~[a-z_][a-z0-9_-]*|/home/[^/]+|/Users/[^/]+|/root)(/\\*|/\\.\\*)?", anchored: true, pre: "$HOME\x00$USERPROFILE\x00/Users/\x00/home/\x00/root\x00~"}
+	x.s = Spec{Programs: x.ss[0:1:1], FlagsAny: x.ss[1:2:2], Operand: "(~|\\$HOME|\\$USERPROFILE|~[a-z_][a-z0-9_-]*|/home/[^/]+|/Users/[^/]+|/root)(/\\*|/\\.\\*)?"}
+	x.r = rule{p: Pattern{Name: "rm_rf_home", Level: Critical, Description: "Recursively deletes a home directory: every personal file, key and setting of the user is lost.", Match: &x.s}, m: matcher{operand: &x.l[0]}}
+	return &x.r
+}
+
+func makeRule6() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		l  [1]lazyRE
+		ss [2]string
+	})
+	x.ss = [2]string{"rm", "-r"}
+	x.l[0] = lazyRE{expr: "/(bin|boot|dev|etc|home|lib|lib32|lib64|libx32|opt|proc|root|run|sbin|srv|sys|usr|var|snap|mnt|media|System|Library|Applications|Users|private)(/\\*)?|/usr/(bin|sbin|lib|lib32|lib64|libexec|include|share|local)(/\\*)?|/var/(lib|log|cache|spool|mail|db|backups)(/\\*)?|/etc/[^/]+", anchored: true, pre: "/"}
+	x.s = Spec{Programs: x.ss[0:1:1], FlagsAny: x.ss[1:2:2], Operand: "/(bin|boot|dev|etc|home|lib|lib32|lib64|libx32|opt|proc|root|run|sbin|srv|sys|usr|var|snap|mnt|media|System|Library|Applications|Users|private)(/\\*)?|/usr/(bin|sbin|lib|lib32|lib64|libexec|include|share|local)(/\\*)?|/var/(lib|log|cache|spool|mail|db|backups)(/\\*)?|/etc/[^/]+"}
+	x.r = rule{p: Pattern{Name: "rm_rf_system", Level: Critical, Description: "Recursively deletes a system directory: the operating system stops working and must be reinstalled.", Match: &x.s}, m: matcher{operand: &x.l[0]}}
+	return &x.r
+}
+
+func makeRule7() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		l  [1]lazyRE
+		ss [2]string
+	})
+	x.ss = [2]string{"rm", "-r"}
+	x.l[0] = lazyRE{expr: "\\$[A-Za-z_][A-Za-z0-9_]*/\\.\\.(/.*)?", anchored: true, pre: "$"}
+	x.s = Spec{Programs: x.ss[0:1:1], FlagsAny: x.ss[1:2:2], Operand: "\\$[A-Za-z_][A-Za-z0-9_]*/\\.\\.(/.*)?"}
+	x.r = rule{p: Pattern{Name: "rm_rf_dynamic_escape", Level: High, Description: "Recursively deletes a path that climbs out of a variable's directory with .. ($TMPDIR/../etc): where it lands depends on the environment, and may be a system directory.", Match: &x.s}, m: matcher{operand: &x.l[0]}}
+	return &x.r
+}
+
+func makeRule8() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		l  [1]lazyRE
+		ss [2]string
+	})
+	x.ss = [2]string{"rm", "-r"}
+	x.l[0] = lazyRE{expr: "(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/(Documents|Desktop|Downloads|Pictures|Music|Videos|Movies|Library|projects|Projects|src|code|work|dev|git|repos|workspace|\\.ssh|\\.gnupg|\\.config|\\.local)(/\\*)?", anchored: true, pre: "$HOME/\x00/Users/\x00/home/\x00/root/\x00~/"}
+	x.s = Spec{Programs: x.ss[0:1:1], FlagsAny: x.ss[1:2:2], Operand: "(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/(Documents|Desktop|Downloads|Pictures|Music|Videos|Movies|Library|projects|Projects|src|code|work|dev|git|repos|workspace|\\.ssh|\\.gnupg|\\.config|\\.local)(/\\*)?"}
+	x.r = rule{p: Pattern{Name: "rm_rf_home_folder", Level: High, Description: "Recursively deletes a top-level folder of a home directory (Documents, Desktop, projects, .ssh, ...): a user's work or keys are lost.", Match: &x.s}, m: matcher{operand: &x.l[0]}}
+	return &x.r
+}
+
+func makeRule9() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [2]string
+	})
+	x.ss = [2]string{"rm", "-r"}
+	x.s = Spec{Programs: x.ss[0:1:1], FlagsAny: x.ss[1:2:2]}
+	x.r = rule{p: Pattern{Name: "rm_recursive", Level: Low, Description: "rm -r deletes a directory tree (with -f without asking); what it deletes is not in a trash can.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule10() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [12]string
+	})
+	x.ss = [12]string{"find", "-delete", "-exec=rm", "-execdir=rm", "-ok=rm", "-okdir=rm", "-exec=shred", "-execdir=shred", "-exec=unlink", "-execdir=unlink", "-exec=rmdir", "-execdir=rmdir"}
+	x.s = Spec{Programs: x.ss[0:1:1], FlagsAny: x.ss[1:12:12]}
+	x.r = rule{p: Pattern{Name: "find_delete", Level: Low, Description: "find deletes what it finds (-delete, -exec rm): every match below the starting points is removed without confirmation.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule11() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		l  [1]lazyRE
+		ss [10]string
+	})
+	x.ss = [10]string{"find", "-delete", "-exec=rm", "-execdir=rm", "-ok=rm", "-okdir=rm", "-exec=shred", "-execdir=shred", "-exec=unlink", "-execdir=unlink"}
+	x.l[0] = lazyRE{expr: "/|/\\*|~|\\$HOME|/home(/[^/]+)?|/root|/(bin|boot|etc|lib|lib64|opt|sbin|srv|usr|var|Users|System|Library)", anchored: true, pre: "$HOME\x00/\x00~"}
+	x.s = Spec{Programs: x.ss[0:1:1], FlagsAny: x.ss[1:10:10], Operand: "/|/\\*|~|\\$HOME|/home(/[^/]+)?|/root|/(bin|boot|etc|lib|lib64|opt|sbin|srv|usr|var|Users|System|Library)"}
+	x.r = rule{p: Pattern{Name: "find_delete_root", Level: High, Description: "find over the whole filesystem, a home or a system directory that deletes what it finds (-delete or -exec rm).", Match: &x.s}, m: matcher{operand: &x.l[0]}}
+	return &x.r
+}
+
+func makeRule12() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		l  [1]lazyRE
+		ss [1]string
+	})
+	x.ss = [1]string{"mv"}
+	x.l[0] = lazyRE{expr: "/dev/null", anchored: true, pre: "/dev/null"}
+	x.s = Spec{Programs: x.ss[0:1:1], LastOperand: "/dev/null"}
+	x.r = rule{p: Pattern{Name: "mv_to_devnull", Level: High, Description: "Moving files to /dev/null does not keep them anywhere: the data is lost.", Match: &x.s}, m: matcher{last: &x.l[0]}}
+	return &x.r
+}
+
+func makeRule13() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		l  [1]lazyRE
+		ss [5]string
+	})
+	x.ss = [5]string{"chmod", "chown", "chgrp", "setfacl", "-R"}
+	x.l[0] = lazyRE{expr: "/|/(bin|boot|dev|etc|lib|lib64|sbin|usr|var|home|root)(/\\*)?", anchored: true, pre: "/"}
+	x.s = Spec{Programs: x.ss[0:4:4], FlagsAny: x.ss[4:5:5], Operand: "/|/(bin|boot|dev|etc|lib|lib64|sbin|usr|var|home|root)(/\\*)?"}
+	x.r = rule{p: Pattern{Name: "chmod_chown_root_recursive", Level: Critical, Description: "Recursively changes ownership or permissions of the whole filesystem or a system directory: the system (sudo, ssh, services) stops working.", Match: &x.s}, m: matcher{operand: &x.l[0]}}
+	return &x.r
+}
+
+func makeRule14() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [2]string
+	})
+	x.ss = [2]string{"shred", "-u"}
+	x.s = Spec{Programs: x.ss[0:1:1], FlagsAny: x.ss[1:2:2]}
+	x.r = rule{p: Pattern{Name: "shred_remove", Level: High, Description: "shred --remove overwrites files so that they cannot be recovered and then deletes them.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule15() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [5]string
+	})
+	x.ss = [5]string{"rsync", "--del", "--delete*", "--remove-source-files", "--remove-sent-files"}
+	x.s = Spec{Programs: x.ss[0:1:1], FlagsAny: x.ss[1:5:5]}
+	x.r = rule{p: Pattern{Name: "rsync_delete", Level: Medium, Description: "rsync --delete removes files from the destination that the source lacks (--remove-source-files deletes the source's): a wrong path or an empty source wipes the destination.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule16() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [9]string
+	})
+	x.ss = [9]string{"rclone", "sync", "purge", "delete", "deletefile", "rmdir", "rmdirs", "cleanup", "bisync"}
+	x.s = Spec{Programs: x.ss[0:1:1], Subcommands: x.ss[1:9:9]}
+	x.r = rule{p: Pattern{Name: "rclone_delete", Level: Medium, Description: "rclone sync/purge/delete removes files on the remote (sync deletes whatever the source lacks).", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule17() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		l  [1]lazyRE
+		ss [3]string
+	})
+	x.ss = [3]string{"trash", "trash-put", "trash-cli"}
+	x.l[0] = lazyRE{expr: "(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)(/[^/]+)?|/|/(bin|boot|etc|lib|lib64|opt|sbin|srv|usr|var)", anchored: true, pre: "$HOME\x00/\x00~"}
+	x.s = Spec{Programs: x.ss[0:3:3], Operand: "(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)(/[^/]+)?|/|/(bin|boot|etc|lib|lib64|opt|sbin|srv|usr|var)"}
+	x.r = rule{p: Pattern{Name: "trash_home", Level: Medium, Description: "Moves a home directory, a top-level folder of it, the root or a system directory to the trash: everything that uses them stops working until they are restored.", Match: &x.s}, m: matcher{operand: &x.l[0]}}
+	return &x.r
+}
+
+func makeRule18() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [2]Spec
+		m  [2]matcher
+		mm [1]matcherMore
+		ss [6]string
+	})
+	x.ss = [6]string{"trash-empty", "gio", "trash-empty", "gio", "trash", "--empty"}
+	x.a[0] = Spec{Programs: x.ss[2:3:3]}
+	x.a[1] = Spec{Programs: x.ss[3:4:4], Subcommands: x.ss[4:5:5], FlagsAny: x.ss[5:6:6]}
+	x.s = Spec{Programs: x.ss[0:2:2], Any: x.a[0:2:2]}
+	x.m[0] = matcher{}
+	x.m[1] = matcher{}
+	x.mm[0] = matcherMore{any: x.m[0:2:2]}
+	x.r = rule{p: Pattern{Name: "trash_empty", Level: Medium, Description: "Empties the trash can: the files in it are deleted for good.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule19() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [1]string
+	})
+	x.ss = [1]string{"osascript"}
+	x.s = Spec{Programs: x.ss[0:1:1], Check: "interpreter_trash"}
+	x.r = rule{p: Pattern{Name: "interpreter_trash", Level: Medium, Description: "AppleScript tells Finder to delete items (they go to the Trash) or to empty the Trash.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule20() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [4]string
+	})
+	x.ss = [4]string{"rm", "shred", "unlink", "srm"}
+	x.s = Spec{Programs: x.ss[0:4:4], Check: "operands_from_input"}
+	x.r = rule{p: Pattern{Name: "delete_from_input", Level: High, Description: "Deletes files named by another program's output at run time (ls | xargs rm -rf, rm -f $(cat list), find ... | while read f; do rm -rf \"$f\"; done): what it deletes is whatever that output holds, which nobody has read.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule21() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [2]string
+	})
+	x.ss = [2]string{"rm", "-r"}
+	x.s = Spec{Programs: x.ss[0:1:1], FlagsAny: x.ss[1:2:2], Check: "unset_variable_root"}
+	x.r = rule{p: Pattern{Name: "rm_unset_variable_root", Level: Medium, Description: "rm -r of a path that starts with a variable shellguard cannot know and a slash ($DIR/, \"$BUILD\"/*): if the variable is unset or empty, the path is the root or everything under it.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule22() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		l  [2]lazyRE
+		ss [2]string
+	})
+	x.ss = [2]string{"rm", "-r"}
+	x.l[0] = lazyRE{expr: "/(var/lib/[^/]+|srv/[^/]+|var/www(/[^/]+)?|var/spool(/[^/]+)?|var/mail)(/\\*|/\\.\\*)?", anchored: true, pre: "/srv/\x00/var/lib/\x00/var/mail\x00/var/spool\x00/var/www"}
+	x.l[1] = lazyRE{expr: "/var/lib/(apt/lists|dpkg/lock.*|apt/lists/.*)|/var/lib/docker-backup\\.tar", anchored: true, pre: "/var/lib/apt/lists\x00/var/lib/docker-backup.tar\x00/var/lib/dpkg/lock"}
+	x.s = Spec{Programs: x.ss[0:1:1], FlagsAny: x.ss[1:2:2], Operand: "/(var/lib/[^/]+|srv/[^/]+|var/www(/[^/]+)?|var/spool(/[^/]+)?|var/mail)(/\\*|/\\.\\*)?", OperandNone: "/var/lib/(apt/lists|dpkg/lock.*|apt/lists/.*)|/var/lib/docker-backup\\.tar"}
+	x.r = rule{p: Pattern{Name: "rm_service_data", Level: High, Description: "rm -r of a service's whole data folder (/var/lib/NAME, /srv/NAME, /var/www/NAME, /var/spool, /var/mail): databases, container images and volumes, web roots and queues are gone, with no trash can.", Match: &x.s}, m: matcher{operand: &x.l[0], operandNone: &x.l[1]}}
+	return &x.r
+}
+
+func makeRule23() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [4]string
+	})
+	x.ss = [4]string{"sed", "gsed", "perl", "-i"}
+	x.s = Spec{Programs: x.ss[0:3:3], FlagsAny: x.ss[3:4:4], Check: "operands_from_input"}
+	x.r = rule{p: Pattern{Name: "edit_from_input", Level: Medium, Description: "Edits in place the files another program's output names at run time (find ... | xargs sed -i, perl -pi over $(grep -l ...)): every file that output holds is rewritten.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule24() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [3]string
+	})
+	x.ss = [3]string{"git", "push", "-f"}
+	x.s = Spec{Programs: x.ss[0:1:1], Subcommands: x.ss[1:2:2], FlagsAny: x.ss[2:3:3]}
+	x.r = rule{p: Pattern{Name: "git_push_force", Level: Low, Description: "git push --force overwrites the remote branch's history, which can destroy collaborators' commits.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule25() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [4]string
+	})
+	x.ss = [4]string{"git", "push", "--force-with-lease*", "--force-if-includes"}
+	x.s = Spec{Programs: x.ss[0:1:1], Subcommands: x.ss[1:2:2], FlagsAny: x.ss[2:4:4]}
+	x.r = rule{p: Pattern{Name: "git_push_force_with_lease", Level: Low, Description: "git push --force-with-lease overwrites the remote branch's history; the lease only protects commits this clone has already fetched.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule26() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		l  [1]lazyRE
+		ss [2]string
+	})
+	x.ss = [2]string{"git", "push"}
+	x.l[0] = lazyRE{expr: "\\+.*", anchored: true, pre: "+"}
+	x.s = Spec{Programs: x.ss[0:1:1], Subcommands: x.ss[1:2:2], Operand: "\\+.*"}
+	x.r = rule{p: Pattern{Name: "git_push_force_refspec", Level: Low, Description: "git push with a +refspec force-updates the remote branch, which can destroy collaborators' commits.", Match: &x.s}, m: matcher{operand: &x.l[0]}}
+	return &x.r
+}
+
+func makeRule27() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [4]string
+	})
+	x.ss = [4]string{"git", "reset", "--hard", "--merge"}
+	x.s = Spec{Programs: x.ss[0:1:1], Subcommands: x.ss[1:2:2], FlagsAny: x.ss[2:4:4]}
+	x.r = rule{p: Pattern{Name: "git_reset_hard", Level: High, Description: "git reset --hard discards every uncommitted change in the working tree and index; they cannot be recovered.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule28() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [4]string
+	})
+	x.ss = [4]string{"git", "clean", "-f", "-X"}
+	x.s = Spec{Programs: x.ss[0:1:1], Subcommands: x.ss[1:2:2], FlagsAny: x.ss[2:3:3], FlagsNone: x.ss[3:4:4]}
+	x.r = rule{p: Pattern{Name: "git_clean_force", Level: High, Description: "git clean -f deletes untracked files (with -d directories, with -x ignored files too); they are not in git and cannot be recovered.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule29() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		l  [1]lazyRE
+		ss [5]string
+	})
+	x.ss = [5]string{"git", "checkout", "restore", "-S", "--staged"}
+	x.l[0] = lazyRE{expr: "\\.|\\*|:/", anchored: true, pre: "*\x00.\x00:/"}
+	x.s = Spec{Programs: x.ss[0:1:1], Subcommands: x.ss[1:3:3], FlagsNone: x.ss[3:5:5], Operand: "\\.|\\*|:/"}
+	x.r = rule{p: Pattern{Name: "git_discard_changes", Level: High, Description: "Discards uncommitted changes to every file in the tree (checkout -- . / restore .); they cannot be recovered.", Match: &x.s}, m: matcher{operand: &x.l[0]}}
+	return &x.r
+}
+
+func makeRule30() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		l  [1]lazyRE
+		ss [4]string
+	})
+	x.ss = [4]string{"git", "restore", "-W", "--worktree"}
+	x.l[0] = lazyRE{expr: "\\.|\\*|:/", anchored: true, pre: "*\x00.\x00:/"}
+	x.s = Spec{Programs: x.ss[0:1:1], Subcommands: x.ss[1:2:2], FlagsAny: x.ss[2:4:4], Operand: "\\.|\\*|:/"}
+	x.r = rule{p: Pattern{Name: "git_discard_worktree", Level: High, Description: "git restore --worktree over the whole tree discards uncommitted changes; they cannot be recovered.", Match: &x.s}, m: matcher{operand: &x.l[0]}}
+	return &x.r
+}
+
+func makeRule31() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [3]string
+	})
+	x.ss = [3]string{"git", "branch", "-D"}
+	x.s = Spec{Programs: x.ss[0:1:1], Subcommands: x.ss[1:2:2], FlagsAny: x.ss[2:3:3]}
+	x.r = rule{p: Pattern{Name: "git_branch_force_delete", Level: Medium, Description: "git branch -D deletes a branch even when its commits are not merged anywhere.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule32() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [3]string
+	})
+	x.ss = [3]string{"git", "branch", "-f"}
+	x.s = Spec{Programs: x.ss[0:1:1], Subcommands: x.ss[1:2:2], FlagsAny: x.ss[2:3:3]}
+	x.r = rule{p: Pattern{Name: "git_branch_force", Level: Medium, Description: "git branch --force deletes an unmerged branch (with -d) or moves a branch to another commit; commits only that branch held are no longer reachable.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule33() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [5]string
+	})
+	x.ss = [5]string{"git", "checkout", "switch", "-f", "--discard-changes"}
+	x.s = Spec{Programs: x.ss[0:1:1], Subcommands: x.ss[1:3:3], FlagsAny: x.ss[3:5:5]}
+	x.r = rule{p: Pattern{Name: "git_checkout_force", Level: High, Description: "git checkout/switch --force (or --discard-changes) throws away every uncommitted change to tracked files while switching; they cannot be recovered.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule34() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [6]string
+	})
+	x.ss = [6]string{"git", "checkout", "--", "-b", "-B", "--orphan"}
+	x.s = Spec{Programs: x.ss[0:1:1], Subcommands: x.ss[1:2:2], FlagsAll: x.ss[2:3:3], FlagsNone: x.ss[3:6:6], MinOperands: 1}
+	x.r = rule{p: Pattern{Name: "git_discard_files", Level: Medium, Description: "git checkout -- FILE (or checkout REF FILE) overwrites the named files with the committed version: their uncommitted changes are lost.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule35() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [8]string
+	})
+	x.ss = [8]string{"git", "checkout", "-b", "-B", "--orphan", "--", "-p", "--patch"}
+	x.s = Spec{Programs: x.ss[0:1:1], Subcommands: x.ss[1:2:2], FlagsNone: x.ss[2:8:8], MinOperands: 2}
+	x.r = rule{p: Pattern{Name: "git_discard_files_from_ref", Level: Medium, Description: "git checkout REF FILE... overwrites the named files with their version in REF: their uncommitted changes are lost.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule36() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [6]string
+	})
+	x.ss = [6]string{"git", "checkout", "restore", "--pathspec-from-file", "-S", "--staged"}
+	x.s = Spec{Programs: x.ss[0:1:1], Subcommands: x.ss[1:3:3], FlagsAny: x.ss[3:4:4], FlagsNone: x.ss[4:6:6]}
+	x.r = rule{p: Pattern{Name: "git_discard_pathspec_file", Level: Medium, Description: "git checkout/restore --pathspec-from-file overwrites the listed files: their uncommitted changes are lost.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule37() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [6]string
+	})
+	x.ss = [6]string{"git", "restore", "-S", "--staged", "-p", "--patch"}
+	x.s = Spec{Programs: x.ss[0:1:1], Subcommands: x.ss[1:2:2], FlagsNone: x.ss[2:6:6], MinOperands: 1}
+	x.r = rule{p: Pattern{Name: "git_restore_files", Level: Medium, Description: "git restore FILE discards the uncommitted changes to the named files; they cannot be recovered.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule38() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [4]string
+	})
+	x.ss = [4]string{"git", "restore", "-W", "--worktree"}
+	x.s = Spec{Programs: x.ss[0:1:1], Subcommands: x.ss[1:2:2], FlagsAny: x.ss[2:4:4], MinOperands: 1}
+	x.r = rule{p: Pattern{Name: "git_restore_worktree_files", Level: Medium, Description: "git restore --worktree FILE discards the uncommitted changes to the named files; they cannot be recovered.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule39() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [3]string
+	})
+	x.ss = [3]string{"git", "worktree remove", "-f"}
+	x.s = Spec{Programs: x.ss[0:1:1], Subcommands: x.ss[1:2:2], FlagsAny: x.ss[2:3:3]}
+	x.r = rule{p: Pattern{Name: "git_worktree_remove_force", Level: Medium, Description: "git worktree remove --force deletes a worktree together with its uncommitted and untracked files.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule40() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [3]string
+	})
+	x.ss = [3]string{"git", "stash clear", "stash drop"}
+	x.s = Spec{Programs: x.ss[0:1:1], Subcommands: x.ss[1:3:3]}
+	x.r = rule{p: Pattern{Name: "git_stash_destroy", Level: Medium, Description: "git stash clear / drop deletes stashed changes.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule41() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [3]string
+	})
+	x.ss = [3]string{"git", "push", "--mirror"}
+	x.s = Spec{Programs: x.ss[0:1:1], Subcommands: x.ss[1:2:2], FlagsAny: x.ss[2:3:3]}
+	x.r = rule{p: Pattern{Name: "git_push_mirror_delete", Level: High, Description: "git push --mirror makes the remote a copy of the local repository: every branch and tag is force-updated, and those the local repository lacks are deleted on the remote.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule42() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [2]Spec
+		l  [1]lazyRE
+		m  [2]matcher
+		mm [1]matcherMore
+		ss [3]string
+	})
+	x.ss = [3]string{"git", "push", "-d"}
+	x.l[0] = lazyRE{expr: ":[^/].*", anchored: true, pre: ":"}
+	x.a[0] = Spec{FlagsAny: x.ss[2:3:3]}
+	x.a[1] = Spec{Operand: ":[^/].*"}
+	x.s = Spec{Programs: x.ss[0:1:1], Subcommands: x.ss[1:2:2], Any: x.a[0:2:2]}
+	x.m[0] = matcher{}
+	x.m[1] = matcher{operand: &x.l[0]}
+	x.mm[0] = matcherMore{any: x.m[0:2:2]}
+	x.r = rule{p: Pattern{Name: "git_push_delete_refspec", Level: Medium, Description: "git push --delete (or a :branch refspec) deletes a branch or tag on the remote; commits only it held are gone from the remote unless a clone still has them.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule43() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [4]string
+	})
+	x.ss = [4]string{"git", "clean", "-f", "-X"}
+	x.s = Spec{Programs: x.ss[0:1:1], Subcommands: x.ss[1:2:2], FlagsAll: x.ss[2:4:4]}
+	x.r = rule{p: Pattern{Name: "git_clean_ignored", Level: Medium, Description: "git clean -f -X deletes the files git ignores (build outputs, caches, but also local .env files and editor settings); they are not in git and cannot be recovered.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule44() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [13]string
+	})
+	x.ss = [13]string{"wget", "sh", "dash", "zsh", "ksh", "ash", "mksh", "fish", "csh", "tcsh", "source", ".", "eval"}
+	x.s = Spec{Programs: x.ss[0:1:1], FeedsInto: x.ss[1:13:13]}
+	x.r = rule{p: Pattern{Name: "wget_pipe_sh", Level: Medium, Description: "Downloads a script with wget and runs it with a shell without inspection: arbitrary remote code execution.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule45() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [13]string
+	})
+	x.ss = [13]string{"curl", "sh", "dash", "zsh", "ksh", "ash", "mksh", "fish", "csh", "tcsh", "source", ".", "eval"}
+	x.s = Spec{Programs: x.ss[0:1:1], FeedsInto: x.ss[1:13:13]}
+	x.r = rule{p: Pattern{Name: "curl_pipe_sh", Level: Medium, Description: "Downloads a script with curl and runs it with a shell without inspection: arbitrary remote code execution.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule46() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [3]string
+	})
+	x.ss = [3]string{"wget", "bash", "rbash"}
+	x.s = Spec{Programs: x.ss[0:1:1], FeedsInto: x.ss[1:3:3]}
+	x.r = rule{p: Pattern{Name: "wget_pipe_bash", Level: Medium, Description: "Downloads a script with wget and runs it with bash without inspection: arbitrary remote code execution.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule47() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [3]string
+	})
+	x.ss = [3]string{"curl", "bash", "rbash"}
+	x.s = Spec{Programs: x.ss[0:1:1], FeedsInto: x.ss[1:3:3]}
+	x.r = rule{p: Pattern{Name: "curl_pipe_bash", Level: Medium, Description: "Downloads a script with curl and runs it with bash without inspection: arbitrary remote code execution.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule48() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [10]string
+	})
+	x.ss = [10]string{"curl", "wget", "wget2", "fetch", "aria2c", "http", "https", "xh", "xhs", "curlie"}
+	x.s = Spec{Programs: x.ss[0:10:10], Check: "download_feeds_interpreter"}
+	x.r = rule{p: Pattern{Name: "remote_code_interpreter", Level: Medium, Description: "Downloads code and runs it with an interpreter (python, perl, ruby, node, php) without inspection: arbitrary remote code execution.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule49() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [22]string
+	})
+	x.ss = [22]string{"python*", "pypy*", "node", "nodejs", "deno", "bun", "perl*", "ruby", "jruby", "truffleruby", "php*", "lua*", "luajit", "Rscript", "R", "tclsh*", "wish*", "osascript", "pwsh", "pwsh-preview", "powershell", "powershell_ise"}
+	x.s = Spec{Programs: x.ss[0:22:22], Check: "interpreter_remote_code"}
+	x.r = rule{p: Pattern{Name: "interpreter_remote_code", Level: High, Description: "Interpreter code downloads code and runs it (exec(urlopen(...).read()), fetch(...).then(eval), iex (New-Object Net.WebClient).DownloadString(...)): arbitrary remote code execution.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule50() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		l  [1]lazyRE
+		ss [19]string
+	})
+	x.ss = [19]string{"ash", "bash", "csh", "dash", "fish", "ksh", "mksh", "posh", "rbash", "sh", "tcsh", "yash", "zsh", "python", "python3", "perl", "php", "ruby", "exec"}
+	x.l[0] = lazyRE{expr: "/dev/(tcp|udp)/.*", anchored: true, pre: "/dev/tcp/\x00/dev/udp/"}
+	x.s = Spec{Programs: x.ss[0:19:19], Redirect: "/dev/(tcp|udp)/.*"}
+	x.r = rule{p: Pattern{Name: "reverse_shell_dev_tcp", Level: Critical, Description: "Connects a shell's input or output to a network socket (/dev/tcp, /dev/udp): a reverse shell gives someone else control of this machine.", Match: &x.s}, m: matcher{redirect: &x.l[0]}}
+	return &x.r
+}
+
+func makeRule51() *rule {
+	x := new(struct {
+		r rule
+		s Spec
+		l [1]lazyRE
+	})
+	x.l[0] = lazyRE{expr: "/dev/(tcp|udp)/.*", anchored: true, pre: "/dev/tcp/\x00/dev/udp/"}
+	x.s = Spec{Redirect: "/dev/(tcp|udp)/.*"}
+	x.r = rule{p: Pattern{Name: "dev_tcp_socket", Level: Medium, Description: "Opens a raw network connection from the shell (/dev/tcp, /dev/udp), a building block of reverse shells and data exfiltration.", Match: &x.s}, m: matcher{redirect: &x.l[0]}}
+	return &x.r
+}
+
+func makeRule52() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		l  [1]lazyRE
+		ss [19]string
+	})
+	x.ss = [19]string{"ash", "bash", "csh", "dash", "fish", "ksh", "mksh", "posh", "rbash", "sh", "tcsh", "yash", "zsh", "python", "python3", "perl", "php", "ruby", "exec"}
+	x.l[0] = lazyRE{expr: "\\$REPLY", anchored: true, pre: "$REPLY"}
+	x.s = Spec{Programs: x.ss[0:19:19], Redirect: "\\$REPLY"}
+	x.r = rule{p: Pattern{Name: "reverse_shell_ztcp", Level: Critical, Description: "A shell's input or output goes to the connection zsh's ztcp opened ($REPLY): a reverse shell gives someone else control of this machine.", Match: &x.s}, m: matcher{redirect: &x.l[0]}}
+	return &x.r
+}
+
+func makeRule53() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		l  [1]lazyRE
+		ss [1]string
+	})
+	x.ss = [1]string{"ztcp"}
+	x.l[0] = lazyRE{expr: "(-[la]|[^-]).*", anchored: true}
+	x.s = Spec{Programs: x.ss[0:1:1], Args: "(-[la]|[^-]).*"}
+	x.r = rule{p: Pattern{Name: "ztcp_socket", Level: Medium, Description: "zsh's ztcp opens a raw TCP connection or listens for one, a building block of reverse shells and data exfiltration.", Match: &x.s}, m: matcher{args: &x.l[0]}}
+	return &x.r
+}
+
+func makeRule54() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		l  [1]lazyRE
+		ss [6]string
+	})
+	x.ss = [6]string{"nc", "ncat", "netcat", "nc.traditional", "nc.openbsd", "socat"}
+	x.l[0] = lazyRE{expr: "(.* )?(-e|-c|--exec|--sh-exec|-[a-zA-Z]*e)( .*)?|.*(exec|system):.*", anchored: true}
+	x.s = Spec{Programs: x.ss[0:6:6], Args: "(.* )?(-e|-c|--exec|--sh-exec|-[a-zA-Z]*e)( .*)?|.*(exec|system):.*"}
+	x.r = rule{p: Pattern{Name: "reverse_shell_netcat", Level: Critical, Description: "netcat/socat running a program for a network peer (-e, -c, exec:): a remote shell on this machine.", Match: &x.s}, m: matcher{args: &x.l[0]}}
+	return &x.r
+}
+
+func makeRule55() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [22]string
+	})
+	x.ss = [22]string{"python*", "pypy*", "node", "nodejs", "deno", "bun", "perl*", "ruby", "jruby", "truffleruby", "php*", "lua*", "luajit", "Rscript", "R", "tclsh*", "wish*", "osascript", "pwsh", "pwsh-preview", "powershell", "powershell_ise"}
+	x.s = Spec{Programs: x.ss[0:22:22], Check: "interpreter_reverse_shell"}
+	x.r = rule{p: Pattern{Name: "interpreter_reverse_shell", Level: Critical, Description: "Interpreter code connects a network socket to a shell or to code it runs (socket + dup2, fsockopen + proc_open, TCPSocket + popen): a reverse shell gives someone else control of this machine.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule56() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [10]string
+	})
+	x.ss = [10]string{"curl", "wget", "wget2", "fetch", "aria2c", "http", "https", "xh", "xhs", "curlie"}
+	x.s = Spec{Programs: x.ss[0:10:10], Check: "download_runs_code"}
+	x.r = rule{p: Pattern{Name: "remote_code_runs", Level: Medium, Description: "Downloaded text is run as commands by a program that reads its input as code (at, batch, su, sudo -s, source, eval): arbitrary remote code execution, unreviewed.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule57() *rule {
+	x := new(struct {
+		r rule
+		s Spec
+	})
+	x.s = Spec{Check: "runs_downloaded_file"}
+	x.r = rule{p: Pattern{Name: "runs_downloaded_file", Level: Medium, Description: "Downloads a file and runs it in the same line (curl -o f URL && sh f, wget URL && bash ./x.sh, curl -O .../x.sh && ./x.sh): arbitrary remote code execution, unreviewed.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule58() *rule {
+	x := new(struct {
+		r rule
+		s Spec
+	})
+	x.s = Spec{Check: "remote_runner_source"}
+	x.r = rule{p: Pattern{Name: "run_remote_source", Level: Medium, Description: "A package runner fetches a program from a git repository or a URL and runs it (uvx --from git+URL, pipx run --spec URL, npx github:USER/REPO or USER/REPO): code nobody reviewed, from wherever the URL points.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule59() *rule {
+	x := new(struct {
+		r rule
+		s Spec
+	})
+	x.s = Spec{Check: "hidden_temp_program"}
+	x.r = rule{p: Pattern{Name: "hidden_temp_program", Level: Medium, Description: "Runs a program kept in a hidden folder or file of a temporary directory (/tmp/.x/run.sh, /dev/shm/.k): where intruders keep what they drop.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule60() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [22]string
+	})
+	x.ss = [22]string{"python*", "pypy*", "node", "nodejs", "deno", "bun", "perl*", "ruby", "jruby", "truffleruby", "php*", "lua*", "luajit", "Rscript", "R", "tclsh*", "wish*", "osascript", "pwsh", "pwsh-preview", "powershell", "powershell_ise"}
+	x.s = Spec{Programs: x.ss[0:22:22], Check: "interpreter_shell_out"}
+	x.r = rule{p: Pattern{Name: "interpreter_shell_out", Level: Medium, Description: "Interpreter code runs a shell command or a program it builds at run time; shellguard cannot verify what runs.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule61() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [22]string
+	})
+	x.ss = [22]string{"python*", "pypy*", "node", "nodejs", "deno", "bun", "perl*", "ruby", "jruby", "truffleruby", "php*", "lua*", "luajit", "Rscript", "R", "tclsh*", "wish*", "osascript", "pwsh", "pwsh-preview", "powershell", "powershell_ise"}
+	x.s = Spec{Programs: x.ss[0:22:22], Check: "interpreter_delete"}
+	x.r = rule{p: Pattern{Name: "interpreter_delete", Level: Medium, Description: "Interpreter code deletes files or directory trees whose paths it computes at run time; shellguard cannot verify which.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule62() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [22]string
+	})
+	x.ss = [22]string{"python*", "pypy*", "node", "nodejs", "deno", "bun", "perl*", "ruby", "jruby", "truffleruby", "php*", "lua*", "luajit", "Rscript", "R", "tclsh*", "wish*", "osascript", "pwsh", "pwsh-preview", "powershell", "powershell_ise"}
+	x.s = Spec{Programs: x.ss[0:22:22], Check: "interpreter_unverifiable"}
+	x.r = rule{p: Pattern{Name: "interpreter_unverifiable", Level: Medium, Description: "The interpreter code runs something shellguard cannot read: code it evaluates or imports by a computed name, a decoded payload, or code the shell computes.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule63() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [36]string
+	})
+	x.ss = [36]string{"base64", "base32", "xxd", "openssl", "gunzip", "zcat", "gzip", "bzip2", "bunzip2", "bzcat", "xz", "unxz", "xzcat", "rev", "uudecode", "tr", "od", "python", "python3", "perl", "ruby", "node", "sh", "bash", "rbash", "dash", "zsh", "ksh", "ash", "mksh", "fish", "csh", "tcsh", "source", ".", "eval"}
+	x.s = Spec{Programs: x.ss[0:22:22], FeedsInto: x.ss[22:36:36]}
+	x.r = rule{p: Pattern{Name: "decode_and_execute", Level: High, Description: "Decodes hidden text (base64, hex, compression, reversal) and runs it as shell code: what runs cannot be read before it runs.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule64() *rule {
+	x := new(struct {
+		r rule
+		s Spec
+	})
+	x.s = Spec{Check: "dynamic_program"}
+	x.r = rule{p: Pattern{Name: "dynamic_program", Level: Medium, Description: "The program to run is computed at run time ($var, $(...)); shellguard cannot verify what it is.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule65() *rule {
+	x := new(struct {
+		r rule
+		s Spec
+	})
+	x.s = Spec{Check: "runtime_shell_input"}
+	x.r = rule{p: Pattern{Name: "runtime_shell_input", Level: Medium, Description: "A shell or eval runs commands built at run time (a variable, a substitution, another program's output); shellguard cannot verify them.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule66() *rule {
+	x := new(struct {
+		r rule
+		s Spec
+	})
+	x.s = Spec{Check: "obfuscated_word"}
+	x.r = rule{p: Pattern{Name: "obfuscated_word", Level: Medium, Description: "The program name is spelled with quotes, escapes or braces inside the word (w'h'o'am'i, {cat,/etc/passwd}), a way to hide it from filters.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule67() *rule {
+	x := new(struct {
+		r rule
+		s Spec
+	})
+	x.s = Spec{Check: "env_slice"}
+	x.r = rule{p: Pattern{Name: "env_slice", Level: Medium, Description: "An argument is cut out of a variable by substring or pattern replacement (${HOME:0:1}, ${PATH//...}, ${v//pat/} of a value set elsewhere or to a constant), a way to spell paths and commands without writing them.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule68() *rule {
+	x := new(struct {
+		r rule
+		s Spec
+	})
+	x.s = Spec{Check: "decoded_argument"}
+	x.r = rule{p: Pattern{Name: "decoded_argument", Level: Medium, Description: "Decoded text (xxd -r, base64 -d, tr, rev, echo -e with escapes) becomes another command's arguments: what the command gets cannot be read before it runs.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule69() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [2]string
+	})
+	x.ss = [2]string{"echo", "printf"}
+	x.s = Spec{Except: x.ss[0:2:2], Check: "lookalike_dash"}
+	x.r = rule{p: Pattern{Name: "lookalike_dash", Level: Medium, Description: "An argument starts with a Unicode dash that looks like '-' (‐‐hard, –rf): a way to slip options past filters.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule70() *rule {
+	x := new(struct {
+		r rule
+		s Spec
+	})
+	x.s = Spec{Check: "unparseable"}
+	x.r = rule{p: Pattern{Name: "unparseable", Level: Medium, Description: "The command does not parse as shell; shellguard cannot verify what it would run.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule71() *rule {
+	x := new(struct {
+		r rule
+		s Spec
+	})
+	x.s = Spec{Check: "limit"}
+	x.r = rule{p: Pattern{Name: "over_limit", Level: High, Description: "The command is too large or too deeply nested to analyse; shellguard cannot verify what it would run.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule72() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [16]Spec
+		l  [2]lazyRE
+		m  [16]matcher
+		mm [1]matcherMore
+		ss [57]string
+	})
+	x.ss = [57]string{"aws", "gsutil", "gcloud", "azcopy", "s3cmd", "mc", "b2", "supabase", "aws", "s3 rm", "--recursive", "aws", "s3 rb", "s3api delete-bucket", "s3api delete-objects", "gsutil", "rm", "-r", "-a", "gsutil", "rb", "gsutil", "rm", "gcloud", "storage rm", "* storage rm", "-r", "gcloud", "storage rm", "* storage rm", "gcloud", "storage buckets delete", "* storage buckets delete", "azcopy", "remove", "--recursive", "s3cmd", "rm", "rb", "-r", "s3cmd", "rb", "mc", "rm", "-r", "--dangerous", "mc", "rb", "b2", "rm", "--recursive", "b2", "bucket delete", "delete-bucket", "supabase", "storage rm", "-r"}
+	x.l[0] = lazyRE{expr: ".*\\*\\*.*", anchored: true}
+	x.l[1] = lazyRE{expr: ".*\\*\\*.*", anchored: true}
+	x.a[0] = Spec{Programs: x.ss[8:9:9], Subcommands: x.ss[9:10:10], FlagsAny: x.ss[10:11:11]}
+	x.a[1] = Spec{Programs: x.ss[11:12:12], Subcommands: x.ss[12:15:15]}
+	x.a[2] = Spec{Programs: x.ss[15:16:16], Subcommands: x.ss[16:17:17], FlagsAny: x.ss[17:19:19]}
+	x.a[3] = Spec{Programs: x.ss[19:20:20], Subcommands: x.ss[20:21:21]}
+	x.a[4] = Spec{Programs: x.ss[21:22:22], Subcommands: x.ss[22:23:23], Operand: ".*\\*\\*.*"}
+	x.a[5] = Spec{Programs: x.ss[23:24:24], Subcommands: x.ss[24:26:26], FlagsAny: x.ss[26:27:27]}
+	x.a[6] = Spec{Programs: x.ss[27:28:28], Subcommands: x.ss[28:30:30], Operand: ".*\\*\\*.*"}
+	x.a[7] = Spec{Programs: x.ss[30:31:31], Subcommands: x.ss[31:33:33]}
+	x.a[8] = Spec{Programs: x.ss[33:34:34], Subcommands: x.ss[34:35:35], FlagsAny: x.ss[35:36:36]}
+	x.a[9] = Spec{Programs: x.ss[36:37:37], Subcommands: x.ss[37:39:39], FlagsAny: x.ss[39:40:40]}
+	x.a[10] = Spec{Programs: x.ss[40:41:41], Subcommands: x.ss[41:42:42]}
+	x.a[11] = Spec{Programs: x.ss[42:43:43], Subcommands: x.ss[43:44:44], FlagsAny: x.ss[44:46:46]}
+	x.a[12] = Spec{Programs: x.ss[46:47:47], Subcommands: x.ss[47:48:48]}
+	x.a[13] = Spec{Programs: x.ss[48:49:49], Subcommands: x.ss[49:50:50], FlagsAny: x.ss[50:51:51]}
+	x.a[14] = Spec{Programs: x.ss[51:52:52], Subcommands: x.ss[52:54:54]}
+	x.a[15] = Spec{Programs: x.ss[54:55:55], Subcommands: x.ss[55:56:56], FlagsAny: x.ss[56:57:57]}
+	x.s = Spec{Programs: x.ss[0:8:8], Any: x.a[0:16:16]}
+	x.m[0] = matcher{}
+	x.m[1] = matcher{}
+	x.m[2] = matcher{}
+	x.m[3] = matcher{}
+	x.m[4] = matcher{operand: &x.l[0]}
+	x.m[5] = matcher{}
+	x.m[6] = matcher{operand: &x.l[1]}
+	x.m[7] = matcher{}
+	x.m[8] = matcher{}
+	x.m[9] = matcher{}
+	x.m[10] = matcher{}
+	x.m[11] = matcher{}
+	x.m[12] = matcher{}
+	x.m[13] = matcher{}
+	x.m[14] = matcher{}
+	x.m[15] = matcher{}
+	x.mm[0] = matcherMore{any: x.m[0:16:16]}
+	x.r = rule{p: Pattern{Name: "cloud_storage_delete", Level: High, Description: "Deletes cloud storage: objects recursively or a whole bucket (aws s3 rm --recursive, s3 rb, s3api delete-bucket/delete-objects, gsutil rm -r, gsutil rb, gcloud storage rm -r, azcopy remove --recursive, s3cmd, mc, b2, supabase storage rm -r); without versioning they cannot be recovered.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule73() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [7]Spec
+		l  [2]lazyRE
+		m  [7]matcher
+		mm [2]matcherMore
+		lp [1]*lazyRE
+		fv [1]FlagValue
+		ss [28]string
+	})
+	x.ss = [28]string{"aws", "gsutil", "gcloud", "azcopy", "s3cmd", "mc", "b2", "aws", "s3 sync", "--delete", "gsutil", "rsync", "-d", "gcloud", "storage rsync", "* storage rsync", "--delete-unmatched-destination-objects", "azcopy", "sync", "s3cmd", "sync", "--delete-removed", "mc", "mirror", "--remove", "b2", "sync", "--delete"}
+	x.fv[0] = FlagValue{Flag: "--delete-destination", Value: "(?i)true"}
+	x.l[0] = lazyRE{expr: "(s3|gs|b2)://.*|https://[^/]+\\.(blob|dfs|file)\\.core\\.windows\\.net(/.*)?|[A-Za-z0-9_.-]+/.+", anchored: true}
+	x.l[1] = lazyRE{expr: "(?i)true", anchored: true}
+	x.a[0] = Spec{Programs: x.ss[7:8:8], Subcommands: x.ss[8:9:9], FlagsAny: x.ss[9:10:10]}
+	x.a[1] = Spec{Programs: x.ss[10:11:11], Subcommands: x.ss[11:12:12], FlagsAny: x.ss[12:13:13]}
+	x.a[2] = Spec{Programs: x.ss[13:14:14], Subcommands: x.ss[14:16:16], FlagsAny: x.ss[16:17:17]}
+	x.a[3] = Spec{Programs: x.ss[17:18:18], Subcommands: x.ss[18:19:19], Values: x.fv[0:1:1]}
+	x.a[4] = Spec{Programs: x.ss[19:20:20], Subcommands: x.ss[20:21:21], FlagsAny: x.ss[21:22:22]}
+	x.a[5] = Spec{Programs: x.ss[22:23:23], Subcommands: x.ss[23:24:24], FlagsAny: x.ss[24:25:25]}
+	x.a[6] = Spec{Programs: x.ss[25:26:26], Subcommands: x.ss[26:27:27], FlagsAny: x.ss[27:28:28]}
+	x.s = Spec{Programs: x.ss[0:7:7], LastOperand: "(s3|gs|b2)://.*|https://[^/]+\\.(blob|dfs|file)\\.core\\.windows\\.net(/.*)?|[A-Za-z0-9_.-]+/.+", Any: x.a[0:7:7]}
+	x.m[0] = matcher{}
+	x.m[1] = matcher{}
+	x.m[2] = matcher{}
+	x.lp[0] = &x.l[1]
+	x.mm[0] = matcherMore{values: x.lp[0:1:1]}
+	x.m[3] = matcher{more: &x.mm[0]}
+	x.m[4] = matcher{}
+	x.m[5] = matcher{}
+	x.m[6] = matcher{}
+	x.mm[1] = matcherMore{any: x.m[0:7:7]}
+	x.r = rule{p: Pattern{Name: "cloud_storage_sync_delete", Level: High, Description: "Syncs into a bucket and deletes what the source lacks (aws s3 sync --delete, gsutil rsync -d, gcloud storage rsync --delete-unmatched-destination-objects, azcopy sync --delete-destination=true, s3cmd sync --delete-removed, mc mirror --remove, b2 sync --delete): a wrong or empty source wipes the bucket.", Match: &x.s}, m: matcher{last: &x.l[0], more: &x.mm[1]}}
+	return &x.r
+}
+
+func makeRule74() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [3]Spec
+		l  [1]lazyRE
+		m  [3]matcher
+		mm [1]matcherMore
+		ss [13]string
+	})
+	x.ss = [13]string{"aws", "gsutil", "gcloud", "aws", "s3 sync", "--delete", "gsutil", "rsync", "-d", "gcloud", "storage rsync", "* storage rsync", "--delete-unmatched-destination-objects"}
+	x.l[0] = lazyRE{expr: "[^:]*", anchored: true}
+	x.a[0] = Spec{Programs: x.ss[3:4:4], Subcommands: x.ss[4:5:5], FlagsAny: x.ss[5:6:6]}
+	x.a[1] = Spec{Programs: x.ss[6:7:7], Subcommands: x.ss[7:8:8], FlagsAny: x.ss[8:9:9]}
+	x.a[2] = Spec{Programs: x.ss[9:10:10], Subcommands: x.ss[10:12:12], FlagsAny: x.ss[12:13:13]}
+	x.s = Spec{Programs: x.ss[0:3:3], LastOperand: "[^:]*", Any: x.a[0:3:3]}
+	x.m[0] = matcher{}
+	x.m[1] = matcher{}
+	x.m[2] = matcher{}
+	x.mm[0] = matcherMore{any: x.m[0:3:3]}
+	x.r = rule{p: Pattern{Name: "cloud_storage_sync_delete_local", Level: Medium, Description: "Syncs from cloud storage into a local folder and deletes the local files the bucket lacks (aws s3 sync --delete, gsutil rsync -d).", Match: &x.s}, m: matcher{last: &x.l[0], more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule75() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		l  [1]lazyRE
+		ss [2]string
+	})
+	x.ss = [2]string{"rclone", "purge"}
+	x.l[0] = lazyRE{expr: "[A-Za-z0-9_.-]+:.*", anchored: true}
+	x.s = Spec{Programs: x.ss[0:1:1], Subcommands: x.ss[1:2:2], Operand: "[A-Za-z0-9_.-]+:.*"}
+	x.r = rule{p: Pattern{Name: "rclone_purge_remote", Level: High, Description: "rclone purge deletes a remote path and everything in it (a bucket or a whole folder tree in cloud storage), ignoring filters.", Match: &x.s}, m: matcher{operand: &x.l[0]}}
+	return &x.r
+}
+
+func makeRule76() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [5]Spec
+		m  [5]matcher
+		mm [1]matcherMore
+		ss [19]string
+	})
+	x.ss = [19]string{"gcloud", "az", "aws", "supabase", "railway", "gcloud", "projects delete", "* projects delete", "az", "group delete", "account subscription cancel", "aws", "organizations close-account", "organizations delete-organization", "supabase", "projects delete", "railway", "delete", "project delete"}
+	x.a[0] = Spec{Programs: x.ss[5:6:6], Subcommands: x.ss[6:8:8]}
+	x.a[1] = Spec{Programs: x.ss[8:9:9], Subcommands: x.ss[9:11:11]}
+	x.a[2] = Spec{Programs: x.ss[11:12:12], Subcommands: x.ss[12:14:14]}
+	x.a[3] = Spec{Programs: x.ss[14:15:15], Subcommands: x.ss[15:16:16]}
+	x.a[4] = Spec{Programs: x.ss[16:17:17], Subcommands: x.ss[17:19:19]}
+	x.s = Spec{Programs: x.ss[0:5:5], Any: x.a[0:5:5]}
+	x.m[0] = matcher{}
+	x.m[1] = matcher{}
+	x.m[2] = matcher{}
+	x.m[3] = matcher{}
+	x.m[4] = matcher{}
+	x.mm[0] = matcherMore{any: x.m[0:5:5]}
+	x.r = rule{p: Pattern{Name: "cloud_project_delete", Level: Critical, Description: "Deletes a whole cloud project, account, organization or resource group with everything in it (gcloud projects delete, az group delete, aws organizations close-account/delete-organization, supabase projects delete, railway delete): every database, bucket and service of it is gone.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule77() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [2]Spec
+		m  [2]matcher
+		mm [1]matcherMore
+		ss [9]string
+	})
+	x.ss = [9]string{"heroku", "fly", "flyctl", "heroku", "apps:destroy", "fly", "flyctl", "apps destroy", "destroy"}
+	x.a[0] = Spec{Programs: x.ss[3:4:4], Subcommands: x.ss[4:5:5]}
+	x.a[1] = Spec{Programs: x.ss[5:7:7], Subcommands: x.ss[7:9:9]}
+	x.s = Spec{Programs: x.ss[0:3:3], Any: x.a[0:2:2]}
+	x.m[0] = matcher{}
+	x.m[1] = matcher{}
+	x.mm[0] = matcherMore{any: x.m[0:2:2]}
+	x.r = rule{p: Pattern{Name: "cloud_app_destroy", Level: Critical, Description: "Destroys a whole platform app with its data (heroku apps:destroy deletes every add-on, its databases included; fly apps destroy deletes its machines and volumes): nothing of it can be recovered.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule78() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [8]string
+	})
+	x.ss = [8]string{"aws", "rds delete-db-instance", "rds delete-db-cluster", "docdb delete-db-cluster", "neptune delete-db-cluster", "redshift delete-cluster", "--skip-final-snapshot", "--skip-final-cluster-snapshot"}
+	x.s = Spec{Programs: x.ss[0:1:1], Subcommands: x.ss[1:6:6], FlagsAny: x.ss[6:8:8]}
+	x.r = rule{p: Pattern{Name: "cloud_database_delete_no_backup", Level: Critical, Description: "Deletes a managed database and turns down its last backup on the same line (rds delete-db-instance/delete-db-cluster --skip-final-snapshot, redshift --skip-final-cluster-snapshot): its data cannot be recovered.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule79() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [7]Spec
+		m  [7]matcher
+		mm [1]matcherMore
+		ss [132]string
+	})
+	x.ss = [132]string{"aws", "gcloud", "az", "doctl", "bq", "heroku", "firebase", "aws", "rds delete-db-instance", "rds delete-db-cluster", "rds delete-global-cluster", "rds delete-db-snapshot", "rds delete-db-cluster-snapshot", "rds delete-db-instance-automated-backup", "docdb delete-db-cluster", "docdb delete-db-instance", "neptune delete-db-cluster", "neptune delete-db-instance", "redshift delete-cluster", "redshift-serverless delete-namespace", "dynamodb delete-table", "dynamodb delete-backup", "elasticache delete-replication-group", "elasticache delete-cache-cluster", "elasticache delete-serverless-cache", "memorydb delete-cluster", "opensearch delete-domain", "es delete-elasticsearch-domain", "timestream-write delete-database", "timestream-write delete-table", "keyspaces delete-keyspace", "keyspaces delete-table", "qldb delete-ledger", "lightsail delete-relational-database", "efs delete-file-system", "fsx delete-file-system", "fsx delete-backup", "backup delete-recovery-point", "backup delete-backup-vault", "glacier delete-vault", "glacier delete-archive", "cognito-idp delete-user-pool", "glue delete-database", "glue delete-table", "kinesis delete-stream", "s3control delete-bucket", "gcloud", "sql instances delete", "* sql instances delete", "sql databases delete", "* sql databases delete", "sql backups delete", "* sql backups delete", "spanner instances delete", "* spanner instances delete", "spanner databases delete", "* spanner databases delete", "bigtable instances delete", "* bigtable instances delete", "bigtable instances tables delete", "* bigtable instances tables delete", "firestore databases delete", "* firestore databases delete", "firestore bulk-delete", "* firestore bulk-delete", "alloydb clusters delete", "* alloydb clusters delete", "alloydb instances delete", "* alloydb instances delete", "alloydb backups delete", "* alloydb backups delete", "redis instances delete", "* redis instances delete", "memcache instances delete", "* memcache instances delete", "filestore instances delete", "* filestore instances delete", "filestore backups delete", "* filestore backups delete", "az", "sql db delete", "sql server delete", "sql mi delete", "sql midb delete", "sql db ltr-backup delete", "postgres server delete", "postgres flexible-server delete", "mysql server delete", "mysql flexible-server delete", "mariadb server delete", "cosmosdb delete", "cosmosdb sql database delete", "cosmosdb sql container delete", "cosmosdb mongodb database delete", "cosmosdb mongodb collection delete", "cosmosdb cassandra keyspace delete", "cosmosdb gremlin database delete", "cosmosdb table delete", "redis delete", "storage account delete", "storage container delete", "storage blob delete-batch", "storage share delete", "storage share-rm delete", "storage fs delete", "storage table delete", "backup vault delete", "synapse workspace delete", "kusto cluster delete", "netappfiles volume delete", "doctl", "databases delete", "databases d", "db delete", "db d", "d delete", "d d", "databases db delete", "databases db d", "db db delete", "db db d", "d db delete", "d db d", "bq", "rm", "heroku", "addons:destroy", "firebase", "firestore:delete", "database:remove", "firestore:databases:delete", "database:instances:delete"}
+	x.a[0] = Spec{Programs: x.ss[7:8:8], Subcommands: x.ss[8:46:46]}
+	x.a[1] = Spec{Programs: x.ss[46:47:47], Subcommands: x.ss[47:79:79]}
+	x.a[2] = Spec{Programs: x.ss[79:80:80], Subcommands: x.ss[80:110:110]}
+	x.a[3] = Spec{Programs: x.ss[110:111:111], Subcommands: x.ss[111:123:123]}
+	x.a[4] = Spec{Programs: x.ss[123:124:124], Subcommands: x.ss[124:125:125]}
+	x.a[5] = Spec{Programs: x.ss[125:126:126], Subcommands: x.ss[126:127:127]}
+	x.a[6] = Spec{Programs: x.ss[127:128:128], Subcommands: x.ss[128:132:132]}
+	x.s = Spec{Programs: x.ss[0:7:7], Any: x.a[0:7:7]}
+	x.m[0] = matcher{}
+	x.m[1] = matcher{}
+	x.m[2] = matcher{}
+	x.m[3] = matcher{}
+	x.m[4] = matcher{}
+	x.m[5] = matcher{}
+	x.m[6] = matcher{}
+	x.mm[0] = matcherMore{any: x.m[0:7:7]}
+	x.r = rule{p: Pattern{Name: "cloud_database_delete", Level: High, Description: "Deletes a managed database, table, cache, search domain, file system or backup (aws rds/dynamodb/elasticache/efs/backup, gcloud sql/spanner/bigtable/firestore/alloydb/redis/filestore, az sql/postgres/mysql/cosmosdb/redis/storage account, doctl databases, bq rm, firebase, heroku addons:destroy): the data in it is gone unless a backup exists.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule80() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [2]Spec
+		l  [1]lazyRE
+		m  [2]matcher
+		mm [1]matcherMore
+		ss [4]string
+	})
+	x.ss = [4]string{"firebase", "firestore:delete", "--all-collections", "database:remove"}
+	x.l[0] = lazyRE{expr: "/", anchored: true, pre: "/"}
+	x.a[0] = Spec{Subcommands: x.ss[1:2:2], FlagsAny: x.ss[2:3:3]}
+	x.a[1] = Spec{Subcommands: x.ss[3:4:4], Operand: "/"}
+	x.s = Spec{Programs: x.ss[0:1:1], Any: x.a[0:2:2]}
+	x.m[0] = matcher{}
+	x.m[1] = matcher{operand: &x.l[0]}
+	x.mm[0] = matcherMore{any: x.m[0:2:2]}
+	x.r = rule{p: Pattern{Name: "firebase_delete_everything", Level: Critical, Description: "Deletes every document of a Firebase project (firestore:delete --all-collections) or its whole Realtime Database (database:remove /): nothing is left.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule81() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [5]Spec
+		m  [5]matcher
+		mm [1]matcherMore
+		ss [94]string
+	})
+	x.ss = [94]string{"aws", "gcloud", "az", "doctl", "fly", "flyctl", "aws", "ec2 terminate-instances", "ec2 delete-volume", "ec2 delete-snapshot", "ec2 deregister-image", "ec2 delete-vpc", "ec2 delete-fleets", "autoscaling delete-auto-scaling-group", "lightsail delete-instance", "lightsail delete-disk", "lambda delete-function", "eks delete-cluster", "eks delete-nodegroup", "ecs delete-cluster", "ecs delete-service", "elasticbeanstalk terminate-environment", "elasticbeanstalk delete-application", "apprunner delete-service", "emr terminate-clusters", "amplify delete-app", "ecr delete-repository", "apigateway delete-rest-api", "gcloud", "compute instances delete", "* compute instances delete", "compute instance-groups managed delete", "* compute instance-groups managed delete", "compute disks delete", "* compute disks delete", "compute snapshots delete", "* compute snapshots delete", "compute images delete", "* compute images delete", "compute machine-images delete", "* compute machine-images delete", "compute networks delete", "* compute networks delete", "functions delete", "* functions delete", "run services delete", "* run services delete", "run jobs delete", "* run jobs delete", "app services delete", "* app services delete", "dataproc clusters delete", "* dataproc clusters delete", "composer environments delete", "* composer environments delete", "artifacts repositories delete", "* artifacts repositories delete", "az", "vm delete", "vmss delete", "disk delete", "snapshot delete", "image delete", "sig delete", "webapp delete", "functionapp delete", "containerapp delete", "container delete", "acr delete", "network vnet delete", "staticwebapp delete", "appservice plan delete", "doctl", "compute droplet delete", "compute droplet d", "compute d delete", "compute d d", "compute volume delete", "compute volume d", "compute snapshot delete", "compute snapshot d", "compute image delete", "compute image d", "apps delete", "apps d", "registry delete", "projects delete", "fly", "flyctl", "volumes destroy", "mpg destroy", "redis destroy", "storage destroy", "tigris destroy"}
+	x.a[0] = Spec{Programs: x.ss[6:7:7], Subcommands: x.ss[7:28:28]}
+	x.a[1] = Spec{Programs: x.ss[28:29:29], Subcommands: x.ss[29:57:57]}
+	x.a[2] = Spec{Programs: x.ss[57:58:58], Subcommands: x.ss[58:72:72]}
+	x.a[3] = Spec{Programs: x.ss[72:73:73], Subcommands: x.ss[73:87:87]}
+	x.a[4] = Spec{Programs: x.ss[87:89:89], Subcommands: x.ss[89:94:94]}
+	x.s = Spec{Programs: x.ss[0:6:6], Any: x.a[0:5:5]}
+	x.m[0] = matcher{}
+	x.m[1] = matcher{}
+	x.m[2] = matcher{}
+	x.m[3] = matcher{}
+	x.m[4] = matcher{}
+	x.mm[0] = matcherMore{any: x.m[0:5:5]}
+	x.r = rule{p: Pattern{Name: "cloud_compute_delete", Level: High, Description: "Deletes cloud servers, volumes, snapshots, images, networks, serverless functions or container registries (ec2 terminate-instances, delete-volume, delete-snapshot, delete-vpc, lambda delete-function, gcloud compute instances/disks delete, az vm/disk delete, doctl compute droplet/volume delete, fly volumes destroy): what was on them is gone.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule82() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [3]Spec
+		m  [3]matcher
+		mm [1]matcherMore
+		ss [37]string
+	})
+	x.ss = [37]string{"aws", "gcloud", "az", "aws", "iam delete-user", "iam delete-role", "iam delete-group", "iam delete-policy", "iam delete-access-key", "iam delete-login-profile", "iam delete-saml-provider", "iam delete-open-id-connect-provider", "iam delete-service-linked-role", "iam delete-user-policy", "iam delete-role-policy", "iam delete-instance-profile", "iam delete-virtual-mfa-device", "iam deactivate-mfa-device", "sso-admin delete-permission-set", "identitystore delete-user", "identitystore delete-group", "gcloud", "iam service-accounts delete", "* iam service-accounts delete", "iam service-accounts keys delete", "* iam service-accounts keys delete", "iam roles delete", "* iam roles delete", "iam workload-identity-pools delete", "* iam workload-identity-pools delete", "az", "ad app delete", "ad sp delete", "ad user delete", "ad group delete", "identity delete", "role definition delete"}
+	x.a[0] = Spec{Programs: x.ss[3:4:4], Subcommands: x.ss[4:21:21]}
+	x.a[1] = Spec{Programs: x.ss[21:22:22], Subcommands: x.ss[22:30:30]}
+	x.a[2] = Spec{Programs: x.ss[30:31:31], Subcommands: x.ss[31:37:37]}
+	x.s = Spec{Programs: x.ss[0:3:3], Any: x.a[0:3:3]}
+	x.m[0] = matcher{}
+	x.m[1] = matcher{}
+	x.m[2] = matcher{}
+	x.mm[0] = matcherMore{any: x.m[0:3:3]}
+	x.r = rule{p: Pattern{Name: "cloud_identity_delete", Level: High, Description: "Deletes cloud identities or their keys (iam delete-user/delete-role/delete-access-key, gcloud iam service-accounts delete, az ad app/sp/user delete): whatever authenticates with them stops working, and a deleted role or service account cannot be restored as it was.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule83() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [3]Spec
+		m  [3]matcher
+		mm [1]matcherMore
+		ss [16]string
+	})
+	x.ss = [16]string{"aws", "gcloud", "az", "aws", "iam create-access-key", "iam create-login-profile", "iam update-login-profile", "iam create-service-specific-credential", "iam reset-service-specific-credential", "gcloud", "iam service-accounts keys create", "* iam service-accounts keys create", "az", "ad sp create-for-rbac", "ad app credential reset", "ad sp credential reset"}
+	x.a[0] = Spec{Programs: x.ss[3:4:4], Subcommands: x.ss[4:9:9]}
+	x.a[1] = Spec{Programs: x.ss[9:10:10], Subcommands: x.ss[10:12:12]}
+	x.a[2] = Spec{Programs: x.ss[12:13:13], Subcommands: x.ss[13:16:16]}
+	x.s = Spec{Programs: x.ss[0:3:3], Any: x.a[0:3:3]}
+	x.m[0] = matcher{}
+	x.m[1] = matcher{}
+	x.m[2] = matcher{}
+	x.mm[0] = matcherMore{any: x.m[0:3:3]}
+	x.r = rule{p: Pattern{Name: "cloud_credential_create", Level: Medium, Description: "Mints a long-lived cloud credential (aws iam create-access-key, gcloud iam service-accounts keys create, az ad sp create-for-rbac, credential reset): the secret lands on the terminal or in a file, where it can leak.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule84() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [4]Spec
+		m  [4]matcher
+		mm [1]matcherMore
+		ss [19]string
+	})
+	x.ss = [19]string{"aws", "gcloud", "az", "aws", "kms schedule-key-deletion", "kms delete-imported-key-material", "aws", "secretsmanager delete-secret", "--force-delete-without-recovery", "gcloud", "kms keys versions destroy", "* kms keys versions destroy", "secrets delete", "* secrets delete", "az", "keyvault purge", "keyvault secret purge", "keyvault key purge", "keyvault certificate purge"}
+	x.a[0] = Spec{Programs: x.ss[3:4:4], Subcommands: x.ss[4:6:6]}
+	x.a[1] = Spec{Programs: x.ss[6:7:7], Subcommands: x.ss[7:8:8], FlagsAny: x.ss[8:9:9]}
+	x.a[2] = Spec{Programs: x.ss[9:10:10], Subcommands: x.ss[10:14:14]}
+	x.a[3] = Spec{Programs: x.ss[14:15:15], Subcommands: x.ss[15:19:19]}
+	x.s = Spec{Programs: x.ss[0:3:3], Any: x.a[0:4:4]}
+	x.m[0] = matcher{}
+	x.m[1] = matcher{}
+	x.m[2] = matcher{}
+	x.m[3] = matcher{}
+	x.mm[0] = matcherMore{any: x.m[0:4:4]}
+	x.r = rule{p: Pattern{Name: "cloud_key_destroy", Level: High, Description: "Destroys encryption keys or secrets for good (kms schedule-key-deletion, secretsmanager delete-secret --force-delete-without-recovery, gcloud kms keys versions destroy, gcloud secrets delete, az keyvault purge): data encrypted with a destroyed key can never be decrypted.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule85() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [4]Spec
+		m  [4]matcher
+		mm [1]matcherMore
+		ss [16]string
+	})
+	x.ss = [16]string{"aws", "gcloud", "az", "doctl", "aws", "route53 delete-hosted-zone", "route53domains delete-domain", "gcloud", "dns managed-zones delete", "* dns managed-zones delete", "az", "network dns zone delete", "network private-dns zone delete", "doctl", "compute domain delete", "compute domain d"}
+	x.a[0] = Spec{Programs: x.ss[4:5:5], Subcommands: x.ss[5:7:7]}
+	x.a[1] = Spec{Programs: x.ss[7:8:8], Subcommands: x.ss[8:10:10]}
+	x.a[2] = Spec{Programs: x.ss[10:11:11], Subcommands: x.ss[11:13:13]}
+	x.a[3] = Spec{Programs: x.ss[13:14:14], Subcommands: x.ss[14:16:16]}
+	x.s = Spec{Programs: x.ss[0:4:4], Any: x.a[0:4:4]}
+	x.m[0] = matcher{}
+	x.m[1] = matcher{}
+	x.m[2] = matcher{}
+	x.m[3] = matcher{}
+	x.mm[0] = matcherMore{any: x.m[0:4:4]}
+	x.r = rule{p: Pattern{Name: "cloud_dns_zone_delete", Level: High, Description: "Deletes a DNS zone (route53 delete-hosted-zone, gcloud dns managed-zones delete, az network dns zone delete, doctl compute domain delete): every name in it stops resolving, and its records are gone.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule86() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		l  [1]lazyRE
+		mm [1]matcherMore
+		lp [1]*lazyRE
+		fv [1]FlagValue
+		ss [2]string
+	})
+	x.ss = [2]string{"aws", "route53 change-resource-record-sets"}
+	x.fv[0] = FlagValue{Flag: "--change-batch", Value: "(?is).*\"action\"\\s*:\\s*\"delete\".*"}
+	x.l[0] = lazyRE{expr: "(?is).*\"action\"\\s*:\\s*\"delete\".*", anchored: true}
+	x.s = Spec{Programs: x.ss[0:1:1], Subcommands: x.ss[1:2:2], Values: x.fv[0:1:1]}
+	x.lp[0] = &x.l[0]
+	x.mm[0] = matcherMore{values: x.lp[0:1:1]}
+	x.r = rule{p: Pattern{Name: "route53_record_delete", Level: Medium, Description: "route53 change-resource-record-sets with a DELETE action removes DNS records: the names stop resolving.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule87() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [2]Spec
+		m  [2]matcher
+		mm [1]matcherMore
+		ss [22]string
+	})
+	x.ss = [22]string{"aws", "az", "aws", "cloudtrail stop-logging", "cloudtrail delete-trail", "guardduty delete-detector", "guardduty disassociate-from-administrator-account", "configservice stop-configuration-recorder", "configservice delete-configuration-recorder", "configservice delete-delivery-channel", "securityhub disable-security-hub", "macie2 disable-macie", "inspector2 disable", "accessanalyzer delete-analyzer", "detective delete-graph", "ec2 disable-ebs-encryption-by-default", "s3api delete-public-access-block", "s3control delete-public-access-block", "az", "lock delete", "resource lock delete", "group lock delete"}
+	x.a[0] = Spec{Programs: x.ss[2:3:3], Subcommands: x.ss[3:18:18]}
+	x.a[1] = Spec{Programs: x.ss[18:19:19], Subcommands: x.ss[19:22:22]}
+	x.s = Spec{Programs: x.ss[0:2:2], Any: x.a[0:2:2]}
+	x.m[0] = matcher{}
+	x.m[1] = matcher{}
+	x.mm[0] = matcherMore{any: x.m[0:2:2]}
+	x.r = rule{p: Pattern{Name: "cloud_audit_off", Level: High, Description: "Turns a cloud account's audit trail or threat detection off (cloudtrail stop-logging/delete-trail, guardduty delete-detector, config recorder stopped, securityhub/macie disabled, public access block removed, az lock delete): what happens next is not recorded or protections are gone.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule88() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [3]string
+	})
+	x.ss = [3]string{"aws", "organizations leave-organization", "organizations remove-account-from-organization"}
+	x.s = Spec{Programs: x.ss[0:1:1], Subcommands: x.ss[1:3:3]}
+	x.r = rule{p: Pattern{Name: "cloud_org_leave", Level: High, Description: "Takes an AWS account out of its organization (organizations leave-organization, remove-account-from-organization): the organization's guardrails, billing and central audit no longer apply to it.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule89() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [9]string
+	})
+	x.ss = [9]string{"wrangler", "r2 bucket delete", "d1 delete", "kv namespace delete", "kv:namespace delete", "kv bulk delete", "kv:bulk delete", "queues delete", "vectorize delete"}
+	x.s = Spec{Programs: x.ss[0:1:1], Subcommands: x.ss[1:9:9]}
+	x.r = rule{p: Pattern{Name: "wrangler_storage_delete", Level: High, Description: "Deletes Cloudflare storage (wrangler r2 bucket delete, d1 delete, kv namespace delete, kv bulk delete, queues delete, vectorize delete): the data in it is gone.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule90() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [6]Spec
+		m  [6]matcher
+		mm [1]matcherMore
+		ss [21]string
+	})
+	x.ss = [21]string{"vercel", "netlify", "wrangler", "firebase", "railway", "heroku", "vercel", "remove", "project remove", "netlify", "sites:delete", "wrangler", "pages project delete", "firebase", "hosting:sites:delete", "railway", "environment delete", "volume delete", "service delete", "heroku", "spaces:destroy"}
+	x.a[0] = Spec{Programs: x.ss[6:7:7], Subcommands: x.ss[7:9:9]}
+	x.a[1] = Spec{Programs: x.ss[9:10:10], Subcommands: x.ss[10:11:11]}
+	x.a[2] = Spec{Programs: x.ss[11:12:12], Subcommands: x.ss[12:13:13]}
+	x.a[3] = Spec{Programs: x.ss[13:14:14], Subcommands: x.ss[14:15:15]}
+	x.a[4] = Spec{Programs: x.ss[15:16:16], Subcommands: x.ss[16:19:19]}
+	x.a[5] = Spec{Programs: x.ss[19:20:20], Subcommands: x.ss[20:21:21]}
+	x.s = Spec{Programs: x.ss[0:6:6], Any: x.a[0:6:6]}
+	x.m[0] = matcher{}
+	x.m[1] = matcher{}
+	x.m[2] = matcher{}
+	x.m[3] = matcher{}
+	x.m[4] = matcher{}
+	x.m[5] = matcher{}
+	x.mm[0] = matcherMore{any: x.m[0:6:6]}
+	x.r = rule{p: Pattern{Name: "platform_app_remove", Level: High, Description: "Removes a hosted site or project with its deployments and domains (vercel remove, vercel project rm, netlify sites:delete, wrangler pages project delete, firebase hosting:sites:delete, railway environment/volume delete, heroku spaces:destroy): the live site goes down.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule91() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [8]Spec
+		m  [8]matcher
+		mm [1]matcherMore
+		ss [48]string
+	})
+	x.ss = [48]string{"wrangler", "vercel", "netlify", "firebase", "railway", "fly", "flyctl", "supabase", "heroku", "wrangler", "delete", "r2 object delete", "kv key delete", "kv:key delete", "secret delete", "hyperdrive delete", "pages deployment delete", "vercel", "env remove", "domains remove", "dns remove", "alias remove", "certs remove", "secrets remove", "netlify", "env:unset", "blobs:delete", "firebase", "functions:delete", "hosting:disable", "hosting:channel:delete", "ext:uninstall", "apphosting:backends:delete", "railway", "down", "fly", "flyctl", "machine destroy", "supabase", "functions delete", "branches delete", "secrets unset", "heroku", "pipelines:destroy", "domains:clear", "domains:remove", "pg:backups:delete", "certs:remove"}
+	x.a[0] = Spec{Programs: x.ss[9:10:10], Subcommands: x.ss[10:17:17]}
+	x.a[1] = Spec{Programs: x.ss[17:18:18], Subcommands: x.ss[18:24:24]}
+	x.a[2] = Spec{Programs: x.ss[24:25:25], Subcommands: x.ss[25:27:27]}
+	x.a[3] = Spec{Programs: x.ss[27:28:28], Subcommands: x.ss[28:33:33]}
+	x.a[4] = Spec{Programs: x.ss[33:34:34], Subcommands: x.ss[34:35:35]}
+	x.a[5] = Spec{Programs: x.ss[35:37:37], Subcommands: x.ss[37:38:38]}
+	x.a[6] = Spec{Programs: x.ss[38:39:39], Subcommands: x.ss[39:42:42]}
+	x.a[7] = Spec{Programs: x.ss[42:43:43], Subcommands: x.ss[43:48:48]}
+	x.s = Spec{Programs: x.ss[0:9:9], Any: x.a[0:8:8]}
+	x.m[0] = matcher{}
+	x.m[1] = matcher{}
+	x.m[2] = matcher{}
+	x.m[3] = matcher{}
+	x.m[4] = matcher{}
+	x.m[5] = matcher{}
+	x.m[6] = matcher{}
+	x.m[7] = matcher{}
+	x.mm[0] = matcherMore{any: x.m[0:8:8]}
+	x.r = rule{p: Pattern{Name: "platform_resource_remove", Level: Medium, Description: "Removes a deployment, a worker, a function, an environment variable, a domain or a machine on a hosting platform (wrangler delete, vercel env rm, netlify env:unset, firebase functions:delete, hosting:disable, railway down, fly machine destroy, supabase functions delete): the service breaks until it is redeployed or set again.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule92() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [4]Spec
+		l  [5]lazyRE
+		m  [4]matcher
+		mm [4]matcherMore
+		lp [3]*lazyRE
+		fv [3]FlagValue
+		ss [13]string
+	})
+	x.ss = [13]string{"curl", "http", "https", "xh", "xhs", "wget", "curl", "curl", "http", "https", "xh", "xhs", "wget"}
+	x.fv[0] = FlagValue{Flag: "-X", Value: "(?i)delete"}
+	x.fv[1] = FlagValue{Flag: "--request", Value: "(?i)delete"}
+	x.fv[2] = FlagValue{Flag: "--method", Value: "(?i)delete"}
+	x.l[0] = lazyRE{expr: "(.* )?(https?://)?(api\\.render\\.com|api\\.heroku\\.com|api\\.vercel\\.com|api\\.netlify\\.com|api\\.cloudflare\\.com|api\\.digitalocean\\.com|api\\.machines\\.dev|api\\.fly\\.io|api\\.supabase\\.com|backboard\\.railway\\.app|api\\.railway\\.app|management\\.azure\\.com|[a-z0-9.-]+\\.googleapis\\.com|[a-z0-9.-]+\\.amazonaws\\.com|api\\.linode\\.com|api\\.hetzner\\.cloud|api\\.vultr\\.com|api\\.scaleway\\.com)([/?:].*)?", anchored: true}
+	x.l[1] = lazyRE{expr: "(?i)delete", anchored: true}
+	x.l[2] = lazyRE{expr: "(?i)delete", anchored: true}
+	x.l[3] = lazyRE{expr: "(?i)delete", anchored: true}
+	x.l[4] = lazyRE{expr: "(?i)delete", anchored: true}
+	x.a[0] = Spec{Programs: x.ss[6:7:7], Values: x.fv[0:1:1]}
+	x.a[1] = Spec{Programs: x.ss[7:8:8], Values: x.fv[1:2:2]}
+	x.a[2] = Spec{Programs: x.ss[8:12:12], Operand: "(?i)delete"}
+	x.a[3] = Spec{Programs: x.ss[12:13:13], Values: x.fv[2:3:3]}
+	x.s = Spec{Programs: x.ss[0:6:6], Args: "(.* )?(https?://)?(api\\.render\\.com|api\\.heroku\\.com|api\\.vercel\\.com|api\\.netlify\\.com|api\\.cloudflare\\.com|api\\.digitalocean\\.com|api\\.machines\\.dev|api\\.fly\\.io|api\\.supabase\\.com|backboard\\.railway\\.app|api\\.railway\\.app|management\\.azure\\.com|[a-z0-9.-]+\\.googleapis\\.com|[a-z0-9.-]+\\.amazonaws\\.com|api\\.linode\\.com|api\\.hetzner\\.cloud|api\\.vultr\\.com|api\\.scaleway\\.com)([/?:].*)?", Any: x.a[0:4:4]}
+	x.lp[0] = &x.l[1]
+	x.mm[0] = matcherMore{values: x.lp[0:1:1]}
+	x.m[0] = matcher{more: &x.mm[0]}
+	x.lp[1] = &x.l[2]
+	x.mm[1] = matcherMore{values: x.lp[1:2:2]}
+	x.m[1] = matcher{more: &x.mm[1]}
+	x.m[2] = matcher{operand: &x.l[3]}
+	x.lp[2] = &x.l[4]
+	x.mm[2] = matcherMore{values: x.lp[2:3:3]}
+	x.m[3] = matcher{more: &x.mm[2]}
+	x.mm[3] = matcherMore{any: x.m[0:4:4]}
+	x.r = rule{p: Pattern{Name: "cloud_api_delete", Level: High, Description: "Sends a DELETE request to a cloud provider's or hosting platform's API (api.render.com, api.heroku.com, api.vercel.com, api.netlify.com, api.cloudflare.com, api.digitalocean.com, the Fly Machines API, Supabase, Railway, Azure Resource Manager, googleapis.com, amazonaws.com): it deletes the service, app, zone or data the URL names.", Match: &x.s}, m: matcher{args: &x.l[0], more: &x.mm[3]}}
+	return &x.r
+}
+
+func makeRule93() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [4]Spec
+		m  [4]matcher
+		mm [1]matcherMore
+		ss [39]string
+	})
+	x.ss = [39]string{"aws", "gcloud", "az", "doctl", "aws", "* delete-*", "* terminate-*", "* purge-*", "* batch-delete-*", "s3 rm", "s3 rb", "gcloud", "* delete", "* * delete", "* * * delete", "* * * * delete", "* * * * * delete", "* * destroy", "* * * destroy", "* * * * destroy", "* bulk-delete", "* * bulk-delete", "az", "* delete", "* * delete", "* * * delete", "* * * * delete", "* * * * * delete", "* purge", "* * purge", "* * * purge", "* delete-batch", "* * delete-batch", "* * * delete-batch", "doctl", "* delete", "* * delete", "* * * delete", "* * * * delete"}
+	x.a[0] = Spec{Programs: x.ss[4:5:5], Subcommands: x.ss[5:11:11]}
+	x.a[1] = Spec{Programs: x.ss[11:12:12], Subcommands: x.ss[12:22:22]}
+	x.a[2] = Spec{Programs: x.ss[22:23:23], Subcommands: x.ss[23:34:34]}
+	x.a[3] = Spec{Programs: x.ss[34:35:35], Subcommands: x.ss[35:39:39]}
+	x.s = Spec{Programs: x.ss[0:4:4], Any: x.a[0:4:4]}
+	x.m[0] = matcher{}
+	x.m[1] = matcher{}
+	x.m[2] = matcher{}
+	x.m[3] = matcher{}
+	x.mm[0] = matcherMore{any: x.m[0:4:4]}
+	x.r = rule{p: Pattern{Name: "cloud_resource_delete", Level: Medium, Description: "Deletes a cloud resource (aws SERVICE delete-*/terminate-*/purge-*, gcloud ... delete, az ... delete or purge, doctl ... delete): what it deletes may hold data or serve traffic.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule94() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		l  [1]lazyRE
+		ss [1]string
+	})
+	x.ss = [1]string{"vault"}
+	x.l[0] = lazyRE{expr: "(.* )?(kv (delete|destroy|metadata delete)|delete|secrets disable) .*", anchored: true}
+	x.s = Spec{Programs: x.ss[0:1:1], Args: "(.* )?(kv (delete|destroy|metadata delete)|delete|secrets disable) .*"}
+	x.r = rule{p: Pattern{Name: "vault_secret_delete", Level: Medium, Description: "vault kv delete/destroy/metadata delete removes secrets (destroy and metadata delete permanently).", Match: &x.s}, m: matcher{args: &x.l[0]}}
+	return &x.r
+}
+
+func makeRule95() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [2]Spec
+		m  [2]matcher
+		mm [1]matcherMore
+		ss [10]string
+	})
+	x.ss = [10]string{"docker", "podman", "podman-remote", "nerdctl", "--help", "volume rm", "volume prune", "system reset", "system prune", "--volumes"}
+	x.a[0] = Spec{Subcommands: x.ss[5:8:8]}
+	x.a[1] = Spec{Subcommands: x.ss[8:9:9], FlagsAny: x.ss[9:10:10]}
+	x.s = Spec{Programs: x.ss[0:4:4], FlagsNone: x.ss[4:5:5], Any: x.a[0:2:2]}
+	x.m[0] = matcher{}
+	x.m[1] = matcher{}
+	x.mm[0] = matcherMore{any: x.m[0:2:2]}
+	x.r = rule{p: Pattern{Name: "container_volume_delete", Level: High, Description: "Deletes container volumes (volume rm, volume prune, system prune --volumes, podman system reset): the databases and files kept in them are not in any image and are gone.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule96() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [2]Spec
+		m  [2]matcher
+		mm [1]matcherMore
+		ss [16]string
+	})
+	x.ss = [16]string{"docker", "podman", "docker-compose", "podman-compose", "nerdctl", "docker", "podman", "nerdctl", "compose down", "-v", "--volumes", "docker-compose", "podman-compose", "down", "-v", "--volumes"}
+	x.a[0] = Spec{Programs: x.ss[5:8:8], Subcommands: x.ss[8:9:9], FlagsAny: x.ss[9:11:11]}
+	x.a[1] = Spec{Programs: x.ss[11:13:13], Subcommands: x.ss[13:14:14], FlagsAny: x.ss[14:16:16]}
+	x.s = Spec{Programs: x.ss[0:5:5], Any: x.a[0:2:2]}
+	x.m[0] = matcher{}
+	x.m[1] = matcher{}
+	x.mm[0] = matcherMore{any: x.m[0:2:2]}
+	x.r = rule{p: Pattern{Name: "container_compose_down_volumes", Level: High, Description: "compose down -v (--volumes) deletes the project's named and anonymous volumes with the containers: the data the services kept in them is gone.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule97() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [2]Spec
+		l  [2]lazyRE
+		m  [2]matcher
+		mm [1]matcherMore
+		ss [8]string
+	})
+	x.ss = [8]string{"docker", "podman", "docker-compose", "podman-compose", "docker", "podman", "docker-compose", "podman-compose"}
+	x.l[0] = lazyRE{expr: "(.* )?compose (.* )?rm (.* )?(-[a-zA-Z]*v[a-zA-Z]*|--volumes)( .*)?", anchored: true}
+	x.l[1] = lazyRE{expr: "(.* )?rm (.* )?(-[a-zA-Z]*v[a-zA-Z]*|--volumes)( .*)?", anchored: true}
+	x.a[0] = Spec{Programs: x.ss[4:6:6], Args: "(.* )?compose (.* )?rm (.* )?(-[a-zA-Z]*v[a-zA-Z]*|--volumes)( .*)?"}
+	x.a[1] = Spec{Programs: x.ss[6:8:8], Args: "(.* )?rm (.* )?(-[a-zA-Z]*v[a-zA-Z]*|--volumes)( .*)?"}
+	x.s = Spec{Programs: x.ss[0:4:4], Any: x.a[0:2:2]}
+	x.m[0] = matcher{args: &x.l[0]}
+	x.m[1] = matcher{args: &x.l[1]}
+	x.mm[0] = matcherMore{any: x.m[0:2:2]}
+	x.r = rule{p: Pattern{Name: "container_compose_rm_volumes", Level: Medium, Description: "compose rm -v removes the services' stopped containers with their anonymous volumes.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule98() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [3]Spec
+		l  [1]lazyRE
+		m  [3]matcher
+		mm [1]matcherMore
+		ss [12]string
+	})
+	x.ss = [12]string{"docker", "podman", "podman-remote", "nerdctl", "rm", "rmi", "container rm", "image rm", "pod rm", "xargs", "--all", "-a"}
+	x.l[0] = lazyRE{expr: "\\$\\(.*|`.*", anchored: true, pre: "$(\x00`"}
+	x.a[0] = Spec{Operand: "\\$\\(.*|`.*"}
+	x.a[1] = Spec{Wrappers: x.ss[9:10:10]}
+	x.a[2] = Spec{FlagsAny: x.ss[10:12:12]}
+	x.s = Spec{Programs: x.ss[0:4:4], Subcommands: x.ss[4:9:9], Any: x.a[0:3:3]}
+	x.m[0] = matcher{operand: &x.l[0]}
+	x.m[1] = matcher{}
+	x.m[2] = matcher{}
+	x.mm[0] = matcherMore{any: x.m[0:3:3]}
+	x.r = rule{p: Pattern{Name: "container_remove_all", Level: Medium, Description: "Removes every container or image another command lists (rm -f $(docker ps -aq), rmi $(docker images -q), via xargs): the containers' writable layers are gone, images must be pulled or built again.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule99() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [8]string
+	})
+	x.ss = [8]string{"docker", "podman", "podman-remote", "nerdctl", "system prune", "-a", "--all", "--volumes"}
+	x.s = Spec{Programs: x.ss[0:4:4], Subcommands: x.ss[4:5:5], FlagsAny: x.ss[5:7:7], FlagsNone: x.ss[7:8:8]}
+	x.r = rule{p: Pattern{Name: "container_prune_all", Level: Medium, Description: "docker system prune -a removes every stopped container, every image no container uses, the networks and the build cache: images must be pulled or built again, stopped containers' data is gone.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule100() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [4]Spec
+		m  [4]matcher
+		mm [1]matcherMore
+		ss [33]string
+	})
+	x.ss = [33]string{"docker", "podman", "podman-remote", "nerdctl", "buildah", "docker", "podman", "podman-remote", "nerdctl", "image prune", "builder prune", "buildx prune", "-a", "--all", "docker", "podman", "podman-remote", "nerdctl", "container prune", "network prune", "docker", "podman", "podman-remote", "nerdctl", "system prune", "-a", "--all", "--volumes", "buildah", "rm", "rmi", "--all", "-a"}
+	x.a[0] = Spec{Programs: x.ss[5:9:9], Subcommands: x.ss[9:12:12], FlagsAny: x.ss[12:14:14]}
+	x.a[1] = Spec{Programs: x.ss[14:18:18], Subcommands: x.ss[18:20:20]}
+	x.a[2] = Spec{Programs: x.ss[20:24:24], Subcommands: x.ss[24:25:25], FlagsNone: x.ss[25:28:28]}
+	x.a[3] = Spec{Programs: x.ss[28:29:29], Subcommands: x.ss[29:31:31], FlagsAny: x.ss[31:33:33]}
+	x.s = Spec{Programs: x.ss[0:5:5], Any: x.a[0:4:4]}
+	x.m[0] = matcher{}
+	x.m[1] = matcher{}
+	x.m[2] = matcher{}
+	x.m[3] = matcher{}
+	x.mm[0] = matcherMore{any: x.m[0:4:4]}
+	x.r = rule{p: Pattern{Name: "container_prune", Level: Low, Description: "Prunes stopped containers, unused images (all with -a), build cache or networks: routine cleanup, but what was pruned must be pulled or rebuilt.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule101() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [5]string
+	})
+	x.ss = [5]string{"crictl", "rm", "rmp", "-a", "--all"}
+	x.s = Spec{Programs: x.ss[0:1:1], Subcommands: x.ss[1:3:3], FlagsAny: x.ss[3:5:5]}
+	x.r = rule{p: Pattern{Name: "container_node_runtime_delete", Level: High, Description: "crictl removes every container or pod on a Kubernetes node behind the kubelet's back (rm -a, rmp -a): the node's workloads stop.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule102() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [6]string
+	})
+	x.ss = [6]string{"crictl", "rmi", "-a", "--all", "--prune", "-q"}
+	x.s = Spec{Programs: x.ss[0:1:1], Subcommands: x.ss[1:2:2], FlagsAny: x.ss[2:6:6]}
+	x.r = rule{p: Pattern{Name: "container_node_images_delete", Level: Medium, Description: "crictl rmi --all/--prune removes a node's images: pods must pull them again to start.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule103() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [3]Spec
+		l  [1]lazyRE
+		m  [3]matcher
+		mm [1]matcherMore
+		ss [5]string
+	})
+	x.ss = [5]string{"docker", "stack rm", "service rm", "service rm", "xargs"}
+	x.l[0] = lazyRE{expr: "\\$\\(.*|`.*", anchored: true, pre: "$(\x00`"}
+	x.a[0] = Spec{Subcommands: x.ss[1:2:2]}
+	x.a[1] = Spec{Subcommands: x.ss[2:3:3], Operand: "\\$\\(.*|`.*"}
+	x.a[2] = Spec{Subcommands: x.ss[3:4:4], Wrappers: x.ss[4:5:5]}
+	x.s = Spec{Programs: x.ss[0:1:1], Any: x.a[0:3:3]}
+	x.m[0] = matcher{}
+	x.m[1] = matcher{operand: &x.l[0]}
+	x.m[2] = matcher{}
+	x.mm[0] = matcherMore{any: x.m[0:3:3]}
+	x.r = rule{p: Pattern{Name: "container_swarm_delete", Level: High, Description: "docker stack rm removes every service, network and config of a swarm stack; service rm of every service another command lists removes them all.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule104() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [4]string
+	})
+	x.ss = [4]string{"docker", "swarm leave", "-f", "--force"}
+	x.s = Spec{Programs: x.ss[0:1:1], Subcommands: x.ss[1:2:2], FlagsAny: x.ss[2:4:4]}
+	x.r = rule{p: Pattern{Name: "container_swarm_leave", Level: Medium, Description: "docker swarm leave --force makes a manager leave the swarm: with the last manager gone, the swarm's services and state are lost.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule105() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [4]string
+	})
+	x.ss = [4]string{"docker", "podman", "podman-remote", "nerdctl"}
+	x.s = Spec{Programs: x.ss[0:4:4], Check: "container_host_access"}
+	x.r = rule{p: Pattern{Name: "container_host_access", Level: Medium, Description: "Runs a container given the host: --privileged, the host's PID namespace, admin capabilities or no confinement, or a mount of the host's root, a system directory, the homes or the Docker socket; what the image then does to the host cannot be verified.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule106() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [4]string
+	})
+	x.ss = [4]string{"docker", "podman", "podman-remote", "nerdctl"}
+	x.s = Spec{Programs: x.ss[0:4:4], Check: "container_host_escape"}
+	x.r = rule{p: Pattern{Name: "container_host_escape", Level: High, Description: "The container's command enters the host: nsenter into PID 1's namespaces with the host's PID namespace shared, or chroot into a mount of the host's root; it runs as root on the host.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule107() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [1]string
+	})
+	x.ss = [1]string{"rm"}
+	x.s = Spec{Programs: x.ss[0:1:1], Check: "container_exec_delete"}
+	x.r = rule{p: Pattern{Name: "container_exec_delete", Level: High, Description: "rm -r of a directory inside a running container or pod (docker exec, compose exec, kubectl exec): a service's data directory, usually a volume, is deleted.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule108() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [6]string
+	})
+	x.ss = [6]string{"docker", "podman", "podman-remote", "nerdctl", "docker-compose", "podman-compose"}
+	x.s = Spec{Programs: x.ss[0:6:6], Check: "production_destroy"}
+	x.r = rule{p: Pattern{Name: "container_production_destroy", Level: Critical, Description: "Deletes the volumes or stack of a deployment named as production (prod, production or prd in the compose file, project, volume or stack name).", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule109() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [30]string
+	})
+	x.ss = [30]string{"psql", "mysql", "mariadb", "mysqlsh", "sqlite3", "sqlite", "duckdb", "sqlcmd", "clickhouse-client", "clickhouse-local", "clickhouse", "cqlsh", "snowsql", "snow", "bq", "cockroach", "dolt", "usql", "trino", "presto", "presto-cli", "spark-sql", "hive", "beeline", "impala-shell", "sqlplus", "influx", "turso", "wrangler", "heroku"}
+	x.s = Spec{Programs: x.ss[0:30:30], Check: "sql_drop_database"}
+	x.r = rule{p: Pattern{Name: "db_sql_drop_database", Level: High, Description: "The SQL given to the database client drops a whole database, schema or keyspace (DROP DATABASE, DROP SCHEMA ... CASCADE, DROP KEYSPACE, DROP OWNED): every table and row in it is gone unless there is a backup.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule110() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [30]string
+	})
+	x.ss = [30]string{"psql", "mysql", "mariadb", "mysqlsh", "sqlite3", "sqlite", "duckdb", "sqlcmd", "clickhouse-client", "clickhouse-local", "clickhouse", "cqlsh", "snowsql", "snow", "bq", "cockroach", "dolt", "usql", "trino", "presto", "presto-cli", "spark-sql", "hive", "beeline", "impala-shell", "sqlplus", "influx", "turso", "wrangler", "heroku"}
+	x.s = Spec{Programs: x.ss[0:30:30], Check: "sql_drop_table"}
+	x.r = rule{p: Pattern{Name: "db_sql_drop_table", Level: High, Description: "The SQL given to the database client drops a table (DROP TABLE): its rows are gone unless there is a backup.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule111() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [30]string
+	})
+	x.ss = [30]string{"psql", "mysql", "mariadb", "mysqlsh", "sqlite3", "sqlite", "duckdb", "sqlcmd", "clickhouse-client", "clickhouse-local", "clickhouse", "cqlsh", "snowsql", "snow", "bq", "cockroach", "dolt", "usql", "trino", "presto", "presto-cli", "spark-sql", "hive", "beeline", "impala-shell", "sqlplus", "influx", "turso", "wrangler", "heroku"}
+	x.s = Spec{Programs: x.ss[0:30:30], Check: "sql_truncate"}
+	x.r = rule{p: Pattern{Name: "db_sql_truncate", Level: High, Description: "The SQL given to the database client truncates a table (TRUNCATE): every row is removed at once, without a log to undo it.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule112() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [30]string
+	})
+	x.ss = [30]string{"psql", "mysql", "mariadb", "mysqlsh", "sqlite3", "sqlite", "duckdb", "sqlcmd", "clickhouse-client", "clickhouse-local", "clickhouse", "cqlsh", "snowsql", "snow", "bq", "cockroach", "dolt", "usql", "trino", "presto", "presto-cli", "spark-sql", "hive", "beeline", "impala-shell", "sqlplus", "influx", "turso", "wrangler", "heroku"}
+	x.s = Spec{Programs: x.ss[0:30:30], Check: "sql_unfiltered"}
+	x.r = rule{p: Pattern{Name: "db_sql_delete_all", Level: High, Description: "The SQL given to the database client deletes or updates every row of a table: DELETE or UPDATE without a WHERE clause (or with WHERE 1=1, WHERE true).", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule113() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [30]string
+	})
+	x.ss = [30]string{"psql", "mysql", "mariadb", "mysqlsh", "sqlite3", "sqlite", "duckdb", "sqlcmd", "clickhouse-client", "clickhouse-local", "clickhouse", "cqlsh", "snowsql", "snow", "bq", "cockroach", "dolt", "usql", "trino", "presto", "presto-cli", "spark-sql", "hive", "beeline", "impala-shell", "sqlplus", "influx", "turso", "wrangler", "heroku"}
+	x.s = Spec{Programs: x.ss[0:30:30], Check: "sql_alter_drop"}
+	x.r = rule{p: Pattern{Name: "db_sql_alter_drop", Level: High, Description: "The SQL given to the database client drops a column or a partition (ALTER TABLE ... DROP [COLUMN], DROP PARTITION): the data in it is gone.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule114() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [10]string
+	})
+	x.ss = [10]string{"psql", "mysql", "mariadb", "mysqlsh", "sqlcmd", "cockroach", "usql", "snowsql", "trino", "presto"}
+	x.s = Spec{Programs: x.ss[0:10:10], Check: "sql_grant_public"}
+	x.r = rule{p: Pattern{Name: "db_sql_grant_public", Level: Medium, Description: "The SQL given to the database client grants every privilege to PUBLIC: every role that can connect may read, change and delete the data.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule115() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [2]string
+	})
+	x.ss = [2]string{"mongosh", "mongo"}
+	x.s = Spec{Programs: x.ss[0:2:2], Check: "mongo_drop"}
+	x.r = rule{p: Pattern{Name: "db_mongo_drop", Level: High, Description: "The MongoDB shell code drops a database or a collection (dropDatabase(), drop()): its documents and indexes are gone.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule116() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [2]string
+	})
+	x.ss = [2]string{"mongosh", "mongo"}
+	x.s = Spec{Programs: x.ss[0:2:2], Check: "mongo_delete_all"}
+	x.r = rule{p: Pattern{Name: "db_mongo_delete_all", Level: High, Description: "The MongoDB shell code deletes or updates every document of a collection (deleteMany({}), remove({}), updateMany({}, ...)).", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule117() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [5]string
+	})
+	x.ss = [5]string{"redis-cli", "valkey-cli", "keydb-cli", "flushall", "flushdb"}
+	x.s = Spec{Programs: x.ss[0:3:3], Subcommands: x.ss[3:5:5]}
+	x.r = rule{p: Pattern{Name: "db_redis_flush", Level: High, Description: "redis FLUSHALL or FLUSHDB deletes every key of the server or of a database, at once and for good.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule118() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		l  [1]lazyRE
+		ss [3]string
+	})
+	x.ss = [3]string{"redis-cli", "valkey-cli", "keydb-cli"}
+	x.l[0] = lazyRE{expr: "(?is)(.*(\\n|\\\\n))?[ \\t]*flush(all|db)(\\s.*|\\\\n.*)?", anchored: true}
+	x.s = Spec{Programs: x.ss[0:3:3], Stdin: "(?is)(.*(\\n|\\\\n))?[ \\t]*flush(all|db)(\\s.*|\\\\n.*)?"}
+	x.r = rule{p: Pattern{Name: "db_redis_flush_stdin", Level: High, Description: "FLUSHALL or FLUSHDB fed to redis-cli on its standard input deletes every key of the server or of a database.", Match: &x.s}, m: matcher{stdin: &x.l[0]}}
+	return &x.r
+}
+
+func makeRule119() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		l  [2]lazyRE
+		ss [5]string
+	})
+	x.ss = [5]string{"nc", "ncat", "netcat", "socat", "telnet"}
+	x.l[0] = lazyRE{expr: "(.*:)?(6379|6380|16379|26379)", anchored: true}
+	x.l[1] = lazyRE{expr: "(?is)(.*(\\n|\\\\n))?[ \\t]*flush(all|db)(\\s.*|\\\\[rn].*)?", anchored: true}
+	x.s = Spec{Programs: x.ss[0:5:5], Operand: "(.*:)?(6379|6380|16379|26379)", Stdin: "(?is)(.*(\\n|\\\\n))?[ \\t]*flush(all|db)(\\s.*|\\\\[rn].*)?"}
+	x.r = rule{p: Pattern{Name: "db_redis_flush_raw", Level: High, Description: "FLUSHALL or FLUSHDB sent to a redis port (6379) with netcat, ncat, socat or telnet deletes every key, without redis-cli.", Match: &x.s}, m: matcher{operand: &x.l[0], stdin: &x.l[1]}}
+	return &x.r
+}
+
+func makeRule120() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [1]string
+	})
+	x.ss = [1]string{"pg_dropcluster"}
+	x.s = Spec{Programs: x.ss[0:1:1], MinOperands: 1}
+	x.r = rule{p: Pattern{Name: "db_postgres_cluster_drop", Level: High, Description: "pg_dropcluster removes a whole PostgreSQL cluster (every database in it) with its data directory.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule121() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [6]string
+	})
+	x.ss = [6]string{"redis-cli", "valkey-cli", "keydb-cli", "del", "unlink", "xargs"}
+	x.s = Spec{Programs: x.ss[0:3:3], Subcommands: x.ss[3:5:5], Wrappers: x.ss[5:6:6]}
+	x.r = rule{p: Pattern{Name: "db_redis_bulk_delete", Level: Medium, Description: "redis-cli DEL/UNLINK fed keys by xargs deletes every key another command lists (a --scan pattern, a KEYS *): which keys is decided at run time.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule122() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [1]string
+	})
+	x.ss = [1]string{"dropdb"}
+	x.s = Spec{Programs: x.ss[0:1:1], MinOperands: 1}
+	x.r = rule{p: Pattern{Name: "db_dropdb", Level: High, Description: "dropdb drops a PostgreSQL database: every table and row in it is gone unless there is a backup.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule123() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [2]string
+	})
+	x.ss = [2]string{"mysqladmin", "drop"}
+	x.s = Spec{Programs: x.ss[0:1:1], Subcommands: x.ss[1:2:2]}
+	x.r = rule{p: Pattern{Name: "db_mysqladmin_drop", Level: High, Description: "mysqladmin drop drops a MySQL database (with -f without asking).", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule124() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [2]Spec
+		m  [2]matcher
+		mm [1]matcherMore
+		ss [7]string
+	})
+	x.ss = [7]string{"pg_restore", "mongorestore", "pg_restore", "-c", "-d", "mongorestore", "--drop"}
+	x.a[0] = Spec{Programs: x.ss[2:3:3], FlagsAll: x.ss[3:5:5]}
+	x.a[1] = Spec{Programs: x.ss[5:6:6], FlagsAny: x.ss[6:7:7]}
+	x.s = Spec{Programs: x.ss[0:2:2], Any: x.a[0:2:2]}
+	x.m[0] = matcher{}
+	x.m[1] = matcher{}
+	x.mm[0] = matcherMore{any: x.m[0:2:2]}
+	x.r = rule{p: Pattern{Name: "db_restore_drop", Level: High, Description: "A restore that first drops what it replaces (pg_restore --clean into a database, mongorestore --drop): the current data is gone, and a partial or wrong dump leaves less than there was.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule125() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [3]Spec
+		m  [3]matcher
+		mm [1]matcherMore
+		ss [13]string
+	})
+	x.ss = [13]string{"etcdctl", "consul", "influx", "etcdctl", "del", "--prefix", "--from-key", "consul", "kv delete", "-recurse", "influx", "bucket delete", "delete"}
+	x.a[0] = Spec{Programs: x.ss[3:4:4], Subcommands: x.ss[4:5:5], FlagsAny: x.ss[5:7:7]}
+	x.a[1] = Spec{Programs: x.ss[7:8:8], Subcommands: x.ss[8:9:9], FlagsAny: x.ss[9:10:10]}
+	x.a[2] = Spec{Programs: x.ss[10:11:11], Subcommands: x.ss[11:13:13]}
+	x.s = Spec{Programs: x.ss[0:3:3], Any: x.a[0:3:3]}
+	x.m[0] = matcher{}
+	x.m[1] = matcher{}
+	x.m[2] = matcher{}
+	x.mm[0] = matcherMore{any: x.m[0:3:3]}
+	x.r = rule{p: Pattern{Name: "db_kv_delete_all", Level: High, Description: "Deletes every key of a key-value or time-series store, or a whole bucket or subtree (etcdctl del --prefix, consul kv delete -recurse, influx bucket delete, influx delete).", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule126() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [3]Spec
+		l  [4]lazyRE
+		m  [3]matcher
+		mm [3]matcherMore
+		lp [2]*lazyRE
+		fv [2]FlagValue
+		ss [7]string
+	})
+	x.ss = [7]string{"curl", "http", "https", "curl", "curl", "http", "https"}
+	x.fv[0] = FlagValue{Flag: "-X", Value: "(?i)delete"}
+	x.fv[1] = FlagValue{Flag: "--request", Value: "(?i)delete"}
+	x.l[0] = lazyRE{expr: "(https?://)?[^ /]*(:9200|:9243|elastic|opensearch)[^ /]*(/.*)?", anchored: true}
+	x.l[1] = lazyRE{expr: "(?i)delete", anchored: true}
+	x.l[2] = lazyRE{expr: "(?i)delete", anchored: true}
+	x.l[3] = lazyRE{expr: "DELETE", anchored: true, pre: "DELETE"}
+	x.a[0] = Spec{Programs: x.ss[3:4:4], Values: x.fv[0:1:1]}
+	x.a[1] = Spec{Programs: x.ss[4:5:5], Values: x.fv[1:2:2]}
+	x.a[2] = Spec{Programs: x.ss[5:7:7], Operand: "DELETE"}
+	x.s = Spec{Programs: x.ss[0:3:3], Operand: "(https?://)?[^ /]*(:9200|:9243|elastic|opensearch)[^ /]*(/.*)?", Any: x.a[0:3:3]}
+	x.lp[0] = &x.l[1]
+	x.mm[0] = matcherMore{values: x.lp[0:1:1]}
+	x.m[0] = matcher{more: &x.mm[0]}
+	x.lp[1] = &x.l[2]
+	x.mm[1] = matcherMore{values: x.lp[1:2:2]}
+	x.m[1] = matcher{more: &x.mm[1]}
+	x.m[2] = matcher{operand: &x.l[3]}
+	x.mm[2] = matcherMore{any: x.m[0:3:3]}
+	x.r = rule{p: Pattern{Name: "db_elasticsearch_delete", Level: High, Description: "An HTTP DELETE to Elasticsearch or OpenSearch deletes indices (_all, a wildcard, or one index) with their documents.", Match: &x.s}, m: matcher{operand: &x.l[0], more: &x.mm[2]}}
+	return &x.r
+}
+
+func makeRule127() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [3]Spec
+		l  [1]lazyRE
+		m  [3]matcher
+		mm [1]matcherMore
+		ss [12]string
+	})
+	x.ss = [12]string{"prisma", "pnpm", "yarn", "bun", "prisma", "migrate reset", "prisma", "db push", "--force-reset", "pnpm", "yarn", "bun"}
+	x.l[0] = lazyRE{expr: "(run )?prisma (.* )?(migrate reset|db push (.* )?--force-reset)( .*)?", anchored: true, pre: "prisma \x00run prisma "}
+	x.a[0] = Spec{Programs: x.ss[4:5:5], Subcommands: x.ss[5:6:6]}
+	x.a[1] = Spec{Programs: x.ss[6:7:7], Subcommands: x.ss[7:8:8], FlagsAny: x.ss[8:9:9]}
+	x.a[2] = Spec{Programs: x.ss[9:12:12], Args: "(run )?prisma (.* )?(migrate reset|db push (.* )?--force-reset)( .*)?"}
+	x.s = Spec{Programs: x.ss[0:4:4], Any: x.a[0:3:3]}
+	x.m[0] = matcher{}
+	x.m[1] = matcher{}
+	x.m[2] = matcher{args: &x.l[0]}
+	x.mm[0] = matcherMore{any: x.m[0:3:3]}
+	x.r = rule{p: Pattern{Name: "db_prisma_reset", Level: High, Description: "prisma migrate reset drops the database and re-applies every migration; db push --force-reset drops and recreates the schema: the data is gone.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule128() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [2]Spec
+		l  [1]lazyRE
+		m  [2]matcher
+		mm [1]matcherMore
+		ss [10]string
+	})
+	x.ss = [10]string{"prisma", "pnpm", "yarn", "bun", "prisma", "db push", "--accept-data-loss", "pnpm", "yarn", "bun"}
+	x.l[0] = lazyRE{expr: "(run )?prisma (.* )?db push (.* )?--accept-data-loss( .*)?", anchored: true, pre: "prisma \x00run prisma "}
+	x.a[0] = Spec{Programs: x.ss[4:5:5], Subcommands: x.ss[5:6:6], FlagsAny: x.ss[6:7:7]}
+	x.a[1] = Spec{Programs: x.ss[7:10:10], Args: "(run )?prisma (.* )?db push (.* )?--accept-data-loss( .*)?"}
+	x.s = Spec{Programs: x.ss[0:4:4], Any: x.a[0:2:2]}
+	x.m[0] = matcher{}
+	x.m[1] = matcher{args: &x.l[0]}
+	x.mm[0] = matcherMore{any: x.m[0:2:2]}
+	x.r = rule{p: Pattern{Name: "db_prisma_accept_data_loss", Level: Medium, Description: "prisma db push --accept-data-loss applies schema changes that drop columns or tables without stopping at the warning.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule129() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		l  [1]lazyRE
+		ss [2]string
+	})
+	x.ss = [2]string{"rails", "rake"}
+	x.l[0] = lazyRE{expr: "db:(drop|reset|purge|schema:load|structure:load|migrate:reset|truncate_all|seed:replant|setup)(:[a-z_]+)?", anchored: true, pre: "db:drop\x00db:migrate:reset\x00db:purge\x00db:reset\x00db:schema:load\x00db:seed:replant\x00db:setup\x00db:structure:load\x00db:truncate_all"}
+	x.s = Spec{Programs: x.ss[0:2:2], Operand: "db:(drop|reset|purge|schema:load|structure:load|migrate:reset|truncate_all|seed:replant|setup)(:[a-z_]+)?"}
+	x.r = rule{p: Pattern{Name: "db_rails_reset", Level: High, Description: "A Rails database task that drops or empties the database (db:drop, db:reset, db:purge, db:schema:load, db:structure:load, db:migrate:reset, db:truncate_all, db:seed:replant, db:setup over an existing one).", Match: &x.s}, m: matcher{operand: &x.l[0]}}
+	return &x.r
+}
+
+func makeRule130() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [2]Spec
+		l  [2]lazyRE
+		m  [2]matcher
+		mm [1]matcherMore
+		ss [18]string
+	})
+	x.ss = [18]string{"manage.py", "django-admin", "django-admin.py", "python", "python2", "python3", "py", "pypy", "pypy3", "manage.py", "django-admin", "django-admin.py", "python", "python2", "python3", "py", "pypy", "pypy3"}
+	x.l[0] = lazyRE{expr: "(-[^ ]+ )*(flush|reset_db|reset_schema|migrate [^ -][^ ]* zero)( .*)?", anchored: true, pre: "-\x00flush\x00migrate \x00reset_db\x00reset_schema"}
+	x.l[1] = lazyRE{expr: "(-[^ ]+ )*(([^ ]*/)?manage\\.py|-m django) (-[^ ]+ )*(flush|reset_db|reset_schema|migrate [^ -][^ ]* zero)( .*)?", anchored: true}
+	x.a[0] = Spec{Programs: x.ss[9:12:12], Args: "(-[^ ]+ )*(flush|reset_db|reset_schema|migrate [^ -][^ ]* zero)( .*)?"}
+	x.a[1] = Spec{Programs: x.ss[12:18:18], Args: "(-[^ ]+ )*(([^ ]*/)?manage\\.py|-m django) (-[^ ]+ )*(flush|reset_db|reset_schema|migrate [^ -][^ ]* zero)( .*)?"}
+	x.s = Spec{Programs: x.ss[0:9:9], Any: x.a[0:2:2]}
+	x.m[0] = matcher{args: &x.l[0]}
+	x.m[1] = matcher{args: &x.l[1]}
+	x.mm[0] = matcherMore{any: x.m[0:2:2]}
+	x.r = rule{p: Pattern{Name: "db_django_flush", Level: High, Description: "Django's flush (or django-extensions' reset_db/reset_schema) deletes every row of every table, or drops and recreates the database; migrate APP zero unapplies every migration of the app, dropping its tables.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule131() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		l  [1]lazyRE
+		ss [20]string
+	})
+	x.ss = [20]string{"manage.py", "django-admin", "python", "python2", "python3", "py", "pypy", "pypy3", "python", "python2", "python3", "py", "pypy", "pypy3", "manage.py", "django-admin", "psql", "mysql", "mariadb", "sqlite3"}
+	x.l[0] = lazyRE{expr: "(.* )?sqlflush( .*)?", anchored: true}
+	x.s = Spec{Programs: x.ss[0:8:8], Args: "(.* )?sqlflush( .*)?", FeedsInto: x.ss[8:20:20]}
+	x.r = rule{p: Pattern{Name: "db_django_sqlflush_pipe", Level: High, Description: "Django's sqlflush prints the SQL that empties every table; piped into a database shell or client it runs.", Match: &x.s}, m: matcher{args: &x.l[0]}}
+	return &x.r
+}
+
+func makeRule132() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [5]Spec
+		l  [4]lazyRE
+		m  [5]matcher
+		mm [1]matcherMore
+		ss [23]string
+	})
+	x.ss = [23]string{"sequelize", "sequelize-cli", "typeorm", "typeorm-ts-node-commonjs", "typeorm-ts-node-esm", "knex", "drizzle-kit", "pnpm", "yarn", "bun", "sequelize", "sequelize-cli", "typeorm", "typeorm-ts-node-commonjs", "typeorm-ts-node-esm", "knex", "--all", "drizzle-kit", "push", "--force", "pnpm", "yarn", "bun"}
+	x.l[0] = lazyRE{expr: "db:drop|db:migrate:undo:all", anchored: true, pre: "db:drop\x00db:migrate:undo:all"}
+	x.l[1] = lazyRE{expr: "schema:drop", anchored: true, pre: "schema:drop"}
+	x.l[2] = lazyRE{expr: "migrate:rollback", anchored: true, pre: "migrate:rollback"}
+	x.l[3] = lazyRE{expr: "(run )?(sequelize(-cli)? (.* )?(db:drop|db:migrate:undo:all)|typeorm[^ ]* (.* )?schema:drop|knex (.* )?migrate:rollback (.* )?--all|drizzle-kit push (.* )?--force)( .*)?", anchored: true, pre: "drizzle-kit push \x00knex \x00run drizzle-kit push \x00run knex \x00run sequelize \x00run sequelize-cli \x00run typeorm\x00sequelize \x00sequelize-cli \x00typeorm"}
+	x.a[0] = Spec{Programs: x.ss[10:12:12], Operand: "db:drop|db:migrate:undo:all"}
+	x.a[1] = Spec{Programs: x.ss[12:15:15], Operand: "schema:drop"}
+	x.a[2] = Spec{Programs: x.ss[15:16:16], FlagsAny: x.ss[16:17:17], Operand: "migrate:rollback"}
+	x.a[3] = Spec{Programs: x.ss[17:18:18], Subcommands: x.ss[18:19:19], FlagsAny: x.ss[19:20:20]}
+	x.a[4] = Spec{Programs: x.ss[20:23:23], Args: "(run )?(sequelize(-cli)? (.* )?(db:drop|db:migrate:undo:all)|typeorm[^ ]* (.* )?schema:drop|knex (.* )?migrate:rollback (.* )?--all|drizzle-kit push (.* )?--force)( .*)?"}
+	x.s = Spec{Programs: x.ss[0:10:10], Any: x.a[0:5:5]}
+	x.m[0] = matcher{operand: &x.l[0]}
+	x.m[1] = matcher{operand: &x.l[1]}
+	x.m[2] = matcher{operand: &x.l[2]}
+	x.m[3] = matcher{}
+	x.m[4] = matcher{args: &x.l[3]}
+	x.mm[0] = matcherMore{any: x.m[0:5:5]}
+	x.r = rule{p: Pattern{Name: "db_js_orm_reset", Level: High, Description: "A Node.js ORM's command that drops the database or schema, or rolls every migration back (sequelize db:drop, db:migrate:undo:all; typeorm schema:drop; knex migrate:rollback --all; drizzle-kit push --force).", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule133() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [14]Spec
+		l  [14]lazyRE
+		m  [14]matcher
+		mm [1]matcherMore
+		ss [40]string
+	})
+	x.ss = [40]string{"alembic", "flyway", "liquibase", "dotnet", "dotnet-ef", "mix", "php", "artisan", "sail", "goose", "migrate", "dbmate", "atlas", "diesel", "sqlx", "sea-orm-cli", "mvn", "mvnw", "gradle", "gradlew", "alembic", "flyway", "liquibase", "dotnet", "dotnet-ef", "mix", "php", "sail", "artisan", "goose", "migrate", "dbmate", "atlas", "diesel", "sqlx", "sea-orm-cli", "mvn", "mvnw", "gradle", "gradlew"}
+	x.l[0] = lazyRE{expr: "(.* )?downgrade (.* )?base( .*)?", anchored: true}
+	x.l[1] = lazyRE{expr: "clean", anchored: true, pre: "clean"}
+	x.l[2] = lazyRE{expr: "(?i)drop-?all", anchored: true}
+	x.l[3] = lazyRE{expr: "(.* )?ef (.* )?database drop( .*)?", anchored: true}
+	x.l[4] = lazyRE{expr: "(.* )?database drop( .*)?", anchored: true}
+	x.l[5] = lazyRE{expr: "ecto\\.(drop|reset)", anchored: true, pre: "ecto.drop\x00ecto.reset"}
+	x.l[6] = lazyRE{expr: "(.* )?artisan (migrate:(fresh|reset|refresh)|db:wipe)( .*)?", anchored: true}
+	x.l[7] = lazyRE{expr: "migrate:(fresh|reset|refresh)|db:wipe", anchored: true, pre: "db:wipe\x00migrate:fresh\x00migrate:refresh\x00migrate:reset"}
+	x.l[8] = lazyRE{expr: "(.* )?(reset|down-to 0)( .*)?", anchored: true}
+	x.l[9] = lazyRE{expr: "drop", anchored: true, pre: "drop"}
+	x.l[10] = lazyRE{expr: "(.* )?schema clean( .*)?", anchored: true}
+	x.l[11] = lazyRE{expr: "(.* )?database (reset|drop)( .*)?", anchored: true}
+	x.l[12] = lazyRE{expr: "(.* )?migrate (fresh|reset|refresh)( .*)?", anchored: true}
+	x.l[13] = lazyRE{expr: "flyway:clean|liquibase:dropAll|flywayClean|liquibaseDropAll", anchored: true, pre: "flyway:clean\x00flywayClean\x00liquibase:dropAll\x00liquibaseDropAll"}
+	x.a[0] = Spec{Programs: x.ss[20:21:21], Args: "(.* )?downgrade (.* )?base( .*)?"}
+	x.a[1] = Spec{Programs: x.ss[21:22:22], Operand: "clean"}
+	x.a[2] = Spec{Programs: x.ss[22:23:23], Operand: "(?i)drop-?all"}
+	x.a[3] = Spec{Programs: x.ss[23:24:24], Args: "(.* )?ef (.* )?database drop( .*)?"}
+	x.a[4] = Spec{Programs: x.ss[24:25:25], Args: "(.* )?database drop( .*)?"}
+	x.a[5] = Spec{Programs: x.ss[25:26:26], Operand: "ecto\\.(drop|reset)"}
+	x.a[6] = Spec{Programs: x.ss[26:28:28], Args: "(.* )?artisan (migrate:(fresh|reset|refresh)|db:wipe)( .*)?"}
+	x.a[7] = Spec{Programs: x.ss[28:29:29], Operand: "migrate:(fresh|reset|refresh)|db:wipe"}
+	x.a[8] = Spec{Programs: x.ss[29:30:30], Args: "(.* )?(reset|down-to 0)( .*)?"}
+	x.a[9] = Spec{Programs: x.ss[30:32:32], Operand: "drop"}
+	x.a[10] = Spec{Programs: x.ss[32:33:33], Args: "(.* )?schema clean( .*)?"}
+	x.a[11] = Spec{Programs: x.ss[33:35:35], Args: "(.* )?database (reset|drop)( .*)?"}
+	x.a[12] = Spec{Programs: x.ss[35:36:36], Args: "(.* )?migrate (fresh|reset|refresh)( .*)?"}
+	x.a[13] = Spec{Programs: x.ss[36:40:40], Operand: "flyway:clean|liquibase:dropAll|flywayClean|liquibaseDropAll"}
+	x.s = Spec{Programs: x.ss[0:20:20], Any: x.a[0:14:14]}
+	x.m[0] = matcher{args: &x.l[0]}
+	x.m[1] = matcher{operand: &x.l[1]}
+	x.m[2] = matcher{operand: &x.l[2]}
+	x.m[3] = matcher{args: &x.l[3]}
+	x.m[4] = matcher{args: &x.l[4]}
+	x.m[5] = matcher{operand: &x.l[5]}
+	x.m[6] = matcher{args: &x.l[6]}
+	x.m[7] = matcher{operand: &x.l[7]}
+	x.m[8] = matcher{args: &x.l[8]}
+	x.m[9] = matcher{operand: &x.l[9]}
+	x.m[10] = matcher{args: &x.l[10]}
+	x.m[11] = matcher{args: &x.l[11]}
+	x.m[12] = matcher{args: &x.l[12]}
+	x.m[13] = matcher{operand: &x.l[13]}
+	x.mm[0] = matcherMore{any: x.m[0:14:14]}
+	x.r = rule{p: Pattern{Name: "db_migration_tool_reset", Level: High, Description: "A migration tool's command that drops every object or undoes every migration: alembic downgrade base, flyway clean, liquibase dropAll, dotnet ef database drop, mix ecto.drop/ecto.reset, artisan migrate:fresh/reset/refresh and db:wipe, goose reset, migrate drop, dbmate drop, atlas schema clean, diesel/sqlx database reset/drop, sea-orm-cli migrate fresh/reset/refresh.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule134() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [4]string
+	})
+	x.ss = [4]string{"supabase", "db reset", "--linked", "--db-url"}
+	x.s = Spec{Programs: x.ss[0:1:1], Subcommands: x.ss[1:2:2], FlagsAny: x.ss[2:4:4]}
+	x.r = rule{p: Pattern{Name: "db_supabase_reset_remote", Level: High, Description: "supabase db reset of the linked project or of a database URL drops and recreates the remote database.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule135() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [4]string
+	})
+	x.ss = [4]string{"supabase", "db reset", "--linked", "--db-url"}
+	x.s = Spec{Programs: x.ss[0:1:1], Subcommands: x.ss[1:2:2], FlagsNone: x.ss[2:4:4]}
+	x.r = rule{p: Pattern{Name: "db_supabase_reset_local", Level: Medium, Description: "supabase db reset recreates the local development database from the migrations: its data is gone.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule136() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [2]string
+	})
+	x.ss = [2]string{"heroku", "pg:reset"}
+	x.s = Spec{Programs: x.ss[0:1:1], Subcommands: x.ss[1:2:2]}
+	x.r = rule{p: Pattern{Name: "db_heroku_pg_reset", Level: High, Description: "heroku pg:reset drops every table of an app's Postgres database.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule137() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [89]string
+	})
+	x.ss = [89]string{"psql", "mysql", "mariadb", "mysqlsh", "sqlite3", "sqlite", "duckdb", "sqlcmd", "clickhouse-client", "clickhouse-local", "clickhouse", "cqlsh", "snowsql", "snow", "bq", "cockroach", "dolt", "usql", "trino", "presto", "presto-cli", "spark-sql", "hive", "beeline", "impala-shell", "sqlplus", "influx", "turso", "wrangler", "heroku", "mongosh", "mongo", "redis-cli", "valkey-cli", "keydb-cli", "dropdb", "mysqladmin", "pg_restore", "mongorestore", "etcdctl", "consul", "curl", "prisma", "rails", "rake", "manage.py", "django-admin", "sequelize", "sequelize-cli", "typeorm", "knex", "drizzle-kit", "alembic", "flyway", "liquibase", "dotnet", "mix", "php", "artisan", "sail", "goose", "migrate", "dbmate", "atlas", "diesel", "sqlx", "sea-orm-cli", "supabase", "python", "python2", "python3", "py", "pypy", "pypy3", "pnpm", "yarn", "bun", "mvn", "mvnw", "gradle", "gradlew", "nc", "ncat", "netcat", "socat", "telnet", "pg_dropcluster", "http", "https"}
+	x.s = Spec{Programs: x.ss[0:89:89], Check: "production_destroy"}
+	x.r = rule{p: Pattern{Name: "db_production_destroy", Level: Critical, Description: "Destroys data in a database the command names as production (prod, production, prd in its host, connection string, database name or environment, or Rails's DISABLE_DATABASE_ENVIRONMENT_CHECK): the irrecoverable destruction of a production data store.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule138() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		l  [1]lazyRE
+		ss [1]string
+	})
+	x.ss = [1]string{"dd"}
+	x.l[0] = lazyRE{expr: "(.* )?of=/dev/(sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk|dm-|md|mapper/|loop|sr|fd)[^ ]*( .*)?", anchored: true}
+	x.s = Spec{Programs: x.ss[0:1:1], Args: "(.* )?of=/dev/(sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk|dm-|md|mapper/|loop|sr|fd)[^ ]*( .*)?"}
+	x.r = rule{p: Pattern{Name: "dd_if_device", Level: High, Description: "dd writing onto a disk device overwrites it block by block: partitions, filesystems and data are destroyed.", Match: &x.s}, m: matcher{args: &x.l[0]}}
+	return &x.r
+}
+
+func makeRule139() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		l  [1]lazyRE
+		ss [8]string
+	})
+	x.ss = [8]string{"mkfs", "mkfs.*", "mke2fs", "mkswap", "mkdosfs", "mkntfs", "newfs", "newfs_*"}
+	x.l[0] = lazyRE{expr: "/dev/.*|\\$.*", anchored: true, pre: "$\x00/dev/"}
+	x.s = Spec{Programs: x.ss[0:8:8], Operand: "/dev/.*|\\$.*"}
+	x.r = rule{p: Pattern{Name: "mkfs", Level: High, Description: "mkfs formats a filesystem, permanently erasing all data on the device.", Match: &x.s}, m: matcher{operand: &x.l[0]}}
+	return &x.r
+}
+
+func makeRule140() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		l  [1]lazyRE
+		ss [1]string
+	})
+	x.ss = [1]string{"shred"}
+	x.l[0] = lazyRE{expr: "/dev/.*", anchored: true, pre: "/dev/"}
+	x.s = Spec{Programs: x.ss[0:1:1], Operand: "/dev/.*"}
+	x.r = rule{p: Pattern{Name: "shred_device", Level: High, Description: "shred overwrites data so that it cannot be recovered (a whole device, or files it then removes).", Match: &x.s}, m: matcher{operand: &x.l[0]}}
+	return &x.r
+}
+
+func makeRule141() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [3]Spec
+		l  [3]lazyRE
+		m  [3]matcher
+		mm [1]matcherMore
+		ss [24]string
+	})
+	x.ss = [24]string{"dd", "mkfs", "mkfs.*", "mke2fs", "mkswap", "mkdosfs", "mkntfs", "newfs", "newfs_*", "shred", "qemu-img", "dd", "mkfs", "mkfs.*", "mke2fs", "mkswap", "mkdosfs", "mkntfs", "newfs", "newfs_*", "shred", "qemu-img", "convert", "dd"}
+	x.l[0] = lazyRE{expr: "(.* )?of=/dev/(sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk|dm-|md|mapper/)[^ ]*( .*)?", anchored: true}
+	x.l[1] = lazyRE{expr: "/dev/(sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk|dm-|md|mapper/)[^ ]*", anchored: true, pre: "/dev/disk\x00/dev/dm-\x00/dev/hd\x00/dev/mapper/\x00/dev/md\x00/dev/mmcblk\x00/dev/nvme\x00/dev/rdisk\x00/dev/sd\x00/dev/vd\x00/dev/xvd"}
+	x.l[2] = lazyRE{expr: "(.* )?(of=)?/dev/(sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk|dm-|md|mapper/)[^ ]*( .*)?", anchored: true}
+	x.a[0] = Spec{Programs: x.ss[11:12:12], Args: "(.* )?of=/dev/(sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk|dm-|md|mapper/)[^ ]*( .*)?"}
+	x.a[1] = Spec{Programs: x.ss[12:21:21], Operand: "/dev/(sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk|dm-|md|mapper/)[^ ]*"}
+	x.a[2] = Spec{Programs: x.ss[21:22:22], Subcommands: x.ss[22:24:24], Args: "(.* )?(of=)?/dev/(sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk|dm-|md|mapper/)[^ ]*( .*)?"}
+	x.s = Spec{Programs: x.ss[0:11:11], Any: x.a[0:3:3]}
+	x.m[0] = matcher{args: &x.l[0]}
+	x.m[1] = matcher{operand: &x.l[1]}
+	x.m[2] = matcher{args: &x.l[2]}
+	x.mm[0] = matcherMore{any: x.m[0:3:3]}
+	x.r = rule{p: Pattern{Name: "device_overwrite", Level: Critical, Description: "Overwrites, formats or shreds a disk or a partition (dd of=, mkfs, mkswap, shred, qemu-img onto /dev/sdX, /dev/nvme*, /dev/mapper/*, /dev/diskN): every file on it is destroyed for good.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule142() *rule {
+	x := new(struct {
+		r rule
+		s Spec
+		l [1]lazyRE
+	})
+	x.l[0] = lazyRE{expr: "/dev/(sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk|dm-|md|mapper/)[^ ]*|/dev/(sr|fd)[0-9][^ ]*", anchored: true, pre: "/dev/disk\x00/dev/dm-\x00/dev/fd0\x00/dev/fd1\x00/dev/fd2\x00/dev/fd3\x00/dev/fd4\x00/dev/fd5\x00/dev/fd6\x00/dev/fd7\x00/dev/fd8\x00/dev/fd9\x00/dev/hd\x00/dev/mapper/\x00/dev/md\x00/dev/mmcblk\x00/dev/nvme\x00/dev/rdisk\x00/dev/sd\x00/dev/sr0\x00/dev/sr1\x00/dev/sr2\x00/dev/sr3\x00/dev/sr4\x00/dev/sr5\x00/dev/sr6\x00/dev/sr7\x00/dev/sr8\x00/dev/sr9\x00/dev/vd\x00/dev/xvd"}
+	x.s = Spec{Redirect: "/dev/(sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk|dm-|md|mapper/)[^ ]*|/dev/(sr|fd)[0-9][^ ]*"}
+	x.r = rule{p: Pattern{Name: "write_block_device_redirect", Level: Critical, Description: "Writes straight onto a disk device, overwriting its partition table, filesystems and data.", Match: &x.s}, m: matcher{redirect: &x.l[0]}}
+	return &x.r
+}
+
+func makeRule143() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		l  [1]lazyRE
+		ss [7]string
+	})
+	x.ss = [7]string{"tee", "cp", "mv", "install", "rsync", "pv", "ddrescue"}
+	x.l[0] = lazyRE{expr: "/dev/(sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk|dm-|md|mapper/)[^ ]*", anchored: true, pre: "/dev/disk\x00/dev/dm-\x00/dev/hd\x00/dev/mapper/\x00/dev/md\x00/dev/mmcblk\x00/dev/nvme\x00/dev/rdisk\x00/dev/sd\x00/dev/vd\x00/dev/xvd"}
+	x.s = Spec{Programs: x.ss[0:7:7], LastOperand: "/dev/(sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk|dm-|md|mapper/)[^ ]*"}
+	x.r = rule{p: Pattern{Name: "write_block_device_copy", Level: Critical, Description: "Copies onto a disk device (tee, cp, mv, pv, ddrescue into it), overwriting its partition table, filesystems and data.", Match: &x.s}, m: matcher{last: &x.l[0]}}
+	return &x.r
+}
+
+func makeRule144() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [2]Spec
+		l  [1]lazyRE
+		m  [2]matcher
+		mm [1]matcherMore
+		ss [13]string
+	})
+	x.ss = [13]string{"wipefs", "blkdiscard", "-n", "--no-act", "-h", "--help", "-V", "--version", "wipefs", "-a", "-o", "--offset", "blkdiscard"}
+	x.l[0] = lazyRE{expr: "/dev/.*|\\$.*", anchored: true, pre: "$\x00/dev/"}
+	x.a[0] = Spec{Programs: x.ss[8:9:9], FlagsAny: x.ss[9:12:12]}
+	x.a[1] = Spec{Programs: x.ss[12:13:13], Operand: "/dev/.*|\\$.*"}
+	x.s = Spec{Programs: x.ss[0:2:2], FlagsNone: x.ss[2:8:8], Any: x.a[0:2:2]}
+	x.m[0] = matcher{}
+	x.m[1] = matcher{operand: &x.l[0]}
+	x.mm[0] = matcherMore{any: x.m[0:2:2]}
+	x.r = rule{p: Pattern{Name: "disk_wipe_tool", Level: Critical, Description: "Erases filesystem signatures or discards every block of a device (wipefs -a, blkdiscard): the data on it becomes unreadable.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule145() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [5]Spec
+		m  [5]matcher
+		mm [1]matcherMore
+		ss [32]string
+	})
+	x.ss = [32]string{"nvme", "hdparm", "badblocks", "diskutil", "cryptsetup", "--help", "nvme", "format", "sanitize", "hdparm", "--security-erase", "--security-erase-enhanced", "--trim-sector-ranges", "--trim-sector-ranges-stdin", "badblocks", "-w", "diskutil", "erasedisk", "erasevolume", "zerodisk", "randomdisk", "secureerase", "partitiondisk", "reformat", "apfs deletecontainer", "apfs deletevolume", "apfs erasevolume", "cs delete", "cryptsetup", "luksformat", "lukserase", "erase"}
+	x.a[0] = Spec{Programs: x.ss[6:7:7], Subcommands: x.ss[7:9:9]}
+	x.a[1] = Spec{Programs: x.ss[9:10:10], FlagsAny: x.ss[10:14:14]}
+	x.a[2] = Spec{Programs: x.ss[14:15:15], FlagsAny: x.ss[15:16:16]}
+	x.a[3] = Spec{Programs: x.ss[16:17:17], Subcommands: x.ss[17:28:28]}
+	x.a[4] = Spec{Programs: x.ss[28:29:29], Subcommands: x.ss[29:32:32]}
+	x.s = Spec{Programs: x.ss[0:5:5], FlagsNone: x.ss[5:6:6], Any: x.a[0:5:5]}
+	x.m[0] = matcher{}
+	x.m[1] = matcher{}
+	x.m[2] = matcher{}
+	x.m[3] = matcher{}
+	x.m[4] = matcher{}
+	x.mm[0] = matcherMore{any: x.m[0:5:5]}
+	x.r = rule{p: Pattern{Name: "disk_erase", Level: Critical, Description: "Erases a whole disk: nvme format/sanitize, hdparm --security-erase, badblocks -w, diskutil eraseDisk/zeroDisk/secureErase, cryptsetup luksFormat or luksErase: nothing on it can be recovered.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule146() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [3]string
+	})
+	x.ss = [3]string{"cryptsetup", "lukskillslot", "luksremovekey"}
+	x.s = Spec{Programs: x.ss[0:1:1], Subcommands: x.ss[1:3:3]}
+	x.r = rule{p: Pattern{Name: "luks_remove_key", Level: High, Description: "Removes a key slot or passphrase of an encrypted volume (cryptsetup luksKillSlot, luksRemoveKey): when it is the last one that works, the data can never be decrypted again.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule147() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [3]Spec
+		l  [3]lazyRE
+		m  [3]matcher
+		mm [1]matcherMore
+		ss [7]string
+	})
+	x.ss = [7]string{"sgdisk", "parted", "sfdisk", "sgdisk", "parted", "sfdisk", "--delete"}
+	x.l[0] = lazyRE{expr: "(.* )?(-Z|-z|-o|-[a-zA-Z]*[Zzo][a-zA-Z]*|--zap-all|--zap|--clear)( .*)?", anchored: true}
+	x.l[1] = lazyRE{expr: "mklabel|mktable", anchored: true, pre: "mklabel\x00mktable"}
+	x.l[2] = lazyRE{expr: "(.* )?--delete [^ ]+", anchored: true}
+	x.a[0] = Spec{Programs: x.ss[3:4:4], Args: "(.* )?(-Z|-z|-o|-[a-zA-Z]*[Zzo][a-zA-Z]*|--zap-all|--zap|--clear)( .*)?"}
+	x.a[1] = Spec{Programs: x.ss[4:5:5], Operand: "mklabel|mktable"}
+	x.a[2] = Spec{Programs: x.ss[5:6:6], FlagsAny: x.ss[6:7:7], Args: "(.* )?--delete [^ ]+"}
+	x.s = Spec{Programs: x.ss[0:3:3], Any: x.a[0:3:3]}
+	x.m[0] = matcher{args: &x.l[0]}
+	x.m[1] = matcher{operand: &x.l[1]}
+	x.m[2] = matcher{args: &x.l[2]}
+	x.mm[0] = matcherMore{any: x.m[0:3:3]}
+	x.r = rule{p: Pattern{Name: "partition_table_destroy", Level: Critical, Description: "Destroys a disk's partition table or writes a new empty one (sgdisk --zap-all/--clear, parted mklabel, sfdisk --delete of every partition): every partition, and the data on it, is lost.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule148() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [3]Spec
+		l  [2]lazyRE
+		m  [3]matcher
+		mm [1]matcherMore
+		ss [9]string
+	})
+	x.ss = [9]string{"sgdisk", "parted", "sfdisk", "sgdisk", "parted", "sfdisk", "--delete", "--wipe", "--wipe-partitions"}
+	x.l[0] = lazyRE{expr: "(.* )?(-d|-n|-l|-G|-t|-[a-zA-Z]*[dnlG][a-zA-Z]*|--delete|--new|--load-backup|--randomize-guids|--typecode)([ =].*)?", anchored: true}
+	x.l[1] = lazyRE{expr: "mkpart|rm|resizepart|resize|mkpartfs|rescue", anchored: true, pre: "mkpart\x00rescue\x00resize\x00rm"}
+	x.a[0] = Spec{Programs: x.ss[3:4:4], Args: "(.* )?(-d|-n|-l|-G|-t|-[a-zA-Z]*[dnlG][a-zA-Z]*|--delete|--new|--load-backup|--randomize-guids|--typecode)([ =].*)?"}
+	x.a[1] = Spec{Programs: x.ss[4:5:5], Operand: "mkpart|rm|resizepart|resize|mkpartfs|rescue"}
+	x.a[2] = Spec{Programs: x.ss[5:6:6], FlagsAny: x.ss[6:9:9]}
+	x.s = Spec{Programs: x.ss[0:3:3], Any: x.a[0:3:3]}
+	x.m[0] = matcher{args: &x.l[0]}
+	x.m[1] = matcher{operand: &x.l[1]}
+	x.m[2] = matcher{}
+	x.mm[0] = matcherMore{any: x.m[0:3:3]}
+	x.r = rule{p: Pattern{Name: "partition_table_write", Level: High, Description: "Rewrites or deletes partitions (sgdisk --delete/--new, parted mkpart/rm/resizepart, sfdisk --delete N): the partitions changed, and the data on them, are lost.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule149() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [4]string
+	})
+	x.ss = [4]string{"sfdisk", "--delete", "--wipe", "--wipe-partitions"}
+	x.s = Spec{Programs: x.ss[0:1:1], FlagsAny: x.ss[1:4:4]}
+	x.r = rule{p: Pattern{Name: "sfdisk_delete", Level: High, Description: "sfdisk --delete or --wipe removes partitions or signatures from a disk: the data on them is lost.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule150() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		l  [1]lazyRE
+		ss [20]string
+	})
+	x.ss = [20]string{"sfdisk", "fdisk", "gdisk", "sgdisk", "parted", "cfdisk", "-l", "--list", "-d", "--dump", "-J", "--json", "-s", "--show-size", "-V", "--verify", "-h", "--help", "-g", "--show-geometry"}
+	x.l[0] = lazyRE{expr: "/dev/.*|\\$.*", anchored: true, pre: "$\x00/dev/"}
+	x.s = Spec{Programs: x.ss[0:6:6], FlagsNone: x.ss[6:20:20], Operand: "/dev/.*|\\$.*", Check: "stdin_fed"}
+	x.r = rule{p: Pattern{Name: "partition_script", Level: High, Description: "Feeds a partition editor a script (sfdisk, fdisk, gdisk or parted reading a pipe, a file, a here-string or a heredoc): it rewrites the disk's partition table without anyone seeing the dialog.", Match: &x.s}, m: matcher{operand: &x.l[0]}}
+	return &x.r
+}
+
+func makeRule151() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		l  [2]lazyRE
+		ss [17]string
+	})
+	x.ss = [17]string{"fdisk", "gdisk", "cfdisk", "parted", "sfdisk", "-l", "--list", "-d", "--dump", "-J", "--json", "-s", "--show-size", "-V", "--verify", "-h", "--help"}
+	x.l[0] = lazyRE{expr: "/dev/.*|\\$.*", anchored: true, pre: "$\x00/dev/"}
+	x.l[1] = lazyRE{expr: "print|p|help|version|align-check", anchored: true, pre: "align-check\x00help\x00p\x00version"}
+	x.s = Spec{Programs: x.ss[0:5:5], FlagsNone: x.ss[5:17:17], Operand: "/dev/.*|\\$.*", OperandNone: "print|p|help|version|align-check"}
+	x.r = rule{p: Pattern{Name: "partition_editor", Level: Medium, Description: "Opens a partition editor on a disk (fdisk, gdisk, cfdisk, parted): one wrong key rewrites the partition table.", Match: &x.s}, m: matcher{operand: &x.l[0], operandNone: &x.l[1]}}
+	return &x.r
+}
+
+func makeRule152() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [2]Spec
+		m  [2]matcher
+		mm [1]matcherMore
+		ss [13]string
+	})
+	x.ss = [13]string{"lvremove", "vgremove", "pvremove", "lvreduce", "-h", "--help", "--version", "lvremove", "vgremove", "pvremove", "lvreduce", "-r", "--resizefs"}
+	x.a[0] = Spec{Programs: x.ss[7:10:10]}
+	x.a[1] = Spec{Programs: x.ss[10:11:11], FlagsNone: x.ss[11:13:13]}
+	x.s = Spec{Programs: x.ss[0:4:4], FlagsNone: x.ss[4:7:7], MinOperands: 1, Any: x.a[0:2:2]}
+	x.m[0] = matcher{}
+	x.m[1] = matcher{}
+	x.mm[0] = matcherMore{any: x.m[0:2:2]}
+	x.r = rule{p: Pattern{Name: "lvm_remove", Level: High, Description: "Deletes LVM logical volumes, volume groups or physical volume labels, or shrinks a volume below its filesystem (lvremove, vgremove, pvremove, lvreduce): the data on them is lost unless the metadata is restored before anything reuses the space.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule153() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [3]Spec
+		m  [3]matcher
+		mm [1]matcherMore
+		ss [11]string
+	})
+	x.ss = [11]string{"zpool", "zfs", "zpool", "destroy", "labelclear", "zfs", "destroy", "zfs", "rollback", "-r", "-R"}
+	x.a[0] = Spec{Programs: x.ss[2:3:3], Subcommands: x.ss[3:5:5]}
+	x.a[1] = Spec{Programs: x.ss[5:6:6], Subcommands: x.ss[6:7:7]}
+	x.a[2] = Spec{Programs: x.ss[7:8:8], Subcommands: x.ss[8:9:9], FlagsAny: x.ss[9:11:11]}
+	x.s = Spec{Programs: x.ss[0:2:2], Any: x.a[0:3:3]}
+	x.m[0] = matcher{}
+	x.m[1] = matcher{}
+	x.m[2] = matcher{}
+	x.mm[0] = matcherMore{any: x.m[0:3:3]}
+	x.r = rule{p: Pattern{Name: "zfs_destroy", Level: High, Description: "Destroys a ZFS pool, dataset or snapshot (zpool destroy, zpool labelclear, zfs destroy, zfs rollback -r): the data or the snapshots that were its backups are gone.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule154() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [2]string
+	})
+	x.ss = [2]string{"btrfs", "subvolume delete"}
+	x.s = Spec{Programs: x.ss[0:1:1], Subcommands: x.ss[1:2:2]}
+	x.r = rule{p: Pattern{Name: "btrfs_subvolume_delete", Level: High, Description: "Deletes btrfs subvolumes or snapshots (btrfs subvolume delete): their files are gone for good.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule155() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [3]string
+	})
+	x.ss = [3]string{"mdadm", "--zero-superblock", "--stop"}
+	x.s = Spec{Programs: x.ss[0:1:1], FlagsAny: x.ss[1:3:3]}
+	x.r = rule{p: Pattern{Name: "raid_destroy", Level: High, Description: "Erases RAID metadata or stops arrays (mdadm --zero-superblock, --stop): the array and its filesystem disappear until someone rebuilds it with exactly the old layout.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule156() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [3]string
+	})
+	x.ss = [3]string{"flashrom", "-w", "-E"}
+	x.s = Spec{Programs: x.ss[0:1:1], FlagsAny: x.ss[1:3:3]}
+	x.r = rule{p: Pattern{Name: "firmware_write", Level: High, Description: "Writes or erases the machine's firmware (flashrom -w/-E): a bad image leaves the machine unable to start until the chip is reprogrammed with special hardware.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule157() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [2]Spec
+		m  [2]matcher
+		mm [1]matcherMore
+		ss [8]string
+	})
+	x.ss = [8]string{"virsh", "undefine", "--remove-all-storage", "--storage", "--wipe-storage", "vol-delete", "vol-wipe", "pool-delete"}
+	x.a[0] = Spec{Subcommands: x.ss[1:2:2], FlagsAny: x.ss[2:5:5]}
+	x.a[1] = Spec{Subcommands: x.ss[5:8:8]}
+	x.s = Spec{Programs: x.ss[0:1:1], Any: x.a[0:2:2]}
+	x.m[0] = matcher{}
+	x.m[1] = matcher{}
+	x.mm[0] = matcherMore{any: x.m[0:2:2]}
+	x.r = rule{p: Pattern{Name: "vm_storage_delete", Level: High, Description: "Deletes a virtual machine's disks (virsh undefine --remove-all-storage/--storage/--wipe-storage, virsh vol-delete, vol-wipe): the VM's system and data are gone.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule158() *rule {
+	x := new(struct {
+		r rule
+		s Spec
+	})
+	x.s = Spec{Check: "fanout_destructive"}
+	x.r = rule{p: Pattern{Name: "fleet_fanout_destructive", Level: High, Description: "A destructive command run on many hosts at once (by ansible, salt, pssh, pdsh, clush, knife ssh, fab, aws ssm, or ssh in a loop, xargs or GNU parallel over hosts): the damage is multiplied across the fleet.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule159() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [4]Spec
+		l  [3]lazyRE
+		m  [4]matcher
+		mm [1]matcherMore
+		ss [18]string
+	})
+	x.ss = [18]string{"reboot", "shutdown", "halt", "poweroff", "init", "telinit", "systemctl", "service", "rc-service", "reboot", "shutdown", "halt", "poweroff", "init", "telinit", "systemctl", "service", "rc-service"}
+	x.l[0] = lazyRE{expr: "0|6|1|s|S", anchored: true, pre: "0\x001\x006\x00S\x00s"}
+	x.l[1] = lazyRE{expr: "(.* )?(stop|disable|mask|kill|reboot|poweroff|halt|kexec|isolate|rescue|emergency)( .*)?", anchored: true}
+	x.l[2] = lazyRE{expr: "(.* )?[^ -][^ ]* (stop|disable|zap)( .*)?", anchored: true}
+	x.a[0] = Spec{Programs: x.ss[9:13:13]}
+	x.a[1] = Spec{Programs: x.ss[13:15:15], Operand: "0|6|1|s|S"}
+	x.a[2] = Spec{Programs: x.ss[15:16:16], Args: "(.* )?(stop|disable|mask|kill|reboot|poweroff|halt|kexec|isolate|rescue|emergency)( .*)?"}
+	x.a[3] = Spec{Programs: x.ss[16:18:18], Args: "(.* )?[^ -][^ ]* (stop|disable|zap)( .*)?"}
+	x.s = Spec{Programs: x.ss[0:9:9], Check: "fanned_out", Any: x.a[0:4:4]}
+	x.m[0] = matcher{}
+	x.m[1] = matcher{operand: &x.l[0]}
+	x.m[2] = matcher{args: &x.l[1]}
+	x.m[3] = matcher{args: &x.l[2]}
+	x.mm[0] = matcherMore{any: x.m[0:4:4]}
+	x.r = rule{p: Pattern{Name: "fleet_fanout_power", Level: High, Description: "Reboots, shuts down or stops services on many hosts at once: the fleet (or the service it provides) goes down together.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule160() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [4]Spec
+		l  [3]lazyRE
+		m  [4]matcher
+		mm [1]matcherMore
+		ss [46]string
+	})
+	x.ss = [46]string{"rm", "rmdir", "unlink", "shred", "truncate", "userdel", "deluser", "groupdel", "delgroup", "kill", "pkill", "killall", "apt-get", "apt", "aptitude", "yum", "dnf", "microdnf", "zypper", "apk", "pacman", "rpm", "snap", "rm", "rmdir", "unlink", "shred", "truncate", "userdel", "deluser", "groupdel", "delgroup", "kill", "pkill", "killall", "apt-get", "apt", "aptitude", "yum", "dnf", "microdnf", "zypper", "apk", "snap", "pacman", "rpm"}
+	x.l[0] = lazyRE{expr: "(.* )?(remove|purge|autoremove|erase|rm|del)( .*)?", anchored: true}
+	x.l[1] = lazyRE{expr: "(.* )?-R[a-zA-Z]*( .*)?", anchored: true}
+	x.l[2] = lazyRE{expr: "(.* )?(-e|--erase)( .*)?", anchored: true}
+	x.a[0] = Spec{Programs: x.ss[23:35:35]}
+	x.a[1] = Spec{Programs: x.ss[35:44:44], Args: "(.* )?(remove|purge|autoremove|erase|rm|del)( .*)?"}
+	x.a[2] = Spec{Programs: x.ss[44:45:45], Args: "(.* )?-R[a-zA-Z]*( .*)?"}
+	x.a[3] = Spec{Programs: x.ss[45:46:46], Args: "(.* )?(-e|--erase)( .*)?"}
+	x.s = Spec{Programs: x.ss[0:23:23], Check: "fanned_out", Any: x.a[0:4:4]}
+	x.m[0] = matcher{}
+	x.m[1] = matcher{args: &x.l[0]}
+	x.m[2] = matcher{args: &x.l[1]}
+	x.m[3] = matcher{args: &x.l[2]}
+	x.mm[0] = matcherMore{any: x.m[0:4:4]}
+	x.r = rule{p: Pattern{Name: "fleet_fanout_remove", Level: High, Description: "Deletes files, users or packages, or kills processes, on many hosts at once.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule161() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [3]Spec
+		l  [3]lazyRE
+		m  [3]matcher
+		mm [1]matcherMore
+		ss [8]string
+	})
+	x.ss = [8]string{"iptables", "ip6tables", "nft", "ufw", "iptables", "ip6tables", "nft", "ufw"}
+	x.l[0] = lazyRE{expr: "(.* )?(-F|--flush|-X|--delete-chain|-P|--policy|-D|--delete)( .*)?", anchored: true}
+	x.l[1] = lazyRE{expr: "(.* )?(flush|delete)( .*)?", anchored: true}
+	x.l[2] = lazyRE{expr: "(.* )?(disable|reset)( .*)?", anchored: true}
+	x.a[0] = Spec{Programs: x.ss[4:6:6], Args: "(.* )?(-F|--flush|-X|--delete-chain|-P|--policy|-D|--delete)( .*)?"}
+	x.a[1] = Spec{Programs: x.ss[6:7:7], Args: "(.* )?(flush|delete)( .*)?"}
+	x.a[2] = Spec{Programs: x.ss[7:8:8], Args: "(.* )?(disable|reset)( .*)?"}
+	x.s = Spec{Programs: x.ss[0:4:4], Check: "fanned_out", Any: x.a[0:3:3]}
+	x.m[0] = matcher{args: &x.l[0]}
+	x.m[1] = matcher{args: &x.l[1]}
+	x.m[2] = matcher{args: &x.l[2]}
+	x.mm[0] = matcherMore{any: x.m[0:3:3]}
+	x.r = rule{p: Pattern{Name: "fleet_fanout_firewall", Level: High, Description: "Flushes or opens the firewall of many hosts at once (iptables -F, -P ACCEPT, nft flush ruleset, ufw disable).", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule162() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [1]string
+	})
+	x.ss = [1]string{"ansible"}
+	x.s = Spec{Programs: x.ss[0:1:1], Check: "ansible_module_destroy"}
+	x.r = rule{p: Pattern{Name: "fleet_ansible_module_destroy", Level: High, Description: "An ansible ad-hoc module that removes or stops things on every host it targets: state=absent (files, users, packages, databases, ...), state=stopped, the reboot and shutdown modules.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule163() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		l  [1]lazyRE
+		ss [2]string
+	})
+	x.ss = [2]string{"salt", "salt-ssh"}
+	x.l[0] = lazyRE{expr: "(.* )?(file\\.(remove|rmdir)|system\\.(reboot|shutdown|poweroff|halt)|service\\.(stop|disable|dead|kill)|pkg\\.(remove|purge)|user\\.delete|group\\.delete|disk\\.wipe|lvm\\.(lvremove|vgremove|pvremove))( .*)?", anchored: true}
+	x.s = Spec{Programs: x.ss[0:2:2], Args: "(.* )?(file\\.(remove|rmdir)|system\\.(reboot|shutdown|poweroff|halt)|service\\.(stop|disable|dead|kill)|pkg\\.(remove|purge)|user\\.delete|group\\.delete|disk\\.wipe|lvm\\.(lvremove|vgremove|pvremove))( .*)?"}
+	x.r = rule{p: Pattern{Name: "fleet_salt_destroy", Level: High, Description: "A salt function that removes or stops things on every targeted minion (file.remove, system.reboot/shutdown, service.stop/disable, pkg.remove/purge, user.delete).", Match: &x.s}, m: matcher{args: &x.l[0]}}
+	return &x.r
+}
+
+func makeRule164() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [2]Spec
+		l  [2]lazyRE
+		m  [2]matcher
+		mm [2]matcherMore
+		lp [1]*lazyRE
+		fv [1]FlagValue
+		ss [6]string
+	})
+	x.ss = [6]string{"ansible", "salt", "salt-ssh", "ansible", "salt", "salt-ssh"}
+	x.fv[0] = FlagValue{Flag: "-m", Value: "(ansible\\.(builtin|legacy)\\.)?script"}
+	x.l[0] = lazyRE{expr: "(ansible\\.(builtin|legacy)\\.)?script", anchored: true, pre: "ansible.builtin.script\x00ansible.legacy.script\x00script"}
+	x.l[1] = lazyRE{expr: "(.* )?cmd\\.script( .*)?", anchored: true}
+	x.a[0] = Spec{Programs: x.ss[3:4:4], Values: x.fv[0:1:1]}
+	x.a[1] = Spec{Programs: x.ss[4:6:6], Args: "(.* )?cmd\\.script( .*)?"}
+	x.s = Spec{Programs: x.ss[0:3:3], Any: x.a[0:2:2]}
+	x.lp[0] = &x.l[0]
+	x.mm[0] = matcherMore{values: x.lp[0:1:1]}
+	x.m[0] = matcher{more: &x.mm[0]}
+	x.m[1] = matcher{args: &x.l[1]}
+	x.mm[1] = matcherMore{any: x.m[0:2:2]}
+	x.r = rule{p: Pattern{Name: "fleet_fanout_script", Level: Medium, Description: "Runs a local script or a fetched one on every targeted host (ansible -m script, salt cmd.script): what it does is not on the line.", Match: &x.s}, m: matcher{more: &x.mm[1]}}
+	return &x.r
+}
+
+func makeRule165() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [2]Spec
+		l  [1]lazyRE
+		m  [2]matcher
+		mm [1]matcherMore
+		ss [8]string
+	})
+	x.ss = [8]string{"rm", "find", "rm", "-r", "find", "-delete", "-exec=rm", "-execdir=rm"}
+	x.l[0] = lazyRE{expr: "(.*/)?\\.git/?|(.*/)?\\.git/(objects|refs|logs|packed-refs|HEAD)(/.*)?|\\$\\(git rev-parse --(git-dir|absolute-git-dir|git-common-dir)\\)|`git rev-parse --(git-dir|absolute-git-dir|git-common-dir)`", anchored: true}
+	x.a[0] = Spec{Programs: x.ss[2:3:3], FlagsAny: x.ss[3:4:4], Operand: "(.*/)?\\.git/?|(.*/)?\\.git/(objects|refs|logs|packed-refs|HEAD)(/.*)?|\\$\\(git rev-parse --(git-dir|absolute-git-dir|git-common-dir)\\)|`git rev-parse --(git-dir|absolute-git-dir|git-common-dir)`"}
+	x.a[1] = Spec{Programs: x.ss[4:5:5], FlagsAny: x.ss[5:8:8], Check: "find_selects_git"}
+	x.s = Spec{Programs: x.ss[0:2:2], Any: x.a[0:2:2]}
+	x.m[0] = matcher{operand: &x.l[0]}
+	x.m[1] = matcher{}
+	x.mm[0] = matcherMore{any: x.m[0:2:2]}
+	x.r = rule{p: Pattern{Name: "git_dir_delete", Level: Critical, Description: "Deletes a repository's .git directory (or its objects or refs): every commit, branch, tag and stash that was not pushed is gone for good.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule166() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [3]string
+	})
+	x.ss = [3]string{"git", "gc", "prune"}
+	x.s = Spec{Programs: x.ss[0:1:1], Subcommands: x.ss[1:3:3], Check: "reflog_purge"}
+	x.r = rule{p: Pattern{Name: "git_history_purge", Level: Critical, Description: "Expires the reflog and prunes unreachable objects now, on the same line (git reflog expire --expire=now + git gc --prune=now, git -c gc.reflogExpire=now gc --prune=now): every commit no branch holds — reset, rebased or deleted work — is destroyed for good.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule167() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [2]Spec
+		l  [2]lazyRE
+		m  [2]matcher
+		mm [3]matcherMore
+		lp [2]*lazyRE
+		fv [2]FlagValue
+		ss [2]string
+	})
+	x.ss = [2]string{"git", "reflog expire"}
+	x.fv[0] = FlagValue{Flag: "--expire", Value: "(?i)(now|all|@?0|[0-9]+[. ]?(seconds?|minutes?)([. ]ago)?)"}
+	x.fv[1] = FlagValue{Flag: "--expire-unreachable", Value: "(?i)(now|all|@?0|[0-9]+[. ]?(seconds?|minutes?)([. ]ago)?)"}
+	x.l[0] = lazyRE{expr: "(?i)(now|all|@?0|[0-9]+[. ]?(seconds?|minutes?)([. ]ago)?)", anchored: true}
+	x.l[1] = lazyRE{expr: "(?i)(now|all|@?0|[0-9]+[. ]?(seconds?|minutes?)([. ]ago)?)", anchored: true}
+	x.a[0] = Spec{Values: x.fv[0:1:1]}
+	x.a[1] = Spec{Values: x.fv[1:2:2]}
+	x.s = Spec{Programs: x.ss[0:1:1], Subcommands: x.ss[1:2:2], Any: x.a[0:2:2]}
+	x.lp[0] = &x.l[0]
+	x.mm[0] = matcherMore{values: x.lp[0:1:1]}
+	x.m[0] = matcher{more: &x.mm[0]}
+	x.lp[1] = &x.l[1]
+	x.mm[1] = matcherMore{values: x.lp[1:2:2]}
+	x.m[1] = matcher{more: &x.mm[1]}
+	x.mm[2] = matcherMore{any: x.m[0:2:2]}
+	x.r = rule{p: Pattern{Name: "git_reflog_expire_now", Level: Medium, Description: "git reflog expire --expire=now drops the reflog, the record that lets reset, rebased or deleted commits be found again; the next gc may delete them.", Match: &x.s}, m: matcher{more: &x.mm[2]}}
+	return &x.r
+}
+
+func makeRule168() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [2]Spec
+		l  [1]lazyRE
+		m  [2]matcher
+		mm [2]matcherMore
+		lp [1]*lazyRE
+		fv [1]FlagValue
+		ss [3]string
+	})
+	x.ss = [3]string{"git", "gc", "prune"}
+	x.fv[0] = FlagValue{Flag: "--prune", Value: "(?i)(now|all|@?0|[0-9]+[. ]?(seconds?|minutes?)([. ]ago)?)"}
+	x.l[0] = lazyRE{expr: "(?i)(now|all|@?0|[0-9]+[. ]?(seconds?|minutes?)([. ]ago)?)", anchored: true}
+	x.a[0] = Spec{Subcommands: x.ss[1:2:2], Values: x.fv[0:1:1]}
+	x.a[1] = Spec{Subcommands: x.ss[2:3:3]}
+	x.s = Spec{Programs: x.ss[0:1:1], Any: x.a[0:2:2]}
+	x.lp[0] = &x.l[0]
+	x.mm[0] = matcherMore{values: x.lp[0:1:1]}
+	x.m[0] = matcher{more: &x.mm[0]}
+	x.m[1] = matcher{}
+	x.mm[1] = matcherMore{any: x.m[0:2:2]}
+	x.r = rule{p: Pattern{Name: "git_prune_now", Level: Medium, Description: "Deletes every unreachable object now (git gc --prune=now, git prune): commits no branch or reflog entry holds, such as dropped stashes, are gone for good.", Match: &x.s}, m: matcher{more: &x.mm[1]}}
+	return &x.r
+}
+
+func makeRule169() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [3]string
+	})
+	x.ss = [3]string{"git", "filter-repo", "-f"}
+	x.s = Spec{Programs: x.ss[0:1:1], Subcommands: x.ss[1:2:2], FlagsAny: x.ss[2:3:3]}
+	x.r = rule{p: Pattern{Name: "git_filter_repo_force", Level: Critical, Description: "git filter-repo --force rewrites every commit of the repository in place, skipping its fresh-clone safety check, then expires the reflog and prunes: the old history and any unpushed work are gone for good.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule170() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [3]Spec
+		l  [1]lazyRE
+		m  [3]matcher
+		mm [1]matcherMore
+		ss [22]string
+	})
+	x.ss = [22]string{"git", "bfg", "java", "git", "filter-branch", "filter-repo", "bfg", "--delete-files", "-D", "--delete-folders", "--replace-text", "-rt", "--strip-blobs-bigger-than", "-b", "--strip-biggest-blobs", "-B", "--strip-blobs-with-ids", "-bi", "--convert-to-git-lfs", "--massive-non-file-objects-sized-up-to", "java", "-jar"}
+	x.l[0] = lazyRE{expr: "(.*/)?bfg[^/]*\\.jar", anchored: true}
+	x.a[0] = Spec{Programs: x.ss[3:4:4], Subcommands: x.ss[4:6:6]}
+	x.a[1] = Spec{Programs: x.ss[6:7:7], FlagsAny: x.ss[7:20:20]}
+	x.a[2] = Spec{Programs: x.ss[20:21:21], FlagsAll: x.ss[21:22:22], Operand: "(.*/)?bfg[^/]*\\.jar"}
+	x.s = Spec{Programs: x.ss[0:3:3], Any: x.a[0:3:3]}
+	x.m[0] = matcher{}
+	x.m[1] = matcher{}
+	x.m[2] = matcher{operand: &x.l[0]}
+	x.mm[0] = matcherMore{any: x.m[0:3:3]}
+	x.r = rule{p: Pattern{Name: "git_history_rewrite", Level: High, Description: "Rewrites a repository's history (git filter-branch, git filter-repo, BFG Repo-Cleaner): every commit gets a new identity, and once pushed the old history is gone from the remote too.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule171() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [2]Spec
+		l  [1]lazyRE
+		m  [2]matcher
+		mm [1]matcherMore
+		ss [4]string
+	})
+	x.ss = [4]string{"git", "update-ref", "-d", "--stdin"}
+	x.l[0] = lazyRE{expr: "(?is)(.*\\n)?\\s*delete\\s.*", anchored: true}
+	x.a[0] = Spec{FlagsAny: x.ss[2:3:3]}
+	x.a[1] = Spec{FlagsAny: x.ss[3:4:4], Stdin: "(?is)(.*\\n)?\\s*delete\\s.*"}
+	x.s = Spec{Programs: x.ss[0:1:1], Subcommands: x.ss[1:2:2], Any: x.a[0:2:2]}
+	x.m[0] = matcher{}
+	x.m[1] = matcher{stdin: &x.l[0]}
+	x.mm[0] = matcherMore{any: x.m[0:2:2]}
+	x.r = rule{p: Pattern{Name: "git_update_ref_delete", Level: High, Description: "git update-ref -d deletes a branch, tag or other ref with its reflog, without the checks of git branch -d: commits only it held are lost.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule172() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		l  [1]lazyRE
+		ss [4]string
+	})
+	x.ss = [4]string{"git", "rm", "-r", "--cached"}
+	x.l[0] = lazyRE{expr: "\\.|\\*|:/|\\./\\*|:\\(top\\)|:/\\*", anchored: true, pre: "*\x00.\x00:(top)\x00:/"}
+	x.s = Spec{Programs: x.ss[0:1:1], Subcommands: x.ss[1:2:2], FlagsAny: x.ss[2:3:3], FlagsNone: x.ss[3:4:4], Operand: "\\.|\\*|:/|\\./\\*|:\\(top\\)|:/\\*"}
+	x.r = rule{p: Pattern{Name: "git_rm_everything", Level: High, Description: "git rm -r . removes every tracked file from the index and the working tree (with -f uncommitted changes too); committed with it, the project is gone from the branch.", Match: &x.s}, m: matcher{operand: &x.l[0]}}
+	return &x.r
+}
+
+func makeRule173() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [3]Spec
+		l  [1]lazyRE
+		m  [3]matcher
+		mm [1]matcherMore
+		ss [4]string
+	})
+	x.ss = [4]string{"git", "branch", "-D", "xargs"}
+	x.l[0] = lazyRE{expr: "\\$.*|`.*", anchored: true, pre: "$\x00`"}
+	x.a[0] = Spec{MinOperands: 3}
+	x.a[1] = Spec{Wrappers: x.ss[3:4:4]}
+	x.a[2] = Spec{Operand: "\\$.*|`.*"}
+	x.s = Spec{Programs: x.ss[0:1:1], Subcommands: x.ss[1:2:2], FlagsAny: x.ss[2:3:3], Any: x.a[0:3:3]}
+	x.m[0] = matcher{}
+	x.m[1] = matcher{}
+	x.m[2] = matcher{operand: &x.l[0]}
+	x.mm[0] = matcherMore{any: x.m[0:3:3]}
+	x.r = rule{p: Pattern{Name: "git_branch_delete_many", Level: High, Description: "Force-deletes many branches at once (git branch -D with several names, a computed list, or xargs): commits only they held are no longer reachable, and the next gc may delete them.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule174() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [3]Spec
+		l  [1]lazyRE
+		m  [3]matcher
+		mm [1]matcherMore
+		ss [4]string
+	})
+	x.ss = [4]string{"git", "tag", "-d", "xargs"}
+	x.l[0] = lazyRE{expr: "\\$.*|`.*", anchored: true, pre: "$\x00`"}
+	x.a[0] = Spec{MinOperands: 3}
+	x.a[1] = Spec{Wrappers: x.ss[3:4:4]}
+	x.a[2] = Spec{Operand: "\\$.*|`.*"}
+	x.s = Spec{Programs: x.ss[0:1:1], Subcommands: x.ss[1:2:2], FlagsAny: x.ss[2:3:3], Any: x.a[0:3:3]}
+	x.m[0] = matcher{}
+	x.m[1] = matcher{}
+	x.m[2] = matcher{operand: &x.l[0]}
+	x.mm[0] = matcherMore{any: x.m[0:3:3]}
+	x.r = rule{p: Pattern{Name: "git_tag_delete_many", Level: Medium, Description: "Deletes many tags at once (git tag -d with several names, a computed list, or xargs); pushed with --delete or :refs/tags, they are gone from the remote too.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule175() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [2]Spec
+		m  [2]matcher
+		mm [1]matcherMore
+		ss [9]string
+	})
+	x.ss = [9]string{"git", "replace", "-l", "--list", "-d", "--graft", "--edit", "--convert-graft-file", "-f"}
+	x.a[0] = Spec{FlagsAny: x.ss[5:9:9]}
+	x.a[1] = Spec{MinOperands: 2}
+	x.s = Spec{Programs: x.ss[0:1:1], Subcommands: x.ss[1:2:2], FlagsNone: x.ss[2:5:5], Any: x.a[0:2:2]}
+	x.m[0] = matcher{}
+	x.m[1] = matcher{}
+	x.mm[0] = matcherMore{any: x.m[0:2:2]}
+	x.r = rule{p: Pattern{Name: "git_replace_object", Level: Medium, Description: "git replace grafts or substitutes objects: history is shown and rewritten (filter-repo, filter-branch make it permanent) as if commits had other parents or contents.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule176() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [3]Spec
+		m  [3]matcher
+		mm [1]matcherMore
+		ss [26]string
+	})
+	x.ss = [26]string{"terraform", "tofu", "terragrunt", "cdktf", "terraform", "tofu", "terragrunt", "destroy", "run-all destroy", "run destroy", "destroy-all", "-help", "-h", "terraform", "tofu", "terragrunt", "apply", "run-all apply", "run apply", "-destroy", "-help", "-h", "cdktf", "destroy", "--help", "-h"}
+	x.a[0] = Spec{Programs: x.ss[4:7:7], Subcommands: x.ss[7:11:11], FlagsNone: x.ss[11:13:13]}
+	x.a[1] = Spec{Programs: x.ss[13:16:16], Subcommands: x.ss[16:19:19], FlagsAny: x.ss[19:20:20], FlagsNone: x.ss[20:22:22]}
+	x.a[2] = Spec{Programs: x.ss[22:23:23], Subcommands: x.ss[23:24:24], FlagsNone: x.ss[24:26:26]}
+	x.s = Spec{Programs: x.ss[0:4:4], Any: x.a[0:3:3]}
+	x.m[0] = matcher{}
+	x.m[1] = matcher{}
+	x.m[2] = matcher{}
+	x.mm[0] = matcherMore{any: x.m[0:3:3]}
+	x.r = rule{p: Pattern{Name: "iac_terraform_destroy", Level: High, Description: "terraform/tofu/terragrunt/cdktf destroy (or apply -destroy) deletes every resource the configuration manages, databases and buckets with their data included.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule177() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [4]string
+	})
+	x.ss = [4]string{"pulumi", "destroy", "stack rm", "stack remove"}
+	x.s = Spec{Programs: x.ss[0:1:1], Subcommands: x.ss[1:4:4]}
+	x.r = rule{p: Pattern{Name: "iac_pulumi_destroy", Level: High, Description: "pulumi destroy (down) deletes every resource of the stack; pulumi stack rm removes the stack and its state (with --force even while resources remain).", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule178() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		l  [1]lazyRE
+		ss [2]string
+	})
+	x.ss = [2]string{"cdk", "aws-cdk"}
+	x.l[0] = lazyRE{expr: "(.* )?destroy( .*)?", anchored: true}
+	x.s = Spec{Programs: x.ss[0:2:2], Args: "(.* )?destroy( .*)?"}
+	x.r = rule{p: Pattern{Name: "iac_cdk_destroy", Level: High, Description: "cdk destroy deletes CloudFormation stacks and every resource in them (--force without asking).", Match: &x.s}, m: matcher{args: &x.l[0]}}
+	return &x.r
+}
+
+func makeRule179() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [4]Spec
+		l  [2]lazyRE
+		m  [4]matcher
+		mm [1]matcherMore
+		ss [12]string
+	})
+	x.ss = [12]string{"aws", "sam", "gcloud", "az", "aws", "cloudformation delete-stack", "cloudformation delete-stack-set", "cloudformation delete-stack-instances", "sam", "delete", "gcloud", "az"}
+	x.l[0] = lazyRE{expr: "(.* )?deployment-manager deployments delete( .*)?", anchored: true}
+	x.l[1] = lazyRE{expr: "(.* )?stack (group|sub|mg) delete (.* )?--action-on-unmanage[ =]delete(All|Resources)( .*)?", anchored: true}
+	x.a[0] = Spec{Programs: x.ss[4:5:5], Subcommands: x.ss[5:8:8]}
+	x.a[1] = Spec{Programs: x.ss[8:9:9], Subcommands: x.ss[9:10:10]}
+	x.a[2] = Spec{Programs: x.ss[10:11:11], Args: "(.* )?deployment-manager deployments delete( .*)?"}
+	x.a[3] = Spec{Programs: x.ss[11:12:12], Args: "(.* )?stack (group|sub|mg) delete (.* )?--action-on-unmanage[ =]delete(All|Resources)( .*)?"}
+	x.s = Spec{Programs: x.ss[0:4:4], Any: x.a[0:4:4]}
+	x.m[0] = matcher{}
+	x.m[1] = matcher{}
+	x.m[2] = matcher{args: &x.l[0]}
+	x.m[3] = matcher{args: &x.l[1]}
+	x.mm[0] = matcherMore{any: x.m[0:4:4]}
+	x.r = rule{p: Pattern{Name: "iac_stack_delete", Level: High, Description: "Deletes a CloudFormation stack (aws cloudformation delete-stack, delete-stack-set, delete-stack-instances; sam delete), a Deployment Manager deployment or an Azure deployment stack with its resources: everything it created goes.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule180() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [2]Spec
+		l  [2]lazyRE
+		m  [2]matcher
+		mm [1]matcherMore
+		ss [4]string
+	})
+	x.ss = [4]string{"azd", "copilot", "azd", "copilot"}
+	x.l[0] = lazyRE{expr: "(.* )?down( .*)?", anchored: true}
+	x.l[1] = lazyRE{expr: "(.* )?(app|env|svc|job|pipeline|task) delete( .*)?", anchored: true}
+	x.a[0] = Spec{Programs: x.ss[2:3:3], Args: "(.* )?down( .*)?"}
+	x.a[1] = Spec{Programs: x.ss[3:4:4], Args: "(.* )?(app|env|svc|job|pipeline|task) delete( .*)?"}
+	x.s = Spec{Programs: x.ss[0:2:2], Any: x.a[0:2:2]}
+	x.m[0] = matcher{args: &x.l[0]}
+	x.m[1] = matcher{args: &x.l[1]}
+	x.mm[0] = matcherMore{any: x.m[0:2:2]}
+	x.r = rule{p: Pattern{Name: "iac_app_teardown", Level: High, Description: "Tears down everything an application deployed (azd down, copilot app/env/svc delete): its databases, storage and services are deleted.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule181() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [4]string
+	})
+	x.ss = [4]string{"serverless", "sls", "sst", "remove"}
+	x.s = Spec{Programs: x.ss[0:3:3], Subcommands: x.ss[3:4:4]}
+	x.r = rule{p: Pattern{Name: "iac_serverless_remove", Level: High, Description: "serverless/sls remove or sst remove deletes a deployed stage: its functions, APIs, queues and tables (with their data, unless retained).", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule182() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [6]string
+	})
+	x.ss = [6]string{"terraform", "tofu", "terragrunt", "apply", "-replace", "-auto-approve"}
+	x.s = Spec{Programs: x.ss[0:3:3], Subcommands: x.ss[3:4:4], FlagsAll: x.ss[4:5:5], FlagsAny: x.ss[5:6:6]}
+	x.r = rule{p: Pattern{Name: "iac_apply_replace", Level: High, Description: "terraform apply -replace with -auto-approve destroys and recreates the named resources without showing the plan first (a database instance loses its data).", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule183() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [4]Spec
+		l  [1]lazyRE
+		m  [4]matcher
+		mm [2]matcherMore
+		lp [1]*lazyRE
+		fv [1]FlagValue
+		ss [23]string
+	})
+	x.ss = [23]string{"terraform", "tofu", "terragrunt", "pulumi", "cdk", "cdktf", "terraform", "tofu", "terragrunt", "apply", "run-all apply", "run apply", "-auto-approve", "pulumi", "up", "update", "--yes", "-y", "cdk", "deploy", "cdktf", "deploy", "--auto-approve"}
+	x.fv[0] = FlagValue{Flag: "--require-approval", Value: "never"}
+	x.l[0] = lazyRE{expr: "never", anchored: true, pre: "never"}
+	x.a[0] = Spec{Programs: x.ss[6:9:9], Subcommands: x.ss[9:12:12], FlagsAny: x.ss[12:13:13]}
+	x.a[1] = Spec{Programs: x.ss[13:14:14], Subcommands: x.ss[14:16:16], FlagsAny: x.ss[16:18:18]}
+	x.a[2] = Spec{Programs: x.ss[18:19:19], Subcommands: x.ss[19:20:20], Values: x.fv[0:1:1]}
+	x.a[3] = Spec{Programs: x.ss[20:21:21], Subcommands: x.ss[21:22:22], FlagsAny: x.ss[22:23:23]}
+	x.s = Spec{Programs: x.ss[0:6:6], Any: x.a[0:4:4]}
+	x.m[0] = matcher{}
+	x.m[1] = matcher{}
+	x.lp[0] = &x.l[0]
+	x.mm[0] = matcherMore{values: x.lp[0:1:1]}
+	x.m[2] = matcher{more: &x.mm[0]}
+	x.m[3] = matcher{}
+	x.mm[1] = matcherMore{any: x.m[0:4:4]}
+	x.r = rule{p: Pattern{Name: "iac_apply_auto_approve", Level: Medium, Description: "Applies infrastructure changes without showing the plan for review (terraform apply -auto-approve, pulumi up --yes, cdk deploy --require-approval never): whatever the configuration now says, deletions included, happens.", Match: &x.s}, m: matcher{more: &x.mm[1]}}
+	return &x.r
+}
+
+func makeRule184() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [2]Spec
+		l  [1]lazyRE
+		m  [2]matcher
+		mm [1]matcherMore
+		ss [6]string
+	})
+	x.ss = [6]string{"terraform", "tofu", "terragrunt", "state rm", "taint", "xargs"}
+	x.l[0] = lazyRE{expr: "\\$\\(.*|`.*", anchored: true, pre: "$(\x00`"}
+	x.a[0] = Spec{Wrappers: x.ss[5:6:6]}
+	x.a[1] = Spec{Operand: "\\$\\(.*|`.*"}
+	x.s = Spec{Programs: x.ss[0:3:3], Subcommands: x.ss[3:5:5], Any: x.a[0:2:2]}
+	x.m[0] = matcher{}
+	x.m[1] = matcher{operand: &x.l[0]}
+	x.mm[0] = matcherMore{any: x.m[0:2:2]}
+	x.r = rule{p: Pattern{Name: "iac_state_rm_many", Level: High, Description: "Removes or taints many resources of the state at once (state rm, taint fed by xargs or $(terraform state list)): the tool forgets them (they keep running unmanaged) or recreates them all.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule185() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [2]Spec
+		m  [2]matcher
+		mm [1]matcherMore
+		ss [13]string
+	})
+	x.ss = [13]string{"terraform", "tofu", "terragrunt", "pulumi", "terraform", "tofu", "terragrunt", "state rm", "taint", "force-unlock", "state push", "pulumi", "state delete"}
+	x.a[0] = Spec{Programs: x.ss[4:7:7], Subcommands: x.ss[7:11:11]}
+	x.a[1] = Spec{Programs: x.ss[11:12:12], Subcommands: x.ss[12:13:13]}
+	x.s = Spec{Programs: x.ss[0:4:4], Any: x.a[0:2:2]}
+	x.m[0] = matcher{}
+	x.m[1] = matcher{}
+	x.mm[0] = matcherMore{any: x.m[0:2:2]}
+	x.r = rule{p: Pattern{Name: "iac_state_edit", Level: Medium, Description: "Edits the state by hand: state rm forgets resources (they keep running, unmanaged), taint makes the next apply recreate one, pulumi state delete forgets one, force-unlock breaks another run's lock.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule186() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [4]string
+	})
+	x.ss = [4]string{"terraform", "tofu", "terragrunt", "workspace delete"}
+	x.s = Spec{Programs: x.ss[0:3:3], Subcommands: x.ss[3:4:4]}
+	x.r = rule{p: Pattern{Name: "iac_workspace_delete", Level: Medium, Description: "terraform workspace delete removes a workspace's state (an empty one; with -force even when it still tracks resources).", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule187() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [5]string
+	})
+	x.ss = [5]string{"terraform", "tofu", "terragrunt", "workspace delete", "-force"}
+	x.s = Spec{Programs: x.ss[0:3:3], Subcommands: x.ss[3:4:4], FlagsAny: x.ss[4:5:5]}
+	x.r = rule{p: Pattern{Name: "iac_workspace_delete_force", Level: High, Description: "terraform workspace delete -force removes a workspace's state while it still tracks resources: they keep running and costing, and nothing manages them any more.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule188() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		l  [1]lazyRE
+		ss [3]string
+	})
+	x.ss = [3]string{"rm", "unlink", "shred"}
+	x.l[0] = lazyRE{expr: "(.*/)?([^/]*\\.tfstate(\\.backup)?|terraform\\.tfstate\\.d)", anchored: true}
+	x.s = Spec{Programs: x.ss[0:3:3], Operand: "(.*/)?([^/]*\\.tfstate(\\.backup)?|terraform\\.tfstate\\.d)"}
+	x.r = rule{p: Pattern{Name: "iac_state_file_delete", Level: High, Description: "Deletes terraform state files (*.tfstate, their backups, terraform.tfstate.d): terraform no longer knows the resources it created.", Match: &x.s}, m: matcher{operand: &x.l[0]}}
+	return &x.r
+}
+
+func makeRule189() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [2]Spec
+		l  [2]lazyRE
+		m  [2]matcher
+		mm [1]matcherMore
+		ss [1]string
+	})
+	x.ss = [1]string{"ansible-playbook"}
+	x.l[0] = lazyRE{expr: "(.*/)?[^/]*(destroy|teardown|tear-down|tear_down|decommission|nuke|wipe|purge|delete-all|remove-all)[^/]*\\.ya?ml", anchored: true}
+	x.l[1] = lazyRE{expr: "(.* )?(-e|--extra-vars)[ =]\"?[^ ]*state=absent.*", anchored: true}
+	x.a[0] = Spec{Operand: "(.*/)?[^/]*(destroy|teardown|tear-down|tear_down|decommission|nuke|wipe|purge|delete-all|remove-all)[^/]*\\.ya?ml"}
+	x.a[1] = Spec{Args: "(.* )?(-e|--extra-vars)[ =]\"?[^ ]*state=absent.*"}
+	x.s = Spec{Programs: x.ss[0:1:1], Any: x.a[0:2:2]}
+	x.m[0] = matcher{operand: &x.l[0]}
+	x.m[1] = matcher{args: &x.l[1]}
+	x.mm[0] = matcherMore{any: x.m[0:2:2]}
+	x.r = rule{p: Pattern{Name: "iac_playbook_teardown", Level: Medium, Description: "Runs an ansible playbook whose name says it tears infrastructure down (destroy, teardown, decommission, nuke, wipe) or with state=absent: what it deletes is in the playbook, not on the line.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule190() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [2]string
+	})
+	x.ss = [2]string{"vagrant", "destroy"}
+	x.s = Spec{Programs: x.ss[0:1:1], Subcommands: x.ss[1:2:2]}
+	x.r = rule{p: Pattern{Name: "iac_vagrant_destroy", Level: Medium, Description: "vagrant destroy deletes the machines of the Vagrantfile and their disks.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule191() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [16]string
+	})
+	x.ss = [16]string{"terraform", "tofu", "terragrunt", "cdktf", "pulumi", "cdk", "aws-cdk", "aws", "sam", "serverless", "sls", "sst", "gcloud", "az", "azd", "copilot"}
+	x.s = Spec{Programs: x.ss[0:16:16], Check: "production_destroy"}
+	x.r = rule{p: Pattern{Name: "iac_production_destroy", Level: Critical, Description: "Destroys production infrastructure (the stack, stage, workspace directory or variable file is called prod, production or prd): the irrecoverable destruction of a production system.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule192() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [4]string
+	})
+	x.ss = [4]string{"kubectl", "oc", "delete namespace", "delete project"}
+	x.s = Spec{Programs: x.ss[0:2:2], Subcommands: x.ss[2:4:4]}
+	x.r = rule{p: Pattern{Name: "k8s_delete_namespace", Level: High, Description: "Deletes a namespace (an OpenShift project): every workload, service, secret, config map and volume claim in it goes with it.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule193() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [2]Spec
+		m  [2]matcher
+		mm [1]matcherMore
+		ss [8]string
+	})
+	x.ss = [8]string{"kubectl", "oc", "delete", "--all", "-A", "--all-namespaces", "--field-selector", "delete all"}
+	x.a[0] = Spec{Subcommands: x.ss[2:3:3], FlagsAny: x.ss[3:6:6], FlagsNone: x.ss[6:7:7]}
+	x.a[1] = Spec{Subcommands: x.ss[7:8:8]}
+	x.s = Spec{Programs: x.ss[0:2:2], Any: x.a[0:2:2]}
+	x.m[0] = matcher{}
+	x.m[1] = matcher{}
+	x.mm[0] = matcherMore{any: x.m[0:2:2]}
+	x.r = rule{p: Pattern{Name: "k8s_delete_all", Level: High, Description: "kubectl delete --all (or across every namespace with -A, or the kind 'all'): every object of the kind goes, not one chosen by name.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule194() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [5]string
+	})
+	x.ss = [5]string{"kubectl", "oc", "delete persistentvolume", "delete persistentvolumeclaim", "delete volumesnapshot"}
+	x.s = Spec{Programs: x.ss[0:2:2], Subcommands: x.ss[2:5:5]}
+	x.r = rule{p: Pattern{Name: "k8s_delete_storage", Level: High, Description: "Deletes PersistentVolumes, PersistentVolumeClaims or volume snapshots: with the usual Delete reclaim policy the disk and its data go too.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule195() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [3]string
+	})
+	x.ss = [3]string{"kubectl", "oc", "delete customresourcedefinition"}
+	x.s = Spec{Programs: x.ss[0:2:2], Subcommands: x.ss[2:3:3]}
+	x.r = rule{p: Pattern{Name: "k8s_delete_crd", Level: High, Description: "Deletes a CustomResourceDefinition: every object of that kind, in every namespace, is deleted with it.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule196() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		l  [1]lazyRE
+		ss [4]string
+	})
+	x.ss = [4]string{"kubectl", "oc", "delete clusterrolebinding", "delete clusterrole"}
+	x.l[0] = lazyRE{expr: "cluster-admin|admin|edit|view|system:.*", anchored: true, pre: "admin\x00cluster-admin\x00edit\x00system:\x00view"}
+	x.s = Spec{Programs: x.ss[0:2:2], Subcommands: x.ss[2:4:4], Operand: "cluster-admin|admin|edit|view|system:.*"}
+	x.r = rule{p: Pattern{Name: "k8s_delete_core_rbac", Level: High, Description: "Deletes a built-in cluster role or binding (cluster-admin, admin, edit, view, system:*): administrators or the cluster's own components lose their access.", Match: &x.s}, m: matcher{operand: &x.l[0]}}
+	return &x.r
+}
+
+func makeRule197() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [3]string
+	})
+	x.ss = [3]string{"kubectl", "oc", "delete node"}
+	x.s = Spec{Programs: x.ss[0:2:2], Subcommands: x.ss[2:3:3]}
+	x.r = rule{p: Pattern{Name: "k8s_delete_node", Level: Medium, Description: "Deletes a node object: its pods are evicted and rescheduled, and the node is gone from the cluster until its kubelet registers it again.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule198() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [3]Spec
+		l  [2]lazyRE
+		m  [3]matcher
+		mm [3]matcherMore
+		lp [2]*lazyRE
+		fv [2]FlagValue
+		ss [7]string
+	})
+	x.ss = [7]string{"kubectl", "oc", "delete", "-k", "--kustomize", "-R", "--recursive"}
+	x.fv[0] = FlagValue{Flag: "-f", Value: "(https?://.*|.*/|(.*/)?[^./]+|\\.)"}
+	x.fv[1] = FlagValue{Flag: "--filename", Value: "(https?://.*|.*/|(.*/)?[^./]+|\\.)"}
+	x.l[0] = lazyRE{expr: "(https?://.*|.*/|(.*/)?[^./]+|\\.)", anchored: true}
+	x.l[1] = lazyRE{expr: "(https?://.*|.*/|(.*/)?[^./]+|\\.)", anchored: true}
+	x.a[0] = Spec{FlagsAny: x.ss[3:7:7]}
+	x.a[1] = Spec{Values: x.fv[0:1:1]}
+	x.a[2] = Spec{Values: x.fv[1:2:2]}
+	x.s = Spec{Programs: x.ss[0:2:2], Subcommands: x.ss[2:3:3], Any: x.a[0:3:3]}
+	x.m[0] = matcher{}
+	x.lp[0] = &x.l[0]
+	x.mm[0] = matcherMore{values: x.lp[0:1:1]}
+	x.m[1] = matcher{more: &x.mm[0]}
+	x.lp[1] = &x.l[1]
+	x.mm[1] = matcherMore{values: x.lp[1:2:2]}
+	x.m[2] = matcher{more: &x.mm[1]}
+	x.mm[2] = matcherMore{any: x.m[0:3:3]}
+	x.r = rule{p: Pattern{Name: "k8s_delete_from_manifests", Level: High, Description: "Deletes every object a folder, a kustomization or a URL defines (kubectl delete -f DIR, -k DIR, -R, -f https://...): namespaces, volumes and CRDs included, whatever they are.", Match: &x.s}, m: matcher{more: &x.mm[2]}}
+	return &x.r
+}
+
+func makeRule199() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [2]Spec
+		l  [2]lazyRE
+		m  [2]matcher
+		mm [3]matcherMore
+		lp [2]*lazyRE
+		fv [2]FlagValue
+		ss [3]string
+	})
+	x.ss = [3]string{"kubectl", "oc", "delete"}
+	x.fv[0] = FlagValue{Flag: "-f", Value: ".*"}
+	x.fv[1] = FlagValue{Flag: "--filename", Value: ".*"}
+	x.l[0] = lazyRE{expr: ".*", anchored: true}
+	x.l[1] = lazyRE{expr: ".*", anchored: true}
+	x.a[0] = Spec{Values: x.fv[0:1:1]}
+	x.a[1] = Spec{Values: x.fv[1:2:2]}
+	x.s = Spec{Programs: x.ss[0:2:2], Subcommands: x.ss[2:3:3], Any: x.a[0:2:2]}
+	x.lp[0] = &x.l[0]
+	x.mm[0] = matcherMore{values: x.lp[0:1:1]}
+	x.m[0] = matcher{more: &x.mm[0]}
+	x.lp[1] = &x.l[1]
+	x.mm[1] = matcherMore{values: x.lp[1:2:2]}
+	x.m[1] = matcher{more: &x.mm[1]}
+	x.mm[2] = matcherMore{any: x.m[0:2:2]}
+	x.r = rule{p: Pattern{Name: "k8s_delete_manifest_file", Level: Medium, Description: "Deletes what a manifest file defines (kubectl delete -f FILE): what goes is not on the command line, and may be a namespace or a volume claim.", Match: &x.s}, m: matcher{more: &x.mm[2]}}
+	return &x.r
+}
+
+func makeRule200() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [2]Spec
+		l  [1]lazyRE
+		m  [2]matcher
+		mm [1]matcherMore
+		ss [4]string
+	})
+	x.ss = [4]string{"kubectl", "oc", "delete", "xargs"}
+	x.l[0] = lazyRE{expr: "\\$\\(.*|`.*", anchored: true, pre: "$(\x00`"}
+	x.a[0] = Spec{Wrappers: x.ss[3:4:4]}
+	x.a[1] = Spec{Operand: "\\$\\(.*|`.*"}
+	x.s = Spec{Programs: x.ss[0:2:2], Subcommands: x.ss[2:3:3], Any: x.a[0:2:2]}
+	x.m[0] = matcher{}
+	x.m[1] = matcher{operand: &x.l[0]}
+	x.mm[0] = matcherMore{any: x.m[0:2:2]}
+	x.r = rule{p: Pattern{Name: "k8s_delete_from_input", Level: High, Description: "kubectl delete of resources named at run time (fed by xargs, or a $(...) list): another command decides what is deleted, often every object it lists.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule201() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [8]string
+	})
+	x.ss = [8]string{"kubectl", "oc", "drain", "adm drain", "--force", "--delete-emptydir-data", "--delete-local-data", "--disable-eviction"}
+	x.s = Spec{Programs: x.ss[0:2:2], Subcommands: x.ss[2:4:4], FlagsAny: x.ss[4:8:8]}
+	x.r = rule{p: Pattern{Name: "k8s_drain_force", Level: High, Description: "kubectl drain with --force, --delete-emptydir-data or --disable-eviction deletes pods no controller recreates and the data of their emptyDir volumes, ignoring disruption budgets.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule202() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [4]string
+	})
+	x.ss = [4]string{"kubectl", "oc", "drain", "adm drain"}
+	x.s = Spec{Programs: x.ss[0:2:2], Subcommands: x.ss[2:4:4], MinOperands: 1}
+	x.r = rule{p: Pattern{Name: "k8s_drain", Level: Medium, Description: "kubectl drain evicts every pod from a node and cordons it: its workloads move or wait until it is uncordoned.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule203() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [3]Spec
+		l  [2]lazyRE
+		m  [3]matcher
+		mm [1]matcherMore
+		lp [1]*lazyRE
+		fv [1]FlagValue
+		ss [7]string
+	})
+	x.ss = [7]string{"kubectl", "oc", "scale", "--all", "-l", "--selector", "xargs"}
+	x.fv[0] = FlagValue{Flag: "--replicas", Value: "0+"}
+	x.l[0] = lazyRE{expr: "0+", anchored: true, pre: "0"}
+	x.l[1] = lazyRE{expr: "\\$\\(.*|`.*", anchored: true, pre: "$(\x00`"}
+	x.a[0] = Spec{FlagsAny: x.ss[3:6:6]}
+	x.a[1] = Spec{Operand: "\\$\\(.*|`.*"}
+	x.a[2] = Spec{Wrappers: x.ss[6:7:7]}
+	x.s = Spec{Programs: x.ss[0:2:2], Subcommands: x.ss[2:3:3], Values: x.fv[0:1:1], Any: x.a[0:3:3]}
+	x.lp[0] = &x.l[0]
+	x.m[0] = matcher{}
+	x.m[1] = matcher{operand: &x.l[1]}
+	x.m[2] = matcher{}
+	x.mm[0] = matcherMore{values: x.lp[0:1:1], any: x.m[0:3:3]}
+	x.r = rule{p: Pattern{Name: "k8s_scale_zero_many", Level: High, Description: "Scales every workload of a kind (--all), every one a selector picks, or every one another command lists to zero replicas: the services they run stop.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule204() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		l  [1]lazyRE
+		ss [4]string
+	})
+	x.ss = [4]string{"kubectl", "oc", "taint node", "--all"}
+	x.l[0] = lazyRE{expr: ".*:NoExecute", anchored: true}
+	x.s = Spec{Programs: x.ss[0:2:2], Subcommands: x.ss[2:3:3], FlagsAny: x.ss[3:4:4], Operand: ".*:NoExecute"}
+	x.r = rule{p: Pattern{Name: "k8s_taint_noexecute_all", Level: High, Description: "A NoExecute taint on every node evicts every pod that does not tolerate it, across the cluster.", Match: &x.s}, m: matcher{operand: &x.l[0]}}
+	return &x.r
+}
+
+func makeRule205() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		l  [1]lazyRE
+		mm [1]matcherMore
+		lp [1]*lazyRE
+		fv [1]FlagValue
+		ss [3]string
+	})
+	x.ss = [3]string{"kubectl", "oc", "scale"}
+	x.fv[0] = FlagValue{Flag: "--replicas", Value: "0+"}
+	x.l[0] = lazyRE{expr: "0+", anchored: true, pre: "0"}
+	x.s = Spec{Programs: x.ss[0:2:2], Subcommands: x.ss[2:3:3], Values: x.fv[0:1:1]}
+	x.lp[0] = &x.l[0]
+	x.mm[0] = matcherMore{values: x.lp[0:1:1]}
+	x.r = rule{p: Pattern{Name: "k8s_scale_zero", Level: Medium, Description: "Scales a workload to zero replicas: what it serves stops until it is scaled up again.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule206() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [5]string
+	})
+	x.ss = [5]string{"kubectl", "oc", "replace", "apply", "--force"}
+	x.s = Spec{Programs: x.ss[0:2:2], Subcommands: x.ss[2:4:4], FlagsAny: x.ss[4:5:5]}
+	x.r = rule{p: Pattern{Name: "k8s_replace_force", Level: Medium, Description: "kubectl replace --force (or apply --force) deletes the objects and creates them again: their pods restart and anything not in the file is lost.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule207() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [4]string
+	})
+	x.ss = [4]string{"kubectl", "oc", "apply", "--prune"}
+	x.s = Spec{Programs: x.ss[0:2:2], Subcommands: x.ss[2:3:3], FlagsAny: x.ss[3:4:4]}
+	x.r = rule{p: Pattern{Name: "k8s_apply_prune", Level: Medium, Description: "kubectl apply --prune deletes the objects the manifests no longer list (with --all, in every kind it knows).", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule208() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		l  [1]lazyRE
+		ss [3]string
+	})
+	x.ss = [3]string{"kubectl", "oc", "patch"}
+	x.l[0] = lazyRE{expr: ".*(finalizers|persistentVolumeReclaimPolicy\"? *: *\"?Delete).*", anchored: true}
+	x.s = Spec{Programs: x.ss[0:2:2], Subcommands: x.ss[2:3:3], Args: ".*(finalizers|persistentVolumeReclaimPolicy\"? *: *\"?Delete).*"}
+	x.r = rule{p: Pattern{Name: "k8s_patch_finalizers", Level: Medium, Description: "Patches away an object's finalizers (or sets a volume's reclaim policy to Delete): a stuck deletion goes through without the cleanup the finalizer guarded, or the disk is deleted with its claim.", Match: &x.s}, m: matcher{args: &x.l[0]}}
+	return &x.r
+}
+
+func makeRule209() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [2]Spec
+		m  [2]matcher
+		mm [1]matcherMore
+		ss [7]string
+	})
+	x.ss = [7]string{"helm", "helmfile", "helm", "uninstall", "helmfile", "destroy", "delete"}
+	x.a[0] = Spec{Programs: x.ss[2:3:3], Subcommands: x.ss[3:4:4]}
+	x.a[1] = Spec{Programs: x.ss[4:5:5], Subcommands: x.ss[5:7:7]}
+	x.s = Spec{Programs: x.ss[0:2:2], Any: x.a[0:2:2]}
+	x.m[0] = matcher{}
+	x.m[1] = matcher{}
+	x.mm[0] = matcherMore{any: x.m[0:2:2]}
+	x.r = rule{p: Pattern{Name: "k8s_helm_uninstall", Level: High, Description: "helm uninstall (delete) removes a release and every object its chart created (helmfile destroy every release of the file).", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule210() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [2]Spec
+		m  [2]matcher
+		mm [1]matcherMore
+		ss [7]string
+	})
+	x.ss = [7]string{"argocd", "flux", "argocd", "app delete", "appset delete", "flux", "uninstall"}
+	x.a[0] = Spec{Programs: x.ss[2:3:3], Subcommands: x.ss[3:5:5]}
+	x.a[1] = Spec{Programs: x.ss[5:6:6], Subcommands: x.ss[6:7:7]}
+	x.s = Spec{Programs: x.ss[0:2:2], Any: x.a[0:2:2]}
+	x.m[0] = matcher{}
+	x.m[1] = matcher{}
+	x.mm[0] = matcherMore{any: x.m[0:2:2]}
+	x.r = rule{p: Pattern{Name: "k8s_gitops_delete", Level: High, Description: "Deletes an Argo CD application (with its resources, by default) or uninstalls Flux from the cluster.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule211() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [3]string
+	})
+	x.ss = [3]string{"velero", "backup delete", "schedule delete"}
+	x.s = Spec{Programs: x.ss[0:1:1], Subcommands: x.ss[1:3:3]}
+	x.r = rule{p: Pattern{Name: "k8s_velero_delete", Level: High, Description: "Deletes cluster backups (velero backup delete): what they could restore is gone.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule212() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [4]Spec
+		l  [4]lazyRE
+		m  [4]matcher
+		mm [1]matcherMore
+		ss [10]string
+	})
+	x.ss = [10]string{"eksctl", "gcloud", "az", "doctl", "kops", "eksctl", "kops", "gcloud", "az", "doctl"}
+	x.l[0] = lazyRE{expr: "(.* )?delete (cluster|clusters)( .*)?", anchored: true}
+	x.l[1] = lazyRE{expr: "(.* )?container (clusters|cluster) delete( .*)?", anchored: true}
+	x.l[2] = lazyRE{expr: "(.* )?aks delete( .*)?", anchored: true}
+	x.l[3] = lazyRE{expr: "(.* )?(kubernetes|k8s|kube) (cluster|clusters|c) (delete|d|rm)( .*)?", anchored: true}
+	x.a[0] = Spec{Programs: x.ss[5:7:7], Args: "(.* )?delete (cluster|clusters)( .*)?"}
+	x.a[1] = Spec{Programs: x.ss[7:8:8], Args: "(.* )?container (clusters|cluster) delete( .*)?"}
+	x.a[2] = Spec{Programs: x.ss[8:9:9], Args: "(.* )?aks delete( .*)?"}
+	x.a[3] = Spec{Programs: x.ss[9:10:10], Args: "(.* )?(kubernetes|k8s|kube) (cluster|clusters|c) (delete|d|rm)( .*)?"}
+	x.s = Spec{Programs: x.ss[0:5:5], Any: x.a[0:4:4]}
+	x.m[0] = matcher{args: &x.l[0]}
+	x.m[1] = matcher{args: &x.l[1]}
+	x.m[2] = matcher{args: &x.l[2]}
+	x.m[3] = matcher{args: &x.l[3]}
+	x.mm[0] = matcherMore{any: x.m[0:4:4]}
+	x.r = rule{p: Pattern{Name: "k8s_cluster_delete", Level: High, Description: "Deletes a managed Kubernetes cluster (eksctl, gcloud container clusters, az aks, doctl kubernetes, kops): its nodes, workloads and volumes go with it.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule213() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [3]Spec
+		m  [3]matcher
+		mm [1]matcherMore
+		ss [15]string
+	})
+	x.ss = [15]string{"kind", "k3d", "minikube", "kind", "delete clusters", "--all", "-A", "k3d", "cluster delete", "--all", "-a", "minikube", "delete", "--all", "--purge"}
+	x.a[0] = Spec{Programs: x.ss[3:4:4], Subcommands: x.ss[4:5:5], FlagsAny: x.ss[5:7:7]}
+	x.a[1] = Spec{Programs: x.ss[7:8:8], Subcommands: x.ss[8:9:9], FlagsAny: x.ss[9:11:11]}
+	x.a[2] = Spec{Programs: x.ss[11:12:12], Subcommands: x.ss[12:13:13], FlagsAny: x.ss[13:15:15]}
+	x.s = Spec{Programs: x.ss[0:3:3], Any: x.a[0:3:3]}
+	x.m[0] = matcher{}
+	x.m[1] = matcher{}
+	x.m[2] = matcher{}
+	x.mm[0] = matcherMore{any: x.m[0:3:3]}
+	x.r = rule{p: Pattern{Name: "k8s_local_clusters_delete", Level: Medium, Description: "Deletes every local development cluster (kind delete clusters --all, k3d cluster delete --all, minikube delete --all): their workloads and volumes are gone.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule214() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [3]Spec
+		m  [3]matcher
+		mm [1]matcherMore
+		ss [10]string
+	})
+	x.ss = [10]string{"kind", "k3d", "minikube", "kind", "delete cluster", "delete clusters", "k3d", "cluster delete", "minikube", "delete"}
+	x.a[0] = Spec{Programs: x.ss[3:4:4], Subcommands: x.ss[4:6:6]}
+	x.a[1] = Spec{Programs: x.ss[6:7:7], Subcommands: x.ss[7:8:8]}
+	x.a[2] = Spec{Programs: x.ss[8:9:9], Subcommands: x.ss[9:10:10]}
+	x.s = Spec{Programs: x.ss[0:3:3], Any: x.a[0:3:3]}
+	x.m[0] = matcher{}
+	x.m[1] = matcher{}
+	x.m[2] = matcher{}
+	x.mm[0] = matcherMore{any: x.m[0:3:3]}
+	x.r = rule{p: Pattern{Name: "k8s_local_cluster_delete", Level: Low, Description: "Deletes a local development cluster (kind, k3d, minikube) and what runs in it.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule215() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [5]string
+	})
+	x.ss = [5]string{"kubectl", "oc", "config delete-context", "config delete-cluster", "config delete-user"}
+	x.s = Spec{Programs: x.ss[0:2:2], Subcommands: x.ss[2:5:5]}
+	x.r = rule{p: Pattern{Name: "k8s_kubeconfig_delete", Level: Low, Description: "Removes a context, cluster or user from the kubeconfig: the credentials in it may be the only copy.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule216() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [12]string
+	})
+	x.ss = [12]string{"kubectl", "oc", "helm", "helmfile", "eksctl", "gcloud", "az", "doctl", "kops", "velero", "argocd", "flux"}
+	x.s = Spec{Programs: x.ss[0:12:12], Check: "production_destroy"}
+	x.r = rule{p: Pattern{Name: "k8s_production_destroy", Level: Critical, Description: "Destroys a production cluster, namespace or release (the context, namespace, cluster or release is called prod, production or prd): the irrecoverable destruction of a production system.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule217() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		l  [1]lazyRE
+		ss [3]string
+	})
+	x.ss = [3]string{"rm", "unlink", "shred"}
+	x.l[0] = lazyRE{expr: "(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.(bash_history|zsh_history|zhistory|history|sh_history|ksh_history|python_history|mysql_history|psql_history|node_repl_history|sqlite_history|rediscli_history|lesshst|local/share/fish/fish_history)|\\$HISTFILE", anchored: true, pre: "$HISTFILE\x00$HOME/.bash_history\x00$HOME/.history\x00$HOME/.ksh_history\x00$HOME/.lesshst\x00$HOME/.local/share/fish/fish_his\x00$HOME/.mysql_history\x00$HOME/.node_repl_history\x00$HOME/.psql_history\x00$HOME/.python_history\x00$HOME/.rediscli_history\x00$HOME/.sh_history\x00$HOME/.sqlite_history\x00$HOME/.zhistory\x00$HOME/.zsh_history\x00/Users/\x00/home/\x00/root/.bash_history\x00/root/.history\x00/root/.ksh_history\x00/root/.lesshst\x00/root/.local/share/fish/fish_his\x00/root/.mysql_history\x00/root/.node_repl_history\x00/root/.psql_history\x00/root/.python_history\x00/root/.rediscli_history\x00/root/.sh_history\x00/root/.sqlite_history\x00/root/.zhistory\x00/root/.zsh_history\x00~/.bash_history\x00~/.history\x00~/.ksh_history\x00~/.lesshst\x00~/.local/share/fish/fish_history\x00~/.mysql_history\x00~/.node_repl_history\x00~/.psql_history\x00~/.python_history\x00~/.rediscli_history\x00~/.sh_history\x00~/.sqlite_history\x00~/.zhistory\x00~/.zsh_history"}
+	x.s = Spec{Programs: x.ss[0:3:3], Operand: "(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.(bash_history|zsh_history|zhistory|history|sh_history|ksh_history|python_history|mysql_history|psql_history|node_repl_history|sqlite_history|rediscli_history|lesshst|local/share/fish/fish_history)|\\$HISTFILE"}
+	x.r = rule{p: Pattern{Name: "history_file_deleted", Level: High, Description: "Deletes or shreds a shell's history file (~/.bash_history, ~/.zsh_history, fish_history, $HISTFILE): the record of the commands run in it is gone.", Match: &x.s}, m: matcher{operand: &x.l[0]}}
+	return &x.r
+}
+
+func makeRule218() *rule {
+	x := new(struct {
+		r rule
+		s Spec
+		l [1]lazyRE
+	})
+	x.l[0] = lazyRE{expr: "(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.(bash_history|zsh_history|zhistory|history|sh_history|ksh_history|python_history|mysql_history|psql_history|node_repl_history|sqlite_history|rediscli_history|lesshst|local/share/fish/fish_history)|\\$HISTFILE", anchored: true, pre: "$HISTFILE\x00$HOME/.bash_history\x00$HOME/.history\x00$HOME/.ksh_history\x00$HOME/.lesshst\x00$HOME/.local/share/fish/fish_his\x00$HOME/.mysql_history\x00$HOME/.node_repl_history\x00$HOME/.psql_history\x00$HOME/.python_history\x00$HOME/.rediscli_history\x00$HOME/.sh_history\x00$HOME/.sqlite_history\x00$HOME/.zhistory\x00$HOME/.zsh_history\x00/Users/\x00/home/\x00/root/.bash_history\x00/root/.history\x00/root/.ksh_history\x00/root/.lesshst\x00/root/.local/share/fish/fish_his\x00/root/.mysql_history\x00/root/.node_repl_history\x00/root/.psql_history\x00/root/.python_history\x00/root/.rediscli_history\x00/root/.sh_history\x00/root/.sqlite_history\x00/root/.zhistory\x00/root/.zsh_history\x00~/.bash_history\x00~/.history\x00~/.ksh_history\x00~/.lesshst\x00~/.local/share/fish/fish_history\x00~/.mysql_history\x00~/.node_repl_history\x00~/.psql_history\x00~/.python_history\x00~/.rediscli_history\x00~/.sh_history\x00~/.sqlite_history\x00~/.zhistory\x00~/.zsh_history"}
+	x.s = Spec{Writes: "(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.(bash_history|zsh_history|zhistory|history|sh_history|ksh_history|python_history|mysql_history|psql_history|node_repl_history|sqlite_history|rediscli_history|lesshst|local/share/fish/fish_history)|\\$HISTFILE"}
+	x.r = rule{p: Pattern{Name: "history_file_written", Level: High, Description: "Empties, edits, forges or redirects a shell's history file (> ~/.bash_history, sed -i on it, ln -sf /dev/null ~/.zsh_history): the record of the commands run in it is gone or no longer kept.", Match: &x.s}, m: matcher{writes: &x.l[0]}}
+	return &x.r
+}
+
+func makeRule219() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [1]string
+	})
+	x.ss = [1]string{"history"}
+	x.s = Spec{Programs: x.ss[0:1:1], Check: "history_cleared_to_file"}
+	x.r = rule{p: Pattern{Name: "history_wiped", Level: High, Description: "Clears the shell's history and writes the empty list over the history file (history -c with history -w): the commands run so far leave no trace.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule220() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [3]string
+	})
+	x.ss = [3]string{"history", "-c", "-d"}
+	x.s = Spec{Programs: x.ss[0:1:1], FlagsAny: x.ss[1:3:3]}
+	x.r = rule{p: Pattern{Name: "history_cleared", Level: Medium, Description: "Clears the current shell's history list or deletes entries from it (history -c, history -d): the file keeps what was saved before, the session's commands are gone.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule221() *rule {
+	x := new(struct {
+		r rule
+		s Spec
+	})
+	x.s = Spec{Check: "history_off"}
+	x.r = rule{p: Pattern{Name: "history_off", Level: Medium, Description: "Stops the shell from saving its history (unset HISTFILE, HISTFILE=/dev/null, HISTSIZE=0, set +o history): what is typed next leaves no trace.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule222() *rule {
+	x := new(struct {
+		r rule
+		s Spec
+	})
+	x.s = Spec{Check: "history_off_then_command"}
+	x.r = rule{p: Pattern{Name: "history_off_then_command", Level: High, Description: "Stops the shell from saving its history and then runs a command: the command is hidden from the history, the way an intruder covers tracks.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule223() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [3]Spec
+		l  [3]lazyRE
+		m  [3]matcher
+		mm [4]matcherMore
+		lp [3]*lazyRE
+		fv [3]FlagValue
+		ss [1]string
+	})
+	x.ss = [1]string{"journalctl"}
+	x.fv[0] = FlagValue{Flag: "--vacuum-time", Value: "[0-9]+ ?(s|sec|secs|second|seconds|m|min|mins|minute|minutes|h|hr|hrs|hour|hours|us|ms)?|1 ?(d|day)"}
+	x.fv[1] = FlagValue{Flag: "--vacuum-size", Value: "[0-9]+ ?[KkBb]?|[0-9]{1,2} ?[Mm]"}
+	x.fv[2] = FlagValue{Flag: "--vacuum-files", Value: "[0-2]"}
+	x.l[0] = lazyRE{expr: "[0-9]+ ?(s|sec|secs|second|seconds|m|min|mins|minute|minutes|h|hr|hrs|hour|hours|us|ms)?|1 ?(d|day)", anchored: true, pre: "0\x001\x002\x003\x004\x005\x006\x007\x008\x009"}
+	x.l[1] = lazyRE{expr: "[0-9]+ ?[KkBb]?|[0-9]{1,2} ?[Mm]", anchored: true, pre: "0\x001\x002\x003\x004\x005\x006\x007\x008\x009"}
+	x.l[2] = lazyRE{expr: "[0-2]", anchored: true, pre: "0\x001\x002"}
+	x.a[0] = Spec{Values: x.fv[0:1:1]}
+	x.a[1] = Spec{Values: x.fv[1:2:2]}
+	x.a[2] = Spec{Values: x.fv[2:3:3]}
+	x.s = Spec{Programs: x.ss[0:1:1], Any: x.a[0:3:3]}
+	x.lp[0] = &x.l[0]
+	x.mm[0] = matcherMore{values: x.lp[0:1:1]}
+	x.m[0] = matcher{more: &x.mm[0]}
+	x.lp[1] = &x.l[1]
+	x.mm[1] = matcherMore{values: x.lp[1:2:2]}
+	x.m[1] = matcher{more: &x.mm[1]}
+	x.lp[2] = &x.l[2]
+	x.mm[2] = matcherMore{values: x.lp[2:3:3]}
+	x.m[2] = matcher{more: &x.mm[2]}
+	x.mm[3] = matcherMore{any: x.m[0:3:3]}
+	x.r = rule{p: Pattern{Name: "journal_vacuum_all", Level: High, Description: "Vacuums the systemd journal down to almost nothing (--vacuum-time of seconds to a day, --vacuum-size under 100 MB, --vacuum-files of 1 or 2): the system's logs are deleted.", Match: &x.s}, m: matcher{more: &x.mm[3]}}
+	return &x.r
+}
+
+func makeRule224() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [4]string
+	})
+	x.ss = [4]string{"journalctl", "--vacuum-time", "--vacuum-size", "--vacuum-files"}
+	x.s = Spec{Programs: x.ss[0:1:1], FlagsAny: x.ss[1:4:4]}
+	x.r = rule{p: Pattern{Name: "journal_vacuum", Level: Medium, Description: "Vacuums the systemd journal (--vacuum-time, --vacuum-size, --vacuum-files): the older part of the system's logs is deleted.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule225() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [2]Spec
+		l  [2]lazyRE
+		m  [2]matcher
+		mm [1]matcherMore
+		ss [20]string
+	})
+	x.ss = [20]string{"rm", "unlink", "shred", "find", "rm", "unlink", "shred", "find", "-delete", "-exec=rm", "-execdir=rm", "-exec=truncate", "-execdir=truncate", "-exec=shred", "-execdir=shred", "-exec=unlink", "-exec=cp", "-exec=tee", "-exec=sh", "-exec=bash"}
+	x.l[0] = lazyRE{expr: "/var/log(/.*)?|/private/var/log(/.*)?|/var/audit(/.*)?|/run/log/journal(/.*)?|/var/run/utmp|/run/utmp|/var/adm/.+", anchored: true, pre: "/private/var/log\x00/run/log/journal\x00/run/utmp\x00/var/adm/\x00/var/audit\x00/var/log\x00/var/run/utmp"}
+	x.l[1] = lazyRE{expr: "/var/log(/.*)?|/private/var/log(/.*)?|/var/audit(/.*)?|/run/log/journal(/.*)?|/var/run/utmp|/run/utmp|/var/adm/.+", anchored: true, pre: "/private/var/log\x00/run/log/journal\x00/run/utmp\x00/var/adm/\x00/var/audit\x00/var/log\x00/var/run/utmp"}
+	x.a[0] = Spec{Programs: x.ss[4:7:7], Operand: "/var/log(/.*)?|/private/var/log(/.*)?|/var/audit(/.*)?|/run/log/journal(/.*)?|/var/run/utmp|/run/utmp|/var/adm/.+"}
+	x.a[1] = Spec{Programs: x.ss[7:8:8], FlagsAny: x.ss[8:20:20], Operand: "/var/log(/.*)?|/private/var/log(/.*)?|/var/audit(/.*)?|/run/log/journal(/.*)?|/var/run/utmp|/run/utmp|/var/adm/.+"}
+	x.s = Spec{Programs: x.ss[0:4:4], Any: x.a[0:2:2]}
+	x.m[0] = matcher{operand: &x.l[0]}
+	x.m[1] = matcher{operand: &x.l[1]}
+	x.mm[0] = matcherMore{any: x.m[0:2:2]}
+	x.r = rule{p: Pattern{Name: "log_file_deleted", Level: High, Description: "Deletes system logs or login records (/var/log/*, the journal, the audit log, wtmp, btmp, utmp), one by one or with find: what happened on the machine can no longer be read.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule226() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [5]Spec
+		l  [4]lazyRE
+		m  [5]matcher
+		mm [1]matcherMore
+		ss [10]string
+	})
+	x.ss = [10]string{"truncate", "sed", "gsed", "perl", "cp", "install", "mv", "dd", "ln", "dd"}
+	x.l[0] = lazyRE{expr: "/var/log(/.*)?|/private/var/log(/.*)?|/var/audit(/.*)?|/run/log/journal(/.*)?|/var/run/utmp|/run/utmp|/var/adm/.+", anchored: true, pre: "/private/var/log\x00/run/log/journal\x00/run/utmp\x00/var/adm/\x00/var/audit\x00/var/log\x00/var/run/utmp"}
+	x.l[1] = lazyRE{expr: "/dev/null", anchored: true, pre: "/dev/null"}
+	x.l[2] = lazyRE{expr: "(.* )?if=/dev/null( .*)?", anchored: true}
+	x.l[3] = lazyRE{expr: "/(private/)?var/log/(auth\\.log|secure|syslog|messages|kern\\.log|wtmp|btmp|lastlog|faillog|sudo\\.log|daemon\\.log|system\\.log|audit(/.*)?|journal(/.*)?|asl(/.*)?)([.-][0-9]+)?(\\.gz)?|/var/run/utmp|/run/utmp|/run/log/journal(/.*)?|/var/audit(/.*)?", anchored: true, pre: "/private/var/log/asl\x00/private/var/log/audit\x00/private/var/log/auth.log\x00/private/var/log/btmp\x00/private/var/log/daemon.log\x00/private/var/log/faillog\x00/private/var/log/journal\x00/private/var/log/kern.log\x00/private/var/log/lastlog\x00/private/var/log/messages\x00/private/var/log/secure\x00/private/var/log/sudo.log\x00/private/var/log/syslog\x00/private/var/log/system.log\x00/private/var/log/wtmp\x00/run/log/journal\x00/run/utmp\x00/var/audit\x00/var/log/asl\x00/var/log/audit\x00/var/log/auth.log\x00/var/log/btmp\x00/var/log/daemon.log\x00/var/log/faillog\x00/var/log/journal\x00/var/log/kern.log\x00/var/log/lastlog\x00/var/log/messages\x00/var/log/secure\x00/var/log/sudo.log\x00/var/log/syslog\x00/var/log/system.log\x00/var/log/wtmp\x00/var/run/utmp"}
+	x.a[0] = Spec{Check: "truncates"}
+	x.a[1] = Spec{Programs: x.ss[0:4:4]}
+	x.a[2] = Spec{Programs: x.ss[4:9:9], Operand: "/dev/null"}
+	x.a[3] = Spec{Programs: x.ss[9:10:10], Args: "(.* )?if=/dev/null( .*)?"}
+	x.a[4] = Spec{Writes: "/(private/)?var/log/(auth\\.log|secure|syslog|messages|kern\\.log|wtmp|btmp|lastlog|faillog|sudo\\.log|daemon\\.log|system\\.log|audit(/.*)?|journal(/.*)?|asl(/.*)?)([.-][0-9]+)?(\\.gz)?|/var/run/utmp|/run/utmp|/run/log/journal(/.*)?|/var/audit(/.*)?"}
+	x.s = Spec{Writes: "/var/log(/.*)?|/private/var/log(/.*)?|/var/audit(/.*)?|/run/log/journal(/.*)?|/var/run/utmp|/run/utmp|/var/adm/.+", Any: x.a[0:5:5]}
+	x.m[0] = matcher{}
+	x.m[1] = matcher{}
+	x.m[2] = matcher{operand: &x.l[1]}
+	x.m[3] = matcher{args: &x.l[2]}
+	x.m[4] = matcher{writes: &x.l[3]}
+	x.mm[0] = matcherMore{any: x.m[0:5:5]}
+	x.r = rule{p: Pattern{Name: "log_file_tampered", Level: High, Description: "Empties or edits a log file (truncate, : > FILE, cp /dev/null, sed -i on /var/log/*) or writes into the login records and security logs (wtmp, btmp, lastlog, auth.log, secure, the audit log): entries disappear or are forged.", Match: &x.s}, m: matcher{writes: &x.l[0], more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule227() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [3]string
+	})
+	x.ss = [3]string{"dmesg", "-C", "-c"}
+	x.s = Spec{Programs: x.ss[0:1:1], FlagsAny: x.ss[1:3:3]}
+	x.r = rule{p: Pattern{Name: "kernel_log_cleared", Level: Medium, Description: "Clears the kernel ring buffer (dmesg -C, dmesg -c): the kernel's recent messages are gone.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule228() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [4]Spec
+		l  [4]lazyRE
+		m  [4]matcher
+		mm [1]matcherMore
+		ss [20]string
+	})
+	x.ss = [20]string{"systemctl", "service", "launchctl", "pkill", "killall", "systemctl", "stop", "disable", "mask", "kill", "service", "launchctl", "unload", "bootout", "remove", "disable", "kill", "stop", "pkill", "killall"}
+	x.l[0] = lazyRE{expr: "(rsyslog|syslog|syslog-ng|systemd-journald|systemd-journald\\.socket|systemd-journald-dev-log\\.socket|journald|sysklogd|metalog|filebeat|fluentd|fluent-bit|td-agent|vector|promtail|nxlog|splunkd|splunkforwarder|auditbeat|winlogbeat|otelcol|otelcol-contrib|datadog-agent|telegraf)(\\.(service|socket))?", anchored: true, pre: "auditbeat\x00datadog-agent\x00filebeat\x00fluent-bit\x00fluentd\x00journald\x00metalog\x00nxlog\x00otelcol\x00promtail\x00rsyslog\x00splunkd\x00splunkforwarder\x00sysklogd\x00syslog\x00systemd-journald\x00td-agent\x00telegraf\x00vector\x00winlogbeat"}
+	x.l[1] = lazyRE{expr: "(rsyslog|syslog|syslog-ng|sysklogd|filebeat|fluentd|td-agent|splunkd|nxlog) (stop|force-stop)( .*)?", anchored: true, pre: "filebeat force-stop\x00filebeat stop\x00fluentd force-stop\x00fluentd stop\x00nxlog force-stop\x00nxlog stop\x00rsyslog force-stop\x00rsyslog stop\x00splunkd force-stop\x00splunkd stop\x00sysklogd force-stop\x00sysklogd stop\x00syslog force-stop\x00syslog stop\x00syslog-ng force-stop\x00syslog-ng stop\x00td-agent force-stop\x00td-agent stop"}
+	x.l[2] = lazyRE{expr: ".*(syslogd|com\\.apple\\.(syslogd|aslmanager|auditd)).*", anchored: true}
+	x.l[3] = lazyRE{expr: "(rsyslogd|syslogd|syslog-ng|systemd-journald|journald|filebeat|fluentd|fluent-bit)", anchored: true, pre: "filebeat\x00fluent-bit\x00fluentd\x00journald\x00rsyslogd\x00syslog-ng\x00syslogd\x00systemd-journald"}
+	x.a[0] = Spec{Programs: x.ss[5:6:6], Subcommands: x.ss[6:10:10], Operand: "(rsyslog|syslog|syslog-ng|systemd-journald|systemd-journald\\.socket|systemd-journald-dev-log\\.socket|journald|sysklogd|metalog|filebeat|fluentd|fluent-bit|td-agent|vector|promtail|nxlog|splunkd|splunkforwarder|auditbeat|winlogbeat|otelcol|otelcol-contrib|datadog-agent|telegraf)(\\.(service|socket))?"}
+	x.a[1] = Spec{Programs: x.ss[10:11:11], Args: "(rsyslog|syslog|syslog-ng|sysklogd|filebeat|fluentd|td-agent|splunkd|nxlog) (stop|force-stop)( .*)?"}
+	x.a[2] = Spec{Programs: x.ss[11:12:12], Subcommands: x.ss[12:18:18], Operand: ".*(syslogd|com\\.apple\\.(syslogd|aslmanager|auditd)).*"}
+	x.a[3] = Spec{Programs: x.ss[18:20:20], Operand: "(rsyslogd|syslogd|syslog-ng|systemd-journald|journald|filebeat|fluentd|fluent-bit)"}
+	x.s = Spec{Programs: x.ss[0:5:5], Any: x.a[0:4:4]}
+	x.m[0] = matcher{operand: &x.l[0]}
+	x.m[1] = matcher{args: &x.l[1]}
+	x.m[2] = matcher{operand: &x.l[2]}
+	x.m[3] = matcher{operand: &x.l[3]}
+	x.mm[0] = matcherMore{any: x.m[0:4:4]}
+	x.r = rule{p: Pattern{Name: "logging_service_stop", Level: High, Description: "Stops, disables or masks the system's logging (rsyslog, syslog-ng, systemd-journald, log shippers): what happens next is not recorded.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule229() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [3]Spec
+		m  [3]matcher
+		mm [1]matcherMore
+		ss [19]string
+	})
+	x.ss = [19]string{"aws", "gcloud", "az", "aws", "cloudtrail stop-logging", "cloudtrail delete-trail", "logs delete-log-group", "logs delete-log-stream", "logs delete-retention-policy", "guardduty delete-detector", "config delete-configuration-recorder", "config stop-configuration-recorder", "gcloud", "logging sinks delete", "logging logs delete", "logging buckets delete", "az", "monitor diagnostic-settings delete", "monitor log-analytics workspace delete"}
+	x.a[0] = Spec{Programs: x.ss[3:4:4], Subcommands: x.ss[4:12:12]}
+	x.a[1] = Spec{Programs: x.ss[12:13:13], Subcommands: x.ss[13:16:16]}
+	x.a[2] = Spec{Programs: x.ss[16:17:17], Subcommands: x.ss[17:19:19]}
+	x.s = Spec{Programs: x.ss[0:3:3], Any: x.a[0:3:3]}
+	x.m[0] = matcher{}
+	x.m[1] = matcher{}
+	x.m[2] = matcher{}
+	x.mm[0] = matcherMore{any: x.m[0:3:3]}
+	x.r = rule{p: Pattern{Name: "cloud_audit_log_off", Level: High, Description: "Stops or deletes a cloud audit trail or log store (aws cloudtrail stop-logging/delete-trail, aws logs delete-log-group, gcloud logging sinks/logs delete, az monitor diagnostic-settings delete): what happens in the account is no longer recorded, or its record is gone.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule230() *rule {
+	x := new(struct {
+		r rule
+		s Spec
+		l [1]lazyRE
+	})
+	x.l[0] = lazyRE{expr: "(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|profile|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|mkshrc|cshrc|tcshrc|login|xprofile|xinitrc|xsession|xsessionrc|pam_environment)|(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.config/(fish/(config\\.fish|conf\\.d(/.*)?)|environment\\.d(/.*)?)|\\$ZDOTDIR/\\.z[a-z]+|/etc/(profile|profile\\.d(/.*)?|bash\\.bashrc|bashrc|zshrc|zsh/z[a-z]+|zprofile|zshenv|zlogin|environment|csh\\.cshrc|csh\\.login|fish/(config\\.fish|conf\\.d(/.*)?)|X11/Xsession\\.d(/.*)?)", anchored: true, pre: "$HOME/.\x00$ZDOTDIR/.z\x00/Users/\x00/etc/X11/Xsession.d\x00/etc/bash.bashrc\x00/etc/bashrc\x00/etc/csh.cshrc\x00/etc/csh.login\x00/etc/environment\x00/etc/fish/conf.d\x00/etc/fish/config.fish\x00/etc/profile\x00/etc/zlogin\x00/etc/zprofile\x00/etc/zsh/z\x00/etc/zshenv\x00/etc/zshrc\x00/home/\x00/root/.\x00~/."}
+	x.s = Spec{Writes: "(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|profile|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|mkshrc|cshrc|tcshrc|login|xprofile|xinitrc|xsession|xsessionrc|pam_environment)|(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.config/(fish/(config\\.fish|conf\\.d(/.*)?)|environment\\.d(/.*)?)|\\$ZDOTDIR/\\.z[a-z]+|/etc/(profile|profile\\.d(/.*)?|bash\\.bashrc|bashrc|zshrc|zsh/z[a-z]+|zprofile|zshenv|zlogin|environment|csh\\.cshrc|csh\\.login|fish/(config\\.fish|conf\\.d(/.*)?)|X11/Xsession\\.d(/.*)?)"}
+	x.r = rule{p: Pattern{Name: "write_shell_startup", Level: High, Description: "Writes or appends to a shell startup file (~/.bashrc, ~/.zshrc, ~/.profile, ~/.config/fish/config.fish, /etc/profile.d/*, /etc/bash.bashrc, /etc/environment): what it adds runs in every new shell or login from now on.", Match: &x.s}, m: matcher{writes: &x.l[0]}}
+	return &x.r
+}
+
+func makeRule231() *rule {
+	x := new(struct {
+		r rule
+		s Spec
+		l [1]lazyRE
+	})
+	x.l[0] = lazyRE{expr: "/etc/(passwd|shadow|group|gshadow|sudoers|sudoers\\.d(/.*)?|pam\\.d(/.*)?|security/(access\\.conf|pam_env\\.conf))|(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.ssh/authorized_keys2?|/etc/ssh/authorized_keys(/.*)?", anchored: true, pre: "$HOME/.ssh/authorized_keys\x00/Users/\x00/etc/group\x00/etc/gshadow\x00/etc/pam.d\x00/etc/passwd\x00/etc/security/access.conf\x00/etc/security/pam_env.conf\x00/etc/shadow\x00/etc/ssh/authorized_keys\x00/etc/sudoers\x00/home/\x00/root/.ssh/authorized_keys\x00~/.ssh/authorized_keys"}
+	x.s = Spec{Writes: "/etc/(passwd|shadow|group|gshadow|sudoers|sudoers\\.d(/.*)?|pam\\.d(/.*)?|security/(access\\.conf|pam_env\\.conf))|(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.ssh/authorized_keys2?|/etc/ssh/authorized_keys(/.*)?"}
+	x.r = rule{p: Pattern{Name: "write_auth_file", Level: High, Description: "Overwrites or appends to a file that controls who can log in or become root (/etc/passwd, /etc/shadow, /etc/sudoers, /etc/sudoers.d/*, /etc/pam.d/*, authorized_keys).", Match: &x.s}, m: matcher{writes: &x.l[0]}}
+	return &x.r
+}
+
+func makeRule232() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [3]string
+	})
+	x.ss = [3]string{"visudo", "-c", "--check"}
+	x.s = Spec{Programs: x.ss[0:1:1], FlagsNone: x.ss[1:3:3], Check: "stdin_fed"}
+	x.r = rule{p: Pattern{Name: "visudo_scripted", Level: High, Description: "Feeds visudo its edit from a pipe or a file (EDITOR='tee -a' visudo): a sudoers rule is added without anyone reading it.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule233() *rule {
+	x := new(struct {
+		r rule
+		s Spec
+		l [1]lazyRE
+	})
+	x.l[0] = lazyRE{expr: "/etc/ld\\.so\\.preload|/etc/ld\\.so\\.conf(\\.d(/.*)?)?", anchored: true, pre: "/etc/ld.so.conf\x00/etc/ld.so.preload"}
+	x.s = Spec{Writes: "/etc/ld\\.so\\.preload|/etc/ld\\.so\\.conf(\\.d(/.*)?)?"}
+	x.r = rule{p: Pattern{Name: "write_preload", Level: High, Description: "Writes /etc/ld.so.preload or the loader's search path: the named library is loaded into every program the system starts, root's included.", Match: &x.s}, m: matcher{writes: &x.l[0]}}
+	return &x.r
+}
+
+func makeRule234() *rule {
+	x := new(struct {
+		r rule
+		s Spec
+		l [1]lazyRE
+	})
+	x.l[0] = lazyRE{expr: "/etc/(crontab|anacrontab|cron\\.(d|hourly|daily|weekly|monthly)(/.*)?|cron\\.allow)|/var/spool/cron(/.*)?|/usr/lib/cron/tabs(/.*)?|/var/at/tabs(/.*)?", anchored: true, pre: "/etc/anacrontab\x00/etc/cron.allow\x00/etc/cron.d\x00/etc/cron.hourly\x00/etc/cron.monthly\x00/etc/cron.weekly\x00/etc/crontab\x00/usr/lib/cron/tabs\x00/var/at/tabs\x00/var/spool/cron"}
+	x.s = Spec{Writes: "/etc/(crontab|anacrontab|cron\\.(d|hourly|daily|weekly|monthly)(/.*)?|cron\\.allow)|/var/spool/cron(/.*)?|/usr/lib/cron/tabs(/.*)?|/var/at/tabs(/.*)?"}
+	x.r = rule{p: Pattern{Name: "write_cron", Level: High, Description: "Writes a system cron file or a user's crontab file directly (/etc/crontab, /etc/cron.d/*, /etc/cron.hourly/*, /var/spool/cron/*): its commands run on a schedule from now on.", Match: &x.s}, m: matcher{writes: &x.l[0]}}
+	return &x.r
+}
+
+func makeRule235() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [2]Spec
+		m  [2]matcher
+		mm [1]matcherMore
+		ss [5]string
+	})
+	x.ss = [5]string{"crontab", "-l", "-e", "-r", "--help"}
+	x.a[0] = Spec{MinOperands: 1}
+	x.a[1] = Spec{Check: "stdin_fed"}
+	x.s = Spec{Programs: x.ss[0:1:1], FlagsNone: x.ss[1:5:5], Any: x.a[0:2:2]}
+	x.m[0] = matcher{}
+	x.m[1] = matcher{}
+	x.mm[0] = matcherMore{any: x.m[0:2:2]}
+	x.r = rule{p: Pattern{Name: "crontab_install", Level: High, Description: "Installs a crontab from a file or from input (crontab FILE, ... | crontab -): it replaces the user's scheduled jobs, and its commands run on a schedule from now on.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule236() *rule {
+	x := new(struct {
+		r rule
+		s Spec
+		l [1]lazyRE
+	})
+	x.l[0] = lazyRE{expr: "/etc/systemd/(system|user)(/.*)?|/(usr/)?lib/systemd/(system|user)(/.*)?|/run/systemd/system(/.*)?|(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.config/systemd/user(/.*)?|(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.local/share/systemd/user(/.*)?|/etc/(init\\.d|rc\\.d|init|rc[0-6S]\\.d)(/.*)?|/etc/rc\\.local|/etc/inittab", anchored: true, pre: "$HOME/.config/systemd/user\x00$HOME/.local/share/systemd/user\x00/Users/\x00/etc/init\x00/etc/rc.d\x00/etc/rc.local\x00/etc/rc0.d\x00/etc/rc1.d\x00/etc/rc2.d\x00/etc/rc3.d\x00/etc/rc4.d\x00/etc/rc5.d\x00/etc/rc6.d\x00/etc/rcS.d\x00/etc/systemd/system\x00/etc/systemd/user\x00/home/\x00/lib/systemd/system\x00/lib/systemd/user\x00/root/.config/systemd/user\x00/root/.local/share/systemd/user\x00/run/systemd/system\x00/usr/lib/systemd/system\x00/usr/lib/systemd/user\x00~/.config/systemd/user\x00~/.local/share/systemd/user"}
+	x.s = Spec{Writes: "/etc/systemd/(system|user)(/.*)?|/(usr/)?lib/systemd/(system|user)(/.*)?|/run/systemd/system(/.*)?|(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.config/systemd/user(/.*)?|(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.local/share/systemd/user(/.*)?|/etc/(init\\.d|rc\\.d|init|rc[0-6S]\\.d)(/.*)?|/etc/rc\\.local|/etc/inittab"}
+	x.r = rule{p: Pattern{Name: "write_boot_service", Level: High, Description: "Writes a systemd unit, an init script or /etc/rc.local: what it names starts at every boot (or login, for user units) from now on.", Match: &x.s}, m: matcher{writes: &x.l[0]}}
+	return &x.r
+}
+
+func makeRule237() *rule {
+	x := new(struct {
+		r rule
+		s Spec
+		l [1]lazyRE
+	})
+	x.l[0] = lazyRE{expr: "(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.config/autostart(/.*)?|/etc/xdg/autostart(/.*)?|/etc/update-motd\\.d(/.*)?|/etc/udev/rules\\.d(/.*)?|/etc/apt/apt\\.conf\\.d(/.*)?|/etc/network/if-(up|pre-up|down|post-down)\\.d(/.*)?|/etc/NetworkManager/dispatcher\\.d(/.*)?|/etc/dhcp/dhclient-(enter|exit)-hooks\\.d(/.*)?|/etc/ssh/sshrc|(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.ssh/rc", anchored: true, pre: "$HOME/.config/autostart\x00$HOME/.ssh/rc\x00/Users/\x00/etc/NetworkManager/dispatcher.d\x00/etc/apt/apt.conf.d\x00/etc/dhcp/dhclient-enter-hooks.d\x00/etc/dhcp/dhclient-exit-hooks.d\x00/etc/network/if-down.d\x00/etc/network/if-post-down.d\x00/etc/network/if-pre-up.d\x00/etc/network/if-up.d\x00/etc/ssh/sshrc\x00/etc/udev/rules.d\x00/etc/update-motd.d\x00/etc/xdg/autostart\x00/home/\x00/root/.config/autostart\x00/root/.ssh/rc\x00~/.config/autostart\x00~/.ssh/rc"}
+	x.s = Spec{Writes: "(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.config/autostart(/.*)?|/etc/xdg/autostart(/.*)?|/etc/update-motd\\.d(/.*)?|/etc/udev/rules\\.d(/.*)?|/etc/apt/apt\\.conf\\.d(/.*)?|/etc/network/if-(up|pre-up|down|post-down)\\.d(/.*)?|/etc/NetworkManager/dispatcher\\.d(/.*)?|/etc/dhcp/dhclient-(enter|exit)-hooks\\.d(/.*)?|/etc/ssh/sshrc|(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.ssh/rc"}
+	x.r = rule{p: Pattern{Name: "write_autostart", Level: High, Description: "Writes a file that makes the system run a command by itself: desktop autostart entries, login messages (update-motd.d), udev rules, apt hooks, network hooks, ~/.ssh/rc.", Match: &x.s}, m: matcher{writes: &x.l[0]}}
+	return &x.r
+}
+
+func makeRule238() *rule {
+	x := new(struct {
+		r rule
+		s Spec
+		l [1]lazyRE
+	})
+	x.l[0] = lazyRE{expr: "(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/Library/(LaunchAgents|LaunchDaemons)(/.*)?|/Library/(LaunchAgents|LaunchDaemons|StartupItems)(/.*)?|/System/Library/(LaunchAgents|LaunchDaemons)(/.*)?", anchored: true, pre: "$HOME/Library/LaunchAgents\x00$HOME/Library/LaunchDaemons\x00/Library/LaunchAgents\x00/Library/LaunchDaemons\x00/Library/StartupItems\x00/System/Library/LaunchAgents\x00/System/Library/LaunchDaemons\x00/Users/\x00/home/\x00/root/Library/LaunchAgents\x00/root/Library/LaunchDaemons\x00~/Library/LaunchAgents\x00~/Library/LaunchDaemons"}
+	x.s = Spec{Writes: "(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/Library/(LaunchAgents|LaunchDaemons)(/.*)?|/Library/(LaunchAgents|LaunchDaemons|StartupItems)(/.*)?|/System/Library/(LaunchAgents|LaunchDaemons)(/.*)?"}
+	x.r = rule{p: Pattern{Name: "write_launchd_plist", Level: High, Description: "Writes a launchd agent or daemon (~/Library/LaunchAgents, /Library/LaunchDaemons): macOS starts what it names at every login or boot from now on.", Match: &x.s}, m: matcher{writes: &x.l[0]}}
+	return &x.r
+}
+
+func makeRule239() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		l  [1]lazyRE
+		ss [4]string
+	})
+	x.ss = [4]string{"systemctl", "enable", "reenable", "link"}
+	x.l[0] = lazyRE{expr: "(docker|containerd|podman|nginx|apache2|httpd|caddy|haproxy|traefik|postgresql|postgresql@[^ ]*|mysql|mysqld|mariadb|mongod|mongodb|redis|redis-server|memcached|rabbitmq-server|elasticsearch|kibana|grafana-server|prometheus|prometheus-node-exporter|node_exporter|ssh|sshd|cron|crond|cronie|atd|chrony|chronyd|ntp|ntpd|systemd-[a-z-]+|NetworkManager|ufw|firewalld|nftables|netfilter-persistent|fail2ban|auditd|apparmor|rsyslog|syslog-ng|snapd|libvirtd|virtqemud|qemu-guest-agent|cloud-init|kubelet|k3s|k3s-agent|rke2-server|rke2-agent|tailscaled|zerotier-one|wg-quick@[^ ]*|openvpn|openvpn@[^ ]*|openvpn-server@[^ ]*|cups|bluetooth|avahi-daemon|gdm|gdm3|lightdm|sddm|fstrim|logrotate|apt-daily|apt-daily-upgrade|unattended-upgrades|dnf-automatic|php[0-9.]*-fpm|supervisor|supervisord|jenkins|gitlab-runner|gitea|nomad|consul|vault|minio|smbd|nmbd|nfs-server|rpcbind|postfix|dovecot|exim4|named|bind9|dnsmasq|unbound|squid|varnish|syncthing|syncthing@[^ ]*|getty@[^ ]*|serial-getty@[^ ]*|zfs-[a-z-]+|zfs|mdmonitor|lvm2-[a-z-]+|multipathd|smartd|smartmontools|irqbalance|tuned|thermald|acpid|upower|polkit|dbus|pipewire|pipewire-pulse|wireplumber|pulseaudio|ollama|cockpit|earlyoom|power-profiles-daemon|tlp|mosquitto|influxdb|telegraf|loki|promtail|filebeat|metricbeat|fluent-bit|td-agent|zabbix-agent|zabbix-agent2|netdata|cadvisor|sysstat|rngd|haveged|ipsec|strongswan|xrdp|vncserver@[^ ]*|multi-user|graphical|default|network-online|podman-restart|podman-auto-update)(\\.(service|socket|timer|target|path|mount))?", anchored: true}
+	x.s = Spec{Programs: x.ss[0:1:1], Subcommands: x.ss[1:4:4], MinOperands: 1, OperandNone: "(docker|containerd|podman|nginx|apache2|httpd|caddy|haproxy|traefik|postgresql|postgresql@[^ ]*|mysql|mysqld|mariadb|mongod|mongodb|redis|redis-server|memcached|rabbitmq-server|elasticsearch|kibana|grafana-server|prometheus|prometheus-node-exporter|node_exporter|ssh|sshd|cron|crond|cronie|atd|chrony|chronyd|ntp|ntpd|systemd-[a-z-]+|NetworkManager|ufw|firewalld|nftables|netfilter-persistent|fail2ban|auditd|apparmor|rsyslog|syslog-ng|snapd|libvirtd|virtqemud|qemu-guest-agent|cloud-init|kubelet|k3s|k3s-agent|rke2-server|rke2-agent|tailscaled|zerotier-one|wg-quick@[^ ]*|openvpn|openvpn@[^ ]*|openvpn-server@[^ ]*|cups|bluetooth|avahi-daemon|gdm|gdm3|lightdm|sddm|fstrim|logrotate|apt-daily|apt-daily-upgrade|unattended-upgrades|dnf-automatic|php[0-9.]*-fpm|supervisor|supervisord|jenkins|gitlab-runner|gitea|nomad|consul|vault|minio|smbd|nmbd|nfs-server|rpcbind|postfix|dovecot|exim4|named|bind9|dnsmasq|unbound|squid|varnish|syncthing|syncthing@[^ ]*|getty@[^ ]*|serial-getty@[^ ]*|zfs-[a-z-]+|zfs|mdmonitor|lvm2-[a-z-]+|multipathd|smartd|smartmontools|irqbalance|tuned|thermald|acpid|upower|polkit|dbus|pipewire|pipewire-pulse|wireplumber|pulseaudio|ollama|cockpit|earlyoom|power-profiles-daemon|tlp|mosquitto|influxdb|telegraf|loki|promtail|filebeat|metricbeat|fluent-bit|td-agent|zabbix-agent|zabbix-agent2|netdata|cadvisor|sysstat|rngd|haveged|ipsec|strongswan|xrdp|vncserver@[^ ]*|multi-user|graphical|default|network-online|podman-restart|podman-auto-update)(\\.(service|socket|timer|target|path|mount))?"}
+	x.r = rule{p: Pattern{Name: "systemctl_enable_unit", Level: High, Description: "Enables or links a systemd unit that is not a well-known package's service (systemctl enable, reenable, link): it starts at every boot or login from now on.", Match: &x.s}, m: matcher{operandNone: &x.l[0]}}
+	return &x.r
+}
+
+func makeRule240() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		l  [1]lazyRE
+		ss [5]string
+	})
+	x.ss = [5]string{"launchctl", "load", "bootstrap", "enable", "submit"}
+	x.l[0] = lazyRE{expr: ".*/homebrew\\.mxcl\\.[^/]+\\.plist|gui/[0-9]+/homebrew\\.mxcl\\..*", anchored: true}
+	x.s = Spec{Programs: x.ss[0:1:1], Subcommands: x.ss[1:5:5], OperandNone: ".*/homebrew\\.mxcl\\.[^/]+\\.plist|gui/[0-9]+/homebrew\\.mxcl\\..*"}
+	x.r = rule{p: Pattern{Name: "launchctl_load", Level: High, Description: "Loads, bootstraps or submits a launchd job (launchctl load -w, bootstrap, enable, submit): macOS runs it now and at every login or boot.", Match: &x.s}, m: matcher{operandNone: &x.l[0]}}
+	return &x.r
+}
+
+func makeRule241() *rule {
+	x := new(struct {
+		r rule
+		s Spec
+		l [1]lazyRE
+	})
+	x.l[0] = lazyRE{expr: "[^ ]+/\\.git/hooks(/.*)?|[^ ]+\\.git/hooks(/.*)?", anchored: true}
+	x.s = Spec{Writes: "[^ ]+/\\.git/hooks(/.*)?|[^ ]+\\.git/hooks(/.*)?"}
+	x.r = rule{p: Pattern{Name: "git_hooks_other_repo", Level: High, Description: "Writes a git hook into another repository (../other/.git/hooks/*, ~/src/x/.git/hooks/*, a bare repository's hooks): the code runs the next time anyone commits, checks out, pushes or receives there.", Match: &x.s}, m: matcher{writes: &x.l[0]}}
+	return &x.r
+}
+
+func makeRule242() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		l  [2]lazyRE
+		ss [12]string
+	})
+	x.ss = [12]string{"git", "config", "--global", "--system", "--get", "--get-all", "--get-regexp", "--unset", "--unset-all", "-l", "--list", "--remove-section"}
+	x.l[0] = lazyRE{expr: "(?i)(core\\.hookspath|init\\.templatedir|core\\.fsmonitor)", anchored: true}
+	x.l[1] = lazyRE{expr: "(?i)false|true|no|0|get|unset|list", anchored: true}
+	x.s = Spec{Programs: x.ss[0:1:1], Subcommands: x.ss[1:2:2], FlagsAny: x.ss[2:4:4], FlagsNone: x.ss[4:12:12], Operand: "(?i)(core\\.hookspath|init\\.templatedir|core\\.fsmonitor)", OperandNone: "(?i)false|true|no|0|get|unset|list"}
+	x.r = rule{p: Pattern{Name: "git_global_hooks", Level: High, Description: "Points every repository of the user or the system at one hooks or template directory, or a file-system monitor (git config --global core.hooksPath, init.templateDir, core.fsmonitor): its programs run in every repository from now on.", Match: &x.s}, m: matcher{operand: &x.l[0], operandNone: &x.l[1]}}
+	return &x.r
+}
+
+func makeRule243() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [1]Spec
+		l  [2]lazyRE
+		m  [1]matcher
+		mm [1]matcherMore
+		ss [11]string
+	})
+	x.ss = [11]string{"git", "config", "--global", "--system", "--get", "--get-all", "--get-regexp", "--unset", "--unset-all", "-l", "--list"}
+	x.l[0] = lazyRE{expr: "(?i)(core\\.(pager|editor|sshcommand|askpass)|sequence\\.editor|diff\\.external|alias\\..+|filter\\..+\\.(clean|smudge|process)|gpg\\.program|gpg\\..+\\.program|credential\\.helper|pager\\..+|interactive\\.difffilter|web\\.browser|merge\\..+\\.driver|diff\\..+\\.textconv)", anchored: true}
+	x.l[1] = lazyRE{expr: "!.*|.*(sh -c|bash -c|curl |wget |nc |\\| *(ba)?sh|;|&&|\\$\\(|`|/tmp/|/var/tmp/|/dev/shm/|/dev/tcp/).*", anchored: true}
+	x.a[0] = Spec{Operand: "!.*|.*(sh -c|bash -c|curl |wget |nc |\\| *(ba)?sh|;|&&|\\$\\(|`|/tmp/|/var/tmp/|/dev/shm/|/dev/tcp/).*"}
+	x.s = Spec{Programs: x.ss[0:1:1], Subcommands: x.ss[1:2:2], FlagsAny: x.ss[2:4:4], FlagsNone: x.ss[4:11:11], Operand: "(?i)(core\\.(pager|editor|sshcommand|askpass)|sequence\\.editor|diff\\.external|alias\\..+|filter\\..+\\.(clean|smudge|process)|gpg\\.program|gpg\\..+\\.program|credential\\.helper|pager\\..+|interactive\\.difffilter|web\\.browser|merge\\..+\\.driver|diff\\..+\\.textconv)", Any: x.a[0:1:1]}
+	x.m[0] = matcher{operand: &x.l[1]}
+	x.mm[0] = matcherMore{any: x.m[0:1:1]}
+	x.r = rule{p: Pattern{Name: "git_global_exec", Level: High, Description: "Sets a command line that git runs (core.pager, core.editor, core.sshCommand, diff.external, an alias with !, a filter, gpg.program, credential.helper) for every repository, to one that runs a shell, a download or a program from a temporary directory.", Match: &x.s}, m: matcher{operand: &x.l[0], more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule244() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [2]Spec
+		l  [3]lazyRE
+		m  [2]matcher
+		mm [1]matcherMore
+		ss [2]string
+	})
+	x.ss = [2]string{"echo", "printf"}
+	x.l[0] = lazyRE{expr: "(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.ssh/config|/etc/ssh/ssh_config(\\.d(/.*)?)?", anchored: true, pre: "$HOME/.ssh/config\x00/Users/\x00/etc/ssh/ssh_config\x00/home/\x00/root/.ssh/config\x00~/.ssh/config"}
+	x.l[1] = lazyRE{expr: "(?is).*(proxycommand|localcommand|knownhostscommand|match +(.* )?exec).*", anchored: true}
+	x.l[2] = lazyRE{expr: "(?is).*(proxycommand|localcommand|knownhostscommand|match +(.* )?exec).*", anchored: true}
+	x.a[0] = Spec{Programs: x.ss[0:2:2], Args: "(?is).*(proxycommand|localcommand|knownhostscommand|match +(.* )?exec).*"}
+	x.a[1] = Spec{Stdin: "(?is).*(proxycommand|localcommand|knownhostscommand|match +(.* )?exec).*"}
+	x.s = Spec{Writes: "(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.ssh/config|/etc/ssh/ssh_config(\\.d(/.*)?)?", Any: x.a[0:2:2]}
+	x.m[0] = matcher{args: &x.l[1]}
+	x.m[1] = matcher{stdin: &x.l[2]}
+	x.mm[0] = matcherMore{any: x.m[0:2:2]}
+	x.r = rule{p: Pattern{Name: "ssh_config_command", Level: High, Description: "Adds a command to the ssh client's configuration (ProxyCommand, LocalCommand, KnownHostsCommand, Match exec): it runs at every ssh connection from now on.", Match: &x.s}, m: matcher{writes: &x.l[0], more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule245() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		l  [1]lazyRE
+		mm [1]matcherMore
+		lp [1]*lazyRE
+		fv [1]FlagValue
+		ss [3]string
+	})
+	x.ss = [3]string{"useradd", "usermod", "adduser"}
+	x.fv[0] = FlagValue{Flag: "-u", Value: "0+"}
+	x.l[0] = lazyRE{expr: "0+", anchored: true, pre: "0"}
+	x.s = Spec{Programs: x.ss[0:3:3], Values: x.fv[0:1:1]}
+	x.lp[0] = &x.l[0]
+	x.mm[0] = matcherMore{values: x.lp[0:1:1]}
+	x.r = rule{p: Pattern{Name: "uid_zero_account", Level: High, Description: "Creates or changes an account to have user id 0 (useradd -o -u 0, usermod -u 0 -o): a second root that logs in with its own password.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule246() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [4]Spec
+		l  [4]lazyRE
+		m  [4]matcher
+		mm [2]matcherMore
+		lp [1]*lazyRE
+		fv [1]FlagValue
+		ss [14]string
+	})
+	x.ss = [14]string{"useradd", "usermod", "gpasswd", "adduser", "dseditgroup", "addgroup", "useradd", "usermod", "gpasswd", "-a", "-M", "adduser", "addgroup", "dseditgroup"}
+	x.fv[0] = FlagValue{Flag: "-G", Value: "(.*,)?(sudo|wheel|admin|root)(,.*)?"}
+	x.l[0] = lazyRE{expr: "(.*,)?(sudo|wheel|admin|root)(,.*)?", anchored: true}
+	x.l[1] = lazyRE{expr: "sudo|wheel|admin|root", anchored: true, pre: "admin\x00root\x00sudo\x00wheel"}
+	x.l[2] = lazyRE{expr: "sudo|wheel|admin|root", anchored: true, pre: "admin\x00root\x00sudo\x00wheel"}
+	x.l[3] = lazyRE{expr: "(.* )?-a [^ ]+ .*(admin|wheel)", anchored: true}
+	x.a[0] = Spec{Programs: x.ss[6:8:8], Values: x.fv[0:1:1]}
+	x.a[1] = Spec{Programs: x.ss[8:9:9], FlagsAny: x.ss[9:11:11], Operand: "sudo|wheel|admin|root"}
+	x.a[2] = Spec{Programs: x.ss[11:13:13], MinOperands: 2, LastOperand: "sudo|wheel|admin|root"}
+	x.a[3] = Spec{Programs: x.ss[13:14:14], Args: "(.* )?-a [^ ]+ .*(admin|wheel)"}
+	x.s = Spec{Programs: x.ss[0:6:6], Any: x.a[0:4:4]}
+	x.lp[0] = &x.l[0]
+	x.mm[0] = matcherMore{values: x.lp[0:1:1]}
+	x.m[0] = matcher{more: &x.mm[0]}
+	x.m[1] = matcher{operand: &x.l[1]}
+	x.m[2] = matcher{last: &x.l[2]}
+	x.m[3] = matcher{args: &x.l[3]}
+	x.mm[1] = matcherMore{any: x.m[0:4:4]}
+	x.r = rule{p: Pattern{Name: "admin_group_account", Level: High, Description: "Adds an account to an administrator group (sudo, wheel, admin, root): it can become root from now on.", Match: &x.s}, m: matcher{more: &x.mm[1]}}
+	return &x.r
+}
+
+func makeRule247() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		l  [1]lazyRE
+		ss [1]string
+	})
+	x.ss = [1]string{"chmod"}
+	x.l[0] = lazyRE{expr: "0*[4-7][0-7][0-7][0-7]|(.*,)?([go]*[ua][ugoa]*|)[+=][rwxXt]*s[rwxXst]*(,.*)?", anchored: true}
+	x.s = Spec{Programs: x.ss[0:1:1], Operand: "0*[4-7][0-7][0-7][0-7]|(.*,)?([go]*[ua][ugoa]*|)[+=][rwxXt]*s[rwxXst]*(,.*)?"}
+	x.r = rule{p: Pattern{Name: "setuid_bit", Level: High, Description: "Sets the set-user-id bit (chmod u+s, +s, 4755): whoever runs the file runs it as its owner; on a shell, an interpreter or a copy of one owned by root, anyone gets a root shell.", Match: &x.s}, m: matcher{operand: &x.l[0]}}
+	return &x.r
+}
+
+func makeRule248() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		l  [1]lazyRE
+		ss [1]string
+	})
+	x.ss = [1]string{"setcap"}
+	x.l[0] = lazyRE{expr: "(?i)(.*,)?(cap_setuid|cap_setgid|cap_sys_admin|cap_dac_override|cap_dac_read_search|cap_sys_ptrace|cap_sys_module|cap_chown|cap_fowner|cap_sys_rawio|all)([,=+].*)?[=+][eip]*[ep][eip]*", anchored: true}
+	x.s = Spec{Programs: x.ss[0:1:1], Operand: "(?i)(.*,)?(cap_setuid|cap_setgid|cap_sys_admin|cap_dac_override|cap_dac_read_search|cap_sys_ptrace|cap_sys_module|cap_chown|cap_fowner|cap_sys_rawio|all)([,=+].*)?[=+][eip]*[ep][eip]*"}
+	x.r = rule{p: Pattern{Name: "setcap_privileged", Level: High, Description: "Gives a program capabilities that amount to root (setcap cap_setuid, cap_sys_admin, cap_dac_override, ... +ep): whoever runs it can take over the machine.", Match: &x.s}, m: matcher{operand: &x.l[0]}}
+	return &x.r
+}
+
+func makeRule249() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [2]Spec
+		l  [3]lazyRE
+		m  [2]matcher
+		mm [1]matcherMore
+		ss [4]string
+	})
+	x.ss = [4]string{"schtasks", "reg", "schtasks", "reg"}
+	x.l[0] = lazyRE{expr: "(?i)/create", anchored: true, pre: "/"}
+	x.l[1] = lazyRE{expr: "(?i)add", anchored: true}
+	x.l[2] = lazyRE{expr: "(?i).*hk(cu|lm|ey_current_user|ey_local_machine)\\\\?software\\\\?(wow6432node\\\\?)?microsoft\\\\?windows\\\\?currentversion\\\\?(run|runonce|runservices|policies\\\\?explorer\\\\?run)( .*)?", anchored: true}
+	x.a[0] = Spec{Programs: x.ss[2:3:3], Operand: "(?i)/create"}
+	x.a[1] = Spec{Programs: x.ss[3:4:4], Operand: "(?i)add", Args: "(?i).*hk(cu|lm|ey_current_user|ey_local_machine)\\\\?software\\\\?(wow6432node\\\\?)?microsoft\\\\?windows\\\\?currentversion\\\\?(run|runonce|runservices|policies\\\\?explorer\\\\?run)( .*)?"}
+	x.s = Spec{Programs: x.ss[0:2:2], Any: x.a[0:2:2]}
+	x.m[0] = matcher{operand: &x.l[0]}
+	x.m[1] = matcher{operand: &x.l[1], args: &x.l[2]}
+	x.mm[0] = matcherMore{any: x.m[0:2:2]}
+	x.r = rule{p: Pattern{Name: "windows_autorun", Level: High, Description: "Registers a command to run at logon or on a schedule on Windows (schtasks /create, reg add ...\\CurrentVersion\\Run): it runs from now on.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule250() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		l  [1]lazyRE
+		ss [4]string
+	})
+	x.ss = [4]string{"rm", "unlink", "shred", "mv"}
+	x.l[0] = lazyRE{expr: "/etc/(passwd|shadow|group|gshadow|sudoers)|/etc/sudoers\\.d/.*|(~|\\$HOME|/root|/home/[^/]+)/\\.ssh/authorized_keys", anchored: true, pre: "$HOME/.ssh/authorized_keys\x00/etc/group\x00/etc/gshadow\x00/etc/passwd\x00/etc/shadow\x00/etc/sudoers\x00/home/\x00/root/.ssh/authorized_keys\x00~/.ssh/authorized_keys"}
+	x.s = Spec{Programs: x.ss[0:4:4], Operand: "/etc/(passwd|shadow|group|gshadow|sudoers)|/etc/sudoers\\.d/.*|(~|\\$HOME|/root|/home/[^/]+)/\\.ssh/authorized_keys"}
+	x.r = rule{p: Pattern{Name: "rm_auth_file", Level: High, Description: "Deletes or moves away a file that controls who can log in or become root (/etc/passwd, /etc/shadow, /etc/sudoers, authorized_keys): logins and sudo break, or a lockout file is gone.", Match: &x.s}, m: matcher{operand: &x.l[0]}}
+	return &x.r
+}
+
+func makeRule251() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [4]Spec
+		m  [4]matcher
+		mm [1]matcherMore
+		ss [18]string
+	})
+	x.ss = [18]string{"gh", "glab", "hub", "tea", "gt", "fj", "az", "gh", "glab", "gt", "fj", "repo delete", "hub", "delete", "tea", "repos delete", "az", "repos delete"}
+	x.a[0] = Spec{Programs: x.ss[7:11:11], Subcommands: x.ss[11:12:12]}
+	x.a[1] = Spec{Programs: x.ss[12:13:13], Subcommands: x.ss[13:14:14]}
+	x.a[2] = Spec{Programs: x.ss[14:15:15], Subcommands: x.ss[15:16:16]}
+	x.a[3] = Spec{Programs: x.ss[16:17:17], Subcommands: x.ss[17:18:18]}
+	x.s = Spec{Programs: x.ss[0:7:7], Any: x.a[0:4:4]}
+	x.m[0] = matcher{}
+	x.m[1] = matcher{}
+	x.m[2] = matcher{}
+	x.m[3] = matcher{}
+	x.mm[0] = matcherMore{any: x.m[0:4:4]}
+	x.r = rule{p: Pattern{Name: "remote_repo_delete", Level: Critical, Description: "Deletes a repository on its forge (gh repo delete, glab repo delete, hub delete, tea repos delete, az repos delete): its history, issues, pull requests, releases and wiki are gone.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule252() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [7]Spec
+		l  [14]lazyRE
+		m  [7]matcher
+		mm [7]matcherMore
+		lp [6]*lazyRE
+		fv [6]FlagValue
+		ss [21]string
+	})
+	x.ss = [21]string{"gh", "glab", "curl", "http", "https", "xh", "xhs", "gh", "api", "gh", "api", "glab", "api", "glab", "api", "curl", "curl", "http", "https", "xh", "xhs"}
+	x.fv[0] = FlagValue{Flag: "-X", Value: "(?i)delete"}
+	x.fv[1] = FlagValue{Flag: "--method", Value: "(?i)delete"}
+	x.fv[2] = FlagValue{Flag: "-X", Value: "(?i)delete"}
+	x.fv[3] = FlagValue{Flag: "--method", Value: "(?i)delete"}
+	x.fv[4] = FlagValue{Flag: "-X", Value: "(?i)delete"}
+	x.fv[5] = FlagValue{Flag: "--request", Value: "(?i)delete"}
+	x.l[0] = lazyRE{expr: "/?repos/[^/]+/[^/]+/?", anchored: true, pre: "/repos/\x00repos/"}
+	x.l[1] = lazyRE{expr: "(?i)delete", anchored: true}
+	x.l[2] = lazyRE{expr: "/?repos/[^/]+/[^/]+/?", anchored: true, pre: "/repos/\x00repos/"}
+	x.l[3] = lazyRE{expr: "(?i)delete", anchored: true}
+	x.l[4] = lazyRE{expr: "/?projects/[^/]+/?", anchored: true, pre: "/projects/\x00projects/"}
+	x.l[5] = lazyRE{expr: "(?i)delete", anchored: true}
+	x.l[6] = lazyRE{expr: "/?projects/[^/]+/?", anchored: true, pre: "/projects/\x00projects/"}
+	x.l[7] = lazyRE{expr: "(?i)delete", anchored: true}
+	x.l[8] = lazyRE{expr: "(.* )?https?://(api\\.github\\.com/repos/[^/ ]+/[^/ ?]+|[^/ ]+/api/v3/repos/[^/ ]+/[^/ ?]+|[^/ ]+/api/v4/projects/[^/ ?]+|[^/ ]+/api/v1/repos/[^/ ]+/[^/ ?]+)/?(\\?[^ ]*)?( .*)?", anchored: true}
+	x.l[9] = lazyRE{expr: "(?i)delete", anchored: true}
+	x.l[10] = lazyRE{expr: "(.* )?https?://(api\\.github\\.com/repos/[^/ ]+/[^/ ?]+|[^/ ]+/api/v3/repos/[^/ ]+/[^/ ?]+|[^/ ]+/api/v4/projects/[^/ ?]+|[^/ ]+/api/v1/repos/[^/ ]+/[^/ ?]+)/?(\\?[^ ]*)?( .*)?", anchored: true}
+	x.l[11] = lazyRE{expr: "(?i)delete", anchored: true}
+	x.l[12] = lazyRE{expr: "(?i)delete", anchored: true}
+	x.l[13] = lazyRE{expr: "(.* )?(https?://)?(api\\.github\\.com/repos/[^/ ]+/[^/ ?]+|[^/ ]+/api/v4/projects/[^/ ?]+|[^/ ]+/api/v1/repos/[^/ ]+/[^/ ?]+)/?( .*)?", anchored: true}
+	x.a[0] = Spec{Programs: x.ss[7:8:8], Subcommands: x.ss[8:9:9], Values: x.fv[0:1:1], Operand: "/?repos/[^/]+/[^/]+/?"}
+	x.a[1] = Spec{Programs: x.ss[9:10:10], Subcommands: x.ss[10:11:11], Values: x.fv[1:2:2], Operand: "/?repos/[^/]+/[^/]+/?"}
+	x.a[2] = Spec{Programs: x.ss[11:12:12], Subcommands: x.ss[12:13:13], Values: x.fv[2:3:3], Operand: "/?projects/[^/]+/?"}
+	x.a[3] = Spec{Programs: x.ss[13:14:14], Subcommands: x.ss[14:15:15], Values: x.fv[3:4:4], Operand: "/?projects/[^/]+/?"}
+	x.a[4] = Spec{Programs: x.ss[15:16:16], Values: x.fv[4:5:5], Args: "(.* )?https?://(api\\.github\\.com/repos/[^/ ]+/[^/ ?]+|[^/ ]+/api/v3/repos/[^/ ]+/[^/ ?]+|[^/ ]+/api/v4/projects/[^/ ?]+|[^/ ]+/api/v1/repos/[^/ ]+/[^/ ?]+)/?(\\?[^ ]*)?( .*)?"}
+	x.a[5] = Spec{Programs: x.ss[16:17:17], Values: x.fv[5:6:6], Args: "(.* )?https?://(api\\.github\\.com/repos/[^/ ]+/[^/ ?]+|[^/ ]+/api/v3/repos/[^/ ]+/[^/ ?]+|[^/ ]+/api/v4/projects/[^/ ?]+|[^/ ]+/api/v1/repos/[^/ ]+/[^/ ?]+)/?(\\?[^ ]*)?( .*)?"}
+	x.a[6] = Spec{Programs: x.ss[17:21:21], Operand: "(?i)delete", Args: "(.* )?(https?://)?(api\\.github\\.com/repos/[^/ ]+/[^/ ?]+|[^/ ]+/api/v4/projects/[^/ ?]+|[^/ ]+/api/v1/repos/[^/ ]+/[^/ ?]+)/?( .*)?"}
+	x.s = Spec{Programs: x.ss[0:7:7], Any: x.a[0:7:7]}
+	x.lp[0] = &x.l[1]
+	x.mm[0] = matcherMore{values: x.lp[0:1:1]}
+	x.m[0] = matcher{operand: &x.l[0], more: &x.mm[0]}
+	x.lp[1] = &x.l[3]
+	x.mm[1] = matcherMore{values: x.lp[1:2:2]}
+	x.m[1] = matcher{operand: &x.l[2], more: &x.mm[1]}
+	x.lp[2] = &x.l[5]
+	x.mm[2] = matcherMore{values: x.lp[2:3:3]}
+	x.m[2] = matcher{operand: &x.l[4], more: &x.mm[2]}
+	x.lp[3] = &x.l[7]
+	x.mm[3] = matcherMore{values: x.lp[3:4:4]}
+	x.m[3] = matcher{operand: &x.l[6], more: &x.mm[3]}
+	x.lp[4] = &x.l[9]
+	x.mm[4] = matcherMore{values: x.lp[4:5:5]}
+	x.m[4] = matcher{args: &x.l[8], more: &x.mm[4]}
+	x.lp[5] = &x.l[11]
+	x.mm[5] = matcherMore{values: x.lp[5:6:6]}
+	x.m[5] = matcher{args: &x.l[10], more: &x.mm[5]}
+	x.m[6] = matcher{operand: &x.l[12], args: &x.l[13]}
+	x.mm[6] = matcherMore{any: x.m[0:7:7]}
+	x.r = rule{p: Pattern{Name: "remote_api_repo_delete", Level: Critical, Description: "Deletes a repository through its forge's REST API (gh api -X DELETE repos/OWNER/REPO, glab api -X DELETE projects/ID, curl -X DELETE to api.github.com/repos/..., a GitLab or Gitea API): its history and everything with it is gone.", Match: &x.s}, m: matcher{more: &x.mm[6]}}
+	return &x.r
+}
+
+func makeRule253() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [6]Spec
+		l  [12]lazyRE
+		m  [6]matcher
+		mm [7]matcherMore
+		lp [6]*lazyRE
+		fv [6]FlagValue
+		ss [13]string
+	})
+	x.ss = [13]string{"gh", "glab", "curl", "gh", "api", "gh", "api", "glab", "api", "glab", "api", "curl", "curl"}
+	x.fv[0] = FlagValue{Flag: "-X", Value: "(?i)delete"}
+	x.fv[1] = FlagValue{Flag: "--method", Value: "(?i)delete"}
+	x.fv[2] = FlagValue{Flag: "-X", Value: "(?i)delete"}
+	x.fv[3] = FlagValue{Flag: "--method", Value: "(?i)delete"}
+	x.fv[4] = FlagValue{Flag: "-X", Value: "(?i)delete"}
+	x.fv[5] = FlagValue{Flag: "--request", Value: "(?i)delete"}
+	x.l[0] = lazyRE{expr: "/?repos/[^/]+/[^/]+/(git/refs/.+|branches/.+|rulesets/.+|tags/protection/.+)", anchored: true, pre: "/repos/\x00repos/"}
+	x.l[1] = lazyRE{expr: "(?i)delete", anchored: true}
+	x.l[2] = lazyRE{expr: "/?repos/[^/]+/[^/]+/(git/refs/.+|branches/.+|rulesets/.+|tags/protection/.+)", anchored: true, pre: "/repos/\x00repos/"}
+	x.l[3] = lazyRE{expr: "(?i)delete", anchored: true}
+	x.l[4] = lazyRE{expr: "/?projects/[^/]+/(repository/branches/.+|repository/tags/.+|protected_branches/.+|protected_tags/.+)", anchored: true, pre: "/projects/\x00projects/"}
+	x.l[5] = lazyRE{expr: "(?i)delete", anchored: true}
+	x.l[6] = lazyRE{expr: "/?projects/[^/]+/(repository/branches/.+|repository/tags/.+|protected_branches/.+|protected_tags/.+)", anchored: true, pre: "/projects/\x00projects/"}
+	x.l[7] = lazyRE{expr: "(?i)delete", anchored: true}
+	x.l[8] = lazyRE{expr: "(.* )?https?://(api\\.github\\.com|[^/ ]+/api/v3)/repos/[^/ ]+/[^/ ]+/(git/refs/|branches/|rulesets/)[^ ]+( .*)?", anchored: true}
+	x.l[9] = lazyRE{expr: "(?i)delete", anchored: true}
+	x.l[10] = lazyRE{expr: "(.* )?https?://(api\\.github\\.com|[^/ ]+/api/v3)/repos/[^/ ]+/[^/ ]+/(git/refs/|branches/|rulesets/)[^ ]+( .*)?", anchored: true}
+	x.l[11] = lazyRE{expr: "(?i)delete", anchored: true}
+	x.a[0] = Spec{Programs: x.ss[3:4:4], Subcommands: x.ss[4:5:5], Values: x.fv[0:1:1], Operand: "/?repos/[^/]+/[^/]+/(git/refs/.+|branches/.+|rulesets/.+|tags/protection/.+)"}
+	x.a[1] = Spec{Programs: x.ss[5:6:6], Subcommands: x.ss[6:7:7], Values: x.fv[1:2:2], Operand: "/?repos/[^/]+/[^/]+/(git/refs/.+|branches/.+|rulesets/.+|tags/protection/.+)"}
+	x.a[2] = Spec{Programs: x.ss[7:8:8], Subcommands: x.ss[8:9:9], Values: x.fv[2:3:3], Operand: "/?projects/[^/]+/(repository/branches/.+|repository/tags/.+|protected_branches/.+|protected_tags/.+)"}
+	x.a[3] = Spec{Programs: x.ss[9:10:10], Subcommands: x.ss[10:11:11], Values: x.fv[3:4:4], Operand: "/?projects/[^/]+/(repository/branches/.+|repository/tags/.+|protected_branches/.+|protected_tags/.+)"}
+	x.a[4] = Spec{Programs: x.ss[11:12:12], Values: x.fv[4:5:5], Args: "(.* )?https?://(api\\.github\\.com|[^/ ]+/api/v3)/repos/[^/ ]+/[^/ ]+/(git/refs/|branches/|rulesets/)[^ ]+( .*)?"}
+	x.a[5] = Spec{Programs: x.ss[12:13:13], Values: x.fv[5:6:6], Args: "(.* )?https?://(api\\.github\\.com|[^/ ]+/api/v3)/repos/[^/ ]+/[^/ ]+/(git/refs/|branches/|rulesets/)[^ ]+( .*)?"}
+	x.s = Spec{Programs: x.ss[0:3:3], Any: x.a[0:6:6]}
+	x.lp[0] = &x.l[1]
+	x.mm[0] = matcherMore{values: x.lp[0:1:1]}
+	x.m[0] = matcher{operand: &x.l[0], more: &x.mm[0]}
+	x.lp[1] = &x.l[3]
+	x.mm[1] = matcherMore{values: x.lp[1:2:2]}
+	x.m[1] = matcher{operand: &x.l[2], more: &x.mm[1]}
+	x.lp[2] = &x.l[5]
+	x.mm[2] = matcherMore{values: x.lp[2:3:3]}
+	x.m[2] = matcher{operand: &x.l[4], more: &x.mm[2]}
+	x.lp[3] = &x.l[7]
+	x.mm[3] = matcherMore{values: x.lp[3:4:4]}
+	x.m[3] = matcher{operand: &x.l[6], more: &x.mm[3]}
+	x.lp[4] = &x.l[9]
+	x.mm[4] = matcherMore{values: x.lp[4:5:5]}
+	x.m[4] = matcher{args: &x.l[8], more: &x.mm[4]}
+	x.lp[5] = &x.l[11]
+	x.mm[5] = matcherMore{values: x.lp[5:6:6]}
+	x.m[5] = matcher{args: &x.l[10], more: &x.mm[5]}
+	x.mm[6] = matcherMore{any: x.m[0:6:6]}
+	x.r = rule{p: Pattern{Name: "remote_api_ref_delete", Level: High, Description: "Deletes branches, tags, branch protection or rulesets through a forge's REST API (gh api -X DELETE repos/O/R/git/refs/..., .../branches/B/protection, .../rulesets/ID, glab api -X DELETE projects/ID/repository/branches/B): commits only they held, or the rules that guarded them, are gone.", Match: &x.s}, m: matcher{more: &x.mm[6]}}
+	return &x.r
+}
+
+func makeRule254() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [2]Spec
+		l  [2]lazyRE
+		m  [2]matcher
+		mm [3]matcherMore
+		lp [2]*lazyRE
+		fv [2]FlagValue
+		ss [3]string
+	})
+	x.ss = [3]string{"gh", "glab", "api"}
+	x.fv[0] = FlagValue{Flag: "-X", Value: "(?i)delete"}
+	x.fv[1] = FlagValue{Flag: "--method", Value: "(?i)delete"}
+	x.l[0] = lazyRE{expr: "(?i)delete", anchored: true}
+	x.l[1] = lazyRE{expr: "(?i)delete", anchored: true}
+	x.a[0] = Spec{Values: x.fv[0:1:1]}
+	x.a[1] = Spec{Values: x.fv[1:2:2]}
+	x.s = Spec{Programs: x.ss[0:2:2], Subcommands: x.ss[2:3:3], Any: x.a[0:2:2]}
+	x.lp[0] = &x.l[0]
+	x.mm[0] = matcherMore{values: x.lp[0:1:1]}
+	x.m[0] = matcher{more: &x.mm[0]}
+	x.lp[1] = &x.l[1]
+	x.mm[1] = matcherMore{values: x.lp[1:2:2]}
+	x.m[1] = matcher{more: &x.mm[1]}
+	x.mm[2] = matcherMore{any: x.m[0:2:2]}
+	x.r = rule{p: Pattern{Name: "remote_api_delete", Level: Medium, Description: "Sends a DELETE request through gh api or glab api: it deletes whatever the endpoint names (a release, a comment, a webhook, a deploy key, an environment).", Match: &x.s}, m: matcher{more: &x.mm[2]}}
+	return &x.r
+}
+
+func makeRule255() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [2]Spec
+		m  [2]matcher
+		mm [1]matcherMore
+		ss [9]string
+	})
+	x.ss = [9]string{"gh", "glab", "tea", "gh", "glab", "release delete", "release delete-asset", "tea", "releases delete"}
+	x.a[0] = Spec{Programs: x.ss[3:5:5], Subcommands: x.ss[5:7:7]}
+	x.a[1] = Spec{Programs: x.ss[7:8:8], Subcommands: x.ss[8:9:9]}
+	x.s = Spec{Programs: x.ss[0:3:3], Any: x.a[0:2:2]}
+	x.m[0] = matcher{}
+	x.m[1] = matcher{}
+	x.mm[0] = matcherMore{any: x.m[0:2:2]}
+	x.r = rule{p: Pattern{Name: "remote_release_delete", Level: Medium, Description: "Deletes a release (gh release delete, glab release delete, tea releases delete), with --cleanup-tag its tag too: the assets attached to it are gone.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule256() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [2]Spec
+		l  [1]lazyRE
+		m  [2]matcher
+		mm [1]matcherMore
+		ss [4]string
+	})
+	x.ss = [4]string{"gh", "glab", "release delete", "xargs"}
+	x.l[0] = lazyRE{expr: "\\$.*|`.*", anchored: true, pre: "$\x00`"}
+	x.a[0] = Spec{Wrappers: x.ss[3:4:4]}
+	x.a[1] = Spec{Operand: "\\$.*|`.*"}
+	x.s = Spec{Programs: x.ss[0:2:2], Subcommands: x.ss[2:3:3], Any: x.a[0:2:2]}
+	x.m[0] = matcher{}
+	x.m[1] = matcher{operand: &x.l[0]}
+	x.mm[0] = matcherMore{any: x.m[0:2:2]}
+	x.r = rule{p: Pattern{Name: "remote_release_delete_many", Level: High, Description: "Deletes releases given by another command (xargs, a computed list): every release of the repository may go.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule257() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [5]Spec
+		l  [5]lazyRE
+		m  [5]matcher
+		mm [6]matcherMore
+		lp [5]*lazyRE
+		fv [5]FlagValue
+		ss [6]string
+	})
+	x.ss = [6]string{"gh", "repo edit", "api", "api", "api", "api"}
+	x.fv[0] = FlagValue{Flag: "--visibility", Value: "(?i)public"}
+	x.fv[1] = FlagValue{Flag: "-f", Value: "(?i)(visibility=public|private=false)"}
+	x.fv[2] = FlagValue{Flag: "-F", Value: "(?i)(visibility=public|private=false)"}
+	x.fv[3] = FlagValue{Flag: "--field", Value: "(?i)(visibility=public|private=false)"}
+	x.fv[4] = FlagValue{Flag: "--raw-field", Value: "(?i)(visibility=public|private=false)"}
+	x.l[0] = lazyRE{expr: "(?i)public", anchored: true}
+	x.l[1] = lazyRE{expr: "(?i)(visibility=public|private=false)", anchored: true}
+	x.l[2] = lazyRE{expr: "(?i)(visibility=public|private=false)", anchored: true}
+	x.l[3] = lazyRE{expr: "(?i)(visibility=public|private=false)", anchored: true}
+	x.l[4] = lazyRE{expr: "(?i)(visibility=public|private=false)", anchored: true}
+	x.a[0] = Spec{Subcommands: x.ss[1:2:2], Values: x.fv[0:1:1]}
+	x.a[1] = Spec{Subcommands: x.ss[2:3:3], Values: x.fv[1:2:2]}
+	x.a[2] = Spec{Subcommands: x.ss[3:4:4], Values: x.fv[2:3:3]}
+	x.a[3] = Spec{Subcommands: x.ss[4:5:5], Values: x.fv[3:4:4]}
+	x.a[4] = Spec{Subcommands: x.ss[5:6:6], Values: x.fv[4:5:5]}
+	x.s = Spec{Programs: x.ss[0:1:1], Any: x.a[0:5:5]}
+	x.lp[0] = &x.l[0]
+	x.mm[0] = matcherMore{values: x.lp[0:1:1]}
+	x.m[0] = matcher{more: &x.mm[0]}
+	x.lp[1] = &x.l[1]
+	x.mm[1] = matcherMore{values: x.lp[1:2:2]}
+	x.m[1] = matcher{more: &x.mm[1]}
+	x.lp[2] = &x.l[2]
+	x.mm[2] = matcherMore{values: x.lp[2:3:3]}
+	x.m[2] = matcher{more: &x.mm[2]}
+	x.lp[3] = &x.l[3]
+	x.mm[3] = matcherMore{values: x.lp[3:4:4]}
+	x.m[3] = matcher{more: &x.mm[3]}
+	x.lp[4] = &x.l[4]
+	x.mm[4] = matcherMore{values: x.lp[4:5:5]}
+	x.m[4] = matcher{more: &x.mm[4]}
+	x.mm[5] = matcherMore{any: x.m[0:5:5]}
+	x.r = rule{p: Pattern{Name: "remote_make_public", Level: High, Description: "Makes a repository public (gh repo edit --visibility public, gh api with visibility=public or private=false): its code and history, secrets committed by mistake included, can be read and cloned by anyone, for good.", Match: &x.s}, m: matcher{more: &x.mm[5]}}
+	return &x.r
+}
+
+func makeRule258() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [8]string
+	})
+	x.ss = [8]string{"gh", "glab", "secret delete", "variable delete", "repo deploy-key delete", "ssh-key delete", "gpg-key delete", "gist delete"}
+	x.s = Spec{Programs: x.ss[0:2:2], Subcommands: x.ss[2:8:8]}
+	x.r = rule{p: Pattern{Name: "remote_secret_delete", Level: Medium, Description: "Deletes a CI secret or variable, a deploy key, an SSH or GPG key or a gist on the forge (gh secret delete, gh variable delete, gh repo deploy-key delete, gh ssh-key delete, glab variable delete): pipelines and machines that use it break until it is set again.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule259() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [2]string
+	})
+	x.ss = [2]string{"gh", "repo archive"}
+	x.s = Spec{Programs: x.ss[0:1:1], Subcommands: x.ss[1:2:2]}
+	x.r = rule{p: Pattern{Name: "remote_repo_archive", Level: Low, Description: "Archives a repository (gh repo archive): it becomes read-only for everyone until it is unarchived.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule260() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [2]Spec
+		l  [2]lazyRE
+		m  [2]matcher
+		mm [1]matcherMore
+		ss [5]string
+	})
+	x.ss = [5]string{"git", "push", "-f", "--force-with-lease*", "--force-if-includes"}
+	x.l[0] = lazyRE{expr: "\\+?([^:]*:)?(refs/heads/)?(main|master|trunk|develop)", anchored: true}
+	x.l[1] = lazyRE{expr: "\\+([^:]*:)?(refs/heads/)?(main|master|trunk|develop)", anchored: true, pre: "+"}
+	x.a[0] = Spec{FlagsAny: x.ss[2:5:5], Operand: "\\+?([^:]*:)?(refs/heads/)?(main|master|trunk|develop)"}
+	x.a[1] = Spec{Operand: "\\+([^:]*:)?(refs/heads/)?(main|master|trunk|develop)"}
+	x.s = Spec{Programs: x.ss[0:1:1], Subcommands: x.ss[1:2:2], Any: x.a[0:2:2]}
+	x.m[0] = matcher{operand: &x.l[0]}
+	x.m[1] = matcher{operand: &x.l[1]}
+	x.mm[0] = matcherMore{any: x.m[0:2:2]}
+	x.r = rule{p: Pattern{Name: "git_push_force_default_branch", Level: Critical, Description: "Force-pushes over the remote's default branch (main, master, trunk, develop): the commits others pushed there are gone from the remote, the irrecoverable destruction of the repository's history.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule261() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [2]Spec
+		l  [2]lazyRE
+		m  [2]matcher
+		mm [1]matcherMore
+		ss [3]string
+	})
+	x.ss = [3]string{"git", "push", "-d"}
+	x.l[0] = lazyRE{expr: "(refs/heads/)?(main|master|trunk|develop)", anchored: true, pre: "develop\x00main\x00master\x00refs/heads/develop\x00refs/heads/main\x00refs/heads/master\x00refs/heads/trunk\x00trunk"}
+	x.l[1] = lazyRE{expr: ":(refs/heads/)?(main|master|trunk|develop)", anchored: true, pre: ":develop\x00:main\x00:master\x00:refs/heads/develop\x00:refs/heads/main\x00:refs/heads/master\x00:refs/heads/trunk\x00:trunk"}
+	x.a[0] = Spec{FlagsAny: x.ss[2:3:3], Operand: "(refs/heads/)?(main|master|trunk|develop)"}
+	x.a[1] = Spec{Operand: ":(refs/heads/)?(main|master|trunk|develop)"}
+	x.s = Spec{Programs: x.ss[0:1:1], Subcommands: x.ss[1:2:2], Any: x.a[0:2:2]}
+	x.m[0] = matcher{operand: &x.l[0]}
+	x.m[1] = matcher{operand: &x.l[1]}
+	x.mm[0] = matcherMore{any: x.m[0:2:2]}
+	x.r = rule{p: Pattern{Name: "git_push_delete_default_branch", Level: Critical, Description: "Deletes the remote's default branch (git push --delete origin main, git push origin :main): its history is gone from the remote.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule262() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [4]Spec
+		l  [3]lazyRE
+		m  [4]matcher
+		mm [1]matcherMore
+		ss [6]string
+	})
+	x.ss = [6]string{"git", "push", "-d", "-d", "-d", "xargs"}
+	x.l[0] = lazyRE{expr: "(refs/heads/)?((release|releases|hotfix|hotfixes|support)[/-].+|stable|production|prod|staging|live)", anchored: true, pre: "hotfix-\x00hotfix/\x00hotfixes-\x00hotfixes/\x00live\x00prod\x00refs/heads/hotfix-\x00refs/heads/hotfix/\x00refs/heads/hotfixes-\x00refs/heads/hotfixes/\x00refs/heads/live\x00refs/heads/prod\x00refs/heads/release-\x00refs/heads/release/\x00refs/heads/releases-\x00refs/heads/releases/\x00refs/heads/stable\x00refs/heads/staging\x00refs/heads/support-\x00refs/heads/support/\x00release-\x00release/\x00releases-\x00releases/\x00stable\x00staging\x00support-\x00support/"}
+	x.l[1] = lazyRE{expr: ":(refs/heads/)?((release|releases|hotfix|hotfixes|support)[/-].+|stable|production|prod|staging|live)", anchored: true, pre: ":hotfix-\x00:hotfix/\x00:hotfixes-\x00:hotfixes/\x00:live\x00:prod\x00:refs/heads/hotfix-\x00:refs/heads/hotfix/\x00:refs/heads/hotfixes-\x00:refs/heads/hotfixes/\x00:refs/heads/live\x00:refs/heads/prod\x00:refs/heads/release-\x00:refs/heads/release/\x00:refs/heads/releases-\x00:refs/heads/releases/\x00:refs/heads/stable\x00:refs/heads/staging\x00:refs/heads/support-\x00:refs/heads/support/\x00:release-\x00:release/\x00:releases-\x00:releases/\x00:stable\x00:staging\x00:support-\x00:support/"}
+	x.l[2] = lazyRE{expr: "\\$.*|`.*", anchored: true, pre: "$\x00`"}
+	x.a[0] = Spec{FlagsAny: x.ss[2:3:3], Operand: "(refs/heads/)?((release|releases|hotfix|hotfixes|support)[/-].+|stable|production|prod|staging|live)"}
+	x.a[1] = Spec{Operand: ":(refs/heads/)?((release|releases|hotfix|hotfixes|support)[/-].+|stable|production|prod|staging|live)"}
+	x.a[2] = Spec{FlagsAny: x.ss[3:4:4], Operand: "\\$.*|`.*"}
+	x.a[3] = Spec{FlagsAny: x.ss[4:5:5], Wrappers: x.ss[5:6:6]}
+	x.s = Spec{Programs: x.ss[0:1:1], Subcommands: x.ss[1:2:2], Any: x.a[0:4:4]}
+	x.m[0] = matcher{operand: &x.l[0]}
+	x.m[1] = matcher{operand: &x.l[1]}
+	x.m[2] = matcher{operand: &x.l[2]}
+	x.m[3] = matcher{}
+	x.mm[0] = matcherMore{any: x.m[0:4:4]}
+	x.r = rule{p: Pattern{Name: "git_push_delete_branches", Level: High, Description: "Deletes long-lived branches on the remote (release/*, hotfix/*, stable, production, staging) or a computed list of branches (git push --delete $(...), xargs): history others build on is gone from the remote.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule263() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [5]Spec
+		l  [1]lazyRE
+		m  [5]matcher
+		mm [1]matcherMore
+		ss [10]string
+	})
+	x.ss = [10]string{"git", "push", "-f", "--all", "-f", "--branches", "--force-with-lease*", "--all", "--force-with-lease*", "--branches"}
+	x.l[0] = lazyRE{expr: "\\+(refs/heads/)?\\*(:.*)?", anchored: true, pre: "+*\x00+refs/heads/*"}
+	x.a[0] = Spec{FlagsAll: x.ss[2:4:4]}
+	x.a[1] = Spec{FlagsAll: x.ss[4:6:6]}
+	x.a[2] = Spec{FlagsAll: x.ss[6:8:8]}
+	x.a[3] = Spec{FlagsAll: x.ss[8:10:10]}
+	x.a[4] = Spec{Operand: "\\+(refs/heads/)?\\*(:.*)?"}
+	x.s = Spec{Programs: x.ss[0:1:1], Subcommands: x.ss[1:2:2], Any: x.a[0:5:5]}
+	x.m[0] = matcher{}
+	x.m[1] = matcher{}
+	x.m[2] = matcher{}
+	x.m[3] = matcher{}
+	x.m[4] = matcher{operand: &x.l[0]}
+	x.mm[0] = matcherMore{any: x.m[0:5:5]}
+	x.r = rule{p: Pattern{Name: "git_push_force_all", Level: Critical, Description: "Force-pushes every branch (git push --all --force, +refs/heads/*): the default branch's history on the remote is overwritten with the local one, whatever others pushed.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule264() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [2]Spec
+		l  [1]lazyRE
+		m  [2]matcher
+		mm [1]matcherMore
+		ss [4]string
+	})
+	x.ss = [4]string{"git", "push", "--force-with-lease*", "-f"}
+	x.l[0] = lazyRE{expr: "\\+.*", anchored: true, pre: "+"}
+	x.a[0] = Spec{FlagsAny: x.ss[3:4:4]}
+	x.a[1] = Spec{Operand: "\\+.*"}
+	x.s = Spec{Programs: x.ss[0:1:1], Subcommands: x.ss[1:2:2], FlagsNone: x.ss[2:3:3], Check: "push_branch_unknown", Any: x.a[0:2:2]}
+	x.m[0] = matcher{}
+	x.m[1] = matcher{operand: &x.l[0]}
+	x.mm[0] = matcherMore{any: x.m[0:2:2]}
+	x.r = rule{p: Pattern{Name: "git_push_force_unnamed_branch", Level: Medium, Description: "Force-pushes (--force, not --force-with-lease) a branch the line does not name (no refspec, HEAD, or a computed word): if it is the default branch, its history on the remote is overwritten; shellguard cannot verify which it is.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule265() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [3]string
+	})
+	x.ss = [3]string{"git", "push", "--prune"}
+	x.s = Spec{Programs: x.ss[0:1:1], Subcommands: x.ss[1:2:2], FlagsAny: x.ss[2:3:3]}
+	x.r = rule{p: Pattern{Name: "git_push_prune", Level: High, Description: "git push --prune deletes every branch on the remote that the local clone does not have.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule266() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [2]string
+	})
+	x.ss = [2]string{"git", "push"}
+	x.s = Spec{Programs: x.ss[0:1:1], Subcommands: x.ss[1:2:2], Check: "push_code_elsewhere"}
+	x.r = rule{p: Pattern{Name: "git_push_code_elsewhere", Level: High, Description: "Pushes every branch or tag (--all, --mirror, --tags) to a URL, or to a remote the same line adds or re-points: the whole repository leaves for a place nothing on the line vouches for.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule267() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		l  [1]lazyRE
+		ss [9]string
+	})
+	x.ss = [9]string{"git", "push", "clone", "fetch", "pull", "ls-remote", "remote add", "remote set-url", "submodule add"}
+	x.l[0] = lazyRE{expr: "https?://[^/@:]*:[^/@]+@.*|https?://(gh[pousr]_|github_pat_|glpat-)[^/@]*@.*", anchored: true, pre: "http://\x00https://"}
+	x.s = Spec{Programs: x.ss[0:1:1], Subcommands: x.ss[1:9:9], Operand: "https?://[^/@:]*:[^/@]+@.*|https?://(gh[pousr]_|github_pat_|glpat-)[^/@]*@.*"}
+	x.r = rule{p: Pattern{Name: "git_url_credentials", Level: Medium, Description: "A git URL with a password or token in it (https://user:TOKEN@host/...): the secret lands in the shell history, the process list and, for remote add, in .git/config.", Match: &x.s}, m: matcher{operand: &x.l[0]}}
+	return &x.r
+}
+
+func makeRule268() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [39]string
+	})
+	x.ss = [39]string{"croc", "curl", "delv", "dig", "drill", "ffsend", "ftp", "gh", "host", "http", "https", "kdig", "lftp", "mail", "mailx", "msmtp", "mutt", "nc", "nc.openbsd", "nc.traditional", "ncat", "neomutt", "netcat", "nslookup", "openssl", "pwncat", "rsync", "s-nail", "scp", "sendmail", "sftp", "socat", "ssh", "telnet", "wget", "wget2", "wormhole", "xh", "xhs"}
+	x.s = Spec{Programs: x.ss[0:39:39], Check: "secret_to_network"}
+	x.r = rule{p: Pattern{Name: "secret_to_network", Level: Critical, Description: "Sends a secret to the network: a key or credentials file, the environment or a token (gh auth token, aws configure export-credentials, vault read, kubectl get secret -o yaml, ...) reaches curl, wget, nc, socat, ssh, scp, rsync, dig, mail or a gist in the same line, and the destination is not the secret's own service.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule269() *rule {
+	x := new(struct {
+		r rule
+		s Spec
+		l [1]lazyRE
+	})
+	x.l[0] = lazyRE{expr: "/dev/(tcp|udp)/.*", anchored: true, pre: "/dev/tcp/\x00/dev/udp/"}
+	x.s = Spec{Redirect: "/dev/(tcp|udp)/.*", Check: "secret_output"}
+	x.r = rule{p: Pattern{Name: "secret_to_socket", Level: Critical, Description: "Sends a secret over a raw socket: the output of a command that prints a key, a credentials file, the environment or a token is redirected to /dev/tcp or /dev/udp.", Match: &x.s}, m: matcher{redirect: &x.l[0]}}
+	return &x.r
+}
+
+func makeRule270() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [6]string
+	})
+	x.ss = [6]string{"ssh", "scp", "rsync", "sftp", "ftp", "lftp"}
+	x.s = Spec{Programs: x.ss[0:6:6], Check: "secret_to_login_host"}
+	x.r = rule{p: Pattern{Name: "secret_to_login_host", Level: High, Description: "Copies a deployable secret (.env, credentials.json, a TLS key, terraform.tfstate) to a host one logs in to (scp, rsync, sftp, ssh): whoever controls that host has it; check that it is the right one.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule271() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [7]string
+	})
+	x.ss = [7]string{"curl", "wget", "wget2", "http", "https", "xh", "xhs"}
+	x.s = Spec{Programs: x.ss[0:7:7], Check: "secret_credential_foreign"}
+	x.r = rule{p: Pattern{Name: "secret_credential_foreign_host", Level: Medium, Description: "Sends a token or password as a credential (a header, -u) to a host that is not the token's own service, or whose address is only known at run time: check that it is meant to go there.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule272() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		l  [1]lazyRE
+		ss [26]string
+	})
+	x.ss = [26]string{"echo", "printf", "ls", "stat", "file", "test", "[", "chmod", "chown", "touch", "ssh-keygen", "ssh-add", "ssh", "scp", "sftp", "autossh", "mosh", "wc", "md5sum", "sha1sum", "sha256sum", "sha512sum", "cksum", "du", "realpath", "readlink"}
+	x.l[0] = lazyRE{expr: "/etc/(shadow|gshadow|sudoers)-?|/etc/security/opasswd|(~|\\$HOME|/root|/home/[^/]+)/\\.ssh/id_([^ .]|\\.[^p ]|\\.p[^u ]|\\.pu[^b ])*|(~|\\$HOME|/root|/home/[^/]+)/\\.(aws/credentials|docker/config\\.json|netrc|git-credentials|pgpass)|/etc/ssh/ssh_host_[^ ]*_key", anchored: true, pre: "$HOME/.aws/credentials\x00$HOME/.docker/config.json\x00$HOME/.git-credentials\x00$HOME/.netrc\x00$HOME/.pgpass\x00$HOME/.ssh/id_\x00/etc/gshadow\x00/etc/security/opasswd\x00/etc/shadow\x00/etc/ssh/ssh_host_\x00/etc/sudoers\x00/home/\x00/root/.aws/credentials\x00/root/.docker/config.json\x00/root/.git-credentials\x00/root/.netrc\x00/root/.pgpass\x00/root/.ssh/id_\x00~/.aws/credentials\x00~/.docker/config.json\x00~/.git-credentials\x00~/.netrc\x00~/.pgpass\x00~/.ssh/id_"}
+	x.s = Spec{Reads: "/etc/(shadow|gshadow|sudoers)-?|/etc/security/opasswd|(~|\\$HOME|/root|/home/[^/]+)/\\.ssh/id_([^ .]|\\.[^p ]|\\.p[^u ]|\\.pu[^b ])*|(~|\\$HOME|/root|/home/[^/]+)/\\.(aws/credentials|docker/config\\.json|netrc|git-credentials|pgpass)|/etc/ssh/ssh_host_[^ ]*_key", Except: x.ss[0:26:26]}
+	x.r = rule{p: Pattern{Name: "read_secret_file", Level: Medium, Description: "Reads a file that holds password hashes or private keys (/etc/shadow, ~/.ssh/id_*, cloud credentials).", Match: &x.s}, m: matcher{reads: &x.l[0]}}
+	return &x.r
+}
+
+func makeRule273() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [22]string
+	})
+	x.ss = [22]string{"python*", "pypy*", "node", "nodejs", "deno", "bun", "perl*", "ruby", "jruby", "truffleruby", "php*", "lua*", "luajit", "Rscript", "R", "tclsh*", "wish*", "osascript", "pwsh", "pwsh-preview", "powershell", "powershell_ise"}
+	x.s = Spec{Programs: x.ss[0:22:22], Check: "interpreter_secret_send"}
+	x.r = rule{p: Pattern{Name: "interpreter_secret_send", Level: Critical, Description: "Interpreter code sends a secret over the network: a private key or credentials file, or the whole environment.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule274() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [5]Spec
+		l  [3]lazyRE
+		m  [5]matcher
+		mm [2]matcherMore
+		lp [1]*lazyRE
+		fv [1]FlagValue
+		ss [42]string
+	})
+	x.ss = [42]string{"iptables", "ip6tables", "iptables-legacy", "ip6tables-legacy", "iptables-nft", "ip6tables-nft", "ebtables", "arptables", "nft", "pfctl", "iptables", "ip6tables", "iptables-legacy", "ip6tables-legacy", "iptables-nft", "ip6tables-nft", "ebtables", "arptables", "-F", "-X", "iptables", "ip6tables", "iptables-legacy", "ip6tables-legacy", "iptables-nft", "ip6tables-nft", "ebtables", "arptables", "-P", "iptables", "ip6tables", "iptables-legacy", "ip6tables-legacy", "iptables-nft", "ip6tables-nft", "nft", "flush ruleset", "flush table", "flush chain", "delete table", "delete chain", "pfctl"}
+	x.fv[0] = FlagValue{Flag: "-F", Value: "all|rules|Tables|nat|r|n|a"}
+	x.l[0] = lazyRE{expr: "ACCEPT", anchored: true, pre: "ACCEPT"}
+	x.l[1] = lazyRE{expr: "(-t filter |--table filter )?(-I|-A|--insert|--append) INPUT( 1)? (-j|--jump) ACCEPT", anchored: true, pre: "--append INPUT --jump ACCEPT\x00--append INPUT -j ACCEPT\x00--append INPUT 1 --jump ACCEPT\x00--append INPUT 1 -j ACCEPT\x00--insert INPUT --jump ACCEPT\x00--insert INPUT -j ACCEPT\x00--insert INPUT 1 --jump ACCEPT\x00--insert INPUT 1 -j ACCEPT\x00--table filter --append INPUT --\x00--table filter --append INPUT -j\x00--table filter --append INPUT 1 \x00--table filter --insert INPUT --\x00--table filter --insert INPUT -j\x00--table filter --insert INPUT 1 \x00--table filter -A INPUT --jump A\x00--table filter -A INPUT -j ACCEP\x00--table filter -A INPUT 1 --jump\x00--table filter -A INPUT 1 -j ACC\x00--table filter -I INPUT --jump A\x00--table filter -I INPUT -j ACCEP\x00--table filter -I INPUT 1 --jump\x00--table filter -I INPUT 1 -j ACC\x00-A INPUT --jump ACCEPT\x00-A INPUT -j ACCEPT\x00-A INPUT 1 --jump ACCEPT\x00-A INPUT 1 -j ACCEPT\x00-I INPUT --jump ACCEPT\x00-I INPUT -j ACCEPT\x00-I INPUT 1 --jump ACCEPT\x00-I INPUT 1 -j ACCEPT\x00-t filter --append INPUT --jump \x00-t filter --append INPUT -j ACCE\x00-t filter --append INPUT 1 --jum\x00-t filter --append INPUT 1 -j AC\x00-t filter --insert INPUT --jump \x00-t filter --insert INPUT -j ACCE\x00-t filter --insert INPUT 1 --jum\x00-t filter --insert INPUT 1 -j AC\x00-t filter -A INPUT --jump ACCEPT\x00-t filter -A INPUT -j ACCEPT\x00-t filter -A INPUT 1 --jump ACCE\x00-t filter -A INPUT 1 -j ACCEPT\x00-t filter -I INPUT --jump ACCEPT\x00-t filter -I INPUT -j ACCEPT\x00-t filter -I INPUT 1 --jump ACCE\x00-t filter -I INPUT 1 -j ACCEPT"}
+	x.l[2] = lazyRE{expr: "all|rules|Tables|nat|r|n|a", anchored: true, pre: "Tables\x00a\x00n\x00r"}
+	x.a[0] = Spec{Programs: x.ss[10:18:18], FlagsAny: x.ss[18:20:20]}
+	x.a[1] = Spec{Programs: x.ss[20:28:28], FlagsAny: x.ss[28:29:29], Operand: "ACCEPT"}
+	x.a[2] = Spec{Programs: x.ss[29:35:35], Args: "(-t filter |--table filter )?(-I|-A|--insert|--append) INPUT( 1)? (-j|--jump) ACCEPT"}
+	x.a[3] = Spec{Programs: x.ss[35:36:36], Subcommands: x.ss[36:41:41]}
+	x.a[4] = Spec{Programs: x.ss[41:42:42], Values: x.fv[0:1:1]}
+	x.s = Spec{Programs: x.ss[0:10:10], Any: x.a[0:5:5]}
+	x.m[0] = matcher{}
+	x.m[1] = matcher{operand: &x.l[0]}
+	x.m[2] = matcher{args: &x.l[1]}
+	x.m[3] = matcher{}
+	x.lp[0] = &x.l[2]
+	x.mm[0] = matcherMore{values: x.lp[0:1:1]}
+	x.m[4] = matcher{more: &x.mm[0]}
+	x.mm[1] = matcherMore{any: x.m[0:5:5]}
+	x.r = rule{p: Pattern{Name: "firewall_flush", Level: High, Description: "Flushes or deletes the firewall's rules or sets a chain's policy to ACCEPT (iptables -F/-X/-P INPUT ACCEPT, nft flush ruleset, nft delete table, pfctl -F): the machine accepts whatever the rules blocked.", Match: &x.s}, m: matcher{more: &x.mm[1]}}
+	return &x.r
+}
+
+func makeRule275() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [8]Spec
+		l  [7]lazyRE
+		m  [8]matcher
+		mm [3]matcherMore
+		lp [3]*lazyRE
+		fv [3]FlagValue
+		ss [19]string
+	})
+	x.ss = [19]string{"ufw", "firewall-cmd", "pfctl", "netsh", "socketfilterfw", "defaults", "ufw", "disable", "reset", "ufw", "default allow", "firewall-cmd", "firewall-cmd", "pfctl", "-d", "netsh", "socketfilterfw", "defaults", "write"}
+	x.fv[0] = FlagValue{Flag: "--set-default-zone", Value: "trusted"}
+	x.fv[1] = FlagValue{Flag: "--add-source", Value: "0\\.0\\.0\\.0/0|::/0"}
+	x.fv[2] = FlagValue{Flag: "--zone", Value: "trusted"}
+	x.l[0] = lazyRE{expr: "outgoing|routed", anchored: true, pre: "outgoing\x00routed"}
+	x.l[1] = lazyRE{expr: "trusted", anchored: true, pre: "trusted"}
+	x.l[2] = lazyRE{expr: "0\\.0\\.0\\.0/0|::/0", anchored: true, pre: "0.0.0.0/0\x00::/0"}
+	x.l[3] = lazyRE{expr: "trusted", anchored: true, pre: "trusted"}
+	x.l[4] = lazyRE{expr: "(?i)(.* )?(advfirewall set [^ ]+ state off|firewall set opmode (mode=)?disable)( .*)?", anchored: true}
+	x.l[5] = lazyRE{expr: "(.* )?--setglobalstate off( .*)?", anchored: true}
+	x.l[6] = lazyRE{expr: "(.* )?(/Library/Preferences/)?com\\.apple\\.alf globalstate (-int )?0( .*)?", anchored: true}
+	x.a[0] = Spec{Programs: x.ss[6:7:7], Subcommands: x.ss[7:9:9]}
+	x.a[1] = Spec{Programs: x.ss[9:10:10], Subcommands: x.ss[10:11:11], OperandNone: "outgoing|routed"}
+	x.a[2] = Spec{Programs: x.ss[11:12:12], Values: x.fv[0:1:1]}
+	x.a[3] = Spec{Programs: x.ss[12:13:13], Values: x.fv[1:3:3]}
+	x.a[4] = Spec{Programs: x.ss[13:14:14], FlagsAny: x.ss[14:15:15]}
+	x.a[5] = Spec{Programs: x.ss[15:16:16], Args: "(?i)(.* )?(advfirewall set [^ ]+ state off|firewall set opmode (mode=)?disable)( .*)?"}
+	x.a[6] = Spec{Programs: x.ss[16:17:17], Args: "(.* )?--setglobalstate off( .*)?"}
+	x.a[7] = Spec{Programs: x.ss[17:18:18], Subcommands: x.ss[18:19:19], Args: "(.* )?(/Library/Preferences/)?com\\.apple\\.alf globalstate (-int )?0( .*)?"}
+	x.s = Spec{Programs: x.ss[0:6:6], Any: x.a[0:8:8]}
+	x.m[0] = matcher{}
+	x.m[1] = matcher{operandNone: &x.l[0]}
+	x.lp[0] = &x.l[1]
+	x.mm[0] = matcherMore{values: x.lp[0:1:1]}
+	x.m[2] = matcher{more: &x.mm[0]}
+	x.lp[1] = &x.l[2]
+	x.lp[2] = &x.l[3]
+	x.mm[1] = matcherMore{values: x.lp[1:3:3]}
+	x.m[3] = matcher{more: &x.mm[1]}
+	x.m[4] = matcher{}
+	x.m[5] = matcher{args: &x.l[4]}
+	x.m[6] = matcher{args: &x.l[5]}
+	x.m[7] = matcher{args: &x.l[6]}
+	x.mm[2] = matcherMore{any: x.m[0:8:8]}
+	x.r = rule{p: Pattern{Name: "firewall_off", Level: High, Description: "Turns a firewall off or lets everything in (ufw disable/reset, ufw default allow incoming, firewall-cmd --set-default-zone=trusted, pfctl -d, netsh advfirewall ... state off, the macOS application firewall off).", Match: &x.s}, m: matcher{more: &x.mm[2]}}
+	return &x.r
+}
+
+func makeRule276() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [2]Spec
+		l  [2]lazyRE
+		m  [2]matcher
+		mm [2]matcherMore
+		lp [1]*lazyRE
+		fv [1]FlagValue
+		ss [4]string
+	})
+	x.ss = [4]string{"setenforce", "grubby", "setenforce", "grubby"}
+	x.fv[0] = FlagValue{Flag: "--args", Value: ".*\\b(selinux|enforcing)=0.*"}
+	x.l[0] = lazyRE{expr: "(?i)0|permissive", anchored: true}
+	x.l[1] = lazyRE{expr: ".*\\b(selinux|enforcing)=0.*", anchored: true}
+	x.a[0] = Spec{Programs: x.ss[2:3:3], Operand: "(?i)0|permissive"}
+	x.a[1] = Spec{Programs: x.ss[3:4:4], Values: x.fv[0:1:1]}
+	x.s = Spec{Programs: x.ss[0:2:2], Any: x.a[0:2:2]}
+	x.m[0] = matcher{operand: &x.l[0]}
+	x.lp[0] = &x.l[1]
+	x.mm[0] = matcherMore{values: x.lp[0:1:1]}
+	x.m[1] = matcher{more: &x.mm[0]}
+	x.mm[1] = matcherMore{any: x.m[0:2:2]}
+	x.r = rule{p: Pattern{Name: "selinux_off", Level: High, Description: "Turns SELinux off or to permissive mode (setenforce 0, selinux=0 or enforcing=0 on the kernel command line): its confinement of services stops.", Match: &x.s}, m: matcher{more: &x.mm[1]}}
+	return &x.r
+}
+
+func makeRule277() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [3]Spec
+		l  [4]lazyRE
+		m  [3]matcher
+		mm [1]matcherMore
+		ss [6]string
+	})
+	x.ss = [6]string{"sed", "gsed", "perl", "echo", "printf", "tee"}
+	x.l[0] = lazyRE{expr: "/etc/selinux/config|/etc/sysconfig/selinux|/sys/fs/selinux/enforce", anchored: true, pre: "/etc/selinux/config\x00/etc/sysconfig/selinux\x00/sys/fs/selinux/enforce"}
+	x.l[1] = lazyRE{expr: "(?i).*=(disabled|permissive)[^=]*", anchored: true}
+	x.l[2] = lazyRE{expr: "(?is).*selinux *= *(disabled|permissive).*", anchored: true}
+	x.l[3] = lazyRE{expr: "/sys/fs/selinux/enforce", anchored: true, pre: "/sys/fs/selinux/enforce"}
+	x.a[0] = Spec{Programs: x.ss[0:5:5], Args: "(?i).*=(disabled|permissive)[^=]*"}
+	x.a[1] = Spec{Programs: x.ss[5:6:6], Stdin: "(?is).*selinux *= *(disabled|permissive).*"}
+	x.a[2] = Spec{Writes: "/sys/fs/selinux/enforce"}
+	x.s = Spec{Writes: "/etc/selinux/config|/etc/sysconfig/selinux|/sys/fs/selinux/enforce", Any: x.a[0:3:3]}
+	x.m[0] = matcher{args: &x.l[1]}
+	x.m[1] = matcher{stdin: &x.l[2]}
+	x.m[2] = matcher{writes: &x.l[3]}
+	x.mm[0] = matcherMore{any: x.m[0:3:3]}
+	x.r = rule{p: Pattern{Name: "selinux_config_off", Level: High, Description: "Writes SELINUX=disabled or permissive into the SELinux configuration, or 0 into /sys/fs/selinux/enforce: SELinux stops confining services (at once, or from the next boot).", Match: &x.s}, m: matcher{writes: &x.l[0], more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule278() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [3]Spec
+		l  [2]lazyRE
+		m  [3]matcher
+		mm [2]matcherMore
+		lp [1]*lazyRE
+		fv [1]FlagValue
+		ss [10]string
+	})
+	x.ss = [10]string{"aa-teardown", "aa-disable", "apparmor_parser", "grubby", "--help", "-h", "aa-teardown", "aa-disable", "apparmor_parser", "grubby"}
+	x.fv[0] = FlagValue{Flag: "--args", Value: ".*\\b(apparmor=0|security=none|security=).*"}
+	x.l[0] = lazyRE{expr: "(.* )?(-R|--remove|-[a-zA-Z]*R[a-zA-Z]*)( .*)?", anchored: true}
+	x.l[1] = lazyRE{expr: ".*\\b(apparmor=0|security=none|security=).*", anchored: true}
+	x.a[0] = Spec{Programs: x.ss[6:8:8]}
+	x.a[1] = Spec{Programs: x.ss[8:9:9], Args: "(.* )?(-R|--remove|-[a-zA-Z]*R[a-zA-Z]*)( .*)?"}
+	x.a[2] = Spec{Programs: x.ss[9:10:10], Values: x.fv[0:1:1]}
+	x.s = Spec{Programs: x.ss[0:4:4], FlagsNone: x.ss[4:6:6], Any: x.a[0:3:3]}
+	x.m[0] = matcher{}
+	x.m[1] = matcher{args: &x.l[0]}
+	x.lp[0] = &x.l[1]
+	x.mm[0] = matcherMore{values: x.lp[0:1:1]}
+	x.m[2] = matcher{more: &x.mm[0]}
+	x.mm[1] = matcherMore{any: x.m[0:3:3]}
+	x.r = rule{p: Pattern{Name: "apparmor_off", Level: High, Description: "Turns AppArmor off or unloads its profiles (aa-teardown, aa-disable, apparmor_parser -R, apparmor=0 on the kernel command line): the services it confined run unconfined.", Match: &x.s}, m: matcher{more: &x.mm[1]}}
+	return &x.r
+}
+
+func makeRule279() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [7]Spec
+		l  [7]lazyRE
+		m  [7]matcher
+		mm [1]matcherMore
+		ss [30]string
+	})
+	x.ss = [30]string{"systemctl", "service", "launchctl", "pkill", "killall", "kill", "auditd", "mdatp", "sc", "sc.exe", "systemctl", "stop", "disable", "mask", "kill", "service", "launchctl", "unload", "bootout", "remove", "disable", "kill", "stop", "pkill", "killall", "kill", "auditd", "mdatp", "sc", "sc.exe"}
+	x.l[0] = lazyRE{expr: "(?i)(firewalld|ufw|nftables|iptables|ip6tables|netfilter-persistent|auditd|apparmor|fail2ban|falcon-sensor|falcond|crowdstrike[^ ]*|osqueryd|osquery|wazuh-agent|ossec|ossec-hids|clamav-daemon|clamd|clamd@[^ ]*|clamav-freshclam|freshclam|sentinelone|sentinelagent|cbagentd|carbonblack[^ ]*|cylancesvc|mdatp|elastic-agent|elasticendpoint|auditbeat|sysmon|sysmonforlinux|taniumclient|qualys-cloud-agent|ir_agent|aide|tripwire|selinux[^ ]*|snort|suricata|zeek|crowdsec|wdavdaemon)(\\.(service|socket|timer))?", anchored: true}
+	x.l[1] = lazyRE{expr: "(?i)(firewalld|ufw|nftables|iptables|ip6tables|netfilter-persistent|auditd|apparmor|fail2ban|falcon-sensor|osqueryd|wazuh-agent|ossec|clamav-daemon|sentinelone|mdatp|elastic-agent|auditbeat|sysmon|aide|suricata|snort|crowdsec) (stop|disable|force-stop|teardown)( .*)?", anchored: true}
+	x.l[2] = lazyRE{expr: "(?i).*(crowdstrike|falcon|sentinel|wdav|microsoft\\.(wdav|dlp|defender)|jamf|carbonblack|cbdefense|cylance|elastic|osquery|santa|xprotect|com\\.apple\\.alf|tanium|kandji|sophos|malwarebytes|eset).*", anchored: true}
+	x.l[3] = lazyRE{expr: "(?i)(falcon-sensor|falcond|falcon|osqueryd|wazuh-agentd|ossec[^ ]*|auditd|sentinelagent|sentinelone|cbagentd|mdatp|wdavdaemon|clamd|elastic-endpoint|elastic-agent|auditbeat|sysmon|com\\.crowdstrike[^ ]*|santad|xprotect[^ ]*)", anchored: true}
+	x.l[4] = lazyRE{expr: "(.* )?stop( .*)?", anchored: true}
+	x.l[5] = lazyRE{expr: "(?i)(.* )?(real-time-protection|behavior-monitoring|cloud|network-protection [^ ]+) (.* )?(--value )?disabled( .*)?", anchored: true}
+	x.l[6] = lazyRE{expr: "(?i)(stop|delete|config) (windefend|sense|wdnissvc|mpssvc|securityhealthservice|csagent|sentinelagent)( .*)?", anchored: true}
+	x.a[0] = Spec{Programs: x.ss[10:11:11], Subcommands: x.ss[11:15:15], Operand: "(?i)(firewalld|ufw|nftables|iptables|ip6tables|netfilter-persistent|auditd|apparmor|fail2ban|falcon-sensor|falcond|crowdstrike[^ ]*|osqueryd|osquery|wazuh-agent|ossec|ossec-hids|clamav-daemon|clamd|clamd@[^ ]*|clamav-freshclam|freshclam|sentinelone|sentinelagent|cbagentd|carbonblack[^ ]*|cylancesvc|mdatp|elastic-agent|elasticendpoint|auditbeat|sysmon|sysmonforlinux|taniumclient|qualys-cloud-agent|ir_agent|aide|tripwire|selinux[^ ]*|snort|suricata|zeek|crowdsec|wdavdaemon)(\\.(service|socket|timer))?"}
+	x.a[1] = Spec{Programs: x.ss[15:16:16], Args: "(?i)(firewalld|ufw|nftables|iptables|ip6tables|netfilter-persistent|auditd|apparmor|fail2ban|falcon-sensor|osqueryd|wazuh-agent|ossec|clamav-daemon|sentinelone|mdatp|elastic-agent|auditbeat|sysmon|aide|suricata|snort|crowdsec) (stop|disable|force-stop|teardown)( .*)?"}
+	x.a[2] = Spec{Programs: x.ss[16:17:17], Subcommands: x.ss[17:23:23], Operand: "(?i).*(crowdstrike|falcon|sentinel|wdav|microsoft\\.(wdav|dlp|defender)|jamf|carbonblack|cbdefense|cylance|elastic|osquery|santa|xprotect|com\\.apple\\.alf|tanium|kandji|sophos|malwarebytes|eset).*"}
+	x.a[3] = Spec{Programs: x.ss[23:26:26], Operand: "(?i)(falcon-sensor|falcond|falcon|osqueryd|wazuh-agentd|ossec[^ ]*|auditd|sentinelagent|sentinelone|cbagentd|mdatp|wdavdaemon|clamd|elastic-endpoint|elastic-agent|auditbeat|sysmon|com\\.crowdstrike[^ ]*|santad|xprotect[^ ]*)"}
+	x.a[4] = Spec{Programs: x.ss[26:27:27], Args: "(.* )?stop( .*)?"}
+	x.a[5] = Spec{Programs: x.ss[27:28:28], Args: "(?i)(.* )?(real-time-protection|behavior-monitoring|cloud|network-protection [^ ]+) (.* )?(--value )?disabled( .*)?"}
+	x.a[6] = Spec{Programs: x.ss[28:30:30], Args: "(?i)(stop|delete|config) (windefend|sense|wdnissvc|mpssvc|securityhealthservice|csagent|sentinelagent)( .*)?"}
+	x.s = Spec{Programs: x.ss[0:10:10], Any: x.a[0:7:7]}
+	x.m[0] = matcher{operand: &x.l[0]}
+	x.m[1] = matcher{args: &x.l[1]}
+	x.m[2] = matcher{operand: &x.l[2]}
+	x.m[3] = matcher{operand: &x.l[3]}
+	x.m[4] = matcher{args: &x.l[4]}
+	x.m[5] = matcher{args: &x.l[5]}
+	x.m[6] = matcher{args: &x.l[6]}
+	x.mm[0] = matcherMore{any: x.m[0:7:7]}
+	x.r = rule{p: Pattern{Name: "security_service_stop", Level: High, Description: "Stops, disables or masks a security service (firewalld, ufw, nftables, auditd, AppArmor, fail2ban, an EDR or anti-malware agent: CrowdStrike Falcon, osquery, Wazuh, SentinelOne, Defender for Endpoint, ClamAV, Elastic Agent ...): what it watched or blocked goes unseen.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule280() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [2]Spec
+		l  [1]lazyRE
+		m  [2]matcher
+		mm [2]matcherMore
+		lp [1]*lazyRE
+		fv [1]FlagValue
+		ss [2]string
+	})
+	x.ss = [2]string{"auditctl", "-D"}
+	x.fv[0] = FlagValue{Flag: "-e", Value: "0"}
+	x.l[0] = lazyRE{expr: "0", anchored: true, pre: "0"}
+	x.a[0] = Spec{FlagsAny: x.ss[1:2:2]}
+	x.a[1] = Spec{Values: x.fv[0:1:1]}
+	x.s = Spec{Programs: x.ss[0:1:1], Any: x.a[0:2:2]}
+	x.m[0] = matcher{}
+	x.lp[0] = &x.l[0]
+	x.mm[0] = matcherMore{values: x.lp[0:1:1]}
+	x.m[1] = matcher{more: &x.mm[0]}
+	x.mm[1] = matcherMore{any: x.m[0:2:2]}
+	x.r = rule{p: Pattern{Name: "audit_off", Level: High, Description: "Turns the kernel audit off or deletes its rules (auditctl -e 0, auditctl -D): what happens on the machine is no longer recorded.", Match: &x.s}, m: matcher{more: &x.mm[1]}}
+	return &x.r
+}
+
+func makeRule281() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [2]Spec
+		l  [2]lazyRE
+		m  [2]matcher
+		mm [2]matcherMore
+		lp [1]*lazyRE
+		fv [1]FlagValue
+		ss [4]string
+	})
+	x.ss = [4]string{"sysctl", "grubby", "sysctl", "grubby"}
+	x.fv[0] = FlagValue{Flag: "--args", Value: ".*\\b(mitigations=off|nokaslr|nopti|nospectre_v[12]|spectre_v2=off|nosmap|nosmep|module\\.sig_enforce=0|lockdown=none).*"}
+	x.l[0] = lazyRE{expr: "(kernel\\.randomize_va_space=[01]|kernel\\.yama\\.ptrace_scope=0|kernel\\.kptr_restrict=0|kernel\\.dmesg_restrict=0|kernel\\.unprivileged_bpf_disabled=0|fs\\.protected_(symlinks|hardlinks|regular|fifos)=0|fs\\.suid_dumpable=[12]|vm\\.mmap_min_addr=0|kernel\\.perf_event_paranoid=-1|kernel\\.kexec_load_disabled=0|user\\.max_user_namespaces=[1-9][0-9]*)", anchored: true, pre: "fs.protected_fifos=0\x00fs.protected_hardlinks=0\x00fs.protected_regular=0\x00fs.protected_symlinks=0\x00fs.suid_dumpable=1\x00fs.suid_dumpable=2\x00kernel.dmesg_restrict=0\x00kernel.kexec_load_disabled=0\x00kernel.kptr_restrict=0\x00kernel.perf_event_paranoid=-1\x00kernel.randomize_va_space=0\x00kernel.randomize_va_space=1\x00kernel.unprivileged_bpf_disabled\x00kernel.yama.ptrace_scope=0\x00user.max_user_namespaces=1\x00user.max_user_namespaces=2\x00user.max_user_namespaces=3\x00user.max_user_namespaces=4\x00user.max_user_namespaces=5\x00user.max_user_namespaces=6\x00user.max_user_namespaces=7\x00user.max_user_namespaces=8\x00user.max_user_namespaces=9\x00vm.mmap_min_addr=0"}
+	x.l[1] = lazyRE{expr: ".*\\b(mitigations=off|nokaslr|nopti|nospectre_v[12]|spectre_v2=off|nosmap|nosmep|module\\.sig_enforce=0|lockdown=none).*", anchored: true}
+	x.a[0] = Spec{Programs: x.ss[2:3:3], Operand: "(kernel\\.randomize_va_space=[01]|kernel\\.yama\\.ptrace_scope=0|kernel\\.kptr_restrict=0|kernel\\.dmesg_restrict=0|kernel\\.unprivileged_bpf_disabled=0|fs\\.protected_(symlinks|hardlinks|regular|fifos)=0|fs\\.suid_dumpable=[12]|vm\\.mmap_min_addr=0|kernel\\.perf_event_paranoid=-1|kernel\\.kexec_load_disabled=0|user\\.max_user_namespaces=[1-9][0-9]*)"}
+	x.a[1] = Spec{Programs: x.ss[3:4:4], Values: x.fv[0:1:1]}
+	x.s = Spec{Programs: x.ss[0:2:2], Any: x.a[0:2:2]}
+	x.m[0] = matcher{operand: &x.l[0]}
+	x.lp[0] = &x.l[1]
+	x.mm[0] = matcherMore{values: x.lp[0:1:1]}
+	x.m[1] = matcher{more: &x.mm[0]}
+	x.mm[1] = matcherMore{any: x.m[0:2:2]}
+	x.r = rule{p: Pattern{Name: "kernel_hardening_off", Level: High, Description: "Turns a kernel hardening setting off (ASLR with kernel.randomize_va_space, ptrace restrictions, kernel pointer and dmesg restrictions, protected links, unprivileged BPF, mitigations=off, nokaslr): exploits get easier for every program on the machine.", Match: &x.s}, m: matcher{more: &x.mm[1]}}
+	return &x.r
+}
+
+func makeRule282() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [3]Spec
+		l  [4]lazyRE
+		m  [3]matcher
+		mm [1]matcherMore
+		ss [3]string
+	})
+	x.ss = [3]string{"tee", "echo", "printf"}
+	x.l[0] = lazyRE{expr: "/proc/sys/(kernel/(randomize_va_space|yama/ptrace_scope|kptr_restrict|dmesg_restrict|unprivileged_bpf_disabled)|fs/(protected_[a-z]+|suid_dumpable)|vm/mmap_min_addr)|/etc/sysctl\\.conf|/etc/sysctl\\.d/.*", anchored: true, pre: "/etc/sysctl.conf\x00/etc/sysctl.d/\x00/proc/sys/fs/protected_\x00/proc/sys/fs/suid_dumpable\x00/proc/sys/kernel/dmesg_restrict\x00/proc/sys/kernel/kptr_restrict\x00/proc/sys/kernel/randomize_va_sp\x00/proc/sys/kernel/unprivileged_bp\x00/proc/sys/kernel/yama/ptrace_sco\x00/proc/sys/vm/mmap_min_addr"}
+	x.l[1] = lazyRE{expr: "/proc/sys/.*", anchored: true, pre: "/proc/sys/"}
+	x.l[2] = lazyRE{expr: "(?s).*(randomize_va_space *= *[01]|ptrace_scope *= *0|kptr_restrict *= *0|dmesg_restrict *= *0|protected_(symlinks|hardlinks|regular) *= *0|unprivileged_bpf_disabled *= *0).*", anchored: true}
+	x.l[3] = lazyRE{expr: "(?s).*(randomize_va_space *= *[01]|ptrace_scope *= *0|kptr_restrict *= *0|dmesg_restrict *= *0|protected_(symlinks|hardlinks|regular) *= *0|unprivileged_bpf_disabled *= *0).*", anchored: true}
+	x.a[0] = Spec{Writes: "/proc/sys/.*"}
+	x.a[1] = Spec{Programs: x.ss[0:1:1], Stdin: "(?s).*(randomize_va_space *= *[01]|ptrace_scope *= *0|kptr_restrict *= *0|dmesg_restrict *= *0|protected_(symlinks|hardlinks|regular) *= *0|unprivileged_bpf_disabled *= *0).*"}
+	x.a[2] = Spec{Programs: x.ss[1:3:3], Args: "(?s).*(randomize_va_space *= *[01]|ptrace_scope *= *0|kptr_restrict *= *0|dmesg_restrict *= *0|protected_(symlinks|hardlinks|regular) *= *0|unprivileged_bpf_disabled *= *0).*"}
+	x.s = Spec{Writes: "/proc/sys/(kernel/(randomize_va_space|yama/ptrace_scope|kptr_restrict|dmesg_restrict|unprivileged_bpf_disabled)|fs/(protected_[a-z]+|suid_dumpable)|vm/mmap_min_addr)|/etc/sysctl\\.conf|/etc/sysctl\\.d/.*", Any: x.a[0:3:3]}
+	x.m[0] = matcher{writes: &x.l[1]}
+	x.m[1] = matcher{stdin: &x.l[2]}
+	x.m[2] = matcher{args: &x.l[3]}
+	x.mm[0] = matcherMore{any: x.m[0:3:3]}
+	x.r = rule{p: Pattern{Name: "kernel_hardening_off_file", Level: High, Description: "Writes a kernel hardening setting off, at once (/proc/sys/kernel/randomize_va_space, yama/ptrace_scope, kptr_restrict, ...) or from the next boot (/etc/sysctl.conf, /etc/sysctl.d/*).", Match: &x.s}, m: matcher{writes: &x.l[0], more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule283() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [4]Spec
+		l  [1]lazyRE
+		m  [4]matcher
+		mm [1]matcherMore
+		ss [15]string
+	})
+	x.ss = [15]string{"spctl", "csrutil", "fdesetup", "defaults", "spctl", "--master-disable", "--global-disable", "--disable", "csrutil", "disable", "authenticated-root disable", "fdesetup", "disable", "defaults", "write"}
+	x.l[0] = lazyRE{expr: "(?i)(.* )?com\\.apple\\.launchservices lsquarantine (-bool )?(false|no|0)( .*)?", anchored: true}
+	x.a[0] = Spec{Programs: x.ss[4:5:5], FlagsAny: x.ss[5:8:8]}
+	x.a[1] = Spec{Programs: x.ss[8:9:9], Subcommands: x.ss[9:11:11]}
+	x.a[2] = Spec{Programs: x.ss[11:12:12], Subcommands: x.ss[12:13:13]}
+	x.a[3] = Spec{Programs: x.ss[13:14:14], Subcommands: x.ss[14:15:15], Args: "(?i)(.* )?com\\.apple\\.launchservices lsquarantine (-bool )?(false|no|0)( .*)?"}
+	x.s = Spec{Programs: x.ss[0:4:4], Any: x.a[0:4:4]}
+	x.m[0] = matcher{}
+	x.m[1] = matcher{}
+	x.m[2] = matcher{}
+	x.m[3] = matcher{args: &x.l[0]}
+	x.mm[0] = matcherMore{any: x.m[0:4:4]}
+	x.r = rule{p: Pattern{Name: "macos_protection_off", Level: High, Description: "Turns a macOS protection off (Gatekeeper with spctl --master-disable, System Integrity Protection with csrutil disable, FileVault with fdesetup disable, download quarantine): unsigned or tampered code runs, or the disk is no longer encrypted.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule284() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		l  [2]lazyRE
+		ss [1]string
+	})
+	x.ss = [1]string{"xattr"}
+	x.l[0] = lazyRE{expr: "com\\.apple\\.quarantine", anchored: true, pre: "com.apple.quarantine"}
+	x.l[1] = lazyRE{expr: "(.* )?(-[a-zA-Z]*d[a-zA-Z]*|-c)( .*)?", anchored: true}
+	x.s = Spec{Programs: x.ss[0:1:1], Operand: "com\\.apple\\.quarantine", Args: "(.* )?(-[a-zA-Z]*d[a-zA-Z]*|-c)( .*)?"}
+	x.r = rule{p: Pattern{Name: "quarantine_removed", Level: Medium, Description: "Removes the download quarantine from an application or a folder (xattr -d com.apple.quarantine): macOS no longer checks it before it runs.", Match: &x.s}, m: matcher{operand: &x.l[0], args: &x.l[1]}}
+	return &x.r
+}
+
+func makeRule285() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [2]Spec
+		l  [3]lazyRE
+		m  [2]matcher
+		mm [1]matcherMore
+		ss [10]string
+	})
+	x.ss = [10]string{"pwsh", "pwsh-preview", "powershell", "powershell_ise", "reg", "pwsh", "pwsh-preview", "powershell", "powershell_ise", "reg"}
+	x.l[0] = lazyRE{expr: "(?is).*(set-mppreference\\b.*-disable[a-z]+\\s+(\\$true|1|true)|add-mppreference\\b.*-exclusion(path|process|extension)|set-mppreference\\b.*-(puaprotection|enablecontrolledfolderaccess|enablenetworkprotection)\\s+(0|disabled)).*", anchored: true}
+	x.l[1] = lazyRE{expr: "(?i)add", anchored: true}
+	x.l[2] = lazyRE{expr: "(?i).*windows defender.*disable(antispyware|antivirus|realtimemonitoring|behaviormonitoring).*", anchored: true}
+	x.a[0] = Spec{Programs: x.ss[5:9:9], Args: "(?is).*(set-mppreference\\b.*-disable[a-z]+\\s+(\\$true|1|true)|add-mppreference\\b.*-exclusion(path|process|extension)|set-mppreference\\b.*-(puaprotection|enablecontrolledfolderaccess|enablenetworkprotection)\\s+(0|disabled)).*"}
+	x.a[1] = Spec{Programs: x.ss[9:10:10], Operand: "(?i)add", Args: "(?i).*windows defender.*disable(antispyware|antivirus|realtimemonitoring|behaviormonitoring).*"}
+	x.s = Spec{Programs: x.ss[0:5:5], Any: x.a[0:2:2]}
+	x.m[0] = matcher{args: &x.l[0]}
+	x.m[1] = matcher{operand: &x.l[1], args: &x.l[2]}
+	x.mm[0] = matcherMore{any: x.m[0:2:2]}
+	x.r = rule{p: Pattern{Name: "windows_defender_off", Level: High, Description: "Turns Windows Defender protections off or excludes paths from scanning (Set-MpPreference -Disable..., Add-MpPreference -ExclusionPath, the DisableAntiSpyware policy): malware on the machine is no longer caught.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule286() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [4]Spec
+		l  [4]lazyRE
+		m  [4]matcher
+		mm [1]matcherMore
+		ss [24]string
+	})
+	x.ss = [24]string{"git", "npm", "pnpm", "yarn", "pip", "pip3", "conda", "mamba", "micromamba", "git", "config", "--global", "--system", "npm", "pnpm", "yarn", "config", "set", "pip", "pip3", "conda", "mamba", "micromamba", "config"}
+	x.l[0] = lazyRE{expr: "(?i)(.* )?http\\.([^ ]*\\.)?sslverify( |=)(false|no|off|0)( .*)?", anchored: true}
+	x.l[1] = lazyRE{expr: "(?i)(.* )?(strict-ssl|enablestrictssl)( |=)(false|0|no)( .*)?", anchored: true}
+	x.l[2] = lazyRE{expr: "(?i)(.* )?config (.* )?set (.* )?[a-z]+\\.trusted-host( .*)?", anchored: true}
+	x.l[3] = lazyRE{expr: "(?i)(.* )?--set ssl_verify (false|no|0)( .*)?", anchored: true}
+	x.a[0] = Spec{Programs: x.ss[9:10:10], Subcommands: x.ss[10:11:11], FlagsAny: x.ss[11:13:13], Args: "(?i)(.* )?http\\.([^ ]*\\.)?sslverify( |=)(false|no|off|0)( .*)?"}
+	x.a[1] = Spec{Programs: x.ss[13:16:16], Subcommands: x.ss[16:18:18], Args: "(?i)(.* )?(strict-ssl|enablestrictssl)( |=)(false|0|no)( .*)?"}
+	x.a[2] = Spec{Programs: x.ss[18:20:20], Args: "(?i)(.* )?config (.* )?set (.* )?[a-z]+\\.trusted-host( .*)?"}
+	x.a[3] = Spec{Programs: x.ss[20:23:23], Subcommands: x.ss[23:24:24], Args: "(?i)(.* )?--set ssl_verify (false|no|0)( .*)?"}
+	x.s = Spec{Programs: x.ss[0:9:9], Any: x.a[0:4:4]}
+	x.m[0] = matcher{args: &x.l[0]}
+	x.m[1] = matcher{args: &x.l[1]}
+	x.m[2] = matcher{args: &x.l[2]}
+	x.m[3] = matcher{args: &x.l[3]}
+	x.mm[0] = matcherMore{any: x.m[0:4:4]}
+	x.r = rule{p: Pattern{Name: "tls_verify_off", Level: High, Description: "Turns TLS certificate verification off for every later command of a tool (git config --global http.sslVerify false, npm/pnpm/yarn strict-ssl false, pip trusted-host, conda ssl_verify false): anyone on the network path can serve it code or read its secrets.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule287() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [2]Spec
+		l  [3]lazyRE
+		m  [2]matcher
+		mm [1]matcherMore
+		ss [3]string
+	})
+	x.ss = [3]string{"echo", "printf", "tee"}
+	x.l[0] = lazyRE{expr: "(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.(curlrc|wgetrc|npmrc|yarnrc|yarnrc\\.yml|condarc|gitconfig)|/etc/(wgetrc|npmrc|gitconfig|pip\\.conf)|(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.(config/pip/pip\\.conf|pip/pip\\.conf)", anchored: true, pre: "$HOME/.condarc\x00$HOME/.config/pip/pip.conf\x00$HOME/.curlrc\x00$HOME/.gitconfig\x00$HOME/.npmrc\x00$HOME/.pip/pip.conf\x00$HOME/.wgetrc\x00$HOME/.yarnrc\x00/Users/\x00/etc/gitconfig\x00/etc/npmrc\x00/etc/pip.conf\x00/etc/wgetrc\x00/home/\x00/root/.condarc\x00/root/.config/pip/pip.conf\x00/root/.curlrc\x00/root/.gitconfig\x00/root/.npmrc\x00/root/.pip/pip.conf\x00/root/.wgetrc\x00/root/.yarnrc\x00~/.condarc\x00~/.config/pip/pip.conf\x00~/.curlrc\x00~/.gitconfig\x00~/.npmrc\x00~/.pip/pip.conf\x00~/.wgetrc\x00~/.yarnrc"}
+	x.l[1] = lazyRE{expr: "(?is)(.*(\\n|\\\\n))?[ \\t]*(insecure|-k|--insecure|check_certificate *= *off|strict-ssl *= *false|enablestrictssl *: *false|ssl_verify *: *(false|no)|sslverify *= *(false|no|0)|trusted-host *=.*)[ \\t]*((\\n|\\\\n).*)?", anchored: true}
+	x.l[2] = lazyRE{expr: "(?is)(.*\\n)?[ \\t]*(insecure|-k|--insecure|check_certificate *= *off|strict-ssl *= *false|enablestrictssl *: *false|ssl_verify *: *(false|no)|sslverify *= *(false|no|0)|trusted-host *=.*)[ \\t]*(\\n.*)?", anchored: true}
+	x.a[0] = Spec{Programs: x.ss[0:2:2], Args: "(?is)(.*(\\n|\\\\n))?[ \\t]*(insecure|-k|--insecure|check_certificate *= *off|strict-ssl *= *false|enablestrictssl *: *false|ssl_verify *: *(false|no)|sslverify *= *(false|no|0)|trusted-host *=.*)[ \\t]*((\\n|\\\\n).*)?"}
+	x.a[1] = Spec{Programs: x.ss[2:3:3], Stdin: "(?is)(.*\\n)?[ \\t]*(insecure|-k|--insecure|check_certificate *= *off|strict-ssl *= *false|enablestrictssl *: *false|ssl_verify *: *(false|no)|sslverify *= *(false|no|0)|trusted-host *=.*)[ \\t]*(\\n.*)?"}
+	x.s = Spec{Writes: "(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.(curlrc|wgetrc|npmrc|yarnrc|yarnrc\\.yml|condarc|gitconfig)|/etc/(wgetrc|npmrc|gitconfig|pip\\.conf)|(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.(config/pip/pip\\.conf|pip/pip\\.conf)", Any: x.a[0:2:2]}
+	x.m[0] = matcher{args: &x.l[1]}
+	x.m[1] = matcher{stdin: &x.l[2]}
+	x.mm[0] = matcherMore{any: x.m[0:2:2]}
+	x.r = rule{p: Pattern{Name: "tls_verify_off_file", Level: High, Description: "Writes TLS verification off into a tool's configuration file (insecure in ~/.curlrc, check_certificate = off in ~/.wgetrc, strict-ssl=false in ~/.npmrc, sslVerify = false in ~/.gitconfig, trusted-host in pip.conf): every later download of that tool can be tampered with.", Match: &x.s}, m: matcher{writes: &x.l[0], more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule288() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		l  [1]lazyRE
+		ss [3]string
+	})
+	x.ss = [3]string{"export", "declare", "typeset"}
+	x.l[0] = lazyRE{expr: "(.* )?(GIT_SSL_NO_VERIFY=(1|true|yes)|NODE_TLS_REJECT_UNAUTHORIZED=0|PYTHONHTTPSVERIFY=0|CURL_CA_BUNDLE=|REQUESTS_CA_BUNDLE=|NPM_CONFIG_STRICT_SSL=false|GOSUMDB=off|GOINSECURE=[^ ]+|GONOSUMDB=[^ ]+|GOFLAGS=[^ ]*-insecure[^ ]*)( .*)?", anchored: true}
+	x.s = Spec{Programs: x.ss[0:3:3], Args: "(.* )?(GIT_SSL_NO_VERIFY=(1|true|yes)|NODE_TLS_REJECT_UNAUTHORIZED=0|PYTHONHTTPSVERIFY=0|CURL_CA_BUNDLE=|REQUESTS_CA_BUNDLE=|NPM_CONFIG_STRICT_SSL=false|GOSUMDB=off|GOINSECURE=[^ ]+|GONOSUMDB=[^ ]+|GOFLAGS=[^ ]*-insecure[^ ]*)( .*)?"}
+	x.r = rule{p: Pattern{Name: "tls_verify_off_env", Level: Medium, Description: "Turns TLS certificate verification off for the rest of the shell session (export GIT_SSL_NO_VERIFY=1, NODE_TLS_REJECT_UNAUTHORIZED=0, PYTHONHTTPSVERIFY=0, GOINSECURE, GOSUMDB=off): downloads can be tampered with.", Match: &x.s}, m: matcher{args: &x.l[0]}}
+	return &x.r
+}
+
+func makeRule289() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [5]Spec
+		l  [7]lazyRE
+		m  [5]matcher
+		mm [1]matcherMore
+		ss [25]string
+	})
+	x.ss = [25]string{"npm", "pnpm", "yarn", "pip", "pip3", "git", "go", "gem", "npm", "pnpm", "yarn", "config", "set", "pip", "pip3", "git", "config", "--global", "--system", "go", "env", "-w", "gem", "sources", "-a"}
+	x.l[0] = lazyRE{expr: "(?i)(@[^ ]+:)?(registry|npmregistryserver)?=?(https://registry\\.npmjs\\.org|https://registry\\.yarnpkg\\.com|https://npm\\.pkg\\.github\\.com|http://(localhost|127\\.0\\.0\\.1)(:[0-9]+)?)/?", anchored: true}
+	x.l[1] = lazyRE{expr: "(?i)(.* )?(@[^ ]+:)?(registry|npmregistryserver)( |=)[^ ]+( .*)?", anchored: true}
+	x.l[2] = lazyRE{expr: "(?i)https://(pypi\\.org/simple|download\\.pytorch\\.org/[^ ]*|pypi\\.python\\.org/simple)/?", anchored: true}
+	x.l[3] = lazyRE{expr: "(?i)(.* )?config (.* )?set (.* )?[a-z]+\\.(index-url|extra-index-url|find-links)( |=)[^ ]+( .*)?", anchored: true}
+	x.l[4] = lazyRE{expr: "(?i)url\\.(http://|[a-z+]+://([^/@]*@)?[0-9]+\\.[0-9]+\\.[0-9]+\\.[0-9]+|[^ ]*@[0-9]+\\.[0-9]+\\.[0-9]+\\.[0-9]+).*\\.insteadof", anchored: true}
+	x.l[5] = lazyRE{expr: "(GOSUMDB=off|GONOSUMDB=.+|GONOSUMCHECK=.+|GOINSECURE=.+|GOPROXY=(.*,)?(http://|https?://[0-9]).*|GOFLAGS=.*-insecure.*)", anchored: true, pre: "GOFLAGS=\x00GOINSECURE=\x00GONOSUMCHECK=\x00GONOSUMDB=\x00GOPROXY=\x00GOSUMDB=off"}
+	x.l[6] = lazyRE{expr: "https://rubygems\\.org/?", anchored: true, pre: "https://rubygems.org"}
+	x.a[0] = Spec{Programs: x.ss[8:11:11], Subcommands: x.ss[11:13:13], OperandNone: "(?i)(@[^ ]+:)?(registry|npmregistryserver)?=?(https://registry\\.npmjs\\.org|https://registry\\.yarnpkg\\.com|https://npm\\.pkg\\.github\\.com|http://(localhost|127\\.0\\.0\\.1)(:[0-9]+)?)/?", Args: "(?i)(.* )?(@[^ ]+:)?(registry|npmregistryserver)( |=)[^ ]+( .*)?"}
+	x.a[1] = Spec{Programs: x.ss[13:15:15], OperandNone: "(?i)https://(pypi\\.org/simple|download\\.pytorch\\.org/[^ ]*|pypi\\.python\\.org/simple)/?", Args: "(?i)(.* )?config (.* )?set (.* )?[a-z]+\\.(index-url|extra-index-url|find-links)( |=)[^ ]+( .*)?"}
+	x.a[2] = Spec{Programs: x.ss[15:16:16], Subcommands: x.ss[16:17:17], FlagsAny: x.ss[17:19:19], Operand: "(?i)url\\.(http://|[a-z+]+://([^/@]*@)?[0-9]+\\.[0-9]+\\.[0-9]+\\.[0-9]+|[^ ]*@[0-9]+\\.[0-9]+\\.[0-9]+\\.[0-9]+).*\\.insteadof"}
+	x.a[3] = Spec{Programs: x.ss[19:20:20], Subcommands: x.ss[20:21:21], FlagsAny: x.ss[21:22:22], Operand: "(GOSUMDB=off|GONOSUMDB=.+|GONOSUMCHECK=.+|GOINSECURE=.+|GOPROXY=(.*,)?(http://|https?://[0-9]).*|GOFLAGS=.*-insecure.*)"}
+	x.a[4] = Spec{Programs: x.ss[22:23:23], Subcommands: x.ss[23:24:24], FlagsAny: x.ss[24:25:25], OperandNone: "https://rubygems\\.org/?"}
+	x.s = Spec{Programs: x.ss[0:8:8], Any: x.a[0:5:5]}
+	x.m[0] = matcher{operandNone: &x.l[0], args: &x.l[1]}
+	x.m[1] = matcher{operandNone: &x.l[2], args: &x.l[3]}
+	x.m[2] = matcher{operand: &x.l[4]}
+	x.m[3] = matcher{operand: &x.l[5]}
+	x.m[4] = matcher{operandNone: &x.l[6]}
+	x.mm[0] = matcherMore{any: x.m[0:5:5]}
+	x.r = rule{p: Pattern{Name: "package_source_redirect", Level: High, Description: "Points a package manager at another source for every later install (npm/pnpm/yarn registry, pip index-url, gem sources, go env GOPROXY/GOSUMDB/GOINSECURE, git url.*.insteadOf to a plain-HTTP or IP address): what it installs comes from there, unchecked.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule290() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [1]Spec
+		l  [2]lazyRE
+		m  [1]matcher
+		mm [1]matcherMore
+		ss [2]string
+	})
+	x.ss = [2]string{"echo", "printf"}
+	x.l[0] = lazyRE{expr: "(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.(npmrc|yarnrc|yarnrc\\.yml)|/etc/npmrc|.*/pip\\.conf", anchored: true}
+	x.l[1] = lazyRE{expr: "(?is)(.*\\n)?[ \\t]*(@[^ ]+:)?(registry|index-url|extra-index-url|npmregistryserver) *[=:] *\"?(http://|https?://[0-9]).*", anchored: true}
+	x.a[0] = Spec{Programs: x.ss[0:2:2], Args: "(?is)(.*\\n)?[ \\t]*(@[^ ]+:)?(registry|index-url|extra-index-url|npmregistryserver) *[=:] *\"?(http://|https?://[0-9]).*"}
+	x.s = Spec{Writes: "(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.(npmrc|yarnrc|yarnrc\\.yml)|/etc/npmrc|.*/pip\\.conf", Any: x.a[0:1:1]}
+	x.m[0] = matcher{args: &x.l[1]}
+	x.mm[0] = matcherMore{any: x.m[0:1:1]}
+	x.r = rule{p: Pattern{Name: "package_source_file", Level: High, Description: "Writes another package registry or index into a package manager's configuration file (registry= in ~/.npmrc, index-url in pip.conf) over plain HTTP or to an IP address: what it installs comes from there, unchecked.", Match: &x.s}, m: matcher{writes: &x.l[0], more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule291() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [2]Spec
+		l  [3]lazyRE
+		m  [2]matcher
+		mm [1]matcherMore
+		ss [3]string
+	})
+	x.ss = [3]string{"tee", "echo", "printf"}
+	x.l[0] = lazyRE{expr: "/etc/apt/sources\\.list(\\.d/.*)?|/etc/yum\\.repos\\.d/.*|/etc/zypp/repos\\.d/.*|/etc/apk/repositories|/etc/pacman\\.conf", anchored: true, pre: "/etc/apk/repositories\x00/etc/apt/sources.list\x00/etc/pacman.conf\x00/etc/yum.repos.d/\x00/etc/zypp/repos.d/"}
+	x.l[1] = lazyRE{expr: "(?is).*(\\[[^]]*trusted=yes|allow-insecure=yes|gpgcheck *= *0|siglevel *= *never).*", anchored: true}
+	x.l[2] = lazyRE{expr: "(?is).*(\\[[^]]*trusted=yes|allow-insecure=yes|gpgcheck *= *0|siglevel *= *never).*", anchored: true}
+	x.a[0] = Spec{Programs: x.ss[0:1:1], Stdin: "(?is).*(\\[[^]]*trusted=yes|allow-insecure=yes|gpgcheck *= *0|siglevel *= *never).*"}
+	x.a[1] = Spec{Programs: x.ss[1:3:3], Args: "(?is).*(\\[[^]]*trusted=yes|allow-insecure=yes|gpgcheck *= *0|siglevel *= *never).*"}
+	x.s = Spec{Writes: "/etc/apt/sources\\.list(\\.d/.*)?|/etc/yum\\.repos\\.d/.*|/etc/zypp/repos\\.d/.*|/etc/apk/repositories|/etc/pacman\\.conf", Any: x.a[0:2:2]}
+	x.m[0] = matcher{stdin: &x.l[1]}
+	x.m[1] = matcher{args: &x.l[2]}
+	x.mm[0] = matcherMore{any: x.m[0:2:2]}
+	x.r = rule{p: Pattern{Name: "untrusted_package_repo", Level: High, Description: "Adds a package repository the system trusts without signatures ([trusted=yes], allow-insecure, gpgcheck=0, SigLevel = Never): root installs packages from it without any check.", Match: &x.s}, m: matcher{writes: &x.l[0], more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule292() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [2]Spec
+		l  [2]lazyRE
+		m  [2]matcher
+		mm [1]matcherMore
+		ss [9]string
+	})
+	x.ss = [9]string{"curl", "wget", "rpm", "curl", "wget", "apt-key", "rpm", "rpm", "--import"}
+	x.l[0] = lazyRE{expr: "(?i)http://.*|https?://([^/@]*@)?[0-9]+\\.[0-9]+\\.[0-9]+\\.[0-9]+([:/].*)?", anchored: true}
+	x.l[1] = lazyRE{expr: "(?i)http://.*|https?://[0-9]+\\.[0-9]+\\.[0-9]+\\.[0-9]+([:/].*)?", anchored: true}
+	x.a[0] = Spec{Programs: x.ss[3:5:5], Operand: "(?i)http://.*|https?://([^/@]*@)?[0-9]+\\.[0-9]+\\.[0-9]+\\.[0-9]+([:/].*)?", FeedsInto: x.ss[5:7:7]}
+	x.a[1] = Spec{Programs: x.ss[7:8:8], FlagsAny: x.ss[8:9:9], Operand: "(?i)http://.*|https?://[0-9]+\\.[0-9]+\\.[0-9]+\\.[0-9]+([:/].*)?"}
+	x.s = Spec{Programs: x.ss[0:3:3], Any: x.a[0:2:2]}
+	x.m[0] = matcher{operand: &x.l[0]}
+	x.m[1] = matcher{operand: &x.l[1]}
+	x.mm[0] = matcherMore{any: x.m[0:2:2]}
+	x.r = rule{p: Pattern{Name: "untrusted_package_key", Level: High, Description: "Trusts a package signing key fetched over plain HTTP or from an IP address (curl http://... | apt-key add -, rpm --import http://...): whoever is on the network path can sign the packages root installs.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule293() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [2]Spec
+		l  [3]lazyRE
+		m  [2]matcher
+		mm [1]matcherMore
+		ss [6]string
+	})
+	x.ss = [6]string{"sed", "gsed", "perl", "echo", "printf", "tee"}
+	x.l[0] = lazyRE{expr: "/etc/ssh/sshd_config(\\.d/.*)?", anchored: true, pre: "/etc/ssh/sshd_config"}
+	x.l[1] = lazyRE{expr: "(?is).*(permitrootlogin|passwordauthentication|permitemptypasswords|challengeresponseauthentication|kbdinteractiveauthentication)[ \\t]+yes.*|.*strictmodes[ \\t]+no.*", anchored: true}
+	x.l[2] = lazyRE{expr: "(?is).*(permitrootlogin|passwordauthentication|permitemptypasswords)[ \\t]+yes.*|.*strictmodes[ \\t]+no.*", anchored: true}
+	x.a[0] = Spec{Programs: x.ss[0:5:5], Args: "(?is).*(permitrootlogin|passwordauthentication|permitemptypasswords|challengeresponseauthentication|kbdinteractiveauthentication)[ \\t]+yes.*|.*strictmodes[ \\t]+no.*"}
+	x.a[1] = Spec{Programs: x.ss[5:6:6], Stdin: "(?is).*(permitrootlogin|passwordauthentication|permitemptypasswords)[ \\t]+yes.*|.*strictmodes[ \\t]+no.*"}
+	x.s = Spec{Writes: "/etc/ssh/sshd_config(\\.d/.*)?", Any: x.a[0:2:2]}
+	x.m[0] = matcher{args: &x.l[1]}
+	x.m[1] = matcher{stdin: &x.l[2]}
+	x.mm[0] = matcherMore{any: x.m[0:2:2]}
+	x.r = rule{p: Pattern{Name: "sshd_weakened", Level: High, Description: "Weakens the ssh server's configuration (PermitRootLogin yes, PasswordAuthentication yes, PermitEmptyPasswords yes, StrictModes no): root or any password can log in from the network.", Match: &x.s}, m: matcher{writes: &x.l[0], more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule294() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [3]Spec
+		l  [2]lazyRE
+		m  [3]matcher
+		mm [2]matcherMore
+		lp [1]*lazyRE
+		fv [1]FlagValue
+		ss [7]string
+	})
+	x.ss = [7]string{"passwd", "usermod", "chpasswd", "passwd", "-d", "usermod", "chpasswd"}
+	x.fv[0] = FlagValue{Flag: "-p", Value: ""}
+	x.l[0] = lazyRE{expr: "", anchored: true}
+	x.l[1] = lazyRE{expr: "(?s)(.*\\n)?root:.*", anchored: true}
+	x.a[0] = Spec{Programs: x.ss[3:4:4], FlagsAny: x.ss[4:5:5]}
+	x.a[1] = Spec{Programs: x.ss[5:6:6], Values: x.fv[0:1:1]}
+	x.a[2] = Spec{Programs: x.ss[6:7:7], Stdin: "(?s)(.*\\n)?root:.*"}
+	x.s = Spec{Programs: x.ss[0:3:3], Any: x.a[0:3:3]}
+	x.m[0] = matcher{}
+	x.lp[0] = &x.l[0]
+	x.mm[0] = matcherMore{values: x.lp[0:1:1]}
+	x.m[1] = matcher{more: &x.mm[0]}
+	x.m[2] = matcher{stdin: &x.l[1]}
+	x.mm[1] = matcherMore{any: x.m[0:3:3]}
+	x.r = rule{p: Pattern{Name: "empty_password", Level: High, Description: "Removes an account's password or sets root's from a script (passwd -d, usermod -p '', chpasswd for root): anyone can log in as that account, or root's password is known.", Match: &x.s}, m: matcher{more: &x.mm[1]}}
+	return &x.r
+}
+
+func makeRule295() *rule {
+	x := new(struct {
+		r rule
+		s Spec
+	})
+	x.s = Spec{Check: "fork_bomb"}
+	x.r = rule{p: Pattern{Name: "fork_bomb", Level: Critical, Description: "A fork bomb: a function that starts copies of itself without end, exhausting the process table until the machine needs a hard reboot.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule296() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [22]string
+	})
+	x.ss = [22]string{"python*", "pypy*", "node", "nodejs", "deno", "bun", "perl*", "ruby", "jruby", "truffleruby", "php*", "lua*", "luajit", "Rscript", "R", "tclsh*", "wish*", "osascript", "pwsh", "pwsh-preview", "powershell", "powershell_ise"}
+	x.s = Spec{Programs: x.ss[0:22:22], Check: "interpreter_fork_bomb"}
+	x.r = rule{p: Pattern{Name: "interpreter_fork_bomb", Level: Critical, Description: "Interpreter code starts processes in an endless loop (fork while fork, while True: os.fork()): a fork bomb exhausts the process table until the machine needs a hard reboot.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule297() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		l  [1]lazyRE
+		ss [1]string
+	})
+	x.ss = [1]string{"kill"}
+	x.l[0] = lazyRE{expr: "(.* )?-1", anchored: true}
+	x.s = Spec{Programs: x.ss[0:1:1], Args: "(.* )?-1"}
+	x.r = rule{p: Pattern{Name: "kill_all_processes", Level: High, Description: "kill -1 sends the signal to every process the user may signal: everything the user runs (or the whole system, as root) dies.", Match: &x.s}, m: matcher{args: &x.l[0]}}
+	return &x.r
+}
+
+func makeRule298() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [1]string
+	})
+	x.ss = [1]string{"killall5"}
+	x.s = Spec{Programs: x.ss[0:1:1]}
+	x.r = rule{p: Pattern{Name: "kill_every_process", Level: High, Description: "killall5 signals every process outside the caller's session (the shutdown scripts' tool): every service and program on the machine dies.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule299() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [4]string
+	})
+	x.ss = [4]string{"pkill", "killall", "-u", "-U"}
+	x.s = Spec{Programs: x.ss[0:2:2], FlagsAny: x.ss[2:4:4], Check: "no_operands"}
+	x.r = rule{p: Pattern{Name: "kill_user_processes", Level: High, Description: "pkill or killall with -u and no pattern signals every process of that user: the user's session, shells, editors and services die (every root process with -u root).", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule300() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		l  [1]lazyRE
+		ss [7]string
+	})
+	x.ss = [7]string{"kill", "-0", "-HUP", "-SIGHUP", "-1", "-l", "-L"}
+	x.l[0] = lazyRE{expr: "1", anchored: true, pre: "1"}
+	x.s = Spec{Programs: x.ss[0:1:1], FlagsNone: x.ss[1:7:7], Operand: "1"}
+	x.r = rule{p: Pattern{Name: "kill_init", Level: High, Description: "Sends a signal to process 1 (init, systemd): the kernel panics or the machine (or container) stops.", Match: &x.s}, m: matcher{operand: &x.l[0]}}
+	return &x.r
+}
+
+func makeRule301() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [3]Spec
+		l  [2]lazyRE
+		m  [3]matcher
+		mm [1]matcherMore
+		ss [25]string
+	})
+	x.ss = [25]string{"shutdown", "reboot", "poweroff", "halt", "systemctl", "init", "telinit", "--help", "-c", "-k", "-w", "--wtmp-only", "--version", "shutdown", "reboot", "poweroff", "halt", "systemctl", "poweroff", "reboot", "halt", "kexec", "soft-reboot", "init", "telinit"}
+	x.l[0] = lazyRE{expr: "cancel", anchored: true, pre: "cancel"}
+	x.l[1] = lazyRE{expr: "0|6", anchored: true, pre: "0\x006"}
+	x.a[0] = Spec{Programs: x.ss[13:17:17]}
+	x.a[1] = Spec{Programs: x.ss[17:18:18], Subcommands: x.ss[18:23:23], OperandNone: "cancel"}
+	x.a[2] = Spec{Programs: x.ss[23:25:25], Operand: "0|6"}
+	x.s = Spec{Programs: x.ss[0:7:7], FlagsNone: x.ss[7:13:13], Any: x.a[0:3:3]}
+	x.m[0] = matcher{}
+	x.m[1] = matcher{operandNone: &x.l[0]}
+	x.m[2] = matcher{operand: &x.l[1]}
+	x.mm[0] = matcherMore{any: x.m[0:3:3]}
+	x.r = rule{p: Pattern{Name: "power_off", Level: High, Description: "Shuts the machine down, halts or reboots it: every program and session on it stops, and a remote machine that is off stays off until someone reaches its console.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule302() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [3]Spec
+		l  [2]lazyRE
+		m  [3]matcher
+		mm [1]matcherMore
+		ss [10]string
+	})
+	x.ss = [10]string{"systemctl", "init", "telinit", "systemctl", "isolate", "systemctl", "rescue", "emergency", "init", "telinit"}
+	x.l[0] = lazyRE{expr: "(rescue|emergency|runlevel1)(\\.target)?", anchored: true, pre: "emergency\x00rescue\x00runlevel1"}
+	x.l[1] = lazyRE{expr: "1|[sS]", anchored: true, pre: "1\x00S\x00s"}
+	x.a[0] = Spec{Programs: x.ss[3:4:4], Subcommands: x.ss[4:5:5], Operand: "(rescue|emergency|runlevel1)(\\.target)?"}
+	x.a[1] = Spec{Programs: x.ss[5:6:6], Subcommands: x.ss[6:8:8]}
+	x.a[2] = Spec{Programs: x.ss[8:10:10], Operand: "1|[sS]"}
+	x.s = Spec{Programs: x.ss[0:3:3], Any: x.a[0:3:3]}
+	x.m[0] = matcher{operand: &x.l[0]}
+	x.m[1] = matcher{}
+	x.m[2] = matcher{operand: &x.l[1]}
+	x.mm[0] = matcherMore{any: x.m[0:3:3]}
+	x.r = rule{p: Pattern{Name: "rescue_mode", Level: High, Description: "Drops the machine to rescue, emergency or single-user mode: every service and network login stops.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule303() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [5]Spec
+		l  [1]lazyRE
+		m  [5]matcher
+		mm [1]matcherMore
+		ss [30]string
+	})
+	x.ss = [30]string{"apt-get", "apt", "aptitude", "dnf", "yum", "microdnf", "zypper", "apk", "dpkg", "rpm", "pacman", "apt-get", "apt", "aptitude", "dnf", "yum", "microdnf", "zypper", "remove", "purge", "autoremove", "apk", "del", "dpkg", "-r", "-P", "rpm", "-e", "pacman", "-R"}
+	x.l[0] = lazyRE{expr: "libc6|libc-bin|libc6-dev|glibc|glibc-common|glibc-minimal-langpack|musl|systemd|systemd-sysv|systemd-libs|init|init-system-helpers|sysvinit|sysvinit-core|upstart|linux-image-\\*|linux-image-generic|linux-image|linux-generic|linux-image-amd64|linux-image-arm64|kernel|kernel-core|kernel-modules|linux|linux-lts|linux-zen|linux-hardened|coreutils|bash|dash|util-linux|dpkg|rpm|apt|dnf|yum|pacman|apk-tools|busybox|alpine-base|base|base-files|base-passwd|login|passwd|shadow-utils|libpam0g|libpam-modules|pam|grub2|grub-pc|grub-efi-amd64|grub|shim|shim-signed|filesystem|setup|tar|gzip|findutils|sed|grep|python3|python3-minimal|perl-base|libpam-runtime|libsystemd0", anchored: true}
+	x.a[0] = Spec{Programs: x.ss[11:18:18], Subcommands: x.ss[18:21:21]}
+	x.a[1] = Spec{Programs: x.ss[21:22:22], Subcommands: x.ss[22:23:23]}
+	x.a[2] = Spec{Programs: x.ss[23:24:24], FlagsAny: x.ss[24:26:26]}
+	x.a[3] = Spec{Programs: x.ss[26:27:27], FlagsAny: x.ss[27:28:28]}
+	x.a[4] = Spec{Programs: x.ss[28:29:29], FlagsAny: x.ss[29:30:30]}
+	x.s = Spec{Programs: x.ss[0:11:11], Operand: "libc6|libc-bin|libc6-dev|glibc|glibc-common|glibc-minimal-langpack|musl|systemd|systemd-sysv|systemd-libs|init|init-system-helpers|sysvinit|sysvinit-core|upstart|linux-image-\\*|linux-image-generic|linux-image|linux-generic|linux-image-amd64|linux-image-arm64|kernel|kernel-core|kernel-modules|linux|linux-lts|linux-zen|linux-hardened|coreutils|bash|dash|util-linux|dpkg|rpm|apt|dnf|yum|pacman|apk-tools|busybox|alpine-base|base|base-files|base-passwd|login|passwd|shadow-utils|libpam0g|libpam-modules|pam|grub2|grub-pc|grub-efi-amd64|grub|shim|shim-signed|filesystem|setup|tar|gzip|findutils|sed|grep|python3|python3-minimal|perl-base|libpam-runtime|libsystemd0", Any: x.a[0:5:5]}
+	x.m[0] = matcher{}
+	x.m[1] = matcher{}
+	x.m[2] = matcher{}
+	x.m[3] = matcher{}
+	x.m[4] = matcher{}
+	x.mm[0] = matcherMore{any: x.m[0:5:5]}
+	x.r = rule{p: Pattern{Name: "remove_essential_package", Level: Critical, Description: "Removes a package the system cannot run or boot without (the C library, the init system, the kernel, coreutils, the shell, the package manager): the machine is left unusable.", Match: &x.s}, m: matcher{operand: &x.l[0], more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule304() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [5]Spec
+		l  [1]lazyRE
+		m  [5]matcher
+		mm [1]matcherMore
+		ss [30]string
+	})
+	x.ss = [30]string{"apt-get", "apt", "aptitude", "dnf", "yum", "microdnf", "zypper", "apk", "dpkg", "rpm", "pacman", "apt-get", "apt", "aptitude", "dnf", "yum", "microdnf", "zypper", "remove", "purge", "autoremove", "apk", "del", "dpkg", "-r", "-P", "rpm", "-e", "pacman", "-R"}
+	x.l[0] = lazyRE{expr: "openssh-server|openssh|sshd|sudo|doas|(?i:network-?manager)|netplan\\.io|ifupdown|systemd-networkd|iproute2|dhcpcd|dhcpcd5|isc-dhcp-client|wpasupplicant", anchored: true}
+	x.a[0] = Spec{Programs: x.ss[11:18:18], Subcommands: x.ss[18:21:21]}
+	x.a[1] = Spec{Programs: x.ss[21:22:22], Subcommands: x.ss[22:23:23]}
+	x.a[2] = Spec{Programs: x.ss[23:24:24], FlagsAny: x.ss[24:26:26]}
+	x.a[3] = Spec{Programs: x.ss[26:27:27], FlagsAny: x.ss[27:28:28]}
+	x.a[4] = Spec{Programs: x.ss[28:29:29], FlagsAny: x.ss[29:30:30]}
+	x.s = Spec{Programs: x.ss[0:11:11], Operand: "openssh-server|openssh|sshd|sudo|doas|(?i:network-?manager)|netplan\\.io|ifupdown|systemd-networkd|iproute2|dhcpcd|dhcpcd5|isc-dhcp-client|wpasupplicant", Any: x.a[0:5:5]}
+	x.m[0] = matcher{}
+	x.m[1] = matcher{}
+	x.m[2] = matcher{}
+	x.m[3] = matcher{}
+	x.m[4] = matcher{}
+	x.mm[0] = matcherMore{any: x.m[0:5:5]}
+	x.r = rule{p: Pattern{Name: "remove_access_package", Level: High, Description: "Removes the package that lets people log in or administer the machine (the ssh server, sudo, the network configuration): a remote machine can no longer be reached or administered.", Match: &x.s}, m: matcher{operand: &x.l[0], more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule305() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [4]Spec
+		l  [2]lazyRE
+		m  [4]matcher
+		mm [1]matcherMore
+		ss [19]string
+	})
+	x.ss = [19]string{"apt-get", "apt", "dpkg", "rpm", "pacman", "apt-get", "apt", "remove", "purge", "autoremove", "--allow-remove-essential", "dpkg", "-r", "-P", "rpm", "-e", "--nodeps", "pacman", "-R"}
+	x.l[0] = lazyRE{expr: "(.* )?--force-(remove-essential|depends|all|remove-protected)( .*)?", anchored: true}
+	x.l[1] = lazyRE{expr: "(.* )?(-R[a-zA-Z]*d[a-zA-Z]*d[a-zA-Z]*|-[a-zA-Z]*d[a-zA-Z]*d[a-zA-Z]*R[a-zA-Z]*|--nodeps --nodeps)( .*)?", anchored: true}
+	x.a[0] = Spec{Programs: x.ss[5:7:7], Subcommands: x.ss[7:10:10], FlagsAny: x.ss[10:11:11]}
+	x.a[1] = Spec{Programs: x.ss[11:12:12], FlagsAny: x.ss[12:14:14], Args: "(.* )?--force-(remove-essential|depends|all|remove-protected)( .*)?"}
+	x.a[2] = Spec{Programs: x.ss[14:15:15], FlagsAll: x.ss[15:17:17]}
+	x.a[3] = Spec{Programs: x.ss[17:18:18], FlagsAny: x.ss[18:19:19], Args: "(.* )?(-R[a-zA-Z]*d[a-zA-Z]*d[a-zA-Z]*|-[a-zA-Z]*d[a-zA-Z]*d[a-zA-Z]*R[a-zA-Z]*|--nodeps --nodeps)( .*)?"}
+	x.s = Spec{Programs: x.ss[0:5:5], Any: x.a[0:4:4]}
+	x.m[0] = matcher{}
+	x.m[1] = matcher{args: &x.l[0]}
+	x.m[2] = matcher{}
+	x.m[3] = matcher{args: &x.l[1]}
+	x.mm[0] = matcherMore{any: x.m[0:4:4]}
+	x.r = rule{p: Pattern{Name: "remove_packages_forced", Level: High, Description: "Removes packages with the package manager's safety checks off (dpkg --force-remove-essential/--force-depends/--force-all, apt --allow-remove-essential, rpm -e --nodeps, pacman -Rdd): what depends on them breaks.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule306() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [4]Spec
+		l  [4]lazyRE
+		m  [4]matcher
+		mm [1]matcherMore
+		ss [36]string
+	})
+	x.ss = [36]string{"apt-get", "apt", "aptitude", "dnf", "yum", "zypper", "apk", "dpkg", "rpm", "pacman", "apt-get", "apt", "aptitude", "dnf", "yum", "zypper", "remove", "purge", "autoremove", "apk", "del", "dpkg", "rpm", "pacman", "-r", "-P", "-e", "-R", "rpm", "dpkg", "pacman", "-r", "-P", "-e", "-R", "xargs"}
+	x.l[0] = lazyRE{expr: "\\$\\(pacman -Q(dt|td)q?\\)|\\$\\(pacman -Qq?(dt|td)\\)", anchored: true, pre: "$(pacman -Qdt)\x00$(pacman -Qdtq)\x00$(pacman -Qqdt)\x00$(pacman -Qqtd)\x00$(pacman -Qtd)\x00$(pacman -Qtdq)"}
+	x.l[1] = lazyRE{expr: "\\$\\(.*|`.*", anchored: true, pre: "$(\x00`"}
+	x.l[2] = lazyRE{expr: "\\$\\(.*|`.*", anchored: true, pre: "$(\x00`"}
+	x.l[3] = lazyRE{expr: "\\$\\(.*|`.*", anchored: true, pre: "$(\x00`"}
+	x.a[0] = Spec{Programs: x.ss[10:16:16], Subcommands: x.ss[16:19:19], Operand: "\\$\\(.*|`.*"}
+	x.a[1] = Spec{Programs: x.ss[19:20:20], Subcommands: x.ss[20:21:21], Operand: "\\$\\(.*|`.*"}
+	x.a[2] = Spec{Programs: x.ss[21:24:24], FlagsAny: x.ss[24:28:28], Operand: "\\$\\(.*|`.*"}
+	x.a[3] = Spec{Programs: x.ss[28:31:31], FlagsAny: x.ss[31:35:35], Wrappers: x.ss[35:36:36]}
+	x.s = Spec{Programs: x.ss[0:10:10], OperandNone: "\\$\\(pacman -Q(dt|td)q?\\)|\\$\\(pacman -Qq?(dt|td)\\)", Any: x.a[0:4:4]}
+	x.m[0] = matcher{operand: &x.l[1]}
+	x.m[1] = matcher{operand: &x.l[2]}
+	x.m[2] = matcher{operand: &x.l[3]}
+	x.m[3] = matcher{}
+	x.mm[0] = matcherMore{any: x.m[0:4:4]}
+	x.r = rule{p: Pattern{Name: "remove_packages_computed", Level: High, Description: "Removes the packages a command lists at run time (pacman -R $(pacman -Qq), apt-get purge $(dpkg -l | ...)): which packages go cannot be read, and it may be every package of the system.", Match: &x.s}, m: matcher{operandNone: &x.l[0], more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule307() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [3]Spec
+		l  [3]lazyRE
+		m  [3]matcher
+		mm [1]matcherMore
+		ss [9]string
+	})
+	x.ss = [9]string{"rm", "unlink", "shred", "mv", "rm", "unlink", "shred", "-u", "mv"}
+	x.l[0] = lazyRE{expr: "/(usr/)?s?bin/[^/]+", anchored: true, pre: "/bin/\x00/sbin/\x00/usr/bin/\x00/usr/sbin/"}
+	x.l[1] = lazyRE{expr: "/(usr/)?s?bin/[^/]+", anchored: true, pre: "/bin/\x00/sbin/\x00/usr/bin/\x00/usr/sbin/"}
+	x.l[2] = lazyRE{expr: "(.* )?/(usr/)?s?bin/[^ /]+ .*[^ ].*", anchored: true}
+	x.a[0] = Spec{Programs: x.ss[4:6:6], Operand: "/(usr/)?s?bin/[^/]+"}
+	x.a[1] = Spec{Programs: x.ss[6:7:7], FlagsAny: x.ss[7:8:8], Operand: "/(usr/)?s?bin/[^/]+"}
+	x.a[2] = Spec{Programs: x.ss[8:9:9], Args: "(.* )?/(usr/)?s?bin/[^ /]+ .*[^ ].*"}
+	x.s = Spec{Programs: x.ss[0:4:4], Any: x.a[0:3:3]}
+	x.m[0] = matcher{operand: &x.l[0]}
+	x.m[1] = matcher{operand: &x.l[1]}
+	x.m[2] = matcher{args: &x.l[2]}
+	x.mm[0] = matcherMore{any: x.m[0:3:3]}
+	x.r = rule{p: Pattern{Name: "remove_system_program", Level: High, Description: "Deletes or moves a program of the system's own directories (/bin, /sbin, /usr/bin, /usr/sbin): whatever needs it (sudo, a shell, the package manager) stops working.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule308() *rule {
+	x := new(struct {
+		r rule
+		s Spec
+		l [1]lazyRE
+	})
+	x.l[0] = lazyRE{expr: "/(usr/)?s?bin/(sh|bash|dash|zsh|ksh|sudo|sudoedit|su|doas|pkexec|login|passwd|chpasswd|ls|cp|mv|rm|cat|chmod|chown|ps|top|ss|netstat|lsof|id|whoami|who|w|last|find|grep|ssh|sshd|scp|systemctl|init|mount|umount|env|kill|crontab|apt|apt-get|dpkg|rpm|dnf|yum|pacman|curl|wget|tar|gzip)", anchored: true, pre: "/bin/\x00/sbin/\x00/usr/bin/\x00/usr/sbin/"}
+	x.s = Spec{Writes: "/(usr/)?s?bin/(sh|bash|dash|zsh|ksh|sudo|sudoedit|su|doas|pkexec|login|passwd|chpasswd|ls|cp|mv|rm|cat|chmod|chown|ps|top|ss|netstat|lsof|id|whoami|who|w|last|find|grep|ssh|sshd|scp|systemctl|init|mount|umount|env|kill|crontab|apt|apt-get|dpkg|rpm|dnf|yum|pacman|curl|wget|tar|gzip)"}
+	x.r = rule{p: Pattern{Name: "replace_core_program", Level: High, Description: "Replaces a core program of the system (sh, bash, sudo, su, login, passwd, ls, ps, ssh, systemctl, ...) by copying, moving or linking something over it: every script, login or administrator that runs it runs the replacement.", Match: &x.s}, m: matcher{writes: &x.l[0]}}
+	return &x.r
+}
+
+func makeRule309() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [2]Spec
+		l  [2]lazyRE
+		m  [2]matcher
+		mm [1]matcherMore
+		ss [8]string
+	})
+	x.ss = [8]string{"rm", "unlink", "shred", "mv", "rm", "unlink", "shred", "mv"}
+	x.l[0] = lazyRE{expr: "/(usr/)?lib(32|64|x32)?/((x86_64|aarch64|i386|i686|arm[^/]*|powerpc64le|s390x|riscv64)-linux-gnu[^/]*/?)?((ld-linux|ld-musl|libc\\.so|libc-[0-9])[^/]*|(x86_64|aarch64|i386|i686|arm[^/]*|powerpc64le|s390x|riscv64)-linux-gnu[^/]*)(/\\*)?", anchored: true, pre: "/lib/\x00/lib32/\x00/lib64/\x00/libx32/\x00/usr/lib/\x00/usr/lib32/\x00/usr/lib64/\x00/usr/libx32/"}
+	x.l[1] = lazyRE{expr: "(.* )?/(usr/)?lib(32|64|x32)?/((x86_64|aarch64|i386|i686|arm[^ /]*|powerpc64le|s390x|riscv64)-linux-gnu[^ /]*/?)?((ld-linux|ld-musl|libc\\.so|libc-[0-9])[^ /]*|(x86_64|aarch64|i386|i686|arm[^ /]*|powerpc64le|s390x|riscv64)-linux-gnu[^ /]*)/? .*[^ ].*", anchored: true}
+	x.a[0] = Spec{Programs: x.ss[4:7:7], Operand: "/(usr/)?lib(32|64|x32)?/((x86_64|aarch64|i386|i686|arm[^/]*|powerpc64le|s390x|riscv64)-linux-gnu[^/]*/?)?((ld-linux|ld-musl|libc\\.so|libc-[0-9])[^/]*|(x86_64|aarch64|i386|i686|arm[^/]*|powerpc64le|s390x|riscv64)-linux-gnu[^/]*)(/\\*)?"}
+	x.a[1] = Spec{Programs: x.ss[7:8:8], Args: "(.* )?/(usr/)?lib(32|64|x32)?/((x86_64|aarch64|i386|i686|arm[^ /]*|powerpc64le|s390x|riscv64)-linux-gnu[^ /]*/?)?((ld-linux|ld-musl|libc\\.so|libc-[0-9])[^ /]*|(x86_64|aarch64|i386|i686|arm[^ /]*|powerpc64le|s390x|riscv64)-linux-gnu[^ /]*)/? .*[^ ].*"}
+	x.s = Spec{Programs: x.ss[0:4:4], Any: x.a[0:2:2]}
+	x.m[0] = matcher{operand: &x.l[0]}
+	x.m[1] = matcher{args: &x.l[1]}
+	x.mm[0] = matcherMore{any: x.m[0:2:2]}
+	x.r = rule{p: Pattern{Name: "remove_system_library", Level: Critical, Description: "Deletes or moves the dynamic loader, the C library or the system's library directory: no dynamically linked program can start any more, sudo included.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule310() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		l  [1]lazyRE
+		ss [2]string
+	})
+	x.ss = [2]string{"rm", "-r"}
+	x.l[0] = lazyRE{expr: "/(usr/)?lib(32|64)?/(python[0-9.]*\\*?|perl5?[0-9.]*|jvm|systemd|modules|firmware|apt|dpkg|rpm|sudo|ssl|gcc|udev|grub|ld-linux[^/]*)(/\\*)?", anchored: true, pre: "/lib/\x00/lib32/\x00/lib64/\x00/usr/lib/\x00/usr/lib32/\x00/usr/lib64/"}
+	x.s = Spec{Programs: x.ss[0:1:1], FlagsAny: x.ss[1:2:2], Operand: "/(usr/)?lib(32|64)?/(python[0-9.]*\\*?|perl5?[0-9.]*|jvm|systemd|modules|firmware|apt|dpkg|rpm|sudo|ssl|gcc|udev|grub|ld-linux[^/]*)(/\\*)?"}
+	x.r = rule{p: Pattern{Name: "remove_system_runtime", Level: High, Description: "Deletes a language runtime or a system component the operating system's tools depend on (/usr/lib/python3*, /usr/lib/systemd, /lib/modules, /usr/lib/jvm): the package manager, init or boot may break.", Match: &x.s}, m: matcher{operand: &x.l[0]}}
+	return &x.r
+}
+
+func makeRule311() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		l  [1]lazyRE
+		ss [1]string
+	})
+	x.ss = [1]string{"mv"}
+	x.l[0] = lazyRE{expr: "(.* )?/(bin|boot|etc|lib|lib32|lib64|libx32|sbin|usr|var|usr/bin|usr/sbin|usr/lib|usr/lib64|usr/libexec)/? .*[^ ].*", anchored: true}
+	x.s = Spec{Programs: x.ss[0:1:1], Args: "(.* )?/(bin|boot|etc|lib|lib32|lib64|libx32|sbin|usr|var|usr/bin|usr/sbin|usr/lib|usr/lib64|usr/libexec)/? .*[^ ].*"}
+	x.r = rule{p: Pattern{Name: "move_system_dir", Level: Critical, Description: "Moves a system directory (/bin, /usr, /etc, /lib) out of the way: the system's programs, libraries or configuration are no longer where everything looks for them.", Match: &x.s}, m: matcher{args: &x.l[0]}}
+	return &x.r
+}
+
+func makeRule312() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [2]Spec
+		l  [2]lazyRE
+		m  [2]matcher
+		mm [1]matcherMore
+		ss [2]string
+	})
+	x.ss = [2]string{"chmod", "-x"}
+	x.l[0] = lazyRE{expr: "/|/(usr/)?(s?bin|lib|lib32|lib64|libx32|libexec)(/.*)?|/(etc|boot)", anchored: true, pre: "/"}
+	x.l[1] = lazyRE{expr: "0*[0246]?[0246][0246][0246]|0+|[ugoa]*-[rwxst]*x[rwxst]*(,[ugoa]*[-+=][rwxst]*)*", anchored: true, pre: "-r\x00-s\x00-t\x00-w\x00-x\x000\x002\x004\x006\x00a\x00g\x00o\x00u"}
+	x.a[0] = Spec{FlagsAny: x.ss[1:2:2]}
+	x.a[1] = Spec{Operand: "0*[0246]?[0246][0246][0246]|0+|[ugoa]*-[rwxst]*x[rwxst]*(,[ugoa]*[-+=][rwxst]*)*"}
+	x.s = Spec{Programs: x.ss[0:1:1], Operand: "/|/(usr/)?(s?bin|lib|lib32|lib64|libx32|libexec)(/.*)?|/(etc|boot)", Any: x.a[0:2:2]}
+	x.m[0] = matcher{}
+	x.m[1] = matcher{operand: &x.l[1]}
+	x.mm[0] = matcherMore{any: x.m[0:2:2]}
+	x.r = rule{p: Pattern{Name: "chmod_system_unusable", Level: High, Description: "Removes the execute (or every) permission of system programs, libraries or directories (chmod -x /bin/chmod, chmod 000 /usr/bin/sudo, chmod 644 /usr/bin): the system's tools stop working, often including the ones needed to repair it.", Match: &x.s}, m: matcher{operand: &x.l[0], more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule313() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [1]Spec
+		l  [2]lazyRE
+		m  [1]matcher
+		mm [1]matcherMore
+		ss [1]string
+	})
+	x.ss = [1]string{"chmod"}
+	x.l[0] = lazyRE{expr: "0*[0-7]?[0-7][0-7][2367]|[ugo]*[ao][ugoa]*[+=][rwxXst]*w[rwxXst]*", anchored: true}
+	x.l[1] = lazyRE{expr: "/|/(bin|boot|etc|lib|lib32|lib64|libx32|sbin|usr|var|root|home|opt)|/(bin|boot|etc|lib|lib32|lib64|libx32|sbin|usr|root)/.+|/var/(lib|log|spool|cache|mail|backups|run|db)(/.*)?|/run/docker\\.sock", anchored: true, pre: "/"}
+	x.a[0] = Spec{Operand: "/|/(bin|boot|etc|lib|lib32|lib64|libx32|sbin|usr|var|root|home|opt)|/(bin|boot|etc|lib|lib32|lib64|libx32|sbin|usr|root)/.+|/var/(lib|log|spool|cache|mail|backups|run|db)(/.*)?|/run/docker\\.sock"}
+	x.s = Spec{Programs: x.ss[0:1:1], Operand: "0*[0-7]?[0-7][0-7][2367]|[ugo]*[ao][ugoa]*[+=][rwxXst]*w[rwxXst]*", Any: x.a[0:1:1]}
+	x.m[0] = matcher{operand: &x.l[1]}
+	x.mm[0] = matcherMore{any: x.m[0:1:1]}
+	x.r = rule{p: Pattern{Name: "chmod_system_permissive", Level: High, Description: "Makes a system directory or file writable by every user (chmod 777 /usr/bin, chmod 666 /etc/shadow, chmod o+w /etc/sudoers, chmod 777 /var/run/docker.sock): anyone on the machine can replace system programs or become root.", Match: &x.s}, m: matcher{operand: &x.l[0], more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule314() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [2]Spec
+		l  [3]lazyRE
+		m  [2]matcher
+		mm [2]matcherMore
+		lp [1]*lazyRE
+		fv [1]FlagValue
+		ss [1]string
+	})
+	x.ss = [1]string{"mount"}
+	x.fv[0] = FlagValue{Flag: "-o", Value: "(.*,)?(remount,(.*,)?ro|ro,(.*,)?remount)(,.*)?"}
+	x.l[0] = lazyRE{expr: "/|/(bin|boot|etc|lib|lib32|lib64|libx32|sbin|usr)(/.*)?", anchored: true, pre: "/"}
+	x.l[1] = lazyRE{expr: "/|/(bin|boot|etc|lib|lib32|lib64|libx32|sbin|usr|var)", anchored: true, pre: "/"}
+	x.l[2] = lazyRE{expr: "(.*,)?(remount,(.*,)?ro|ro,(.*,)?remount)(,.*)?", anchored: true}
+	x.a[0] = Spec{MinOperands: 2, LastOperand: "/|/(bin|boot|etc|lib|lib32|lib64|libx32|sbin|usr)(/.*)?"}
+	x.a[1] = Spec{Values: x.fv[0:1:1], Operand: "/|/(bin|boot|etc|lib|lib32|lib64|libx32|sbin|usr|var)"}
+	x.s = Spec{Programs: x.ss[0:1:1], Any: x.a[0:2:2]}
+	x.m[0] = matcher{last: &x.l[0]}
+	x.lp[0] = &x.l[2]
+	x.mm[0] = matcherMore{values: x.lp[0:1:1]}
+	x.m[1] = matcher{operand: &x.l[1], more: &x.mm[0]}
+	x.mm[1] = matcherMore{any: x.m[0:2:2]}
+	x.r = rule{p: Pattern{Name: "mount_over_system", Level: High, Description: "Mounts a filesystem over the root or a system directory (mount --bind X /etc, mount -t tmpfs tmpfs /usr) or remounts the root read-only: what the system reads there is replaced or can no longer be written.", Match: &x.s}, m: matcher{more: &x.mm[1]}}
+	return &x.r
+}
+
+func makeRule315() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [2]Spec
+		m  [2]matcher
+		mm [1]matcherMore
+		ss [9]string
+	})
+	x.ss = [9]string{"rmmod", "modprobe", "--help", "-h", "-V", "--version", "rmmod", "modprobe", "-r"}
+	x.a[0] = Spec{Programs: x.ss[6:7:7]}
+	x.a[1] = Spec{Programs: x.ss[7:8:8], FlagsAny: x.ss[8:9:9]}
+	x.s = Spec{Programs: x.ss[0:2:2], FlagsNone: x.ss[2:6:6], Any: x.a[0:2:2]}
+	x.m[0] = matcher{}
+	x.m[1] = matcher{}
+	x.mm[0] = matcherMore{any: x.m[0:2:2]}
+	x.r = rule{p: Pattern{Name: "kernel_module_unload", Level: High, Description: "Unloads a kernel module (rmmod, modprobe -r): the device or filesystem it drives (the disk, the network card) stops working at once.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule316() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [2]Spec
+		l  [1]lazyRE
+		m  [2]matcher
+		mm [1]matcherMore
+		ss [10]string
+	})
+	x.ss = [10]string{"insmod", "modprobe", "kldload", "--help", "-h", "-V", "--version", "insmod", "kldload", "modprobe"}
+	x.l[0] = lazyRE{expr: ".*\\.ko(\\.[gx]z|\\.zst)?|.*/.*", anchored: true}
+	x.a[0] = Spec{Programs: x.ss[7:9:9], MinOperands: 1}
+	x.a[1] = Spec{Programs: x.ss[9:10:10], Operand: ".*\\.ko(\\.[gx]z|\\.zst)?|.*/.*"}
+	x.s = Spec{Programs: x.ss[0:3:3], FlagsNone: x.ss[3:7:7], Any: x.a[0:2:2]}
+	x.m[0] = matcher{}
+	x.m[1] = matcher{operand: &x.l[0]}
+	x.mm[0] = matcherMore{any: x.m[0:2:2]}
+	x.r = rule{p: Pattern{Name: "kernel_module_load_file", Level: High, Description: "Loads a kernel module from a file (insmod, modprobe of a .ko path): code that runs with full control of the machine, which no package manager vouches for.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule317() *rule {
+	x := new(struct {
+		r rule
+		s Spec
+		l [1]lazyRE
+	})
+	x.l[0] = lazyRE{expr: "/proc/sysrq-trigger", anchored: true, pre: "/proc/sysrq-trigger"}
+	x.s = Spec{Writes: "/proc/sysrq-trigger"}
+	x.r = rule{p: Pattern{Name: "sysrq_trigger", Level: High, Description: "Writes to /proc/sysrq-trigger: the kernel crashes, reboots or powers off at once without syncing disks (c, b, o), or kills every process (e, i).", Match: &x.s}, m: matcher{writes: &x.l[0]}}
+	return &x.r
+}
+
+func makeRule318() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [4]Spec
+		l  [4]lazyRE
+		m  [4]matcher
+		mm [2]matcherMore
+		lp [1]*lazyRE
+		fv [1]FlagValue
+		ss [6]string
+	})
+	x.ss = [6]string{"truncate", "cp", "install", "mv", "rsync", "dd"}
+	x.fv[0] = FlagValue{Flag: "-s", Value: "0+[KMGTPEkmgtpe]?[B]?|-[0-9].*|/.*|%.*"}
+	x.l[0] = lazyRE{expr: "/etc/(fstab|crypttab|passwd|shadow|group|gshadow|sudoers|nsswitch\\.conf|inittab|login\\.defs|ld\\.so\\.conf|pam\\.conf|pam\\.d/.*|security/.*|default/grub)|/boot/.+", anchored: true, pre: "/boot/\x00/etc/crypttab\x00/etc/default/grub\x00/etc/fstab\x00/etc/group\x00/etc/gshadow\x00/etc/inittab\x00/etc/ld.so.conf\x00/etc/login.defs\x00/etc/nsswitch.conf\x00/etc/pam.conf\x00/etc/pam.d/\x00/etc/passwd\x00/etc/security/\x00/etc/shadow\x00/etc/sudoers"}
+	x.l[1] = lazyRE{expr: "0+[KMGTPEkmgtpe]?[B]?|-[0-9].*|/.*|%.*", anchored: true, pre: "%\x00-0\x00-1\x00-2\x00-3\x00-4\x00-5\x00-6\x00-7\x00-8\x00-9\x00/\x000"}
+	x.l[2] = lazyRE{expr: "/dev/null", anchored: true, pre: "/dev/null"}
+	x.l[3] = lazyRE{expr: "(.* )?if=/dev/null( .*)?", anchored: true}
+	x.a[0] = Spec{Check: "truncates"}
+	x.a[1] = Spec{Programs: x.ss[0:1:1], Values: x.fv[0:1:1]}
+	x.a[2] = Spec{Programs: x.ss[1:5:5], Operand: "/dev/null"}
+	x.a[3] = Spec{Programs: x.ss[5:6:6], Args: "(.* )?if=/dev/null( .*)?"}
+	x.s = Spec{Writes: "/etc/(fstab|crypttab|passwd|shadow|group|gshadow|sudoers|nsswitch\\.conf|inittab|login\\.defs|ld\\.so\\.conf|pam\\.conf|pam\\.d/.*|security/.*|default/grub)|/boot/.+", Any: x.a[0:4:4]}
+	x.m[0] = matcher{}
+	x.lp[0] = &x.l[1]
+	x.mm[0] = matcherMore{values: x.lp[0:1:1]}
+	x.m[1] = matcher{more: &x.mm[0]}
+	x.m[2] = matcher{operand: &x.l[2]}
+	x.m[3] = matcher{args: &x.l[3]}
+	x.mm[1] = matcherMore{any: x.m[0:4:4]}
+	x.r = rule{p: Pattern{Name: "empty_system_file", Level: High, Description: "Empties a file the system boots or logs in with (/etc/fstab, /etc/passwd, /etc/shadow, /etc/group, /etc/sudoers, /etc/pam.d/*, /etc/nsswitch.conf, /boot/*): the machine no longer boots, or nobody can log in.", Match: &x.s}, m: matcher{writes: &x.l[0], more: &x.mm[1]}}
+	return &x.r
+}
+
+func makeRule319() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [2]Spec
+		m  [2]matcher
+		mm [1]matcherMore
+		ss [7]string
+	})
+	x.ss = [7]string{"userdel", "deluser", "userdel", "-r", "deluser", "--remove-home", "--remove-all-files"}
+	x.a[0] = Spec{Programs: x.ss[2:3:3], FlagsAny: x.ss[3:4:4]}
+	x.a[1] = Spec{Programs: x.ss[4:5:5], FlagsAny: x.ss[5:7:7]}
+	x.s = Spec{Programs: x.ss[0:2:2], Any: x.a[0:2:2]}
+	x.m[0] = matcher{}
+	x.m[1] = matcher{}
+	x.mm[0] = matcherMore{any: x.m[0:2:2]}
+	x.r = rule{p: Pattern{Name: "delete_account_home", Level: Critical, Description: "Deletes a user account together with its home directory and mail (userdel -r, deluser --remove-home): every file of that user is gone for good.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule320() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [4]Spec
+		l  [1]lazyRE
+		m  [4]matcher
+		mm [1]matcherMore
+		ss [11]string
+	})
+	x.ss = [11]string{"date", "timedatectl", "hwclock", "date", "-s", "timedatectl", "set-time", "timedatectl", "set-ntp", "hwclock", "--set"}
+	x.l[0] = lazyRE{expr: "false|no|0|off", anchored: true, pre: "0\x00false\x00no\x00off"}
+	x.a[0] = Spec{Programs: x.ss[3:4:4], FlagsAny: x.ss[4:5:5]}
+	x.a[1] = Spec{Programs: x.ss[5:6:6], Subcommands: x.ss[6:7:7]}
+	x.a[2] = Spec{Programs: x.ss[7:8:8], Subcommands: x.ss[8:9:9], Operand: "false|no|0|off"}
+	x.a[3] = Spec{Programs: x.ss[9:10:10], FlagsAny: x.ss[10:11:11]}
+	x.s = Spec{Programs: x.ss[0:3:3], Any: x.a[0:4:4]}
+	x.m[0] = matcher{}
+	x.m[1] = matcher{}
+	x.m[2] = matcher{operand: &x.l[0]}
+	x.m[3] = matcher{}
+	x.mm[0] = matcherMore{any: x.m[0:4:4]}
+	x.r = rule{p: Pattern{Name: "set_clock", Level: Medium, Description: "Sets the system clock by hand or turns time synchronisation off: TLS certificates, Kerberos, cron, builds and logs go wrong until it is fixed.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule321() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		ss [2]string
+	})
+	x.ss = [2]string{"crontab", "-r"}
+	x.s = Spec{Programs: x.ss[0:1:1], FlagsAny: x.ss[1:2:2]}
+	x.r = rule{p: Pattern{Name: "crontab_remove", Level: Medium, Description: "crontab -r deletes every scheduled job of the user at once, without confirmation.", Match: &x.s}, m: matcher{}}
+	return &x.r
+}
+
+func makeRule322() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		l  [1]lazyRE
+		ss [7]string
+	})
+	x.ss = [7]string{"echo", "printf", "ls", "stat", "file", "test", "["}
+	x.l[0] = lazyRE{expr: "/dev/(port|mem|kmem)", anchored: true, pre: "/dev/kmem\x00/dev/mem\x00/dev/port"}
+	x.s = Spec{Reads: "/dev/(port|mem|kmem)", Except: x.ss[0:7:7]}
+	x.r = rule{p: Pattern{Name: "raw_memory_device", Level: High, Description: "Reads or writes raw physical memory or I/O ports (/dev/mem, /dev/kmem, /dev/port): the machine can hang or crash.", Match: &x.s}, m: matcher{reads: &x.l[0]}}
+	return &x.r
+}
+
+func makeRule323() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		l  [1]lazyRE
+		ss [5]string
+	})
+	x.ss = [5]string{"rm", "unlink", "shred", "mv", "srm"}
+	x.l[0] = lazyRE{expr: "/etc/(fstab|crypttab|hosts|hostname|resolv\\.conf|nsswitch\\.conf|environment|default/grub|ssh/sshd_config|os-release|machine-id|sysctl\\.conf|modules|inittab|login\\.defs)|/boot/.+", anchored: true, pre: "/boot/\x00/etc/crypttab\x00/etc/default/grub\x00/etc/environment\x00/etc/fstab\x00/etc/hostname\x00/etc/hosts\x00/etc/inittab\x00/etc/login.defs\x00/etc/machine-id\x00/etc/modules\x00/etc/nsswitch.conf\x00/etc/os-release\x00/etc/resolv.conf\x00/etc/ssh/sshd_config\x00/etc/sysctl.conf"}
+	x.s = Spec{Programs: x.ss[0:5:5], Operand: "/etc/(fstab|crypttab|hosts|hostname|resolv\\.conf|nsswitch\\.conf|environment|default/grub|ssh/sshd_config|os-release|machine-id|sysctl\\.conf|modules|inittab|login\\.defs)|/boot/.+"}
+	x.r = rule{p: Pattern{Name: "delete_system_file", Level: High, Description: "Deletes or moves away a file the system boots, mounts, names itself or resolves names with (/etc/fstab, /etc/hosts, /etc/resolv.conf, /etc/nsswitch.conf, /etc/sshd_config, /boot/*, ...): the machine stops booting or working as it did.", Match: &x.s}, m: matcher{operand: &x.l[0]}}
+	return &x.r
+}
+
+func makeRule324() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [2]Spec
+		l  [1]lazyRE
+		m  [2]matcher
+		mm [1]matcherMore
+		ss [13]string
+	})
+	x.ss = [13]string{"tee", "cp", "install", "dd", "mv", "rsync", "tee", "-a", "cp", "install", "dd", "mv", "rsync"}
+	x.l[0] = lazyRE{expr: "/etc/(fstab|crypttab|hosts|hostname|resolv\\.conf|nsswitch\\.conf|environment|default/grub|ssh/sshd_config|os-release|machine-id|sysctl\\.conf|modules|inittab|login\\.defs)|/boot/.+", anchored: true, pre: "/boot/\x00/etc/crypttab\x00/etc/default/grub\x00/etc/environment\x00/etc/fstab\x00/etc/hostname\x00/etc/hosts\x00/etc/inittab\x00/etc/login.defs\x00/etc/machine-id\x00/etc/modules\x00/etc/nsswitch.conf\x00/etc/os-release\x00/etc/resolv.conf\x00/etc/ssh/sshd_config\x00/etc/sysctl.conf"}
+	x.a[0] = Spec{Programs: x.ss[6:7:7], FlagsNone: x.ss[7:8:8]}
+	x.a[1] = Spec{Programs: x.ss[8:13:13]}
+	x.s = Spec{Programs: x.ss[0:6:6], Writes: "/etc/(fstab|crypttab|hosts|hostname|resolv\\.conf|nsswitch\\.conf|environment|default/grub|ssh/sshd_config|os-release|machine-id|sysctl\\.conf|modules|inittab|login\\.defs)|/boot/.+", Any: x.a[0:2:2]}
+	x.m[0] = matcher{}
+	x.m[1] = matcher{}
+	x.mm[0] = matcherMore{any: x.m[0:2:2]}
+	x.r = rule{p: Pattern{Name: "replace_system_file", Level: High, Description: "Replaces the contents of a file the system boots, mounts, names itself or resolves names with (tee, cp, install, dd onto /etc/fstab, /etc/hosts, /etc/resolv.conf, /boot/*, ...; not tee -a): the earlier contents are gone and the machine works differently.", Match: &x.s}, m: matcher{writes: &x.l[0], more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule325() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		l  [1]lazyRE
+		ss [2]string
+	})
+	x.ss = [2]string{"rm", "-r"}
+	x.l[0] = lazyRE{expr: "\\.|\\.\\.|(\\$PWD(:\\?[^/]*)?|\\$\\(pwd( -[LP])?\\)|`pwd`|\\$\\(git rev-parse --show-toplevel\\)|`git rev-parse --show-toplevel`)(/\\*|/\\.\\*)?|\\.\\[!\\.\\]\\*|\\.\\[\\^\\.\\]\\*|\\.\\?\\?\\*|\\.\\[!\\.\\]\\?\\*", anchored: true, pre: "$(git rev-parse --show-toplevel)\x00$(pwd -L)\x00$(pwd -P)\x00$(pwd)\x00$PWD\x00.\x00`git rev-parse --show-toplevel`\x00`pwd`"}
+	x.s = Spec{Programs: x.ss[0:1:1], FlagsAny: x.ss[1:2:2], Operand: "\\.|\\.\\.|(\\$PWD(:\\?[^/]*)?|\\$\\(pwd( -[LP])?\\)|`pwd`|\\$\\(git rev-parse --show-toplevel\\)|`git rev-parse --show-toplevel`)(/\\*|/\\.\\*)?|\\.\\[!\\.\\]\\*|\\.\\[\\^\\.\\]\\*|\\.\\?\\?\\*|\\.\\[!\\.\\]\\?\\*"}
+	x.r = rule{p: Pattern{Name: "rm_rf_project", Level: Critical, Description: "Recursively deletes the current project: the working directory ($PWD, ., $(pwd)), the repository's top level ($(git rev-parse --show-toplevel)) or every dotfile in it — the work tree and its .git, with every commit that was not pushed.", Match: &x.s}, m: matcher{operand: &x.l[0]}}
+	return &x.r
+}
+
+func makeRule326() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		l  [1]lazyRE
+		ss [2]string
+	})
+	x.ss = [2]string{"find", "-maxdepth"}
+	x.l[0] = lazyRE{expr: "\\.|\\.\\.|\\$PWD|\\$\\(pwd( -[LP])?\\)|`pwd`|\\$\\(git rev-parse --show-toplevel\\)|`git rev-parse --show-toplevel`|~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root|/", anchored: true, pre: "$(git rev-parse --show-toplevel)\x00$(pwd -L)\x00$(pwd -P)\x00$(pwd)\x00$HOME\x00$PWD\x00.\x00/\x00`git rev-parse --show-toplevel`\x00`pwd`\x00~"}
+	x.s = Spec{Programs: x.ss[0:1:1], FlagsNone: x.ss[1:2:2], Operand: "\\.|\\.\\.|\\$PWD|\\$\\(pwd( -[LP])?\\)|`pwd`|\\$\\(git rev-parse --show-toplevel\\)|`git rev-parse --show-toplevel`|~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root|/", Check: "find_deletes_all"}
+	x.r = rule{p: Pattern{Name: "find_wipe", Level: Critical, Description: "find deletes everything below the current project, the home or the root (find . -delete, find \"$PWD\" -mindepth 1 -exec rm -rf {} +, find ~ -type f -delete) with nothing selecting what: the work tree and its .git, or the home, are gone.", Match: &x.s}, m: matcher{operand: &x.l[0]}}
+	return &x.r
+}
+
+func makeRule327() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		l  [1]lazyRE
+		ss [2]string
+	})
+	x.ss = [2]string{"find", "-maxdepth"}
+	x.l[0] = lazyRE{expr: "\\.|\\.\\.|\\$PWD|\\$\\(pwd( -[LP])?\\)|`pwd`|\\$\\(git rev-parse --show-toplevel\\)|`git rev-parse --show-toplevel`|~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root|/", anchored: true, pre: "$(git rev-parse --show-toplevel)\x00$(pwd -L)\x00$(pwd -P)\x00$(pwd)\x00$HOME\x00$PWD\x00.\x00/\x00`git rev-parse --show-toplevel`\x00`pwd`\x00~"}
+	x.s = Spec{Programs: x.ss[0:1:1], FlagsAll: x.ss[1:2:2], Operand: "\\.|\\.\\.|\\$PWD|\\$\\(pwd( -[LP])?\\)|`pwd`|\\$\\(git rev-parse --show-toplevel\\)|`git rev-parse --show-toplevel`|~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root|/", Check: "find_deletes_all"}
+	x.r = rule{p: Pattern{Name: "find_wipe_shallow", Level: High, Description: "find deletes everything in the top levels of the current project, the home or the root (find . -mindepth 1 -maxdepth 1 -exec rm -rf {} +, find . -maxdepth 1 -type f -delete) with nothing selecting what.", Match: &x.s}, m: matcher{operand: &x.l[0]}}
+	return &x.r
+}
+
+func makeRule328() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		l  [1]lazyRE
+		ss [5]string
+	})
+	x.ss = [5]string{"find", "-exec=truncate", "-execdir=truncate", "-exec=shred", "-execdir=shred"}
+	x.l[0] = lazyRE{expr: "\\.|\\.\\.|\\$PWD|\\$\\(pwd( -[LP])?\\)|`pwd`|\\$\\(git rev-parse --show-toplevel\\)|`git rev-parse --show-toplevel`|~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root", anchored: true, pre: "$(git rev-parse --show-toplevel)\x00$(pwd -L)\x00$(pwd -P)\x00$(pwd)\x00$HOME\x00$PWD\x00.\x00/Users/\x00/home/\x00/root\x00`git rev-parse --show-toplevel`\x00`pwd`\x00~"}
+	x.s = Spec{Programs: x.ss[0:1:1], FlagsAny: x.ss[1:5:5], Operand: "\\.|\\.\\.|\\$PWD|\\$\\(pwd( -[LP])?\\)|`pwd`|\\$\\(git rev-parse --show-toplevel\\)|`git rev-parse --show-toplevel`|~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root"}
+	x.r = rule{p: Pattern{Name: "find_empty_files", Level: High, Description: "find empties or shreds the files it finds in the current project or the home (-exec truncate, -exec shred): their contents are gone for good.", Match: &x.s}, m: matcher{operand: &x.l[0]}}
+	return &x.r
+}
+
+func makeRule329() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		l  [1]lazyRE
+		ss [3]string
+	})
+	x.ss = [3]string{"rsync", "--del", "--delete*"}
+	x.l[0] = lazyRE{expr: "~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root|\\.|\\$PWD|\\$\\(pwd\\)|/", anchored: true, pre: "$(pwd)\x00$HOME\x00$PWD\x00.\x00/\x00~"}
+	x.s = Spec{Programs: x.ss[0:1:1], FlagsAny: x.ss[1:3:3], LastOperand: "~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root|\\.|\\$PWD|\\$\\(pwd\\)|/"}
+	x.r = rule{p: Pattern{Name: "rsync_delete_into_root", Level: Critical, Description: "rsync --delete into the current project, a home or the root: whatever the source lacks is deleted there — from an empty source, everything.", Match: &x.s}, m: matcher{last: &x.l[0]}}
+	return &x.r
+}
+
+func makeRule330() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		l  [1]lazyRE
+		ss [2]string
+	})
+	x.ss = [2]string{"rm", "-r"}
+	x.l[0] = lazyRE{expr: "(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/(\\.aws|\\.kube|\\.docker|\\.azure|\\.password-store|\\.terraform\\.d|\\.gcloud|\\.config/(gh|gcloud|doctl|op|heroku|hub|glab-cli|netlify|vercel|rclone|gopass|sops|age)|\\.local/share/(keyrings|gnupg)|\\.ssh/.+|\\.gnupg/.+|Library/Keychains)(/\\*)?", anchored: true, pre: "$HOME/\x00/Users/\x00/home/\x00/root/\x00~/"}
+	x.s = Spec{Programs: x.ss[0:1:1], FlagsAny: x.ss[1:2:2], Operand: "(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/(\\.aws|\\.kube|\\.docker|\\.azure|\\.password-store|\\.terraform\\.d|\\.gcloud|\\.config/(gh|gcloud|doctl|op|heroku|hub|glab-cli|netlify|vercel|rclone|gopass|sops|age)|\\.local/share/(keyrings|gnupg)|\\.ssh/.+|\\.gnupg/.+|Library/Keychains)(/\\*)?"}
+	x.r = rule{p: Pattern{Name: "rm_credential_dir", Level: High, Description: "Recursively deletes a folder of keys or credentials in a home (~/.aws, ~/.kube, ~/.docker, ~/.azure, ~/.password-store, ~/.config/gh, ~/.config/gcloud, keyrings, a folder inside ~/.ssh or ~/.gnupg): keys and logins are lost, some for good.", Match: &x.s}, m: matcher{operand: &x.l[0]}}
+	return &x.r
+}
+
+func makeRule331() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		l  [1]lazyRE
+		ss [2]string
+	})
+	x.ss = [2]string{"rm", "unlink"}
+	x.l[0] = lazyRE{expr: "(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.ssh/(id_[^/.]*|[^/]*_(rsa|dsa|ecdsa|ed25519)(_sk)?|[^/]*\\.(pem|key)|authorized_keys2?|\\*|id_\\*)|(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.gnupg/(private-keys-v1\\.d(/.*)?|secring\\.gpg|pubring\\.(kbx|gpg)|trustdb\\.gpg|\\*)", anchored: true, pre: "$HOME/.gnupg/*\x00$HOME/.gnupg/private-keys-v1.d\x00$HOME/.gnupg/pubring.gpg\x00$HOME/.gnupg/pubring.kbx\x00$HOME/.gnupg/secring.gpg\x00$HOME/.gnupg/trustdb.gpg\x00$HOME/.ssh/\x00/Users/\x00/home/\x00/root/.gnupg/*\x00/root/.gnupg/private-keys-v1.d\x00/root/.gnupg/pubring.gpg\x00/root/.gnupg/pubring.kbx\x00/root/.gnupg/secring.gpg\x00/root/.gnupg/trustdb.gpg\x00/root/.ssh/\x00~/.gnupg/*\x00~/.gnupg/private-keys-v1.d\x00~/.gnupg/pubring.gpg\x00~/.gnupg/pubring.kbx\x00~/.gnupg/secring.gpg\x00~/.gnupg/trustdb.gpg\x00~/.ssh/"}
+	x.s = Spec{Programs: x.ss[0:2:2], Operand: "(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.ssh/(id_[^/.]*|[^/]*_(rsa|dsa|ecdsa|ed25519)(_sk)?|[^/]*\\.(pem|key)|authorized_keys2?|\\*|id_\\*)|(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.gnupg/(private-keys-v1\\.d(/.*)?|secring\\.gpg|pubring\\.(kbx|gpg)|trustdb\\.gpg|\\*)"}
+	x.r = rule{p: Pattern{Name: "rm_private_key", Level: High, Description: "Deletes a private key (~/.ssh/id_*, a *.pem or *.key in ~/.ssh, GnuPG's private keys and keyrings) or authorized_keys: a key that exists nowhere else is lost for good, and the machines and services it opened are locked.", Match: &x.s}, m: matcher{operand: &x.l[0]}}
+	return &x.r
+}
+
+func makeRule332() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [3]Spec
+		l  [3]lazyRE
+		m  [3]matcher
+		mm [1]matcherMore
+		ss [13]string
+	})
+	x.ss = [13]string{"truncate", "tee", "cp", "install", "ln", "dd", "truncate", "tee", "-a", "cp", "install", "ln", "dd"}
+	x.l[0] = lazyRE{expr: "(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.ssh/(id_[^/.]*|[^/]*_(rsa|dsa|ecdsa|ed25519)(_sk)?|[^/]*\\.(pem|key))|(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.gnupg/(private-keys-v1\\.d/.*|secring\\.gpg|pubring\\.(kbx|gpg))", anchored: true, pre: "$HOME/.gnupg/private-keys-v1.d/\x00$HOME/.gnupg/pubring.gpg\x00$HOME/.gnupg/pubring.kbx\x00$HOME/.gnupg/secring.gpg\x00$HOME/.ssh/\x00/Users/\x00/home/\x00/root/.gnupg/private-keys-v1.d/\x00/root/.gnupg/pubring.gpg\x00/root/.gnupg/pubring.kbx\x00/root/.gnupg/secring.gpg\x00/root/.ssh/\x00~/.gnupg/private-keys-v1.d/\x00~/.gnupg/pubring.gpg\x00~/.gnupg/pubring.kbx\x00~/.gnupg/secring.gpg\x00~/.ssh/"}
+	x.l[1] = lazyRE{expr: "(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.ssh/(id_[^/.]*|[^/]*_(rsa|dsa|ecdsa|ed25519)(_sk)?|[^/]*\\.(pem|key))|(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.gnupg/(private-keys-v1\\.d/.*|secring\\.gpg|pubring\\.(kbx|gpg))", anchored: true, pre: "$HOME/.gnupg/private-keys-v1.d/\x00$HOME/.gnupg/pubring.gpg\x00$HOME/.gnupg/pubring.kbx\x00$HOME/.gnupg/secring.gpg\x00$HOME/.ssh/\x00/Users/\x00/home/\x00/root/.gnupg/private-keys-v1.d/\x00/root/.gnupg/pubring.gpg\x00/root/.gnupg/pubring.kbx\x00/root/.gnupg/secring.gpg\x00/root/.ssh/\x00~/.gnupg/private-keys-v1.d/\x00~/.gnupg/pubring.gpg\x00~/.gnupg/pubring.kbx\x00~/.gnupg/secring.gpg\x00~/.ssh/"}
+	x.l[2] = lazyRE{expr: "(.* )?of=(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.(ssh|gnupg)/[^ ]+( .*)?", anchored: true}
+	x.a[0] = Spec{Programs: x.ss[6:8:8], FlagsNone: x.ss[8:9:9], Operand: "(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.ssh/(id_[^/.]*|[^/]*_(rsa|dsa|ecdsa|ed25519)(_sk)?|[^/]*\\.(pem|key))|(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.gnupg/(private-keys-v1\\.d/.*|secring\\.gpg|pubring\\.(kbx|gpg))"}
+	x.a[1] = Spec{Programs: x.ss[9:12:12], LastOperand: "(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.ssh/(id_[^/.]*|[^/]*_(rsa|dsa|ecdsa|ed25519)(_sk)?|[^/]*\\.(pem|key))|(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.gnupg/(private-keys-v1\\.d/.*|secring\\.gpg|pubring\\.(kbx|gpg))"}
+	x.a[2] = Spec{Programs: x.ss[12:13:13], Args: "(.* )?of=(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.(ssh|gnupg)/[^ ]+( .*)?"}
+	x.s = Spec{Programs: x.ss[0:6:6], Any: x.a[0:3:3]}
+	x.m[0] = matcher{operand: &x.l[0]}
+	x.m[1] = matcher{last: &x.l[1]}
+	x.m[2] = matcher{args: &x.l[2]}
+	x.mm[0] = matcherMore{any: x.m[0:3:3]}
+	x.r = rule{p: Pattern{Name: "empty_private_key", Level: High, Description: "Empties or overwrites a private key (truncate, cp /dev/null, dd, tee, a symlink to /dev/null): the key is lost for good.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule333() *rule {
+	x := new(struct {
+		r rule
+		s Spec
+		l [1]lazyRE
+	})
+	x.l[0] = lazyRE{expr: "(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.ssh/(id_[^/.]*|[^/]*_(rsa|dsa|ecdsa|ed25519)(_sk)?|[^/]*\\.(pem|key))|(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.gnupg/(private-keys-v1\\.d/.*|secring\\.gpg|pubring\\.(kbx|gpg))", anchored: true, pre: "$HOME/.gnupg/private-keys-v1.d/\x00$HOME/.gnupg/pubring.gpg\x00$HOME/.gnupg/pubring.kbx\x00$HOME/.gnupg/secring.gpg\x00$HOME/.ssh/\x00/Users/\x00/home/\x00/root/.gnupg/private-keys-v1.d/\x00/root/.gnupg/pubring.gpg\x00/root/.gnupg/pubring.kbx\x00/root/.gnupg/secring.gpg\x00/root/.ssh/\x00~/.gnupg/private-keys-v1.d/\x00~/.gnupg/pubring.gpg\x00~/.gnupg/pubring.kbx\x00~/.gnupg/secring.gpg\x00~/.ssh/"}
+	x.s = Spec{Redirect: "(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.ssh/(id_[^/.]*|[^/]*_(rsa|dsa|ecdsa|ed25519)(_sk)?|[^/]*\\.(pem|key))|(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.gnupg/(private-keys-v1\\.d/.*|secring\\.gpg|pubring\\.(kbx|gpg))"}
+	x.r = rule{p: Pattern{Name: "overwrite_private_key", Level: High, Description: "Overwrites a private key through a redirection (: > ~/.ssh/id_*, echo > ..., cat /dev/null > ...): the key is lost for good.", Match: &x.s}, m: matcher{redirect: &x.l[0]}}
+	return &x.r
+}
+
+func makeRule334() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [3]Spec
+		l  [4]lazyRE
+		m  [3]matcher
+		mm [1]matcherMore
+		ss [8]string
+	})
+	x.ss = [8]string{"truncate", "cp", "install", "dd", "truncate", "cp", "install", "dd"}
+	x.l[0] = lazyRE{expr: "/etc/(passwd|shadow|group|gshadow|sudoers|fstab|hosts|hostname|resolv\\.conf|crontab|environment|ld\\.so\\.preload|ssh/sshd_config|pam\\.d/[^/]+|sudoers\\.d/[^/]+)|/boot/.+|/var/lib/(mysql|postgresql|pgsql|mongodb|redis|etcd|elasticsearch|docker)/.+", anchored: true, pre: "/boot/\x00/etc/crontab\x00/etc/environment\x00/etc/fstab\x00/etc/group\x00/etc/gshadow\x00/etc/hostname\x00/etc/hosts\x00/etc/ld.so.preload\x00/etc/pam.d/\x00/etc/passwd\x00/etc/resolv.conf\x00/etc/shadow\x00/etc/ssh/sshd_config\x00/etc/sudoers\x00/var/lib/docker/\x00/var/lib/elasticsearch/\x00/var/lib/etcd/\x00/var/lib/mongodb/\x00/var/lib/mysql/\x00/var/lib/pgsql/\x00/var/lib/postgresql/\x00/var/lib/redis/"}
+	x.l[1] = lazyRE{expr: "/dev/(null|zero)", anchored: true, pre: "/dev/null\x00/dev/zero"}
+	x.l[2] = lazyRE{expr: "/etc/(passwd|shadow|group|gshadow|sudoers|fstab|hosts|hostname|resolv\\.conf|crontab|environment|ld\\.so\\.preload|ssh/sshd_config|pam\\.d/[^/]+|sudoers\\.d/[^/]+)|/boot/.+|/var/lib/(mysql|postgresql|pgsql|mongodb|redis|etcd|elasticsearch|docker)/.+", anchored: true, pre: "/boot/\x00/etc/crontab\x00/etc/environment\x00/etc/fstab\x00/etc/group\x00/etc/gshadow\x00/etc/hostname\x00/etc/hosts\x00/etc/ld.so.preload\x00/etc/pam.d/\x00/etc/passwd\x00/etc/resolv.conf\x00/etc/shadow\x00/etc/ssh/sshd_config\x00/etc/sudoers\x00/var/lib/docker/\x00/var/lib/elasticsearch/\x00/var/lib/etcd/\x00/var/lib/mongodb/\x00/var/lib/mysql/\x00/var/lib/pgsql/\x00/var/lib/postgresql/\x00/var/lib/redis/"}
+	x.l[3] = lazyRE{expr: "(.* )?of=(/etc/(passwd|shadow|group|gshadow|sudoers|fstab|hosts|hostname|resolv\\.conf|crontab|environment|ld\\.so\\.preload)|/boot/[^ ]+|/var/lib/(mysql|postgresql|pgsql|mongodb|redis|etcd|elasticsearch|docker)/[^ ]+)( .*)?", anchored: true}
+	x.a[0] = Spec{Programs: x.ss[4:5:5], Operand: "/etc/(passwd|shadow|group|gshadow|sudoers|fstab|hosts|hostname|resolv\\.conf|crontab|environment|ld\\.so\\.preload|ssh/sshd_config|pam\\.d/[^/]+|sudoers\\.d/[^/]+)|/boot/.+|/var/lib/(mysql|postgresql|pgsql|mongodb|redis|etcd|elasticsearch|docker)/.+"}
+	x.a[1] = Spec{Programs: x.ss[5:7:7], Operand: "/dev/(null|zero)", LastOperand: "/etc/(passwd|shadow|group|gshadow|sudoers|fstab|hosts|hostname|resolv\\.conf|crontab|environment|ld\\.so\\.preload|ssh/sshd_config|pam\\.d/[^/]+|sudoers\\.d/[^/]+)|/boot/.+|/var/lib/(mysql|postgresql|pgsql|mongodb|redis|etcd|elasticsearch|docker)/.+"}
+	x.a[2] = Spec{Programs: x.ss[7:8:8], Args: "(.* )?of=(/etc/(passwd|shadow|group|gshadow|sudoers|fstab|hosts|hostname|resolv\\.conf|crontab|environment|ld\\.so\\.preload)|/boot/[^ ]+|/var/lib/(mysql|postgresql|pgsql|mongodb|redis|etcd|elasticsearch|docker)/[^ ]+)( .*)?"}
+	x.s = Spec{Programs: x.ss[0:4:4], Any: x.a[0:3:3]}
+	x.m[0] = matcher{operand: &x.l[0]}
+	x.m[1] = matcher{operand: &x.l[1], last: &x.l[2]}
+	x.m[2] = matcher{args: &x.l[3]}
+	x.mm[0] = matcherMore{any: x.m[0:3:3]}
+	x.r = rule{p: Pattern{Name: "empty_data_file", Level: High, Description: "Empties or zeroes a system file or a database's files (truncate, cp /dev/null, dd of= on /etc/passwd, /etc/fstab, /etc/hosts, /boot, /var/lib/mysql, ...): the system or the database stops working, and the contents are gone.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule335() *rule {
+	x := new(struct {
+		r rule
+		s Spec
+		l [1]lazyRE
+	})
+	x.l[0] = lazyRE{expr: "/etc/(passwd|shadow|group|gshadow|sudoers|fstab|hosts|hostname|resolv\\.conf|crontab|environment|ld\\.so\\.preload|ssh/sshd_config|pam\\.d/[^/]+|sudoers\\.d/[^/]+)|/boot/.+|/var/lib/(mysql|postgresql|pgsql|mongodb|redis|etcd|elasticsearch|docker)/.+", anchored: true, pre: "/boot/\x00/etc/crontab\x00/etc/environment\x00/etc/fstab\x00/etc/group\x00/etc/gshadow\x00/etc/hostname\x00/etc/hosts\x00/etc/ld.so.preload\x00/etc/pam.d/\x00/etc/passwd\x00/etc/resolv.conf\x00/etc/shadow\x00/etc/ssh/sshd_config\x00/etc/sudoers\x00/var/lib/docker/\x00/var/lib/elasticsearch/\x00/var/lib/etcd/\x00/var/lib/mongodb/\x00/var/lib/mysql/\x00/var/lib/pgsql/\x00/var/lib/postgresql/\x00/var/lib/redis/"}
+	x.s = Spec{Redirect: "/etc/(passwd|shadow|group|gshadow|sudoers|fstab|hosts|hostname|resolv\\.conf|crontab|environment|ld\\.so\\.preload|ssh/sshd_config|pam\\.d/[^/]+|sudoers\\.d/[^/]+)|/boot/.+|/var/lib/(mysql|postgresql|pgsql|mongodb|redis|etcd|elasticsearch|docker)/.+", Check: "overwrite_redirect"}
+	x.r = rule{p: Pattern{Name: "overwrite_system_file", Level: High, Description: "Overwrites a system file through a redirection that empties it first (: > /etc/resolv.conf, > /etc/hosts, echo ... > /etc/fstab; not >>): the system stops working as it did, and the earlier contents are gone.", Match: &x.s}, m: matcher{redirect: &x.l[0]}}
+	return &x.r
+}
+
+func makeRule336() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [3]Spec
+		l  [4]lazyRE
+		m  [3]matcher
+		mm [1]matcherMore
+		ss [8]string
+	})
+	x.ss = [8]string{"truncate", "cp", "install", "dd", "truncate", "cp", "install", "dd"}
+	x.l[0] = lazyRE{expr: "(.*/)?[^/]+\\.(sqlite3?|db3?|mdb|accdb|ibd|frm|myd|myi|rdb|aof)", anchored: true}
+	x.l[1] = lazyRE{expr: "/dev/(null|zero)", anchored: true, pre: "/dev/null\x00/dev/zero"}
+	x.l[2] = lazyRE{expr: "(.*/)?[^/]+\\.(sqlite3?|db3?|mdb|accdb|ibd|frm|myd|myi|rdb|aof)", anchored: true}
+	x.l[3] = lazyRE{expr: "(.* )?of=[^ ]+\\.(sqlite3?|db3?|mdb|accdb|ibd|frm|myd|myi|rdb|aof)( .*)?", anchored: true}
+	x.a[0] = Spec{Programs: x.ss[4:5:5], Operand: "(.*/)?[^/]+\\.(sqlite3?|db3?|mdb|accdb|ibd|frm|myd|myi|rdb|aof)"}
+	x.a[1] = Spec{Programs: x.ss[5:7:7], Operand: "/dev/(null|zero)", LastOperand: "(.*/)?[^/]+\\.(sqlite3?|db3?|mdb|accdb|ibd|frm|myd|myi|rdb|aof)"}
+	x.a[2] = Spec{Programs: x.ss[7:8:8], Args: "(.* )?of=[^ ]+\\.(sqlite3?|db3?|mdb|accdb|ibd|frm|myd|myi|rdb|aof)( .*)?"}
+	x.s = Spec{Programs: x.ss[0:4:4], Any: x.a[0:3:3]}
+	x.m[0] = matcher{operand: &x.l[0]}
+	x.m[1] = matcher{operand: &x.l[1], last: &x.l[2]}
+	x.m[2] = matcher{args: &x.l[3]}
+	x.mm[0] = matcherMore{any: x.m[0:3:3]}
+	x.r = rule{p: Pattern{Name: "empty_database_file", Level: High, Description: "Empties or zeroes a database file (truncate, cp /dev/null or dd of= on *.sqlite, *.db, *.ibd, ...): the data in it is gone.", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+func makeRule337() *rule {
+	x := new(struct {
+		r  rule
+		s  Spec
+		a  [2]Spec
+		m  [2]matcher
+		mm [1]matcherMore
+		ss [3]string
+	})
+	x.ss = [3]string{"shred", "-u", "xargs"}
+	x.a[0] = Spec{MinOperands: 1}
+	x.a[1] = Spec{Wrappers: x.ss[2:3:3]}
+	x.s = Spec{Programs: x.ss[0:1:1], FlagsNone: x.ss[1:2:2], Any: x.a[0:2:2]}
+	x.m[0] = matcher{}
+	x.m[1] = matcher{}
+	x.mm[0] = matcherMore{any: x.m[0:2:2]}
+	x.r = rule{p: Pattern{Name: "shred_files", Level: High, Description: "shred overwrites the files it is given many times so that their contents can never be recovered (even without --remove).", Match: &x.s}, m: matcher{more: &x.mm[0]}}
+	return &x.r
+}
+
+// builtinExamples returns the hit and miss examples of built-in rule i.
 func builtinExamples(i int) (hit, miss []string) {
 	switch i {
 	case 0:
@@ -1029,10 +7216,10 @@ func builtinExamples(i int) (hit, miss []string) {
 	return nil, nil
 }
 
-// builtinDefault is how many rules of builtinRules are on by default.
+// builtinDefault is how many built-in rules are on by default.
 const builtinDefault = 338
 
-// builtinPacks are the packs of builtinRules, in order.
+// builtinPacks are the packs of the built-in rules, in order.
 var builtinPacks = [...]packInfo{
 	{name: "core.filesystem", description: "Deleting and opening up files: rm -rf of the root, a home or a system directory, find -delete, chmod 777, sync tools that delete.", on: true, from: 0, to: 24},
 	{name: "core.git", description: "git commands that lose uncommitted changes, branches, stashes or the remote's history.", on: true, from: 24, to: 44},
@@ -1841,11 +8028,11 @@ func builtinByProgram(name string) []int {
 	return nil
 }
 
-// builtinGlobProgs, builtinAnyProgram, builtinWriteProgram and
+// builtinGlobs, builtinAnyProgram, builtinWriteProgram and
 // builtinLineLevel are the other lists of the default registry (see
 // registry).
 var (
-	builtinGlobProgs    = [...]int{49, 55, 60, 61, 62, 139, 141, 273, 296}
+	builtinGlobs        = [...]globEntry{{prefix: "python", rule: 49}, {prefix: "pypy", rule: 49}, {prefix: "perl", rule: 49}, {prefix: "php", rule: 49}, {prefix: "lua", rule: 49}, {prefix: "tclsh", rule: 49}, {prefix: "wish", rule: 49}, {prefix: "python", rule: 55}, {prefix: "pypy", rule: 55}, {prefix: "perl", rule: 55}, {prefix: "php", rule: 55}, {prefix: "lua", rule: 55}, {prefix: "tclsh", rule: 55}, {prefix: "wish", rule: 55}, {prefix: "python", rule: 60}, {prefix: "pypy", rule: 60}, {prefix: "perl", rule: 60}, {prefix: "php", rule: 60}, {prefix: "lua", rule: 60}, {prefix: "tclsh", rule: 60}, {prefix: "wish", rule: 60}, {prefix: "python", rule: 61}, {prefix: "pypy", rule: 61}, {prefix: "perl", rule: 61}, {prefix: "php", rule: 61}, {prefix: "lua", rule: 61}, {prefix: "tclsh", rule: 61}, {prefix: "wish", rule: 61}, {prefix: "python", rule: 62}, {prefix: "pypy", rule: 62}, {prefix: "perl", rule: 62}, {prefix: "php", rule: 62}, {prefix: "lua", rule: 62}, {prefix: "tclsh", rule: 62}, {prefix: "wish", rule: 62}, {prefix: "mkfs.", rule: 139}, {prefix: "newfs_", rule: 139}, {prefix: "mkfs.", rule: 141}, {prefix: "newfs_", rule: 141}, {prefix: "python", rule: 273}, {prefix: "pypy", rule: 273}, {prefix: "perl", rule: 273}, {prefix: "php", rule: 273}, {prefix: "lua", rule: 273}, {prefix: "tclsh", rule: 273}, {prefix: "wish", rule: 273}, {prefix: "python", rule: 296}, {prefix: "pypy", rule: 296}, {prefix: "perl", rule: 296}, {prefix: "php", rule: 296}, {prefix: "lua", rule: 296}, {prefix: "tclsh", rule: 296}, {prefix: "wish", rule: 296}}
 	builtinAnyProgram   = [...]int{57, 58, 59, 64, 65, 66, 67, 68, 69, 70, 71, 158, 221, 222, 272, 295, 322}
 	builtinWriteProgram = [...]int{51, 142, 218, 226, 230, 231, 233, 234, 236, 237, 238, 241, 244, 269, 277, 282, 287, 290, 291, 293, 308, 317, 318, 333, 335}
 	builtinLineLevel    = [...]int{70, 71}

@@ -418,32 +418,53 @@ func emitRules(files []ruleFile, checks []checkDef) ([]byte, error) {
 			nDefault = len(all)
 		}
 	}
-	b.WriteString("// builtinRules is the compiled built-in registry: the rules of the packs on\n// by default (the first builtinDefault), then those of the packs off by\n// default; each pack in file order.\n")
-	b.WriteString("var builtinRules = [...]rule{\n")
+	// The rules are made when first used, by builtinRuleAt: as static
+	// data every process would map them and the runtime would build the
+	// garbage collector's bitmap of them at start (half a megabyte of
+	// pointers, a tenth of a hook's instructions), though a line uses a
+	// few dozen. Their names and levels stay static: they are looked up
+	// by name (configurations, rules show) without making any rule.
+	fmt.Fprintf(&b, "// builtinCount is how many built-in rules there are (every pack).\nconst builtinCount = %d\n\n", len(all))
+	b.WriteString("// builtinNames and builtinLevels are the names and levels of the\n// built-in rules: the rules of the packs on by default (the first\n// builtinDefault), then those of the packs off by default; each pack in\n// file order.\n")
+	b.WriteString("var builtinNames = [builtinCount]string{\n")
 	for _, p := range all {
-		fmt.Fprintf(&b, "\t{p: %s", patternLit(p))
-		if p.Regex != "" {
-			expr := p.Regex
-			if !p.CaseSensitive {
-				expr = "(?i)" + expr
-			}
-			fmt.Fprintf(&b, ", regex: &lazyRE{expr: %s}", strconv.Quote(expr))
-		}
-		if p.Match != nil {
-			fmt.Fprintf(&b, ", m: %s", matcherLit(p.Match))
-		}
-		b.WriteString("},\n")
+		fmt.Fprintf(&b, "\t%q,\n", p.Name)
 	}
 	b.WriteString("}\n\n")
+	b.WriteString("var builtinLevels = [builtinCount]Level{")
+	for i, p := range all {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(levels[p.Level])
+	}
+	b.WriteString("}\n\n")
+	// One function a rule, not one switch: a switch's cases would share
+	// one stack frame of all their temporaries, hundreds of kilobytes
+	// that the first call copies the goroutine's stack to fit.
+	b.WriteString("// builtinRuleAt makes built-in rule i (see builtinRule).\nfunc builtinRuleAt(i int) *rule { return builtinMakers[i]() }\n\n")
+	b.WriteString("// builtinMakers make the built-in rules, one each.\nvar builtinMakers = [builtinCount]func() *rule{")
+	for i := range all {
+		if i%8 == 0 {
+			b.WriteString("\n\t")
+		} else {
+			b.WriteString(" ")
+		}
+		fmt.Fprintf(&b, "makeRule%d,", i)
+	}
+	b.WriteString("\n}\n\n")
+	for i, p := range all {
+		fmt.Fprintf(&b, "func makeRule%d() *rule {\n%s}\n\n", i, strings.ReplaceAll(makeRule(p), "\n\t\t", "\n\t"))
+	}
 	// The examples are built when asked for (a hook never does): as
 	// static data they would grow the data segment every process maps.
-	b.WriteString("// builtinExamples returns the hit and miss examples of builtinRules[i].\nfunc builtinExamples(i int) (hit, miss []string) {\n\tswitch i {\n")
+	b.WriteString("// builtinExamples returns the hit and miss examples of built-in rule i.\nfunc builtinExamples(i int) (hit, miss []string) {\n\tswitch i {\n")
 	for i, p := range all {
 		fmt.Fprintf(&b, "\tcase %d:\n\t\treturn %#v, %#v\n", i, p.Hit, p.Miss)
 	}
 	b.WriteString("\t}\n\treturn nil, nil\n}\n\n")
-	fmt.Fprintf(&b, "// builtinDefault is how many rules of builtinRules are on by default.\nconst builtinDefault = %d\n\n", nDefault)
-	b.WriteString("// builtinPacks are the packs of builtinRules, in order.\nvar builtinPacks = [...]packInfo{\n")
+	fmt.Fprintf(&b, "// builtinDefault is how many built-in rules are on by default.\nconst builtinDefault = %d\n\n", nDefault)
+	b.WriteString("// builtinPacks are the packs of the built-in rules, in order.\nvar builtinPacks = [...]packInfo{\n")
 	for _, r := range ranges {
 		fmt.Fprintf(&b, "\t{name: %q, description: %q, on: %v, from: %d, to: %d},\n", r.p.Name, strings.TrimSpace(r.p.Description), isTrue(r.p.Default), r.from, r.to)
 	}
@@ -453,7 +474,8 @@ func emitRules(files []ruleFile, checks []checkDef) ([]byte, error) {
 	// for any registry.
 	byProgram := map[string][]int{}
 	var names []string
-	var globProgs, anyProgram, writeProgram, lineLevel []int
+	var anyProgram, writeProgram, lineLevel []int
+	var globs []string
 	lineChecks := map[string]bool{}
 	for _, c := range checks {
 		if c.Line {
@@ -463,19 +485,15 @@ func emitRules(files []ruleFile, checks []checkDef) ([]byte, error) {
 	for idx, p := range all[:nDefault] {
 		switch {
 		case p.Match != nil && len(p.Match.Programs) > 0:
-			glob := false
 			for _, name := range p.Match.Programs {
-				if strings.HasSuffix(name, "*") {
-					glob = true
+				if prefix, ok := strings.CutSuffix(name, "*"); ok {
+					globs = append(globs, fmt.Sprintf("{prefix: %q, rule: %d}", prefix, idx))
 					continue
 				}
 				if _, ok := byProgram[name]; !ok {
 					names = append(names, name)
 				}
 				byProgram[name] = append(byProgram[name], idx)
-			}
-			if glob {
-				globProgs = append(globProgs, idx)
 			}
 		case p.Regex == "" && p.Match != nil && (p.Match.Writes != "" || p.Match.Redirect != ""):
 			writeProgram = append(writeProgram, idx)
@@ -498,7 +516,7 @@ func emitRules(files []ruleFile, checks []checkDef) ([]byte, error) {
 	b.WriteString("// builtinByProgram returns the indexes of the default rules that name the\n// program name.\nfunc builtinByProgram(name string) []int {\n\tswitch name {\n")
 	b.Write(cases.Bytes())
 	b.WriteString("\t}\n\treturn nil\n}\n\n")
-	fmt.Fprintf(&b, "// builtinGlobProgs, builtinAnyProgram, builtinWriteProgram and\n// builtinLineLevel are the other lists of the default registry (see\n// registry).\nvar (\n\tbuiltinGlobProgs    = [...]int{%s}\n\tbuiltinAnyProgram   = [...]int{%s}\n\tbuiltinWriteProgram = [...]int{%s}\n\tbuiltinLineLevel    = [...]int{%s}\n)\n\n", ints(globProgs), ints(anyProgram), ints(writeProgram), ints(lineLevel))
+	fmt.Fprintf(&b, "// builtinGlobs, builtinAnyProgram, builtinWriteProgram and\n// builtinLineLevel are the other lists of the default registry (see\n// registry).\nvar (\n\tbuiltinGlobs        = [...]globEntry{%s}\n\tbuiltinAnyProgram   = [...]int{%s}\n\tbuiltinWriteProgram = [...]int{%s}\n\tbuiltinLineLevel    = [...]int{%s}\n)\n\n", strings.Join(globs, ", "), ints(anyProgram), ints(writeProgram), ints(lineLevel))
 
 	// The checks.
 	b.WriteString("// builtinChecks are the checks of danger/checks.toml.\nvar builtinChecks = [...]CheckInfo{\n")
@@ -602,21 +620,6 @@ func ints(v []int) string {
 		parts = append(parts, strconv.Itoa(x))
 	}
 	return strings.Join(parts, ", ")
-}
-
-func patternLit(p patternDef) string {
-	var parts []string
-	parts = append(parts, fmt.Sprintf("Name: %q", p.Name), "Level: "+levels[p.Level], fmt.Sprintf("Description: %q", strings.TrimSpace(p.Description)))
-	if p.Regex != "" {
-		parts = append(parts, "Regex: "+strconv.Quote(p.Regex))
-	}
-	if p.CaseSensitive {
-		parts = append(parts, "CaseSensitive: true")
-	}
-	if p.Match != nil {
-		parts = append(parts, "Match: &"+specLit(p.Match))
-	}
-	return "Pattern{" + strings.Join(parts, ", ") + "}"
 }
 
 func specLit(s *specDef) string {

@@ -61,18 +61,45 @@ func Of(expr string) (prefixes []string, ok bool) {
 // Join is the prefixes as one string, separated by Sep.
 func Join(prefixes []string) string { return strings.Join(prefixes, Sep) }
 
-// Has reports whether s starts with one of the prefixes Join joined.
+// Split returns the prefixes Join joined.
+func Split(joined string) []string {
+	if joined == "" {
+		return nil
+	}
+	return strings.Split(joined, Sep)
+}
+
+// HasSorted reports whether s starts with one of prefixes, sorted and
+// none starting another, as Of returns them: then the greatest prefix
+// not after s is the only one that can start it (a prefix p of s sorts
+// between p and s, so any prefix between them starts with p, and none
+// does), and a binary search finds it.
+func HasSorted(s string, prefixes []string) bool {
+	i := sort.SearchStrings(prefixes, s)
+	if i < len(prefixes) && prefixes[i] == s {
+		return true
+	}
+	return i > 0 && strings.HasPrefix(s, prefixes[i-1])
+}
+
+// Has reports whether s starts with one of the prefixes Join joined. It
+// is on every rule's path: it compares bytes as it goes, and skips the
+// rest of a prefix at its first mismatch (most mismatch at once).
 func Has(s, joined string) bool {
-	for joined != "" {
-		p := joined
-		if i := strings.Index(joined, Sep); i >= 0 {
-			p, joined = joined[:i], joined[i+len(Sep):]
-		} else {
-			joined = ""
+	for k := 0; k < len(joined); {
+		j := 0
+		for k < len(joined) && joined[k] != Sep[0] && j < len(s) && s[j] == joined[k] {
+			j++
+			k++
 		}
-		if strings.HasPrefix(s, p) {
-			return true
+		if k == len(joined) || joined[k] == Sep[0] {
+			return true // the whole prefix matched
 		}
+		i := strings.IndexByte(joined[k:], Sep[0])
+		if i < 0 {
+			return false
+		}
+		k += i + 1
 	}
 	return false
 }

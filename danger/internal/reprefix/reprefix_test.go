@@ -127,3 +127,49 @@ func ExampleOf() {
 	// false true
 	// false
 }
+
+// hasSlow is Has as the definition reads, for the tests.
+func hasSlow(s, joined string) bool {
+	for joined != "" {
+		p := joined
+		if i := strings.Index(joined, Sep); i >= 0 {
+			p, joined = joined[:i], joined[i+len(Sep):]
+		} else {
+			joined = ""
+		}
+		if strings.HasPrefix(s, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// FuzzHas: Has answers as the definition reads.
+func FuzzHas(f *testing.F) {
+	for _, c := range [][2]string{{"/etc/passwd", "/etc/\x00~/"}, {"", ""}, {"a", "\x00"}, {"ab", "abc\x00a"}, {"x", "a\x00"}, {"", "\x00a"}} {
+		f.Add(c[0], c[1])
+	}
+	f.Fuzz(func(t *testing.T, s, joined string) {
+		if got, want := Has(s, joined), hasSlow(s, joined); got != want {
+			t.Fatalf("Has(%q, %q) = %v, want %v", s, joined, got, want)
+		}
+	})
+}
+
+// FuzzHasSorted: for the prefixes of any expression, HasSorted answers as
+// Has does.
+func FuzzHasSorted(f *testing.F) {
+	for _, c := range [][2]string{{`/etc/(passwd|shadow)|~/\.ssh/.*`, "/etc/passwd"}, {`a|ab|b`, "ab"}, {`(x|y)z+`, "yzz"}, {`/dev/(sd|hd)[a-z]`, "/dev/s"}} {
+		f.Add(c[0], c[1])
+	}
+	f.Fuzz(func(t *testing.T, expr, s string) {
+		ps, ok := Of(expr)
+		if !ok {
+			return
+		}
+		joined := Join(ps)
+		if got, want := HasSorted(s, Split(joined)), Has(s, joined); got != want {
+			t.Fatalf("HasSorted(%q, %q) = %v, Has %v", s, ps, got, want)
+		}
+	})
+}

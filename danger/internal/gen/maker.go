@@ -1,0 +1,208 @@
+package main
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// maker writes the body of a function of builtinMakers: the statements that
+// make a rule in a single allocation. The rule, its Spec, the Spec's
+// alternatives, its expressions, matchers and every slice's backing array
+// are fields of one struct, so that a process pays one allocation for each
+// rule it uses rather than one for each of its parts (a fresh process
+// pays dearly for each new object size).
+type maker struct {
+	strs  []string // Go literals of the strings of the []string fields
+	alts  int      // Specs of Any lists
+	res   []string // lazyRE literals (without &)
+	ms    int      // matchers of Any lists
+	mores int      // matcherMores
+	fvs   []string // FlagValue literals
+	lps   int      // *lazyRE of matcherMore.values
+	stmts []string
+}
+
+// makeRule returns the statements that make pattern p's rule as x and
+// return &x.r.
+func makeRule(p patternDef) string {
+	m := &maker{}
+	var regex, match, mt string
+	if p.Regex != "" {
+		expr := p.Regex
+		if !p.CaseSensitive {
+			expr = "(?i)" + expr
+		}
+		regex = ", regex: " + m.re(fmt.Sprintf("lazyRE{expr: %s}", strconv.Quote(expr)))
+	}
+	if p.Match != nil {
+		m.stmts = append(m.stmts, "x.s = "+m.spec(p.Match))
+		match = ", Match: &x.s"
+		mt = ", m: " + m.matcher(p.Match)
+	}
+	parts := []string{fmt.Sprintf("Name: %q", p.Name), "Level: " + levels[p.Level], fmt.Sprintf("Description: %q", strings.TrimSpace(p.Description))}
+	if p.Regex != "" {
+		parts = append(parts, "Regex: "+strconv.Quote(p.Regex))
+	}
+	if p.CaseSensitive {
+		parts = append(parts, "CaseSensitive: true")
+	}
+	rule := "x.r = rule{p: Pattern{" + strings.Join(parts, ", ") + match + "}" + regex + mt + "}"
+
+	var fields []string
+	field := func(name, typ string, n int) {
+		if n > 0 {
+			fields = append(fields, fmt.Sprintf("%s [%d]%s", name, n, typ))
+		}
+	}
+	fields = append(fields, "r rule")
+	if p.Match != nil {
+		fields = append(fields, "s Spec")
+	}
+	field("a", "Spec", m.alts)
+	field("l", "lazyRE", len(m.res))
+	field("m", "matcher", m.ms)
+	field("mm", "matcherMore", m.mores)
+	field("lp", "*lazyRE", m.lps)
+	field("fv", "FlagValue", len(m.fvs))
+	field("ss", "string", len(m.strs))
+
+	var b strings.Builder
+	fmt.Fprintf(&b, "\t\tx := new(struct {\n")
+	for _, f := range fields {
+		fmt.Fprintf(&b, "\t\t\t%s\n", f)
+	}
+	b.WriteString("\t\t})\n")
+	if len(m.strs) > 0 {
+		fmt.Fprintf(&b, "\t\tx.ss = [%d]string{%s}\n", len(m.strs), strings.Join(m.strs, ", "))
+	}
+	for k, fv := range m.fvs {
+		fmt.Fprintf(&b, "\t\tx.fv[%d] = %s\n", k, fv)
+	}
+	for k, re := range m.res {
+		fmt.Fprintf(&b, "\t\tx.l[%d] = %s\n", k, re)
+	}
+	for _, s := range m.stmts {
+		fmt.Fprintf(&b, "\t\t%s\n", s)
+	}
+	fmt.Fprintf(&b, "\t\t%s\n\t\treturn &x.r\n", rule)
+	return b.String()
+}
+
+// list returns the slice of x.ss that holds v.
+func (m *maker) list(v []string) string {
+	from := len(m.strs)
+	for _, s := range v {
+		m.strs = append(m.strs, strconv.Quote(s))
+	}
+	return fmt.Sprintf("x.ss[%d:%d:%d]", from, len(m.strs), len(m.strs))
+}
+
+// re adds a lazyRE literal and returns a pointer to it.
+func (m *maker) re(lit string) string {
+	m.res = append(m.res, lit)
+	return fmt.Sprintf("&x.l[%d]", len(m.res)-1)
+}
+
+// spec returns the literal of s, its lists and alternatives in x.
+func (m *maker) spec(s *specDef) string {
+	var parts []string
+	l := func(name string, v []string) {
+		if len(v) > 0 {
+			parts = append(parts, name+": "+m.list(v))
+		}
+	}
+	str := func(name, v string) {
+		if v != "" {
+			parts = append(parts, name+": "+strconv.Quote(v))
+		}
+	}
+	l("Programs", s.Programs)
+	l("Subcommands", s.Subcommands)
+	l("FlagsAll", s.FlagsAll)
+	l("FlagsAny", s.FlagsAny)
+	l("FlagsNone", s.FlagsNone)
+	if len(s.Values) > 0 {
+		from := len(m.fvs)
+		for _, k := range sortedKeys(s.Values) {
+			m.fvs = append(m.fvs, fmt.Sprintf("FlagValue{Flag: %q, Value: %s}", k, strconv.Quote(s.Values[k])))
+		}
+		parts = append(parts, fmt.Sprintf("Values: x.fv[%d:%d:%d]", from, len(m.fvs), len(m.fvs)))
+	}
+	if s.MinOperands != 0 {
+		parts = append(parts, fmt.Sprintf("MinOperands: %d", s.MinOperands))
+	}
+	str("Operand", s.Operand)
+	str("OperandNone", s.OperandNone)
+	str("LastOperand", s.LastOperand)
+	str("Args", s.Args)
+	l("Wrappers", s.Wrappers)
+	l("FeedsInto", s.FeedsInto)
+	str("Redirect", s.Redirect)
+	str("Writes", s.Writes)
+	str("Reads", s.Reads)
+	str("Stdin", s.Stdin)
+	l("Except", s.Except)
+	str("Check", s.Check)
+	if len(s.Any) > 0 {
+		from := m.alts
+		m.alts += len(s.Any)
+		for i := range s.Any {
+			m.stmts = append(m.stmts, fmt.Sprintf("x.a[%d] = %s", from+i, m.spec(&s.Any[i])))
+		}
+		parts = append(parts, fmt.Sprintf("Any: x.a[%d:%d:%d]", from, m.alts, m.alts))
+	}
+	return "Spec{" + strings.Join(parts, ", ") + "}"
+}
+
+// matcher returns the literal of s's compiled matcher (see matcherLit),
+// its expressions and alternatives in x.
+func (m *maker) matcher(s *specDef) string {
+	var parts, extra []string
+	lazy := func(field, expr string) {
+		if expr != "" {
+			parts = append(parts, field+": "+m.re(strings.TrimPrefix(anchoredLit(expr), "&")))
+		}
+	}
+	lazy("operand", s.Operand)
+	lazy("operandNone", s.OperandNone)
+	lazy("last", s.LastOperand)
+	lazy("args", s.Args)
+	lazy("redirect", s.Redirect)
+	lazy("writes", s.Writes)
+	lazy("reads", s.Reads)
+	lazy("stdin", s.Stdin)
+	if len(s.Values) > 0 {
+		from := m.lps
+		for _, k := range sortedKeys(s.Values) {
+			m.stmts = append(m.stmts, fmt.Sprintf("x.lp[%d] = %s", m.lps, m.re(strings.TrimPrefix(anchoredLit(s.Values[k]), "&"))))
+			m.lps++
+		}
+		extra = append(extra, fmt.Sprintf("values: x.lp[%d:%d:%d]", from, m.lps, m.lps))
+	}
+	if len(s.Any) > 0 {
+		from := m.ms
+		m.ms += len(s.Any)
+		for i := range s.Any {
+			m.stmts = append(m.stmts, fmt.Sprintf("x.m[%d] = %s", from+i, m.matcher(&s.Any[i])))
+		}
+		extra = append(extra, fmt.Sprintf("any: x.m[%d:%d:%d]", from, m.ms, m.ms))
+	}
+	if len(extra) > 0 {
+		k := m.mores
+		m.mores++
+		m.stmts = append(m.stmts, fmt.Sprintf("x.mm[%d] = matcherMore{%s}", k, strings.Join(extra, ", ")))
+		parts = append(parts, fmt.Sprintf("more: &x.mm[%d]", k))
+	}
+	return "matcher{" + strings.Join(parts, ", ") + "}"
+}
+
+func sortedKeys(m map[string]string) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
