@@ -803,6 +803,8 @@ func emitPrograms(progs map[string]*program, env environmentDef) ([]byte, error)
 	// builds at start-up, in proportion to its size.
 	index := map[string]int{}
 	var builders []string
+	var codeRuns []string
+	runsAt := map[string]int{}
 	for i, name := range names {
 		index[name] = i
 		builders = append(builders, fmt.Sprintf("p%d", i))
@@ -890,11 +892,20 @@ func emitPrograms(progs map[string]*program, env environmentDef) ([]byte, error)
 			fmt.Fprintf(&b, ", Launcher: %s", launcherLit(l))
 		}
 		if len(d.CodeRun) > 0 {
+			// The runs sit in one static array; programs with the same
+			// runs (awk, gawk, mawk) share its slice.
 			var rs []string
 			for _, r := range d.CodeRun {
 				rs = append(rs, codeRunLit(r))
 			}
-			fmt.Fprintf(&b, ", CodeRuns: []CodeRun{%s}", strings.Join(rs, ", "))
+			key := strings.Join(rs, "\n")
+			at, ok := runsAt[key]
+			if !ok {
+				at = len(codeRuns)
+				runsAt[key] = at
+				codeRuns = append(codeRuns, rs...)
+			}
+			fmt.Fprintf(&b, ", CodeRuns: codeRuns[%d:%d:%d]", at, at+len(rs), at+len(rs))
 		}
 		if len(d.ConfigCode) > 0 {
 			m := make(map[string]string, len(d.ConfigCode))
@@ -921,6 +932,7 @@ func emitPrograms(progs map[string]*program, env environmentDef) ([]byte, error)
 		}
 		b.WriteString("}\n}\n\n")
 	}
+	fmt.Fprintf(&b, "// codeRuns holds the programs' code runs.\nvar codeRuns = [...]CodeRun{\n%s,\n}\n\n", strings.Join(codeRuns, ",\n"))
 	fmt.Fprintf(&b, "// nPrograms is how many programs the data describes.\nconst nPrograms = %d\n\n", len(names))
 	b.WriteString("// build builds the program of index i (in name order).\nfunc build(i int) *Program {\n\tswitch i {\n")
 	for i, f := range builders {
