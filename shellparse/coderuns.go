@@ -24,15 +24,11 @@ import (
 // terminal keys) are code of their own, in the coderun_*.go files, each
 // bounded in time and output.
 
-// place says where a program takes code; reader how the code found
-// there is read (see programs.Place and programs.Reader).
-type (
-	place  = programs.Place
-	reader = programs.Reader
-	// codeRow is one place where a program takes code.
-	codeRow = programs.CodeRun
-)
+// codeRow is one place where a program takes code, and the reader that
+// reads it (programs.CodeRun).
+type codeRow = programs.CodeRun
 
+// The places (programs.Place) and readers (programs.Reader) of code rows.
 const (
 	atOption   = programs.AtOption
 	atOperand  = programs.AtOperand
