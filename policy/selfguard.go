@@ -11,6 +11,7 @@ import (
 
 	"github.com/shellguard/shellguard/approval"
 	"github.com/shellguard/shellguard/config"
+	"github.com/shellguard/shellguard/internal/programs"
 	"github.com/shellguard/shellguard/internal/xdg"
 	"github.com/shellguard/shellguard/shellparse"
 )
@@ -1005,7 +1006,9 @@ func (sg *selfGuard) git(args []shellparse.Arg) string {
 			cwds = append(append([]string(nil), cwds...), extra...)
 			i += 2
 			continue
-		case v == "-c" || v == "--git-dir" || v == "--work-tree" || v == "--namespace" || v == "--config-env":
+		case programs.TakesValue("git", v):
+			// git's other global options that take a value (-c,
+			// --git-dir, ...: internal/programs/data/git.toml).
 			i += 2
 			continue
 		case strings.HasPrefix(v, "-"):

@@ -3,6 +3,8 @@ package shellparse
 import (
 	"fmt"
 	"strings"
+
+	"github.com/shellguard/shellguard/internal/programs"
 )
 
 // scOpt is one option found in an argv.
@@ -27,6 +29,8 @@ type scanned struct {
 	first int
 }
 
+// has reports whether one of the options in list (space-separated) was
+// given.
 func (s *scanned) has(list string) bool {
 	for _, o := range s.opts {
 		if hasWord(list, o.name) {
@@ -36,17 +40,28 @@ func (s *scanned) has(list string) bool {
 	return false
 }
 
+// hasAny reports whether one of the options of a data list was given.
+func (s *scanned) hasAny(list programs.List) bool {
+	for _, o := range s.opts {
+		if list.Has(o.name) {
+			return true
+		}
+	}
+	return false
+}
+
 // scanOptions splits args (argv without the program) by the syntax sx.
-func scanOptions(args []Arg, sx *optSyntax) (s scanned) {
+func scanOptions(args []Arg, sx optSyntax) (s scanned) {
 	return scanOptionsInto(args, sx, nil, nil)
 }
 
 // scanOptionsInto is scanOptions appending to opts and operands (room
 // the caller has, so that short argvs allocate nothing).
-func scanOptionsInto(args []Arg, sx *optSyntax, opts []scOpt, operands []Arg) (s scanned) {
+func scanOptionsInto(args []Arg, sx optSyntax, opts []scOpt, operands []Arg) (s scanned) {
 	s.opts, s.operands = opts, operands
 	s.first = len(args)
 	ended := false
+	posix, single, plus := sx.posix(), sx.single(), sx.plus()
 	operand := func(i int, a Arg) {
 		if len(s.operands) == 0 {
 			s.first = i
@@ -58,7 +73,7 @@ func scanOptionsInto(args []Arg, sx *optSyntax, opts []scOpt, operands []Arg) (s
 		v := a.Value
 		if ended || a.Dynamic && !strings.HasPrefix(a.Raw, "-") {
 			operand(i, a)
-			if sx.posix {
+			if posix {
 				ended = true
 			}
 			continue
@@ -67,12 +82,12 @@ func scanOptionsInto(args []Arg, sx *optSyntax, opts []scOpt, operands []Arg) (s
 			s.opts = append(s.opts, scOpt{name: a.Raw})
 			continue
 		}
-		if i == 0 && sx.oldTar && v != "" && v[0] != '-' {
+		if i == 0 && v != "" && v[0] != '-' && sx.oldTar() {
 			// tar cvfI ARCHIVE PROG: each letter that takes a value
 			// takes the next word, in order.
 			for j := 0; j < len(v); j++ {
 				o := scOpt{name: "-" + string(v[j])}
-				if strings.IndexByte(sx.short, v[j]) >= 0 && i+1 < len(args) {
+				if i+1 < len(args) && sx.takes(o.name) {
 					i++
 					o.val, o.has = args[i], true
 				}
@@ -86,36 +101,46 @@ func scanOptionsInto(args []Arg, sx *optSyntax, opts []scOpt, operands []Arg) (s
 			s.after = len(s.operands)
 			ended = true
 			continue
-		case v == "-" && hasWord(sx.ends, v):
+		case v == "-" && sx.ends(v):
 			// bash -: the end of the options, like --.
 			s.opts = append(s.opts, scOpt{name: v})
 			s.after = len(s.operands)
 			ended = true
 			continue
-		case sx.plus && len(v) > 0 && v[0] == '+':
+		case plus && len(v) > 0 && v[0] == '+':
 			s.opts = append(s.opts, scOpt{name: "+", val: Arg{Value: v[1:], Raw: a.Raw}, has: true})
 			continue
 		case len(v) < 2 || v[0] != '-':
 			operand(i, a)
-			if sx.posix {
+			if posix {
 				ended = true
 			}
 			continue
 		}
-		if hasWord(sx.ends, v) {
+		if !single && sx.ends(v) {
 			s.opts = append(s.opts, scOpt{name: v})
 			s.after = len(s.operands)
 			ended = true
 			continue
 		}
-		if sx.single || strings.HasPrefix(v, "--") {
+		if sx.singleDash(v) {
+			// screen -Logfile FILE: a single-dash long option.
+			o := scOpt{name: v}
+			if i+1 < len(args) && sx.takes(v) {
+				i++
+				o.val, o.has = args[i], true
+			}
+			s.opts = append(s.opts, o)
+			continue
+		}
+		if single || strings.HasPrefix(v, "--") {
 			name, val, hasVal := strings.Cut(strings.TrimLeft(v, "-"), "=")
 			name = resolveLong(name, sx)
 			o := scOpt{name: "--" + name}
-			if !sx.single && !strings.HasPrefix(v, "--") {
+			if !single && !strings.HasPrefix(v, "--") {
 				o.name = v
 			}
-			if sx.single && hasWord(sx.ends, o.name) {
+			if single && sx.ends(o.name) {
 				s.opts = append(s.opts, o)
 				s.after = len(s.operands)
 				ended = true
@@ -124,10 +149,10 @@ func scanOptionsInto(args []Arg, sx *optSyntax, opts []scOpt, operands []Arg) (s
 			switch {
 			case hasVal:
 				o.val, o.has = Arg{Value: val, Raw: a.Raw, Dynamic: a.Dynamic}, true
-			case hasWord(sx.long, name) && i+1 < len(args):
+			case i+1 < len(args) && sx.takes(o.name):
 				i++
 				o.val, o.has = args[i], true
-			case hasWord(sx.two, name) && i+2 < len(args):
+			case i+2 < len(args) && sx.two(o.name):
 				o.val, o.has = args[i+1], true
 				i += 2
 			}
@@ -138,7 +163,7 @@ func scanOptionsInto(args []Arg, sx *optSyntax, opts []scOpt, operands []Arg) (s
 		for j := 1; j < len(v); j++ {
 			c := v[j]
 			o := scOpt{name: "-" + string(c)}
-			if c == 'T' && j == 1 && len(v) >= 3 && v[2] == 'T' && hasWord(sx.long, "unzip-command") {
+			if c == 'T' && j == 1 && len(v) >= 3 && v[2] == 'T' && sx.takes("-TT") {
 				// zip -TT CMD: a two-letter option.
 				o.name = "-TT"
 				if len(v) > 3 {
@@ -150,14 +175,14 @@ func scanOptionsInto(args []Arg, sx *optSyntax, opts []scOpt, operands []Arg) (s
 				s.opts = append(s.opts, o)
 				break
 			}
-			if strings.IndexByte(sx.optShort, c) >= 0 {
+			if sx.optional(o.name) {
 				if j+1 < len(v) {
 					o.val, o.has = Arg{Value: v[j+1:], Raw: a.Raw}, true
 				}
 				s.opts = append(s.opts, o)
 				break
 			}
-			if strings.IndexByte(sx.short, c) >= 0 {
+			if sx.takes(o.name) {
 				switch {
 				case j+1 < len(v):
 					o.val, o.has = Arg{Value: v[j+1:], Raw: a.Raw}, true
@@ -175,24 +200,29 @@ func scanOptionsInto(args []Arg, sx *optSyntax, opts []scOpt, operands []Arg) (s
 }
 
 // resolveLong returns the long option an abbreviation stands for when sx
-// accepts abbreviations and exactly one of its long options (or flags)
-// starts with it.
-func resolveLong(name string, sx *optSyntax) string {
-	if !sx.abbrev || len(name) < 3 || hasWord(sx.long, name) || hasWord(sx.flags, name) {
+// accepts abbreviations and exactly one of its long options starts with
+// it.
+func resolveLong(name string, sx optSyntax) string {
+	if len(name) < 3 || !sx.abbrev() {
 		return name
 	}
-	match := ""
-	for _, list := range [2]string{sx.long, sx.flags} {
-		for _, w := range strings.Fields(list) {
-			if strings.HasPrefix(w, name) {
-				if match != "" {
-					return name
-				}
-				match = w
-			}
-		}
+	match, ambiguous := "", false
+	if sx.eachLong(func(w string) bool {
+		return w == name
+	}) {
+		return name
 	}
-	if match == "" {
+	sx.eachLong(func(w string) bool {
+		if strings.HasPrefix(w, name) && w != match {
+			if match != "" {
+				ambiguous = true
+				return true
+			}
+			match = w
+		}
+		return false
+	})
+	if match == "" || ambiguous {
 		return name
 	}
 	return match
@@ -221,25 +251,24 @@ type codeJob struct {
 // maxCodeJobs bounds the commands found in one invocation's code.
 const maxCodeJobs = 64
 
-// codeRuns returns what inv runs from the code it is given, as codeRows
-// describe.
+// codeRuns returns what inv runs from the code it is given, as the
+// program's code runs (internal/programs) describe.
 func (w *walker) codeRuns(inv *Invocation, in *input) []codeJob {
 	if inv.NameDynamic() || inv.NotRun {
 		return nil
 	}
 	var jobs []codeJob
-	idx := codeIndex()
-	if e := idx[inv.Name]; e != nil && len(e.rows) > 0 {
-		jobs = w.programCode(inv, e, in, jobs)
+	if p := programs.Lookup(inv.Name); p != nil && len(p.CodeRuns) > 0 {
+		jobs = w.programCode(inv, p, in, jobs)
 	}
 	for k := range inv.Wrappers {
 		wr := &inv.Wrappers[k]
 		if len(inv.Assigns) == 0 {
 			continue
 		}
-		if e := idx[wr.Name]; e != nil {
-			for _, ri := range e.rows {
-				if row := &codeRows[ri]; row.at == atEnv {
+		if p := programs.Lookup(wr.Name); p != nil {
+			for ri := range p.CodeRuns {
+				if row := &p.CodeRuns[ri]; row.At == atEnv {
 					jobs = w.envCode(inv, row, wr.Name, jobs)
 				}
 			}
@@ -266,47 +295,41 @@ type subScan struct {
 	s    scanned
 }
 
-// programCode applies the rows of inv's program.
-func (w *walker) programCode(inv *Invocation, e *codeIndexEntry, in *input, jobs []codeJob) []codeJob {
+// programCode applies the code runs of inv's program p.
+func (w *walker) programCode(inv *Invocation, p *programs.Program, in *input, jobs []codeJob) []codeJob {
 	name := inv.Name
-	var sx *optSyntax = &defaultSyntax
-	if e.syntax >= 0 {
-		sx = &codeSyntax[e.syntax]
-	}
+	sx := optSyntax{p: p}
 	args := inv.Args[1:]
 	var optBuf [8]scOpt
 	var opBuf [8]Arg
 	top := scanOptionsInto(args, sx, optBuf[:0], opBuf[:0])
-	// Subcommands, as deep as the syntax table knows them: git
-	// submodule foreach CMD, git bisect run CMD.
+	// Subcommands, as deep as the data knows them: git submodule
+	// foreach CMD, git bisect run CMD.
 	var subBuf [4]subScan
 	subs := subBuf[:0]
-	if sx.subs && len(top.operands) > 0 {
-		var keyBuf [64]byte
-		key := append(keyBuf[:0], name...)
+	if len(top.operands) > 0 && sx.subs() {
 		cur, rest, path := sx, args, ""
 		first, operands := top.first, top.operands
-		for cur.subs && len(operands) > 0 && !operands[0].Dynamic && len(subs) < len(subBuf) {
+		for len(operands) > 0 && !operands[0].Dynamic && len(subs) < len(subBuf) && cur.subs() {
 			sub := operands[0].Value
 			if path != "" {
 				path += " "
 			}
 			path += sub
-			key = append(append(key, ' '), sub...)
 			rest = rest[first+1:]
-			cur = syntaxForBytes(key)
+			cur = optSyntax{p: p, path: path}
 			s := scanOptions(rest, cur)
 			subs = append(subs, subScan{path: path, s: s})
 			first, operands = s.first, s.operands
 		}
 	}
-	for _, ri := range e.rows {
-		row := &codeRows[ri]
+	for ri := range p.CodeRuns {
+		row := &p.CodeRuns[ri]
 		s := &top
 		sub := -1
-		if row.sub != "" {
+		if row.Sub != "" {
 			for k := range subs {
-				if subMatch(row.sub, subs[k].path) {
+				if subMatch(row.Sub, subs[k].path) {
 					sub = k
 				}
 			}
@@ -315,40 +338,40 @@ func (w *walker) programCode(inv *Invocation, e *codeIndexEntry, in *input, jobs
 			}
 			s = &subs[sub].s
 		}
-		if row.when != "" && !s.has(row.when) || row.unless != "" && s.has(row.unless) {
+		if row.When != "" && !s.hasAny(row.When) || row.Unless != "" && s.hasAny(row.Unless) {
 			continue
 		}
 		base := name
 		if sub >= 0 {
 			base = name + " " + subs[sub].path
 		}
-		switch row.at {
+		switch row.At {
 		case atOption:
 			for _, o := range s.opts {
-				if !o.has || !hasWord(row.names, o.name) {
+				if !o.has || !row.Names.Has(o.name) {
 					continue
 				}
 				label := base + " " + o.name
 				if o.name == "+" {
 					label = base + " +"
 				}
-				if row.label != "" {
-					label = base + " " + row.label
+				if row.Label != "" {
+					label = base + " " + row.Label
 				}
 				jobs = w.readValue(row, label, o.val, inv, s, in, jobs)
 			}
 		case atOperand:
-			if len(s.operands) <= row.n || len(s.operands) < row.min {
+			if len(s.operands) <= row.N || len(s.operands) < row.Min {
 				continue
 			}
 			label := base
-			if row.label != "" && row.label != "-" {
-				label = base + " " + row.label
+			if row.Label != "" && row.Label != "-" {
+				label = base + " " + row.Label
 			}
-			jobs = w.readValue(row, label, s.operands[row.n], inv, s, in, jobs)
+			jobs = w.readValue(row, label, s.operands[row.N], inv, s, in, jobs)
 		case atOperands:
-			from := row.n
-			if row.when != "" && (hasWord(row.when, "--") || sx.ends != "") && s.after > 0 {
+			from := row.N
+			if row.When != "" && (row.When.Has("--") || sx.hasEnds()) && s.after > 0 {
 				from += s.after
 			}
 			if len(s.operands) <= from {
@@ -359,13 +382,13 @@ func (w *walker) programCode(inv *Invocation, e *codeIndexEntry, in *input, jobs
 			jobs = w.envCode(inv, row, name, jobs)
 		case atStdin:
 			text, alt, present, static := stdinText(inv, in)
-			if !present || !static && text == "" && row.quiet {
+			if !present || !static && text == "" && row.Quiet {
 				continue
 			}
 			label := base
-			if row.when != "" {
+			if row.When != "" {
 				for _, o := range s.opts {
-					if hasWord(row.when, o.name) {
+					if row.When.Has(o.name) {
 						label += " " + o.name
 						break
 					}
@@ -401,7 +424,7 @@ func subMatch(want, path string) bool {
 // envCode reads the environment assignments of inv that row names.
 func (w *walker) envCode(inv *Invocation, row *codeRow, name string, jobs []codeJob) []codeJob {
 	for _, a := range inv.Assigns {
-		if !hasWord(row.names, a.Name) {
+		if !row.Names.Has(a.Name) {
 			continue
 		}
 		label := name + " " + a.Name
@@ -409,17 +432,17 @@ func (w *walker) envCode(inv *Invocation, row *codeRow, name string, jobs []code
 		if a.Dynamic {
 			value = approxValue(a.Value)
 		}
-		if row.read == readUnknown {
+		if row.Read == readUnknown {
 			jobs = append(jobs, codeJob{label: label, dynamic: true})
 			continue
 		}
 		start := len(jobs)
-		if row.read == readLessOpen {
+		if row.Read == readLessOpen {
 			jobs = lessOpenCode(label, a.Name, value, jobs)
 		} else if strings.TrimSpace(value) != "" {
 			jobs = append(jobs, codeJob{label: label, text: value})
 		}
-		if a.Dynamic && row.read != readSplit {
+		if a.Dynamic && row.Read != readSplit {
 			markDynamic(jobs[start:])
 		}
 	}
@@ -431,7 +454,7 @@ func (w *walker) envCode(inv *Invocation, row *codeRow, name string, jobs []code
 func (w *walker) readValue(row *codeRow, label string, a Arg, inv *Invocation, s *scanned, in *input, jobs []codeJob) []codeJob {
 	text := a.Value
 	stdin, approx := false, false
-	if row.file {
+	if row.File {
 		t, alt, known, exists := w.fileText(a, inv, in)
 		if !exists {
 			return jobs
@@ -457,7 +480,7 @@ func (w *walker) readValue(row *codeRow, label string, a Arg, inv *Invocation, s
 func (w *walker) readApprox(row *codeRow, label, text string, approx, stdin bool, inv *Invocation, s *scanned, jobs []codeJob) []codeJob {
 	start := len(jobs)
 	jobs = w.readText(row, label, text, stdin, inv, s, jobs)
-	if approx && row.read != readSplit {
+	if approx && row.Read != readSplit {
 		markDynamic(jobs[start:])
 	}
 	return jobs
@@ -472,12 +495,12 @@ func markDynamic(jobs []codeJob) {
 
 // readWordList reads operands that hold code.
 func (w *walker) readWordList(row *codeRow, base string, words []Arg, inv *Invocation, s *scanned, in *input, jobs []codeJob) []codeJob {
-	switch row.read {
+	switch row.Read {
 	case readArgv:
 		return append(jobs, codeJob{label: base, argv: append([]Arg(nil), words...)})
 	case readWords:
 		if len(words) == 1 {
-			return w.readValue(&codeRow{read: readShell}, base, words[0], inv, s, in, jobs)
+			return w.readValue(&codeRow{Read: readShell}, base, words[0], inv, s, in, jobs)
 		}
 		return append(jobs, codeJob{label: base, argv: append([]Arg(nil), words...)})
 	case readJoined:
@@ -518,9 +541,9 @@ func (w *walker) readWordList(row *codeRow, base string, words []Arg, inv *Invoc
 // readText reads code text with the row's reader.
 func (w *walker) readText(row *codeRow, label, text string, stdin bool, inv *Invocation, s *scanned, jobs []codeJob) []codeJob {
 	var fc foundCode
-	switch row.read {
+	switch row.Read {
 	case readShell, readWords, readJoined, readArgv, readSplit:
-		if strings.TrimSpace(text) == "" || row.at == atOperand && row.min > 0 && (text == "-" || isDigits(text)) {
+		if strings.TrimSpace(text) == "" || row.At == atOperand && row.Min > 0 && (text == "-" || isDigits(text)) {
 			return jobs
 		}
 		return append(jobs, codeJob{label: label, text: text, stdin: stdin})
@@ -536,10 +559,10 @@ func (w *walker) readText(row *codeRow, label, text string, stdin bool, inv *Inv
 	case readSed:
 		sedCode(text, &fc)
 	case readVim:
-		if row.label == "call" {
+		if row.Label == "call" {
 			text = "call " + text
 		}
-		if row.label == "+" {
+		if row.Label == "+" {
 			// less +CMD: only !CMD runs a shell.
 			if !strings.HasPrefix(text, "!") {
 				return jobs

@@ -1,114 +1,27 @@
 package shellparse
 
-import "strings"
+import (
+	"strings"
 
-// gitKey says what a git configuration value is.
-type gitKey uint8
-
-const (
-	// gitShell: a shell command line.
-	gitShell gitKey = iota + 1
-	// gitBoolOrShell: true/false, or a shell command line (core.fsmonitor,
-	// pager.<cmd>).
-	gitBoolOrShell
-	// gitBang: a helper name, or "!" and a shell command line
-	// (credential.helper, submodule.<name>.update).
-	gitBang
-	// gitAlias: alias.<name>: "!" and a shell command line, or git
-	// arguments.
-	gitAlias
-	// gitUnknown: a file or folder whose content runs (core.hooksPath,
-	// include.path, init.templateDir).
-	gitUnknown
-	// gitURL: a URL, which may be ext::CMD.
-	gitURL
+	"github.com/shellguard/shellguard/internal/programs"
 )
 
-// gitConfigKeys lists the git configuration keys that hold commands, in
-// lower case with * for a subsection (git-config(1)).
-var gitConfigKeys = [...]struct {
-	key  string
-	kind gitKey
-}{
-	{"core.pager", gitShell},
-	{"core.editor", gitShell},
-	{"core.sshcommand", gitShell},
-	{"core.askpass", gitShell},
-	{"core.gitproxy", gitShell},
-	{"core.alternaterefscommand", gitShell},
-	{"core.fsmonitor", gitBoolOrShell},
-	{"core.hookspath", gitUnknown},
-	{"sequence.editor", gitShell},
-	{"pager.*", gitBoolOrShell},
-	{"alias.*", gitAlias},
-	{"diff.external", gitShell},
-	{"diff.*.command", gitShell},
-	{"diff.*.textconv", gitShell},
-	{"difftool.*.cmd", gitShell},
-	{"merge.*.driver", gitShell},
-	{"mergetool.*.cmd", gitShell},
-	{"filter.*.clean", gitShell},
-	{"filter.*.smudge", gitShell},
-	{"filter.*.process", gitShell},
-	{"credential.helper", gitBang},
-	{"credential.*.helper", gitBang},
-	{"submodule.*.update", gitBang},
-	{"gpg.program", gitShell},
-	{"gpg.*.program", gitShell},
-	{"gpg.ssh.defaultkeycommand", gitShell},
-	{"sendemail.sendmailcmd", gitShell},
-	{"sendemail.tocmd", gitShell},
-	{"sendemail.cccmd", gitShell},
-	{"sendemail.headercmd", gitShell},
-	{"uploadpack.packobjectshook", gitShell},
-	{"remote.*.uploadpack", gitShell},
-	{"remote.*.receivepack", gitShell},
-	{"remote.*.url", gitURL},
-	{"remote.*.pushurl", gitURL},
-	{"url.*.insteadof", gitUnknown},
-	{"browser.*.cmd", gitShell},
-	{"browser.*.path", gitShell},
-	{"man.*.cmd", gitShell},
-	{"man.*.path", gitShell},
-	{"instaweb.httpd", gitShell},
-	{"imap.tunnel", gitShell},
-	{"interactive.difffilter", gitShell},
-	{"trailer.*.command", gitShell},
-	{"trailer.*.cmd", gitShell},
-	{"init.templatedir", gitUnknown},
-	{"include.path", gitUnknown},
-	{"includeif.*.path", gitUnknown},
-}
+// gitKey says what a git configuration value is: the kinds of
+// programs.ConfigKind, read from git's config_code in
+// internal/programs/data/coderuns.toml.
+type gitKey = programs.ConfigKind
+
+const (
+	gitShell       = programs.ConfigShell
+	gitBoolOrShell = programs.ConfigBoolOrShell
+	gitBang        = programs.ConfigBang
+	gitAlias       = programs.ConfigAlias
+	gitUnknown     = programs.ConfigUnknown
+	gitURL         = programs.ConfigURL
+)
 
 // gitKeyKind returns what the configuration key holds, or 0.
-func gitKeyKind(key string) gitKey {
-	k := strings.ToLower(key)
-	section, rest, ok := strings.Cut(k, ".")
-	if !ok {
-		return 0
-	}
-	sub, name := "", rest
-	if j := strings.LastIndexByte(rest, '.'); j >= 0 {
-		sub, name = rest[:j], rest[j+1:]
-	}
-	for _, e := range gitConfigKeys {
-		es, erest, _ := strings.Cut(e.key, ".")
-		if es != section {
-			continue
-		}
-		esub, ename := "", erest
-		if j := strings.LastIndexByte(erest, '.'); j >= 0 {
-			esub, ename = erest[:j], erest[j+1:]
-		}
-		switch {
-		case ename == "*" && sub == "" && esub == "":
-			return e.kind // alias.NAME, pager.CMD
-		case ename == name && (esub == sub || esub == "*" && sub != ""):
-			return e.kind
-		}
-	}
-	return 0
-}
+func gitKeyKind(key string) gitKey { return programs.Lookup("git").ConfigKey(key) }
 
 // gitBool reports a git boolean value.
 func gitBool(v string) bool {

@@ -492,49 +492,6 @@ func TestScanOptions(t *testing.T) {
 	}
 }
 
-// TestCodeTableConsistent checks the table: every row names programs, a
-// place and a reader, its options exist in the program's syntax where
-// they take a value, and every syntax entry is used.
-func TestCodeTableConsistent(t *testing.T) {
-	for i, r := range codeRows {
-		if r.progs == "" || r.at == 0 || r.read == 0 {
-			t.Errorf("row %d: incomplete %+v", i, r)
-		}
-		if (r.at == atOption || r.at == atEnv) && r.names == "" {
-			t.Errorf("row %d (%s): no names", i, r.progs)
-		}
-		if r.at != atOption {
-			continue
-		}
-		for _, p := range strings.Fields(r.progs) {
-			key := p
-			if r.sub != "" {
-				key = p + " " + strings.Split(r.sub, "|")[0]
-			}
-			sx := syntaxFor(key)
-			for _, n := range strings.Fields(r.names) {
-				switch {
-				case n == "+":
-					if !sx.plus {
-						t.Errorf("row %d: %s %s: the syntax reads no +CMD", i, key, n)
-					}
-				case strings.HasPrefix(n, "--"):
-					if !hasWord(sx.long, n[2:]) && !hasWord(sx.two, n[2:]) {
-						t.Errorf("row %d: %s %s: the syntax does not give it a value", i, key, n)
-					}
-				case n == "-TT":
-				case len(n) == 2:
-					if strings.IndexByte(sx.short, n[1]) < 0 && strings.IndexByte(sx.optShort, n[1]) < 0 {
-						t.Errorf("row %d: %s %s: the syntax does not give it a value", i, key, n)
-					}
-				default:
-					t.Errorf("row %d: %s: odd option name %q", i, key, n)
-				}
-			}
-		}
-	}
-}
-
 // TestReadersBounded runs every reader on large hostile inputs (nesting,
 // repetition, amplification): each must answer with a bounded number of
 // commands of bounded size; a reader that is quadratic on one of them

@@ -254,6 +254,29 @@ func TestCodeRuns(t *testing.T) {
 		{`cgexec -g cpu:x sh -c 'id'`, []codeRun{{"id", "sh -c"}}, false},
 		{`bwrap --bind / / --dev /dev sh -c 'id'`, []codeRun{{"id", "sh -c"}}, false},
 		{`ssh-agent sh -c 'id'`, []codeRun{{"id", "sh -c"}}, false},
+		// Every shell of internal/programs reads its script operand, and
+		// the option syntax is the one every package reads: flags stay
+		// flags (screen -L, hyperfine -N, scp -p, apt-get -y), namespace
+		// options take only an attached value (unshare -m, nsenter -p).
+		{`csh <(echo 'rm -rf ~')`, []codeRun{{"rm -rf ~", "shell input csh"}}, false},
+		{`fish /dev/stdin <<< 'rm -rf ~'`, []codeRun{{"rm -rf ~", "shell input fish"}}, false},
+		{`tcsh /dev/stdin <<< 'id'`, []codeRun{{"id", "shell input tcsh"}}, false},
+		{`hyperfine -N 'rm -rf ~'`, []codeRun{{"rm -rf ~", "hyperfine"}}, false},
+		{`scp -p -o ProxyCommand='rm -rf ~' a b:`, []codeRun{{"rm -rf ~", "scp -o ProxyCommand"}}, false},
+		{`screen -L bash -c 'id'`, []codeRun{{"bash -c id", "exec screen"}, {"id", "bash -c"}}, false},
+		{`screen -Logfile x.log -dmS s sh -c 'id'`, []codeRun{{"sh -c id", "exec screen"}, {"id", "sh -c"}}, false},
+		{`unshare -m -u -i -n -p sh -c 'id'`, []codeRun{{"sh -c id", "exec unshare"}, {"id", "sh -c"}}, false},
+		{`nsenter -t 1 -m -u -i -n -p sh -c 'id'`, []codeRun{{"sh -c id", "exec nsenter"}, {"id", "sh -c"}}, false},
+		{`git grep -O'sh -c id' foo`, []codeRun{{"sh -c id", "git grep -O"}, {"id", "sh -c"}}, false},
+		{`apt-get -y -o DPkg::Pre-Invoke::='id' install x`, []codeRun{{"id", "apt-get -o DPkg::Pre-Invoke::"}}, false},
+		{`git -c core.PAGER='id' log`, []codeRun{{"id", "git -c core.PAGER"}}, false},
+		{`make -O -f - <<< 'all:; id'`, []codeRun{{"id", "make -f recipe"}}, false},
+		{`fish --command 'rm -rf ~'`, []codeRun{{"rm -rf ~", "fish -c"}}, false},
+		{`fish -C 'set x 1' -c 'id'`, []codeRun{{"id", "fish -c"}}, false},
+		{`bash --init-file x -O extglob -c 'id'`, []codeRun{{"id", "bash -c"}}, false},
+		{`mysql -u root -p db`, nil, false},
+		{`screen -S foo`, nil, false},
+		{`apt-get -qq -y install foo`, nil, false},
 	} {
 		r := shellparse.Parse(tc.line)
 		got := nestedRuns(r)

@@ -1,6 +1,7 @@
 package shellparse
 
 import (
+	"path"
 	"strings"
 
 	"github.com/shellguard/shellguard/internal/programs"
@@ -176,6 +177,14 @@ func (w *walker) shellCommand(args []Arg) (job *reparseJob, reads bool) {
 	if len(args) > 0 {
 		name = args[0].Value
 	}
+	// The shell's options (internal/programs/data/shells.toml): code
+	// options (-c, fish --command) make the first operand the command;
+	// other options with a value (-o, --rcfile) skip the next word.
+	p := programs.Lookup(path.Base(name))
+	var code programs.List
+	if p != nil {
+		code = p.Code
+	}
 	hasC := false
 	i := 1
 	for i < len(args) {
@@ -201,20 +210,21 @@ func (w *walker) shellCommand(args []Arg) (job *reparseJob, reads bool) {
 		}
 		i++
 		if strings.HasPrefix(v, "--") {
-			switch v {
-			case "--rcfile", "--init-file":
+			switch {
+			case code.Has(v):
+				hasC = true
+			case p.TakesValueAt("", v):
 				i++
 			}
 			continue
 		}
 		for j := 1; j < len(v); j++ {
-			switch v[j] {
-			case 'c':
+			o := string([]byte{'-', v[j]})
+			switch {
+			case code.Has(o):
 				hasC = true
-			case 'o', 'O':
-				if j == len(v)-1 {
-					i++
-				}
+			case j == len(v)-1 && p.TakesValueAt("", o):
+				i++
 			}
 		}
 	}

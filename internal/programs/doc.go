@@ -6,8 +6,11 @@
 // shells and interpreters and their code options, which are runners
 // (npx, pnpm dlx, uvx, ...), wrappers (sudo, env, timeout: how the parser
 // peels them) and launchers (docker exec, kubectl exec, tmux new, salt
-// cmd.run: where the parser finds the command they run), their dry runs
-// and their read-only forms.
+// cmd.run: where the parser finds the command they run), where programs
+// take code they run (an option, an operand, a variable or standard input,
+// and which of the parser's readers reads it: CodeRun) and the
+// configuration keys that hold commands (git -c core.pager), their dry
+// runs and their read-only forms.
 //
 // The facts are data: internal/programs/data/*.toml, and the [[program]]
 // entries of the rule packs in danger/rules/ (a pack may declare the
@@ -18,7 +21,9 @@
 // kept only where argv semantics need it, as named extractors the data
 // chooses (a sed script, an awk program, docker's mounts, find's actions).
 //
-// shellparse reads the shells, wrappers and launchers; danger reads argv
+// shellparse reads the shells, wrappers, launchers and code runs (and
+// scans the argv of a program that runs code with the same option
+// syntax); danger reads argv
 // with it (canonical flags, subcommands, dry runs, runners), approval
 // reads arities and widening, policy the read-only forms and the tui the
 // programs that need a terminal.

@@ -3,2943 +3,3214 @@
 package programs
 
 func p0() *Program {
-	return &Program{Name: "7z", Is: DataArgs}
+	return &Program{Name: ".", Is: Posix, CodeRuns: codeRuns[0:1:1]}
 }
 
 func p1() *Program {
-	return &Program{Name: "[", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{Deny: "-v", MaxOperands: -1}}}
+	return &Program{Name: "7z", Is: DataArgs}
 }
 
 func p2() *Program {
-	return &Program{Name: "[[", Is: DataArgs}
+	return &Program{Name: "[", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{Deny: "-v", MaxOperands: -1}}}
 }
 
 func p3() *Program {
-	return &Program{Name: "ack", Is: DataArgs}
+	return &Program{Name: "[[", Is: DataArgs}
 }
 
 func p4() *Program {
-	return &Program{Name: "adb", Is: DataArgs}
+	return &Program{Name: "ack", Is: DataArgs}
 }
 
 func p5() *Program {
-	return &Program{Name: "adduser", Aliases: "--append\x01-a\x00--gid\x01-g\x00--groups\x01-G\x00--non-unique\x01-o\x00--uid\x01-u", Root: Node{Values: "-u\x00--uid\x00-g\x00--gid\x00-G\x00--groups\x00-d\x00--home\x00--home-dir\x00-s\x00--shell\x00-c\x00--comment\x00-e\x00--expiredate\x00-f\x00--inactive\x00-k\x00--skel\x00-K\x00--key\x00-p\x00--password\x00-R\x00--root\x00-P\x00--prefix\x00-Z\x00--selinux-user\x00-b\x00--base-dir\x00-l\x00--login"}}
+	return &Program{Name: "adb", Is: DataArgs}
 }
 
 func p6() *Program {
-	return &Program{Name: "ag", Is: DataArgs}
+	return &Program{Name: "adduser", Aliases: "--append\x01-a\x00--gid\x01-g\x00--groups\x01-G\x00--non-unique\x01-o\x00--uid\x01-u", Root: Node{Values: "-u\x00--uid\x00-g\x00--gid\x00-G\x00--groups\x00-d\x00--home\x00--home-dir\x00-s\x00--shell\x00-c\x00--comment\x00-e\x00--expiredate\x00-f\x00--inactive\x00-k\x00--skel\x00-K\x00--key\x00-p\x00--password\x00-R\x00--root\x00-P\x00--prefix\x00-Z\x00--selinux-user\x00-b\x00--base-dir\x00-l\x00--login"}}
 }
 
 func p7() *Program {
-	return &Program{Name: "alembic", Is: DryRuns, Root: Node{Values: "-c\x00--config\x00-n\x00--name\x00-x", DryRun: "--sql"}}
+	return &Program{Name: "ag", Is: DataArgs}
 }
 
 func p8() *Program {
-	return &Program{Name: "alias", Is: DataArgs | Widens, Root: Node{Widen: []Widen{{Contains: "=", Label: "alias", Why: "changes what a command name runs"}}}}
+	return &Program{Name: "alacritty", Is: NoCluster, Ends: "-e\x00-command", CodeRuns: codeRuns[1:2:2], Root: Node{Values: "-T\x00-title\x00-class\x00-geometry\x00-display\x00-working-directory\x00-config-file\x00-n\x00-fn\x00-fg\x00-bg"}}
 }
 
 func p9() *Program {
-	return &Program{Name: "ansible", Is: DryRuns, Launcher: &Launcher{Kind: "ansible"}, Root: Node{Values: "-i\x00--inventory\x00-m\x00--module-name\x00-a\x00--args\x00-u\x00--user\x00-e\x00--extra-vars\x00-f\x00--forks\x00-l\x00--limit\x00-M\x00--module-path\x00-B\x00--background\x00-P\x00--poll\x00-c\x00--connection\x00-T\x00--timeout\x00--become-user\x00--become-method\x00--private-key\x00--key-file\x00--vault-id\x00--vault-password-file\x00-t\x00--tree\x00--playbook-dir\x00--ssh-common-args\x00--ssh-extra-args\x00--task-timeout", DryRun: "-C\x00--check"}}
+	return &Program{Name: "alembic", Is: DryRuns, Root: Node{Values: "-c\x00--config\x00-n\x00--name\x00-x", DryRun: "--sql"}}
 }
 
 func p10() *Program {
-	return &Program{Name: "ansible-playbook", Is: DryRuns, Root: Node{Values: "-i\x00--inventory\x00-e\x00--extra-vars\x00-u\x00--user\x00-f\x00--forks\x00-l\x00--limit\x00-t\x00--tags\x00--skip-tags\x00--become-user\x00--private-key\x00--vault-id\x00--vault-password-file\x00--start-at-task\x00-c\x00--connection", DryRun: "-C\x00--check"}}
+	return &Program{Name: "alias", Is: DataArgs | Widens, Root: Node{Widen: []Widen{{Contains: "=", Label: "alias", Why: "changes what a command name runs"}}}}
 }
 
 func p11() *Program {
-	return &Program{Name: "ansible-vault", Is: Subcommands}
+	return &Program{Name: "ansible", Is: DryRuns, Launcher: &Launcher{Kind: "ansible"}, Root: Node{Values: "-i\x00--inventory\x00-m\x00--module-name\x00-a\x00--args\x00-u\x00--user\x00-e\x00--extra-vars\x00-f\x00--forks\x00-l\x00--limit\x00-M\x00--module-path\x00-B\x00--background\x00-P\x00--poll\x00-c\x00--connection\x00-T\x00--timeout\x00--become-user\x00--become-method\x00--private-key\x00--key-file\x00--vault-id\x00--vault-password-file\x00-t\x00--tree\x00--playbook-dir\x00--ssh-common-args\x00--ssh-extra-args\x00--task-timeout", DryRun: "-C\x00--check"}}
 }
 
 func p12() *Program {
-	return &Program{Name: "apk", Is: Subcommands | DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "ansible-playbook", Is: DryRuns, Root: Node{Values: "-i\x00--inventory\x00-e\x00--extra-vars\x00-u\x00--user\x00-f\x00--forks\x00-l\x00--limit\x00-t\x00--tags\x00--skip-tags\x00--become-user\x00--private-key\x00--vault-id\x00--vault-password-file\x00--start-at-task\x00-c\x00--connection", DryRun: "-C\x00--check"}}
 }
 
 func p13() *Program {
-	return &Program{Name: "apropos", Is: DataArgs}
+	return &Program{Name: "ansible-vault", Is: Subcommands}
 }
 
 func p14() *Program {
-	return &Program{Name: "apt", Is: Subcommands | DataArgs | DryRuns, Root: Node{Arity: 2, DryRun: "-s\x00--simulate\x00--just-print\x00--dry-run\x00--recon\x00--no-act"}}
+	return &Program{Name: "apk", Is: Subcommands | DataArgs, Root: Node{Arity: 2}}
 }
 
 func p15() *Program {
-	return &Program{Name: "apt-cache", Is: DataArgs}
+	return &Program{Name: "apropos", Is: DataArgs}
 }
 
 func p16() *Program {
-	return &Program{Name: "apt-file", Is: DataArgs}
+	return &Program{Name: "apt", Is: Subcommands | DataArgs | DryRuns, CodeRuns: codeRuns[2:3:3], Root: Node{Arity: 2, Values: "-o\x00-t\x00-c\x00--option\x00--target-release\x00--config-file", DryRun: "-s\x00--simulate\x00--just-print\x00--dry-run\x00--recon\x00--no-act"}}
 }
 
 func p17() *Program {
-	return &Program{Name: "apt-get", Is: Subcommands | DataArgs | DryRuns, Root: Node{Arity: 2, DryRun: "-s\x00--simulate\x00--just-print\x00--dry-run\x00--recon\x00--no-act"}}
+	return &Program{Name: "apt-cache", Is: DataArgs}
 }
 
 func p18() *Program {
-	return &Program{Name: "apt-key", Is: Subcommands}
+	return &Program{Name: "apt-file", Is: DataArgs}
 }
 
 func p19() *Program {
-	return &Program{Name: "aptitude", Is: Subcommands | DataArgs | DryRuns, Root: Node{DryRun: "-s\x00--simulate\x00--just-print\x00--dry-run\x00--recon\x00--no-act"}}
+	return &Program{Name: "apt-get", Is: Subcommands | DataArgs | DryRuns, CodeRuns: codeRuns[2:3:3], Root: Node{Arity: 2, Values: "-o\x00-t\x00-c\x00--option\x00--target-release\x00--config-file", DryRun: "-s\x00--simulate\x00--just-print\x00--dry-run\x00--recon\x00--no-act"}}
 }
 
 func p20() *Program {
-	return &Program{Name: "arch", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "apt-key", Is: Subcommands}
 }
 
 func p21() *Program {
-	return &Program{Name: "argocd", Is: Subcommands, Words: "apps\x01app\x00rm\x01delete", Root: Node{Values: "--server\x00--auth-token\x00--grpc-web-root-path\x00--config\x00--kube-context\x00-p\x00--propagation-policy"}}
+	return &Program{Name: "aptitude", Is: Subcommands | DataArgs | DryRuns, CodeRuns: codeRuns[2:3:3], Root: Node{Values: "-o\x00-t\x00-c\x00--option\x00--target-release\x00--config-file", DryRun: "-s\x00--simulate\x00--just-print\x00--dry-run\x00--recon\x00--no-act"}}
 }
 
 func p22() *Program {
-	return &Program{Name: "arptables", Is: NoCluster, Aliases: "-append\x01-A\x00-delete-chain\x01-X\x00-flush\x01-F\x00-insert\x01-I\x00-jump\x01-j\x00-policy\x01-P\x00-table\x01-t", Root: Node{Values: "-t\x00-table\x00-A\x00-append\x00-I\x00-insert\x00-D\x00-delete\x00-R\x00-replace\x00-N\x00-new-chain\x00-E\x00-rename-chain\x00-p\x00-protocol\x00-s\x00-source\x00-d\x00-destination\x00-j\x00-jump\x00-i\x00-in-interface\x00-o\x00-out-interface\x00-m\x00-match\x00-dport\x00-sport\x00-dports\x00-sports\x00-to-destination\x00-to-source\x00-g\x00-goto\x00-comment\x00-ctstate\x00-state\x00-icmp-type\x00-w\x00-wait"}}
+	return &Program{Name: "arch", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p23() *Program {
-	return &Program{Name: "asdf", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
+	return &Program{Name: "argocd", Is: Subcommands, Words: "apps\x01app\x00rm\x01delete", Root: Node{Values: "--server\x00--auth-token\x00--grpc-web-root-path\x00--config\x00--kube-context\x00-p\x00--propagation-policy"}}
 }
 
 func p24() *Program {
-	return &Program{Name: "ash", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+	return &Program{Name: "arptables", Is: NoCluster, Aliases: "-append\x01-A\x00-delete-chain\x01-X\x00-flush\x01-F\x00-insert\x01-I\x00-jump\x01-j\x00-policy\x01-P\x00-table\x01-t", Root: Node{Values: "-t\x00-table\x00-A\x00-append\x00-I\x00-insert\x00-D\x00-delete\x00-R\x00-replace\x00-N\x00-new-chain\x00-E\x00-rename-chain\x00-p\x00-protocol\x00-s\x00-source\x00-d\x00-destination\x00-j\x00-jump\x00-i\x00-in-interface\x00-o\x00-out-interface\x00-m\x00-match\x00-dport\x00-sport\x00-dports\x00-sports\x00-to-destination\x00-to-source\x00-g\x00-goto\x00-comment\x00-ctstate\x00-state\x00-icmp-type\x00-w\x00-wait"}}
 }
 
 func p25() *Program {
-	return &Program{Name: "at", Is: Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-f\x00-l\x00-r\x00-d\x00-c\x00-V", Values: "-q\x00-t"}}, Root: Node{Values: "-q\x00-f\x00-t", Widen: []Widen{{UnlessFlags: "-l\x00-r\x00-d\x00-c", Always: true, Label: "{name}", Why: "schedules commands read from its input or a file"}}}}
+	return &Program{Name: "asdf", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
 }
 
 func p26() *Program {
-	return &Program{Name: "atop", Terminal: []Terminal{{Use: TermKeys, Quiet: "-b\x00--batch"}}}
+	return &Program{Name: "ash", Is: Posix | Shell | StdinProgram | Widens, Ends: "-", Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, CodeRuns: codeRuns[3:4:4], Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
 }
 
 func p27() *Program {
-	return &Program{Name: "auditctl", Root: Node{Values: "-a\x00-A\x00-d\x00-w\x00-W\x00-p\x00-k\x00-F\x00-S\x00-b\x00-f\x00-r\x00-R\x00-c\x00-e"}}
+	return &Program{Name: "at", Is: Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-f\x00-l\x00-r\x00-d\x00-c\x00-V", Values: "-q\x00-t"}}, CodeRuns: codeRuns[4:6:6], Root: Node{Values: "-q\x00-f\x00-t", Widen: []Widen{{UnlessFlags: "-l\x00-r\x00-d\x00-c", Always: true, Label: "{name}", Why: "schedules commands read from its input or a file"}}}}
 }
 
 func p28() *Program {
-	return &Program{Name: "awk", Is: Abbrev | DataArgs | Widens, Extract: "awk", Root: Node{Values: "-F\x00-v\x00-f\x00-E\x00-i\x00-l\x00-W\x00-e\x00--file\x00--exec\x00--include\x00--load\x00--source\x00--field-separator\x00--assign"}}
+	return &Program{Name: "atop", Terminal: []Terminal{{Use: TermKeys, Quiet: "-b\x00--batch"}}}
 }
 
 func p29() *Program {
-	return &Program{Name: "aws", Is: Subcommands | Widens | DryRuns, Launcher: &Launcher{Kind: "aws"}, Root: Node{Arity: 3, Values: "--profile\x00--region\x00--output\x00--endpoint-url\x00--query\x00--cli-input-json\x00--ca-bundle\x00--color\x00--cli-read-timeout\x00--cli-connect-timeout\x00--cli-binary-format\x00--change-batch", DryRun: "--dryrun\x00--dry-run", Widen: []Widen{{Opts: "--endpoint-url", Exact: true, Why: "sends the request to another endpoint"}}}, Subs: []Node{{Path: "s3", Values: "--exclude\x00--include\x00--acl\x00--grants\x00--sse\x00--sse-c\x00--sse-c-key\x00--sse-kms-key-id\x00--storage-class\x00--website-redirect\x00--content-type\x00--cache-control\x00--content-disposition\x00--content-encoding\x00--content-language\x00--expires\x00--source-region\x00--page-size\x00--metadata\x00--metadata-directive\x00--request-payer\x00--checksum-algorithm\x00--copy-props\x00--expected-size\x00--sse-c-copy-source\x00--sse-c-copy-source-key"}}}
+	return &Program{Name: "auditctl", Root: Node{Values: "-a\x00-A\x00-d\x00-w\x00-W\x00-p\x00-k\x00-F\x00-S\x00-b\x00-f\x00-r\x00-R\x00-c\x00-e"}}
 }
 
 func p30() *Program {
-	return &Program{Name: "aws-vault", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
+	return &Program{Name: "awk", Is: Abbrev | Posix | DataArgs | Widens, Optional: "-o\x00-p\x00-d\x00-D\x00-L\x00-M", Extract: "awk", CodeRuns: codeRuns[6:9:9], Root: Node{Values: "-F\x00-v\x00-f\x00-E\x00-i\x00-l\x00-W\x00-e\x00--file\x00--exec\x00--include\x00--load\x00--source\x00--field-separator\x00--assign"}}
 }
 
 func p31() *Program {
-	return &Program{Name: "az", Is: Subcommands | DataArgs | DryRuns, Root: Node{Arity: 3, Values: "--subscription\x00--output\x00-o\x00--query\x00-g\x00--resource-group\x00-n\x00--name\x00--ids\x00--account-name\x00--vault-name\x00--server\x00--container-name\x00--pattern\x00--source\x00--location\x00-l", DryRun: "--help\x00-h"}}
+	return &Program{Name: "aws", Is: Subcommands | Widens | DryRuns, Launcher: &Launcher{Kind: "aws"}, CodeRuns: codeRuns[9:10:10], Root: Node{Arity: 3, Values: "--profile\x00--region\x00--output\x00--endpoint-url\x00--query\x00--cli-input-json\x00--ca-bundle\x00--color\x00--cli-read-timeout\x00--cli-connect-timeout\x00--cli-binary-format\x00--change-batch", DryRun: "--dryrun\x00--dry-run", Widen: []Widen{{Opts: "--endpoint-url", Exact: true, Why: "sends the request to another endpoint"}}}, Subs: []Node{{Path: "s3", Values: "--exclude\x00--include\x00--acl\x00--grants\x00--sse\x00--sse-c\x00--sse-c-key\x00--sse-kms-key-id\x00--storage-class\x00--website-redirect\x00--content-type\x00--cache-control\x00--content-disposition\x00--content-encoding\x00--content-language\x00--expires\x00--source-region\x00--page-size\x00--metadata\x00--metadata-directive\x00--request-payer\x00--checksum-algorithm\x00--copy-props\x00--expected-size\x00--sse-c-copy-source\x00--sse-c-copy-source-key"}}}
 }
 
 func p32() *Program {
-	return &Program{Name: "azcopy", Is: Subcommands | DryRuns, Words: "rm\x01remove", Root: Node{DryRun: "--dry-run\x00--help\x00-h"}}
+	return &Program{Name: "aws-vault", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
 }
 
 func p33() *Program {
-	return &Program{Name: "b2", Is: Subcommands | DryRuns, Root: Node{DryRun: "--dry-run\x00--dryRun"}}
+	return &Program{Name: "az", Is: Subcommands | DataArgs | DryRuns, Root: Node{Arity: 3, Values: "--subscription\x00--output\x00-o\x00--query\x00-g\x00--resource-group\x00-n\x00--name\x00--ids\x00--account-name\x00--vault-name\x00--server\x00--container-name\x00--pattern\x00--source\x00--location\x00-l", DryRun: "--help\x00-h"}}
 }
 
 func p34() *Program {
-	return &Program{Name: "badblocks", Root: Node{Values: "-b\x00-c\x00-e\x00-d\x00-i\x00-o\x00-p\x00-t"}}
+	return &Program{Name: "azcopy", Is: Subcommands | DryRuns, Words: "rm\x01remove", Root: Node{DryRun: "--dry-run\x00--help\x00-h"}}
 }
 
 func p35() *Program {
-	return &Program{Name: "base32", Aliases: "--decode\x01-d", Decodes: "-d\x00-D"}
+	return &Program{Name: "b2", Is: Subcommands | DryRuns, Root: Node{DryRun: "--dry-run\x00--dryRun"}}
 }
 
 func p36() *Program {
-	return &Program{Name: "base64", Aliases: "--decode\x01-d", Decodes: "-d\x00-D", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "badblocks", Root: Node{Values: "-b\x00-c\x00-e\x00-d\x00-i\x00-o\x00-p\x00-t"}}
 }
 
 func p37() *Program {
-	return &Program{Name: "basename", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "base32", Aliases: "--decode\x01-d", Decodes: "-d\x00-D"}
 }
 
 func p38() *Program {
-	return &Program{Name: "basenc", Decodes: "-d\x00-D"}
+	return &Program{Name: "base64", Aliases: "--decode\x01-d", Decodes: "-d\x00-D", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p39() *Program {
-	return &Program{Name: "bash", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+	return &Program{Name: "basename", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p40() *Program {
-	return &Program{Name: "batch", Is: Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-f\x00-l\x00-r\x00-d\x00-c\x00-V", Values: "-q\x00-t"}}, Root: Node{Values: "-q\x00-f\x00-t", Widen: []Widen{{UnlessFlags: "-l\x00-r\x00-d\x00-c", Always: true, Label: "{name}", Why: "schedules commands read from its input or a file"}}}}
+	return &Program{Name: "basenc", Decodes: "-d\x00-D"}
 }
 
 func p41() *Program {
-	return &Program{Name: "bazel", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "bash", Is: Posix | Shell | StdinProgram | Widens, Ends: "-", Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, CodeRuns: codeRuns[3:4:4], Root: Node{Arity: 2, Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
 }
 
 func p42() *Program {
-	return &Program{Name: "bc", Is: DataArgs}
+	return &Program{Name: "batch", Is: Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-f\x00-l\x00-r\x00-d\x00-c\x00-V", Values: "-q\x00-t"}}, CodeRuns: codeRuns[4:6:6], Root: Node{Values: "-q\x00-f\x00-t", Widen: []Widen{{UnlessFlags: "-l\x00-r\x00-d\x00-c", Always: true, Label: "{name}", Why: "schedules commands read from its input or a file"}}}}
 }
 
 func p43() *Program {
-	return &Program{Name: "beeline", Root: Node{Values: "-e\x00-f\x00-i\x00-u\x00-n\x00-p\x00-d\x00--database\x00--hiveconf\x00--hivevar\x00--conf\x00--master\x00--name"}}
+	return &Program{Name: "bazel", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p44() *Program {
-	return &Program{Name: "bfg", SingleDash: "-rt\x00-bi\x00-fi"}
+	return &Program{Name: "bc", Is: DataArgs}
 }
 
 func p45() *Program {
-	return &Program{Name: "bind", Is: Widens, Root: Node{Values: "-m\x00-q\x00-u\x00-f\x00-r\x00-x", Widen: []Widen{{Opts: "-x", Label: "bind {opt}", Why: "binds a key to a shell command"}}}}
+	return &Program{Name: "beeline", Root: Node{Values: "-e\x00-f\x00-i\x00-u\x00-n\x00-p\x00-d\x00--database\x00--hiveconf\x00--hivevar\x00--conf\x00--master\x00--name"}}
 }
 
 func p46() *Program {
-	return &Program{Name: "blkdiscard", Root: Node{Values: "-o\x00--offset\x00-l\x00--length\x00-p\x00--step"}}
+	return &Program{Name: "bfg", SingleDash: "-rt\x00-bi\x00-fi"}
 }
 
 func p47() *Program {
-	return &Program{Name: "bpython", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", Operands: 1}}}
+	return &Program{Name: "bind", Is: Widens, CodeRuns: codeRuns[10:11:11], Root: Node{Values: "-m\x00-q\x00-u\x00-f\x00-r\x00-x", Widen: []Widen{{Opts: "-x", Label: "bind {opt}", Why: "binds a key to a shell command"}}}}
 }
 
 func p48() *Program {
-	return &Program{Name: "bq", Is: Subcommands, Aliases: "--dataset\x01-d\x00--force\x01-f\x00--recursive\x01-r\x00--table\x01-t", Root: Node{Values: "--project_id\x00--location\x00--format\x00--dataset_id\x00--api\x00--job_id\x00--credential_file\x00--apilog\x00--max_rows\x00--destination_table\x00--parameter\x00--maximum_bytes_billed\x00--label"}}
+	return &Program{Name: "blkdiscard", Root: Node{Values: "-o\x00--offset\x00-l\x00--length\x00-p\x00--step"}}
 }
 
 func p49() *Program {
-	return &Program{Name: "brew", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "bpython", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", Operands: 1}}}
 }
 
 func p50() *Program {
-	return &Program{Name: "bsdtar", Is: Abbrev | OldStyle | Widens, Whole: "--checkpoint", Root: Node{Values: "-b\x00-C\x00-f\x00-F\x00-g\x00-H\x00-I\x00-K\x00-L\x00-N\x00-T\x00-V\x00-X\x00--file\x00--to-command\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script\x00--checkpoint-action", Widen: []Widen{{Opts: "-I\x00-F\x00--to-command\x00--checkpoint-action\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script", Why: "makes tar run another program"}, {Opts: "-f\x00--file", UnlessFlags: "--force-local", Remote: true, Label: "{opt} {value}", Why: "names an archive on another host, which tar reaches through rsh"}}}}
+	return &Program{Name: "bq", Is: Subcommands, Aliases: "--dataset\x01-d\x00--force\x01-f\x00--recursive\x01-r\x00--table\x01-t", Root: Node{Values: "--project_id\x00--location\x00--format\x00--dataset_id\x00--api\x00--job_id\x00--credential_file\x00--apilog\x00--max_rows\x00--destination_table\x00--parameter\x00--maximum_bytes_billed\x00--label"}}
 }
 
 func p51() *Program {
-	return &Program{Name: "btop", Terminal: []Terminal{{Use: TermKeys, Quiet: "-b\x00--batch"}}}
+	return &Program{Name: "brew", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p52() *Program {
-	return &Program{Name: "btrfs", Is: Subcommands, Words: "del\x01delete\x00dele\x01delete\x00dev\x01device\x00fi\x01filesystem\x00sub\x01subvolume\x00subv\x01subvolume\x00subvol\x01subvolume"}
+	return &Program{Name: "bsdtar", Is: Abbrev | OldStyle | Widens, Whole: "--checkpoint", CodeRuns: codeRuns[11:12:12], Root: Node{Values: "--directory\x00--files-from\x00--exclude\x00--exclude-from\x00--transform\x00--xform\x00--owner\x00--group\x00--mode\x00--mtime\x00--newer\x00--newer-mtime\x00--after-date\x00--format\x00--label\x00--tape-length\x00--blocking-factor\x00--record-size\x00--starting-file\x00--suffix\x00--index-file\x00--volno-file\x00--strip-components\x00--exclude-tag\x00--exclude-tag-under\x00--exclude-tag-all\x00--owner-map\x00--group-map\x00--sparse-version\x00--hole-detection\x00-b\x00-C\x00-f\x00-F\x00-g\x00-H\x00-I\x00-K\x00-L\x00-N\x00-T\x00-V\x00-X\x00--file\x00--to-command\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script\x00--checkpoint-action", Widen: []Widen{{Opts: "-I\x00-F\x00--to-command\x00--checkpoint-action\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script", Why: "makes tar run another program"}, {Opts: "-f\x00--file", UnlessFlags: "--force-local", Remote: true, Label: "{opt} {value}", Why: "names an archive on another host, which tar reaches through rsh"}}}}
 }
 
 func p53() *Program {
-	return &Program{Name: "buildah", Is: Subcommands, Root: Node{Values: "-r\x00--runtime-endpoint\x00-i\x00--image-endpoint\x00--config\x00-t\x00--timeout\x00--root\x00--runroot\x00--storage-driver"}}
+	return &Program{Name: "btop", Terminal: []Terminal{{Use: TermKeys, Quiet: "-b\x00--batch"}}}
 }
 
 func p54() *Program {
-	return &Program{Name: "builtin", Wrapper: &Wrapper{}}
+	return &Program{Name: "btrfs", Is: Subcommands, Words: "del\x01delete\x00dele\x01delete\x00dev\x01device\x00fi\x01filesystem\x00sub\x01subvolume\x00subv\x01subvolume\x00subvol\x01subvolume"}
 }
 
 func p55() *Program {
-	return &Program{Name: "bun", Is: Posix | Subcommands | Runs | Widens, Lang: "node", Code: "-e\x00--eval\x00-p\x00--print", Load: "-r\x00--preload", Terminal: []Terminal{{Sub: "repl", Use: TermInput}}, Launcher: &Launcher{Kind: "package", Subs: "exec\x00x"}, Root: Node{Arity: 2, Values: "-e\x00--eval\x00-p\x00--print\x00-r\x00--preload"}, Subs: []Node{{Path: "run", Arity: 3}, {Path: "x", Arity: 3, Run: &Run{}}}}
+	return &Program{Name: "buildah", Is: Subcommands, Root: Node{Values: "-r\x00--runtime-endpoint\x00-i\x00--image-endpoint\x00--config\x00-t\x00--timeout\x00--root\x00--runroot\x00--storage-driver"}}
 }
 
 func p56() *Program {
-	return &Program{Name: "bundle", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}, Root: Node{Arity: 2}, Subs: []Node{{Path: "exec", Arity: 3}}}
+	return &Program{Name: "builtin", Wrapper: &Wrapper{}}
 }
 
 func p57() *Program {
-	return &Program{Name: "bundler", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
+	return &Program{Name: "bun", Is: Posix | Subcommands | Runs | Widens, Lang: "node", Code: "-e\x00--eval\x00-p\x00--print", Load: "-r\x00--preload", Terminal: []Terminal{{Sub: "repl", Use: TermInput}}, Launcher: &Launcher{Kind: "package", Subs: "exec\x00x"}, Root: Node{Arity: 2, Values: "-e\x00--eval\x00-p\x00--print\x00-r\x00--preload"}, Subs: []Node{{Path: "run", Arity: 3}, {Path: "x", Arity: 3, Run: &Run{}}}}
 }
 
 func p58() *Program {
-	return &Program{Name: "bunx", Is: Abbrev | Runs | Widens | DryRuns, Root: Node{Arity: 2, Values: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call\x00--prefix\x00--loglevel\x00--cache\x00-p\x00--package", DryRun: "--dry-run", Widen: []Widen{{Opts: "--unsafe-perm", Unless: "false", Why: "makes package scripts run with full privileges"}, {Opts: "--ignore-scripts", Unless: "true", HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: "--no-ignore-scripts", Why: "makes package install scripts run"}, {Opts: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call", Why: "changes which code {name} fetches or which shell runs its scripts"}}, Run: &Run{}}}
+	return &Program{Name: "bundle", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}, Root: Node{Arity: 2}, Subs: []Node{{Path: "exec", Arity: 3}}}
 }
 
 func p59() *Program {
-	return &Program{Name: "busybox", Is: CommandShell, Terminal: []Terminal{{Sub: "sh", Use: TermInput, Runs: "-c", Forces: "-i", Operands: 1}, {Sub: "ash", Use: TermInput, Runs: "-c", Forces: "-i", Operands: 1}}, Wrapper: &Wrapper{}}
+	return &Program{Name: "bundler", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
 }
 
 func p60() *Program {
-	return &Program{Name: "busybox-awk", Is: Abbrev | Widens, Extract: "awk", Root: Node{Values: "-F\x00-v\x00-f\x00-E\x00-i\x00-l\x00-W\x00-e\x00--file\x00--exec\x00--include\x00--load\x00--source\x00--field-separator\x00--assign"}}
+	return &Program{Name: "bunx", Is: Abbrev | Runs | Widens | DryRuns, Root: Node{Arity: 2, Values: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call\x00--prefix\x00--loglevel\x00--cache\x00-p\x00--package", DryRun: "--dry-run", Widen: []Widen{{Opts: "--unsafe-perm", Unless: "false", Why: "makes package scripts run with full privileges"}, {Opts: "--ignore-scripts", Unless: "true", HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: "--no-ignore-scripts", Why: "makes package install scripts run"}, {Opts: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call", Why: "changes which code {name} fetches or which shell runs its scripts"}}, Run: &Run{}}}
 }
 
 func p61() *Program {
-	return &Program{Name: "bw", Is: Subcommands}
+	return &Program{Name: "busybox", Is: CommandShell, Terminal: []Terminal{{Sub: "sh", Use: TermInput, Runs: "-c", Forces: "-i", Operands: 1}, {Sub: "ash", Use: TermInput, Runs: "-c", Forces: "-i", Operands: 1}}, Wrapper: &Wrapper{}}
 }
 
 func p62() *Program {
-	return &Program{Name: "bwrap", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "busybox-awk", Is: Abbrev | Posix | Widens, Optional: "-o\x00-p\x00-d\x00-D\x00-L\x00-M", Extract: "awk", CodeRuns: codeRuns[6:9:9], Root: Node{Values: "-F\x00-v\x00-f\x00-E\x00-i\x00-l\x00-W\x00-e\x00--file\x00--exec\x00--include\x00--load\x00--source\x00--field-separator\x00--assign"}}
 }
 
 func p63() *Program {
-	return &Program{Name: "byobu", Terminal: []Terminal{{Use: TermKeys, Quiet: "ls\x00list-sessions\x00list-windows\x00lsw\x00list-panes\x00lsp\x00list-clients\x00lsc\x00list-buffers\x00list-keys\x00list-commands\x00has-session\x00has\x00show-options\x00show\x00show-environment\x00display-message\x00display\x00capture-pane\x00capturep\x00kill-session\x00kill-server\x00kill-window\x00kill-pane\x00-V"}}}
+	return &Program{Name: "bw", Is: Subcommands}
 }
 
 func p64() *Program {
-	return &Program{Name: "c++", Is: Widens, Root: Node{Widen: []Widen{{Prefix: "-B\x00-fplugin\x00-wrapper\x00-specs", Words: "-Xclang", Why: "makes the compiler run or load other programs"}}}}
+	return &Program{Name: "bwrap", Is: Posix | Widens, TwoValues: "--setenv\x00--bind\x00--bind-try\x00--dev-bind\x00--dev-bind-try\x00--ro-bind\x00--ro-bind-try\x00--file\x00--bind-data\x00--ro-bind-data\x00--symlink\x00--chmod\x00--overlay-src\x00--tmp-overlay\x00--ro-overlay", CodeRuns: codeRuns[12:13:13], Root: Node{Values: "--args\x00--userns\x00--userns2\x00--pidns\x00--uid\x00--gid\x00--hostname\x00--chdir\x00--unsetenv\x00--lock-file\x00--sync-fd\x00--remount-ro\x00--exec-label\x00--file-label\x00--proc\x00--dev\x00--tmpfs\x00--mqueue\x00--dir\x00--seccomp\x00--add-seccomp-fd\x00--block-fd\x00--userns-block-fd\x00--info-fd\x00--json-status-fd\x00--cap-add\x00--cap-drop\x00--perms\x00--size", Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p65() *Program {
-	return &Program{Name: "cal", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "byobu", Terminal: []Terminal{{Use: TermKeys, Quiet: "ls\x00list-sessions\x00list-windows\x00lsw\x00list-panes\x00lsp\x00list-clients\x00lsc\x00list-buffers\x00list-keys\x00list-commands\x00has-session\x00has\x00show-options\x00show\x00show-environment\x00display-message\x00display\x00capture-pane\x00capturep\x00kill-session\x00kill-server\x00kill-window\x00kill-pane\x00-V"}}}
 }
 
 func p66() *Program {
-	return &Program{Name: "cargo", Is: Subcommands | DataArgs | Runs | Widens, Root: Node{Arity: 2, Values: "--config\x00-Z\x00--color\x00--manifest-path\x00-C", Widen: []Widen{{Opts: "--config", Exact: true, Why: "changes cargo's configuration, which can run programs"}}}, Subs: []Node{{Path: "add", Arity: 3}, {Path: "install", Arity: 3}, {Path: "run", Arity: 3, Run: &Run{DashDash: true}}}}
+	return &Program{Name: "c++", Is: Widens, Root: Node{Widen: []Widen{{Prefix: "-B\x00-fplugin\x00-wrapper\x00-specs", Words: "-Xclang", Why: "makes the compiler run or load other programs"}}}}
 }
 
 func p67() *Program {
-	return &Program{Name: "cat", Is: DataArgs, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "caffeinate", Is: Posix, CodeRuns: codeRuns[12:13:13], Root: Node{Values: "-t\x00-w"}}
 }
 
 func p68() *Program {
-	return &Program{Name: "catatonit", Wrapper: &Wrapper{Values: "-e\x00-p\x00-s"}}
+	return &Program{Name: "cal", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p69() *Program {
-	return &Program{Name: "catchsegv", Wrapper: &Wrapper{}}
+	return &Program{Name: "cargo", Is: Subcommands | DataArgs | Runs | Widens, Root: Node{Arity: 2, Values: "--config\x00-Z\x00--color\x00--manifest-path\x00-C", Widen: []Widen{{Opts: "--config", Exact: true, Why: "changes cargo's configuration, which can run programs"}}}, Subs: []Node{{Path: "add", Arity: 3}, {Path: "install", Arity: 3}, {Path: "run", Arity: 3, Run: &Run{DashDash: true}}}}
 }
 
 func p70() *Program {
-	return &Program{Name: "cbatticon", Is: DataArgs}
+	return &Program{Name: "cat", Is: DataArgs, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p71() *Program {
-	return &Program{Name: "cc", Is: Widens, Root: Node{Widen: []Widen{{Prefix: "-B\x00-fplugin\x00-wrapper\x00-specs", Words: "-Xclang", Why: "makes the compiler run or load other programs"}}}}
+	return &Program{Name: "catatonit", Wrapper: &Wrapper{Values: "-e\x00-p\x00-s"}}
 }
 
 func p72() *Program {
-	return &Program{Name: "cd", Is: DataArgs, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "catchsegv", Wrapper: &Wrapper{}}
 }
 
 func p73() *Program {
-	return &Program{Name: "cdk", Is: Subcommands, Root: Node{Arity: 2, Values: "-a\x00--app\x00--profile\x00-c\x00--context\x00-o\x00--output\x00--require-approval\x00--toolkit-stack-name"}}
+	return &Program{Name: "cbatticon", Is: DataArgs}
 }
 
 func p74() *Program {
-	return &Program{Name: "cdktf", Is: Subcommands, Root: Node{Values: "--app\x00-a\x00--output\x00-o\x00--var\x00--var-file"}}
+	return &Program{Name: "cc", Is: Widens, Root: Node{Widen: []Widen{{Prefix: "-B\x00-fplugin\x00-wrapper\x00-specs", Words: "-Xclang", Why: "makes the compiler run or load other programs"}}}}
 }
 
 func p75() *Program {
-	return &Program{Name: "cf", Root: Node{Arity: 2}}
+	return &Program{Name: "cd", Is: DataArgs, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p76() *Program {
-	return &Program{Name: "chgrp", Aliases: "--recursive\x01-R"}
+	return &Program{Name: "cdk", Is: Subcommands, Root: Node{Arity: 2, Values: "-a\x00--app\x00--profile\x00-c\x00--context\x00-o\x00--output\x00--require-approval\x00--toolkit-stack-name"}}
 }
 
 func p77() *Program {
-	return &Program{Name: "chmod", Aliases: "--recursive\x01-R", Root: Node{Arity: 1}}
+	return &Program{Name: "cdktf", Is: Subcommands, Root: Node{Values: "--app\x00-a\x00--output\x00-o\x00--var\x00--var-file"}}
 }
 
 func p78() *Program {
-	return &Program{Name: "chown", Aliases: "--recursive\x01-R", Root: Node{Arity: 1}}
+	return &Program{Name: "cf", Root: Node{Arity: 2}}
 }
 
 func p79() *Program {
-	return &Program{Name: "chronic", Wrapper: &Wrapper{Values: "-e\x00-p\x00-s"}}
+	return &Program{Name: "cgexec", Is: Posix, CodeRuns: codeRuns[12:13:13], Root: Node{Values: "-g"}}
 }
 
 func p80() *Program {
-	return &Program{Name: "chroot", Is: Widens, Terminal: []Terminal{{Use: TermInput, Values: "--userspec\x00--groups", Operands: 2}}, Wrapper: &Wrapper{Values: "--userspec\x00--groups", Operands: 1}, Root: Node{Widen: []Widen{{Always: true, Label: "chroot", Why: "runs programs from another root directory"}}}}
+	return &Program{Name: "chgrp", Aliases: "--recursive\x01-R"}
 }
 
 func p81() *Program {
-	return &Program{Name: "chrt", Wrapper: &Wrapper{Operands: 1}}
+	return &Program{Name: "chmod", Aliases: "--recursive\x01-R", Root: Node{Arity: 1}}
 }
 
 func p82() *Program {
-	return &Program{Name: "cksum", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "chown", Aliases: "--recursive\x01-R", Root: Node{Arity: 1}}
 }
 
 func p83() *Program {
-	return &Program{Name: "clang", Is: Widens, Root: Node{Widen: []Widen{{Prefix: "-B\x00-fplugin\x00-wrapper\x00-specs", Words: "-Xclang", Why: "makes the compiler run or load other programs"}}}}
+	return &Program{Name: "chpst", Is: Posix, CodeRuns: codeRuns[12:13:13], Root: Node{Values: "-u\x00-g\x00-U\x00-e\x00-b\x00-/\x00-n\x00-l\x00-L\x00-m\x00-d\x00-o\x00-f\x00-c\x00-p\x00-v"}}
 }
 
 func p84() *Program {
-	return &Program{Name: "clang++", Is: Widens, Root: Node{Widen: []Widen{{Prefix: "-B\x00-fplugin\x00-wrapper\x00-specs", Words: "-Xclang", Why: "makes the compiler run or load other programs"}}}}
+	return &Program{Name: "chronic", Wrapper: &Wrapper{Values: "-e\x00-p\x00-s"}}
 }
 
 func p85() *Program {
-	return &Program{Name: "clear", Is: DataArgs}
+	return &Program{Name: "chroot", Is: Widens, Terminal: []Terminal{{Use: TermInput, Values: "--userspec\x00--groups", Operands: 2}}, Wrapper: &Wrapper{Values: "--userspec\x00--groups", Operands: 1}, Root: Node{Widen: []Widen{{Always: true, Label: "chroot", Why: "runs programs from another root directory"}}}}
 }
 
 func p86() *Program {
-	return &Program{Name: "clickhouse", Is: Subcommands, Root: Node{Values: "-h\x00--host\x00--port\x00-u\x00--user\x00--password\x00-d\x00--database\x00-q\x00--query\x00-f\x00--format\x00--queries-file\x00-C\x00--config-file"}}
+	return &Program{Name: "chrt", Wrapper: &Wrapper{Operands: 1}}
 }
 
 func p87() *Program {
-	return &Program{Name: "clickhouse-client", Terminal: []Terminal{{Use: TermInput, Runs: "-q\x00--query\x00--queries-file"}}, Root: Node{Values: "-h\x00--host\x00--port\x00-u\x00--user\x00--password\x00-d\x00--database\x00-q\x00--query\x00-f\x00--format\x00--queries-file\x00-C\x00--config-file"}}
+	return &Program{Name: "cksum", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p88() *Program {
-	return &Program{Name: "clickhouse-local", Root: Node{Values: "-h\x00--host\x00--port\x00-u\x00--user\x00--password\x00-d\x00--database\x00-q\x00--query\x00-f\x00--format\x00--queries-file\x00-C\x00--config-file"}}
+	return &Program{Name: "clang", Is: Widens, Root: Node{Widen: []Widen{{Prefix: "-B\x00-fplugin\x00-wrapper\x00-specs", Words: "-Xclang", Why: "makes the compiler run or load other programs"}}}}
 }
 
 func p89() *Program {
-	return &Program{Name: "clisp", Terminal: []Terminal{{Use: TermInput, Runs: "--script\x00--non-interactive\x00-x"}}}
+	return &Program{Name: "clang++", Is: Widens, Root: Node{Widen: []Widen{{Prefix: "-B\x00-fplugin\x00-wrapper\x00-specs", Words: "-Xclang", Why: "makes the compiler run or load other programs"}}}}
 }
 
 func p90() *Program {
-	return &Program{Name: "clj", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--eval\x00-m\x00-M\x00-X\x00-x\x00--script", Operands: 1}}}
+	return &Program{Name: "clear", Is: DataArgs}
 }
 
 func p91() *Program {
-	return &Program{Name: "clojure", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--eval\x00-m\x00-M\x00-X\x00-x\x00--script", Operands: 1}}}
+	return &Program{Name: "clickhouse", Is: Subcommands, Root: Node{Values: "-h\x00--host\x00--port\x00-u\x00--user\x00--password\x00-d\x00--database\x00-q\x00--query\x00-f\x00--format\x00--queries-file\x00-C\x00--config-file"}}
 }
 
 func p92() *Program {
-	return &Program{Name: "clush", Launcher: &Launcher{Kind: "fanout", Values: "-h\x00--hosts\x00-H\x00--host\x00-l\x00--user\x00-p\x00--par\x00-o\x00--outdir\x00-e\x00--errdir\x00-t\x00--timeout\x00-O\x00--option\x00-x\x00--extra-args\x00-X\x00--extra-arg\x00-w\x00-g\x00--group\x00-R\x00-f\x00--fanout\x00-u\x00--command-timeout\x00-M\x00--worker\x00--hostfile\x00--topology\x00--pick\x00--nodes\x00--exclude\x00--options\x00--connect_timeout\x00--command_timeout"}}
+	return &Program{Name: "clickhouse-client", Terminal: []Terminal{{Use: TermInput, Runs: "-q\x00--query\x00--queries-file"}}, Root: Node{Values: "-h\x00--host\x00--port\x00-u\x00--user\x00--password\x00-d\x00--database\x00-q\x00--query\x00-f\x00--format\x00--queries-file\x00-C\x00--config-file"}}
 }
 
 func p93() *Program {
-	return &Program{Name: "cmake", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "clickhouse-local", Root: Node{Values: "-h\x00--host\x00--port\x00-u\x00--user\x00--password\x00-d\x00--database\x00-q\x00--query\x00-f\x00--format\x00--queries-file\x00-C\x00--config-file"}}
 }
 
 func p94() *Program {
-	return &Program{Name: "cmd", Is: CommandShell}
+	return &Program{Name: "clisp", Terminal: []Terminal{{Use: TermInput, Runs: "--script\x00--non-interactive\x00-x"}}}
 }
 
 func p95() *Program {
-	return &Program{Name: "cmp", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "clj", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--eval\x00-m\x00-M\x00-X\x00-x\x00--script", Operands: 1}}}
 }
 
 func p96() *Program {
-	return &Program{Name: "cockroach", Is: Subcommands, Root: Node{Values: "--url\x00--host\x00--port\x00--user\x00-u\x00--database\x00-d\x00--certs-dir\x00--format\x00-e\x00--execute\x00-f\x00--file\x00--set"}}
+	return &Program{Name: "clojure", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--eval\x00-m\x00-M\x00-X\x00-x\x00--script", Operands: 1}}}
 }
 
 func p97() *Program {
-	return &Program{Name: "code", Is: DataArgs}
+	return &Program{Name: "clush", Launcher: &Launcher{Kind: "fanout", Values: "-h\x00--hosts\x00-H\x00--host\x00-l\x00--user\x00-p\x00--par\x00-o\x00--outdir\x00-e\x00--errdir\x00-t\x00--timeout\x00-O\x00--option\x00-x\x00--extra-args\x00-X\x00--extra-arg\x00-w\x00-g\x00--group\x00-R\x00-f\x00--fanout\x00-u\x00--command-timeout\x00-M\x00--worker\x00--hostfile\x00--topology\x00--pick\x00--nodes\x00--exclude\x00--options\x00--connect_timeout\x00--command_timeout"}}
 }
 
 func p98() *Program {
-	return &Program{Name: "colima", Is: DataArgs}
+	return &Program{Name: "cmake", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p99() *Program {
-	return &Program{Name: "column", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "cmd", Is: CommandShell}
 }
 
 func p100() *Program {
-	return &Program{Name: "comm", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "cmp", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p101() *Program {
-	return &Program{Name: "command", Wrapper: &Wrapper{NoRun: "-v\x00-V"}}
+	return &Program{Name: "cockroach", Is: Subcommands, Root: Node{Values: "--url\x00--host\x00--port\x00--user\x00-u\x00--database\x00-d\x00--certs-dir\x00--format\x00-e\x00--execute\x00-f\x00--file\x00--set"}}
 }
 
 func p102() *Program {
-	return &Program{Name: "compdef", Is: DataArgs}
+	return &Program{Name: "code", Is: DataArgs}
 }
 
 func p103() *Program {
-	return &Program{Name: "compgen", Is: DataArgs | Widens, Root: Node{Values: "-C\x00-F\x00-G\x00-W\x00-X\x00-A\x00-o\x00-P\x00-S", Widen: []Widen{{Opts: "-C", Label: "{name} {opt}", Why: "sets a command to run on completion"}}}}
+	return &Program{Name: "colima", Is: DataArgs}
 }
 
 func p104() *Program {
-	return &Program{Name: "complete", Is: DataArgs | Widens, Root: Node{Values: "-C\x00-F\x00-G\x00-W\x00-X\x00-A\x00-o\x00-P\x00-S", Widen: []Widen{{Opts: "-C", Label: "{name} {opt}", Why: "sets a command to run on completion"}}}}
+	return &Program{Name: "column", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p105() *Program {
-	return &Program{Name: "composer", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "comm", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p106() *Program {
-	return &Program{Name: "conda", Is: Subcommands, Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
+	return &Program{Name: "command", Wrapper: &Wrapper{NoRun: "-v\x00-V"}}
 }
 
 func p107() *Program {
-	return &Program{Name: "consul", Is: NoCluster | Subcommands, Launcher: &Launcher{Kind: "consul", Values: "-node\x00-service\x00-tag\x00-wait\x00-wait-repl\x00-datacenter\x00-prefix\x00-http-addr\x00-token\x00-token-file\x00-ca-file\x00-ca-path\x00-client-cert\x00-client-key\x00-tls-server-name\x00-namespace\x00-partition"}, Root: Node{Arity: 2, Values: "-http-addr\x00-token\x00-datacenter\x00-namespace\x00-partition\x00-ca-file\x00-client-cert\x00-client-key"}, Subs: []Node{{Path: "kv", Arity: 3}}}
+	return &Program{Name: "compdef", Is: DataArgs}
 }
 
 func p108() *Program {
-	return &Program{Name: "corepack", Root: Node{Arity: 2}}
+	return &Program{Name: "compgen", Is: DataArgs | Widens, CodeRuns: codeRuns[13:14:14], Root: Node{Values: "-V\x00-C\x00-F\x00-G\x00-W\x00-X\x00-A\x00-o\x00-P\x00-S", Widen: []Widen{{Opts: "-C", Label: "{name} {opt}", Why: "sets a command to run on completion"}}}}
 }
 
 func p109() *Program {
-	return &Program{Name: "cowsay", Is: DataArgs}
+	return &Program{Name: "complete", Is: DataArgs | Widens, CodeRuns: codeRuns[13:14:14], Root: Node{Values: "-V\x00-C\x00-F\x00-G\x00-W\x00-X\x00-A\x00-o\x00-P\x00-S", Widen: []Widen{{Opts: "-C", Label: "{name} {opt}", Why: "sets a command to run on completion"}}}}
 }
 
 func p110() *Program {
-	return &Program{Name: "cp", Is: DataArgs, Aliases: "--target-directory\x01-t", Writes: "last\x00-t", Root: Node{Arity: 1, Values: "-t\x00--target-directory\x00-S\x00--suffix"}}
+	return &Program{Name: "composer", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p111() *Program {
-	return &Program{Name: "cqlsh", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--execute\x00-f\x00--file"}}, Root: Node{Values: "-u\x00--username\x00-p\x00--password\x00-k\x00--keyspace\x00-f\x00--file\x00-e\x00--execute\x00--cqlversion\x00--encoding\x00--cqlshrc\x00--connect-timeout\x00--request-timeout"}}
+	return &Program{Name: "conda", Is: Subcommands, Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
 }
 
 func p112() *Program {
-	return &Program{Name: "crictl", Is: Subcommands, Root: Node{Arity: 2, Values: "-r\x00--runtime-endpoint\x00-i\x00--image-endpoint\x00--config\x00-t\x00--timeout\x00--root\x00--runroot\x00--storage-driver"}}
+	return &Program{Name: "consul", Is: NoCluster | Subcommands, Launcher: &Launcher{Kind: "consul", Values: "-node\x00-service\x00-tag\x00-wait\x00-wait-repl\x00-datacenter\x00-prefix\x00-http-addr\x00-token\x00-token-file\x00-ca-file\x00-ca-path\x00-client-cert\x00-client-key\x00-tls-server-name\x00-namespace\x00-partition"}, Root: Node{Arity: 2, Values: "-http-addr\x00-token\x00-datacenter\x00-namespace\x00-partition\x00-ca-file\x00-client-cert\x00-client-key"}, Subs: []Node{{Path: "kv", Arity: 3}}}
 }
 
 func p113() *Program {
-	return &Program{Name: "croc", Is: Subcommands}
+	return &Program{Name: "corepack", Root: Node{Arity: 2}}
 }
 
 func p114() *Program {
-	return &Program{Name: "crontab", Is: Widens, Aliases: "--remove\x01-r", Terminal: []Terminal{{Use: TermInput, Runs: "-l\x00-r\x00-V\x00-T", Forces: "-e", Values: "-u", Operands: 1}}, Root: Node{Values: "-u\x00-T", Widen: []Widen{{Operand: "*", Why: "installs commands to run later"}}}}
+	return &Program{Name: "cowsay", Is: DataArgs}
 }
 
 func p115() *Program {
-	return &Program{Name: "cryptsetup", Is: Subcommands, Aliases: "--batch-mode\x01-q", Root: Node{Values: "--type\x00-c\x00--cipher\x00-s\x00--key-size\x00-h\x00--hash\x00-d\x00--key-file\x00-S\x00--key-slot\x00--header\x00-i\x00--iter-time\x00--pbkdf\x00--label\x00--subsystem\x00--uuid"}}
+	return &Program{Name: "cp", Is: DataArgs, Aliases: "--target-directory\x01-t", Writes: "last\x00-t", Root: Node{Arity: 1, Values: "-t\x00--target-directory\x00-S\x00--suffix"}}
 }
 
 func p116() *Program {
-	return &Program{Name: "csh", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+	return &Program{Name: "cqlsh", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--execute\x00-f\x00--file"}}, Root: Node{Values: "-u\x00--username\x00-p\x00--password\x00-k\x00--keyspace\x00-f\x00--file\x00-e\x00--execute\x00--cqlversion\x00--encoding\x00--cqlshrc\x00--connect-timeout\x00--request-timeout"}}
 }
 
 func p117() *Program {
-	return &Program{Name: "csrutil", Is: Subcommands}
+	return &Program{Name: "crictl", Is: Subcommands, Root: Node{Arity: 2, Values: "-r\x00--runtime-endpoint\x00-i\x00--image-endpoint\x00--config\x00-t\x00--timeout\x00--root\x00--runroot\x00--storage-driver"}}
 }
 
 func p118() *Program {
-	return &Program{Name: "curl", Is: Widens, Writes: "-o\x00--output", Root: Node{Values: "-A\x00-b\x00-c\x00-C\x00-d\x00-D\x00-e\x00-E\x00-F\x00-H\x00-K\x00-m\x00-o\x00-P\x00-Q\x00-r\x00-t\x00-T\x00-u\x00-U\x00-w\x00-x\x00-X\x00-y\x00-Y\x00-z\x00--data\x00--data-binary\x00--data-raw\x00--data-ascii\x00--data-urlencode\x00--json\x00--form\x00--form-string\x00--output\x00--upload-file\x00--config\x00--header\x00--user-agent\x00--cookie\x00--cookie-jar\x00--dump-header\x00--trace\x00--trace-ascii\x00--stderr\x00--libcurl\x00--output-dir\x00--url\x00--request\x00--referer\x00--proxy\x00--user\x00--write-out\x00--etag-save\x00--hsts\x00--alt-svc\x00--url-query\x00--proxy-header\x00--max-time\x00--connect-timeout\x00--retry\x00--resolve\x00--connect-to\x00--cacert\x00--cert\x00--key\x00--range\x00--oauth2-bearer\x00--proxy-user", Widen: []Widen{{Opts: "-o\x00--output", Unless: "@stdout", Why: "makes curl write a file, upload a file, or read options from a file"}, {Opts: "-O\x00-T\x00-K\x00-D\x00-c\x00--remote-name\x00--remote-name-all\x00--output-dir\x00--upload-file\x00--config\x00--dump-header\x00--cookie-jar\x00--trace\x00--trace-ascii\x00--stderr\x00--libcurl\x00--etag-save\x00--hsts\x00--alt-svc", Why: "makes curl write a file, upload a file, or read options from a file"}, {Opts: "-d\x00--data\x00--data-binary\x00--data-ascii\x00--json\x00--url-query", ValuePrefix: "@", Label: "{opt} @", Why: "sends the contents of a local file"}, {Opts: "--data-urlencode", ValueContains: "@", Why: "sends the contents of a local file"}, {Opts: "-F\x00--form", ValueContains: "=@\x00=<", Why: "sends the contents of a local file"}, {Opts: "-H\x00--header\x00--proxy-header", ValuePrefix: "@", Label: "{opt} @", Why: "sends the contents of a local file"}}}}
+	return &Program{Name: "croc", Is: Subcommands}
 }
 
 func p119() *Program {
-	return &Program{Name: "cut", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "crontab", Is: Widens, Aliases: "--remove\x01-r", Terminal: []Terminal{{Use: TermInput, Runs: "-l\x00-r\x00-V\x00-T", Forces: "-e", Values: "-u", Operands: 1}}, CodeRuns: codeRuns[14:15:15], Root: Node{Values: "-u\x00-T", Widen: []Widen{{Operand: "*", Why: "installs commands to run later"}}}}
 }
 
 func p120() *Program {
-	return &Program{Name: "dash", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+	return &Program{Name: "cryptsetup", Is: Subcommands, Aliases: "--batch-mode\x01-q", Root: Node{Values: "--type\x00-c\x00--cipher\x00-s\x00--key-size\x00-h\x00--hash\x00-d\x00--key-file\x00-S\x00--key-slot\x00--header\x00-i\x00--iter-time\x00--pbkdf\x00--label\x00--subsystem\x00--uuid"}}
 }
 
 func p121() *Program {
-	return &Program{Name: "date", Is: DataArgs, Aliases: "--set\x01-s", Root: Node{Values: "-s\x00--set\x00-d\x00--date\x00-f\x00--file\x00-r\x00--reference", ReadOnly: &ReadOnly{MaxOperands: -1, NoGlob: true, Extract: "date"}}}
+	return &Program{Name: "csh", Is: Posix | Shell | StdinProgram | Widens, Ends: "-", Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, CodeRuns: codeRuns[3:4:4], Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
 }
 
 func p122() *Program {
-	return &Program{Name: "dbus-run-session", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "csrutil", Is: Subcommands}
 }
 
 func p123() *Program {
-	return &Program{Name: "dc", Is: DataArgs, Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}}
+	return &Program{Name: "curl", Is: Widens, Writes: "-o\x00--output", Root: Node{Values: "-A\x00-b\x00-c\x00-C\x00-d\x00-D\x00-e\x00-E\x00-F\x00-H\x00-K\x00-m\x00-o\x00-P\x00-Q\x00-r\x00-t\x00-T\x00-u\x00-U\x00-w\x00-x\x00-X\x00-y\x00-Y\x00-z\x00--data\x00--data-binary\x00--data-raw\x00--data-ascii\x00--data-urlencode\x00--json\x00--form\x00--form-string\x00--output\x00--upload-file\x00--config\x00--header\x00--user-agent\x00--cookie\x00--cookie-jar\x00--dump-header\x00--trace\x00--trace-ascii\x00--stderr\x00--libcurl\x00--output-dir\x00--url\x00--request\x00--referer\x00--proxy\x00--user\x00--write-out\x00--etag-save\x00--hsts\x00--alt-svc\x00--url-query\x00--proxy-header\x00--max-time\x00--connect-timeout\x00--retry\x00--resolve\x00--connect-to\x00--cacert\x00--cert\x00--key\x00--range\x00--oauth2-bearer\x00--proxy-user", Widen: []Widen{{Opts: "-o\x00--output", Unless: "@stdout", Why: "makes curl write a file, upload a file, or read options from a file"}, {Opts: "-O\x00-T\x00-K\x00-D\x00-c\x00--remote-name\x00--remote-name-all\x00--output-dir\x00--upload-file\x00--config\x00--dump-header\x00--cookie-jar\x00--trace\x00--trace-ascii\x00--stderr\x00--libcurl\x00--etag-save\x00--hsts\x00--alt-svc", Why: "makes curl write a file, upload a file, or read options from a file"}, {Opts: "-d\x00--data\x00--data-binary\x00--data-ascii\x00--json\x00--url-query", ValuePrefix: "@", Label: "{opt} @", Why: "sends the contents of a local file"}, {Opts: "--data-urlencode", ValueContains: "@", Why: "sends the contents of a local file"}, {Opts: "-F\x00--form", ValueContains: "=@\x00=<", Why: "sends the contents of a local file"}, {Opts: "-H\x00--header\x00--proxy-header", ValuePrefix: "@", Label: "{opt} @", Why: "sends the contents of a local file"}}}}
 }
 
 func p124() *Program {
-	return &Program{Name: "dd", Is: NoCluster, Writes: "of="}
+	return &Program{Name: "cut", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p125() *Program {
-	return &Program{Name: "ddrescue", Writes: "last"}
+	return &Program{Name: "dash", Is: Posix | Shell | StdinProgram | Widens, Ends: "-", Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, CodeRuns: codeRuns[3:4:4], Root: Node{Arity: 2, Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
 }
 
 func p126() *Program {
-	return &Program{Name: "declare", Is: DataArgs | Widens, Extract: "env_assign"}
+	return &Program{Name: "date", Is: DataArgs, Aliases: "--set\x01-s", Root: Node{Values: "-s\x00--set\x00-d\x00--date\x00-f\x00--file\x00-r\x00--reference", ReadOnly: &ReadOnly{MaxOperands: -1, NoGlob: true, Extract: "date"}}}
 }
 
 func p127() *Program {
-	return &Program{Name: "defaults", Is: Subcommands}
+	return &Program{Name: "dbus-run-session", Is: Posix | Widens, CodeRuns: codeRuns[12:13:13], Root: Node{Values: "--config-file\x00--dbus-daemon", Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p128() *Program {
-	return &Program{Name: "del", ActsAs: "rm\x00-rf"}
+	return &Program{Name: "dc", Is: DataArgs, Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}}
 }
 
 func p129() *Program {
-	return &Program{Name: "del-cli", ActsAs: "rm\x00-rf"}
+	return &Program{Name: "dd", Is: NoCluster, Writes: "of="}
 }
 
 func p130() *Program {
-	return &Program{Name: "delv", Root: Node{Values: "-p\x00-t\x00-c\x00-q\x00-x\x00-k\x00-y\x00-b\x00-f"}}
+	return &Program{Name: "ddrescue", Writes: "last"}
 }
 
 func p131() *Program {
-	return &Program{Name: "deno", Is: Subcommands | Runs, Lang: "node", Terminal: []Terminal{{Sub: "repl", Use: TermInput}, {Use: TermInput, Operands: 1}}, Root: Node{Arity: 2}, Subs: []Node{{Path: "run", Run: &Run{Prefix: "npm:"}}, {Path: "task", Arity: 3}}}
+	return &Program{Name: "declare", Is: DataArgs | Widens, Extract: "env_assign"}
 }
 
 func p132() *Program {
-	return &Program{Name: "devbox", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
+	return &Program{Name: "defaults", Is: Subcommands}
 }
 
 func p133() *Program {
-	return &Program{Name: "df", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "del", ActsAs: "rm\x00-rf"}
 }
 
 func p134() *Program {
-	return &Program{Name: "diff", Is: DataArgs, Files: &Files{WalkFlags: "-r\x00--recursive"}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "del-cli", ActsAs: "rm\x00-rf"}
 }
 
 func p135() *Program {
-	return &Program{Name: "dig", Root: Node{Values: "-p\x00-t\x00-c\x00-q\x00-x\x00-k\x00-y\x00-b\x00-f"}}
+	return &Program{Name: "delv", Root: Node{Values: "-p\x00-t\x00-c\x00-q\x00-x\x00-k\x00-y\x00-b\x00-f"}}
 }
 
 func p136() *Program {
-	return &Program{Name: "dir", Is: DataArgs, Files: &Files{WalkFlags: "-R\x00--recursive", Dot: DotAlways}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "deno", Is: Subcommands | Runs, Lang: "node", Terminal: []Terminal{{Sub: "repl", Use: TermInput}, {Use: TermInput, Operands: 1}}, Root: Node{Arity: 2}, Subs: []Node{{Path: "run", Run: &Run{Prefix: "npm:"}}, {Path: "task", Arity: 3}}}
 }
 
 func p137() *Program {
-	return &Program{Name: "direnv", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
+	return &Program{Name: "devbox", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
 }
 
 func p138() *Program {
-	return &Program{Name: "dirname", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "df", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p139() *Program {
-	return &Program{Name: "diskutil", Is: Subcommands}
+	return &Program{Name: "diff", Is: DataArgs, Files: &Files{WalkFlags: "-r\x00--recursive"}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p140() *Program {
-	return &Program{Name: "distrobox", Launcher: &Launcher{Kind: "toolbox", Subs: "run\x00enter", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
+	return &Program{Name: "dig", Root: Node{Values: "-p\x00-t\x00-c\x00-q\x00-x\x00-k\x00-y\x00-b\x00-f"}}
 }
 
 func p141() *Program {
-	return &Program{Name: "dmesg", Aliases: "--clear\x01-C\x00--read-clear\x01-c"}
+	return &Program{Name: "dir", Is: DataArgs, Files: &Files{WalkFlags: "-R\x00--recursive", Dot: DotAlways}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p142() *Program {
-	return &Program{Name: "dnf", Is: Subcommands | DataArgs, Words: "erase\x01remove", Root: Node{Arity: 2}}
+	return &Program{Name: "direnv", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
 }
 
 func p143() *Program {
-	return &Program{Name: "dnf4", Is: DataArgs}
+	return &Program{Name: "dirname", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p144() *Program {
-	return &Program{Name: "dnf5", Is: DataArgs}
+	return &Program{Name: "diskutil", Is: Subcommands}
 }
 
 func p145() *Program {
-	return &Program{Name: "doas", Terminal: []Terminal{{Use: TermInput, Forces: "-s", Values: "-u\x00-C", OnlyForced: true}}, Wrapper: &Wrapper{Values: "-u\x00-C"}}
+	return &Program{Name: "distrobox", Launcher: &Launcher{Kind: "toolbox", Subs: "run\x00enter", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
 }
 
 func p146() *Program {
-	return &Program{Name: "docker", Is: Subcommands | Widens | DryRuns, Globals: "-H\x00--host\x00-c\x00--context\x00--config\x00-l\x00--log-level\x00--tlscacert\x00--tlscert\x00--tlskey\x00--url\x00--connection\x00--root\x00--runroot", Words: "remove\x01rm", Extract: "docker", Launcher: &Launcher{Kind: "container", Globals: "-l\x00--log-level\x00-H\x00--host\x00-c\x00--context\x00--config\x00--tlscacert\x00--tlscert\x00--tlskey\x00-f\x00--file\x00-p\x00--project-name\x00--env-file\x00--profile\x00--project-directory\x00--url\x00--connection\x00--root\x00--runroot\x00--storage-driver\x00--ansi\x00--progress\x00--parallel", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00--detach-keys\x00--index", RunValues: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--label-file\x00--platform\x00-m\x00--memory\x00--cpus\x00--cpu-shares\x00-c\x00-h\x00--hostname\x00--add-host\x00--cap-add\x00--cap-drop\x00--device\x00--gpus\x00--restart\x00--pull\x00--log-driver\x00--log-opt\x00--shm-size\x00--ulimit\x00--tmpfs\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--dns\x00--dns-search\x00--dns-option\x00--expose\x00--group-add\x00--link\x00--runtime\x00--stop-signal\x00--stop-timeout\x00--volumes-from\x00--workdir-from\x00--cidfile\x00--cgroupns\x00--memory-swap\x00--network-alias\x00--ip\x00--ip6\x00--mac-address\x00--health-cmd\x00--userns\x00--detach-keys\x00--attach\x00-a\x00--storage-opt\x00--sysctl\x00--isolation\x00--init-path\x00--kernel-memory\x00--oom-score-adj\x00--blkio-weight\x00--cpuset-cpus\x00--cpuset-mems\x00--device-cgroup-rule\x00--annotation\x00--service-ports\x00--index"}, Root: Node{Arity: 2}, Subs: []Node{{Path: "builder", Arity: 3}, {Path: "buildx", Arity: 3}, {Path: "compose", Arity: 3, Values: "-f\x00--file\x00-p\x00--project-name\x00--project-directory\x00--env-file\x00--profile\x00--ansi\x00--progress\x00--parallel", DryRun: "--dry-run"}, {Path: "container", Arity: 3}, {Path: "container create", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "container run", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "context", Arity: 3}, {Path: "create", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "image", Arity: 3}, {Path: "network", Arity: 3}, {Path: "run", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--label-file\x00--platform\x00-m\x00--memory\x00--cpus\x00--cpu-shares\x00-c\x00-h\x00--hostname\x00--add-host\x00--cap-add\x00--cap-drop\x00--device\x00--gpus\x00--restart\x00--pull\x00--log-driver\x00--log-opt\x00--shm-size\x00--ulimit\x00--tmpfs\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--dns\x00--dns-search\x00--dns-option\x00--expose\x00--group-add\x00--link\x00--runtime\x00--stop-signal\x00--stop-timeout\x00--volumes-from\x00--cidfile\x00--cgroupns\x00--memory-swap\x00--network-alias\x00--ip\x00--ip6\x00--mac-address\x00--health-cmd\x00--userns\x00--detach-keys\x00--attach\x00-a\x00--storage-opt\x00--sysctl\x00--isolation\x00--init-path\x00--oom-score-adj\x00--blkio-weight\x00--cpuset-cpus\x00--cpuset-mems\x00--device-cgroup-rule\x00--annotation"}, {Path: "system", Arity: 3}, {Path: "volume", Arity: 3}}}
+	return &Program{Name: "dmesg", Aliases: "--clear\x01-C\x00--read-clear\x01-c"}
 }
 
 func p147() *Program {
-	return &Program{Name: "docker-compose", Is: Subcommands | Widens | DryRuns, Extract: "docker", Launcher: &Launcher{Kind: "container", Globals: "-l\x00--log-level\x00-H\x00--host\x00-c\x00--context\x00--config\x00--tlscacert\x00--tlscert\x00--tlskey\x00-f\x00--file\x00-p\x00--project-name\x00--env-file\x00--profile\x00--project-directory\x00--url\x00--connection\x00--root\x00--runroot\x00--storage-driver\x00--ansi\x00--progress\x00--parallel", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00--detach-keys\x00--index", RunValues: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--label-file\x00--platform\x00-m\x00--memory\x00--cpus\x00--cpu-shares\x00-c\x00-h\x00--hostname\x00--add-host\x00--cap-add\x00--cap-drop\x00--device\x00--gpus\x00--restart\x00--pull\x00--log-driver\x00--log-opt\x00--shm-size\x00--ulimit\x00--tmpfs\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--dns\x00--dns-search\x00--dns-option\x00--expose\x00--group-add\x00--link\x00--runtime\x00--stop-signal\x00--stop-timeout\x00--volumes-from\x00--workdir-from\x00--cidfile\x00--cgroupns\x00--memory-swap\x00--network-alias\x00--ip\x00--ip6\x00--mac-address\x00--health-cmd\x00--userns\x00--detach-keys\x00--attach\x00-a\x00--storage-opt\x00--sysctl\x00--isolation\x00--init-path\x00--kernel-memory\x00--oom-score-adj\x00--blkio-weight\x00--cpuset-cpus\x00--cpuset-mems\x00--device-cgroup-rule\x00--annotation\x00--service-ports\x00--index"}, Root: Node{Values: "-f\x00--file\x00-p\x00--project-name\x00--project-directory\x00--env-file\x00--profile\x00--ansi\x00--progress\x00--parallel", DryRun: "--dry-run"}}
+	return &Program{Name: "dnf", Is: Subcommands | DataArgs, Words: "erase\x01remove", Root: Node{Arity: 2}}
 }
 
 func p148() *Program {
-	return &Program{Name: "doctl", Is: Subcommands | DataArgs | DryRuns, Words: "a\x01apps\x00app\x01apps\x00database\x01databases\x00dbs\x01databases\x00domains\x01domain\x00droplets\x01droplet\x00images\x01image\x00k8s\x01kubernetes\x00kube\x01kubernetes\x00project\x01projects\x00rm\x01delete\x00snapshots\x01snapshot\x00volumes\x01volume", Root: Node{Arity: 3, Values: "-t\x00--access-token\x00--context\x00-o\x00--output\x00--config\x00-u\x00--api-url\x00--format\x00--tag-name\x00--region", DryRun: "--help\x00-h"}}
+	return &Program{Name: "dnf4", Is: DataArgs}
 }
 
 func p149() *Program {
-	return &Program{Name: "dolt", Is: Subcommands, Root: Node{Values: "-q\x00--query\x00--file\x00-r\x00--result-format\x00--data-dir\x00--host\x00--port"}}
+	return &Program{Name: "dnf5", Is: DataArgs}
 }
 
 func p150() *Program {
-	return &Program{Name: "doppler", Is: Subcommands, Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
+	return &Program{Name: "doas", Terminal: []Terminal{{Use: TermInput, Forces: "-s", Values: "-u\x00-C", OnlyForced: true}}, Wrapper: &Wrapper{Values: "-u\x00-C"}, CodeRuns: codeRuns[15:16:16], Root: Node{Values: "-u\x00-C"}}
 }
 
 func p151() *Program {
-	return &Program{Name: "dotenv", Wrapper: &Wrapper{Values: "-e\x00-p\x00-s"}}
+	return &Program{Name: "docker", Is: Subcommands | Widens | DryRuns, Globals: "-H\x00--host\x00-c\x00--context\x00--config\x00-l\x00--log-level\x00--tlscacert\x00--tlscert\x00--tlskey\x00--url\x00--connection\x00--root\x00--runroot", Words: "remove\x01rm", Extract: "docker", Launcher: &Launcher{Kind: "container", Globals: "-l\x00--log-level\x00-H\x00--host\x00-c\x00--context\x00--config\x00--tlscacert\x00--tlscert\x00--tlskey\x00-f\x00--file\x00-p\x00--project-name\x00--env-file\x00--profile\x00--project-directory\x00--url\x00--connection\x00--root\x00--runroot\x00--storage-driver\x00--ansi\x00--progress\x00--parallel", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00--detach-keys\x00--index", RunValues: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--label-file\x00--platform\x00-m\x00--memory\x00--cpus\x00--cpu-shares\x00-c\x00-h\x00--hostname\x00--add-host\x00--cap-add\x00--cap-drop\x00--device\x00--gpus\x00--restart\x00--pull\x00--log-driver\x00--log-opt\x00--shm-size\x00--ulimit\x00--tmpfs\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--dns\x00--dns-search\x00--dns-option\x00--expose\x00--group-add\x00--link\x00--runtime\x00--stop-signal\x00--stop-timeout\x00--volumes-from\x00--workdir-from\x00--cidfile\x00--cgroupns\x00--memory-swap\x00--network-alias\x00--ip\x00--ip6\x00--mac-address\x00--health-cmd\x00--userns\x00--detach-keys\x00--attach\x00-a\x00--storage-opt\x00--sysctl\x00--isolation\x00--init-path\x00--kernel-memory\x00--oom-score-adj\x00--blkio-weight\x00--cpuset-cpus\x00--cpuset-mems\x00--device-cgroup-rule\x00--annotation\x00--service-ports\x00--index"}, Root: Node{Arity: 2}, Subs: []Node{{Path: "builder", Arity: 3}, {Path: "buildx", Arity: 3}, {Path: "compose", Arity: 3, Values: "-f\x00--file\x00-p\x00--project-name\x00--project-directory\x00--env-file\x00--profile\x00--ansi\x00--progress\x00--parallel", DryRun: "--dry-run"}, {Path: "container", Arity: 3}, {Path: "container create", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "container run", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "context", Arity: 3}, {Path: "create", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "image", Arity: 3}, {Path: "network", Arity: 3}, {Path: "run", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--label-file\x00--platform\x00-m\x00--memory\x00--cpus\x00--cpu-shares\x00-c\x00-h\x00--hostname\x00--add-host\x00--cap-add\x00--cap-drop\x00--device\x00--gpus\x00--restart\x00--pull\x00--log-driver\x00--log-opt\x00--shm-size\x00--ulimit\x00--tmpfs\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--dns\x00--dns-search\x00--dns-option\x00--expose\x00--group-add\x00--link\x00--runtime\x00--stop-signal\x00--stop-timeout\x00--volumes-from\x00--cidfile\x00--cgroupns\x00--memory-swap\x00--network-alias\x00--ip\x00--ip6\x00--mac-address\x00--health-cmd\x00--userns\x00--detach-keys\x00--attach\x00-a\x00--storage-opt\x00--sysctl\x00--isolation\x00--init-path\x00--oom-score-adj\x00--blkio-weight\x00--cpuset-cpus\x00--cpuset-mems\x00--device-cgroup-rule\x00--annotation"}, {Path: "system", Arity: 3}, {Path: "volume", Arity: 3}}}
 }
 
 func p152() *Program {
-	return &Program{Name: "dotenvx", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
+	return &Program{Name: "docker-compose", Is: Subcommands | Widens | DryRuns, Extract: "docker", Launcher: &Launcher{Kind: "container", Globals: "-l\x00--log-level\x00-H\x00--host\x00-c\x00--context\x00--config\x00--tlscacert\x00--tlscert\x00--tlskey\x00-f\x00--file\x00-p\x00--project-name\x00--env-file\x00--profile\x00--project-directory\x00--url\x00--connection\x00--root\x00--runroot\x00--storage-driver\x00--ansi\x00--progress\x00--parallel", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00--detach-keys\x00--index", RunValues: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--label-file\x00--platform\x00-m\x00--memory\x00--cpus\x00--cpu-shares\x00-c\x00-h\x00--hostname\x00--add-host\x00--cap-add\x00--cap-drop\x00--device\x00--gpus\x00--restart\x00--pull\x00--log-driver\x00--log-opt\x00--shm-size\x00--ulimit\x00--tmpfs\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--dns\x00--dns-search\x00--dns-option\x00--expose\x00--group-add\x00--link\x00--runtime\x00--stop-signal\x00--stop-timeout\x00--volumes-from\x00--workdir-from\x00--cidfile\x00--cgroupns\x00--memory-swap\x00--network-alias\x00--ip\x00--ip6\x00--mac-address\x00--health-cmd\x00--userns\x00--detach-keys\x00--attach\x00-a\x00--storage-opt\x00--sysctl\x00--isolation\x00--init-path\x00--kernel-memory\x00--oom-score-adj\x00--blkio-weight\x00--cpuset-cpus\x00--cpuset-mems\x00--device-cgroup-rule\x00--annotation\x00--service-ports\x00--index"}, Root: Node{Values: "-f\x00--file\x00-p\x00--project-name\x00--project-directory\x00--env-file\x00--profile\x00--ansi\x00--progress\x00--parallel", DryRun: "--dry-run"}}
 }
 
 func p153() *Program {
-	return &Program{Name: "dotnet", Is: Subcommands | DataArgs | Runs, Root: Node{Arity: 2}, Subs: []Node{{Path: "run", Arity: 3, Run: &Run{DashDash: true}}, {Path: "tool", Arity: 3}, {Path: "tool run", Run: &Run{}}}}
+	return &Program{Name: "doctl", Is: Subcommands | DataArgs | DryRuns, Words: "a\x01apps\x00app\x01apps\x00database\x01databases\x00dbs\x01databases\x00domains\x01domain\x00droplets\x01droplet\x00images\x01image\x00k8s\x01kubernetes\x00kube\x01kubernetes\x00project\x01projects\x00rm\x01delete\x00snapshots\x01snapshot\x00volumes\x01volume", Root: Node{Arity: 3, Values: "-t\x00--access-token\x00--context\x00-o\x00--output\x00--config\x00-u\x00--api-url\x00--format\x00--tag-name\x00--region", DryRun: "--help\x00-h"}}
 }
 
 func p154() *Program {
-	return &Program{Name: "dpkg", Is: DataArgs | DryRuns, Aliases: "--purge\x01-P\x00--remove\x01-r", Root: Node{DryRun: "--simulate\x00--dry-run\x00--no-act"}}
+	return &Program{Name: "dolt", Is: Subcommands, Root: Node{Values: "-q\x00--query\x00--file\x00-r\x00--result-format\x00--data-dir\x00--host\x00--port"}}
 }
 
 func p155() *Program {
-	return &Program{Name: "dpkg-query", Is: DataArgs}
+	return &Program{Name: "doppler", Is: Subcommands, Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
 }
 
 func p156() *Program {
-	return &Program{Name: "drizzle-kit", Is: Subcommands, Root: Node{Arity: 2, Values: "--config\x00--dialect\x00--schema\x00--url\x00--out"}}
+	return &Program{Name: "dotenv", Wrapper: &Wrapper{Values: "-e\x00-p\x00-s"}}
 }
 
 func p157() *Program {
-	return &Program{Name: "dropdb", Root: Node{Values: "-h\x00--host\x00-p\x00--port\x00-U\x00--username\x00--maintenance-db"}}
+	return &Program{Name: "dotenvx", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
 }
 
 func p158() *Program {
-	return &Program{Name: "du", Is: DataArgs, Files: &Files{Lists: "--files0-from", Walks: true, Dot: DotAlways}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "dotnet", Is: Subcommands | DataArgs | Runs, Root: Node{Arity: 2}, Subs: []Node{{Path: "run", Arity: 3, Run: &Run{DashDash: true}}, {Path: "tool", Arity: 3}, {Path: "tool run", Run: &Run{}}}}
 }
 
 func p159() *Program {
-	return &Program{Name: "duckdb", Is: NoCluster, Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-version\x00--version", Values: "-cmd\x00-separator\x00-newline\x00-nullvalue\x00-init\x00-vfs\x00-mmap\x00-lookaside\x00-pagecache\x00-heap\x00-maxsize", Operands: 2}}, Root: Node{Values: "-c\x00-s\x00-cmd\x00-cmd\x00-init\x00-f\x00-separator\x00-nullvalue"}}
+	return &Program{Name: "dpkg", Is: DataArgs | DryRuns, Aliases: "--purge\x01-P\x00--remove\x01-r", Root: Node{DryRun: "--simulate\x00--dry-run\x00--no-act"}}
 }
 
 func p160() *Program {
-	return &Program{Name: "dumb-init", Wrapper: &Wrapper{Values: "-e\x00-p\x00-s"}}
+	return &Program{Name: "dpkg-query", Is: DataArgs}
 }
 
 func p161() *Program {
-	return &Program{Name: "ebtables", Is: NoCluster, Aliases: "-append\x01-A\x00-delete-chain\x01-X\x00-flush\x01-F\x00-insert\x01-I\x00-jump\x01-j\x00-policy\x01-P\x00-table\x01-t", Root: Node{Values: "-t\x00-table\x00-A\x00-append\x00-I\x00-insert\x00-D\x00-delete\x00-R\x00-replace\x00-N\x00-new-chain\x00-E\x00-rename-chain\x00-p\x00-protocol\x00-s\x00-source\x00-d\x00-destination\x00-j\x00-jump\x00-i\x00-in-interface\x00-o\x00-out-interface\x00-m\x00-match\x00-dport\x00-sport\x00-dports\x00-sports\x00-to-destination\x00-to-source\x00-g\x00-goto\x00-comment\x00-ctstate\x00-state\x00-icmp-type\x00-w\x00-wait"}}
+	return &Program{Name: "drizzle-kit", Is: Subcommands, Root: Node{Arity: 2, Values: "--config\x00--dialect\x00--schema\x00--url\x00--out"}}
 }
 
 func p162() *Program {
-	return &Program{Name: "echo", Is: DataArgs, Files: &Files{None: true}, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "dropdb", Root: Node{Values: "-h\x00--host\x00-p\x00--port\x00-U\x00--username\x00--maintenance-db"}}
 }
 
 func p163() *Program {
-	return &Program{Name: "ed", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
+	return &Program{Name: "du", Is: DataArgs, Files: &Files{Lists: "--files0-from", Walks: true, Dot: DotAlways}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p164() *Program {
-	return &Program{Name: "egrep", Is: Abbrev | DataArgs, Files: &Files{WalkFlags: "-r\x00-R\x00--recursive\x00--dereference-recursive", WalkValues: "--directories\x01recurse\x00-d\x01recurse", Dot: DotWalking, Pattern: true, PatternUnless: "-e\x00-f\x00--regexp\x00--file", PatternOptions: "-e\x00--regexp"}, Root: Node{Values: "-A\x00-B\x00-C\x00-D\x00-X\x00-d\x00-e\x00-f\x00-m", ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "duckdb", Is: NoCluster, Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-version\x00--version", Values: "-cmd\x00-separator\x00-newline\x00-nullvalue\x00-init\x00-vfs\x00-mmap\x00-lookaside\x00-pagecache\x00-heap\x00-maxsize", Operands: 2}}, Root: Node{Values: "-c\x00-s\x00-cmd\x00-cmd\x00-init\x00-f\x00-separator\x00-nullvalue"}}
 }
 
 func p165() *Program {
-	return &Program{Name: "eksctl", Root: Node{Arity: 2}, Subs: []Node{{Path: "create", Arity: 3}}}
+	return &Program{Name: "dumb-init", Wrapper: &Wrapper{Values: "-e\x00-p\x00-s"}}
 }
 
 func p166() *Program {
-	return &Program{Name: "elixir", Is: Widens, Lang: "jvm", Code: "-e\x00--eval", Load: "-r", Root: Node{Values: "-e\x00-r"}}
+	return &Program{Name: "ebtables", Is: NoCluster, Aliases: "-append\x01-A\x00-delete-chain\x01-X\x00-flush\x01-F\x00-insert\x01-I\x00-jump\x01-j\x00-policy\x01-P\x00-table\x01-t", Root: Node{Values: "-t\x00-table\x00-A\x00-append\x00-I\x00-insert\x00-D\x00-delete\x00-R\x00-replace\x00-N\x00-new-chain\x00-E\x00-rename-chain\x00-p\x00-protocol\x00-s\x00-source\x00-d\x00-destination\x00-j\x00-jump\x00-i\x00-in-interface\x00-o\x00-out-interface\x00-m\x00-match\x00-dport\x00-sport\x00-dports\x00-sports\x00-to-destination\x00-to-source\x00-g\x00-goto\x00-comment\x00-ctstate\x00-state\x00-icmp-type\x00-w\x00-wait"}}
 }
 
 func p167() *Program {
-	return &Program{Name: "elvish", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--commands", Forces: "-i\x00--interactive", Operands: 1}}}
+	return &Program{Name: "echo", Is: DataArgs, Files: &Files{None: true}, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p168() *Program {
-	return &Program{Name: "emacs", Is: DataArgs | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, Root: Node{Widen: []Widen{{Prefix: "--eval=\x00-l=\x00--load=\x00-f=\x00--funcall=\x00--script=\x00-x=\x00-batch=\x00--batch=", Words: "--eval\x00-l\x00--load\x00-f\x00--funcall\x00--script\x00-x\x00-batch\x00--batch", Why: "gives emacs code to run"}}}}
+	return &Program{Name: "ed", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, CodeRuns: codeRuns[16:17:17], Root: Node{Values: "-p"}}
 }
 
 func p169() *Program {
-	return &Program{Name: "emacsclient", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
+	return &Program{Name: "egrep", Is: Abbrev | DataArgs, Files: &Files{WalkFlags: "-r\x00-R\x00--recursive\x00--dereference-recursive", WalkValues: "--directories\x01recurse\x00-d\x01recurse", Dot: DotWalking, Pattern: true, PatternUnless: "-e\x00-f\x00--regexp\x00--file", PatternOptions: "-e\x00--regexp"}, Root: Node{Values: "-A\x00-B\x00-C\x00-D\x00-X\x00-d\x00-e\x00-f\x00-m", ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p170() *Program {
-	return &Program{Name: "emerge", Is: DataArgs}
+	return &Program{Name: "eksctl", Root: Node{Arity: 2}, Subs: []Node{{Path: "create", Arity: 3}}}
 }
 
 func p171() *Program {
-	return &Program{Name: "enable", Is: Widens, Root: Node{Values: "-f", Widen: []Widen{{Opts: "-f", Label: "enable {opt}", Why: "loads a builtin from a shared library"}}}}
+	return &Program{Name: "elixir", Is: Widens, Lang: "jvm", Code: "-e\x00--eval", Load: "-r", Root: Node{Values: "-e\x00-r"}}
 }
 
 func p172() *Program {
-	return &Program{Name: "entr", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "elvish", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--commands", Forces: "-i\x00--interactive", Operands: 1}}}
 }
 
 func p173() *Program {
-	return &Program{Name: "env", Is: Abbrev | Widens, Files: &Files{None: true}, Wrapper: &Wrapper{Values: "-u\x00-C\x00-S\x00--unset\x00--chdir\x00--split-string\x00--default-signal\x00--ignore-signal\x00--block-signal", Assigns: true, Shell: "-S\x00--split-string"}, Root: Node{Arity: 1, Values: "-u\x00-C\x00-S\x00--unset\x00--chdir\x00--split-string", Widen: []Widen{{Opts: "-S\x00--split-string", Label: "env {opt}", Why: "runs a string split into a command"}}, ReadOnly: &ReadOnly{MaxOperands: -1, NoArgs: true, NoGlob: true}}}
+	return &Program{Name: "emacs", Is: NoCluster | DataArgs | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, CodeRuns: codeRuns[17:19:19], Root: Node{Values: "-eval\x00-execute\x00-load\x00-l\x00-funcall\x00-f\x00-script\x00-x\x00-L\x00-directory\x00-chdir\x00-t\x00-terminal\x00-d\x00-display\x00-insert\x00-file\x00-find-file\x00-visit\x00-name\x00-title\x00-T\x00-fn\x00-font\x00-bg\x00-fg\x00-bd\x00-bw\x00-ib\x00-lsp\x00-cr\x00-ms\x00-geometry\x00-g", Widen: []Widen{{Prefix: "--eval=\x00-l=\x00--load=\x00-f=\x00--funcall=\x00--script=\x00-x=\x00-batch=\x00--batch=", Words: "--eval\x00-l\x00--load\x00-f\x00--funcall\x00--script\x00-x\x00-batch\x00--batch", Why: "gives emacs code to run"}}}}
 }
 
 func p174() *Program {
-	return &Program{Name: "envchain", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
+	return &Program{Name: "emacs-nox", Is: NoCluster, CodeRuns: codeRuns[17:19:19], Root: Node{Values: "-eval\x00-execute\x00-load\x00-l\x00-funcall\x00-f\x00-script\x00-x\x00-L\x00-directory\x00-chdir\x00-t\x00-terminal\x00-d\x00-display\x00-insert\x00-file\x00-find-file\x00-visit\x00-name\x00-title\x00-T\x00-fn\x00-font\x00-bg\x00-fg\x00-bd\x00-bw\x00-ib\x00-lsp\x00-cr\x00-ms\x00-geometry\x00-g"}}
 }
 
 func p175() *Program {
-	return &Program{Name: "erl", Terminal: []Terminal{{Use: TermInput, Runs: "-noshell\x00-noinput\x00-detached"}}}
+	return &Program{Name: "emacsclient", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, CodeRuns: codeRuns[19:22:22], Root: Node{Values: "-s\x00-f\x00-a\x00-d\x00-F\x00-T\x00-w\x00--socket-name\x00--server-file\x00--alternate-editor\x00--display\x00--frame-parameters\x00--tramp\x00--timeout\x00--parent-id"}}
 }
 
 func p176() *Program {
-	return &Program{Name: "espeak", Is: DataArgs}
+	return &Program{Name: "emerge", Is: DataArgs}
 }
 
 func p177() *Program {
-	return &Program{Name: "etcdctl", Is: Subcommands, Root: Node{Values: "--endpoints\x00--cacert\x00--cert\x00--key\x00--user\x00--password\x00--dial-timeout\x00--command-timeout\x00-w\x00--write-out"}}
+	return &Program{Name: "enable", Is: Widens, Root: Node{Values: "-f", Widen: []Widen{{Opts: "-f", Label: "enable {opt}", Why: "loads a builtin from a shared library"}}}}
 }
 
 func p178() *Program {
-	return &Program{Name: "ex", Is: Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, Root: Node{Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
+	return &Program{Name: "entr", Is: Posix | Widens, CodeRuns: codeRuns[22:24:24], Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p179() *Program {
-	return &Program{Name: "exec", Wrapper: &Wrapper{Values: "-a"}}
+	return &Program{Name: "env", Is: Abbrev | Widens, Files: &Files{None: true}, Wrapper: &Wrapper{Values: "-u\x00-C\x00-S\x00--unset\x00--chdir\x00--split-string\x00--default-signal\x00--ignore-signal\x00--block-signal", Assigns: true, Shell: "-S\x00--split-string"}, Root: Node{Arity: 1, Values: "-u\x00-C\x00-S\x00--unset\x00--chdir\x00--split-string", Widen: []Widen{{Opts: "-S\x00--split-string", Label: "env {opt}", Why: "runs a string split into a command"}}, ReadOnly: &ReadOnly{MaxOperands: -1, NoArgs: true, NoGlob: true}}}
 }
 
 func p180() *Program {
-	return &Program{Name: "exit", Is: DataArgs}
+	return &Program{Name: "envchain", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
 }
 
 func p181() *Program {
-	return &Program{Name: "expect", Is: Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "erl", Terminal: []Terminal{{Use: TermInput, Runs: "-noshell\x00-noinput\x00-detached"}}}
 }
 
 func p182() *Program {
-	return &Program{Name: "export", Is: DataArgs | Widens, Extract: "env_assign", Root: Node{Arity: 1}}
+	return &Program{Name: "espeak", Is: DataArgs}
 }
 
 func p183() *Program {
-	return &Program{Name: "expr", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "etcdctl", Is: Subcommands, Root: Node{Values: "--endpoints\x00--cacert\x00--cert\x00--key\x00--user\x00--password\x00--dial-timeout\x00--command-timeout\x00-w\x00--write-out"}}
 }
 
 func p184() *Program {
-	return &Program{Name: "fab", Launcher: &Launcher{Kind: "fab"}}
+	return &Program{Name: "evim", Is: PlusOptions, Optional: "-o\x00-O\x00-p\x00-V\x00-r", CodeRuns: codeRuns[24:29:29], Root: Node{Values: "-c\x00-S\x00-u\x00-U\x00-T\x00-i\x00-w\x00-W\x00-t\x00-q\x00--cmd\x00--startuptime\x00--servername\x00--remote-send\x00--remote-expr\x00--listen"}}
 }
 
 func p185() *Program {
-	return &Program{Name: "fakeroot", Wrapper: &Wrapper{}}
+	return &Program{Name: "ex", Is: PlusOptions | Widens, Optional: "-o\x00-O\x00-p\x00-V\x00-r", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, CodeRuns: codeRuns[29:32:32], Root: Node{Values: "-c\x00-S\x00-u\x00-U\x00-T\x00-i\x00-w\x00-W\x00-t\x00-q\x00--cmd\x00--startuptime\x00--servername\x00--remote-send\x00--remote-expr\x00--listen", Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
 }
 
 func p186() *Program {
-	return &Program{Name: "fakeroot-ng", Wrapper: &Wrapper{}}
+	return &Program{Name: "exec", Wrapper: &Wrapper{Values: "-a"}}
 }
 
 func p187() *Program {
-	return &Program{Name: "false", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "exit", Is: DataArgs}
 }
 
 func p188() *Program {
-	return &Program{Name: "fastboot", Is: DataArgs}
+	return &Program{Name: "expect", Is: Posix | Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}, CodeRuns: codeRuns[32:35:35], Root: Node{Values: "-c\x00-f\x00-D", Widen: []Widen{{Opts: "-c\x00-f", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}, {Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p189() *Program {
-	return &Program{Name: "fd", Is: Widens, Root: Node{Values: "-e\x00-d\x00-E\x00-t\x00-S\x00-c\x00-j\x00-x\x00-X\x00--exec\x00--exec-batch", Widen: []Widen{{Opts: "-x\x00-X\x00--exec\x00--exec-batch", Exact: true, Why: "makes fd run programs"}}}}
+	return &Program{Name: "export", Is: DataArgs | Widens, Extract: "env_assign", Root: Node{Arity: 1}}
 }
 
 func p190() *Program {
-	return &Program{Name: "fdesetup", Is: Subcommands}
+	return &Program{Name: "expr", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p191() *Program {
-	return &Program{Name: "fdfind", Is: Widens, Root: Node{Values: "-e\x00-d\x00-E\x00-t\x00-S\x00-c\x00-j\x00-x\x00-X\x00--exec\x00--exec-batch", Widen: []Widen{{Opts: "-x\x00-X\x00--exec\x00--exec-batch", Exact: true, Why: "makes fd run programs"}}}}
+	return &Program{Name: "fab", Launcher: &Launcher{Kind: "fab"}}
 }
 
 func p192() *Program {
-	return &Program{Name: "ffsend", Is: Subcommands}
+	return &Program{Name: "fakeroot", Wrapper: &Wrapper{}}
 }
 
 func p193() *Program {
-	return &Program{Name: "fgrep", Is: Abbrev | DataArgs, Files: &Files{WalkFlags: "-r\x00-R\x00--recursive\x00--dereference-recursive", WalkValues: "--directories\x01recurse\x00-d\x01recurse", Dot: DotWalking, Pattern: true, PatternUnless: "-e\x00-f\x00--regexp\x00--file", PatternOptions: "-e\x00--regexp"}, Root: Node{Values: "-A\x00-B\x00-C\x00-D\x00-X\x00-d\x00-e\x00-f\x00-m", ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "fakeroot-ng", Wrapper: &Wrapper{}}
 }
 
 func p194() *Program {
-	return &Program{Name: "figlet", Is: DataArgs}
+	return &Program{Name: "false", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p195() *Program {
-	return &Program{Name: "file", Is: DataArgs, Files: &Files{Lists: "-f\x00--files-from"}, Root: Node{ReadOnly: &ReadOnly{Deny: "-C\x00--compile", MaxOperands: -1, NoGlob: true}}}
+	return &Program{Name: "fastboot", Is: DataArgs}
 }
 
 func p196() *Program {
-	return &Program{Name: "find", Is: NoCluster | Widens, Extract: "find", Files: &Files{Lists: "-files0-from", Walks: true}, Root: Node{Arity: 1, Widen: []Widen{{Opts: "-exec\x00-execdir\x00-ok\x00-okdir\x00-delete\x00-fprint\x00-fprint0\x00-fprintf\x00-fls", Why: "makes find run programs, delete files or write files"}}, ReadOnly: &ReadOnly{MaxOperands: -1, NoGlob: true}}}
+	return &Program{Name: "fc", Optional: "-s", CodeRuns: codeRuns[35:37:37], Root: Node{Values: "-e"}}
 }
 
 func p197() *Program {
-	return &Program{Name: "firebase", Is: Subcommands | DataArgs | DryRuns, Aliases: "--force\x01-f\x00--recursive\x01-r", Root: Node{Arity: 2, Values: "-P\x00--project\x00--token\x00--account\x00--only\x00--except\x00--instance\x00--database", DryRun: "--help\x00-h"}}
+	return &Program{Name: "fd", Is: Widens, Ends: "-x\x00--exec\x00-X\x00--exec-batch", CodeRuns: codeRuns[37:38:38], Root: Node{Values: "--extension\x00--exclude\x00--type\x00--size\x00--changed-within\x00--changed-before\x00--max-depth\x00--min-depth\x00--exact-depth\x00--threads\x00--owner\x00--base-directory\x00--path-separator\x00--batch-size\x00--color\x00-e\x00-d\x00-E\x00-t\x00-S\x00-c\x00-j\x00-x\x00-X\x00--exec\x00--exec-batch", Widen: []Widen{{Opts: "-x\x00-X\x00--exec\x00--exec-batch", Exact: true, Why: "makes fd run programs"}}}}
 }
 
 func p198() *Program {
-	return &Program{Name: "firebase-tools", ActsAs: "firebase"}
+	return &Program{Name: "fdesetup", Is: Subcommands}
 }
 
 func p199() *Program {
-	return &Program{Name: "firejail", Is: Widens, Wrapper: &Wrapper{}, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "fdfind", Is: Widens, Ends: "-x\x00--exec\x00-X\x00--exec-batch", CodeRuns: codeRuns[37:38:38], Root: Node{Values: "--extension\x00--exclude\x00--type\x00--size\x00--changed-within\x00--changed-before\x00--max-depth\x00--min-depth\x00--exact-depth\x00--threads\x00--owner\x00--base-directory\x00--path-separator\x00--batch-size\x00--color\x00-e\x00-d\x00-E\x00-t\x00-S\x00-c\x00-j\x00-x\x00-X\x00--exec\x00--exec-batch", Widen: []Widen{{Opts: "-x\x00-X\x00--exec\x00--exec-batch", Exact: true, Why: "makes fd run programs"}}}}
 }
 
 func p200() *Program {
-	return &Program{Name: "firewall-cmd", Root: Node{Values: "--zone\x00--set-default-zone\x00--add-interface\x00--add-source\x00--change-interface\x00--remove-service\x00--add-service\x00--add-port\x00--remove-port"}}
+	return &Program{Name: "ffsend", Is: Subcommands}
 }
 
 func p201() *Program {
-	return &Program{Name: "fish", Is: Shell | StdinProgram | Widens, Lang: "fish", Code: "-c\x00--command", Load: "-C\x00--init-command", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command", Forces: "-i\x00--interactive\x00-C\x00--init-command", Values: "-d\x00--debug\x00-o\x00--debug-output", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-C\x00--command\x00--init-command"}}
+	return &Program{Name: "fgrep", Is: Abbrev | DataArgs, Files: &Files{WalkFlags: "-r\x00-R\x00--recursive\x00--dereference-recursive", WalkValues: "--directories\x01recurse\x00-d\x01recurse", Dot: DotWalking, Pattern: true, PatternUnless: "-e\x00-f\x00--regexp\x00--file", PatternOptions: "-e\x00--regexp"}, Root: Node{Values: "-A\x00-B\x00-C\x00-D\x00-X\x00-d\x00-e\x00-f\x00-m", ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p202() *Program {
-	return &Program{Name: "fj", Is: Subcommands}
+	return &Program{Name: "figlet", Is: DataArgs}
 }
 
 func p203() *Program {
-	return &Program{Name: "flashrom", Aliases: "--erase\x01-E\x00--programmer\x01-p\x00--read\x01-r\x00--verify\x01-v\x00--write\x01-w", Root: Node{Values: "-p\x00--programmer\x00-w\x00--write\x00-r\x00--read\x00-v\x00--verify\x00-c\x00--chip\x00-l\x00--layout\x00-i\x00--image\x00-o\x00--output\x00--fmap-file\x00--ifd"}}
+	return &Program{Name: "file", Is: DataArgs, Files: &Files{Lists: "-f\x00--files-from"}, Root: Node{ReadOnly: &ReadOnly{Deny: "-C\x00--compile", MaxOperands: -1, NoGlob: true}}}
 }
 
 func p204() *Program {
-	return &Program{Name: "flatpak", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "find", Is: NoCluster | Widens, Extract: "find", Files: &Files{Lists: "-files0-from", Walks: true}, Root: Node{Arity: 1, Widen: []Widen{{Opts: "-exec\x00-execdir\x00-ok\x00-okdir\x00-delete\x00-fprint\x00-fprint0\x00-fprintf\x00-fls", Why: "makes find run programs, delete files or write files"}}, ReadOnly: &ReadOnly{MaxOperands: -1, NoGlob: true}}}
 }
 
 func p205() *Program {
-	return &Program{Name: "flatpak-spawn", Wrapper: &Wrapper{Values: "-e\x00-p\x00-s"}}
+	return &Program{Name: "firebase", Is: Subcommands | DataArgs | DryRuns, Aliases: "--force\x01-f\x00--recursive\x01-r", Root: Node{Arity: 2, Values: "-P\x00--project\x00--token\x00--account\x00--only\x00--except\x00--instance\x00--database", DryRun: "--help\x00-h"}}
 }
 
 func p206() *Program {
-	return &Program{Name: "flock", Wrapper: &Wrapper{Values: "-w\x00-E\x00-c\x00--timeout\x00--conflict-exit-code\x00--command", Operands: 1, Shell: "-c\x00--command"}}
+	return &Program{Name: "firebase-tools", ActsAs: "firebase"}
 }
 
 func p207() *Program {
-	return &Program{Name: "flox", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
+	return &Program{Name: "firejail", Is: Widens, Wrapper: &Wrapper{}, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p208() *Program {
-	return &Program{Name: "flux", Is: Subcommands, Root: Node{Values: "--name\x00--kubeconfig\x00-p\x00--profile\x00-n\x00--namespace\x00--kubecontext\x00-l\x00--selector\x00-f\x00--file\x00-e\x00--environment"}}
+	return &Program{Name: "firewall-cmd", Root: Node{Values: "--zone\x00--set-default-zone\x00--add-interface\x00--add-source\x00--change-interface\x00--remove-service\x00--add-service\x00--add-port\x00--remove-port"}}
 }
 
 func p209() *Program {
-	return &Program{Name: "fly", Is: Subcommands | DryRuns, Words: "app\x01apps\x00delete\x01destroy\x00m\x01machine\x00machines\x01machine\x00remove\x01destroy\x00rm\x01destroy\x00vol\x01volumes\x00volume\x01volumes", Root: Node{Values: "-a\x00--app\x00-c\x00--config\x00-t\x00--access-token\x00-r\x00--region\x00-o\x00--org\x00-i\x00--image", DryRun: "--help\x00-h"}}
+	return &Program{Name: "fish", Is: Posix | Shell | StdinProgram | Widens, Lang: "fish", Code: "-c\x00--command", Load: "-C\x00--init-command", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command", Forces: "-i\x00--interactive\x00-C\x00--init-command", Values: "-d\x00--debug\x00-o\x00--debug-output", Operands: 1}}, CodeRuns: codeRuns[38:39:39], Root: Node{Arity: 2, Values: "-c\x00-C\x00--command\x00--init-command"}}
 }
 
 func p210() *Program {
-	return &Program{Name: "flyctl", Is: Subcommands | DataArgs | DryRuns, Words: "app\x01apps\x00delete\x01destroy\x00m\x01machine\x00machines\x01machine\x00remove\x01destroy\x00rm\x01destroy\x00vol\x01volumes\x00volume\x01volumes", Root: Node{Arity: 2, Values: "-a\x00--app\x00-c\x00--config\x00-t\x00--access-token\x00-r\x00--region\x00-o\x00--org\x00-i\x00--image", DryRun: "--help\x00-h"}}
+	return &Program{Name: "fj", Is: Subcommands}
 }
 
 func p211() *Program {
-	return &Program{Name: "fmt", Is: DataArgs}
+	return &Program{Name: "flashrom", Aliases: "--erase\x01-E\x00--programmer\x01-p\x00--read\x01-r\x00--verify\x01-v\x00--write\x01-w", Root: Node{Values: "-p\x00--programmer\x00-w\x00--write\x00-r\x00--read\x00-v\x00--verify\x00-c\x00--chip\x00-l\x00--layout\x00-i\x00--image\x00-o\x00--output\x00--fmap-file\x00--ifd"}}
 }
 
 func p212() *Program {
-	return &Program{Name: "fold", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "flatpak", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p213() *Program {
-	return &Program{Name: "free", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "flatpak-spawn", Wrapper: &Wrapper{Values: "-e\x00-p\x00-s"}}
 }
 
 func p214() *Program {
-	return &Program{Name: "ftp", Terminal: []Terminal{{Use: TermInput}}}
+	return &Program{Name: "flock", Wrapper: &Wrapper{Values: "-w\x00-E\x00-c\x00--timeout\x00--conflict-exit-code\x00--command", Operands: 1, Shell: "-c\x00--command"}}
 }
 
 func p215() *Program {
-	return &Program{Name: "g++", Is: Widens, Root: Node{Widen: []Widen{{Prefix: "-B\x00-fplugin\x00-wrapper\x00-specs", Words: "-Xclang", Why: "makes the compiler run or load other programs"}}}}
+	return &Program{Name: "flox", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
 }
 
 func p216() *Program {
-	return &Program{Name: "gawk", Is: Abbrev | DataArgs | Widens, Extract: "awk", Root: Node{Values: "-F\x00-v\x00-f\x00-E\x00-i\x00-l\x00-W\x00-e\x00--file\x00--exec\x00--include\x00--load\x00--source\x00--field-separator\x00--assign"}}
+	return &Program{Name: "flux", Is: Subcommands, Root: Node{Values: "--name\x00--kubeconfig\x00-p\x00--profile\x00-n\x00--namespace\x00--kubecontext\x00-l\x00--selector\x00-f\x00--file\x00-e\x00--environment"}}
 }
 
 func p217() *Program {
-	return &Program{Name: "gcc", Is: Widens, Root: Node{Widen: []Widen{{Prefix: "-B\x00-fplugin\x00-wrapper\x00-specs", Words: "-Xclang", Why: "makes the compiler run or load other programs"}}}}
+	return &Program{Name: "fly", Is: Subcommands | DryRuns, Words: "app\x01apps\x00delete\x01destroy\x00m\x01machine\x00machines\x01machine\x00remove\x01destroy\x00rm\x01destroy\x00vol\x01volumes\x00volume\x01volumes", Root: Node{Values: "-a\x00--app\x00-c\x00--config\x00-t\x00--access-token\x00-r\x00--region\x00-o\x00--org\x00-i\x00--image", DryRun: "--help\x00-h"}}
 }
 
 func p218() *Program {
-	return &Program{Name: "gcloud", Is: Subcommands | DryRuns, Aliases: "--recursive\x01-r\x00-R\x01-r", Launcher: &Launcher{Kind: "gcloud"}, Root: Node{Arity: 3, Values: "--project\x00--account\x00--configuration\x00--format\x00--verbosity\x00--impersonate-service-account\x00--zone\x00--region\x00--filter\x00--flags-file\x00--billing-project\x00--limit\x00--sort-by\x00--page-size\x00--location", DryRun: "--help\x00-h"}}
+	return &Program{Name: "flyctl", Is: Subcommands | DataArgs | DryRuns, Words: "app\x01apps\x00delete\x01destroy\x00m\x01machine\x00machines\x01machine\x00remove\x01destroy\x00rm\x01destroy\x00vol\x01volumes\x00volume\x01volumes", Root: Node{Arity: 2, Values: "-a\x00--app\x00-c\x00--config\x00-t\x00--access-token\x00-r\x00--region\x00-o\x00--org\x00-i\x00--image", DryRun: "--help\x00-h"}}
 }
 
 func p219() *Program {
-	return &Program{Name: "gdb", Is: NoCluster | Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-batch\x00--batch\x00-b"}}, Root: Node{Widen: []Widen{{Opts: "-ex\x00-eval-command\x00-x\x00-command\x00-iex\x00-ix\x00-init-command\x00-init-eval-command", Why: "gives gdb commands to run"}}}}
+	return &Program{Name: "fmt", Is: DataArgs}
 }
 
 func p220() *Program {
-	return &Program{Name: "gem", Is: Subcommands | DataArgs, Aliases: "--add\x01-a", Root: Node{Arity: 2}}
+	return &Program{Name: "fold", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p221() *Program {
-	return &Program{Name: "getenforce"}
+	return &Program{Name: "foot", Ends: "--", CodeRuns: codeRuns[12:13:13], Root: Node{Values: "--title\x00--working-directory\x00--class\x00--config\x00--directory"}}
 }
 
 func p222() *Program {
-	return &Program{Name: "gforth", Terminal: []Terminal{{Use: TermInput}}}
+	return &Program{Name: "free", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p223() *Program {
-	return &Program{Name: "gh", Is: Subcommands | DataArgs | DryRuns, Words: "remove\x01delete", Root: Node{Arity: 3, Values: "-R\x00--repo\x00--hostname\x00-X\x00--method\x00-H\x00--header\x00-f\x00--raw-field\x00-F\x00--field\x00-q\x00--jq\x00-t\x00--template\x00--input\x00-p\x00--preview\x00--visibility\x00-L\x00--limit\x00--json\x00-b\x00--body\x00--body-file\x00--title\x00--filename\x00-d\x00--desc", DryRun: "--help"}}
+	return &Program{Name: "ftp", Terminal: []Terminal{{Use: TermInput}}}
 }
 
 func p224() *Program {
-	return &Program{Name: "ghci", Terminal: []Terminal{{Use: TermInput}}}
+	return &Program{Name: "g++", Is: Widens, Root: Node{Widen: []Widen{{Prefix: "-B\x00-fplugin\x00-wrapper\x00-specs", Words: "-Xclang", Why: "makes the compiler run or load other programs"}}}}
 }
 
 func p225() *Program {
-	return &Program{Name: "gio", Is: Subcommands}
+	return &Program{Name: "gawk", Is: Abbrev | Posix | DataArgs | Widens, Optional: "-o\x00-p\x00-d\x00-D\x00-L\x00-M", Extract: "awk", CodeRuns: codeRuns[6:9:9], Root: Node{Values: "-F\x00-v\x00-f\x00-E\x00-i\x00-l\x00-W\x00-e\x00--file\x00--exec\x00--include\x00--load\x00--source\x00--field-separator\x00--assign"}}
 }
 
 func p226() *Program {
-	return &Program{Name: "git", Is: FoldCase | Abbrev | Subcommands | DashSubcommands | DataArgs | Widens | DryRuns, Globals: "-C\x00-c\x00--git-dir\x00--work-tree\x00--namespace\x00--config-env\x00--super-prefix\x00--list-cmds", Optional: "--exec-path", Whole: "--text", Aliases: "--delete\x01-d\x00--force\x01-f", Root: Node{Arity: 2, DryRun: "--help", Widen: []Widen{{Opts: "-c\x00--config-env", Before: true, Why: "sets git configuration, which can make git run other programs"}, {Opts: "-C", Before: true, Why: "runs git in another repository, whose configuration can run programs"}, {Opts: "-p\x00--paginate", Before: true, Why: "makes git run a pager"}, {Opts: "--git-dir\x00--work-tree", Before: true, Why: "points git at another repository, whose configuration can run programs"}, {Opts: "--exec-path", HasValue: true, Before: true, Why: "makes git run its programs from another folder"}, {Opts: "--upload-pack\x00--receive-pack\x00--exec\x00--output\x00--ext-diff\x00--textconv\x00--open-files-in-pager\x00--extcmd\x00--sendmail-cmd\x00--to-cmd\x00--cc-cmd\x00--header-cmd\x00--tree-filter\x00--index-filter\x00--msg-filter\x00--env-filter\x00--commit-filter\x00--parent-filter\x00--tag-name-filter\x00--output-directory", Why: "makes git run another program or write output elsewhere"}}, ReadOnly: &ReadOnly{Globals: "--no-pager\x00-P\x00--no-optional-locks", MaxOperands: -1}}, Subs: []Node{{Path: "add", DryRun: "-n\x00--dry-run"}, {Path: "archive", Values: "-o"}, {Path: "bisect", Arity: 3, Widen: []Widen{{Operand: "run", Label: "bisect run", Why: "makes git run the command it is given"}}}, {Path: "branch", ReadOnly: &ReadOnly{Deny: "--output\x00--ext-diff\x00--textconv\x00--exec\x00-c\x00--config-env\x00--upload-pack\x00-o", Only: "-a\x00--all\x00-r\x00--remotes\x00-v\x00-vv\x00--verbose\x00--list\x00-l\x00--show-current\x00--merged\x00--no-merged\x00--contains\x00--no-contains\x00--color\x00--no-color\x00--sort\x00--format", MaxOperands: -1, NoGlob: true}}, {Path: "clean", DryRun: "-n\x00--dry-run"}, {Path: "clone", Values: "-b\x00-c\x00-j\x00-o\x00-u", Widen: []Widen{{Opts: "-u\x00-c\x00--config\x00--template\x00--separate-git-dir", Why: "makes git run another program or write output elsewhere"}}}, {Path: "commit", Values: "-m\x00-F\x00-C\x00-c\x00-t"}, {Path: "config", Arity: 3}, {Path: "daemon", Widen: []Widen{{Always: true, Why: "runs git's servers or transport programs"}}}, {Path: "diff", ReadOnly: &ReadOnly{Deny: "--output\x00--ext-diff\x00--textconv\x00--exec\x00-c\x00--config-env\x00--upload-pack\x00-o", MaxOperands: -1, NoGlob: true}}, {Path: "difftool", Values: "-x\x00-t", Widen: []Widen{{Opts: "-x", Why: "makes git run another program or write output elsewhere"}}}, {Path: "fetch", Values: "-o\x00-j"}, {Path: "filter-branch", Widen: []Widen{{Always: true, Why: "runs the filter commands it is given"}}}, {Path: "filter-repo", DryRun: "--dry-run\x00--analyze", Widen: []Widen{{Always: true, Why: "runs the filter commands it is given"}}}, {Path: "format-patch", Values: "-o\x00-v", Widen: []Widen{{Opts: "-o", Why: "makes git run another program or write output elsewhere"}}}, {Path: "grep", Values: "-A\x00-B\x00-C\x00-e\x00-f\x00-m", Widen: []Widen{{Opts: "-O", Why: "makes git run another program or write output elsewhere"}}}, {Path: "http-backend", Widen: []Widen{{Always: true, Why: "runs git's servers or transport programs"}}}, {Path: "init", Widen: []Widen{{Opts: "--template\x00--separate-git-dir", Why: "makes git run another program or write output elsewhere"}}}, {Path: "instaweb", Widen: []Widen{{Always: true, Why: "runs git's servers or transport programs"}}}, {Path: "lfs", Arity: 3}, {Path: "log", ReadOnly: &ReadOnly{Deny: "--output\x00--ext-diff\x00--textconv\x00--exec\x00-c\x00--config-env\x00--upload-pack\x00-o", MaxOperands: -1, NoGlob: true}}, {Path: "merge", Values: "-m\x00-F\x00-s\x00-X"}, {Path: "mergetool", Values: "-x\x00-t", Widen: []Widen{{Opts: "-x", Why: "makes git run another program or write output elsewhere"}}}, {Path: "mv", DryRun: "-n\x00--dry-run"}, {Path: "notes", Arity: 3, Values: "-m\x00-F\x00-C\x00-c"}, {Path: "prune", DryRun: "-n\x00--dry-run"}, {Path: "pull", Values: "-o\x00-j"}, {Path: "push", Values: "-o\x00--repo\x00--receive-pack\x00--exec\x00--push-option", DryRun: "-n\x00--dry-run"}, {Path: "rebase", Values: "-s\x00-x\x00-X\x00-C", Widen: []Widen{{Opts: "-x", Why: "makes git run another program or write output elsewhere"}}}, {Path: "receive-pack", Widen: []Widen{{Always: true, Why: "runs git's servers or transport programs"}}}, {Path: "reflog", Arity: 3}, {Path: "reflog expire", DryRun: "-n\x00--dry-run"}, {Path: "remote", Arity: 3}, {Path: "remote add", Values: "-t\x00-m"}, {Path: "remote prune", DryRun: "-n\x00--dry-run"}, {Path: "rm", DryRun: "-n\x00--dry-run"}, {Path: "shell", Widen: []Widen{{Always: true, Why: "runs git's servers or transport programs"}}}, {Path: "show", ReadOnly: &ReadOnly{Deny: "--output\x00--ext-diff\x00--textconv\x00--exec\x00-c\x00--config-env\x00--upload-pack\x00-o", MaxOperands: -1, NoGlob: true}}, {Path: "sparse-checkout", Arity: 3}, {Path: "stash", Arity: 3, Values: "-m"}, {Path: "status", ReadOnly: &ReadOnly{Deny: "--output\x00--ext-diff\x00--textconv\x00--exec\x00-c\x00--config-env\x00--upload-pack\x00-o", MaxOperands: -1, NoGlob: true}}, {Path: "submodule", Arity: 3, Widen: []Widen{{Operand: "foreach", Label: "submodule foreach", Why: "makes git run the shell command it is given"}}}, {Path: "tag", Values: "-m\x00-F\x00-u"}, {Path: "upload-pack", Widen: []Widen{{Always: true, Why: "runs git's servers or transport programs"}}}, {Path: "worktree", Arity: 3}, {Path: "worktree prune", DryRun: "-n\x00--dry-run"}}}
+	return &Program{Name: "gcc", Is: Widens, Root: Node{Widen: []Widen{{Prefix: "-B\x00-fplugin\x00-wrapper\x00-specs", Words: "-Xclang", Why: "makes the compiler run or load other programs"}}}}
 }
 
 func p227() *Program {
-	return &Program{Name: "git-grep", Is: DataArgs}
+	return &Program{Name: "gcloud", Is: Subcommands | DryRuns, Aliases: "--recursive\x01-r\x00-R\x01-r", Launcher: &Launcher{Kind: "gcloud"}, Root: Node{Arity: 3, Values: "--project\x00--account\x00--configuration\x00--format\x00--verbosity\x00--impersonate-service-account\x00--zone\x00--region\x00--filter\x00--flags-file\x00--billing-project\x00--limit\x00--sort-by\x00--page-size\x00--location", DryRun: "--help\x00-h"}}
 }
 
 func p228() *Program {
-	return &Program{Name: "git-receive-pack", Is: Widens, Root: Node{Widen: []Widen{{Always: true, Label: "{name}", Why: "runs git's transport programs directly"}}}}
+	return &Program{Name: "gdb", Is: NoCluster | Widens, Ends: "-args", Terminal: []Terminal{{Use: TermInput, Runs: "-batch\x00--batch\x00-b"}}, CodeRuns: codeRuns[39:43:43], Root: Node{Values: "-ex\x00-eval-command\x00-iex\x00-init-eval-command\x00-x\x00-command\x00-ix\x00-init-command\x00-p\x00-pid\x00-c\x00-core\x00-cd\x00-d\x00-directory\x00-s\x00-symbols\x00-e\x00-exec\x00-se\x00-b\x00-l\x00-tty\x00-i\x00-interpreter\x00-data-directory\x00-D", Widen: []Widen{{Opts: "-ex\x00-eval-command\x00-x\x00-command\x00-iex\x00-ix\x00-init-command\x00-init-eval-command", Why: "gives gdb commands to run"}}}}
 }
 
 func p229() *Program {
-	return &Program{Name: "git-shell", Is: Widens, Root: Node{Widen: []Widen{{Always: true, Label: "{name}", Why: "runs git's transport programs directly"}}}}
+	return &Program{Name: "gem", Is: Subcommands | DataArgs, Aliases: "--add\x01-a", Root: Node{Arity: 2}}
 }
 
 func p230() *Program {
-	return &Program{Name: "git-upload-pack", Is: Widens, Root: Node{Widen: []Widen{{Always: true, Label: "{name}", Why: "runs git's transport programs directly"}}}}
+	return &Program{Name: "getenforce"}
 }
 
 func p231() *Program {
-	return &Program{Name: "glab", Is: Subcommands | DataArgs | DryRuns, Words: "remove\x01delete", Root: Node{Values: "-R\x00--repo\x00--hostname\x00-X\x00--method\x00-H\x00--header\x00-f\x00--raw-field\x00-F\x00--field\x00-q\x00--jq\x00-t\x00--template\x00--input\x00-p\x00--preview\x00--visibility\x00-L\x00--limit\x00--json", DryRun: "--help"}}
+	return &Program{Name: "gforth", Terminal: []Terminal{{Use: TermInput}}}
 }
 
 func p232() *Program {
-	return &Program{Name: "gmake", Is: Abbrev | Widens | DryRuns, Root: Node{Values: "-C\x00-f\x00-I\x00-o\x00-W\x00-E\x00--file\x00--makefile\x00--directory\x00--eval\x00--include-dir\x00--justfile", DryRun: "-n\x00--dry-run\x00--just-print\x00--recon", Widen: []Widen{{Opts: "-C\x00-f\x00-I\x00-E\x00--file\x00--makefile\x00--directory\x00--eval\x00--include-dir", Why: "makes make read another makefile or extra rules"}, {Operand: "=", Label: "{var}=", Why: "overrides a makefile variable, which can change the commands make runs"}}}}
+	return &Program{Name: "gh", Is: Subcommands | DataArgs | DryRuns, Words: "remove\x01delete", CodeRuns: codeRuns[43:44:44], Root: Node{Arity: 3, Values: "-R\x00--repo\x00--hostname\x00-X\x00--method\x00-H\x00--header\x00-f\x00--raw-field\x00-F\x00--field\x00-q\x00--jq\x00-t\x00--template\x00--input\x00-p\x00--preview\x00--visibility\x00-L\x00--limit\x00--json\x00-b\x00--body\x00--body-file\x00--title\x00--filename\x00-d\x00--desc", DryRun: "--help"}}
 }
 
 func p233() *Program {
-	return &Program{Name: "go", Is: NoCluster | Subcommands | DataArgs | Runs | Widens, Root: Node{Arity: 2, Values: "-C\x00-o\x00-toolexec\x00-exec\x00-overlay", Widen: []Widen{{Opts: "-toolexec\x00-exec\x00-overlay", Why: "makes go run another program"}}}, Subs: []Node{{Path: "mod", Arity: 3}, {Path: "run", Run: &Run{Versioned: true}}, {Path: "tool", Arity: 3}}}
+	return &Program{Name: "ghci", Terminal: []Terminal{{Use: TermInput}}}
 }
 
 func p234() *Program {
-	return &Program{Name: "gofmt", Is: DataArgs}
+	return &Program{Name: "gio", Is: Subcommands}
 }
 
 func p235() *Program {
-	return &Program{Name: "gopass", Is: Subcommands}
+	return &Program{Name: "git", Is: FoldCase | Abbrev | Subcommands | DashSubcommands | DataArgs | Widens | DryRuns, Globals: "-C\x00-c\x00--git-dir\x00--work-tree\x00--namespace\x00--config-env\x00--super-prefix\x00--list-cmds", Optional: "-O\x00-S\x00--exec-path", Whole: "--text", Aliases: "--delete\x01-d\x00--force\x01-f", CodeRuns: codeRuns[44:66:66], ConfigCode: "alias.*\x014\x00browser.*.cmd\x011\x00browser.*.path\x011\x00core.alternaterefscommand\x011\x00core.askpass\x011\x00core.editor\x011\x00core.fsmonitor\x012\x00core.gitproxy\x011\x00core.hookspath\x015\x00core.pager\x011\x00core.sshcommand\x011\x00credential.*.helper\x013\x00credential.helper\x013\x00diff.*.command\x011\x00diff.*.textconv\x011\x00diff.external\x011\x00difftool.*.cmd\x011\x00filter.*.clean\x011\x00filter.*.process\x011\x00filter.*.smudge\x011\x00gpg.*.program\x011\x00gpg.program\x011\x00gpg.ssh.defaultkeycommand\x011\x00imap.tunnel\x011\x00include.path\x015\x00includeif.*.path\x015\x00init.templatedir\x015\x00instaweb.httpd\x011\x00interactive.difffilter\x011\x00man.*.cmd\x011\x00man.*.path\x011\x00merge.*.driver\x011\x00mergetool.*.cmd\x011\x00pager.*\x012\x00remote.*.pushurl\x016\x00remote.*.receivepack\x011\x00remote.*.uploadpack\x011\x00remote.*.url\x016\x00sendemail.cccmd\x011\x00sendemail.headercmd\x011\x00sendemail.sendmailcmd\x011\x00sendemail.tocmd\x011\x00sequence.editor\x011\x00submodule.*.update\x013\x00trailer.*.cmd\x011\x00trailer.*.command\x011\x00uploadpack.packobjectshook\x011\x00url.*.insteadof\x015", Root: Node{Arity: 2, DryRun: "--help", Widen: []Widen{{Opts: "-c\x00--config-env", Before: true, Why: "sets git configuration, which can make git run other programs"}, {Opts: "-C", Before: true, Why: "runs git in another repository, whose configuration can run programs"}, {Opts: "-p\x00--paginate", Before: true, Why: "makes git run a pager"}, {Opts: "--git-dir\x00--work-tree", Before: true, Why: "points git at another repository, whose configuration can run programs"}, {Opts: "--exec-path", HasValue: true, Before: true, Why: "makes git run its programs from another folder"}, {Opts: "--upload-pack\x00--receive-pack\x00--exec\x00--output\x00--ext-diff\x00--textconv\x00--open-files-in-pager\x00--extcmd\x00--sendmail-cmd\x00--to-cmd\x00--cc-cmd\x00--header-cmd\x00--tree-filter\x00--index-filter\x00--msg-filter\x00--env-filter\x00--commit-filter\x00--parent-filter\x00--tag-name-filter\x00--output-directory", Why: "makes git run another program or write output elsewhere"}}, ReadOnly: &ReadOnly{Globals: "--no-pager\x00-P\x00--no-optional-locks", MaxOperands: -1}}, Subs: []Node{{Path: "add", DryRun: "-n\x00--dry-run"}, {Path: "archive", Values: "--exec\x00--format\x00--prefix\x00--output\x00--remote\x00--add-file\x00--add-virtual-file\x00-o"}, {Path: "bisect", Arity: 3, Widen: []Widen{{Operand: "run", Label: "bisect run", Why: "makes git run the command it is given"}}}, {Path: "bisect run", Posix: true}, {Path: "branch", ReadOnly: &ReadOnly{Deny: "--output\x00--ext-diff\x00--textconv\x00--exec\x00-c\x00--config-env\x00--upload-pack\x00-o", Only: "-a\x00--all\x00-r\x00--remotes\x00-v\x00-vv\x00--verbose\x00--list\x00-l\x00--show-current\x00--merged\x00--no-merged\x00--contains\x00--no-contains\x00--color\x00--no-color\x00--sort\x00--format", MaxOperands: -1, NoGlob: true}}, {Path: "clean", DryRun: "-n\x00--dry-run"}, {Path: "clone", Values: "--branch\x00--config\x00--depth\x00--jobs\x00--origin\x00--upload-pack\x00--template\x00--reference\x00--reference-if-able\x00--separate-git-dir\x00--shallow-since\x00--shallow-exclude\x00--filter\x00--server-option\x00--bundle-uri\x00--revision\x00-b\x00-c\x00-j\x00-o\x00-u", Widen: []Widen{{Opts: "-u\x00-c\x00--config\x00--template\x00--separate-git-dir", Why: "makes git run another program or write output elsewhere"}}}, {Path: "commit", Values: "-m\x00-F\x00-C\x00-c\x00-t"}, {Path: "config", Arity: 3}, {Path: "daemon", Values: "--access-hook\x00--base-path\x00--interpolated-path\x00--listen\x00--port\x00--init-timeout\x00--timeout\x00--max-connections\x00--user\x00--group\x00--pid-file", Widen: []Widen{{Always: true, Why: "runs git's servers or transport programs"}}}, {Path: "diff", ReadOnly: &ReadOnly{Deny: "--output\x00--ext-diff\x00--textconv\x00--exec\x00-c\x00--config-env\x00--upload-pack\x00-o", MaxOperands: -1, NoGlob: true}}, {Path: "difftool", Values: "-g\x00-y\x00--extcmd\x00--tool\x00-x\x00-t", Widen: []Widen{{Opts: "-x", Why: "makes git run another program or write output elsewhere"}}}, {Path: "fetch", Values: "--upload-pack\x00--depth\x00--deepen\x00--shallow-since\x00--shallow-exclude\x00--refmap\x00--server-option\x00--negotiation-tip\x00--filter\x00--jobs\x00--recurse-submodules-default\x00--submodule-prefix\x00-o\x00-j"}, {Path: "filter-branch", Values: "--setup\x00--tree-filter\x00--index-filter\x00--env-filter\x00--parent-filter\x00--msg-filter\x00--commit-filter\x00--tag-name-filter\x00--subdirectory-filter\x00--original\x00--state-branch\x00--prune-empty\x00-d", Widen: []Widen{{Always: true, Why: "runs the filter commands it is given"}}}, {Path: "filter-repo", Values: "--filename-callback\x00--message-callback\x00--name-callback\x00--email-callback\x00--refname-callback\x00--blob-callback\x00--commit-callback\x00--tag-callback\x00--reset-callback\x00--person-callback\x00--path\x00--path-glob\x00--path-regex\x00--path-rename\x00--paths-from-file\x00--subdirectory-filter\x00--to-subdirectory-filter\x00--replace-text\x00--replace-message\x00--strip-blobs-bigger-than\x00--strip-blobs-with-ids\x00--refs\x00--source\x00--target", DryRun: "--dry-run\x00--analyze", Widen: []Widen{{Always: true, Why: "runs the filter commands it is given"}}}, {Path: "format-patch", Values: "-o\x00-v", Widen: []Widen{{Opts: "-o", Why: "makes git run another program or write output elsewhere"}}}, {Path: "grep", Values: "--open-files-in-pager\x00--max-depth\x00--threads\x00--context\x00--after-context\x00--before-context\x00--file\x00-A\x00-B\x00-C\x00-e\x00-f\x00-m", Widen: []Widen{{Opts: "-O", Why: "makes git run another program or write output elsewhere"}}}, {Path: "http-backend", Widen: []Widen{{Always: true, Why: "runs git's servers or transport programs"}}}, {Path: "init", Widen: []Widen{{Opts: "--template\x00--separate-git-dir", Why: "makes git run another program or write output elsewhere"}}}, {Path: "instaweb", Values: "-d\x00-b\x00-p\x00--httpd\x00--browser\x00--port\x00--module-path", Widen: []Widen{{Always: true, Why: "runs git's servers or transport programs"}}}, {Path: "lfs", Arity: 3}, {Path: "log", ReadOnly: &ReadOnly{Deny: "--output\x00--ext-diff\x00--textconv\x00--exec\x00-c\x00--config-env\x00--upload-pack\x00-o", MaxOperands: -1, NoGlob: true}}, {Path: "ls-remote", Values: "--upload-pack\x00--server-option\x00--sort"}, {Path: "merge", Values: "-m\x00-F\x00-s\x00-X"}, {Path: "mergetool", Values: "-x\x00-t", Widen: []Widen{{Opts: "-x", Why: "makes git run another program or write output elsewhere"}}}, {Path: "mv", DryRun: "-n\x00--dry-run"}, {Path: "notes", Arity: 3, Values: "-m\x00-F\x00-C\x00-c"}, {Path: "prune", DryRun: "-n\x00--dry-run"}, {Path: "pull", Values: "-s\x00-X\x00--upload-pack\x00--depth\x00--deepen\x00--shallow-since\x00--shallow-exclude\x00--refmap\x00--server-option\x00--strategy\x00--strategy-option\x00--jobs\x00-o\x00-j"}, {Path: "push", Values: "--signed\x00-o\x00--repo\x00--receive-pack\x00--exec\x00--push-option", DryRun: "-n\x00--dry-run"}, {Path: "rebase", Values: "--exec\x00--onto\x00--strategy\x00--strategy-option\x00--gpg-sign\x00--whitespace\x00--rebase-merges\x00--empty\x00-s\x00-x\x00-X\x00-C", Widen: []Widen{{Opts: "-x", Why: "makes git run another program or write output elsewhere"}}}, {Path: "receive-pack", Widen: []Widen{{Always: true, Why: "runs git's servers or transport programs"}}}, {Path: "reflog", Arity: 3}, {Path: "reflog expire", DryRun: "-n\x00--dry-run"}, {Path: "remote", Arity: 3}, {Path: "remote add", Values: "--track\x00--master\x00--mirror\x00-t\x00-m"}, {Path: "remote prune", DryRun: "-n\x00--dry-run"}, {Path: "rm", DryRun: "-n\x00--dry-run"}, {Path: "send-email", Values: "--sendmail-cmd\x00--to-cmd\x00--cc-cmd\x00--header-cmd\x00--from\x00--to\x00--cc\x00--bcc\x00--subject\x00--in-reply-to\x00--smtp-server\x00--smtp-server-port\x00--smtp-user\x00--smtp-encryption\x00--identity"}, {Path: "shell", Widen: []Widen{{Always: true, Why: "runs git's servers or transport programs"}}}, {Path: "show", ReadOnly: &ReadOnly{Deny: "--output\x00--ext-diff\x00--textconv\x00--exec\x00-c\x00--config-env\x00--upload-pack\x00-o", MaxOperands: -1, NoGlob: true}}, {Path: "sparse-checkout", Arity: 3}, {Path: "stash", Arity: 3, Values: "-m"}, {Path: "status", ReadOnly: &ReadOnly{Deny: "--output\x00--ext-diff\x00--textconv\x00--exec\x00-c\x00--config-env\x00--upload-pack\x00-o", MaxOperands: -1, NoGlob: true}}, {Path: "submodule", Arity: 3, Widen: []Widen{{Operand: "foreach", Label: "submodule foreach", Why: "makes git run the shell command it is given"}}}, {Path: "submodule add", Values: "-b\x00--branch\x00--name\x00--reference\x00--depth"}, {Path: "submodule foreach", Posix: true}, {Path: "tag", Values: "-m\x00-F\x00-u"}, {Path: "upload-pack", Widen: []Widen{{Always: true, Why: "runs git's servers or transport programs"}}}, {Path: "worktree", Arity: 3}, {Path: "worktree prune", DryRun: "-n\x00--dry-run"}}}
 }
 
 func p236() *Program {
-	return &Program{Name: "gosu", Wrapper: &Wrapper{Operands: 1}}
+	return &Program{Name: "git-grep", Is: DataArgs}
 }
 
 func p237() *Program {
-	return &Program{Name: "gpasswd", Aliases: "--add\x01-a\x00--delete\x01-d", Root: Node{Values: "-A\x00--administrators\x00-M\x00--members\x00-Q\x00--root"}}
+	return &Program{Name: "git-receive-pack", Is: Widens, Root: Node{Widen: []Widen{{Always: true, Label: "{name}", Why: "runs git's transport programs directly"}}}}
 }
 
 func p238() *Program {
-	return &Program{Name: "gpg", Aliases: "--decrypt\x01-d"}
+	return &Program{Name: "git-shell", Is: Widens, Root: Node{Widen: []Widen{{Always: true, Label: "{name}", Why: "runs git's transport programs directly"}}}}
 }
 
 func p239() *Program {
-	return &Program{Name: "gradle", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "git-upload-pack", Is: Widens, Root: Node{Widen: []Widen{{Always: true, Label: "{name}", Why: "runs git's transport programs directly"}}}}
 }
 
 func p240() *Program {
-	return &Program{Name: "grep", Is: Abbrev | DataArgs, Files: &Files{WalkFlags: "-r\x00-R\x00--recursive\x00--dereference-recursive", WalkValues: "--directories\x01recurse\x00-d\x01recurse", Dot: DotWalking, Pattern: true, PatternUnless: "-e\x00-f\x00--regexp\x00--file", PatternOptions: "-e\x00--regexp"}, Root: Node{Arity: 1, Values: "-A\x00-B\x00-C\x00-D\x00-X\x00-d\x00-e\x00-f\x00-m", ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "glab", Is: Subcommands | DataArgs | DryRuns, Words: "remove\x01delete", Root: Node{Values: "-R\x00--repo\x00--hostname\x00-X\x00--method\x00-H\x00--header\x00-f\x00--raw-field\x00-F\x00--field\x00-q\x00--jq\x00-t\x00--template\x00--input\x00-p\x00--preview\x00--visibility\x00-L\x00--limit\x00--json", DryRun: "--help"}}
 }
 
 func p241() *Program {
-	return &Program{Name: "groovy", Is: Widens, Lang: "jvm", Code: "-e\x00--eval", Load: "-r", Root: Node{Values: "-e\x00-r"}}
+	return &Program{Name: "gmake", Is: Abbrev | Widens | DryRuns, Optional: "-j\x00-l\x00-O", CodeRuns: codeRuns[66:68:68], Root: Node{Values: "--old-file\x00--assume-old\x00--new-file\x00--what-if\x00--assume-new\x00--jobserver-style\x00-C\x00-f\x00-I\x00-o\x00-W\x00-E\x00--file\x00--makefile\x00--directory\x00--eval\x00--include-dir\x00--justfile", DryRun: "-n\x00--dry-run\x00--just-print\x00--recon", Widen: []Widen{{Opts: "-C\x00-f\x00-I\x00-E\x00--file\x00--makefile\x00--directory\x00--eval\x00--include-dir", Why: "makes make read another makefile or extra rules"}, {Operand: "=", Label: "{var}=", Why: "overrides a makefile variable, which can change the commands make runs"}}}}
 }
 
 func p242() *Program {
-	return &Program{Name: "groovysh", Terminal: []Terminal{{Use: TermInput}}}
+	return &Program{Name: "gnome-terminal", Ends: "--", CodeRuns: codeRuns[12:13:13], Root: Node{Values: "--title\x00--working-directory\x00--class\x00--config\x00--directory"}}
 }
 
 func p243() *Program {
-	return &Program{Name: "groups", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "go", Is: NoCluster | Subcommands | DataArgs | Runs | Widens, CodeRuns: codeRuns[68:69:69], Root: Node{Arity: 2, Values: "-C\x00-o\x00-toolexec\x00-exec\x00-overlay", Widen: []Widen{{Opts: "-toolexec\x00-exec\x00-overlay", Why: "makes go run another program"}}}, Subs: []Node{{Path: "build", Values: "-p\x00-tags\x00-ldflags\x00-gcflags\x00-asmflags\x00-mod\x00-modfile\x00-pgo\x00-pkgdir\x00-buildmode"}, {Path: "install", Values: "-p\x00-tags\x00-ldflags\x00-gcflags\x00-asmflags\x00-mod\x00-modfile"}, {Path: "mod", Arity: 3}, {Path: "run", Posix: true, Values: "-p\x00-tags\x00-ldflags\x00-gcflags\x00-asmflags\x00-mod\x00-modfile\x00-pgo\x00-pkgdir\x00-buildmode\x00-compiler\x00-gccgoflags\x00-installsuffix", Run: &Run{Versioned: true}}, {Path: "test", Values: "-p\x00-tags\x00-ldflags\x00-gcflags\x00-asmflags\x00-mod\x00-modfile\x00-run\x00-bench\x00-count\x00-cpu\x00-timeout\x00-coverprofile\x00-covermode\x00-coverpkg\x00-parallel\x00-skip\x00-list\x00-fuzz\x00-fuzztime\x00-shuffle\x00-outputdir"}, {Path: "tool", Arity: 3}, {Path: "vet", Values: "-vettool\x00-p\x00-tags"}}}
 }
 
 func p244() *Program {
-	return &Program{Name: "grubby", Root: Node{Values: "--update-kernel\x00--args\x00--remove-args\x00--set-default\x00--info"}}
+	return &Program{Name: "gofmt", Is: DataArgs}
 }
 
 func p245() *Program {
-	return &Program{Name: "gsed", Is: Abbrev | Widens, Optional: "-i\x00--in-place", Aliases: "--in-place\x01-i", Extract: "sed", Writes: "in_place", Root: Node{Values: "-e\x00-f\x00-l\x00--expression\x00--file\x00--line-length"}}
+	return &Program{Name: "gopass", Is: Subcommands}
 }
 
 func p246() *Program {
-	return &Program{Name: "gsutil", Is: Subcommands | DryRuns, Globals: "-o\x00-h\x00-u\x00-i", Aliases: "-R\x01-r", Words: "del\x01rm\x00delete\x01rm\x00deletebucket\x01rb\x00remove\x01rm\x00removebucket\x01rb", Subs: []Node{{Path: "rsync", DryRun: "-n"}}}
+	return &Program{Name: "gosu", Wrapper: &Wrapper{Operands: 1}}
 }
 
 func p247() *Program {
-	return &Program{Name: "gt", Is: Subcommands}
+	return &Program{Name: "gpasswd", Aliases: "--add\x01-a\x00--delete\x01-d", Root: Node{Values: "-A\x00--administrators\x00-M\x00--members\x00-Q\x00--root"}}
 }
 
 func p248() *Program {
-	return &Program{Name: "gtar", Is: Abbrev | OldStyle | Widens, Whole: "--checkpoint", Root: Node{Values: "-b\x00-C\x00-f\x00-F\x00-g\x00-H\x00-I\x00-K\x00-L\x00-N\x00-T\x00-V\x00-X\x00--file\x00--to-command\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script\x00--checkpoint-action", Widen: []Widen{{Opts: "-I\x00-F\x00--to-command\x00--checkpoint-action\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script", Why: "makes tar run another program"}, {Opts: "-f\x00--file", UnlessFlags: "--force-local", Remote: true, Label: "{opt} {value}", Why: "names an archive on another host, which tar reaches through rsh"}}}}
+	return &Program{Name: "gpg", Aliases: "--decrypt\x01-d"}
 }
 
 func p249() *Program {
-	return &Program{Name: "guile", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}}
+	return &Program{Name: "gradle", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p250() *Program {
-	return &Program{Name: "guix", Is: DataArgs}
+	return &Program{Name: "grep", Is: Abbrev | DataArgs, Files: &Files{WalkFlags: "-r\x00-R\x00--recursive\x00--dereference-recursive", WalkValues: "--directories\x01recurse\x00-d\x01recurse", Dot: DotWalking, Pattern: true, PatternUnless: "-e\x00-f\x00--regexp\x00--file", PatternOptions: "-e\x00--regexp"}, Root: Node{Arity: 1, Values: "-A\x00-B\x00-C\x00-D\x00-X\x00-d\x00-e\x00-f\x00-m", ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p251() *Program {
-	return &Program{Name: "gvim", Is: Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, Root: Node{Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
+	return &Program{Name: "groovy", Is: Widens, Lang: "jvm", Code: "-e\x00--eval", Load: "-r", Root: Node{Values: "-e\x00-r"}}
 }
 
 func p252() *Program {
-	return &Program{Name: "hash", Is: DataArgs | Widens, Root: Node{Values: "-p", Widen: []Widen{{Opts: "-p", Label: "hash {opt}", Why: "changes which file a command name runs"}}}}
+	return &Program{Name: "groovysh", Terminal: []Terminal{{Use: TermInput}}}
 }
 
 func p253() *Program {
-	return &Program{Name: "hatch", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
+	return &Program{Name: "groups", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p254() *Program {
-	return &Program{Name: "hcloud", Is: DataArgs}
+	return &Program{Name: "grubby", Root: Node{Values: "--update-kernel\x00--args\x00--remove-args\x00--set-default\x00--info"}}
 }
 
 func p255() *Program {
-	return &Program{Name: "hdparm", Root: Node{Values: "--security-erase\x00--security-erase-enhanced\x00--security-set-pass\x00--security-unlock\x00--security-disable\x00--user-master\x00--security-mode\x00--trim-sector-ranges"}}
+	return &Program{Name: "gsed", Is: Abbrev | Widens, Optional: "-i\x00--in-place", Aliases: "--in-place\x01-i", Extract: "sed", Writes: "in_place", CodeRuns: codeRuns[69:72:72], Root: Node{Values: "-e\x00-f\x00-l\x00--expression\x00--file\x00--line-length"}}
 }
 
 func p256() *Program {
-	return &Program{Name: "head", Is: DataArgs, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "gsutil", Is: Subcommands | DryRuns, Globals: "-o\x00-h\x00-u\x00-i", Aliases: "-R\x01-r", Words: "del\x01rm\x00delete\x01rm\x00deletebucket\x01rb\x00remove\x01rm\x00removebucket\x01rb", Subs: []Node{{Path: "rsync", DryRun: "-n"}}}
 }
 
 func p257() *Program {
-	return &Program{Name: "helix", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
+	return &Program{Name: "gt", Is: Subcommands}
 }
 
 func p258() *Program {
-	return &Program{Name: "helm", Is: Subcommands | DataArgs | Widens | DryRuns, Words: "del\x01uninstall\x00delete\x01uninstall\x00un\x01uninstall", Root: Node{Arity: 2, Values: "-n\x00--namespace\x00--context\x00--kube-context\x00--kubeconfig\x00-s\x00--server\x00--cluster\x00--user\x00--as\x00--as-group\x00--token\x00--request-timeout\x00-l\x00-f\x00-o\x00-c", DryRun: "--dry-run\x00--dry-run=client\x00--dry-run=server", Widen: []Widen{{Opts: "--kubeconfig\x00--context\x00--kube-context\x00--cluster\x00--server\x00--token\x00--as\x00--as-group\x00--as-uid\x00--kube-apiserver\x00--kube-token\x00--kube-as-user\x00--certificate-authority\x00--insecure-skip-tls-verify", Exact: true, Why: "sends the command to another cluster or identity"}}}, Subs: []Node{{Path: "repo", Arity: 3}}}
+	return &Program{Name: "gtar", Is: Abbrev | OldStyle | Widens, Whole: "--checkpoint", CodeRuns: codeRuns[72:76:76], Root: Node{Values: "--directory\x00--files-from\x00--exclude\x00--exclude-from\x00--transform\x00--xform\x00--owner\x00--group\x00--mode\x00--mtime\x00--newer\x00--newer-mtime\x00--after-date\x00--format\x00--label\x00--tape-length\x00--blocking-factor\x00--record-size\x00--starting-file\x00--suffix\x00--index-file\x00--volno-file\x00--strip-components\x00--exclude-tag\x00--exclude-tag-under\x00--exclude-tag-all\x00--owner-map\x00--group-map\x00--sparse-version\x00--hole-detection\x00-b\x00-C\x00-f\x00-F\x00-g\x00-H\x00-I\x00-K\x00-L\x00-N\x00-T\x00-V\x00-X\x00--file\x00--to-command\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script\x00--checkpoint-action", Widen: []Widen{{Opts: "-I\x00-F\x00--to-command\x00--checkpoint-action\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script", Why: "makes tar run another program"}, {Opts: "-f\x00--file", UnlessFlags: "--force-local", Remote: true, Label: "{opt} {value}", Why: "names an archive on another host, which tar reaches through rsh"}}}}
 }
 
 func p259() *Program {
-	return &Program{Name: "helmfile", Is: Subcommands, Root: Node{Values: "--name\x00--kubeconfig\x00-p\x00--profile\x00-n\x00--namespace\x00--kubecontext\x00-l\x00--selector\x00-f\x00--file\x00-e\x00--environment"}}
+	return &Program{Name: "guile", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}}
 }
 
 func p260() *Program {
-	return &Program{Name: "help", Is: DataArgs}
+	return &Program{Name: "guix", Is: DataArgs}
 }
 
 func p261() *Program {
-	return &Program{Name: "heroku", Is: Subcommands | DataArgs | DryRuns, Words: "addons:remove\x01addons:destroy\x00apps:delete\x01apps:destroy\x00destroy\x01apps:destroy", Root: Node{Arity: 2, Values: "-a\x00--app\x00-r\x00--remote\x00-c\x00--confirm\x00--command", DryRun: "--help\x00-h"}}
+	return &Program{Name: "gview", Is: PlusOptions, Optional: "-o\x00-O\x00-p\x00-V\x00-r", CodeRuns: codeRuns[24:29:29], Root: Node{Values: "-c\x00-S\x00-u\x00-U\x00-T\x00-i\x00-w\x00-W\x00-t\x00-q\x00--cmd\x00--startuptime\x00--servername\x00--remote-send\x00--remote-expr\x00--listen"}}
 }
 
 func p262() *Program {
-	return &Program{Name: "hexdump", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "gvim", Is: PlusOptions | Widens, Optional: "-o\x00-O\x00-p\x00-V\x00-r", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, CodeRuns: codeRuns[24:29:29], Root: Node{Values: "-c\x00-S\x00-u\x00-U\x00-T\x00-i\x00-w\x00-W\x00-t\x00-q\x00--cmd\x00--startuptime\x00--servername\x00--remote-send\x00--remote-expr\x00--listen", Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
 }
 
 func p263() *Program {
-	return &Program{Name: "hg", Is: DataArgs}
+	return &Program{Name: "hash", Is: DataArgs | Widens, Root: Node{Values: "-p", Widen: []Widen{{Opts: "-p", Label: "hash {opt}", Why: "changes which file a command name runs"}}}}
 }
 
 func p264() *Program {
-	return &Program{Name: "history", Is: DataArgs}
+	return &Program{Name: "hatch", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
 }
 
 func p265() *Program {
-	return &Program{Name: "hive", Root: Node{Values: "-e\x00-f\x00-i\x00-u\x00-n\x00-p\x00-d\x00--database\x00--hiveconf\x00--hivevar\x00--conf\x00--master\x00--name"}}
+	return &Program{Name: "hcloud", Is: DataArgs}
 }
 
 func p266() *Program {
-	return &Program{Name: "host", Root: Node{Values: "-t\x00-c\x00-W\x00-R\x00-N\x00-m"}}
+	return &Program{Name: "hdparm", Root: Node{Values: "--security-erase\x00--security-erase-enhanced\x00--security-set-pass\x00--security-unlock\x00--security-disable\x00--user-master\x00--security-mode\x00--trim-sector-ranges"}}
 }
 
 func p267() *Program {
-	return &Program{Name: "hostname", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{Deny: "-F\x00--file\x00-b\x00--boot", MaxOperands: 0, NoGlob: true}}}
+	return &Program{Name: "head", Is: DataArgs, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p268() *Program {
-	return &Program{Name: "htop", Terminal: []Terminal{{Use: TermKeys, Quiet: "-b\x00--batch"}}}
+	return &Program{Name: "helix", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
 }
 
 func p269() *Program {
-	return &Program{Name: "http", Root: Node{Values: "-a\x00--auth\x00-A\x00--auth-type\x00--session\x00-o\x00--output\x00--session-read-only\x00--verify\x00--cert\x00--cert-key\x00-p\x00--print\x00--pretty\x00-s\x00--style\x00--proxy\x00--timeout\x00--default-scheme"}}
+	return &Program{Name: "helm", Is: Subcommands | DataArgs | Widens | DryRuns, Words: "del\x01uninstall\x00delete\x01uninstall\x00un\x01uninstall", Root: Node{Arity: 2, Values: "-n\x00--namespace\x00--context\x00--kube-context\x00--kubeconfig\x00-s\x00--server\x00--cluster\x00--user\x00--as\x00--as-group\x00--token\x00--request-timeout\x00-l\x00-f\x00-o\x00-c", DryRun: "--dry-run\x00--dry-run=client\x00--dry-run=server", Widen: []Widen{{Opts: "--kubeconfig\x00--context\x00--kube-context\x00--cluster\x00--server\x00--token\x00--as\x00--as-group\x00--as-uid\x00--kube-apiserver\x00--kube-token\x00--kube-as-user\x00--certificate-authority\x00--insecure-skip-tls-verify", Exact: true, Why: "sends the command to another cluster or identity"}}}, Subs: []Node{{Path: "repo", Arity: 3}}}
 }
 
 func p270() *Program {
-	return &Program{Name: "https", Root: Node{Values: "-a\x00--auth\x00-A\x00--auth-type\x00--session\x00-o\x00--output\x00--session-read-only\x00--verify\x00--cert\x00--cert-key\x00-p\x00--print\x00--pretty\x00-s\x00--style\x00--proxy\x00--timeout\x00--default-scheme"}}
+	return &Program{Name: "helmfile", Is: Subcommands, Root: Node{Values: "--name\x00--kubeconfig\x00-p\x00--profile\x00-n\x00--namespace\x00--kubecontext\x00-l\x00--selector\x00-f\x00--file\x00-e\x00--environment"}}
 }
 
 func p271() *Program {
-	return &Program{Name: "hub", Is: Subcommands}
+	return &Program{Name: "help", Is: DataArgs}
 }
 
 func p272() *Program {
-	return &Program{Name: "hugo", Root: Node{Arity: 2}}
+	return &Program{Name: "heroku", Is: Subcommands | DataArgs | DryRuns, Words: "addons:remove\x01addons:destroy\x00apps:delete\x01apps:destroy\x00destroy\x01apps:destroy", Root: Node{Arity: 2, Values: "-a\x00--app\x00-r\x00--remote\x00-c\x00--confirm\x00--command", DryRun: "--help\x00-h"}}
 }
 
 func p273() *Program {
-	return &Program{Name: "hx", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
+	return &Program{Name: "hexdump", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p274() *Program {
-	return &Program{Name: "i3exit", Is: DataArgs}
+	return &Program{Name: "hg", Is: DataArgs}
 }
 
 func p275() *Program {
-	return &Program{Name: "id", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "history", Is: DataArgs}
 }
 
 func p276() *Program {
-	return &Program{Name: "idevicediagnostics", Is: DataArgs}
+	return &Program{Name: "hive", Root: Node{Values: "-e\x00-f\x00-i\x00-u\x00-n\x00-p\x00-d\x00--database\x00--hiveconf\x00--hivevar\x00--conf\x00--master\x00--name"}}
 }
 
 func p277() *Program {
-	return &Program{Name: "iex", Is: Widens, Lang: "jvm", Code: "-e\x00--eval", Load: "-r", Terminal: []Terminal{{Use: TermInput}}, Root: Node{Values: "-e\x00-r"}}
+	return &Program{Name: "host", Root: Node{Values: "-t\x00-c\x00-W\x00-R\x00-N\x00-m"}}
 }
 
 func p278() *Program {
-	return &Program{Name: "impala-shell", Root: Node{Values: "-i\x00--impalad\x00-d\x00--database\x00-q\x00--query\x00-f\x00--query_file\x00-u\x00--user\x00-o\x00--output_file\x00--delimiter"}}
+	return &Program{Name: "hostname", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{Deny: "-F\x00--file\x00-b\x00--boot", MaxOperands: 0, NoGlob: true}}}
 }
 
 func p279() *Program {
-	return &Program{Name: "incus", Is: DataArgs, Launcher: &Launcher{Kind: "pod", Globals: "-n\x00--namespace\x00--context\x00--kubeconfig\x00-s\x00--server\x00--cluster\x00--user\x00--token\x00--as\x00--as-group\x00--certificate-authority\x00--client-certificate\x00--client-key\x00--request-timeout\x00--project\x00--remote", Subs: "exec\x00run\x00debug\x00shell"}}
+	return &Program{Name: "htop", Terminal: []Terminal{{Use: TermKeys, Quiet: "-b\x00--batch"}}}
 }
 
 func p280() *Program {
-	return &Program{Name: "infisical", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
+	return &Program{Name: "http", Root: Node{Values: "-a\x00--auth\x00-A\x00--auth-type\x00--session\x00-o\x00--output\x00--session-read-only\x00--verify\x00--cert\x00--cert-key\x00-p\x00--print\x00--pretty\x00-s\x00--style\x00--proxy\x00--timeout\x00--default-scheme"}}
 }
 
 func p281() *Program {
-	return &Program{Name: "influx", Is: NoCluster | Subcommands, Root: Node{Values: "-execute\x00-database\x00-host\x00-port\x00-username\x00-password\x00-format\x00-precision\x00-n\x00-name\x00-o\x00-org\x00-i\x00-id\x00-host\x00-t\x00-token\x00-org-id\x00-b\x00-bucket\x00-bucket-id\x00-c\x00-active-config\x00-start\x00-stop\x00-predicate"}}
+	return &Program{Name: "https", Root: Node{Values: "-a\x00--auth\x00-A\x00--auth-type\x00--session\x00-o\x00--output\x00--session-read-only\x00--verify\x00--cert\x00--cert-key\x00-p\x00--print\x00--pretty\x00-s\x00--style\x00--proxy\x00--timeout\x00--default-scheme"}}
 }
 
 func p282() *Program {
-	return &Program{Name: "info", Is: DataArgs}
+	return &Program{Name: "hub", Is: Subcommands}
 }
 
 func p283() *Program {
-	return &Program{Name: "inotifywait", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "hugo", Root: Node{Arity: 2}}
 }
 
 func p284() *Program {
-	return &Program{Name: "install", Is: DataArgs, Aliases: "--target-directory\x01-t", Writes: "last\x00-t", Root: Node{Values: "-t\x00--target-directory\x00-S\x00--suffix\x00-m\x00--mode\x00-o\x00--owner\x00-g\x00--group"}}
+	return &Program{Name: "hx", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
 }
 
 func p285() *Program {
-	return &Program{Name: "ionice", Wrapper: &Wrapper{Values: "-c\x00-n\x00-p\x00--class\x00--classdata\x00--pid\x00--pgid\x00--uid"}}
+	return &Program{Name: "hyperfine", CodeRuns: codeRuns[76:78:78], Root: Node{Values: "-w\x00-r\x00-m\x00-M\x00-p\x00-c\x00-s\x00-S\x00-n\x00-u\x00--warmup\x00--runs\x00--min-runs\x00--max-runs\x00--prepare\x00--cleanup\x00--setup\x00--conclude\x00--shell\x00--command-name\x00--export-json\x00--export-csv\x00--export-markdown\x00--export-asciidoc\x00--style\x00--time-unit\x00--parameter-scan\x00--parameter-step-size\x00--parameter-list\x00--output\x00--input\x00--sort"}}
 }
 
 func p286() *Program {
-	return &Program{Name: "ip", Root: Node{Arity: 2}, Subs: []Node{{Path: "addr", Arity: 3}, {Path: "link", Arity: 3}, {Path: "netns", Arity: 3}, {Path: "route", Arity: 3}}}
+	return &Program{Name: "i3exit", Is: DataArgs}
 }
 
 func p287() *Program {
-	return &Program{Name: "ip6tables", Is: NoCluster, Aliases: "-append\x01-A\x00-delete-chain\x01-X\x00-flush\x01-F\x00-insert\x01-I\x00-jump\x01-j\x00-policy\x01-P\x00-table\x01-t", Root: Node{Values: "-t\x00-table\x00-A\x00-append\x00-I\x00-insert\x00-D\x00-delete\x00-R\x00-replace\x00-N\x00-new-chain\x00-E\x00-rename-chain\x00-p\x00-protocol\x00-s\x00-source\x00-d\x00-destination\x00-j\x00-jump\x00-i\x00-in-interface\x00-o\x00-out-interface\x00-m\x00-match\x00-dport\x00-sport\x00-dports\x00-sports\x00-to-destination\x00-to-source\x00-g\x00-goto\x00-comment\x00-ctstate\x00-state\x00-icmp-type\x00-w\x00-wait"}}
+	return &Program{Name: "id", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p288() *Program {
-	return &Program{Name: "ip6tables-legacy", Is: NoCluster, Aliases: "-append\x01-A\x00-delete-chain\x01-X\x00-flush\x01-F\x00-insert\x01-I\x00-jump\x01-j\x00-policy\x01-P\x00-table\x01-t", Root: Node{Values: "-t\x00-table\x00-A\x00-append\x00-I\x00-insert\x00-D\x00-delete\x00-R\x00-replace\x00-N\x00-new-chain\x00-E\x00-rename-chain\x00-p\x00-protocol\x00-s\x00-source\x00-d\x00-destination\x00-j\x00-jump\x00-i\x00-in-interface\x00-o\x00-out-interface\x00-m\x00-match\x00-dport\x00-sport\x00-dports\x00-sports\x00-to-destination\x00-to-source\x00-g\x00-goto\x00-comment\x00-ctstate\x00-state\x00-icmp-type\x00-w\x00-wait"}}
+	return &Program{Name: "idevicediagnostics", Is: DataArgs}
 }
 
 func p289() *Program {
-	return &Program{Name: "ip6tables-nft", Is: NoCluster, Aliases: "-append\x01-A\x00-delete-chain\x01-X\x00-flush\x01-F\x00-insert\x01-I\x00-jump\x01-j\x00-policy\x01-P\x00-table\x01-t", Root: Node{Values: "-t\x00-table\x00-A\x00-append\x00-I\x00-insert\x00-D\x00-delete\x00-R\x00-replace\x00-N\x00-new-chain\x00-E\x00-rename-chain\x00-p\x00-protocol\x00-s\x00-source\x00-d\x00-destination\x00-j\x00-jump\x00-i\x00-in-interface\x00-o\x00-out-interface\x00-m\x00-match\x00-dport\x00-sport\x00-dports\x00-sports\x00-to-destination\x00-to-source\x00-g\x00-goto\x00-comment\x00-ctstate\x00-state\x00-icmp-type\x00-w\x00-wait"}}
+	return &Program{Name: "iex", Is: Widens, Lang: "jvm", Code: "-e\x00--eval", Load: "-r", Terminal: []Terminal{{Use: TermInput}}, Root: Node{Values: "-e\x00-r"}}
 }
 
 func p290() *Program {
-	return &Program{Name: "iptables", Is: NoCluster, Aliases: "-append\x01-A\x00-delete-chain\x01-X\x00-flush\x01-F\x00-insert\x01-I\x00-jump\x01-j\x00-policy\x01-P\x00-table\x01-t", Root: Node{Values: "-t\x00-table\x00-A\x00-append\x00-I\x00-insert\x00-D\x00-delete\x00-R\x00-replace\x00-N\x00-new-chain\x00-E\x00-rename-chain\x00-p\x00-protocol\x00-s\x00-source\x00-d\x00-destination\x00-j\x00-jump\x00-i\x00-in-interface\x00-o\x00-out-interface\x00-m\x00-match\x00-dport\x00-sport\x00-dports\x00-sports\x00-to-destination\x00-to-source\x00-g\x00-goto\x00-comment\x00-ctstate\x00-state\x00-icmp-type\x00-w\x00-wait"}}
+	return &Program{Name: "impala-shell", Root: Node{Values: "-i\x00--impalad\x00-d\x00--database\x00-q\x00--query\x00-f\x00--query_file\x00-u\x00--user\x00-o\x00--output_file\x00--delimiter"}}
 }
 
 func p291() *Program {
-	return &Program{Name: "iptables-legacy", Is: NoCluster, Aliases: "-append\x01-A\x00-delete-chain\x01-X\x00-flush\x01-F\x00-insert\x01-I\x00-jump\x01-j\x00-policy\x01-P\x00-table\x01-t", Root: Node{Values: "-t\x00-table\x00-A\x00-append\x00-I\x00-insert\x00-D\x00-delete\x00-R\x00-replace\x00-N\x00-new-chain\x00-E\x00-rename-chain\x00-p\x00-protocol\x00-s\x00-source\x00-d\x00-destination\x00-j\x00-jump\x00-i\x00-in-interface\x00-o\x00-out-interface\x00-m\x00-match\x00-dport\x00-sport\x00-dports\x00-sports\x00-to-destination\x00-to-source\x00-g\x00-goto\x00-comment\x00-ctstate\x00-state\x00-icmp-type\x00-w\x00-wait"}}
+	return &Program{Name: "incus", Is: DataArgs, Launcher: &Launcher{Kind: "pod", Globals: "-n\x00--namespace\x00--context\x00--kubeconfig\x00-s\x00--server\x00--cluster\x00--user\x00--token\x00--as\x00--as-group\x00--certificate-authority\x00--client-certificate\x00--client-key\x00--request-timeout\x00--project\x00--remote", Subs: "exec\x00run\x00debug\x00shell"}}
 }
 
 func p292() *Program {
-	return &Program{Name: "iptables-nft", Is: NoCluster, Aliases: "-append\x01-A\x00-delete-chain\x01-X\x00-flush\x01-F\x00-insert\x01-I\x00-jump\x01-j\x00-policy\x01-P\x00-table\x01-t", Root: Node{Values: "-t\x00-table\x00-A\x00-append\x00-I\x00-insert\x00-D\x00-delete\x00-R\x00-replace\x00-N\x00-new-chain\x00-E\x00-rename-chain\x00-p\x00-protocol\x00-s\x00-source\x00-d\x00-destination\x00-j\x00-jump\x00-i\x00-in-interface\x00-o\x00-out-interface\x00-m\x00-match\x00-dport\x00-sport\x00-dports\x00-sports\x00-to-destination\x00-to-source\x00-g\x00-goto\x00-comment\x00-ctstate\x00-state\x00-icmp-type\x00-w\x00-wait"}}
+	return &Program{Name: "infisical", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
 }
 
 func p293() *Program {
-	return &Program{Name: "ipython", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", Operands: 1}}}
+	return &Program{Name: "influx", Is: NoCluster | Subcommands, Root: Node{Values: "-execute\x00-database\x00-host\x00-port\x00-username\x00-password\x00-format\x00-precision\x00-n\x00-name\x00-o\x00-org\x00-i\x00-id\x00-host\x00-t\x00-token\x00-org-id\x00-b\x00-bucket\x00-bucket-id\x00-c\x00-active-config\x00-start\x00-stop\x00-predicate"}}
 }
 
 func p294() *Program {
-	return &Program{Name: "ipython3", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", Operands: 1}}}
+	return &Program{Name: "info", Is: DataArgs}
 }
 
 func p295() *Program {
-	return &Program{Name: "irb", Terminal: []Terminal{{Use: TermInput}}}
+	return &Program{Name: "inotifywait", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p296() *Program {
-	return &Program{Name: "java", Is: NoCluster | Widens, Root: Node{Widen: []Widen{{Prefix: "-javaagent\x00-agentpath\x00-agentlib\x00-XX:OnError\x00-XX:OnOutOfMemoryError", Why: "makes java load or run other code"}}}}
+	return &Program{Name: "install", Is: DataArgs, Aliases: "--target-directory\x01-t", Writes: "last\x00-t", Root: Node{Values: "-t\x00--target-directory\x00-S\x00--suffix\x00-m\x00--mode\x00-o\x00--owner\x00-g\x00--group"}}
 }
 
 func p297() *Program {
-	return &Program{Name: "jdb", Terminal: []Terminal{{Use: TermInput, Runs: "-batch\x00--batch\x00-b"}}}
+	return &Program{Name: "ionice", Wrapper: &Wrapper{Values: "-c\x00-n\x00-p\x00--class\x00--classdata\x00--pid\x00--pgid\x00--uid"}}
 }
 
 func p298() *Program {
-	return &Program{Name: "jed", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
+	return &Program{Name: "ip", Root: Node{Arity: 2}, Subs: []Node{{Path: "addr", Arity: 3}, {Path: "link", Arity: 3}, {Path: "netns", Arity: 3}, {Path: "route", Arity: 3}}}
 }
 
 func p299() *Program {
-	return &Program{Name: "jest", Root: Node{Arity: 2}}
+	return &Program{Name: "ip6tables", Is: NoCluster, Aliases: "-append\x01-A\x00-delete-chain\x01-X\x00-flush\x01-F\x00-insert\x01-I\x00-jump\x01-j\x00-policy\x01-P\x00-table\x01-t", Root: Node{Values: "-t\x00-table\x00-A\x00-append\x00-I\x00-insert\x00-D\x00-delete\x00-R\x00-replace\x00-N\x00-new-chain\x00-E\x00-rename-chain\x00-p\x00-protocol\x00-s\x00-source\x00-d\x00-destination\x00-j\x00-jump\x00-i\x00-in-interface\x00-o\x00-out-interface\x00-m\x00-match\x00-dport\x00-sport\x00-dports\x00-sports\x00-to-destination\x00-to-source\x00-g\x00-goto\x00-comment\x00-ctstate\x00-state\x00-icmp-type\x00-w\x00-wait"}}
 }
 
 func p300() *Program {
-	return &Program{Name: "joe", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
+	return &Program{Name: "ip6tables-legacy", Is: NoCluster, Aliases: "-append\x01-A\x00-delete-chain\x01-X\x00-flush\x01-F\x00-insert\x01-I\x00-jump\x01-j\x00-policy\x01-P\x00-table\x01-t", Root: Node{Values: "-t\x00-table\x00-A\x00-append\x00-I\x00-insert\x00-D\x00-delete\x00-R\x00-replace\x00-N\x00-new-chain\x00-E\x00-rename-chain\x00-p\x00-protocol\x00-s\x00-source\x00-d\x00-destination\x00-j\x00-jump\x00-i\x00-in-interface\x00-o\x00-out-interface\x00-m\x00-match\x00-dport\x00-sport\x00-dports\x00-sports\x00-to-destination\x00-to-source\x00-g\x00-goto\x00-comment\x00-ctstate\x00-state\x00-icmp-type\x00-w\x00-wait"}}
 }
 
 func p301() *Program {
-	return &Program{Name: "join", Is: DataArgs}
+	return &Program{Name: "ip6tables-nft", Is: NoCluster, Aliases: "-append\x01-A\x00-delete-chain\x01-X\x00-flush\x01-F\x00-insert\x01-I\x00-jump\x01-j\x00-policy\x01-P\x00-table\x01-t", Root: Node{Values: "-t\x00-table\x00-A\x00-append\x00-I\x00-insert\x00-D\x00-delete\x00-R\x00-replace\x00-N\x00-new-chain\x00-E\x00-rename-chain\x00-p\x00-protocol\x00-s\x00-source\x00-d\x00-destination\x00-j\x00-jump\x00-i\x00-in-interface\x00-o\x00-out-interface\x00-m\x00-match\x00-dport\x00-sport\x00-dports\x00-sports\x00-to-destination\x00-to-source\x00-g\x00-goto\x00-comment\x00-ctstate\x00-state\x00-icmp-type\x00-w\x00-wait"}}
 }
 
 func p302() *Program {
-	return &Program{Name: "journalctl", Is: DataArgs, Root: Node{Values: "--vacuum-time\x00--vacuum-size\x00--vacuum-files\x00-u\x00--unit\x00--user-unit\x00-n\x00--lines\x00-p\x00--priority\x00--since\x00-S\x00--until\x00-U\x00-o\x00--output\x00-t\x00--identifier\x00-D\x00--directory\x00--file\x00-g\x00--grep\x00-M\x00--machine\x00--root\x00--namespace\x00-F\x00--field"}}
+	return &Program{Name: "iptables", Is: NoCluster, Aliases: "-append\x01-A\x00-delete-chain\x01-X\x00-flush\x01-F\x00-insert\x01-I\x00-jump\x01-j\x00-policy\x01-P\x00-table\x01-t", Root: Node{Values: "-t\x00-table\x00-A\x00-append\x00-I\x00-insert\x00-D\x00-delete\x00-R\x00-replace\x00-N\x00-new-chain\x00-E\x00-rename-chain\x00-p\x00-protocol\x00-s\x00-source\x00-d\x00-destination\x00-j\x00-jump\x00-i\x00-in-interface\x00-o\x00-out-interface\x00-m\x00-match\x00-dport\x00-sport\x00-dports\x00-sports\x00-to-destination\x00-to-source\x00-g\x00-goto\x00-comment\x00-ctstate\x00-state\x00-icmp-type\x00-w\x00-wait"}}
 }
 
 func p303() *Program {
-	return &Program{Name: "jq", Is: DataArgs, Files: &Files{Pattern: true, PatternUnless: "-f\x00--from-file"}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "iptables-legacy", Is: NoCluster, Aliases: "-append\x01-A\x00-delete-chain\x01-X\x00-flush\x01-F\x00-insert\x01-I\x00-jump\x01-j\x00-policy\x01-P\x00-table\x01-t", Root: Node{Values: "-t\x00-table\x00-A\x00-append\x00-I\x00-insert\x00-D\x00-delete\x00-R\x00-replace\x00-N\x00-new-chain\x00-E\x00-rename-chain\x00-p\x00-protocol\x00-s\x00-source\x00-d\x00-destination\x00-j\x00-jump\x00-i\x00-in-interface\x00-o\x00-out-interface\x00-m\x00-match\x00-dport\x00-sport\x00-dports\x00-sports\x00-to-destination\x00-to-source\x00-g\x00-goto\x00-comment\x00-ctstate\x00-state\x00-icmp-type\x00-w\x00-wait"}}
 }
 
 func p304() *Program {
-	return &Program{Name: "jruby", Is: StdinProgram | Widens, Optional: "-i\x00-x\x00-W\x00-T", Numeric: "-0", Lang: "ruby", Code: "-e", Load: "-r\x00-I\x00-i", Root: Node{Values: "-e\x00-r\x00-I\x00-C\x00-E\x00-F\x00--encoding"}}
+	return &Program{Name: "iptables-nft", Is: NoCluster, Aliases: "-append\x01-A\x00-delete-chain\x01-X\x00-flush\x01-F\x00-insert\x01-I\x00-jump\x01-j\x00-policy\x01-P\x00-table\x01-t", Root: Node{Values: "-t\x00-table\x00-A\x00-append\x00-I\x00-insert\x00-D\x00-delete\x00-R\x00-replace\x00-N\x00-new-chain\x00-E\x00-rename-chain\x00-p\x00-protocol\x00-s\x00-source\x00-d\x00-destination\x00-j\x00-jump\x00-i\x00-in-interface\x00-o\x00-out-interface\x00-m\x00-match\x00-dport\x00-sport\x00-dports\x00-sports\x00-to-destination\x00-to-source\x00-g\x00-goto\x00-comment\x00-ctstate\x00-state\x00-icmp-type\x00-w\x00-wait"}}
 }
 
 func p305() *Program {
-	return &Program{Name: "jshell", Terminal: []Terminal{{Use: TermInput}}}
+	return &Program{Name: "ipython", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", Operands: 1}}}
 }
 
 func p306() *Program {
-	return &Program{Name: "julia", Is: StdinProgram | Widens, Lang: "julia", Code: "-e\x00-E\x00--eval\x00--print", Load: "-L\x00--load", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-E\x00--eval\x00--print", Forces: "-i", Values: "-J\x00-L\x00-p\x00-t\x00--project\x00--sysimage\x00--load\x00--procs\x00--threads", Operands: 1}}, Root: Node{Values: "-e\x00-E\x00-L"}}
+	return &Program{Name: "ipython3", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", Operands: 1}}}
 }
 
 func p307() *Program {
-	return &Program{Name: "just", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}, Root: Node{Arity: 2, Values: "-C\x00-f\x00--file\x00--directory\x00--makefile\x00--justfile"}}
+	return &Program{Name: "irb", Terminal: []Terminal{{Use: TermInput}}}
 }
 
 func p308() *Program {
-	return &Program{Name: "k3d", Is: Subcommands | DataArgs, Root: Node{Values: "--name\x00--kubeconfig\x00-p\x00--profile\x00-n\x00--namespace\x00--kubecontext\x00-l\x00--selector\x00-f\x00--file\x00-e\x00--environment"}}
+	return &Program{Name: "java", Is: NoCluster | Widens, Root: Node{Widen: []Widen{{Prefix: "-javaagent\x00-agentpath\x00-agentlib\x00-XX:OnError\x00-XX:OnOutOfMemoryError", Why: "makes java load or run other code"}}}}
 }
 
 func p309() *Program {
-	return &Program{Name: "k9s", Is: DataArgs}
+	return &Program{Name: "jdb", Terminal: []Terminal{{Use: TermInput, Runs: "-batch\x00--batch\x00-b"}}}
 }
 
 func p310() *Program {
-	return &Program{Name: "kak", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
+	return &Program{Name: "jed", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
 }
 
 func p311() *Program {
-	return &Program{Name: "kdig", Root: Node{Values: "-p\x00-t\x00-c\x00-q\x00-x\x00-k\x00-y\x00-b\x00-f"}}
+	return &Program{Name: "jest", Root: Node{Arity: 2}}
 }
 
 func p312() *Program {
-	return &Program{Name: "keydb-cli", Is: Subcommands, Root: Node{Values: "-h\x00-p\x00-s\x00-a\x00-u\x00--user\x00--pass\x00-n\x00-r\x00-i\x00-d\x00-D\x00--cacert\x00--cacertdir\x00--cert\x00--key\x00--sni\x00--eval\x00--rdb\x00--functions-rdb\x00--pattern\x00--count\x00--quoted-pattern\x00--memkeys-samples\x00-t\x00--pipe-timeout"}}
+	return &Program{Name: "joe", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
 }
 
 func p313() *Program {
-	return &Program{Name: "keyring", Is: Subcommands}
+	return &Program{Name: "join", Is: DataArgs}
 }
 
 func p314() *Program {
-	return &Program{Name: "kill", Is: NoCluster | DataArgs, Root: Node{Arity: 1}}
+	return &Program{Name: "journalctl", Is: DataArgs, CodeRuns: codeRuns[78:79:79], Root: Node{Values: "--vacuum-time\x00--vacuum-size\x00--vacuum-files\x00-u\x00--unit\x00--user-unit\x00-n\x00--lines\x00-p\x00--priority\x00--since\x00-S\x00--until\x00-U\x00-o\x00--output\x00-t\x00--identifier\x00-D\x00--directory\x00--file\x00-g\x00--grep\x00-M\x00--machine\x00--root\x00--namespace\x00-F\x00--field"}}
 }
 
 func p315() *Program {
-	return &Program{Name: "killall", Is: NoCluster | DataArgs, Aliases: "-user\x01-u", Root: Node{Arity: 1, Values: "-u\x00-user\x00-s\x00-signal\x00-o\x00-older-than\x00-y\x00-younger-than\x00-n\x00-ns\x00-Z\x00-context"}}
+	return &Program{Name: "jq", Is: DataArgs, Files: &Files{Pattern: true, PatternUnless: "-f\x00--from-file"}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p316() *Program {
-	return &Program{Name: "kind", Is: Subcommands | DataArgs, Root: Node{Arity: 2, Values: "--name\x00--kubeconfig\x00-p\x00--profile\x00-n\x00--namespace\x00--kubecontext\x00-l\x00--selector\x00-f\x00--file\x00-e\x00--environment"}, Subs: []Node{{Path: "create", Arity: 3}}}
+	return &Program{Name: "jruby", Is: StdinProgram | Widens, Optional: "-i\x00-x\x00-W\x00-T", Numeric: "-0", Lang: "ruby", Code: "-e", Load: "-r\x00-I\x00-i", Root: Node{Values: "-e\x00-r\x00-I\x00-C\x00-E\x00-F\x00--encoding"}}
 }
 
 func p317() *Program {
-	return &Program{Name: "knex", Root: Node{Arity: 2}}
+	return &Program{Name: "jshell", Terminal: []Terminal{{Use: TermInput}}}
 }
 
 func p318() *Program {
-	return &Program{Name: "knife", Launcher: &Launcher{Kind: "knife", Values: "-x\x00--ssh-user\x00-P\x00--ssh-password\x00-p\x00--ssh-port\x00-i\x00--ssh-identity-file\x00-a\x00--attribute\x00-C\x00--concurrency\x00-G\x00--ssh-gateway\x00-c\x00--config\x00-s\x00--server-url\x00-u\x00--user\x00-k\x00--key\x00-E\x00--environment\x00-F\x00--format\x00--profile\x00--chef-zero-port"}}
+	return &Program{Name: "julia", Is: StdinProgram | Widens, Lang: "julia", Code: "-e\x00-E\x00--eval\x00--print", Load: "-L\x00--load", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-E\x00--eval\x00--print", Forces: "-i", Values: "-J\x00-L\x00-p\x00-t\x00--project\x00--sysimage\x00--load\x00--procs\x00--threads", Operands: 1}}, Root: Node{Values: "-e\x00-E\x00-L"}}
 }
 
 func p319() *Program {
-	return &Program{Name: "kodi-send", Is: DataArgs}
+	return &Program{Name: "just", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}, Root: Node{Arity: 2, Values: "-C\x00-f\x00--file\x00--directory\x00--makefile\x00--justfile"}}
 }
 
 func p320() *Program {
-	return &Program{Name: "ksh", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+	return &Program{Name: "k3d", Is: Subcommands | DataArgs, Root: Node{Values: "--name\x00--kubeconfig\x00-p\x00--profile\x00-n\x00--namespace\x00--kubecontext\x00-l\x00--selector\x00-f\x00--file\x00-e\x00--environment"}}
 }
 
 func p321() *Program {
-	return &Program{Name: "kubectl", Is: Subcommands | ResourceWords | Widens | DryRuns, Words: "cj\x01cronjob\x00clusterrolebindings\x01clusterrolebinding\x00clusterroles\x01clusterrole\x00cm\x01configmap\x00configmaps\x01configmap\x00crd\x01customresourcedefinition\x00crds\x01customresourcedefinition\x00cronjobs\x01cronjob\x00customresourcedefinition.apiextensions.k8s.io\x01customresourcedefinition\x00customresourcedefinitions\x01customresourcedefinition\x00customresourcedefinitions.apiextensions.k8s.io\x01customresourcedefinition\x00daemonsets\x01daemonset\x00deploy\x01deployment\x00deployments\x01deployment\x00ds\x01daemonset\x00hpa\x01horizontalpodautoscaler\x00ing\x01ingress\x00ingresses\x01ingress\x00jobs\x01job\x00namespaces\x01namespace\x00netpol\x01networkpolicy\x00no\x01node\x00nodes\x01node\x00ns\x01namespace\x00pdb\x01poddisruptionbudget\x00persistentvolumeclaims\x01persistentvolumeclaim\x00persistentvolumes\x01persistentvolume\x00po\x01pod\x00pods\x01pod\x00projects\x01project\x00pv\x01persistentvolume\x00pvc\x01persistentvolumeclaim\x00replicasets\x01replicaset\x00rolebindings\x01rolebinding\x00roles\x01role\x00rs\x01replicaset\x00sa\x01serviceaccount\x00sc\x01storageclass\x00secrets\x01secret\x00serviceaccounts\x01serviceaccount\x00services\x01service\x00statefulsets\x01statefulset\x00storageclasses\x01storageclass\x00sts\x01statefulset\x00svc\x01service\x00volumesnapshots\x01volumesnapshot", Launcher: &Launcher{Kind: "pod", Globals: "-n\x00--namespace\x00--context\x00--kubeconfig\x00-s\x00--server\x00--cluster\x00--user\x00--token\x00--as\x00--as-group\x00--certificate-authority\x00--client-certificate\x00--client-key\x00--request-timeout\x00--project\x00--remote", Subs: "exec\x00run\x00debug\x00shell"}, Root: Node{Arity: 2, Values: "-n\x00--namespace\x00--context\x00--kube-context\x00--kubeconfig\x00-s\x00--server\x00--cluster\x00--user\x00--as\x00--as-group\x00--token\x00--request-timeout\x00-l\x00-f\x00-o\x00-c\x00--filename\x00-k\x00--kustomize\x00--replicas\x00--selector\x00--field-selector\x00--grace-period\x00--timeout\x00--cascade\x00--type\x00--patch\x00--image", DryRun: "--dry-run\x00--dry-run=client\x00--dry-run=server", Widen: []Widen{{Opts: "--kubeconfig\x00--context\x00--kube-context\x00--cluster\x00--server\x00--token\x00--as\x00--as-group\x00--as-uid\x00--kube-apiserver\x00--kube-token\x00--kube-as-user\x00--certificate-authority\x00--insecure-skip-tls-verify", Exact: true, Why: "sends the command to another cluster or identity"}, {Opts: "-s", Why: "sends the command to another cluster"}}}, Subs: []Node{{Path: "auth", Arity: 3}, {Path: "config", Arity: 3}, {Path: "kustomize", Arity: 3}, {Path: "rollout", Arity: 3}}}
+	return &Program{Name: "k9s", Is: DataArgs}
 }
 
 func p322() *Program {
-	return &Program{Name: "kustomize", Root: Node{Arity: 2}}
+	return &Program{Name: "kak", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
 }
 
 func p323() *Program {
-	return &Program{Name: "last", Is: DataArgs}
+	return &Program{Name: "kdig", Root: Node{Values: "-p\x00-t\x00-c\x00-q\x00-x\x00-k\x00-y\x00-b\x00-f"}}
 }
 
 func p324() *Program {
-	return &Program{Name: "lastb", Is: DataArgs}
+	return &Program{Name: "keydb-cli", Is: Subcommands, Root: Node{Values: "-h\x00-p\x00-s\x00-a\x00-u\x00--user\x00--pass\x00-n\x00-r\x00-i\x00-d\x00-D\x00--cacert\x00--cacertdir\x00--cert\x00--key\x00--sni\x00--eval\x00--rdb\x00--functions-rdb\x00--pattern\x00--count\x00--quoted-pattern\x00--memkeys-samples\x00-t\x00--pipe-timeout"}}
 }
 
 func p325() *Program {
-	return &Program{Name: "launchctl", Is: Subcommands | DataArgs}
+	return &Program{Name: "keyring", Is: Subcommands}
 }
 
 func p326() *Program {
-	return &Program{Name: "lein", Terminal: []Terminal{{Sub: "repl", Use: TermInput}}}
+	return &Program{Name: "kill", Is: NoCluster | DataArgs, Root: Node{Arity: 1}}
 }
 
 func p327() *Program {
-	return &Program{Name: "less", Is: DataArgs | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "-k\x00-f\x00-w\x00--where\x00--path\x00-K"}}, Root: Node{Widen: []Widen{{Prefix: "+\x00--lesskey", Words: "-k", Why: "gives the pager commands to run"}}}}
+	return &Program{Name: "killall", Is: NoCluster | DataArgs, Aliases: "-user\x01-u", Root: Node{Arity: 1, Values: "-u\x00-user\x00-s\x00-signal\x00-o\x00-older-than\x00-y\x00-younger-than\x00-n\x00-ns\x00-Z\x00-context"}}
 }
 
 func p328() *Program {
-	return &Program{Name: "let", Is: DataArgs}
+	return &Program{Name: "kind", Is: Subcommands | DataArgs, Root: Node{Arity: 2, Values: "--name\x00--kubeconfig\x00-p\x00--profile\x00-n\x00--namespace\x00--kubecontext\x00-l\x00--selector\x00-f\x00--file\x00-e\x00--environment"}, Subs: []Node{{Path: "create", Arity: 3}}}
 }
 
 func p329() *Program {
-	return &Program{Name: "lftp", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-f", Values: "-e\x00-u\x00-p"}}}
+	return &Program{Name: "kitty", Ends: "--", CodeRuns: codeRuns[12:13:13], Root: Node{Values: "--title\x00--working-directory\x00--class\x00--config\x00--directory"}}
 }
 
 func p330() *Program {
-	return &Program{Name: "limactl", Is: DataArgs}
+	return &Program{Name: "knex", Root: Node{Arity: 2}}
 }
 
 func p331() *Program {
-	return &Program{Name: "ll", Is: DataArgs}
+	return &Program{Name: "knife", Launcher: &Launcher{Kind: "knife", Values: "-x\x00--ssh-user\x00-P\x00--ssh-password\x00-p\x00--ssh-port\x00-i\x00--ssh-identity-file\x00-a\x00--attribute\x00-C\x00--concurrency\x00-G\x00--ssh-gateway\x00-c\x00--config\x00-s\x00--server-url\x00-u\x00--user\x00-k\x00--key\x00-E\x00--environment\x00-F\x00--format\x00--profile\x00--chef-zero-port"}}
 }
 
 func p332() *Program {
-	return &Program{Name: "lldb", Terminal: []Terminal{{Use: TermInput, Runs: "-batch\x00--batch\x00-b"}}}
+	return &Program{Name: "kodi-send", Is: DataArgs}
 }
 
 func p333() *Program {
-	return &Program{Name: "ln", Is: DataArgs, Aliases: "--target-directory\x01-t", Writes: "last\x00-t", Root: Node{Arity: 1, Values: "-t\x00--target-directory\x00-S\x00--suffix"}}
+	return &Program{Name: "konsole", Is: NoCluster, Ends: "-e\x00-command", CodeRuns: codeRuns[1:2:2], Root: Node{Values: "-T\x00-title\x00-class\x00-geometry\x00-display\x00-working-directory\x00-config-file\x00-n\x00-fn\x00-fg\x00-bg"}}
 }
 
 func p334() *Program {
-	return &Program{Name: "local", Is: DataArgs | Widens, Extract: "env_assign"}
+	return &Program{Name: "ksh", Is: Posix | Shell | StdinProgram | Widens, Ends: "-", Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, CodeRuns: codeRuns[3:4:4], Root: Node{Arity: 2, Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
 }
 
 func p335() *Program {
-	return &Program{Name: "locale", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "kubectl", Is: Subcommands | ResourceWords | Widens | DryRuns, Words: "cj\x01cronjob\x00clusterrolebindings\x01clusterrolebinding\x00clusterroles\x01clusterrole\x00cm\x01configmap\x00configmaps\x01configmap\x00crd\x01customresourcedefinition\x00crds\x01customresourcedefinition\x00cronjobs\x01cronjob\x00customresourcedefinition.apiextensions.k8s.io\x01customresourcedefinition\x00customresourcedefinitions\x01customresourcedefinition\x00customresourcedefinitions.apiextensions.k8s.io\x01customresourcedefinition\x00daemonsets\x01daemonset\x00deploy\x01deployment\x00deployments\x01deployment\x00ds\x01daemonset\x00hpa\x01horizontalpodautoscaler\x00ing\x01ingress\x00ingresses\x01ingress\x00jobs\x01job\x00namespaces\x01namespace\x00netpol\x01networkpolicy\x00no\x01node\x00nodes\x01node\x00ns\x01namespace\x00pdb\x01poddisruptionbudget\x00persistentvolumeclaims\x01persistentvolumeclaim\x00persistentvolumes\x01persistentvolume\x00po\x01pod\x00pods\x01pod\x00projects\x01project\x00pv\x01persistentvolume\x00pvc\x01persistentvolumeclaim\x00replicasets\x01replicaset\x00rolebindings\x01rolebinding\x00roles\x01role\x00rs\x01replicaset\x00sa\x01serviceaccount\x00sc\x01storageclass\x00secrets\x01secret\x00serviceaccounts\x01serviceaccount\x00services\x01service\x00statefulsets\x01statefulset\x00storageclasses\x01storageclass\x00sts\x01statefulset\x00svc\x01service\x00volumesnapshots\x01volumesnapshot", Launcher: &Launcher{Kind: "pod", Globals: "-n\x00--namespace\x00--context\x00--kubeconfig\x00-s\x00--server\x00--cluster\x00--user\x00--token\x00--as\x00--as-group\x00--certificate-authority\x00--client-certificate\x00--client-key\x00--request-timeout\x00--project\x00--remote", Subs: "exec\x00run\x00debug\x00shell"}, CodeRuns: codeRuns[79:80:80], Root: Node{Arity: 2, Values: "-n\x00--namespace\x00--context\x00--kube-context\x00--kubeconfig\x00-s\x00--server\x00--cluster\x00--user\x00--as\x00--as-group\x00--token\x00--request-timeout\x00-l\x00-f\x00-o\x00-c\x00--filename\x00-k\x00--kustomize\x00--replicas\x00--selector\x00--field-selector\x00--grace-period\x00--timeout\x00--cascade\x00--type\x00--patch\x00--image", DryRun: "--dry-run\x00--dry-run=client\x00--dry-run=server", Widen: []Widen{{Opts: "--kubeconfig\x00--context\x00--kube-context\x00--cluster\x00--server\x00--token\x00--as\x00--as-group\x00--as-uid\x00--kube-apiserver\x00--kube-token\x00--kube-as-user\x00--certificate-authority\x00--insecure-skip-tls-verify", Exact: true, Why: "sends the command to another cluster or identity"}, {Opts: "-s", Why: "sends the command to another cluster"}}}, Subs: []Node{{Path: "auth", Arity: 3}, {Path: "config", Arity: 3}, {Path: "kustomize", Arity: 3}, {Path: "rollout", Arity: 3}}}
 }
 
 func p336() *Program {
-	return &Program{Name: "locate", Is: DataArgs}
+	return &Program{Name: "kustomize", Root: Node{Arity: 2}}
 }
 
 func p337() *Program {
-	return &Program{Name: "logger", Is: DataArgs}
+	return &Program{Name: "last", Is: DataArgs}
 }
 
 func p338() *Program {
-	return &Program{Name: "login", Terminal: []Terminal{{Use: TermInput}}}
+	return &Program{Name: "lastb", Is: DataArgs}
 }
 
 func p339() *Program {
-	return &Program{Name: "loginctl", Is: DataArgs}
+	return &Program{Name: "launchctl", Is: Subcommands | DataArgs}
 }
 
 func p340() *Program {
-	return &Program{Name: "lpass", Is: Subcommands}
+	return &Program{Name: "lein", Terminal: []Terminal{{Sub: "repl", Use: TermInput}}}
 }
 
 func p341() *Program {
-	return &Program{Name: "ls", Is: DataArgs, Files: &Files{WalkFlags: "-R\x00--recursive", Dot: DotAlways}, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "less", Is: DataArgs | PlusOptions | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "-k\x00-f\x00-w\x00--where\x00--path\x00-K"}}, CodeRuns: codeRuns[80:82:82], Root: Node{Values: "-b\x00-h\x00-j\x00-k\x00-o\x00-O\x00-p\x00-P\x00-t\x00-T\x00-x\x00-y\x00-z\x00-#", Widen: []Widen{{Prefix: "+\x00--lesskey", Words: "-k", Why: "gives the pager commands to run"}}}}
 }
 
 func p342() *Program {
-	return &Program{Name: "lsblk", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "let", Is: DataArgs}
 }
 
 func p343() *Program {
-	return &Program{Name: "lscpu", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "lftp", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-f", Values: "-e\x00-u\x00-p"}}}
 }
 
 func p344() *Program {
-	return &Program{Name: "ltrace", Is: Abbrev | Widens, Wrapper: &Wrapper{Values: "-o\x00-e\x00-p\x00-s\x00-u\x00-E\x00-a\x00-I\x00-b\x00-X\x00-P\x00-U\x00-A\x00-n\x00--output\x00--expr\x00--attach\x00--string-limit\x00--user\x00--env"}, Root: Node{Values: "-o\x00-e\x00-p\x00-s\x00-u\x00-E\x00-a\x00-I\x00-b\x00-X\x00-P\x00-U\x00-A\x00-n\x00-f\x00--output\x00--format", Widen: []Widen{{Opts: "-o\x00--output", Label: "{name} {opt}", Why: "writes to a file"}}}}
+	return &Program{Name: "limactl", Is: DataArgs}
 }
 
 func p345() *Program {
-	return &Program{Name: "lua", Is: StdinProgram | Widens, Lang: "lua", Code: "-e", Load: "-l", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}, Root: Node{Arity: 2, Values: "-e\x00-l"}}
+	return &Program{Name: "ll", Is: DataArgs}
 }
 
 func p346() *Program {
-	return &Program{Name: "luajit", Is: StdinProgram | Widens, Lang: "lua", Code: "-e", Load: "-l", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}, Root: Node{Values: "-e\x00-l"}}
+	return &Program{Name: "lldb", Terminal: []Terminal{{Use: TermInput, Runs: "-batch\x00--batch\x00-b"}}, CodeRuns: codeRuns[82:85:85], Root: Node{Values: "-o\x00-O\x00-k\x00-K\x00-s\x00-S\x00-f\x00-c\x00-a\x00-p\x00-n\x00-l\x00-w\x00-e\x00--one-line\x00--one-line-before-file\x00--one-line-on-crash\x00--source-on-crash\x00--source\x00--source-before-file\x00--file\x00--core\x00--arch\x00--attach-pid\x00--attach-name\x00--script-language"}}
 }
 
 func p347() *Program {
-	return &Program{Name: "lvreduce", Is: DryRuns, Aliases: "--force\x01-f\x00--yes\x01-y", Root: Node{Values: "-L\x00--size\x00-l\x00--extents\x00--config\x00-S\x00--select\x00--reportformat", DryRun: "-t\x00--test"}}
+	return &Program{Name: "ln", Is: DataArgs, Aliases: "--target-directory\x01-t", Writes: "last\x00-t", Root: Node{Arity: 1, Values: "-t\x00--target-directory\x00-S\x00--suffix"}}
 }
 
 func p348() *Program {
-	return &Program{Name: "lvremove", Is: DryRuns, Aliases: "--force\x01-f\x00--yes\x01-y", Root: Node{Values: "-L\x00--size\x00-l\x00--extents\x00--config\x00-S\x00--select\x00--reportformat", DryRun: "-t\x00--test"}}
+	return &Program{Name: "local", Is: DataArgs | Widens, Extract: "env_assign"}
 }
 
 func p349() *Program {
-	return &Program{Name: "lxc", Is: DataArgs, Launcher: &Launcher{Kind: "pod", Globals: "-n\x00--namespace\x00--context\x00--kubeconfig\x00-s\x00--server\x00--cluster\x00--user\x00--token\x00--as\x00--as-group\x00--certificate-authority\x00--client-certificate\x00--client-key\x00--request-timeout\x00--project\x00--remote", Subs: "exec\x00run\x00debug\x00shell"}}
+	return &Program{Name: "locale", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p350() *Program {
-	return &Program{Name: "machinectl", Terminal: []Terminal{{Sub: "shell", Use: TermInput, Operands: 2}, {Sub: "login", Use: TermInput}}}
+	return &Program{Name: "locate", Is: DataArgs}
 }
 
 func p351() *Program {
-	return &Program{Name: "mail", Is: DataArgs, Root: Node{Values: "-s\x00-a\x00-A\x00-b\x00-c\x00-r\x00-S\x00-q\x00-u\x00-F\x00-i\x00-H\x00-e"}}
+	return &Program{Name: "logger", Is: DataArgs}
 }
 
 func p352() *Program {
-	return &Program{Name: "mailx", Is: DataArgs, Root: Node{Values: "-s\x00-a\x00-A\x00-b\x00-c\x00-r\x00-S\x00-q\x00-u\x00-F\x00-i\x00-H\x00-e"}}
+	return &Program{Name: "login", Terminal: []Terminal{{Use: TermInput}}}
 }
 
 func p353() *Program {
-	return &Program{Name: "make", Is: Abbrev | DataArgs | Widens | DryRuns, Root: Node{Arity: 2, Values: "-C\x00-f\x00-I\x00-o\x00-W\x00-E\x00--file\x00--makefile\x00--directory\x00--eval\x00--include-dir\x00--justfile", DryRun: "-n\x00--dry-run\x00--just-print\x00--recon", Widen: []Widen{{Opts: "-C\x00-f\x00-I\x00-E\x00--file\x00--makefile\x00--directory\x00--eval\x00--include-dir", Why: "makes make read another makefile or extra rules"}, {Operand: "=", Label: "{var}=", Why: "overrides a makefile variable, which can change the commands make runs"}}}}
+	return &Program{Name: "loginctl", Is: DataArgs, CodeRuns: codeRuns[78:79:79]}
 }
 
 func p354() *Program {
-	return &Program{Name: "mamba", Is: Subcommands, Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
+	return &Program{Name: "lpass", Is: Subcommands}
 }
 
 func p355() *Program {
-	return &Program{Name: "man", Is: Abbrev | DataArgs | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "-k\x00-f\x00-w\x00--where\x00--path\x00-K"}}, Root: Node{Values: "-P\x00-H\x00-C\x00-M\x00-L\x00-m\x00-S\x00-s\x00-E\x00-W\x00-R\x00-e", Widen: []Widen{{Opts: "-P\x00-H\x00-C\x00--pager\x00--html\x00--config-file", Why: "makes man run another program"}}}}
+	return &Program{Name: "ls", Is: DataArgs, Files: &Files{WalkFlags: "-R\x00--recursive", Dot: DotAlways}, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p356() *Program {
-	return &Program{Name: "mariadb", Optional: "-p\x00--password", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--execute", Values: "-h\x00--host\x00-u\x00--user\x00-P\x00--port\x00-D\x00--database\x00-S\x00--socket"}}, Root: Node{Values: "-u\x00--user\x00-h\x00--host\x00-P\x00--port\x00-D\x00--database\x00-e\x00--execute\x00-S\x00--socket\x00--init-command\x00--defaults-file\x00--defaults-extra-file\x00--login-path\x00--default-character-set\x00--protocol\x00--ssl-mode\x00--ssl-ca\x00--ssl-cert\x00--ssl-key\x00--connect-timeout\x00--tee\x00--pager\x00--prompt\x00--delimiter\x00--plugin-dir\x00--default-auth"}}
+	return &Program{Name: "lsblk", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p357() *Program {
-	return &Program{Name: "mawk", Is: Abbrev | DataArgs | Widens, Extract: "awk", Root: Node{Values: "-F\x00-v\x00-f\x00-E\x00-i\x00-l\x00-W\x00-e\x00--file\x00--exec\x00--include\x00--load\x00--source\x00--field-separator\x00--assign"}}
+	return &Program{Name: "lscpu", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p358() *Program {
-	return &Program{Name: "maxima", Terminal: []Terminal{{Use: TermInput}}}
+	return &Program{Name: "ltrace", Is: Abbrev | Widens, Wrapper: &Wrapper{Values: "-o\x00-e\x00-p\x00-s\x00-u\x00-E\x00-a\x00-I\x00-b\x00-X\x00-P\x00-U\x00-A\x00-n\x00--output\x00--expr\x00--attach\x00--string-limit\x00--user\x00--env"}, Root: Node{Values: "-o\x00-e\x00-p\x00-s\x00-u\x00-E\x00-a\x00-I\x00-b\x00-X\x00-P\x00-U\x00-A\x00-n\x00-f\x00--output\x00--format", Widen: []Widen{{Opts: "-o\x00--output", Label: "{name} {opt}", Why: "writes to a file"}}}}
 }
 
 func p359() *Program {
-	return &Program{Name: "mc", Is: Subcommands | DryRuns, Aliases: "--recursive\x01-r", Root: Node{Arity: 2, DryRun: "--dry-run\x00--fake"}, Subs: []Node{{Path: "admin", Arity: 3}}}
+	return &Program{Name: "lua", Is: StdinProgram | Widens, Lang: "lua", Code: "-e", Load: "-l", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}, Root: Node{Arity: 2, Values: "-e\x00-l"}}
 }
 
 func p360() *Program {
-	return &Program{Name: "md5sum", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "luajit", Is: StdinProgram | Widens, Lang: "lua", Code: "-e", Load: "-l", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}, Root: Node{Values: "-e\x00-l"}}
 }
 
 func p361() *Program {
-	return &Program{Name: "mdadm", Aliases: "-C\x01--create\x00-S\x01--stop", Root: Node{Values: "-l\x00--level\x00-n\x00--raid-devices\x00-x\x00--spare-devices\x00-c\x00--chunk\x00-e\x00--metadata\x00--name\x00-N\x00--homehost\x00-a\x00--add\x00-f\x00--fail\x00-r\x00--remove\x00--config"}}
+	return &Program{Name: "lvreduce", Is: DryRuns, Aliases: "--force\x01-f\x00--yes\x01-y", Root: Node{Values: "-L\x00--size\x00-l\x00--extents\x00--config\x00-S\x00--select\x00--reportformat", DryRun: "-t\x00--test"}}
 }
 
 func p362() *Program {
-	return &Program{Name: "mdatp", Is: Subcommands}
+	return &Program{Name: "lvremove", Is: DryRuns, Aliases: "--force\x01-f\x00--yes\x01-y", Root: Node{Values: "-L\x00--size\x00-l\x00--extents\x00--config\x00-S\x00--select\x00--reportformat", DryRun: "-t\x00--test"}}
 }
 
 func p363() *Program {
-	return &Program{Name: "mg", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
+	return &Program{Name: "lxc", Is: DataArgs, Launcher: &Launcher{Kind: "pod", Globals: "-n\x00--namespace\x00--context\x00--kubeconfig\x00-s\x00--server\x00--cluster\x00--user\x00--token\x00--as\x00--as-group\x00--certificate-authority\x00--client-certificate\x00--client-key\x00--request-timeout\x00--project\x00--remote", Subs: "exec\x00run\x00debug\x00shell"}}
 }
 
 func p364() *Program {
-	return &Program{Name: "micro", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
+	return &Program{Name: "machinectl", Terminal: []Terminal{{Sub: "shell", Use: TermInput, Operands: 2}, {Sub: "login", Use: TermInput}}, CodeRuns: codeRuns[78:79:79]}
 }
 
 func p365() *Program {
-	return &Program{Name: "microdnf", Is: Subcommands}
+	return &Program{Name: "mail", Is: DataArgs, Root: Node{Values: "-s\x00-a\x00-A\x00-b\x00-c\x00-r\x00-S\x00-q\x00-u\x00-F\x00-i\x00-H\x00-e"}}
 }
 
 func p366() *Program {
-	return &Program{Name: "micromamba", Is: Subcommands, Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
+	return &Program{Name: "mailx", Is: DataArgs, Root: Node{Values: "-s\x00-a\x00-A\x00-b\x00-c\x00-r\x00-S\x00-q\x00-u\x00-F\x00-i\x00-H\x00-e"}}
 }
 
 func p367() *Program {
-	return &Program{Name: "minikube", Is: Subcommands | DataArgs, Root: Node{Arity: 2, Values: "--name\x00--kubeconfig\x00-p\x00--profile\x00-n\x00--namespace\x00--kubecontext\x00-l\x00--selector\x00-f\x00--file\x00-e\x00--environment"}}
+	return &Program{Name: "make", Is: Abbrev | DataArgs | Widens | DryRuns, Optional: "-j\x00-l\x00-O", CodeRuns: codeRuns[66:68:68], Root: Node{Arity: 2, Values: "--old-file\x00--assume-old\x00--new-file\x00--what-if\x00--assume-new\x00--jobserver-style\x00-C\x00-f\x00-I\x00-o\x00-W\x00-E\x00--file\x00--makefile\x00--directory\x00--eval\x00--include-dir\x00--justfile", DryRun: "-n\x00--dry-run\x00--just-print\x00--recon", Widen: []Widen{{Opts: "-C\x00-f\x00-I\x00-E\x00--file\x00--makefile\x00--directory\x00--eval\x00--include-dir", Why: "makes make read another makefile or extra rules"}, {Operand: "=", Label: "{var}=", Why: "overrides a makefile variable, which can change the commands make runs"}}}}
 }
 
 func p368() *Program {
-	return &Program{Name: "mise", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
+	return &Program{Name: "mamba", Is: Subcommands, Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
 }
 
 func p369() *Program {
-	return &Program{Name: "mkdir", Is: DataArgs, Root: Node{Arity: 1}}
+	return &Program{Name: "man", Is: Abbrev | DataArgs | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "-k\x00-f\x00-w\x00--where\x00--path\x00-K"}}, CodeRuns: codeRuns[85:88:88], Root: Node{Values: "--pager\x00--html\x00--config-file\x00--manpath\x00--locale\x00--systems\x00--sections\x00--extension\x00--encoding\x00--preprocessor\x00-P\x00-H\x00-C\x00-M\x00-L\x00-m\x00-S\x00-s\x00-E\x00-W\x00-R\x00-e", Widen: []Widen{{Opts: "-P\x00-H\x00-C\x00--pager\x00--html\x00--config-file", Why: "makes man run another program"}}}}
 }
 
 func p370() *Program {
-	return &Program{Name: "mke2fs", Is: DryRuns, Root: Node{DryRun: "-n"}}
+	return &Program{Name: "mapfile", CodeRuns: codeRuns[13:14:14], Root: Node{Values: "-d\x00-n\x00-O\x00-s\x00-u\x00-C\x00-c"}}
 }
 
 func p371() *Program {
-	return &Program{Name: "mkfs.ext2", Is: DryRuns, Root: Node{DryRun: "-n"}}
+	return &Program{Name: "mariadb", Optional: "-p\x00--password", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--execute", Values: "-h\x00--host\x00-u\x00--user\x00-P\x00--port\x00-D\x00--database\x00-S\x00--socket"}}, CodeRuns: codeRuns[88:90:90], Root: Node{Values: "-u\x00--user\x00-h\x00--host\x00-P\x00--port\x00-D\x00--database\x00-e\x00--execute\x00-S\x00--socket\x00--init-command\x00--defaults-file\x00--defaults-extra-file\x00--login-path\x00--default-character-set\x00--protocol\x00--ssl-mode\x00--ssl-ca\x00--ssl-cert\x00--ssl-key\x00--connect-timeout\x00--tee\x00--pager\x00--prompt\x00--delimiter\x00--plugin-dir\x00--default-auth"}}
 }
 
 func p372() *Program {
-	return &Program{Name: "mkfs.ext3", Is: DryRuns, Root: Node{DryRun: "-n"}}
+	return &Program{Name: "mawk", Is: Abbrev | Posix | DataArgs | Widens, Optional: "-o\x00-p\x00-d\x00-D\x00-L\x00-M", Extract: "awk", CodeRuns: codeRuns[6:9:9], Root: Node{Values: "-F\x00-v\x00-f\x00-E\x00-i\x00-l\x00-W\x00-e\x00--file\x00--exec\x00--include\x00--load\x00--source\x00--field-separator\x00--assign"}}
 }
 
 func p373() *Program {
-	return &Program{Name: "mkfs.ext4", Is: DryRuns, Root: Node{DryRun: "-n"}}
+	return &Program{Name: "maxima", Terminal: []Terminal{{Use: TermInput}}}
 }
 
 func p374() *Program {
-	return &Program{Name: "mksh", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+	return &Program{Name: "mc", Is: Subcommands | DryRuns, Aliases: "--recursive\x01-r", Root: Node{Arity: 2, DryRun: "--dry-run\x00--fake"}, Subs: []Node{{Path: "admin", Arity: 3}}}
 }
 
 func p375() *Program {
-	return &Program{Name: "mlocate", Is: DataArgs}
+	return &Program{Name: "md5sum", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p376() *Program {
-	return &Program{Name: "modprobe", Is: DryRuns, Aliases: "--force\x01-f\x00--remove\x01-r", Root: Node{Values: "-C\x00--config\x00-d\x00--dirname\x00-S\x00--set-version", DryRun: "-n\x00--dry-run\x00--show"}}
+	return &Program{Name: "mdadm", Aliases: "-C\x01--create\x00-S\x01--stop", Root: Node{Values: "-l\x00--level\x00-n\x00--raid-devices\x00-x\x00--spare-devices\x00-c\x00--chunk\x00-e\x00--metadata\x00--name\x00-N\x00--homehost\x00-a\x00--add\x00-f\x00--fail\x00-r\x00--remove\x00--config"}}
 }
 
 func p377() *Program {
-	return &Program{Name: "mongo", Optional: "-p\x00--password", Terminal: []Terminal{{Use: TermInput, Runs: "--eval\x00-f\x00--file", Values: "--host\x00--port\x00-u\x00--username\x00-p\x00--password"}}, Root: Node{Values: "--host\x00--port\x00-u\x00--username\x00--authenticationDatabase\x00--authenticationMechanism\x00--eval\x00-f\x00--file\x00--tlsCAFile\x00--tlsCertificateKeyFile\x00--apiVersion"}}
+	return &Program{Name: "mdatp", Is: Subcommands}
 }
 
 func p378() *Program {
-	return &Program{Name: "mongosh", Optional: "-p\x00--password", Terminal: []Terminal{{Use: TermInput, Runs: "--eval\x00-f\x00--file", Values: "--host\x00--port\x00-u\x00--username\x00-p\x00--password"}}, Root: Node{Arity: 2, Values: "--host\x00--port\x00-u\x00--username\x00--authenticationDatabase\x00--authenticationMechanism\x00--eval\x00-f\x00--file\x00--tlsCAFile\x00--tlsCertificateKeyFile\x00--apiVersion"}}
+	return &Program{Name: "mg", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
 }
 
 func p379() *Program {
-	return &Program{Name: "more", Is: DataArgs | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "-k\x00-f\x00-w\x00--where\x00--path\x00-K"}}, Root: Node{Widen: []Widen{{Prefix: "+\x00--lesskey", Words: "-k", Why: "gives the pager commands to run"}}}}
+	return &Program{Name: "micro", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
 }
 
 func p380() *Program {
-	return &Program{Name: "mosh", Terminal: []Terminal{{Use: TermInput, Values: "--ssh\x00--port\x00-p\x00--server\x00--predict", Operands: 2}}}
+	return &Program{Name: "microdnf", Is: Subcommands}
 }
 
 func p381() *Program {
-	return &Program{Name: "most", Is: DataArgs | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "-k\x00-f\x00-w\x00--where\x00--path\x00-K"}}, Root: Node{Widen: []Widen{{Prefix: "+\x00--lesskey", Words: "-k", Why: "gives the pager commands to run"}}}}
+	return &Program{Name: "micromamba", Is: Subcommands, Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
 }
 
 func p382() *Program {
-	return &Program{Name: "mount", Aliases: "--bind\x01-B\x00--move\x01-M\x00--options\x01-o\x00--rbind\x01-R\x00--types\x01-t", Root: Node{Values: "-t\x00-o\x00-L\x00-U\x00-O\x00-T\x00--types\x00--options\x00--label\x00--uuid\x00--test-opts\x00--fstab\x00--source\x00--target"}}
+	return &Program{Name: "minikube", Is: Subcommands | DataArgs, Root: Node{Arity: 2, Values: "--name\x00--kubeconfig\x00-p\x00--profile\x00-n\x00--namespace\x00--kubecontext\x00-l\x00--selector\x00-f\x00--file\x00-e\x00--environment"}}
 }
 
 func p383() *Program {
-	return &Program{Name: "multipass", Is: DataArgs, Launcher: &Launcher{Kind: "pod", Globals: "-n\x00--namespace\x00--context\x00--kubeconfig\x00-s\x00--server\x00--cluster\x00--user\x00--token\x00--as\x00--as-group\x00--certificate-authority\x00--client-certificate\x00--client-key\x00--request-timeout\x00--project\x00--remote", Subs: "exec\x00run\x00debug\x00shell"}}
+	return &Program{Name: "mise", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
 }
 
 func p384() *Program {
-	return &Program{Name: "mussh", Launcher: &Launcher{Kind: "mussh"}}
+	return &Program{Name: "mkdir", Is: DataArgs, Root: Node{Arity: 1}}
 }
 
 func p385() *Program {
-	return &Program{Name: "mutt", Root: Node{Values: "-s\x00-a\x00-A\x00-b\x00-c\x00-r\x00-S\x00-q\x00-u\x00-F\x00-i\x00-H\x00-e"}}
+	return &Program{Name: "mke2fs", Is: DryRuns, Root: Node{DryRun: "-n"}}
 }
 
 func p386() *Program {
-	return &Program{Name: "mv", Is: DataArgs, Aliases: "--target-directory\x01-t", Writes: "last\x00-t", Root: Node{Arity: 1, Values: "-t\x00--target-directory\x00-S\x00--suffix"}}
+	return &Program{Name: "mkfs.ext2", Is: DryRuns, Root: Node{DryRun: "-n"}}
 }
 
 func p387() *Program {
-	return &Program{Name: "mvn", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "mkfs.ext3", Is: DryRuns, Root: Node{DryRun: "-n"}}
 }
 
 func p388() *Program {
-	return &Program{Name: "mysql", Optional: "-p\x00--password", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--execute", Values: "-h\x00--host\x00-u\x00--user\x00-P\x00--port\x00-D\x00--database\x00-S\x00--socket"}}, Root: Node{Arity: 2, Values: "-u\x00--user\x00-h\x00--host\x00-P\x00--port\x00-D\x00--database\x00-e\x00--execute\x00-S\x00--socket\x00--init-command\x00--defaults-file\x00--defaults-extra-file\x00--login-path\x00--default-character-set\x00--protocol\x00--ssl-mode\x00--ssl-ca\x00--ssl-cert\x00--ssl-key\x00--connect-timeout\x00--tee\x00--pager\x00--prompt\x00--delimiter\x00--plugin-dir\x00--default-auth"}}
+	return &Program{Name: "mkfs.ext4", Is: DryRuns, Root: Node{DryRun: "-n"}}
 }
 
 func p389() *Program {
-	return &Program{Name: "mysqladmin", Is: Subcommands, Optional: "-p\x00--password", Root: Node{Values: "-u\x00--user\x00-h\x00--host\x00-P\x00--port\x00-S\x00--socket\x00--defaults-file\x00--defaults-extra-file\x00--login-path\x00-c\x00--count\x00-i\x00--sleep\x00--connect-timeout\x00--shutdown-timeout\x00--ssl-mode"}}
+	return &Program{Name: "mksh", Is: Posix | Shell | StdinProgram | Widens, Ends: "-", Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, CodeRuns: codeRuns[3:4:4], Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
 }
 
 func p390() *Program {
-	return &Program{Name: "mysqlsh", Optional: "-p\x00--password", Root: Node{Values: "-u\x00--user\x00-h\x00--host\x00-P\x00--port\x00-e\x00--execute\x00-f\x00--file\x00--uri\x00-D\x00--schema\x00--database"}}
+	return &Program{Name: "mlocate", Is: DataArgs}
 }
 
 func p391() *Program {
-	return &Program{Name: "nano", Is: DataArgs, Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
+	return &Program{Name: "modprobe", Is: DryRuns, Aliases: "--force\x01-f\x00--remove\x01-r", Root: Node{Values: "-C\x00--config\x00-d\x00--dirname\x00-S\x00--set-version", DryRun: "-n\x00--dry-run\x00--show"}}
 }
 
 func p392() *Program {
-	return &Program{Name: "nawk", Is: Abbrev | Widens, Extract: "awk", Root: Node{Values: "-F\x00-v\x00-f\x00-E\x00-i\x00-l\x00-W\x00-e\x00--file\x00--exec\x00--include\x00--load\x00--source\x00--field-separator\x00--assign"}}
+	return &Program{Name: "mongo", Optional: "-p\x00--password", Terminal: []Terminal{{Use: TermInput, Runs: "--eval\x00-f\x00--file", Values: "--host\x00--port\x00-u\x00--username\x00-p\x00--password"}}, Root: Node{Values: "--host\x00--port\x00-u\x00--username\x00--authenticationDatabase\x00--authenticationMechanism\x00--eval\x00-f\x00--file\x00--tlsCAFile\x00--tlsCertificateKeyFile\x00--apiVersion"}}
 }
 
 func p393() *Program {
-	return &Program{Name: "nc", Aliases: "--exec\x01-e\x00--sh-exec\x01-e"}
+	return &Program{Name: "mongosh", Optional: "-p\x00--password", Terminal: []Terminal{{Use: TermInput, Runs: "--eval\x00-f\x00--file", Values: "--host\x00--port\x00-u\x00--username\x00-p\x00--password"}}, Root: Node{Arity: 2, Values: "--host\x00--port\x00-u\x00--username\x00--authenticationDatabase\x00--authenticationMechanism\x00--eval\x00-f\x00--file\x00--tlsCAFile\x00--tlsCertificateKeyFile\x00--apiVersion"}}
 }
 
 func p394() *Program {
-	return &Program{Name: "ncat", Aliases: "--exec\x01-e\x00--sh-exec\x01-e"}
+	return &Program{Name: "more", Is: DataArgs | PlusOptions | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "-k\x00-f\x00-w\x00--where\x00--path\x00-K"}}, CodeRuns: codeRuns[90:91:91], Root: Node{Values: "-b\x00-h\x00-j\x00-k\x00-o\x00-O\x00-p\x00-P\x00-t\x00-T\x00-x\x00-y\x00-z\x00-#", Widen: []Widen{{Prefix: "+\x00--lesskey", Words: "-k", Why: "gives the pager commands to run"}}}}
 }
 
 func p395() *Program {
-	return &Program{Name: "ncftp", Terminal: []Terminal{{Use: TermInput}}}
+	return &Program{Name: "mosh", Terminal: []Terminal{{Use: TermInput, Values: "--ssh\x00--port\x00-p\x00--server\x00--predict", Operands: 2}}}
 }
 
 func p396() *Program {
-	return &Program{Name: "neomutt", Root: Node{Values: "-s\x00-a\x00-A\x00-b\x00-c\x00-r\x00-S\x00-q\x00-u\x00-F\x00-i\x00-H\x00-e"}}
+	return &Program{Name: "most", Is: DataArgs | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "-k\x00-f\x00-w\x00--where\x00--path\x00-K"}}, Root: Node{Widen: []Widen{{Prefix: "+\x00--lesskey", Words: "-k", Why: "gives the pager commands to run"}}}}
 }
 
 func p397() *Program {
-	return &Program{Name: "nerdctl", Is: Subcommands | Widens | DryRuns, Globals: "-H\x00--host\x00-c\x00--context\x00--config\x00-l\x00--log-level\x00--tlscacert\x00--tlscert\x00--tlskey\x00--url\x00--connection\x00--root\x00--runroot", Words: "remove\x01rm", Extract: "docker", Launcher: &Launcher{Kind: "container", Globals: "-l\x00--log-level\x00-H\x00--host\x00-c\x00--context\x00--config\x00--tlscacert\x00--tlscert\x00--tlskey\x00-f\x00--file\x00-p\x00--project-name\x00--env-file\x00--profile\x00--project-directory\x00--url\x00--connection\x00--root\x00--runroot\x00--storage-driver\x00--ansi\x00--progress\x00--parallel", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00--detach-keys\x00--index", RunValues: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--label-file\x00--platform\x00-m\x00--memory\x00--cpus\x00--cpu-shares\x00-c\x00-h\x00--hostname\x00--add-host\x00--cap-add\x00--cap-drop\x00--device\x00--gpus\x00--restart\x00--pull\x00--log-driver\x00--log-opt\x00--shm-size\x00--ulimit\x00--tmpfs\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--dns\x00--dns-search\x00--dns-option\x00--expose\x00--group-add\x00--link\x00--runtime\x00--stop-signal\x00--stop-timeout\x00--volumes-from\x00--workdir-from\x00--cidfile\x00--cgroupns\x00--memory-swap\x00--network-alias\x00--ip\x00--ip6\x00--mac-address\x00--health-cmd\x00--userns\x00--detach-keys\x00--attach\x00-a\x00--storage-opt\x00--sysctl\x00--isolation\x00--init-path\x00--kernel-memory\x00--oom-score-adj\x00--blkio-weight\x00--cpuset-cpus\x00--cpuset-mems\x00--device-cgroup-rule\x00--annotation\x00--service-ports\x00--index"}, Subs: []Node{{Path: "compose", Values: "-f\x00--file\x00-p\x00--project-name\x00--project-directory\x00--env-file\x00--profile\x00--ansi\x00--progress\x00--parallel", DryRun: "--dry-run"}, {Path: "container"}, {Path: "container create", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "container run", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "create", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "image"}, {Path: "run", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--label-file\x00--platform\x00-m\x00--memory\x00--cpus\x00--cpu-shares\x00-c\x00-h\x00--hostname\x00--add-host\x00--cap-add\x00--cap-drop\x00--device\x00--gpus\x00--restart\x00--pull\x00--log-driver\x00--log-opt\x00--shm-size\x00--ulimit\x00--tmpfs\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--dns\x00--dns-search\x00--dns-option\x00--expose\x00--group-add\x00--link\x00--runtime\x00--stop-signal\x00--stop-timeout\x00--volumes-from\x00--cidfile\x00--cgroupns\x00--memory-swap\x00--network-alias\x00--ip\x00--ip6\x00--mac-address\x00--health-cmd\x00--userns\x00--detach-keys\x00--attach\x00-a\x00--storage-opt\x00--sysctl\x00--isolation\x00--init-path\x00--oom-score-adj\x00--blkio-weight\x00--cpuset-cpus\x00--cpuset-mems\x00--device-cgroup-rule\x00--annotation"}, {Path: "system"}, {Path: "volume"}}}
+	return &Program{Name: "mount", Aliases: "--bind\x01-B\x00--move\x01-M\x00--options\x01-o\x00--rbind\x01-R\x00--types\x01-t", Root: Node{Values: "-t\x00-o\x00-L\x00-U\x00-O\x00-T\x00--types\x00--options\x00--label\x00--uuid\x00--test-opts\x00--fstab\x00--source\x00--target"}}
 }
 
 func p398() *Program {
-	return &Program{Name: "netcat", Aliases: "--exec\x01-e\x00--sh-exec\x01-e"}
+	return &Program{Name: "multipass", Is: DataArgs, Launcher: &Launcher{Kind: "pod", Globals: "-n\x00--namespace\x00--context\x00--kubeconfig\x00-s\x00--server\x00--cluster\x00--user\x00--token\x00--as\x00--as-group\x00--certificate-authority\x00--client-certificate\x00--client-key\x00--request-timeout\x00--project\x00--remote", Subs: "exec\x00run\x00debug\x00shell"}}
 }
 
 func p399() *Program {
-	return &Program{Name: "netlify", Is: Subcommands | DataArgs | DryRuns, Root: Node{Arity: 2, Values: "--auth\x00--site\x00--filter\x00--context", DryRun: "--help\x00-h"}}
+	return &Program{Name: "mussh", Launcher: &Launcher{Kind: "mussh"}}
 }
 
 func p400() *Program {
-	return &Program{Name: "netlify-cli", ActsAs: "netlify"}
+	return &Program{Name: "mutt", Root: Node{Values: "-s\x00-a\x00-A\x00-b\x00-c\x00-r\x00-S\x00-q\x00-u\x00-F\x00-i\x00-H\x00-e"}}
 }
 
 func p401() *Program {
-	return &Program{Name: "newgrp", Terminal: []Terminal{{Use: TermInput}}}
+	return &Program{Name: "mv", Is: DataArgs, Aliases: "--target-directory\x01-t", Writes: "last\x00-t", Root: Node{Arity: 1, Values: "-t\x00--target-directory\x00-S\x00--suffix"}}
 }
 
 func p402() *Program {
-	return &Program{Name: "nft", Is: Subcommands, Root: Node{Values: "-f\x00--file\x00-I\x00--includepath"}}
+	return &Program{Name: "mvn", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p403() *Program {
-	return &Program{Name: "ng", Root: Node{Arity: 2}}
+	return &Program{Name: "mysql", Optional: "-p\x00--password", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--execute", Values: "-h\x00--host\x00-u\x00--user\x00-P\x00--port\x00-D\x00--database\x00-S\x00--socket"}}, CodeRuns: codeRuns[88:90:90], Root: Node{Arity: 2, Values: "-u\x00--user\x00-h\x00--host\x00-P\x00--port\x00-D\x00--database\x00-e\x00--execute\x00-S\x00--socket\x00--init-command\x00--defaults-file\x00--defaults-extra-file\x00--login-path\x00--default-character-set\x00--protocol\x00--ssl-mode\x00--ssl-ca\x00--ssl-cert\x00--ssl-key\x00--connect-timeout\x00--tee\x00--pager\x00--prompt\x00--delimiter\x00--plugin-dir\x00--default-auth"}}
 }
 
 func p404() *Program {
-	return &Program{Name: "nice", Wrapper: &Wrapper{Values: "-n\x00--adjustment", Numeric: true}}
+	return &Program{Name: "mysqladmin", Is: Subcommands, Optional: "-p\x00--password", Root: Node{Values: "-u\x00--user\x00-h\x00--host\x00-P\x00--port\x00-S\x00--socket\x00--defaults-file\x00--defaults-extra-file\x00--login-path\x00-c\x00--count\x00-i\x00--sleep\x00--connect-timeout\x00--shutdown-timeout\x00--ssl-mode"}}
 }
 
 func p405() *Program {
-	return &Program{Name: "ninja", Is: DataArgs}
+	return &Program{Name: "mysqlsh", Optional: "-p\x00--password", Root: Node{Values: "-u\x00--user\x00-h\x00--host\x00-P\x00--port\x00-e\x00--execute\x00-f\x00--file\x00--uri\x00-D\x00--schema\x00--database"}}
 }
 
 func p406() *Program {
-	return &Program{Name: "nix", Root: Node{Arity: 2}}
+	return &Program{Name: "nano", Is: DataArgs, Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
 }
 
 func p407() *Program {
-	return &Program{Name: "nix-env", Is: DataArgs}
+	return &Program{Name: "nawk", Is: Abbrev | Posix | Widens, Optional: "-o\x00-p\x00-d\x00-D\x00-L\x00-M", Extract: "awk", CodeRuns: codeRuns[6:9:9], Root: Node{Values: "-F\x00-v\x00-f\x00-E\x00-i\x00-l\x00-W\x00-e\x00--file\x00--exec\x00--include\x00--load\x00--source\x00--field-separator\x00--assign"}}
 }
 
 func p408() *Program {
-	return &Program{Name: "nix-shell", Launcher: &Launcher{Kind: "nix_shell"}}
+	return &Program{Name: "nc", Aliases: "--exec\x01-e\x00--sh-exec\x01-e"}
 }
 
 func p409() *Program {
-	return &Program{Name: "nl", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "ncat", Aliases: "--exec\x01-e\x00--sh-exec\x01-e"}
 }
 
 func p410() *Program {
-	return &Program{Name: "node", Is: Posix | StdinProgram | Widens, Lang: "node", Code: "-e\x00--eval\x00-p\x00--print", Load: "-r\x00--require\x00--import\x00--loader\x00--experimental-loader\x00--env-file\x00--inspect\x00--inspect-brk\x00--inspect-wait\x00--experimental-policy", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--eval\x00-p\x00--print\x00--test\x00--run", Forces: "-i\x00--interactive", Values: "-r\x00--require\x00--import\x00--loader\x00--experimental-loader\x00-C\x00--conditions\x00--input-type\x00--env-file\x00--title\x00--inspect-port", Operands: 1}}, Root: Node{Arity: 2, Values: "-e\x00--eval\x00-p\x00--print\x00-r\x00--require\x00--import\x00--loader\x00--experimental-loader\x00--env-file\x00--input-type\x00--conditions\x00-C\x00--title\x00--max-old-space-size"}}
+	return &Program{Name: "ncftp", Terminal: []Terminal{{Use: TermInput}}}
 }
 
 func p411() *Program {
-	return &Program{Name: "nodejs", Is: Posix | StdinProgram | Widens, Lang: "node", Code: "-e\x00--eval\x00-p\x00--print", Load: "-r\x00--require\x00--import\x00--loader\x00--experimental-loader\x00--env-file\x00--inspect\x00--inspect-brk\x00--inspect-wait\x00--experimental-policy", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--eval\x00-p\x00--print\x00--test\x00--run", Forces: "-i\x00--interactive", Values: "-r\x00--require\x00--import\x00--loader\x00--experimental-loader\x00-C\x00--conditions\x00--input-type\x00--env-file\x00--title\x00--inspect-port", Operands: 1}}, Root: Node{Values: "-e\x00--eval\x00-p\x00--print\x00-r\x00--require\x00--import\x00--loader\x00--experimental-loader\x00--env-file\x00--input-type\x00--conditions\x00-C\x00--title\x00--max-old-space-size"}}
+	return &Program{Name: "neomutt", Root: Node{Values: "-s\x00-a\x00-A\x00-b\x00-c\x00-r\x00-S\x00-q\x00-u\x00-F\x00-i\x00-H\x00-e"}}
 }
 
 func p412() *Program {
-	return &Program{Name: "nodemon", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "nerdctl", Is: Subcommands | Widens | DryRuns, Globals: "-H\x00--host\x00-c\x00--context\x00--config\x00-l\x00--log-level\x00--tlscacert\x00--tlscert\x00--tlskey\x00--url\x00--connection\x00--root\x00--runroot", Words: "remove\x01rm", Extract: "docker", Launcher: &Launcher{Kind: "container", Globals: "-l\x00--log-level\x00-H\x00--host\x00-c\x00--context\x00--config\x00--tlscacert\x00--tlscert\x00--tlskey\x00-f\x00--file\x00-p\x00--project-name\x00--env-file\x00--profile\x00--project-directory\x00--url\x00--connection\x00--root\x00--runroot\x00--storage-driver\x00--ansi\x00--progress\x00--parallel", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00--detach-keys\x00--index", RunValues: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--label-file\x00--platform\x00-m\x00--memory\x00--cpus\x00--cpu-shares\x00-c\x00-h\x00--hostname\x00--add-host\x00--cap-add\x00--cap-drop\x00--device\x00--gpus\x00--restart\x00--pull\x00--log-driver\x00--log-opt\x00--shm-size\x00--ulimit\x00--tmpfs\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--dns\x00--dns-search\x00--dns-option\x00--expose\x00--group-add\x00--link\x00--runtime\x00--stop-signal\x00--stop-timeout\x00--volumes-from\x00--workdir-from\x00--cidfile\x00--cgroupns\x00--memory-swap\x00--network-alias\x00--ip\x00--ip6\x00--mac-address\x00--health-cmd\x00--userns\x00--detach-keys\x00--attach\x00-a\x00--storage-opt\x00--sysctl\x00--isolation\x00--init-path\x00--kernel-memory\x00--oom-score-adj\x00--blkio-weight\x00--cpuset-cpus\x00--cpuset-mems\x00--device-cgroup-rule\x00--annotation\x00--service-ports\x00--index"}, Subs: []Node{{Path: "compose", Values: "-f\x00--file\x00-p\x00--project-name\x00--project-directory\x00--env-file\x00--profile\x00--ansi\x00--progress\x00--parallel", DryRun: "--dry-run"}, {Path: "container"}, {Path: "container create", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "container run", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "create", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "image"}, {Path: "run", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--label-file\x00--platform\x00-m\x00--memory\x00--cpus\x00--cpu-shares\x00-c\x00-h\x00--hostname\x00--add-host\x00--cap-add\x00--cap-drop\x00--device\x00--gpus\x00--restart\x00--pull\x00--log-driver\x00--log-opt\x00--shm-size\x00--ulimit\x00--tmpfs\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--dns\x00--dns-search\x00--dns-option\x00--expose\x00--group-add\x00--link\x00--runtime\x00--stop-signal\x00--stop-timeout\x00--volumes-from\x00--cidfile\x00--cgroupns\x00--memory-swap\x00--network-alias\x00--ip\x00--ip6\x00--mac-address\x00--health-cmd\x00--userns\x00--detach-keys\x00--attach\x00-a\x00--storage-opt\x00--sysctl\x00--isolation\x00--init-path\x00--oom-score-adj\x00--blkio-weight\x00--cpuset-cpus\x00--cpuset-mems\x00--device-cgroup-rule\x00--annotation"}, {Path: "system"}, {Path: "volume"}}}
 }
 
 func p413() *Program {
-	return &Program{Name: "noglob", Wrapper: &Wrapper{}}
+	return &Program{Name: "netcat", Aliases: "--exec\x01-e\x00--sh-exec\x01-e"}
 }
 
 func p414() *Program {
-	return &Program{Name: "nohup", Wrapper: &Wrapper{}}
+	return &Program{Name: "netlify", Is: Subcommands | DataArgs | DryRuns, Root: Node{Arity: 2, Values: "--auth\x00--site\x00--filter\x00--context", DryRun: "--help\x00-h"}}
 }
 
 func p415() *Program {
-	return &Program{Name: "notify-send", Is: DataArgs}
+	return &Program{Name: "netlify-cli", ActsAs: "netlify"}
 }
 
 func p416() *Program {
-	return &Program{Name: "nova", Is: DataArgs}
+	return &Program{Name: "newgrp", Terminal: []Terminal{{Use: TermInput}}}
 }
 
 func p417() *Program {
-	return &Program{Name: "npm", Is: Abbrev | Subcommands | Runs | Widens | DryRuns, Words: "x\x01exec", Launcher: &Launcher{Kind: "package", Subs: "exec\x00x"}, Root: Node{Arity: 2, Values: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call\x00--prefix\x00--loglevel\x00--cache\x00-c\x00-w\x00--workspace", DryRun: "--dry-run", Widen: []Widen{{Opts: "--unsafe-perm", Unless: "false", Why: "makes package scripts run with full privileges"}, {Opts: "--ignore-scripts", Unless: "true", HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: "--no-ignore-scripts", Why: "makes package install scripts run"}, {Opts: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call", Why: "changes which code {name} fetches or which shell runs its scripts"}, {Opts: "-c", Why: "runs a shell command"}}}, Subs: []Node{{Path: "cache", Arity: 3}, {Path: "config", Arity: 3}, {Path: "exec", Arity: 3, Values: "-p\x00--package", Run: &Run{Shell: "-c\x00--call"}}, {Path: "init", Arity: 3}, {Path: "run", Arity: 3}, {Path: "view", Arity: 3}}}
+	return &Program{Name: "nft", Is: Subcommands, Root: Node{Values: "-f\x00--file\x00-I\x00--includepath"}}
 }
 
 func p418() *Program {
-	return &Program{Name: "nproc", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "ng", Root: Node{Arity: 2}}
 }
 
 func p419() *Program {
-	return &Program{Name: "npx", Is: Abbrev | Runs | Widens | DryRuns, Root: Node{Arity: 2, Values: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call\x00--prefix\x00--loglevel\x00--cache\x00-c\x00-w\x00--workspace\x00-p\x00--package", DryRun: "--dry-run", Widen: []Widen{{Opts: "--unsafe-perm", Unless: "false", Why: "makes package scripts run with full privileges"}, {Opts: "--ignore-scripts", Unless: "true", HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: "--no-ignore-scripts", Why: "makes package install scripts run"}, {Opts: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call", Why: "changes which code {name} fetches or which shell runs its scripts"}, {Opts: "-c", Why: "runs a shell command"}}, Run: &Run{Shell: "-c\x00--call"}}}
+	return &Program{Name: "nice", Wrapper: &Wrapper{Values: "-n\x00--adjustment", Numeric: true}}
 }
 
 func p420() *Program {
-	return &Program{Name: "nsenter", Is: Widens, Terminal: []Terminal{{Use: TermInput, Values: "-t\x00--target\x00-S\x00--setuid\x00-G\x00--setgid\x00-w\x00--wd\x00-r\x00--root\x00--map-user\x00--map-group", Operands: 1}}, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "ninja", Is: DataArgs}
 }
 
 func p421() *Program {
-	return &Program{Name: "nu", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--commands", Forces: "-i\x00--interactive", Operands: 1}}}
+	return &Program{Name: "nix", Root: Node{Arity: 2}}
 }
 
 func p422() *Program {
-	return &Program{Name: "nuget", Is: DataArgs}
+	return &Program{Name: "nix-env", Is: DataArgs}
 }
 
 func p423() *Program {
-	return &Program{Name: "numactl", Wrapper: &Wrapper{Values: "-N\x00-m\x00-C\x00-p\x00-i\x00-P\x00-w\x00--cpunodebind\x00--membind\x00--physcpubind\x00--preferred\x00--interleave"}}
+	return &Program{Name: "nix-shell", Launcher: &Launcher{Kind: "nix_shell"}}
 }
 
 func p424() *Program {
-	return &Program{Name: "nvim", Is: DataArgs | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, Root: Node{Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
+	return &Program{Name: "nl", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p425() *Program {
-	return &Program{Name: "nvm", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "node", Is: Posix | StdinProgram | Widens, Lang: "node", Code: "-e\x00--eval\x00-p\x00--print", Load: "-r\x00--require\x00--import\x00--loader\x00--experimental-loader\x00--env-file\x00--inspect\x00--inspect-brk\x00--inspect-wait\x00--experimental-policy", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--eval\x00-p\x00--print\x00--test\x00--run", Forces: "-i\x00--interactive", Values: "-r\x00--require\x00--import\x00--loader\x00--experimental-loader\x00-C\x00--conditions\x00--input-type\x00--env-file\x00--title\x00--inspect-port", Operands: 1}}, Root: Node{Arity: 2, Values: "-e\x00--eval\x00-p\x00--print\x00-r\x00--require\x00--import\x00--loader\x00--experimental-loader\x00--env-file\x00--input-type\x00--conditions\x00-C\x00--title\x00--max-old-space-size"}}
 }
 
 func p426() *Program {
-	return &Program{Name: "nvme", Is: Subcommands, Root: Node{Values: "-s\x00--ses\x00-n\x00--namespace-id\x00-l\x00--lbaf\x00-a\x00--sanact\x00-o\x00--output-format\x00-p\x00--pi\x00-i\x00--pil\x00-m\x00--ms\x00-t\x00--timeout\x00--ovrpat\x00--owpass"}}
+	return &Program{Name: "nodejs", Is: Posix | StdinProgram | Widens, Lang: "node", Code: "-e\x00--eval\x00-p\x00--print", Load: "-r\x00--require\x00--import\x00--loader\x00--experimental-loader\x00--env-file\x00--inspect\x00--inspect-brk\x00--inspect-wait\x00--experimental-policy", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--eval\x00-p\x00--print\x00--test\x00--run", Forces: "-i\x00--interactive", Values: "-r\x00--require\x00--import\x00--loader\x00--experimental-loader\x00-C\x00--conditions\x00--input-type\x00--env-file\x00--title\x00--inspect-port", Operands: 1}}, Root: Node{Values: "-e\x00--eval\x00-p\x00--print\x00-r\x00--require\x00--import\x00--loader\x00--experimental-loader\x00--env-file\x00--input-type\x00--conditions\x00-C\x00--title\x00--max-old-space-size"}}
 }
 
 func p427() *Program {
-	return &Program{Name: "nx", Root: Node{Arity: 2}}
+	return &Program{Name: "nodemon", Is: Widens, CodeRuns: codeRuns[91:92:92], Root: Node{Values: "-x\x00-e\x00-w\x00--exec\x00--ext\x00--watch\x00--ignore\x00--delay\x00--signal", Widen: []Widen{{Opts: "-x\x00--exec", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}, {Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p428() *Program {
-	return &Program{Name: "oc", Is: Subcommands | ResourceWords | Widens | DryRuns, Words: "cj\x01cronjob\x00clusterrolebindings\x01clusterrolebinding\x00clusterroles\x01clusterrole\x00cm\x01configmap\x00configmaps\x01configmap\x00crd\x01customresourcedefinition\x00crds\x01customresourcedefinition\x00cronjobs\x01cronjob\x00customresourcedefinition.apiextensions.k8s.io\x01customresourcedefinition\x00customresourcedefinitions\x01customresourcedefinition\x00customresourcedefinitions.apiextensions.k8s.io\x01customresourcedefinition\x00daemonsets\x01daemonset\x00deploy\x01deployment\x00deployments\x01deployment\x00ds\x01daemonset\x00hpa\x01horizontalpodautoscaler\x00ing\x01ingress\x00ingresses\x01ingress\x00jobs\x01job\x00namespaces\x01namespace\x00netpol\x01networkpolicy\x00no\x01node\x00nodes\x01node\x00ns\x01namespace\x00pdb\x01poddisruptionbudget\x00persistentvolumeclaims\x01persistentvolumeclaim\x00persistentvolumes\x01persistentvolume\x00po\x01pod\x00pods\x01pod\x00projects\x01project\x00pv\x01persistentvolume\x00pvc\x01persistentvolumeclaim\x00replicasets\x01replicaset\x00rolebindings\x01rolebinding\x00roles\x01role\x00rs\x01replicaset\x00sa\x01serviceaccount\x00sc\x01storageclass\x00secrets\x01secret\x00serviceaccounts\x01serviceaccount\x00services\x01service\x00statefulsets\x01statefulset\x00storageclasses\x01storageclass\x00sts\x01statefulset\x00svc\x01service\x00volumesnapshots\x01volumesnapshot", Launcher: &Launcher{Kind: "pod", Globals: "-n\x00--namespace\x00--context\x00--kubeconfig\x00-s\x00--server\x00--cluster\x00--user\x00--token\x00--as\x00--as-group\x00--certificate-authority\x00--client-certificate\x00--client-key\x00--request-timeout\x00--project\x00--remote", Subs: "exec\x00run\x00debug\x00shell"}, Root: Node{Values: "-n\x00--namespace\x00--context\x00--kube-context\x00--kubeconfig\x00-s\x00--server\x00--cluster\x00--user\x00--as\x00--as-group\x00--token\x00--request-timeout\x00-l\x00-f\x00-o\x00-c\x00--filename\x00-k\x00--kustomize\x00--replicas\x00--selector\x00--field-selector\x00--grace-period\x00--timeout\x00--cascade\x00--type\x00--patch\x00--image", DryRun: "--dry-run\x00--dry-run=client\x00--dry-run=server", Widen: []Widen{{Opts: "--kubeconfig\x00--context\x00--kube-context\x00--cluster\x00--server\x00--token\x00--as\x00--as-group\x00--as-uid\x00--kube-apiserver\x00--kube-token\x00--kube-as-user\x00--certificate-authority\x00--insecure-skip-tls-verify", Exact: true, Why: "sends the command to another cluster or identity"}, {Opts: "-s", Why: "sends the command to another cluster"}}}}
+	return &Program{Name: "noglob", Wrapper: &Wrapper{}}
 }
 
 func p429() *Program {
-	return &Program{Name: "ocaml", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}}
+	return &Program{Name: "nohup", Wrapper: &Wrapper{}}
 }
 
 func p430() *Program {
-	return &Program{Name: "octave", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}}
+	return &Program{Name: "notify-send", Is: DataArgs}
 }
 
 func p431() *Program {
-	return &Program{Name: "od", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "nova", Is: DataArgs}
 }
 
 func p432() *Program {
-	return &Program{Name: "op", Is: Subcommands, Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
+	return &Program{Name: "npm", Is: Abbrev | Subcommands | Runs | Widens | DryRuns, Words: "x\x01exec", Launcher: &Launcher{Kind: "package", Subs: "exec\x00x"}, CodeRuns: codeRuns[92:93:93], Root: Node{Arity: 2, Values: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call\x00--prefix\x00--loglevel\x00--cache\x00-c\x00-w\x00--workspace", DryRun: "--dry-run", Widen: []Widen{{Opts: "--unsafe-perm", Unless: "false", Why: "makes package scripts run with full privileges"}, {Opts: "--ignore-scripts", Unless: "true", HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: "--no-ignore-scripts", Why: "makes package install scripts run"}, {Opts: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call", Why: "changes which code {name} fetches or which shell runs its scripts"}, {Opts: "-c", Why: "runs a shell command"}}}, Subs: []Node{{Path: "cache", Arity: 3}, {Path: "config", Arity: 3}, {Path: "exec", Posix: true, Arity: 3, Values: "-p\x00--package", Run: &Run{Shell: "-c\x00--call"}}, {Path: "init", Arity: 3}, {Path: "run", Arity: 3}, {Path: "view", Arity: 3}, {Path: "x", Posix: true, Values: "-p\x00--package"}}}
 }
 
 func p433() *Program {
-	return &Program{Name: "open", Is: DataArgs}
+	return &Program{Name: "nproc", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p434() *Program {
-	return &Program{Name: "openssl", Is: NoCluster | Subcommands, Decodes: "*", Root: Node{Arity: 2, Values: "-connect\x00-servername\x00-cert\x00-key\x00-CAfile\x00-CApath\x00-proxy\x00-starttls\x00-in\x00-out\x00-inkey\x00-passin\x00-passout"}, Subs: []Node{{Path: "req", Arity: 3}, {Path: "x509", Arity: 3}}}
+	return &Program{Name: "npx", Is: Abbrev | Posix | Runs | Widens | DryRuns, CodeRuns: codeRuns[93:94:94], Root: Node{Arity: 2, Values: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call\x00--prefix\x00--loglevel\x00--cache\x00-c\x00-w\x00--workspace\x00-p\x00--package", DryRun: "--dry-run", Widen: []Widen{{Opts: "--unsafe-perm", Unless: "false", Why: "makes package scripts run with full privileges"}, {Opts: "--ignore-scripts", Unless: "true", HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: "--no-ignore-scripts", Why: "makes package install scripts run"}, {Opts: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call", Why: "changes which code {name} fetches or which shell runs its scripts"}, {Opts: "-c", Why: "runs a shell command"}}, Run: &Run{Shell: "-c\x00--call"}}}
 }
 
 func p435() *Program {
-	return &Program{Name: "openstack", Is: DataArgs}
+	return &Program{Name: "nsenter", Is: Posix | Widens, Optional: "-r\x00-w\x00-m\x00-u\x00-i\x00-n\x00-p\x00-U\x00-C\x00-T\x00--root\x00--wd", Terminal: []Terminal{{Use: TermInput, Values: "-t\x00--target\x00-S\x00--setuid\x00-G\x00--setgid\x00-w\x00--wd\x00-r\x00--root\x00--map-user\x00--map-group", Operands: 1}}, CodeRuns: codeRuns[12:13:13], Root: Node{Values: "-t\x00-S\x00-G\x00--target\x00--setuid\x00--setgid", Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p436() *Program {
-	return &Program{Name: "osascript", Is: StdinProgram | Widens, Lang: "applescript", Code: "-e", Root: Node{Values: "-e\x00-l"}}
+	return &Program{Name: "nu", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--commands", Forces: "-i\x00--interactive", Operands: 1}}}
 }
 
 func p437() *Program {
-	return &Program{Name: "pacman", Is: DataArgs | DryRuns, Aliases: "--remove\x01-R", Root: Node{Arity: 2, DryRun: "-p\x00--print"}}
+	return &Program{Name: "nuget", Is: DataArgs}
 }
 
 func p438() *Program {
-	return &Program{Name: "parallel", Is: Widens, Root: Node{Values: "-j\x00--jobs\x00-S\x00--sshlogin\x00-a\x00--arg-file\x00--delay\x00--timeout\x00-N\x00-n\x00-L\x00--colsep\x00-d\x00--delimiter\x00--results\x00--joblog\x00--tmpdir\x00-I\x00--env\x00--workdir\x00--wd", Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "numactl", Wrapper: &Wrapper{Values: "-N\x00-m\x00-C\x00-p\x00-i\x00-P\x00-w\x00--cpunodebind\x00--membind\x00--physcpubind\x00--preferred\x00--interleave"}}
 }
 
 func p439() *Program {
-	return &Program{Name: "parallel-ssh", Launcher: &Launcher{Kind: "fanout", Values: "-h\x00--hosts\x00-H\x00--host\x00-l\x00--user\x00-p\x00--par\x00-o\x00--outdir\x00-e\x00--errdir\x00-t\x00--timeout\x00-O\x00--option\x00-x\x00--extra-args\x00-X\x00--extra-arg\x00-w\x00-g\x00--group\x00-R\x00-f\x00--fanout\x00-u\x00--command-timeout\x00-M\x00--worker\x00--hostfile\x00--topology\x00--pick\x00--nodes\x00--exclude\x00--options\x00--connect_timeout\x00--command_timeout"}}
+	return &Program{Name: "nvim", Is: DataArgs | PlusOptions | Widens, Optional: "-o\x00-O\x00-p\x00-V\x00-r", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, CodeRuns: codeRuns[24:29:29], Root: Node{Values: "-c\x00-S\x00-u\x00-U\x00-T\x00-i\x00-w\x00-W\x00-t\x00-q\x00--cmd\x00--startuptime\x00--servername\x00--remote-send\x00--remote-expr\x00--listen", Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
 }
 
 func p440() *Program {
-	return &Program{Name: "pass"}
+	return &Program{Name: "nvm", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p441() *Program {
-	return &Program{Name: "passwd", Aliases: "--delete\x01-d"}
+	return &Program{Name: "nvme", Is: Subcommands, Root: Node{Values: "-s\x00--ses\x00-n\x00--namespace-id\x00-l\x00--lbaf\x00-a\x00--sanact\x00-o\x00--output-format\x00-p\x00--pi\x00-i\x00--pil\x00-m\x00--ms\x00-t\x00--timeout\x00--ovrpat\x00--owpass"}}
 }
 
 func p442() *Program {
-	return &Program{Name: "paste", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "nx", Root: Node{Arity: 2}}
 }
 
 func p443() *Program {
-	return &Program{Name: "pct", Is: DataArgs}
+	return &Program{Name: "oc", Is: Subcommands | ResourceWords | Widens | DryRuns, Words: "cj\x01cronjob\x00clusterrolebindings\x01clusterrolebinding\x00clusterroles\x01clusterrole\x00cm\x01configmap\x00configmaps\x01configmap\x00crd\x01customresourcedefinition\x00crds\x01customresourcedefinition\x00cronjobs\x01cronjob\x00customresourcedefinition.apiextensions.k8s.io\x01customresourcedefinition\x00customresourcedefinitions\x01customresourcedefinition\x00customresourcedefinitions.apiextensions.k8s.io\x01customresourcedefinition\x00daemonsets\x01daemonset\x00deploy\x01deployment\x00deployments\x01deployment\x00ds\x01daemonset\x00hpa\x01horizontalpodautoscaler\x00ing\x01ingress\x00ingresses\x01ingress\x00jobs\x01job\x00namespaces\x01namespace\x00netpol\x01networkpolicy\x00no\x01node\x00nodes\x01node\x00ns\x01namespace\x00pdb\x01poddisruptionbudget\x00persistentvolumeclaims\x01persistentvolumeclaim\x00persistentvolumes\x01persistentvolume\x00po\x01pod\x00pods\x01pod\x00projects\x01project\x00pv\x01persistentvolume\x00pvc\x01persistentvolumeclaim\x00replicasets\x01replicaset\x00rolebindings\x01rolebinding\x00roles\x01role\x00rs\x01replicaset\x00sa\x01serviceaccount\x00sc\x01storageclass\x00secrets\x01secret\x00serviceaccounts\x01serviceaccount\x00services\x01service\x00statefulsets\x01statefulset\x00storageclasses\x01storageclass\x00sts\x01statefulset\x00svc\x01service\x00volumesnapshots\x01volumesnapshot", Launcher: &Launcher{Kind: "pod", Globals: "-n\x00--namespace\x00--context\x00--kubeconfig\x00-s\x00--server\x00--cluster\x00--user\x00--token\x00--as\x00--as-group\x00--certificate-authority\x00--client-certificate\x00--client-key\x00--request-timeout\x00--project\x00--remote", Subs: "exec\x00run\x00debug\x00shell"}, CodeRuns: codeRuns[79:80:80], Root: Node{Values: "-n\x00--namespace\x00--context\x00--kube-context\x00--kubeconfig\x00-s\x00--server\x00--cluster\x00--user\x00--as\x00--as-group\x00--token\x00--request-timeout\x00-l\x00-f\x00-o\x00-c\x00--filename\x00-k\x00--kustomize\x00--replicas\x00--selector\x00--field-selector\x00--grace-period\x00--timeout\x00--cascade\x00--type\x00--patch\x00--image", DryRun: "--dry-run\x00--dry-run=client\x00--dry-run=server", Widen: []Widen{{Opts: "--kubeconfig\x00--context\x00--kube-context\x00--cluster\x00--server\x00--token\x00--as\x00--as-group\x00--as-uid\x00--kube-apiserver\x00--kube-token\x00--kube-as-user\x00--certificate-authority\x00--insecure-skip-tls-verify", Exact: true, Why: "sends the command to another cluster or identity"}, {Opts: "-s", Why: "sends the command to another cluster"}}}}
 }
 
 func p444() *Program {
-	return &Program{Name: "pdb", Terminal: []Terminal{{Use: TermInput, Runs: "-batch\x00--batch\x00-b"}}}
+	return &Program{Name: "ocaml", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}}
 }
 
 func p445() *Program {
-	return &Program{Name: "pdm", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
+	return &Program{Name: "octave", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}}
 }
 
 func p446() *Program {
-	return &Program{Name: "pdsh", Launcher: &Launcher{Kind: "fanout", Values: "-h\x00--hosts\x00-H\x00--host\x00-l\x00--user\x00-p\x00--par\x00-o\x00--outdir\x00-e\x00--errdir\x00-t\x00--timeout\x00-O\x00--option\x00-x\x00--extra-args\x00-X\x00--extra-arg\x00-w\x00-g\x00--group\x00-R\x00-f\x00--fanout\x00-u\x00--command-timeout\x00-M\x00--worker\x00--hostfile\x00--topology\x00--pick\x00--nodes\x00--exclude\x00--options\x00--connect_timeout\x00--command_timeout"}}
+	return &Program{Name: "od", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p447() *Program {
-	return &Program{Name: "perf", Launcher: &Launcher{Kind: "perf", Subs: "record\x00stat\x00trace\x00top\x00sched\x00mem\x00kvm\x00c2c\x00lock", Values: "-o\x00--output\x00-e\x00--event\x00-p\x00--pid\x00-t\x00--tid\x00-F\x00--freq\x00-c\x00--count\x00-C\x00--cpu\x00-G\x00--cgroup\x00-u\x00--uid\x00-I\x00--interval-print\x00-r\x00--repeat\x00--call-graph\x00-m\x00--mmap-pages"}}
+	return &Program{Name: "op", Is: Subcommands, Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
 }
 
 func p448() *Program {
-	return &Program{Name: "perl", Is: StdinProgram | Widens, Optional: "-i\x00-x\x00-C\x00-d\x00-D\x00-F", Numeric: "-l\x00-0", Lang: "perl", Code: "-e\x00-E", Load: "-M\x00-m\x00-I\x00-i\x00-d", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-E", Forces: "-d", Values: "-x", Operands: 1}}, Writes: "in_place", Root: Node{Arity: 2, Values: "-e\x00-E\x00-I\x00-M\x00-m"}}
+	return &Program{Name: "open", Is: DataArgs}
 }
 
 func p449() *Program {
-	return &Program{Name: "perl*", Is: StdinProgram | Widens, Optional: "-i\x00-x\x00-C\x00-d\x00-D\x00-F", Numeric: "-l\x00-0", Lang: "perl", Code: "-e\x00-E", Load: "-M\x00-m\x00-I\x00-i\x00-d", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-E", Forces: "-d", Values: "-x", Operands: 1}}, Root: Node{Values: "-e\x00-E\x00-I\x00-M\x00-m"}}
+	return &Program{Name: "openssl", Is: NoCluster | Subcommands, Decodes: "*", Root: Node{Arity: 2, Values: "-connect\x00-servername\x00-cert\x00-key\x00-CAfile\x00-CApath\x00-proxy\x00-starttls\x00-in\x00-out\x00-inkey\x00-passin\x00-passout"}, Subs: []Node{{Path: "req", Arity: 3}, {Path: "x509", Arity: 3}}}
 }
 
 func p450() *Program {
-	return &Program{Name: "pfctl", Root: Node{Values: "-f\x00-F\x00-a\x00-s\x00-t\x00-T\x00-x"}}
+	return &Program{Name: "openstack", Is: DataArgs}
 }
 
 func p451() *Program {
-	return &Program{Name: "pg", Terminal: []Terminal{{Use: TermKeys, Quiet: "-k\x00-f\x00-w\x00--where\x00--path\x00-K"}}}
+	return &Program{Name: "osascript", Is: StdinProgram | Widens, Lang: "applescript", Code: "-e", Root: Node{Values: "-e\x00-l"}}
 }
 
 func p452() *Program {
-	return &Program{Name: "pg_restore", Aliases: "--clean\x01-c\x00--dbname\x01-d", Root: Node{Values: "-d\x00--dbname\x00-h\x00--host\x00-p\x00--port\x00-U\x00--username\x00-f\x00--file\x00-F\x00--format\x00-j\x00--jobs\x00-n\x00--schema\x00-t\x00--table\x00-L\x00--use-list\x00-I\x00--index\x00-N\x00--exclude-schema\x00-P\x00--function\x00-T\x00--trigger\x00-S\x00--superuser\x00--role"}}
+	return &Program{Name: "pacman", Is: DataArgs | DryRuns, Aliases: "--remove\x01-R", Root: Node{Arity: 2, DryRun: "-p\x00--print"}}
 }
 
 func p453() *Program {
-	return &Program{Name: "pgrep", Is: DataArgs, Aliases: "--euid\x01-u\x00--uid\x01-U", Root: Node{Values: "-u\x00-U\x00-g\x00-G\x00-P\x00-s\x00-t\x00-F\x00--euid\x00--uid\x00--group\x00--pgroup\x00--parent\x00--session\x00--terminal\x00--pidfile\x00--signal\x00--ns\x00--nslist"}}
+	return &Program{Name: "parallel", Is: Posix | Widens, CodeRuns: codeRuns[94:95:95], Root: Node{Values: "-E\x00-s\x00--max-args\x00--max-lines\x00--eof\x00--max-chars\x00--load\x00--memfree\x00--retries\x00--shebang-wrap\x00--ssh\x00--basefile\x00--bf\x00--return\x00--transfer-file\x00--tf\x00-j\x00--jobs\x00-S\x00--sshlogin\x00-a\x00--arg-file\x00--delay\x00--timeout\x00-N\x00-n\x00-L\x00--colsep\x00-d\x00--delimiter\x00--results\x00--joblog\x00--tmpdir\x00-I\x00--env\x00--workdir\x00--wd", Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p454() *Program {
-	return &Program{Name: "php", Is: StdinProgram | Widens, Lang: "php", Code: "-r\x00-B\x00-R\x00-E", Load: "-d\x00-c\x00-F\x00-S\x00-z", Script: "-f", Terminal: []Terminal{{Use: TermInput, Runs: "-r\x00-f\x00-l\x00-S", Forces: "-a", Operands: 1}}, Root: Node{Arity: 2, Values: "-r\x00-d\x00-c\x00-f\x00-B\x00-R\x00-F\x00-E\x00-S\x00-t\x00-z"}}
+	return &Program{Name: "parallel-ssh", Launcher: &Launcher{Kind: "fanout", Values: "-h\x00--hosts\x00-H\x00--host\x00-l\x00--user\x00-p\x00--par\x00-o\x00--outdir\x00-e\x00--errdir\x00-t\x00--timeout\x00-O\x00--option\x00-x\x00--extra-args\x00-X\x00--extra-arg\x00-w\x00-g\x00--group\x00-R\x00-f\x00--fanout\x00-u\x00--command-timeout\x00-M\x00--worker\x00--hostfile\x00--topology\x00--pick\x00--nodes\x00--exclude\x00--options\x00--connect_timeout\x00--command_timeout"}}
 }
 
 func p455() *Program {
-	return &Program{Name: "php*", Is: StdinProgram | Widens, Lang: "php", Code: "-r\x00-B\x00-R\x00-E", Load: "-d\x00-c\x00-F\x00-S\x00-z", Script: "-f", Root: Node{Values: "-r\x00-d\x00-c\x00-f\x00-B\x00-R\x00-F\x00-E\x00-S\x00-t\x00-z"}}
+	return &Program{Name: "pass"}
 }
 
 func p456() *Program {
-	return &Program{Name: "pico", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
+	return &Program{Name: "passwd", Aliases: "--delete\x01-d"}
 }
 
 func p457() *Program {
-	return &Program{Name: "picotool", Is: DataArgs}
+	return &Program{Name: "paste", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p458() *Program {
-	return &Program{Name: "pidof", Is: DataArgs}
+	return &Program{Name: "pct", Is: DataArgs}
 }
 
 func p459() *Program {
-	return &Program{Name: "pip", Is: Abbrev | DataArgs | Widens | DryRuns, Root: Node{Arity: 2, Values: "-i\x00-f\x00-r\x00-c\x00-e\x00--index-url\x00--extra-index-url\x00--find-links", DryRun: "--dry-run", Widen: []Widen{{Opts: "-i\x00-f\x00--index-url\x00--extra-index-url\x00--find-links\x00--trusted-host", Why: "changes where packages (code) come from"}}}, Subs: []Node{{Path: "cache", Arity: 3}, {Path: "config", Arity: 3}}}
+	return &Program{Name: "pdb", Terminal: []Terminal{{Use: TermInput, Runs: "-batch\x00--batch\x00-b"}}}
 }
 
 func p460() *Program {
-	return &Program{Name: "pip3", Is: Abbrev | DataArgs | Widens | DryRuns, Root: Node{Arity: 2, Values: "-i\x00-f\x00-r\x00-c\x00-e\x00--index-url\x00--extra-index-url\x00--find-links", DryRun: "--dry-run", Widen: []Widen{{Opts: "-i\x00-f\x00--index-url\x00--extra-index-url\x00--find-links\x00--trusted-host", Why: "changes where packages (code) come from"}}}, Subs: []Node{{Path: "config", Arity: 3}}}
+	return &Program{Name: "pdm", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
 }
 
 func p461() *Program {
-	return &Program{Name: "pipenv", Is: Subcommands | Runs, Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}, Root: Node{Arity: 2}, Subs: []Node{{Path: "run", Arity: 3, Run: &Run{}}}}
+	return &Program{Name: "pdsh", Launcher: &Launcher{Kind: "fanout", Values: "-h\x00--hosts\x00-H\x00--host\x00-l\x00--user\x00-p\x00--par\x00-o\x00--outdir\x00-e\x00--errdir\x00-t\x00--timeout\x00-O\x00--option\x00-x\x00--extra-args\x00-X\x00--extra-arg\x00-w\x00-g\x00--group\x00-R\x00-f\x00--fanout\x00-u\x00--command-timeout\x00-M\x00--worker\x00--hostfile\x00--topology\x00--pick\x00--nodes\x00--exclude\x00--options\x00--connect_timeout\x00--command_timeout"}}
 }
 
 func p462() *Program {
-	return &Program{Name: "pipx", Is: Abbrev | Subcommands | DataArgs | Runs | Widens, Root: Node{Arity: 2, Values: "-i\x00-f\x00-r\x00-c\x00-e\x00--index-url\x00--extra-index-url\x00--find-links", Widen: []Widen{{Opts: "-i\x00-f\x00--index-url\x00--extra-index-url\x00--find-links\x00--trusted-host", Why: "changes where packages (code) come from"}}}, Subs: []Node{{Path: "run", Values: "--spec\x00--python\x00--pip-args", Run: &Run{}}}}
+	return &Program{Name: "perf", Launcher: &Launcher{Kind: "perf", Subs: "record\x00stat\x00trace\x00top\x00sched\x00mem\x00kvm\x00c2c\x00lock", Values: "-o\x00--output\x00-e\x00--event\x00-p\x00--pid\x00-t\x00--tid\x00-F\x00--freq\x00-c\x00--count\x00-C\x00--cpu\x00-G\x00--cgroup\x00-u\x00--uid\x00-I\x00--interval-print\x00-r\x00--repeat\x00--call-graph\x00-m\x00--mmap-pages"}}
 }
 
 func p463() *Program {
-	return &Program{Name: "pixi", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
+	return &Program{Name: "perl", Is: StdinProgram | Widens, Optional: "-i\x00-x\x00-C\x00-d\x00-D\x00-F", Numeric: "-l\x00-0", Lang: "perl", Code: "-e\x00-E", Load: "-M\x00-m\x00-I\x00-i\x00-d", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-E", Forces: "-d", Values: "-x", Operands: 1}}, Writes: "in_place", Root: Node{Arity: 2, Values: "-e\x00-E\x00-I\x00-M\x00-m"}}
 }
 
 func p464() *Program {
-	return &Program{Name: "pkexec", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "perl*", Is: StdinProgram | Widens, Optional: "-i\x00-x\x00-C\x00-d\x00-D\x00-F", Numeric: "-l\x00-0", Lang: "perl", Code: "-e\x00-E", Load: "-M\x00-m\x00-I\x00-i\x00-d", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-E", Forces: "-d", Values: "-x", Operands: 1}}, Root: Node{Values: "-e\x00-E\x00-I\x00-M\x00-m"}}
 }
 
 func p465() *Program {
-	return &Program{Name: "pkill", Is: NoCluster | DataArgs, Aliases: "-euid\x01-u\x00-uid\x01-U", Root: Node{Values: "-u\x00-U\x00-g\x00-G\x00-P\x00-s\x00-t\x00-F\x00-euid\x00-uid\x00-group\x00-pgroup\x00-parent\x00-session\x00-terminal\x00-pidfile\x00-signal\x00-ns\x00-nslist"}}
+	return &Program{Name: "pfctl", Root: Node{Values: "-f\x00-F\x00-a\x00-s\x00-t\x00-T\x00-x"}}
 }
 
 func p466() *Program {
-	return &Program{Name: "plocate", Is: DataArgs}
+	return &Program{Name: "pg", Terminal: []Terminal{{Use: TermKeys, Quiet: "-k\x00-f\x00-w\x00--where\x00--path\x00-K"}}}
 }
 
 func p467() *Program {
-	return &Program{Name: "pnpm", Is: Abbrev | Subcommands | Runs | Widens | DryRuns, Launcher: &Launcher{Kind: "package", Subs: "exec\x00x"}, Root: Node{Arity: 2, Values: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call\x00--prefix\x00--loglevel\x00--cache\x00-C\x00--dir\x00-F\x00--filter\x00--reporter", DryRun: "--dry-run", Widen: []Widen{{Opts: "--unsafe-perm", Unless: "false", Why: "makes package scripts run with full privileges"}, {Opts: "--ignore-scripts", Unless: "true", HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: "--no-ignore-scripts", Why: "makes package install scripts run"}, {Opts: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call", Why: "changes which code {name} fetches or which shell runs its scripts"}}}, Subs: []Node{{Path: "config", Arity: 3}, {Path: "dlx", Arity: 3, Values: "--package", Run: &Run{Shell: "-c\x00--shell-mode"}}, {Path: "exec", Arity: 3, Run: &Run{}}, {Path: "run", Arity: 3}}}
+	return &Program{Name: "pg_restore", Aliases: "--clean\x01-c\x00--dbname\x01-d", Root: Node{Values: "-d\x00--dbname\x00-h\x00--host\x00-p\x00--port\x00-U\x00--username\x00-f\x00--file\x00-F\x00--format\x00-j\x00--jobs\x00-n\x00--schema\x00-t\x00--table\x00-L\x00--use-list\x00-I\x00--index\x00-N\x00--exclude-schema\x00-P\x00--function\x00-T\x00--trigger\x00-S\x00--superuser\x00--role"}}
 }
 
 func p468() *Program {
-	return &Program{Name: "pnpx", Is: Abbrev | Runs | Widens | DryRuns, Root: Node{Values: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call\x00--prefix\x00--loglevel\x00--cache\x00-p\x00--package", DryRun: "--dry-run", Widen: []Widen{{Opts: "--unsafe-perm", Unless: "false", Why: "makes package scripts run with full privileges"}, {Opts: "--ignore-scripts", Unless: "true", HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: "--no-ignore-scripts", Why: "makes package install scripts run"}, {Opts: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call", Why: "changes which code {name} fetches or which shell runs its scripts"}}, Run: &Run{}}}
+	return &Program{Name: "pgrep", Is: DataArgs, Aliases: "--euid\x01-u\x00--uid\x01-U", Root: Node{Values: "-u\x00-U\x00-g\x00-G\x00-P\x00-s\x00-t\x00-F\x00--euid\x00--uid\x00--group\x00--pgroup\x00--parent\x00--session\x00--terminal\x00--pidfile\x00--signal\x00--ns\x00--nslist"}}
 }
 
 func p469() *Program {
-	return &Program{Name: "podman", Is: Subcommands | Widens | DryRuns, Globals: "-H\x00--host\x00-c\x00--context\x00--config\x00-l\x00--log-level\x00--tlscacert\x00--tlscert\x00--tlskey\x00--url\x00--connection\x00--root\x00--runroot", Words: "remove\x01rm", Extract: "docker", Launcher: &Launcher{Kind: "container", Globals: "-l\x00--log-level\x00-H\x00--host\x00-c\x00--context\x00--config\x00--tlscacert\x00--tlscert\x00--tlskey\x00-f\x00--file\x00-p\x00--project-name\x00--env-file\x00--profile\x00--project-directory\x00--url\x00--connection\x00--root\x00--runroot\x00--storage-driver\x00--ansi\x00--progress\x00--parallel", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00--detach-keys\x00--index", RunValues: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--label-file\x00--platform\x00-m\x00--memory\x00--cpus\x00--cpu-shares\x00-c\x00-h\x00--hostname\x00--add-host\x00--cap-add\x00--cap-drop\x00--device\x00--gpus\x00--restart\x00--pull\x00--log-driver\x00--log-opt\x00--shm-size\x00--ulimit\x00--tmpfs\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--dns\x00--dns-search\x00--dns-option\x00--expose\x00--group-add\x00--link\x00--runtime\x00--stop-signal\x00--stop-timeout\x00--volumes-from\x00--workdir-from\x00--cidfile\x00--cgroupns\x00--memory-swap\x00--network-alias\x00--ip\x00--ip6\x00--mac-address\x00--health-cmd\x00--userns\x00--detach-keys\x00--attach\x00-a\x00--storage-opt\x00--sysctl\x00--isolation\x00--init-path\x00--kernel-memory\x00--oom-score-adj\x00--blkio-weight\x00--cpuset-cpus\x00--cpuset-mems\x00--device-cgroup-rule\x00--annotation\x00--service-ports\x00--index"}, Root: Node{Arity: 2}, Subs: []Node{{Path: "compose", Values: "-f\x00--file\x00-p\x00--project-name\x00--project-directory\x00--env-file\x00--profile\x00--ansi\x00--progress\x00--parallel", DryRun: "--dry-run"}, {Path: "container", Arity: 3}, {Path: "container create", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "container run", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "create", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "image", Arity: 3}, {Path: "network", Arity: 3}, {Path: "run", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--label-file\x00--platform\x00-m\x00--memory\x00--cpus\x00--cpu-shares\x00-c\x00-h\x00--hostname\x00--add-host\x00--cap-add\x00--cap-drop\x00--device\x00--gpus\x00--restart\x00--pull\x00--log-driver\x00--log-opt\x00--shm-size\x00--ulimit\x00--tmpfs\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--dns\x00--dns-search\x00--dns-option\x00--expose\x00--group-add\x00--link\x00--runtime\x00--stop-signal\x00--stop-timeout\x00--volumes-from\x00--cidfile\x00--cgroupns\x00--memory-swap\x00--network-alias\x00--ip\x00--ip6\x00--mac-address\x00--health-cmd\x00--userns\x00--detach-keys\x00--attach\x00-a\x00--storage-opt\x00--sysctl\x00--isolation\x00--init-path\x00--oom-score-adj\x00--blkio-weight\x00--cpuset-cpus\x00--cpuset-mems\x00--device-cgroup-rule\x00--annotation"}, {Path: "system"}, {Path: "volume", Arity: 3}}}
+	return &Program{Name: "php", Is: StdinProgram | Widens, Lang: "php", Code: "-r\x00-B\x00-R\x00-E", Load: "-d\x00-c\x00-F\x00-S\x00-z", Script: "-f", Terminal: []Terminal{{Use: TermInput, Runs: "-r\x00-f\x00-l\x00-S", Forces: "-a", Operands: 1}}, Root: Node{Arity: 2, Values: "-r\x00-d\x00-c\x00-f\x00-B\x00-R\x00-F\x00-E\x00-S\x00-t\x00-z"}}
 }
 
 func p470() *Program {
-	return &Program{Name: "podman-compose", Is: Subcommands | DryRuns, Launcher: &Launcher{Kind: "container", Globals: "-l\x00--log-level\x00-H\x00--host\x00-c\x00--context\x00--config\x00--tlscacert\x00--tlscert\x00--tlskey\x00-f\x00--file\x00-p\x00--project-name\x00--env-file\x00--profile\x00--project-directory\x00--url\x00--connection\x00--root\x00--runroot\x00--storage-driver\x00--ansi\x00--progress\x00--parallel", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00--detach-keys\x00--index", RunValues: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--label-file\x00--platform\x00-m\x00--memory\x00--cpus\x00--cpu-shares\x00-c\x00-h\x00--hostname\x00--add-host\x00--cap-add\x00--cap-drop\x00--device\x00--gpus\x00--restart\x00--pull\x00--log-driver\x00--log-opt\x00--shm-size\x00--ulimit\x00--tmpfs\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--dns\x00--dns-search\x00--dns-option\x00--expose\x00--group-add\x00--link\x00--runtime\x00--stop-signal\x00--stop-timeout\x00--volumes-from\x00--workdir-from\x00--cidfile\x00--cgroupns\x00--memory-swap\x00--network-alias\x00--ip\x00--ip6\x00--mac-address\x00--health-cmd\x00--userns\x00--detach-keys\x00--attach\x00-a\x00--storage-opt\x00--sysctl\x00--isolation\x00--init-path\x00--kernel-memory\x00--oom-score-adj\x00--blkio-weight\x00--cpuset-cpus\x00--cpuset-mems\x00--device-cgroup-rule\x00--annotation\x00--service-ports\x00--index"}, Root: Node{Values: "-f\x00--file\x00-p\x00--project-name\x00--project-directory\x00--env-file\x00--profile\x00--ansi\x00--progress\x00--parallel", DryRun: "--dry-run"}}
+	return &Program{Name: "php*", Is: StdinProgram | Widens, Lang: "php", Code: "-r\x00-B\x00-R\x00-E", Load: "-d\x00-c\x00-F\x00-S\x00-z", Script: "-f", Root: Node{Values: "-r\x00-d\x00-c\x00-f\x00-B\x00-R\x00-F\x00-E\x00-S\x00-t\x00-z"}}
 }
 
 func p471() *Program {
-	return &Program{Name: "podman-machine", Is: DataArgs}
+	return &Program{Name: "pico", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
 }
 
 func p472() *Program {
-	return &Program{Name: "podman-remote", Is: Subcommands | Widens | DryRuns, Globals: "-H\x00--host\x00-c\x00--context\x00--config\x00-l\x00--log-level\x00--tlscacert\x00--tlscert\x00--tlskey\x00--url\x00--connection\x00--root\x00--runroot", Words: "remove\x01rm", Extract: "docker", Launcher: &Launcher{Kind: "container", Globals: "-l\x00--log-level\x00-H\x00--host\x00-c\x00--context\x00--config\x00--tlscacert\x00--tlscert\x00--tlskey\x00-f\x00--file\x00-p\x00--project-name\x00--env-file\x00--profile\x00--project-directory\x00--url\x00--connection\x00--root\x00--runroot\x00--storage-driver\x00--ansi\x00--progress\x00--parallel", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00--detach-keys\x00--index", RunValues: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--label-file\x00--platform\x00-m\x00--memory\x00--cpus\x00--cpu-shares\x00-c\x00-h\x00--hostname\x00--add-host\x00--cap-add\x00--cap-drop\x00--device\x00--gpus\x00--restart\x00--pull\x00--log-driver\x00--log-opt\x00--shm-size\x00--ulimit\x00--tmpfs\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--dns\x00--dns-search\x00--dns-option\x00--expose\x00--group-add\x00--link\x00--runtime\x00--stop-signal\x00--stop-timeout\x00--volumes-from\x00--workdir-from\x00--cidfile\x00--cgroupns\x00--memory-swap\x00--network-alias\x00--ip\x00--ip6\x00--mac-address\x00--health-cmd\x00--userns\x00--detach-keys\x00--attach\x00-a\x00--storage-opt\x00--sysctl\x00--isolation\x00--init-path\x00--kernel-memory\x00--oom-score-adj\x00--blkio-weight\x00--cpuset-cpus\x00--cpuset-mems\x00--device-cgroup-rule\x00--annotation\x00--service-ports\x00--index"}, Subs: []Node{{Path: "compose", Values: "-f\x00--file\x00-p\x00--project-name\x00--project-directory\x00--env-file\x00--profile\x00--ansi\x00--progress\x00--parallel", DryRun: "--dry-run"}, {Path: "container"}, {Path: "container create", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "container run", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "create", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "image"}, {Path: "run", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--label-file\x00--platform\x00-m\x00--memory\x00--cpus\x00--cpu-shares\x00-c\x00-h\x00--hostname\x00--add-host\x00--cap-add\x00--cap-drop\x00--device\x00--gpus\x00--restart\x00--pull\x00--log-driver\x00--log-opt\x00--shm-size\x00--ulimit\x00--tmpfs\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--dns\x00--dns-search\x00--dns-option\x00--expose\x00--group-add\x00--link\x00--runtime\x00--stop-signal\x00--stop-timeout\x00--volumes-from\x00--cidfile\x00--cgroupns\x00--memory-swap\x00--network-alias\x00--ip\x00--ip6\x00--mac-address\x00--health-cmd\x00--userns\x00--detach-keys\x00--attach\x00-a\x00--storage-opt\x00--sysctl\x00--isolation\x00--init-path\x00--oom-score-adj\x00--blkio-weight\x00--cpuset-cpus\x00--cpuset-mems\x00--device-cgroup-rule\x00--annotation"}, {Path: "system"}, {Path: "volume"}}}
+	return &Program{Name: "picotool", Is: DataArgs}
 }
 
 func p473() *Program {
-	return &Program{Name: "poetry", Is: Subcommands | Runs, Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}, Root: Node{Arity: 2}, Subs: []Node{{Path: "run", Arity: 3, Run: &Run{}}}}
+	return &Program{Name: "pidof", Is: DataArgs}
 }
 
 func p474() *Program {
-	return &Program{Name: "popd", Is: DataArgs}
+	return &Program{Name: "pip", Is: Abbrev | DataArgs | Widens | DryRuns, Root: Node{Arity: 2, Values: "-i\x00-f\x00-r\x00-c\x00-e\x00--index-url\x00--extra-index-url\x00--find-links", DryRun: "--dry-run", Widen: []Widen{{Opts: "-i\x00-f\x00--index-url\x00--extra-index-url\x00--find-links\x00--trusted-host", Why: "changes where packages (code) come from"}}}, Subs: []Node{{Path: "cache", Arity: 3}, {Path: "config", Arity: 3}}}
 }
 
 func p475() *Program {
-	return &Program{Name: "port", Is: DataArgs}
+	return &Program{Name: "pip3", Is: Abbrev | DataArgs | Widens | DryRuns, Root: Node{Arity: 2, Values: "-i\x00-f\x00-r\x00-c\x00-e\x00--index-url\x00--extra-index-url\x00--find-links", DryRun: "--dry-run", Widen: []Widen{{Opts: "-i\x00-f\x00--index-url\x00--extra-index-url\x00--find-links\x00--trusted-host", Why: "changes where packages (code) come from"}}}, Subs: []Node{{Path: "config", Arity: 3}}}
 }
 
 func p476() *Program {
-	return &Program{Name: "posh", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+	return &Program{Name: "pipenv", Is: Subcommands | Runs, Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}, Root: Node{Arity: 2}, Subs: []Node{{Path: "run", Arity: 3, Run: &Run{}}}}
 }
 
 func p477() *Program {
-	return &Program{Name: "powershell", Is: CommandShell, Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-command\x00-Command\x00--command\x00-f\x00-file\x00-File\x00-e\x00-ec\x00-EncodedCommand", Forces: "-noexit\x00-NoExit", Values: "-ExecutionPolicy\x00-ex\x00-wd\x00-WorkingDirectory", Operands: 1}}}
+	return &Program{Name: "pipx", Is: Abbrev | Subcommands | DataArgs | Runs | Widens, Root: Node{Arity: 2, Values: "-i\x00-f\x00-r\x00-c\x00-e\x00--index-url\x00--extra-index-url\x00--find-links", Widen: []Widen{{Opts: "-i\x00-f\x00--index-url\x00--extra-index-url\x00--find-links\x00--trusted-host", Why: "changes where packages (code) come from"}}}, Subs: []Node{{Path: "run", Values: "--spec\x00--python\x00--pip-args", Run: &Run{}}}}
 }
 
 func p478() *Program {
-	return &Program{Name: "presto", Root: Node{Values: "--server\x00--catalog\x00--schema\x00--user\x00--execute\x00-f\x00--file\x00--output-format\x00--session\x00--source\x00--client-tags\x00--access-token"}}
+	return &Program{Name: "pixi", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
 }
 
 func p479() *Program {
-	return &Program{Name: "presto-cli", Root: Node{Values: "--server\x00--catalog\x00--schema\x00--user\x00--execute\x00-f\x00--file\x00--output-format\x00--session\x00--source\x00--client-tags\x00--access-token"}}
+	return &Program{Name: "pkexec", Is: Posix | Widens, CodeRuns: codeRuns[12:13:13], Root: Node{Values: "--user", Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p480() *Program {
-	return &Program{Name: "print", Is: DataArgs}
+	return &Program{Name: "pkill", Is: NoCluster | DataArgs, Aliases: "-euid\x01-u\x00-uid\x01-U", Root: Node{Values: "-u\x00-U\x00-g\x00-G\x00-P\x00-s\x00-t\x00-F\x00-euid\x00-uid\x00-group\x00-pgroup\x00-parent\x00-session\x00-terminal\x00-pidfile\x00-signal\x00-ns\x00-nslist"}}
 }
 
 func p481() *Program {
-	return &Program{Name: "printenv", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "plocate", Is: DataArgs}
 }
 
 func p482() *Program {
-	return &Program{Name: "printf", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{Deny: "-v", MaxOperands: -1, NoGlob: true}}}
+	return &Program{Name: "pnpm", Is: Abbrev | Subcommands | Runs | Widens | DryRuns, Launcher: &Launcher{Kind: "package", Subs: "exec\x00x"}, Root: Node{Arity: 2, Values: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call\x00--prefix\x00--loglevel\x00--cache\x00-C\x00--dir\x00-F\x00--filter\x00--reporter", DryRun: "--dry-run", Widen: []Widen{{Opts: "--unsafe-perm", Unless: "false", Why: "makes package scripts run with full privileges"}, {Opts: "--ignore-scripts", Unless: "true", HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: "--no-ignore-scripts", Why: "makes package install scripts run"}, {Opts: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call", Why: "changes which code {name} fetches or which shell runs its scripts"}}}, Subs: []Node{{Path: "config", Arity: 3}, {Path: "dlx", Arity: 3, Values: "--package", Run: &Run{Shell: "-c\x00--shell-mode"}}, {Path: "exec", Arity: 3, Run: &Run{}}, {Path: "run", Arity: 3}}}
 }
 
 func p483() *Program {
-	return &Program{Name: "prisma", Is: Subcommands, Root: Node{Arity: 2, Values: "--schema"}, Subs: []Node{{Path: "db", Arity: 3}, {Path: "migrate", Arity: 3}}}
+	return &Program{Name: "pnpx", Is: Abbrev | Runs | Widens | DryRuns, Root: Node{Values: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call\x00--prefix\x00--loglevel\x00--cache\x00-p\x00--package", DryRun: "--dry-run", Widen: []Widen{{Opts: "--unsafe-perm", Unless: "false", Why: "makes package scripts run with full privileges"}, {Opts: "--ignore-scripts", Unless: "true", HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: "--no-ignore-scripts", Why: "makes package install scripts run"}, {Opts: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call", Why: "changes which code {name} fetches or which shell runs its scripts"}}, Run: &Run{}}}
 }
 
 func p484() *Program {
-	return &Program{Name: "prlctl", Is: DataArgs}
+	return &Program{Name: "podman", Is: Subcommands | Widens | DryRuns, Globals: "-H\x00--host\x00-c\x00--context\x00--config\x00-l\x00--log-level\x00--tlscacert\x00--tlscert\x00--tlskey\x00--url\x00--connection\x00--root\x00--runroot", Words: "remove\x01rm", Extract: "docker", Launcher: &Launcher{Kind: "container", Globals: "-l\x00--log-level\x00-H\x00--host\x00-c\x00--context\x00--config\x00--tlscacert\x00--tlscert\x00--tlskey\x00-f\x00--file\x00-p\x00--project-name\x00--env-file\x00--profile\x00--project-directory\x00--url\x00--connection\x00--root\x00--runroot\x00--storage-driver\x00--ansi\x00--progress\x00--parallel", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00--detach-keys\x00--index", RunValues: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--label-file\x00--platform\x00-m\x00--memory\x00--cpus\x00--cpu-shares\x00-c\x00-h\x00--hostname\x00--add-host\x00--cap-add\x00--cap-drop\x00--device\x00--gpus\x00--restart\x00--pull\x00--log-driver\x00--log-opt\x00--shm-size\x00--ulimit\x00--tmpfs\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--dns\x00--dns-search\x00--dns-option\x00--expose\x00--group-add\x00--link\x00--runtime\x00--stop-signal\x00--stop-timeout\x00--volumes-from\x00--workdir-from\x00--cidfile\x00--cgroupns\x00--memory-swap\x00--network-alias\x00--ip\x00--ip6\x00--mac-address\x00--health-cmd\x00--userns\x00--detach-keys\x00--attach\x00-a\x00--storage-opt\x00--sysctl\x00--isolation\x00--init-path\x00--kernel-memory\x00--oom-score-adj\x00--blkio-weight\x00--cpuset-cpus\x00--cpuset-mems\x00--device-cgroup-rule\x00--annotation\x00--service-ports\x00--index"}, Root: Node{Arity: 2}, Subs: []Node{{Path: "compose", Values: "-f\x00--file\x00-p\x00--project-name\x00--project-directory\x00--env-file\x00--profile\x00--ansi\x00--progress\x00--parallel", DryRun: "--dry-run"}, {Path: "container", Arity: 3}, {Path: "container create", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "container run", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "create", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "image", Arity: 3}, {Path: "network", Arity: 3}, {Path: "run", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--label-file\x00--platform\x00-m\x00--memory\x00--cpus\x00--cpu-shares\x00-c\x00-h\x00--hostname\x00--add-host\x00--cap-add\x00--cap-drop\x00--device\x00--gpus\x00--restart\x00--pull\x00--log-driver\x00--log-opt\x00--shm-size\x00--ulimit\x00--tmpfs\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--dns\x00--dns-search\x00--dns-option\x00--expose\x00--group-add\x00--link\x00--runtime\x00--stop-signal\x00--stop-timeout\x00--volumes-from\x00--cidfile\x00--cgroupns\x00--memory-swap\x00--network-alias\x00--ip\x00--ip6\x00--mac-address\x00--health-cmd\x00--userns\x00--detach-keys\x00--attach\x00-a\x00--storage-opt\x00--sysctl\x00--isolation\x00--init-path\x00--oom-score-adj\x00--blkio-weight\x00--cpuset-cpus\x00--cpuset-mems\x00--device-cgroup-rule\x00--annotation"}, {Path: "system"}, {Path: "volume", Arity: 3}}}
 }
 
 func p485() *Program {
-	return &Program{Name: "proot", Wrapper: &Wrapper{Values: "-r\x00-b\x00-w\x00-q\x00-k\x00-R\x00-S\x00--rootfs\x00--bind\x00--cwd\x00--qemu\x00--kernel-release"}}
+	return &Program{Name: "podman-compose", Is: Subcommands | DryRuns, Launcher: &Launcher{Kind: "container", Globals: "-l\x00--log-level\x00-H\x00--host\x00-c\x00--context\x00--config\x00--tlscacert\x00--tlscert\x00--tlskey\x00-f\x00--file\x00-p\x00--project-name\x00--env-file\x00--profile\x00--project-directory\x00--url\x00--connection\x00--root\x00--runroot\x00--storage-driver\x00--ansi\x00--progress\x00--parallel", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00--detach-keys\x00--index", RunValues: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--label-file\x00--platform\x00-m\x00--memory\x00--cpus\x00--cpu-shares\x00-c\x00-h\x00--hostname\x00--add-host\x00--cap-add\x00--cap-drop\x00--device\x00--gpus\x00--restart\x00--pull\x00--log-driver\x00--log-opt\x00--shm-size\x00--ulimit\x00--tmpfs\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--dns\x00--dns-search\x00--dns-option\x00--expose\x00--group-add\x00--link\x00--runtime\x00--stop-signal\x00--stop-timeout\x00--volumes-from\x00--workdir-from\x00--cidfile\x00--cgroupns\x00--memory-swap\x00--network-alias\x00--ip\x00--ip6\x00--mac-address\x00--health-cmd\x00--userns\x00--detach-keys\x00--attach\x00-a\x00--storage-opt\x00--sysctl\x00--isolation\x00--init-path\x00--kernel-memory\x00--oom-score-adj\x00--blkio-weight\x00--cpuset-cpus\x00--cpuset-mems\x00--device-cgroup-rule\x00--annotation\x00--service-ports\x00--index"}, Root: Node{Values: "-f\x00--file\x00-p\x00--project-name\x00--project-directory\x00--env-file\x00--profile\x00--ansi\x00--progress\x00--parallel", DryRun: "--dry-run"}}
 }
 
 func p486() *Program {
-	return &Program{Name: "proxychains", Wrapper: &Wrapper{Values: "-f"}}
+	return &Program{Name: "podman-machine", Is: DataArgs}
 }
 
 func p487() *Program {
-	return &Program{Name: "proxychains4", Wrapper: &Wrapper{Values: "-f"}}
+	return &Program{Name: "podman-remote", Is: Subcommands | Widens | DryRuns, Globals: "-H\x00--host\x00-c\x00--context\x00--config\x00-l\x00--log-level\x00--tlscacert\x00--tlscert\x00--tlskey\x00--url\x00--connection\x00--root\x00--runroot", Words: "remove\x01rm", Extract: "docker", Launcher: &Launcher{Kind: "container", Globals: "-l\x00--log-level\x00-H\x00--host\x00-c\x00--context\x00--config\x00--tlscacert\x00--tlscert\x00--tlskey\x00-f\x00--file\x00-p\x00--project-name\x00--env-file\x00--profile\x00--project-directory\x00--url\x00--connection\x00--root\x00--runroot\x00--storage-driver\x00--ansi\x00--progress\x00--parallel", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00--detach-keys\x00--index", RunValues: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--label-file\x00--platform\x00-m\x00--memory\x00--cpus\x00--cpu-shares\x00-c\x00-h\x00--hostname\x00--add-host\x00--cap-add\x00--cap-drop\x00--device\x00--gpus\x00--restart\x00--pull\x00--log-driver\x00--log-opt\x00--shm-size\x00--ulimit\x00--tmpfs\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--dns\x00--dns-search\x00--dns-option\x00--expose\x00--group-add\x00--link\x00--runtime\x00--stop-signal\x00--stop-timeout\x00--volumes-from\x00--workdir-from\x00--cidfile\x00--cgroupns\x00--memory-swap\x00--network-alias\x00--ip\x00--ip6\x00--mac-address\x00--health-cmd\x00--userns\x00--detach-keys\x00--attach\x00-a\x00--storage-opt\x00--sysctl\x00--isolation\x00--init-path\x00--kernel-memory\x00--oom-score-adj\x00--blkio-weight\x00--cpuset-cpus\x00--cpuset-mems\x00--device-cgroup-rule\x00--annotation\x00--service-ports\x00--index"}, Subs: []Node{{Path: "compose", Values: "-f\x00--file\x00-p\x00--project-name\x00--project-directory\x00--env-file\x00--profile\x00--ansi\x00--progress\x00--parallel", DryRun: "--dry-run"}, {Path: "container"}, {Path: "container create", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "container run", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "create", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "image"}, {Path: "run", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--label-file\x00--platform\x00-m\x00--memory\x00--cpus\x00--cpu-shares\x00-c\x00-h\x00--hostname\x00--add-host\x00--cap-add\x00--cap-drop\x00--device\x00--gpus\x00--restart\x00--pull\x00--log-driver\x00--log-opt\x00--shm-size\x00--ulimit\x00--tmpfs\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--dns\x00--dns-search\x00--dns-option\x00--expose\x00--group-add\x00--link\x00--runtime\x00--stop-signal\x00--stop-timeout\x00--volumes-from\x00--cidfile\x00--cgroupns\x00--memory-swap\x00--network-alias\x00--ip\x00--ip6\x00--mac-address\x00--health-cmd\x00--userns\x00--detach-keys\x00--attach\x00-a\x00--storage-opt\x00--sysctl\x00--isolation\x00--init-path\x00--oom-score-adj\x00--blkio-weight\x00--cpuset-cpus\x00--cpuset-mems\x00--device-cgroup-rule\x00--annotation"}, {Path: "system"}, {Path: "volume"}}}
 }
 
 func p488() *Program {
-	return &Program{Name: "pry", Terminal: []Terminal{{Use: TermInput}}}
+	return &Program{Name: "poetry", Is: Subcommands | Runs, Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}, Root: Node{Arity: 2}, Subs: []Node{{Path: "run", Arity: 3, Run: &Run{}}}}
 }
 
 func p489() *Program {
-	return &Program{Name: "ps", Is: DataArgs, Files: &Files{None: true}, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "popd", Is: DataArgs}
 }
 
 func p490() *Program {
-	return &Program{Name: "psql", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command\x00-f\x00--file\x00-l\x00--list", Values: "-d\x00--dbname\x00-h\x00--host\x00-p\x00--port\x00-U\x00--username\x00-v\x00--set\x00--variable\x00-P\x00--pset\x00-o\x00--output\x00-L\x00--log-file\x00-T\x00-F\x00-R"}}, Root: Node{Arity: 2, Values: "-h\x00--host\x00-p\x00--port\x00-U\x00--username\x00-d\x00--dbname\x00-c\x00--command\x00-f\x00--file\x00-o\x00--output\x00-L\x00--log-file\x00-v\x00--set\x00--variable\x00-P\x00--pset\x00-F\x00--field-separator\x00-R\x00--record-separator\x00-T\x00--table-attr"}}
+	return &Program{Name: "port", Is: DataArgs}
 }
 
 func p491() *Program {
-	return &Program{Name: "pssh", Launcher: &Launcher{Kind: "fanout", Values: "-h\x00--hosts\x00-H\x00--host\x00-l\x00--user\x00-p\x00--par\x00-o\x00--outdir\x00-e\x00--errdir\x00-t\x00--timeout\x00-O\x00--option\x00-x\x00--extra-args\x00-X\x00--extra-arg\x00-w\x00-g\x00--group\x00-R\x00-f\x00--fanout\x00-u\x00--command-timeout\x00-M\x00--worker\x00--hostfile\x00--topology\x00--pick\x00--nodes\x00--exclude\x00--options\x00--connect_timeout\x00--command_timeout"}}
+	return &Program{Name: "posh", Is: Posix | Shell | StdinProgram | Widens, Ends: "-", Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, CodeRuns: codeRuns[3:4:4], Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
 }
 
 func p492() *Program {
-	return &Program{Name: "ptpython", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", Operands: 1}}}
+	return &Program{Name: "powershell", Is: CommandShell, Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-command\x00-Command\x00--command\x00-f\x00-file\x00-File\x00-e\x00-ec\x00-EncodedCommand", Forces: "-noexit\x00-NoExit", Values: "-ExecutionPolicy\x00-ex\x00-wd\x00-WorkingDirectory", Operands: 1}}}
 }
 
 func p493() *Program {
-	return &Program{Name: "pulumi", Is: Subcommands | DataArgs | DryRuns, Words: "dn\x01destroy\x00down\x01destroy", Root: Node{Arity: 2, Values: "-s\x00--stack\x00-C\x00--cwd\x00-t\x00--target\x00--config-file", DryRun: "--preview-only"}, Subs: []Node{{Path: "stack", Arity: 3}}}
+	return &Program{Name: "presto", Root: Node{Values: "--server\x00--catalog\x00--schema\x00--user\x00--execute\x00-f\x00--file\x00--output-format\x00--session\x00--source\x00--client-tags\x00--access-token"}}
 }
 
 func p494() *Program {
-	return &Program{Name: "pushd", Is: DataArgs}
+	return &Program{Name: "presto-cli", Root: Node{Values: "--server\x00--catalog\x00--schema\x00--user\x00--execute\x00-f\x00--file\x00--output-format\x00--session\x00--source\x00--client-tags\x00--access-token"}}
 }
 
 func p495() *Program {
-	return &Program{Name: "pv", Writes: "last"}
+	return &Program{Name: "print", Is: DataArgs}
 }
 
 func p496() *Program {
-	return &Program{Name: "pvremove", Is: DryRuns, Aliases: "--force\x01-f\x00--yes\x01-y", Root: Node{Values: "-L\x00--size\x00-l\x00--extents\x00--config\x00-S\x00--select\x00--reportformat", DryRun: "-t\x00--test"}}
+	return &Program{Name: "printenv", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p497() *Program {
-	return &Program{Name: "pwd", Is: DataArgs, Files: &Files{None: true}, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "printf", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{Deny: "-v", MaxOperands: -1, NoGlob: true}}}
 }
 
 func p498() *Program {
-	return &Program{Name: "pwsh", Is: CommandShell, Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-command\x00-Command\x00--command\x00-f\x00-file\x00-File\x00-e\x00-ec\x00-EncodedCommand", Forces: "-noexit\x00-NoExit", Values: "-ExecutionPolicy\x00-ex\x00-wd\x00-WorkingDirectory", Operands: 1}}}
+	return &Program{Name: "prisma", Is: Subcommands, Root: Node{Arity: 2, Values: "--schema"}, Subs: []Node{{Path: "db", Arity: 3}, {Path: "migrate", Arity: 3}}}
 }
 
 func p499() *Program {
-	return &Program{Name: "py.test", Is: Widens, Root: Node{Values: "-p\x00-k\x00-m\x00-c", Widen: []Widen{{Opts: "-p", UnlessPrefix: "no:", Why: "loads a plugin (code) into pytest"}}}}
+	return &Program{Name: "prlctl", Is: DataArgs}
 }
 
 func p500() *Program {
-	return &Program{Name: "pyenv", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "prlimit", Is: Posix, CodeRuns: codeRuns[12:13:13], Root: Node{Values: "-p\x00--pid"}}
 }
 
 func p501() *Program {
-	return &Program{Name: "pypy", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", ReplModules: "code\x00asyncio\x00pdb\x00ipdb\x00IPython\x00idlelib\x00bpython\x00ptpython\x00sqlite3\x00pyrepl", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
+	return &Program{Name: "proot", Wrapper: &Wrapper{Values: "-r\x00-b\x00-w\x00-q\x00-k\x00-R\x00-S\x00--rootfs\x00--bind\x00--cwd\x00--qemu\x00--kernel-release"}}
 }
 
 func p502() *Program {
-	return &Program{Name: "pypy*", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", ReplModules: "code\x00asyncio\x00pdb\x00ipdb\x00IPython\x00idlelib\x00bpython\x00ptpython\x00sqlite3\x00pyrepl", Operands: 1}}, Root: Node{Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
+	return &Program{Name: "proxychains", Wrapper: &Wrapper{Values: "-f"}}
 }
 
 func p503() *Program {
-	return &Program{Name: "pypy3", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", ReplModules: "code\x00asyncio\x00pdb\x00ipdb\x00IPython\x00idlelib\x00bpython\x00ptpython\x00sqlite3\x00pyrepl", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
+	return &Program{Name: "proxychains4", Wrapper: &Wrapper{Values: "-f"}}
 }
 
 func p504() *Program {
-	return &Program{Name: "pytest", Is: Widens, Root: Node{Values: "-p\x00-k\x00-m\x00-c", Widen: []Widen{{Opts: "-p", UnlessPrefix: "no:", Why: "loads a plugin (code) into pytest"}}}}
+	return &Program{Name: "pry", Terminal: []Terminal{{Use: TermInput}}}
 }
 
 func p505() *Program {
-	return &Program{Name: "python", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", ReplModules: "code\x00asyncio\x00pdb\x00ipdb\x00IPython\x00idlelib\x00bpython\x00ptpython\x00sqlite3\x00pyrepl", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
+	return &Program{Name: "ps", Is: DataArgs, Files: &Files{None: true}, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p506() *Program {
-	return &Program{Name: "python*", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", ReplModules: "code\x00asyncio\x00pdb\x00ipdb\x00IPython\x00idlelib\x00bpython\x00ptpython\x00sqlite3\x00pyrepl", Operands: 1}}, Root: Node{Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
+	return &Program{Name: "psql", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command\x00-f\x00--file\x00-l\x00--list", Values: "-d\x00--dbname\x00-h\x00--host\x00-p\x00--port\x00-U\x00--username\x00-v\x00--set\x00--variable\x00-P\x00--pset\x00-o\x00--output\x00-L\x00--log-file\x00-T\x00-F\x00-R"}}, CodeRuns: codeRuns[95:98:98], Root: Node{Arity: 2, Values: "-h\x00--host\x00-p\x00--port\x00-U\x00--username\x00-d\x00--dbname\x00-c\x00--command\x00-f\x00--file\x00-o\x00--output\x00-L\x00--log-file\x00-v\x00--set\x00--variable\x00-P\x00--pset\x00-F\x00--field-separator\x00-R\x00--record-separator\x00-T\x00--table-attr"}}
 }
 
 func p507() *Program {
-	return &Program{Name: "python2", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", ReplModules: "code\x00asyncio\x00pdb\x00ipdb\x00IPython\x00idlelib\x00bpython\x00ptpython\x00sqlite3\x00pyrepl", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
+	return &Program{Name: "pssh", Launcher: &Launcher{Kind: "fanout", Values: "-h\x00--hosts\x00-H\x00--host\x00-l\x00--user\x00-p\x00--par\x00-o\x00--outdir\x00-e\x00--errdir\x00-t\x00--timeout\x00-O\x00--option\x00-x\x00--extra-args\x00-X\x00--extra-arg\x00-w\x00-g\x00--group\x00-R\x00-f\x00--fanout\x00-u\x00--command-timeout\x00-M\x00--worker\x00--hostfile\x00--topology\x00--pick\x00--nodes\x00--exclude\x00--options\x00--connect_timeout\x00--command_timeout"}}
 }
 
 func p508() *Program {
-	return &Program{Name: "python3", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", ReplModules: "code\x00asyncio\x00pdb\x00ipdb\x00IPython\x00idlelib\x00bpython\x00ptpython\x00sqlite3\x00pyrepl", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
+	return &Program{Name: "ptpython", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", Operands: 1}}}
 }
 
 func p509() *Program {
-	return &Program{Name: "pythonw", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Root: Node{Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
+	return &Program{Name: "pulumi", Is: Subcommands | DataArgs | DryRuns, Words: "dn\x01destroy\x00down\x01destroy", Root: Node{Arity: 2, Values: "-s\x00--stack\x00-C\x00--cwd\x00-t\x00--target\x00--config-file", DryRun: "--preview-only"}, Subs: []Node{{Path: "stack", Arity: 3}}}
 }
 
 func p510() *Program {
-	return &Program{Name: "qdbus", Is: DataArgs}
+	return &Program{Name: "pushd", Is: DataArgs}
 }
 
 func p511() *Program {
-	return &Program{Name: "qemu-aarch64", Wrapper: &Wrapper{Values: "-L\x00-E\x00-U\x00-g\x00-B\x00-R\x00-s\x00-d"}}
+	return &Program{Name: "pv", Writes: "last"}
 }
 
 func p512() *Program {
-	return &Program{Name: "qemu-arm", Wrapper: &Wrapper{Values: "-L\x00-E\x00-U\x00-g\x00-B\x00-R\x00-s\x00-d"}}
+	return &Program{Name: "pvremove", Is: DryRuns, Aliases: "--force\x01-f\x00--yes\x01-y", Root: Node{Values: "-L\x00--size\x00-l\x00--extents\x00--config\x00-S\x00--select\x00--reportformat", DryRun: "-t\x00--test"}}
 }
 
 func p513() *Program {
-	return &Program{Name: "qemu-img", Is: Subcommands, Root: Node{Values: "-f\x00-O\x00-o\x00-F\x00-B\x00-b\x00-t\x00-T\x00-l\x00-S\x00-m\x00-r\x00-s"}}
+	return &Program{Name: "pwd", Is: DataArgs, Files: &Files{None: true}, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p514() *Program {
-	return &Program{Name: "qemu-riscv64", Wrapper: &Wrapper{Values: "-L\x00-E\x00-U\x00-g\x00-B\x00-R\x00-s\x00-d"}}
+	return &Program{Name: "pwsh", Is: CommandShell, Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-command\x00-Command\x00--command\x00-f\x00-file\x00-File\x00-e\x00-ec\x00-EncodedCommand", Forces: "-noexit\x00-NoExit", Values: "-ExecutionPolicy\x00-ex\x00-wd\x00-WorkingDirectory", Operands: 1}}}
 }
 
 func p515() *Program {
-	return &Program{Name: "qemu-x86_64", Wrapper: &Wrapper{Values: "-L\x00-E\x00-U\x00-g\x00-B\x00-R\x00-s\x00-d"}}
+	return &Program{Name: "py.test", Is: Widens, Root: Node{Values: "-p\x00-k\x00-m\x00-c", Widen: []Widen{{Opts: "-p", UnlessPrefix: "no:", Why: "loads a plugin (code) into pytest"}}}}
 }
 
 func p516() *Program {
-	return &Program{Name: "qm", Is: DataArgs}
+	return &Program{Name: "pyenv", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p517() *Program {
-	return &Program{Name: "r", Is: Widens, Lang: "r", Code: "-e\x00--eval", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}, Root: Node{Values: "-e"}}
+	return &Program{Name: "pypy", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", ReplModules: "code\x00asyncio\x00pdb\x00ipdb\x00IPython\x00idlelib\x00bpython\x00ptpython\x00sqlite3\x00pyrepl", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
 }
 
 func p518() *Program {
-	return &Program{Name: "racket", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}}
+	return &Program{Name: "pypy*", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", ReplModules: "code\x00asyncio\x00pdb\x00ipdb\x00IPython\x00idlelib\x00bpython\x00ptpython\x00sqlite3\x00pyrepl", Operands: 1}}, Root: Node{Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
 }
 
 func p519() *Program {
-	return &Program{Name: "railway", Is: Subcommands | DryRuns, Words: "env\x01environment\x00projects\x01project\x00remove\x01delete\x00rm\x01delete", Root: Node{Values: "-p\x00--project\x00-s\x00--service\x00-e\x00--environment", DryRun: "--help\x00-h"}}
+	return &Program{Name: "pypy3", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", ReplModules: "code\x00asyncio\x00pdb\x00ipdb\x00IPython\x00idlelib\x00bpython\x00ptpython\x00sqlite3\x00pyrepl", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
 }
 
 func p520() *Program {
-	return &Program{Name: "rake", Root: Node{Arity: 2}}
+	return &Program{Name: "pytest", Is: Widens, Root: Node{Values: "-p\x00-k\x00-m\x00-c", Widen: []Widen{{Opts: "-p", UnlessPrefix: "no:", Why: "loads a plugin (code) into pytest"}}}}
 }
 
 func p521() *Program {
-	return &Program{Name: "rbash", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+	return &Program{Name: "python", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", ReplModules: "code\x00asyncio\x00pdb\x00ipdb\x00IPython\x00idlelib\x00bpython\x00ptpython\x00sqlite3\x00pyrepl", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
 }
 
 func p522() *Program {
-	return &Program{Name: "rbenv", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "python*", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", ReplModules: "code\x00asyncio\x00pdb\x00ipdb\x00IPython\x00idlelib\x00bpython\x00ptpython\x00sqlite3\x00pyrepl", Operands: 1}}, Root: Node{Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
 }
 
 func p523() *Program {
-	return &Program{Name: "rclone", Is: Subcommands | DryRuns, Root: Node{Values: "--config\x00--log-file\x00--log-level\x00--transfers\x00--checkers\x00--bwlimit\x00--exclude\x00--include\x00--filter\x00--exclude-from\x00--include-from\x00--filter-from\x00--min-age\x00--max-age\x00--min-size\x00--max-size\x00--backup-dir\x00--suffix", DryRun: "-n\x00--dry-run"}}
+	return &Program{Name: "python2", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", ReplModules: "code\x00asyncio\x00pdb\x00ipdb\x00IPython\x00idlelib\x00bpython\x00ptpython\x00sqlite3\x00pyrepl", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
 }
 
 func p524() *Program {
-	return &Program{Name: "read", Is: DataArgs}
+	return &Program{Name: "python3", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", ReplModules: "code\x00asyncio\x00pdb\x00ipdb\x00IPython\x00idlelib\x00bpython\x00ptpython\x00sqlite3\x00pyrepl", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
 }
 
 func p525() *Program {
-	return &Program{Name: "readlink", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "pythonw", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Root: Node{Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
 }
 
 func p526() *Program {
-	return &Program{Name: "readonly", Is: DataArgs | Widens, Extract: "env_assign"}
+	return &Program{Name: "qdbus", Is: DataArgs}
 }
 
 func p527() *Program {
-	return &Program{Name: "realpath", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "qemu-aarch64", Wrapper: &Wrapper{Values: "-L\x00-E\x00-U\x00-g\x00-B\x00-R\x00-s\x00-d"}}
 }
 
 func p528() *Program {
-	return &Program{Name: "red", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
+	return &Program{Name: "qemu-arm", Wrapper: &Wrapper{Values: "-L\x00-E\x00-U\x00-g\x00-B\x00-R\x00-s\x00-d"}}
 }
 
 func p529() *Program {
-	return &Program{Name: "redis-cli", Is: Subcommands, Terminal: []Terminal{{Use: TermInput, Runs: "--eval\x00-x\x00--scan\x00--stat\x00--bigkeys", Values: "-h\x00-p\x00-a\x00-n\x00-u\x00--user\x00--pass\x00-s\x00-r\x00-i", Operands: 1}}, Root: Node{Arity: 2, Values: "-h\x00-p\x00-s\x00-a\x00-u\x00--user\x00--pass\x00-n\x00-r\x00-i\x00-d\x00-D\x00--cacert\x00--cacertdir\x00--cert\x00--key\x00--sni\x00--eval\x00--rdb\x00--functions-rdb\x00--pattern\x00--count\x00--quoted-pattern\x00--memkeys-samples\x00-t\x00--pipe-timeout"}}
+	return &Program{Name: "qemu-img", Is: Subcommands, Root: Node{Values: "-f\x00-O\x00-o\x00-F\x00-B\x00-b\x00-t\x00-T\x00-l\x00-S\x00-m\x00-r\x00-s"}}
 }
 
 func p530() *Program {
-	return &Program{Name: "return", Is: DataArgs}
+	return &Program{Name: "qemu-riscv64", Wrapper: &Wrapper{Values: "-L\x00-E\x00-U\x00-g\x00-B\x00-R\x00-s\x00-d"}}
 }
 
 func p531() *Program {
-	return &Program{Name: "rev", Decodes: "*", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "qemu-x86_64", Wrapper: &Wrapper{Values: "-L\x00-E\x00-U\x00-g\x00-B\x00-R\x00-s\x00-d"}}
 }
 
 func p532() *Program {
-	return &Program{Name: "rg", Is: DataArgs | Widens, Files: &Files{Walks: true, Dot: DotAlways, Pattern: true, PatternUnless: "-e\x00-f\x00--regexp\x00--file\x00--files\x00--type-list", PatternOptions: "-e\x00--regexp"}, Root: Node{Values: "-A\x00-B\x00-C\x00-e\x00-f\x00-g\x00-m\x00-M\x00-t\x00-T\x00-j\x00-E\x00--pre\x00-d\x00-r", Widen: []Widen{{Opts: "--pre", Exact: true, Why: "makes rg run a preprocessor program"}}, ReadOnly: &ReadOnly{Deny: "--pre-glob\x00-z\x00--search-zip", MaxOperands: -1, NoGlob: true}}}
+	return &Program{Name: "qm", Is: DataArgs}
 }
 
 func p533() *Program {
-	return &Program{Name: "rimraf", ActsAs: "rm\x00-rf"}
+	return &Program{Name: "r", Is: Widens, Lang: "r", Code: "-e\x00--eval", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}, Root: Node{Values: "-e"}}
 }
 
 func p534() *Program {
-	return &Program{Name: "ripgrep", Is: Widens, Root: Node{Values: "-A\x00-B\x00-C\x00-e\x00-f\x00-g\x00-m\x00-M\x00-t\x00-T\x00-j\x00-E\x00--pre", Widen: []Widen{{Opts: "--pre", Exact: true, Why: "makes rg run a preprocessor program"}}}}
+	return &Program{Name: "racket", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}}
 }
 
 func p535() *Program {
-	return &Program{Name: "rm", Aliases: "--force\x01-f\x00--recursive\x01-r\x00-R\x01-r", Root: Node{Arity: 1}}
+	return &Program{Name: "railway", Is: Subcommands | DryRuns, Words: "env\x01environment\x00projects\x01project\x00remove\x01delete\x00rm\x01delete", Root: Node{Values: "-p\x00--project\x00-s\x00--service\x00-e\x00--environment", DryRun: "--help\x00-h"}}
 }
 
 func p536() *Program {
-	return &Program{Name: "rmdir", Root: Node{Arity: 1}}
+	return &Program{Name: "rake", Root: Node{Arity: 2}}
 }
 
 func p537() *Program {
-	return &Program{Name: "rmmod", Aliases: "--force\x01-f"}
+	return &Program{Name: "rbash", Is: Posix | Shell | StdinProgram | Widens, Ends: "-", Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, CodeRuns: codeRuns[3:4:4], Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
 }
 
 func p538() *Program {
-	return &Program{Name: "rpm", Is: DataArgs | DryRuns, Aliases: "--erase\x01-e", Root: Node{DryRun: "--test"}}
+	return &Program{Name: "rbenv", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p539() *Program {
-	return &Program{Name: "rscript", Is: Widens, Lang: "r", Code: "-e\x00--eval", Root: Node{Arity: 2, Values: "-e"}}
+	return &Program{Name: "rclone", Is: Subcommands | DryRuns, Root: Node{Values: "--config\x00--log-file\x00--log-level\x00--transfers\x00--checkers\x00--bwlimit\x00--exclude\x00--include\x00--filter\x00--exclude-from\x00--include-from\x00--filter-from\x00--min-age\x00--max-age\x00--min-size\x00--max-size\x00--backup-dir\x00--suffix", DryRun: "-n\x00--dry-run"}}
 }
 
 func p540() *Program {
-	return &Program{Name: "rsync", Is: Abbrev | Widens | DryRuns, Writes: "last", Root: Node{Values: "-e\x00-B\x00-f\x00-M\x00-T\x00--rsh\x00--rsync-path\x00--remote-option\x00--log-file\x00--write-batch\x00--only-write-batch\x00--exclude\x00--include\x00--exclude-from\x00--include-from\x00--filter\x00--files-from\x00--chmod\x00--chown\x00--backup-dir\x00--suffix\x00--compare-dest\x00--link-dest\x00--copy-dest\x00--partial-dir\x00--temp-dir\x00--timeout\x00--bwlimit\x00--port\x00--password-file\x00--usermap\x00--groupmap\x00--max-size\x00--min-size\x00--out-format\x00--info\x00--debug", DryRun: "-n\x00--dry-run", Widen: []Widen{{Opts: "-e\x00-M\x00--rsh\x00--rsync-path\x00--remote-option\x00--log-file\x00--write-batch\x00--only-write-batch\x00--config", Why: "makes rsync run another program or write elsewhere"}}}}
+	return &Program{Name: "read", Is: DataArgs}
 }
 
 func p541() *Program {
-	return &Program{Name: "rtk", Root: Node{Arity: 2}, Subs: []Node{{Path: "aws", Arity: 3}, {Path: "cargo", Arity: 3}, {Path: "docker", Arity: 3}, {Path: "docker compose", Arity: 4}, {Path: "dotnet", Arity: 3}, {Path: "gh", Arity: 3}, {Path: "git", Arity: 3}, {Path: "glab", Arity: 3}, {Path: "go", Arity: 3}, {Path: "gt", Arity: 3}, {Path: "hook", Arity: 3}, {Path: "kubectl", Arity: 3}, {Path: "npm", Arity: 3}, {Path: "npx", Arity: 3}, {Path: "pip", Arity: 3}, {Path: "pnpm", Arity: 3}, {Path: "prisma", Arity: 3}, {Path: "prisma migrate", Arity: 4}, {Path: "telemetry", Arity: 3}}}
+	return &Program{Name: "readarray", CodeRuns: codeRuns[13:14:14], Root: Node{Values: "-d\x00-n\x00-O\x00-s\x00-u\x00-C\x00-c"}}
 }
 
 func p542() *Program {
-	return &Program{Name: "rtx", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
+	return &Program{Name: "readlink", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p543() *Program {
-	return &Program{Name: "ruby", Is: StdinProgram | Widens, Optional: "-i\x00-x\x00-W\x00-T", Numeric: "-0", Lang: "ruby", Code: "-e", Load: "-r\x00-I\x00-i", Terminal: []Terminal{{Use: TermInput, Runs: "-e", Operands: 1}}, Root: Node{Arity: 2, Values: "-e\x00-r\x00-I\x00-C\x00-E\x00-F\x00--encoding"}}
+	return &Program{Name: "readonly", Is: DataArgs | Widens, Extract: "env_assign"}
 }
 
 func p544() *Program {
-	return &Program{Name: "runuser", Is: Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command\x00--session-command", Values: "-s\x00--shell\x00-g\x00--group\x00-G\x00--supp-group\x00-w\x00--whitelist-environment"}}, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "realpath", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p545() *Program {
-	return &Program{Name: "rustup", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "red", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, CodeRuns: codeRuns[16:17:17], Root: Node{Values: "-p"}}
 }
 
 func p546() *Program {
-	return &Program{Name: "rye", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
+	return &Program{Name: "redis-cli", Is: Subcommands, Terminal: []Terminal{{Use: TermInput, Runs: "--eval\x00-x\x00--scan\x00--stat\x00--bigkeys", Values: "-h\x00-p\x00-a\x00-n\x00-u\x00--user\x00--pass\x00-s\x00-r\x00-i", Operands: 1}}, Root: Node{Arity: 2, Values: "-h\x00-p\x00-s\x00-a\x00-u\x00--user\x00--pass\x00-n\x00-r\x00-i\x00-d\x00-D\x00--cacert\x00--cacertdir\x00--cert\x00--key\x00--sni\x00--eval\x00--rdb\x00--functions-rdb\x00--pattern\x00--count\x00--quoted-pattern\x00--memkeys-samples\x00-t\x00--pipe-timeout"}}
 }
 
 func p547() *Program {
-	return &Program{Name: "s-nail", Root: Node{Values: "-s\x00-a\x00-A\x00-b\x00-c\x00-r\x00-S\x00-q\x00-u\x00-F\x00-i\x00-H\x00-e"}}
+	return &Program{Name: "return", Is: DataArgs}
 }
 
 func p548() *Program {
-	return &Program{Name: "s3cmd", Is: Subcommands | DryRuns, Aliases: "--force\x01-f\x00--recursive\x01-r", Words: "del\x01rm", Root: Node{DryRun: "-n\x00--dry-run"}}
+	return &Program{Name: "rev", Decodes: "*", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p549() *Program {
-	return &Program{Name: "salt", Launcher: &Launcher{Kind: "salt", Subs: "cmd.run\x00cmd.run_all\x00cmd.run_stdout\x00cmd.run_stderr\x00cmd.run_bg\x00cmd.shell\x00cmd.retcode", Values: "-t\x00--timeout\x00-b\x00--batch-size\x00--batch\x00--batch-wait\x00-c\x00--config-dir\x00--out\x00--output\x00--out-file\x00--output-file\x00--out-indent\x00--output-indent\x00-l\x00--log-level\x00--log-file\x00--log-file-level\x00--return\x00--return-config\x00--return-kwargs\x00-a\x00--auth\x00--eauth\x00--external-auth\x00--module-executors\x00--delimiter\x00--state-output\x00--state-verbose\x00--roster\x00--roster-file\x00--priv\x00--user\x00--passwd\x00--ssh-option\x00--extra-filerefs\x00-s\x00--saltfile\x00--id\x00--pillar-root\x00--file-root\x00--local-cache\x00--metadata\x00--jid", Kwargs: "runas\x00cwd\x00shell\x00env\x00timeout\x00python_shell\x00stdin\x00umask\x00output_loglevel\x00group\x00password\x00template\x00saltenv\x00use_vt\x00clean_env\x00bg\x00hide_output\x00success_retcodes\x00ignore_retcode"}}
+	return &Program{Name: "rg", Is: DataArgs | Widens, Files: &Files{Walks: true, Dot: DotAlways, Pattern: true, PatternUnless: "-e\x00-f\x00--regexp\x00--file\x00--files\x00--type-list", PatternOptions: "-e\x00--regexp"}, CodeRuns: codeRuns[98:99:99], Root: Node{Values: "--pre-glob\x00--type\x00--type-not\x00--glob\x00--iglob\x00--max-count\x00--context\x00--after-context\x00--before-context\x00--file\x00--regexp\x00--replace\x00--sort\x00--sortr\x00--threads\x00--encoding\x00--engine\x00--path-separator\x00--colors\x00--max-depth\x00--max-filesize\x00--field-match-separator\x00--field-context-separator\x00--context-separator\x00-A\x00-B\x00-C\x00-e\x00-f\x00-g\x00-m\x00-M\x00-t\x00-T\x00-j\x00-E\x00--pre\x00-d\x00-r", Widen: []Widen{{Opts: "--pre", Exact: true, Why: "makes rg run a preprocessor program"}}, ReadOnly: &ReadOnly{Deny: "--pre-glob\x00-z\x00--search-zip", MaxOperands: -1, NoGlob: true}}}
 }
 
 func p550() *Program {
-	return &Program{Name: "salt-call", Launcher: &Launcher{Kind: "salt", Subs: "cmd.run\x00cmd.run_all\x00cmd.run_stdout\x00cmd.run_stderr\x00cmd.run_bg\x00cmd.shell\x00cmd.retcode", Values: "-t\x00--timeout\x00-b\x00--batch-size\x00--batch\x00--batch-wait\x00-c\x00--config-dir\x00--out\x00--output\x00--out-file\x00--output-file\x00--out-indent\x00--output-indent\x00-l\x00--log-level\x00--log-file\x00--log-file-level\x00--return\x00--return-config\x00--return-kwargs\x00-a\x00--auth\x00--eauth\x00--external-auth\x00--module-executors\x00--delimiter\x00--state-output\x00--state-verbose\x00--roster\x00--roster-file\x00--priv\x00--user\x00--passwd\x00--ssh-option\x00--extra-filerefs\x00-s\x00--saltfile\x00--id\x00--pillar-root\x00--file-root\x00--local-cache\x00--metadata\x00--jid", Kwargs: "runas\x00cwd\x00shell\x00env\x00timeout\x00python_shell\x00stdin\x00umask\x00output_loglevel\x00group\x00password\x00template\x00saltenv\x00use_vt\x00clean_env\x00bg\x00hide_output\x00success_retcodes\x00ignore_retcode"}}
+	return &Program{Name: "rimraf", ActsAs: "rm\x00-rf"}
 }
 
 func p551() *Program {
-	return &Program{Name: "salt-ssh", Launcher: &Launcher{Kind: "salt", Subs: "cmd.run\x00cmd.run_all\x00cmd.run_stdout\x00cmd.run_stderr\x00cmd.run_bg\x00cmd.shell\x00cmd.retcode", Values: "-t\x00--timeout\x00-b\x00--batch-size\x00--batch\x00--batch-wait\x00-c\x00--config-dir\x00--out\x00--output\x00--out-file\x00--output-file\x00--out-indent\x00--output-indent\x00-l\x00--log-level\x00--log-file\x00--log-file-level\x00--return\x00--return-config\x00--return-kwargs\x00-a\x00--auth\x00--eauth\x00--external-auth\x00--module-executors\x00--delimiter\x00--state-output\x00--state-verbose\x00--roster\x00--roster-file\x00--priv\x00--user\x00--passwd\x00--ssh-option\x00--extra-filerefs\x00-s\x00--saltfile\x00--id\x00--pillar-root\x00--file-root\x00--local-cache\x00--metadata\x00--jid", Kwargs: "runas\x00cwd\x00shell\x00env\x00timeout\x00python_shell\x00stdin\x00umask\x00output_loglevel\x00group\x00password\x00template\x00saltenv\x00use_vt\x00clean_env\x00bg\x00hide_output\x00success_retcodes\x00ignore_retcode"}}
+	return &Program{Name: "ripgrep", Is: Widens, Root: Node{Values: "-A\x00-B\x00-C\x00-e\x00-f\x00-g\x00-m\x00-M\x00-t\x00-T\x00-j\x00-E\x00--pre", Widen: []Widen{{Opts: "--pre", Exact: true, Why: "makes rg run a preprocessor program"}}}}
 }
 
 func p552() *Program {
-	return &Program{Name: "sam", Is: Subcommands, Root: Node{Values: "-s\x00--stage\x00-r\x00--region\x00--aws-profile\x00-c\x00--config\x00--param\x00--stack-name\x00--profile\x00--config-file\x00--config-env\x00-t\x00--template-file"}}
+	return &Program{Name: "rm", Aliases: "--force\x01-f\x00--recursive\x01-r\x00-R\x01-r", Root: Node{Arity: 1}}
 }
 
 func p553() *Program {
-	return &Program{Name: "say", Is: DataArgs}
+	return &Program{Name: "rmdir", Root: Node{Arity: 1}}
 }
 
 func p554() *Program {
-	return &Program{Name: "sbcl", Terminal: []Terminal{{Use: TermInput, Runs: "--script\x00--non-interactive\x00-x"}}}
+	return &Program{Name: "rmmod", Aliases: "--force\x01-f"}
 }
 
 func p555() *Program {
-	return &Program{Name: "sbt", Is: DataArgs, Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--eval\x00-m\x00-M\x00-X\x00-x\x00--script", Operands: 1}}}
+	return &Program{Name: "rpm", Is: DataArgs | DryRuns, Aliases: "--erase\x01-e", Root: Node{DryRun: "--test"}}
 }
 
 func p556() *Program {
-	return &Program{Name: "scala", Is: Widens, Lang: "jvm", Code: "-e\x00--eval", Load: "-r", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--eval\x00-m\x00-M\x00-X\x00-x\x00--script", Operands: 1}}, Root: Node{Values: "-e\x00-r"}}
+	return &Program{Name: "rscript", Is: Widens, Lang: "r", Code: "-e\x00--eval", Root: Node{Arity: 2, Values: "-e"}}
 }
 
 func p557() *Program {
-	return &Program{Name: "scp", Is: DataArgs | Widens, Root: Node{Values: "-B\x00-b\x00-c\x00-D\x00-F\x00-i\x00-J\x00-l\x00-o\x00-P\x00-R\x00-s\x00-S\x00-X", Widen: []Widen{{Opts: "-o\x00-F\x00-S\x00-D\x00-b\x00-s", Why: "changes {name}'s configuration or the program it runs"}}}}
+	return &Program{Name: "rsync", Is: Abbrev | Widens | DryRuns, Writes: "last", CodeRuns: codeRuns[99:102:102], Root: Node{Values: "--log-file-format\x00--contimeout\x00--sockopts\x00--max-delete\x00--modify-window\x00--block-size\x00--checksum-choice\x00--compress-choice\x00--compress-level\x00--skip-compress\x00--iconv\x00--address\x00--read-batch\x00--protocol\x00--outbuf\x00--stop-after\x00--stop-at\x00--max-alloc\x00-e\x00-B\x00-f\x00-M\x00-T\x00--rsh\x00--rsync-path\x00--remote-option\x00--log-file\x00--write-batch\x00--only-write-batch\x00--exclude\x00--include\x00--exclude-from\x00--include-from\x00--filter\x00--files-from\x00--chmod\x00--chown\x00--backup-dir\x00--suffix\x00--compare-dest\x00--link-dest\x00--copy-dest\x00--partial-dir\x00--temp-dir\x00--timeout\x00--bwlimit\x00--port\x00--password-file\x00--usermap\x00--groupmap\x00--max-size\x00--min-size\x00--out-format\x00--info\x00--debug", DryRun: "-n\x00--dry-run", Widen: []Widen{{Opts: "-e\x00-M\x00--rsh\x00--rsync-path\x00--remote-option\x00--log-file\x00--write-batch\x00--only-write-batch\x00--config", Why: "makes rsync run another program or write elsewhere"}}}}
 }
 
 func p558() *Program {
-	return &Program{Name: "screen", Is: Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "-ls\x00-list\x00-v\x00-version\x00-wipe"}}, Launcher: &Launcher{Kind: "terminal", Globals: "-L\x00-S\x00-f\x00-c\x00-T", Subs: "new-session\x00new\x00new-window\x00neww\x00split-window\x00splitw\x00respawn-pane\x00respawnp\x00respawn-window\x00respawnw\x00run-shell\x00run\x00display-popup\x00popup", Values: "-s\x00-n\x00-c\x00-t\x00-x\x00-y\x00-e\x00-F\x00-f\x00-l\x00-p\x00-w\x00-T\x00-S"}, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "rtk", Root: Node{Arity: 2}, Subs: []Node{{Path: "aws", Arity: 3}, {Path: "cargo", Arity: 3}, {Path: "docker", Arity: 3}, {Path: "docker compose", Arity: 4}, {Path: "dotnet", Arity: 3}, {Path: "gh", Arity: 3}, {Path: "git", Arity: 3}, {Path: "glab", Arity: 3}, {Path: "go", Arity: 3}, {Path: "gt", Arity: 3}, {Path: "hook", Arity: 3}, {Path: "kubectl", Arity: 3}, {Path: "npm", Arity: 3}, {Path: "npx", Arity: 3}, {Path: "pip", Arity: 3}, {Path: "pnpm", Arity: 3}, {Path: "prisma", Arity: 3}, {Path: "prisma migrate", Arity: 4}, {Path: "telemetry", Arity: 3}}}
 }
 
 func p559() *Program {
-	return &Program{Name: "script", Is: Widens, Terminal: []Terminal{{Use: TermKeys}}, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "rtx", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
 }
 
 func p560() *Program {
-	return &Program{Name: "sdk", Is: DataArgs}
+	return &Program{Name: "ruby", Is: StdinProgram | Widens, Optional: "-i\x00-x\x00-W\x00-T", Numeric: "-0", Lang: "ruby", Code: "-e", Load: "-r\x00-I\x00-i", Terminal: []Terminal{{Use: TermInput, Runs: "-e", Operands: 1}}, Root: Node{Arity: 2, Values: "-e\x00-r\x00-I\x00-C\x00-E\x00-F\x00--encoding"}}
 }
 
 func p561() *Program {
-	return &Program{Name: "secret-tool", Is: Subcommands}
+	return &Program{Name: "runcon", Is: Posix, CodeRuns: codeRuns[12:13:13], Root: Node{Values: "-u\x00-t\x00-r\x00-l\x00--user\x00--role\x00--type\x00--range"}}
 }
 
 func p562() *Program {
-	return &Program{Name: "security", Is: Subcommands}
+	return &Program{Name: "runuser", Is: Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command\x00--session-command", Values: "-s\x00--shell\x00-g\x00--group\x00-G\x00--supp-group\x00-w\x00--whitelist-environment"}}, CodeRuns: codeRuns[102:104:104], Root: Node{Values: "-c\x00-g\x00-G\x00-s\x00-u\x00-w\x00-C\x00--command\x00--group\x00--supp-group\x00--shell\x00--user\x00--whitelist-environment\x00--session-command", Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p563() *Program {
-	return &Program{Name: "sed", Is: Abbrev | DataArgs | Widens, Optional: "-i\x00--in-place", Aliases: "--in-place\x01-i", Extract: "sed", Writes: "in_place", Root: Node{Values: "-e\x00-f\x00-l\x00--expression\x00--file\x00--line-length"}}
+	return &Program{Name: "rustup", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p564() *Program {
-	return &Program{Name: "seq", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "rxvt", Is: NoCluster, Ends: "-e\x00-command", CodeRuns: codeRuns[1:2:2], Root: Node{Values: "-T\x00-title\x00-class\x00-geometry\x00-display\x00-working-directory\x00-config-file\x00-n\x00-fn\x00-fg\x00-bg"}}
 }
 
 func p565() *Program {
-	return &Program{Name: "sequelize", Root: Node{Arity: 2}}
+	return &Program{Name: "rye", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
 }
 
 func p566() *Program {
-	return &Program{Name: "serverless", Is: Subcommands, Root: Node{Arity: 2, Values: "-s\x00--stage\x00-r\x00--region\x00--aws-profile\x00-c\x00--config\x00--param\x00--stack-name\x00--profile\x00--config-file\x00--config-env\x00-t\x00--template-file"}}
+	return &Program{Name: "s-nail", Root: Node{Values: "-s\x00-a\x00-A\x00-b\x00-c\x00-r\x00-S\x00-q\x00-u\x00-F\x00-i\x00-H\x00-e"}}
 }
 
 func p567() *Program {
-	return &Program{Name: "service", Is: Subcommands | DataArgs}
+	return &Program{Name: "s3cmd", Is: Subcommands | DryRuns, Aliases: "--force\x01-f\x00--recursive\x01-r", Words: "del\x01rm", Root: Node{DryRun: "-n\x00--dry-run"}}
 }
 
 func p568() *Program {
-	return &Program{Name: "sestatus"}
+	return &Program{Name: "s6-setuidgid", Is: Posix, CodeRuns: codeRuns[12:13:13]}
 }
 
 func p569() *Program {
-	return &Program{Name: "set", Is: DataArgs, Files: &Files{None: true}}
+	return &Program{Name: "salt", Launcher: &Launcher{Kind: "salt", Subs: "cmd.run\x00cmd.run_all\x00cmd.run_stdout\x00cmd.run_stderr\x00cmd.run_bg\x00cmd.shell\x00cmd.retcode", Values: "-t\x00--timeout\x00-b\x00--batch-size\x00--batch\x00--batch-wait\x00-c\x00--config-dir\x00--out\x00--output\x00--out-file\x00--output-file\x00--out-indent\x00--output-indent\x00-l\x00--log-level\x00--log-file\x00--log-file-level\x00--return\x00--return-config\x00--return-kwargs\x00-a\x00--auth\x00--eauth\x00--external-auth\x00--module-executors\x00--delimiter\x00--state-output\x00--state-verbose\x00--roster\x00--roster-file\x00--priv\x00--user\x00--passwd\x00--ssh-option\x00--extra-filerefs\x00-s\x00--saltfile\x00--id\x00--pillar-root\x00--file-root\x00--local-cache\x00--metadata\x00--jid", Kwargs: "runas\x00cwd\x00shell\x00env\x00timeout\x00python_shell\x00stdin\x00umask\x00output_loglevel\x00group\x00password\x00template\x00saltenv\x00use_vt\x00clean_env\x00bg\x00hide_output\x00success_retcodes\x00ignore_retcode"}}
 }
 
 func p570() *Program {
-	return &Program{Name: "setenforce"}
+	return &Program{Name: "salt-call", Launcher: &Launcher{Kind: "salt", Subs: "cmd.run\x00cmd.run_all\x00cmd.run_stdout\x00cmd.run_stderr\x00cmd.run_bg\x00cmd.shell\x00cmd.retcode", Values: "-t\x00--timeout\x00-b\x00--batch-size\x00--batch\x00--batch-wait\x00-c\x00--config-dir\x00--out\x00--output\x00--out-file\x00--output-file\x00--out-indent\x00--output-indent\x00-l\x00--log-level\x00--log-file\x00--log-file-level\x00--return\x00--return-config\x00--return-kwargs\x00-a\x00--auth\x00--eauth\x00--external-auth\x00--module-executors\x00--delimiter\x00--state-output\x00--state-verbose\x00--roster\x00--roster-file\x00--priv\x00--user\x00--passwd\x00--ssh-option\x00--extra-filerefs\x00-s\x00--saltfile\x00--id\x00--pillar-root\x00--file-root\x00--local-cache\x00--metadata\x00--jid", Kwargs: "runas\x00cwd\x00shell\x00env\x00timeout\x00python_shell\x00stdin\x00umask\x00output_loglevel\x00group\x00password\x00template\x00saltenv\x00use_vt\x00clean_env\x00bg\x00hide_output\x00success_retcodes\x00ignore_retcode"}}
 }
 
 func p571() *Program {
-	return &Program{Name: "setpriv", Wrapper: &Wrapper{Values: "-e\x00-p\x00-s"}}
+	return &Program{Name: "salt-ssh", Launcher: &Launcher{Kind: "salt", Subs: "cmd.run\x00cmd.run_all\x00cmd.run_stdout\x00cmd.run_stderr\x00cmd.run_bg\x00cmd.shell\x00cmd.retcode", Values: "-t\x00--timeout\x00-b\x00--batch-size\x00--batch\x00--batch-wait\x00-c\x00--config-dir\x00--out\x00--output\x00--out-file\x00--output-file\x00--out-indent\x00--output-indent\x00-l\x00--log-level\x00--log-file\x00--log-file-level\x00--return\x00--return-config\x00--return-kwargs\x00-a\x00--auth\x00--eauth\x00--external-auth\x00--module-executors\x00--delimiter\x00--state-output\x00--state-verbose\x00--roster\x00--roster-file\x00--priv\x00--user\x00--passwd\x00--ssh-option\x00--extra-filerefs\x00-s\x00--saltfile\x00--id\x00--pillar-root\x00--file-root\x00--local-cache\x00--metadata\x00--jid", Kwargs: "runas\x00cwd\x00shell\x00env\x00timeout\x00python_shell\x00stdin\x00umask\x00output_loglevel\x00group\x00password\x00template\x00saltenv\x00use_vt\x00clean_env\x00bg\x00hide_output\x00success_retcodes\x00ignore_retcode"}}
 }
 
 func p572() *Program {
-	return &Program{Name: "setsid", Wrapper: &Wrapper{}}
+	return &Program{Name: "sam", Is: Subcommands, Root: Node{Values: "-s\x00--stage\x00-r\x00--region\x00--aws-profile\x00-c\x00--config\x00--param\x00--stack-name\x00--profile\x00--config-file\x00--config-env\x00-t\x00--template-file"}}
 }
 
 func p573() *Program {
-	return &Program{Name: "sfdisk", Is: DryRuns, Root: Node{DryRun: "-n\x00--no-act"}}
+	return &Program{Name: "say", Is: DataArgs}
 }
 
 func p574() *Program {
-	return &Program{Name: "sfdx", Root: Node{Arity: 3}}
+	return &Program{Name: "sbcl", Terminal: []Terminal{{Use: TermInput, Runs: "--script\x00--non-interactive\x00-x"}}}
 }
 
 func p575() *Program {
-	return &Program{Name: "sftp", Is: DataArgs | Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-b", Values: "-P\x00-i\x00-o\x00-F\x00-J\x00-s\x00-S\x00-B\x00-R\x00-l\x00-D"}}, Root: Node{Values: "-B\x00-b\x00-c\x00-D\x00-F\x00-i\x00-J\x00-l\x00-o\x00-P\x00-R\x00-s\x00-S\x00-X", Widen: []Widen{{Opts: "-o\x00-F\x00-S\x00-D\x00-b\x00-s", Why: "changes {name}'s configuration or the program it runs"}}}}
+	return &Program{Name: "sbt", Is: DataArgs, Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--eval\x00-m\x00-M\x00-X\x00-x\x00--script", Operands: 1}}}
 }
 
 func p576() *Program {
-	return &Program{Name: "sg", Is: Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-c", Operands: 2}}, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "scala", Is: Widens, Lang: "jvm", Code: "-e\x00--eval", Load: "-r", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--eval\x00-m\x00-M\x00-X\x00-x\x00--script", Operands: 1}}, Root: Node{Values: "-e\x00-r"}}
 }
 
 func p577() *Program {
-	return &Program{Name: "sh", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+	return &Program{Name: "schroot", Is: Posix, Ends: "--", CodeRuns: codeRuns[12:13:13], Root: Node{Values: "-c\x00-u\x00-d\x00-r\x00--chroot\x00--user\x00--directory\x00--session-name"}}
 }
 
 func p578() *Program {
-	return &Program{Name: "sha1sum", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "scp", Is: DataArgs | Widens, CodeRuns: codeRuns[104:106:106], Root: Node{Values: "-B\x00-b\x00-c\x00-D\x00-F\x00-i\x00-J\x00-l\x00-o\x00-P\x00-R\x00-s\x00-S\x00-X", Widen: []Widen{{Opts: "-o\x00-F\x00-S\x00-D\x00-b\x00-s", Why: "changes {name}'s configuration or the program it runs"}}}}
 }
 
 func p579() *Program {
-	return &Program{Name: "sha256sum", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "screen", Is: Posix | Widens, SingleDash: "-Logfile", Ends: "-X", Terminal: []Terminal{{Use: TermKeys, Quiet: "-ls\x00-list\x00-v\x00-version\x00-wipe"}}, Launcher: &Launcher{Kind: "terminal", Globals: "-L\x00-S\x00-f\x00-c\x00-T", Subs: "new-session\x00new\x00new-window\x00neww\x00split-window\x00splitw\x00respawn-pane\x00respawnp\x00respawn-window\x00respawnw\x00run-shell\x00run\x00display-popup\x00popup", Values: "-s\x00-n\x00-c\x00-t\x00-x\x00-y\x00-e\x00-F\x00-f\x00-l\x00-p\x00-w\x00-T\x00-S"}, CodeRuns: codeRuns[106:107:107], Root: Node{Values: "-S\x00-c\x00-e\x00-E\x00-h\x00-p\x00-s\x00-T\x00-t\x00-Logfile", Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p580() *Program {
-	return &Program{Name: "sha512sum", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "script", Is: Abbrev | Widens, Terminal: []Terminal{{Use: TermKeys}}, CodeRuns: codeRuns[107:108:108], Root: Node{Values: "-c\x00-E\x00-I\x00-O\x00-B\x00-T\x00-t\x00-m\x00--command\x00--echo\x00--log-in\x00--log-out\x00--log-io\x00--log-timing\x00--timing\x00--logging-format\x00--output-limit", Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p581() *Program {
-	return &Program{Name: "shift", Is: DataArgs}
+	return &Program{Name: "sdk", Is: DataArgs}
 }
 
 func p582() *Program {
-	return &Program{Name: "shred", Aliases: "--remove\x01-u\x00--zero\x01-z", Writes: "operands"}
+	return &Program{Name: "secret-tool", Is: Subcommands}
 }
 
 func p583() *Program {
-	return &Program{Name: "shx", Is: Runs, Root: Node{Run: &Run{}}}
+	return &Program{Name: "security", Is: Subcommands}
 }
 
 func p584() *Program {
-	return &Program{Name: "skaffold", Root: Node{Arity: 2}}
+	return &Program{Name: "sed", Is: Abbrev | DataArgs | Widens, Optional: "-i\x00--in-place", Aliases: "--in-place\x01-i", Extract: "sed", Writes: "in_place", CodeRuns: codeRuns[69:72:72], Root: Node{Values: "-e\x00-f\x00-l\x00--expression\x00--file\x00--line-length"}}
 }
 
 func p585() *Program {
-	return &Program{Name: "sleep", Is: DataArgs, Files: &Files{None: true}, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "seq", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p586() *Program {
-	return &Program{Name: "sls", Is: Subcommands, Root: Node{Arity: 2, Values: "-s\x00--stage\x00-r\x00--region\x00--aws-profile\x00-c\x00--config\x00--param\x00--stack-name\x00--profile\x00--config-file\x00--config-env\x00-t\x00--template-file"}}
+	return &Program{Name: "sequelize", Root: Node{Arity: 2}}
 }
 
 func p587() *Program {
-	return &Program{Name: "smbclient", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command\x00-L\x00--list", Values: "-U\x00--user\x00-W\x00-p\x00-I"}}}
+	return &Program{Name: "serverless", Is: Subcommands, Root: Node{Arity: 2, Values: "-s\x00--stage\x00-r\x00--region\x00--aws-profile\x00-c\x00--config\x00--param\x00--stack-name\x00--profile\x00--config-file\x00--config-env\x00-t\x00--template-file"}}
 }
 
 func p588() *Program {
-	return &Program{Name: "snap", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "service", Is: Subcommands | DataArgs}
 }
 
 func p589() *Program {
-	return &Program{Name: "snow", Is: Subcommands, Root: Node{Values: "-c\x00--connection\x00-q\x00--query\x00-f\x00--filename\x00--format\x00--database\x00--schema\x00--role\x00--warehouse"}}
+	return &Program{Name: "sestatus"}
 }
 
 func p590() *Program {
-	return &Program{Name: "snowsql", Root: Node{Values: "-a\x00--accountname\x00-u\x00--username\x00-d\x00--dbname\x00-s\x00--schemaname\x00-r\x00--rolename\x00-w\x00--warehouse\x00-h\x00--host\x00-p\x00--port\x00-c\x00--connection\x00-o\x00--option\x00-D\x00--variable\x00-f\x00--filename\x00-q\x00--query\x00--config\x00--authenticator\x00--region"}}
+	return &Program{Name: "set", Is: DataArgs, Files: &Files{None: true}}
 }
 
 func p591() *Program {
-	return &Program{Name: "socat", Is: NoCluster}
+	return &Program{Name: "setenforce"}
 }
 
 func p592() *Program {
-	return &Program{Name: "sops", Aliases: "--decrypt\x01-d", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
+	return &Program{Name: "setpriv", Wrapper: &Wrapper{Values: "-e\x00-p\x00-s"}}
 }
 
 func p593() *Program {
-	return &Program{Name: "sort", Is: Abbrev | DataArgs | Widens, Files: &Files{Lists: "--files0-from"}, Writes: "-o\x00--output", Root: Node{Values: "-k\x00-o\x00-t\x00-T\x00-S\x00--output\x00--compress-program", Widen: []Widen{{Opts: "-o", Exact: true, Unless: "@stdout", Why: "makes sort write a file or run a program"}, {Opts: "--output\x00--compress-program", Why: "makes sort write a file or run a program"}}, ReadOnly: &ReadOnly{MaxOperands: -1, NoGlob: true}}}
+	return &Program{Name: "setsid", Wrapper: &Wrapper{}}
 }
 
 func p594() *Program {
-	return &Program{Name: "source", Root: Node{Arity: 1}}
+	return &Program{Name: "setuidgid", Is: Posix, CodeRuns: codeRuns[12:13:13]}
 }
 
 func p595() *Program {
-	return &Program{Name: "spark-sql", Root: Node{Values: "-e\x00-f\x00-i\x00-u\x00-n\x00-p\x00-d\x00--database\x00--hiveconf\x00--hivevar\x00--conf\x00--master\x00--name"}}
+	return &Program{Name: "sfdisk", Is: DryRuns, Root: Node{DryRun: "-n\x00--no-act"}}
 }
 
 func p596() *Program {
-	return &Program{Name: "spctl", Is: Subcommands}
+	return &Program{Name: "sfdx", Root: Node{Arity: 3}}
 }
 
 func p597() *Program {
-	return &Program{Name: "sqlcmd", Root: Node{Values: "-S\x00-d\x00-U\x00-P\x00-Q\x00-q\x00-i\x00-o\x00-l\x00-t\x00-h\x00-s\x00-w\x00-v\x00-f\x00-H\x00-a\x00-c\x00--query\x00--server\x00--database\x00--user-name\x00--password\x00--input-file\x00--output-file"}}
+	return &Program{Name: "sftp", Is: DataArgs | Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-b", Values: "-P\x00-i\x00-o\x00-F\x00-J\x00-s\x00-S\x00-B\x00-R\x00-l\x00-D"}}, CodeRuns: codeRuns[104:106:106], Root: Node{Values: "-B\x00-b\x00-c\x00-D\x00-F\x00-i\x00-J\x00-l\x00-o\x00-P\x00-R\x00-s\x00-S\x00-X", Widen: []Widen{{Opts: "-o\x00-F\x00-S\x00-D\x00-b\x00-s", Why: "changes {name}'s configuration or the program it runs"}}}}
 }
 
 func p598() *Program {
-	return &Program{Name: "sqlite", Is: NoCluster, Root: Node{Values: "-cmd\x00-cmd\x00-init\x00-init\x00-separator\x00-separator\x00-nullvalue\x00-nullvalue\x00-newline\x00-newline\x00-vfs\x00-vfs\x00-mmap\x00-mmap\x00-maxsize\x00-maxsize\x00-escape\x00-escape"}}
+	return &Program{Name: "sg", Is: Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-c", Operands: 2}}, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p599() *Program {
-	return &Program{Name: "sqlite3", Is: NoCluster, Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-version\x00--version", Values: "-cmd\x00-separator\x00-newline\x00-nullvalue\x00-init\x00-vfs\x00-mmap\x00-lookaside\x00-pagecache\x00-heap\x00-maxsize", Operands: 2}}, Root: Node{Values: "-cmd\x00-cmd\x00-init\x00-init\x00-separator\x00-separator\x00-nullvalue\x00-nullvalue\x00-newline\x00-newline\x00-vfs\x00-vfs\x00-mmap\x00-mmap\x00-maxsize\x00-maxsize\x00-escape\x00-escape"}}
+	return &Program{Name: "sh", Is: Posix | Shell | StdinProgram | Widens, Ends: "-", Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, CodeRuns: codeRuns[3:4:4], Root: Node{Arity: 2, Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
 }
 
 func p600() *Program {
-	return &Program{Name: "sqlplus", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command\x00-f\x00--file"}}}
+	return &Program{Name: "sha1sum", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p601() *Program {
-	return &Program{Name: "squid", Is: DataArgs}
+	return &Program{Name: "sha256sum", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p602() *Program {
-	return &Program{Name: "ssh", Is: Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-N\x00-V\x00-G\x00-Q\x00-O", Operands: 2}}, Root: Node{Values: "-B\x00-b\x00-c\x00-D\x00-E\x00-e\x00-F\x00-I\x00-i\x00-J\x00-L\x00-l\x00-m\x00-O\x00-o\x00-P\x00-p\x00-Q\x00-R\x00-S\x00-W\x00-w", Widen: []Widen{{Opts: "-o\x00-F\x00-E\x00-L\x00-R\x00-D\x00-w\x00-W", Why: "changes ssh's configuration (which can run programs), writes a log, or forwards data elsewhere"}}}}
+	return &Program{Name: "sha512sum", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p603() *Program {
-	return &Program{Name: "sshpass", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "shift", Is: DataArgs}
 }
 
 func p604() *Program {
-	return &Program{Name: "sst", Is: Subcommands, Root: Node{Arity: 2, Values: "-s\x00--stage\x00-r\x00--region\x00--aws-profile\x00-c\x00--config\x00--param\x00--stack-name\x00--profile\x00--config-file\x00--config-env\x00-t\x00--template-file"}}
+	return &Program{Name: "shred", Aliases: "--remove\x01-u\x00--zero\x01-z", Writes: "operands"}
 }
 
 func p605() *Program {
-	return &Program{Name: "stat", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "shx", Is: Runs, Root: Node{Run: &Run{}}}
 }
 
 func p606() *Program {
-	return &Program{Name: "stdbuf", Wrapper: &Wrapper{Values: "-i\x00-o\x00-e\x00--input\x00--output\x00--error"}}
+	return &Program{Name: "skaffold", Root: Node{Arity: 2}}
 }
 
 func p607() *Program {
-	return &Program{Name: "strace", Is: Abbrev | Widens, Wrapper: &Wrapper{Values: "-o\x00-e\x00-p\x00-s\x00-u\x00-E\x00-a\x00-I\x00-b\x00-X\x00-P\x00-U\x00-A\x00-n\x00--output\x00--expr\x00--attach\x00--string-limit\x00--user\x00--env"}, Root: Node{Values: "-o\x00-e\x00-p\x00-s\x00-u\x00-E\x00-a\x00-I\x00-b\x00-X\x00-P\x00-U\x00-A\x00-n\x00-f\x00--output\x00--format", Widen: []Widen{{Opts: "-o\x00--output", Label: "{name} {opt}", Why: "writes to a file"}}}}
+	return &Program{Name: "sleep", Is: DataArgs, Files: &Files{None: true}, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p608() *Program {
-	return &Program{Name: "strings", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "sls", Is: Subcommands, Root: Node{Arity: 2, Values: "-s\x00--stage\x00-r\x00--region\x00--aws-profile\x00-c\x00--config\x00--param\x00--stack-name\x00--profile\x00--config-file\x00--config-env\x00-t\x00--template-file"}}
 }
 
 func p609() *Program {
-	return &Program{Name: "su", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command\x00--session-command", Values: "-s\x00--shell\x00-g\x00--group\x00-G\x00--supp-group\x00-w\x00--whitelist-environment"}}}
+	return &Program{Name: "smbclient", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command\x00-L\x00--list", Values: "-U\x00--user\x00-W\x00-p\x00-I"}}}
 }
 
 func p610() *Program {
-	return &Program{Name: "su-exec", Wrapper: &Wrapper{Operands: 1}}
+	return &Program{Name: "snap", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p611() *Program {
-	return &Program{Name: "sudo", Is: Abbrev | Widens, Terminal: []Terminal{{Use: TermInput, Forces: "-i\x00-s\x00--login\x00--shell", Values: "-u\x00--user\x00-g\x00--group\x00-C\x00--close-from\x00-D\x00--chdir\x00-h\x00--host\x00-p\x00--prompt\x00-R\x00--chroot\x00-r\x00--role\x00-t\x00--type\x00-T\x00--command-timeout\x00-U\x00--other-user", OnlyForced: true}}, Wrapper: &Wrapper{Values: "-u\x00-g\x00-C\x00-h\x00-p\x00-U\x00-r\x00-t\x00-T\x00-D\x00--user\x00--group\x00--close-from\x00--host\x00--prompt\x00--other-user\x00--role\x00--type\x00--command-timeout\x00--chdir", Assigns: true, NoRun: "-l\x00-v\x00-e\x00-K\x00-k"}, Root: Node{Values: "-u\x00-g\x00-C\x00-h\x00-p\x00-U\x00-r\x00-t\x00-T\x00-D\x00--user\x00--group\x00--close-from\x00--host\x00--prompt\x00--other-user\x00--role\x00--type\x00--command-timeout\x00--chdir", Widen: []Widen{{Opts: "-E\x00-s\x00-i\x00-R\x00--preserve-env\x00--shell\x00--login\x00--chroot", Label: "sudo {opt}", Why: "runs the command through a shell, in another root, or with the caller's environment"}}}}
+	return &Program{Name: "snow", Is: Subcommands, Root: Node{Values: "-c\x00--connection\x00-q\x00--query\x00-f\x00--filename\x00--format\x00--database\x00--schema\x00--role\x00--warehouse"}}
 }
 
 func p612() *Program {
-	return &Program{Name: "supabase", Is: Subcommands | DryRuns, Aliases: "--recursive\x01-r", Root: Node{Arity: 2, Values: "--project-ref\x00--workdir\x00--db-url\x00-p\x00--password", DryRun: "--help\x00-h"}}
+	return &Program{Name: "snowsql", Root: Node{Values: "-a\x00--accountname\x00-u\x00--username\x00-d\x00--dbname\x00-s\x00--schemaname\x00-r\x00--rolename\x00-w\x00--warehouse\x00-h\x00--host\x00-p\x00--port\x00-c\x00--connection\x00-o\x00--option\x00-D\x00--variable\x00-f\x00--filename\x00-q\x00--query\x00--config\x00--authenticator\x00--region"}}
 }
 
 func p613() *Program {
-	return &Program{Name: "svn", Is: DataArgs}
+	return &Program{Name: "socat", Is: NoCluster}
 }
 
 func p614() *Program {
-	return &Program{Name: "swift", Root: Node{Arity: 2}}
+	return &Program{Name: "sops", Aliases: "--decrypt\x01-d", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
 }
 
 func p615() *Program {
-	return &Program{Name: "swipl", Terminal: []Terminal{{Use: TermInput}}}
+	return &Program{Name: "sort", Is: Abbrev | DataArgs | Widens, Files: &Files{Lists: "--files0-from"}, Writes: "-o\x00--output", CodeRuns: codeRuns[108:109:109], Root: Node{Values: "--key\x00--field-separator\x00--temporary-directory\x00--buffer-size\x00--parallel\x00--batch-size\x00--random-source\x00--files0-from\x00-k\x00-o\x00-t\x00-T\x00-S\x00--output\x00--compress-program", Widen: []Widen{{Opts: "-o", Exact: true, Unless: "@stdout", Why: "makes sort write a file or run a program"}, {Opts: "--output\x00--compress-program", Why: "makes sort write a file or run a program"}}, ReadOnly: &ReadOnly{MaxOperands: -1, NoGlob: true}}}
 }
 
 func p616() *Program {
-	return &Program{Name: "sysctl", Aliases: "--load\x01-p\x00--write\x01-w"}
+	return &Program{Name: "source", Is: Posix, CodeRuns: codeRuns[0:1:1], Root: Node{Arity: 1}}
 }
 
 func p617() *Program {
-	return &Program{Name: "systemctl", Is: Subcommands | DataArgs, Aliases: "--force\x01-f", Root: Node{Arity: 2, Values: "-H\x00--host\x00-M\x00--machine\x00-t\x00--type\x00-p\x00--property\x00-s\x00--signal\x00-n\x00--lines\x00-o\x00--output\x00--state\x00--root\x00--job-mode\x00--what\x00--kill-whom\x00--kill-value\x00--message\x00--reboot-argument\x00--boot-loader-entry\x00--boot-loader-menu\x00--timestamp"}}
+	return &Program{Name: "spark-sql", Root: Node{Values: "-e\x00-f\x00-i\x00-u\x00-n\x00-p\x00-d\x00--database\x00--hiveconf\x00--hivevar\x00--conf\x00--master\x00--name"}}
 }
 
 func p618() *Program {
-	return &Program{Name: "systemd-run", Is: Widens, Terminal: []Terminal{{Use: TermInput, Forces: "--shell\x00-S", OnlyForced: true}}, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "spctl", Is: Subcommands}
 }
 
 func p619() *Program {
-	return &Program{Name: "tac", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "sqlcmd", Root: Node{Values: "-S\x00-d\x00-U\x00-P\x00-Q\x00-q\x00-i\x00-o\x00-l\x00-t\x00-h\x00-s\x00-w\x00-v\x00-f\x00-H\x00-a\x00-c\x00--query\x00--server\x00--database\x00--user-name\x00--password\x00--input-file\x00--output-file"}}
 }
 
 func p620() *Program {
-	return &Program{Name: "tail", Is: DataArgs, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "sqlite", Is: NoCluster, Root: Node{Values: "-cmd\x00-cmd\x00-init\x00-init\x00-separator\x00-separator\x00-nullvalue\x00-nullvalue\x00-newline\x00-newline\x00-vfs\x00-vfs\x00-mmap\x00-mmap\x00-maxsize\x00-maxsize\x00-escape\x00-escape"}}
 }
 
 func p621() *Program {
-	return &Program{Name: "tar", Is: Abbrev | OldStyle | DataArgs | Widens, Whole: "--checkpoint", Root: Node{Values: "-b\x00-C\x00-f\x00-F\x00-g\x00-H\x00-I\x00-K\x00-L\x00-N\x00-T\x00-V\x00-X\x00--file\x00--to-command\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script\x00--checkpoint-action", Widen: []Widen{{Opts: "-I\x00-F\x00--to-command\x00--checkpoint-action\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script", Why: "makes tar run another program"}, {Opts: "-f\x00--file", UnlessFlags: "--force-local", Remote: true, Label: "{opt} {value}", Why: "names an archive on another host, which tar reaches through rsh"}}}}
+	return &Program{Name: "sqlite3", Is: NoCluster, Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-version\x00--version", Values: "-cmd\x00-separator\x00-newline\x00-nullvalue\x00-init\x00-vfs\x00-mmap\x00-lookaside\x00-pagecache\x00-heap\x00-maxsize", Operands: 2}}, CodeRuns: codeRuns[109:112:112], Root: Node{Values: "-lookaside\x00-pagecache\x00-heap\x00-cmd\x00-cmd\x00-init\x00-init\x00-separator\x00-separator\x00-nullvalue\x00-nullvalue\x00-newline\x00-newline\x00-vfs\x00-vfs\x00-mmap\x00-mmap\x00-maxsize\x00-maxsize\x00-escape\x00-escape"}}
 }
 
 func p622() *Program {
-	return &Program{Name: "task", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}, Root: Node{Arity: 2}}
+	return &Program{Name: "sqlplus", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command\x00-f\x00--file"}}}
 }
 
 func p623() *Program {
-	return &Program{Name: "taskset", Wrapper: &Wrapper{Operands: 1}}
+	return &Program{Name: "squid", Is: DataArgs}
 }
 
 func p624() *Program {
-	return &Program{Name: "tclsh", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}}
+	return &Program{Name: "ssh", Is: Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-N\x00-V\x00-G\x00-Q\x00-O", Operands: 2}}, Root: Node{Values: "-B\x00-b\x00-c\x00-D\x00-E\x00-e\x00-F\x00-I\x00-i\x00-J\x00-L\x00-l\x00-m\x00-O\x00-o\x00-P\x00-p\x00-Q\x00-R\x00-S\x00-W\x00-w", Widen: []Widen{{Opts: "-o\x00-F\x00-E\x00-L\x00-R\x00-D\x00-w\x00-W", Why: "changes ssh's configuration (which can run programs), writes a log, or forwards data elsewhere"}}}}
 }
 
 func p625() *Program {
-	return &Program{Name: "tcsh", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+	return &Program{Name: "ssh-agent", Is: Posix, CodeRuns: codeRuns[12:13:13], Root: Node{Values: "-a\x00-E\x00-P\x00-t"}}
 }
 
 func p626() *Program {
-	return &Program{Name: "tea", Is: Subcommands, Words: "r\x01releases\x00release\x01releases\x00repo\x01repos\x00rm\x01delete", Root: Node{Values: "--login\x00-l\x00--owner\x00-O\x00--name\x00--repo\x00-r\x00--output\x00-o"}}
+	return &Program{Name: "sshpass", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p627() *Program {
-	return &Program{Name: "tee", Aliases: "--append\x01-a", Writes: "operands"}
+	return &Program{Name: "sst", Is: Subcommands, Root: Node{Arity: 2, Values: "-s\x00--stage\x00-r\x00--region\x00--aws-profile\x00-c\x00--config\x00--param\x00--stack-name\x00--profile\x00--config-file\x00--config-env\x00-t\x00--template-file"}}
 }
 
 func p628() *Program {
-	return &Program{Name: "telnet", Terminal: []Terminal{{Use: TermInput}}}
+	return &Program{Name: "stat", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p629() *Program {
-	return &Program{Name: "terraform", Is: NoCluster | Subcommands | DataArgs, Root: Node{Arity: 2, Values: "-var\x00-var-file\x00-target\x00-replace\x00-lock-timeout\x00-parallelism\x00-state\x00-state-out\x00-backup\x00-out\x00-chdir"}, Subs: []Node{{Path: "workspace", Arity: 3}}}
+	return &Program{Name: "stdbuf", Wrapper: &Wrapper{Values: "-i\x00-o\x00-e\x00--input\x00--output\x00--error"}}
 }
 
 func p630() *Program {
-	return &Program{Name: "terragrunt", Is: NoCluster | Subcommands, Root: Node{Values: "-var\x00-var-file\x00-target\x00-replace\x00-lock-timeout\x00-parallelism\x00-chdir\x00-terragrunt-working-dir\x00-working-dir\x00-terragrunt-config\x00-config\x00-terragrunt-source\x00-source\x00-terragrunt-iam-role\x00-iam-assume-role\x00-terragrunt-parallelism\x00-parallelism\x00-queue-include-dir\x00-queue-exclude-dir\x00-terragrunt-include-dir\x00-terragrunt-exclude-dir\x00-filter"}}
+	return &Program{Name: "strace", Is: Abbrev | Widens, Wrapper: &Wrapper{Values: "-o\x00-e\x00-p\x00-s\x00-u\x00-E\x00-a\x00-I\x00-b\x00-X\x00-P\x00-U\x00-A\x00-n\x00--output\x00--expr\x00--attach\x00--string-limit\x00--user\x00--env"}, Root: Node{Values: "-o\x00-e\x00-p\x00-s\x00-u\x00-E\x00-a\x00-I\x00-b\x00-X\x00-P\x00-U\x00-A\x00-n\x00-f\x00--output\x00--format", Widen: []Widen{{Opts: "-o\x00--output", Label: "{name} {opt}", Why: "writes to a file"}}}}
 }
 
 func p631() *Program {
-	return &Program{Name: "test", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{Deny: "-v", MaxOperands: -1}}}
+	return &Program{Name: "strings", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p632() *Program {
-	return &Program{Name: "tig", Is: DataArgs}
+	return &Program{Name: "su", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command\x00--session-command", Values: "-s\x00--shell\x00-g\x00--group\x00-G\x00--supp-group\x00-w\x00--whitelist-environment"}}, CodeRuns: codeRuns[112:113:113], Root: Node{Values: "-c\x00-g\x00-G\x00-s\x00-u\x00-w\x00-C\x00--command\x00--group\x00--supp-group\x00--shell\x00--user\x00--whitelist-environment\x00--session-command"}}
 }
 
 func p633() *Program {
-	return &Program{Name: "time", Is: Abbrev | Widens, Wrapper: &Wrapper{Values: "-f\x00-o\x00--format\x00--output"}, Root: Node{Values: "-o\x00-e\x00-p\x00-s\x00-u\x00-E\x00-a\x00-I\x00-b\x00-X\x00-P\x00-U\x00-A\x00-n\x00-f\x00--output\x00--format", Widen: []Widen{{Opts: "-o\x00--output", Label: "{name} {opt}", Why: "writes to a file"}}}}
+	return &Program{Name: "su-exec", Wrapper: &Wrapper{Operands: 1}}
 }
 
 func p634() *Program {
-	return &Program{Name: "timedatectl", Is: Subcommands, Root: Node{Values: "-H\x00--host\x00-M\x00--machine"}}
+	return &Program{Name: "sudo", Is: Abbrev | Widens, Terminal: []Terminal{{Use: TermInput, Forces: "-i\x00-s\x00--login\x00--shell", Values: "-u\x00--user\x00-g\x00--group\x00-C\x00--close-from\x00-D\x00--chdir\x00-h\x00--host\x00-p\x00--prompt\x00-R\x00--chroot\x00-r\x00--role\x00-t\x00--type\x00-T\x00--command-timeout\x00-U\x00--other-user", OnlyForced: true}}, Wrapper: &Wrapper{Values: "-u\x00-g\x00-C\x00-h\x00-p\x00-U\x00-r\x00-t\x00-T\x00-D\x00--user\x00--group\x00--close-from\x00--host\x00--prompt\x00--other-user\x00--role\x00--type\x00--command-timeout\x00--chdir", Assigns: true, NoRun: "-l\x00-v\x00-e\x00-K\x00-k"}, CodeRuns: codeRuns[113:115:115], Root: Node{Values: "-u\x00-g\x00-C\x00-h\x00-p\x00-U\x00-r\x00-t\x00-T\x00-D\x00--user\x00--group\x00--close-from\x00--host\x00--prompt\x00--other-user\x00--role\x00--type\x00--command-timeout\x00--chdir", Widen: []Widen{{Opts: "-E\x00-s\x00-i\x00-R\x00--preserve-env\x00--shell\x00--login\x00--chroot", Label: "sudo {opt}", Why: "runs the command through a shell, in another root, or with the caller's environment"}}}}
 }
 
 func p635() *Program {
-	return &Program{Name: "timeout", Wrapper: &Wrapper{Values: "-s\x00-k\x00--signal\x00--kill-after", Operands: 1}}
+	return &Program{Name: "sudoedit", CodeRuns: codeRuns[14:15:15]}
 }
 
 func p636() *Program {
-	return &Program{Name: "tini", Wrapper: &Wrapper{Values: "-e\x00-p\x00-s"}}
+	return &Program{Name: "supabase", Is: Subcommands | DryRuns, Aliases: "--recursive\x01-r", Root: Node{Arity: 2, Values: "--project-ref\x00--workdir\x00--db-url\x00-p\x00--password", DryRun: "--help\x00-h"}}
 }
 
 func p637() *Program {
-	return &Program{Name: "tldr", Is: DataArgs}
+	return &Program{Name: "svn", Is: DataArgs}
 }
 
 func p638() *Program {
-	return &Program{Name: "tmux", Is: Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "ls\x00list-sessions\x00list-windows\x00lsw\x00list-panes\x00lsp\x00list-clients\x00lsc\x00list-buffers\x00list-keys\x00list-commands\x00has-session\x00has\x00show-options\x00show\x00show-environment\x00display-message\x00display\x00capture-pane\x00capturep\x00kill-session\x00kill-server\x00kill-window\x00kill-pane\x00-V"}}, Launcher: &Launcher{Kind: "terminal", Globals: "-L\x00-S\x00-f\x00-c\x00-T", Subs: "new-session\x00new\x00new-window\x00neww\x00split-window\x00splitw\x00respawn-pane\x00respawnp\x00respawn-window\x00respawnw\x00run-shell\x00run\x00display-popup\x00popup", Values: "-s\x00-n\x00-c\x00-t\x00-x\x00-y\x00-e\x00-F\x00-f\x00-l\x00-p\x00-w\x00-T\x00-S"}, Root: Node{Arity: 2, Values: "-L\x00-S\x00-f\x00-c\x00-T", Widen: []Widen{{Words: "run-shell\x00run\x00if-shell\x00if\x00send-keys\x00send\x00pipe-pane\x00pipep", Why: "makes tmux run or type a shell command"}}}}
+	return &Program{Name: "swift", Root: Node{Arity: 2}}
 }
 
 func p639() *Program {
-	return &Program{Name: "tofu", Is: NoCluster | Subcommands, Root: Node{Values: "-var\x00-var-file\x00-target\x00-replace\x00-lock-timeout\x00-parallelism\x00-state\x00-state-out\x00-backup\x00-out\x00-chdir"}}
+	return &Program{Name: "swipl", Terminal: []Terminal{{Use: TermInput}}}
 }
 
 func p640() *Program {
-	return &Program{Name: "toolbox", Launcher: &Launcher{Kind: "toolbox", Subs: "run\x00enter", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
+	return &Program{Name: "sysctl", Aliases: "--load\x01-p\x00--write\x01-w"}
 }
 
 func p641() *Program {
-	return &Program{Name: "top", Terminal: []Terminal{{Use: TermKeys, Quiet: "-b\x00--batch"}}}
+	return &Program{Name: "systemctl", Is: Subcommands | DataArgs, Aliases: "--force\x01-f", CodeRuns: codeRuns[78:79:79], Root: Node{Arity: 2, Values: "-H\x00--host\x00-M\x00--machine\x00-t\x00--type\x00-p\x00--property\x00-s\x00--signal\x00-n\x00--lines\x00-o\x00--output\x00--state\x00--root\x00--job-mode\x00--what\x00--kill-whom\x00--kill-value\x00--message\x00--reboot-argument\x00--boot-loader-entry\x00--boot-loader-menu\x00--timestamp"}}
 }
 
 func p642() *Program {
-	return &Program{Name: "torsocks", Wrapper: &Wrapper{}}
+	return &Program{Name: "systemd-inhibit", Is: Posix, CodeRuns: codeRuns[12:13:13], Root: Node{Values: "--what\x00--who\x00--why\x00--mode"}}
 }
 
 func p643() *Program {
-	return &Program{Name: "touch", Is: DataArgs, Root: Node{Arity: 1}}
+	return &Program{Name: "systemd-nspawn", Is: Posix, CodeRuns: codeRuns[12:13:13], Root: Node{Values: "-D\x00-i\x00-M\x00-u\x00-S\x00-E\x00-b\x00-p\x00--directory\x00--image\x00--machine\x00--user\x00--slice\x00--setenv\x00--bind\x00--bind-ro\x00--tmpfs\x00--overlay\x00--property\x00--network-veth-extra\x00--network-bridge\x00--port\x00--chdir"}}
 }
 
 func p644() *Program {
-	return &Program{Name: "toybox", Wrapper: &Wrapper{}}
+	return &Program{Name: "systemd-run", Is: Posix | Widens, Terminal: []Terminal{{Use: TermInput, Forces: "--shell\x00-S", OnlyForced: true}}, CodeRuns: codeRuns[12:13:13], Root: Node{Values: "-u\x00-M\x00-p\x00-E\x00-H\x00-s\x00-r\x00--unit\x00--machine\x00--property\x00--description\x00--slice\x00--setenv\x00--host\x00--service-type\x00--uid\x00--gid\x00--nice\x00--working-directory\x00--on-active\x00--on-boot\x00--on-startup\x00--on-unit-active\x00--on-unit-inactive\x00--on-calendar\x00--on-timezone-change\x00--on-clock-change\x00--timer-property\x00--path-property\x00--socket-property\x00--shell-path", Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p645() *Program {
-	return &Program{Name: "tput", Is: DataArgs}
+	return &Program{Name: "tac", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p646() *Program {
-	return &Program{Name: "tr", Decodes: "*", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "tail", Is: DataArgs, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p647() *Program {
-	return &Program{Name: "trap", Is: Widens, Extract: "trap"}
+	return &Program{Name: "tar", Is: Abbrev | OldStyle | DataArgs | Widens, Whole: "--checkpoint", CodeRuns: codeRuns[72:76:76], Root: Node{Values: "--directory\x00--files-from\x00--exclude\x00--exclude-from\x00--transform\x00--xform\x00--owner\x00--group\x00--mode\x00--mtime\x00--newer\x00--newer-mtime\x00--after-date\x00--format\x00--label\x00--tape-length\x00--blocking-factor\x00--record-size\x00--starting-file\x00--suffix\x00--index-file\x00--volno-file\x00--strip-components\x00--exclude-tag\x00--exclude-tag-under\x00--exclude-tag-all\x00--owner-map\x00--group-map\x00--sparse-version\x00--hole-detection\x00-b\x00-C\x00-f\x00-F\x00-g\x00-H\x00-I\x00-K\x00-L\x00-N\x00-T\x00-V\x00-X\x00--file\x00--to-command\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script\x00--checkpoint-action", Widen: []Widen{{Opts: "-I\x00-F\x00--to-command\x00--checkpoint-action\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script", Why: "makes tar run another program"}, {Opts: "-f\x00--file", UnlessFlags: "--force-local", Remote: true, Label: "{opt} {value}", Why: "names an archive on another host, which tar reaches through rsh"}}}}
 }
 
 func p648() *Program {
-	return &Program{Name: "tree", Is: DataArgs, Files: &Files{Walks: true, Dot: DotAlways}, Root: Node{ReadOnly: &ReadOnly{Deny: "-o\x00-R", MaxOperands: -1, NoGlob: true}}}
+	return &Program{Name: "task", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}, Root: Node{Arity: 2}}
 }
 
 func p649() *Program {
-	return &Program{Name: "trino", Root: Node{Values: "--server\x00--catalog\x00--schema\x00--user\x00--execute\x00-f\x00--file\x00--output-format\x00--session\x00--source\x00--client-tags\x00--access-token"}}
+	return &Program{Name: "taskset", Wrapper: &Wrapper{Operands: 1}}
 }
 
 func p650() *Program {
-	return &Program{Name: "true", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "tclsh", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}}
 }
 
 func p651() *Program {
-	return &Program{Name: "truncate", Aliases: "--reference\x01-r\x00--size\x01-s", Writes: "operands", Root: Node{Values: "-s\x00--size\x00-r\x00--reference"}}
+	return &Program{Name: "tcsh", Is: Posix | Shell | StdinProgram | Widens, Ends: "-", Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, CodeRuns: codeRuns[3:4:4], Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
 }
 
 func p652() *Program {
-	return &Program{Name: "ts", Wrapper: &Wrapper{Values: "-e\x00-p\x00-s"}}
+	return &Program{Name: "tea", Is: Subcommands, Words: "r\x01releases\x00release\x01releases\x00repo\x01repos\x00rm\x01delete", Root: Node{Values: "--login\x00-l\x00--owner\x00-O\x00--name\x00--repo\x00-r\x00--output\x00-o"}}
 }
 
 func p653() *Program {
-	return &Program{Name: "ts-node", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--eval\x00-p\x00--print\x00--test\x00--run", Forces: "-i\x00--interactive", Values: "-r\x00--require\x00--import\x00--loader\x00--experimental-loader\x00-C\x00--conditions\x00--input-type\x00--env-file\x00--title\x00--inspect-port", Operands: 1}}}
+	return &Program{Name: "tee", Aliases: "--append\x01-a", Writes: "operands"}
 }
 
 func p654() *Program {
-	return &Program{Name: "tsp", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "telnet", Terminal: []Terminal{{Use: TermInput}}}
 }
 
 func p655() *Program {
-	return &Program{Name: "tty", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "terminator", Is: NoCluster, Ends: "-e\x00-command", CodeRuns: codeRuns[1:2:2], Root: Node{Values: "-T\x00-title\x00-class\x00-geometry\x00-display\x00-working-directory\x00-config-file\x00-n\x00-fn\x00-fg\x00-bg"}}
 }
 
 func p656() *Program {
-	return &Program{Name: "turbo", Root: Node{Arity: 2}}
+	return &Program{Name: "terraform", Is: NoCluster | Subcommands | DataArgs, Root: Node{Arity: 2, Values: "-var\x00-var-file\x00-target\x00-replace\x00-lock-timeout\x00-parallelism\x00-state\x00-state-out\x00-backup\x00-out\x00-chdir"}, Subs: []Node{{Path: "workspace", Arity: 3}}}
 }
 
 func p657() *Program {
-	return &Program{Name: "turso", Is: Subcommands}
+	return &Program{Name: "terragrunt", Is: NoCluster | Subcommands, Root: Node{Values: "-var\x00-var-file\x00-target\x00-replace\x00-lock-timeout\x00-parallelism\x00-chdir\x00-terragrunt-working-dir\x00-working-dir\x00-terragrunt-config\x00-config\x00-terragrunt-source\x00-source\x00-terragrunt-iam-role\x00-iam-assume-role\x00-terragrunt-parallelism\x00-parallelism\x00-queue-include-dir\x00-queue-exclude-dir\x00-terragrunt-include-dir\x00-terragrunt-exclude-dir\x00-filter"}}
 }
 
 func p658() *Program {
-	return &Program{Name: "type", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "test", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{Deny: "-v", MaxOperands: -1}}}
 }
 
 func p659() *Program {
-	return &Program{Name: "typeorm", Root: Node{Arity: 2}}
+	return &Program{Name: "tig", Is: DataArgs}
 }
 
 func p660() *Program {
-	return &Program{Name: "typeset", Is: DataArgs | Widens, Extract: "env_assign"}
+	return &Program{Name: "tilix", Is: NoCluster, Ends: "-e\x00-command", CodeRuns: codeRuns[1:2:2], Root: Node{Values: "-T\x00-title\x00-class\x00-geometry\x00-display\x00-working-directory\x00-config-file\x00-n\x00-fn\x00-fg\x00-bg"}}
 }
 
 func p661() *Program {
-	return &Program{Name: "ufw", Is: Subcommands | DryRuns, Aliases: "--force\x01-f", Root: Node{Arity: 2, DryRun: "--dry-run"}}
+	return &Program{Name: "time", Is: Abbrev | Widens, Wrapper: &Wrapper{Values: "-f\x00-o\x00--format\x00--output"}, Root: Node{Values: "-o\x00-e\x00-p\x00-s\x00-u\x00-E\x00-a\x00-I\x00-b\x00-X\x00-P\x00-U\x00-A\x00-n\x00-f\x00--output\x00--format", Widen: []Widen{{Opts: "-o\x00--output", Label: "{name} {opt}", Why: "writes to a file"}}}}
 }
 
 func p662() *Program {
-	return &Program{Name: "ugrep", Is: DataArgs}
+	return &Program{Name: "timedatectl", Is: Subcommands, Root: Node{Values: "-H\x00--host\x00-M\x00--machine"}}
 }
 
 func p663() *Program {
-	return &Program{Name: "unalias", Is: DataArgs}
+	return &Program{Name: "timeout", Wrapper: &Wrapper{Values: "-s\x00-k\x00--signal\x00--kill-after", Operands: 1}}
 }
 
 func p664() *Program {
-	return &Program{Name: "uname", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "tini", Wrapper: &Wrapper{Values: "-e\x00-p\x00-s"}}
 }
 
 func p665() *Program {
-	return &Program{Name: "unbuffer", Wrapper: &Wrapper{}}
+	return &Program{Name: "tldr", Is: DataArgs}
 }
 
 func p666() *Program {
-	return &Program{Name: "uniq", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: 1, NoGlob: true}}}
+	return &Program{Name: "tmux", Is: Subcommands | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "ls\x00list-sessions\x00list-windows\x00lsw\x00list-panes\x00lsp\x00list-clients\x00lsc\x00list-buffers\x00list-keys\x00list-commands\x00has-session\x00has\x00show-options\x00show\x00show-environment\x00display-message\x00display\x00capture-pane\x00capturep\x00kill-session\x00kill-server\x00kill-window\x00kill-pane\x00-V"}}, Launcher: &Launcher{Kind: "terminal", Globals: "-L\x00-S\x00-f\x00-c\x00-T", Subs: "new-session\x00new\x00new-window\x00neww\x00split-window\x00splitw\x00respawn-pane\x00respawnp\x00respawn-window\x00respawnw\x00run-shell\x00run\x00display-popup\x00popup", Values: "-s\x00-n\x00-c\x00-t\x00-x\x00-y\x00-e\x00-F\x00-f\x00-l\x00-p\x00-w\x00-T\x00-S"}, CodeRuns: codeRuns[115:119:119], Root: Node{Arity: 2, Values: "-L\x00-S\x00-f\x00-c\x00-T", Widen: []Widen{{Words: "run-shell\x00run\x00if-shell\x00if\x00send-keys\x00send\x00pipe-pane\x00pipep", Why: "makes tmux run or type a shell command"}}}, Subs: []Node{{Path: "if", Values: "-t"}, {Path: "if-shell", Values: "-t"}, {Path: "pipe-pane", Values: "-t"}, {Path: "pipep", Values: "-t"}, {Path: "send", Posix: true, Values: "-N\x00-t"}, {Path: "send-keys", Posix: true, Values: "-N\x00-t"}}}
 }
 
 func p667() *Program {
-	return &Program{Name: "unset", Is: DataArgs, Root: Node{Arity: 1}}
+	return &Program{Name: "tofu", Is: NoCluster | Subcommands, Root: Node{Values: "-var\x00-var-file\x00-target\x00-replace\x00-lock-timeout\x00-parallelism\x00-state\x00-state-out\x00-backup\x00-out\x00-chdir"}}
 }
 
 func p668() *Program {
-	return &Program{Name: "unshare", Is: Widens, Terminal: []Terminal{{Use: TermInput, Values: "-t\x00--target\x00-S\x00--setuid\x00-G\x00--setgid\x00-w\x00--wd\x00-r\x00--root\x00--map-user\x00--map-group", Operands: 1}}, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "toolbox", Launcher: &Launcher{Kind: "toolbox", Subs: "run\x00enter", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
 }
 
 func p669() *Program {
-	return &Program{Name: "unzip", Is: DataArgs}
+	return &Program{Name: "top", Terminal: []Terminal{{Use: TermKeys, Quiet: "-b\x00--batch"}}}
 }
 
 func p670() *Program {
-	return &Program{Name: "uptime", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "torsocks", Wrapper: &Wrapper{}}
 }
 
 func p671() *Program {
-	return &Program{Name: "useradd", Aliases: "--append\x01-a\x00--gid\x01-g\x00--groups\x01-G\x00--non-unique\x01-o\x00--uid\x01-u", Root: Node{Values: "-u\x00--uid\x00-g\x00--gid\x00-G\x00--groups\x00-d\x00--home\x00--home-dir\x00-s\x00--shell\x00-c\x00--comment\x00-e\x00--expiredate\x00-f\x00--inactive\x00-k\x00--skel\x00-K\x00--key\x00-p\x00--password\x00-R\x00--root\x00-P\x00--prefix\x00-Z\x00--selinux-user\x00-b\x00--base-dir\x00-l\x00--login"}}
+	return &Program{Name: "touch", Is: DataArgs, Root: Node{Arity: 1}}
 }
 
 func p672() *Program {
-	return &Program{Name: "userdel", Aliases: "--force\x01-f\x00--remove\x01-r", Root: Node{Values: "-R\x00--root\x00-P\x00--prefix"}}
+	return &Program{Name: "toybox", Wrapper: &Wrapper{}}
 }
 
 func p673() *Program {
-	return &Program{Name: "usermod", Aliases: "--append\x01-a\x00--gid\x01-g\x00--groups\x01-G\x00--non-unique\x01-o\x00--uid\x01-u", Root: Node{Values: "-u\x00--uid\x00-g\x00--gid\x00-G\x00--groups\x00-d\x00--home\x00--home-dir\x00-s\x00--shell\x00-c\x00--comment\x00-e\x00--expiredate\x00-f\x00--inactive\x00-k\x00--skel\x00-K\x00--key\x00-p\x00--password\x00-R\x00--root\x00-P\x00--prefix\x00-Z\x00--selinux-user\x00-b\x00--base-dir\x00-l\x00--login"}}
+	return &Program{Name: "tput", Is: DataArgs}
 }
 
 func p674() *Program {
-	return &Program{Name: "usql", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command\x00-f\x00--file"}}, Root: Node{Values: "-c\x00--command\x00-f\x00--file\x00-o\x00--out\x00-v\x00--set\x00-P\x00--pset\x00-F\x00--field-separator\x00-R\x00--record-separator\x00-T\x00--table-attr"}}
+	return &Program{Name: "tr", Decodes: "*", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p675() *Program {
-	return &Program{Name: "utop", Terminal: []Terminal{{Use: TermInput}}}
+	return &Program{Name: "trap", Is: Posix | Widens, Extract: "trap", CodeRuns: codeRuns[119:120:120]}
 }
 
 func p676() *Program {
-	return &Program{Name: "uudecode", Decodes: "*"}
+	return &Program{Name: "tree", Is: DataArgs, Files: &Files{Walks: true, Dot: DotAlways}, Root: Node{ReadOnly: &ReadOnly{Deny: "-o\x00-R", MaxOperands: -1, NoGlob: true}}}
 }
 
 func p677() *Program {
-	return &Program{Name: "uv", Is: Abbrev | Subcommands | Runs | Widens, Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}, Root: Node{Arity: 2, Values: "-i\x00-f\x00-r\x00-c\x00-e\x00--index-url\x00--extra-index-url\x00--find-links", Widen: []Widen{{Opts: "-i\x00-f\x00--index-url\x00--extra-index-url\x00--find-links\x00--trusted-host", Why: "changes where packages (code) come from"}}}, Subs: []Node{{Path: "pip", Arity: 3}, {Path: "run", Arity: 3, Values: "--with\x00--from\x00-p\x00--python\x00--project\x00--directory", Run: &Run{}}, {Path: "tool run", Values: "--from\x00--with\x00-p\x00--python", Run: &Run{}}}}
+	return &Program{Name: "trino", Root: Node{Values: "--server\x00--catalog\x00--schema\x00--user\x00--execute\x00-f\x00--file\x00--output-format\x00--session\x00--source\x00--client-tags\x00--access-token"}}
 }
 
 func p678() *Program {
-	return &Program{Name: "uvx", Is: Runs, Root: Node{Values: "--from\x00--with\x00-p\x00--python\x00--index-url", Run: &Run{}}}
+	return &Program{Name: "true", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p679() *Program {
-	return &Program{Name: "vagrant", Is: Subcommands | DataArgs, Terminal: []Terminal{{Sub: "ssh", Use: TermInput, Runs: "-c\x00--command"}}, Launcher: &Launcher{Kind: "vagrant"}, Root: Node{Values: "-s\x00--stage\x00-r\x00--region\x00--aws-profile\x00-c\x00--config\x00--param\x00--stack-name\x00--profile\x00--config-file\x00--config-env\x00-t\x00--template-file"}}
+	return &Program{Name: "truncate", Aliases: "--reference\x01-r\x00--size\x01-s", Writes: "operands", Root: Node{Values: "-s\x00--size\x00-r\x00--reference"}}
 }
 
 func p680() *Program {
-	return &Program{Name: "valgrind", Wrapper: &Wrapper{Values: "-e\x00-p\x00-s"}}
+	return &Program{Name: "ts", Wrapper: &Wrapper{Values: "-e\x00-p\x00-s"}}
 }
 
 func p681() *Program {
-	return &Program{Name: "valkey-cli", Is: Subcommands, Terminal: []Terminal{{Use: TermInput, Runs: "--eval\x00-x\x00--scan\x00--stat\x00--bigkeys", Values: "-h\x00-p\x00-a\x00-n\x00-u\x00--user\x00--pass\x00-s\x00-r\x00-i", Operands: 1}}, Root: Node{Values: "-h\x00-p\x00-s\x00-a\x00-u\x00--user\x00--pass\x00-n\x00-r\x00-i\x00-d\x00-D\x00--cacert\x00--cacertdir\x00--cert\x00--key\x00--sni\x00--eval\x00--rdb\x00--functions-rdb\x00--pattern\x00--count\x00--quoted-pattern\x00--memkeys-samples\x00-t\x00--pipe-timeout"}}
+	return &Program{Name: "ts-node", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--eval\x00-p\x00--print\x00--test\x00--run", Forces: "-i\x00--interactive", Values: "-r\x00--require\x00--import\x00--loader\x00--experimental-loader\x00-C\x00--conditions\x00--input-type\x00--env-file\x00--title\x00--inspect-port", Operands: 1}}}
 }
 
 func p682() *Program {
-	return &Program{Name: "vault", Is: NoCluster | Subcommands, Root: Node{Arity: 2, Values: "-field\x00-format\x00-address\x00-namespace\x00-mount\x00-version\x00-method\x00-path"}, Subs: []Node{{Path: "auth", Arity: 3}, {Path: "kv", Arity: 3}}}
+	return &Program{Name: "tsp", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p683() *Program {
-	return &Program{Name: "vboxheadless", Is: DataArgs}
+	return &Program{Name: "tty", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p684() *Program {
-	return &Program{Name: "vboxmanage", Is: DataArgs}
+	return &Program{Name: "turbo", Root: Node{Arity: 2}}
 }
 
 func p685() *Program {
-	return &Program{Name: "vdir", Files: &Files{WalkFlags: "-R\x00--recursive", Dot: DotAlways}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "turso", Is: Subcommands}
 }
 
 func p686() *Program {
-	return &Program{Name: "velero", Is: Subcommands, Root: Node{Values: "--name\x00--kubeconfig\x00-p\x00--profile\x00-n\x00--namespace\x00--kubecontext\x00-l\x00--selector\x00-f\x00--file\x00-e\x00--environment"}}
+	return &Program{Name: "type", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p687() *Program {
-	return &Program{Name: "vercel", Is: Subcommands | DataArgs | DryRuns, Words: "domain\x01domains\x00projects\x01project\x00rm\x01remove", Root: Node{Arity: 2, Values: "-t\x00--token\x00--scope\x00-S\x00-A\x00--local-config\x00-Q\x00--global-config\x00--cwd\x00-e\x00--env\x00-b\x00--build-env\x00--regions", DryRun: "--help\x00-h"}}
+	return &Program{Name: "typeorm", Root: Node{Arity: 2}}
 }
 
 func p688() *Program {
-	return &Program{Name: "vgremove", Is: DryRuns, Aliases: "--force\x01-f\x00--yes\x01-y", Root: Node{Values: "-L\x00--size\x00-l\x00--extents\x00--config\x00-S\x00--select\x00--reportformat", DryRun: "-t\x00--test"}}
+	return &Program{Name: "typeset", Is: DataArgs | Widens, Extract: "env_assign"}
 }
 
 func p689() *Program {
-	return &Program{Name: "vi", Is: DataArgs | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, Root: Node{Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
+	return &Program{Name: "ufw", Is: Subcommands | DryRuns, Aliases: "--force\x01-f", Root: Node{Arity: 2, DryRun: "--dry-run"}}
 }
 
 func p690() *Program {
-	return &Program{Name: "view", Is: Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, Root: Node{Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
+	return &Program{Name: "ugrep", Is: DataArgs}
 }
 
 func p691() *Program {
-	return &Program{Name: "vim", Is: DataArgs | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, Root: Node{Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
+	return &Program{Name: "unalias", Is: DataArgs}
 }
 
 func p692() *Program {
-	return &Program{Name: "vimdiff", Is: Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, Root: Node{Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
+	return &Program{Name: "uname", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p693() *Program {
-	return &Program{Name: "virsh", Is: Subcommands | DataArgs, Root: Node{Values: "-c\x00--connect\x00--pool\x00--storage\x00--domain\x00--vol"}}
+	return &Program{Name: "unbuffer", Wrapper: &Wrapper{}}
 }
 
 func p694() *Program {
-	return &Program{Name: "vmrun", Is: DataArgs}
+	return &Program{Name: "uniq", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: 1, NoGlob: true}}}
 }
 
 func p695() *Program {
-	return &Program{Name: "volta", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "unset", Is: DataArgs, Root: Node{Arity: 1}}
 }
 
 func p696() *Program {
-	return &Program{Name: "w", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "unshare", Is: Posix | Widens, Optional: "-m\x00-u\x00-i\x00-n\x00-p\x00-U\x00-C\x00-T\x00--kill-child", Terminal: []Terminal{{Use: TermInput, Values: "-t\x00--target\x00-S\x00--setuid\x00-G\x00--setgid\x00-w\x00--wd\x00-r\x00--root\x00--map-user\x00--map-group", Operands: 1}}, CodeRuns: codeRuns[12:13:13], Root: Node{Values: "-S\x00-G\x00-R\x00-w\x00--setuid\x00--setgid\x00--root\x00--wd\x00--map-user\x00--map-group\x00--propagation\x00--setgroups", Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p697() *Program {
-	return &Program{Name: "wall", Is: DataArgs}
+	return &Program{Name: "unzip", Is: DataArgs}
 }
 
 func p698() *Program {
-	return &Program{Name: "watch", Terminal: []Terminal{{Use: TermScreen}}}
+	return &Program{Name: "uptime", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p699() *Program {
-	return &Program{Name: "watchexec", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "urxvt", Is: NoCluster, Ends: "-e\x00-command", CodeRuns: codeRuns[1:2:2], Root: Node{Values: "-T\x00-title\x00-class\x00-geometry\x00-display\x00-working-directory\x00-config-file\x00-n\x00-fn\x00-fg\x00-bg"}}
 }
 
 func p700() *Program {
-	return &Program{Name: "wc", Is: DataArgs, Files: &Files{Lists: "--files0-from"}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "useradd", Aliases: "--append\x01-a\x00--gid\x01-g\x00--groups\x01-G\x00--non-unique\x01-o\x00--uid\x01-u", Root: Node{Values: "-u\x00--uid\x00-g\x00--gid\x00-G\x00--groups\x00-d\x00--home\x00--home-dir\x00-s\x00--shell\x00-c\x00--comment\x00-e\x00--expiredate\x00-f\x00--inactive\x00-k\x00--skel\x00-K\x00--key\x00-p\x00--password\x00-R\x00--root\x00-P\x00--prefix\x00-Z\x00--selinux-user\x00-b\x00--base-dir\x00-l\x00--login"}}
 }
 
 func p701() *Program {
-	return &Program{Name: "wget", Is: Abbrev | Widens, Writes: "-O\x00--output-document", Root: Node{Values: "-a\x00-A\x00-B\x00-D\x00-e\x00-i\x00-I\x00-l\x00-O\x00-o\x00-P\x00-Q\x00-R\x00-t\x00-T\x00-U\x00-w\x00-X\x00-Y\x00--output-document\x00--output-file\x00--append-output\x00--post-file\x00--body-file\x00--execute\x00--config\x00--directory-prefix\x00--method\x00--post-data\x00--body-data\x00--header\x00--user\x00--password\x00--http-user\x00--http-password", Widen: []Widen{{Opts: "-O\x00-o\x00--output-document\x00--output-file", Unless: "@stdout", Why: "makes wget write elsewhere, upload a file, or run wgetrc commands"}, {Opts: "-a\x00-e\x00-P\x00--append-output\x00--post-file\x00--body-file\x00--execute\x00--config\x00--directory-prefix\x00--use-askpass", Why: "makes wget write elsewhere, upload a file, or run wgetrc commands"}}}}
+	return &Program{Name: "userdel", Aliases: "--force\x01-f\x00--remove\x01-r", Root: Node{Values: "-R\x00--root\x00-P\x00--prefix"}}
 }
 
 func p702() *Program {
-	return &Program{Name: "wget2", Is: Abbrev | Widens, Root: Node{Values: "-a\x00-A\x00-B\x00-D\x00-e\x00-i\x00-I\x00-l\x00-O\x00-o\x00-P\x00-Q\x00-R\x00-t\x00-T\x00-U\x00-w\x00-X\x00-Y\x00--output-document\x00--output-file\x00--append-output\x00--post-file\x00--body-file\x00--execute\x00--config\x00--directory-prefix\x00--post-data\x00--body-data\x00--header\x00--user\x00--password\x00--http-user\x00--http-password\x00--method", Widen: []Widen{{Opts: "-O\x00-o\x00--output-document\x00--output-file", Unless: "@stdout", Why: "makes wget write elsewhere, upload a file, or run wgetrc commands"}, {Opts: "-a\x00-e\x00-P\x00--append-output\x00--post-file\x00--body-file\x00--execute\x00--config\x00--directory-prefix\x00--use-askpass", Why: "makes wget write elsewhere, upload a file, or run wgetrc commands"}}}}
+	return &Program{Name: "usermod", Aliases: "--append\x01-a\x00--gid\x01-g\x00--groups\x01-G\x00--non-unique\x01-o\x00--uid\x01-u", Root: Node{Values: "-u\x00--uid\x00-g\x00--gid\x00-G\x00--groups\x00-d\x00--home\x00--home-dir\x00-s\x00--shell\x00-c\x00--comment\x00-e\x00--expiredate\x00-f\x00--inactive\x00-k\x00--skel\x00-K\x00--key\x00-p\x00--password\x00-R\x00--root\x00-P\x00--prefix\x00-Z\x00--selinux-user\x00-b\x00--base-dir\x00-l\x00--login"}}
 }
 
 func p703() *Program {
-	return &Program{Name: "whatis", Is: DataArgs}
+	return &Program{Name: "usql", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command\x00-f\x00--file"}}, Root: Node{Values: "-c\x00--command\x00-f\x00--file\x00-o\x00--out\x00-v\x00--set\x00-P\x00--pset\x00-F\x00--field-separator\x00-R\x00--record-separator\x00-T\x00--table-attr"}}
 }
 
 func p704() *Program {
-	return &Program{Name: "whereis", Is: DataArgs}
+	return &Program{Name: "utop", Terminal: []Terminal{{Use: TermInput}}}
 }
 
 func p705() *Program {
-	return &Program{Name: "which", Is: DataArgs, Files: &Files{None: true}, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "uudecode", Decodes: "*"}
 }
 
 func p706() *Program {
-	return &Program{Name: "who", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "uv", Is: Abbrev | Subcommands | Runs | Widens, Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}, Root: Node{Arity: 2, Values: "-i\x00-f\x00-r\x00-c\x00-e\x00--index-url\x00--extra-index-url\x00--find-links", Widen: []Widen{{Opts: "-i\x00-f\x00--index-url\x00--extra-index-url\x00--find-links\x00--trusted-host", Why: "changes where packages (code) come from"}}}, Subs: []Node{{Path: "pip", Arity: 3}, {Path: "run", Arity: 3, Values: "--with\x00--from\x00-p\x00--python\x00--project\x00--directory", Run: &Run{}}, {Path: "tool run", Values: "--from\x00--with\x00-p\x00--python", Run: &Run{}}}}
 }
 
 func p707() *Program {
-	return &Program{Name: "whoami", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "uvx", Is: Runs, Root: Node{Values: "--from\x00--with\x00-p\x00--python\x00--index-url", Run: &Run{}}}
 }
 
 func p708() *Program {
-	return &Program{Name: "wipefs", Is: DryRuns, Aliases: "--all\x01-a", Root: Node{DryRun: "-n\x00--no-act"}}
+	return &Program{Name: "uxterm", Is: NoCluster, Ends: "-e\x00-command", CodeRuns: codeRuns[1:2:2], Root: Node{Values: "-T\x00-title\x00-class\x00-geometry\x00-display\x00-working-directory\x00-config-file\x00-n\x00-fn\x00-fg\x00-bg"}}
 }
 
 func p709() *Program {
-	return &Program{Name: "wish", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}}
+	return &Program{Name: "vagrant", Is: Subcommands | DataArgs, Terminal: []Terminal{{Sub: "ssh", Use: TermInput, Runs: "-c\x00--command"}}, Launcher: &Launcher{Kind: "vagrant"}, Root: Node{Values: "-s\x00--stage\x00-r\x00--region\x00--aws-profile\x00-c\x00--config\x00--param\x00--stack-name\x00--profile\x00--config-file\x00--config-env\x00-t\x00--template-file"}}
 }
 
 func p710() *Program {
-	return &Program{Name: "wormhole", Is: Subcommands}
+	return &Program{Name: "valgrind", Wrapper: &Wrapper{Values: "-e\x00-p\x00-s"}}
 }
 
 func p711() *Program {
-	return &Program{Name: "wp", Root: Node{Arity: 2}}
+	return &Program{Name: "valkey-cli", Is: Subcommands, Terminal: []Terminal{{Use: TermInput, Runs: "--eval\x00-x\x00--scan\x00--stat\x00--bigkeys", Values: "-h\x00-p\x00-a\x00-n\x00-u\x00--user\x00--pass\x00-s\x00-r\x00-i", Operands: 1}}, Root: Node{Values: "-h\x00-p\x00-s\x00-a\x00-u\x00--user\x00--pass\x00-n\x00-r\x00-i\x00-d\x00-D\x00--cacert\x00--cacertdir\x00--cert\x00--key\x00--sni\x00--eval\x00--rdb\x00--functions-rdb\x00--pattern\x00--count\x00--quoted-pattern\x00--memkeys-samples\x00-t\x00--pipe-timeout"}}
 }
 
 func p712() *Program {
-	return &Program{Name: "wrangler", Is: Subcommands | DataArgs | DryRuns, Root: Node{Arity: 2, Values: "-c\x00--config\x00-e\x00--env\x00--name\x00--binding\x00--namespace-id\x00--account-id\x00--cwd\x00--persist-to\x00--env-file\x00--command\x00--file", DryRun: "--dry-run\x00--help\x00-h"}}
+	return &Program{Name: "vault", Is: NoCluster | Subcommands, Root: Node{Arity: 2, Values: "-field\x00-format\x00-address\x00-namespace\x00-mount\x00-version\x00-method\x00-path"}, Subs: []Node{{Path: "auth", Arity: 3}, {Path: "kv", Arity: 3}}}
 }
 
 func p713() *Program {
-	return &Program{Name: "write", Is: DataArgs}
+	return &Program{Name: "vboxheadless", Is: DataArgs}
 }
 
 func p714() *Program {
-	return &Program{Name: "xargs", Wrapper: &Wrapper{Values: "-a\x00-E\x00-d\x00-I\x00-L\x00-n\x00-P\x00-s\x00--arg-file\x00--delimiter\x00--max-args\x00--max-procs\x00--max-chars\x00--process-slot-var", Optional: "-i\x00-e\x00-l"}}
+	return &Program{Name: "vboxmanage", Is: DataArgs}
 }
 
 func p715() *Program {
-	return &Program{Name: "xdg-open", Is: DataArgs}
+	return &Program{Name: "vdir", Files: &Files{WalkFlags: "-R\x00--recursive", Dot: DotAlways}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p716() *Program {
-	return &Program{Name: "xe", Is: DataArgs}
+	return &Program{Name: "velero", Is: Subcommands, Root: Node{Values: "--name\x00--kubeconfig\x00-p\x00--profile\x00-n\x00--namespace\x00--kubecontext\x00-l\x00--selector\x00-f\x00--file\x00-e\x00--environment"}}
 }
 
 func p717() *Program {
-	return &Program{Name: "xh", Root: Node{Values: "-a\x00--auth\x00-A\x00--auth-type\x00--session\x00-o\x00--output\x00--session-read-only\x00--verify\x00--cert\x00--cert-key\x00-p\x00--print\x00--pretty\x00-s\x00--style\x00--proxy\x00--timeout\x00--default-scheme"}}
+	return &Program{Name: "vercel", Is: Subcommands | DataArgs | DryRuns, Words: "domain\x01domains\x00projects\x01project\x00rm\x01remove", Root: Node{Arity: 2, Values: "-t\x00--token\x00--scope\x00-S\x00-A\x00--local-config\x00-Q\x00--global-config\x00--cwd\x00-e\x00--env\x00-b\x00--build-env\x00--regions", DryRun: "--help\x00-h"}}
 }
 
 func p718() *Program {
-	return &Program{Name: "xhs", Root: Node{Values: "-a\x00--auth\x00-A\x00--auth-type\x00--session\x00-o\x00--output\x00--session-read-only\x00--verify\x00--cert\x00--cert-key\x00-p\x00--print\x00--pretty\x00-s\x00--style\x00--proxy\x00--timeout\x00--default-scheme"}}
+	return &Program{Name: "vgremove", Is: DryRuns, Aliases: "--force\x01-f\x00--yes\x01-y", Root: Node{Values: "-L\x00--size\x00-l\x00--extents\x00--config\x00-S\x00--select\x00--reportformat", DryRun: "-t\x00--test"}}
 }
 
 func p719() *Program {
-	return &Program{Name: "xonsh", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--commands", Forces: "-i\x00--interactive", Operands: 1}}}
+	return &Program{Name: "vi", Is: DataArgs | PlusOptions | Widens, Optional: "-o\x00-O\x00-p\x00-V\x00-r", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, CodeRuns: codeRuns[24:29:29], Root: Node{Values: "-c\x00-S\x00-u\x00-U\x00-T\x00-i\x00-w\x00-W\x00-t\x00-q\x00--cmd\x00--startuptime\x00--servername\x00--remote-send\x00--remote-expr\x00--listen", Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
 }
 
 func p720() *Program {
-	return &Program{Name: "xvfb-run", Wrapper: &Wrapper{Values: "-n\x00-s\x00-f\x00-e\x00-p\x00-l\x00--server-num\x00--server-args\x00--auth-file\x00--error-file\x00--xauth-protocol"}}
+	return &Program{Name: "view", Is: PlusOptions | Widens, Optional: "-o\x00-O\x00-p\x00-V\x00-r", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, CodeRuns: codeRuns[24:29:29], Root: Node{Values: "-c\x00-S\x00-u\x00-U\x00-T\x00-i\x00-w\x00-W\x00-t\x00-q\x00--cmd\x00--startuptime\x00--servername\x00--remote-send\x00--remote-expr\x00--listen", Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
 }
 
 func p721() *Program {
-	return &Program{Name: "xxd", Aliases: "--revert\x01-r", Decodes: "-r"}
+	return &Program{Name: "vim", Is: DataArgs | PlusOptions | Widens, Optional: "-o\x00-O\x00-p\x00-V\x00-r", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, CodeRuns: codeRuns[24:29:29], Root: Node{Values: "-c\x00-S\x00-u\x00-U\x00-T\x00-i\x00-w\x00-W\x00-t\x00-q\x00--cmd\x00--startuptime\x00--servername\x00--remote-send\x00--remote-expr\x00--listen", Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
 }
 
 func p722() *Program {
-	return &Program{Name: "yarn", Is: Abbrev | Subcommands | Runs | Widens | DryRuns, Launcher: &Launcher{Kind: "package", Subs: "exec\x00x"}, Root: Node{Arity: 2, Values: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call\x00--prefix\x00--loglevel\x00--cache\x00--cwd\x00--modules-folder\x00--cache-folder", DryRun: "--dry-run", Widen: []Widen{{Opts: "--unsafe-perm", Unless: "false", Why: "makes package scripts run with full privileges"}, {Opts: "--ignore-scripts", Unless: "true", HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: "--no-ignore-scripts", Why: "makes package install scripts run"}, {Opts: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call", Why: "changes which code {name} fetches or which shell runs its scripts"}}}, Subs: []Node{{Path: "config", Arity: 3}, {Path: "dlx", Arity: 3, Values: "-p\x00--package", Run: &Run{}}, {Path: "exec", Run: &Run{}}, {Path: "run", Arity: 3}, {Path: "workspace", Arity: 3}}}
+	return &Program{Name: "vimdiff", Is: PlusOptions | Widens, Optional: "-o\x00-O\x00-p\x00-V\x00-r", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, CodeRuns: codeRuns[24:29:29], Root: Node{Values: "-c\x00-S\x00-u\x00-U\x00-T\x00-i\x00-w\x00-W\x00-t\x00-q\x00--cmd\x00--startuptime\x00--servername\x00--remote-send\x00--remote-expr\x00--listen", Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
 }
 
 func p723() *Program {
-	return &Program{Name: "yash", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+	return &Program{Name: "vimx", Is: PlusOptions, Optional: "-o\x00-O\x00-p\x00-V\x00-r", CodeRuns: codeRuns[24:29:29], Root: Node{Values: "-c\x00-S\x00-u\x00-U\x00-T\x00-i\x00-w\x00-W\x00-t\x00-q\x00--cmd\x00--startuptime\x00--servername\x00--remote-send\x00--remote-expr\x00--listen"}}
 }
 
 func p724() *Program {
-	return &Program{Name: "yay", Is: DataArgs}
+	return &Program{Name: "virsh", Is: Subcommands | DataArgs, Root: Node{Values: "-c\x00--connect\x00--pool\x00--storage\x00--domain\x00--vol"}}
 }
 
 func p725() *Program {
-	return &Program{Name: "yes", Is: DataArgs}
+	return &Program{Name: "visudo", CodeRuns: codeRuns[14:15:15]}
 }
 
 func p726() *Program {
-	return &Program{Name: "yq", Is: DataArgs}
+	return &Program{Name: "vmrun", Is: DataArgs}
 }
 
 func p727() *Program {
-	return &Program{Name: "yum", Is: Subcommands | DataArgs, Words: "erase\x01remove", Root: Node{Arity: 2}}
+	return &Program{Name: "volta", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p728() *Program {
-	return &Program{Name: "zellij", Terminal: []Terminal{{Use: TermKeys, Quiet: "ls\x00list-sessions\x00kill-session\x00kill-all-sessions\x00delete-session"}}}
+	return &Program{Name: "w", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p729() *Program {
-	return &Program{Name: "zfs", Is: Subcommands | DryRuns, Subs: []Node{{Path: "destroy", DryRun: "-n"}}}
+	return &Program{Name: "wall", Is: DataArgs}
 }
 
 func p730() *Program {
-	return &Program{Name: "zip", Is: DataArgs | Widens, Root: Node{Widen: []Widen{{Prefix: "--unzip-command", Words: "-TT", Why: "makes zip run another program"}}}}
+	return &Program{Name: "watch", Terminal: []Terminal{{Use: TermScreen}}}
 }
 
 func p731() *Program {
-	return &Program{Name: "zpool", Is: Subcommands}
+	return &Program{Name: "watchexec", Is: Widens, Ends: "--", CodeRuns: codeRuns[120:122:122], Root: Node{Values: "-s\x00-e\x00-w\x00-W\x00-f\x00-F\x00--shell\x00--exts\x00--watch\x00--filter\x00--ignore\x00--on-busy-update\x00--signal\x00--debounce\x00--restart-signal", Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p732() *Program {
-	return &Program{Name: "zsh", Is: Shell | StdinProgram | Widens, Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+	return &Program{Name: "wc", Is: DataArgs, Files: &Files{Lists: "--files0-from"}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p733() *Program {
+	return &Program{Name: "wezterm", Ends: "--", CodeRuns: codeRuns[12:13:13], Root: Node{Values: "--title\x00--working-directory\x00--class\x00--config\x00--directory"}}
+}
+
+func p734() *Program {
+	return &Program{Name: "wget", Is: Abbrev | Widens, Writes: "-O\x00--output-document", Root: Node{Values: "-a\x00-A\x00-B\x00-D\x00-e\x00-i\x00-I\x00-l\x00-O\x00-o\x00-P\x00-Q\x00-R\x00-t\x00-T\x00-U\x00-w\x00-X\x00-Y\x00--output-document\x00--output-file\x00--append-output\x00--post-file\x00--body-file\x00--execute\x00--config\x00--directory-prefix\x00--method\x00--post-data\x00--body-data\x00--header\x00--user\x00--password\x00--http-user\x00--http-password", Widen: []Widen{{Opts: "-O\x00-o\x00--output-document\x00--output-file", Unless: "@stdout", Why: "makes wget write elsewhere, upload a file, or run wgetrc commands"}, {Opts: "-a\x00-e\x00-P\x00--append-output\x00--post-file\x00--body-file\x00--execute\x00--config\x00--directory-prefix\x00--use-askpass", Why: "makes wget write elsewhere, upload a file, or run wgetrc commands"}}}}
+}
+
+func p735() *Program {
+	return &Program{Name: "wget2", Is: Abbrev | Widens, Root: Node{Values: "-a\x00-A\x00-B\x00-D\x00-e\x00-i\x00-I\x00-l\x00-O\x00-o\x00-P\x00-Q\x00-R\x00-t\x00-T\x00-U\x00-w\x00-X\x00-Y\x00--output-document\x00--output-file\x00--append-output\x00--post-file\x00--body-file\x00--execute\x00--config\x00--directory-prefix\x00--post-data\x00--body-data\x00--header\x00--user\x00--password\x00--http-user\x00--http-password\x00--method", Widen: []Widen{{Opts: "-O\x00-o\x00--output-document\x00--output-file", Unless: "@stdout", Why: "makes wget write elsewhere, upload a file, or run wgetrc commands"}, {Opts: "-a\x00-e\x00-P\x00--append-output\x00--post-file\x00--body-file\x00--execute\x00--config\x00--directory-prefix\x00--use-askpass", Why: "makes wget write elsewhere, upload a file, or run wgetrc commands"}}}}
+}
+
+func p736() *Program {
+	return &Program{Name: "whatis", Is: DataArgs}
+}
+
+func p737() *Program {
+	return &Program{Name: "whereis", Is: DataArgs}
+}
+
+func p738() *Program {
+	return &Program{Name: "which", Is: DataArgs, Files: &Files{None: true}, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p739() *Program {
+	return &Program{Name: "who", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p740() *Program {
+	return &Program{Name: "whoami", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+}
+
+func p741() *Program {
+	return &Program{Name: "wipefs", Is: DryRuns, Aliases: "--all\x01-a", Root: Node{DryRun: "-n\x00--no-act"}}
+}
+
+func p742() *Program {
+	return &Program{Name: "wish", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}}
+}
+
+func p743() *Program {
+	return &Program{Name: "wormhole", Is: Subcommands}
+}
+
+func p744() *Program {
+	return &Program{Name: "wp", Root: Node{Arity: 2}}
+}
+
+func p745() *Program {
+	return &Program{Name: "wrangler", Is: Subcommands | DataArgs | DryRuns, Root: Node{Arity: 2, Values: "-c\x00--config\x00-e\x00--env\x00--name\x00--binding\x00--namespace-id\x00--account-id\x00--cwd\x00--persist-to\x00--env-file\x00--command\x00--file", DryRun: "--dry-run\x00--help\x00-h"}}
+}
+
+func p746() *Program {
+	return &Program{Name: "write", Is: DataArgs}
+}
+
+func p747() *Program {
+	return &Program{Name: "x-terminal-emulator", Is: NoCluster, Ends: "-e\x00-command", CodeRuns: codeRuns[1:2:2], Root: Node{Values: "-T\x00-title\x00-class\x00-geometry\x00-display\x00-working-directory\x00-config-file\x00-n\x00-fn\x00-fg\x00-bg"}}
+}
+
+func p748() *Program {
+	return &Program{Name: "xargs", Wrapper: &Wrapper{Values: "-a\x00-E\x00-d\x00-I\x00-L\x00-n\x00-P\x00-s\x00--arg-file\x00--delimiter\x00--max-args\x00--max-procs\x00--max-chars\x00--process-slot-var", Optional: "-i\x00-e\x00-l"}}
+}
+
+func p749() *Program {
+	return &Program{Name: "xdg-open", Is: DataArgs}
+}
+
+func p750() *Program {
+	return &Program{Name: "xe", Is: DataArgs}
+}
+
+func p751() *Program {
+	return &Program{Name: "xfce4-terminal", Is: NoCluster, Ends: "-e\x00-command", CodeRuns: codeRuns[1:2:2], Root: Node{Values: "-T\x00-title\x00-class\x00-geometry\x00-display\x00-working-directory\x00-config-file\x00-n\x00-fn\x00-fg\x00-bg"}}
+}
+
+func p752() *Program {
+	return &Program{Name: "xh", Root: Node{Values: "-a\x00--auth\x00-A\x00--auth-type\x00--session\x00-o\x00--output\x00--session-read-only\x00--verify\x00--cert\x00--cert-key\x00-p\x00--print\x00--pretty\x00-s\x00--style\x00--proxy\x00--timeout\x00--default-scheme"}}
+}
+
+func p753() *Program {
+	return &Program{Name: "xhs", Root: Node{Values: "-a\x00--auth\x00-A\x00--auth-type\x00--session\x00-o\x00--output\x00--session-read-only\x00--verify\x00--cert\x00--cert-key\x00-p\x00--print\x00--pretty\x00-s\x00--style\x00--proxy\x00--timeout\x00--default-scheme"}}
+}
+
+func p754() *Program {
+	return &Program{Name: "xonsh", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--commands", Forces: "-i\x00--interactive", Operands: 1}}}
+}
+
+func p755() *Program {
+	return &Program{Name: "xterm", Is: NoCluster, Ends: "-e\x00-command", CodeRuns: codeRuns[1:2:2], Root: Node{Values: "-T\x00-title\x00-class\x00-geometry\x00-display\x00-working-directory\x00-config-file\x00-n\x00-fn\x00-fg\x00-bg"}}
+}
+
+func p756() *Program {
+	return &Program{Name: "xvfb-run", Wrapper: &Wrapper{Values: "-n\x00-s\x00-f\x00-e\x00-p\x00-l\x00--server-num\x00--server-args\x00--auth-file\x00--error-file\x00--xauth-protocol"}}
+}
+
+func p757() *Program {
+	return &Program{Name: "xxd", Aliases: "--revert\x01-r", Decodes: "-r"}
+}
+
+func p758() *Program {
+	return &Program{Name: "yarn", Is: Abbrev | Subcommands | Runs | Widens | DryRuns, Launcher: &Launcher{Kind: "package", Subs: "exec\x00x"}, Root: Node{Arity: 2, Values: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call\x00--prefix\x00--loglevel\x00--cache\x00--cwd\x00--modules-folder\x00--cache-folder", DryRun: "--dry-run", Widen: []Widen{{Opts: "--unsafe-perm", Unless: "false", Why: "makes package scripts run with full privileges"}, {Opts: "--ignore-scripts", Unless: "true", HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: "--no-ignore-scripts", Why: "makes package install scripts run"}, {Opts: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call", Why: "changes which code {name} fetches or which shell runs its scripts"}}}, Subs: []Node{{Path: "config", Arity: 3}, {Path: "dlx", Arity: 3, Values: "-p\x00--package", Run: &Run{}}, {Path: "exec", Run: &Run{}}, {Path: "run", Arity: 3}, {Path: "workspace", Arity: 3}}}
+}
+
+func p759() *Program {
+	return &Program{Name: "yash", Is: Posix | Shell | StdinProgram | Widens, Ends: "-", Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, CodeRuns: codeRuns[3:4:4], Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+}
+
+func p760() *Program {
+	return &Program{Name: "yay", Is: DataArgs}
+}
+
+func p761() *Program {
+	return &Program{Name: "yes", Is: DataArgs}
+}
+
+func p762() *Program {
+	return &Program{Name: "yq", Is: DataArgs}
+}
+
+func p763() *Program {
+	return &Program{Name: "yum", Is: Subcommands | DataArgs, Words: "erase\x01remove", Root: Node{Arity: 2}}
+}
+
+func p764() *Program {
+	return &Program{Name: "zellij", Terminal: []Terminal{{Use: TermKeys, Quiet: "ls\x00list-sessions\x00kill-session\x00kill-all-sessions\x00delete-session"}}}
+}
+
+func p765() *Program {
+	return &Program{Name: "zfs", Is: Subcommands | DryRuns, Subs: []Node{{Path: "destroy", DryRun: "-n"}}}
+}
+
+func p766() *Program {
+	return &Program{Name: "zip", Is: DataArgs | Widens, CodeRuns: codeRuns[122:123:123], Root: Node{Values: "-TT\x00-b\x00-n\x00-i\x00-t\x00-x\x00--unzip-command\x00--temp-path\x00--suffixes\x00--from-crlf", Widen: []Widen{{Prefix: "--unzip-command", Words: "-TT", Why: "makes zip run another program"}}}}
+}
+
+func p767() *Program {
+	return &Program{Name: "zpool", Is: Subcommands}
+}
+
+func p768() *Program {
+	return &Program{Name: "zsh", Is: Posix | Shell | StdinProgram | Widens, Ends: "-", Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, CodeRuns: codeRuns[3:4:4], Root: Node{Arity: 2, Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+}
+
+func p769() *Program {
 	return &Program{Name: "zypper", Is: Subcommands | DataArgs, Words: "in\x01install\x00rm\x01remove", Root: Node{Arity: 2}}
 }
 
+// codeRuns holds the programs' code runs.
+var codeRuns = [...]CodeRun{
+	{At: AtOperand, Read: ReadShell, File: true},
+	{At: AtOperands, Read: ReadArgv, When: "--e"},
+	{At: AtOption, Read: ReadAptOption, Names: "-o\x00--option"},
+	{At: AtOperand, Read: ReadShell, Unless: "-c\x00-s", File: true},
+	{At: AtStdin, Read: ReadShell, Unless: "-f\x00-l\x00-r\x00-d\x00-c\x00-V"},
+	{At: AtOption, Read: ReadShell, Names: "-f", File: true},
+	{At: AtOperand, Read: ReadAwk, Unless: "-f\x00-e\x00-E\x00--file\x00--source\x00--exec\x00-i\x00--include", Label: "-"},
+	{At: AtOption, Read: ReadAwk, Names: "-e\x00--source"},
+	{At: AtOption, Read: ReadAwk, Names: "-f\x00-E\x00--file\x00--exec", File: true},
+	{At: AtEnv, Read: ReadShell, Names: "AWS_PAGER"},
+	{At: AtOption, Read: ReadBind, Names: "-x"},
+	{At: AtOption, Read: ReadShell, Names: "--to-command\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script"},
+	{At: AtOperands, Read: ReadArgv},
+	{At: AtOption, Read: ReadShell, Names: "-C"},
+	{At: AtEnv, Read: ReadShell, Names: "VISUAL\x00EDITOR\x00SUDO_EDITOR"},
+	{At: AtStdin, Read: ReadShell, When: "-s"},
+	{At: AtStdin, Read: ReadVim, Quiet: true},
+	{At: AtOption, Read: ReadElisp, Names: "--eval\x00--execute"},
+	{At: AtOption, Read: ReadElisp, Names: "--l\x00--load\x00--script\x00--x", File: true},
+	{At: AtOperands, Read: ReadElisp, When: "-e\x00--eval"},
+	{At: AtOption, Read: ReadShell, Names: "-a\x00--alternate-editor"},
+	{At: AtEnv, Read: ReadShell, Names: "ALTERNATE_EDITOR"},
+	{At: AtOperand, Read: ReadShell, When: "-s"},
+	{At: AtOperands, Read: ReadArgv, Unless: "-s"},
+	{At: AtOption, Read: ReadVim, Names: "-c\x00--cmd\x00+", Unless: "-Z"},
+	{At: AtOption, Read: ReadVim, Names: "-S", Unless: "-Z", File: true},
+	{At: AtOption, Read: ReadVimKeys, Names: "--remote-send"},
+	{At: AtOption, Read: ReadVim, Names: "--remote-expr", Label: "call"},
+	{At: AtStdin, Read: ReadVim, When: "-e\x00-E\x00-es\x00-Es", Unless: "-Z", Quiet: true},
+	{At: AtOption, Read: ReadVim, Names: "-c\x00--cmd\x00+", Unless: "-Z"},
+	{At: AtOption, Read: ReadVim, Names: "-S", Unless: "-Z", File: true},
+	{At: AtStdin, Read: ReadVim, Quiet: true},
+	{At: AtOption, Read: ReadTcl, Names: "-c"},
+	{At: AtOption, Read: ReadTcl, Names: "-f", File: true},
+	{At: AtOperand, Read: ReadTcl, Unless: "-f", File: true},
+	{At: AtOption, Read: ReadShell, Names: "-e"},
+	{At: AtOption, Read: ReadUnknown, Names: "-s"},
+	{At: AtOperands, Read: ReadArgv, When: "-x\x00--exec\x00-X\x00--exec-batch"},
+	{At: AtOperand, Read: ReadShell, Unless: "-c\x00--command\x00-s", File: true},
+	{At: AtOption, Read: ReadGdb, Names: "--ex\x00--eval-command\x00--iex\x00--init-eval-command"},
+	{At: AtOption, Read: ReadGdb, Names: "--x\x00--command\x00--ix\x00--init-command", File: true},
+	{At: AtOperands, Read: ReadArgv, When: "--args"},
+	{At: AtStdin, Read: ReadGdb, Quiet: true},
+	{At: AtEnv, Read: ReadShell, Names: "GH_PAGER\x00PAGER\x00GH_EDITOR\x00EDITOR\x00VISUAL"},
+	{At: AtOption, Read: ReadGitConfig, Names: "-c"},
+	{At: AtOption, Read: ReadGitConfigEnv, Names: "--config-env"},
+	{At: AtEnv, Read: ReadShell, Names: "GIT_SSH_COMMAND\x00GIT_EXTERNAL_DIFF\x00GIT_PAGER\x00GIT_EDITOR\x00GIT_SEQUENCE_EDITOR\x00PAGER\x00EDITOR\x00VISUAL\x00GIT_ASKPASS\x00SSH_ASKPASS\x00GIT_SSH\x00GIT_PROXY_COMMAND"},
+	{At: AtEnv, Read: ReadUnknown, Names: "GIT_EXEC_PATH\x00GIT_CONFIG_PARAMETERS\x00GIT_CONFIG_COUNT\x00GIT_CONFIG\x00GIT_CONFIG_GLOBAL\x00GIT_CONFIG_SYSTEM"},
+	{Sub: "clone", At: AtOption, Read: ReadGitConfig, Names: "-c\x00--config"},
+	{Sub: "clone", At: AtOption, Read: ReadShell, Names: "-u\x00--upload-pack\x00--template"},
+	{Sub: "fetch|pull|ls-remote", At: AtOption, Read: ReadShell, Names: "--upload-pack"},
+	{Sub: "push", At: AtOption, Read: ReadShell, Names: "--receive-pack\x00--exec"},
+	{Sub: "archive", At: AtOption, Read: ReadShell, Names: "--exec"},
+	{Sub: "clone|fetch|pull|push|ls-remote|archive", At: AtOperands, Read: ReadGitURL},
+	{Sub: "submodule add", At: AtOperands, Read: ReadGitURL},
+	{Sub: "remote add", At: AtOperands, Read: ReadGitURL},
+	{Sub: "rebase", At: AtOption, Read: ReadShell, Names: "-x\x00--exec"},
+	{Sub: "submodule foreach", At: AtOperands, Read: ReadWords},
+	{Sub: "bisect run", At: AtOperands, Read: ReadWords},
+	{Sub: "filter-branch", At: AtOption, Read: ReadShell, Names: "--setup\x00--tree-filter\x00--index-filter\x00--env-filter\x00--parent-filter\x00--msg-filter\x00--commit-filter\x00--tag-name-filter"},
+	{Sub: "filter-repo", At: AtOption, Read: ReadUnknown, Names: "--filename-callback\x00--message-callback\x00--name-callback\x00--email-callback\x00--refname-callback\x00--blob-callback\x00--commit-callback\x00--tag-callback\x00--reset-callback\x00--person-callback"},
+	{Sub: "difftool", At: AtOption, Read: ReadShell, Names: "-x\x00--extcmd"},
+	{Sub: "grep", At: AtOption, Read: ReadShell, Names: "-O\x00--open-files-in-pager"},
+	{Sub: "send-email", At: AtOption, Read: ReadShell, Names: "--sendmail-cmd\x00--to-cmd\x00--cc-cmd\x00--header-cmd"},
+	{Sub: "instaweb", At: AtOption, Read: ReadShell, Names: "-d\x00--httpd\x00-b\x00--browser"},
+	{Sub: "daemon", At: AtOption, Read: ReadShell, Names: "--access-hook"},
+	{At: AtOption, Read: ReadMake, Names: "-E\x00--eval"},
+	{At: AtOption, Read: ReadMake, Names: "-f\x00--file\x00--makefile", File: true},
+	{Sub: "run|test|build|install|vet", At: AtOption, Read: ReadShell, Names: "--exec\x00--toolexec"},
+	{At: AtOperand, Read: ReadSed, Unless: "-e\x00-f\x00--expression\x00--file\x00--sandbox", Label: "-"},
+	{At: AtOption, Read: ReadSed, Names: "-e\x00--expression", Unless: "--sandbox"},
+	{At: AtOption, Read: ReadSed, Names: "-f\x00--file", Unless: "--sandbox", File: true},
+	{At: AtOption, Read: ReadCheckpoint, Names: "--checkpoint-action"},
+	{At: AtOption, Read: ReadShell, Names: "--to-command\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script"},
+	{At: AtOption, Read: ReadShell, Names: "-I\x00-F"},
+	{At: AtEnv, Read: ReadUnknown, Names: "TAR_OPTIONS"},
+	{At: AtOperands, Read: ReadShell},
+	{At: AtOption, Read: ReadShell, Names: "-p\x00--prepare\x00-c\x00--cleanup\x00-s\x00--setup\x00--conclude"},
+	{At: AtEnv, Read: ReadShell, Names: "SYSTEMD_PAGER\x00SYSTEMD_EDITOR"},
+	{At: AtEnv, Read: ReadShell, Names: "KUBE_EDITOR\x00EDITOR"},
+	{At: AtEnv, Read: ReadLessOpen, Names: "LESSOPEN\x00LESSCLOSE"},
+	{At: AtOption, Read: ReadVim, Names: "+", Label: "+"},
+	{At: AtOption, Read: ReadLldb, Names: "-o\x00--one-line\x00-O\x00--one-line-before-file\x00-k\x00--one-line-on-crash"},
+	{At: AtOption, Read: ReadLldb, Names: "-s\x00--source\x00-S\x00--source-before-file\x00-K\x00--source-on-crash", File: true},
+	{At: AtOperands, Read: ReadArgv, When: "--"},
+	{At: AtEnv, Read: ReadLessOpen, Names: "LESSOPEN\x00LESSCLOSE"},
+	{At: AtEnv, Read: ReadShell, Names: "MANPAGER\x00PAGER\x00MANROFFOPT"},
+	{At: AtOption, Read: ReadShell, Names: "-P\x00--pager\x00-H\x00--html"},
+	{At: AtOption, Read: ReadSQLShell, Names: "-e\x00--execute"},
+	{At: AtStdin, Read: ReadSQLShell, Quiet: true},
+	{At: AtOption, Read: ReadVim, Names: "+", Label: "+"},
+	{At: AtOption, Read: ReadShell, Names: "-x\x00--exec"},
+	{Sub: "exec|x", At: AtOption, Read: ReadShell, Names: "-c\x00--call"},
+	{At: AtOption, Read: ReadShell, Names: "-c\x00--call"},
+	{At: AtOperands, Read: ReadParallel},
+	{At: AtEnv, Read: ReadShell, Names: "PAGER\x00PSQL_PAGER\x00PSQL_EDITOR\x00EDITOR\x00VISUAL"},
+	{At: AtOption, Read: ReadSQLShell, Names: "-c\x00--command"},
+	{At: AtStdin, Read: ReadSQLShell, Quiet: true},
+	{At: AtOption, Read: ReadShell, Names: "--pre"},
+	{At: AtOption, Read: ReadSplit, Names: "-e\x00--rsh"},
+	{At: AtEnv, Read: ReadSplit, Names: "RSYNC_RSH"},
+	{At: AtOption, Read: ReadRemote, Names: "--rsync-path"},
+	{At: AtStdin, Read: ReadShell, Unless: "-c\x00--command\x00-C\x00--session-command"},
+	{At: AtOperands, Read: ReadArgv, When: "--", Unless: "-c\x00--command"},
+	{At: AtOption, Read: ReadSSHOption, Names: "-o"},
+	{At: AtOption, Read: ReadShell, Names: "-S"},
+	{At: AtOperands, Read: ReadScreen},
+	{At: AtOption, Read: ReadShell, Names: "-c\x00--command"},
+	{At: AtOption, Read: ReadShell, Names: "--compress-program"},
+	{At: AtOperands, Read: ReadSQLShell, N: 1},
+	{At: AtOption, Read: ReadSQLShell, Names: "--cmd"},
+	{At: AtStdin, Read: ReadSQLShell, Quiet: true},
+	{At: AtStdin, Read: ReadShell, Unless: "-c\x00--command\x00-C\x00--session-command"},
+	{At: AtEnv, Read: ReadShell, Names: "SUDO_ASKPASS\x00SUDO_EDITOR"},
+	{At: AtStdin, Read: ReadShell, When: "-s\x00-i\x00--shell\x00--login"},
+	{At: AtOption, Read: ReadShell, Names: "-c"},
+	{Sub: "send-keys|send", At: AtOperands, Read: ReadTmuxKeys},
+	{Sub: "pipe-pane|pipep", At: AtOperand, Read: ReadShell},
+	{Sub: "if-shell|if", At: AtOperand, Read: ReadShell},
+	{At: AtOperand, Read: ReadShell, Min: 2},
+	{At: AtOption, Read: ReadShell, Names: "-s\x00--shell"},
+	{At: AtOperands, Read: ReadJoined},
+	{At: AtOption, Read: ReadShell, Names: "-TT\x00--unzip-command"},
+}
+
 // nPrograms is how many programs the data describes.
-const nPrograms = 734
+const nPrograms = 770
 
 // build builds the program of index i (in name order).
 func build(i int) *Program {
@@ -4412,6 +4683,78 @@ func build(i int) *Program {
 		return p732()
 	case 733:
 		return p733()
+	case 734:
+		return p734()
+	case 735:
+		return p735()
+	case 736:
+		return p736()
+	case 737:
+		return p737()
+	case 738:
+		return p738()
+	case 739:
+		return p739()
+	case 740:
+		return p740()
+	case 741:
+		return p741()
+	case 742:
+		return p742()
+	case 743:
+		return p743()
+	case 744:
+		return p744()
+	case 745:
+		return p745()
+	case 746:
+		return p746()
+	case 747:
+		return p747()
+	case 748:
+		return p748()
+	case 749:
+		return p749()
+	case 750:
+		return p750()
+	case 751:
+		return p751()
+	case 752:
+		return p752()
+	case 753:
+		return p753()
+	case 754:
+		return p754()
+	case 755:
+		return p755()
+	case 756:
+		return p756()
+	case 757:
+		return p757()
+	case 758:
+		return p758()
+	case 759:
+		return p759()
+	case 760:
+		return p760()
+	case 761:
+		return p761()
+	case 762:
+		return p762()
+	case 763:
+		return p763()
+	case 764:
+		return p764()
+	case 765:
+		return p765()
+	case 766:
+		return p766()
+	case 767:
+		return p767()
+	case 768:
+		return p768()
+	case 769:
+		return p769()
 	}
 	return nil
 }
@@ -4419,1472 +4762,1544 @@ func build(i int) *Program {
 // lookup returns the program called name exactly, or nil.
 func lookup(name string) *Program {
 	switch name {
-	case "7z":
+	case ".":
 		return program(0)
-	case "[":
+	case "7z":
 		return program(1)
-	case "[[":
+	case "[":
 		return program(2)
-	case "ack":
+	case "[[":
 		return program(3)
-	case "adb":
+	case "ack":
 		return program(4)
-	case "adduser":
+	case "adb":
 		return program(5)
-	case "ag":
+	case "adduser":
 		return program(6)
-	case "alembic":
+	case "ag":
 		return program(7)
-	case "alias":
+	case "alacritty":
 		return program(8)
-	case "ansible":
+	case "alembic":
 		return program(9)
-	case "ansible-playbook":
+	case "alias":
 		return program(10)
-	case "ansible-vault":
+	case "ansible":
 		return program(11)
-	case "apk":
+	case "ansible-playbook":
 		return program(12)
-	case "apropos":
+	case "ansible-vault":
 		return program(13)
-	case "apt":
+	case "apk":
 		return program(14)
-	case "apt-cache":
+	case "apropos":
 		return program(15)
-	case "apt-file":
+	case "apt":
 		return program(16)
-	case "apt-get":
+	case "apt-cache":
 		return program(17)
-	case "apt-key":
+	case "apt-file":
 		return program(18)
-	case "aptitude":
+	case "apt-get":
 		return program(19)
-	case "arch":
+	case "apt-key":
 		return program(20)
-	case "argocd":
+	case "aptitude":
 		return program(21)
-	case "arptables":
+	case "arch":
 		return program(22)
-	case "asdf":
+	case "argocd":
 		return program(23)
-	case "ash":
+	case "arptables":
 		return program(24)
-	case "at":
+	case "asdf":
 		return program(25)
-	case "atop":
+	case "ash":
 		return program(26)
-	case "auditctl":
+	case "at":
 		return program(27)
-	case "awk":
+	case "atop":
 		return program(28)
-	case "aws":
+	case "auditctl":
 		return program(29)
-	case "aws-vault":
+	case "awk":
 		return program(30)
-	case "az":
+	case "aws":
 		return program(31)
-	case "azcopy":
+	case "aws-vault":
 		return program(32)
-	case "b2":
+	case "az":
 		return program(33)
-	case "badblocks":
+	case "azcopy":
 		return program(34)
-	case "base32":
+	case "b2":
 		return program(35)
-	case "base64":
+	case "badblocks":
 		return program(36)
-	case "basename":
+	case "base32":
 		return program(37)
-	case "basenc":
+	case "base64":
 		return program(38)
-	case "bash":
+	case "basename":
 		return program(39)
-	case "batch":
+	case "basenc":
 		return program(40)
-	case "bazel":
+	case "bash":
 		return program(41)
-	case "bc":
+	case "batch":
 		return program(42)
-	case "beeline":
+	case "bazel":
 		return program(43)
-	case "bfg":
+	case "bc":
 		return program(44)
-	case "bind":
+	case "beeline":
 		return program(45)
-	case "blkdiscard":
+	case "bfg":
 		return program(46)
-	case "bpython":
+	case "bind":
 		return program(47)
-	case "bq":
+	case "blkdiscard":
 		return program(48)
-	case "brew":
+	case "bpython":
 		return program(49)
-	case "bsdtar":
+	case "bq":
 		return program(50)
-	case "btop":
+	case "brew":
 		return program(51)
-	case "btrfs":
+	case "bsdtar":
 		return program(52)
-	case "buildah":
+	case "btop":
 		return program(53)
-	case "builtin":
+	case "btrfs":
 		return program(54)
-	case "bun":
+	case "buildah":
 		return program(55)
-	case "bundle":
+	case "builtin":
 		return program(56)
-	case "bundler":
+	case "bun":
 		return program(57)
-	case "bunx":
+	case "bundle":
 		return program(58)
-	case "busybox":
+	case "bundler":
 		return program(59)
-	case "busybox-awk":
+	case "bunx":
 		return program(60)
-	case "bw":
+	case "busybox":
 		return program(61)
-	case "bwrap":
+	case "busybox-awk":
 		return program(62)
-	case "byobu":
+	case "bw":
 		return program(63)
-	case "c++":
+	case "bwrap":
 		return program(64)
-	case "cal":
+	case "byobu":
 		return program(65)
-	case "cargo":
+	case "c++":
 		return program(66)
-	case "cat":
+	case "caffeinate":
 		return program(67)
-	case "catatonit":
+	case "cal":
 		return program(68)
-	case "catchsegv":
+	case "cargo":
 		return program(69)
-	case "cbatticon":
+	case "cat":
 		return program(70)
-	case "cc":
+	case "catatonit":
 		return program(71)
-	case "cd":
+	case "catchsegv":
 		return program(72)
-	case "cdk":
+	case "cbatticon":
 		return program(73)
-	case "cdktf":
+	case "cc":
 		return program(74)
-	case "cf":
+	case "cd":
 		return program(75)
-	case "chgrp":
+	case "cdk":
 		return program(76)
-	case "chmod":
+	case "cdktf":
 		return program(77)
-	case "chown":
+	case "cf":
 		return program(78)
-	case "chronic":
+	case "cgexec":
 		return program(79)
-	case "chroot":
+	case "chgrp":
 		return program(80)
-	case "chrt":
+	case "chmod":
 		return program(81)
-	case "cksum":
+	case "chown":
 		return program(82)
-	case "clang":
+	case "chpst":
 		return program(83)
-	case "clang++":
+	case "chronic":
 		return program(84)
-	case "clear":
+	case "chroot":
 		return program(85)
-	case "clickhouse":
+	case "chrt":
 		return program(86)
-	case "clickhouse-client":
+	case "cksum":
 		return program(87)
-	case "clickhouse-local":
+	case "clang":
 		return program(88)
-	case "clisp":
+	case "clang++":
 		return program(89)
-	case "clj":
+	case "clear":
 		return program(90)
-	case "clojure":
+	case "clickhouse":
 		return program(91)
-	case "clush":
+	case "clickhouse-client":
 		return program(92)
-	case "cmake":
+	case "clickhouse-local":
 		return program(93)
-	case "cmd":
+	case "clisp":
 		return program(94)
-	case "cmp":
+	case "clj":
 		return program(95)
-	case "cockroach":
+	case "clojure":
 		return program(96)
-	case "code":
+	case "clush":
 		return program(97)
-	case "colima":
+	case "cmake":
 		return program(98)
-	case "column":
+	case "cmd":
 		return program(99)
-	case "comm":
+	case "cmp":
 		return program(100)
-	case "command":
+	case "cockroach":
 		return program(101)
-	case "compdef":
+	case "code":
 		return program(102)
-	case "compgen":
+	case "colima":
 		return program(103)
-	case "complete":
+	case "column":
 		return program(104)
-	case "composer":
+	case "comm":
 		return program(105)
-	case "conda":
+	case "command":
 		return program(106)
-	case "consul":
+	case "compdef":
 		return program(107)
-	case "corepack":
+	case "compgen":
 		return program(108)
-	case "cowsay":
+	case "complete":
 		return program(109)
-	case "cp":
+	case "composer":
 		return program(110)
-	case "cqlsh":
+	case "conda":
 		return program(111)
-	case "crictl":
+	case "consul":
 		return program(112)
-	case "croc":
+	case "corepack":
 		return program(113)
-	case "crontab":
+	case "cowsay":
 		return program(114)
-	case "cryptsetup":
+	case "cp":
 		return program(115)
-	case "csh":
+	case "cqlsh":
 		return program(116)
-	case "csrutil":
+	case "crictl":
 		return program(117)
-	case "curl":
+	case "croc":
 		return program(118)
-	case "cut":
+	case "crontab":
 		return program(119)
-	case "dash":
+	case "cryptsetup":
 		return program(120)
-	case "date":
+	case "csh":
 		return program(121)
-	case "dbus-run-session":
+	case "csrutil":
 		return program(122)
-	case "dc":
+	case "curl":
 		return program(123)
-	case "dd":
+	case "cut":
 		return program(124)
-	case "ddrescue":
+	case "dash":
 		return program(125)
-	case "declare":
+	case "date":
 		return program(126)
-	case "defaults":
+	case "dbus-run-session":
 		return program(127)
-	case "del":
+	case "dc":
 		return program(128)
-	case "del-cli":
+	case "dd":
 		return program(129)
-	case "delv":
+	case "ddrescue":
 		return program(130)
-	case "deno":
+	case "declare":
 		return program(131)
-	case "devbox":
+	case "defaults":
 		return program(132)
-	case "df":
+	case "del":
 		return program(133)
-	case "diff":
+	case "del-cli":
 		return program(134)
-	case "dig":
+	case "delv":
 		return program(135)
-	case "dir":
+	case "deno":
 		return program(136)
-	case "direnv":
+	case "devbox":
 		return program(137)
-	case "dirname":
+	case "df":
 		return program(138)
-	case "diskutil":
+	case "diff":
 		return program(139)
-	case "distrobox":
+	case "dig":
 		return program(140)
-	case "dmesg":
+	case "dir":
 		return program(141)
-	case "dnf":
+	case "direnv":
 		return program(142)
-	case "dnf4":
+	case "dirname":
 		return program(143)
-	case "dnf5":
+	case "diskutil":
 		return program(144)
-	case "doas":
+	case "distrobox":
 		return program(145)
-	case "docker":
+	case "dmesg":
 		return program(146)
-	case "docker-compose":
+	case "dnf":
 		return program(147)
-	case "doctl":
+	case "dnf4":
 		return program(148)
-	case "dolt":
+	case "dnf5":
 		return program(149)
-	case "doppler":
+	case "doas":
 		return program(150)
-	case "dotenv":
+	case "docker":
 		return program(151)
-	case "dotenvx":
+	case "docker-compose":
 		return program(152)
-	case "dotnet":
+	case "doctl":
 		return program(153)
-	case "dpkg":
+	case "dolt":
 		return program(154)
-	case "dpkg-query":
+	case "doppler":
 		return program(155)
-	case "drizzle-kit":
+	case "dotenv":
 		return program(156)
-	case "dropdb":
+	case "dotenvx":
 		return program(157)
-	case "du":
+	case "dotnet":
 		return program(158)
-	case "duckdb":
+	case "dpkg":
 		return program(159)
-	case "dumb-init":
+	case "dpkg-query":
 		return program(160)
-	case "ebtables":
+	case "drizzle-kit":
 		return program(161)
-	case "echo":
+	case "dropdb":
 		return program(162)
-	case "ed":
+	case "du":
 		return program(163)
-	case "egrep":
+	case "duckdb":
 		return program(164)
-	case "eksctl":
+	case "dumb-init":
 		return program(165)
-	case "elixir":
+	case "ebtables":
 		return program(166)
-	case "elvish":
+	case "echo":
 		return program(167)
-	case "emacs":
+	case "ed":
 		return program(168)
-	case "emacsclient":
+	case "egrep":
 		return program(169)
-	case "emerge":
+	case "eksctl":
 		return program(170)
-	case "enable":
+	case "elixir":
 		return program(171)
-	case "entr":
+	case "elvish":
 		return program(172)
-	case "env":
+	case "emacs":
 		return program(173)
-	case "envchain":
+	case "emacs-nox":
 		return program(174)
-	case "erl":
+	case "emacsclient":
 		return program(175)
-	case "espeak":
+	case "emerge":
 		return program(176)
-	case "etcdctl":
+	case "enable":
 		return program(177)
-	case "ex":
+	case "entr":
 		return program(178)
-	case "exec":
+	case "env":
 		return program(179)
-	case "exit":
+	case "envchain":
 		return program(180)
-	case "expect":
+	case "erl":
 		return program(181)
-	case "export":
+	case "espeak":
 		return program(182)
-	case "expr":
+	case "etcdctl":
 		return program(183)
-	case "fab":
+	case "evim":
 		return program(184)
-	case "fakeroot":
+	case "ex":
 		return program(185)
-	case "fakeroot-ng":
+	case "exec":
 		return program(186)
-	case "false":
+	case "exit":
 		return program(187)
-	case "fastboot":
+	case "expect":
 		return program(188)
-	case "fd":
+	case "export":
 		return program(189)
-	case "fdesetup":
+	case "expr":
 		return program(190)
-	case "fdfind":
+	case "fab":
 		return program(191)
-	case "ffsend":
+	case "fakeroot":
 		return program(192)
-	case "fgrep":
+	case "fakeroot-ng":
 		return program(193)
-	case "figlet":
+	case "false":
 		return program(194)
-	case "file":
+	case "fastboot":
 		return program(195)
-	case "find":
+	case "fc":
 		return program(196)
-	case "firebase":
+	case "fd":
 		return program(197)
-	case "firebase-tools":
+	case "fdesetup":
 		return program(198)
-	case "firejail":
+	case "fdfind":
 		return program(199)
-	case "firewall-cmd":
+	case "ffsend":
 		return program(200)
-	case "fish":
+	case "fgrep":
 		return program(201)
-	case "fj":
+	case "figlet":
 		return program(202)
-	case "flashrom":
+	case "file":
 		return program(203)
-	case "flatpak":
+	case "find":
 		return program(204)
-	case "flatpak-spawn":
+	case "firebase":
 		return program(205)
-	case "flock":
+	case "firebase-tools":
 		return program(206)
-	case "flox":
+	case "firejail":
 		return program(207)
-	case "flux":
+	case "firewall-cmd":
 		return program(208)
-	case "fly":
+	case "fish":
 		return program(209)
-	case "flyctl":
+	case "fj":
 		return program(210)
-	case "fmt":
+	case "flashrom":
 		return program(211)
-	case "fold":
+	case "flatpak":
 		return program(212)
-	case "free":
+	case "flatpak-spawn":
 		return program(213)
-	case "ftp":
+	case "flock":
 		return program(214)
-	case "g++":
+	case "flox":
 		return program(215)
-	case "gawk":
+	case "flux":
 		return program(216)
-	case "gcc":
+	case "fly":
 		return program(217)
-	case "gcloud":
+	case "flyctl":
 		return program(218)
-	case "gdb":
+	case "fmt":
 		return program(219)
-	case "gem":
+	case "fold":
 		return program(220)
-	case "getenforce":
+	case "foot":
 		return program(221)
-	case "gforth":
+	case "free":
 		return program(222)
-	case "gh":
+	case "ftp":
 		return program(223)
-	case "ghci":
+	case "g++":
 		return program(224)
-	case "gio":
+	case "gawk":
 		return program(225)
-	case "git":
+	case "gcc":
 		return program(226)
-	case "git-grep":
+	case "gcloud":
 		return program(227)
-	case "git-receive-pack":
+	case "gdb":
 		return program(228)
-	case "git-shell":
+	case "gem":
 		return program(229)
-	case "git-upload-pack":
+	case "getenforce":
 		return program(230)
-	case "glab":
+	case "gforth":
 		return program(231)
-	case "gmake":
+	case "gh":
 		return program(232)
-	case "go":
+	case "ghci":
 		return program(233)
-	case "gofmt":
+	case "gio":
 		return program(234)
-	case "gopass":
+	case "git":
 		return program(235)
-	case "gosu":
+	case "git-grep":
 		return program(236)
-	case "gpasswd":
+	case "git-receive-pack":
 		return program(237)
-	case "gpg":
+	case "git-shell":
 		return program(238)
-	case "gradle":
+	case "git-upload-pack":
 		return program(239)
-	case "grep":
+	case "glab":
 		return program(240)
-	case "groovy":
+	case "gmake":
 		return program(241)
-	case "groovysh":
+	case "gnome-terminal":
 		return program(242)
-	case "groups":
+	case "go":
 		return program(243)
-	case "grubby":
+	case "gofmt":
 		return program(244)
-	case "gsed":
+	case "gopass":
 		return program(245)
-	case "gsutil":
+	case "gosu":
 		return program(246)
-	case "gt":
+	case "gpasswd":
 		return program(247)
-	case "gtar":
+	case "gpg":
 		return program(248)
-	case "guile":
+	case "gradle":
 		return program(249)
-	case "guix":
+	case "grep":
 		return program(250)
-	case "gvim":
+	case "groovy":
 		return program(251)
-	case "hash":
+	case "groovysh":
 		return program(252)
-	case "hatch":
+	case "groups":
 		return program(253)
-	case "hcloud":
+	case "grubby":
 		return program(254)
-	case "hdparm":
+	case "gsed":
 		return program(255)
-	case "head":
+	case "gsutil":
 		return program(256)
-	case "helix":
+	case "gt":
 		return program(257)
-	case "helm":
+	case "gtar":
 		return program(258)
-	case "helmfile":
+	case "guile":
 		return program(259)
-	case "help":
+	case "guix":
 		return program(260)
-	case "heroku":
+	case "gview":
 		return program(261)
-	case "hexdump":
+	case "gvim":
 		return program(262)
-	case "hg":
+	case "hash":
 		return program(263)
-	case "history":
+	case "hatch":
 		return program(264)
-	case "hive":
+	case "hcloud":
 		return program(265)
-	case "host":
+	case "hdparm":
 		return program(266)
-	case "hostname":
+	case "head":
 		return program(267)
-	case "htop":
+	case "helix":
 		return program(268)
-	case "http":
+	case "helm":
 		return program(269)
-	case "https":
+	case "helmfile":
 		return program(270)
-	case "hub":
+	case "help":
 		return program(271)
-	case "hugo":
+	case "heroku":
 		return program(272)
-	case "hx":
+	case "hexdump":
 		return program(273)
-	case "i3exit":
+	case "hg":
 		return program(274)
-	case "id":
+	case "history":
 		return program(275)
-	case "idevicediagnostics":
+	case "hive":
 		return program(276)
-	case "iex":
+	case "host":
 		return program(277)
-	case "impala-shell":
+	case "hostname":
 		return program(278)
-	case "incus":
+	case "htop":
 		return program(279)
-	case "infisical":
+	case "http":
 		return program(280)
-	case "influx":
+	case "https":
 		return program(281)
-	case "info":
+	case "hub":
 		return program(282)
-	case "inotifywait":
+	case "hugo":
 		return program(283)
-	case "install":
+	case "hx":
 		return program(284)
-	case "ionice":
+	case "hyperfine":
 		return program(285)
-	case "ip":
+	case "i3exit":
 		return program(286)
-	case "ip6tables":
+	case "id":
 		return program(287)
-	case "ip6tables-legacy":
+	case "idevicediagnostics":
 		return program(288)
-	case "ip6tables-nft":
+	case "iex":
 		return program(289)
-	case "iptables":
+	case "impala-shell":
 		return program(290)
-	case "iptables-legacy":
+	case "incus":
 		return program(291)
-	case "iptables-nft":
+	case "infisical":
 		return program(292)
-	case "ipython":
+	case "influx":
 		return program(293)
-	case "ipython3":
+	case "info":
 		return program(294)
-	case "irb":
+	case "inotifywait":
 		return program(295)
-	case "java":
+	case "install":
 		return program(296)
-	case "jdb":
+	case "ionice":
 		return program(297)
-	case "jed":
+	case "ip":
 		return program(298)
-	case "jest":
+	case "ip6tables":
 		return program(299)
-	case "joe":
+	case "ip6tables-legacy":
 		return program(300)
-	case "join":
+	case "ip6tables-nft":
 		return program(301)
-	case "journalctl":
+	case "iptables":
 		return program(302)
-	case "jq":
+	case "iptables-legacy":
 		return program(303)
-	case "jruby":
+	case "iptables-nft":
 		return program(304)
-	case "jshell":
+	case "ipython":
 		return program(305)
-	case "julia":
+	case "ipython3":
 		return program(306)
-	case "just":
+	case "irb":
 		return program(307)
-	case "k3d":
+	case "java":
 		return program(308)
-	case "k9s":
+	case "jdb":
 		return program(309)
-	case "kak":
+	case "jed":
 		return program(310)
-	case "kdig":
+	case "jest":
 		return program(311)
-	case "keydb-cli":
+	case "joe":
 		return program(312)
-	case "keyring":
+	case "join":
 		return program(313)
-	case "kill":
+	case "journalctl":
 		return program(314)
-	case "killall":
+	case "jq":
 		return program(315)
-	case "kind":
+	case "jruby":
 		return program(316)
-	case "knex":
+	case "jshell":
 		return program(317)
-	case "knife":
+	case "julia":
 		return program(318)
-	case "kodi-send":
+	case "just":
 		return program(319)
-	case "ksh":
+	case "k3d":
 		return program(320)
-	case "kubectl":
+	case "k9s":
 		return program(321)
-	case "kustomize":
+	case "kak":
 		return program(322)
-	case "last":
+	case "kdig":
 		return program(323)
-	case "lastb":
+	case "keydb-cli":
 		return program(324)
-	case "launchctl":
+	case "keyring":
 		return program(325)
-	case "lein":
+	case "kill":
 		return program(326)
-	case "less":
+	case "killall":
 		return program(327)
-	case "let":
+	case "kind":
 		return program(328)
-	case "lftp":
+	case "kitty":
 		return program(329)
-	case "limactl":
+	case "knex":
 		return program(330)
-	case "ll":
+	case "knife":
 		return program(331)
-	case "lldb":
+	case "kodi-send":
 		return program(332)
-	case "ln":
+	case "konsole":
 		return program(333)
-	case "local":
+	case "ksh":
 		return program(334)
-	case "locale":
+	case "kubectl":
 		return program(335)
-	case "locate":
+	case "kustomize":
 		return program(336)
-	case "logger":
+	case "last":
 		return program(337)
-	case "login":
+	case "lastb":
 		return program(338)
-	case "loginctl":
+	case "launchctl":
 		return program(339)
-	case "lpass":
+	case "lein":
 		return program(340)
-	case "ls":
+	case "less":
 		return program(341)
-	case "lsblk":
+	case "let":
 		return program(342)
-	case "lscpu":
+	case "lftp":
 		return program(343)
-	case "ltrace":
+	case "limactl":
 		return program(344)
-	case "lua":
+	case "ll":
 		return program(345)
-	case "luajit":
+	case "lldb":
 		return program(346)
-	case "lvreduce":
+	case "ln":
 		return program(347)
-	case "lvremove":
+	case "local":
 		return program(348)
-	case "lxc":
+	case "locale":
 		return program(349)
-	case "machinectl":
+	case "locate":
 		return program(350)
-	case "mail":
+	case "logger":
 		return program(351)
-	case "mailx":
+	case "login":
 		return program(352)
-	case "make":
+	case "loginctl":
 		return program(353)
-	case "mamba":
+	case "lpass":
 		return program(354)
-	case "man":
+	case "ls":
 		return program(355)
-	case "mariadb":
+	case "lsblk":
 		return program(356)
-	case "mawk":
+	case "lscpu":
 		return program(357)
-	case "maxima":
+	case "ltrace":
 		return program(358)
-	case "mc":
+	case "lua":
 		return program(359)
-	case "md5sum":
+	case "luajit":
 		return program(360)
-	case "mdadm":
+	case "lvreduce":
 		return program(361)
-	case "mdatp":
+	case "lvremove":
 		return program(362)
-	case "mg":
+	case "lxc":
 		return program(363)
-	case "micro":
+	case "machinectl":
 		return program(364)
-	case "microdnf":
+	case "mail":
 		return program(365)
-	case "micromamba":
+	case "mailx":
 		return program(366)
-	case "minikube":
+	case "make":
 		return program(367)
-	case "mise":
+	case "mamba":
 		return program(368)
-	case "mkdir":
+	case "man":
 		return program(369)
-	case "mke2fs":
+	case "mapfile":
 		return program(370)
-	case "mkfs.ext2":
+	case "mariadb":
 		return program(371)
-	case "mkfs.ext3":
+	case "mawk":
 		return program(372)
-	case "mkfs.ext4":
+	case "maxima":
 		return program(373)
-	case "mksh":
+	case "mc":
 		return program(374)
-	case "mlocate":
+	case "md5sum":
 		return program(375)
-	case "modprobe":
+	case "mdadm":
 		return program(376)
-	case "mongo":
+	case "mdatp":
 		return program(377)
-	case "mongosh":
+	case "mg":
 		return program(378)
-	case "more":
+	case "micro":
 		return program(379)
-	case "mosh":
+	case "microdnf":
 		return program(380)
-	case "most":
+	case "micromamba":
 		return program(381)
-	case "mount":
+	case "minikube":
 		return program(382)
-	case "multipass":
+	case "mise":
 		return program(383)
-	case "mussh":
+	case "mkdir":
 		return program(384)
-	case "mutt":
+	case "mke2fs":
 		return program(385)
-	case "mv":
+	case "mkfs.ext2":
 		return program(386)
-	case "mvn":
+	case "mkfs.ext3":
 		return program(387)
-	case "mysql":
+	case "mkfs.ext4":
 		return program(388)
-	case "mysqladmin":
+	case "mksh":
 		return program(389)
-	case "mysqlsh":
+	case "mlocate":
 		return program(390)
-	case "nano":
+	case "modprobe":
 		return program(391)
-	case "nawk":
+	case "mongo":
 		return program(392)
-	case "nc":
+	case "mongosh":
 		return program(393)
-	case "ncat":
+	case "more":
 		return program(394)
-	case "ncftp":
+	case "mosh":
 		return program(395)
-	case "neomutt":
+	case "most":
 		return program(396)
-	case "nerdctl":
+	case "mount":
 		return program(397)
-	case "netcat":
+	case "multipass":
 		return program(398)
-	case "netlify":
+	case "mussh":
 		return program(399)
-	case "netlify-cli":
+	case "mutt":
 		return program(400)
-	case "newgrp":
+	case "mv":
 		return program(401)
-	case "nft":
+	case "mvn":
 		return program(402)
-	case "ng":
+	case "mysql":
 		return program(403)
-	case "nice":
+	case "mysqladmin":
 		return program(404)
-	case "ninja":
+	case "mysqlsh":
 		return program(405)
-	case "nix":
+	case "nano":
 		return program(406)
-	case "nix-env":
+	case "nawk":
 		return program(407)
-	case "nix-shell":
+	case "nc":
 		return program(408)
-	case "nl":
+	case "ncat":
 		return program(409)
-	case "node":
+	case "ncftp":
 		return program(410)
-	case "nodejs":
+	case "neomutt":
 		return program(411)
-	case "nodemon":
+	case "nerdctl":
 		return program(412)
-	case "noglob":
+	case "netcat":
 		return program(413)
-	case "nohup":
+	case "netlify":
 		return program(414)
-	case "notify-send":
+	case "netlify-cli":
 		return program(415)
-	case "nova":
+	case "newgrp":
 		return program(416)
-	case "npm":
+	case "nft":
 		return program(417)
-	case "nproc":
+	case "ng":
 		return program(418)
-	case "npx":
+	case "nice":
 		return program(419)
-	case "nsenter":
+	case "ninja":
 		return program(420)
-	case "nu":
+	case "nix":
 		return program(421)
-	case "nuget":
+	case "nix-env":
 		return program(422)
-	case "numactl":
+	case "nix-shell":
 		return program(423)
-	case "nvim":
+	case "nl":
 		return program(424)
-	case "nvm":
+	case "node":
 		return program(425)
-	case "nvme":
+	case "nodejs":
 		return program(426)
-	case "nx":
+	case "nodemon":
 		return program(427)
-	case "oc":
+	case "noglob":
 		return program(428)
-	case "ocaml":
+	case "nohup":
 		return program(429)
-	case "octave":
+	case "notify-send":
 		return program(430)
-	case "od":
+	case "nova":
 		return program(431)
-	case "op":
+	case "npm":
 		return program(432)
-	case "open":
+	case "nproc":
 		return program(433)
-	case "openssl":
+	case "npx":
 		return program(434)
-	case "openstack":
+	case "nsenter":
 		return program(435)
-	case "osascript":
+	case "nu":
 		return program(436)
-	case "pacman":
+	case "nuget":
 		return program(437)
-	case "parallel":
+	case "numactl":
 		return program(438)
-	case "parallel-ssh":
+	case "nvim":
 		return program(439)
-	case "pass":
+	case "nvm":
 		return program(440)
-	case "passwd":
+	case "nvme":
 		return program(441)
-	case "paste":
+	case "nx":
 		return program(442)
-	case "pct":
+	case "oc":
 		return program(443)
-	case "pdb":
+	case "ocaml":
 		return program(444)
-	case "pdm":
+	case "octave":
 		return program(445)
-	case "pdsh":
+	case "od":
 		return program(446)
-	case "perf":
+	case "op":
 		return program(447)
-	case "perl":
+	case "open":
 		return program(448)
-	case "pfctl":
+	case "openssl":
+		return program(449)
+	case "openstack":
 		return program(450)
-	case "pg":
+	case "osascript":
 		return program(451)
-	case "pg_restore":
+	case "pacman":
 		return program(452)
-	case "pgrep":
+	case "parallel":
 		return program(453)
-	case "php":
+	case "parallel-ssh":
 		return program(454)
-	case "pico":
+	case "pass":
+		return program(455)
+	case "passwd":
 		return program(456)
-	case "picotool":
+	case "paste":
 		return program(457)
-	case "pidof":
+	case "pct":
 		return program(458)
-	case "pip":
+	case "pdb":
 		return program(459)
-	case "pip3":
+	case "pdm":
 		return program(460)
-	case "pipenv":
+	case "pdsh":
 		return program(461)
-	case "pipx":
+	case "perf":
 		return program(462)
-	case "pixi":
+	case "perl":
 		return program(463)
-	case "pkexec":
-		return program(464)
-	case "pkill":
+	case "pfctl":
 		return program(465)
-	case "plocate":
+	case "pg":
 		return program(466)
-	case "pnpm":
+	case "pg_restore":
 		return program(467)
-	case "pnpx":
+	case "pgrep":
 		return program(468)
-	case "podman":
+	case "php":
 		return program(469)
-	case "podman-compose":
-		return program(470)
-	case "podman-machine":
+	case "pico":
 		return program(471)
-	case "podman-remote":
+	case "picotool":
 		return program(472)
-	case "poetry":
+	case "pidof":
 		return program(473)
-	case "popd":
+	case "pip":
 		return program(474)
-	case "port":
+	case "pip3":
 		return program(475)
-	case "posh":
+	case "pipenv":
 		return program(476)
-	case "powershell":
+	case "pipx":
 		return program(477)
-	case "presto":
+	case "pixi":
 		return program(478)
-	case "presto-cli":
+	case "pkexec":
 		return program(479)
-	case "print":
+	case "pkill":
 		return program(480)
-	case "printenv":
+	case "plocate":
 		return program(481)
-	case "printf":
+	case "pnpm":
 		return program(482)
-	case "prisma":
+	case "pnpx":
 		return program(483)
-	case "prlctl":
+	case "podman":
 		return program(484)
-	case "proot":
+	case "podman-compose":
 		return program(485)
-	case "proxychains":
+	case "podman-machine":
 		return program(486)
-	case "proxychains4":
+	case "podman-remote":
 		return program(487)
-	case "pry":
+	case "poetry":
 		return program(488)
-	case "ps":
+	case "popd":
 		return program(489)
-	case "psql":
+	case "port":
 		return program(490)
-	case "pssh":
+	case "posh":
 		return program(491)
-	case "ptpython":
+	case "powershell":
 		return program(492)
-	case "pulumi":
+	case "presto":
 		return program(493)
-	case "pushd":
+	case "presto-cli":
 		return program(494)
-	case "pv":
+	case "print":
 		return program(495)
-	case "pvremove":
+	case "printenv":
 		return program(496)
-	case "pwd":
+	case "printf":
 		return program(497)
-	case "pwsh":
+	case "prisma":
 		return program(498)
-	case "py.test":
+	case "prlctl":
 		return program(499)
-	case "pyenv":
+	case "prlimit":
 		return program(500)
-	case "pypy":
+	case "proot":
 		return program(501)
-	case "pypy3":
+	case "proxychains":
+		return program(502)
+	case "proxychains4":
 		return program(503)
-	case "pytest":
+	case "pry":
 		return program(504)
-	case "python":
+	case "ps":
 		return program(505)
-	case "python2":
+	case "psql":
+		return program(506)
+	case "pssh":
 		return program(507)
-	case "python3":
+	case "ptpython":
 		return program(508)
-	case "pythonw":
+	case "pulumi":
 		return program(509)
-	case "qdbus":
+	case "pushd":
 		return program(510)
-	case "qemu-aarch64":
+	case "pv":
 		return program(511)
-	case "qemu-arm":
+	case "pvremove":
 		return program(512)
-	case "qemu-img":
+	case "pwd":
 		return program(513)
-	case "qemu-riscv64":
+	case "pwsh":
 		return program(514)
-	case "qemu-x86_64":
+	case "py.test":
 		return program(515)
-	case "qm":
+	case "pyenv":
 		return program(516)
-	case "r":
+	case "pypy":
 		return program(517)
-	case "racket":
-		return program(518)
-	case "railway":
+	case "pypy3":
 		return program(519)
-	case "rake":
+	case "pytest":
 		return program(520)
-	case "rbash":
+	case "python":
 		return program(521)
-	case "rbenv":
-		return program(522)
-	case "rclone":
+	case "python2":
 		return program(523)
-	case "read":
+	case "python3":
 		return program(524)
-	case "readlink":
+	case "pythonw":
 		return program(525)
-	case "readonly":
+	case "qdbus":
 		return program(526)
-	case "realpath":
+	case "qemu-aarch64":
 		return program(527)
-	case "red":
+	case "qemu-arm":
 		return program(528)
-	case "redis-cli":
+	case "qemu-img":
 		return program(529)
-	case "return":
+	case "qemu-riscv64":
 		return program(530)
-	case "rev":
+	case "qemu-x86_64":
 		return program(531)
-	case "rg":
+	case "qm":
 		return program(532)
-	case "rimraf":
+	case "r":
 		return program(533)
-	case "ripgrep":
+	case "racket":
 		return program(534)
-	case "rm":
+	case "railway":
 		return program(535)
-	case "rmdir":
+	case "rake":
 		return program(536)
-	case "rmmod":
+	case "rbash":
 		return program(537)
-	case "rpm":
+	case "rbenv":
 		return program(538)
-	case "rscript":
+	case "rclone":
 		return program(539)
-	case "rsync":
+	case "read":
 		return program(540)
-	case "rtk":
+	case "readarray":
 		return program(541)
-	case "rtx":
+	case "readlink":
 		return program(542)
-	case "ruby":
+	case "readonly":
 		return program(543)
-	case "runuser":
+	case "realpath":
 		return program(544)
-	case "rustup":
+	case "red":
 		return program(545)
-	case "rye":
+	case "redis-cli":
 		return program(546)
-	case "s-nail":
+	case "return":
 		return program(547)
-	case "s3cmd":
+	case "rev":
 		return program(548)
-	case "salt":
+	case "rg":
 		return program(549)
-	case "salt-call":
+	case "rimraf":
 		return program(550)
-	case "salt-ssh":
+	case "ripgrep":
 		return program(551)
-	case "sam":
+	case "rm":
 		return program(552)
-	case "say":
+	case "rmdir":
 		return program(553)
-	case "sbcl":
+	case "rmmod":
 		return program(554)
-	case "sbt":
+	case "rpm":
 		return program(555)
-	case "scala":
+	case "rscript":
 		return program(556)
-	case "scp":
+	case "rsync":
 		return program(557)
-	case "screen":
+	case "rtk":
 		return program(558)
-	case "script":
+	case "rtx":
 		return program(559)
-	case "sdk":
+	case "ruby":
 		return program(560)
-	case "secret-tool":
+	case "runcon":
 		return program(561)
-	case "security":
+	case "runuser":
 		return program(562)
-	case "sed":
+	case "rustup":
 		return program(563)
-	case "seq":
+	case "rxvt":
 		return program(564)
-	case "sequelize":
+	case "rye":
 		return program(565)
-	case "serverless":
+	case "s-nail":
 		return program(566)
-	case "service":
+	case "s3cmd":
 		return program(567)
-	case "sestatus":
+	case "s6-setuidgid":
 		return program(568)
-	case "set":
+	case "salt":
 		return program(569)
-	case "setenforce":
+	case "salt-call":
 		return program(570)
-	case "setpriv":
+	case "salt-ssh":
 		return program(571)
-	case "setsid":
+	case "sam":
 		return program(572)
-	case "sfdisk":
+	case "say":
 		return program(573)
-	case "sfdx":
+	case "sbcl":
 		return program(574)
-	case "sftp":
+	case "sbt":
 		return program(575)
-	case "sg":
+	case "scala":
 		return program(576)
-	case "sh":
+	case "schroot":
 		return program(577)
-	case "sha1sum":
+	case "scp":
 		return program(578)
-	case "sha256sum":
+	case "screen":
 		return program(579)
-	case "sha512sum":
+	case "script":
 		return program(580)
-	case "shift":
+	case "sdk":
 		return program(581)
-	case "shred":
+	case "secret-tool":
 		return program(582)
-	case "shx":
+	case "security":
 		return program(583)
-	case "skaffold":
+	case "sed":
 		return program(584)
-	case "sleep":
+	case "seq":
 		return program(585)
-	case "sls":
+	case "sequelize":
 		return program(586)
-	case "smbclient":
+	case "serverless":
 		return program(587)
-	case "snap":
+	case "service":
 		return program(588)
-	case "snow":
+	case "sestatus":
 		return program(589)
-	case "snowsql":
+	case "set":
 		return program(590)
-	case "socat":
+	case "setenforce":
 		return program(591)
-	case "sops":
+	case "setpriv":
 		return program(592)
-	case "sort":
+	case "setsid":
 		return program(593)
-	case "source":
+	case "setuidgid":
 		return program(594)
-	case "spark-sql":
+	case "sfdisk":
 		return program(595)
-	case "spctl":
+	case "sfdx":
 		return program(596)
-	case "sqlcmd":
+	case "sftp":
 		return program(597)
-	case "sqlite":
+	case "sg":
 		return program(598)
-	case "sqlite3":
+	case "sh":
 		return program(599)
-	case "sqlplus":
+	case "sha1sum":
 		return program(600)
-	case "squid":
+	case "sha256sum":
 		return program(601)
-	case "ssh":
+	case "sha512sum":
 		return program(602)
-	case "sshpass":
+	case "shift":
 		return program(603)
-	case "sst":
+	case "shred":
 		return program(604)
-	case "stat":
+	case "shx":
 		return program(605)
-	case "stdbuf":
+	case "skaffold":
 		return program(606)
-	case "strace":
+	case "sleep":
 		return program(607)
-	case "strings":
+	case "sls":
 		return program(608)
-	case "su":
+	case "smbclient":
 		return program(609)
-	case "su-exec":
+	case "snap":
 		return program(610)
-	case "sudo":
+	case "snow":
 		return program(611)
-	case "supabase":
+	case "snowsql":
 		return program(612)
-	case "svn":
+	case "socat":
 		return program(613)
-	case "swift":
+	case "sops":
 		return program(614)
-	case "swipl":
+	case "sort":
 		return program(615)
-	case "sysctl":
+	case "source":
 		return program(616)
-	case "systemctl":
+	case "spark-sql":
 		return program(617)
-	case "systemd-run":
+	case "spctl":
 		return program(618)
-	case "tac":
+	case "sqlcmd":
 		return program(619)
-	case "tail":
+	case "sqlite":
 		return program(620)
-	case "tar":
+	case "sqlite3":
 		return program(621)
-	case "task":
+	case "sqlplus":
 		return program(622)
-	case "taskset":
+	case "squid":
 		return program(623)
-	case "tclsh":
+	case "ssh":
 		return program(624)
-	case "tcsh":
+	case "ssh-agent":
 		return program(625)
-	case "tea":
+	case "sshpass":
 		return program(626)
-	case "tee":
+	case "sst":
 		return program(627)
-	case "telnet":
+	case "stat":
 		return program(628)
-	case "terraform":
+	case "stdbuf":
 		return program(629)
-	case "terragrunt":
+	case "strace":
 		return program(630)
-	case "test":
+	case "strings":
 		return program(631)
-	case "tig":
+	case "su":
 		return program(632)
-	case "time":
+	case "su-exec":
 		return program(633)
-	case "timedatectl":
+	case "sudo":
 		return program(634)
-	case "timeout":
+	case "sudoedit":
 		return program(635)
-	case "tini":
+	case "supabase":
 		return program(636)
-	case "tldr":
+	case "svn":
 		return program(637)
-	case "tmux":
+	case "swift":
 		return program(638)
-	case "tofu":
+	case "swipl":
 		return program(639)
-	case "toolbox":
+	case "sysctl":
 		return program(640)
-	case "top":
+	case "systemctl":
 		return program(641)
-	case "torsocks":
+	case "systemd-inhibit":
 		return program(642)
-	case "touch":
+	case "systemd-nspawn":
 		return program(643)
-	case "toybox":
+	case "systemd-run":
 		return program(644)
-	case "tput":
+	case "tac":
 		return program(645)
-	case "tr":
+	case "tail":
 		return program(646)
-	case "trap":
+	case "tar":
 		return program(647)
-	case "tree":
+	case "task":
 		return program(648)
-	case "trino":
+	case "taskset":
 		return program(649)
-	case "true":
+	case "tclsh":
 		return program(650)
-	case "truncate":
+	case "tcsh":
 		return program(651)
-	case "ts":
+	case "tea":
 		return program(652)
-	case "ts-node":
+	case "tee":
 		return program(653)
-	case "tsp":
+	case "telnet":
 		return program(654)
-	case "tty":
+	case "terminator":
 		return program(655)
-	case "turbo":
+	case "terraform":
 		return program(656)
-	case "turso":
+	case "terragrunt":
 		return program(657)
-	case "type":
+	case "test":
 		return program(658)
-	case "typeorm":
+	case "tig":
 		return program(659)
-	case "typeset":
+	case "tilix":
 		return program(660)
-	case "ufw":
+	case "time":
 		return program(661)
-	case "ugrep":
+	case "timedatectl":
 		return program(662)
-	case "unalias":
+	case "timeout":
 		return program(663)
-	case "uname":
+	case "tini":
 		return program(664)
-	case "unbuffer":
+	case "tldr":
 		return program(665)
-	case "uniq":
+	case "tmux":
 		return program(666)
-	case "unset":
+	case "tofu":
 		return program(667)
-	case "unshare":
+	case "toolbox":
 		return program(668)
-	case "unzip":
+	case "top":
 		return program(669)
-	case "uptime":
+	case "torsocks":
 		return program(670)
-	case "useradd":
+	case "touch":
 		return program(671)
-	case "userdel":
+	case "toybox":
 		return program(672)
-	case "usermod":
+	case "tput":
 		return program(673)
-	case "usql":
+	case "tr":
 		return program(674)
-	case "utop":
+	case "trap":
 		return program(675)
-	case "uudecode":
+	case "tree":
 		return program(676)
-	case "uv":
+	case "trino":
 		return program(677)
-	case "uvx":
+	case "true":
 		return program(678)
-	case "vagrant":
+	case "truncate":
 		return program(679)
-	case "valgrind":
+	case "ts":
 		return program(680)
-	case "valkey-cli":
+	case "ts-node":
 		return program(681)
-	case "vault":
+	case "tsp":
 		return program(682)
-	case "vboxheadless":
+	case "tty":
 		return program(683)
-	case "vboxmanage":
+	case "turbo":
 		return program(684)
-	case "vdir":
+	case "turso":
 		return program(685)
-	case "velero":
+	case "type":
 		return program(686)
-	case "vercel":
+	case "typeorm":
 		return program(687)
-	case "vgremove":
+	case "typeset":
 		return program(688)
-	case "vi":
+	case "ufw":
 		return program(689)
-	case "view":
+	case "ugrep":
 		return program(690)
-	case "vim":
+	case "unalias":
 		return program(691)
-	case "vimdiff":
+	case "uname":
 		return program(692)
-	case "virsh":
+	case "unbuffer":
 		return program(693)
-	case "vmrun":
+	case "uniq":
 		return program(694)
-	case "volta":
+	case "unset":
 		return program(695)
-	case "w":
+	case "unshare":
 		return program(696)
-	case "wall":
+	case "unzip":
 		return program(697)
-	case "watch":
+	case "uptime":
 		return program(698)
-	case "watchexec":
+	case "urxvt":
 		return program(699)
-	case "wc":
+	case "useradd":
 		return program(700)
-	case "wget":
+	case "userdel":
 		return program(701)
-	case "wget2":
+	case "usermod":
 		return program(702)
-	case "whatis":
+	case "usql":
 		return program(703)
-	case "whereis":
+	case "utop":
 		return program(704)
-	case "which":
+	case "uudecode":
 		return program(705)
-	case "who":
+	case "uv":
 		return program(706)
-	case "whoami":
+	case "uvx":
 		return program(707)
-	case "wipefs":
+	case "uxterm":
 		return program(708)
-	case "wish":
+	case "vagrant":
 		return program(709)
-	case "wormhole":
+	case "valgrind":
 		return program(710)
-	case "wp":
+	case "valkey-cli":
 		return program(711)
-	case "wrangler":
+	case "vault":
 		return program(712)
-	case "write":
+	case "vboxheadless":
 		return program(713)
-	case "xargs":
+	case "vboxmanage":
 		return program(714)
-	case "xdg-open":
+	case "vdir":
 		return program(715)
-	case "xe":
+	case "velero":
 		return program(716)
-	case "xh":
+	case "vercel":
 		return program(717)
-	case "xhs":
+	case "vgremove":
 		return program(718)
-	case "xonsh":
+	case "vi":
 		return program(719)
-	case "xvfb-run":
+	case "view":
 		return program(720)
-	case "xxd":
+	case "vim":
 		return program(721)
-	case "yarn":
+	case "vimdiff":
 		return program(722)
-	case "yash":
+	case "vimx":
 		return program(723)
-	case "yay":
+	case "virsh":
 		return program(724)
-	case "yes":
+	case "visudo":
 		return program(725)
-	case "yq":
+	case "vmrun":
 		return program(726)
-	case "yum":
+	case "volta":
 		return program(727)
-	case "zellij":
+	case "w":
 		return program(728)
-	case "zfs":
+	case "wall":
 		return program(729)
-	case "zip":
+	case "watch":
 		return program(730)
-	case "zpool":
+	case "watchexec":
 		return program(731)
-	case "zsh":
+	case "wc":
 		return program(732)
-	case "zypper":
+	case "wezterm":
 		return program(733)
+	case "wget":
+		return program(734)
+	case "wget2":
+		return program(735)
+	case "whatis":
+		return program(736)
+	case "whereis":
+		return program(737)
+	case "which":
+		return program(738)
+	case "who":
+		return program(739)
+	case "whoami":
+		return program(740)
+	case "wipefs":
+		return program(741)
+	case "wish":
+		return program(742)
+	case "wormhole":
+		return program(743)
+	case "wp":
+		return program(744)
+	case "wrangler":
+		return program(745)
+	case "write":
+		return program(746)
+	case "x-terminal-emulator":
+		return program(747)
+	case "xargs":
+		return program(748)
+	case "xdg-open":
+		return program(749)
+	case "xe":
+		return program(750)
+	case "xfce4-terminal":
+		return program(751)
+	case "xh":
+		return program(752)
+	case "xhs":
+		return program(753)
+	case "xonsh":
+		return program(754)
+	case "xterm":
+		return program(755)
+	case "xvfb-run":
+		return program(756)
+	case "xxd":
+		return program(757)
+	case "yarn":
+		return program(758)
+	case "yash":
+		return program(759)
+	case "yay":
+		return program(760)
+	case "yes":
+		return program(761)
+	case "yq":
+		return program(762)
+	case "yum":
+		return program(763)
+	case "zellij":
+		return program(764)
+	case "zfs":
+		return program(765)
+	case "zip":
+		return program(766)
+	case "zpool":
+		return program(767)
+	case "zsh":
+		return program(768)
+	case "zypper":
+		return program(769)
 	}
 	return nil
 }
 
 // globs lists the programs named by a prefix (python*), in name order.
-var globs = [...]int{449, 455, 502, 506}
+var globs = [...]int{464, 470, 518, 522}
 
 // environment is the [environment] table.
 var environment = Environment{Widen: "PATH\x00HOME\x00ENV\x00BASH_ENV\x00IFS\x00PS4\x00PROMPT_COMMAND\x00SHELL\x00SHELLOPTS\x00BASHOPTS\x00CDPATH\x00FPATH\x00ZDOTDIR\x00EDITOR\x00VISUAL\x00PAGER\x00MANPAGER\x00BROWSER\x00LESSOPEN\x00LESSCLOSE\x00LESSKEY\x00INPUTRC\x00TERMINFO\x00GLIBC_TUNABLES\x00HOSTALIASES\x00CC\x00CXX\x00CPP\x00LD\x00AR\x00AS\x00FC\x00MAKE\x00MFLAGS\x00RUSTC\x00RUSTDOC\x00GOROOT\x00GOTOOLCHAIN\x00GOPROXY\x00GOENV\x00GOEXPERIMENT\x00CLASSPATH\x00KUBECONFIG\x00TAR_OPTIONS\x00GZIP\x00BZIP2\x00XZ_OPT\x00XZ_DEFAULTS\x00ZSTD_NBTHREADS\x00GREP_OPTIONS\x00WGETRC\x00CURL_HOME\x00SYSTEMD_PAGER\x00SYSTEMD_EDITOR\x00SSLKEYLOGFILE\x00TMPDIR\x00XDG_CONFIG_HOME\x00XDG_CONFIG_DIRS\x00XDG_DATA_HOME\x00XDG_DATA_DIRS", Prefixes: "LD_\x00DYLD_\x00GIT_\x00BASH_\x00NPM_CONFIG_\x00YARN_\x00PNPM_\x00BUN_\x00PIP_\x00UV_\x00PYTHON\x00PERL\x00RUBY\x00GEM_\x00BUNDLE_\x00NODE_\x00CARGO_\x00RUSTUP_\x00RUSTC_\x00JAVA_\x00_JAVA_\x00JDK_\x00MAVEN_\x00GRADLE_\x00SBT_\x00DOTNET_\x00LUA_\x00OPENSSL_\x00SSH_\x00SUDO_\x00CGO_\x00GO\x00DOCKER_\x00PODMAN_\x00CONTAINERS_\x00KUBE\x00HELM_\x00AWS_\x00AZURE_\x00GOOGLE_\x00CLOUDSDK_\x00RSYNC_\x00MAKE\x00GNUMAKE\x00LESS\x00DENO_\x00COMPOSER_\x00PHP", Suffixes: "PATH\x00_HOME\x00FLAGS\x00OPTS\x00OPTIONS\x00_OPT\x00CONFIG\x00_COMMAND\x00_CMD\x00EDITOR\x00PAGER\x00_SHELL\x00ASKPASS\x00WRAPPER\x00PROXY\x00_LIB\x00LIBS\x00_PRELOAD\x00_RC\x00RCFILE", Except: "NODE_ENV\x00CGO_ENABLED\x00PYTHONUNBUFFERED\x00PYTHONDONTWRITEBYTECODE\x00PYTHONIOENCODING\x00PYTHONHASHSEED\x00RUST_LOG\x00RUST_BACKTRACE\x00GOOS\x00GOARCH", ExceptPrefix: "GOAMD64\x00GOARM"}

@@ -449,3 +449,51 @@ func TestTerminal(t *testing.T) {
 		t.Errorf("TerminalPrograms() = %q", tp)
 	}
 }
+
+// TestConfigKey: git's configuration keys that hold commands, matched in
+// lower case with * for a subsection.
+func TestConfigKey(t *testing.T) {
+	git := Lookup("git")
+	for key, want := range map[string]ConfigKind{
+		"core.pager":                  ConfigShell,
+		"Core.sshCommand":             ConfigShell,
+		"core.fsmonitor":              ConfigBoolOrShell,
+		"pager.log":                   ConfigBoolOrShell,
+		"alias.st":                    ConfigAlias,
+		"alias.a.b":                   0,
+		"diff.tool.textconv":          ConfigShell,
+		"diff.textconv":               0,
+		"credential.helper":           ConfigBang,
+		"credential.https://x.helper": ConfigBang,
+		"remote.origin.url":           ConfigURL,
+		"include.path":                ConfigUnknown,
+		"color.ui":                    0,
+		"core":                        0,
+	} {
+		if got := git.ConfigKey(key); got != want {
+			t.Errorf("git %s: %d, want %d", key, got, want)
+		}
+	}
+	if Lookup("ls").ConfigKey("core.pager") != 0 || (*Program)(nil).ConfigKey("core.pager") != 0 {
+		t.Error("a program without config_code has no command keys")
+	}
+}
+
+// TestCodeRunsData: the shells read their script operand, awk its
+// program, and programs with the same runs share them.
+func TestCodeRunsData(t *testing.T) {
+	for _, name := range Shells() {
+		p := Lookup(name)
+		found := false
+		for _, r := range p.CodeRuns {
+			found = found || r.At == AtOperand && r.Read == ReadShell && r.File
+		}
+		if !found {
+			t.Errorf("shell %s: no code run for its script operand", name)
+		}
+	}
+	awk, gawk := Lookup("awk"), Lookup("gawk")
+	if len(awk.CodeRuns) == 0 || &awk.CodeRuns[0] != &gawk.CodeRuns[0] {
+		t.Error("awk and gawk should share their code runs")
+	}
+}

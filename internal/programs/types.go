@@ -28,6 +28,12 @@ type Program struct {
 	// Numeric are one-letter options followed by optional digits in the
 	// same cluster (perl -l0, -0777).
 	Numeric List
+	// TwoValues are long options that take the next two words (bwrap
+	// --bind SRC DEST).
+	TwoValues List
+	// Ends lists the options after which every word is an operand (gdb
+	// --args, screen -X, xterm -e; "-" for a shell's "-").
+	Ends List
 	// Whole lists long options that are complete options of their own,
 	// never abbreviations of longer ones (tar --checkpoint is not
 	// --checkpoint-action).
@@ -77,6 +83,13 @@ type Program struct {
 	// wrapper that runs the command after them (sudo, env, timeout,
 	// nice, xargs), or nil.
 	Wrapper *Wrapper
+	// CodeRuns says where the program takes code it runs (an option, an
+	// operand, a variable, standard input) and how shellparse reads it.
+	CodeRuns []CodeRun
+	// ConfigCode lists the configuration keys whose value is a command
+	// (git -c core.pager=CMD), packed as "KEY\x01KIND" entries with KIND
+	// a ConfigKind digit; see ConfigKey.
+	ConfigCode Aliases
 	// Launcher says how the program runs a command given on its command
 	// line somewhere else (docker exec, kubectl exec, tmux new, salt
 	// cmd.run), or nil.
@@ -92,6 +105,9 @@ type Node struct {
 	// Path is the subcommand words after the program, joined by single
 	// spaces ("compose", "s3 rm"); "" for the program itself.
 	Path string
+	// Posix: options end at the first operand after this node's words
+	// (git submodule foreach CMD ARGS, tmux send-keys KEYS).
+	Posix bool
 	// Arity is how many words (the program and its subcommands) make up
 	// an approval prefix when the command starts with this node's words:
 	// 2 for "git" (git checkout), 3 for "docker compose" (docker compose
@@ -164,6 +180,9 @@ const (
 	// DryRuns: a node of the program names dry-run flags; set by the
 	// generator.
 	DryRuns
+	// PlusOptions: a word starting with + is an option with its value
+	// attached (vim +CMD, less +G).
+	PlusOptions
 )
 
 // List is a list of words packed into one string, each word followed by

@@ -23,6 +23,9 @@ type programDef struct {
 	Optional      []string          `toml:"optional"`
 	Numeric       []string          `toml:"numeric"`
 	Whole         []string          `toml:"whole"`
+	TwoValues     []string          `toml:"two_values"`
+	Ends          []string          `toml:"ends"`
+	Plus          *bool             `toml:"plus"`
 	FoldCase      *bool             `toml:"fold_case"`
 	Abbrev        *bool             `toml:"abbrev"`
 	OldStyle      *bool             `toml:"old_style"`
@@ -46,6 +49,8 @@ type programDef struct {
 	Writes        []string          `toml:"writes"`
 	Wrapper       *wrapperDef       `toml:"wrapper"`
 	Launcher      *launcherDef      `toml:"launcher"`
+	CodeRun       []codeRunDef      `toml:"code_run"`
+	ConfigCode    map[string]string `toml:"config_code"`
 
 	// The root node's facts.
 	Arity    *int         `toml:"arity"`
@@ -67,6 +72,7 @@ type programDef struct {
 
 type nodeDef struct {
 	Path     string       `toml:"path"`
+	Posix    *bool        `toml:"posix"`
 	Arity    *int         `toml:"arity"`
 	Values   []string     `toml:"values"`
 	DryRun   []string     `toml:"dry_run"`
@@ -114,6 +120,38 @@ type wrapperDef struct {
 	Shell    []string `toml:"shell"`
 	NoRun    []string `toml:"no_run"`
 }
+
+// codeRunDef is one [[program.code_run]]: where the program takes code it
+// runs, and which of shellparse's readers reads it.
+type codeRunDef struct {
+	Sub    string   `toml:"sub"`
+	At     string   `toml:"at"`
+	Names  []string `toml:"names"`
+	N      int      `toml:"n"`
+	Read   string   `toml:"read"`
+	File   bool     `toml:"file"`
+	When   []string `toml:"when"`
+	Unless []string `toml:"unless"`
+	Min    int      `toml:"min"`
+	Quiet  bool     `toml:"quiet"`
+	Label  string   `toml:"label"`
+}
+
+// The places and readers of a code run, by their names in the data, as
+// internal/programs names them (its Place and Reader constants; the
+// readers are shellparse's code).
+var (
+	knownPlaces  = map[string]string{"option": "AtOption", "operand": "AtOperand", "operands": "AtOperands", "env": "AtEnv", "stdin": "AtStdin"}
+	knownReaders = map[string]string{"shell": "ReadShell", "argv": "ReadArgv", "words": "ReadWords", "joined": "ReadJoined",
+		"split": "ReadSplit", "remote": "ReadRemote", "unknown": "ReadUnknown", "awk": "ReadAwk", "sed": "ReadSed",
+		"vim": "ReadVim", "vim_keys": "ReadVimKeys", "elisp": "ReadElisp", "gdb": "ReadGdb", "lldb": "ReadLldb",
+		"make": "ReadMake", "tcl": "ReadTcl", "git_config": "ReadGitConfig", "git_config_env": "ReadGitConfigEnv",
+		"git_url": "ReadGitURL", "less_open": "ReadLessOpen", "checkpoint": "ReadCheckpoint", "ssh_option": "ReadSSHOption",
+		"apt_option": "ReadAptOption", "tmux_keys": "ReadTmuxKeys", "screen": "ReadScreen", "bind": "ReadBind",
+		"sql_shell": "ReadSQLShell", "parallel": "ReadParallel"}
+	// knownConfigKinds numbers the ConfigKind constants (ConfigShell is 1).
+	knownConfigKinds = map[string]int{"shell": 1, "bool_or_shell": 2, "bang": 3, "alias": 4, "unknown": 5, "url": 6}
+)
 
 // launcherDef is a launcher's table: a program whose arguments are a
 // command it runs somewhere else (docker exec, kubectl exec, tmux new).
@@ -351,7 +389,7 @@ func oneDash(p *program) {
 			}
 		}
 	}
-	for _, l := range [][]string{d.SingleDash, d.Whole, d.Globals, d.Values, d.Optional, d.Code, d.Load, d.Script, d.DryRun, d.Decodes} {
+	for _, l := range [][]string{d.SingleDash, d.Whole, d.Globals, d.Values, d.Optional, d.Code, d.Load, d.Script, d.DryRun, d.Decodes, d.TwoValues, d.Ends} {
 		fix(l)
 	}
 	nodes := []*nodeDef{}
@@ -412,7 +450,7 @@ func checkProgram(p *program) error {
 	if len(d.Sub) > 0 && !isTrue(d.Subcommands) {
 		// A node is reached through subcommand words.
 		for _, n := range d.Sub {
-			if n.Values != nil || n.DryRun != nil || n.Widen != nil || n.ReadOnly != nil || n.Run != nil {
+			if n.Values != nil || n.DryRun != nil || n.Widen != nil || n.ReadOnly != nil || n.Run != nil || n.Posix != nil {
 				return bad("sub %q: a program without subcommands = true has only approval arities below it", n.Path)
 			}
 		}
@@ -549,6 +587,16 @@ func checkProgram(p *program) error {
 			}
 		}
 	}
+	for _, l := range [][]string{d.TwoValues, d.Ends} {
+		for _, o := range l {
+			if !isOption(o) && o != "-" && o != "--" {
+				return bad("%q is not an option", o)
+			}
+		}
+	}
+	if err := checkCodeRuns(p); err != nil {
+		return bad("%v", err)
+	}
 	nodes := append([]nodeDef{{Arity: d.Arity, DryRun: d.DryRun, Widen: d.Widen, Run: d.Run, ReadOnly: d.ReadOnly}}, d.Sub...)
 	for _, n := range nodes {
 		for _, w := range n.Widen {
@@ -561,6 +609,142 @@ func checkProgram(p *program) error {
 		}
 	}
 	return nil
+}
+
+// checkCodeRuns validates a program's code runs and configuration keys:
+// known places and readers, subcommands the data declares, options the
+// program's option syntax gives a value, and no place described twice.
+func checkCodeRuns(p *program) error {
+	d := &p.def
+	for k, r := range d.CodeRun {
+		bad := func(format string, args ...any) error {
+			return fmt.Errorf("code_run %d (%s %s): %s", k, r.At, r.Read, fmt.Sprintf(format, args...))
+		}
+		if knownPlaces[r.At] == "" {
+			return bad("unknown place %q", r.At)
+		}
+		if knownReaders[r.Read] == "" {
+			return bad("unknown reader %q", r.Read)
+		}
+		if (r.At == "option" || r.At == "env") != (len(r.Names) > 0) {
+			return bad("names are wanted for an option or env place, and only there")
+		}
+		if r.N < 0 || r.Min < 0 || r.N > 0 && r.At != "operand" && r.At != "operands" {
+			return bad("n is an operand index")
+		}
+		if r.Quiet && r.At != "stdin" {
+			return bad("quiet is for standard input")
+		}
+		if r.File && r.At != "option" && r.At != "operand" {
+			return bad("file is for an option or an operand")
+		}
+		subs := []string{""}
+		if r.Sub != "" {
+			subs = strings.Split(r.Sub, "|")
+			if !isTrue(d.Subcommands) {
+				return bad("sub %q: the program has no subcommands", r.Sub)
+			}
+			for _, s := range subs {
+				if !hasNode(d, s) {
+					return bad("sub %q: the data declares no sub %q", r.Sub, s)
+				}
+			}
+		}
+		for _, l := range [][]string{r.When, r.Unless} {
+			for _, o := range l {
+				if !isOption(o) && o != "--" && o != "-" {
+					return bad("%q is not an option", o)
+				}
+			}
+		}
+		for _, n := range r.Names {
+			switch {
+			case r.At == "env":
+				if !envName(n) {
+					return bad("%q is not a variable name", n)
+				}
+			case n == "+":
+				if !isTrue(d.Plus) {
+					return bad("option + needs plus = true")
+				}
+			default:
+				for _, s := range subs {
+					if !valueAt(p, s, n) {
+						return bad("option %q: the data does not say it takes a value (add it to values)", n)
+					}
+				}
+			}
+		}
+		for j := 0; j < k; j++ {
+			o := d.CodeRun[j]
+			if o.Sub != r.Sub || o.At != r.At || o.N != r.N || r.At != "stdin" && len(r.Names) > 0 && !overlap(o.Names, r.Names) {
+				continue
+			}
+			if reflect.DeepEqual(o, r) {
+				return bad("described twice")
+			}
+			if o.Read != r.Read && len(o.When)+len(o.Unless)+len(r.When)+len(r.Unless) == 0 {
+				return bad("conflicts with code_run %d (%s)", j, o.Read)
+			}
+		}
+	}
+	for key, kind := range d.ConfigCode {
+		parts := strings.Split(key, ".")
+		if knownConfigKinds[kind] == 0 {
+			return fmt.Errorf("config_code %q: unknown kind %q", key, kind)
+		}
+		if len(parts) < 2 || len(parts) > 3 || strings.ToLower(key) != key || hasString(parts, "") {
+			return fmt.Errorf("config_code %q: want section.name or section.*.name in lower case", key)
+		}
+	}
+	return nil
+}
+
+// hasNode reports whether the data declares the sub path, or a sub below it.
+func hasNode(d *programDef, path string) bool {
+	for _, n := range d.Sub {
+		if n.Path == path || strings.HasPrefix(n.Path, path+" ") {
+			return true
+		}
+	}
+	return false
+}
+
+// valueAt reports whether the option (as shellparse's scanner names it: a
+// NoCluster program's options with two dashes) takes a value at the sub
+// path ("" for the program itself).
+func valueAt(p *program, path, opt string) bool {
+	d := &p.def
+	if d.Cluster != nil && !*d.Cluster && strings.HasPrefix(opt, "--") {
+		opt = opt[1:]
+	}
+	if hasString(d.Values, opt) || hasString(d.Optional, opt) || hasString(d.TwoValues, opt) || path == "" && hasString(d.Globals, opt) {
+		return true
+	}
+	for _, n := range d.Sub {
+		if (n.Path == path || strings.HasPrefix(path, n.Path+" ")) && hasString(n.Values, opt) {
+			return true
+		}
+	}
+	return false
+}
+
+func overlap(a, b []string) bool {
+	for _, x := range a {
+		if hasString(b, x) {
+			return true
+		}
+	}
+	return false
+}
+
+func envName(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !(c == '_' || c >= 'A' && c <= 'Z' || i > 0 && c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return s != ""
 }
 
 func checkWiden(p *program, w widenDef) error {
@@ -619,6 +803,8 @@ func emitPrograms(progs map[string]*program, env environmentDef) ([]byte, error)
 	// builds at start-up, in proportion to its size.
 	index := map[string]int{}
 	var builders []string
+	var codeRuns []string
+	runsAt := map[string]int{}
 	for i, name := range names {
 		index[name] = i
 		builders = append(builders, fmt.Sprintf("p%d", i))
@@ -644,6 +830,7 @@ func emitPrograms(progs map[string]*program, env environmentDef) ([]byte, error)
 		trait(d.CommandShell, "CommandShell")
 		trait(d.StdinProgram, "StdinProgram")
 		trait(d.DataArgs, "DataArgs")
+		trait(d.Plus, "PlusOptions")
 		runs := d.Run != nil
 		for _, n := range d.Sub {
 			runs = runs || n.Run != nil
@@ -671,6 +858,8 @@ func emitPrograms(progs map[string]*program, env environmentDef) ([]byte, error)
 		list(&b, "Globals", d.Globals)
 		list(&b, "Optional", d.Optional)
 		list(&b, "Numeric", d.Numeric)
+		list(&b, "TwoValues", d.TwoValues)
+		list(&b, "Ends", d.Ends)
 		list(&b, "Whole", d.Whole)
 		aliases(&b, "Aliases", d.Aliases)
 		aliases(&b, "Words", d.Words)
@@ -702,6 +891,29 @@ func emitPrograms(progs map[string]*program, env environmentDef) ([]byte, error)
 		if l := d.Launcher; l != nil {
 			fmt.Fprintf(&b, ", Launcher: %s", launcherLit(l))
 		}
+		if len(d.CodeRun) > 0 {
+			// The runs sit in one static array; programs with the same
+			// runs (awk, gawk, mawk) share its slice.
+			var rs []string
+			for _, r := range d.CodeRun {
+				rs = append(rs, codeRunLit(r))
+			}
+			key := strings.Join(rs, "\n")
+			at, ok := runsAt[key]
+			if !ok {
+				at = len(codeRuns)
+				runsAt[key] = at
+				codeRuns = append(codeRuns, rs...)
+			}
+			fmt.Fprintf(&b, ", CodeRuns: codeRuns[%d:%d:%d]", at, at+len(rs), at+len(rs))
+		}
+		if len(d.ConfigCode) > 0 {
+			m := make(map[string]string, len(d.ConfigCode))
+			for k, v := range d.ConfigCode {
+				m[k] = strconv.Itoa(knownConfigKinds[v])
+			}
+			aliases(&b, "ConfigCode", m)
+		}
 		root := nodeDef{Arity: d.Arity, Values: d.Values, DryRun: d.DryRun, Widen: d.Widen, Run: d.Run, ReadOnly: d.ReadOnly}
 		if s := nodeLit(root); s != "Node{}" {
 			fmt.Fprintf(&b, ", Root: %s", s)
@@ -720,6 +932,7 @@ func emitPrograms(progs map[string]*program, env environmentDef) ([]byte, error)
 		}
 		b.WriteString("}\n}\n\n")
 	}
+	fmt.Fprintf(&b, "// codeRuns holds the programs' code runs.\nvar codeRuns = [...]CodeRun{\n%s,\n}\n\n", strings.Join(codeRuns, ",\n"))
 	fmt.Fprintf(&b, "// nPrograms is how many programs the data describes.\nconst nPrograms = %d\n\n", len(names))
 	b.WriteString("// build builds the program of index i (in name order).\nfunc build(i int) *Program {\n\tswitch i {\n")
 	for i, f := range builders {
@@ -784,6 +997,9 @@ func nodeLit(n nodeDef) string {
 	var parts []string
 	if n.Path != "" {
 		parts = append(parts, fmt.Sprintf("Path: %q", n.Path))
+	}
+	if isTrue(n.Posix) {
+		parts = append(parts, "Posix: true")
 	}
 	if n.Arity != nil {
 		parts = append(parts, fmt.Sprintf("Arity: %d", *n.Arity))
@@ -982,6 +1198,37 @@ func wrapperLit(w *wrapperDef) string {
 		}
 	}
 	return "&Wrapper{" + strings.Join(parts, ", ") + "}"
+}
+
+func codeRunLit(r codeRunDef) string {
+	parts := []string{"At: " + knownPlaces[r.At], "Read: " + knownReaders[r.Read]}
+	if r.Sub != "" {
+		parts = append([]string{fmt.Sprintf("Sub: %q", r.Sub)}, parts...)
+	}
+	for _, f := range []struct {
+		name string
+		v    []string
+	}{{"Names", r.Names}, {"When", r.When}, {"Unless", r.Unless}} {
+		if len(f.v) > 0 {
+			parts = append(parts, f.name+": "+packed(f.v))
+		}
+	}
+	if r.N > 0 {
+		parts = append(parts, fmt.Sprintf("N: %d", r.N))
+	}
+	if r.Min > 0 {
+		parts = append(parts, fmt.Sprintf("Min: %d", r.Min))
+	}
+	if r.File {
+		parts = append(parts, "File: true")
+	}
+	if r.Quiet {
+		parts = append(parts, "Quiet: true")
+	}
+	if r.Label != "" {
+		parts = append(parts, fmt.Sprintf("Label: %q", r.Label))
+	}
+	return "{" + strings.Join(parts, ", ") + "}"
 }
 
 func launcherLit(l *launcherDef) string {
