@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -16,6 +15,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/shellguard/shellguard/internal/testbin"
 )
 
 // newTestStore returns a store in a fresh private folder.
@@ -692,25 +693,9 @@ func TestManyProcessesAdd(t *testing.T) {
 	}
 	const procs = 60
 	s := NewStore(filepath.Join(t.TempDir(), "shellguard", "approvals.json"))
-	cmds := make([]*exec.Cmd, procs)
-	outs := make([]*bytes.Buffer, procs)
-	for i := range procs {
-		cmd := exec.Command(os.Args[0], "-test.run=^TestHelperProcess$", "-test.count=1")
-		cmd.Env = append(os.Environ(), helperEnvPath+"="+s.Path(), helperEnvID+"="+strconv.Itoa(i))
-		outs[i] = new(bytes.Buffer)
-		cmd.Stdout, cmd.Stderr = outs[i], outs[i]
-		cmds[i] = cmd
-	}
-	for i, cmd := range cmds {
-		if err := cmd.Start(); err != nil {
-			t.Fatalf("process %d: %v", i, err)
-		}
-	}
-	for i, cmd := range cmds {
-		if err := cmd.Wait(); err != nil {
-			t.Errorf("process %d: %v\n%s", i, err, outs[i])
-		}
-	}
+	testbin.Procs(t, "TestHelperProcess", procs, func(i int) []string {
+		return []string{helperEnvPath + "=" + s.Path(), helperEnvID + "=" + strconv.Itoa(i)}
+	})
 	sn := s.Load()
 	if sn.Problem != nil || !sn.Trusted {
 		t.Fatalf("after concurrent adds: %v", sn.Problem)

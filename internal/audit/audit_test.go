@@ -6,12 +6,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/shellguard/shellguard/internal/testbin"
 )
 
 func TestAppendWritesRedactedJSONLines(t *testing.T) {
@@ -168,25 +169,9 @@ func TestManyProcessesAppend(t *testing.T) {
 	}
 	const procs = 50
 	path := filepath.Join(t.TempDir(), "audit.jsonl")
-	cmds := make([]*exec.Cmd, procs)
-	outs := make([]*bytes.Buffer, procs)
-	for i := range procs {
-		cmd := exec.Command(os.Args[0], "-test.run=^TestHelperProcess$", "-test.count=1")
-		cmd.Env = append(os.Environ(), helperEnvPath+"="+path, helperEnvID+"="+strconv.Itoa(i))
-		outs[i] = new(bytes.Buffer)
-		cmd.Stdout, cmd.Stderr = outs[i], outs[i]
-		cmds[i] = cmd
-	}
-	for i, cmd := range cmds {
-		if err := cmd.Start(); err != nil {
-			t.Fatalf("process %d: %v", i, err)
-		}
-	}
-	for i, cmd := range cmds {
-		if err := cmd.Wait(); err != nil {
-			t.Errorf("process %d: %v\n%s", i, err, outs[i])
-		}
-	}
+	testbin.Procs(t, "TestHelperProcess", procs, func(i int) []string {
+		return []string{helperEnvPath + "=" + path, helperEnvID + "=" + strconv.Itoa(i)}
+	})
 	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)

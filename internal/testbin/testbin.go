@@ -6,6 +6,7 @@
 package testbin
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"os"
@@ -129,5 +130,33 @@ func ModuleRoot() (string, error) {
 			return "", errors.New("testbin: go.mod not found above the working directory")
 		}
 		dir = parent
+	}
+}
+
+// Procs runs the test binary n times at once, each process running only
+// the test named helper (a TestHelper... that skips unless its variables
+// are set) with env(i) added to its environment, and fails t for each
+// process that cannot start or does not exit 0, with its output. It is
+// how a test has many processes use one file at the same time.
+func Procs(t testing.TB, helper string, n int, env func(i int) []string) {
+	t.Helper()
+	cmds := make([]*exec.Cmd, n)
+	outs := make([]*bytes.Buffer, n)
+	for i := range n {
+		cmd := exec.Command(os.Args[0], "-test.run=^"+helper+"$", "-test.count=1")
+		cmd.Env = append(os.Environ(), env(i)...)
+		outs[i] = new(bytes.Buffer)
+		cmd.Stdout, cmd.Stderr = outs[i], outs[i]
+		cmds[i] = cmd
+	}
+	for i, cmd := range cmds {
+		if err := cmd.Start(); err != nil {
+			t.Fatalf("process %d: %v", i, err)
+		}
+	}
+	for i, cmd := range cmds {
+		if err := cmd.Wait(); err != nil {
+			t.Errorf("process %d: %v\n%s", i, err, outs[i])
+		}
 	}
 }
