@@ -9,7 +9,6 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -656,22 +655,10 @@ func TestConcurrentGoroutines(t *testing.T) {
 	}
 }
 
-const (
-	helperEnvPath = "SHELLGUARD_STORE_TEST_PATH"
-	helperEnvID   = "SHELLGUARD_STORE_TEST_ID"
-)
-
 // TestHelperProcess is not a real test: TestManyProcessesAdd runs the test
 // binary again with it selected, one process per approval.
 func TestHelperProcess(t *testing.T) {
-	path := os.Getenv(helperEnvPath)
-	if path == "" {
-		t.Skip("helper process for TestManyProcessesAdd")
-	}
-	id, err := strconv.Atoi(os.Getenv(helperEnvID))
-	if err != nil {
-		t.Fatal(err)
-	}
+	path, id := testbin.Proc(t)
 	res, err := NewStore(path).Add(
 		Entry{Kind: Prefix, Pattern: fmt.Sprintf("tool%d run", id), GrantedVia: "test"},
 		Entry{Kind: Exact, Pattern: fmt.Sprintf("make target-%d", id), GrantedVia: "test"},
@@ -693,9 +680,7 @@ func TestManyProcessesAdd(t *testing.T) {
 	}
 	const procs = 60
 	s := NewStore(filepath.Join(t.TempDir(), "shellguard", "approvals.json"))
-	testbin.Procs(t, "TestHelperProcess", procs, func(i int) []string {
-		return []string{helperEnvPath + "=" + s.Path(), helperEnvID + "=" + strconv.Itoa(i)}
-	})
+	testbin.Procs(t, "TestHelperProcess", procs, s.Path())
 	sn := s.Load()
 	if sn.Problem != nil || !sn.Trusted {
 		t.Fatalf("after concurrent adds: %v", sn.Problem)

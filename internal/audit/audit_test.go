@@ -130,11 +130,7 @@ func TestDefaultPath(t *testing.T) {
 	}
 }
 
-const (
-	helperEnvPath = "SHELLGUARD_AUDIT_TEST_PATH"
-	helperEnvID   = "SHELLGUARD_AUDIT_TEST_ID"
-	helperLines   = 20
-)
+const helperLines = 20
 
 // helperCommand is long enough that a torn or interleaved write would
 // show.
@@ -145,14 +141,7 @@ func helperCommand(id, n int) string {
 // TestHelperProcess is not a real test: TestManyProcessesAppend runs the
 // test binary again with it selected.
 func TestHelperProcess(t *testing.T) {
-	path := os.Getenv(helperEnvPath)
-	if path == "" {
-		t.Skip("helper process for TestManyProcessesAppend")
-	}
-	id, err := strconv.Atoi(os.Getenv(helperEnvID))
-	if err != nil {
-		t.Fatal(err)
-	}
+	path, id := testbin.Proc(t)
 	for n := range helperLines {
 		r := Record{Cwd: "/w", Command: helperCommand(id, n), Verdict: "ask", Rules: []string{strconv.Itoa(id)}}
 		if err := Append(path, r); err != nil {
@@ -169,9 +158,7 @@ func TestManyProcessesAppend(t *testing.T) {
 	}
 	const procs = 50
 	path := filepath.Join(t.TempDir(), "audit.jsonl")
-	testbin.Procs(t, "TestHelperProcess", procs, func(i int) []string {
-		return []string{helperEnvPath + "=" + path, helperEnvID + "=" + strconv.Itoa(i)}
-	})
+	testbin.Procs(t, "TestHelperProcess", procs, path)
 	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)

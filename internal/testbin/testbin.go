@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -133,18 +134,24 @@ func ModuleRoot() (string, error) {
 	}
 }
 
+// The variables through which Procs tells each process its file and number.
+const (
+	envProcPath = "SHELLGUARD_TESTBIN_PROC_PATH"
+	envProcID   = "SHELLGUARD_TESTBIN_PROC_ID"
+)
+
 // Procs runs the test binary n times at once, each process running only
-// the test named helper (a TestHelper... that skips unless its variables
-// are set) with env(i) added to its environment, and fails t for each
-// process that cannot start or does not exit 0, with its output. It is
-// how a test has many processes use one file at the same time.
-func Procs(t testing.TB, helper string, n int, env func(i int) []string) {
+// the test named helper, which calls Proc to learn path and its number (0
+// to n-1), and fails t for each process that cannot start or does not
+// exit 0, with its output. It is how a test has many processes use one
+// file at the same time.
+func Procs(t testing.TB, helper string, n int, path string) {
 	t.Helper()
 	cmds := make([]*exec.Cmd, n)
 	outs := make([]*bytes.Buffer, n)
 	for i := range n {
 		cmd := exec.Command(os.Args[0], "-test.run=^"+helper+"$", "-test.count=1")
-		cmd.Env = append(os.Environ(), env(i)...)
+		cmd.Env = append(os.Environ(), envProcPath+"="+path, envProcID+"="+strconv.Itoa(i))
 		outs[i] = new(bytes.Buffer)
 		cmd.Stdout, cmd.Stderr = outs[i], outs[i]
 		cmds[i] = cmd
@@ -159,4 +166,20 @@ func Procs(t testing.TB, helper string, n int, env func(i int) []string) {
 			t.Errorf("process %d: %v\n%s", i, err, outs[i])
 		}
 	}
+}
+
+// Proc returns the path and the number a process started by Procs was
+// given. Anywhere else it skips t: the helper test, run as an ordinary
+// test, does nothing.
+func Proc(t testing.TB) (path string, id int) {
+	t.Helper()
+	path = os.Getenv(envProcPath)
+	if path == "" {
+		t.Skip("a helper process for testbin.Procs")
+	}
+	id, err := strconv.Atoi(os.Getenv(envProcID))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return path, id
 }
