@@ -6,13 +6,13 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/shellguard/shellguard/danger"
 	"github.com/shellguard/shellguard/internal/agents"
+	"github.com/shellguard/shellguard/internal/testbin"
 	"github.com/shellguard/shellguard/policy"
 )
 
@@ -275,22 +275,7 @@ func actionNamed(t *testing.T, s string) Action {
 
 func golden(t *testing.T, path string, got []byte) {
 	t.Helper()
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./hook -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("output differs from %s:\n got: %s\nwant: %s", path, got, want)
-	}
+	testbin.Golden(t, path, got, *update)
 }
 
 func TestRunUnknownAgent(t *testing.T) {

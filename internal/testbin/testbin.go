@@ -3,6 +3,9 @@
 // MCP server's process tests): one go build per command and test process,
 // into a temporary folder that Main removes. Tests of cmd/shellguard do
 // not use it: testscript runs the test binary itself as shellguard.
+// It also holds the few helpers tests across packages share: Procs and
+// Proc run one test in many processes at once, Golden compares output
+// with a golden file.
 package testbin
 
 import (
@@ -182,4 +185,26 @@ func Proc(t testing.TB) (path string, id int) {
 		t.Fatal(err)
 	}
 	return path, id
+}
+
+// Golden compares got with the golden file at path, or with update (a
+// test's -update flag) writes it there.
+func Golden(t testing.TB, path string, got []byte, update bool) {
+	t.Helper()
+	if update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test with -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("differs from %s:\n got: %s\nwant: %s", path, got, want)
+	}
 }
