@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"strings"
 	"time"
 
@@ -30,16 +29,13 @@ configuration error.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			line, err := commandLine(s, args)
 			if err != nil {
-				return &exitError{code: exitUsage, err: err}
+				return err
 			}
 			g, err := gf.load("cli")
 			if err != nil {
 				return err
 			}
-			cwd := gf.cwd
-			if cwd == "" {
-				cwd, _ = os.Getwd()
-			}
+			cwd := gf.workDir()
 			d := g.Decide(policy.Request{Command: line, Cwd: cwd, DryRun: true})
 			var sn approval.Snapshot
 			if st := g.Store(); st != nil {

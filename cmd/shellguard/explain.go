@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/shellguard/shellguard/danger"
@@ -97,16 +96,13 @@ was reached. Exit status: 0, or 2 on usage or configuration errors.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			line, err := commandLine(s, args)
 			if err != nil {
-				return &exitError{code: exitUsage, err: err}
+				return err
 			}
 			g, err := gf.load("cli")
 			if err != nil {
 				return err
 			}
-			cwd := gf.cwd
-			if cwd == "" {
-				cwd, _ = os.Getwd()
-			}
+			cwd := gf.workDir()
 			ex := explain(g, line, cwd)
 			if asJSON {
 				return writeJSON(s.out, ex)

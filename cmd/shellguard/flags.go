@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"github.com/shellguard/shellguard/policy"
@@ -11,15 +12,16 @@ import (
 )
 
 // commandLine returns the command line given as words (joined by single
-// spaces), or read whole from standard input when the only word is "-".
+// spaces), or read whole from standard input when the only word is "-";
+// its errors are usage errors (exit 2).
 func commandLine(s *streams, args []string) (string, error) {
 	if len(args) == 0 {
-		return "", fmt.Errorf("no command given (pass it after --, or - to read standard input)")
+		return "", &exitError{code: exitUsage, err: fmt.Errorf("no command given (pass it after --, or - to read standard input)")}
 	}
 	if len(args) == 1 && args[0] == "-" {
 		b, err := io.ReadAll(io.LimitReader(s.in, maxInput+1))
 		if err != nil {
-			return "", fmt.Errorf("reading standard input: %w", err)
+			return "", &exitError{code: exitUsage, err: fmt.Errorf("reading standard input: %w", err)}
 		}
 		line := string(b)
 		// One trailing newline is how lines end, not part of the command.
@@ -40,6 +42,15 @@ func (f *guardFlags) add(c *cobra.Command, withApprovals bool) {
 	if withApprovals {
 		c.Flags().StringVar(&f.approvals, "approvals", "", "approval store (default $SHELLGUARD_APPROVALS or ~/.config/shellguard/approvals.json)")
 	}
+}
+
+// workDir returns --cwd, or else the working directory.
+func (f *guardFlags) workDir() string {
+	if f.cwd != "" {
+		return f.cwd
+	}
+	cwd, _ := os.Getwd()
+	return cwd
 }
 
 func (f *guardFlags) load(source string) (*policy.Guard, error) {
