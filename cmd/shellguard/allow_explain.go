@@ -27,11 +27,7 @@ Exit status: 0 the line would be allowed, 1 it would not, 2 usage or
 configuration error.`,
 		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			line, err := commandLine(s, args)
-			if err != nil {
-				return err
-			}
-			g, err := gf.load("cli")
+			line, g, err := gf.lineAndGuard(s, args)
 			if err != nil {
 				return err
 			}

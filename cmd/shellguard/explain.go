@@ -94,11 +94,7 @@ known statically, which danger rule matched which part, and how the decision
 was reached. Exit status: 0, or 2 on usage or configuration errors.`,
 		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			line, err := commandLine(s, args)
-			if err != nil {
-				return err
-			}
-			g, err := gf.load("cli")
+			line, g, err := gf.lineAndGuard(s, args)
 			if err != nil {
 				return err
 			}

@@ -61,6 +61,20 @@ func (f *guardFlags) load(source string) (*policy.Guard, error) {
 	return g, nil
 }
 
+// lineAndGuard reads the command line from args and loads the guard as
+// the CLI (source "cli"), what the commands that only explain start with.
+func (f *guardFlags) lineAndGuard(s *streams, args []string) (string, *policy.Guard, error) {
+	line, err := commandLine(s, args)
+	if err != nil {
+		return "", nil, err
+	}
+	g, err := f.load("cli")
+	if err != nil {
+		return "", nil, err
+	}
+	return line, g, nil
+}
+
 func writeJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
