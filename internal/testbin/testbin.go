@@ -208,3 +208,17 @@ func Golden(t testing.TB, path string, got []byte, update bool) {
 		t.Errorf("differs from %s:\n got: %s\nwant: %s", path, got, want)
 	}
 }
+
+// Need returns the path of a program a test needs; it skips the test when
+// the program is missing, except in CI (CI set) where it fails it.
+func Need(t testing.TB, name string) string {
+	t.Helper()
+	p, err := exec.LookPath(name)
+	if err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("%s is required in CI: %v", name, err)
+		}
+		t.Skipf("%s not installed", name)
+	}
+	return p
+}
