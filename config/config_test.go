@@ -534,15 +534,7 @@ func TestShow(t *testing.T) {
 	opts := isolated(dir)
 	write(t, opts.UserFile, userTOML)
 	project := write(t, filepath.Join(dir, "repo", ProjectFileName), "[rules]\nallow = [\"curl *\"]\ndeny = [\"rm -rf *\"]\n")
-	c, err := Load(opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var b bytes.Buffer
-	if err := c.Show(&b); err != nil {
-		t.Fatal(err)
-	}
-	out := b.String()
+	c, out := shown(t, opts)
 	for _, want := range []string{
 		"#   user     " + opts.UserFile,
 		"#   project  " + project,
@@ -560,7 +552,7 @@ func TestShow(t *testing.T) {
 		}
 	}
 
-	b.Reset()
+	var b bytes.Buffer
 	if err := c.ShowJSON(&b); err != nil {
 		t.Fatal(err)
 	}
@@ -643,6 +635,20 @@ func loadUser(t *testing.T, dir, src string) (LoadOptions, *Config, error) {
 	write(t, opts.UserFile, src)
 	c, err := Load(opts)
 	return opts, c, err
+}
+
+// shown loads opts and returns the configuration and what Show writes.
+func shown(t *testing.T, opts LoadOptions) (*Config, string) {
+	t.Helper()
+	c, err := Load(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	if err := c.Show(&b); err != nil {
+		t.Fatal(err)
+	}
+	return c, b.String()
 }
 
 // loadDocExample loads the first TOML example of docs/config.md as the
