@@ -1,7 +1,6 @@
 package shellinit
 
 import (
-	"bytes"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -133,17 +132,7 @@ func runShellArgs(t *testing.T, shell string, extra []string, script, answer str
 	cmd.Env = append([]string{"PATH=" + os.Getenv("PATH"), "HOME=" + t.TempDir()}, env...)
 	cmd.Stdin = strings.NewReader(answer)
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
-	var out bytes.Buffer
-	cmd.Stdout = &out
-	cmd.Stderr = &out
-	err = cmd.Run()
-	code := 0
-	if ee, ok := err.(*exec.ExitError); ok {
-		code = ee.ExitCode()
-	} else if err != nil {
-		t.Fatal(err)
-	}
-	return out.String(), code
+	return testbin.Run(t, cmd)
 }
 
 // TestBashConfirm: the snippet acts on decide's exit status (issue 11

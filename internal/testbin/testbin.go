@@ -222,3 +222,20 @@ func Need(t testing.TB, name string) string {
 	}
 	return p
 }
+
+// Run runs cmd with its standard output and error into one buffer, and
+// returns what it wrote and its exit status; a command that cannot run
+// fails t.
+func Run(t testing.TB, cmd *exec.Cmd) (string, int) {
+	t.Helper()
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	err := cmd.Run()
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		return out.String(), ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return out.String(), 0
+}
