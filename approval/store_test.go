@@ -7,15 +7,15 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
-	"strconv"
 	"strings"
 	"sync"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/shellguard/shellguard/internal/testbin"
 )
 
 // newTestStore returns a store in a fresh private folder.
@@ -655,22 +655,10 @@ func TestConcurrentGoroutines(t *testing.T) {
 	}
 }
 
-const (
-	helperEnvPath = "SHELLGUARD_STORE_TEST_PATH"
-	helperEnvID   = "SHELLGUARD_STORE_TEST_ID"
-)
-
 // TestHelperProcess is not a real test: TestManyProcessesAdd runs the test
 // binary again with it selected, one process per approval.
 func TestHelperProcess(t *testing.T) {
-	path := os.Getenv(helperEnvPath)
-	if path == "" {
-		t.Skip("helper process for TestManyProcessesAdd")
-	}
-	id, err := strconv.Atoi(os.Getenv(helperEnvID))
-	if err != nil {
-		t.Fatal(err)
-	}
+	path, id := testbin.Proc(t)
 	res, err := NewStore(path).Add(
 		Entry{Kind: Prefix, Pattern: fmt.Sprintf("tool%d run", id), GrantedVia: "test"},
 		Entry{Kind: Exact, Pattern: fmt.Sprintf("make target-%d", id), GrantedVia: "test"},
@@ -692,25 +680,7 @@ func TestManyProcessesAdd(t *testing.T) {
 	}
 	const procs = 60
 	s := NewStore(filepath.Join(t.TempDir(), "shellguard", "approvals.json"))
-	cmds := make([]*exec.Cmd, procs)
-	outs := make([]*bytes.Buffer, procs)
-	for i := range procs {
-		cmd := exec.Command(os.Args[0], "-test.run=^TestHelperProcess$", "-test.count=1")
-		cmd.Env = append(os.Environ(), helperEnvPath+"="+s.Path(), helperEnvID+"="+strconv.Itoa(i))
-		outs[i] = new(bytes.Buffer)
-		cmd.Stdout, cmd.Stderr = outs[i], outs[i]
-		cmds[i] = cmd
-	}
-	for i, cmd := range cmds {
-		if err := cmd.Start(); err != nil {
-			t.Fatalf("process %d: %v", i, err)
-		}
-	}
-	for i, cmd := range cmds {
-		if err := cmd.Wait(); err != nil {
-			t.Errorf("process %d: %v\n%s", i, err, outs[i])
-		}
-	}
+	testbin.Procs(t, "TestHelperProcess", procs, s.Path())
 	sn := s.Load()
 	if sn.Problem != nil || !sn.Trusted {
 		t.Fatalf("after concurrent adds: %v", sn.Problem)

@@ -123,10 +123,7 @@ severity = "high"
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			dir := t.TempDir()
-			opts := isolated(dir)
-			write(t, opts.UserFile, tt.src)
-			_, err := Load(opts)
+			opts, _, err := loadUser(t, t.TempDir(), tt.src)
 			if err == nil {
 				t.Fatal("Load succeeded, want an error")
 			}
@@ -537,15 +534,7 @@ func TestShow(t *testing.T) {
 	opts := isolated(dir)
 	write(t, opts.UserFile, userTOML)
 	project := write(t, filepath.Join(dir, "repo", ProjectFileName), "[rules]\nallow = [\"curl *\"]\ndeny = [\"rm -rf *\"]\n")
-	c, err := Load(opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var b bytes.Buffer
-	if err := c.Show(&b); err != nil {
-		t.Fatal(err)
-	}
-	out := b.String()
+	c, out := shown(t, opts)
 	for _, want := range []string{
 		"#   user     " + opts.UserFile,
 		"#   project  " + project,
@@ -563,7 +552,7 @@ func TestShow(t *testing.T) {
 		}
 	}
 
-	b.Reset()
+	var b bytes.Buffer
 	if err := c.ShowJSON(&b); err != nil {
 		t.Fatal(err)
 	}
@@ -631,6 +620,41 @@ func FuzzLoad(f *testing.F) {
 // TestDocExample loads the full example of docs/config.md, so the
 // documentation cannot drift from the schema.
 func TestDocExample(t *testing.T) {
+	c := loadDocExample(t)
+	if len(c.Patterns) != 2 || len(c.Allow) != 3 || c.Allow[2].Pattern != "make test *" ||
+		c.Patterns[1].Match == nil || c.Relevel["git_push_force"].Level != danger.Medium {
+		t.Errorf("example loaded as %+v", c)
+	}
+}
+
+// loadUser writes src as the user's file of an isolated layout in dir
+// and loads the configuration.
+func loadUser(t *testing.T, dir, src string) (LoadOptions, *Config, error) {
+	t.Helper()
+	opts := isolated(dir)
+	write(t, opts.UserFile, src)
+	c, err := Load(opts)
+	return opts, c, err
+}
+
+// shown loads opts and returns the configuration and what Show writes.
+func shown(t *testing.T, opts LoadOptions) (*Config, string) {
+	t.Helper()
+	c, err := Load(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	if err := c.Show(&b); err != nil {
+		t.Fatal(err)
+	}
+	return c, b.String()
+}
+
+// loadDocExample loads the first TOML example of docs/config.md as the
+// user's file.
+func loadDocExample(t *testing.T) *Config {
+	t.Helper()
 	doc, err := os.ReadFile(filepath.Join("..", "docs", "config.md"))
 	if err != nil {
 		t.Skip("docs/config.md not found:", err)
@@ -640,17 +664,11 @@ func TestDocExample(t *testing.T) {
 		t.Fatal("no ```toml block in docs/config.md")
 	}
 	example, _, _ := strings.Cut(rest, "```")
-	dir := t.TempDir()
-	opts := isolated(dir)
-	write(t, opts.UserFile, example)
-	c, err := Load(opts)
+	_, c, err := loadUser(t, t.TempDir(), example)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(c.Patterns) != 2 || len(c.Allow) != 3 || c.Allow[2].Pattern != "make test *" ||
-		c.Patterns[1].Match == nil || c.Relevel["git_push_force"].Level != danger.Medium {
-		t.Errorf("example loaded as %+v", c)
-	}
+	return c
 }
 
 func BenchmarkApplyUserFile(b *testing.B) {

@@ -60,6 +60,13 @@ func (a *applier) ignore(path, why string) {
 	a.c.Notices = append(a.c.Notices, (&Error{File: a.f.name, Line: a.f.ix.Line(path), Msg: "ignored " + path + ": " + why}).Error())
 }
 
+// record notes that this file set key: where, and in a managed file the
+// floor it sets for the files after it (recordFloor).
+func (a *applier) record(key string) {
+	a.c.Provenance[key] = a.src(key)
+	a.recordFloor(key)
+}
+
 func (a *applier) project() bool { return a.f.layer == LayerProject }
 
 // managedSets reports whether a managed file set built-in rule name
@@ -240,8 +247,7 @@ func (a *applier) threshold(key string, v any) error {
 		}
 	}
 	*cur = l
-	a.c.Provenance[key] = a.src(key)
-	a.recordFloor(key)
+	a.record(key)
 	return nil
 }
 
@@ -268,8 +274,7 @@ func (a *applier) readOnly(v any) error {
 		return nil
 	}
 	a.c.ReadOnly = b
-	a.c.Provenance["read_only"] = a.src("read_only")
-	a.recordFloor("read_only")
+	a.record("read_only")
 	return nil
 }
 
@@ -278,12 +283,7 @@ func (a *applier) auditLog(v any) error {
 	if err != nil {
 		return err
 	}
-	if a.project() {
-		a.ignore("audit_log", "a project file may not change the audit log")
-		return nil
-	}
-	if a.floored() && a.c.floor.audit != nil {
-		a.ignore("audit_log", managedNote(*a.c.floor.audit))
+	if a.auditLocked("audit_log", "a project file may not change the audit log") {
 		return nil
 	}
 	if s != "" {
@@ -293,8 +293,7 @@ func (a *applier) auditLog(v any) error {
 		}
 	}
 	a.c.AuditLog = s
-	a.c.Provenance["audit_log"] = a.src("audit_log")
-	a.recordFloor("audit_log")
+	a.record("audit_log")
 	return nil
 }
 
@@ -303,18 +302,27 @@ func (a *applier) auditRequired(v any) error {
 	if err != nil {
 		return err
 	}
-	if a.project() {
-		a.ignore("audit_required", "a project file may not change the audit settings")
-		return nil
-	}
-	if a.floored() && a.c.floor.audit != nil {
-		a.ignore("audit_required", managedNote(*a.c.floor.audit))
+	if a.auditLocked("audit_required", "a project file may not change the audit settings") {
 		return nil
 	}
 	a.c.AuditRequired = b
-	a.c.Provenance["audit_required"] = a.src("audit_required")
-	a.recordFloor("audit_required")
+	a.record("audit_required")
 	return nil
+}
+
+// auditLocked reports whether this file may not change the audit setting
+// key (a project file never may; the managed configuration may fix the
+// audit settings), and records the notice saying why.
+func (a *applier) auditLocked(key, projectWhy string) bool {
+	if a.project() {
+		a.ignore(key, projectWhy)
+		return true
+	}
+	if a.floored() && a.c.floor.audit != nil {
+		a.ignore(key, managedNote(*a.c.floor.audit))
+		return true
+	}
+	return false
 }
 
 // auditMaxSize reads a size: a whole number of bytes, or a string with a
@@ -336,16 +344,11 @@ func (a *applier) auditMaxSize(v any) error {
 	if n < 4096 {
 		return a.errf(key, "%s: %d bytes is too small (at least 4KiB)", key, n)
 	}
-	if a.project() {
-		a.ignore(key, "a project file may not change the audit settings")
-		return nil
-	}
-	if a.floored() && a.c.floor.audit != nil {
-		a.ignore(key, managedNote(*a.c.floor.audit))
+	if a.auditLocked(key, "a project file may not change the audit settings") {
 		return nil
 	}
 	a.c.AuditMaxSize = n
-	a.c.Provenance[key] = a.src(key)
+	a.record(key)
 	return nil
 }
 
@@ -398,7 +401,7 @@ func (a *applier) mode(v any) error {
 		return nil
 	}
 	a.c.Mode = s
-	a.c.Provenance["mode"] = a.src("mode")
+	a.record("mode")
 	return nil
 }
 
@@ -432,10 +435,7 @@ func (a *applier) safeDelete(v any) error {
 			a.ignore(path, fmt.Sprintf("a project file may not mark %q safe to delete", p))
 			continue
 		}
-		if _, dup := a.c.SafeDeleteSources[clean]; !dup {
-			a.c.SafeDelete = append(a.c.SafeDelete, clean)
-		}
-		a.c.SafeDeleteSources[clean] = a.src(path)
+		addOnce(&a.c.SafeDelete, a.c.SafeDeleteSources, clean, a.src(path))
 	}
 	return nil
 }
@@ -456,8 +456,17 @@ func (a *applier) unattended(v any) error {
 		return nil
 	}
 	a.c.Unattended = s
-	a.c.Provenance["unattended"] = a.src("unattended")
+	a.record("unattended")
 	return nil
+}
+
+// addOnce appends name to list unless sources already has it, and records
+// src as where it was (last) set.
+func addOnce(list *[]string, sources map[string]Source, name string, src Source) {
+	if _, dup := sources[name]; !dup {
+		*list = append(*list, name)
+	}
+	sources[name] = src
 }
 
 // expandPath expands a leading "~/" and makes a relative path relative to
@@ -504,10 +513,7 @@ func (a *applier) exempt(v any) error {
 			a.ignore(path, fmt.Sprintf("the managed configuration (%s) forbids approving %q", a.c.Managed.Sources["forbid_approvals"], n))
 			continue
 		}
-		if _, dup := a.c.ExemptSources[n]; !dup {
-			a.c.Exempt = append(a.c.Exempt, n)
-		}
-		a.c.ExemptSources[n] = a.src(path)
+		addOnce(&a.c.Exempt, a.c.ExemptSources, n, a.src(path))
 	}
 	return nil
 }
@@ -537,10 +543,7 @@ func (a *applier) mcp(v any) error {
 				a.ignore(el, fmt.Sprintf("a project file may not pass %q to the commands the MCP server runs", n))
 				continue
 			}
-			if _, dup := a.c.MCPEnvSources[n]; !dup {
-				a.c.MCPEnv = append(a.c.MCPEnv, n)
-			}
-			a.c.MCPEnvSources[n] = a.src(el)
+			addOnce(&a.c.MCPEnv, a.c.MCPEnvSources, n, a.src(el))
 		}
 	}
 	return nil

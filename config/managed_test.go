@@ -296,15 +296,7 @@ func TestAuditDefaults(t *testing.T) {
 func TestShowNamesLayers(t *testing.T) {
 	opts, _ := managedSetup(t, map[string]string{"config.toml": "deny_at = \"high\"\n[managed]\nforbid_warn_mode = true\n"})
 	write(t, opts.UserFile, "ask_at = \"medium\"\nmode = \"enforce\"\n")
-	c, err := Load(opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var b strings.Builder
-	if err := c.Show(&b); err != nil {
-		t.Fatal(err)
-	}
-	out := b.String()
+	_, out := shown(t, opts)
 	for _, want := range [][2]string{{`deny_at = "high"`, "# managed "}, {`ask_at = "medium"`, "# user "}, {`mode = "enforce"`, "# user "},
 		{"audit_log = ", "# default"}, {"forbid_warn_mode = true", "# managed "}} {
 		found := false

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -97,9 +96,7 @@ func TestMCPEnvErrors(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.src, func(t *testing.T) {
 			dir := t.TempDir()
-			opts := isolated(dir)
-			write(t, opts.UserFile, tt.src)
-			_, err := Load(opts)
+			opts, _, err := loadUser(t, dir, tt.src)
 			var ce *Error
 			if err == nil || !errors.As(err, &ce) || ce.Line != tt.line || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("Load: %v; want line %d, %q", err, tt.line, tt.want)
@@ -116,19 +113,7 @@ func TestMCPEnvErrors(t *testing.T) {
 
 // TestDocExampleMCPEnv: the full example of docs/config.md sets mcp.env.
 func TestDocExampleMCPEnv(t *testing.T) {
-	doc, err := os.ReadFile(filepath.Join("..", "docs", "config.md"))
-	if err != nil {
-		t.Skip("docs/config.md not found:", err)
-	}
-	_, rest, _ := strings.Cut(string(doc), "```toml\n")
-	example, _, _ := strings.Cut(rest, "```")
-	dir := t.TempDir()
-	opts := isolated(dir)
-	write(t, opts.UserFile, example)
-	c, err := Load(opts)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := loadDocExample(t)
 	if !slices.Equal(c.MCPEnv, []string{"GOPATH", "CARGO_*"}) {
 		t.Errorf("mcp.env of the example = %q", c.MCPEnv)
 	}

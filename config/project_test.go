@@ -9,14 +9,6 @@ import (
 	"testing"
 )
 
-func rulesOf(rs []Rule) []string {
-	out := make([]string, len(rs))
-	for i, r := range rs {
-		out[i] = r.Pattern
-	}
-	return out
-}
-
 // TestProjectFilesUnion is issue 11 item 13: the nearest .shellguard.toml
 // replaced the stricter one of the enclosing project. Every file from the
 // project's root down to the working directory applies now.
@@ -75,7 +67,7 @@ func TestProjectFilesUnion(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got := rulesOf(c.Deny); strings.Join(got, "|") != strings.Join(tc.wantDeny, "|") {
+			if got := rulePatterns(c.Deny); strings.Join(got, "|") != strings.Join(tc.wantDeny, "|") {
 				t.Errorf("deny rules %q, want %q", got, tc.wantDeny)
 			}
 			n := 0

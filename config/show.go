@@ -45,24 +45,20 @@ func (c *Config) Show(w io.Writer) error {
 	} else {
 		setting("mode", strconv.Quote(c.Mode))
 	}
-	if len(c.SafeDelete) == 0 {
-		p("safe_delete = []\t# default (the built-in build and cache folders still apply)\n")
-	} else {
-		p("safe_delete = [\n")
-		for _, n := range c.SafeDelete {
-			p("  %s,\t# %s\n", strconv.Quote(n), c.SafeDeleteSources[n])
+	// list writes a list of names, each with where it was set.
+	list := func(key, none string, names []string, sources map[string]Source) {
+		if len(names) == 0 {
+			p("%s = []\t# %s\n", key, none)
+			return
+		}
+		p("%s = [\n", key)
+		for _, n := range names {
+			p("  %s,\t# %s\n", strconv.Quote(n), sources[n])
 		}
 		p("]\n")
 	}
-	if len(c.Exempt) == 0 {
-		p("exempt = []\t# default\n")
-	} else {
-		p("exempt = [\n")
-		for _, n := range c.Exempt {
-			p("  %s,\t# %s\n", strconv.Quote(n), c.ExemptSources[n])
-		}
-		p("]\n")
-	}
+	list("safe_delete", "default (the built-in build and cache folders still apply)", c.SafeDelete, c.SafeDeleteSources)
+	list("exempt", "default", c.Exempt, c.ExemptSources)
 
 	if m := c.Managed; m.Sources != nil {
 		p("\n[managed]\n")
@@ -101,15 +97,7 @@ func (c *Config) Show(w io.Writer) error {
 	}
 
 	p("\n[mcp]\n")
-	if len(c.MCPEnv) == 0 {
-		p("env = []\t# default\n")
-	} else {
-		p("env = [\n")
-		for _, n := range c.MCPEnv {
-			p("  %s,\t# %s\n", strconv.Quote(n), c.MCPEnvSources[n])
-		}
-		p("]\n")
-	}
+	list("env", "default", c.MCPEnv, c.MCPEnvSources)
 
 	for _, pat := range c.Patterns {
 		p("\n[[pattern]]\t# %s\n", c.PatternSources[pat.Name])

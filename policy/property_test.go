@@ -166,6 +166,43 @@ func (g *gen) shellString(s string) string {
 	return ansiQuote(s)
 }
 
+// How a structure quotes the line it holds.
+const (
+	quoteNone   = iota
+	quoteShell  // g.shellString: quoted one of three ways
+	quoteSingle // singleQuote
+)
+
+// structures are what expr puts a line in: the line, quoted by quote,
+// between before and after. expr builds the empty ones (0 to 2, 6 and
+// 12) itself.
+var structures = [24]struct {
+	before string
+	quote  int
+	after  string
+}{
+	// The spaces keep "( (" from reading as arithmetic "((".
+	3:  {"( ", quoteNone, " )"},
+	4:  {"{ ", quoteNone, "; }"},
+	5:  {"echo $( ", quoteNone, " )"},
+	7:  {"bash -c ", quoteShell, ""},
+	8:  {"sh -c ", quoteShell, ""},
+	9:  {"eval ", quoteShell, ""},
+	10: {"if true; then ", quoteNone, "; fi"},
+	11: {"x=$( ", quoteNone, " )"},
+	13: {"bash <<< ", quoteShell, ""},
+	14: {"cat <( ", quoteNone, " )"},
+	15: {"find . -name x -exec sh -c ", quoteSingle, " \\;"},
+	16: {"echo a | xargs sh -c ", quoteSingle, ""},
+	17: {"f() { ", quoteNone, "; }; f"},
+	18: {"while true; do ", quoteNone, "; done"},
+	19: {"for i in 1 2; do ", quoteNone, "; done"},
+	20: {"case x in x) ", quoteNone, ";; esac"},
+	21: {"echo ", quoteSingle, " | sh"},
+	22: {"watch -n 5 ", quoteSingle, ""},
+	23: {"su -c ", quoteSingle, ""},
+}
+
 // expr generates a line of at most depth levels of structure.
 func (g *gen) expr(depth int) genLine {
 	if depth <= 0 || g.r.IntN(10) < 3 {
@@ -173,61 +210,32 @@ func (g *gen) expr(depth int) genLine {
 	}
 	in := g.expr(depth - 1)
 	out := genLine{atoms: in.atoms}
-	switch g.r.IntN(24) {
+	switch k := g.r.IntN(len(structures)); k {
 	case 0, 1, 2:
 		other := g.expr(depth - 1)
 		out.text = in.text + joiners[g.r.IntN(len(joiners))] + other.text
 		out.atoms = append(append([]string(nil), in.atoms...), other.atoms...)
-	case 3:
-		// The spaces keep "( (" from reading as arithmetic "((".
-		out.text = "( " + in.text + " )"
-	case 4:
-		out.text = "{ " + in.text + "; }"
-	case 5:
-		out.text = "echo $( " + in.text + " )"
 	case 6:
 		if strings.Contains(in.text, "`") {
 			out.text = "ls $( " + in.text + " )"
 		} else {
 			out.text = "echo `" + in.text + "`"
 		}
-	case 7:
-		out.text = "bash -c " + g.shellString(in.text)
-	case 8:
-		out.text = "sh -c " + g.shellString(in.text)
-	case 9:
-		out.text = "eval " + g.shellString(in.text)
-	case 10:
-		out.text = "if true; then " + in.text + "; fi"
-	case 11:
-		out.text = "x=$( " + in.text + " )"
 	case 12:
 		// The delimiter depends on the depth so that a heredoc inside the
 		// body never ends the outer one.
 		d := fmt.Sprintf("E%d", depth)
 		out.text = "( bash <<'" + d + "'\n" + in.text + "\n" + d + "\n)"
-	case 13:
-		out.text = "bash <<< " + g.shellString(in.text)
-	case 14:
-		out.text = "cat <( " + in.text + " )"
-	case 15:
-		out.text = "find . -name x -exec sh -c " + singleQuote(in.text) + " \\;"
-	case 16:
-		out.text = "echo a | xargs sh -c " + singleQuote(in.text)
-	case 17:
-		out.text = "f() { " + in.text + "; }; f"
-	case 18:
-		out.text = "while true; do " + in.text + "; done"
-	case 19:
-		out.text = "for i in 1 2; do " + in.text + "; done"
-	case 20:
-		out.text = "case x in x) " + in.text + ";; esac"
-	case 21:
-		out.text = "echo " + singleQuote(in.text) + " | sh"
-	case 22:
-		out.text = "watch -n 5 " + singleQuote(in.text)
 	default:
-		out.text = "su -c " + singleQuote(in.text)
+		w := structures[k]
+		text := in.text
+		switch w.quote {
+		case quoteShell:
+			text = g.shellString(text)
+		case quoteSingle:
+			text = singleQuote(text)
+		}
+		out.text = w.before + text + w.after
 	}
 	return out
 }

@@ -144,7 +144,7 @@ error.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			line, err := commandLine(s, args)
 			if err != nil {
-				return &exitError{code: exitUsage, err: err}
+				return err
 			}
 			path, err := approvalsPath(approvals)
 			if err != nil {

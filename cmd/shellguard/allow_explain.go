@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"strings"
 	"time"
 
@@ -28,18 +27,11 @@ Exit status: 0 the line would be allowed, 1 it would not, 2 usage or
 configuration error.`,
 		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			line, err := commandLine(s, args)
-			if err != nil {
-				return &exitError{code: exitUsage, err: err}
-			}
-			g, err := gf.load("cli")
+			line, g, err := gf.lineAndGuard(s, args)
 			if err != nil {
 				return err
 			}
-			cwd := gf.cwd
-			if cwd == "" {
-				cwd, _ = os.Getwd()
-			}
+			cwd := gf.workDir()
 			d := g.Decide(policy.Request{Command: line, Cwd: cwd, DryRun: true})
 			var sn approval.Snapshot
 			if st := g.Store(); st != nil {

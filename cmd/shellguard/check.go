@@ -75,7 +75,7 @@ internal error (configuration errors included).`,
 			}
 			line, err := commandLine(s, args)
 			if err != nil {
-				return &exitError{code: exitUsage, err: err}
+				return err
 			}
 			res := checkResult(line, det.Check(line), min)
 			if asJSON {

@@ -1,13 +1,14 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/shellguard/shellguard/internal/testbin"
 )
 
 // sgBinary returns the shellguard command TestMain put on PATH: this test
@@ -26,39 +27,25 @@ func onPath(t *testing.T, name string) string {
 func runSG(t *testing.T, stdin string, args ...string) (string, int) {
 	t.Helper()
 	home := t.TempDir()
-	cmd := exec.Command(sgBinary(t), args...)
-	cmd.Env = []string{"HOME=" + home, "XDG_CONFIG_HOME=" + filepath.Join(home, ".config"), "PATH=" + os.Getenv("PATH")}
-	cmd.Dir = home
+	cmd := sgCmd(t, home, home, args...)
 	cmd.Stdin = strings.NewReader(stdin)
-	var out bytes.Buffer
-	cmd.Stdout = &out
-	cmd.Stderr = &out
-	err := cmd.Run()
-	code := 0
-	if ee, ok := err.(*exec.ExitError); ok {
-		code = ee.ExitCode()
-	} else if err != nil {
-		t.Fatal(err)
-	}
-	return out.String(), code
+	return testbin.Run(t, cmd)
 }
 
 // runIn runs the binary with HOME and XDG_CONFIG_HOME under home, in dir.
 func runIn(t *testing.T, home, dir string, args ...string) (string, int) {
 	t.Helper()
+	return testbin.Run(t, sgCmd(t, home, dir, args...))
+}
+
+// sgCmd is the binary with args, HOME and XDG_CONFIG_HOME under home, in
+// dir.
+func sgCmd(t *testing.T, home, dir string, args ...string) *exec.Cmd {
+	t.Helper()
 	cmd := exec.Command(sgBinary(t), args...)
 	cmd.Env = []string{"HOME=" + home, "XDG_CONFIG_HOME=" + filepath.Join(home, ".config"), "PATH=" + os.Getenv("PATH")}
 	cmd.Dir = dir
-	var out bytes.Buffer
-	cmd.Stdout = &out
-	cmd.Stderr = &out
-	err := cmd.Run()
-	if ee, ok := err.(*exec.ExitError); ok {
-		return out.String(), ee.ExitCode()
-	} else if err != nil {
-		t.Fatal(err)
-	}
-	return out.String(), 0
+	return cmd
 }
 
 // Programs shellguard does not know may run their argv: after approving

@@ -88,7 +88,7 @@ given), 2 usage error.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			line, err := commandLine(s, args)
 			if err != nil {
-				return &exitError{code: exitUsage, err: err}
+				return err
 			}
 			cl := approval.ClassifyCommand(shellparse.New(shellparse.Limits{}), line)
 			res := classifyResult(cl)

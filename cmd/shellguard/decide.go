@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"os"
 	"time"
 
 	"github.com/shellguard/shellguard/policy"
@@ -39,12 +38,9 @@ configuration error.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			line, err := commandLine(s, args)
 			if err != nil {
-				return &exitError{code: exitUsage, err: err}
+				return err
 			}
-			cwd := gf.cwd
-			if cwd == "" {
-				cwd, _ = os.Getwd()
-			}
+			cwd := gf.workDir()
 			deadline := time.Now().Add(policy.DefaultBudget)
 			var d policy.Decision
 			if source == "" {

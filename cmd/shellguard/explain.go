@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/shellguard/shellguard/danger"
@@ -95,18 +94,11 @@ known statically, which danger rule matched which part, and how the decision
 was reached. Exit status: 0, or 2 on usage or configuration errors.`,
 		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			line, err := commandLine(s, args)
-			if err != nil {
-				return &exitError{code: exitUsage, err: err}
-			}
-			g, err := gf.load("cli")
+			line, g, err := gf.lineAndGuard(s, args)
 			if err != nil {
 				return err
 			}
-			cwd := gf.cwd
-			if cwd == "" {
-				cwd, _ = os.Getwd()
-			}
+			cwd := gf.workDir()
 			ex := explain(g, line, cwd)
 			if asJSON {
 				return writeJSON(s.out, ex)

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"github.com/shellguard/shellguard/policy"
@@ -11,15 +12,16 @@ import (
 )
 
 // commandLine returns the command line given as words (joined by single
-// spaces), or read whole from standard input when the only word is "-".
+// spaces), or read whole from standard input when the only word is "-";
+// its errors are usage errors (exit 2).
 func commandLine(s *streams, args []string) (string, error) {
 	if len(args) == 0 {
-		return "", fmt.Errorf("no command given (pass it after --, or - to read standard input)")
+		return "", &exitError{code: exitUsage, err: fmt.Errorf("no command given (pass it after --, or - to read standard input)")}
 	}
 	if len(args) == 1 && args[0] == "-" {
 		b, err := io.ReadAll(io.LimitReader(s.in, maxInput+1))
 		if err != nil {
-			return "", fmt.Errorf("reading standard input: %w", err)
+			return "", &exitError{code: exitUsage, err: fmt.Errorf("reading standard input: %w", err)}
 		}
 		line := string(b)
 		// One trailing newline is how lines end, not part of the command.
@@ -42,12 +44,35 @@ func (f *guardFlags) add(c *cobra.Command, withApprovals bool) {
 	}
 }
 
+// workDir returns --cwd, or else the working directory.
+func (f *guardFlags) workDir() string {
+	if f.cwd != "" {
+		return f.cwd
+	}
+	cwd, _ := os.Getwd()
+	return cwd
+}
+
 func (f *guardFlags) load(source string) (*policy.Guard, error) {
 	g, err := policy.Load(policy.Options{Cwd: f.cwd, ConfigFile: f.config, ApprovalsFile: f.approvals, Source: source})
 	if err != nil {
 		return nil, &exitError{code: exitUsage, err: err}
 	}
 	return g, nil
+}
+
+// lineAndGuard reads the command line from args and loads the guard as
+// the CLI (source "cli"), what the commands that only explain start with.
+func (f *guardFlags) lineAndGuard(s *streams, args []string) (string, *policy.Guard, error) {
+	line, err := commandLine(s, args)
+	if err != nil {
+		return "", nil, err
+	}
+	g, err := f.load("cli")
+	if err != nil {
+		return "", nil, err
+	}
+	return line, g, nil
 }
 
 func writeJSON(w io.Writer, v any) error {

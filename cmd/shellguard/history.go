@@ -41,6 +41,20 @@ func (f *historyFlags) path() (string, *config.Config, error) {
 	return c.AuditLog, c, nil
 }
 
+// load returns the audit log to read, the configuration that names it,
+// and the record filter of --since.
+func (f *historyFlags) load() (string, *config.Config, audit.Filter, error) {
+	path, c, err := f.path()
+	if err != nil {
+		return "", nil, audit.Filter{}, err
+	}
+	fl, err := f.filter()
+	if err != nil {
+		return "", nil, audit.Filter{}, err
+	}
+	return path, c, fl, nil
+}
+
 // filter returns the record filter of --since (and verdicts).
 func (f *historyFlags) filter(verdicts ...string) (audit.Filter, error) {
 	fl := audit.Filter{Verdicts: verdicts}

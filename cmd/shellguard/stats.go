@@ -76,11 +76,7 @@ denied, though none was blocked.
 Exit status: 0, 2 usage or unreadable log.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			path, _, err := hf.path()
-			if err != nil {
-				return err
-			}
-			fl, err := hf.filter()
+			path, _, fl, err := hf.load()
 			if err != nil {
 				return err
 			}

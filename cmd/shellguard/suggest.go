@@ -53,11 +53,7 @@ agree with.
 Exit status: 0, 2 usage or unreadable log.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			path, cfg, err := hf.path()
-			if err != nil {
-				return err
-			}
-			fl, err := hf.filter()
+			path, cfg, fl, err := hf.load()
 			if err != nil {
 				return err
 			}

@@ -190,24 +190,16 @@ env_key = "MOCK_API_KEY"
 	// absent before install and after uninstall.
 	"opencode": {
 		prepare: func(s *sandbox) {
-			s.settings = filepath.Join(s.home, ".config", "opencode", "plugins", "shellguard.js")
-			s.write(filepath.Join(s.home, ".config", "opencode", "opencode.json"), openCodeConfig(s.mock.URL))
-			s.pluginSDKInstalled(filepath.Join(s.home, ".config", "opencode"), "@opencode-ai/plugin")
-			s.env = []string{"XDG_CONFIG_HOME=" + filepath.Join(s.home, ".config"), "OPENCODE_DISABLE_MODELS_FETCH=true",
-				"OPENCODE_DISABLE_AUTOUPDATE=true", "OPENCODE_DISABLE_SHARE=true", "OPENCODE_DISABLE_LSP_DOWNLOAD=true"}
-			s.args = []string{"--auto"}
+			s.openCodeLike("opencode", "@opencode-ai/plugin", "OPENCODE_DISABLE_MODELS_FETCH=true",
+				"OPENCODE_DISABLE_AUTOUPDATE=true", "OPENCODE_DISABLE_SHARE=true", "OPENCODE_DISABLE_LSP_DOWNLOAD=true")
 		},
 		argv: func(args []string) []string { return append(append([]string{"run"}, args...), prompt) },
 	},
 	"kilo": {
 		prepare: func(s *sandbox) {
-			s.settings = filepath.Join(s.home, ".config", "kilo", "plugins", "shellguard.js")
-			s.write(filepath.Join(s.home, ".config", "kilo", "kilo.json"), openCodeConfig(s.mock.URL))
-			s.pluginSDKInstalled(filepath.Join(s.home, ".config", "kilo"), "@kilocode/plugin")
-			s.env = []string{"XDG_CONFIG_HOME=" + filepath.Join(s.home, ".config"), "KILO_DISABLE_MODELS_FETCH=true",
+			s.openCodeLike("kilo", "@kilocode/plugin", "KILO_DISABLE_MODELS_FETCH=true",
 				"KILO_DISABLE_AUTOUPDATE=true", "KILO_DISABLE_SHARE=true", "KILO_DISABLE_LSP_DOWNLOAD=true",
-				"KILO_DISABLE_CODEBASE_INDEXING=true", "KILO_DISABLE_SESSION_INGEST=true", "KILO_TELEMETRY_LEVEL=off"}
-			s.args = []string{"--auto"}
+				"KILO_DISABLE_CODEBASE_INDEXING=true", "KILO_DISABLE_SESSION_INGEST=true", "KILO_TELEMETRY_LEVEL=off")
 		},
 		argv: func(args []string) []string { return append(append([]string{"run"}, args...), prompt) },
 	},
@@ -285,6 +277,18 @@ env_key = "MOCK_API_KEY"
 		argv:   func(args []string) []string { return append(append([]string{}, args...), prompt) },
 		aborts: true,
 	},
+}
+
+// openCodeLike prepares OpenCode or its fork Kilo Code, both configured
+// in $XDG_CONFIG_HOME/NAME with the plugin SDK package sdk installed there,
+// run with env added and --auto.
+func (s *sandbox) openCodeLike(name, sdk string, env ...string) {
+	dir := filepath.Join(s.home, ".config", name)
+	s.settings = filepath.Join(dir, "plugins", "shellguard.js")
+	s.write(filepath.Join(dir, name+".json"), openCodeConfig(s.mock.URL))
+	s.pluginSDKInstalled(dir, sdk)
+	s.env = append([]string{"XDG_CONFIG_HOME=" + filepath.Join(s.home, ".config")}, env...)
+	s.args = []string{"--auto"}
 }
 
 // pluginSDKInstalled leaves in an OpenCode (or Kilo Code) configuration

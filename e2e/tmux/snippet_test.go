@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/shellguard/shellguard/internal/testbin"
 )
 
 // startGuarded starts bash or zsh with an rc file that sets PS1, loads
@@ -19,7 +21,7 @@ func (e *env) startGuarded(shell, rc string, extra ...string) {
 		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
 			e.t.Fatal(err)
 		}
-		e.start([]string{need(e.t, "bash"), "--rcfile", path, "--noprofile", "-i"}, extra...)
+		e.start([]string{testbin.Need(e.t, "bash"), "--rcfile", path, "--noprofile", "-i"}, extra...)
 	case "zsh":
 		dir := filepath.Join(e.tmp, "zdot")
 		if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -29,7 +31,7 @@ func (e *env) startGuarded(shell, rc string, extra ...string) {
 			e.t.Fatal(err)
 		}
 		// -d: no global rc files (the system's zshrc binds keys too).
-		e.start([]string{need(e.t, "zsh"), "-d", "-i"}, append(extra, "ZDOTDIR="+dir)...)
+		e.start([]string{testbin.Need(e.t, "zsh"), "-d", "-i"}, append(extra, "ZDOTDIR="+dir)...)
 	}
 	e.waitPrompt(1)
 }

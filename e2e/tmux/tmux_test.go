@@ -63,20 +63,6 @@ ask = ["touch asked.txt"]
 // maxWait bounds every wait for the screen to show something.
 const maxWait = 10 * time.Second
 
-// need returns the path of a program; it skips the test when the program
-// is missing, except in CI where it fails.
-func need(t *testing.T, name string) string {
-	t.Helper()
-	p, err := exec.LookPath(name)
-	if err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("%s is required in CI: %v", name, err)
-		}
-		t.Skipf("%s not installed", name)
-	}
-	return p
-}
-
 // env is a test's sandbox: binary, temporary home and work directory.
 type env struct {
 	t      *testing.T
@@ -93,7 +79,7 @@ type env struct {
 
 func newEnv(t *testing.T) *env {
 	t.Helper()
-	tmuxPath := need(t, "tmux")
+	tmuxPath := testbin.Need(t, "tmux")
 	if built.err != nil {
 		t.Fatal(built.err)
 	}
@@ -437,11 +423,11 @@ func TestShellInterruptAndCd(t *testing.T) {
 }
 
 func TestBashSnippet(t *testing.T) {
-	testSnippet(t, "bash", []string{need(t, "bash"), "--norc", "--noprofile", "-i"}, "PS1=$ ")
+	testSnippet(t, "bash", []string{testbin.Need(t, "bash"), "--norc", "--noprofile", "-i"}, "PS1=$ ")
 }
 
 func TestZshSnippet(t *testing.T) {
-	testSnippet(t, "zsh", []string{need(t, "zsh"), "-f", "-i"}, "PS1=$ ")
+	testSnippet(t, "zsh", []string{testbin.Need(t, "zsh"), "-f", "-i"}, "PS1=$ ")
 }
 
 func testSnippet(t *testing.T, shell string, argv []string, ps1 string) {

@@ -6,12 +6,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/shellguard/shellguard/internal/testbin"
 )
 
 func TestAppendWritesRedactedJSONLines(t *testing.T) {
@@ -129,11 +130,7 @@ func TestDefaultPath(t *testing.T) {
 	}
 }
 
-const (
-	helperEnvPath = "SHELLGUARD_AUDIT_TEST_PATH"
-	helperEnvID   = "SHELLGUARD_AUDIT_TEST_ID"
-	helperLines   = 20
-)
+const helperLines = 20
 
 // helperCommand is long enough that a torn or interleaved write would
 // show.
@@ -144,14 +141,7 @@ func helperCommand(id, n int) string {
 // TestHelperProcess is not a real test: TestManyProcessesAppend runs the
 // test binary again with it selected.
 func TestHelperProcess(t *testing.T) {
-	path := os.Getenv(helperEnvPath)
-	if path == "" {
-		t.Skip("helper process for TestManyProcessesAppend")
-	}
-	id, err := strconv.Atoi(os.Getenv(helperEnvID))
-	if err != nil {
-		t.Fatal(err)
-	}
+	path, id := testbin.Proc(t)
 	for n := range helperLines {
 		r := Record{Cwd: "/w", Command: helperCommand(id, n), Verdict: "ask", Rules: []string{strconv.Itoa(id)}}
 		if err := Append(path, r); err != nil {
@@ -168,25 +158,7 @@ func TestManyProcessesAppend(t *testing.T) {
 	}
 	const procs = 50
 	path := filepath.Join(t.TempDir(), "audit.jsonl")
-	cmds := make([]*exec.Cmd, procs)
-	outs := make([]*bytes.Buffer, procs)
-	for i := range procs {
-		cmd := exec.Command(os.Args[0], "-test.run=^TestHelperProcess$", "-test.count=1")
-		cmd.Env = append(os.Environ(), helperEnvPath+"="+path, helperEnvID+"="+strconv.Itoa(i))
-		outs[i] = new(bytes.Buffer)
-		cmd.Stdout, cmd.Stderr = outs[i], outs[i]
-		cmds[i] = cmd
-	}
-	for i, cmd := range cmds {
-		if err := cmd.Start(); err != nil {
-			t.Fatalf("process %d: %v", i, err)
-		}
-	}
-	for i, cmd := range cmds {
-		if err := cmd.Wait(); err != nil {
-			t.Errorf("process %d: %v\n%s", i, err, outs[i])
-		}
-	}
+	testbin.Procs(t, "TestHelperProcess", procs, path)
 	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)

@@ -84,18 +84,12 @@ func TestAppendTrust(t *testing.T) {
 		{"link planted in a shared folder", false, func(t *testing.T, dir, victimDir string) (string, string) {
 			shared := filepath.Join(dir, "shared")
 			mkdir(t, shared, 0o777)
-			victim := filepath.Join(victimDir, "notes.txt")
-			writeFileMode(t, victim, "keep me\n", 0o600)
-			symlink(t, victim, filepath.Join(shared, "audit.jsonl"))
-			return filepath.Join(shared, "audit.jsonl"), victim
+			return filepath.Join(shared, "audit.jsonl"), planted(t, filepath.Join(victimDir, "notes.txt"), filepath.Join(shared, "audit.jsonl"))
 		}},
 		{"link to a file in a shared folder", false, func(t *testing.T, dir, victimDir string) (string, string) {
 			shared := filepath.Join(victimDir, "shared")
 			mkdir(t, shared, 0o777)
-			victim := filepath.Join(shared, "notes.txt")
-			writeFileMode(t, victim, "keep me\n", 0o600)
-			symlink(t, victim, filepath.Join(dir, "audit.jsonl"))
-			return filepath.Join(dir, "audit.jsonl"), victim
+			return filepath.Join(dir, "audit.jsonl"), planted(t, filepath.Join(shared, "notes.txt"), filepath.Join(dir, "audit.jsonl"))
 		}},
 		{"world-writable log", false, func(t *testing.T, dir, victimDir string) (string, string) {
 			victim := filepath.Join(dir, "audit.jsonl")
@@ -107,34 +101,19 @@ func TestAppendTrust(t *testing.T) {
 			return filepath.Join(dir, "audit.jsonl"), ""
 		}},
 		{"link to another user's file", true, func(t *testing.T, dir, victimDir string) (string, string) {
-			victim := filepath.Join(victimDir, "theirs.log")
-			writeFileMode(t, victim, "keep me\n", 0o644)
-			if err := os.Chown(victim, 65534, 65534); err != nil {
-				t.Fatal(err)
-			}
+			victim := foreign(t, filepath.Join(victimDir, "theirs.log"), "keep me\n", 0o644)
 			symlink(t, victim, filepath.Join(dir, "audit.jsonl"))
 			return filepath.Join(dir, "audit.jsonl"), victim
 		}},
 		{"log owned by another user", true, func(t *testing.T, dir, victimDir string) (string, string) {
-			victim := filepath.Join(dir, "audit.jsonl")
-			writeFileMode(t, victim, "", 0o644)
-			if err := os.Chown(victim, 65534, 65534); err != nil {
-				t.Fatal(err)
-			}
+			victim := foreign(t, filepath.Join(dir, "audit.jsonl"), "", 0o644)
 			return victim, victim
 		}},
 		{"lock is a link to another file", false, func(t *testing.T, dir, victimDir string) (string, string) {
-			victim := filepath.Join(victimDir, "notes.txt")
-			writeFileMode(t, victim, "keep me\n", 0o600)
-			symlink(t, victim, filepath.Join(dir, ".audit.jsonl.shellguard-lock"))
-			return filepath.Join(dir, "audit.jsonl"), victim
+			return filepath.Join(dir, "audit.jsonl"), planted(t, filepath.Join(victimDir, "notes.txt"), filepath.Join(dir, ".audit.jsonl.shellguard-lock"))
 		}},
 		{"lock owned by another user", true, func(t *testing.T, dir, victimDir string) (string, string) {
-			lock := filepath.Join(dir, ".audit.jsonl.shellguard-lock")
-			writeFileMode(t, lock, "", 0o600)
-			if err := os.Chown(lock, 65534, 65534); err != nil {
-				t.Fatal(err)
-			}
+			foreign(t, filepath.Join(dir, ".audit.jsonl.shellguard-lock"), "", 0o600)
 			return filepath.Join(dir, "audit.jsonl"), ""
 		}},
 	}
@@ -296,6 +275,26 @@ func writeFileMode(t *testing.T, path, content string, mode os.FileMode) {
 	if err := os.Chmod(path, mode); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// planted writes a file worth keeping at victim, links to it from link,
+// and returns victim.
+func planted(t *testing.T, victim, link string) string {
+	t.Helper()
+	writeFileMode(t, victim, "keep me\n", 0o600)
+	symlink(t, victim, link)
+	return victim
+}
+
+// foreign writes path with mode, gives it to another user (nobody,
+// 65534), and returns path.
+func foreign(t *testing.T, path, content string, mode os.FileMode) string {
+	t.Helper()
+	writeFileMode(t, path, content, mode)
+	if err := os.Chown(path, 65534, 65534); err != nil {
+		t.Fatal(err)
+	}
+	return path
 }
 
 func symlink(t *testing.T, oldname, newname string) {

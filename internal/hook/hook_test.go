@@ -6,13 +6,13 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/shellguard/shellguard/danger"
 	"github.com/shellguard/shellguard/internal/agents"
+	"github.com/shellguard/shellguard/internal/testbin"
 	"github.com/shellguard/shellguard/policy"
 )
 
@@ -20,24 +20,26 @@ var update = flag.Bool("update", false, "rewrite the golden files under testdata
 
 func level(l danger.Level) *danger.Level { return &l }
 
-func critical(command string) policy.Decision {
-	p := danger.Pattern{Name: "rm_rf_root", Level: danger.Critical, Description: "recursive removal of the root directory"}
+// warned is a decision with one warning: p matching inv's command.
+func warned(command string, verdict policy.Verdict, reason string, p danger.Pattern, inv policy.InvocationResult) policy.Decision {
 	return policy.Decision{
-		Command: command, Verdict: policy.Deny, Reason: "It would delete every file on the machine",
-		Level:       level(danger.Critical),
-		Warnings:    []danger.Warning{danger.NewWarning(command, p, "rm -rf /")},
-		Invocations: []policy.InvocationResult{{Command: "rm -rf /", Prefix: "rm", Reason: "critical danger"}},
+		Command: command, Verdict: verdict, Reason: reason,
+		Level:       level(p.Level),
+		Warnings:    []danger.Warning{danger.NewWarning(command, p, inv.Command)},
+		Invocations: []policy.InvocationResult{inv},
 	}
 }
 
+func critical(command string) policy.Decision {
+	return warned(command, policy.Deny, "It would delete every file on the machine",
+		danger.Pattern{Name: "rm_rf_root", Level: danger.Critical, Description: "recursive removal of the root directory"},
+		policy.InvocationResult{Command: "rm -rf /", Prefix: "rm", Reason: "critical danger"})
+}
+
 func askWarned(command string) policy.Decision {
-	p := danger.Pattern{Name: "git_reset_hard", Level: danger.High, Description: "discards uncommitted changes"}
-	return policy.Decision{
-		Command: command, Verdict: policy.Ask, Reason: "git reset --hard is not approved",
-		Level:       level(danger.High),
-		Warnings:    []danger.Warning{danger.NewWarning(command, p, "git reset --hard")},
-		Invocations: []policy.InvocationResult{{Command: "git reset --hard", Prefix: "git reset"}},
-	}
+	return warned(command, policy.Ask, "git reset --hard is not approved",
+		danger.Pattern{Name: "git_reset_hard", Level: danger.High, Description: "discards uncommitted changes"},
+		policy.InvocationResult{Command: "git reset --hard", Prefix: "git reset"})
 }
 
 func allowed(command string) policy.Decision {
@@ -275,22 +277,7 @@ func actionNamed(t *testing.T, s string) Action {
 
 func golden(t *testing.T, path string, got []byte) {
 	t.Helper()
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./hook -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("output differs from %s:\n got: %s\nwant: %s", path, got, want)
-	}
+	testbin.Golden(t, path, got, *update)
 }
 
 func TestRunUnknownAgent(t *testing.T) {

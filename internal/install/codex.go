@@ -203,7 +203,7 @@ func ParseCodexConfig(data []byte, command string) (CodexConfig, error) {
 			hooksTable = t
 		} else {
 			// Codex deserializes "hooks" as a table of events.
-			errs = append(errs, fmt.Errorf("hooks is %s, not a table", tomlKind(v)))
+			errs = append(errs, fmt.Errorf("hooks is %s, not a table", tomldoc.Kind(v)))
 		}
 	}
 	events := make([]string, 0, len(hooksTable))
@@ -375,13 +375,13 @@ func tomlTables(v any) ([]map[string]any, error) {
 		for _, e := range x {
 			t, ok := e.(map[string]any)
 			if !ok {
-				return nil, fmt.Errorf("an element is %s, not a table", tomlKind(e))
+				return nil, fmt.Errorf("an element is %s, not a table", tomldoc.Kind(e))
 			}
 			out = append(out, t)
 		}
 		return out, nil
 	}
-	return nil, fmt.Errorf("is %s, not an array of tables", tomlKind(v))
+	return nil, fmt.Errorf("is %s, not an array of tables", tomldoc.Kind(v))
 }
 
 // tableString returns t[key] when it is a string; ok is false when the key
@@ -395,24 +395,6 @@ func tableString(t map[string]any, key string) (s string, present, ok bool) {
 	return s, true, ok
 }
 
-func tomlKind(v any) string {
-	switch v.(type) {
-	case string:
-		return "a string"
-	case int64:
-		return "an integer"
-	case float64:
-		return "a float"
-	case bool:
-		return "a boolean"
-	case []any, []map[string]any:
-		return "an array"
-	case map[string]any:
-		return "a table"
-	}
-	return "a date or time"
-}
-
 // codexGroups reads one event's matcher groups ([[hooks.EVENT]] with
 // matcher and [[hooks.EVENT.hooks]] handlers of type "command").
 func codexGroups(ev string, v any, command string) ([]InlineHook, error) {
@@ -424,7 +406,7 @@ func codexGroups(ev string, v any, command string) ([]InlineHook, error) {
 	for gi, g := range groups {
 		matcher, hasMatcher, ok := tableString(g, "matcher")
 		if !ok {
-			return nil, fmt.Errorf("matcher is %s, not a string", tomlKind(g["matcher"]))
+			return nil, fmt.Errorf("matcher is %s, not a string", tomldoc.Kind(g["matcher"]))
 		}
 		var handlers []map[string]any
 		if hv, ok := g["hooks"]; ok {
@@ -435,11 +417,11 @@ func codexGroups(ev string, v any, command string) ([]InlineHook, error) {
 		for hi, h := range handlers {
 			typ, _, ok := tableString(h, "type")
 			if !ok {
-				return nil, fmt.Errorf("type is %s, not a string", tomlKind(h["type"]))
+				return nil, fmt.Errorf("type is %s, not a string", tomldoc.Kind(h["type"]))
 			}
 			cmd, _, ok := tableString(h, "command")
 			if !ok {
-				return nil, fmt.Errorf("command is %s, not a string", tomlKind(h["command"]))
+				return nil, fmt.Errorf("command is %s, not a string", tomldoc.Kind(h["command"]))
 			}
 			if typ != "command" && typ != "" {
 				continue
@@ -470,25 +452,25 @@ func codexGroups(ev string, v any, command string) ([]InlineHook, error) {
 func codexStates(v any) (map[string]HookState, error) {
 	t, ok := v.(map[string]any)
 	if !ok {
-		return nil, fmt.Errorf("is %s, not a table", tomlKind(v))
+		return nil, fmt.Errorf("is %s, not a table", tomldoc.Kind(v))
 	}
 	out := make(map[string]HookState, len(t))
 	for k, sv := range t {
 		st, ok := sv.(map[string]any)
 		if !ok {
-			return nil, fmt.Errorf("%s is %s, not a table", k, tomlKind(sv))
+			return nil, fmt.Errorf("%s is %s, not a table", k, tomldoc.Kind(sv))
 		}
 		var hs HookState
 		if ev, ok := st["enabled"]; ok {
 			b, ok := ev.(bool)
 			if !ok {
-				return nil, fmt.Errorf("%s.enabled is %s, not a boolean", k, tomlKind(ev))
+				return nil, fmt.Errorf("%s.enabled is %s, not a boolean", k, tomldoc.Kind(ev))
 			}
 			hs.Enabled = &b
 		}
 		h, _, ok := tableString(st, "trusted_hash")
 		if !ok {
-			return nil, fmt.Errorf("%s.trusted_hash is %s, not a string", k, tomlKind(st["trusted_hash"]))
+			return nil, fmt.Errorf("%s.trusted_hash is %s, not a string", k, tomldoc.Kind(st["trusted_hash"]))
 		}
 		hs.TrustedHash = h
 		out[k] = hs

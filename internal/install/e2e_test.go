@@ -39,15 +39,7 @@ func (c *cli) run(args ...string) (string, int) {
 	cmd := exec.Command(c.bin, args...)
 	cmd.Dir = c.project
 	cmd.Env = []string{"HOME=" + c.home, "XDG_CONFIG_HOME=" + filepath.Join(c.home, ".config"), "PATH=" + os.Getenv("PATH")}
-	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &out
-	err := cmd.Run()
-	if ee, ok := err.(*exec.ExitError); ok {
-		return out.String(), ee.ExitCode()
-	} else if err != nil {
-		c.t.Fatal(err)
-	}
-	return out.String(), 0
+	return testbin.Run(c.t, cmd)
 }
 
 func TestCLIInstallUninstallDoctor(t *testing.T) {

@@ -466,25 +466,8 @@ func eventPath(spec agents.Spec, event string) string {
 	return "hooks." + event
 }
 
-// orderedMap1 is a one-member JSON object.
-type orderedMap1 struct {
-	key   string
-	value any
-}
-
-func map1(k string, v any) orderedMap1 { return orderedMap1{k, v} }
-
-func (m orderedMap1) MarshalJSON() ([]byte, error) {
-	k, err := marshal(m.key, "", "")
-	if err != nil {
-		return nil, err
-	}
-	v, err := marshal(m.value, "", "")
-	if err != nil {
-		return nil, err
-	}
-	return []byte("{" + string(k) + ":" + string(v) + "}"), nil
-}
+// map1 is a one-member JSON object.
+func map1(k string, v any) orderedObject { return orderedObject{{k, v}} }
 
 func renderNew(spec agents.Spec, command string) ([]byte, bool, error) {
 	// Build {"hooks": {EVENT: [entry], ...}} in registration order (with

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/shellguard/shellguard/internal/agents"
+	"github.com/shellguard/shellguard/internal/testbin"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
@@ -532,22 +533,7 @@ func TestParserMatchesEncodingJSON(t *testing.T) {
 
 func golden(t *testing.T, path string, got []byte) {
 	t.Helper()
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./install -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("content differs from %s:\n%s\n--- want ---\n%s", path, got, want)
-	}
+	testbin.Golden(t, path, got, *update)
 }
 
 func TestRenamedBinaryIsRecognisedByItsExactCommand(t *testing.T) {

@@ -154,16 +154,8 @@ func (p *parser) value(depth int) (*node, error) {
 
 func (p *parser) object(depth int) (*node, error) {
 	n := &node{kind: '{', start: p.pos}
-	p.pos++ // {
-	if err := p.space(); err != nil {
-		return nil, err
-	}
-	if p.pos < len(p.data) && p.data[p.pos] == '}' {
-		p.pos++
-		n.end = p.pos
-		return n, nil
-	}
-	for {
+	done, err := p.enter(n, '}')
+	for !done && err == nil {
 		if p.pos >= len(p.data) || p.data[p.pos] != '"' {
 			return nil, p.fail("expected a member name in double quotes")
 		}
@@ -185,70 +177,71 @@ func (p *parser) object(depth int) (*node, error) {
 		if err := p.space(); err != nil {
 			return nil, err
 		}
-		v, err := p.value(depth + 1)
-		if err != nil {
-			return nil, err
+		v, verr := p.value(depth + 1)
+		if verr != nil {
+			return nil, verr
 		}
 		n.members = append(n.members, member{key: key, keyStart: keyStart, value: v})
-		if err := p.space(); err != nil {
-			return nil, err
-		}
-		if p.pos >= len(p.data) {
-			return nil, p.fail("unexpected end of input in an object")
-		}
-		switch p.data[p.pos] {
-		case ',':
-			p.pos++
-			if err := p.space(); err != nil {
-				return nil, err
-			}
-		case '}':
-			p.pos++
-			n.end = p.pos
-			return n, nil
-		default:
-			return nil, p.fail("expected ',' or '}' in an object")
-		}
+		done, err = p.after(n, '}', "an object")
 	}
+	if err != nil {
+		return nil, err
+	}
+	return n, nil
 }
 
 func (p *parser) array(depth int) (*node, error) {
 	n := &node{kind: '[', start: p.pos}
-	p.pos++ // [
-	if err := p.space(); err != nil {
-		return nil, err
-	}
-	if p.pos < len(p.data) && p.data[p.pos] == ']' {
-		p.pos++
-		n.end = p.pos
-		return n, nil
-	}
-	for {
-		v, err := p.value(depth + 1)
-		if err != nil {
-			return nil, err
+	done, err := p.enter(n, ']')
+	for !done && err == nil {
+		v, verr := p.value(depth + 1)
+		if verr != nil {
+			return nil, verr
 		}
 		n.elems = append(n.elems, v)
-		if err := p.space(); err != nil {
-			return nil, err
-		}
-		if p.pos >= len(p.data) {
-			return nil, p.fail("unexpected end of input in an array")
-		}
-		switch p.data[p.pos] {
-		case ',':
-			p.pos++
-			if err := p.space(); err != nil {
-				return nil, err
-			}
-		case ']':
-			p.pos++
-			n.end = p.pos
-			return n, nil
-		default:
-			return nil, p.fail("expected ',' or ']' in an array")
-		}
+		done, err = p.after(n, ']', "an array")
 	}
+	if err != nil {
+		return nil, err
+	}
+	return n, nil
+}
+
+// enter skips an object's or array's opening bracket and the space after
+// it; done reports an empty one, its closing bracket skipped too.
+func (p *parser) enter(n *node, closer byte) (done bool, err error) {
+	p.pos++
+	if err := p.space(); err != nil {
+		return false, err
+	}
+	if p.pos < len(p.data) && p.data[p.pos] == closer {
+		p.pos++
+		n.end = p.pos
+		return true, nil
+	}
+	return false, nil
+}
+
+// after reads what follows a member or an element of what ("an object",
+// "an array"): a comma and the space after it, or the closing bracket
+// (done).
+func (p *parser) after(n *node, closer byte, what string) (done bool, err error) {
+	if err := p.space(); err != nil {
+		return false, err
+	}
+	if p.pos >= len(p.data) {
+		return false, p.fail("unexpected end of input in " + what)
+	}
+	switch p.data[p.pos] {
+	case ',':
+		p.pos++
+		return false, p.space()
+	case closer:
+		p.pos++
+		n.end = p.pos
+		return true, nil
+	}
+	return false, p.fail("expected ',' or '" + string(closer) + "' in " + what)
 }
 
 func (p *parser) str() error {

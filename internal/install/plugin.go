@@ -226,12 +226,42 @@ func splitWords(s string) ([]string, error) {
 // The templates. {{HOOK}} is the hook's argv as a JSON array, {{TOOLS}}
 // the agent's shell tools; nothing else of the user's is in them.
 
-const openCodePlugin = `// shellguard: checks {{TITLE}}'s shell commands before they run.
+// pluginHeader opens every JavaScript or TypeScript file: what it is, the
+// marker line, and the import runHook needs.
+const pluginHeader = `// shellguard: checks {{TITLE}}'s shell commands before they run.
 // Written by ` + "`shellguard install {{AGENT}}`" + `; ` + "`shellguard uninstall {{AGENT}}`" + ` removes it.
 // If shellguard's hook program cannot run, the command is blocked (run: shellguard doctor).
 // {{MARKER}} {{COMMAND}}
 import { spawn } from "node:child_process";
+`
 
+// tsRunHook is the TypeScript runHook of Pi's extension and Amp's plugin:
+// it runs the hook program with the call on its stdin, killing it after
+// TIMEOUT_MS, and resolves to its exit code and stdout or why it could
+// not run.
+const tsRunHook = `type HookRun = { error?: string; code?: number | null; out?: string };
+
+function runHook(input: string): Promise<HookRun> {
+  return new Promise((resolve) => {
+    let out = "", done = false, child: any;
+    const finish = (r: HookRun) => { if (!done) { done = true; clearTimeout(timer); resolve(r); } };
+    const timer = setTimeout(() => { if (child) child.kill("SIGKILL"); finish({ error: "it timed out" }); }, TIMEOUT_MS);
+    try {
+      child = spawn(SHELLGUARD_HOOK[0], SHELLGUARD_HOOK.slice(1), { stdio: ["pipe", "pipe", "ignore"] });
+    } catch (e: any) {
+      finish({ error: String(e && e.message || e) });
+      return;
+    }
+    child.on("error", (e: any) => finish({ error: String(e && e.message || e) }));
+    child.stdout.on("data", (d: any) => { out += d; });
+    child.on("close", (code: number | null) => finish({ code, out }));
+    child.stdin.on("error", () => {});
+    child.stdin.end(input);
+  });
+}
+`
+
+const openCodePlugin = pluginHeader + `
 const SHELLGUARD_HOOK = {{HOOK}};
 const SHELL_TOOLS = {{TOOLS}};
 const TIMEOUT_MS = 30000;
@@ -283,37 +313,12 @@ export const Shellguard = async ({ directory }) => ({
 });
 `
 
-const piExtension = `// shellguard: checks {{TITLE}}'s shell commands before they run.
-// Written by ` + "`shellguard install {{AGENT}}`" + `; ` + "`shellguard uninstall {{AGENT}}`" + ` removes it.
-// If shellguard's hook program cannot run, the command is blocked (run: shellguard doctor).
-// {{MARKER}} {{COMMAND}}
-import { spawn } from "node:child_process";
-
+const piExtension = pluginHeader + `
 const SHELLGUARD_HOOK: string[] = {{HOOK}};
 const SHELL_TOOLS: string[] = {{TOOLS}};
 const TIMEOUT_MS = 30000;
 
-type HookRun = { error?: string; code?: number | null; out?: string };
-
-function runHook(input: string): Promise<HookRun> {
-  return new Promise((resolve) => {
-    let out = "", done = false, child: any;
-    const finish = (r: HookRun) => { if (!done) { done = true; clearTimeout(timer); resolve(r); } };
-    const timer = setTimeout(() => { if (child) child.kill("SIGKILL"); finish({ error: "it timed out" }); }, TIMEOUT_MS);
-    try {
-      child = spawn(SHELLGUARD_HOOK[0], SHELLGUARD_HOOK.slice(1), { stdio: ["pipe", "pipe", "ignore"] });
-    } catch (e: any) {
-      finish({ error: String(e && e.message || e) });
-      return;
-    }
-    child.on("error", (e: any) => finish({ error: String(e && e.message || e) }));
-    child.stdout.on("data", (d: any) => { out += d; });
-    child.on("close", (code: number | null) => finish({ code, out }));
-    child.stdin.on("error", () => {});
-    child.stdin.end(input);
-  });
-}
-
+` + tsRunHook + `
 function blocked(why: string) {
   return { block: true, reason: "shellguard: its hook program could not run (" + why + "), so the command is blocked; run: shellguard doctor" };
 }
@@ -345,38 +350,13 @@ export default function (pi: any) {
 }
 `
 
-const ampPlugin = `// shellguard: checks {{TITLE}}'s shell commands before they run.
-// Written by ` + "`shellguard install {{AGENT}}`" + `; ` + "`shellguard uninstall {{AGENT}}`" + ` removes it.
-// If shellguard's hook program cannot run, the command is blocked (run: shellguard doctor).
-// {{MARKER}} {{COMMAND}}
-import { spawn } from "node:child_process";
-
+const ampPlugin = pluginHeader + `
 export const description = "shellguard: checks shell commands before Amp runs them";
 
 const SHELLGUARD_HOOK: string[] = {{HOOK}};
 const TIMEOUT_MS = 30000;
 
-type HookRun = { error?: string; code?: number | null; out?: string };
-
-function runHook(input: string): Promise<HookRun> {
-  return new Promise((resolve) => {
-    let out = "", done = false, child: any;
-    const finish = (r: HookRun) => { if (!done) { done = true; clearTimeout(timer); resolve(r); } };
-    const timer = setTimeout(() => { if (child) child.kill("SIGKILL"); finish({ error: "it timed out" }); }, TIMEOUT_MS);
-    try {
-      child = spawn(SHELLGUARD_HOOK[0], SHELLGUARD_HOOK.slice(1), { stdio: ["pipe", "pipe", "ignore"] });
-    } catch (e: any) {
-      finish({ error: String(e && e.message || e) });
-      return;
-    }
-    child.on("error", (e: any) => finish({ error: String(e && e.message || e) }));
-    child.stdout.on("data", (d: any) => { out += d; });
-    child.on("close", (code: number | null) => finish({ code, out }));
-    child.stdin.on("error", () => {});
-    child.stdin.end(input);
-  });
-}
-
+` + tsRunHook + `
 function reject(message: string) {
   return { action: "reject-and-continue", message };
 }

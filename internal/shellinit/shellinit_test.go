@@ -1,7 +1,6 @@
 package shellinit
 
 import (
-	"bytes"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -10,21 +9,8 @@ import (
 	"testing"
 
 	"github.com/shellguard/shellguard/internal/shquote"
+	"github.com/shellguard/shellguard/internal/testbin"
 )
-
-// needTool returns the path of a program the test needs; it skips the
-// test when the program is missing, except in CI.
-func needTool(t *testing.T, name string) string {
-	t.Helper()
-	p, err := exec.LookPath(name)
-	if err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("%s is required in CI: %v", name, err)
-		}
-		t.Skipf("%s not installed", name)
-	}
-	return p
-}
 
 // fakeDecide is a stand-in for `shellguard decide --cwd DIR -` with its
 // exit codes (0 allow, 10 ask, 11 deny, 2 error); it reads the line from
@@ -88,7 +74,7 @@ func TestSnippet(t *testing.T) {
 func TestSnippetSyntax(t *testing.T) {
 	for _, sh := range Shells() {
 		t.Run(sh, func(t *testing.T) {
-			shell := needTool(t, sh)
+			shell := testbin.Need(t, sh)
 			s, err := Snippet(sh, "/usr/bin/shellguard")
 			if err != nil {
 				t.Fatal(err)
@@ -106,7 +92,7 @@ func TestSnippetSyntax(t *testing.T) {
 func TestSnippetBinary(t *testing.T) {
 	for _, sh := range Shells() {
 		t.Run(sh, func(t *testing.T) {
-			shell := needTool(t, sh)
+			shell := testbin.Need(t, sh)
 			for _, bin := range []string{"/usr/bin/shellguard", "/opt/it's here/shellguard", `/opt/$(id)/` + "`id`" + `/a"b\c`, "/opt/tab\there/ü/sg", "/opt/*/[a]/~x"} {
 				s, err := Snippet(sh, bin)
 				if err != nil {
@@ -131,7 +117,7 @@ func runShell(t *testing.T, shell, script, answer string, env ...string) (string
 // runShellArgs is runShell with more arguments for the shell (-i).
 func runShellArgs(t *testing.T, shell string, extra []string, script, answer string, env ...string) (string, int) {
 	t.Helper()
-	path := needTool(t, shell)
+	path := testbin.Need(t, shell)
 	snip, err := Snippet(shell, writeFake(t))
 	if err != nil {
 		t.Fatal(err)
@@ -146,17 +132,7 @@ func runShellArgs(t *testing.T, shell string, extra []string, script, answer str
 	cmd.Env = append([]string{"PATH=" + os.Getenv("PATH"), "HOME=" + t.TempDir()}, env...)
 	cmd.Stdin = strings.NewReader(answer)
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
-	var out bytes.Buffer
-	cmd.Stdout = &out
-	cmd.Stderr = &out
-	err = cmd.Run()
-	code := 0
-	if ee, ok := err.(*exec.ExitError); ok {
-		code = ee.ExitCode()
-	} else if err != nil {
-		t.Fatal(err)
-	}
-	return out.String(), code
+	return testbin.Run(t, cmd)
 }
 
 // TestBashConfirm: the snippet acts on decide's exit status (issue 11

@@ -3,14 +3,19 @@
 // MCP server's process tests): one go build per command and test process,
 // into a temporary folder that Main removes. Tests of cmd/shellguard do
 // not use it: testscript runs the test binary itself as shellguard.
+// It also holds the few helpers tests across packages share: Procs and
+// Proc run one test in many processes at once, Golden compares output
+// with a golden file.
 package testbin
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -130,4 +135,107 @@ func ModuleRoot() (string, error) {
 		}
 		dir = parent
 	}
+}
+
+// The variables through which Procs tells each process its file and number.
+const (
+	envProcPath = "SHELLGUARD_TESTBIN_PROC_PATH"
+	envProcID   = "SHELLGUARD_TESTBIN_PROC_ID"
+)
+
+// Procs runs the test binary n times at once, each process running only
+// the test named helper, which calls Proc to learn path and its number (0
+// to n-1), and fails t for each process that cannot start or does not
+// exit 0, with its output. It is how a test has many processes use one
+// file at the same time.
+func Procs(t testing.TB, helper string, n int, path string) {
+	t.Helper()
+	cmds := make([]*exec.Cmd, n)
+	outs := make([]*bytes.Buffer, n)
+	for i := range n {
+		cmd := exec.Command(os.Args[0], "-test.run=^"+helper+"$", "-test.count=1")
+		cmd.Env = append(os.Environ(), envProcPath+"="+path, envProcID+"="+strconv.Itoa(i))
+		outs[i] = new(bytes.Buffer)
+		cmd.Stdout, cmd.Stderr = outs[i], outs[i]
+		cmds[i] = cmd
+	}
+	for i, cmd := range cmds {
+		if err := cmd.Start(); err != nil {
+			t.Fatalf("process %d: %v", i, err)
+		}
+	}
+	for i, cmd := range cmds {
+		if err := cmd.Wait(); err != nil {
+			t.Errorf("process %d: %v\n%s", i, err, outs[i])
+		}
+	}
+}
+
+// Proc returns the path and the number a process started by Procs was
+// given. Anywhere else it skips t: the helper test, run as an ordinary
+// test, does nothing.
+func Proc(t testing.TB) (path string, id int) {
+	t.Helper()
+	path = os.Getenv(envProcPath)
+	if path == "" {
+		t.Skip("a helper process for testbin.Procs")
+	}
+	id, err := strconv.Atoi(os.Getenv(envProcID))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return path, id
+}
+
+// Golden compares got with the golden file at path, or with update (a
+// test's -update flag) writes it there.
+func Golden(t testing.TB, path string, got []byte, update bool) {
+	t.Helper()
+	if update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test with -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("differs from %s:\n got: %s\nwant: %s", path, got, want)
+	}
+}
+
+// Need returns the path of a program a test needs; it skips the test when
+// the program is missing, except in CI (CI set) where it fails it.
+func Need(t testing.TB, name string) string {
+	t.Helper()
+	p, err := exec.LookPath(name)
+	if err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("%s is required in CI: %v", name, err)
+		}
+		t.Skipf("%s not installed", name)
+	}
+	return p
+}
+
+// Run runs cmd with its standard output and error into one buffer, and
+// returns what it wrote and its exit status; a command that cannot run
+// fails t.
+func Run(t testing.TB, cmd *exec.Cmd) (string, int) {
+	t.Helper()
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	err := cmd.Run()
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		return out.String(), ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return out.String(), 0
 }

@@ -80,7 +80,7 @@ func Kind(v any) string {
 		return "a float"
 	case bool:
 		return "a boolean"
-	case []any:
+	case []any, []map[string]any:
 		return "an array"
 	case map[string]any:
 		return "a table"

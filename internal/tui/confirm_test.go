@@ -212,9 +212,7 @@ func TestOverlayAnswerKeys(t *testing.T) {
 func TestCtrlCEscalates(t *testing.T) {
 	r := &fakeRunner{block: true}
 	m := newTestModel(t, twoWarnings, r)
-	for _, c := range "!trap '' INT; sleep 100" {
-		press(t, m, tea.KeyPressMsg{Code: c, Text: string(c)})
-	}
+	typeKeys(t, m, "!trap '' INT; sleep 100")
 	_, listen := m.Update(key("enter"))
 	p := r.procs[0]
 	p.ignoreInt = true
@@ -235,9 +233,7 @@ func TestCtrlCEscalates(t *testing.T) {
 		t.Errorf("still running after SIGKILL:\n%s", screen(m))
 	}
 	// The count starts again with the next command.
-	for _, c := range "!sleep 100" {
-		press(t, m, tea.KeyPressMsg{Code: c, Text: string(c)})
-	}
+	typeKeys(t, m, "!sleep 100")
 	m.Update(key("enter"))
 	m.Update(key("ctrl+c"))
 	if got := strings.Join(r.procs[1].signals, " "); got != "INT" {

@@ -168,10 +168,26 @@ func press(t *testing.T, m *Model, k tea.KeyPressMsg) []tea.Msg {
 // typeLine types s and presses Enter.
 func typeLine(t *testing.T, m *Model, s string) []tea.Msg {
 	t.Helper()
+	typeKeys(t, m, s)
+	return press(t, m, tea.KeyPressMsg{Code: tea.KeyEnter})
+}
+
+// typeKeys types s at the prompt, without Enter.
+func typeKeys(t *testing.T, m *Model, s string) {
+	t.Helper()
 	for _, r := range s {
 		press(t, m, tea.KeyPressMsg{Code: r, Text: string(r)})
 	}
-	return press(t, m, tea.KeyPressMsg{Code: tea.KeyEnter})
+}
+
+// screenHas fails t for each of wants the screen s lacks.
+func screenHas(t *testing.T, s string, wants ...string) {
+	t.Helper()
+	for _, want := range wants {
+		if !strings.Contains(s, want) {
+			t.Errorf("screen lacks %q:\n%s", want, s)
+		}
+	}
 }
 
 // drive runs cmd and feeds the model the messages it produces, until
@@ -227,18 +243,14 @@ func TestOverlayShowsEveryWarning(t *testing.T) {
 	m := newTestModel(t, twoWarnings, r)
 	typeLine(t, m, "!rm canary.txt")
 	s := screen(m)
-	for _, want := range []string{
+	screenHas(t, s,
 		"Dangerous command detected",
 		"[High] Deletes the canary file.",
 		"[Critical] Also very bad.",
 		"Command: rm canary.txt",
 		"Verdict: ask — dangerous command",
 		"[c] Cancel  [p] Proceed anyway",
-	} {
-		if !strings.Contains(s, want) {
-			t.Errorf("screen lacks %q:\n%s", want, s)
-		}
-	}
+	)
 	if got := r.ran(); len(got) != 0 {
 		t.Errorf("ran %q before confirmation", got)
 	}
@@ -281,11 +293,7 @@ func TestOverlayProceed(t *testing.T) {
 		t.Fatalf("ran %q, want [rm canary.txt]", got)
 	}
 	s := screen(m)
-	for _, want := range []string{"$ rm canary.txt", "removed", "[exit 0]"} {
-		if !strings.Contains(s, want) {
-			t.Errorf("screen lacks %q:\n%s", want, s)
-		}
-	}
+	screenHas(t, s, "$ rm canary.txt", "removed", "[exit 0]")
 	if strings.Contains(s, "Dangerous command detected") {
 		t.Errorf("overlay still shown")
 	}
@@ -325,11 +333,7 @@ func TestDenyRefuses(t *testing.T) {
 	if m.mode != modePrompt || strings.Contains(s, "[p]") {
 		t.Errorf("deny offered to proceed:\n%s", s)
 	}
-	for _, want := range []string{"$ curl example.com  [refused]", "verdict: deny — denied by your rule curl *"} {
-		if !strings.Contains(s, want) {
-			t.Errorf("screen lacks %q:\n%s", want, s)
-		}
-	}
+	screenHas(t, s, "$ curl example.com  [refused]", "verdict: deny — denied by your rule curl *")
 	press(t, m, key("p"))
 	if got := r.ran(); len(got) != 0 {
 		t.Errorf("ran %q", got)
@@ -373,7 +377,7 @@ func TestAnalysisLine(t *testing.T) {
 		t.Fatal("analysis ran the command")
 	}
 	s := screen(m)
-	for _, want := range []string{
+	screenHas(t, s,
 		"? ls && rm -rf /",
 		"verdict: deny — rm -rf / deletes everything",
 		"level: Critical",
@@ -381,11 +385,7 @@ func TestAnalysisLine(t *testing.T) {
 		"rm -rf /  prefix: rm  not approved: dangerous",
 		"[Critical] Deletes the filesystem root. (in: rm -rf /)",
 		"rules: deny: rm -rf *",
-	} {
-		if !strings.Contains(s, want) {
-			t.Errorf("screen lacks %q:\n%s", want, s)
-		}
-	}
+	)
 	if strings.Contains(s, "Dangerous command detected") {
 		t.Error("analysis showed the overlay")
 	}
@@ -492,9 +492,7 @@ func TestCtrlKeysAtPrompt(t *testing.T) {
 func TestCtrlCInterruptsCommand(t *testing.T) {
 	r := &fakeRunner{block: true}
 	m := newTestModel(t, twoWarnings, r)
-	for _, c := range "!sleep 100" {
-		press(t, m, tea.KeyPressMsg{Code: c, Text: string(c)})
-	}
+	typeKeys(t, m, "!sleep 100")
 	// Enter, but do not run the returned command yet: it waits for the end.
 	_, listenCmd := m.Update(key("enter"))
 	if m.mode != modeRunning || !strings.Contains(screen(m), "running: sleep 100") {
