@@ -109,6 +109,7 @@ func run[T any](abandoned *atomic.Int32, deadline time.Time, f func() T) (T, boo
 	var state atomic.Int32
 	ch := make(chan T, 1)
 	go func() {
+		prefaultCheck(1)
 		v := f()
 		if state.CompareAndSwap(running, delivered) {
 			ch <- v
@@ -130,26 +131,32 @@ func run[T any](abandoned *atomic.Int32, deadline time.Time, f func() T) (T, boo
 	}
 }
 
-// stackPrefault is how many 1 KiB frames growStack stacks up: a
-// goroutine starts with a small stack, and an analysis (parse, rules,
-// approvals) outgrows it several times, each growth copying every frame
-// below it (about a quarter of a one-line hook process's instructions).
-// Growing it once, while it is shallow, copies nothing but this. Only a
-// goroutine that runs a whole analysis does it (Decide's watchdog, a
-// settled re-decision): the short file-system checks stay shallow, and
-// growing their stacks would cost more than it saves.
-const stackPrefault = 32
+// A goroutine starts with a small stack, and its work outgrows it, each
+// growth copying every frame below it (the runtime decodes each frame's
+// tables to move its pointers: tens of thousands of instructions for a
+// deep stack, about a quarter of a one-line hook process). Growing it
+// once at the start, while it holds one frame, costs a copy of that
+// frame only: the runtime sizes the new stack to fit the frame at once.
+// prefaultAnalysis serves a goroutine that runs a whole analysis
+// (Decide's watchdog, a settled re-decision), prefaultCheck the short
+// file-system checks.
 
-// growStack uses about n KiB of stack and returns.
+// prefaultAnalysis makes the stack at least 32 KiB deep.
 //
 //go:noinline
-func growStack(n int) byte {
-	var b [1024]byte
-	b[n&1023] = byte(n)
-	if n <= 0 {
-		return b[0]
-	}
-	return growStack(n-1) ^ b[(n*7)&1023]
+func prefaultAnalysis(n int) byte {
+	var b [32 << 10]byte
+	b[n&(len(b)-1)] = byte(n)
+	return b[(n*7)&(len(b)-1)]
+}
+
+// prefaultCheck makes the stack at least 8 KiB deep.
+//
+//go:noinline
+func prefaultCheck(n int) byte {
+	var b [8 << 10]byte
+	b[n&(len(b)-1)] = byte(n)
+	return b[(n*7)&(len(b)-1)]
 }
 
 // LoadBy is Load, given up at deadline: when the configuration files and

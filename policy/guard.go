@@ -343,7 +343,7 @@ func (g *Guard) Decide(req Request) Decision {
 		deadline := g.deadline(req)
 		var done bool
 		d, done = run(&g.abandoned, deadline, func() Decision {
-			growStack(stackPrefault)
+			prefaultAnalysis(1)
 			_, ix := g.snapshot()
 			req := req
 			req.watched = true

@@ -179,7 +179,7 @@ func (g *Guard) sessionApproves(req Request, d *Decision, now, deadline time.Tim
 		_, ix = g.snapshot()
 	}
 	d2, ok := run(&g.abandoned, deadline, func() Decision {
-		growStack(stackPrefault)
+		prefaultAnalysis(1)
 		return g.analyse(r, ix)
 	})
 	if !ok || d2.Verdict != Allow {
