@@ -210,3 +210,32 @@ func checkRemoteRunnerSource(sc *scan, i int) bool {
 	}
 	return false
 }
+
+// checkRemoteProgramOnRoot: a package runner fetches a program shellguard
+// does not read (go run MODULE@VERSION, npx PACKAGE, uvx TOOL) and hands
+// it the root, a home or every user's homes as an operand. What the
+// program does there cannot be known; aimed at everything, it is asked
+// about. A program the detector reads (npx rimraf ~ is rimraf ~) gets its
+// own rules' level instead.
+func checkRemoteProgramOnRoot(sc *scan, i int) bool {
+	v := &sc.invs[i]
+	if !v.fetched || v.prog != nil || sc.reg.namesProgram(v.name) {
+		return false
+	}
+	for _, a := range v.args[1:] {
+		if !a.Dynamic && wholeTree(a.Value) {
+			return true
+		}
+	}
+	return false
+}
+
+// wholeTree reports an operand that names the whole file system, a home
+// or the homes.
+func wholeTree(v string) bool {
+	switch cleanOperand(v) {
+	case "/", "/*", "~", "~/*", "$HOME", "$HOME/*", "$USERPROFILE", "/home", "/Users", "/root":
+		return true
+	}
+	return false
+}

@@ -527,9 +527,12 @@ type scan struct {
 // and argv, and (computed the first time a rule needs them) its canonical
 // argv and plain text.
 type invScan struct {
-	name      string
-	args      []shellparse.Arg
-	prog      *programs.Program
+	name string
+	args []shellparse.Arg
+	prog *programs.Program
+	// fetched: name is the program a package runner runs (npx rimraf,
+	// go run MODULE@VERSION), which the runner fetches.
+	fetched   bool
 	canon     argv
 	canonDone bool
 	joinDone  bool
@@ -552,6 +555,7 @@ func newScan(res *shellparse.Result, scr *scratch) scan {
 	for i := range res.Invocations {
 		v := &sc.invs[i]
 		v.name, v.args = effective(&res.Invocations[i])
+		v.fetched = false
 		if v.name == "" {
 			continue
 		}
@@ -563,6 +567,7 @@ func newScan(res *shellparse.Result, scr *scratch) scan {
 			if k, name, ok := programs.RunTarget(v.prog, vals, dyn); ok {
 				v.name, v.args = name, v.args[k+1:]
 				v.prog = programs.Lookup(name)
+				v.fetched = true
 			}
 		}
 		if v.prog != nil && v.prog.ActsAs != "" {
@@ -653,9 +658,50 @@ func (s *scan) argv(i int) *argv {
 	v := &s.invs[i]
 	if !v.canonDone {
 		canonical(&v.canon, v.prog, v.name, v.args, s.scr)
+		if v.prog != nil && v.prog.Extract == "find" {
+			s.execThroughShell(i, &v.canon)
+		}
 		v.canonDone = true
 	}
 	return &v.canon
+}
+
+// execThroughShell adds to find's canonical flags -exec=NAME for each
+// deleting program its -exec (-execdir, -ok, -okdir) runs through a shell
+// (find ~ -exec sh -c 'rm -rf "$1"' _ {} \;): the rules read -exec=rm,
+// and the shell's name alone would hide what it runs. The parser re-parsed
+// the shell's string: its invocations descend from the one find's -exec
+// runs.
+func (s *scan) execThroughShell(i int, a *argv) {
+	shell := false
+	for _, f := range a.flags {
+		if name, ok := strings.CutPrefix(f.name, "-exec="); ok && programs.IsShell(name) {
+			shell = true
+		} else if name, ok := strings.CutPrefix(f.name, "-ok="); ok && programs.IsShell(name) {
+			shell = true
+		} else if name, ok := strings.CutPrefix(f.name, "-execdir="); ok && programs.IsShell(name) {
+			shell = true
+		} else if name, ok := strings.CutPrefix(f.name, "-okdir="); ok && programs.IsShell(name) {
+			shell = true
+		}
+	}
+	invs := s.res.Invocations
+	if !shell || i+1 >= len(invs) {
+		return
+	}
+	// in[k] marks invocation i+1+k as run by find's -exec.
+	in := make([]bool, len(invs)-i-1)
+	for j := i + 1; j < len(invs); j++ {
+		x := &invs[j]
+		from := func(k int) bool { return k > i && in[k-i-1] }
+		if x.Encloser == i && x.Where != nil && x.Where.Kind == shellparse.FrameExec || from(x.Parent) || from(x.Encloser) {
+			in[j-i-1] = true
+			switch name := s.name(j); name {
+			case "rm", "shred", "unlink", "rmdir", "srm":
+				a.flags = append(a.flags, flag{name: "-exec=" + name})
+			}
+		}
+	}
 }
 
 // joined returns the arguments after the program, joined by single spaces.

@@ -14,6 +14,16 @@ import (
 func TestBeyondStaticBinary(t *testing.T) {
 	lines := []lineWant{
 		{"ls | xargs rm -rf", "delete_from_input", "high"},
+		// find -exec through a shell deletes as find -exec rm does.
+		{`find ~ -maxdepth 0 -exec sh -c 'rm -rf "$1"' _ {} \;`, "find_delete_root", "high"},
+		{`find /etc -execdir bash -c 'shred -u "$0"' {} +`, "find_delete_root", "high"},
+		{`find . -name '*.o' -exec sh -c 'rm -f "$1"' _ {} \;`, "find_delete", "low"},
+		{`find ~ -exec sh -c 'cat "$1"' _ {} \;`, "", ""},
+		// A fetched program handed the whole disk or a home.
+		{"go run github.com/example/wipe@v1.2.0 -all /", "remote_program_on_root", "medium"},
+		{"npx some-unknown-pkg --force ~", "remote_program_on_root", "medium"},
+		{"go run golang.org/x/tools/cmd/deadcode@latest ./...", "", ""},
+		{"npx rimraf ~", "rm_rf_home", "critical"},
 		{"find . -name '*.log' -print0 | xargs -0 rm -f", "delete_from_input", "high"},
 		{"rm -f $(cat /tmp/list)", "delete_from_input", "high"},
 		{"find /srv -type d | while read -r d; do rm -rf \"$d\"; done", "delete_from_input", "high"},
