@@ -18,7 +18,8 @@ import (
 // the container's paths mapped back to the host's through its mounts
 // (docker run -v /:/host alpine rm -rf /host is rm -rf /), the command a
 // well-known tool image runs (amazon/aws-cli s3 rm ... is aws s3 rm ...),
-// and a database client's shell escapes (psql's \! CMD, sqlite3's .shell CMD).
+// a database client's shell escapes (psql's \! CMD, sqlite3's .shell CMD),
+// and a delete of what an earlier mv moved (movedTreeCommand).
 func commandsElsewhere(sc *scan, i int) []string {
 	var out []string
 	if cmd := containerHostCommand(sc, i); cmd != "" {
@@ -28,6 +29,9 @@ func commandsElsewhere(sc *scan, i int) []string {
 		out = append(out, cmd)
 	}
 	if cmd := subcommandRuns(sc, i); cmd != "" {
+		out = append(out, cmd)
+	}
+	if cmd := movedTreeCommand(sc, i); cmd != "" {
 		out = append(out, cmd)
 	}
 	return append(out, dbShellEscapes(sc, i)...)

@@ -19,6 +19,11 @@ func TestBeyondStaticBinary(t *testing.T) {
 		{`find /etc -execdir bash -c 'shred -u "$0"' {} +`, "find_delete_root", "high"},
 		{`find . -name '*.o' -exec sh -c 'rm -f "$1"' _ {} \;`, "find_delete", "low"},
 		{`find ~ -exec sh -c 'cat "$1"' _ {} \;`, "", ""},
+		// A delete of what an earlier mv moved deletes what was moved.
+		{`mv "$PWD" /tmp/x && rm -rf /tmp/x`, "rm_rf_project", "critical"},
+		{"mv ~ /tmp/h; rm -rf /tmp/h", "rm_rf_home", "critical"},
+		{"mv build /tmp/old-build && rm -rf /tmp/old-build", "rm_recursive", "low"},
+		{"mv a.txt b.txt && rm -f b.txt", "", ""},
 		// A fetched program handed the whole disk or a home.
 		{"go run github.com/example/wipe@v1.2.0 -all /", "remote_program_on_root", "medium"},
 		{"npx some-unknown-pkg --force ~", "remote_program_on_root", "medium"},
