@@ -272,21 +272,17 @@ func prefixOf(inv *shellparse.Invocation) (string, string) {
 	}
 	b.Grow(size)
 	for _, w := range inv.Wrappers {
-		b.WriteString(quoteWord(w.Name))
+		b.WriteString(shquote.Quote(w.Name))
 		b.WriteByte(' ')
 	}
-	b.WriteString(quoteWord(inv.Program))
+	b.WriteString(shquote.Quote(inv.Program))
 	for _, x := range t.word[1:t.n] {
 		b.WriteByte(' ')
-		b.WriteString(quoteWord(x))
+		b.WriteString(shquote.Quote(x))
 	}
 	b.WriteString(" *")
 	return b.String(), ""
 }
-
-// quoteWord returns s unchanged when the shell reads it back as the same
-// single word, and shell-quoted otherwise.
-func quoteWord(s string) string { return shquote.Quote(s) }
 
 // hiddenCharacters describes the first character of src that a terminal
 // does not show as itself: control characters other than tab and line feed

@@ -370,13 +370,13 @@ func containerHostCommand(sc *scan, i int) string {
 		}
 		if k > 0 {
 			if h, ok := hostOf(a.Value); ok {
-				b.WriteString(quoteHostPath(h))
+				b.WriteString(shquote.Path(h))
 				mapped = true
 				continue
 			}
 			if key, v, ok := strings.Cut(a.Value, "="); ok && !strings.Contains(key, "/") {
 				if h, ok := hostOf(v); ok {
-					b.WriteString(shquote.Quote(key+"=") + quoteHostPath(h))
+					b.WriteString(shquote.Quote(key+"=") + shquote.Path(h))
 					mapped = true
 					continue
 				}
@@ -389,7 +389,7 @@ func containerHostCommand(sc *scan, i int) string {
 			continue
 		}
 		if h, ok := hostOf(r.Target); ok {
-			b.WriteString(" " + r.Fd + r.Op + " " + quoteHostPath(h))
+			b.WriteString(" " + r.Fd + r.Op + " " + shquote.Path(h))
 			mapped = true
 		}
 	}
@@ -453,29 +453,6 @@ func containerToolCommand(sc *scan, i int) string {
 		}
 	}
 	return b.String()
-}
-
-// quoteHostPath quotes a host path for the shell, keeping a leading
-// variable ($HOME, $(pwd)) or ~ that the shell expands.
-func quoteHostPath(h string) string {
-	switch {
-	case strings.HasPrefix(h, "$"):
-		var b strings.Builder
-		b.WriteByte('"')
-		for i := 0; i < len(h); i++ {
-			if h[i] == '"' || h[i] == '\\' {
-				b.WriteByte('\\')
-			}
-			b.WriteByte(h[i])
-		}
-		b.WriteByte('"')
-		return b.String()
-	case h == "~":
-		return "~"
-	case strings.HasPrefix(h, "~/"):
-		return "~/" + shquote.Quote(h[2:])
-	}
-	return shquote.Quote(h)
 }
 
 // checkContainerExecDelete: rm -r of an absolute path (not a temporary or

@@ -42,11 +42,7 @@ func movedTreeCommand(sc *scan, i int) string {
 					if k > 0 {
 						b.WriteByte(' ')
 					}
-					if strings.HasPrefix(s, "$") {
-						b.WriteString(`"` + s + `"`) // a dynamic shape: $PWD, $HOME/x
-					} else {
-						b.WriteString(shquote.Quote(s))
-					}
+					b.WriteString(shquote.Path(s)) // a dynamic shape ($PWD) expands
 				}
 				replaced = true
 				continue

@@ -606,7 +606,7 @@ func commandLine(raw json.RawMessage, name string) (string, error) {
 	}
 	words := make([]string, len(argv))
 	for i, w := range argv {
-		words[i] = shellQuote(w)
+		words[i] = shquote.Quote(w)
 	}
 	return strings.Join(words, " "), nil
 }
@@ -634,9 +634,6 @@ func commandList(raw json.RawMessage, name string) ([]string, error) {
 	}
 	return list, nil
 }
-
-// shellQuote quotes s for a POSIX shell when it needs quoting.
-func shellQuote(s string) string { return shquote.Quote(s) }
 
 // failure is the fail-closed answer for a problem: ask where a person
 // will see it, block elsewhere.

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/shellguard/shellguard/internal/agents"
+	"github.com/shellguard/shellguard/internal/shquote"
 )
 
 // The protocol adapters: one per answer shape (agents.Output), each
@@ -244,7 +245,7 @@ func (h *hookCall) clineBlock(reason string) clineOutput {
 	if h.argKey == "" {
 		return clineOutput{Cancel: true, ErrorMessage: reason}
 	}
-	refusal := "printf '%s\\n' " + shellQuote(oneLine(reason)) + " >&2; exit 1"
+	refusal := "printf '%s\\n' " + shquote.Quote(oneLine(reason)) + " >&2; exit 1"
 	var value any = refusal
 	if h.argList {
 		value = []string{refusal}

@@ -143,14 +143,14 @@ func firstNonEmpty(s ...string) string {
 // would run the command when the hook program is missing (see
 // FailClosedSuffix).
 func HookCommand(exe string, agent agents.Agent) string {
-	return failClosed(shellQuote(exe)+" hook "+string(agent), agent)
+	return failClosed(shquote.Quote(exe)+" hook "+string(agent), agent)
 }
 
 // LeanHookCommand returns the hook command for the lean shellguard-hook
 // binary at exe: "<exe, quoted if needed> <agent>", wrapped as HookCommand
 // wraps.
 func LeanHookCommand(exe string, agent agents.Agent) string {
-	return failClosed(shellQuote(exe)+" "+string(agent), agent)
+	return failClosed(shquote.Quote(exe)+" "+string(agent), agent)
 }
 
 // HookCommandFor is the command install writes for the shellguard binary
@@ -205,9 +205,6 @@ func FailsClosed(command string, agent agents.Agent) bool {
 	suffix := failClosedSuffix(agent)
 	return suffix == "" || strings.HasSuffix(command, suffix)
 }
-
-// shellQuote quotes s for a POSIX shell when it needs quoting.
-func shellQuote(s string) string { return shquote.Quote(s) }
 
 // Options control how Install and Uninstall write.
 type Options struct {

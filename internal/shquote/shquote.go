@@ -20,6 +20,31 @@ import (
 // then for display only.
 func Quote(s string) string { return quote(s, &plain) }
 
+// Path quotes a path as one shell word that the shell reads as the path
+// was meant: a leading ~ or ~/ stays unquoted (the home directory), a
+// path that starts with a variable or a substitution ($HOME/x, $(pwd)) is
+// double-quoted so that it still expands, and any other is Quote's.
+func Path(p string) string {
+	switch {
+	case strings.HasPrefix(p, "$"):
+		var b strings.Builder
+		b.WriteByte('"')
+		for i := 0; i < len(p); i++ {
+			if p[i] == '"' || p[i] == '\\' {
+				b.WriteByte('\\')
+			}
+			b.WriteByte(p[i])
+		}
+		b.WriteByte('"')
+		return b.String()
+	case p == "~", p == "~/":
+		return p
+	case strings.HasPrefix(p, "~/"):
+		return "~/" + Quote(p[2:])
+	}
+	return Quote(p)
+}
+
 // With returns a Quote that also leaves a word unchanged when its other
 // bytes are in extra (for display: a caller may show glob characters as
 // written).

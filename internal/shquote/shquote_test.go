@@ -43,3 +43,22 @@ func FuzzQuote(f *testing.F) {
 		}
 	})
 }
+
+// TestPath: a path keeps what the shell expands (~, a leading variable)
+// and quotes the rest; the shell reads each back as one word.
+func TestPath(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"~", "~"},
+		{"~/", "~/"},
+		{"~/My Files", "~/'My Files'"},
+		{"$HOME/x y", `"$HOME/x y"`},
+		{`$(pwd)/a"b`, `"$(pwd)/a\"b"`},
+		{"/etc/passwd", "/etc/passwd"},
+		{"/tmp/a b", "'/tmp/a b'"},
+		{"~user", "'~user'"},
+	} {
+		if got := shquote.Path(c.in); got != c.want {
+			t.Errorf("Path(%q) = %s, want %s", c.in, got, c.want)
+		}
+	}
+}
