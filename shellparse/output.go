@@ -92,26 +92,14 @@ func echoEscapes(s string, octal bool) (string, bool) {
 		case 'c':
 			return b.String(), true
 		case '0':
-			j := i + 1
-			for j < len(s) && j-i-1 < 3 && s[j] >= '0' && s[j] <= '7' {
-				j++
-			}
-			v, _ := strconv.ParseUint("0"+s[i+1:j], 8, 16)
-			b.WriteByte(byte(v))
-			i = j - 1
+			i = octalEscape(&b, s, i+1)
 		case '1', '2', '3', '4', '5', '6', '7':
 			if !octal {
 				b.WriteByte('\\')
 				b.WriteByte(e)
 				continue
 			}
-			j := i
-			for j < len(s) && j-i < 3 && s[j] >= '0' && s[j] <= '7' {
-				j++
-			}
-			v, _ := strconv.ParseUint(s[i:j], 8, 16)
-			b.WriteByte(byte(v))
-			i = j - 1
+			i = octalEscape(&b, s, i)
 		default:
 			if !commonEscape(&b, s, &i) {
 				b.WriteByte('\\')
@@ -171,6 +159,18 @@ func commonEscape(b *strings.Builder, s string, i *int) bool {
 		return false
 	}
 	return true
+}
+
+// octalEscape writes the byte of the up to three octal digits at s[i:]
+// (NUL for none) and returns the index of the last byte it read.
+func octalEscape(b *strings.Builder, s string, i int) int {
+	j := i
+	for j < len(s) && j-i < 3 && s[j] >= '0' && s[j] <= '7' {
+		j++
+	}
+	v, _ := strconv.ParseUint(s[i:j], 8, 16)
+	b.WriteByte(byte(v))
+	return j - 1
 }
 
 // printfOutput returns what bash's printf prints for args (args[0] is
@@ -237,13 +237,7 @@ func printfOnce(b *strings.Builder, format string, args *[]string) (used int, st
 			i++
 			switch e := format[i]; {
 			case e >= '0' && e <= '7':
-				j := i
-				for j < len(format) && j-i < 3 && format[j] >= '0' && format[j] <= '7' {
-					j++
-				}
-				v, _ := strconv.ParseUint(format[i:j], 8, 16)
-				b.WriteByte(byte(v))
-				i = j - 1
+				i = octalEscape(b, format, i)
 			case e == '"' || e == '\'' || e == '?':
 				b.WriteByte(e)
 			default:

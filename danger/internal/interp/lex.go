@@ -410,9 +410,7 @@ func (l *lexer) stringLit() bool {
 	case JavaScript:
 		switch c {
 		case '\'', '"':
-			l.i++
-			l.emit(token{k: tStr, s: l.unescape(l.until(c), c)})
-			return true
+			return l.quoted(c)
 		case '`':
 			l.i++
 			raw := l.templateBody()
@@ -420,43 +418,28 @@ func (l *lexer) stringLit() bool {
 			return true
 		case '/':
 			if l.regexOK() && l.peek(1) != '/' && l.peek(1) != '*' {
-				l.i++
-				l.regexBody('/')
-				l.flags()
-				l.emit(token{k: tStr, f: sRegex})
-				return true
+				return l.regex()
 			}
 		}
-	case Perl:
-		return l.perlString()
-	case Ruby:
+	case Perl, Ruby:
+		if l.scriptQuote(c) || c == '/' && l.regexOK() && l.regex() {
+			return true
+		}
+		if l.lang == Perl {
+			return l.perlString()
+		}
 		return l.rubyString()
 	case PHP:
-		switch c {
-		case '\'':
-			l.i++
-			l.emit(token{k: tStr, s: l.unescape(l.until('\''), '\'')})
+		if l.scriptQuote(c) {
 			return true
-		case '"':
-			l.i++
-			l.emitInterp(l.until('"'), '"')
-			return true
-		case '`':
-			l.i++
-			l.emitInterp(l.until('`'), '"')
-			l.toks[len(l.toks)-1].f |= sCmd
-			return true
-		case '<':
-			if strings.HasPrefix(l.src[l.i:], "<<<") {
-				return l.heredocStart(3)
-			}
+		}
+		if c == '<' && strings.HasPrefix(l.src[l.i:], "<<<") {
+			return l.heredocStart(3)
 		}
 	case Lua:
 		switch c {
 		case '\'', '"':
-			l.i++
-			l.emit(token{k: tStr, s: l.unescape(l.until(c), c)})
-			return true
+			return l.quoted(c)
 		case '[':
 			save := l.i
 			if lvl, ok := l.longBracket(); ok {
@@ -468,9 +451,7 @@ func (l *lexer) stringLit() bool {
 	case R:
 		switch c {
 		case '\'', '"':
-			l.i++
-			l.emit(token{k: tStr, s: l.unescape(l.until(c), c)})
-			return true
+			return l.quoted(c)
 		case '`':
 			l.i++
 			l.emit(token{k: tIdent, s: l.until('`')})
@@ -911,15 +892,12 @@ func (l *lexer) pyString() bool {
 	return true
 }
 
-// perlString reads Perl's quotes, quote-like operators (q qq qw qx m qr s
-// tr y), regexes, backticks and heredocs.
-func (l *lexer) perlString() bool {
-	c := l.src[l.i]
+// scriptQuote reads the quotes Perl, Ruby and PHP share: '...', "..."
+// (with interpolation) and `...` (a command).
+func (l *lexer) scriptQuote(c byte) bool {
 	switch c {
 	case '\'':
-		l.i++
-		l.emit(token{k: tStr, s: l.unescape(l.until('\''), '\'')})
-		return true
+		return l.quoted(c)
 	case '"':
 		l.i++
 		l.emitInterp(l.until('"'), '"')
@@ -929,14 +907,32 @@ func (l *lexer) perlString() bool {
 		l.emitInterp(l.until('`'), '"')
 		l.toks[len(l.toks)-1].f |= sCmd
 		return true
-	case '/':
-		if l.regexOK() {
-			l.i++
-			l.regexBody('/')
-			l.flags()
-			l.emit(token{k: tStr, f: sRegex})
-			return true
-		}
+	}
+	return false
+}
+
+// quoted reads a string closed by the quote q that starts it, with
+// backslash escapes.
+func (l *lexer) quoted(q byte) bool {
+	l.i++
+	l.emit(token{k: tStr, s: l.unescape(l.until(q), q)})
+	return true
+}
+
+// regex reads a /regex/ with its flags.
+func (l *lexer) regex() bool {
+	l.i++
+	l.regexBody('/')
+	l.flags()
+	l.emit(token{k: tStr, f: sRegex})
+	return true
+}
+
+// perlString reads, after the quotes Perl shares with Ruby, Perl's
+// quote-like operators (q qq qw qx m qr s tr y) and heredocs.
+func (l *lexer) perlString() bool {
+	c := l.src[l.i]
+	switch c {
 	case '<':
 		if strings.HasPrefix(l.src[l.i:], "<<") && len(l.src) > l.i+2 {
 			d := l.src[l.i+2]
@@ -1063,32 +1059,11 @@ func (l *lexer) heredocStart(n int) bool {
 	return true
 }
 
-// rubyString reads Ruby's quotes, %-literals, backticks, regexes, symbols
-// and heredocs.
+// rubyString reads, after the quotes Ruby shares with Perl, Ruby's
+// %-literals, symbols and heredocs.
 func (l *lexer) rubyString() bool {
 	c := l.src[l.i]
 	switch c {
-	case '\'':
-		l.i++
-		l.emit(token{k: tStr, s: l.unescape(l.until('\''), '\'')})
-		return true
-	case '"':
-		l.i++
-		l.emitInterp(l.until('"'), '"')
-		return true
-	case '`':
-		l.i++
-		l.emitInterp(l.until('`'), '"')
-		l.toks[len(l.toks)-1].f |= sCmd
-		return true
-	case '/':
-		if l.regexOK() {
-			l.i++
-			l.regexBody('/')
-			l.flags()
-			l.emit(token{k: tStr, f: sRegex})
-			return true
-		}
 	case ':':
 		// :symbol and :"symbol" (not ::).
 		if l.peek(1) == ':' || l.i > 0 && l.src[l.i-1] == ':' {
