@@ -969,7 +969,7 @@ func (e *ev) seq(c int, isList bool) val {
 	e.end = c
 	for e.i < c {
 		t := e.tok()
-		if t.k == tNL || t.k == tOp && (t.s == "," || t.s == ";") {
+		if isSep(t) {
 			commas = commas || t.s == ","
 			e.i++
 			continue
@@ -1090,12 +1090,8 @@ func (e *ev) objLit() val {
 	obj := val{k: vObj}
 	saved := e.end
 	e.end = c
-	for e.i < c {
+	for e.nextItem(c) {
 		t := e.tok()
-		if t.k == tNL || t.k == tOp && (t.s == "," || t.s == ";") {
-			e.i++
-			continue
-		}
 		key, keyed := "", false
 		if n := e.at(1); (t.k == tIdent || t.k == tStr || t.k == tNum) && n.k == tOp && (n.s == ":" || n.s == "=>" || n.s == "=" && (e.lang == Lua || e.lang == R)) {
 			key, keyed = t.s, true
@@ -1353,12 +1349,8 @@ func (e *ev) callArgs(callee val) []arg {
 	}
 	saved := e.end
 	e.end = c
-	for e.i < c {
+	for e.nextItem(c) {
 		t := e.tok()
-		if t.k == tNL || t.k == tOp && (t.s == "," || t.s == ";") {
-			e.i++
-			continue
-		}
 		a := arg{}
 		if n := e.at(1); (t.k == tIdent || t.k == tStr) && n.k == tOp && (n.s == "=" && (e.lang == Python || e.lang == R) ||
 			n.s == ":" && (e.lang == Ruby || e.lang == PHP) || n.s == "=>" && (e.lang == Perl || e.lang == Ruby || e.lang == PHP)) {
@@ -1539,4 +1531,19 @@ func (e *ev) runArgv(words []Word, call string) {
 			}
 		}
 	}
+}
+
+// nextItem moves past separators and reports whether an item starts
+// before c.
+func (e *ev) nextItem(c int) bool {
+	for e.i < c && isSep(e.tok()) {
+		e.i++
+	}
+	return e.i < c
+}
+
+// isSep reports a separator between the items of a list, an object or a
+// call's arguments: a comma, a semicolon or a newline.
+func isSep(t token) bool {
+	return t.k == tNL || t.k == tOp && (t.s == "," || t.s == ";")
 }

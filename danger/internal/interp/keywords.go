@@ -64,11 +64,7 @@ func (e *ev) keyword() bool {
 			for e.tok().k == tIdent {
 				e.i++
 			}
-			if e.isOp("(") {
-				c := e.closeOf(e.i)
-				e.bindParams(identsIn(e.toks[e.i+1 : c]))
-				e.i = c + 1
-			}
+			e.paramList()
 			return true
 		case "while":
 			return e.while(false)
@@ -155,11 +151,7 @@ func (e *ev) keyword() bool {
 			for e.tok().k == tIdent || e.isOp(".") || e.isOp(":") {
 				e.i++
 			}
-			if e.isOp("(") {
-				c := e.closeOf(e.i)
-				e.bindParams(identsIn(e.toks[e.i+1 : c]))
-				e.i = c + 1
-			}
+			e.paramList()
 			return true
 		case "while":
 			return e.while(false)
@@ -596,4 +588,14 @@ func isKeyword(lang Lang, s string) bool {
 		return true
 	}
 	return false
+}
+
+// paramList binds the names of a parenthesised parameter list at e.i, if
+// any, and moves past it.
+func (e *ev) paramList() {
+	if e.isOp("(") {
+		c := e.closeOf(e.i)
+		e.bindParams(identsIn(e.toks[e.i+1 : c]))
+		e.i = c + 1
+	}
 }

@@ -1353,15 +1353,9 @@ func (l *lexer) unescape(s string, q byte) string {
 		case '\n':
 			// line continuation
 		case 'x':
-			if i+1 < len(s) && s[i+1] == '{' {
-				j := strings.IndexByte(s[i:], '}')
-				if j > 0 {
-					if r, ok := parseHex(s[i+2 : i+j]); ok {
-						b.WriteRune(rune(r))
-					}
-					i += j
-					continue
-				}
+			if k, ok := bracedHex(&b, s, i); ok {
+				i = k
+				continue
 			}
 			n := 2
 			if l.lang == PHP || l.lang == Perl {
@@ -1381,15 +1375,9 @@ func (l *lexer) unescape(s string, q byte) string {
 			if e == 'U' {
 				n = 8
 			}
-			if i+1 < len(s) && s[i+1] == '{' {
-				j := strings.IndexByte(s[i:], '}')
-				if j > 0 {
-					if r, ok := parseHex(s[i+2 : i+j]); ok {
-						b.WriteRune(rune(r))
-					}
-					i += j
-					continue
-				}
+			if k, ok := bracedHex(&b, s, i); ok {
+				i = k
+				continue
 			}
 			if i+n < len(s) {
 				if r, ok := parseHex(s[i+1 : i+1+n]); ok {
@@ -1461,4 +1449,48 @@ func parseHex(s string) (int, bool) {
 		return 0, false
 	}
 	return v, true
+}
+
+// bracedHex writes the code point of a \x{...} or \u{...} escape whose
+// letter is at s[i] and returns the index of its }.
+func bracedHex(b *strings.Builder, s string, i int) (int, bool) {
+	if i+1 < len(s) && s[i+1] == '{' {
+		if j := strings.IndexByte(s[i:], '}'); j > 0 {
+			if r, ok := parseHex(s[i+2 : i+j]); ok {
+				b.WriteRune(rune(r))
+			}
+			return i + j, true
+		}
+	}
+	return i, false
+}
+
+// closeEnd returns the index after the byte that closes the one at src[i],
+// or len(src) when none does. delims holds the open and close bytes, an
+// escape byte that hides the byte after it, then up to two bytes at which
+// skip returns the index of the last byte of the quoted or nested text
+// that starts there.
+func closeEnd(src string, i int, delims string, skip func(src string, j int) int) int {
+	open, close, esc := delims[0], delims[1], delims[2]
+	q1, q2 := esc, esc
+	if len(delims) > 3 {
+		q1, q2 = delims[3], delims[len(delims)-1]
+	}
+	depth := 0
+	for j := i; j < len(src); j++ {
+		switch src[j] {
+		case esc:
+			j++
+		case open:
+			depth++
+		case close:
+			depth--
+			if depth == 0 {
+				return j + 1
+			}
+		case q1, q2:
+			j = skip(src, j)
+		}
+	}
+	return len(src)
 }

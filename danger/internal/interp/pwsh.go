@@ -257,25 +257,12 @@ func lexPwsh(src string) []ptok {
 }
 
 func parenEnd(src string, open int) int {
-	depth := 0
-	for j := open; j < len(src); j++ {
-		switch src[j] {
-		case '`':
-			j++
-		case '(':
-			depth++
-		case ')':
-			depth--
-			if depth == 0 {
-				return j + 1
-			}
-		case '\'', '"':
-			q := src[j]
-			for j++; j < len(src) && src[j] != q; j++ {
-			}
+	return closeEnd(src, open, "()`'\"", func(src string, j int) int {
+		q := src[j]
+		for j++; j < len(src) && src[j] != q; j++ {
 		}
-	}
-	return len(src)
+		return j
+	})
 }
 
 // pwshExpandable splits a double-quoted string into literal parts and

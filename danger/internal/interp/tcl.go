@@ -130,48 +130,22 @@ func (p *tclParser) word(src string, i int, inBracket bool) (int, tclWord) {
 
 // tclBraceEnd returns the index after the } closing the { at i.
 func tclBraceEnd(src string, i int) int {
-	depth := 0
-	for j := i; j < len(src); j++ {
-		switch src[j] {
-		case '\\':
-			j++
-		case '{':
-			depth++
-		case '}':
-			depth--
-			if depth == 0 {
-				return j + 1
-			}
-		}
-	}
-	return len(src)
+	return closeEnd(src, i, "{}\\", nil)
 }
 
 // tclBracketEnd returns the index after the ] closing the [ at i.
 func tclBracketEnd(src string, i int) int {
-	depth := 0
-	for j := i; j < len(src); j++ {
-		switch src[j] {
-		case '\\':
-			j++
-		case '[':
-			depth++
-		case ']':
-			depth--
-			if depth == 0 {
-				return j + 1
-			}
-		case '{':
-			j = tclBraceEnd(src, j) - 1
-		case '"':
-			for j++; j < len(src) && src[j] != '"'; j++ {
-				if src[j] == '\\' {
-					j++
-				}
+	return closeEnd(src, i, "[]\\{\"", func(src string, j int) int {
+		if src[j] == '{' {
+			return tclBraceEnd(src, j) - 1
+		}
+		for j++; j < len(src) && src[j] != '"'; j++ {
+			if src[j] == '\\' {
+				j++
 			}
 		}
-	}
-	return len(src)
+		return j
+	})
 }
 
 // subst performs a word's substitutions: variables, commands, escapes.
