@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/shellguard/shellguard/danger/internal/reprefix"
+	"github.com/shellguard/shellguard/internal/textlex"
 )
 
 // packDef is a rule file's [pack] table.
@@ -261,7 +262,7 @@ func producible(name string, p *program, fl string) error {
 		return fmt.Errorf("flag %q of %s is not an option", fl, name)
 	}
 	if p == nil {
-		if !strings.HasPrefix(fl, "--") && len(fl) > 2 && !isDigitsStr(fl[1:]) {
+		if !strings.HasPrefix(fl, "--") && len(fl) > 2 && !textlex.IsDigits(fl[1:]) {
 			return fmt.Errorf("flag %q can never match: %s reads %s as a cluster of one-letter options (declare it in the program data: single_dash = [%q], or cluster = false)", fl, name, fl, fl)
 		}
 		return nil
@@ -280,7 +281,7 @@ func producible(name string, p *program, fl string) error {
 		}
 		return nil
 	}
-	if len(fl) == 2 || isDigitsStr(fl[1:]) {
+	if len(fl) == 2 || textlex.IsDigits(fl[1:]) {
 		return nil
 	}
 	base := strings.SplitN(fl, "=", 2)[0]
@@ -313,18 +314,6 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
-}
-
-func isDigitsStr(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return true
 }
 
 func specEmpty(s *specDef) bool {

@@ -1,0 +1,63 @@
+package textlex
+
+import "strings"
+
+// IsDigits reports a non-empty string of ASCII digits.
+func IsDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// SplitQuoted splits s into words at blanks, with '...' and "..." quoting
+// and backslash escapes (as a shell reads literal text, git an alias,
+// xargs its input, Python's shlex.split its argument). With limit > 0 it
+// stops after limit words.
+func SplitQuoted(s string, limit int) []string {
+	var out []string
+	var b strings.Builder
+	in := false
+	var q byte
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case q != 0:
+			if c == q {
+				q = 0
+			} else if c == '\\' && q == '"' && i+1 < len(s) {
+				i++
+				b.WriteByte(s[i])
+			} else {
+				b.WriteByte(c)
+			}
+		case c == '\'' || c == '"':
+			q, in = c, true
+		case c == '\\' && i+1 < len(s):
+			i++
+			b.WriteByte(s[i])
+			in = true
+		case c == ' ' || c == '\t' || c == '\n':
+			if in {
+				out = append(out, b.String())
+				b.Reset()
+				in = false
+			}
+		default:
+			b.WriteByte(c)
+			in = true
+		}
+		if limit > 0 && len(out) >= limit {
+			return out
+		}
+	}
+	if in {
+		out = append(out, b.String())
+	}
+	return out
+}

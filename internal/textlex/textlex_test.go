@@ -1,0 +1,35 @@
+package textlex
+
+import (
+	"slices"
+	"testing"
+)
+
+func TestIsDigits(t *testing.T) {
+	for s, want := range map[string]bool{"": false, "0": true, "0123456789": true, "12a": false, "-1": false, " 1": false, "１": false} {
+		if got := IsDigits(s); got != want {
+			t.Errorf("IsDigits(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
+
+func TestSplitQuoted(t *testing.T) {
+	for _, c := range []struct {
+		in    string
+		limit int
+		want  []string
+	}{
+		{"", 0, nil},
+		{"  a  b\tc\nd ", 0, []string{"a", "b", "c", "d"}},
+		{`rm -rf '/tmp/a b' "x\"y" z\ w`, 0, []string{"rm", "-rf", "/tmp/a b", `x"y`, "z w"}},
+		{`'a\b' "" ''`, 0, []string{`a\b`, "", ""}},
+		{`"unclosed x`, 0, []string{"unclosed x"}},
+		{`trailing\`, 0, []string{`trailing\`}},
+		{"a b c d", 2, []string{"a", "b"}},
+		{"a b", 5, []string{"a", "b"}},
+	} {
+		if got := SplitQuoted(c.in, c.limit); !slices.Equal(got, c.want) {
+			t.Errorf("SplitQuoted(%q, %d) = %q, want %q", c.in, c.limit, got, c.want)
+		}
+	}
+}
