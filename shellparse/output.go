@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/shellguard/shellguard/internal/textlex"
 )
 
 // The output of echo and printf with static arguments, as bash's
@@ -81,13 +83,7 @@ func echoEscapes(s string, octal bool) (string, bool) {
 		return s, false
 	}
 	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c != '\\' || i+1 >= len(s) {
-			b.WriteByte(c)
-			continue
-		}
-		i++
+	for i, ok := textlex.NextEscape(&b, s, 0); ok; i, ok = textlex.NextEscape(&b, s, i+1) {
 		switch e := s[i]; e {
 		case 'c':
 			return b.String(), true

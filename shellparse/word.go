@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/shellguard/shellguard/internal/textlex"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -369,13 +370,7 @@ func ansiC(b *strings.Builder, s string) {
 			b.WriteString(keep)
 		}
 	}()
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c != '\\' || i+1 >= len(s) {
-			b.WriteByte(c)
-			continue
-		}
-		i++
+	for i, ok := textlex.NextEscape(b, s, 0); ok; i, ok = textlex.NextEscape(b, s, i+1) {
 		switch e := s[i]; e {
 		case '\'', '"', '?':
 			b.WriteByte(e)

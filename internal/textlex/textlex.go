@@ -61,3 +61,24 @@ func SplitQuoted(s string, limit int) []string {
 	}
 	return out
 }
+
+// NextEscape writes to b the bytes of s from i up to the next backslash
+// that has a byte after it, and returns the index of that byte; when there
+// is none it writes the rest of s (a trailing backslash as is) and returns
+// false. A decoder loops with
+//
+//	for i, ok := NextEscape(b, s, 0); ok; i, ok = NextEscape(b, s, i+1) {
+//		switch s[i] { ... }
+//	}
+func NextEscape(b *strings.Builder, s string, i int) (int, bool) {
+	if i >= len(s) {
+		return len(s), false
+	}
+	k := strings.IndexByte(s[i:], '\\')
+	if k < 0 || i+k+1 >= len(s) {
+		b.WriteString(s[i:])
+		return len(s), false
+	}
+	b.WriteString(s[i : i+k])
+	return i + k + 1, true
+}

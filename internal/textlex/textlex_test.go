@@ -2,6 +2,7 @@ package textlex
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -30,6 +31,27 @@ func TestSplitQuoted(t *testing.T) {
 	} {
 		if got := SplitQuoted(c.in, c.limit); !slices.Equal(got, c.want) {
 			t.Errorf("SplitQuoted(%q, %d) = %q, want %q", c.in, c.limit, got, c.want)
+		}
+	}
+}
+
+func TestNextEscape(t *testing.T) {
+	// Each escape is written as <e>: what a decoder loop sees.
+	for in, want := range map[string]string{
+		"":          "",
+		"plain":     "plain",
+		`a\nb`:      "a<n>b",
+		`\\\x`:      "<\\><x>",
+		`end\`:      `end\`,
+		`\`:         `\`,
+		`x\ny\tz\\`: "x<n>y<t>z<\\>",
+	} {
+		var b strings.Builder
+		for i, ok := NextEscape(&b, in, 0); ok; i, ok = NextEscape(&b, in, i+1) {
+			b.WriteString("<" + in[i:i+1] + ">")
+		}
+		if got := b.String(); got != want {
+			t.Errorf("NextEscape loop over %q = %q, want %q", in, got, want)
 		}
 	}
 }

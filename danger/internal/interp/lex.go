@@ -3,6 +3,8 @@ package interp
 import (
 	"strings"
 	"unicode/utf8"
+
+	"github.com/shellguard/shellguard/internal/textlex"
 )
 
 // The lexer of the call languages (Python, JavaScript, Perl, Ruby, PHP,
@@ -1318,13 +1320,7 @@ func (l *lexer) unescape(s string, q byte) string {
 	single := q == '\'' && (l.lang == Perl || l.lang == Ruby || l.lang == PHP)
 	var b strings.Builder
 	b.Grow(len(s))
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c != '\\' || i+1 >= len(s) {
-			b.WriteByte(c)
-			continue
-		}
-		i++
+	for i, ok := textlex.NextEscape(&b, s, 0); ok; i, ok = textlex.NextEscape(&b, s, i+1) {
 		e := s[i]
 		if single {
 			if e != '\\' && e != q {
