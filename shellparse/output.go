@@ -110,23 +110,13 @@ func echoEscapes(s string, octal bool) (string, bool) {
 // shared by echo -e and printf's format: letters, \\, \xHH, \uHHHH,
 // \UHHHHHHHH. It reports false for any other byte.
 func commonEscape(b *strings.Builder, s string, i *int) bool {
+	if c, ok := textlex.CEscape(s[*i]); ok {
+		b.WriteByte(c)
+		return true
+	}
 	switch e := s[*i]; e {
-	case 'a':
-		b.WriteByte('\a')
-	case 'b':
-		b.WriteByte('\b')
 	case 'e', 'E':
 		b.WriteByte(0x1b)
-	case 'f':
-		b.WriteByte('\f')
-	case 'n':
-		b.WriteByte('\n')
-	case 'r':
-		b.WriteByte('\r')
-	case 't':
-		b.WriteByte('\t')
-	case 'v':
-		b.WriteByte('\v')
 	case '\\':
 		b.WriteByte('\\')
 	case 'x', 'u', 'U':

@@ -82,3 +82,14 @@ func NextEscape(b *strings.Builder, s string, i int) (int, bool) {
 	b.WriteString(s[i : i+k])
 	return i + k + 1, true
 }
+
+// cEscapes maps the letter of each of C's one-letter control escapes to
+// its byte.
+var cEscapes = [256]byte{'a': '\a', 'b': '\b', 'f': '\f', 'n': '\n', 'r': '\r', 't': '\t', 'v': '\v'}
+
+// CEscape returns the byte of C's escape \e for the letters a b f n r t v
+// that most languages share, and false for any other byte.
+func CEscape(e byte) (byte, bool) {
+	c := cEscapes[e]
+	return c, c != 0
+}

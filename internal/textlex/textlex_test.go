@@ -55,3 +55,13 @@ func TestNextEscape(t *testing.T) {
 		}
 	}
 }
+
+func TestCEscape(t *testing.T) {
+	want := map[byte]byte{'a': 7, 'b': 8, 'f': 12, 'n': 10, 'r': 13, 't': 9, 'v': 11}
+	for e := 0; e < 256; e++ {
+		c, ok := CEscape(byte(e))
+		if w, is := want[byte(e)]; ok != is || c != w {
+			t.Errorf("CEscape(%q) = %d, %v; want %d, %v", byte(e), c, ok, w, is)
+		}
+	}
+}

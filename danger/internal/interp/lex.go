@@ -1329,21 +1329,11 @@ func (l *lexer) unescape(s string, q byte) string {
 			b.WriteByte(e)
 			continue
 		}
+		if c, ok := textlex.CEscape(e); ok {
+			b.WriteByte(c)
+			continue
+		}
 		switch e {
-		case 'n':
-			b.WriteByte('\n')
-		case 't':
-			b.WriteByte('\t')
-		case 'r':
-			b.WriteByte('\r')
-		case 'a':
-			b.WriteByte(7)
-		case 'b':
-			b.WriteByte(8)
-		case 'f':
-			b.WriteByte(12)
-		case 'v':
-			b.WriteByte(11)
 		case 'e':
 			b.WriteByte(27)
 		case '\n':
