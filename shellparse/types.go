@@ -396,6 +396,12 @@ func (inv *Invocation) String() string {
 	if len(inv.Assigns) == 0 && len(inv.Wrappers) == 0 && len(inv.Args) > 0 {
 		return joinArgs(inv.Args, true)
 	}
+	return inv.render()
+}
+
+// render is String's general case, written one word at a time: the
+// reference the fast path of String is tested against.
+func (inv *Invocation) render() string {
 	var b strings.Builder
 	sp := func() {
 		if b.Len() > 0 {
