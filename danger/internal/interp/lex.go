@@ -550,12 +550,8 @@ func (l *lexer) delimited(open byte) string {
 func (l *lexer) regexBody(delim byte) {
 	defer l.clamp()
 	inClass := false
-	for l.i < len(l.src) {
-		c := l.src[l.i]
+	for c, ok := l.unescaped(); ok; c, ok = l.unescaped() {
 		switch {
-		case c == '\\':
-			l.i += 2
-			continue
 		case c == '\n' && delim == '/' && l.lang == JavaScript:
 			return // not a regex after all; stop at the line's end
 		case c == '[':
@@ -578,17 +574,25 @@ func (l *lexer) flags() string {
 	return l.src[start:l.i]
 }
 
+// unescaped moves past backslash escapes (a backslash and the byte after
+// it) and returns the byte at l.i, or false at the end of the source.
+func (l *lexer) unescaped() (byte, bool) {
+	for l.i < len(l.src) && l.src[l.i] == '\\' {
+		l.i += 2
+	}
+	if l.i >= len(l.src) {
+		return 0, false
+	}
+	return l.src[l.i], true
+}
+
 // templateBody reads a JavaScript template literal's body (after the
 // opening backquote), skipping over ${...} with nested strings.
 func (l *lexer) templateBody() string {
 	defer l.clamp()
 	start := l.i
-	for l.i < len(l.src) {
-		c := l.src[l.i]
+	for c, ok := l.unescaped(); ok; c, ok = l.unescaped() {
 		switch {
-		case c == '\\':
-			l.i += 2
-			continue
 		case c == '`':
 			s := l.src[start:l.i]
 			l.i++
@@ -608,12 +612,8 @@ func (l *lexer) templateBody() string {
 func (l *lexer) skipBraced() {
 	defer l.clamp()
 	depth := 1
-	for l.i < len(l.src) {
-		c := l.src[l.i]
+	for c, ok := l.unescaped(); ok; c, ok = l.unescaped() {
 		switch c {
-		case '\\':
-			l.i += 2
-			continue
 		case '{':
 			depth++
 		case '}':
@@ -1479,4 +1479,23 @@ func closeEnd(src string, i int, delims string, skip func(src string, j int) int
 		}
 	}
 	return len(src)
+}
+
+// escapeLetter returns the byte an escape letter e stands for when it is
+// one of known (a subset of n t r 0, the escapes a quoting form knows), e
+// itself otherwise.
+func escapeLetter(e byte, known string) byte {
+	if strings.IndexByte(known, e) >= 0 {
+		switch e {
+		case 'n':
+			return '\n'
+		case 't':
+			return '\t'
+		case 'r':
+			return '\r'
+		case '0':
+			return 0
+		}
+	}
+	return e
 }

@@ -281,18 +281,7 @@ func pwshExpandable(raw string) ptok {
 		switch {
 		case c == '`' && i+1 < len(raw):
 			i++
-			switch raw[i] {
-			case 'n':
-				lit.WriteByte('\n')
-			case 't':
-				lit.WriteByte('\t')
-			case '0':
-				lit.WriteByte(0)
-			case 'r':
-				lit.WriteByte('\r')
-			default:
-				lit.WriteByte(raw[i])
-			}
+			lit.WriteByte(escapeLetter(raw[i], "ntr0"))
 		case c == '"' && i+1 < len(raw) && raw[i+1] == '"':
 			lit.WriteByte('"')
 			i++

@@ -167,14 +167,7 @@ func (p *tclParser) subst(raw string) val {
 		case '\\':
 			if i+1 < len(raw) {
 				i++
-				switch raw[i] {
-				case 'n':
-					lit.WriteByte('\n')
-				case 't':
-					lit.WriteByte('\t')
-				default:
-					lit.WriteByte(raw[i])
-				}
+				lit.WriteByte(escapeLetter(raw[i], "nt"))
 			}
 		case '[':
 			end := tclBracketEnd(raw, i)
