@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -60,23 +61,34 @@ func (e *ev) sub(code string) *ev {
 		nest: e.nest + 1, syms: e.syms, star: e.star, loops: new([][2]int), forks: e.forks}
 }
 
+// matchBrackets pairs the brackets of the tokens: for each, the index of
+// its partner, or -1.
 func matchBrackets(toks []token) []int32 {
-	m := make([]int32, len(toks))
-	var stack []int
-	for i, t := range toks {
-		m[i] = -1
-		if t.k != tOp {
-			continue
+	return pairBrackets(len(toks), func(i int) string {
+		if toks[i].k == tOp {
+			return toks[i].s
 		}
-		switch t.s {
-		case "(", "[", "{", "?.(":
-			stack = append(stack, i)
-		case ")", "]", "}":
-			if n := len(stack); n > 0 {
-				o := stack[n-1]
-				stack = stack[:n-1]
+		return ""
+	}, "(", "[", "{", "?.(")
+}
+
+// pairBrackets pairs the brackets of n tokens, op(i) being the operator
+// text of token i ("" for other tokens) and opens the operators that open
+// a bracket: for each token, the index of its partner, or -1.
+func pairBrackets(n int, op func(i int) string, opens ...string) []int32 {
+	m := make([]int32, n)
+	var stack []int
+	for i := range n {
+		m[i] = -1
+		switch s := op(i); {
+		case s == ")" || s == "]" || s == "}":
+			if k := len(stack); k > 0 {
+				o := stack[k-1]
+				stack = stack[:k-1]
 				m[o], m[i] = int32(i), int32(o)
 			}
+		case s != "" && slices.Contains(opens, s):
+			stack = append(stack, i)
 		}
 	}
 	return m
@@ -976,8 +988,7 @@ func (e *ev) seq(c int, isList bool) val {
 		}
 		s := e.i
 		v := e.expr()
-		if e.i == s {
-			e.i++
+		if stuck(&e.i, s) {
 			continue
 		}
 		// key => value pairs (Perl lists, PHP arrays): keep the value.
@@ -1004,13 +1015,11 @@ func (e *ev) seq(c int, isList bool) val {
 // and c, or 0.
 func (e *ev) compFor(open, c int) int {
 	for j := open + 1; j < c; j++ {
-		t := e.toks[j]
-		if t.k == tOp && (t.s == "(" || t.s == "[" || t.s == "{") {
-			if m := int(e.match[j]); m > j {
-				j = m
-			}
+		if k, ok := e.pastNested(j); ok {
+			j = k
 			continue
 		}
+		t := e.toks[j]
 		if t.k == tIdent && t.s == "for" {
 			return j
 		}
@@ -1366,8 +1375,7 @@ func (e *ev) callArgs(callee val) []arg {
 		s := e.i
 		a.v = e.expr()
 		e.iter = nil
-		if e.i == s {
-			e.i++
+		if stuck(&e.i, s) {
 			continue
 		}
 		if len(args) < maxList {
@@ -1517,14 +1525,8 @@ func (e *ev) runArgv(words []Word, call string) {
 	if len(words) == 0 {
 		return
 	}
-	f := Finding{Kind: Exec, Argv: words, Call: call, Dynamic: words[0].Dynamic}
-	e.a.add(f)
-	e.a.facts.runs = true
-	if f.Dynamic {
-		e.a.facts.runsDyn = true
-	}
+	e.a.addRun(Finding{Kind: Exec, Argv: words, Call: call, Dynamic: words[0].Dynamic})
 	if isShellProgram(words[0].Text) {
-		e.a.facts.shell = true
 		for _, w := range words[1:] {
 			if w.Text == "-c" || w.Text == "/c" {
 				return
@@ -1546,4 +1548,27 @@ func (e *ev) nextItem(c int) bool {
 // call's arguments: a comma, a semicolon or a newline.
 func isSep(t token) bool {
 	return t.k == tNL || t.k == tOp && (t.s == "," || t.s == ";")
+}
+
+// pastNested returns, for a bracket that opens at j, the index of the one
+// that closes it (j when none does), and false for any other token.
+func (e *ev) pastNested(j int) (int, bool) {
+	t := e.toks[j]
+	if t.k == tOp && (t.s == "(" || t.s == "[" || t.s == "{") {
+		if m := int(e.match[j]); m > j {
+			return m, true
+		}
+		return j, true
+	}
+	return j, false
+}
+
+// stuck reports that a parsing step made no progress from s, and then
+// moves past one token so that the loop around it advances.
+func stuck(i *int, s int) bool {
+	if *i == s {
+		*i++
+		return true
+	}
+	return false
 }

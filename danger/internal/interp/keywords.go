@@ -436,10 +436,8 @@ func (e *ev) bodyEnd() int {
 		if t.k == tOp && t.s == ";" {
 			return j
 		}
-		if t.k == tOp && (t.s == "(" || t.s == "[" || t.s == "{") {
-			if m := int(e.match[j]); m > j {
-				j = m
-			}
+		if k, ok := e.pastNested(j); ok {
+			j = k
 		}
 	}
 	return e.end
@@ -487,13 +485,11 @@ func (e *ev) forLoop() bool {
 	// C style: for (init; cond; step).
 	semis := []int{}
 	for j := e.i + 1; j < c; j++ {
-		t := e.toks[j]
-		if t.k == tOp && (t.s == "(" || t.s == "[" || t.s == "{") {
-			if m := int(e.match[j]); m > j {
-				j = m
-			}
+		if k, ok := e.pastNested(j); ok {
+			j = k
 			continue
 		}
+		t := e.toks[j]
 		if t.k == tOp && t.s == ";" {
 			semis = append(semis, j)
 		}
@@ -566,8 +562,7 @@ func (e *ev) seqVal(c int) val {
 		}
 		s := e.i
 		v := e.data(e.expr())
-		if e.i == s {
-			e.i++
+		if stuck(&e.i, s) {
 			continue
 		}
 		if v.k == vList {
