@@ -1,9 +1,6 @@
 package interp
 
-import (
-	"slices"
-	"strings"
-)
+import "strings"
 
 // ev walks the tokens of one code string of a call language: a tolerant
 // parser that evaluates expressions to what can be known of their values,
@@ -64,31 +61,36 @@ func (e *ev) sub(code string) *ev {
 // matchBrackets pairs the brackets of the tokens: for each, the index of
 // its partner, or -1.
 func matchBrackets(toks []token) []int32 {
-	return pairBrackets(len(toks), func(i int) string {
+	return pairBrackets(len(toks), func(i int) int {
 		if toks[i].k == tOp {
-			return toks[i].s
+			switch toks[i].s {
+			case "(", "[", "{", "?.(":
+				return 1
+			case ")", "]", "}":
+				return -1
+			}
 		}
-		return ""
-	}, "(", "[", "{", "?.(")
+		return 0
+	})
 }
 
-// pairBrackets pairs the brackets of n tokens, op(i) being the operator
-// text of token i ("" for other tokens) and opens the operators that open
-// a bracket: for each token, the index of its partner, or -1.
-func pairBrackets(n int, op func(i int) string, opens ...string) []int32 {
+// pairBrackets pairs the brackets of n tokens, side(i) saying whether
+// token i opens a bracket (1), closes one (-1) or neither (0): for each
+// token, the index of its partner, or -1.
+func pairBrackets(n int, side func(i int) int) []int32 {
 	m := make([]int32, n)
 	var stack []int
 	for i := range n {
 		m[i] = -1
-		switch s := op(i); {
-		case s == ")" || s == "]" || s == "}":
+		switch side(i) {
+		case 1:
+			stack = append(stack, i)
+		case -1:
 			if k := len(stack); k > 0 {
 				o := stack[k-1]
 				stack = stack[:k-1]
 				m[o], m[i] = int32(i), int32(o)
 			}
-		case s != "" && slices.Contains(opens, s):
-			stack = append(stack, i)
 		}
 	}
 	return m

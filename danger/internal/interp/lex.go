@@ -1462,9 +1462,18 @@ func closeEnd(src string, i int, delims string, skip func(src string, j int) int
 	if len(delims) > 3 {
 		q1, q2 = delims[3], delims[len(delims)-1]
 	}
+	// The bytes of delims as a bit set: the scan tests one bit a byte.
+	var set [8]uint32
+	for k := range len(delims) {
+		set[delims[k]>>5] |= 1 << (delims[k] & 31)
+	}
 	depth := 0
 	for j := i; j < len(src); j++ {
-		switch src[j] {
+		c := src[j]
+		if set[c>>5]&(1<<(c&31)) == 0 {
+			continue
+		}
+		switch c {
 		case esc:
 			j++
 		case open:

@@ -256,13 +256,33 @@ func lexPwsh(src string) []ptok {
 	return out
 }
 
+// parenEnd returns the index after the ) closing the ( at open.
+//
+// Its own loop, not closeEnd's: nested $( ) in strings make this scan the
+// hot path of PowerShell's analysis, where a switch on constants is a
+// quarter faster; and not inlined, where its loop measured a fifth slower.
+//
+//go:noinline
 func parenEnd(src string, open int) int {
-	return closeEnd(src, open, "()`'\"", func(src string, j int) int {
-		q := src[j]
-		for j++; j < len(src) && src[j] != q; j++ {
+	depth := 0
+	for j := open; j < len(src); j++ {
+		switch src[j] {
+		case '`':
+			j++
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth == 0 {
+				return j + 1
+			}
+		case '\'', '"':
+			q := src[j]
+			for j++; j < len(src) && src[j] != q; j++ {
+			}
 		}
-		return j
-	})
+	}
+	return len(src)
 }
 
 // pwshExpandable splits a double-quoted string into literal parts and
@@ -352,12 +372,17 @@ func (a *analysis) pwsh(code string, depth int) {
 
 func newPw(a *analysis, depth int, code string, syms map[string]val, loops *[][2]int, forks *[]int) *pwParser {
 	toks := lexPwsh(code)
-	m := pairBrackets(len(toks), func(i int) string {
+	m := pairBrackets(len(toks), func(i int) int {
 		if toks[i].k == pOp {
-			return toks[i].s
+			switch toks[i].s {
+			case "(", "{", "[", "$(", "@(", "@{":
+				return 1
+			case ")", "}", "]":
+				return -1
+			}
 		}
-		return ""
-	}, "(", "{", "[", "$(", "@(", "@{")
+		return 0
+	})
 	return &pwParser{a: a, depth: depth, toks: toks, match: m, end: len(toks), syms: syms, loops: loops, forks: forks}
 }
 
