@@ -424,19 +424,24 @@ func (l *lexer) stringLit() bool {
 			}
 		}
 	case Perl, Ruby:
-		if l.scriptQuote(c) || c == '/' && l.regexOK() && l.regex() {
-			return true
+		switch c {
+		case '\'', '"', '`':
+			return l.scriptQuote(c)
+		case '/':
+			return l.regexOK() && l.regex()
 		}
 		if l.lang == Perl {
 			return l.perlString()
 		}
 		return l.rubyString()
 	case PHP:
-		if l.scriptQuote(c) {
-			return true
-		}
-		if c == '<' && strings.HasPrefix(l.src[l.i:], "<<<") {
-			return l.heredocStart(3)
+		switch c {
+		case '\'', '"', '`':
+			return l.scriptQuote(c)
+		case '<':
+			if strings.HasPrefix(l.src[l.i:], "<<<") {
+				return l.heredocStart(3)
+			}
 		}
 	case Lua:
 		switch c {
