@@ -3,6 +3,7 @@ package danger
 import (
 	"strings"
 
+	"github.com/shellguard/shellguard/internal/textlex"
 	"github.com/shellguard/shellguard/shellparse"
 )
 
@@ -325,18 +326,5 @@ func isProd(w string) bool {
 	case "prod", "production", "prd":
 		return true
 	}
-	return strings.HasPrefix(w, "prod") && isNumber(w[4:])
-}
-
-// isNumber reports a non-empty string of ASCII digits.
-func isNumber(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return true
+	return strings.HasPrefix(w, "prod") && textlex.IsDigits(w[4:])
 }

@@ -594,37 +594,25 @@ type scratch struct {
 }
 
 // take returns n empty strings from the scratch.
-func (s *scratch) take(n int) []string {
-	if s.used+n > len(s.strs) {
-		// A new array: the old one, with the lists already carved
-		// from it, is left to the collector.
-		s.strs = make([]string, max(2*len(s.strs), n, 64))
-		s.used = 0
-	}
-	out := s.strs[s.used : s.used+n : s.used+n]
-	s.used += n
-	return out
-}
+func (s *scratch) take(n int) []string { return carve(&s.strs, &s.used, n) }
 
 // takeFlags returns n empty flags from the scratch.
-func (s *scratch) takeFlags(n int) []flag {
-	if s.fused+n > len(s.flags) {
-		s.flags = make([]flag, max(2*len(s.flags), n, 64))
-		s.fused = 0
-	}
-	out := s.flags[s.fused : s.fused+n : s.fused+n]
-	s.fused += n
-	return out
-}
+func (s *scratch) takeFlags(n int) []flag { return carve(&s.flags, &s.fused, n) }
 
 // takeBools returns n cleared bools from the scratch.
-func (s *scratch) takeBools(n int) []bool {
-	if s.bused+n > len(s.bools) {
-		s.bools = make([]bool, max(2*len(s.bools), n, 64))
-		s.bused = 0
+func (s *scratch) takeBools(n int) []bool { return carve(&s.bools, &s.bused, n) }
+
+// carve returns n zero values from the array *buf, of which *used are
+// taken.
+func carve[T any](buf *[]T, used *int, n int) []T {
+	if *used+n > len(*buf) {
+		// A new array: the old one, with the lists already carved
+		// from it, is left to the collector.
+		*buf = make([]T, max(2*len(*buf), n, 64))
+		*used = 0
 	}
-	out := s.bools[s.bused : s.bused+n : s.bused+n]
-	s.bused += n
+	out := (*buf)[*used : *used+n : *used+n]
+	*used += n
 	return out
 }
 

@@ -119,7 +119,7 @@ func TestWalkthrough(t *testing.T) {
 		t.Fatal("docs/rules.md: the walk-through's TOML block not found")
 	}
 	tmp := t.TempDir()
-	copyTree(t, root, tmp, "go.mod", "go.sum", "danger", "shellparse", "internal/programs", "internal/shquote")
+	copyTree(t, root, tmp, "go.mod", "go.sum", "danger", "shellparse", "internal/programs", "internal/shquote", "internal/textlex")
 	if err := os.WriteFile(filepath.Join(tmp, "danger", "rules", "nomad.toml"), []byte(block), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -145,7 +145,7 @@ func TestGeneratedUpToDate(t *testing.T) {
 		t.Fatal(err)
 	}
 	tmp := t.TempDir()
-	copyTree(t, root, tmp, "go.mod", "go.sum", "danger/rules", "danger/checks.toml", "danger/internal/gen", "danger/internal/reprefix", "internal/programs/data")
+	copyTree(t, root, tmp, "go.mod", "go.sum", "danger/rules", "danger/checks.toml", "danger/internal/gen", "danger/internal/reprefix", "internal/programs/data", "internal/textlex")
 	generate(t, tmp)
 	for _, rel := range []string{"danger/rules_gen.go", "internal/programs/programs_gen.go"} {
 		got, err := os.ReadFile(filepath.Join(tmp, rel))

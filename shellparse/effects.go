@@ -386,6 +386,11 @@ func argValues(args []Arg) []string {
 // forgetNames makes unknown every name-like token of s (let's
 // expressions).
 func forgetNames(e *env, s string) {
+	nameTokens(s, e.forget)
+}
+
+// nameTokens calls f with every name-like token of s.
+func nameTokens(s string, f func(string)) {
 	start := -1
 	for i := 0; i <= len(s); i++ {
 		word := i < len(s) && (s[i] == '_' || s[i] >= 'a' && s[i] <= 'z' || s[i] >= 'A' && s[i] <= 'Z' || start >= 0 && s[i] >= '0' && s[i] <= '9')
@@ -393,7 +398,7 @@ func forgetNames(e *env, s string) {
 		case word && start < 0:
 			start = i
 		case !word && start >= 0:
-			e.forget(s[start:i])
+			f(s[start:i])
 			start = -1
 		}
 	}
@@ -814,17 +819,7 @@ func arithmTarget(names []string, x syntax.ArithmExpr, all *bool) []string {
 
 // forgetNamesInto appends every name-like token of s.
 func forgetNamesInto(names *[]string, s string) {
-	start := -1
-	for i := 0; i <= len(s); i++ {
-		word := i < len(s) && (s[i] == '_' || s[i] >= 'a' && s[i] <= 'z' || s[i] >= 'A' && s[i] <= 'Z' || start >= 0 && s[i] >= '0' && s[i] <= '9')
-		switch {
-		case word && start < 0:
-			start = i
-		case !word && start >= 0:
-			*names = append(*names, s[start:i])
-			start = -1
-		}
-	}
+	nameTokens(s, func(n string) { *names = append(*names, n) })
 }
 
 // readsStdin reports an invocation that may read its standard input: any

@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/shellguard/shellguard/internal/textlex"
 )
 
 // The output of echo and printf with static arguments, as bash's
@@ -81,37 +83,19 @@ func echoEscapes(s string, octal bool) (string, bool) {
 		return s, false
 	}
 	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c != '\\' || i+1 >= len(s) {
-			b.WriteByte(c)
-			continue
-		}
-		i++
+	for i, ok := textlex.NextEscape(&b, s, 0); ok; i, ok = textlex.NextEscape(&b, s, i+1) {
 		switch e := s[i]; e {
 		case 'c':
 			return b.String(), true
 		case '0':
-			j := i + 1
-			for j < len(s) && j-i-1 < 3 && s[j] >= '0' && s[j] <= '7' {
-				j++
-			}
-			v, _ := strconv.ParseUint("0"+s[i+1:j], 8, 16)
-			b.WriteByte(byte(v))
-			i = j - 1
+			i = octalEscape(&b, s, i+1)
 		case '1', '2', '3', '4', '5', '6', '7':
 			if !octal {
 				b.WriteByte('\\')
 				b.WriteByte(e)
 				continue
 			}
-			j := i
-			for j < len(s) && j-i < 3 && s[j] >= '0' && s[j] <= '7' {
-				j++
-			}
-			v, _ := strconv.ParseUint(s[i:j], 8, 16)
-			b.WriteByte(byte(v))
-			i = j - 1
+			i = octalEscape(&b, s, i)
 		default:
 			if !commonEscape(&b, s, &i) {
 				b.WriteByte('\\')
@@ -126,23 +110,13 @@ func echoEscapes(s string, octal bool) (string, bool) {
 // shared by echo -e and printf's format: letters, \\, \xHH, \uHHHH,
 // \UHHHHHHHH. It reports false for any other byte.
 func commonEscape(b *strings.Builder, s string, i *int) bool {
+	if c, ok := textlex.CEscape(s[*i]); ok {
+		b.WriteByte(c)
+		return true
+	}
 	switch e := s[*i]; e {
-	case 'a':
-		b.WriteByte('\a')
-	case 'b':
-		b.WriteByte('\b')
 	case 'e', 'E':
 		b.WriteByte(0x1b)
-	case 'f':
-		b.WriteByte('\f')
-	case 'n':
-		b.WriteByte('\n')
-	case 'r':
-		b.WriteByte('\r')
-	case 't':
-		b.WriteByte('\t')
-	case 'v':
-		b.WriteByte('\v')
 	case '\\':
 		b.WriteByte('\\')
 	case 'x', 'u', 'U':
@@ -171,6 +145,18 @@ func commonEscape(b *strings.Builder, s string, i *int) bool {
 		return false
 	}
 	return true
+}
+
+// octalEscape writes the byte of the up to three octal digits at s[i:]
+// (NUL for none) and returns the index of the last byte it read.
+func octalEscape(b *strings.Builder, s string, i int) int {
+	j := i
+	for j < len(s) && j-i < 3 && s[j] >= '0' && s[j] <= '7' {
+		j++
+	}
+	v, _ := strconv.ParseUint(s[i:j], 8, 16)
+	b.WriteByte(byte(v))
+	return j - 1
 }
 
 // printfOutput returns what bash's printf prints for args (args[0] is
@@ -237,13 +223,7 @@ func printfOnce(b *strings.Builder, format string, args *[]string) (used int, st
 			i++
 			switch e := format[i]; {
 			case e >= '0' && e <= '7':
-				j := i
-				for j < len(format) && j-i < 3 && format[j] >= '0' && format[j] <= '7' {
-					j++
-				}
-				v, _ := strconv.ParseUint(format[i:j], 8, 16)
-				b.WriteByte(byte(v))
-				i = j - 1
+				i = octalEscape(b, format, i)
 			case e == '"' || e == '\'' || e == '?':
 				b.WriteByte(e)
 			default:

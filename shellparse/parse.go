@@ -70,29 +70,14 @@ func DefaultLimits() Limits {
 
 func (l Limits) withDefaults() Limits {
 	d := DefaultLimits()
-	if l.MaxBytes <= 0 {
-		l.MaxBytes = d.MaxBytes
-	}
-	if l.MaxNesting <= 0 {
-		l.MaxNesting = d.MaxNesting
-	}
-	if l.MaxReparse <= 0 {
-		l.MaxReparse = d.MaxReparse
-	}
-	if l.MaxInvocations <= 0 {
-		l.MaxInvocations = d.MaxInvocations
-	}
-	if l.MaxBraceFields <= 0 {
-		l.MaxBraceFields = d.MaxBraceFields
-	}
-	if l.MaxFields <= 0 {
-		l.MaxFields = d.MaxFields
-	}
-	if l.MaxReparseBytes <= 0 {
-		l.MaxReparseBytes = d.MaxReparseBytes
-	}
-	if l.MaxExpandBytes <= 0 {
-		l.MaxExpandBytes = d.MaxExpandBytes
+	for _, f := range [...]struct{ v, d *int }{
+		{&l.MaxBytes, &d.MaxBytes}, {&l.MaxNesting, &d.MaxNesting}, {&l.MaxReparse, &d.MaxReparse},
+		{&l.MaxInvocations, &d.MaxInvocations}, {&l.MaxBraceFields, &d.MaxBraceFields}, {&l.MaxFields, &d.MaxFields},
+		{&l.MaxReparseBytes, &d.MaxReparseBytes}, {&l.MaxExpandBytes, &d.MaxExpandBytes},
+	} {
+		if *f.v <= 0 {
+			*f.v = *f.d
+		}
 	}
 	return l
 }

@@ -7,53 +7,6 @@ import (
 	"testing"
 )
 
-// stringReference is Invocation.String as first written, one builder
-// write at a time; the faster String must render exactly the same.
-func stringReference(inv *Invocation) string {
-	var b strings.Builder
-	sp := func() {
-		if b.Len() > 0 {
-			b.WriteByte(' ')
-		}
-	}
-	for _, a := range inv.Assigns {
-		if a.Via != "" {
-			continue
-		}
-		sp()
-		b.WriteString(a.Name)
-		b.WriteByte('=')
-		if a.Dynamic {
-			b.WriteString(a.Value)
-		} else {
-			b.WriteString(quote(a.Value))
-		}
-	}
-	for _, w := range inv.Wrappers {
-		sp()
-		b.WriteString(w.Name)
-		for _, a := range w.Args {
-			b.WriteByte(' ')
-			b.WriteString(quote(a))
-		}
-	}
-	for _, a := range inv.Args {
-		sp()
-		if a.Dynamic {
-			b.WriteString(a.Raw)
-		} else {
-			b.WriteString(quote(a.Value))
-		}
-	}
-	if len(inv.Args) == 0 {
-		for _, r := range inv.Redirs {
-			sp()
-			b.WriteString(r.Fd + r.Op + " " + quote(r.Target))
-		}
-	}
-	return b.String()
-}
-
 func commandStringReference(inv *Invocation) string {
 	var b strings.Builder
 	for i, a := range inv.Args {
@@ -71,7 +24,7 @@ func commandStringReference(inv *Invocation) string {
 
 func checkRendering(t *testing.T, inv *Invocation) {
 	t.Helper()
-	if got, want := inv.String(), stringReference(inv); got != want {
+	if got, want := inv.String(), inv.render(); got != want {
 		t.Errorf("String() = %q, want %q (%+v)", got, want, *inv)
 	}
 	if got, want := inv.commandString(), commandStringReference(inv); got != want {

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/shellguard/shellguard/internal/shquote"
+	"github.com/shellguard/shellguard/internal/textlex"
 )
 
 // Arg is one word of an invocation's argv after quote removal.
@@ -92,16 +93,9 @@ func (r Redirect) DuplicatesFd() bool {
 	return (r.Op == ">&" || r.Op == "<&") && (isDigits(r.Target) || r.Target == "-")
 }
 
+// isDigits reports a non-empty string of ASCII digits.
 func isDigits(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return true
+	return textlex.IsDigits(s)
 }
 
 // FrameKind says what kind of construct encloses an invocation.
@@ -402,6 +396,12 @@ func (inv *Invocation) String() string {
 	if len(inv.Assigns) == 0 && len(inv.Wrappers) == 0 && len(inv.Args) > 0 {
 		return joinArgs(inv.Args, true)
 	}
+	return inv.render()
+}
+
+// render is String's general case, written one word at a time: the
+// reference the fast path of String is tested against.
+func (inv *Invocation) render() string {
 	var b strings.Builder
 	sp := func() {
 		if b.Len() > 0 {

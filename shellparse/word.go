@@ -3,8 +3,8 @@ package shellparse
 import (
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
+	"github.com/shellguard/shellguard/internal/textlex"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -370,72 +370,22 @@ func ansiC(b *strings.Builder, s string) {
 			b.WriteString(keep)
 		}
 	}()
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c != '\\' || i+1 >= len(s) {
-			b.WriteByte(c)
-			continue
-		}
-		i++
+	for i, ok := textlex.NextEscape(b, s, 0); ok; i, ok = textlex.NextEscape(b, s, i+1) {
 		switch e := s[i]; e {
-		case 'a':
-			b.WriteByte('\a')
-		case 'b':
-			b.WriteByte('\b')
-		case 'e', 'E':
-			b.WriteByte(0x1b)
-		case 'f':
-			b.WriteByte('\f')
-		case 'n':
-			b.WriteByte('\n')
-		case 'r':
-			b.WriteByte('\r')
-		case 't':
-			b.WriteByte('\t')
-		case 'v':
-			b.WriteByte('\v')
-		case '\\', '\'', '"', '?':
+		case '\'', '"', '?':
 			b.WriteByte(e)
 		case 'c':
 			if i+1 < len(s) {
 				i++
 				b.WriteByte(s[i] & 0x1f)
 			}
-		case 'x', 'u', 'U':
-			maxDigits := 8
-			switch e {
-			case 'x':
-				maxDigits = 2
-			case 'u':
-				maxDigits = 4
-			}
-			j := i + 1
-			for j < len(s) && j-i-1 < maxDigits && isHex(s[j]) {
-				j++
-			}
-			if j == i+1 {
+		case '0', '1', '2', '3', '4', '5', '6', '7':
+			i = octalEscape(b, s, i)
+		default:
+			if !commonEscape(b, s, &i) {
 				b.WriteByte('\\')
 				b.WriteByte(e)
-				continue
 			}
-			v, _ := strconv.ParseUint(s[i+1:j], 16, 32)
-			if e == 'x' {
-				b.WriteByte(byte(v))
-			} else if v <= utf8.MaxRune {
-				b.WriteRune(rune(v))
-			}
-			i = j - 1
-		case '0', '1', '2', '3', '4', '5', '6', '7':
-			j := i
-			for j < len(s) && j-i < 3 && s[j] >= '0' && s[j] <= '7' {
-				j++
-			}
-			v, _ := strconv.ParseUint(s[i:j], 8, 16)
-			b.WriteByte(byte(v))
-			i = j - 1
-		default:
-			b.WriteByte('\\')
-			b.WriteByte(e)
 		}
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"regexp"
-	"sort"
 	"strings"
 )
 
@@ -61,16 +60,25 @@ func checkFlows(files []ruleFile, checks map[string]checkDef, progs map[string]*
 		}
 		return nil
 	}
+	// declare checks a source's or a sink's name and description and that
+	// the name is new; where names it in messages.
+	declare := func(file, kind, name, desc string) (where string, err error) {
+		where = fmt.Sprintf("%s: %s %q", file, kind, name)
+		if !ruleName.MatchString(name) || strings.TrimSpace(desc) == "" {
+			return where, fmt.Errorf("%s: needs a lower_case name and a description", where)
+		}
+		if prev, dup := seen[kind+" "+name]; dup {
+			return where, fmt.Errorf("%s: defined twice (also in %s)", where, prev)
+		}
+		seen[kind+" "+name] = file
+		return where, nil
+	}
 	for _, f := range files {
 		for _, s := range f.Source {
-			where := fmt.Sprintf("%s: source %q", f.file, s.Name)
-			if !ruleName.MatchString(s.Name) || strings.TrimSpace(s.Description) == "" {
-				return fmt.Errorf("%s: needs a lower_case name and a description", where)
+			where, err := declare(f.file, "source", s.Name, s.Description)
+			if err != nil {
+				return err
 			}
-			if prev, dup := seen["source "+s.Name]; dup {
-				return fmt.Errorf("%s: defined twice (also in %s)", where, prev)
-			}
-			seen["source "+s.Name] = f.file
 			n := 0
 			if s.Match != nil {
 				n++
@@ -103,14 +111,10 @@ func checkFlows(files []ruleFile, checks map[string]checkDef, progs map[string]*
 			}
 		}
 		for _, s := range f.Sink {
-			where := fmt.Sprintf("%s: sink %q", f.file, s.Name)
-			if !ruleName.MatchString(s.Name) || strings.TrimSpace(s.Description) == "" {
-				return fmt.Errorf("%s: needs a lower_case name and a description", where)
+			where, err := declare(f.file, "sink", s.Name, s.Description)
+			if err != nil {
+				return err
 			}
-			if prev, dup := seen["sink "+s.Name]; dup {
-				return fmt.Errorf("%s: defined twice (also in %s)", where, prev)
-			}
-			seen["sink "+s.Name] = f.file
 			if s.Match == nil || len(s.Match.Programs) == 0 {
 				return fmt.Errorf("%s: needs a match with programs", where)
 			}
@@ -212,20 +216,6 @@ func emitFlows(b *bytes.Buffer, files []ruleFile) {
 		}
 	}
 	b.WriteString("}\n\n")
-	var names []string
-	for n := range index {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	var data []int
-	var cases bytes.Buffer
-	for _, n := range names {
-		from := len(data)
-		data = append(data, index[n]...)
-		fmt.Fprintf(&cases, "\tcase %q:\n\t\treturn builtinSinkIndex[%d:%d:%d]\n", n, from, len(data), len(data))
-	}
-	fmt.Fprintf(b, "// builtinSinkIndex holds the sinks of each program name, for\n// builtinSinksOf.\nvar builtinSinkIndex = [...]int{%s}\n\n", ints(data))
-	b.WriteString("// builtinSinksOf returns the indexes of the sinks that name the program.\nfunc builtinSinksOf(name string) []int {\n\tswitch name {\n")
-	b.Write(cases.Bytes())
-	b.WriteString("\t}\n\treturn nil\n}\n\n")
+	emitIndex(b, index, "builtinSinkIndex", "the sinks of each program name, for\n// builtinSinksOf",
+		"builtinSinksOf", "the indexes of the sinks that name the program")
 }

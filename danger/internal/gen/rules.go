@@ -3,13 +3,16 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"maps"
 	"regexp"
 	"regexp/syntax"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/shellguard/shellguard/danger/internal/reprefix"
+	"github.com/shellguard/shellguard/internal/textlex"
 )
 
 // packDef is a rule file's [pack] table.
@@ -261,7 +264,7 @@ func producible(name string, p *program, fl string) error {
 		return fmt.Errorf("flag %q of %s is not an option", fl, name)
 	}
 	if p == nil {
-		if !strings.HasPrefix(fl, "--") && len(fl) > 2 && !isDigitsStr(fl[1:]) {
+		if !strings.HasPrefix(fl, "--") && len(fl) > 2 && !textlex.IsDigits(fl[1:]) {
 			return fmt.Errorf("flag %q can never match: %s reads %s as a cluster of one-letter options (declare it in the program data: single_dash = [%q], or cluster = false)", fl, name, fl, fl)
 		}
 		return nil
@@ -280,7 +283,7 @@ func producible(name string, p *program, fl string) error {
 		}
 		return nil
 	}
-	if len(fl) == 2 || isDigitsStr(fl[1:]) {
+	if len(fl) == 2 || textlex.IsDigits(fl[1:]) {
 		return nil
 	}
 	base := strings.SplitN(fl, "=", 2)[0]
@@ -313,18 +316,6 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
-}
-
-func isDigitsStr(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return true
 }
 
 func specEmpty(s *specDef) bool {
@@ -473,7 +464,6 @@ func emitRules(files []ruleFile, checks []checkDef) ([]byte, error) {
 	// The index by program over the default rules, as compile builds it
 	// for any registry.
 	byProgram := map[string][]int{}
-	var names []string
 	var anyProgram, writeProgram, lineLevel []int
 	var globs []string
 	lineChecks := map[string]bool{}
@@ -490,9 +480,6 @@ func emitRules(files []ruleFile, checks []checkDef) ([]byte, error) {
 					globs = append(globs, fmt.Sprintf("{prefix: %q, rule: %d}", prefix, idx))
 					continue
 				}
-				if _, ok := byProgram[name]; !ok {
-					names = append(names, name)
-				}
 				byProgram[name] = append(byProgram[name], idx)
 			}
 		case p.Regex == "" && p.Match != nil && (p.Match.Writes != "" || p.Match.Redirect != ""):
@@ -504,18 +491,8 @@ func emitRules(files []ruleFile, checks []checkDef) ([]byte, error) {
 			lineLevel = append(lineLevel, idx)
 		}
 	}
-	sort.Strings(names)
-	var data []int
-	var cases bytes.Buffer
-	for _, name := range names {
-		from := len(data)
-		data = append(data, byProgram[name]...)
-		fmt.Fprintf(&cases, "\tcase %s:\n\t\treturn builtinIndex[%d:%d:%d]\n", strconv.Quote(name), from, len(data), len(data))
-	}
-	fmt.Fprintf(&b, "// builtinIndex holds the default rules of each program name, for\n// builtinByProgram.\nvar builtinIndex = [...]int{%s}\n\n", ints(data))
-	b.WriteString("// builtinByProgram returns the indexes of the default rules that name the\n// program name.\nfunc builtinByProgram(name string) []int {\n\tswitch name {\n")
-	b.Write(cases.Bytes())
-	b.WriteString("\t}\n\treturn nil\n}\n\n")
+	emitIndex(&b, byProgram, "builtinIndex", "the default rules of each program name, for\n// builtinByProgram",
+		"builtinByProgram", "the indexes of the default rules that name the\n// program name")
 	fmt.Fprintf(&b, "// builtinGlobs, builtinAnyProgram, builtinWriteProgram and\n// builtinLineLevel are the other lists of the default registry (see\n// registry).\nvar (\n\tbuiltinGlobs        = [...]globEntry{%s}\n\tbuiltinAnyProgram   = [...]int{%s}\n\tbuiltinWriteProgram = [...]int{%s}\n\tbuiltinLineLevel    = [...]int{%s}\n)\n\n", strings.Join(globs, ", "), ints(anyProgram), ints(writeProgram), ints(lineLevel))
 
 	// The checks.
@@ -658,23 +635,24 @@ func specLit(s *specDef) string {
 	l("Except", s.Except)
 	str("Check", s.Check)
 	if len(s.Any) > 0 {
-		var as []string
-		for i := range s.Any {
-			as = append(as, strings.TrimPrefix(specLit(&s.Any[i]), "Spec"))
-		}
-		parts = append(parts, "Any: []Spec{"+strings.Join(as, ", ")+"}")
+		parts = append(parts, "Any: []Spec{"+anyLits(s.Any, specLit, "Spec")+"}")
 	}
 	return "Spec{" + strings.Join(parts, ", ") + "}"
 }
 
-func flagValues(m map[string]string) string {
-	var keys []string
-	for k := range m {
-		keys = append(keys, k)
+// anyLits is the elements of a list literal of the alternatives' specs or
+// matchers: lit of each, without the type name.
+func anyLits(alts []specDef, lit func(*specDef) string, typ string) string {
+	var as []string
+	for i := range alts {
+		as = append(as, strings.TrimPrefix(lit(&alts[i]), typ))
 	}
-	sort.Strings(keys)
+	return strings.Join(as, ", ")
+}
+
+func flagValues(m map[string]string) string {
 	var parts []string
-	for _, k := range keys {
+	for _, k := range slices.Sorted(maps.Keys(m)) {
 		parts = append(parts, fmt.Sprintf("{Flag: %q, Value: %s}", k, strconv.Quote(m[k])))
 	}
 	return strings.Join(parts, ", ")
@@ -697,28 +675,36 @@ func matcherLit(s *specDef) string {
 	lazy("reads", s.Reads)
 	lazy("stdin", s.Stdin)
 	if len(s.Values) > 0 {
-		var keys []string
-		for k := range s.Values {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
 		var vs []string
-		for _, k := range keys {
+		for _, k := range slices.Sorted(maps.Keys(s.Values)) {
 			vs = append(vs, anchoredLit(s.Values[k]))
 		}
 		extra = append(extra, "values: []*lazyRE{"+strings.Join(vs, ", ")+"}")
 	}
 	if len(s.Any) > 0 {
-		var as []string
-		for i := range s.Any {
-			as = append(as, strings.TrimPrefix(matcherLit(&s.Any[i]), "matcher"))
-		}
-		extra = append(extra, "any: []matcher{"+strings.Join(as, ", ")+"}")
+		extra = append(extra, "any: []matcher{"+anyLits(s.Any, matcherLit, "matcher")+"}")
 	}
 	if len(extra) > 0 {
 		parts = append(parts, "more: &matcherMore{"+strings.Join(extra, ", ")+"}")
 	}
 	return "matcher{" + strings.Join(parts, ", ") + "}"
+}
+
+// emitIndex writes the array arr of the indexes of byName's lists and the
+// function fn that returns a name's list, as a switch (holds and returns
+// complete the comments).
+func emitIndex(b *bytes.Buffer, byName map[string][]int, arr, holds, fn, returns string) {
+	var data []int
+	var cases bytes.Buffer
+	for _, name := range slices.Sorted(maps.Keys(byName)) {
+		from := len(data)
+		data = append(data, byName[name]...)
+		fmt.Fprintf(&cases, "\tcase %s:\n\t\treturn %s[%d:%d:%d]\n", strconv.Quote(name), arr, from, len(data), len(data))
+	}
+	fmt.Fprintf(b, "// %s holds %s.\nvar %s = [...]int{%s}\n\n", arr, holds, arr, ints(data))
+	fmt.Fprintf(b, "// %s returns %s.\nfunc %s(name string) []int {\n\tswitch name {\n", fn, returns, fn)
+	b.Write(cases.Bytes())
+	b.WriteString("\t}\n\treturn nil\n}\n\n")
 }
 
 func baseName(p string) string {

@@ -1,8 +1,6 @@
 package interp
 
-import (
-	"strings"
-)
+import "strings"
 
 // ev walks the tokens of one code string of a call language: a tolerant
 // parser that evaluates expressions to what can be known of their values,
@@ -60,21 +58,37 @@ func (e *ev) sub(code string) *ev {
 		nest: e.nest + 1, syms: e.syms, star: e.star, loops: new([][2]int), forks: e.forks}
 }
 
+// matchBrackets pairs the brackets of the tokens: for each, the index of
+// its partner, or -1.
 func matchBrackets(toks []token) []int32 {
-	m := make([]int32, len(toks))
-	var stack []int
-	for i, t := range toks {
-		m[i] = -1
-		if t.k != tOp {
-			continue
+	return pairBrackets(len(toks), func(i int) int {
+		if toks[i].k == tOp {
+			switch toks[i].s {
+			case "(", "[", "{", "?.(":
+				return 1
+			case ")", "]", "}":
+				return -1
+			}
 		}
-		switch t.s {
-		case "(", "[", "{", "?.(":
+		return 0
+	})
+}
+
+// pairBrackets pairs the brackets of n tokens, side(i) saying whether
+// token i opens a bracket (1), closes one (-1) or neither (0): for each
+// token, the index of its partner, or -1.
+func pairBrackets(n int, side func(i int) int) []int32 {
+	m := make([]int32, n)
+	var stack []int
+	for i := range n {
+		m[i] = -1
+		switch side(i) {
+		case 1:
 			stack = append(stack, i)
-		case ")", "]", "}":
-			if n := len(stack); n > 0 {
-				o := stack[n-1]
-				stack = stack[:n-1]
+		case -1:
+			if k := len(stack); k > 0 {
+				o := stack[k-1]
+				stack = stack[:k-1]
 				m[o], m[i] = int32(i), int32(o)
 			}
 		}
@@ -969,15 +983,14 @@ func (e *ev) seq(c int, isList bool) val {
 	e.end = c
 	for e.i < c {
 		t := e.tok()
-		if t.k == tNL || t.k == tOp && (t.s == "," || t.s == ";") {
+		if isSep(t) {
 			commas = commas || t.s == ","
 			e.i++
 			continue
 		}
 		s := e.i
 		v := e.expr()
-		if e.i == s {
-			e.i++
+		if stuck(&e.i, s) {
 			continue
 		}
 		// key => value pairs (Perl lists, PHP arrays): keep the value.
@@ -1004,13 +1017,11 @@ func (e *ev) seq(c int, isList bool) val {
 // and c, or 0.
 func (e *ev) compFor(open, c int) int {
 	for j := open + 1; j < c; j++ {
-		t := e.toks[j]
-		if t.k == tOp && (t.s == "(" || t.s == "[" || t.s == "{") {
-			if m := int(e.match[j]); m > j {
-				j = m
-			}
+		if k, ok := e.pastNested(j); ok {
+			j = k
 			continue
 		}
+		t := e.toks[j]
 		if t.k == tIdent && t.s == "for" {
 			return j
 		}
@@ -1090,12 +1101,8 @@ func (e *ev) objLit() val {
 	obj := val{k: vObj}
 	saved := e.end
 	e.end = c
-	for e.i < c {
+	for e.nextItem(c) {
 		t := e.tok()
-		if t.k == tNL || t.k == tOp && (t.s == "," || t.s == ";") {
-			e.i++
-			continue
-		}
 		key, keyed := "", false
 		if n := e.at(1); (t.k == tIdent || t.k == tStr || t.k == tNum) && n.k == tOp && (n.s == ":" || n.s == "=>" || n.s == "=" && (e.lang == Lua || e.lang == R)) {
 			key, keyed = t.s, true
@@ -1353,12 +1360,8 @@ func (e *ev) callArgs(callee val) []arg {
 	}
 	saved := e.end
 	e.end = c
-	for e.i < c {
+	for e.nextItem(c) {
 		t := e.tok()
-		if t.k == tNL || t.k == tOp && (t.s == "," || t.s == ";") {
-			e.i++
-			continue
-		}
 		a := arg{}
 		if n := e.at(1); (t.k == tIdent || t.k == tStr) && n.k == tOp && (n.s == "=" && (e.lang == Python || e.lang == R) ||
 			n.s == ":" && (e.lang == Ruby || e.lang == PHP) || n.s == "=>" && (e.lang == Perl || e.lang == Ruby || e.lang == PHP)) {
@@ -1374,8 +1377,7 @@ func (e *ev) callArgs(callee val) []arg {
 		s := e.i
 		a.v = e.expr()
 		e.iter = nil
-		if e.i == s {
-			e.i++
+		if stuck(&e.i, s) {
 			continue
 		}
 		if len(args) < maxList {
@@ -1525,18 +1527,50 @@ func (e *ev) runArgv(words []Word, call string) {
 	if len(words) == 0 {
 		return
 	}
-	f := Finding{Kind: Exec, Argv: words, Call: call, Dynamic: words[0].Dynamic}
-	e.a.add(f)
-	e.a.facts.runs = true
-	if f.Dynamic {
-		e.a.facts.runsDyn = true
-	}
+	e.a.addRun(Finding{Kind: Exec, Argv: words, Call: call, Dynamic: words[0].Dynamic})
 	if isShellProgram(words[0].Text) {
-		e.a.facts.shell = true
 		for _, w := range words[1:] {
 			if w.Text == "-c" || w.Text == "/c" {
 				return
 			}
 		}
 	}
+}
+
+// nextItem moves past separators and reports whether an item starts
+// before c.
+func (e *ev) nextItem(c int) bool {
+	for e.i < c && isSep(e.tok()) {
+		e.i++
+	}
+	return e.i < c
+}
+
+// isSep reports a separator between the items of a list, an object or a
+// call's arguments: a comma, a semicolon or a newline.
+func isSep(t token) bool {
+	return t.k == tNL || t.k == tOp && (t.s == "," || t.s == ";")
+}
+
+// pastNested returns, for a bracket that opens at j, the index of the one
+// that closes it (j when none does), and false for any other token.
+func (e *ev) pastNested(j int) (int, bool) {
+	t := e.toks[j]
+	if t.k == tOp && (t.s == "(" || t.s == "[" || t.s == "{") {
+		if m := int(e.match[j]); m > j {
+			return m, true
+		}
+		return j, true
+	}
+	return j, false
+}
+
+// stuck reports that a parsing step made no progress from s, and then
+// moves past one token so that the loop around it advances.
+func stuck(i *int, s int) bool {
+	if *i == s {
+		*i++
+		return true
+	}
+	return false
 }

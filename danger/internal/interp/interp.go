@@ -283,6 +283,19 @@ type facts struct {
 	connNote string // what opened the socket
 }
 
+// addRun records f, a program the code runs, and what it tells of the
+// code: that it runs programs, a computed one, a shell.
+func (a *analysis) addRun(f Finding) {
+	a.add(f)
+	a.facts.runs = true
+	if f.Dynamic {
+		a.facts.runsDyn = true
+	}
+	if isShellProgram(f.Argv[0].Text) {
+		a.facts.shell = true
+	}
+}
+
 func (a *analysis) add(f Finding) {
 	if len(a.out) >= maxFindings {
 		a.full = true

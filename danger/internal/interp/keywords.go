@@ -64,11 +64,7 @@ func (e *ev) keyword() bool {
 			for e.tok().k == tIdent {
 				e.i++
 			}
-			if e.isOp("(") {
-				c := e.closeOf(e.i)
-				e.bindParams(identsIn(e.toks[e.i+1 : c]))
-				e.i = c + 1
-			}
+			e.paramList()
 			return true
 		case "while":
 			return e.while(false)
@@ -155,11 +151,7 @@ func (e *ev) keyword() bool {
 			for e.tok().k == tIdent || e.isOp(".") || e.isOp(":") {
 				e.i++
 			}
-			if e.isOp("(") {
-				c := e.closeOf(e.i)
-				e.bindParams(identsIn(e.toks[e.i+1 : c]))
-				e.i = c + 1
-			}
+			e.paramList()
 			return true
 		case "while":
 			return e.while(false)
@@ -444,10 +436,8 @@ func (e *ev) bodyEnd() int {
 		if t.k == tOp && t.s == ";" {
 			return j
 		}
-		if t.k == tOp && (t.s == "(" || t.s == "[" || t.s == "{") {
-			if m := int(e.match[j]); m > j {
-				j = m
-			}
+		if k, ok := e.pastNested(j); ok {
+			j = k
 		}
 	}
 	return e.end
@@ -495,13 +485,11 @@ func (e *ev) forLoop() bool {
 	// C style: for (init; cond; step).
 	semis := []int{}
 	for j := e.i + 1; j < c; j++ {
-		t := e.toks[j]
-		if t.k == tOp && (t.s == "(" || t.s == "[" || t.s == "{") {
-			if m := int(e.match[j]); m > j {
-				j = m
-			}
+		if k, ok := e.pastNested(j); ok {
+			j = k
 			continue
 		}
+		t := e.toks[j]
 		if t.k == tOp && t.s == ";" {
 			semis = append(semis, j)
 		}
@@ -574,8 +562,7 @@ func (e *ev) seqVal(c int) val {
 		}
 		s := e.i
 		v := e.data(e.expr())
-		if e.i == s {
-			e.i++
+		if stuck(&e.i, s) {
 			continue
 		}
 		if v.k == vList {
@@ -596,4 +583,14 @@ func isKeyword(lang Lang, s string) bool {
 		return true
 	}
 	return false
+}
+
+// paramList binds the names of a parenthesised parameter list at e.i, if
+// any, and moves past it.
+func (e *ev) paramList() {
+	if e.isOp("(") {
+		c := e.closeOf(e.i)
+		e.bindParams(identsIn(e.toks[e.i+1 : c]))
+		e.i = c + 1
+	}
 }

@@ -3,6 +3,8 @@ package interp
 import (
 	"strings"
 	"unicode/utf8"
+
+	"github.com/shellguard/shellguard/internal/textlex"
 )
 
 // The lexer of the call languages (Python, JavaScript, Perl, Ruby, PHP,
@@ -410,9 +412,7 @@ func (l *lexer) stringLit() bool {
 	case JavaScript:
 		switch c {
 		case '\'', '"':
-			l.i++
-			l.emit(token{k: tStr, s: l.unescape(l.until(c), c)})
-			return true
+			return l.quoted(c)
 		case '`':
 			l.i++
 			raw := l.templateBody()
@@ -420,32 +420,24 @@ func (l *lexer) stringLit() bool {
 			return true
 		case '/':
 			if l.regexOK() && l.peek(1) != '/' && l.peek(1) != '*' {
-				l.i++
-				l.regexBody('/')
-				l.flags()
-				l.emit(token{k: tStr, f: sRegex})
-				return true
+				return l.regex()
 			}
 		}
-	case Perl:
-		return l.perlString()
-	case Ruby:
+	case Perl, Ruby:
+		switch c {
+		case '\'', '"', '`':
+			return l.scriptQuote(c)
+		case '/':
+			return l.regexOK() && l.regex()
+		}
+		if l.lang == Perl {
+			return l.perlString()
+		}
 		return l.rubyString()
 	case PHP:
 		switch c {
-		case '\'':
-			l.i++
-			l.emit(token{k: tStr, s: l.unescape(l.until('\''), '\'')})
-			return true
-		case '"':
-			l.i++
-			l.emitInterp(l.until('"'), '"')
-			return true
-		case '`':
-			l.i++
-			l.emitInterp(l.until('`'), '"')
-			l.toks[len(l.toks)-1].f |= sCmd
-			return true
+		case '\'', '"', '`':
+			return l.scriptQuote(c)
 		case '<':
 			if strings.HasPrefix(l.src[l.i:], "<<<") {
 				return l.heredocStart(3)
@@ -454,9 +446,7 @@ func (l *lexer) stringLit() bool {
 	case Lua:
 		switch c {
 		case '\'', '"':
-			l.i++
-			l.emit(token{k: tStr, s: l.unescape(l.until(c), c)})
-			return true
+			return l.quoted(c)
 		case '[':
 			save := l.i
 			if lvl, ok := l.longBracket(); ok {
@@ -468,9 +458,7 @@ func (l *lexer) stringLit() bool {
 	case R:
 		switch c {
 		case '\'', '"':
-			l.i++
-			l.emit(token{k: tStr, s: l.unescape(l.until(c), c)})
-			return true
+			return l.quoted(c)
 		case '`':
 			l.i++
 			l.emit(token{k: tIdent, s: l.until('`')})
@@ -567,12 +555,8 @@ func (l *lexer) delimited(open byte) string {
 func (l *lexer) regexBody(delim byte) {
 	defer l.clamp()
 	inClass := false
-	for l.i < len(l.src) {
-		c := l.src[l.i]
+	for c, ok := l.unescaped(); ok; c, ok = l.unescaped() {
 		switch {
-		case c == '\\':
-			l.i += 2
-			continue
 		case c == '\n' && delim == '/' && l.lang == JavaScript:
 			return // not a regex after all; stop at the line's end
 		case c == '[':
@@ -595,17 +579,25 @@ func (l *lexer) flags() string {
 	return l.src[start:l.i]
 }
 
+// unescaped moves past backslash escapes (a backslash and the byte after
+// it) and returns the byte at l.i, or false at the end of the source.
+func (l *lexer) unescaped() (byte, bool) {
+	for l.i < len(l.src) && l.src[l.i] == '\\' {
+		l.i += 2
+	}
+	if l.i >= len(l.src) {
+		return 0, false
+	}
+	return l.src[l.i], true
+}
+
 // templateBody reads a JavaScript template literal's body (after the
 // opening backquote), skipping over ${...} with nested strings.
 func (l *lexer) templateBody() string {
 	defer l.clamp()
 	start := l.i
-	for l.i < len(l.src) {
-		c := l.src[l.i]
+	for c, ok := l.unescaped(); ok; c, ok = l.unescaped() {
 		switch {
-		case c == '\\':
-			l.i += 2
-			continue
 		case c == '`':
 			s := l.src[start:l.i]
 			l.i++
@@ -625,12 +617,8 @@ func (l *lexer) templateBody() string {
 func (l *lexer) skipBraced() {
 	defer l.clamp()
 	depth := 1
-	for l.i < len(l.src) {
-		c := l.src[l.i]
+	for c, ok := l.unescaped(); ok; c, ok = l.unescaped() {
 		switch c {
-		case '\\':
-			l.i += 2
-			continue
 		case '{':
 			depth++
 		case '}':
@@ -911,15 +899,12 @@ func (l *lexer) pyString() bool {
 	return true
 }
 
-// perlString reads Perl's quotes, quote-like operators (q qq qw qx m qr s
-// tr y), regexes, backticks and heredocs.
-func (l *lexer) perlString() bool {
-	c := l.src[l.i]
+// scriptQuote reads the quotes Perl, Ruby and PHP share: '...', "..."
+// (with interpolation) and `...` (a command).
+func (l *lexer) scriptQuote(c byte) bool {
 	switch c {
 	case '\'':
-		l.i++
-		l.emit(token{k: tStr, s: l.unescape(l.until('\''), '\'')})
-		return true
+		return l.quoted(c)
 	case '"':
 		l.i++
 		l.emitInterp(l.until('"'), '"')
@@ -929,14 +914,32 @@ func (l *lexer) perlString() bool {
 		l.emitInterp(l.until('`'), '"')
 		l.toks[len(l.toks)-1].f |= sCmd
 		return true
-	case '/':
-		if l.regexOK() {
-			l.i++
-			l.regexBody('/')
-			l.flags()
-			l.emit(token{k: tStr, f: sRegex})
-			return true
-		}
+	}
+	return false
+}
+
+// quoted reads a string closed by the quote q that starts it, with
+// backslash escapes.
+func (l *lexer) quoted(q byte) bool {
+	l.i++
+	l.emit(token{k: tStr, s: l.unescape(l.until(q), q)})
+	return true
+}
+
+// regex reads a /regex/ with its flags.
+func (l *lexer) regex() bool {
+	l.i++
+	l.regexBody('/')
+	l.flags()
+	l.emit(token{k: tStr, f: sRegex})
+	return true
+}
+
+// perlString reads, after the quotes Perl shares with Ruby, Perl's
+// quote-like operators (q qq qw qx m qr s tr y) and heredocs.
+func (l *lexer) perlString() bool {
+	c := l.src[l.i]
+	switch c {
 	case '<':
 		if strings.HasPrefix(l.src[l.i:], "<<") && len(l.src) > l.i+2 {
 			d := l.src[l.i+2]
@@ -1063,32 +1066,11 @@ func (l *lexer) heredocStart(n int) bool {
 	return true
 }
 
-// rubyString reads Ruby's quotes, %-literals, backticks, regexes, symbols
-// and heredocs.
+// rubyString reads, after the quotes Ruby shares with Perl, Ruby's
+// %-literals, symbols and heredocs.
 func (l *lexer) rubyString() bool {
 	c := l.src[l.i]
 	switch c {
-	case '\'':
-		l.i++
-		l.emit(token{k: tStr, s: l.unescape(l.until('\''), '\'')})
-		return true
-	case '"':
-		l.i++
-		l.emitInterp(l.until('"'), '"')
-		return true
-	case '`':
-		l.i++
-		l.emitInterp(l.until('`'), '"')
-		l.toks[len(l.toks)-1].f |= sCmd
-		return true
-	case '/':
-		if l.regexOK() {
-			l.i++
-			l.regexBody('/')
-			l.flags()
-			l.emit(token{k: tStr, f: sRegex})
-			return true
-		}
 	case ':':
 		// :symbol and :"symbol" (not ::).
 		if l.peek(1) == ':' || l.i > 0 && l.src[l.i-1] == ':' {
@@ -1343,13 +1325,7 @@ func (l *lexer) unescape(s string, q byte) string {
 	single := q == '\'' && (l.lang == Perl || l.lang == Ruby || l.lang == PHP)
 	var b strings.Builder
 	b.Grow(len(s))
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c != '\\' || i+1 >= len(s) {
-			b.WriteByte(c)
-			continue
-		}
-		i++
+	for i, ok := textlex.NextEscape(&b, s, 0); ok; i, ok = textlex.NextEscape(&b, s, i+1) {
 		e := s[i]
 		if single {
 			if e != '\\' && e != q {
@@ -1358,35 +1334,19 @@ func (l *lexer) unescape(s string, q byte) string {
 			b.WriteByte(e)
 			continue
 		}
+		if c, ok := textlex.CEscape(e); ok {
+			b.WriteByte(c)
+			continue
+		}
 		switch e {
-		case 'n':
-			b.WriteByte('\n')
-		case 't':
-			b.WriteByte('\t')
-		case 'r':
-			b.WriteByte('\r')
-		case 'a':
-			b.WriteByte(7)
-		case 'b':
-			b.WriteByte(8)
-		case 'f':
-			b.WriteByte(12)
-		case 'v':
-			b.WriteByte(11)
 		case 'e':
 			b.WriteByte(27)
 		case '\n':
 			// line continuation
 		case 'x':
-			if i+1 < len(s) && s[i+1] == '{' {
-				j := strings.IndexByte(s[i:], '}')
-				if j > 0 {
-					if r, ok := parseHex(s[i+2 : i+j]); ok {
-						b.WriteRune(rune(r))
-					}
-					i += j
-					continue
-				}
+			if k, ok := bracedHex(&b, s, i); ok {
+				i = k
+				continue
 			}
 			n := 2
 			if l.lang == PHP || l.lang == Perl {
@@ -1406,15 +1366,9 @@ func (l *lexer) unescape(s string, q byte) string {
 			if e == 'U' {
 				n = 8
 			}
-			if i+1 < len(s) && s[i+1] == '{' {
-				j := strings.IndexByte(s[i:], '}')
-				if j > 0 {
-					if r, ok := parseHex(s[i+2 : i+j]); ok {
-						b.WriteRune(rune(r))
-					}
-					i += j
-					continue
-				}
+			if k, ok := bracedHex(&b, s, i); ok {
+				i = k
+				continue
 			}
 			if i+n < len(s) {
 				if r, ok := parseHex(s[i+1 : i+1+n]); ok {
@@ -1486,4 +1440,76 @@ func parseHex(s string) (int, bool) {
 		return 0, false
 	}
 	return v, true
+}
+
+// bracedHex writes the code point of a \x{...} or \u{...} escape whose
+// letter is at s[i] and returns the index of its }.
+func bracedHex(b *strings.Builder, s string, i int) (int, bool) {
+	if i+1 < len(s) && s[i+1] == '{' {
+		if j := strings.IndexByte(s[i:], '}'); j > 0 {
+			if r, ok := parseHex(s[i+2 : i+j]); ok {
+				b.WriteRune(rune(r))
+			}
+			return i + j, true
+		}
+	}
+	return i, false
+}
+
+// closeEnd returns the index after the byte that closes the one at src[i],
+// or len(src) when none does. delims holds the open and close bytes, an
+// escape byte that hides the byte after it, then up to two bytes at which
+// skip returns the index of the last byte of the quoted or nested text
+// that starts there.
+func closeEnd(src string, i int, delims string, skip func(src string, j int) int) int {
+	open, close, esc := delims[0], delims[1], delims[2]
+	q1, q2 := esc, esc
+	if len(delims) > 3 {
+		q1, q2 = delims[3], delims[len(delims)-1]
+	}
+	// The bytes of delims as a bit set: the scan tests one bit a byte.
+	var set [8]uint32
+	for k := range len(delims) {
+		set[delims[k]>>5] |= 1 << (delims[k] & 31)
+	}
+	depth := 0
+	for j := i; j < len(src); j++ {
+		c := src[j]
+		if set[c>>5]&(1<<(c&31)) == 0 {
+			continue
+		}
+		switch c {
+		case esc:
+			j++
+		case open:
+			depth++
+		case close:
+			depth--
+			if depth == 0 {
+				return j + 1
+			}
+		case q1, q2:
+			j = skip(src, j)
+		}
+	}
+	return len(src)
+}
+
+// escapeLetter returns the byte an escape letter e stands for when it is
+// one of known (a subset of n t r 0, the escapes a quoting form knows), e
+// itself otherwise.
+func escapeLetter(e byte, known string) byte {
+	if strings.IndexByte(known, e) >= 0 {
+		switch e {
+		case 'n':
+			return '\n'
+		case 't':
+			return '\t'
+		case 'r':
+			return '\r'
+		case '0':
+			return 0
+		}
+	}
+	return e
 }

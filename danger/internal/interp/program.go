@@ -494,25 +494,12 @@ func expansionEnd(raw string, i int) (int, bool) {
 	j := i + 1
 	switch c := raw[j]; {
 	case c == '(':
-		depth := 0
-		for k := j; k < len(raw); k++ {
-			switch raw[k] {
-			case '\\':
-				k++
-			case '(':
-				depth++
-			case ')':
-				depth--
-				if depth == 0 {
-					return k + 1, false
-				}
-			case '\'':
-				if q := strings.IndexByte(raw[k+1:], '\''); q >= 0 {
-					k += q + 1
-				}
+		return closeEnd(raw, j, "()\\'", func(raw string, k int) int {
+			if q := strings.IndexByte(raw[k+1:], '\''); q >= 0 {
+				k += q + 1
 			}
-		}
-		return len(raw), false
+			return k
+		}), false
 	case c == '{':
 		k := strings.IndexByte(raw[j:], '}')
 		if k < 0 {

@@ -256,6 +256,13 @@ func lexPwsh(src string) []ptok {
 	return out
 }
 
+// parenEnd returns the index after the ) closing the ( at open.
+//
+// Its own loop, not closeEnd's: nested $( ) in strings make this scan the
+// hot path of PowerShell's analysis, where a switch on constants is a
+// quarter faster; and not inlined, where its loop measured a fifth slower.
+//
+//go:noinline
 func parenEnd(src string, open int) int {
 	depth := 0
 	for j := open; j < len(src); j++ {
@@ -294,18 +301,7 @@ func pwshExpandable(raw string) ptok {
 		switch {
 		case c == '`' && i+1 < len(raw):
 			i++
-			switch raw[i] {
-			case 'n':
-				lit.WriteByte('\n')
-			case 't':
-				lit.WriteByte('\t')
-			case '0':
-				lit.WriteByte(0)
-			case 'r':
-				lit.WriteByte('\r')
-			default:
-				lit.WriteByte(raw[i])
-			}
+			lit.WriteByte(escapeLetter(raw[i], "ntr0"))
 		case c == '"' && i+1 < len(raw) && raw[i+1] == '"':
 			lit.WriteByte('"')
 			i++
@@ -376,24 +372,17 @@ func (a *analysis) pwsh(code string, depth int) {
 
 func newPw(a *analysis, depth int, code string, syms map[string]val, loops *[][2]int, forks *[]int) *pwParser {
 	toks := lexPwsh(code)
-	m := make([]int32, len(toks))
-	var stack []int
-	for i, t := range toks {
-		m[i] = -1
-		if t.k != pOp {
-			continue
-		}
-		switch t.s {
-		case "(", "{", "[", "$(", "@(", "@{":
-			stack = append(stack, i)
-		case ")", "}", "]":
-			if n := len(stack); n > 0 {
-				o := stack[n-1]
-				stack = stack[:n-1]
-				m[o], m[i] = int32(i), int32(o)
+	m := pairBrackets(len(toks), func(i int) int {
+		if toks[i].k == pOp {
+			switch toks[i].s {
+			case "(", "{", "[", "$(", "@(", "@{":
+				return 1
+			case ")", "}", "]":
+				return -1
 			}
 		}
-	}
+		return 0
+	})
 	return &pwParser{a: a, depth: depth, toks: toks, match: m, end: len(toks), syms: syms, loops: loops, forks: forks}
 }
 
@@ -561,11 +550,7 @@ func (p *pwParser) statement() val {
 				if p.tok().k == pWord && strings.EqualFold(p.tok().s, "in") {
 					p.i++
 				}
-				saved := p.end
-				p.end = c
-				it := p.pipeline()
-				p.end = saved
-				p.i = c + 1
+				it := p.inside(c, p.pipeline)
 				p.bindIter(v, it)
 				p.block()
 				return dyn(0)
@@ -703,19 +688,32 @@ func (p *pwParser) element(in val, piped bool, prev *pcmd) (val, *pcmd) {
 	return v, nil
 }
 
-// exprList reads an expression or an array of them ('a', 'b').
-func (p *pwParser) exprList() val {
-	v := p.expr()
+// inside reads one item that ends at the bracket at c, and moves past it.
+func (p *pwParser) inside(c int, item func() val) val {
+	saved := p.end
+	p.end = c
+	v := item()
+	p.end = saved
+	p.i = c + 1
+	return v
+}
+
+// commaList reads an item, or an array of them separated by commas.
+func (p *pwParser) commaList(item func() val) val {
+	v := item()
 	if !p.isOp(",") {
 		return v
 	}
 	el := []val{v}
 	for p.isOp(",") && len(el) < maxList {
 		p.i++
-		el = append(el, p.expr())
+		el = append(el, item())
 	}
 	return list(el)
 }
+
+// exprList reads an expression or an array of them ('a', 'b').
+func (p *pwParser) exprList() val { return p.commaList(p.expr) }
 
 // redirects reads > PATH and >> PATH after an element.
 func (p *pwParser) redirects() {
@@ -758,8 +756,7 @@ func (p *pwParser) args() []pitem {
 		}
 		s := p.i
 		v := p.argValue()
-		if p.i == s {
-			p.i++
+		if stuck(&p.i, s) {
 			continue
 		}
 		raw := ""
@@ -772,18 +769,7 @@ func (p *pwParser) args() []pitem {
 }
 
 // argValue reads one argument value (with a comma list).
-func (p *pwParser) argValue() val {
-	v := p.argPrimary()
-	if !p.isOp(",") {
-		return v
-	}
-	el := []val{v}
-	for p.isOp(",") && len(el) < maxList {
-		p.i++
-		el = append(el, p.argPrimary())
-	}
-	return list(el)
-}
+func (p *pwParser) argValue() val { return p.commaList(p.argPrimary) }
 
 func (p *pwParser) argPrimary() val {
 	t := p.tok()
@@ -1079,11 +1065,7 @@ func (p *pwParser) postfix(v val) val {
 			}
 			c := p.closeOf(p.i)
 			p.i++
-			saved := p.end
-			p.end = c
-			k := p.expr()
-			p.end = saved
-			p.i = c + 1
+			k := p.inside(c, p.expr)
 			if v.k == vList && k.k == vNum {
 				if n := parseInt(k.s); n >= 0 && n < len(v.el) {
 					v = v.el[n]
@@ -1514,14 +1496,7 @@ func (p *pwParser) command(rawName string, in val, piped bool, prev *pcmd) (val,
 		}
 		verb, _ := param("verb")
 		f := Finding{Kind: Exec, Argv: ws, Call: "Start-Process", Dynamic: ws[0].Dynamic, Admin: strings.EqualFold(verb.text(), "runas")}
-		p.a.add(f)
-		p.a.facts.runs = true
-		if f.Dynamic {
-			p.a.facts.runsDyn = true
-		}
-		if isShellProgram(ws[0].Text) {
-			p.a.facts.shell = true
-		}
+		p.a.addRun(f)
 		if len(*p.forks) < 256 {
 			*p.forks = append(*p.forks, p.i)
 		}

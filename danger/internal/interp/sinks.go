@@ -3,8 +3,8 @@ package interp
 // What the calls of each language do: the sinks (shell commands, program
 // runs, deletions, writes, downloads, evaluation, sockets, forks) and the
 // functions whose values matter (the home directory, paths, the
-// environment, decoders). Knowledge is data: one switch per language,
-// keyed by the call's qualified name as the evaluator resolves it
+// environment, decoders). Knowledge is data: one table of rows, each a
+// language and the call's qualified name as the evaluator resolves it
 // (import aliases followed, require('fs') read as fs, Perl's File::Path
 // as File.Path).
 
@@ -96,498 +96,791 @@ func lastDot(s string) int {
 	return -1
 }
 
+// langAct is what the call q (a qualified name) does in lang.
 func langAct(lang Lang, q string) act {
 	switch lang {
-	case Python:
-		return pyAct(q)
 	case JavaScript:
-		return jsAct(q)
+		q = trimPrefix(q, "require.")
 	case Perl:
-		return perlAct(q)
+		q = trimPrefix(q, "CORE.")
 	case Ruby:
-		return rubyAct(q)
-	case PHP:
-		return phpAct(q)
-	case Lua:
-		return luaAct(q)
+		q = trimPrefix(q, "Kernel.")
 	case R:
-		return rAct(q)
+		q = trimPrefix(q, "base.")
 	}
-	return act{}
+	if q != "" && q[0] == '.' {
+		return act{} // the rows of methods
+	}
+	return findSink(lang, false, q)
 }
 
-func pyAct(q string) act {
-	switch q {
-	case "os.system", "os.popen", "os.popen2", "os.popen3", "os.popen4", "commands.getoutput", "commands.getstatusoutput",
-		"subprocess.getoutput", "subprocess.getstatusoutput", "platform.popen", "asyncio.create_subprocess_shell":
-		return act{op: opShell}
-	case "subprocess.run", "subprocess.call", "subprocess.check_call", "subprocess.check_output", "subprocess.Popen":
-		return act{op: opPopen}
-	case "os.execv", "os.execve", "os.execvp", "os.execvpe", "os.posix_spawn", "os.posix_spawnp":
-		return act{op: opExecv}
-	case "os.spawnv", "os.spawnve", "os.spawnvp", "os.spawnvpe":
-		return act{op: opExecv, a: 1}
-	case "os.execl", "os.execle", "os.execlp", "os.execlpe":
-		return act{op: opExecl}
-	case "os.spawnl", "os.spawnle", "os.spawnlp", "os.spawnlpe":
-		return act{op: opExecl, a: 1}
-	case "asyncio.create_subprocess_exec":
-		return act{op: opExecl, a: -1}
-	case "pty.spawn":
-		return act{op: opPty}
-	case "shutil.rmtree":
-		return act{op: opDelete, rec: true}
-	case "os.remove", "os.unlink":
-		return act{op: opDelete}
-	case "os.rmdir", "os.removedirs":
-		return act{op: opRmdir}
-	case "open", "io.open", "codecs.open", "builtins.open":
-		return act{op: opOpen}
-	case "os.path.expanduser", "os.path.expandvars":
-		return act{op: opExpand}
-	case "os.path.join", "posixpath.join":
-		return act{op: opJoin}
-	case "os.path.abspath", "os.path.realpath", "os.path.normpath", "os.fspath", "str", "os.fsencode", "os.fsdecode", "compile":
-		return act{op: opSame}
-	case "pathlib.Path", "Path", "pathlib.PosixPath", "PosixPath", "pathlib.PurePath", "PurePath", "pathlib.PurePosixPath":
-		return act{op: opPath}
-	case "os.getcwd", "os.getcwdb", "pathlib.Path.cwd", "Path.cwd", "pathlib.PosixPath.cwd":
-		return act{op: opCwd}
-	case "pathlib.Path.home", "Path.home", "pathlib.PosixPath.home":
-		return act{op: opHome}
-	case "os.getenv", "os.environ.get", "os.environ.__getitem__", "os.getenvb":
-		return act{op: opEnv}
-	case "dict", "os.environ.copy", "os.environ.items":
-		return act{op: opSame}
-	case "tempfile.gettempdir":
-		return act{op: opTmp}
-	case "urllib.request.urlopen", "urllib.urlopen", "urllib2.urlopen", "urllib.request.urlretrieve", "urllib.urlretrieve",
-		"requests.get", "requests.post", "requests.put", "requests.patch", "requests.request", "requests.delete", "requests.head",
-		"httpx.get", "httpx.post", "httpx.put", "httpx.patch", "httpx.request", "urllib3.request", "urllib.request.build_opener.open":
-		return act{op: opFetch}
-	case "requests.Session", "requests.session", "httpx.Client", "httpx.AsyncClient", "http.client.HTTPConnection",
-		"http.client.HTTPSConnection", "httplib.HTTPConnection", "httplib.HTTPSConnection", "urllib3.PoolManager", "urllib.request.build_opener":
-		return act{op: opClient}
-	case "exec", "eval", "builtins.exec", "builtins.eval", "__builtins__.exec", "__builtins__.eval":
-		return act{op: opEval}
-	case "__import__", "importlib.import_module", "builtins.__import__":
-		return act{op: opImport}
-	case "getattr", "builtins.getattr":
-		return act{op: opGetattr}
-	case "base64.b64decode", "base64.standard_b64decode", "base64.urlsafe_b64decode", "base64.decodebytes", "base64.decodestring", "binascii.a2b_base64":
-		return act{op: opDecode64}
-	case "binascii.unhexlify", "binascii.a2b_hex", "bytes.fromhex", "bytearray.fromhex":
-		return act{op: opDecodeHex}
-	case "codecs.decode":
-		return act{op: opRot13}
-	case "chr":
-		return act{op: opChr}
-	case "zlib.decompress", "gzip.decompress", "bz2.decompress", "lzma.decompress", "marshal.loads", "pickle.loads":
-		return act{op: opDecode64, a: 99}
-	case "socket.socket", "ssl.wrap_socket":
-		return act{op: opSocket}
-	case "socket.create_connection", "socket.create_server":
-		return act{op: opSocket, conn: true}
-	case "os.dup2", "os.dup":
-		return act{op: opDup}
-	case "os.fork", "os.forkpty", "pty.fork":
-		return act{op: opFork}
-	case "shlex.split":
-		return act{op: opSplit}
-	case "itertools.count", "itertools.cycle", "iter":
-		return act{op: opEndless}
-	}
-	return act{}
-}
-
-func jsAct(q string) act {
-	q = trimPrefix(q, "require.")
-	switch q {
-	case "child_process.exec", "child_process.execSync", "exec", "execSync", "execaCommand", "execaCommandSync",
-		"execa.execaCommand", "execa.execaCommandSync", "shelljs.exec", "zx.$":
-		return act{op: opShell}
-	case "child_process.spawn", "child_process.spawnSync", "child_process.execFile", "child_process.execFileSync", "spawn", "spawnSync",
-		"execFile", "execFileSync", "execa", "execaSync", "execa.execa", "execa.execaSync", "cross-spawn", "cross-spawn.sync":
-		return act{op: opSpawn}
-	case "child_process.fork", "cluster.fork", "fork":
-		return act{op: opFork}
-	case "Deno.run", "Bun.spawn", "Bun.spawnSync":
-		return act{op: opCmdList}
-	case "Deno.Command":
-		return act{op: opDenoCmd}
-	case "fs.rmSync", "fs.rm", "fs.promises.rm", "rmSync", "rm":
-		return act{op: opDelete, kw: "recursive"}
-	case "fs.rmdirSync", "fs.rmdir", "fs.promises.rmdir", "rmdirSync", "rmdir":
-		return act{op: opRmdir, kw: "recursive"}
-	case "fs.unlinkSync", "fs.unlink", "fs.promises.unlink", "unlinkSync", "unlink":
-		return act{op: opDelete}
-	case "fs-extra.removeSync", "fs-extra.remove", "fs-extra.emptyDirSync", "fs-extra.emptyDir", "fs-extra.emptydir",
-		"rimraf", "rimraf.sync", "rimrafSync", "rimraf.rimraf", "rimraf.rimrafSync", "rimraf.default", "del", "del.sync",
-		"deleteSync", "deleteAsync", "del.deleteSync", "del.deleteAsync", "removeSync", "emptyDirSync":
-		return act{op: opDelete, rec: true}
-	case "Deno.remove", "Deno.removeSync":
-		return act{op: opDelete, kw: "recursive"}
-	case "shelljs.rm", "shell.rm":
-		return act{op: opDelete, a: -1}
-	case "fs.writeFileSync", "fs.writeFile", "fs.promises.writeFile", "writeFileSync", "writeFile", "fs.createWriteStream",
-		"Deno.writeTextFile", "Deno.writeTextFileSync", "Deno.writeFile", "Deno.writeFileSync", "Bun.write", "fs-extra.outputFileSync":
-		return act{op: opWriteFile}
-	case "fs.appendFileSync", "fs.appendFile", "fs.promises.appendFile", "appendFileSync":
-		return act{op: opWriteFile, app: true}
-	case "fs.readFileSync", "fs.readFile", "fs.promises.readFile", "readFileSync", "readFile", "Deno.readTextFile",
-		"Deno.readTextFileSync", "Deno.readFile", "Deno.readFileSync":
-		return act{op: opRead}
-	case "Bun.file":
-		return act{op: opPath}
-	case "process.cwd", "Deno.cwd":
-		return act{op: opCwd}
-	case "os.homedir", "Deno.homeDir":
-		return act{op: opHome}
-	case "os.tmpdir":
-		return act{op: opTmp}
-	case "path.join", "path.resolve", "path.posix.join", "path.posix.resolve", "path.normalize", "path.win32.join":
-		return act{op: opJoin}
-	case "String", "decodeURIComponent", "unescape":
-		return act{op: opSame}
-	case "Deno.env.get", "Bun.env.get", "process.env.get":
-		return act{op: opEnv}
-	case "Deno.env.toObject", "Object.entries", "Object.assign", "JSON.stringify", "Object.keys":
-		return act{op: opSame}
-	case "fetch", "axios", "axios.get", "axios.post", "axios.put", "axios.patch", "axios.request", "http.get", "https.get",
-		"http.request", "https.request", "got", "got.get", "got.post", "node-fetch", "undici.request", "undici.fetch", "superagent.post", "superagent.get":
-		return act{op: opFetch}
-	case "eval", "Function", "vm.runInThisContext", "vm.runInNewContext", "vm.runInContext", "vm.Script", "vm.compileFunction",
-		"globalThis.eval", "window.eval", "setTimeout", "setInterval", "Reflect.apply":
-		return act{op: opEval}
-	case "require", "import":
-		return act{op: opImport}
-	case "atob", "Buffer.atob":
-		return act{op: opDecode64}
-	case "Buffer.from", "Buffer", "buffer.Buffer.from":
-		return act{op: opBuffer}
-	case "String.fromCharCode", "String.fromCodePoint":
-		return act{op: opChr, a: -1}
-	case "net.connect", "net.createConnection", "tls.connect", "net.createServer":
-		return act{op: opSocket, conn: true}
-	case "net.Socket", "dgram.createSocket":
-		return act{op: opSocket}
-	}
-	return act{}
-}
-
-func perlAct(q string) act {
-	q = trimPrefix(q, "CORE.")
-	switch q {
-	case "system", "exec", "IPC.Open3.open3", "open3", "IPC.Open2.open2", "open2", "IPC.Run.run":
-		if q == "open3" || q == "IPC.Open3.open3" {
-			return act{op: opSystem, a: 3}
-		}
-		if q == "open2" || q == "IPC.Open2.open2" {
-			return act{op: opSystem, a: 2}
-		}
-		return act{op: opSystem}
-	case "readpipe":
-		return act{op: opShell}
-	case "open":
-		return act{op: opOpen}
-	case "unlink", "File.Remove.remove":
-		return act{op: opDelete, a: -1}
-	case "rmdir":
-		return act{op: opRmdir, a: -1}
-	case "rmtree", "remove_tree", "File.Path.rmtree", "File.Path.remove_tree":
-		return act{op: opDelete, a: -1, rec: true}
-	case "eval", "evalbytes":
-		return act{op: opEval}
-	case "socket":
-		return act{op: opSocket}
-	case "connect", "bind", "listen", "accept":
-		return act{op: opConnect}
-	case "IO.Socket.INET.new", "IO.Socket.IP.new", "IO.Socket.SSL.new", "IO.Socket.INET6.new",
-		"IO.Socket.INET", "IO.Socket.IP", "IO.Socket.SSL", "IO.Socket.INET6":
-		return act{op: opSocket, conn: true}
-	case "fork":
-		return act{op: opFork}
-	case "LWP.Simple.get", "LWP.Simple.getstore", "LWP.Simple.getprint", "HTTP.Tiny.get", "get", "getstore":
-		if q == "get" || q == "getstore" {
-			return act{}
-		}
-		return act{op: opFetch}
-	case "LWP.UserAgent.new", "HTTP.Tiny.new", "Mojo.UserAgent.new", "WWW.Mechanize.new":
-		return act{op: opClient}
-	case "MIME.Base64.decode_base64", "decode_base64":
-		return act{op: opDecode64}
-	case "Cwd.getcwd", "Cwd.cwd", "getcwd", "cwd", "Cwd.fastcwd":
-		return act{op: opCwd}
-	case "File.HomeDir.my_home", "File.HomeDir.home":
-		return act{op: opHome}
-	case "glob", "File.Spec.rel2abs", "File.Spec.canonpath", "Cwd.abs_path", "Cwd.realpath", "abs_path":
-		return act{op: opSame}
-	case "File.Spec.catfile", "File.Spec.catdir", "catfile", "catdir":
-		return act{op: opJoin}
-	case "sprintf":
-		return act{op: opSprintf}
-	case "reverse":
-		return act{op: opReverse}
-	}
-	return act{}
-}
-
-func rubyAct(q string) act {
-	q = trimPrefix(q, "Kernel.")
-	switch q {
-	case "system", "exec", "spawn", "Process.spawn", "Process.exec", "Open3.capture2", "Open3.capture2e", "Open3.capture3",
-		"Open3.popen2", "Open3.popen2e", "Open3.popen3", "Open3.pipeline", "Open3.pipeline_r", "Open3.pipeline_w", "PTY.spawn":
-		return act{op: opSystem}
-	case "IO.popen":
-		return act{op: opSystem, a: 1}
-	case "open", "File.open", "File.new", "IO.open":
-		return act{op: opOpen}
-	case "URI.open", "OpenURI.open_uri", "Net.HTTP.get", "Net.HTTP.get_response", "Net.HTTP.post", "Net.HTTP.post_form",
-		"Net.HTTP.start", "HTTParty.get", "HTTParty.post", "RestClient.get", "RestClient.post", "Faraday.get", "Faraday.post",
-		"Excon.get", "Excon.post", "HTTP.get", "HTTP.post", "Net.HTTP.new":
-		return act{op: opFetch}
-	case "FileUtils.rm_rf", "FileUtils.rm_r", "FileUtils.remove_dir", "FileUtils.remove_entry", "FileUtils.remove_entry_secure",
-		"FileUtils.rmtree", "FileUtils.rmrf":
-		return act{op: opDelete, a: -1, rec: true}
-	case "FileUtils.rm", "FileUtils.rm_f", "FileUtils.remove", "FileUtils.safe_unlink", "FileUtils.remove_file", "File.delete", "File.unlink":
-		return act{op: opDelete, a: -1}
-	case "Dir.delete", "Dir.rmdir", "Dir.unlink", "FileUtils.rmdir":
-		return act{op: opRmdir, a: -1}
-	case "File.write", "IO.write", "File.binwrite", "IO.binwrite":
-		return act{op: opWriteFile}
-	case "File.read", "IO.read", "File.readlines", "IO.readlines", "File.binread":
-		return act{op: opRead}
-	case "Dir.pwd", "Dir.getwd":
-		return act{op: opCwd}
-	case "Dir.home", "Etc.getpwuid.dir", "Gem.user_home":
-		return act{op: opHome}
-	case "File.expand_path", "File.absolute_path", "File.realpath":
-		return act{op: opExpand}
-	case "File.join":
-		return act{op: opJoin}
-	case "Pathname.new", "Pathname":
-		return act{op: opPath}
-	case "ENV.fetch", "ENV.[]":
-		return act{op: opEnv}
-	case "ENV.to_h", "ENV.to_a", "ENV.inspect", "ENV.to_hash":
-		return act{op: opEnvAll}
-	case "Dir.tmpdir":
-		return act{op: opTmp}
-	case "eval", "instance_eval", "class_eval", "module_eval", "binding.eval", "RubyVM.InstructionSequence.compile", "TOPLEVEL_BINDING.eval":
-		return act{op: opEval}
-	case "send", "public_send", "__send__", "Object.send":
-		return act{op: opSend}
-	case "TCPSocket.new", "TCPSocket.open", "Socket.tcp", "TCPServer.new", "TCPServer.open", "UNIXSocket.new", "OpenSSL.SSL.SSLSocket.new":
-		return act{op: opSocket, conn: true}
-	case "Socket.new":
-		return act{op: opSocket}
-	case "fork", "Process.fork":
-		return act{op: opFork}
-	case "Base64.decode64", "Base64.strict_decode64", "Base64.urlsafe_decode64":
-		return act{op: opDecode64}
-	case "format", "sprintf":
-		return act{op: opSprintf}
-	case "load":
-		return act{op: opLoad}
-	}
-	return act{}
-}
-
-func phpAct(q string) act {
-	switch q {
-	case "system", "exec", "shell_exec", "passthru", "popen", "proc_open", "expect_popen":
-		return act{op: opShell}
-	case "pcntl_exec":
-		return act{op: opExecv}
-	case "unlink":
-		return act{op: opDelete}
-	case "rmdir":
-		return act{op: opRmdir}
-	case "fopen", "SplFileObject":
-		return act{op: opOpen}
-	case "file_put_contents":
-		return act{op: opWriteFile}
-	case "file_get_contents", "file", "readfile", "fread", "stream_get_contents":
-		return act{op: opRead}
-	case "getenv":
-		return act{op: opEnv}
-	case "eval", "assert", "create_function":
-		return act{op: opEval}
-	case "include", "require", "include_once", "require_once":
-		return act{op: opLoad}
-	case "fsockopen", "pfsockopen", "stream_socket_client", "stream_socket_server":
-		return act{op: opSocket, conn: true}
-	case "socket_create":
-		return act{op: opSocket}
-	case "socket_connect", "socket_bind", "socket_listen":
-		return act{op: opConnect}
-	case "curl_exec", "curl_multi_exec", "http_get", "http_post_data", "curl_setopt", "curl_setopt_array", "stream_context_create":
-		return act{op: opFetch}
-	case "curl_init":
-		return act{op: opClient}
-	case "base64_decode":
-		return act{op: opDecode64}
-	case "hex2bin":
-		return act{op: opDecodeHex}
-	case "str_rot13":
-		return act{op: opRot13}
-	case "strrev":
-		return act{op: opReverse}
-	case "gzinflate", "gzuncompress", "gzdecode", "convert_uudecode":
-		return act{op: opDecode64, a: 99}
-	case "chr":
-		return act{op: opChr}
-	case "pcntl_fork":
-		return act{op: opFork}
-	case "array", "compact":
-		return act{op: opList}
-	case "sprintf", "vsprintf":
-		return act{op: opSprintf}
-	case "realpath", "strval", "trim":
-		return act{op: opSame}
-	case "posix_getpwuid":
-		return act{op: opHome}
-	}
-	return act{}
-}
-
-func luaAct(q string) act {
-	switch q {
-	case "os.execute", "io.popen":
-		return act{op: opShell}
-	case "os.remove":
-		return act{op: opDelete}
-	case "io.open":
-		return act{op: opOpen}
-	case "os.getenv":
-		return act{op: opEnv}
-	case "load", "loadstring", "dofile", "loadfile":
-		return act{op: opEval}
-	case "socket.connect", "socket.tcp", "socket.bind":
-		return act{op: opSocket, conn: true}
-	case "http.request", "socket.http.request", "ssl.https.request":
-		return act{op: opFetch}
-	case "posix.fork", "posix.unistd.fork":
-		return act{op: opFork}
-	case "string.format":
-		return act{op: opSprintf}
-	case "string.char":
-		return act{op: opChr, a: -1}
-	case "string.reverse":
-		return act{op: opReverse}
-	case "tostring", "ipairs", "pairs":
-		return act{op: opSame}
-	case "require":
-		return act{op: opImport}
-	}
-	return act{}
-}
-
-func rAct(q string) act {
-	q = trimPrefix(q, "base.")
-	switch q {
-	case "system", "shell", "pipe":
-		return act{op: opShell}
-	case "system2":
-		return act{op: opSystem, a: 2}
-	case "processx.run", "processx.process.new", "sys.exec_wait", "sys.exec_internal", "sys.exec_background":
-		return act{op: opSpawn}
-	case "unlink":
-		return act{op: opDelete, a: -1, kw: "recursive"}
-	case "file.remove", "fs.file_delete", "file_delete":
-		return act{op: opDelete, a: -1}
-	case "fs.dir_delete", "dir_delete":
-		return act{op: opDelete, a: -1, rec: true}
-	case "Sys.getenv":
-		return act{op: opEnv}
-	case "path.expand", "normalizePath", "fs.path_expand":
-		return act{op: opExpand}
-	case "file.path", "fs.path":
-		return act{op: opJoin}
-	case "fs.path_home", "path_home":
-		return act{op: opHome}
-	case "tempdir":
-		return act{op: opTmp}
-	case "eval", "evalq":
-		return act{op: opEval}
-	case "parse", "str2lang", "str2expression":
-		return act{op: opEvalParse}
-	case "source", "sys.source":
-		return act{op: opLoad}
-	case "library", "require", "requireNamespace":
-		return act{op: opLibrary}
-	case "url", "download.file", "httr.GET", "httr.POST", "httr.PUT", "curl.curl_fetch_memory", "curl.curl", "RCurl.getURL",
-		"jsonlite.fromJSON", "GET", "POST", "readLines", "scan", "readRDS", "read.csv":
-		if q == "readLines" || q == "scan" || q == "readRDS" || q == "read.csv" || q == "jsonlite.fromJSON" {
-			return act{op: opRead}
-		}
-		return act{op: opFetch}
-	case "socketConnection", "make.socket":
-		return act{op: opSocket, conn: true}
-	case "parallel.mcfork", "parallel.mcparallel", "mcparallel":
-		return act{op: opFork}
-	case "c", "list":
-		return act{op: opList}
-	case "paste", "paste0", "stringr.str_c", "str_c":
-		return act{op: opPaste}
-	case "sprintf", "gettextf":
-		return act{op: opSprintf}
-	case "rawToChar", "as.character", "toString":
-		return act{op: opSame}
-	case "base64enc.base64decode", "jsonlite.base64_dec", "openssl.base64_decode":
-		return act{op: opDecode64}
-	}
-	return act{}
-}
-
-// fallbackAct names what a method of an object the analyser could not
-// follow does, for names that are unambiguous (rmSync, rmtree, rm_rf).
+// fallbackAct names what a method m of an object the analyser could not
+// follow does: the rows ".m".
 func fallbackAct(lang Lang, m string) act {
-	switch lang {
-	case JavaScript:
-		switch m {
-		case "rmSync", "rm":
-			return act{op: opDelete, kw: "recursive"}
-		case "rmdirSync":
-			return act{op: opRmdir, kw: "recursive"}
-		case "unlinkSync":
-			return act{op: opDelete}
-		case "removeSync", "emptyDirSync", "emptyDir", "remove":
-			return act{op: opDelete, rec: true}
-		case "execSync", "doShellScript", "doScript":
-			return act{op: opShell}
-		case "execFileSync", "spawnSync", "spawn", "execFile":
-			return act{op: opSpawn}
-		case "writeFileSync", "writeTextFile":
-			return act{op: opWriteFile}
-		case "appendFileSync":
-			return act{op: opWriteFile, app: true}
-		case "readFileSync", "readTextFile":
-			return act{op: opRead}
-		case "homedir":
-			return act{op: opHome}
+	return findSink(lang, true, m)
+}
+
+// findSink returns the act of lang's row named q (method: ".q"), found
+// through the hash index sinkSlots.
+func findSink(lang Lang, method bool, q string) act {
+	h := sinkHash(lang, method, q)
+	for range len(sinkSlots) {
+		r := sinkSlots[h%uint32(len(sinkSlots))]
+		if r == 0 {
+			break
 		}
-	case Python:
-		switch m {
-		case "rmtree":
-			return act{op: opDelete, rec: true}
-		case "check_output", "check_call", "Popen":
-			return act{op: opPopen}
-		case "getoutput":
-			return act{op: opShell}
+		s := &sinks[r-1]
+		if s.lang == lang && s.name == q {
+			return s.act()
 		}
-	case Ruby:
-		switch m {
-		case "rm_rf", "rm_r", "remove_dir", "rmtree", "remove_entry_secure":
-			return act{op: opDelete, a: -1, rec: true}
+		if method && s.lang == lang && len(s.name) == len(q)+1 && s.name[0] == '.' && s.name[1:] == q {
+			return s.act()
 		}
-	case Perl:
-		switch m {
-		case "rmtree", "remove_tree":
-			return act{op: opDelete, a: -1, rec: true}
-		}
+		h++
 	}
 	return act{}
+}
+
+// sinkHash is where the search for the row named q (method: ".q") of lang
+// starts in sinkSlots: a mix of the language, the length of q and three
+// of its bytes, which tell the rows apart well enough at a fraction of the
+// cost of hashing every byte.
+func sinkHash(lang Lang, method bool, q string) uint32 {
+	h := uint32(lang)<<24 ^ uint32(len(q))<<16
+	if method {
+		h ^= 1 << 31
+	}
+	if n := len(q); n > 0 {
+		h ^= uint32(q[0])<<8 ^ uint32(q[n/2])<<4 ^ uint32(q[n-1])
+	}
+	return h * 0x9E3779B1 >> 21
+}
+
+// sink is what the call name does in lang: its qualified name as the
+// evaluator resolves it, or ".m" for a method m of any object.
+type sink struct {
+	lang Lang
+	name string
+	op   op
+	v    variant
+}
+
+// variant is how a sink's act differs from the plain one of its op.
+type variant uint8
+
+const (
+	vPlain  variant = iota
+	vConn           // a connected or listening socket
+	vRec            // always recursive
+	vAll            // acts on every argument
+	vAllRec         // on every argument, recursively
+	vKw             // recursive with the option recursive
+	vAllKw          // on every argument, recursive with the option recursive
+	vApp            // appends
+	vArg1           // reads argument 1
+	vArg2           // reads argument 2
+	vArg3           // reads argument 3
+	vPacked         // decodes compressed or serialised data
+)
+
+// variants are the act of each variant, but for its op.
+var variants = [...]act{
+	vConn: {conn: true}, vRec: {rec: true}, vAll: {a: -1}, vAllRec: {a: -1, rec: true},
+	vKw: {kw: "recursive"}, vAllKw: {a: -1, kw: "recursive"}, vApp: {app: true},
+	vArg1: {a: 1}, vArg2: {a: 2}, vArg3: {a: 3}, vPacked: {a: 99},
+}
+
+// act is the act of the row.
+func (s *sink) act() act {
+	a := variants[s.v]
+	a.op = s.op
+	return a
+}
+
+// sinks are the calls that matter, by language; sinkslots_gen.go indexes
+// them (go test -run TestSinkSlots -update . after an edit).
+var sinks = [...]sink{
+	// Python
+	{Python, "os.system", opShell, vPlain},
+	{Python, "os.popen", opShell, vPlain},
+	{Python, "os.popen2", opShell, vPlain},
+	{Python, "os.popen3", opShell, vPlain},
+	{Python, "os.popen4", opShell, vPlain},
+	{Python, "commands.getoutput", opShell, vPlain},
+	{Python, "commands.getstatusoutput", opShell, vPlain},
+	{Python, "subprocess.getoutput", opShell, vPlain},
+	{Python, "subprocess.getstatusoutput", opShell, vPlain},
+	{Python, "platform.popen", opShell, vPlain},
+	{Python, "asyncio.create_subprocess_shell", opShell, vPlain},
+	{Python, "subprocess.run", opPopen, vPlain},
+	{Python, "subprocess.call", opPopen, vPlain},
+	{Python, "subprocess.check_call", opPopen, vPlain},
+	{Python, "subprocess.check_output", opPopen, vPlain},
+	{Python, "subprocess.Popen", opPopen, vPlain},
+	{Python, "os.execv", opExecv, vPlain},
+	{Python, "os.execve", opExecv, vPlain},
+	{Python, "os.execvp", opExecv, vPlain},
+	{Python, "os.execvpe", opExecv, vPlain},
+	{Python, "os.posix_spawn", opExecv, vPlain},
+	{Python, "os.posix_spawnp", opExecv, vPlain},
+	{Python, "os.spawnv", opExecv, vArg1},
+	{Python, "os.spawnve", opExecv, vArg1},
+	{Python, "os.spawnvp", opExecv, vArg1},
+	{Python, "os.spawnvpe", opExecv, vArg1},
+	{Python, "os.execl", opExecl, vPlain},
+	{Python, "os.execle", opExecl, vPlain},
+	{Python, "os.execlp", opExecl, vPlain},
+	{Python, "os.execlpe", opExecl, vPlain},
+	{Python, "os.spawnl", opExecl, vArg1},
+	{Python, "os.spawnle", opExecl, vArg1},
+	{Python, "os.spawnlp", opExecl, vArg1},
+	{Python, "os.spawnlpe", opExecl, vArg1},
+	{Python, "asyncio.create_subprocess_exec", opExecl, vAll},
+	{Python, "pty.spawn", opPty, vPlain},
+	{Python, "shutil.rmtree", opDelete, vRec},
+	{Python, "os.remove", opDelete, vPlain},
+	{Python, "os.unlink", opDelete, vPlain},
+	{Python, "os.rmdir", opRmdir, vPlain},
+	{Python, "os.removedirs", opRmdir, vPlain},
+	{Python, "open", opOpen, vPlain},
+	{Python, "io.open", opOpen, vPlain},
+	{Python, "codecs.open", opOpen, vPlain},
+	{Python, "builtins.open", opOpen, vPlain},
+	{Python, "os.path.expanduser", opExpand, vPlain},
+	{Python, "os.path.expandvars", opExpand, vPlain},
+	{Python, "os.path.join", opJoin, vPlain},
+	{Python, "posixpath.join", opJoin, vPlain},
+	{Python, "os.path.abspath", opSame, vPlain},
+	{Python, "os.path.realpath", opSame, vPlain},
+	{Python, "os.path.normpath", opSame, vPlain},
+	{Python, "os.fspath", opSame, vPlain},
+	{Python, "str", opSame, vPlain},
+	{Python, "os.fsencode", opSame, vPlain},
+	{Python, "os.fsdecode", opSame, vPlain},
+	{Python, "compile", opSame, vPlain},
+	{Python, "pathlib.Path", opPath, vPlain},
+	{Python, "Path", opPath, vPlain},
+	{Python, "pathlib.PosixPath", opPath, vPlain},
+	{Python, "PosixPath", opPath, vPlain},
+	{Python, "pathlib.PurePath", opPath, vPlain},
+	{Python, "PurePath", opPath, vPlain},
+	{Python, "pathlib.PurePosixPath", opPath, vPlain},
+	{Python, "os.getcwd", opCwd, vPlain},
+	{Python, "os.getcwdb", opCwd, vPlain},
+	{Python, "pathlib.Path.cwd", opCwd, vPlain},
+	{Python, "Path.cwd", opCwd, vPlain},
+	{Python, "pathlib.PosixPath.cwd", opCwd, vPlain},
+	{Python, "pathlib.Path.home", opHome, vPlain},
+	{Python, "Path.home", opHome, vPlain},
+	{Python, "pathlib.PosixPath.home", opHome, vPlain},
+	{Python, "os.getenv", opEnv, vPlain},
+	{Python, "os.environ.get", opEnv, vPlain},
+	{Python, "os.environ.__getitem__", opEnv, vPlain},
+	{Python, "os.getenvb", opEnv, vPlain},
+	{Python, "dict", opSame, vPlain},
+	{Python, "os.environ.copy", opSame, vPlain},
+	{Python, "os.environ.items", opSame, vPlain},
+	{Python, "tempfile.gettempdir", opTmp, vPlain},
+	{Python, "urllib.request.urlopen", opFetch, vPlain},
+	{Python, "urllib.urlopen", opFetch, vPlain},
+	{Python, "urllib2.urlopen", opFetch, vPlain},
+	{Python, "urllib.request.urlretrieve", opFetch, vPlain},
+	{Python, "urllib.urlretrieve", opFetch, vPlain},
+	{Python, "requests.get", opFetch, vPlain},
+	{Python, "requests.post", opFetch, vPlain},
+	{Python, "requests.put", opFetch, vPlain},
+	{Python, "requests.patch", opFetch, vPlain},
+	{Python, "requests.request", opFetch, vPlain},
+	{Python, "requests.delete", opFetch, vPlain},
+	{Python, "requests.head", opFetch, vPlain},
+	{Python, "httpx.get", opFetch, vPlain},
+	{Python, "httpx.post", opFetch, vPlain},
+	{Python, "httpx.put", opFetch, vPlain},
+	{Python, "httpx.patch", opFetch, vPlain},
+	{Python, "httpx.request", opFetch, vPlain},
+	{Python, "urllib3.request", opFetch, vPlain},
+	{Python, "urllib.request.build_opener.open", opFetch, vPlain},
+	{Python, "requests.Session", opClient, vPlain},
+	{Python, "requests.session", opClient, vPlain},
+	{Python, "httpx.Client", opClient, vPlain},
+	{Python, "httpx.AsyncClient", opClient, vPlain},
+	{Python, "http.client.HTTPConnection", opClient, vPlain},
+	{Python, "http.client.HTTPSConnection", opClient, vPlain},
+	{Python, "httplib.HTTPConnection", opClient, vPlain},
+	{Python, "httplib.HTTPSConnection", opClient, vPlain},
+	{Python, "urllib3.PoolManager", opClient, vPlain},
+	{Python, "urllib.request.build_opener", opClient, vPlain},
+	{Python, "exec", opEval, vPlain},
+	{Python, "eval", opEval, vPlain},
+	{Python, "builtins.exec", opEval, vPlain},
+	{Python, "builtins.eval", opEval, vPlain},
+	{Python, "__builtins__.exec", opEval, vPlain},
+	{Python, "__builtins__.eval", opEval, vPlain},
+	{Python, "__import__", opImport, vPlain},
+	{Python, "importlib.import_module", opImport, vPlain},
+	{Python, "builtins.__import__", opImport, vPlain},
+	{Python, "getattr", opGetattr, vPlain},
+	{Python, "builtins.getattr", opGetattr, vPlain},
+	{Python, "base64.b64decode", opDecode64, vPlain},
+	{Python, "base64.standard_b64decode", opDecode64, vPlain},
+	{Python, "base64.urlsafe_b64decode", opDecode64, vPlain},
+	{Python, "base64.decodebytes", opDecode64, vPlain},
+	{Python, "base64.decodestring", opDecode64, vPlain},
+	{Python, "binascii.a2b_base64", opDecode64, vPlain},
+	{Python, "binascii.unhexlify", opDecodeHex, vPlain},
+	{Python, "binascii.a2b_hex", opDecodeHex, vPlain},
+	{Python, "bytes.fromhex", opDecodeHex, vPlain},
+	{Python, "bytearray.fromhex", opDecodeHex, vPlain},
+	{Python, "codecs.decode", opRot13, vPlain},
+	{Python, "chr", opChr, vPlain},
+	{Python, "zlib.decompress", opDecode64, vPacked},
+	{Python, "gzip.decompress", opDecode64, vPacked},
+	{Python, "bz2.decompress", opDecode64, vPacked},
+	{Python, "lzma.decompress", opDecode64, vPacked},
+	{Python, "marshal.loads", opDecode64, vPacked},
+	{Python, "pickle.loads", opDecode64, vPacked},
+	{Python, "socket.socket", opSocket, vPlain},
+	{Python, "ssl.wrap_socket", opSocket, vPlain},
+	{Python, "socket.create_connection", opSocket, vConn},
+	{Python, "socket.create_server", opSocket, vConn},
+	{Python, "os.dup2", opDup, vPlain},
+	{Python, "os.dup", opDup, vPlain},
+	{Python, "os.fork", opFork, vPlain},
+	{Python, "os.forkpty", opFork, vPlain},
+	{Python, "pty.fork", opFork, vPlain},
+	{Python, "shlex.split", opSplit, vPlain},
+	{Python, "itertools.count", opEndless, vPlain},
+	{Python, "itertools.cycle", opEndless, vPlain},
+	{Python, "iter", opEndless, vPlain},
+	// JavaScript (node, deno, bun, JXA)
+	{JavaScript, "child_process.exec", opShell, vPlain},
+	{JavaScript, "child_process.execSync", opShell, vPlain},
+	{JavaScript, "exec", opShell, vPlain},
+	{JavaScript, "execSync", opShell, vPlain},
+	{JavaScript, "execaCommand", opShell, vPlain},
+	{JavaScript, "execaCommandSync", opShell, vPlain},
+	{JavaScript, "execa.execaCommand", opShell, vPlain},
+	{JavaScript, "execa.execaCommandSync", opShell, vPlain},
+	{JavaScript, "shelljs.exec", opShell, vPlain},
+	{JavaScript, "zx.$", opShell, vPlain},
+	{JavaScript, "child_process.spawn", opSpawn, vPlain},
+	{JavaScript, "child_process.spawnSync", opSpawn, vPlain},
+	{JavaScript, "child_process.execFile", opSpawn, vPlain},
+	{JavaScript, "child_process.execFileSync", opSpawn, vPlain},
+	{JavaScript, "spawn", opSpawn, vPlain},
+	{JavaScript, "spawnSync", opSpawn, vPlain},
+	{JavaScript, "execFile", opSpawn, vPlain},
+	{JavaScript, "execFileSync", opSpawn, vPlain},
+	{JavaScript, "execa", opSpawn, vPlain},
+	{JavaScript, "execaSync", opSpawn, vPlain},
+	{JavaScript, "execa.execa", opSpawn, vPlain},
+	{JavaScript, "execa.execaSync", opSpawn, vPlain},
+	{JavaScript, "cross-spawn", opSpawn, vPlain},
+	{JavaScript, "cross-spawn.sync", opSpawn, vPlain},
+	{JavaScript, "child_process.fork", opFork, vPlain},
+	{JavaScript, "cluster.fork", opFork, vPlain},
+	{JavaScript, "fork", opFork, vPlain},
+	{JavaScript, "Deno.run", opCmdList, vPlain},
+	{JavaScript, "Bun.spawn", opCmdList, vPlain},
+	{JavaScript, "Bun.spawnSync", opCmdList, vPlain},
+	{JavaScript, "Deno.Command", opDenoCmd, vPlain},
+	{JavaScript, "fs.rmSync", opDelete, vKw},
+	{JavaScript, "fs.rm", opDelete, vKw},
+	{JavaScript, "fs.promises.rm", opDelete, vKw},
+	{JavaScript, "rmSync", opDelete, vKw},
+	{JavaScript, "rm", opDelete, vKw},
+	{JavaScript, "fs.rmdirSync", opRmdir, vKw},
+	{JavaScript, "fs.rmdir", opRmdir, vKw},
+	{JavaScript, "fs.promises.rmdir", opRmdir, vKw},
+	{JavaScript, "rmdirSync", opRmdir, vKw},
+	{JavaScript, "rmdir", opRmdir, vKw},
+	{JavaScript, "fs.unlinkSync", opDelete, vPlain},
+	{JavaScript, "fs.unlink", opDelete, vPlain},
+	{JavaScript, "fs.promises.unlink", opDelete, vPlain},
+	{JavaScript, "unlinkSync", opDelete, vPlain},
+	{JavaScript, "unlink", opDelete, vPlain},
+	{JavaScript, "fs-extra.removeSync", opDelete, vRec},
+	{JavaScript, "fs-extra.remove", opDelete, vRec},
+	{JavaScript, "fs-extra.emptyDirSync", opDelete, vRec},
+	{JavaScript, "fs-extra.emptyDir", opDelete, vRec},
+	{JavaScript, "fs-extra.emptydir", opDelete, vRec},
+	{JavaScript, "rimraf", opDelete, vRec},
+	{JavaScript, "rimraf.sync", opDelete, vRec},
+	{JavaScript, "rimrafSync", opDelete, vRec},
+	{JavaScript, "rimraf.rimraf", opDelete, vRec},
+	{JavaScript, "rimraf.rimrafSync", opDelete, vRec},
+	{JavaScript, "rimraf.default", opDelete, vRec},
+	{JavaScript, "del", opDelete, vRec},
+	{JavaScript, "del.sync", opDelete, vRec},
+	{JavaScript, "deleteSync", opDelete, vRec},
+	{JavaScript, "deleteAsync", opDelete, vRec},
+	{JavaScript, "del.deleteSync", opDelete, vRec},
+	{JavaScript, "del.deleteAsync", opDelete, vRec},
+	{JavaScript, "removeSync", opDelete, vRec},
+	{JavaScript, "emptyDirSync", opDelete, vRec},
+	{JavaScript, "Deno.remove", opDelete, vKw},
+	{JavaScript, "Deno.removeSync", opDelete, vKw},
+	{JavaScript, "shelljs.rm", opDelete, vAll},
+	{JavaScript, "shell.rm", opDelete, vAll},
+	{JavaScript, "fs.writeFileSync", opWriteFile, vPlain},
+	{JavaScript, "fs.writeFile", opWriteFile, vPlain},
+	{JavaScript, "fs.promises.writeFile", opWriteFile, vPlain},
+	{JavaScript, "writeFileSync", opWriteFile, vPlain},
+	{JavaScript, "writeFile", opWriteFile, vPlain},
+	{JavaScript, "fs.createWriteStream", opWriteFile, vPlain},
+	{JavaScript, "Deno.writeTextFile", opWriteFile, vPlain},
+	{JavaScript, "Deno.writeTextFileSync", opWriteFile, vPlain},
+	{JavaScript, "Deno.writeFile", opWriteFile, vPlain},
+	{JavaScript, "Deno.writeFileSync", opWriteFile, vPlain},
+	{JavaScript, "Bun.write", opWriteFile, vPlain},
+	{JavaScript, "fs-extra.outputFileSync", opWriteFile, vPlain},
+	{JavaScript, "fs.appendFileSync", opWriteFile, vApp},
+	{JavaScript, "fs.appendFile", opWriteFile, vApp},
+	{JavaScript, "fs.promises.appendFile", opWriteFile, vApp},
+	{JavaScript, "appendFileSync", opWriteFile, vApp},
+	{JavaScript, "fs.readFileSync", opRead, vPlain},
+	{JavaScript, "fs.readFile", opRead, vPlain},
+	{JavaScript, "fs.promises.readFile", opRead, vPlain},
+	{JavaScript, "readFileSync", opRead, vPlain},
+	{JavaScript, "readFile", opRead, vPlain},
+	{JavaScript, "Deno.readTextFile", opRead, vPlain},
+	{JavaScript, "Deno.readTextFileSync", opRead, vPlain},
+	{JavaScript, "Deno.readFile", opRead, vPlain},
+	{JavaScript, "Deno.readFileSync", opRead, vPlain},
+	{JavaScript, "Bun.file", opPath, vPlain},
+	{JavaScript, "process.cwd", opCwd, vPlain},
+	{JavaScript, "Deno.cwd", opCwd, vPlain},
+	{JavaScript, "os.homedir", opHome, vPlain},
+	{JavaScript, "Deno.homeDir", opHome, vPlain},
+	{JavaScript, "os.tmpdir", opTmp, vPlain},
+	{JavaScript, "path.join", opJoin, vPlain},
+	{JavaScript, "path.resolve", opJoin, vPlain},
+	{JavaScript, "path.posix.join", opJoin, vPlain},
+	{JavaScript, "path.posix.resolve", opJoin, vPlain},
+	{JavaScript, "path.normalize", opJoin, vPlain},
+	{JavaScript, "path.win32.join", opJoin, vPlain},
+	{JavaScript, "String", opSame, vPlain},
+	{JavaScript, "decodeURIComponent", opSame, vPlain},
+	{JavaScript, "unescape", opSame, vPlain},
+	{JavaScript, "Deno.env.get", opEnv, vPlain},
+	{JavaScript, "Bun.env.get", opEnv, vPlain},
+	{JavaScript, "process.env.get", opEnv, vPlain},
+	{JavaScript, "Deno.env.toObject", opSame, vPlain},
+	{JavaScript, "Object.entries", opSame, vPlain},
+	{JavaScript, "Object.assign", opSame, vPlain},
+	{JavaScript, "JSON.stringify", opSame, vPlain},
+	{JavaScript, "Object.keys", opSame, vPlain},
+	{JavaScript, "fetch", opFetch, vPlain},
+	{JavaScript, "axios", opFetch, vPlain},
+	{JavaScript, "axios.get", opFetch, vPlain},
+	{JavaScript, "axios.post", opFetch, vPlain},
+	{JavaScript, "axios.put", opFetch, vPlain},
+	{JavaScript, "axios.patch", opFetch, vPlain},
+	{JavaScript, "axios.request", opFetch, vPlain},
+	{JavaScript, "http.get", opFetch, vPlain},
+	{JavaScript, "https.get", opFetch, vPlain},
+	{JavaScript, "http.request", opFetch, vPlain},
+	{JavaScript, "https.request", opFetch, vPlain},
+	{JavaScript, "got", opFetch, vPlain},
+	{JavaScript, "got.get", opFetch, vPlain},
+	{JavaScript, "got.post", opFetch, vPlain},
+	{JavaScript, "node-fetch", opFetch, vPlain},
+	{JavaScript, "undici.request", opFetch, vPlain},
+	{JavaScript, "undici.fetch", opFetch, vPlain},
+	{JavaScript, "superagent.post", opFetch, vPlain},
+	{JavaScript, "superagent.get", opFetch, vPlain},
+	{JavaScript, "eval", opEval, vPlain},
+	{JavaScript, "Function", opEval, vPlain},
+	{JavaScript, "vm.runInThisContext", opEval, vPlain},
+	{JavaScript, "vm.runInNewContext", opEval, vPlain},
+	{JavaScript, "vm.runInContext", opEval, vPlain},
+	{JavaScript, "vm.Script", opEval, vPlain},
+	{JavaScript, "vm.compileFunction", opEval, vPlain},
+	{JavaScript, "globalThis.eval", opEval, vPlain},
+	{JavaScript, "window.eval", opEval, vPlain},
+	{JavaScript, "setTimeout", opEval, vPlain},
+	{JavaScript, "setInterval", opEval, vPlain},
+	{JavaScript, "Reflect.apply", opEval, vPlain},
+	{JavaScript, "require", opImport, vPlain},
+	{JavaScript, "import", opImport, vPlain},
+	{JavaScript, "atob", opDecode64, vPlain},
+	{JavaScript, "Buffer.atob", opDecode64, vPlain},
+	{JavaScript, "Buffer.from", opBuffer, vPlain},
+	{JavaScript, "Buffer", opBuffer, vPlain},
+	{JavaScript, "buffer.Buffer.from", opBuffer, vPlain},
+	{JavaScript, "String.fromCharCode", opChr, vAll},
+	{JavaScript, "String.fromCodePoint", opChr, vAll},
+	{JavaScript, "net.connect", opSocket, vConn},
+	{JavaScript, "net.createConnection", opSocket, vConn},
+	{JavaScript, "tls.connect", opSocket, vConn},
+	{JavaScript, "net.createServer", opSocket, vConn},
+	{JavaScript, "net.Socket", opSocket, vPlain},
+	{JavaScript, "dgram.createSocket", opSocket, vPlain},
+	// Perl
+	{Perl, "system", opSystem, vPlain},
+	{Perl, "exec", opSystem, vPlain},
+	{Perl, "IPC.Open3.open3", opSystem, vArg3},
+	{Perl, "open3", opSystem, vArg3},
+	{Perl, "IPC.Open2.open2", opSystem, vArg2},
+	{Perl, "open2", opSystem, vArg2},
+	{Perl, "IPC.Run.run", opSystem, vPlain},
+	{Perl, "readpipe", opShell, vPlain},
+	{Perl, "open", opOpen, vPlain},
+	{Perl, "unlink", opDelete, vAll},
+	{Perl, "File.Remove.remove", opDelete, vAll},
+	{Perl, "rmdir", opRmdir, vAll},
+	{Perl, "rmtree", opDelete, vAllRec},
+	{Perl, "remove_tree", opDelete, vAllRec},
+	{Perl, "File.Path.rmtree", opDelete, vAllRec},
+	{Perl, "File.Path.remove_tree", opDelete, vAllRec},
+	{Perl, "eval", opEval, vPlain},
+	{Perl, "evalbytes", opEval, vPlain},
+	{Perl, "socket", opSocket, vPlain},
+	{Perl, "connect", opConnect, vPlain},
+	{Perl, "bind", opConnect, vPlain},
+	{Perl, "listen", opConnect, vPlain},
+	{Perl, "accept", opConnect, vPlain},
+	{Perl, "IO.Socket.INET.new", opSocket, vConn},
+	{Perl, "IO.Socket.IP.new", opSocket, vConn},
+	{Perl, "IO.Socket.SSL.new", opSocket, vConn},
+	{Perl, "IO.Socket.INET6.new", opSocket, vConn},
+	{Perl, "IO.Socket.INET", opSocket, vConn},
+	{Perl, "IO.Socket.IP", opSocket, vConn},
+	{Perl, "IO.Socket.SSL", opSocket, vConn},
+	{Perl, "IO.Socket.INET6", opSocket, vConn},
+	{Perl, "fork", opFork, vPlain},
+	// LWP::Simple's get and getstore count only qualified (or imported
+	// with a star): bare, the names are too common.
+	{Perl, "LWP.Simple.get", opFetch, vPlain},
+	{Perl, "LWP.Simple.getstore", opFetch, vPlain},
+	{Perl, "LWP.Simple.getprint", opFetch, vPlain},
+	{Perl, "HTTP.Tiny.get", opFetch, vPlain},
+	{Perl, "LWP.UserAgent.new", opClient, vPlain},
+	{Perl, "HTTP.Tiny.new", opClient, vPlain},
+	{Perl, "Mojo.UserAgent.new", opClient, vPlain},
+	{Perl, "WWW.Mechanize.new", opClient, vPlain},
+	{Perl, "MIME.Base64.decode_base64", opDecode64, vPlain},
+	{Perl, "decode_base64", opDecode64, vPlain},
+	{Perl, "Cwd.getcwd", opCwd, vPlain},
+	{Perl, "Cwd.cwd", opCwd, vPlain},
+	{Perl, "getcwd", opCwd, vPlain},
+	{Perl, "cwd", opCwd, vPlain},
+	{Perl, "Cwd.fastcwd", opCwd, vPlain},
+	{Perl, "File.HomeDir.my_home", opHome, vPlain},
+	{Perl, "File.HomeDir.home", opHome, vPlain},
+	{Perl, "glob", opSame, vPlain},
+	{Perl, "File.Spec.rel2abs", opSame, vPlain},
+	{Perl, "File.Spec.canonpath", opSame, vPlain},
+	{Perl, "Cwd.abs_path", opSame, vPlain},
+	{Perl, "Cwd.realpath", opSame, vPlain},
+	{Perl, "abs_path", opSame, vPlain},
+	{Perl, "File.Spec.catfile", opJoin, vPlain},
+	{Perl, "File.Spec.catdir", opJoin, vPlain},
+	{Perl, "catfile", opJoin, vPlain},
+	{Perl, "catdir", opJoin, vPlain},
+	{Perl, "sprintf", opSprintf, vPlain},
+	{Perl, "reverse", opReverse, vPlain},
+	// Ruby
+	{Ruby, "system", opSystem, vPlain},
+	{Ruby, "exec", opSystem, vPlain},
+	{Ruby, "spawn", opSystem, vPlain},
+	{Ruby, "Process.spawn", opSystem, vPlain},
+	{Ruby, "Process.exec", opSystem, vPlain},
+	{Ruby, "Open3.capture2", opSystem, vPlain},
+	{Ruby, "Open3.capture2e", opSystem, vPlain},
+	{Ruby, "Open3.capture3", opSystem, vPlain},
+	{Ruby, "Open3.popen2", opSystem, vPlain},
+	{Ruby, "Open3.popen2e", opSystem, vPlain},
+	{Ruby, "Open3.popen3", opSystem, vPlain},
+	{Ruby, "Open3.pipeline", opSystem, vPlain},
+	{Ruby, "Open3.pipeline_r", opSystem, vPlain},
+	{Ruby, "Open3.pipeline_w", opSystem, vPlain},
+	{Ruby, "PTY.spawn", opSystem, vPlain},
+	{Ruby, "IO.popen", opSystem, vArg1},
+	{Ruby, "open", opOpen, vPlain},
+	{Ruby, "File.open", opOpen, vPlain},
+	{Ruby, "File.new", opOpen, vPlain},
+	{Ruby, "IO.open", opOpen, vPlain},
+	{Ruby, "URI.open", opFetch, vPlain},
+	{Ruby, "OpenURI.open_uri", opFetch, vPlain},
+	{Ruby, "Net.HTTP.get", opFetch, vPlain},
+	{Ruby, "Net.HTTP.get_response", opFetch, vPlain},
+	{Ruby, "Net.HTTP.post", opFetch, vPlain},
+	{Ruby, "Net.HTTP.post_form", opFetch, vPlain},
+	{Ruby, "Net.HTTP.start", opFetch, vPlain},
+	{Ruby, "HTTParty.get", opFetch, vPlain},
+	{Ruby, "HTTParty.post", opFetch, vPlain},
+	{Ruby, "RestClient.get", opFetch, vPlain},
+	{Ruby, "RestClient.post", opFetch, vPlain},
+	{Ruby, "Faraday.get", opFetch, vPlain},
+	{Ruby, "Faraday.post", opFetch, vPlain},
+	{Ruby, "Excon.get", opFetch, vPlain},
+	{Ruby, "Excon.post", opFetch, vPlain},
+	{Ruby, "HTTP.get", opFetch, vPlain},
+	{Ruby, "HTTP.post", opFetch, vPlain},
+	{Ruby, "Net.HTTP.new", opFetch, vPlain},
+	{Ruby, "FileUtils.rm_rf", opDelete, vAllRec},
+	{Ruby, "FileUtils.rm_r", opDelete, vAllRec},
+	{Ruby, "FileUtils.remove_dir", opDelete, vAllRec},
+	{Ruby, "FileUtils.remove_entry", opDelete, vAllRec},
+	{Ruby, "FileUtils.remove_entry_secure", opDelete, vAllRec},
+	{Ruby, "FileUtils.rmtree", opDelete, vAllRec},
+	{Ruby, "FileUtils.rmrf", opDelete, vAllRec},
+	{Ruby, "FileUtils.rm", opDelete, vAll},
+	{Ruby, "FileUtils.rm_f", opDelete, vAll},
+	{Ruby, "FileUtils.remove", opDelete, vAll},
+	{Ruby, "FileUtils.safe_unlink", opDelete, vAll},
+	{Ruby, "FileUtils.remove_file", opDelete, vAll},
+	{Ruby, "File.delete", opDelete, vAll},
+	{Ruby, "File.unlink", opDelete, vAll},
+	{Ruby, "Dir.delete", opRmdir, vAll},
+	{Ruby, "Dir.rmdir", opRmdir, vAll},
+	{Ruby, "Dir.unlink", opRmdir, vAll},
+	{Ruby, "FileUtils.rmdir", opRmdir, vAll},
+	{Ruby, "File.write", opWriteFile, vPlain},
+	{Ruby, "IO.write", opWriteFile, vPlain},
+	{Ruby, "File.binwrite", opWriteFile, vPlain},
+	{Ruby, "IO.binwrite", opWriteFile, vPlain},
+	{Ruby, "File.read", opRead, vPlain},
+	{Ruby, "IO.read", opRead, vPlain},
+	{Ruby, "File.readlines", opRead, vPlain},
+	{Ruby, "IO.readlines", opRead, vPlain},
+	{Ruby, "File.binread", opRead, vPlain},
+	{Ruby, "Dir.pwd", opCwd, vPlain},
+	{Ruby, "Dir.getwd", opCwd, vPlain},
+	{Ruby, "Dir.home", opHome, vPlain},
+	{Ruby, "Etc.getpwuid.dir", opHome, vPlain},
+	{Ruby, "Gem.user_home", opHome, vPlain},
+	{Ruby, "File.expand_path", opExpand, vPlain},
+	{Ruby, "File.absolute_path", opExpand, vPlain},
+	{Ruby, "File.realpath", opExpand, vPlain},
+	{Ruby, "File.join", opJoin, vPlain},
+	{Ruby, "Pathname.new", opPath, vPlain},
+	{Ruby, "Pathname", opPath, vPlain},
+	{Ruby, "ENV.fetch", opEnv, vPlain},
+	{Ruby, "ENV.[]", opEnv, vPlain},
+	{Ruby, "ENV.to_h", opEnvAll, vPlain},
+	{Ruby, "ENV.to_a", opEnvAll, vPlain},
+	{Ruby, "ENV.inspect", opEnvAll, vPlain},
+	{Ruby, "ENV.to_hash", opEnvAll, vPlain},
+	{Ruby, "Dir.tmpdir", opTmp, vPlain},
+	{Ruby, "eval", opEval, vPlain},
+	{Ruby, "instance_eval", opEval, vPlain},
+	{Ruby, "class_eval", opEval, vPlain},
+	{Ruby, "module_eval", opEval, vPlain},
+	{Ruby, "binding.eval", opEval, vPlain},
+	{Ruby, "RubyVM.InstructionSequence.compile", opEval, vPlain},
+	{Ruby, "TOPLEVEL_BINDING.eval", opEval, vPlain},
+	{Ruby, "send", opSend, vPlain},
+	{Ruby, "public_send", opSend, vPlain},
+	{Ruby, "__send__", opSend, vPlain},
+	{Ruby, "Object.send", opSend, vPlain},
+	{Ruby, "TCPSocket.new", opSocket, vConn},
+	{Ruby, "TCPSocket.open", opSocket, vConn},
+	{Ruby, "Socket.tcp", opSocket, vConn},
+	{Ruby, "TCPServer.new", opSocket, vConn},
+	{Ruby, "TCPServer.open", opSocket, vConn},
+	{Ruby, "UNIXSocket.new", opSocket, vConn},
+	{Ruby, "OpenSSL.SSL.SSLSocket.new", opSocket, vConn},
+	{Ruby, "Socket.new", opSocket, vPlain},
+	{Ruby, "fork", opFork, vPlain},
+	{Ruby, "Process.fork", opFork, vPlain},
+	{Ruby, "Base64.decode64", opDecode64, vPlain},
+	{Ruby, "Base64.strict_decode64", opDecode64, vPlain},
+	{Ruby, "Base64.urlsafe_decode64", opDecode64, vPlain},
+	{Ruby, "format", opSprintf, vPlain},
+	{Ruby, "sprintf", opSprintf, vPlain},
+	{Ruby, "load", opLoad, vPlain},
+	// PHP
+	{PHP, "system", opShell, vPlain},
+	{PHP, "exec", opShell, vPlain},
+	{PHP, "shell_exec", opShell, vPlain},
+	{PHP, "passthru", opShell, vPlain},
+	{PHP, "popen", opShell, vPlain},
+	{PHP, "proc_open", opShell, vPlain},
+	{PHP, "expect_popen", opShell, vPlain},
+	{PHP, "pcntl_exec", opExecv, vPlain},
+	{PHP, "unlink", opDelete, vPlain},
+	{PHP, "rmdir", opRmdir, vPlain},
+	{PHP, "fopen", opOpen, vPlain},
+	{PHP, "SplFileObject", opOpen, vPlain},
+	{PHP, "file_put_contents", opWriteFile, vPlain},
+	{PHP, "file_get_contents", opRead, vPlain},
+	{PHP, "file", opRead, vPlain},
+	{PHP, "readfile", opRead, vPlain},
+	{PHP, "fread", opRead, vPlain},
+	{PHP, "stream_get_contents", opRead, vPlain},
+	{PHP, "getenv", opEnv, vPlain},
+	{PHP, "eval", opEval, vPlain},
+	{PHP, "assert", opEval, vPlain},
+	{PHP, "create_function", opEval, vPlain},
+	{PHP, "include", opLoad, vPlain},
+	{PHP, "require", opLoad, vPlain},
+	{PHP, "include_once", opLoad, vPlain},
+	{PHP, "require_once", opLoad, vPlain},
+	{PHP, "fsockopen", opSocket, vConn},
+	{PHP, "pfsockopen", opSocket, vConn},
+	{PHP, "stream_socket_client", opSocket, vConn},
+	{PHP, "stream_socket_server", opSocket, vConn},
+	{PHP, "socket_create", opSocket, vPlain},
+	{PHP, "socket_connect", opConnect, vPlain},
+	{PHP, "socket_bind", opConnect, vPlain},
+	{PHP, "socket_listen", opConnect, vPlain},
+	{PHP, "curl_exec", opFetch, vPlain},
+	{PHP, "curl_multi_exec", opFetch, vPlain},
+	{PHP, "http_get", opFetch, vPlain},
+	{PHP, "http_post_data", opFetch, vPlain},
+	{PHP, "curl_setopt", opFetch, vPlain},
+	{PHP, "curl_setopt_array", opFetch, vPlain},
+	{PHP, "stream_context_create", opFetch, vPlain},
+	{PHP, "curl_init", opClient, vPlain},
+	{PHP, "base64_decode", opDecode64, vPlain},
+	{PHP, "hex2bin", opDecodeHex, vPlain},
+	{PHP, "str_rot13", opRot13, vPlain},
+	{PHP, "strrev", opReverse, vPlain},
+	{PHP, "gzinflate", opDecode64, vPacked},
+	{PHP, "gzuncompress", opDecode64, vPacked},
+	{PHP, "gzdecode", opDecode64, vPacked},
+	{PHP, "convert_uudecode", opDecode64, vPacked},
+	{PHP, "chr", opChr, vPlain},
+	{PHP, "pcntl_fork", opFork, vPlain},
+	{PHP, "array", opList, vPlain},
+	{PHP, "compact", opList, vPlain},
+	{PHP, "sprintf", opSprintf, vPlain},
+	{PHP, "vsprintf", opSprintf, vPlain},
+	{PHP, "realpath", opSame, vPlain},
+	{PHP, "strval", opSame, vPlain},
+	{PHP, "trim", opSame, vPlain},
+	{PHP, "posix_getpwuid", opHome, vPlain},
+	// Lua
+	{Lua, "os.execute", opShell, vPlain},
+	{Lua, "io.popen", opShell, vPlain},
+	{Lua, "os.remove", opDelete, vPlain},
+	{Lua, "io.open", opOpen, vPlain},
+	{Lua, "os.getenv", opEnv, vPlain},
+	{Lua, "load", opEval, vPlain},
+	{Lua, "loadstring", opEval, vPlain},
+	{Lua, "dofile", opEval, vPlain},
+	{Lua, "loadfile", opEval, vPlain},
+	{Lua, "socket.connect", opSocket, vConn},
+	{Lua, "socket.tcp", opSocket, vConn},
+	{Lua, "socket.bind", opSocket, vConn},
+	{Lua, "http.request", opFetch, vPlain},
+	{Lua, "socket.http.request", opFetch, vPlain},
+	{Lua, "ssl.https.request", opFetch, vPlain},
+	{Lua, "posix.fork", opFork, vPlain},
+	{Lua, "posix.unistd.fork", opFork, vPlain},
+	{Lua, "string.format", opSprintf, vPlain},
+	{Lua, "string.char", opChr, vAll},
+	{Lua, "string.reverse", opReverse, vPlain},
+	{Lua, "tostring", opSame, vPlain},
+	{Lua, "ipairs", opSame, vPlain},
+	{Lua, "pairs", opSame, vPlain},
+	{Lua, "require", opImport, vPlain},
+	// R
+	{R, "system", opShell, vPlain},
+	{R, "shell", opShell, vPlain},
+	{R, "pipe", opShell, vPlain},
+	{R, "system2", opSystem, vArg2},
+	{R, "processx.run", opSpawn, vPlain},
+	{R, "processx.process.new", opSpawn, vPlain},
+	{R, "sys.exec_wait", opSpawn, vPlain},
+	{R, "sys.exec_internal", opSpawn, vPlain},
+	{R, "sys.exec_background", opSpawn, vPlain},
+	{R, "unlink", opDelete, vAllKw},
+	{R, "file.remove", opDelete, vAll},
+	{R, "fs.file_delete", opDelete, vAll},
+	{R, "file_delete", opDelete, vAll},
+	{R, "fs.dir_delete", opDelete, vAllRec},
+	{R, "dir_delete", opDelete, vAllRec},
+	{R, "Sys.getenv", opEnv, vPlain},
+	{R, "path.expand", opExpand, vPlain},
+	{R, "normalizePath", opExpand, vPlain},
+	{R, "fs.path_expand", opExpand, vPlain},
+	{R, "file.path", opJoin, vPlain},
+	{R, "fs.path", opJoin, vPlain},
+	{R, "fs.path_home", opHome, vPlain},
+	{R, "path_home", opHome, vPlain},
+	{R, "tempdir", opTmp, vPlain},
+	{R, "eval", opEval, vPlain},
+	{R, "evalq", opEval, vPlain},
+	{R, "parse", opEvalParse, vPlain},
+	{R, "str2lang", opEvalParse, vPlain},
+	{R, "str2expression", opEvalParse, vPlain},
+	{R, "source", opLoad, vPlain},
+	{R, "sys.source", opLoad, vPlain},
+	{R, "library", opLibrary, vPlain},
+	{R, "require", opLibrary, vPlain},
+	{R, "requireNamespace", opLibrary, vPlain},
+	{R, "url", opFetch, vPlain},
+	{R, "download.file", opFetch, vPlain},
+	{R, "httr.GET", opFetch, vPlain},
+	{R, "httr.POST", opFetch, vPlain},
+	{R, "httr.PUT", opFetch, vPlain},
+	{R, "curl.curl_fetch_memory", opFetch, vPlain},
+	{R, "curl.curl", opFetch, vPlain},
+	{R, "RCurl.getURL", opFetch, vPlain},
+	{R, "jsonlite.fromJSON", opRead, vPlain},
+	{R, "GET", opFetch, vPlain},
+	{R, "POST", opFetch, vPlain},
+	{R, "readLines", opRead, vPlain},
+	{R, "scan", opRead, vPlain},
+	{R, "readRDS", opRead, vPlain},
+	{R, "read.csv", opRead, vPlain},
+	{R, "socketConnection", opSocket, vConn},
+	{R, "make.socket", opSocket, vConn},
+	{R, "parallel.mcfork", opFork, vPlain},
+	{R, "parallel.mcparallel", opFork, vPlain},
+	{R, "mcparallel", opFork, vPlain},
+	{R, "c", opList, vPlain},
+	{R, "list", opList, vPlain},
+	{R, "paste", opPaste, vPlain},
+	{R, "paste0", opPaste, vPlain},
+	{R, "stringr.str_c", opPaste, vPlain},
+	{R, "str_c", opPaste, vPlain},
+	{R, "sprintf", opSprintf, vPlain},
+	{R, "gettextf", opSprintf, vPlain},
+	{R, "rawToChar", opSame, vPlain},
+	{R, "as.character", opSame, vPlain},
+	{R, "toString", opSame, vPlain},
+	{R, "base64enc.base64decode", opDecode64, vPlain},
+	{R, "jsonlite.base64_dec", opDecode64, vPlain},
+	{R, "openssl.base64_decode", opDecode64, vPlain},
+	// Methods of objects the analyser could not follow, for names that
+	// are unambiguous: ".m" is the method m of anything.
+	{JavaScript, ".rmSync", opDelete, vKw},
+	{JavaScript, ".rm", opDelete, vKw},
+	{JavaScript, ".rmdirSync", opRmdir, vKw},
+	{JavaScript, ".unlinkSync", opDelete, vPlain},
+	{JavaScript, ".removeSync", opDelete, vRec},
+	{JavaScript, ".emptyDirSync", opDelete, vRec},
+	{JavaScript, ".emptyDir", opDelete, vRec},
+	{JavaScript, ".remove", opDelete, vRec},
+	{JavaScript, ".execSync", opShell, vPlain},
+	{JavaScript, ".doShellScript", opShell, vPlain},
+	{JavaScript, ".doScript", opShell, vPlain},
+	{JavaScript, ".execFileSync", opSpawn, vPlain},
+	{JavaScript, ".spawnSync", opSpawn, vPlain},
+	{JavaScript, ".spawn", opSpawn, vPlain},
+	{JavaScript, ".execFile", opSpawn, vPlain},
+	{JavaScript, ".writeFileSync", opWriteFile, vPlain},
+	{JavaScript, ".writeTextFile", opWriteFile, vPlain},
+	{JavaScript, ".appendFileSync", opWriteFile, vApp},
+	{JavaScript, ".readFileSync", opRead, vPlain},
+	{JavaScript, ".readTextFile", opRead, vPlain},
+	{JavaScript, ".homedir", opHome, vPlain},
+	{Python, ".rmtree", opDelete, vRec},
+	{Python, ".check_output", opPopen, vPlain},
+	{Python, ".check_call", opPopen, vPlain},
+	{Python, ".Popen", opPopen, vPlain},
+	{Python, ".getoutput", opShell, vPlain},
+	{Ruby, ".rm_rf", opDelete, vAllRec},
+	{Ruby, ".rm_r", opDelete, vAllRec},
+	{Ruby, ".remove_dir", opDelete, vAllRec},
+	{Ruby, ".rmtree", opDelete, vAllRec},
+	{Ruby, ".remove_entry_secure", opDelete, vAllRec},
+	{Perl, ".rmtree", opDelete, vAllRec},
+	{Perl, ".remove_tree", opDelete, vAllRec},
 }
 
 func trimPrefix(s, p string) string {

@@ -130,48 +130,22 @@ func (p *tclParser) word(src string, i int, inBracket bool) (int, tclWord) {
 
 // tclBraceEnd returns the index after the } closing the { at i.
 func tclBraceEnd(src string, i int) int {
-	depth := 0
-	for j := i; j < len(src); j++ {
-		switch src[j] {
-		case '\\':
-			j++
-		case '{':
-			depth++
-		case '}':
-			depth--
-			if depth == 0 {
-				return j + 1
-			}
-		}
-	}
-	return len(src)
+	return closeEnd(src, i, "{}\\", nil)
 }
 
 // tclBracketEnd returns the index after the ] closing the [ at i.
 func tclBracketEnd(src string, i int) int {
-	depth := 0
-	for j := i; j < len(src); j++ {
-		switch src[j] {
-		case '\\':
-			j++
-		case '[':
-			depth++
-		case ']':
-			depth--
-			if depth == 0 {
-				return j + 1
-			}
-		case '{':
-			j = tclBraceEnd(src, j) - 1
-		case '"':
-			for j++; j < len(src) && src[j] != '"'; j++ {
-				if src[j] == '\\' {
-					j++
-				}
+	return closeEnd(src, i, "[]\\{\"", func(src string, j int) int {
+		if src[j] == '{' {
+			return tclBraceEnd(src, j) - 1
+		}
+		for j++; j < len(src) && src[j] != '"'; j++ {
+			if src[j] == '\\' {
+				j++
 			}
 		}
-	}
-	return len(src)
+		return j
+	})
 }
 
 // subst performs a word's substitutions: variables, commands, escapes.
@@ -193,14 +167,7 @@ func (p *tclParser) subst(raw string) val {
 		case '\\':
 			if i+1 < len(raw) {
 				i++
-				switch raw[i] {
-				case 'n':
-					lit.WriteByte('\n')
-				case 't':
-					lit.WriteByte('\t')
-				default:
-					lit.WriteByte(raw[i])
-				}
+				lit.WriteByte(escapeLetter(raw[i], "nt"))
 			}
 		case '[':
 			end := tclBracketEnd(raw, i)

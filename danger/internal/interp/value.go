@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/shellguard/shellguard/internal/programs"
+	"github.com/shellguard/shellguard/internal/textlex"
 )
 
 // vkind is what the analyser knows of a value.
@@ -349,44 +350,13 @@ func isDownloader(cmd string) bool {
 // shellWords splits a command line into words as a shell would for
 // literal text (quotes, backslashes), for shlex.split and the like.
 func shellWords(s string) []val {
-	var out []val
-	var cur strings.Builder
-	in := false
-	var q byte
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case q != 0:
-			if c == q {
-				q = 0
-			} else if c == '\\' && q == '"' && i+1 < len(s) {
-				i++
-				cur.WriteByte(s[i])
-			} else {
-				cur.WriteByte(c)
-			}
-		case c == '\'' || c == '"':
-			q, in = c, true
-		case c == '\\' && i+1 < len(s):
-			i++
-			cur.WriteByte(s[i])
-			in = true
-		case c == ' ' || c == '\t' || c == '\n':
-			if in {
-				out = append(out, str(cur.String()))
-				cur.Reset()
-				in = false
-			}
-		default:
-			cur.WriteByte(c)
-			in = true
-		}
-		if len(out) >= maxList {
-			break
-		}
+	words := textlex.SplitQuoted(s, maxList)
+	if len(words) == 0 {
+		return nil
 	}
-	if in {
-		out = append(out, str(cur.String()))
+	out := make([]val, len(words))
+	for i, w := range words {
+		out[i] = str(w)
 	}
 	return out
 }
