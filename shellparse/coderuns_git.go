@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/shellguard/shellguard/internal/programs"
+	"github.com/shellguard/shellguard/internal/textlex"
 )
 
 // gitKey says what a git configuration value is: the kinds of
@@ -138,45 +139,7 @@ func gitExtURL(u string) ([]string, bool) {
 
 // splitQuoted splits s into words at blanks, with '...' and "..." quoting
 // and backslash escapes (as git splits an alias, xargs its input).
-func splitQuoted(s string) []string {
-	var out []string
-	var b strings.Builder
-	in := false
-	var q byte
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case q != 0:
-			if c == q {
-				q = 0
-			} else if c == '\\' && q == '"' && i+1 < len(s) {
-				i++
-				b.WriteByte(s[i])
-			} else {
-				b.WriteByte(c)
-			}
-		case c == '\'' || c == '"':
-			q, in = c, true
-		case c == '\\' && i+1 < len(s):
-			i++
-			b.WriteByte(s[i])
-			in = true
-		case c == ' ' || c == '\t' || c == '\n':
-			if in {
-				out = append(out, b.String())
-				b.Reset()
-				in = false
-			}
-		default:
-			b.WriteByte(c)
-			in = true
-		}
-	}
-	if in {
-		out = append(out, b.String())
-	}
-	return out
-}
+func splitQuoted(s string) []string { return textlex.SplitQuoted(s, 0) }
 
 // gitSub returns the subcommand git runs (the first operand after git's
 // own options), or "".

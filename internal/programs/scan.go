@@ -1,6 +1,10 @@
 package programs
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/shellguard/shellguard/internal/textlex"
+)
 
 // Kind says what a scanned item is.
 type Kind uint8
@@ -291,17 +295,7 @@ func lower(s string) string {
 	return s
 }
 
-func isDigits(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return true
-}
+func isDigits(s string) bool { return textlex.IsDigits(s) }
 
 // shortNames holds "-c" for every ASCII letter and digit c, so that
 // splitting a cluster does not allocate a string per option.

@@ -107,53 +107,22 @@ func (m *maker) re(lit string) string {
 
 // spec returns the literal of s, its lists and alternatives in x.
 func (m *maker) spec(s *specDef) string {
-	var parts []string
-	l := func(name string, v []string) {
-		if len(v) > 0 {
-			parts = append(parts, name+": "+m.list(v))
-		}
-	}
-	str := func(name, v string) {
-		if v != "" {
-			parts = append(parts, name+": "+strconv.Quote(v))
-		}
-	}
-	l("Programs", s.Programs)
-	l("Subcommands", s.Subcommands)
-	l("FlagsAll", s.FlagsAll)
-	l("FlagsAny", s.FlagsAny)
-	l("FlagsNone", s.FlagsNone)
-	if len(s.Values) > 0 {
-		from := len(m.fvs)
-		for _, k := range sortedKeys(s.Values) {
-			m.fvs = append(m.fvs, fmt.Sprintf("FlagValue{Flag: %q, Value: %s}", k, strconv.Quote(s.Values[k])))
-		}
-		parts = append(parts, fmt.Sprintf("Values: x.fv[%d:%d:%d]", from, len(m.fvs), len(m.fvs)))
-	}
-	if s.MinOperands != 0 {
-		parts = append(parts, fmt.Sprintf("MinOperands: %d", s.MinOperands))
-	}
-	str("Operand", s.Operand)
-	str("OperandNone", s.OperandNone)
-	str("LastOperand", s.LastOperand)
-	str("Args", s.Args)
-	l("Wrappers", s.Wrappers)
-	l("FeedsInto", s.FeedsInto)
-	str("Redirect", s.Redirect)
-	str("Writes", s.Writes)
-	str("Reads", s.Reads)
-	str("Stdin", s.Stdin)
-	l("Except", s.Except)
-	str("Check", s.Check)
-	if len(s.Any) > 0 {
-		from := m.alts
-		m.alts += len(s.Any)
-		for i := range s.Any {
-			m.stmts = append(m.stmts, fmt.Sprintf("x.a[%d] = %s", from+i, m.spec(&s.Any[i])))
-		}
-		parts = append(parts, fmt.Sprintf("Any: x.a[%d:%d:%d]", from, m.alts, m.alts))
-	}
-	return "Spec{" + strings.Join(parts, ", ") + "}"
+	return specFields(s, m.list,
+		func(s *specDef) string {
+			from := len(m.fvs)
+			for _, k := range sortedKeys(s.Values) {
+				m.fvs = append(m.fvs, fmt.Sprintf("FlagValue{Flag: %q, Value: %s}", k, strconv.Quote(s.Values[k])))
+			}
+			return fmt.Sprintf("x.fv[%d:%d:%d]", from, len(m.fvs), len(m.fvs))
+		},
+		func(as []specDef) string {
+			from := m.alts
+			m.alts += len(as)
+			for i := range as {
+				m.stmts = append(m.stmts, fmt.Sprintf("x.a[%d] = %s", from+i, m.spec(&as[i])))
+			}
+			return fmt.Sprintf("x.a[%d:%d:%d]", from, m.alts, m.alts)
+		})
 }
 
 // matcher returns the literal of s's compiled matcher (see matcherLit),

@@ -599,11 +599,30 @@ func ints(v []int) string {
 	return strings.Join(parts, ", ")
 }
 
+// specLit is the literal of s with its lists inline (static data).
 func specLit(s *specDef) string {
+	return specFields(s, func(v []string) string { return fmt.Sprintf("%#v", v) },
+		func(s *specDef) string { return "[]FlagValue{" + flagValues(s.Values) + "}" },
+		func(as []specDef) string { return "[]Spec{" + anyLits(as, specLit, "Spec") + "}" })
+}
+
+// anyLits is the literals of alts, as lit writes them without their type.
+func anyLits(alts []specDef, lit func(*specDef) string, typ string) string {
+	var as []string
+	for i := range alts {
+		as = append(as, strings.TrimPrefix(lit(&alts[i]), typ))
+	}
+	return strings.Join(as, ", ")
+}
+
+// specFields is the literal of s, its fields in Spec's order; list,
+// values and alts write the literals of its lists, its flag values and
+// its alternatives.
+func specFields(s *specDef, list func([]string) string, values func(*specDef) string, alts func([]specDef) string) string {
 	var parts []string
 	l := func(name string, v []string) {
 		if len(v) > 0 {
-			parts = append(parts, fmt.Sprintf("%s: %#v", name, v))
+			parts = append(parts, name+": "+list(v))
 		}
 	}
 	str := func(name, v string) {
@@ -617,7 +636,7 @@ func specLit(s *specDef) string {
 	l("FlagsAny", s.FlagsAny)
 	l("FlagsNone", s.FlagsNone)
 	if len(s.Values) > 0 {
-		parts = append(parts, "Values: []FlagValue{"+flagValues(s.Values)+"}")
+		parts = append(parts, "Values: "+values(s))
 	}
 	if s.MinOperands != 0 {
 		parts = append(parts, fmt.Sprintf("MinOperands: %d", s.MinOperands))
@@ -635,19 +654,9 @@ func specLit(s *specDef) string {
 	l("Except", s.Except)
 	str("Check", s.Check)
 	if len(s.Any) > 0 {
-		parts = append(parts, "Any: []Spec{"+anyLits(s.Any, specLit, "Spec")+"}")
+		parts = append(parts, "Any: "+alts(s.Any))
 	}
 	return "Spec{" + strings.Join(parts, ", ") + "}"
-}
-
-// anyLits is the elements of a list literal of the alternatives' specs or
-// matchers: lit of each, without the type name.
-func anyLits(alts []specDef, lit func(*specDef) string, typ string) string {
-	var as []string
-	for i := range alts {
-		as = append(as, strings.TrimPrefix(lit(&alts[i]), typ))
-	}
-	return strings.Join(as, ", ")
 }
 
 func flagValues(m map[string]string) string {
