@@ -55,6 +55,9 @@ func TestBuiltinRegistryMatchesCompile(t *testing.T) {
 			t.Errorf("rule %d: examples differ", i)
 		}
 		bp.Hit, bp.Miss = nil, nil
+		if (a.check == nil) != (b.check == nil) {
+			t.Errorf("rule %d: check function %v, compiled %v", i, a.check != nil, b.check != nil)
+		}
 		if !reflect.DeepEqual(a.p, bp) {
 			t.Errorf("rule %d: pattern %+v, compiled %+v", i, a.p, bp)
 		}

@@ -189,6 +189,16 @@ func (g *globEntry) matches(name string) bool {
 	return name != "" && len(name) >= len(g.prefix) && strings.EqualFold(name[:len(g.prefix)], g.prefix)
 }
 
+// onlyCheck reports a spec that names a check and nothing else.
+func onlyCheck(s *Spec) bool {
+	if s == nil || s.Check == "" {
+		return false
+	}
+	c := *s
+	c.Check = ""
+	return c.empty() && len(c.Except) == 0
+}
+
 // rule returns rule i of the registry.
 func (r *registry) rule(i int) *rule {
 	if r.builtin {
@@ -283,6 +293,9 @@ type rule struct {
 	p     Pattern
 	regex *lazyRE
 	m     matcher
+	// check is the function of a rule that is its check alone (not a
+	// line check): matching it is running it.
+	check func(*scan, int) bool
 }
 
 // matcher holds the compiled expressions of a Spec (and of its
@@ -485,6 +498,9 @@ func compile(patterns []Pattern) (*registry, error) {
 				return nil, fmt.Errorf("danger: pattern %q: %v", p.Name, err)
 			}
 		}
+		if p.Regex == "" && onlyCheck(p.Match) && !lineCheck(p.Match.Check) {
+			r.check = checkFuncFor(p.Match.Check)
+		}
 		idx := len(reg.rules)
 		reg.rules = append(reg.rules, r)
 		switch {
@@ -498,6 +514,8 @@ func compile(patterns []Pattern) (*registry, error) {
 			}
 		case p.Regex == "" && p.Match != nil && (p.Match.Writes != "" || p.Match.Redirect != ""):
 			reg.writeProgram = append(reg.writeProgram, idx)
+		case p.Regex == "" && onlyCheck(p.Match) && lineCheck(p.Match.Check):
+			// A line check never matches an invocation (lineLevel).
 		default:
 			reg.anyProgram = append(reg.anyProgram, idx)
 		}
@@ -960,6 +978,9 @@ func hasProblem(res *shellparse.Result, kind string) bool {
 }
 
 func (x *rule) matchInvocation(sc *scan, i int, indexed bool) bool {
+	if x.check != nil {
+		return !sc.res.Invocations[i].NotRun && x.check(sc, i)
+	}
 	if x.regex != nil && !x.regex.MatchString(sc.text(i)) {
 		return false
 	}

@@ -354,53 +354,688 @@ var builtinNames = [builtinCount]string{
 var builtinLevels = [builtinCount]Level{Critical, Critical, Medium, Medium, Low, Critical, Critical, High, High, Low, Low, High, High, Critical, High, Medium, Medium, Medium, Medium, Medium, High, Medium, High, Medium, Low, Low, Low, High, High, High, High, Medium, Medium, High, Medium, Medium, Medium, Medium, Medium, Medium, Medium, High, Medium, Medium, Medium, Medium, Medium, Medium, Medium, High, Critical, Medium, Critical, Medium, Critical, Critical, Medium, Medium, Medium, Medium, Medium, Medium, Medium, Medium, High, Medium, Medium, Medium, Medium, Medium, Medium, Medium, High, High, High, Medium, High, Critical, Critical, Critical, High, Critical, High, High, Medium, High, High, Medium, High, High, High, High, Medium, High, Medium, Medium, High, High, Medium, Medium, Medium, Low, High, Medium, High, Medium, Medium, High, High, Critical, High, High, High, High, High, Medium, High, High, High, High, High, High, Medium, High, High, High, High, High, High, Medium, High, High, High, High, High, High, Medium, High, Critical, High, High, High, Critical, Critical, Critical, Critical, Critical, High, Critical, High, High, High, Medium, High, High, High, High, High, High, High, High, High, High, High, High, Medium, Critical, Critical, Medium, Medium, Critical, High, High, High, High, Medium, Medium, High, High, High, High, High, High, High, Medium, High, Medium, Medium, High, High, Medium, Medium, Critical, High, High, High, High, High, Medium, High, Medium, High, High, Medium, High, High, Medium, Medium, Medium, Medium, High, High, High, High, Medium, Low, Low, Critical, High, High, High, Medium, Medium, High, High, Medium, High, High, Medium, High, High, High, High, High, High, High, High, High, High, High, High, High, High, High, High, High, High, High, High, High, High, High, Critical, Critical, High, Medium, Medium, High, High, Medium, Low, Critical, Critical, High, Critical, Medium, High, High, Medium, Critical, Critical, High, Medium, Medium, Critical, High, High, High, High, High, High, High, High, High, High, Medium, High, High, High, Medium, High, High, High, High, High, High, Critical, Critical, High, High, High, High, High, High, Critical, High, High, High, High, High, Critical, High, Critical, High, High, High, High, High, High, High, Critical, Medium, Medium, High, High, High, Critical, Critical, High, High, Critical, High, High, High, High, High, High, High, High}
 
 // builtinRuleAt makes built-in rule i (see builtinRule).
-func builtinRuleAt(i int) *rule { return builtinMakers[i]() }
-
-// builtinMakers make the built-in rules, one each.
-var builtinMakers = [builtinCount]func() *rule{
-	makeRule0, makeRule1, makeRule2, makeRule3, makeRule4, makeRule5, makeRule6, makeRule7,
-	makeRule8, makeRule9, makeRule10, makeRule11, makeRule12, makeRule13, makeRule14, makeRule15,
-	makeRule16, makeRule17, makeRule18, makeRule19, makeRule20, makeRule21, makeRule22, makeRule23,
-	makeRule24, makeRule25, makeRule26, makeRule27, makeRule28, makeRule29, makeRule30, makeRule31,
-	makeRule32, makeRule33, makeRule34, makeRule35, makeRule36, makeRule37, makeRule38, makeRule39,
-	makeRule40, makeRule41, makeRule42, makeRule43, makeRule44, makeRule45, makeRule46, makeRule47,
-	makeRule48, makeRule49, makeRule50, makeRule51, makeRule52, makeRule53, makeRule54, makeRule55,
-	makeRule56, makeRule57, makeRule58, makeRule59, makeRule60, makeRule61, makeRule62, makeRule63,
-	makeRule64, makeRule65, makeRule66, makeRule67, makeRule68, makeRule69, makeRule70, makeRule71,
-	makeRule72, makeRule73, makeRule74, makeRule75, makeRule76, makeRule77, makeRule78, makeRule79,
-	makeRule80, makeRule81, makeRule82, makeRule83, makeRule84, makeRule85, makeRule86, makeRule87,
-	makeRule88, makeRule89, makeRule90, makeRule91, makeRule92, makeRule93, makeRule94, makeRule95,
-	makeRule96, makeRule97, makeRule98, makeRule99, makeRule100, makeRule101, makeRule102, makeRule103,
-	makeRule104, makeRule105, makeRule106, makeRule107, makeRule108, makeRule109, makeRule110, makeRule111,
-	makeRule112, makeRule113, makeRule114, makeRule115, makeRule116, makeRule117, makeRule118, makeRule119,
-	makeRule120, makeRule121, makeRule122, makeRule123, makeRule124, makeRule125, makeRule126, makeRule127,
-	makeRule128, makeRule129, makeRule130, makeRule131, makeRule132, makeRule133, makeRule134, makeRule135,
-	makeRule136, makeRule137, makeRule138, makeRule139, makeRule140, makeRule141, makeRule142, makeRule143,
-	makeRule144, makeRule145, makeRule146, makeRule147, makeRule148, makeRule149, makeRule150, makeRule151,
-	makeRule152, makeRule153, makeRule154, makeRule155, makeRule156, makeRule157, makeRule158, makeRule159,
-	makeRule160, makeRule161, makeRule162, makeRule163, makeRule164, makeRule165, makeRule166, makeRule167,
-	makeRule168, makeRule169, makeRule170, makeRule171, makeRule172, makeRule173, makeRule174, makeRule175,
-	makeRule176, makeRule177, makeRule178, makeRule179, makeRule180, makeRule181, makeRule182, makeRule183,
-	makeRule184, makeRule185, makeRule186, makeRule187, makeRule188, makeRule189, makeRule190, makeRule191,
-	makeRule192, makeRule193, makeRule194, makeRule195, makeRule196, makeRule197, makeRule198, makeRule199,
-	makeRule200, makeRule201, makeRule202, makeRule203, makeRule204, makeRule205, makeRule206, makeRule207,
-	makeRule208, makeRule209, makeRule210, makeRule211, makeRule212, makeRule213, makeRule214, makeRule215,
-	makeRule216, makeRule217, makeRule218, makeRule219, makeRule220, makeRule221, makeRule222, makeRule223,
-	makeRule224, makeRule225, makeRule226, makeRule227, makeRule228, makeRule229, makeRule230, makeRule231,
-	makeRule232, makeRule233, makeRule234, makeRule235, makeRule236, makeRule237, makeRule238, makeRule239,
-	makeRule240, makeRule241, makeRule242, makeRule243, makeRule244, makeRule245, makeRule246, makeRule247,
-	makeRule248, makeRule249, makeRule250, makeRule251, makeRule252, makeRule253, makeRule254, makeRule255,
-	makeRule256, makeRule257, makeRule258, makeRule259, makeRule260, makeRule261, makeRule262, makeRule263,
-	makeRule264, makeRule265, makeRule266, makeRule267, makeRule268, makeRule269, makeRule270, makeRule271,
-	makeRule272, makeRule273, makeRule274, makeRule275, makeRule276, makeRule277, makeRule278, makeRule279,
-	makeRule280, makeRule281, makeRule282, makeRule283, makeRule284, makeRule285, makeRule286, makeRule287,
-	makeRule288, makeRule289, makeRule290, makeRule291, makeRule292, makeRule293, makeRule294, makeRule295,
-	makeRule296, makeRule297, makeRule298, makeRule299, makeRule300, makeRule301, makeRule302, makeRule303,
-	makeRule304, makeRule305, makeRule306, makeRule307, makeRule308, makeRule309, makeRule310, makeRule311,
-	makeRule312, makeRule313, makeRule314, makeRule315, makeRule316, makeRule317, makeRule318, makeRule319,
-	makeRule320, makeRule321, makeRule322, makeRule323, makeRule324, makeRule325, makeRule326, makeRule327,
-	makeRule328, makeRule329, makeRule330, makeRule331, makeRule332, makeRule333, makeRule334, makeRule335,
-	makeRule336, makeRule337, makeRule338,
+func builtinRuleAt(i int) *rule {
+	switch i {
+	case 0:
+		return makeRule0()
+	case 1:
+		return makeRule1()
+	case 2:
+		return makeRule2()
+	case 3:
+		return makeRule3()
+	case 4:
+		return makeRule4()
+	case 5:
+		return makeRule5()
+	case 6:
+		return makeRule6()
+	case 7:
+		return makeRule7()
+	case 8:
+		return makeRule8()
+	case 9:
+		return makeRule9()
+	case 10:
+		return makeRule10()
+	case 11:
+		return makeRule11()
+	case 12:
+		return makeRule12()
+	case 13:
+		return makeRule13()
+	case 14:
+		return makeRule14()
+	case 15:
+		return makeRule15()
+	case 16:
+		return makeRule16()
+	case 17:
+		return makeRule17()
+	case 18:
+		return makeRule18()
+	case 19:
+		return makeRule19()
+	case 20:
+		return makeRule20()
+	case 21:
+		return makeRule21()
+	case 22:
+		return makeRule22()
+	case 23:
+		return makeRule23()
+	case 24:
+		return makeRule24()
+	case 25:
+		return makeRule25()
+	case 26:
+		return makeRule26()
+	case 27:
+		return makeRule27()
+	case 28:
+		return makeRule28()
+	case 29:
+		return makeRule29()
+	case 30:
+		return makeRule30()
+	case 31:
+		return makeRule31()
+	case 32:
+		return makeRule32()
+	case 33:
+		return makeRule33()
+	case 34:
+		return makeRule34()
+	case 35:
+		return makeRule35()
+	case 36:
+		return makeRule36()
+	case 37:
+		return makeRule37()
+	case 38:
+		return makeRule38()
+	case 39:
+		return makeRule39()
+	case 40:
+		return makeRule40()
+	case 41:
+		return makeRule41()
+	case 42:
+		return makeRule42()
+	case 43:
+		return makeRule43()
+	case 44:
+		return makeRule44()
+	case 45:
+		return makeRule45()
+	case 46:
+		return makeRule46()
+	case 47:
+		return makeRule47()
+	case 48:
+		return makeRule48()
+	case 49:
+		return makeRule49()
+	case 50:
+		return makeRule50()
+	case 51:
+		return makeRule51()
+	case 52:
+		return makeRule52()
+	case 53:
+		return makeRule53()
+	case 54:
+		return makeRule54()
+	case 55:
+		return makeRule55()
+	case 56:
+		return makeRule56()
+	case 57:
+		return makeRule57()
+	case 58:
+		return makeRule58()
+	case 59:
+		return makeRule59()
+	case 60:
+		return makeRule60()
+	case 61:
+		return makeRule61()
+	case 62:
+		return makeRule62()
+	case 63:
+		return makeRule63()
+	case 64:
+		return makeRule64()
+	case 65:
+		return makeRule65()
+	case 66:
+		return makeRule66()
+	case 67:
+		return makeRule67()
+	case 68:
+		return makeRule68()
+	case 69:
+		return makeRule69()
+	case 70:
+		return makeRule70()
+	case 71:
+		return makeRule71()
+	case 72:
+		return makeRule72()
+	case 73:
+		return makeRule73()
+	case 74:
+		return makeRule74()
+	case 75:
+		return makeRule75()
+	case 76:
+		return makeRule76()
+	case 77:
+		return makeRule77()
+	case 78:
+		return makeRule78()
+	case 79:
+		return makeRule79()
+	case 80:
+		return makeRule80()
+	case 81:
+		return makeRule81()
+	case 82:
+		return makeRule82()
+	case 83:
+		return makeRule83()
+	case 84:
+		return makeRule84()
+	case 85:
+		return makeRule85()
+	case 86:
+		return makeRule86()
+	case 87:
+		return makeRule87()
+	case 88:
+		return makeRule88()
+	case 89:
+		return makeRule89()
+	case 90:
+		return makeRule90()
+	case 91:
+		return makeRule91()
+	case 92:
+		return makeRule92()
+	case 93:
+		return makeRule93()
+	case 94:
+		return makeRule94()
+	case 95:
+		return makeRule95()
+	case 96:
+		return makeRule96()
+	case 97:
+		return makeRule97()
+	case 98:
+		return makeRule98()
+	case 99:
+		return makeRule99()
+	case 100:
+		return makeRule100()
+	case 101:
+		return makeRule101()
+	case 102:
+		return makeRule102()
+	case 103:
+		return makeRule103()
+	case 104:
+		return makeRule104()
+	case 105:
+		return makeRule105()
+	case 106:
+		return makeRule106()
+	case 107:
+		return makeRule107()
+	case 108:
+		return makeRule108()
+	case 109:
+		return makeRule109()
+	case 110:
+		return makeRule110()
+	case 111:
+		return makeRule111()
+	case 112:
+		return makeRule112()
+	case 113:
+		return makeRule113()
+	case 114:
+		return makeRule114()
+	case 115:
+		return makeRule115()
+	case 116:
+		return makeRule116()
+	case 117:
+		return makeRule117()
+	case 118:
+		return makeRule118()
+	case 119:
+		return makeRule119()
+	case 120:
+		return makeRule120()
+	case 121:
+		return makeRule121()
+	case 122:
+		return makeRule122()
+	case 123:
+		return makeRule123()
+	case 124:
+		return makeRule124()
+	case 125:
+		return makeRule125()
+	case 126:
+		return makeRule126()
+	case 127:
+		return makeRule127()
+	case 128:
+		return makeRule128()
+	case 129:
+		return makeRule129()
+	case 130:
+		return makeRule130()
+	case 131:
+		return makeRule131()
+	case 132:
+		return makeRule132()
+	case 133:
+		return makeRule133()
+	case 134:
+		return makeRule134()
+	case 135:
+		return makeRule135()
+	case 136:
+		return makeRule136()
+	case 137:
+		return makeRule137()
+	case 138:
+		return makeRule138()
+	case 139:
+		return makeRule139()
+	case 140:
+		return makeRule140()
+	case 141:
+		return makeRule141()
+	case 142:
+		return makeRule142()
+	case 143:
+		return makeRule143()
+	case 144:
+		return makeRule144()
+	case 145:
+		return makeRule145()
+	case 146:
+		return makeRule146()
+	case 147:
+		return makeRule147()
+	case 148:
+		return makeRule148()
+	case 149:
+		return makeRule149()
+	case 150:
+		return makeRule150()
+	case 151:
+		return makeRule151()
+	case 152:
+		return makeRule152()
+	case 153:
+		return makeRule153()
+	case 154:
+		return makeRule154()
+	case 155:
+		return makeRule155()
+	case 156:
+		return makeRule156()
+	case 157:
+		return makeRule157()
+	case 158:
+		return makeRule158()
+	case 159:
+		return makeRule159()
+	case 160:
+		return makeRule160()
+	case 161:
+		return makeRule161()
+	case 162:
+		return makeRule162()
+	case 163:
+		return makeRule163()
+	case 164:
+		return makeRule164()
+	case 165:
+		return makeRule165()
+	case 166:
+		return makeRule166()
+	case 167:
+		return makeRule167()
+	case 168:
+		return makeRule168()
+	case 169:
+		return makeRule169()
+	case 170:
+		return makeRule170()
+	case 171:
+		return makeRule171()
+	case 172:
+		return makeRule172()
+	case 173:
+		return makeRule173()
+	case 174:
+		return makeRule174()
+	case 175:
+		return makeRule175()
+	case 176:
+		return makeRule176()
+	case 177:
+		return makeRule177()
+	case 178:
+		return makeRule178()
+	case 179:
+		return makeRule179()
+	case 180:
+		return makeRule180()
+	case 181:
+		return makeRule181()
+	case 182:
+		return makeRule182()
+	case 183:
+		return makeRule183()
+	case 184:
+		return makeRule184()
+	case 185:
+		return makeRule185()
+	case 186:
+		return makeRule186()
+	case 187:
+		return makeRule187()
+	case 188:
+		return makeRule188()
+	case 189:
+		return makeRule189()
+	case 190:
+		return makeRule190()
+	case 191:
+		return makeRule191()
+	case 192:
+		return makeRule192()
+	case 193:
+		return makeRule193()
+	case 194:
+		return makeRule194()
+	case 195:
+		return makeRule195()
+	case 196:
+		return makeRule196()
+	case 197:
+		return makeRule197()
+	case 198:
+		return makeRule198()
+	case 199:
+		return makeRule199()
+	case 200:
+		return makeRule200()
+	case 201:
+		return makeRule201()
+	case 202:
+		return makeRule202()
+	case 203:
+		return makeRule203()
+	case 204:
+		return makeRule204()
+	case 205:
+		return makeRule205()
+	case 206:
+		return makeRule206()
+	case 207:
+		return makeRule207()
+	case 208:
+		return makeRule208()
+	case 209:
+		return makeRule209()
+	case 210:
+		return makeRule210()
+	case 211:
+		return makeRule211()
+	case 212:
+		return makeRule212()
+	case 213:
+		return makeRule213()
+	case 214:
+		return makeRule214()
+	case 215:
+		return makeRule215()
+	case 216:
+		return makeRule216()
+	case 217:
+		return makeRule217()
+	case 218:
+		return makeRule218()
+	case 219:
+		return makeRule219()
+	case 220:
+		return makeRule220()
+	case 221:
+		return makeRule221()
+	case 222:
+		return makeRule222()
+	case 223:
+		return makeRule223()
+	case 224:
+		return makeRule224()
+	case 225:
+		return makeRule225()
+	case 226:
+		return makeRule226()
+	case 227:
+		return makeRule227()
+	case 228:
+		return makeRule228()
+	case 229:
+		return makeRule229()
+	case 230:
+		return makeRule230()
+	case 231:
+		return makeRule231()
+	case 232:
+		return makeRule232()
+	case 233:
+		return makeRule233()
+	case 234:
+		return makeRule234()
+	case 235:
+		return makeRule235()
+	case 236:
+		return makeRule236()
+	case 237:
+		return makeRule237()
+	case 238:
+		return makeRule238()
+	case 239:
+		return makeRule239()
+	case 240:
+		return makeRule240()
+	case 241:
+		return makeRule241()
+	case 242:
+		return makeRule242()
+	case 243:
+		return makeRule243()
+	case 244:
+		return makeRule244()
+	case 245:
+		return makeRule245()
+	case 246:
+		return makeRule246()
+	case 247:
+		return makeRule247()
+	case 248:
+		return makeRule248()
+	case 249:
+		return makeRule249()
+	case 250:
+		return makeRule250()
+	case 251:
+		return makeRule251()
+	case 252:
+		return makeRule252()
+	case 253:
+		return makeRule253()
+	case 254:
+		return makeRule254()
+	case 255:
+		return makeRule255()
+	case 256:
+		return makeRule256()
+	case 257:
+		return makeRule257()
+	case 258:
+		return makeRule258()
+	case 259:
+		return makeRule259()
+	case 260:
+		return makeRule260()
+	case 261:
+		return makeRule261()
+	case 262:
+		return makeRule262()
+	case 263:
+		return makeRule263()
+	case 264:
+		return makeRule264()
+	case 265:
+		return makeRule265()
+	case 266:
+		return makeRule266()
+	case 267:
+		return makeRule267()
+	case 268:
+		return makeRule268()
+	case 269:
+		return makeRule269()
+	case 270:
+		return makeRule270()
+	case 271:
+		return makeRule271()
+	case 272:
+		return makeRule272()
+	case 273:
+		return makeRule273()
+	case 274:
+		return makeRule274()
+	case 275:
+		return makeRule275()
+	case 276:
+		return makeRule276()
+	case 277:
+		return makeRule277()
+	case 278:
+		return makeRule278()
+	case 279:
+		return makeRule279()
+	case 280:
+		return makeRule280()
+	case 281:
+		return makeRule281()
+	case 282:
+		return makeRule282()
+	case 283:
+		return makeRule283()
+	case 284:
+		return makeRule284()
+	case 285:
+		return makeRule285()
+	case 286:
+		return makeRule286()
+	case 287:
+		return makeRule287()
+	case 288:
+		return makeRule288()
+	case 289:
+		return makeRule289()
+	case 290:
+		return makeRule290()
+	case 291:
+		return makeRule291()
+	case 292:
+		return makeRule292()
+	case 293:
+		return makeRule293()
+	case 294:
+		return makeRule294()
+	case 295:
+		return makeRule295()
+	case 296:
+		return makeRule296()
+	case 297:
+		return makeRule297()
+	case 298:
+		return makeRule298()
+	case 299:
+		return makeRule299()
+	case 300:
+		return makeRule300()
+	case 301:
+		return makeRule301()
+	case 302:
+		return makeRule302()
+	case 303:
+		return makeRule303()
+	case 304:
+		return makeRule304()
+	case 305:
+		return makeRule305()
+	case 306:
+		return makeRule306()
+	case 307:
+		return makeRule307()
+	case 308:
+		return makeRule308()
+	case 309:
+		return makeRule309()
+	case 310:
+		return makeRule310()
+	case 311:
+		return makeRule311()
+	case 312:
+		return makeRule312()
+	case 313:
+		return makeRule313()
+	case 314:
+		return makeRule314()
+	case 315:
+		return makeRule315()
+	case 316:
+		return makeRule316()
+	case 317:
+		return makeRule317()
+	case 318:
+		return makeRule318()
+	case 319:
+		return makeRule319()
+	case 320:
+		return makeRule320()
+	case 321:
+		return makeRule321()
+	case 322:
+		return makeRule322()
+	case 323:
+		return makeRule323()
+	case 324:
+		return makeRule324()
+	case 325:
+		return makeRule325()
+	case 326:
+		return makeRule326()
+	case 327:
+		return makeRule327()
+	case 328:
+		return makeRule328()
+	case 329:
+		return makeRule329()
+	case 330:
+		return makeRule330()
+	case 331:
+		return makeRule331()
+	case 332:
+		return makeRule332()
+	case 333:
+		return makeRule333()
+	case 334:
+		return makeRule334()
+	case 335:
+		return makeRule335()
+	case 336:
+		return makeRule336()
+	case 337:
+		return makeRule337()
+	case 338:
+		return makeRule338()
+	}
+	return nil
 }
 
 func makeRule0() *rule {
@@ -1152,7 +1787,7 @@ func makeRule57() *rule {
 		s Spec
 	})
 	x.s = Spec{Check: "runs_downloaded_file"}
-	x.r = rule{p: Pattern{Name: "runs_downloaded_file", Level: Medium, Description: "Downloads a file and runs it in the same line (curl -o f URL && sh f, wget URL && bash ./x.sh, curl -O .../x.sh && ./x.sh): arbitrary remote code execution, unreviewed.", Match: &x.s}, m: matcher{}}
+	x.r = rule{p: Pattern{Name: "runs_downloaded_file", Level: Medium, Description: "Downloads a file and runs it in the same line (curl -o f URL && sh f, wget URL && bash ./x.sh, curl -O .../x.sh && ./x.sh): arbitrary remote code execution, unreviewed.", Match: &x.s}, m: matcher{}, check: checkRunsDownloadedFile}
 	return &x.r
 }
 
@@ -1162,7 +1797,7 @@ func makeRule58() *rule {
 		s Spec
 	})
 	x.s = Spec{Check: "remote_runner_source"}
-	x.r = rule{p: Pattern{Name: "run_remote_source", Level: Medium, Description: "A package runner fetches a program from a git repository or a URL and runs it (uvx --from git+URL, pipx run --spec URL, npx github:USER/REPO or USER/REPO): code nobody reviewed, from wherever the URL points.", Match: &x.s}, m: matcher{}}
+	x.r = rule{p: Pattern{Name: "run_remote_source", Level: Medium, Description: "A package runner fetches a program from a git repository or a URL and runs it (uvx --from git+URL, pipx run --spec URL, npx github:USER/REPO or USER/REPO): code nobody reviewed, from wherever the URL points.", Match: &x.s}, m: matcher{}, check: checkRemoteRunnerSource}
 	return &x.r
 }
 
@@ -1172,7 +1807,7 @@ func makeRule59() *rule {
 		s Spec
 	})
 	x.s = Spec{Check: "remote_program_on_root"}
-	x.r = rule{p: Pattern{Name: "remote_program_on_root", Level: Medium, Description: "A package runner fetches a program shellguard cannot read and hands it the whole file system or a home directory (go run github.com/x/wipe@v1 -all /, npx some-tool ~): what it does there cannot be verified.", Match: &x.s}, m: matcher{}}
+	x.r = rule{p: Pattern{Name: "remote_program_on_root", Level: Medium, Description: "A package runner fetches a program shellguard cannot read and hands it the whole file system or a home directory (go run github.com/x/wipe@v1 -all /, npx some-tool ~): what it does there cannot be verified.", Match: &x.s}, m: matcher{}, check: checkRemoteProgramOnRoot}
 	return &x.r
 }
 
@@ -1182,7 +1817,7 @@ func makeRule60() *rule {
 		s Spec
 	})
 	x.s = Spec{Check: "hidden_temp_program"}
-	x.r = rule{p: Pattern{Name: "hidden_temp_program", Level: Medium, Description: "Runs a program kept in a hidden folder or file of a temporary directory (/tmp/.x/run.sh, /dev/shm/.k): where intruders keep what they drop.", Match: &x.s}, m: matcher{}}
+	x.r = rule{p: Pattern{Name: "hidden_temp_program", Level: Medium, Description: "Runs a program kept in a hidden folder or file of a temporary directory (/tmp/.x/run.sh, /dev/shm/.k): where intruders keep what they drop.", Match: &x.s}, m: matcher{}, check: checkHiddenTempProgram}
 	return &x.r
 }
 
@@ -1240,7 +1875,7 @@ func makeRule65() *rule {
 		s Spec
 	})
 	x.s = Spec{Check: "dynamic_program"}
-	x.r = rule{p: Pattern{Name: "dynamic_program", Level: Medium, Description: "The program to run is computed at run time ($var, $(...)); shellguard cannot verify what it is.", Match: &x.s}, m: matcher{}}
+	x.r = rule{p: Pattern{Name: "dynamic_program", Level: Medium, Description: "The program to run is computed at run time ($var, $(...)); shellguard cannot verify what it is.", Match: &x.s}, m: matcher{}, check: checkDynamicProgram}
 	return &x.r
 }
 
@@ -1250,7 +1885,7 @@ func makeRule66() *rule {
 		s Spec
 	})
 	x.s = Spec{Check: "runtime_shell_input"}
-	x.r = rule{p: Pattern{Name: "runtime_shell_input", Level: Medium, Description: "A shell or eval runs commands built at run time (a variable, a substitution, another program's output); shellguard cannot verify them.", Match: &x.s}, m: matcher{}}
+	x.r = rule{p: Pattern{Name: "runtime_shell_input", Level: Medium, Description: "A shell or eval runs commands built at run time (a variable, a substitution, another program's output); shellguard cannot verify them.", Match: &x.s}, m: matcher{}, check: checkRuntimeShellInput}
 	return &x.r
 }
 
@@ -1260,7 +1895,7 @@ func makeRule67() *rule {
 		s Spec
 	})
 	x.s = Spec{Check: "obfuscated_word"}
-	x.r = rule{p: Pattern{Name: "obfuscated_word", Level: Medium, Description: "The program name is spelled with quotes, escapes or braces inside the word (w'h'o'am'i, {cat,/etc/passwd}), a way to hide it from filters.", Match: &x.s}, m: matcher{}}
+	x.r = rule{p: Pattern{Name: "obfuscated_word", Level: Medium, Description: "The program name is spelled with quotes, escapes or braces inside the word (w'h'o'am'i, {cat,/etc/passwd}), a way to hide it from filters.", Match: &x.s}, m: matcher{}, check: checkObfuscatedWord}
 	return &x.r
 }
 
@@ -1270,7 +1905,7 @@ func makeRule68() *rule {
 		s Spec
 	})
 	x.s = Spec{Check: "env_slice"}
-	x.r = rule{p: Pattern{Name: "env_slice", Level: Medium, Description: "An argument is cut out of a variable by substring or pattern replacement (${HOME:0:1}, ${PATH//...}, ${v//pat/} of a value set elsewhere or to a constant), a way to spell paths and commands without writing them.", Match: &x.s}, m: matcher{}}
+	x.r = rule{p: Pattern{Name: "env_slice", Level: Medium, Description: "An argument is cut out of a variable by substring or pattern replacement (${HOME:0:1}, ${PATH//...}, ${v//pat/} of a value set elsewhere or to a constant), a way to spell paths and commands without writing them.", Match: &x.s}, m: matcher{}, check: checkEnvSlice}
 	return &x.r
 }
 
@@ -1280,7 +1915,7 @@ func makeRule69() *rule {
 		s Spec
 	})
 	x.s = Spec{Check: "decoded_argument"}
-	x.r = rule{p: Pattern{Name: "decoded_argument", Level: Medium, Description: "Decoded text (xxd -r, base64 -d, tr, rev, echo -e with escapes) becomes another command's arguments: what the command gets cannot be read before it runs.", Match: &x.s}, m: matcher{}}
+	x.r = rule{p: Pattern{Name: "decoded_argument", Level: Medium, Description: "Decoded text (xxd -r, base64 -d, tr, rev, echo -e with escapes) becomes another command's arguments: what the command gets cannot be read before it runs.", Match: &x.s}, m: matcher{}, check: checkDecodedArgument}
 	return &x.r
 }
 
@@ -2952,7 +3587,7 @@ func makeRule159() *rule {
 		s Spec
 	})
 	x.s = Spec{Check: "fanout_destructive"}
-	x.r = rule{p: Pattern{Name: "fleet_fanout_destructive", Level: High, Description: "A destructive command run on many hosts at once (by ansible, salt, pssh, pdsh, clush, knife ssh, fab, aws ssm, or ssh in a loop, xargs or GNU parallel over hosts): the damage is multiplied across the fleet.", Match: &x.s}, m: matcher{}}
+	x.r = rule{p: Pattern{Name: "fleet_fanout_destructive", Level: High, Description: "A destructive command run on many hosts at once (by ansible, salt, pssh, pdsh, clush, knife ssh, fab, aws ssm, or ssh in a loop, xargs or GNU parallel over hosts): the damage is multiplied across the fleet.", Match: &x.s}, m: matcher{}, check: checkFanoutDestructive}
 	return &x.r
 }
 
@@ -4102,7 +4737,7 @@ func makeRule222() *rule {
 		s Spec
 	})
 	x.s = Spec{Check: "history_off"}
-	x.r = rule{p: Pattern{Name: "history_off", Level: Medium, Description: "Stops the shell from saving its history (unset HISTFILE, HISTFILE=/dev/null, HISTSIZE=0, set +o history): what is typed next leaves no trace.", Match: &x.s}, m: matcher{}}
+	x.r = rule{p: Pattern{Name: "history_off", Level: Medium, Description: "Stops the shell from saving its history (unset HISTFILE, HISTFILE=/dev/null, HISTSIZE=0, set +o history): what is typed next leaves no trace.", Match: &x.s}, m: matcher{}, check: checkHistoryOff}
 	return &x.r
 }
 
@@ -4112,7 +4747,7 @@ func makeRule223() *rule {
 		s Spec
 	})
 	x.s = Spec{Check: "history_off_then_command"}
-	x.r = rule{p: Pattern{Name: "history_off_then_command", Level: High, Description: "Stops the shell from saving its history and then runs a command: the command is hidden from the history, the way an intruder covers tracks.", Match: &x.s}, m: matcher{}}
+	x.r = rule{p: Pattern{Name: "history_off_then_command", Level: High, Description: "Stops the shell from saving its history and then runs a command: the command is hidden from the history, the way an intruder covers tracks.", Match: &x.s}, m: matcher{}, check: checkHistoryOffThenCommand}
 	return &x.r
 }
 
@@ -5734,7 +6369,7 @@ func makeRule296() *rule {
 		s Spec
 	})
 	x.s = Spec{Check: "fork_bomb"}
-	x.r = rule{p: Pattern{Name: "fork_bomb", Level: Critical, Description: "A fork bomb: a function that starts copies of itself without end, exhausting the process table until the machine needs a hard reboot.", Match: &x.s}, m: matcher{}}
+	x.r = rule{p: Pattern{Name: "fork_bomb", Level: Critical, Description: "A fork bomb: a function that starts copies of itself without end, exhausting the process table until the machine needs a hard reboot.", Match: &x.s}, m: matcher{}, check: checkForkBomb}
 	return &x.r
 }
 
@@ -8046,7 +8681,7 @@ func builtinByProgram(name string) []int {
 // registry).
 var (
 	builtinGlobs        = [...]globEntry{{prefix: "python", rule: 49}, {prefix: "pypy", rule: 49}, {prefix: "perl", rule: 49}, {prefix: "php", rule: 49}, {prefix: "lua", rule: 49}, {prefix: "tclsh", rule: 49}, {prefix: "wish", rule: 49}, {prefix: "python", rule: 55}, {prefix: "pypy", rule: 55}, {prefix: "perl", rule: 55}, {prefix: "php", rule: 55}, {prefix: "lua", rule: 55}, {prefix: "tclsh", rule: 55}, {prefix: "wish", rule: 55}, {prefix: "python", rule: 61}, {prefix: "pypy", rule: 61}, {prefix: "perl", rule: 61}, {prefix: "php", rule: 61}, {prefix: "lua", rule: 61}, {prefix: "tclsh", rule: 61}, {prefix: "wish", rule: 61}, {prefix: "python", rule: 62}, {prefix: "pypy", rule: 62}, {prefix: "perl", rule: 62}, {prefix: "php", rule: 62}, {prefix: "lua", rule: 62}, {prefix: "tclsh", rule: 62}, {prefix: "wish", rule: 62}, {prefix: "python", rule: 63}, {prefix: "pypy", rule: 63}, {prefix: "perl", rule: 63}, {prefix: "php", rule: 63}, {prefix: "lua", rule: 63}, {prefix: "tclsh", rule: 63}, {prefix: "wish", rule: 63}, {prefix: "mkfs.", rule: 140}, {prefix: "newfs_", rule: 140}, {prefix: "mkfs.", rule: 142}, {prefix: "newfs_", rule: 142}, {prefix: "python", rule: 274}, {prefix: "pypy", rule: 274}, {prefix: "perl", rule: 274}, {prefix: "php", rule: 274}, {prefix: "lua", rule: 274}, {prefix: "tclsh", rule: 274}, {prefix: "wish", rule: 274}, {prefix: "python", rule: 297}, {prefix: "pypy", rule: 297}, {prefix: "perl", rule: 297}, {prefix: "php", rule: 297}, {prefix: "lua", rule: 297}, {prefix: "tclsh", rule: 297}, {prefix: "wish", rule: 297}}
-	builtinAnyProgram   = [...]int{57, 58, 59, 60, 65, 66, 67, 68, 69, 70, 71, 72, 159, 222, 223, 273, 296, 323}
+	builtinAnyProgram   = [...]int{57, 58, 59, 60, 65, 66, 67, 68, 69, 70, 159, 222, 223, 273, 296, 323}
 	builtinWriteProgram = [...]int{51, 143, 219, 227, 231, 232, 234, 235, 237, 238, 239, 242, 245, 270, 278, 283, 288, 291, 292, 294, 309, 318, 319, 334, 336}
 	builtinLineLevel    = [...]int{71, 72}
 )
@@ -8359,6 +8994,124 @@ func runCheck(name string, sc *scan, i int) bool {
 		return checkUnsetVariableRoot(sc, i)
 	}
 	return false
+}
+
+// checkFuncFor returns the function of a check that concerns an
+// invocation, or nil.
+func checkFuncFor(name string) func(*scan, int) bool {
+	switch name {
+	case "fork_bomb":
+		return checkForkBomb
+	case "dynamic_program":
+		return checkDynamicProgram
+	case "runtime_shell_input":
+		return checkRuntimeShellInput
+	case "interpreter_shell_out":
+		return checkInterpreterShellOut
+	case "interpreter_delete":
+		return checkInterpreterDelete
+	case "interpreter_unverifiable":
+		return checkInterpreterUnverifiable
+	case "interpreter_fork_bomb":
+		return checkInterpreterForkBomb
+	case "interpreter_reverse_shell":
+		return checkInterpreterReverseShell
+	case "interpreter_remote_code":
+		return checkInterpreterRemoteCode
+	case "interpreter_secret_send":
+		return checkInterpreterSecretSend
+	case "interpreter_trash":
+		return checkInterpreterTrash
+	case "lookalike_dash":
+		return checkLookalikeDash
+	case "obfuscated_word":
+		return checkObfuscatedWord
+	case "env_slice":
+		return checkEnvSlice
+	case "decoded_argument":
+		return checkDecodedArgument
+	case "sql_drop_database":
+		return checkSqlDropDatabase
+	case "sql_drop_table":
+		return checkSqlDropTable
+	case "sql_truncate":
+		return checkSqlTruncate
+	case "sql_unfiltered":
+		return checkSqlUnfiltered
+	case "sql_alter_drop":
+		return checkSqlAlterDrop
+	case "sql_grant_public":
+		return checkSqlGrantPublic
+	case "mongo_drop":
+		return checkMongoDrop
+	case "mongo_delete_all":
+		return checkMongoDeleteAll
+	case "production_destroy":
+		return checkProductionDestroy
+	case "container_host_access":
+		return checkContainerHostAccess
+	case "container_host_escape":
+		return checkContainerHostEscape
+	case "fanned_out":
+		return checkFannedOut
+	case "fanout_destructive":
+		return checkFanoutDestructive
+	case "ansible_module_destroy":
+		return checkAnsibleModuleDestroy
+	case "container_exec_delete":
+		return checkContainerExecDelete
+	case "truncates":
+		return checkTruncates
+	case "no_operands":
+		return checkNoOperands
+	case "stdin_fed":
+		return checkStdinFed
+	case "history_off":
+		return checkHistoryOff
+	case "history_off_then_command":
+		return checkHistoryOffThenCommand
+	case "history_cleared_to_file":
+		return checkHistoryClearedToFile
+	case "secret_to_network":
+		return checkSecretToNetwork
+	case "secret_output":
+		return checkSecretOutput
+	case "secret_to_login_host":
+		return checkSecretToLoginHost
+	case "secret_credential_foreign":
+		return checkSecretCredentialForeign
+	case "prints_environment":
+		return checkPrintsEnvironment
+	case "push_branch_unknown":
+		return checkPushBranchUnknown
+	case "push_code_elsewhere":
+		return checkPushCodeElsewhere
+	case "reflog_purge":
+		return checkReflogPurge
+	case "overwrite_redirect":
+		return checkOverwriteRedirect
+	case "find_deletes_all":
+		return checkFindDeletesAll
+	case "find_selects_git":
+		return checkFindSelectsGit
+	case "download_runs_code":
+		return checkDownloadRunsCode
+	case "download_feeds_interpreter":
+		return checkDownloadFeedsInterpreter
+	case "hidden_temp_program":
+		return checkHiddenTempProgram
+	case "remote_runner_source":
+		return checkRemoteRunnerSource
+	case "remote_program_on_root":
+		return checkRemoteProgramOnRoot
+	case "runs_downloaded_file":
+		return checkRunsDownloadedFile
+	case "operands_from_input":
+		return checkOperandsFromInput
+	case "unset_variable_root":
+		return checkUnsetVariableRoot
+	}
+	return nil
 }
 
 // lineCheck reports a check that concerns the whole line.

@@ -25,8 +25,9 @@ type maker struct {
 }
 
 // makeRule returns the statements that make pattern p's rule as x and
-// return &x.r.
-func makeRule(p patternDef) string {
+// return &x.r. A rule that is its check alone (not a line check) holds
+// the check's function.
+func makeRule(p patternDef, lineChecks map[string]bool) string {
 	m := &maker{}
 	var regex, match, mt string
 	if p.Regex != "" {
@@ -48,7 +49,11 @@ func makeRule(p patternDef) string {
 	if p.CaseSensitive {
 		parts = append(parts, "CaseSensitive: true")
 	}
-	rule := "x.r = rule{p: Pattern{" + strings.Join(parts, ", ") + match + "}" + regex + mt + "}"
+	check := ""
+	if p.Regex == "" && onlyCheck(p.Match) && !lineChecks[p.Match.Check] {
+		check = ", check: " + checkFunc(p.Match.Check)
+	}
+	rule := "x.r = rule{p: Pattern{" + strings.Join(parts, ", ") + match + "}" + regex + mt + check + "}"
 
 	var fields []string
 	field := func(name, typ string, n int) {

@@ -400,6 +400,12 @@ func emitRules(files []ruleFile, checks []checkDef) ([]byte, error) {
 	}
 	var ranges []packRange
 	nDefault := 0
+	lineChecks := map[string]bool{}
+	for _, c := range checks {
+		if c.Line {
+			lineChecks[c.Name] = true
+		}
+	}
 	for _, f := range files {
 		r := packRange{p: f.Pack, from: len(all)}
 		all = append(all, f.Pattern...)
@@ -430,22 +436,19 @@ func emitRules(files []ruleFile, checks []checkDef) ([]byte, error) {
 		b.WriteString(levels[p.Level])
 	}
 	b.WriteString("}\n\n")
-	// One function a rule, not one switch: a switch's cases would share
-	// one stack frame of all their temporaries, hundreds of kilobytes
-	// that the first call copies the goroutine's stack to fit.
-	b.WriteString("// builtinRuleAt makes built-in rule i (see builtinRule).\nfunc builtinRuleAt(i int) *rule { return builtinMakers[i]() }\n\n")
-	b.WriteString("// builtinMakers make the built-in rules, one each.\nvar builtinMakers = [builtinCount]func() *rule{")
+	// One function a rule, called by a switch: cases that built the rules
+	// themselves would share one stack frame of all their temporaries,
+	// hundreds of kilobytes that the first call copies the goroutine's
+	// stack to fit. (Not a table of the functions: a check a rule holds
+	// may read the registry, which would make the table's initialisation
+	// depend on itself.)
+	b.WriteString("// builtinRuleAt makes built-in rule i (see builtinRule).\nfunc builtinRuleAt(i int) *rule {\n\tswitch i {\n")
 	for i := range all {
-		if i%8 == 0 {
-			b.WriteString("\n\t")
-		} else {
-			b.WriteString(" ")
-		}
-		fmt.Fprintf(&b, "makeRule%d,", i)
+		fmt.Fprintf(&b, "\tcase %d:\n\t\treturn makeRule%d()\n", i, i)
 	}
-	b.WriteString("\n}\n\n")
+	b.WriteString("\t}\n\treturn nil\n}\n\n")
 	for i, p := range all {
-		fmt.Fprintf(&b, "func makeRule%d() *rule {\n%s}\n\n", i, strings.ReplaceAll(makeRule(p), "\n\t\t", "\n\t"))
+		fmt.Fprintf(&b, "func makeRule%d() *rule {\n%s}\n\n", i, strings.ReplaceAll(makeRule(p, lineChecks), "\n\t\t", "\n\t"))
 	}
 	// The examples are built when asked for (a hook never does): as
 	// static data they would grow the data segment every process maps.
@@ -466,12 +469,6 @@ func emitRules(files []ruleFile, checks []checkDef) ([]byte, error) {
 	byProgram := map[string][]int{}
 	var anyProgram, writeProgram, lineLevel []int
 	var globs []string
-	lineChecks := map[string]bool{}
-	for _, c := range checks {
-		if c.Line {
-			lineChecks[c.Name] = true
-		}
-	}
 	for idx, p := range all[:nDefault] {
 		switch {
 		case p.Match != nil && len(p.Match.Programs) > 0:
@@ -484,6 +481,8 @@ func emitRules(files []ruleFile, checks []checkDef) ([]byte, error) {
 			}
 		case p.Regex == "" && p.Match != nil && (p.Match.Writes != "" || p.Match.Redirect != ""):
 			writeProgram = append(writeProgram, idx)
+		case p.Regex == "" && onlyCheck(p.Match) && lineChecks[p.Match.Check]:
+			// A line check never matches an invocation (lineLevel).
 		default:
 			anyProgram = append(anyProgram, idx)
 		}
@@ -510,6 +509,14 @@ func emitRules(files []ruleFile, checks []checkDef) ([]byte, error) {
 		fmt.Fprintf(&b, "\tcase %q:\n\t\treturn %s(sc, i)\n", c.Name, checkFunc(c.Name))
 	}
 	b.WriteString("\t}\n\treturn false\n}\n\n")
+	b.WriteString("// checkFuncFor returns the function of a check that concerns an\n// invocation, or nil.\nfunc checkFuncFor(name string) func(*scan, int) bool {\n\tswitch name {\n")
+	for _, c := range checks {
+		if c.Line {
+			continue
+		}
+		fmt.Fprintf(&b, "\tcase %q:\n\t\treturn %s\n", c.Name, checkFunc(c.Name))
+	}
+	b.WriteString("\t}\n\treturn nil\n}\n\n")
 	b.WriteString("// lineCheck reports a check that concerns the whole line.\nfunc lineCheck(name string) bool {\n\tswitch name {\n")
 	var lc []string
 	for _, c := range checks {
@@ -597,6 +604,16 @@ func ints(v []int) string {
 		parts = append(parts, strconv.Itoa(x))
 	}
 	return strings.Join(parts, ", ")
+}
+
+// onlyCheck reports a spec that names a check and nothing else.
+func onlyCheck(s *specDef) bool {
+	if s == nil || s.Check == "" {
+		return false
+	}
+	c := *s
+	c.Check = ""
+	return specLit(&c) == "Spec{}"
 }
 
 // specLit is the literal of s with its lists inline (static data).
