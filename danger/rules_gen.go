@@ -1038,6 +1038,7 @@ func builtinRuleAt(i int) *rule {
 	return nil
 }
 
+//go:noinline
 func makeRule0() *rule {
 	x := new(struct {
 		r  rule
@@ -1052,6 +1053,7 @@ func makeRule0() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule1() *rule {
 	x := new(struct {
 		r  rule
@@ -1066,6 +1068,7 @@ func makeRule1() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule2() *rule {
 	x := new(struct {
 		r  rule
@@ -1080,6 +1083,7 @@ func makeRule2() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule3() *rule {
 	x := new(struct {
 		r  rule
@@ -1092,6 +1096,7 @@ func makeRule3() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule4() *rule {
 	x := new(struct {
 		r  rule
@@ -1106,6 +1111,7 @@ func makeRule4() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule5() *rule {
 	x := new(struct {
 		r  rule
@@ -1120,6 +1126,7 @@ func makeRule5() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule6() *rule {
 	x := new(struct {
 		r  rule
@@ -1134,6 +1141,7 @@ func makeRule6() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule7() *rule {
 	x := new(struct {
 		r  rule
@@ -1148,6 +1156,7 @@ func makeRule7() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule8() *rule {
 	x := new(struct {
 		r  rule
@@ -1162,6 +1171,7 @@ func makeRule8() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule9() *rule {
 	x := new(struct {
 		r  rule
@@ -1174,6 +1184,7 @@ func makeRule9() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule10() *rule {
 	x := new(struct {
 		r  rule
@@ -1186,6 +1197,7 @@ func makeRule10() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule11() *rule {
 	x := new(struct {
 		r  rule
@@ -1200,6 +1212,7 @@ func makeRule11() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule12() *rule {
 	x := new(struct {
 		r  rule
@@ -1214,6 +1227,7 @@ func makeRule12() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule13() *rule {
 	x := new(struct {
 		r  rule
@@ -1228,6 +1242,7 @@ func makeRule13() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule14() *rule {
 	x := new(struct {
 		r  rule
@@ -1240,6 +1255,7 @@ func makeRule14() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule15() *rule {
 	x := new(struct {
 		r  rule
@@ -1252,6 +1268,7 @@ func makeRule15() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule16() *rule {
 	x := new(struct {
 		r  rule
@@ -1264,6 +1281,7 @@ func makeRule16() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule17() *rule {
 	x := new(struct {
 		r  rule
@@ -1278,6 +1296,7 @@ func makeRule17() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule18() *rule {
 	x := new(struct {
 		r  rule
@@ -1298,6 +1317,7 @@ func makeRule18() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule19() *rule {
 	x := new(struct {
 		r  rule
@@ -1310,6 +1330,7 @@ func makeRule19() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule20() *rule {
 	x := new(struct {
 		r  rule
@@ -1322,6 +1343,7 @@ func makeRule20() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule21() *rule {
 	x := new(struct {
 		r  rule
@@ -1334,6 +1356,7 @@ func makeRule21() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule22() *rule {
 	x := new(struct {
 		r  rule
@@ -1349,6 +1372,7 @@ func makeRule22() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule23() *rule {
 	x := new(struct {
 		r  rule
@@ -1361,6 +1385,7 @@ func makeRule23() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule24() *rule {
 	x := new(struct {
 		r  rule
@@ -1373,6 +1398,7 @@ func makeRule24() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule25() *rule {
 	x := new(struct {
 		r  rule
@@ -1385,6 +1411,7 @@ func makeRule25() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule26() *rule {
 	x := new(struct {
 		r  rule
@@ -1399,6 +1426,7 @@ func makeRule26() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule27() *rule {
 	x := new(struct {
 		r  rule
@@ -1411,6 +1439,7 @@ func makeRule27() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule28() *rule {
 	x := new(struct {
 		r  rule
@@ -1423,6 +1452,7 @@ func makeRule28() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule29() *rule {
 	x := new(struct {
 		r  rule
@@ -1437,6 +1467,7 @@ func makeRule29() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule30() *rule {
 	x := new(struct {
 		r  rule
@@ -1451,6 +1482,7 @@ func makeRule30() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule31() *rule {
 	x := new(struct {
 		r  rule
@@ -1463,6 +1495,7 @@ func makeRule31() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule32() *rule {
 	x := new(struct {
 		r  rule
@@ -1475,6 +1508,7 @@ func makeRule32() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule33() *rule {
 	x := new(struct {
 		r  rule
@@ -1487,6 +1521,7 @@ func makeRule33() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule34() *rule {
 	x := new(struct {
 		r  rule
@@ -1499,6 +1534,7 @@ func makeRule34() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule35() *rule {
 	x := new(struct {
 		r  rule
@@ -1511,6 +1547,7 @@ func makeRule35() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule36() *rule {
 	x := new(struct {
 		r  rule
@@ -1523,6 +1560,7 @@ func makeRule36() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule37() *rule {
 	x := new(struct {
 		r  rule
@@ -1535,6 +1573,7 @@ func makeRule37() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule38() *rule {
 	x := new(struct {
 		r  rule
@@ -1547,6 +1586,7 @@ func makeRule38() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule39() *rule {
 	x := new(struct {
 		r  rule
@@ -1559,6 +1599,7 @@ func makeRule39() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule40() *rule {
 	x := new(struct {
 		r  rule
@@ -1571,6 +1612,7 @@ func makeRule40() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule41() *rule {
 	x := new(struct {
 		r  rule
@@ -1583,6 +1625,7 @@ func makeRule41() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule42() *rule {
 	x := new(struct {
 		r  rule
@@ -1605,6 +1648,7 @@ func makeRule42() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule43() *rule {
 	x := new(struct {
 		r  rule
@@ -1617,6 +1661,7 @@ func makeRule43() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule44() *rule {
 	x := new(struct {
 		r  rule
@@ -1629,6 +1674,7 @@ func makeRule44() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule45() *rule {
 	x := new(struct {
 		r  rule
@@ -1641,6 +1687,7 @@ func makeRule45() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule46() *rule {
 	x := new(struct {
 		r  rule
@@ -1653,6 +1700,7 @@ func makeRule46() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule47() *rule {
 	x := new(struct {
 		r  rule
@@ -1665,6 +1713,7 @@ func makeRule47() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule48() *rule {
 	x := new(struct {
 		r  rule
@@ -1677,6 +1726,7 @@ func makeRule48() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule49() *rule {
 	x := new(struct {
 		r  rule
@@ -1689,6 +1739,7 @@ func makeRule49() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule50() *rule {
 	x := new(struct {
 		r  rule
@@ -1703,6 +1754,7 @@ func makeRule50() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule51() *rule {
 	x := new(struct {
 		r rule
@@ -1715,6 +1767,7 @@ func makeRule51() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule52() *rule {
 	x := new(struct {
 		r  rule
@@ -1729,6 +1782,7 @@ func makeRule52() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule53() *rule {
 	x := new(struct {
 		r  rule
@@ -1743,6 +1797,7 @@ func makeRule53() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule54() *rule {
 	x := new(struct {
 		r  rule
@@ -1757,6 +1812,7 @@ func makeRule54() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule55() *rule {
 	x := new(struct {
 		r  rule
@@ -1769,6 +1825,7 @@ func makeRule55() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule56() *rule {
 	x := new(struct {
 		r  rule
@@ -1781,6 +1838,7 @@ func makeRule56() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule57() *rule {
 	x := new(struct {
 		r rule
@@ -1791,6 +1849,7 @@ func makeRule57() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule58() *rule {
 	x := new(struct {
 		r rule
@@ -1801,6 +1860,7 @@ func makeRule58() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule59() *rule {
 	x := new(struct {
 		r rule
@@ -1811,6 +1871,7 @@ func makeRule59() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule60() *rule {
 	x := new(struct {
 		r rule
@@ -1821,6 +1882,7 @@ func makeRule60() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule61() *rule {
 	x := new(struct {
 		r  rule
@@ -1833,6 +1895,7 @@ func makeRule61() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule62() *rule {
 	x := new(struct {
 		r  rule
@@ -1845,6 +1908,7 @@ func makeRule62() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule63() *rule {
 	x := new(struct {
 		r  rule
@@ -1857,6 +1921,7 @@ func makeRule63() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule64() *rule {
 	x := new(struct {
 		r  rule
@@ -1869,6 +1934,7 @@ func makeRule64() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule65() *rule {
 	x := new(struct {
 		r rule
@@ -1879,6 +1945,7 @@ func makeRule65() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule66() *rule {
 	x := new(struct {
 		r rule
@@ -1889,6 +1956,7 @@ func makeRule66() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule67() *rule {
 	x := new(struct {
 		r rule
@@ -1899,6 +1967,7 @@ func makeRule67() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule68() *rule {
 	x := new(struct {
 		r rule
@@ -1909,6 +1978,7 @@ func makeRule68() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule69() *rule {
 	x := new(struct {
 		r rule
@@ -1919,6 +1989,7 @@ func makeRule69() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule70() *rule {
 	x := new(struct {
 		r  rule
@@ -1931,6 +2002,7 @@ func makeRule70() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule71() *rule {
 	x := new(struct {
 		r rule
@@ -1941,6 +2013,7 @@ func makeRule71() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule72() *rule {
 	x := new(struct {
 		r rule
@@ -1951,6 +2024,7 @@ func makeRule72() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule73() *rule {
 	x := new(struct {
 		r  rule
@@ -2002,6 +2076,7 @@ func makeRule73() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule74() *rule {
 	x := new(struct {
 		r  rule
@@ -2040,6 +2115,7 @@ func makeRule74() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule75() *rule {
 	x := new(struct {
 		r  rule
@@ -2064,6 +2140,7 @@ func makeRule75() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule76() *rule {
 	x := new(struct {
 		r  rule
@@ -2078,6 +2155,7 @@ func makeRule76() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule77() *rule {
 	x := new(struct {
 		r  rule
@@ -2104,6 +2182,7 @@ func makeRule77() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule78() *rule {
 	x := new(struct {
 		r  rule
@@ -2124,6 +2203,7 @@ func makeRule78() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule79() *rule {
 	x := new(struct {
 		r  rule
@@ -2136,6 +2216,7 @@ func makeRule79() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule80() *rule {
 	x := new(struct {
 		r  rule
@@ -2166,6 +2247,7 @@ func makeRule80() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule81() *rule {
 	x := new(struct {
 		r  rule
@@ -2188,6 +2270,7 @@ func makeRule81() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule82() *rule {
 	x := new(struct {
 		r  rule
@@ -2214,6 +2297,7 @@ func makeRule82() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule83() *rule {
 	x := new(struct {
 		r  rule
@@ -2236,6 +2320,7 @@ func makeRule83() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule84() *rule {
 	x := new(struct {
 		r  rule
@@ -2258,6 +2343,7 @@ func makeRule84() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule85() *rule {
 	x := new(struct {
 		r  rule
@@ -2282,6 +2368,7 @@ func makeRule85() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule86() *rule {
 	x := new(struct {
 		r  rule
@@ -2306,6 +2393,7 @@ func makeRule86() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule87() *rule {
 	x := new(struct {
 		r  rule
@@ -2326,6 +2414,7 @@ func makeRule87() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule88() *rule {
 	x := new(struct {
 		r  rule
@@ -2346,6 +2435,7 @@ func makeRule88() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule89() *rule {
 	x := new(struct {
 		r  rule
@@ -2358,6 +2448,7 @@ func makeRule89() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule90() *rule {
 	x := new(struct {
 		r  rule
@@ -2370,6 +2461,7 @@ func makeRule90() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule91() *rule {
 	x := new(struct {
 		r  rule
@@ -2398,6 +2490,7 @@ func makeRule91() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule92() *rule {
 	x := new(struct {
 		r  rule
@@ -2430,6 +2523,7 @@ func makeRule92() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule93() *rule {
 	x := new(struct {
 		r  rule
@@ -2471,6 +2565,7 @@ func makeRule93() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule94() *rule {
 	x := new(struct {
 		r  rule
@@ -2495,6 +2590,7 @@ func makeRule94() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule95() *rule {
 	x := new(struct {
 		r  rule
@@ -2509,6 +2605,7 @@ func makeRule95() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule96() *rule {
 	x := new(struct {
 		r  rule
@@ -2529,6 +2626,7 @@ func makeRule96() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule97() *rule {
 	x := new(struct {
 		r  rule
@@ -2549,6 +2647,7 @@ func makeRule97() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule98() *rule {
 	x := new(struct {
 		r  rule
@@ -2572,6 +2671,7 @@ func makeRule98() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule99() *rule {
 	x := new(struct {
 		r  rule
@@ -2596,6 +2696,7 @@ func makeRule99() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule100() *rule {
 	x := new(struct {
 		r  rule
@@ -2608,6 +2709,7 @@ func makeRule100() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule101() *rule {
 	x := new(struct {
 		r  rule
@@ -2632,6 +2734,7 @@ func makeRule101() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule102() *rule {
 	x := new(struct {
 		r  rule
@@ -2644,6 +2747,7 @@ func makeRule102() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule103() *rule {
 	x := new(struct {
 		r  rule
@@ -2656,6 +2760,7 @@ func makeRule103() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule104() *rule {
 	x := new(struct {
 		r  rule
@@ -2680,6 +2785,7 @@ func makeRule104() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule105() *rule {
 	x := new(struct {
 		r  rule
@@ -2692,6 +2798,7 @@ func makeRule105() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule106() *rule {
 	x := new(struct {
 		r  rule
@@ -2704,6 +2811,7 @@ func makeRule106() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule107() *rule {
 	x := new(struct {
 		r  rule
@@ -2716,6 +2824,7 @@ func makeRule107() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule108() *rule {
 	x := new(struct {
 		r  rule
@@ -2728,6 +2837,7 @@ func makeRule108() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule109() *rule {
 	x := new(struct {
 		r  rule
@@ -2740,6 +2850,7 @@ func makeRule109() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule110() *rule {
 	x := new(struct {
 		r  rule
@@ -2752,6 +2863,7 @@ func makeRule110() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule111() *rule {
 	x := new(struct {
 		r  rule
@@ -2764,6 +2876,7 @@ func makeRule111() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule112() *rule {
 	x := new(struct {
 		r  rule
@@ -2776,6 +2889,7 @@ func makeRule112() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule113() *rule {
 	x := new(struct {
 		r  rule
@@ -2788,6 +2902,7 @@ func makeRule113() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule114() *rule {
 	x := new(struct {
 		r  rule
@@ -2800,6 +2915,7 @@ func makeRule114() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule115() *rule {
 	x := new(struct {
 		r  rule
@@ -2812,6 +2928,7 @@ func makeRule115() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule116() *rule {
 	x := new(struct {
 		r  rule
@@ -2824,6 +2941,7 @@ func makeRule116() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule117() *rule {
 	x := new(struct {
 		r  rule
@@ -2836,6 +2954,7 @@ func makeRule117() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule118() *rule {
 	x := new(struct {
 		r  rule
@@ -2848,6 +2967,7 @@ func makeRule118() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule119() *rule {
 	x := new(struct {
 		r  rule
@@ -2862,6 +2982,7 @@ func makeRule119() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule120() *rule {
 	x := new(struct {
 		r  rule
@@ -2877,6 +2998,7 @@ func makeRule120() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule121() *rule {
 	x := new(struct {
 		r  rule
@@ -2889,6 +3011,7 @@ func makeRule121() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule122() *rule {
 	x := new(struct {
 		r  rule
@@ -2901,6 +3024,7 @@ func makeRule122() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule123() *rule {
 	x := new(struct {
 		r  rule
@@ -2913,6 +3037,7 @@ func makeRule123() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule124() *rule {
 	x := new(struct {
 		r  rule
@@ -2925,6 +3050,7 @@ func makeRule124() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule125() *rule {
 	x := new(struct {
 		r  rule
@@ -2945,6 +3071,7 @@ func makeRule125() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule126() *rule {
 	x := new(struct {
 		r  rule
@@ -2967,6 +3094,7 @@ func makeRule126() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule127() *rule {
 	x := new(struct {
 		r  rule
@@ -3002,6 +3130,7 @@ func makeRule127() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule128() *rule {
 	x := new(struct {
 		r  rule
@@ -3026,6 +3155,7 @@ func makeRule128() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule129() *rule {
 	x := new(struct {
 		r  rule
@@ -3048,6 +3178,7 @@ func makeRule129() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule130() *rule {
 	x := new(struct {
 		r  rule
@@ -3062,6 +3193,7 @@ func makeRule130() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule131() *rule {
 	x := new(struct {
 		r  rule
@@ -3085,6 +3217,7 @@ func makeRule131() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule132() *rule {
 	x := new(struct {
 		r  rule
@@ -3099,6 +3232,7 @@ func makeRule132() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule133() *rule {
 	x := new(struct {
 		r  rule
@@ -3130,6 +3264,7 @@ func makeRule133() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule134() *rule {
 	x := new(struct {
 		r  rule
@@ -3189,6 +3324,7 @@ func makeRule134() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule135() *rule {
 	x := new(struct {
 		r  rule
@@ -3201,6 +3337,7 @@ func makeRule135() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule136() *rule {
 	x := new(struct {
 		r  rule
@@ -3213,6 +3350,7 @@ func makeRule136() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule137() *rule {
 	x := new(struct {
 		r  rule
@@ -3225,6 +3363,7 @@ func makeRule137() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule138() *rule {
 	x := new(struct {
 		r  rule
@@ -3237,6 +3376,7 @@ func makeRule138() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule139() *rule {
 	x := new(struct {
 		r  rule
@@ -3251,6 +3391,7 @@ func makeRule139() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule140() *rule {
 	x := new(struct {
 		r  rule
@@ -3265,6 +3406,7 @@ func makeRule140() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule141() *rule {
 	x := new(struct {
 		r  rule
@@ -3279,6 +3421,7 @@ func makeRule141() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule142() *rule {
 	x := new(struct {
 		r  rule
@@ -3305,6 +3448,7 @@ func makeRule142() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule143() *rule {
 	x := new(struct {
 		r rule
@@ -3317,6 +3461,7 @@ func makeRule143() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule144() *rule {
 	x := new(struct {
 		r  rule
@@ -3331,6 +3476,7 @@ func makeRule144() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule145() *rule {
 	x := new(struct {
 		r  rule
@@ -3353,6 +3499,7 @@ func makeRule145() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule146() *rule {
 	x := new(struct {
 		r  rule
@@ -3379,6 +3526,7 @@ func makeRule146() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule147() *rule {
 	x := new(struct {
 		r  rule
@@ -3391,6 +3539,7 @@ func makeRule147() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule148() *rule {
 	x := new(struct {
 		r  rule
@@ -3417,6 +3566,7 @@ func makeRule148() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule149() *rule {
 	x := new(struct {
 		r  rule
@@ -3442,6 +3592,7 @@ func makeRule149() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule150() *rule {
 	x := new(struct {
 		r  rule
@@ -3454,6 +3605,7 @@ func makeRule150() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule151() *rule {
 	x := new(struct {
 		r  rule
@@ -3468,6 +3620,7 @@ func makeRule151() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule152() *rule {
 	x := new(struct {
 		r  rule
@@ -3483,6 +3636,7 @@ func makeRule152() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule153() *rule {
 	x := new(struct {
 		r  rule
@@ -3503,6 +3657,7 @@ func makeRule153() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule154() *rule {
 	x := new(struct {
 		r  rule
@@ -3525,6 +3680,7 @@ func makeRule154() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule155() *rule {
 	x := new(struct {
 		r  rule
@@ -3537,6 +3693,7 @@ func makeRule155() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule156() *rule {
 	x := new(struct {
 		r  rule
@@ -3549,6 +3706,7 @@ func makeRule156() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule157() *rule {
 	x := new(struct {
 		r  rule
@@ -3561,6 +3719,7 @@ func makeRule157() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule158() *rule {
 	x := new(struct {
 		r  rule
@@ -3581,6 +3740,7 @@ func makeRule158() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule159() *rule {
 	x := new(struct {
 		r rule
@@ -3591,6 +3751,7 @@ func makeRule159() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule160() *rule {
 	x := new(struct {
 		r  rule
@@ -3619,6 +3780,7 @@ func makeRule160() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule161() *rule {
 	x := new(struct {
 		r  rule
@@ -3647,6 +3809,7 @@ func makeRule161() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule162() *rule {
 	x := new(struct {
 		r  rule
@@ -3673,6 +3836,7 @@ func makeRule162() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule163() *rule {
 	x := new(struct {
 		r  rule
@@ -3685,6 +3849,7 @@ func makeRule163() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule164() *rule {
 	x := new(struct {
 		r  rule
@@ -3699,6 +3864,7 @@ func makeRule164() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule165() *rule {
 	x := new(struct {
 		r  rule
@@ -3727,6 +3893,7 @@ func makeRule165() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule166() *rule {
 	x := new(struct {
 		r  rule
@@ -3749,6 +3916,7 @@ func makeRule166() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule167() *rule {
 	x := new(struct {
 		r  rule
@@ -3761,6 +3929,7 @@ func makeRule167() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule168() *rule {
 	x := new(struct {
 		r  rule
@@ -3792,6 +3961,7 @@ func makeRule168() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule169() *rule {
 	x := new(struct {
 		r  rule
@@ -3819,6 +3989,7 @@ func makeRule169() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule170() *rule {
 	x := new(struct {
 		r  rule
@@ -3831,6 +4002,7 @@ func makeRule170() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule171() *rule {
 	x := new(struct {
 		r  rule
@@ -3855,6 +4027,7 @@ func makeRule171() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule172() *rule {
 	x := new(struct {
 		r  rule
@@ -3877,6 +4050,7 @@ func makeRule172() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule173() *rule {
 	x := new(struct {
 		r  rule
@@ -3891,6 +4065,7 @@ func makeRule173() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule174() *rule {
 	x := new(struct {
 		r  rule
@@ -3915,6 +4090,7 @@ func makeRule174() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule175() *rule {
 	x := new(struct {
 		r  rule
@@ -3939,6 +4115,7 @@ func makeRule175() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule176() *rule {
 	x := new(struct {
 		r  rule
@@ -3959,6 +4136,7 @@ func makeRule176() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule177() *rule {
 	x := new(struct {
 		r  rule
@@ -3981,6 +4159,7 @@ func makeRule177() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule178() *rule {
 	x := new(struct {
 		r  rule
@@ -3993,6 +4172,7 @@ func makeRule178() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule179() *rule {
 	x := new(struct {
 		r  rule
@@ -4007,6 +4187,7 @@ func makeRule179() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule180() *rule {
 	x := new(struct {
 		r  rule
@@ -4034,6 +4215,7 @@ func makeRule180() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule181() *rule {
 	x := new(struct {
 		r  rule
@@ -4057,6 +4239,7 @@ func makeRule181() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule182() *rule {
 	x := new(struct {
 		r  rule
@@ -4069,6 +4252,7 @@ func makeRule182() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule183() *rule {
 	x := new(struct {
 		r  rule
@@ -4081,6 +4265,7 @@ func makeRule183() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule184() *rule {
 	x := new(struct {
 		r  rule
@@ -4112,6 +4297,7 @@ func makeRule184() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule185() *rule {
 	x := new(struct {
 		r  rule
@@ -4134,6 +4320,7 @@ func makeRule185() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule186() *rule {
 	x := new(struct {
 		r  rule
@@ -4154,6 +4341,7 @@ func makeRule186() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule187() *rule {
 	x := new(struct {
 		r  rule
@@ -4166,6 +4354,7 @@ func makeRule187() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule188() *rule {
 	x := new(struct {
 		r  rule
@@ -4178,6 +4367,7 @@ func makeRule188() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule189() *rule {
 	x := new(struct {
 		r  rule
@@ -4192,6 +4382,7 @@ func makeRule189() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule190() *rule {
 	x := new(struct {
 		r  rule
@@ -4215,6 +4406,7 @@ func makeRule190() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule191() *rule {
 	x := new(struct {
 		r  rule
@@ -4227,6 +4419,7 @@ func makeRule191() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule192() *rule {
 	x := new(struct {
 		r  rule
@@ -4239,6 +4432,7 @@ func makeRule192() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule193() *rule {
 	x := new(struct {
 		r  rule
@@ -4251,6 +4445,7 @@ func makeRule193() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule194() *rule {
 	x := new(struct {
 		r  rule
@@ -4271,6 +4466,7 @@ func makeRule194() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule195() *rule {
 	x := new(struct {
 		r  rule
@@ -4283,6 +4479,7 @@ func makeRule195() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule196() *rule {
 	x := new(struct {
 		r  rule
@@ -4295,6 +4492,7 @@ func makeRule196() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule197() *rule {
 	x := new(struct {
 		r  rule
@@ -4309,6 +4507,7 @@ func makeRule197() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule198() *rule {
 	x := new(struct {
 		r  rule
@@ -4321,6 +4520,7 @@ func makeRule198() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule199() *rule {
 	x := new(struct {
 		r  rule
@@ -4354,6 +4554,7 @@ func makeRule199() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule200() *rule {
 	x := new(struct {
 		r  rule
@@ -4385,6 +4586,7 @@ func makeRule200() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule201() *rule {
 	x := new(struct {
 		r  rule
@@ -4407,6 +4609,7 @@ func makeRule201() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule202() *rule {
 	x := new(struct {
 		r  rule
@@ -4419,6 +4622,7 @@ func makeRule202() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule203() *rule {
 	x := new(struct {
 		r  rule
@@ -4431,6 +4635,7 @@ func makeRule203() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule204() *rule {
 	x := new(struct {
 		r  rule
@@ -4460,6 +4665,7 @@ func makeRule204() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule205() *rule {
 	x := new(struct {
 		r  rule
@@ -4474,6 +4680,7 @@ func makeRule205() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule206() *rule {
 	x := new(struct {
 		r  rule
@@ -4494,6 +4701,7 @@ func makeRule206() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule207() *rule {
 	x := new(struct {
 		r  rule
@@ -4506,6 +4714,7 @@ func makeRule207() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule208() *rule {
 	x := new(struct {
 		r  rule
@@ -4518,6 +4727,7 @@ func makeRule208() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule209() *rule {
 	x := new(struct {
 		r  rule
@@ -4532,6 +4742,7 @@ func makeRule209() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule210() *rule {
 	x := new(struct {
 		r  rule
@@ -4552,6 +4763,7 @@ func makeRule210() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule211() *rule {
 	x := new(struct {
 		r  rule
@@ -4572,6 +4784,7 @@ func makeRule211() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule212() *rule {
 	x := new(struct {
 		r  rule
@@ -4584,6 +4797,7 @@ func makeRule212() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule213() *rule {
 	x := new(struct {
 		r  rule
@@ -4613,6 +4827,7 @@ func makeRule213() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule214() *rule {
 	x := new(struct {
 		r  rule
@@ -4635,6 +4850,7 @@ func makeRule214() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule215() *rule {
 	x := new(struct {
 		r  rule
@@ -4657,6 +4873,7 @@ func makeRule215() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule216() *rule {
 	x := new(struct {
 		r  rule
@@ -4669,6 +4886,7 @@ func makeRule216() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule217() *rule {
 	x := new(struct {
 		r  rule
@@ -4681,6 +4899,7 @@ func makeRule217() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule218() *rule {
 	x := new(struct {
 		r  rule
@@ -4695,6 +4914,7 @@ func makeRule218() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule219() *rule {
 	x := new(struct {
 		r rule
@@ -4707,6 +4927,7 @@ func makeRule219() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule220() *rule {
 	x := new(struct {
 		r  rule
@@ -4719,6 +4940,7 @@ func makeRule220() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule221() *rule {
 	x := new(struct {
 		r  rule
@@ -4731,6 +4953,7 @@ func makeRule221() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule222() *rule {
 	x := new(struct {
 		r rule
@@ -4741,6 +4964,7 @@ func makeRule222() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule223() *rule {
 	x := new(struct {
 		r rule
@@ -4751,6 +4975,7 @@ func makeRule223() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule224() *rule {
 	x := new(struct {
 		r  rule
@@ -4788,6 +5013,7 @@ func makeRule224() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule225() *rule {
 	x := new(struct {
 		r  rule
@@ -4800,6 +5026,7 @@ func makeRule225() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule226() *rule {
 	x := new(struct {
 		r  rule
@@ -4823,6 +5050,7 @@ func makeRule226() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule227() *rule {
 	x := new(struct {
 		r  rule
@@ -4854,6 +5082,7 @@ func makeRule227() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule228() *rule {
 	x := new(struct {
 		r  rule
@@ -4866,6 +5095,7 @@ func makeRule228() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule229() *rule {
 	x := new(struct {
 		r  rule
@@ -4895,6 +5125,7 @@ func makeRule229() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule230() *rule {
 	x := new(struct {
 		r  rule
@@ -4917,6 +5148,7 @@ func makeRule230() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule231() *rule {
 	x := new(struct {
 		r rule
@@ -4929,6 +5161,7 @@ func makeRule231() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule232() *rule {
 	x := new(struct {
 		r rule
@@ -4941,6 +5174,7 @@ func makeRule232() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule233() *rule {
 	x := new(struct {
 		r  rule
@@ -4953,6 +5187,7 @@ func makeRule233() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule234() *rule {
 	x := new(struct {
 		r rule
@@ -4965,6 +5200,7 @@ func makeRule234() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule235() *rule {
 	x := new(struct {
 		r rule
@@ -4977,6 +5213,7 @@ func makeRule235() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule236() *rule {
 	x := new(struct {
 		r  rule
@@ -4997,6 +5234,7 @@ func makeRule236() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule237() *rule {
 	x := new(struct {
 		r rule
@@ -5009,6 +5247,7 @@ func makeRule237() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule238() *rule {
 	x := new(struct {
 		r rule
@@ -5021,6 +5260,7 @@ func makeRule238() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule239() *rule {
 	x := new(struct {
 		r rule
@@ -5033,6 +5273,7 @@ func makeRule239() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule240() *rule {
 	x := new(struct {
 		r  rule
@@ -5047,6 +5288,7 @@ func makeRule240() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule241() *rule {
 	x := new(struct {
 		r  rule
@@ -5061,6 +5303,7 @@ func makeRule241() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule242() *rule {
 	x := new(struct {
 		r rule
@@ -5073,6 +5316,7 @@ func makeRule242() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule243() *rule {
 	x := new(struct {
 		r  rule
@@ -5088,6 +5332,7 @@ func makeRule243() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule244() *rule {
 	x := new(struct {
 		r  rule
@@ -5109,6 +5354,7 @@ func makeRule244() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule245() *rule {
 	x := new(struct {
 		r  rule
@@ -5133,6 +5379,7 @@ func makeRule245() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule246() *rule {
 	x := new(struct {
 		r  rule
@@ -5153,6 +5400,7 @@ func makeRule246() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule247() *rule {
 	x := new(struct {
 		r  rule
@@ -5187,6 +5435,7 @@ func makeRule247() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule248() *rule {
 	x := new(struct {
 		r  rule
@@ -5201,6 +5450,7 @@ func makeRule248() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule249() *rule {
 	x := new(struct {
 		r  rule
@@ -5215,6 +5465,7 @@ func makeRule249() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule250() *rule {
 	x := new(struct {
 		r  rule
@@ -5239,6 +5490,7 @@ func makeRule250() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule251() *rule {
 	x := new(struct {
 		r  rule
@@ -5253,6 +5505,7 @@ func makeRule251() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule252() *rule {
 	x := new(struct {
 		r  rule
@@ -5277,6 +5530,7 @@ func makeRule252() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule253() *rule {
 	x := new(struct {
 		r  rule
@@ -5342,6 +5596,7 @@ func makeRule253() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule254() *rule {
 	x := new(struct {
 		r  rule
@@ -5403,6 +5658,7 @@ func makeRule254() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule255() *rule {
 	x := new(struct {
 		r  rule
@@ -5434,6 +5690,7 @@ func makeRule255() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule256() *rule {
 	x := new(struct {
 		r  rule
@@ -5454,6 +5711,7 @@ func makeRule256() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule257() *rule {
 	x := new(struct {
 		r  rule
@@ -5476,6 +5734,7 @@ func makeRule257() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule258() *rule {
 	x := new(struct {
 		r  rule
@@ -5525,6 +5784,7 @@ func makeRule258() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule259() *rule {
 	x := new(struct {
 		r  rule
@@ -5537,6 +5797,7 @@ func makeRule259() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule260() *rule {
 	x := new(struct {
 		r  rule
@@ -5549,6 +5810,7 @@ func makeRule260() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule261() *rule {
 	x := new(struct {
 		r  rule
@@ -5572,6 +5834,7 @@ func makeRule261() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule262() *rule {
 	x := new(struct {
 		r  rule
@@ -5595,6 +5858,7 @@ func makeRule262() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule263() *rule {
 	x := new(struct {
 		r  rule
@@ -5623,6 +5887,7 @@ func makeRule263() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule264() *rule {
 	x := new(struct {
 		r  rule
@@ -5651,6 +5916,7 @@ func makeRule264() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule265() *rule {
 	x := new(struct {
 		r  rule
@@ -5673,6 +5939,7 @@ func makeRule265() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule266() *rule {
 	x := new(struct {
 		r  rule
@@ -5685,6 +5952,7 @@ func makeRule266() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule267() *rule {
 	x := new(struct {
 		r  rule
@@ -5697,6 +5965,7 @@ func makeRule267() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule268() *rule {
 	x := new(struct {
 		r  rule
@@ -5711,6 +5980,7 @@ func makeRule268() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule269() *rule {
 	x := new(struct {
 		r  rule
@@ -5723,6 +5993,7 @@ func makeRule269() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule270() *rule {
 	x := new(struct {
 		r rule
@@ -5735,6 +6006,7 @@ func makeRule270() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule271() *rule {
 	x := new(struct {
 		r  rule
@@ -5747,6 +6019,7 @@ func makeRule271() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule272() *rule {
 	x := new(struct {
 		r  rule
@@ -5759,6 +6032,7 @@ func makeRule272() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule273() *rule {
 	x := new(struct {
 		r  rule
@@ -5773,6 +6047,7 @@ func makeRule273() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule274() *rule {
 	x := new(struct {
 		r  rule
@@ -5785,6 +6060,7 @@ func makeRule274() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule275() *rule {
 	x := new(struct {
 		r  rule
@@ -5820,6 +6096,7 @@ func makeRule275() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule276() *rule {
 	x := new(struct {
 		r  rule
@@ -5870,6 +6147,7 @@ func makeRule276() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule277() *rule {
 	x := new(struct {
 		r  rule
@@ -5898,6 +6176,7 @@ func makeRule277() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule278() *rule {
 	x := new(struct {
 		r  rule
@@ -5925,6 +6204,7 @@ func makeRule278() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule279() *rule {
 	x := new(struct {
 		r  rule
@@ -5955,6 +6235,7 @@ func makeRule279() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule280() *rule {
 	x := new(struct {
 		r  rule
@@ -5993,6 +6274,7 @@ func makeRule280() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule281() *rule {
 	x := new(struct {
 		r  rule
@@ -6020,6 +6302,7 @@ func makeRule281() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule282() *rule {
 	x := new(struct {
 		r  rule
@@ -6048,6 +6331,7 @@ func makeRule282() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule283() *rule {
 	x := new(struct {
 		r  rule
@@ -6075,6 +6359,7 @@ func makeRule283() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule284() *rule {
 	x := new(struct {
 		r  rule
@@ -6101,6 +6386,7 @@ func makeRule284() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule285() *rule {
 	x := new(struct {
 		r  rule
@@ -6116,6 +6402,7 @@ func makeRule285() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule286() *rule {
 	x := new(struct {
 		r  rule
@@ -6140,6 +6427,7 @@ func makeRule286() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule287() *rule {
 	x := new(struct {
 		r  rule
@@ -6169,6 +6457,7 @@ func makeRule287() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule288() *rule {
 	x := new(struct {
 		r  rule
@@ -6193,6 +6482,7 @@ func makeRule288() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule289() *rule {
 	x := new(struct {
 		r  rule
@@ -6207,6 +6497,7 @@ func makeRule289() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule290() *rule {
 	x := new(struct {
 		r  rule
@@ -6241,6 +6532,7 @@ func makeRule290() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule291() *rule {
 	x := new(struct {
 		r  rule
@@ -6262,6 +6554,7 @@ func makeRule291() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule292() *rule {
 	x := new(struct {
 		r  rule
@@ -6286,6 +6579,7 @@ func makeRule292() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule293() *rule {
 	x := new(struct {
 		r  rule
@@ -6309,6 +6603,7 @@ func makeRule293() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule294() *rule {
 	x := new(struct {
 		r  rule
@@ -6333,6 +6628,7 @@ func makeRule294() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule295() *rule {
 	x := new(struct {
 		r  rule
@@ -6363,6 +6659,7 @@ func makeRule295() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule296() *rule {
 	x := new(struct {
 		r rule
@@ -6373,6 +6670,7 @@ func makeRule296() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule297() *rule {
 	x := new(struct {
 		r  rule
@@ -6385,6 +6683,7 @@ func makeRule297() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule298() *rule {
 	x := new(struct {
 		r  rule
@@ -6399,6 +6698,7 @@ func makeRule298() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule299() *rule {
 	x := new(struct {
 		r  rule
@@ -6411,6 +6711,7 @@ func makeRule299() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule300() *rule {
 	x := new(struct {
 		r  rule
@@ -6423,6 +6724,7 @@ func makeRule300() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule301() *rule {
 	x := new(struct {
 		r  rule
@@ -6437,6 +6739,7 @@ func makeRule301() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule302() *rule {
 	x := new(struct {
 		r  rule
@@ -6462,6 +6765,7 @@ func makeRule302() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule303() *rule {
 	x := new(struct {
 		r  rule
@@ -6487,6 +6791,7 @@ func makeRule303() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule304() *rule {
 	x := new(struct {
 		r  rule
@@ -6515,6 +6820,7 @@ func makeRule304() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule305() *rule {
 	x := new(struct {
 		r  rule
@@ -6543,6 +6849,7 @@ func makeRule305() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule306() *rule {
 	x := new(struct {
 		r  rule
@@ -6570,6 +6877,7 @@ func makeRule306() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule307() *rule {
 	x := new(struct {
 		r  rule
@@ -6599,6 +6907,7 @@ func makeRule307() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule308() *rule {
 	x := new(struct {
 		r  rule
@@ -6625,6 +6934,7 @@ func makeRule308() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule309() *rule {
 	x := new(struct {
 		r rule
@@ -6637,6 +6947,7 @@ func makeRule309() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule310() *rule {
 	x := new(struct {
 		r  rule
@@ -6660,6 +6971,7 @@ func makeRule310() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule311() *rule {
 	x := new(struct {
 		r  rule
@@ -6674,6 +6986,7 @@ func makeRule311() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule312() *rule {
 	x := new(struct {
 		r  rule
@@ -6688,6 +7001,7 @@ func makeRule312() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule313() *rule {
 	x := new(struct {
 		r  rule
@@ -6711,6 +7025,7 @@ func makeRule313() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule314() *rule {
 	x := new(struct {
 		r  rule
@@ -6732,6 +7047,7 @@ func makeRule314() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule315() *rule {
 	x := new(struct {
 		r  rule
@@ -6761,6 +7077,7 @@ func makeRule315() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule316() *rule {
 	x := new(struct {
 		r  rule
@@ -6781,6 +7098,7 @@ func makeRule316() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule317() *rule {
 	x := new(struct {
 		r  rule
@@ -6803,6 +7121,7 @@ func makeRule317() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule318() *rule {
 	x := new(struct {
 		r rule
@@ -6815,6 +7134,7 @@ func makeRule318() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule319() *rule {
 	x := new(struct {
 		r  rule
@@ -6849,6 +7169,7 @@ func makeRule319() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule320() *rule {
 	x := new(struct {
 		r  rule
@@ -6869,6 +7190,7 @@ func makeRule320() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule321() *rule {
 	x := new(struct {
 		r  rule
@@ -6895,6 +7217,7 @@ func makeRule321() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule322() *rule {
 	x := new(struct {
 		r  rule
@@ -6907,6 +7230,7 @@ func makeRule322() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule323() *rule {
 	x := new(struct {
 		r  rule
@@ -6921,6 +7245,7 @@ func makeRule323() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule324() *rule {
 	x := new(struct {
 		r  rule
@@ -6935,6 +7260,7 @@ func makeRule324() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule325() *rule {
 	x := new(struct {
 		r  rule
@@ -6957,6 +7283,7 @@ func makeRule325() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule326() *rule {
 	x := new(struct {
 		r  rule
@@ -6971,6 +7298,7 @@ func makeRule326() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule327() *rule {
 	x := new(struct {
 		r  rule
@@ -6985,6 +7313,7 @@ func makeRule327() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule328() *rule {
 	x := new(struct {
 		r  rule
@@ -6999,6 +7328,7 @@ func makeRule328() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule329() *rule {
 	x := new(struct {
 		r  rule
@@ -7013,6 +7343,7 @@ func makeRule329() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule330() *rule {
 	x := new(struct {
 		r  rule
@@ -7027,6 +7358,7 @@ func makeRule330() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule331() *rule {
 	x := new(struct {
 		r  rule
@@ -7041,6 +7373,7 @@ func makeRule331() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule332() *rule {
 	x := new(struct {
 		r  rule
@@ -7055,6 +7388,7 @@ func makeRule332() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule333() *rule {
 	x := new(struct {
 		r  rule
@@ -7081,6 +7415,7 @@ func makeRule333() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule334() *rule {
 	x := new(struct {
 		r rule
@@ -7093,6 +7428,7 @@ func makeRule334() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule335() *rule {
 	x := new(struct {
 		r  rule
@@ -7120,6 +7456,7 @@ func makeRule335() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule336() *rule {
 	x := new(struct {
 		r rule
@@ -7132,6 +7469,7 @@ func makeRule336() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule337() *rule {
 	x := new(struct {
 		r  rule
@@ -7159,6 +7497,7 @@ func makeRule337() *rule {
 	return &x.r
 }
 
+//go:noinline
 func makeRule338() *rule {
 	x := new(struct {
 		r  rule

@@ -448,7 +448,9 @@ func emitRules(files []ruleFile, checks []checkDef) ([]byte, error) {
 	}
 	b.WriteString("\t}\n\treturn nil\n}\n\n")
 	for i, p := range all {
-		fmt.Fprintf(&b, "func makeRule%d() *rule {\n%s}\n\n", i, strings.ReplaceAll(makeRule(p, lineChecks), "\n\t\t", "\n\t"))
+		// Not inlined into builtinRuleAt's switch, which would be the one
+		// large frame again.
+		fmt.Fprintf(&b, "//go:noinline\nfunc makeRule%d() *rule {\n%s}\n\n", i, strings.ReplaceAll(makeRule(p, lineChecks), "\n\t\t", "\n\t"))
 	}
 	// The examples are built when asked for (a hook never does): as
 	// static data they would grow the data segment every process maps.
