@@ -141,6 +141,17 @@ func mayHoldSecret(s string) bool {
 // fold maps every rune of s to the smallest rune of its Unicode simple
 // folding orbit (for ASCII letters, the capital).
 func fold(s string) string {
+	ascii := true
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			ascii = false
+			break
+		}
+	}
+	if ascii {
+		// A byte at a time: every command of a hook passes here.
+		return strings.ToUpper(s)
+	}
 	var b strings.Builder
 	b.Grow(len(s))
 	for _, r := range s {

@@ -66,10 +66,24 @@ func (p *Program) Node(path string) *Node {
 	if path == "" {
 		return &p.Root
 	}
-	for k := range p.Subs {
-		if p.Subs[k].Path == path {
-			return &p.Subs[k]
+	return p.sub(path)
+}
+
+// sub returns the declared node of path, or nil. Subs are sorted by Path
+// (the generator writes them so; TestSubsSorted).
+func (p *Program) sub(path string) *Node {
+	subs := p.Subs
+	i, j := 0, len(subs)
+	for i < j {
+		h := int(uint(i+j) >> 1)
+		if subs[h].Path < path {
+			i = h + 1
+		} else {
+			j = h
 		}
+	}
+	if i < len(subs) && subs[i].Path == path {
+		return &subs[i]
 	}
 	return nil
 }
@@ -80,15 +94,17 @@ func (p *Program) along(path string, f func(*Node) bool) bool {
 	if f(&p.Root) {
 		return true
 	}
-	if path == "" {
+	if path == "" || len(p.Subs) == 0 {
 		return false
 	}
-	for k := range p.Subs {
-		n := &p.Subs[k]
-		if n.Path == path || strings.HasPrefix(path, n.Path) && path[len(n.Path)] == ' ' {
-			if f(n) {
-				return true
-			}
+	// The nodes along path are those of its prefixes that end at a word,
+	// shortest first (as Subs sorts them).
+	for end := 1; end <= len(path); end++ {
+		if end < len(path) && path[end] != ' ' {
+			continue
+		}
+		if n := p.sub(path[:end]); n != nil && f(n) {
+			return true
 		}
 	}
 	return false

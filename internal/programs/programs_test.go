@@ -497,3 +497,27 @@ func TestCodeRunsData(t *testing.T) {
 		t.Error("awk and gawk should share their code runs")
 	}
 }
+
+// TestSubsSorted: every program's subcommand nodes are sorted by path
+// and unique, as Node and along's binary search need.
+func TestSubsSorted(t *testing.T) {
+	n := 0
+	for i := range nPrograms {
+		p := program(i)
+		name := p.Name
+		for k := 1; k < len(p.Subs); k++ {
+			if p.Subs[k-1].Path >= p.Subs[k].Path {
+				t.Errorf("%s: %q before %q", name, p.Subs[k-1].Path, p.Subs[k].Path)
+			}
+		}
+		for k := range p.Subs {
+			if p.Node(p.Subs[k].Path) != &p.Subs[k] {
+				t.Errorf("%s: Node(%q) does not find it", name, p.Subs[k].Path)
+			}
+			n++
+		}
+	}
+	if n < 50 {
+		t.Fatalf("only %d subcommand nodes", n)
+	}
+}
