@@ -226,6 +226,11 @@ func TestRegistryManagement(t *testing.T) {
 	if err := d.Add(danger.Pattern{Name: "bad", Regex: "(", Level: danger.Low, Description: "bad"}); err == nil {
 		t.Error("invalid regex accepted")
 	}
+	// An operand expression that parses only inside the anchoring group
+	// would leave part of it unanchored.
+	if err := d.Add(danger.Pattern{Name: "bad_group", Level: danger.Low, Description: "bad", Match: &danger.Spec{Programs: []string{"rm"}, Operand: "0)|ba("}}); err == nil {
+		t.Error("operand expression that closes the anchoring group accepted")
+	}
 	if !d.Remove("git_push_force") || d.Remove("git_push_force") {
 		t.Error("Remove should report true once, then false")
 	}

@@ -357,6 +357,14 @@ func newLazyRE(expr string, anchored bool) (*lazyRE, error) {
 		if _, err := resyntax.Parse(l.source(), resyntax.Perl); err != nil {
 			return nil, err
 		}
+		// An anchored expression must also parse on its own: "0)|ba("
+		// parses only inside ^(?:...)$, where it closes the group and
+		// leaves ba unanchored.
+		if anchored {
+			if _, err := resyntax.Parse(expr, resyntax.Perl); err != nil {
+				return nil, err
+			}
+		}
 		if anchored {
 			ps, _ := reprefix.Of(expr)
 			pre = reprefix.Join(ps)

@@ -26,6 +26,11 @@ const Sep = "\x00"
 // string starting with anything (or the empty string). The prefixes are
 // sorted, none is empty and none starts another.
 func Of(expr string) (prefixes []string, ok bool) {
+	// expr must parse on its own: "0)|ba(" parses only inside the
+	// wrapper, where it closes the group and leaves ba unanchored.
+	if _, err := syntax.Parse(expr, syntax.Perl); err != nil {
+		return nil, false
+	}
 	re, err := syntax.Parse(`^(?:`+expr+`)$`, syntax.Perl)
 	if err != nil {
 		return nil, false
