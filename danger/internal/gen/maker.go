@@ -2,7 +2,8 @@ package main
 
 import (
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -115,7 +116,7 @@ func (m *maker) spec(s *specDef) string {
 	return specFields(s, m.list,
 		func(s *specDef) string {
 			from := len(m.fvs)
-			for _, k := range sortedKeys(s.Values) {
+			for _, k := range slices.Sorted(maps.Keys(s.Values)) {
 				m.fvs = append(m.fvs, fmt.Sprintf("FlagValue{Flag: %q, Value: %s}", k, strconv.Quote(s.Values[k])))
 			}
 			return fmt.Sprintf("x.fv[%d:%d:%d]", from, len(m.fvs), len(m.fvs))
@@ -133,50 +134,28 @@ func (m *maker) spec(s *specDef) string {
 // matcher returns the literal of s's compiled matcher (see matcherLit),
 // its expressions and alternatives in x.
 func (m *maker) matcher(s *specDef) string {
-	var parts, extra []string
-	lazy := func(field, expr string) {
-		if expr != "" {
-			parts = append(parts, field+": "+m.re(strings.TrimPrefix(anchoredLit(expr), "&")))
-		}
-	}
-	lazy("operand", s.Operand)
-	lazy("operandNone", s.OperandNone)
-	lazy("last", s.LastOperand)
-	lazy("args", s.Args)
-	lazy("redirect", s.Redirect)
-	lazy("writes", s.Writes)
-	lazy("reads", s.Reads)
-	lazy("stdin", s.Stdin)
-	if len(s.Values) > 0 {
-		from := m.lps
-		for _, k := range sortedKeys(s.Values) {
-			m.stmts = append(m.stmts, fmt.Sprintf("x.lp[%d] = %s", m.lps, m.re(strings.TrimPrefix(anchoredLit(s.Values[k]), "&"))))
-			m.lps++
-		}
-		extra = append(extra, fmt.Sprintf("values: x.lp[%d:%d:%d]", from, m.lps, m.lps))
-	}
-	if len(s.Any) > 0 {
-		from := m.ms
-		m.ms += len(s.Any)
-		for i := range s.Any {
-			m.stmts = append(m.stmts, fmt.Sprintf("x.m[%d] = %s", from+i, m.matcher(&s.Any[i])))
-		}
-		extra = append(extra, fmt.Sprintf("any: x.m[%d:%d:%d]", from, m.ms, m.ms))
-	}
-	if len(extra) > 0 {
-		k := m.mores
-		m.mores++
-		m.stmts = append(m.stmts, fmt.Sprintf("x.mm[%d] = matcherMore{%s}", k, strings.Join(extra, ", ")))
-		parts = append(parts, fmt.Sprintf("more: &x.mm[%d]", k))
-	}
-	return "matcher{" + strings.Join(parts, ", ") + "}"
-}
-
-func sortedKeys(m map[string]string) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
+	return matcherFields(s,
+		func(expr string) string { return m.re(strings.TrimPrefix(anchoredLit(expr), "&")) },
+		func(res []string) string {
+			from := m.lps
+			for _, r := range res {
+				m.stmts = append(m.stmts, fmt.Sprintf("x.lp[%d] = %s", m.lps, r))
+				m.lps++
+			}
+			return fmt.Sprintf("x.lp[%d:%d:%d]", from, m.lps, m.lps)
+		},
+		func(as []specDef) string {
+			from := m.ms
+			m.ms += len(as)
+			for i := range as {
+				m.stmts = append(m.stmts, fmt.Sprintf("x.m[%d] = %s", from+i, m.matcher(&as[i])))
+			}
+			return fmt.Sprintf("x.m[%d:%d:%d]", from, m.ms, m.ms)
+		},
+		func(extra string) string {
+			k := m.mores
+			m.mores++
+			m.stmts = append(m.stmts, fmt.Sprintf("x.mm[%d] = matcherMore{%s}", k, extra))
+			return fmt.Sprintf("&x.mm[%d]", k)
+		})
 }

@@ -688,10 +688,21 @@ func flagValues(m map[string]string) string {
 
 // matcherLit is the compiled matcher of a spec: its anchored expressions.
 func matcherLit(s *specDef) string {
+	return matcherFields(s, anchoredLit,
+		func(res []string) string { return "[]*lazyRE{" + strings.Join(res, ", ") + "}" },
+		func(as []specDef) string { return "[]matcher{" + anyLits(as, matcherLit, "matcher") + "}" },
+		func(extra string) string { return "&matcherMore{" + extra + "}" })
+}
+
+// matcherFields is the literal of s's matcher, its fields in matcher's
+// order; re writes an anchored expression's *lazyRE, values the list of
+// the flag values' ones, alts the alternatives' matchers and more the
+// *matcherMore of the fields it is given.
+func matcherFields(s *specDef, re func(string) string, values func([]string) string, alts func([]specDef) string, more func(string) string) string {
 	var parts, extra []string
 	lazy := func(field, expr string) {
 		if expr != "" {
-			parts = append(parts, field+": "+anchoredLit(expr))
+			parts = append(parts, field+": "+re(expr))
 		}
 	}
 	lazy("operand", s.Operand)
@@ -705,15 +716,15 @@ func matcherLit(s *specDef) string {
 	if len(s.Values) > 0 {
 		var vs []string
 		for _, k := range slices.Sorted(maps.Keys(s.Values)) {
-			vs = append(vs, anchoredLit(s.Values[k]))
+			vs = append(vs, re(s.Values[k]))
 		}
-		extra = append(extra, "values: []*lazyRE{"+strings.Join(vs, ", ")+"}")
+		extra = append(extra, "values: "+values(vs))
 	}
 	if len(s.Any) > 0 {
-		extra = append(extra, "any: []matcher{"+anyLits(s.Any, matcherLit, "matcher")+"}")
+		extra = append(extra, "any: "+alts(s.Any))
 	}
 	if len(extra) > 0 {
-		parts = append(parts, "more: &matcherMore{"+strings.Join(extra, ", ")+"}")
+		parts = append(parts, "more: "+more(strings.Join(extra, ", ")))
 	}
 	return "matcher{" + strings.Join(parts, ", ") + "}"
 }
