@@ -3,6 +3,8 @@ package danger
 import (
 	"path"
 	"strings"
+
+	"github.com/shellguard/shellguard/internal/programs"
 )
 
 // The checks of the remote and git.history packs: shapes of git push and
@@ -219,7 +221,7 @@ func checkFindDeletesAll(sc *scan, i int) bool {
 			for end < len(args) && args[end].Value != ";" && args[end].Value != "+" {
 				end++
 			}
-			if (v == "-exec" || v == "-execdir") && k+1 < end && !args[k+1].Dynamic && findDeleter(args[k+1].Value) {
+			if (v == "-exec" || v == "-execdir") && k+1 < end && !args[k+1].Dynamic && (findDeleter(args[k+1].Value) || shellDeletes(sc, i, args[k+1].Value)) {
 				for m := k + 2; m < end; m++ {
 					execDel = execDel || args[m].Value == "{}"
 				}
@@ -247,6 +249,22 @@ func findSelects(w string) bool {
 }
 
 // findDeleter reports a program that deletes the files it is given.
+// shellDeletes reports a shell that find's -exec runs and that runs a
+// deleter (find . -exec sh -c 'rm -f "$@"' sh {} +): execThroughShell
+// named it among find's canonical flags.
+func shellDeletes(sc *scan, i int, prog string) bool {
+	if !programs.IsShell(progName(path.Base(prog))) {
+		return false
+	}
+	a := sc.argv(i)
+	for _, d := range []string{"rm", "unlink", "shred", "srm"} {
+		if a.hasFlag("-exec=" + d) {
+			return true
+		}
+	}
+	return false
+}
+
 func findDeleter(prog string) bool {
 	switch progName(path.Base(prog)) {
 	case "rm", "unlink", "shred", "rimraf":

@@ -19,6 +19,7 @@ func TestBeyondStaticBinary(t *testing.T) {
 		{`find /etc -execdir bash -c 'shred -u "$0"' {} +`, "find_delete_root", "high"},
 		{`find . -name '*.o' -exec sh -c 'rm -f "$1"' _ {} \;`, "find_delete", "low"},
 		{`find ~ -exec sh -c 'cat "$1"' _ {} \;`, "", ""},
+		{`find . -exec sh -c 'rm -f "$@"' sh {} +`, "find_wipe", "critical"},
 		// A delete of what an earlier mv moved deletes what was moved.
 		{`mv "$PWD" /tmp/x && rm -rf /tmp/x`, "rm_rf_project", "critical"},
 		{"mv ~ /tmp/h; rm -rf /tmp/h", "rm_rf_home", "critical"},
