@@ -54,14 +54,14 @@ func makeCodeDepth(text string, f *foundCode, depth int) {
 			}
 			continue
 		}
-		colon := makeRuleColon(t)
+		colon := makeTopLevel(t, ':')
 		if colon < 0 {
 			continue
 		}
 		inRule = true
 		after := t[colon+1:]
 		after = strings.TrimLeft(after, ":&")
-		if k := makeSemicolon(after); k >= 0 {
+		if k := makeTopLevel(after, ';'); k >= 0 {
 			makeRecipe(after[k+1:], f, depth)
 		}
 	}
@@ -149,9 +149,10 @@ func makeAssign(s string) (name, op, val string, ok bool) {
 	return "", "", "", false
 }
 
-// makeRuleColon returns the index of the colon that separates a rule's
-// targets from its prerequisites, outside $(...), or -1.
-func makeRuleColon(s string) int {
+// makeTopLevel returns the index of the first c in s outside $(...) and
+// ${...}, or -1: the colon that separates a rule's targets from its
+// prerequisites, or the ; that starts a rule's recipe on its line.
+func makeTopLevel(s string, c byte) int {
 	depth := 0
 	for i := 0; i < len(s); i++ {
 		switch s[i] {
@@ -164,31 +165,7 @@ func makeRuleColon(s string) int {
 			if depth > 0 {
 				depth--
 			}
-		case ':':
-			if depth == 0 {
-				return i
-			}
-		}
-	}
-	return -1
-}
-
-// makeSemicolon returns the index of the ; that starts a rule's recipe on
-// its line, outside $(...), or -1.
-func makeSemicolon(s string) int {
-	depth := 0
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '$':
-			if i+1 < len(s) && (s[i+1] == '(' || s[i+1] == '{') {
-				depth++
-				i++
-			}
-		case ')', '}':
-			if depth > 0 {
-				depth--
-			}
-		case ';':
+		case c:
 			if depth == 0 {
 				return i
 			}
