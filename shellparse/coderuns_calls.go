@@ -82,6 +82,16 @@ func (f *foundCode) argv(what string, words []string, dynamic bool) {
 // unknown records that the code runs something that cannot be read.
 func (f *foundCode) unknown(what string) { f.add(found{what: what, dynamic: true}) }
 
+// tooDeep reports code nested past maxCodeDepth, which a reader does not
+// follow: it records what as unknown.
+func (f *foundCode) tooDeep(depth int, what string) bool {
+	if depth > maxCodeDepth {
+		f.unknown(what)
+		return true
+	}
+	return false
+}
+
 // sinkKind says what a function that runs commands takes.
 type sinkKind uint8
 
@@ -127,8 +137,7 @@ func callSink(name string) (sinkKind, bool) {
 // and records what they run: a string literal or a list of string literals
 // as its first argument is read; anything else is unknown.
 func callSinks(code string, f *foundCode, depth int) {
-	if depth > maxCodeDepth {
-		f.unknown("code")
+	if f.tooDeep(depth, "code") {
 		return
 	}
 	for i := 0; i < len(code); i++ {

@@ -12,8 +12,7 @@ import "strings"
 func makeCode(text string, f *foundCode) { makeCodeDepth(text, f, 0) }
 
 func makeCodeDepth(text string, f *foundCode, depth int) {
-	if depth > maxCodeDepth {
-		f.unknown("make")
+	if f.tooDeep(depth, "make") {
 		return
 	}
 	lines := makeLines(text)
@@ -184,8 +183,7 @@ func makeRecipe(r string, f *foundCode, depth int) {
 
 // makeShellCalls records the commands of $(shell ...) in s.
 func makeShellCalls(s string, f *foundCode, depth int) {
-	if depth > maxCodeDepth {
-		f.unknown("$(shell)")
+	if f.tooDeep(depth, "$(shell)") {
 		return
 	}
 	for i := 0; i+8 <= len(s) && !f.over; i++ {

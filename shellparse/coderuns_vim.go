@@ -13,8 +13,7 @@ import "strings"
 func vimCode(text string, f *foundCode) { vimCodeDepth(text, f, 0) }
 
 func vimCodeDepth(text string, f *foundCode, depth int) {
-	if depth > maxCodeDepth {
-		f.unknown("execute")
+	if f.tooDeep(depth, "execute") {
 		return
 	}
 	lines := strings.Split(text, "\n")
@@ -490,8 +489,7 @@ func vimSetWords(s string) []string {
 func vimKeys(keys string, f *foundCode) { vimKeysDepth(keys, f, 0) }
 
 func vimKeysDepth(keys string, f *foundCode, depth int) {
-	if depth > maxCodeDepth {
-		f.unknown("keys")
+	if f.tooDeep(depth, "keys") {
 		return
 	}
 	typed := vimTyped(keys)
