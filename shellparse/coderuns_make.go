@@ -200,27 +200,9 @@ func makeShellCalls(s string, f *foundCode, depth int) {
 	}
 }
 
-// makeRefEnd returns the index after the $(...) or ${...} at s[i].
-func makeRefEnd(s string, i int) int {
-	open := s[i+1]
-	closeBy := byte(')')
-	if open == '{' {
-		closeBy = '}'
-	}
-	depth := 0
-	for j := i + 1; j < len(s); j++ {
-		switch s[j] {
-		case open:
-			depth++
-		case closeBy:
-			depth--
-			if depth == 0 {
-				return j + 1
-			}
-		}
-	}
-	return len(s)
-}
+// makeRefEnd returns the index after the $(...) or ${...} at s[i] (make
+// has no escapes).
+func makeRefEnd(s string, i int) int { return bracketEnd(s, i+1, false) }
 
 // makeToShell renders make's expansions for the shell: $$ is $, $(NAME)
 // and ${NAME} are ${NAME}, automatic variables and function calls are

@@ -70,7 +70,7 @@ func tclCommand(s string, i int, f *foundCode, t *tclState, depth int) ([]tclWor
 		var w tclWord
 		switch c {
 		case '{':
-			end := tclBraceEnd(s, i)
+			end := bracketEnd(s, i, true)
 			w = tclWord{val: s[i+1 : max(end-1, i+1)], braced: true}
 			i = end
 		case '"':
@@ -84,25 +84,6 @@ func tclCommand(s string, i int, f *foundCode, t *tclState, depth int) ([]tclWor
 		}
 	}
 	return words, i
-}
-
-// tclBraceEnd returns the index after the brace that closes s[i].
-func tclBraceEnd(s string, i int) int {
-	depth := 0
-	for j := i; j < len(s); j++ {
-		switch s[j] {
-		case '\\':
-			j++
-		case '{':
-			depth++
-		case '}':
-			depth--
-			if depth == 0 {
-				return j + 1
-			}
-		}
-	}
-	return len(s)
 }
 
 // tclQuoted reads a word up to the closing quote q (or, for q == 0, a
@@ -143,7 +124,7 @@ func tclQuoted(s string, i int, q byte, f *foundCode, t *tclState, depth int) (t
 			b.WriteString(dynPlaceholder)
 			i++
 			if i < len(s) && s[i] == '{' {
-				i = tclBraceEnd(s, i)
+				i = bracketEnd(s, i, true)
 				continue
 			}
 			for i < len(s) && (identByte(s[i]) || s[i] == ':') {
@@ -155,7 +136,7 @@ func tclQuoted(s string, i int, q byte, f *foundCode, t *tclState, depth int) (t
 				}
 			}
 		case '[':
-			end := tclBracketEnd(s, i)
+			end := bracketEnd(s, i, true)
 			inner := s[i+1 : max(end-1, i+1)]
 			t.script(inner, f, depth+1)
 			w.dyn = true
@@ -168,24 +149,6 @@ func tclQuoted(s string, i int, q byte, f *foundCode, t *tclState, depth int) (t
 	}
 	w.val = b.String()
 	return w, i
-}
-
-func tclBracketEnd(s string, i int) int {
-	depth := 0
-	for j := i; j < len(s); j++ {
-		switch s[j] {
-		case '\\':
-			j++
-		case '[':
-			depth++
-		case ']':
-			depth--
-			if depth == 0 {
-				return j + 1
-			}
-		}
-	}
-	return len(s)
 }
 
 // command records what one Tcl command runs.
