@@ -207,6 +207,16 @@ func callSinks(code string, f *foundCode, depth int) {
 func identStart(c byte) bool { return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 func identByte(c byte) bool  { return identStart(c) || c >= '0' && c <= '9' }
 
+// endWord appends the word b holds, if any, to out and empties b: a
+// splitter calls it at each separator and at the end of its text.
+func endWord(out []string, b *strings.Builder) []string {
+	if b.Len() > 0 {
+		out = append(out, b.String())
+		b.Reset()
+	}
+	return out
+}
+
 func skipBlanks(s string, i int) int {
 	for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
 		i++

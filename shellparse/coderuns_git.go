@@ -110,17 +110,12 @@ func gitExtURL(u string) ([]string, bool) {
 				b.WriteByte(rest[i])
 			}
 		case c == ' ':
-			if b.Len() > 0 {
-				out = append(out, b.String())
-				b.Reset()
-			}
+			out = endWord(out, &b)
 		default:
 			b.WriteByte(c)
 		}
 	}
-	if b.Len() > 0 {
-		out = append(out, b.String())
-	}
+	out = endWord(out, &b)
 	return out, len(out) > 0
 }
 

@@ -470,17 +470,12 @@ func vimSetWords(s string) []string {
 			i++
 			b.WriteByte(s[i])
 		case c == ' ' || c == '\t':
-			if b.Len() > 0 {
-				out = append(out, b.String())
-				b.Reset()
-			}
+			out = endWord(out, &b)
 		default:
 			b.WriteByte(c)
 		}
 	}
-	if b.Len() > 0 {
-		out = append(out, b.String())
-	}
+	out = endWord(out, &b)
 	return out
 }
 
