@@ -2,6 +2,8 @@ package shellparse
 
 import (
 	"strings"
+
+	"github.com/shellguard/shellguard/internal/textlex"
 )
 
 // dynPlaceholder stands, in a command found in code, for a part known only
@@ -237,18 +239,13 @@ func codeLiteral(s string, i int) (val string, end int, ok bool) {
 			return b.String(), j + 1, true
 		case c == '\\' && j+1 < len(s):
 			j++
-			switch s[j] {
-			case 'n':
-				b.WriteByte('\n')
-			case 't':
-				b.WriteByte('\t')
-			case 'r':
-				b.WriteByte('\r')
-			case '0':
-				b.WriteByte(0)
-			default:
-				b.WriteByte(s[j])
+			e := s[j]
+			if c, ok := textlex.CEscapeAmong(e, "ntr"); ok {
+				e = c
+			} else if e == '0' {
+				e = 0
 			}
+			b.WriteByte(e)
 		case c == '\n':
 			return "", j, false
 		default:

@@ -1,6 +1,10 @@
 package shellparse
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/shellguard/shellguard/internal/textlex"
+)
 
 // tclCode records what an expect (Tcl) script runs: spawn PROG ARGS (an
 // argv), exec PROG ARGS (an argv; | separates the commands of a pipeline),
@@ -105,18 +109,13 @@ func tclQuoted(s string, i int, q byte, f *foundCode, t *tclState, depth int) (t
 		case '\\':
 			if i+1 < len(s) {
 				i++
-				switch s[i] {
-				case 'n':
-					b.WriteByte('\n')
-				case 'r':
-					b.WriteByte('\r')
-				case 't':
-					b.WriteByte('\t')
-				case '\n':
-					b.WriteByte(' ')
-				default:
-					b.WriteByte(s[i])
+				e := s[i]
+				if c, ok := textlex.CEscapeAmong(e, "nrt"); ok {
+					e = c
+				} else if e == '\n' {
+					e = ' ' // a continued line
 				}
+				b.WriteByte(e)
 			}
 			i++
 		case '$':

@@ -1,6 +1,10 @@
 package shellparse
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/shellguard/shellguard/internal/textlex"
+)
 
 // vimCode records the shell commands vim (or ex, ed, less) Ex commands run:
 // :!cmd and :{range}!cmd, :r !cmd, :w !cmd, :terminal cmd, :set of the
@@ -345,13 +349,11 @@ func vimString(s string, i int) (val string, end int, ok bool) {
 			return b.String(), j + 1, true
 		case c == '\\' && q == '"' && j+1 < len(s):
 			j++
+			if c, ok := textlex.CEscapeAmong(s[j], "nrt"); ok {
+				b.WriteByte(c)
+				continue
+			}
 			switch s[j] {
-			case 'n':
-				b.WriteByte('\n')
-			case 'r':
-				b.WriteByte('\r')
-			case 't':
-				b.WriteByte('\t')
 			case 'e':
 				b.WriteByte(27)
 			case '<':

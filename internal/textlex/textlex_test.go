@@ -65,3 +65,25 @@ func TestCEscape(t *testing.T) {
 		}
 	}
 }
+
+func TestCEscapeAmong(t *testing.T) {
+	for _, tc := range []struct {
+		e       byte
+		letters string
+		want    byte
+		ok      bool
+	}{
+		{'n', "ntr", '\n', true},
+		{'t', "ntr", '\t', true},
+		{'r', "ntr", '\r', true},
+		{'a', "ntr", 0, false},
+		{'b', "abfnrtv", 8, true},
+		{'e', "e", 0, false}, // not one of C's letters
+		{'n', "", 0, false},
+		{'\\', "ntr", 0, false},
+	} {
+		if c, ok := CEscapeAmong(tc.e, tc.letters); c != tc.want || ok != tc.ok {
+			t.Errorf("CEscapeAmong(%q, %q) = %d, %v; want %d, %v", tc.e, tc.letters, c, ok, tc.want, tc.ok)
+		}
+	}
+}
