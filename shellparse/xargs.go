@@ -52,64 +52,47 @@ func xargsLong(name string) (v xargsValue, ok bool) {
 	return 0, false
 }
 
-// xargsShort returns the long name of xargs's short option c (as set
-// reads it) and how it takes a value (-E, -I and -L are --eof, --replace
-// and --max-lines with a value they require); ok is false for one xargs
-// does not have.
-func xargsShort(c byte) (name string, v xargsValue, ok bool) {
-	switch c {
-	case '0':
-		return "null", xargsFlag, true
-	case 'r':
-		return "no-run-if-empty", xargsFlag, true
-	case 't', 'x', 'p', 'o':
-		return "", xargsFlag, true // --verbose, --exit, ...: nothing the parser reads
-	case 'i':
-		return "replace", xargsAttached, true
-	case 'e':
-		return "eof", xargsAttached, true
-	case 'l':
-		return "max-lines", xargsAttached, true
-	case 'I':
-		return "replace", xargsRequired, true
-	case 'E':
-		return "eof", xargsRequired, true
-	case 'L':
-		return "max-lines", xargsRequired, true
-	case 'a':
-		return "arg-file", xargsRequired, true
-	case 'd':
-		return "delimiter", xargsRequired, true
-	case 'n':
-		return "max-args", xargsRequired, true
-	case 'P':
-		return "max-procs", xargsRequired, true
-	case 's':
-		return "max-chars", xargsRequired, true
+// xargsGetopt is GNU xargs's getopt string: a letter followed by ":"
+// takes a value (attached or in the next word), by "::" a value only
+// when attached.
+const xargsGetopt = "0a:E:e::i::I:l::L:n:oprs:txP:d:"
+
+// xargsShort returns how xargs's short option c takes a value; ok is
+// false for one xargs does not have.
+func xargsShort(c byte) (v xargsValue, ok bool) {
+	k := strings.IndexByte(xargsGetopt, c)
+	switch {
+	case k < 0 || c == ':':
+		return 0, false
+	case strings.HasPrefix(xargsGetopt[k+1:], "::"):
+		return xargsAttached, true
+	case strings.HasPrefix(xargsGetopt[k+1:], ":"):
+		return xargsRequired, true
 	}
-	return "", 0, false
+	return xargsFlag, true
 }
 
-// set applies the option of long name with its value, taken as v says;
-// ok is false for a value xargs does not read.
-func (x *xargsOpts) set(name, val string, v xargsValue) bool {
-	switch name {
-	case "null":
+// set applies option opt (a long name, or a short option's letter) with
+// its value, taken as v says; ok is false for a value xargs does not
+// read.
+func (x *xargsOpts) set(opt, val string, v xargsValue) bool {
+	switch opt {
+	case "null", "0":
 		x.delim = 0
-	case "no-run-if-empty":
+	case "no-run-if-empty", "r":
 		x.noEmpty = true
-	case "replace":
+	case "replace", "i", "I":
 		if val == "" && v == xargsAttached {
-			val = "{}" // -i, --replace: the default
+			val = "{}" // -i, --replace: the default; -I keeps an empty value
 		}
 		x.replace, x.plain = val, false
-	case "eof":
+	case "eof", "e", "E":
 		x.eof = val
-	case "max-lines", "max-args", "max-procs", "max-chars":
+	case "max-lines", "max-args", "max-procs", "max-chars", "l", "L", "n", "P", "s":
 		x.plain = false
-	case "arg-file":
+	case "arg-file", "a":
 		x.argFile = true
-	case "delimiter":
+	case "delimiter", "d":
 		d, ok := xargsDelim(val)
 		if !ok {
 			return false
@@ -156,10 +139,11 @@ func xargsOptions(opts []string) (x xargsOpts, ok bool) {
 			return x, false
 		}
 		for j := 1; j < len(o); j++ {
-			name, v, ok := xargsShort(o[j])
+			v, ok := xargsShort(o[j])
 			if !ok {
 				return x, false
 			}
+			name := o[j : j+1]
 			if v == xargsFlag {
 				x.set(name, "", v)
 				continue
