@@ -66,24 +66,18 @@ func TestCEscape(t *testing.T) {
 	}
 }
 
+// TestCEscapeAmong: CEscape for the letters given, nothing for any other
+// byte, over every byte and a few sets of letters.
 func TestCEscapeAmong(t *testing.T) {
-	for _, tc := range []struct {
-		e       byte
-		letters string
-		want    byte
-		ok      bool
-	}{
-		{'n', "ntr", '\n', true},
-		{'t', "ntr", '\t', true},
-		{'r', "ntr", '\r', true},
-		{'a', "ntr", 0, false},
-		{'b', "abfnrtv", 8, true},
-		{'e', "e", 0, false}, // not one of C's letters
-		{'n', "", 0, false},
-		{'\\', "ntr", 0, false},
-	} {
-		if c, ok := CEscapeAmong(tc.e, tc.letters); c != tc.want || ok != tc.ok {
-			t.Errorf("CEscapeAmong(%q, %q) = %d, %v; want %d, %v", tc.e, tc.letters, c, ok, tc.want, tc.ok)
+	for _, letters := range []string{"", "ntr", "abfnrtv", "e\\n"} {
+		for e := 0; e < 256; e++ {
+			want, wantOK := CEscape(byte(e))
+			if strings.IndexByte(letters, byte(e)) < 0 {
+				want, wantOK = 0, false
+			}
+			if c, ok := CEscapeAmong(byte(e), letters); c != want || ok != wantOK {
+				t.Errorf("CEscapeAmong(%q, %q) = %d, %v; want %d, %v", byte(e), letters, c, ok, want, wantOK)
+			}
 		}
 	}
 }
