@@ -204,7 +204,7 @@ func (r *report) copilotFolder(env install.Env, spec agents.Spec) {
 // registrations notes hook entries of the current release that are
 // missing or differ (an install by an older shellguard).
 func (r *report) registrations(spec agents.Spec, hooks []install.Hook, indent string) {
-	for _, reg := range spec.Registrations {
+	for _, reg := range spec.Registrations() {
 		var match *install.Hook
 		for i := range hooks {
 			if hooks[i].Event == reg.Event {

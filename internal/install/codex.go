@@ -329,7 +329,7 @@ func jsonHasHooks(data []byte) bool {
 func TOMLSnippet(command string) string {
 	spec := agents.Codex.Spec()
 	var b strings.Builder
-	for i, reg := range spec.Registrations {
+	for i, reg := range spec.Registrations() {
 		if i > 0 {
 			b.WriteByte('\n')
 		}

@@ -61,11 +61,11 @@ func TestInstallUpgradesOlderEntries(t *testing.T) {
 				t.Fatal(err)
 			}
 			spec := c.agent.Spec()
-			if len(hooks) != len(spec.Registrations) {
+			if len(hooks) != len(spec.Registrations()) {
 				t.Fatalf("hooks %+v\n%s", hooks, out)
 			}
 			for i, h := range hooks {
-				reg := spec.Registrations[i]
+				reg := spec.Registrations()[i]
 				if h.Event != reg.Event || h.Command != cmd || h.Matcher == nil || *h.Matcher != reg.Matcher {
 					t.Errorf("hook %d: %+v, want %s %q", i, h, reg.Event, reg.Matcher)
 				}
