@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -291,15 +290,10 @@ func InspectCodex(scope Scope, env Env, command string) CodexLayer {
 	if l.TOMLErr != nil {
 		return l
 	}
-	data, err := os.ReadFile(l.TOMLPath)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		return l
-	case err != nil:
-		l.TOMLExists, l.TOMLErr = true, err
+	var data []byte
+	if data, l.TOMLExists, l.TOMLErr = readExisting(l.TOMLPath); !l.TOMLExists || l.TOMLErr != nil {
 		return l
 	}
-	l.TOMLExists = true
 	l.TOML, l.TOMLErr = ParseCodexConfig(data, command)
 	return l
 }
