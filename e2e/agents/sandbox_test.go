@@ -13,6 +13,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/shellguard/shellguard/internal/testbin"
 )
 
 // sandbox is one hermetic setting for one agent: a fresh HOME holding
@@ -331,12 +333,7 @@ func (s *sandbox) trustGeminiFolder(dir, level string) {
 
 func (s *sandbox) write(path, content string) {
 	s.t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		s.t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
-		s.t.Fatal(err)
-	}
+	testbin.WriteFile(s.t, path, content)
 }
 
 func (s *sandbox) read(path string) string {

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/shellguard/shellguard/internal/agents"
+	"github.com/shellguard/shellguard/internal/testbin"
 )
 
 // An install by an older shellguard (plain command, Claude Code's "Bash"
@@ -184,13 +185,7 @@ func TestGeminiFolderTrust(t *testing.T) {
 	}
 	write := func(name, content string) {
 		t.Helper()
-		p := filepath.Join(home, ".gemini", name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		testbin.WriteFile(t, filepath.Join(home, ".gemini", name), content)
 	}
 	env := func(vars map[string]string) Env {
 		return Env{Home: home, Getenv: func(k string) string { return vars[k] }}
