@@ -407,16 +407,8 @@ func (s *sandbox) sgFrom(dir, cwd string, args ...string) sgResult {
 	cmd := exec.CommandContext(ctx, filepath.Join(dir, "shellguard"), args...)
 	cmd.Dir = cwd
 	cmd.Env = s.baseEnv()
-	out, err := cmd.CombinedOutput()
-	code := 0
-	var ee *exec.ExitError
-	switch {
-	case errors.As(err, &ee):
-		code = ee.ExitCode()
-	case err != nil:
-		s.t.Fatalf("shellguard %s: %v", strings.Join(args, " "), err)
-	}
-	return sgResult{string(out), code}
+	out, code := testbin.Run(s.t, cmd)
+	return sgResult{out, code}
 }
 
 // install runs `shellguard install AGENT` and fails the test unless it
