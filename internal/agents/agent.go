@@ -2,6 +2,7 @@ package agents
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -681,10 +682,10 @@ func (a Agent) ShellTool() string {
 func (a Agent) Event() string { return a.Spec().Event }
 
 // IsShellTool reports whether tool carries a POSIX shell command for a.
-func (s Spec) IsShellTool(tool string) bool { return contains(s.ShellTools, tool) }
+func (s Spec) IsShellTool(tool string) bool { return slices.Contains(s.ShellTools, tool) }
 
 // IsForeignShellTool reports whether tool carries another shell's command.
-func (s Spec) IsForeignShellTool(tool string) bool { return contains(s.ForeignShellTools, tool) }
+func (s Spec) IsForeignShellTool(tool string) bool { return slices.Contains(s.ForeignShellTools, tool) }
 
 // Registrations returns the hook entries install writes: one for Event,
 // then one for PermissionEvent when the agent has one, both with
@@ -719,13 +720,4 @@ func (s Spec) Matcher(event string) (string, bool) {
 		}
 	}
 	return "", false
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }

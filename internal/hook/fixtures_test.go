@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -218,7 +219,7 @@ func parseResult(t *testing.T, agent agents.Agent, out, errOut []byte, code int)
 	only := func(m map[string]json.RawMessage, keys ...string) {
 		t.Helper()
 		for k := range m {
-			if !contains(keys, k) {
+			if !slices.Contains(keys, k) {
 				t.Fatalf("undocumented field %q in %s", k, out)
 			}
 		}
@@ -315,15 +316,6 @@ func parseResult(t *testing.T, agent agents.Agent, out, errOut []byte, code int)
 	}
 	t.Fatalf("agent %q", agent)
 	return NoOpinion
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // TestAgentInputs reads each agent's facts where its Input says they are:
