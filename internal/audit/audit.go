@@ -103,13 +103,11 @@ func Line(r Record) ([]byte, error) {
 	r.Rules = redactAll(r.Rules)
 	r.ApprovedBy = redactAll(r.ApprovedBy)
 	r.Prefixes = redactAll(r.Prefixes)
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(r); err != nil { // Encode ends the line with '\n'
-		return nil, err
+	if r.Time.Year() < 0 || r.Time.Year() >= 10000 {
+		// What encoding/json refuses (RFC 3339 has four-digit years).
+		return nil, fmt.Errorf("audit: time %v is outside RFC 3339's years", r.Time)
 	}
-	return buf.Bytes(), nil
+	return appendRecord(make([]byte, 0, 256+len(r.Command)), &r), nil
 }
 
 // What the messages about an audit log call it, and say about an
