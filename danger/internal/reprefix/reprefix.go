@@ -26,16 +26,11 @@ const Sep = "\x00"
 // string starting with anything (or the empty string). The prefixes are
 // sorted, none is empty and none starts another.
 func Of(expr string) (prefixes []string, ok bool) {
-	// expr must parse on its own: "0)|ba(" parses only inside the
-	// wrapper, where it closes the group and leaves ba unanchored.
-	if _, err := syntax.Parse(expr, syntax.Perl); err != nil {
+	_, re, ok := parse(expr)
+	if !ok {
 		return nil, false
 	}
-	re, err := syntax.Parse(`^(?:`+expr+`)$`, syntax.Perl)
-	if err != nil {
-		return nil, false
-	}
-	set, known := of(re.Simplify(), 0)
+	set, known := of(re, 0)
 	if !known || len(set) == 0 {
 		return nil, false
 	}
@@ -61,6 +56,21 @@ func Of(expr string) (prefixes []string, ok bool) {
 		min = append(min, s)
 	}
 	return min, true
+}
+
+// parse returns expr parsed alone and, simplified, as ^(?:expr)$. expr
+// must parse on its own: "0)|ba(" parses only inside the wrapper, where
+// it closes the group and leaves ba unanchored.
+func parse(expr string) (alone, anchored *syntax.Regexp, ok bool) {
+	alone, err := syntax.Parse(expr, syntax.Perl)
+	if err != nil {
+		return nil, nil, false
+	}
+	re, err := syntax.Parse(`^(?:`+expr+`)$`, syntax.Perl)
+	if err != nil {
+		return nil, nil, false
+	}
+	return alone, re.Simplify(), true
 }
 
 // Join is the prefixes as one string, separated by Sep.
@@ -285,15 +295,11 @@ func truncate(s string) string {
 // when it is one of them, so no expression need be compiled. ok is false
 // otherwise.
 func Exact(expr string) (all []string, ok bool) {
-	alone, err := syntax.Parse(expr, syntax.Perl)
-	if err != nil || asserts(alone, 0) {
+	alone, re, ok := parse(expr)
+	if !ok || asserts(alone, 0) {
 		return nil, false
 	}
-	re, err := syntax.Parse(`^(?:`+expr+`)$`, syntax.Perl)
-	if err != nil {
-		return nil, false
-	}
-	set, known := of(re.Simplify(), 0)
+	set, known := of(re, 0)
 	if !known || len(set) == 0 {
 		return nil, false
 	}
@@ -323,14 +329,11 @@ func slicesCompact(s []string) []string {
 // ok is false when there are none worth checking. No piece is empty or
 // holds Sep.
 func Needs(expr string) (pieces []string, ok bool) {
-	if _, err := syntax.Parse(expr, syntax.Perl); err != nil {
+	_, re, ok := parse(expr)
+	if !ok {
 		return nil, false
 	}
-	re, err := syntax.Parse(`^(?:`+expr+`)$`, syntax.Perl)
-	if err != nil {
-		return nil, false
-	}
-	set, ok := needs(re.Simplify(), 0)
+	set, ok := needs(re, 0)
 	if !ok {
 		return nil, false
 	}
