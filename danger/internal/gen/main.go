@@ -71,17 +71,27 @@ func decodeStrict(path string, v any) error {
 	return nil
 }
 
+// tomlFiles returns the *.toml files of dir, sorted; none is an error
+// (what names them in it).
+func tomlFiles(dir, what string) ([]string, error) {
+	fs, err := filepath.Glob(filepath.Join(dir, "*.toml"))
+	if err != nil {
+		return nil, err
+	}
+	sort.Strings(fs)
+	if len(fs) == 0 {
+		return nil, fmt.Errorf("no %s in %s", what, dir)
+	}
+	return fs, nil
+}
+
 func run(rulesDir, checksFile, progDir, outRules, outProgs string) error {
 	var defs []programDef
 	var env environmentDef
 	envFrom := ""
-	progFiles, err := filepath.Glob(filepath.Join(progDir, "*.toml"))
+	progFiles, err := tomlFiles(progDir, "program files")
 	if err != nil {
 		return err
-	}
-	sort.Strings(progFiles)
-	if len(progFiles) == 0 {
-		return fmt.Errorf("no program files in %s", progDir)
 	}
 	for _, f := range progFiles {
 		var file struct {
@@ -102,13 +112,9 @@ func run(rulesDir, checksFile, progDir, outRules, outProgs string) error {
 			env, envFrom = *file.Environment, f
 		}
 	}
-	ruleFiles, err := filepath.Glob(filepath.Join(rulesDir, "*.toml"))
+	ruleFiles, err := tomlFiles(rulesDir, "rule packs")
 	if err != nil {
 		return err
-	}
-	sort.Strings(ruleFiles)
-	if len(ruleFiles) == 0 {
-		return fmt.Errorf("no rule packs in %s", rulesDir)
 	}
 	var files []ruleFile
 	for _, f := range ruleFiles {

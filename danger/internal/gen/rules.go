@@ -503,22 +503,10 @@ func emitRules(files []ruleFile, checks []checkDef) ([]byte, error) {
 	}
 	b.WriteString("}\n\n")
 	emitFlows(&b, files)
-	b.WriteString("// runCheck runs the check of a spec on invocation i; line-level checks\n// (matched by matchLine) never match an invocation.\nfunc runCheck(name string, sc *scan, i int) bool {\n\tswitch name {\n")
-	for _, c := range checks {
-		if c.Line {
-			continue
-		}
-		fmt.Fprintf(&b, "\tcase %q:\n\t\treturn %s(sc, i)\n", c.Name, checkFunc(c.Name))
-	}
-	b.WriteString("\t}\n\treturn false\n}\n\n")
-	b.WriteString("// checkFuncFor returns the function of a check that concerns an\n// invocation, or nil.\nfunc checkFuncFor(name string) func(*scan, int) bool {\n\tswitch name {\n")
-	for _, c := range checks {
-		if c.Line {
-			continue
-		}
-		fmt.Fprintf(&b, "\tcase %q:\n\t\treturn %s\n", c.Name, checkFunc(c.Name))
-	}
-	b.WriteString("\t}\n\treturn nil\n}\n\n")
+	emitInvocationSwitch(&b, checks, "// runCheck runs the check of a spec on invocation i; line-level checks\n// (matched by matchLine) never match an invocation.\nfunc runCheck(name string, sc *scan, i int) bool {\n",
+		"%s(sc, i)", "false")
+	emitInvocationSwitch(&b, checks, "// checkFuncFor returns the function of a check that concerns an\n// invocation, or nil.\nfunc checkFuncFor(name string) func(*scan, int) bool {\n",
+		"%s", "nil")
 	b.WriteString("// lineCheck reports a check that concerns the whole line.\nfunc lineCheck(name string) bool {\n\tswitch name {\n")
 	var lc []string
 	for _, c := range checks {
@@ -588,6 +576,20 @@ func prefixes(expr string) string {
 }
 
 // checkFunc names the Go function of a check: fork_bomb is checkForkBomb.
+// emitInvocationSwitch writes a function (head: its comment and
+// signature) that switches on the names of the checks that concern an
+// invocation: each case returns ret, a format whose %s is the check's
+// function; any other name returns fallback.
+func emitInvocationSwitch(b *bytes.Buffer, checks []checkDef, head, ret, fallback string) {
+	b.WriteString(head + "\tswitch name {\n")
+	for _, c := range checks {
+		if !c.Line {
+			fmt.Fprintf(b, "\tcase %q:\n\t\treturn "+ret+"\n", c.Name, checkFunc(c.Name))
+		}
+	}
+	b.WriteString("\t}\n\treturn " + fallback + "\n}\n\n")
+}
+
 func checkFunc(name string) string {
 	var b strings.Builder
 	b.WriteString("check")
