@@ -196,9 +196,7 @@ func TestLockFileIsNeverFollowed(t *testing.T) {
 					t.Skip("mkfifo:", err)
 				}
 			case "folder":
-				if err := os.Mkdir(lock, 0o700); err != nil {
-					t.Fatal(err)
-				}
+				mkdir(t, lock)
 			}
 			before := snapshotDir(t, other)
 			_, err := NewStore(store).Add(Entry{Kind: Prefix, Pattern: "tool"})

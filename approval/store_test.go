@@ -34,6 +34,16 @@ func writeFile(t *testing.T, path, content string, mode fs.FileMode) {
 	}
 }
 
+// mkdir makes the folder path, private to its owner, and returns it; it
+// fails the test on an error.
+func mkdir(t *testing.T, path string) string {
+	t.Helper()
+	if err := os.Mkdir(path, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
 func readBytes(t *testing.T, path string) []byte {
 	t.Helper()
 	b, err := os.ReadFile(path)
@@ -449,9 +459,7 @@ func TestUnsupportedVersionIsLeftAlone(t *testing.T) {
 func TestNotARegularFile(t *testing.T) {
 	t.Run("folder", func(t *testing.T) {
 		s := newTestStore(t)
-		if err := os.Mkdir(s.Path(), 0o700); err != nil {
-			t.Fatal(err)
-		}
+		mkdir(t, s.Path())
 		sn := s.Load()
 		if problemKind(sn.Problem) != Unreadable || len(sn.Active()) != 0 {
 			t.Fatalf("folder: %+v", sn)
@@ -554,10 +562,7 @@ func TestUntrusted(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			dir := filepath.Join(t.TempDir(), "d")
-			if err := os.Mkdir(dir, 0o700); err != nil {
-				t.Fatal(err)
-			}
+			dir := mkdir(t, filepath.Join(t.TempDir(), "d"))
 			path := filepath.Join(dir, "approvals.json")
 			writeFile(t, path, content, tt.fileMode)
 			if tt.chown != "" {
