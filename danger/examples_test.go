@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/shellguard/shellguard/danger"
+	"github.com/shellguard/shellguard/internal/testbin"
 )
 
 // TestRuleExamples runs every built-in rule's examples through the real
@@ -75,16 +76,6 @@ func scratchTree(t *testing.T, why string, rels ...string) (root, tmp string) {
 	return root, tmp
 }
 
-// readFile returns the content of the file at path, or fails the test.
-func readFile(t *testing.T, path string) []byte {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
-
 // copyTree copies the files at rel (a file or a directory, relative to
 // root) into dst.
 func copyTree(t *testing.T, root, dst string, rels ...string) {
@@ -131,8 +122,8 @@ func generate(t *testing.T, dir string) {
 // through the real detector.
 func TestWalkthrough(t *testing.T) {
 	root, tmp := scratchTree(t, "builds the generator and the package",
-		"go.mod", "go.sum", "danger", "shellparse", "internal/programs", "internal/shquote", "internal/textlex")
-	doc := readFile(t, filepath.Join(root, "docs", "rules.md"))
+		"go.mod", "go.sum", "danger", "shellparse", "internal/programs", "internal/shquote", "internal/testbin", "internal/textlex")
+	doc := testbin.ReadFile(t, filepath.Join(root, "docs", "rules.md"))
 	_, after, ok := strings.Cut(string(doc), "TestWalkthrough generates and tests the block below. -->\n```toml\n")
 	block, _, ok2 := strings.Cut(after, "```\n")
 	if !ok || !ok2 || !strings.Contains(block, "[pack]") {
@@ -159,7 +150,7 @@ func TestGeneratedUpToDate(t *testing.T) {
 		"go.mod", "go.sum", "danger/rules", "danger/checks.toml", "danger/internal/gen", "danger/internal/reprefix", "internal/programs/data", "internal/textlex")
 	generate(t, tmp)
 	for _, rel := range []string{"danger/rules_gen.go", "internal/programs/programs_gen.go"} {
-		if !bytes.Equal(readFile(t, filepath.Join(tmp, rel)), readFile(t, filepath.Join(root, rel))) {
+		if !bytes.Equal(testbin.ReadFile(t, filepath.Join(tmp, rel)), testbin.ReadFile(t, filepath.Join(root, rel))) {
 			t.Errorf("%s is out of date: run go generate ./danger", rel)
 		}
 	}
