@@ -20,6 +20,10 @@ type argv struct {
 	path   string
 	dry    bool
 	joined string
+	// canon holds the canonical spellings of the first ncanon positional
+	// words (canonAt), filled as rules ask for them.
+	canon  [4]string
+	ncanon int
 }
 
 // flag is one canonical option and its value.
@@ -72,7 +76,7 @@ func (a *argv) subMatch(sub string) int {
 	k := 0
 	for sub != "" {
 		w, rest, _ := strings.Cut(sub, " ")
-		if k >= len(a.pos) || !a.wordIs(a.pos[k], w) {
+		if k >= len(a.pos) || !a.wordIs(k, w) {
 			return -1
 		}
 		k++
@@ -81,20 +85,21 @@ func (a *argv) subMatch(sub string) int {
 	return k
 }
 
-// wordIs reports whether the positional word x is the canonical
-// subcommand word w: after the program's word aliases, in lower case; for
-// a program that takes resource lists (kubectl delete pods,services), any
-// of the list. A w of "*" matches any word, and a w ending in "*" any word
-// that starts with the rest ("delete-*": aws's delete-bucket,
+// wordIs reports whether positional word k is the canonical subcommand
+// word w: after the program's word aliases, in lower case; for a program
+// that takes resource lists (kubectl delete pods,services), any of the
+// list. A w of "*" matches any word, and a w ending in "*" any word that
+// starts with the rest ("delete-*": aws's delete-bucket,
 // delete-db-instance, ...).
-func (a *argv) wordIs(x, w string) bool {
+func (a *argv) wordIs(k int, w string) bool {
+	c := a.canonAt(k)
 	if n := len(w) - 1; n >= 0 && w[n] == '*' {
-		return strings.HasPrefix(a.prog.CanonicalWord(x), w[:n])
+		return strings.HasPrefix(c, w[:n])
 	}
-	if a.prog.CanonicalWord(x) == w {
+	if c == w {
 		return true
 	}
-	if a.prog.Has(programs.ResourceWords) && strings.IndexByte(x, ',') > 0 {
+	if x := a.pos[k]; a.prog.Has(programs.ResourceWords) && strings.IndexByte(x, ',') > 0 {
 		for _, e := range strings.Split(x, ",") {
 			if a.prog.CanonicalWord(e) == w {
 				return true
@@ -102,6 +107,20 @@ func (a *argv) wordIs(x, w string) bool {
 		}
 	}
 	return false
+}
+
+// canonAt returns the canonical spelling of positional word k: every
+// rule about a program with subcommands compares its first words, so each
+// is spelled once.
+func (a *argv) canonAt(k int) string {
+	if k >= len(a.canon) {
+		return a.prog.CanonicalWord(a.pos[k])
+	}
+	for a.ncanon <= k {
+		a.canon[a.ncanon] = a.prog.CanonicalWord(a.pos[a.ncanon])
+		a.ncanon++
+	}
+	return a.canon[k]
 }
 
 // progName is the name a program is matched by: the basename without a

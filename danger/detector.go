@@ -5,6 +5,7 @@ import (
 	"regexp"
 	resyntax "regexp/syntax"
 	"slices"
+	"sort"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -342,10 +343,19 @@ type lazyRE struct {
 	once    sync.Once
 	re      *regexp.Regexp
 	// first holds the bytes a match can start with (anchored expressions
-	// that cannot match the empty string and have no pre): a string
-	// starting with another byte is rejected without running the
-	// expression.
-	first *byteSet
+	// that cannot match the empty string and have no pre), when firstOK:
+	// a string starting with another byte is rejected without running
+	// the expression.
+	first   byteSet
+	firstOK bool
+	// The generator's findings for a built-in expression (vetted: first
+	// is already computed): whole, when not empty, holds every string
+	// the anchored expression matches (reprefix.Exact), so that it is
+	// never compiled; need holds pieces of text one of which every match
+	// contains (reprefix.Needs).
+	vetted bool
+	whole  string
+	need   string
 }
 
 func newLazyRE(expr string, anchored bool) (*lazyRE, error) {
@@ -386,20 +396,28 @@ func (l *lazyRE) source() string {
 // MatchString reports whether s matches; an expression that cannot be
 // compiled (which validation rules out) matches nothing.
 func (l *lazyRE) MatchString(s string) bool {
+	if l.whole != "" {
+		l.preOnce.Do(func() { l.pres = reprefix.Split(l.whole) })
+		i := sort.SearchStrings(l.pres, s)
+		return i < len(l.pres) && l.pres[i] == s
+	}
 	if l.pre != "" {
 		l.preOnce.Do(func() { l.pres = reprefix.Split(l.pre) })
 		if !reprefix.HasSorted(s, l.pres) {
 			return false
 		}
 	}
+	if l.need != "" && !reprefix.HasAny(s, l.need) {
+		return false
+	}
 	l.once.Do(func() {
 		src := l.source()
 		l.re, _ = regexp.Compile(src)
-		if l.anchored && l.pre == "" {
-			l.first, _ = firstBytes(src)
+		if l.anchored && l.pre == "" && !l.vetted {
+			l.first, l.firstOK = firstBytes(src)
 		}
 	})
-	if l.first != nil && (s == "" || !l.first.has(s[0])) {
+	if l.firstOK && (s == "" || !l.first.has(s[0])) {
 		return false
 	}
 	return l.re != nil && l.re.MatchString(s)

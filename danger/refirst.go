@@ -1,122 +1,16 @@
 package danger
 
-import (
-	"regexp/syntax"
-	"unicode"
-	"unicode/utf8"
-)
+import "github.com/shellguard/shellguard/danger/internal/reprefix"
 
-// byteSet is a set of bytes.
+// byteSet is a set of bytes (reprefix.First's).
 type byteSet [256 / 64]uint64
 
-func (b *byteSet) add(c byte)      { b[c>>6] |= 1 << (c & 63) }
 func (b *byteSet) has(c byte) bool { return b[c>>6]&(1<<(c&63)) != 0 }
-func (b *byteSet) addRange(lo, hi byte) {
-	for c := int(lo); c <= int(hi); c++ {
-		b.add(byte(c))
-	}
-}
 
 // firstBytes returns the bytes a non-empty match of an anchored
-// expression can start with, so that a string starting with another byte
-// is rejected without running the expression (most rules' expressions
-// start with a literal: /etc/, ~, $HOME, a program word). ok is false when
-// the expression can match the empty string or start with any byte (the
-// filter would not help, or would be wrong).
-func firstBytes(source string) (set *byteSet, ok bool) {
-	re, err := syntax.Parse(source, syntax.Perl)
-	if err != nil {
-		return nil, false
-	}
-	var b byteSet
-	nullable, known := first(re.Simplify(), &b)
-	if nullable || !known {
-		return nil, false
-	}
-	return &b, true
-}
-
-// first adds to b the bytes a match of re can start with; nullable
-// reports that re can match the empty string; known is false when any
-// byte can start it.
-func first(re *syntax.Regexp, b *byteSet) (nullable, known bool) {
-	switch re.Op {
-	case syntax.OpEmptyMatch, syntax.OpBeginLine, syntax.OpEndLine, syntax.OpBeginText, syntax.OpEndText,
-		syntax.OpWordBoundary, syntax.OpNoWordBoundary:
-		return true, true
-	case syntax.OpLiteral:
-		if len(re.Rune) == 0 {
-			return true, true
-		}
-		addRune(b, re.Rune[0], re.Flags&syntax.FoldCase != 0)
-		return false, true
-	case syntax.OpCharClass:
-		for k := 0; k+1 < len(re.Rune); k += 2 {
-			lo, hi := re.Rune[k], re.Rune[k+1]
-			if hi >= utf8.RuneSelf {
-				// Multi-byte runes start with a byte >= 0xC0 (and 0x80
-				// for invalid UTF-8, which the regexp reads as U+FFFD).
-				b.addRange(0x80, 0xFF)
-				hi = utf8.RuneSelf - 1
-			}
-			if lo < utf8.RuneSelf {
-				b.addRange(byte(lo), byte(hi))
-			}
-		}
-		return false, true
-	case syntax.OpAnyChar, syntax.OpAnyCharNotNL:
-		return false, false
-	case syntax.OpCapture:
-		return first(re.Sub[0], b)
-	case syntax.OpStar, syntax.OpQuest:
-		_, known := first(re.Sub[0], b)
-		return true, known
-	case syntax.OpPlus:
-		return first(re.Sub[0], b)
-	case syntax.OpRepeat:
-		n, known := first(re.Sub[0], b)
-		return n || re.Min == 0, known
-	case syntax.OpConcat:
-		for _, sub := range re.Sub {
-			n, known := first(sub, b)
-			if !known {
-				return false, false
-			}
-			if !n {
-				return false, true
-			}
-		}
-		return true, true
-	case syntax.OpAlternate:
-		nullable := false
-		for _, sub := range re.Sub {
-			n, known := first(sub, b)
-			if !known {
-				return false, false
-			}
-			nullable = nullable || n
-		}
-		return nullable, true
-	}
-	return false, false
-}
-
-// addRune adds the first byte of r's UTF-8 encoding (and of its other
-// cases when fold is set).
-func addRune(b *byteSet, r rune, fold bool) {
-	add := func(r rune) {
-		var buf [utf8.UTFMax]byte
-		utf8.EncodeRune(buf[:], r)
-		b.add(buf[0])
-	}
-	add(r)
-	if r == utf8.RuneError {
-		// Invalid UTF-8 reads as U+FFFD.
-		b.addRange(0x80, 0xFF)
-	}
-	if fold {
-		for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
-			add(f)
-		}
-	}
+// expression can start with (reprefix.First), or ok false when there is
+// no such filter.
+func firstBytes(source string) (set byteSet, ok bool) {
+	b, ok := reprefix.First(source)
+	return byteSet(b), ok
 }

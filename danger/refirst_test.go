@@ -11,13 +11,26 @@ import (
 // against their examples' words and random strings).
 func TestFirstBytes(t *testing.T) {
 	exprs := []string{`/etc/(passwd|shadow)`, `(~|\$HOME)/\.bashrc`, `(?i)abc|x+`, `a*b`, `(a|)b`, `[^ab]c`, `.*x`, `(?i)é|z`, `\x{FFFD}q`, `x{0,2}y`, `\bfoo`}
-	for i := range builtinCount {
-		m := &builtinRuleAt(i).m
-		for _, l := range []*lazyRE{m.operand, m.operandNone, m.last, m.args, m.redirect, m.writes, m.reads, m.stdin} {
+	// The built-in expressions as the generator wrote them (with their
+	// whole languages, needed pieces and first bytes), and as a user's
+	// rule would compile them.
+	var built []*lazyRE
+	var walk func(m *matcher)
+	walk = func(m *matcher) {
+		for _, l := range append([]*lazyRE{m.operand, m.operandNone, m.last, m.args, m.redirect, m.writes, m.reads, m.stdin}, m.values()...) {
 			if l != nil {
 				exprs = append(exprs, l.expr)
+				built = append(built, l)
 			}
 		}
+		if m.more != nil {
+			for k := range m.more.any {
+				walk(&m.more.any[k])
+			}
+		}
+	}
+	for i := range builtinCount {
+		walk(&builtinRuleAt(i).m)
 	}
 	words := []string{"", "a", "b", "abc", "ABC", "xx", "y", "ab", "cc", "é", "É", "\xffq", "\x80q", "foo", "/etc/passwd", "~/.bashrc", "$HOME/.bashrc"}
 	for i := range builtinCount {
@@ -38,11 +51,13 @@ func TestFirstBytes(t *testing.T) {
 		words = append(words, string(b))
 	}
 	for _, e := range exprs {
-		l := &lazyRE{expr: e, anchored: true}
+		built = append(built, &lazyRE{expr: e, anchored: true})
+	}
+	for _, l := range built {
 		re := regexp.MustCompile(l.source())
 		for _, w := range words {
 			if got, want := l.MatchString(w), re.MatchString(w); got != want {
-				t.Fatalf("%q on %q: %v, want %v", e, w, got, want)
+				t.Fatalf("%q (whole %v, need %q) on %q: %v, want %v", l.expr, l.whole != "", l.need, w, got, want)
 			}
 		}
 	}

@@ -85,9 +85,24 @@ func TestPrefixes(t *testing.T) {
 			}
 			continue
 		}
+		// A few strings make the whole language: then no prefixes.
+		all, _ := reprefix.Exact(l.expr)
+		if want := reprefix.Join(all); l.whole != want {
+			t.Errorf("%q: rules_gen.go has the language %q, reprefix %q: run go generate ./danger", l.expr, l.whole, want)
+		}
+		if l.whole != "" {
+			if l.pre != "" || l.need != "" {
+				t.Errorf("%q: a whole language and filters", l.expr)
+			}
+			continue
+		}
 		ps, _ := reprefix.Of(l.expr)
 		if want := reprefix.Join(ps); l.pre != want {
 			t.Errorf("%q: rules_gen.go has prefixes %q, reprefix %q: run go generate ./danger", l.expr, l.pre, want)
+		}
+		ns, _ := reprefix.Needs(l.expr)
+		if want := reprefix.Join(ns); l.need != want {
+			t.Errorf("%q: rules_gen.go needs %q, reprefix %q: run go generate ./danger", l.expr, l.need, want)
 		}
 		if pre, ok := vetted(l.expr); ok && pre != l.pre {
 			t.Errorf("%q: vetted gives %q, the literal %q", l.expr, pre, l.pre)
@@ -108,9 +123,9 @@ func TestPrefixes(t *testing.T) {
 }
 
 // TestDevNullCompilesNothing: /dev/null, the commonest redirection
-// target, is rejected by the prefixes of the rules' writes and reads
-// expressions, without compiling them, but for a few that can start with
-// anything.
+// target, is rejected by the filters of the rules' writes and reads
+// expressions (whole languages, prefixes, needed pieces), without
+// compiling them, but for a few that can start with anything.
 func TestDevNullCompilesNothing(t *testing.T) {
 	var ls []*lazyRE
 	var add func(m *matcher)
@@ -131,7 +146,7 @@ func TestDevNullCompilesNothing(t *testing.T) {
 			continue
 		}
 		total++
-		fresh := &lazyRE{expr: l.expr, anchored: l.anchored, pre: l.pre}
+		fresh := &lazyRE{expr: l.expr, anchored: l.anchored, pre: l.pre, whole: l.whole, need: l.need, vetted: l.vetted, first: l.first, firstOK: l.firstOK}
 		fresh.MatchString("/dev/null")
 		if fresh.re != nil {
 			compiled++

@@ -1049,7 +1049,7 @@ func makeRule0() *rule {
 		ss [2]string
 	})
 	x.ss = [2]string{"rm", "-r"}
-	x.l[0] = lazyRE{expr: "/", anchored: true, pre: "/"}
+	x.l[0] = lazyRE{expr: "/", anchored: true, vetted: true, whole: "/"}
 	x.s = Spec{Programs: x.ss[0:1:1], FlagsAny: x.ss[1:2:2], Operand: "/"}
 	x.r = rule{p: Pattern{Name: "rm_rf_root", Level: Critical, Description: "rm -rf / recursively deletes the entire filesystem root. This will destroy the operating system and all data.", Match: &x.s}, m: matcher{operand: &x.l[0]}}
 	return &x.r
@@ -1064,7 +1064,7 @@ func makeRule1() *rule {
 		ss [2]string
 	})
 	x.ss = [2]string{"rm", "-r"}
-	x.l[0] = lazyRE{expr: "/\\*|\\*|\\./\\*|\\.\\*|/\\*\\*|\\*\\*", anchored: true, pre: "*\x00.*\x00./*\x00/*"}
+	x.l[0] = lazyRE{expr: "/\\*|\\*|\\./\\*|\\.\\*|/\\*\\*|\\*\\*", anchored: true, vetted: true, whole: "*\x00**\x00.*\x00./*\x00/*\x00/**"}
 	x.s = Spec{Programs: x.ss[0:1:1], FlagsAny: x.ss[1:2:2], Operand: "/\\*|\\*|\\./\\*|\\.\\*|/\\*\\*|\\*\\*"}
 	x.r = rule{p: Pattern{Name: "rm_rf_wildcard", Level: Critical, Description: "rm -rf with a bare wildcard (/* or *) deletes large portions of the filesystem or everything in the current directory.", Match: &x.s}, m: matcher{operand: &x.l[0]}}
 	return &x.r
@@ -1079,7 +1079,7 @@ func makeRule2() *rule {
 		ss [1]string
 	})
 	x.ss = [1]string{"chmod"}
-	x.l[0] = lazyRE{expr: "0*777|[0-7]777|(a|ugo)?[+=]rwx[st]*", anchored: true, pre: "+rwx\x000\x001777\x002777\x003777\x004777\x005777\x006777\x00777\x00=rwx\x00a+rwx\x00a=rwx\x00ugo+rwx\x00ugo=rwx"}
+	x.l[0] = lazyRE{expr: "0*777|[0-7]777|(a|ugo)?[+=]rwx[st]*", anchored: true, vetted: true, pre: "+rwx\x000\x001777\x002777\x003777\x004777\x005777\x006777\x00777\x00=rwx\x00a+rwx\x00a=rwx\x00ugo+rwx\x00ugo=rwx", need: "777\x00rwx"}
 	x.s = Spec{Programs: x.ss[0:1:1], Operand: "0*777|[0-7]777|(a|ugo)?[+=]rwx[st]*"}
 	x.r = rule{p: Pattern{Name: "chmod_777", Level: Medium, Description: "chmod 777 grants every user read, write and execute permission: anyone on the machine can change or replace the file.", Match: &x.s}, m: matcher{operand: &x.l[0]}}
 	return &x.r
@@ -1107,7 +1107,7 @@ func makeRule4() *rule {
 		ss [2]string
 	})
 	x.ss = [2]string{"chmod", "-R"}
-	x.l[0] = lazyRE{expr: "0*[67][0-7][0-7]", anchored: true, pre: "0\x0060\x0061\x0062\x0063\x0064\x0065\x0066\x0067\x0070\x0071\x0072\x0073\x0074\x0075\x0076\x0077"}
+	x.l[0] = lazyRE{expr: "0*[67][0-7][0-7]", anchored: true, vetted: true, pre: "0\x0060\x0061\x0062\x0063\x0064\x0065\x0066\x0067\x0070\x0071\x0072\x0073\x0074\x0075\x0076\x0077"}
 	x.s = Spec{Programs: x.ss[0:1:1], FlagsAny: x.ss[1:2:2], Operand: "0*[67][0-7][0-7]"}
 	x.r = rule{p: Pattern{Name: "chmod_recursive_permissive", Level: Low, Description: "Recursive chmod with 6xx/7xx permissions exposes every file below the directory to unintended access.", Match: &x.s}, m: matcher{operand: &x.l[0]}}
 	return &x.r
@@ -1122,7 +1122,7 @@ func makeRule5() *rule {
 		ss [2]string
 	})
 	x.ss = [2]string{"rm", "-r"}
-	x.l[0] = lazyRE{expr: "(~|\\$HOME|\\$USERPROFILE|~[a-z_][a-z0-9_-]*|/home/[^/]+|/Users/[^/]+|/root)(/\\*|/\\.\\*)?", anchored: true, pre: "$HOME\x00$USERPROFILE\x00/Users/\x00/home/\x00/root\x00~"}
+	x.l[0] = lazyRE{expr: "(~|\\$HOME|\\$USERPROFILE|~[a-z_][a-z0-9_-]*|/home/[^/]+|/Users/[^/]+|/root)(/\\*|/\\.\\*)?", anchored: true, vetted: true, pre: "$HOME\x00$USERPROFILE\x00/Users/\x00/home/\x00/root\x00~", need: "HOME\x00USERPROFILE\x00Users/\x00home/\x00root\x00~"}
 	x.s = Spec{Programs: x.ss[0:1:1], FlagsAny: x.ss[1:2:2], Operand: "(~|\\$HOME|\\$USERPROFILE|~[a-z_][a-z0-9_-]*|/home/[^/]+|/Users/[^/]+|/root)(/\\*|/\\.\\*)?"}
 	x.r = rule{p: Pattern{Name: "rm_rf_home", Level: Critical, Description: "Recursively deletes a home directory: every personal file, key and setting of the user is lost.", Match: &x.s}, m: matcher{operand: &x.l[0]}}
 	return &x.r
@@ -1137,7 +1137,7 @@ func makeRule6() *rule {
 		ss [2]string
 	})
 	x.ss = [2]string{"rm", "-r"}
-	x.l[0] = lazyRE{expr: "/(bin|boot|dev|etc|home|lib|lib32|lib64|libx32|opt|proc|root|run|sbin|srv|sys|usr|var|snap|mnt|media|System|Library|Applications|Users|private)(/\\*)?|/usr/(bin|sbin|lib|lib32|lib64|libexec|include|share|local)(/\\*)?|/var/(lib|log|cache|spool|mail|db|backups)(/\\*)?|/etc/[^/]+", anchored: true, pre: "/"}
+	x.l[0] = lazyRE{expr: "/(bin|boot|dev|etc|home|lib|lib32|lib64|libx32|opt|proc|root|run|sbin|srv|sys|usr|var|snap|mnt|media|System|Library|Applications|Users|private)(/\\*)?|/usr/(bin|sbin|lib|lib32|lib64|libexec|include|share|local)(/\\*)?|/var/(lib|log|cache|spool|mail|db|backups)(/\\*)?|/etc/[^/]+", anchored: true, vetted: true, pre: "/", need: "Applications\x00Library\x00System\x00Users\x00bin\x00dev\x00edia\x00etc\x00etc/\x00home\x00in\x00lib\x00nt\x00oot\x00opt\x00private\x00proc\x00rv\x00snap\x00un\x00usr\x00usr/\x00var\x00var/\x00ys"}
 	x.s = Spec{Programs: x.ss[0:1:1], FlagsAny: x.ss[1:2:2], Operand: "/(bin|boot|dev|etc|home|lib|lib32|lib64|libx32|opt|proc|root|run|sbin|srv|sys|usr|var|snap|mnt|media|System|Library|Applications|Users|private)(/\\*)?|/usr/(bin|sbin|lib|lib32|lib64|libexec|include|share|local)(/\\*)?|/var/(lib|log|cache|spool|mail|db|backups)(/\\*)?|/etc/[^/]+"}
 	x.r = rule{p: Pattern{Name: "rm_rf_system", Level: Critical, Description: "Recursively deletes a system directory: the operating system stops working and must be reinstalled.", Match: &x.s}, m: matcher{operand: &x.l[0]}}
 	return &x.r
@@ -1152,7 +1152,7 @@ func makeRule7() *rule {
 		ss [2]string
 	})
 	x.ss = [2]string{"rm", "-r"}
-	x.l[0] = lazyRE{expr: "\\$[A-Za-z_][A-Za-z0-9_]*/\\.\\.(/.*)?", anchored: true, pre: "$"}
+	x.l[0] = lazyRE{expr: "\\$[A-Za-z_][A-Za-z0-9_]*/\\.\\.(/.*)?", anchored: true, vetted: true, pre: "$", need: "/.."}
 	x.s = Spec{Programs: x.ss[0:1:1], FlagsAny: x.ss[1:2:2], Operand: "\\$[A-Za-z_][A-Za-z0-9_]*/\\.\\.(/.*)?"}
 	x.r = rule{p: Pattern{Name: "rm_rf_dynamic_escape", Level: High, Description: "Recursively deletes a path that climbs out of a variable's directory with .. ($TMPDIR/../etc): where it lands depends on the environment, and may be a system directory.", Match: &x.s}, m: matcher{operand: &x.l[0]}}
 	return &x.r
@@ -1167,7 +1167,7 @@ func makeRule8() *rule {
 		ss [2]string
 	})
 	x.ss = [2]string{"rm", "-r"}
-	x.l[0] = lazyRE{expr: "(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/(Documents|Desktop|Downloads|Pictures|Music|Videos|Movies|Library|projects|Projects|src|code|work|dev|git|repos|workspace|\\.ssh|\\.gnupg|\\.config|\\.local)(/\\*)?", anchored: true, pre: "$HOME/\x00/Users/\x00/home/\x00/root/\x00~/"}
+	x.l[0] = lazyRE{expr: "(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/(Documents|Desktop|Downloads|Pictures|Music|Videos|Movies|Library|projects|Projects|src|code|work|dev|git|repos|workspace|\\.ssh|\\.gnupg|\\.config|\\.local)(/\\*)?", anchored: true, vetted: true, pre: "$HOME/\x00/Users/\x00/home/\x00/root/\x00~/", need: "Library\x00Movies\x00Music\x00Pictures\x00Projects\x00Videos\x00code\x00config\x00dev\x00esktop\x00git\x00gnupg\x00local\x00ocuments\x00ownloads\x00projects\x00repos\x00src\x00ssh\x00work\x00workspace"}
 	x.s = Spec{Programs: x.ss[0:1:1], FlagsAny: x.ss[1:2:2], Operand: "(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/(Documents|Desktop|Downloads|Pictures|Music|Videos|Movies|Library|projects|Projects|src|code|work|dev|git|repos|workspace|\\.ssh|\\.gnupg|\\.config|\\.local)(/\\*)?"}
 	x.r = rule{p: Pattern{Name: "rm_rf_home_folder", Level: High, Description: "Recursively deletes a top-level folder of a home directory (Documents, Desktop, projects, .ssh, ...): a user's work or keys are lost.", Match: &x.s}, m: matcher{operand: &x.l[0]}}
 	return &x.r
@@ -1208,7 +1208,7 @@ func makeRule11() *rule {
 		ss [10]string
 	})
 	x.ss = [10]string{"find", "-delete", "-exec=rm", "-execdir=rm", "-ok=rm", "-okdir=rm", "-exec=shred", "-execdir=shred", "-exec=unlink", "-execdir=unlink"}
-	x.l[0] = lazyRE{expr: "/|/\\*|~|\\$HOME|/home(/[^/]+)?|/root|/(bin|boot|etc|lib|lib64|opt|sbin|srv|usr|var|Users|System|Library)", anchored: true, pre: "$HOME\x00/\x00~"}
+	x.l[0] = lazyRE{expr: "/|/\\*|~|\\$HOME|/home(/[^/]+)?|/root|/(bin|boot|etc|lib|lib64|opt|sbin|srv|usr|var|Users|System|Library)", anchored: true, vetted: true, pre: "$HOME\x00/\x00~", need: "$HOME\x00/\x00Library\x00System\x00Users\x00bin\x00etc\x00home\x00in\x00lib\x00oot\x00opt\x00root\x00rv\x00usr\x00var\x00~"}
 	x.s = Spec{Programs: x.ss[0:1:1], FlagsAny: x.ss[1:10:10], Operand: "/|/\\*|~|\\$HOME|/home(/[^/]+)?|/root|/(bin|boot|etc|lib|lib64|opt|sbin|srv|usr|var|Users|System|Library)"}
 	x.r = rule{p: Pattern{Name: "find_delete_root", Level: High, Description: "find over the whole filesystem, a home or a system directory that deletes what it finds (-delete or -exec rm).", Match: &x.s}, m: matcher{operand: &x.l[0]}}
 	return &x.r
@@ -1223,7 +1223,7 @@ func makeRule12() *rule {
 		ss [1]string
 	})
 	x.ss = [1]string{"mv"}
-	x.l[0] = lazyRE{expr: "/dev/null", anchored: true, pre: "/dev/null"}
+	x.l[0] = lazyRE{expr: "/dev/null", anchored: true, vetted: true, whole: "/dev/null"}
 	x.s = Spec{Programs: x.ss[0:1:1], LastOperand: "/dev/null"}
 	x.r = rule{p: Pattern{Name: "mv_to_devnull", Level: High, Description: "Moving files to /dev/null does not keep them anywhere: the data is lost.", Match: &x.s}, m: matcher{last: &x.l[0]}}
 	return &x.r
@@ -1238,7 +1238,7 @@ func makeRule13() *rule {
 		ss [5]string
 	})
 	x.ss = [5]string{"chmod", "chown", "chgrp", "setfacl", "-R"}
-	x.l[0] = lazyRE{expr: "/|/(bin|boot|dev|etc|lib|lib64|sbin|usr|var|home|root)(/\\*)?", anchored: true, pre: "/"}
+	x.l[0] = lazyRE{expr: "/|/(bin|boot|dev|etc|lib|lib64|sbin|usr|var|home|root)(/\\*)?", anchored: true, vetted: true, whole: "/\x00/bin\x00/bin/*\x00/boot\x00/boot/*\x00/dev\x00/dev/*\x00/etc\x00/etc/*\x00/home\x00/home/*\x00/lib\x00/lib/*\x00/lib64\x00/lib64/*\x00/root\x00/root/*\x00/sbin\x00/sbin/*\x00/usr\x00/usr/*\x00/var\x00/var/*"}
 	x.s = Spec{Programs: x.ss[0:4:4], FlagsAny: x.ss[4:5:5], Operand: "/|/(bin|boot|dev|etc|lib|lib64|sbin|usr|var|home|root)(/\\*)?"}
 	x.r = rule{p: Pattern{Name: "chmod_chown_root_recursive", Level: Critical, Description: "Recursively changes ownership or permissions of the whole filesystem or a system directory: the system (sudo, ssh, services) stops working.", Match: &x.s}, m: matcher{operand: &x.l[0]}}
 	return &x.r
@@ -1292,7 +1292,7 @@ func makeRule17() *rule {
 		ss [3]string
 	})
 	x.ss = [3]string{"trash", "trash-put", "trash-cli"}
-	x.l[0] = lazyRE{expr: "(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)(/[^/]+)?|/|/(bin|boot|etc|lib|lib64|opt|sbin|srv|usr|var)", anchored: true, pre: "$HOME\x00/\x00~"}
+	x.l[0] = lazyRE{expr: "(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)(/[^/]+)?|/|/(bin|boot|etc|lib|lib64|opt|sbin|srv|usr|var)", anchored: true, vetted: true, pre: "$HOME\x00/\x00~", need: "$HOME\x00/\x00Users/\x00home/\x00root\x00~"}
 	x.s = Spec{Programs: x.ss[0:3:3], Operand: "(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)(/[^/]+)?|/|/(bin|boot|etc|lib|lib64|opt|sbin|srv|usr|var)"}
 	x.r = rule{p: Pattern{Name: "trash_home", Level: Medium, Description: "Moves a home directory, a top-level folder of it, the root or a system directory to the trash: everything that uses them stops working until they are restored.", Match: &x.s}, m: matcher{operand: &x.l[0]}}
 	return &x.r
@@ -1367,8 +1367,8 @@ func makeRule22() *rule {
 		ss [2]string
 	})
 	x.ss = [2]string{"rm", "-r"}
-	x.l[0] = lazyRE{expr: "/(var/lib/[^/]+|srv/[^/]+|var/www(/[^/]+)?|var/spool(/[^/]+)?|var/mail)(/\\*|/\\.\\*)?", anchored: true, pre: "/srv/\x00/var/lib/\x00/var/mail\x00/var/spool\x00/var/www"}
-	x.l[1] = lazyRE{expr: "/var/lib/(apt/lists|dpkg/lock.*|apt/lists/.*)|/var/lib/docker-backup\\.tar", anchored: true, pre: "/var/lib/apt/lists\x00/var/lib/docker-backup.tar\x00/var/lib/dpkg/lock"}
+	x.l[0] = lazyRE{expr: "/(var/lib/[^/]+|srv/[^/]+|var/www(/[^/]+)?|var/spool(/[^/]+)?|var/mail)(/\\*|/\\.\\*)?", anchored: true, vetted: true, pre: "/srv/\x00/var/lib/\x00/var/mail\x00/var/spool\x00/var/www", need: "srv/\x00var/\x00var/lib/"}
+	x.l[1] = lazyRE{expr: "/var/lib/(apt/lists|dpkg/lock.*|apt/lists/.*)|/var/lib/docker-backup\\.tar", anchored: true, vetted: true, pre: "/var/lib/apt/lists\x00/var/lib/docker-backup.tar\x00/var/lib/dpkg/lock", need: "/var/lib/"}
 	x.s = Spec{Programs: x.ss[0:1:1], FlagsAny: x.ss[1:2:2], Operand: "/(var/lib/[^/]+|srv/[^/]+|var/www(/[^/]+)?|var/spool(/[^/]+)?|var/mail)(/\\*|/\\.\\*)?", OperandNone: "/var/lib/(apt/lists|dpkg/lock.*|apt/lists/.*)|/var/lib/docker-backup\\.tar"}
 	x.r = rule{p: Pattern{Name: "rm_service_data", Level: High, Description: "rm -r of a service's whole data folder (/var/lib/NAME, /srv/NAME, /var/www/NAME, /var/spool, /var/mail): databases, container images and volumes, web roots and queues are gone, with no trash can.", Match: &x.s}, m: matcher{operand: &x.l[0], operandNone: &x.l[1]}}
 	return &x.r
@@ -1422,7 +1422,7 @@ func makeRule26() *rule {
 		ss [2]string
 	})
 	x.ss = [2]string{"git", "push"}
-	x.l[0] = lazyRE{expr: "\\+.*", anchored: true, pre: "+"}
+	x.l[0] = lazyRE{expr: "\\+.*", anchored: true, vetted: true, pre: "+", need: "+"}
 	x.s = Spec{Programs: x.ss[0:1:1], Subcommands: x.ss[1:2:2], Operand: "\\+.*"}
 	x.r = rule{p: Pattern{Name: "git_push_force_refspec", Level: Low, Description: "git push with a +refspec force-updates the remote branch, which can destroy collaborators' commits.", Match: &x.s}, m: matcher{operand: &x.l[0]}}
 	return &x.r
@@ -1463,7 +1463,7 @@ func makeRule29() *rule {
 		ss [5]string
 	})
 	x.ss = [5]string{"git", "checkout", "restore", "-S", "--staged"}
-	x.l[0] = lazyRE{expr: "\\.|\\*|:/", anchored: true, pre: "*\x00.\x00:/"}
+	x.l[0] = lazyRE{expr: "\\.|\\*|:/", anchored: true, vetted: true, whole: "*\x00.\x00:/"}
 	x.s = Spec{Programs: x.ss[0:1:1], Subcommands: x.ss[1:3:3], FlagsNone: x.ss[3:5:5], Operand: "\\.|\\*|:/"}
 	x.r = rule{p: Pattern{Name: "git_discard_changes", Level: High, Description: "Discards uncommitted changes to every file in the tree (checkout -- . / restore .); they cannot be recovered.", Match: &x.s}, m: matcher{operand: &x.l[0]}}
 	return &x.r
@@ -1478,7 +1478,7 @@ func makeRule30() *rule {
 		ss [4]string
 	})
 	x.ss = [4]string{"git", "restore", "-W", "--worktree"}
-	x.l[0] = lazyRE{expr: "\\.|\\*|:/", anchored: true, pre: "*\x00.\x00:/"}
+	x.l[0] = lazyRE{expr: "\\.|\\*|:/", anchored: true, vetted: true, whole: "*\x00.\x00:/"}
 	x.s = Spec{Programs: x.ss[0:1:1], Subcommands: x.ss[1:2:2], FlagsAny: x.ss[2:4:4], Operand: "\\.|\\*|:/"}
 	x.r = rule{p: Pattern{Name: "git_discard_worktree", Level: High, Description: "git restore --worktree over the whole tree discards uncommitted changes; they cannot be recovered.", Match: &x.s}, m: matcher{operand: &x.l[0]}}
 	return &x.r
@@ -1639,7 +1639,7 @@ func makeRule42() *rule {
 		ss [3]string
 	})
 	x.ss = [3]string{"git", "push", "-d"}
-	x.l[0] = lazyRE{expr: ":[^/].*", anchored: true, pre: ":"}
+	x.l[0] = lazyRE{expr: ":[^/].*", anchored: true, vetted: true, pre: ":", need: ":"}
 	x.a[0] = Spec{FlagsAny: x.ss[2:3:3]}
 	x.a[1] = Spec{Operand: ":[^/].*"}
 	x.s = Spec{Programs: x.ss[0:1:1], Subcommands: x.ss[1:2:2], Any: x.a[0:2:2]}
@@ -1750,7 +1750,7 @@ func makeRule50() *rule {
 		ss [19]string
 	})
 	x.ss = [19]string{"ash", "bash", "csh", "dash", "fish", "ksh", "mksh", "posh", "rbash", "sh", "tcsh", "yash", "zsh", "python", "python3", "perl", "php", "ruby", "exec"}
-	x.l[0] = lazyRE{expr: "/dev/(tcp|udp)/.*", anchored: true, pre: "/dev/tcp/\x00/dev/udp/"}
+	x.l[0] = lazyRE{expr: "/dev/(tcp|udp)/.*", anchored: true, vetted: true, pre: "/dev/tcp/\x00/dev/udp/", need: "/dev/"}
 	x.s = Spec{Programs: x.ss[0:19:19], Redirect: "/dev/(tcp|udp)/.*"}
 	x.r = rule{p: Pattern{Name: "reverse_shell_dev_tcp", Level: Critical, Description: "Connects a shell's input or output to a network socket (/dev/tcp, /dev/udp): a reverse shell gives someone else control of this machine.", Match: &x.s}, m: matcher{redirect: &x.l[0]}}
 	return &x.r
@@ -1763,7 +1763,7 @@ func makeRule51() *rule {
 		s Spec
 		l [1]lazyRE
 	})
-	x.l[0] = lazyRE{expr: "/dev/(tcp|udp)/.*", anchored: true, pre: "/dev/tcp/\x00/dev/udp/"}
+	x.l[0] = lazyRE{expr: "/dev/(tcp|udp)/.*", anchored: true, vetted: true, pre: "/dev/tcp/\x00/dev/udp/", need: "/dev/"}
 	x.s = Spec{Redirect: "/dev/(tcp|udp)/.*"}
 	x.r = rule{p: Pattern{Name: "dev_tcp_socket", Level: Medium, Description: "Opens a raw network connection from the shell (/dev/tcp, /dev/udp), a building block of reverse shells and data exfiltration.", Match: &x.s}, m: matcher{redirect: &x.l[0]}}
 	return &x.r
@@ -1778,7 +1778,7 @@ func makeRule52() *rule {
 		ss [19]string
 	})
 	x.ss = [19]string{"ash", "bash", "csh", "dash", "fish", "ksh", "mksh", "posh", "rbash", "sh", "tcsh", "yash", "zsh", "python", "python3", "perl", "php", "ruby", "exec"}
-	x.l[0] = lazyRE{expr: "\\$REPLY", anchored: true, pre: "$REPLY"}
+	x.l[0] = lazyRE{expr: "\\$REPLY", anchored: true, vetted: true, whole: "$REPLY"}
 	x.s = Spec{Programs: x.ss[0:19:19], Redirect: "\\$REPLY"}
 	x.r = rule{p: Pattern{Name: "reverse_shell_ztcp", Level: Critical, Description: "A shell's input or output goes to the connection zsh's ztcp opened ($REPLY): a reverse shell gives someone else control of this machine.", Match: &x.s}, m: matcher{redirect: &x.l[0]}}
 	return &x.r
@@ -1793,7 +1793,7 @@ func makeRule53() *rule {
 		ss [1]string
 	})
 	x.ss = [1]string{"ztcp"}
-	x.l[0] = lazyRE{expr: "(-[la]|[^-]).*", anchored: true}
+	x.l[0] = lazyRE{expr: "(-[la]|[^-]).*", anchored: true, vetted: true, first: byteSet{0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff}, firstOK: true}
 	x.s = Spec{Programs: x.ss[0:1:1], Args: "(-[la]|[^-]).*"}
 	x.r = rule{p: Pattern{Name: "ztcp_socket", Level: Medium, Description: "zsh's ztcp opens a raw TCP connection or listens for one, a building block of reverse shells and data exfiltration.", Match: &x.s}, m: matcher{args: &x.l[0]}}
 	return &x.r
@@ -1808,7 +1808,7 @@ func makeRule54() *rule {
 		ss [6]string
 	})
 	x.ss = [6]string{"nc", "ncat", "netcat", "nc.traditional", "nc.openbsd", "socat"}
-	x.l[0] = lazyRE{expr: "(.* )?(-e|-c|--exec|--sh-exec|-[a-zA-Z]*e)( .*)?|.*(exec|system):.*", anchored: true}
+	x.l[0] = lazyRE{expr: "(.* )?(-e|-c|--exec|--sh-exec|-[a-zA-Z]*e)( .*)?|.*(exec|system):.*", anchored: true, vetted: true, need: "-\x00exec\x00system"}
 	x.s = Spec{Programs: x.ss[0:6:6], Args: "(.* )?(-e|-c|--exec|--sh-exec|-[a-zA-Z]*e)( .*)?|.*(exec|system):.*"}
 	x.r = rule{p: Pattern{Name: "reverse_shell_netcat", Level: Critical, Description: "netcat/socat running a program for a network peer (-e, -c, exec:): a remote shell on this machine.", Match: &x.s}, m: matcher{args: &x.l[0]}}
 	return &x.r
@@ -2038,8 +2038,8 @@ func makeRule73() *rule {
 		ss [57]string
 	})
 	x.ss = [57]string{"aws", "gsutil", "gcloud", "azcopy", "s3cmd", "mc", "b2", "supabase", "aws", "s3 rm", "--recursive", "aws", "s3 rb", "s3api delete-bucket", "s3api delete-objects", "gsutil", "rm", "-r", "-a", "gsutil", "rb", "gsutil", "rm", "gcloud", "storage rm", "* storage rm", "-r", "gcloud", "storage rm", "* storage rm", "gcloud", "storage buckets delete", "* storage buckets delete", "azcopy", "remove", "--recursive", "s3cmd", "rm", "rb", "-r", "s3cmd", "rb", "mc", "rm", "-r", "--dangerous", "mc", "rb", "b2", "rm", "--recursive", "b2", "bucket delete", "delete-bucket", "supabase", "storage rm", "-r"}
-	x.l[0] = lazyRE{expr: ".*\\*\\*.*", anchored: true}
-	x.l[1] = lazyRE{expr: ".*\\*\\*.*", anchored: true}
+	x.l[0] = lazyRE{expr: ".*\\*\\*.*", anchored: true, vetted: true, need: "**"}
+	x.l[1] = lazyRE{expr: ".*\\*\\*.*", anchored: true, vetted: true, need: "**"}
 	x.a[0] = Spec{Programs: x.ss[8:9:9], Subcommands: x.ss[9:10:10], FlagsAny: x.ss[10:11:11]}
 	x.a[1] = Spec{Programs: x.ss[11:12:12], Subcommands: x.ss[12:15:15]}
 	x.a[2] = Spec{Programs: x.ss[15:16:16], Subcommands: x.ss[16:17:17], FlagsAny: x.ss[17:19:19]}
@@ -2093,8 +2093,8 @@ func makeRule74() *rule {
 	})
 	x.ss = [28]string{"aws", "gsutil", "gcloud", "azcopy", "s3cmd", "mc", "b2", "aws", "s3 sync", "--delete", "gsutil", "rsync", "-d", "gcloud", "storage rsync", "* storage rsync", "--delete-unmatched-destination-objects", "azcopy", "sync", "s3cmd", "sync", "--delete-removed", "mc", "mirror", "--remove", "b2", "sync", "--delete"}
 	x.fv[0] = FlagValue{Flag: "--delete-destination", Value: "(?i)true"}
-	x.l[0] = lazyRE{expr: "(s3|gs|b2)://.*|https://[^/]+\\.(blob|dfs|file)\\.core\\.windows\\.net(/.*)?|[A-Za-z0-9_.-]+/.+", anchored: true}
-	x.l[1] = lazyRE{expr: "(?i)true", anchored: true}
+	x.l[0] = lazyRE{expr: "(s3|gs|b2)://.*|https://[^/]+\\.(blob|dfs|file)\\.core\\.windows\\.net(/.*)?|[A-Za-z0-9_.-]+/.+", anchored: true, vetted: true, need: ".core.windows.net\x00/\x00://", first: byteSet{0x3ff600000000000, 0x7fffffe87fffffe, 0x0, 0x0}, firstOK: true}
+	x.l[1] = lazyRE{expr: "(?i)true", anchored: true, vetted: true, first: byteSet{0x0, 0x10000000100000, 0x0, 0x0}, firstOK: true}
 	x.a[0] = Spec{Programs: x.ss[7:8:8], Subcommands: x.ss[8:9:9], FlagsAny: x.ss[9:10:10]}
 	x.a[1] = Spec{Programs: x.ss[10:11:11], Subcommands: x.ss[11:12:12], FlagsAny: x.ss[12:13:13]}
 	x.a[2] = Spec{Programs: x.ss[13:14:14], Subcommands: x.ss[14:16:16], FlagsAny: x.ss[16:17:17]}
@@ -2129,7 +2129,7 @@ func makeRule75() *rule {
 		ss [13]string
 	})
 	x.ss = [13]string{"aws", "gsutil", "gcloud", "aws", "s3 sync", "--delete", "gsutil", "rsync", "-d", "gcloud", "storage rsync", "* storage rsync", "--delete-unmatched-destination-objects"}
-	x.l[0] = lazyRE{expr: "[^:]*", anchored: true}
+	x.l[0] = lazyRE{expr: "[^:]*", anchored: true, vetted: true}
 	x.a[0] = Spec{Programs: x.ss[3:4:4], Subcommands: x.ss[4:5:5], FlagsAny: x.ss[5:6:6]}
 	x.a[1] = Spec{Programs: x.ss[6:7:7], Subcommands: x.ss[7:8:8], FlagsAny: x.ss[8:9:9]}
 	x.a[2] = Spec{Programs: x.ss[9:10:10], Subcommands: x.ss[10:12:12], FlagsAny: x.ss[12:13:13]}
@@ -2151,7 +2151,7 @@ func makeRule76() *rule {
 		ss [2]string
 	})
 	x.ss = [2]string{"rclone", "purge"}
-	x.l[0] = lazyRE{expr: "[A-Za-z0-9_.-]+:.*", anchored: true}
+	x.l[0] = lazyRE{expr: "[A-Za-z0-9_.-]+:.*", anchored: true, vetted: true, need: ":", first: byteSet{0x3ff600000000000, 0x7fffffe87fffffe, 0x0, 0x0}, firstOK: true}
 	x.s = Spec{Programs: x.ss[0:1:1], Subcommands: x.ss[1:2:2], Operand: "[A-Za-z0-9_.-]+:.*"}
 	x.r = rule{p: Pattern{Name: "rclone_purge_remote", Level: High, Description: "rclone purge deletes a remote path and everything in it (a bucket or a whole folder tree in cloud storage), ignoring filters.", Match: &x.s}, m: matcher{operand: &x.l[0]}}
 	return &x.r
@@ -2261,7 +2261,7 @@ func makeRule81() *rule {
 		ss [4]string
 	})
 	x.ss = [4]string{"firebase", "firestore:delete", "--all-collections", "database:remove"}
-	x.l[0] = lazyRE{expr: "/", anchored: true, pre: "/"}
+	x.l[0] = lazyRE{expr: "/", anchored: true, vetted: true, whole: "/"}
 	x.a[0] = Spec{Subcommands: x.ss[1:2:2], FlagsAny: x.ss[2:3:3]}
 	x.a[1] = Spec{Subcommands: x.ss[3:4:4], Operand: "/"}
 	x.s = Spec{Programs: x.ss[0:1:1], Any: x.a[0:2:2]}
@@ -2408,7 +2408,7 @@ func makeRule87() *rule {
 	})
 	x.ss = [2]string{"aws", "route53 change-resource-record-sets"}
 	x.fv[0] = FlagValue{Flag: "--change-batch", Value: "(?is).*\"action\"\\s*:\\s*\"delete\".*"}
-	x.l[0] = lazyRE{expr: "(?is).*\"action\"\\s*:\\s*\"delete\".*", anchored: true}
+	x.l[0] = lazyRE{expr: "(?is).*\"action\"\\s*:\\s*\"delete\".*", anchored: true, vetted: true, need: "\""}
 	x.s = Spec{Programs: x.ss[0:1:1], Subcommands: x.ss[1:2:2], Values: x.fv[0:1:1]}
 	x.lp[0] = &x.l[0]
 	x.mm[0] = matcherMore{values: x.lp[0:1:1]}
@@ -2542,11 +2542,11 @@ func makeRule93() *rule {
 	x.fv[0] = FlagValue{Flag: "-X", Value: "(?i)delete"}
 	x.fv[1] = FlagValue{Flag: "--request", Value: "(?i)delete"}
 	x.fv[2] = FlagValue{Flag: "--method", Value: "(?i)delete"}
-	x.l[0] = lazyRE{expr: "(.* )?(https?://)?(api\\.render\\.com|api\\.heroku\\.com|api\\.vercel\\.com|api\\.netlify\\.com|api\\.cloudflare\\.com|api\\.digitalocean\\.com|api\\.machines\\.dev|api\\.fly\\.io|api\\.supabase\\.com|backboard\\.railway\\.app|api\\.railway\\.app|management\\.azure\\.com|[a-z0-9.-]+\\.googleapis\\.com|[a-z0-9.-]+\\.amazonaws\\.com|api\\.linode\\.com|api\\.hetzner\\.cloud|api\\.vultr\\.com|api\\.scaleway\\.com)([/?:].*)?", anchored: true}
-	x.l[1] = lazyRE{expr: "(?i)delete", anchored: true}
-	x.l[2] = lazyRE{expr: "(?i)delete", anchored: true}
-	x.l[3] = lazyRE{expr: "(?i)delete", anchored: true}
-	x.l[4] = lazyRE{expr: "(?i)delete", anchored: true}
+	x.l[0] = lazyRE{expr: "(.* )?(https?://)?(api\\.render\\.com|api\\.heroku\\.com|api\\.vercel\\.com|api\\.netlify\\.com|api\\.cloudflare\\.com|api\\.digitalocean\\.com|api\\.machines\\.dev|api\\.fly\\.io|api\\.supabase\\.com|backboard\\.railway\\.app|api\\.railway\\.app|management\\.azure\\.com|[a-z0-9.-]+\\.googleapis\\.com|[a-z0-9.-]+\\.amazonaws\\.com|api\\.linode\\.com|api\\.hetzner\\.cloud|api\\.vultr\\.com|api\\.scaleway\\.com)([/?:].*)?", anchored: true, vetted: true, need: ".amazonaws.com\x00.googleapis.com\x00api.railway.app\x00backboard.railway.app\x00cloudflare.com\x00digitalocean.com\x00fly.io\x00heroku.com\x00hetzner.cloud\x00linode.com\x00machines.dev\x00management.azure.com\x00netlify.com\x00render.com\x00scaleway.com\x00supabase.com\x00vercel.com\x00vultr.com"}
+	x.l[1] = lazyRE{expr: "(?i)delete", anchored: true, vetted: true, first: byteSet{0x0, 0x1000000010, 0x0, 0x0}, firstOK: true}
+	x.l[2] = lazyRE{expr: "(?i)delete", anchored: true, vetted: true, first: byteSet{0x0, 0x1000000010, 0x0, 0x0}, firstOK: true}
+	x.l[3] = lazyRE{expr: "(?i)delete", anchored: true, vetted: true, first: byteSet{0x0, 0x1000000010, 0x0, 0x0}, firstOK: true}
+	x.l[4] = lazyRE{expr: "(?i)delete", anchored: true, vetted: true, first: byteSet{0x0, 0x1000000010, 0x0, 0x0}, firstOK: true}
 	x.a[0] = Spec{Programs: x.ss[6:7:7], Values: x.fv[0:1:1]}
 	x.a[1] = Spec{Programs: x.ss[7:8:8], Values: x.fv[1:2:2]}
 	x.a[2] = Spec{Programs: x.ss[8:12:12], Operand: "(?i)delete"}
@@ -2601,7 +2601,7 @@ func makeRule95() *rule {
 		ss [1]string
 	})
 	x.ss = [1]string{"vault"}
-	x.l[0] = lazyRE{expr: "(.* )?(kv (delete|destroy|metadata delete)|delete|secrets disable) .*", anchored: true}
+	x.l[0] = lazyRE{expr: "(.* )?(kv (delete|destroy|metadata delete)|delete|secrets disable) .*", anchored: true, vetted: true, need: "delete\x00lete\x00metadata delete\x00secrets disable\x00stroy"}
 	x.s = Spec{Programs: x.ss[0:1:1], Args: "(.* )?(kv (delete|destroy|metadata delete)|delete|secrets disable) .*"}
 	x.r = rule{p: Pattern{Name: "vault_secret_delete", Level: Medium, Description: "vault kv delete/destroy/metadata delete removes secrets (destroy and metadata delete permanently).", Match: &x.s}, m: matcher{args: &x.l[0]}}
 	return &x.r
@@ -2661,8 +2661,8 @@ func makeRule98() *rule {
 		ss [8]string
 	})
 	x.ss = [8]string{"docker", "podman", "docker-compose", "podman-compose", "docker", "podman", "docker-compose", "podman-compose"}
-	x.l[0] = lazyRE{expr: "(.* )?compose (.* )?rm (.* )?(-[a-zA-Z]*v[a-zA-Z]*|--volumes)( .*)?", anchored: true}
-	x.l[1] = lazyRE{expr: "(.* )?rm (.* )?(-[a-zA-Z]*v[a-zA-Z]*|--volumes)( .*)?", anchored: true}
+	x.l[0] = lazyRE{expr: "(.* )?compose (.* )?rm (.* )?(-[a-zA-Z]*v[a-zA-Z]*|--volumes)( .*)?", anchored: true, vetted: true, need: "compose "}
+	x.l[1] = lazyRE{expr: "(.* )?rm (.* )?(-[a-zA-Z]*v[a-zA-Z]*|--volumes)( .*)?", anchored: true, vetted: true, need: "rm "}
 	x.a[0] = Spec{Programs: x.ss[4:6:6], Args: "(.* )?compose (.* )?rm (.* )?(-[a-zA-Z]*v[a-zA-Z]*|--volumes)( .*)?"}
 	x.a[1] = Spec{Programs: x.ss[6:8:8], Args: "(.* )?rm (.* )?(-[a-zA-Z]*v[a-zA-Z]*|--volumes)( .*)?"}
 	x.s = Spec{Programs: x.ss[0:4:4], Any: x.a[0:2:2]}
@@ -2685,7 +2685,7 @@ func makeRule99() *rule {
 		ss [12]string
 	})
 	x.ss = [12]string{"docker", "podman", "podman-remote", "nerdctl", "rm", "rmi", "container rm", "image rm", "pod rm", "xargs", "--all", "-a"}
-	x.l[0] = lazyRE{expr: "\\$\\(.*|`.*", anchored: true, pre: "$(\x00`"}
+	x.l[0] = lazyRE{expr: "\\$\\(.*|`.*", anchored: true, vetted: true, pre: "$(\x00`", need: "$(\x00`"}
 	x.a[0] = Spec{Operand: "\\$\\(.*|`.*"}
 	x.a[1] = Spec{Wrappers: x.ss[9:10:10]}
 	x.a[2] = Spec{FlagsAny: x.ss[10:12:12]}
@@ -2774,7 +2774,7 @@ func makeRule104() *rule {
 		ss [5]string
 	})
 	x.ss = [5]string{"docker", "stack rm", "service rm", "service rm", "xargs"}
-	x.l[0] = lazyRE{expr: "\\$\\(.*|`.*", anchored: true, pre: "$(\x00`"}
+	x.l[0] = lazyRE{expr: "\\$\\(.*|`.*", anchored: true, vetted: true, pre: "$(\x00`", need: "$(\x00`"}
 	x.a[0] = Spec{Subcommands: x.ss[1:2:2]}
 	x.a[1] = Spec{Subcommands: x.ss[2:3:3], Operand: "\\$\\(.*|`.*"}
 	x.a[2] = Spec{Subcommands: x.ss[3:4:4], Wrappers: x.ss[4:5:5]}
@@ -2978,7 +2978,7 @@ func makeRule119() *rule {
 		ss [3]string
 	})
 	x.ss = [3]string{"redis-cli", "valkey-cli", "keydb-cli"}
-	x.l[0] = lazyRE{expr: "(?is)(.*(\\n|\\\\n))?[ \\t]*flush(all|db)(\\s.*|\\\\n.*)?", anchored: true}
+	x.l[0] = lazyRE{expr: "(?is)(.*(\\n|\\\\n))?[ \\t]*flush(all|db)(\\s.*|\\\\n.*)?", anchored: true, vetted: true}
 	x.s = Spec{Programs: x.ss[0:3:3], Stdin: "(?is)(.*(\\n|\\\\n))?[ \\t]*flush(all|db)(\\s.*|\\\\n.*)?"}
 	x.r = rule{p: Pattern{Name: "db_redis_flush_stdin", Level: High, Description: "FLUSHALL or FLUSHDB fed to redis-cli on its standard input deletes every key of the server or of a database.", Match: &x.s}, m: matcher{stdin: &x.l[0]}}
 	return &x.r
@@ -2993,8 +2993,8 @@ func makeRule120() *rule {
 		ss [5]string
 	})
 	x.ss = [5]string{"nc", "ncat", "netcat", "socat", "telnet"}
-	x.l[0] = lazyRE{expr: "(.*:)?(6379|6380|16379|26379)", anchored: true}
-	x.l[1] = lazyRE{expr: "(?is)(.*(\\n|\\\\n))?[ \\t]*flush(all|db)(\\s.*|\\\\[rn].*)?", anchored: true}
+	x.l[0] = lazyRE{expr: "(.*:)?(6379|6380|16379|26379)", anchored: true, vetted: true, need: "16379\x0026379\x0063"}
+	x.l[1] = lazyRE{expr: "(?is)(.*(\\n|\\\\n))?[ \\t]*flush(all|db)(\\s.*|\\\\[rn].*)?", anchored: true, vetted: true}
 	x.s = Spec{Programs: x.ss[0:5:5], Operand: "(.*:)?(6379|6380|16379|26379)", Stdin: "(?is)(.*(\\n|\\\\n))?[ \\t]*flush(all|db)(\\s.*|\\\\[rn].*)?"}
 	x.r = rule{p: Pattern{Name: "db_redis_flush_raw", Level: High, Description: "FLUSHALL or FLUSHDB sent to a redis port (6379) with netcat, ncat, socat or telnet deletes every key, without redis-cli.", Match: &x.s}, m: matcher{operand: &x.l[0], stdin: &x.l[1]}}
 	return &x.r
@@ -3112,10 +3112,10 @@ func makeRule127() *rule {
 	x.ss = [7]string{"curl", "http", "https", "curl", "curl", "http", "https"}
 	x.fv[0] = FlagValue{Flag: "-X", Value: "(?i)delete"}
 	x.fv[1] = FlagValue{Flag: "--request", Value: "(?i)delete"}
-	x.l[0] = lazyRE{expr: "(https?://)?[^ /]*(:9200|:9243|elastic|opensearch)[^ /]*(/.*)?", anchored: true}
-	x.l[1] = lazyRE{expr: "(?i)delete", anchored: true}
-	x.l[2] = lazyRE{expr: "(?i)delete", anchored: true}
-	x.l[3] = lazyRE{expr: "DELETE", anchored: true, pre: "DELETE"}
+	x.l[0] = lazyRE{expr: "(https?://)?[^ /]*(:9200|:9243|elastic|opensearch)[^ /]*(/.*)?", anchored: true, vetted: true, need: ":92\x00elastic\x00opensearch", first: byteSet{0xffff7ffeffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff}, firstOK: true}
+	x.l[1] = lazyRE{expr: "(?i)delete", anchored: true, vetted: true, first: byteSet{0x0, 0x1000000010, 0x0, 0x0}, firstOK: true}
+	x.l[2] = lazyRE{expr: "(?i)delete", anchored: true, vetted: true, first: byteSet{0x0, 0x1000000010, 0x0, 0x0}, firstOK: true}
+	x.l[3] = lazyRE{expr: "DELETE", anchored: true, vetted: true, whole: "DELETE"}
 	x.a[0] = Spec{Programs: x.ss[3:4:4], Values: x.fv[0:1:1]}
 	x.a[1] = Spec{Programs: x.ss[4:5:5], Values: x.fv[1:2:2]}
 	x.a[2] = Spec{Programs: x.ss[5:7:7], Operand: "DELETE"}
@@ -3144,7 +3144,7 @@ func makeRule128() *rule {
 		ss [12]string
 	})
 	x.ss = [12]string{"prisma", "pnpm", "yarn", "bun", "prisma", "migrate reset", "prisma", "db push", "--force-reset", "pnpm", "yarn", "bun"}
-	x.l[0] = lazyRE{expr: "(run )?prisma (.* )?(migrate reset|db push (.* )?--force-reset)( .*)?", anchored: true, pre: "prisma \x00run prisma "}
+	x.l[0] = lazyRE{expr: "(run )?prisma (.* )?(migrate reset|db push (.* )?--force-reset)( .*)?", anchored: true, vetted: true, pre: "prisma \x00run prisma ", need: "--force-reset\x00migrate reset"}
 	x.a[0] = Spec{Programs: x.ss[4:5:5], Subcommands: x.ss[5:6:6]}
 	x.a[1] = Spec{Programs: x.ss[6:7:7], Subcommands: x.ss[7:8:8], FlagsAny: x.ss[8:9:9]}
 	x.a[2] = Spec{Programs: x.ss[9:12:12], Args: "(run )?prisma (.* )?(migrate reset|db push (.* )?--force-reset)( .*)?"}
@@ -3169,7 +3169,7 @@ func makeRule129() *rule {
 		ss [10]string
 	})
 	x.ss = [10]string{"prisma", "pnpm", "yarn", "bun", "prisma", "db push", "--accept-data-loss", "pnpm", "yarn", "bun"}
-	x.l[0] = lazyRE{expr: "(run )?prisma (.* )?db push (.* )?--accept-data-loss( .*)?", anchored: true, pre: "prisma \x00run prisma "}
+	x.l[0] = lazyRE{expr: "(run )?prisma (.* )?db push (.* )?--accept-data-loss( .*)?", anchored: true, vetted: true, pre: "prisma \x00run prisma ", need: "--accept-data-loss"}
 	x.a[0] = Spec{Programs: x.ss[4:5:5], Subcommands: x.ss[5:6:6], FlagsAny: x.ss[6:7:7]}
 	x.a[1] = Spec{Programs: x.ss[7:10:10], Args: "(run )?prisma (.* )?db push (.* )?--accept-data-loss( .*)?"}
 	x.s = Spec{Programs: x.ss[0:4:4], Any: x.a[0:2:2]}
@@ -3189,7 +3189,7 @@ func makeRule130() *rule {
 		ss [2]string
 	})
 	x.ss = [2]string{"rails", "rake"}
-	x.l[0] = lazyRE{expr: "db:(drop|reset|purge|schema:load|structure:load|migrate:reset|truncate_all|seed:replant|setup)(:[a-z_]+)?", anchored: true, pre: "db:drop\x00db:migrate:reset\x00db:purge\x00db:reset\x00db:schema:load\x00db:seed:replant\x00db:setup\x00db:structure:load\x00db:truncate_all"}
+	x.l[0] = lazyRE{expr: "db:(drop|reset|purge|schema:load|structure:load|migrate:reset|truncate_all|seed:replant|setup)(:[a-z_]+)?", anchored: true, vetted: true, pre: "db:drop\x00db:migrate:reset\x00db:purge\x00db:reset\x00db:schema:load\x00db:seed:replant\x00db:setup\x00db:structure:load\x00db:truncate_all", need: "db:"}
 	x.s = Spec{Programs: x.ss[0:2:2], Operand: "db:(drop|reset|purge|schema:load|structure:load|migrate:reset|truncate_all|seed:replant|setup)(:[a-z_]+)?"}
 	x.r = rule{p: Pattern{Name: "db_rails_reset", Level: High, Description: "A Rails database task that drops or empties the database (db:drop, db:reset, db:purge, db:schema:load, db:structure:load, db:migrate:reset, db:truncate_all, db:seed:replant, db:setup over an existing one).", Match: &x.s}, m: matcher{operand: &x.l[0]}}
 	return &x.r
@@ -3207,8 +3207,8 @@ func makeRule131() *rule {
 		ss [18]string
 	})
 	x.ss = [18]string{"manage.py", "django-admin", "django-admin.py", "python", "python2", "python3", "py", "pypy", "pypy3", "manage.py", "django-admin", "django-admin.py", "python", "python2", "python3", "py", "pypy", "pypy3"}
-	x.l[0] = lazyRE{expr: "(-[^ ]+ )*(flush|reset_db|reset_schema|migrate [^ -][^ ]* zero)( .*)?", anchored: true, pre: "-\x00flush\x00migrate \x00reset_db\x00reset_schema"}
-	x.l[1] = lazyRE{expr: "(-[^ ]+ )*(([^ ]*/)?manage\\.py|-m django) (-[^ ]+ )*(flush|reset_db|reset_schema|migrate [^ -][^ ]* zero)( .*)?", anchored: true}
+	x.l[0] = lazyRE{expr: "(-[^ ]+ )*(flush|reset_db|reset_schema|migrate [^ -][^ ]* zero)( .*)?", anchored: true, vetted: true, pre: "-\x00flush\x00migrate \x00reset_db\x00reset_schema", need: "flush\x00migrate \x00reset_"}
+	x.l[1] = lazyRE{expr: "(-[^ ]+ )*(([^ ]*/)?manage\\.py|-m django) (-[^ ]+ )*(flush|reset_db|reset_schema|migrate [^ -][^ ]* zero)( .*)?", anchored: true, vetted: true, need: "-m django\x00manage.py", first: byteSet{0xfffffffeffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff}, firstOK: true}
 	x.a[0] = Spec{Programs: x.ss[9:12:12], Args: "(-[^ ]+ )*(flush|reset_db|reset_schema|migrate [^ -][^ ]* zero)( .*)?"}
 	x.a[1] = Spec{Programs: x.ss[12:18:18], Args: "(-[^ ]+ )*(([^ ]*/)?manage\\.py|-m django) (-[^ ]+ )*(flush|reset_db|reset_schema|migrate [^ -][^ ]* zero)( .*)?"}
 	x.s = Spec{Programs: x.ss[0:9:9], Any: x.a[0:2:2]}
@@ -3228,7 +3228,7 @@ func makeRule132() *rule {
 		ss [20]string
 	})
 	x.ss = [20]string{"manage.py", "django-admin", "python", "python2", "python3", "py", "pypy", "pypy3", "python", "python2", "python3", "py", "pypy", "pypy3", "manage.py", "django-admin", "psql", "mysql", "mariadb", "sqlite3"}
-	x.l[0] = lazyRE{expr: "(.* )?sqlflush( .*)?", anchored: true}
+	x.l[0] = lazyRE{expr: "(.* )?sqlflush( .*)?", anchored: true, vetted: true, need: "sqlflush"}
 	x.s = Spec{Programs: x.ss[0:8:8], Args: "(.* )?sqlflush( .*)?", FeedsInto: x.ss[8:20:20]}
 	x.r = rule{p: Pattern{Name: "db_django_sqlflush_pipe", Level: High, Description: "Django's sqlflush prints the SQL that empties every table; piped into a database shell or client it runs.", Match: &x.s}, m: matcher{args: &x.l[0]}}
 	return &x.r
@@ -3246,10 +3246,10 @@ func makeRule133() *rule {
 		ss [23]string
 	})
 	x.ss = [23]string{"sequelize", "sequelize-cli", "typeorm", "typeorm-ts-node-commonjs", "typeorm-ts-node-esm", "knex", "drizzle-kit", "pnpm", "yarn", "bun", "sequelize", "sequelize-cli", "typeorm", "typeorm-ts-node-commonjs", "typeorm-ts-node-esm", "knex", "--all", "drizzle-kit", "push", "--force", "pnpm", "yarn", "bun"}
-	x.l[0] = lazyRE{expr: "db:drop|db:migrate:undo:all", anchored: true, pre: "db:drop\x00db:migrate:undo:all"}
-	x.l[1] = lazyRE{expr: "schema:drop", anchored: true, pre: "schema:drop"}
-	x.l[2] = lazyRE{expr: "migrate:rollback", anchored: true, pre: "migrate:rollback"}
-	x.l[3] = lazyRE{expr: "(run )?(sequelize(-cli)? (.* )?(db:drop|db:migrate:undo:all)|typeorm[^ ]* (.* )?schema:drop|knex (.* )?migrate:rollback (.* )?--all|drizzle-kit push (.* )?--force)( .*)?", anchored: true, pre: "drizzle-kit push \x00knex \x00run drizzle-kit push \x00run knex \x00run sequelize \x00run sequelize-cli \x00run typeorm\x00sequelize \x00sequelize-cli \x00typeorm"}
+	x.l[0] = lazyRE{expr: "db:drop|db:migrate:undo:all", anchored: true, vetted: true, whole: "db:drop\x00db:migrate:undo:all"}
+	x.l[1] = lazyRE{expr: "schema:drop", anchored: true, vetted: true, whole: "schema:drop"}
+	x.l[2] = lazyRE{expr: "migrate:rollback", anchored: true, vetted: true, whole: "migrate:rollback"}
+	x.l[3] = lazyRE{expr: "(run )?(sequelize(-cli)? (.* )?(db:drop|db:migrate:undo:all)|typeorm[^ ]* (.* )?schema:drop|knex (.* )?migrate:rollback (.* )?--all|drizzle-kit push (.* )?--force)( .*)?", anchored: true, vetted: true, pre: "drizzle-kit push \x00knex \x00run drizzle-kit push \x00run knex \x00run sequelize \x00run sequelize-cli \x00run typeorm\x00sequelize \x00sequelize-cli \x00typeorm", need: "drizzle-kit push \x00migrate:rollback \x00schema:drop\x00sequelize"}
 	x.a[0] = Spec{Programs: x.ss[10:12:12], Operand: "db:drop|db:migrate:undo:all"}
 	x.a[1] = Spec{Programs: x.ss[12:15:15], Operand: "schema:drop"}
 	x.a[2] = Spec{Programs: x.ss[15:16:16], FlagsAny: x.ss[16:17:17], Operand: "migrate:rollback"}
@@ -3278,20 +3278,20 @@ func makeRule134() *rule {
 		ss [40]string
 	})
 	x.ss = [40]string{"alembic", "flyway", "liquibase", "dotnet", "dotnet-ef", "mix", "php", "artisan", "sail", "goose", "migrate", "dbmate", "atlas", "diesel", "sqlx", "sea-orm-cli", "mvn", "mvnw", "gradle", "gradlew", "alembic", "flyway", "liquibase", "dotnet", "dotnet-ef", "mix", "php", "sail", "artisan", "goose", "migrate", "dbmate", "atlas", "diesel", "sqlx", "sea-orm-cli", "mvn", "mvnw", "gradle", "gradlew"}
-	x.l[0] = lazyRE{expr: "(.* )?downgrade (.* )?base( .*)?", anchored: true}
-	x.l[1] = lazyRE{expr: "clean", anchored: true, pre: "clean"}
-	x.l[2] = lazyRE{expr: "(?i)drop-?all", anchored: true}
-	x.l[3] = lazyRE{expr: "(.* )?ef (.* )?database drop( .*)?", anchored: true}
-	x.l[4] = lazyRE{expr: "(.* )?database drop( .*)?", anchored: true}
-	x.l[5] = lazyRE{expr: "ecto\\.(drop|reset)", anchored: true, pre: "ecto.drop\x00ecto.reset"}
-	x.l[6] = lazyRE{expr: "(.* )?artisan (migrate:(fresh|reset|refresh)|db:wipe)( .*)?", anchored: true}
-	x.l[7] = lazyRE{expr: "migrate:(fresh|reset|refresh)|db:wipe", anchored: true, pre: "db:wipe\x00migrate:fresh\x00migrate:refresh\x00migrate:reset"}
-	x.l[8] = lazyRE{expr: "(.* )?(reset|down-to 0)( .*)?", anchored: true}
-	x.l[9] = lazyRE{expr: "drop", anchored: true, pre: "drop"}
-	x.l[10] = lazyRE{expr: "(.* )?schema clean( .*)?", anchored: true}
-	x.l[11] = lazyRE{expr: "(.* )?database (reset|drop)( .*)?", anchored: true}
-	x.l[12] = lazyRE{expr: "(.* )?migrate (fresh|reset|refresh)( .*)?", anchored: true}
-	x.l[13] = lazyRE{expr: "flyway:clean|liquibase:dropAll|flywayClean|liquibaseDropAll", anchored: true, pre: "flyway:clean\x00flywayClean\x00liquibase:dropAll\x00liquibaseDropAll"}
+	x.l[0] = lazyRE{expr: "(.* )?downgrade (.* )?base( .*)?", anchored: true, vetted: true, need: "downgrade "}
+	x.l[1] = lazyRE{expr: "clean", anchored: true, vetted: true, whole: "clean"}
+	x.l[2] = lazyRE{expr: "(?i)drop-?all", anchored: true, vetted: true, first: byteSet{0x0, 0x1000000010, 0x0, 0x0}, firstOK: true}
+	x.l[3] = lazyRE{expr: "(.* )?ef (.* )?database drop( .*)?", anchored: true, vetted: true, need: "database drop"}
+	x.l[4] = lazyRE{expr: "(.* )?database drop( .*)?", anchored: true, vetted: true, need: "database drop"}
+	x.l[5] = lazyRE{expr: "ecto\\.(drop|reset)", anchored: true, vetted: true, whole: "ecto.drop\x00ecto.reset"}
+	x.l[6] = lazyRE{expr: "(.* )?artisan (migrate:(fresh|reset|refresh)|db:wipe)( .*)?", anchored: true, vetted: true, need: "artisan "}
+	x.l[7] = lazyRE{expr: "migrate:(fresh|reset|refresh)|db:wipe", anchored: true, vetted: true, whole: "db:wipe\x00migrate:fresh\x00migrate:refresh\x00migrate:reset"}
+	x.l[8] = lazyRE{expr: "(.* )?(reset|down-to 0)( .*)?", anchored: true, vetted: true, need: "down-to 0\x00reset"}
+	x.l[9] = lazyRE{expr: "drop", anchored: true, vetted: true, whole: "drop"}
+	x.l[10] = lazyRE{expr: "(.* )?schema clean( .*)?", anchored: true, vetted: true, need: "schema clean"}
+	x.l[11] = lazyRE{expr: "(.* )?database (reset|drop)( .*)?", anchored: true, vetted: true, need: "database "}
+	x.l[12] = lazyRE{expr: "(.* )?migrate (fresh|reset|refresh)( .*)?", anchored: true, vetted: true, need: "migrate "}
+	x.l[13] = lazyRE{expr: "flyway:clean|liquibase:dropAll|flywayClean|liquibaseDropAll", anchored: true, vetted: true, whole: "flyway:clean\x00flywayClean\x00liquibase:dropAll\x00liquibaseDropAll"}
 	x.a[0] = Spec{Programs: x.ss[20:21:21], Args: "(.* )?downgrade (.* )?base( .*)?"}
 	x.a[1] = Spec{Programs: x.ss[21:22:22], Operand: "clean"}
 	x.a[2] = Spec{Programs: x.ss[22:23:23], Operand: "(?i)drop-?all"}
@@ -3387,7 +3387,7 @@ func makeRule139() *rule {
 		ss [1]string
 	})
 	x.ss = [1]string{"dd"}
-	x.l[0] = lazyRE{expr: "(.* )?of=/dev/(sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk|dm-|md|mapper/|loop|sr|fd)[^ ]*( .*)?", anchored: true}
+	x.l[0] = lazyRE{expr: "(.* )?of=/dev/(sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk|dm-|md|mapper/|loop|sr|fd)[^ ]*( .*)?", anchored: true, vetted: true, need: "of=/dev/"}
 	x.s = Spec{Programs: x.ss[0:1:1], Args: "(.* )?of=/dev/(sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk|dm-|md|mapper/|loop|sr|fd)[^ ]*( .*)?"}
 	x.r = rule{p: Pattern{Name: "dd_if_device", Level: High, Description: "dd writing onto a disk device overwrites it block by block: partitions, filesystems and data are destroyed.", Match: &x.s}, m: matcher{args: &x.l[0]}}
 	return &x.r
@@ -3402,7 +3402,7 @@ func makeRule140() *rule {
 		ss [8]string
 	})
 	x.ss = [8]string{"mkfs", "mkfs.*", "mke2fs", "mkswap", "mkdosfs", "mkntfs", "newfs", "newfs_*"}
-	x.l[0] = lazyRE{expr: "/dev/.*|\\$.*", anchored: true, pre: "$\x00/dev/"}
+	x.l[0] = lazyRE{expr: "/dev/.*|\\$.*", anchored: true, vetted: true, pre: "$\x00/dev/", need: "$\x00/dev/"}
 	x.s = Spec{Programs: x.ss[0:8:8], Operand: "/dev/.*|\\$.*"}
 	x.r = rule{p: Pattern{Name: "mkfs", Level: High, Description: "mkfs formats a filesystem, permanently erasing all data on the device.", Match: &x.s}, m: matcher{operand: &x.l[0]}}
 	return &x.r
@@ -3417,7 +3417,7 @@ func makeRule141() *rule {
 		ss [1]string
 	})
 	x.ss = [1]string{"shred"}
-	x.l[0] = lazyRE{expr: "/dev/.*", anchored: true, pre: "/dev/"}
+	x.l[0] = lazyRE{expr: "/dev/.*", anchored: true, vetted: true, pre: "/dev/", need: "/dev/"}
 	x.s = Spec{Programs: x.ss[0:1:1], Operand: "/dev/.*"}
 	x.r = rule{p: Pattern{Name: "shred_device", Level: High, Description: "shred overwrites data so that it cannot be recovered (a whole device, or files it then removes).", Match: &x.s}, m: matcher{operand: &x.l[0]}}
 	return &x.r
@@ -3435,9 +3435,9 @@ func makeRule142() *rule {
 		ss [24]string
 	})
 	x.ss = [24]string{"dd", "mkfs", "mkfs.*", "mke2fs", "mkswap", "mkdosfs", "mkntfs", "newfs", "newfs_*", "shred", "qemu-img", "dd", "mkfs", "mkfs.*", "mke2fs", "mkswap", "mkdosfs", "mkntfs", "newfs", "newfs_*", "shred", "qemu-img", "convert", "dd"}
-	x.l[0] = lazyRE{expr: "(.* )?of=/dev/(sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk|dm-|md|mapper/)[^ ]*( .*)?", anchored: true}
-	x.l[1] = lazyRE{expr: "/dev/(sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk|dm-|md|mapper/)[^ ]*", anchored: true, pre: "/dev/disk\x00/dev/dm-\x00/dev/hd\x00/dev/mapper/\x00/dev/md\x00/dev/mmcblk\x00/dev/nvme\x00/dev/rdisk\x00/dev/sd\x00/dev/vd\x00/dev/xvd"}
-	x.l[2] = lazyRE{expr: "(.* )?(of=)?/dev/(sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk|dm-|md|mapper/)[^ ]*( .*)?", anchored: true}
+	x.l[0] = lazyRE{expr: "(.* )?of=/dev/(sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk|dm-|md|mapper/)[^ ]*( .*)?", anchored: true, vetted: true, need: "of=/dev/"}
+	x.l[1] = lazyRE{expr: "/dev/(sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk|dm-|md|mapper/)[^ ]*", anchored: true, vetted: true, pre: "/dev/disk\x00/dev/dm-\x00/dev/hd\x00/dev/mapper/\x00/dev/md\x00/dev/mmcblk\x00/dev/nvme\x00/dev/rdisk\x00/dev/sd\x00/dev/vd\x00/dev/xvd", need: "/dev/"}
+	x.l[2] = lazyRE{expr: "(.* )?(of=)?/dev/(sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk|dm-|md|mapper/)[^ ]*( .*)?", anchored: true, vetted: true, need: "/dev/"}
 	x.a[0] = Spec{Programs: x.ss[11:12:12], Args: "(.* )?of=/dev/(sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk|dm-|md|mapper/)[^ ]*( .*)?"}
 	x.a[1] = Spec{Programs: x.ss[12:21:21], Operand: "/dev/(sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk|dm-|md|mapper/)[^ ]*"}
 	x.a[2] = Spec{Programs: x.ss[21:22:22], Subcommands: x.ss[22:24:24], Args: "(.* )?(of=)?/dev/(sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk|dm-|md|mapper/)[^ ]*( .*)?"}
@@ -3457,7 +3457,7 @@ func makeRule143() *rule {
 		s Spec
 		l [1]lazyRE
 	})
-	x.l[0] = lazyRE{expr: "/dev/(sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk|dm-|md|mapper/)[^ ]*|/dev/(sr|fd)[0-9][^ ]*", anchored: true, pre: "/dev/disk\x00/dev/dm-\x00/dev/fd0\x00/dev/fd1\x00/dev/fd2\x00/dev/fd3\x00/dev/fd4\x00/dev/fd5\x00/dev/fd6\x00/dev/fd7\x00/dev/fd8\x00/dev/fd9\x00/dev/hd\x00/dev/mapper/\x00/dev/md\x00/dev/mmcblk\x00/dev/nvme\x00/dev/rdisk\x00/dev/sd\x00/dev/sr0\x00/dev/sr1\x00/dev/sr2\x00/dev/sr3\x00/dev/sr4\x00/dev/sr5\x00/dev/sr6\x00/dev/sr7\x00/dev/sr8\x00/dev/sr9\x00/dev/vd\x00/dev/xvd"}
+	x.l[0] = lazyRE{expr: "/dev/(sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk|dm-|md|mapper/)[^ ]*|/dev/(sr|fd)[0-9][^ ]*", anchored: true, vetted: true, pre: "/dev/disk\x00/dev/dm-\x00/dev/fd0\x00/dev/fd1\x00/dev/fd2\x00/dev/fd3\x00/dev/fd4\x00/dev/fd5\x00/dev/fd6\x00/dev/fd7\x00/dev/fd8\x00/dev/fd9\x00/dev/hd\x00/dev/mapper/\x00/dev/md\x00/dev/mmcblk\x00/dev/nvme\x00/dev/rdisk\x00/dev/sd\x00/dev/sr0\x00/dev/sr1\x00/dev/sr2\x00/dev/sr3\x00/dev/sr4\x00/dev/sr5\x00/dev/sr6\x00/dev/sr7\x00/dev/sr8\x00/dev/sr9\x00/dev/vd\x00/dev/xvd", need: "/dev/"}
 	x.s = Spec{Redirect: "/dev/(sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk|dm-|md|mapper/)[^ ]*|/dev/(sr|fd)[0-9][^ ]*"}
 	x.r = rule{p: Pattern{Name: "write_block_device_redirect", Level: Critical, Description: "Writes straight onto a disk device, overwriting its partition table, filesystems and data.", Match: &x.s}, m: matcher{redirect: &x.l[0]}}
 	return &x.r
@@ -3472,7 +3472,7 @@ func makeRule144() *rule {
 		ss [7]string
 	})
 	x.ss = [7]string{"tee", "cp", "mv", "install", "rsync", "pv", "ddrescue"}
-	x.l[0] = lazyRE{expr: "/dev/(sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk|dm-|md|mapper/)[^ ]*", anchored: true, pre: "/dev/disk\x00/dev/dm-\x00/dev/hd\x00/dev/mapper/\x00/dev/md\x00/dev/mmcblk\x00/dev/nvme\x00/dev/rdisk\x00/dev/sd\x00/dev/vd\x00/dev/xvd"}
+	x.l[0] = lazyRE{expr: "/dev/(sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk|dm-|md|mapper/)[^ ]*", anchored: true, vetted: true, pre: "/dev/disk\x00/dev/dm-\x00/dev/hd\x00/dev/mapper/\x00/dev/md\x00/dev/mmcblk\x00/dev/nvme\x00/dev/rdisk\x00/dev/sd\x00/dev/vd\x00/dev/xvd", need: "/dev/"}
 	x.s = Spec{Programs: x.ss[0:7:7], LastOperand: "/dev/(sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk|dm-|md|mapper/)[^ ]*"}
 	x.r = rule{p: Pattern{Name: "write_block_device_copy", Level: Critical, Description: "Copies onto a disk device (tee, cp, mv, pv, ddrescue into it), overwriting its partition table, filesystems and data.", Match: &x.s}, m: matcher{last: &x.l[0]}}
 	return &x.r
@@ -3490,7 +3490,7 @@ func makeRule145() *rule {
 		ss [13]string
 	})
 	x.ss = [13]string{"wipefs", "blkdiscard", "-n", "--no-act", "-h", "--help", "-V", "--version", "wipefs", "-a", "-o", "--offset", "blkdiscard"}
-	x.l[0] = lazyRE{expr: "/dev/.*|\\$.*", anchored: true, pre: "$\x00/dev/"}
+	x.l[0] = lazyRE{expr: "/dev/.*|\\$.*", anchored: true, vetted: true, pre: "$\x00/dev/", need: "$\x00/dev/"}
 	x.a[0] = Spec{Programs: x.ss[8:9:9], FlagsAny: x.ss[9:12:12]}
 	x.a[1] = Spec{Programs: x.ss[12:13:13], Operand: "/dev/.*|\\$.*"}
 	x.s = Spec{Programs: x.ss[0:2:2], FlagsNone: x.ss[2:8:8], Any: x.a[0:2:2]}
@@ -3553,9 +3553,9 @@ func makeRule148() *rule {
 		ss [7]string
 	})
 	x.ss = [7]string{"sgdisk", "parted", "sfdisk", "sgdisk", "parted", "sfdisk", "--delete"}
-	x.l[0] = lazyRE{expr: "(.* )?(-Z|-z|-o|-[a-zA-Z]*[Zzo][a-zA-Z]*|--zap-all|--zap|--clear)( .*)?", anchored: true}
-	x.l[1] = lazyRE{expr: "mklabel|mktable", anchored: true, pre: "mklabel\x00mktable"}
-	x.l[2] = lazyRE{expr: "(.* )?--delete [^ ]+", anchored: true}
+	x.l[0] = lazyRE{expr: "(.* )?(-Z|-z|-o|-[a-zA-Z]*[Zzo][a-zA-Z]*|--zap-all|--zap|--clear)( .*)?", anchored: true, vetted: true, need: "-"}
+	x.l[1] = lazyRE{expr: "mklabel|mktable", anchored: true, vetted: true, whole: "mklabel\x00mktable"}
+	x.l[2] = lazyRE{expr: "(.* )?--delete [^ ]+", anchored: true, vetted: true, need: "--delete "}
 	x.a[0] = Spec{Programs: x.ss[3:4:4], Args: "(.* )?(-Z|-z|-o|-[a-zA-Z]*[Zzo][a-zA-Z]*|--zap-all|--zap|--clear)( .*)?"}
 	x.a[1] = Spec{Programs: x.ss[4:5:5], Operand: "mklabel|mktable"}
 	x.a[2] = Spec{Programs: x.ss[5:6:6], FlagsAny: x.ss[6:7:7], Args: "(.* )?--delete [^ ]+"}
@@ -3580,8 +3580,8 @@ func makeRule149() *rule {
 		ss [9]string
 	})
 	x.ss = [9]string{"sgdisk", "parted", "sfdisk", "sgdisk", "parted", "sfdisk", "--delete", "--wipe", "--wipe-partitions"}
-	x.l[0] = lazyRE{expr: "(.* )?(-d|-n|-l|-G|-t|-[a-zA-Z]*[dnlG][a-zA-Z]*|--delete|--new|--load-backup|--randomize-guids|--typecode)([ =].*)?", anchored: true}
-	x.l[1] = lazyRE{expr: "mkpart|rm|resizepart|resize|mkpartfs|rescue", anchored: true, pre: "mkpart\x00rescue\x00resize\x00rm"}
+	x.l[0] = lazyRE{expr: "(.* )?(-d|-n|-l|-G|-t|-[a-zA-Z]*[dnlG][a-zA-Z]*|--delete|--new|--load-backup|--randomize-guids|--typecode)([ =].*)?", anchored: true, vetted: true, need: "-"}
+	x.l[1] = lazyRE{expr: "mkpart|rm|resizepart|resize|mkpartfs|rescue", anchored: true, vetted: true, whole: "mkpart\x00mkpartfs\x00rescue\x00resize\x00resizepart\x00rm"}
 	x.a[0] = Spec{Programs: x.ss[3:4:4], Args: "(.* )?(-d|-n|-l|-G|-t|-[a-zA-Z]*[dnlG][a-zA-Z]*|--delete|--new|--load-backup|--randomize-guids|--typecode)([ =].*)?"}
 	x.a[1] = Spec{Programs: x.ss[4:5:5], Operand: "mkpart|rm|resizepart|resize|mkpartfs|rescue"}
 	x.a[2] = Spec{Programs: x.ss[5:6:6], FlagsAny: x.ss[6:9:9]}
@@ -3616,7 +3616,7 @@ func makeRule151() *rule {
 		ss [20]string
 	})
 	x.ss = [20]string{"sfdisk", "fdisk", "gdisk", "sgdisk", "parted", "cfdisk", "-l", "--list", "-d", "--dump", "-J", "--json", "-s", "--show-size", "-V", "--verify", "-h", "--help", "-g", "--show-geometry"}
-	x.l[0] = lazyRE{expr: "/dev/.*|\\$.*", anchored: true, pre: "$\x00/dev/"}
+	x.l[0] = lazyRE{expr: "/dev/.*|\\$.*", anchored: true, vetted: true, pre: "$\x00/dev/", need: "$\x00/dev/"}
 	x.s = Spec{Programs: x.ss[0:6:6], FlagsNone: x.ss[6:20:20], Operand: "/dev/.*|\\$.*", Check: "stdin_fed"}
 	x.r = rule{p: Pattern{Name: "partition_script", Level: High, Description: "Feeds a partition editor a script (sfdisk, fdisk, gdisk or parted reading a pipe, a file, a here-string or a heredoc): it rewrites the disk's partition table without anyone seeing the dialog.", Match: &x.s}, m: matcher{operand: &x.l[0]}}
 	return &x.r
@@ -3631,8 +3631,8 @@ func makeRule152() *rule {
 		ss [17]string
 	})
 	x.ss = [17]string{"fdisk", "gdisk", "cfdisk", "parted", "sfdisk", "-l", "--list", "-d", "--dump", "-J", "--json", "-s", "--show-size", "-V", "--verify", "-h", "--help"}
-	x.l[0] = lazyRE{expr: "/dev/.*|\\$.*", anchored: true, pre: "$\x00/dev/"}
-	x.l[1] = lazyRE{expr: "print|p|help|version|align-check", anchored: true, pre: "align-check\x00help\x00p\x00version"}
+	x.l[0] = lazyRE{expr: "/dev/.*|\\$.*", anchored: true, vetted: true, pre: "$\x00/dev/", need: "$\x00/dev/"}
+	x.l[1] = lazyRE{expr: "print|p|help|version|align-check", anchored: true, vetted: true, whole: "align-check\x00help\x00p\x00print\x00version"}
 	x.s = Spec{Programs: x.ss[0:5:5], FlagsNone: x.ss[5:17:17], Operand: "/dev/.*|\\$.*", OperandNone: "print|p|help|version|align-check"}
 	x.r = rule{p: Pattern{Name: "partition_editor", Level: Medium, Description: "Opens a partition editor on a disk (fdisk, gdisk, cfdisk, parted): one wrong key rewrites the partition table.", Match: &x.s}, m: matcher{operand: &x.l[0], operandNone: &x.l[1]}}
 	return &x.r
@@ -3765,9 +3765,9 @@ func makeRule160() *rule {
 		ss [18]string
 	})
 	x.ss = [18]string{"reboot", "shutdown", "halt", "poweroff", "init", "telinit", "systemctl", "service", "rc-service", "reboot", "shutdown", "halt", "poweroff", "init", "telinit", "systemctl", "service", "rc-service"}
-	x.l[0] = lazyRE{expr: "0|6|1|s|S", anchored: true, pre: "0\x001\x006\x00S\x00s"}
-	x.l[1] = lazyRE{expr: "(.* )?(stop|disable|mask|kill|reboot|poweroff|halt|kexec|isolate|rescue|emergency)( .*)?", anchored: true}
-	x.l[2] = lazyRE{expr: "(.* )?[^ -][^ ]* (stop|disable|zap)( .*)?", anchored: true}
+	x.l[0] = lazyRE{expr: "0|6|1|s|S", anchored: true, vetted: true, whole: "0\x001\x006\x00S\x00s"}
+	x.l[1] = lazyRE{expr: "(.* )?(stop|disable|mask|kill|reboot|poweroff|halt|kexec|isolate|rescue|emergency)( .*)?", anchored: true, vetted: true, need: "disable\x00emergency\x00halt\x00isolate\x00kexec\x00kill\x00mask\x00poweroff\x00reboot\x00rescue\x00stop"}
+	x.l[2] = lazyRE{expr: "(.* )?[^ -][^ ]* (stop|disable|zap)( .*)?", anchored: true, vetted: true, need: "disable\x00stop\x00zap"}
 	x.a[0] = Spec{Programs: x.ss[9:13:13]}
 	x.a[1] = Spec{Programs: x.ss[13:15:15], Operand: "0|6|1|s|S"}
 	x.a[2] = Spec{Programs: x.ss[15:16:16], Args: "(.* )?(stop|disable|mask|kill|reboot|poweroff|halt|kexec|isolate|rescue|emergency)( .*)?"}
@@ -3794,9 +3794,9 @@ func makeRule161() *rule {
 		ss [46]string
 	})
 	x.ss = [46]string{"rm", "rmdir", "unlink", "shred", "truncate", "userdel", "deluser", "groupdel", "delgroup", "kill", "pkill", "killall", "apt-get", "apt", "aptitude", "yum", "dnf", "microdnf", "zypper", "apk", "pacman", "rpm", "snap", "rm", "rmdir", "unlink", "shred", "truncate", "userdel", "deluser", "groupdel", "delgroup", "kill", "pkill", "killall", "apt-get", "apt", "aptitude", "yum", "dnf", "microdnf", "zypper", "apk", "snap", "pacman", "rpm"}
-	x.l[0] = lazyRE{expr: "(.* )?(remove|purge|autoremove|erase|rm|del)( .*)?", anchored: true}
-	x.l[1] = lazyRE{expr: "(.* )?-R[a-zA-Z]*( .*)?", anchored: true}
-	x.l[2] = lazyRE{expr: "(.* )?(-e|--erase)( .*)?", anchored: true}
+	x.l[0] = lazyRE{expr: "(.* )?(remove|purge|autoremove|erase|rm|del)( .*)?", anchored: true, vetted: true, need: "autoremove\x00del\x00erase\x00purge\x00remove\x00rm"}
+	x.l[1] = lazyRE{expr: "(.* )?-R[a-zA-Z]*( .*)?", anchored: true, vetted: true, need: "-R"}
+	x.l[2] = lazyRE{expr: "(.* )?(-e|--erase)( .*)?", anchored: true, vetted: true, need: "-"}
 	x.a[0] = Spec{Programs: x.ss[23:35:35]}
 	x.a[1] = Spec{Programs: x.ss[35:44:44], Args: "(.* )?(remove|purge|autoremove|erase|rm|del)( .*)?"}
 	x.a[2] = Spec{Programs: x.ss[44:45:45], Args: "(.* )?-R[a-zA-Z]*( .*)?"}
@@ -3823,9 +3823,9 @@ func makeRule162() *rule {
 		ss [8]string
 	})
 	x.ss = [8]string{"iptables", "ip6tables", "nft", "ufw", "iptables", "ip6tables", "nft", "ufw"}
-	x.l[0] = lazyRE{expr: "(.* )?(-F|--flush|-X|--delete-chain|-P|--policy|-D|--delete)( .*)?", anchored: true}
-	x.l[1] = lazyRE{expr: "(.* )?(flush|delete)( .*)?", anchored: true}
-	x.l[2] = lazyRE{expr: "(.* )?(disable|reset)( .*)?", anchored: true}
+	x.l[0] = lazyRE{expr: "(.* )?(-F|--flush|-X|--delete-chain|-P|--policy|-D|--delete)( .*)?", anchored: true, vetted: true, need: "-"}
+	x.l[1] = lazyRE{expr: "(.* )?(flush|delete)( .*)?", anchored: true, vetted: true, need: "delete\x00flush"}
+	x.l[2] = lazyRE{expr: "(.* )?(disable|reset)( .*)?", anchored: true, vetted: true, need: "disable\x00reset"}
 	x.a[0] = Spec{Programs: x.ss[4:6:6], Args: "(.* )?(-F|--flush|-X|--delete-chain|-P|--policy|-D|--delete)( .*)?"}
 	x.a[1] = Spec{Programs: x.ss[6:7:7], Args: "(.* )?(flush|delete)( .*)?"}
 	x.a[2] = Spec{Programs: x.ss[7:8:8], Args: "(.* )?(disable|reset)( .*)?"}
@@ -3860,7 +3860,7 @@ func makeRule164() *rule {
 		ss [2]string
 	})
 	x.ss = [2]string{"salt", "salt-ssh"}
-	x.l[0] = lazyRE{expr: "(.* )?(file\\.(remove|rmdir)|system\\.(reboot|shutdown|poweroff|halt)|service\\.(stop|disable|dead|kill)|pkg\\.(remove|purge)|user\\.delete|group\\.delete|disk\\.wipe|lvm\\.(lvremove|vgremove|pvremove))( .*)?", anchored: true}
+	x.l[0] = lazyRE{expr: "(.* )?(file\\.(remove|rmdir)|system\\.(reboot|shutdown|poweroff|halt)|service\\.(stop|disable|dead|kill)|pkg\\.(remove|purge)|user\\.delete|group\\.delete|disk\\.wipe|lvm\\.(lvremove|vgremove|pvremove))( .*)?", anchored: true, vetted: true, need: "disk.wipe\x00ervice.\x00file.\x00group.delete\x00lvremove\x00purge\x00pvremove\x00remove\x00user.delete\x00vgremove\x00ystem."}
 	x.s = Spec{Programs: x.ss[0:2:2], Args: "(.* )?(file\\.(remove|rmdir)|system\\.(reboot|shutdown|poweroff|halt)|service\\.(stop|disable|dead|kill)|pkg\\.(remove|purge)|user\\.delete|group\\.delete|disk\\.wipe|lvm\\.(lvremove|vgremove|pvremove))( .*)?"}
 	x.r = rule{p: Pattern{Name: "fleet_salt_destroy", Level: High, Description: "A salt function that removes or stops things on every targeted minion (file.remove, system.reboot/shutdown, service.stop/disable, pkg.remove/purge, user.delete).", Match: &x.s}, m: matcher{args: &x.l[0]}}
 	return &x.r
@@ -3881,8 +3881,8 @@ func makeRule165() *rule {
 	})
 	x.ss = [6]string{"ansible", "salt", "salt-ssh", "ansible", "salt", "salt-ssh"}
 	x.fv[0] = FlagValue{Flag: "-m", Value: "(ansible\\.(builtin|legacy)\\.)?script"}
-	x.l[0] = lazyRE{expr: "(ansible\\.(builtin|legacy)\\.)?script", anchored: true, pre: "ansible.builtin.script\x00ansible.legacy.script\x00script"}
-	x.l[1] = lazyRE{expr: "(.* )?cmd\\.script( .*)?", anchored: true}
+	x.l[0] = lazyRE{expr: "(ansible\\.(builtin|legacy)\\.)?script", anchored: true, vetted: true, whole: "ansible.builtin.script\x00ansible.legacy.script\x00script"}
+	x.l[1] = lazyRE{expr: "(.* )?cmd\\.script( .*)?", anchored: true, vetted: true, need: "cmd.script"}
 	x.a[0] = Spec{Programs: x.ss[3:4:4], Values: x.fv[0:1:1]}
 	x.a[1] = Spec{Programs: x.ss[4:6:6], Args: "(.* )?cmd\\.script( .*)?"}
 	x.s = Spec{Programs: x.ss[0:3:3], Any: x.a[0:2:2]}
@@ -3907,7 +3907,7 @@ func makeRule166() *rule {
 		ss [8]string
 	})
 	x.ss = [8]string{"rm", "find", "rm", "-r", "find", "-delete", "-exec=rm", "-execdir=rm"}
-	x.l[0] = lazyRE{expr: "(.*/)?\\.git/?|(.*/)?\\.git/(objects|refs|logs|packed-refs|HEAD)(/.*)?|\\$\\(git rev-parse --(git-dir|absolute-git-dir|git-common-dir)\\)|`git rev-parse --(git-dir|absolute-git-dir|git-common-dir)`", anchored: true}
+	x.l[0] = lazyRE{expr: "(.*/)?\\.git/?|(.*/)?\\.git/(objects|refs|logs|packed-refs|HEAD)(/.*)?|\\$\\(git rev-parse --(git-dir|absolute-git-dir|git-common-dir)\\)|`git rev-parse --(git-dir|absolute-git-dir|git-common-dir)`", anchored: true, vetted: true, need: "$(git rev-parse --\x00.git\x00.git/\x00`git rev-parse --"}
 	x.a[0] = Spec{Programs: x.ss[2:3:3], FlagsAny: x.ss[3:4:4], Operand: "(.*/)?\\.git/?|(.*/)?\\.git/(objects|refs|logs|packed-refs|HEAD)(/.*)?|\\$\\(git rev-parse --(git-dir|absolute-git-dir|git-common-dir)\\)|`git rev-parse --(git-dir|absolute-git-dir|git-common-dir)`"}
 	x.a[1] = Spec{Programs: x.ss[4:5:5], FlagsAny: x.ss[5:8:8], Check: "find_selects_git"}
 	x.s = Spec{Programs: x.ss[0:2:2], Any: x.a[0:2:2]}
@@ -3947,8 +3947,8 @@ func makeRule168() *rule {
 	x.ss = [2]string{"git", "reflog expire"}
 	x.fv[0] = FlagValue{Flag: "--expire", Value: "(?i)(now|all|@?0|[0-9]+[. ]?(seconds?|minutes?)([. ]ago)?)"}
 	x.fv[1] = FlagValue{Flag: "--expire-unreachable", Value: "(?i)(now|all|@?0|[0-9]+[. ]?(seconds?|minutes?)([. ]ago)?)"}
-	x.l[0] = lazyRE{expr: "(?i)(now|all|@?0|[0-9]+[. ]?(seconds?|minutes?)([. ]ago)?)", anchored: true}
-	x.l[1] = lazyRE{expr: "(?i)(now|all|@?0|[0-9]+[. ]?(seconds?|minutes?)([. ]ago)?)", anchored: true}
+	x.l[0] = lazyRE{expr: "(?i)(now|all|@?0|[0-9]+[. ]?(seconds?|minutes?)([. ]ago)?)", anchored: true, vetted: true, first: byteSet{0x3ff000000000000, 0x400200004003, 0x0, 0x0}, firstOK: true}
+	x.l[1] = lazyRE{expr: "(?i)(now|all|@?0|[0-9]+[. ]?(seconds?|minutes?)([. ]ago)?)", anchored: true, vetted: true, first: byteSet{0x3ff000000000000, 0x400200004003, 0x0, 0x0}, firstOK: true}
 	x.a[0] = Spec{Values: x.fv[0:1:1]}
 	x.a[1] = Spec{Values: x.fv[1:2:2]}
 	x.s = Spec{Programs: x.ss[0:1:1], Subcommands: x.ss[1:2:2], Any: x.a[0:2:2]}
@@ -3978,7 +3978,7 @@ func makeRule169() *rule {
 	})
 	x.ss = [3]string{"git", "gc", "prune"}
 	x.fv[0] = FlagValue{Flag: "--prune", Value: "(?i)(now|all|@?0|[0-9]+[. ]?(seconds?|minutes?)([. ]ago)?)"}
-	x.l[0] = lazyRE{expr: "(?i)(now|all|@?0|[0-9]+[. ]?(seconds?|minutes?)([. ]ago)?)", anchored: true}
+	x.l[0] = lazyRE{expr: "(?i)(now|all|@?0|[0-9]+[. ]?(seconds?|minutes?)([. ]ago)?)", anchored: true, vetted: true, first: byteSet{0x3ff000000000000, 0x400200004003, 0x0, 0x0}, firstOK: true}
 	x.a[0] = Spec{Subcommands: x.ss[1:2:2], Values: x.fv[0:1:1]}
 	x.a[1] = Spec{Subcommands: x.ss[2:3:3]}
 	x.s = Spec{Programs: x.ss[0:1:1], Any: x.a[0:2:2]}
@@ -4016,7 +4016,7 @@ func makeRule171() *rule {
 		ss [22]string
 	})
 	x.ss = [22]string{"git", "bfg", "java", "git", "filter-branch", "filter-repo", "bfg", "--delete-files", "-D", "--delete-folders", "--replace-text", "-rt", "--strip-blobs-bigger-than", "-b", "--strip-biggest-blobs", "-B", "--strip-blobs-with-ids", "-bi", "--convert-to-git-lfs", "--massive-non-file-objects-sized-up-to", "java", "-jar"}
-	x.l[0] = lazyRE{expr: "(.*/)?bfg[^/]*\\.jar", anchored: true}
+	x.l[0] = lazyRE{expr: "(.*/)?bfg[^/]*\\.jar", anchored: true, vetted: true, need: ".jar"}
 	x.a[0] = Spec{Programs: x.ss[3:4:4], Subcommands: x.ss[4:6:6]}
 	x.a[1] = Spec{Programs: x.ss[6:7:7], FlagsAny: x.ss[7:20:20]}
 	x.a[2] = Spec{Programs: x.ss[20:21:21], FlagsAll: x.ss[21:22:22], Operand: "(.*/)?bfg[^/]*\\.jar"}
@@ -4041,7 +4041,7 @@ func makeRule172() *rule {
 		ss [4]string
 	})
 	x.ss = [4]string{"git", "update-ref", "-d", "--stdin"}
-	x.l[0] = lazyRE{expr: "(?is)(.*\\n)?\\s*delete\\s.*", anchored: true}
+	x.l[0] = lazyRE{expr: "(?is)(.*\\n)?\\s*delete\\s.*", anchored: true, vetted: true}
 	x.a[0] = Spec{FlagsAny: x.ss[2:3:3]}
 	x.a[1] = Spec{FlagsAny: x.ss[3:4:4], Stdin: "(?is)(.*\\n)?\\s*delete\\s.*"}
 	x.s = Spec{Programs: x.ss[0:1:1], Subcommands: x.ss[1:2:2], Any: x.a[0:2:2]}
@@ -4061,7 +4061,7 @@ func makeRule173() *rule {
 		ss [4]string
 	})
 	x.ss = [4]string{"git", "rm", "-r", "--cached"}
-	x.l[0] = lazyRE{expr: "\\.|\\*|:/|\\./\\*|:\\(top\\)|:/\\*", anchored: true, pre: "*\x00.\x00:(top)\x00:/"}
+	x.l[0] = lazyRE{expr: "\\.|\\*|:/|\\./\\*|:\\(top\\)|:/\\*", anchored: true, vetted: true, whole: "*\x00.\x00./*\x00:(top)\x00:/\x00:/*"}
 	x.s = Spec{Programs: x.ss[0:1:1], Subcommands: x.ss[1:2:2], FlagsAny: x.ss[2:3:3], FlagsNone: x.ss[3:4:4], Operand: "\\.|\\*|:/|\\./\\*|:\\(top\\)|:/\\*"}
 	x.r = rule{p: Pattern{Name: "git_rm_everything", Level: High, Description: "git rm -r . removes every tracked file from the index and the working tree (with -f uncommitted changes too); committed with it, the project is gone from the branch.", Match: &x.s}, m: matcher{operand: &x.l[0]}}
 	return &x.r
@@ -4079,7 +4079,7 @@ func makeRule174() *rule {
 		ss [4]string
 	})
 	x.ss = [4]string{"git", "branch", "-D", "xargs"}
-	x.l[0] = lazyRE{expr: "\\$.*|`.*", anchored: true, pre: "$\x00`"}
+	x.l[0] = lazyRE{expr: "\\$.*|`.*", anchored: true, vetted: true, pre: "$\x00`", need: "$\x00`"}
 	x.a[0] = Spec{MinOperands: 3}
 	x.a[1] = Spec{Wrappers: x.ss[3:4:4]}
 	x.a[2] = Spec{Operand: "\\$.*|`.*"}
@@ -4104,7 +4104,7 @@ func makeRule175() *rule {
 		ss [4]string
 	})
 	x.ss = [4]string{"git", "tag", "-d", "xargs"}
-	x.l[0] = lazyRE{expr: "\\$.*|`.*", anchored: true, pre: "$\x00`"}
+	x.l[0] = lazyRE{expr: "\\$.*|`.*", anchored: true, vetted: true, pre: "$\x00`", need: "$\x00`"}
 	x.a[0] = Spec{MinOperands: 3}
 	x.a[1] = Spec{Wrappers: x.ss[3:4:4]}
 	x.a[2] = Spec{Operand: "\\$.*|`.*"}
@@ -4183,7 +4183,7 @@ func makeRule179() *rule {
 		ss [2]string
 	})
 	x.ss = [2]string{"cdk", "aws-cdk"}
-	x.l[0] = lazyRE{expr: "(.* )?destroy( .*)?", anchored: true}
+	x.l[0] = lazyRE{expr: "(.* )?destroy( .*)?", anchored: true, vetted: true, need: "destroy"}
 	x.s = Spec{Programs: x.ss[0:2:2], Args: "(.* )?destroy( .*)?"}
 	x.r = rule{p: Pattern{Name: "iac_cdk_destroy", Level: High, Description: "cdk destroy deletes CloudFormation stacks and every resource in them (--force without asking).", Match: &x.s}, m: matcher{args: &x.l[0]}}
 	return &x.r
@@ -4201,8 +4201,8 @@ func makeRule180() *rule {
 		ss [12]string
 	})
 	x.ss = [12]string{"aws", "sam", "gcloud", "az", "aws", "cloudformation delete-stack", "cloudformation delete-stack-set", "cloudformation delete-stack-instances", "sam", "delete", "gcloud", "az"}
-	x.l[0] = lazyRE{expr: "(.* )?deployment-manager deployments delete( .*)?", anchored: true}
-	x.l[1] = lazyRE{expr: "(.* )?stack (group|sub|mg) delete (.* )?--action-on-unmanage[ =]delete(All|Resources)( .*)?", anchored: true}
+	x.l[0] = lazyRE{expr: "(.* )?deployment-manager deployments delete( .*)?", anchored: true, vetted: true, need: "deployment-manager deployments d"}
+	x.l[1] = lazyRE{expr: "(.* )?stack (group|sub|mg) delete (.* )?--action-on-unmanage[ =]delete(All|Resources)( .*)?", anchored: true, vetted: true, need: "--action-on-unmanage"}
 	x.a[0] = Spec{Programs: x.ss[4:5:5], Subcommands: x.ss[5:8:8]}
 	x.a[1] = Spec{Programs: x.ss[8:9:9], Subcommands: x.ss[9:10:10]}
 	x.a[2] = Spec{Programs: x.ss[10:11:11], Args: "(.* )?deployment-manager deployments delete( .*)?"}
@@ -4229,8 +4229,8 @@ func makeRule181() *rule {
 		ss [4]string
 	})
 	x.ss = [4]string{"azd", "copilot", "azd", "copilot"}
-	x.l[0] = lazyRE{expr: "(.* )?down( .*)?", anchored: true}
-	x.l[1] = lazyRE{expr: "(.* )?(app|env|svc|job|pipeline|task) delete( .*)?", anchored: true}
+	x.l[0] = lazyRE{expr: "(.* )?down( .*)?", anchored: true, vetted: true, need: "down"}
+	x.l[1] = lazyRE{expr: "(.* )?(app|env|svc|job|pipeline|task) delete( .*)?", anchored: true, vetted: true, need: " delete"}
 	x.a[0] = Spec{Programs: x.ss[2:3:3], Args: "(.* )?down( .*)?"}
 	x.a[1] = Spec{Programs: x.ss[3:4:4], Args: "(.* )?(app|env|svc|job|pipeline|task) delete( .*)?"}
 	x.s = Spec{Programs: x.ss[0:2:2], Any: x.a[0:2:2]}
@@ -4282,7 +4282,7 @@ func makeRule184() *rule {
 	})
 	x.ss = [23]string{"terraform", "tofu", "terragrunt", "pulumi", "cdk", "cdktf", "terraform", "tofu", "terragrunt", "apply", "run-all apply", "run apply", "-auto-approve", "pulumi", "up", "update", "--yes", "-y", "cdk", "deploy", "cdktf", "deploy", "--auto-approve"}
 	x.fv[0] = FlagValue{Flag: "--require-approval", Value: "never"}
-	x.l[0] = lazyRE{expr: "never", anchored: true, pre: "never"}
+	x.l[0] = lazyRE{expr: "never", anchored: true, vetted: true, whole: "never"}
 	x.a[0] = Spec{Programs: x.ss[6:9:9], Subcommands: x.ss[9:12:12], FlagsAny: x.ss[12:13:13]}
 	x.a[1] = Spec{Programs: x.ss[13:14:14], Subcommands: x.ss[14:16:16], FlagsAny: x.ss[16:18:18]}
 	x.a[2] = Spec{Programs: x.ss[18:19:19], Subcommands: x.ss[19:20:20], Values: x.fv[0:1:1]}
@@ -4311,7 +4311,7 @@ func makeRule185() *rule {
 		ss [6]string
 	})
 	x.ss = [6]string{"terraform", "tofu", "terragrunt", "state rm", "taint", "xargs"}
-	x.l[0] = lazyRE{expr: "\\$\\(.*|`.*", anchored: true, pre: "$(\x00`"}
+	x.l[0] = lazyRE{expr: "\\$\\(.*|`.*", anchored: true, vetted: true, pre: "$(\x00`", need: "$(\x00`"}
 	x.a[0] = Spec{Wrappers: x.ss[5:6:6]}
 	x.a[1] = Spec{Operand: "\\$\\(.*|`.*"}
 	x.s = Spec{Programs: x.ss[0:3:3], Subcommands: x.ss[3:5:5], Any: x.a[0:2:2]}
@@ -4378,7 +4378,7 @@ func makeRule189() *rule {
 		ss [3]string
 	})
 	x.ss = [3]string{"rm", "unlink", "shred"}
-	x.l[0] = lazyRE{expr: "(.*/)?([^/]*\\.tfstate(\\.backup)?|terraform\\.tfstate\\.d)", anchored: true}
+	x.l[0] = lazyRE{expr: "(.*/)?([^/]*\\.tfstate(\\.backup)?|terraform\\.tfstate\\.d)", anchored: true, vetted: true, need: ".tfstate\x00terraform.tfstate.d"}
 	x.s = Spec{Programs: x.ss[0:3:3], Operand: "(.*/)?([^/]*\\.tfstate(\\.backup)?|terraform\\.tfstate\\.d)"}
 	x.r = rule{p: Pattern{Name: "iac_state_file_delete", Level: High, Description: "Deletes terraform state files (*.tfstate, their backups, terraform.tfstate.d): terraform no longer knows the resources it created.", Match: &x.s}, m: matcher{operand: &x.l[0]}}
 	return &x.r
@@ -4396,8 +4396,8 @@ func makeRule190() *rule {
 		ss [1]string
 	})
 	x.ss = [1]string{"ansible-playbook"}
-	x.l[0] = lazyRE{expr: "(.*/)?[^/]*(destroy|teardown|tear-down|tear_down|decommission|nuke|wipe|purge|delete-all|remove-all)[^/]*\\.ya?ml", anchored: true}
-	x.l[1] = lazyRE{expr: "(.* )?(-e|--extra-vars)[ =]\"?[^ ]*state=absent.*", anchored: true}
+	x.l[0] = lazyRE{expr: "(.*/)?[^/]*(destroy|teardown|tear-down|tear_down|decommission|nuke|wipe|purge|delete-all|remove-all)[^/]*\\.ya?ml", anchored: true, vetted: true, need: "decommission\x00delete-all\x00destroy\x00nuke\x00purge\x00remove-all\x00tear\x00wipe"}
+	x.l[1] = lazyRE{expr: "(.* )?(-e|--extra-vars)[ =]\"?[^ ]*state=absent.*", anchored: true, vetted: true, need: "state=absent"}
 	x.a[0] = Spec{Operand: "(.*/)?[^/]*(destroy|teardown|tear-down|tear_down|decommission|nuke|wipe|purge|delete-all|remove-all)[^/]*\\.ya?ml"}
 	x.a[1] = Spec{Args: "(.* )?(-e|--extra-vars)[ =]\"?[^ ]*state=absent.*"}
 	x.s = Spec{Programs: x.ss[0:1:1], Any: x.a[0:2:2]}
@@ -4503,7 +4503,7 @@ func makeRule197() *rule {
 		ss [4]string
 	})
 	x.ss = [4]string{"kubectl", "oc", "delete clusterrolebinding", "delete clusterrole"}
-	x.l[0] = lazyRE{expr: "cluster-admin|admin|edit|view|system:.*", anchored: true, pre: "admin\x00cluster-admin\x00edit\x00system:\x00view"}
+	x.l[0] = lazyRE{expr: "cluster-admin|admin|edit|view|system:.*", anchored: true, vetted: true, pre: "admin\x00cluster-admin\x00edit\x00system:\x00view", need: "admin\x00cluster-admin\x00edit\x00system:\x00view"}
 	x.s = Spec{Programs: x.ss[0:2:2], Subcommands: x.ss[2:4:4], Operand: "cluster-admin|admin|edit|view|system:.*"}
 	x.r = rule{p: Pattern{Name: "k8s_delete_core_rbac", Level: High, Description: "Deletes a built-in cluster role or binding (cluster-admin, admin, edit, view, system:*): administrators or the cluster's own components lose their access.", Match: &x.s}, m: matcher{operand: &x.l[0]}}
 	return &x.r
@@ -4538,8 +4538,8 @@ func makeRule199() *rule {
 	x.ss = [7]string{"kubectl", "oc", "delete", "-k", "--kustomize", "-R", "--recursive"}
 	x.fv[0] = FlagValue{Flag: "-f", Value: "(https?://.*|.*/|(.*/)?[^./]+|\\.)"}
 	x.fv[1] = FlagValue{Flag: "--filename", Value: "(https?://.*|.*/|(.*/)?[^./]+|\\.)"}
-	x.l[0] = lazyRE{expr: "(https?://.*|.*/|(.*/)?[^./]+|\\.)", anchored: true}
-	x.l[1] = lazyRE{expr: "(https?://.*|.*/|(.*/)?[^./]+|\\.)", anchored: true}
+	x.l[0] = lazyRE{expr: "(https?://.*|.*/|(.*/)?[^./]+|\\.)", anchored: true, vetted: true}
+	x.l[1] = lazyRE{expr: "(https?://.*|.*/|(.*/)?[^./]+|\\.)", anchored: true, vetted: true}
 	x.a[0] = Spec{FlagsAny: x.ss[3:7:7]}
 	x.a[1] = Spec{Values: x.fv[0:1:1]}
 	x.a[2] = Spec{Values: x.fv[1:2:2]}
@@ -4572,8 +4572,8 @@ func makeRule200() *rule {
 	x.ss = [3]string{"kubectl", "oc", "delete"}
 	x.fv[0] = FlagValue{Flag: "-f", Value: ".*"}
 	x.fv[1] = FlagValue{Flag: "--filename", Value: ".*"}
-	x.l[0] = lazyRE{expr: ".*", anchored: true}
-	x.l[1] = lazyRE{expr: ".*", anchored: true}
+	x.l[0] = lazyRE{expr: ".*", anchored: true, vetted: true}
+	x.l[1] = lazyRE{expr: ".*", anchored: true, vetted: true}
 	x.a[0] = Spec{Values: x.fv[0:1:1]}
 	x.a[1] = Spec{Values: x.fv[1:2:2]}
 	x.s = Spec{Programs: x.ss[0:2:2], Subcommands: x.ss[2:3:3], Any: x.a[0:2:2]}
@@ -4600,7 +4600,7 @@ func makeRule201() *rule {
 		ss [4]string
 	})
 	x.ss = [4]string{"kubectl", "oc", "delete", "xargs"}
-	x.l[0] = lazyRE{expr: "\\$\\(.*|`.*", anchored: true, pre: "$(\x00`"}
+	x.l[0] = lazyRE{expr: "\\$\\(.*|`.*", anchored: true, vetted: true, pre: "$(\x00`", need: "$(\x00`"}
 	x.a[0] = Spec{Wrappers: x.ss[3:4:4]}
 	x.a[1] = Spec{Operand: "\\$\\(.*|`.*"}
 	x.s = Spec{Programs: x.ss[0:2:2], Subcommands: x.ss[2:3:3], Any: x.a[0:2:2]}
@@ -4652,8 +4652,8 @@ func makeRule204() *rule {
 	})
 	x.ss = [7]string{"kubectl", "oc", "scale", "--all", "-l", "--selector", "xargs"}
 	x.fv[0] = FlagValue{Flag: "--replicas", Value: "0+"}
-	x.l[0] = lazyRE{expr: "0+", anchored: true, pre: "0"}
-	x.l[1] = lazyRE{expr: "\\$\\(.*|`.*", anchored: true, pre: "$(\x00`"}
+	x.l[0] = lazyRE{expr: "0+", anchored: true, vetted: true, pre: "0", need: "0"}
+	x.l[1] = lazyRE{expr: "\\$\\(.*|`.*", anchored: true, vetted: true, pre: "$(\x00`", need: "$(\x00`"}
 	x.a[0] = Spec{FlagsAny: x.ss[3:6:6]}
 	x.a[1] = Spec{Operand: "\\$\\(.*|`.*"}
 	x.a[2] = Spec{Wrappers: x.ss[6:7:7]}
@@ -4676,7 +4676,7 @@ func makeRule205() *rule {
 		ss [4]string
 	})
 	x.ss = [4]string{"kubectl", "oc", "taint node", "--all"}
-	x.l[0] = lazyRE{expr: ".*:NoExecute", anchored: true}
+	x.l[0] = lazyRE{expr: ".*:NoExecute", anchored: true, vetted: true, need: ":NoExecute"}
 	x.s = Spec{Programs: x.ss[0:2:2], Subcommands: x.ss[2:3:3], FlagsAny: x.ss[3:4:4], Operand: ".*:NoExecute"}
 	x.r = rule{p: Pattern{Name: "k8s_taint_noexecute_all", Level: High, Description: "A NoExecute taint on every node evicts every pod that does not tolerate it, across the cluster.", Match: &x.s}, m: matcher{operand: &x.l[0]}}
 	return &x.r
@@ -4695,7 +4695,7 @@ func makeRule206() *rule {
 	})
 	x.ss = [3]string{"kubectl", "oc", "scale"}
 	x.fv[0] = FlagValue{Flag: "--replicas", Value: "0+"}
-	x.l[0] = lazyRE{expr: "0+", anchored: true, pre: "0"}
+	x.l[0] = lazyRE{expr: "0+", anchored: true, vetted: true, pre: "0", need: "0"}
 	x.s = Spec{Programs: x.ss[0:2:2], Subcommands: x.ss[2:3:3], Values: x.fv[0:1:1]}
 	x.lp[0] = &x.l[0]
 	x.mm[0] = matcherMore{values: x.lp[0:1:1]}
@@ -4738,7 +4738,7 @@ func makeRule209() *rule {
 		ss [3]string
 	})
 	x.ss = [3]string{"kubectl", "oc", "patch"}
-	x.l[0] = lazyRE{expr: ".*(finalizers|persistentVolumeReclaimPolicy\"? *: *\"?Delete).*", anchored: true}
+	x.l[0] = lazyRE{expr: ".*(finalizers|persistentVolumeReclaimPolicy\"? *: *\"?Delete).*", anchored: true, vetted: true, need: "finalizers\x00persistentVolumeReclaimPolicy"}
 	x.s = Spec{Programs: x.ss[0:2:2], Subcommands: x.ss[2:3:3], Args: ".*(finalizers|persistentVolumeReclaimPolicy\"? *: *\"?Delete).*"}
 	x.r = rule{p: Pattern{Name: "k8s_patch_finalizers", Level: Medium, Description: "Patches away an object's finalizers (or sets a volume's reclaim policy to Delete): a stuck deletion goes through without the cleanup the finalizer guarded, or the disk is deleted with its claim.", Match: &x.s}, m: matcher{args: &x.l[0]}}
 	return &x.r
@@ -4811,10 +4811,10 @@ func makeRule213() *rule {
 		ss [10]string
 	})
 	x.ss = [10]string{"eksctl", "gcloud", "az", "doctl", "kops", "eksctl", "kops", "gcloud", "az", "doctl"}
-	x.l[0] = lazyRE{expr: "(.* )?delete (cluster|clusters)( .*)?", anchored: true}
-	x.l[1] = lazyRE{expr: "(.* )?container (clusters|cluster) delete( .*)?", anchored: true}
-	x.l[2] = lazyRE{expr: "(.* )?aks delete( .*)?", anchored: true}
-	x.l[3] = lazyRE{expr: "(.* )?(kubernetes|k8s|kube) (cluster|clusters|c) (delete|d|rm)( .*)?", anchored: true}
+	x.l[0] = lazyRE{expr: "(.* )?delete (cluster|clusters)( .*)?", anchored: true, vetted: true, need: "delete "}
+	x.l[1] = lazyRE{expr: "(.* )?container (clusters|cluster) delete( .*)?", anchored: true, vetted: true, need: "container "}
+	x.l[2] = lazyRE{expr: "(.* )?aks delete( .*)?", anchored: true, vetted: true, need: "aks delete"}
+	x.l[3] = lazyRE{expr: "(.* )?(kubernetes|k8s|kube) (cluster|clusters|c) (delete|d|rm)( .*)?", anchored: true, vetted: true, need: "8s\x00ube\x00ubernetes"}
 	x.a[0] = Spec{Programs: x.ss[5:7:7], Args: "(.* )?delete (cluster|clusters)( .*)?"}
 	x.a[1] = Spec{Programs: x.ss[7:8:8], Args: "(.* )?container (clusters|cluster) delete( .*)?"}
 	x.a[2] = Spec{Programs: x.ss[8:9:9], Args: "(.* )?aks delete( .*)?"}
@@ -4910,7 +4910,7 @@ func makeRule218() *rule {
 		ss [3]string
 	})
 	x.ss = [3]string{"rm", "unlink", "shred"}
-	x.l[0] = lazyRE{expr: "(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.(bash_history|zsh_history|zhistory|history|sh_history|ksh_history|python_history|mysql_history|psql_history|node_repl_history|sqlite_history|rediscli_history|lesshst|local/share/fish/fish_history)|\\$HISTFILE", anchored: true, pre: "$HISTFILE\x00$HOME/.bash_history\x00$HOME/.history\x00$HOME/.ksh_history\x00$HOME/.lesshst\x00$HOME/.local/share/fish/fish_his\x00$HOME/.mysql_history\x00$HOME/.node_repl_history\x00$HOME/.psql_history\x00$HOME/.python_history\x00$HOME/.rediscli_history\x00$HOME/.sh_history\x00$HOME/.sqlite_history\x00$HOME/.zhistory\x00$HOME/.zsh_history\x00/Users/\x00/home/\x00/root/.bash_history\x00/root/.history\x00/root/.ksh_history\x00/root/.lesshst\x00/root/.local/share/fish/fish_his\x00/root/.mysql_history\x00/root/.node_repl_history\x00/root/.psql_history\x00/root/.python_history\x00/root/.rediscli_history\x00/root/.sh_history\x00/root/.sqlite_history\x00/root/.zhistory\x00/root/.zsh_history\x00~/.bash_history\x00~/.history\x00~/.ksh_history\x00~/.lesshst\x00~/.local/share/fish/fish_history\x00~/.mysql_history\x00~/.node_repl_history\x00~/.psql_history\x00~/.python_history\x00~/.rediscli_history\x00~/.sh_history\x00~/.sqlite_history\x00~/.zhistory\x00~/.zsh_history"}
+	x.l[0] = lazyRE{expr: "(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.(bash_history|zsh_history|zhistory|history|sh_history|ksh_history|python_history|mysql_history|psql_history|node_repl_history|sqlite_history|rediscli_history|lesshst|local/share/fish/fish_history)|\\$HISTFILE", anchored: true, vetted: true, pre: "$HISTFILE\x00$HOME/.bash_history\x00$HOME/.history\x00$HOME/.ksh_history\x00$HOME/.lesshst\x00$HOME/.local/share/fish/fish_his\x00$HOME/.mysql_history\x00$HOME/.node_repl_history\x00$HOME/.psql_history\x00$HOME/.python_history\x00$HOME/.rediscli_history\x00$HOME/.sh_history\x00$HOME/.sqlite_history\x00$HOME/.zhistory\x00$HOME/.zsh_history\x00/Users/\x00/home/\x00/root/.bash_history\x00/root/.history\x00/root/.ksh_history\x00/root/.lesshst\x00/root/.local/share/fish/fish_his\x00/root/.mysql_history\x00/root/.node_repl_history\x00/root/.psql_history\x00/root/.python_history\x00/root/.rediscli_history\x00/root/.sh_history\x00/root/.sqlite_history\x00/root/.zhistory\x00/root/.zsh_history\x00~/.bash_history\x00~/.history\x00~/.ksh_history\x00~/.lesshst\x00~/.local/share/fish/fish_history\x00~/.mysql_history\x00~/.node_repl_history\x00~/.psql_history\x00~/.python_history\x00~/.rediscli_history\x00~/.sh_history\x00~/.sqlite_history\x00~/.zhistory\x00~/.zsh_history", need: "$HISTFILE\x00bash_history\x00esshst\x00history\x00ksh_history\x00mysql_history\x00node_repl_history\x00ocal/share/fish/fish_history\x00psql_history\x00python_history\x00rediscli_history\x00sh_history\x00sqlite_history"}
 	x.s = Spec{Programs: x.ss[0:3:3], Operand: "(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.(bash_history|zsh_history|zhistory|history|sh_history|ksh_history|python_history|mysql_history|psql_history|node_repl_history|sqlite_history|rediscli_history|lesshst|local/share/fish/fish_history)|\\$HISTFILE"}
 	x.r = rule{p: Pattern{Name: "history_file_deleted", Level: High, Description: "Deletes or shreds a shell's history file (~/.bash_history, ~/.zsh_history, fish_history, $HISTFILE): the record of the commands run in it is gone.", Match: &x.s}, m: matcher{operand: &x.l[0]}}
 	return &x.r
@@ -4923,7 +4923,7 @@ func makeRule219() *rule {
 		s Spec
 		l [1]lazyRE
 	})
-	x.l[0] = lazyRE{expr: "(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.(bash_history|zsh_history|zhistory|history|sh_history|ksh_history|python_history|mysql_history|psql_history|node_repl_history|sqlite_history|rediscli_history|lesshst|local/share/fish/fish_history)|\\$HISTFILE", anchored: true, pre: "$HISTFILE\x00$HOME/.bash_history\x00$HOME/.history\x00$HOME/.ksh_history\x00$HOME/.lesshst\x00$HOME/.local/share/fish/fish_his\x00$HOME/.mysql_history\x00$HOME/.node_repl_history\x00$HOME/.psql_history\x00$HOME/.python_history\x00$HOME/.rediscli_history\x00$HOME/.sh_history\x00$HOME/.sqlite_history\x00$HOME/.zhistory\x00$HOME/.zsh_history\x00/Users/\x00/home/\x00/root/.bash_history\x00/root/.history\x00/root/.ksh_history\x00/root/.lesshst\x00/root/.local/share/fish/fish_his\x00/root/.mysql_history\x00/root/.node_repl_history\x00/root/.psql_history\x00/root/.python_history\x00/root/.rediscli_history\x00/root/.sh_history\x00/root/.sqlite_history\x00/root/.zhistory\x00/root/.zsh_history\x00~/.bash_history\x00~/.history\x00~/.ksh_history\x00~/.lesshst\x00~/.local/share/fish/fish_history\x00~/.mysql_history\x00~/.node_repl_history\x00~/.psql_history\x00~/.python_history\x00~/.rediscli_history\x00~/.sh_history\x00~/.sqlite_history\x00~/.zhistory\x00~/.zsh_history"}
+	x.l[0] = lazyRE{expr: "(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.(bash_history|zsh_history|zhistory|history|sh_history|ksh_history|python_history|mysql_history|psql_history|node_repl_history|sqlite_history|rediscli_history|lesshst|local/share/fish/fish_history)|\\$HISTFILE", anchored: true, vetted: true, pre: "$HISTFILE\x00$HOME/.bash_history\x00$HOME/.history\x00$HOME/.ksh_history\x00$HOME/.lesshst\x00$HOME/.local/share/fish/fish_his\x00$HOME/.mysql_history\x00$HOME/.node_repl_history\x00$HOME/.psql_history\x00$HOME/.python_history\x00$HOME/.rediscli_history\x00$HOME/.sh_history\x00$HOME/.sqlite_history\x00$HOME/.zhistory\x00$HOME/.zsh_history\x00/Users/\x00/home/\x00/root/.bash_history\x00/root/.history\x00/root/.ksh_history\x00/root/.lesshst\x00/root/.local/share/fish/fish_his\x00/root/.mysql_history\x00/root/.node_repl_history\x00/root/.psql_history\x00/root/.python_history\x00/root/.rediscli_history\x00/root/.sh_history\x00/root/.sqlite_history\x00/root/.zhistory\x00/root/.zsh_history\x00~/.bash_history\x00~/.history\x00~/.ksh_history\x00~/.lesshst\x00~/.local/share/fish/fish_history\x00~/.mysql_history\x00~/.node_repl_history\x00~/.psql_history\x00~/.python_history\x00~/.rediscli_history\x00~/.sh_history\x00~/.sqlite_history\x00~/.zhistory\x00~/.zsh_history", need: "$HISTFILE\x00bash_history\x00esshst\x00history\x00ksh_history\x00mysql_history\x00node_repl_history\x00ocal/share/fish/fish_history\x00psql_history\x00python_history\x00rediscli_history\x00sh_history\x00sqlite_history"}
 	x.s = Spec{Writes: "(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.(bash_history|zsh_history|zhistory|history|sh_history|ksh_history|python_history|mysql_history|psql_history|node_repl_history|sqlite_history|rediscli_history|lesshst|local/share/fish/fish_history)|\\$HISTFILE"}
 	x.r = rule{p: Pattern{Name: "history_file_written", Level: High, Description: "Empties, edits, forges or redirects a shell's history file (> ~/.bash_history, sed -i on it, ln -sf /dev/null ~/.zsh_history): the record of the commands run in it is gone or no longer kept.", Match: &x.s}, m: matcher{writes: &x.l[0]}}
 	return &x.r
@@ -4994,9 +4994,9 @@ func makeRule224() *rule {
 	x.fv[0] = FlagValue{Flag: "--vacuum-time", Value: "[0-9]+ ?(s|sec|secs|second|seconds|m|min|mins|minute|minutes|h|hr|hrs|hour|hours|us|ms)?|1 ?(d|day)"}
 	x.fv[1] = FlagValue{Flag: "--vacuum-size", Value: "[0-9]+ ?[KkBb]?|[0-9]{1,2} ?[Mm]"}
 	x.fv[2] = FlagValue{Flag: "--vacuum-files", Value: "[0-2]"}
-	x.l[0] = lazyRE{expr: "[0-9]+ ?(s|sec|secs|second|seconds|m|min|mins|minute|minutes|h|hr|hrs|hour|hours|us|ms)?|1 ?(d|day)", anchored: true, pre: "0\x001\x002\x003\x004\x005\x006\x007\x008\x009"}
-	x.l[1] = lazyRE{expr: "[0-9]+ ?[KkBb]?|[0-9]{1,2} ?[Mm]", anchored: true, pre: "0\x001\x002\x003\x004\x005\x006\x007\x008\x009"}
-	x.l[2] = lazyRE{expr: "[0-2]", anchored: true, pre: "0\x001\x002"}
+	x.l[0] = lazyRE{expr: "[0-9]+ ?(s|sec|secs|second|seconds|m|min|mins|minute|minutes|h|hr|hrs|hour|hours|us|ms)?|1 ?(d|day)", anchored: true, vetted: true, pre: "0\x001\x002\x003\x004\x005\x006\x007\x008\x009"}
+	x.l[1] = lazyRE{expr: "[0-9]+ ?[KkBb]?|[0-9]{1,2} ?[Mm]", anchored: true, vetted: true, pre: "0\x001\x002\x003\x004\x005\x006\x007\x008\x009"}
+	x.l[2] = lazyRE{expr: "[0-2]", anchored: true, vetted: true, whole: "0\x001\x002"}
 	x.a[0] = Spec{Values: x.fv[0:1:1]}
 	x.a[1] = Spec{Values: x.fv[1:2:2]}
 	x.a[2] = Spec{Values: x.fv[2:3:3]}
@@ -5040,8 +5040,8 @@ func makeRule226() *rule {
 		ss [20]string
 	})
 	x.ss = [20]string{"rm", "unlink", "shred", "find", "rm", "unlink", "shred", "find", "-delete", "-exec=rm", "-execdir=rm", "-exec=truncate", "-execdir=truncate", "-exec=shred", "-execdir=shred", "-exec=unlink", "-exec=cp", "-exec=tee", "-exec=sh", "-exec=bash"}
-	x.l[0] = lazyRE{expr: "/var/log(/.*)?|/private/var/log(/.*)?|/var/audit(/.*)?|/run/log/journal(/.*)?|/var/run/utmp|/run/utmp|/var/adm/.+", anchored: true, pre: "/private/var/log\x00/run/log/journal\x00/run/utmp\x00/var/adm/\x00/var/audit\x00/var/log\x00/var/run/utmp"}
-	x.l[1] = lazyRE{expr: "/var/log(/.*)?|/private/var/log(/.*)?|/var/audit(/.*)?|/run/log/journal(/.*)?|/var/run/utmp|/run/utmp|/var/adm/.+", anchored: true, pre: "/private/var/log\x00/run/log/journal\x00/run/utmp\x00/var/adm/\x00/var/audit\x00/var/log\x00/var/run/utmp"}
+	x.l[0] = lazyRE{expr: "/var/log(/.*)?|/private/var/log(/.*)?|/var/audit(/.*)?|/run/log/journal(/.*)?|/var/run/utmp|/run/utmp|/var/adm/.+", anchored: true, vetted: true, pre: "/private/var/log\x00/run/log/journal\x00/run/utmp\x00/var/adm/\x00/var/audit\x00/var/log\x00/var/run/utmp", need: "private/var/log\x00run/log/journal\x00run/utmp\x00var/adm/\x00var/audit\x00var/log\x00var/run/utmp"}
+	x.l[1] = lazyRE{expr: "/var/log(/.*)?|/private/var/log(/.*)?|/var/audit(/.*)?|/run/log/journal(/.*)?|/var/run/utmp|/run/utmp|/var/adm/.+", anchored: true, vetted: true, pre: "/private/var/log\x00/run/log/journal\x00/run/utmp\x00/var/adm/\x00/var/audit\x00/var/log\x00/var/run/utmp", need: "private/var/log\x00run/log/journal\x00run/utmp\x00var/adm/\x00var/audit\x00var/log\x00var/run/utmp"}
 	x.a[0] = Spec{Programs: x.ss[4:7:7], Operand: "/var/log(/.*)?|/private/var/log(/.*)?|/var/audit(/.*)?|/run/log/journal(/.*)?|/var/run/utmp|/run/utmp|/var/adm/.+"}
 	x.a[1] = Spec{Programs: x.ss[7:8:8], FlagsAny: x.ss[8:20:20], Operand: "/var/log(/.*)?|/private/var/log(/.*)?|/var/audit(/.*)?|/run/log/journal(/.*)?|/var/run/utmp|/run/utmp|/var/adm/.+"}
 	x.s = Spec{Programs: x.ss[0:4:4], Any: x.a[0:2:2]}
@@ -5064,10 +5064,10 @@ func makeRule227() *rule {
 		ss [10]string
 	})
 	x.ss = [10]string{"truncate", "sed", "gsed", "perl", "cp", "install", "mv", "dd", "ln", "dd"}
-	x.l[0] = lazyRE{expr: "/var/log(/.*)?|/private/var/log(/.*)?|/var/audit(/.*)?|/run/log/journal(/.*)?|/var/run/utmp|/run/utmp|/var/adm/.+", anchored: true, pre: "/private/var/log\x00/run/log/journal\x00/run/utmp\x00/var/adm/\x00/var/audit\x00/var/log\x00/var/run/utmp"}
-	x.l[1] = lazyRE{expr: "/dev/null", anchored: true, pre: "/dev/null"}
-	x.l[2] = lazyRE{expr: "(.* )?if=/dev/null( .*)?", anchored: true}
-	x.l[3] = lazyRE{expr: "/(private/)?var/log/(auth\\.log|secure|syslog|messages|kern\\.log|wtmp|btmp|lastlog|faillog|sudo\\.log|daemon\\.log|system\\.log|audit(/.*)?|journal(/.*)?|asl(/.*)?)([.-][0-9]+)?(\\.gz)?|/var/run/utmp|/run/utmp|/run/log/journal(/.*)?|/var/audit(/.*)?", anchored: true, pre: "/private/var/log/asl\x00/private/var/log/audit\x00/private/var/log/auth.log\x00/private/var/log/btmp\x00/private/var/log/daemon.log\x00/private/var/log/faillog\x00/private/var/log/journal\x00/private/var/log/kern.log\x00/private/var/log/lastlog\x00/private/var/log/messages\x00/private/var/log/secure\x00/private/var/log/sudo.log\x00/private/var/log/syslog\x00/private/var/log/system.log\x00/private/var/log/wtmp\x00/run/log/journal\x00/run/utmp\x00/var/audit\x00/var/log/asl\x00/var/log/audit\x00/var/log/auth.log\x00/var/log/btmp\x00/var/log/daemon.log\x00/var/log/faillog\x00/var/log/journal\x00/var/log/kern.log\x00/var/log/lastlog\x00/var/log/messages\x00/var/log/secure\x00/var/log/sudo.log\x00/var/log/syslog\x00/var/log/system.log\x00/var/log/wtmp\x00/var/run/utmp"}
+	x.l[0] = lazyRE{expr: "/var/log(/.*)?|/private/var/log(/.*)?|/var/audit(/.*)?|/run/log/journal(/.*)?|/var/run/utmp|/run/utmp|/var/adm/.+", anchored: true, vetted: true, pre: "/private/var/log\x00/run/log/journal\x00/run/utmp\x00/var/adm/\x00/var/audit\x00/var/log\x00/var/run/utmp", need: "private/var/log\x00run/log/journal\x00run/utmp\x00var/adm/\x00var/audit\x00var/log\x00var/run/utmp"}
+	x.l[1] = lazyRE{expr: "/dev/null", anchored: true, vetted: true, whole: "/dev/null"}
+	x.l[2] = lazyRE{expr: "(.* )?if=/dev/null( .*)?", anchored: true, vetted: true, need: "if=/dev/null"}
+	x.l[3] = lazyRE{expr: "/(private/)?var/log/(auth\\.log|secure|syslog|messages|kern\\.log|wtmp|btmp|lastlog|faillog|sudo\\.log|daemon\\.log|system\\.log|audit(/.*)?|journal(/.*)?|asl(/.*)?)([.-][0-9]+)?(\\.gz)?|/var/run/utmp|/run/utmp|/run/log/journal(/.*)?|/var/audit(/.*)?", anchored: true, vetted: true, pre: "/private/var/log/asl\x00/private/var/log/audit\x00/private/var/log/auth.log\x00/private/var/log/btmp\x00/private/var/log/daemon.log\x00/private/var/log/faillog\x00/private/var/log/journal\x00/private/var/log/kern.log\x00/private/var/log/lastlog\x00/private/var/log/messages\x00/private/var/log/secure\x00/private/var/log/sudo.log\x00/private/var/log/syslog\x00/private/var/log/system.log\x00/private/var/log/wtmp\x00/run/log/journal\x00/run/utmp\x00/var/audit\x00/var/log/asl\x00/var/log/audit\x00/var/log/auth.log\x00/var/log/btmp\x00/var/log/daemon.log\x00/var/log/faillog\x00/var/log/journal\x00/var/log/kern.log\x00/var/log/lastlog\x00/var/log/messages\x00/var/log/secure\x00/var/log/sudo.log\x00/var/log/syslog\x00/var/log/system.log\x00/var/log/wtmp\x00/var/run/utmp", need: "run/\x00var/audit\x00var/log/\x00var/run/utmp"}
 	x.a[0] = Spec{Check: "truncates"}
 	x.a[1] = Spec{Programs: x.ss[0:4:4]}
 	x.a[2] = Spec{Programs: x.ss[4:9:9], Operand: "/dev/null"}
@@ -5109,10 +5109,10 @@ func makeRule229() *rule {
 		ss [20]string
 	})
 	x.ss = [20]string{"systemctl", "service", "launchctl", "pkill", "killall", "systemctl", "stop", "disable", "mask", "kill", "service", "launchctl", "unload", "bootout", "remove", "disable", "kill", "stop", "pkill", "killall"}
-	x.l[0] = lazyRE{expr: "(rsyslog|syslog|syslog-ng|systemd-journald|systemd-journald\\.socket|systemd-journald-dev-log\\.socket|journald|sysklogd|metalog|filebeat|fluentd|fluent-bit|td-agent|vector|promtail|nxlog|splunkd|splunkforwarder|auditbeat|winlogbeat|otelcol|otelcol-contrib|datadog-agent|telegraf)(\\.(service|socket))?", anchored: true, pre: "auditbeat\x00datadog-agent\x00filebeat\x00fluent-bit\x00fluentd\x00journald\x00metalog\x00nxlog\x00otelcol\x00promtail\x00rsyslog\x00splunkd\x00splunkforwarder\x00sysklogd\x00syslog\x00systemd-journald\x00td-agent\x00telegraf\x00vector\x00winlogbeat"}
-	x.l[1] = lazyRE{expr: "(rsyslog|syslog|syslog-ng|sysklogd|filebeat|fluentd|td-agent|splunkd|nxlog) (stop|force-stop)( .*)?", anchored: true, pre: "filebeat force-stop\x00filebeat stop\x00fluentd force-stop\x00fluentd stop\x00nxlog force-stop\x00nxlog stop\x00rsyslog force-stop\x00rsyslog stop\x00splunkd force-stop\x00splunkd stop\x00sysklogd force-stop\x00sysklogd stop\x00syslog force-stop\x00syslog stop\x00syslog-ng force-stop\x00syslog-ng stop\x00td-agent force-stop\x00td-agent stop"}
-	x.l[2] = lazyRE{expr: ".*(syslogd|com\\.apple\\.(syslogd|aslmanager|auditd)).*", anchored: true}
-	x.l[3] = lazyRE{expr: "(rsyslogd|syslogd|syslog-ng|systemd-journald|journald|filebeat|fluentd|fluent-bit)", anchored: true, pre: "filebeat\x00fluent-bit\x00fluentd\x00journald\x00rsyslogd\x00syslog-ng\x00syslogd\x00systemd-journald"}
+	x.l[0] = lazyRE{expr: "(rsyslog|syslog|syslog-ng|systemd-journald|systemd-journald\\.socket|systemd-journald-dev-log\\.socket|journald|sysklogd|metalog|filebeat|fluentd|fluent-bit|td-agent|vector|promtail|nxlog|splunkd|splunkforwarder|auditbeat|winlogbeat|otelcol|otelcol-contrib|datadog-agent|telegraf)(\\.(service|socket))?", anchored: true, vetted: true, pre: "auditbeat\x00datadog-agent\x00filebeat\x00fluent-bit\x00fluentd\x00journald\x00metalog\x00nxlog\x00otelcol\x00promtail\x00rsyslog\x00splunkd\x00splunkforwarder\x00sysklogd\x00syslog\x00systemd-journald\x00td-agent\x00telegraf\x00vector\x00winlogbeat", need: "auditbeat\x00datadog-agent\x00ilebeat\x00journald\x00luent\x00metalog\x00nxlog\x00otelcol\x00promtail\x00rsyslog\x00splunk\x00sys\x00sysklogd\x00td-agent\x00telegraf\x00vector\x00winlogbeat"}
+	x.l[1] = lazyRE{expr: "(rsyslog|syslog|syslog-ng|sysklogd|filebeat|fluentd|td-agent|splunkd|nxlog) (stop|force-stop)( .*)?", anchored: true, vetted: true, pre: "filebeat force-stop\x00filebeat stop\x00fluentd force-stop\x00fluentd stop\x00nxlog force-stop\x00nxlog stop\x00rsyslog force-stop\x00rsyslog stop\x00splunkd force-stop\x00splunkd stop\x00sysklogd force-stop\x00sysklogd stop\x00syslog force-stop\x00syslog stop\x00syslog-ng force-stop\x00syslog-ng stop\x00td-agent force-stop\x00td-agent stop", need: "force-stop\x00stop"}
+	x.l[2] = lazyRE{expr: ".*(syslogd|com\\.apple\\.(syslogd|aslmanager|auditd)).*", anchored: true, vetted: true, need: "com.apple.\x00syslogd"}
+	x.l[3] = lazyRE{expr: "(rsyslogd|syslogd|syslog-ng|systemd-journald|journald|filebeat|fluentd|fluent-bit)", anchored: true, vetted: true, whole: "filebeat\x00fluent-bit\x00fluentd\x00journald\x00rsyslogd\x00syslog-ng\x00syslogd\x00systemd-journald"}
 	x.a[0] = Spec{Programs: x.ss[5:6:6], Subcommands: x.ss[6:10:10], Operand: "(rsyslog|syslog|syslog-ng|systemd-journald|systemd-journald\\.socket|systemd-journald-dev-log\\.socket|journald|sysklogd|metalog|filebeat|fluentd|fluent-bit|td-agent|vector|promtail|nxlog|splunkd|splunkforwarder|auditbeat|winlogbeat|otelcol|otelcol-contrib|datadog-agent|telegraf)(\\.(service|socket))?"}
 	x.a[1] = Spec{Programs: x.ss[10:11:11], Args: "(rsyslog|syslog|syslog-ng|sysklogd|filebeat|fluentd|td-agent|splunkd|nxlog) (stop|force-stop)( .*)?"}
 	x.a[2] = Spec{Programs: x.ss[11:12:12], Subcommands: x.ss[12:18:18], Operand: ".*(syslogd|com\\.apple\\.(syslogd|aslmanager|auditd)).*"}
@@ -5157,7 +5157,7 @@ func makeRule231() *rule {
 		s Spec
 		l [1]lazyRE
 	})
-	x.l[0] = lazyRE{expr: "(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|profile|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|mkshrc|cshrc|tcshrc|login|xprofile|xinitrc|xsession|xsessionrc|pam_environment)|(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.config/(fish/(config\\.fish|conf\\.d(/.*)?)|environment\\.d(/.*)?)|\\$ZDOTDIR/\\.z[a-z]+|/etc/(profile|profile\\.d(/.*)?|bash\\.bashrc|bashrc|zshrc|zsh/z[a-z]+|zprofile|zshenv|zlogin|environment|csh\\.cshrc|csh\\.login|fish/(config\\.fish|conf\\.d(/.*)?)|X11/Xsession\\.d(/.*)?)", anchored: true, pre: "$HOME/.\x00$ZDOTDIR/.z\x00/Users/\x00/etc/X11/Xsession.d\x00/etc/bash.bashrc\x00/etc/bashrc\x00/etc/csh.cshrc\x00/etc/csh.login\x00/etc/environment\x00/etc/fish/conf.d\x00/etc/fish/config.fish\x00/etc/profile\x00/etc/zlogin\x00/etc/zprofile\x00/etc/zsh/z\x00/etc/zshenv\x00/etc/zshrc\x00/home/\x00/root/.\x00~/."}
+	x.l[0] = lazyRE{expr: "(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|profile|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|mkshrc|cshrc|tcshrc|login|xprofile|xinitrc|xsession|xsessionrc|pam_environment)|(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.config/(fish/(config\\.fish|conf\\.d(/.*)?)|environment\\.d(/.*)?)|\\$ZDOTDIR/\\.z[a-z]+|/etc/(profile|profile\\.d(/.*)?|bash\\.bashrc|bashrc|zshrc|zsh/z[a-z]+|zprofile|zshenv|zlogin|environment|csh\\.cshrc|csh\\.login|fish/(config\\.fish|conf\\.d(/.*)?)|X11/Xsession\\.d(/.*)?)", anchored: true, vetted: true, pre: "$HOME/.\x00$ZDOTDIR/.z\x00/Users/\x00/etc/X11/Xsession.d\x00/etc/bash.bashrc\x00/etc/bashrc\x00/etc/csh.cshrc\x00/etc/csh.login\x00/etc/environment\x00/etc/fish/conf.d\x00/etc/fish/config.fish\x00/etc/profile\x00/etc/zlogin\x00/etc/zprofile\x00/etc/zsh/z\x00/etc/zshenv\x00/etc/zshrc\x00/home/\x00/root/.\x00~/.", need: "$ZDOTDIR/.z\x00/.\x00/.config/\x00/etc/"}
 	x.s = Spec{Writes: "(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|profile|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|mkshrc|cshrc|tcshrc|login|xprofile|xinitrc|xsession|xsessionrc|pam_environment)|(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.config/(fish/(config\\.fish|conf\\.d(/.*)?)|environment\\.d(/.*)?)|\\$ZDOTDIR/\\.z[a-z]+|/etc/(profile|profile\\.d(/.*)?|bash\\.bashrc|bashrc|zshrc|zsh/z[a-z]+|zprofile|zshenv|zlogin|environment|csh\\.cshrc|csh\\.login|fish/(config\\.fish|conf\\.d(/.*)?)|X11/Xsession\\.d(/.*)?)"}
 	x.r = rule{p: Pattern{Name: "write_shell_startup", Level: High, Description: "Writes or appends to a shell startup file (~/.bashrc, ~/.zshrc, ~/.profile, ~/.config/fish/config.fish, /etc/profile.d/*, /etc/bash.bashrc, /etc/environment): what it adds runs in every new shell or login from now on.", Match: &x.s}, m: matcher{writes: &x.l[0]}}
 	return &x.r
@@ -5170,7 +5170,7 @@ func makeRule232() *rule {
 		s Spec
 		l [1]lazyRE
 	})
-	x.l[0] = lazyRE{expr: "/etc/(passwd|shadow|group|gshadow|sudoers|sudoers\\.d(/.*)?|pam\\.d(/.*)?|security/(access\\.conf|pam_env\\.conf))|(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.ssh/authorized_keys2?|/etc/ssh/authorized_keys(/.*)?", anchored: true, pre: "$HOME/.ssh/authorized_keys\x00/Users/\x00/etc/group\x00/etc/gshadow\x00/etc/pam.d\x00/etc/passwd\x00/etc/security/access.conf\x00/etc/security/pam_env.conf\x00/etc/shadow\x00/etc/ssh/authorized_keys\x00/etc/sudoers\x00/home/\x00/root/.ssh/authorized_keys\x00~/.ssh/authorized_keys"}
+	x.l[0] = lazyRE{expr: "/etc/(passwd|shadow|group|gshadow|sudoers|sudoers\\.d(/.*)?|pam\\.d(/.*)?|security/(access\\.conf|pam_env\\.conf))|(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.ssh/authorized_keys2?|/etc/ssh/authorized_keys(/.*)?", anchored: true, vetted: true, pre: "$HOME/.ssh/authorized_keys\x00/Users/\x00/etc/group\x00/etc/gshadow\x00/etc/pam.d\x00/etc/passwd\x00/etc/security/access.conf\x00/etc/security/pam_env.conf\x00/etc/shadow\x00/etc/ssh/authorized_keys\x00/etc/sudoers\x00/home/\x00/root/.ssh/authorized_keys\x00~/.ssh/authorized_keys", need: "/.ssh/authorized_keys\x00/etc/\x00/etc/ssh/authorized_keys"}
 	x.s = Spec{Writes: "/etc/(passwd|shadow|group|gshadow|sudoers|sudoers\\.d(/.*)?|pam\\.d(/.*)?|security/(access\\.conf|pam_env\\.conf))|(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.ssh/authorized_keys2?|/etc/ssh/authorized_keys(/.*)?"}
 	x.r = rule{p: Pattern{Name: "write_auth_file", Level: High, Description: "Overwrites or appends to a file that controls who can log in or become root (/etc/passwd, /etc/shadow, /etc/sudoers, /etc/sudoers.d/*, /etc/pam.d/*, authorized_keys).", Match: &x.s}, m: matcher{writes: &x.l[0]}}
 	return &x.r
@@ -5196,7 +5196,7 @@ func makeRule234() *rule {
 		s Spec
 		l [1]lazyRE
 	})
-	x.l[0] = lazyRE{expr: "/etc/ld\\.so\\.preload|/etc/ld\\.so\\.conf(\\.d(/.*)?)?", anchored: true, pre: "/etc/ld.so.conf\x00/etc/ld.so.preload"}
+	x.l[0] = lazyRE{expr: "/etc/ld\\.so\\.preload|/etc/ld\\.so\\.conf(\\.d(/.*)?)?", anchored: true, vetted: true, pre: "/etc/ld.so.conf\x00/etc/ld.so.preload", need: "/etc/ld.so."}
 	x.s = Spec{Writes: "/etc/ld\\.so\\.preload|/etc/ld\\.so\\.conf(\\.d(/.*)?)?"}
 	x.r = rule{p: Pattern{Name: "write_preload", Level: High, Description: "Writes /etc/ld.so.preload or the loader's search path: the named library is loaded into every program the system starts, root's included.", Match: &x.s}, m: matcher{writes: &x.l[0]}}
 	return &x.r
@@ -5209,7 +5209,7 @@ func makeRule235() *rule {
 		s Spec
 		l [1]lazyRE
 	})
-	x.l[0] = lazyRE{expr: "/etc/(crontab|anacrontab|cron\\.(d|hourly|daily|weekly|monthly)(/.*)?|cron\\.allow)|/var/spool/cron(/.*)?|/usr/lib/cron/tabs(/.*)?|/var/at/tabs(/.*)?", anchored: true, pre: "/etc/anacrontab\x00/etc/cron.allow\x00/etc/cron.d\x00/etc/cron.hourly\x00/etc/cron.monthly\x00/etc/cron.weekly\x00/etc/crontab\x00/usr/lib/cron/tabs\x00/var/at/tabs\x00/var/spool/cron"}
+	x.l[0] = lazyRE{expr: "/etc/(crontab|anacrontab|cron\\.(d|hourly|daily|weekly|monthly)(/.*)?|cron\\.allow)|/var/spool/cron(/.*)?|/usr/lib/cron/tabs(/.*)?|/var/at/tabs(/.*)?", anchored: true, vetted: true, pre: "/etc/anacrontab\x00/etc/cron.allow\x00/etc/cron.d\x00/etc/cron.hourly\x00/etc/cron.monthly\x00/etc/cron.weekly\x00/etc/crontab\x00/usr/lib/cron/tabs\x00/var/at/tabs\x00/var/spool/cron", need: "anacrontab\x00cron.\x00crontab\x00usr/lib/cron/tabs\x00var/at/tabs\x00var/spool/cron"}
 	x.s = Spec{Writes: "/etc/(crontab|anacrontab|cron\\.(d|hourly|daily|weekly|monthly)(/.*)?|cron\\.allow)|/var/spool/cron(/.*)?|/usr/lib/cron/tabs(/.*)?|/var/at/tabs(/.*)?"}
 	x.r = rule{p: Pattern{Name: "write_cron", Level: High, Description: "Writes a system cron file or a user's crontab file directly (/etc/crontab, /etc/cron.d/*, /etc/cron.hourly/*, /var/spool/cron/*): its commands run on a schedule from now on.", Match: &x.s}, m: matcher{writes: &x.l[0]}}
 	return &x.r
@@ -5243,7 +5243,7 @@ func makeRule237() *rule {
 		s Spec
 		l [1]lazyRE
 	})
-	x.l[0] = lazyRE{expr: "/etc/systemd/(system|user)(/.*)?|/(usr/)?lib/systemd/(system|user)(/.*)?|/run/systemd/system(/.*)?|(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.config/systemd/user(/.*)?|(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.local/share/systemd/user(/.*)?|/etc/(init\\.d|rc\\.d|init|rc[0-6S]\\.d)(/.*)?|/etc/rc\\.local|/etc/inittab", anchored: true, pre: "$HOME/.config/systemd/user\x00$HOME/.local/share/systemd/user\x00/Users/\x00/etc/init\x00/etc/rc.d\x00/etc/rc.local\x00/etc/rc0.d\x00/etc/rc1.d\x00/etc/rc2.d\x00/etc/rc3.d\x00/etc/rc4.d\x00/etc/rc5.d\x00/etc/rc6.d\x00/etc/rcS.d\x00/etc/systemd/system\x00/etc/systemd/user\x00/home/\x00/lib/systemd/system\x00/lib/systemd/user\x00/root/.config/systemd/user\x00/root/.local/share/systemd/user\x00/run/systemd/system\x00/usr/lib/systemd/system\x00/usr/lib/systemd/user\x00~/.config/systemd/user\x00~/.local/share/systemd/user"}
+	x.l[0] = lazyRE{expr: "/etc/systemd/(system|user)(/.*)?|/(usr/)?lib/systemd/(system|user)(/.*)?|/run/systemd/system(/.*)?|(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.config/systemd/user(/.*)?|(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.local/share/systemd/user(/.*)?|/etc/(init\\.d|rc\\.d|init|rc[0-6S]\\.d)(/.*)?|/etc/rc\\.local|/etc/inittab", anchored: true, vetted: true, pre: "$HOME/.config/systemd/user\x00$HOME/.local/share/systemd/user\x00/Users/\x00/etc/init\x00/etc/rc.d\x00/etc/rc.local\x00/etc/rc0.d\x00/etc/rc1.d\x00/etc/rc2.d\x00/etc/rc3.d\x00/etc/rc4.d\x00/etc/rc5.d\x00/etc/rc6.d\x00/etc/rcS.d\x00/etc/systemd/system\x00/etc/systemd/user\x00/home/\x00/lib/systemd/system\x00/lib/systemd/user\x00/root/.config/systemd/user\x00/root/.local/share/systemd/user\x00/run/systemd/system\x00/usr/lib/systemd/system\x00/usr/lib/systemd/user\x00~/.config/systemd/user\x00~/.local/share/systemd/user", need: "/.config/systemd/user\x00/.local/share/systemd/user\x00/etc/\x00etc/systemd/\x00lib/systemd/\x00run/systemd/system"}
 	x.s = Spec{Writes: "/etc/systemd/(system|user)(/.*)?|/(usr/)?lib/systemd/(system|user)(/.*)?|/run/systemd/system(/.*)?|(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.config/systemd/user(/.*)?|(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.local/share/systemd/user(/.*)?|/etc/(init\\.d|rc\\.d|init|rc[0-6S]\\.d)(/.*)?|/etc/rc\\.local|/etc/inittab"}
 	x.r = rule{p: Pattern{Name: "write_boot_service", Level: High, Description: "Writes a systemd unit, an init script or /etc/rc.local: what it names starts at every boot (or login, for user units) from now on.", Match: &x.s}, m: matcher{writes: &x.l[0]}}
 	return &x.r
@@ -5256,7 +5256,7 @@ func makeRule238() *rule {
 		s Spec
 		l [1]lazyRE
 	})
-	x.l[0] = lazyRE{expr: "(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.config/autostart(/.*)?|/etc/xdg/autostart(/.*)?|/etc/update-motd\\.d(/.*)?|/etc/udev/rules\\.d(/.*)?|/etc/apt/apt\\.conf\\.d(/.*)?|/etc/network/if-(up|pre-up|down|post-down)\\.d(/.*)?|/etc/NetworkManager/dispatcher\\.d(/.*)?|/etc/dhcp/dhclient-(enter|exit)-hooks\\.d(/.*)?|/etc/ssh/sshrc|(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.ssh/rc", anchored: true, pre: "$HOME/.config/autostart\x00$HOME/.ssh/rc\x00/Users/\x00/etc/NetworkManager/dispatcher.d\x00/etc/apt/apt.conf.d\x00/etc/dhcp/dhclient-enter-hooks.d\x00/etc/dhcp/dhclient-exit-hooks.d\x00/etc/network/if-down.d\x00/etc/network/if-post-down.d\x00/etc/network/if-pre-up.d\x00/etc/network/if-up.d\x00/etc/ssh/sshrc\x00/etc/udev/rules.d\x00/etc/update-motd.d\x00/etc/xdg/autostart\x00/home/\x00/root/.config/autostart\x00/root/.ssh/rc\x00~/.config/autostart\x00~/.ssh/rc"}
+	x.l[0] = lazyRE{expr: "(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.config/autostart(/.*)?|/etc/xdg/autostart(/.*)?|/etc/update-motd\\.d(/.*)?|/etc/udev/rules\\.d(/.*)?|/etc/apt/apt\\.conf\\.d(/.*)?|/etc/network/if-(up|pre-up|down|post-down)\\.d(/.*)?|/etc/NetworkManager/dispatcher\\.d(/.*)?|/etc/dhcp/dhclient-(enter|exit)-hooks\\.d(/.*)?|/etc/ssh/sshrc|(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.ssh/rc", anchored: true, vetted: true, pre: "$HOME/.config/autostart\x00$HOME/.ssh/rc\x00/Users/\x00/etc/NetworkManager/dispatcher.d\x00/etc/apt/apt.conf.d\x00/etc/dhcp/dhclient-enter-hooks.d\x00/etc/dhcp/dhclient-exit-hooks.d\x00/etc/network/if-down.d\x00/etc/network/if-post-down.d\x00/etc/network/if-pre-up.d\x00/etc/network/if-up.d\x00/etc/ssh/sshrc\x00/etc/udev/rules.d\x00/etc/update-motd.d\x00/etc/xdg/autostart\x00/home/\x00/root/.config/autostart\x00/root/.ssh/rc\x00~/.config/autostart\x00~/.ssh/rc", need: "/.config/autostart\x00/.ssh/rc\x00NetworkManager/dispatcher.d\x00apt/apt.conf.d\x00dev/rules.d\x00dhcp/dhclient-\x00network/if-\x00pdate-motd.d\x00ssh/sshrc\x00xdg/autostart"}
 	x.s = Spec{Writes: "(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.config/autostart(/.*)?|/etc/xdg/autostart(/.*)?|/etc/update-motd\\.d(/.*)?|/etc/udev/rules\\.d(/.*)?|/etc/apt/apt\\.conf\\.d(/.*)?|/etc/network/if-(up|pre-up|down|post-down)\\.d(/.*)?|/etc/NetworkManager/dispatcher\\.d(/.*)?|/etc/dhcp/dhclient-(enter|exit)-hooks\\.d(/.*)?|/etc/ssh/sshrc|(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.ssh/rc"}
 	x.r = rule{p: Pattern{Name: "write_autostart", Level: High, Description: "Writes a file that makes the system run a command by itself: desktop autostart entries, login messages (update-motd.d), udev rules, apt hooks, network hooks, ~/.ssh/rc.", Match: &x.s}, m: matcher{writes: &x.l[0]}}
 	return &x.r
@@ -5269,7 +5269,7 @@ func makeRule239() *rule {
 		s Spec
 		l [1]lazyRE
 	})
-	x.l[0] = lazyRE{expr: "(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/Library/(LaunchAgents|LaunchDaemons)(/.*)?|/Library/(LaunchAgents|LaunchDaemons|StartupItems)(/.*)?|/System/Library/(LaunchAgents|LaunchDaemons)(/.*)?", anchored: true, pre: "$HOME/Library/LaunchAgents\x00$HOME/Library/LaunchDaemons\x00/Library/LaunchAgents\x00/Library/LaunchDaemons\x00/Library/StartupItems\x00/System/Library/LaunchAgents\x00/System/Library/LaunchDaemons\x00/Users/\x00/home/\x00/root/Library/LaunchAgents\x00/root/Library/LaunchDaemons\x00~/Library/LaunchAgents\x00~/Library/LaunchDaemons"}
+	x.l[0] = lazyRE{expr: "(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/Library/(LaunchAgents|LaunchDaemons)(/.*)?|/Library/(LaunchAgents|LaunchDaemons|StartupItems)(/.*)?|/System/Library/(LaunchAgents|LaunchDaemons)(/.*)?", anchored: true, vetted: true, pre: "$HOME/Library/LaunchAgents\x00$HOME/Library/LaunchDaemons\x00/Library/LaunchAgents\x00/Library/LaunchDaemons\x00/Library/StartupItems\x00/System/Library/LaunchAgents\x00/System/Library/LaunchDaemons\x00/Users/\x00/home/\x00/root/Library/LaunchAgents\x00/root/Library/LaunchDaemons\x00~/Library/LaunchAgents\x00~/Library/LaunchDaemons", need: "/Library/\x00Library/\x00System/Library/"}
 	x.s = Spec{Writes: "(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/Library/(LaunchAgents|LaunchDaemons)(/.*)?|/Library/(LaunchAgents|LaunchDaemons|StartupItems)(/.*)?|/System/Library/(LaunchAgents|LaunchDaemons)(/.*)?"}
 	x.r = rule{p: Pattern{Name: "write_launchd_plist", Level: High, Description: "Writes a launchd agent or daemon (~/Library/LaunchAgents, /Library/LaunchDaemons): macOS starts what it names at every login or boot from now on.", Match: &x.s}, m: matcher{writes: &x.l[0]}}
 	return &x.r
@@ -5284,7 +5284,7 @@ func makeRule240() *rule {
 		ss [4]string
 	})
 	x.ss = [4]string{"systemctl", "enable", "reenable", "link"}
-	x.l[0] = lazyRE{expr: "(docker|containerd|podman|nginx|apache2|httpd|caddy|haproxy|traefik|postgresql|postgresql@[^ ]*|mysql|mysqld|mariadb|mongod|mongodb|redis|redis-server|memcached|rabbitmq-server|elasticsearch|kibana|grafana-server|prometheus|prometheus-node-exporter|node_exporter|ssh|sshd|cron|crond|cronie|atd|chrony|chronyd|ntp|ntpd|systemd-[a-z-]+|NetworkManager|ufw|firewalld|nftables|netfilter-persistent|fail2ban|auditd|apparmor|rsyslog|syslog-ng|snapd|libvirtd|virtqemud|qemu-guest-agent|cloud-init|kubelet|k3s|k3s-agent|rke2-server|rke2-agent|tailscaled|zerotier-one|wg-quick@[^ ]*|openvpn|openvpn@[^ ]*|openvpn-server@[^ ]*|cups|bluetooth|avahi-daemon|gdm|gdm3|lightdm|sddm|fstrim|logrotate|apt-daily|apt-daily-upgrade|unattended-upgrades|dnf-automatic|php[0-9.]*-fpm|supervisor|supervisord|jenkins|gitlab-runner|gitea|nomad|consul|vault|minio|smbd|nmbd|nfs-server|rpcbind|postfix|dovecot|exim4|named|bind9|dnsmasq|unbound|squid|varnish|syncthing|syncthing@[^ ]*|getty@[^ ]*|serial-getty@[^ ]*|zfs-[a-z-]+|zfs|mdmonitor|lvm2-[a-z-]+|multipathd|smartd|smartmontools|irqbalance|tuned|thermald|acpid|upower|polkit|dbus|pipewire|pipewire-pulse|wireplumber|pulseaudio|ollama|cockpit|earlyoom|power-profiles-daemon|tlp|mosquitto|influxdb|telegraf|loki|promtail|filebeat|metricbeat|fluent-bit|td-agent|zabbix-agent|zabbix-agent2|netdata|cadvisor|sysstat|rngd|haveged|ipsec|strongswan|xrdp|vncserver@[^ ]*|multi-user|graphical|default|network-online|podman-restart|podman-auto-update)(\\.(service|socket|timer|target|path|mount))?", anchored: true}
+	x.l[0] = lazyRE{expr: "(docker|containerd|podman|nginx|apache2|httpd|caddy|haproxy|traefik|postgresql|postgresql@[^ ]*|mysql|mysqld|mariadb|mongod|mongodb|redis|redis-server|memcached|rabbitmq-server|elasticsearch|kibana|grafana-server|prometheus|prometheus-node-exporter|node_exporter|ssh|sshd|cron|crond|cronie|atd|chrony|chronyd|ntp|ntpd|systemd-[a-z-]+|NetworkManager|ufw|firewalld|nftables|netfilter-persistent|fail2ban|auditd|apparmor|rsyslog|syslog-ng|snapd|libvirtd|virtqemud|qemu-guest-agent|cloud-init|kubelet|k3s|k3s-agent|rke2-server|rke2-agent|tailscaled|zerotier-one|wg-quick@[^ ]*|openvpn|openvpn@[^ ]*|openvpn-server@[^ ]*|cups|bluetooth|avahi-daemon|gdm|gdm3|lightdm|sddm|fstrim|logrotate|apt-daily|apt-daily-upgrade|unattended-upgrades|dnf-automatic|php[0-9.]*-fpm|supervisor|supervisord|jenkins|gitlab-runner|gitea|nomad|consul|vault|minio|smbd|nmbd|nfs-server|rpcbind|postfix|dovecot|exim4|named|bind9|dnsmasq|unbound|squid|varnish|syncthing|syncthing@[^ ]*|getty@[^ ]*|serial-getty@[^ ]*|zfs-[a-z-]+|zfs|mdmonitor|lvm2-[a-z-]+|multipathd|smartd|smartmontools|irqbalance|tuned|thermald|acpid|upower|polkit|dbus|pipewire|pipewire-pulse|wireplumber|pulseaudio|ollama|cockpit|earlyoom|power-profiles-daemon|tlp|mosquitto|influxdb|telegraf|loki|promtail|filebeat|metricbeat|fluent-bit|td-agent|zabbix-agent|zabbix-agent2|netdata|cadvisor|sysstat|rngd|haveged|ipsec|strongswan|xrdp|vncserver@[^ ]*|multi-user|graphical|default|network-online|podman-restart|podman-auto-update)(\\.(service|socket|timer|target|path|mount))?", anchored: true, vetted: true, first: byteSet{0x0, 0x5fffffe00004000, 0x0, 0x0}, firstOK: true}
 	x.s = Spec{Programs: x.ss[0:1:1], Subcommands: x.ss[1:4:4], MinOperands: 1, OperandNone: "(docker|containerd|podman|nginx|apache2|httpd|caddy|haproxy|traefik|postgresql|postgresql@[^ ]*|mysql|mysqld|mariadb|mongod|mongodb|redis|redis-server|memcached|rabbitmq-server|elasticsearch|kibana|grafana-server|prometheus|prometheus-node-exporter|node_exporter|ssh|sshd|cron|crond|cronie|atd|chrony|chronyd|ntp|ntpd|systemd-[a-z-]+|NetworkManager|ufw|firewalld|nftables|netfilter-persistent|fail2ban|auditd|apparmor|rsyslog|syslog-ng|snapd|libvirtd|virtqemud|qemu-guest-agent|cloud-init|kubelet|k3s|k3s-agent|rke2-server|rke2-agent|tailscaled|zerotier-one|wg-quick@[^ ]*|openvpn|openvpn@[^ ]*|openvpn-server@[^ ]*|cups|bluetooth|avahi-daemon|gdm|gdm3|lightdm|sddm|fstrim|logrotate|apt-daily|apt-daily-upgrade|unattended-upgrades|dnf-automatic|php[0-9.]*-fpm|supervisor|supervisord|jenkins|gitlab-runner|gitea|nomad|consul|vault|minio|smbd|nmbd|nfs-server|rpcbind|postfix|dovecot|exim4|named|bind9|dnsmasq|unbound|squid|varnish|syncthing|syncthing@[^ ]*|getty@[^ ]*|serial-getty@[^ ]*|zfs-[a-z-]+|zfs|mdmonitor|lvm2-[a-z-]+|multipathd|smartd|smartmontools|irqbalance|tuned|thermald|acpid|upower|polkit|dbus|pipewire|pipewire-pulse|wireplumber|pulseaudio|ollama|cockpit|earlyoom|power-profiles-daemon|tlp|mosquitto|influxdb|telegraf|loki|promtail|filebeat|metricbeat|fluent-bit|td-agent|zabbix-agent|zabbix-agent2|netdata|cadvisor|sysstat|rngd|haveged|ipsec|strongswan|xrdp|vncserver@[^ ]*|multi-user|graphical|default|network-online|podman-restart|podman-auto-update)(\\.(service|socket|timer|target|path|mount))?"}
 	x.r = rule{p: Pattern{Name: "systemctl_enable_unit", Level: High, Description: "Enables or links a systemd unit that is not a well-known package's service (systemctl enable, reenable, link): it starts at every boot or login from now on.", Match: &x.s}, m: matcher{operandNone: &x.l[0]}}
 	return &x.r
@@ -5299,7 +5299,7 @@ func makeRule241() *rule {
 		ss [5]string
 	})
 	x.ss = [5]string{"launchctl", "load", "bootstrap", "enable", "submit"}
-	x.l[0] = lazyRE{expr: ".*/homebrew\\.mxcl\\.[^/]+\\.plist|gui/[0-9]+/homebrew\\.mxcl\\..*", anchored: true}
+	x.l[0] = lazyRE{expr: ".*/homebrew\\.mxcl\\.[^/]+\\.plist|gui/[0-9]+/homebrew\\.mxcl\\..*", anchored: true, vetted: true, need: "/homebrew.mxcl."}
 	x.s = Spec{Programs: x.ss[0:1:1], Subcommands: x.ss[1:5:5], OperandNone: ".*/homebrew\\.mxcl\\.[^/]+\\.plist|gui/[0-9]+/homebrew\\.mxcl\\..*"}
 	x.r = rule{p: Pattern{Name: "launchctl_load", Level: High, Description: "Loads, bootstraps or submits a launchd job (launchctl load -w, bootstrap, enable, submit): macOS runs it now and at every login or boot.", Match: &x.s}, m: matcher{operandNone: &x.l[0]}}
 	return &x.r
@@ -5312,7 +5312,7 @@ func makeRule242() *rule {
 		s Spec
 		l [1]lazyRE
 	})
-	x.l[0] = lazyRE{expr: "[^ ]+/\\.git/hooks(/.*)?|[^ ]+\\.git/hooks(/.*)?", anchored: true}
+	x.l[0] = lazyRE{expr: "[^ ]+/\\.git/hooks(/.*)?|[^ ]+\\.git/hooks(/.*)?", anchored: true, vetted: true, need: ".git/hooks\x00/.git/hooks", first: byteSet{0xfffffffeffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff}, firstOK: true}
 	x.s = Spec{Writes: "[^ ]+/\\.git/hooks(/.*)?|[^ ]+\\.git/hooks(/.*)?"}
 	x.r = rule{p: Pattern{Name: "git_hooks_other_repo", Level: High, Description: "Writes a git hook into another repository (../other/.git/hooks/*, ~/src/x/.git/hooks/*, a bare repository's hooks): the code runs the next time anyone commits, checks out, pushes or receives there.", Match: &x.s}, m: matcher{writes: &x.l[0]}}
 	return &x.r
@@ -5327,8 +5327,8 @@ func makeRule243() *rule {
 		ss [12]string
 	})
 	x.ss = [12]string{"git", "config", "--global", "--system", "--get", "--get-all", "--get-regexp", "--unset", "--unset-all", "-l", "--list", "--remove-section"}
-	x.l[0] = lazyRE{expr: "(?i)(core\\.hookspath|init\\.templatedir|core\\.fsmonitor)", anchored: true}
-	x.l[1] = lazyRE{expr: "(?i)false|true|no|0|get|unset|list", anchored: true}
+	x.l[0] = lazyRE{expr: "(?i)(core\\.hookspath|init\\.templatedir|core\\.fsmonitor)", anchored: true, vetted: true, first: byteSet{0x0, 0x20800000208, 0x0, 0x0}, firstOK: true}
+	x.l[1] = lazyRE{expr: "(?i)false|true|no|0|get|unset|list", anchored: true, vetted: true, first: byteSet{0x1000000000000, 0x3050c0003050c0, 0x0, 0x0}, firstOK: true}
 	x.s = Spec{Programs: x.ss[0:1:1], Subcommands: x.ss[1:2:2], FlagsAny: x.ss[2:4:4], FlagsNone: x.ss[4:12:12], Operand: "(?i)(core\\.hookspath|init\\.templatedir|core\\.fsmonitor)", OperandNone: "(?i)false|true|no|0|get|unset|list"}
 	x.r = rule{p: Pattern{Name: "git_global_hooks", Level: High, Description: "Points every repository of the user or the system at one hooks or template directory, or a file-system monitor (git config --global core.hooksPath, init.templateDir, core.fsmonitor): its programs run in every repository from now on.", Match: &x.s}, m: matcher{operand: &x.l[0], operandNone: &x.l[1]}}
 	return &x.r
@@ -5346,8 +5346,8 @@ func makeRule244() *rule {
 		ss [11]string
 	})
 	x.ss = [11]string{"git", "config", "--global", "--system", "--get", "--get-all", "--get-regexp", "--unset", "--unset-all", "-l", "--list"}
-	x.l[0] = lazyRE{expr: "(?i)(core\\.(pager|editor|sshcommand|askpass)|sequence\\.editor|diff\\.external|alias\\..+|filter\\..+\\.(clean|smudge|process)|gpg\\.program|gpg\\..+\\.program|credential\\.helper|pager\\..+|interactive\\.difffilter|web\\.browser|merge\\..+\\.driver|diff\\..+\\.textconv)", anchored: true}
-	x.l[1] = lazyRE{expr: "!.*|.*(sh -c|bash -c|curl |wget |nc |\\| *(ba)?sh|;|&&|\\$\\(|`|/tmp/|/var/tmp/|/dev/shm/|/dev/tcp/).*", anchored: true}
+	x.l[0] = lazyRE{expr: "(?i)(core\\.(pager|editor|sshcommand|askpass)|sequence\\.editor|diff\\.external|alias\\..+|filter\\..+\\.(clean|smudge|process)|gpg\\.program|gpg\\..+\\.program|credential\\.helper|pager\\..+|interactive\\.difffilter|web\\.browser|merge\\..+\\.driver|diff\\..+\\.textconv)", anchored: true, vetted: true, first: byteSet{0x0, 0x8922da008922da, 0x0, 0x20}, firstOK: true}
+	x.l[1] = lazyRE{expr: "!.*|.*(sh -c|bash -c|curl |wget |nc |\\| *(ba)?sh|;|&&|\\$\\(|`|/tmp/|/var/tmp/|/dev/shm/|/dev/tcp/).*", anchored: true, vetted: true, need: "!\x00$(\x00&&\x00;\x00`\x00bash -c\x00curl \x00dev/\x00nc \x00sh\x00sh -c\x00tmp/\x00var/tmp/\x00wget "}
 	x.a[0] = Spec{Operand: "!.*|.*(sh -c|bash -c|curl |wget |nc |\\| *(ba)?sh|;|&&|\\$\\(|`|/tmp/|/var/tmp/|/dev/shm/|/dev/tcp/).*"}
 	x.s = Spec{Programs: x.ss[0:1:1], Subcommands: x.ss[1:2:2], FlagsAny: x.ss[2:4:4], FlagsNone: x.ss[4:11:11], Operand: "(?i)(core\\.(pager|editor|sshcommand|askpass)|sequence\\.editor|diff\\.external|alias\\..+|filter\\..+\\.(clean|smudge|process)|gpg\\.program|gpg\\..+\\.program|credential\\.helper|pager\\..+|interactive\\.difffilter|web\\.browser|merge\\..+\\.driver|diff\\..+\\.textconv)", Any: x.a[0:1:1]}
 	x.m[0] = matcher{operand: &x.l[1]}
@@ -5368,9 +5368,9 @@ func makeRule245() *rule {
 		ss [2]string
 	})
 	x.ss = [2]string{"echo", "printf"}
-	x.l[0] = lazyRE{expr: "(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.ssh/config|/etc/ssh/ssh_config(\\.d(/.*)?)?", anchored: true, pre: "$HOME/.ssh/config\x00/Users/\x00/etc/ssh/ssh_config\x00/home/\x00/root/.ssh/config\x00~/.ssh/config"}
-	x.l[1] = lazyRE{expr: "(?is).*(proxycommand|localcommand|knownhostscommand|match +(.* )?exec).*", anchored: true}
-	x.l[2] = lazyRE{expr: "(?is).*(proxycommand|localcommand|knownhostscommand|match +(.* )?exec).*", anchored: true}
+	x.l[0] = lazyRE{expr: "(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.ssh/config|/etc/ssh/ssh_config(\\.d(/.*)?)?", anchored: true, vetted: true, pre: "$HOME/.ssh/config\x00/Users/\x00/etc/ssh/ssh_config\x00/home/\x00/root/.ssh/config\x00~/.ssh/config", need: "/.ssh/config\x00/etc/ssh/ssh_config"}
+	x.l[1] = lazyRE{expr: "(?is).*(proxycommand|localcommand|knownhostscommand|match +(.* )?exec).*", anchored: true, vetted: true}
+	x.l[2] = lazyRE{expr: "(?is).*(proxycommand|localcommand|knownhostscommand|match +(.* )?exec).*", anchored: true, vetted: true}
 	x.a[0] = Spec{Programs: x.ss[0:2:2], Args: "(?is).*(proxycommand|localcommand|knownhostscommand|match +(.* )?exec).*"}
 	x.a[1] = Spec{Stdin: "(?is).*(proxycommand|localcommand|knownhostscommand|match +(.* )?exec).*"}
 	x.s = Spec{Writes: "(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.ssh/config|/etc/ssh/ssh_config(\\.d(/.*)?)?", Any: x.a[0:2:2]}
@@ -5394,7 +5394,7 @@ func makeRule246() *rule {
 	})
 	x.ss = [3]string{"useradd", "usermod", "adduser"}
 	x.fv[0] = FlagValue{Flag: "-u", Value: "0+"}
-	x.l[0] = lazyRE{expr: "0+", anchored: true, pre: "0"}
+	x.l[0] = lazyRE{expr: "0+", anchored: true, vetted: true, pre: "0", need: "0"}
 	x.s = Spec{Programs: x.ss[0:3:3], Values: x.fv[0:1:1]}
 	x.lp[0] = &x.l[0]
 	x.mm[0] = matcherMore{values: x.lp[0:1:1]}
@@ -5417,10 +5417,10 @@ func makeRule247() *rule {
 	})
 	x.ss = [14]string{"useradd", "usermod", "gpasswd", "adduser", "dseditgroup", "addgroup", "useradd", "usermod", "gpasswd", "-a", "-M", "adduser", "addgroup", "dseditgroup"}
 	x.fv[0] = FlagValue{Flag: "-G", Value: "(.*,)?(sudo|wheel|admin|root)(,.*)?"}
-	x.l[0] = lazyRE{expr: "(.*,)?(sudo|wheel|admin|root)(,.*)?", anchored: true}
-	x.l[1] = lazyRE{expr: "sudo|wheel|admin|root", anchored: true, pre: "admin\x00root\x00sudo\x00wheel"}
-	x.l[2] = lazyRE{expr: "sudo|wheel|admin|root", anchored: true, pre: "admin\x00root\x00sudo\x00wheel"}
-	x.l[3] = lazyRE{expr: "(.* )?-a [^ ]+ .*(admin|wheel)", anchored: true}
+	x.l[0] = lazyRE{expr: "(.*,)?(sudo|wheel|admin|root)(,.*)?", anchored: true, vetted: true, need: "admin\x00root\x00sudo\x00wheel"}
+	x.l[1] = lazyRE{expr: "sudo|wheel|admin|root", anchored: true, vetted: true, whole: "admin\x00root\x00sudo\x00wheel"}
+	x.l[2] = lazyRE{expr: "sudo|wheel|admin|root", anchored: true, vetted: true, whole: "admin\x00root\x00sudo\x00wheel"}
+	x.l[3] = lazyRE{expr: "(.* )?-a [^ ]+ .*(admin|wheel)", anchored: true, vetted: true, need: "admin\x00wheel"}
 	x.a[0] = Spec{Programs: x.ss[6:8:8], Values: x.fv[0:1:1]}
 	x.a[1] = Spec{Programs: x.ss[8:9:9], FlagsAny: x.ss[9:11:11], Operand: "sudo|wheel|admin|root"}
 	x.a[2] = Spec{Programs: x.ss[11:13:13], MinOperands: 2, LastOperand: "sudo|wheel|admin|root"}
@@ -5446,7 +5446,7 @@ func makeRule248() *rule {
 		ss [1]string
 	})
 	x.ss = [1]string{"chmod"}
-	x.l[0] = lazyRE{expr: "0*[4-7][0-7][0-7][0-7]|(.*,)?([go]*[ua][ugoa]*|)[+=][rwxXt]*s[rwxXst]*(,.*)?", anchored: true}
+	x.l[0] = lazyRE{expr: "0*[4-7][0-7][0-7][0-7]|(.*,)?([go]*[ua][ugoa]*|)[+=][rwxXt]*s[rwxXst]*(,.*)?", anchored: true, vetted: true}
 	x.s = Spec{Programs: x.ss[0:1:1], Operand: "0*[4-7][0-7][0-7][0-7]|(.*,)?([go]*[ua][ugoa]*|)[+=][rwxXt]*s[rwxXst]*(,.*)?"}
 	x.r = rule{p: Pattern{Name: "setuid_bit", Level: High, Description: "Sets the set-user-id bit (chmod u+s, +s, 4755): whoever runs the file runs it as its owner; on a shell, an interpreter or a copy of one owned by root, anyone gets a root shell.", Match: &x.s}, m: matcher{operand: &x.l[0]}}
 	return &x.r
@@ -5461,7 +5461,7 @@ func makeRule249() *rule {
 		ss [1]string
 	})
 	x.ss = [1]string{"setcap"}
-	x.l[0] = lazyRE{expr: "(?i)(.*,)?(cap_setuid|cap_setgid|cap_sys_admin|cap_dac_override|cap_dac_read_search|cap_sys_ptrace|cap_sys_module|cap_chown|cap_fowner|cap_sys_rawio|all)([,=+].*)?[=+][eip]*[ep][eip]*", anchored: true}
+	x.l[0] = lazyRE{expr: "(?i)(.*,)?(cap_setuid|cap_setgid|cap_sys_admin|cap_dac_override|cap_dac_read_search|cap_sys_ptrace|cap_sys_module|cap_chown|cap_fowner|cap_sys_rawio|all)([,=+].*)?[=+][eip]*[ep][eip]*", anchored: true, vetted: true}
 	x.s = Spec{Programs: x.ss[0:1:1], Operand: "(?i)(.*,)?(cap_setuid|cap_setgid|cap_sys_admin|cap_dac_override|cap_dac_read_search|cap_sys_ptrace|cap_sys_module|cap_chown|cap_fowner|cap_sys_rawio|all)([,=+].*)?[=+][eip]*[ep][eip]*"}
 	x.r = rule{p: Pattern{Name: "setcap_privileged", Level: High, Description: "Gives a program capabilities that amount to root (setcap cap_setuid, cap_sys_admin, cap_dac_override, ... +ep): whoever runs it can take over the machine.", Match: &x.s}, m: matcher{operand: &x.l[0]}}
 	return &x.r
@@ -5479,9 +5479,9 @@ func makeRule250() *rule {
 		ss [4]string
 	})
 	x.ss = [4]string{"schtasks", "reg", "schtasks", "reg"}
-	x.l[0] = lazyRE{expr: "(?i)/create", anchored: true, pre: "/"}
-	x.l[1] = lazyRE{expr: "(?i)add", anchored: true}
-	x.l[2] = lazyRE{expr: "(?i).*hk(cu|lm|ey_current_user|ey_local_machine)\\\\?software\\\\?(wow6432node\\\\?)?microsoft\\\\?windows\\\\?currentversion\\\\?(run|runonce|runservices|policies\\\\?explorer\\\\?run)( .*)?", anchored: true}
+	x.l[0] = lazyRE{expr: "(?i)/create", anchored: true, vetted: true, pre: "/", need: "/"}
+	x.l[1] = lazyRE{expr: "(?i)add", anchored: true, vetted: true, first: byteSet{0x0, 0x200000002, 0x0, 0x0}, firstOK: true}
+	x.l[2] = lazyRE{expr: "(?i).*hk(cu|lm|ey_current_user|ey_local_machine)\\\\?software\\\\?(wow6432node\\\\?)?microsoft\\\\?windows\\\\?currentversion\\\\?(run|runonce|runservices|policies\\\\?explorer\\\\?run)( .*)?", anchored: true, vetted: true}
 	x.a[0] = Spec{Programs: x.ss[2:3:3], Operand: "(?i)/create"}
 	x.a[1] = Spec{Programs: x.ss[3:4:4], Operand: "(?i)add", Args: "(?i).*hk(cu|lm|ey_current_user|ey_local_machine)\\\\?software\\\\?(wow6432node\\\\?)?microsoft\\\\?windows\\\\?currentversion\\\\?(run|runonce|runservices|policies\\\\?explorer\\\\?run)( .*)?"}
 	x.s = Spec{Programs: x.ss[0:2:2], Any: x.a[0:2:2]}
@@ -5501,7 +5501,7 @@ func makeRule251() *rule {
 		ss [4]string
 	})
 	x.ss = [4]string{"rm", "unlink", "shred", "mv"}
-	x.l[0] = lazyRE{expr: "/etc/(passwd|shadow|group|gshadow|sudoers)|/etc/sudoers\\.d/.*|(~|\\$HOME|/root|/home/[^/]+)/\\.ssh/authorized_keys", anchored: true, pre: "$HOME/.ssh/authorized_keys\x00/etc/group\x00/etc/gshadow\x00/etc/passwd\x00/etc/shadow\x00/etc/sudoers\x00/home/\x00/root/.ssh/authorized_keys\x00~/.ssh/authorized_keys"}
+	x.l[0] = lazyRE{expr: "/etc/(passwd|shadow|group|gshadow|sudoers)|/etc/sudoers\\.d/.*|(~|\\$HOME|/root|/home/[^/]+)/\\.ssh/authorized_keys", anchored: true, vetted: true, pre: "$HOME/.ssh/authorized_keys\x00/etc/group\x00/etc/gshadow\x00/etc/passwd\x00/etc/shadow\x00/etc/sudoers\x00/home/\x00/root/.ssh/authorized_keys\x00~/.ssh/authorized_keys", need: "/.ssh/authorized_keys\x00/etc/"}
 	x.s = Spec{Programs: x.ss[0:4:4], Operand: "/etc/(passwd|shadow|group|gshadow|sudoers)|/etc/sudoers\\.d/.*|(~|\\$HOME|/root|/home/[^/]+)/\\.ssh/authorized_keys"}
 	x.r = rule{p: Pattern{Name: "rm_auth_file", Level: High, Description: "Deletes or moves away a file that controls who can log in or become root (/etc/passwd, /etc/shadow, /etc/sudoers, authorized_keys): logins and sudo break, or a lockout file is gone.", Match: &x.s}, m: matcher{operand: &x.l[0]}}
 	return &x.r
@@ -5552,20 +5552,20 @@ func makeRule253() *rule {
 	x.fv[3] = FlagValue{Flag: "--method", Value: "(?i)delete"}
 	x.fv[4] = FlagValue{Flag: "-X", Value: "(?i)delete"}
 	x.fv[5] = FlagValue{Flag: "--request", Value: "(?i)delete"}
-	x.l[0] = lazyRE{expr: "/?repos/[^/]+/[^/]+/?", anchored: true, pre: "/repos/\x00repos/"}
-	x.l[1] = lazyRE{expr: "(?i)delete", anchored: true}
-	x.l[2] = lazyRE{expr: "/?repos/[^/]+/[^/]+/?", anchored: true, pre: "/repos/\x00repos/"}
-	x.l[3] = lazyRE{expr: "(?i)delete", anchored: true}
-	x.l[4] = lazyRE{expr: "/?projects/[^/]+/?", anchored: true, pre: "/projects/\x00projects/"}
-	x.l[5] = lazyRE{expr: "(?i)delete", anchored: true}
-	x.l[6] = lazyRE{expr: "/?projects/[^/]+/?", anchored: true, pre: "/projects/\x00projects/"}
-	x.l[7] = lazyRE{expr: "(?i)delete", anchored: true}
-	x.l[8] = lazyRE{expr: "(.* )?https?://(api\\.github\\.com/repos/[^/ ]+/[^/ ?]+|[^/ ]+/api/v3/repos/[^/ ]+/[^/ ?]+|[^/ ]+/api/v4/projects/[^/ ?]+|[^/ ]+/api/v1/repos/[^/ ]+/[^/ ?]+)/?(\\?[^ ]*)?( .*)?", anchored: true}
-	x.l[9] = lazyRE{expr: "(?i)delete", anchored: true}
-	x.l[10] = lazyRE{expr: "(.* )?https?://(api\\.github\\.com/repos/[^/ ]+/[^/ ?]+|[^/ ]+/api/v3/repos/[^/ ]+/[^/ ?]+|[^/ ]+/api/v4/projects/[^/ ?]+|[^/ ]+/api/v1/repos/[^/ ]+/[^/ ?]+)/?(\\?[^ ]*)?( .*)?", anchored: true}
-	x.l[11] = lazyRE{expr: "(?i)delete", anchored: true}
-	x.l[12] = lazyRE{expr: "(?i)delete", anchored: true}
-	x.l[13] = lazyRE{expr: "(.* )?(https?://)?(api\\.github\\.com/repos/[^/ ]+/[^/ ?]+|[^/ ]+/api/v4/projects/[^/ ?]+|[^/ ]+/api/v1/repos/[^/ ]+/[^/ ?]+)/?( .*)?", anchored: true}
+	x.l[0] = lazyRE{expr: "/?repos/[^/]+/[^/]+/?", anchored: true, vetted: true, pre: "/repos/\x00repos/", need: "repos/"}
+	x.l[1] = lazyRE{expr: "(?i)delete", anchored: true, vetted: true, first: byteSet{0x0, 0x1000000010, 0x0, 0x0}, firstOK: true}
+	x.l[2] = lazyRE{expr: "/?repos/[^/]+/[^/]+/?", anchored: true, vetted: true, pre: "/repos/\x00repos/", need: "repos/"}
+	x.l[3] = lazyRE{expr: "(?i)delete", anchored: true, vetted: true, first: byteSet{0x0, 0x1000000010, 0x0, 0x0}, firstOK: true}
+	x.l[4] = lazyRE{expr: "/?projects/[^/]+/?", anchored: true, vetted: true, pre: "/projects/\x00projects/", need: "projects/"}
+	x.l[5] = lazyRE{expr: "(?i)delete", anchored: true, vetted: true, first: byteSet{0x0, 0x1000000010, 0x0, 0x0}, firstOK: true}
+	x.l[6] = lazyRE{expr: "/?projects/[^/]+/?", anchored: true, vetted: true, pre: "/projects/\x00projects/", need: "projects/"}
+	x.l[7] = lazyRE{expr: "(?i)delete", anchored: true, vetted: true, first: byteSet{0x0, 0x1000000010, 0x0, 0x0}, firstOK: true}
+	x.l[8] = lazyRE{expr: "(.* )?https?://(api\\.github\\.com/repos/[^/ ]+/[^/ ?]+|[^/ ]+/api/v3/repos/[^/ ]+/[^/ ?]+|[^/ ]+/api/v4/projects/[^/ ?]+|[^/ ]+/api/v1/repos/[^/ ]+/[^/ ?]+)/?(\\?[^ ]*)?( .*)?", anchored: true, vetted: true, need: "/api/v1/repos/\x00/api/v3/repos/\x00/api/v4/projects/\x00api.github.com/repos/"}
+	x.l[9] = lazyRE{expr: "(?i)delete", anchored: true, vetted: true, first: byteSet{0x0, 0x1000000010, 0x0, 0x0}, firstOK: true}
+	x.l[10] = lazyRE{expr: "(.* )?https?://(api\\.github\\.com/repos/[^/ ]+/[^/ ?]+|[^/ ]+/api/v3/repos/[^/ ]+/[^/ ?]+|[^/ ]+/api/v4/projects/[^/ ?]+|[^/ ]+/api/v1/repos/[^/ ]+/[^/ ?]+)/?(\\?[^ ]*)?( .*)?", anchored: true, vetted: true, need: "/api/v1/repos/\x00/api/v3/repos/\x00/api/v4/projects/\x00api.github.com/repos/"}
+	x.l[11] = lazyRE{expr: "(?i)delete", anchored: true, vetted: true, first: byteSet{0x0, 0x1000000010, 0x0, 0x0}, firstOK: true}
+	x.l[12] = lazyRE{expr: "(?i)delete", anchored: true, vetted: true, first: byteSet{0x0, 0x1000000010, 0x0, 0x0}, firstOK: true}
+	x.l[13] = lazyRE{expr: "(.* )?(https?://)?(api\\.github\\.com/repos/[^/ ]+/[^/ ?]+|[^/ ]+/api/v4/projects/[^/ ?]+|[^/ ]+/api/v1/repos/[^/ ]+/[^/ ?]+)/?( .*)?", anchored: true, vetted: true, need: "/api/v1/repos/\x00/api/v4/projects/\x00api.github.com/repos/"}
 	x.a[0] = Spec{Programs: x.ss[7:8:8], Subcommands: x.ss[8:9:9], Values: x.fv[0:1:1], Operand: "/?repos/[^/]+/[^/]+/?"}
 	x.a[1] = Spec{Programs: x.ss[9:10:10], Subcommands: x.ss[10:11:11], Values: x.fv[1:2:2], Operand: "/?repos/[^/]+/[^/]+/?"}
 	x.a[2] = Spec{Programs: x.ss[11:12:12], Subcommands: x.ss[12:13:13], Values: x.fv[2:3:3], Operand: "/?projects/[^/]+/?"}
@@ -5618,18 +5618,18 @@ func makeRule254() *rule {
 	x.fv[3] = FlagValue{Flag: "--method", Value: "(?i)delete"}
 	x.fv[4] = FlagValue{Flag: "-X", Value: "(?i)delete"}
 	x.fv[5] = FlagValue{Flag: "--request", Value: "(?i)delete"}
-	x.l[0] = lazyRE{expr: "/?repos/[^/]+/[^/]+/(git/refs/.+|branches/.+|rulesets/.+|tags/protection/.+)", anchored: true, pre: "/repos/\x00repos/"}
-	x.l[1] = lazyRE{expr: "(?i)delete", anchored: true}
-	x.l[2] = lazyRE{expr: "/?repos/[^/]+/[^/]+/(git/refs/.+|branches/.+|rulesets/.+|tags/protection/.+)", anchored: true, pre: "/repos/\x00repos/"}
-	x.l[3] = lazyRE{expr: "(?i)delete", anchored: true}
-	x.l[4] = lazyRE{expr: "/?projects/[^/]+/(repository/branches/.+|repository/tags/.+|protected_branches/.+|protected_tags/.+)", anchored: true, pre: "/projects/\x00projects/"}
-	x.l[5] = lazyRE{expr: "(?i)delete", anchored: true}
-	x.l[6] = lazyRE{expr: "/?projects/[^/]+/(repository/branches/.+|repository/tags/.+|protected_branches/.+|protected_tags/.+)", anchored: true, pre: "/projects/\x00projects/"}
-	x.l[7] = lazyRE{expr: "(?i)delete", anchored: true}
-	x.l[8] = lazyRE{expr: "(.* )?https?://(api\\.github\\.com|[^/ ]+/api/v3)/repos/[^/ ]+/[^/ ]+/(git/refs/|branches/|rulesets/)[^ ]+( .*)?", anchored: true}
-	x.l[9] = lazyRE{expr: "(?i)delete", anchored: true}
-	x.l[10] = lazyRE{expr: "(.* )?https?://(api\\.github\\.com|[^/ ]+/api/v3)/repos/[^/ ]+/[^/ ]+/(git/refs/|branches/|rulesets/)[^ ]+( .*)?", anchored: true}
-	x.l[11] = lazyRE{expr: "(?i)delete", anchored: true}
+	x.l[0] = lazyRE{expr: "/?repos/[^/]+/[^/]+/(git/refs/.+|branches/.+|rulesets/.+|tags/protection/.+)", anchored: true, vetted: true, pre: "/repos/\x00repos/", need: "branches/\x00git/refs/\x00rulesets/\x00tags/protection/"}
+	x.l[1] = lazyRE{expr: "(?i)delete", anchored: true, vetted: true, first: byteSet{0x0, 0x1000000010, 0x0, 0x0}, firstOK: true}
+	x.l[2] = lazyRE{expr: "/?repos/[^/]+/[^/]+/(git/refs/.+|branches/.+|rulesets/.+|tags/protection/.+)", anchored: true, vetted: true, pre: "/repos/\x00repos/", need: "branches/\x00git/refs/\x00rulesets/\x00tags/protection/"}
+	x.l[3] = lazyRE{expr: "(?i)delete", anchored: true, vetted: true, first: byteSet{0x0, 0x1000000010, 0x0, 0x0}, firstOK: true}
+	x.l[4] = lazyRE{expr: "/?projects/[^/]+/(repository/branches/.+|repository/tags/.+|protected_branches/.+|protected_tags/.+)", anchored: true, vetted: true, pre: "/projects/\x00projects/", need: "protected_\x00repository/"}
+	x.l[5] = lazyRE{expr: "(?i)delete", anchored: true, vetted: true, first: byteSet{0x0, 0x1000000010, 0x0, 0x0}, firstOK: true}
+	x.l[6] = lazyRE{expr: "/?projects/[^/]+/(repository/branches/.+|repository/tags/.+|protected_branches/.+|protected_tags/.+)", anchored: true, vetted: true, pre: "/projects/\x00projects/", need: "protected_\x00repository/"}
+	x.l[7] = lazyRE{expr: "(?i)delete", anchored: true, vetted: true, first: byteSet{0x0, 0x1000000010, 0x0, 0x0}, firstOK: true}
+	x.l[8] = lazyRE{expr: "(.* )?https?://(api\\.github\\.com|[^/ ]+/api/v3)/repos/[^/ ]+/[^/ ]+/(git/refs/|branches/|rulesets/)[^ ]+( .*)?", anchored: true, vetted: true, need: "branches/\x00git/refs/\x00rulesets/"}
+	x.l[9] = lazyRE{expr: "(?i)delete", anchored: true, vetted: true, first: byteSet{0x0, 0x1000000010, 0x0, 0x0}, firstOK: true}
+	x.l[10] = lazyRE{expr: "(.* )?https?://(api\\.github\\.com|[^/ ]+/api/v3)/repos/[^/ ]+/[^/ ]+/(git/refs/|branches/|rulesets/)[^ ]+( .*)?", anchored: true, vetted: true, need: "branches/\x00git/refs/\x00rulesets/"}
+	x.l[11] = lazyRE{expr: "(?i)delete", anchored: true, vetted: true, first: byteSet{0x0, 0x1000000010, 0x0, 0x0}, firstOK: true}
 	x.a[0] = Spec{Programs: x.ss[3:4:4], Subcommands: x.ss[4:5:5], Values: x.fv[0:1:1], Operand: "/?repos/[^/]+/[^/]+/(git/refs/.+|branches/.+|rulesets/.+|tags/protection/.+)"}
 	x.a[1] = Spec{Programs: x.ss[5:6:6], Subcommands: x.ss[6:7:7], Values: x.fv[1:2:2], Operand: "/?repos/[^/]+/[^/]+/(git/refs/.+|branches/.+|rulesets/.+|tags/protection/.+)"}
 	x.a[2] = Spec{Programs: x.ss[7:8:8], Subcommands: x.ss[8:9:9], Values: x.fv[2:3:3], Operand: "/?projects/[^/]+/(repository/branches/.+|repository/tags/.+|protected_branches/.+|protected_tags/.+)"}
@@ -5676,8 +5676,8 @@ func makeRule255() *rule {
 	x.ss = [3]string{"gh", "glab", "api"}
 	x.fv[0] = FlagValue{Flag: "-X", Value: "(?i)delete"}
 	x.fv[1] = FlagValue{Flag: "--method", Value: "(?i)delete"}
-	x.l[0] = lazyRE{expr: "(?i)delete", anchored: true}
-	x.l[1] = lazyRE{expr: "(?i)delete", anchored: true}
+	x.l[0] = lazyRE{expr: "(?i)delete", anchored: true, vetted: true, first: byteSet{0x0, 0x1000000010, 0x0, 0x0}, firstOK: true}
+	x.l[1] = lazyRE{expr: "(?i)delete", anchored: true, vetted: true, first: byteSet{0x0, 0x1000000010, 0x0, 0x0}, firstOK: true}
 	x.a[0] = Spec{Values: x.fv[0:1:1]}
 	x.a[1] = Spec{Values: x.fv[1:2:2]}
 	x.s = Spec{Programs: x.ss[0:2:2], Subcommands: x.ss[2:3:3], Any: x.a[0:2:2]}
@@ -5725,7 +5725,7 @@ func makeRule257() *rule {
 		ss [4]string
 	})
 	x.ss = [4]string{"gh", "glab", "release delete", "xargs"}
-	x.l[0] = lazyRE{expr: "\\$.*|`.*", anchored: true, pre: "$\x00`"}
+	x.l[0] = lazyRE{expr: "\\$.*|`.*", anchored: true, vetted: true, pre: "$\x00`", need: "$\x00`"}
 	x.a[0] = Spec{Wrappers: x.ss[3:4:4]}
 	x.a[1] = Spec{Operand: "\\$.*|`.*"}
 	x.s = Spec{Programs: x.ss[0:2:2], Subcommands: x.ss[2:3:3], Any: x.a[0:2:2]}
@@ -5755,11 +5755,11 @@ func makeRule258() *rule {
 	x.fv[2] = FlagValue{Flag: "-F", Value: "(?i)(visibility=public|private=false)"}
 	x.fv[3] = FlagValue{Flag: "--field", Value: "(?i)(visibility=public|private=false)"}
 	x.fv[4] = FlagValue{Flag: "--raw-field", Value: "(?i)(visibility=public|private=false)"}
-	x.l[0] = lazyRE{expr: "(?i)public", anchored: true}
-	x.l[1] = lazyRE{expr: "(?i)(visibility=public|private=false)", anchored: true}
-	x.l[2] = lazyRE{expr: "(?i)(visibility=public|private=false)", anchored: true}
-	x.l[3] = lazyRE{expr: "(?i)(visibility=public|private=false)", anchored: true}
-	x.l[4] = lazyRE{expr: "(?i)(visibility=public|private=false)", anchored: true}
+	x.l[0] = lazyRE{expr: "(?i)public", anchored: true, vetted: true, first: byteSet{0x0, 0x1000000010000, 0x0, 0x0}, firstOK: true}
+	x.l[1] = lazyRE{expr: "(?i)(visibility=public|private=false)", anchored: true, vetted: true, first: byteSet{0x0, 0x41000000410000, 0x0, 0x0}, firstOK: true}
+	x.l[2] = lazyRE{expr: "(?i)(visibility=public|private=false)", anchored: true, vetted: true, first: byteSet{0x0, 0x41000000410000, 0x0, 0x0}, firstOK: true}
+	x.l[3] = lazyRE{expr: "(?i)(visibility=public|private=false)", anchored: true, vetted: true, first: byteSet{0x0, 0x41000000410000, 0x0, 0x0}, firstOK: true}
+	x.l[4] = lazyRE{expr: "(?i)(visibility=public|private=false)", anchored: true, vetted: true, first: byteSet{0x0, 0x41000000410000, 0x0, 0x0}, firstOK: true}
 	x.a[0] = Spec{Subcommands: x.ss[1:2:2], Values: x.fv[0:1:1]}
 	x.a[1] = Spec{Subcommands: x.ss[2:3:3], Values: x.fv[1:2:2]}
 	x.a[2] = Spec{Subcommands: x.ss[3:4:4], Values: x.fv[2:3:3]}
@@ -5824,8 +5824,8 @@ func makeRule261() *rule {
 		ss [5]string
 	})
 	x.ss = [5]string{"git", "push", "-f", "--force-with-lease*", "--force-if-includes"}
-	x.l[0] = lazyRE{expr: "\\+?([^:]*:)?(refs/heads/)?(main|master|trunk|develop)", anchored: true}
-	x.l[1] = lazyRE{expr: "\\+([^:]*:)?(refs/heads/)?(main|master|trunk|develop)", anchored: true, pre: "+"}
+	x.l[0] = lazyRE{expr: "\\+?([^:]*:)?(refs/heads/)?(main|master|trunk|develop)", anchored: true, vetted: true, need: "develop\x00ma\x00trunk", first: byteSet{0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff}, firstOK: true}
+	x.l[1] = lazyRE{expr: "\\+([^:]*:)?(refs/heads/)?(main|master|trunk|develop)", anchored: true, vetted: true, pre: "+", need: "develop\x00ma\x00trunk"}
 	x.a[0] = Spec{FlagsAny: x.ss[2:5:5], Operand: "\\+?([^:]*:)?(refs/heads/)?(main|master|trunk|develop)"}
 	x.a[1] = Spec{Operand: "\\+([^:]*:)?(refs/heads/)?(main|master|trunk|develop)"}
 	x.s = Spec{Programs: x.ss[0:1:1], Subcommands: x.ss[1:2:2], Any: x.a[0:2:2]}
@@ -5848,8 +5848,8 @@ func makeRule262() *rule {
 		ss [3]string
 	})
 	x.ss = [3]string{"git", "push", "-d"}
-	x.l[0] = lazyRE{expr: "(refs/heads/)?(main|master|trunk|develop)", anchored: true, pre: "develop\x00main\x00master\x00refs/heads/develop\x00refs/heads/main\x00refs/heads/master\x00refs/heads/trunk\x00trunk"}
-	x.l[1] = lazyRE{expr: ":(refs/heads/)?(main|master|trunk|develop)", anchored: true, pre: ":develop\x00:main\x00:master\x00:refs/heads/develop\x00:refs/heads/main\x00:refs/heads/master\x00:refs/heads/trunk\x00:trunk"}
+	x.l[0] = lazyRE{expr: "(refs/heads/)?(main|master|trunk|develop)", anchored: true, vetted: true, whole: "develop\x00main\x00master\x00refs/heads/develop\x00refs/heads/main\x00refs/heads/master\x00refs/heads/trunk\x00trunk"}
+	x.l[1] = lazyRE{expr: ":(refs/heads/)?(main|master|trunk|develop)", anchored: true, vetted: true, whole: ":develop\x00:main\x00:master\x00:refs/heads/develop\x00:refs/heads/main\x00:refs/heads/master\x00:refs/heads/trunk\x00:trunk"}
 	x.a[0] = Spec{FlagsAny: x.ss[2:3:3], Operand: "(refs/heads/)?(main|master|trunk|develop)"}
 	x.a[1] = Spec{Operand: ":(refs/heads/)?(main|master|trunk|develop)"}
 	x.s = Spec{Programs: x.ss[0:1:1], Subcommands: x.ss[1:2:2], Any: x.a[0:2:2]}
@@ -5872,9 +5872,9 @@ func makeRule263() *rule {
 		ss [6]string
 	})
 	x.ss = [6]string{"git", "push", "-d", "-d", "-d", "xargs"}
-	x.l[0] = lazyRE{expr: "(refs/heads/)?((release|releases|hotfix|hotfixes|support)[/-].+|stable|production|prod|staging|live)", anchored: true, pre: "hotfix-\x00hotfix/\x00hotfixes-\x00hotfixes/\x00live\x00prod\x00refs/heads/hotfix-\x00refs/heads/hotfix/\x00refs/heads/hotfixes-\x00refs/heads/hotfixes/\x00refs/heads/live\x00refs/heads/prod\x00refs/heads/release-\x00refs/heads/release/\x00refs/heads/releases-\x00refs/heads/releases/\x00refs/heads/stable\x00refs/heads/staging\x00refs/heads/support-\x00refs/heads/support/\x00release-\x00release/\x00releases-\x00releases/\x00stable\x00staging\x00support-\x00support/"}
-	x.l[1] = lazyRE{expr: ":(refs/heads/)?((release|releases|hotfix|hotfixes|support)[/-].+|stable|production|prod|staging|live)", anchored: true, pre: ":hotfix-\x00:hotfix/\x00:hotfixes-\x00:hotfixes/\x00:live\x00:prod\x00:refs/heads/hotfix-\x00:refs/heads/hotfix/\x00:refs/heads/hotfixes-\x00:refs/heads/hotfixes/\x00:refs/heads/live\x00:refs/heads/prod\x00:refs/heads/release-\x00:refs/heads/release/\x00:refs/heads/releases-\x00:refs/heads/releases/\x00:refs/heads/stable\x00:refs/heads/staging\x00:refs/heads/support-\x00:refs/heads/support/\x00:release-\x00:release/\x00:releases-\x00:releases/\x00:stable\x00:staging\x00:support-\x00:support/"}
-	x.l[2] = lazyRE{expr: "\\$.*|`.*", anchored: true, pre: "$\x00`"}
+	x.l[0] = lazyRE{expr: "(refs/heads/)?((release|releases|hotfix|hotfixes|support)[/-].+|stable|production|prod|staging|live)", anchored: true, vetted: true, pre: "hotfix-\x00hotfix/\x00hotfixes-\x00hotfixes/\x00live\x00prod\x00refs/heads/hotfix-\x00refs/heads/hotfix/\x00refs/heads/hotfixes-\x00refs/heads/hotfixes/\x00refs/heads/live\x00refs/heads/prod\x00refs/heads/release-\x00refs/heads/release/\x00refs/heads/releases-\x00refs/heads/releases/\x00refs/heads/stable\x00refs/heads/staging\x00refs/heads/support-\x00refs/heads/support/\x00release-\x00release/\x00releases-\x00releases/\x00stable\x00staging\x00support-\x00support/", need: "hotfix\x00live\x00prod\x00release\x00stable\x00staging\x00support"}
+	x.l[1] = lazyRE{expr: ":(refs/heads/)?((release|releases|hotfix|hotfixes|support)[/-].+|stable|production|prod|staging|live)", anchored: true, vetted: true, pre: ":hotfix-\x00:hotfix/\x00:hotfixes-\x00:hotfixes/\x00:live\x00:prod\x00:refs/heads/hotfix-\x00:refs/heads/hotfix/\x00:refs/heads/hotfixes-\x00:refs/heads/hotfixes/\x00:refs/heads/live\x00:refs/heads/prod\x00:refs/heads/release-\x00:refs/heads/release/\x00:refs/heads/releases-\x00:refs/heads/releases/\x00:refs/heads/stable\x00:refs/heads/staging\x00:refs/heads/support-\x00:refs/heads/support/\x00:release-\x00:release/\x00:releases-\x00:releases/\x00:stable\x00:staging\x00:support-\x00:support/", need: "hotfix\x00live\x00prod\x00release\x00stable\x00staging\x00support"}
+	x.l[2] = lazyRE{expr: "\\$.*|`.*", anchored: true, vetted: true, pre: "$\x00`", need: "$\x00`"}
 	x.a[0] = Spec{FlagsAny: x.ss[2:3:3], Operand: "(refs/heads/)?((release|releases|hotfix|hotfixes|support)[/-].+|stable|production|prod|staging|live)"}
 	x.a[1] = Spec{Operand: ":(refs/heads/)?((release|releases|hotfix|hotfixes|support)[/-].+|stable|production|prod|staging|live)"}
 	x.a[2] = Spec{FlagsAny: x.ss[3:4:4], Operand: "\\$.*|`.*"}
@@ -5901,7 +5901,7 @@ func makeRule264() *rule {
 		ss [10]string
 	})
 	x.ss = [10]string{"git", "push", "-f", "--all", "-f", "--branches", "--force-with-lease*", "--all", "--force-with-lease*", "--branches"}
-	x.l[0] = lazyRE{expr: "\\+(refs/heads/)?\\*(:.*)?", anchored: true, pre: "+*\x00+refs/heads/*"}
+	x.l[0] = lazyRE{expr: "\\+(refs/heads/)?\\*(:.*)?", anchored: true, vetted: true, pre: "+*\x00+refs/heads/*", need: "+"}
 	x.a[0] = Spec{FlagsAll: x.ss[2:4:4]}
 	x.a[1] = Spec{FlagsAll: x.ss[4:6:6]}
 	x.a[2] = Spec{FlagsAll: x.ss[6:8:8]}
@@ -5930,7 +5930,7 @@ func makeRule265() *rule {
 		ss [4]string
 	})
 	x.ss = [4]string{"git", "push", "--force-with-lease*", "-f"}
-	x.l[0] = lazyRE{expr: "\\+.*", anchored: true, pre: "+"}
+	x.l[0] = lazyRE{expr: "\\+.*", anchored: true, vetted: true, pre: "+", need: "+"}
 	x.a[0] = Spec{FlagsAny: x.ss[3:4:4]}
 	x.a[1] = Spec{Operand: "\\+.*"}
 	x.s = Spec{Programs: x.ss[0:1:1], Subcommands: x.ss[1:2:2], FlagsNone: x.ss[2:3:3], Check: "push_branch_unknown", Any: x.a[0:2:2]}
@@ -5976,7 +5976,7 @@ func makeRule268() *rule {
 		ss [9]string
 	})
 	x.ss = [9]string{"git", "push", "clone", "fetch", "pull", "ls-remote", "remote add", "remote set-url", "submodule add"}
-	x.l[0] = lazyRE{expr: "https?://[^/@:]*:[^/@]+@.*|https?://(gh[pousr]_|github_pat_|glpat-)[^/@]*@.*", anchored: true, pre: "http://\x00https://"}
+	x.l[0] = lazyRE{expr: "https?://[^/@:]*:[^/@]+@.*|https?://(gh[pousr]_|github_pat_|glpat-)[^/@]*@.*", anchored: true, vetted: true, pre: "http://\x00https://", need: "http"}
 	x.s = Spec{Programs: x.ss[0:1:1], Subcommands: x.ss[1:9:9], Operand: "https?://[^/@:]*:[^/@]+@.*|https?://(gh[pousr]_|github_pat_|glpat-)[^/@]*@.*"}
 	x.r = rule{p: Pattern{Name: "git_url_credentials", Level: Medium, Description: "A git URL with a password or token in it (https://user:TOKEN@host/...): the secret lands in the shell history, the process list and, for remote add, in .git/config.", Match: &x.s}, m: matcher{operand: &x.l[0]}}
 	return &x.r
@@ -6002,7 +6002,7 @@ func makeRule270() *rule {
 		s Spec
 		l [1]lazyRE
 	})
-	x.l[0] = lazyRE{expr: "/dev/(tcp|udp)/.*", anchored: true, pre: "/dev/tcp/\x00/dev/udp/"}
+	x.l[0] = lazyRE{expr: "/dev/(tcp|udp)/.*", anchored: true, vetted: true, pre: "/dev/tcp/\x00/dev/udp/", need: "/dev/"}
 	x.s = Spec{Redirect: "/dev/(tcp|udp)/.*", Check: "secret_output"}
 	x.r = rule{p: Pattern{Name: "secret_to_socket", Level: Critical, Description: "Sends a secret over a raw socket: the output of a command that prints a key, a credentials file, the environment or a token is redirected to /dev/tcp or /dev/udp.", Match: &x.s}, m: matcher{redirect: &x.l[0]}}
 	return &x.r
@@ -6043,7 +6043,7 @@ func makeRule273() *rule {
 		ss [26]string
 	})
 	x.ss = [26]string{"echo", "printf", "ls", "stat", "file", "test", "[", "chmod", "chown", "touch", "ssh-keygen", "ssh-add", "ssh", "scp", "sftp", "autossh", "mosh", "wc", "md5sum", "sha1sum", "sha256sum", "sha512sum", "cksum", "du", "realpath", "readlink"}
-	x.l[0] = lazyRE{expr: "/etc/(shadow|gshadow|sudoers)-?|/etc/security/opasswd|(~|\\$HOME|/root|/home/[^/]+)/\\.ssh/id_([^ .]|\\.[^p ]|\\.p[^u ]|\\.pu[^b ])*|(~|\\$HOME|/root|/home/[^/]+)/\\.(aws/credentials|docker/config\\.json|netrc|git-credentials|pgpass)|/etc/ssh/ssh_host_[^ ]*_key", anchored: true, pre: "$HOME/.aws/credentials\x00$HOME/.docker/config.json\x00$HOME/.git-credentials\x00$HOME/.netrc\x00$HOME/.pgpass\x00$HOME/.ssh/id_\x00/etc/gshadow\x00/etc/security/opasswd\x00/etc/shadow\x00/etc/ssh/ssh_host_\x00/etc/sudoers\x00/home/\x00/root/.aws/credentials\x00/root/.docker/config.json\x00/root/.git-credentials\x00/root/.netrc\x00/root/.pgpass\x00/root/.ssh/id_\x00~/.aws/credentials\x00~/.docker/config.json\x00~/.git-credentials\x00~/.netrc\x00~/.pgpass\x00~/.ssh/id_"}
+	x.l[0] = lazyRE{expr: "/etc/(shadow|gshadow|sudoers)-?|/etc/security/opasswd|(~|\\$HOME|/root|/home/[^/]+)/\\.ssh/id_([^ .]|\\.[^p ]|\\.p[^u ]|\\.pu[^b ])*|(~|\\$HOME|/root|/home/[^/]+)/\\.(aws/credentials|docker/config\\.json|netrc|git-credentials|pgpass)|/etc/ssh/ssh_host_[^ ]*_key", anchored: true, vetted: true, pre: "$HOME/.aws/credentials\x00$HOME/.docker/config.json\x00$HOME/.git-credentials\x00$HOME/.netrc\x00$HOME/.pgpass\x00$HOME/.ssh/id_\x00/etc/gshadow\x00/etc/security/opasswd\x00/etc/shadow\x00/etc/ssh/ssh_host_\x00/etc/sudoers\x00/home/\x00/root/.aws/credentials\x00/root/.docker/config.json\x00/root/.git-credentials\x00/root/.netrc\x00/root/.pgpass\x00/root/.ssh/id_\x00~/.aws/credentials\x00~/.docker/config.json\x00~/.git-credentials\x00~/.netrc\x00~/.pgpass\x00~/.ssh/id_", need: "/.ssh/id_\x00/etc/ssh/ssh_host_\x00aws/credentials\x00docker/config.json\x00git-credentials\x00gshadow\x00netrc\x00pgpass\x00security/opasswd\x00shadow\x00sudoers"}
 	x.s = Spec{Reads: "/etc/(shadow|gshadow|sudoers)-?|/etc/security/opasswd|(~|\\$HOME|/root|/home/[^/]+)/\\.ssh/id_([^ .]|\\.[^p ]|\\.p[^u ]|\\.pu[^b ])*|(~|\\$HOME|/root|/home/[^/]+)/\\.(aws/credentials|docker/config\\.json|netrc|git-credentials|pgpass)|/etc/ssh/ssh_host_[^ ]*_key", Except: x.ss[0:26:26]}
 	x.r = rule{p: Pattern{Name: "read_secret_file", Level: Medium, Description: "Reads a file that holds password hashes or private keys (/etc/shadow, ~/.ssh/id_*, cloud credentials).", Match: &x.s}, m: matcher{reads: &x.l[0]}}
 	return &x.r
@@ -6077,9 +6077,9 @@ func makeRule275() *rule {
 	})
 	x.ss = [42]string{"iptables", "ip6tables", "iptables-legacy", "ip6tables-legacy", "iptables-nft", "ip6tables-nft", "ebtables", "arptables", "nft", "pfctl", "iptables", "ip6tables", "iptables-legacy", "ip6tables-legacy", "iptables-nft", "ip6tables-nft", "ebtables", "arptables", "-F", "-X", "iptables", "ip6tables", "iptables-legacy", "ip6tables-legacy", "iptables-nft", "ip6tables-nft", "ebtables", "arptables", "-P", "iptables", "ip6tables", "iptables-legacy", "ip6tables-legacy", "iptables-nft", "ip6tables-nft", "nft", "flush ruleset", "flush table", "flush chain", "delete table", "delete chain", "pfctl"}
 	x.fv[0] = FlagValue{Flag: "-F", Value: "all|rules|Tables|nat|r|n|a"}
-	x.l[0] = lazyRE{expr: "ACCEPT", anchored: true, pre: "ACCEPT"}
-	x.l[1] = lazyRE{expr: "(-t filter |--table filter )?(-I|-A|--insert|--append) INPUT( 1)? (-j|--jump) ACCEPT", anchored: true, pre: "--append INPUT --jump ACCEPT\x00--append INPUT -j ACCEPT\x00--append INPUT 1 --jump ACCEPT\x00--append INPUT 1 -j ACCEPT\x00--insert INPUT --jump ACCEPT\x00--insert INPUT -j ACCEPT\x00--insert INPUT 1 --jump ACCEPT\x00--insert INPUT 1 -j ACCEPT\x00--table filter --append INPUT --\x00--table filter --append INPUT -j\x00--table filter --append INPUT 1 \x00--table filter --insert INPUT --\x00--table filter --insert INPUT -j\x00--table filter --insert INPUT 1 \x00--table filter -A INPUT --jump A\x00--table filter -A INPUT -j ACCEP\x00--table filter -A INPUT 1 --jump\x00--table filter -A INPUT 1 -j ACC\x00--table filter -I INPUT --jump A\x00--table filter -I INPUT -j ACCEP\x00--table filter -I INPUT 1 --jump\x00--table filter -I INPUT 1 -j ACC\x00-A INPUT --jump ACCEPT\x00-A INPUT -j ACCEPT\x00-A INPUT 1 --jump ACCEPT\x00-A INPUT 1 -j ACCEPT\x00-I INPUT --jump ACCEPT\x00-I INPUT -j ACCEPT\x00-I INPUT 1 --jump ACCEPT\x00-I INPUT 1 -j ACCEPT\x00-t filter --append INPUT --jump \x00-t filter --append INPUT -j ACCE\x00-t filter --append INPUT 1 --jum\x00-t filter --append INPUT 1 -j AC\x00-t filter --insert INPUT --jump \x00-t filter --insert INPUT -j ACCE\x00-t filter --insert INPUT 1 --jum\x00-t filter --insert INPUT 1 -j AC\x00-t filter -A INPUT --jump ACCEPT\x00-t filter -A INPUT -j ACCEPT\x00-t filter -A INPUT 1 --jump ACCE\x00-t filter -A INPUT 1 -j ACCEPT\x00-t filter -I INPUT --jump ACCEPT\x00-t filter -I INPUT -j ACCEPT\x00-t filter -I INPUT 1 --jump ACCE\x00-t filter -I INPUT 1 -j ACCEPT"}
-	x.l[2] = lazyRE{expr: "all|rules|Tables|nat|r|n|a", anchored: true, pre: "Tables\x00a\x00n\x00r"}
+	x.l[0] = lazyRE{expr: "ACCEPT", anchored: true, vetted: true, whole: "ACCEPT"}
+	x.l[1] = lazyRE{expr: "(-t filter |--table filter )?(-I|-A|--insert|--append) INPUT( 1)? (-j|--jump) ACCEPT", anchored: true, vetted: true, pre: "--append INPUT --jump ACCEPT\x00--append INPUT -j ACCEPT\x00--append INPUT 1 --jump ACCEPT\x00--append INPUT 1 -j ACCEPT\x00--insert INPUT --jump ACCEPT\x00--insert INPUT -j ACCEPT\x00--insert INPUT 1 --jump ACCEPT\x00--insert INPUT 1 -j ACCEPT\x00--table filter --append INPUT --\x00--table filter --append INPUT -j\x00--table filter --append INPUT 1 \x00--table filter --insert INPUT --\x00--table filter --insert INPUT -j\x00--table filter --insert INPUT 1 \x00--table filter -A INPUT --jump A\x00--table filter -A INPUT -j ACCEP\x00--table filter -A INPUT 1 --jump\x00--table filter -A INPUT 1 -j ACC\x00--table filter -I INPUT --jump A\x00--table filter -I INPUT -j ACCEP\x00--table filter -I INPUT 1 --jump\x00--table filter -I INPUT 1 -j ACC\x00-A INPUT --jump ACCEPT\x00-A INPUT -j ACCEPT\x00-A INPUT 1 --jump ACCEPT\x00-A INPUT 1 -j ACCEPT\x00-I INPUT --jump ACCEPT\x00-I INPUT -j ACCEPT\x00-I INPUT 1 --jump ACCEPT\x00-I INPUT 1 -j ACCEPT\x00-t filter --append INPUT --jump \x00-t filter --append INPUT -j ACCE\x00-t filter --append INPUT 1 --jum\x00-t filter --append INPUT 1 -j AC\x00-t filter --insert INPUT --jump \x00-t filter --insert INPUT -j ACCE\x00-t filter --insert INPUT 1 --jum\x00-t filter --insert INPUT 1 -j AC\x00-t filter -A INPUT --jump ACCEPT\x00-t filter -A INPUT -j ACCEPT\x00-t filter -A INPUT 1 --jump ACCE\x00-t filter -A INPUT 1 -j ACCEPT\x00-t filter -I INPUT --jump ACCEPT\x00-t filter -I INPUT -j ACCEPT\x00-t filter -I INPUT 1 --jump ACCE\x00-t filter -I INPUT 1 -j ACCEPT", need: " ACCEPT"}
+	x.l[2] = lazyRE{expr: "all|rules|Tables|nat|r|n|a", anchored: true, vetted: true, whole: "Tables\x00a\x00all\x00n\x00nat\x00r\x00rules"}
 	x.a[0] = Spec{Programs: x.ss[10:18:18], FlagsAny: x.ss[18:20:20]}
 	x.a[1] = Spec{Programs: x.ss[20:28:28], FlagsAny: x.ss[28:29:29], Operand: "ACCEPT"}
 	x.a[2] = Spec{Programs: x.ss[29:35:35], Args: "(-t filter |--table filter )?(-I|-A|--insert|--append) INPUT( 1)? (-j|--jump) ACCEPT"}
@@ -6115,13 +6115,13 @@ func makeRule276() *rule {
 	x.fv[0] = FlagValue{Flag: "--set-default-zone", Value: "trusted"}
 	x.fv[1] = FlagValue{Flag: "--add-source", Value: "0\\.0\\.0\\.0/0|::/0"}
 	x.fv[2] = FlagValue{Flag: "--zone", Value: "trusted"}
-	x.l[0] = lazyRE{expr: "outgoing|routed", anchored: true, pre: "outgoing\x00routed"}
-	x.l[1] = lazyRE{expr: "trusted", anchored: true, pre: "trusted"}
-	x.l[2] = lazyRE{expr: "0\\.0\\.0\\.0/0|::/0", anchored: true, pre: "0.0.0.0/0\x00::/0"}
-	x.l[3] = lazyRE{expr: "trusted", anchored: true, pre: "trusted"}
-	x.l[4] = lazyRE{expr: "(?i)(.* )?(advfirewall set [^ ]+ state off|firewall set opmode (mode=)?disable)( .*)?", anchored: true}
-	x.l[5] = lazyRE{expr: "(.* )?--setglobalstate off( .*)?", anchored: true}
-	x.l[6] = lazyRE{expr: "(.* )?(/Library/Preferences/)?com\\.apple\\.alf globalstate (-int )?0( .*)?", anchored: true}
+	x.l[0] = lazyRE{expr: "outgoing|routed", anchored: true, vetted: true, whole: "outgoing\x00routed"}
+	x.l[1] = lazyRE{expr: "trusted", anchored: true, vetted: true, whole: "trusted"}
+	x.l[2] = lazyRE{expr: "0\\.0\\.0\\.0/0|::/0", anchored: true, vetted: true, whole: "0.0.0.0/0\x00::/0"}
+	x.l[3] = lazyRE{expr: "trusted", anchored: true, vetted: true, whole: "trusted"}
+	x.l[4] = lazyRE{expr: "(?i)(.* )?(advfirewall set [^ ]+ state off|firewall set opmode (mode=)?disable)( .*)?", anchored: true, vetted: true}
+	x.l[5] = lazyRE{expr: "(.* )?--setglobalstate off( .*)?", anchored: true, vetted: true, need: "--setglobalstate off"}
+	x.l[6] = lazyRE{expr: "(.* )?(/Library/Preferences/)?com\\.apple\\.alf globalstate (-int )?0( .*)?", anchored: true, vetted: true, need: "com.apple.alf globalstate "}
 	x.a[0] = Spec{Programs: x.ss[6:7:7], Subcommands: x.ss[7:9:9]}
 	x.a[1] = Spec{Programs: x.ss[9:10:10], Subcommands: x.ss[10:11:11], OperandNone: "outgoing|routed"}
 	x.a[2] = Spec{Programs: x.ss[11:12:12], Values: x.fv[0:1:1]}
@@ -6164,8 +6164,8 @@ func makeRule277() *rule {
 	})
 	x.ss = [4]string{"setenforce", "grubby", "setenforce", "grubby"}
 	x.fv[0] = FlagValue{Flag: "--args", Value: ".*\\b(selinux|enforcing)=0.*"}
-	x.l[0] = lazyRE{expr: "(?i)0|permissive", anchored: true}
-	x.l[1] = lazyRE{expr: ".*\\b(selinux|enforcing)=0.*", anchored: true}
+	x.l[0] = lazyRE{expr: "(?i)0|permissive", anchored: true, vetted: true, first: byteSet{0x1000000000000, 0x1000000010000, 0x0, 0x0}, firstOK: true}
+	x.l[1] = lazyRE{expr: ".*\\b(selinux|enforcing)=0.*", anchored: true, vetted: true, need: "enforcing\x00selinux"}
 	x.a[0] = Spec{Programs: x.ss[2:3:3], Operand: "(?i)0|permissive"}
 	x.a[1] = Spec{Programs: x.ss[3:4:4], Values: x.fv[0:1:1]}
 	x.s = Spec{Programs: x.ss[0:2:2], Any: x.a[0:2:2]}
@@ -6190,10 +6190,10 @@ func makeRule278() *rule {
 		ss [6]string
 	})
 	x.ss = [6]string{"sed", "gsed", "perl", "echo", "printf", "tee"}
-	x.l[0] = lazyRE{expr: "/etc/selinux/config|/etc/sysconfig/selinux|/sys/fs/selinux/enforce", anchored: true, pre: "/etc/selinux/config\x00/etc/sysconfig/selinux\x00/sys/fs/selinux/enforce"}
-	x.l[1] = lazyRE{expr: "(?i).*=(disabled|permissive)[^=]*", anchored: true}
-	x.l[2] = lazyRE{expr: "(?is).*selinux *= *(disabled|permissive).*", anchored: true}
-	x.l[3] = lazyRE{expr: "/sys/fs/selinux/enforce", anchored: true, pre: "/sys/fs/selinux/enforce"}
+	x.l[0] = lazyRE{expr: "/etc/selinux/config|/etc/sysconfig/selinux|/sys/fs/selinux/enforce", anchored: true, vetted: true, whole: "/etc/selinux/config\x00/etc/sysconfig/selinux\x00/sys/fs/selinux/enforce"}
+	x.l[1] = lazyRE{expr: "(?i).*=(disabled|permissive)[^=]*", anchored: true, vetted: true, need: "="}
+	x.l[2] = lazyRE{expr: "(?is).*selinux *= *(disabled|permissive).*", anchored: true, vetted: true, need: "="}
+	x.l[3] = lazyRE{expr: "/sys/fs/selinux/enforce", anchored: true, vetted: true, whole: "/sys/fs/selinux/enforce"}
 	x.a[0] = Spec{Programs: x.ss[0:5:5], Args: "(?i).*=(disabled|permissive)[^=]*"}
 	x.a[1] = Spec{Programs: x.ss[5:6:6], Stdin: "(?is).*selinux *= *(disabled|permissive).*"}
 	x.a[2] = Spec{Writes: "/sys/fs/selinux/enforce"}
@@ -6221,8 +6221,8 @@ func makeRule279() *rule {
 	})
 	x.ss = [10]string{"aa-teardown", "aa-disable", "apparmor_parser", "grubby", "--help", "-h", "aa-teardown", "aa-disable", "apparmor_parser", "grubby"}
 	x.fv[0] = FlagValue{Flag: "--args", Value: ".*\\b(apparmor=0|security=none|security=).*"}
-	x.l[0] = lazyRE{expr: "(.* )?(-R|--remove|-[a-zA-Z]*R[a-zA-Z]*)( .*)?", anchored: true}
-	x.l[1] = lazyRE{expr: ".*\\b(apparmor=0|security=none|security=).*", anchored: true}
+	x.l[0] = lazyRE{expr: "(.* )?(-R|--remove|-[a-zA-Z]*R[a-zA-Z]*)( .*)?", anchored: true, vetted: true, need: "-"}
+	x.l[1] = lazyRE{expr: ".*\\b(apparmor=0|security=none|security=).*", anchored: true, vetted: true, need: "apparmor=0\x00security="}
 	x.a[0] = Spec{Programs: x.ss[6:8:8]}
 	x.a[1] = Spec{Programs: x.ss[8:9:9], Args: "(.* )?(-R|--remove|-[a-zA-Z]*R[a-zA-Z]*)( .*)?"}
 	x.a[2] = Spec{Programs: x.ss[9:10:10], Values: x.fv[0:1:1]}
@@ -6249,13 +6249,13 @@ func makeRule280() *rule {
 		ss [30]string
 	})
 	x.ss = [30]string{"systemctl", "service", "launchctl", "pkill", "killall", "kill", "auditd", "mdatp", "sc", "sc.exe", "systemctl", "stop", "disable", "mask", "kill", "service", "launchctl", "unload", "bootout", "remove", "disable", "kill", "stop", "pkill", "killall", "kill", "auditd", "mdatp", "sc", "sc.exe"}
-	x.l[0] = lazyRE{expr: "(?i)(firewalld|ufw|nftables|iptables|ip6tables|netfilter-persistent|auditd|apparmor|fail2ban|falcon-sensor|falcond|crowdstrike[^ ]*|osqueryd|osquery|wazuh-agent|ossec|ossec-hids|clamav-daemon|clamd|clamd@[^ ]*|clamav-freshclam|freshclam|sentinelone|sentinelagent|cbagentd|carbonblack[^ ]*|cylancesvc|mdatp|elastic-agent|elasticendpoint|auditbeat|sysmon|sysmonforlinux|taniumclient|qualys-cloud-agent|ir_agent|aide|tripwire|selinux[^ ]*|snort|suricata|zeek|crowdsec|wdavdaemon)(\\.(service|socket|timer))?", anchored: true}
-	x.l[1] = lazyRE{expr: "(?i)(firewalld|ufw|nftables|iptables|ip6tables|netfilter-persistent|auditd|apparmor|fail2ban|falcon-sensor|osqueryd|wazuh-agent|ossec|clamav-daemon|sentinelone|mdatp|elastic-agent|auditbeat|sysmon|aide|suricata|snort|crowdsec) (stop|disable|force-stop|teardown)( .*)?", anchored: true}
-	x.l[2] = lazyRE{expr: "(?i).*(crowdstrike|falcon|sentinel|wdav|microsoft\\.(wdav|dlp|defender)|jamf|carbonblack|cbdefense|cylance|elastic|osquery|santa|xprotect|com\\.apple\\.alf|tanium|kandji|sophos|malwarebytes|eset).*", anchored: true}
-	x.l[3] = lazyRE{expr: "(?i)(falcon-sensor|falcond|falcon|osqueryd|wazuh-agentd|ossec[^ ]*|auditd|sentinelagent|sentinelone|cbagentd|mdatp|wdavdaemon|clamd|elastic-endpoint|elastic-agent|auditbeat|sysmon|com\\.crowdstrike[^ ]*|santad|xprotect[^ ]*)", anchored: true}
-	x.l[4] = lazyRE{expr: "(.* )?stop( .*)?", anchored: true}
-	x.l[5] = lazyRE{expr: "(?i)(.* )?(real-time-protection|behavior-monitoring|cloud|network-protection [^ ]+) (.* )?(--value )?disabled( .*)?", anchored: true}
-	x.l[6] = lazyRE{expr: "(?i)(stop|delete|config) (windefend|sense|wdnissvc|mpssvc|securityhealthservice|csagent|sentinelagent)( .*)?", anchored: true}
+	x.l[0] = lazyRE{expr: "(?i)(firewalld|ufw|nftables|iptables|ip6tables|netfilter-persistent|auditd|apparmor|fail2ban|falcon-sensor|falcond|crowdstrike[^ ]*|osqueryd|osquery|wazuh-agent|ossec|ossec-hids|clamav-daemon|clamd|clamd@[^ ]*|clamav-freshclam|freshclam|sentinelone|sentinelagent|cbagentd|carbonblack[^ ]*|cylancesvc|mdatp|elastic-agent|elasticendpoint|auditbeat|sysmon|sysmonforlinux|taniumclient|qualys-cloud-agent|ir_agent|aide|tripwire|selinux[^ ]*|snort|suricata|zeek|crowdsec|wdavdaemon)(\\.(service|socket|timer))?", anchored: true, vetted: true, first: byteSet{0x0, 0x4bae26a04bae26a, 0x0, 0x20}, firstOK: true}
+	x.l[1] = lazyRE{expr: "(?i)(firewalld|ufw|nftables|iptables|ip6tables|netfilter-persistent|auditd|apparmor|fail2ban|falcon-sensor|osqueryd|wazuh-agent|ossec|clamav-daemon|sentinelone|mdatp|elastic-agent|auditbeat|sysmon|aide|suricata|snort|crowdsec) (stop|disable|force-stop|teardown)( .*)?", anchored: true, vetted: true, need: " ", first: byteSet{0x0, 0xa8e26a00a8e26a, 0x0, 0x20}, firstOK: true}
+	x.l[2] = lazyRE{expr: "(?i).*(crowdstrike|falcon|sentinel|wdav|microsoft\\.(wdav|dlp|defender)|jamf|carbonblack|cbdefense|cylance|elastic|osquery|santa|xprotect|com\\.apple\\.alf|tanium|kandji|sophos|malwarebytes|eset).*", anchored: true, vetted: true}
+	x.l[3] = lazyRE{expr: "(?i)(falcon-sensor|falcond|falcon|osqueryd|wazuh-agentd|ossec[^ ]*|auditd|sentinelagent|sentinelone|cbagentd|mdatp|wdavdaemon|clamd|elastic-endpoint|elastic-agent|auditbeat|sysmon|com\\.crowdstrike[^ ]*|santad|xprotect[^ ]*)", anchored: true, vetted: true, first: byteSet{0x0, 0x188a06a0188a06a, 0x0, 0x20}, firstOK: true}
+	x.l[4] = lazyRE{expr: "(.* )?stop( .*)?", anchored: true, vetted: true, need: "stop"}
+	x.l[5] = lazyRE{expr: "(?i)(.* )?(real-time-protection|behavior-monitoring|cloud|network-protection [^ ]+) (.* )?(--value )?disabled( .*)?", anchored: true, vetted: true, need: " "}
+	x.l[6] = lazyRE{expr: "(?i)(stop|delete|config) (windefend|sense|wdnissvc|mpssvc|securityhealthservice|csagent|sentinelagent)( .*)?", anchored: true, vetted: true, need: " ", first: byteSet{0x0, 0x8001800080018, 0x0, 0x20}, firstOK: true}
 	x.a[0] = Spec{Programs: x.ss[10:11:11], Subcommands: x.ss[11:15:15], Operand: "(?i)(firewalld|ufw|nftables|iptables|ip6tables|netfilter-persistent|auditd|apparmor|fail2ban|falcon-sensor|falcond|crowdstrike[^ ]*|osqueryd|osquery|wazuh-agent|ossec|ossec-hids|clamav-daemon|clamd|clamd@[^ ]*|clamav-freshclam|freshclam|sentinelone|sentinelagent|cbagentd|carbonblack[^ ]*|cylancesvc|mdatp|elastic-agent|elasticendpoint|auditbeat|sysmon|sysmonforlinux|taniumclient|qualys-cloud-agent|ir_agent|aide|tripwire|selinux[^ ]*|snort|suricata|zeek|crowdsec|wdavdaemon)(\\.(service|socket|timer))?"}
 	x.a[1] = Spec{Programs: x.ss[15:16:16], Args: "(?i)(firewalld|ufw|nftables|iptables|ip6tables|netfilter-persistent|auditd|apparmor|fail2ban|falcon-sensor|osqueryd|wazuh-agent|ossec|clamav-daemon|sentinelone|mdatp|elastic-agent|auditbeat|sysmon|aide|suricata|snort|crowdsec) (stop|disable|force-stop|teardown)( .*)?"}
 	x.a[2] = Spec{Programs: x.ss[16:17:17], Subcommands: x.ss[17:23:23], Operand: "(?i).*(crowdstrike|falcon|sentinel|wdav|microsoft\\.(wdav|dlp|defender)|jamf|carbonblack|cbdefense|cylance|elastic|osquery|santa|xprotect|com\\.apple\\.alf|tanium|kandji|sophos|malwarebytes|eset).*"}
@@ -6291,7 +6291,7 @@ func makeRule281() *rule {
 	})
 	x.ss = [2]string{"auditctl", "-D"}
 	x.fv[0] = FlagValue{Flag: "-e", Value: "0"}
-	x.l[0] = lazyRE{expr: "0", anchored: true, pre: "0"}
+	x.l[0] = lazyRE{expr: "0", anchored: true, vetted: true, whole: "0"}
 	x.a[0] = Spec{FlagsAny: x.ss[1:2:2]}
 	x.a[1] = Spec{Values: x.fv[0:1:1]}
 	x.s = Spec{Programs: x.ss[0:1:1], Any: x.a[0:2:2]}
@@ -6319,8 +6319,8 @@ func makeRule282() *rule {
 	})
 	x.ss = [4]string{"sysctl", "grubby", "sysctl", "grubby"}
 	x.fv[0] = FlagValue{Flag: "--args", Value: ".*\\b(mitigations=off|nokaslr|nopti|nospectre_v[12]|spectre_v2=off|nosmap|nosmep|module\\.sig_enforce=0|lockdown=none).*"}
-	x.l[0] = lazyRE{expr: "(kernel\\.randomize_va_space=[01]|kernel\\.yama\\.ptrace_scope=0|kernel\\.kptr_restrict=0|kernel\\.dmesg_restrict=0|kernel\\.unprivileged_bpf_disabled=0|fs\\.protected_(symlinks|hardlinks|regular|fifos)=0|fs\\.suid_dumpable=[12]|vm\\.mmap_min_addr=0|kernel\\.perf_event_paranoid=-1|kernel\\.kexec_load_disabled=0|user\\.max_user_namespaces=[1-9][0-9]*)", anchored: true, pre: "fs.protected_fifos=0\x00fs.protected_hardlinks=0\x00fs.protected_regular=0\x00fs.protected_symlinks=0\x00fs.suid_dumpable=1\x00fs.suid_dumpable=2\x00kernel.dmesg_restrict=0\x00kernel.kexec_load_disabled=0\x00kernel.kptr_restrict=0\x00kernel.perf_event_paranoid=-1\x00kernel.randomize_va_space=0\x00kernel.randomize_va_space=1\x00kernel.unprivileged_bpf_disabled\x00kernel.yama.ptrace_scope=0\x00user.max_user_namespaces=1\x00user.max_user_namespaces=2\x00user.max_user_namespaces=3\x00user.max_user_namespaces=4\x00user.max_user_namespaces=5\x00user.max_user_namespaces=6\x00user.max_user_namespaces=7\x00user.max_user_namespaces=8\x00user.max_user_namespaces=9\x00vm.mmap_min_addr=0"}
-	x.l[1] = lazyRE{expr: ".*\\b(mitigations=off|nokaslr|nopti|nospectre_v[12]|spectre_v2=off|nosmap|nosmep|module\\.sig_enforce=0|lockdown=none).*", anchored: true}
+	x.l[0] = lazyRE{expr: "(kernel\\.randomize_va_space=[01]|kernel\\.yama\\.ptrace_scope=0|kernel\\.kptr_restrict=0|kernel\\.dmesg_restrict=0|kernel\\.unprivileged_bpf_disabled=0|fs\\.protected_(symlinks|hardlinks|regular|fifos)=0|fs\\.suid_dumpable=[12]|vm\\.mmap_min_addr=0|kernel\\.perf_event_paranoid=-1|kernel\\.kexec_load_disabled=0|user\\.max_user_namespaces=[1-9][0-9]*)", anchored: true, vetted: true, pre: "fs.protected_fifos=0\x00fs.protected_hardlinks=0\x00fs.protected_regular=0\x00fs.protected_symlinks=0\x00fs.suid_dumpable=1\x00fs.suid_dumpable=2\x00kernel.dmesg_restrict=0\x00kernel.kexec_load_disabled=0\x00kernel.kptr_restrict=0\x00kernel.perf_event_paranoid=-1\x00kernel.randomize_va_space=0\x00kernel.randomize_va_space=1\x00kernel.unprivileged_bpf_disabled\x00kernel.yama.ptrace_scope=0\x00user.max_user_namespaces=1\x00user.max_user_namespaces=2\x00user.max_user_namespaces=3\x00user.max_user_namespaces=4\x00user.max_user_namespaces=5\x00user.max_user_namespaces=6\x00user.max_user_namespaces=7\x00user.max_user_namespaces=8\x00user.max_user_namespaces=9\x00vm.mmap_min_addr=0", need: "dmesg_restrict=0\x00kexec_load_disabled=0\x00kptr_restrict=0\x00perf_event_paranoid=-1\x00protected_\x00randomize_va_space=\x00suid_dumpable=\x00unprivileged_bpf_disabled=0\x00user.max_user_namespaces=\x00vm.mmap_min_addr=0\x00yama.ptrace_scope=0"}
+	x.l[1] = lazyRE{expr: ".*\\b(mitigations=off|nokaslr|nopti|nospectre_v[12]|spectre_v2=off|nosmap|nosmep|module\\.sig_enforce=0|lockdown=none).*", anchored: true, vetted: true, need: "kaslr\x00lockdown=none\x00mitigations=off\x00module.sig_enforce=0\x00nosm\x00pti\x00spectre_v\x00spectre_v2=off"}
 	x.a[0] = Spec{Programs: x.ss[2:3:3], Operand: "(kernel\\.randomize_va_space=[01]|kernel\\.yama\\.ptrace_scope=0|kernel\\.kptr_restrict=0|kernel\\.dmesg_restrict=0|kernel\\.unprivileged_bpf_disabled=0|fs\\.protected_(symlinks|hardlinks|regular|fifos)=0|fs\\.suid_dumpable=[12]|vm\\.mmap_min_addr=0|kernel\\.perf_event_paranoid=-1|kernel\\.kexec_load_disabled=0|user\\.max_user_namespaces=[1-9][0-9]*)"}
 	x.a[1] = Spec{Programs: x.ss[3:4:4], Values: x.fv[0:1:1]}
 	x.s = Spec{Programs: x.ss[0:2:2], Any: x.a[0:2:2]}
@@ -6345,10 +6345,10 @@ func makeRule283() *rule {
 		ss [3]string
 	})
 	x.ss = [3]string{"tee", "echo", "printf"}
-	x.l[0] = lazyRE{expr: "/proc/sys/(kernel/(randomize_va_space|yama/ptrace_scope|kptr_restrict|dmesg_restrict|unprivileged_bpf_disabled)|fs/(protected_[a-z]+|suid_dumpable)|vm/mmap_min_addr)|/etc/sysctl\\.conf|/etc/sysctl\\.d/.*", anchored: true, pre: "/etc/sysctl.conf\x00/etc/sysctl.d/\x00/proc/sys/fs/protected_\x00/proc/sys/fs/suid_dumpable\x00/proc/sys/kernel/dmesg_restrict\x00/proc/sys/kernel/kptr_restrict\x00/proc/sys/kernel/randomize_va_sp\x00/proc/sys/kernel/unprivileged_bp\x00/proc/sys/kernel/yama/ptrace_sco\x00/proc/sys/vm/mmap_min_addr"}
-	x.l[1] = lazyRE{expr: "/proc/sys/.*", anchored: true, pre: "/proc/sys/"}
-	x.l[2] = lazyRE{expr: "(?s).*(randomize_va_space *= *[01]|ptrace_scope *= *0|kptr_restrict *= *0|dmesg_restrict *= *0|protected_(symlinks|hardlinks|regular) *= *0|unprivileged_bpf_disabled *= *0).*", anchored: true}
-	x.l[3] = lazyRE{expr: "(?s).*(randomize_va_space *= *[01]|ptrace_scope *= *0|kptr_restrict *= *0|dmesg_restrict *= *0|protected_(symlinks|hardlinks|regular) *= *0|unprivileged_bpf_disabled *= *0).*", anchored: true}
+	x.l[0] = lazyRE{expr: "/proc/sys/(kernel/(randomize_va_space|yama/ptrace_scope|kptr_restrict|dmesg_restrict|unprivileged_bpf_disabled)|fs/(protected_[a-z]+|suid_dumpable)|vm/mmap_min_addr)|/etc/sysctl\\.conf|/etc/sysctl\\.d/.*", anchored: true, vetted: true, pre: "/etc/sysctl.conf\x00/etc/sysctl.d/\x00/proc/sys/fs/protected_\x00/proc/sys/fs/suid_dumpable\x00/proc/sys/kernel/dmesg_restrict\x00/proc/sys/kernel/kptr_restrict\x00/proc/sys/kernel/randomize_va_sp\x00/proc/sys/kernel/unprivileged_bp\x00/proc/sys/kernel/yama/ptrace_sco\x00/proc/sys/vm/mmap_min_addr", need: "dmesg_restrict\x00etc/sysctl.\x00kptr_restrict\x00protected_\x00randomize_va_space\x00suid_dumpable\x00unprivileged_bpf_disabled\x00vm/mmap_min_addr\x00yama/ptrace_scope"}
+	x.l[1] = lazyRE{expr: "/proc/sys/.*", anchored: true, vetted: true, pre: "/proc/sys/", need: "/proc/sys/"}
+	x.l[2] = lazyRE{expr: "(?s).*(randomize_va_space *= *[01]|ptrace_scope *= *0|kptr_restrict *= *0|dmesg_restrict *= *0|protected_(symlinks|hardlinks|regular) *= *0|unprivileged_bpf_disabled *= *0).*", anchored: true, vetted: true, need: "dmesg_restrict\x00kptr_restrict\x00protected_\x00ptrace_scope\x00randomize_va_space\x00unprivileged_bpf_disabled"}
+	x.l[3] = lazyRE{expr: "(?s).*(randomize_va_space *= *[01]|ptrace_scope *= *0|kptr_restrict *= *0|dmesg_restrict *= *0|protected_(symlinks|hardlinks|regular) *= *0|unprivileged_bpf_disabled *= *0).*", anchored: true, vetted: true, need: "dmesg_restrict\x00kptr_restrict\x00protected_\x00ptrace_scope\x00randomize_va_space\x00unprivileged_bpf_disabled"}
 	x.a[0] = Spec{Writes: "/proc/sys/.*"}
 	x.a[1] = Spec{Programs: x.ss[0:1:1], Stdin: "(?s).*(randomize_va_space *= *[01]|ptrace_scope *= *0|kptr_restrict *= *0|dmesg_restrict *= *0|protected_(symlinks|hardlinks|regular) *= *0|unprivileged_bpf_disabled *= *0).*"}
 	x.a[2] = Spec{Programs: x.ss[1:3:3], Args: "(?s).*(randomize_va_space *= *[01]|ptrace_scope *= *0|kptr_restrict *= *0|dmesg_restrict *= *0|protected_(symlinks|hardlinks|regular) *= *0|unprivileged_bpf_disabled *= *0).*"}
@@ -6373,7 +6373,7 @@ func makeRule284() *rule {
 		ss [15]string
 	})
 	x.ss = [15]string{"spctl", "csrutil", "fdesetup", "defaults", "spctl", "--master-disable", "--global-disable", "--disable", "csrutil", "disable", "authenticated-root disable", "fdesetup", "disable", "defaults", "write"}
-	x.l[0] = lazyRE{expr: "(?i)(.* )?com\\.apple\\.launchservices lsquarantine (-bool )?(false|no|0)( .*)?", anchored: true}
+	x.l[0] = lazyRE{expr: "(?i)(.* )?com\\.apple\\.launchservices lsquarantine (-bool )?(false|no|0)( .*)?", anchored: true, vetted: true}
 	x.a[0] = Spec{Programs: x.ss[4:5:5], FlagsAny: x.ss[5:8:8]}
 	x.a[1] = Spec{Programs: x.ss[8:9:9], Subcommands: x.ss[9:11:11]}
 	x.a[2] = Spec{Programs: x.ss[11:12:12], Subcommands: x.ss[12:13:13]}
@@ -6397,8 +6397,8 @@ func makeRule285() *rule {
 		ss [1]string
 	})
 	x.ss = [1]string{"xattr"}
-	x.l[0] = lazyRE{expr: "com\\.apple\\.quarantine", anchored: true, pre: "com.apple.quarantine"}
-	x.l[1] = lazyRE{expr: "(.* )?(-[a-zA-Z]*d[a-zA-Z]*|-c)( .*)?", anchored: true}
+	x.l[0] = lazyRE{expr: "com\\.apple\\.quarantine", anchored: true, vetted: true, whole: "com.apple.quarantine"}
+	x.l[1] = lazyRE{expr: "(.* )?(-[a-zA-Z]*d[a-zA-Z]*|-c)( .*)?", anchored: true, vetted: true, need: "-"}
 	x.s = Spec{Programs: x.ss[0:1:1], Operand: "com\\.apple\\.quarantine", Args: "(.* )?(-[a-zA-Z]*d[a-zA-Z]*|-c)( .*)?"}
 	x.r = rule{p: Pattern{Name: "quarantine_removed", Level: Medium, Description: "Removes the download quarantine from an application or a folder (xattr -d com.apple.quarantine): macOS no longer checks it before it runs.", Match: &x.s}, m: matcher{operand: &x.l[0], args: &x.l[1]}}
 	return &x.r
@@ -6416,9 +6416,9 @@ func makeRule286() *rule {
 		ss [10]string
 	})
 	x.ss = [10]string{"pwsh", "pwsh-preview", "powershell", "powershell_ise", "reg", "pwsh", "pwsh-preview", "powershell", "powershell_ise", "reg"}
-	x.l[0] = lazyRE{expr: "(?is).*(set-mppreference\\b.*-disable[a-z]+\\s+(\\$true|1|true)|add-mppreference\\b.*-exclusion(path|process|extension)|set-mppreference\\b.*-(puaprotection|enablecontrolledfolderaccess|enablenetworkprotection)\\s+(0|disabled)).*", anchored: true}
-	x.l[1] = lazyRE{expr: "(?i)add", anchored: true}
-	x.l[2] = lazyRE{expr: "(?i).*windows defender.*disable(antispyware|antivirus|realtimemonitoring|behaviormonitoring).*", anchored: true}
+	x.l[0] = lazyRE{expr: "(?is).*(set-mppreference\\b.*-disable[a-z]+\\s+(\\$true|1|true)|add-mppreference\\b.*-exclusion(path|process|extension)|set-mppreference\\b.*-(puaprotection|enablecontrolledfolderaccess|enablenetworkprotection)\\s+(0|disabled)).*", anchored: true, vetted: true, need: "-"}
+	x.l[1] = lazyRE{expr: "(?i)add", anchored: true, vetted: true, first: byteSet{0x0, 0x200000002, 0x0, 0x0}, firstOK: true}
+	x.l[2] = lazyRE{expr: "(?i).*windows defender.*disable(antispyware|antivirus|realtimemonitoring|behaviormonitoring).*", anchored: true, vetted: true}
 	x.a[0] = Spec{Programs: x.ss[5:9:9], Args: "(?is).*(set-mppreference\\b.*-disable[a-z]+\\s+(\\$true|1|true)|add-mppreference\\b.*-exclusion(path|process|extension)|set-mppreference\\b.*-(puaprotection|enablecontrolledfolderaccess|enablenetworkprotection)\\s+(0|disabled)).*"}
 	x.a[1] = Spec{Programs: x.ss[9:10:10], Operand: "(?i)add", Args: "(?i).*windows defender.*disable(antispyware|antivirus|realtimemonitoring|behaviormonitoring).*"}
 	x.s = Spec{Programs: x.ss[0:5:5], Any: x.a[0:2:2]}
@@ -6441,10 +6441,10 @@ func makeRule287() *rule {
 		ss [24]string
 	})
 	x.ss = [24]string{"git", "npm", "pnpm", "yarn", "pip", "pip3", "conda", "mamba", "micromamba", "git", "config", "--global", "--system", "npm", "pnpm", "yarn", "config", "set", "pip", "pip3", "conda", "mamba", "micromamba", "config"}
-	x.l[0] = lazyRE{expr: "(?i)(.* )?http\\.([^ ]*\\.)?sslverify( |=)(false|no|off|0)( .*)?", anchored: true}
-	x.l[1] = lazyRE{expr: "(?i)(.* )?(strict-ssl|enablestrictssl)( |=)(false|0|no)( .*)?", anchored: true}
-	x.l[2] = lazyRE{expr: "(?i)(.* )?config (.* )?set (.* )?[a-z]+\\.trusted-host( .*)?", anchored: true}
-	x.l[3] = lazyRE{expr: "(?i)(.* )?--set ssl_verify (false|no|0)( .*)?", anchored: true}
+	x.l[0] = lazyRE{expr: "(?i)(.* )?http\\.([^ ]*\\.)?sslverify( |=)(false|no|off|0)( .*)?", anchored: true, vetted: true}
+	x.l[1] = lazyRE{expr: "(?i)(.* )?(strict-ssl|enablestrictssl)( |=)(false|0|no)( .*)?", anchored: true, vetted: true}
+	x.l[2] = lazyRE{expr: "(?i)(.* )?config (.* )?set (.* )?[a-z]+\\.trusted-host( .*)?", anchored: true, vetted: true, need: "."}
+	x.l[3] = lazyRE{expr: "(?i)(.* )?--set ssl_verify (false|no|0)( .*)?", anchored: true, vetted: true, need: "--"}
 	x.a[0] = Spec{Programs: x.ss[9:10:10], Subcommands: x.ss[10:11:11], FlagsAny: x.ss[11:13:13], Args: "(?i)(.* )?http\\.([^ ]*\\.)?sslverify( |=)(false|no|off|0)( .*)?"}
 	x.a[1] = Spec{Programs: x.ss[13:16:16], Subcommands: x.ss[16:18:18], Args: "(?i)(.* )?(strict-ssl|enablestrictssl)( |=)(false|0|no)( .*)?"}
 	x.a[2] = Spec{Programs: x.ss[18:20:20], Args: "(?i)(.* )?config (.* )?set (.* )?[a-z]+\\.trusted-host( .*)?"}
@@ -6471,9 +6471,9 @@ func makeRule288() *rule {
 		ss [3]string
 	})
 	x.ss = [3]string{"echo", "printf", "tee"}
-	x.l[0] = lazyRE{expr: "(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.(curlrc|wgetrc|npmrc|yarnrc|yarnrc\\.yml|condarc|gitconfig)|/etc/(wgetrc|npmrc|gitconfig|pip\\.conf)|(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.(config/pip/pip\\.conf|pip/pip\\.conf)", anchored: true, pre: "$HOME/.condarc\x00$HOME/.config/pip/pip.conf\x00$HOME/.curlrc\x00$HOME/.gitconfig\x00$HOME/.npmrc\x00$HOME/.pip/pip.conf\x00$HOME/.wgetrc\x00$HOME/.yarnrc\x00/Users/\x00/etc/gitconfig\x00/etc/npmrc\x00/etc/pip.conf\x00/etc/wgetrc\x00/home/\x00/root/.condarc\x00/root/.config/pip/pip.conf\x00/root/.curlrc\x00/root/.gitconfig\x00/root/.npmrc\x00/root/.pip/pip.conf\x00/root/.wgetrc\x00/root/.yarnrc\x00~/.condarc\x00~/.config/pip/pip.conf\x00~/.curlrc\x00~/.gitconfig\x00~/.npmrc\x00~/.pip/pip.conf\x00~/.wgetrc\x00~/.yarnrc"}
-	x.l[1] = lazyRE{expr: "(?is)(.*(\\n|\\\\n))?[ \\t]*(insecure|-k|--insecure|check_certificate *= *off|strict-ssl *= *false|enablestrictssl *: *false|ssl_verify *: *(false|no)|sslverify *= *(false|no|0)|trusted-host *=.*)[ \\t]*((\\n|\\\\n).*)?", anchored: true}
-	x.l[2] = lazyRE{expr: "(?is)(.*\\n)?[ \\t]*(insecure|-k|--insecure|check_certificate *= *off|strict-ssl *= *false|enablestrictssl *: *false|ssl_verify *: *(false|no)|sslverify *= *(false|no|0)|trusted-host *=.*)[ \\t]*(\\n.*)?", anchored: true}
+	x.l[0] = lazyRE{expr: "(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.(curlrc|wgetrc|npmrc|yarnrc|yarnrc\\.yml|condarc|gitconfig)|/etc/(wgetrc|npmrc|gitconfig|pip\\.conf)|(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.(config/pip/pip\\.conf|pip/pip\\.conf)", anchored: true, vetted: true, pre: "$HOME/.condarc\x00$HOME/.config/pip/pip.conf\x00$HOME/.curlrc\x00$HOME/.gitconfig\x00$HOME/.npmrc\x00$HOME/.pip/pip.conf\x00$HOME/.wgetrc\x00$HOME/.yarnrc\x00/Users/\x00/etc/gitconfig\x00/etc/npmrc\x00/etc/pip.conf\x00/etc/wgetrc\x00/home/\x00/root/.condarc\x00/root/.config/pip/pip.conf\x00/root/.curlrc\x00/root/.gitconfig\x00/root/.npmrc\x00/root/.pip/pip.conf\x00/root/.wgetrc\x00/root/.yarnrc\x00~/.condarc\x00~/.config/pip/pip.conf\x00~/.curlrc\x00~/.gitconfig\x00~/.npmrc\x00~/.pip/pip.conf\x00~/.wgetrc\x00~/.yarnrc", need: "/etc/\x00condarc\x00config/pip/pip.conf\x00curlrc\x00gitconfig\x00npmrc\x00pip/pip.conf\x00wgetrc\x00yarnrc"}
+	x.l[1] = lazyRE{expr: "(?is)(.*(\\n|\\\\n))?[ \\t]*(insecure|-k|--insecure|check_certificate *= *off|strict-ssl *= *false|enablestrictssl *: *false|ssl_verify *: *(false|no)|sslverify *= *(false|no|0)|trusted-host *=.*)[ \\t]*((\\n|\\\\n).*)?", anchored: true, vetted: true}
+	x.l[2] = lazyRE{expr: "(?is)(.*\\n)?[ \\t]*(insecure|-k|--insecure|check_certificate *= *off|strict-ssl *= *false|enablestrictssl *: *false|ssl_verify *: *(false|no)|sslverify *= *(false|no|0)|trusted-host *=.*)[ \\t]*(\\n.*)?", anchored: true, vetted: true}
 	x.a[0] = Spec{Programs: x.ss[0:2:2], Args: "(?is)(.*(\\n|\\\\n))?[ \\t]*(insecure|-k|--insecure|check_certificate *= *off|strict-ssl *= *false|enablestrictssl *: *false|ssl_verify *: *(false|no)|sslverify *= *(false|no|0)|trusted-host *=.*)[ \\t]*((\\n|\\\\n).*)?"}
 	x.a[1] = Spec{Programs: x.ss[2:3:3], Stdin: "(?is)(.*\\n)?[ \\t]*(insecure|-k|--insecure|check_certificate *= *off|strict-ssl *= *false|enablestrictssl *: *false|ssl_verify *: *(false|no)|sslverify *= *(false|no|0)|trusted-host *=.*)[ \\t]*(\\n.*)?"}
 	x.s = Spec{Writes: "(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.(curlrc|wgetrc|npmrc|yarnrc|yarnrc\\.yml|condarc|gitconfig)|/etc/(wgetrc|npmrc|gitconfig|pip\\.conf)|(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.(config/pip/pip\\.conf|pip/pip\\.conf)", Any: x.a[0:2:2]}
@@ -6493,7 +6493,7 @@ func makeRule289() *rule {
 		ss [3]string
 	})
 	x.ss = [3]string{"export", "declare", "typeset"}
-	x.l[0] = lazyRE{expr: "(.* )?(GIT_SSL_NO_VERIFY=(1|true|yes)|NODE_TLS_REJECT_UNAUTHORIZED=0|PYTHONHTTPSVERIFY=0|CURL_CA_BUNDLE=|REQUESTS_CA_BUNDLE=|NPM_CONFIG_STRICT_SSL=false|GOSUMDB=off|GOINSECURE=[^ ]+|GONOSUMDB=[^ ]+|GOFLAGS=[^ ]*-insecure[^ ]*)( .*)?", anchored: true}
+	x.l[0] = lazyRE{expr: "(.* )?(GIT_SSL_NO_VERIFY=(1|true|yes)|NODE_TLS_REJECT_UNAUTHORIZED=0|PYTHONHTTPSVERIFY=0|CURL_CA_BUNDLE=|REQUESTS_CA_BUNDLE=|NPM_CONFIG_STRICT_SSL=false|GOSUMDB=off|GOINSECURE=[^ ]+|GONOSUMDB=[^ ]+|GOFLAGS=[^ ]*-insecure[^ ]*)( .*)?", anchored: true, vetted: true, need: "-insecure\x00CURL_CA_BUNDLE=\x00GIT_SSL_NO_VERIFY=\x00INSECURE=\x00NODE_TLS_REJECT_UNAUTHORIZED=0\x00NOSUMDB=\x00NPM_CONFIG_STRICT_SSL=false\x00PYTHONHTTPSVERIFY=0\x00REQUESTS_CA_BUNDLE=\x00SUMDB=off"}
 	x.s = Spec{Programs: x.ss[0:3:3], Args: "(.* )?(GIT_SSL_NO_VERIFY=(1|true|yes)|NODE_TLS_REJECT_UNAUTHORIZED=0|PYTHONHTTPSVERIFY=0|CURL_CA_BUNDLE=|REQUESTS_CA_BUNDLE=|NPM_CONFIG_STRICT_SSL=false|GOSUMDB=off|GOINSECURE=[^ ]+|GONOSUMDB=[^ ]+|GOFLAGS=[^ ]*-insecure[^ ]*)( .*)?"}
 	x.r = rule{p: Pattern{Name: "tls_verify_off_env", Level: Medium, Description: "Turns TLS certificate verification off for the rest of the shell session (export GIT_SSL_NO_VERIFY=1, NODE_TLS_REJECT_UNAUTHORIZED=0, PYTHONHTTPSVERIFY=0, GOINSECURE, GOSUMDB=off): downloads can be tampered with.", Match: &x.s}, m: matcher{args: &x.l[0]}}
 	return &x.r
@@ -6511,13 +6511,13 @@ func makeRule290() *rule {
 		ss [25]string
 	})
 	x.ss = [25]string{"npm", "pnpm", "yarn", "pip", "pip3", "git", "go", "gem", "npm", "pnpm", "yarn", "config", "set", "pip", "pip3", "git", "config", "--global", "--system", "go", "env", "-w", "gem", "sources", "-a"}
-	x.l[0] = lazyRE{expr: "(?i)(@[^ ]+:)?(registry|npmregistryserver)?=?(https://registry\\.npmjs\\.org|https://registry\\.yarnpkg\\.com|https://npm\\.pkg\\.github\\.com|http://(localhost|127\\.0\\.0\\.1)(:[0-9]+)?)/?", anchored: true}
-	x.l[1] = lazyRE{expr: "(?i)(.* )?(@[^ ]+:)?(registry|npmregistryserver)( |=)[^ ]+( .*)?", anchored: true}
-	x.l[2] = lazyRE{expr: "(?i)https://(pypi\\.org/simple|download\\.pytorch\\.org/[^ ]*|pypi\\.python\\.org/simple)/?", anchored: true}
-	x.l[3] = lazyRE{expr: "(?i)(.* )?config (.* )?set (.* )?[a-z]+\\.(index-url|extra-index-url|find-links)( |=)[^ ]+( .*)?", anchored: true}
-	x.l[4] = lazyRE{expr: "(?i)url\\.(http://|[a-z+]+://([^/@]*@)?[0-9]+\\.[0-9]+\\.[0-9]+\\.[0-9]+|[^ ]*@[0-9]+\\.[0-9]+\\.[0-9]+\\.[0-9]+).*\\.insteadof", anchored: true}
-	x.l[5] = lazyRE{expr: "(GOSUMDB=off|GONOSUMDB=.+|GONOSUMCHECK=.+|GOINSECURE=.+|GOPROXY=(.*,)?(http://|https?://[0-9]).*|GOFLAGS=.*-insecure.*)", anchored: true, pre: "GOFLAGS=\x00GOINSECURE=\x00GONOSUMCHECK=\x00GONOSUMDB=\x00GOPROXY=\x00GOSUMDB=off"}
-	x.l[6] = lazyRE{expr: "https://rubygems\\.org/?", anchored: true, pre: "https://rubygems.org"}
+	x.l[0] = lazyRE{expr: "(?i)(@[^ ]+:)?(registry|npmregistryserver)?=?(https://registry\\.npmjs\\.org|https://registry\\.yarnpkg\\.com|https://npm\\.pkg\\.github\\.com|http://(localhost|127\\.0\\.0\\.1)(:[0-9]+)?)/?", anchored: true, vetted: true, first: byteSet{0x2000000000000000, 0x4410000044101, 0x0, 0x0}, firstOK: true}
+	x.l[1] = lazyRE{expr: "(?i)(.* )?(@[^ ]+:)?(registry|npmregistryserver)( |=)[^ ]+( .*)?", anchored: true, vetted: true}
+	x.l[2] = lazyRE{expr: "(?i)https://(pypi\\.org/simple|download\\.pytorch\\.org/[^ ]*|pypi\\.python\\.org/simple)/?", anchored: true, vetted: true, first: byteSet{0x0, 0x10000000100, 0x0, 0x0}, firstOK: true}
+	x.l[3] = lazyRE{expr: "(?i)(.* )?config (.* )?set (.* )?[a-z]+\\.(index-url|extra-index-url|find-links)( |=)[^ ]+( .*)?", anchored: true, vetted: true, need: "."}
+	x.l[4] = lazyRE{expr: "(?i)url\\.(http://|[a-z+]+://([^/@]*@)?[0-9]+\\.[0-9]+\\.[0-9]+\\.[0-9]+|[^ ]*@[0-9]+\\.[0-9]+\\.[0-9]+\\.[0-9]+).*\\.insteadof", anchored: true, vetted: true, need: ".", first: byteSet{0x0, 0x20000000200000, 0x0, 0x0}, firstOK: true}
+	x.l[5] = lazyRE{expr: "(GOSUMDB=off|GONOSUMDB=.+|GONOSUMCHECK=.+|GOINSECURE=.+|GOPROXY=(.*,)?(http://|https?://[0-9]).*|GOFLAGS=.*-insecure.*)", anchored: true, vetted: true, pre: "GOFLAGS=\x00GOINSECURE=\x00GONOSUMCHECK=\x00GONOSUMDB=\x00GOPROXY=\x00GOSUMDB=off", need: "-insecure\x00INSECURE=\x00NOSUM\x00PROXY=\x00SUMDB=off"}
+	x.l[6] = lazyRE{expr: "https://rubygems\\.org/?", anchored: true, vetted: true, whole: "https://rubygems.org\x00https://rubygems.org/"}
 	x.a[0] = Spec{Programs: x.ss[8:11:11], Subcommands: x.ss[11:13:13], OperandNone: "(?i)(@[^ ]+:)?(registry|npmregistryserver)?=?(https://registry\\.npmjs\\.org|https://registry\\.yarnpkg\\.com|https://npm\\.pkg\\.github\\.com|http://(localhost|127\\.0\\.0\\.1)(:[0-9]+)?)/?", Args: "(?i)(.* )?(@[^ ]+:)?(registry|npmregistryserver)( |=)[^ ]+( .*)?"}
 	x.a[1] = Spec{Programs: x.ss[13:15:15], OperandNone: "(?i)https://(pypi\\.org/simple|download\\.pytorch\\.org/[^ ]*|pypi\\.python\\.org/simple)/?", Args: "(?i)(.* )?config (.* )?set (.* )?[a-z]+\\.(index-url|extra-index-url|find-links)( |=)[^ ]+( .*)?"}
 	x.a[2] = Spec{Programs: x.ss[15:16:16], Subcommands: x.ss[16:17:17], FlagsAny: x.ss[17:19:19], Operand: "(?i)url\\.(http://|[a-z+]+://([^/@]*@)?[0-9]+\\.[0-9]+\\.[0-9]+\\.[0-9]+|[^ ]*@[0-9]+\\.[0-9]+\\.[0-9]+\\.[0-9]+).*\\.insteadof"}
@@ -6546,8 +6546,8 @@ func makeRule291() *rule {
 		ss [2]string
 	})
 	x.ss = [2]string{"echo", "printf"}
-	x.l[0] = lazyRE{expr: "(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.(npmrc|yarnrc|yarnrc\\.yml)|/etc/npmrc|.*/pip\\.conf", anchored: true}
-	x.l[1] = lazyRE{expr: "(?is)(.*\\n)?[ \\t]*(@[^ ]+:)?(registry|index-url|extra-index-url|npmregistryserver) *[=:] *\"?(http://|https?://[0-9]).*", anchored: true}
+	x.l[0] = lazyRE{expr: "(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.(npmrc|yarnrc|yarnrc\\.yml)|/etc/npmrc|.*/pip\\.conf", anchored: true, vetted: true, need: "/etc/npmrc\x00/pip.conf\x00npmrc\x00yarnrc"}
+	x.l[1] = lazyRE{expr: "(?is)(.*\\n)?[ \\t]*(@[^ ]+:)?(registry|index-url|extra-index-url|npmregistryserver) *[=:] *\"?(http://|https?://[0-9]).*", anchored: true, vetted: true, need: "://"}
 	x.a[0] = Spec{Programs: x.ss[0:2:2], Args: "(?is)(.*\\n)?[ \\t]*(@[^ ]+:)?(registry|index-url|extra-index-url|npmregistryserver) *[=:] *\"?(http://|https?://[0-9]).*"}
 	x.s = Spec{Writes: "(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.(npmrc|yarnrc|yarnrc\\.yml)|/etc/npmrc|.*/pip\\.conf", Any: x.a[0:1:1]}
 	x.m[0] = matcher{args: &x.l[1]}
@@ -6568,9 +6568,9 @@ func makeRule292() *rule {
 		ss [3]string
 	})
 	x.ss = [3]string{"tee", "echo", "printf"}
-	x.l[0] = lazyRE{expr: "/etc/apt/sources\\.list(\\.d/.*)?|/etc/yum\\.repos\\.d/.*|/etc/zypp/repos\\.d/.*|/etc/apk/repositories|/etc/pacman\\.conf", anchored: true, pre: "/etc/apk/repositories\x00/etc/apt/sources.list\x00/etc/pacman.conf\x00/etc/yum.repos.d/\x00/etc/zypp/repos.d/"}
-	x.l[1] = lazyRE{expr: "(?is).*(\\[[^]]*trusted=yes|allow-insecure=yes|gpgcheck *= *0|siglevel *= *never).*", anchored: true}
-	x.l[2] = lazyRE{expr: "(?is).*(\\[[^]]*trusted=yes|allow-insecure=yes|gpgcheck *= *0|siglevel *= *never).*", anchored: true}
+	x.l[0] = lazyRE{expr: "/etc/apt/sources\\.list(\\.d/.*)?|/etc/yum\\.repos\\.d/.*|/etc/zypp/repos\\.d/.*|/etc/apk/repositories|/etc/pacman\\.conf", anchored: true, vetted: true, pre: "/etc/apk/repositories\x00/etc/apt/sources.list\x00/etc/pacman.conf\x00/etc/yum.repos.d/\x00/etc/zypp/repos.d/", need: "apk/repositories\x00apt/sources.list\x00pacman.conf\x00yum.repos.d/\x00zypp/repos.d/"}
+	x.l[1] = lazyRE{expr: "(?is).*(\\[[^]]*trusted=yes|allow-insecure=yes|gpgcheck *= *0|siglevel *= *never).*", anchored: true, vetted: true}
+	x.l[2] = lazyRE{expr: "(?is).*(\\[[^]]*trusted=yes|allow-insecure=yes|gpgcheck *= *0|siglevel *= *never).*", anchored: true, vetted: true}
 	x.a[0] = Spec{Programs: x.ss[0:1:1], Stdin: "(?is).*(\\[[^]]*trusted=yes|allow-insecure=yes|gpgcheck *= *0|siglevel *= *never).*"}
 	x.a[1] = Spec{Programs: x.ss[1:3:3], Args: "(?is).*(\\[[^]]*trusted=yes|allow-insecure=yes|gpgcheck *= *0|siglevel *= *never).*"}
 	x.s = Spec{Writes: "/etc/apt/sources\\.list(\\.d/.*)?|/etc/yum\\.repos\\.d/.*|/etc/zypp/repos\\.d/.*|/etc/apk/repositories|/etc/pacman\\.conf", Any: x.a[0:2:2]}
@@ -6593,8 +6593,8 @@ func makeRule293() *rule {
 		ss [9]string
 	})
 	x.ss = [9]string{"curl", "wget", "rpm", "curl", "wget", "apt-key", "rpm", "rpm", "--import"}
-	x.l[0] = lazyRE{expr: "(?i)http://.*|https?://([^/@]*@)?[0-9]+\\.[0-9]+\\.[0-9]+\\.[0-9]+([:/].*)?", anchored: true}
-	x.l[1] = lazyRE{expr: "(?i)http://.*|https?://[0-9]+\\.[0-9]+\\.[0-9]+\\.[0-9]+([:/].*)?", anchored: true}
+	x.l[0] = lazyRE{expr: "(?i)http://.*|https?://([^/@]*@)?[0-9]+\\.[0-9]+\\.[0-9]+\\.[0-9]+([:/].*)?", anchored: true, vetted: true, need: "://", first: byteSet{0x0, 0x10000000100, 0x0, 0x0}, firstOK: true}
+	x.l[1] = lazyRE{expr: "(?i)http://.*|https?://[0-9]+\\.[0-9]+\\.[0-9]+\\.[0-9]+([:/].*)?", anchored: true, vetted: true, need: "://", first: byteSet{0x0, 0x10000000100, 0x0, 0x0}, firstOK: true}
 	x.a[0] = Spec{Programs: x.ss[3:5:5], Operand: "(?i)http://.*|https?://([^/@]*@)?[0-9]+\\.[0-9]+\\.[0-9]+\\.[0-9]+([:/].*)?", FeedsInto: x.ss[5:7:7]}
 	x.a[1] = Spec{Programs: x.ss[7:8:8], FlagsAny: x.ss[8:9:9], Operand: "(?i)http://.*|https?://[0-9]+\\.[0-9]+\\.[0-9]+\\.[0-9]+([:/].*)?"}
 	x.s = Spec{Programs: x.ss[0:3:3], Any: x.a[0:2:2]}
@@ -6617,9 +6617,9 @@ func makeRule294() *rule {
 		ss [6]string
 	})
 	x.ss = [6]string{"sed", "gsed", "perl", "echo", "printf", "tee"}
-	x.l[0] = lazyRE{expr: "/etc/ssh/sshd_config(\\.d/.*)?", anchored: true, pre: "/etc/ssh/sshd_config"}
-	x.l[1] = lazyRE{expr: "(?is).*(permitrootlogin|passwordauthentication|permitemptypasswords|challengeresponseauthentication|kbdinteractiveauthentication)[ \\t]+yes.*|.*strictmodes[ \\t]+no.*", anchored: true}
-	x.l[2] = lazyRE{expr: "(?is).*(permitrootlogin|passwordauthentication|permitemptypasswords)[ \\t]+yes.*|.*strictmodes[ \\t]+no.*", anchored: true}
+	x.l[0] = lazyRE{expr: "/etc/ssh/sshd_config(\\.d/.*)?", anchored: true, vetted: true, pre: "/etc/ssh/sshd_config", need: "/etc/ssh/sshd_config"}
+	x.l[1] = lazyRE{expr: "(?is).*(permitrootlogin|passwordauthentication|permitemptypasswords|challengeresponseauthentication|kbdinteractiveauthentication)[ \\t]+yes.*|.*strictmodes[ \\t]+no.*", anchored: true, vetted: true}
+	x.l[2] = lazyRE{expr: "(?is).*(permitrootlogin|passwordauthentication|permitemptypasswords)[ \\t]+yes.*|.*strictmodes[ \\t]+no.*", anchored: true, vetted: true}
 	x.a[0] = Spec{Programs: x.ss[0:5:5], Args: "(?is).*(permitrootlogin|passwordauthentication|permitemptypasswords|challengeresponseauthentication|kbdinteractiveauthentication)[ \\t]+yes.*|.*strictmodes[ \\t]+no.*"}
 	x.a[1] = Spec{Programs: x.ss[5:6:6], Stdin: "(?is).*(permitrootlogin|passwordauthentication|permitemptypasswords)[ \\t]+yes.*|.*strictmodes[ \\t]+no.*"}
 	x.s = Spec{Writes: "/etc/ssh/sshd_config(\\.d/.*)?", Any: x.a[0:2:2]}
@@ -6645,8 +6645,8 @@ func makeRule295() *rule {
 	})
 	x.ss = [7]string{"passwd", "usermod", "chpasswd", "passwd", "-d", "usermod", "chpasswd"}
 	x.fv[0] = FlagValue{Flag: "-p", Value: ""}
-	x.l[0] = lazyRE{expr: "", anchored: true}
-	x.l[1] = lazyRE{expr: "(?s)(.*\\n)?root:.*", anchored: true}
+	x.l[0] = lazyRE{expr: "", anchored: true, vetted: true}
+	x.l[1] = lazyRE{expr: "(?s)(.*\\n)?root:.*", anchored: true, vetted: true, need: "root:"}
 	x.a[0] = Spec{Programs: x.ss[3:4:4], FlagsAny: x.ss[4:5:5]}
 	x.a[1] = Spec{Programs: x.ss[5:6:6], Values: x.fv[0:1:1]}
 	x.a[2] = Spec{Programs: x.ss[6:7:7], Stdin: "(?s)(.*\\n)?root:.*"}
@@ -6694,7 +6694,7 @@ func makeRule298() *rule {
 		ss [1]string
 	})
 	x.ss = [1]string{"kill"}
-	x.l[0] = lazyRE{expr: "(.* )?-1", anchored: true}
+	x.l[0] = lazyRE{expr: "(.* )?-1", anchored: true, vetted: true, need: "-1"}
 	x.s = Spec{Programs: x.ss[0:1:1], Args: "(.* )?-1"}
 	x.r = rule{p: Pattern{Name: "kill_all_processes", Level: High, Description: "kill -1 sends the signal to every process the user may signal: everything the user runs (or the whole system, as root) dies.", Match: &x.s}, m: matcher{args: &x.l[0]}}
 	return &x.r
@@ -6735,7 +6735,7 @@ func makeRule301() *rule {
 		ss [7]string
 	})
 	x.ss = [7]string{"kill", "-0", "-HUP", "-SIGHUP", "-1", "-l", "-L"}
-	x.l[0] = lazyRE{expr: "1", anchored: true, pre: "1"}
+	x.l[0] = lazyRE{expr: "1", anchored: true, vetted: true, whole: "1"}
 	x.s = Spec{Programs: x.ss[0:1:1], FlagsNone: x.ss[1:7:7], Operand: "1"}
 	x.r = rule{p: Pattern{Name: "kill_init", Level: High, Description: "Sends a signal to process 1 (init, systemd): the kernel panics or the machine (or container) stops.", Match: &x.s}, m: matcher{operand: &x.l[0]}}
 	return &x.r
@@ -6753,8 +6753,8 @@ func makeRule302() *rule {
 		ss [25]string
 	})
 	x.ss = [25]string{"shutdown", "reboot", "poweroff", "halt", "systemctl", "init", "telinit", "--help", "-c", "-k", "-w", "--wtmp-only", "--version", "shutdown", "reboot", "poweroff", "halt", "systemctl", "poweroff", "reboot", "halt", "kexec", "soft-reboot", "init", "telinit"}
-	x.l[0] = lazyRE{expr: "cancel", anchored: true, pre: "cancel"}
-	x.l[1] = lazyRE{expr: "0|6", anchored: true, pre: "0\x006"}
+	x.l[0] = lazyRE{expr: "cancel", anchored: true, vetted: true, whole: "cancel"}
+	x.l[1] = lazyRE{expr: "0|6", anchored: true, vetted: true, whole: "0\x006"}
 	x.a[0] = Spec{Programs: x.ss[13:17:17]}
 	x.a[1] = Spec{Programs: x.ss[17:18:18], Subcommands: x.ss[18:23:23], OperandNone: "cancel"}
 	x.a[2] = Spec{Programs: x.ss[23:25:25], Operand: "0|6"}
@@ -6779,8 +6779,8 @@ func makeRule303() *rule {
 		ss [10]string
 	})
 	x.ss = [10]string{"systemctl", "init", "telinit", "systemctl", "isolate", "systemctl", "rescue", "emergency", "init", "telinit"}
-	x.l[0] = lazyRE{expr: "(rescue|emergency|runlevel1)(\\.target)?", anchored: true, pre: "emergency\x00rescue\x00runlevel1"}
-	x.l[1] = lazyRE{expr: "1|[sS]", anchored: true, pre: "1\x00S\x00s"}
+	x.l[0] = lazyRE{expr: "(rescue|emergency|runlevel1)(\\.target)?", anchored: true, vetted: true, whole: "emergency\x00emergency.target\x00rescue\x00rescue.target\x00runlevel1\x00runlevel1.target"}
+	x.l[1] = lazyRE{expr: "1|[sS]", anchored: true, vetted: true, whole: "1\x00S\x00s"}
 	x.a[0] = Spec{Programs: x.ss[3:4:4], Subcommands: x.ss[4:5:5], Operand: "(rescue|emergency|runlevel1)(\\.target)?"}
 	x.a[1] = Spec{Programs: x.ss[5:6:6], Subcommands: x.ss[6:8:8]}
 	x.a[2] = Spec{Programs: x.ss[8:10:10], Operand: "1|[sS]"}
@@ -6805,7 +6805,7 @@ func makeRule304() *rule {
 		ss [30]string
 	})
 	x.ss = [30]string{"apt-get", "apt", "aptitude", "dnf", "yum", "microdnf", "zypper", "apk", "dpkg", "rpm", "pacman", "apt-get", "apt", "aptitude", "dnf", "yum", "microdnf", "zypper", "remove", "purge", "autoremove", "apk", "del", "dpkg", "-r", "-P", "rpm", "-e", "pacman", "-R"}
-	x.l[0] = lazyRE{expr: "libc6|libc-bin|libc6-dev|glibc|glibc-common|glibc-minimal-langpack|musl|systemd|systemd-sysv|systemd-libs|init|init-system-helpers|sysvinit|sysvinit-core|upstart|linux-image-\\*|linux-image-generic|linux-image|linux-generic|linux-image-amd64|linux-image-arm64|kernel|kernel-core|kernel-modules|linux|linux-lts|linux-zen|linux-hardened|coreutils|bash|dash|util-linux|dpkg|rpm|apt|dnf|yum|pacman|apk-tools|busybox|alpine-base|base|base-files|base-passwd|login|passwd|shadow-utils|libpam0g|libpam-modules|pam|grub2|grub-pc|grub-efi-amd64|grub|shim|shim-signed|filesystem|setup|tar|gzip|findutils|sed|grep|python3|python3-minimal|perl-base|libpam-runtime|libsystemd0", anchored: true}
+	x.l[0] = lazyRE{expr: "libc6|libc-bin|libc6-dev|glibc|glibc-common|glibc-minimal-langpack|musl|systemd|systemd-sysv|systemd-libs|init|init-system-helpers|sysvinit|sysvinit-core|upstart|linux-image-\\*|linux-image-generic|linux-image|linux-generic|linux-image-amd64|linux-image-arm64|kernel|kernel-core|kernel-modules|linux|linux-lts|linux-zen|linux-hardened|coreutils|bash|dash|util-linux|dpkg|rpm|apt|dnf|yum|pacman|apk-tools|busybox|alpine-base|base|base-files|base-passwd|login|passwd|shadow-utils|libpam0g|libpam-modules|pam|grub2|grub-pc|grub-efi-amd64|grub|shim|shim-signed|filesystem|setup|tar|gzip|findutils|sed|grep|python3|python3-minimal|perl-base|libpam-runtime|libsystemd0", anchored: true, vetted: true, need: "alpine-base\x00apk-tools\x00apt\x00base\x00bash\x00busybox\x00coreutils\x00dash\x00dnf\x00dpkg\x00erl-base\x00filesystem\x00findutils\x00glibc\x00grep\x00grub\x00gzip\x00init\x00kernel\x00libc\x00libpam\x00linux\x00linux-\x00login\x00musl\x00pacman\x00pam\x00pam-runtime\x00passwd\x00rpm\x00sed\x00setup\x00shadow-utils\x00shim\x00systemd\x00systemd0\x00sysvinit\x00tar\x00upstart\x00util-linux\x00ython3\x00yum", first: byteSet{0x0, 0x23d3ade00000000, 0x0, 0x0}, firstOK: true}
 	x.a[0] = Spec{Programs: x.ss[11:18:18], Subcommands: x.ss[18:21:21]}
 	x.a[1] = Spec{Programs: x.ss[21:22:22], Subcommands: x.ss[22:23:23]}
 	x.a[2] = Spec{Programs: x.ss[23:24:24], FlagsAny: x.ss[24:26:26]}
@@ -6834,7 +6834,7 @@ func makeRule305() *rule {
 		ss [30]string
 	})
 	x.ss = [30]string{"apt-get", "apt", "aptitude", "dnf", "yum", "microdnf", "zypper", "apk", "dpkg", "rpm", "pacman", "apt-get", "apt", "aptitude", "dnf", "yum", "microdnf", "zypper", "remove", "purge", "autoremove", "apk", "del", "dpkg", "-r", "-P", "rpm", "-e", "pacman", "-R"}
-	x.l[0] = lazyRE{expr: "openssh-server|openssh|sshd|sudo|doas|(?i:network-?manager)|netplan\\.io|ifupdown|systemd-networkd|iproute2|dhcpcd|dhcpcd5|isc-dhcp-client|wpasupplicant", anchored: true}
+	x.l[0] = lazyRE{expr: "openssh-server|openssh|sshd|sudo|doas|(?i:network-?manager)|netplan\\.io|ifupdown|systemd-networkd|iproute2|dhcpcd|dhcpcd5|isc-dhcp-client|wpasupplicant", anchored: true, vetted: true, first: byteSet{0x0, 0x88c21000004000, 0x0, 0x0}, firstOK: true}
 	x.a[0] = Spec{Programs: x.ss[11:18:18], Subcommands: x.ss[18:21:21]}
 	x.a[1] = Spec{Programs: x.ss[21:22:22], Subcommands: x.ss[22:23:23]}
 	x.a[2] = Spec{Programs: x.ss[23:24:24], FlagsAny: x.ss[24:26:26]}
@@ -6863,8 +6863,8 @@ func makeRule306() *rule {
 		ss [19]string
 	})
 	x.ss = [19]string{"apt-get", "apt", "dpkg", "rpm", "pacman", "apt-get", "apt", "remove", "purge", "autoremove", "--allow-remove-essential", "dpkg", "-r", "-P", "rpm", "-e", "--nodeps", "pacman", "-R"}
-	x.l[0] = lazyRE{expr: "(.* )?--force-(remove-essential|depends|all|remove-protected)( .*)?", anchored: true}
-	x.l[1] = lazyRE{expr: "(.* )?(-R[a-zA-Z]*d[a-zA-Z]*d[a-zA-Z]*|-[a-zA-Z]*d[a-zA-Z]*d[a-zA-Z]*R[a-zA-Z]*|--nodeps --nodeps)( .*)?", anchored: true}
+	x.l[0] = lazyRE{expr: "(.* )?--force-(remove-essential|depends|all|remove-protected)( .*)?", anchored: true, vetted: true, need: "--force-"}
+	x.l[1] = lazyRE{expr: "(.* )?(-R[a-zA-Z]*d[a-zA-Z]*d[a-zA-Z]*|-[a-zA-Z]*d[a-zA-Z]*d[a-zA-Z]*R[a-zA-Z]*|--nodeps --nodeps)( .*)?", anchored: true, vetted: true, need: "-"}
 	x.a[0] = Spec{Programs: x.ss[5:7:7], Subcommands: x.ss[7:10:10], FlagsAny: x.ss[10:11:11]}
 	x.a[1] = Spec{Programs: x.ss[11:12:12], FlagsAny: x.ss[12:14:14], Args: "(.* )?--force-(remove-essential|depends|all|remove-protected)( .*)?"}
 	x.a[2] = Spec{Programs: x.ss[14:15:15], FlagsAll: x.ss[15:17:17]}
@@ -6891,10 +6891,10 @@ func makeRule307() *rule {
 		ss [36]string
 	})
 	x.ss = [36]string{"apt-get", "apt", "aptitude", "dnf", "yum", "zypper", "apk", "dpkg", "rpm", "pacman", "apt-get", "apt", "aptitude", "dnf", "yum", "zypper", "remove", "purge", "autoremove", "apk", "del", "dpkg", "rpm", "pacman", "-r", "-P", "-e", "-R", "rpm", "dpkg", "pacman", "-r", "-P", "-e", "-R", "xargs"}
-	x.l[0] = lazyRE{expr: "\\$\\(pacman -Q(dt|td)q?\\)|\\$\\(pacman -Qq?(dt|td)\\)", anchored: true, pre: "$(pacman -Qdt)\x00$(pacman -Qdtq)\x00$(pacman -Qqdt)\x00$(pacman -Qqtd)\x00$(pacman -Qtd)\x00$(pacman -Qtdq)"}
-	x.l[1] = lazyRE{expr: "\\$\\(.*|`.*", anchored: true, pre: "$(\x00`"}
-	x.l[2] = lazyRE{expr: "\\$\\(.*|`.*", anchored: true, pre: "$(\x00`"}
-	x.l[3] = lazyRE{expr: "\\$\\(.*|`.*", anchored: true, pre: "$(\x00`"}
+	x.l[0] = lazyRE{expr: "\\$\\(pacman -Q(dt|td)q?\\)|\\$\\(pacman -Qq?(dt|td)\\)", anchored: true, vetted: true, whole: "$(pacman -Qdt)\x00$(pacman -Qdtq)\x00$(pacman -Qqdt)\x00$(pacman -Qqtd)\x00$(pacman -Qtd)\x00$(pacman -Qtdq)"}
+	x.l[1] = lazyRE{expr: "\\$\\(.*|`.*", anchored: true, vetted: true, pre: "$(\x00`", need: "$(\x00`"}
+	x.l[2] = lazyRE{expr: "\\$\\(.*|`.*", anchored: true, vetted: true, pre: "$(\x00`", need: "$(\x00`"}
+	x.l[3] = lazyRE{expr: "\\$\\(.*|`.*", anchored: true, vetted: true, pre: "$(\x00`", need: "$(\x00`"}
 	x.a[0] = Spec{Programs: x.ss[10:16:16], Subcommands: x.ss[16:19:19], Operand: "\\$\\(.*|`.*"}
 	x.a[1] = Spec{Programs: x.ss[19:20:20], Subcommands: x.ss[20:21:21], Operand: "\\$\\(.*|`.*"}
 	x.a[2] = Spec{Programs: x.ss[21:24:24], FlagsAny: x.ss[24:28:28], Operand: "\\$\\(.*|`.*"}
@@ -6921,9 +6921,9 @@ func makeRule308() *rule {
 		ss [9]string
 	})
 	x.ss = [9]string{"rm", "unlink", "shred", "mv", "rm", "unlink", "shred", "-u", "mv"}
-	x.l[0] = lazyRE{expr: "/(usr/)?s?bin/[^/]+", anchored: true, pre: "/bin/\x00/sbin/\x00/usr/bin/\x00/usr/sbin/"}
-	x.l[1] = lazyRE{expr: "/(usr/)?s?bin/[^/]+", anchored: true, pre: "/bin/\x00/sbin/\x00/usr/bin/\x00/usr/sbin/"}
-	x.l[2] = lazyRE{expr: "(.* )?/(usr/)?s?bin/[^ /]+ .*[^ ].*", anchored: true}
+	x.l[0] = lazyRE{expr: "/(usr/)?s?bin/[^/]+", anchored: true, vetted: true, pre: "/bin/\x00/sbin/\x00/usr/bin/\x00/usr/sbin/", need: "bin/"}
+	x.l[1] = lazyRE{expr: "/(usr/)?s?bin/[^/]+", anchored: true, vetted: true, pre: "/bin/\x00/sbin/\x00/usr/bin/\x00/usr/sbin/", need: "bin/"}
+	x.l[2] = lazyRE{expr: "(.* )?/(usr/)?s?bin/[^ /]+ .*[^ ].*", anchored: true, vetted: true, need: "bin/"}
 	x.a[0] = Spec{Programs: x.ss[4:6:6], Operand: "/(usr/)?s?bin/[^/]+"}
 	x.a[1] = Spec{Programs: x.ss[6:7:7], FlagsAny: x.ss[7:8:8], Operand: "/(usr/)?s?bin/[^/]+"}
 	x.a[2] = Spec{Programs: x.ss[8:9:9], Args: "(.* )?/(usr/)?s?bin/[^ /]+ .*[^ ].*"}
@@ -6943,7 +6943,7 @@ func makeRule309() *rule {
 		s Spec
 		l [1]lazyRE
 	})
-	x.l[0] = lazyRE{expr: "/(usr/)?s?bin/(sh|bash|dash|zsh|ksh|sudo|sudoedit|su|doas|pkexec|login|passwd|chpasswd|ls|cp|mv|rm|cat|chmod|chown|ps|top|ss|netstat|lsof|id|whoami|who|w|last|find|grep|ssh|sshd|scp|systemctl|init|mount|umount|env|kill|crontab|apt|apt-get|dpkg|rpm|dnf|yum|pacman|curl|wget|tar|gzip)", anchored: true, pre: "/bin/\x00/sbin/\x00/usr/bin/\x00/usr/sbin/"}
+	x.l[0] = lazyRE{expr: "/(usr/)?s?bin/(sh|bash|dash|zsh|ksh|sudo|sudoedit|su|doas|pkexec|login|passwd|chpasswd|ls|cp|mv|rm|cat|chmod|chown|ps|top|ss|netstat|lsof|id|whoami|who|w|last|find|grep|ssh|sshd|scp|systemctl|init|mount|umount|env|kill|crontab|apt|apt-get|dpkg|rpm|dnf|yum|pacman|curl|wget|tar|gzip)", anchored: true, vetted: true, pre: "/bin/\x00/sbin/\x00/usr/bin/\x00/usr/sbin/", need: "bin/"}
 	x.s = Spec{Writes: "/(usr/)?s?bin/(sh|bash|dash|zsh|ksh|sudo|sudoedit|su|doas|pkexec|login|passwd|chpasswd|ls|cp|mv|rm|cat|chmod|chown|ps|top|ss|netstat|lsof|id|whoami|who|w|last|find|grep|ssh|sshd|scp|systemctl|init|mount|umount|env|kill|crontab|apt|apt-get|dpkg|rpm|dnf|yum|pacman|curl|wget|tar|gzip)"}
 	x.r = rule{p: Pattern{Name: "replace_core_program", Level: High, Description: "Replaces a core program of the system (sh, bash, sudo, su, login, passwd, ls, ps, ssh, systemctl, ...) by copying, moving or linking something over it: every script, login or administrator that runs it runs the replacement.", Match: &x.s}, m: matcher{writes: &x.l[0]}}
 	return &x.r
@@ -6961,8 +6961,8 @@ func makeRule310() *rule {
 		ss [8]string
 	})
 	x.ss = [8]string{"rm", "unlink", "shred", "mv", "rm", "unlink", "shred", "mv"}
-	x.l[0] = lazyRE{expr: "/(usr/)?lib(32|64|x32)?/((x86_64|aarch64|i386|i686|arm[^/]*|powerpc64le|s390x|riscv64)-linux-gnu[^/]*/?)?((ld-linux|ld-musl|libc\\.so|libc-[0-9])[^/]*|(x86_64|aarch64|i386|i686|arm[^/]*|powerpc64le|s390x|riscv64)-linux-gnu[^/]*)(/\\*)?", anchored: true, pre: "/lib/\x00/lib32/\x00/lib64/\x00/libx32/\x00/usr/lib/\x00/usr/lib32/\x00/usr/lib64/\x00/usr/libx32/"}
-	x.l[1] = lazyRE{expr: "(.* )?/(usr/)?lib(32|64|x32)?/((x86_64|aarch64|i386|i686|arm[^ /]*|powerpc64le|s390x|riscv64)-linux-gnu[^ /]*/?)?((ld-linux|ld-musl|libc\\.so|libc-[0-9])[^ /]*|(x86_64|aarch64|i386|i686|arm[^ /]*|powerpc64le|s390x|riscv64)-linux-gnu[^ /]*)/? .*[^ ].*", anchored: true}
+	x.l[0] = lazyRE{expr: "/(usr/)?lib(32|64|x32)?/((x86_64|aarch64|i386|i686|arm[^/]*|powerpc64le|s390x|riscv64)-linux-gnu[^/]*/?)?((ld-linux|ld-musl|libc\\.so|libc-[0-9])[^/]*|(x86_64|aarch64|i386|i686|arm[^/]*|powerpc64le|s390x|riscv64)-linux-gnu[^/]*)(/\\*)?", anchored: true, vetted: true, pre: "/lib/\x00/lib32/\x00/lib64/\x00/libx32/\x00/usr/lib/\x00/usr/lib32/\x00/usr/lib64/\x00/usr/libx32/", need: "lib"}
+	x.l[1] = lazyRE{expr: "(.* )?/(usr/)?lib(32|64|x32)?/((x86_64|aarch64|i386|i686|arm[^ /]*|powerpc64le|s390x|riscv64)-linux-gnu[^ /]*/?)?((ld-linux|ld-musl|libc\\.so|libc-[0-9])[^ /]*|(x86_64|aarch64|i386|i686|arm[^ /]*|powerpc64le|s390x|riscv64)-linux-gnu[^ /]*)/? .*[^ ].*", anchored: true, vetted: true, need: "lib"}
 	x.a[0] = Spec{Programs: x.ss[4:7:7], Operand: "/(usr/)?lib(32|64|x32)?/((x86_64|aarch64|i386|i686|arm[^/]*|powerpc64le|s390x|riscv64)-linux-gnu[^/]*/?)?((ld-linux|ld-musl|libc\\.so|libc-[0-9])[^/]*|(x86_64|aarch64|i386|i686|arm[^/]*|powerpc64le|s390x|riscv64)-linux-gnu[^/]*)(/\\*)?"}
 	x.a[1] = Spec{Programs: x.ss[7:8:8], Args: "(.* )?/(usr/)?lib(32|64|x32)?/((x86_64|aarch64|i386|i686|arm[^ /]*|powerpc64le|s390x|riscv64)-linux-gnu[^ /]*/?)?((ld-linux|ld-musl|libc\\.so|libc-[0-9])[^ /]*|(x86_64|aarch64|i386|i686|arm[^ /]*|powerpc64le|s390x|riscv64)-linux-gnu[^ /]*)/? .*[^ ].*"}
 	x.s = Spec{Programs: x.ss[0:4:4], Any: x.a[0:2:2]}
@@ -6982,7 +6982,7 @@ func makeRule311() *rule {
 		ss [2]string
 	})
 	x.ss = [2]string{"rm", "-r"}
-	x.l[0] = lazyRE{expr: "/(usr/)?lib(32|64)?/(python[0-9.]*\\*?|perl5?[0-9.]*|jvm|systemd|modules|firmware|apt|dpkg|rpm|sudo|ssl|gcc|udev|grub|ld-linux[^/]*)(/\\*)?", anchored: true, pre: "/lib/\x00/lib32/\x00/lib64/\x00/usr/lib/\x00/usr/lib32/\x00/usr/lib64/"}
+	x.l[0] = lazyRE{expr: "/(usr/)?lib(32|64)?/(python[0-9.]*\\*?|perl5?[0-9.]*|jvm|systemd|modules|firmware|apt|dpkg|rpm|sudo|ssl|gcc|udev|grub|ld-linux[^/]*)(/\\*)?", anchored: true, vetted: true, pre: "/lib/\x00/lib32/\x00/lib64/\x00/usr/lib/\x00/usr/lib32/\x00/usr/lib64/", need: "lib"}
 	x.s = Spec{Programs: x.ss[0:1:1], FlagsAny: x.ss[1:2:2], Operand: "/(usr/)?lib(32|64)?/(python[0-9.]*\\*?|perl5?[0-9.]*|jvm|systemd|modules|firmware|apt|dpkg|rpm|sudo|ssl|gcc|udev|grub|ld-linux[^/]*)(/\\*)?"}
 	x.r = rule{p: Pattern{Name: "remove_system_runtime", Level: High, Description: "Deletes a language runtime or a system component the operating system's tools depend on (/usr/lib/python3*, /usr/lib/systemd, /lib/modules, /usr/lib/jvm): the package manager, init or boot may break.", Match: &x.s}, m: matcher{operand: &x.l[0]}}
 	return &x.r
@@ -6997,7 +6997,7 @@ func makeRule312() *rule {
 		ss [1]string
 	})
 	x.ss = [1]string{"mv"}
-	x.l[0] = lazyRE{expr: "(.* )?/(bin|boot|etc|lib|lib32|lib64|libx32|sbin|usr|var|usr/bin|usr/sbin|usr/lib|usr/lib64|usr/libexec)/? .*[^ ].*", anchored: true}
+	x.l[0] = lazyRE{expr: "(.* )?/(bin|boot|etc|lib|lib32|lib64|libx32|sbin|usr|var|usr/bin|usr/sbin|usr/lib|usr/lib64|usr/libexec)/? .*[^ ].*", anchored: true, vetted: true, need: "etc\x00in\x00lib\x00oot\x00sbin\x00usr\x00usr/\x00var"}
 	x.s = Spec{Programs: x.ss[0:1:1], Args: "(.* )?/(bin|boot|etc|lib|lib32|lib64|libx32|sbin|usr|var|usr/bin|usr/sbin|usr/lib|usr/lib64|usr/libexec)/? .*[^ ].*"}
 	x.r = rule{p: Pattern{Name: "move_system_dir", Level: Critical, Description: "Moves a system directory (/bin, /usr, /etc, /lib) out of the way: the system's programs, libraries or configuration are no longer where everything looks for them.", Match: &x.s}, m: matcher{args: &x.l[0]}}
 	return &x.r
@@ -7015,8 +7015,8 @@ func makeRule313() *rule {
 		ss [2]string
 	})
 	x.ss = [2]string{"chmod", "-x"}
-	x.l[0] = lazyRE{expr: "/|/(usr/)?(s?bin|lib|lib32|lib64|libx32|libexec)(/.*)?|/(etc|boot)", anchored: true, pre: "/"}
-	x.l[1] = lazyRE{expr: "0*[0246]?[0246][0246][0246]|0+|[ugoa]*-[rwxst]*x[rwxst]*(,[ugoa]*[-+=][rwxst]*)*", anchored: true, pre: "-r\x00-s\x00-t\x00-w\x00-x\x000\x002\x004\x006\x00a\x00g\x00o\x00u"}
+	x.l[0] = lazyRE{expr: "/|/(usr/)?(s?bin|lib|lib32|lib64|libx32|libexec)(/.*)?|/(etc|boot)", anchored: true, vetted: true, pre: "/", need: "/"}
+	x.l[1] = lazyRE{expr: "0*[0246]?[0246][0246][0246]|0+|[ugoa]*-[rwxst]*x[rwxst]*(,[ugoa]*[-+=][rwxst]*)*", anchored: true, vetted: true, pre: "-r\x00-s\x00-t\x00-w\x00-x\x000\x002\x004\x006\x00a\x00g\x00o\x00u"}
 	x.a[0] = Spec{FlagsAny: x.ss[1:2:2]}
 	x.a[1] = Spec{Operand: "0*[0246]?[0246][0246][0246]|0+|[ugoa]*-[rwxst]*x[rwxst]*(,[ugoa]*[-+=][rwxst]*)*"}
 	x.s = Spec{Programs: x.ss[0:1:1], Operand: "/|/(usr/)?(s?bin|lib|lib32|lib64|libx32|libexec)(/.*)?|/(etc|boot)", Any: x.a[0:2:2]}
@@ -7039,8 +7039,8 @@ func makeRule314() *rule {
 		ss [1]string
 	})
 	x.ss = [1]string{"chmod"}
-	x.l[0] = lazyRE{expr: "0*[0-7]?[0-7][0-7][2367]|[ugo]*[ao][ugoa]*[+=][rwxXst]*w[rwxXst]*", anchored: true}
-	x.l[1] = lazyRE{expr: "/|/(bin|boot|etc|lib|lib32|lib64|libx32|sbin|usr|var|root|home|opt)|/(bin|boot|etc|lib|lib32|lib64|libx32|sbin|usr|root)/.+|/var/(lib|log|spool|cache|mail|backups|run|db)(/.*)?|/run/docker\\.sock", anchored: true, pre: "/"}
+	x.l[0] = lazyRE{expr: "0*[0-7]?[0-7][0-7][2367]|[ugo]*[ao][ugoa]*[+=][rwxXst]*w[rwxXst]*", anchored: true, vetted: true, first: byteSet{0xff000000000000, 0x20808200000000, 0x0, 0x0}, firstOK: true}
+	x.l[1] = lazyRE{expr: "/|/(bin|boot|etc|lib|lib32|lib64|libx32|sbin|usr|var|root|home|opt)|/(bin|boot|etc|lib|lib32|lib64|libx32|sbin|usr|root)/.+|/var/(lib|log|spool|cache|mail|backups|run|db)(/.*)?|/run/docker\\.sock", anchored: true, vetted: true, pre: "/", need: "/"}
 	x.a[0] = Spec{Operand: "/|/(bin|boot|etc|lib|lib32|lib64|libx32|sbin|usr|var|root|home|opt)|/(bin|boot|etc|lib|lib32|lib64|libx32|sbin|usr|root)/.+|/var/(lib|log|spool|cache|mail|backups|run|db)(/.*)?|/run/docker\\.sock"}
 	x.s = Spec{Programs: x.ss[0:1:1], Operand: "0*[0-7]?[0-7][0-7][2367]|[ugo]*[ao][ugoa]*[+=][rwxXst]*w[rwxXst]*", Any: x.a[0:1:1]}
 	x.m[0] = matcher{operand: &x.l[1]}
@@ -7064,9 +7064,9 @@ func makeRule315() *rule {
 	})
 	x.ss = [1]string{"mount"}
 	x.fv[0] = FlagValue{Flag: "-o", Value: "(.*,)?(remount,(.*,)?ro|ro,(.*,)?remount)(,.*)?"}
-	x.l[0] = lazyRE{expr: "/|/(bin|boot|etc|lib|lib32|lib64|libx32|sbin|usr)(/.*)?", anchored: true, pre: "/"}
-	x.l[1] = lazyRE{expr: "/|/(bin|boot|etc|lib|lib32|lib64|libx32|sbin|usr|var)", anchored: true, pre: "/"}
-	x.l[2] = lazyRE{expr: "(.*,)?(remount,(.*,)?ro|ro,(.*,)?remount)(,.*)?", anchored: true}
+	x.l[0] = lazyRE{expr: "/|/(bin|boot|etc|lib|lib32|lib64|libx32|sbin|usr)(/.*)?", anchored: true, vetted: true, pre: "/", need: "/"}
+	x.l[1] = lazyRE{expr: "/|/(bin|boot|etc|lib|lib32|lib64|libx32|sbin|usr|var)", anchored: true, vetted: true, whole: "/\x00/bin\x00/boot\x00/etc\x00/lib\x00/lib32\x00/lib64\x00/libx32\x00/sbin\x00/usr\x00/var"}
+	x.l[2] = lazyRE{expr: "(.*,)?(remount,(.*,)?ro|ro,(.*,)?remount)(,.*)?", anchored: true, vetted: true, need: "emount,\x00remount"}
 	x.a[0] = Spec{MinOperands: 2, LastOperand: "/|/(bin|boot|etc|lib|lib32|lib64|libx32|sbin|usr)(/.*)?"}
 	x.a[1] = Spec{Values: x.fv[0:1:1], Operand: "/|/(bin|boot|etc|lib|lib32|lib64|libx32|sbin|usr|var)"}
 	x.s = Spec{Programs: x.ss[0:1:1], Any: x.a[0:2:2]}
@@ -7112,7 +7112,7 @@ func makeRule317() *rule {
 		ss [10]string
 	})
 	x.ss = [10]string{"insmod", "modprobe", "kldload", "--help", "-h", "-V", "--version", "insmod", "kldload", "modprobe"}
-	x.l[0] = lazyRE{expr: ".*\\.ko(\\.[gx]z|\\.zst)?|.*/.*", anchored: true}
+	x.l[0] = lazyRE{expr: ".*\\.ko(\\.[gx]z|\\.zst)?|.*/.*", anchored: true, vetted: true, need: ".ko\x00/"}
 	x.a[0] = Spec{Programs: x.ss[7:9:9], MinOperands: 1}
 	x.a[1] = Spec{Programs: x.ss[9:10:10], Operand: ".*\\.ko(\\.[gx]z|\\.zst)?|.*/.*"}
 	x.s = Spec{Programs: x.ss[0:3:3], FlagsNone: x.ss[3:7:7], Any: x.a[0:2:2]}
@@ -7130,7 +7130,7 @@ func makeRule318() *rule {
 		s Spec
 		l [1]lazyRE
 	})
-	x.l[0] = lazyRE{expr: "/proc/sysrq-trigger", anchored: true, pre: "/proc/sysrq-trigger"}
+	x.l[0] = lazyRE{expr: "/proc/sysrq-trigger", anchored: true, vetted: true, whole: "/proc/sysrq-trigger"}
 	x.s = Spec{Writes: "/proc/sysrq-trigger"}
 	x.r = rule{p: Pattern{Name: "sysrq_trigger", Level: High, Description: "Writes to /proc/sysrq-trigger: the kernel crashes, reboots or powers off at once without syncing disks (c, b, o), or kills every process (e, i).", Match: &x.s}, m: matcher{writes: &x.l[0]}}
 	return &x.r
@@ -7151,10 +7151,10 @@ func makeRule319() *rule {
 	})
 	x.ss = [6]string{"truncate", "cp", "install", "mv", "rsync", "dd"}
 	x.fv[0] = FlagValue{Flag: "-s", Value: "0+[KMGTPEkmgtpe]?[B]?|-[0-9].*|/.*|%.*"}
-	x.l[0] = lazyRE{expr: "/etc/(fstab|crypttab|passwd|shadow|group|gshadow|sudoers|nsswitch\\.conf|inittab|login\\.defs|ld\\.so\\.conf|pam\\.conf|pam\\.d/.*|security/.*|default/grub)|/boot/.+", anchored: true, pre: "/boot/\x00/etc/crypttab\x00/etc/default/grub\x00/etc/fstab\x00/etc/group\x00/etc/gshadow\x00/etc/inittab\x00/etc/ld.so.conf\x00/etc/login.defs\x00/etc/nsswitch.conf\x00/etc/pam.conf\x00/etc/pam.d/\x00/etc/passwd\x00/etc/security/\x00/etc/shadow\x00/etc/sudoers"}
-	x.l[1] = lazyRE{expr: "0+[KMGTPEkmgtpe]?[B]?|-[0-9].*|/.*|%.*", anchored: true, pre: "%\x00-0\x00-1\x00-2\x00-3\x00-4\x00-5\x00-6\x00-7\x00-8\x00-9\x00/\x000"}
-	x.l[2] = lazyRE{expr: "/dev/null", anchored: true, pre: "/dev/null"}
-	x.l[3] = lazyRE{expr: "(.* )?if=/dev/null( .*)?", anchored: true}
+	x.l[0] = lazyRE{expr: "/etc/(fstab|crypttab|passwd|shadow|group|gshadow|sudoers|nsswitch\\.conf|inittab|login\\.defs|ld\\.so\\.conf|pam\\.conf|pam\\.d/.*|security/.*|default/grub)|/boot/.+", anchored: true, vetted: true, pre: "/boot/\x00/etc/crypttab\x00/etc/default/grub\x00/etc/fstab\x00/etc/group\x00/etc/gshadow\x00/etc/inittab\x00/etc/ld.so.conf\x00/etc/login.defs\x00/etc/nsswitch.conf\x00/etc/pam.conf\x00/etc/pam.d/\x00/etc/passwd\x00/etc/security/\x00/etc/shadow\x00/etc/sudoers", need: "boot/\x00etc/"}
+	x.l[1] = lazyRE{expr: "0+[KMGTPEkmgtpe]?[B]?|-[0-9].*|/.*|%.*", anchored: true, vetted: true, pre: "%\x00-0\x00-1\x00-2\x00-3\x00-4\x00-5\x00-6\x00-7\x00-8\x00-9\x00/\x000", need: "%\x00-\x00/\x000"}
+	x.l[2] = lazyRE{expr: "/dev/null", anchored: true, vetted: true, whole: "/dev/null"}
+	x.l[3] = lazyRE{expr: "(.* )?if=/dev/null( .*)?", anchored: true, vetted: true, need: "if=/dev/null"}
 	x.a[0] = Spec{Check: "truncates"}
 	x.a[1] = Spec{Programs: x.ss[0:1:1], Values: x.fv[0:1:1]}
 	x.a[2] = Spec{Programs: x.ss[1:5:5], Operand: "/dev/null"}
@@ -7204,7 +7204,7 @@ func makeRule321() *rule {
 		ss [11]string
 	})
 	x.ss = [11]string{"date", "timedatectl", "hwclock", "date", "-s", "timedatectl", "set-time", "timedatectl", "set-ntp", "hwclock", "--set"}
-	x.l[0] = lazyRE{expr: "false|no|0|off", anchored: true, pre: "0\x00false\x00no\x00off"}
+	x.l[0] = lazyRE{expr: "false|no|0|off", anchored: true, vetted: true, whole: "0\x00false\x00no\x00off"}
 	x.a[0] = Spec{Programs: x.ss[3:4:4], FlagsAny: x.ss[4:5:5]}
 	x.a[1] = Spec{Programs: x.ss[5:6:6], Subcommands: x.ss[6:7:7]}
 	x.a[2] = Spec{Programs: x.ss[7:8:8], Subcommands: x.ss[8:9:9], Operand: "false|no|0|off"}
@@ -7241,7 +7241,7 @@ func makeRule323() *rule {
 		ss [7]string
 	})
 	x.ss = [7]string{"echo", "printf", "ls", "stat", "file", "test", "["}
-	x.l[0] = lazyRE{expr: "/dev/(port|mem|kmem)", anchored: true, pre: "/dev/kmem\x00/dev/mem\x00/dev/port"}
+	x.l[0] = lazyRE{expr: "/dev/(port|mem|kmem)", anchored: true, vetted: true, whole: "/dev/kmem\x00/dev/mem\x00/dev/port"}
 	x.s = Spec{Reads: "/dev/(port|mem|kmem)", Except: x.ss[0:7:7]}
 	x.r = rule{p: Pattern{Name: "raw_memory_device", Level: High, Description: "Reads or writes raw physical memory or I/O ports (/dev/mem, /dev/kmem, /dev/port): the machine can hang or crash.", Match: &x.s}, m: matcher{reads: &x.l[0]}}
 	return &x.r
@@ -7256,7 +7256,7 @@ func makeRule324() *rule {
 		ss [5]string
 	})
 	x.ss = [5]string{"rm", "unlink", "shred", "mv", "srm"}
-	x.l[0] = lazyRE{expr: "/etc/(fstab|crypttab|hosts|hostname|resolv\\.conf|nsswitch\\.conf|environment|default/grub|ssh/sshd_config|os-release|machine-id|sysctl\\.conf|modules|inittab|login\\.defs)|/boot/.+", anchored: true, pre: "/boot/\x00/etc/crypttab\x00/etc/default/grub\x00/etc/environment\x00/etc/fstab\x00/etc/hostname\x00/etc/hosts\x00/etc/inittab\x00/etc/login.defs\x00/etc/machine-id\x00/etc/modules\x00/etc/nsswitch.conf\x00/etc/os-release\x00/etc/resolv.conf\x00/etc/ssh/sshd_config\x00/etc/sysctl.conf"}
+	x.l[0] = lazyRE{expr: "/etc/(fstab|crypttab|hosts|hostname|resolv\\.conf|nsswitch\\.conf|environment|default/grub|ssh/sshd_config|os-release|machine-id|sysctl\\.conf|modules|inittab|login\\.defs)|/boot/.+", anchored: true, vetted: true, pre: "/boot/\x00/etc/crypttab\x00/etc/default/grub\x00/etc/environment\x00/etc/fstab\x00/etc/hostname\x00/etc/hosts\x00/etc/inittab\x00/etc/login.defs\x00/etc/machine-id\x00/etc/modules\x00/etc/nsswitch.conf\x00/etc/os-release\x00/etc/resolv.conf\x00/etc/ssh/sshd_config\x00/etc/sysctl.conf", need: "boot/\x00etc/"}
 	x.s = Spec{Programs: x.ss[0:5:5], Operand: "/etc/(fstab|crypttab|hosts|hostname|resolv\\.conf|nsswitch\\.conf|environment|default/grub|ssh/sshd_config|os-release|machine-id|sysctl\\.conf|modules|inittab|login\\.defs)|/boot/.+"}
 	x.r = rule{p: Pattern{Name: "delete_system_file", Level: High, Description: "Deletes or moves away a file the system boots, mounts, names itself or resolves names with (/etc/fstab, /etc/hosts, /etc/resolv.conf, /etc/nsswitch.conf, /etc/sshd_config, /boot/*, ...): the machine stops booting or working as it did.", Match: &x.s}, m: matcher{operand: &x.l[0]}}
 	return &x.r
@@ -7274,7 +7274,7 @@ func makeRule325() *rule {
 		ss [13]string
 	})
 	x.ss = [13]string{"tee", "cp", "install", "dd", "mv", "rsync", "tee", "-a", "cp", "install", "dd", "mv", "rsync"}
-	x.l[0] = lazyRE{expr: "/etc/(fstab|crypttab|hosts|hostname|resolv\\.conf|nsswitch\\.conf|environment|default/grub|ssh/sshd_config|os-release|machine-id|sysctl\\.conf|modules|inittab|login\\.defs)|/boot/.+", anchored: true, pre: "/boot/\x00/etc/crypttab\x00/etc/default/grub\x00/etc/environment\x00/etc/fstab\x00/etc/hostname\x00/etc/hosts\x00/etc/inittab\x00/etc/login.defs\x00/etc/machine-id\x00/etc/modules\x00/etc/nsswitch.conf\x00/etc/os-release\x00/etc/resolv.conf\x00/etc/ssh/sshd_config\x00/etc/sysctl.conf"}
+	x.l[0] = lazyRE{expr: "/etc/(fstab|crypttab|hosts|hostname|resolv\\.conf|nsswitch\\.conf|environment|default/grub|ssh/sshd_config|os-release|machine-id|sysctl\\.conf|modules|inittab|login\\.defs)|/boot/.+", anchored: true, vetted: true, pre: "/boot/\x00/etc/crypttab\x00/etc/default/grub\x00/etc/environment\x00/etc/fstab\x00/etc/hostname\x00/etc/hosts\x00/etc/inittab\x00/etc/login.defs\x00/etc/machine-id\x00/etc/modules\x00/etc/nsswitch.conf\x00/etc/os-release\x00/etc/resolv.conf\x00/etc/ssh/sshd_config\x00/etc/sysctl.conf", need: "boot/\x00etc/"}
 	x.a[0] = Spec{Programs: x.ss[6:7:7], FlagsNone: x.ss[7:8:8]}
 	x.a[1] = Spec{Programs: x.ss[8:13:13]}
 	x.s = Spec{Programs: x.ss[0:6:6], Writes: "/etc/(fstab|crypttab|hosts|hostname|resolv\\.conf|nsswitch\\.conf|environment|default/grub|ssh/sshd_config|os-release|machine-id|sysctl\\.conf|modules|inittab|login\\.defs)|/boot/.+", Any: x.a[0:2:2]}
@@ -7294,7 +7294,7 @@ func makeRule326() *rule {
 		ss [2]string
 	})
 	x.ss = [2]string{"rm", "-r"}
-	x.l[0] = lazyRE{expr: "\\.|\\.\\.|(\\$PWD(:\\?[^/]*)?|\\$\\(pwd( -[LP])?\\)|`pwd`|\\$\\(git rev-parse --show-toplevel\\)|`git rev-parse --show-toplevel`)(/\\*|/\\.\\*)?|\\.\\[!\\.\\]\\*|\\.\\[\\^\\.\\]\\*|\\.\\?\\?\\*|\\.\\[!\\.\\]\\?\\*", anchored: true, pre: "$(git rev-parse --show-toplevel)\x00$(pwd -L)\x00$(pwd -P)\x00$(pwd)\x00$PWD\x00.\x00`git rev-parse --show-toplevel`\x00`pwd`"}
+	x.l[0] = lazyRE{expr: "\\.|\\.\\.|(\\$PWD(:\\?[^/]*)?|\\$\\(pwd( -[LP])?\\)|`pwd`|\\$\\(git rev-parse --show-toplevel\\)|`git rev-parse --show-toplevel`)(/\\*|/\\.\\*)?|\\.\\[!\\.\\]\\*|\\.\\[\\^\\.\\]\\*|\\.\\?\\?\\*|\\.\\[!\\.\\]\\?\\*", anchored: true, vetted: true, pre: "$(git rev-parse --show-toplevel)\x00$(pwd -L)\x00$(pwd -P)\x00$(pwd)\x00$PWD\x00.\x00`git rev-parse --show-toplevel`\x00`pwd`", need: "!.]*\x00$(git rev-parse --show-toplevel)\x00(pwd\x00.\x00??*\x00PWD\x00[!.]?*\x00^.]*\x00`git rev-parse --show-toplevel`\x00`pwd`"}
 	x.s = Spec{Programs: x.ss[0:1:1], FlagsAny: x.ss[1:2:2], Operand: "\\.|\\.\\.|(\\$PWD(:\\?[^/]*)?|\\$\\(pwd( -[LP])?\\)|`pwd`|\\$\\(git rev-parse --show-toplevel\\)|`git rev-parse --show-toplevel`)(/\\*|/\\.\\*)?|\\.\\[!\\.\\]\\*|\\.\\[\\^\\.\\]\\*|\\.\\?\\?\\*|\\.\\[!\\.\\]\\?\\*"}
 	x.r = rule{p: Pattern{Name: "rm_rf_project", Level: Critical, Description: "Recursively deletes the current project: the working directory ($PWD, ., $(pwd)), the repository's top level ($(git rev-parse --show-toplevel)) or every dotfile in it — the work tree and its .git, with every commit that was not pushed.", Match: &x.s}, m: matcher{operand: &x.l[0]}}
 	return &x.r
@@ -7309,7 +7309,7 @@ func makeRule327() *rule {
 		ss [2]string
 	})
 	x.ss = [2]string{"find", "-maxdepth"}
-	x.l[0] = lazyRE{expr: "\\.|\\.\\.|\\$PWD|\\$\\(pwd( -[LP])?\\)|`pwd`|\\$\\(git rev-parse --show-toplevel\\)|`git rev-parse --show-toplevel`|~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root|/", anchored: true, pre: "$(git rev-parse --show-toplevel)\x00$(pwd -L)\x00$(pwd -P)\x00$(pwd)\x00$HOME\x00$PWD\x00.\x00/\x00`git rev-parse --show-toplevel`\x00`pwd`\x00~"}
+	x.l[0] = lazyRE{expr: "\\.|\\.\\.|\\$PWD|\\$\\(pwd( -[LP])?\\)|`pwd`|\\$\\(git rev-parse --show-toplevel\\)|`git rev-parse --show-toplevel`|~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root|/", anchored: true, vetted: true, pre: "$(git rev-parse --show-toplevel)\x00$(pwd -L)\x00$(pwd -P)\x00$(pwd)\x00$HOME\x00$PWD\x00.\x00/\x00`git rev-parse --show-toplevel`\x00`pwd`\x00~", need: "$(git rev-parse --show-toplevel)\x00$HOME\x00(pwd\x00.\x00/\x00PWD\x00`git rev-parse --show-toplevel`\x00`pwd`\x00~"}
 	x.s = Spec{Programs: x.ss[0:1:1], FlagsNone: x.ss[1:2:2], Operand: "\\.|\\.\\.|\\$PWD|\\$\\(pwd( -[LP])?\\)|`pwd`|\\$\\(git rev-parse --show-toplevel\\)|`git rev-parse --show-toplevel`|~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root|/", Check: "find_deletes_all"}
 	x.r = rule{p: Pattern{Name: "find_wipe", Level: Critical, Description: "find deletes everything below the current project, the home or the root (find . -delete, find \"$PWD\" -mindepth 1 -exec rm -rf {} +, find ~ -type f -delete) with nothing selecting what: the work tree and its .git, or the home, are gone.", Match: &x.s}, m: matcher{operand: &x.l[0]}}
 	return &x.r
@@ -7324,7 +7324,7 @@ func makeRule328() *rule {
 		ss [2]string
 	})
 	x.ss = [2]string{"find", "-maxdepth"}
-	x.l[0] = lazyRE{expr: "\\.|\\.\\.|\\$PWD|\\$\\(pwd( -[LP])?\\)|`pwd`|\\$\\(git rev-parse --show-toplevel\\)|`git rev-parse --show-toplevel`|~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root|/", anchored: true, pre: "$(git rev-parse --show-toplevel)\x00$(pwd -L)\x00$(pwd -P)\x00$(pwd)\x00$HOME\x00$PWD\x00.\x00/\x00`git rev-parse --show-toplevel`\x00`pwd`\x00~"}
+	x.l[0] = lazyRE{expr: "\\.|\\.\\.|\\$PWD|\\$\\(pwd( -[LP])?\\)|`pwd`|\\$\\(git rev-parse --show-toplevel\\)|`git rev-parse --show-toplevel`|~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root|/", anchored: true, vetted: true, pre: "$(git rev-parse --show-toplevel)\x00$(pwd -L)\x00$(pwd -P)\x00$(pwd)\x00$HOME\x00$PWD\x00.\x00/\x00`git rev-parse --show-toplevel`\x00`pwd`\x00~", need: "$(git rev-parse --show-toplevel)\x00$HOME\x00(pwd\x00.\x00/\x00PWD\x00`git rev-parse --show-toplevel`\x00`pwd`\x00~"}
 	x.s = Spec{Programs: x.ss[0:1:1], FlagsAll: x.ss[1:2:2], Operand: "\\.|\\.\\.|\\$PWD|\\$\\(pwd( -[LP])?\\)|`pwd`|\\$\\(git rev-parse --show-toplevel\\)|`git rev-parse --show-toplevel`|~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root|/", Check: "find_deletes_all"}
 	x.r = rule{p: Pattern{Name: "find_wipe_shallow", Level: High, Description: "find deletes everything in the top levels of the current project, the home or the root (find . -mindepth 1 -maxdepth 1 -exec rm -rf {} +, find . -maxdepth 1 -type f -delete) with nothing selecting what.", Match: &x.s}, m: matcher{operand: &x.l[0]}}
 	return &x.r
@@ -7339,7 +7339,7 @@ func makeRule329() *rule {
 		ss [5]string
 	})
 	x.ss = [5]string{"find", "-exec=truncate", "-execdir=truncate", "-exec=shred", "-execdir=shred"}
-	x.l[0] = lazyRE{expr: "\\.|\\.\\.|\\$PWD|\\$\\(pwd( -[LP])?\\)|`pwd`|\\$\\(git rev-parse --show-toplevel\\)|`git rev-parse --show-toplevel`|~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root", anchored: true, pre: "$(git rev-parse --show-toplevel)\x00$(pwd -L)\x00$(pwd -P)\x00$(pwd)\x00$HOME\x00$PWD\x00.\x00/Users/\x00/home/\x00/root\x00`git rev-parse --show-toplevel`\x00`pwd`\x00~"}
+	x.l[0] = lazyRE{expr: "\\.|\\.\\.|\\$PWD|\\$\\(pwd( -[LP])?\\)|`pwd`|\\$\\(git rev-parse --show-toplevel\\)|`git rev-parse --show-toplevel`|~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root", anchored: true, vetted: true, pre: "$(git rev-parse --show-toplevel)\x00$(pwd -L)\x00$(pwd -P)\x00$(pwd)\x00$HOME\x00$PWD\x00.\x00/Users/\x00/home/\x00/root\x00`git rev-parse --show-toplevel`\x00`pwd`\x00~", need: "$(git rev-parse --show-toplevel)\x00$HOME\x00(pwd\x00.\x00PWD\x00Users/\x00`git rev-parse --show-toplevel`\x00`pwd`\x00home/\x00root\x00~"}
 	x.s = Spec{Programs: x.ss[0:1:1], FlagsAny: x.ss[1:5:5], Operand: "\\.|\\.\\.|\\$PWD|\\$\\(pwd( -[LP])?\\)|`pwd`|\\$\\(git rev-parse --show-toplevel\\)|`git rev-parse --show-toplevel`|~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root"}
 	x.r = rule{p: Pattern{Name: "find_empty_files", Level: High, Description: "find empties or shreds the files it finds in the current project or the home (-exec truncate, -exec shred): their contents are gone for good.", Match: &x.s}, m: matcher{operand: &x.l[0]}}
 	return &x.r
@@ -7354,7 +7354,7 @@ func makeRule330() *rule {
 		ss [3]string
 	})
 	x.ss = [3]string{"rsync", "--del", "--delete*"}
-	x.l[0] = lazyRE{expr: "~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root|\\.|\\$PWD|\\$\\(pwd\\)|/", anchored: true, pre: "$(pwd)\x00$HOME\x00$PWD\x00.\x00/\x00~"}
+	x.l[0] = lazyRE{expr: "~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root|\\.|\\$PWD|\\$\\(pwd\\)|/", anchored: true, vetted: true, pre: "$(pwd)\x00$HOME\x00$PWD\x00.\x00/\x00~", need: "$HOME\x00(pwd)\x00.\x00/\x00PWD\x00Users/\x00home/\x00root\x00~"}
 	x.s = Spec{Programs: x.ss[0:1:1], FlagsAny: x.ss[1:3:3], LastOperand: "~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root|\\.|\\$PWD|\\$\\(pwd\\)|/"}
 	x.r = rule{p: Pattern{Name: "rsync_delete_into_root", Level: Critical, Description: "rsync --delete into the current project, a home or the root: whatever the source lacks is deleted there — from an empty source, everything.", Match: &x.s}, m: matcher{last: &x.l[0]}}
 	return &x.r
@@ -7369,7 +7369,7 @@ func makeRule331() *rule {
 		ss [2]string
 	})
 	x.ss = [2]string{"rm", "-r"}
-	x.l[0] = lazyRE{expr: "(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/(\\.aws|\\.kube|\\.docker|\\.azure|\\.password-store|\\.terraform\\.d|\\.gcloud|\\.config/(gh|gcloud|doctl|op|heroku|hub|glab-cli|netlify|vercel|rclone|gopass|sops|age)|\\.local/share/(keyrings|gnupg)|\\.ssh/.+|\\.gnupg/.+|Library/Keychains)(/\\*)?", anchored: true, pre: "$HOME/\x00/Users/\x00/home/\x00/root/\x00~/"}
+	x.l[0] = lazyRE{expr: "(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/(\\.aws|\\.kube|\\.docker|\\.azure|\\.password-store|\\.terraform\\.d|\\.gcloud|\\.config/(gh|gcloud|doctl|op|heroku|hub|glab-cli|netlify|vercel|rclone|gopass|sops|age)|\\.local/share/(keyrings|gnupg)|\\.ssh/.+|\\.gnupg/.+|Library/Keychains)(/\\*)?", anchored: true, vetted: true, pre: "$HOME/\x00/Users/\x00/home/\x00/root/\x00~/", need: "Library/Keychains\x00aws\x00azure\x00config/\x00docker\x00gcloud\x00gnupg/\x00kube\x00local/share/\x00password-store\x00ssh/\x00terraform.d"}
 	x.s = Spec{Programs: x.ss[0:1:1], FlagsAny: x.ss[1:2:2], Operand: "(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/(\\.aws|\\.kube|\\.docker|\\.azure|\\.password-store|\\.terraform\\.d|\\.gcloud|\\.config/(gh|gcloud|doctl|op|heroku|hub|glab-cli|netlify|vercel|rclone|gopass|sops|age)|\\.local/share/(keyrings|gnupg)|\\.ssh/.+|\\.gnupg/.+|Library/Keychains)(/\\*)?"}
 	x.r = rule{p: Pattern{Name: "rm_credential_dir", Level: High, Description: "Recursively deletes a folder of keys or credentials in a home (~/.aws, ~/.kube, ~/.docker, ~/.azure, ~/.password-store, ~/.config/gh, ~/.config/gcloud, keyrings, a folder inside ~/.ssh or ~/.gnupg): keys and logins are lost, some for good.", Match: &x.s}, m: matcher{operand: &x.l[0]}}
 	return &x.r
@@ -7384,7 +7384,7 @@ func makeRule332() *rule {
 		ss [2]string
 	})
 	x.ss = [2]string{"rm", "unlink"}
-	x.l[0] = lazyRE{expr: "(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.ssh/(id_[^/.]*|[^/]*_(rsa|dsa|ecdsa|ed25519)(_sk)?|[^/]*\\.(pem|key)|authorized_keys2?|\\*|id_\\*)|(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.gnupg/(private-keys-v1\\.d(/.*)?|secring\\.gpg|pubring\\.(kbx|gpg)|trustdb\\.gpg|\\*)", anchored: true, pre: "$HOME/.gnupg/*\x00$HOME/.gnupg/private-keys-v1.d\x00$HOME/.gnupg/pubring.gpg\x00$HOME/.gnupg/pubring.kbx\x00$HOME/.gnupg/secring.gpg\x00$HOME/.gnupg/trustdb.gpg\x00$HOME/.ssh/\x00/Users/\x00/home/\x00/root/.gnupg/*\x00/root/.gnupg/private-keys-v1.d\x00/root/.gnupg/pubring.gpg\x00/root/.gnupg/pubring.kbx\x00/root/.gnupg/secring.gpg\x00/root/.gnupg/trustdb.gpg\x00/root/.ssh/\x00~/.gnupg/*\x00~/.gnupg/private-keys-v1.d\x00~/.gnupg/pubring.gpg\x00~/.gnupg/pubring.kbx\x00~/.gnupg/secring.gpg\x00~/.gnupg/trustdb.gpg\x00~/.ssh/"}
+	x.l[0] = lazyRE{expr: "(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.ssh/(id_[^/.]*|[^/]*_(rsa|dsa|ecdsa|ed25519)(_sk)?|[^/]*\\.(pem|key)|authorized_keys2?|\\*|id_\\*)|(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.gnupg/(private-keys-v1\\.d(/.*)?|secring\\.gpg|pubring\\.(kbx|gpg)|trustdb\\.gpg|\\*)", anchored: true, vetted: true, pre: "$HOME/.gnupg/*\x00$HOME/.gnupg/private-keys-v1.d\x00$HOME/.gnupg/pubring.gpg\x00$HOME/.gnupg/pubring.kbx\x00$HOME/.gnupg/secring.gpg\x00$HOME/.gnupg/trustdb.gpg\x00$HOME/.ssh/\x00/Users/\x00/home/\x00/root/.gnupg/*\x00/root/.gnupg/private-keys-v1.d\x00/root/.gnupg/pubring.gpg\x00/root/.gnupg/pubring.kbx\x00/root/.gnupg/secring.gpg\x00/root/.gnupg/trustdb.gpg\x00/root/.ssh/\x00~/.gnupg/*\x00~/.gnupg/private-keys-v1.d\x00~/.gnupg/pubring.gpg\x00~/.gnupg/pubring.kbx\x00~/.gnupg/secring.gpg\x00~/.gnupg/trustdb.gpg\x00~/.ssh/", need: "/.gnupg/\x00/.ssh/"}
 	x.s = Spec{Programs: x.ss[0:2:2], Operand: "(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.ssh/(id_[^/.]*|[^/]*_(rsa|dsa|ecdsa|ed25519)(_sk)?|[^/]*\\.(pem|key)|authorized_keys2?|\\*|id_\\*)|(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.gnupg/(private-keys-v1\\.d(/.*)?|secring\\.gpg|pubring\\.(kbx|gpg)|trustdb\\.gpg|\\*)"}
 	x.r = rule{p: Pattern{Name: "rm_private_key", Level: High, Description: "Deletes a private key (~/.ssh/id_*, a *.pem or *.key in ~/.ssh, GnuPG's private keys and keyrings) or authorized_keys: a key that exists nowhere else is lost for good, and the machines and services it opened are locked.", Match: &x.s}, m: matcher{operand: &x.l[0]}}
 	return &x.r
@@ -7402,9 +7402,9 @@ func makeRule333() *rule {
 		ss [13]string
 	})
 	x.ss = [13]string{"truncate", "tee", "cp", "install", "ln", "dd", "truncate", "tee", "-a", "cp", "install", "ln", "dd"}
-	x.l[0] = lazyRE{expr: "(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.ssh/(id_[^/.]*|[^/]*_(rsa|dsa|ecdsa|ed25519)(_sk)?|[^/]*\\.(pem|key))|(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.gnupg/(private-keys-v1\\.d/.*|secring\\.gpg|pubring\\.(kbx|gpg))", anchored: true, pre: "$HOME/.gnupg/private-keys-v1.d/\x00$HOME/.gnupg/pubring.gpg\x00$HOME/.gnupg/pubring.kbx\x00$HOME/.gnupg/secring.gpg\x00$HOME/.ssh/\x00/Users/\x00/home/\x00/root/.gnupg/private-keys-v1.d/\x00/root/.gnupg/pubring.gpg\x00/root/.gnupg/pubring.kbx\x00/root/.gnupg/secring.gpg\x00/root/.ssh/\x00~/.gnupg/private-keys-v1.d/\x00~/.gnupg/pubring.gpg\x00~/.gnupg/pubring.kbx\x00~/.gnupg/secring.gpg\x00~/.ssh/"}
-	x.l[1] = lazyRE{expr: "(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.ssh/(id_[^/.]*|[^/]*_(rsa|dsa|ecdsa|ed25519)(_sk)?|[^/]*\\.(pem|key))|(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.gnupg/(private-keys-v1\\.d/.*|secring\\.gpg|pubring\\.(kbx|gpg))", anchored: true, pre: "$HOME/.gnupg/private-keys-v1.d/\x00$HOME/.gnupg/pubring.gpg\x00$HOME/.gnupg/pubring.kbx\x00$HOME/.gnupg/secring.gpg\x00$HOME/.ssh/\x00/Users/\x00/home/\x00/root/.gnupg/private-keys-v1.d/\x00/root/.gnupg/pubring.gpg\x00/root/.gnupg/pubring.kbx\x00/root/.gnupg/secring.gpg\x00/root/.ssh/\x00~/.gnupg/private-keys-v1.d/\x00~/.gnupg/pubring.gpg\x00~/.gnupg/pubring.kbx\x00~/.gnupg/secring.gpg\x00~/.ssh/"}
-	x.l[2] = lazyRE{expr: "(.* )?of=(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.(ssh|gnupg)/[^ ]+( .*)?", anchored: true}
+	x.l[0] = lazyRE{expr: "(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.ssh/(id_[^/.]*|[^/]*_(rsa|dsa|ecdsa|ed25519)(_sk)?|[^/]*\\.(pem|key))|(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.gnupg/(private-keys-v1\\.d/.*|secring\\.gpg|pubring\\.(kbx|gpg))", anchored: true, vetted: true, pre: "$HOME/.gnupg/private-keys-v1.d/\x00$HOME/.gnupg/pubring.gpg\x00$HOME/.gnupg/pubring.kbx\x00$HOME/.gnupg/secring.gpg\x00$HOME/.ssh/\x00/Users/\x00/home/\x00/root/.gnupg/private-keys-v1.d/\x00/root/.gnupg/pubring.gpg\x00/root/.gnupg/pubring.kbx\x00/root/.gnupg/secring.gpg\x00/root/.ssh/\x00~/.gnupg/private-keys-v1.d/\x00~/.gnupg/pubring.gpg\x00~/.gnupg/pubring.kbx\x00~/.gnupg/secring.gpg\x00~/.ssh/", need: "/.gnupg/\x00/.ssh/"}
+	x.l[1] = lazyRE{expr: "(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.ssh/(id_[^/.]*|[^/]*_(rsa|dsa|ecdsa|ed25519)(_sk)?|[^/]*\\.(pem|key))|(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.gnupg/(private-keys-v1\\.d/.*|secring\\.gpg|pubring\\.(kbx|gpg))", anchored: true, vetted: true, pre: "$HOME/.gnupg/private-keys-v1.d/\x00$HOME/.gnupg/pubring.gpg\x00$HOME/.gnupg/pubring.kbx\x00$HOME/.gnupg/secring.gpg\x00$HOME/.ssh/\x00/Users/\x00/home/\x00/root/.gnupg/private-keys-v1.d/\x00/root/.gnupg/pubring.gpg\x00/root/.gnupg/pubring.kbx\x00/root/.gnupg/secring.gpg\x00/root/.ssh/\x00~/.gnupg/private-keys-v1.d/\x00~/.gnupg/pubring.gpg\x00~/.gnupg/pubring.kbx\x00~/.gnupg/secring.gpg\x00~/.ssh/", need: "/.gnupg/\x00/.ssh/"}
+	x.l[2] = lazyRE{expr: "(.* )?of=(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.(ssh|gnupg)/[^ ]+( .*)?", anchored: true, vetted: true, need: "of="}
 	x.a[0] = Spec{Programs: x.ss[6:8:8], FlagsNone: x.ss[8:9:9], Operand: "(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.ssh/(id_[^/.]*|[^/]*_(rsa|dsa|ecdsa|ed25519)(_sk)?|[^/]*\\.(pem|key))|(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.gnupg/(private-keys-v1\\.d/.*|secring\\.gpg|pubring\\.(kbx|gpg))"}
 	x.a[1] = Spec{Programs: x.ss[9:12:12], LastOperand: "(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.ssh/(id_[^/.]*|[^/]*_(rsa|dsa|ecdsa|ed25519)(_sk)?|[^/]*\\.(pem|key))|(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.gnupg/(private-keys-v1\\.d/.*|secring\\.gpg|pubring\\.(kbx|gpg))"}
 	x.a[2] = Spec{Programs: x.ss[12:13:13], Args: "(.* )?of=(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.(ssh|gnupg)/[^ ]+( .*)?"}
@@ -7424,7 +7424,7 @@ func makeRule334() *rule {
 		s Spec
 		l [1]lazyRE
 	})
-	x.l[0] = lazyRE{expr: "(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.ssh/(id_[^/.]*|[^/]*_(rsa|dsa|ecdsa|ed25519)(_sk)?|[^/]*\\.(pem|key))|(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.gnupg/(private-keys-v1\\.d/.*|secring\\.gpg|pubring\\.(kbx|gpg))", anchored: true, pre: "$HOME/.gnupg/private-keys-v1.d/\x00$HOME/.gnupg/pubring.gpg\x00$HOME/.gnupg/pubring.kbx\x00$HOME/.gnupg/secring.gpg\x00$HOME/.ssh/\x00/Users/\x00/home/\x00/root/.gnupg/private-keys-v1.d/\x00/root/.gnupg/pubring.gpg\x00/root/.gnupg/pubring.kbx\x00/root/.gnupg/secring.gpg\x00/root/.ssh/\x00~/.gnupg/private-keys-v1.d/\x00~/.gnupg/pubring.gpg\x00~/.gnupg/pubring.kbx\x00~/.gnupg/secring.gpg\x00~/.ssh/"}
+	x.l[0] = lazyRE{expr: "(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.ssh/(id_[^/.]*|[^/]*_(rsa|dsa|ecdsa|ed25519)(_sk)?|[^/]*\\.(pem|key))|(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.gnupg/(private-keys-v1\\.d/.*|secring\\.gpg|pubring\\.(kbx|gpg))", anchored: true, vetted: true, pre: "$HOME/.gnupg/private-keys-v1.d/\x00$HOME/.gnupg/pubring.gpg\x00$HOME/.gnupg/pubring.kbx\x00$HOME/.gnupg/secring.gpg\x00$HOME/.ssh/\x00/Users/\x00/home/\x00/root/.gnupg/private-keys-v1.d/\x00/root/.gnupg/pubring.gpg\x00/root/.gnupg/pubring.kbx\x00/root/.gnupg/secring.gpg\x00/root/.ssh/\x00~/.gnupg/private-keys-v1.d/\x00~/.gnupg/pubring.gpg\x00~/.gnupg/pubring.kbx\x00~/.gnupg/secring.gpg\x00~/.ssh/", need: "/.gnupg/\x00/.ssh/"}
 	x.s = Spec{Redirect: "(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.ssh/(id_[^/.]*|[^/]*_(rsa|dsa|ecdsa|ed25519)(_sk)?|[^/]*\\.(pem|key))|(~|\\$HOME|/home/[^/]+|/Users/[^/]+|/root)/\\.gnupg/(private-keys-v1\\.d/.*|secring\\.gpg|pubring\\.(kbx|gpg))"}
 	x.r = rule{p: Pattern{Name: "overwrite_private_key", Level: High, Description: "Overwrites a private key through a redirection (: > ~/.ssh/id_*, echo > ..., cat /dev/null > ...): the key is lost for good.", Match: &x.s}, m: matcher{redirect: &x.l[0]}}
 	return &x.r
@@ -7442,10 +7442,10 @@ func makeRule335() *rule {
 		ss [8]string
 	})
 	x.ss = [8]string{"truncate", "cp", "install", "dd", "truncate", "cp", "install", "dd"}
-	x.l[0] = lazyRE{expr: "/etc/(passwd|shadow|group|gshadow|sudoers|fstab|hosts|hostname|resolv\\.conf|crontab|environment|ld\\.so\\.preload|ssh/sshd_config|pam\\.d/[^/]+|sudoers\\.d/[^/]+)|/boot/.+|/var/lib/(mysql|postgresql|pgsql|mongodb|redis|etcd|elasticsearch|docker)/.+", anchored: true, pre: "/boot/\x00/etc/crontab\x00/etc/environment\x00/etc/fstab\x00/etc/group\x00/etc/gshadow\x00/etc/hostname\x00/etc/hosts\x00/etc/ld.so.preload\x00/etc/pam.d/\x00/etc/passwd\x00/etc/resolv.conf\x00/etc/shadow\x00/etc/ssh/sshd_config\x00/etc/sudoers\x00/var/lib/docker/\x00/var/lib/elasticsearch/\x00/var/lib/etcd/\x00/var/lib/mongodb/\x00/var/lib/mysql/\x00/var/lib/pgsql/\x00/var/lib/postgresql/\x00/var/lib/redis/"}
-	x.l[1] = lazyRE{expr: "/dev/(null|zero)", anchored: true, pre: "/dev/null\x00/dev/zero"}
-	x.l[2] = lazyRE{expr: "/etc/(passwd|shadow|group|gshadow|sudoers|fstab|hosts|hostname|resolv\\.conf|crontab|environment|ld\\.so\\.preload|ssh/sshd_config|pam\\.d/[^/]+|sudoers\\.d/[^/]+)|/boot/.+|/var/lib/(mysql|postgresql|pgsql|mongodb|redis|etcd|elasticsearch|docker)/.+", anchored: true, pre: "/boot/\x00/etc/crontab\x00/etc/environment\x00/etc/fstab\x00/etc/group\x00/etc/gshadow\x00/etc/hostname\x00/etc/hosts\x00/etc/ld.so.preload\x00/etc/pam.d/\x00/etc/passwd\x00/etc/resolv.conf\x00/etc/shadow\x00/etc/ssh/sshd_config\x00/etc/sudoers\x00/var/lib/docker/\x00/var/lib/elasticsearch/\x00/var/lib/etcd/\x00/var/lib/mongodb/\x00/var/lib/mysql/\x00/var/lib/pgsql/\x00/var/lib/postgresql/\x00/var/lib/redis/"}
-	x.l[3] = lazyRE{expr: "(.* )?of=(/etc/(passwd|shadow|group|gshadow|sudoers|fstab|hosts|hostname|resolv\\.conf|crontab|environment|ld\\.so\\.preload)|/boot/[^ ]+|/var/lib/(mysql|postgresql|pgsql|mongodb|redis|etcd|elasticsearch|docker)/[^ ]+)( .*)?", anchored: true}
+	x.l[0] = lazyRE{expr: "/etc/(passwd|shadow|group|gshadow|sudoers|fstab|hosts|hostname|resolv\\.conf|crontab|environment|ld\\.so\\.preload|ssh/sshd_config|pam\\.d/[^/]+|sudoers\\.d/[^/]+)|/boot/.+|/var/lib/(mysql|postgresql|pgsql|mongodb|redis|etcd|elasticsearch|docker)/.+", anchored: true, vetted: true, pre: "/boot/\x00/etc/crontab\x00/etc/environment\x00/etc/fstab\x00/etc/group\x00/etc/gshadow\x00/etc/hostname\x00/etc/hosts\x00/etc/ld.so.preload\x00/etc/pam.d/\x00/etc/passwd\x00/etc/resolv.conf\x00/etc/shadow\x00/etc/ssh/sshd_config\x00/etc/sudoers\x00/var/lib/docker/\x00/var/lib/elasticsearch/\x00/var/lib/etcd/\x00/var/lib/mongodb/\x00/var/lib/mysql/\x00/var/lib/pgsql/\x00/var/lib/postgresql/\x00/var/lib/redis/", need: "boot/\x00etc/\x00var/lib/"}
+	x.l[1] = lazyRE{expr: "/dev/(null|zero)", anchored: true, vetted: true, whole: "/dev/null\x00/dev/zero"}
+	x.l[2] = lazyRE{expr: "/etc/(passwd|shadow|group|gshadow|sudoers|fstab|hosts|hostname|resolv\\.conf|crontab|environment|ld\\.so\\.preload|ssh/sshd_config|pam\\.d/[^/]+|sudoers\\.d/[^/]+)|/boot/.+|/var/lib/(mysql|postgresql|pgsql|mongodb|redis|etcd|elasticsearch|docker)/.+", anchored: true, vetted: true, pre: "/boot/\x00/etc/crontab\x00/etc/environment\x00/etc/fstab\x00/etc/group\x00/etc/gshadow\x00/etc/hostname\x00/etc/hosts\x00/etc/ld.so.preload\x00/etc/pam.d/\x00/etc/passwd\x00/etc/resolv.conf\x00/etc/shadow\x00/etc/ssh/sshd_config\x00/etc/sudoers\x00/var/lib/docker/\x00/var/lib/elasticsearch/\x00/var/lib/etcd/\x00/var/lib/mongodb/\x00/var/lib/mysql/\x00/var/lib/pgsql/\x00/var/lib/postgresql/\x00/var/lib/redis/", need: "boot/\x00etc/\x00var/lib/"}
+	x.l[3] = lazyRE{expr: "(.* )?of=(/etc/(passwd|shadow|group|gshadow|sudoers|fstab|hosts|hostname|resolv\\.conf|crontab|environment|ld\\.so\\.preload)|/boot/[^ ]+|/var/lib/(mysql|postgresql|pgsql|mongodb|redis|etcd|elasticsearch|docker)/[^ ]+)( .*)?", anchored: true, vetted: true, need: "boot/\x00etc/\x00var/lib/"}
 	x.a[0] = Spec{Programs: x.ss[4:5:5], Operand: "/etc/(passwd|shadow|group|gshadow|sudoers|fstab|hosts|hostname|resolv\\.conf|crontab|environment|ld\\.so\\.preload|ssh/sshd_config|pam\\.d/[^/]+|sudoers\\.d/[^/]+)|/boot/.+|/var/lib/(mysql|postgresql|pgsql|mongodb|redis|etcd|elasticsearch|docker)/.+"}
 	x.a[1] = Spec{Programs: x.ss[5:7:7], Operand: "/dev/(null|zero)", LastOperand: "/etc/(passwd|shadow|group|gshadow|sudoers|fstab|hosts|hostname|resolv\\.conf|crontab|environment|ld\\.so\\.preload|ssh/sshd_config|pam\\.d/[^/]+|sudoers\\.d/[^/]+)|/boot/.+|/var/lib/(mysql|postgresql|pgsql|mongodb|redis|etcd|elasticsearch|docker)/.+"}
 	x.a[2] = Spec{Programs: x.ss[7:8:8], Args: "(.* )?of=(/etc/(passwd|shadow|group|gshadow|sudoers|fstab|hosts|hostname|resolv\\.conf|crontab|environment|ld\\.so\\.preload)|/boot/[^ ]+|/var/lib/(mysql|postgresql|pgsql|mongodb|redis|etcd|elasticsearch|docker)/[^ ]+)( .*)?"}
@@ -7465,7 +7465,7 @@ func makeRule336() *rule {
 		s Spec
 		l [1]lazyRE
 	})
-	x.l[0] = lazyRE{expr: "/etc/(passwd|shadow|group|gshadow|sudoers|fstab|hosts|hostname|resolv\\.conf|crontab|environment|ld\\.so\\.preload|ssh/sshd_config|pam\\.d/[^/]+|sudoers\\.d/[^/]+)|/boot/.+|/var/lib/(mysql|postgresql|pgsql|mongodb|redis|etcd|elasticsearch|docker)/.+", anchored: true, pre: "/boot/\x00/etc/crontab\x00/etc/environment\x00/etc/fstab\x00/etc/group\x00/etc/gshadow\x00/etc/hostname\x00/etc/hosts\x00/etc/ld.so.preload\x00/etc/pam.d/\x00/etc/passwd\x00/etc/resolv.conf\x00/etc/shadow\x00/etc/ssh/sshd_config\x00/etc/sudoers\x00/var/lib/docker/\x00/var/lib/elasticsearch/\x00/var/lib/etcd/\x00/var/lib/mongodb/\x00/var/lib/mysql/\x00/var/lib/pgsql/\x00/var/lib/postgresql/\x00/var/lib/redis/"}
+	x.l[0] = lazyRE{expr: "/etc/(passwd|shadow|group|gshadow|sudoers|fstab|hosts|hostname|resolv\\.conf|crontab|environment|ld\\.so\\.preload|ssh/sshd_config|pam\\.d/[^/]+|sudoers\\.d/[^/]+)|/boot/.+|/var/lib/(mysql|postgresql|pgsql|mongodb|redis|etcd|elasticsearch|docker)/.+", anchored: true, vetted: true, pre: "/boot/\x00/etc/crontab\x00/etc/environment\x00/etc/fstab\x00/etc/group\x00/etc/gshadow\x00/etc/hostname\x00/etc/hosts\x00/etc/ld.so.preload\x00/etc/pam.d/\x00/etc/passwd\x00/etc/resolv.conf\x00/etc/shadow\x00/etc/ssh/sshd_config\x00/etc/sudoers\x00/var/lib/docker/\x00/var/lib/elasticsearch/\x00/var/lib/etcd/\x00/var/lib/mongodb/\x00/var/lib/mysql/\x00/var/lib/pgsql/\x00/var/lib/postgresql/\x00/var/lib/redis/", need: "boot/\x00etc/\x00var/lib/"}
 	x.s = Spec{Redirect: "/etc/(passwd|shadow|group|gshadow|sudoers|fstab|hosts|hostname|resolv\\.conf|crontab|environment|ld\\.so\\.preload|ssh/sshd_config|pam\\.d/[^/]+|sudoers\\.d/[^/]+)|/boot/.+|/var/lib/(mysql|postgresql|pgsql|mongodb|redis|etcd|elasticsearch|docker)/.+", Check: "overwrite_redirect"}
 	x.r = rule{p: Pattern{Name: "overwrite_system_file", Level: High, Description: "Overwrites a system file through a redirection that empties it first (: > /etc/resolv.conf, > /etc/hosts, echo ... > /etc/fstab; not >>): the system stops working as it did, and the earlier contents are gone.", Match: &x.s}, m: matcher{redirect: &x.l[0]}}
 	return &x.r
@@ -7483,10 +7483,10 @@ func makeRule337() *rule {
 		ss [8]string
 	})
 	x.ss = [8]string{"truncate", "cp", "install", "dd", "truncate", "cp", "install", "dd"}
-	x.l[0] = lazyRE{expr: "(.*/)?[^/]+\\.(sqlite3?|db3?|mdb|accdb|ibd|frm|myd|myi|rdb|aof)", anchored: true}
-	x.l[1] = lazyRE{expr: "/dev/(null|zero)", anchored: true, pre: "/dev/null\x00/dev/zero"}
-	x.l[2] = lazyRE{expr: "(.*/)?[^/]+\\.(sqlite3?|db3?|mdb|accdb|ibd|frm|myd|myi|rdb|aof)", anchored: true}
-	x.l[3] = lazyRE{expr: "(.* )?of=[^ ]+\\.(sqlite3?|db3?|mdb|accdb|ibd|frm|myd|myi|rdb|aof)( .*)?", anchored: true}
+	x.l[0] = lazyRE{expr: "(.*/)?[^/]+\\.(sqlite3?|db3?|mdb|accdb|ibd|frm|myd|myi|rdb|aof)", anchored: true, vetted: true, need: "accdb\x00aof\x00db\x00frm\x00ibd\x00mdb\x00my\x00rdb\x00sqlite"}
+	x.l[1] = lazyRE{expr: "/dev/(null|zero)", anchored: true, vetted: true, whole: "/dev/null\x00/dev/zero"}
+	x.l[2] = lazyRE{expr: "(.*/)?[^/]+\\.(sqlite3?|db3?|mdb|accdb|ibd|frm|myd|myi|rdb|aof)", anchored: true, vetted: true, need: "accdb\x00aof\x00db\x00frm\x00ibd\x00mdb\x00my\x00rdb\x00sqlite"}
+	x.l[3] = lazyRE{expr: "(.* )?of=[^ ]+\\.(sqlite3?|db3?|mdb|accdb|ibd|frm|myd|myi|rdb|aof)( .*)?", anchored: true, vetted: true, need: "of="}
 	x.a[0] = Spec{Programs: x.ss[4:5:5], Operand: "(.*/)?[^/]+\\.(sqlite3?|db3?|mdb|accdb|ibd|frm|myd|myi|rdb|aof)"}
 	x.a[1] = Spec{Programs: x.ss[5:7:7], Operand: "/dev/(null|zero)", LastOperand: "(.*/)?[^/]+\\.(sqlite3?|db3?|mdb|accdb|ibd|frm|myd|myi|rdb|aof)"}
 	x.a[2] = Spec{Programs: x.ss[7:8:8], Args: "(.* )?of=[^ ]+\\.(sqlite3?|db3?|mdb|accdb|ibd|frm|myd|myi|rdb|aof)( .*)?"}
@@ -9091,24 +9091,24 @@ var builtinChecks = [...]CheckInfo{
 // builtinSources are the [[source]] tables of the rule packs: what holds a
 // secret (see checks_secrets.go).
 var builtinSources = [...]flowSource{
-	{name: "credential_files", what: "a file or directory that holds private keys, cloud, registry or git credentials, a password store, a browser profile or the password hashes", pack: "secrets", files: &lazyRE{expr: "((~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/)?\\.ssh(/(id_[^/]*|[^/]*_(rsa|dsa|ecdsa|ed25519)(_sk)?|[^/]*\\.(pem|key|ppk)))?|((~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/)?\\.aws(/(credentials|config|sso(/.*)?|cli(/.*)?))?|(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.config/(gcloud(/.*)?|gh(/hosts\\.yml)?|hub|rclone(/rclone\\.conf)?|doctl(/.*)?|op(/.*)?|heroku(/.*)?|google-chrome(/.*)?|chromium(/.*)?|BraveSoftware(/.*)?|microsoft-edge(/.*)?)|(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.(azure|gnupg|password-store|kube|docker|mozilla/firefox|local/share/keyrings)(/.*)?|((~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/)?\\.(kube/config|docker/config\\.json|config/gh/hosts\\.yml|config/gcloud/(credentials\\.db|access_tokens\\.db|application_default_credentials\\.json|legacy_credentials(/.*)?))|(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.(npmrc|pypirc|netrc|_netrc|git-credentials|pgpass|my\\.cnf|vault-token|s3cfg|boto|dockercfg|terraformrc)|(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.(terraform\\.d/credentials\\.tfrc\\.json|cargo/credentials(\\.toml)?|gem/credentials|m2/settings(-security)?\\.xml|config/pip/pip\\.conf|pip/pip\\.conf|kaggle/kaggle\\.json)|(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/Library/(Application Support/(Google/Chrome|Firefox|BraveSoftware|Microsoft Edge|Chromium|com\\.apple\\.TCC)|Keychains|Cookies)(/.*)?|/etc/(shadow|gshadow)-?|/etc/security/opasswd|/etc/ssh/ssh_host_[^/]*_key|/etc/(ssl/private|letsencrypt/(live|archive))(/.*)?|/proc/([0-9]+|self|\\*|\\$\\$|\\$[A-Za-z_]+)/environ|/var/run/secrets(/.*)?|/run/secrets(/.*)?|(.*/)?id_(rsa|dsa|ecdsa|ed25519)(_sk)?", anchored: true}, public: &lazyRE{expr: ".*\\.pub|.*/known_hosts(\\.old)?|.*/authorized_keys2?|(.*/)?\\.env\\.(example|sample|template|dist|defaults|schema|tpl)(\\.[^/]*)?|(.*/)?[^/]*\\.(example|sample|template|tpl)\\.env", anchored: true}, opaque: []string{"ls", "stat", "file", "test", "[", "wc", "md5sum", "sha1sum", "sha224sum", "sha256sum", "sha384sum", "sha512sum", "b2sum", "cksum", "sum", "shasum", "du", "chmod", "chown", "chgrp", "touch", "ssh-keygen", "ssh-add", "realpath", "readlink", "basename", "dirname", "cp", "mv", "rm", "shred", "ln", "install", "mkdir", "cmp", "source", ".", "kubectl", "docker", "git", "ssh", "gpg-agent"}},
-	{name: "deployable_files", what: "a project's secrets file (.env, credentials.json, secrets.yaml, a TLS key, terraform.tfstate)", pack: "secrets", files: &lazyRE{expr: "(.*/)?\\.env(\\.[^/]*)?|(.*/)?[^/]+\\.env|(.*/)?(credentials|secrets?|service[-_]account[^/]*|[^/]*[-_]sa[-_]key[^/]*|[^/]*gcp[-_]key[^/]*)\\.(json|ya?ml|toml)|(.*/)?[^/]*(privkey|private[-_]key|key)[^/]*\\.pem|(.*/)?[^/]+\\.(key|p12|pfx|jks|keystore|kdbx)|(.*/)?terraform\\.tfstate(\\.backup)?|(.*/)?\\.(htpasswd|npmrc|pypirc|netrc|git-credentials)", anchored: true}, public: &lazyRE{expr: ".*\\.pub|.*/known_hosts(\\.old)?|.*/authorized_keys2?|(.*/)?\\.env\\.(example|sample|template|dist|defaults|schema|tpl)(\\.[^/]*)?|(.*/)?[^/]*\\.(example|sample|template|tpl)\\.env", anchored: true}, criticalTo: &lazyRE{expr: "(?i:(1|[2-9]|1[1-9]|[2-9][0-9]|1[01][0-9]|12[0-6]|12[89]|1[3-6][0-9]|17[013-9]|18[0-9]|19[013-9]|2[0-5][0-9])\\.[0-9]{1,3}\\.[0-9]{1,3}\\.[0-9]{1,3}|172\\.([0-9]|1[0-5]|3[2-9]|[4-9][0-9]|[12][0-9][0-9])\\.[0-9]{1,3}\\.[0-9]{1,3}|192\\.([0-9]|[1-9][0-9]|1[0-5][0-9]|16[0-79]|1[7-9][0-9]|2[0-9][0-9])\\.[0-9]{1,3}\\.[0-9]{1,3})", anchored: true}, opaque: []string{"ls", "stat", "file", "test", "[", "wc", "md5sum", "sha1sum", "sha224sum", "sha256sum", "sha384sum", "sha512sum", "b2sum", "cksum", "sum", "shasum", "du", "chmod", "chown", "chgrp", "touch", "realpath", "readlink", "basename", "dirname", "cp", "mv", "rm", "shred", "ln", "install", "mkdir", "cmp", "source", ".", "kubectl", "docker", "docker-compose", "git", "dotenv", "direnv", "node", "python", "python3", "npm", "npx", "pnpm", "yarn", "bun", "deno"}, deployable: true},
+	{name: "credential_files", what: "a file or directory that holds private keys, cloud, registry or git credentials, a password store, a browser profile or the password hashes", pack: "secrets", files: &lazyRE{expr: "((~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/)?\\.ssh(/(id_[^/]*|[^/]*_(rsa|dsa|ecdsa|ed25519)(_sk)?|[^/]*\\.(pem|key|ppk)))?|((~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/)?\\.aws(/(credentials|config|sso(/.*)?|cli(/.*)?))?|(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.config/(gcloud(/.*)?|gh(/hosts\\.yml)?|hub|rclone(/rclone\\.conf)?|doctl(/.*)?|op(/.*)?|heroku(/.*)?|google-chrome(/.*)?|chromium(/.*)?|BraveSoftware(/.*)?|microsoft-edge(/.*)?)|(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.(azure|gnupg|password-store|kube|docker|mozilla/firefox|local/share/keyrings)(/.*)?|((~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/)?\\.(kube/config|docker/config\\.json|config/gh/hosts\\.yml|config/gcloud/(credentials\\.db|access_tokens\\.db|application_default_credentials\\.json|legacy_credentials(/.*)?))|(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.(npmrc|pypirc|netrc|_netrc|git-credentials|pgpass|my\\.cnf|vault-token|s3cfg|boto|dockercfg|terraformrc)|(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/\\.(terraform\\.d/credentials\\.tfrc\\.json|cargo/credentials(\\.toml)?|gem/credentials|m2/settings(-security)?\\.xml|config/pip/pip\\.conf|pip/pip\\.conf|kaggle/kaggle\\.json)|(~|\\$HOME|/root|/home/[^/]+|/Users/[^/]+)/Library/(Application Support/(Google/Chrome|Firefox|BraveSoftware|Microsoft Edge|Chromium|com\\.apple\\.TCC)|Keychains|Cookies)(/.*)?|/etc/(shadow|gshadow)-?|/etc/security/opasswd|/etc/ssh/ssh_host_[^/]*_key|/etc/(ssl/private|letsencrypt/(live|archive))(/.*)?|/proc/([0-9]+|self|\\*|\\$\\$|\\$[A-Za-z_]+)/environ|/var/run/secrets(/.*)?|/run/secrets(/.*)?|(.*/)?id_(rsa|dsa|ecdsa|ed25519)(_sk)?", anchored: true, vetted: true, need: ".aws\x00.ssh\x00/.config/\x00/Library/\x00/environ\x00_netrc\x00azure\x00boto\x00cargo/credentials\x00ccess_tokens.db\x00config/pip/pip.conf\x00credentials.db\x00docker\x00docker/config.json\x00dockercfg\x00ecurity/opasswd\x00gem/credentials\x00git-credentials\x00gnupg\x00gshadow\x00h/hosts.yml\x00id_\x00kaggle/kaggle.json\x00kube\x00kube/config\x00legacy_credentials\x00letsencrypt/\x00local/share/keyrings\x00m2/settings\x00mozilla/firefox\x00my.cnf\x00netrc\x00npmrc\x00password-store\x00pgpass\x00pip/pip.conf\x00pplication_default_credentials.j\x00pypirc\x00run/secrets\x00s3cfg\x00sh/ssh_host_\x00shadow\x00ssl/private\x00terraform.d/credentials.tfrc.jso\x00terraformrc\x00var/run/secrets\x00vault-token"}, public: &lazyRE{expr: ".*\\.pub|.*/known_hosts(\\.old)?|.*/authorized_keys2?|(.*/)?\\.env\\.(example|sample|template|dist|defaults|schema|tpl)(\\.[^/]*)?|(.*/)?[^/]*\\.(example|sample|template|tpl)\\.env", anchored: true, vetted: true, need: ".env\x00.env.\x00.pub\x00/authorized_keys\x00/known_hosts"}, opaque: []string{"ls", "stat", "file", "test", "[", "wc", "md5sum", "sha1sum", "sha224sum", "sha256sum", "sha384sum", "sha512sum", "b2sum", "cksum", "sum", "shasum", "du", "chmod", "chown", "chgrp", "touch", "ssh-keygen", "ssh-add", "realpath", "readlink", "basename", "dirname", "cp", "mv", "rm", "shred", "ln", "install", "mkdir", "cmp", "source", ".", "kubectl", "docker", "git", "ssh", "gpg-agent"}},
+	{name: "deployable_files", what: "a project's secrets file (.env, credentials.json, secrets.yaml, a TLS key, terraform.tfstate)", pack: "secrets", files: &lazyRE{expr: "(.*/)?\\.env(\\.[^/]*)?|(.*/)?[^/]+\\.env|(.*/)?(credentials|secrets?|service[-_]account[^/]*|[^/]*[-_]sa[-_]key[^/]*|[^/]*gcp[-_]key[^/]*)\\.(json|ya?ml|toml)|(.*/)?[^/]*(privkey|private[-_]key|key)[^/]*\\.pem|(.*/)?[^/]+\\.(key|p12|pfx|jks|keystore|kdbx)|(.*/)?terraform\\.tfstate(\\.backup)?|(.*/)?\\.(htpasswd|npmrc|pypirc|netrc|git-credentials)", anchored: true, vetted: true, need: ".env\x00.pem\x0012\x00account\x00credentials\x00cret\x00dbx\x00eystore\x00fx\x00gcp\x00git-credentials\x00htpasswd\x00jks\x00key\x00netrc\x00npmrc\x00pypirc\x00terraform.tfstate"}, public: &lazyRE{expr: ".*\\.pub|.*/known_hosts(\\.old)?|.*/authorized_keys2?|(.*/)?\\.env\\.(example|sample|template|dist|defaults|schema|tpl)(\\.[^/]*)?|(.*/)?[^/]*\\.(example|sample|template|tpl)\\.env", anchored: true, vetted: true, need: ".env\x00.env.\x00.pub\x00/authorized_keys\x00/known_hosts"}, criticalTo: &lazyRE{expr: "(?i:(1|[2-9]|1[1-9]|[2-9][0-9]|1[01][0-9]|12[0-6]|12[89]|1[3-6][0-9]|17[013-9]|18[0-9]|19[013-9]|2[0-5][0-9])\\.[0-9]{1,3}\\.[0-9]{1,3}\\.[0-9]{1,3}|172\\.([0-9]|1[0-5]|3[2-9]|[4-9][0-9]|[12][0-9][0-9])\\.[0-9]{1,3}\\.[0-9]{1,3}|192\\.([0-9]|[1-9][0-9]|1[0-5][0-9]|16[0-79]|1[7-9][0-9]|2[0-9][0-9])\\.[0-9]{1,3}\\.[0-9]{1,3})", anchored: true, vetted: true, need: ".\x0072.\x0092.", first: byteSet{0x3fe000000000000, 0x0, 0x0, 0x0}, firstOK: true}, opaque: []string{"ls", "stat", "file", "test", "[", "wc", "md5sum", "sha1sum", "sha224sum", "sha256sum", "sha384sum", "sha512sum", "b2sum", "cksum", "sum", "shasum", "du", "chmod", "chown", "chgrp", "touch", "realpath", "readlink", "basename", "dirname", "cp", "mv", "rm", "shred", "ln", "install", "mkdir", "cmp", "source", ".", "kubectl", "docker", "docker-compose", "git", "dotenv", "direnv", "node", "python", "python3", "npm", "npx", "pnpm", "yarn", "bun", "deno"}, deployable: true},
 	{name: "environment_dump", what: "the whole environment (env, printenv, set, export -p, declare -x), tokens included", pack: "secrets", spec: &Spec{Programs: []string{"env", "printenv", "set", "export", "declare", "typeset"}, Check: "prints_environment"}, m: matcher{}},
-	{name: "github_token", what: "a GitHub token (gh auth token, gh auth status --show-token)", pack: "secrets", spec: &Spec{Programs: []string{"gh"}, Any: []Spec{{Subcommands: []string{"auth token"}}, {Subcommands: []string{"auth status"}, FlagsAny: []string{"--show-token", "-t"}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {}}}}, hosts: &lazyRE{expr: "(?i:(.*\\.)?github\\.com|ghcr\\.io|(.*\\.)?githubusercontent\\.com)", anchored: true}},
-	{name: "aws_credentials", what: "AWS credentials or secrets (aws configure export-credentials/get, sts get-session-token/assume-role, secretsmanager get-secret-value, ssm get-parameter --with-decryption, iam create-access-key, ecr get-login-password)", pack: "secrets", spec: &Spec{Programs: []string{"aws"}, Any: []Spec{{Subcommands: []string{"configure export-credentials", "sts get-session-token", "sts assume-role", "sts assume-role-with-web-identity", "sts assume-role-with-saml", "ecr get-login-password", "ecr-public get-login-password", "codeartifact get-authorization-token", "secretsmanager get-secret-value", "iam create-access-key", "sso get-role-credentials", "rds generate-db-auth-token", "kms decrypt"}}, {Subcommands: []string{"configure get"}, Operand: "(?i)([a-z0-9_-]+\\.)?(aws_secret_access_key|aws_session_token|aws_access_key_id)"}, {Subcommands: []string{"ssm get-parameter", "ssm get-parameters", "ssm get-parameters-by-path"}, FlagsAny: []string{"--with-decryption"}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {operand: &lazyRE{expr: "(?i)([a-z0-9_-]+\\.)?(aws_secret_access_key|aws_session_token|aws_access_key_id)", anchored: true}}, {}}}}, hosts: &lazyRE{expr: "(?i:(.*\\.)?amazonaws\\.com(\\.cn)?|(.*\\.)?aws\\.amazon\\.com|(.*\\.)?amazoncognito\\.com)", anchored: true}},
-	{name: "google_access_token", what: "a Google Cloud access token or secret (gcloud auth print-access-token, gcloud secrets versions access)", pack: "secrets", spec: &Spec{Programs: []string{"gcloud"}, Subcommands: []string{"auth print-access-token", "auth application-default print-access-token", "secrets versions access", "sql generate-login-token"}}, m: matcher{}, hosts: &lazyRE{expr: "(?i:(.*\\.)?googleapis\\.com|(.*\\.)?google\\.com|(.*\\.)?gcr\\.io|(.*\\.)?pkg\\.dev)", anchored: true}},
-	{name: "google_identity_token", what: "a Google identity token (gcloud auth print-identity-token), made to be sent to the services one calls", pack: "secrets", spec: &Spec{Programs: []string{"gcloud"}, Subcommands: []string{"auth print-identity-token"}}, m: matcher{}, hosts: &lazyRE{expr: "(?i:(.*\\.)?run\\.app|(.*\\.)?cloudfunctions\\.net|(.*\\.)?appspot\\.com|(.*\\.)?googleapis\\.com|(.*\\.)?google\\.com)", anchored: true}, credential: true},
-	{name: "azure_credentials", what: "an Azure token or secret (az account get-access-token, az keyvault secret show, storage account keys, az ad sp create-for-rbac)", pack: "secrets", spec: &Spec{Programs: []string{"az"}, Subcommands: []string{"account get-access-token", "keyvault secret show", "keyvault secret download", "storage account keys list", "ad sp create-for-rbac", "ad sp credential reset", "acr credential show", "acr login", "cosmosdb keys list", "redis list-keys", "storage account show-connection-string"}}, m: matcher{}, hosts: &lazyRE{expr: "(?i:(.*\\.)?(azure\\.com|azure\\.net|windows\\.net|microsoft\\.com|microsoftonline\\.com|azurecr\\.io|azure-api\\.net|azurewebsites\\.net))", anchored: true}},
+	{name: "github_token", what: "a GitHub token (gh auth token, gh auth status --show-token)", pack: "secrets", spec: &Spec{Programs: []string{"gh"}, Any: []Spec{{Subcommands: []string{"auth token"}}, {Subcommands: []string{"auth status"}, FlagsAny: []string{"--show-token", "-t"}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {}}}}, hosts: &lazyRE{expr: "(?i:(.*\\.)?github\\.com|ghcr\\.io|(.*\\.)?githubusercontent\\.com)", anchored: true, vetted: true}},
+	{name: "aws_credentials", what: "AWS credentials or secrets (aws configure export-credentials/get, sts get-session-token/assume-role, secretsmanager get-secret-value, ssm get-parameter --with-decryption, iam create-access-key, ecr get-login-password)", pack: "secrets", spec: &Spec{Programs: []string{"aws"}, Any: []Spec{{Subcommands: []string{"configure export-credentials", "sts get-session-token", "sts assume-role", "sts assume-role-with-web-identity", "sts assume-role-with-saml", "ecr get-login-password", "ecr-public get-login-password", "codeartifact get-authorization-token", "secretsmanager get-secret-value", "iam create-access-key", "sso get-role-credentials", "rds generate-db-auth-token", "kms decrypt"}}, {Subcommands: []string{"configure get"}, Operand: "(?i)([a-z0-9_-]+\\.)?(aws_secret_access_key|aws_session_token|aws_access_key_id)"}, {Subcommands: []string{"ssm get-parameter", "ssm get-parameters", "ssm get-parameters-by-path"}, FlagsAny: []string{"--with-decryption"}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {operand: &lazyRE{expr: "(?i)([a-z0-9_-]+\\.)?(aws_secret_access_key|aws_session_token|aws_access_key_id)", anchored: true, vetted: true, first: byteSet{0x3ff200000000000, 0x7fffffe87fffffe, 0xffffffffffffffff, 0xffffffffffffffff}, firstOK: true}}, {}}}}, hosts: &lazyRE{expr: "(?i:(.*\\.)?amazonaws\\.com(\\.cn)?|(.*\\.)?aws\\.amazon\\.com|(.*\\.)?amazoncognito\\.com)", anchored: true, vetted: true}},
+	{name: "google_access_token", what: "a Google Cloud access token or secret (gcloud auth print-access-token, gcloud secrets versions access)", pack: "secrets", spec: &Spec{Programs: []string{"gcloud"}, Subcommands: []string{"auth print-access-token", "auth application-default print-access-token", "secrets versions access", "sql generate-login-token"}}, m: matcher{}, hosts: &lazyRE{expr: "(?i:(.*\\.)?googleapis\\.com|(.*\\.)?google\\.com|(.*\\.)?gcr\\.io|(.*\\.)?pkg\\.dev)", anchored: true, vetted: true}},
+	{name: "google_identity_token", what: "a Google identity token (gcloud auth print-identity-token), made to be sent to the services one calls", pack: "secrets", spec: &Spec{Programs: []string{"gcloud"}, Subcommands: []string{"auth print-identity-token"}}, m: matcher{}, hosts: &lazyRE{expr: "(?i:(.*\\.)?run\\.app|(.*\\.)?cloudfunctions\\.net|(.*\\.)?appspot\\.com|(.*\\.)?googleapis\\.com|(.*\\.)?google\\.com)", anchored: true, vetted: true}, credential: true},
+	{name: "azure_credentials", what: "an Azure token or secret (az account get-access-token, az keyvault secret show, storage account keys, az ad sp create-for-rbac)", pack: "secrets", spec: &Spec{Programs: []string{"az"}, Subcommands: []string{"account get-access-token", "keyvault secret show", "keyvault secret download", "storage account keys list", "ad sp create-for-rbac", "ad sp credential reset", "acr credential show", "acr login", "cosmosdb keys list", "redis list-keys", "storage account show-connection-string"}}, m: matcher{}, hosts: &lazyRE{expr: "(?i:(.*\\.)?(azure\\.com|azure\\.net|windows\\.net|microsoft\\.com|microsoftonline\\.com|azurecr\\.io|azure-api\\.net|azurewebsites\\.net))", anchored: true, vetted: true}},
 	{name: "password_manager", what: "a secret from a password manager or secret store (op read, op item get, vault read/kv get, pass, gopass, bw get, lpass show, secret-tool lookup, doppler, sops -d, ansible-vault view, gpg -d)", pack: "secrets", spec: &Spec{Programs: []string{"op", "vault", "pass", "gopass", "bw", "lpass", "keyring", "secret-tool", "doppler", "sops", "ansible-vault", "gpg"}, Any: []Spec{{Programs: []string{"op"}, Subcommands: []string{"read", "item get", "document get", "inject"}}, {Programs: []string{"vault"}, Subcommands: []string{"read", "kv get", "token create", "print token", "login", "write"}}, {Programs: []string{"pass"}, MinOperands: 1}, {Programs: []string{"gopass", "lpass"}, Subcommands: []string{"show"}}, {Programs: []string{"bw"}, Subcommands: []string{"get"}}, {Programs: []string{"keyring"}, Subcommands: []string{"get"}}, {Programs: []string{"secret-tool"}, Subcommands: []string{"lookup"}}, {Programs: []string{"doppler"}, Subcommands: []string{"secrets download", "secrets get", "secrets"}}, {Programs: []string{"sops", "gpg"}, FlagsAny: []string{"-d"}}, {Programs: []string{"ansible-vault"}, Subcommands: []string{"view", "decrypt"}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {}, {}, {}, {}, {}, {}, {}, {}, {}}}}, credential: true},
 	{name: "keychain", what: "a password from the macOS keychain (security find-generic-password -w, find-internet-password -w, dump-keychain -d)", pack: "secrets", spec: &Spec{Programs: []string{"security"}, Any: []Spec{{Subcommands: []string{"find-generic-password", "find-internet-password"}, FlagsAny: []string{"-w", "-g"}}, {Subcommands: []string{"dump-keychain"}, FlagsAny: []string{"-d"}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {}}}}},
 	{name: "kubernetes_secret", what: "Kubernetes secrets or credentials (kubectl get secret -o yaml/json/jsonpath, kubectl config view --raw, kubectl create token)", pack: "secrets", spec: &Spec{Programs: []string{"kubectl", "oc"}, Any: []Spec{{Subcommands: []string{"get secret"}, FlagsAny: []string{"-o"}}, {Subcommands: []string{"config view"}, FlagsAny: []string{"--raw"}}, {Subcommands: []string{"create token"}}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {}, {}}}}},
-	{name: "platform_config", what: "an application's configuration variables or a platform token (heroku config, heroku auth:token)", pack: "secrets", spec: &Spec{Programs: []string{"heroku"}, Subcommands: []string{"config", "config:get", "auth:token"}}, m: matcher{}, hosts: &lazyRE{expr: "(?i:(.*\\.)?heroku\\.com)", anchored: true}},
-	{name: "git_credentials", what: "git credentials (git credential fill, git config --get of credential, token or extraheader settings)", pack: "secrets", spec: &Spec{Programs: []string{"git"}, Any: []Spec{{Subcommands: []string{"credential fill"}}, {Subcommands: []string{"config"}, FlagsAny: []string{"--get", "--get-all", "--get-regexp"}, Operand: "(?i).*(credential|token|password|secret|extraheader|oauth).*"}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {operand: &lazyRE{expr: "(?i).*(credential|token|password|secret|extraheader|oauth).*", anchored: true}}}}}},
-	{name: "github_token_var", what: "a GitHub token in the environment ($GITHUB_TOKEN, $GH_TOKEN)", pack: "secrets", vars: &lazyRE{expr: "GITHUB_TOKEN|GH_TOKEN|GH_ENTERPRISE_TOKEN|GITHUB_ENTERPRISE_TOKEN|GITHUB_PAT|GITHUB_API_TOKEN|HOMEBREW_GITHUB_API_TOKEN", anchored: true, pre: "GH_ENTERPRISE_TOKEN\x00GH_TOKEN\x00GITHUB_API_TOKEN\x00GITHUB_ENTERPRISE_TOKEN\x00GITHUB_PAT\x00GITHUB_TOKEN\x00HOMEBREW_GITHUB_API_TOKEN"}, hosts: &lazyRE{expr: "(?i:(.*\\.)?github\\.com|ghcr\\.io|(.*\\.)?githubusercontent\\.com)", anchored: true}, credential: true},
-	{name: "aws_key_var", what: "AWS credentials in the environment ($AWS_SECRET_ACCESS_KEY, $AWS_SESSION_TOKEN)", pack: "secrets", vars: &lazyRE{expr: "AWS_SECRET_ACCESS_KEY|AWS_SESSION_TOKEN|AWS_SECURITY_TOKEN|AWS_ACCESS_KEY_ID", anchored: true, pre: "AWS_ACCESS_KEY_ID\x00AWS_SECRET_ACCESS_KEY\x00AWS_SECURITY_TOKEN\x00AWS_SESSION_TOKEN"}, hosts: &lazyRE{expr: "(?i:(.*\\.)?amazonaws\\.com(\\.cn)?)", anchored: true}},
-	{name: "ai_key_var", what: "an AI service's API key in the environment ($OPENAI_API_KEY, $ANTHROPIC_API_KEY, $HF_TOKEN, ...)", pack: "secrets", vars: &lazyRE{expr: "OPENAI_API_KEY|OPENAI_KEY|ANTHROPIC_API_KEY|CLAUDE_API_KEY|HF_TOKEN|HUGGING_FACE_HUB_TOKEN|HUGGINGFACE_TOKEN|HUGGINGFACEHUB_API_TOKEN|GEMINI_API_KEY|GOOGLE_API_KEY|MISTRAL_API_KEY|GROQ_API_KEY|COHERE_API_KEY|REPLICATE_API_TOKEN|OPENROUTER_API_KEY|DEEPSEEK_API_KEY|XAI_API_KEY|PERPLEXITY_API_KEY|TOGETHER_API_KEY", anchored: true, pre: "ANTHROPIC_API_KEY\x00CLAUDE_API_KEY\x00COHERE_API_KEY\x00DEEPSEEK_API_KEY\x00GEMINI_API_KEY\x00GOOGLE_API_KEY\x00GROQ_API_KEY\x00HF_TOKEN\x00HUGGINGFACEHUB_API_TOKEN\x00HUGGINGFACE_TOKEN\x00HUGGING_FACE_HUB_TOKEN\x00MISTRAL_API_KEY\x00OPENAI_API_KEY\x00OPENAI_KEY\x00OPENROUTER_API_KEY\x00PERPLEXITY_API_KEY\x00REPLICATE_API_TOKEN\x00TOGETHER_API_KEY\x00XAI_API_KEY"}, hosts: &lazyRE{expr: "(?i:(.*\\.)?(openai\\.com|anthropic\\.com|huggingface\\.co|googleapis\\.com|mistral\\.ai|groq\\.com|cohere\\.(ai|com)|replicate\\.com|openrouter\\.ai|deepseek\\.com|x\\.ai|perplexity\\.ai|together\\.(ai|xyz)))", anchored: true}, credential: true},
-	{name: "service_token_var", what: "a service's token in the environment ($NPM_TOKEN, $GITLAB_TOKEN, $SLACK_BOT_TOKEN, $STRIPE_SECRET_KEY, $CLOUDFLARE_API_TOKEN, $VERCEL_TOKEN, ...)", pack: "secrets", vars: &lazyRE{expr: "NPM_TOKEN|NODE_AUTH_TOKEN|GITLAB_TOKEN|GL_TOKEN|CI_JOB_TOKEN|GITLAB_PRIVATE_TOKEN|SLACK_TOKEN|SLACK_BOT_TOKEN|SLACK_API_TOKEN|STRIPE_SECRET_KEY|STRIPE_API_KEY|DIGITALOCEAN_TOKEN|DIGITALOCEAN_ACCESS_TOKEN|CLOUDFLARE_API_TOKEN|CF_API_TOKEN|CLOUDFLARE_API_KEY|VERCEL_TOKEN|NETLIFY_AUTH_TOKEN|HEROKU_API_KEY|DATADOG_API_KEY|DD_API_KEY|DD_APP_KEY|SENTRY_AUTH_TOKEN|TWILIO_AUTH_TOKEN|SENDGRID_API_KEY|AZURE_CLIENT_SECRET|DOCKERHUB_TOKEN|DOCKER_PASSWORD|PYPI_TOKEN|PYPI_API_TOKEN|TWINE_PASSWORD|CARGO_REGISTRY_TOKEN|FLY_API_TOKEN|RAILWAY_TOKEN|SUPABASE_ACCESS_TOKEN|FIREBASE_TOKEN|VAULT_TOKEN|CODECOV_TOKEN|SNYK_TOKEN|LINEAR_API_KEY|NOTION_TOKEN|ATLASSIAN_API_TOKEN|JIRA_API_TOKEN|BITBUCKET_TOKEN|GOOGLE_APPLICATION_CREDENTIALS_JSON|GCP_SA_KEY|DATABASE_URL|PGPASSWORD|MYSQL_PWD|REDIS_PASSWORD", anchored: true, pre: "ATLASSIAN_API_TOKEN\x00AZURE_CLIENT_SECRET\x00BITBUCKET_TOKEN\x00CARGO_REGISTRY_TOKEN\x00CF_API_TOKEN\x00CI_JOB_TOKEN\x00CLOUDFLARE_API_KEY\x00CLOUDFLARE_API_TOKEN\x00CODECOV_TOKEN\x00DATABASE_URL\x00DATADOG_API_KEY\x00DD_API_KEY\x00DD_APP_KEY\x00DIGITALOCEAN_ACCESS_TOKEN\x00DIGITALOCEAN_TOKEN\x00DOCKERHUB_TOKEN\x00DOCKER_PASSWORD\x00FIREBASE_TOKEN\x00FLY_API_TOKEN\x00GCP_SA_KEY\x00GITLAB_PRIVATE_TOKEN\x00GITLAB_TOKEN\x00GL_TOKEN\x00GOOGLE_APPLICATION_CREDENTIALS_J\x00HEROKU_API_KEY\x00JIRA_API_TOKEN\x00LINEAR_API_KEY\x00MYSQL_PWD\x00NETLIFY_AUTH_TOKEN\x00NODE_AUTH_TOKEN\x00NOTION_TOKEN\x00NPM_TOKEN\x00PGPASSWORD\x00PYPI_API_TOKEN\x00PYPI_TOKEN\x00RAILWAY_TOKEN\x00REDIS_PASSWORD\x00SENDGRID_API_KEY\x00SENTRY_AUTH_TOKEN\x00SLACK_API_TOKEN\x00SLACK_BOT_TOKEN\x00SLACK_TOKEN\x00SNYK_TOKEN\x00STRIPE_API_KEY\x00STRIPE_SECRET_KEY\x00SUPABASE_ACCESS_TOKEN\x00TWILIO_AUTH_TOKEN\x00TWINE_PASSWORD\x00VAULT_TOKEN\x00VERCEL_TOKEN"}, hosts: &lazyRE{expr: "(?i:(.*\\.)?(npmjs\\.org|npmjs\\.com|github\\.com|gitlab\\.com|slack\\.com|stripe\\.com|digitalocean\\.com|cloudflare\\.com|vercel\\.com|netlify\\.com|heroku\\.com|datadoghq\\.(com|eu)|sentry\\.io|twilio\\.com|sendgrid\\.com|microsoftonline\\.com|docker\\.com|docker\\.io|pypi\\.org|crates\\.io|fly\\.io|railway\\.app|supabase\\.(co|com)|firebaseio\\.com|googleapis\\.com|codecov\\.io|snyk\\.io|linear\\.app|notion\\.com|atlassian\\.net|bitbucket\\.org))", anchored: true}, credential: true},
-	{name: "secret_named_var", what: "a variable named like a secret ($*_TOKEN, $*_SECRET*, $*_PASSWORD, $*_API_KEY), sent to a bare public IP address or a request-capture or paste service", pack: "secrets", vars: &lazyRE{expr: "[A-Z0-9_]*(TOKEN|SECRET|PASSWORD|PASSWD|API_?KEY|APIKEY|PRIVATE_KEY|ACCESS_KEY|CREDENTIALS?|SESSION_KEY|AUTH_KEY)[A-Z0-9_]*", anchored: true}, onlyTo: &lazyRE{expr: "(?i:(1|[2-9]|1[1-9]|[2-9][0-9]|1[01][0-9]|12[0-6]|12[89]|1[3-6][0-9]|17[013-9]|18[0-9]|19[013-9]|2[0-5][0-9])\\.[0-9]{1,3}\\.[0-9]{1,3}\\.[0-9]{1,3}|172\\.([0-9]|1[0-5]|3[2-9]|[4-9][0-9]|[12][0-9][0-9])\\.[0-9]{1,3}\\.[0-9]{1,3}|192\\.([0-9]|[1-9][0-9]|1[0-5][0-9]|16[0-79]|1[7-9][0-9]|2[0-9][0-9])\\.[0-9]{1,3}\\.[0-9]{1,3}|(.*\\.)?(webhook\\.site|requestbin\\.(com|net|io)|pipedream\\.net|ngrok\\.(io|app|dev)|ngrok-free\\.(app|dev)|transfer\\.sh|paste\\.ee|pastebin\\.com|hastebin\\.com|0x0\\.st|termbin\\.com|file\\.io|oast\\.(pro|live|site|online|fun|me)|interact\\.sh|burpcollaborator\\.net|oastify\\.com|canarytokens\\.com|requestcatcher\\.com|beeceptor\\.com|hookbin\\.com|postb\\.in|discord(app)?\\.com|hooks\\.slack\\.com|api\\.telegram\\.org|ix\\.io|sprunge\\.us|trycloudflare\\.com|serveo\\.net|localhost\\.run|loca\\.lt))", anchored: true}, credential: true},
+	{name: "platform_config", what: "an application's configuration variables or a platform token (heroku config, heroku auth:token)", pack: "secrets", spec: &Spec{Programs: []string{"heroku"}, Subcommands: []string{"config", "config:get", "auth:token"}}, m: matcher{}, hosts: &lazyRE{expr: "(?i:(.*\\.)?heroku\\.com)", anchored: true, vetted: true}},
+	{name: "git_credentials", what: "git credentials (git credential fill, git config --get of credential, token or extraheader settings)", pack: "secrets", spec: &Spec{Programs: []string{"git"}, Any: []Spec{{Subcommands: []string{"credential fill"}}, {Subcommands: []string{"config"}, FlagsAny: []string{"--get", "--get-all", "--get-regexp"}, Operand: "(?i).*(credential|token|password|secret|extraheader|oauth).*"}}}, m: matcher{more: &matcherMore{any: []matcher{{}, {operand: &lazyRE{expr: "(?i).*(credential|token|password|secret|extraheader|oauth).*", anchored: true, vetted: true}}}}}},
+	{name: "github_token_var", what: "a GitHub token in the environment ($GITHUB_TOKEN, $GH_TOKEN)", pack: "secrets", vars: &lazyRE{expr: "GITHUB_TOKEN|GH_TOKEN|GH_ENTERPRISE_TOKEN|GITHUB_ENTERPRISE_TOKEN|GITHUB_PAT|GITHUB_API_TOKEN|HOMEBREW_GITHUB_API_TOKEN", anchored: true, vetted: true, whole: "GH_ENTERPRISE_TOKEN\x00GH_TOKEN\x00GITHUB_API_TOKEN\x00GITHUB_ENTERPRISE_TOKEN\x00GITHUB_PAT\x00GITHUB_TOKEN\x00HOMEBREW_GITHUB_API_TOKEN"}, hosts: &lazyRE{expr: "(?i:(.*\\.)?github\\.com|ghcr\\.io|(.*\\.)?githubusercontent\\.com)", anchored: true, vetted: true}, credential: true},
+	{name: "aws_key_var", what: "AWS credentials in the environment ($AWS_SECRET_ACCESS_KEY, $AWS_SESSION_TOKEN)", pack: "secrets", vars: &lazyRE{expr: "AWS_SECRET_ACCESS_KEY|AWS_SESSION_TOKEN|AWS_SECURITY_TOKEN|AWS_ACCESS_KEY_ID", anchored: true, vetted: true, whole: "AWS_ACCESS_KEY_ID\x00AWS_SECRET_ACCESS_KEY\x00AWS_SECURITY_TOKEN\x00AWS_SESSION_TOKEN"}, hosts: &lazyRE{expr: "(?i:(.*\\.)?amazonaws\\.com(\\.cn)?)", anchored: true, vetted: true}},
+	{name: "ai_key_var", what: "an AI service's API key in the environment ($OPENAI_API_KEY, $ANTHROPIC_API_KEY, $HF_TOKEN, ...)", pack: "secrets", vars: &lazyRE{expr: "OPENAI_API_KEY|OPENAI_KEY|ANTHROPIC_API_KEY|CLAUDE_API_KEY|HF_TOKEN|HUGGING_FACE_HUB_TOKEN|HUGGINGFACE_TOKEN|HUGGINGFACEHUB_API_TOKEN|GEMINI_API_KEY|GOOGLE_API_KEY|MISTRAL_API_KEY|GROQ_API_KEY|COHERE_API_KEY|REPLICATE_API_TOKEN|OPENROUTER_API_KEY|DEEPSEEK_API_KEY|XAI_API_KEY|PERPLEXITY_API_KEY|TOGETHER_API_KEY", anchored: true, vetted: true, whole: "ANTHROPIC_API_KEY\x00CLAUDE_API_KEY\x00COHERE_API_KEY\x00DEEPSEEK_API_KEY\x00GEMINI_API_KEY\x00GOOGLE_API_KEY\x00GROQ_API_KEY\x00HF_TOKEN\x00HUGGINGFACEHUB_API_TOKEN\x00HUGGINGFACE_TOKEN\x00HUGGING_FACE_HUB_TOKEN\x00MISTRAL_API_KEY\x00OPENAI_API_KEY\x00OPENAI_KEY\x00OPENROUTER_API_KEY\x00PERPLEXITY_API_KEY\x00REPLICATE_API_TOKEN\x00TOGETHER_API_KEY\x00XAI_API_KEY"}, hosts: &lazyRE{expr: "(?i:(.*\\.)?(openai\\.com|anthropic\\.com|huggingface\\.co|googleapis\\.com|mistral\\.ai|groq\\.com|cohere\\.(ai|com)|replicate\\.com|openrouter\\.ai|deepseek\\.com|x\\.ai|perplexity\\.ai|together\\.(ai|xyz)))", anchored: true, vetted: true}, credential: true},
+	{name: "service_token_var", what: "a service's token in the environment ($NPM_TOKEN, $GITLAB_TOKEN, $SLACK_BOT_TOKEN, $STRIPE_SECRET_KEY, $CLOUDFLARE_API_TOKEN, $VERCEL_TOKEN, ...)", pack: "secrets", vars: &lazyRE{expr: "NPM_TOKEN|NODE_AUTH_TOKEN|GITLAB_TOKEN|GL_TOKEN|CI_JOB_TOKEN|GITLAB_PRIVATE_TOKEN|SLACK_TOKEN|SLACK_BOT_TOKEN|SLACK_API_TOKEN|STRIPE_SECRET_KEY|STRIPE_API_KEY|DIGITALOCEAN_TOKEN|DIGITALOCEAN_ACCESS_TOKEN|CLOUDFLARE_API_TOKEN|CF_API_TOKEN|CLOUDFLARE_API_KEY|VERCEL_TOKEN|NETLIFY_AUTH_TOKEN|HEROKU_API_KEY|DATADOG_API_KEY|DD_API_KEY|DD_APP_KEY|SENTRY_AUTH_TOKEN|TWILIO_AUTH_TOKEN|SENDGRID_API_KEY|AZURE_CLIENT_SECRET|DOCKERHUB_TOKEN|DOCKER_PASSWORD|PYPI_TOKEN|PYPI_API_TOKEN|TWINE_PASSWORD|CARGO_REGISTRY_TOKEN|FLY_API_TOKEN|RAILWAY_TOKEN|SUPABASE_ACCESS_TOKEN|FIREBASE_TOKEN|VAULT_TOKEN|CODECOV_TOKEN|SNYK_TOKEN|LINEAR_API_KEY|NOTION_TOKEN|ATLASSIAN_API_TOKEN|JIRA_API_TOKEN|BITBUCKET_TOKEN|GOOGLE_APPLICATION_CREDENTIALS_JSON|GCP_SA_KEY|DATABASE_URL|PGPASSWORD|MYSQL_PWD|REDIS_PASSWORD", anchored: true, vetted: true, pre: "ATLASSIAN_API_TOKEN\x00AZURE_CLIENT_SECRET\x00BITBUCKET_TOKEN\x00CARGO_REGISTRY_TOKEN\x00CF_API_TOKEN\x00CI_JOB_TOKEN\x00CLOUDFLARE_API_KEY\x00CLOUDFLARE_API_TOKEN\x00CODECOV_TOKEN\x00DATABASE_URL\x00DATADOG_API_KEY\x00DD_API_KEY\x00DD_APP_KEY\x00DIGITALOCEAN_ACCESS_TOKEN\x00DIGITALOCEAN_TOKEN\x00DOCKERHUB_TOKEN\x00DOCKER_PASSWORD\x00FIREBASE_TOKEN\x00FLY_API_TOKEN\x00GCP_SA_KEY\x00GITLAB_PRIVATE_TOKEN\x00GITLAB_TOKEN\x00GL_TOKEN\x00GOOGLE_APPLICATION_CREDENTIALS_J\x00HEROKU_API_KEY\x00JIRA_API_TOKEN\x00LINEAR_API_KEY\x00MYSQL_PWD\x00NETLIFY_AUTH_TOKEN\x00NODE_AUTH_TOKEN\x00NOTION_TOKEN\x00NPM_TOKEN\x00PGPASSWORD\x00PYPI_API_TOKEN\x00PYPI_TOKEN\x00RAILWAY_TOKEN\x00REDIS_PASSWORD\x00SENDGRID_API_KEY\x00SENTRY_AUTH_TOKEN\x00SLACK_API_TOKEN\x00SLACK_BOT_TOKEN\x00SLACK_TOKEN\x00SNYK_TOKEN\x00STRIPE_API_KEY\x00STRIPE_SECRET_KEY\x00SUPABASE_ACCESS_TOKEN\x00TWILIO_AUTH_TOKEN\x00TWINE_PASSWORD\x00VAULT_TOKEN\x00VERCEL_TOKEN", need: "API_KEY\x00ATADOG_API_KEY\x00ATLASSIAN_API_TOKEN\x00AZURE_CLIENT_SECRET\x00BITBUCKET_TOKEN\x00CARGO_REGISTRY_TOKEN\x00CI_JOB_TOKEN\x00CODECOV_TOKEN\x00CP_SA_KEY\x00DATABASE_URL\x00DIGITALOCEAN_\x00FIREBASE_TOKEN\x00FLY_API_TOKEN\x00F_API_TOKEN\x00GITLAB_PRIVATE_TOKEN\x00HEROKU_API_KEY\x00HUB_TOKEN\x00ITLAB_TOKEN\x00I_KEY\x00JIRA_API_TOKEN\x00LACK_\x00LINEAR_API_KEY\x00LOUDFLARE_API_KEY\x00LOUDFLARE_API_TOKEN\x00L_TOKEN\x00MYSQL_PWD\x00NETLIFY_AUTH_TOKEN\x00NOTION_TOKEN\x00ODE_AUTH_TOKEN\x00OOGLE_APPLICATION_CREDENTIALS_JS\x00PGPASSWORD\x00PM_TOKEN\x00PYPI_\x00P_KEY\x00RAILWAY_TOKEN\x00REDIS_PASSWORD\x00SECRET_KEY\x00SENDGRID_API_KEY\x00SENTRY_AUTH_TOKEN\x00SNYK_TOKEN\x00SUPABASE_ACCESS_TOKEN\x00TWILIO_AUTH_TOKEN\x00TWINE_PASSWORD\x00VAULT_TOKEN\x00VERCEL_TOKEN\x00_PASSWORD"}, hosts: &lazyRE{expr: "(?i:(.*\\.)?(npmjs\\.org|npmjs\\.com|github\\.com|gitlab\\.com|slack\\.com|stripe\\.com|digitalocean\\.com|cloudflare\\.com|vercel\\.com|netlify\\.com|heroku\\.com|datadoghq\\.(com|eu)|sentry\\.io|twilio\\.com|sendgrid\\.com|microsoftonline\\.com|docker\\.com|docker\\.io|pypi\\.org|crates\\.io|fly\\.io|railway\\.app|supabase\\.(co|com)|firebaseio\\.com|googleapis\\.com|codecov\\.io|snyk\\.io|linear\\.app|notion\\.com|atlassian\\.net|bitbucket\\.org))", anchored: true, vetted: true}, credential: true},
+	{name: "secret_named_var", what: "a variable named like a secret ($*_TOKEN, $*_SECRET*, $*_PASSWORD, $*_API_KEY), sent to a bare public IP address or a request-capture or paste service", pack: "secrets", vars: &lazyRE{expr: "[A-Z0-9_]*(TOKEN|SECRET|PASSWORD|PASSWD|API_?KEY|APIKEY|PRIVATE_KEY|ACCESS_KEY|CREDENTIALS?|SESSION_KEY|AUTH_KEY)[A-Z0-9_]*", anchored: true, vetted: true, need: "ACCESS_KEY\x00API\x00AUTH_KEY\x00CREDENTIAL\x00PASSW\x00PRIVATE_KEY\x00SECRET\x00SESSION_KEY\x00TOKEN", first: byteSet{0x3ff000000000000, 0x87fffffe, 0x0, 0x0}, firstOK: true}, onlyTo: &lazyRE{expr: "(?i:(1|[2-9]|1[1-9]|[2-9][0-9]|1[01][0-9]|12[0-6]|12[89]|1[3-6][0-9]|17[013-9]|18[0-9]|19[013-9]|2[0-5][0-9])\\.[0-9]{1,3}\\.[0-9]{1,3}\\.[0-9]{1,3}|172\\.([0-9]|1[0-5]|3[2-9]|[4-9][0-9]|[12][0-9][0-9])\\.[0-9]{1,3}\\.[0-9]{1,3}|192\\.([0-9]|[1-9][0-9]|1[0-5][0-9]|16[0-79]|1[7-9][0-9]|2[0-9][0-9])\\.[0-9]{1,3}\\.[0-9]{1,3}|(.*\\.)?(webhook\\.site|requestbin\\.(com|net|io)|pipedream\\.net|ngrok\\.(io|app|dev)|ngrok-free\\.(app|dev)|transfer\\.sh|paste\\.ee|pastebin\\.com|hastebin\\.com|0x0\\.st|termbin\\.com|file\\.io|oast\\.(pro|live|site|online|fun|me)|interact\\.sh|burpcollaborator\\.net|oastify\\.com|canarytokens\\.com|requestcatcher\\.com|beeceptor\\.com|hookbin\\.com|postb\\.in|discord(app)?\\.com|hooks\\.slack\\.com|api\\.telegram\\.org|ix\\.io|sprunge\\.us|trycloudflare\\.com|serveo\\.net|localhost\\.run|loca\\.lt))", anchored: true, vetted: true}, credential: true},
 }
 
 // builtinSinks are the [[sink]] tables of the rule packs: programs that

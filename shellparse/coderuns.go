@@ -24,48 +24,6 @@ import (
 // terminal keys) are code of their own, in the coderun_*.go files, each
 // bounded in time and output.
 
-// codeRow is one place where a program takes code, and the reader that
-// reads it (programs.CodeRun).
-type codeRow = programs.CodeRun
-
-// The places (programs.Place) and readers (programs.Reader) of code rows.
-const (
-	atOption   = programs.AtOption
-	atOperand  = programs.AtOperand
-	atOperands = programs.AtOperands
-	atEnv      = programs.AtEnv
-	atStdin    = programs.AtStdin
-
-	readShell        = programs.ReadShell
-	readArgv         = programs.ReadArgv
-	readWords        = programs.ReadWords
-	readJoined       = programs.ReadJoined
-	readSplit        = programs.ReadSplit
-	readRemote       = programs.ReadRemote
-	readUnknown      = programs.ReadUnknown
-	readAwk          = programs.ReadAwk
-	readSed          = programs.ReadSed
-	readVim          = programs.ReadVim
-	readVimKeys      = programs.ReadVimKeys
-	readElisp        = programs.ReadElisp
-	readGdb          = programs.ReadGdb
-	readLldb         = programs.ReadLldb
-	readMake         = programs.ReadMake
-	readTcl          = programs.ReadTcl
-	readGitConfig    = programs.ReadGitConfig
-	readGitConfigEnv = programs.ReadGitConfigEnv
-	readGitURL       = programs.ReadGitURL
-	readLessOpen     = programs.ReadLessOpen
-	readCheckpoint   = programs.ReadCheckpoint
-	readSSHOption    = programs.ReadSSHOption
-	readAptOption    = programs.ReadAptOption
-	readTmuxKeys     = programs.ReadTmuxKeys
-	readScreen       = programs.ReadScreen
-	readBind         = programs.ReadBind
-	readSQLShell     = programs.ReadSQLShell
-	readParallel     = programs.ReadParallel
-)
-
 // optSyntax says how a program, or one of its subcommands, reads its
 // options, so that options, their values and operands can be told apart.
 // It is a view of the program's facts in internal/programs (which options

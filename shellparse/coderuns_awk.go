@@ -1,6 +1,10 @@
 package shellparse
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/shellguard/shellguard/internal/textlex"
+)
 
 // awk runs shell commands in three places: system(cmd), print ... | cmd
 // (and printf, and gawk's |&), and cmd | getline. awkCode finds them in a
@@ -121,34 +125,21 @@ func awkString(src string, i int) (string, int) {
 		case c == '\\' && j+1 < len(src):
 			j++
 			e := src[j]
-			switch e {
-			case 'n':
-				b.WriteByte('\n')
-			case 't':
-				b.WriteByte('\t')
-			case 'r':
-				b.WriteByte('\r')
-			case 'a':
-				b.WriteByte(7)
-			case 'b':
-				b.WriteByte(8)
-			case 'f':
-				b.WriteByte(12)
-			case 'v':
-				b.WriteByte(11)
-			case '\n':
+			switch ce, isC := textlex.CEscape(e); {
+			case isC:
+				b.WriteByte(ce)
+			case e == '\n':
 				// A continued line.
-			default:
-				if e >= '0' && e <= '7' {
-					n, k := 0, 0
-					for k < 3 && j < len(src) && src[j] >= '0' && src[j] <= '7' {
-						n = n*8 + int(src[j]-'0')
-						j++
-						k++
-					}
-					b.WriteByte(byte(n))
-					continue
+			case e >= '0' && e <= '7':
+				n, k := 0, 0
+				for k < 3 && j < len(src) && src[j] >= '0' && src[j] <= '7' {
+					n = n*8 + int(src[j]-'0')
+					j++
+					k++
 				}
+				b.WriteByte(byte(n))
+				continue
+			default:
 				b.WriteByte(e)
 			}
 			j++

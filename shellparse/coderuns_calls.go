@@ -2,6 +2,8 @@ package shellparse
 
 import (
 	"strings"
+
+	"github.com/shellguard/shellguard/internal/textlex"
 )
 
 // dynPlaceholder stands, in a command found in code, for a part known only
@@ -82,6 +84,16 @@ func (f *foundCode) argv(what string, words []string, dynamic bool) {
 // unknown records that the code runs something that cannot be read.
 func (f *foundCode) unknown(what string) { f.add(found{what: what, dynamic: true}) }
 
+// tooDeep reports code nested past maxCodeDepth, which a reader does not
+// follow: it records what as unknown.
+func (f *foundCode) tooDeep(depth int, what string) bool {
+	if depth > maxCodeDepth {
+		f.unknown(what)
+		return true
+	}
+	return false
+}
+
 // sinkKind says what a function that runs commands takes.
 type sinkKind uint8
 
@@ -127,8 +139,7 @@ func callSink(name string) (sinkKind, bool) {
 // and records what they run: a string literal or a list of string literals
 // as its first argument is read; anything else is unknown.
 func callSinks(code string, f *foundCode, depth int) {
-	if depth > maxCodeDepth {
-		f.unknown("code")
+	if f.tooDeep(depth, "code") {
 		return
 	}
 	for i := 0; i < len(code); i++ {
@@ -198,6 +209,16 @@ func callSinks(code string, f *foundCode, depth int) {
 func identStart(c byte) bool { return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 func identByte(c byte) bool  { return identStart(c) || c >= '0' && c <= '9' }
 
+// endWord appends the word b holds, if any, to out and empties b: a
+// splitter calls it at each separator and at the end of its text.
+func endWord(out []string, b *strings.Builder) []string {
+	if b.Len() > 0 {
+		out = append(out, b.String())
+		b.Reset()
+	}
+	return out
+}
+
 func skipBlanks(s string, i int) int {
 	for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
 		i++
@@ -218,18 +239,13 @@ func codeLiteral(s string, i int) (val string, end int, ok bool) {
 			return b.String(), j + 1, true
 		case c == '\\' && j+1 < len(s):
 			j++
-			switch s[j] {
-			case 'n':
-				b.WriteByte('\n')
-			case 't':
-				b.WriteByte('\t')
-			case 'r':
-				b.WriteByte('\r')
-			case '0':
-				b.WriteByte(0)
-			default:
-				b.WriteByte(s[j])
+			e := s[j]
+			if c, ok := textlex.CEscapeAmong(e, "ntr"); ok {
+				e = c
+			} else if e == '0' {
+				e = 0
 			}
+			b.WriteByte(e)
 		case c == '\n':
 			return "", j, false
 		default:

@@ -10,8 +10,7 @@ import "strings"
 func gdbCode(text string, f *foundCode) { gdbCodeDepth(text, f, 0) }
 
 func gdbCodeDepth(text string, f *foundCode, depth int) {
-	if depth > maxCodeDepth {
-		f.unknown("gdb")
+	if f.tooDeep(depth, "gdb") {
 		return
 	}
 	lines := strings.Split(text, "\n")
@@ -97,8 +96,7 @@ func cutWord(s string) (string, string) {
 func lldbCode(text string, f *foundCode) { lldbCodeDepth(text, f, 0) }
 
 func lldbCodeDepth(text string, f *foundCode, depth int) {
-	if depth > maxCodeDepth {
-		f.unknown("lldb")
+	if f.tooDeep(depth, "lldb") {
 		return
 	}
 	for _, line := range strings.Split(text, "\n") {

@@ -268,7 +268,7 @@ func (w *walker) codeRuns(inv *Invocation, in *input) []codeJob {
 		}
 		if p := programs.Lookup(wr.Name); p != nil {
 			for ri := range p.CodeRuns {
-				if row := &p.CodeRuns[ri]; row.At == atEnv {
+				if row := &p.CodeRuns[ri]; row.At == programs.AtEnv {
 					jobs = w.envCode(inv, row, wr.Name, jobs)
 				}
 			}
@@ -346,7 +346,7 @@ func (w *walker) programCode(inv *Invocation, p *programs.Program, in *input, jo
 			base = name + " " + subs[sub].path
 		}
 		switch row.At {
-		case atOption:
+		case programs.AtOption:
 			for _, o := range s.opts {
 				if !o.has || !row.Names.Has(o.name) {
 					continue
@@ -360,7 +360,7 @@ func (w *walker) programCode(inv *Invocation, p *programs.Program, in *input, jo
 				}
 				jobs = w.readValue(row, label, o.val, inv, s, in, jobs)
 			}
-		case atOperand:
+		case programs.AtOperand:
 			if len(s.operands) <= row.N || len(s.operands) < row.Min {
 				continue
 			}
@@ -369,7 +369,7 @@ func (w *walker) programCode(inv *Invocation, p *programs.Program, in *input, jo
 				label = base + " " + row.Label
 			}
 			jobs = w.readValue(row, label, s.operands[row.N], inv, s, in, jobs)
-		case atOperands:
+		case programs.AtOperands:
 			from := row.N
 			if row.When != "" && (row.When.Has("--") || sx.hasEnds()) && s.after > 0 {
 				from += s.after
@@ -378,9 +378,9 @@ func (w *walker) programCode(inv *Invocation, p *programs.Program, in *input, jo
 				continue
 			}
 			jobs = w.readWordList(row, base, s.operands[from:], inv, s, in, jobs)
-		case atEnv:
+		case programs.AtEnv:
 			jobs = w.envCode(inv, row, name, jobs)
-		case atStdin:
+		case programs.AtStdin:
 			text, alt, present, static := stdinText(inv, in)
 			if !present || !static && text == "" && row.Quiet {
 				continue
@@ -422,7 +422,7 @@ func subMatch(want, path string) bool {
 }
 
 // envCode reads the environment assignments of inv that row names.
-func (w *walker) envCode(inv *Invocation, row *codeRow, name string, jobs []codeJob) []codeJob {
+func (w *walker) envCode(inv *Invocation, row *programs.CodeRun, name string, jobs []codeJob) []codeJob {
 	for _, a := range inv.Assigns {
 		if !row.Names.Has(a.Name) {
 			continue
@@ -432,17 +432,17 @@ func (w *walker) envCode(inv *Invocation, row *codeRow, name string, jobs []code
 		if a.Dynamic {
 			value = approxValue(a.Value)
 		}
-		if row.Read == readUnknown {
+		if row.Read == programs.ReadUnknown {
 			jobs = append(jobs, codeJob{label: label, dynamic: true})
 			continue
 		}
 		start := len(jobs)
-		if row.Read == readLessOpen {
+		if row.Read == programs.ReadLessOpen {
 			jobs = lessOpenCode(label, a.Name, value, jobs)
 		} else if strings.TrimSpace(value) != "" {
 			jobs = append(jobs, codeJob{label: label, text: value})
 		}
-		if a.Dynamic && row.Read != readSplit {
+		if a.Dynamic && row.Read != programs.ReadSplit {
 			markDynamic(jobs[start:])
 		}
 	}
@@ -451,7 +451,7 @@ func (w *walker) envCode(inv *Invocation, row *codeRow, name string, jobs []code
 
 // readValue reads one word that holds code (an option's value, an
 // operand), or names the file that holds it.
-func (w *walker) readValue(row *codeRow, label string, a Arg, inv *Invocation, s *scanned, in *input, jobs []codeJob) []codeJob {
+func (w *walker) readValue(row *programs.CodeRun, label string, a Arg, inv *Invocation, s *scanned, in *input, jobs []codeJob) []codeJob {
 	text := a.Value
 	stdin, approx := false, false
 	if row.File {
@@ -477,10 +477,10 @@ func (w *walker) readValue(row *codeRow, label string, a Arg, inv *Invocation, s
 // at run time, with the shell's expansions as written ($x, $(cmd)): what
 // it runs is marked as unverifiable, unless the program splits a command
 // line into words itself (there, a variable is only an argument).
-func (w *walker) readApprox(row *codeRow, label, text string, approx, stdin bool, inv *Invocation, s *scanned, jobs []codeJob) []codeJob {
+func (w *walker) readApprox(row *programs.CodeRun, label, text string, approx, stdin bool, inv *Invocation, s *scanned, jobs []codeJob) []codeJob {
 	start := len(jobs)
 	jobs = w.readText(row, label, text, stdin, inv, s, jobs)
-	if approx && row.Read != readSplit {
+	if approx && row.Read != programs.ReadSplit {
 		markDynamic(jobs[start:])
 	}
 	return jobs
@@ -494,29 +494,29 @@ func markDynamic(jobs []codeJob) {
 }
 
 // readWordList reads operands that hold code.
-func (w *walker) readWordList(row *codeRow, base string, words []Arg, inv *Invocation, s *scanned, in *input, jobs []codeJob) []codeJob {
+func (w *walker) readWordList(row *programs.CodeRun, base string, words []Arg, inv *Invocation, s *scanned, in *input, jobs []codeJob) []codeJob {
 	switch row.Read {
-	case readArgv:
+	case programs.ReadArgv:
 		return append(jobs, codeJob{label: base, argv: append([]Arg(nil), words...)})
-	case readWords:
+	case programs.ReadWords:
 		if len(words) == 1 {
-			return w.readValue(&codeRow{Read: readShell}, base, words[0], inv, s, in, jobs)
+			return w.readValue(&programs.CodeRun{Read: programs.ReadShell}, base, words[0], inv, s, in, jobs)
 		}
 		return append(jobs, codeJob{label: base, argv: append([]Arg(nil), words...)})
-	case readJoined:
+	case programs.ReadJoined:
 		text, dyn := joinWords(words)
 		if dyn {
 			return append(jobs, codeJob{label: base, text: text, dynamic: true})
 		}
 		return append(jobs, codeJob{label: base, text: text})
-	case readGitURL:
+	case programs.ReadGitURL:
 		for _, a := range words {
 			if argv, ok := gitExtURL(a.Value); ok && !a.Dynamic {
 				jobs = append(jobs, codeJob{label: base + " ext::", argv: argvArgs(argv)})
 			}
 		}
 		return jobs
-	case readTmuxKeys:
+	case programs.ReadTmuxKeys:
 		text, dyn := tmuxKeys(s, words)
 		if dyn {
 			return append(jobs, codeJob{label: base, dynamic: true})
@@ -525,11 +525,11 @@ func (w *walker) readWordList(row *codeRow, base string, words []Arg, inv *Invoc
 			return jobs
 		}
 		return append(jobs, codeJob{label: base, text: text})
-	case readScreen:
+	case programs.ReadScreen:
 		return screenCode(base, s, words, jobs)
-	case readParallel:
+	case programs.ReadParallel:
 		return parallelCode(base, words, inv, in, jobs)
-	case readElisp, readSQLShell, readShell:
+	case programs.ReadElisp, programs.ReadSQLShell, programs.ReadShell:
 		for _, a := range words {
 			jobs = w.readValue(row, base, a, inv, s, in, jobs)
 		}
@@ -539,26 +539,26 @@ func (w *walker) readWordList(row *codeRow, base string, words []Arg, inv *Invoc
 }
 
 // readText reads code text with the row's reader.
-func (w *walker) readText(row *codeRow, label, text string, stdin bool, inv *Invocation, s *scanned, jobs []codeJob) []codeJob {
+func (w *walker) readText(row *programs.CodeRun, label, text string, stdin bool, inv *Invocation, s *scanned, jobs []codeJob) []codeJob {
 	var fc foundCode
 	switch row.Read {
-	case readShell, readWords, readJoined, readArgv, readSplit:
-		if strings.TrimSpace(text) == "" || row.At == atOperand && row.Min > 0 && (text == "-" || isDigits(text)) {
+	case programs.ReadShell, programs.ReadWords, programs.ReadJoined, programs.ReadArgv, programs.ReadSplit:
+		if strings.TrimSpace(text) == "" || row.At == programs.AtOperand && row.Min > 0 && (text == "-" || isDigits(text)) {
 			return jobs
 		}
 		return append(jobs, codeJob{label: label, text: text, stdin: stdin})
-	case readRemote:
+	case programs.ReadRemote:
 		return append(jobs, codeJob{label: label, text: text, remote: true})
-	case readUnknown:
+	case programs.ReadUnknown:
 		if strings.TrimSpace(text) == "" {
 			return jobs
 		}
 		return append(jobs, codeJob{label: label, dynamic: true})
-	case readAwk:
+	case programs.ReadAwk:
 		awkCode(text, awkVars(s), &fc)
-	case readSed:
+	case programs.ReadSed:
 		sedCode(text, &fc)
-	case readVim:
+	case programs.ReadVim:
 		if row.Label == "call" {
 			text = "call " + text
 		}
@@ -569,33 +569,33 @@ func (w *walker) readText(row *codeRow, label, text string, stdin bool, inv *Inv
 			}
 		}
 		vimCode(text, &fc)
-	case readVimKeys:
+	case programs.ReadVimKeys:
 		vimKeys(text, &fc)
-	case readElisp:
+	case programs.ReadElisp:
 		elispCode(text, &fc)
-	case readGdb:
+	case programs.ReadGdb:
 		gdbCode(text, &fc)
-	case readLldb:
+	case programs.ReadLldb:
 		lldbCode(text, &fc)
-	case readMake:
+	case programs.ReadMake:
 		makeCode(text, &fc)
-	case readTcl:
+	case programs.ReadTcl:
 		tclCode(text, &fc)
-	case readGitConfig:
+	case programs.ReadGitConfig:
 		gitConfigCode(text, gitSub(inv), gitSubArgs(inv), &fc)
-	case readGitConfigEnv:
+	case programs.ReadGitConfigEnv:
 		gitConfigEnvCode(text, &fc)
-	case readLessOpen:
+	case programs.ReadLessOpen:
 		return lessOpenCode(label, "", text, jobs)
-	case readCheckpoint:
+	case programs.ReadCheckpoint:
 		checkpointCode(text, &fc)
-	case readSSHOption:
+	case programs.ReadSSHOption:
 		sshOptionCode(text, &fc)
-	case readAptOption:
+	case programs.ReadAptOption:
 		aptOptionCode(text, &fc)
-	case readBind:
+	case programs.ReadBind:
 		bindCode(text, &fc)
-	case readSQLShell:
+	case programs.ReadSQLShell:
 		sqlShellCode(text, &fc)
 	}
 	for _, f := range fc.list {

@@ -7,22 +7,9 @@ import (
 	"github.com/shellguard/shellguard/internal/textlex"
 )
 
-// gitKey says what a git configuration value is: the kinds of
-// programs.ConfigKind, read from git's config_code in
-// internal/programs/data/coderuns.toml.
-type gitKey = programs.ConfigKind
-
-const (
-	gitShell       = programs.ConfigShell
-	gitBoolOrShell = programs.ConfigBoolOrShell
-	gitBang        = programs.ConfigBang
-	gitAlias       = programs.ConfigAlias
-	gitUnknown     = programs.ConfigUnknown
-	gitURL         = programs.ConfigURL
-)
-
-// gitKeyKind returns what the configuration key holds, or 0.
-func gitKeyKind(key string) gitKey { return programs.Lookup("git").ConfigKey(key) }
+// gitKeyKind returns what the configuration key holds (read from git's
+// config_code in internal/programs/data/coderuns.toml), or 0.
+func gitKeyKind(key string) programs.ConfigKind { return programs.Lookup("git").ConfigKey(key) }
 
 // gitBool reports a git boolean value.
 func gitBool(v string) bool {
@@ -43,19 +30,19 @@ func gitConfigCode(kv, sub string, subArgs []Arg, f *foundCode) {
 	}
 	what := key
 	switch gitKeyKind(key) {
-	case gitShell:
+	case programs.ConfigShell:
 		f.shell(what, val)
-	case gitBoolOrShell:
+	case programs.ConfigBoolOrShell:
 		if !gitBool(val) {
 			f.shell(what, val)
 		}
-	case gitBang:
+	case programs.ConfigBang:
 		if cmd, ok := strings.CutPrefix(strings.TrimSpace(val), "!"); ok {
 			f.shell(what, cmd)
 		} else if strings.Contains(val, "/") || strings.Contains(val, " ") {
 			f.shell(what, val)
 		}
-	case gitAlias:
+	case programs.ConfigAlias:
 		name := key[strings.IndexByte(key, '.')+1:]
 		if !strings.EqualFold(name, sub) {
 			return
@@ -73,9 +60,9 @@ func gitConfigCode(kv, sub string, subArgs []Arg, f *foundCode) {
 			}
 		}
 		f.argv(what, words, dyn)
-	case gitUnknown:
+	case programs.ConfigUnknown:
 		f.unknown(what)
-	case gitURL:
+	case programs.ConfigURL:
 		if argv, ok := gitExtURL(val); ok {
 			f.argv(what+" ext::", argv, false)
 		}
@@ -123,17 +110,12 @@ func gitExtURL(u string) ([]string, bool) {
 				b.WriteByte(rest[i])
 			}
 		case c == ' ':
-			if b.Len() > 0 {
-				out = append(out, b.String())
-				b.Reset()
-			}
+			out = endWord(out, &b)
 		default:
 			b.WriteByte(c)
 		}
 	}
-	if b.Len() > 0 {
-		out = append(out, b.String())
-	}
+	out = endWord(out, &b)
 	return out, len(out) > 0
 }
 

@@ -119,25 +119,7 @@ func expansionEnd(raw string, i int) int {
 	}
 	switch n := raw[i+1]; {
 	case n == '(' || n == '{':
-		closeBy := byte(')')
-		if n == '{' {
-			closeBy = '}'
-		}
-		depth := 0
-		for j := i + 1; j < len(raw); j++ {
-			switch raw[j] {
-			case '\\':
-				j++
-			case n:
-				depth++
-			case closeBy:
-				depth--
-				if depth == 0 {
-					return j + 1
-				}
-			}
-		}
-		return len(raw)
+		return bracketEnd(raw, i+1, true)
 	case identByte(n):
 		j := i + 1
 		for j < len(raw) && identByte(raw[j]) {
@@ -148,6 +130,37 @@ func expansionEnd(raw string, i int) int {
 		return i + 2
 	}
 	return i + 1
+}
+
+// bracketEnd returns the index after the bracket that closes the one at
+// s[i] ('(', '{' or '['), counting the pairs nested in it, or len(s) when
+// it is not closed. With escapes a backslash hides the byte after it.
+func bracketEnd(s string, i int, escapes bool) int {
+	open := s[i]
+	closeBy := byte(')')
+	switch open {
+	case '{':
+		closeBy = '}'
+	case '[':
+		closeBy = ']'
+	}
+	depth := 0
+	for j := i; j < len(s); j++ {
+		switch s[j] {
+		case '\\':
+			if escapes {
+				j++
+			}
+		case open:
+			depth++
+		case closeBy:
+			depth--
+			if depth == 0 {
+				return j + 1
+			}
+		}
+	}
+	return len(s)
 }
 
 // isStdinPath reports the names of standard input.

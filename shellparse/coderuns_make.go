@@ -12,8 +12,7 @@ import "strings"
 func makeCode(text string, f *foundCode) { makeCodeDepth(text, f, 0) }
 
 func makeCodeDepth(text string, f *foundCode, depth int) {
-	if depth > maxCodeDepth {
-		f.unknown("make")
+	if f.tooDeep(depth, "make") {
 		return
 	}
 	lines := makeLines(text)
@@ -54,14 +53,14 @@ func makeCodeDepth(text string, f *foundCode, depth int) {
 			}
 			continue
 		}
-		colon := makeRuleColon(t)
+		colon := makeTopLevel(t, ':')
 		if colon < 0 {
 			continue
 		}
 		inRule = true
 		after := t[colon+1:]
 		after = strings.TrimLeft(after, ":&")
-		if k := makeSemicolon(after); k >= 0 {
+		if k := makeTopLevel(after, ';'); k >= 0 {
 			makeRecipe(after[k+1:], f, depth)
 		}
 	}
@@ -149,9 +148,10 @@ func makeAssign(s string) (name, op, val string, ok bool) {
 	return "", "", "", false
 }
 
-// makeRuleColon returns the index of the colon that separates a rule's
-// targets from its prerequisites, outside $(...), or -1.
-func makeRuleColon(s string) int {
+// makeTopLevel returns the index of the first c in s outside $(...) and
+// ${...}, or -1: the colon that separates a rule's targets from its
+// prerequisites, or the ; that starts a rule's recipe on its line.
+func makeTopLevel(s string, c byte) int {
 	depth := 0
 	for i := 0; i < len(s); i++ {
 		switch s[i] {
@@ -164,31 +164,7 @@ func makeRuleColon(s string) int {
 			if depth > 0 {
 				depth--
 			}
-		case ':':
-			if depth == 0 {
-				return i
-			}
-		}
-	}
-	return -1
-}
-
-// makeSemicolon returns the index of the ; that starts a rule's recipe on
-// its line, outside $(...), or -1.
-func makeSemicolon(s string) int {
-	depth := 0
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '$':
-			if i+1 < len(s) && (s[i+1] == '(' || s[i+1] == '{') {
-				depth++
-				i++
-			}
-		case ')', '}':
-			if depth > 0 {
-				depth--
-			}
-		case ';':
+		case c:
 			if depth == 0 {
 				return i
 			}
@@ -207,8 +183,7 @@ func makeRecipe(r string, f *foundCode, depth int) {
 
 // makeShellCalls records the commands of $(shell ...) in s.
 func makeShellCalls(s string, f *foundCode, depth int) {
-	if depth > maxCodeDepth {
-		f.unknown("$(shell)")
+	if f.tooDeep(depth, "$(shell)") {
 		return
 	}
 	for i := 0; i+8 <= len(s) && !f.over; i++ {
@@ -225,27 +200,9 @@ func makeShellCalls(s string, f *foundCode, depth int) {
 	}
 }
 
-// makeRefEnd returns the index after the $(...) or ${...} at s[i].
-func makeRefEnd(s string, i int) int {
-	open := s[i+1]
-	closeBy := byte(')')
-	if open == '{' {
-		closeBy = '}'
-	}
-	depth := 0
-	for j := i + 1; j < len(s); j++ {
-		switch s[j] {
-		case open:
-			depth++
-		case closeBy:
-			depth--
-			if depth == 0 {
-				return j + 1
-			}
-		}
-	}
-	return len(s)
-}
+// makeRefEnd returns the index after the $(...) or ${...} at s[i] (make
+// has no escapes).
+func makeRefEnd(s string, i int) int { return bracketEnd(s, i+1, false) }
 
 // makeToShell renders make's expansions for the shell: $$ is $, $(NAME)
 // and ${NAME} are ${NAME}, automatic variables and function calls are

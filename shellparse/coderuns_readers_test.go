@@ -375,6 +375,58 @@ func TestEchoOutput(t *testing.T) {
 	}
 }
 
+// TestXargsOptions: what each option, long or short, clustered or not,
+// sets; the values that -i, -e and -l take only when attached.
+func TestXargsOptions(t *testing.T) {
+	def := xargsOpts{delim: -1, plain: true}
+	with := func(f func(x *xargsOpts)) xargsOpts {
+		x := def
+		f(&x)
+		return x
+	}
+	for _, tc := range []struct {
+		opts []string
+		want xargsOpts
+		ok   bool
+	}{
+		{nil, def, true},
+		{[]string{"-0"}, with(func(x *xargsOpts) { x.delim = 0 }), true},
+		{[]string{"--null"}, with(func(x *xargsOpts) { x.delim = 0 }), true},
+		{[]string{"-rtxpo"}, with(func(x *xargsOpts) { x.noEmpty = true }), true},
+		{[]string{"--no-run-if-empty", "--verbose", "--show-limits"}, with(func(x *xargsOpts) { x.noEmpty = true }), true},
+		{[]string{"-i"}, with(func(x *xargsOpts) { x.replace, x.plain = "{}", false }), true},
+		{[]string{"-i%", "x"}, with(func(x *xargsOpts) { x.replace, x.plain = "%", false }), false},
+		{[]string{"--replace="}, with(func(x *xargsOpts) { x.replace, x.plain = "{}", false }), true},
+		{[]string{"--replace=%"}, with(func(x *xargsOpts) { x.replace, x.plain = "%", false }), true},
+		{[]string{"-I", "%"}, with(func(x *xargsOpts) { x.replace, x.plain = "%", false }), true},
+		{[]string{"-I", ""}, with(func(x *xargsOpts) { x.replace, x.plain = "", false }), true},
+		{[]string{"-0rI%"}, with(func(x *xargsOpts) { x.delim, x.noEmpty, x.replace, x.plain = 0, true, "%", false }), true},
+		{[]string{"-e"}, def, true},
+		{[]string{"-eEND"}, with(func(x *xargsOpts) { x.eof = "END" }), true},
+		{[]string{"-E", "END"}, with(func(x *xargsOpts) { x.eof = "END" }), true},
+		{[]string{"--eof=END"}, with(func(x *xargsOpts) { x.eof = "END" }), true},
+		{[]string{"-l"}, with(func(x *xargsOpts) { x.plain = false }), true},
+		{[]string{"-L", "2"}, with(func(x *xargsOpts) { x.plain = false }), true},
+		{[]string{"-n2"}, with(func(x *xargsOpts) { x.plain = false }), true},
+		{[]string{"--max-procs", "4"}, with(func(x *xargsOpts) { x.plain = false }), true},
+		{[]string{"-af"}, with(func(x *xargsOpts) { x.argFile = true }), true},
+		{[]string{"--arg-file=f"}, with(func(x *xargsOpts) { x.argFile = true }), true},
+		{[]string{"-d,"}, with(func(x *xargsOpts) { x.delim = ',' }), true},
+		{[]string{"--delimiter", "ab"}, def, false},
+		{[]string{"-n"}, def, false},
+		{[]string{"--max-args"}, def, false},
+		{[]string{"-q"}, def, false},
+		{[]string{"-:"}, def, false},
+		{[]string{"--help"}, def, false},
+		{[]string{"--rep"}, def, false},
+		{[]string{"--", "-q"}, def, true},
+	} {
+		if got, ok := xargsOptions(tc.opts); got != tc.want || ok != tc.ok {
+			t.Errorf("xargs %q: %+v %v, want %+v %v", tc.opts, got, ok, tc.want, tc.ok)
+		}
+	}
+}
+
 func TestXargsItems(t *testing.T) {
 	for _, tc := range []struct {
 		opts []string

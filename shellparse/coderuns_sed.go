@@ -105,19 +105,8 @@ func sedCode(s string, f *foundCode) {
 				i++
 			}
 		case 'd', 'D', 'g', 'G', 'h', 'H', 'n', 'N', 'p', 'P', 'x', 'z', 'F', '=':
-		case 'y':
-			if i >= n || s[i] == '\n' || s[i] == '\\' {
-				return
-			}
-			d := s[i]
-			i++
-			if !skipDelim(d) {
-				return // the source characters
-			}
-			if !skipDelim(d) {
-				return // the replacement characters
-			}
-		case 's':
+		case 'y', 's':
+			// y/source/replacement/ and s/regex/replacement/flags.
 			if i >= n || s[i] == '\n' || s[i] == '\\' {
 				return
 			}
@@ -129,6 +118,9 @@ func sedCode(s string, f *foundCode) {
 			start := i
 			if !skipDelim(d) {
 				return
+			}
+			if c == 'y' {
+				break
 			}
 			repl := s[start : i-1]
 			for i < n {

@@ -1,6 +1,10 @@
 package shellparse
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/shellguard/shellguard/internal/textlex"
+)
 
 // tclCode records what an expect (Tcl) script runs: spawn PROG ARGS (an
 // argv), exec PROG ARGS (an argv; | separates the commands of a pipeline),
@@ -70,7 +74,7 @@ func tclCommand(s string, i int, f *foundCode, t *tclState, depth int) ([]tclWor
 		var w tclWord
 		switch c {
 		case '{':
-			end := tclBraceEnd(s, i)
+			end := bracketEnd(s, i, true)
 			w = tclWord{val: s[i+1 : max(end-1, i+1)], braced: true}
 			i = end
 		case '"':
@@ -84,25 +88,6 @@ func tclCommand(s string, i int, f *foundCode, t *tclState, depth int) ([]tclWor
 		}
 	}
 	return words, i
-}
-
-// tclBraceEnd returns the index after the brace that closes s[i].
-func tclBraceEnd(s string, i int) int {
-	depth := 0
-	for j := i; j < len(s); j++ {
-		switch s[j] {
-		case '\\':
-			j++
-		case '{':
-			depth++
-		case '}':
-			depth--
-			if depth == 0 {
-				return j + 1
-			}
-		}
-	}
-	return len(s)
 }
 
 // tclQuoted reads a word up to the closing quote q (or, for q == 0, a
@@ -124,18 +109,13 @@ func tclQuoted(s string, i int, q byte, f *foundCode, t *tclState, depth int) (t
 		case '\\':
 			if i+1 < len(s) {
 				i++
-				switch s[i] {
-				case 'n':
-					b.WriteByte('\n')
-				case 'r':
-					b.WriteByte('\r')
-				case 't':
-					b.WriteByte('\t')
-				case '\n':
-					b.WriteByte(' ')
-				default:
-					b.WriteByte(s[i])
+				e := s[i]
+				if c, ok := textlex.CEscapeAmong(e, "nrt"); ok {
+					e = c
+				} else if e == '\n' {
+					e = ' ' // a continued line
 				}
+				b.WriteByte(e)
 			}
 			i++
 		case '$':
@@ -143,7 +123,7 @@ func tclQuoted(s string, i int, q byte, f *foundCode, t *tclState, depth int) (t
 			b.WriteString(dynPlaceholder)
 			i++
 			if i < len(s) && s[i] == '{' {
-				i = tclBraceEnd(s, i)
+				i = bracketEnd(s, i, true)
 				continue
 			}
 			for i < len(s) && (identByte(s[i]) || s[i] == ':') {
@@ -155,7 +135,7 @@ func tclQuoted(s string, i int, q byte, f *foundCode, t *tclState, depth int) (t
 				}
 			}
 		case '[':
-			end := tclBracketEnd(s, i)
+			end := bracketEnd(s, i, true)
 			inner := s[i+1 : max(end-1, i+1)]
 			t.script(inner, f, depth+1)
 			w.dyn = true
@@ -168,24 +148,6 @@ func tclQuoted(s string, i int, q byte, f *foundCode, t *tclState, depth int) (t
 	}
 	w.val = b.String()
 	return w, i
-}
-
-func tclBracketEnd(s string, i int) int {
-	depth := 0
-	for j := i; j < len(s); j++ {
-		switch s[j] {
-		case '\\':
-			j++
-		case '[':
-			depth++
-		case ']':
-			depth--
-			if depth == 0 {
-				return j + 1
-			}
-		}
-	}
-	return len(s)
 }
 
 // command records what one Tcl command runs.

@@ -529,15 +529,7 @@ func FuzzCodeRuns(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		q := "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 		for _, shape := range shapes {
-			r := p.Parse(strings.Replace(shape, "%s", q, 1))
-			for i := range r.Invocations {
-				inv := &r.Invocations[i]
-				_ = inv.String()
-				_ = inv.Where.Path()
-				if inv.Parent >= len(r.Invocations) || inv.Encloser >= len(r.Invocations) {
-					t.Fatalf("bad index in %+v", inv)
-				}
-			}
+			checkInvariants(t, p.Parse(strings.Replace(shape, "%s", q, 1)))
 		}
 	})
 }

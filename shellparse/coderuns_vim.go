@@ -1,6 +1,10 @@
 package shellparse
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/shellguard/shellguard/internal/textlex"
+)
 
 // vimCode records the shell commands vim (or ex, ed, less) Ex commands run:
 // :!cmd and :{range}!cmd, :r !cmd, :w !cmd, :terminal cmd, :set of the
@@ -13,8 +17,7 @@ import "strings"
 func vimCode(text string, f *foundCode) { vimCodeDepth(text, f, 0) }
 
 func vimCodeDepth(text string, f *foundCode, depth int) {
-	if depth > maxCodeDepth {
-		f.unknown("execute")
+	if f.tooDeep(depth, "execute") {
 		return
 	}
 	lines := strings.Split(text, "\n")
@@ -346,13 +349,11 @@ func vimString(s string, i int) (val string, end int, ok bool) {
 			return b.String(), j + 1, true
 		case c == '\\' && q == '"' && j+1 < len(s):
 			j++
+			if c, ok := textlex.CEscapeAmong(s[j], "nrt"); ok {
+				b.WriteByte(c)
+				continue
+			}
 			switch s[j] {
-			case 'n':
-				b.WriteByte('\n')
-			case 'r':
-				b.WriteByte('\r')
-			case 't':
-				b.WriteByte('\t')
 			case 'e':
 				b.WriteByte(27)
 			case '<':
@@ -471,17 +472,12 @@ func vimSetWords(s string) []string {
 			i++
 			b.WriteByte(s[i])
 		case c == ' ' || c == '\t':
-			if b.Len() > 0 {
-				out = append(out, b.String())
-				b.Reset()
-			}
+			out = endWord(out, &b)
 		default:
 			b.WriteByte(c)
 		}
 	}
-	if b.Len() > 0 {
-		out = append(out, b.String())
-	}
+	out = endWord(out, &b)
 	return out
 }
 
@@ -490,8 +486,7 @@ func vimSetWords(s string) []string {
 func vimKeys(keys string, f *foundCode) { vimKeysDepth(keys, f, 0) }
 
 func vimKeysDepth(keys string, f *foundCode, depth int) {
-	if depth > maxCodeDepth {
-		f.unknown("keys")
+	if f.tooDeep(depth, "keys") {
 		return
 	}
 	typed := vimTyped(keys)

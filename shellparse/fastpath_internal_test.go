@@ -1,10 +1,7 @@
 package shellparse
 
 import (
-	"os"
-	"path/filepath"
 	"reflect"
-	"strings"
 	"testing"
 )
 
@@ -89,35 +86,13 @@ func TestSimpleCommandFastPath(t *testing.T) {
 // TestSimpleCommandCorpus compares both paths on every line of the shared
 // corpora (skipped when they are absent).
 func TestSimpleCommandCorpus(t *testing.T) {
-	dir, err := filepath.Abs(".")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var files []string
-	for ; ; dir = filepath.Dir(dir) {
-		files, _ = filepath.Glob(filepath.Join(dir, "shared", "corpus", "*", "*.t*"))
-		if len(files) > 0 || filepath.Dir(dir) == dir {
-			break
-		}
-	}
-	if len(files) == 0 {
-		t.Skip("no shared/corpus above the package")
-	}
 	p := New(Limits{})
 	simple := 0
-	for _, f := range files {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
+	eachCorpusField(t, func(field string) {
+		if sameAsFullParse(t, p, field) {
+			simple++
 		}
-		for _, l := range strings.Split(string(b), "\n") {
-			for _, field := range strings.Split(l, "\t") {
-				if sameAsFullParse(t, p, field) {
-					simple++
-				}
-			}
-		}
-	}
+	})
 	if simple == 0 {
 		t.Error("no corpus line took the fast path")
 	}

@@ -1019,21 +1019,10 @@ func (w *walker) operatorChain(root syntax.Node, c ctx) {
 // isNilNode reports an interface holding a nil pointer (an operand the
 // parser left out), which syntax.Walk must not be given.
 func isNilNode(n syntax.Node) bool {
-	switch x := n.(type) {
-	case *syntax.Word:
-		return x == nil
-	case *syntax.BinaryArithm:
-		return x == nil
-	case *syntax.UnaryArithm:
-		return x == nil
-	case *syntax.ParenArithm:
-		return x == nil
-	case *syntax.BinaryTest:
-		return x == nil
-	case *syntax.UnaryTest:
-		return x == nil
-	case *syntax.ParenTest:
-		return x == nil
+	switch n {
+	case (*syntax.Word)(nil), (*syntax.BinaryArithm)(nil), (*syntax.UnaryArithm)(nil), (*syntax.ParenArithm)(nil),
+		(*syntax.BinaryTest)(nil), (*syntax.UnaryTest)(nil), (*syntax.ParenTest)(nil):
+		return true
 	}
 	return false
 }

@@ -163,27 +163,34 @@ func FuzzParse(f *testing.F) {
 	}
 	p := shellparse.New(shellparse.Limits{})
 	f.Fuzz(func(t *testing.T, s string) {
-		r := p.Parse(s)
-		for i := range r.Invocations {
-			inv := &r.Invocations[i]
-			_ = inv.String()
-			_ = inv.Where.Path()
-			if inv.Parent >= len(r.Invocations) || inv.Encloser >= len(r.Invocations) {
-				t.Fatalf("bad index in %+v", inv)
-			}
-			for _, a := range inv.Args {
-				if a.Resolved && a.Dynamic {
-					t.Fatalf("a word both resolved and dynamic in %+v", inv)
-				}
-			}
-			if inv.Candidate && (len(inv.Args) == 0 || !inv.Args[0].Resolved && !inv.Args[0].Dynamic) {
-				t.Fatalf("a candidate whose program is not marked resolved: %+v", inv)
-			}
-			if (inv.Resolved() != "" || inv.Candidate) && !inv.Dynamic() {
-				t.Fatalf("a resolved invocation that is not Dynamic: %+v", inv)
+		checkInvariants(t, p.Parse(s))
+	})
+}
+
+// checkInvariants checks what holds of every result: indexes within the
+// list, no word both resolved and dynamic, a resolved program (or a
+// candidate) marked Dynamic; String and Where.Path do not panic.
+func checkInvariants(t *testing.T, r *shellparse.Result) {
+	t.Helper()
+	for i := range r.Invocations {
+		inv := &r.Invocations[i]
+		_ = inv.String()
+		_ = inv.Where.Path()
+		if inv.Parent >= len(r.Invocations) || inv.Encloser >= len(r.Invocations) {
+			t.Fatalf("bad index in %+v", inv)
+		}
+		for _, a := range inv.Args {
+			if a.Resolved && a.Dynamic {
+				t.Fatalf("a word both resolved and dynamic in %+v", inv)
 			}
 		}
-	})
+		if inv.Candidate && (len(inv.Args) == 0 || !inv.Args[0].Resolved && !inv.Args[0].Dynamic) {
+			t.Fatalf("a candidate whose program is not marked resolved: %+v", inv)
+		}
+		if (inv.Resolved() != "" || inv.Candidate) && !inv.Dynamic() {
+			t.Fatalf("a resolved invocation that is not Dynamic: %+v", inv)
+		}
+	}
 }
 
 func BenchmarkParse(b *testing.B) {

@@ -1,8 +1,6 @@
 package shellparse
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -51,35 +49,13 @@ func TestRenderingEdgeCases(t *testing.T) {
 // TestRenderingCorpus renders every invocation of the shared benign
 // corpora both ways (skipped when the corpora are absent).
 func TestRenderingCorpus(t *testing.T) {
-	dir, err := filepath.Abs(".")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var files []string
-	for ; ; dir = filepath.Dir(dir) {
-		files, _ = filepath.Glob(filepath.Join(dir, "shared", "corpus", "*", "*.t*"))
-		if len(files) > 0 || filepath.Dir(dir) == dir {
-			break
-		}
-	}
-	if len(files) == 0 {
-		t.Skip("no shared/corpus above the package")
-	}
 	p := New(Limits{})
-	for _, f := range files {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
+	eachCorpusField(t, func(field string) {
+		r := p.Parse(field)
+		for i := range r.Invocations {
+			checkRendering(t, &r.Invocations[i])
 		}
-		for _, l := range strings.Split(string(b), "\n") {
-			for _, field := range strings.Split(l, "\t") {
-				r := p.Parse(field)
-				for i := range r.Invocations {
-					checkRendering(t, &r.Invocations[i])
-				}
-			}
-		}
-	}
+	})
 }
 
 // TestQuotePlainBytes: the bytes quote leaves as they are are the set

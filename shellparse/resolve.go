@@ -109,12 +109,18 @@ func (w *walker) paramResolvable(pe *syntax.ParamExp, size *int) bool {
 	return true
 }
 
-// expander returns a configuration that expands against the walker's
-// environment; env.missed is set when the expansion needed something not
-// known.
-func (w *walker) expander() (*expand.Config, *environ) {
-	ev := &environ{e: w.env}
-	cfg := &expand.Config{Env: ev}
+// expander returns a configuration that expands word against the
+// walker's environment; env.missed is set when the expansion needed
+// something not known. ok is false when word refers to what the walker
+// cannot resolve, or when its size goes over the line's expansion budget
+// (Limits.MaxExpandBytes).
+func (w *walker) expander(word *syntax.Word) (cfg *expand.Config, ev *environ, ok bool) {
+	size := 0
+	if w.env == nil || !w.resolvable(word.Parts, &size) || !w.spendExpand(size+fieldCost) {
+		return nil, nil, false
+	}
+	ev = &environ{e: w.env}
+	cfg = &expand.Config{Env: ev}
 	cfg.CmdSubst = func(out io.Writer, cs *syntax.CmdSubst) error {
 		text, ok := w.substOutput(cs.Stmts)
 		if !ok {
@@ -123,7 +129,7 @@ func (w *walker) expander() (*expand.Config, *environ) {
 		_, err := io.WriteString(out, text)
 		return err
 	}
-	return cfg, ev
+	return cfg, ev, true
 }
 
 // untilde replaces the unquoted ~ that starts a word by a quoted one, so
@@ -151,11 +157,10 @@ func untilde(word *syntax.Word) *syntax.Word {
 // would make of it, when everything it refers to is known. Each field is
 // marked Resolved, with the word's source as Raw.
 func (w *walker) resolveFields(dst []Arg, word *syntax.Word, raw string) ([]Arg, bool) {
-	size := 0
-	if w.env == nil || !w.resolvable(word.Parts, &size) || !w.spendExpand(size+fieldCost) {
+	cfg, ev, ok := w.expander(word)
+	if !ok {
 		return dst, false
 	}
-	cfg, ev := w.expander()
 	fields, err := expand.Fields(cfg, untilde(word))
 	if err != nil || ev.missed || ev.ifsNeeded && (unquotedExpansion(word.Parts) || starParam(word.Parts)) {
 		return dst, false
@@ -170,11 +175,10 @@ func (w *walker) resolveFields(dst []Arg, word *syntax.Word, raw string) ([]Arg,
 // resolveLiteral expands a word as an assignment value or a redirection
 // target: one string, no field splitting, no globbing.
 func (w *walker) resolveLiteral(word *syntax.Word) (string, bool) {
-	size := 0
-	if w.env == nil || !w.resolvable(word.Parts, &size) || !w.spendExpand(size+fieldCost) {
+	cfg, ev, ok := w.expander(word)
+	if !ok {
 		return "", false
 	}
-	cfg, ev := w.expander()
 	s, err := expand.Literal(cfg, untilde(word))
 	if err != nil || ev.missed || ev.ifsNeeded && starParam(word.Parts) || len(s) > maxValue {
 		return "", false
@@ -184,11 +188,10 @@ func (w *walker) resolveLiteral(word *syntax.Word) (string, bool) {
 
 // resolveDocument expands an unquoted heredoc body.
 func (w *walker) resolveDocument(word *syntax.Word) (string, bool) {
-	size := 0
-	if w.env == nil || !w.resolvable(word.Parts, &size) || !w.spendExpand(size+fieldCost) {
+	cfg, ev, ok := w.expander(word)
+	if !ok {
 		return "", false
 	}
-	cfg, ev := w.expander()
 	s, err := expand.Document(cfg, word)
 	if err != nil || ev.missed || ev.ifsNeeded && starParam(word.Parts) {
 		return "", false

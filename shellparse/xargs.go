@@ -29,6 +29,79 @@ type xargsOpts struct {
 	argFile bool
 }
 
+// xargsValue says how an option of xargs takes a value.
+type xargsValue uint8
+
+const (
+	xargsFlag     xargsValue = iota // none
+	xargsAttached                   // only attached: -i[R], --replace[=R]
+	xargsRequired                   // attached or in the next word
+)
+
+// xargsLong returns how xargs's long option name takes a value; ok is
+// false for one it does not read (--help, --version, an abbreviation).
+func xargsLong(name string) (v xargsValue, ok bool) {
+	switch name {
+	case "null", "no-run-if-empty", "verbose", "exit", "interactive", "open-tty", "show-limits":
+		return xargsFlag, true
+	case "replace", "eof", "max-lines":
+		return xargsAttached, true
+	case "arg-file", "delimiter", "max-args", "max-procs", "max-chars", "process-slot-var":
+		return xargsRequired, true
+	}
+	return 0, false
+}
+
+// xargsGetopt is GNU xargs's getopt string: a letter followed by ":"
+// takes a value (attached or in the next word), by "::" a value only
+// when attached.
+const xargsGetopt = "0a:E:e::i::I:l::L:n:oprs:txP:d:"
+
+// xargsShort returns how xargs's short option c takes a value; ok is
+// false for one xargs does not have.
+func xargsShort(c byte) (v xargsValue, ok bool) {
+	k := strings.IndexByte(xargsGetopt, c)
+	switch {
+	case k < 0 || c == ':':
+		return 0, false
+	case strings.HasPrefix(xargsGetopt[k+1:], "::"):
+		return xargsAttached, true
+	case strings.HasPrefix(xargsGetopt[k+1:], ":"):
+		return xargsRequired, true
+	}
+	return xargsFlag, true
+}
+
+// set applies option opt (a long name, or a short option's letter) with
+// its value, taken as v says; ok is false for a value xargs does not
+// read.
+func (x *xargsOpts) set(opt, val string, v xargsValue) bool {
+	switch opt {
+	case "null", "0":
+		x.delim = 0
+	case "no-run-if-empty", "r":
+		x.noEmpty = true
+	case "replace", "i", "I":
+		if val == "" && v == xargsAttached {
+			val = "{}" // -i, --replace: the default; -I keeps an empty value
+		}
+		x.replace, x.plain = val, false
+	case "eof", "e", "E":
+		x.eof = val
+	case "max-lines", "max-args", "max-procs", "max-chars", "l", "L", "n", "P", "s":
+		x.plain = false
+	case "arg-file", "a":
+		x.argFile = true
+	case "delimiter", "d":
+		d, ok := xargsDelim(val)
+		if !ok {
+			return false
+		}
+		x.delim = d
+	}
+	return true
+}
+
 // xargsOptions reads xargs's options (its wrapper's words), as GNU
 // xargs's getopt does: clusters (-0rI{}), values attached or in the next
 // word, --long=value. ok is false for an option it does not know.
@@ -48,102 +121,43 @@ func xargsOptions(opts []string) (x xargsOpts, ok bool) {
 		}
 		if name, ok := strings.CutPrefix(o, "--"); ok {
 			name, val, hasVal := strings.Cut(name, "=")
-			switch name {
-			case "null":
-				x.delim = 0
-			case "no-run-if-empty":
-				x.noEmpty = true
-			case "verbose", "exit", "interactive", "open-tty", "show-limits":
-			case "replace": // --replace[=R]
-				x.replace, x.plain = "{}", false
-				if hasVal && val != "" {
-					x.replace = val
+			v, ok := xargsLong(name)
+			if !ok {
+				return x, false
+			}
+			if v == xargsRequired && !hasVal {
+				if val, hasVal = next(); !hasVal {
+					return x, false
 				}
-			case "eof": // --eof[=E]
-				x.eof = val
-			case "max-lines": // --max-lines[=N]
-				x.plain = false
-			case "arg-file", "delimiter", "max-args", "max-procs", "max-chars", "process-slot-var":
-				if !hasVal {
-					if val, hasVal = next(); !hasVal {
-						return x, false
-					}
-				}
-				switch name {
-				case "arg-file":
-					x.argFile = true
-				case "delimiter":
-					d, ok := xargsDelim(val)
-					if !ok {
-						return x, false
-					}
-					x.delim = d
-				case "max-args", "max-procs", "max-chars":
-					x.plain = false
-				}
-			default:
-				return x, false // --help, --version, an abbreviation
+			}
+			if !x.set(name, val, v) {
+				return x, false
 			}
 			continue
 		}
 		if len(o) < 2 || o[0] != '-' {
 			return x, false
 		}
-	cluster:
 		for j := 1; j < len(o); j++ {
-			c := o[j]
-			switch c {
-			case '0':
-				x.delim = 0
-				continue
-			case 'r':
-				x.noEmpty = true
-				continue
-			case 't', 'x', 'p', 'o':
-				continue
-			case 'i', 'e', 'l':
-				// A value only when attached.
-				val := o[j+1:]
-				switch c {
-				case 'i':
-					x.replace, x.plain = "{}", false
-					if val != "" {
-						x.replace = val
-					}
-				case 'e':
-					x.eof = val
-				case 'l':
-					x.plain = false
-				}
-				break cluster
-			case 'a', 'E', 'I', 'L', 'n', 'P', 's', 'd':
-				val := o[j+1:]
-				if val == "" {
-					var ok bool
-					if val, ok = next(); !ok {
-						return x, false
-					}
-				}
-				switch c {
-				case 'a':
-					x.argFile = true
-				case 'E':
-					x.eof = val
-				case 'I':
-					x.replace, x.plain = val, false
-				case 'd':
-					d, ok := xargsDelim(val)
-					if !ok {
-						return x, false
-					}
-					x.delim = d
-				default:
-					x.plain = false
-				}
-				break cluster
-			default:
+			v, ok := xargsShort(o[j])
+			if !ok {
 				return x, false
 			}
+			name := o[j : j+1]
+			if v == xargsFlag {
+				x.set(name, "", v)
+				continue
+			}
+			val := o[j+1:]
+			if v == xargsRequired && val == "" {
+				if val, ok = next(); !ok {
+					return x, false
+				}
+			}
+			if !x.set(name, val, v) {
+				return x, false
+			}
+			break // the value ends the cluster
 		}
 	}
 	return x, true

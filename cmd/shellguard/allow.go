@@ -272,12 +272,8 @@ Exit status: 0 the store is usable, 1 it has a problem (shown), 2 usage error.`,
 			for i, e := range sn.Entries {
 				out.Entries = append(out.Entries, allowEntryJSON{Index: i + 1, Entry: e, Display: e.Display(), Expired: e.Expired(now)})
 			}
-			if asJSON {
-				if err := writeJSON(s.out, out); err != nil {
-					return err
-				}
-			} else {
-				printAllowList(s.out, out)
+			if err := output(s.out, asJSON, out, printAllowList); err != nil {
+				return err
 			}
 			if sn.Problem != nil {
 				return exitCode(1)

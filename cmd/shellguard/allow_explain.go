@@ -27,12 +27,11 @@ Exit status: 0 the line would be allowed, 1 it would not, 2 usage or
 configuration error.`,
 		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			line, g, err := gf.lineAndGuard(s, args)
+			g, req, err := gf.dryRequest(s, args)
 			if err != nil {
 				return err
 			}
-			cwd := gf.workDir()
-			d := g.Decide(policy.Request{Command: line, Cwd: cwd, DryRun: true})
+			d := g.Decide(req)
 			var sn approval.Snapshot
 			if st := g.Store(); st != nil {
 				sn = st.Load()

@@ -78,12 +78,8 @@ internal error (configuration errors included).`,
 				return err
 			}
 			res := checkResult(line, det.Check(line), min)
-			if asJSON {
-				if err := writeJSON(s.out, res); err != nil {
-					return err
-				}
-			} else {
-				printWarnings(s.out, res)
+			if err := output(s.out, asJSON, res, printWarnings); err != nil {
+				return err
 			}
 			if res.Dangerous {
 				return exitCode(1)

@@ -11,26 +11,33 @@ import (
 )
 
 // classifyJSON is what classify --json prints.
+// Of the line's own fields, Prefix, Pattern and Widening are set for a
+// line of one invocation that has a prefix, null otherwise (always null
+// for several invocations); Reason says why prefix approvals cannot cover
+// the line, null when they can.
 type classifyJSON struct {
-	Command string `json:"command"`
-	// Prefix and Pattern are set for a line of one invocation that has a
-	// prefix; null otherwise (always null for several invocations).
-	Prefix  *string `json:"prefix"`
-	Pattern *string `json:"pattern"`
-	// Reason says why prefix approvals cannot cover the line; null when
-	// they can.
-	Reason      *string                  `json:"reason"`
-	Widening    *string                  `json:"widening"`
+	classifyInvocationJSON
 	Approvable  bool                     `json:"approvable"`
 	Invocations []classifyInvocationJSON `json:"invocations"`
 }
 
+// classifyInvocationJSON is one invocation's classification.
 type classifyInvocationJSON struct {
 	Command  string  `json:"command"`
 	Prefix   *string `json:"prefix"`
 	Pattern  *string `json:"pattern"`
 	Reason   *string `json:"reason"`
 	Widening *string `json:"widening"`
+}
+
+func classifyInvocation(ic approval.InvocationClass) classifyInvocationJSON {
+	return classifyInvocationJSON{
+		Command:  ic.Command,
+		Prefix:   strOrNull(ic.Prefix),
+		Pattern:  strOrNull(ic.Pattern),
+		Reason:   strOrNull(ic.Reason),
+		Widening: strOrNull(ic.Widening),
+	}
 }
 
 func strOrNull(s string) *string {
@@ -42,25 +49,18 @@ func strOrNull(s string) *string {
 
 func classifyResult(c approval.Classification) classifyJSON {
 	out := classifyJSON{
-		Command:     c.Command,
-		Reason:      strOrNull(c.Reason),
-		Approvable:  c.Approvable,
-		Invocations: make([]classifyInvocationJSON, 0, len(c.Invocations)),
+		classifyInvocationJSON: classifyInvocationJSON{Command: c.Command, Reason: strOrNull(c.Reason)},
+		Approvable:             c.Approvable,
+		Invocations:            make([]classifyInvocationJSON, 0, len(c.Invocations)),
 	}
 	for _, ic := range c.Invocations {
-		out.Invocations = append(out.Invocations, classifyInvocationJSON{
-			Command:  ic.Command,
-			Prefix:   strOrNull(ic.Prefix),
-			Pattern:  strOrNull(ic.Pattern),
-			Reason:   strOrNull(ic.Reason),
-			Widening: strOrNull(ic.Widening),
-		})
+		out.Invocations = append(out.Invocations, classifyInvocation(ic))
 	}
 	// The top-level prefix is the single invocation's, unless the line
 	// itself (not that invocation) is what cannot be classified.
 	if ic := c.Invocations; len(ic) == 1 && (c.Approvable || c.Reason == ic[0].Reason) {
-		ic := ic[0]
-		out.Prefix, out.Pattern, out.Widening = strOrNull(ic.Prefix), strOrNull(ic.Pattern), strOrNull(ic.Widening)
+		one := out.Invocations[0]
+		out.Prefix, out.Pattern, out.Widening = one.Prefix, one.Pattern, one.Widening
 	}
 	return out
 }

@@ -34,9 +34,10 @@ type explainJSON struct {
 	Decision    policy.Decision      `json:"decision"`
 }
 
-func explain(g *policy.Guard, line, cwd string) explainJSON {
-	res := g.Parser().Parse(line)
-	out := explainJSON{Command: line, Problems: res.Problems, Warnings: g.DangerDetector().CheckParsed(res)}
+// explain is what explain shows of the dry-run request req.
+func explain(g *policy.Guard, req policy.Request) explainJSON {
+	res := g.Parser().Parse(req.Command)
+	out := explainJSON{Command: req.Command, Problems: res.Problems, Warnings: g.DangerDetector().CheckParsed(res)}
 	if out.Problems == nil {
 		out.Problems = []shellparse.Problem{}
 	}
@@ -76,7 +77,7 @@ func explain(g *policy.Guard, line, cwd string) explainJSON {
 	if out.Invocations == nil {
 		out.Invocations = []explainInvocation{}
 	}
-	out.Decision = g.Decide(policy.Request{Command: line, Cwd: cwd, DryRun: true})
+	out.Decision = g.Decide(req)
 	return out
 }
 
@@ -94,17 +95,11 @@ known statically, which danger rule matched which part, and how the decision
 was reached. Exit status: 0, or 2 on usage or configuration errors.`,
 		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			line, g, err := gf.lineAndGuard(s, args)
+			g, req, err := gf.dryRequest(s, args)
 			if err != nil {
 				return err
 			}
-			cwd := gf.workDir()
-			ex := explain(g, line, cwd)
-			if asJSON {
-				return writeJSON(s.out, ex)
-			}
-			printExplain(s.out, ex)
-			return nil
+			return output(s.out, asJSON, explain(g, req), printExplain)
 		},
 	}
 	c.Flags().BoolVar(&asJSON, "json", false, "print JSON")

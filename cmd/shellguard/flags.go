@@ -61,18 +61,29 @@ func (f *guardFlags) load(source string) (*policy.Guard, error) {
 	return g, nil
 }
 
-// lineAndGuard reads the command line from args and loads the guard as
-// the CLI (source "cli"), what the commands that only explain start with.
-func (f *guardFlags) lineAndGuard(s *streams, args []string) (string, *policy.Guard, error) {
+// dryRequest reads the command line from args, loads the guard as the
+// CLI (source "cli") and returns the request that decides the line in
+// --cwd without leaving a trace (DryRun): what the commands that only
+// explain start with.
+func (f *guardFlags) dryRequest(s *streams, args []string) (*policy.Guard, policy.Request, error) {
 	line, err := commandLine(s, args)
 	if err != nil {
-		return "", nil, err
+		return nil, policy.Request{}, err
 	}
 	g, err := f.load("cli")
 	if err != nil {
-		return "", nil, err
+		return nil, policy.Request{}, err
 	}
-	return line, g, nil
+	return g, policy.Request{Command: line, Cwd: f.workDir(), DryRun: true}, nil
+}
+
+// output writes v to w as JSON when asJSON is set, else as print shows it.
+func output[T any](w io.Writer, asJSON bool, v T, print func(io.Writer, T)) error {
+	if asJSON {
+		return writeJSON(w, v)
+	}
+	print(w, v)
+	return nil
 }
 
 func writeJSON(w io.Writer, v any) error {

@@ -21,12 +21,25 @@ type installFlags struct {
 	cwd, exe              string
 }
 
-func (f *installFlags) register(c *cobra.Command, verb string) {
-	c.Flags().BoolVar(&f.project, "project", false, verb+" the project's settings (in --cwd)")
-	c.Flags().BoolVar(&f.user, "user", false, verb+" the user's settings (the default)")
+// agentCommand completes c, a command of one AGENT argument (install,
+// uninstall): it registers the shared flags, and its RunE hands run the
+// settings file that the argument and the flags name.
+func (f *installFlags) agentCommand(c *cobra.Command, run func(installTarget) error) *cobra.Command {
+	c.Args = cobra.ExactArgs(1)
+	c.ValidArgs = agents.NameList()
+	c.RunE = func(_ *cobra.Command, args []string) error {
+		t, err := f.target(args[0])
+		if err != nil {
+			return err
+		}
+		return run(t)
+	}
+	c.Flags().BoolVar(&f.project, "project", false, "edit the project's settings (in --cwd)")
+	c.Flags().BoolVar(&f.user, "user", false, "edit the user's settings (the default)")
 	c.Flags().BoolVar(&f.dryRun, "dry-run", false, "print the resulting file instead of writing it")
 	c.Flags().StringVar(&f.cwd, "cwd", "", "project directory (default: the current directory)")
 	c.MarkFlagsMutuallyExclusive("project", "user")
+	return c
 }
 
 // installTarget is the settings file install or uninstall edits.
@@ -76,7 +89,7 @@ func codexConfigTOML(t installTarget, own string) (path string, cfg install.Code
 
 func newInstallCmd(s *streams) *cobra.Command {
 	var f installFlags
-	c := &cobra.Command{
+	c := f.agentCommand(&cobra.Command{
 		Use:   "install AGENT [--project|--user] [--dry-run]",
 		Short: "Add shellguard's hook to an agent's settings",
 		Long: `install adds "<this binary> hook <agent>" (or the lean shellguard-hook next to
@@ -98,81 +111,74 @@ shellguard never edits config.toml, but reads it: when shellguard's hook is
 already there, install codex adds nothing (exit status 0); when config.toml
 does not parse, it refuses (exit status 1). See docs/agents.md for what each
 agent does with the hook's answers.`,
-		Args:      cobra.ExactArgs(1),
-		ValidArgs: agents.NameList(),
-		RunE: func(c *cobra.Command, args []string) error {
-			t, err := f.target(args[0])
-			if err != nil {
+	}, func(t installTarget) error {
+		agent := t.agent
+		exe := f.exe
+		var err error
+		if exe == "" {
+			if exe, err = os.Executable(); err != nil {
+				return &exitError{1, fmt.Errorf("cannot find this program's path: %w", err)}
+			}
+		}
+		if exe, err = filepath.Abs(exe); err != nil {
+			return &exitError{1, err}
+		}
+		command := install.HookCommandFor(exe, agent)
+		var tomlPath string
+		var inline install.CodexConfig
+		if agent == agents.Codex {
+			if tomlPath, inline, err = codexConfigTOML(t, command); err != nil {
 				return err
 			}
-			agent := t.agent
-			exe := f.exe
-			if exe == "" {
-				if exe, err = os.Executable(); err != nil {
-					return &exitError{1, fmt.Errorf("cannot find this program's path: %w", err)}
-				}
-			}
-			if exe, err = filepath.Abs(exe); err != nil {
-				return &exitError{1, err}
-			}
-			command := install.HookCommandFor(exe, agent)
-			var tomlPath string
-			var inline install.CodexConfig
-			if agent == agents.Codex {
-				if tomlPath, inline, err = codexConfigTOML(t, command); err != nil {
-					return err
-				}
-				if sg := inline.Shellguard(); len(sg) > 0 {
-					// Codex runs every hook it finds; a second copy in
-					// hooks.json would run shellguard twice per command.
-					for _, h := range sg {
-						fmt.Fprintf(s.out, "The shellguard hook for Codex is already configured inline in %s: %s\n", install.Where(tomlPath, h), h.Command)
-						if !h.RunsForShell() {
-							fmt.Fprintf(s.out, "  PROBLEM: it is a %s hook with matcher %q, so Codex does not run it before shell commands; fix it there.\n", h.Event, h.Matcher)
-						} else if err := install.CheckCommand(h.Command); err != nil {
-							fmt.Fprintf(s.out, "  PROBLEM: %v; fix the command there (shellguard does not edit config.toml).\n", err)
-						} else if h.Command != command {
-							fmt.Fprintf(s.out, "  note: it runs %s, not this program's %s.\n", h.Command, command)
-						}
-					}
-					fmt.Fprintf(s.out, "Nothing added to %s (Codex would run a second copy); `shellguard doctor` checks the inline hook.\n", t.path)
-					return nil
-				}
-			}
-			res, err := install.Install(t.path, agent, command, install.Options{DryRun: f.dryRun})
-			if err != nil {
-				return &exitError{1, err}
-			}
-			report(s.out, "install", agent, res, f.dryRun)
-			spec := agent.Spec()
-			if res.Changed && !f.dryRun {
-				if spec.Trust {
-					fmt.Fprintf(s.out, "%s will not run this hook until you trust it: the command it runs is new, so any trust you gave before no longer holds, and %s skips an untrusted hook without a word. Open /hooks in %s, select shellguard's hooks (%s) and trust them (t); `shellguard doctor` says when they are trusted.\n",
-						spec.Title, spec.Title, spec.Title, strings.Join(spec.Events(), ", "))
-					if f.project {
-						fmt.Fprintln(s.out, "Codex loads project hooks only for trusted projects.")
+			if sg := inline.Shellguard(); len(sg) > 0 {
+				// Codex runs every hook it finds; a second copy in
+				// hooks.json would run shellguard twice per command.
+				for _, h := range sg {
+					fmt.Fprintf(s.out, "The shellguard hook for Codex is already configured inline in %s: %s\n", install.Where(tomlPath, h), h.Command)
+					if !h.RunsForShell() {
+						fmt.Fprintf(s.out, "  PROBLEM: it is a %s hook with matcher %q, so Codex does not run it before shell commands; fix it there.\n", h.Event, h.Matcher)
+					} else if err := install.CheckCommand(h.Command); err != nil {
+						fmt.Fprintf(s.out, "  PROBLEM: %v; fix the command there (shellguard does not edit config.toml).\n", err)
+					} else if h.Command != command {
+						fmt.Fprintf(s.out, "  note: it runs %s, not this program's %s.\n", h.Command, command)
 					}
 				}
-				if spec.ProjectTrust && f.project {
-					fmt.Fprintf(s.out, "%s loads a project's hooks only in a folder you trusted (it asks on start; --trust-folder trusts it for one run); `shellguard doctor` run here says whether it is trusted.\n", spec.Title)
-				}
-				if spec.FolderTrust {
-					fmt.Fprintf(s.out, "%s loads no hooks in a folder you did not trust (trustedFolders.json); `shellguard doctor` run in a project says whether it is trusted.\n", spec.Title)
+				fmt.Fprintf(s.out, "Nothing added to %s (Codex would run a second copy); `shellguard doctor` checks the inline hook.\n", t.path)
+				return nil
+			}
+		}
+		res, err := install.Install(t.path, agent, command, install.Options{DryRun: f.dryRun})
+		if err != nil {
+			return &exitError{1, err}
+		}
+		report(s.out, "install", agent, res, f.dryRun)
+		spec := agent.Spec()
+		if res.Changed && !f.dryRun {
+			if spec.Trust {
+				fmt.Fprintf(s.out, "%s will not run this hook until you trust it: the command it runs is new, so any trust you gave before no longer holds, and %s skips an untrusted hook without a word. Open /hooks in %s, select shellguard's hooks (%s) and trust them (t); `shellguard doctor` says when they are trusted.\n",
+					spec.Title, spec.Title, spec.Title, strings.Join(spec.Events(), ", "))
+				if f.project {
+					fmt.Fprintln(s.out, "Codex loads project hooks only for trusted projects.")
 				}
 			}
-			if agent == agents.Codex {
-				if n := len(inline.Others()); n > 0 {
-					fmt.Fprintf(s.out, "note: %s also holds %d inline hook(s). Codex loads hooks.json and config.toml of the same layer both, runs both and warns at startup (\"prefer a single representation for this layer\"). To keep your hooks in config.toml only, run `shellguard uninstall codex%s` and append this to %s instead (shellguard recognises it there):\n\n%s\n",
-						tomlPath, n, projectFlag(t.scope), tomlPath, install.TOMLSnippet(command))
-				}
-				if inline.HooksDisabled {
-					fmt.Fprintf(s.out, "PROBLEM: %s sets [features] hooks = false: Codex runs no hooks at all until you remove it.\n", tomlPath)
-				}
+			if spec.ProjectTrust && f.project {
+				fmt.Fprintf(s.out, "%s loads a project's hooks only in a folder you trusted (it asks on start; --trust-folder trusts it for one run); `shellguard doctor` run here says whether it is trusted.\n", spec.Title)
 			}
-			return nil
-		},
-	}
-	f.register(c, "edit")
+			if spec.FolderTrust {
+				fmt.Fprintf(s.out, "%s loads no hooks in a folder you did not trust (trustedFolders.json); `shellguard doctor` run in a project says whether it is trusted.\n", spec.Title)
+			}
+		}
+		if agent == agents.Codex {
+			if n := len(inline.Others()); n > 0 {
+				fmt.Fprintf(s.out, "note: %s also holds %d inline hook(s). Codex loads hooks.json and config.toml of the same layer both, runs both and warns at startup (\"prefer a single representation for this layer\"). To keep your hooks in config.toml only, run `shellguard uninstall codex%s` and append this to %s instead (shellguard recognises it there):\n\n%s\n",
+					tomlPath, n, projectFlag(t.scope), tomlPath, install.TOMLSnippet(command))
+			}
+			if inline.HooksDisabled {
+				fmt.Fprintf(s.out, "PROBLEM: %s sets [features] hooks = false: Codex runs no hooks at all until you remove it.\n", tomlPath)
+			}
+		}
+		return nil
+	})
 	c.Flags().StringVar(&f.exe, "exe", "", "shellguard binary the hook runs (default: this program)")
 	return c
 }

@@ -144,11 +144,7 @@ Exit status: 0, 2 usage or unreadable log.`,
 			st.ByRule, st.ByProgram, st.BySource = sorted(rules, 0), sorted(progs, top), sorted(srcs, 0)
 			st.TopAsked = sorted(asked, top)
 			scanNote(s, res)
-			if hf.asJSON {
-				return writeJSON(s.out, st)
-			}
-			printStats(s.out, st, path)
-			return nil
+			return output(s.out, hf.asJSON, st, func(w io.Writer, st statsJSON) { printStats(w, st, path) })
 		},
 	}
 	hf.add(c)

@@ -13,7 +13,7 @@ import (
 
 func newUninstallCmd(s *streams) *cobra.Command {
 	var f installFlags
-	c := &cobra.Command{
+	return f.agentCommand(&cobra.Command{
 		Use:   "uninstall AGENT [--project|--user] [--dry-run]",
 		Short: "Remove shellguard's hook from an agent's settings",
 		Long: `uninstall removes exactly what install added: shellguard's hook entry (a
@@ -27,44 +27,35 @@ shellguard did not write is left alone). The agents are those of
 For Codex, a shellguard hook written by hand inline in config.toml is not
 removed (shellguard never edits that file): uninstall prints where it is and
 exits with status 1.`,
-		Args:      cobra.ExactArgs(1),
-		ValidArgs: agents.NameList(),
-		RunE: func(c *cobra.Command, args []string) error {
-			t, err := f.target(args[0])
-			if err != nil {
-				return err
-			}
-			// This binary's own hook command counts as shellguard's even
-			// if the binary is not called shellguard.
-			var own string
-			if exe, err := os.Executable(); err == nil {
-				own = install.HookCommandFor(exe, t.agent)
-			}
-			res, err := install.Uninstall(t.path, t.agent, own, install.Options{DryRun: f.dryRun})
-			if err != nil {
-				return &exitError{1, err}
-			}
-			report(s.out, "uninstall", t.agent, res, f.dryRun)
-			if t.agent != agents.Codex {
-				return nil
-			}
-			// install never writes config.toml, but a hook written there by
-			// hand still runs: say where, and do not claim success.
-			tomlPath, inline, err := codexConfigTOML(t, own)
-			if err != nil {
-				fmt.Fprintf(s.out, "note: %v\n", err)
-				return exitCode(1)
-			}
-			if sg := inline.Shellguard(); len(sg) > 0 {
-				for _, h := range sg {
-					fmt.Fprintf(s.out, "The shellguard hook for Codex is still configured inline in %s: %s\n", install.Where(tomlPath, h), h.Command)
-				}
-				fmt.Fprintln(s.out, "shellguard does not edit config.toml (Codex rewrites that file itself); remove those [[hooks.EVENT.hooks]] entries (and their [[hooks.EVENT]] groups if they are left empty) by hand.")
-				return exitCode(1)
-			}
+	}, func(t installTarget) error {
+		// This binary's own hook command counts as shellguard's even
+		// if the binary is not called shellguard.
+		var own string
+		if exe, err := os.Executable(); err == nil {
+			own = install.HookCommandFor(exe, t.agent)
+		}
+		res, err := install.Uninstall(t.path, t.agent, own, install.Options{DryRun: f.dryRun})
+		if err != nil {
+			return &exitError{1, err}
+		}
+		report(s.out, "uninstall", t.agent, res, f.dryRun)
+		if t.agent != agents.Codex {
 			return nil
-		},
-	}
-	f.register(c, "edit")
-	return c
+		}
+		// install never writes config.toml, but a hook written there by
+		// hand still runs: say where, and do not claim success.
+		tomlPath, inline, err := codexConfigTOML(t, own)
+		if err != nil {
+			fmt.Fprintf(s.out, "note: %v\n", err)
+			return exitCode(1)
+		}
+		if sg := inline.Shellguard(); len(sg) > 0 {
+			for _, h := range sg {
+				fmt.Fprintf(s.out, "The shellguard hook for Codex is still configured inline in %s: %s\n", install.Where(tomlPath, h), h.Command)
+			}
+			fmt.Fprintln(s.out, "shellguard does not edit config.toml (Codex rewrites that file itself); remove those [[hooks.EVENT.hooks]] entries (and their [[hooks.EVENT]] groups if they are left empty) by hand.")
+			return exitCode(1)
+		}
+		return nil
+	})
 }

@@ -335,6 +335,16 @@ type tool struct {
 	Schema map[string]any
 }
 
+// decodeRequest reads the JSON body into req, or answers 400 and reports
+// false.
+func decodeRequest(w http.ResponseWriter, body []byte, req any) bool {
+	if err := json.Unmarshal(body, req); err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return false
+	}
+	return true
+}
+
 // pickShell returns the shell tool among tools, or false.
 func pickShell(tools []tool) (tool, bool) {
 	for _, n := range shellTools {
@@ -423,8 +433,7 @@ func (m *mockServer) anthropic(w http.ResponseWriter, body []byte) {
 			Content json.RawMessage `json:"content"`
 		} `json:"messages"`
 	}
-	if err := json.Unmarshal(body, &req); err != nil {
-		http.Error(w, err.Error(), http.StatusBadRequest)
+	if !decodeRequest(w, body, &req) {
 		return
 	}
 	var tools []tool
@@ -526,8 +535,7 @@ func (m *mockServer) chat(w http.ResponseWriter, body []byte) {
 			ToolCallID string `json:"tool_call_id"`
 		} `json:"messages"`
 	}
-	if err := json.Unmarshal(body, &req); err != nil {
-		http.Error(w, err.Error(), http.StatusBadRequest)
+	if !decodeRequest(w, body, &req) {
 		return
 	}
 	var tools []tool
@@ -620,8 +628,7 @@ func (m *mockServer) responses(w http.ResponseWriter, body []byte) {
 		Tools []map[string]any `json:"tools"`
 		Input []map[string]any `json:"input"`
 	}
-	if err := json.Unmarshal(body, &req); err != nil {
-		http.Error(w, err.Error(), http.StatusBadRequest)
+	if !decodeRequest(w, body, &req) {
 		return
 	}
 	var tools []tool
@@ -731,8 +738,7 @@ func (m *mockServer) gemini(w http.ResponseWriter, body []byte, stream bool) {
 			ResponseMimeType string `json:"responseMimeType"`
 		} `json:"generationConfig"`
 	}
-	if err := json.Unmarshal(body, &req); err != nil {
-		http.Error(w, err.Error(), http.StatusBadRequest)
+	if !decodeRequest(w, body, &req) {
 		return
 	}
 	main := false

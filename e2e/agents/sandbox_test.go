@@ -13,6 +13,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/shellguard/shellguard/internal/testbin"
 )
 
 // sandbox is one hermetic setting for one agent: a fresh HOME holding
@@ -331,12 +333,7 @@ func (s *sandbox) trustGeminiFolder(dir, level string) {
 
 func (s *sandbox) write(path, content string) {
 	s.t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		s.t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
-		s.t.Fatal(err)
-	}
+	testbin.WriteFile(s.t, path, content)
 }
 
 func (s *sandbox) read(path string) string {
@@ -410,16 +407,8 @@ func (s *sandbox) sgFrom(dir, cwd string, args ...string) sgResult {
 	cmd := exec.CommandContext(ctx, filepath.Join(dir, "shellguard"), args...)
 	cmd.Dir = cwd
 	cmd.Env = s.baseEnv()
-	out, err := cmd.CombinedOutput()
-	code := 0
-	var ee *exec.ExitError
-	switch {
-	case errors.As(err, &ee):
-		code = ee.ExitCode()
-	case err != nil:
-		s.t.Fatalf("shellguard %s: %v", strings.Join(args, " "), err)
-	}
-	return sgResult{string(out), code}
+	out, code := testbin.Run(s.t, cmd)
+	return sgResult{out, code}
 }
 
 // install runs `shellguard install AGENT` and fails the test unless it

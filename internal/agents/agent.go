@@ -2,6 +2,7 @@ package agents
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -179,6 +180,36 @@ const (
 	PluginCline           // a Cline hook script, bash
 )
 
+// Handler is what install writes in the handler of a hook entry.
+type Handler struct {
+	// CommandKey is the handler member holding the command ("command";
+	// Copilot CLI: "bash").
+	CommandKey string
+	// TimeoutKey is the handler member holding the timeout ("timeout";
+	// Copilot CLI: "timeoutSec"); "" writes none.
+	TimeoutKey string
+	// Timeout is the hook timeout install writes, in the unit the agent
+	// reads (seconds, or milliseconds for Gemini CLI). An agent runs a
+	// command whose hook timed out, so it is generous.
+	Timeout int
+	// HandlerType reports that the handler carries "type": "command".
+	HandlerType bool
+	// ShowOutput reports that the handler carries "show_output": true
+	// (Windsurf: the reason is shown in Cascade).
+	ShowOutput bool
+	// HookName is the "name" install writes in the handler, or "".
+	HookName string
+	// FailClosed reports that a hook command that cannot run (the program
+	// was moved or deleted: exit 127) lets the command run, so install
+	// wraps the command to exit 2, which blocks, when it fails.
+	FailClosed bool
+}
+
+// claudeHandler is the handler of Claude Code and of the agents that
+// copied its hooks: {"type": "command", "command", "timeout": 30}, the
+// command wrapped to fail closed.
+var claudeHandler = Handler{CommandKey: "command", TimeoutKey: "timeout", Timeout: 30, HandlerType: true, FailClosed: true}
+
 // Spec holds the facts about one agent that the hook answerer, the
 // installer and doctor need. Adding an agent is adding a Spec to specs;
 // its input is described by Input, its answer by Output (an adapter in
@@ -204,9 +235,9 @@ type Spec struct {
 	Input Input
 	// Output is the shape of the answer.
 	Output Output
-	// Registrations are the hook entries install writes, the first one
-	// for Event.
-	Registrations []Registration
+	// ToolMatcher is the matcher of the hook entries install writes for
+	// Event and PermissionEvent ("" for none; see Registrations).
+	ToolMatcher string
 	// PermissionEvent is the event an agent raises when it is about to ask
 	// a person (Codex's PermissionRequest), answered with allow for what
 	// shellguard approves; "" when not registered.
@@ -251,27 +282,9 @@ type Spec struct {
 	// Version, when not 0, is the "version" install writes at the top of
 	// a settings file it creates (Cursor's hooks.json).
 	Version int
-	// CommandKey is the handler member holding the command ("command";
-	// Copilot CLI: "bash").
-	CommandKey string
-	// TimeoutKey is the handler member holding the timeout ("timeout";
-	// Copilot CLI: "timeoutSec"); "" writes none.
-	TimeoutKey string
-	// Timeout is the hook timeout install writes, in the unit the agent
-	// reads (seconds, or milliseconds for Gemini CLI). An agent runs a
-	// command whose hook timed out, so it is generous.
-	Timeout int
-	// HandlerType reports that the handler carries "type": "command".
-	HandlerType bool
-	// ShowOutput reports that the handler carries "show_output": true
-	// (Windsurf: the reason is shown in Cascade).
-	ShowOutput bool
-	// HookName is the "name" install writes in the handler, or "".
-	HookName string
-	// FailClosed reports that a hook command that cannot run (the program
-	// was moved or deleted: exit 127) lets the command run, so install
-	// wraps the command to exit 2, which blocks, when it fails.
-	FailClosed bool
+	// Handler is the handler install writes in a settings file (not
+	// for LayoutFile).
+	Handler
 	// Trust reports that the agent runs a hook only after the user trusted
 	// its exact definition (Codex's /hooks, recorded in config.toml).
 	Trust bool
@@ -299,12 +312,11 @@ var specs = []Spec{
 		Name: Claude, Title: "Claude Code", Package: "npm @anthropic-ai/claude-code",
 		Event: "PreToolUse", ShellTools: []string{"Bash"}, ForeignShellTools: []string{"PowerShell"},
 		Input: claudeInput, Output: OutputClaude,
-		Registrations: []Registration{{"PreToolUse", "Bash|PowerShell"}},
-		Ask:           AskAlways, Allow: true, Attendance: AttendanceClaudeEnv,
+		ToolMatcher: "Bash|PowerShell",
+		Ask:         AskAlways, Allow: true, Attendance: AttendanceClaudeEnv,
 		UserDir: ".claude", UserDirEnv: "CLAUDE_CONFIG_DIR", ProjectDir: ".claude", File: "settings.json",
-		Layout: LayoutGroups, CommandKey: "command", TimeoutKey: "timeout", Timeout: 30, HandlerType: true,
-		FailClosed: true,
-		Docs:       "https://code.claude.com/docs/en/hooks",
+		Layout: LayoutGroups, Handler: claudeHandler,
+		Docs: "https://code.claude.com/docs/en/hooks",
 	},
 	{
 		// google-gemini/gemini-cli docs/hooks/reference.md (BeforeTool).
@@ -319,13 +331,13 @@ var specs = []Spec{
 		Event: "BeforeTool", ShellTools: []string{"run_shell_command"},
 		Input: Input{Event: "hook_event_name", Tool: "tool_name", Args: "tool_input", Command: "command",
 			Dirs: []string{"dir_path", "directory"}, Cwd: "cwd", Session: "session_id", Mode: "permission_mode"},
-		Output:        OutputGemini,
-		Registrations: []Registration{{"BeforeTool", "run_shell_command"}},
-		Ask:           AskAttended, Allow: true, Attendance: AttendanceGeminiProcess,
+		Output:      OutputGemini,
+		ToolMatcher: "run_shell_command",
+		Ask:         AskAttended, Allow: true, Attendance: AttendanceGeminiProcess,
 		UserDir: ".gemini", ProjectDir: ".gemini", File: "settings.json", Comments: true,
-		Layout: LayoutGroups, CommandKey: "command", TimeoutKey: "timeout", Timeout: 30000, HandlerType: true,
-		HookName: "shellguard", FolderTrust: true,
-		Docs: "https://github.com/google-gemini/gemini-cli/blob/main/docs/hooks/reference.md",
+		Layout: LayoutGroups, FolderTrust: true,
+		Handler: Handler{CommandKey: "command", TimeoutKey: "timeout", Timeout: 30000, HandlerType: true, HookName: "shellguard"},
+		Docs:    "https://github.com/google-gemini/gemini-cli/blob/main/docs/hooks/reference.md",
 	},
 	{
 		// https://developers.openai.com/codex/hooks; openai/codex
@@ -340,13 +352,12 @@ var specs = []Spec{
 		Name: Codex, Title: "Codex", Package: "npm @openai/codex",
 		Event: "PreToolUse", ShellTools: []string{"Bash"},
 		Input: claudeInput, Output: OutputCodex,
-		Registrations:   []Registration{{"PreToolUse", "^Bash$"}, {"PermissionRequest", "^Bash$"}},
+		ToolMatcher:     "^Bash$",
 		PermissionEvent: "PermissionRequest",
 		Ask:             AskNever, Allow: false, Attendance: AttendanceNone,
 		AppendsCommand: true, TerminalSessions: true,
 		UserDir: ".codex", UserDirEnv: "CODEX_HOME", ProjectDir: ".codex", File: "hooks.json",
-		Layout: LayoutGroups, CommandKey: "command", TimeoutKey: "timeout", Timeout: 30, HandlerType: true,
-		FailClosed: true, Trust: true,
+		Layout: LayoutGroups, Handler: claudeHandler, Trust: true,
 		Docs: "https://developers.openai.com/codex/hooks",
 	},
 	{
@@ -369,11 +380,11 @@ var specs = []Spec{
 		Event: "preToolUse", ShellTools: []string{"bash"}, ForeignShellTools: []string{"powershell"},
 		Input: Input{Tool: "toolName", Args: "toolArgs", ArgsString: true, Command: "command",
 			Cwd: "cwd", Session: "sessionId"},
-		Output:        OutputCopilot,
-		Registrations: []Registration{{"preToolUse", "bash|powershell"}},
-		Ask:           AskAlways, Allow: true, Attendance: AttendanceNone, TerminalSessions: true,
+		Output:      OutputCopilot,
+		ToolMatcher: "bash|powershell",
+		Ask:         AskAlways, Allow: true, Attendance: AttendanceNone, TerminalSessions: true,
 		UserDir: ".copilot", UserDirEnv: "COPILOT_HOME", ProjectDir: ".github/copilot", File: "settings.json", Comments: true,
-		Layout: LayoutList, CommandKey: "bash", TimeoutKey: "timeoutSec", Timeout: 30, HandlerType: true,
+		Layout: LayoutList, Handler: Handler{CommandKey: "bash", TimeoutKey: "timeoutSec", Timeout: 30, HandlerType: true},
 		ProjectTrust: true,
 		Docs:         "https://docs.github.com/en/copilot/reference/copilot-cli-reference/cli-hooks-reference",
 	},
@@ -389,8 +400,8 @@ var specs = []Spec{
 		Name: OpenCode, Title: "OpenCode", Package: "npm opencode-ai",
 		Event: "tool.execute.before", ShellTools: []string{"bash"},
 		Input: pluginInput, Output: OutputPlugin,
-		Registrations: []Registration{{"tool.execute.before", "bash"}},
-		Ask:           AskNever, Allow: true, Attendance: AttendanceNone,
+		ToolMatcher: "bash",
+		Ask:         AskNever, Allow: true, Attendance: AttendanceNone,
 		UserXDG: "opencode", ProjectDir: ".opencode", File: "plugins/shellguard.js",
 		Layout: LayoutFile, Plugin: PluginOpenCode,
 		Docs: "https://opencode.ai/docs/plugins",
@@ -409,13 +420,11 @@ var specs = []Spec{
 		Event: "beforeShellExecution",
 		Input: Input{Event: "hook_event_name", Command: "command", Cwd: "cwd", Roots: "workspace_roots",
 			Session: "conversation_id"},
-		Output:        OutputCursor,
-		Registrations: []Registration{{"beforeShellExecution", ""}},
-		Ask:           AskAlways, Allow: true, Attendance: AttendanceNone,
+		Output: OutputCursor,
+		Ask:    AskAlways, Allow: true, Attendance: AttendanceNone,
 		UserDir: ".cursor", ProjectDir: ".cursor", File: "hooks.json", Version: 1,
-		Layout: LayoutList, CommandKey: "command", TimeoutKey: "timeout", Timeout: 30,
-		FailClosed: true,
-		Docs:       "https://cursor.com/docs/agent/hooks",
+		Layout: LayoutList, Handler: Handler{CommandKey: "command", TimeoutKey: "timeout", Timeout: 30, FailClosed: true},
+		Docs: "https://cursor.com/docs/agent/hooks",
 	},
 	{
 		// https://docs.windsurf.com/windsurf/cascade/hooks (pre_run_command).
@@ -428,13 +437,11 @@ var specs = []Spec{
 		Event: "pre_run_command",
 		Input: Input{Event: "agent_action_name", Args: "tool_info", Command: "command_line", Dirs: []string{"cwd"},
 			Session: "trajectory_id"},
-		Output:        OutputExitCode,
-		Registrations: []Registration{{"pre_run_command", ""}},
-		Ask:           AskNever, Allow: false, Attendance: AttendanceNone,
+		Output: OutputExitCode,
+		Ask:    AskNever, Allow: false, Attendance: AttendanceNone,
 		UserDir: ".codeium/windsurf", ProjectDir: ".windsurf", File: "hooks.json",
-		Layout: LayoutList, CommandKey: "command", ShowOutput: true,
-		FailClosed: true,
-		Docs:       "https://docs.windsurf.com/windsurf/cascade/hooks",
+		Layout: LayoutList, Handler: Handler{CommandKey: "command", ShowOutput: true, FailClosed: true},
+		Docs: "https://docs.windsurf.com/windsurf/cascade/hooks",
 	},
 	{
 		// Cline CLI 3.0.65 (npm cline; @cline/core dist: hook files and
@@ -453,9 +460,8 @@ var specs = []Spec{
 		Event: "tool_call", ShellTools: []string{"run_commands", "execute_command"},
 		Input: Input{Event: "hookName", Tool: "tool_call.name", Args: "tool_call.input", Command: "command",
 			Commands: "commands", Roots: "workspaceRoots", Session: "taskId"},
-		Output:        OutputCline,
-		Registrations: []Registration{{"tool_call", ""}},
-		Ask:           AskNever, Allow: false, Attendance: AttendanceNone,
+		Output: OutputCline,
+		Ask:    AskNever, Allow: false, Attendance: AttendanceNone,
 		UserDir: ".cline", UserDirEnv: "CLINE_DIR", ProjectDir: ".cline", File: "hooks/PreToolUse.bash",
 		Layout: LayoutFile, Plugin: PluginCline,
 		Docs: "https://docs.cline.bot/features/hooks",
@@ -473,13 +479,12 @@ var specs = []Spec{
 		Event: "PreToolUse", ShellTools: []string{"run_shell_command"},
 		Input: Input{Event: "hook_event_name", Tool: "tool_name", Args: "tool_input", Command: "command",
 			Dirs: []string{"dir_path", "directory"}, Cwd: "cwd", Session: "session_id", Mode: "permission_mode"},
-		Output:        OutputClaude,
-		Registrations: []Registration{{"PreToolUse", "run_shell_command"}},
-		Ask:           AskAlways, Allow: true, Attendance: AttendanceNone,
+		Output:      OutputClaude,
+		ToolMatcher: "run_shell_command",
+		Ask:         AskAlways, Allow: true, Attendance: AttendanceNone,
 		UserDir: ".qwen", ProjectDir: ".qwen", File: "settings.json", Comments: true,
-		Layout: LayoutGroups, CommandKey: "command", TimeoutKey: "timeout", Timeout: 30, HandlerType: true,
-		FailClosed: true,
-		Docs:       "https://qwenlm.github.io/qwen-code-docs/en/users/features/hooks/",
+		Layout: LayoutGroups, Handler: claudeHandler,
+		Docs: "https://qwenlm.github.io/qwen-code-docs/en/users/features/hooks/",
 	},
 	{
 		// https://docs.factory.ai/reference/hooks-reference. Verified with
@@ -492,12 +497,11 @@ var specs = []Spec{
 		Name: Droid, Title: "Factory Droid", Package: "npm droid",
 		Event: "PreToolUse", ShellTools: []string{"Execute"},
 		Input: claudeInput, Output: OutputClaude,
-		Registrations: []Registration{{"PreToolUse", "Execute"}},
-		Ask:           AskNever, Allow: true, Attendance: AttendanceNone,
+		ToolMatcher: "Execute",
+		Ask:         AskNever, Allow: true, Attendance: AttendanceNone,
 		UserDir: ".factory", ProjectDir: ".factory", File: "hooks.json", EventsAtRoot: true,
-		Layout: LayoutGroups, CommandKey: "command", TimeoutKey: "timeout", Timeout: 30, HandlerType: true,
-		FailClosed: true,
-		Docs:       "https://docs.factory.ai/reference/hooks-reference",
+		Layout: LayoutGroups, Handler: claudeHandler,
+		Docs: "https://docs.factory.ai/reference/hooks-reference",
 	},
 	{
 		// charmbracelet/crush docs/hooks/README.md and internal/hooks
@@ -515,13 +519,13 @@ var specs = []Spec{
 		Event: "PreToolUse", ShellTools: []string{"bash"},
 		Input: Input{Event: "event", Tool: "tool_name", Args: "tool_input", Command: "command",
 			Dirs: []string{"working_dir"}, Cwd: "cwd", Session: "session_id"},
-		Output:        OutputCrush,
-		Registrations: []Registration{{"PreToolUse", "^bash$"}},
-		Ask:           AskNever, Allow: true, Attendance: AttendanceNone,
+		Output:      OutputCrush,
+		ToolMatcher: "^bash$",
+		Ask:         AskNever, Allow: true, Attendance: AttendanceNone,
 		UserXDG: "crush", UserDirEnv: "CRUSH_GLOBAL_CONFIG", File: "crush.json",
-		Layout: LayoutList, CommandKey: "command", TimeoutKey: "timeout", Timeout: 30, HookName: "shellguard",
-		FailClosed: true,
-		Docs:       "https://github.com/charmbracelet/crush/blob/main/docs/hooks/README.md",
+		Layout:  LayoutList,
+		Handler: Handler{CommandKey: "command", TimeoutKey: "timeout", Timeout: 30, HookName: "shellguard", FailClosed: true},
+		Docs:    "https://github.com/charmbracelet/crush/blob/main/docs/hooks/README.md",
 	},
 	{
 		// @mariozechner/pi-coding-agent docs/extensions.md (tool_call).
@@ -534,8 +538,8 @@ var specs = []Spec{
 		Name: Pi, Title: "Pi", Package: "npm @mariozechner/pi-coding-agent",
 		Event: "tool_call", ShellTools: []string{"bash"},
 		Input: pluginInput, Output: OutputPlugin,
-		Registrations: []Registration{{"tool_call", "bash"}},
-		Ask:           AskAttended, Allow: true, Attendance: AttendanceInput,
+		ToolMatcher: "bash",
+		Ask:         AskAttended, Allow: true, Attendance: AttendanceInput,
 		UserDir: ".pi/agent", UserDirEnv: "PI_CODING_AGENT_DIR", ProjectDir: ".pi", File: "extensions/shellguard.ts",
 		Layout: LayoutFile, Plugin: PluginPi,
 		Docs: "https://github.com/badlogic/pi-mono/blob/main/packages/coding-agent/docs/extensions.md",
@@ -548,8 +552,8 @@ var specs = []Spec{
 		Name: Kilo, Title: "Kilo Code", Package: "npm @kilocode/cli",
 		Event: "tool.execute.before", ShellTools: []string{"bash"},
 		Input: pluginInput, Output: OutputPlugin,
-		Registrations: []Registration{{"tool.execute.before", "bash"}},
-		Ask:           AskNever, Allow: true, Attendance: AttendanceNone,
+		ToolMatcher: "bash",
+		Ask:         AskNever, Allow: true, Attendance: AttendanceNone,
 		UserXDG: "kilo", ProjectDir: ".kilo", File: "plugins/shellguard.js",
 		Layout: LayoutFile, Plugin: PluginOpenCode,
 		Docs: "https://kilo.ai/docs/cli",
@@ -566,8 +570,8 @@ var specs = []Spec{
 		Name: Amp, Title: "Amp", Package: "npm @ampcode/cli (formerly @sourcegraph/amp)",
 		Event: "tool.call", ShellTools: []string{"Bash", "shell_command"},
 		Input: pluginInput, Output: OutputPlugin,
-		Registrations: []Registration{{"tool.call", "Bash"}},
-		Ask:           AskAlways, Allow: true, Attendance: AttendanceNone,
+		ToolMatcher: "Bash",
+		Ask:         AskAlways, Allow: true, Attendance: AttendanceNone,
 		UserXDG: "amp", ProjectDir: ".amp", File: "plugins/shellguard.ts",
 		Layout: LayoutFile, Plugin: PluginAmp,
 		Docs: "https://ampcode.com/docs/plugin-api",
@@ -587,13 +591,12 @@ var specs = []Spec{
 		Event: "PreToolUse", ShellTools: []string{"launch-process"},
 		Input: Input{Event: "hook_event_name", Tool: "tool_name", Args: "tool_input", Command: "command",
 			Dirs: []string{"cwd"}, Roots: "workspace_roots", Session: "conversation_id"},
-		Output:        OutputClaude,
-		Registrations: []Registration{{"PreToolUse", "launch-process"}},
-		Ask:           AskNever, Allow: true, Attendance: AttendanceNone,
+		Output:      OutputClaude,
+		ToolMatcher: "launch-process",
+		Ask:         AskNever, Allow: true, Attendance: AttendanceNone,
 		UserDir: ".augment", ProjectDir: ".augment", File: "settings.json",
-		Layout: LayoutGroups, CommandKey: "command", TimeoutKey: "timeout", Timeout: 30, HandlerType: true,
-		FailClosed: true,
-		Docs:       "https://docs.augmentcode.com/cli/hooks",
+		Layout: LayoutGroups, Handler: claudeHandler,
+		Docs: "https://docs.augmentcode.com/cli/hooks",
 	},
 }
 
@@ -679,15 +682,30 @@ func (a Agent) ShellTool() string {
 func (a Agent) Event() string { return a.Spec().Event }
 
 // IsShellTool reports whether tool carries a POSIX shell command for a.
-func (s Spec) IsShellTool(tool string) bool { return contains(s.ShellTools, tool) }
+func (s Spec) IsShellTool(tool string) bool { return slices.Contains(s.ShellTools, tool) }
 
 // IsForeignShellTool reports whether tool carries another shell's command.
-func (s Spec) IsForeignShellTool(tool string) bool { return contains(s.ForeignShellTools, tool) }
+func (s Spec) IsForeignShellTool(tool string) bool { return slices.Contains(s.ForeignShellTools, tool) }
+
+// Registrations returns the hook entries install writes: one for Event,
+// then one for PermissionEvent when the agent has one, both with
+// ToolMatcher.
+func (s Spec) Registrations() []Registration {
+	if s.Event == "" {
+		return nil
+	}
+	regs := []Registration{{s.Event, s.ToolMatcher}}
+	if s.PermissionEvent != "" {
+		regs = append(regs, Registration{s.PermissionEvent, s.ToolMatcher})
+	}
+	return regs
+}
 
 // Events returns the events of the hook entries install writes.
 func (s Spec) Events() []string {
-	out := make([]string, len(s.Registrations))
-	for i, r := range s.Registrations {
+	regs := s.Registrations()
+	out := make([]string, len(regs))
+	for i, r := range regs {
 		out[i] = r.Event
 	}
 	return out
@@ -696,19 +714,10 @@ func (s Spec) Events() []string {
 // Matcher returns the matcher install writes for event, and whether the
 // agent registers event at all.
 func (s Spec) Matcher(event string) (string, bool) {
-	for _, r := range s.Registrations {
+	for _, r := range s.Registrations() {
 		if r.Event == event {
 			return r.Matcher, true
 		}
 	}
 	return "", false
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }

@@ -142,17 +142,18 @@ func (r *report) settings(spec agents.Spec, st install.Status) bool {
 	for _, cmd := range st.Commands {
 		r.command(spec, cmd, "    ", "")
 	}
-	if n := count(st.Hooks, spec.Event); n > 1 {
+	if n := count(st.Hooks, func(h install.Hook) bool { return h.Event == spec.Event }); n > 1 {
 		r.printf("    note: the hook is there %d times; `shellguard uninstall %s` removes every copy\n", n, spec.Name)
 	}
 	r.registrations(spec, st.Hooks, "    ")
 	return true
 }
 
-func count(hooks []install.Hook, event string) int {
+// count returns how many of list match.
+func count[E any](list []E, match func(E) bool) int {
 	n := 0
-	for _, h := range hooks {
-		if h.Event == event {
+	for _, e := range list {
+		if match(e) {
 			n++
 		}
 	}
@@ -204,7 +205,7 @@ func (r *report) copilotFolder(env install.Env, spec agents.Spec) {
 // registrations notes hook entries of the current release that are
 // missing or differ (an install by an older shellguard).
 func (r *report) registrations(spec agents.Spec, hooks []install.Hook, indent string) {
-	for _, reg := range spec.Registrations {
+	for _, reg := range spec.Registrations() {
 		var match *install.Hook
 		for i := range hooks {
 			if hooks[i].Event == reg.Event {
@@ -287,7 +288,7 @@ func (r *report) codex(env install.Env, spec agents.Spec, own string) {
 			}
 		}
 		r.trust(spec, state, l.TOMLPath, inline, "    ")
-		if n := countInline(sg, spec.Event); n > 1 {
+		if n := count(sg, func(h install.InlineHook) bool { return h.Event == spec.Event }); n > 1 {
 			r.printf("    note: the hook is there %d times; Codex runs every copy\n", n)
 		}
 		if l.BothRepresentations() {
@@ -298,16 +299,6 @@ func (r *report) codex(env install.Env, spec agents.Spec, own string) {
 			}
 		}
 	}
-}
-
-func countInline(hs []install.InlineHook, event string) int {
-	n := 0
-	for _, h := range hs {
-		if h.Event == event {
-			n++
-		}
-	}
-	return n
 }
 
 // trust reports what Codex recorded for shellguard's hooks in source: a

@@ -10,6 +10,7 @@ import (
 
 	"github.com/shellguard/shellguard/internal/agents"
 	"github.com/shellguard/shellguard/internal/install"
+	"github.com/shellguard/shellguard/internal/testbin"
 	"github.com/shellguard/shellguard/policy"
 )
 
@@ -48,12 +49,7 @@ func (s *setup) install(agent agents.Agent, command string) string {
 
 func (s *setup) write(path, content string) {
 	s.t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		s.t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
-		s.t.Fatal(err)
-	}
+	testbin.WriteFile(s.t, path, content)
 }
 
 func (s *setup) run() (string, bool) {

@@ -82,16 +82,16 @@ func TestAttendedGemini(t *testing.T) {
 // unattended to the policy; Codex never reports unattended (it cannot ask).
 func TestRequestFields(t *testing.T) {
 	for _, c := range []struct {
-		agent          Agent
+		agent          agents.Agent
 		env            Env
 		wantUnattended bool
 		wantMode       string
 	}{
-		{Claude, unattendedEnv, true, "default"},
-		{Claude, attendedEnv, false, "default"},
-		{Gemini, unattendedEnv, true, ""},
-		{Gemini, attendedEnv, false, ""},
-		{Codex, unattendedEnv, false, "default"},
+		{agents.Claude, unattendedEnv, true, "default"},
+		{agents.Claude, attendedEnv, false, "default"},
+		{agents.Gemini, unattendedEnv, true, ""},
+		{agents.Gemini, attendedEnv, false, ""},
+		{agents.Codex, unattendedEnv, false, "default"},
 	} {
 		var got Request
 		RunWith(c.agent, strings.NewReader(inputFor(c.agent, `"ls"`)), &bytes.Buffer{}, &bytes.Buffer{}, func(r Request) (policy.Decision, error) {
@@ -123,7 +123,7 @@ func TestCodexPermissionRequest(t *testing.T) {
 		{"unknown", unknown, ``},
 	} {
 		var out bytes.Buffer
-		RunWith(Codex, strings.NewReader(in("cmd")), &out, &bytes.Buffer{}, func(r Request) (policy.Decision, error) {
+		RunWith(agents.Codex, strings.NewReader(in("cmd")), &out, &bytes.Buffer{}, func(r Request) (policy.Decision, error) {
 			return c.decide(r.Command), nil
 		}, attendedEnv)
 		got := strings.TrimSpace(out.String())
@@ -133,7 +133,7 @@ func TestCodexPermissionRequest(t *testing.T) {
 	}
 	// A problem refuses the request.
 	var out bytes.Buffer
-	RunWith(Codex, strings.NewReader(in("cmd")), &out, &bytes.Buffer{}, func(Request) (policy.Decision, error) {
+	RunWith(agents.Codex, strings.NewReader(in("cmd")), &out, &bytes.Buffer{}, func(Request) (policy.Decision, error) {
 		return policy.Decision{}, errNoConfig
 	}, attendedEnv)
 	if !strings.Contains(out.String(), `"behavior":"deny"`) {
@@ -141,7 +141,7 @@ func TestCodexPermissionRequest(t *testing.T) {
 	}
 	// Other agents do not answer it.
 	out.Reset()
-	RunWith(Claude, strings.NewReader(strings.Replace(in("cmd"), "PermissionRequest", "PermissionRequest", 1)), &out, &bytes.Buffer{}, func(r Request) (policy.Decision, error) {
+	RunWith(agents.Claude, strings.NewReader(strings.Replace(in("cmd"), "PermissionRequest", "PermissionRequest", 1)), &out, &bytes.Buffer{}, func(r Request) (policy.Decision, error) {
 		return allowed(r.Command), nil
 	}, attendedEnv)
 	if out.Len() != 0 {
@@ -163,10 +163,10 @@ func TestClaudePowerShell(t *testing.T) {
 		{allowed, NoOpinion}, {critical, DenyAction}, {askWarned, AskAction}, {unknown, NoOpinion},
 	} {
 		var out bytes.Buffer
-		RunWith(Claude, strings.NewReader(in("Get-ChildItem")), &out, &bytes.Buffer{}, func(r Request) (policy.Decision, error) {
+		RunWith(agents.Claude, strings.NewReader(in("Get-ChildItem")), &out, &bytes.Buffer{}, func(r Request) (policy.Decision, error) {
 			return c.decide(r.Command), nil
 		}, attendedEnv)
-		if got := parseAction(t, Claude, out.Bytes()); got != c.want {
+		if got := parseAction(t, agents.Claude, out.Bytes()); got != c.want {
 			t.Errorf("%v: %s", got, out.String())
 		}
 		if c.want != NoOpinion && !strings.Contains(out.String(), "PowerShell") {

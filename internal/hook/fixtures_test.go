@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -26,8 +27,8 @@ type fixture struct {
 	commandKey string
 }
 
-var fixtures = map[Agent]fixture{
-	Claude: {
+var fixtures = map[agents.Agent]fixture{
+	agents.Claude: {
 		call: `{"session_id":"abc123","transcript_path":"/home/u/.claude/projects/p/abc123.jsonl","cwd":"/home/u/project",` +
 			`"permission_mode":"default","hook_event_name":"PreToolUse","tool_name":"Bash",` +
 			`"tool_input":{"command":%s,"description":"Run it","timeout":120000},"tool_use_id":"toolu_01"}`,
@@ -36,7 +37,7 @@ var fixtures = map[Agent]fixture{
 		noTool:     `{"session_id":"s","cwd":"/p","tool_input":{"command":"ls"}}`,
 		commandKey: "command",
 	},
-	Gemini: {
+	agents.Gemini: {
 		call: `{"session_id":"abc123","transcript_path":"/home/u/.gemini/tmp/chats/abc123.json","cwd":"/home/u/project",` +
 			`"hook_event_name":"BeforeTool","timestamp":"2026-01-02T03:04:05.000Z","tool_name":"run_shell_command",` +
 			`"tool_input":{"command":%s,"description":"Run it"}}`,
@@ -45,7 +46,7 @@ var fixtures = map[Agent]fixture{
 		noTool:     `{"session_id":"s","cwd":"/p","tool_input":{"command":"ls"}}`,
 		commandKey: "command",
 	},
-	Codex: {
+	agents.Codex: {
 		call: `{"session_id":"abc123","turn_id":"turn-1","transcript_path":null,"cwd":"/home/u/project",` +
 			`"hook_event_name":"PreToolUse","model":"gpt-5","permission_mode":"default","tool_name":"Bash",` +
 			`"tool_input":{"command":%s},"tool_use_id":"call_1"}`,
@@ -56,7 +57,7 @@ var fixtures = map[Agent]fixture{
 	},
 	// Observed with Copilot CLI 1.0.102 (toolArgs an object; the
 	// documentation shows a JSON string, which is read too).
-	Copilot: {
+	agents.Copilot: {
 		call:       `{"sessionId":"abc123","timestamp":1796303229795,"cwd":"/home/u/project","toolName":"bash","toolArgs":{"command":%s,"description":"Run it","mode":"sync"}}`,
 		other:      `{"sessionId":"abc123","timestamp":1796303229795,"cwd":"/p","toolName":"view","toolArgs":{"path":"/p/a.go"}}`,
 		noArgs:     `{"sessionId":"s","timestamp":1,"cwd":"/p","toolName":"bash"}`,
@@ -64,7 +65,7 @@ var fixtures = map[Agent]fixture{
 		commandKey: "command",
 	},
 	// What shellguard's OpenCode plugin sends (package install).
-	OpenCode: {
+	agents.OpenCode: {
 		call:       `{"hook_event_name":"tool.execute.before","session_id":"abc123","cwd":"/home/u/project","tool_name":"bash","tool_input":{"command":%s,"description":"Run it"}}`,
 		other:      `{"hook_event_name":"tool.execute.before","session_id":"abc123","cwd":"/p","tool_name":"read","tool_input":{"filePath":"/p/a.go"}}`,
 		noArgs:     `{"hook_event_name":"tool.execute.before","session_id":"s","cwd":"/p","tool_name":"bash"}`,
@@ -72,7 +73,7 @@ var fixtures = map[Agent]fixture{
 		commandKey: "command",
 	},
 	// https://cursor.com/docs/agent/hooks (beforeShellExecution).
-	Cursor: {
+	agents.Cursor: {
 		call: `{"conversation_id":"abc123","generation_id":"gen-1","model":"default","hook_event_name":"beforeShellExecution",` +
 			`"cursor_version":"2.0.77","workspace_roots":["/home/u/project"],"user_email":null,"transcript_path":null,` +
 			`"command":%s,"cwd":"/home/u/project","sandbox":false}`,
@@ -82,7 +83,7 @@ var fixtures = map[Agent]fixture{
 		commandKey: "command",
 	},
 	// https://docs.windsurf.com/windsurf/cascade/hooks (pre_run_command).
-	Windsurf: {
+	agents.Windsurf: {
 		call:       `{"agent_action_name":"pre_run_command","trajectory_id":"abc123","execution_id":"exec-1","timestamp":"2026-01-02T03:04:05Z","tool_info":{"command_line":%s,"cwd":"/home/u/project"}}`,
 		other:      `{"agent_action_name":"pre_read_code","trajectory_id":"abc123","tool_info":{"file_path":"/p/a.go"}}`,
 		noArgs:     `{"agent_action_name":"pre_run_command","trajectory_id":"s"}`,
@@ -90,7 +91,7 @@ var fixtures = map[Agent]fixture{
 		commandKey: "command_line",
 	},
 	// Observed with Cline CLI 3.0.65 (a PreToolUse hook file).
-	Cline: {
+	agents.Cline: {
 		call: `{"clineVersion":"","timestamp":"2026-01-02T03:04:05.000Z","taskId":"abc123","sessionContext":{"rootSessionId":"r1"},` +
 			`"workspaceRoots":["/home/u/project"],"workspaceInfo":{"rootPath":"/home/u/project","hint":"project"},"userId":"u",` +
 			`"agent_id":"agent_1","parent_agent_id":null,"hookName":"tool_call","iteration":1,` +
@@ -102,7 +103,7 @@ var fixtures = map[Agent]fixture{
 		commandKey: "commands",
 	},
 	// Observed with Qwen Code 0.24.4.
-	Qwen: {
+	agents.Qwen: {
 		call: `{"session_id":"abc123","transcript_path":"/home/u/.qwen/projects/p/chats/abc123.jsonl","cwd":"/home/u/project",` +
 			`"hook_event_name":"PreToolUse","timestamp":"2026-01-02T03:04:05.000Z","permission_mode":"default","prompt_id":"abc123########0",` +
 			`"tool_name":"run_shell_command","tool_input":{"command":%s,"description":"Run it"},"tool_use_id":"toolu_1","tool_call_id":"call_1"}`,
@@ -112,7 +113,7 @@ var fixtures = map[Agent]fixture{
 		commandKey: "command",
 	},
 	// Observed with droid 0.215.0.
-	Droid: {
+	agents.Droid: {
 		call: `{"session_id":"abc123","transcript_path":"/home/u/.factory/sessions/p/abc123.jsonl","cwd":"/home/u/project",` +
 			`"permission_mode":"auto-high","hook_event_name":"PreToolUse","tool_name":"Execute",` +
 			`"tool_input":{"command":%s,"riskLevel":"low","riskLevelReason":"Run it","summary":"Run it"}}`,
@@ -122,7 +123,7 @@ var fixtures = map[Agent]fixture{
 		commandKey: "command",
 	},
 	// charmbracelet/crush docs/hooks/README.md (stdin payload).
-	Crush: {
+	agents.Crush: {
 		call:       `{"event":"PreToolUse","session_id":"abc123","cwd":"/home/u/project","tool_name":"bash","tool_input":{"command":%s,"description":"Run it"}}`,
 		other:      `{"event":"PreToolUse","session_id":"abc123","cwd":"/p","tool_name":"view","tool_input":{"file_path":"/p/a.go"}}`,
 		noArgs:     `{"event":"PreToolUse","session_id":"s","cwd":"/p","tool_name":"bash"}`,
@@ -130,7 +131,7 @@ var fixtures = map[Agent]fixture{
 		commandKey: "command",
 	},
 	// What shellguard's Pi extension sends (package install).
-	Pi: {
+	agents.Pi: {
 		call:       `{"hook_event_name":"tool_call","session_id":"abc123","cwd":"/home/u/project","tool_name":"bash","tool_input":{"command":%s},"attended":true}`,
 		other:      `{"hook_event_name":"tool_call","session_id":"abc123","cwd":"/p","tool_name":"read","tool_input":{"path":"/p/a.go"},"attended":true}`,
 		noArgs:     `{"hook_event_name":"tool_call","session_id":"s","cwd":"/p","tool_name":"bash"}`,
@@ -138,7 +139,7 @@ var fixtures = map[Agent]fixture{
 		commandKey: "command",
 	},
 	// What shellguard's Kilo Code plugin sends (the OpenCode plugin).
-	Kilo: {
+	agents.Kilo: {
 		call:       `{"hook_event_name":"tool.execute.before","session_id":"abc123","cwd":"/home/u/project","tool_name":"bash","tool_input":{"command":%s,"description":"Run it","workdir":"/home/u/project"}}`,
 		other:      `{"hook_event_name":"tool.execute.before","session_id":"abc123","cwd":"/p","tool_name":"read","tool_input":{"filePath":"/p/a.go"}}`,
 		noArgs:     `{"hook_event_name":"tool.execute.before","session_id":"s","cwd":"/p","tool_name":"bash"}`,
@@ -146,7 +147,7 @@ var fixtures = map[Agent]fixture{
 		commandKey: "command",
 	},
 	// What shellguard's Amp plugin sends (package install).
-	Amp: {
+	agents.Amp: {
 		call:       `{"hook_event_name":"tool.call","session_id":"abc123","cwd":"/home/u/project","tool_name":"Bash","tool_input":{"command":%s}}`,
 		other:      `{"hook_event_name":"tool.call","session_id":"T-abc123","cwd":"/p","tool_name":"Read","tool_input":{"path":"/p/a.go"}}`,
 		noArgs:     `{"hook_event_name":"tool.call","session_id":"s","cwd":"/p","tool_name":"Bash"}`,
@@ -155,7 +156,7 @@ var fixtures = map[Agent]fixture{
 	},
 	// https://docs.augmentcode.com/cli/hooks and auggie 0.36.0's hook
 	// executor (the PreToolUse payload).
-	Augment: {
+	agents.Augment: {
 		call: `{"hook_event_name":"PreToolUse","conversation_id":"abc123","workspace_roots":["/home/u/project"],"tool_name":"launch-process",` +
 			`"tool_input":{"command":%s,"wait":true,"max_wait_seconds":600},"is_mcp_tool":false}`,
 		other:      `{"hook_event_name":"PreToolUse","conversation_id":"abc123","workspace_roots":["/p"],"tool_name":"view","tool_input":{"path":"a.go"},"is_mcp_tool":false}`,
@@ -168,32 +169,32 @@ var fixtures = map[Agent]fixture{
 // inputFor is a call of a's shell tool with the command whose JSON is
 // commandJSON. For Cline, whose run_commands takes a list of command
 // lines, a JSON list is that list.
-func inputFor(a Agent, commandJSON string) string {
+func inputFor(a agents.Agent, commandJSON string) string {
 	f, ok := fixtures[a]
 	if !ok {
 		panic("no fixture for " + string(a))
 	}
-	if a == Cline && !strings.HasPrefix(commandJSON, "[") {
+	if a == agents.Cline && !strings.HasPrefix(commandJSON, "[") {
 		commandJSON = "[" + commandJSON + "]"
 	}
 	return strings.Replace(f.call, "%s", commandJSON, 1)
 }
 
-func otherToolInput(a Agent) string { return fixtures[a].other }
-func missingArgsInput(a Agent) string {
+func otherToolInput(a agents.Agent) string { return fixtures[a].other }
+func missingArgsInput(a agents.Agent) string {
 	return fixtures[a].noArgs
 }
-func missingToolInput(a Agent) string { return fixtures[a].noTool }
+func missingToolInput(a agents.Agent) string { return fixtures[a].noTool }
 
 // missingCommandInput is a call of the shell tool whose command member
 // has another name.
-func missingCommandInput(a Agent) string {
+func missingCommandInput(a agents.Agent) string {
 	return strings.Replace(inputFor(a, `"ls"`), `"`+fixtures[a].commandKey+`":`, `"cmd":`, 1)
 }
 
 // parseResult reads an answer back in the agent's protocol (stdout,
 // stderr and exit code) and checks that it holds only documented fields.
-func parseResult(t *testing.T, agent Agent, out, errOut []byte, code int) Action {
+func parseResult(t *testing.T, agent agents.Agent, out, errOut []byte, code int) Action {
 	t.Helper()
 	spec := agent.Spec()
 	if spec.Output == agents.OutputExitCode {
@@ -218,7 +219,7 @@ func parseResult(t *testing.T, agent Agent, out, errOut []byte, code int) Action
 	only := func(m map[string]json.RawMessage, keys ...string) {
 		t.Helper()
 		for k := range m {
-			if !contains(keys, k) {
+			if !slices.Contains(keys, k) {
 				t.Fatalf("undocumented field %q in %s", k, out)
 			}
 		}
@@ -240,10 +241,10 @@ func parseResult(t *testing.T, agent Agent, out, errOut []byte, code int) Action
 		if len(hs) != 3 || hs["hookEventName"] != spec.Event || strings.TrimSpace(hs["permissionDecisionReason"]) == "" {
 			t.Fatalf("hookSpecificOutput: %v", hs)
 		}
-		if agent == Codex && hs["permissionDecision"] != "deny" {
+		if agent == agents.Codex && hs["permissionDecision"] != "deny" {
 			t.Fatalf("Codex supports only deny, got %q", hs["permissionDecision"])
 		}
-		if agent == Codex && strings.HasSuffix(hs["permissionDecisionReason"], ".") {
+		if agent == agents.Codex && strings.HasSuffix(hs["permissionDecisionReason"], ".") {
 			t.Fatalf("Codex appends \". Command: ...\" to the reason; it must not end with a period: %q", hs["permissionDecisionReason"])
 		}
 		return actionNamed(t, hs["permissionDecision"])
@@ -317,58 +318,49 @@ func parseResult(t *testing.T, agent Agent, out, errOut []byte, code int) Action
 	return NoOpinion
 }
 
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
 // TestAgentInputs reads each agent's facts where its Input says they are:
 // the cwd (and the directory the command runs in), the session, and every
 // command of a call.
 func TestAgentInputs(t *testing.T) {
 	cases := []struct {
 		name     string
-		agent    Agent
+		agent    agents.Agent
 		input    string
 		commands []string // the commands decided, in order
 		cwd      string
 		session  string
 	}{
-		{"copilot toolArgs as a JSON string", Copilot,
+		{"copilot toolArgs as a JSON string", agents.Copilot,
 			`{"sessionId":"s1","timestamp":1,"cwd":"/p","toolName":"bash","toolArgs":"{\"command\":\"ls -la\"}"}`,
 			[]string{"ls -la"}, "/p", "s1"},
-		{"cursor command at the top", Cursor,
+		{"cursor command at the top", agents.Cursor,
 			`{"hook_event_name":"beforeShellExecution","conversation_id":"c1","workspace_roots":["/root"],"command":"ls","cwd":"/p/sub"}`,
 			[]string{"ls"}, "/p/sub", "c1"},
-		{"cursor cwd from the workspace roots", Cursor,
+		{"cursor cwd from the workspace roots", agents.Cursor,
 			`{"hook_event_name":"beforeShellExecution","conversation_id":"c1","workspace_roots":["/root","/other"],"command":"ls","cwd":""}`,
 			[]string{"ls"}, "/root", "c1"},
-		{"windsurf cwd in tool_info", Windsurf,
+		{"windsurf cwd in tool_info", agents.Windsurf,
 			`{"agent_action_name":"pre_run_command","trajectory_id":"t1","tool_info":{"command_line":"make","cwd":"/w"}}`,
 			[]string{"make"}, "/w", "t1"},
-		{"cline every command of run_commands", Cline,
+		{"cline every command of run_commands", agents.Cline,
 			`{"hookName":"tool_call","taskId":"k1","workspaceRoots":["/c"],"tool_call":{"id":"x","name":"run_commands","input":{"commands":["ls","git status"]}}}`,
 			[]string{"ls", "git status"}, "/c", "k1"},
-		{"cline execute_command", Cline,
+		{"cline execute_command", agents.Cline,
 			`{"hookName":"tool_call","taskId":"k1","workspaceRoots":["/c"],"tool_call":{"id":"x","name":"execute_command","input":{"command":"ls","requires_approval":false}}}`,
 			[]string{"ls"}, "/c", "k1"},
-		{"augment cwd of launch-process", Augment,
+		{"augment cwd of launch-process", agents.Augment,
 			`{"hook_event_name":"PreToolUse","conversation_id":"a1","workspace_roots":["/r"],"tool_name":"launch-process","tool_input":{"command":"ls","cwd":"sub"}}`,
 			[]string{"ls"}, "/r/sub", "a1"},
-		{"crush working_dir", Crush,
+		{"crush working_dir", agents.Crush,
 			`{"event":"PreToolUse","session_id":"c2","cwd":"/p","tool_name":"bash","tool_input":{"command":"ls","working_dir":"/q"}}`,
 			[]string{"ls"}, "/q", "c2"},
-		{"opencode workdir", OpenCode,
+		{"opencode workdir", agents.OpenCode,
 			`{"hook_event_name":"tool.execute.before","session_id":"o1","cwd":"/p","tool_name":"bash","tool_input":{"command":"ls","workdir":"/p/x"}}`,
 			[]string{"ls"}, "/p/x", "o1"},
-		{"qwen directory", Qwen,
+		{"qwen directory", agents.Qwen,
 			`{"hook_event_name":"PreToolUse","session_id":"q1","cwd":"/p","tool_name":"run_shell_command","tool_input":{"command":"ls","directory":"d"}}`,
 			[]string{"ls"}, "/p/d", "q1"},
-		{"claude ignores workdir", Claude,
+		{"claude ignores workdir", agents.Claude,
 			`{"hook_event_name":"PreToolUse","session_id":"s","cwd":"/p","tool_name":"Bash","tool_input":{"command":"ls","workdir":"/etc"}}`,
 			[]string{"ls"}, "/p", "s"},
 	}
@@ -408,21 +400,21 @@ func TestClineCommandsWorstWins(t *testing.T) {
 		return unknown(r.Command), nil
 	}
 	var out bytes.Buffer
-	RunWith(Cline, strings.NewReader(in), &out, &bytes.Buffer{}, decide, attendedEnv)
-	if got := parseAction(t, Cline, out.Bytes()); got != DenyAction || !strings.Contains(out.String(), "rm -rf /") ||
+	RunWith(agents.Cline, strings.NewReader(in), &out, &bytes.Buffer{}, decide, attendedEnv)
+	if got := parseAction(t, agents.Cline, out.Bytes()); got != DenyAction || !strings.Contains(out.String(), "rm -rf /") ||
 		!strings.Contains(out.String(), `"overrideInput":{"commands":[`) {
 		t.Fatalf("%v: %s", got, out.String())
 	}
 	single := `{"hookName":"tool_call","taskId":"k","workspaceRoots":["/c"],"tool_call":{"id":"x","name":"execute_command","input":{"command":"rm -rf /"}}}`
 	out.Reset()
-	RunWith(Cline, strings.NewReader(single), &out, &bytes.Buffer{}, decide, attendedEnv)
+	RunWith(agents.Cline, strings.NewReader(single), &out, &bytes.Buffer{}, decide, attendedEnv)
 	if !strings.Contains(out.String(), `"overrideInput":{"command":"printf`) {
 		t.Fatalf("execute_command's block must replace its command: %s", out.String())
 	}
 	// Every command allowed: no answer (Cline's hooks have no allow).
 	all := strings.Replace(in, `"rm -rf /","make"`, `"ls -la"`, 1)
 	out.Reset()
-	RunWith(Cline, strings.NewReader(all), &out, &bytes.Buffer{}, decide, attendedEnv)
+	RunWith(agents.Cline, strings.NewReader(all), &out, &bytes.Buffer{}, decide, attendedEnv)
 	if out.Len() != 0 {
 		t.Fatalf("allowed commands got an answer: %s", out.String())
 	}
@@ -432,14 +424,14 @@ func TestClineCommandsWorstWins(t *testing.T) {
 // UI; without one an ask is a block, and the request is unattended.
 func TestPiAttendedFromInput(t *testing.T) {
 	for _, attended := range []bool{true, false} {
-		in := strings.Replace(inputFor(Pi, `"git reset --hard"`), `"attended":true`, fmt.Sprintf(`"attended":%v`, attended), 1)
+		in := strings.Replace(inputFor(agents.Pi, `"git reset --hard"`), `"attended":true`, fmt.Sprintf(`"attended":%v`, attended), 1)
 		var req Request
 		decide := func(r Request) (policy.Decision, error) { req = r; return askWarned(r.Command), nil }
 		var out bytes.Buffer
 		// The environment says a person is there; only the input counts.
-		RunWith(Pi, strings.NewReader(in), &out, &bytes.Buffer{}, decide, attendedEnv)
+		RunWith(agents.Pi, strings.NewReader(in), &out, &bytes.Buffer{}, decide, attendedEnv)
 		want := map[bool]Action{true: AskAction, false: DenyAction}[attended]
-		if got := parseAction(t, Pi, out.Bytes()); got != want || req.Unattended == attended {
+		if got := parseAction(t, agents.Pi, out.Bytes()); got != want || req.Unattended == attended {
 			t.Errorf("attended %v: %v (unattended %v), want %v: %s", attended, got, req.Unattended, want, out.String())
 		}
 	}
@@ -451,7 +443,7 @@ func TestCopilotPowerShell(t *testing.T) {
 	in := `{"sessionId":"s","timestamp":1,"cwd":"/p","toolName":"powershell","toolArgs":{"command":"Get-ChildItem"}}`
 	var out bytes.Buffer
 	called := false
-	RunWith(Copilot, strings.NewReader(in), &out, &bytes.Buffer{}, func(r Request) (policy.Decision, error) {
+	RunWith(agents.Copilot, strings.NewReader(in), &out, &bytes.Buffer{}, func(r Request) (policy.Decision, error) {
 		called = true
 		return allowed(r.Command), nil
 	}, attendedEnv)

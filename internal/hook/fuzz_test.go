@@ -16,7 +16,7 @@ import (
 // and must answer "allow" only for a well-formed shell tool call whose
 // decision allowed it.
 func FuzzRun(f *testing.F) {
-	for _, a := range Agents() {
+	for _, a := range agents.Agents() {
 		f.Add(inputFor(a, `"ls -la"`), byte(0))
 		f.Add(inputFor(a, `"rm -rf /"`), byte(1))
 		f.Add(inputFor(a, `["ls","-la"]`), byte(0))
@@ -28,7 +28,7 @@ func FuzzRun(f *testing.F) {
 	f.Add(`[`, byte(2))
 	f.Add("\x00\xff", byte(3))
 	f.Fuzz(func(t *testing.T, in string, mode byte) {
-		for _, agent := range Agents() {
+		for _, agent := range agents.Agents() {
 			decide := func(r Request) (policy.Decision, error) {
 				command := r.Command
 				switch mode % 4 {
@@ -91,7 +91,7 @@ func isAllow(v map[string]any) bool {
 // wellFormed is an independent check that in is one JSON object describing
 // a call of the agent's shell tool with a non-empty command (read with
 // encoding/json, by the agent's Input paths).
-func wellFormed(agent Agent, in string) bool {
+func wellFormed(agent agents.Agent, in string) bool {
 	spec := agent.Spec()
 	inp := spec.Input
 	dec := json.NewDecoder(strings.NewReader(in))

@@ -16,35 +16,6 @@ import (
 	"github.com/shellguard/shellguard/internal/shquote"
 )
 
-// Agent names a coding agent whose hook protocol shellguard speaks (see
-// package agent, which holds the list).
-type Agent = agents.Agent
-
-// The supported agents.
-const (
-	Claude   = agents.Claude
-	Gemini   = agents.Gemini
-	Codex    = agents.Codex
-	Copilot  = agents.Copilot
-	OpenCode = agents.OpenCode
-	Cursor   = agents.Cursor
-	Windsurf = agents.Windsurf
-	Cline    = agents.Cline
-	Qwen     = agents.Qwen
-	Droid    = agents.Droid
-	Crush    = agents.Crush
-	Pi       = agents.Pi
-	Kilo     = agents.Kilo
-	Amp      = agents.Amp
-	Augment  = agents.Augment
-)
-
-// Agents returns the supported agents in a stable order.
-func Agents() []Agent { return agents.Agents() }
-
-// ParseAgent returns the Agent named s.
-func ParseAgent(s string) (Agent, error) { return agents.ParseAgent(s) }
-
 // MaxInput is the largest hook input Run accepts, in bytes. Larger inputs
 // are refused (fail closed) rather than read without bound.
 const MaxInput = 1 << 20
@@ -57,7 +28,7 @@ type Request struct {
 	// SessionID the agent's session.
 	Command, Cwd, SessionID string
 	// Agent is the agent asking.
-	Agent Agent
+	Agent agents.Agent
 	// Mode is the permission mode the agent reports (permission_mode:
 	// "default", "acceptEdits", "bypassPermissions", "dontAsk", ...), or
 	// "" when it reports none.
@@ -155,12 +126,12 @@ func ActionFor(d policy.Decision) Action {
 //
 // Run reads the process's environment and ancestry to tell whether a
 // person will see a prompt (see Attended); RunWith takes them from env.
-func Run(agent Agent, in io.Reader, out, errOut io.Writer, decide DecideFunc) (exitCode int) {
+func Run(agent agents.Agent, in io.Reader, out, errOut io.Writer, decide DecideFunc) (exitCode int) {
 	return RunWith(agent, in, out, errOut, decide, ProcessEnv())
 }
 
 // RunWith is Run with the environment env.
-func RunWith(agent Agent, in io.Reader, out, errOut io.Writer, decide DecideFunc, env Env) (exitCode int) {
+func RunWith(agent agents.Agent, in io.Reader, out, errOut io.Writer, decide DecideFunc, env Env) (exitCode int) {
 	spec, ok := agents.Lookup(string(agent))
 	if !ok {
 		fmt.Fprintf(errOut, "shellguard: unknown agent %q (want %s)\n", agent, agents.Names())

@@ -60,10 +60,10 @@ type call struct{ command, cwd, session string }
 
 type hookCase struct {
 	name   string
-	input  func(Agent) string
+	input  func(agents.Agent) string
 	decide func(command string) (policy.Decision, error)
 	// want is the action expected, per agent.
-	want map[Agent]Action
+	want map[agents.Agent]Action
 	// wantCall is the decide call expected, or nil for none.
 	wantCall *call
 	// failure marks a case answered as a problem.
@@ -71,9 +71,9 @@ type hookCase struct {
 }
 
 // same expects a for every agent.
-func same(a Action) map[Agent]Action {
-	m := map[Agent]Action{}
-	for _, ag := range Agents() {
+func same(a Action) map[agents.Agent]Action {
+	m := map[agents.Agent]Action{}
+	for _, ag := range agents.Agents() {
 		m[ag] = a
 	}
 	return m
@@ -81,8 +81,8 @@ func same(a Action) map[Agent]Action {
 
 // byAsk expects, for an ask with an opinion, the agent's ask where its
 // protocol can ask and a block where it cannot.
-func byAsk() map[Agent]Action {
-	m := map[Agent]Action{}
+func byAsk() map[agents.Agent]Action {
+	m := map[agents.Agent]Action{}
 	for _, sp := range agents.Specs() {
 		m[sp.Name] = DenyAction
 		if sp.Ask != agents.AskNever {
@@ -94,8 +94,8 @@ func byAsk() map[Agent]Action {
 
 // byAllow expects an allow where the protocol has one, no answer where
 // it does not.
-func byAllow() map[Agent]Action {
-	m := map[Agent]Action{}
+func byAllow() map[agents.Agent]Action {
+	m := map[agents.Agent]Action{}
 	for _, sp := range agents.Specs() {
 		m[sp.Name] = NoOpinion
 		if sp.Allow {
@@ -113,15 +113,15 @@ func ok(f func(string) policy.Decision) func(string) (policy.Decision, error) {
 // the agent can ask and tells whether a person is there, else block;
 // unattended, every agent blocks. Pi's extension reports a person in the
 // input, so a problem found after that is read is asked (lateFailure).
-func failClosed() map[Agent]Action {
+func failClosed() map[agents.Agent]Action {
 	m := same(DenyAction)
-	m[Claude], m[Gemini] = AskAction, AskAction
+	m[agents.Claude], m[agents.Gemini] = AskAction, AskAction
 	return m
 }
 
-func lateFailure() map[Agent]Action {
+func lateFailure() map[agents.Agent]Action {
 	m := failClosed()
-	m[Pi] = AskAction
+	m[agents.Pi] = AskAction
 	return m
 }
 
@@ -156,25 +156,25 @@ func fakeProcesses(m map[int]Process) func(int) (Process, error) {
 // agents that refuse it themselves (the fake decisions are not turned into
 // deny by the policy: this is unattended = "ask") and blocks on Gemini
 // CLI, where an ask would wait forever.
-func unattendedWant(tc hookCase, a Agent) Action {
+func unattendedWant(tc hookCase, a agents.Agent) Action {
 	w := tc.want[a]
-	if w == AskAction && (a == Gemini || tc.failure && a != Pi) {
+	if w == AskAction && (a == agents.Gemini || tc.failure && a != agents.Pi) {
 		return DenyAction
 	}
 	return w
 }
 
 func hookCases() []hookCase {
-	cmd := func(c string) func(Agent) string {
+	cmd := func(c string) func(agents.Agent) string {
 		q, _ := json.Marshal(c)
-		return func(a Agent) string { return inputFor(a, string(q)) }
+		return func(a agents.Agent) string { return inputFor(a, string(q)) }
 	}
 	askRule := func(c string) policy.Decision {
 		return policy.Decision{Command: c, Verdict: policy.Ask, Reason: "A rule asks for git push", Rules: []string{"ask: git push *"},
 			Invocations: []policy.InvocationResult{{Command: c, Prefix: "git push"}}}
 	}
 	otherEvent := same(NoOpinion)
-	otherEvent[Copilot] = DenyAction // its camelCase input names no event: registered on preToolUse only
+	otherEvent[agents.Copilot] = DenyAction // its camelCase input names no event: registered on preToolUse only
 	return []hookCase{
 		{name: "deny", input: cmd("rm -rf /"), decide: ok(critical), want: same(DenyAction),
 			wantCall: &call{"rm -rf /", "/home/u/project", "abc123"}},
@@ -189,23 +189,23 @@ func hookCases() []hookCase {
 		}), want: same(NoOpinion)},
 		{name: "no-opinion", input: cmd("make build"), decide: ok(unknown), want: same(NoOpinion)},
 		{name: "shell-redirection", input: cmd("echo a > out.txt && cat < in.txt"), decide: ok(critical), want: same(DenyAction)},
-		{name: "argv-command", input: func(a Agent) string { return inputFor(a, `["bash","-lc","rm -rf /"]`) },
+		{name: "argv-command", input: func(a agents.Agent) string { return inputFor(a, `["bash","-lc","rm -rf /"]`) },
 			decide: ok(critical), want: same(DenyAction), wantCall: &call{"bash -lc 'rm -rf /'", "/home/u/project", "abc123"}},
 		{name: "non-shell-tool", input: otherToolInput, decide: ok(critical), want: same(NoOpinion)},
-		{name: "other-event", input: func(a Agent) string {
+		{name: "other-event", input: func(a agents.Agent) string {
 			return strings.Replace(cmd("rm -rf /")(a), `"`+a.Event()+`"`, `"PostToolUse"`, 1)
 		}, decide: ok(critical), want: otherEvent},
-		{name: "malformed", input: func(Agent) string { return `{"tool_name": "Bash", "tool_input": {"command": "rm -rf /"` },
+		{name: "malformed", input: func(agents.Agent) string { return `{"tool_name": "Bash", "tool_input": {"command": "rm -rf /"` },
 			decide: ok(allowed), want: failClosed(), failure: true},
-		{name: "not-an-object", input: func(Agent) string { return `"rm -rf /"` }, decide: ok(allowed), want: failClosed(), failure: true},
-		{name: "empty-input", input: func(Agent) string { return `` }, decide: ok(allowed), want: failClosed(), failure: true},
-		{name: "trailing-data", input: func(a Agent) string { return cmd("ls")(a) + `{"x":1}` }, decide: ok(allowed), want: failClosed(), failure: true},
-		{name: "oversized", input: func(a Agent) string {
+		{name: "not-an-object", input: func(agents.Agent) string { return `"rm -rf /"` }, decide: ok(allowed), want: failClosed(), failure: true},
+		{name: "empty-input", input: func(agents.Agent) string { return `` }, decide: ok(allowed), want: failClosed(), failure: true},
+		{name: "trailing-data", input: func(a agents.Agent) string { return cmd("ls")(a) + `{"x":1}` }, decide: ok(allowed), want: failClosed(), failure: true},
+		{name: "oversized", input: func(a agents.Agent) string {
 			return inputFor(a, `"ls `+strings.Repeat("a", MaxInput)+`"`)
 		}, decide: ok(allowed), want: failClosed(), failure: true},
 		{name: "missing-command", input: missingCommandInput, decide: ok(allowed), want: lateFailure(), failure: true},
 		{name: "empty-command", input: cmd("   "), decide: ok(allowed), want: lateFailure(), failure: true},
-		{name: "command-not-a-string", input: func(a Agent) string { return inputFor(a, `42`) }, decide: ok(allowed), want: lateFailure(), failure: true},
+		{name: "command-not-a-string", input: func(a agents.Agent) string { return inputFor(a, `42`) }, decide: ok(allowed), want: lateFailure(), failure: true},
 		{name: "missing-tool-input", input: missingArgsInput, decide: ok(allowed), want: failClosed(), failure: true},
 		{name: "missing-tool-name", input: missingToolInput, decide: ok(allowed), want: failClosed(), failure: true},
 		{name: "config-error", input: cmd("ls"), decide: func(string) (policy.Decision, error) {
@@ -223,7 +223,7 @@ func TestRunGolden(t *testing.T) {
 		name, dir string
 		env       Env
 	}{{"attended", "", attendedEnv}, {"unattended", "unattended", unattendedEnv}} {
-		for _, agent := range Agents() {
+		for _, agent := range agents.Agents() {
 			for _, tc := range hookCases() {
 				t.Run(situation.name+"/"+string(agent)+"/"+tc.name, func(t *testing.T) {
 					var calls []call
@@ -240,7 +240,7 @@ func TestRunGolden(t *testing.T) {
 					if got := parseResult(t, agent, out.Bytes(), errOut.Bytes(), code); got != want {
 						t.Errorf("action = %v, want %v; output %s%s (exit %d)", got, want, out.String(), errOut.String(), code)
 					}
-					if tc.wantCall != nil && !(agent == Cline && tc.name == "argv-command") && (len(calls) != 1 || calls[0] != *tc.wantCall) {
+					if tc.wantCall != nil && !(agent == agents.Cline && tc.name == "argv-command") && (len(calls) != 1 || calls[0] != *tc.wantCall) {
 						t.Errorf("decide calls = %+v, want one %+v", calls, *tc.wantCall)
 					}
 					got := out.Bytes()
@@ -256,7 +256,7 @@ func TestRunGolden(t *testing.T) {
 
 // parseAction reads a JSON answer back in the agent's protocol (see
 // parseResult).
-func parseAction(t *testing.T, agent Agent, out []byte) Action {
+func parseAction(t *testing.T, agent agents.Agent, out []byte) Action {
 	t.Helper()
 	return parseResult(t, agent, out, nil, 0)
 }
@@ -282,7 +282,7 @@ func golden(t *testing.T, path string, got []byte) {
 
 func TestRunUnknownAgent(t *testing.T) {
 	var out, errOut bytes.Buffer
-	code := Run("nosuchagent", strings.NewReader(inputFor(Claude, `"ls"`)), &out, &errOut, func(Request) (policy.Decision, error) {
+	code := Run("nosuchagent", strings.NewReader(inputFor(agents.Claude, `"ls"`)), &out, &errOut, func(Request) (policy.Decision, error) {
 		t.Fatal("decide called")
 		return policy.Decision{}, nil
 	})
@@ -297,7 +297,7 @@ func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("broken p
 
 func TestRunWriteFailureBlocks(t *testing.T) {
 	var errOut bytes.Buffer
-	code := Run(Claude, strings.NewReader(inputFor(Claude, `"rm -rf /"`)), failingWriter{}, &errOut,
+	code := Run(agents.Claude, strings.NewReader(inputFor(agents.Claude, `"rm -rf /"`)), failingWriter{}, &errOut,
 		func(r Request) (policy.Decision, error) { return critical(r.Command), nil })
 	if code != 2 || !strings.Contains(errOut.String(), "blocking") {
 		t.Fatalf("code %d, stderr %q; want 2 and a reason", code, errOut.String())
@@ -307,7 +307,7 @@ func TestRunWriteFailureBlocks(t *testing.T) {
 func TestGeminiDirPath(t *testing.T) {
 	in := `{"cwd":"/w","hook_event_name":"BeforeTool","tool_name":"run_shell_command","tool_input":{"command":"ls","dir_path":"sub"}}`
 	var gotCwd string
-	Run(Gemini, strings.NewReader(in), &bytes.Buffer{}, &bytes.Buffer{}, func(r Request) (policy.Decision, error) {
+	Run(agents.Gemini, strings.NewReader(in), &bytes.Buffer{}, &bytes.Buffer{}, func(r Request) (policy.Decision, error) {
 		gotCwd = r.Cwd
 		return unknown(r.Command), nil
 	})
@@ -341,13 +341,13 @@ func TestActionFor(t *testing.T) {
 }
 
 func TestParseAgent(t *testing.T) {
-	for _, a := range Agents() {
-		got, err := ParseAgent(" " + strings.ToUpper(string(a)))
+	for _, a := range agents.Agents() {
+		got, err := agents.ParseAgent(" " + strings.ToUpper(string(a)))
 		if err != nil || got != a {
 			t.Errorf("ParseAgent(%q) = %q, %v", a, got, err)
 		}
 	}
-	if _, err := ParseAgent("nosuchagent"); err == nil {
+	if _, err := agents.ParseAgent("nosuchagent"); err == nil {
 		t.Error("ParseAgent(nosuchagent) succeeded")
 	}
 }

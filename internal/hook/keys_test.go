@@ -61,7 +61,7 @@ func TestHookKeysAreExact(t *testing.T) {
 			return `"` + strings.Replace(k, "s", "\u017f", 1) + `":"x",`
 		}},
 	}
-	for _, agent := range Agents() {
+	for _, agent := range agents.Agents() {
 		sp := agent.Spec()
 		f := fixtures[agent]
 		for _, m := range mutations {
@@ -87,7 +87,7 @@ func TestHookKeysAreExact(t *testing.T) {
 				// A problem found once Pi's extension said a person is
 				// there (its input's "attended") is asked.
 				want := DenyAction
-				if agent == Pi && m.where == "args" {
+				if agent == agents.Pi && m.where == "args" {
 					want = AskAction
 				}
 				if got := parseResult(t, agent, out.Bytes(), errOut.Bytes(), code); got != want {
@@ -115,16 +115,16 @@ func firstSet(s ...string) string {
 func TestHookReadsExactFields(t *testing.T) {
 	cases := []struct {
 		name    string
-		agent   Agent
+		agent   agents.Agent
 		input   string
 		wantCwd string // "" means decide must not be called
 	}{
-		{"Command alone", Claude, `{"hook_event_name":"PreToolUse","tool_name":"Bash","cwd":"/p","tool_input":{"Command":"rm -rf /"}}`, ""},
-		{"Cwd alone is no cwd", Claude, `{"hook_event_name":"PreToolUse","tool_name":"Bash","Cwd":"/etc","tool_input":{"command":"ls"}}`, "-"},
-		{"Claude ignores dir_path", Claude, `{"hook_event_name":"PreToolUse","tool_name":"Bash","cwd":"/p","tool_input":{"command":"ls","dir_path":"/etc"}}`, "/p"},
-		{"Codex ignores directory", Codex, `{"hook_event_name":"PreToolUse","tool_name":"Bash","cwd":"/p","tool_input":{"command":"ls","directory":"/etc"}}`, "/p"},
-		{"Gemini reads dir_path", Gemini, `{"hook_event_name":"BeforeTool","tool_name":"run_shell_command","cwd":"/p","tool_input":{"command":"ls","dir_path":"sub"}}`, "/p/sub"},
-		{"Gemini reads directory", Gemini, `{"hook_event_name":"BeforeTool","tool_name":"run_shell_command","cwd":"/p","tool_input":{"command":"ls","directory":"/q"}}`, "/q"},
+		{"Command alone", agents.Claude, `{"hook_event_name":"PreToolUse","tool_name":"Bash","cwd":"/p","tool_input":{"Command":"rm -rf /"}}`, ""},
+		{"Cwd alone is no cwd", agents.Claude, `{"hook_event_name":"PreToolUse","tool_name":"Bash","Cwd":"/etc","tool_input":{"command":"ls"}}`, "-"},
+		{"Claude ignores dir_path", agents.Claude, `{"hook_event_name":"PreToolUse","tool_name":"Bash","cwd":"/p","tool_input":{"command":"ls","dir_path":"/etc"}}`, "/p"},
+		{"Codex ignores directory", agents.Codex, `{"hook_event_name":"PreToolUse","tool_name":"Bash","cwd":"/p","tool_input":{"command":"ls","directory":"/etc"}}`, "/p"},
+		{"Gemini reads dir_path", agents.Gemini, `{"hook_event_name":"BeforeTool","tool_name":"run_shell_command","cwd":"/p","tool_input":{"command":"ls","dir_path":"sub"}}`, "/p/sub"},
+		{"Gemini reads directory", agents.Gemini, `{"hook_event_name":"BeforeTool","tool_name":"run_shell_command","cwd":"/p","tool_input":{"command":"ls","directory":"/q"}}`, "/q"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

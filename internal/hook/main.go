@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/shellguard/shellguard/internal/agents"
 	"github.com/shellguard/shellguard/policy"
 )
 
@@ -59,7 +60,7 @@ func Main(args []string, in io.Reader, out, errOut io.Writer) int {
 		fs.Usage()
 		return 2
 	}
-	agent, err := ParseAgent(fs.Arg(0))
+	agent, err := agents.ParseAgent(fs.Arg(0))
 	if err != nil {
 		fmt.Fprintln(errOut, "shellguard-hook:", err)
 		return 2
@@ -69,7 +70,7 @@ func Main(args []string, in io.Reader, out, errOut io.Writer) int {
 
 func agentNames() []string {
 	var out []string
-	for _, a := range Agents() {
+	for _, a := range agents.Agents() {
 		out = append(out, string(a))
 	}
 	return out

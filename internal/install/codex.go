@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -154,20 +153,9 @@ func StateKeyFor(source, event string, group, handler int) string {
 	return fmt.Sprintf("%s:%s:%d:%d", source, CodexEventLabel(event), group, handler)
 }
 
-// TOMLError reports a config.toml that does not parse, with its line.
-type TOMLError struct {
-	Line int
-	Err  error
-}
-
-func (e *TOMLError) Error() string {
-	if e.Line > 0 {
-		return fmt.Sprintf("line %d: %v", e.Line, e.Err)
-	}
-	return e.Err.Error()
-}
-
-func (e *TOMLError) Unwrap() error { return e.Err }
+// TOMLError reports a config.toml that does not parse, with its line
+// (the TOML decoder's own error).
+type TOMLError = tomldoc.Error
 
 // ParseCodexConfig reads the hooks and hook settings of a Codex
 // config.toml. It only reads. A file that is not valid TOML is a
@@ -182,10 +170,9 @@ func ParseCodexConfig(data []byte, command string) (CodexConfig, error) {
 	var cfg CodexConfig
 	doc, lines, err := tomldoc.Decode(data)
 	if err != nil {
-		te := &TOMLError{Err: err}
-		var de *tomldoc.Error
-		if errors.As(err, &de) {
-			te.Line, te.Err = de.Line, errors.New(de.Msg)
+		var te *TOMLError
+		if !errors.As(err, &te) {
+			te = &TOMLError{Msg: err.Error()}
 		}
 		return cfg, &ParseError{te}
 	}
@@ -291,15 +278,10 @@ func InspectCodex(scope Scope, env Env, command string) CodexLayer {
 	if l.TOMLErr != nil {
 		return l
 	}
-	data, err := os.ReadFile(l.TOMLPath)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		return l
-	case err != nil:
-		l.TOMLExists, l.TOMLErr = true, err
+	var data []byte
+	if data, l.TOMLExists, l.TOMLErr = readExisting(l.TOMLPath); !l.TOMLExists || l.TOMLErr != nil {
 		return l
 	}
-	l.TOMLExists = true
 	l.TOML, l.TOMLErr = ParseCodexConfig(data, command)
 	return l
 }
@@ -329,7 +311,7 @@ func jsonHasHooks(data []byte) bool {
 func TOMLSnippet(command string) string {
 	spec := agents.Codex.Spec()
 	var b strings.Builder
-	for i, reg := range spec.Registrations {
+	for i, reg := range spec.Registrations() {
 		if i > 0 {
 			b.WriteByte('\n')
 		}

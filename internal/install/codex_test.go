@@ -2,13 +2,13 @@ package install
 
 import (
 	"errors"
-	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/shellguard/shellguard/internal/agents"
+	"github.com/shellguard/shellguard/internal/testbin"
 	"github.com/shellguard/shellguard/internal/tomldoc"
 )
 
@@ -165,22 +165,13 @@ func TestTOMLSnippetRoundTrip(t *testing.T) {
 func TestInspectCodex(t *testing.T) {
 	home, dir := t.TempDir(), t.TempDir()
 	env := Env{Home: home, Dir: dir}
-	write := func(path string, data []byte) {
-		t.Helper()
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
 	l := InspectCodex(User, env, "")
 	if l.TOMLExists || l.TOMLErr != nil || l.JSON.Exists || l.BothRepresentations() {
 		t.Fatalf("empty home: %+v", l)
 	}
-	write(filepath.Join(home, ".codex", "config.toml"), readTestdata(t, "codex-config-shellguard.toml"))
+	testbin.WriteFile(t, filepath.Join(home, ".codex", "config.toml"), readTestdata(t, "codex-config-shellguard.toml"))
 	jsonPath := filepath.Join(home, ".codex", "hooks.json")
-	write(jsonPath, readTestdata(t, "codex-hooks.json"))
+	testbin.WriteFile(t, jsonPath, readTestdata(t, "codex-hooks.json"))
 	l = InspectCodex(User, env, "")
 	if !l.TOMLExists || l.TOMLErr != nil || len(l.TOML.Shellguard()) != 1 || !l.BothRepresentations() || len(l.JSON.Commands) != 0 {
 		t.Fatalf("user layer: %+v", l)
@@ -190,7 +181,7 @@ func TestInspectCodex(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	write(jsonPath, out)
+	testbin.WriteFile(t, jsonPath, out)
 	l = InspectCodex(User, env, "")
 	pos := map[string][2]int{}
 	for _, h := range l.JSON.Hooks {
@@ -200,7 +191,7 @@ func TestInspectCodex(t *testing.T) {
 		t.Fatalf("hooks.json positions: %+v", l)
 	}
 	// An invalid project config.toml is reported with its line.
-	write(filepath.Join(dir, ".codex", "config.toml"), readTestdata(t, "codex-config-invalid.toml"))
+	testbin.WriteFile(t, filepath.Join(dir, ".codex", "config.toml"), readTestdata(t, "codex-config-invalid.toml"))
 	l = InspectCodex(Project, env, "")
 	if !l.TOMLExists || l.TOMLErr == nil || !strings.Contains(l.TOMLErr.Error(), "line 4") {
 		t.Fatalf("project layer: %+v", l)

@@ -94,7 +94,7 @@ func TestCLIInstallUninstallDoctor(t *testing.T) {
 		t.Fatalf("doctor after install, untrusted: exit %d\n%s", code, out)
 	}
 	c.trustCodex()
-	writeFile(t, filepath.Join(c.home, ".gemini", "trustedFolders.json"), []byte(`{"`+c.project+`": "TRUST_FOLDER"}`))
+	testbin.WriteFile(t, filepath.Join(c.home, ".gemini", "trustedFolders.json"), []byte(`{"`+c.project+`": "TRUST_FOLDER"}`))
 	if out, code := c.run("doctor"); code != 0 || strings.Count(out, "ok: /") != 6 || strings.Count(out, "is trusted in /hooks") != 4 {
 		t.Fatalf("doctor after install: exit %d\n%s", code, out)
 	}
@@ -150,7 +150,7 @@ func (c *cli) trustCodex() {
 		}
 		text = append(text, trustText(path, hooks)...)
 	}
-	writeFile(c.t, cfg, text)
+	testbin.WriteFile(c.t, cfg, text)
 }
 
 // trustText is the [hooks.state] Codex's /hooks writes when the user
@@ -203,17 +203,6 @@ func TestCLIRefusesUnparseable(t *testing.T) {
 	}
 }
 
-// writeFile writes data to path, creating its directory.
-func writeFile(t *testing.T, path string, data []byte) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
 // TestCLICodexConfigTOML drives install, doctor and uninstall through the
 // built binary with Codex hooks written inline in config.toml.
 func TestCLICodexConfigTOML(t *testing.T) {
@@ -226,7 +215,7 @@ func TestCLICodexConfigTOML(t *testing.T) {
 	// Other tools' inline hooks: install writes hooks.json, notes that
 	// Codex loads both files, and never touches config.toml.
 	orig := readTestdata(t, "codex-config.toml")
-	writeFile(t, tomlPath, orig)
+	testbin.WriteFile(t, tomlPath, orig)
 	out, code := c.run("install", "codex")
 	if code != 0 || !strings.Contains(out, "also holds 2 inline hook(s)") || !strings.Contains(out, "command = '"+own+"'") {
 		t.Fatalf("install next to other inline hooks: exit %d\n%s", code, out)
@@ -257,7 +246,7 @@ func TestCLICodexConfigTOML(t *testing.T) {
 	// The snippet install printed, appended by hand: install adds no
 	// duplicate, doctor checks it, uninstall says where it is and fails.
 	withHook := append(append([]byte{}, orig...), "\n"+TOMLSnippet(own)...)
-	writeFile(t, tomlPath, withHook)
+	testbin.WriteFile(t, tomlPath, withHook)
 	out, code = c.run("install", "codex")
 	if code != 0 || !strings.Contains(out, "already configured inline in "+tomlPath+":") || !strings.Contains(out, "Nothing added") {
 		t.Fatalf("install with an inline hook: exit %d\n%s", code, out)
@@ -265,12 +254,12 @@ func TestCLICodexConfigTOML(t *testing.T) {
 	if _, err := os.Stat(jsonPath); !os.IsNotExist(err) {
 		t.Fatalf("install wrote hooks.json: %v", err)
 	}
-	writeFile(t, tomlPath, append(append([]byte{}, withHook...), inlineTrust(t, tomlPath, withHook)...))
+	testbin.WriteFile(t, tomlPath, append(append([]byte{}, withHook...), inlineTrust(t, tomlPath, withHook)...))
 	out, code = c.run("doctor")
 	if code != 0 || !strings.Contains(out, "hook configured inline") || !strings.Contains(out, "ok: "+own+" ("+tomlPath+":") {
 		t.Fatalf("doctor with an inline hook: exit %d\n%s", code, out)
 	}
-	writeFile(t, tomlPath, withHook)
+	testbin.WriteFile(t, tomlPath, withHook)
 	if strings.Contains(out, "installed for no agent") {
 		t.Fatalf("the inline hook does not count:\n%s", out)
 	}
@@ -284,29 +273,29 @@ func TestCLICodexConfigTOML(t *testing.T) {
 
 	// Switched off in Codex: doctor needs attention.
 	key := StateKey(tomlPath, 1, 0)
-	writeFile(t, tomlPath, append(append([]byte{}, withHook...), "\n[hooks.state.\""+key+"\"]\nenabled = false\n"...))
+	testbin.WriteFile(t, tomlPath, append(append([]byte{}, withHook...), "\n[hooks.state.\""+key+"\"]\nenabled = false\n"...))
 	if out, code := c.run("doctor"); code != 1 || !strings.Contains(out, "disabled in Codex's /hooks view") {
 		t.Fatalf("doctor with a disabled hook: exit %d\n%s", code, out)
 	}
-	writeFile(t, tomlPath, bytes.Replace(withHook, []byte("web_search = true"), []byte("hooks = false"), 1))
+	testbin.WriteFile(t, tomlPath, bytes.Replace(withHook, []byte("web_search = true"), []byte("hooks = false"), 1))
 	if out, code := c.run("doctor"); code != 1 || !strings.Contains(out, "Codex runs no hooks at all") {
 		t.Fatalf("doctor with hooks off: exit %d\n%s", code, out)
 	}
 	// A matcher that misses the shell tool.
-	writeFile(t, tomlPath, bytes.Replace(withHook, []byte("'^Bash$'"), []byte("'^apply_patch$'"), 1))
+	testbin.WriteFile(t, tomlPath, bytes.Replace(withHook, []byte("'^Bash$'"), []byte("'^apply_patch$'"), 1))
 	if out, code := c.run("doctor"); code != 1 || !strings.Contains(out, "does not run before shell commands") {
 		t.Fatalf("doctor with a wrong matcher: exit %d\n%s", code, out)
 	}
 
 	// Both representations in one layer, shellguard in both.
-	writeFile(t, tomlPath, withHook)
+	testbin.WriteFile(t, tomlPath, withHook)
 	hooksJSON, _, err := AddHook(nil, agents.Codex, own)
 	if err != nil {
 		t.Fatal(err)
 	}
-	writeFile(t, jsonPath, hooksJSON)
+	testbin.WriteFile(t, jsonPath, hooksJSON)
 	// (withHook holds the trust recorded for this hooks.json above.)
-	writeFile(t, tomlPath, append(append([]byte{}, withHook...), inlineTrust(t, tomlPath, withHook)...))
+	testbin.WriteFile(t, tomlPath, append(append([]byte{}, withHook...), inlineTrust(t, tomlPath, withHook)...))
 	out, code = c.run("doctor")
 	if code != 0 || !strings.Contains(out, "loads and runs both") || !strings.Contains(out, "runs it twice") {
 		t.Fatalf("doctor with both files: exit %d\n%s", code, out)
@@ -317,7 +306,7 @@ func TestCLICodexConfigTOML(t *testing.T) {
 	// its line, install refuses and writes nothing.
 	projectTOML := filepath.Join(c.project, ".codex", "config.toml")
 	bad := readTestdata(t, "codex-config-invalid.toml")
-	writeFile(t, projectTOML, bad)
+	testbin.WriteFile(t, projectTOML, bad)
 	out, code = c.run("install", "codex", "--project")
 	if code != 1 || !strings.Contains(out, projectTOML+": line 4:") {
 		t.Fatalf("install with a broken config.toml: exit %d\n%s", code, out)
@@ -338,7 +327,7 @@ func TestCLICodexConfigTOML(t *testing.T) {
 func TestCLICodexHome(t *testing.T) {
 	c := newCLI(t)
 	codexHome := t.TempDir()
-	writeFile(t, filepath.Join(codexHome, "config.toml"), []byte("[[hooks.PreToolUse]]\nmatcher = \"Bash\"\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = \""+c.bin+" hook codex\"\n"))
+	testbin.WriteFile(t, filepath.Join(codexHome, "config.toml"), []byte("[[hooks.PreToolUse]]\nmatcher = \"Bash\"\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = \""+c.bin+" hook codex\"\n"))
 	cmd := exec.Command(c.bin, "install", "codex")
 	cmd.Dir = c.project
 	cmd.Env = []string{"HOME=" + c.home, "CODEX_HOME=" + codexHome, "PATH=" + os.Getenv("PATH")}

@@ -377,14 +377,14 @@ func InstalledCommands(data []byte, agent agents.Agent, also ...string) ([]strin
 // indentation.
 func AddHook(data []byte, agent agents.Agent, command string) (out []byte, changed bool, err error) {
 	spec := agent.Spec()
-	if len(spec.Registrations) == 0 {
+	if len(spec.Registrations()) == 0 {
 		return nil, false, fmt.Errorf("unknown agent %q", agent)
 	}
 	if len(bytes.TrimSpace(data)) == 0 {
 		return renderNew(spec, command)
 	}
 	out = data
-	for _, reg := range spec.Registrations {
+	for _, reg := range spec.Registrations() {
 		var c bool
 		if out, c, err = addRegistration(out, spec, reg, command); err != nil {
 			return nil, false, err
@@ -474,7 +474,7 @@ func renderNew(spec agents.Spec, command string) ([]byte, bool, error) {
 	// the agent's "version" first, or the events at the top level).
 	var events bytes.Buffer
 	events.WriteByte('{')
-	for i, reg := range spec.Registrations {
+	for i, reg := range spec.Registrations() {
 		if i > 0 {
 			events.WriteByte(',')
 		}

@@ -367,6 +367,16 @@ type Status struct {
 	Foreign bool
 }
 
+// readExisting reads the file at path, and reports whether there is one:
+// a missing file is no error.
+func readExisting(path string) (data []byte, exists bool, err error) {
+	data, err = os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, false, nil
+	}
+	return data, true, err
+}
+
 // Inspect reports whether shellguard's hook for agent is in the settings
 // file of scope. command, when not empty, is recognised as shellguard's
 // hook too (see RemoveHook).
@@ -376,15 +386,10 @@ func Inspect(agent agents.Agent, scope Scope, env Env, command string) Status {
 	if st.Err != nil {
 		return st
 	}
-	data, err := os.ReadFile(st.Path)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		return st
-	case err != nil:
-		st.Exists, st.Err = true, err
+	var data []byte
+	if data, st.Exists, st.Err = readExisting(st.Path); !st.Exists || st.Err != nil {
 		return st
 	}
-	st.Exists = true
 	if st.Hooks, st.Err = InstalledHooks(data, agent, command); st.Err == nil {
 		st.Commands, _ = InstalledCommands(data, agent, command)
 	}

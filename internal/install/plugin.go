@@ -238,7 +238,8 @@ import { spawn } from "node:child_process";
 // tsRunHook is the TypeScript runHook of Pi's extension and Amp's plugin:
 // it runs the hook program with the call on its stdin, killing it after
 // TIMEOUT_MS, and resolves to its exit code and stdout or why it could
-// not run.
+// not run; askHook reads the answer from that (an empty answer when the
+// program printed nothing), or says why there is none.
 const tsRunHook = `type HookRun = { error?: string; code?: number | null; out?: string };
 
 function runHook(input: string): Promise<HookRun> {
@@ -258,6 +259,17 @@ function runHook(input: string): Promise<HookRun> {
     child.stdin.on("error", () => {});
     child.stdin.end(input);
   });
+}
+
+async function askHook(call: object): Promise<{ why?: string; answer?: any }> {
+  const r = await runHook(JSON.stringify(call));
+  if (r.error) return { why: r.error };
+  if (r.code !== 0) return { why: "exit " + r.code };
+  try {
+    return { answer: (r.out || "").trim() !== "" ? JSON.parse(r.out || "") : {} };
+  } catch (e) {
+    return { why: "its answer is not JSON" };
+  }
 }
 `
 
@@ -326,21 +338,14 @@ function blocked(why: string) {
 export default function (pi: any) {
   pi.on("{{EVENT}}", async (event: any, ctx: any) => {
     if (!SHELL_TOOLS.includes(event.toolName)) return;
-    const r = await runHook(JSON.stringify({
+    const { why, answer } = await askHook({
       hook_event_name: "{{EVENT}}",
       cwd: ctx.cwd,
       tool_name: event.toolName,
       tool_input: event.input,
       attended: !!ctx.hasUI,
-    }));
-    if (r.error) return blocked(r.error);
-    if (r.code !== 0) return blocked("exit " + r.code);
-    let answer: any = {};
-    try {
-      if ((r.out || "").trim() !== "") answer = JSON.parse(r.out || "");
-    } catch (e) {
-      return blocked("its answer is not JSON");
-    }
+    });
+    if (why !== undefined) return blocked(why);
     if (answer.decision === "deny") return { block: true, reason: answer.reason };
     if (answer.decision === "ask") {
       if (ctx.hasUI && await ctx.ui.confirm("shellguard", answer.message)) return;
@@ -369,21 +374,14 @@ export default function (amp: any) {
   amp.on("{{EVENT}}", async (event: any, ctx: any) => {
     const shell = amp.helpers.shellCommandFromToolCall(event);
     if (!shell) return { action: "allow" };
-    const r = await runHook(JSON.stringify({
+    const { why, answer } = await askHook({
       hook_event_name: "{{EVENT}}",
       session_id: event.thread && event.thread.id,
       cwd: shell.dir || process.cwd(),
       tool_name: event.tool,
       tool_input: { command: shell.command },
-    }));
-    if (r.error) return blocked(r.error);
-    if (r.code !== 0) return blocked("exit " + r.code);
-    let answer: any = {};
-    try {
-      if ((r.out || "").trim() !== "") answer = JSON.parse(r.out || "");
-    } catch (e) {
-      return blocked("its answer is not JSON");
-    }
+    });
+    if (why !== undefined) return blocked(why);
     if (answer.decision === "deny") return reject(answer.reason);
     if (answer.decision === "ask") {
       try {

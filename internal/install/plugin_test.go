@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/shellguard/shellguard/internal/agents"
+	"github.com/shellguard/shellguard/internal/testbin"
 )
 
 func fileAgents() []agents.Agent {
@@ -35,7 +36,7 @@ func TestPluginFiles(t *testing.T) {
 			}
 			// Another plugin next to it, which must survive untouched.
 			other := filepath.Join(filepath.Dir(path), "their-plugin"+filepath.Ext(path))
-			writeFile(t, other, []byte("// the user's own\n"))
+			testbin.WriteFile(t, other, []byte("// the user's own\n"))
 			cmd := LeanHookCommand("/opt/my tools/it's/shellguard-hook", agent)
 			res, err := Install(path, agent, cmd, Options{})
 			if err != nil || !res.Created || !res.Changed || res.Backup != "" {
@@ -76,7 +77,7 @@ func TestPluginFiles(t *testing.T) {
 			}
 
 			// A file of the user's at that name is never replaced or removed.
-			writeFile(t, path, []byte("// mine\n"))
+			testbin.WriteFile(t, path, []byte("// mine\n"))
 			if _, err := Install(path, agent, cmd, Options{}); err == nil || !strings.Contains(err.Error(), "not written by shellguard") {
 				t.Fatalf("install over the user's file: %v", err)
 			}
@@ -127,7 +128,7 @@ func TestOpenCodePluginIsJavaScript(t *testing.T) {
 		t.Fatal(err)
 	}
 	path := filepath.Join(t.TempDir(), "shellguard.mjs")
-	writeFile(t, path, data)
+	testbin.WriteFile(t, path, data)
 	if out, err := exec.Command(node, "--check", path).CombinedOutput(); err != nil {
 		t.Fatalf("node --check: %v\n%s", err, out)
 	}
@@ -142,7 +143,7 @@ func TestClineScript(t *testing.T) {
 	}
 	dir := t.TempDir()
 	hook := filepath.Join(dir, "shellguard-hook")
-	writeFile(t, hook, []byte("#!/bin/sh\ncat >/dev/null\necho '{\"context\":\"from the hook\"}'\n"))
+	testbin.WriteFile(t, hook, []byte("#!/bin/sh\ncat >/dev/null\necho '{\"context\":\"from the hook\"}'\n"))
 	if err := os.Chmod(hook, 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -153,7 +154,7 @@ func TestClineScript(t *testing.T) {
 			t.Fatal(err)
 		}
 		script := filepath.Join(dir, "PreToolUse.bash")
-		writeFile(t, script, data)
+		testbin.WriteFile(t, script, data)
 		c := exec.Command(bash, script)
 		c.Stdin = strings.NewReader(`{"hookName":"tool_call"}`)
 		out, err := c.Output()

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/shellguard/shellguard/internal/agents"
+	"github.com/shellguard/shellguard/internal/testbin"
 )
 
 // An install by an older shellguard (plain command, Claude Code's "Bash"
@@ -61,11 +62,11 @@ func TestInstallUpgradesOlderEntries(t *testing.T) {
 				t.Fatal(err)
 			}
 			spec := c.agent.Spec()
-			if len(hooks) != len(spec.Registrations) {
+			if len(hooks) != len(spec.Registrations()) {
 				t.Fatalf("hooks %+v\n%s", hooks, out)
 			}
 			for i, h := range hooks {
-				reg := spec.Registrations[i]
+				reg := spec.Registrations()[i]
 				if h.Event != reg.Event || h.Command != cmd || h.Matcher == nil || *h.Matcher != reg.Matcher {
 					t.Errorf("hook %d: %+v, want %s %q", i, h, reg.Event, reg.Matcher)
 				}
@@ -184,13 +185,7 @@ func TestGeminiFolderTrust(t *testing.T) {
 	}
 	write := func(name, content string) {
 		t.Helper()
-		p := filepath.Join(home, ".gemini", name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		testbin.WriteFile(t, filepath.Join(home, ".gemini", name), content)
 	}
 	env := func(vars map[string]string) Env {
 		return Env{Home: home, Getenv: func(k string) string { return vars[k] }}

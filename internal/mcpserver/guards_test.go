@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/shellguard/shellguard/internal/testbin"
 	"github.com/shellguard/shellguard/policy"
 )
 
@@ -38,26 +39,17 @@ func TestGuards(t *testing.T) {
 		}
 		return g.Decide(policy.Request{Command: cmd, Cwd: dir}).Verdict
 	}
-	write := func(path, content string) {
-		t.Helper()
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
 	if verdict("echo hi") != policy.Allow {
 		t.Fatal("echo hi is not allowed to begin with")
 	}
-	write(filepath.Join(root, "proj", ".shellguard.toml"), "[rules]\ndeny = [\"echo *\"]\nallow = [\"x\"]\n")
+	testbin.WriteFile(t, filepath.Join(root, "proj", ".shellguard.toml"), "[rules]\ndeny = [\"echo *\"]\nallow = [\"x\"]\n")
 	if verdict("echo hi") != policy.Deny {
 		t.Error("a project file added above: not read")
 	}
 	if len(notices) != 1 || !strings.Contains(notices[0], "ignored rules.allow") {
 		t.Errorf("notices %q", notices)
 	}
-	write(filepath.Join(root, "proj", ".shellguard.toml"), "[rules]\nask = [\"echo *\"]\n")
+	testbin.WriteFile(t, filepath.Join(root, "proj", ".shellguard.toml"), "[rules]\nask = [\"echo *\"]\n")
 	if verdict("echo hi") != policy.Ask {
 		t.Error("the project file edited: not read")
 	}
@@ -67,11 +59,11 @@ func TestGuards(t *testing.T) {
 	if verdict("echo hi") != policy.Allow {
 		t.Error("the project file removed: still applied")
 	}
-	write(filepath.Join(home, ".config", "shellguard", "config.toml"), "[rules]\ndeny = [\"echo *\"]\n")
+	testbin.WriteFile(t, filepath.Join(home, ".config", "shellguard", "config.toml"), "[rules]\ndeny = [\"echo *\"]\n")
 	if verdict("echo hi") != policy.Deny {
 		t.Error("the user file added: not read")
 	}
-	write(filepath.Join(dir, ".shellguard.toml"), "deny_at = \n")
+	testbin.WriteFile(t, filepath.Join(dir, ".shellguard.toml"), "deny_at = \n")
 	if _, err := gs.Guard(dir); err == nil {
 		t.Error("a broken project file loaded")
 	}

@@ -16,6 +16,8 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/shellguard/shellguard/internal/testbin"
 )
 
 // These tests run the real binary (issue 11 items 7, 8 and 14).
@@ -207,12 +209,7 @@ func TestBinaryMinimalEnv(t *testing.T) {
 		"LC_ALL=C.UTF-8",
 	)
 	cfg := filepath.Join(be.home, ".config", "shellguard", "config.toml")
-	if err := os.MkdirAll(filepath.Dir(cfg), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(cfg, []byte("[mcp]\nenv = [\"MY_TOOL_*\"]\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	testbin.WriteFile(t, cfg, "[mcp]\nenv = [\"MY_TOOL_*\"]\n")
 	if err := os.WriteFile(filepath.Join(be.workdir, ".shellguard.toml"), []byte("[mcp]\nenv = [\"PROJECT_WANTS\"]\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}

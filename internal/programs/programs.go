@@ -72,6 +72,15 @@ func (p *Program) Node(path string) *Node {
 // sub returns the declared node of path, or nil. Subs are sorted by Path
 // (the generator writes them so; TestSubsSorted).
 func (p *Program) sub(path string) *Node {
+	if i := p.seek(path); i < len(p.Subs) && p.Subs[i].Path == path {
+		return &p.Subs[i]
+	}
+	return nil
+}
+
+// seek returns the index of the first of Subs whose Path is not less than
+// path (len(Subs) when none).
+func (p *Program) seek(path string) int {
 	subs := p.Subs
 	i, j := 0, len(subs)
 	for i < j {
@@ -82,10 +91,7 @@ func (p *Program) sub(path string) *Node {
 			j = h
 		}
 	}
-	if i < len(subs) && subs[i].Path == path {
-		return &subs[i]
-	}
-	return nil
+	return i
 }
 
 // along calls f with the root and each declared node whose path is a

@@ -38,9 +38,6 @@ func IsReadOnly(name string, args []string, glob bool) bool {
 	if ro == nil {
 		return false
 	}
-	if f, _ := Widening(name, args); f != "" {
-		return false
-	}
 	if len(ro.Globals) > 0 {
 		// Only subcommands are read-only: the options before them must
 		// be among the allowed globals.
@@ -58,9 +55,16 @@ func IsReadOnly(name string, args []string, glob bool) bool {
 		if n == nil || n.ReadOnly == nil {
 			return false
 		}
-		return roCheck(n.ReadOnly, args[i+1:], glob || false)
+		return roCheck(n.ReadOnly, args[i+1:], glob) && !widens(name, args)
 	}
-	return roCheck(ro, args, glob)
+	return roCheck(ro, args, glob) && !widens(name, args)
+}
+
+// widens reports options or operands that make the program run or load
+// code (Widening). It is the costliest test, so it runs last.
+func widens(name string, args []string) bool {
+	f, _ := Widening(name, args)
+	return f != ""
 }
 
 func roCheck(ro *ReadOnly, args []string, glob bool) bool {

@@ -95,15 +95,20 @@ func (s *Scanner) advance(w string) bool {
 	if s.path != "" {
 		path = s.path + " " + w
 	}
+	// Subs are sorted by Path: path's own node, if declared, comes
+	// first among those it prefixes, and its descendants ("path ...")
+	// right after it.
+	subs := s.p.Subs
+	i := s.p.seek(path)
 	found := false
-	for k := range s.p.Subs {
-		n := &s.p.Subs[k]
-		if n.Path == path {
-			s.node = n
-			found = true
-		} else if strings.HasPrefix(n.Path, path) && len(n.Path) > len(path) && n.Path[len(path)] == ' ' {
-			found = true
-		}
+	if i < len(subs) && subs[i].Path == path {
+		s.node = &subs[i]
+		found = true
+		i++
+	}
+	if i < len(subs) {
+		q := subs[i].Path
+		found = found || len(q) > len(path) && q[len(path)] == ' ' && q[:len(path)] == path
 	}
 	if !found {
 		s.track = false
@@ -226,13 +231,7 @@ func (s *Scanner) takesValue(name string, before bool) bool {
 	if s.path == "" {
 		return false
 	}
-	for k := range p.Subs {
-		n := &p.Subs[k]
-		if (n.Path == s.path || strings.HasPrefix(s.path, n.Path) && s.path[len(n.Path)] == ' ') && p.hasOpt(n.Values, name) {
-			return true
-		}
-	}
-	return false
+	return p.along(s.path, func(n *Node) bool { return n != &p.Root && p.hasOpt(n.Values, name) })
 }
 
 // hasOpt reports whether name is in list (a NoCluster program's data

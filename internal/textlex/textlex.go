@@ -93,3 +93,12 @@ func CEscape(e byte) (byte, bool) {
 	c := cEscapes[e]
 	return c, c != 0
 }
+
+// CEscapeAmong is CEscape for the letters among letters only (a subset of
+// a b f n r t v: those a language reads), false for any other byte.
+func CEscapeAmong(e byte, letters string) (byte, bool) {
+	if strings.IndexByte(letters, e) < 0 {
+		return 0, false
+	}
+	return CEscape(e)
+}

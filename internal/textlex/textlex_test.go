@@ -65,3 +65,19 @@ func TestCEscape(t *testing.T) {
 		}
 	}
 }
+
+// TestCEscapeAmong: CEscape for the letters given, nothing for any other
+// byte, over every byte and a few sets of letters.
+func TestCEscapeAmong(t *testing.T) {
+	for _, letters := range []string{"", "ntr", "abfnrtv", "e\\n"} {
+		for e := 0; e < 256; e++ {
+			want, wantOK := CEscape(byte(e))
+			if strings.IndexByte(letters, byte(e)) < 0 {
+				want, wantOK = 0, false
+			}
+			if c, ok := CEscapeAmong(byte(e), letters); c != want || ok != wantOK {
+				t.Errorf("CEscapeAmong(%q, %q) = %d, %v; want %d, %v", byte(e), letters, c, ok, want, wantOK)
+			}
+		}
+	}
+}

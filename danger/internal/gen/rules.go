@@ -575,11 +575,31 @@ func emitRules(files []ruleFile, checks []checkDef) ([]byte, error) {
 }
 
 // anchoredLit is the literal of an anchored lazyRE, with its prefixes.
+// It carries what the generator finds about the expression so that a
+// process need not compile it, or compiles it only for a string that
+// passes the cheaper filters: the whole language when it is a few
+// strings, prefixes, pieces every match contains, first bytes.
 func anchoredLit(expr string) string {
-	if pre := prefixes(expr); pre != "" {
-		return fmt.Sprintf("&lazyRE{expr: %s, anchored: true, pre: %s}", strconv.Quote(expr), strconv.Quote(pre))
+	var b strings.Builder
+	fmt.Fprintf(&b, "&lazyRE{expr: %s, anchored: true, vetted: true", strconv.Quote(expr))
+	if all, ok := reprefix.Exact(expr); ok {
+		fmt.Fprintf(&b, ", whole: %s}", strconv.Quote(reprefix.Join(all)))
+		return b.String()
 	}
-	return fmt.Sprintf("&lazyRE{expr: %s, anchored: true}", strconv.Quote(expr))
+	pre := prefixes(expr)
+	if pre != "" {
+		fmt.Fprintf(&b, ", pre: %s", strconv.Quote(pre))
+	}
+	if ps, ok := reprefix.Needs(expr); ok {
+		fmt.Fprintf(&b, ", need: %s", strconv.Quote(reprefix.Join(ps)))
+	}
+	if pre == "" {
+		if f, ok := reprefix.First(`^(?:` + expr + `)$`); ok {
+			fmt.Fprintf(&b, ", first: byteSet{%#x, %#x, %#x, %#x}, firstOK: true", f[0], f[1], f[2], f[3])
+		}
+	}
+	b.WriteString("}")
+	return b.String()
 }
 
 // prefixes is what lazyRE.pre holds for the anchored expr.

@@ -279,3 +279,151 @@ func truncate(s string) string {
 	}
 	return s[:n]
 }
+
+// Exact returns, sorted, every string ^(?:expr)$ matches, when they are
+// few (the bounds of Of) and none is empty: a string matches exactly
+// when it is one of them, so no expression need be compiled. ok is false
+// otherwise.
+func Exact(expr string) (all []string, ok bool) {
+	alone, err := syntax.Parse(expr, syntax.Perl)
+	if err != nil || asserts(alone, 0) {
+		return nil, false
+	}
+	re, err := syntax.Parse(`^(?:`+expr+`)$`, syntax.Perl)
+	if err != nil {
+		return nil, false
+	}
+	set, known := of(re.Simplify(), 0)
+	if !known || len(set) == 0 {
+		return nil, false
+	}
+	for _, p := range set {
+		if !p.exact || p.s == "" || strings.Contains(p.s, Sep) {
+			return nil, false
+		}
+		all = append(all, p.s)
+	}
+	sort.Strings(all)
+	return slicesCompact(all), true
+}
+
+func slicesCompact(s []string) []string {
+	out := s[:0]
+	for i, x := range s {
+		if i == 0 || x != s[i-1] {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// Needs returns pieces of text one of which every string ^(?:expr)$
+// matches contains ("/.git/hooks" for [^ ]+/\.git/hooks(/.*)?), so that
+// a string holding none is rejected without compiling the expression;
+// ok is false when there are none worth checking. No piece is empty or
+// holds Sep.
+func Needs(expr string) (pieces []string, ok bool) {
+	if _, err := syntax.Parse(expr, syntax.Perl); err != nil {
+		return nil, false
+	}
+	re, err := syntax.Parse(`^(?:`+expr+`)$`, syntax.Perl)
+	if err != nil {
+		return nil, false
+	}
+	set, ok := needs(re.Simplify(), 0)
+	if !ok {
+		return nil, false
+	}
+	sort.Strings(set)
+	return slicesCompact(set), true
+}
+
+// needs returns a set of texts one of which every match of re holds.
+func needs(re *syntax.Regexp, depth int) ([]string, bool) {
+	if depth > 100 {
+		return nil, false
+	}
+	switch re.Op {
+	case syntax.OpLiteral:
+		// The literal up to its first rune that folds case (or U+FFFD,
+		// or maxLen) is in every match.
+		p := literal(re.Rune, re.Flags&syntax.FoldCase != 0)
+		if p.s == "" || strings.Contains(p.s, Sep) {
+			return nil, false
+		}
+		return []string{p.s}, true
+	case syntax.OpCapture, syntax.OpPlus:
+		return needs(re.Sub[0], depth+1)
+	case syntax.OpRepeat:
+		if re.Min == 0 {
+			return nil, false
+		}
+		return needs(re.Sub[0], depth+1)
+	case syntax.OpAlternate:
+		var set []string
+		for _, sub := range re.Sub {
+			s, ok := needs(sub, depth+1)
+			if !ok || len(set)+len(s) > maxSet {
+				return nil, false
+			}
+			set = append(set, s...)
+		}
+		return set, true
+	case syntax.OpConcat:
+		// Any one part's pieces will do: take the one whose shortest
+		// piece is longest (the rarest).
+		var best []string
+		bestLen := 0
+		for _, sub := range re.Sub {
+			s, ok := needs(sub, depth+1)
+			if !ok {
+				continue
+			}
+			m := len(s[0])
+			for _, x := range s {
+				m = min(m, len(x))
+			}
+			if m > bestLen {
+				best, bestLen = s, m
+			}
+		}
+		return best, best != nil
+	}
+	return nil, false
+}
+
+// HasAny reports whether s contains one of the pieces Join joined.
+func HasAny(s, joined string) bool {
+	for joined != "" {
+		p := joined
+		if i := strings.IndexByte(joined, Sep[0]); i >= 0 {
+			p, joined = joined[:i], joined[i+1:]
+		} else {
+			joined = ""
+		}
+		if strings.Contains(s, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// asserts reports an empty-width assertion (^, $, \b, ...) in re: Of
+// reads one as the empty string, which makes a superset of prefixes but
+// not an exact set (0^ matches nothing).
+func asserts(re *syntax.Regexp, depth int) bool {
+	switch re.Op {
+	case syntax.OpBeginLine, syntax.OpEndLine, syntax.OpBeginText, syntax.OpEndText,
+		syntax.OpWordBoundary, syntax.OpNoWordBoundary:
+		return true
+	}
+	if depth > 100 {
+		return true
+	}
+	for _, sub := range re.Sub {
+		if asserts(sub, depth+1) {
+			return true
+		}
+	}
+	return false
+}

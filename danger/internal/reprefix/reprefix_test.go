@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"reflect"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -80,6 +81,73 @@ func check(t *testing.T, expr, s string) {
 	if re.MatchString(s) && !Has(s, Join(ps)) {
 		t.Fatalf("Of(%q) = %q, but it matches %q", expr, ps, s)
 	}
+}
+
+// checkExact is the property of Exact and Needs: an exact set holds the
+// strings the anchored expression matches, no more and no fewer; a
+// string it matches contains one of the needed pieces.
+func checkExact(t *testing.T, expr, s string) {
+	re, err := regexp.Compile(`^(?:` + expr + `)$`)
+	if err != nil {
+		return
+	}
+	if all, ok := Exact(expr); ok {
+		in := slices.Contains(all, s)
+		if re.MatchString(s) != in {
+			t.Fatalf("Exact(%q) = %q, but matching %q is %v", expr, all, s, !in)
+		}
+		for _, x := range all {
+			if !re.MatchString(x) {
+				t.Fatalf("Exact(%q) = %q, but %q does not match", expr, all, x)
+			}
+		}
+	}
+	if ps, ok := Needs(expr); ok {
+		for _, p := range ps {
+			if p == "" || strings.Contains(p, Sep) {
+				t.Fatalf("Needs(%q): piece %q", expr, p)
+			}
+		}
+		if re.MatchString(s) && !HasAny(s, Join(ps)) {
+			t.Fatalf("Needs(%q) = %q, but it matches %q", expr, ps, s)
+		}
+	}
+}
+
+func TestExactNeeds(t *testing.T) {
+	for _, tt := range []struct {
+		expr         string
+		exact, needs []string
+	}{
+		{`/etc/(shadow|gshadow)-?`, []string{"/etc/gshadow", "/etc/gshadow-", "/etc/shadow", "/etc/shadow-"}, []string{"gshadow", "shadow"}},
+		{`\.|\.\.|\$PWD`, []string{"$PWD", ".", ".."}, []string{"$PWD", "."}},
+		{`[^ ]+/\.git/hooks(/.*)?|[^ ]+\.git/hooks(/.*)?`, nil, []string{".git/hooks", "/.git/hooks"}},
+		{`(~|\$HOME|/home/[^/]+)/\.(npmrc|yarnrc)|.*/pip\.conf`, nil, []string{"/pip.conf", "npmrc", "yarnrc"}},
+		{`(?i)/1/Passwd`, nil, []string{"/1/"}},
+		{`a?`, nil, nil},
+		{`.*`, nil, nil},
+		{`[a-z]+`, nil, nil},
+		{`(`, nil, nil},
+	} {
+		all, ok := Exact(tt.expr)
+		if !reflect.DeepEqual(all, tt.exact) || ok != (tt.exact != nil) {
+			t.Errorf("Exact(%q) = %q, %v; want %q", tt.expr, all, ok, tt.exact)
+		}
+		ps, ok := Needs(tt.expr)
+		if !reflect.DeepEqual(ps, tt.needs) || ok != (tt.needs != nil) {
+			t.Errorf("Needs(%q) = %q, %v; want %q", tt.expr, ps, ok, tt.needs)
+		}
+	}
+	for _, s := range seeds {
+		checkExact(t, s.expr, s.s)
+	}
+}
+
+func FuzzExact(f *testing.F) {
+	for _, s := range seeds {
+		f.Add(s.expr, s.s)
+	}
+	f.Fuzz(checkExact)
 }
 
 var seeds = []struct{ expr, s string }{
