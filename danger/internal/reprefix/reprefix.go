@@ -26,16 +26,11 @@ const Sep = "\x00"
 // string starting with anything (or the empty string). The prefixes are
 // sorted, none is empty and none starts another.
 func Of(expr string) (prefixes []string, ok bool) {
-	// expr must parse on its own: "0)|ba(" parses only inside the
-	// wrapper, where it closes the group and leaves ba unanchored.
-	if _, err := syntax.Parse(expr, syntax.Perl); err != nil {
+	re, ok := anchored(expr)
+	if !ok {
 		return nil, false
 	}
-	re, err := syntax.Parse(`^(?:`+expr+`)$`, syntax.Perl)
-	if err != nil {
-		return nil, false
-	}
-	set, known := of(re.Simplify(), 0)
+	set, known := of(re, 0)
 	if !known || len(set) == 0 {
 		return nil, false
 	}
@@ -317,12 +312,11 @@ func slicesCompact(s []string) []string {
 	return out
 }
 
-// Needs returns pieces of text one of which every string ^(?:expr)$
-// matches contains ("/.git/hooks" for [^ ]+/\.git/hooks(/.*)?), so that
-// a string holding none is rejected without compiling the expression;
-// ok is false when there are none worth checking. No piece is empty or
-// holds Sep.
-func Needs(expr string) (pieces []string, ok bool) {
+// anchored parses ^(?:expr)$ (Perl syntax) and simplifies it; ok is false
+// when it does not parse. expr must parse on its own: "0)|ba(" parses
+// only inside the wrapper, where it closes the group and leaves ba
+// unanchored.
+func anchored(expr string) (*syntax.Regexp, bool) {
 	if _, err := syntax.Parse(expr, syntax.Perl); err != nil {
 		return nil, false
 	}
@@ -330,7 +324,20 @@ func Needs(expr string) (pieces []string, ok bool) {
 	if err != nil {
 		return nil, false
 	}
-	set, ok := needs(re.Simplify(), 0)
+	return re.Simplify(), true
+}
+
+// Needs returns pieces of text one of which every string ^(?:expr)$
+// matches contains ("/.git/hooks" for [^ ]+/\.git/hooks(/.*)?), so that
+// a string holding none is rejected without compiling the expression;
+// ok is false when there are none worth checking. No piece is empty or
+// holds Sep.
+func Needs(expr string) (pieces []string, ok bool) {
+	re, ok := anchored(expr)
+	if !ok {
+		return nil, false
+	}
+	set, ok := needs(re, 0)
 	if !ok {
 		return nil, false
 	}

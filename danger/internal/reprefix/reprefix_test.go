@@ -138,17 +138,10 @@ func TestExactNeeds(t *testing.T) {
 			t.Errorf("Needs(%q) = %q, %v; want %q", tt.expr, ps, ok, tt.needs)
 		}
 	}
-	for _, s := range seeds {
-		checkExact(t, s.expr, s.s)
-	}
+	onSeeds(t, checkExact)
 }
 
-func FuzzExact(f *testing.F) {
-	for _, s := range seeds {
-		f.Add(s.expr, s.s)
-	}
-	f.Fuzz(checkExact)
-}
+func FuzzExact(f *testing.F) { fuzzSeeds(f, checkExact) }
 
 var seeds = []struct{ expr, s string }{
 	{`/etc/(shadow|gshadow)`, "/etc/shadow"},
@@ -171,18 +164,24 @@ var seeds = []struct{ expr, s string }{
 	{`\pL`, "é"},
 }
 
-func TestProperty(t *testing.T) {
+// onSeeds runs the property fn on each seed.
+func onSeeds(t *testing.T, fn func(t *testing.T, expr, s string)) {
 	for _, s := range seeds {
-		check(t, s.expr, s.s)
+		fn(t, s.expr, s.s)
 	}
 }
 
-func FuzzOf(f *testing.F) {
+// fuzzSeeds fuzzes the property fn from the seeds.
+func fuzzSeeds(f *testing.F, fn func(t *testing.T, expr, s string)) {
 	for _, s := range seeds {
 		f.Add(s.expr, s.s)
 	}
-	f.Fuzz(check)
+	f.Fuzz(fn)
 }
+
+func TestProperty(t *testing.T) { onSeeds(t, check) }
+
+func FuzzOf(f *testing.F) { fuzzSeeds(f, check) }
 
 func ExampleOf() {
 	ps, ok := Of(`/etc/(shadow|gshadow)-?|(~|\$HOME)/\.ssh/.*`)
