@@ -6,6 +6,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/shellguard/shellguard/internal/testbin"
 )
 
 // snapshotDir returns the names and contents of the files in dir.
@@ -27,7 +29,7 @@ func snapshotDir(t *testing.T, dir string) map[string]string {
 			l, _ := os.Readlink(p)
 			out[e.Name()] = "-> " + l
 		case fi.Mode().IsRegular():
-			out[e.Name()] = string(readBytes(t, p))
+			out[e.Name()] = string(testbin.ReadFile(t, p))
 		default:
 			out[e.Name()] = fi.Mode().String()
 		}
@@ -196,9 +198,7 @@ func TestLockFileIsNeverFollowed(t *testing.T) {
 					t.Skip("mkfifo:", err)
 				}
 			case "folder":
-				if err := os.Mkdir(lock, 0o700); err != nil {
-					t.Fatal(err)
-				}
+				mkdir(t, lock)
 			}
 			before := snapshotDir(t, other)
 			_, err := NewStore(store).Add(Entry{Kind: Prefix, Pattern: "tool"})

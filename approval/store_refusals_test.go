@@ -16,10 +16,7 @@ import (
 func newTestRefusals(t *testing.T) (*Refusals, string) {
 	t.Helper()
 	dir := t.TempDir()
-	work := filepath.Join(dir, "work")
-	if err := os.Mkdir(work, 0o700); err != nil {
-		t.Fatal(err)
-	}
+	work := mkdir(t, filepath.Join(dir, "work"))
 	return NewRefusals(RefusalsPath(filepath.Join(dir, "cfg", "approvals.json"))), work
 }
 
@@ -30,6 +27,31 @@ func record(t *testing.T, r *Refusals, line, cwd string, now time.Time) RecordRe
 		t.Fatal(err)
 	}
 	return res
+}
+
+// replaceDir moves the folder dir aside and makes a new one of the same
+// name.
+func replaceDir(t *testing.T, dir string) {
+	t.Helper()
+	if err := os.Rename(dir, dir+".old"); err != nil {
+		t.Fatal(err)
+	}
+	mkdir(t, dir)
+}
+
+// approve approves code at time at, or fails the test.
+func approve(t *testing.T, r *Refusals, code string, at time.Time) {
+	t.Helper()
+	if _, err := r.Approve(context.Background(), code, at, 0); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// refused returns why approving code at time at approves nothing ("" when
+// it approves), and the error that says so.
+func refused(r *Refusals, code string, at time.Time) (CodeProblem, error) {
+	_, err := r.Approve(context.Background(), code, at, 0)
+	return codeProblem(err), err
 }
 
 func codeProblem(err error) CodeProblem {
@@ -71,18 +93,13 @@ func TestCodeLifecycle(t *testing.T) {
 	}
 	// Lower case and dashes are read.
 	lower := strings.ToLower(code[:4]) + "-" + code[4:]
-	if _, err := r.Approve(context.Background(), lower, now.Add(2*time.Minute), 0); err != nil {
-		t.Fatal(err)
-	}
+	approve(t, r, lower, now.Add(2*time.Minute))
 	// Approving twice before the run is fine.
 	if _, err := r.Approve(context.Background(), code, now.Add(2*time.Minute), 0); err != nil {
 		t.Fatalf("second approval of an unused code: %v", err)
 	}
 	// Another line, or the same line elsewhere, is not let through.
-	other := filepath.Join(filepath.Dir(work), "other")
-	if err := os.Mkdir(other, 0o700); err != nil {
-		t.Fatal(err)
-	}
+	other := mkdir(t, filepath.Join(filepath.Dir(work), "other"))
 	if res := record(t, r, "git push --force origin", work, now.Add(3*time.Minute)); res.Once {
 		t.Fatal("another line used the approval")
 	}
@@ -97,7 +114,7 @@ func TestCodeLifecycle(t *testing.T) {
 	if next.Once || next.Refusal.Code == code || next.Refusal.Code == "" {
 		t.Fatalf("the run after was let through or kept the code: %+v", next)
 	}
-	if _, err := r.Approve(context.Background(), code, now.Add(5*time.Minute), 0); codeProblem(err) != CodeUsed {
+	if got, err := refused(r, code, now.Add(5*time.Minute)); got != CodeUsed {
 		t.Errorf("approving a used code: %v, want used", err)
 	}
 }
@@ -136,57 +153,37 @@ func TestCodeRefusals(t *testing.T) {
 
 	t.Run("approval lapses unused", func(t *testing.T) {
 		c := record(t, r, "make lapse", work, now).Refusal.Code
-		if _, err := r.Approve(context.Background(), c, now.Add(time.Minute), 0); err != nil {
-			t.Fatal(err)
-		}
+		approve(t, r, c, now.Add(time.Minute))
 		late := now.Add(time.Minute + defaultCodeLifetime + time.Second)
 		if res := record(t, r, "make lapse", work, late); res.Once {
 			t.Fatal("a lapsed approval let the line through")
 		}
-		if _, err := r.Approve(context.Background(), c, late, 0); codeProblem(err) != CodeExpired {
+		if got, err := refused(r, c, late); got != CodeExpired {
 			t.Errorf("re-approving a lapsed code: %v", err)
 		}
 	})
 
 	t.Run("moved", func(t *testing.T) {
-		dir := filepath.Join(filepath.Dir(work), "moving")
-		if err := os.Mkdir(dir, 0o700); err != nil {
-			t.Fatal(err)
-		}
+		dir := mkdir(t, filepath.Join(filepath.Dir(work), "moving"))
 		c := record(t, r, "make moved", dir, now).Refusal.Code
 		// The folder is replaced by another of the same name.
-		if err := os.Rename(dir, dir+".old"); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.Mkdir(dir, 0o700); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := r.Approve(context.Background(), c, now, 0); codeProblem(err) != CodeMoved {
+		replaceDir(t, dir)
+		if got, err := refused(r, c, now); got != CodeMoved {
 			t.Fatalf("Approve in a replaced folder: %v, want moved", err)
 		}
 		if err := os.Remove(dir); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := r.Approve(context.Background(), c, now, 0); codeProblem(err) != CodeMoved {
+		if got, err := refused(r, c, now); got != CodeMoved {
 			t.Fatalf("Approve for a folder that is gone: %v, want moved", err)
 		}
 	})
 
 	t.Run("approved, then the folder replaced", func(t *testing.T) {
-		dir := filepath.Join(filepath.Dir(work), "swap")
-		if err := os.Mkdir(dir, 0o700); err != nil {
-			t.Fatal(err)
-		}
+		dir := mkdir(t, filepath.Join(filepath.Dir(work), "swap"))
 		c := record(t, r, "make swap", dir, now).Refusal.Code
-		if _, err := r.Approve(context.Background(), c, now, 0); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.Rename(dir, dir+".old"); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.Mkdir(dir, 0o700); err != nil {
-			t.Fatal(err)
-		}
+		approve(t, r, c, now)
+		replaceDir(t, dir)
 		if res := record(t, r, "make swap", dir, now); res.Once {
 			t.Fatal("the approval was used in another folder of the same name")
 		}
@@ -235,9 +232,7 @@ func TestRefusalsAreBounded(t *testing.T) {
 		t.Errorf("a long line was kept whole: %d bytes", len(res.Refusal.Command))
 	}
 	// Its code still works: it is tied to the digest of the whole line.
-	if _, err := r.Approve(context.Background(), res.Refusal.Code, now, 0); err != nil {
-		t.Fatal(err)
-	}
+	approve(t, r, res.Refusal.Code, now)
 	if !record(t, r, "echo "+long, work, now).Once {
 		t.Error("the long line's code did not let it through")
 	}
@@ -461,9 +456,7 @@ func TestRefusalsCompaction(t *testing.T) {
 	r, work := newTestRefusals(t)
 	now := time.Now()
 	code := record(t, r, "make keep", work, now).Refusal.Code
-	if _, err := r.Approve(context.Background(), code, now, 0); err != nil {
-		t.Fatal(err)
-	}
+	approve(t, r, code, now)
 	for i := range maxRefusalsLines {
 		record(t, r, fmt.Sprintf("make n%d", i%20), work, now)
 		if i == 10 {

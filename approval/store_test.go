@@ -34,13 +34,14 @@ func writeFile(t *testing.T, path, content string, mode fs.FileMode) {
 	}
 }
 
-func readBytes(t *testing.T, path string) []byte {
+// mkdir makes the folder path, private to its owner, and returns it; it
+// fails the test on an error.
+func mkdir(t *testing.T, path string) string {
 	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
+	if err := os.Mkdir(path, 0o700); err != nil {
 		t.Fatal(err)
 	}
-	return b
+	return path
 }
 
 func problemKind(err error) ProblemKind {
@@ -116,7 +117,7 @@ func TestRoundTrip(t *testing.T) {
 	if fi.Mode().Perm() != 0o600 {
 		t.Errorf("file mode %v, want 0600", fi.Mode().Perm())
 	}
-	raw := readBytes(t, s.Path())
+	raw := testbin.ReadFile(t, s.Path())
 	var doc struct {
 		Version   int               `json:"version"`
 		Approvals []json.RawMessage `json:"approvals"`
@@ -142,7 +143,7 @@ func TestRoundTrip(t *testing.T) {
 	if len(res.Added) != 0 || len(res.AlreadyPresent) != 2 {
 		t.Fatalf("duplicate Add: %+v", res)
 	}
-	if got := readBytes(t, s.Path()); !bytes.Equal(got, raw) {
+	if got := testbin.ReadFile(t, s.Path()); !bytes.Equal(got, raw) {
 		t.Errorf("duplicate Add rewrote the file:\n%s", got)
 	}
 	// Same pattern, other kind: a different approval.
@@ -345,7 +346,7 @@ func TestCorruptFileApprovesNothing(t *testing.T) {
 			if _, err := s.Remove(Prefix, "ls"); problemKind(err) != wantKind {
 				t.Errorf("Remove on a corrupt file: %v, want the %s error", err, wantKind)
 			}
-			if got := readBytes(t, s.Path()); string(got) != tt.content {
+			if got := testbin.ReadFile(t, s.Path()); string(got) != tt.content {
 				t.Fatalf("Remove changed the corrupt file")
 			}
 
@@ -355,7 +356,7 @@ func TestCorruptFileApprovesNothing(t *testing.T) {
 				if problemKind(err) != NotAStore || res.MovedAside != "" {
 					t.Fatalf("Add on another program's file: %+v, %v; want the not-a-store error", res, err)
 				}
-				if got := readBytes(t, s.Path()); string(got) != tt.content {
+				if got := testbin.ReadFile(t, s.Path()); string(got) != tt.content {
 					t.Fatalf("Add changed another program's file")
 				}
 				if ents, _ := os.ReadDir(filepath.Dir(s.Path())); len(ents) != 1 {
@@ -376,7 +377,7 @@ func TestCorruptFileApprovesNothing(t *testing.T) {
 			if filepath.Dir(res.MovedAside) != filepath.Dir(s.Path()) {
 				t.Errorf("kept aside in another folder: %s", res.MovedAside)
 			}
-			if got := readBytes(t, res.MovedAside); string(got) != tt.content {
+			if got := testbin.ReadFile(t, res.MovedAside); string(got) != tt.content {
 				t.Errorf("the kept copy holds %q, want the original bytes %q", got, tt.content)
 			}
 			sn = s.Load()
@@ -403,7 +404,7 @@ func TestKeepAsideNeverOverwrites(t *testing.T) {
 			t.Fatal(err)
 		}
 		names = append(names, name)
-		if got := string(readBytes(t, name)); got != fmt.Sprintf("corrupt %d", i) {
+		if got := string(testbin.ReadFile(t, name)); got != fmt.Sprintf("corrupt %d", i) {
 			t.Errorf("%s holds %q", name, got)
 		}
 	}
@@ -418,7 +419,7 @@ func TestKeepAsideNeverOverwrites(t *testing.T) {
 		}
 	}
 	for i := range 3 {
-		if got := string(readBytes(t, want[i])); got != fmt.Sprintf("corrupt %d", i) {
+		if got := string(testbin.ReadFile(t, want[i])); got != fmt.Sprintf("corrupt %d", i) {
 			t.Errorf("%s was overwritten: %q", want[i], got)
 		}
 	}
@@ -438,7 +439,7 @@ func TestUnsupportedVersionIsLeftAlone(t *testing.T) {
 	if _, err := s.Add(Entry{Kind: Prefix, Pattern: "go test"}); problemKind(err) != UnsupportedVersion {
 		t.Errorf("Add on a newer file: %v", err)
 	}
-	if got := readBytes(t, s.Path()); string(got) != content {
+	if got := testbin.ReadFile(t, s.Path()); string(got) != content {
 		t.Errorf("newer file was changed: %s", got)
 	}
 	if m, _ := filepath.Glob(s.Path() + ".corrupt-*"); len(m) != 0 {
@@ -449,9 +450,7 @@ func TestUnsupportedVersionIsLeftAlone(t *testing.T) {
 func TestNotARegularFile(t *testing.T) {
 	t.Run("folder", func(t *testing.T) {
 		s := newTestStore(t)
-		if err := os.Mkdir(s.Path(), 0o700); err != nil {
-			t.Fatal(err)
-		}
+		mkdir(t, s.Path())
 		sn := s.Load()
 		if problemKind(sn.Problem) != Unreadable || len(sn.Active()) != 0 {
 			t.Fatalf("folder: %+v", sn)
@@ -554,10 +553,7 @@ func TestUntrusted(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			dir := filepath.Join(t.TempDir(), "d")
-			if err := os.Mkdir(dir, 0o700); err != nil {
-				t.Fatal(err)
-			}
+			dir := mkdir(t, filepath.Join(t.TempDir(), "d"))
 			path := filepath.Join(dir, "approvals.json")
 			writeFile(t, path, content, tt.fileMode)
 			if tt.chown != "" {
@@ -607,7 +603,7 @@ func TestUntrusted(t *testing.T) {
 			if _, err := s.Remove(Prefix, "rm"); problemKind(err) != Untrusted {
 				t.Errorf("Remove on an untrusted file: %v", err)
 			}
-			if got := readBytes(t, path); string(got) != content {
+			if got := testbin.ReadFile(t, path); string(got) != content {
 				t.Errorf("untrusted file was changed: %s", got)
 			}
 		})

@@ -19,6 +19,16 @@ func TestCheckTrust(t *testing.T) {
 			return p
 		}
 	}
+	// linkTo makes link.json, a symbolic link to a file of that mode.
+	linkTo := func(mode os.FileMode) setup {
+		return func(t *testing.T, dir string) string {
+			link := filepath.Join(dir, "link.json")
+			if err := os.Symlink(file(mode)(t, dir), link); err != nil {
+				t.Fatal(err)
+			}
+			return link
+		}
+	}
 	tests := []struct {
 		name    string
 		dirMode os.FileMode
@@ -37,27 +47,10 @@ func TestCheckTrust(t *testing.T) {
 		{"missing file", 0o700, func(t *testing.T, dir string) string { return filepath.Join(dir, "approvals.json") }, ""},
 		{"missing file in a shared folder", 0o777, func(t *testing.T, dir string) string { return filepath.Join(dir, "approvals.json") }, "d"},
 		{"missing folder", 0o700, func(t *testing.T, dir string) string { return filepath.Join(dir, "x", "y", "approvals.json") }, ""},
-		{"link to a private file", 0o700, func(t *testing.T, dir string) string {
-			target := file(0o600)(t, dir)
-			link := filepath.Join(dir, "link.json")
-			if err := os.Symlink(target, link); err != nil {
-				t.Fatal(err)
-			}
-			return link
-		}, ""},
-		{"link to a world-writable file", 0o700, func(t *testing.T, dir string) string {
-			target := file(0o666)(t, dir)
-			link := filepath.Join(dir, "link.json")
-			if err := os.Symlink(target, link); err != nil {
-				t.Fatal(err)
-			}
-			return link
-		}, "approvals.json"},
+		{"link to a private file", 0o700, linkTo(0o600), ""},
+		{"link to a world-writable file", 0o700, linkTo(0o666), "approvals.json"},
 		{"dangling link into a shared folder", 0o700, func(t *testing.T, dir string) string {
-			shared := filepath.Join(dir, "shared")
-			if err := os.Mkdir(shared, 0o700); err != nil {
-				t.Fatal(err)
-			}
+			shared := mkdir(t, filepath.Join(dir, "shared"))
 			if err := os.Chmod(shared, 0o777); err != nil {
 				t.Fatal(err)
 			}
@@ -70,10 +63,7 @@ func TestCheckTrust(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			dir := filepath.Join(t.TempDir(), "d")
-			if err := os.Mkdir(dir, 0o700); err != nil {
-				t.Fatal(err)
-			}
+			dir := mkdir(t, filepath.Join(t.TempDir(), "d"))
 			path := tt.setup(t, dir)
 			if err := os.Chmod(dir, tt.dirMode); err != nil {
 				t.Fatal(err)

@@ -20,6 +20,17 @@ func env(m map[string]string) func(string) string {
 	return func(k string) string { return m[k] }
 }
 
+// mustLoad loads the configuration opts names, and fails the test on an
+// error.
+func mustLoad(t *testing.T, opts LoadOptions) *Config {
+	t.Helper()
+	c, err := Load(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
 func write(t *testing.T, path, content string) string {
 	t.Helper()
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
@@ -199,10 +210,7 @@ disabled = false
 		t.Fatal(err)
 	}
 	opts.Explicit = explicit
-	c, err := Load(opts)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := mustLoad(t, opts)
 	if len(c.Notices) != 0 {
 		t.Errorf("unexpected notices: %q", c.Notices)
 	}
@@ -303,10 +311,7 @@ name = "project_rule"
 regex = "deploy"
 level = "medium"
 `)
-	c, err := Load(opts)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := mustLoad(t, opts)
 	wantNotices := []struct {
 		line int
 		key  string
@@ -377,10 +382,7 @@ func TestProjectTightensThresholds(t *testing.T) {
 	dir := t.TempDir()
 	opts := isolated(dir)
 	project := write(t, filepath.Join(dir, "repo", ProjectFileName), "deny_at = \"high\"\nread_only = false\n[builtin.git_reset_hard]\nlevel = \"critical\"\n")
-	c, err := Load(opts)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := mustLoad(t, opts)
 	if len(c.Notices) != 0 {
 		t.Fatalf("notices: %q", c.Notices)
 	}
@@ -431,17 +433,14 @@ func TestExplicitFromEnv(t *testing.T) {
 	opts := isolated(dir)
 	explicit := write(t, filepath.Join(dir, "ci.toml"), "ask_at = \"high\"\n")
 	opts.Env = env(map[string]string{EnvConfig: explicit})
-	c, err := Load(opts)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := mustLoad(t, opts)
 	if c.AskAt != danger.High || c.Provenance["ask_at"].Layer != LayerExplicit {
 		t.Errorf("ask_at %v from %v", c.AskAt, c.Provenance["ask_at"])
 	}
 
 	// --config wins over the variable, and must exist.
 	opts.Explicit = filepath.Join(dir, "missing.toml")
-	_, err = Load(opts)
+	_, err := Load(opts)
 	if err == nil || !strings.Contains(err.Error(), "missing.toml") {
 		t.Errorf("missing explicit file: err = %v", err)
 	}
@@ -482,10 +481,7 @@ func TestProjectFileIsExplicitFile(t *testing.T) {
 	opts := isolated(dir)
 	p := write(t, filepath.Join(opts.Cwd, ProjectFileName), "[rules]\nallow = [\"make *\"]\n")
 	opts.Explicit = p
-	c, err := Load(opts)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := mustLoad(t, opts)
 	if len(c.Files) != 1 || c.Files[0].Layer != LayerExplicit || len(c.Allow) != 1 || len(c.Notices) != 0 {
 		t.Errorf("files %v allow %v notices %q", c.Files, c.Allow, c.Notices)
 	}
@@ -495,10 +491,7 @@ func TestAuditLogHome(t *testing.T) {
 	dir := t.TempDir()
 	opts := isolated(dir)
 	write(t, opts.UserFile, "audit_log = \"~/log/audit.jsonl\"\n")
-	c, err := Load(opts)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := mustLoad(t, opts)
 	if want := filepath.Join(dir, "home", "log", "audit.jsonl"); c.AuditLog != want {
 		t.Errorf("audit_log = %q, want %q", c.AuditLog, want)
 	}
@@ -640,10 +633,7 @@ func loadUser(t *testing.T, dir, src string) (LoadOptions, *Config, error) {
 // shown loads opts and returns the configuration and what Show writes.
 func shown(t *testing.T, opts LoadOptions) (*Config, string) {
 	t.Helper()
-	c, err := Load(opts)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := mustLoad(t, opts)
 	var b strings.Builder
 	if err := c.Show(&b); err != nil {
 		t.Fatal(err)

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -144,38 +145,38 @@ func (a *applier) strings(path string, v any) ([]string, error) {
 			return nil, a.errf(path, "%s: want an array of strings, got an array of tables", path)
 		}
 	}
-	out := make([]string, len(arr))
-	for i, e := range arr {
-		s, err := a.str(indexPath(path, i), e)
-		if err != nil {
-			return nil, err
-		}
-		out[i] = s
-	}
-	return out, nil
+	return elements(path, arr, a.str)
 }
 
 // tables returns an array of tables ([[x]] or x = [{...}]).
 func (a *applier) tables(path string, v any) ([]map[string]any, error) {
 	if t, ok := v.([]any); ok {
-		out := make([]map[string]any, len(t))
-		for i, e := range t {
-			m, err := a.table(indexPath(path, i), e)
-			if err != nil {
-				return nil, err
-			}
-			out[i] = m
-		}
-		return out, nil
+		return elements(path, t, a.table)
 	}
 	return nil, a.errf(path, "%s: want an array of tables ([[%s]]), got %s", path, path, tomldoc.Kind(v))
+}
+
+// elements decodes each element of the array arr at path with dec; the
+// first element of the wrong kind is the error.
+func elements[T any](path string, arr []any, dec func(string, any) (T, error)) ([]T, error) {
+	out := make([]T, len(arr))
+	for i, e := range arr {
+		x, err := dec(indexPath(path, i), e)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = x
+	}
+	return out, nil
 }
 
 func (a *applier) unknown(path string) error {
 	return a.errf(path, "unknown key %q", path)
 }
 
-// apply checks the file against the schema and applies it to a.c.
+// apply checks the file against the schema and applies it to a.c. Each
+// key's value is decoded to its kind here (see decoded), so the method
+// that applies it sees a value of the right type.
 func (a *applier) apply() error {
 	m := a.f.data
 	for _, k := range a.keys("", m) {
@@ -183,35 +184,35 @@ func (a *applier) apply() error {
 		var err error
 		switch k {
 		case "deny_at", "ask_at":
-			err = a.threshold(k, v)
+			err = decoded(k, v, a.level, func(l danger.Level) error { return a.threshold(k, l) })
 		case "read_only":
-			err = a.readOnly(v)
+			err = decoded(k, v, a.boolean, a.readOnly)
 		case "audit_log":
-			err = a.auditLog(v)
+			err = decoded(k, v, a.str, a.auditLog)
 		case "audit_required":
-			err = a.auditRequired(v)
+			err = decoded(k, v, a.boolean, a.auditRequired)
 		case "unattended":
-			err = a.unattended(v)
+			err = decoded(k, v, a.str, a.unattended)
 		case "audit_max_size":
 			err = a.auditMaxSize(v)
 		case "mode":
-			err = a.mode(v)
+			err = decoded(k, v, a.str, a.mode)
 		case "safe_delete":
-			err = a.safeDelete(v)
+			err = decoded(k, v, a.strings, a.safeDelete)
 		case "managed":
-			err = a.managedTable(v)
+			err = decoded(k, v, a.table, a.managedTable)
 		case "exempt":
-			err = a.exempt(v)
+			err = decoded(k, v, a.strings, a.exempt)
 		case "rules":
-			err = a.rules(v)
+			err = decoded(k, v, a.table, a.rules)
 		case "pattern":
-			err = a.patterns(v)
+			err = decoded(k, v, a.tables, a.patterns)
 		case "builtin":
-			err = a.builtins(v)
+			err = decoded(k, v, a.table, a.builtins)
 		case "mcp":
-			err = a.mcp(v)
+			err = decoded(k, v, a.table, a.mcp)
 		case "packs":
-			err = a.packs(v)
+			err = decoded(k, v, a.table, a.packs)
 		default:
 			err = a.unknown(k)
 		}
@@ -222,11 +223,17 @@ func (a *applier) apply() error {
 	return nil
 }
 
-func (a *applier) threshold(key string, v any) error {
-	l, err := a.level(key, v)
+// decoded decodes the value v of key with dec (a.str, a.table, ...: an
+// error names the key and the kind it wants) and hands the result to use.
+func decoded[T any](key string, v any, dec func(string, any) (T, error), use func(T) error) error {
+	x, err := dec(key, v)
 	if err != nil {
 		return err
 	}
+	return use(x)
+}
+
+func (a *applier) threshold(key string, l danger.Level) error {
 	cur := &a.c.DenyAt
 	if key == "ask_at" {
 		cur = &a.c.AskAt
@@ -259,11 +266,7 @@ func levelText(l danger.Level) string {
 	return string(b)
 }
 
-func (a *applier) readOnly(v any) error {
-	b, err := a.boolean("read_only", v)
-	if err != nil {
-		return err
-	}
+func (a *applier) readOnly(b bool) error {
 	if a.project() && b && !a.c.ReadOnly {
 		a.ignore("read_only", fmt.Sprintf("a project file may not turn the read-only list back on (turned off by %s)",
 			a.c.Provenance["read_only"]))
@@ -278,15 +281,12 @@ func (a *applier) readOnly(v any) error {
 	return nil
 }
 
-func (a *applier) auditLog(v any) error {
-	s, err := a.str("audit_log", v)
-	if err != nil {
-		return err
-	}
+func (a *applier) auditLog(s string) error {
 	if a.auditLocked("audit_log", "a project file may not change the audit log") {
 		return nil
 	}
 	if s != "" {
+		var err error
 		s, err = expandPath(s, a.home, filepath.Dir(a.f.name))
 		if err != nil {
 			return a.errf("audit_log", "audit_log: %v", err)
@@ -297,11 +297,7 @@ func (a *applier) auditLog(v any) error {
 	return nil
 }
 
-func (a *applier) auditRequired(v any) error {
-	b, err := a.boolean("audit_required", v)
-	if err != nil {
-		return err
-	}
+func (a *applier) auditRequired(b bool) error {
 	if a.auditLocked("audit_required", "a project file may not change the audit settings") {
 		return nil
 	}
@@ -381,11 +377,7 @@ func parseSize(s string) (int64, error) {
 // mode reads mode = "enforce" | "warn". Shadow mode loosens everything,
 // so a project file may not set it, and the managed configuration may
 // forbid it.
-func (a *applier) mode(v any) error {
-	s, err := a.str("mode", v)
-	if err != nil {
-		return err
-	}
+func (a *applier) mode(s string) error {
 	s = strings.ToLower(strings.TrimSpace(s))
 	if s != ModeEnforce && s != ModeWarn {
 		return a.errf("mode", "mode: %q is not a mode (want %q or %q)", s, ModeEnforce, ModeWarn)
@@ -409,11 +401,7 @@ func (a *applier) mode(v any) error {
 // recursive deletion inside the project gets no warning. Each is a name
 // (one path component, which may hold * and ?) or a path relative to the
 // project root; never absolute, never "..", never the project itself.
-func (a *applier) safeDelete(v any) error {
-	list, err := a.strings("safe_delete", v)
-	if err != nil {
-		return err
-	}
+func (a *applier) safeDelete(list []string) error {
 	for i, raw := range list {
 		path := indexPath("safe_delete", i)
 		p := strings.TrimSpace(raw)
@@ -442,11 +430,7 @@ func (a *applier) safeDelete(v any) error {
 
 // unattended applies unattended = "deny" | "ask"; a project file may only
 // set "deny" (tighten).
-func (a *applier) unattended(v any) error {
-	s, err := a.str("unattended", v)
-	if err != nil {
-		return err
-	}
+func (a *applier) unattended(s string) error {
 	if s != UnattendedDeny && s != UnattendedAsk {
 		return a.errf("unattended", "unattended: want %q or %q, got %q", UnattendedDeny, UnattendedAsk, s)
 	}
@@ -490,11 +474,7 @@ func expandPath(p, home, dir string) (string, error) {
 	return filepath.Clean(p), nil
 }
 
-func (a *applier) exempt(v any) error {
-	names, err := a.strings("exempt", v)
-	if err != nil {
-		return err
-	}
+func (a *applier) exempt(names []string) error {
 	for i, n := range names {
 		path := indexPath("exempt", i)
 		n = strings.TrimSpace(n)
@@ -520,30 +500,38 @@ func (a *applier) exempt(v any) error {
 
 // mcp applies the [mcp] table: env, the names of the variables the MCP
 // server passes on to its commands.
-func (a *applier) mcp(v any) error {
-	m, err := a.table("mcp", v)
-	if err != nil {
-		return err
-	}
-	for _, k := range a.keys("mcp", m) {
-		path := joinPath("mcp", k)
-		if k != "env" {
+func (a *applier) mcp(m map[string]any) error {
+	return a.lists("mcp", m, []string{"env"}, func(_, el, n string) error {
+		if !validEnvName(n) {
+			return a.errf(el, "%s: %q is not an environment variable name (letters, digits and _, not starting with a digit; a final * passes every variable it prefixes)", el, n)
+		}
+		if a.project() {
+			a.ignore(el, fmt.Sprintf("a project file may not pass %q to the commands the MCP server runs", n))
+			return nil
+		}
+		addOnce(&a.c.MCPEnv, a.c.MCPEnvSources, n, a.src(el))
+		return nil
+	})
+}
+
+// lists applies a table whose keys are among known and whose values are
+// arrays of strings (rules.allow, packs.enable, mcp.env): use gets each
+// element with the key of its array and its path ("rules.allow[2]"), in
+// the order they were written. Any other key is an error.
+func (a *applier) lists(base string, m map[string]any, known []string, use func(key, el, s string) error) error {
+	for _, k := range a.keys(base, m) {
+		path := joinPath(base, k)
+		if !slices.Contains(known, k) {
 			return a.unknown(path)
 		}
-		names, err := a.strings(path, m[k])
+		list, err := a.strings(path, m[k])
 		if err != nil {
 			return err
 		}
-		for i, n := range names {
-			el := indexPath(path, i)
-			if !validEnvName(n) {
-				return a.errf(el, "%s: %q is not an environment variable name (letters, digits and _, not starting with a digit; a final * passes every variable it prefixes)", el, n)
+		for i, s := range list {
+			if err := use(k, indexPath(path, i), s); err != nil {
+				return err
 			}
-			if a.project() {
-				a.ignore(el, fmt.Sprintf("a project file may not pass %q to the commands the MCP server runs", n))
-				continue
-			}
-			addOnce(&a.c.MCPEnv, a.c.MCPEnvSources, n, a.src(el))
 		}
 	}
 	return nil
@@ -569,58 +557,32 @@ func validEnvName(n string) bool {
 	return true
 }
 
-func (a *applier) rules(v any) error {
-	m, err := a.table("rules", v)
-	if err != nil {
-		return err
-	}
-	for _, k := range a.keys("rules", m) {
-		path := joinPath("rules", k)
-		var dst *[]Rule
-		switch k {
-		case "allow":
-			dst = &a.c.Allow
-		case "ask":
-			dst = &a.c.Ask
-		case "deny":
-			dst = &a.c.Deny
-		default:
-			return a.unknown(path)
-		}
-		list, err := a.strings(path, m[k])
+func (a *applier) rules(m map[string]any) error {
+	dst := map[string]*[]Rule{"allow": &a.c.Allow, "ask": &a.c.Ask, "deny": &a.c.Deny}
+	return a.lists("rules", m, []string{"allow", "ask", "deny"}, func(k, el, raw string) error {
+		p, err := NormalizeRule(raw)
 		if err != nil {
-			return err
+			return a.errf(el, "%s: rule %q: %v", joinPath("rules", k), raw, err)
 		}
-		for i, raw := range list {
-			el := indexPath(path, i)
-			p, err := NormalizeRule(raw)
-			if err != nil {
-				return a.errf(el, "%s: rule %q: %v", path, raw, err)
-			}
-			if a.project() && k == "allow" {
-				a.ignore(el, fmt.Sprintf("a project file may not add allow rules (%q)", p))
-				continue
-			}
-			if a.floored() && k == "allow" && a.c.Managed.ForbidAllowRules {
-				a.ignore(el, fmt.Sprintf("allow rules are forbidden by the managed configuration (%s)", a.c.Managed.Sources["forbid_allow_rules"]))
-				continue
-			}
-			if a.project() {
-				if msg := a.c.project.rule(p); msg != "" {
-					return a.errf(el, "%s: %s", el, msg)
-				}
-			}
-			*dst = append(*dst, Rule{Pattern: p, Source: a.src(el)})
+		if a.project() && k == "allow" {
+			a.ignore(el, fmt.Sprintf("a project file may not add allow rules (%q)", p))
+			return nil
 		}
-	}
-	return nil
+		if a.floored() && k == "allow" && a.c.Managed.ForbidAllowRules {
+			a.ignore(el, fmt.Sprintf("allow rules are forbidden by the managed configuration (%s)", a.c.Managed.Sources["forbid_allow_rules"]))
+			return nil
+		}
+		if a.project() {
+			if msg := a.c.project.rule(p); msg != "" {
+				return a.errf(el, "%s: %s", el, msg)
+			}
+		}
+		*dst[k] = append(*dst[k], Rule{Pattern: p, Source: a.src(el)})
+		return nil
+	})
 }
 
-func (a *applier) patterns(v any) error {
-	list, err := a.tables("pattern", v)
-	if err != nil {
-		return err
-	}
+func (a *applier) patterns(list []map[string]any) error {
 	seen := map[string]bool{}
 	for i, t := range list {
 		base := indexPath("pattern", i)
@@ -757,51 +719,28 @@ func (a *applier) spec(path string, v any) (*danger.Spec, error) {
 // packs applies [packs] enable = [...] and disable = [...]: built-in
 // rule packs turned on or off. A project file may only enable (a pack
 // adds checks); its disable entries are ignored with a notice.
-func (a *applier) packs(v any) error {
-	m, err := a.table("packs", v)
-	if err != nil {
-		return err
-	}
+func (a *applier) packs(m map[string]any) error {
 	seen := map[string]string{}
-	for _, k := range a.keys("packs", m) {
-		path := joinPath("packs", k)
-		on := true
-		switch k {
-		case "enable":
-		case "disable":
-			on = false
-		default:
-			return a.unknown(path)
+	return a.lists("packs", m, []string{"enable", "disable"}, func(k, el, n string) error {
+		on := k == "enable"
+		n = strings.TrimSpace(n)
+		if !danger.IsPack(n) {
+			return a.errf(el, "%s: no built-in rule pack is called %q (shellguard rules lists them)", el, n)
 		}
-		names, err := a.strings(path, m[k])
-		if err != nil {
-			return err
+		if other, dup := seen[n]; dup && other != k {
+			return a.errf(el, "%s: pack %q is both enabled and disabled in this file", el, n)
 		}
-		for i, n := range names {
-			el := indexPath(path, i)
-			n = strings.TrimSpace(n)
-			if !danger.IsPack(n) {
-				return a.errf(el, "%s: no built-in rule pack is called %q (shellguard rules lists them)", el, n)
-			}
-			if other, dup := seen[n]; dup && other != k {
-				return a.errf(el, "%s: pack %q is both enabled and disabled in this file", el, n)
-			}
-			seen[n] = k
-			if !on && a.project() {
-				a.ignore(el, fmt.Sprintf("a project file may not disable rule pack %q", n))
-				continue
-			}
-			a.c.Packs[n] = PackSetting{On: on, Source: a.src(el)}
+		seen[n] = k
+		if !on && a.project() {
+			a.ignore(el, fmt.Sprintf("a project file may not disable rule pack %q", n))
+			return nil
 		}
-	}
-	return nil
+		a.c.Packs[n] = PackSetting{On: on, Source: a.src(el)}
+		return nil
+	})
 }
 
-func (a *applier) builtins(v any) error {
-	m, err := a.table("builtin", v)
-	if err != nil {
-		return err
-	}
+func (a *applier) builtins(m map[string]any) error {
 	for _, name := range a.keys("builtin", m) {
 		base := joinPath("builtin", name)
 		t, err := a.table(base, m[name])

@@ -130,11 +130,7 @@ func loadManaged(c *Config, opts *LoadOptions, home string) error {
 }
 
 // managedTable applies [managed], which only a managed file may hold.
-func (a *applier) managedTable(v any) error {
-	m, err := a.table("managed", v)
-	if err != nil {
-		return err
-	}
+func (a *applier) managedTable(m map[string]any) error {
 	if a.f.layer != LayerManaged {
 		a.ignore("managed", "only the managed configuration ("+DefaultManagedDir+") may set [managed]")
 		return nil

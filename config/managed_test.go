@@ -81,10 +81,7 @@ name = "drop_db"
 regex = "nothing"
 level = "low"
 `)
-	c, err := Load(opts)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := mustLoad(t, opts)
 	md := filepath.Join(dir, "managed")
 	if len(c.Files) < 3 || c.Files[0].Layer != LayerManaged || c.Files[0].File != filepath.Join(md, "config.toml") ||
 		c.Files[1].File != filepath.Join(md, "config.d", "10-more.toml") || c.Files[2].Layer != LayerUser {
@@ -124,20 +121,14 @@ level = "low"
 [builtin.git_reset_hard]
 level = "critical"
 `)
-	c, err = Load(opts)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c = mustLoad(t, opts)
 	if c.DenyAt != danger.Medium || c.Relevel["git_reset_hard"].Level != danger.Critical || len(c.Notices) != 0 {
 		t.Errorf("tightening: deny_at %v level %v notices %v", c.DenyAt, c.Relevel["git_reset_hard"].Level, c.Notices)
 	}
 	// The explicit file is bound too.
 	explicit := write(t, filepath.Join(dir, "explicit.toml"), `deny_at = "critical"`)
 	opts.Explicit = explicit
-	c, err = Load(opts)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c = mustLoad(t, opts)
 	if c.DenyAt != danger.Medium || !hasNotice(c, explicit, 1, "deny_at") {
 		t.Errorf("explicit: deny_at %v notices %v", c.DenyAt, c.Notices)
 	}
@@ -147,10 +138,7 @@ func TestManagedTableOnlyInManagedFiles(t *testing.T) {
 	dir := t.TempDir()
 	opts := isolated(dir)
 	user := write(t, opts.UserFile, "[managed]\nforbid_exempt = false\n")
-	c, err := Load(opts)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := mustLoad(t, opts)
 	if !hasNotice(c, user, 1, "managed") {
 		t.Errorf("notices: %v", c.Notices)
 	}
@@ -217,10 +205,7 @@ func TestManagedDirFromEnv(t *testing.T) {
 	md := filepath.Join(dir, "m")
 	write(t, filepath.Join(md, "config.toml"), `deny_at = "medium"`)
 	opts := LoadOptions{Cwd: dir, Env: env(map[string]string{EnvManagedDir: md, "HOME": dir}), ManagedUID: os.Geteuid(), BuiltinLevel: builtinLevel}
-	c, err := Load(opts)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := mustLoad(t, opts)
 	if c.DenyAt != danger.Medium || c.Provenance["deny_at"].Layer != LayerManaged {
 		t.Errorf("deny_at %v from %v", c.DenyAt, c.Provenance["deny_at"])
 	}
@@ -241,10 +226,7 @@ safe_delete = ["src"]
 	if err := os.MkdirAll(opts.Cwd, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	c, err := Load(opts)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := mustLoad(t, opts)
 	if c.Mode != ModeWarn || c.Provenance["mode"].Layer != LayerUser {
 		t.Errorf("mode %q from %v", c.Mode, c.Provenance["mode"])
 	}
@@ -265,10 +247,7 @@ safe_delete = ["src"]
 func TestAuditDefaults(t *testing.T) {
 	dir := t.TempDir()
 	opts := isolated(dir)
-	c, err := Load(opts)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := mustLoad(t, opts)
 	want := filepath.Join(dir, "home", ".local", "state", "shellguard", "audit.jsonl")
 	if c.AuditLog != want || c.AuditMaxSize != DefaultAuditMaxSize {
 		t.Errorf("default audit log %q max %d", c.AuditLog, c.AuditMaxSize)
@@ -278,10 +257,7 @@ func TestAuditDefaults(t *testing.T) {
 		t.Errorf("XDG_STATE_HOME: %q", c.AuditLog)
 	}
 	write(t, opts.UserFile, "audit_log = \"\"\naudit_max_size = \"512KiB\"\n")
-	c, err = Load(opts)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c = mustLoad(t, opts)
 	if c.AuditLog != "" || c.AuditMaxSize != 512<<10 {
 		t.Errorf("off: %q %d", c.AuditLog, c.AuditMaxSize)
 	}

@@ -20,10 +20,7 @@ func TestMCPEnv(t *testing.T) {
 	explicit := write(t, filepath.Join(dir, "explicit.toml"), "mcp.env = [\"CARGO_*\", \"GOPATH\"]\n")
 	project := write(t, filepath.Join(dir, "repo", ProjectFileName), "[mcp]\nenv = [\"AWS_SECRET_ACCESS_KEY\", \"GITHUB_*\"]\n")
 	opts.Explicit = explicit
-	c, err := Load(opts)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := mustLoad(t, opts)
 	if want := []string{"GOPATH", "GOFLAGS", "CARGO_*"}; !slices.Equal(c.MCPEnv, want) {
 		t.Errorf("MCPEnv = %q, want %q", c.MCPEnv, want)
 	}
@@ -66,10 +63,7 @@ func TestMCPEnv(t *testing.T) {
 	// A project file alone adds nothing either.
 	opts.Explicit = ""
 	write(t, opts.UserFile, "")
-	c, err = Load(opts)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c = mustLoad(t, opts)
 	if len(c.MCPEnv) != 0 {
 		t.Errorf("a project file added %q to the MCP environment", c.MCPEnv)
 	}

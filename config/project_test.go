@@ -63,10 +63,7 @@ func TestProjectFilesUnion(t *testing.T) {
 			}
 			opts := isolated(dir)
 			opts.Cwd = filepath.Join(dir, tc.cwd)
-			c, err := Load(opts)
-			if err != nil {
-				t.Fatal(err)
-			}
+			c := mustLoad(t, opts)
 			if got := rulePatterns(c.Deny); strings.Join(got, "|") != strings.Join(tc.wantDeny, "|") {
 				t.Errorf("deny rules %q, want %q", got, tc.wantDeny)
 			}
@@ -106,10 +103,7 @@ func TestProjectFilesStayTightenOnly(t *testing.T) {
 	write(t, filepath.Join(dir, "repo", "sub", ".shellguard.toml"), "deny_at = \"critical\"\nread_only = true\n[builtin.git_reset_hard]\nlevel = \"medium\"\n")
 	opts := isolated(dir)
 	opts.Cwd = filepath.Join(dir, "repo", "sub")
-	c, err := Load(opts)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := mustLoad(t, opts)
 	if c.DenyAt.String() != "High" || c.ReadOnly || c.Relevel["git_reset_hard"].Level.String() != "Critical" {
 		t.Errorf("the inner file loosened the outer: deny_at %v read_only %v git_reset_hard %v", c.DenyAt, c.ReadOnly, c.Relevel["git_reset_hard"])
 	}

@@ -1,8 +1,10 @@
 package danger
 
 import (
+	"slices"
 	"strings"
 
+	"github.com/shellguard/shellguard/danger/internal/interp"
 	"github.com/shellguard/shellguard/internal/programs"
 	"github.com/shellguard/shellguard/shellparse"
 )
@@ -28,50 +30,18 @@ func checkDynamicProgram(sc *scan, i int) bool {
 	return len(inv.Args) > 0 && inv.NameDynamic()
 }
 
-// The interpreter checks read what package interp found in the code on
-// the invocation's command line or standard input (scan.code).
-
-// checkInterpreterShellOut: interpreter code that runs a shell command or
-// a program it builds at run time.
-func checkInterpreterShellOut(sc *scan, i int) bool {
-	return interpreterRuns("interpreter_shell_out", sc.code(i))
-}
-
-// checkInterpreterDelete: interpreter code that deletes paths it computes.
-func checkInterpreterDelete(sc *scan, i int) bool {
-	return interpreterRuns("interpreter_delete", sc.code(i))
-}
-
-// checkInterpreterUnverifiable: interpreter code that runs what cannot be
-// read.
-func checkInterpreterUnverifiable(sc *scan, i int) bool {
-	return interpreterRuns("interpreter_unverifiable", sc.code(i))
-}
-
-// checkInterpreterForkBomb: interpreter code that forks without end.
-func checkInterpreterForkBomb(sc *scan, i int) bool {
-	return interpreterRuns("interpreter_fork_bomb", sc.code(i))
-}
-
-// checkInterpreterReverseShell: interpreter code that hands a socket a
-// shell.
-func checkInterpreterReverseShell(sc *scan, i int) bool {
-	return interpreterRuns("interpreter_reverse_shell", sc.code(i))
-}
-
-// checkInterpreterRemoteCode: interpreter code that runs downloaded code.
-func checkInterpreterRemoteCode(sc *scan, i int) bool {
-	return interpreterRuns("interpreter_remote_code", sc.code(i))
-}
-
-// checkInterpreterSecretSend: interpreter code that sends a secret.
-func checkInterpreterSecretSend(sc *scan, i int) bool {
-	return interpreterRuns("interpreter_secret_send", sc.code(i))
-}
-
-// checkInterpreterTrash: AppleScript that has Finder delete items.
-func checkInterpreterTrash(sc *scan, i int) bool {
-	return interpreterRuns("interpreter_trash", sc.code(i))
+// codeFinds reports a finding of one of kinds in code (what package
+// interp found on the invocation's command line or standard input,
+// scan.code); when computed, only one whose command or path is computed
+// at run time. It is the interpreter checks' code: their kinds are data
+// (finds in checks.toml), the generator writes their functions.
+func codeFinds(code []interp.Finding, computed bool, kinds ...interp.Kind) bool {
+	for _, f := range code {
+		if (f.Dynamic || !computed) && slices.Contains(kinds, f.Kind) {
+			return true
+		}
+	}
+	return false
 }
 
 // checkLookalikeDash: an argument starting with a Unicode dash.

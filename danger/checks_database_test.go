@@ -148,11 +148,7 @@ func TestProdWord(t *testing.T) {
 
 // The SQL a client is given, however it is given, reaches the scanner.
 func TestDatabaseClientsSQLSources(t *testing.T) {
-	d := Default()
-	for _, c := range []struct {
-		line, rule string
-		hit        bool
-	}{
+	checkHits(t, []ruleHit{
 		{"psql -c 'DROP TABLE t' app", "db_sql_drop_table", true},
 		{"psql --command='DROP TABLE t' app", "db_sql_drop_table", true},
 		{"psql app -c 'SELECT 1' -c 'DROP TABLE t'", "db_sql_drop_table", true},
@@ -192,15 +188,7 @@ func TestDatabaseClientsSQLSources(t *testing.T) {
 		{"mongosh app drop.js", "db_mongo_drop", false},
 		{"psql -c '\\! rm -rf ~' app", "rm_rf_home", true},
 		{"sqlite3 app.db '.shell rm -rf ~'", "rm_rf_home", true},
-	} {
-		found := false
-		for _, w := range d.Check(c.line) {
-			found = found || w.Pattern.Name == c.rule
-		}
-		if found != c.hit {
-			t.Errorf("%q: %s matched %v, want %v", c.line, c.rule, found, c.hit)
-		}
-	}
+	})
 }
 
 // TODO(lead): enable once shellparse's Invocation.Stdin (branch h-parse)
@@ -208,26 +196,18 @@ func TestDatabaseClientsSQLSources(t *testing.T) {
 // reads on its standard input.
 func TestDatabaseHeredocSQL(t *testing.T) {
 	d := Default()
-	for _, line := range []string{
+	wantAtLeast(t, d, High,
 		"psql app <<'SQL'\nBEGIN;\nDROP TABLE IF EXISTS customers CASCADE;\nCOMMIT;\nSQL",
 		"mysql -h db -u admin <<EOF\nDROP DATABASE IF EXISTS crm;\nEOF",
 		"sqlite3 db.sqlite3 <<'EOF'\n.tables\nDROP TABLE django_migrations;\nEOF",
 		"mariadb shop <<'SQL'\nDELETE FROM customers;\nSQL",
 		"redis-cli <<EOF\nSELECT 2\nFLUSHDB\nEOF",
 		"mongosh app <<'JS'\ndb.dropDatabase()\nJS",
-	} {
-		if lvl, ok := d.MaxLevel(line); !ok || lvl < High {
-			t.Errorf("%q: %v %v, want High or above", line, lvl, ok)
-		}
-	}
-	for _, line := range []string{
+	)
+	wantNothing(t, d,
 		"psql app <<'SQL'\nSELECT relname FROM pg_stat_user_tables;\nSQL",
 		"mysql app <<'SQL'\nSELECT 'DROP TABLE x';\nSQL",
-	} {
-		if ws := d.Check(line); len(ws) > 0 {
-			t.Errorf("%q: %v, want nothing", line, ws)
-		}
-	}
+	)
 }
 
 // The scanner is bounded and never panics on hostile text.

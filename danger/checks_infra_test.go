@@ -16,39 +16,77 @@ func levelOf(d *Detector, line, rule string) (Level, bool, bool) {
 	return lvl, ok, found
 }
 
-func TestParseVolume(t *testing.T) {
-	for _, c := range []struct {
-		spec string
-		want hostMount
-		ok   bool
-	}{
-		{"/:/host", hostMount{src: "/", dst: "/host"}, true},
-		{"/etc:/mnt/etc:ro", hostMount{src: "/etc", dst: "/mnt/etc", ro: true}, true},
-		{`"$HOME":/h`, hostMount{src: "$HOME", dst: "/h"}, true},
-		{"${HOME}/.aws:/root/.aws:ro,Z", hostMount{src: "$HOME/.aws", dst: "/root/.aws", ro: true}, true},
-		{"~/.cache/pip:/root/.cache/pip", hostMount{src: "~/.cache/pip", dst: "/root/.cache/pip"}, true},
-		{"./data:/data/", hostMount{src: "./data", dst: "/data"}, true},
-		{"pgdata:/var/lib/postgresql/data", hostMount{}, false},
-		{"/data", hostMount{}, false},
-	} {
-		got, ok := parseVolume(c.spec)
-		if ok != c.ok || got != c.want {
-			t.Errorf("parseVolume(%q) = %+v, %v; want %+v, %v", c.spec, got, ok, c.want, c.ok)
+// ruleHit is a line, a rule, and whether the default detector gives the
+// line that rule.
+type ruleHit struct {
+	line, rule string
+	hit        bool
+}
+
+// checkHits checks each case with the default detector.
+func checkHits(t *testing.T, cases []ruleHit) {
+	t.Helper()
+	d := Default()
+	for _, c := range cases {
+		if _, _, found := levelOf(d, c.line, c.rule); found != c.hit {
+			t.Errorf("%q: %s %v, want %v", c.line, c.rule, found, c.hit)
 		}
 	}
-	for _, c := range []struct {
+}
+
+// wantAtLeast checks that the detector gives each line min or above.
+func wantAtLeast(t *testing.T, d *Detector, min Level, lines ...string) {
+	t.Helper()
+	for _, line := range lines {
+		if lvl, ok := d.MaxLevel(line); !ok || lvl < min {
+			t.Errorf("%q: %v %v, want %v at least", line, lvl, ok, min)
+		}
+	}
+}
+
+// wantNothing checks that the detector gives no line any warning.
+func wantNothing(t *testing.T, d *Detector, lines ...string) {
+	t.Helper()
+	for _, line := range lines {
+		if ws := d.Check(line); len(ws) > 0 {
+			t.Errorf("%q: %v, want nothing", line, ws)
+		}
+	}
+}
+
+func TestParseVolume(t *testing.T) {
+	type mountCase struct {
 		spec string
 		want hostMount
 		ok   bool
+	}
+	for _, f := range []struct {
+		name  string
+		parse func(string) (hostMount, bool)
+		cases []mountCase
 	}{
-		{"type=bind,source=/,target=/host", hostMount{src: "/", dst: "/host"}, true},
-		{"type=bind,src=/home,dst=/h,readonly", hostMount{src: "/home", dst: "/h", ro: true}, true},
-		{"type=volume,source=data,target=/data", hostMount{}, false},
-		{"source=/,target=/host", hostMount{}, false},
+		{"parseVolume", parseVolume, []mountCase{
+			{"/:/host", hostMount{src: "/", dst: "/host"}, true},
+			{"/etc:/mnt/etc:ro", hostMount{src: "/etc", dst: "/mnt/etc", ro: true}, true},
+			{`"$HOME":/h`, hostMount{src: "$HOME", dst: "/h"}, true},
+			{"${HOME}/.aws:/root/.aws:ro,Z", hostMount{src: "$HOME/.aws", dst: "/root/.aws", ro: true}, true},
+			{"~/.cache/pip:/root/.cache/pip", hostMount{src: "~/.cache/pip", dst: "/root/.cache/pip"}, true},
+			{"./data:/data/", hostMount{src: "./data", dst: "/data"}, true},
+			{"pgdata:/var/lib/postgresql/data", hostMount{}, false},
+			{"/data", hostMount{}, false},
+		}},
+		{"parseMountOpt", parseMountOpt, []mountCase{
+			{"type=bind,source=/,target=/host", hostMount{src: "/", dst: "/host"}, true},
+			{"type=bind,src=/home,dst=/h,readonly", hostMount{src: "/home", dst: "/h", ro: true}, true},
+			{"type=volume,source=data,target=/data", hostMount{}, false},
+			{"source=/,target=/host", hostMount{}, false},
+		}},
 	} {
-		got, ok := parseMountOpt(c.spec)
-		if ok != c.ok || got != c.want {
-			t.Errorf("parseMountOpt(%q) = %+v, %v; want %+v, %v", c.spec, got, ok, c.want, c.ok)
+		for _, c := range f.cases {
+			got, ok := f.parse(c.spec)
+			if ok != c.ok || got != c.want {
+				t.Errorf("%s(%q) = %+v, %v; want %+v, %v", f.name, c.spec, got, ok, c.want, c.ok)
+			}
 		}
 	}
 }
@@ -115,7 +153,7 @@ func TestContainerHostPaths(t *testing.T) {
 // command on one host, or a harmless one on many, is not.
 func TestFanout(t *testing.T) {
 	d := Default()
-	for _, line := range []string{
+	wantAtLeast(t, d, High,
 		"ansible all -m shell -a 'rm -rf /srv/cache'",
 		"ansible all -a 'rm -rf /srv/cache'",
 		"ansible -m ansible.builtin.shell -a 'rm -rf /srv/cache' all",
@@ -137,11 +175,7 @@ func TestFanout(t *testing.T) {
 		"kubectl get pods -o name | xargs -I{} kubectl exec {} -- rm -rf /data",
 		"ansible all -m file -a 'path=/srv state=absent'",
 		"salt '*' pkg.remove nginx",
-	} {
-		if lvl, ok := d.MaxLevel(line); !ok || lvl < High {
-			t.Errorf("%q: %v %v, want High at least", line, lvl, ok)
-		}
-	}
+	)
 	for _, line := range []string{
 		"ansible all -m ping",
 		"ansible all -m shell -a 'uptime'",
@@ -182,38 +216,25 @@ func TestProductionTargets(t *testing.T) {
 			t.Errorf("%q: %v, want %v", c.line, lvl, c.want)
 		}
 	}
-	for _, line := range []string{"psql -h prod-db -c 'SELECT 1'", "kubectl get pods -n production", "terraform plan -var-file=prod.tfvars"} {
-		if ws := d.Check(line); len(ws) > 0 {
-			t.Errorf("%q: %v, want nothing", line, ws)
-		}
-	}
+	wantNothing(t, d, "psql -h prod-db -c 'SELECT 1'", "kubectl get pods -n production", "terraform plan -var-file=prod.tfvars")
 }
 
 func TestFanoutLoopTarget(t *testing.T) {
-	d := Default()
-	for line, want := range map[string]bool{
-		"for h in a b; do ssh $h rm -rf /srv/x; done":                                     true,
-		"for h in a b; do ssh -p 2222 -l root \"$h\" rm -rf /srv/x; done":                 true,
-		"for p in $(kubectl get pods -o name); do kubectl exec $p -- rm -rf /srv/x; done": true,
-		"for f in a b; do ssh web1 rm -rf /srv/$f; done":                                  false,
-		"for f in a b; do kubectl exec web-0 -- rm -rf /srv/$f; done":                     false,
-	} {
-		_, _, found := levelOf(d, line, "fleet_fanout_destructive")
-		if found != want {
-			t.Errorf("%q: fleet_fanout_destructive %v, want %v", line, found, want)
-		}
-	}
+	const rule = "fleet_fanout_destructive"
+	checkHits(t, []ruleHit{
+		{"for h in a b; do ssh $h rm -rf /srv/x; done", rule, true},
+		{"for h in a b; do ssh -p 2222 -l root \"$h\" rm -rf /srv/x; done", rule, true},
+		{"for p in $(kubectl get pods -o name); do kubectl exec $p -- rm -rf /srv/x; done", rule, true},
+		{"for f in a b; do ssh web1 rm -rf /srv/$f; done", rule, false},
+		{"for f in a b; do kubectl exec web-0 -- rm -rf /srv/$f; done", rule, false},
+	})
 }
 
 // Subcommands of programs these packs name that run the rest of their
 // argv (rules naming a program stop the detector from reading its argv as
 // a possible command, see argvrunner.go).
 func TestSubcommandRuns(t *testing.T) {
-	d := Default()
-	for _, c := range []struct {
-		line, rule string
-		hit        bool
-	}{
+	checkHits(t, []ruleHit{
 		{"kubectl exec mypod rm -rf /", "rm_rf_root", true},
 		{"kubectl exec -it mypod -c main rm -rf /", "rm_rf_root", true},
 		{"kubectl exec -n prod mypod -- rm -rf /", "rm_rf_root", true},
@@ -227,10 +248,5 @@ func TestSubcommandRuns(t *testing.T) {
 		{"kubectl exec mypod ls /", "rm_rf_root", false},
 		{"heroku run bash -a shop", "rm_rf_root", false},
 		{"kubectl get pods rm -rf /", "rm_rf_root", false},
-	} {
-		_, _, found := levelOf(d, c.line, c.rule)
-		if found != c.hit {
-			t.Errorf("%q: %s %v, want %v", c.line, c.rule, found, c.hit)
-		}
-	}
+	})
 }

@@ -228,15 +228,20 @@ func (l *secretLine) sinkFlows(i int, sink *flowSink) (flows []secretFlow, dests
 		}
 	}
 	readsInput := sink.input
+	// sent notes a file the sink sends on channel ch: its standard input
+	// when stdin, else the secret the file holds, if it holds one.
+	sent := func(file string, stdin bool, ch int) {
+		if stdin {
+			readsInput = true
+		} else if src, ok := l.fileSecret(file); ok {
+			add(src, true, ch)
+		}
+	}
 	opt := func(name, v string) {
 		switch {
 		case slices.Contains(sink.data, name):
 			if file, ok := atFile(v, name == "--data-urlencode"); ok {
-				if file == "-" {
-					readsInput = true
-				} else if src, ok := l.fileSecret(file); ok {
-					add(src, true, chanFile)
-				}
+				sent(file, file == "-", chanFile)
 				return
 			}
 			add(l.wordSecretCh(v, chanData))
@@ -247,27 +252,15 @@ func (l *secretLine) sinkFlows(i int, sink *flowSink) (flows []secretFlow, dests
 					file = val[1:]
 				}
 				file, _, _ = strings.Cut(file, ";")
-				if file == "-" {
-					readsInput = true
-				} else if src, ok := l.fileSecret(file); ok {
-					add(src, true, chanFile)
-				}
+				sent(file, file == "-", chanFile)
 				return
 			}
 			add(l.wordSecretCh(val, chanData))
 		case slices.Contains(sink.files, name):
-			if v == "-" || v == "." || v == "/dev/stdin" {
-				readsInput = true
-			} else if src, ok := l.fileSecret(v); ok {
-				add(src, true, chanFile)
-			}
+			sent(v, v == "-" || v == "." || v == "/dev/stdin", chanFile)
 		case slices.Contains(sink.credentials, name):
 			if file, ok := strings.CutPrefix(v, "@"); ok {
-				if file == "-" {
-					readsInput = true
-				} else if src, ok := l.fileSecret(file); ok {
-					add(src, true, chanCredential)
-				}
+				sent(file, file == "-", chanCredential)
 				return
 			}
 			add(l.wordSecretCh(v, chanCredential))

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/shellguard/shellguard/danger"
+	"github.com/shellguard/shellguard/internal/testbin"
 )
 
 // TestRuleExamples runs every built-in rule's examples through the real
@@ -57,6 +58,24 @@ func TestRuleExamples(t *testing.T) {
 	t.Logf("%d examples of %d rules", n, len(all))
 }
 
+// scratchTree skips the test in -short mode (why: what it builds), and
+// returns the repository's root and a temporary directory holding a copy
+// of rels (files or directories relative to the root, without their
+// testdata).
+func scratchTree(t *testing.T, why string, rels ...string) (root, tmp string) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip(why)
+	}
+	root, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmp = t.TempDir()
+	copyTree(t, root, tmp, rels...)
+	return root, tmp
+}
+
 // copyTree copies the files at rel (a file or a directory, relative to
 // root) into dst.
 func copyTree(t *testing.T, root, dst string, rels ...string) {
@@ -102,24 +121,14 @@ func generate(t *testing.T, dir string) {
 // program, with its facts, in one file) generates, and its examples hold
 // through the real detector.
 func TestWalkthrough(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the generator and the package")
-	}
-	root, err := filepath.Abs("..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	doc, err := os.ReadFile(filepath.Join(root, "docs", "rules.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	root, tmp := scratchTree(t, "builds the generator and the package",
+		"go.mod", "go.sum", "danger", "shellparse", "internal/programs", "internal/shquote", "internal/testbin", "internal/textlex")
+	doc := testbin.ReadFile(t, filepath.Join(root, "docs", "rules.md"))
 	_, after, ok := strings.Cut(string(doc), "TestWalkthrough generates and tests the block below. -->\n```toml\n")
 	block, _, ok2 := strings.Cut(after, "```\n")
 	if !ok || !ok2 || !strings.Contains(block, "[pack]") {
 		t.Fatal("docs/rules.md: the walk-through's TOML block not found")
 	}
-	tmp := t.TempDir()
-	copyTree(t, root, tmp, "go.mod", "go.sum", "danger", "shellparse", "internal/programs", "internal/shquote", "internal/textlex")
 	if err := os.WriteFile(filepath.Join(tmp, "danger", "rules", "nomad.toml"), []byte(block), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -137,26 +146,11 @@ func TestWalkthrough(t *testing.T) {
 // generator imports neither package it writes), and compares them with the
 // committed ones.
 func TestGeneratedUpToDate(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the generator")
-	}
-	root, err := filepath.Abs("..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	tmp := t.TempDir()
-	copyTree(t, root, tmp, "go.mod", "go.sum", "danger/rules", "danger/checks.toml", "danger/internal/gen", "danger/internal/reprefix", "internal/programs/data", "internal/textlex")
+	root, tmp := scratchTree(t, "builds the generator",
+		"go.mod", "go.sum", "danger/rules", "danger/checks.toml", "danger/internal/gen", "danger/internal/reprefix", "internal/programs/data", "internal/textlex")
 	generate(t, tmp)
 	for _, rel := range []string{"danger/rules_gen.go", "internal/programs/programs_gen.go"} {
-		got, err := os.ReadFile(filepath.Join(tmp, rel))
-		if err != nil {
-			t.Fatal(err)
-		}
-		want, err := os.ReadFile(filepath.Join(root, rel))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !bytes.Equal(got, want) {
+		if !bytes.Equal(testbin.ReadFile(t, filepath.Join(tmp, rel)), testbin.ReadFile(t, filepath.Join(root, rel))) {
 			t.Errorf("%s is out of date: run go generate ./danger", rel)
 		}
 	}

@@ -1,6 +1,7 @@
 package danger_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -109,7 +110,7 @@ func TestZtcp(t *testing.T) {
 		{`zmodload zsh/net/tcp; ztcp -l 4444; ztcp -a $REPLY; zsh <&$REPLY >&$REPLY`, "reverse_shell_ztcp"},
 		{`zmodload zsh/net/tcp; ztcp example.com 80`, "ztcp_socket"},
 	} {
-		if got := rulesFor(d, c.line); !contains(got, c.want) {
+		if got := rulesFor(d, c.line); !slices.Contains(got, c.want) {
 			t.Errorf("Check(%s) = %v, want %s", c.line, got, c.want)
 		}
 	}
@@ -120,15 +121,6 @@ func TestZtcp(t *testing.T) {
 	}
 }
 
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
 // Deleting an auth file is High in the shell and so in interpreter code
 // (os.remove('/etc/passwd') is rm -f -- /etc/passwd).
 func TestRmAuthFile(t *testing.T) {
@@ -136,13 +128,13 @@ func TestRmAuthFile(t *testing.T) {
 	for _, line := range []string{`rm -f /etc/passwd`, `sudo unlink /etc/sudoers`, `rm ~/.ssh/authorized_keys`,
 		`python3 -c "import os; os.remove('/etc/passwd')"`, `sudo lua5.4 -e 'os.remove("/etc/shadow")'`,
 		`ruby -e 'File.delete("/etc/group")'`} {
-		if got := rulesFor(d, line); !contains(got, "rm_auth_file") {
+		if got := rulesFor(d, line); !slices.Contains(got, "rm_auth_file") {
 			t.Errorf("Check(%s) = %v, want rm_auth_file", line, got)
 		}
 	}
 	for _, line := range []string{`rm -f /etc/passwd.bak`, `cat /etc/passwd`, `cp /etc/passwd /tmp/p && rm /tmp/p`,
 		`python3 -c "open('/etc/passwd').read()"`} {
-		if got := rulesFor(d, line); contains(got, "rm_auth_file") {
+		if got := rulesFor(d, line); slices.Contains(got, "rm_auth_file") {
 			t.Errorf("Check(%s) = %v, want no rm_auth_file", line, got)
 		}
 	}

@@ -316,52 +316,6 @@ func parallelSkipOptions(args []shellparse.Arg) int {
 	}
 }
 
-// interpreterRuns reports what the interpreter checks look for in an
-// interpreter's code: a shell command or program it computes
-// (interpreter_shell_out), a path it deletes that it computes
-// (interpreter_delete), code it evaluates or imports that cannot be read
-// (interpreter_unverifiable), a fork bomb, a reverse shell, downloaded code
-// it runs, a secret it sends, items it has Finder delete.
-func interpreterRuns(check string, code []interp.Finding) bool {
-	for _, f := range code {
-		switch check {
-		case "interpreter_shell_out":
-			if (f.Kind == interp.Shell || f.Kind == interp.Exec) && f.Dynamic {
-				return true
-			}
-		case "interpreter_delete":
-			if f.Kind == interp.Delete && f.Dynamic {
-				return true
-			}
-		case "interpreter_unverifiable":
-			if f.Kind == interp.Unknown {
-				return true
-			}
-		case "interpreter_fork_bomb":
-			if f.Kind == interp.ForkBomb {
-				return true
-			}
-		case "interpreter_reverse_shell":
-			if f.Kind == interp.ReverseShell {
-				return true
-			}
-		case "interpreter_remote_code":
-			if f.Kind == interp.RemoteCode {
-				return true
-			}
-		case "interpreter_secret_send":
-			if f.Kind == interp.SecretSend {
-				return true
-			}
-		case "interpreter_trash":
-			if f.Kind == interp.Trash {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // obfuscatedWord reports a program name spelled so as to hide it: quotes,
 // backslashes or braces inside the word (w'h'o'am'i, w\ho\am\i,
 // {cat,/etc/passwd}). A name quoted whole ("rm") or behind one leading

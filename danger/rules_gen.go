@@ -2,6 +2,8 @@
 
 package danger
 
+import "github.com/shellguard/shellguard/danger/internal/interp"
+
 // builtinCount is how many built-in rules there are (every pack).
 const builtinCount = 339
 
@@ -9215,6 +9217,46 @@ func builtinSinksOf(name string) []int {
 		return builtinSinkIndex[39:40:40]
 	}
 	return nil
+}
+
+// checkInterpreterShellOut: interpreter code (python -c, node -e, ... or fed on standard input) that runs a shell command or a program it builds at run time.
+func checkInterpreterShellOut(sc *scan, i int) bool {
+	return codeFinds(sc.code(i), true, interp.Shell, interp.Exec)
+}
+
+// checkInterpreterDelete: interpreter code that deletes files or trees whose paths it computes at run time.
+func checkInterpreterDelete(sc *scan, i int) bool {
+	return codeFinds(sc.code(i), true, interp.Delete)
+}
+
+// checkInterpreterUnverifiable: interpreter code that runs what cannot be read: code it evaluates or imports by a computed name, a decoded payload, code the shell computes.
+func checkInterpreterUnverifiable(sc *scan, i int) bool {
+	return codeFinds(sc.code(i), false, interp.Unknown)
+}
+
+// checkInterpreterForkBomb: interpreter code that starts processes in an endless loop (fork while fork).
+func checkInterpreterForkBomb(sc *scan, i int) bool {
+	return codeFinds(sc.code(i), false, interp.ForkBomb)
+}
+
+// checkInterpreterReverseShell: interpreter code that connects a network socket to a shell or to code it runs.
+func checkInterpreterReverseShell(sc *scan, i int) bool {
+	return codeFinds(sc.code(i), false, interp.ReverseShell)
+}
+
+// checkInterpreterRemoteCode: interpreter code that downloads code and runs it.
+func checkInterpreterRemoteCode(sc *scan, i int) bool {
+	return codeFinds(sc.code(i), false, interp.RemoteCode)
+}
+
+// checkInterpreterSecretSend: interpreter code that sends a secret (a key or credentials file, the environment) over the network.
+func checkInterpreterSecretSend(sc *scan, i int) bool {
+	return codeFinds(sc.code(i), false, interp.SecretSend)
+}
+
+// checkInterpreterTrash: AppleScript that tells Finder to delete items or empty the Trash.
+func checkInterpreterTrash(sc *scan, i int) bool {
+	return codeFinds(sc.code(i), false, interp.Trash)
 }
 
 // runCheck runs the check of a spec on invocation i; line-level checks

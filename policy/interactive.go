@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/shellguard/shellguard/internal/programs"
@@ -69,23 +70,7 @@ func isShortCluster(a string) bool {
 // firstOperand returns the index of the first operand of args (skipping
 // options and the values of options in values), or -1.
 func firstOperand(args []string, values []string) int {
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if a == "--" {
-			if i+1 < len(args) {
-				return i + 1
-			}
-			return -1
-		}
-		if len(a) > 1 && a[0] == '-' {
-			if !strings.Contains(a, "=") && contains(values, a) {
-				i++
-			}
-			continue
-		}
-		return i
-	}
-	return -1
+	return programs.FirstOperand(args, func(o string) bool { return slices.Contains(values, o) })
 }
 
 // Container and pod sessions: `docker exec -it c sh`, `kubectl exec -it
@@ -130,7 +115,7 @@ func hasInteractiveFlag(args []string, long ...string) bool {
 		if a == "--" {
 			return false
 		}
-		if contains(long, a) || strings.HasPrefix(a, "--interactive=true") || strings.HasPrefix(a, "--stdin=true") {
+		if slices.Contains(long, a) || strings.HasPrefix(a, "--interactive=true") || strings.HasPrefix(a, "--stdin=true") {
 			return true
 		}
 		if len(a) > 1 && a[0] == '-' && a[1] != '-' && strings.IndexByte(a[1:], 'i') >= 0 && isShortCluster(a) {

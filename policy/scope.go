@@ -5,6 +5,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/shellguard/shellguard/internal/programs"
@@ -673,7 +674,7 @@ func cwdCandidates(res *shellparse.Result, start, home string, resolve func(stri
 				p = c + "/" + t
 			}
 			for _, d := range []string{filepath.Clean(p), resolve(p)} {
-				if !contains(cands, d) {
+				if !slices.Contains(cands, d) {
 					cands = append(cands, d)
 					added = true
 				}
@@ -710,15 +711,6 @@ func inLoop(f *shellparse.Frame) bool {
 			case "while", "until", "for", "select":
 				return true
 			}
-		}
-	}
-	return false
-}
-
-func contains(ss []string, s string) bool {
-	for _, x := range ss {
-		if x == s {
-			return true
 		}
 	}
 	return false
@@ -1060,7 +1052,7 @@ func systemOK(p string, recursive bool) bool {
 		}
 		if rest, ok := strings.CutPrefix(p, dir+"/"); ok {
 			first, _, _ := strings.Cut(rest, "/")
-			return contains(names, first) && worldReadable(p)
+			return slices.Contains(names, first) && worldReadable(p)
 		}
 	}
 	for _, r := range systemRoots {

@@ -20,19 +20,3 @@ func CodeValues(p *Program, args []string, dyn []bool) []string {
 		}
 	}
 }
-
-// Operands returns the operands of args read with the program's option
-// syntax (the words that are neither options nor their values).
-func Operands(p *Program, args []string, dyn []bool) []string {
-	var out []string
-	s := NewScanner(p, args, dyn, "")
-	for {
-		it, ok := s.Next()
-		if !ok {
-			return out
-		}
-		if it.Kind == Operand {
-			out = append(out, it.Value)
-		}
-	}
-}

@@ -80,7 +80,7 @@ func terminalUse(name string, argv []string, stdinTTY bool) (why string, ok, scr
 		e := &p.Terminal[i]
 		args := argv[1:]
 		if e.Sub != "" {
-			first := firstOperand(args, func(o string) bool { return e.Values.Has(o) || p.TakesValueAt("", o) })
+			first := FirstOperand(args, func(o string) bool { return e.Values.Has(o) || p.TakesValueAt("", o) })
 			if first < 0 || args[first] != e.Sub {
 				continue
 			}
@@ -256,9 +256,9 @@ func isShortCluster(a string) bool {
 	return true
 }
 
-// firstOperand returns the index of the first operand of args (skipping
+// FirstOperand returns the index of the first operand of args (skipping
 // options and the values of options takesValue reports), or -1.
-func firstOperand(args []string, takesValue func(string) bool) int {
+func FirstOperand(args []string, takesValue func(string) bool) int {
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if a == "--" {

@@ -7,31 +7,35 @@ import (
 	"strings"
 )
 
+// flowEnd is what a source and a sink both are: a name, what it is, and
+// the invocations it is (a source's match is optional).
+type flowEnd struct {
+	Name        string   `toml:"name"`
+	Description string   `toml:"description"`
+	Match       *specDef `toml:"match"`
+}
+
 // sourceDef is one [[source]] of a rule pack: what holds a secret, for
 // the line-level flow checks (danger/checks_secrets.go). Exactly one of
 // Match (an invocation whose output is the secret), Files (files that
 // hold it) and Vars (environment variables that hold it) is set.
 type sourceDef struct {
-	Name        string   `toml:"name"`
-	Description string   `toml:"description"`
-	Match       *specDef `toml:"match"`
-	Files       string   `toml:"files"`
-	Public      string   `toml:"public"`
-	Opaque      []string `toml:"opaque"`
-	Vars        string   `toml:"vars"`
-	Hosts       string   `toml:"hosts"`
-	OnlyTo      string   `toml:"only_to"`
-	CriticalTo  string   `toml:"critical_to"`
-	Credential  bool     `toml:"credential"`
-	Deployable  bool     `toml:"deployable"`
+	flowEnd
+	Files      string   `toml:"files"`
+	Public     string   `toml:"public"`
+	Opaque     []string `toml:"opaque"`
+	Vars       string   `toml:"vars"`
+	Hosts      string   `toml:"hosts"`
+	OnlyTo     string   `toml:"only_to"`
+	CriticalTo string   `toml:"critical_to"`
+	Credential bool     `toml:"credential"`
+	Deployable bool     `toml:"deployable"`
 }
 
 // sinkDef is one [[sink]] of a rule pack: a program that sends data to
 // another host, and which of its words carry what it sends.
 type sinkDef struct {
-	Name        string   `toml:"name"`
-	Description string   `toml:"description"`
-	Match       *specDef `toml:"match"`
+	flowEnd
 	Operands    string   `toml:"operands"`
 	Input       bool     `toml:"input"`
 	Data        []string `toml:"data"`

@@ -71,17 +71,27 @@ func decodeStrict(path string, v any) error {
 	return nil
 }
 
+// tomlFiles returns the *.toml files of dir, sorted; none is an error
+// (what names them in it).
+func tomlFiles(dir, what string) ([]string, error) {
+	fs, err := filepath.Glob(filepath.Join(dir, "*.toml"))
+	if err != nil {
+		return nil, err
+	}
+	sort.Strings(fs)
+	if len(fs) == 0 {
+		return nil, fmt.Errorf("no %s in %s", what, dir)
+	}
+	return fs, nil
+}
+
 func run(rulesDir, checksFile, progDir, outRules, outProgs string) error {
 	var defs []programDef
 	var env environmentDef
 	envFrom := ""
-	progFiles, err := filepath.Glob(filepath.Join(progDir, "*.toml"))
+	progFiles, err := tomlFiles(progDir, "program files")
 	if err != nil {
 		return err
-	}
-	sort.Strings(progFiles)
-	if len(progFiles) == 0 {
-		return fmt.Errorf("no program files in %s", progDir)
 	}
 	for _, f := range progFiles {
 		var file struct {
@@ -102,13 +112,9 @@ func run(rulesDir, checksFile, progDir, outRules, outProgs string) error {
 			env, envFrom = *file.Environment, f
 		}
 	}
-	ruleFiles, err := filepath.Glob(filepath.Join(rulesDir, "*.toml"))
+	ruleFiles, err := tomlFiles(rulesDir, "rule packs")
 	if err != nil {
 		return err
-	}
-	sort.Strings(ruleFiles)
-	if len(ruleFiles) == 0 {
-		return fmt.Errorf("no rule packs in %s", rulesDir)
 	}
 	var files []ruleFile
 	for _, f := range ruleFiles {
@@ -143,15 +149,9 @@ func run(rulesDir, checksFile, progDir, outRules, outProgs string) error {
 	if err := decodeStrict(checksFile, &cf); err != nil {
 		return err
 	}
-	checks := map[string]checkDef{}
-	for _, c := range cf.Check {
-		if !ruleName.MatchString(c.Name) || c.Description == "" {
-			return fmt.Errorf("%s: check %q needs a lower_case name and a description", checksFile, c.Name)
-		}
-		if _, dup := checks[c.Name]; dup {
-			return fmt.Errorf("%s: check %q is defined twice", checksFile, c.Name)
-		}
-		checks[c.Name] = c
+	checks, err := checkChecks(checksFile, cf.Check)
+	if err != nil {
+		return err
 	}
 	sinks := sinkPrograms(files)
 	for fi := range files {
@@ -191,4 +191,28 @@ func run(rulesDir, checksFile, progDir, outRules, outProgs string) error {
 		}
 	}
 	return nil
+}
+
+// checkChecks validates the [[check]] entries of file and returns them by
+// name.
+func checkChecks(file string, defs []checkDef) (map[string]checkDef, error) {
+	checks := map[string]checkDef{}
+	for _, c := range defs {
+		if !ruleName.MatchString(c.Name) || c.Description == "" {
+			return nil, fmt.Errorf("%s: check %q needs a lower_case name and a description", file, c.Name)
+		}
+		if _, dup := checks[c.Name]; dup {
+			return nil, fmt.Errorf("%s: check %q is defined twice", file, c.Name)
+		}
+		if c.Computed && len(c.Finds) == 0 || len(c.Finds) > 0 && c.Line {
+			return nil, fmt.Errorf("%s: check %q: computed goes with finds, and finds with a check of an invocation", file, c.Name)
+		}
+		for _, k := range c.Finds {
+			if !findKind.MatchString(k) {
+				return nil, fmt.Errorf("%s: check %q: finds %q: want the name of a kind of interp's findings (fork-bomb)", file, c.Name, k)
+			}
+		}
+		checks[c.Name] = c
+	}
+	return checks, nil
 }

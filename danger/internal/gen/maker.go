@@ -122,12 +122,7 @@ func (m *maker) spec(s *specDef) string {
 			return fmt.Sprintf("x.fv[%d:%d:%d]", from, len(m.fvs), len(m.fvs))
 		},
 		func(as []specDef) string {
-			from := m.alts
-			m.alts += len(as)
-			for i := range as {
-				m.stmts = append(m.stmts, fmt.Sprintf("x.a[%d] = %s", from+i, m.spec(&as[i])))
-			}
-			return fmt.Sprintf("x.a[%d:%d:%d]", from, m.alts, m.alts)
+			return m.place("a", &m.alts, len(as), func(i int) string { return m.spec(&as[i]) })
 		})
 }
 
@@ -137,20 +132,10 @@ func (m *maker) matcher(s *specDef) string {
 	return matcherFields(s,
 		func(expr string) string { return m.re(strings.TrimPrefix(anchoredLit(expr), "&")) },
 		func(res []string) string {
-			from := m.lps
-			for _, r := range res {
-				m.stmts = append(m.stmts, fmt.Sprintf("x.lp[%d] = %s", m.lps, r))
-				m.lps++
-			}
-			return fmt.Sprintf("x.lp[%d:%d:%d]", from, m.lps, m.lps)
+			return m.place("lp", &m.lps, len(res), func(i int) string { return res[i] })
 		},
 		func(as []specDef) string {
-			from := m.ms
-			m.ms += len(as)
-			for i := range as {
-				m.stmts = append(m.stmts, fmt.Sprintf("x.m[%d] = %s", from+i, m.matcher(&as[i])))
-			}
-			return fmt.Sprintf("x.m[%d:%d:%d]", from, m.ms, m.ms)
+			return m.place("m", &m.ms, len(as), func(i int) string { return m.matcher(&as[i]) })
 		},
 		func(extra string) string {
 			k := m.mores
@@ -158,4 +143,17 @@ func (m *maker) matcher(s *specDef) string {
 			m.stmts = append(m.stmts, fmt.Sprintf("x.mm[%d] = matcherMore{%s}", k, extra))
 			return fmt.Sprintf("&x.mm[%d]", k)
 		})
+}
+
+// place takes n elements of array field x.<field> from *next on, adds the
+// statements that set element i to lit(i), and returns the slice of x
+// that holds them. *next moves past them first, so lit may place elements
+// of the same field for nested alternatives.
+func (m *maker) place(field string, next *int, n int, lit func(i int) string) string {
+	from := *next
+	*next += n
+	for i := range n {
+		m.stmts = append(m.stmts, fmt.Sprintf("x.%s[%d] = %s", field, from+i, lit(i)))
+	}
+	return fmt.Sprintf("x.%s[%d:%d:%d]", field, from, *next, *next)
 }

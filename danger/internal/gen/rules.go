@@ -63,6 +63,12 @@ type checkDef struct {
 	Name        string `toml:"name"`
 	Description string `toml:"description"`
 	Line        bool   `toml:"line"`
+	// Finds makes the check one of the interpreter's: a finding of one
+	// of these kinds (interp.Kind's names) in the invocation's code;
+	// with Computed, only one whose command or path is computed at run
+	// time. The generator writes its function.
+	Finds    []string `toml:"finds"`
+	Computed bool     `toml:"computed"`
 }
 
 // ruleFile is one decoded danger/rules/*.toml.
@@ -78,6 +84,9 @@ type ruleFile struct {
 var levels = map[string]string{"low": "Low", "medium": "Medium", "high": "High", "critical": "Critical"}
 
 var ruleName = regexp.MustCompile(`^[a-z][a-z0-9_]*$`)
+
+// findKind is the form of the names of interp.Kind (checkDef.Finds).
+var findKind = regexp.MustCompile(`^[a-z]+(-[a-z]+)*$`)
 var packName = regexp.MustCompile(`^[a-z][a-z0-9-]*(\.[a-z][a-z0-9-]*)*$`)
 
 // orderPacks sorts the rule files: packs on by default first (core.*
@@ -393,6 +402,9 @@ func sinkPrograms(files []ruleFile) []string {
 func emitRules(files []ruleFile, checks []checkDef) ([]byte, error) {
 	var b bytes.Buffer
 	b.WriteString(header("danger/rules/*.toml and danger/checks.toml", "danger"))
+	if slices.ContainsFunc(checks, func(c checkDef) bool { return len(c.Finds) > 0 }) {
+		b.WriteString("import \"github.com/shellguard/shellguard/danger/internal/interp\"\n\n")
+	}
 	var all []patternDef
 	type packRange struct {
 		p        packDef
@@ -503,22 +515,11 @@ func emitRules(files []ruleFile, checks []checkDef) ([]byte, error) {
 	}
 	b.WriteString("}\n\n")
 	emitFlows(&b, files)
-	b.WriteString("// runCheck runs the check of a spec on invocation i; line-level checks\n// (matched by matchLine) never match an invocation.\nfunc runCheck(name string, sc *scan, i int) bool {\n\tswitch name {\n")
-	for _, c := range checks {
-		if c.Line {
-			continue
-		}
-		fmt.Fprintf(&b, "\tcase %q:\n\t\treturn %s(sc, i)\n", c.Name, checkFunc(c.Name))
-	}
-	b.WriteString("\t}\n\treturn false\n}\n\n")
-	b.WriteString("// checkFuncFor returns the function of a check that concerns an\n// invocation, or nil.\nfunc checkFuncFor(name string) func(*scan, int) bool {\n\tswitch name {\n")
-	for _, c := range checks {
-		if c.Line {
-			continue
-		}
-		fmt.Fprintf(&b, "\tcase %q:\n\t\treturn %s\n", c.Name, checkFunc(c.Name))
-	}
-	b.WriteString("\t}\n\treturn nil\n}\n\n")
+	emitFindsChecks(&b, checks)
+	emitInvocationSwitch(&b, checks, "// runCheck runs the check of a spec on invocation i; line-level checks\n// (matched by matchLine) never match an invocation.\nfunc runCheck(name string, sc *scan, i int) bool {\n",
+		"%s(sc, i)", "false")
+	emitInvocationSwitch(&b, checks, "// checkFuncFor returns the function of a check that concerns an\n// invocation, or nil.\nfunc checkFuncFor(name string) func(*scan, int) bool {\n",
+		"%s", "nil")
 	b.WriteString("// lineCheck reports a check that concerns the whole line.\nfunc lineCheck(name string) bool {\n\tswitch name {\n")
 	var lc []string
 	for _, c := range checks {
@@ -608,10 +609,45 @@ func prefixes(expr string) string {
 }
 
 // checkFunc names the Go function of a check: fork_bomb is checkForkBomb.
+// emitFindsChecks writes the function of each check that looks for
+// findings of package interp (checkDef.Finds).
+func emitFindsChecks(b *bytes.Buffer, checks []checkDef) {
+	for _, c := range checks {
+		if len(c.Finds) == 0 {
+			continue
+		}
+		kinds := make([]string, len(c.Finds))
+		for i, k := range c.Finds {
+			kinds[i] = "interp." + camel(k, "-")
+		}
+		fmt.Fprintf(b, "// %s: %s.\nfunc %s(sc *scan, i int) bool {\n\treturn codeFinds(sc.code(i), %v, %s)\n}\n\n",
+			checkFunc(c.Name), strings.TrimSpace(c.Description), checkFunc(c.Name), c.Computed, strings.Join(kinds, ", "))
+	}
+}
+
+// emitInvocationSwitch writes a function (head: its comment and
+// signature) that switches on the names of the checks that concern an
+// invocation: each case returns ret, a format whose %s is the check's
+// function; any other name returns fallback.
+func emitInvocationSwitch(b *bytes.Buffer, checks []checkDef, head, ret, fallback string) {
+	b.WriteString(head + "\tswitch name {\n")
+	for _, c := range checks {
+		if !c.Line {
+			fmt.Fprintf(b, "\tcase %q:\n\t\treturn "+ret+"\n", c.Name, checkFunc(c.Name))
+		}
+	}
+	b.WriteString("\t}\n\treturn " + fallback + "\n}\n\n")
+}
+
 func checkFunc(name string) string {
+	return "check" + camel(name, "_")
+}
+
+// camel joins the parts of name between seps, each capitalised
+// ("fork-bomb" is ForkBomb).
+func camel(name, sep string) string {
 	var b strings.Builder
-	b.WriteString("check")
-	for _, part := range strings.Split(name, "_") {
+	for _, part := range strings.Split(name, sep) {
 		if part == "" {
 			continue
 		}
