@@ -12,8 +12,8 @@ func TestWriteFile(t *testing.T) {
 	path := filepath.Join(dir, "a", "b", "c.txt")
 	WriteFile(t, path, "one")
 	WriteFile(t, path, []byte("two")) // replaces, from bytes too
-	if data, err := os.ReadFile(path); err != nil || string(data) != "two" {
-		t.Fatalf("read %q, %v; want \"two\"", data, err)
+	if data := ReadFile(t, path); string(data) != "two" {
+		t.Fatalf("read %q; want \"two\"", data)
 	}
 	if fi, err := os.Stat(path); err != nil || fi.Mode().Perm() != 0o644&^umask(t) {
 		t.Errorf("mode %v, %v", fi.Mode(), err)
@@ -34,21 +34,31 @@ func umask(t *testing.T) os.FileMode {
 	return 0o777 &^ fi.Mode().Perm()
 }
 
-// TestWriteFileFails: a path under a regular file cannot be written, and
-// the test that asked is stopped.
-func TestWriteFileFails(t *testing.T) {
+// TestFilesFail: a path under a regular file cannot be written, a
+// missing file cannot be read, and the test that asked is stopped.
+func TestFilesFail(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "file")
 	WriteFile(t, file, "x")
+	for what, call := range map[string]func(testing.TB){
+		"WriteFile under a regular file": func(tb testing.TB) { WriteFile(tb, filepath.Join(file, "below", "x"), "y") },
+		"ReadFile of a missing file":     func(tb testing.TB) { ReadFile(tb, filepath.Join(file+".missing")) },
+	} {
+		if !fails(t, call) {
+			t.Errorf("%s did not fail the test", what)
+		}
+	}
+}
+
+// fails reports whether call stops the test it is given with Fatal.
+func fails(t *testing.T, call func(testing.TB)) bool {
 	ft := &fatalT{TB: t}
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		WriteFile(ft, filepath.Join(file, "below", "x"), "y")
+		call(ft)
 	}()
 	<-done
-	if !ft.failed {
-		t.Error("WriteFile under a regular file did not fail the test")
-	}
+	return ft.failed
 }
 
 // fatalT records Fatal and ends the goroutine, as testing.T does.
