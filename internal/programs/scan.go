@@ -231,7 +231,18 @@ func (s *Scanner) takesValue(name string, before bool) bool {
 	if s.path == "" {
 		return false
 	}
-	return p.along(s.path, func(n *Node) bool { return n != &p.Root && p.hasOpt(n.Values, name) })
+	// The declared nodes along the path (as along finds them; a closure
+	// here would make the scanned words escape to the heap).
+	path := s.path
+	for end := 1; end <= len(path); end++ {
+		if end < len(path) && path[end] != ' ' {
+			continue
+		}
+		if n := p.sub(path[:end]); n != nil && p.hasOpt(n.Values, name) {
+			return true
+		}
+	}
+	return false
 }
 
 // hasOpt reports whether name is in list (a NoCluster program's data
