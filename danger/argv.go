@@ -22,7 +22,7 @@ type argv struct {
 	joined string
 	// canon holds the canonical spellings of the first ncanon positional
 	// words (canonAt), filled as rules ask for them.
-	canon  [4]string
+	canon  [2]string
 	ncanon int
 }
 

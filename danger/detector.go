@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"unicode/utf8"
 
 	"github.com/shellguard/shellguard/danger/internal/interp"
 	"github.com/shellguard/shellguard/danger/internal/reprefix"
@@ -184,6 +185,40 @@ type globEntry struct {
 	rule   int
 }
 
+// globKey is the lower-case first byte of a glob's prefix, or 0 when the
+// prefix is empty or starts with a non-ASCII byte: a glob with key 0 is
+// tried on every program (a non-ASCII letter may fold to another first
+// byte), any other only on a program whose name starts with its key.
+// Registries keep their globs sorted by key.
+func globKey(prefix string) byte {
+	if prefix == "" || prefix[0] >= utf8.RuneSelf {
+		return 0
+	}
+	return lowerASCII(prefix[0])
+}
+
+// globsFor returns the globs that may match the program name: those of
+// key 0 and, for an ASCII first letter, those of its key (all of them for
+// a name starting with a non-ASCII byte).
+func (r *registry) globsFor(name string) (always, same []globEntry) {
+	gs := r.globs
+	k := 0
+	for k < len(gs) && globKey(gs[k].prefix) == 0 {
+		k++
+	}
+	always, gs = gs[:k], gs[k:]
+	if name == "" || name[0] >= utf8.RuneSelf {
+		return always, gs
+	}
+	first := lowerASCII(name[0])
+	lo := sort.Search(len(gs), func(x int) bool { return globKey(gs[x].prefix) >= first })
+	hi := lo
+	for hi < len(gs) && globKey(gs[hi].prefix) == first {
+		hi++
+	}
+	return always, gs[lo:hi]
+}
+
 // matches reports whether the program name matches the glob, as nameIn
 // compares: case-insensitively.
 func (g *globEntry) matches(name string) bool {
@@ -337,11 +372,13 @@ type lazyRE struct {
 	// expression (/dev/null against the rules' /etc/..., ~/.ssh/...
 	// paths). The generator computes it for the built-in rules.
 	pre string
-	// pres are pre's prefixes, split at their first use.
-	preOnce sync.Once
-	pres    []string
-	once    sync.Once
-	re      *regexp.Regexp
+	// pres are pre's prefixes (or whole's strings), split at their first
+	// use; preFirst holds their first bytes.
+	preOnce  sync.Once
+	pres     []string
+	preFirst byteSet
+	once     sync.Once
+	re       *regexp.Regexp
 	// first holds the bytes a match can start with (anchored expressions
 	// that cannot match the empty string and have no pre), when firstOK:
 	// a string starting with another byte is rejected without running
@@ -397,13 +434,16 @@ func (l *lazyRE) source() string {
 // compiled (which validation rules out) matches nothing.
 func (l *lazyRE) MatchString(s string) bool {
 	if l.whole != "" {
-		l.preOnce.Do(func() { l.pres = reprefix.Split(l.whole) })
+		l.preOnce.Do(func() { l.splitPre(l.whole) })
+		if s == "" || !l.preFirst.has(s[0]) {
+			return false
+		}
 		i := sort.SearchStrings(l.pres, s)
 		return i < len(l.pres) && l.pres[i] == s
 	}
 	if l.pre != "" {
-		l.preOnce.Do(func() { l.pres = reprefix.Split(l.pre) })
-		if !reprefix.HasSorted(s, l.pres) {
+		l.preOnce.Do(func() { l.splitPre(l.pre) })
+		if s == "" || !l.preFirst.has(s[0]) || !reprefix.HasSorted(s, l.pres) {
 			return false
 		}
 	}
@@ -421,6 +461,20 @@ func (l *lazyRE) MatchString(s string) bool {
 		return false
 	}
 	return l.re != nil && l.re.MatchString(s)
+}
+
+// splitPre sets pres and preFirst from joined, the non-empty strings of
+// pre or whole.
+func (l *lazyRE) splitPre(joined string) {
+	l.pres = reprefix.Split(joined)
+	for _, p := range l.pres {
+		if p == "" {
+			// Never so (reprefix), but an empty one would start anything.
+			l.preFirst = byteSet{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
+			break
+		}
+		l.preFirst.add(p[0])
+	}
 }
 
 func anchored(expr string) (*lazyRE, error) {
@@ -549,6 +603,9 @@ func compile(patterns []Pattern) (*registry, error) {
 			reg.lineLevel = append(reg.lineLevel, idx)
 		}
 	}
+	// The globs by their first letter (see globKey), in rule order
+	// within one, as the generator writes the built-in ones.
+	slices.SortStableFunc(reg.globs, func(a, b globEntry) int { return int(globKey(a.prefix)) - int(globKey(b.prefix)) })
 	return reg, nil
 }
 
@@ -627,6 +684,7 @@ func newScan(res *shellparse.Result, scr *scratch) scan {
 // registry's pool: nothing in it outlives the check (warnings hold only
 // strings and copies of patterns).
 type scratch struct {
+	sc    scan // the check's scan (see checkInto)
 	invs  []invScan
 	n     int      // invs used
 	strs  []string // the canonical argv lists, carved by take
@@ -680,6 +738,7 @@ func (r *registry) putScratch(s *scratch) {
 	clear(s.flags[:s.fused])
 	clear(s.bools[:s.bused])
 	s.n, s.used, s.fused, s.bused = 0, 0, 0, 0
+	s.sc = scan{}
 	r.scratch.Put(s)
 }
 
@@ -852,7 +911,10 @@ func (h *hitSet) sort() {
 func (r *registry) checkInto(res *shellparse.Result, hits *hitSet, depth int, budget *int) bool {
 	scr := r.getScratch()
 	defer r.putScratch(scr)
-	sc := newScan(res, scr)
+	// The scan lives in the scratch: the checks get it through a function
+	// value, which would move a local one to the heap on every call.
+	scr.sc = newScan(res, scr)
+	sc := &scr.sc
 	sc.reg, sc.depth, sc.budget = r, depth, budget
 	any := false
 	for i := range res.Invocations {
@@ -862,7 +924,7 @@ func (r *registry) checkInto(res *shellparse.Result, hits *hitSet, depth int, bu
 			if hits.has(idx) {
 				return
 			}
-			if r.rule(idx).matchInvocation(&sc, i, indexed) {
+			if r.rule(idx).matchInvocation(sc, i, indexed) {
 				hits.set(idx, res.Invocations[i].String())
 				any = true
 			}
@@ -876,20 +938,23 @@ func (r *registry) checkInto(res *shellparse.Result, hits *hitSet, depth int, bu
 					try(idx, true)
 				}
 			}
-			last := -1
-			for _, g := range r.globs {
-				if g.rule != last && g.matches(name) {
-					last = g.rule
-					try(g.rule, true)
+			always, same := r.globsFor(name)
+			for _, gs := range [2][]globEntry{always, same} {
+				last := -1
+				for _, g := range gs {
+					if g.rule != last && g.matches(name) {
+						last = g.rule
+						try(g.rule, true)
+					}
 				}
 			}
 		}
 		for _, idx := range r.anyProgram {
 			try(idx, false)
 		}
-		if len(r.writeProgram) > 0 && mayWrite(&sc, i) {
+		if len(r.writeProgram) > 0 && mayWrite(sc, i) {
 			var buf [8]string
-			paths := writtenPaths(&sc, i, buf[:0])
+			paths := writtenPaths(sc, i, buf[:0])
 			for _, idx := range r.writeProgram {
 				// The rule's own expression must match a written file
 				// for it to match at all.
@@ -910,7 +975,7 @@ func (r *registry) checkInto(res *shellparse.Result, hits *hitSet, depth int, bu
 		if hits.has(idx) {
 			continue
 		}
-		if r.rule(idx).matchLine(&sc) {
+		if r.rule(idx).matchLine(sc) {
 			hits.set(idx, res.Source)
 			any = true
 		}
@@ -927,11 +992,11 @@ func (r *registry) checkInto(res *shellparse.Result, hits *hitSet, depth int, bu
 		}
 		// Programs shellguard does not know may run what their argv
 		// holds (mytool --flag rm -rf /).
-		if r.checkArgvSuffixes(&sc, i, hits, depth, budget) {
+		if r.checkArgvSuffixes(sc, i, hits, depth, budget) {
 			any = true
 		}
-		nested := nestedCommands(&sc, i)
-		nested = append(nested, commandsElsewhere(&sc, i)...)
+		nested := nestedCommands(sc, i)
+		nested = append(nested, commandsElsewhere(sc, i)...)
 		if len(nested) == 0 {
 			continue
 		}

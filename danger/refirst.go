@@ -6,6 +6,7 @@ import "github.com/shellguard/shellguard/danger/internal/reprefix"
 type byteSet [256 / 64]uint64
 
 func (b *byteSet) has(c byte) bool { return b[c>>6]&(1<<(c&63)) != 0 }
+func (b *byteSet) add(c byte)      { b[c>>6] |= 1 << (c & 63) }
 
 // firstBytes returns the bytes a non-empty match of an anchored
 // expression can start with (reprefix.First), or ok false when there is

@@ -482,13 +482,17 @@ func emitRules(files []ruleFile, checks []checkDef) ([]byte, error) {
 	// for any registry.
 	byProgram := map[string][]int{}
 	var anyProgram, writeProgram, lineLevel []int
-	var globs []string
+	type glob struct {
+		prefix string
+		rule   int
+	}
+	var globList []glob
 	for idx, p := range all[:nDefault] {
 		switch {
 		case p.Match != nil && len(p.Match.Programs) > 0:
 			for _, name := range p.Match.Programs {
 				if prefix, ok := strings.CutSuffix(name, "*"); ok {
-					globs = append(globs, fmt.Sprintf("{prefix: %q, rule: %d}", prefix, idx))
+					globList = append(globList, glob{prefix, idx})
 					continue
 				}
 				byProgram[name] = append(byProgram[name], idx)
@@ -506,6 +510,13 @@ func emitRules(files []ruleFile, checks []checkDef) ([]byte, error) {
 	}
 	emitIndex(&b, byProgram, "builtinIndex", "the default rules of each program name, for\n// builtinByProgram",
 		"builtinByProgram", "the indexes of the default rules that name the\n// program name")
+	// Sorted by their first letter, as the detector looks them up (see
+	// globKey in danger/detector.go), in rule order within one letter.
+	sort.SliceStable(globList, func(i, j int) bool { return globKey(globList[i].prefix) < globKey(globList[j].prefix) })
+	var globs []string
+	for _, gl := range globList {
+		globs = append(globs, fmt.Sprintf("{prefix: %q, rule: %d}", gl.prefix, gl.rule))
+	}
 	fmt.Fprintf(&b, "// builtinGlobs, builtinAnyProgram, builtinWriteProgram and\n// builtinLineLevel are the other lists of the default registry (see\n// registry).\nvar (\n\tbuiltinGlobs        = [...]globEntry{%s}\n\tbuiltinAnyProgram   = [...]int{%s}\n\tbuiltinWriteProgram = [...]int{%s}\n\tbuiltinLineLevel    = [...]int{%s}\n)\n\n", strings.Join(globs, ", "), ints(anyProgram), ints(writeProgram), ints(lineLevel))
 
 	// The checks.
@@ -807,4 +818,18 @@ func baseName(p string) string {
 		return p[i+1:]
 	}
 	return p
+}
+
+// globKey is danger's globKey: the lower-case first byte of a program
+// glob's prefix, or 0 when the prefix is empty or starts with a
+// non-ASCII byte (such a glob is tried on every program).
+func globKey(prefix string) byte {
+	if prefix == "" || prefix[0] >= 0x80 {
+		return 0
+	}
+	c := prefix[0]
+	if c >= 'A' && c <= 'Z' {
+		c += 'a' - 'A'
+	}
+	return c
 }
