@@ -183,6 +183,7 @@ func builtinRegistry() *registry {
 type globEntry struct {
 	prefix string
 	rule   int
+	key    byte // globKey(prefix)
 }
 
 // globKey is the lower-case first byte of a glob's prefix, or 0 when the
@@ -203,7 +204,7 @@ func globKey(prefix string) byte {
 func (r *registry) globsFor(name string) (always, same []globEntry) {
 	gs := r.globs
 	k := 0
-	for k < len(gs) && globKey(gs[k].prefix) == 0 {
+	for k < len(gs) && gs[k].key == 0 {
 		k++
 	}
 	always, gs = gs[:k], gs[k:]
@@ -211,9 +212,9 @@ func (r *registry) globsFor(name string) (always, same []globEntry) {
 		return always, gs
 	}
 	first := lowerASCII(name[0])
-	lo := sort.Search(len(gs), func(x int) bool { return globKey(gs[x].prefix) >= first })
+	lo := sort.Search(len(gs), func(x int) bool { return gs[x].key >= first })
 	hi := lo
-	for hi < len(gs) && globKey(gs[hi].prefix) == first {
+	for hi < len(gs) && gs[hi].key == first {
 		hi++
 	}
 	return always, gs[lo:hi]
@@ -587,7 +588,7 @@ func compile(patterns []Pattern) (*registry, error) {
 		case p.Match != nil && len(p.Match.Programs) > 0:
 			for _, name := range p.Match.Programs {
 				if prefix, ok := strings.CutSuffix(name, "*"); ok {
-					reg.globs = append(reg.globs, globEntry{prefix: prefix, rule: idx})
+					reg.globs = append(reg.globs, globEntry{prefix: prefix, rule: idx, key: globKey(prefix)})
 					continue
 				}
 				reg.byProgram[name] = append(reg.byProgram[name], idx)
@@ -605,7 +606,7 @@ func compile(patterns []Pattern) (*registry, error) {
 	}
 	// The globs by their first letter (see globKey), in rule order
 	// within one, as the generator writes the built-in ones.
-	slices.SortStableFunc(reg.globs, func(a, b globEntry) int { return int(globKey(a.prefix)) - int(globKey(b.prefix)) })
+	slices.SortStableFunc(reg.globs, func(a, b globEntry) int { return int(a.key) - int(b.key) })
 	return reg, nil
 }
 

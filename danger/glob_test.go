@@ -34,10 +34,15 @@ func TestProgramGlobs(t *testing.T) {
 	}
 }
 
-// TestGlobsSorted: the built-in globs are sorted by key, as globsFor
-// needs them.
+// TestGlobsSorted: the built-in globs carry their keys and are sorted by
+// them, as globsFor needs.
 func TestGlobsSorted(t *testing.T) {
-	if !slices.IsSortedFunc(builtinGlobs[:], func(a, b globEntry) int { return int(globKey(a.prefix)) - int(globKey(b.prefix)) }) {
+	for _, g := range builtinGlobs {
+		if g.key != globKey(g.prefix) {
+			t.Errorf("glob %q has key %q, want %q: run go generate ./danger", g.prefix, g.key, globKey(g.prefix))
+		}
+	}
+	if !slices.IsSortedFunc(builtinGlobs[:], func(a, b globEntry) int { return int(a.key) - int(b.key) }) {
 		t.Error("builtinGlobs is not sorted by globKey: run go generate ./danger")
 	}
 }

@@ -100,20 +100,32 @@ func (p *Program) along(path string, f func(*Node) bool) bool {
 	if f(&p.Root) {
 		return true
 	}
-	if path == "" || len(p.Subs) == 0 {
-		return false
-	}
-	// The nodes along path are those of its prefixes that end at a word,
-	// shortest first (as Subs sorts them).
-	for end := 1; end <= len(path); end++ {
-		if end < len(path) && path[end] != ' ' {
-			continue
-		}
-		if n := p.sub(path[:end]); n != nil && f(n) {
+	for n, end := p.nextAlong(path, 0); n != nil; n, end = p.nextAlong(path, end) {
+		if f(n) {
 			return true
 		}
 	}
 	return false
+}
+
+// nextAlong returns the next declared node (after the root) whose path is
+// a prefix of path ending at a word boundary after byte from, shortest
+// first (as Subs sorts them), and where the search goes on; nil at the
+// end. It serves along and the scanner, which cannot pass along a closure
+// without its words escaping to the heap.
+func (p *Program) nextAlong(path string, from int) (*Node, int) {
+	if len(p.Subs) == 0 {
+		return nil, len(path)
+	}
+	for end := from + 1; end <= len(path); end++ {
+		if end < len(path) && path[end] != ' ' {
+			continue
+		}
+		if n := p.sub(path[:end]); n != nil {
+			return n, end
+		}
+	}
+	return nil, len(path)
 }
 
 // Arity returns the approval arity of key, a program name followed by

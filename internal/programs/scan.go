@@ -231,14 +231,8 @@ func (s *Scanner) takesValue(name string, before bool) bool {
 	if s.path == "" {
 		return false
 	}
-	// The declared nodes along the path (as along finds them; a closure
-	// here would make the scanned words escape to the heap).
-	path := s.path
-	for end := 1; end <= len(path); end++ {
-		if end < len(path) && path[end] != ' ' {
-			continue
-		}
-		if n := p.sub(path[:end]); n != nil && p.hasOpt(n.Values, name) {
+	for n, end := p.nextAlong(s.path, 0); n != nil; n, end = p.nextAlong(s.path, end) {
+		if p.hasOpt(n.Values, name) {
 			return true
 		}
 	}

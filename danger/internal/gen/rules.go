@@ -515,7 +515,7 @@ func emitRules(files []ruleFile, checks []checkDef) ([]byte, error) {
 	sort.SliceStable(globList, func(i, j int) bool { return globKey(globList[i].prefix) < globKey(globList[j].prefix) })
 	var globs []string
 	for _, gl := range globList {
-		globs = append(globs, fmt.Sprintf("{prefix: %q, rule: %d}", gl.prefix, gl.rule))
+		globs = append(globs, fmt.Sprintf("{prefix: %q, rule: %d, key: %d}", gl.prefix, gl.rule, globKey(gl.prefix)))
 	}
 	fmt.Fprintf(&b, "// builtinGlobs, builtinAnyProgram, builtinWriteProgram and\n// builtinLineLevel are the other lists of the default registry (see\n// registry).\nvar (\n\tbuiltinGlobs        = [...]globEntry{%s}\n\tbuiltinAnyProgram   = [...]int{%s}\n\tbuiltinWriteProgram = [...]int{%s}\n\tbuiltinLineLevel    = [...]int{%s}\n)\n\n", strings.Join(globs, ", "), ints(anyProgram), ints(writeProgram), ints(lineLevel))
 

@@ -2,6 +2,7 @@ package reprefix
 
 import (
 	"regexp/syntax"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -310,17 +311,7 @@ func Exact(expr string) (all []string, ok bool) {
 		all = append(all, p.s)
 	}
 	sort.Strings(all)
-	return slicesCompact(all), true
-}
-
-func slicesCompact(s []string) []string {
-	out := s[:0]
-	for i, x := range s {
-		if i == 0 || x != s[i-1] {
-			out = append(out, x)
-		}
-	}
-	return out
+	return slices.Compact(all), true
 }
 
 // Needs returns pieces of text one of which every string ^(?:expr)$
@@ -338,7 +329,7 @@ func Needs(expr string) (pieces []string, ok bool) {
 		return nil, false
 	}
 	sort.Strings(set)
-	return slicesCompact(set), true
+	return slices.Compact(set), true
 }
 
 // needs returns a set of texts one of which every match of re holds.
