@@ -53,10 +53,11 @@ const maxAbandoned = 4
 // bound the work: the worst 1 KiB line measured (eval sixteen times, then
 // brace expansions) took 0.9 s on a loaded 2-core machine before the
 // parser's per-line budget (issue 11 item 16), which bounds every line to
-// well under 100 ms. Everything else runs on a goroutine of its own that
-// Decide stops waiting for at the deadline. Starting that goroutine costs
-// about 2 µs, a fifth of a typical Decide, which is why the common case
-// (NL2Bash lines are under 200 bytes) does without.
+// well under 100 ms. Everything else runs on a worker goroutine of the
+// Guard's watch that Decide stops waiting for at the deadline. Handing the
+// call over costs about 2 µs, which is why the common case (NL2Bash lines
+// are under 200 bytes) does without; its read-only file checks, which may
+// meet a file system that hangs, still run on a worker.
 const (
 	maxInlineBytes     = 1 << 10
 	maxInlineRuleBytes = 4 << 10
@@ -92,13 +93,112 @@ func light(g *Guard) bool {
 	return n <= maxInlineRuleBytes
 }
 
-// run calls f on a goroutine of its own and waits for it until deadline.
-// It reports false when f did not return in time (f then goes on in the
-// background, counted in abandoned) or when too many earlier calls are
-// still running past their deadline.
-func run[T any](abandoned *atomic.Int32, deadline time.Time, f func() T) (T, bool) {
+// watch runs calls on goroutines that it watches (see run). It counts the
+// calls still running past their deadline, and it keeps a few goroutines
+// that finished a call waiting for the next one: starting a goroutine and
+// growing its stack cost more than the read-only check of a typical line
+// that runs on it. A Guard's workers end when it is collected (stop).
+type watch struct {
+	abandoned atomic.Int32
+	// idle holds workers waiting for a call; nil: start a goroutine for
+	// every call.
+	idle    chan *worker
+	stopped atomic.Bool
+	workers atomic.Int32 // running or waiting
+	started atomic.Int32 // ever
+}
+
+// maxIdle is how many workers a watch keeps waiting.
+const maxIdle = 2
+
+func newWatch() *watch { return &watch{idle: make(chan *worker, maxIdle)} }
+
+// A worker runs calls one after another; state says whether it waits in
+// idle (workerIdle), was taken for a call (workerBusy) or was ended by
+// stop (workerGone). A caller that takes it from idle and stop settle it
+// with one compare-and-swap.
+type worker struct {
+	state atomic.Int32
+	calls chan func() // one call at a time: capacity 1; closed by stop
+}
+
+const (
+	workerBusy int32 = iota
+	workerIdle
+	workerGone
+)
+
+// start runs call on a waiting worker, or on a new one.
+func (w *watch) start(call func()) {
+	for {
+		select {
+		case k := <-w.idle: // never ready when idle is nil
+			if k.state.CompareAndSwap(workerIdle, workerBusy) {
+				k.calls <- call
+				return
+			}
+			// stop ended it: try the next.
+		default:
+			w.workers.Add(1)
+			w.started.Add(1)
+			go w.work(call)
+			return
+		}
+	}
+}
+
+// stop ends the waiting workers, and those that finish a call after it.
+func (w *watch) stop() {
+	w.stopped.Store(true)
+	for {
+		select {
+		case k := <-w.idle:
+			if k.state.CompareAndSwap(workerIdle, workerGone) {
+				close(k.calls)
+			}
+		default:
+			return
+		}
+	}
+}
+
+// work runs call and the calls given to it after, until idle is full or
+// stop ends it. It grows its stack once, at the start, while it holds one
+// frame: growing it later copies every frame below (the runtime decodes
+// each frame's tables to move its pointers: tens of thousands of
+// instructions for a deep stack, about a quarter of a one-line hook
+// process); grown at the start, it costs a copy of that frame only, the
+// runtime sizing the new stack to fit it at once.
+func (w *watch) work(call func()) {
+	defer w.workers.Add(-1)
+	prefaultAnalysis(1)
+	k := &worker{calls: make(chan func(), 1)}
+	for {
+		call()
+		call = nil // it may hold the Guard, which stop waits to see collected
+		k.state.Store(workerIdle)
+		select {
+		case w.idle <- k: // never ready when idle is nil
+		default:
+			return // enough wait already
+		}
+		if w.stopped.Load() {
+			w.stop() // it came back after stop emptied idle
+		}
+		var ok bool
+		if call, ok = <-k.calls; !ok {
+			return
+		}
+	}
+}
+
+// run calls f on a goroutine that w watches and waits for it until
+// deadline. It reports false when f did not return in time (f then goes on
+// in the background, counted in w.abandoned) or when too many earlier
+// calls are still running past their deadline.
+func run[T any](w *watch, deadline time.Time, f func() T) (T, bool) {
 	var zero T
-	if abandoned.Load() >= maxAbandoned || !time.Now().Before(deadline) {
+	if w.abandoned.Load() >= maxAbandoned || !time.Now().Before(deadline) {
 		return zero, false // too many given up, or out of time already
 	}
 	const (
@@ -108,15 +208,14 @@ func run[T any](abandoned *atomic.Int32, deadline time.Time, f func() T) (T, boo
 	)
 	var state atomic.Int32
 	ch := make(chan T, 1)
-	go func() {
-		prefaultCheck(1)
+	w.start(func() {
 		v := f()
 		if state.CompareAndSwap(running, delivered) {
 			ch <- v
 			return
 		}
-		abandoned.Add(-1)
-	}()
+		w.abandoned.Add(-1)
+	})
 	t := time.NewTimer(max(time.Until(deadline), time.Nanosecond))
 	defer t.Stop()
 	select {
@@ -124,38 +223,19 @@ func run[T any](abandoned *atomic.Int32, deadline time.Time, f func() T) (T, boo
 		return v, true
 	case <-t.C:
 		if state.CompareAndSwap(running, givenUp) {
-			abandoned.Add(1)
+			w.abandoned.Add(1)
 			return zero, false
 		}
 		return <-ch, true // it finished as the timer fired
 	}
 }
 
-// A goroutine starts with a small stack, and its work outgrows it, each
-// growth copying every frame below it (the runtime decodes each frame's
-// tables to move its pointers: tens of thousands of instructions for a
-// deep stack, about a quarter of a one-line hook process). Growing it
-// once at the start, while it holds one frame, costs a copy of that
-// frame only: the runtime sizes the new stack to fit the frame at once.
-// prefaultAnalysis serves a goroutine that runs a whole analysis
-// (Decide's watchdog, a settled re-decision), prefaultCheck the short
-// file-system checks. (A 32 KiB analysis prefault touched more pages of
-// the new stack and saved no instruction in the hook.)
-
-// prefaultAnalysis makes the stack at least 16 KiB deep.
+// prefaultAnalysis makes the stack at least 16 KiB deep, enough for the
+// analysis of a line.
 //
 //go:noinline
 func prefaultAnalysis(n int) byte {
 	var b [16 << 10]byte
-	b[n&(len(b)-1)] = byte(n)
-	return b[(n*7)&(len(b)-1)]
-}
-
-// prefaultCheck makes the stack at least 8 KiB deep.
-//
-//go:noinline
-func prefaultCheck(n int) byte {
-	var b [8 << 10]byte
 	b[n&(len(b)-1)] = byte(n)
 	return b[(n*7)&(len(b)-1)]
 }
@@ -171,8 +251,7 @@ func LoadBy(opts Options, deadline time.Time) (*Guard, error) {
 		g   *Guard
 		err error
 	}
-	var abandoned atomic.Int32
-	l, ok := run(&abandoned, deadline, func() (l loaded) {
+	l, ok := run(&watch{}, deadline, func() (l loaded) {
 		defer func() {
 			if r := recover(); r != nil {
 				l = loaded{err: fmt.Errorf("shellguard failed while loading its configuration: %v", r)}

@@ -63,7 +63,7 @@ func (g *Guard) contextRule(req Request, res *shellparse.Result, ws []danger.War
 		safe = g.safeDeletes(res, cwd)
 	} else {
 		var done bool
-		if safe, done = run(&g.abandoned, g.deadline(req), func() map[string]bool { return g.safeDeletes(res, cwd) }); !done {
+		if safe, done = run(g.watch, g.deadline(req), func() map[string]bool { return g.safeDeletes(res, cwd) }); !done {
 			return ws
 		}
 	}

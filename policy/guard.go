@@ -5,10 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"runtime"
 	"sort"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/shellguard/shellguard/approval"
@@ -72,11 +72,11 @@ type Guard struct {
 	home    string // $HOME, for ~ in read-only operands; "" means os.Getenv
 
 	// budget bounds each Decide; light says whether a short line may be
-	// analysed without a watchdog (see maxInlineBytes); abandoned counts
-	// analyses still running after their deadline.
-	budget    time.Duration
-	light     bool
-	abandoned atomic.Int32
+	// analysed without a watchdog (see maxInlineBytes); watch runs the
+	// watched calls.
+	budget time.Duration
+	light  bool
+	watch  *watch
 
 	mu sync.Mutex
 	// snap is the approval store as last loaded, and snapIx its active
@@ -153,8 +153,11 @@ func New(cfg *config.Config) (*Guard, error) {
 		parser:   shellparse.New(shellparse.Limits{}),
 		notices:  append([]string(nil), cfg.Notices...),
 		budget:   DefaultBudget,
+		watch:    newWatch(),
 	}
 	g.light = light(g)
+	// The watch's workers hold the watch, not the Guard.
+	runtime.AddCleanup(g, (*watch).stop, g.watch)
 	return g, nil
 }
 
@@ -342,8 +345,7 @@ func (g *Guard) Decide(req Request) Decision {
 	} else {
 		deadline := g.deadline(req)
 		var done bool
-		d, done = run(&g.abandoned, deadline, func() Decision {
-			prefaultAnalysis(1)
+		d, done = run(g.watch, deadline, func() Decision {
 			_, ix := g.snapshot()
 			req := req
 			req.watched = true
@@ -351,7 +353,7 @@ func (g *Guard) Decide(req Request) Decision {
 		})
 		switch {
 		case done:
-		case g.abandoned.Load() >= maxAbandoned:
+		case g.watch.abandoned.Load() >= maxAbandoned:
 			d = BudgetExceeded(req.Command, g.budget, "the analysis (earlier commands are still being analysed past their budget)")
 		default:
 			d = BudgetExceeded(req.Command, g.budget, "the analysis")

@@ -251,7 +251,7 @@ func (g *Guard) readOnlyHere(req Request, res *shellparse.Result) []bool {
 	if req.watched {
 		ok, done = check(), true
 	} else {
-		ok, done = run(&g.abandoned, g.deadline(req), check)
+		ok, done = run(g.watch, g.deadline(req), check)
 	}
 	if done {
 		for k, i := range pending {
@@ -871,13 +871,13 @@ func resolveFrom(base, rel string, links *int) string {
 			continue
 		}
 		next := joinPath(cur, e)
-		fi, err := os.Lstat(next)
-		if err != nil {
+		exists, link := lstatLink(next)
+		if !exists {
 			// Missing: the rest cannot be followed; the system would
 			// fail there too.
 			return filepath.Clean(next + "/" + strings.Join(elems[i+1:], "/"))
 		}
-		if fi.Mode()&os.ModeSymlink == 0 {
+		if !link {
 			cur = next
 			continue
 		}
@@ -911,7 +911,16 @@ func (sc *scope) pathOK(p string, recursive bool) bool {
 
 // within reports whether p is dir or lies under it.
 func within(p, dir string) bool {
-	return p == dir || dir == "/" || strings.HasPrefix(p, dir+"/")
+	return p == dir || dir == "/" || len(p) > len(dir) && p[len(dir)] == '/' && p[:len(dir)] == dir
+}
+
+// parent is filepath.Dir of a clean absolute path, without cleaning it
+// again.
+func parent(p string) string {
+	if i := strings.LastIndexByte(p, '/'); i > 0 {
+		return p[:i]
+	}
+	return "/"
 }
 
 // secret reports whether p is, or lies in, a credential store or secret.
@@ -1011,10 +1020,17 @@ func matchAny(pats []string, name string) bool {
 	return false
 }
 
-// matchName is path.Match of one element, comparing literals directly.
+// matchName is path.Match of one element, comparing literals directly
+// and reading a pattern whose only special character is one * at its
+// start or end as a suffix or a prefix.
 func matchName(pat, name string) bool {
-	if !strings.ContainsAny(pat, "*?[\\") {
+	switch i := strings.IndexAny(pat, "*?[\\"); {
+	case i < 0:
 		return pat == name
+	case i == len(pat)-1 && pat[i] == '*':
+		return strings.HasPrefix(name, pat[:i]) && !strings.Contains(name[i:], "/")
+	case i == 0 && pat[0] == '*' && !strings.ContainsAny(pat[1:], "*?[\\"):
+		return strings.HasSuffix(name, pat[1:]) && !strings.Contains(name[:len(name)-len(pat)+1], "/")
 	}
 	m, _ := path.Match(pat, name)
 	return m
@@ -1029,13 +1045,36 @@ func (sc *scope) secretBelow(p string) bool {
 			return true
 		}
 	}
+	// A system secret or its folder lies in p only when p is / or starts
+	// with the secret's first element.
+	if p != "/" && !secretSystemFirst[firstElem(p)] {
+		return false
+	}
 	for _, s := range secretSystem {
-		if within(s, p) || within(filepath.Dir(s), p) {
+		if within(s, p) || within(parent(s), p) {
 			return true
 		}
 	}
 	return false
 }
+
+// firstElem returns the first element of an absolute path.
+func firstElem(p string) string {
+	p = strings.TrimPrefix(p, "/")
+	if i := strings.IndexByte(p, '/'); i >= 0 {
+		return p[:i]
+	}
+	return p
+}
+
+// secretSystemFirst holds the first element of every secretSystem path.
+var secretSystemFirst = func() map[string]bool {
+	m := map[string]bool{}
+	for _, s := range secretSystem {
+		m[firstElem(s)] = true
+	}
+	return m
+}()
 
 // systemOK reports whether p is a file of the system anyone may read
 // that holds no secret.

@@ -18,3 +18,13 @@ func openDir(dir string) (*os.File, error) {
 	}
 	return os.Open(dir)
 }
+
+// lstatLink reports whether p exists (as far as lstat can see) and
+// whether it is a symbolic link.
+func lstatLink(p string) (exists, link bool) {
+	fi, err := os.Lstat(p)
+	if err != nil {
+		return false, false
+	}
+	return true, fi.Mode()&os.ModeSymlink != 0
+}

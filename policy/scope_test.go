@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/shellguard/shellguard/internal/testbin"
 	"github.com/shellguard/shellguard/policy"
 )
 
@@ -47,15 +48,7 @@ func newScopeFixture(t *testing.T) *scopeFixture {
 		"proj/vendor/dep/config.json":   "{}",
 		"proj/vendor/dep/.ssh/id_rsa.x": "x",
 	}
-	for name, content := range files {
-		p := filepath.Join(home, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(content), 0o600); err != nil {
-			t.Fatal(err)
-		}
-	}
+	testbin.WriteTree(t, home, files, 0o600)
 	for link, target := range map[string]string{
 		"proj/link-out":  "../notes.txt",
 		"proj/link-key":  "../.ssh/id_ed25519",

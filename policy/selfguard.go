@@ -215,7 +215,7 @@ func (g *Guard) guardSelf(req Request, res *shellparse.Result, d *Decision) bool
 	if req.watched {
 		why = sg.check(res)
 	} else {
-		why, done = run(&g.abandoned, g.deadline(req), func() string { return sg.check(res) })
+		why, done = run(g.watch, g.deadline(req), func() string { return sg.check(res) })
 	}
 	if !done {
 		d.Verdict, d.Problem = Ask, ProblemOverBudget

@@ -178,8 +178,7 @@ func (g *Guard) sessionApproves(req Request, d *Decision, now, deadline time.Tim
 	if g.store != nil {
 		_, ix = g.snapshot()
 	}
-	d2, ok := run(&g.abandoned, deadline, func() Decision {
-		prefaultAnalysis(1)
+	d2, ok := run(g.watch, deadline, func() Decision {
 		return g.analyse(r, ix)
 	})
 	if !ok || d2.Verdict != Allow {
