@@ -148,6 +148,9 @@ type registry struct {
 	// builtin: the rules are the default built-in ones (builtinRule),
 	// indexed by builtinByProgram rather than byProgram.
 	builtin bool
+	// noGates: try every rule of a program, whatever its gate (the tests
+	// compare the two).
+	noGates bool
 	// byProgram indexes the rules that name programs; writeProgram lists
 	// the others that match only what an invocation writes (writes or
 	// redirect with no programs: tried only on an invocation with a
@@ -273,10 +276,39 @@ func builtinRule(i int) *rule {
 
 // forProgram returns the indexes of the rules that name the program name.
 func (r *registry) forProgram(name string) []int {
+	idx, _ := r.forProgramGated(name)
+	return idx
+}
+
+// forProgramGated is forProgram with each rule's gate: the first
+// subcommand words one of which an invocation must start with for the
+// rule to match it, joined by NUL bytes ("" or a nil list: any). The
+// built-in rules have them (the generator reads them from the specs), so
+// that a line such as git status makes and tries none of the git rules
+// about other subcommands.
+func (r *registry) forProgramGated(name string) ([]int, []string) {
 	if r.builtin {
 		return builtinByProgram(name)
 	}
-	return r.byProgram[name]
+	return r.byProgram[name], nil
+}
+
+// gateOpen reports whether invocation i may match a rule with gate g:
+// its first positional word is one of g's words as the spec's
+// subcommands compare it (argv.wordIs).
+func (sc *scan) gateOpen(i int, g string) bool {
+	a := sc.argv(i)
+	if len(a.pos) == 0 {
+		return false
+	}
+	for g != "" {
+		w, rest, _ := strings.Cut(g, "\x00")
+		if a.wordIs(0, w) {
+			return true
+		}
+		g = rest
+	}
+	return false
 }
 
 // patterns returns deep copies of the registry's patterns (the built-in
@@ -931,7 +963,11 @@ func (r *registry) checkInto(res *shellparse.Result, hits *hitSet, depth int, bu
 			}
 		}
 		if name := sc.name(i); name != "" {
-			for _, idx := range r.forProgram(name) {
+			idxs, gates := r.forProgramGated(name)
+			for k, idx := range idxs {
+				if gates != nil && gates[k] != "" && !r.noGates && !sc.gateOpen(i, gates[k]) {
+					continue
+				}
 				try(idx, true)
 			}
 			if strings.HasPrefix(name, "git-") {

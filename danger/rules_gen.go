@@ -5285,7 +5285,7 @@ func makeRule240() *rule {
 	})
 	x.ss = [4]string{"systemctl", "enable", "reenable", "link"}
 	x.l[0] = lazyRE{expr: "(docker|containerd|podman|nginx|apache2|httpd|caddy|haproxy|traefik|postgresql|postgresql@[^ ]*|mysql|mysqld|mariadb|mongod|mongodb|redis|redis-server|memcached|rabbitmq-server|elasticsearch|kibana|grafana-server|prometheus|prometheus-node-exporter|node_exporter|ssh|sshd|cron|crond|cronie|atd|chrony|chronyd|ntp|ntpd|systemd-[a-z-]+|NetworkManager|ufw|firewalld|nftables|netfilter-persistent|fail2ban|auditd|apparmor|rsyslog|syslog-ng|snapd|libvirtd|virtqemud|qemu-guest-agent|cloud-init|kubelet|k3s|k3s-agent|rke2-server|rke2-agent|tailscaled|zerotier-one|wg-quick@[^ ]*|openvpn|openvpn@[^ ]*|openvpn-server@[^ ]*|cups|bluetooth|avahi-daemon|gdm|gdm3|lightdm|sddm|fstrim|logrotate|apt-daily|apt-daily-upgrade|unattended-upgrades|dnf-automatic|php[0-9.]*-fpm|supervisor|supervisord|jenkins|gitlab-runner|gitea|nomad|consul|vault|minio|smbd|nmbd|nfs-server|rpcbind|postfix|dovecot|exim4|named|bind9|dnsmasq|unbound|squid|varnish|syncthing|syncthing@[^ ]*|getty@[^ ]*|serial-getty@[^ ]*|zfs-[a-z-]+|zfs|mdmonitor|lvm2-[a-z-]+|multipathd|smartd|smartmontools|irqbalance|tuned|thermald|acpid|upower|polkit|dbus|pipewire|pipewire-pulse|wireplumber|pulseaudio|ollama|cockpit|earlyoom|power-profiles-daemon|tlp|mosquitto|influxdb|telegraf|loki|promtail|filebeat|metricbeat|fluent-bit|td-agent|zabbix-agent|zabbix-agent2|netdata|cadvisor|sysstat|rngd|haveged|ipsec|strongswan|xrdp|vncserver@[^ ]*|multi-user|graphical|default|network-online|podman-restart|podman-auto-update)(\\.(service|socket|timer|target|path|mount))?", anchored: true, vetted: true, first: byteSet{0x0, 0x5fffffe00004000, 0x0, 0x0}, firstOK: true}
-	x.s = Spec{Programs: x.ss[0:1:1], Subcommands: x.ss[1:4:4], MinOperands: 1, OperandNone: "(docker|containerd|podman|nginx|apache2|httpd|caddy|haproxy|traefik|postgresql|postgresql@[^ ]*|mysql|mysqld|mariadb|mongod|mongodb|redis|redis-server|memcached|rabbitmq-server|elasticsearch|kibana|grafana-server|prometheus|prometheus-node-exporter|node_exporter|ssh|sshd|cron|crond|cronie|atd|chrony|chronyd|ntp|ntpd|systemd-[a-z-]+|NetworkManager|ufw|firewalld|nftables|netfilter-persistent|fail2ban|auditd|apparmor|rsyslog|syslog-ng|snapd|libvirtd|virtqemud|qemu-guest-agent|cloud-init|kubelet|k3s|k3s-agent|rke2-server|rke2-agent|tailscaled|zerotier-one|wg-quick@[^ ]*|openvpn|openvpn@[^ ]*|openvpn-server@[^ ]*|cups|bluetooth|avahi-daemon|gdm|gdm3|lightdm|sddm|fstrim|logrotate|apt-daily|apt-daily-upgrade|unattended-upgrades|dnf-automatic|php[0-9.]*-fpm|supervisor|supervisord|jenkins|gitlab-runner|gitea|nomad|consul|vault|minio|smbd|nmbd|nfs-server|rpcbind|postfix|dovecot|exim4|named|bind9|dnsmasq|unbound|squid|varnish|syncthing|syncthing@[^ ]*|getty@[^ ]*|serial-getty@[^ ]*|zfs-[a-z-]+|zfs|mdmonitor|lvm2-[a-z-]+|multipathd|smartd|smartmontools|irqbalance|tuned|thermald|acpid|upower|polkit|dbus|pipewire|pipewire-pulse|wireplumber|pulseaudio|ollama|cockpit|earlyoom|power-profiles-daemon|tlp|mosquitto|influxdb|telegraf|loki|promtail|filebeat|metricbeat|fluent-bit|td-agent|zabbix-agent|zabbix-agent2|netdata|cadvisor|sysstat|rngd|haveged|ipsec|strongswan|xrdp|vncserver@[^ ]*|multi-user|graphical|default|network-online|podman-restart|podman-auto-update)(\\.(service|socket|timer|target|path|mount))?"}
+	x.s = Spec{Programs: x.ss[0:1:1], Subcommands: x.ss[1:4:4], OperandNone: "(docker|containerd|podman|nginx|apache2|httpd|caddy|haproxy|traefik|postgresql|postgresql@[^ ]*|mysql|mysqld|mariadb|mongod|mongodb|redis|redis-server|memcached|rabbitmq-server|elasticsearch|kibana|grafana-server|prometheus|prometheus-node-exporter|node_exporter|ssh|sshd|cron|crond|cronie|atd|chrony|chronyd|ntp|ntpd|systemd-[a-z-]+|NetworkManager|ufw|firewalld|nftables|netfilter-persistent|fail2ban|auditd|apparmor|rsyslog|syslog-ng|snapd|libvirtd|virtqemud|qemu-guest-agent|cloud-init|kubelet|k3s|k3s-agent|rke2-server|rke2-agent|tailscaled|zerotier-one|wg-quick@[^ ]*|openvpn|openvpn@[^ ]*|openvpn-server@[^ ]*|cups|bluetooth|avahi-daemon|gdm|gdm3|lightdm|sddm|fstrim|logrotate|apt-daily|apt-daily-upgrade|unattended-upgrades|dnf-automatic|php[0-9.]*-fpm|supervisor|supervisord|jenkins|gitlab-runner|gitea|nomad|consul|vault|minio|smbd|nmbd|nfs-server|rpcbind|postfix|dovecot|exim4|named|bind9|dnsmasq|unbound|squid|varnish|syncthing|syncthing@[^ ]*|getty@[^ ]*|serial-getty@[^ ]*|zfs-[a-z-]+|zfs|mdmonitor|lvm2-[a-z-]+|multipathd|smartd|smartmontools|irqbalance|tuned|thermald|acpid|upower|polkit|dbus|pipewire|pipewire-pulse|wireplumber|pulseaudio|ollama|cockpit|earlyoom|power-profiles-daemon|tlp|mosquitto|influxdb|telegraf|loki|promtail|filebeat|metricbeat|fluent-bit|td-agent|zabbix-agent|zabbix-agent2|netdata|cadvisor|sysstat|rngd|haveged|ipsec|strongswan|xrdp|vncserver@[^ ]*|multi-user|graphical|default|network-online|podman-restart|podman-auto-update)(\\.(service|socket|timer|target|path|mount))?", MinOperands: 1}
 	x.r = rule{p: Pattern{Name: "systemctl_enable_unit", Level: High, Description: "Enables or links a systemd unit that is not a well-known package's service (systemctl enable, reenable, link): it starts at every boot or login from now on.", Match: &x.s}, m: matcher{operandNone: &x.l[0]}}
 	return &x.r
 }
@@ -8235,786 +8235,791 @@ var builtinPacks = [...]packInfo{
 // builtinByProgram.
 var builtinIndex = [...]int{49, 55, 61, 62, 63, 274, 297, 49, 55, 61, 62, 63, 274, 297, 279, 279, 247, 246, 247, 134, 138, 163, 165, 190, 161, 304, 305, 307, 279, 161, 304, 305, 306, 307, 161, 304, 305, 306, 307, 161, 304, 305, 307, 211, 217, 48, 56, 275, 134, 138, 50, 52, 134, 138, 281, 280, 73, 74, 75, 77, 79, 80, 82, 83, 84, 85, 86, 87, 88, 89, 94, 180, 192, 230, 179, 192, 77, 80, 82, 83, 84, 85, 86, 88, 94, 180, 192, 213, 217, 230, 252, 73, 74, 181, 192, 73, 74, 146, 64, 64, 50, 52, 110, 111, 112, 113, 114, 138, 171, 145, 80, 110, 111, 112, 113, 114, 138, 155, 101, 49, 55, 61, 62, 63, 128, 129, 133, 138, 274, 297, 64, 64, 64, 179, 184, 192, 177, 184, 192, 151, 152, 13, 2, 4, 13, 248, 313, 314, 13, 295, 110, 111, 112, 113, 114, 138, 110, 111, 112, 113, 114, 138, 110, 111, 112, 113, 114, 138, 110, 111, 112, 113, 114, 115, 138, 287, 126, 138, 181, 192, 144, 325, 333, 335, 337, 110, 111, 112, 113, 114, 138, 102, 103, 269, 236, 322, 146, 147, 50, 52, 284, 45, 47, 48, 56, 93, 127, 138, 253, 254, 269, 272, 293, 48, 56, 50, 52, 321, 134, 138, 139, 142, 325, 333, 335, 337, 144, 289, 276, 284, 161, 161, 320, 269, 49, 55, 61, 62, 63, 274, 297, 134, 138, 269, 146, 131, 132, 138, 131, 228, 161, 304, 305, 307, 96, 97, 98, 99, 100, 101, 104, 105, 106, 107, 109, 97, 98, 109, 80, 82, 86, 94, 213, 217, 110, 111, 112, 113, 114, 138, 134, 138, 134, 304, 305, 306, 307, 269, 133, 138, 123, 138, 247, 110, 111, 112, 113, 114, 138, 275, 213, 217, 126, 138, 50, 52, 289, 284, 151, 152, 48, 56, 269, 10, 11, 166, 226, 327, 328, 329, 80, 81, 91, 92, 276, 50, 52, 252, 157, 211, 217, 78, 82, 92, 78, 82, 92, 134, 138, 269, 271, 73, 74, 75, 77, 80, 82, 83, 84, 85, 86, 94, 180, 192, 213, 217, 230, 151, 152, 290, 252, 253, 254, 255, 256, 257, 258, 259, 260, 269, 18, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 167, 168, 169, 170, 171, 172, 173, 174, 175, 176, 243, 244, 261, 262, 263, 264, 265, 266, 267, 268, 287, 290, 252, 253, 254, 255, 256, 257, 259, 290, 134, 138, 247, 134, 138, 134, 138, 161, 277, 279, 282, 23, 73, 74, 75, 252, 64, 64, 160, 302, 146, 210, 217, 210, 217, 78, 80, 91, 92, 110, 111, 112, 113, 114, 137, 138, 220, 221, 110, 111, 112, 113, 114, 138, 269, 48, 56, 93, 127, 138, 253, 269, 272, 48, 56, 93, 127, 138, 253, 269, 272, 252, 321, 110, 111, 112, 113, 114, 138, 110, 111, 112, 113, 114, 126, 138, 160, 302, 303, 317, 144, 325, 333, 335, 337, 162, 275, 275, 275, 162, 275, 275, 275, 171, 224, 225, 49, 55, 61, 62, 63, 274, 297, 214, 215, 269, 118, 119, 122, 138, 161, 280, 298, 301, 161, 229, 280, 300, 299, 214, 215, 317, 133, 138, 213, 217, 50, 52, 193, 194, 195, 196, 197, 198, 199, 200, 201, 202, 203, 204, 205, 206, 207, 208, 209, 216, 217, 229, 241, 280, 269, 271, 134, 138, 333, 49, 55, 61, 62, 63, 274, 297, 153, 153, 269, 269, 287, 131, 132, 138, 110, 111, 112, 113, 114, 115, 138, 73, 74, 156, 280, 161, 304, 305, 287, 134, 138, 214, 215, 134, 138, 140, 142, 140, 142, 140, 142, 140, 142, 50, 52, 140, 142, 316, 317, 116, 117, 138, 125, 138, 116, 117, 138, 315, 269, 269, 12, 144, 251, 308, 310, 312, 324, 325, 134, 138, 134, 138, 110, 111, 112, 113, 114, 115, 138, 124, 138, 110, 111, 112, 113, 114, 115, 138, 54, 120, 138, 269, 54, 269, 54, 269, 54, 120, 138, 269, 269, 96, 97, 99, 100, 101, 106, 107, 109, 54, 120, 138, 269, 91, 92, 276, 140, 142, 162, 275, 49, 55, 61, 62, 63, 64, 274, 297, 49, 55, 61, 62, 63, 274, 297, 287, 290, 269, 146, 193, 194, 195, 196, 197, 198, 199, 200, 201, 202, 203, 204, 205, 206, 207, 208, 209, 216, 217, 64, 64, 269, 19, 49, 55, 61, 62, 63, 274, 297, 161, 304, 305, 306, 307, 148, 149, 151, 152, 295, 23, 50, 52, 64, 275, 276, 121, 138, 125, 138, 50, 52, 134, 138, 287, 290, 287, 290, 161, 229, 280, 300, 128, 129, 133, 138, 287, 290, 96, 97, 98, 99, 100, 101, 106, 107, 109, 97, 98, 109, 96, 99, 100, 101, 106, 107, 109, 50, 52, 160, 302, 49, 55, 61, 62, 63, 274, 286, 297, 49, 55, 61, 62, 63, 274, 286, 297, 110, 111, 112, 113, 114, 115, 138, 110, 111, 112, 113, 114, 138, 128, 129, 138, 110, 111, 112, 113, 114, 115, 138, 178, 184, 186, 192, 144, 153, 269, 49, 55, 61, 62, 63, 274, 286, 297, 49, 55, 61, 62, 63, 274, 286, 297, 131, 132, 138, 131, 132, 138, 131, 132, 138, 50, 52, 64, 131, 132, 138, 131, 132, 138, 50, 52, 64, 131, 132, 138, 142, 130, 138, 77, 91, 92, 130, 138, 50, 52, 160, 16, 76, 160, 302, 118, 119, 122, 138, 250, 286, 64, 0, 1, 3, 5, 6, 7, 8, 9, 20, 21, 22, 108, 161, 166, 189, 218, 226, 251, 308, 310, 311, 324, 326, 331, 332, 3, 161, 316, 161, 293, 304, 305, 306, 307, 15, 144, 269, 271, 325, 330, 49, 50, 52, 55, 61, 62, 63, 64, 274, 297, 269, 73, 74, 134, 138, 164, 165, 164, 165, 180, 192, 280, 280, 250, 269, 271, 134, 138, 23, 269, 133, 138, 133, 138, 182, 192, 160, 229, 280, 249, 277, 13, 148, 149, 150, 151, 152, 269, 271, 148, 149, 151, 50, 52, 14, 20, 141, 142, 161, 189, 218, 226, 251, 308, 310, 324, 338, 160, 302, 182, 192, 161, 110, 111, 112, 113, 114, 138, 110, 111, 112, 113, 114, 115, 138, 54, 120, 138, 269, 276, 110, 111, 112, 113, 114, 138, 284, 110, 111, 112, 113, 114, 115, 138, 110, 111, 112, 113, 114, 138, 110, 111, 112, 113, 114, 138, 110, 111, 112, 113, 114, 138, 134, 138, 20, 324, 269, 271, 182, 192, 73, 77, 92, 135, 136, 138, 282, 160, 229, 240, 280, 302, 303, 50, 52, 252, 256, 144, 325, 333, 160, 302, 303, 120, 138, 269, 177, 183, 184, 185, 186, 187, 188, 192, 177, 183, 184, 185, 186, 187, 188, 192, 321, 177, 183, 184, 185, 186, 187, 188, 192, 64, 17, 17, 18, 17, 110, 111, 112, 113, 114, 115, 138, 49, 55, 61, 62, 63, 274, 297, 161, 333, 335, 337, 110, 111, 112, 113, 114, 138, 133, 138, 133, 133, 289, 162, 276, 3, 20, 161, 189, 218, 226, 251, 308, 310, 324, 332, 64, 246, 247, 161, 320, 246, 247, 295, 110, 111, 112, 113, 114, 115, 138, 64, 191, 118, 119, 122, 138, 95, 212, 217, 91, 92, 153, 158, 233, 44, 46, 48, 56, 93, 269, 272, 293, 48, 56, 269, 272, 145, 269, 90, 91, 92, 110, 111, 112, 113, 114, 138, 285, 48, 56, 93, 253, 269, 272, 48, 56, 93, 253, 269, 272, 64, 64, 64, 128, 129, 133, 138, 287, 290, 50, 52, 161, 304, 305, 307, 64, 154, 154, 50, 52, 53, 161, 304, 305, 307}
 
-// builtinByProgram returns the indexes of the default rules that name the
-// program name.
-func builtinByProgram(name string) []int {
+// builtinGates holds, beside builtinIndex, the first subcommand words
+// one of which an invocation of the program must start with for the rule
+// to match it ("": any invocation), joined by NUL bytes.
+var builtinGates = [...]string{"", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "del", "del", "del", "", "", "remove\x00purge\x00autoremove", "remove\x00purge\x00autoremove", "remove\x00purge\x00autoremove", "remove\x00purge\x00autoremove", "", "remove\x00purge\x00autoremove", "remove\x00purge\x00autoremove", "remove\x00purge\x00autoremove", "remove\x00purge\x00autoremove", "", "remove\x00purge\x00autoremove", "remove\x00purge\x00autoremove", "remove\x00purge\x00autoremove", "app\x00appset", "", "", "", "", "", "", "", "", "", "", "", "", "s3\x00s3api", "s3", "s3", "organizations", "rds\x00docdb\x00neptune\x00redshift", "rds\x00docdb\x00neptune\x00redshift\x00redshift-serverless\x00dynamodb\x00elasticache\x00memorydb\x00opensearch\x00es\x00timestream-write\x00keyspaces\x00qldb\x00lightsail\x00efs\x00fsx\x00backup\x00glacier\x00cognito-idp\x00glue\x00kinesis\x00s3control", "ec2\x00autoscaling\x00lightsail\x00lambda\x00eks\x00ecs\x00elasticbeanstalk\x00apprunner\x00emr\x00amplify\x00ecr\x00apigateway", "iam\x00sso-admin\x00identitystore", "iam", "kms\x00secretsmanager", "route53\x00route53domains", "route53", "cloudtrail\x00guardduty\x00configservice\x00securityhub\x00macie2\x00inspector2\x00accessanalyzer\x00detective\x00ec2\x00s3api\x00s3control", "organizations", "*\x00s3", "cloudformation", "", "cloudtrail\x00logs\x00guardduty\x00config", "", "", "group\x00account", "sql\x00postgres\x00mysql\x00mariadb\x00cosmosdb\x00redis\x00storage\x00backup\x00synapse\x00kusto\x00netappfiles", "vm\x00vmss\x00disk\x00snapshot\x00image\x00sig\x00webapp\x00functionapp\x00containerapp\x00container\x00acr\x00network\x00staticwebapp\x00appservice", "ad\x00identity\x00role", "ad", "keyvault", "network", "lock\x00resource\x00group", "*", "", "", "", "", "monitor", "repos", "remove", "sync", "", "", "rm\x00bucket\x00delete-bucket", "sync", "", "", "", "", "", "", "", "", "", "", "", "", "", "rm", "", "", "", "", "", "", "subvolume", "rm\x00rmi", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "deploy", "", "destroy", "deploy", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "config", "kv", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "rm\x00rmp", "rmi", "", "", "", "luksformat\x00lukserase\x00erase", "lukskillslot\x00luksremovekey", "", "", "disable\x00authenticated-root", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "write", "write", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "erasedisk\x00erasevolume\x00zerodisk\x00randomdisk\x00secureerase\x00partitiondisk\x00reformat\x00apfs\x00cs", "", "", "", "", "", "", "remove\x00purge\x00autoremove", "remove\x00purge\x00autoremove", "remove\x00purge\x00autoremove", "volume\x00system", "compose", "", "rm\x00rmi\x00container\x00image\x00pod", "system", "image\x00builder\x00buildx\x00container\x00network\x00system", "stack\x00service", "swarm", "", "", "", "down", "", "", "databases\x00db\x00d", "compute\x00apps\x00registry\x00projects", "compute", "*", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "push", "", "", "", "", "", "", "", "", "", "", "", "", "", "del", "", "", "", "", "disable", "", "", "", "", "", "", "", "", "", "", "", "", "firestore:delete\x00database:remove\x00firestore:databases:delete\x00database:instances:delete", "firestore:delete\x00database:remove", "hosting:sites:delete", "functions:delete\x00hosting:disable\x00hosting:channel:delete\x00ext:uninstall\x00apphosting:backends:delete", "", "", "", "repo", "", "uninstall", "", "apps\x00destroy", "volumes\x00mpg\x00redis\x00storage\x00tigris", "machine", "apps\x00destroy", "volumes\x00mpg\x00redis\x00storage\x00tigris", "machine", "", "", "", "", "storage\x00*", "storage\x00*", "storage\x00*", "projects\x00*", "sql\x00*\x00spanner\x00bigtable\x00firestore\x00alloydb\x00redis\x00memcache\x00filestore", "compute\x00*\x00functions\x00run\x00app\x00dataproc\x00composer\x00artifacts", "iam\x00*", "iam\x00*", "kms\x00*\x00secrets", "dns\x00*", "*", "", "", "", "", "logging", "", "", "sources", "repo", "api", "api", "api", "release", "release", "repo\x00api", "secret\x00variable\x00repo\x00ssh-key\x00gpg-key\x00gist", "repo", "", "trash", "push", "push", "push", "reset", "clean", "checkout\x00restore", "restore", "branch", "branch", "checkout\x00switch", "checkout", "checkout", "checkout\x00restore", "restore", "restore", "worktree", "stash", "push", "push", "clean", "gc\x00prune", "reflog", "gc\x00prune", "filter-repo", "filter-branch\x00filter-repo", "update-ref", "rm", "branch", "tag", "replace", "config", "config", "push", "push", "push", "push", "push", "push", "push", "push\x00clone\x00fetch\x00pull\x00ls-remote\x00remote\x00submodule", "config", "config", "repo", "api", "api", "api", "release", "release", "secret\x00variable\x00repo\x00ssh-key\x00gpg-key\x00gist", "env", "", "", "", "", "", "", "", "", "", "", "", "", "rm\x00rb", "rsync", "rsync", "repo", "", "", "", "", "", "uninstall", "", "destroy\x00delete", "", "apps:destroy", "addons:destroy", "spaces:destroy", "pipelines:destroy\x00domains:clear\x00domains:remove\x00pg:backups:delete\x00certs:remove", "", "", "", "", "", "pg:reset", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "delete", "", "", "", "", "", "", "", "", "", "", "", "", "bucket\x00delete", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "cluster", "cluster", "", "flushall\x00flushdb", "", "del\x00unlink", "", "", "", "", "", "", "", "", "", "", "delete", "delete", "", "", "", "", "", "", "", "delete", "delete", "delete", "delete", "delete", "delete", "delete", "delete", "delete", "drain\x00adm", "drain\x00adm", "scale", "taint", "scale", "replace\x00apply", "apply", "patch", "config", "", "unload\x00bootout\x00remove\x00disable\x00kill\x00stop", "load\x00bootstrap\x00enable\x00submit", "unload\x00bootout\x00remove\x00disable\x00kill\x00stop", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "config", "", "", "", "", "", "", "", "", "", "", "rm\x00rb", "mirror", "", "", "", "remove\x00purge\x00autoremove", "remove\x00purge\x00autoremove", "config", "", "", "delete", "delete", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "drop", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "volume\x00system", "compose", "rm\x00rmi\x00container\x00image\x00pod", "system", "image\x00builder\x00buildx\x00container\x00network\x00system", "", "", "", "", "", "", "", "sites:delete", "env:unset\x00blobs:delete", "", "", "", "", "flush\x00delete", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "config\x00set", "config\x00set", "", "format\x00sanitize", "delete", "delete", "delete", "delete", "delete", "delete", "delete", "delete", "delete", "drain\x00adm", "drain\x00adm", "scale", "taint", "scale", "replace\x00apply", "apply", "patch", "config", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "config\x00set", "config\x00set", "volume\x00system", "compose", "", "rm\x00rmi\x00container\x00image\x00pod", "system", "image\x00builder\x00buildx\x00container\x00network\x00system", "", "", "", "down", "", "", "volume\x00system", "rm\x00rmi\x00container\x00image\x00pod", "system", "image\x00builder\x00buildx\x00container\x00network\x00system", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "migrate\x00db", "db", "", "", "", "", "", "", "", "", "destroy\x00stack", "up\x00update", "state", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "delete\x00project", "environment\x00volume\x00service", "down", "", "", "", "", "", "sync\x00purge\x00delete\x00deletefile\x00rmdir\x00rmdirs\x00cleanup\x00bisync", "purge", "", "", "flushall\x00flushdb", "", "del\x00unlink", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "rm\x00rb", "sync", "", "", "", "", "", "", "delete", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "remove", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "remove", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "remove", "", "storage", "projects", "functions\x00branches\x00secrets", "db", "db", "", "", "", "stop\x00disable\x00mask\x00kill", "enable\x00reenable\x00link", "stop\x00disable\x00mask\x00kill", "poweroff\x00reboot\x00halt\x00kexec\x00soft-reboot", "isolate\x00rescue\x00emergency", "", "", "repos", "releases", "", "", "", "", "", "", "", "", "", "destroy\x00run-all\x00run\x00destroy-all\x00apply", "apply", "apply\x00run-all\x00run", "state\x00taint", "state\x00taint\x00force-unlock", "workspace", "workspace", "", "destroy\x00run-all\x00run\x00destroy-all\x00apply", "apply", "apply\x00run-all\x00run", "state\x00taint", "state\x00taint\x00force-unlock", "workspace", "workspace", "", "set-time\x00set-ntp", "destroy\x00run-all\x00run\x00destroy-all\x00apply", "apply", "apply\x00run-all\x00run", "state\x00taint", "state\x00taint\x00force-unlock", "workspace", "workspace", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "disable\x00reset\x00default", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "destroy", "flushall\x00flushdb", "", "del\x00unlink", "", "", "backup\x00schedule", "", "remove\x00project", "env\x00domains\x00dns\x00alias\x00certs\x00secrets", "", "undefine\x00vol-delete\x00vol-wipe\x00pool-delete", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "r2\x00d1\x00kv\x00kv:namespace\x00kv:bulk\x00queues\x00vectorize", "pages", "delete\x00r2\x00kv\x00kv:key\x00secret\x00hyperdrive\x00pages", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "config\x00set", "config\x00set", "", "", "", "remove\x00purge\x00autoremove", "remove\x00purge\x00autoremove", "remove\x00purge\x00autoremove", "", "destroy\x00rollback", "destroy\x00labelclear", "", "", "", "", "remove\x00purge\x00autoremove", "remove\x00purge\x00autoremove", "remove\x00purge\x00autoremove"}
+
+// builtinByProgram returns the indexes of the default rules that name
+// the program name, and their gates.
+func builtinByProgram(name string) ([]int, []string) {
 	switch name {
 	case "R":
-		return builtinIndex[0:7:7]
+		return builtinIndex[0:7:7], builtinGates[0:7:7]
 	case "Rscript":
-		return builtinIndex[7:14:14]
+		return builtinIndex[7:14:14], builtinGates[7:14:14]
 	case "aa-disable":
-		return builtinIndex[14:15:15]
+		return builtinIndex[14:15:15], builtinGates[14:15:15]
 	case "aa-teardown":
-		return builtinIndex[15:16:16]
+		return builtinIndex[15:16:16], builtinGates[15:16:16]
 	case "addgroup":
-		return builtinIndex[16:17:17]
+		return builtinIndex[16:17:17], builtinGates[16:17:17]
 	case "adduser":
-		return builtinIndex[17:19:19]
+		return builtinIndex[17:19:19], builtinGates[17:19:19]
 	case "alembic":
-		return builtinIndex[19:21:21]
+		return builtinIndex[19:21:21], builtinGates[19:21:21]
 	case "ansible":
-		return builtinIndex[21:23:23]
+		return builtinIndex[21:23:23], builtinGates[21:23:23]
 	case "ansible-playbook":
-		return builtinIndex[23:24:24]
+		return builtinIndex[23:24:24], builtinGates[23:24:24]
 	case "apk":
-		return builtinIndex[24:28:28]
+		return builtinIndex[24:28:28], builtinGates[24:28:28]
 	case "apparmor_parser":
-		return builtinIndex[28:29:29]
+		return builtinIndex[28:29:29], builtinGates[28:29:29]
 	case "apt":
-		return builtinIndex[29:34:34]
+		return builtinIndex[29:34:34], builtinGates[29:34:34]
 	case "apt-get":
-		return builtinIndex[34:39:39]
+		return builtinIndex[34:39:39], builtinGates[34:39:39]
 	case "aptitude":
-		return builtinIndex[39:43:43]
+		return builtinIndex[39:43:43], builtinGates[39:43:43]
 	case "argocd":
-		return builtinIndex[43:45:45]
+		return builtinIndex[43:45:45], builtinGates[43:45:45]
 	case "aria2c":
-		return builtinIndex[45:47:47]
+		return builtinIndex[45:47:47], builtinGates[45:47:47]
 	case "arptables":
-		return builtinIndex[47:48:48]
+		return builtinIndex[47:48:48], builtinGates[47:48:48]
 	case "artisan":
-		return builtinIndex[48:50:50]
+		return builtinIndex[48:50:50], builtinGates[48:50:50]
 	case "ash":
-		return builtinIndex[50:52:52]
+		return builtinIndex[50:52:52], builtinGates[50:52:52]
 	case "atlas":
-		return builtinIndex[52:54:54]
+		return builtinIndex[52:54:54], builtinGates[52:54:54]
 	case "auditctl":
-		return builtinIndex[54:55:55]
+		return builtinIndex[54:55:55], builtinGates[54:55:55]
 	case "auditd":
-		return builtinIndex[55:56:56]
+		return builtinIndex[55:56:56], builtinGates[55:56:56]
 	case "aws":
-		return builtinIndex[56:74:74]
+		return builtinIndex[56:74:74], builtinGates[56:74:74]
 	case "aws-cdk":
-		return builtinIndex[74:76:76]
+		return builtinIndex[74:76:76], builtinGates[74:76:76]
 	case "az":
-		return builtinIndex[76:91:91]
+		return builtinIndex[76:91:91], builtinGates[76:91:91]
 	case "azcopy":
-		return builtinIndex[91:93:93]
+		return builtinIndex[91:93:93], builtinGates[91:93:93]
 	case "azd":
-		return builtinIndex[93:95:95]
+		return builtinIndex[93:95:95], builtinGates[93:95:95]
 	case "b2":
-		return builtinIndex[95:97:97]
+		return builtinIndex[95:97:97], builtinGates[95:97:97]
 	case "badblocks":
-		return builtinIndex[97:98:98]
+		return builtinIndex[97:98:98], builtinGates[97:98:98]
 	case "base32":
-		return builtinIndex[98:99:99]
+		return builtinIndex[98:99:99], builtinGates[98:99:99]
 	case "base64":
-		return builtinIndex[99:100:100]
+		return builtinIndex[99:100:100], builtinGates[99:100:100]
 	case "bash":
-		return builtinIndex[100:102:102]
+		return builtinIndex[100:102:102], builtinGates[100:102:102]
 	case "beeline":
-		return builtinIndex[102:108:108]
+		return builtinIndex[102:108:108], builtinGates[102:108:108]
 	case "bfg":
-		return builtinIndex[108:109:109]
+		return builtinIndex[108:109:109], builtinGates[108:109:109]
 	case "blkdiscard":
-		return builtinIndex[109:110:110]
+		return builtinIndex[109:110:110], builtinGates[109:110:110]
 	case "bq":
-		return builtinIndex[110:117:117]
+		return builtinIndex[110:117:117], builtinGates[110:117:117]
 	case "btrfs":
-		return builtinIndex[117:118:118]
+		return builtinIndex[117:118:118], builtinGates[117:118:118]
 	case "buildah":
-		return builtinIndex[118:119:119]
+		return builtinIndex[118:119:119], builtinGates[118:119:119]
 	case "bun":
-		return builtinIndex[119:130:130]
+		return builtinIndex[119:130:130], builtinGates[119:130:130]
 	case "bunzip2":
-		return builtinIndex[130:131:131]
+		return builtinIndex[130:131:131], builtinGates[130:131:131]
 	case "bzcat":
-		return builtinIndex[131:132:132]
+		return builtinIndex[131:132:132], builtinGates[131:132:132]
 	case "bzip2":
-		return builtinIndex[132:133:133]
+		return builtinIndex[132:133:133], builtinGates[132:133:133]
 	case "cdk":
-		return builtinIndex[133:136:136]
+		return builtinIndex[133:136:136], builtinGates[133:136:136]
 	case "cdktf":
-		return builtinIndex[136:139:139]
+		return builtinIndex[136:139:139], builtinGates[136:139:139]
 	case "cfdisk":
-		return builtinIndex[139:141:141]
+		return builtinIndex[139:141:141], builtinGates[139:141:141]
 	case "chgrp":
-		return builtinIndex[141:142:142]
+		return builtinIndex[141:142:142], builtinGates[141:142:142]
 	case "chmod":
-		return builtinIndex[142:148:148]
+		return builtinIndex[142:148:148], builtinGates[142:148:148]
 	case "chown":
-		return builtinIndex[148:149:149]
+		return builtinIndex[148:149:149], builtinGates[148:149:149]
 	case "chpasswd":
-		return builtinIndex[149:150:150]
+		return builtinIndex[149:150:150], builtinGates[149:150:150]
 	case "clickhouse":
-		return builtinIndex[150:156:156]
+		return builtinIndex[150:156:156], builtinGates[150:156:156]
 	case "clickhouse-client":
-		return builtinIndex[156:162:162]
+		return builtinIndex[156:162:162], builtinGates[156:162:162]
 	case "clickhouse-local":
-		return builtinIndex[162:168:168]
+		return builtinIndex[162:168:168], builtinGates[162:168:168]
 	case "cockroach":
-		return builtinIndex[168:175:175]
+		return builtinIndex[168:175:175], builtinGates[168:175:175]
 	case "conda":
-		return builtinIndex[175:176:176]
+		return builtinIndex[175:176:176], builtinGates[175:176:176]
 	case "consul":
-		return builtinIndex[176:178:178]
+		return builtinIndex[176:178:178], builtinGates[176:178:178]
 	case "copilot":
-		return builtinIndex[178:180:180]
+		return builtinIndex[178:180:180], builtinGates[178:180:180]
 	case "cp":
-		return builtinIndex[180:185:185]
+		return builtinIndex[180:185:185], builtinGates[180:185:185]
 	case "cqlsh":
-		return builtinIndex[185:191:191]
+		return builtinIndex[185:191:191], builtinGates[185:191:191]
 	case "crictl":
-		return builtinIndex[191:193:193]
+		return builtinIndex[191:193:193], builtinGates[191:193:193]
 	case "croc":
-		return builtinIndex[193:194:194]
+		return builtinIndex[193:194:194], builtinGates[193:194:194]
 	case "crontab":
-		return builtinIndex[194:196:196]
+		return builtinIndex[194:196:196], builtinGates[194:196:196]
 	case "cryptsetup":
-		return builtinIndex[196:198:198]
+		return builtinIndex[196:198:198], builtinGates[196:198:198]
 	case "csh":
-		return builtinIndex[198:200:200]
+		return builtinIndex[198:200:200], builtinGates[198:200:200]
 	case "csrutil":
-		return builtinIndex[200:201:201]
+		return builtinIndex[200:201:201], builtinGates[200:201:201]
 	case "curl":
-		return builtinIndex[201:213:213]
+		return builtinIndex[201:213:213], builtinGates[201:213:213]
 	case "curlie":
-		return builtinIndex[213:215:215]
+		return builtinIndex[213:215:215], builtinGates[213:215:215]
 	case "dash":
-		return builtinIndex[215:217:217]
+		return builtinIndex[215:217:217], builtinGates[215:217:217]
 	case "date":
-		return builtinIndex[217:218:218]
+		return builtinIndex[217:218:218], builtinGates[217:218:218]
 	case "dbmate":
-		return builtinIndex[218:220:220]
+		return builtinIndex[218:220:220], builtinGates[218:220:220]
 	case "dd":
-		return builtinIndex[220:226:226]
+		return builtinIndex[220:226:226], builtinGates[220:226:226]
 	case "ddrescue":
-		return builtinIndex[226:227:227]
+		return builtinIndex[226:227:227], builtinGates[226:227:227]
 	case "declare":
-		return builtinIndex[227:228:228]
+		return builtinIndex[227:228:228], builtinGates[227:228:228]
 	case "defaults":
-		return builtinIndex[228:230:230]
+		return builtinIndex[228:230:230], builtinGates[228:230:230]
 	case "delgroup":
-		return builtinIndex[230:231:231]
+		return builtinIndex[230:231:231], builtinGates[230:231:231]
 	case "deluser":
-		return builtinIndex[231:233:233]
+		return builtinIndex[231:233:233], builtinGates[231:233:233]
 	case "delv":
-		return builtinIndex[233:234:234]
+		return builtinIndex[233:234:234], builtinGates[233:234:234]
 	case "deno":
-		return builtinIndex[234:241:241]
+		return builtinIndex[234:241:241], builtinGates[234:241:241]
 	case "diesel":
-		return builtinIndex[241:243:243]
+		return builtinIndex[241:243:243], builtinGates[241:243:243]
 	case "dig":
-		return builtinIndex[243:244:244]
+		return builtinIndex[243:244:244], builtinGates[243:244:244]
 	case "diskutil":
-		return builtinIndex[244:245:245]
+		return builtinIndex[244:245:245], builtinGates[244:245:245]
 	case "django-admin":
-		return builtinIndex[245:248:248]
+		return builtinIndex[245:248:248], builtinGates[245:248:248]
 	case "django-admin.py":
-		return builtinIndex[248:249:249]
+		return builtinIndex[248:249:249], builtinGates[248:249:249]
 	case "dmesg":
-		return builtinIndex[249:250:250]
+		return builtinIndex[249:250:250], builtinGates[249:250:250]
 	case "dnf":
-		return builtinIndex[250:254:254]
+		return builtinIndex[250:254:254], builtinGates[250:254:254]
 	case "docker":
-		return builtinIndex[254:265:265]
+		return builtinIndex[254:265:265], builtinGates[254:265:265]
 	case "docker-compose":
-		return builtinIndex[265:268:268]
+		return builtinIndex[265:268:268], builtinGates[265:268:268]
 	case "doctl":
-		return builtinIndex[268:274:274]
+		return builtinIndex[268:274:274], builtinGates[268:274:274]
 	case "dolt":
-		return builtinIndex[274:280:280]
+		return builtinIndex[274:280:280], builtinGates[274:280:280]
 	case "dotnet":
-		return builtinIndex[280:282:282]
+		return builtinIndex[280:282:282], builtinGates[280:282:282]
 	case "dotnet-ef":
-		return builtinIndex[282:283:283]
+		return builtinIndex[282:283:283], builtinGates[282:283:283]
 	case "dpkg":
-		return builtinIndex[283:287:287]
+		return builtinIndex[283:287:287], builtinGates[283:287:287]
 	case "drill":
-		return builtinIndex[287:288:288]
+		return builtinIndex[287:288:288], builtinGates[287:288:288]
 	case "drizzle-kit":
-		return builtinIndex[288:290:290]
+		return builtinIndex[288:290:290], builtinGates[288:290:290]
 	case "dropdb":
-		return builtinIndex[290:292:292]
+		return builtinIndex[290:292:292], builtinGates[290:292:292]
 	case "dseditgroup":
-		return builtinIndex[292:293:293]
+		return builtinIndex[292:293:293], builtinGates[292:293:293]
 	case "duckdb":
-		return builtinIndex[293:299:299]
+		return builtinIndex[293:299:299], builtinGates[293:299:299]
 	case "ebtables":
-		return builtinIndex[299:300:300]
+		return builtinIndex[299:300:300], builtinGates[299:300:300]
 	case "eksctl":
-		return builtinIndex[300:302:302]
+		return builtinIndex[300:302:302], builtinGates[300:302:302]
 	case "etcdctl":
-		return builtinIndex[302:304:304]
+		return builtinIndex[302:304:304], builtinGates[302:304:304]
 	case "exec":
-		return builtinIndex[304:306:306]
+		return builtinIndex[304:306:306], builtinGates[304:306:306]
 	case "export":
-		return builtinIndex[306:307:307]
+		return builtinIndex[306:307:307], builtinGates[306:307:307]
 	case "fdesetup":
-		return builtinIndex[307:308:308]
+		return builtinIndex[307:308:308], builtinGates[307:308:308]
 	case "fdisk":
-		return builtinIndex[308:310:310]
+		return builtinIndex[308:310:310], builtinGates[308:310:310]
 	case "fetch":
-		return builtinIndex[310:312:312]
+		return builtinIndex[310:312:312], builtinGates[310:312:312]
 	case "ffsend":
-		return builtinIndex[312:313:313]
+		return builtinIndex[312:313:313], builtinGates[312:313:313]
 	case "find":
-		return builtinIndex[313:320:320]
+		return builtinIndex[313:320:320], builtinGates[313:320:320]
 	case "firebase":
-		return builtinIndex[320:324:324]
+		return builtinIndex[320:324:324], builtinGates[320:324:324]
 	case "firewall-cmd":
-		return builtinIndex[324:325:325]
+		return builtinIndex[324:325:325], builtinGates[324:325:325]
 	case "fish":
-		return builtinIndex[325:327:327]
+		return builtinIndex[325:327:327], builtinGates[325:327:327]
 	case "fj":
-		return builtinIndex[327:328:328]
+		return builtinIndex[327:328:328], builtinGates[327:328:328]
 	case "flashrom":
-		return builtinIndex[328:329:329]
+		return builtinIndex[328:329:329], builtinGates[328:329:329]
 	case "flux":
-		return builtinIndex[329:331:331]
+		return builtinIndex[329:331:331], builtinGates[329:331:331]
 	case "fly":
-		return builtinIndex[331:334:334]
+		return builtinIndex[331:334:334], builtinGates[331:334:334]
 	case "flyctl":
-		return builtinIndex[334:337:337]
+		return builtinIndex[334:337:337], builtinGates[334:337:337]
 	case "flyway":
-		return builtinIndex[337:339:339]
+		return builtinIndex[337:339:339], builtinGates[337:339:339]
 	case "ftp":
-		return builtinIndex[339:341:341]
+		return builtinIndex[339:341:341], builtinGates[339:341:341]
 	case "gcloud":
-		return builtinIndex[341:357:357]
+		return builtinIndex[341:357:357], builtinGates[341:357:357]
 	case "gdisk":
-		return builtinIndex[357:359:359]
+		return builtinIndex[357:359:359], builtinGates[357:359:359]
 	case "gem":
-		return builtinIndex[359:360:360]
+		return builtinIndex[359:360:360], builtinGates[359:360:360]
 	case "gh":
-		return builtinIndex[360:370:370]
+		return builtinIndex[360:370:370], builtinGates[360:370:370]
 	case "gio":
-		return builtinIndex[370:371:371]
+		return builtinIndex[370:371:371], builtinGates[370:371:371]
 	case "git":
-		return builtinIndex[371:413:413]
+		return builtinIndex[371:413:413], builtinGates[371:413:413]
 	case "glab":
-		return builtinIndex[413:420:420]
+		return builtinIndex[413:420:420], builtinGates[413:420:420]
 	case "go":
-		return builtinIndex[420:421:421]
+		return builtinIndex[420:421:421], builtinGates[420:421:421]
 	case "goose":
-		return builtinIndex[421:423:423]
+		return builtinIndex[421:423:423], builtinGates[421:423:423]
 	case "gpasswd":
-		return builtinIndex[423:424:424]
+		return builtinIndex[423:424:424], builtinGates[423:424:424]
 	case "gradle":
-		return builtinIndex[424:426:426]
+		return builtinIndex[424:426:426], builtinGates[424:426:426]
 	case "gradlew":
-		return builtinIndex[426:428:428]
+		return builtinIndex[426:428:428], builtinGates[426:428:428]
 	case "groupdel":
-		return builtinIndex[428:429:429]
+		return builtinIndex[428:429:429], builtinGates[428:429:429]
 	case "grubby":
-		return builtinIndex[429:432:432]
+		return builtinIndex[429:432:432], builtinGates[429:432:432]
 	case "gsed":
-		return builtinIndex[432:433:433]
+		return builtinIndex[432:433:433], builtinGates[432:433:433]
 	case "gsutil":
-		return builtinIndex[433:436:436]
+		return builtinIndex[433:436:436], builtinGates[433:436:436]
 	case "gt":
-		return builtinIndex[436:437:437]
+		return builtinIndex[436:437:437], builtinGates[436:437:437]
 	case "gunzip":
-		return builtinIndex[437:438:438]
+		return builtinIndex[437:438:438], builtinGates[437:438:438]
 	case "gzip":
-		return builtinIndex[438:439:439]
+		return builtinIndex[438:439:439], builtinGates[438:439:439]
 	case "halt":
-		return builtinIndex[439:441:441]
+		return builtinIndex[439:441:441], builtinGates[439:441:441]
 	case "hdparm":
-		return builtinIndex[441:442:442]
+		return builtinIndex[441:442:442], builtinGates[441:442:442]
 	case "helm":
-		return builtinIndex[442:444:444]
+		return builtinIndex[442:444:444], builtinGates[442:444:444]
 	case "helmfile":
-		return builtinIndex[444:446:446]
+		return builtinIndex[444:446:446], builtinGates[444:446:446]
 	case "heroku":
-		return builtinIndex[446:457:457]
+		return builtinIndex[446:457:457], builtinGates[446:457:457]
 	case "history":
-		return builtinIndex[457:459:459]
+		return builtinIndex[457:459:459], builtinGates[457:459:459]
 	case "hive":
-		return builtinIndex[459:465:465]
+		return builtinIndex[459:465:465], builtinGates[459:465:465]
 	case "host":
-		return builtinIndex[465:466:466]
+		return builtinIndex[465:466:466], builtinGates[465:466:466]
 	case "http":
-		return builtinIndex[466:474:474]
+		return builtinIndex[466:474:474], builtinGates[466:474:474]
 	case "https":
-		return builtinIndex[474:482:482]
+		return builtinIndex[474:482:482], builtinGates[474:482:482]
 	case "hub":
-		return builtinIndex[482:483:483]
+		return builtinIndex[482:483:483], builtinGates[482:483:483]
 	case "hwclock":
-		return builtinIndex[483:484:484]
+		return builtinIndex[483:484:484], builtinGates[483:484:484]
 	case "impala-shell":
-		return builtinIndex[484:490:490]
+		return builtinIndex[484:490:490], builtinGates[484:490:490]
 	case "influx":
-		return builtinIndex[490:497:497]
+		return builtinIndex[490:497:497], builtinGates[490:497:497]
 	case "init":
-		return builtinIndex[497:500:500]
+		return builtinIndex[497:500:500], builtinGates[497:500:500]
 	case "insmod":
-		return builtinIndex[500:501:501]
+		return builtinIndex[500:501:501], builtinGates[500:501:501]
 	case "install":
-		return builtinIndex[501:506:506]
+		return builtinIndex[501:506:506], builtinGates[501:506:506]
 	case "ip6tables":
-		return builtinIndex[506:508:508]
+		return builtinIndex[506:508:508], builtinGates[506:508:508]
 	case "ip6tables-legacy":
-		return builtinIndex[508:509:509]
+		return builtinIndex[508:509:509], builtinGates[508:509:509]
 	case "ip6tables-nft":
-		return builtinIndex[509:510:510]
+		return builtinIndex[509:510:510], builtinGates[509:510:510]
 	case "iptables":
-		return builtinIndex[510:512:512]
+		return builtinIndex[510:512:512], builtinGates[510:512:512]
 	case "iptables-legacy":
-		return builtinIndex[512:513:513]
+		return builtinIndex[512:513:513], builtinGates[512:513:513]
 	case "iptables-nft":
-		return builtinIndex[513:514:514]
+		return builtinIndex[513:514:514], builtinGates[513:514:514]
 	case "java":
-		return builtinIndex[514:515:515]
+		return builtinIndex[514:515:515], builtinGates[514:515:515]
 	case "journalctl":
-		return builtinIndex[515:517:517]
+		return builtinIndex[515:517:517], builtinGates[515:517:517]
 	case "jruby":
-		return builtinIndex[517:524:524]
+		return builtinIndex[517:524:524], builtinGates[517:524:524]
 	case "k3d":
-		return builtinIndex[524:526:526]
+		return builtinIndex[524:526:526], builtinGates[524:526:526]
 	case "kdig":
-		return builtinIndex[526:527:527]
+		return builtinIndex[526:527:527], builtinGates[526:527:527]
 	case "keydb-cli":
-		return builtinIndex[527:531:531]
+		return builtinIndex[527:531:531], builtinGates[527:531:531]
 	case "kill":
-		return builtinIndex[531:535:535]
+		return builtinIndex[531:535:535], builtinGates[531:535:535]
 	case "killall":
-		return builtinIndex[535:539:539]
+		return builtinIndex[535:539:539], builtinGates[535:539:539]
 	case "killall5":
-		return builtinIndex[539:540:540]
+		return builtinIndex[539:540:540], builtinGates[539:540:540]
 	case "kind":
-		return builtinIndex[540:542:542]
+		return builtinIndex[540:542:542], builtinGates[540:542:542]
 	case "kldload":
-		return builtinIndex[542:543:543]
+		return builtinIndex[542:543:543], builtinGates[542:543:543]
 	case "knex":
-		return builtinIndex[543:545:545]
+		return builtinIndex[543:545:545], builtinGates[543:545:545]
 	case "kops":
-		return builtinIndex[545:547:547]
+		return builtinIndex[545:547:547], builtinGates[545:547:547]
 	case "ksh":
-		return builtinIndex[547:549:549]
+		return builtinIndex[547:549:549], builtinGates[547:549:549]
 	case "kubectl":
-		return builtinIndex[549:568:568]
+		return builtinIndex[549:568:568], builtinGates[549:568:568]
 	case "launchctl":
-		return builtinIndex[568:571:571]
+		return builtinIndex[568:571:571], builtinGates[568:571:571]
 	case "lftp":
-		return builtinIndex[571:573:573]
+		return builtinIndex[571:573:573], builtinGates[571:573:573]
 	case "liquibase":
-		return builtinIndex[573:575:575]
+		return builtinIndex[573:575:575], builtinGates[573:575:575]
 	case "ln":
-		return builtinIndex[575:576:576]
+		return builtinIndex[575:576:576], builtinGates[575:576:576]
 	case "luajit":
-		return builtinIndex[576:583:583]
+		return builtinIndex[576:583:583], builtinGates[576:583:583]
 	case "lvreduce":
-		return builtinIndex[583:584:584]
+		return builtinIndex[583:584:584], builtinGates[583:584:584]
 	case "lvremove":
-		return builtinIndex[584:585:585]
+		return builtinIndex[584:585:585], builtinGates[584:585:585]
 	case "mail":
-		return builtinIndex[585:586:586]
+		return builtinIndex[585:586:586], builtinGates[585:586:586]
 	case "mailx":
-		return builtinIndex[586:587:587]
+		return builtinIndex[586:587:587], builtinGates[586:587:587]
 	case "mamba":
-		return builtinIndex[587:588:588]
+		return builtinIndex[587:588:588], builtinGates[587:588:588]
 	case "manage.py":
-		return builtinIndex[588:591:591]
+		return builtinIndex[588:591:591], builtinGates[588:591:591]
 	case "mariadb":
-		return builtinIndex[591:598:598]
+		return builtinIndex[591:598:598], builtinGates[591:598:598]
 	case "mc":
-		return builtinIndex[598:600:600]
+		return builtinIndex[598:600:600], builtinGates[598:600:600]
 	case "mdadm":
-		return builtinIndex[600:601:601]
+		return builtinIndex[600:601:601], builtinGates[600:601:601]
 	case "mdatp":
-		return builtinIndex[601:602:602]
+		return builtinIndex[601:602:602], builtinGates[601:602:602]
 	case "microdnf":
-		return builtinIndex[602:605:605]
+		return builtinIndex[602:605:605], builtinGates[602:605:605]
 	case "micromamba":
-		return builtinIndex[605:606:606]
+		return builtinIndex[605:606:606], builtinGates[605:606:606]
 	case "migrate":
-		return builtinIndex[606:608:608]
+		return builtinIndex[606:608:608], builtinGates[606:608:608]
 	case "minikube":
-		return builtinIndex[608:610:610]
+		return builtinIndex[608:610:610], builtinGates[608:610:610]
 	case "mix":
-		return builtinIndex[610:612:612]
+		return builtinIndex[610:612:612], builtinGates[610:612:612]
 	case "mkdosfs":
-		return builtinIndex[612:614:614]
+		return builtinIndex[612:614:614], builtinGates[612:614:614]
 	case "mke2fs":
-		return builtinIndex[614:616:616]
+		return builtinIndex[614:616:616], builtinGates[614:616:616]
 	case "mkfs":
-		return builtinIndex[616:618:618]
+		return builtinIndex[616:618:618], builtinGates[616:618:618]
 	case "mkntfs":
-		return builtinIndex[618:620:620]
+		return builtinIndex[618:620:620], builtinGates[618:620:620]
 	case "mksh":
-		return builtinIndex[620:622:622]
+		return builtinIndex[620:622:622], builtinGates[620:622:622]
 	case "mkswap":
-		return builtinIndex[622:624:624]
+		return builtinIndex[622:624:624], builtinGates[622:624:624]
 	case "modprobe":
-		return builtinIndex[624:626:626]
+		return builtinIndex[624:626:626], builtinGates[624:626:626]
 	case "mongo":
-		return builtinIndex[626:629:629]
+		return builtinIndex[626:629:629], builtinGates[626:629:629]
 	case "mongorestore":
-		return builtinIndex[629:631:631]
+		return builtinIndex[629:631:631], builtinGates[629:631:631]
 	case "mongosh":
-		return builtinIndex[631:634:634]
+		return builtinIndex[631:634:634], builtinGates[631:634:634]
 	case "mount":
-		return builtinIndex[634:635:635]
+		return builtinIndex[634:635:635], builtinGates[634:635:635]
 	case "msmtp":
-		return builtinIndex[635:636:636]
+		return builtinIndex[635:636:636], builtinGates[635:636:636]
 	case "mutt":
-		return builtinIndex[636:637:637]
+		return builtinIndex[636:637:637], builtinGates[636:637:637]
 	case "mv":
-		return builtinIndex[637:645:645]
+		return builtinIndex[637:645:645], builtinGates[637:645:645]
 	case "mvn":
-		return builtinIndex[645:647:647]
+		return builtinIndex[645:647:647], builtinGates[645:647:647]
 	case "mvnw":
-		return builtinIndex[647:649:649]
+		return builtinIndex[647:649:649], builtinGates[647:649:649]
 	case "mysql":
-		return builtinIndex[649:656:656]
+		return builtinIndex[649:656:656], builtinGates[649:656:656]
 	case "mysqladmin":
-		return builtinIndex[656:658:658]
+		return builtinIndex[656:658:658], builtinGates[656:658:658]
 	case "mysqlsh":
-		return builtinIndex[658:665:665]
+		return builtinIndex[658:665:665], builtinGates[658:665:665]
 	case "nc":
-		return builtinIndex[665:669:669]
+		return builtinIndex[665:669:669], builtinGates[665:669:669]
 	case "nc.openbsd":
-		return builtinIndex[669:671:671]
+		return builtinIndex[669:671:671], builtinGates[669:671:671]
 	case "nc.traditional":
-		return builtinIndex[671:673:673]
+		return builtinIndex[671:673:673], builtinGates[671:673:673]
 	case "ncat":
-		return builtinIndex[673:677:677]
+		return builtinIndex[673:677:677], builtinGates[673:677:677]
 	case "neomutt":
-		return builtinIndex[677:678:678]
+		return builtinIndex[677:678:678], builtinGates[677:678:678]
 	case "nerdctl":
-		return builtinIndex[678:686:686]
+		return builtinIndex[678:686:686], builtinGates[678:686:686]
 	case "netcat":
-		return builtinIndex[686:690:690]
+		return builtinIndex[686:690:690], builtinGates[686:690:690]
 	case "netlify":
-		return builtinIndex[690:692:692]
+		return builtinIndex[690:692:692], builtinGates[690:692:692]
 	case "netsh":
-		return builtinIndex[692:693:693]
+		return builtinIndex[692:693:693], builtinGates[692:693:693]
 	case "newfs":
-		return builtinIndex[693:695:695]
+		return builtinIndex[693:695:695], builtinGates[693:695:695]
 	case "nft":
-		return builtinIndex[695:697:697]
+		return builtinIndex[695:697:697], builtinGates[695:697:697]
 	case "node":
-		return builtinIndex[697:705:705]
+		return builtinIndex[697:705:705], builtinGates[697:705:705]
 	case "nodejs":
-		return builtinIndex[705:712:712]
+		return builtinIndex[705:712:712], builtinGates[705:712:712]
 	case "npm":
-		return builtinIndex[712:714:714]
+		return builtinIndex[712:714:714], builtinGates[712:714:714]
 	case "nslookup":
-		return builtinIndex[714:715:715]
+		return builtinIndex[714:715:715], builtinGates[714:715:715]
 	case "nvme":
-		return builtinIndex[715:716:716]
+		return builtinIndex[715:716:716], builtinGates[715:716:716]
 	case "oc":
-		return builtinIndex[716:735:735]
+		return builtinIndex[716:735:735], builtinGates[716:735:735]
 	case "od":
-		return builtinIndex[735:736:736]
+		return builtinIndex[735:736:736], builtinGates[735:736:736]
 	case "openssl":
-		return builtinIndex[736:738:738]
+		return builtinIndex[736:738:738], builtinGates[736:738:738]
 	case "osascript":
-		return builtinIndex[738:746:746]
+		return builtinIndex[738:746:746], builtinGates[738:746:746]
 	case "pacman":
-		return builtinIndex[746:751:751]
+		return builtinIndex[746:751:751], builtinGates[746:751:751]
 	case "parted":
-		return builtinIndex[751:755:755]
+		return builtinIndex[751:755:755], builtinGates[751:755:755]
 	case "passwd":
-		return builtinIndex[755:756:756]
+		return builtinIndex[755:756:756], builtinGates[755:756:756]
 	case "perl":
-		return builtinIndex[756:760:760]
+		return builtinIndex[756:760:760], builtinGates[756:760:760]
 	case "pfctl":
-		return builtinIndex[760:762:762]
+		return builtinIndex[760:762:762], builtinGates[760:762:762]
 	case "pg_dropcluster":
-		return builtinIndex[762:764:764]
+		return builtinIndex[762:764:764], builtinGates[762:764:764]
 	case "pg_restore":
-		return builtinIndex[764:766:766]
+		return builtinIndex[764:766:766], builtinGates[764:766:766]
 	case "php":
-		return builtinIndex[766:770:770]
+		return builtinIndex[766:770:770], builtinGates[766:770:770]
 	case "pip":
-		return builtinIndex[770:772:772]
+		return builtinIndex[770:772:772], builtinGates[770:772:772]
 	case "pip3":
-		return builtinIndex[772:774:774]
+		return builtinIndex[772:774:774], builtinGates[772:774:774]
 	case "pkill":
-		return builtinIndex[774:778:778]
+		return builtinIndex[774:778:778], builtinGates[774:778:778]
 	case "pnpm":
-		return builtinIndex[778:784:784]
+		return builtinIndex[778:784:784], builtinGates[778:784:784]
 	case "podman":
-		return builtinIndex[784:793:793]
+		return builtinIndex[784:793:793], builtinGates[784:793:793]
 	case "podman-compose":
-		return builtinIndex[793:796:796]
+		return builtinIndex[793:796:796], builtinGates[793:796:796]
 	case "podman-remote":
-		return builtinIndex[796:803:803]
+		return builtinIndex[796:803:803], builtinGates[796:803:803]
 	case "posh":
-		return builtinIndex[803:805:805]
+		return builtinIndex[803:805:805], builtinGates[803:805:805]
 	case "poweroff":
-		return builtinIndex[805:807:807]
+		return builtinIndex[805:807:807], builtinGates[805:807:807]
 	case "powershell":
-		return builtinIndex[807:815:815]
+		return builtinIndex[807:815:815], builtinGates[807:815:815]
 	case "powershell_ise":
-		return builtinIndex[815:823:823]
+		return builtinIndex[815:823:823], builtinGates[815:823:823]
 	case "presto":
-		return builtinIndex[823:830:830]
+		return builtinIndex[823:830:830], builtinGates[823:830:830]
 	case "presto-cli":
-		return builtinIndex[830:836:836]
+		return builtinIndex[830:836:836], builtinGates[830:836:836]
 	case "prisma":
-		return builtinIndex[836:839:839]
+		return builtinIndex[836:839:839], builtinGates[836:839:839]
 	case "psql":
-		return builtinIndex[839:846:846]
+		return builtinIndex[839:846:846], builtinGates[839:846:846]
 	case "pulumi":
-		return builtinIndex[846:850:850]
+		return builtinIndex[846:850:850], builtinGates[846:850:850]
 	case "pv":
-		return builtinIndex[850:851:851]
+		return builtinIndex[850:851:851], builtinGates[850:851:851]
 	case "pvremove":
-		return builtinIndex[851:852:852]
+		return builtinIndex[851:852:852], builtinGates[851:852:852]
 	case "pwncat":
-		return builtinIndex[852:853:853]
+		return builtinIndex[852:853:853], builtinGates[852:853:853]
 	case "pwsh":
-		return builtinIndex[853:861:861]
+		return builtinIndex[853:861:861], builtinGates[853:861:861]
 	case "pwsh-preview":
-		return builtinIndex[861:869:869]
+		return builtinIndex[861:869:869], builtinGates[861:869:869]
 	case "py":
-		return builtinIndex[869:872:872]
+		return builtinIndex[869:872:872], builtinGates[869:872:872]
 	case "pypy":
-		return builtinIndex[872:875:875]
+		return builtinIndex[872:875:875], builtinGates[872:875:875]
 	case "pypy3":
-		return builtinIndex[875:878:878]
+		return builtinIndex[875:878:878], builtinGates[875:878:878]
 	case "python":
-		return builtinIndex[878:884:884]
+		return builtinIndex[878:884:884], builtinGates[878:884:884]
 	case "python2":
-		return builtinIndex[884:887:887]
+		return builtinIndex[884:887:887], builtinGates[884:887:887]
 	case "python3":
-		return builtinIndex[887:893:893]
+		return builtinIndex[887:893:893], builtinGates[887:893:893]
 	case "qemu-img":
-		return builtinIndex[893:894:894]
+		return builtinIndex[893:894:894], builtinGates[893:894:894]
 	case "rails":
-		return builtinIndex[894:896:896]
+		return builtinIndex[894:896:896], builtinGates[894:896:896]
 	case "railway":
-		return builtinIndex[896:899:899]
+		return builtinIndex[896:899:899], builtinGates[896:899:899]
 	case "rake":
-		return builtinIndex[899:901:901]
+		return builtinIndex[899:901:901], builtinGates[899:901:901]
 	case "rbash":
-		return builtinIndex[901:903:903]
+		return builtinIndex[901:903:903], builtinGates[901:903:903]
 	case "rc-service":
-		return builtinIndex[903:904:904]
+		return builtinIndex[903:904:904], builtinGates[903:904:904]
 	case "rclone":
-		return builtinIndex[904:906:906]
+		return builtinIndex[904:906:906], builtinGates[904:906:906]
 	case "reboot":
-		return builtinIndex[906:908:908]
+		return builtinIndex[906:908:908], builtinGates[906:908:908]
 	case "redis-cli":
-		return builtinIndex[908:912:912]
+		return builtinIndex[908:912:912], builtinGates[908:912:912]
 	case "reg":
-		return builtinIndex[912:914:914]
+		return builtinIndex[912:914:914], builtinGates[912:914:914]
 	case "rev":
-		return builtinIndex[914:915:915]
+		return builtinIndex[914:915:915], builtinGates[914:915:915]
 	case "rm":
-		return builtinIndex[915:940:940]
+		return builtinIndex[915:940:940], builtinGates[915:940:940]
 	case "rmdir":
-		return builtinIndex[940:942:942]
+		return builtinIndex[940:942:942], builtinGates[940:942:942]
 	case "rmmod":
-		return builtinIndex[942:943:943]
+		return builtinIndex[942:943:943], builtinGates[942:943:943]
 	case "rpm":
-		return builtinIndex[943:949:949]
+		return builtinIndex[943:949:949], builtinGates[943:949:949]
 	case "rsync":
-		return builtinIndex[949:955:955]
+		return builtinIndex[949:955:955], builtinGates[949:955:955]
 	case "ruby":
-		return builtinIndex[955:965:965]
+		return builtinIndex[955:965:965], builtinGates[955:965:965]
 	case "s-nail":
-		return builtinIndex[965:966:966]
+		return builtinIndex[965:966:966], builtinGates[965:966:966]
 	case "s3cmd":
-		return builtinIndex[966:968:968]
+		return builtinIndex[966:968:968], builtinGates[966:968:968]
 	case "sail":
-		return builtinIndex[968:970:970]
+		return builtinIndex[968:970:970], builtinGates[968:970:970]
 	case "salt":
-		return builtinIndex[970:972:972]
+		return builtinIndex[970:972:972], builtinGates[970:972:972]
 	case "salt-ssh":
-		return builtinIndex[972:974:974]
+		return builtinIndex[972:974:974], builtinGates[972:974:974]
 	case "sam":
-		return builtinIndex[974:976:976]
+		return builtinIndex[974:976:976], builtinGates[974:976:976]
 	case "sc":
-		return builtinIndex[976:977:977]
+		return builtinIndex[976:977:977], builtinGates[976:977:977]
 	case "sc.exe":
-		return builtinIndex[977:978:978]
+		return builtinIndex[977:978:978], builtinGates[977:978:978]
 	case "schtasks":
-		return builtinIndex[978:979:979]
+		return builtinIndex[978:979:979], builtinGates[978:979:979]
 	case "scp":
-		return builtinIndex[979:981:981]
+		return builtinIndex[979:981:981], builtinGates[979:981:981]
 	case "sea-orm-cli":
-		return builtinIndex[981:983:983]
+		return builtinIndex[981:983:983], builtinGates[981:983:983]
 	case "sed":
-		return builtinIndex[983:984:984]
+		return builtinIndex[983:984:984], builtinGates[983:984:984]
 	case "sendmail":
-		return builtinIndex[984:985:985]
+		return builtinIndex[984:985:985], builtinGates[984:985:985]
 	case "sequelize":
-		return builtinIndex[985:987:987]
+		return builtinIndex[985:987:987], builtinGates[985:987:987]
 	case "sequelize-cli":
-		return builtinIndex[987:989:989]
+		return builtinIndex[987:989:989], builtinGates[987:989:989]
 	case "serverless":
-		return builtinIndex[989:991:991]
+		return builtinIndex[989:991:991], builtinGates[989:991:991]
 	case "service":
-		return builtinIndex[991:994:994]
+		return builtinIndex[991:994:994], builtinGates[991:994:994]
 	case "setcap":
-		return builtinIndex[994:995:995]
+		return builtinIndex[994:995:995], builtinGates[994:995:995]
 	case "setenforce":
-		return builtinIndex[995:996:996]
+		return builtinIndex[995:996:996], builtinGates[995:996:996]
 	case "setfacl":
-		return builtinIndex[996:997:997]
+		return builtinIndex[996:997:997], builtinGates[996:997:997]
 	case "sfdisk":
-		return builtinIndex[997:1002:1002]
+		return builtinIndex[997:1002:1002], builtinGates[997:1002:1002]
 	case "sftp":
-		return builtinIndex[1002:1004:1004]
+		return builtinIndex[1002:1004:1004], builtinGates[1002:1004:1004]
 	case "sgdisk":
-		return builtinIndex[1004:1007:1007]
+		return builtinIndex[1004:1007:1007], builtinGates[1004:1007:1007]
 	case "sh":
-		return builtinIndex[1007:1009:1009]
+		return builtinIndex[1007:1009:1009], builtinGates[1007:1009:1009]
 	case "shred":
-		return builtinIndex[1009:1022:1022]
+		return builtinIndex[1009:1022:1022], builtinGates[1009:1022:1022]
 	case "shutdown":
-		return builtinIndex[1022:1024:1024]
+		return builtinIndex[1022:1024:1024], builtinGates[1022:1024:1024]
 	case "sls":
-		return builtinIndex[1024:1026:1026]
+		return builtinIndex[1024:1026:1026], builtinGates[1024:1026:1026]
 	case "snap":
-		return builtinIndex[1026:1027:1027]
+		return builtinIndex[1026:1027:1027], builtinGates[1026:1027:1027]
 	case "snow":
-		return builtinIndex[1027:1033:1033]
+		return builtinIndex[1027:1033:1033], builtinGates[1027:1033:1033]
 	case "snowsql":
-		return builtinIndex[1033:1040:1040]
+		return builtinIndex[1033:1040:1040], builtinGates[1033:1040:1040]
 	case "socat":
-		return builtinIndex[1040:1044:1044]
+		return builtinIndex[1040:1044:1044], builtinGates[1040:1044:1044]
 	case "socketfilterfw":
-		return builtinIndex[1044:1045:1045]
+		return builtinIndex[1044:1045:1045], builtinGates[1044:1045:1045]
 	case "spark-sql":
-		return builtinIndex[1045:1051:1051]
+		return builtinIndex[1045:1051:1051], builtinGates[1045:1051:1051]
 	case "spctl":
-		return builtinIndex[1051:1052:1052]
+		return builtinIndex[1051:1052:1052], builtinGates[1051:1052:1052]
 	case "sqlcmd":
-		return builtinIndex[1052:1059:1059]
+		return builtinIndex[1052:1059:1059], builtinGates[1052:1059:1059]
 	case "sqlite":
-		return builtinIndex[1059:1065:1065]
+		return builtinIndex[1059:1065:1065], builtinGates[1059:1065:1065]
 	case "sqlite3":
-		return builtinIndex[1065:1071:1071]
+		return builtinIndex[1065:1071:1071], builtinGates[1065:1071:1071]
 	case "sqlplus":
-		return builtinIndex[1071:1077:1077]
+		return builtinIndex[1071:1077:1077], builtinGates[1071:1077:1077]
 	case "sqlx":
-		return builtinIndex[1077:1079:1079]
+		return builtinIndex[1077:1079:1079], builtinGates[1077:1079:1079]
 	case "srm":
-		return builtinIndex[1079:1081:1081]
+		return builtinIndex[1079:1081:1081], builtinGates[1079:1081:1081]
 	case "ssh":
-		return builtinIndex[1081:1083:1083]
+		return builtinIndex[1081:1083:1083], builtinGates[1081:1083:1083]
 	case "sst":
-		return builtinIndex[1083:1085:1085]
+		return builtinIndex[1083:1085:1085], builtinGates[1083:1085:1085]
 	case "supabase":
-		return builtinIndex[1085:1091:1091]
+		return builtinIndex[1085:1091:1091], builtinGates[1085:1091:1091]
 	case "sysctl":
-		return builtinIndex[1091:1092:1092]
+		return builtinIndex[1091:1092:1092], builtinGates[1091:1092:1092]
 	case "systemctl":
-		return builtinIndex[1092:1098:1098]
+		return builtinIndex[1092:1098:1098], builtinGates[1092:1098:1098]
 	case "tcsh":
-		return builtinIndex[1098:1100:1100]
+		return builtinIndex[1098:1100:1100], builtinGates[1098:1100:1100]
 	case "tea":
-		return builtinIndex[1100:1102:1102]
+		return builtinIndex[1100:1102:1102], builtinGates[1100:1102:1102]
 	case "tee":
-		return builtinIndex[1102:1105:1105]
+		return builtinIndex[1102:1105:1105], builtinGates[1102:1105:1105]
 	case "telinit":
-		return builtinIndex[1105:1108:1108]
+		return builtinIndex[1105:1108:1108], builtinGates[1105:1108:1108]
 	case "telnet":
-		return builtinIndex[1108:1111:1111]
+		return builtinIndex[1108:1111:1111], builtinGates[1108:1111:1111]
 	case "terraform":
-		return builtinIndex[1111:1119:1119]
+		return builtinIndex[1111:1119:1119], builtinGates[1111:1119:1119]
 	case "terragrunt":
-		return builtinIndex[1119:1127:1127]
+		return builtinIndex[1119:1127:1127], builtinGates[1119:1127:1127]
 	case "timedatectl":
-		return builtinIndex[1127:1128:1128]
+		return builtinIndex[1127:1128:1128], builtinGates[1127:1128:1128]
 	case "tofu":
-		return builtinIndex[1128:1136:1136]
+		return builtinIndex[1128:1136:1136], builtinGates[1128:1136:1136]
 	case "tr":
-		return builtinIndex[1136:1137:1137]
+		return builtinIndex[1136:1137:1137], builtinGates[1136:1137:1137]
 	case "trash":
-		return builtinIndex[1137:1138:1138]
+		return builtinIndex[1137:1138:1138], builtinGates[1137:1138:1138]
 	case "trash-cli":
-		return builtinIndex[1138:1139:1139]
+		return builtinIndex[1138:1139:1139], builtinGates[1138:1139:1139]
 	case "trash-empty":
-		return builtinIndex[1139:1140:1140]
+		return builtinIndex[1139:1140:1140], builtinGates[1139:1140:1140]
 	case "trash-put":
-		return builtinIndex[1140:1141:1141]
+		return builtinIndex[1140:1141:1141], builtinGates[1140:1141:1141]
 	case "trino":
-		return builtinIndex[1141:1148:1148]
+		return builtinIndex[1141:1148:1148], builtinGates[1141:1148:1148]
 	case "truffleruby":
-		return builtinIndex[1148:1155:1155]
+		return builtinIndex[1148:1155:1155], builtinGates[1148:1155:1155]
 	case "truncate":
-		return builtinIndex[1155:1159:1159]
+		return builtinIndex[1155:1159:1159], builtinGates[1155:1159:1159]
 	case "turso":
-		return builtinIndex[1159:1165:1165]
+		return builtinIndex[1159:1165:1165], builtinGates[1159:1165:1165]
 	case "typeorm":
-		return builtinIndex[1165:1167:1167]
+		return builtinIndex[1165:1167:1167], builtinGates[1165:1167:1167]
 	case "typeorm-ts-node-commonjs":
-		return builtinIndex[1167:1168:1168]
+		return builtinIndex[1167:1168:1168], builtinGates[1167:1168:1168]
 	case "typeorm-ts-node-esm":
-		return builtinIndex[1168:1169:1169]
+		return builtinIndex[1168:1169:1169], builtinGates[1168:1169:1169]
 	case "typeset":
-		return builtinIndex[1169:1170:1170]
+		return builtinIndex[1169:1170:1170], builtinGates[1169:1170:1170]
 	case "ufw":
-		return builtinIndex[1170:1172:1172]
+		return builtinIndex[1170:1172:1172], builtinGates[1170:1172:1172]
 	case "unlink":
-		return builtinIndex[1172:1183:1183]
+		return builtinIndex[1172:1183:1183], builtinGates[1172:1183:1183]
 	case "unxz":
-		return builtinIndex[1183:1184:1184]
+		return builtinIndex[1183:1184:1184], builtinGates[1183:1184:1184]
 	case "useradd":
-		return builtinIndex[1184:1186:1186]
+		return builtinIndex[1184:1186:1186], builtinGates[1184:1186:1186]
 	case "userdel":
-		return builtinIndex[1186:1188:1188]
+		return builtinIndex[1186:1188:1188], builtinGates[1186:1188:1188]
 	case "usermod":
-		return builtinIndex[1188:1191:1191]
+		return builtinIndex[1188:1191:1191], builtinGates[1188:1191:1191]
 	case "usql":
-		return builtinIndex[1191:1198:1198]
+		return builtinIndex[1191:1198:1198], builtinGates[1191:1198:1198]
 	case "uudecode":
-		return builtinIndex[1198:1199:1199]
+		return builtinIndex[1198:1199:1199], builtinGates[1198:1199:1199]
 	case "vagrant":
-		return builtinIndex[1199:1200:1200]
+		return builtinIndex[1199:1200:1200], builtinGates[1199:1200:1200]
 	case "valkey-cli":
-		return builtinIndex[1200:1204:1204]
+		return builtinIndex[1200:1204:1204], builtinGates[1200:1204:1204]
 	case "vault":
-		return builtinIndex[1204:1205:1205]
+		return builtinIndex[1204:1205:1205], builtinGates[1204:1205:1205]
 	case "velero":
-		return builtinIndex[1205:1207:1207]
+		return builtinIndex[1205:1207:1207], builtinGates[1205:1207:1207]
 	case "vercel":
-		return builtinIndex[1207:1209:1209]
+		return builtinIndex[1207:1209:1209], builtinGates[1207:1209:1209]
 	case "vgremove":
-		return builtinIndex[1209:1210:1210]
+		return builtinIndex[1209:1210:1210], builtinGates[1209:1210:1210]
 	case "virsh":
-		return builtinIndex[1210:1211:1211]
+		return builtinIndex[1210:1211:1211], builtinGates[1210:1211:1211]
 	case "visudo":
-		return builtinIndex[1211:1212:1212]
+		return builtinIndex[1211:1212:1212], builtinGates[1211:1212:1212]
 	case "wget":
-		return builtinIndex[1212:1220:1220]
+		return builtinIndex[1212:1220:1220], builtinGates[1212:1220:1220]
 	case "wget2":
-		return builtinIndex[1220:1224:1224]
+		return builtinIndex[1220:1224:1224], builtinGates[1220:1224:1224]
 	case "wipefs":
-		return builtinIndex[1224:1225:1225]
+		return builtinIndex[1224:1225:1225], builtinGates[1224:1225:1225]
 	case "wormhole":
-		return builtinIndex[1225:1226:1226]
+		return builtinIndex[1225:1226:1226], builtinGates[1225:1226:1226]
 	case "wrangler":
-		return builtinIndex[1226:1235:1235]
+		return builtinIndex[1226:1235:1235], builtinGates[1226:1235:1235]
 	case "xattr":
-		return builtinIndex[1235:1236:1236]
+		return builtinIndex[1235:1236:1236], builtinGates[1235:1236:1236]
 	case "xh":
-		return builtinIndex[1236:1242:1242]
+		return builtinIndex[1236:1242:1242], builtinGates[1236:1242:1242]
 	case "xhs":
-		return builtinIndex[1242:1248:1248]
+		return builtinIndex[1242:1248:1248], builtinGates[1242:1248:1248]
 	case "xxd":
-		return builtinIndex[1248:1249:1249]
+		return builtinIndex[1248:1249:1249], builtinGates[1248:1249:1249]
 	case "xz":
-		return builtinIndex[1249:1250:1250]
+		return builtinIndex[1249:1250:1250], builtinGates[1249:1250:1250]
 	case "xzcat":
-		return builtinIndex[1250:1251:1251]
+		return builtinIndex[1250:1251:1251], builtinGates[1250:1251:1251]
 	case "yarn":
-		return builtinIndex[1251:1257:1257]
+		return builtinIndex[1251:1257:1257], builtinGates[1251:1257:1257]
 	case "yash":
-		return builtinIndex[1257:1259:1259]
+		return builtinIndex[1257:1259:1259], builtinGates[1257:1259:1259]
 	case "yum":
-		return builtinIndex[1259:1263:1263]
+		return builtinIndex[1259:1263:1263], builtinGates[1259:1263:1263]
 	case "zcat":
-		return builtinIndex[1263:1264:1264]
+		return builtinIndex[1263:1264:1264], builtinGates[1263:1264:1264]
 	case "zfs":
-		return builtinIndex[1264:1265:1265]
+		return builtinIndex[1264:1265:1265], builtinGates[1264:1265:1265]
 	case "zpool":
-		return builtinIndex[1265:1266:1266]
+		return builtinIndex[1265:1266:1266], builtinGates[1265:1266:1266]
 	case "zsh":
-		return builtinIndex[1266:1268:1268]
+		return builtinIndex[1266:1268:1268], builtinGates[1266:1268:1268]
 	case "ztcp":
-		return builtinIndex[1268:1269:1269]
+		return builtinIndex[1268:1269:1269], builtinGates[1268:1269:1269]
 	case "zypper":
-		return builtinIndex[1269:1273:1273]
+		return builtinIndex[1269:1273:1273], builtinGates[1269:1273:1273]
 	}
-	return nil
+	return nil, nil
 }
 
 // builtinGlobs, builtinAnyProgram, builtinWriteProgram and

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"maps"
+	"reflect"
 	"regexp"
 	"regexp/syntax"
 	"slices"
@@ -481,6 +482,7 @@ func emitRules(files []ruleFile, checks []checkDef) ([]byte, error) {
 	// The index by program over the default rules, as compile builds it
 	// for any registry.
 	byProgram := map[string][]int{}
+	gates := map[string][]string{}
 	var anyProgram, writeProgram, lineLevel []int
 	type glob struct {
 		prefix string
@@ -496,6 +498,7 @@ func emitRules(files []ruleFile, checks []checkDef) ([]byte, error) {
 					continue
 				}
 				byProgram[name] = append(byProgram[name], idx)
+				gates[name] = append(gates[name], subcommandGate(p.Match, name))
 			}
 		case p.Regex == "" && p.Match != nil && (p.Match.Writes != "" || p.Match.Redirect != ""):
 			writeProgram = append(writeProgram, idx)
@@ -508,8 +511,7 @@ func emitRules(files []ruleFile, checks []checkDef) ([]byte, error) {
 			lineLevel = append(lineLevel, idx)
 		}
 	}
-	emitIndex(&b, byProgram, "builtinIndex", "the default rules of each program name, for\n// builtinByProgram",
-		"builtinByProgram", "the indexes of the default rules that name the\n// program name")
+	emitProgramIndex(&b, byProgram, gates)
 	// Sorted by their first letter, as the detector looks them up (see
 	// globKey in danger/detector.go), in rule order within one letter.
 	sort.SliceStable(globList, func(i, j int) bool { return globKey(globList[i].prefix) < globKey(globList[j].prefix) })
@@ -701,47 +703,44 @@ func anyLits(alts []specDef, lit func(*specDef) string, typ string) string {
 	return strings.Join(as, ", ")
 }
 
+// specValues calls fn with the name and value of each of s's fields that
+// is set, in specDef's order, which is Spec's (specDef declares Spec's
+// fields in that order, with the same names).
+func specValues(s *specDef, fn func(name string, v any)) {
+	v := reflect.ValueOf(s).Elem()
+	for i, f := range reflect.VisibleFields(v.Type()) {
+		fv := v.Field(i)
+		if fv.IsZero() || (fv.Kind() == reflect.Slice || fv.Kind() == reflect.Map) && fv.Len() == 0 {
+			continue
+		}
+		fn(f.Name, fv.Interface())
+	}
+}
+
 // specFields is the literal of s, its fields in Spec's order; list,
 // values and alts write the literals of its lists, its flag values and
 // its alternatives.
 func specFields(s *specDef, list func([]string) string, values func(*specDef) string, alts func([]specDef) string) string {
 	var parts []string
-	l := func(name string, v []string) {
-		if len(v) > 0 {
-			parts = append(parts, name+": "+list(v))
+	specValues(s, func(name string, v any) {
+		var lit string
+		switch x := v.(type) {
+		case []string:
+			lit = list(x)
+		case string:
+			lit = strconv.Quote(x)
+		case int:
+			lit = strconv.Itoa(x)
+		case map[string]string:
+			lit = values(s)
+		case []specDef:
+			lit = alts(x)
+		default:
+			// A field of a new type: the generator must learn it.
+			panic("specFields: no literal for field " + name)
 		}
-	}
-	str := func(name, v string) {
-		if v != "" {
-			parts = append(parts, name+": "+strconv.Quote(v))
-		}
-	}
-	l("Programs", s.Programs)
-	l("Subcommands", s.Subcommands)
-	l("FlagsAll", s.FlagsAll)
-	l("FlagsAny", s.FlagsAny)
-	l("FlagsNone", s.FlagsNone)
-	if len(s.Values) > 0 {
-		parts = append(parts, "Values: "+values(s))
-	}
-	if s.MinOperands != 0 {
-		parts = append(parts, fmt.Sprintf("MinOperands: %d", s.MinOperands))
-	}
-	str("Operand", s.Operand)
-	str("OperandNone", s.OperandNone)
-	str("LastOperand", s.LastOperand)
-	str("Args", s.Args)
-	l("Wrappers", s.Wrappers)
-	l("FeedsInto", s.FeedsInto)
-	str("Redirect", s.Redirect)
-	str("Writes", s.Writes)
-	str("Reads", s.Reads)
-	str("Stdin", s.Stdin)
-	l("Except", s.Except)
-	str("Check", s.Check)
-	if len(s.Any) > 0 {
-		parts = append(parts, "Any: "+alts(s.Any))
-	}
+		parts = append(parts, name+": "+lit)
+	})
 	return "Spec{" + strings.Join(parts, ", ") + "}"
 }
 
@@ -767,19 +766,17 @@ func matcherLit(s *specDef) string {
 // *matcherMore of the fields it is given.
 func matcherFields(s *specDef, re func(string) string, values func([]string) string, alts func([]specDef) string, more func(string) string) string {
 	var parts, extra []string
-	lazy := func(field, expr string) {
-		if expr != "" {
+	// Each of Spec's strings but Check is an expression, in matcher's
+	// field of the same name (last for LastOperand).
+	specValues(s, func(name string, v any) {
+		if expr, ok := v.(string); ok && name != "Check" {
+			field := strings.ToLower(name[:1]) + name[1:]
+			if name == "LastOperand" {
+				field = "last"
+			}
 			parts = append(parts, field+": "+re(expr))
 		}
-	}
-	lazy("operand", s.Operand)
-	lazy("operandNone", s.OperandNone)
-	lazy("last", s.LastOperand)
-	lazy("args", s.Args)
-	lazy("redirect", s.Redirect)
-	lazy("writes", s.Writes)
-	lazy("reads", s.Reads)
-	lazy("stdin", s.Stdin)
+	})
 	if len(s.Values) > 0 {
 		var vs []string
 		for _, k := range slices.Sorted(maps.Keys(s.Values)) {
@@ -811,6 +808,86 @@ func emitIndex(b *bytes.Buffer, byName map[string][]int, arr, holds, fn, returns
 	fmt.Fprintf(b, "// %s returns %s.\nfunc %s(name string) []int {\n\tswitch name {\n", fn, returns, fn)
 	b.Write(cases.Bytes())
 	b.WriteString("\t}\n\treturn nil\n}\n\n")
+}
+
+// emitProgramIndex writes builtinIndex, builtinGates and
+// builtinByProgram: the default rules of each program name, and for each
+// the first subcommand words one of which the invocation's first word
+// must be for the rule to match it (subcommandGate).
+func emitProgramIndex(b *bytes.Buffer, byName map[string][]int, gates map[string][]string) {
+	var data []int
+	var gateData []string
+	var cases bytes.Buffer
+	for _, name := range slices.Sorted(maps.Keys(byName)) {
+		from := len(data)
+		data = append(data, byName[name]...)
+		gateData = append(gateData, gates[name]...)
+		fmt.Fprintf(&cases, "\tcase %s:\n\t\treturn builtinIndex[%d:%d:%d], builtinGates[%d:%d:%d]\n", strconv.Quote(name), from, len(data), len(data), from, len(data), len(data))
+	}
+	fmt.Fprintf(b, "// builtinIndex holds the default rules of each program name, for\n// builtinByProgram.\nvar builtinIndex = [...]int{%s}\n\n", ints(data))
+	quoted := make([]string, len(gateData))
+	for i, g := range gateData {
+		quoted[i] = strconv.Quote(g)
+	}
+	fmt.Fprintf(b, "// builtinGates holds, beside builtinIndex, the first subcommand words\n// one of which an invocation of the program must start with for the rule\n// to match it (\"\": any invocation), joined by NUL bytes.\nvar builtinGates = [...]string{%s}\n\n", strings.Join(quoted, ", "))
+	b.WriteString("// builtinByProgram returns the indexes of the default rules that name\n// the program name, and their gates.\nfunc builtinByProgram(name string) ([]int, []string) {\n\tswitch name {\n")
+	b.Write(cases.Bytes())
+	b.WriteString("\t}\n\treturn nil, nil\n}\n\n")
+}
+
+// subcommandGate returns the first words of the subcommands one of which
+// an invocation of program name must start with for spec s to match it,
+// joined by NUL bytes, or "" when s may match without one. It reads s as
+// the detector's matchSpec and matchInvocation do: the spec's own
+// subcommands when it names some; else, when it has alternatives, those
+// of every alternative that may be about name (one without subcommands
+// opens the gate). It errs towards "": an alternative whose programs are
+// not all literal names is taken to be about name.
+func subcommandGate(s *specDef, name string) string {
+	firsts := func(subs []string) ([]string, bool) {
+		var out []string
+		for _, sub := range subs {
+			w, _, _ := strings.Cut(sub, " ")
+			if w == "" {
+				return nil, false
+			}
+			if !slices.Contains(out, w) {
+				out = append(out, w)
+			}
+		}
+		return out, len(out) > 0
+	}
+	if len(s.Subcommands) > 0 {
+		ws, ok := firsts(s.Subcommands)
+		if !ok {
+			return ""
+		}
+		return strings.Join(ws, "\x00")
+	}
+	if len(s.Any) == 0 {
+		return ""
+	}
+	var words []string
+	for i := range s.Any {
+		alt := &s.Any[i]
+		about := len(alt.Programs) == 0
+		for _, p := range alt.Programs {
+			about = about || strings.ContainsAny(p, "*?[") || strings.EqualFold(p, name)
+		}
+		if !about {
+			continue
+		}
+		ws, ok := firsts(alt.Subcommands)
+		if !ok {
+			return ""
+		}
+		for _, w := range ws {
+			if !slices.Contains(words, w) {
+				words = append(words, w)
+			}
+		}
+	}
+	return strings.Join(words, "\x00")
 }
 
 func baseName(p string) string {
