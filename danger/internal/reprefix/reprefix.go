@@ -152,8 +152,10 @@ func of(re *syntax.Regexp, depth int) (set []pre, known bool) {
 		}
 		for k := 0; k+1 < len(re.Rune); k += 2 {
 			for r := re.Rune[k]; r <= re.Rune[k+1]; r++ {
-				if r == utf8.RuneError {
-					// Invalid UTF-8 reads as U+FFFD: any byte >= 0x80.
+				if r == utf8.RuneError || !utf8.ValidRune(r) {
+					// Invalid UTF-8 reads as U+FFFD: any byte >= 0x80;
+					// a surrogate (\x{D800}) matches nothing, but
+					// string(r) would be U+FFFD.
 					return nil, false
 				}
 				set = append(set, pre{string(r), true})
@@ -211,11 +213,11 @@ func of(re *syntax.Regexp, depth int) (set []pre, known bool) {
 
 // literal is the prefix of a literal: up to its first rune that has other
 // cases when it folds case, and before U+FFFD (which invalid UTF-8 reads
-// as).
+// as) or a rune no UTF-8 text holds (a surrogate).
 func literal(runes []rune, fold bool) pre {
 	var b strings.Builder
 	for _, r := range runes {
-		if r == utf8.RuneError || fold && unicode.SimpleFold(r) != r || b.Len() >= maxLen {
+		if r == utf8.RuneError || !utf8.ValidRune(r) || fold && unicode.SimpleFold(r) != r || b.Len() >= maxLen {
 			return pre{b.String(), false}
 		}
 		b.WriteRune(r)
