@@ -41,21 +41,22 @@ func sharedDir(t testing.TB) string {
 	}
 }
 
-// classifyOut is what classify --json prints.
+// classifyOut is what classify --json prints: the line's own fields,
+// and each invocation's.
 type classifyOut struct {
-	Command     string  `json:"command"`
-	Prefix      *string `json:"prefix"`
-	Pattern     *string `json:"pattern"`
-	Reason      *string `json:"reason"`
-	Widening    *string `json:"widening"`
-	Approvable  bool    `json:"approvable"`
-	Invocations []struct {
-		Command  string  `json:"command"`
-		Prefix   *string `json:"prefix"`
-		Pattern  *string `json:"pattern"`
-		Reason   *string `json:"reason"`
-		Widening *string `json:"widening"`
-	} `json:"invocations"`
+	invocationOut
+	Approvable  bool            `json:"approvable"`
+	Invocations []invocationOut `json:"invocations"`
+}
+
+// invocationOut is one invocation's classification in classify --json
+// (and the line's own fields).
+type invocationOut struct {
+	Command  string  `json:"command"`
+	Prefix   *string `json:"prefix"`
+	Pattern  *string `json:"pattern"`
+	Reason   *string `json:"reason"`
+	Widening *string `json:"widening"`
 }
 
 // runClassify runs the real binary on line and checks its exit status

@@ -438,9 +438,7 @@ func (s *Store) update(moveAside bool, change func([]Entry) ([]Entry, bool)) (up
 		}
 	}
 
-	ctx, cancel := context.WithTimeout(context.Background(), lockTimeout)
-	defer cancel()
-	unlock, err := safefile.Lock(ctx, trustWhat, abs, real, os.Geteuid())
+	unlock, err := safefile.Lock(context.Background(), lockTimeout, trustWhat, abs, real, os.Geteuid())
 	if err != nil {
 		var te *TrustError
 		if errors.As(err, &te) {

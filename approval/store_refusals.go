@@ -6,7 +6,6 @@ import (
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -352,7 +351,7 @@ func replay(data []byte) *state {
 		}
 		st.lines++
 		var ev event
-		if json.Unmarshal(line, &ev) != nil {
+		if unmarshalEvent(line, &ev) != nil {
 			continue
 		}
 		seq++
@@ -562,7 +561,7 @@ func lastOpen(data []byte, rec Refusal, now time.Time, same func(Refusal) bool) 
 		}
 		end = start
 		var ev event
-		if json.Unmarshal(data[start:i+stop], &ev) != nil || ev.Event != "refused" || !same(ev.Refusal) {
+		if unmarshalEvent(data[start:i+stop], &ev) != nil || ev.Event != "refused" || !same(ev.Refusal) {
 			continue
 		}
 		if ev.Locked != rec.Locked || !now.Before(ev.Expires) {
@@ -795,9 +794,7 @@ func (r *Refusals) update(ctx context.Context, change func(data []byte) ([]event
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	ctx, cancel := context.WithTimeout(ctx, lockTimeout)
-	defer cancel()
-	unlock, err := safefile.Lock(ctx, refusalsWhat, t.Abs, t.Real, uid)
+	unlock, err := safefile.Lock(ctx, lockTimeout, refusalsWhat, t.Abs, t.Real, uid)
 	if err != nil {
 		return err
 	}
@@ -818,22 +815,20 @@ func (r *Refusals) update(ctx context.Context, change func(data []byte) ([]event
 	if err != nil || len(evs) == 0 {
 		return err
 	}
-	var buf bytes.Buffer
+	var out []byte
 	if fi.Size() == 0 {
-		buf.WriteString(refusalsHeader + "\n")
+		out = append(out, refusalsHeader+"\n"...)
 	} else if data, _ := io.ReadAll(io.NewSectionReader(f, fi.Size()-1, 1)); len(data) == 1 && data[0] != '\n' {
-		buf.WriteByte('\n') // a partial line left by a crash
+		out = append(out, '\n') // a partial line left by a crash
 	}
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	for _, ev := range evs {
-		if err := enc.Encode(ev); err != nil {
+	for i := range evs {
+		if out, err = appendEvent(out, &evs[i]); err != nil {
 			return err
 		}
 	}
 	start := fi.Size()
-	n, werr := f.Write(buf.Bytes())
-	if werr == nil && n != buf.Len() {
+	n, werr := f.Write(out)
+	if werr == nil && n != len(out) {
 		werr = io.ErrShortWrite
 	}
 	if werr != nil {
@@ -844,7 +839,7 @@ func (r *Refusals) update(ctx context.Context, change func(data []byte) ([]event
 	}
 	lines := bytes.Count(data, []byte("\n")) + len(evs)
 	if lines > maxRefusalsLines || start+int64(n) > maxRefusalsBytes {
-		all := append(append([]byte(nil), data...), buf.Bytes()...)
+		all := append(append([]byte(nil), data...), out...)
 		if fi.Size() == 0 {
 			all = all[len(refusalsHeader)+1:]
 		}
@@ -858,10 +853,8 @@ func (r *Refusals) update(ctx context.Context, change func(data []byte) ([]event
 // rename is not synced to disk: after a crash the file may be the older
 // one, which costs at most a code that has to be asked for again.
 func compact(t safefile.Target, st *state) error {
-	var buf bytes.Buffer
-	buf.WriteString(refusalsHeader + "\n")
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
+	out := []byte(refusalsHeader + "\n")
+	var err error
 	for _, x := range st.refusals {
 		approved, until, used := x.Approved, x.ApprovedUntil, x.Used
 		x.Approved, x.ApprovedUntil, x.Used = time.Time{}, time.Time{}, time.Time{}
@@ -873,8 +866,8 @@ func compact(t safefile.Target, st *state) error {
 		if !used.IsZero() {
 			evs = append(evs, event{Event: "used", Refusal: Refusal{Code: x.Code, Used: used}})
 		}
-		for _, ev := range evs {
-			if err := enc.Encode(ev); err != nil {
+		for i := range evs {
+			if out, err = appendEvent(out, &evs[i]); err != nil {
 				return err
 			}
 		}
@@ -890,7 +883,7 @@ func compact(t safefile.Target, st *state) error {
 		live = live[n-maxSessionGrants:]
 	}
 	for i := range live {
-		if err := enc.Encode(event{Event: "session", Grant: &live[i]}); err != nil {
+		if out, err = appendEvent(out, &event{Event: "session", Grant: &live[i]}); err != nil {
 			return err
 		}
 	}
@@ -905,7 +898,7 @@ func compact(t safefile.Target, st *state) error {
 		tmp.Close()
 		return fmt.Errorf("%s %s: %w", refusalsWhat, t.Abs, err)
 	}
-	if _, err := tmp.Write(buf.Bytes()); err != nil {
+	if _, err := tmp.Write(out); err != nil {
 		tmp.Close()
 		return fmt.Errorf("%s %s: %w", refusalsWhat, t.Abs, err)
 	}

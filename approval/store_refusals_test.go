@@ -55,8 +55,7 @@ func refused(r *Refusals, code string, at time.Time) (CodeProblem, error) {
 }
 
 func codeProblem(err error) CodeProblem {
-	var ce *CodeError
-	if errors.As(err, &ce) {
+	if ce, ok := errors.AsType[*CodeError](err); ok {
 		return ce.Problem
 	}
 	return ""

@@ -45,8 +45,7 @@ func mkdir(t *testing.T, path string) string {
 }
 
 func problemKind(err error) ProblemKind {
-	var fe *FileError
-	if errors.As(err, &fe) {
+	if fe, ok := errors.AsType[*FileError](err); ok {
 		return fe.Kind
 	}
 	return ""
@@ -613,20 +612,11 @@ func TestUntrusted(t *testing.T) {
 func TestDefaultPath(t *testing.T) {
 	home := t.TempDir()
 	t.Setenv("HOME", home)
-	tests := []struct {
-		xdg, want string
-	}{
-		{"/xdg/config", "/xdg/config/shellguard/approvals.json"},
-		{"", filepath.Join(home, ".config", "shellguard", "approvals.json")},
-		{"relative/dir", filepath.Join(home, ".config", "shellguard", "approvals.json")},
-	}
-	for _, tt := range tests {
-		t.Setenv("XDG_CONFIG_HOME", tt.xdg)
-		got, err := DefaultPath()
-		if err != nil || got != tt.want {
-			t.Errorf("XDG_CONFIG_HOME=%q: DefaultPath() = %q, %v; want %q", tt.xdg, got, err, tt.want)
-		}
-	}
+	testbin.XDGPaths(t, "XDG_CONFIG_HOME", DefaultPath, map[string]string{
+		"/xdg/config":  "/xdg/config/shellguard/approvals.json",
+		"":             filepath.Join(home, ".config", "shellguard", "approvals.json"),
+		"relative/dir": filepath.Join(home, ".config", "shellguard", "approvals.json"),
+	})
 }
 
 func TestConcurrentGoroutines(t *testing.T) {

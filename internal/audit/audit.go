@@ -172,9 +172,7 @@ func AppendWith(ctx context.Context, path string, r Record, opts Options) error 
 			return err
 		}
 	}
-	ctx, cancel := context.WithTimeout(ctx, lockTimeout)
-	defer cancel()
-	unlock, err := safefile.Lock(ctx, trustWhat, t.Abs, t.Real, uid)
+	unlock, err := safefile.Lock(ctx, lockTimeout, trustWhat, t.Abs, t.Real, uid)
 	if err != nil {
 		return err
 	}

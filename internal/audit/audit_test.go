@@ -117,17 +117,11 @@ func TestReadReportsBadLine(t *testing.T) {
 func TestDefaultPath(t *testing.T) {
 	home := t.TempDir()
 	t.Setenv("HOME", home)
-	tests := []struct{ xdg, want string }{
-		{"/var/state", "/var/state/shellguard/audit.jsonl"},
-		{"", filepath.Join(home, ".local", "state", "shellguard", "audit.jsonl")},
-		{"rel", filepath.Join(home, ".local", "state", "shellguard", "audit.jsonl")},
-	}
-	for _, tt := range tests {
-		t.Setenv("XDG_STATE_HOME", tt.xdg)
-		if got, err := DefaultPath(); err != nil || got != tt.want {
-			t.Errorf("XDG_STATE_HOME=%q: %q, %v; want %q", tt.xdg, got, err, tt.want)
-		}
-	}
+	testbin.XDGPaths(t, "XDG_STATE_HOME", DefaultPath, map[string]string{
+		"/var/state": "/var/state/shellguard/audit.jsonl",
+		"":           filepath.Join(home, ".local", "state", "shellguard", "audit.jsonl"),
+		"rel":        filepath.Join(home, ".local", "state", "shellguard", "audit.jsonl"),
+	})
 }
 
 const helperLines = 20

@@ -2,26 +2,15 @@ package audit
 
 import (
 	"bytes"
-	"encoding/json"
 	"testing"
 	"time"
-)
 
-// jsonLine is what encoding/json writes for r (the encoder appendRecord
-// stands in for).
-func jsonLine(t *testing.T, r *Record) []byte {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(r); err != nil {
-		t.Fatal(err)
-	}
-	return buf.Bytes()
-}
+	"github.com/shellguard/shellguard/internal/testbin"
+)
 
 func checkRecord(t *testing.T, r *Record) {
 	t.Helper()
-	if got, want := appendRecord(nil, r), jsonLine(t, r); !bytes.Equal(got, want) {
+	if got, want := appendRecord(nil, r), testbin.JSONLine(t, r); !bytes.Equal(got, want) {
 		t.Fatalf("appendRecord:\n%s\nencoding/json:\n%s", got, want)
 	}
 }

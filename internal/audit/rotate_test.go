@@ -57,20 +57,14 @@ func TestRotation(t *testing.T) {
 func TestRotationNeverWritesThrough(t *testing.T) {
 	dir := t.TempDir()
 	log := filepath.Join(dir, "audit.jsonl")
-	victim := filepath.Join(dir, "victim")
-	if err := os.WriteFile(victim, []byte("precious\n"), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Symlink(victim, RotatedPath(log)); err != nil {
-		t.Fatal(err)
-	}
+	victim := planted(t, filepath.Join(dir, "victim"), RotatedPath(log))
 	big := Record{Cwd: "/w", Command: strings.Repeat("y", 3000), Verdict: "ask"}
 	for range 3 {
 		if err := AppendWith(context.Background(), log, big, Options{MaxSize: 4096}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if b, _ := os.ReadFile(victim); string(b) != "precious\n" {
+	if b, _ := os.ReadFile(victim); string(b) != "keep me\n" {
 		t.Fatalf("victim written through the rotated name: %q", b)
 	}
 	if fi, err := os.Lstat(RotatedPath(log)); err != nil || !fi.Mode().IsRegular() {

@@ -259,8 +259,10 @@ func LockPath(real string) string {
 // LockPath), creating it with mode 0600, and returns the function that
 // releases it. The lock file must be a regular file that passes CheckInfo
 // (a symbolic link, a FIFO or another user's file there is refused). It
-// waits for other holders until ctx is done.
-func Lock(ctx context.Context, what, file, real string, uid int) (unlock func(), err error) {
+// waits for other holders until ctx is done or wait has passed.
+func Lock(ctx context.Context, wait time.Duration, what, file, real string, uid int) (unlock func(), err error) {
+	ctx, cancel := context.WithTimeout(ctx, wait)
+	defer cancel()
 	path := LockPath(real)
 	f, fi, err := Open(path, os.O_RDWR|os.O_CREATE, 0o600)
 	if err != nil {

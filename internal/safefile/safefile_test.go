@@ -107,18 +107,22 @@ func TestLock(t *testing.T) {
 	if LockPath(real) != filepath.Join(dir, ".store.json.shellguard-lock") {
 		t.Fatal(LockPath(real))
 	}
-	unlock, err := Lock(context.Background(), "file", real, real, os.Geteuid())
+	unlock, err := Lock(context.Background(), time.Minute, "file", real, real, os.Geteuid())
 	if err != nil {
 		t.Fatal(err)
 	}
-	// A second holder waits, then gives up with the context.
+	// A second holder waits, then gives up: after wait, or with the
+	// context.
+	if _, err := Lock(context.Background(), 50*time.Millisecond, "file", real, real, os.Geteuid()); err == nil || !strings.Contains(err.Error(), "held the lock") {
+		t.Errorf("second Lock = %v", err)
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()
-	if _, err := Lock(ctx, "file", real, real, os.Geteuid()); err == nil || !strings.Contains(err.Error(), "held the lock") {
+	if _, err := Lock(ctx, time.Minute, "file", real, real, os.Geteuid()); err == nil || !strings.Contains(err.Error(), "held the lock") {
 		t.Errorf("second Lock = %v", err)
 	}
 	unlock()
-	unlock2, err := Lock(context.Background(), "file", real, real, os.Geteuid())
+	unlock2, err := Lock(context.Background(), time.Minute, "file", real, real, os.Geteuid())
 	if err != nil {
 		t.Fatal(err)
 	}

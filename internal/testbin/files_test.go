@@ -73,3 +73,10 @@ func (f *fatalT) Fatal(args ...any) {
 	f.failed = true
 	runtime.Goexit()
 }
+
+func TestJSONLine(t *testing.T) {
+	got := JSONLine(t, map[string]any{"a": "<&>\n", "b": []int{1}})
+	if want := "{\"a\":\"<&>\\n\",\"b\":[1]}\n"; string(got) != want {
+		t.Errorf("JSONLine = %q, want %q", got, want)
+	}
+}
