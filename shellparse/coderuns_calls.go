@@ -209,6 +209,20 @@ func callSinks(code string, f *foundCode, depth int) {
 func identStart(c byte) bool { return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 func identByte(c byte) bool  { return identStart(c) || c >= '0' && c <= '9' }
 
+// blockTo returns the lines from lines[from] up to the first whose text,
+// blanks trimmed, is marker (a block of gdb's python ... end, vim's
+// :lua << EOF ... EOF), each with its newline, and the index of the
+// marker's line (len(lines) when there is none).
+func blockTo(lines []string, from int, marker string) (string, int) {
+	var body strings.Builder
+	i := from
+	for ; i < len(lines) && strings.TrimSpace(lines[i]) != marker; i++ {
+		body.WriteString(lines[i])
+		body.WriteByte('\n')
+	}
+	return body.String(), i
+}
+
 // endWord appends the word b holds, if any, to out and empties b: a
 // splitter calls it at each separator and at the end of its text.
 func endWord(out []string, b *strings.Builder) []string {

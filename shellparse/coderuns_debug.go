@@ -51,15 +51,7 @@ func gdbCodeDepth(text string, f *foundCode, depth int) {
 		case word == "python" || word == "py" || word == "python-interactive" || word == "pi" || word == "guile" || word == "gu":
 			if rest == "" {
 				// A block up to "end".
-				var body strings.Builder
-				for li++; li < len(lines); li++ {
-					if strings.TrimSpace(lines[li]) == "end" {
-						break
-					}
-					body.WriteString(lines[li])
-					body.WriteByte('\n')
-				}
-				rest = body.String()
+				rest, li = blockTo(lines, li+1, "end")
 			}
 			callSinks(rest, f, depth+1)
 		case word == "eval":

@@ -99,6 +99,8 @@ func TestSedCode(t *testing.T) {
 		{`s/a/b/ge`, []string{"s///e: b ~"}},
 		{`/x/{e`, []string{"e: ?"}},
 		{`s/a/b/;e`, []string{"e: ?"}},
+		{`:a;e rm -rf ~`, []string{"e: rm -rf ~"}}, // a label ends at ';'
+		{`/x/{b};e date`, []string{"e: date"}},     // and at '}'
 		// Not commands.
 		{`s/a/b/`, nil},
 		{`s/e/E/g`, nil},
@@ -146,6 +148,7 @@ func TestVimCode(t *testing.T) {
 		{`%s/x/\=system('id')/`, []string{"system(): id"}},
 		{"set nu | !id", []string{":!: id"}},
 		{"lua << EOF\nos.execute('id')\nEOF", []string{"os.execute(): id"}},
+		{"lua << EOF\nx = 1\n  EOF\n!date", []string{":!: date"}}, // the block ends at its marker
 		// Not commands.
 		{`set number`, nil},
 		{`set ff=unix`, nil},
@@ -202,6 +205,7 @@ func TestGdbLldbCode(t *testing.T) {
 		{`python import os; os.system("id")`, []string{"os.system(): id"}},
 		{`python gdb.execute("shell id")`, []string{"shell: id"}},
 		{"python\nimport os\nos.system('id')\nend", []string{"os.system(): id"}},
+		{"python\nx = 1\nend\nshell date", []string{"shell: date"}}, // the block ends at "end"
 		{`eval "shell %s", x`, []string{"eval: ?"}},
 		// Not commands.
 		{`break main`, nil},

@@ -26,15 +26,9 @@ func vimCodeDepth(text string, f *foundCode, depth int) {
 		// :lua << EOF ... EOF (and python, perl, ruby): the lines up to
 		// the marker are code of that language.
 		if marker, ok := vimHeredoc(line); ok {
-			var body strings.Builder
-			for li++; li < len(lines); li++ {
-				if strings.TrimSpace(lines[li]) == marker {
-					break
-				}
-				body.WriteString(lines[li])
-				body.WriteByte('\n')
-			}
-			callSinks(body.String(), f, depth+1)
+			var body string
+			body, li = blockTo(lines, li+1, marker)
+			callSinks(body, f, depth+1)
 			continue
 		}
 		for guard := 0; line != "" && guard < 256 && !f.over; guard++ {

@@ -151,6 +151,31 @@ func TestRedirects(t *testing.T) {
 	}
 }
 
+// TestRebinds: the descriptors each redirection points elsewhere.
+func TestRebinds(t *testing.T) {
+	for _, tc := range []struct{ redir, fds string }{
+		{"> f", "1"}, {">> f", "1"}, {">| f", "1"}, {"2> f", "2"}, {"0> f", "0"},
+		{"< f", "0"}, {"<> f", "0"}, {"3< f", "3"}, {"1< f", "1"}, {"<<< x", "0"}, {"<<E\nx\nE", "0"},
+		{"&> f", "1 2"}, {"&>> f", "1 2"}, {">& f", "1 2"},
+		{"2>&1", "2"}, {">&2", "1"}, {">&-", "1"}, {"<&-", "0"}, {"<&3", "0"}, {"0<&3", "0"},
+		{"1>&1", ""}, {"<&0", ""}, {"2>&2", ""},
+	} {
+		inv := shellparse.Parse("cmd " + tc.redir).Invocations[0]
+		if len(inv.Redirs) != 1 {
+			t.Fatalf("%q: redirects %+v", tc.redir, inv.Redirs)
+		}
+		var got []string
+		for _, fd := range []string{"0", "1", "2", "3"} {
+			if inv.Redirs[0].Rebinds(fd) {
+				got = append(got, fd)
+			}
+		}
+		if g := strings.Join(got, " "); g != tc.fds {
+			t.Errorf("%q rebinds %q, want %q", tc.redir, g, tc.fds)
+		}
+	}
+}
+
 func FuzzParse(f *testing.F) {
 	for _, s := range []string{`rm -rf /`, `:(){ :|:& };:`, `bash -c "eval 'x'"`, "cat <<EOF\n$(x)\nEOF", `a=(1 2) b[1]=x c`, `echo ${x:-$(y)}`, `find . -exec sh -c 'a' \; -ok b +`, `()0`, `ssh -oProxyCommand=x h y`, `env -S 'rm -rf /'`,
 		"printf '%s\\n%5.2d%-3s%b' x 1 y 'z\\c' | sh", "cat <<'E' | bash\nrm -rf ~\nE", "psql <<-E'O'F\n\t$x\n\tEOF", "{ sh; } <<< $'a\\nb' 0<&-",

@@ -339,20 +339,7 @@ func outputSketch(src *Invocation) (string, bool) {
 // redirectsStdout reports a redirection that sends standard output
 // somewhere other than the pipe.
 func redirectsStdout(rs []Redirect) bool {
-	for _, r := range rs {
-		if r.Fd != "" && r.Fd != "1" {
-			continue
-		}
-		switch r.Op {
-		case ">", ">>", ">|", "&>", "&>>":
-			return true
-		case ">&":
-			if r.Target != "1" {
-				return true
-			}
-		}
-	}
-	return false
+	return slices.ContainsFunc(rs, func(r Redirect) bool { return r.Rebinds("1") })
 }
 
 // setStdin records in on inv.

@@ -68,6 +68,8 @@ func TestStdin(t *testing.T) {
 		{"echo hi > f | at now", "at", unknown, "|"},
 		{"echo hi >&2 | at now", "at", unknown, "|"},
 		{"echo hi 2>&1 | at now", "at", "hi\n", "|"},
+		{"echo hi 1< f | at now", "at", unknown, "|"},
+		{"echo hi 1>&1 | at now", "at", "hi\n", "|"},
 		{"sudo echo hi | at now", "at", unknown, "|"},
 		{`printf '%s\n' 'rm -rf /' ls | at now`, "at", "rm -rf /\nls\n", "|"},
 		{`printf 'a%sb%5s|%-3s|%03d|%x\n' 1 2 3 7 255 | at now`, "at", "a1b    2|3  |007|ff\n", "|"},

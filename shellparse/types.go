@@ -93,6 +93,25 @@ func (r Redirect) DuplicatesFd() bool {
 	return (r.Op == ">&" || r.Op == "<&") && (isDigits(r.Target) || r.Target == "-")
 }
 
+// Rebinds reports whether the redirection points descriptor fd ("0",
+// "1", "2", ...) somewhere else: the descriptor written before the
+// operator or, without one, the operator's own (0 for <, <<, <<-, <<<,
+// <> and <&; 1 for the others; 1 and 2 for &>, &>> and >& to a file).
+// n>&n and n<&n leave it where it is.
+func (r Redirect) Rebinds(fd string) bool {
+	own := r.Fd
+	switch {
+	case own != "":
+	case strings.HasPrefix(r.Op, "&>") || r.Op == ">&" && !r.DuplicatesFd():
+		return fd == "1" || fd == "2"
+	case strings.HasPrefix(r.Op, "<"):
+		own = "0"
+	default:
+		own = "1"
+	}
+	return own == fd && !((r.Op == ">&" || r.Op == "<&") && r.Target == fd)
+}
+
 // isDigits reports a non-empty string of ASCII digits.
 func isDigits(s string) bool {
 	return textlex.IsDigits(s)

@@ -337,24 +337,15 @@ func unescape(b *strings.Builder, s string, dquoted bool) {
 		b.WriteString(s)
 		return
 	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c != '\\' || i+1 >= len(s) {
-			b.WriteByte(c)
-			continue
-		}
-		n := s[i+1]
-		switch {
+	for i, ok := textlex.NextEscape(b, s, 0); ok; i, ok = textlex.NextEscape(b, s, i+1) {
+		switch n := s[i]; {
 		case n == '\n':
-			i++ // line continuation
-		case !dquoted:
+			// line continuation
+		case !dquoted || n == '$' || n == '`' || n == '"' || n == '\\':
 			b.WriteByte(n)
-			i++
-		case n == '$' || n == '`' || n == '"' || n == '\\':
-			b.WriteByte(n)
-			i++
 		default:
-			b.WriteByte(c)
+			b.WriteByte('\\')
+			b.WriteByte(n)
 		}
 	}
 }

@@ -387,116 +387,24 @@ func sedWidening(p *Program, args []string) (string, string) {
 // a program or writes a file (e, w, W, s///e, s///w), "?" for a script it
 // cannot read, or "".
 func SedDangerous(s string) string {
-	i := 0
-	n := len(s)
-	skipRegex := func(delim byte) bool {
-		for i < n {
-			c := s[i]
-			i++
-			if c == '\\' {
-				i++
-				continue
-			}
-			if c == delim {
-				return true
-			}
-		}
-		return false
-	}
-	toEOL := func() {
-		for i < n && s[i] != '\n' {
-			i++
-		}
-	}
-	for i < n {
-		c := s[i]
-		// Separators, blanks, blocks, negation and addresses.
-		switch {
-		case c == ' ' || c == '\t' || c == '\n' || c == ';' || c == '{' || c == '}' || c == '!' || c == ',' || c == '$' || c == '~' || c == '+':
-			i++
-			continue
-		case c >= '0' && c <= '9':
-			i++
-			continue
-		case c == '/':
-			i++
-			if !skipRegex('/') {
-				return "?"
-			}
-			for i < n && (s[i] == 'I' || s[i] == 'M') {
-				i++
-			}
-			continue
-		case c == '\\':
-			if i+1 >= n {
-				return "?"
-			}
-			d := s[i+1]
-			i += 2
-			if !skipRegex(d) {
-				return "?"
-			}
-			continue
-		case c == '#':
-			toEOL()
-			continue
-		}
-		i++
-		switch c {
+	found := ""
+	ok := SedScript(s, func(c SedCommand) bool {
+		switch c.Name {
 		case 'e':
-			return "e"
+			found = "e"
 		case 'w', 'W':
-			return string(c)
-		case 'r', 'R', 'a', 'i', 'c', 'b', 't', 'T', ':', 'v':
-			// a filename, text or a label up to the end of the line (or
-			// ';' for labels and branches).
-			for i < n && s[i] != '\n' && !(s[i] == ';' && (c == 'b' || c == 't' || c == 'T' || c == 'v')) {
-				if c == 'a' || c == 'i' || c == 'c' {
-					if s[i] == '\\' {
-						i++
-					}
-				}
-				i++
+			found = string(c.Name)
+		case 's':
+			if i := strings.IndexAny(c.Flags, "ew"); i >= 0 {
+				found = "s///" + c.Flags[i:i+1]
 			}
-		case 'q', 'Q', 'l', 'L':
-			for i < n && s[i] >= '0' && s[i] <= '9' {
-				i++
-			}
-		case 'd', 'D', 'g', 'G', 'h', 'H', 'n', 'N', 'p', 'P', 'x', 'z', 'F', '=':
-		case 's', 'y':
-			if i >= n || s[i] == '\n' || s[i] == '\\' {
-				return "?"
-			}
-			d := s[i]
-			i++
-			// The pattern, then the replacement.
-			for range 2 {
-				if !skipRegex(d) {
-					return "?"
-				}
-			}
-			if c == 'y' {
-				continue
-			}
-			for i < n {
-				f := s[i]
-				if f == 'e' {
-					return "s///e"
-				}
-				if f == 'w' {
-					return "s///w"
-				}
-				if f == 'g' || f == 'p' || f == 'i' || f == 'I' || f == 'm' || f == 'M' || f >= '0' && f <= '9' {
-					i++
-					continue
-				}
-				break
-			}
-		default:
-			return "?"
 		}
+		return found == ""
+	})
+	if !ok {
+		return "?"
 	}
-	return ""
+	return found
 }
 
 // awkWidening flags awk programs that run commands (system(), pipes),
