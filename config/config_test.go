@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/shellguard/shellguard/danger"
+	"github.com/shellguard/shellguard/internal/testbin"
 )
 
 // env returns an Env func backed by m; it never reads the real
@@ -33,12 +34,7 @@ func mustLoad(t *testing.T, opts LoadOptions) *Config {
 
 func write(t *testing.T, path, content string) string {
 	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	testbin.WriteFile(t, path, content)
 	return path
 }
 

@@ -98,20 +98,22 @@ func (a *applier) keys(base string, m map[string]any) []string {
 	return ks
 }
 
-func (a *applier) str(path string, v any) (string, error) {
-	s, ok := v.(string)
+// decodeAs returns v as a T, or an error saying that path wants (what)
+// and the kind it got.
+func decodeAs[T any](a *applier, path string, v any, want string) (T, error) {
+	x, ok := v.(T)
 	if !ok {
-		return "", a.errf(path, "%s: want a string, got %s", path, tomldoc.Kind(v))
+		return x, a.errf(path, "%s: want %s, got %s", path, want, tomldoc.Kind(v))
 	}
-	return s, nil
+	return x, nil
+}
+
+func (a *applier) str(path string, v any) (string, error) {
+	return decodeAs[string](a, path, v, "a string")
 }
 
 func (a *applier) boolean(path string, v any) (bool, error) {
-	b, ok := v.(bool)
-	if !ok {
-		return false, a.errf(path, "%s: want true or false, got %s", path, tomldoc.Kind(v))
-	}
-	return b, nil
+	return decodeAs[bool](a, path, v, "true or false")
 }
 
 func (a *applier) level(path string, v any) (danger.Level, error) {
@@ -127,18 +129,14 @@ func (a *applier) level(path string, v any) (danger.Level, error) {
 }
 
 func (a *applier) table(path string, v any) (map[string]any, error) {
-	m, ok := v.(map[string]any)
-	if !ok {
-		return nil, a.errf(path, "%s: want a table, got %s", path, tomldoc.Kind(v))
-	}
-	return m, nil
+	return decodeAs[map[string]any](a, path, v, "a table")
 }
 
 // strings returns a string array's elements with their paths.
 func (a *applier) strings(path string, v any) ([]string, error) {
-	arr, ok := v.([]any)
-	if !ok {
-		return nil, a.errf(path, "%s: want an array of strings, got %s", path, tomldoc.Kind(v))
+	arr, err := decodeAs[[]any](a, path, v, "an array of strings")
+	if err != nil {
+		return nil, err
 	}
 	if len(arr) > 0 {
 		if _, isTable := arr[0].(map[string]any); isTable {

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/shellguard/shellguard/danger"
+	"github.com/shellguard/shellguard/internal/testbin"
 )
 
 // managedSetup writes the managed files (name -> content) with mode 0644
@@ -18,15 +19,7 @@ func managedSetup(t *testing.T, files map[string]string) (LoadOptions, string) {
 	dir := t.TempDir()
 	opts := isolated(dir)
 	md := filepath.Join(dir, "managed")
-	for name, content := range files {
-		p := filepath.Join(md, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	testbin.WriteTree(t, md, files, 0o644)
 	return opts, dir
 }
 

@@ -187,7 +187,7 @@ error.`,
 	}
 	c.Flags().BoolVar(&exact, "exact", false, "approve this exact command line rather than its prefixes")
 	c.Flags().StringVar(&expires, "expires", "", "the approval lapses after WHEN: 8h, 2d, 2026-12-31 or an RFC 3339 time")
-	c.Flags().StringVar(&approvals, "approvals", "", "approval store (default $SHELLGUARD_APPROVALS or ~/.config/shellguard/approvals.json)")
+	addApprovalsFlag(c, &approvals)
 	c.Flags().SetInterspersed(false)
 	return c
 }
@@ -282,7 +282,7 @@ Exit status: 0 the store is usable, 1 it has a problem (shown), 2 usage error.`,
 		},
 	}
 	c.Flags().BoolVar(&asJSON, "json", false, "print one JSON object")
-	c.Flags().StringVar(&approvals, "approvals", "", "approval store (default $SHELLGUARD_APPROVALS or ~/.config/shellguard/approvals.json)")
+	addApprovalsFlag(c, &approvals)
 	return c
 }
 
@@ -387,7 +387,7 @@ Exit status: 0 removed, 1 no such approval, 2 usage or store error.`,
 			return &exitError{code: 1, err: fmt.Errorf("no approval %q in %s", pattern, path)}
 		},
 	}
-	c.Flags().StringVar(&approvals, "approvals", "", "approval store (default $SHELLGUARD_APPROVALS or ~/.config/shellguard/approvals.json)")
+	addApprovalsFlag(c, &approvals)
 	c.Flags().BoolVar(&byPattern, "pattern", false, "read a lone number as a pattern, not as a number in allow list")
 	c.Flags().SetInterspersed(false)
 	return c
@@ -437,6 +437,6 @@ Exit status: 0 done (even when nothing had expired), 2 usage or store error.`,
 			return nil
 		},
 	}
-	c.Flags().StringVar(&approvals, "approvals", "", "approval store (default $SHELLGUARD_APPROVALS or ~/.config/shellguard/approvals.json)")
+	addApprovalsFlag(c, &approvals)
 	return c
 }

@@ -154,7 +154,7 @@ Exit status: 0 approved (or listed), 1 nothing to approve, declined, or no
 			return addEntries(s, path, entries)
 		},
 	}
-	c.Flags().StringVar(&approvals, "approvals", "", "approval store (default $SHELLGUARD_APPROVALS or ~/.config/shellguard/approvals.json)")
+	addApprovalsFlag(c, &approvals)
 	c.Flags().BoolVar(&session, "session", false, "approve for the agent session the refusal came from only")
 	c.Flags().BoolVar(&always, "always", false, "approve in the approvals file (the default)")
 	c.Flags().BoolVar(&prefix, "prefix", false, "approve the line's prefixes (git push *)")

@@ -97,14 +97,11 @@ func onceError(err error) error {
 	if !errors.As(err, &ce) {
 		return &exitError{code: exitUsage, err: err}
 	}
-	code := exitOnceUnknown
-	switch ce.Problem {
-	case approval.CodeExpired:
-		code = exitOnceExpired
-	case approval.CodeUsed:
-		code = exitOnceUsed
-	case approval.CodeMoved:
-		code = exitOnceMoved
+	code, ok := map[approval.CodeProblem]int{
+		approval.CodeExpired: exitOnceExpired, approval.CodeUsed: exitOnceUsed, approval.CodeMoved: exitOnceMoved,
+	}[ce.Problem]
+	if !ok {
+		code = exitOnceUnknown
 	}
 	msg := ce.Error()
 	if ce.Refusal.Command != "" {

@@ -40,8 +40,13 @@ func (f *guardFlags) add(c *cobra.Command, withApprovals bool) {
 	c.Flags().StringVar(&f.config, "config", "", "extra configuration file, applied last (default $SHELLGUARD_CONFIG)")
 	c.Flags().StringVar(&f.cwd, "cwd", "", "working directory that selects the project configuration (default: current)")
 	if withApprovals {
-		c.Flags().StringVar(&f.approvals, "approvals", "", "approval store (default $SHELLGUARD_APPROVALS or ~/.config/shellguard/approvals.json)")
+		addApprovalsFlag(c, &f.approvals)
 	}
+}
+
+// addApprovalsFlag adds --approvals FILE, the approval store, to c.
+func addApprovalsFlag(c *cobra.Command, p *string) {
+	c.Flags().StringVar(p, "approvals", "", "approval store (default $SHELLGUARD_APPROVALS or ~/.config/shellguard/approvals.json)")
 }
 
 // workDir returns --cwd, or else the working directory.

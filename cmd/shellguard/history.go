@@ -41,18 +41,24 @@ func (f *historyFlags) path() (string, *config.Config, error) {
 	return c.AuditLog, c, nil
 }
 
-// load returns the audit log to read, the configuration that names it,
-// and the record filter of --since.
-func (f *historyFlags) load() (string, *config.Config, audit.Filter, error) {
+// scan reads the records of the audit log that --since selects with fn,
+// says on standard error what it skipped, and returns the log's path,
+// the configuration that names it and what Scan read.
+func (f *historyFlags) scan(s *streams, fn func(audit.Record) error) (string, *config.Config, audit.ScanResult, error) {
 	path, c, err := f.path()
 	if err != nil {
-		return "", nil, audit.Filter{}, err
+		return "", nil, audit.ScanResult{}, err
 	}
 	fl, err := f.filter()
 	if err != nil {
-		return "", nil, audit.Filter{}, err
+		return "", nil, audit.ScanResult{}, err
 	}
-	return path, c, fl, nil
+	res, err := audit.Scan(path, fl, fn)
+	if err != nil {
+		return "", nil, res, &exitError{code: exitUsage, err: err}
+	}
+	scanNote(s, res)
+	return path, c, res, nil
 }
 
 // filter returns the record filter of --since (and verdicts).

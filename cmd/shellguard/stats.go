@@ -76,10 +76,6 @@ denied, though none was blocked.
 Exit status: 0, 2 usage or unreadable log.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			path, _, fl, err := hf.load()
-			if err != nil {
-				return err
-			}
 			st := statsJSON{}
 			rules, progs, srcs, asked := map[string]*counts{}, map[string]*counts{}, map[string]*counts{}, map[string]*counts{}
 			bump := func(m map[string]*counts, k, v string) {
@@ -88,7 +84,7 @@ Exit status: 0, 2 usage or unreadable log.`,
 				}
 				m[k].add(v)
 			}
-			res, err := audit.Scan(path, fl, func(r audit.Record) error {
+			path, _, res, err := hf.scan(s, func(r audit.Record) error {
 				if st.From.IsZero() || r.Time.Before(st.From) {
 					st.From = r.Time
 				}
@@ -138,12 +134,11 @@ Exit status: 0, 2 usage or unreadable log.`,
 				return nil
 			})
 			if err != nil {
-				return &exitError{code: exitUsage, err: err}
+				return err
 			}
 			st.Files = append([]string{}, res.Files...)
 			st.ByRule, st.ByProgram, st.BySource = sorted(rules, 0), sorted(progs, top), sorted(srcs, 0)
 			st.TopAsked = sorted(asked, top)
-			scanNote(s, res)
 			return output(s.out, hf.asJSON, st, func(w io.Writer, st statsJSON) { printStats(w, st, path) })
 		},
 	}

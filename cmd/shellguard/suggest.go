@@ -53,10 +53,6 @@ agree with.
 Exit status: 0, 2 usage or unreadable log.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			path, cfg, fl, err := hf.load()
-			if err != nil {
-				return err
-			}
 			type acc struct {
 				n       int
 				last    time.Time
@@ -65,7 +61,7 @@ Exit status: 0, 2 usage or unreadable log.`,
 			}
 			prefixes, rules := map[string]*acc{}, map[string]*acc{}
 			bannedP, bannedR := map[string]bool{}, map[string]bool{}
-			res, err := audit.Scan(path, fl, func(r audit.Record) error {
+			_, cfg, _, err := hf.scan(s, func(r audit.Record) error {
 				if r.Level == "high" || r.Level == "critical" {
 					for _, p := range r.Prefixes {
 						bannedP[p] = true
@@ -111,9 +107,8 @@ Exit status: 0, 2 usage or unreadable log.`,
 				return nil
 			})
 			if err != nil {
-				return &exitError{code: exitUsage, err: err}
+				return err
 			}
-			scanNote(s, res)
 			approved := map[string]bool{}
 			if p, err := approvalsPath(approvals); err == nil {
 				now := time.Now()

@@ -119,6 +119,12 @@ type Input struct {
 var claudeInput = Input{Event: "hook_event_name", Tool: "tool_name", Args: "tool_input", Command: "command",
 	Cwd: "cwd", Session: "session_id", Mode: "permission_mode"}
 
+// geminiInput is Gemini CLI's BeforeTool input (and Qwen Code's, a
+// fork): Claude Code's, with the folder a command runs in among the
+// tool's arguments.
+var geminiInput = Input{Event: "hook_event_name", Tool: "tool_name", Args: "tool_input", Command: "command",
+	Dirs: []string{"dir_path", "directory"}, Cwd: "cwd", Session: "session_id", Mode: "permission_mode"}
+
 // pluginInput is what shellguard's own plugins and extensions (OpenCode,
 // Kilo Code, Pi, Amp) send to the hook: the tool's arguments as the agent
 // gives them to the plugin, and whether the agent can show a prompt.
@@ -329,9 +335,7 @@ var specs = []Spec{
 		// command is not wrapped. No hooks load in an untrusted folder.
 		Name: Gemini, Title: "Gemini CLI", Package: "npm @google/gemini-cli",
 		Event: "BeforeTool", ShellTools: []string{"run_shell_command"},
-		Input: Input{Event: "hook_event_name", Tool: "tool_name", Args: "tool_input", Command: "command",
-			Dirs: []string{"dir_path", "directory"}, Cwd: "cwd", Session: "session_id", Mode: "permission_mode"},
-		Output:      OutputGemini,
+		Input: geminiInput, Output: OutputGemini,
 		ToolMatcher: "run_shell_command",
 		Ask:         AskAttended, Allow: true, Attendance: AttendanceGeminiProcess,
 		UserDir: ".gemini", ProjectDir: ".gemini", File: "settings.json", Comments: true,
@@ -477,9 +481,7 @@ var specs = []Spec{
 		// stderr; exit 127 lets the command run, so the command is wrapped.
 		Name: Qwen, Title: "Qwen Code", Package: "npm @qwen-code/qwen-code",
 		Event: "PreToolUse", ShellTools: []string{"run_shell_command"},
-		Input: Input{Event: "hook_event_name", Tool: "tool_name", Args: "tool_input", Command: "command",
-			Dirs: []string{"dir_path", "directory"}, Cwd: "cwd", Session: "session_id", Mode: "permission_mode"},
-		Output:      OutputClaude,
+		Input: geminiInput, Output: OutputClaude,
 		ToolMatcher: "run_shell_command",
 		Ask:         AskAlways, Allow: true, Attendance: AttendanceNone,
 		UserDir: ".qwen", ProjectDir: ".qwen", File: "settings.json", Comments: true,

@@ -144,83 +144,45 @@ type result struct {
 func (h *hookCall) encode(ans answer) (result, error) {
 	spec := h.spec
 	var v any
+	m, u := ans.modelReason, ans.userReason
 	switch spec.Output {
 	case agents.OutputClaude:
-		switch ans.action {
-		case DenyAction:
-			v = hookSpecificOutput{hookSpecific{spec.Event, "deny", ans.modelReason}}
-		case AskAction:
-			v = hookSpecificOutput{hookSpecific{spec.Event, "ask", ans.userReason}}
-		case AllowAction:
-			v = hookSpecificOutput{hookSpecific{spec.Event, "allow", ans.userReason}}
-		}
+		v = byAction(ans.action,
+			hookSpecificOutput{hookSpecific{spec.Event, "deny", m}},
+			hookSpecificOutput{hookSpecific{spec.Event, "ask", u}},
+			hookSpecificOutput{hookSpecific{spec.Event, "allow", u}})
 	case agents.OutputGemini:
-		switch ans.action {
-		case DenyAction:
-			v = geminiOutput{Decision: "deny", Reason: ans.modelReason, SystemMessage: ans.userReason}
-		case AskAction:
-			v = geminiOutput{Decision: "ask", Reason: ans.userReason, SystemMessage: ans.userReason}
-		case AllowAction:
-			v = geminiOutput{Decision: "allow"}
-		}
+		v = byAction(ans.action,
+			geminiOutput{Decision: "deny", Reason: m, SystemMessage: u},
+			geminiOutput{Decision: "ask", Reason: u, SystemMessage: u},
+			geminiOutput{Decision: "allow"})
 	case agents.OutputCodex:
 		if ans.event == spec.PermissionEvent {
-			switch ans.action {
-			case AllowAction:
-				v = hookSpecificOutput{permissionRequest{ans.event, permissionDecision{Behavior: "allow"}}}
-			case DenyAction, AskAction:
-				v = hookSpecificOutput{permissionRequest{ans.event, permissionDecision{Behavior: "deny", Message: ans.modelReason}}}
-			}
+			deny := hookSpecificOutput{permissionRequest{ans.event, permissionDecision{Behavior: "deny", Message: m}}}
+			v = byAction(ans.action, deny, deny,
+				hookSpecificOutput{permissionRequest{ans.event, permissionDecision{Behavior: "allow"}}})
 			break
 		}
-		switch ans.action {
-		case DenyAction, AskAction:
-			v = hookSpecificOutput{hookSpecific{spec.Event, "deny", ans.modelReason}}
-		}
+		deny := hookSpecificOutput{hookSpecific{spec.Event, "deny", m}}
+		v = byAction(ans.action, deny, deny, nil)
 	case agents.OutputCopilot:
-		switch ans.action {
-		case DenyAction:
-			v = copilotOutput{"deny", ans.modelReason}
-		case AskAction:
-			v = copilotOutput{"ask", ans.userReason}
-		case AllowAction:
-			v = copilotOutput{"allow", ans.userReason}
-		}
+		v = byAction(ans.action, copilotOutput{"deny", m}, copilotOutput{"ask", u}, copilotOutput{"allow", u})
 	case agents.OutputCursor:
-		switch ans.action {
-		case DenyAction:
-			v = cursorOutput{"deny", ans.modelReason, ans.modelReason}
-		case AskAction:
-			v = cursorOutput{"ask", ans.userReason, ans.userReason}
-		case AllowAction:
-			v = cursorOutput{Permission: "allow"}
-		}
+		v = byAction(ans.action, cursorOutput{"deny", m, m}, cursorOutput{"ask", u, u}, cursorOutput{Permission: "allow"})
 	case agents.OutputCrush:
-		switch ans.action {
-		case DenyAction, AskAction:
-			v = crushOutput{"deny", ans.modelReason}
-		case AllowAction:
-			v = crushOutput{Decision: "allow"}
-		}
+		deny := crushOutput{"deny", m}
+		v = byAction(ans.action, deny, deny, crushOutput{Decision: "allow"})
 	case agents.OutputCline:
-		switch ans.action {
-		case DenyAction, AskAction:
-			v = h.clineBlock(ans.modelReason)
+		if blocks(ans.action) {
+			v = h.clineBlock(m)
 		}
 	case agents.OutputPlugin:
-		switch ans.action {
-		case DenyAction:
-			v = pluginOutput{"deny", ans.modelReason, ans.userReason}
-		case AskAction:
-			v = pluginOutput{"ask", ans.modelReason, ans.userReason}
-		case AllowAction:
-			v = pluginOutput{Decision: "allow"}
-		}
+		v = byAction(ans.action, pluginOutput{"deny", m, u}, pluginOutput{"ask", m, u}, pluginOutput{Decision: "allow"})
 	case agents.OutputExitCode:
 		// Windsurf: exit 2 blocks and shows stderr; exit 0 lets the
 		// command through to its own approval flow.
-		if ans.action == DenyAction || ans.action == AskAction {
-			return result{stderr: []byte(oneLine(ans.modelReason) + "\n"), code: 2}, nil
+		if blocks(ans.action) {
+			return result{stderr: []byte(oneLine(m) + "\n"), code: 2}, nil
 		}
 		return result{}, nil
 	default:
@@ -241,6 +203,24 @@ func (h *hookCall) encode(ans answer) (result, error) {
 // clineBlock is Cline's blocking answer: the tool's input replaced by a
 // command that prints the reason on stderr and fails, where the call's
 // command member is known; otherwise a cancel of the run.
+// byAction picks the answer for action a among an agent's answers to
+// deny, ask and allow; a nil one, and NoOpinion, write nothing.
+func byAction(a Action, deny, ask, allow any) any {
+	switch a {
+	case DenyAction:
+		return deny
+	case AskAction:
+		return ask
+	case AllowAction:
+		return allow
+	}
+	return nil
+}
+
+// blocks reports whether a blocks the command where the agent cannot
+// ask (deny, and ask).
+func blocks(a Action) bool { return a == DenyAction || a == AskAction }
+
 func (h *hookCall) clineBlock(reason string) clineOutput {
 	if h.argKey == "" {
 		return clineOutput{Cancel: true, ErrorMessage: reason}

@@ -52,12 +52,7 @@ func TestCLIInstallUninstallDoctor(t *testing.T) {
 	for agent, file := range files {
 		orig := readTestdata(t, file)
 		user, _ := SettingsPath(agent, User, Env{Home: c.home})
-		if err := os.MkdirAll(filepath.Dir(user), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(user, orig, 0o644); err != nil {
-			t.Fatal(err)
-		}
+		testbin.WriteFile(t, user, orig)
 		if out, code := c.run("install", string(agent), "--dry-run"); code != 0 || !strings.Contains(out, c.bin+" hook "+string(agent)) {
 			t.Fatalf("dry run: exit %d\n%s", code, out)
 		}
@@ -181,13 +176,8 @@ func inlineTrust(t *testing.T, tomlPath string, data []byte) string {
 func TestCLIRefusesUnparseable(t *testing.T) {
 	c := newCLI(t)
 	user, _ := SettingsPath(agents.Claude, User, Env{Home: c.home})
-	if err := os.MkdirAll(filepath.Dir(user), 0o755); err != nil {
-		t.Fatal(err)
-	}
 	bad := []byte("{\n  \"model\": \"opus\",\n}\n")
-	if err := os.WriteFile(user, bad, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	testbin.WriteFile(t, user, bad)
 	out, code := c.run("install", "claude")
 	if code != 1 || !strings.Contains(out, "cannot parse") {
 		t.Fatalf("exit %d\n%s", code, out)

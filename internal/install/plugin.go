@@ -67,17 +67,11 @@ func PluginFile(agent agents.Agent, command string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	var tmpl string
-	switch spec.Plugin {
-	case agents.PluginOpenCode:
-		tmpl = openCodePlugin
-	case agents.PluginPi:
-		tmpl = piExtension
-	case agents.PluginAmp:
-		tmpl = ampPlugin
-	case agents.PluginCline:
-		tmpl = clineScript
-	default:
+	tmpl, ok := map[agents.Plugin]string{
+		agents.PluginOpenCode: openCodePlugin, agents.PluginPi: piExtension,
+		agents.PluginAmp: ampPlugin, agents.PluginCline: clineScript,
+	}[spec.Plugin]
+	if !ok {
 		return nil, fmt.Errorf("no plugin template for %s", spec.Title)
 	}
 	r := strings.NewReplacer(

@@ -242,12 +242,7 @@ func TestBinaryMinimalEnvIsReadOnly(t *testing.T) {
 			be.env = append(be.env, "MY_TOKEN=tok-123")
 			if extra {
 				cfg := filepath.Join(be.home, ".config", "shellguard", "config.toml")
-				if err := os.MkdirAll(filepath.Dir(cfg), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(cfg, []byte("mcp.env = [\"MY_TOKEN\"]\n"), 0o644); err != nil {
-					t.Fatal(err)
-				}
+				testbin.WriteFile(t, cfg, "mcp.env = [\"MY_TOKEN\"]\n")
 			}
 			cs := connectBinary(t, be, nil) // no elicitation: an ask is a tool error
 			for _, c := range []string{"printenv", "env", "printenv HOME"} {

@@ -101,8 +101,7 @@ func openOverlay(t *testing.T, m *Model, line string) tea.Cmd {
 func TestTypeAheadDoesNotAnswer(t *testing.T) {
 	for _, ahead := range []string{"!pwd\r", "p", "P", "pp", "yes p", "c"} {
 		t.Run(ahead, func(t *testing.T) {
-			r := &fakeRunner{}
-			m := newTestModel(t, twoWarnings, r)
+			m, r := warnedModel(t)
 			tick := openOverlay(t, m, "!rm canary.txt")
 			var cmds []tea.Cmd
 			for _, c := range ahead {
@@ -138,8 +137,7 @@ func TestTypeAheadDoesNotAnswer(t *testing.T) {
 // and makes the overlay wait for its settle time again.
 func TestOverlayAnswerKeys(t *testing.T) {
 	t.Run("P", func(t *testing.T) {
-		r := &fakeRunner{}
-		m := newTestModel(t, twoWarnings, r)
+		m, r := warnedModel(t)
 		typeLine(t, m, "!rm canary.txt")
 		_, cmd := m.Update(tea.KeyPressMsg{Code: 'P', Text: "P"})
 		if len(r.ran()) != 0 || m.pending.armed {
@@ -152,8 +150,7 @@ func TestOverlayAnswerKeys(t *testing.T) {
 	})
 	t.Run("p then more keys", func(t *testing.T) {
 		// An unbracketed paste of "pwd" once the overlay has settled.
-		r := &fakeRunner{}
-		m := newTestModel(t, twoWarnings, r)
+		m, r := warnedModel(t)
 		typeLine(t, m, "!rm canary.txt")
 		_, proceed := m.Update(key("p"))
 		_, rearm := m.Update(key("w"))
@@ -169,8 +166,7 @@ func TestOverlayAnswerKeys(t *testing.T) {
 		}
 	})
 	t.Run("bracketed paste", func(t *testing.T) {
-		r := &fakeRunner{}
-		m := newTestModel(t, twoWarnings, r)
+		m, r := warnedModel(t)
 		typeLine(t, m, "!rm canary.txt")
 		for _, msg := range []tea.Msg{tea.PasteStartMsg{}, tea.PasteMsg{Content: "p"}, tea.PasteEndMsg{}} {
 			m.Update(msg)
@@ -184,8 +180,7 @@ func TestOverlayAnswerKeys(t *testing.T) {
 		}
 	})
 	t.Run("ctrl+c before it settles", func(t *testing.T) {
-		r := &fakeRunner{}
-		m := newTestModel(t, twoWarnings, r)
+		m, _ := warnedModel(t)
 		openOverlay(t, m, "!rm canary.txt")
 		press(t, m, key("ctrl+c"))
 		if m.mode != modePrompt || !strings.Contains(screen(m), "[cancelled]") {
@@ -194,8 +189,7 @@ func TestOverlayAnswerKeys(t *testing.T) {
 	})
 	t.Run("stale ticks", func(t *testing.T) {
 		// The tick of a cancelled overlay does not arm the next one.
-		r := &fakeRunner{}
-		m := newTestModel(t, twoWarnings, r)
+		m, _ := warnedModel(t)
 		old := openOverlay(t, m, "!rm canary.txt")
 		press(t, m, key("ctrl+c"))
 		openOverlay(t, m, "!rm canary.txt")

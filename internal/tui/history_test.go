@@ -6,22 +6,17 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/shellguard/shellguard/internal/testbin"
 )
 
 func TestDefaultHistoryPath(t *testing.T) {
 	t.Setenv("HOME", "/home/u")
-	tests := []struct{ xdg, want string }{
-		{"/state", "/state/shellguard/history"},
-		{"", "/home/u/.local/state/shellguard/history"},
-		{"relative", "/home/u/.local/state/shellguard/history"},
-	}
-	for _, tc := range tests {
-		t.Setenv("XDG_STATE_HOME", tc.xdg)
-		got, err := DefaultHistoryPath()
-		if err != nil || got != tc.want {
-			t.Errorf("XDG_STATE_HOME=%q: %q, %v; want %q", tc.xdg, got, err, tc.want)
-		}
-	}
+	testbin.XDGPaths(t, "XDG_STATE_HOME", DefaultHistoryPath, map[string]string{
+		"/state":   "/state/shellguard/history",
+		"":         "/home/u/.local/state/shellguard/history",
+		"relative": "/home/u/.local/state/shellguard/history",
+	})
 }
 
 func TestHistoryAdd(t *testing.T) {

@@ -143,6 +143,14 @@ const (
 	testAnswerQuiet = time.Nanosecond
 )
 
+// warnedModel returns a test model whose decider warns twice about
+// every line (twoWarnings), and the fake runner it runs commands with.
+func warnedModel(t *testing.T) (*Model, *fakeRunner) {
+	t.Helper()
+	r := &fakeRunner{}
+	return newTestModel(t, twoWarnings, r), r
+}
+
 func newTestModel(t *testing.T, decide DecideFunc, r Runner) *Model {
 	t.Helper()
 	return New(Config{
@@ -239,8 +247,7 @@ func key(s string) tea.KeyPressMsg {
 func screen(m *Model) string { return ansi.Strip(m.View().Content) }
 
 func TestOverlayShowsEveryWarning(t *testing.T) {
-	r := &fakeRunner{}
-	m := newTestModel(t, twoWarnings, r)
+	m, r := warnedModel(t)
 	typeLine(t, m, "!rm canary.txt")
 	s := screen(m)
 	screenHas(t, s,
@@ -262,8 +269,7 @@ func TestOverlayShowsEveryWarning(t *testing.T) {
 func TestOverlayCancel(t *testing.T) {
 	for _, k := range []string{"c", "C", "esc", "ctrl+c"} {
 		t.Run(k, func(t *testing.T) {
-			r := &fakeRunner{}
-			m := newTestModel(t, twoWarnings, r)
+			m, r := warnedModel(t)
 			typeLine(t, m, "!rm canary.txt")
 			press(t, m, key("x")) // other keys do nothing
 			if !strings.Contains(screen(m), "Dangerous command detected") {
@@ -520,8 +526,7 @@ func TestInteractiveCommandsGetTheTerminal(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.line, func(t *testing.T) {
-			r := &fakeRunner{}
-			m := newTestModel(t, twoWarnings, r)
+			m, r := warnedModel(t)
 			for _, c := range tc.line {
 				press(t, m, tea.KeyPressMsg{Code: c, Text: string(c)})
 			}
