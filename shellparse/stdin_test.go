@@ -1,6 +1,7 @@
 package shellparse_test
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/shellguard/shellguard/shellparse"
@@ -161,7 +162,7 @@ func TestShellStdin(t *testing.T) {
 		{"bash <<'EOF'\nsh\nEOF", []string{"bash", "sh"}, false},
 	} {
 		r := shellparse.Parse(tc.line)
-		if got := names(r); !equal(got, tc.want) {
+		if got := names(r); !slices.Equal(got, tc.want) {
 			t.Errorf("%q: %v, want %v", tc.line, got, tc.want)
 			continue
 		}
@@ -176,16 +177,4 @@ func TestShellStdin(t *testing.T) {
 			t.Errorf("%q: StdinUnknown %v, want %v", tc.line, sh.StdinUnknown, tc.unknown)
 		}
 	}
-}
-
-func equal(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
