@@ -1519,13 +1519,13 @@ func (w *walker) reparse(job reparseJob, parent int, c ctx) {
 		return
 	}
 	kind := FrameShellString
-	if job.stdin {
+	switch {
+	case job.remote:
+		kind = FrameRemote
+	case job.stdin:
 		kind = FrameShellStdin
 	}
 	cc := c.with(kind, job.by)
-	if job.remote {
-		cc = c.with(FrameRemote, job.by)
-	}
 	cc.parent = parent
 	cc.encloser = -1
 	cc.in = job.in
