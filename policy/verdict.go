@@ -37,15 +37,11 @@ func (v Verdict) MarshalText() ([]byte, error) {
 
 // UnmarshalText decodes "allow", "ask" or "deny".
 func (v *Verdict) UnmarshalText(b []byte) error {
-	switch string(b) {
-	case "allow":
-		*v = Allow
-	case "ask":
-		*v = Ask
-	case "deny":
-		*v = Deny
-	default:
-		return fmt.Errorf("policy: unknown verdict %q", b)
+	for x := Allow; x <= Deny; x++ {
+		if x.String() == string(b) {
+			*v = x
+			return nil
+		}
 	}
-	return nil
+	return fmt.Errorf("policy: unknown verdict %q", b)
 }
