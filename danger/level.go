@@ -23,15 +23,8 @@ func Levels() []Level { return []Level{Low, Medium, High, Critical} }
 
 // String returns "Low", "Medium", "High" or "Critical".
 func (l Level) String() string {
-	switch l {
-	case Low:
-		return "Low"
-	case Medium:
-		return "Medium"
-	case High:
-		return "High"
-	case Critical:
-		return "Critical"
+	if l.Valid() {
+		return [...]string{Low: "Low", Medium: "Medium", High: "High", Critical: "Critical"}[l]
 	}
 	return fmt.Sprintf("Level(%d)", int(l))
 }

@@ -15,13 +15,8 @@ const (
 
 // String returns "allow", "ask" or "deny".
 func (v Verdict) String() string {
-	switch v {
-	case Allow:
-		return "allow"
-	case Ask:
-		return "ask"
-	case Deny:
-		return "deny"
+	if v >= Allow && v <= Deny {
+		return [...]string{Allow: "allow", Ask: "ask", Deny: "deny"}[v]
 	}
 	return fmt.Sprintf("Verdict(%d)", int(v))
 }
