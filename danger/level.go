@@ -23,15 +23,8 @@ func Levels() []Level { return []Level{Low, Medium, High, Critical} }
 
 // String returns "Low", "Medium", "High" or "Critical".
 func (l Level) String() string {
-	switch l {
-	case Low:
-		return "Low"
-	case Medium:
-		return "Medium"
-	case High:
-		return "High"
-	case Critical:
-		return "Critical"
+	if l.Valid() {
+		return [...]string{Low: "Low", Medium: "Medium", High: "High", Critical: "Critical"}[l]
 	}
 	return fmt.Sprintf("Level(%d)", int(l))
 }
@@ -60,15 +53,11 @@ func (l *Level) UnmarshalText(b []byte) error {
 
 // ParseLevel parses "low", "medium", "high" or "critical" (any case).
 func ParseLevel(s string) (Level, error) {
-	switch strings.ToLower(strings.TrimSpace(s)) {
-	case "low":
-		return Low, nil
-	case "medium":
-		return Medium, nil
-	case "high":
-		return High, nil
-	case "critical":
-		return Critical, nil
+	name := strings.ToLower(strings.TrimSpace(s))
+	for _, l := range Levels() {
+		if name == strings.ToLower(l.String()) {
+			return l, nil
+		}
 	}
 	return 0, fmt.Errorf("unknown danger level %q (want low, medium, high or critical)", s)
 }

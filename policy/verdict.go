@@ -15,13 +15,8 @@ const (
 
 // String returns "allow", "ask" or "deny".
 func (v Verdict) String() string {
-	switch v {
-	case Allow:
-		return "allow"
-	case Ask:
-		return "ask"
-	case Deny:
-		return "deny"
+	if v >= Allow && v <= Deny {
+		return [...]string{Allow: "allow", Ask: "ask", Deny: "deny"}[v]
 	}
 	return fmt.Sprintf("Verdict(%d)", int(v))
 }
@@ -37,15 +32,11 @@ func (v Verdict) MarshalText() ([]byte, error) {
 
 // UnmarshalText decodes "allow", "ask" or "deny".
 func (v *Verdict) UnmarshalText(b []byte) error {
-	switch string(b) {
-	case "allow":
-		*v = Allow
-	case "ask":
-		*v = Ask
-	case "deny":
-		*v = Deny
-	default:
-		return fmt.Errorf("policy: unknown verdict %q", b)
+	for x := Allow; x <= Deny; x++ {
+		if x.String() == string(b) {
+			*v = x
+			return nil
+		}
 	}
-	return nil
+	return fmt.Errorf("policy: unknown verdict %q", b)
 }

@@ -91,13 +91,8 @@ given), 2 usage error.`,
 				return err
 			}
 			cl := approval.ClassifyCommand(shellparse.New(shellparse.Limits{}), line)
-			res := classifyResult(cl)
-			if asJSON {
-				if err := writeJSON(s.out, res); err != nil {
-					return err
-				}
-			} else {
-				printClassification(s.out, cl)
+			if err := output(s.out, asJSON, classifyResult(cl), func(w io.Writer, _ classifyJSON) { printClassification(w, cl) }); err != nil {
+				return err
 			}
 			if !cl.Approvable {
 				return exitCode(1)

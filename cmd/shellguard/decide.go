@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 	"time"
 
 	"github.com/shellguard/shellguard/policy"
@@ -60,19 +61,8 @@ configuration error.`,
 					fmt.Fprintln(s.err, "shellguard: note:", n)
 				}
 			}
-			if asJSON {
-				if err := writeJSON(s.out, d); err != nil {
-					return err
-				}
-			} else {
-				if d.Shadow {
-					fmt.Fprintf(s.out, "allow (shadow mode, mode = \"warn\": not enforced; enforcement would %s): %s\n", d.Verdict, d.Reason)
-				} else {
-					fmt.Fprintf(s.out, "%s: %s\n", d.Verdict, d.Reason)
-				}
-				for _, w := range d.Warnings {
-					fmt.Fprintf(s.out, "  %s\n", w.Message)
-				}
+			if err := output(s.out, asJSON, d, printDecision); err != nil {
+				return err
 			}
 			// In shadow mode nothing is blocked: the exit status is the
 			// enforced answer (0), the JSON keeps what enforcement would do.
@@ -91,4 +81,15 @@ configuration error.`,
 	c.Flags().StringVar(&sessionID, "session-id", "", "the agent session the line belongs to (as a hook's session_id)")
 	gf.add(c, true)
 	return c
+}
+
+func printDecision(w io.Writer, d policy.Decision) {
+	if d.Shadow {
+		fmt.Fprintf(w, "allow (shadow mode, mode = \"warn\": not enforced; enforcement would %s): %s\n", d.Verdict, d.Reason)
+	} else {
+		fmt.Fprintf(w, "%s: %s\n", d.Verdict, d.Reason)
+	}
+	for _, wn := range d.Warnings {
+		fmt.Fprintf(w, "  %s\n", wn.Message)
+	}
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"strings"
 	"text/tabwriter"
 
@@ -129,39 +130,41 @@ Exit status: 0 shown, 2 usage (no such rule).`,
 			if !ok {
 				return &exitError{code: exitUsage, err: fmt.Errorf("no built-in rule is called %q (shellguard rules lists them)", args[0])}
 			}
-			pack := danger.PackOf(p.Name)
-			if asJSON {
-				return writeJSON(s.out, struct {
-					Pack string `json:"pack"`
-					danger.Pattern
-				}{pack, p})
-			}
-			w := s.out
-			fmt.Fprintf(w, "%s (pack %s, %s)\n  %s\n", p.Name, pack, p.Level, p.Description)
-			if p.Regex != "" {
-				fmt.Fprintf(w, "regex: %s\n", p.Regex)
-			}
-			if m := p.Match; m != nil {
-				fmt.Fprintln(w, "match:")
-				writeSpec(w, "  ", m)
-			}
-			fmt.Fprintln(w, "hit (each gets this rule):")
-			for _, l := range p.Hit {
-				fmt.Fprintf(w, "  %s\n", indentLines(l, "    "))
-			}
-			fmt.Fprintln(w, "miss (none gets this rule):")
-			for _, l := range p.Miss {
-				fmt.Fprintf(w, "  %s\n", indentLines(l, "    "))
-			}
-			return nil
+			return output(s.out, asJSON, ruleShowJSON{danger.PackOf(p.Name), p}, printRule)
 		},
 	}
 	c.Flags().BoolVar(&asJSON, "json", false, "write the rule as JSON, with its pack")
 	return c
 }
 
+// ruleShowJSON is what rules show --json prints: the rule and its pack.
+type ruleShowJSON struct {
+	Pack string `json:"pack"`
+	danger.Pattern
+}
+
+func printRule(w io.Writer, r ruleShowJSON) {
+	p := r.Pattern
+	fmt.Fprintf(w, "%s (pack %s, %s)\n  %s\n", p.Name, r.Pack, p.Level, p.Description)
+	if p.Regex != "" {
+		fmt.Fprintf(w, "regex: %s\n", p.Regex)
+	}
+	if m := p.Match; m != nil {
+		fmt.Fprintln(w, "match:")
+		writeSpec(w, "  ", m)
+	}
+	fmt.Fprintln(w, "hit (each gets this rule):")
+	for _, l := range p.Hit {
+		fmt.Fprintf(w, "  %s\n", indentLines(l, "    "))
+	}
+	fmt.Fprintln(w, "miss (none gets this rule):")
+	for _, l := range p.Miss {
+		fmt.Fprintf(w, "  %s\n", indentLines(l, "    "))
+	}
+}
+
 // writeSpec writes a spec's fields that are set, one per line.
-func writeSpec(w interface{ Write([]byte) (int, error) }, indent string, m *danger.Spec) {
+func writeSpec(w io.Writer, indent string, m *danger.Spec) {
 	list := func(k string, v []string) {
 		if len(v) > 0 {
 			fmt.Fprintf(w, "%s%s = %s\n", indent, k, strings.Join(v, ", "))

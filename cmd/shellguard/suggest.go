@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"sort"
 	"strings"
 	"time"
@@ -156,31 +157,32 @@ Exit status: 0, 2 usage or unreadable log.`,
 			if out == nil {
 				out = []suggestion{}
 			}
-			if hf.asJSON {
-				return writeJSON(s.out, out)
-			}
-			if len(out) == 0 {
-				fmt.Fprintf(s.out, "nothing to suggest: no prefix was asked about %d times or more without a High or Critical warning\n", min)
-				return nil
-			}
-			for _, sg := range out {
-				switch sg.Kind {
-				case "approval":
-					fmt.Fprintf(s.out, "%s\n    # asked %d times, last %s ago, e.g. %s\n", sg.Do, sg.Asked, ago(sg.Last), shownLine(sg.Example, false))
-					if len(sg.Warned) > 0 {
-						fmt.Fprintf(s.out, "    # these lines also had a warning (%s): the approval covers them only once the rule is exempt\n", strings.Join(sg.Warned, ", "))
-					}
-				case "exempt":
-					fmt.Fprintf(s.out, "%s\n    # rule %s asked %d times, never at High or above, e.g. %s\n", sg.Do, sg.Rule, sg.Asked, shownLine(sg.Example, false))
-				}
-			}
-			return nil
+			return output(s.out, hf.asJSON, out, func(w io.Writer, out []suggestion) { printSuggestions(w, out, min) })
 		},
 	}
 	hf.add(c)
 	c.Flags().IntVar(&min, "min", 3, "propose only what was asked about at least N times")
 	c.Flags().StringVar(&approvals, "approvals", "", "approval store, to leave out what is approved already (default $SHELLGUARD_APPROVALS or ~/.config/shellguard/approvals.json)")
 	return c
+}
+
+// printSuggestions writes the suggestions for people; min is --min.
+func printSuggestions(w io.Writer, out []suggestion, min int) {
+	if len(out) == 0 {
+		fmt.Fprintf(w, "nothing to suggest: no prefix was asked about %d times or more without a High or Critical warning\n", min)
+		return
+	}
+	for _, sg := range out {
+		switch sg.Kind {
+		case "approval":
+			fmt.Fprintf(w, "%s\n    # asked %d times, last %s ago, e.g. %s\n", sg.Do, sg.Asked, ago(sg.Last), shownLine(sg.Example, false))
+			if len(sg.Warned) > 0 {
+				fmt.Fprintf(w, "    # these lines also had a warning (%s): the approval covers them only once the rule is exempt\n", strings.Join(sg.Warned, ", "))
+			}
+		case "exempt":
+			fmt.Fprintf(w, "%s\n    # rule %s asked %d times, never at High or above, e.g. %s\n", sg.Do, sg.Rule, sg.Asked, shownLine(sg.Example, false))
+		}
+	}
 }
 
 // userRule reports an ask that came from a configuration rule, a self-

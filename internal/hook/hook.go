@@ -60,15 +60,8 @@ const (
 
 // String returns "no-opinion", "allow", "ask" or "deny".
 func (a Action) String() string {
-	switch a {
-	case NoOpinion:
-		return "no-opinion"
-	case AllowAction:
-		return "allow"
-	case AskAction:
-		return "ask"
-	case DenyAction:
-		return "deny"
+	if a >= NoOpinion && a <= DenyAction {
+		return [...]string{NoOpinion: "no-opinion", AllowAction: "allow", AskAction: "ask", DenyAction: "deny"}[a]
 	}
 	return fmt.Sprintf("Action(%d)", int(a))
 }

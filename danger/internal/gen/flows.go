@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -153,66 +154,59 @@ func checkFlows(files []ruleFile, checks map[string]checkDef, progs map[string]*
 
 // emitFlows writes the sources and sinks into rules_gen.go.
 func emitFlows(b *bytes.Buffer, files []ruleFile) {
-	lazy := func(field, expr string) string {
+	// re adds the anchored expression expr, when there is one; ci makes
+	// it case-insensitive.
+	re := func(f *fields, field, expr string, ci bool) {
 		if expr == "" {
-			return ""
+			return
 		}
-		return ", " + field + ": " + anchoredLit(expr)
-	}
-	lazyCI := func(field, expr string) string {
-		if expr == "" {
-			return ""
+		if ci {
+			expr = "(?i:" + expr + ")"
 		}
-		return lazy(field, "(?i:"+expr+")")
+		f.add(field, anchoredLit(expr))
 	}
 	b.WriteString("// builtinSources are the [[source]] tables of the rule packs: what holds a\n// secret (see checks_secrets.go).\nvar builtinSources = [...]flowSource{\n")
-	for _, f := range files {
-		for _, s := range f.Source {
-			fmt.Fprintf(b, "\t{name: %q, what: %q, pack: %q", s.Name, strings.TrimSpace(s.Description), f.Pack.Name)
+	for _, fl := range files {
+		for _, s := range fl.Source {
+			f := fields{"name: " + strconv.Quote(s.Name), "what: " + strconv.Quote(strings.TrimSpace(s.Description)), "pack: " + strconv.Quote(fl.Pack.Name)}
 			if s.Match != nil {
-				fmt.Fprintf(b, ", spec: &%s, m: %s", specLit(s.Match), matcherLit(s.Match))
+				f.add("spec", "&"+specLit(s.Match))
+				f.add("m", matcherLit(s.Match))
 			}
-			b.WriteString(lazy("files", s.Files) + lazy("public", s.Public) + lazy("vars", s.Vars) + lazyCI("hosts", s.Hosts) + lazyCI("onlyTo", s.OnlyTo) + lazyCI("criticalTo", s.CriticalTo))
+			re(&f, "files", s.Files, false)
+			re(&f, "public", s.Public, false)
+			re(&f, "vars", s.Vars, false)
+			re(&f, "hosts", s.Hosts, true)
+			re(&f, "onlyTo", s.OnlyTo, true)
+			re(&f, "criticalTo", s.CriticalTo, true)
 			if len(s.Opaque) > 0 {
-				fmt.Fprintf(b, ", opaque: %#v", s.Opaque)
+				f.add("opaque", fmt.Sprintf("%#v", s.Opaque))
 			}
-			if s.Credential {
-				b.WriteString(", credential: true")
-			}
-			if s.Deployable {
-				b.WriteString(", deployable: true")
-			}
-			b.WriteString("},\n")
+			f.flag("credential", s.Credential)
+			f.flag("deployable", s.Deployable)
+			b.WriteString("\t" + f.lit("") + ",\n")
 		}
 	}
 	b.WriteString("}\n\n")
 	b.WriteString("// builtinSinks are the [[sink]] tables of the rule packs: programs that\n// send data to another host (see checks_secrets.go).\nvar builtinSinks = [...]flowSink{\n")
 	index := map[string][]int{}
 	k := 0
-	for _, f := range files {
-		for _, s := range f.Sink {
-			fmt.Fprintf(b, "\t{name: %q, spec: &%s, m: %s, operands: %q", s.Name, specLit(s.Match), matcherLit(s.Match), s.Operands)
+	for _, fl := range files {
+		for _, s := range fl.Sink {
+			f := fields{"name: " + strconv.Quote(s.Name), "spec: &" + specLit(s.Match), "m: " + matcherLit(s.Match), "operands: " + strconv.Quote(s.Operands)}
 			for _, l := range []struct {
 				name string
 				v    []string
 			}{{"data", s.Data}, {"form", s.Form}, {"files", s.Files}, {"credentials", s.Credentials}, {"urls", s.URLs}} {
 				if len(l.v) > 0 {
-					fmt.Fprintf(b, ", %s: %#v", l.name, l.v)
+					f.add(l.name, fmt.Sprintf("%#v", l.v))
 				}
 			}
-			if s.Input {
-				b.WriteString(", input: true")
-			}
-			if s.Batch {
-				b.WriteString(", batch: true")
-			}
-			if s.Publishes {
-				b.WriteString(", publishes: true")
-			}
-			if s.Login {
-				b.WriteString(", login: true")
-			}
-			b.WriteString("},\n")
+			f.flag("input", s.Input)
+			f.flag("batch", s.Batch)
+			f.flag("publishes", s.Publishes)
+			f.flag("login", s.Login)
+			b.WriteString("\t" + f.lit("") + ",\n")
 			for _, p := range s.Match.Programs {
 				index[p] = append(index[p], k)
 			}

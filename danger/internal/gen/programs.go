@@ -3,7 +3,9 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"maps"
 	"reflect"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -455,12 +457,10 @@ func checkProgram(p *program) error {
 			}
 		}
 	}
-	for _, lists := range [][]string{d.SingleDash, d.Whole, d.Globals, d.Values, d.Optional, d.Numeric, d.Code, d.Load, d.Script, d.DryRun} {
-		for _, o := range lists {
-			if !isOption(strings.SplitN(o, "=", 2)[0]) {
-				return bad("%q is not an option", o)
-			}
-		}
+	// A word may carry its value after "=" ("--dry-run=server").
+	optionPart := func(o string) bool { return isOption(strings.SplitN(o, "=", 2)[0]) }
+	if o, found := firstNot(optionPart, d.SingleDash, d.Whole, d.Globals, d.Values, d.Optional, d.Numeric, d.Code, d.Load, d.Script, d.DryRun); found {
+		return bad("%q is not an option", o)
 	}
 	for _, o := range d.Numeric {
 		if len(o) != 2 {
@@ -497,12 +497,8 @@ func checkProgram(p *program) error {
 		if len(f.PatternFlags) > 0 && !f.Pattern {
 			return bad("files: pattern_unless needs pattern = true")
 		}
-		for _, l := range [][]string{f.Lists, f.WalkFlags, f.PatternFlags, f.PatternOpts} {
-			for _, o := range l {
-				if !isOption(o) {
-					return bad("files: %q is not an option", o)
-				}
-			}
+		if o, found := firstNot(isOption, f.Lists, f.WalkFlags, f.PatternFlags, f.PatternOpts); found {
+			return bad("files: %q is not an option", o)
 		}
 		for o := range f.WalkValues {
 			if !isOption(o) {
@@ -510,11 +506,12 @@ func checkProgram(p *program) error {
 			}
 		}
 		for _, o := range f.PatternOpts {
-			if len(o) == 2 && !hasString(d.Values, o) {
+			if len(o) == 2 && !slices.Contains(d.Values, o) {
 				return bad("files: pattern option %q must be among the program's values", o)
 			}
 		}
 	}
+	plusOption := func(o string) bool { return isOption(o) || len(o) >= 2 && o[0] == '+' }
 	for k, e := range d.Terminal {
 		switch e.Use {
 		case "input", "keys", "screen":
@@ -530,12 +527,8 @@ func checkProgram(p *program) error {
 		if e.Operands < 0 {
 			return bad("terminal %d: operands %d", k, e.Operands)
 		}
-		for _, l := range [][]string{e.Runs, e.Forces, e.Values} {
-			for _, o := range l {
-				if !(isOption(o) || len(o) >= 2 && o[0] == '+') {
-					return bad("terminal %d: %q is not an option", k, o)
-				}
-			}
+		if o, found := firstNot(plusOption, e.Runs, e.Forces, e.Values); found {
+			return bad("terminal %d: %q is not an option", k, o)
 		}
 		for j := 0; j < k; j++ {
 			if d.Terminal[j].Sub == e.Sub {
@@ -550,22 +543,14 @@ func checkProgram(p *program) error {
 		if w.Operands < 0 {
 			return bad("wrapper: operands %d", w.Operands)
 		}
-		for _, l := range [][]string{w.Values, w.Optional, w.Shell, w.NoRun} {
-			for _, o := range l {
-				if !isOption(o) {
-					return bad("wrapper: %q is not an option", o)
-				}
-			}
+		if o, found := firstNot(isOption, w.Values, w.Optional, w.Shell, w.NoRun); found {
+			return bad("wrapper: %q is not an option", o)
 		}
-		for _, l := range [][]string{w.Optional, w.NoRun} {
-			for _, o := range l {
-				if len(o) != 2 {
-					return bad("wrapper: %q: optional and no_run are one-letter options", o)
-				}
-			}
+		if o, found := firstNot(func(o string) bool { return len(o) == 2 }, w.Optional, w.NoRun); found {
+			return bad("wrapper: %q: optional and no_run are one-letter options", o)
 		}
 		for _, o := range w.Shell {
-			if !hasString(w.Values, o) {
+			if !slices.Contains(w.Values, o) {
 				return bad("wrapper: shell option %q must be among the wrapper's values", o)
 			}
 		}
@@ -574,12 +559,8 @@ func checkProgram(p *program) error {
 		if !knownLaunchers[l.Kind] {
 			return bad("launcher: unknown kind %q", l.Kind)
 		}
-		for _, list := range [][]string{l.Globals, l.Values, l.RunValues} {
-			for _, o := range list {
-				if !isOption(o) {
-					return bad("launcher: %q is not an option", o)
-				}
-			}
+		if o, found := firstNot(isOption, l.Globals, l.Values, l.RunValues); found {
+			return bad("launcher: %q is not an option", o)
 		}
 		for _, w := range append(append([]string(nil), l.Subs...), l.Kwargs...) {
 			if w == "" || strings.HasPrefix(w, "-") || strings.ContainsAny(w, " =") {
@@ -587,12 +568,8 @@ func checkProgram(p *program) error {
 			}
 		}
 	}
-	for _, l := range [][]string{d.TwoValues, d.Ends} {
-		for _, o := range l {
-			if !isOption(o) && o != "-" && o != "--" {
-				return bad("%q is not an option", o)
-			}
-		}
+	if o, found := firstNot(optionOrDashes, d.TwoValues, d.Ends); found {
+		return bad("%q is not an option", o)
 	}
 	if err := checkCodeRuns(p); err != nil {
 		return bad("%v", err)
@@ -650,12 +627,8 @@ func checkCodeRuns(p *program) error {
 				}
 			}
 		}
-		for _, l := range [][]string{r.When, r.Unless} {
-			for _, o := range l {
-				if !isOption(o) && o != "--" && o != "-" {
-					return bad("%q is not an option", o)
-				}
-			}
+		if o, found := firstNot(optionOrDashes, r.When, r.Unless); found {
+			return bad("%q is not an option", o)
 		}
 		for _, n := range r.Names {
 			switch {
@@ -693,7 +666,7 @@ func checkCodeRuns(p *program) error {
 		if knownConfigKinds[kind] == 0 {
 			return fmt.Errorf("config_code %q: unknown kind %q", key, kind)
 		}
-		if len(parts) < 2 || len(parts) > 3 || strings.ToLower(key) != key || hasString(parts, "") {
+		if len(parts) < 2 || len(parts) > 3 || strings.ToLower(key) != key || slices.Contains(parts, "") {
 			return fmt.Errorf("config_code %q: want section.name or section.*.name in lower case", key)
 		}
 	}
@@ -718,11 +691,11 @@ func valueAt(p *program, path, opt string) bool {
 	if d.Cluster != nil && !*d.Cluster && strings.HasPrefix(opt, "--") {
 		opt = opt[1:]
 	}
-	if hasString(d.Values, opt) || hasString(d.Optional, opt) || hasString(d.TwoValues, opt) || path == "" && hasString(d.Globals, opt) {
+	if slices.Contains(d.Values, opt) || slices.Contains(d.Optional, opt) || slices.Contains(d.TwoValues, opt) || path == "" && slices.Contains(d.Globals, opt) {
 		return true
 	}
 	for _, n := range d.Sub {
-		if (n.Path == path || strings.HasPrefix(path, n.Path+" ")) && hasString(n.Values, opt) {
+		if (n.Path == path || strings.HasPrefix(path, n.Path+" ")) && slices.Contains(n.Values, opt) {
 			return true
 		}
 	}
@@ -731,7 +704,7 @@ func valueAt(p *program, path, opt string) bool {
 
 func overlap(a, b []string) bool {
 	for _, x := range a {
-		if hasString(b, x) {
+		if slices.Contains(b, x) {
 			return true
 		}
 	}
@@ -775,16 +748,24 @@ func checkWiden(p *program, w widenDef) error {
 	return nil
 }
 
-func hasString(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
+func isOption(o string) bool { return len(o) >= 2 && o[0] == '-' && o != "--" }
+
+// optionOrDashes reports an option, or "-" or "--" (words a program's
+// data may name beside its options).
+func optionOrDashes(o string) bool { return isOption(o) || o == "-" || o == "--" }
+
+// firstNot returns the first word of lists that ok rejects, and whether
+// there is one.
+func firstNot(ok func(string) bool, lists ...[]string) (string, bool) {
+	for _, l := range lists {
+		for _, o := range l {
+			if !ok(o) {
+				return o, true
+			}
 		}
 	}
-	return false
+	return "", false
 }
-
-func isOption(o string) bool { return len(o) >= 2 && o[0] == '-' && o != "--" }
 
 func isTrue(b *bool) bool { return b != nil && *b }
 
@@ -809,7 +790,7 @@ func emitPrograms(progs map[string]*program, env environmentDef) ([]byte, error)
 		index[name] = i
 		builders = append(builders, fmt.Sprintf("p%d", i))
 		d := &progs[name].def
-		fmt.Fprintf(&b, "func p%d() *Program {\n\treturn &Program{Name: %q", i, name)
+		pf := fields{"Name: " + strconv.Quote(name)}
 		var traits []string
 		trait := func(v *bool, t string) {
 			if isTrue(v) {
@@ -852,44 +833,44 @@ func emitPrograms(progs map[string]*program, env environmentDef) ([]byte, error)
 			traits = append(traits, "DryRuns")
 		}
 		if len(traits) > 0 {
-			fmt.Fprintf(&b, ", Is: %s", strings.Join(traits, " | "))
+			pf.add("Is", strings.Join(traits, " | "))
 		}
-		list(&b, "SingleDash", d.SingleDash)
-		list(&b, "Globals", d.Globals)
-		list(&b, "Optional", d.Optional)
-		list(&b, "Numeric", d.Numeric)
-		list(&b, "TwoValues", d.TwoValues)
-		list(&b, "Ends", d.Ends)
-		list(&b, "Whole", d.Whole)
-		aliases(&b, "Aliases", d.Aliases)
-		aliases(&b, "Words", d.Words)
+		pf.list("SingleDash", d.SingleDash)
+		pf.list("Globals", d.Globals)
+		pf.list("Optional", d.Optional)
+		pf.list("Numeric", d.Numeric)
+		pf.list("TwoValues", d.TwoValues)
+		pf.list("Ends", d.Ends)
+		pf.list("Whole", d.Whole)
+		pf.list("Aliases", pairs(d.Aliases))
+		pf.list("Words", pairs(d.Words))
 		if d.Lang != nil {
-			fmt.Fprintf(&b, ", Lang: %q", *d.Lang)
+			pf.add("Lang", strconv.Quote(*d.Lang))
 		}
-		list(&b, "Code", d.Code)
-		list(&b, "Load", d.Load)
-		list(&b, "Script", d.Script)
+		pf.list("Code", d.Code)
+		pf.list("Load", d.Load)
+		pf.list("Script", d.Script)
 		if d.Extract != nil {
-			fmt.Fprintf(&b, ", Extract: %q", *d.Extract)
+			pf.add("Extract", strconv.Quote(*d.Extract))
 		}
-		list(&b, "Decodes", d.Decodes)
-		list(&b, "ActsAs", d.ActsAs)
+		pf.list("Decodes", d.Decodes)
+		pf.list("ActsAs", d.ActsAs)
 		if f := d.Files; f != nil {
-			fmt.Fprintf(&b, ", Files: %s", filesLit(f))
+			pf.add("Files", filesLit(f))
 		}
 		if len(d.Terminal) > 0 {
 			var ts []string
 			for _, e := range d.Terminal {
 				ts = append(ts, terminalLit(e))
 			}
-			fmt.Fprintf(&b, ", Terminal: []Terminal{%s}", strings.Join(ts, ", "))
+			pf.add("Terminal", braced("[]Terminal", ts))
 		}
-		list(&b, "Writes", d.Writes)
+		pf.list("Writes", d.Writes)
 		if w := d.Wrapper; w != nil {
-			fmt.Fprintf(&b, ", Wrapper: %s", wrapperLit(w))
+			pf.add("Wrapper", wrapperLit(w))
 		}
 		if l := d.Launcher; l != nil {
-			fmt.Fprintf(&b, ", Launcher: %s", launcherLit(l))
+			pf.add("Launcher", launcherLit(l))
 		}
 		if len(d.CodeRun) > 0 {
 			// The runs sit in one static array; programs with the same
@@ -905,32 +886,29 @@ func emitPrograms(progs map[string]*program, env environmentDef) ([]byte, error)
 				runsAt[key] = at
 				codeRuns = append(codeRuns, rs...)
 			}
-			fmt.Fprintf(&b, ", CodeRuns: codeRuns[%d:%d:%d]", at, at+len(rs), at+len(rs))
+			pf.add("CodeRuns", fmt.Sprintf("codeRuns[%d:%d:%d]", at, at+len(rs), at+len(rs)))
 		}
 		if len(d.ConfigCode) > 0 {
 			m := make(map[string]string, len(d.ConfigCode))
 			for k, v := range d.ConfigCode {
 				m[k] = strconv.Itoa(knownConfigKinds[v])
 			}
-			aliases(&b, "ConfigCode", m)
+			pf.list("ConfigCode", pairs(m))
 		}
 		root := nodeDef{Arity: d.Arity, Values: d.Values, DryRun: d.DryRun, Widen: d.Widen, Run: d.Run, ReadOnly: d.ReadOnly}
 		if s := nodeLit(root); s != "Node{}" {
-			fmt.Fprintf(&b, ", Root: %s", s)
+			pf.add("Root", s)
 		}
 		if len(d.Sub) > 0 {
 			subs := append([]nodeDef(nil), d.Sub...)
 			sort.SliceStable(subs, func(i, j int) bool { return subs[i].Path < subs[j].Path })
-			b.WriteString(", Subs: []Node{")
-			for k, n := range subs {
-				if k > 0 {
-					b.WriteString(", ")
-				}
-				b.WriteString(strings.TrimPrefix(nodeLit(n), "Node"))
+			var ns []string
+			for _, n := range subs {
+				ns = append(ns, strings.TrimPrefix(nodeLit(n), "Node"))
 			}
-			b.WriteString("}")
+			pf.add("Subs", braced("[]Node", ns))
 		}
-		b.WriteString("}\n}\n\n")
+		fmt.Fprintf(&b, "func p%d() *Program {\n\treturn %s\n}\n\n", i, pf.lit("&Program"))
 	}
 	fmt.Fprintf(&b, "// codeRuns holds the programs' code runs.\nvar codeRuns = [...]CodeRun{\n%s,\n}\n\n", strings.Join(codeRuns, ",\n"))
 	fmt.Fprintf(&b, "// nPrograms is how many programs the data describes.\nconst nPrograms = %d\n\n", len(names))
@@ -950,319 +928,207 @@ func emitPrograms(progs map[string]*program, env environmentDef) ([]byte, error)
 	}
 	b.WriteString("\t}\n\treturn nil\n}\n\n")
 	fmt.Fprintf(&b, "// globs lists the programs named by a prefix (python*), in name order.\nvar globs = [...]int{%s}\n\n", strings.Join(globs, ", "))
-	b.WriteString("// environment is the [environment] table.\nvar environment = Environment{")
-	envParts := []string{}
-	for _, f := range []struct {
-		name string
-		v    []string
-	}{{"Widen", env.Widen}, {"Prefixes", env.Prefixes}, {"Suffixes", env.Suffixes}, {"Except", env.Except}, {"ExceptPrefix", env.ExceptPrefix}} {
-		if len(f.v) > 0 {
-			envParts = append(envParts, fmt.Sprintf("%s: %s", f.name, packed(f.v)))
-		}
-	}
-	b.WriteString(strings.Join(envParts, ", "))
-	b.WriteString("}\n")
+	var ef fields
+	ef.list("Widen", env.Widen)
+	ef.list("Prefixes", env.Prefixes)
+	ef.list("Suffixes", env.Suffixes)
+	ef.list("Except", env.Except)
+	ef.list("ExceptPrefix", env.ExceptPrefix)
+	b.WriteString("// environment is the [environment] table.\nvar environment = " + ef.lit("Environment") + "\n")
 	return b.Bytes(), nil
 }
 
-func list(b *bytes.Buffer, name string, v []string) {
+// fields collects the fields of a composite literal that are set, in the
+// order they are added ("Name: literal").
+type fields []string
+
+// add adds the field name whose value is the literal lit.
+func (f *fields) add(name, lit string) { *f = append(*f, name+": "+lit) }
+
+// list adds a list field, packed, when it has words.
+func (f *fields) list(name string, v []string) {
 	if len(v) > 0 {
-		fmt.Fprintf(b, ", %s: %s", name, packed(v))
+		f.add(name, packed(v))
 	}
 }
+
+// flag adds a bool field when it is true.
+func (f *fields) flag(name string, set bool) {
+	if set {
+		f.add(name, "true")
+	}
+}
+
+// str adds a string field when it is not empty.
+func (f *fields) str(name, v string) {
+	if v != "" {
+		f.add(name, strconv.Quote(v))
+	}
+}
+
+// num adds an int field when it is not 0.
+func (f *fields) num(name string, n int) {
+	if n != 0 {
+		f.add(name, strconv.Itoa(n))
+	}
+}
+
+// lit is the literal of type typ ("" where the type is implied) with f's
+// fields.
+func (f fields) lit(typ string) string { return braced(typ, f) }
+
+// braced is the literal typ{elems...}.
+func braced(typ string, elems []string) string { return typ + "{" + strings.Join(elems, ", ") + "}" }
 
 // packed is a List literal: the words joined by NUL bytes, one constant
 // string (building a program then allocates nothing for it).
 func packed(v []string) string { return strconv.Quote(strings.Join(v, "\x00")) }
 
-func aliases(b *bytes.Buffer, name string, m map[string]string) {
-	if len(m) == 0 {
-		return
-	}
-	var keys []string
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
+// pairs is m's entries, KEY\x01VALUE, sorted: a packed table of aliases.
+func pairs(m map[string]string) []string {
 	var entries []string
-	for _, k := range keys {
+	for _, k := range slices.Sorted(maps.Keys(m)) {
 		entries = append(entries, k+"\x01"+m[k])
 	}
-	fmt.Fprintf(b, ", %s: %s", name, packed(entries))
+	return entries
 }
 
 func nodeLit(n nodeDef) string {
-	var b bytes.Buffer
-	b.WriteString("Node{")
-	var parts []string
-	if n.Path != "" {
-		parts = append(parts, fmt.Sprintf("Path: %q", n.Path))
-	}
-	if isTrue(n.Posix) {
-		parts = append(parts, "Posix: true")
-	}
+	var f fields
+	f.str("Path", n.Path)
+	f.flag("Posix", isTrue(n.Posix))
 	if n.Arity != nil {
-		parts = append(parts, fmt.Sprintf("Arity: %d", *n.Arity))
+		f.add("Arity", strconv.Itoa(*n.Arity))
 	}
-	if len(n.Values) > 0 {
-		parts = append(parts, fmt.Sprintf("Values: %s", packed(n.Values)))
-	}
-	if len(n.DryRun) > 0 {
-		parts = append(parts, fmt.Sprintf("DryRun: %s", packed(n.DryRun)))
-	}
+	f.list("Values", n.Values)
+	f.list("DryRun", n.DryRun)
 	if len(n.Widen) > 0 {
 		var ws []string
 		for _, w := range n.Widen {
 			ws = append(ws, widenLit(w))
 		}
-		parts = append(parts, "Widen: []Widen{"+strings.Join(ws, ", ")+"}")
+		f.add("Widen", braced("[]Widen", ws))
 	}
 	if r := n.Run; r != nil {
-		var rp []string
-		if r.Skip != 0 {
-			rp = append(rp, fmt.Sprintf("Skip: %d", r.Skip))
-		}
-		if r.Versioned {
-			rp = append(rp, "Versioned: true")
-		}
-		if r.DashDash {
-			rp = append(rp, "DashDash: true")
-		}
-		if r.Prefix != "" {
-			rp = append(rp, fmt.Sprintf("Prefix: %q", r.Prefix))
-		}
-		if len(r.Shell) > 0 {
-			rp = append(rp, fmt.Sprintf("Shell: %s", packed(r.Shell)))
-		}
-		parts = append(parts, "Run: &Run{"+strings.Join(rp, ", ")+"}")
+		var rf fields
+		rf.num("Skip", r.Skip)
+		rf.flag("Versioned", r.Versioned)
+		rf.flag("DashDash", r.DashDash)
+		rf.str("Prefix", r.Prefix)
+		rf.list("Shell", r.Shell)
+		f.add("Run", rf.lit("&Run"))
 	}
 	if r := n.ReadOnly; r != nil {
-		var rp []string
-		if len(r.Deny) > 0 {
-			rp = append(rp, fmt.Sprintf("Deny: %s", packed(r.Deny)))
-		}
-		if len(r.Only) > 0 {
-			rp = append(rp, fmt.Sprintf("Only: %s", packed(r.Only)))
-		}
-		if len(r.Globals) > 0 {
-			rp = append(rp, fmt.Sprintf("Globals: %s", packed(r.Globals)))
-		}
+		var rf fields
+		rf.list("Deny", r.Deny)
+		rf.list("Only", r.Only)
+		rf.list("Globals", r.Globals)
 		max := -1
 		if r.MaxOperands != nil {
 			max = *r.MaxOperands
 		}
-		rp = append(rp, fmt.Sprintf("MaxOperands: %d", max))
-		if r.NoArgs {
-			rp = append(rp, "NoArgs: true")
-		}
-		if r.NoGlob {
-			rp = append(rp, "NoGlob: true")
-		}
-		if r.Extract != "" {
-			rp = append(rp, fmt.Sprintf("Extract: %q", r.Extract))
-		}
-		parts = append(parts, "ReadOnly: &ReadOnly{"+strings.Join(rp, ", ")+"}")
+		rf.add("MaxOperands", strconv.Itoa(max))
+		rf.flag("NoArgs", r.NoArgs)
+		rf.flag("NoGlob", r.NoGlob)
+		rf.str("Extract", r.Extract)
+		f.add("ReadOnly", rf.lit("&ReadOnly"))
 	}
-	b.WriteString(strings.Join(parts, ", "))
-	b.WriteString("}")
-	return b.String()
+	return f.lit("Node")
 }
 
 func widenLit(w widenDef) string {
-	var p []string
-	if len(w.Opts) > 0 {
-		p = append(p, fmt.Sprintf("Opts: %s", packed(w.Opts)))
-	}
-	if w.Exact {
-		p = append(p, "Exact: true")
-	}
-	if len(w.Unless) > 0 {
-		p = append(p, fmt.Sprintf("Unless: %s", packed(w.Unless)))
-	}
-	if w.UnlessPrefix != "" {
-		p = append(p, fmt.Sprintf("UnlessPrefix: %q", w.UnlessPrefix))
-	}
-	if w.HasValue {
-		p = append(p, "HasValue: true")
-	}
-	if w.ValuePrefix != "" {
-		p = append(p, fmt.Sprintf("ValuePrefix: %q", w.ValuePrefix))
-	}
-	if len(w.ValueContains) > 0 {
-		p = append(p, fmt.Sprintf("ValueContains: %s", packed(w.ValueContains)))
-	}
-	if len(w.UnlessFlags) > 0 {
-		p = append(p, fmt.Sprintf("UnlessFlags: %s", packed(w.UnlessFlags)))
-	}
-	if w.Operand != "" {
-		p = append(p, fmt.Sprintf("Operand: %q", w.Operand))
-	}
-	if w.Remote {
-		p = append(p, "Remote: true")
-	}
-	if w.Before {
-		p = append(p, "Before: true")
-	}
-	if w.Always {
-		p = append(p, "Always: true")
-	}
-	if len(w.Prefix) > 0 {
-		p = append(p, fmt.Sprintf("Prefix: %s", packed(w.Prefix)))
-	}
-	if len(w.Words) > 0 {
-		p = append(p, fmt.Sprintf("Words: %s", packed(w.Words)))
-	}
-	if len(w.Contains) > 0 {
-		p = append(p, fmt.Sprintf("Contains: %s", packed(w.Contains)))
-	}
-	if w.Label != "" {
-		p = append(p, fmt.Sprintf("Label: %q", w.Label))
-	}
-	p = append(p, fmt.Sprintf("Why: %q", w.Why))
-	return "{" + strings.Join(p, ", ") + "}"
+	var f fields
+	f.list("Opts", w.Opts)
+	f.flag("Exact", w.Exact)
+	f.list("Unless", w.Unless)
+	f.str("UnlessPrefix", w.UnlessPrefix)
+	f.flag("HasValue", w.HasValue)
+	f.str("ValuePrefix", w.ValuePrefix)
+	f.list("ValueContains", w.ValueContains)
+	f.list("UnlessFlags", w.UnlessFlags)
+	f.str("Operand", w.Operand)
+	f.flag("Remote", w.Remote)
+	f.flag("Before", w.Before)
+	f.flag("Always", w.Always)
+	f.list("Prefix", w.Prefix)
+	f.list("Words", w.Words)
+	f.list("Contains", w.Contains)
+	f.str("Label", w.Label)
+	f.add("Why", strconv.Quote(w.Why))
+	return f.lit("")
 }
 
 func header(from, pkg string) string {
 	return "// Code generated by danger/internal/gen from " + from + "; DO NOT EDIT.\n\npackage " + pkg + "\n\n"
 }
 
-func filesLit(f *filesDef) string {
-	var parts []string
-	if f.None {
-		parts = append(parts, "None: true")
-	}
-	if len(f.Lists) > 0 {
-		parts = append(parts, "Lists: "+packed(f.Lists))
-	}
-	if f.Walks {
-		parts = append(parts, "Walks: true")
-	}
-	if len(f.WalkFlags) > 0 {
-		parts = append(parts, "WalkFlags: "+packed(f.WalkFlags))
-	}
-	if len(f.WalkValues) > 0 {
-		var keys []string
-		for k := range f.WalkValues {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		var entries []string
-		for _, k := range keys {
-			entries = append(entries, k+"\x01"+f.WalkValues[k])
-		}
-		parts = append(parts, "WalkValues: "+packed(entries))
-	}
-	switch f.Dot {
+func filesLit(fd *filesDef) string {
+	var f fields
+	f.flag("None", fd.None)
+	f.list("Lists", fd.Lists)
+	f.flag("Walks", fd.Walks)
+	f.list("WalkFlags", fd.WalkFlags)
+	f.list("WalkValues", pairs(fd.WalkValues))
+	switch fd.Dot {
 	case "always":
-		parts = append(parts, "Dot: DotAlways")
+		f.add("Dot", "DotAlways")
 	case "walking":
-		parts = append(parts, "Dot: DotWalking")
+		f.add("Dot", "DotWalking")
 	}
-	if f.Pattern {
-		parts = append(parts, "Pattern: true")
-	}
-	if len(f.PatternFlags) > 0 {
-		parts = append(parts, "PatternUnless: "+packed(f.PatternFlags))
-	}
-	if len(f.PatternOpts) > 0 {
-		parts = append(parts, "PatternOptions: "+packed(f.PatternOpts))
-	}
-	return "&Files{" + strings.Join(parts, ", ") + "}"
+	f.flag("Pattern", fd.Pattern)
+	f.list("PatternUnless", fd.PatternFlags)
+	f.list("PatternOptions", fd.PatternOpts)
+	return f.lit("&Files")
 }
 
 func wrapperLit(w *wrapperDef) string {
-	var parts []string
-	for _, f := range []struct {
-		name string
-		v    []string
-	}{{"Values", w.Values}, {"Optional", w.Optional}} {
-		if len(f.v) > 0 {
-			parts = append(parts, f.name+": "+packed(f.v))
-		}
-	}
-	if w.Operands > 0 {
-		parts = append(parts, fmt.Sprintf("Operands: %d", w.Operands))
-	}
-	if w.Assigns {
-		parts = append(parts, "Assigns: true")
-	}
-	if w.Numeric {
-		parts = append(parts, "Numeric: true")
-	}
-	for _, f := range []struct {
-		name string
-		v    []string
-	}{{"Shell", w.Shell}, {"NoRun", w.NoRun}} {
-		if len(f.v) > 0 {
-			parts = append(parts, f.name+": "+packed(f.v))
-		}
-	}
-	return "&Wrapper{" + strings.Join(parts, ", ") + "}"
+	var f fields
+	f.list("Values", w.Values)
+	f.list("Optional", w.Optional)
+	f.num("Operands", w.Operands)
+	f.flag("Assigns", w.Assigns)
+	f.flag("Numeric", w.Numeric)
+	f.list("Shell", w.Shell)
+	f.list("NoRun", w.NoRun)
+	return f.lit("&Wrapper")
 }
 
 func codeRunLit(r codeRunDef) string {
-	parts := []string{"At: " + knownPlaces[r.At], "Read: " + knownReaders[r.Read]}
-	if r.Sub != "" {
-		parts = append([]string{fmt.Sprintf("Sub: %q", r.Sub)}, parts...)
-	}
-	for _, f := range []struct {
-		name string
-		v    []string
-	}{{"Names", r.Names}, {"When", r.When}, {"Unless", r.Unless}} {
-		if len(f.v) > 0 {
-			parts = append(parts, f.name+": "+packed(f.v))
-		}
-	}
-	if r.N > 0 {
-		parts = append(parts, fmt.Sprintf("N: %d", r.N))
-	}
-	if r.Min > 0 {
-		parts = append(parts, fmt.Sprintf("Min: %d", r.Min))
-	}
-	if r.File {
-		parts = append(parts, "File: true")
-	}
-	if r.Quiet {
-		parts = append(parts, "Quiet: true")
-	}
-	if r.Label != "" {
-		parts = append(parts, fmt.Sprintf("Label: %q", r.Label))
-	}
-	return "{" + strings.Join(parts, ", ") + "}"
+	var f fields
+	f.str("Sub", r.Sub)
+	f.add("At", knownPlaces[r.At])
+	f.add("Read", knownReaders[r.Read])
+	f.list("Names", r.Names)
+	f.list("When", r.When)
+	f.list("Unless", r.Unless)
+	f.num("N", r.N)
+	f.num("Min", r.Min)
+	f.flag("File", r.File)
+	f.flag("Quiet", r.Quiet)
+	f.str("Label", r.Label)
+	return f.lit("")
 }
 
 func launcherLit(l *launcherDef) string {
-	parts := []string{fmt.Sprintf("Kind: %q", l.Kind)}
-	for _, f := range []struct {
-		name string
-		v    []string
-	}{{"Globals", l.Globals}, {"Subs", l.Subs}, {"Values", l.Values}, {"RunValues", l.RunValues}, {"Kwargs", l.Kwargs}} {
-		if len(f.v) > 0 {
-			parts = append(parts, f.name+": "+packed(f.v))
-		}
-	}
-	return "&Launcher{" + strings.Join(parts, ", ") + "}"
+	f := fields{"Kind: " + strconv.Quote(l.Kind)}
+	f.list("Globals", l.Globals)
+	f.list("Subs", l.Subs)
+	f.list("Values", l.Values)
+	f.list("RunValues", l.RunValues)
+	f.list("Kwargs", l.Kwargs)
+	return f.lit("&Launcher")
 }
 
 func terminalLit(e terminalDef) string {
-	use := map[string]string{"input": "TermInput", "keys": "TermKeys", "screen": "TermScreen"}[e.Use]
-	parts := []string{"Use: " + use}
-	if e.Sub != "" {
-		parts = append([]string{fmt.Sprintf("Sub: %q", e.Sub)}, parts...)
-	}
-	for _, f := range []struct {
-		name string
-		v    []string
-	}{{"Runs", e.Runs}, {"Forces", e.Forces}, {"Values", e.Values}, {"Quiet", e.Quiet}, {"ReplModules", e.ReplModules}} {
-		if len(f.v) > 0 {
-			parts = append(parts, f.name+": "+packed(f.v))
-		}
-	}
-	if e.Operands > 0 {
-		parts = append(parts, fmt.Sprintf("Operands: %d", e.Operands))
-	}
-	if e.OnlyForced {
-		parts = append(parts, "OnlyForced: true")
-	}
-	return "{" + strings.Join(parts, ", ") + "}"
+	var f fields
+	f.str("Sub", e.Sub)
+	f.add("Use", map[string]string{"input": "TermInput", "keys": "TermKeys", "screen": "TermScreen"}[e.Use])
+	f.list("Runs", e.Runs)
+	f.list("Forces", e.Forces)
+	f.list("Values", e.Values)
+	f.list("Quiet", e.Quiet)
+	f.list("ReplModules", e.ReplModules)
+	f.num("Operands", e.Operands)
+	f.flag("OnlyForced", e.OnlyForced)
+	return f.lit("")
 }

@@ -297,7 +297,7 @@ func producible(name string, p *program, fl string) error {
 		return nil
 	}
 	base := strings.SplitN(fl, "=", 2)[0]
-	if noCluster || contains(d.SingleDash, base) {
+	if noCluster || slices.Contains(d.SingleDash, base) {
 		return nil
 	}
 	return fmt.Errorf("flag %q can never match: %s reads %s as a cluster of one-letter options (declare it in the program data: single_dash = [%q], or cluster = false)", fl, name, fl, base)
@@ -308,20 +308,11 @@ func takesValue(p *program, fl string) bool {
 		return false
 	}
 	d := &p.def
-	if contains(d.Values, fl) || contains(d.Globals, fl) || contains(d.Optional, fl) {
+	if slices.Contains(d.Values, fl) || slices.Contains(d.Globals, fl) || slices.Contains(d.Optional, fl) {
 		return true
 	}
 	for _, n := range d.Sub {
-		if contains(n.Values, fl) {
-			return true
-		}
-	}
-	return false
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
+		if slices.Contains(n.Values, fl) {
 			return true
 		}
 	}
@@ -741,7 +732,7 @@ func specFields(s *specDef, list func([]string) string, values func(*specDef) st
 		}
 		parts = append(parts, name+": "+lit)
 	})
-	return "Spec{" + strings.Join(parts, ", ") + "}"
+	return braced("Spec", parts)
 }
 
 func flagValues(m map[string]string) string {
@@ -755,7 +746,7 @@ func flagValues(m map[string]string) string {
 // matcherLit is the compiled matcher of a spec: its anchored expressions.
 func matcherLit(s *specDef) string {
 	return matcherFields(s, anchoredLit,
-		func(res []string) string { return "[]*lazyRE{" + strings.Join(res, ", ") + "}" },
+		func(res []string) string { return braced("[]*lazyRE", res) },
 		func(as []specDef) string { return "[]matcher{" + anyLits(as, matcherLit, "matcher") + "}" },
 		func(extra string) string { return "&matcherMore{" + extra + "}" })
 }
@@ -790,7 +781,7 @@ func matcherFields(s *specDef, re func(string) string, values func([]string) str
 	if len(extra) > 0 {
 		parts = append(parts, "more: "+more(strings.Join(extra, ", ")))
 	}
-	return "matcher{" + strings.Join(parts, ", ") + "}"
+	return braced("matcher", parts)
 }
 
 // emitIndex writes the array arr of the indexes of byName's lists and the
