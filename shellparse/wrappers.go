@@ -34,6 +34,7 @@ type peelExtra struct {
 // sudo -l) and must be kept as the invocation itself.
 func peel(name string, spec *programs.Wrapper, args []Arg) (rest []Arg, wr Wrapper, extra peelExtra, ok bool) {
 	wr.Name = name
+	join := "" // a flag that runs the command as one shell line (sudo -s)
 	i := 1
 	for i < len(args) {
 		a := args[i]
@@ -74,6 +75,9 @@ func peel(name string, spec *programs.Wrapper, args []Arg) (rest []Arg, wr Wrapp
 			if hasVal {
 				opt = v[:2+len(long)]
 			}
+			if !hasVal && spec.Join.Has(opt) {
+				join = opt
+			}
 			if spec.Values.Has(opt) && !hasVal && i < len(args) {
 				val = args[i].Value
 				wr.Args = append(wr.Args, val)
@@ -94,6 +98,9 @@ func peel(name string, spec *programs.Wrapper, args []Arg) (rest []Arg, wr Wrapp
 			c := v[j]
 			if shortOpt(spec.NoRun, c) {
 				return nil, wr, extra, false
+			}
+			if shortOpt(spec.Join, c) {
+				join = "-" + string(c)
 			}
 			if shortOpt(spec.Optional, c) {
 				break
@@ -146,7 +153,45 @@ func peel(name string, spec *programs.Wrapper, args []Arg) (rest []Arg, wr Wrapp
 	if i >= len(args) {
 		return nil, wr, extra, false
 	}
+	if join != "" {
+		if line, ok := joinedLine(args[i:]); ok {
+			extra.shellString, extra.flag = &Arg{Value: line}, join
+			return nil, wr, extra, true
+		}
+	}
 	return args[i:], wr, extra, true
+}
+
+// joinedLine returns the shell line sudo -s runs for the command words:
+// the words joined by spaces, each byte but a letter, a digit, '_', '-'
+// and '$' escaped with a backslash (sudo's parse_args). ok is false when
+// that line runs just the words, as written: when no word holds a '$' (the
+// only byte the shell still expands), or a word is dynamic (read as the
+// words, where its value is unknown).
+func joinedLine(words []Arg) (line string, ok bool) {
+	for _, w := range words {
+		if w.Dynamic {
+			return "", false
+		}
+		ok = ok || strings.IndexByte(w.Value, '$') >= 0
+	}
+	if !ok {
+		return "", false
+	}
+	var b strings.Builder
+	for k, w := range words {
+		if k > 0 {
+			b.WriteByte(' ')
+		}
+		for j := 0; j < len(w.Value); j++ {
+			c := w.Value[j]
+			if !(c == '_' || c == '-' || c == '$' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+				b.WriteByte('\\')
+			}
+			b.WriteByte(c)
+		}
+	}
+	return b.String(), true
 }
 
 func isName(s string) bool {

@@ -107,6 +107,10 @@ func TestCodeRunsBinary(t *testing.T) {
 		{`tmux send-keys -t 0 'rm -rf ~' Enter`, "rm -rf ~", false},
 		{`screen -S s -X stuff 'rm -rf ~^M'`, "rm -rf ~", false},
 		{`echo 'rm -rf /etc' | sudo -s`, "rm -rf /etc", false},
+		// sudo -s and -i run the words as one line through $SHELL -c,
+		// escaped but for '$': $IFS splits the word there.
+		{`sudo -s 'rm$IFS-rf$IFS/'`, "rm -rf /", false},
+		{`sudo -u root --login 'rm$IFS-rf$IFS/etc'`, "rm -rf /etc", false},
 		{`expect -c 'spawn sh -c "rm -rf ~"; expect eof'`, "rm -rf ~", false},
 		{`sudo timeout 10 nohup flock /tmp/l -c 'rm -rf ~'`, "rm -rf ~", false},
 		{`pkexec rm -rf /usr`, "rm -rf /usr", false},
@@ -176,6 +180,10 @@ func TestCodeRunsBinary(t *testing.T) {
 		{`make test`, true},
 		{`make --eval='print-%: ; @echo $*=$($*)' print-CFLAGS`, false},
 		{`flock /tmp/l true`, true},
+		// sudo escapes every byte but [A-Za-z0-9_$-]: one word, a
+		// program named "rm -rf ~" (not found), and $HOME only printed.
+		{`sudo -s 'rm -rf ~'`, false},
+		{`sudo -s echo '$HOME'`, false},
 		{`trap - EXIT`, true},
 		// xargs fed static input runs its command with the items as
 		// resolved words (shellparse reads them), which prefix approvals

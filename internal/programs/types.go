@@ -333,6 +333,12 @@ type Wrapper struct {
 	// NoRun lists short flags that mean the wrapper runs no command
 	// (command -v, sudo -l).
 	NoRun List
+	// Join lists flags that make the wrapper run its command through a
+	// shell's -c as one line: the words joined by spaces, every byte but
+	// a letter, a digit, '_', '-' and '$' escaped with a backslash (sudo
+	// -s, sudo -i). Only a '$' in a word changes what runs: the shell
+	// expands it ($IFS splits the word).
+	Join List
 }
 
 // Launcher describes a program whose arguments are a command it runs

@@ -121,6 +121,7 @@ type wrapperDef struct {
 	Numeric  bool     `toml:"numeric"`
 	Shell    []string `toml:"shell"`
 	NoRun    []string `toml:"no_run"`
+	Join     []string `toml:"join"`
 }
 
 // codeRunDef is one [[program.code_run]]: where the program takes code it
@@ -543,7 +544,7 @@ func checkProgram(p *program) error {
 		if w.Operands < 0 {
 			return bad("wrapper: operands %d", w.Operands)
 		}
-		if o, found := firstNot(isOption, w.Values, w.Optional, w.Shell, w.NoRun); found {
+		if o, found := firstNot(isOption, w.Values, w.Optional, w.Shell, w.NoRun, w.Join); found {
 			return bad("wrapper: %q is not an option", o)
 		}
 		if o, found := firstNot(func(o string) bool { return len(o) == 2 }, w.Optional, w.NoRun); found {
@@ -552,6 +553,11 @@ func checkProgram(p *program) error {
 		for _, o := range w.Shell {
 			if !slices.Contains(w.Values, o) {
 				return bad("wrapper: shell option %q must be among the wrapper's values", o)
+			}
+		}
+		for _, o := range w.Join {
+			if slices.Contains(w.Values, o) || slices.Contains(w.NoRun, o) {
+				return bad("wrapper: join option %q is a flag: not among the wrapper's values or no_run", o)
 			}
 		}
 	}
@@ -1090,6 +1096,7 @@ func wrapperLit(w *wrapperDef) string {
 	f.flag("Numeric", w.Numeric)
 	f.list("Shell", w.Shell)
 	f.list("NoRun", w.NoRun)
+	f.list("Join", w.Join)
 	return f.lit("&Wrapper")
 }
 
