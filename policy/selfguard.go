@@ -284,9 +284,11 @@ func (sg *selfGuard) build() {
 
 func (sg *selfGuard) buildProtected() {
 	g := sg.g
-	sg.names = map[string]bool{"shellguard": true, "shellguard-hook": true}
+	// Sized for the names the paths below lead through (about 40).
+	sg.names = make(map[string]bool, 64)
+	sg.names["shellguard"], sg.names["shellguard-hook"] = true, true
 	for _, rel := range agentSettings {
-		for _, c := range strings.Split(rel, "/") {
+		for c := range strings.SplitSeq(rel, "/") {
 			sg.names[c] = true
 		}
 	}
@@ -348,9 +350,11 @@ func (sg *selfGuard) buildProtected() {
 			sg.frags = append(sg.frags, "~"+strings.TrimPrefix(p.path, sg.home), "$HOME"+strings.TrimPrefix(p.path, sg.home))
 		}
 	}
+	// Every protected path is absolute and clean (add): its folders are
+	// its prefixes up to a slash (parent), its names what follows one.
 	for _, p := range sg.prot {
-		for d := p.path; d != "/" && d != "." && d != sg.home; d = filepath.Dir(d) {
-			sg.names[filepath.Base(d)] = true
+		for d := p.path; d != "/" && d != sg.home; d = parent(d) {
+			sg.names[d[strings.LastIndexByte(d, '/')+1:]] = true
 		}
 	}
 }
