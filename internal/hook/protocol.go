@@ -233,36 +233,37 @@ func (o hookSpecific) appendJSON(b []byte) []byte {
 func (o permissionRequest) appendJSON(b []byte) []byte {
 	b = object(b, "hookEventName", o.HookEventName)
 	b = append(b, `,"decision":`...)
-	b = object(b, "behavior", o.Decision.Behavior)
-	return append(jsonw.AppendField(b, "message", o.Decision.Message, true), '}', '}')
+	return append(flat(b, "behavior", o.Decision.Behavior, "message", o.Decision.Message), '}')
+}
+
+// flat appends an object of string fields: "name" and v, then each name
+// and value of pairs, left out when the value is empty (omitempty).
+func flat(b []byte, name, v string, pairs ...string) []byte {
+	b = object(b, name, v)
+	for i := 0; i+1 < len(pairs); i += 2 {
+		b = jsonw.AppendField(b, pairs[i], pairs[i+1], true)
+	}
+	return append(b, '}')
 }
 
 func (o geminiOutput) appendJSON(b []byte) []byte {
-	b = object(b, "decision", o.Decision)
-	b = jsonw.AppendField(b, "reason", o.Reason, true)
-	return append(jsonw.AppendField(b, "systemMessage", o.SystemMessage, true), '}')
+	return flat(b, "decision", o.Decision, "reason", o.Reason, "systemMessage", o.SystemMessage)
 }
 
 func (o copilotOutput) appendJSON(b []byte) []byte {
-	b = object(b, "permissionDecision", o.PermissionDecision)
-	return append(jsonw.AppendField(b, "permissionDecisionReason", o.PermissionDecisionReason, true), '}')
+	return flat(b, "permissionDecision", o.PermissionDecision, "permissionDecisionReason", o.PermissionDecisionReason)
 }
 
 func (o cursorOutput) appendJSON(b []byte) []byte {
-	b = object(b, "permission", o.Permission)
-	b = jsonw.AppendField(b, "user_message", o.UserMessage, true)
-	return append(jsonw.AppendField(b, "agent_message", o.AgentMessage, true), '}')
+	return flat(b, "permission", o.Permission, "user_message", o.UserMessage, "agent_message", o.AgentMessage)
 }
 
 func (o crushOutput) appendJSON(b []byte) []byte {
-	b = object(b, "decision", o.Decision)
-	return append(jsonw.AppendField(b, "reason", o.Reason, true), '}')
+	return flat(b, "decision", o.Decision, "reason", o.Reason)
 }
 
 func (o pluginOutput) appendJSON(b []byte) []byte {
-	b = object(b, "decision", o.Decision)
-	b = jsonw.AppendField(b, "reason", o.Reason, true)
-	return append(jsonw.AppendField(b, "message", o.Message, true), '}')
+	return flat(b, "decision", o.Decision, "reason", o.Reason, "message", o.Message)
 }
 
 // clineBlock is Cline's blocking answer: the tool's input replaced by a
