@@ -932,12 +932,12 @@ func secret(p string) bool {
 		if secretName(e) {
 			return true
 		}
-		for _, k := range storesByFirst[e] {
-			store := storeElems[k]
+		for k := storesFrom[e]; k > 0; k = stores[k-1].next {
+			store := stores[k-1].elems
 			if i+len(store) > len(elems) || !matchElems(store, elems[i:i+len(store)]) {
 				continue
 			}
-			if i+len(store) == len(elems) || !matchAny(storeExcept[k], elems[len(elems)-1]) {
+			if i+len(store) == len(elems) || !matchAny(stores[k-1].except, elems[len(elems)-1]) {
 				return true
 			}
 		}
@@ -980,26 +980,58 @@ var secretLiteral, secretNamePatterns = func() (map[string]bool, []string) {
 	return lit, pats
 }()
 
-// storeElems are secretStores' paths split into elements (lower case),
-// storesByFirst indexes them by their first element (a literal name),
-// storeExcept are their exceptions (lower case), and systemElems are
-// secretSystem's patterns split into elements (lower case).
-var storeElems, storesByFirst, storeExcept, systemElems = func() ([][]string, map[string][]int, [][]string, [][]string) {
-	elems := make([][]string, len(secretStores))
-	except := make([][]string, len(secretStores))
-	first := map[string][]int{}
-	for k, s := range secretStores {
-		elems[k] = strings.Split(strings.ToLower(s.path), "/")
-		first[elems[k][0]] = append(first[elems[k][0]], k)
-		for _, e := range s.except {
-			except[k] = append(except[k], strings.ToLower(e))
+// store is a secretStores entry split into path elements, lower case;
+// next is 1 + the index of the next store with the same first element (a
+// literal name), or 0.
+type store struct {
+	elems, except []string
+	next          int
+}
+
+// stores are secretStores split, storesFrom holds 1 + the index of the
+// first store of each first element, and systemElems are secretSystem's
+// patterns split into elements (lower case). All the elements share one
+// array: this runs in every process that links policy.
+var stores, storesFrom, systemElems = func() ([]store, map[string]int, [][]string) {
+	n := 0
+	for _, s := range secretStores {
+		n += strings.Count(s.path, "/") + 1 + len(s.except)
+	}
+	for _, s := range secretSystem {
+		n += strings.Count(s, "/")
+	}
+	all := make([]string, 0, n)
+	split := func(p string) []string {
+		start := len(all)
+		p = strings.ToLower(p)
+		for {
+			e, rest, more := strings.Cut(p, "/")
+			all = append(all, e)
+			if !more {
+				return all[start:len(all):len(all)]
+			}
+			p = rest
 		}
+	}
+	st := make([]store, len(secretStores))
+	for k, s := range secretStores {
+		st[k].elems = split(s.path)
+		start := len(all)
+		for _, e := range s.except {
+			all = append(all, strings.ToLower(e))
+		}
+		st[k].except = all[start:len(all):len(all)]
+	}
+	from := make(map[string]int, len(st))
+	for k := len(st) - 1; k >= 0; k-- {
+		e := st[k].elems[0]
+		st[k].next, from[e] = from[e], k+1
 	}
 	sys := make([][]string, len(secretSystem))
 	for k, s := range secretSystem {
-		sys[k] = strings.Split(strings.ToLower(strings.TrimPrefix(s, "/")), "/")
+		sys[k] = split(strings.TrimPrefix(s, "/"))
 	}
-	return elems, first, except, sys
+	return st, from, sys
 }()
 
 func matchElems(pats, elems []string) bool {
@@ -1047,7 +1079,7 @@ func (sc *scope) secretBelow(p string) bool {
 	}
 	// A system secret or its folder lies in p only when p is / or starts
 	// with the secret's first element.
-	if p != "/" && !secretSystemFirst[firstElem(p)] {
+	if first := firstElem(p); p != "/" && !slices.ContainsFunc(secretSystem, func(s string) bool { return firstElem(s) == first }) {
 		return false
 	}
 	for _, s := range secretSystem {
@@ -1066,15 +1098,6 @@ func firstElem(p string) string {
 	}
 	return p
 }
-
-// secretSystemFirst holds the first element of every secretSystem path.
-var secretSystemFirst = func() map[string]bool {
-	m := map[string]bool{}
-	for _, s := range secretSystem {
-		m[firstElem(s)] = true
-	}
-	return m
-}()
 
 // systemOK reports whether p is a file of the system anyone may read
 // that holds no secret.

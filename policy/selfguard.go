@@ -93,28 +93,37 @@ var systemAgentSettings = []string{
 	"/etc/codex/hooks.json",
 }
 
-// readers never write the files their operands name.
-var readers = map[string]bool{
-	"cat": true, "tac": true, "head": true, "tail": true, "less": true, "more": true, "most": true,
-	"grep": true, "egrep": true, "fgrep": true, "rg": true, "ag": true, "ack": true,
-	"ls": true, "dir": true, "vdir": true, "stat": true, "file": true, "wc": true, "diff": true, "cmp": true,
-	"md5sum": true, "sha1sum": true, "sha256sum": true, "sha512sum": true, "cksum": true, "b2sum": true,
-	"jq": true, "bat": true, "batcat": true, "echo": true, "test": true, "[": true, "realpath": true,
-	"readlink": true, "basename": true, "dirname": true, "which": true, "type": true, "du": true,
-	"df": true, "nl": true, "od": true, "hexdump": true, "xxd": true, "strings": true, "column": true,
-	"cut": true, "pwd": true, "true": true, "false": true, "cd": true, "pushd": true, "popd": true,
-	"command": true, "printenv": true, "lsattr": true, "getfacl": true, "namei": true,
+// reader reports a program that never writes the files its operands
+// name.
+func reader(name string) bool {
+	switch name {
+	case "cat", "tac", "head", "tail", "less", "more", "most",
+		"grep", "egrep", "fgrep", "rg", "ag", "ack",
+		"ls", "dir", "vdir", "stat", "file", "wc", "diff", "cmp",
+		"md5sum", "sha1sum", "sha256sum", "sha512sum", "cksum", "b2sum",
+		"jq", "bat", "batcat", "echo", "test", "[", "realpath",
+		"readlink", "basename", "dirname", "which", "type", "du",
+		"df", "nl", "od", "hexdump", "xxd", "strings", "column",
+		"cut", "pwd", "true", "false", "cd", "pushd", "popd",
+		"command", "printenv", "lsattr", "getfacl", "namei":
+		return true
+	}
+	return false
 }
 
-// gitReaders are git subcommands that do not change files in the work
-// tree.
-var gitReaders = map[string]bool{
-	"status": true, "log": true, "diff": true, "show": true, "blame": true, "ls-files": true,
-	"ls-tree": true, "cat-file": true, "grep": true, "rev-parse": true, "describe": true,
-	"shortlog": true, "branch": true, "tag": true, "remote": true, "config": true, "fetch": true,
-	"add": true, "commit": true, "push": true, "reflog": true, "rev-list": true, "show-ref": true,
-	"for-each-ref": true, "merge-base": true, "name-rev": true, "whatchanged": true, "var": true,
-	"help": true, "version": true, "init": true, "clone": true, "notes": true, "bisect": true,
+// gitReader reports a git subcommand that does not change files in the
+// work tree.
+func gitReader(name string) bool {
+	switch name {
+	case "status", "log", "diff", "show", "blame", "ls-files",
+		"ls-tree", "cat-file", "grep", "rev-parse", "describe",
+		"shortlog", "branch", "tag", "remote", "config", "fetch",
+		"add", "commit", "push", "reflog", "rev-list", "show-ref",
+		"for-each-ref", "merge-base", "name-rev", "whatchanged", "var",
+		"help", "version", "init", "clone", "notes", "bisect":
+		return true
+	}
+	return false
 }
 
 // gitDeleters are git subcommands that delete files they are pointed at
@@ -125,12 +134,17 @@ var gitDeleters = map[string]bool{"clean": true, "rm": true}
 // hooks.
 var shellguardWriters = map[string]bool{"allow": true, "allow-once": true, "install": true, "uninstall": true}
 
-// interpreters run code given in an argument or on standard input.
-var interpreters = map[string]bool{
-	"python": true, "python2": true, "python3": true, "pypy": true, "pypy3": true, "node": true,
-	"nodejs": true, "deno": true, "bun": true, "perl": true, "ruby": true, "php": true, "lua": true,
-	"luajit": true, "Rscript": true, "tclsh": true, "osascript": true, "pwsh": true, "powershell": true,
-	"awk": true, "gawk": true, "mawk": true, "nawk": true, "jshell": true, "groovy": true, "julia": true,
+// interpreter reports a program that runs code given in an argument or
+// on standard input.
+func interpreter(name string) bool {
+	switch name {
+	case "python", "python2", "python3", "pypy", "pypy3", "node",
+		"nodejs", "deno", "bun", "perl", "ruby", "php", "lua",
+		"luajit", "Rscript", "tclsh", "osascript", "pwsh", "powershell",
+		"awk", "gawk", "mawk", "nawk", "jshell", "groovy", "julia":
+		return true
+	}
+	return false
 }
 
 // protected is one protected file or folder.
@@ -284,9 +298,11 @@ func (sg *selfGuard) build() {
 
 func (sg *selfGuard) buildProtected() {
 	g := sg.g
-	sg.names = map[string]bool{"shellguard": true, "shellguard-hook": true}
+	// Sized for the names the paths below lead through (about 40).
+	sg.names = make(map[string]bool, 64)
+	sg.names["shellguard"], sg.names["shellguard-hook"] = true, true
 	for _, rel := range agentSettings {
-		for _, c := range strings.Split(rel, "/") {
+		for c := range strings.SplitSeq(rel, "/") {
 			sg.names[c] = true
 		}
 	}
@@ -348,9 +364,11 @@ func (sg *selfGuard) buildProtected() {
 			sg.frags = append(sg.frags, "~"+strings.TrimPrefix(p.path, sg.home), "$HOME"+strings.TrimPrefix(p.path, sg.home))
 		}
 	}
+	// Every protected path is absolute and clean (add): its folders are
+	// its prefixes up to a slash (parent), its names what follows one.
 	for _, p := range sg.prot {
-		for d := p.path; d != "/" && d != "." && d != sg.home; d = filepath.Dir(d) {
-			sg.names[filepath.Base(d)] = true
+		for d := p.path; d != "/" && d != sg.home; d = parent(d) {
+			sg.names[d[strings.LastIndexByte(d, '/')+1:]] = true
 		}
 	}
 }
@@ -467,12 +485,12 @@ func (sg *selfGuard) invocation(res *shellparse.Result, inv *shellparse.Invocati
 		}
 		return ""
 	}
-	if interpreters[name] {
+	if interpreter(name) {
 		if why := sg.code(res, inv); why != "" {
 			return why
 		}
 	}
-	if readers[name] {
+	if reader(name) {
 		return ""
 	}
 	switch name {
@@ -1025,7 +1043,7 @@ func (sg *selfGuard) git(args []shellparse.Arg) string {
 	if args[i].Dynamic {
 		return sg.operands(rest, writes, cwds, "change")
 	}
-	if gitReaders[sub] {
+	if gitReader(sub) {
 		return ""
 	}
 	if gitDeleters[sub] {

@@ -129,13 +129,52 @@ var foldedTriggers = func() []string {
 // mayHoldSecret reports whether s holds one of the triggers, in any case
 // as (?i) reads it (Unicode simple folding: "ſ" is an "s", "K" a "k").
 func mayHoldSecret(s string) bool {
-	f := fold(s)
-	for _, t := range foldedTriggers {
-		if strings.Contains(f, t) {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			f := fold(s)
+			for _, t := range foldedTriggers {
+				if strings.Contains(f, t) {
+					return true
+				}
+			}
+			return false
+		}
+	}
+	// ASCII, where fold is upper-casing a byte: one pass, folding each
+	// byte as it is compared, with the triggers that start with it (a
+	// hook redacts every command, and a script's several times).
+	for i := 0; i < len(s); i++ {
+	next:
+		for _, t := range triggersFrom[upper(s[i])] {
+			if len(s)-i < len(t) {
+				continue
+			}
+			for j := 1; j < len(t); j++ {
+				if upper(s[i+j]) != t[j] {
+					continue next
+				}
+			}
 			return true
 		}
 	}
 	return false
+}
+
+// triggersFrom holds the folded triggers by their first byte (all are
+// ASCII).
+var triggersFrom = func() (by [utf8.RuneSelf][]string) {
+	for _, t := range foldedTriggers {
+		by[t[0]] = append(by[t[0]], t)
+	}
+	return by
+}()
+
+// upper upper-cases an ASCII letter.
+func upper(c byte) byte {
+	if 'a' <= c && c <= 'z' {
+		return c - ('a' - 'A')
+	}
+	return c
 }
 
 // fold maps every rune of s to the smallest rune of its Unicode simple

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/shellguard/shellguard/internal/agents"
+	"github.com/shellguard/shellguard/internal/jsonw"
 	"github.com/shellguard/shellguard/internal/shquote"
 )
 
@@ -42,7 +43,7 @@ type hookSpecific struct {
 }
 
 type hookSpecificOutput struct {
-	HookSpecificOutput any `json:"hookSpecificOutput"`
+	HookSpecificOutput appender `json:"hookSpecificOutput"`
 }
 
 // permissionRequest is Codex's PermissionRequest answer (openai/codex
@@ -191,6 +192,11 @@ func (h *hookCall) encode(ans answer) (result, error) {
 	if v == nil {
 		return result{}, nil
 	}
+	if a, ok := v.(appender); ok {
+		// What encoding/json writes, without its reflection (a hook
+		// process answers once: learning the type costs more).
+		return result{stdout: append(a.appendJSON(nil), '\n')}, nil
+	}
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false) // commands are full of < > &
@@ -198,6 +204,66 @@ func (h *hookCall) encode(ans answer) (result, error) {
 		return result{}, err
 	}
 	return result{stdout: buf.Bytes()}, nil
+}
+
+// An appender appends itself as encoding/json marshals it (HTML escaping
+// off); TestAppendJSON holds them equal.
+type appender interface{ appendJSON(b []byte) []byte }
+
+// object opens an object with its first field, "name" and the string v;
+// the other fields and the closing brace are the caller's.
+func object(b []byte, name, v string) []byte {
+	b = append(b, `{"`...)
+	b = append(b, name...)
+	b = append(b, `":`...)
+	return jsonw.AppendString(b, v)
+}
+
+func (o hookSpecificOutput) appendJSON(b []byte) []byte {
+	b = append(b, `{"hookSpecificOutput":`...)
+	return append(o.HookSpecificOutput.appendJSON(b), '}')
+}
+
+func (o hookSpecific) appendJSON(b []byte) []byte {
+	b = object(b, "hookEventName", o.HookEventName)
+	b = jsonw.AppendField(b, "permissionDecision", o.PermissionDecision, false)
+	return append(jsonw.AppendField(b, "permissionDecisionReason", o.PermissionDecisionReason, false), '}')
+}
+
+func (o permissionRequest) appendJSON(b []byte) []byte {
+	b = object(b, "hookEventName", o.HookEventName)
+	b = append(b, `,"decision":`...)
+	return append(flat(b, "behavior", o.Decision.Behavior, "message", o.Decision.Message), '}')
+}
+
+// flat appends an object of string fields: "name" and v, then each name
+// and value of pairs, left out when the value is empty (omitempty).
+func flat(b []byte, name, v string, pairs ...string) []byte {
+	b = object(b, name, v)
+	for i := 0; i+1 < len(pairs); i += 2 {
+		b = jsonw.AppendField(b, pairs[i], pairs[i+1], true)
+	}
+	return append(b, '}')
+}
+
+func (o geminiOutput) appendJSON(b []byte) []byte {
+	return flat(b, "decision", o.Decision, "reason", o.Reason, "systemMessage", o.SystemMessage)
+}
+
+func (o copilotOutput) appendJSON(b []byte) []byte {
+	return flat(b, "permissionDecision", o.PermissionDecision, "permissionDecisionReason", o.PermissionDecisionReason)
+}
+
+func (o cursorOutput) appendJSON(b []byte) []byte {
+	return flat(b, "permission", o.Permission, "user_message", o.UserMessage, "agent_message", o.AgentMessage)
+}
+
+func (o crushOutput) appendJSON(b []byte) []byte {
+	return flat(b, "decision", o.Decision, "reason", o.Reason)
+}
+
+func (o pluginOutput) appendJSON(b []byte) []byte {
+	return flat(b, "decision", o.Decision, "reason", o.Reason, "message", o.Message)
 }
 
 // clineBlock is Cline's blocking answer: the tool's input replaced by a
