@@ -1034,6 +1034,18 @@ var stores, storesFrom, systemElems = func() ([]store, map[string]int, [][]strin
 	return st, from, sys
 }()
 
+// systemFirsts are the first elements of systemElems, each once: a walk
+// reaches a system secret only from / or from inside one of them.
+var systemFirsts = func() []string {
+	var firsts []string
+	for _, e := range systemElems {
+		if !slices.Contains(firsts, e[0]) {
+			firsts = append(firsts, e[0])
+		}
+	}
+	return firsts
+}()
+
 func matchElems(pats, elems []string) bool {
 	for i, pat := range pats {
 		if !matchName(pat, elems[i]) {
@@ -1079,7 +1091,7 @@ func (sc *scope) secretBelow(p string) bool {
 	}
 	// A system secret or its folder lies in p only when p is / or starts
 	// with the secret's first element.
-	if first := firstElem(p); p != "/" && !slices.ContainsFunc(secretSystem, func(s string) bool { return firstElem(s) == first }) {
+	if first := firstElem(p); p != "/" && !slices.ContainsFunc(systemFirsts, func(s string) bool { return strings.EqualFold(s, first) }) {
 		return false
 	}
 	for _, s := range secretSystem {
