@@ -529,6 +529,24 @@ func (w *walker) readWordList(row *programs.CodeRun, base string, words []Arg, i
 		return screenCode(base, s, words, jobs)
 	case programs.ReadParallel:
 		return parallelCode(base, words, inv, in, jobs)
+	case programs.ReadAlias:
+		for _, a := range words {
+			name, value, ok := strings.Cut(a.Value, "=")
+			if !ok || !aliasName(name) {
+				continue // alias NAME prints the alias; a bad name defines none
+			}
+			if a.Dynamic {
+				jobs = append(jobs, codeJob{label: base + " " + name, dynamic: true})
+				continue
+			}
+			if t := strings.TrimLeft(value, " \t"); row.Label == "-g" && t != "" && strings.IndexByte("|&;<>", t[0]) >= 0 {
+				// A global alias that starts with an operator is typed
+				// after a command: read it after the null command.
+				value = ": " + value
+			}
+			jobs = w.readValue(&programs.CodeRun{Read: programs.ReadShell}, base+" "+name, Arg{Value: value, Raw: value}, inv, s, in, jobs)
+		}
+		return jobs
 	case programs.ReadElisp, programs.ReadSQLShell, programs.ReadShell:
 		for _, a := range words {
 			jobs = w.readValue(row, base, a, inv, s, in, jobs)
@@ -745,3 +763,9 @@ func markCode(inv *Invocation, jobs []codeJob) {
 // that one line may have re-parsed: code can hold more code (awk's
 // concatenations repeat text), and each piece is parsed again.
 func maxCodeBytes(l Limits) int { return 4 * l.MaxBytes }
+
+// aliasName reports whether bash or zsh would define an alias named name:
+// not empty, and no blank, quote, expansion, slash or operator in it.
+func aliasName(name string) bool {
+	return name != "" && !strings.ContainsAny(name, " \t\n$`'\"\\/<>|&;()=")
+}

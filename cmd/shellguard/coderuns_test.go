@@ -111,6 +111,8 @@ func TestCodeRunsBinary(t *testing.T) {
 		// escaped but for '$': $IFS splits the word there.
 		{`sudo -s 'rm$IFS-rf$IFS/'`, "rm -rf /", false},
 		{`sudo -u root --login 'rm$IFS-rf$IFS/etc'`, "rm -rf /etc", false},
+		// An alias's value runs wherever its name is typed later.
+		{`alias ls='rm -rf ~'`, "rm -rf ~", false},
 		{`expect -c 'spawn sh -c "rm -rf ~"; expect eof'`, "rm -rf ~", false},
 		{`sudo timeout 10 nohup flock /tmp/l -c 'rm -rf ~'`, "rm -rf ~", false},
 		{`pkexec rm -rf /usr`, "rm -rf /usr", false},
@@ -184,6 +186,7 @@ func TestCodeRunsBinary(t *testing.T) {
 		// program named "rm -rf ~" (not found), and $HOME only printed.
 		{`sudo -s 'rm -rf ~'`, false},
 		{`sudo -s echo '$HOME'`, false},
+		{`alias ll='ls -la'`, false},
 		{`trap - EXIT`, true},
 		// xargs fed static input runs its command with the items as
 		// resolved words (shellparse reads them), which prefix approvals

@@ -137,6 +137,9 @@ const (
 	ReadSQLShell
 	// ReadParallel [parallel]: GNU parallel's command and inputs.
 	ReadParallel
+	// ReadAlias [alias]: alias NAME=VALUE: each VALUE is a shell command
+	// line, run wherever NAME is later typed as a command.
+	ReadAlias
 )
 
 // ConfigKind says what a configuration key of a program holds (see

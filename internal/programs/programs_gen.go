@@ -43,7 +43,7 @@ func p9() *Program {
 }
 
 func p10() *Program {
-	return &Program{Name: "alias", Is: DataArgs | Widens, Root: Node{Widen: []Widen{{Contains: "=", Label: "alias", Why: "changes what a command name runs"}}}}
+	return &Program{Name: "alias", Is: DataArgs | Widens, CodeRuns: codeRuns[2:4:4], Root: Node{Widen: []Widen{{Contains: "=", Label: "alias", Why: "changes what a command name runs"}}}}
 }
 
 func p11() *Program {
@@ -67,7 +67,7 @@ func p15() *Program {
 }
 
 func p16() *Program {
-	return &Program{Name: "apt", Is: Subcommands | DataArgs | DryRuns, CodeRuns: codeRuns[2:3:3], Root: Node{Arity: 2, Values: "-o\x00-t\x00-c\x00--option\x00--target-release\x00--config-file", DryRun: "-s\x00--simulate\x00--just-print\x00--dry-run\x00--recon\x00--no-act"}}
+	return &Program{Name: "apt", Is: Subcommands | DataArgs | DryRuns, CodeRuns: codeRuns[4:5:5], Root: Node{Arity: 2, Values: "-o\x00-t\x00-c\x00--option\x00--target-release\x00--config-file", DryRun: "-s\x00--simulate\x00--just-print\x00--dry-run\x00--recon\x00--no-act"}}
 }
 
 func p17() *Program {
@@ -79,7 +79,7 @@ func p18() *Program {
 }
 
 func p19() *Program {
-	return &Program{Name: "apt-get", Is: Subcommands | DataArgs | DryRuns, CodeRuns: codeRuns[2:3:3], Root: Node{Arity: 2, Values: "-o\x00-t\x00-c\x00--option\x00--target-release\x00--config-file", DryRun: "-s\x00--simulate\x00--just-print\x00--dry-run\x00--recon\x00--no-act"}}
+	return &Program{Name: "apt-get", Is: Subcommands | DataArgs | DryRuns, CodeRuns: codeRuns[4:5:5], Root: Node{Arity: 2, Values: "-o\x00-t\x00-c\x00--option\x00--target-release\x00--config-file", DryRun: "-s\x00--simulate\x00--just-print\x00--dry-run\x00--recon\x00--no-act"}}
 }
 
 func p20() *Program {
@@ -87,7 +87,7 @@ func p20() *Program {
 }
 
 func p21() *Program {
-	return &Program{Name: "aptitude", Is: Subcommands | DataArgs | DryRuns, CodeRuns: codeRuns[2:3:3], Root: Node{Values: "-o\x00-t\x00-c\x00--option\x00--target-release\x00--config-file", DryRun: "-s\x00--simulate\x00--just-print\x00--dry-run\x00--recon\x00--no-act"}}
+	return &Program{Name: "aptitude", Is: Subcommands | DataArgs | DryRuns, CodeRuns: codeRuns[4:5:5], Root: Node{Values: "-o\x00-t\x00-c\x00--option\x00--target-release\x00--config-file", DryRun: "-s\x00--simulate\x00--just-print\x00--dry-run\x00--recon\x00--no-act"}}
 }
 
 func p22() *Program {
@@ -107,11 +107,11 @@ func p25() *Program {
 }
 
 func p26() *Program {
-	return &Program{Name: "ash", Is: Posix | Shell | StdinProgram | Widens, Ends: "-", Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, CodeRuns: codeRuns[3:4:4], Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+	return &Program{Name: "ash", Is: Posix | Shell | StdinProgram | Widens, Ends: "-", Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, CodeRuns: codeRuns[5:6:6], Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
 }
 
 func p27() *Program {
-	return &Program{Name: "at", Is: Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-f\x00-l\x00-r\x00-d\x00-c\x00-V", Values: "-q\x00-t"}}, CodeRuns: codeRuns[4:6:6], Root: Node{Values: "-q\x00-f\x00-t", Widen: []Widen{{UnlessFlags: "-l\x00-r\x00-d\x00-c", Always: true, Label: "{name}", Why: "schedules commands read from its input or a file"}}}}
+	return &Program{Name: "at", Is: Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-f\x00-l\x00-r\x00-d\x00-c\x00-V", Values: "-q\x00-t"}}, CodeRuns: codeRuns[6:8:8], Root: Node{Values: "-q\x00-f\x00-t", Widen: []Widen{{UnlessFlags: "-l\x00-r\x00-d\x00-c", Always: true, Label: "{name}", Why: "schedules commands read from its input or a file"}}}}
 }
 
 func p28() *Program {
@@ -123,11 +123,11 @@ func p29() *Program {
 }
 
 func p30() *Program {
-	return &Program{Name: "awk", Is: Abbrev | Posix | DataArgs | Widens, Optional: "-o\x00-p\x00-d\x00-D\x00-L\x00-M", Extract: "awk", CodeRuns: codeRuns[6:9:9], Root: Node{Values: "-F\x00-v\x00-f\x00-E\x00-i\x00-l\x00-W\x00-e\x00--file\x00--exec\x00--include\x00--load\x00--source\x00--field-separator\x00--assign"}}
+	return &Program{Name: "awk", Is: Abbrev | Posix | DataArgs | Widens, Optional: "-o\x00-p\x00-d\x00-D\x00-L\x00-M", Extract: "awk", CodeRuns: codeRuns[8:11:11], Root: Node{Values: "-F\x00-v\x00-f\x00-E\x00-i\x00-l\x00-W\x00-e\x00--file\x00--exec\x00--include\x00--load\x00--source\x00--field-separator\x00--assign"}}
 }
 
 func p31() *Program {
-	return &Program{Name: "aws", Is: Subcommands | Widens | DryRuns, Launcher: &Launcher{Kind: "aws"}, CodeRuns: codeRuns[9:10:10], Root: Node{Arity: 3, Values: "--profile\x00--region\x00--output\x00--endpoint-url\x00--query\x00--cli-input-json\x00--ca-bundle\x00--color\x00--cli-read-timeout\x00--cli-connect-timeout\x00--cli-binary-format\x00--change-batch", DryRun: "--dryrun\x00--dry-run", Widen: []Widen{{Opts: "--endpoint-url", Exact: true, Why: "sends the request to another endpoint"}}}, Subs: []Node{{Path: "s3", Values: "--exclude\x00--include\x00--acl\x00--grants\x00--sse\x00--sse-c\x00--sse-c-key\x00--sse-kms-key-id\x00--storage-class\x00--website-redirect\x00--content-type\x00--cache-control\x00--content-disposition\x00--content-encoding\x00--content-language\x00--expires\x00--source-region\x00--page-size\x00--metadata\x00--metadata-directive\x00--request-payer\x00--checksum-algorithm\x00--copy-props\x00--expected-size\x00--sse-c-copy-source\x00--sse-c-copy-source-key"}}}
+	return &Program{Name: "aws", Is: Subcommands | Widens | DryRuns, Launcher: &Launcher{Kind: "aws"}, CodeRuns: codeRuns[11:12:12], Root: Node{Arity: 3, Values: "--profile\x00--region\x00--output\x00--endpoint-url\x00--query\x00--cli-input-json\x00--ca-bundle\x00--color\x00--cli-read-timeout\x00--cli-connect-timeout\x00--cli-binary-format\x00--change-batch", DryRun: "--dryrun\x00--dry-run", Widen: []Widen{{Opts: "--endpoint-url", Exact: true, Why: "sends the request to another endpoint"}}}, Subs: []Node{{Path: "s3", Values: "--exclude\x00--include\x00--acl\x00--grants\x00--sse\x00--sse-c\x00--sse-c-key\x00--sse-kms-key-id\x00--storage-class\x00--website-redirect\x00--content-type\x00--cache-control\x00--content-disposition\x00--content-encoding\x00--content-language\x00--expires\x00--source-region\x00--page-size\x00--metadata\x00--metadata-directive\x00--request-payer\x00--checksum-algorithm\x00--copy-props\x00--expected-size\x00--sse-c-copy-source\x00--sse-c-copy-source-key"}}}
 }
 
 func p32() *Program {
@@ -167,11 +167,11 @@ func p40() *Program {
 }
 
 func p41() *Program {
-	return &Program{Name: "bash", Is: Posix | Shell | StdinProgram | Widens, Ends: "-", Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, CodeRuns: codeRuns[3:4:4], Root: Node{Arity: 2, Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+	return &Program{Name: "bash", Is: Posix | Shell | StdinProgram | Widens, Ends: "-", Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, CodeRuns: codeRuns[5:6:6], Root: Node{Arity: 2, Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
 }
 
 func p42() *Program {
-	return &Program{Name: "batch", Is: Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-f\x00-l\x00-r\x00-d\x00-c\x00-V", Values: "-q\x00-t"}}, CodeRuns: codeRuns[4:6:6], Root: Node{Values: "-q\x00-f\x00-t", Widen: []Widen{{UnlessFlags: "-l\x00-r\x00-d\x00-c", Always: true, Label: "{name}", Why: "schedules commands read from its input or a file"}}}}
+	return &Program{Name: "batch", Is: Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-f\x00-l\x00-r\x00-d\x00-c\x00-V", Values: "-q\x00-t"}}, CodeRuns: codeRuns[6:8:8], Root: Node{Values: "-q\x00-f\x00-t", Widen: []Widen{{UnlessFlags: "-l\x00-r\x00-d\x00-c", Always: true, Label: "{name}", Why: "schedules commands read from its input or a file"}}}}
 }
 
 func p43() *Program {
@@ -191,7 +191,7 @@ func p46() *Program {
 }
 
 func p47() *Program {
-	return &Program{Name: "bind", Is: Widens, CodeRuns: codeRuns[10:11:11], Root: Node{Values: "-m\x00-q\x00-u\x00-f\x00-r\x00-x", Widen: []Widen{{Opts: "-x", Label: "bind {opt}", Why: "binds a key to a shell command"}}}}
+	return &Program{Name: "bind", Is: Widens, CodeRuns: codeRuns[12:13:13], Root: Node{Values: "-m\x00-q\x00-u\x00-f\x00-r\x00-x", Widen: []Widen{{Opts: "-x", Label: "bind {opt}", Why: "binds a key to a shell command"}}}}
 }
 
 func p48() *Program {
@@ -211,7 +211,7 @@ func p51() *Program {
 }
 
 func p52() *Program {
-	return &Program{Name: "bsdtar", Is: Abbrev | OldStyle | Widens, Whole: "--checkpoint", CodeRuns: codeRuns[11:12:12], Root: Node{Values: "--directory\x00--files-from\x00--exclude\x00--exclude-from\x00--transform\x00--xform\x00--owner\x00--group\x00--mode\x00--mtime\x00--newer\x00--newer-mtime\x00--after-date\x00--format\x00--label\x00--tape-length\x00--blocking-factor\x00--record-size\x00--starting-file\x00--suffix\x00--index-file\x00--volno-file\x00--strip-components\x00--exclude-tag\x00--exclude-tag-under\x00--exclude-tag-all\x00--owner-map\x00--group-map\x00--sparse-version\x00--hole-detection\x00-b\x00-C\x00-f\x00-F\x00-g\x00-H\x00-I\x00-K\x00-L\x00-N\x00-T\x00-V\x00-X\x00--file\x00--to-command\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script\x00--checkpoint-action", Widen: []Widen{{Opts: "-I\x00-F\x00--to-command\x00--checkpoint-action\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script", Why: "makes tar run another program"}, {Opts: "-f\x00--file", UnlessFlags: "--force-local", Remote: true, Label: "{opt} {value}", Why: "names an archive on another host, which tar reaches through rsh"}}}}
+	return &Program{Name: "bsdtar", Is: Abbrev | OldStyle | Widens, Whole: "--checkpoint", CodeRuns: codeRuns[13:14:14], Root: Node{Values: "--directory\x00--files-from\x00--exclude\x00--exclude-from\x00--transform\x00--xform\x00--owner\x00--group\x00--mode\x00--mtime\x00--newer\x00--newer-mtime\x00--after-date\x00--format\x00--label\x00--tape-length\x00--blocking-factor\x00--record-size\x00--starting-file\x00--suffix\x00--index-file\x00--volno-file\x00--strip-components\x00--exclude-tag\x00--exclude-tag-under\x00--exclude-tag-all\x00--owner-map\x00--group-map\x00--sparse-version\x00--hole-detection\x00-b\x00-C\x00-f\x00-F\x00-g\x00-H\x00-I\x00-K\x00-L\x00-N\x00-T\x00-V\x00-X\x00--file\x00--to-command\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script\x00--checkpoint-action", Widen: []Widen{{Opts: "-I\x00-F\x00--to-command\x00--checkpoint-action\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script", Why: "makes tar run another program"}, {Opts: "-f\x00--file", UnlessFlags: "--force-local", Remote: true, Label: "{opt} {value}", Why: "names an archive on another host, which tar reaches through rsh"}}}}
 }
 
 func p53() *Program {
@@ -251,7 +251,7 @@ func p61() *Program {
 }
 
 func p62() *Program {
-	return &Program{Name: "busybox-awk", Is: Abbrev | Posix | Widens, Optional: "-o\x00-p\x00-d\x00-D\x00-L\x00-M", Extract: "awk", CodeRuns: codeRuns[6:9:9], Root: Node{Values: "-F\x00-v\x00-f\x00-E\x00-i\x00-l\x00-W\x00-e\x00--file\x00--exec\x00--include\x00--load\x00--source\x00--field-separator\x00--assign"}}
+	return &Program{Name: "busybox-awk", Is: Abbrev | Posix | Widens, Optional: "-o\x00-p\x00-d\x00-D\x00-L\x00-M", Extract: "awk", CodeRuns: codeRuns[8:11:11], Root: Node{Values: "-F\x00-v\x00-f\x00-E\x00-i\x00-l\x00-W\x00-e\x00--file\x00--exec\x00--include\x00--load\x00--source\x00--field-separator\x00--assign"}}
 }
 
 func p63() *Program {
@@ -259,7 +259,7 @@ func p63() *Program {
 }
 
 func p64() *Program {
-	return &Program{Name: "bwrap", Is: Posix | Widens, TwoValues: "--setenv\x00--bind\x00--bind-try\x00--dev-bind\x00--dev-bind-try\x00--ro-bind\x00--ro-bind-try\x00--file\x00--bind-data\x00--ro-bind-data\x00--symlink\x00--chmod\x00--overlay-src\x00--tmp-overlay\x00--ro-overlay", CodeRuns: codeRuns[12:13:13], Root: Node{Values: "--args\x00--userns\x00--userns2\x00--pidns\x00--uid\x00--gid\x00--hostname\x00--chdir\x00--unsetenv\x00--lock-file\x00--sync-fd\x00--remount-ro\x00--exec-label\x00--file-label\x00--proc\x00--dev\x00--tmpfs\x00--mqueue\x00--dir\x00--seccomp\x00--add-seccomp-fd\x00--block-fd\x00--userns-block-fd\x00--info-fd\x00--json-status-fd\x00--cap-add\x00--cap-drop\x00--perms\x00--size", Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "bwrap", Is: Posix | Widens, TwoValues: "--setenv\x00--bind\x00--bind-try\x00--dev-bind\x00--dev-bind-try\x00--ro-bind\x00--ro-bind-try\x00--file\x00--bind-data\x00--ro-bind-data\x00--symlink\x00--chmod\x00--overlay-src\x00--tmp-overlay\x00--ro-overlay", CodeRuns: codeRuns[14:15:15], Root: Node{Values: "--args\x00--userns\x00--userns2\x00--pidns\x00--uid\x00--gid\x00--hostname\x00--chdir\x00--unsetenv\x00--lock-file\x00--sync-fd\x00--remount-ro\x00--exec-label\x00--file-label\x00--proc\x00--dev\x00--tmpfs\x00--mqueue\x00--dir\x00--seccomp\x00--add-seccomp-fd\x00--block-fd\x00--userns-block-fd\x00--info-fd\x00--json-status-fd\x00--cap-add\x00--cap-drop\x00--perms\x00--size", Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p65() *Program {
@@ -271,7 +271,7 @@ func p66() *Program {
 }
 
 func p67() *Program {
-	return &Program{Name: "caffeinate", Is: Posix, CodeRuns: codeRuns[12:13:13], Root: Node{Values: "-t\x00-w"}}
+	return &Program{Name: "caffeinate", Is: Posix, CodeRuns: codeRuns[14:15:15], Root: Node{Values: "-t\x00-w"}}
 }
 
 func p68() *Program {
@@ -319,7 +319,7 @@ func p78() *Program {
 }
 
 func p79() *Program {
-	return &Program{Name: "cgexec", Is: Posix, CodeRuns: codeRuns[12:13:13], Root: Node{Values: "-g"}}
+	return &Program{Name: "cgexec", Is: Posix, CodeRuns: codeRuns[14:15:15], Root: Node{Values: "-g"}}
 }
 
 func p80() *Program {
@@ -335,7 +335,7 @@ func p82() *Program {
 }
 
 func p83() *Program {
-	return &Program{Name: "chpst", Is: Posix, CodeRuns: codeRuns[12:13:13], Root: Node{Values: "-u\x00-g\x00-U\x00-e\x00-b\x00-/\x00-n\x00-l\x00-L\x00-m\x00-d\x00-o\x00-f\x00-c\x00-p\x00-v"}}
+	return &Program{Name: "chpst", Is: Posix, CodeRuns: codeRuns[14:15:15], Root: Node{Values: "-u\x00-g\x00-U\x00-e\x00-b\x00-/\x00-n\x00-l\x00-L\x00-m\x00-d\x00-o\x00-f\x00-c\x00-p\x00-v"}}
 }
 
 func p84() *Program {
@@ -435,11 +435,11 @@ func p107() *Program {
 }
 
 func p108() *Program {
-	return &Program{Name: "compgen", Is: DataArgs | Widens, CodeRuns: codeRuns[13:14:14], Root: Node{Values: "-V\x00-C\x00-F\x00-G\x00-W\x00-X\x00-A\x00-o\x00-P\x00-S", Widen: []Widen{{Opts: "-C", Label: "{name} {opt}", Why: "sets a command to run on completion"}}}}
+	return &Program{Name: "compgen", Is: DataArgs | Widens, CodeRuns: codeRuns[15:16:16], Root: Node{Values: "-V\x00-C\x00-F\x00-G\x00-W\x00-X\x00-A\x00-o\x00-P\x00-S", Widen: []Widen{{Opts: "-C", Label: "{name} {opt}", Why: "sets a command to run on completion"}}}}
 }
 
 func p109() *Program {
-	return &Program{Name: "complete", Is: DataArgs | Widens, CodeRuns: codeRuns[13:14:14], Root: Node{Values: "-V\x00-C\x00-F\x00-G\x00-W\x00-X\x00-A\x00-o\x00-P\x00-S", Widen: []Widen{{Opts: "-C", Label: "{name} {opt}", Why: "sets a command to run on completion"}}}}
+	return &Program{Name: "complete", Is: DataArgs | Widens, CodeRuns: codeRuns[15:16:16], Root: Node{Values: "-V\x00-C\x00-F\x00-G\x00-W\x00-X\x00-A\x00-o\x00-P\x00-S", Widen: []Widen{{Opts: "-C", Label: "{name} {opt}", Why: "sets a command to run on completion"}}}}
 }
 
 func p110() *Program {
@@ -479,7 +479,7 @@ func p118() *Program {
 }
 
 func p119() *Program {
-	return &Program{Name: "crontab", Is: Widens, Aliases: "--remove\x01-r", Terminal: []Terminal{{Use: TermInput, Runs: "-l\x00-r\x00-V\x00-T", Forces: "-e", Values: "-u", Operands: 1}}, CodeRuns: codeRuns[14:15:15], Root: Node{Values: "-u\x00-T", Widen: []Widen{{Operand: "*", Why: "installs commands to run later"}}}}
+	return &Program{Name: "crontab", Is: Widens, Aliases: "--remove\x01-r", Terminal: []Terminal{{Use: TermInput, Runs: "-l\x00-r\x00-V\x00-T", Forces: "-e", Values: "-u", Operands: 1}}, CodeRuns: codeRuns[16:17:17], Root: Node{Values: "-u\x00-T", Widen: []Widen{{Operand: "*", Why: "installs commands to run later"}}}}
 }
 
 func p120() *Program {
@@ -487,7 +487,7 @@ func p120() *Program {
 }
 
 func p121() *Program {
-	return &Program{Name: "csh", Is: Posix | Shell | StdinProgram | Widens, Ends: "-", Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, CodeRuns: codeRuns[3:4:4], Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+	return &Program{Name: "csh", Is: Posix | Shell | StdinProgram | Widens, Ends: "-", Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, CodeRuns: codeRuns[5:6:6], Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
 }
 
 func p122() *Program {
@@ -503,7 +503,7 @@ func p124() *Program {
 }
 
 func p125() *Program {
-	return &Program{Name: "dash", Is: Posix | Shell | StdinProgram | Widens, Ends: "-", Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, CodeRuns: codeRuns[3:4:4], Root: Node{Arity: 2, Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+	return &Program{Name: "dash", Is: Posix | Shell | StdinProgram | Widens, Ends: "-", Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, CodeRuns: codeRuns[5:6:6], Root: Node{Arity: 2, Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
 }
 
 func p126() *Program {
@@ -511,7 +511,7 @@ func p126() *Program {
 }
 
 func p127() *Program {
-	return &Program{Name: "dbus-run-session", Is: Posix | Widens, CodeRuns: codeRuns[12:13:13], Root: Node{Values: "--config-file\x00--dbus-daemon", Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "dbus-run-session", Is: Posix | Widens, CodeRuns: codeRuns[14:15:15], Root: Node{Values: "--config-file\x00--dbus-daemon", Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p128() *Program {
@@ -603,7 +603,7 @@ func p149() *Program {
 }
 
 func p150() *Program {
-	return &Program{Name: "doas", Terminal: []Terminal{{Use: TermInput, Forces: "-s", Values: "-u\x00-C", OnlyForced: true}}, Wrapper: &Wrapper{Values: "-u\x00-C"}, CodeRuns: codeRuns[15:16:16], Root: Node{Values: "-u\x00-C"}}
+	return &Program{Name: "doas", Terminal: []Terminal{{Use: TermInput, Forces: "-s", Values: "-u\x00-C", OnlyForced: true}}, Wrapper: &Wrapper{Values: "-u\x00-C"}, CodeRuns: codeRuns[17:18:18], Root: Node{Values: "-u\x00-C"}}
 }
 
 func p151() *Program {
@@ -675,7 +675,7 @@ func p167() *Program {
 }
 
 func p168() *Program {
-	return &Program{Name: "ed", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, CodeRuns: codeRuns[16:17:17], Root: Node{Values: "-p"}}
+	return &Program{Name: "ed", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, CodeRuns: codeRuns[18:19:19], Root: Node{Values: "-p"}}
 }
 
 func p169() *Program {
@@ -695,15 +695,15 @@ func p172() *Program {
 }
 
 func p173() *Program {
-	return &Program{Name: "emacs", Is: NoCluster | DataArgs | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, CodeRuns: codeRuns[17:19:19], Root: Node{Values: "-eval\x00-execute\x00-load\x00-l\x00-funcall\x00-f\x00-script\x00-x\x00-L\x00-directory\x00-chdir\x00-t\x00-terminal\x00-d\x00-display\x00-insert\x00-file\x00-find-file\x00-visit\x00-name\x00-title\x00-T\x00-fn\x00-font\x00-bg\x00-fg\x00-bd\x00-bw\x00-ib\x00-lsp\x00-cr\x00-ms\x00-geometry\x00-g", Widen: []Widen{{Prefix: "--eval=\x00-l=\x00--load=\x00-f=\x00--funcall=\x00--script=\x00-x=\x00-batch=\x00--batch=", Words: "--eval\x00-l\x00--load\x00-f\x00--funcall\x00--script\x00-x\x00-batch\x00--batch", Why: "gives emacs code to run"}}}}
+	return &Program{Name: "emacs", Is: NoCluster | DataArgs | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, CodeRuns: codeRuns[19:21:21], Root: Node{Values: "-eval\x00-execute\x00-load\x00-l\x00-funcall\x00-f\x00-script\x00-x\x00-L\x00-directory\x00-chdir\x00-t\x00-terminal\x00-d\x00-display\x00-insert\x00-file\x00-find-file\x00-visit\x00-name\x00-title\x00-T\x00-fn\x00-font\x00-bg\x00-fg\x00-bd\x00-bw\x00-ib\x00-lsp\x00-cr\x00-ms\x00-geometry\x00-g", Widen: []Widen{{Prefix: "--eval=\x00-l=\x00--load=\x00-f=\x00--funcall=\x00--script=\x00-x=\x00-batch=\x00--batch=", Words: "--eval\x00-l\x00--load\x00-f\x00--funcall\x00--script\x00-x\x00-batch\x00--batch", Why: "gives emacs code to run"}}}}
 }
 
 func p174() *Program {
-	return &Program{Name: "emacs-nox", Is: NoCluster, CodeRuns: codeRuns[17:19:19], Root: Node{Values: "-eval\x00-execute\x00-load\x00-l\x00-funcall\x00-f\x00-script\x00-x\x00-L\x00-directory\x00-chdir\x00-t\x00-terminal\x00-d\x00-display\x00-insert\x00-file\x00-find-file\x00-visit\x00-name\x00-title\x00-T\x00-fn\x00-font\x00-bg\x00-fg\x00-bd\x00-bw\x00-ib\x00-lsp\x00-cr\x00-ms\x00-geometry\x00-g"}}
+	return &Program{Name: "emacs-nox", Is: NoCluster, CodeRuns: codeRuns[19:21:21], Root: Node{Values: "-eval\x00-execute\x00-load\x00-l\x00-funcall\x00-f\x00-script\x00-x\x00-L\x00-directory\x00-chdir\x00-t\x00-terminal\x00-d\x00-display\x00-insert\x00-file\x00-find-file\x00-visit\x00-name\x00-title\x00-T\x00-fn\x00-font\x00-bg\x00-fg\x00-bd\x00-bw\x00-ib\x00-lsp\x00-cr\x00-ms\x00-geometry\x00-g"}}
 }
 
 func p175() *Program {
-	return &Program{Name: "emacsclient", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, CodeRuns: codeRuns[19:22:22], Root: Node{Values: "-s\x00-f\x00-a\x00-d\x00-F\x00-T\x00-w\x00--socket-name\x00--server-file\x00--alternate-editor\x00--display\x00--frame-parameters\x00--tramp\x00--timeout\x00--parent-id"}}
+	return &Program{Name: "emacsclient", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, CodeRuns: codeRuns[21:24:24], Root: Node{Values: "-s\x00-f\x00-a\x00-d\x00-F\x00-T\x00-w\x00--socket-name\x00--server-file\x00--alternate-editor\x00--display\x00--frame-parameters\x00--tramp\x00--timeout\x00--parent-id"}}
 }
 
 func p176() *Program {
@@ -715,7 +715,7 @@ func p177() *Program {
 }
 
 func p178() *Program {
-	return &Program{Name: "entr", Is: Posix | Widens, CodeRuns: codeRuns[22:24:24], Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "entr", Is: Posix | Widens, CodeRuns: codeRuns[24:26:26], Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p179() *Program {
@@ -739,11 +739,11 @@ func p183() *Program {
 }
 
 func p184() *Program {
-	return &Program{Name: "evim", Is: PlusOptions, Optional: "-o\x00-O\x00-p\x00-V\x00-r", CodeRuns: codeRuns[24:29:29], Root: Node{Values: "-c\x00-S\x00-u\x00-U\x00-T\x00-i\x00-w\x00-W\x00-t\x00-q\x00--cmd\x00--startuptime\x00--servername\x00--remote-send\x00--remote-expr\x00--listen"}}
+	return &Program{Name: "evim", Is: PlusOptions, Optional: "-o\x00-O\x00-p\x00-V\x00-r", CodeRuns: codeRuns[26:31:31], Root: Node{Values: "-c\x00-S\x00-u\x00-U\x00-T\x00-i\x00-w\x00-W\x00-t\x00-q\x00--cmd\x00--startuptime\x00--servername\x00--remote-send\x00--remote-expr\x00--listen"}}
 }
 
 func p185() *Program {
-	return &Program{Name: "ex", Is: PlusOptions | Widens, Optional: "-o\x00-O\x00-p\x00-V\x00-r", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, CodeRuns: codeRuns[29:32:32], Root: Node{Values: "-c\x00-S\x00-u\x00-U\x00-T\x00-i\x00-w\x00-W\x00-t\x00-q\x00--cmd\x00--startuptime\x00--servername\x00--remote-send\x00--remote-expr\x00--listen", Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
+	return &Program{Name: "ex", Is: PlusOptions | Widens, Optional: "-o\x00-O\x00-p\x00-V\x00-r", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, CodeRuns: codeRuns[31:34:34], Root: Node{Values: "-c\x00-S\x00-u\x00-U\x00-T\x00-i\x00-w\x00-W\x00-t\x00-q\x00--cmd\x00--startuptime\x00--servername\x00--remote-send\x00--remote-expr\x00--listen", Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
 }
 
 func p186() *Program {
@@ -755,7 +755,7 @@ func p187() *Program {
 }
 
 func p188() *Program {
-	return &Program{Name: "expect", Is: Posix | Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}, CodeRuns: codeRuns[32:35:35], Root: Node{Values: "-c\x00-f\x00-D", Widen: []Widen{{Opts: "-c\x00-f", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}, {Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "expect", Is: Posix | Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}, CodeRuns: codeRuns[34:37:37], Root: Node{Values: "-c\x00-f\x00-D", Widen: []Widen{{Opts: "-c\x00-f", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}, {Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p189() *Program {
@@ -787,11 +787,11 @@ func p195() *Program {
 }
 
 func p196() *Program {
-	return &Program{Name: "fc", Optional: "-s", CodeRuns: codeRuns[35:37:37], Root: Node{Values: "-e"}}
+	return &Program{Name: "fc", Optional: "-s", CodeRuns: codeRuns[37:39:39], Root: Node{Values: "-e"}}
 }
 
 func p197() *Program {
-	return &Program{Name: "fd", Is: Widens, Ends: "-x\x00--exec\x00-X\x00--exec-batch", CodeRuns: codeRuns[37:38:38], Root: Node{Values: "--extension\x00--exclude\x00--type\x00--size\x00--changed-within\x00--changed-before\x00--max-depth\x00--min-depth\x00--exact-depth\x00--threads\x00--owner\x00--base-directory\x00--path-separator\x00--batch-size\x00--color\x00-e\x00-d\x00-E\x00-t\x00-S\x00-c\x00-j\x00-x\x00-X\x00--exec\x00--exec-batch", Widen: []Widen{{Opts: "-x\x00-X\x00--exec\x00--exec-batch", Exact: true, Why: "makes fd run programs"}}}}
+	return &Program{Name: "fd", Is: Widens, Ends: "-x\x00--exec\x00-X\x00--exec-batch", CodeRuns: codeRuns[39:40:40], Root: Node{Values: "--extension\x00--exclude\x00--type\x00--size\x00--changed-within\x00--changed-before\x00--max-depth\x00--min-depth\x00--exact-depth\x00--threads\x00--owner\x00--base-directory\x00--path-separator\x00--batch-size\x00--color\x00-e\x00-d\x00-E\x00-t\x00-S\x00-c\x00-j\x00-x\x00-X\x00--exec\x00--exec-batch", Widen: []Widen{{Opts: "-x\x00-X\x00--exec\x00--exec-batch", Exact: true, Why: "makes fd run programs"}}}}
 }
 
 func p198() *Program {
@@ -799,7 +799,7 @@ func p198() *Program {
 }
 
 func p199() *Program {
-	return &Program{Name: "fdfind", Is: Widens, Ends: "-x\x00--exec\x00-X\x00--exec-batch", CodeRuns: codeRuns[37:38:38], Root: Node{Values: "--extension\x00--exclude\x00--type\x00--size\x00--changed-within\x00--changed-before\x00--max-depth\x00--min-depth\x00--exact-depth\x00--threads\x00--owner\x00--base-directory\x00--path-separator\x00--batch-size\x00--color\x00-e\x00-d\x00-E\x00-t\x00-S\x00-c\x00-j\x00-x\x00-X\x00--exec\x00--exec-batch", Widen: []Widen{{Opts: "-x\x00-X\x00--exec\x00--exec-batch", Exact: true, Why: "makes fd run programs"}}}}
+	return &Program{Name: "fdfind", Is: Widens, Ends: "-x\x00--exec\x00-X\x00--exec-batch", CodeRuns: codeRuns[39:40:40], Root: Node{Values: "--extension\x00--exclude\x00--type\x00--size\x00--changed-within\x00--changed-before\x00--max-depth\x00--min-depth\x00--exact-depth\x00--threads\x00--owner\x00--base-directory\x00--path-separator\x00--batch-size\x00--color\x00-e\x00-d\x00-E\x00-t\x00-S\x00-c\x00-j\x00-x\x00-X\x00--exec\x00--exec-batch", Widen: []Widen{{Opts: "-x\x00-X\x00--exec\x00--exec-batch", Exact: true, Why: "makes fd run programs"}}}}
 }
 
 func p200() *Program {
@@ -839,7 +839,7 @@ func p208() *Program {
 }
 
 func p209() *Program {
-	return &Program{Name: "fish", Is: Posix | Shell | StdinProgram | Widens, Lang: "fish", Code: "-c\x00--command", Load: "-C\x00--init-command", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command", Forces: "-i\x00--interactive\x00-C\x00--init-command", Values: "-d\x00--debug\x00-o\x00--debug-output", Operands: 1}}, CodeRuns: codeRuns[38:39:39], Root: Node{Arity: 2, Values: "-c\x00-C\x00--command\x00--init-command"}}
+	return &Program{Name: "fish", Is: Posix | Shell | StdinProgram | Widens, Lang: "fish", Code: "-c\x00--command", Load: "-C\x00--init-command", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command", Forces: "-i\x00--interactive\x00-C\x00--init-command", Values: "-d\x00--debug\x00-o\x00--debug-output", Operands: 1}}, CodeRuns: codeRuns[40:41:41], Root: Node{Arity: 2, Values: "-c\x00-C\x00--command\x00--init-command"}}
 }
 
 func p210() *Program {
@@ -887,7 +887,7 @@ func p220() *Program {
 }
 
 func p221() *Program {
-	return &Program{Name: "foot", Ends: "--", CodeRuns: codeRuns[12:13:13], Root: Node{Values: "--title\x00--working-directory\x00--class\x00--config\x00--directory"}}
+	return &Program{Name: "foot", Ends: "--", CodeRuns: codeRuns[14:15:15], Root: Node{Values: "--title\x00--working-directory\x00--class\x00--config\x00--directory"}}
 }
 
 func p222() *Program {
@@ -903,7 +903,7 @@ func p224() *Program {
 }
 
 func p225() *Program {
-	return &Program{Name: "gawk", Is: Abbrev | Posix | DataArgs | Widens, Optional: "-o\x00-p\x00-d\x00-D\x00-L\x00-M", Extract: "awk", CodeRuns: codeRuns[6:9:9], Root: Node{Values: "-F\x00-v\x00-f\x00-E\x00-i\x00-l\x00-W\x00-e\x00--file\x00--exec\x00--include\x00--load\x00--source\x00--field-separator\x00--assign"}}
+	return &Program{Name: "gawk", Is: Abbrev | Posix | DataArgs | Widens, Optional: "-o\x00-p\x00-d\x00-D\x00-L\x00-M", Extract: "awk", CodeRuns: codeRuns[8:11:11], Root: Node{Values: "-F\x00-v\x00-f\x00-E\x00-i\x00-l\x00-W\x00-e\x00--file\x00--exec\x00--include\x00--load\x00--source\x00--field-separator\x00--assign"}}
 }
 
 func p226() *Program {
@@ -915,7 +915,7 @@ func p227() *Program {
 }
 
 func p228() *Program {
-	return &Program{Name: "gdb", Is: NoCluster | Widens, Ends: "-args", Terminal: []Terminal{{Use: TermInput, Runs: "-batch\x00--batch\x00-b"}}, CodeRuns: codeRuns[39:43:43], Root: Node{Values: "-ex\x00-eval-command\x00-iex\x00-init-eval-command\x00-x\x00-command\x00-ix\x00-init-command\x00-p\x00-pid\x00-c\x00-core\x00-cd\x00-d\x00-directory\x00-s\x00-symbols\x00-e\x00-exec\x00-se\x00-b\x00-l\x00-tty\x00-i\x00-interpreter\x00-data-directory\x00-D", Widen: []Widen{{Opts: "-ex\x00-eval-command\x00-x\x00-command\x00-iex\x00-ix\x00-init-command\x00-init-eval-command", Why: "gives gdb commands to run"}}}}
+	return &Program{Name: "gdb", Is: NoCluster | Widens, Ends: "-args", Terminal: []Terminal{{Use: TermInput, Runs: "-batch\x00--batch\x00-b"}}, CodeRuns: codeRuns[41:45:45], Root: Node{Values: "-ex\x00-eval-command\x00-iex\x00-init-eval-command\x00-x\x00-command\x00-ix\x00-init-command\x00-p\x00-pid\x00-c\x00-core\x00-cd\x00-d\x00-directory\x00-s\x00-symbols\x00-e\x00-exec\x00-se\x00-b\x00-l\x00-tty\x00-i\x00-interpreter\x00-data-directory\x00-D", Widen: []Widen{{Opts: "-ex\x00-eval-command\x00-x\x00-command\x00-iex\x00-ix\x00-init-command\x00-init-eval-command", Why: "gives gdb commands to run"}}}}
 }
 
 func p229() *Program {
@@ -931,7 +931,7 @@ func p231() *Program {
 }
 
 func p232() *Program {
-	return &Program{Name: "gh", Is: Subcommands | DataArgs | DryRuns, Words: "remove\x01delete", CodeRuns: codeRuns[43:44:44], Root: Node{Arity: 3, Values: "-R\x00--repo\x00--hostname\x00-X\x00--method\x00-H\x00--header\x00-f\x00--raw-field\x00-F\x00--field\x00-q\x00--jq\x00-t\x00--template\x00--input\x00-p\x00--preview\x00--visibility\x00-L\x00--limit\x00--json\x00-b\x00--body\x00--body-file\x00--title\x00--filename\x00-d\x00--desc", DryRun: "--help"}}
+	return &Program{Name: "gh", Is: Subcommands | DataArgs | DryRuns, Words: "remove\x01delete", CodeRuns: codeRuns[45:46:46], Root: Node{Arity: 3, Values: "-R\x00--repo\x00--hostname\x00-X\x00--method\x00-H\x00--header\x00-f\x00--raw-field\x00-F\x00--field\x00-q\x00--jq\x00-t\x00--template\x00--input\x00-p\x00--preview\x00--visibility\x00-L\x00--limit\x00--json\x00-b\x00--body\x00--body-file\x00--title\x00--filename\x00-d\x00--desc", DryRun: "--help"}}
 }
 
 func p233() *Program {
@@ -943,7 +943,7 @@ func p234() *Program {
 }
 
 func p235() *Program {
-	return &Program{Name: "git", Is: FoldCase | Abbrev | Subcommands | DashSubcommands | DataArgs | Widens | DryRuns, Globals: "-C\x00-c\x00--git-dir\x00--work-tree\x00--namespace\x00--config-env\x00--super-prefix\x00--list-cmds", Optional: "-O\x00-S\x00--exec-path", Whole: "--text", Aliases: "--delete\x01-d\x00--force\x01-f", CodeRuns: codeRuns[44:66:66], ConfigCode: "alias.*\x014\x00browser.*.cmd\x011\x00browser.*.path\x011\x00core.alternaterefscommand\x011\x00core.askpass\x011\x00core.editor\x011\x00core.fsmonitor\x012\x00core.gitproxy\x011\x00core.hookspath\x015\x00core.pager\x011\x00core.sshcommand\x011\x00credential.*.helper\x013\x00credential.helper\x013\x00diff.*.command\x011\x00diff.*.textconv\x011\x00diff.external\x011\x00difftool.*.cmd\x011\x00filter.*.clean\x011\x00filter.*.process\x011\x00filter.*.smudge\x011\x00gpg.*.program\x011\x00gpg.program\x011\x00gpg.ssh.defaultkeycommand\x011\x00imap.tunnel\x011\x00include.path\x015\x00includeif.*.path\x015\x00init.templatedir\x015\x00instaweb.httpd\x011\x00interactive.difffilter\x011\x00man.*.cmd\x011\x00man.*.path\x011\x00merge.*.driver\x011\x00mergetool.*.cmd\x011\x00pager.*\x012\x00remote.*.pushurl\x016\x00remote.*.receivepack\x011\x00remote.*.uploadpack\x011\x00remote.*.url\x016\x00sendemail.cccmd\x011\x00sendemail.headercmd\x011\x00sendemail.sendmailcmd\x011\x00sendemail.tocmd\x011\x00sequence.editor\x011\x00submodule.*.update\x013\x00trailer.*.cmd\x011\x00trailer.*.command\x011\x00uploadpack.packobjectshook\x011\x00url.*.insteadof\x015", Root: Node{Arity: 2, DryRun: "--help", Widen: []Widen{{Opts: "-c\x00--config-env", Before: true, Why: "sets git configuration, which can make git run other programs"}, {Opts: "-C", Before: true, Why: "runs git in another repository, whose configuration can run programs"}, {Opts: "-p\x00--paginate", Before: true, Why: "makes git run a pager"}, {Opts: "--git-dir\x00--work-tree", Before: true, Why: "points git at another repository, whose configuration can run programs"}, {Opts: "--exec-path", HasValue: true, Before: true, Why: "makes git run its programs from another folder"}, {Opts: "--upload-pack\x00--receive-pack\x00--exec\x00--output\x00--ext-diff\x00--textconv\x00--open-files-in-pager\x00--extcmd\x00--sendmail-cmd\x00--to-cmd\x00--cc-cmd\x00--header-cmd\x00--tree-filter\x00--index-filter\x00--msg-filter\x00--env-filter\x00--commit-filter\x00--parent-filter\x00--tag-name-filter\x00--output-directory", Why: "makes git run another program or write output elsewhere"}}, ReadOnly: &ReadOnly{Globals: "--no-pager\x00-P\x00--no-optional-locks", MaxOperands: -1}}, Subs: []Node{{Path: "add", DryRun: "-n\x00--dry-run"}, {Path: "archive", Values: "--exec\x00--format\x00--prefix\x00--output\x00--remote\x00--add-file\x00--add-virtual-file\x00-o"}, {Path: "bisect", Arity: 3, Widen: []Widen{{Operand: "run", Label: "bisect run", Why: "makes git run the command it is given"}}}, {Path: "bisect run", Posix: true}, {Path: "branch", ReadOnly: &ReadOnly{Deny: "--output\x00--ext-diff\x00--textconv\x00--exec\x00-c\x00--config-env\x00--upload-pack\x00-o", Only: "-a\x00--all\x00-r\x00--remotes\x00-v\x00-vv\x00--verbose\x00--list\x00-l\x00--show-current\x00--merged\x00--no-merged\x00--contains\x00--no-contains\x00--color\x00--no-color\x00--sort\x00--format", MaxOperands: -1, NoGlob: true}}, {Path: "clean", DryRun: "-n\x00--dry-run"}, {Path: "clone", Values: "--branch\x00--config\x00--depth\x00--jobs\x00--origin\x00--upload-pack\x00--template\x00--reference\x00--reference-if-able\x00--separate-git-dir\x00--shallow-since\x00--shallow-exclude\x00--filter\x00--server-option\x00--bundle-uri\x00--revision\x00-b\x00-c\x00-j\x00-o\x00-u", Widen: []Widen{{Opts: "-u\x00-c\x00--config\x00--template\x00--separate-git-dir", Why: "makes git run another program or write output elsewhere"}}}, {Path: "commit", Values: "-m\x00-F\x00-C\x00-c\x00-t"}, {Path: "config", Arity: 3}, {Path: "daemon", Values: "--access-hook\x00--base-path\x00--interpolated-path\x00--listen\x00--port\x00--init-timeout\x00--timeout\x00--max-connections\x00--user\x00--group\x00--pid-file", Widen: []Widen{{Always: true, Why: "runs git's servers or transport programs"}}}, {Path: "diff", ReadOnly: &ReadOnly{Deny: "--output\x00--ext-diff\x00--textconv\x00--exec\x00-c\x00--config-env\x00--upload-pack\x00-o", MaxOperands: -1, NoGlob: true}}, {Path: "difftool", Values: "-g\x00-y\x00--extcmd\x00--tool\x00-x\x00-t", Widen: []Widen{{Opts: "-x", Why: "makes git run another program or write output elsewhere"}}}, {Path: "fetch", Values: "--upload-pack\x00--depth\x00--deepen\x00--shallow-since\x00--shallow-exclude\x00--refmap\x00--server-option\x00--negotiation-tip\x00--filter\x00--jobs\x00--recurse-submodules-default\x00--submodule-prefix\x00-o\x00-j"}, {Path: "filter-branch", Values: "--setup\x00--tree-filter\x00--index-filter\x00--env-filter\x00--parent-filter\x00--msg-filter\x00--commit-filter\x00--tag-name-filter\x00--subdirectory-filter\x00--original\x00--state-branch\x00--prune-empty\x00-d", Widen: []Widen{{Always: true, Why: "runs the filter commands it is given"}}}, {Path: "filter-repo", Values: "--filename-callback\x00--message-callback\x00--name-callback\x00--email-callback\x00--refname-callback\x00--blob-callback\x00--commit-callback\x00--tag-callback\x00--reset-callback\x00--person-callback\x00--path\x00--path-glob\x00--path-regex\x00--path-rename\x00--paths-from-file\x00--subdirectory-filter\x00--to-subdirectory-filter\x00--replace-text\x00--replace-message\x00--strip-blobs-bigger-than\x00--strip-blobs-with-ids\x00--refs\x00--source\x00--target", DryRun: "--dry-run\x00--analyze", Widen: []Widen{{Always: true, Why: "runs the filter commands it is given"}}}, {Path: "format-patch", Values: "-o\x00-v", Widen: []Widen{{Opts: "-o", Why: "makes git run another program or write output elsewhere"}}}, {Path: "grep", Values: "--open-files-in-pager\x00--max-depth\x00--threads\x00--context\x00--after-context\x00--before-context\x00--file\x00-A\x00-B\x00-C\x00-e\x00-f\x00-m", Widen: []Widen{{Opts: "-O", Why: "makes git run another program or write output elsewhere"}}}, {Path: "http-backend", Widen: []Widen{{Always: true, Why: "runs git's servers or transport programs"}}}, {Path: "init", Widen: []Widen{{Opts: "--template\x00--separate-git-dir", Why: "makes git run another program or write output elsewhere"}}}, {Path: "instaweb", Values: "-d\x00-b\x00-p\x00--httpd\x00--browser\x00--port\x00--module-path", Widen: []Widen{{Always: true, Why: "runs git's servers or transport programs"}}}, {Path: "lfs", Arity: 3}, {Path: "log", ReadOnly: &ReadOnly{Deny: "--output\x00--ext-diff\x00--textconv\x00--exec\x00-c\x00--config-env\x00--upload-pack\x00-o", MaxOperands: -1, NoGlob: true}}, {Path: "ls-remote", Values: "--upload-pack\x00--server-option\x00--sort"}, {Path: "merge", Values: "-m\x00-F\x00-s\x00-X"}, {Path: "mergetool", Values: "-x\x00-t", Widen: []Widen{{Opts: "-x", Why: "makes git run another program or write output elsewhere"}}}, {Path: "mv", DryRun: "-n\x00--dry-run"}, {Path: "notes", Arity: 3, Values: "-m\x00-F\x00-C\x00-c"}, {Path: "prune", DryRun: "-n\x00--dry-run"}, {Path: "pull", Values: "-s\x00-X\x00--upload-pack\x00--depth\x00--deepen\x00--shallow-since\x00--shallow-exclude\x00--refmap\x00--server-option\x00--strategy\x00--strategy-option\x00--jobs\x00-o\x00-j"}, {Path: "push", Values: "--signed\x00-o\x00--repo\x00--receive-pack\x00--exec\x00--push-option", DryRun: "-n\x00--dry-run"}, {Path: "rebase", Values: "--exec\x00--onto\x00--strategy\x00--strategy-option\x00--gpg-sign\x00--whitespace\x00--rebase-merges\x00--empty\x00-s\x00-x\x00-X\x00-C", Widen: []Widen{{Opts: "-x", Why: "makes git run another program or write output elsewhere"}}}, {Path: "receive-pack", Widen: []Widen{{Always: true, Why: "runs git's servers or transport programs"}}}, {Path: "reflog", Arity: 3}, {Path: "reflog expire", DryRun: "-n\x00--dry-run"}, {Path: "remote", Arity: 3}, {Path: "remote add", Values: "--track\x00--master\x00--mirror\x00-t\x00-m"}, {Path: "remote prune", DryRun: "-n\x00--dry-run"}, {Path: "rm", DryRun: "-n\x00--dry-run"}, {Path: "send-email", Values: "--sendmail-cmd\x00--to-cmd\x00--cc-cmd\x00--header-cmd\x00--from\x00--to\x00--cc\x00--bcc\x00--subject\x00--in-reply-to\x00--smtp-server\x00--smtp-server-port\x00--smtp-user\x00--smtp-encryption\x00--identity"}, {Path: "shell", Widen: []Widen{{Always: true, Why: "runs git's servers or transport programs"}}}, {Path: "show", ReadOnly: &ReadOnly{Deny: "--output\x00--ext-diff\x00--textconv\x00--exec\x00-c\x00--config-env\x00--upload-pack\x00-o", MaxOperands: -1, NoGlob: true}}, {Path: "sparse-checkout", Arity: 3}, {Path: "stash", Arity: 3, Values: "-m"}, {Path: "status", ReadOnly: &ReadOnly{Deny: "--output\x00--ext-diff\x00--textconv\x00--exec\x00-c\x00--config-env\x00--upload-pack\x00-o", MaxOperands: -1, NoGlob: true}}, {Path: "submodule", Arity: 3, Widen: []Widen{{Operand: "foreach", Label: "submodule foreach", Why: "makes git run the shell command it is given"}}}, {Path: "submodule add", Values: "-b\x00--branch\x00--name\x00--reference\x00--depth"}, {Path: "submodule foreach", Posix: true}, {Path: "tag", Values: "-m\x00-F\x00-u"}, {Path: "upload-pack", Widen: []Widen{{Always: true, Why: "runs git's servers or transport programs"}}}, {Path: "worktree", Arity: 3}, {Path: "worktree prune", DryRun: "-n\x00--dry-run"}}}
+	return &Program{Name: "git", Is: FoldCase | Abbrev | Subcommands | DashSubcommands | DataArgs | Widens | DryRuns, Globals: "-C\x00-c\x00--git-dir\x00--work-tree\x00--namespace\x00--config-env\x00--super-prefix\x00--list-cmds", Optional: "-O\x00-S\x00--exec-path", Whole: "--text", Aliases: "--delete\x01-d\x00--force\x01-f", CodeRuns: codeRuns[46:68:68], ConfigCode: "alias.*\x014\x00browser.*.cmd\x011\x00browser.*.path\x011\x00core.alternaterefscommand\x011\x00core.askpass\x011\x00core.editor\x011\x00core.fsmonitor\x012\x00core.gitproxy\x011\x00core.hookspath\x015\x00core.pager\x011\x00core.sshcommand\x011\x00credential.*.helper\x013\x00credential.helper\x013\x00diff.*.command\x011\x00diff.*.textconv\x011\x00diff.external\x011\x00difftool.*.cmd\x011\x00filter.*.clean\x011\x00filter.*.process\x011\x00filter.*.smudge\x011\x00gpg.*.program\x011\x00gpg.program\x011\x00gpg.ssh.defaultkeycommand\x011\x00imap.tunnel\x011\x00include.path\x015\x00includeif.*.path\x015\x00init.templatedir\x015\x00instaweb.httpd\x011\x00interactive.difffilter\x011\x00man.*.cmd\x011\x00man.*.path\x011\x00merge.*.driver\x011\x00mergetool.*.cmd\x011\x00pager.*\x012\x00remote.*.pushurl\x016\x00remote.*.receivepack\x011\x00remote.*.uploadpack\x011\x00remote.*.url\x016\x00sendemail.cccmd\x011\x00sendemail.headercmd\x011\x00sendemail.sendmailcmd\x011\x00sendemail.tocmd\x011\x00sequence.editor\x011\x00submodule.*.update\x013\x00trailer.*.cmd\x011\x00trailer.*.command\x011\x00uploadpack.packobjectshook\x011\x00url.*.insteadof\x015", Root: Node{Arity: 2, DryRun: "--help", Widen: []Widen{{Opts: "-c\x00--config-env", Before: true, Why: "sets git configuration, which can make git run other programs"}, {Opts: "-C", Before: true, Why: "runs git in another repository, whose configuration can run programs"}, {Opts: "-p\x00--paginate", Before: true, Why: "makes git run a pager"}, {Opts: "--git-dir\x00--work-tree", Before: true, Why: "points git at another repository, whose configuration can run programs"}, {Opts: "--exec-path", HasValue: true, Before: true, Why: "makes git run its programs from another folder"}, {Opts: "--upload-pack\x00--receive-pack\x00--exec\x00--output\x00--ext-diff\x00--textconv\x00--open-files-in-pager\x00--extcmd\x00--sendmail-cmd\x00--to-cmd\x00--cc-cmd\x00--header-cmd\x00--tree-filter\x00--index-filter\x00--msg-filter\x00--env-filter\x00--commit-filter\x00--parent-filter\x00--tag-name-filter\x00--output-directory", Why: "makes git run another program or write output elsewhere"}}, ReadOnly: &ReadOnly{Globals: "--no-pager\x00-P\x00--no-optional-locks", MaxOperands: -1}}, Subs: []Node{{Path: "add", DryRun: "-n\x00--dry-run"}, {Path: "archive", Values: "--exec\x00--format\x00--prefix\x00--output\x00--remote\x00--add-file\x00--add-virtual-file\x00-o"}, {Path: "bisect", Arity: 3, Widen: []Widen{{Operand: "run", Label: "bisect run", Why: "makes git run the command it is given"}}}, {Path: "bisect run", Posix: true}, {Path: "branch", ReadOnly: &ReadOnly{Deny: "--output\x00--ext-diff\x00--textconv\x00--exec\x00-c\x00--config-env\x00--upload-pack\x00-o", Only: "-a\x00--all\x00-r\x00--remotes\x00-v\x00-vv\x00--verbose\x00--list\x00-l\x00--show-current\x00--merged\x00--no-merged\x00--contains\x00--no-contains\x00--color\x00--no-color\x00--sort\x00--format", MaxOperands: -1, NoGlob: true}}, {Path: "clean", DryRun: "-n\x00--dry-run"}, {Path: "clone", Values: "--branch\x00--config\x00--depth\x00--jobs\x00--origin\x00--upload-pack\x00--template\x00--reference\x00--reference-if-able\x00--separate-git-dir\x00--shallow-since\x00--shallow-exclude\x00--filter\x00--server-option\x00--bundle-uri\x00--revision\x00-b\x00-c\x00-j\x00-o\x00-u", Widen: []Widen{{Opts: "-u\x00-c\x00--config\x00--template\x00--separate-git-dir", Why: "makes git run another program or write output elsewhere"}}}, {Path: "commit", Values: "-m\x00-F\x00-C\x00-c\x00-t"}, {Path: "config", Arity: 3}, {Path: "daemon", Values: "--access-hook\x00--base-path\x00--interpolated-path\x00--listen\x00--port\x00--init-timeout\x00--timeout\x00--max-connections\x00--user\x00--group\x00--pid-file", Widen: []Widen{{Always: true, Why: "runs git's servers or transport programs"}}}, {Path: "diff", ReadOnly: &ReadOnly{Deny: "--output\x00--ext-diff\x00--textconv\x00--exec\x00-c\x00--config-env\x00--upload-pack\x00-o", MaxOperands: -1, NoGlob: true}}, {Path: "difftool", Values: "-g\x00-y\x00--extcmd\x00--tool\x00-x\x00-t", Widen: []Widen{{Opts: "-x", Why: "makes git run another program or write output elsewhere"}}}, {Path: "fetch", Values: "--upload-pack\x00--depth\x00--deepen\x00--shallow-since\x00--shallow-exclude\x00--refmap\x00--server-option\x00--negotiation-tip\x00--filter\x00--jobs\x00--recurse-submodules-default\x00--submodule-prefix\x00-o\x00-j"}, {Path: "filter-branch", Values: "--setup\x00--tree-filter\x00--index-filter\x00--env-filter\x00--parent-filter\x00--msg-filter\x00--commit-filter\x00--tag-name-filter\x00--subdirectory-filter\x00--original\x00--state-branch\x00--prune-empty\x00-d", Widen: []Widen{{Always: true, Why: "runs the filter commands it is given"}}}, {Path: "filter-repo", Values: "--filename-callback\x00--message-callback\x00--name-callback\x00--email-callback\x00--refname-callback\x00--blob-callback\x00--commit-callback\x00--tag-callback\x00--reset-callback\x00--person-callback\x00--path\x00--path-glob\x00--path-regex\x00--path-rename\x00--paths-from-file\x00--subdirectory-filter\x00--to-subdirectory-filter\x00--replace-text\x00--replace-message\x00--strip-blobs-bigger-than\x00--strip-blobs-with-ids\x00--refs\x00--source\x00--target", DryRun: "--dry-run\x00--analyze", Widen: []Widen{{Always: true, Why: "runs the filter commands it is given"}}}, {Path: "format-patch", Values: "-o\x00-v", Widen: []Widen{{Opts: "-o", Why: "makes git run another program or write output elsewhere"}}}, {Path: "grep", Values: "--open-files-in-pager\x00--max-depth\x00--threads\x00--context\x00--after-context\x00--before-context\x00--file\x00-A\x00-B\x00-C\x00-e\x00-f\x00-m", Widen: []Widen{{Opts: "-O", Why: "makes git run another program or write output elsewhere"}}}, {Path: "http-backend", Widen: []Widen{{Always: true, Why: "runs git's servers or transport programs"}}}, {Path: "init", Widen: []Widen{{Opts: "--template\x00--separate-git-dir", Why: "makes git run another program or write output elsewhere"}}}, {Path: "instaweb", Values: "-d\x00-b\x00-p\x00--httpd\x00--browser\x00--port\x00--module-path", Widen: []Widen{{Always: true, Why: "runs git's servers or transport programs"}}}, {Path: "lfs", Arity: 3}, {Path: "log", ReadOnly: &ReadOnly{Deny: "--output\x00--ext-diff\x00--textconv\x00--exec\x00-c\x00--config-env\x00--upload-pack\x00-o", MaxOperands: -1, NoGlob: true}}, {Path: "ls-remote", Values: "--upload-pack\x00--server-option\x00--sort"}, {Path: "merge", Values: "-m\x00-F\x00-s\x00-X"}, {Path: "mergetool", Values: "-x\x00-t", Widen: []Widen{{Opts: "-x", Why: "makes git run another program or write output elsewhere"}}}, {Path: "mv", DryRun: "-n\x00--dry-run"}, {Path: "notes", Arity: 3, Values: "-m\x00-F\x00-C\x00-c"}, {Path: "prune", DryRun: "-n\x00--dry-run"}, {Path: "pull", Values: "-s\x00-X\x00--upload-pack\x00--depth\x00--deepen\x00--shallow-since\x00--shallow-exclude\x00--refmap\x00--server-option\x00--strategy\x00--strategy-option\x00--jobs\x00-o\x00-j"}, {Path: "push", Values: "--signed\x00-o\x00--repo\x00--receive-pack\x00--exec\x00--push-option", DryRun: "-n\x00--dry-run"}, {Path: "rebase", Values: "--exec\x00--onto\x00--strategy\x00--strategy-option\x00--gpg-sign\x00--whitespace\x00--rebase-merges\x00--empty\x00-s\x00-x\x00-X\x00-C", Widen: []Widen{{Opts: "-x", Why: "makes git run another program or write output elsewhere"}}}, {Path: "receive-pack", Widen: []Widen{{Always: true, Why: "runs git's servers or transport programs"}}}, {Path: "reflog", Arity: 3}, {Path: "reflog expire", DryRun: "-n\x00--dry-run"}, {Path: "remote", Arity: 3}, {Path: "remote add", Values: "--track\x00--master\x00--mirror\x00-t\x00-m"}, {Path: "remote prune", DryRun: "-n\x00--dry-run"}, {Path: "rm", DryRun: "-n\x00--dry-run"}, {Path: "send-email", Values: "--sendmail-cmd\x00--to-cmd\x00--cc-cmd\x00--header-cmd\x00--from\x00--to\x00--cc\x00--bcc\x00--subject\x00--in-reply-to\x00--smtp-server\x00--smtp-server-port\x00--smtp-user\x00--smtp-encryption\x00--identity"}, {Path: "shell", Widen: []Widen{{Always: true, Why: "runs git's servers or transport programs"}}}, {Path: "show", ReadOnly: &ReadOnly{Deny: "--output\x00--ext-diff\x00--textconv\x00--exec\x00-c\x00--config-env\x00--upload-pack\x00-o", MaxOperands: -1, NoGlob: true}}, {Path: "sparse-checkout", Arity: 3}, {Path: "stash", Arity: 3, Values: "-m"}, {Path: "status", ReadOnly: &ReadOnly{Deny: "--output\x00--ext-diff\x00--textconv\x00--exec\x00-c\x00--config-env\x00--upload-pack\x00-o", MaxOperands: -1, NoGlob: true}}, {Path: "submodule", Arity: 3, Widen: []Widen{{Operand: "foreach", Label: "submodule foreach", Why: "makes git run the shell command it is given"}}}, {Path: "submodule add", Values: "-b\x00--branch\x00--name\x00--reference\x00--depth"}, {Path: "submodule foreach", Posix: true}, {Path: "tag", Values: "-m\x00-F\x00-u"}, {Path: "upload-pack", Widen: []Widen{{Always: true, Why: "runs git's servers or transport programs"}}}, {Path: "worktree", Arity: 3}, {Path: "worktree prune", DryRun: "-n\x00--dry-run"}}}
 }
 
 func p236() *Program {
@@ -967,15 +967,15 @@ func p240() *Program {
 }
 
 func p241() *Program {
-	return &Program{Name: "gmake", Is: Abbrev | Widens | DryRuns, Optional: "-j\x00-l\x00-O", CodeRuns: codeRuns[66:68:68], Root: Node{Values: "--old-file\x00--assume-old\x00--new-file\x00--what-if\x00--assume-new\x00--jobserver-style\x00-C\x00-f\x00-I\x00-o\x00-W\x00-E\x00--file\x00--makefile\x00--directory\x00--eval\x00--include-dir\x00--justfile", DryRun: "-n\x00--dry-run\x00--just-print\x00--recon", Widen: []Widen{{Opts: "-C\x00-f\x00-I\x00-E\x00--file\x00--makefile\x00--directory\x00--eval\x00--include-dir", Why: "makes make read another makefile or extra rules"}, {Operand: "=", Label: "{var}=", Why: "overrides a makefile variable, which can change the commands make runs"}}}}
+	return &Program{Name: "gmake", Is: Abbrev | Widens | DryRuns, Optional: "-j\x00-l\x00-O", CodeRuns: codeRuns[68:70:70], Root: Node{Values: "--old-file\x00--assume-old\x00--new-file\x00--what-if\x00--assume-new\x00--jobserver-style\x00-C\x00-f\x00-I\x00-o\x00-W\x00-E\x00--file\x00--makefile\x00--directory\x00--eval\x00--include-dir\x00--justfile", DryRun: "-n\x00--dry-run\x00--just-print\x00--recon", Widen: []Widen{{Opts: "-C\x00-f\x00-I\x00-E\x00--file\x00--makefile\x00--directory\x00--eval\x00--include-dir", Why: "makes make read another makefile or extra rules"}, {Operand: "=", Label: "{var}=", Why: "overrides a makefile variable, which can change the commands make runs"}}}}
 }
 
 func p242() *Program {
-	return &Program{Name: "gnome-terminal", Ends: "--", CodeRuns: codeRuns[12:13:13], Root: Node{Values: "--title\x00--working-directory\x00--class\x00--config\x00--directory"}}
+	return &Program{Name: "gnome-terminal", Ends: "--", CodeRuns: codeRuns[14:15:15], Root: Node{Values: "--title\x00--working-directory\x00--class\x00--config\x00--directory"}}
 }
 
 func p243() *Program {
-	return &Program{Name: "go", Is: NoCluster | Subcommands | DataArgs | Runs | Widens, CodeRuns: codeRuns[68:69:69], Root: Node{Arity: 2, Values: "-C\x00-o\x00-toolexec\x00-exec\x00-overlay", Widen: []Widen{{Opts: "-toolexec\x00-exec\x00-overlay", Why: "makes go run another program"}}}, Subs: []Node{{Path: "build", Values: "-p\x00-tags\x00-ldflags\x00-gcflags\x00-asmflags\x00-mod\x00-modfile\x00-pgo\x00-pkgdir\x00-buildmode"}, {Path: "install", Values: "-p\x00-tags\x00-ldflags\x00-gcflags\x00-asmflags\x00-mod\x00-modfile"}, {Path: "mod", Arity: 3}, {Path: "run", Posix: true, Values: "-p\x00-tags\x00-ldflags\x00-gcflags\x00-asmflags\x00-mod\x00-modfile\x00-pgo\x00-pkgdir\x00-buildmode\x00-compiler\x00-gccgoflags\x00-installsuffix", Run: &Run{Versioned: true}}, {Path: "test", Values: "-p\x00-tags\x00-ldflags\x00-gcflags\x00-asmflags\x00-mod\x00-modfile\x00-run\x00-bench\x00-count\x00-cpu\x00-timeout\x00-coverprofile\x00-covermode\x00-coverpkg\x00-parallel\x00-skip\x00-list\x00-fuzz\x00-fuzztime\x00-shuffle\x00-outputdir"}, {Path: "tool", Arity: 3}, {Path: "vet", Values: "-vettool\x00-p\x00-tags"}}}
+	return &Program{Name: "go", Is: NoCluster | Subcommands | DataArgs | Runs | Widens, CodeRuns: codeRuns[70:71:71], Root: Node{Arity: 2, Values: "-C\x00-o\x00-toolexec\x00-exec\x00-overlay", Widen: []Widen{{Opts: "-toolexec\x00-exec\x00-overlay", Why: "makes go run another program"}}}, Subs: []Node{{Path: "build", Values: "-p\x00-tags\x00-ldflags\x00-gcflags\x00-asmflags\x00-mod\x00-modfile\x00-pgo\x00-pkgdir\x00-buildmode"}, {Path: "install", Values: "-p\x00-tags\x00-ldflags\x00-gcflags\x00-asmflags\x00-mod\x00-modfile"}, {Path: "mod", Arity: 3}, {Path: "run", Posix: true, Values: "-p\x00-tags\x00-ldflags\x00-gcflags\x00-asmflags\x00-mod\x00-modfile\x00-pgo\x00-pkgdir\x00-buildmode\x00-compiler\x00-gccgoflags\x00-installsuffix", Run: &Run{Versioned: true}}, {Path: "test", Values: "-p\x00-tags\x00-ldflags\x00-gcflags\x00-asmflags\x00-mod\x00-modfile\x00-run\x00-bench\x00-count\x00-cpu\x00-timeout\x00-coverprofile\x00-covermode\x00-coverpkg\x00-parallel\x00-skip\x00-list\x00-fuzz\x00-fuzztime\x00-shuffle\x00-outputdir"}, {Path: "tool", Arity: 3}, {Path: "vet", Values: "-vettool\x00-p\x00-tags"}}}
 }
 
 func p244() *Program {
@@ -1023,7 +1023,7 @@ func p254() *Program {
 }
 
 func p255() *Program {
-	return &Program{Name: "gsed", Is: Abbrev | Widens, Optional: "-i\x00--in-place", Aliases: "--in-place\x01-i", Extract: "sed", Writes: "in_place", CodeRuns: codeRuns[69:72:72], Root: Node{Values: "-e\x00-f\x00-l\x00--expression\x00--file\x00--line-length"}}
+	return &Program{Name: "gsed", Is: Abbrev | Widens, Optional: "-i\x00--in-place", Aliases: "--in-place\x01-i", Extract: "sed", Writes: "in_place", CodeRuns: codeRuns[71:74:74], Root: Node{Values: "-e\x00-f\x00-l\x00--expression\x00--file\x00--line-length"}}
 }
 
 func p256() *Program {
@@ -1035,7 +1035,7 @@ func p257() *Program {
 }
 
 func p258() *Program {
-	return &Program{Name: "gtar", Is: Abbrev | OldStyle | Widens, Whole: "--checkpoint", CodeRuns: codeRuns[72:76:76], Root: Node{Values: "--directory\x00--files-from\x00--exclude\x00--exclude-from\x00--transform\x00--xform\x00--owner\x00--group\x00--mode\x00--mtime\x00--newer\x00--newer-mtime\x00--after-date\x00--format\x00--label\x00--tape-length\x00--blocking-factor\x00--record-size\x00--starting-file\x00--suffix\x00--index-file\x00--volno-file\x00--strip-components\x00--exclude-tag\x00--exclude-tag-under\x00--exclude-tag-all\x00--owner-map\x00--group-map\x00--sparse-version\x00--hole-detection\x00-b\x00-C\x00-f\x00-F\x00-g\x00-H\x00-I\x00-K\x00-L\x00-N\x00-T\x00-V\x00-X\x00--file\x00--to-command\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script\x00--checkpoint-action", Widen: []Widen{{Opts: "-I\x00-F\x00--to-command\x00--checkpoint-action\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script", Why: "makes tar run another program"}, {Opts: "-f\x00--file", UnlessFlags: "--force-local", Remote: true, Label: "{opt} {value}", Why: "names an archive on another host, which tar reaches through rsh"}}}}
+	return &Program{Name: "gtar", Is: Abbrev | OldStyle | Widens, Whole: "--checkpoint", CodeRuns: codeRuns[74:78:78], Root: Node{Values: "--directory\x00--files-from\x00--exclude\x00--exclude-from\x00--transform\x00--xform\x00--owner\x00--group\x00--mode\x00--mtime\x00--newer\x00--newer-mtime\x00--after-date\x00--format\x00--label\x00--tape-length\x00--blocking-factor\x00--record-size\x00--starting-file\x00--suffix\x00--index-file\x00--volno-file\x00--strip-components\x00--exclude-tag\x00--exclude-tag-under\x00--exclude-tag-all\x00--owner-map\x00--group-map\x00--sparse-version\x00--hole-detection\x00-b\x00-C\x00-f\x00-F\x00-g\x00-H\x00-I\x00-K\x00-L\x00-N\x00-T\x00-V\x00-X\x00--file\x00--to-command\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script\x00--checkpoint-action", Widen: []Widen{{Opts: "-I\x00-F\x00--to-command\x00--checkpoint-action\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script", Why: "makes tar run another program"}, {Opts: "-f\x00--file", UnlessFlags: "--force-local", Remote: true, Label: "{opt} {value}", Why: "names an archive on another host, which tar reaches through rsh"}}}}
 }
 
 func p259() *Program {
@@ -1047,11 +1047,11 @@ func p260() *Program {
 }
 
 func p261() *Program {
-	return &Program{Name: "gview", Is: PlusOptions, Optional: "-o\x00-O\x00-p\x00-V\x00-r", CodeRuns: codeRuns[24:29:29], Root: Node{Values: "-c\x00-S\x00-u\x00-U\x00-T\x00-i\x00-w\x00-W\x00-t\x00-q\x00--cmd\x00--startuptime\x00--servername\x00--remote-send\x00--remote-expr\x00--listen"}}
+	return &Program{Name: "gview", Is: PlusOptions, Optional: "-o\x00-O\x00-p\x00-V\x00-r", CodeRuns: codeRuns[26:31:31], Root: Node{Values: "-c\x00-S\x00-u\x00-U\x00-T\x00-i\x00-w\x00-W\x00-t\x00-q\x00--cmd\x00--startuptime\x00--servername\x00--remote-send\x00--remote-expr\x00--listen"}}
 }
 
 func p262() *Program {
-	return &Program{Name: "gvim", Is: PlusOptions | Widens, Optional: "-o\x00-O\x00-p\x00-V\x00-r", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, CodeRuns: codeRuns[24:29:29], Root: Node{Values: "-c\x00-S\x00-u\x00-U\x00-T\x00-i\x00-w\x00-W\x00-t\x00-q\x00--cmd\x00--startuptime\x00--servername\x00--remote-send\x00--remote-expr\x00--listen", Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
+	return &Program{Name: "gvim", Is: PlusOptions | Widens, Optional: "-o\x00-O\x00-p\x00-V\x00-r", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, CodeRuns: codeRuns[26:31:31], Root: Node{Values: "-c\x00-S\x00-u\x00-U\x00-T\x00-i\x00-w\x00-W\x00-t\x00-q\x00--cmd\x00--startuptime\x00--servername\x00--remote-send\x00--remote-expr\x00--listen", Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
 }
 
 func p263() *Program {
@@ -1143,7 +1143,7 @@ func p284() *Program {
 }
 
 func p285() *Program {
-	return &Program{Name: "hyperfine", CodeRuns: codeRuns[76:78:78], Root: Node{Values: "-w\x00-r\x00-m\x00-M\x00-p\x00-c\x00-s\x00-S\x00-n\x00-u\x00--warmup\x00--runs\x00--min-runs\x00--max-runs\x00--prepare\x00--cleanup\x00--setup\x00--conclude\x00--shell\x00--command-name\x00--export-json\x00--export-csv\x00--export-markdown\x00--export-asciidoc\x00--style\x00--time-unit\x00--parameter-scan\x00--parameter-step-size\x00--parameter-list\x00--output\x00--input\x00--sort"}}
+	return &Program{Name: "hyperfine", CodeRuns: codeRuns[78:80:80], Root: Node{Values: "-w\x00-r\x00-m\x00-M\x00-p\x00-c\x00-s\x00-S\x00-n\x00-u\x00--warmup\x00--runs\x00--min-runs\x00--max-runs\x00--prepare\x00--cleanup\x00--setup\x00--conclude\x00--shell\x00--command-name\x00--export-json\x00--export-csv\x00--export-markdown\x00--export-asciidoc\x00--style\x00--time-unit\x00--parameter-scan\x00--parameter-step-size\x00--parameter-list\x00--output\x00--input\x00--sort"}}
 }
 
 func p286() *Program {
@@ -1259,7 +1259,7 @@ func p313() *Program {
 }
 
 func p314() *Program {
-	return &Program{Name: "journalctl", Is: DataArgs, CodeRuns: codeRuns[78:79:79], Root: Node{Values: "--vacuum-time\x00--vacuum-size\x00--vacuum-files\x00-u\x00--unit\x00--user-unit\x00-n\x00--lines\x00-p\x00--priority\x00--since\x00-S\x00--until\x00-U\x00-o\x00--output\x00-t\x00--identifier\x00-D\x00--directory\x00--file\x00-g\x00--grep\x00-M\x00--machine\x00--root\x00--namespace\x00-F\x00--field"}}
+	return &Program{Name: "journalctl", Is: DataArgs, CodeRuns: codeRuns[80:81:81], Root: Node{Values: "--vacuum-time\x00--vacuum-size\x00--vacuum-files\x00-u\x00--unit\x00--user-unit\x00-n\x00--lines\x00-p\x00--priority\x00--since\x00-S\x00--until\x00-U\x00-o\x00--output\x00-t\x00--identifier\x00-D\x00--directory\x00--file\x00-g\x00--grep\x00-M\x00--machine\x00--root\x00--namespace\x00-F\x00--field"}}
 }
 
 func p315() *Program {
@@ -1319,7 +1319,7 @@ func p328() *Program {
 }
 
 func p329() *Program {
-	return &Program{Name: "kitty", Ends: "--", CodeRuns: codeRuns[12:13:13], Root: Node{Values: "--title\x00--working-directory\x00--class\x00--config\x00--directory"}}
+	return &Program{Name: "kitty", Ends: "--", CodeRuns: codeRuns[14:15:15], Root: Node{Values: "--title\x00--working-directory\x00--class\x00--config\x00--directory"}}
 }
 
 func p330() *Program {
@@ -1339,11 +1339,11 @@ func p333() *Program {
 }
 
 func p334() *Program {
-	return &Program{Name: "ksh", Is: Posix | Shell | StdinProgram | Widens, Ends: "-", Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, CodeRuns: codeRuns[3:4:4], Root: Node{Arity: 2, Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+	return &Program{Name: "ksh", Is: Posix | Shell | StdinProgram | Widens, Ends: "-", Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, CodeRuns: codeRuns[5:6:6], Root: Node{Arity: 2, Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
 }
 
 func p335() *Program {
-	return &Program{Name: "kubectl", Is: Subcommands | ResourceWords | Widens | DryRuns, Words: "cj\x01cronjob\x00clusterrolebindings\x01clusterrolebinding\x00clusterroles\x01clusterrole\x00cm\x01configmap\x00configmaps\x01configmap\x00crd\x01customresourcedefinition\x00crds\x01customresourcedefinition\x00cronjobs\x01cronjob\x00customresourcedefinition.apiextensions.k8s.io\x01customresourcedefinition\x00customresourcedefinitions\x01customresourcedefinition\x00customresourcedefinitions.apiextensions.k8s.io\x01customresourcedefinition\x00daemonsets\x01daemonset\x00deploy\x01deployment\x00deployments\x01deployment\x00ds\x01daemonset\x00hpa\x01horizontalpodautoscaler\x00ing\x01ingress\x00ingresses\x01ingress\x00jobs\x01job\x00namespaces\x01namespace\x00netpol\x01networkpolicy\x00no\x01node\x00nodes\x01node\x00ns\x01namespace\x00pdb\x01poddisruptionbudget\x00persistentvolumeclaims\x01persistentvolumeclaim\x00persistentvolumes\x01persistentvolume\x00po\x01pod\x00pods\x01pod\x00projects\x01project\x00pv\x01persistentvolume\x00pvc\x01persistentvolumeclaim\x00replicasets\x01replicaset\x00rolebindings\x01rolebinding\x00roles\x01role\x00rs\x01replicaset\x00sa\x01serviceaccount\x00sc\x01storageclass\x00secrets\x01secret\x00serviceaccounts\x01serviceaccount\x00services\x01service\x00statefulsets\x01statefulset\x00storageclasses\x01storageclass\x00sts\x01statefulset\x00svc\x01service\x00volumesnapshots\x01volumesnapshot", Launcher: &Launcher{Kind: "pod", Globals: "-n\x00--namespace\x00--context\x00--kubeconfig\x00-s\x00--server\x00--cluster\x00--user\x00--token\x00--as\x00--as-group\x00--certificate-authority\x00--client-certificate\x00--client-key\x00--request-timeout\x00--project\x00--remote", Subs: "exec\x00run\x00debug\x00shell"}, CodeRuns: codeRuns[79:80:80], Root: Node{Arity: 2, Values: "-n\x00--namespace\x00--context\x00--kube-context\x00--kubeconfig\x00-s\x00--server\x00--cluster\x00--user\x00--as\x00--as-group\x00--token\x00--request-timeout\x00-l\x00-f\x00-o\x00-c\x00--filename\x00-k\x00--kustomize\x00--replicas\x00--selector\x00--field-selector\x00--grace-period\x00--timeout\x00--cascade\x00--type\x00--patch\x00--image", DryRun: "--dry-run\x00--dry-run=client\x00--dry-run=server", Widen: []Widen{{Opts: "--kubeconfig\x00--context\x00--kube-context\x00--cluster\x00--server\x00--token\x00--as\x00--as-group\x00--as-uid\x00--kube-apiserver\x00--kube-token\x00--kube-as-user\x00--certificate-authority\x00--insecure-skip-tls-verify", Exact: true, Why: "sends the command to another cluster or identity"}, {Opts: "-s", Why: "sends the command to another cluster"}}}, Subs: []Node{{Path: "auth", Arity: 3}, {Path: "config", Arity: 3}, {Path: "kustomize", Arity: 3}, {Path: "rollout", Arity: 3}}}
+	return &Program{Name: "kubectl", Is: Subcommands | ResourceWords | Widens | DryRuns, Words: "cj\x01cronjob\x00clusterrolebindings\x01clusterrolebinding\x00clusterroles\x01clusterrole\x00cm\x01configmap\x00configmaps\x01configmap\x00crd\x01customresourcedefinition\x00crds\x01customresourcedefinition\x00cronjobs\x01cronjob\x00customresourcedefinition.apiextensions.k8s.io\x01customresourcedefinition\x00customresourcedefinitions\x01customresourcedefinition\x00customresourcedefinitions.apiextensions.k8s.io\x01customresourcedefinition\x00daemonsets\x01daemonset\x00deploy\x01deployment\x00deployments\x01deployment\x00ds\x01daemonset\x00hpa\x01horizontalpodautoscaler\x00ing\x01ingress\x00ingresses\x01ingress\x00jobs\x01job\x00namespaces\x01namespace\x00netpol\x01networkpolicy\x00no\x01node\x00nodes\x01node\x00ns\x01namespace\x00pdb\x01poddisruptionbudget\x00persistentvolumeclaims\x01persistentvolumeclaim\x00persistentvolumes\x01persistentvolume\x00po\x01pod\x00pods\x01pod\x00projects\x01project\x00pv\x01persistentvolume\x00pvc\x01persistentvolumeclaim\x00replicasets\x01replicaset\x00rolebindings\x01rolebinding\x00roles\x01role\x00rs\x01replicaset\x00sa\x01serviceaccount\x00sc\x01storageclass\x00secrets\x01secret\x00serviceaccounts\x01serviceaccount\x00services\x01service\x00statefulsets\x01statefulset\x00storageclasses\x01storageclass\x00sts\x01statefulset\x00svc\x01service\x00volumesnapshots\x01volumesnapshot", Launcher: &Launcher{Kind: "pod", Globals: "-n\x00--namespace\x00--context\x00--kubeconfig\x00-s\x00--server\x00--cluster\x00--user\x00--token\x00--as\x00--as-group\x00--certificate-authority\x00--client-certificate\x00--client-key\x00--request-timeout\x00--project\x00--remote", Subs: "exec\x00run\x00debug\x00shell"}, CodeRuns: codeRuns[81:82:82], Root: Node{Arity: 2, Values: "-n\x00--namespace\x00--context\x00--kube-context\x00--kubeconfig\x00-s\x00--server\x00--cluster\x00--user\x00--as\x00--as-group\x00--token\x00--request-timeout\x00-l\x00-f\x00-o\x00-c\x00--filename\x00-k\x00--kustomize\x00--replicas\x00--selector\x00--field-selector\x00--grace-period\x00--timeout\x00--cascade\x00--type\x00--patch\x00--image", DryRun: "--dry-run\x00--dry-run=client\x00--dry-run=server", Widen: []Widen{{Opts: "--kubeconfig\x00--context\x00--kube-context\x00--cluster\x00--server\x00--token\x00--as\x00--as-group\x00--as-uid\x00--kube-apiserver\x00--kube-token\x00--kube-as-user\x00--certificate-authority\x00--insecure-skip-tls-verify", Exact: true, Why: "sends the command to another cluster or identity"}, {Opts: "-s", Why: "sends the command to another cluster"}}}, Subs: []Node{{Path: "auth", Arity: 3}, {Path: "config", Arity: 3}, {Path: "kustomize", Arity: 3}, {Path: "rollout", Arity: 3}}}
 }
 
 func p336() *Program {
@@ -1367,7 +1367,7 @@ func p340() *Program {
 }
 
 func p341() *Program {
-	return &Program{Name: "less", Is: DataArgs | PlusOptions | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "-k\x00-f\x00-w\x00--where\x00--path\x00-K"}}, CodeRuns: codeRuns[80:82:82], Root: Node{Values: "-b\x00-h\x00-j\x00-k\x00-o\x00-O\x00-p\x00-P\x00-t\x00-T\x00-x\x00-y\x00-z\x00-#", Widen: []Widen{{Prefix: "+\x00--lesskey", Words: "-k", Why: "gives the pager commands to run"}}}}
+	return &Program{Name: "less", Is: DataArgs | PlusOptions | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "-k\x00-f\x00-w\x00--where\x00--path\x00-K"}}, CodeRuns: codeRuns[82:84:84], Root: Node{Values: "-b\x00-h\x00-j\x00-k\x00-o\x00-O\x00-p\x00-P\x00-t\x00-T\x00-x\x00-y\x00-z\x00-#", Widen: []Widen{{Prefix: "+\x00--lesskey", Words: "-k", Why: "gives the pager commands to run"}}}}
 }
 
 func p342() *Program {
@@ -1387,7 +1387,7 @@ func p345() *Program {
 }
 
 func p346() *Program {
-	return &Program{Name: "lldb", Terminal: []Terminal{{Use: TermInput, Runs: "-batch\x00--batch\x00-b"}}, CodeRuns: codeRuns[82:85:85], Root: Node{Values: "-o\x00-O\x00-k\x00-K\x00-s\x00-S\x00-f\x00-c\x00-a\x00-p\x00-n\x00-l\x00-w\x00-e\x00--one-line\x00--one-line-before-file\x00--one-line-on-crash\x00--source-on-crash\x00--source\x00--source-before-file\x00--file\x00--core\x00--arch\x00--attach-pid\x00--attach-name\x00--script-language"}}
+	return &Program{Name: "lldb", Terminal: []Terminal{{Use: TermInput, Runs: "-batch\x00--batch\x00-b"}}, CodeRuns: codeRuns[84:87:87], Root: Node{Values: "-o\x00-O\x00-k\x00-K\x00-s\x00-S\x00-f\x00-c\x00-a\x00-p\x00-n\x00-l\x00-w\x00-e\x00--one-line\x00--one-line-before-file\x00--one-line-on-crash\x00--source-on-crash\x00--source\x00--source-before-file\x00--file\x00--core\x00--arch\x00--attach-pid\x00--attach-name\x00--script-language"}}
 }
 
 func p347() *Program {
@@ -1415,7 +1415,7 @@ func p352() *Program {
 }
 
 func p353() *Program {
-	return &Program{Name: "loginctl", Is: DataArgs, CodeRuns: codeRuns[78:79:79]}
+	return &Program{Name: "loginctl", Is: DataArgs, CodeRuns: codeRuns[80:81:81]}
 }
 
 func p354() *Program {
@@ -1459,7 +1459,7 @@ func p363() *Program {
 }
 
 func p364() *Program {
-	return &Program{Name: "machinectl", Terminal: []Terminal{{Sub: "shell", Use: TermInput, Operands: 2}, {Sub: "login", Use: TermInput}}, CodeRuns: codeRuns[78:79:79]}
+	return &Program{Name: "machinectl", Terminal: []Terminal{{Sub: "shell", Use: TermInput, Operands: 2}, {Sub: "login", Use: TermInput}}, CodeRuns: codeRuns[80:81:81]}
 }
 
 func p365() *Program {
@@ -1471,7 +1471,7 @@ func p366() *Program {
 }
 
 func p367() *Program {
-	return &Program{Name: "make", Is: Abbrev | DataArgs | Widens | DryRuns, Optional: "-j\x00-l\x00-O", CodeRuns: codeRuns[66:68:68], Root: Node{Arity: 2, Values: "--old-file\x00--assume-old\x00--new-file\x00--what-if\x00--assume-new\x00--jobserver-style\x00-C\x00-f\x00-I\x00-o\x00-W\x00-E\x00--file\x00--makefile\x00--directory\x00--eval\x00--include-dir\x00--justfile", DryRun: "-n\x00--dry-run\x00--just-print\x00--recon", Widen: []Widen{{Opts: "-C\x00-f\x00-I\x00-E\x00--file\x00--makefile\x00--directory\x00--eval\x00--include-dir", Why: "makes make read another makefile or extra rules"}, {Operand: "=", Label: "{var}=", Why: "overrides a makefile variable, which can change the commands make runs"}}}}
+	return &Program{Name: "make", Is: Abbrev | DataArgs | Widens | DryRuns, Optional: "-j\x00-l\x00-O", CodeRuns: codeRuns[68:70:70], Root: Node{Arity: 2, Values: "--old-file\x00--assume-old\x00--new-file\x00--what-if\x00--assume-new\x00--jobserver-style\x00-C\x00-f\x00-I\x00-o\x00-W\x00-E\x00--file\x00--makefile\x00--directory\x00--eval\x00--include-dir\x00--justfile", DryRun: "-n\x00--dry-run\x00--just-print\x00--recon", Widen: []Widen{{Opts: "-C\x00-f\x00-I\x00-E\x00--file\x00--makefile\x00--directory\x00--eval\x00--include-dir", Why: "makes make read another makefile or extra rules"}, {Operand: "=", Label: "{var}=", Why: "overrides a makefile variable, which can change the commands make runs"}}}}
 }
 
 func p368() *Program {
@@ -1479,19 +1479,19 @@ func p368() *Program {
 }
 
 func p369() *Program {
-	return &Program{Name: "man", Is: Abbrev | DataArgs | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "-k\x00-f\x00-w\x00--where\x00--path\x00-K"}}, CodeRuns: codeRuns[85:88:88], Root: Node{Values: "--pager\x00--html\x00--config-file\x00--manpath\x00--locale\x00--systems\x00--sections\x00--extension\x00--encoding\x00--preprocessor\x00-P\x00-H\x00-C\x00-M\x00-L\x00-m\x00-S\x00-s\x00-E\x00-W\x00-R\x00-e", Widen: []Widen{{Opts: "-P\x00-H\x00-C\x00--pager\x00--html\x00--config-file", Why: "makes man run another program"}}}}
+	return &Program{Name: "man", Is: Abbrev | DataArgs | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "-k\x00-f\x00-w\x00--where\x00--path\x00-K"}}, CodeRuns: codeRuns[87:90:90], Root: Node{Values: "--pager\x00--html\x00--config-file\x00--manpath\x00--locale\x00--systems\x00--sections\x00--extension\x00--encoding\x00--preprocessor\x00-P\x00-H\x00-C\x00-M\x00-L\x00-m\x00-S\x00-s\x00-E\x00-W\x00-R\x00-e", Widen: []Widen{{Opts: "-P\x00-H\x00-C\x00--pager\x00--html\x00--config-file", Why: "makes man run another program"}}}}
 }
 
 func p370() *Program {
-	return &Program{Name: "mapfile", CodeRuns: codeRuns[13:14:14], Root: Node{Values: "-d\x00-n\x00-O\x00-s\x00-u\x00-C\x00-c"}}
+	return &Program{Name: "mapfile", CodeRuns: codeRuns[15:16:16], Root: Node{Values: "-d\x00-n\x00-O\x00-s\x00-u\x00-C\x00-c"}}
 }
 
 func p371() *Program {
-	return &Program{Name: "mariadb", Optional: "-p\x00--password", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--execute", Values: "-h\x00--host\x00-u\x00--user\x00-P\x00--port\x00-D\x00--database\x00-S\x00--socket"}}, CodeRuns: codeRuns[88:90:90], Root: Node{Values: "-u\x00--user\x00-h\x00--host\x00-P\x00--port\x00-D\x00--database\x00-e\x00--execute\x00-S\x00--socket\x00--init-command\x00--defaults-file\x00--defaults-extra-file\x00--login-path\x00--default-character-set\x00--protocol\x00--ssl-mode\x00--ssl-ca\x00--ssl-cert\x00--ssl-key\x00--connect-timeout\x00--tee\x00--pager\x00--prompt\x00--delimiter\x00--plugin-dir\x00--default-auth"}}
+	return &Program{Name: "mariadb", Optional: "-p\x00--password", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--execute", Values: "-h\x00--host\x00-u\x00--user\x00-P\x00--port\x00-D\x00--database\x00-S\x00--socket"}}, CodeRuns: codeRuns[90:92:92], Root: Node{Values: "-u\x00--user\x00-h\x00--host\x00-P\x00--port\x00-D\x00--database\x00-e\x00--execute\x00-S\x00--socket\x00--init-command\x00--defaults-file\x00--defaults-extra-file\x00--login-path\x00--default-character-set\x00--protocol\x00--ssl-mode\x00--ssl-ca\x00--ssl-cert\x00--ssl-key\x00--connect-timeout\x00--tee\x00--pager\x00--prompt\x00--delimiter\x00--plugin-dir\x00--default-auth"}}
 }
 
 func p372() *Program {
-	return &Program{Name: "mawk", Is: Abbrev | Posix | DataArgs | Widens, Optional: "-o\x00-p\x00-d\x00-D\x00-L\x00-M", Extract: "awk", CodeRuns: codeRuns[6:9:9], Root: Node{Values: "-F\x00-v\x00-f\x00-E\x00-i\x00-l\x00-W\x00-e\x00--file\x00--exec\x00--include\x00--load\x00--source\x00--field-separator\x00--assign"}}
+	return &Program{Name: "mawk", Is: Abbrev | Posix | DataArgs | Widens, Optional: "-o\x00-p\x00-d\x00-D\x00-L\x00-M", Extract: "awk", CodeRuns: codeRuns[8:11:11], Root: Node{Values: "-F\x00-v\x00-f\x00-E\x00-i\x00-l\x00-W\x00-e\x00--file\x00--exec\x00--include\x00--load\x00--source\x00--field-separator\x00--assign"}}
 }
 
 func p373() *Program {
@@ -1559,7 +1559,7 @@ func p388() *Program {
 }
 
 func p389() *Program {
-	return &Program{Name: "mksh", Is: Posix | Shell | StdinProgram | Widens, Ends: "-", Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, CodeRuns: codeRuns[3:4:4], Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+	return &Program{Name: "mksh", Is: Posix | Shell | StdinProgram | Widens, Ends: "-", Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, CodeRuns: codeRuns[5:6:6], Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
 }
 
 func p390() *Program {
@@ -1579,7 +1579,7 @@ func p393() *Program {
 }
 
 func p394() *Program {
-	return &Program{Name: "more", Is: DataArgs | PlusOptions | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "-k\x00-f\x00-w\x00--where\x00--path\x00-K"}}, CodeRuns: codeRuns[90:91:91], Root: Node{Values: "-b\x00-h\x00-j\x00-k\x00-o\x00-O\x00-p\x00-P\x00-t\x00-T\x00-x\x00-y\x00-z\x00-#", Widen: []Widen{{Prefix: "+\x00--lesskey", Words: "-k", Why: "gives the pager commands to run"}}}}
+	return &Program{Name: "more", Is: DataArgs | PlusOptions | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "-k\x00-f\x00-w\x00--where\x00--path\x00-K"}}, CodeRuns: codeRuns[92:93:93], Root: Node{Values: "-b\x00-h\x00-j\x00-k\x00-o\x00-O\x00-p\x00-P\x00-t\x00-T\x00-x\x00-y\x00-z\x00-#", Widen: []Widen{{Prefix: "+\x00--lesskey", Words: "-k", Why: "gives the pager commands to run"}}}}
 }
 
 func p395() *Program {
@@ -1615,7 +1615,7 @@ func p402() *Program {
 }
 
 func p403() *Program {
-	return &Program{Name: "mysql", Optional: "-p\x00--password", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--execute", Values: "-h\x00--host\x00-u\x00--user\x00-P\x00--port\x00-D\x00--database\x00-S\x00--socket"}}, CodeRuns: codeRuns[88:90:90], Root: Node{Arity: 2, Values: "-u\x00--user\x00-h\x00--host\x00-P\x00--port\x00-D\x00--database\x00-e\x00--execute\x00-S\x00--socket\x00--init-command\x00--defaults-file\x00--defaults-extra-file\x00--login-path\x00--default-character-set\x00--protocol\x00--ssl-mode\x00--ssl-ca\x00--ssl-cert\x00--ssl-key\x00--connect-timeout\x00--tee\x00--pager\x00--prompt\x00--delimiter\x00--plugin-dir\x00--default-auth"}}
+	return &Program{Name: "mysql", Optional: "-p\x00--password", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--execute", Values: "-h\x00--host\x00-u\x00--user\x00-P\x00--port\x00-D\x00--database\x00-S\x00--socket"}}, CodeRuns: codeRuns[90:92:92], Root: Node{Arity: 2, Values: "-u\x00--user\x00-h\x00--host\x00-P\x00--port\x00-D\x00--database\x00-e\x00--execute\x00-S\x00--socket\x00--init-command\x00--defaults-file\x00--defaults-extra-file\x00--login-path\x00--default-character-set\x00--protocol\x00--ssl-mode\x00--ssl-ca\x00--ssl-cert\x00--ssl-key\x00--connect-timeout\x00--tee\x00--pager\x00--prompt\x00--delimiter\x00--plugin-dir\x00--default-auth"}}
 }
 
 func p404() *Program {
@@ -1631,7 +1631,7 @@ func p406() *Program {
 }
 
 func p407() *Program {
-	return &Program{Name: "nawk", Is: Abbrev | Posix | Widens, Optional: "-o\x00-p\x00-d\x00-D\x00-L\x00-M", Extract: "awk", CodeRuns: codeRuns[6:9:9], Root: Node{Values: "-F\x00-v\x00-f\x00-E\x00-i\x00-l\x00-W\x00-e\x00--file\x00--exec\x00--include\x00--load\x00--source\x00--field-separator\x00--assign"}}
+	return &Program{Name: "nawk", Is: Abbrev | Posix | Widens, Optional: "-o\x00-p\x00-d\x00-D\x00-L\x00-M", Extract: "awk", CodeRuns: codeRuns[8:11:11], Root: Node{Values: "-F\x00-v\x00-f\x00-E\x00-i\x00-l\x00-W\x00-e\x00--file\x00--exec\x00--include\x00--load\x00--source\x00--field-separator\x00--assign"}}
 }
 
 func p408() *Program {
@@ -1711,7 +1711,7 @@ func p426() *Program {
 }
 
 func p427() *Program {
-	return &Program{Name: "nodemon", Is: Widens, CodeRuns: codeRuns[91:92:92], Root: Node{Values: "-x\x00-e\x00-w\x00--exec\x00--ext\x00--watch\x00--ignore\x00--delay\x00--signal", Widen: []Widen{{Opts: "-x\x00--exec", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}, {Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "nodemon", Is: Widens, CodeRuns: codeRuns[93:94:94], Root: Node{Values: "-x\x00-e\x00-w\x00--exec\x00--ext\x00--watch\x00--ignore\x00--delay\x00--signal", Widen: []Widen{{Opts: "-x\x00--exec", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}, {Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p428() *Program {
@@ -1731,7 +1731,7 @@ func p431() *Program {
 }
 
 func p432() *Program {
-	return &Program{Name: "npm", Is: Abbrev | Subcommands | Runs | Widens | DryRuns, Words: "x\x01exec", Launcher: &Launcher{Kind: "package", Subs: "exec\x00x"}, CodeRuns: codeRuns[92:93:93], Root: Node{Arity: 2, Values: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call\x00--prefix\x00--loglevel\x00--cache\x00-c\x00-w\x00--workspace", DryRun: "--dry-run", Widen: []Widen{{Opts: "--unsafe-perm", Unless: "false", Why: "makes package scripts run with full privileges"}, {Opts: "--ignore-scripts", Unless: "true", HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: "--no-ignore-scripts", Why: "makes package install scripts run"}, {Opts: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call", Why: "changes which code {name} fetches or which shell runs its scripts"}, {Opts: "-c", Why: "runs a shell command"}}}, Subs: []Node{{Path: "cache", Arity: 3}, {Path: "config", Arity: 3}, {Path: "exec", Posix: true, Arity: 3, Values: "-p\x00--package", Run: &Run{Shell: "-c\x00--call"}}, {Path: "init", Arity: 3}, {Path: "run", Arity: 3}, {Path: "view", Arity: 3}, {Path: "x", Posix: true, Values: "-p\x00--package"}}}
+	return &Program{Name: "npm", Is: Abbrev | Subcommands | Runs | Widens | DryRuns, Words: "x\x01exec", Launcher: &Launcher{Kind: "package", Subs: "exec\x00x"}, CodeRuns: codeRuns[94:95:95], Root: Node{Arity: 2, Values: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call\x00--prefix\x00--loglevel\x00--cache\x00-c\x00-w\x00--workspace", DryRun: "--dry-run", Widen: []Widen{{Opts: "--unsafe-perm", Unless: "false", Why: "makes package scripts run with full privileges"}, {Opts: "--ignore-scripts", Unless: "true", HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: "--no-ignore-scripts", Why: "makes package install scripts run"}, {Opts: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call", Why: "changes which code {name} fetches or which shell runs its scripts"}, {Opts: "-c", Why: "runs a shell command"}}}, Subs: []Node{{Path: "cache", Arity: 3}, {Path: "config", Arity: 3}, {Path: "exec", Posix: true, Arity: 3, Values: "-p\x00--package", Run: &Run{Shell: "-c\x00--call"}}, {Path: "init", Arity: 3}, {Path: "run", Arity: 3}, {Path: "view", Arity: 3}, {Path: "x", Posix: true, Values: "-p\x00--package"}}}
 }
 
 func p433() *Program {
@@ -1739,11 +1739,11 @@ func p433() *Program {
 }
 
 func p434() *Program {
-	return &Program{Name: "npx", Is: Abbrev | Posix | Runs | Widens | DryRuns, CodeRuns: codeRuns[93:94:94], Root: Node{Arity: 2, Values: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call\x00--prefix\x00--loglevel\x00--cache\x00-c\x00-w\x00--workspace\x00-p\x00--package", DryRun: "--dry-run", Widen: []Widen{{Opts: "--unsafe-perm", Unless: "false", Why: "makes package scripts run with full privileges"}, {Opts: "--ignore-scripts", Unless: "true", HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: "--no-ignore-scripts", Why: "makes package install scripts run"}, {Opts: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call", Why: "changes which code {name} fetches or which shell runs its scripts"}, {Opts: "-c", Why: "runs a shell command"}}, Run: &Run{Shell: "-c\x00--call"}}}
+	return &Program{Name: "npx", Is: Abbrev | Posix | Runs | Widens | DryRuns, CodeRuns: codeRuns[95:96:96], Root: Node{Arity: 2, Values: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call\x00--prefix\x00--loglevel\x00--cache\x00-c\x00-w\x00--workspace\x00-p\x00--package", DryRun: "--dry-run", Widen: []Widen{{Opts: "--unsafe-perm", Unless: "false", Why: "makes package scripts run with full privileges"}, {Opts: "--ignore-scripts", Unless: "true", HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: "--no-ignore-scripts", Why: "makes package install scripts run"}, {Opts: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call", Why: "changes which code {name} fetches or which shell runs its scripts"}, {Opts: "-c", Why: "runs a shell command"}}, Run: &Run{Shell: "-c\x00--call"}}}
 }
 
 func p435() *Program {
-	return &Program{Name: "nsenter", Is: Posix | Widens, Optional: "-r\x00-w\x00-m\x00-u\x00-i\x00-n\x00-p\x00-U\x00-C\x00-T\x00--root\x00--wd", Terminal: []Terminal{{Use: TermInput, Values: "-t\x00--target\x00-S\x00--setuid\x00-G\x00--setgid\x00-w\x00--wd\x00-r\x00--root\x00--map-user\x00--map-group", Operands: 1}}, CodeRuns: codeRuns[12:13:13], Root: Node{Values: "-t\x00-S\x00-G\x00--target\x00--setuid\x00--setgid", Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "nsenter", Is: Posix | Widens, Optional: "-r\x00-w\x00-m\x00-u\x00-i\x00-n\x00-p\x00-U\x00-C\x00-T\x00--root\x00--wd", Terminal: []Terminal{{Use: TermInput, Values: "-t\x00--target\x00-S\x00--setuid\x00-G\x00--setgid\x00-w\x00--wd\x00-r\x00--root\x00--map-user\x00--map-group", Operands: 1}}, CodeRuns: codeRuns[14:15:15], Root: Node{Values: "-t\x00-S\x00-G\x00--target\x00--setuid\x00--setgid", Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p436() *Program {
@@ -1759,7 +1759,7 @@ func p438() *Program {
 }
 
 func p439() *Program {
-	return &Program{Name: "nvim", Is: DataArgs | PlusOptions | Widens, Optional: "-o\x00-O\x00-p\x00-V\x00-r", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, CodeRuns: codeRuns[24:29:29], Root: Node{Values: "-c\x00-S\x00-u\x00-U\x00-T\x00-i\x00-w\x00-W\x00-t\x00-q\x00--cmd\x00--startuptime\x00--servername\x00--remote-send\x00--remote-expr\x00--listen", Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
+	return &Program{Name: "nvim", Is: DataArgs | PlusOptions | Widens, Optional: "-o\x00-O\x00-p\x00-V\x00-r", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, CodeRuns: codeRuns[26:31:31], Root: Node{Values: "-c\x00-S\x00-u\x00-U\x00-T\x00-i\x00-w\x00-W\x00-t\x00-q\x00--cmd\x00--startuptime\x00--servername\x00--remote-send\x00--remote-expr\x00--listen", Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
 }
 
 func p440() *Program {
@@ -1775,7 +1775,7 @@ func p442() *Program {
 }
 
 func p443() *Program {
-	return &Program{Name: "oc", Is: Subcommands | ResourceWords | Widens | DryRuns, Words: "cj\x01cronjob\x00clusterrolebindings\x01clusterrolebinding\x00clusterroles\x01clusterrole\x00cm\x01configmap\x00configmaps\x01configmap\x00crd\x01customresourcedefinition\x00crds\x01customresourcedefinition\x00cronjobs\x01cronjob\x00customresourcedefinition.apiextensions.k8s.io\x01customresourcedefinition\x00customresourcedefinitions\x01customresourcedefinition\x00customresourcedefinitions.apiextensions.k8s.io\x01customresourcedefinition\x00daemonsets\x01daemonset\x00deploy\x01deployment\x00deployments\x01deployment\x00ds\x01daemonset\x00hpa\x01horizontalpodautoscaler\x00ing\x01ingress\x00ingresses\x01ingress\x00jobs\x01job\x00namespaces\x01namespace\x00netpol\x01networkpolicy\x00no\x01node\x00nodes\x01node\x00ns\x01namespace\x00pdb\x01poddisruptionbudget\x00persistentvolumeclaims\x01persistentvolumeclaim\x00persistentvolumes\x01persistentvolume\x00po\x01pod\x00pods\x01pod\x00projects\x01project\x00pv\x01persistentvolume\x00pvc\x01persistentvolumeclaim\x00replicasets\x01replicaset\x00rolebindings\x01rolebinding\x00roles\x01role\x00rs\x01replicaset\x00sa\x01serviceaccount\x00sc\x01storageclass\x00secrets\x01secret\x00serviceaccounts\x01serviceaccount\x00services\x01service\x00statefulsets\x01statefulset\x00storageclasses\x01storageclass\x00sts\x01statefulset\x00svc\x01service\x00volumesnapshots\x01volumesnapshot", Launcher: &Launcher{Kind: "pod", Globals: "-n\x00--namespace\x00--context\x00--kubeconfig\x00-s\x00--server\x00--cluster\x00--user\x00--token\x00--as\x00--as-group\x00--certificate-authority\x00--client-certificate\x00--client-key\x00--request-timeout\x00--project\x00--remote", Subs: "exec\x00run\x00debug\x00shell"}, CodeRuns: codeRuns[79:80:80], Root: Node{Values: "-n\x00--namespace\x00--context\x00--kube-context\x00--kubeconfig\x00-s\x00--server\x00--cluster\x00--user\x00--as\x00--as-group\x00--token\x00--request-timeout\x00-l\x00-f\x00-o\x00-c\x00--filename\x00-k\x00--kustomize\x00--replicas\x00--selector\x00--field-selector\x00--grace-period\x00--timeout\x00--cascade\x00--type\x00--patch\x00--image", DryRun: "--dry-run\x00--dry-run=client\x00--dry-run=server", Widen: []Widen{{Opts: "--kubeconfig\x00--context\x00--kube-context\x00--cluster\x00--server\x00--token\x00--as\x00--as-group\x00--as-uid\x00--kube-apiserver\x00--kube-token\x00--kube-as-user\x00--certificate-authority\x00--insecure-skip-tls-verify", Exact: true, Why: "sends the command to another cluster or identity"}, {Opts: "-s", Why: "sends the command to another cluster"}}}}
+	return &Program{Name: "oc", Is: Subcommands | ResourceWords | Widens | DryRuns, Words: "cj\x01cronjob\x00clusterrolebindings\x01clusterrolebinding\x00clusterroles\x01clusterrole\x00cm\x01configmap\x00configmaps\x01configmap\x00crd\x01customresourcedefinition\x00crds\x01customresourcedefinition\x00cronjobs\x01cronjob\x00customresourcedefinition.apiextensions.k8s.io\x01customresourcedefinition\x00customresourcedefinitions\x01customresourcedefinition\x00customresourcedefinitions.apiextensions.k8s.io\x01customresourcedefinition\x00daemonsets\x01daemonset\x00deploy\x01deployment\x00deployments\x01deployment\x00ds\x01daemonset\x00hpa\x01horizontalpodautoscaler\x00ing\x01ingress\x00ingresses\x01ingress\x00jobs\x01job\x00namespaces\x01namespace\x00netpol\x01networkpolicy\x00no\x01node\x00nodes\x01node\x00ns\x01namespace\x00pdb\x01poddisruptionbudget\x00persistentvolumeclaims\x01persistentvolumeclaim\x00persistentvolumes\x01persistentvolume\x00po\x01pod\x00pods\x01pod\x00projects\x01project\x00pv\x01persistentvolume\x00pvc\x01persistentvolumeclaim\x00replicasets\x01replicaset\x00rolebindings\x01rolebinding\x00roles\x01role\x00rs\x01replicaset\x00sa\x01serviceaccount\x00sc\x01storageclass\x00secrets\x01secret\x00serviceaccounts\x01serviceaccount\x00services\x01service\x00statefulsets\x01statefulset\x00storageclasses\x01storageclass\x00sts\x01statefulset\x00svc\x01service\x00volumesnapshots\x01volumesnapshot", Launcher: &Launcher{Kind: "pod", Globals: "-n\x00--namespace\x00--context\x00--kubeconfig\x00-s\x00--server\x00--cluster\x00--user\x00--token\x00--as\x00--as-group\x00--certificate-authority\x00--client-certificate\x00--client-key\x00--request-timeout\x00--project\x00--remote", Subs: "exec\x00run\x00debug\x00shell"}, CodeRuns: codeRuns[81:82:82], Root: Node{Values: "-n\x00--namespace\x00--context\x00--kube-context\x00--kubeconfig\x00-s\x00--server\x00--cluster\x00--user\x00--as\x00--as-group\x00--token\x00--request-timeout\x00-l\x00-f\x00-o\x00-c\x00--filename\x00-k\x00--kustomize\x00--replicas\x00--selector\x00--field-selector\x00--grace-period\x00--timeout\x00--cascade\x00--type\x00--patch\x00--image", DryRun: "--dry-run\x00--dry-run=client\x00--dry-run=server", Widen: []Widen{{Opts: "--kubeconfig\x00--context\x00--kube-context\x00--cluster\x00--server\x00--token\x00--as\x00--as-group\x00--as-uid\x00--kube-apiserver\x00--kube-token\x00--kube-as-user\x00--certificate-authority\x00--insecure-skip-tls-verify", Exact: true, Why: "sends the command to another cluster or identity"}, {Opts: "-s", Why: "sends the command to another cluster"}}}}
 }
 
 func p444() *Program {
@@ -1815,7 +1815,7 @@ func p452() *Program {
 }
 
 func p453() *Program {
-	return &Program{Name: "parallel", Is: Posix | Widens, CodeRuns: codeRuns[94:95:95], Root: Node{Values: "-E\x00-s\x00--max-args\x00--max-lines\x00--eof\x00--max-chars\x00--load\x00--memfree\x00--retries\x00--shebang-wrap\x00--ssh\x00--basefile\x00--bf\x00--return\x00--transfer-file\x00--tf\x00-j\x00--jobs\x00-S\x00--sshlogin\x00-a\x00--arg-file\x00--delay\x00--timeout\x00-N\x00-n\x00-L\x00--colsep\x00-d\x00--delimiter\x00--results\x00--joblog\x00--tmpdir\x00-I\x00--env\x00--workdir\x00--wd", Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "parallel", Is: Posix | Widens, CodeRuns: codeRuns[96:97:97], Root: Node{Values: "-E\x00-s\x00--max-args\x00--max-lines\x00--eof\x00--max-chars\x00--load\x00--memfree\x00--retries\x00--shebang-wrap\x00--ssh\x00--basefile\x00--bf\x00--return\x00--transfer-file\x00--tf\x00-j\x00--jobs\x00-S\x00--sshlogin\x00-a\x00--arg-file\x00--delay\x00--timeout\x00-N\x00-n\x00-L\x00--colsep\x00-d\x00--delimiter\x00--results\x00--joblog\x00--tmpdir\x00-I\x00--env\x00--workdir\x00--wd", Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p454() *Program {
@@ -1919,7 +1919,7 @@ func p478() *Program {
 }
 
 func p479() *Program {
-	return &Program{Name: "pkexec", Is: Posix | Widens, CodeRuns: codeRuns[12:13:13], Root: Node{Values: "--user", Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "pkexec", Is: Posix | Widens, CodeRuns: codeRuns[14:15:15], Root: Node{Values: "--user", Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p480() *Program {
@@ -1967,7 +1967,7 @@ func p490() *Program {
 }
 
 func p491() *Program {
-	return &Program{Name: "posh", Is: Posix | Shell | StdinProgram | Widens, Ends: "-", Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, CodeRuns: codeRuns[3:4:4], Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+	return &Program{Name: "posh", Is: Posix | Shell | StdinProgram | Widens, Ends: "-", Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, CodeRuns: codeRuns[5:6:6], Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
 }
 
 func p492() *Program {
@@ -2003,7 +2003,7 @@ func p499() *Program {
 }
 
 func p500() *Program {
-	return &Program{Name: "prlimit", Is: Posix, CodeRuns: codeRuns[12:13:13], Root: Node{Values: "-p\x00--pid"}}
+	return &Program{Name: "prlimit", Is: Posix, CodeRuns: codeRuns[14:15:15], Root: Node{Values: "-p\x00--pid"}}
 }
 
 func p501() *Program {
@@ -2027,7 +2027,7 @@ func p505() *Program {
 }
 
 func p506() *Program {
-	return &Program{Name: "psql", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command\x00-f\x00--file\x00-l\x00--list", Values: "-d\x00--dbname\x00-h\x00--host\x00-p\x00--port\x00-U\x00--username\x00-v\x00--set\x00--variable\x00-P\x00--pset\x00-o\x00--output\x00-L\x00--log-file\x00-T\x00-F\x00-R"}}, CodeRuns: codeRuns[95:98:98], Root: Node{Arity: 2, Values: "-h\x00--host\x00-p\x00--port\x00-U\x00--username\x00-d\x00--dbname\x00-c\x00--command\x00-f\x00--file\x00-o\x00--output\x00-L\x00--log-file\x00-v\x00--set\x00--variable\x00-P\x00--pset\x00-F\x00--field-separator\x00-R\x00--record-separator\x00-T\x00--table-attr"}}
+	return &Program{Name: "psql", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command\x00-f\x00--file\x00-l\x00--list", Values: "-d\x00--dbname\x00-h\x00--host\x00-p\x00--port\x00-U\x00--username\x00-v\x00--set\x00--variable\x00-P\x00--pset\x00-o\x00--output\x00-L\x00--log-file\x00-T\x00-F\x00-R"}}, CodeRuns: codeRuns[97:100:100], Root: Node{Arity: 2, Values: "-h\x00--host\x00-p\x00--port\x00-U\x00--username\x00-d\x00--dbname\x00-c\x00--command\x00-f\x00--file\x00-o\x00--output\x00-L\x00--log-file\x00-v\x00--set\x00--variable\x00-P\x00--pset\x00-F\x00--field-separator\x00-R\x00--record-separator\x00-T\x00--table-attr"}}
 }
 
 func p507() *Program {
@@ -2151,7 +2151,7 @@ func p536() *Program {
 }
 
 func p537() *Program {
-	return &Program{Name: "rbash", Is: Posix | Shell | StdinProgram | Widens, Ends: "-", Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, CodeRuns: codeRuns[3:4:4], Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+	return &Program{Name: "rbash", Is: Posix | Shell | StdinProgram | Widens, Ends: "-", Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, CodeRuns: codeRuns[5:6:6], Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
 }
 
 func p538() *Program {
@@ -2167,7 +2167,7 @@ func p540() *Program {
 }
 
 func p541() *Program {
-	return &Program{Name: "readarray", CodeRuns: codeRuns[13:14:14], Root: Node{Values: "-d\x00-n\x00-O\x00-s\x00-u\x00-C\x00-c"}}
+	return &Program{Name: "readarray", CodeRuns: codeRuns[15:16:16], Root: Node{Values: "-d\x00-n\x00-O\x00-s\x00-u\x00-C\x00-c"}}
 }
 
 func p542() *Program {
@@ -2183,7 +2183,7 @@ func p544() *Program {
 }
 
 func p545() *Program {
-	return &Program{Name: "red", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, CodeRuns: codeRuns[16:17:17], Root: Node{Values: "-p"}}
+	return &Program{Name: "red", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, CodeRuns: codeRuns[18:19:19], Root: Node{Values: "-p"}}
 }
 
 func p546() *Program {
@@ -2199,7 +2199,7 @@ func p548() *Program {
 }
 
 func p549() *Program {
-	return &Program{Name: "rg", Is: DataArgs | Widens, Files: &Files{Walks: true, Dot: DotAlways, Pattern: true, PatternUnless: "-e\x00-f\x00--regexp\x00--file\x00--files\x00--type-list", PatternOptions: "-e\x00--regexp"}, CodeRuns: codeRuns[98:99:99], Root: Node{Values: "--pre-glob\x00--type\x00--type-not\x00--glob\x00--iglob\x00--max-count\x00--context\x00--after-context\x00--before-context\x00--file\x00--regexp\x00--replace\x00--sort\x00--sortr\x00--threads\x00--encoding\x00--engine\x00--path-separator\x00--colors\x00--max-depth\x00--max-filesize\x00--field-match-separator\x00--field-context-separator\x00--context-separator\x00-A\x00-B\x00-C\x00-e\x00-f\x00-g\x00-m\x00-M\x00-t\x00-T\x00-j\x00-E\x00--pre\x00-d\x00-r", Widen: []Widen{{Opts: "--pre", Exact: true, Why: "makes rg run a preprocessor program"}}, ReadOnly: &ReadOnly{Deny: "--pre-glob\x00-z\x00--search-zip", MaxOperands: -1, NoGlob: true}}}
+	return &Program{Name: "rg", Is: DataArgs | Widens, Files: &Files{Walks: true, Dot: DotAlways, Pattern: true, PatternUnless: "-e\x00-f\x00--regexp\x00--file\x00--files\x00--type-list", PatternOptions: "-e\x00--regexp"}, CodeRuns: codeRuns[100:101:101], Root: Node{Values: "--pre-glob\x00--type\x00--type-not\x00--glob\x00--iglob\x00--max-count\x00--context\x00--after-context\x00--before-context\x00--file\x00--regexp\x00--replace\x00--sort\x00--sortr\x00--threads\x00--encoding\x00--engine\x00--path-separator\x00--colors\x00--max-depth\x00--max-filesize\x00--field-match-separator\x00--field-context-separator\x00--context-separator\x00-A\x00-B\x00-C\x00-e\x00-f\x00-g\x00-m\x00-M\x00-t\x00-T\x00-j\x00-E\x00--pre\x00-d\x00-r", Widen: []Widen{{Opts: "--pre", Exact: true, Why: "makes rg run a preprocessor program"}}, ReadOnly: &ReadOnly{Deny: "--pre-glob\x00-z\x00--search-zip", MaxOperands: -1, NoGlob: true}}}
 }
 
 func p550() *Program {
@@ -2231,7 +2231,7 @@ func p556() *Program {
 }
 
 func p557() *Program {
-	return &Program{Name: "rsync", Is: Abbrev | Widens | DryRuns, Writes: "last", CodeRuns: codeRuns[99:102:102], Root: Node{Values: "--log-file-format\x00--contimeout\x00--sockopts\x00--max-delete\x00--modify-window\x00--block-size\x00--checksum-choice\x00--compress-choice\x00--compress-level\x00--skip-compress\x00--iconv\x00--address\x00--read-batch\x00--protocol\x00--outbuf\x00--stop-after\x00--stop-at\x00--max-alloc\x00-e\x00-B\x00-f\x00-M\x00-T\x00--rsh\x00--rsync-path\x00--remote-option\x00--log-file\x00--write-batch\x00--only-write-batch\x00--exclude\x00--include\x00--exclude-from\x00--include-from\x00--filter\x00--files-from\x00--chmod\x00--chown\x00--backup-dir\x00--suffix\x00--compare-dest\x00--link-dest\x00--copy-dest\x00--partial-dir\x00--temp-dir\x00--timeout\x00--bwlimit\x00--port\x00--password-file\x00--usermap\x00--groupmap\x00--max-size\x00--min-size\x00--out-format\x00--info\x00--debug", DryRun: "-n\x00--dry-run", Widen: []Widen{{Opts: "-e\x00-M\x00--rsh\x00--rsync-path\x00--remote-option\x00--log-file\x00--write-batch\x00--only-write-batch\x00--config", Why: "makes rsync run another program or write elsewhere"}}}}
+	return &Program{Name: "rsync", Is: Abbrev | Widens | DryRuns, Writes: "last", CodeRuns: codeRuns[101:104:104], Root: Node{Values: "--log-file-format\x00--contimeout\x00--sockopts\x00--max-delete\x00--modify-window\x00--block-size\x00--checksum-choice\x00--compress-choice\x00--compress-level\x00--skip-compress\x00--iconv\x00--address\x00--read-batch\x00--protocol\x00--outbuf\x00--stop-after\x00--stop-at\x00--max-alloc\x00-e\x00-B\x00-f\x00-M\x00-T\x00--rsh\x00--rsync-path\x00--remote-option\x00--log-file\x00--write-batch\x00--only-write-batch\x00--exclude\x00--include\x00--exclude-from\x00--include-from\x00--filter\x00--files-from\x00--chmod\x00--chown\x00--backup-dir\x00--suffix\x00--compare-dest\x00--link-dest\x00--copy-dest\x00--partial-dir\x00--temp-dir\x00--timeout\x00--bwlimit\x00--port\x00--password-file\x00--usermap\x00--groupmap\x00--max-size\x00--min-size\x00--out-format\x00--info\x00--debug", DryRun: "-n\x00--dry-run", Widen: []Widen{{Opts: "-e\x00-M\x00--rsh\x00--rsync-path\x00--remote-option\x00--log-file\x00--write-batch\x00--only-write-batch\x00--config", Why: "makes rsync run another program or write elsewhere"}}}}
 }
 
 func p558() *Program {
@@ -2247,11 +2247,11 @@ func p560() *Program {
 }
 
 func p561() *Program {
-	return &Program{Name: "runcon", Is: Posix, CodeRuns: codeRuns[12:13:13], Root: Node{Values: "-u\x00-t\x00-r\x00-l\x00--user\x00--role\x00--type\x00--range"}}
+	return &Program{Name: "runcon", Is: Posix, CodeRuns: codeRuns[14:15:15], Root: Node{Values: "-u\x00-t\x00-r\x00-l\x00--user\x00--role\x00--type\x00--range"}}
 }
 
 func p562() *Program {
-	return &Program{Name: "runuser", Is: Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command\x00--session-command", Values: "-s\x00--shell\x00-g\x00--group\x00-G\x00--supp-group\x00-w\x00--whitelist-environment"}}, CodeRuns: codeRuns[102:104:104], Root: Node{Values: "-c\x00-g\x00-G\x00-s\x00-u\x00-w\x00-C\x00--command\x00--group\x00--supp-group\x00--shell\x00--user\x00--whitelist-environment\x00--session-command", Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "runuser", Is: Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command\x00--session-command", Values: "-s\x00--shell\x00-g\x00--group\x00-G\x00--supp-group\x00-w\x00--whitelist-environment"}}, CodeRuns: codeRuns[104:106:106], Root: Node{Values: "-c\x00-g\x00-G\x00-s\x00-u\x00-w\x00-C\x00--command\x00--group\x00--supp-group\x00--shell\x00--user\x00--whitelist-environment\x00--session-command", Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p563() *Program {
@@ -2275,7 +2275,7 @@ func p567() *Program {
 }
 
 func p568() *Program {
-	return &Program{Name: "s6-setuidgid", Is: Posix, CodeRuns: codeRuns[12:13:13]}
+	return &Program{Name: "s6-setuidgid", Is: Posix, CodeRuns: codeRuns[14:15:15]}
 }
 
 func p569() *Program {
@@ -2311,19 +2311,19 @@ func p576() *Program {
 }
 
 func p577() *Program {
-	return &Program{Name: "schroot", Is: Posix, Ends: "--", CodeRuns: codeRuns[12:13:13], Root: Node{Values: "-c\x00-u\x00-d\x00-r\x00--chroot\x00--user\x00--directory\x00--session-name"}}
+	return &Program{Name: "schroot", Is: Posix, Ends: "--", CodeRuns: codeRuns[14:15:15], Root: Node{Values: "-c\x00-u\x00-d\x00-r\x00--chroot\x00--user\x00--directory\x00--session-name"}}
 }
 
 func p578() *Program {
-	return &Program{Name: "scp", Is: DataArgs | Widens, CodeRuns: codeRuns[104:106:106], Root: Node{Values: "-B\x00-b\x00-c\x00-D\x00-F\x00-i\x00-J\x00-l\x00-o\x00-P\x00-R\x00-s\x00-S\x00-X", Widen: []Widen{{Opts: "-o\x00-F\x00-S\x00-D\x00-b\x00-s", Why: "changes {name}'s configuration or the program it runs"}}}}
+	return &Program{Name: "scp", Is: DataArgs | Widens, CodeRuns: codeRuns[106:108:108], Root: Node{Values: "-B\x00-b\x00-c\x00-D\x00-F\x00-i\x00-J\x00-l\x00-o\x00-P\x00-R\x00-s\x00-S\x00-X", Widen: []Widen{{Opts: "-o\x00-F\x00-S\x00-D\x00-b\x00-s", Why: "changes {name}'s configuration or the program it runs"}}}}
 }
 
 func p579() *Program {
-	return &Program{Name: "screen", Is: Posix | Widens, SingleDash: "-Logfile", Ends: "-X", Terminal: []Terminal{{Use: TermKeys, Quiet: "-ls\x00-list\x00-v\x00-version\x00-wipe"}}, Launcher: &Launcher{Kind: "terminal", Globals: "-L\x00-S\x00-f\x00-c\x00-T", Subs: "new-session\x00new\x00new-window\x00neww\x00split-window\x00splitw\x00respawn-pane\x00respawnp\x00respawn-window\x00respawnw\x00run-shell\x00run\x00display-popup\x00popup", Values: "-s\x00-n\x00-c\x00-t\x00-x\x00-y\x00-e\x00-F\x00-f\x00-l\x00-p\x00-w\x00-T\x00-S"}, CodeRuns: codeRuns[106:107:107], Root: Node{Values: "-S\x00-c\x00-e\x00-E\x00-h\x00-p\x00-s\x00-T\x00-t\x00-Logfile", Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "screen", Is: Posix | Widens, SingleDash: "-Logfile", Ends: "-X", Terminal: []Terminal{{Use: TermKeys, Quiet: "-ls\x00-list\x00-v\x00-version\x00-wipe"}}, Launcher: &Launcher{Kind: "terminal", Globals: "-L\x00-S\x00-f\x00-c\x00-T", Subs: "new-session\x00new\x00new-window\x00neww\x00split-window\x00splitw\x00respawn-pane\x00respawnp\x00respawn-window\x00respawnw\x00run-shell\x00run\x00display-popup\x00popup", Values: "-s\x00-n\x00-c\x00-t\x00-x\x00-y\x00-e\x00-F\x00-f\x00-l\x00-p\x00-w\x00-T\x00-S"}, CodeRuns: codeRuns[108:109:109], Root: Node{Values: "-S\x00-c\x00-e\x00-E\x00-h\x00-p\x00-s\x00-T\x00-t\x00-Logfile", Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p580() *Program {
-	return &Program{Name: "script", Is: Abbrev | Widens, Terminal: []Terminal{{Use: TermKeys}}, CodeRuns: codeRuns[107:108:108], Root: Node{Values: "-c\x00-E\x00-I\x00-O\x00-B\x00-T\x00-t\x00-m\x00--command\x00--echo\x00--log-in\x00--log-out\x00--log-io\x00--log-timing\x00--timing\x00--logging-format\x00--output-limit", Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "script", Is: Abbrev | Widens, Terminal: []Terminal{{Use: TermKeys}}, CodeRuns: codeRuns[109:110:110], Root: Node{Values: "-c\x00-E\x00-I\x00-O\x00-B\x00-T\x00-t\x00-m\x00--command\x00--echo\x00--log-in\x00--log-out\x00--log-io\x00--log-timing\x00--timing\x00--logging-format\x00--output-limit", Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p581() *Program {
@@ -2339,7 +2339,7 @@ func p583() *Program {
 }
 
 func p584() *Program {
-	return &Program{Name: "sed", Is: Abbrev | DataArgs | Widens, Optional: "-i\x00--in-place", Aliases: "--in-place\x01-i", Extract: "sed", Writes: "in_place", CodeRuns: codeRuns[69:72:72], Root: Node{Values: "-e\x00-f\x00-l\x00--expression\x00--file\x00--line-length"}}
+	return &Program{Name: "sed", Is: Abbrev | DataArgs | Widens, Optional: "-i\x00--in-place", Aliases: "--in-place\x01-i", Extract: "sed", Writes: "in_place", CodeRuns: codeRuns[71:74:74], Root: Node{Values: "-e\x00-f\x00-l\x00--expression\x00--file\x00--line-length"}}
 }
 
 func p585() *Program {
@@ -2379,7 +2379,7 @@ func p593() *Program {
 }
 
 func p594() *Program {
-	return &Program{Name: "setuidgid", Is: Posix, CodeRuns: codeRuns[12:13:13]}
+	return &Program{Name: "setuidgid", Is: Posix, CodeRuns: codeRuns[14:15:15]}
 }
 
 func p595() *Program {
@@ -2391,7 +2391,7 @@ func p596() *Program {
 }
 
 func p597() *Program {
-	return &Program{Name: "sftp", Is: DataArgs | Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-b", Values: "-P\x00-i\x00-o\x00-F\x00-J\x00-s\x00-S\x00-B\x00-R\x00-l\x00-D"}}, CodeRuns: codeRuns[104:106:106], Root: Node{Values: "-B\x00-b\x00-c\x00-D\x00-F\x00-i\x00-J\x00-l\x00-o\x00-P\x00-R\x00-s\x00-S\x00-X", Widen: []Widen{{Opts: "-o\x00-F\x00-S\x00-D\x00-b\x00-s", Why: "changes {name}'s configuration or the program it runs"}}}}
+	return &Program{Name: "sftp", Is: DataArgs | Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-b", Values: "-P\x00-i\x00-o\x00-F\x00-J\x00-s\x00-S\x00-B\x00-R\x00-l\x00-D"}}, CodeRuns: codeRuns[106:108:108], Root: Node{Values: "-B\x00-b\x00-c\x00-D\x00-F\x00-i\x00-J\x00-l\x00-o\x00-P\x00-R\x00-s\x00-S\x00-X", Widen: []Widen{{Opts: "-o\x00-F\x00-S\x00-D\x00-b\x00-s", Why: "changes {name}'s configuration or the program it runs"}}}}
 }
 
 func p598() *Program {
@@ -2399,7 +2399,7 @@ func p598() *Program {
 }
 
 func p599() *Program {
-	return &Program{Name: "sh", Is: Posix | Shell | StdinProgram | Widens, Ends: "-", Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, CodeRuns: codeRuns[3:4:4], Root: Node{Arity: 2, Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+	return &Program{Name: "sh", Is: Posix | Shell | StdinProgram | Widens, Ends: "-", Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, CodeRuns: codeRuns[5:6:6], Root: Node{Arity: 2, Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
 }
 
 func p600() *Program {
@@ -2463,7 +2463,7 @@ func p614() *Program {
 }
 
 func p615() *Program {
-	return &Program{Name: "sort", Is: Abbrev | DataArgs | Widens, Files: &Files{Lists: "--files0-from"}, Writes: "-o\x00--output", CodeRuns: codeRuns[108:109:109], Root: Node{Values: "--key\x00--field-separator\x00--temporary-directory\x00--buffer-size\x00--parallel\x00--batch-size\x00--random-source\x00--files0-from\x00-k\x00-o\x00-t\x00-T\x00-S\x00--output\x00--compress-program", Widen: []Widen{{Opts: "-o", Exact: true, Unless: "@stdout", Why: "makes sort write a file or run a program"}, {Opts: "--output\x00--compress-program", Why: "makes sort write a file or run a program"}}, ReadOnly: &ReadOnly{MaxOperands: -1, NoGlob: true}}}
+	return &Program{Name: "sort", Is: Abbrev | DataArgs | Widens, Files: &Files{Lists: "--files0-from"}, Writes: "-o\x00--output", CodeRuns: codeRuns[110:111:111], Root: Node{Values: "--key\x00--field-separator\x00--temporary-directory\x00--buffer-size\x00--parallel\x00--batch-size\x00--random-source\x00--files0-from\x00-k\x00-o\x00-t\x00-T\x00-S\x00--output\x00--compress-program", Widen: []Widen{{Opts: "-o", Exact: true, Unless: "@stdout", Why: "makes sort write a file or run a program"}, {Opts: "--output\x00--compress-program", Why: "makes sort write a file or run a program"}}, ReadOnly: &ReadOnly{MaxOperands: -1, NoGlob: true}}}
 }
 
 func p616() *Program {
@@ -2487,7 +2487,7 @@ func p620() *Program {
 }
 
 func p621() *Program {
-	return &Program{Name: "sqlite3", Is: NoCluster, Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-version\x00--version", Values: "-cmd\x00-separator\x00-newline\x00-nullvalue\x00-init\x00-vfs\x00-mmap\x00-lookaside\x00-pagecache\x00-heap\x00-maxsize", Operands: 2}}, CodeRuns: codeRuns[109:112:112], Root: Node{Values: "-lookaside\x00-pagecache\x00-heap\x00-cmd\x00-cmd\x00-init\x00-init\x00-separator\x00-separator\x00-nullvalue\x00-nullvalue\x00-newline\x00-newline\x00-vfs\x00-vfs\x00-mmap\x00-mmap\x00-maxsize\x00-maxsize\x00-escape\x00-escape"}}
+	return &Program{Name: "sqlite3", Is: NoCluster, Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-version\x00--version", Values: "-cmd\x00-separator\x00-newline\x00-nullvalue\x00-init\x00-vfs\x00-mmap\x00-lookaside\x00-pagecache\x00-heap\x00-maxsize", Operands: 2}}, CodeRuns: codeRuns[111:114:114], Root: Node{Values: "-lookaside\x00-pagecache\x00-heap\x00-cmd\x00-cmd\x00-init\x00-init\x00-separator\x00-separator\x00-nullvalue\x00-nullvalue\x00-newline\x00-newline\x00-vfs\x00-vfs\x00-mmap\x00-mmap\x00-maxsize\x00-maxsize\x00-escape\x00-escape"}}
 }
 
 func p622() *Program {
@@ -2503,7 +2503,7 @@ func p624() *Program {
 }
 
 func p625() *Program {
-	return &Program{Name: "ssh-agent", Is: Posix, CodeRuns: codeRuns[12:13:13], Root: Node{Values: "-a\x00-E\x00-P\x00-t"}}
+	return &Program{Name: "ssh-agent", Is: Posix, CodeRuns: codeRuns[14:15:15], Root: Node{Values: "-a\x00-E\x00-P\x00-t"}}
 }
 
 func p626() *Program {
@@ -2531,7 +2531,7 @@ func p631() *Program {
 }
 
 func p632() *Program {
-	return &Program{Name: "su", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command\x00--session-command", Values: "-s\x00--shell\x00-g\x00--group\x00-G\x00--supp-group\x00-w\x00--whitelist-environment"}}, CodeRuns: codeRuns[112:113:113], Root: Node{Values: "-c\x00-g\x00-G\x00-s\x00-u\x00-w\x00-C\x00--command\x00--group\x00--supp-group\x00--shell\x00--user\x00--whitelist-environment\x00--session-command"}}
+	return &Program{Name: "su", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command\x00--session-command", Values: "-s\x00--shell\x00-g\x00--group\x00-G\x00--supp-group\x00-w\x00--whitelist-environment"}}, CodeRuns: codeRuns[114:115:115], Root: Node{Values: "-c\x00-g\x00-G\x00-s\x00-u\x00-w\x00-C\x00--command\x00--group\x00--supp-group\x00--shell\x00--user\x00--whitelist-environment\x00--session-command"}}
 }
 
 func p633() *Program {
@@ -2539,11 +2539,11 @@ func p633() *Program {
 }
 
 func p634() *Program {
-	return &Program{Name: "sudo", Is: Abbrev | Widens, Terminal: []Terminal{{Use: TermInput, Forces: "-i\x00-s\x00--login\x00--shell", Values: "-u\x00--user\x00-g\x00--group\x00-C\x00--close-from\x00-D\x00--chdir\x00-h\x00--host\x00-p\x00--prompt\x00-R\x00--chroot\x00-r\x00--role\x00-t\x00--type\x00-T\x00--command-timeout\x00-U\x00--other-user", OnlyForced: true}}, Wrapper: &Wrapper{Values: "-u\x00-g\x00-C\x00-h\x00-p\x00-U\x00-r\x00-t\x00-T\x00-D\x00--user\x00--group\x00--close-from\x00--host\x00--prompt\x00--other-user\x00--role\x00--type\x00--command-timeout\x00--chdir", Assigns: true, NoRun: "-l\x00-v\x00-e\x00-K\x00-k", Join: "-s\x00-i\x00--shell\x00--login"}, CodeRuns: codeRuns[113:115:115], Root: Node{Values: "-u\x00-g\x00-C\x00-h\x00-p\x00-U\x00-r\x00-t\x00-T\x00-D\x00--user\x00--group\x00--close-from\x00--host\x00--prompt\x00--other-user\x00--role\x00--type\x00--command-timeout\x00--chdir", Widen: []Widen{{Opts: "-E\x00-s\x00-i\x00-R\x00--preserve-env\x00--shell\x00--login\x00--chroot", Label: "sudo {opt}", Why: "runs the command through a shell, in another root, or with the caller's environment"}}}}
+	return &Program{Name: "sudo", Is: Abbrev | Widens, Terminal: []Terminal{{Use: TermInput, Forces: "-i\x00-s\x00--login\x00--shell", Values: "-u\x00--user\x00-g\x00--group\x00-C\x00--close-from\x00-D\x00--chdir\x00-h\x00--host\x00-p\x00--prompt\x00-R\x00--chroot\x00-r\x00--role\x00-t\x00--type\x00-T\x00--command-timeout\x00-U\x00--other-user", OnlyForced: true}}, Wrapper: &Wrapper{Values: "-u\x00-g\x00-C\x00-h\x00-p\x00-U\x00-r\x00-t\x00-T\x00-D\x00--user\x00--group\x00--close-from\x00--host\x00--prompt\x00--other-user\x00--role\x00--type\x00--command-timeout\x00--chdir", Assigns: true, NoRun: "-l\x00-v\x00-e\x00-K\x00-k", Join: "-s\x00-i\x00--shell\x00--login"}, CodeRuns: codeRuns[115:117:117], Root: Node{Values: "-u\x00-g\x00-C\x00-h\x00-p\x00-U\x00-r\x00-t\x00-T\x00-D\x00--user\x00--group\x00--close-from\x00--host\x00--prompt\x00--other-user\x00--role\x00--type\x00--command-timeout\x00--chdir", Widen: []Widen{{Opts: "-E\x00-s\x00-i\x00-R\x00--preserve-env\x00--shell\x00--login\x00--chroot", Label: "sudo {opt}", Why: "runs the command through a shell, in another root, or with the caller's environment"}}}}
 }
 
 func p635() *Program {
-	return &Program{Name: "sudoedit", CodeRuns: codeRuns[14:15:15]}
+	return &Program{Name: "sudoedit", CodeRuns: codeRuns[16:17:17]}
 }
 
 func p636() *Program {
@@ -2567,19 +2567,19 @@ func p640() *Program {
 }
 
 func p641() *Program {
-	return &Program{Name: "systemctl", Is: Subcommands | DataArgs, Aliases: "--force\x01-f", CodeRuns: codeRuns[78:79:79], Root: Node{Arity: 2, Values: "-H\x00--host\x00-M\x00--machine\x00-t\x00--type\x00-p\x00--property\x00-s\x00--signal\x00-n\x00--lines\x00-o\x00--output\x00--state\x00--root\x00--job-mode\x00--what\x00--kill-whom\x00--kill-value\x00--message\x00--reboot-argument\x00--boot-loader-entry\x00--boot-loader-menu\x00--timestamp"}}
+	return &Program{Name: "systemctl", Is: Subcommands | DataArgs, Aliases: "--force\x01-f", CodeRuns: codeRuns[80:81:81], Root: Node{Arity: 2, Values: "-H\x00--host\x00-M\x00--machine\x00-t\x00--type\x00-p\x00--property\x00-s\x00--signal\x00-n\x00--lines\x00-o\x00--output\x00--state\x00--root\x00--job-mode\x00--what\x00--kill-whom\x00--kill-value\x00--message\x00--reboot-argument\x00--boot-loader-entry\x00--boot-loader-menu\x00--timestamp"}}
 }
 
 func p642() *Program {
-	return &Program{Name: "systemd-inhibit", Is: Posix, CodeRuns: codeRuns[12:13:13], Root: Node{Values: "--what\x00--who\x00--why\x00--mode"}}
+	return &Program{Name: "systemd-inhibit", Is: Posix, CodeRuns: codeRuns[14:15:15], Root: Node{Values: "--what\x00--who\x00--why\x00--mode"}}
 }
 
 func p643() *Program {
-	return &Program{Name: "systemd-nspawn", Is: Posix, CodeRuns: codeRuns[12:13:13], Root: Node{Values: "-D\x00-i\x00-M\x00-u\x00-S\x00-E\x00-b\x00-p\x00--directory\x00--image\x00--machine\x00--user\x00--slice\x00--setenv\x00--bind\x00--bind-ro\x00--tmpfs\x00--overlay\x00--property\x00--network-veth-extra\x00--network-bridge\x00--port\x00--chdir"}}
+	return &Program{Name: "systemd-nspawn", Is: Posix, CodeRuns: codeRuns[14:15:15], Root: Node{Values: "-D\x00-i\x00-M\x00-u\x00-S\x00-E\x00-b\x00-p\x00--directory\x00--image\x00--machine\x00--user\x00--slice\x00--setenv\x00--bind\x00--bind-ro\x00--tmpfs\x00--overlay\x00--property\x00--network-veth-extra\x00--network-bridge\x00--port\x00--chdir"}}
 }
 
 func p644() *Program {
-	return &Program{Name: "systemd-run", Is: Posix | Widens, Terminal: []Terminal{{Use: TermInput, Forces: "--shell\x00-S", OnlyForced: true}}, CodeRuns: codeRuns[12:13:13], Root: Node{Values: "-u\x00-M\x00-p\x00-E\x00-H\x00-s\x00-r\x00--unit\x00--machine\x00--property\x00--description\x00--slice\x00--setenv\x00--host\x00--service-type\x00--uid\x00--gid\x00--nice\x00--working-directory\x00--on-active\x00--on-boot\x00--on-startup\x00--on-unit-active\x00--on-unit-inactive\x00--on-calendar\x00--on-timezone-change\x00--on-clock-change\x00--timer-property\x00--path-property\x00--socket-property\x00--shell-path", Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "systemd-run", Is: Posix | Widens, Terminal: []Terminal{{Use: TermInput, Forces: "--shell\x00-S", OnlyForced: true}}, CodeRuns: codeRuns[14:15:15], Root: Node{Values: "-u\x00-M\x00-p\x00-E\x00-H\x00-s\x00-r\x00--unit\x00--machine\x00--property\x00--description\x00--slice\x00--setenv\x00--host\x00--service-type\x00--uid\x00--gid\x00--nice\x00--working-directory\x00--on-active\x00--on-boot\x00--on-startup\x00--on-unit-active\x00--on-unit-inactive\x00--on-calendar\x00--on-timezone-change\x00--on-clock-change\x00--timer-property\x00--path-property\x00--socket-property\x00--shell-path", Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p645() *Program {
@@ -2591,7 +2591,7 @@ func p646() *Program {
 }
 
 func p647() *Program {
-	return &Program{Name: "tar", Is: Abbrev | OldStyle | DataArgs | Widens, Whole: "--checkpoint", CodeRuns: codeRuns[72:76:76], Root: Node{Values: "--directory\x00--files-from\x00--exclude\x00--exclude-from\x00--transform\x00--xform\x00--owner\x00--group\x00--mode\x00--mtime\x00--newer\x00--newer-mtime\x00--after-date\x00--format\x00--label\x00--tape-length\x00--blocking-factor\x00--record-size\x00--starting-file\x00--suffix\x00--index-file\x00--volno-file\x00--strip-components\x00--exclude-tag\x00--exclude-tag-under\x00--exclude-tag-all\x00--owner-map\x00--group-map\x00--sparse-version\x00--hole-detection\x00-b\x00-C\x00-f\x00-F\x00-g\x00-H\x00-I\x00-K\x00-L\x00-N\x00-T\x00-V\x00-X\x00--file\x00--to-command\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script\x00--checkpoint-action", Widen: []Widen{{Opts: "-I\x00-F\x00--to-command\x00--checkpoint-action\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script", Why: "makes tar run another program"}, {Opts: "-f\x00--file", UnlessFlags: "--force-local", Remote: true, Label: "{opt} {value}", Why: "names an archive on another host, which tar reaches through rsh"}}}}
+	return &Program{Name: "tar", Is: Abbrev | OldStyle | DataArgs | Widens, Whole: "--checkpoint", CodeRuns: codeRuns[74:78:78], Root: Node{Values: "--directory\x00--files-from\x00--exclude\x00--exclude-from\x00--transform\x00--xform\x00--owner\x00--group\x00--mode\x00--mtime\x00--newer\x00--newer-mtime\x00--after-date\x00--format\x00--label\x00--tape-length\x00--blocking-factor\x00--record-size\x00--starting-file\x00--suffix\x00--index-file\x00--volno-file\x00--strip-components\x00--exclude-tag\x00--exclude-tag-under\x00--exclude-tag-all\x00--owner-map\x00--group-map\x00--sparse-version\x00--hole-detection\x00-b\x00-C\x00-f\x00-F\x00-g\x00-H\x00-I\x00-K\x00-L\x00-N\x00-T\x00-V\x00-X\x00--file\x00--to-command\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script\x00--checkpoint-action", Widen: []Widen{{Opts: "-I\x00-F\x00--to-command\x00--checkpoint-action\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script", Why: "makes tar run another program"}, {Opts: "-f\x00--file", UnlessFlags: "--force-local", Remote: true, Label: "{opt} {value}", Why: "names an archive on another host, which tar reaches through rsh"}}}}
 }
 
 func p648() *Program {
@@ -2607,7 +2607,7 @@ func p650() *Program {
 }
 
 func p651() *Program {
-	return &Program{Name: "tcsh", Is: Posix | Shell | StdinProgram | Widens, Ends: "-", Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, CodeRuns: codeRuns[3:4:4], Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+	return &Program{Name: "tcsh", Is: Posix | Shell | StdinProgram | Widens, Ends: "-", Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, CodeRuns: codeRuns[5:6:6], Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
 }
 
 func p652() *Program {
@@ -2667,7 +2667,7 @@ func p665() *Program {
 }
 
 func p666() *Program {
-	return &Program{Name: "tmux", Is: Subcommands | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "ls\x00list-sessions\x00list-windows\x00lsw\x00list-panes\x00lsp\x00list-clients\x00lsc\x00list-buffers\x00list-keys\x00list-commands\x00has-session\x00has\x00show-options\x00show\x00show-environment\x00display-message\x00display\x00capture-pane\x00capturep\x00kill-session\x00kill-server\x00kill-window\x00kill-pane\x00-V"}}, Launcher: &Launcher{Kind: "terminal", Globals: "-L\x00-S\x00-f\x00-c\x00-T", Subs: "new-session\x00new\x00new-window\x00neww\x00split-window\x00splitw\x00respawn-pane\x00respawnp\x00respawn-window\x00respawnw\x00run-shell\x00run\x00display-popup\x00popup", Values: "-s\x00-n\x00-c\x00-t\x00-x\x00-y\x00-e\x00-F\x00-f\x00-l\x00-p\x00-w\x00-T\x00-S"}, CodeRuns: codeRuns[115:119:119], Root: Node{Arity: 2, Values: "-L\x00-S\x00-f\x00-c\x00-T", Widen: []Widen{{Words: "run-shell\x00run\x00if-shell\x00if\x00send-keys\x00send\x00pipe-pane\x00pipep", Why: "makes tmux run or type a shell command"}}}, Subs: []Node{{Path: "if", Values: "-t"}, {Path: "if-shell", Values: "-t"}, {Path: "pipe-pane", Values: "-t"}, {Path: "pipep", Values: "-t"}, {Path: "send", Posix: true, Values: "-N\x00-t"}, {Path: "send-keys", Posix: true, Values: "-N\x00-t"}}}
+	return &Program{Name: "tmux", Is: Subcommands | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "ls\x00list-sessions\x00list-windows\x00lsw\x00list-panes\x00lsp\x00list-clients\x00lsc\x00list-buffers\x00list-keys\x00list-commands\x00has-session\x00has\x00show-options\x00show\x00show-environment\x00display-message\x00display\x00capture-pane\x00capturep\x00kill-session\x00kill-server\x00kill-window\x00kill-pane\x00-V"}}, Launcher: &Launcher{Kind: "terminal", Globals: "-L\x00-S\x00-f\x00-c\x00-T", Subs: "new-session\x00new\x00new-window\x00neww\x00split-window\x00splitw\x00respawn-pane\x00respawnp\x00respawn-window\x00respawnw\x00run-shell\x00run\x00display-popup\x00popup", Values: "-s\x00-n\x00-c\x00-t\x00-x\x00-y\x00-e\x00-F\x00-f\x00-l\x00-p\x00-w\x00-T\x00-S"}, CodeRuns: codeRuns[117:121:121], Root: Node{Arity: 2, Values: "-L\x00-S\x00-f\x00-c\x00-T", Widen: []Widen{{Words: "run-shell\x00run\x00if-shell\x00if\x00send-keys\x00send\x00pipe-pane\x00pipep", Why: "makes tmux run or type a shell command"}}}, Subs: []Node{{Path: "if", Values: "-t"}, {Path: "if-shell", Values: "-t"}, {Path: "pipe-pane", Values: "-t"}, {Path: "pipep", Values: "-t"}, {Path: "send", Posix: true, Values: "-N\x00-t"}, {Path: "send-keys", Posix: true, Values: "-N\x00-t"}}}
 }
 
 func p667() *Program {
@@ -2703,7 +2703,7 @@ func p674() *Program {
 }
 
 func p675() *Program {
-	return &Program{Name: "trap", Is: Posix | Widens, Extract: "trap", CodeRuns: codeRuns[119:120:120]}
+	return &Program{Name: "trap", Is: Posix | Widens, Extract: "trap", CodeRuns: codeRuns[121:122:122]}
 }
 
 func p676() *Program {
@@ -2787,7 +2787,7 @@ func p695() *Program {
 }
 
 func p696() *Program {
-	return &Program{Name: "unshare", Is: Posix | Widens, Optional: "-m\x00-u\x00-i\x00-n\x00-p\x00-U\x00-C\x00-T\x00--kill-child", Terminal: []Terminal{{Use: TermInput, Values: "-t\x00--target\x00-S\x00--setuid\x00-G\x00--setgid\x00-w\x00--wd\x00-r\x00--root\x00--map-user\x00--map-group", Operands: 1}}, CodeRuns: codeRuns[12:13:13], Root: Node{Values: "-S\x00-G\x00-R\x00-w\x00--setuid\x00--setgid\x00--root\x00--wd\x00--map-user\x00--map-group\x00--propagation\x00--setgroups", Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "unshare", Is: Posix | Widens, Optional: "-m\x00-u\x00-i\x00-n\x00-p\x00-U\x00-C\x00-T\x00--kill-child", Terminal: []Terminal{{Use: TermInput, Values: "-t\x00--target\x00-S\x00--setuid\x00-G\x00--setgid\x00-w\x00--wd\x00-r\x00--root\x00--map-user\x00--map-group", Operands: 1}}, CodeRuns: codeRuns[14:15:15], Root: Node{Values: "-S\x00-G\x00-R\x00-w\x00--setuid\x00--setgid\x00--root\x00--wd\x00--map-user\x00--map-group\x00--propagation\x00--setgroups", Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p697() *Program {
@@ -2879,23 +2879,23 @@ func p718() *Program {
 }
 
 func p719() *Program {
-	return &Program{Name: "vi", Is: DataArgs | PlusOptions | Widens, Optional: "-o\x00-O\x00-p\x00-V\x00-r", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, CodeRuns: codeRuns[24:29:29], Root: Node{Values: "-c\x00-S\x00-u\x00-U\x00-T\x00-i\x00-w\x00-W\x00-t\x00-q\x00--cmd\x00--startuptime\x00--servername\x00--remote-send\x00--remote-expr\x00--listen", Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
+	return &Program{Name: "vi", Is: DataArgs | PlusOptions | Widens, Optional: "-o\x00-O\x00-p\x00-V\x00-r", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, CodeRuns: codeRuns[26:31:31], Root: Node{Values: "-c\x00-S\x00-u\x00-U\x00-T\x00-i\x00-w\x00-W\x00-t\x00-q\x00--cmd\x00--startuptime\x00--servername\x00--remote-send\x00--remote-expr\x00--listen", Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
 }
 
 func p720() *Program {
-	return &Program{Name: "view", Is: PlusOptions | Widens, Optional: "-o\x00-O\x00-p\x00-V\x00-r", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, CodeRuns: codeRuns[24:29:29], Root: Node{Values: "-c\x00-S\x00-u\x00-U\x00-T\x00-i\x00-w\x00-W\x00-t\x00-q\x00--cmd\x00--startuptime\x00--servername\x00--remote-send\x00--remote-expr\x00--listen", Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
+	return &Program{Name: "view", Is: PlusOptions | Widens, Optional: "-o\x00-O\x00-p\x00-V\x00-r", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, CodeRuns: codeRuns[26:31:31], Root: Node{Values: "-c\x00-S\x00-u\x00-U\x00-T\x00-i\x00-w\x00-W\x00-t\x00-q\x00--cmd\x00--startuptime\x00--servername\x00--remote-send\x00--remote-expr\x00--listen", Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
 }
 
 func p721() *Program {
-	return &Program{Name: "vim", Is: DataArgs | PlusOptions | Widens, Optional: "-o\x00-O\x00-p\x00-V\x00-r", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, CodeRuns: codeRuns[24:29:29], Root: Node{Values: "-c\x00-S\x00-u\x00-U\x00-T\x00-i\x00-w\x00-W\x00-t\x00-q\x00--cmd\x00--startuptime\x00--servername\x00--remote-send\x00--remote-expr\x00--listen", Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
+	return &Program{Name: "vim", Is: DataArgs | PlusOptions | Widens, Optional: "-o\x00-O\x00-p\x00-V\x00-r", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, CodeRuns: codeRuns[26:31:31], Root: Node{Values: "-c\x00-S\x00-u\x00-U\x00-T\x00-i\x00-w\x00-W\x00-t\x00-q\x00--cmd\x00--startuptime\x00--servername\x00--remote-send\x00--remote-expr\x00--listen", Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
 }
 
 func p722() *Program {
-	return &Program{Name: "vimdiff", Is: PlusOptions | Widens, Optional: "-o\x00-O\x00-p\x00-V\x00-r", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, CodeRuns: codeRuns[24:29:29], Root: Node{Values: "-c\x00-S\x00-u\x00-U\x00-T\x00-i\x00-w\x00-W\x00-t\x00-q\x00--cmd\x00--startuptime\x00--servername\x00--remote-send\x00--remote-expr\x00--listen", Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
+	return &Program{Name: "vimdiff", Is: PlusOptions | Widens, Optional: "-o\x00-O\x00-p\x00-V\x00-r", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, CodeRuns: codeRuns[26:31:31], Root: Node{Values: "-c\x00-S\x00-u\x00-U\x00-T\x00-i\x00-w\x00-W\x00-t\x00-q\x00--cmd\x00--startuptime\x00--servername\x00--remote-send\x00--remote-expr\x00--listen", Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
 }
 
 func p723() *Program {
-	return &Program{Name: "vimx", Is: PlusOptions, Optional: "-o\x00-O\x00-p\x00-V\x00-r", CodeRuns: codeRuns[24:29:29], Root: Node{Values: "-c\x00-S\x00-u\x00-U\x00-T\x00-i\x00-w\x00-W\x00-t\x00-q\x00--cmd\x00--startuptime\x00--servername\x00--remote-send\x00--remote-expr\x00--listen"}}
+	return &Program{Name: "vimx", Is: PlusOptions, Optional: "-o\x00-O\x00-p\x00-V\x00-r", CodeRuns: codeRuns[26:31:31], Root: Node{Values: "-c\x00-S\x00-u\x00-U\x00-T\x00-i\x00-w\x00-W\x00-t\x00-q\x00--cmd\x00--startuptime\x00--servername\x00--remote-send\x00--remote-expr\x00--listen"}}
 }
 
 func p724() *Program {
@@ -2903,7 +2903,7 @@ func p724() *Program {
 }
 
 func p725() *Program {
-	return &Program{Name: "visudo", CodeRuns: codeRuns[14:15:15]}
+	return &Program{Name: "visudo", CodeRuns: codeRuns[16:17:17]}
 }
 
 func p726() *Program {
@@ -2927,7 +2927,7 @@ func p730() *Program {
 }
 
 func p731() *Program {
-	return &Program{Name: "watchexec", Is: Widens, Ends: "--", CodeRuns: codeRuns[120:122:122], Root: Node{Values: "-s\x00-e\x00-w\x00-W\x00-f\x00-F\x00--shell\x00--exts\x00--watch\x00--filter\x00--ignore\x00--on-busy-update\x00--signal\x00--debounce\x00--restart-signal", Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "watchexec", Is: Widens, Ends: "--", CodeRuns: codeRuns[122:124:124], Root: Node{Values: "-s\x00-e\x00-w\x00-W\x00-f\x00-F\x00--shell\x00--exts\x00--watch\x00--filter\x00--ignore\x00--on-busy-update\x00--signal\x00--debounce\x00--restart-signal", Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p732() *Program {
@@ -2935,7 +2935,7 @@ func p732() *Program {
 }
 
 func p733() *Program {
-	return &Program{Name: "wezterm", Ends: "--", CodeRuns: codeRuns[12:13:13], Root: Node{Values: "--title\x00--working-directory\x00--class\x00--config\x00--directory"}}
+	return &Program{Name: "wezterm", Ends: "--", CodeRuns: codeRuns[14:15:15], Root: Node{Values: "--title\x00--working-directory\x00--class\x00--config\x00--directory"}}
 }
 
 func p734() *Program {
@@ -3039,7 +3039,7 @@ func p758() *Program {
 }
 
 func p759() *Program {
-	return &Program{Name: "yash", Is: Posix | Shell | StdinProgram | Widens, Ends: "-", Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, CodeRuns: codeRuns[3:4:4], Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+	return &Program{Name: "yash", Is: Posix | Shell | StdinProgram | Widens, Ends: "-", Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, CodeRuns: codeRuns[5:6:6], Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
 }
 
 func p760() *Program {
@@ -3067,7 +3067,7 @@ func p765() *Program {
 }
 
 func p766() *Program {
-	return &Program{Name: "zip", Is: DataArgs | Widens, CodeRuns: codeRuns[122:123:123], Root: Node{Values: "-TT\x00-b\x00-n\x00-i\x00-t\x00-x\x00--unzip-command\x00--temp-path\x00--suffixes\x00--from-crlf", Widen: []Widen{{Prefix: "--unzip-command", Words: "-TT", Why: "makes zip run another program"}}}}
+	return &Program{Name: "zip", Is: DataArgs | Widens, CodeRuns: codeRuns[124:125:125], Root: Node{Values: "-TT\x00-b\x00-n\x00-i\x00-t\x00-x\x00--unzip-command\x00--temp-path\x00--suffixes\x00--from-crlf", Widen: []Widen{{Prefix: "--unzip-command", Words: "-TT", Why: "makes zip run another program"}}}}
 }
 
 func p767() *Program {
@@ -3075,7 +3075,7 @@ func p767() *Program {
 }
 
 func p768() *Program {
-	return &Program{Name: "zsh", Is: Posix | Shell | StdinProgram | Widens, Ends: "-", Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, CodeRuns: codeRuns[3:4:4], Root: Node{Arity: 2, Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+	return &Program{Name: "zsh", Is: Posix | Shell | StdinProgram | Widens, Ends: "-", Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, CodeRuns: codeRuns[5:6:6], Root: Node{Arity: 2, Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
 }
 
 func p769() *Program {
@@ -3086,6 +3086,8 @@ func p769() *Program {
 var codeRuns = [...]CodeRun{
 	{At: AtOperand, Read: ReadShell, File: true},
 	{At: AtOperands, Read: ReadArgv, When: "--e"},
+	{At: AtOperands, Read: ReadAlias, Unless: "-g"},
+	{At: AtOperands, Read: ReadAlias, When: "-g", Label: "-g"},
 	{At: AtOption, Read: ReadAptOption, Names: "-o\x00--option"},
 	{At: AtOperand, Read: ReadShell, Unless: "-c\x00-s", File: true},
 	{At: AtStdin, Read: ReadShell, Unless: "-f\x00-l\x00-r\x00-d\x00-c\x00-V"},

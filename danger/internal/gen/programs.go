@@ -151,7 +151,7 @@ var (
 		"make": "ReadMake", "tcl": "ReadTcl", "git_config": "ReadGitConfig", "git_config_env": "ReadGitConfigEnv",
 		"git_url": "ReadGitURL", "less_open": "ReadLessOpen", "checkpoint": "ReadCheckpoint", "ssh_option": "ReadSSHOption",
 		"apt_option": "ReadAptOption", "tmux_keys": "ReadTmuxKeys", "screen": "ReadScreen", "bind": "ReadBind",
-		"sql_shell": "ReadSQLShell", "parallel": "ReadParallel"}
+		"sql_shell": "ReadSQLShell", "parallel": "ReadParallel", "alias": "ReadAlias"}
 	// knownConfigKinds numbers the ConfigKind constants (ConfigShell is 1).
 	knownConfigKinds = map[string]int{"shell": 1, "bool_or_shell": 2, "bang": 3, "alias": 4, "unknown": 5, "url": 6}
 )
