@@ -113,6 +113,9 @@ func TestCodeRunsBinary(t *testing.T) {
 		{`sudo -u root --login 'rm$IFS-rf$IFS/etc'`, "rm -rf /etc", false},
 		// An alias's value runs wherever its name is typed later.
 		{`alias ls='rm -rf ~'`, "rm -rf ~", false},
+		{`sg docker -c 'rm -rf ~'`, "rm -rf ~", false},
+		{`pyenv exec rm -rf ~`, "rm -rf ~", false},
+		{`rbenv exec sh -c 'rm -rf /'`, "rm -rf /", false},
 		{`expect -c 'spawn sh -c "rm -rf ~"; expect eof'`, "rm -rf ~", false},
 		{`sudo timeout 10 nohup flock /tmp/l -c 'rm -rf ~'`, "rm -rf ~", false},
 		{`pkexec rm -rf /usr`, "rm -rf /usr", false},
@@ -187,6 +190,10 @@ func TestCodeRunsBinary(t *testing.T) {
 		{`sudo -s 'rm -rf ~'`, false},
 		{`sudo -s echo '$HOME'`, false},
 		{`alias ll='ls -la'`, false},
+		{`sg docker -c 'docker ps'`, false},
+		// sg is also ast-grep.
+		{`sg run --pattern 'useState<number>($A)' --rewrite 'useState($A)' --lang ts`, false},
+		{`pyenv exec python -V`, false},
 		{`trap - EXIT`, true},
 		// xargs fed static input runs its command with the items as
 		// resolved words (shellparse reads them), which prefix approvals

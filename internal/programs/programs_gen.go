@@ -979,2106 +979,2126 @@ func p243() *Program {
 }
 
 func p244() *Program {
-	return &Program{Name: "gofmt", Is: DataArgs}
+	return &Program{Name: "goenv", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
 }
 
 func p245() *Program {
-	return &Program{Name: "gopass", Is: Subcommands}
+	return &Program{Name: "gofmt", Is: DataArgs}
 }
 
 func p246() *Program {
-	return &Program{Name: "gosu", Wrapper: &Wrapper{Operands: 1}}
+	return &Program{Name: "gopass", Is: Subcommands}
 }
 
 func p247() *Program {
-	return &Program{Name: "gpasswd", Aliases: "--add\x01-a\x00--delete\x01-d", Root: Node{Values: "-A\x00--administrators\x00-M\x00--members\x00-Q\x00--root"}}
+	return &Program{Name: "gosu", Wrapper: &Wrapper{Operands: 1}}
 }
 
 func p248() *Program {
-	return &Program{Name: "gpg", Aliases: "--decrypt\x01-d"}
+	return &Program{Name: "gpasswd", Aliases: "--add\x01-a\x00--delete\x01-d", Root: Node{Values: "-A\x00--administrators\x00-M\x00--members\x00-Q\x00--root"}}
 }
 
 func p249() *Program {
-	return &Program{Name: "gradle", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "gpg", Aliases: "--decrypt\x01-d"}
 }
 
 func p250() *Program {
-	return &Program{Name: "grep", Is: Abbrev | DataArgs, Files: &Files{WalkFlags: "-r\x00-R\x00--recursive\x00--dereference-recursive", WalkValues: "--directories\x01recurse\x00-d\x01recurse", Dot: DotWalking, Pattern: true, PatternUnless: "-e\x00-f\x00--regexp\x00--file", PatternOptions: "-e\x00--regexp"}, Root: Node{Arity: 1, Values: "-A\x00-B\x00-C\x00-D\x00-X\x00-d\x00-e\x00-f\x00-m", ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "gradle", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p251() *Program {
-	return &Program{Name: "groovy", Is: Widens, Lang: "jvm", Code: "-e\x00--eval", Load: "-r", Root: Node{Values: "-e\x00-r"}}
+	return &Program{Name: "grep", Is: Abbrev | DataArgs, Files: &Files{WalkFlags: "-r\x00-R\x00--recursive\x00--dereference-recursive", WalkValues: "--directories\x01recurse\x00-d\x01recurse", Dot: DotWalking, Pattern: true, PatternUnless: "-e\x00-f\x00--regexp\x00--file", PatternOptions: "-e\x00--regexp"}, Root: Node{Arity: 1, Values: "-A\x00-B\x00-C\x00-D\x00-X\x00-d\x00-e\x00-f\x00-m", ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p252() *Program {
-	return &Program{Name: "groovysh", Terminal: []Terminal{{Use: TermInput}}}
+	return &Program{Name: "groovy", Is: Widens, Lang: "jvm", Code: "-e\x00--eval", Load: "-r", Root: Node{Values: "-e\x00-r"}}
 }
 
 func p253() *Program {
-	return &Program{Name: "groups", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "groovysh", Terminal: []Terminal{{Use: TermInput}}}
 }
 
 func p254() *Program {
-	return &Program{Name: "grubby", Root: Node{Values: "--update-kernel\x00--args\x00--remove-args\x00--set-default\x00--info"}}
+	return &Program{Name: "groups", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p255() *Program {
-	return &Program{Name: "gsed", Is: Abbrev | Widens, Optional: "-i\x00--in-place", Aliases: "--in-place\x01-i", Extract: "sed", Writes: "in_place", CodeRuns: codeRuns[71:74:74], Root: Node{Values: "-e\x00-f\x00-l\x00--expression\x00--file\x00--line-length"}}
+	return &Program{Name: "grubby", Root: Node{Values: "--update-kernel\x00--args\x00--remove-args\x00--set-default\x00--info"}}
 }
 
 func p256() *Program {
-	return &Program{Name: "gsutil", Is: Subcommands | DryRuns, Globals: "-o\x00-h\x00-u\x00-i", Aliases: "-R\x01-r", Words: "del\x01rm\x00delete\x01rm\x00deletebucket\x01rb\x00remove\x01rm\x00removebucket\x01rb", Subs: []Node{{Path: "rsync", DryRun: "-n"}}}
+	return &Program{Name: "gsed", Is: Abbrev | Widens, Optional: "-i\x00--in-place", Aliases: "--in-place\x01-i", Extract: "sed", Writes: "in_place", CodeRuns: codeRuns[71:74:74], Root: Node{Values: "-e\x00-f\x00-l\x00--expression\x00--file\x00--line-length"}}
 }
 
 func p257() *Program {
-	return &Program{Name: "gt", Is: Subcommands}
+	return &Program{Name: "gsutil", Is: Subcommands | DryRuns, Globals: "-o\x00-h\x00-u\x00-i", Aliases: "-R\x01-r", Words: "del\x01rm\x00delete\x01rm\x00deletebucket\x01rb\x00remove\x01rm\x00removebucket\x01rb", Subs: []Node{{Path: "rsync", DryRun: "-n"}}}
 }
 
 func p258() *Program {
-	return &Program{Name: "gtar", Is: Abbrev | OldStyle | Widens, Whole: "--checkpoint", CodeRuns: codeRuns[74:78:78], Root: Node{Values: "--directory\x00--files-from\x00--exclude\x00--exclude-from\x00--transform\x00--xform\x00--owner\x00--group\x00--mode\x00--mtime\x00--newer\x00--newer-mtime\x00--after-date\x00--format\x00--label\x00--tape-length\x00--blocking-factor\x00--record-size\x00--starting-file\x00--suffix\x00--index-file\x00--volno-file\x00--strip-components\x00--exclude-tag\x00--exclude-tag-under\x00--exclude-tag-all\x00--owner-map\x00--group-map\x00--sparse-version\x00--hole-detection\x00-b\x00-C\x00-f\x00-F\x00-g\x00-H\x00-I\x00-K\x00-L\x00-N\x00-T\x00-V\x00-X\x00--file\x00--to-command\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script\x00--checkpoint-action", Widen: []Widen{{Opts: "-I\x00-F\x00--to-command\x00--checkpoint-action\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script", Why: "makes tar run another program"}, {Opts: "-f\x00--file", UnlessFlags: "--force-local", Remote: true, Label: "{opt} {value}", Why: "names an archive on another host, which tar reaches through rsh"}}}}
+	return &Program{Name: "gt", Is: Subcommands}
 }
 
 func p259() *Program {
-	return &Program{Name: "guile", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}}
+	return &Program{Name: "gtar", Is: Abbrev | OldStyle | Widens, Whole: "--checkpoint", CodeRuns: codeRuns[74:78:78], Root: Node{Values: "--directory\x00--files-from\x00--exclude\x00--exclude-from\x00--transform\x00--xform\x00--owner\x00--group\x00--mode\x00--mtime\x00--newer\x00--newer-mtime\x00--after-date\x00--format\x00--label\x00--tape-length\x00--blocking-factor\x00--record-size\x00--starting-file\x00--suffix\x00--index-file\x00--volno-file\x00--strip-components\x00--exclude-tag\x00--exclude-tag-under\x00--exclude-tag-all\x00--owner-map\x00--group-map\x00--sparse-version\x00--hole-detection\x00-b\x00-C\x00-f\x00-F\x00-g\x00-H\x00-I\x00-K\x00-L\x00-N\x00-T\x00-V\x00-X\x00--file\x00--to-command\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script\x00--checkpoint-action", Widen: []Widen{{Opts: "-I\x00-F\x00--to-command\x00--checkpoint-action\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script", Why: "makes tar run another program"}, {Opts: "-f\x00--file", UnlessFlags: "--force-local", Remote: true, Label: "{opt} {value}", Why: "names an archive on another host, which tar reaches through rsh"}}}}
 }
 
 func p260() *Program {
-	return &Program{Name: "guix", Is: DataArgs}
+	return &Program{Name: "guile", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}}
 }
 
 func p261() *Program {
-	return &Program{Name: "gview", Is: PlusOptions, Optional: "-o\x00-O\x00-p\x00-V\x00-r", CodeRuns: codeRuns[26:31:31], Root: Node{Values: "-c\x00-S\x00-u\x00-U\x00-T\x00-i\x00-w\x00-W\x00-t\x00-q\x00--cmd\x00--startuptime\x00--servername\x00--remote-send\x00--remote-expr\x00--listen"}}
+	return &Program{Name: "guix", Is: DataArgs}
 }
 
 func p262() *Program {
-	return &Program{Name: "gvim", Is: PlusOptions | Widens, Optional: "-o\x00-O\x00-p\x00-V\x00-r", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, CodeRuns: codeRuns[26:31:31], Root: Node{Values: "-c\x00-S\x00-u\x00-U\x00-T\x00-i\x00-w\x00-W\x00-t\x00-q\x00--cmd\x00--startuptime\x00--servername\x00--remote-send\x00--remote-expr\x00--listen", Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
+	return &Program{Name: "gview", Is: PlusOptions, Optional: "-o\x00-O\x00-p\x00-V\x00-r", CodeRuns: codeRuns[26:31:31], Root: Node{Values: "-c\x00-S\x00-u\x00-U\x00-T\x00-i\x00-w\x00-W\x00-t\x00-q\x00--cmd\x00--startuptime\x00--servername\x00--remote-send\x00--remote-expr\x00--listen"}}
 }
 
 func p263() *Program {
-	return &Program{Name: "hash", Is: DataArgs | Widens, Root: Node{Values: "-p", Widen: []Widen{{Opts: "-p", Label: "hash {opt}", Why: "changes which file a command name runs"}}}}
+	return &Program{Name: "gvim", Is: PlusOptions | Widens, Optional: "-o\x00-O\x00-p\x00-V\x00-r", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, CodeRuns: codeRuns[26:31:31], Root: Node{Values: "-c\x00-S\x00-u\x00-U\x00-T\x00-i\x00-w\x00-W\x00-t\x00-q\x00--cmd\x00--startuptime\x00--servername\x00--remote-send\x00--remote-expr\x00--listen", Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
 }
 
 func p264() *Program {
-	return &Program{Name: "hatch", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
+	return &Program{Name: "hash", Is: DataArgs | Widens, Root: Node{Values: "-p", Widen: []Widen{{Opts: "-p", Label: "hash {opt}", Why: "changes which file a command name runs"}}}}
 }
 
 func p265() *Program {
-	return &Program{Name: "hcloud", Is: DataArgs}
+	return &Program{Name: "hatch", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
 }
 
 func p266() *Program {
-	return &Program{Name: "hdparm", Root: Node{Values: "--security-erase\x00--security-erase-enhanced\x00--security-set-pass\x00--security-unlock\x00--security-disable\x00--user-master\x00--security-mode\x00--trim-sector-ranges"}}
+	return &Program{Name: "hcloud", Is: DataArgs}
 }
 
 func p267() *Program {
-	return &Program{Name: "head", Is: DataArgs, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "hdparm", Root: Node{Values: "--security-erase\x00--security-erase-enhanced\x00--security-set-pass\x00--security-unlock\x00--security-disable\x00--user-master\x00--security-mode\x00--trim-sector-ranges"}}
 }
 
 func p268() *Program {
-	return &Program{Name: "helix", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
+	return &Program{Name: "head", Is: DataArgs, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p269() *Program {
-	return &Program{Name: "helm", Is: Subcommands | DataArgs | Widens | DryRuns, Words: "del\x01uninstall\x00delete\x01uninstall\x00un\x01uninstall", Root: Node{Arity: 2, Values: "-n\x00--namespace\x00--context\x00--kube-context\x00--kubeconfig\x00-s\x00--server\x00--cluster\x00--user\x00--as\x00--as-group\x00--token\x00--request-timeout\x00-l\x00-f\x00-o\x00-c", DryRun: "--dry-run\x00--dry-run=client\x00--dry-run=server", Widen: []Widen{{Opts: "--kubeconfig\x00--context\x00--kube-context\x00--cluster\x00--server\x00--token\x00--as\x00--as-group\x00--as-uid\x00--kube-apiserver\x00--kube-token\x00--kube-as-user\x00--certificate-authority\x00--insecure-skip-tls-verify", Exact: true, Why: "sends the command to another cluster or identity"}}}, Subs: []Node{{Path: "repo", Arity: 3}}}
+	return &Program{Name: "helix", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
 }
 
 func p270() *Program {
-	return &Program{Name: "helmfile", Is: Subcommands, Root: Node{Values: "--name\x00--kubeconfig\x00-p\x00--profile\x00-n\x00--namespace\x00--kubecontext\x00-l\x00--selector\x00-f\x00--file\x00-e\x00--environment"}}
+	return &Program{Name: "helm", Is: Subcommands | DataArgs | Widens | DryRuns, Words: "del\x01uninstall\x00delete\x01uninstall\x00un\x01uninstall", Root: Node{Arity: 2, Values: "-n\x00--namespace\x00--context\x00--kube-context\x00--kubeconfig\x00-s\x00--server\x00--cluster\x00--user\x00--as\x00--as-group\x00--token\x00--request-timeout\x00-l\x00-f\x00-o\x00-c", DryRun: "--dry-run\x00--dry-run=client\x00--dry-run=server", Widen: []Widen{{Opts: "--kubeconfig\x00--context\x00--kube-context\x00--cluster\x00--server\x00--token\x00--as\x00--as-group\x00--as-uid\x00--kube-apiserver\x00--kube-token\x00--kube-as-user\x00--certificate-authority\x00--insecure-skip-tls-verify", Exact: true, Why: "sends the command to another cluster or identity"}}}, Subs: []Node{{Path: "repo", Arity: 3}}}
 }
 
 func p271() *Program {
-	return &Program{Name: "help", Is: DataArgs}
+	return &Program{Name: "helmfile", Is: Subcommands, Root: Node{Values: "--name\x00--kubeconfig\x00-p\x00--profile\x00-n\x00--namespace\x00--kubecontext\x00-l\x00--selector\x00-f\x00--file\x00-e\x00--environment"}}
 }
 
 func p272() *Program {
-	return &Program{Name: "heroku", Is: Subcommands | DataArgs | DryRuns, Words: "addons:remove\x01addons:destroy\x00apps:delete\x01apps:destroy\x00destroy\x01apps:destroy", Root: Node{Arity: 2, Values: "-a\x00--app\x00-r\x00--remote\x00-c\x00--confirm\x00--command", DryRun: "--help\x00-h"}}
+	return &Program{Name: "help", Is: DataArgs}
 }
 
 func p273() *Program {
-	return &Program{Name: "hexdump", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "heroku", Is: Subcommands | DataArgs | DryRuns, Words: "addons:remove\x01addons:destroy\x00apps:delete\x01apps:destroy\x00destroy\x01apps:destroy", Root: Node{Arity: 2, Values: "-a\x00--app\x00-r\x00--remote\x00-c\x00--confirm\x00--command", DryRun: "--help\x00-h"}}
 }
 
 func p274() *Program {
-	return &Program{Name: "hg", Is: DataArgs}
+	return &Program{Name: "hexdump", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p275() *Program {
-	return &Program{Name: "history", Is: DataArgs}
+	return &Program{Name: "hg", Is: DataArgs}
 }
 
 func p276() *Program {
-	return &Program{Name: "hive", Root: Node{Values: "-e\x00-f\x00-i\x00-u\x00-n\x00-p\x00-d\x00--database\x00--hiveconf\x00--hivevar\x00--conf\x00--master\x00--name"}}
+	return &Program{Name: "history", Is: DataArgs}
 }
 
 func p277() *Program {
-	return &Program{Name: "host", Root: Node{Values: "-t\x00-c\x00-W\x00-R\x00-N\x00-m"}}
+	return &Program{Name: "hive", Root: Node{Values: "-e\x00-f\x00-i\x00-u\x00-n\x00-p\x00-d\x00--database\x00--hiveconf\x00--hivevar\x00--conf\x00--master\x00--name"}}
 }
 
 func p278() *Program {
-	return &Program{Name: "hostname", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{Deny: "-F\x00--file\x00-b\x00--boot", MaxOperands: 0, NoGlob: true}}}
+	return &Program{Name: "host", Root: Node{Values: "-t\x00-c\x00-W\x00-R\x00-N\x00-m"}}
 }
 
 func p279() *Program {
-	return &Program{Name: "htop", Terminal: []Terminal{{Use: TermKeys, Quiet: "-b\x00--batch"}}}
+	return &Program{Name: "hostname", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{Deny: "-F\x00--file\x00-b\x00--boot", MaxOperands: 0, NoGlob: true}}}
 }
 
 func p280() *Program {
-	return &Program{Name: "http", Root: Node{Values: "-a\x00--auth\x00-A\x00--auth-type\x00--session\x00-o\x00--output\x00--session-read-only\x00--verify\x00--cert\x00--cert-key\x00-p\x00--print\x00--pretty\x00-s\x00--style\x00--proxy\x00--timeout\x00--default-scheme"}}
+	return &Program{Name: "htop", Terminal: []Terminal{{Use: TermKeys, Quiet: "-b\x00--batch"}}}
 }
 
 func p281() *Program {
-	return &Program{Name: "https", Root: Node{Values: "-a\x00--auth\x00-A\x00--auth-type\x00--session\x00-o\x00--output\x00--session-read-only\x00--verify\x00--cert\x00--cert-key\x00-p\x00--print\x00--pretty\x00-s\x00--style\x00--proxy\x00--timeout\x00--default-scheme"}}
+	return &Program{Name: "http", Root: Node{Values: "-a\x00--auth\x00-A\x00--auth-type\x00--session\x00-o\x00--output\x00--session-read-only\x00--verify\x00--cert\x00--cert-key\x00-p\x00--print\x00--pretty\x00-s\x00--style\x00--proxy\x00--timeout\x00--default-scheme"}}
 }
 
 func p282() *Program {
-	return &Program{Name: "hub", Is: Subcommands}
+	return &Program{Name: "https", Root: Node{Values: "-a\x00--auth\x00-A\x00--auth-type\x00--session\x00-o\x00--output\x00--session-read-only\x00--verify\x00--cert\x00--cert-key\x00-p\x00--print\x00--pretty\x00-s\x00--style\x00--proxy\x00--timeout\x00--default-scheme"}}
 }
 
 func p283() *Program {
-	return &Program{Name: "hugo", Root: Node{Arity: 2}}
+	return &Program{Name: "hub", Is: Subcommands}
 }
 
 func p284() *Program {
-	return &Program{Name: "hx", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
+	return &Program{Name: "hugo", Root: Node{Arity: 2}}
 }
 
 func p285() *Program {
-	return &Program{Name: "hyperfine", CodeRuns: codeRuns[78:80:80], Root: Node{Values: "-w\x00-r\x00-m\x00-M\x00-p\x00-c\x00-s\x00-S\x00-n\x00-u\x00--warmup\x00--runs\x00--min-runs\x00--max-runs\x00--prepare\x00--cleanup\x00--setup\x00--conclude\x00--shell\x00--command-name\x00--export-json\x00--export-csv\x00--export-markdown\x00--export-asciidoc\x00--style\x00--time-unit\x00--parameter-scan\x00--parameter-step-size\x00--parameter-list\x00--output\x00--input\x00--sort"}}
+	return &Program{Name: "hx", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
 }
 
 func p286() *Program {
-	return &Program{Name: "i3exit", Is: DataArgs}
+	return &Program{Name: "hyperfine", CodeRuns: codeRuns[78:80:80], Root: Node{Values: "-w\x00-r\x00-m\x00-M\x00-p\x00-c\x00-s\x00-S\x00-n\x00-u\x00--warmup\x00--runs\x00--min-runs\x00--max-runs\x00--prepare\x00--cleanup\x00--setup\x00--conclude\x00--shell\x00--command-name\x00--export-json\x00--export-csv\x00--export-markdown\x00--export-asciidoc\x00--style\x00--time-unit\x00--parameter-scan\x00--parameter-step-size\x00--parameter-list\x00--output\x00--input\x00--sort"}}
 }
 
 func p287() *Program {
-	return &Program{Name: "id", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "i3exit", Is: DataArgs}
 }
 
 func p288() *Program {
-	return &Program{Name: "idevicediagnostics", Is: DataArgs}
+	return &Program{Name: "id", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p289() *Program {
-	return &Program{Name: "iex", Is: Widens, Lang: "jvm", Code: "-e\x00--eval", Load: "-r", Terminal: []Terminal{{Use: TermInput}}, Root: Node{Values: "-e\x00-r"}}
+	return &Program{Name: "idevicediagnostics", Is: DataArgs}
 }
 
 func p290() *Program {
-	return &Program{Name: "impala-shell", Root: Node{Values: "-i\x00--impalad\x00-d\x00--database\x00-q\x00--query\x00-f\x00--query_file\x00-u\x00--user\x00-o\x00--output_file\x00--delimiter"}}
+	return &Program{Name: "iex", Is: Widens, Lang: "jvm", Code: "-e\x00--eval", Load: "-r", Terminal: []Terminal{{Use: TermInput}}, Root: Node{Values: "-e\x00-r"}}
 }
 
 func p291() *Program {
-	return &Program{Name: "incus", Is: DataArgs, Launcher: &Launcher{Kind: "pod", Globals: "-n\x00--namespace\x00--context\x00--kubeconfig\x00-s\x00--server\x00--cluster\x00--user\x00--token\x00--as\x00--as-group\x00--certificate-authority\x00--client-certificate\x00--client-key\x00--request-timeout\x00--project\x00--remote", Subs: "exec\x00run\x00debug\x00shell"}}
+	return &Program{Name: "impala-shell", Root: Node{Values: "-i\x00--impalad\x00-d\x00--database\x00-q\x00--query\x00-f\x00--query_file\x00-u\x00--user\x00-o\x00--output_file\x00--delimiter"}}
 }
 
 func p292() *Program {
-	return &Program{Name: "infisical", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
+	return &Program{Name: "incus", Is: DataArgs, Launcher: &Launcher{Kind: "pod", Globals: "-n\x00--namespace\x00--context\x00--kubeconfig\x00-s\x00--server\x00--cluster\x00--user\x00--token\x00--as\x00--as-group\x00--certificate-authority\x00--client-certificate\x00--client-key\x00--request-timeout\x00--project\x00--remote", Subs: "exec\x00run\x00debug\x00shell"}}
 }
 
 func p293() *Program {
-	return &Program{Name: "influx", Is: NoCluster | Subcommands, Root: Node{Values: "-execute\x00-database\x00-host\x00-port\x00-username\x00-password\x00-format\x00-precision\x00-n\x00-name\x00-o\x00-org\x00-i\x00-id\x00-host\x00-t\x00-token\x00-org-id\x00-b\x00-bucket\x00-bucket-id\x00-c\x00-active-config\x00-start\x00-stop\x00-predicate"}}
+	return &Program{Name: "infisical", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
 }
 
 func p294() *Program {
-	return &Program{Name: "info", Is: DataArgs}
+	return &Program{Name: "influx", Is: NoCluster | Subcommands, Root: Node{Values: "-execute\x00-database\x00-host\x00-port\x00-username\x00-password\x00-format\x00-precision\x00-n\x00-name\x00-o\x00-org\x00-i\x00-id\x00-host\x00-t\x00-token\x00-org-id\x00-b\x00-bucket\x00-bucket-id\x00-c\x00-active-config\x00-start\x00-stop\x00-predicate"}}
 }
 
 func p295() *Program {
-	return &Program{Name: "inotifywait", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "info", Is: DataArgs}
 }
 
 func p296() *Program {
-	return &Program{Name: "install", Is: DataArgs, Aliases: "--target-directory\x01-t", Writes: "last\x00-t", Root: Node{Values: "-t\x00--target-directory\x00-S\x00--suffix\x00-m\x00--mode\x00-o\x00--owner\x00-g\x00--group"}}
+	return &Program{Name: "inotifywait", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p297() *Program {
-	return &Program{Name: "ionice", Wrapper: &Wrapper{Values: "-c\x00-n\x00-p\x00--class\x00--classdata\x00--pid\x00--pgid\x00--uid"}}
+	return &Program{Name: "install", Is: DataArgs, Aliases: "--target-directory\x01-t", Writes: "last\x00-t", Root: Node{Values: "-t\x00--target-directory\x00-S\x00--suffix\x00-m\x00--mode\x00-o\x00--owner\x00-g\x00--group"}}
 }
 
 func p298() *Program {
-	return &Program{Name: "ip", Root: Node{Arity: 2}, Subs: []Node{{Path: "addr", Arity: 3}, {Path: "link", Arity: 3}, {Path: "netns", Arity: 3}, {Path: "route", Arity: 3}}}
+	return &Program{Name: "ionice", Wrapper: &Wrapper{Values: "-c\x00-n\x00-p\x00--class\x00--classdata\x00--pid\x00--pgid\x00--uid"}}
 }
 
 func p299() *Program {
-	return &Program{Name: "ip6tables", Is: NoCluster, Aliases: "-append\x01-A\x00-delete-chain\x01-X\x00-flush\x01-F\x00-insert\x01-I\x00-jump\x01-j\x00-policy\x01-P\x00-table\x01-t", Root: Node{Values: "-t\x00-table\x00-A\x00-append\x00-I\x00-insert\x00-D\x00-delete\x00-R\x00-replace\x00-N\x00-new-chain\x00-E\x00-rename-chain\x00-p\x00-protocol\x00-s\x00-source\x00-d\x00-destination\x00-j\x00-jump\x00-i\x00-in-interface\x00-o\x00-out-interface\x00-m\x00-match\x00-dport\x00-sport\x00-dports\x00-sports\x00-to-destination\x00-to-source\x00-g\x00-goto\x00-comment\x00-ctstate\x00-state\x00-icmp-type\x00-w\x00-wait"}}
+	return &Program{Name: "ip", Root: Node{Arity: 2}, Subs: []Node{{Path: "addr", Arity: 3}, {Path: "link", Arity: 3}, {Path: "netns", Arity: 3}, {Path: "route", Arity: 3}}}
 }
 
 func p300() *Program {
-	return &Program{Name: "ip6tables-legacy", Is: NoCluster, Aliases: "-append\x01-A\x00-delete-chain\x01-X\x00-flush\x01-F\x00-insert\x01-I\x00-jump\x01-j\x00-policy\x01-P\x00-table\x01-t", Root: Node{Values: "-t\x00-table\x00-A\x00-append\x00-I\x00-insert\x00-D\x00-delete\x00-R\x00-replace\x00-N\x00-new-chain\x00-E\x00-rename-chain\x00-p\x00-protocol\x00-s\x00-source\x00-d\x00-destination\x00-j\x00-jump\x00-i\x00-in-interface\x00-o\x00-out-interface\x00-m\x00-match\x00-dport\x00-sport\x00-dports\x00-sports\x00-to-destination\x00-to-source\x00-g\x00-goto\x00-comment\x00-ctstate\x00-state\x00-icmp-type\x00-w\x00-wait"}}
+	return &Program{Name: "ip6tables", Is: NoCluster, Aliases: "-append\x01-A\x00-delete-chain\x01-X\x00-flush\x01-F\x00-insert\x01-I\x00-jump\x01-j\x00-policy\x01-P\x00-table\x01-t", Root: Node{Values: "-t\x00-table\x00-A\x00-append\x00-I\x00-insert\x00-D\x00-delete\x00-R\x00-replace\x00-N\x00-new-chain\x00-E\x00-rename-chain\x00-p\x00-protocol\x00-s\x00-source\x00-d\x00-destination\x00-j\x00-jump\x00-i\x00-in-interface\x00-o\x00-out-interface\x00-m\x00-match\x00-dport\x00-sport\x00-dports\x00-sports\x00-to-destination\x00-to-source\x00-g\x00-goto\x00-comment\x00-ctstate\x00-state\x00-icmp-type\x00-w\x00-wait"}}
 }
 
 func p301() *Program {
-	return &Program{Name: "ip6tables-nft", Is: NoCluster, Aliases: "-append\x01-A\x00-delete-chain\x01-X\x00-flush\x01-F\x00-insert\x01-I\x00-jump\x01-j\x00-policy\x01-P\x00-table\x01-t", Root: Node{Values: "-t\x00-table\x00-A\x00-append\x00-I\x00-insert\x00-D\x00-delete\x00-R\x00-replace\x00-N\x00-new-chain\x00-E\x00-rename-chain\x00-p\x00-protocol\x00-s\x00-source\x00-d\x00-destination\x00-j\x00-jump\x00-i\x00-in-interface\x00-o\x00-out-interface\x00-m\x00-match\x00-dport\x00-sport\x00-dports\x00-sports\x00-to-destination\x00-to-source\x00-g\x00-goto\x00-comment\x00-ctstate\x00-state\x00-icmp-type\x00-w\x00-wait"}}
+	return &Program{Name: "ip6tables-legacy", Is: NoCluster, Aliases: "-append\x01-A\x00-delete-chain\x01-X\x00-flush\x01-F\x00-insert\x01-I\x00-jump\x01-j\x00-policy\x01-P\x00-table\x01-t", Root: Node{Values: "-t\x00-table\x00-A\x00-append\x00-I\x00-insert\x00-D\x00-delete\x00-R\x00-replace\x00-N\x00-new-chain\x00-E\x00-rename-chain\x00-p\x00-protocol\x00-s\x00-source\x00-d\x00-destination\x00-j\x00-jump\x00-i\x00-in-interface\x00-o\x00-out-interface\x00-m\x00-match\x00-dport\x00-sport\x00-dports\x00-sports\x00-to-destination\x00-to-source\x00-g\x00-goto\x00-comment\x00-ctstate\x00-state\x00-icmp-type\x00-w\x00-wait"}}
 }
 
 func p302() *Program {
-	return &Program{Name: "iptables", Is: NoCluster, Aliases: "-append\x01-A\x00-delete-chain\x01-X\x00-flush\x01-F\x00-insert\x01-I\x00-jump\x01-j\x00-policy\x01-P\x00-table\x01-t", Root: Node{Values: "-t\x00-table\x00-A\x00-append\x00-I\x00-insert\x00-D\x00-delete\x00-R\x00-replace\x00-N\x00-new-chain\x00-E\x00-rename-chain\x00-p\x00-protocol\x00-s\x00-source\x00-d\x00-destination\x00-j\x00-jump\x00-i\x00-in-interface\x00-o\x00-out-interface\x00-m\x00-match\x00-dport\x00-sport\x00-dports\x00-sports\x00-to-destination\x00-to-source\x00-g\x00-goto\x00-comment\x00-ctstate\x00-state\x00-icmp-type\x00-w\x00-wait"}}
+	return &Program{Name: "ip6tables-nft", Is: NoCluster, Aliases: "-append\x01-A\x00-delete-chain\x01-X\x00-flush\x01-F\x00-insert\x01-I\x00-jump\x01-j\x00-policy\x01-P\x00-table\x01-t", Root: Node{Values: "-t\x00-table\x00-A\x00-append\x00-I\x00-insert\x00-D\x00-delete\x00-R\x00-replace\x00-N\x00-new-chain\x00-E\x00-rename-chain\x00-p\x00-protocol\x00-s\x00-source\x00-d\x00-destination\x00-j\x00-jump\x00-i\x00-in-interface\x00-o\x00-out-interface\x00-m\x00-match\x00-dport\x00-sport\x00-dports\x00-sports\x00-to-destination\x00-to-source\x00-g\x00-goto\x00-comment\x00-ctstate\x00-state\x00-icmp-type\x00-w\x00-wait"}}
 }
 
 func p303() *Program {
-	return &Program{Name: "iptables-legacy", Is: NoCluster, Aliases: "-append\x01-A\x00-delete-chain\x01-X\x00-flush\x01-F\x00-insert\x01-I\x00-jump\x01-j\x00-policy\x01-P\x00-table\x01-t", Root: Node{Values: "-t\x00-table\x00-A\x00-append\x00-I\x00-insert\x00-D\x00-delete\x00-R\x00-replace\x00-N\x00-new-chain\x00-E\x00-rename-chain\x00-p\x00-protocol\x00-s\x00-source\x00-d\x00-destination\x00-j\x00-jump\x00-i\x00-in-interface\x00-o\x00-out-interface\x00-m\x00-match\x00-dport\x00-sport\x00-dports\x00-sports\x00-to-destination\x00-to-source\x00-g\x00-goto\x00-comment\x00-ctstate\x00-state\x00-icmp-type\x00-w\x00-wait"}}
+	return &Program{Name: "iptables", Is: NoCluster, Aliases: "-append\x01-A\x00-delete-chain\x01-X\x00-flush\x01-F\x00-insert\x01-I\x00-jump\x01-j\x00-policy\x01-P\x00-table\x01-t", Root: Node{Values: "-t\x00-table\x00-A\x00-append\x00-I\x00-insert\x00-D\x00-delete\x00-R\x00-replace\x00-N\x00-new-chain\x00-E\x00-rename-chain\x00-p\x00-protocol\x00-s\x00-source\x00-d\x00-destination\x00-j\x00-jump\x00-i\x00-in-interface\x00-o\x00-out-interface\x00-m\x00-match\x00-dport\x00-sport\x00-dports\x00-sports\x00-to-destination\x00-to-source\x00-g\x00-goto\x00-comment\x00-ctstate\x00-state\x00-icmp-type\x00-w\x00-wait"}}
 }
 
 func p304() *Program {
-	return &Program{Name: "iptables-nft", Is: NoCluster, Aliases: "-append\x01-A\x00-delete-chain\x01-X\x00-flush\x01-F\x00-insert\x01-I\x00-jump\x01-j\x00-policy\x01-P\x00-table\x01-t", Root: Node{Values: "-t\x00-table\x00-A\x00-append\x00-I\x00-insert\x00-D\x00-delete\x00-R\x00-replace\x00-N\x00-new-chain\x00-E\x00-rename-chain\x00-p\x00-protocol\x00-s\x00-source\x00-d\x00-destination\x00-j\x00-jump\x00-i\x00-in-interface\x00-o\x00-out-interface\x00-m\x00-match\x00-dport\x00-sport\x00-dports\x00-sports\x00-to-destination\x00-to-source\x00-g\x00-goto\x00-comment\x00-ctstate\x00-state\x00-icmp-type\x00-w\x00-wait"}}
+	return &Program{Name: "iptables-legacy", Is: NoCluster, Aliases: "-append\x01-A\x00-delete-chain\x01-X\x00-flush\x01-F\x00-insert\x01-I\x00-jump\x01-j\x00-policy\x01-P\x00-table\x01-t", Root: Node{Values: "-t\x00-table\x00-A\x00-append\x00-I\x00-insert\x00-D\x00-delete\x00-R\x00-replace\x00-N\x00-new-chain\x00-E\x00-rename-chain\x00-p\x00-protocol\x00-s\x00-source\x00-d\x00-destination\x00-j\x00-jump\x00-i\x00-in-interface\x00-o\x00-out-interface\x00-m\x00-match\x00-dport\x00-sport\x00-dports\x00-sports\x00-to-destination\x00-to-source\x00-g\x00-goto\x00-comment\x00-ctstate\x00-state\x00-icmp-type\x00-w\x00-wait"}}
 }
 
 func p305() *Program {
-	return &Program{Name: "ipython", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", Operands: 1}}}
+	return &Program{Name: "iptables-nft", Is: NoCluster, Aliases: "-append\x01-A\x00-delete-chain\x01-X\x00-flush\x01-F\x00-insert\x01-I\x00-jump\x01-j\x00-policy\x01-P\x00-table\x01-t", Root: Node{Values: "-t\x00-table\x00-A\x00-append\x00-I\x00-insert\x00-D\x00-delete\x00-R\x00-replace\x00-N\x00-new-chain\x00-E\x00-rename-chain\x00-p\x00-protocol\x00-s\x00-source\x00-d\x00-destination\x00-j\x00-jump\x00-i\x00-in-interface\x00-o\x00-out-interface\x00-m\x00-match\x00-dport\x00-sport\x00-dports\x00-sports\x00-to-destination\x00-to-source\x00-g\x00-goto\x00-comment\x00-ctstate\x00-state\x00-icmp-type\x00-w\x00-wait"}}
 }
 
 func p306() *Program {
-	return &Program{Name: "ipython3", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", Operands: 1}}}
+	return &Program{Name: "ipython", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", Operands: 1}}}
 }
 
 func p307() *Program {
-	return &Program{Name: "irb", Terminal: []Terminal{{Use: TermInput}}}
+	return &Program{Name: "ipython3", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", Operands: 1}}}
 }
 
 func p308() *Program {
-	return &Program{Name: "java", Is: NoCluster | Widens, Root: Node{Widen: []Widen{{Prefix: "-javaagent\x00-agentpath\x00-agentlib\x00-XX:OnError\x00-XX:OnOutOfMemoryError", Why: "makes java load or run other code"}}}}
+	return &Program{Name: "irb", Terminal: []Terminal{{Use: TermInput}}}
 }
 
 func p309() *Program {
-	return &Program{Name: "jdb", Terminal: []Terminal{{Use: TermInput, Runs: "-batch\x00--batch\x00-b"}}}
+	return &Program{Name: "java", Is: NoCluster | Widens, Root: Node{Widen: []Widen{{Prefix: "-javaagent\x00-agentpath\x00-agentlib\x00-XX:OnError\x00-XX:OnOutOfMemoryError", Why: "makes java load or run other code"}}}}
 }
 
 func p310() *Program {
-	return &Program{Name: "jed", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
+	return &Program{Name: "jdb", Terminal: []Terminal{{Use: TermInput, Runs: "-batch\x00--batch\x00-b"}}}
 }
 
 func p311() *Program {
-	return &Program{Name: "jest", Root: Node{Arity: 2}}
+	return &Program{Name: "jed", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
 }
 
 func p312() *Program {
-	return &Program{Name: "joe", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
+	return &Program{Name: "jenv", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
 }
 
 func p313() *Program {
-	return &Program{Name: "join", Is: DataArgs}
+	return &Program{Name: "jest", Root: Node{Arity: 2}}
 }
 
 func p314() *Program {
-	return &Program{Name: "journalctl", Is: DataArgs, CodeRuns: codeRuns[80:81:81], Root: Node{Values: "--vacuum-time\x00--vacuum-size\x00--vacuum-files\x00-u\x00--unit\x00--user-unit\x00-n\x00--lines\x00-p\x00--priority\x00--since\x00-S\x00--until\x00-U\x00-o\x00--output\x00-t\x00--identifier\x00-D\x00--directory\x00--file\x00-g\x00--grep\x00-M\x00--machine\x00--root\x00--namespace\x00-F\x00--field"}}
+	return &Program{Name: "joe", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
 }
 
 func p315() *Program {
-	return &Program{Name: "jq", Is: DataArgs, Files: &Files{Pattern: true, PatternUnless: "-f\x00--from-file"}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "join", Is: DataArgs}
 }
 
 func p316() *Program {
-	return &Program{Name: "jruby", Is: StdinProgram | Widens, Optional: "-i\x00-x\x00-W\x00-T", Numeric: "-0", Lang: "ruby", Code: "-e", Load: "-r\x00-I\x00-i", Root: Node{Values: "-e\x00-r\x00-I\x00-C\x00-E\x00-F\x00--encoding"}}
+	return &Program{Name: "journalctl", Is: DataArgs, CodeRuns: codeRuns[80:81:81], Root: Node{Values: "--vacuum-time\x00--vacuum-size\x00--vacuum-files\x00-u\x00--unit\x00--user-unit\x00-n\x00--lines\x00-p\x00--priority\x00--since\x00-S\x00--until\x00-U\x00-o\x00--output\x00-t\x00--identifier\x00-D\x00--directory\x00--file\x00-g\x00--grep\x00-M\x00--machine\x00--root\x00--namespace\x00-F\x00--field"}}
 }
 
 func p317() *Program {
-	return &Program{Name: "jshell", Terminal: []Terminal{{Use: TermInput}}}
+	return &Program{Name: "jq", Is: DataArgs, Files: &Files{Pattern: true, PatternUnless: "-f\x00--from-file"}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p318() *Program {
-	return &Program{Name: "julia", Is: StdinProgram | Widens, Lang: "julia", Code: "-e\x00-E\x00--eval\x00--print", Load: "-L\x00--load", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-E\x00--eval\x00--print", Forces: "-i", Values: "-J\x00-L\x00-p\x00-t\x00--project\x00--sysimage\x00--load\x00--procs\x00--threads", Operands: 1}}, Root: Node{Values: "-e\x00-E\x00-L"}}
+	return &Program{Name: "jruby", Is: StdinProgram | Widens, Optional: "-i\x00-x\x00-W\x00-T", Numeric: "-0", Lang: "ruby", Code: "-e", Load: "-r\x00-I\x00-i", Root: Node{Values: "-e\x00-r\x00-I\x00-C\x00-E\x00-F\x00--encoding"}}
 }
 
 func p319() *Program {
-	return &Program{Name: "just", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}, Root: Node{Arity: 2, Values: "-C\x00-f\x00--file\x00--directory\x00--makefile\x00--justfile"}}
+	return &Program{Name: "jshell", Terminal: []Terminal{{Use: TermInput}}}
 }
 
 func p320() *Program {
-	return &Program{Name: "k3d", Is: Subcommands | DataArgs, Root: Node{Values: "--name\x00--kubeconfig\x00-p\x00--profile\x00-n\x00--namespace\x00--kubecontext\x00-l\x00--selector\x00-f\x00--file\x00-e\x00--environment"}}
+	return &Program{Name: "julia", Is: StdinProgram | Widens, Lang: "julia", Code: "-e\x00-E\x00--eval\x00--print", Load: "-L\x00--load", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-E\x00--eval\x00--print", Forces: "-i", Values: "-J\x00-L\x00-p\x00-t\x00--project\x00--sysimage\x00--load\x00--procs\x00--threads", Operands: 1}}, Root: Node{Values: "-e\x00-E\x00-L"}}
 }
 
 func p321() *Program {
-	return &Program{Name: "k9s", Is: DataArgs}
+	return &Program{Name: "just", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}, Root: Node{Arity: 2, Values: "-C\x00-f\x00--file\x00--directory\x00--makefile\x00--justfile"}}
 }
 
 func p322() *Program {
-	return &Program{Name: "kak", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
+	return &Program{Name: "k3d", Is: Subcommands | DataArgs, Root: Node{Values: "--name\x00--kubeconfig\x00-p\x00--profile\x00-n\x00--namespace\x00--kubecontext\x00-l\x00--selector\x00-f\x00--file\x00-e\x00--environment"}}
 }
 
 func p323() *Program {
-	return &Program{Name: "kdig", Root: Node{Values: "-p\x00-t\x00-c\x00-q\x00-x\x00-k\x00-y\x00-b\x00-f"}}
+	return &Program{Name: "k9s", Is: DataArgs}
 }
 
 func p324() *Program {
-	return &Program{Name: "keydb-cli", Is: Subcommands, Root: Node{Values: "-h\x00-p\x00-s\x00-a\x00-u\x00--user\x00--pass\x00-n\x00-r\x00-i\x00-d\x00-D\x00--cacert\x00--cacertdir\x00--cert\x00--key\x00--sni\x00--eval\x00--rdb\x00--functions-rdb\x00--pattern\x00--count\x00--quoted-pattern\x00--memkeys-samples\x00-t\x00--pipe-timeout"}}
+	return &Program{Name: "kak", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
 }
 
 func p325() *Program {
-	return &Program{Name: "keyring", Is: Subcommands}
+	return &Program{Name: "kdig", Root: Node{Values: "-p\x00-t\x00-c\x00-q\x00-x\x00-k\x00-y\x00-b\x00-f"}}
 }
 
 func p326() *Program {
-	return &Program{Name: "kill", Is: NoCluster | DataArgs, Root: Node{Arity: 1}}
+	return &Program{Name: "keydb-cli", Is: Subcommands, Root: Node{Values: "-h\x00-p\x00-s\x00-a\x00-u\x00--user\x00--pass\x00-n\x00-r\x00-i\x00-d\x00-D\x00--cacert\x00--cacertdir\x00--cert\x00--key\x00--sni\x00--eval\x00--rdb\x00--functions-rdb\x00--pattern\x00--count\x00--quoted-pattern\x00--memkeys-samples\x00-t\x00--pipe-timeout"}}
 }
 
 func p327() *Program {
-	return &Program{Name: "killall", Is: NoCluster | DataArgs, Aliases: "-user\x01-u", Root: Node{Arity: 1, Values: "-u\x00-user\x00-s\x00-signal\x00-o\x00-older-than\x00-y\x00-younger-than\x00-n\x00-ns\x00-Z\x00-context"}}
+	return &Program{Name: "keyring", Is: Subcommands}
 }
 
 func p328() *Program {
-	return &Program{Name: "kind", Is: Subcommands | DataArgs, Root: Node{Arity: 2, Values: "--name\x00--kubeconfig\x00-p\x00--profile\x00-n\x00--namespace\x00--kubecontext\x00-l\x00--selector\x00-f\x00--file\x00-e\x00--environment"}, Subs: []Node{{Path: "create", Arity: 3}}}
+	return &Program{Name: "kill", Is: NoCluster | DataArgs, Root: Node{Arity: 1}}
 }
 
 func p329() *Program {
-	return &Program{Name: "kitty", Ends: "--", CodeRuns: codeRuns[14:15:15], Root: Node{Values: "--title\x00--working-directory\x00--class\x00--config\x00--directory"}}
+	return &Program{Name: "killall", Is: NoCluster | DataArgs, Aliases: "-user\x01-u", Root: Node{Arity: 1, Values: "-u\x00-user\x00-s\x00-signal\x00-o\x00-older-than\x00-y\x00-younger-than\x00-n\x00-ns\x00-Z\x00-context"}}
 }
 
 func p330() *Program {
-	return &Program{Name: "knex", Root: Node{Arity: 2}}
+	return &Program{Name: "kind", Is: Subcommands | DataArgs, Root: Node{Arity: 2, Values: "--name\x00--kubeconfig\x00-p\x00--profile\x00-n\x00--namespace\x00--kubecontext\x00-l\x00--selector\x00-f\x00--file\x00-e\x00--environment"}, Subs: []Node{{Path: "create", Arity: 3}}}
 }
 
 func p331() *Program {
-	return &Program{Name: "knife", Launcher: &Launcher{Kind: "knife", Values: "-x\x00--ssh-user\x00-P\x00--ssh-password\x00-p\x00--ssh-port\x00-i\x00--ssh-identity-file\x00-a\x00--attribute\x00-C\x00--concurrency\x00-G\x00--ssh-gateway\x00-c\x00--config\x00-s\x00--server-url\x00-u\x00--user\x00-k\x00--key\x00-E\x00--environment\x00-F\x00--format\x00--profile\x00--chef-zero-port"}}
+	return &Program{Name: "kitty", Ends: "--", CodeRuns: codeRuns[14:15:15], Root: Node{Values: "--title\x00--working-directory\x00--class\x00--config\x00--directory"}}
 }
 
 func p332() *Program {
-	return &Program{Name: "kodi-send", Is: DataArgs}
+	return &Program{Name: "knex", Root: Node{Arity: 2}}
 }
 
 func p333() *Program {
-	return &Program{Name: "konsole", Is: NoCluster, Ends: "-e\x00-command", CodeRuns: codeRuns[1:2:2], Root: Node{Values: "-T\x00-title\x00-class\x00-geometry\x00-display\x00-working-directory\x00-config-file\x00-n\x00-fn\x00-fg\x00-bg"}}
+	return &Program{Name: "knife", Launcher: &Launcher{Kind: "knife", Values: "-x\x00--ssh-user\x00-P\x00--ssh-password\x00-p\x00--ssh-port\x00-i\x00--ssh-identity-file\x00-a\x00--attribute\x00-C\x00--concurrency\x00-G\x00--ssh-gateway\x00-c\x00--config\x00-s\x00--server-url\x00-u\x00--user\x00-k\x00--key\x00-E\x00--environment\x00-F\x00--format\x00--profile\x00--chef-zero-port"}}
 }
 
 func p334() *Program {
-	return &Program{Name: "ksh", Is: Posix | Shell | StdinProgram | Widens, Ends: "-", Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, CodeRuns: codeRuns[5:6:6], Root: Node{Arity: 2, Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+	return &Program{Name: "kodi-send", Is: DataArgs}
 }
 
 func p335() *Program {
-	return &Program{Name: "kubectl", Is: Subcommands | ResourceWords | Widens | DryRuns, Words: "cj\x01cronjob\x00clusterrolebindings\x01clusterrolebinding\x00clusterroles\x01clusterrole\x00cm\x01configmap\x00configmaps\x01configmap\x00crd\x01customresourcedefinition\x00crds\x01customresourcedefinition\x00cronjobs\x01cronjob\x00customresourcedefinition.apiextensions.k8s.io\x01customresourcedefinition\x00customresourcedefinitions\x01customresourcedefinition\x00customresourcedefinitions.apiextensions.k8s.io\x01customresourcedefinition\x00daemonsets\x01daemonset\x00deploy\x01deployment\x00deployments\x01deployment\x00ds\x01daemonset\x00hpa\x01horizontalpodautoscaler\x00ing\x01ingress\x00ingresses\x01ingress\x00jobs\x01job\x00namespaces\x01namespace\x00netpol\x01networkpolicy\x00no\x01node\x00nodes\x01node\x00ns\x01namespace\x00pdb\x01poddisruptionbudget\x00persistentvolumeclaims\x01persistentvolumeclaim\x00persistentvolumes\x01persistentvolume\x00po\x01pod\x00pods\x01pod\x00projects\x01project\x00pv\x01persistentvolume\x00pvc\x01persistentvolumeclaim\x00replicasets\x01replicaset\x00rolebindings\x01rolebinding\x00roles\x01role\x00rs\x01replicaset\x00sa\x01serviceaccount\x00sc\x01storageclass\x00secrets\x01secret\x00serviceaccounts\x01serviceaccount\x00services\x01service\x00statefulsets\x01statefulset\x00storageclasses\x01storageclass\x00sts\x01statefulset\x00svc\x01service\x00volumesnapshots\x01volumesnapshot", Launcher: &Launcher{Kind: "pod", Globals: "-n\x00--namespace\x00--context\x00--kubeconfig\x00-s\x00--server\x00--cluster\x00--user\x00--token\x00--as\x00--as-group\x00--certificate-authority\x00--client-certificate\x00--client-key\x00--request-timeout\x00--project\x00--remote", Subs: "exec\x00run\x00debug\x00shell"}, CodeRuns: codeRuns[81:82:82], Root: Node{Arity: 2, Values: "-n\x00--namespace\x00--context\x00--kube-context\x00--kubeconfig\x00-s\x00--server\x00--cluster\x00--user\x00--as\x00--as-group\x00--token\x00--request-timeout\x00-l\x00-f\x00-o\x00-c\x00--filename\x00-k\x00--kustomize\x00--replicas\x00--selector\x00--field-selector\x00--grace-period\x00--timeout\x00--cascade\x00--type\x00--patch\x00--image", DryRun: "--dry-run\x00--dry-run=client\x00--dry-run=server", Widen: []Widen{{Opts: "--kubeconfig\x00--context\x00--kube-context\x00--cluster\x00--server\x00--token\x00--as\x00--as-group\x00--as-uid\x00--kube-apiserver\x00--kube-token\x00--kube-as-user\x00--certificate-authority\x00--insecure-skip-tls-verify", Exact: true, Why: "sends the command to another cluster or identity"}, {Opts: "-s", Why: "sends the command to another cluster"}}}, Subs: []Node{{Path: "auth", Arity: 3}, {Path: "config", Arity: 3}, {Path: "kustomize", Arity: 3}, {Path: "rollout", Arity: 3}}}
+	return &Program{Name: "konsole", Is: NoCluster, Ends: "-e\x00-command", CodeRuns: codeRuns[1:2:2], Root: Node{Values: "-T\x00-title\x00-class\x00-geometry\x00-display\x00-working-directory\x00-config-file\x00-n\x00-fn\x00-fg\x00-bg"}}
 }
 
 func p336() *Program {
-	return &Program{Name: "kustomize", Root: Node{Arity: 2}}
+	return &Program{Name: "ksh", Is: Posix | Shell | StdinProgram | Widens, Ends: "-", Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, CodeRuns: codeRuns[5:6:6], Root: Node{Arity: 2, Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
 }
 
 func p337() *Program {
-	return &Program{Name: "last", Is: DataArgs}
+	return &Program{Name: "kubectl", Is: Subcommands | ResourceWords | Widens | DryRuns, Words: "cj\x01cronjob\x00clusterrolebindings\x01clusterrolebinding\x00clusterroles\x01clusterrole\x00cm\x01configmap\x00configmaps\x01configmap\x00crd\x01customresourcedefinition\x00crds\x01customresourcedefinition\x00cronjobs\x01cronjob\x00customresourcedefinition.apiextensions.k8s.io\x01customresourcedefinition\x00customresourcedefinitions\x01customresourcedefinition\x00customresourcedefinitions.apiextensions.k8s.io\x01customresourcedefinition\x00daemonsets\x01daemonset\x00deploy\x01deployment\x00deployments\x01deployment\x00ds\x01daemonset\x00hpa\x01horizontalpodautoscaler\x00ing\x01ingress\x00ingresses\x01ingress\x00jobs\x01job\x00namespaces\x01namespace\x00netpol\x01networkpolicy\x00no\x01node\x00nodes\x01node\x00ns\x01namespace\x00pdb\x01poddisruptionbudget\x00persistentvolumeclaims\x01persistentvolumeclaim\x00persistentvolumes\x01persistentvolume\x00po\x01pod\x00pods\x01pod\x00projects\x01project\x00pv\x01persistentvolume\x00pvc\x01persistentvolumeclaim\x00replicasets\x01replicaset\x00rolebindings\x01rolebinding\x00roles\x01role\x00rs\x01replicaset\x00sa\x01serviceaccount\x00sc\x01storageclass\x00secrets\x01secret\x00serviceaccounts\x01serviceaccount\x00services\x01service\x00statefulsets\x01statefulset\x00storageclasses\x01storageclass\x00sts\x01statefulset\x00svc\x01service\x00volumesnapshots\x01volumesnapshot", Launcher: &Launcher{Kind: "pod", Globals: "-n\x00--namespace\x00--context\x00--kubeconfig\x00-s\x00--server\x00--cluster\x00--user\x00--token\x00--as\x00--as-group\x00--certificate-authority\x00--client-certificate\x00--client-key\x00--request-timeout\x00--project\x00--remote", Subs: "exec\x00run\x00debug\x00shell"}, CodeRuns: codeRuns[81:82:82], Root: Node{Arity: 2, Values: "-n\x00--namespace\x00--context\x00--kube-context\x00--kubeconfig\x00-s\x00--server\x00--cluster\x00--user\x00--as\x00--as-group\x00--token\x00--request-timeout\x00-l\x00-f\x00-o\x00-c\x00--filename\x00-k\x00--kustomize\x00--replicas\x00--selector\x00--field-selector\x00--grace-period\x00--timeout\x00--cascade\x00--type\x00--patch\x00--image", DryRun: "--dry-run\x00--dry-run=client\x00--dry-run=server", Widen: []Widen{{Opts: "--kubeconfig\x00--context\x00--kube-context\x00--cluster\x00--server\x00--token\x00--as\x00--as-group\x00--as-uid\x00--kube-apiserver\x00--kube-token\x00--kube-as-user\x00--certificate-authority\x00--insecure-skip-tls-verify", Exact: true, Why: "sends the command to another cluster or identity"}, {Opts: "-s", Why: "sends the command to another cluster"}}}, Subs: []Node{{Path: "auth", Arity: 3}, {Path: "config", Arity: 3}, {Path: "kustomize", Arity: 3}, {Path: "rollout", Arity: 3}}}
 }
 
 func p338() *Program {
-	return &Program{Name: "lastb", Is: DataArgs}
+	return &Program{Name: "kustomize", Root: Node{Arity: 2}}
 }
 
 func p339() *Program {
-	return &Program{Name: "launchctl", Is: Subcommands | DataArgs}
+	return &Program{Name: "last", Is: DataArgs}
 }
 
 func p340() *Program {
-	return &Program{Name: "lein", Terminal: []Terminal{{Sub: "repl", Use: TermInput}}}
+	return &Program{Name: "lastb", Is: DataArgs}
 }
 
 func p341() *Program {
-	return &Program{Name: "less", Is: DataArgs | PlusOptions | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "-k\x00-f\x00-w\x00--where\x00--path\x00-K"}}, CodeRuns: codeRuns[82:84:84], Root: Node{Values: "-b\x00-h\x00-j\x00-k\x00-o\x00-O\x00-p\x00-P\x00-t\x00-T\x00-x\x00-y\x00-z\x00-#", Widen: []Widen{{Prefix: "+\x00--lesskey", Words: "-k", Why: "gives the pager commands to run"}}}}
+	return &Program{Name: "launchctl", Is: Subcommands | DataArgs}
 }
 
 func p342() *Program {
-	return &Program{Name: "let", Is: DataArgs}
+	return &Program{Name: "lein", Terminal: []Terminal{{Sub: "repl", Use: TermInput}}}
 }
 
 func p343() *Program {
-	return &Program{Name: "lftp", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-f", Values: "-e\x00-u\x00-p"}}}
+	return &Program{Name: "less", Is: DataArgs | PlusOptions | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "-k\x00-f\x00-w\x00--where\x00--path\x00-K"}}, CodeRuns: codeRuns[82:84:84], Root: Node{Values: "-b\x00-h\x00-j\x00-k\x00-o\x00-O\x00-p\x00-P\x00-t\x00-T\x00-x\x00-y\x00-z\x00-#", Widen: []Widen{{Prefix: "+\x00--lesskey", Words: "-k", Why: "gives the pager commands to run"}}}}
 }
 
 func p344() *Program {
-	return &Program{Name: "limactl", Is: DataArgs}
+	return &Program{Name: "let", Is: DataArgs}
 }
 
 func p345() *Program {
-	return &Program{Name: "ll", Is: DataArgs}
+	return &Program{Name: "lftp", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-f", Values: "-e\x00-u\x00-p"}}}
 }
 
 func p346() *Program {
-	return &Program{Name: "lldb", Terminal: []Terminal{{Use: TermInput, Runs: "-batch\x00--batch\x00-b"}}, CodeRuns: codeRuns[84:87:87], Root: Node{Values: "-o\x00-O\x00-k\x00-K\x00-s\x00-S\x00-f\x00-c\x00-a\x00-p\x00-n\x00-l\x00-w\x00-e\x00--one-line\x00--one-line-before-file\x00--one-line-on-crash\x00--source-on-crash\x00--source\x00--source-before-file\x00--file\x00--core\x00--arch\x00--attach-pid\x00--attach-name\x00--script-language"}}
+	return &Program{Name: "limactl", Is: DataArgs}
 }
 
 func p347() *Program {
-	return &Program{Name: "ln", Is: DataArgs, Aliases: "--target-directory\x01-t", Writes: "last\x00-t", Root: Node{Arity: 1, Values: "-t\x00--target-directory\x00-S\x00--suffix"}}
+	return &Program{Name: "ll", Is: DataArgs}
 }
 
 func p348() *Program {
-	return &Program{Name: "local", Is: DataArgs | Widens, Extract: "env_assign"}
+	return &Program{Name: "lldb", Terminal: []Terminal{{Use: TermInput, Runs: "-batch\x00--batch\x00-b"}}, CodeRuns: codeRuns[84:87:87], Root: Node{Values: "-o\x00-O\x00-k\x00-K\x00-s\x00-S\x00-f\x00-c\x00-a\x00-p\x00-n\x00-l\x00-w\x00-e\x00--one-line\x00--one-line-before-file\x00--one-line-on-crash\x00--source-on-crash\x00--source\x00--source-before-file\x00--file\x00--core\x00--arch\x00--attach-pid\x00--attach-name\x00--script-language"}}
 }
 
 func p349() *Program {
-	return &Program{Name: "locale", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "ln", Is: DataArgs, Aliases: "--target-directory\x01-t", Writes: "last\x00-t", Root: Node{Arity: 1, Values: "-t\x00--target-directory\x00-S\x00--suffix"}}
 }
 
 func p350() *Program {
-	return &Program{Name: "locate", Is: DataArgs}
+	return &Program{Name: "local", Is: DataArgs | Widens, Extract: "env_assign"}
 }
 
 func p351() *Program {
-	return &Program{Name: "logger", Is: DataArgs}
+	return &Program{Name: "locale", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p352() *Program {
-	return &Program{Name: "login", Terminal: []Terminal{{Use: TermInput}}}
+	return &Program{Name: "locate", Is: DataArgs}
 }
 
 func p353() *Program {
-	return &Program{Name: "loginctl", Is: DataArgs, CodeRuns: codeRuns[80:81:81]}
+	return &Program{Name: "logger", Is: DataArgs}
 }
 
 func p354() *Program {
-	return &Program{Name: "lpass", Is: Subcommands}
+	return &Program{Name: "login", Terminal: []Terminal{{Use: TermInput}}}
 }
 
 func p355() *Program {
-	return &Program{Name: "ls", Is: DataArgs, Files: &Files{WalkFlags: "-R\x00--recursive", Dot: DotAlways}, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "loginctl", Is: DataArgs, CodeRuns: codeRuns[80:81:81]}
 }
 
 func p356() *Program {
-	return &Program{Name: "lsblk", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "lpass", Is: Subcommands}
 }
 
 func p357() *Program {
-	return &Program{Name: "lscpu", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "ls", Is: DataArgs, Files: &Files{WalkFlags: "-R\x00--recursive", Dot: DotAlways}, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p358() *Program {
-	return &Program{Name: "ltrace", Is: Abbrev | Widens, Wrapper: &Wrapper{Values: "-o\x00-e\x00-p\x00-s\x00-u\x00-E\x00-a\x00-I\x00-b\x00-X\x00-P\x00-U\x00-A\x00-n\x00--output\x00--expr\x00--attach\x00--string-limit\x00--user\x00--env"}, Root: Node{Values: "-o\x00-e\x00-p\x00-s\x00-u\x00-E\x00-a\x00-I\x00-b\x00-X\x00-P\x00-U\x00-A\x00-n\x00-f\x00--output\x00--format", Widen: []Widen{{Opts: "-o\x00--output", Label: "{name} {opt}", Why: "writes to a file"}}}}
+	return &Program{Name: "lsblk", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p359() *Program {
-	return &Program{Name: "lua", Is: StdinProgram | Widens, Lang: "lua", Code: "-e", Load: "-l", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}, Root: Node{Arity: 2, Values: "-e\x00-l"}}
+	return &Program{Name: "lscpu", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p360() *Program {
-	return &Program{Name: "luajit", Is: StdinProgram | Widens, Lang: "lua", Code: "-e", Load: "-l", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}, Root: Node{Values: "-e\x00-l"}}
+	return &Program{Name: "ltrace", Is: Abbrev | Widens, Wrapper: &Wrapper{Values: "-o\x00-e\x00-p\x00-s\x00-u\x00-E\x00-a\x00-I\x00-b\x00-X\x00-P\x00-U\x00-A\x00-n\x00--output\x00--expr\x00--attach\x00--string-limit\x00--user\x00--env"}, Root: Node{Values: "-o\x00-e\x00-p\x00-s\x00-u\x00-E\x00-a\x00-I\x00-b\x00-X\x00-P\x00-U\x00-A\x00-n\x00-f\x00--output\x00--format", Widen: []Widen{{Opts: "-o\x00--output", Label: "{name} {opt}", Why: "writes to a file"}}}}
 }
 
 func p361() *Program {
-	return &Program{Name: "lvreduce", Is: DryRuns, Aliases: "--force\x01-f\x00--yes\x01-y", Root: Node{Values: "-L\x00--size\x00-l\x00--extents\x00--config\x00-S\x00--select\x00--reportformat", DryRun: "-t\x00--test"}}
+	return &Program{Name: "lua", Is: StdinProgram | Widens, Lang: "lua", Code: "-e", Load: "-l", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}, Root: Node{Arity: 2, Values: "-e\x00-l"}}
 }
 
 func p362() *Program {
-	return &Program{Name: "lvremove", Is: DryRuns, Aliases: "--force\x01-f\x00--yes\x01-y", Root: Node{Values: "-L\x00--size\x00-l\x00--extents\x00--config\x00-S\x00--select\x00--reportformat", DryRun: "-t\x00--test"}}
+	return &Program{Name: "luajit", Is: StdinProgram | Widens, Lang: "lua", Code: "-e", Load: "-l", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}, Root: Node{Values: "-e\x00-l"}}
 }
 
 func p363() *Program {
-	return &Program{Name: "lxc", Is: DataArgs, Launcher: &Launcher{Kind: "pod", Globals: "-n\x00--namespace\x00--context\x00--kubeconfig\x00-s\x00--server\x00--cluster\x00--user\x00--token\x00--as\x00--as-group\x00--certificate-authority\x00--client-certificate\x00--client-key\x00--request-timeout\x00--project\x00--remote", Subs: "exec\x00run\x00debug\x00shell"}}
+	return &Program{Name: "lvreduce", Is: DryRuns, Aliases: "--force\x01-f\x00--yes\x01-y", Root: Node{Values: "-L\x00--size\x00-l\x00--extents\x00--config\x00-S\x00--select\x00--reportformat", DryRun: "-t\x00--test"}}
 }
 
 func p364() *Program {
-	return &Program{Name: "machinectl", Terminal: []Terminal{{Sub: "shell", Use: TermInput, Operands: 2}, {Sub: "login", Use: TermInput}}, CodeRuns: codeRuns[80:81:81]}
+	return &Program{Name: "lvremove", Is: DryRuns, Aliases: "--force\x01-f\x00--yes\x01-y", Root: Node{Values: "-L\x00--size\x00-l\x00--extents\x00--config\x00-S\x00--select\x00--reportformat", DryRun: "-t\x00--test"}}
 }
 
 func p365() *Program {
-	return &Program{Name: "mail", Is: DataArgs, Root: Node{Values: "-s\x00-a\x00-A\x00-b\x00-c\x00-r\x00-S\x00-q\x00-u\x00-F\x00-i\x00-H\x00-e"}}
+	return &Program{Name: "lxc", Is: DataArgs, Launcher: &Launcher{Kind: "pod", Globals: "-n\x00--namespace\x00--context\x00--kubeconfig\x00-s\x00--server\x00--cluster\x00--user\x00--token\x00--as\x00--as-group\x00--certificate-authority\x00--client-certificate\x00--client-key\x00--request-timeout\x00--project\x00--remote", Subs: "exec\x00run\x00debug\x00shell"}}
 }
 
 func p366() *Program {
-	return &Program{Name: "mailx", Is: DataArgs, Root: Node{Values: "-s\x00-a\x00-A\x00-b\x00-c\x00-r\x00-S\x00-q\x00-u\x00-F\x00-i\x00-H\x00-e"}}
+	return &Program{Name: "machinectl", Terminal: []Terminal{{Sub: "shell", Use: TermInput, Operands: 2}, {Sub: "login", Use: TermInput}}, CodeRuns: codeRuns[80:81:81]}
 }
 
 func p367() *Program {
-	return &Program{Name: "make", Is: Abbrev | DataArgs | Widens | DryRuns, Optional: "-j\x00-l\x00-O", CodeRuns: codeRuns[68:70:70], Root: Node{Arity: 2, Values: "--old-file\x00--assume-old\x00--new-file\x00--what-if\x00--assume-new\x00--jobserver-style\x00-C\x00-f\x00-I\x00-o\x00-W\x00-E\x00--file\x00--makefile\x00--directory\x00--eval\x00--include-dir\x00--justfile", DryRun: "-n\x00--dry-run\x00--just-print\x00--recon", Widen: []Widen{{Opts: "-C\x00-f\x00-I\x00-E\x00--file\x00--makefile\x00--directory\x00--eval\x00--include-dir", Why: "makes make read another makefile or extra rules"}, {Operand: "=", Label: "{var}=", Why: "overrides a makefile variable, which can change the commands make runs"}}}}
+	return &Program{Name: "mail", Is: DataArgs, Root: Node{Values: "-s\x00-a\x00-A\x00-b\x00-c\x00-r\x00-S\x00-q\x00-u\x00-F\x00-i\x00-H\x00-e"}}
 }
 
 func p368() *Program {
-	return &Program{Name: "mamba", Is: Subcommands, Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
+	return &Program{Name: "mailx", Is: DataArgs, Root: Node{Values: "-s\x00-a\x00-A\x00-b\x00-c\x00-r\x00-S\x00-q\x00-u\x00-F\x00-i\x00-H\x00-e"}}
 }
 
 func p369() *Program {
-	return &Program{Name: "man", Is: Abbrev | DataArgs | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "-k\x00-f\x00-w\x00--where\x00--path\x00-K"}}, CodeRuns: codeRuns[87:90:90], Root: Node{Values: "--pager\x00--html\x00--config-file\x00--manpath\x00--locale\x00--systems\x00--sections\x00--extension\x00--encoding\x00--preprocessor\x00-P\x00-H\x00-C\x00-M\x00-L\x00-m\x00-S\x00-s\x00-E\x00-W\x00-R\x00-e", Widen: []Widen{{Opts: "-P\x00-H\x00-C\x00--pager\x00--html\x00--config-file", Why: "makes man run another program"}}}}
+	return &Program{Name: "make", Is: Abbrev | DataArgs | Widens | DryRuns, Optional: "-j\x00-l\x00-O", CodeRuns: codeRuns[68:70:70], Root: Node{Arity: 2, Values: "--old-file\x00--assume-old\x00--new-file\x00--what-if\x00--assume-new\x00--jobserver-style\x00-C\x00-f\x00-I\x00-o\x00-W\x00-E\x00--file\x00--makefile\x00--directory\x00--eval\x00--include-dir\x00--justfile", DryRun: "-n\x00--dry-run\x00--just-print\x00--recon", Widen: []Widen{{Opts: "-C\x00-f\x00-I\x00-E\x00--file\x00--makefile\x00--directory\x00--eval\x00--include-dir", Why: "makes make read another makefile or extra rules"}, {Operand: "=", Label: "{var}=", Why: "overrides a makefile variable, which can change the commands make runs"}}}}
 }
 
 func p370() *Program {
-	return &Program{Name: "mapfile", CodeRuns: codeRuns[15:16:16], Root: Node{Values: "-d\x00-n\x00-O\x00-s\x00-u\x00-C\x00-c"}}
+	return &Program{Name: "mamba", Is: Subcommands, Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
 }
 
 func p371() *Program {
-	return &Program{Name: "mariadb", Optional: "-p\x00--password", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--execute", Values: "-h\x00--host\x00-u\x00--user\x00-P\x00--port\x00-D\x00--database\x00-S\x00--socket"}}, CodeRuns: codeRuns[90:92:92], Root: Node{Values: "-u\x00--user\x00-h\x00--host\x00-P\x00--port\x00-D\x00--database\x00-e\x00--execute\x00-S\x00--socket\x00--init-command\x00--defaults-file\x00--defaults-extra-file\x00--login-path\x00--default-character-set\x00--protocol\x00--ssl-mode\x00--ssl-ca\x00--ssl-cert\x00--ssl-key\x00--connect-timeout\x00--tee\x00--pager\x00--prompt\x00--delimiter\x00--plugin-dir\x00--default-auth"}}
+	return &Program{Name: "man", Is: Abbrev | DataArgs | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "-k\x00-f\x00-w\x00--where\x00--path\x00-K"}}, CodeRuns: codeRuns[87:90:90], Root: Node{Values: "--pager\x00--html\x00--config-file\x00--manpath\x00--locale\x00--systems\x00--sections\x00--extension\x00--encoding\x00--preprocessor\x00-P\x00-H\x00-C\x00-M\x00-L\x00-m\x00-S\x00-s\x00-E\x00-W\x00-R\x00-e", Widen: []Widen{{Opts: "-P\x00-H\x00-C\x00--pager\x00--html\x00--config-file", Why: "makes man run another program"}}}}
 }
 
 func p372() *Program {
-	return &Program{Name: "mawk", Is: Abbrev | Posix | DataArgs | Widens, Optional: "-o\x00-p\x00-d\x00-D\x00-L\x00-M", Extract: "awk", CodeRuns: codeRuns[8:11:11], Root: Node{Values: "-F\x00-v\x00-f\x00-E\x00-i\x00-l\x00-W\x00-e\x00--file\x00--exec\x00--include\x00--load\x00--source\x00--field-separator\x00--assign"}}
+	return &Program{Name: "mapfile", CodeRuns: codeRuns[15:16:16], Root: Node{Values: "-d\x00-n\x00-O\x00-s\x00-u\x00-C\x00-c"}}
 }
 
 func p373() *Program {
-	return &Program{Name: "maxima", Terminal: []Terminal{{Use: TermInput}}}
+	return &Program{Name: "mariadb", Optional: "-p\x00--password", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--execute", Values: "-h\x00--host\x00-u\x00--user\x00-P\x00--port\x00-D\x00--database\x00-S\x00--socket"}}, CodeRuns: codeRuns[90:92:92], Root: Node{Values: "-u\x00--user\x00-h\x00--host\x00-P\x00--port\x00-D\x00--database\x00-e\x00--execute\x00-S\x00--socket\x00--init-command\x00--defaults-file\x00--defaults-extra-file\x00--login-path\x00--default-character-set\x00--protocol\x00--ssl-mode\x00--ssl-ca\x00--ssl-cert\x00--ssl-key\x00--connect-timeout\x00--tee\x00--pager\x00--prompt\x00--delimiter\x00--plugin-dir\x00--default-auth"}}
 }
 
 func p374() *Program {
-	return &Program{Name: "mc", Is: Subcommands | DryRuns, Aliases: "--recursive\x01-r", Root: Node{Arity: 2, DryRun: "--dry-run\x00--fake"}, Subs: []Node{{Path: "admin", Arity: 3}}}
+	return &Program{Name: "mawk", Is: Abbrev | Posix | DataArgs | Widens, Optional: "-o\x00-p\x00-d\x00-D\x00-L\x00-M", Extract: "awk", CodeRuns: codeRuns[8:11:11], Root: Node{Values: "-F\x00-v\x00-f\x00-E\x00-i\x00-l\x00-W\x00-e\x00--file\x00--exec\x00--include\x00--load\x00--source\x00--field-separator\x00--assign"}}
 }
 
 func p375() *Program {
-	return &Program{Name: "md5sum", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "maxima", Terminal: []Terminal{{Use: TermInput}}}
 }
 
 func p376() *Program {
-	return &Program{Name: "mdadm", Aliases: "-C\x01--create\x00-S\x01--stop", Root: Node{Values: "-l\x00--level\x00-n\x00--raid-devices\x00-x\x00--spare-devices\x00-c\x00--chunk\x00-e\x00--metadata\x00--name\x00-N\x00--homehost\x00-a\x00--add\x00-f\x00--fail\x00-r\x00--remove\x00--config"}}
+	return &Program{Name: "mc", Is: Subcommands | DryRuns, Aliases: "--recursive\x01-r", Root: Node{Arity: 2, DryRun: "--dry-run\x00--fake"}, Subs: []Node{{Path: "admin", Arity: 3}}}
 }
 
 func p377() *Program {
-	return &Program{Name: "mdatp", Is: Subcommands}
+	return &Program{Name: "md5sum", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p378() *Program {
-	return &Program{Name: "mg", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
+	return &Program{Name: "mdadm", Aliases: "-C\x01--create\x00-S\x01--stop", Root: Node{Values: "-l\x00--level\x00-n\x00--raid-devices\x00-x\x00--spare-devices\x00-c\x00--chunk\x00-e\x00--metadata\x00--name\x00-N\x00--homehost\x00-a\x00--add\x00-f\x00--fail\x00-r\x00--remove\x00--config"}}
 }
 
 func p379() *Program {
-	return &Program{Name: "micro", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
+	return &Program{Name: "mdatp", Is: Subcommands}
 }
 
 func p380() *Program {
-	return &Program{Name: "microdnf", Is: Subcommands}
+	return &Program{Name: "mg", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
 }
 
 func p381() *Program {
-	return &Program{Name: "micromamba", Is: Subcommands, Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
+	return &Program{Name: "micro", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
 }
 
 func p382() *Program {
-	return &Program{Name: "minikube", Is: Subcommands | DataArgs, Root: Node{Arity: 2, Values: "--name\x00--kubeconfig\x00-p\x00--profile\x00-n\x00--namespace\x00--kubecontext\x00-l\x00--selector\x00-f\x00--file\x00-e\x00--environment"}}
+	return &Program{Name: "microdnf", Is: Subcommands}
 }
 
 func p383() *Program {
-	return &Program{Name: "mise", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
+	return &Program{Name: "micromamba", Is: Subcommands, Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
 }
 
 func p384() *Program {
-	return &Program{Name: "mkdir", Is: DataArgs, Root: Node{Arity: 1}}
+	return &Program{Name: "minikube", Is: Subcommands | DataArgs, Root: Node{Arity: 2, Values: "--name\x00--kubeconfig\x00-p\x00--profile\x00-n\x00--namespace\x00--kubecontext\x00-l\x00--selector\x00-f\x00--file\x00-e\x00--environment"}}
 }
 
 func p385() *Program {
-	return &Program{Name: "mke2fs", Is: DryRuns, Root: Node{DryRun: "-n"}}
+	return &Program{Name: "mise", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
 }
 
 func p386() *Program {
-	return &Program{Name: "mkfs.ext2", Is: DryRuns, Root: Node{DryRun: "-n"}}
+	return &Program{Name: "mkdir", Is: DataArgs, Root: Node{Arity: 1}}
 }
 
 func p387() *Program {
-	return &Program{Name: "mkfs.ext3", Is: DryRuns, Root: Node{DryRun: "-n"}}
+	return &Program{Name: "mke2fs", Is: DryRuns, Root: Node{DryRun: "-n"}}
 }
 
 func p388() *Program {
-	return &Program{Name: "mkfs.ext4", Is: DryRuns, Root: Node{DryRun: "-n"}}
+	return &Program{Name: "mkfs.ext2", Is: DryRuns, Root: Node{DryRun: "-n"}}
 }
 
 func p389() *Program {
-	return &Program{Name: "mksh", Is: Posix | Shell | StdinProgram | Widens, Ends: "-", Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, CodeRuns: codeRuns[5:6:6], Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+	return &Program{Name: "mkfs.ext3", Is: DryRuns, Root: Node{DryRun: "-n"}}
 }
 
 func p390() *Program {
-	return &Program{Name: "mlocate", Is: DataArgs}
+	return &Program{Name: "mkfs.ext4", Is: DryRuns, Root: Node{DryRun: "-n"}}
 }
 
 func p391() *Program {
-	return &Program{Name: "modprobe", Is: DryRuns, Aliases: "--force\x01-f\x00--remove\x01-r", Root: Node{Values: "-C\x00--config\x00-d\x00--dirname\x00-S\x00--set-version", DryRun: "-n\x00--dry-run\x00--show"}}
+	return &Program{Name: "mksh", Is: Posix | Shell | StdinProgram | Widens, Ends: "-", Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, CodeRuns: codeRuns[5:6:6], Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
 }
 
 func p392() *Program {
-	return &Program{Name: "mongo", Optional: "-p\x00--password", Terminal: []Terminal{{Use: TermInput, Runs: "--eval\x00-f\x00--file", Values: "--host\x00--port\x00-u\x00--username\x00-p\x00--password"}}, Root: Node{Values: "--host\x00--port\x00-u\x00--username\x00--authenticationDatabase\x00--authenticationMechanism\x00--eval\x00-f\x00--file\x00--tlsCAFile\x00--tlsCertificateKeyFile\x00--apiVersion"}}
+	return &Program{Name: "mlocate", Is: DataArgs}
 }
 
 func p393() *Program {
-	return &Program{Name: "mongosh", Optional: "-p\x00--password", Terminal: []Terminal{{Use: TermInput, Runs: "--eval\x00-f\x00--file", Values: "--host\x00--port\x00-u\x00--username\x00-p\x00--password"}}, Root: Node{Arity: 2, Values: "--host\x00--port\x00-u\x00--username\x00--authenticationDatabase\x00--authenticationMechanism\x00--eval\x00-f\x00--file\x00--tlsCAFile\x00--tlsCertificateKeyFile\x00--apiVersion"}}
+	return &Program{Name: "modprobe", Is: DryRuns, Aliases: "--force\x01-f\x00--remove\x01-r", Root: Node{Values: "-C\x00--config\x00-d\x00--dirname\x00-S\x00--set-version", DryRun: "-n\x00--dry-run\x00--show"}}
 }
 
 func p394() *Program {
-	return &Program{Name: "more", Is: DataArgs | PlusOptions | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "-k\x00-f\x00-w\x00--where\x00--path\x00-K"}}, CodeRuns: codeRuns[92:93:93], Root: Node{Values: "-b\x00-h\x00-j\x00-k\x00-o\x00-O\x00-p\x00-P\x00-t\x00-T\x00-x\x00-y\x00-z\x00-#", Widen: []Widen{{Prefix: "+\x00--lesskey", Words: "-k", Why: "gives the pager commands to run"}}}}
+	return &Program{Name: "mongo", Optional: "-p\x00--password", Terminal: []Terminal{{Use: TermInput, Runs: "--eval\x00-f\x00--file", Values: "--host\x00--port\x00-u\x00--username\x00-p\x00--password"}}, Root: Node{Values: "--host\x00--port\x00-u\x00--username\x00--authenticationDatabase\x00--authenticationMechanism\x00--eval\x00-f\x00--file\x00--tlsCAFile\x00--tlsCertificateKeyFile\x00--apiVersion"}}
 }
 
 func p395() *Program {
-	return &Program{Name: "mosh", Terminal: []Terminal{{Use: TermInput, Values: "--ssh\x00--port\x00-p\x00--server\x00--predict", Operands: 2}}}
+	return &Program{Name: "mongosh", Optional: "-p\x00--password", Terminal: []Terminal{{Use: TermInput, Runs: "--eval\x00-f\x00--file", Values: "--host\x00--port\x00-u\x00--username\x00-p\x00--password"}}, Root: Node{Arity: 2, Values: "--host\x00--port\x00-u\x00--username\x00--authenticationDatabase\x00--authenticationMechanism\x00--eval\x00-f\x00--file\x00--tlsCAFile\x00--tlsCertificateKeyFile\x00--apiVersion"}}
 }
 
 func p396() *Program {
-	return &Program{Name: "most", Is: DataArgs | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "-k\x00-f\x00-w\x00--where\x00--path\x00-K"}}, Root: Node{Widen: []Widen{{Prefix: "+\x00--lesskey", Words: "-k", Why: "gives the pager commands to run"}}}}
+	return &Program{Name: "more", Is: DataArgs | PlusOptions | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "-k\x00-f\x00-w\x00--where\x00--path\x00-K"}}, CodeRuns: codeRuns[92:93:93], Root: Node{Values: "-b\x00-h\x00-j\x00-k\x00-o\x00-O\x00-p\x00-P\x00-t\x00-T\x00-x\x00-y\x00-z\x00-#", Widen: []Widen{{Prefix: "+\x00--lesskey", Words: "-k", Why: "gives the pager commands to run"}}}}
 }
 
 func p397() *Program {
-	return &Program{Name: "mount", Aliases: "--bind\x01-B\x00--move\x01-M\x00--options\x01-o\x00--rbind\x01-R\x00--types\x01-t", Root: Node{Values: "-t\x00-o\x00-L\x00-U\x00-O\x00-T\x00--types\x00--options\x00--label\x00--uuid\x00--test-opts\x00--fstab\x00--source\x00--target"}}
+	return &Program{Name: "mosh", Terminal: []Terminal{{Use: TermInput, Values: "--ssh\x00--port\x00-p\x00--server\x00--predict", Operands: 2}}}
 }
 
 func p398() *Program {
-	return &Program{Name: "multipass", Is: DataArgs, Launcher: &Launcher{Kind: "pod", Globals: "-n\x00--namespace\x00--context\x00--kubeconfig\x00-s\x00--server\x00--cluster\x00--user\x00--token\x00--as\x00--as-group\x00--certificate-authority\x00--client-certificate\x00--client-key\x00--request-timeout\x00--project\x00--remote", Subs: "exec\x00run\x00debug\x00shell"}}
+	return &Program{Name: "most", Is: DataArgs | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "-k\x00-f\x00-w\x00--where\x00--path\x00-K"}}, Root: Node{Widen: []Widen{{Prefix: "+\x00--lesskey", Words: "-k", Why: "gives the pager commands to run"}}}}
 }
 
 func p399() *Program {
-	return &Program{Name: "mussh", Launcher: &Launcher{Kind: "mussh"}}
+	return &Program{Name: "mount", Aliases: "--bind\x01-B\x00--move\x01-M\x00--options\x01-o\x00--rbind\x01-R\x00--types\x01-t", Root: Node{Values: "-t\x00-o\x00-L\x00-U\x00-O\x00-T\x00--types\x00--options\x00--label\x00--uuid\x00--test-opts\x00--fstab\x00--source\x00--target"}}
 }
 
 func p400() *Program {
-	return &Program{Name: "mutt", Root: Node{Values: "-s\x00-a\x00-A\x00-b\x00-c\x00-r\x00-S\x00-q\x00-u\x00-F\x00-i\x00-H\x00-e"}}
+	return &Program{Name: "multipass", Is: DataArgs, Launcher: &Launcher{Kind: "pod", Globals: "-n\x00--namespace\x00--context\x00--kubeconfig\x00-s\x00--server\x00--cluster\x00--user\x00--token\x00--as\x00--as-group\x00--certificate-authority\x00--client-certificate\x00--client-key\x00--request-timeout\x00--project\x00--remote", Subs: "exec\x00run\x00debug\x00shell"}}
 }
 
 func p401() *Program {
-	return &Program{Name: "mv", Is: DataArgs, Aliases: "--target-directory\x01-t", Writes: "last\x00-t", Root: Node{Arity: 1, Values: "-t\x00--target-directory\x00-S\x00--suffix"}}
+	return &Program{Name: "mussh", Launcher: &Launcher{Kind: "mussh"}}
 }
 
 func p402() *Program {
-	return &Program{Name: "mvn", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "mutt", Root: Node{Values: "-s\x00-a\x00-A\x00-b\x00-c\x00-r\x00-S\x00-q\x00-u\x00-F\x00-i\x00-H\x00-e"}}
 }
 
 func p403() *Program {
-	return &Program{Name: "mysql", Optional: "-p\x00--password", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--execute", Values: "-h\x00--host\x00-u\x00--user\x00-P\x00--port\x00-D\x00--database\x00-S\x00--socket"}}, CodeRuns: codeRuns[90:92:92], Root: Node{Arity: 2, Values: "-u\x00--user\x00-h\x00--host\x00-P\x00--port\x00-D\x00--database\x00-e\x00--execute\x00-S\x00--socket\x00--init-command\x00--defaults-file\x00--defaults-extra-file\x00--login-path\x00--default-character-set\x00--protocol\x00--ssl-mode\x00--ssl-ca\x00--ssl-cert\x00--ssl-key\x00--connect-timeout\x00--tee\x00--pager\x00--prompt\x00--delimiter\x00--plugin-dir\x00--default-auth"}}
+	return &Program{Name: "mv", Is: DataArgs, Aliases: "--target-directory\x01-t", Writes: "last\x00-t", Root: Node{Arity: 1, Values: "-t\x00--target-directory\x00-S\x00--suffix"}}
 }
 
 func p404() *Program {
-	return &Program{Name: "mysqladmin", Is: Subcommands, Optional: "-p\x00--password", Root: Node{Values: "-u\x00--user\x00-h\x00--host\x00-P\x00--port\x00-S\x00--socket\x00--defaults-file\x00--defaults-extra-file\x00--login-path\x00-c\x00--count\x00-i\x00--sleep\x00--connect-timeout\x00--shutdown-timeout\x00--ssl-mode"}}
+	return &Program{Name: "mvn", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p405() *Program {
-	return &Program{Name: "mysqlsh", Optional: "-p\x00--password", Root: Node{Values: "-u\x00--user\x00-h\x00--host\x00-P\x00--port\x00-e\x00--execute\x00-f\x00--file\x00--uri\x00-D\x00--schema\x00--database"}}
+	return &Program{Name: "mysql", Optional: "-p\x00--password", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--execute", Values: "-h\x00--host\x00-u\x00--user\x00-P\x00--port\x00-D\x00--database\x00-S\x00--socket"}}, CodeRuns: codeRuns[90:92:92], Root: Node{Arity: 2, Values: "-u\x00--user\x00-h\x00--host\x00-P\x00--port\x00-D\x00--database\x00-e\x00--execute\x00-S\x00--socket\x00--init-command\x00--defaults-file\x00--defaults-extra-file\x00--login-path\x00--default-character-set\x00--protocol\x00--ssl-mode\x00--ssl-ca\x00--ssl-cert\x00--ssl-key\x00--connect-timeout\x00--tee\x00--pager\x00--prompt\x00--delimiter\x00--plugin-dir\x00--default-auth"}}
 }
 
 func p406() *Program {
-	return &Program{Name: "nano", Is: DataArgs, Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
+	return &Program{Name: "mysqladmin", Is: Subcommands, Optional: "-p\x00--password", Root: Node{Values: "-u\x00--user\x00-h\x00--host\x00-P\x00--port\x00-S\x00--socket\x00--defaults-file\x00--defaults-extra-file\x00--login-path\x00-c\x00--count\x00-i\x00--sleep\x00--connect-timeout\x00--shutdown-timeout\x00--ssl-mode"}}
 }
 
 func p407() *Program {
-	return &Program{Name: "nawk", Is: Abbrev | Posix | Widens, Optional: "-o\x00-p\x00-d\x00-D\x00-L\x00-M", Extract: "awk", CodeRuns: codeRuns[8:11:11], Root: Node{Values: "-F\x00-v\x00-f\x00-E\x00-i\x00-l\x00-W\x00-e\x00--file\x00--exec\x00--include\x00--load\x00--source\x00--field-separator\x00--assign"}}
+	return &Program{Name: "mysqlsh", Optional: "-p\x00--password", Root: Node{Values: "-u\x00--user\x00-h\x00--host\x00-P\x00--port\x00-e\x00--execute\x00-f\x00--file\x00--uri\x00-D\x00--schema\x00--database"}}
 }
 
 func p408() *Program {
-	return &Program{Name: "nc", Aliases: "--exec\x01-e\x00--sh-exec\x01-e"}
+	return &Program{Name: "nano", Is: DataArgs, Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
 }
 
 func p409() *Program {
-	return &Program{Name: "ncat", Aliases: "--exec\x01-e\x00--sh-exec\x01-e"}
+	return &Program{Name: "nawk", Is: Abbrev | Posix | Widens, Optional: "-o\x00-p\x00-d\x00-D\x00-L\x00-M", Extract: "awk", CodeRuns: codeRuns[8:11:11], Root: Node{Values: "-F\x00-v\x00-f\x00-E\x00-i\x00-l\x00-W\x00-e\x00--file\x00--exec\x00--include\x00--load\x00--source\x00--field-separator\x00--assign"}}
 }
 
 func p410() *Program {
-	return &Program{Name: "ncftp", Terminal: []Terminal{{Use: TermInput}}}
+	return &Program{Name: "nc", Aliases: "--exec\x01-e\x00--sh-exec\x01-e"}
 }
 
 func p411() *Program {
-	return &Program{Name: "neomutt", Root: Node{Values: "-s\x00-a\x00-A\x00-b\x00-c\x00-r\x00-S\x00-q\x00-u\x00-F\x00-i\x00-H\x00-e"}}
+	return &Program{Name: "ncat", Aliases: "--exec\x01-e\x00--sh-exec\x01-e"}
 }
 
 func p412() *Program {
-	return &Program{Name: "nerdctl", Is: Subcommands | Widens | DryRuns, Globals: "-H\x00--host\x00-c\x00--context\x00--config\x00-l\x00--log-level\x00--tlscacert\x00--tlscert\x00--tlskey\x00--url\x00--connection\x00--root\x00--runroot", Words: "remove\x01rm", Extract: "docker", Launcher: &Launcher{Kind: "container", Globals: "-l\x00--log-level\x00-H\x00--host\x00-c\x00--context\x00--config\x00--tlscacert\x00--tlscert\x00--tlskey\x00-f\x00--file\x00-p\x00--project-name\x00--env-file\x00--profile\x00--project-directory\x00--url\x00--connection\x00--root\x00--runroot\x00--storage-driver\x00--ansi\x00--progress\x00--parallel", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00--detach-keys\x00--index", RunValues: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--label-file\x00--platform\x00-m\x00--memory\x00--cpus\x00--cpu-shares\x00-c\x00-h\x00--hostname\x00--add-host\x00--cap-add\x00--cap-drop\x00--device\x00--gpus\x00--restart\x00--pull\x00--log-driver\x00--log-opt\x00--shm-size\x00--ulimit\x00--tmpfs\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--dns\x00--dns-search\x00--dns-option\x00--expose\x00--group-add\x00--link\x00--runtime\x00--stop-signal\x00--stop-timeout\x00--volumes-from\x00--workdir-from\x00--cidfile\x00--cgroupns\x00--memory-swap\x00--network-alias\x00--ip\x00--ip6\x00--mac-address\x00--health-cmd\x00--userns\x00--detach-keys\x00--attach\x00-a\x00--storage-opt\x00--sysctl\x00--isolation\x00--init-path\x00--kernel-memory\x00--oom-score-adj\x00--blkio-weight\x00--cpuset-cpus\x00--cpuset-mems\x00--device-cgroup-rule\x00--annotation\x00--service-ports\x00--index"}, Subs: []Node{{Path: "compose", Values: "-f\x00--file\x00-p\x00--project-name\x00--project-directory\x00--env-file\x00--profile\x00--ansi\x00--progress\x00--parallel", DryRun: "--dry-run"}, {Path: "container"}, {Path: "container create", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "container run", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "create", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "image"}, {Path: "run", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--label-file\x00--platform\x00-m\x00--memory\x00--cpus\x00--cpu-shares\x00-c\x00-h\x00--hostname\x00--add-host\x00--cap-add\x00--cap-drop\x00--device\x00--gpus\x00--restart\x00--pull\x00--log-driver\x00--log-opt\x00--shm-size\x00--ulimit\x00--tmpfs\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--dns\x00--dns-search\x00--dns-option\x00--expose\x00--group-add\x00--link\x00--runtime\x00--stop-signal\x00--stop-timeout\x00--volumes-from\x00--cidfile\x00--cgroupns\x00--memory-swap\x00--network-alias\x00--ip\x00--ip6\x00--mac-address\x00--health-cmd\x00--userns\x00--detach-keys\x00--attach\x00-a\x00--storage-opt\x00--sysctl\x00--isolation\x00--init-path\x00--oom-score-adj\x00--blkio-weight\x00--cpuset-cpus\x00--cpuset-mems\x00--device-cgroup-rule\x00--annotation"}, {Path: "system"}, {Path: "volume"}}}
+	return &Program{Name: "ncftp", Terminal: []Terminal{{Use: TermInput}}}
 }
 
 func p413() *Program {
-	return &Program{Name: "netcat", Aliases: "--exec\x01-e\x00--sh-exec\x01-e"}
+	return &Program{Name: "neomutt", Root: Node{Values: "-s\x00-a\x00-A\x00-b\x00-c\x00-r\x00-S\x00-q\x00-u\x00-F\x00-i\x00-H\x00-e"}}
 }
 
 func p414() *Program {
-	return &Program{Name: "netlify", Is: Subcommands | DataArgs | DryRuns, Root: Node{Arity: 2, Values: "--auth\x00--site\x00--filter\x00--context", DryRun: "--help\x00-h"}}
+	return &Program{Name: "nerdctl", Is: Subcommands | Widens | DryRuns, Globals: "-H\x00--host\x00-c\x00--context\x00--config\x00-l\x00--log-level\x00--tlscacert\x00--tlscert\x00--tlskey\x00--url\x00--connection\x00--root\x00--runroot", Words: "remove\x01rm", Extract: "docker", Launcher: &Launcher{Kind: "container", Globals: "-l\x00--log-level\x00-H\x00--host\x00-c\x00--context\x00--config\x00--tlscacert\x00--tlscert\x00--tlskey\x00-f\x00--file\x00-p\x00--project-name\x00--env-file\x00--profile\x00--project-directory\x00--url\x00--connection\x00--root\x00--runroot\x00--storage-driver\x00--ansi\x00--progress\x00--parallel", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00--detach-keys\x00--index", RunValues: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--label-file\x00--platform\x00-m\x00--memory\x00--cpus\x00--cpu-shares\x00-c\x00-h\x00--hostname\x00--add-host\x00--cap-add\x00--cap-drop\x00--device\x00--gpus\x00--restart\x00--pull\x00--log-driver\x00--log-opt\x00--shm-size\x00--ulimit\x00--tmpfs\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--dns\x00--dns-search\x00--dns-option\x00--expose\x00--group-add\x00--link\x00--runtime\x00--stop-signal\x00--stop-timeout\x00--volumes-from\x00--workdir-from\x00--cidfile\x00--cgroupns\x00--memory-swap\x00--network-alias\x00--ip\x00--ip6\x00--mac-address\x00--health-cmd\x00--userns\x00--detach-keys\x00--attach\x00-a\x00--storage-opt\x00--sysctl\x00--isolation\x00--init-path\x00--kernel-memory\x00--oom-score-adj\x00--blkio-weight\x00--cpuset-cpus\x00--cpuset-mems\x00--device-cgroup-rule\x00--annotation\x00--service-ports\x00--index"}, Subs: []Node{{Path: "compose", Values: "-f\x00--file\x00-p\x00--project-name\x00--project-directory\x00--env-file\x00--profile\x00--ansi\x00--progress\x00--parallel", DryRun: "--dry-run"}, {Path: "container"}, {Path: "container create", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "container run", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "create", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "image"}, {Path: "run", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--label-file\x00--platform\x00-m\x00--memory\x00--cpus\x00--cpu-shares\x00-c\x00-h\x00--hostname\x00--add-host\x00--cap-add\x00--cap-drop\x00--device\x00--gpus\x00--restart\x00--pull\x00--log-driver\x00--log-opt\x00--shm-size\x00--ulimit\x00--tmpfs\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--dns\x00--dns-search\x00--dns-option\x00--expose\x00--group-add\x00--link\x00--runtime\x00--stop-signal\x00--stop-timeout\x00--volumes-from\x00--cidfile\x00--cgroupns\x00--memory-swap\x00--network-alias\x00--ip\x00--ip6\x00--mac-address\x00--health-cmd\x00--userns\x00--detach-keys\x00--attach\x00-a\x00--storage-opt\x00--sysctl\x00--isolation\x00--init-path\x00--oom-score-adj\x00--blkio-weight\x00--cpuset-cpus\x00--cpuset-mems\x00--device-cgroup-rule\x00--annotation"}, {Path: "system"}, {Path: "volume"}}}
 }
 
 func p415() *Program {
-	return &Program{Name: "netlify-cli", ActsAs: "netlify"}
+	return &Program{Name: "netcat", Aliases: "--exec\x01-e\x00--sh-exec\x01-e"}
 }
 
 func p416() *Program {
-	return &Program{Name: "newgrp", Terminal: []Terminal{{Use: TermInput}}}
+	return &Program{Name: "netlify", Is: Subcommands | DataArgs | DryRuns, Root: Node{Arity: 2, Values: "--auth\x00--site\x00--filter\x00--context", DryRun: "--help\x00-h"}}
 }
 
 func p417() *Program {
-	return &Program{Name: "nft", Is: Subcommands, Root: Node{Values: "-f\x00--file\x00-I\x00--includepath"}}
+	return &Program{Name: "netlify-cli", ActsAs: "netlify"}
 }
 
 func p418() *Program {
-	return &Program{Name: "ng", Root: Node{Arity: 2}}
+	return &Program{Name: "newgrp", Terminal: []Terminal{{Use: TermInput}}}
 }
 
 func p419() *Program {
-	return &Program{Name: "nice", Wrapper: &Wrapper{Values: "-n\x00--adjustment", Numeric: true}}
+	return &Program{Name: "nft", Is: Subcommands, Root: Node{Values: "-f\x00--file\x00-I\x00--includepath"}}
 }
 
 func p420() *Program {
-	return &Program{Name: "ninja", Is: DataArgs}
+	return &Program{Name: "ng", Root: Node{Arity: 2}}
 }
 
 func p421() *Program {
-	return &Program{Name: "nix", Root: Node{Arity: 2}}
+	return &Program{Name: "nice", Wrapper: &Wrapper{Values: "-n\x00--adjustment", Numeric: true}}
 }
 
 func p422() *Program {
-	return &Program{Name: "nix-env", Is: DataArgs}
+	return &Program{Name: "ninja", Is: DataArgs}
 }
 
 func p423() *Program {
-	return &Program{Name: "nix-shell", Launcher: &Launcher{Kind: "nix_shell"}}
+	return &Program{Name: "nix", Root: Node{Arity: 2}}
 }
 
 func p424() *Program {
-	return &Program{Name: "nl", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "nix-env", Is: DataArgs}
 }
 
 func p425() *Program {
-	return &Program{Name: "node", Is: Posix | StdinProgram | Widens, Lang: "node", Code: "-e\x00--eval\x00-p\x00--print", Load: "-r\x00--require\x00--import\x00--loader\x00--experimental-loader\x00--env-file\x00--inspect\x00--inspect-brk\x00--inspect-wait\x00--experimental-policy", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--eval\x00-p\x00--print\x00--test\x00--run", Forces: "-i\x00--interactive", Values: "-r\x00--require\x00--import\x00--loader\x00--experimental-loader\x00-C\x00--conditions\x00--input-type\x00--env-file\x00--title\x00--inspect-port", Operands: 1}}, Root: Node{Arity: 2, Values: "-e\x00--eval\x00-p\x00--print\x00-r\x00--require\x00--import\x00--loader\x00--experimental-loader\x00--env-file\x00--input-type\x00--conditions\x00-C\x00--title\x00--max-old-space-size"}}
+	return &Program{Name: "nix-shell", Launcher: &Launcher{Kind: "nix_shell"}}
 }
 
 func p426() *Program {
-	return &Program{Name: "nodejs", Is: Posix | StdinProgram | Widens, Lang: "node", Code: "-e\x00--eval\x00-p\x00--print", Load: "-r\x00--require\x00--import\x00--loader\x00--experimental-loader\x00--env-file\x00--inspect\x00--inspect-brk\x00--inspect-wait\x00--experimental-policy", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--eval\x00-p\x00--print\x00--test\x00--run", Forces: "-i\x00--interactive", Values: "-r\x00--require\x00--import\x00--loader\x00--experimental-loader\x00-C\x00--conditions\x00--input-type\x00--env-file\x00--title\x00--inspect-port", Operands: 1}}, Root: Node{Values: "-e\x00--eval\x00-p\x00--print\x00-r\x00--require\x00--import\x00--loader\x00--experimental-loader\x00--env-file\x00--input-type\x00--conditions\x00-C\x00--title\x00--max-old-space-size"}}
+	return &Program{Name: "nl", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p427() *Program {
-	return &Program{Name: "nodemon", Is: Widens, CodeRuns: codeRuns[93:94:94], Root: Node{Values: "-x\x00-e\x00-w\x00--exec\x00--ext\x00--watch\x00--ignore\x00--delay\x00--signal", Widen: []Widen{{Opts: "-x\x00--exec", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}, {Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "node", Is: Posix | StdinProgram | Widens, Lang: "node", Code: "-e\x00--eval\x00-p\x00--print", Load: "-r\x00--require\x00--import\x00--loader\x00--experimental-loader\x00--env-file\x00--inspect\x00--inspect-brk\x00--inspect-wait\x00--experimental-policy", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--eval\x00-p\x00--print\x00--test\x00--run", Forces: "-i\x00--interactive", Values: "-r\x00--require\x00--import\x00--loader\x00--experimental-loader\x00-C\x00--conditions\x00--input-type\x00--env-file\x00--title\x00--inspect-port", Operands: 1}}, Root: Node{Arity: 2, Values: "-e\x00--eval\x00-p\x00--print\x00-r\x00--require\x00--import\x00--loader\x00--experimental-loader\x00--env-file\x00--input-type\x00--conditions\x00-C\x00--title\x00--max-old-space-size"}}
 }
 
 func p428() *Program {
-	return &Program{Name: "noglob", Wrapper: &Wrapper{}}
+	return &Program{Name: "nodejs", Is: Posix | StdinProgram | Widens, Lang: "node", Code: "-e\x00--eval\x00-p\x00--print", Load: "-r\x00--require\x00--import\x00--loader\x00--experimental-loader\x00--env-file\x00--inspect\x00--inspect-brk\x00--inspect-wait\x00--experimental-policy", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--eval\x00-p\x00--print\x00--test\x00--run", Forces: "-i\x00--interactive", Values: "-r\x00--require\x00--import\x00--loader\x00--experimental-loader\x00-C\x00--conditions\x00--input-type\x00--env-file\x00--title\x00--inspect-port", Operands: 1}}, Root: Node{Values: "-e\x00--eval\x00-p\x00--print\x00-r\x00--require\x00--import\x00--loader\x00--experimental-loader\x00--env-file\x00--input-type\x00--conditions\x00-C\x00--title\x00--max-old-space-size"}}
 }
 
 func p429() *Program {
-	return &Program{Name: "nohup", Wrapper: &Wrapper{}}
+	return &Program{Name: "nodemon", Is: Widens, CodeRuns: codeRuns[93:94:94], Root: Node{Values: "-x\x00-e\x00-w\x00--exec\x00--ext\x00--watch\x00--ignore\x00--delay\x00--signal", Widen: []Widen{{Opts: "-x\x00--exec", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}, {Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p430() *Program {
-	return &Program{Name: "notify-send", Is: DataArgs}
+	return &Program{Name: "nodenv", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
 }
 
 func p431() *Program {
-	return &Program{Name: "nova", Is: DataArgs}
+	return &Program{Name: "noglob", Wrapper: &Wrapper{}}
 }
 
 func p432() *Program {
-	return &Program{Name: "npm", Is: Abbrev | Subcommands | Runs | Widens | DryRuns, Words: "x\x01exec", Launcher: &Launcher{Kind: "package", Subs: "exec\x00x"}, CodeRuns: codeRuns[94:95:95], Root: Node{Arity: 2, Values: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call\x00--prefix\x00--loglevel\x00--cache\x00-c\x00-w\x00--workspace", DryRun: "--dry-run", Widen: []Widen{{Opts: "--unsafe-perm", Unless: "false", Why: "makes package scripts run with full privileges"}, {Opts: "--ignore-scripts", Unless: "true", HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: "--no-ignore-scripts", Why: "makes package install scripts run"}, {Opts: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call", Why: "changes which code {name} fetches or which shell runs its scripts"}, {Opts: "-c", Why: "runs a shell command"}}}, Subs: []Node{{Path: "cache", Arity: 3}, {Path: "config", Arity: 3}, {Path: "exec", Posix: true, Arity: 3, Values: "-p\x00--package", Run: &Run{Shell: "-c\x00--call"}}, {Path: "init", Arity: 3}, {Path: "run", Arity: 3}, {Path: "view", Arity: 3}, {Path: "x", Posix: true, Values: "-p\x00--package"}}}
+	return &Program{Name: "nohup", Wrapper: &Wrapper{}}
 }
 
 func p433() *Program {
-	return &Program{Name: "nproc", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "notify-send", Is: DataArgs}
 }
 
 func p434() *Program {
-	return &Program{Name: "npx", Is: Abbrev | Posix | Runs | Widens | DryRuns, CodeRuns: codeRuns[95:96:96], Root: Node{Arity: 2, Values: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call\x00--prefix\x00--loglevel\x00--cache\x00-c\x00-w\x00--workspace\x00-p\x00--package", DryRun: "--dry-run", Widen: []Widen{{Opts: "--unsafe-perm", Unless: "false", Why: "makes package scripts run with full privileges"}, {Opts: "--ignore-scripts", Unless: "true", HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: "--no-ignore-scripts", Why: "makes package install scripts run"}, {Opts: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call", Why: "changes which code {name} fetches or which shell runs its scripts"}, {Opts: "-c", Why: "runs a shell command"}}, Run: &Run{Shell: "-c\x00--call"}}}
+	return &Program{Name: "nova", Is: DataArgs}
 }
 
 func p435() *Program {
-	return &Program{Name: "nsenter", Is: Posix | Widens, Optional: "-r\x00-w\x00-m\x00-u\x00-i\x00-n\x00-p\x00-U\x00-C\x00-T\x00--root\x00--wd", Terminal: []Terminal{{Use: TermInput, Values: "-t\x00--target\x00-S\x00--setuid\x00-G\x00--setgid\x00-w\x00--wd\x00-r\x00--root\x00--map-user\x00--map-group", Operands: 1}}, CodeRuns: codeRuns[14:15:15], Root: Node{Values: "-t\x00-S\x00-G\x00--target\x00--setuid\x00--setgid", Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "npm", Is: Abbrev | Subcommands | Runs | Widens | DryRuns, Words: "x\x01exec", Launcher: &Launcher{Kind: "package", Subs: "exec\x00x"}, CodeRuns: codeRuns[94:95:95], Root: Node{Arity: 2, Values: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call\x00--prefix\x00--loglevel\x00--cache\x00-c\x00-w\x00--workspace", DryRun: "--dry-run", Widen: []Widen{{Opts: "--unsafe-perm", Unless: "false", Why: "makes package scripts run with full privileges"}, {Opts: "--ignore-scripts", Unless: "true", HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: "--no-ignore-scripts", Why: "makes package install scripts run"}, {Opts: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call", Why: "changes which code {name} fetches or which shell runs its scripts"}, {Opts: "-c", Why: "runs a shell command"}}}, Subs: []Node{{Path: "cache", Arity: 3}, {Path: "config", Arity: 3}, {Path: "exec", Posix: true, Arity: 3, Values: "-p\x00--package", Run: &Run{Shell: "-c\x00--call"}}, {Path: "init", Arity: 3}, {Path: "run", Arity: 3}, {Path: "view", Arity: 3}, {Path: "x", Posix: true, Values: "-p\x00--package"}}}
 }
 
 func p436() *Program {
-	return &Program{Name: "nu", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--commands", Forces: "-i\x00--interactive", Operands: 1}}}
+	return &Program{Name: "nproc", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p437() *Program {
-	return &Program{Name: "nuget", Is: DataArgs}
+	return &Program{Name: "npx", Is: Abbrev | Posix | Runs | Widens | DryRuns, CodeRuns: codeRuns[95:96:96], Root: Node{Arity: 2, Values: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call\x00--prefix\x00--loglevel\x00--cache\x00-c\x00-w\x00--workspace\x00-p\x00--package", DryRun: "--dry-run", Widen: []Widen{{Opts: "--unsafe-perm", Unless: "false", Why: "makes package scripts run with full privileges"}, {Opts: "--ignore-scripts", Unless: "true", HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: "--no-ignore-scripts", Why: "makes package install scripts run"}, {Opts: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call", Why: "changes which code {name} fetches or which shell runs its scripts"}, {Opts: "-c", Why: "runs a shell command"}}, Run: &Run{Shell: "-c\x00--call"}}}
 }
 
 func p438() *Program {
-	return &Program{Name: "numactl", Wrapper: &Wrapper{Values: "-N\x00-m\x00-C\x00-p\x00-i\x00-P\x00-w\x00--cpunodebind\x00--membind\x00--physcpubind\x00--preferred\x00--interleave"}}
+	return &Program{Name: "nsenter", Is: Posix | Widens, Optional: "-r\x00-w\x00-m\x00-u\x00-i\x00-n\x00-p\x00-U\x00-C\x00-T\x00--root\x00--wd", Terminal: []Terminal{{Use: TermInput, Values: "-t\x00--target\x00-S\x00--setuid\x00-G\x00--setgid\x00-w\x00--wd\x00-r\x00--root\x00--map-user\x00--map-group", Operands: 1}}, CodeRuns: codeRuns[14:15:15], Root: Node{Values: "-t\x00-S\x00-G\x00--target\x00--setuid\x00--setgid", Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p439() *Program {
-	return &Program{Name: "nvim", Is: DataArgs | PlusOptions | Widens, Optional: "-o\x00-O\x00-p\x00-V\x00-r", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, CodeRuns: codeRuns[26:31:31], Root: Node{Values: "-c\x00-S\x00-u\x00-U\x00-T\x00-i\x00-w\x00-W\x00-t\x00-q\x00--cmd\x00--startuptime\x00--servername\x00--remote-send\x00--remote-expr\x00--listen", Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
+	return &Program{Name: "nu", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--commands", Forces: "-i\x00--interactive", Operands: 1}}}
 }
 
 func p440() *Program {
-	return &Program{Name: "nvm", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "nuget", Is: DataArgs}
 }
 
 func p441() *Program {
-	return &Program{Name: "nvme", Is: Subcommands, Root: Node{Values: "-s\x00--ses\x00-n\x00--namespace-id\x00-l\x00--lbaf\x00-a\x00--sanact\x00-o\x00--output-format\x00-p\x00--pi\x00-i\x00--pil\x00-m\x00--ms\x00-t\x00--timeout\x00--ovrpat\x00--owpass"}}
+	return &Program{Name: "numactl", Wrapper: &Wrapper{Values: "-N\x00-m\x00-C\x00-p\x00-i\x00-P\x00-w\x00--cpunodebind\x00--membind\x00--physcpubind\x00--preferred\x00--interleave"}}
 }
 
 func p442() *Program {
-	return &Program{Name: "nx", Root: Node{Arity: 2}}
+	return &Program{Name: "nvim", Is: DataArgs | PlusOptions | Widens, Optional: "-o\x00-O\x00-p\x00-V\x00-r", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, CodeRuns: codeRuns[26:31:31], Root: Node{Values: "-c\x00-S\x00-u\x00-U\x00-T\x00-i\x00-w\x00-W\x00-t\x00-q\x00--cmd\x00--startuptime\x00--servername\x00--remote-send\x00--remote-expr\x00--listen", Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
 }
 
 func p443() *Program {
-	return &Program{Name: "oc", Is: Subcommands | ResourceWords | Widens | DryRuns, Words: "cj\x01cronjob\x00clusterrolebindings\x01clusterrolebinding\x00clusterroles\x01clusterrole\x00cm\x01configmap\x00configmaps\x01configmap\x00crd\x01customresourcedefinition\x00crds\x01customresourcedefinition\x00cronjobs\x01cronjob\x00customresourcedefinition.apiextensions.k8s.io\x01customresourcedefinition\x00customresourcedefinitions\x01customresourcedefinition\x00customresourcedefinitions.apiextensions.k8s.io\x01customresourcedefinition\x00daemonsets\x01daemonset\x00deploy\x01deployment\x00deployments\x01deployment\x00ds\x01daemonset\x00hpa\x01horizontalpodautoscaler\x00ing\x01ingress\x00ingresses\x01ingress\x00jobs\x01job\x00namespaces\x01namespace\x00netpol\x01networkpolicy\x00no\x01node\x00nodes\x01node\x00ns\x01namespace\x00pdb\x01poddisruptionbudget\x00persistentvolumeclaims\x01persistentvolumeclaim\x00persistentvolumes\x01persistentvolume\x00po\x01pod\x00pods\x01pod\x00projects\x01project\x00pv\x01persistentvolume\x00pvc\x01persistentvolumeclaim\x00replicasets\x01replicaset\x00rolebindings\x01rolebinding\x00roles\x01role\x00rs\x01replicaset\x00sa\x01serviceaccount\x00sc\x01storageclass\x00secrets\x01secret\x00serviceaccounts\x01serviceaccount\x00services\x01service\x00statefulsets\x01statefulset\x00storageclasses\x01storageclass\x00sts\x01statefulset\x00svc\x01service\x00volumesnapshots\x01volumesnapshot", Launcher: &Launcher{Kind: "pod", Globals: "-n\x00--namespace\x00--context\x00--kubeconfig\x00-s\x00--server\x00--cluster\x00--user\x00--token\x00--as\x00--as-group\x00--certificate-authority\x00--client-certificate\x00--client-key\x00--request-timeout\x00--project\x00--remote", Subs: "exec\x00run\x00debug\x00shell"}, CodeRuns: codeRuns[81:82:82], Root: Node{Values: "-n\x00--namespace\x00--context\x00--kube-context\x00--kubeconfig\x00-s\x00--server\x00--cluster\x00--user\x00--as\x00--as-group\x00--token\x00--request-timeout\x00-l\x00-f\x00-o\x00-c\x00--filename\x00-k\x00--kustomize\x00--replicas\x00--selector\x00--field-selector\x00--grace-period\x00--timeout\x00--cascade\x00--type\x00--patch\x00--image", DryRun: "--dry-run\x00--dry-run=client\x00--dry-run=server", Widen: []Widen{{Opts: "--kubeconfig\x00--context\x00--kube-context\x00--cluster\x00--server\x00--token\x00--as\x00--as-group\x00--as-uid\x00--kube-apiserver\x00--kube-token\x00--kube-as-user\x00--certificate-authority\x00--insecure-skip-tls-verify", Exact: true, Why: "sends the command to another cluster or identity"}, {Opts: "-s", Why: "sends the command to another cluster"}}}}
+	return &Program{Name: "nvm", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p444() *Program {
-	return &Program{Name: "ocaml", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}}
+	return &Program{Name: "nvme", Is: Subcommands, Root: Node{Values: "-s\x00--ses\x00-n\x00--namespace-id\x00-l\x00--lbaf\x00-a\x00--sanact\x00-o\x00--output-format\x00-p\x00--pi\x00-i\x00--pil\x00-m\x00--ms\x00-t\x00--timeout\x00--ovrpat\x00--owpass"}}
 }
 
 func p445() *Program {
-	return &Program{Name: "octave", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}}
+	return &Program{Name: "nx", Root: Node{Arity: 2}}
 }
 
 func p446() *Program {
-	return &Program{Name: "od", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "oc", Is: Subcommands | ResourceWords | Widens | DryRuns, Words: "cj\x01cronjob\x00clusterrolebindings\x01clusterrolebinding\x00clusterroles\x01clusterrole\x00cm\x01configmap\x00configmaps\x01configmap\x00crd\x01customresourcedefinition\x00crds\x01customresourcedefinition\x00cronjobs\x01cronjob\x00customresourcedefinition.apiextensions.k8s.io\x01customresourcedefinition\x00customresourcedefinitions\x01customresourcedefinition\x00customresourcedefinitions.apiextensions.k8s.io\x01customresourcedefinition\x00daemonsets\x01daemonset\x00deploy\x01deployment\x00deployments\x01deployment\x00ds\x01daemonset\x00hpa\x01horizontalpodautoscaler\x00ing\x01ingress\x00ingresses\x01ingress\x00jobs\x01job\x00namespaces\x01namespace\x00netpol\x01networkpolicy\x00no\x01node\x00nodes\x01node\x00ns\x01namespace\x00pdb\x01poddisruptionbudget\x00persistentvolumeclaims\x01persistentvolumeclaim\x00persistentvolumes\x01persistentvolume\x00po\x01pod\x00pods\x01pod\x00projects\x01project\x00pv\x01persistentvolume\x00pvc\x01persistentvolumeclaim\x00replicasets\x01replicaset\x00rolebindings\x01rolebinding\x00roles\x01role\x00rs\x01replicaset\x00sa\x01serviceaccount\x00sc\x01storageclass\x00secrets\x01secret\x00serviceaccounts\x01serviceaccount\x00services\x01service\x00statefulsets\x01statefulset\x00storageclasses\x01storageclass\x00sts\x01statefulset\x00svc\x01service\x00volumesnapshots\x01volumesnapshot", Launcher: &Launcher{Kind: "pod", Globals: "-n\x00--namespace\x00--context\x00--kubeconfig\x00-s\x00--server\x00--cluster\x00--user\x00--token\x00--as\x00--as-group\x00--certificate-authority\x00--client-certificate\x00--client-key\x00--request-timeout\x00--project\x00--remote", Subs: "exec\x00run\x00debug\x00shell"}, CodeRuns: codeRuns[81:82:82], Root: Node{Values: "-n\x00--namespace\x00--context\x00--kube-context\x00--kubeconfig\x00-s\x00--server\x00--cluster\x00--user\x00--as\x00--as-group\x00--token\x00--request-timeout\x00-l\x00-f\x00-o\x00-c\x00--filename\x00-k\x00--kustomize\x00--replicas\x00--selector\x00--field-selector\x00--grace-period\x00--timeout\x00--cascade\x00--type\x00--patch\x00--image", DryRun: "--dry-run\x00--dry-run=client\x00--dry-run=server", Widen: []Widen{{Opts: "--kubeconfig\x00--context\x00--kube-context\x00--cluster\x00--server\x00--token\x00--as\x00--as-group\x00--as-uid\x00--kube-apiserver\x00--kube-token\x00--kube-as-user\x00--certificate-authority\x00--insecure-skip-tls-verify", Exact: true, Why: "sends the command to another cluster or identity"}, {Opts: "-s", Why: "sends the command to another cluster"}}}}
 }
 
 func p447() *Program {
-	return &Program{Name: "op", Is: Subcommands, Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
+	return &Program{Name: "ocaml", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}}
 }
 
 func p448() *Program {
-	return &Program{Name: "open", Is: DataArgs}
+	return &Program{Name: "octave", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}}
 }
 
 func p449() *Program {
-	return &Program{Name: "openssl", Is: NoCluster | Subcommands, Decodes: "*", Root: Node{Arity: 2, Values: "-connect\x00-servername\x00-cert\x00-key\x00-CAfile\x00-CApath\x00-proxy\x00-starttls\x00-in\x00-out\x00-inkey\x00-passin\x00-passout"}, Subs: []Node{{Path: "req", Arity: 3}, {Path: "x509", Arity: 3}}}
+	return &Program{Name: "od", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p450() *Program {
-	return &Program{Name: "openstack", Is: DataArgs}
+	return &Program{Name: "op", Is: Subcommands, Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
 }
 
 func p451() *Program {
-	return &Program{Name: "osascript", Is: StdinProgram | Widens, Lang: "applescript", Code: "-e", Root: Node{Values: "-e\x00-l"}}
+	return &Program{Name: "open", Is: DataArgs}
 }
 
 func p452() *Program {
-	return &Program{Name: "pacman", Is: DataArgs | DryRuns, Aliases: "--remove\x01-R", Root: Node{Arity: 2, DryRun: "-p\x00--print"}}
+	return &Program{Name: "openssl", Is: NoCluster | Subcommands, Decodes: "*", Root: Node{Arity: 2, Values: "-connect\x00-servername\x00-cert\x00-key\x00-CAfile\x00-CApath\x00-proxy\x00-starttls\x00-in\x00-out\x00-inkey\x00-passin\x00-passout"}, Subs: []Node{{Path: "req", Arity: 3}, {Path: "x509", Arity: 3}}}
 }
 
 func p453() *Program {
-	return &Program{Name: "parallel", Is: Posix | Widens, CodeRuns: codeRuns[96:97:97], Root: Node{Values: "-E\x00-s\x00--max-args\x00--max-lines\x00--eof\x00--max-chars\x00--load\x00--memfree\x00--retries\x00--shebang-wrap\x00--ssh\x00--basefile\x00--bf\x00--return\x00--transfer-file\x00--tf\x00-j\x00--jobs\x00-S\x00--sshlogin\x00-a\x00--arg-file\x00--delay\x00--timeout\x00-N\x00-n\x00-L\x00--colsep\x00-d\x00--delimiter\x00--results\x00--joblog\x00--tmpdir\x00-I\x00--env\x00--workdir\x00--wd", Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "openstack", Is: DataArgs}
 }
 
 func p454() *Program {
-	return &Program{Name: "parallel-ssh", Launcher: &Launcher{Kind: "fanout", Values: "-h\x00--hosts\x00-H\x00--host\x00-l\x00--user\x00-p\x00--par\x00-o\x00--outdir\x00-e\x00--errdir\x00-t\x00--timeout\x00-O\x00--option\x00-x\x00--extra-args\x00-X\x00--extra-arg\x00-w\x00-g\x00--group\x00-R\x00-f\x00--fanout\x00-u\x00--command-timeout\x00-M\x00--worker\x00--hostfile\x00--topology\x00--pick\x00--nodes\x00--exclude\x00--options\x00--connect_timeout\x00--command_timeout"}}
+	return &Program{Name: "osascript", Is: StdinProgram | Widens, Lang: "applescript", Code: "-e", Root: Node{Values: "-e\x00-l"}}
 }
 
 func p455() *Program {
-	return &Program{Name: "pass"}
+	return &Program{Name: "pacman", Is: DataArgs | DryRuns, Aliases: "--remove\x01-R", Root: Node{Arity: 2, DryRun: "-p\x00--print"}}
 }
 
 func p456() *Program {
-	return &Program{Name: "passwd", Aliases: "--delete\x01-d"}
+	return &Program{Name: "parallel", Is: Posix | Widens, CodeRuns: codeRuns[96:97:97], Root: Node{Values: "-E\x00-s\x00--max-args\x00--max-lines\x00--eof\x00--max-chars\x00--load\x00--memfree\x00--retries\x00--shebang-wrap\x00--ssh\x00--basefile\x00--bf\x00--return\x00--transfer-file\x00--tf\x00-j\x00--jobs\x00-S\x00--sshlogin\x00-a\x00--arg-file\x00--delay\x00--timeout\x00-N\x00-n\x00-L\x00--colsep\x00-d\x00--delimiter\x00--results\x00--joblog\x00--tmpdir\x00-I\x00--env\x00--workdir\x00--wd", Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p457() *Program {
-	return &Program{Name: "paste", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "parallel-ssh", Launcher: &Launcher{Kind: "fanout", Values: "-h\x00--hosts\x00-H\x00--host\x00-l\x00--user\x00-p\x00--par\x00-o\x00--outdir\x00-e\x00--errdir\x00-t\x00--timeout\x00-O\x00--option\x00-x\x00--extra-args\x00-X\x00--extra-arg\x00-w\x00-g\x00--group\x00-R\x00-f\x00--fanout\x00-u\x00--command-timeout\x00-M\x00--worker\x00--hostfile\x00--topology\x00--pick\x00--nodes\x00--exclude\x00--options\x00--connect_timeout\x00--command_timeout"}}
 }
 
 func p458() *Program {
-	return &Program{Name: "pct", Is: DataArgs}
+	return &Program{Name: "pass"}
 }
 
 func p459() *Program {
-	return &Program{Name: "pdb", Terminal: []Terminal{{Use: TermInput, Runs: "-batch\x00--batch\x00-b"}}}
+	return &Program{Name: "passwd", Aliases: "--delete\x01-d"}
 }
 
 func p460() *Program {
-	return &Program{Name: "pdm", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
+	return &Program{Name: "paste", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p461() *Program {
-	return &Program{Name: "pdsh", Launcher: &Launcher{Kind: "fanout", Values: "-h\x00--hosts\x00-H\x00--host\x00-l\x00--user\x00-p\x00--par\x00-o\x00--outdir\x00-e\x00--errdir\x00-t\x00--timeout\x00-O\x00--option\x00-x\x00--extra-args\x00-X\x00--extra-arg\x00-w\x00-g\x00--group\x00-R\x00-f\x00--fanout\x00-u\x00--command-timeout\x00-M\x00--worker\x00--hostfile\x00--topology\x00--pick\x00--nodes\x00--exclude\x00--options\x00--connect_timeout\x00--command_timeout"}}
+	return &Program{Name: "pct", Is: DataArgs}
 }
 
 func p462() *Program {
-	return &Program{Name: "perf", Launcher: &Launcher{Kind: "perf", Subs: "record\x00stat\x00trace\x00top\x00sched\x00mem\x00kvm\x00c2c\x00lock", Values: "-o\x00--output\x00-e\x00--event\x00-p\x00--pid\x00-t\x00--tid\x00-F\x00--freq\x00-c\x00--count\x00-C\x00--cpu\x00-G\x00--cgroup\x00-u\x00--uid\x00-I\x00--interval-print\x00-r\x00--repeat\x00--call-graph\x00-m\x00--mmap-pages"}}
+	return &Program{Name: "pdb", Terminal: []Terminal{{Use: TermInput, Runs: "-batch\x00--batch\x00-b"}}}
 }
 
 func p463() *Program {
-	return &Program{Name: "perl", Is: StdinProgram | Widens, Optional: "-i\x00-x\x00-C\x00-d\x00-D\x00-F", Numeric: "-l\x00-0", Lang: "perl", Code: "-e\x00-E", Load: "-M\x00-m\x00-I\x00-i\x00-d", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-E", Forces: "-d", Values: "-x", Operands: 1}}, Writes: "in_place", Root: Node{Arity: 2, Values: "-e\x00-E\x00-I\x00-M\x00-m"}}
+	return &Program{Name: "pdm", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
 }
 
 func p464() *Program {
-	return &Program{Name: "perl*", Is: StdinProgram | Widens, Optional: "-i\x00-x\x00-C\x00-d\x00-D\x00-F", Numeric: "-l\x00-0", Lang: "perl", Code: "-e\x00-E", Load: "-M\x00-m\x00-I\x00-i\x00-d", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-E", Forces: "-d", Values: "-x", Operands: 1}}, Root: Node{Values: "-e\x00-E\x00-I\x00-M\x00-m"}}
+	return &Program{Name: "pdsh", Launcher: &Launcher{Kind: "fanout", Values: "-h\x00--hosts\x00-H\x00--host\x00-l\x00--user\x00-p\x00--par\x00-o\x00--outdir\x00-e\x00--errdir\x00-t\x00--timeout\x00-O\x00--option\x00-x\x00--extra-args\x00-X\x00--extra-arg\x00-w\x00-g\x00--group\x00-R\x00-f\x00--fanout\x00-u\x00--command-timeout\x00-M\x00--worker\x00--hostfile\x00--topology\x00--pick\x00--nodes\x00--exclude\x00--options\x00--connect_timeout\x00--command_timeout"}}
 }
 
 func p465() *Program {
-	return &Program{Name: "pfctl", Root: Node{Values: "-f\x00-F\x00-a\x00-s\x00-t\x00-T\x00-x"}}
+	return &Program{Name: "perf", Launcher: &Launcher{Kind: "perf", Subs: "record\x00stat\x00trace\x00top\x00sched\x00mem\x00kvm\x00c2c\x00lock", Values: "-o\x00--output\x00-e\x00--event\x00-p\x00--pid\x00-t\x00--tid\x00-F\x00--freq\x00-c\x00--count\x00-C\x00--cpu\x00-G\x00--cgroup\x00-u\x00--uid\x00-I\x00--interval-print\x00-r\x00--repeat\x00--call-graph\x00-m\x00--mmap-pages"}}
 }
 
 func p466() *Program {
-	return &Program{Name: "pg", Terminal: []Terminal{{Use: TermKeys, Quiet: "-k\x00-f\x00-w\x00--where\x00--path\x00-K"}}}
+	return &Program{Name: "perl", Is: StdinProgram | Widens, Optional: "-i\x00-x\x00-C\x00-d\x00-D\x00-F", Numeric: "-l\x00-0", Lang: "perl", Code: "-e\x00-E", Load: "-M\x00-m\x00-I\x00-i\x00-d", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-E", Forces: "-d", Values: "-x", Operands: 1}}, Writes: "in_place", Root: Node{Arity: 2, Values: "-e\x00-E\x00-I\x00-M\x00-m"}}
 }
 
 func p467() *Program {
-	return &Program{Name: "pg_restore", Aliases: "--clean\x01-c\x00--dbname\x01-d", Root: Node{Values: "-d\x00--dbname\x00-h\x00--host\x00-p\x00--port\x00-U\x00--username\x00-f\x00--file\x00-F\x00--format\x00-j\x00--jobs\x00-n\x00--schema\x00-t\x00--table\x00-L\x00--use-list\x00-I\x00--index\x00-N\x00--exclude-schema\x00-P\x00--function\x00-T\x00--trigger\x00-S\x00--superuser\x00--role"}}
+	return &Program{Name: "perl*", Is: StdinProgram | Widens, Optional: "-i\x00-x\x00-C\x00-d\x00-D\x00-F", Numeric: "-l\x00-0", Lang: "perl", Code: "-e\x00-E", Load: "-M\x00-m\x00-I\x00-i\x00-d", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-E", Forces: "-d", Values: "-x", Operands: 1}}, Root: Node{Values: "-e\x00-E\x00-I\x00-M\x00-m"}}
 }
 
 func p468() *Program {
-	return &Program{Name: "pgrep", Is: DataArgs, Aliases: "--euid\x01-u\x00--uid\x01-U", Root: Node{Values: "-u\x00-U\x00-g\x00-G\x00-P\x00-s\x00-t\x00-F\x00--euid\x00--uid\x00--group\x00--pgroup\x00--parent\x00--session\x00--terminal\x00--pidfile\x00--signal\x00--ns\x00--nslist"}}
+	return &Program{Name: "pfctl", Root: Node{Values: "-f\x00-F\x00-a\x00-s\x00-t\x00-T\x00-x"}}
 }
 
 func p469() *Program {
-	return &Program{Name: "php", Is: StdinProgram | Widens, Lang: "php", Code: "-r\x00-B\x00-R\x00-E", Load: "-d\x00-c\x00-F\x00-S\x00-z", Script: "-f", Terminal: []Terminal{{Use: TermInput, Runs: "-r\x00-f\x00-l\x00-S", Forces: "-a", Operands: 1}}, Root: Node{Arity: 2, Values: "-r\x00-d\x00-c\x00-f\x00-B\x00-R\x00-F\x00-E\x00-S\x00-t\x00-z"}}
+	return &Program{Name: "pg", Terminal: []Terminal{{Use: TermKeys, Quiet: "-k\x00-f\x00-w\x00--where\x00--path\x00-K"}}}
 }
 
 func p470() *Program {
-	return &Program{Name: "php*", Is: StdinProgram | Widens, Lang: "php", Code: "-r\x00-B\x00-R\x00-E", Load: "-d\x00-c\x00-F\x00-S\x00-z", Script: "-f", Root: Node{Values: "-r\x00-d\x00-c\x00-f\x00-B\x00-R\x00-F\x00-E\x00-S\x00-t\x00-z"}}
+	return &Program{Name: "pg_restore", Aliases: "--clean\x01-c\x00--dbname\x01-d", Root: Node{Values: "-d\x00--dbname\x00-h\x00--host\x00-p\x00--port\x00-U\x00--username\x00-f\x00--file\x00-F\x00--format\x00-j\x00--jobs\x00-n\x00--schema\x00-t\x00--table\x00-L\x00--use-list\x00-I\x00--index\x00-N\x00--exclude-schema\x00-P\x00--function\x00-T\x00--trigger\x00-S\x00--superuser\x00--role"}}
 }
 
 func p471() *Program {
-	return &Program{Name: "pico", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
+	return &Program{Name: "pgrep", Is: DataArgs, Aliases: "--euid\x01-u\x00--uid\x01-U", Root: Node{Values: "-u\x00-U\x00-g\x00-G\x00-P\x00-s\x00-t\x00-F\x00--euid\x00--uid\x00--group\x00--pgroup\x00--parent\x00--session\x00--terminal\x00--pidfile\x00--signal\x00--ns\x00--nslist"}}
 }
 
 func p472() *Program {
-	return &Program{Name: "picotool", Is: DataArgs}
+	return &Program{Name: "php", Is: StdinProgram | Widens, Lang: "php", Code: "-r\x00-B\x00-R\x00-E", Load: "-d\x00-c\x00-F\x00-S\x00-z", Script: "-f", Terminal: []Terminal{{Use: TermInput, Runs: "-r\x00-f\x00-l\x00-S", Forces: "-a", Operands: 1}}, Root: Node{Arity: 2, Values: "-r\x00-d\x00-c\x00-f\x00-B\x00-R\x00-F\x00-E\x00-S\x00-t\x00-z"}}
 }
 
 func p473() *Program {
-	return &Program{Name: "pidof", Is: DataArgs}
+	return &Program{Name: "php*", Is: StdinProgram | Widens, Lang: "php", Code: "-r\x00-B\x00-R\x00-E", Load: "-d\x00-c\x00-F\x00-S\x00-z", Script: "-f", Root: Node{Values: "-r\x00-d\x00-c\x00-f\x00-B\x00-R\x00-F\x00-E\x00-S\x00-t\x00-z"}}
 }
 
 func p474() *Program {
-	return &Program{Name: "pip", Is: Abbrev | DataArgs | Widens | DryRuns, Root: Node{Arity: 2, Values: "-i\x00-f\x00-r\x00-c\x00-e\x00--index-url\x00--extra-index-url\x00--find-links", DryRun: "--dry-run", Widen: []Widen{{Opts: "-i\x00-f\x00--index-url\x00--extra-index-url\x00--find-links\x00--trusted-host", Why: "changes where packages (code) come from"}}}, Subs: []Node{{Path: "cache", Arity: 3}, {Path: "config", Arity: 3}}}
+	return &Program{Name: "phpenv", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
 }
 
 func p475() *Program {
-	return &Program{Name: "pip3", Is: Abbrev | DataArgs | Widens | DryRuns, Root: Node{Arity: 2, Values: "-i\x00-f\x00-r\x00-c\x00-e\x00--index-url\x00--extra-index-url\x00--find-links", DryRun: "--dry-run", Widen: []Widen{{Opts: "-i\x00-f\x00--index-url\x00--extra-index-url\x00--find-links\x00--trusted-host", Why: "changes where packages (code) come from"}}}, Subs: []Node{{Path: "config", Arity: 3}}}
+	return &Program{Name: "pico", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}}
 }
 
 func p476() *Program {
-	return &Program{Name: "pipenv", Is: Subcommands | Runs, Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}, Root: Node{Arity: 2}, Subs: []Node{{Path: "run", Arity: 3, Run: &Run{}}}}
+	return &Program{Name: "picotool", Is: DataArgs}
 }
 
 func p477() *Program {
-	return &Program{Name: "pipx", Is: Abbrev | Subcommands | DataArgs | Runs | Widens, Root: Node{Arity: 2, Values: "-i\x00-f\x00-r\x00-c\x00-e\x00--index-url\x00--extra-index-url\x00--find-links", Widen: []Widen{{Opts: "-i\x00-f\x00--index-url\x00--extra-index-url\x00--find-links\x00--trusted-host", Why: "changes where packages (code) come from"}}}, Subs: []Node{{Path: "run", Values: "--spec\x00--python\x00--pip-args", Run: &Run{}}}}
+	return &Program{Name: "pidof", Is: DataArgs}
 }
 
 func p478() *Program {
-	return &Program{Name: "pixi", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
+	return &Program{Name: "pip", Is: Abbrev | DataArgs | Widens | DryRuns, Root: Node{Arity: 2, Values: "-i\x00-f\x00-r\x00-c\x00-e\x00--index-url\x00--extra-index-url\x00--find-links", DryRun: "--dry-run", Widen: []Widen{{Opts: "-i\x00-f\x00--index-url\x00--extra-index-url\x00--find-links\x00--trusted-host", Why: "changes where packages (code) come from"}}}, Subs: []Node{{Path: "cache", Arity: 3}, {Path: "config", Arity: 3}}}
 }
 
 func p479() *Program {
-	return &Program{Name: "pkexec", Is: Posix | Widens, CodeRuns: codeRuns[14:15:15], Root: Node{Values: "--user", Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "pip3", Is: Abbrev | DataArgs | Widens | DryRuns, Root: Node{Arity: 2, Values: "-i\x00-f\x00-r\x00-c\x00-e\x00--index-url\x00--extra-index-url\x00--find-links", DryRun: "--dry-run", Widen: []Widen{{Opts: "-i\x00-f\x00--index-url\x00--extra-index-url\x00--find-links\x00--trusted-host", Why: "changes where packages (code) come from"}}}, Subs: []Node{{Path: "config", Arity: 3}}}
 }
 
 func p480() *Program {
-	return &Program{Name: "pkill", Is: NoCluster | DataArgs, Aliases: "-euid\x01-u\x00-uid\x01-U", Root: Node{Values: "-u\x00-U\x00-g\x00-G\x00-P\x00-s\x00-t\x00-F\x00-euid\x00-uid\x00-group\x00-pgroup\x00-parent\x00-session\x00-terminal\x00-pidfile\x00-signal\x00-ns\x00-nslist"}}
+	return &Program{Name: "pipenv", Is: Subcommands | Runs, Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}, Root: Node{Arity: 2}, Subs: []Node{{Path: "run", Arity: 3, Run: &Run{}}}}
 }
 
 func p481() *Program {
-	return &Program{Name: "plocate", Is: DataArgs}
+	return &Program{Name: "pipx", Is: Abbrev | Subcommands | DataArgs | Runs | Widens, Root: Node{Arity: 2, Values: "-i\x00-f\x00-r\x00-c\x00-e\x00--index-url\x00--extra-index-url\x00--find-links", Widen: []Widen{{Opts: "-i\x00-f\x00--index-url\x00--extra-index-url\x00--find-links\x00--trusted-host", Why: "changes where packages (code) come from"}}}, Subs: []Node{{Path: "run", Values: "--spec\x00--python\x00--pip-args", Run: &Run{}}}}
 }
 
 func p482() *Program {
-	return &Program{Name: "pnpm", Is: Abbrev | Subcommands | Runs | Widens | DryRuns, Launcher: &Launcher{Kind: "package", Subs: "exec\x00x"}, Root: Node{Arity: 2, Values: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call\x00--prefix\x00--loglevel\x00--cache\x00-C\x00--dir\x00-F\x00--filter\x00--reporter", DryRun: "--dry-run", Widen: []Widen{{Opts: "--unsafe-perm", Unless: "false", Why: "makes package scripts run with full privileges"}, {Opts: "--ignore-scripts", Unless: "true", HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: "--no-ignore-scripts", Why: "makes package install scripts run"}, {Opts: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call", Why: "changes which code {name} fetches or which shell runs its scripts"}}}, Subs: []Node{{Path: "config", Arity: 3}, {Path: "dlx", Arity: 3, Values: "--package", Run: &Run{Shell: "-c\x00--shell-mode"}}, {Path: "exec", Arity: 3, Run: &Run{}}, {Path: "run", Arity: 3}}}
+	return &Program{Name: "pixi", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
 }
 
 func p483() *Program {
-	return &Program{Name: "pnpx", Is: Abbrev | Runs | Widens | DryRuns, Root: Node{Values: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call\x00--prefix\x00--loglevel\x00--cache\x00-p\x00--package", DryRun: "--dry-run", Widen: []Widen{{Opts: "--unsafe-perm", Unless: "false", Why: "makes package scripts run with full privileges"}, {Opts: "--ignore-scripts", Unless: "true", HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: "--no-ignore-scripts", Why: "makes package install scripts run"}, {Opts: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call", Why: "changes which code {name} fetches or which shell runs its scripts"}}, Run: &Run{}}}
+	return &Program{Name: "pkexec", Is: Posix | Widens, CodeRuns: codeRuns[14:15:15], Root: Node{Values: "--user", Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p484() *Program {
-	return &Program{Name: "podman", Is: Subcommands | Widens | DryRuns, Globals: "-H\x00--host\x00-c\x00--context\x00--config\x00-l\x00--log-level\x00--tlscacert\x00--tlscert\x00--tlskey\x00--url\x00--connection\x00--root\x00--runroot", Words: "remove\x01rm", Extract: "docker", Launcher: &Launcher{Kind: "container", Globals: "-l\x00--log-level\x00-H\x00--host\x00-c\x00--context\x00--config\x00--tlscacert\x00--tlscert\x00--tlskey\x00-f\x00--file\x00-p\x00--project-name\x00--env-file\x00--profile\x00--project-directory\x00--url\x00--connection\x00--root\x00--runroot\x00--storage-driver\x00--ansi\x00--progress\x00--parallel", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00--detach-keys\x00--index", RunValues: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--label-file\x00--platform\x00-m\x00--memory\x00--cpus\x00--cpu-shares\x00-c\x00-h\x00--hostname\x00--add-host\x00--cap-add\x00--cap-drop\x00--device\x00--gpus\x00--restart\x00--pull\x00--log-driver\x00--log-opt\x00--shm-size\x00--ulimit\x00--tmpfs\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--dns\x00--dns-search\x00--dns-option\x00--expose\x00--group-add\x00--link\x00--runtime\x00--stop-signal\x00--stop-timeout\x00--volumes-from\x00--workdir-from\x00--cidfile\x00--cgroupns\x00--memory-swap\x00--network-alias\x00--ip\x00--ip6\x00--mac-address\x00--health-cmd\x00--userns\x00--detach-keys\x00--attach\x00-a\x00--storage-opt\x00--sysctl\x00--isolation\x00--init-path\x00--kernel-memory\x00--oom-score-adj\x00--blkio-weight\x00--cpuset-cpus\x00--cpuset-mems\x00--device-cgroup-rule\x00--annotation\x00--service-ports\x00--index"}, Root: Node{Arity: 2}, Subs: []Node{{Path: "compose", Values: "-f\x00--file\x00-p\x00--project-name\x00--project-directory\x00--env-file\x00--profile\x00--ansi\x00--progress\x00--parallel", DryRun: "--dry-run"}, {Path: "container", Arity: 3}, {Path: "container create", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "container run", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "create", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "image", Arity: 3}, {Path: "network", Arity: 3}, {Path: "run", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--label-file\x00--platform\x00-m\x00--memory\x00--cpus\x00--cpu-shares\x00-c\x00-h\x00--hostname\x00--add-host\x00--cap-add\x00--cap-drop\x00--device\x00--gpus\x00--restart\x00--pull\x00--log-driver\x00--log-opt\x00--shm-size\x00--ulimit\x00--tmpfs\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--dns\x00--dns-search\x00--dns-option\x00--expose\x00--group-add\x00--link\x00--runtime\x00--stop-signal\x00--stop-timeout\x00--volumes-from\x00--cidfile\x00--cgroupns\x00--memory-swap\x00--network-alias\x00--ip\x00--ip6\x00--mac-address\x00--health-cmd\x00--userns\x00--detach-keys\x00--attach\x00-a\x00--storage-opt\x00--sysctl\x00--isolation\x00--init-path\x00--oom-score-adj\x00--blkio-weight\x00--cpuset-cpus\x00--cpuset-mems\x00--device-cgroup-rule\x00--annotation"}, {Path: "system"}, {Path: "volume", Arity: 3}}}
+	return &Program{Name: "pkill", Is: NoCluster | DataArgs, Aliases: "-euid\x01-u\x00-uid\x01-U", Root: Node{Values: "-u\x00-U\x00-g\x00-G\x00-P\x00-s\x00-t\x00-F\x00-euid\x00-uid\x00-group\x00-pgroup\x00-parent\x00-session\x00-terminal\x00-pidfile\x00-signal\x00-ns\x00-nslist"}}
 }
 
 func p485() *Program {
-	return &Program{Name: "podman-compose", Is: Subcommands | DryRuns, Launcher: &Launcher{Kind: "container", Globals: "-l\x00--log-level\x00-H\x00--host\x00-c\x00--context\x00--config\x00--tlscacert\x00--tlscert\x00--tlskey\x00-f\x00--file\x00-p\x00--project-name\x00--env-file\x00--profile\x00--project-directory\x00--url\x00--connection\x00--root\x00--runroot\x00--storage-driver\x00--ansi\x00--progress\x00--parallel", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00--detach-keys\x00--index", RunValues: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--label-file\x00--platform\x00-m\x00--memory\x00--cpus\x00--cpu-shares\x00-c\x00-h\x00--hostname\x00--add-host\x00--cap-add\x00--cap-drop\x00--device\x00--gpus\x00--restart\x00--pull\x00--log-driver\x00--log-opt\x00--shm-size\x00--ulimit\x00--tmpfs\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--dns\x00--dns-search\x00--dns-option\x00--expose\x00--group-add\x00--link\x00--runtime\x00--stop-signal\x00--stop-timeout\x00--volumes-from\x00--workdir-from\x00--cidfile\x00--cgroupns\x00--memory-swap\x00--network-alias\x00--ip\x00--ip6\x00--mac-address\x00--health-cmd\x00--userns\x00--detach-keys\x00--attach\x00-a\x00--storage-opt\x00--sysctl\x00--isolation\x00--init-path\x00--kernel-memory\x00--oom-score-adj\x00--blkio-weight\x00--cpuset-cpus\x00--cpuset-mems\x00--device-cgroup-rule\x00--annotation\x00--service-ports\x00--index"}, Root: Node{Values: "-f\x00--file\x00-p\x00--project-name\x00--project-directory\x00--env-file\x00--profile\x00--ansi\x00--progress\x00--parallel", DryRun: "--dry-run"}}
+	return &Program{Name: "plenv", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
 }
 
 func p486() *Program {
-	return &Program{Name: "podman-machine", Is: DataArgs}
+	return &Program{Name: "plocate", Is: DataArgs}
 }
 
 func p487() *Program {
-	return &Program{Name: "podman-remote", Is: Subcommands | Widens | DryRuns, Globals: "-H\x00--host\x00-c\x00--context\x00--config\x00-l\x00--log-level\x00--tlscacert\x00--tlscert\x00--tlskey\x00--url\x00--connection\x00--root\x00--runroot", Words: "remove\x01rm", Extract: "docker", Launcher: &Launcher{Kind: "container", Globals: "-l\x00--log-level\x00-H\x00--host\x00-c\x00--context\x00--config\x00--tlscacert\x00--tlscert\x00--tlskey\x00-f\x00--file\x00-p\x00--project-name\x00--env-file\x00--profile\x00--project-directory\x00--url\x00--connection\x00--root\x00--runroot\x00--storage-driver\x00--ansi\x00--progress\x00--parallel", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00--detach-keys\x00--index", RunValues: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--label-file\x00--platform\x00-m\x00--memory\x00--cpus\x00--cpu-shares\x00-c\x00-h\x00--hostname\x00--add-host\x00--cap-add\x00--cap-drop\x00--device\x00--gpus\x00--restart\x00--pull\x00--log-driver\x00--log-opt\x00--shm-size\x00--ulimit\x00--tmpfs\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--dns\x00--dns-search\x00--dns-option\x00--expose\x00--group-add\x00--link\x00--runtime\x00--stop-signal\x00--stop-timeout\x00--volumes-from\x00--workdir-from\x00--cidfile\x00--cgroupns\x00--memory-swap\x00--network-alias\x00--ip\x00--ip6\x00--mac-address\x00--health-cmd\x00--userns\x00--detach-keys\x00--attach\x00-a\x00--storage-opt\x00--sysctl\x00--isolation\x00--init-path\x00--kernel-memory\x00--oom-score-adj\x00--blkio-weight\x00--cpuset-cpus\x00--cpuset-mems\x00--device-cgroup-rule\x00--annotation\x00--service-ports\x00--index"}, Subs: []Node{{Path: "compose", Values: "-f\x00--file\x00-p\x00--project-name\x00--project-directory\x00--env-file\x00--profile\x00--ansi\x00--progress\x00--parallel", DryRun: "--dry-run"}, {Path: "container"}, {Path: "container create", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "container run", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "create", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "image"}, {Path: "run", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--label-file\x00--platform\x00-m\x00--memory\x00--cpus\x00--cpu-shares\x00-c\x00-h\x00--hostname\x00--add-host\x00--cap-add\x00--cap-drop\x00--device\x00--gpus\x00--restart\x00--pull\x00--log-driver\x00--log-opt\x00--shm-size\x00--ulimit\x00--tmpfs\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--dns\x00--dns-search\x00--dns-option\x00--expose\x00--group-add\x00--link\x00--runtime\x00--stop-signal\x00--stop-timeout\x00--volumes-from\x00--cidfile\x00--cgroupns\x00--memory-swap\x00--network-alias\x00--ip\x00--ip6\x00--mac-address\x00--health-cmd\x00--userns\x00--detach-keys\x00--attach\x00-a\x00--storage-opt\x00--sysctl\x00--isolation\x00--init-path\x00--oom-score-adj\x00--blkio-weight\x00--cpuset-cpus\x00--cpuset-mems\x00--device-cgroup-rule\x00--annotation"}, {Path: "system"}, {Path: "volume"}}}
+	return &Program{Name: "pnpm", Is: Abbrev | Subcommands | Runs | Widens | DryRuns, Launcher: &Launcher{Kind: "package", Subs: "exec\x00x"}, Root: Node{Arity: 2, Values: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call\x00--prefix\x00--loglevel\x00--cache\x00-C\x00--dir\x00-F\x00--filter\x00--reporter", DryRun: "--dry-run", Widen: []Widen{{Opts: "--unsafe-perm", Unless: "false", Why: "makes package scripts run with full privileges"}, {Opts: "--ignore-scripts", Unless: "true", HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: "--no-ignore-scripts", Why: "makes package install scripts run"}, {Opts: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call", Why: "changes which code {name} fetches or which shell runs its scripts"}}}, Subs: []Node{{Path: "config", Arity: 3}, {Path: "dlx", Arity: 3, Values: "--package", Run: &Run{Shell: "-c\x00--shell-mode"}}, {Path: "exec", Arity: 3, Run: &Run{}}, {Path: "run", Arity: 3}}}
 }
 
 func p488() *Program {
-	return &Program{Name: "poetry", Is: Subcommands | Runs, Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}, Root: Node{Arity: 2}, Subs: []Node{{Path: "run", Arity: 3, Run: &Run{}}}}
+	return &Program{Name: "pnpx", Is: Abbrev | Runs | Widens | DryRuns, Root: Node{Values: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call\x00--prefix\x00--loglevel\x00--cache\x00-p\x00--package", DryRun: "--dry-run", Widen: []Widen{{Opts: "--unsafe-perm", Unless: "false", Why: "makes package scripts run with full privileges"}, {Opts: "--ignore-scripts", Unless: "true", HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: "--no-ignore-scripts", Why: "makes package install scripts run"}, {Opts: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call", Why: "changes which code {name} fetches or which shell runs its scripts"}}, Run: &Run{}}}
 }
 
 func p489() *Program {
-	return &Program{Name: "popd", Is: DataArgs}
+	return &Program{Name: "podman", Is: Subcommands | Widens | DryRuns, Globals: "-H\x00--host\x00-c\x00--context\x00--config\x00-l\x00--log-level\x00--tlscacert\x00--tlscert\x00--tlskey\x00--url\x00--connection\x00--root\x00--runroot", Words: "remove\x01rm", Extract: "docker", Launcher: &Launcher{Kind: "container", Globals: "-l\x00--log-level\x00-H\x00--host\x00-c\x00--context\x00--config\x00--tlscacert\x00--tlscert\x00--tlskey\x00-f\x00--file\x00-p\x00--project-name\x00--env-file\x00--profile\x00--project-directory\x00--url\x00--connection\x00--root\x00--runroot\x00--storage-driver\x00--ansi\x00--progress\x00--parallel", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00--detach-keys\x00--index", RunValues: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--label-file\x00--platform\x00-m\x00--memory\x00--cpus\x00--cpu-shares\x00-c\x00-h\x00--hostname\x00--add-host\x00--cap-add\x00--cap-drop\x00--device\x00--gpus\x00--restart\x00--pull\x00--log-driver\x00--log-opt\x00--shm-size\x00--ulimit\x00--tmpfs\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--dns\x00--dns-search\x00--dns-option\x00--expose\x00--group-add\x00--link\x00--runtime\x00--stop-signal\x00--stop-timeout\x00--volumes-from\x00--workdir-from\x00--cidfile\x00--cgroupns\x00--memory-swap\x00--network-alias\x00--ip\x00--ip6\x00--mac-address\x00--health-cmd\x00--userns\x00--detach-keys\x00--attach\x00-a\x00--storage-opt\x00--sysctl\x00--isolation\x00--init-path\x00--kernel-memory\x00--oom-score-adj\x00--blkio-weight\x00--cpuset-cpus\x00--cpuset-mems\x00--device-cgroup-rule\x00--annotation\x00--service-ports\x00--index"}, Root: Node{Arity: 2}, Subs: []Node{{Path: "compose", Values: "-f\x00--file\x00-p\x00--project-name\x00--project-directory\x00--env-file\x00--profile\x00--ansi\x00--progress\x00--parallel", DryRun: "--dry-run"}, {Path: "container", Arity: 3}, {Path: "container create", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "container run", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "create", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "image", Arity: 3}, {Path: "network", Arity: 3}, {Path: "run", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--label-file\x00--platform\x00-m\x00--memory\x00--cpus\x00--cpu-shares\x00-c\x00-h\x00--hostname\x00--add-host\x00--cap-add\x00--cap-drop\x00--device\x00--gpus\x00--restart\x00--pull\x00--log-driver\x00--log-opt\x00--shm-size\x00--ulimit\x00--tmpfs\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--dns\x00--dns-search\x00--dns-option\x00--expose\x00--group-add\x00--link\x00--runtime\x00--stop-signal\x00--stop-timeout\x00--volumes-from\x00--cidfile\x00--cgroupns\x00--memory-swap\x00--network-alias\x00--ip\x00--ip6\x00--mac-address\x00--health-cmd\x00--userns\x00--detach-keys\x00--attach\x00-a\x00--storage-opt\x00--sysctl\x00--isolation\x00--init-path\x00--oom-score-adj\x00--blkio-weight\x00--cpuset-cpus\x00--cpuset-mems\x00--device-cgroup-rule\x00--annotation"}, {Path: "system"}, {Path: "volume", Arity: 3}}}
 }
 
 func p490() *Program {
-	return &Program{Name: "port", Is: DataArgs}
+	return &Program{Name: "podman-compose", Is: Subcommands | DryRuns, Launcher: &Launcher{Kind: "container", Globals: "-l\x00--log-level\x00-H\x00--host\x00-c\x00--context\x00--config\x00--tlscacert\x00--tlscert\x00--tlskey\x00-f\x00--file\x00-p\x00--project-name\x00--env-file\x00--profile\x00--project-directory\x00--url\x00--connection\x00--root\x00--runroot\x00--storage-driver\x00--ansi\x00--progress\x00--parallel", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00--detach-keys\x00--index", RunValues: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--label-file\x00--platform\x00-m\x00--memory\x00--cpus\x00--cpu-shares\x00-c\x00-h\x00--hostname\x00--add-host\x00--cap-add\x00--cap-drop\x00--device\x00--gpus\x00--restart\x00--pull\x00--log-driver\x00--log-opt\x00--shm-size\x00--ulimit\x00--tmpfs\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--dns\x00--dns-search\x00--dns-option\x00--expose\x00--group-add\x00--link\x00--runtime\x00--stop-signal\x00--stop-timeout\x00--volumes-from\x00--workdir-from\x00--cidfile\x00--cgroupns\x00--memory-swap\x00--network-alias\x00--ip\x00--ip6\x00--mac-address\x00--health-cmd\x00--userns\x00--detach-keys\x00--attach\x00-a\x00--storage-opt\x00--sysctl\x00--isolation\x00--init-path\x00--kernel-memory\x00--oom-score-adj\x00--blkio-weight\x00--cpuset-cpus\x00--cpuset-mems\x00--device-cgroup-rule\x00--annotation\x00--service-ports\x00--index"}, Root: Node{Values: "-f\x00--file\x00-p\x00--project-name\x00--project-directory\x00--env-file\x00--profile\x00--ansi\x00--progress\x00--parallel", DryRun: "--dry-run"}}
 }
 
 func p491() *Program {
-	return &Program{Name: "posh", Is: Posix | Shell | StdinProgram | Widens, Ends: "-", Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, CodeRuns: codeRuns[5:6:6], Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+	return &Program{Name: "podman-machine", Is: DataArgs}
 }
 
 func p492() *Program {
-	return &Program{Name: "powershell", Is: CommandShell, Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-command\x00-Command\x00--command\x00-f\x00-file\x00-File\x00-e\x00-ec\x00-EncodedCommand", Forces: "-noexit\x00-NoExit", Values: "-ExecutionPolicy\x00-ex\x00-wd\x00-WorkingDirectory", Operands: 1}}}
+	return &Program{Name: "podman-remote", Is: Subcommands | Widens | DryRuns, Globals: "-H\x00--host\x00-c\x00--context\x00--config\x00-l\x00--log-level\x00--tlscacert\x00--tlscert\x00--tlskey\x00--url\x00--connection\x00--root\x00--runroot", Words: "remove\x01rm", Extract: "docker", Launcher: &Launcher{Kind: "container", Globals: "-l\x00--log-level\x00-H\x00--host\x00-c\x00--context\x00--config\x00--tlscacert\x00--tlscert\x00--tlskey\x00-f\x00--file\x00-p\x00--project-name\x00--env-file\x00--profile\x00--project-directory\x00--url\x00--connection\x00--root\x00--runroot\x00--storage-driver\x00--ansi\x00--progress\x00--parallel", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00--detach-keys\x00--index", RunValues: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--label-file\x00--platform\x00-m\x00--memory\x00--cpus\x00--cpu-shares\x00-c\x00-h\x00--hostname\x00--add-host\x00--cap-add\x00--cap-drop\x00--device\x00--gpus\x00--restart\x00--pull\x00--log-driver\x00--log-opt\x00--shm-size\x00--ulimit\x00--tmpfs\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--dns\x00--dns-search\x00--dns-option\x00--expose\x00--group-add\x00--link\x00--runtime\x00--stop-signal\x00--stop-timeout\x00--volumes-from\x00--workdir-from\x00--cidfile\x00--cgroupns\x00--memory-swap\x00--network-alias\x00--ip\x00--ip6\x00--mac-address\x00--health-cmd\x00--userns\x00--detach-keys\x00--attach\x00-a\x00--storage-opt\x00--sysctl\x00--isolation\x00--init-path\x00--kernel-memory\x00--oom-score-adj\x00--blkio-weight\x00--cpuset-cpus\x00--cpuset-mems\x00--device-cgroup-rule\x00--annotation\x00--service-ports\x00--index"}, Subs: []Node{{Path: "compose", Values: "-f\x00--file\x00-p\x00--project-name\x00--project-directory\x00--env-file\x00--profile\x00--ansi\x00--progress\x00--parallel", DryRun: "--dry-run"}, {Path: "container"}, {Path: "container create", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "container run", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "create", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--platform\x00-m\x00--memory\x00--cap-add\x00--cap-drop\x00--device\x00--restart\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--userns\x00--tmpfs\x00--ulimit\x00--hostname\x00-h\x00--add-host\x00--cgroupns\x00--volumes-from"}, {Path: "image"}, {Path: "run", Values: "-e\x00--env\x00--env-file\x00-u\x00--user\x00-w\x00--workdir\x00-v\x00--volume\x00--mount\x00-p\x00--publish\x00--name\x00--network\x00--net\x00--entrypoint\x00-l\x00--label\x00--label-file\x00--platform\x00-m\x00--memory\x00--cpus\x00--cpu-shares\x00-c\x00-h\x00--hostname\x00--add-host\x00--cap-add\x00--cap-drop\x00--device\x00--gpus\x00--restart\x00--pull\x00--log-driver\x00--log-opt\x00--shm-size\x00--ulimit\x00--tmpfs\x00--security-opt\x00--ipc\x00--pid\x00--uts\x00--dns\x00--dns-search\x00--dns-option\x00--expose\x00--group-add\x00--link\x00--runtime\x00--stop-signal\x00--stop-timeout\x00--volumes-from\x00--cidfile\x00--cgroupns\x00--memory-swap\x00--network-alias\x00--ip\x00--ip6\x00--mac-address\x00--health-cmd\x00--userns\x00--detach-keys\x00--attach\x00-a\x00--storage-opt\x00--sysctl\x00--isolation\x00--init-path\x00--oom-score-adj\x00--blkio-weight\x00--cpuset-cpus\x00--cpuset-mems\x00--device-cgroup-rule\x00--annotation"}, {Path: "system"}, {Path: "volume"}}}
 }
 
 func p493() *Program {
-	return &Program{Name: "presto", Root: Node{Values: "--server\x00--catalog\x00--schema\x00--user\x00--execute\x00-f\x00--file\x00--output-format\x00--session\x00--source\x00--client-tags\x00--access-token"}}
+	return &Program{Name: "poetry", Is: Subcommands | Runs, Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}, Root: Node{Arity: 2}, Subs: []Node{{Path: "run", Arity: 3, Run: &Run{}}}}
 }
 
 func p494() *Program {
-	return &Program{Name: "presto-cli", Root: Node{Values: "--server\x00--catalog\x00--schema\x00--user\x00--execute\x00-f\x00--file\x00--output-format\x00--session\x00--source\x00--client-tags\x00--access-token"}}
+	return &Program{Name: "popd", Is: DataArgs}
 }
 
 func p495() *Program {
-	return &Program{Name: "print", Is: DataArgs}
+	return &Program{Name: "port", Is: DataArgs}
 }
 
 func p496() *Program {
-	return &Program{Name: "printenv", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "posh", Is: Posix | Shell | StdinProgram | Widens, Ends: "-", Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, CodeRuns: codeRuns[5:6:6], Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
 }
 
 func p497() *Program {
-	return &Program{Name: "printf", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{Deny: "-v", MaxOperands: -1, NoGlob: true}}}
+	return &Program{Name: "powershell", Is: CommandShell, Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-command\x00-Command\x00--command\x00-f\x00-file\x00-File\x00-e\x00-ec\x00-EncodedCommand", Forces: "-noexit\x00-NoExit", Values: "-ExecutionPolicy\x00-ex\x00-wd\x00-WorkingDirectory", Operands: 1}}}
 }
 
 func p498() *Program {
-	return &Program{Name: "prisma", Is: Subcommands, Root: Node{Arity: 2, Values: "--schema"}, Subs: []Node{{Path: "db", Arity: 3}, {Path: "migrate", Arity: 3}}}
+	return &Program{Name: "presto", Root: Node{Values: "--server\x00--catalog\x00--schema\x00--user\x00--execute\x00-f\x00--file\x00--output-format\x00--session\x00--source\x00--client-tags\x00--access-token"}}
 }
 
 func p499() *Program {
-	return &Program{Name: "prlctl", Is: DataArgs}
+	return &Program{Name: "presto-cli", Root: Node{Values: "--server\x00--catalog\x00--schema\x00--user\x00--execute\x00-f\x00--file\x00--output-format\x00--session\x00--source\x00--client-tags\x00--access-token"}}
 }
 
 func p500() *Program {
-	return &Program{Name: "prlimit", Is: Posix, CodeRuns: codeRuns[14:15:15], Root: Node{Values: "-p\x00--pid"}}
+	return &Program{Name: "print", Is: DataArgs}
 }
 
 func p501() *Program {
-	return &Program{Name: "proot", Wrapper: &Wrapper{Values: "-r\x00-b\x00-w\x00-q\x00-k\x00-R\x00-S\x00--rootfs\x00--bind\x00--cwd\x00--qemu\x00--kernel-release"}}
+	return &Program{Name: "printenv", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p502() *Program {
-	return &Program{Name: "proxychains", Wrapper: &Wrapper{Values: "-f"}}
+	return &Program{Name: "printf", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{Deny: "-v", MaxOperands: -1, NoGlob: true}}}
 }
 
 func p503() *Program {
-	return &Program{Name: "proxychains4", Wrapper: &Wrapper{Values: "-f"}}
+	return &Program{Name: "prisma", Is: Subcommands, Root: Node{Arity: 2, Values: "--schema"}, Subs: []Node{{Path: "db", Arity: 3}, {Path: "migrate", Arity: 3}}}
 }
 
 func p504() *Program {
-	return &Program{Name: "pry", Terminal: []Terminal{{Use: TermInput}}}
+	return &Program{Name: "prlctl", Is: DataArgs}
 }
 
 func p505() *Program {
-	return &Program{Name: "ps", Is: DataArgs, Files: &Files{None: true}, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "prlimit", Is: Posix, CodeRuns: codeRuns[14:15:15], Root: Node{Values: "-p\x00--pid"}}
 }
 
 func p506() *Program {
-	return &Program{Name: "psql", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command\x00-f\x00--file\x00-l\x00--list", Values: "-d\x00--dbname\x00-h\x00--host\x00-p\x00--port\x00-U\x00--username\x00-v\x00--set\x00--variable\x00-P\x00--pset\x00-o\x00--output\x00-L\x00--log-file\x00-T\x00-F\x00-R"}}, CodeRuns: codeRuns[97:100:100], Root: Node{Arity: 2, Values: "-h\x00--host\x00-p\x00--port\x00-U\x00--username\x00-d\x00--dbname\x00-c\x00--command\x00-f\x00--file\x00-o\x00--output\x00-L\x00--log-file\x00-v\x00--set\x00--variable\x00-P\x00--pset\x00-F\x00--field-separator\x00-R\x00--record-separator\x00-T\x00--table-attr"}}
+	return &Program{Name: "proot", Wrapper: &Wrapper{Values: "-r\x00-b\x00-w\x00-q\x00-k\x00-R\x00-S\x00--rootfs\x00--bind\x00--cwd\x00--qemu\x00--kernel-release"}}
 }
 
 func p507() *Program {
-	return &Program{Name: "pssh", Launcher: &Launcher{Kind: "fanout", Values: "-h\x00--hosts\x00-H\x00--host\x00-l\x00--user\x00-p\x00--par\x00-o\x00--outdir\x00-e\x00--errdir\x00-t\x00--timeout\x00-O\x00--option\x00-x\x00--extra-args\x00-X\x00--extra-arg\x00-w\x00-g\x00--group\x00-R\x00-f\x00--fanout\x00-u\x00--command-timeout\x00-M\x00--worker\x00--hostfile\x00--topology\x00--pick\x00--nodes\x00--exclude\x00--options\x00--connect_timeout\x00--command_timeout"}}
+	return &Program{Name: "proxychains", Wrapper: &Wrapper{Values: "-f"}}
 }
 
 func p508() *Program {
-	return &Program{Name: "ptpython", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", Operands: 1}}}
+	return &Program{Name: "proxychains4", Wrapper: &Wrapper{Values: "-f"}}
 }
 
 func p509() *Program {
-	return &Program{Name: "pulumi", Is: Subcommands | DataArgs | DryRuns, Words: "dn\x01destroy\x00down\x01destroy", Root: Node{Arity: 2, Values: "-s\x00--stack\x00-C\x00--cwd\x00-t\x00--target\x00--config-file", DryRun: "--preview-only"}, Subs: []Node{{Path: "stack", Arity: 3}}}
+	return &Program{Name: "pry", Terminal: []Terminal{{Use: TermInput}}}
 }
 
 func p510() *Program {
-	return &Program{Name: "pushd", Is: DataArgs}
+	return &Program{Name: "ps", Is: DataArgs, Files: &Files{None: true}, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p511() *Program {
-	return &Program{Name: "pv", Writes: "last"}
+	return &Program{Name: "psql", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command\x00-f\x00--file\x00-l\x00--list", Values: "-d\x00--dbname\x00-h\x00--host\x00-p\x00--port\x00-U\x00--username\x00-v\x00--set\x00--variable\x00-P\x00--pset\x00-o\x00--output\x00-L\x00--log-file\x00-T\x00-F\x00-R"}}, CodeRuns: codeRuns[97:100:100], Root: Node{Arity: 2, Values: "-h\x00--host\x00-p\x00--port\x00-U\x00--username\x00-d\x00--dbname\x00-c\x00--command\x00-f\x00--file\x00-o\x00--output\x00-L\x00--log-file\x00-v\x00--set\x00--variable\x00-P\x00--pset\x00-F\x00--field-separator\x00-R\x00--record-separator\x00-T\x00--table-attr"}}
 }
 
 func p512() *Program {
-	return &Program{Name: "pvremove", Is: DryRuns, Aliases: "--force\x01-f\x00--yes\x01-y", Root: Node{Values: "-L\x00--size\x00-l\x00--extents\x00--config\x00-S\x00--select\x00--reportformat", DryRun: "-t\x00--test"}}
+	return &Program{Name: "pssh", Launcher: &Launcher{Kind: "fanout", Values: "-h\x00--hosts\x00-H\x00--host\x00-l\x00--user\x00-p\x00--par\x00-o\x00--outdir\x00-e\x00--errdir\x00-t\x00--timeout\x00-O\x00--option\x00-x\x00--extra-args\x00-X\x00--extra-arg\x00-w\x00-g\x00--group\x00-R\x00-f\x00--fanout\x00-u\x00--command-timeout\x00-M\x00--worker\x00--hostfile\x00--topology\x00--pick\x00--nodes\x00--exclude\x00--options\x00--connect_timeout\x00--command_timeout"}}
 }
 
 func p513() *Program {
-	return &Program{Name: "pwd", Is: DataArgs, Files: &Files{None: true}, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "ptpython", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", Operands: 1}}}
 }
 
 func p514() *Program {
-	return &Program{Name: "pwsh", Is: CommandShell, Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-command\x00-Command\x00--command\x00-f\x00-file\x00-File\x00-e\x00-ec\x00-EncodedCommand", Forces: "-noexit\x00-NoExit", Values: "-ExecutionPolicy\x00-ex\x00-wd\x00-WorkingDirectory", Operands: 1}}}
+	return &Program{Name: "pulumi", Is: Subcommands | DataArgs | DryRuns, Words: "dn\x01destroy\x00down\x01destroy", Root: Node{Arity: 2, Values: "-s\x00--stack\x00-C\x00--cwd\x00-t\x00--target\x00--config-file", DryRun: "--preview-only"}, Subs: []Node{{Path: "stack", Arity: 3}}}
 }
 
 func p515() *Program {
-	return &Program{Name: "py.test", Is: Widens, Root: Node{Values: "-p\x00-k\x00-m\x00-c", Widen: []Widen{{Opts: "-p", UnlessPrefix: "no:", Why: "loads a plugin (code) into pytest"}}}}
+	return &Program{Name: "pushd", Is: DataArgs}
 }
 
 func p516() *Program {
-	return &Program{Name: "pyenv", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "pv", Writes: "last"}
 }
 
 func p517() *Program {
-	return &Program{Name: "pypy", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", ReplModules: "code\x00asyncio\x00pdb\x00ipdb\x00IPython\x00idlelib\x00bpython\x00ptpython\x00sqlite3\x00pyrepl", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
+	return &Program{Name: "pvremove", Is: DryRuns, Aliases: "--force\x01-f\x00--yes\x01-y", Root: Node{Values: "-L\x00--size\x00-l\x00--extents\x00--config\x00-S\x00--select\x00--reportformat", DryRun: "-t\x00--test"}}
 }
 
 func p518() *Program {
-	return &Program{Name: "pypy*", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", ReplModules: "code\x00asyncio\x00pdb\x00ipdb\x00IPython\x00idlelib\x00bpython\x00ptpython\x00sqlite3\x00pyrepl", Operands: 1}}, Root: Node{Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
+	return &Program{Name: "pwd", Is: DataArgs, Files: &Files{None: true}, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p519() *Program {
-	return &Program{Name: "pypy3", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", ReplModules: "code\x00asyncio\x00pdb\x00ipdb\x00IPython\x00idlelib\x00bpython\x00ptpython\x00sqlite3\x00pyrepl", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
+	return &Program{Name: "pwsh", Is: CommandShell, Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-command\x00-Command\x00--command\x00-f\x00-file\x00-File\x00-e\x00-ec\x00-EncodedCommand", Forces: "-noexit\x00-NoExit", Values: "-ExecutionPolicy\x00-ex\x00-wd\x00-WorkingDirectory", Operands: 1}}}
 }
 
 func p520() *Program {
-	return &Program{Name: "pytest", Is: Widens, Root: Node{Values: "-p\x00-k\x00-m\x00-c", Widen: []Widen{{Opts: "-p", UnlessPrefix: "no:", Why: "loads a plugin (code) into pytest"}}}}
+	return &Program{Name: "py.test", Is: Widens, Root: Node{Values: "-p\x00-k\x00-m\x00-c", Widen: []Widen{{Opts: "-p", UnlessPrefix: "no:", Why: "loads a plugin (code) into pytest"}}}}
 }
 
 func p521() *Program {
-	return &Program{Name: "python", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", ReplModules: "code\x00asyncio\x00pdb\x00ipdb\x00IPython\x00idlelib\x00bpython\x00ptpython\x00sqlite3\x00pyrepl", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
+	return &Program{Name: "pyenv", Is: DataArgs, Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}, Root: Node{Arity: 2}}
 }
 
 func p522() *Program {
-	return &Program{Name: "python*", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", ReplModules: "code\x00asyncio\x00pdb\x00ipdb\x00IPython\x00idlelib\x00bpython\x00ptpython\x00sqlite3\x00pyrepl", Operands: 1}}, Root: Node{Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
+	return &Program{Name: "pypy", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", ReplModules: "code\x00asyncio\x00pdb\x00ipdb\x00IPython\x00idlelib\x00bpython\x00ptpython\x00sqlite3\x00pyrepl", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
 }
 
 func p523() *Program {
-	return &Program{Name: "python2", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", ReplModules: "code\x00asyncio\x00pdb\x00ipdb\x00IPython\x00idlelib\x00bpython\x00ptpython\x00sqlite3\x00pyrepl", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
+	return &Program{Name: "pypy*", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", ReplModules: "code\x00asyncio\x00pdb\x00ipdb\x00IPython\x00idlelib\x00bpython\x00ptpython\x00sqlite3\x00pyrepl", Operands: 1}}, Root: Node{Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
 }
 
 func p524() *Program {
-	return &Program{Name: "python3", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", ReplModules: "code\x00asyncio\x00pdb\x00ipdb\x00IPython\x00idlelib\x00bpython\x00ptpython\x00sqlite3\x00pyrepl", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
+	return &Program{Name: "pypy3", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", ReplModules: "code\x00asyncio\x00pdb\x00ipdb\x00IPython\x00idlelib\x00bpython\x00ptpython\x00sqlite3\x00pyrepl", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
 }
 
 func p525() *Program {
-	return &Program{Name: "pythonw", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Root: Node{Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
+	return &Program{Name: "pytest", Is: Widens, Root: Node{Values: "-p\x00-k\x00-m\x00-c", Widen: []Widen{{Opts: "-p", UnlessPrefix: "no:", Why: "loads a plugin (code) into pytest"}}}}
 }
 
 func p526() *Program {
-	return &Program{Name: "qdbus", Is: DataArgs}
+	return &Program{Name: "python", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", ReplModules: "code\x00asyncio\x00pdb\x00ipdb\x00IPython\x00idlelib\x00bpython\x00ptpython\x00sqlite3\x00pyrepl", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
 }
 
 func p527() *Program {
-	return &Program{Name: "qemu-aarch64", Wrapper: &Wrapper{Values: "-L\x00-E\x00-U\x00-g\x00-B\x00-R\x00-s\x00-d"}}
+	return &Program{Name: "python*", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", ReplModules: "code\x00asyncio\x00pdb\x00ipdb\x00IPython\x00idlelib\x00bpython\x00ptpython\x00sqlite3\x00pyrepl", Operands: 1}}, Root: Node{Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
 }
 
 func p528() *Program {
-	return &Program{Name: "qemu-arm", Wrapper: &Wrapper{Values: "-L\x00-E\x00-U\x00-g\x00-B\x00-R\x00-s\x00-d"}}
+	return &Program{Name: "python2", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", ReplModules: "code\x00asyncio\x00pdb\x00ipdb\x00IPython\x00idlelib\x00bpython\x00ptpython\x00sqlite3\x00pyrepl", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
 }
 
 func p529() *Program {
-	return &Program{Name: "qemu-img", Is: Subcommands, Root: Node{Values: "-f\x00-O\x00-o\x00-F\x00-B\x00-b\x00-t\x00-T\x00-l\x00-S\x00-m\x00-r\x00-s"}}
+	return &Program{Name: "python3", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-m", Forces: "-i", ReplModules: "code\x00asyncio\x00pdb\x00ipdb\x00IPython\x00idlelib\x00bpython\x00ptpython\x00sqlite3\x00pyrepl", Operands: 1}}, Root: Node{Arity: 2, Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
 }
 
 func p530() *Program {
-	return &Program{Name: "qemu-riscv64", Wrapper: &Wrapper{Values: "-L\x00-E\x00-U\x00-g\x00-B\x00-R\x00-s\x00-d"}}
+	return &Program{Name: "pythonw", Is: Posix | StdinProgram | Widens, Lang: "python", Code: "-c", Script: "-m", Root: Node{Values: "-c\x00-m\x00-W\x00-X\x00-Q\x00--check-hash-based-pycs"}}
 }
 
 func p531() *Program {
-	return &Program{Name: "qemu-x86_64", Wrapper: &Wrapper{Values: "-L\x00-E\x00-U\x00-g\x00-B\x00-R\x00-s\x00-d"}}
+	return &Program{Name: "qdbus", Is: DataArgs}
 }
 
 func p532() *Program {
-	return &Program{Name: "qm", Is: DataArgs}
+	return &Program{Name: "qemu-aarch64", Wrapper: &Wrapper{Values: "-L\x00-E\x00-U\x00-g\x00-B\x00-R\x00-s\x00-d"}}
 }
 
 func p533() *Program {
-	return &Program{Name: "r", Is: Widens, Lang: "r", Code: "-e\x00--eval", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}, Root: Node{Values: "-e"}}
+	return &Program{Name: "qemu-arm", Wrapper: &Wrapper{Values: "-L\x00-E\x00-U\x00-g\x00-B\x00-R\x00-s\x00-d"}}
 }
 
 func p534() *Program {
-	return &Program{Name: "racket", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}}
+	return &Program{Name: "qemu-img", Is: Subcommands, Root: Node{Values: "-f\x00-O\x00-o\x00-F\x00-B\x00-b\x00-t\x00-T\x00-l\x00-S\x00-m\x00-r\x00-s"}}
 }
 
 func p535() *Program {
-	return &Program{Name: "railway", Is: Subcommands | DryRuns, Words: "env\x01environment\x00projects\x01project\x00remove\x01delete\x00rm\x01delete", Root: Node{Values: "-p\x00--project\x00-s\x00--service\x00-e\x00--environment", DryRun: "--help\x00-h"}}
+	return &Program{Name: "qemu-riscv64", Wrapper: &Wrapper{Values: "-L\x00-E\x00-U\x00-g\x00-B\x00-R\x00-s\x00-d"}}
 }
 
 func p536() *Program {
-	return &Program{Name: "rake", Root: Node{Arity: 2}}
+	return &Program{Name: "qemu-x86_64", Wrapper: &Wrapper{Values: "-L\x00-E\x00-U\x00-g\x00-B\x00-R\x00-s\x00-d"}}
 }
 
 func p537() *Program {
-	return &Program{Name: "rbash", Is: Posix | Shell | StdinProgram | Widens, Ends: "-", Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, CodeRuns: codeRuns[5:6:6], Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+	return &Program{Name: "qm", Is: DataArgs}
 }
 
 func p538() *Program {
-	return &Program{Name: "rbenv", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "r", Is: Widens, Lang: "r", Code: "-e\x00--eval", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}, Root: Node{Values: "-e"}}
 }
 
 func p539() *Program {
-	return &Program{Name: "rclone", Is: Subcommands | DryRuns, Root: Node{Values: "--config\x00--log-file\x00--log-level\x00--transfers\x00--checkers\x00--bwlimit\x00--exclude\x00--include\x00--filter\x00--exclude-from\x00--include-from\x00--filter-from\x00--min-age\x00--max-age\x00--min-size\x00--max-size\x00--backup-dir\x00--suffix", DryRun: "-n\x00--dry-run"}}
+	return &Program{Name: "racket", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}}
 }
 
 func p540() *Program {
-	return &Program{Name: "read", Is: DataArgs}
+	return &Program{Name: "railway", Is: Subcommands | DryRuns, Words: "env\x01environment\x00projects\x01project\x00remove\x01delete\x00rm\x01delete", Root: Node{Values: "-p\x00--project\x00-s\x00--service\x00-e\x00--environment", DryRun: "--help\x00-h"}}
 }
 
 func p541() *Program {
-	return &Program{Name: "readarray", CodeRuns: codeRuns[15:16:16], Root: Node{Values: "-d\x00-n\x00-O\x00-s\x00-u\x00-C\x00-c"}}
+	return &Program{Name: "rake", Root: Node{Arity: 2}}
 }
 
 func p542() *Program {
-	return &Program{Name: "readlink", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "rbash", Is: Posix | Shell | StdinProgram | Widens, Ends: "-", Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, CodeRuns: codeRuns[5:6:6], Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
 }
 
 func p543() *Program {
-	return &Program{Name: "readonly", Is: DataArgs | Widens, Extract: "env_assign"}
+	return &Program{Name: "rbenv", Is: DataArgs, Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}, Root: Node{Arity: 2}}
 }
 
 func p544() *Program {
-	return &Program{Name: "realpath", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "rclone", Is: Subcommands | DryRuns, Root: Node{Values: "--config\x00--log-file\x00--log-level\x00--transfers\x00--checkers\x00--bwlimit\x00--exclude\x00--include\x00--filter\x00--exclude-from\x00--include-from\x00--filter-from\x00--min-age\x00--max-age\x00--min-size\x00--max-size\x00--backup-dir\x00--suffix", DryRun: "-n\x00--dry-run"}}
 }
 
 func p545() *Program {
-	return &Program{Name: "red", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, CodeRuns: codeRuns[18:19:19], Root: Node{Values: "-p"}}
+	return &Program{Name: "read", Is: DataArgs}
 }
 
 func p546() *Program {
-	return &Program{Name: "redis-cli", Is: Subcommands, Terminal: []Terminal{{Use: TermInput, Runs: "--eval\x00-x\x00--scan\x00--stat\x00--bigkeys", Values: "-h\x00-p\x00-a\x00-n\x00-u\x00--user\x00--pass\x00-s\x00-r\x00-i", Operands: 1}}, Root: Node{Arity: 2, Values: "-h\x00-p\x00-s\x00-a\x00-u\x00--user\x00--pass\x00-n\x00-r\x00-i\x00-d\x00-D\x00--cacert\x00--cacertdir\x00--cert\x00--key\x00--sni\x00--eval\x00--rdb\x00--functions-rdb\x00--pattern\x00--count\x00--quoted-pattern\x00--memkeys-samples\x00-t\x00--pipe-timeout"}}
+	return &Program{Name: "readarray", CodeRuns: codeRuns[15:16:16], Root: Node{Values: "-d\x00-n\x00-O\x00-s\x00-u\x00-C\x00-c"}}
 }
 
 func p547() *Program {
-	return &Program{Name: "return", Is: DataArgs}
+	return &Program{Name: "readlink", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p548() *Program {
-	return &Program{Name: "rev", Decodes: "*", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "readonly", Is: DataArgs | Widens, Extract: "env_assign"}
 }
 
 func p549() *Program {
-	return &Program{Name: "rg", Is: DataArgs | Widens, Files: &Files{Walks: true, Dot: DotAlways, Pattern: true, PatternUnless: "-e\x00-f\x00--regexp\x00--file\x00--files\x00--type-list", PatternOptions: "-e\x00--regexp"}, CodeRuns: codeRuns[100:101:101], Root: Node{Values: "--pre-glob\x00--type\x00--type-not\x00--glob\x00--iglob\x00--max-count\x00--context\x00--after-context\x00--before-context\x00--file\x00--regexp\x00--replace\x00--sort\x00--sortr\x00--threads\x00--encoding\x00--engine\x00--path-separator\x00--colors\x00--max-depth\x00--max-filesize\x00--field-match-separator\x00--field-context-separator\x00--context-separator\x00-A\x00-B\x00-C\x00-e\x00-f\x00-g\x00-m\x00-M\x00-t\x00-T\x00-j\x00-E\x00--pre\x00-d\x00-r", Widen: []Widen{{Opts: "--pre", Exact: true, Why: "makes rg run a preprocessor program"}}, ReadOnly: &ReadOnly{Deny: "--pre-glob\x00-z\x00--search-zip", MaxOperands: -1, NoGlob: true}}}
+	return &Program{Name: "realpath", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p550() *Program {
-	return &Program{Name: "rimraf", ActsAs: "rm\x00-rf"}
+	return &Program{Name: "red", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, CodeRuns: codeRuns[18:19:19], Root: Node{Values: "-p"}}
 }
 
 func p551() *Program {
-	return &Program{Name: "ripgrep", Is: Widens, Root: Node{Values: "-A\x00-B\x00-C\x00-e\x00-f\x00-g\x00-m\x00-M\x00-t\x00-T\x00-j\x00-E\x00--pre", Widen: []Widen{{Opts: "--pre", Exact: true, Why: "makes rg run a preprocessor program"}}}}
+	return &Program{Name: "redis-cli", Is: Subcommands, Terminal: []Terminal{{Use: TermInput, Runs: "--eval\x00-x\x00--scan\x00--stat\x00--bigkeys", Values: "-h\x00-p\x00-a\x00-n\x00-u\x00--user\x00--pass\x00-s\x00-r\x00-i", Operands: 1}}, Root: Node{Arity: 2, Values: "-h\x00-p\x00-s\x00-a\x00-u\x00--user\x00--pass\x00-n\x00-r\x00-i\x00-d\x00-D\x00--cacert\x00--cacertdir\x00--cert\x00--key\x00--sni\x00--eval\x00--rdb\x00--functions-rdb\x00--pattern\x00--count\x00--quoted-pattern\x00--memkeys-samples\x00-t\x00--pipe-timeout"}}
 }
 
 func p552() *Program {
-	return &Program{Name: "rm", Aliases: "--force\x01-f\x00--recursive\x01-r\x00-R\x01-r", Root: Node{Arity: 1}}
+	return &Program{Name: "return", Is: DataArgs}
 }
 
 func p553() *Program {
-	return &Program{Name: "rmdir", Root: Node{Arity: 1}}
+	return &Program{Name: "rev", Decodes: "*", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p554() *Program {
-	return &Program{Name: "rmmod", Aliases: "--force\x01-f"}
+	return &Program{Name: "rg", Is: DataArgs | Widens, Files: &Files{Walks: true, Dot: DotAlways, Pattern: true, PatternUnless: "-e\x00-f\x00--regexp\x00--file\x00--files\x00--type-list", PatternOptions: "-e\x00--regexp"}, CodeRuns: codeRuns[100:101:101], Root: Node{Values: "--pre-glob\x00--type\x00--type-not\x00--glob\x00--iglob\x00--max-count\x00--context\x00--after-context\x00--before-context\x00--file\x00--regexp\x00--replace\x00--sort\x00--sortr\x00--threads\x00--encoding\x00--engine\x00--path-separator\x00--colors\x00--max-depth\x00--max-filesize\x00--field-match-separator\x00--field-context-separator\x00--context-separator\x00-A\x00-B\x00-C\x00-e\x00-f\x00-g\x00-m\x00-M\x00-t\x00-T\x00-j\x00-E\x00--pre\x00-d\x00-r", Widen: []Widen{{Opts: "--pre", Exact: true, Why: "makes rg run a preprocessor program"}}, ReadOnly: &ReadOnly{Deny: "--pre-glob\x00-z\x00--search-zip", MaxOperands: -1, NoGlob: true}}}
 }
 
 func p555() *Program {
-	return &Program{Name: "rpm", Is: DataArgs | DryRuns, Aliases: "--erase\x01-e", Root: Node{DryRun: "--test"}}
+	return &Program{Name: "rimraf", ActsAs: "rm\x00-rf"}
 }
 
 func p556() *Program {
-	return &Program{Name: "rscript", Is: Widens, Lang: "r", Code: "-e\x00--eval", Root: Node{Arity: 2, Values: "-e"}}
+	return &Program{Name: "ripgrep", Is: Widens, Root: Node{Values: "-A\x00-B\x00-C\x00-e\x00-f\x00-g\x00-m\x00-M\x00-t\x00-T\x00-j\x00-E\x00--pre", Widen: []Widen{{Opts: "--pre", Exact: true, Why: "makes rg run a preprocessor program"}}}}
 }
 
 func p557() *Program {
-	return &Program{Name: "rsync", Is: Abbrev | Widens | DryRuns, Writes: "last", CodeRuns: codeRuns[101:104:104], Root: Node{Values: "--log-file-format\x00--contimeout\x00--sockopts\x00--max-delete\x00--modify-window\x00--block-size\x00--checksum-choice\x00--compress-choice\x00--compress-level\x00--skip-compress\x00--iconv\x00--address\x00--read-batch\x00--protocol\x00--outbuf\x00--stop-after\x00--stop-at\x00--max-alloc\x00-e\x00-B\x00-f\x00-M\x00-T\x00--rsh\x00--rsync-path\x00--remote-option\x00--log-file\x00--write-batch\x00--only-write-batch\x00--exclude\x00--include\x00--exclude-from\x00--include-from\x00--filter\x00--files-from\x00--chmod\x00--chown\x00--backup-dir\x00--suffix\x00--compare-dest\x00--link-dest\x00--copy-dest\x00--partial-dir\x00--temp-dir\x00--timeout\x00--bwlimit\x00--port\x00--password-file\x00--usermap\x00--groupmap\x00--max-size\x00--min-size\x00--out-format\x00--info\x00--debug", DryRun: "-n\x00--dry-run", Widen: []Widen{{Opts: "-e\x00-M\x00--rsh\x00--rsync-path\x00--remote-option\x00--log-file\x00--write-batch\x00--only-write-batch\x00--config", Why: "makes rsync run another program or write elsewhere"}}}}
+	return &Program{Name: "rm", Aliases: "--force\x01-f\x00--recursive\x01-r\x00-R\x01-r", Root: Node{Arity: 1}}
 }
 
 func p558() *Program {
-	return &Program{Name: "rtk", Root: Node{Arity: 2}, Subs: []Node{{Path: "aws", Arity: 3}, {Path: "cargo", Arity: 3}, {Path: "docker", Arity: 3}, {Path: "docker compose", Arity: 4}, {Path: "dotnet", Arity: 3}, {Path: "gh", Arity: 3}, {Path: "git", Arity: 3}, {Path: "glab", Arity: 3}, {Path: "go", Arity: 3}, {Path: "gt", Arity: 3}, {Path: "hook", Arity: 3}, {Path: "kubectl", Arity: 3}, {Path: "npm", Arity: 3}, {Path: "npx", Arity: 3}, {Path: "pip", Arity: 3}, {Path: "pnpm", Arity: 3}, {Path: "prisma", Arity: 3}, {Path: "prisma migrate", Arity: 4}, {Path: "telemetry", Arity: 3}}}
+	return &Program{Name: "rmdir", Root: Node{Arity: 1}}
 }
 
 func p559() *Program {
-	return &Program{Name: "rtx", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
+	return &Program{Name: "rmmod", Aliases: "--force\x01-f"}
 }
 
 func p560() *Program {
-	return &Program{Name: "ruby", Is: StdinProgram | Widens, Optional: "-i\x00-x\x00-W\x00-T", Numeric: "-0", Lang: "ruby", Code: "-e", Load: "-r\x00-I\x00-i", Terminal: []Terminal{{Use: TermInput, Runs: "-e", Operands: 1}}, Root: Node{Arity: 2, Values: "-e\x00-r\x00-I\x00-C\x00-E\x00-F\x00--encoding"}}
+	return &Program{Name: "rpm", Is: DataArgs | DryRuns, Aliases: "--erase\x01-e", Root: Node{DryRun: "--test"}}
 }
 
 func p561() *Program {
-	return &Program{Name: "runcon", Is: Posix, CodeRuns: codeRuns[14:15:15], Root: Node{Values: "-u\x00-t\x00-r\x00-l\x00--user\x00--role\x00--type\x00--range"}}
+	return &Program{Name: "rscript", Is: Widens, Lang: "r", Code: "-e\x00--eval", Root: Node{Arity: 2, Values: "-e"}}
 }
 
 func p562() *Program {
-	return &Program{Name: "runuser", Is: Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command\x00--session-command", Values: "-s\x00--shell\x00-g\x00--group\x00-G\x00--supp-group\x00-w\x00--whitelist-environment"}}, CodeRuns: codeRuns[104:106:106], Root: Node{Values: "-c\x00-g\x00-G\x00-s\x00-u\x00-w\x00-C\x00--command\x00--group\x00--supp-group\x00--shell\x00--user\x00--whitelist-environment\x00--session-command", Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "rsync", Is: Abbrev | Widens | DryRuns, Writes: "last", CodeRuns: codeRuns[101:104:104], Root: Node{Values: "--log-file-format\x00--contimeout\x00--sockopts\x00--max-delete\x00--modify-window\x00--block-size\x00--checksum-choice\x00--compress-choice\x00--compress-level\x00--skip-compress\x00--iconv\x00--address\x00--read-batch\x00--protocol\x00--outbuf\x00--stop-after\x00--stop-at\x00--max-alloc\x00-e\x00-B\x00-f\x00-M\x00-T\x00--rsh\x00--rsync-path\x00--remote-option\x00--log-file\x00--write-batch\x00--only-write-batch\x00--exclude\x00--include\x00--exclude-from\x00--include-from\x00--filter\x00--files-from\x00--chmod\x00--chown\x00--backup-dir\x00--suffix\x00--compare-dest\x00--link-dest\x00--copy-dest\x00--partial-dir\x00--temp-dir\x00--timeout\x00--bwlimit\x00--port\x00--password-file\x00--usermap\x00--groupmap\x00--max-size\x00--min-size\x00--out-format\x00--info\x00--debug", DryRun: "-n\x00--dry-run", Widen: []Widen{{Opts: "-e\x00-M\x00--rsh\x00--rsync-path\x00--remote-option\x00--log-file\x00--write-batch\x00--only-write-batch\x00--config", Why: "makes rsync run another program or write elsewhere"}}}}
 }
 
 func p563() *Program {
-	return &Program{Name: "rustup", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "rtk", Root: Node{Arity: 2}, Subs: []Node{{Path: "aws", Arity: 3}, {Path: "cargo", Arity: 3}, {Path: "docker", Arity: 3}, {Path: "docker compose", Arity: 4}, {Path: "dotnet", Arity: 3}, {Path: "gh", Arity: 3}, {Path: "git", Arity: 3}, {Path: "glab", Arity: 3}, {Path: "go", Arity: 3}, {Path: "gt", Arity: 3}, {Path: "hook", Arity: 3}, {Path: "kubectl", Arity: 3}, {Path: "npm", Arity: 3}, {Path: "npx", Arity: 3}, {Path: "pip", Arity: 3}, {Path: "pnpm", Arity: 3}, {Path: "prisma", Arity: 3}, {Path: "prisma migrate", Arity: 4}, {Path: "telemetry", Arity: 3}}}
 }
 
 func p564() *Program {
-	return &Program{Name: "rxvt", Is: NoCluster, Ends: "-e\x00-command", CodeRuns: codeRuns[1:2:2], Root: Node{Values: "-T\x00-title\x00-class\x00-geometry\x00-display\x00-working-directory\x00-config-file\x00-n\x00-fn\x00-fg\x00-bg"}}
+	return &Program{Name: "rtx", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
 }
 
 func p565() *Program {
-	return &Program{Name: "rye", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
+	return &Program{Name: "ruby", Is: StdinProgram | Widens, Optional: "-i\x00-x\x00-W\x00-T", Numeric: "-0", Lang: "ruby", Code: "-e", Load: "-r\x00-I\x00-i", Terminal: []Terminal{{Use: TermInput, Runs: "-e", Operands: 1}}, Root: Node{Arity: 2, Values: "-e\x00-r\x00-I\x00-C\x00-E\x00-F\x00--encoding"}}
 }
 
 func p566() *Program {
-	return &Program{Name: "s-nail", Root: Node{Values: "-s\x00-a\x00-A\x00-b\x00-c\x00-r\x00-S\x00-q\x00-u\x00-F\x00-i\x00-H\x00-e"}}
+	return &Program{Name: "runcon", Is: Posix, CodeRuns: codeRuns[14:15:15], Root: Node{Values: "-u\x00-t\x00-r\x00-l\x00--user\x00--role\x00--type\x00--range"}}
 }
 
 func p567() *Program {
-	return &Program{Name: "s3cmd", Is: Subcommands | DryRuns, Aliases: "--force\x01-f\x00--recursive\x01-r", Words: "del\x01rm", Root: Node{DryRun: "-n\x00--dry-run"}}
+	return &Program{Name: "runuser", Is: Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command\x00--session-command", Values: "-s\x00--shell\x00-g\x00--group\x00-G\x00--supp-group\x00-w\x00--whitelist-environment"}}, CodeRuns: codeRuns[104:106:106], Root: Node{Values: "-c\x00-g\x00-G\x00-s\x00-u\x00-w\x00-C\x00--command\x00--group\x00--supp-group\x00--shell\x00--user\x00--whitelist-environment\x00--session-command", Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p568() *Program {
-	return &Program{Name: "s6-setuidgid", Is: Posix, CodeRuns: codeRuns[14:15:15]}
+	return &Program{Name: "rustup", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p569() *Program {
-	return &Program{Name: "salt", Launcher: &Launcher{Kind: "salt", Subs: "cmd.run\x00cmd.run_all\x00cmd.run_stdout\x00cmd.run_stderr\x00cmd.run_bg\x00cmd.shell\x00cmd.retcode", Values: "-t\x00--timeout\x00-b\x00--batch-size\x00--batch\x00--batch-wait\x00-c\x00--config-dir\x00--out\x00--output\x00--out-file\x00--output-file\x00--out-indent\x00--output-indent\x00-l\x00--log-level\x00--log-file\x00--log-file-level\x00--return\x00--return-config\x00--return-kwargs\x00-a\x00--auth\x00--eauth\x00--external-auth\x00--module-executors\x00--delimiter\x00--state-output\x00--state-verbose\x00--roster\x00--roster-file\x00--priv\x00--user\x00--passwd\x00--ssh-option\x00--extra-filerefs\x00-s\x00--saltfile\x00--id\x00--pillar-root\x00--file-root\x00--local-cache\x00--metadata\x00--jid", Kwargs: "runas\x00cwd\x00shell\x00env\x00timeout\x00python_shell\x00stdin\x00umask\x00output_loglevel\x00group\x00password\x00template\x00saltenv\x00use_vt\x00clean_env\x00bg\x00hide_output\x00success_retcodes\x00ignore_retcode"}}
+	return &Program{Name: "rxvt", Is: NoCluster, Ends: "-e\x00-command", CodeRuns: codeRuns[1:2:2], Root: Node{Values: "-T\x00-title\x00-class\x00-geometry\x00-display\x00-working-directory\x00-config-file\x00-n\x00-fn\x00-fg\x00-bg"}}
 }
 
 func p570() *Program {
-	return &Program{Name: "salt-call", Launcher: &Launcher{Kind: "salt", Subs: "cmd.run\x00cmd.run_all\x00cmd.run_stdout\x00cmd.run_stderr\x00cmd.run_bg\x00cmd.shell\x00cmd.retcode", Values: "-t\x00--timeout\x00-b\x00--batch-size\x00--batch\x00--batch-wait\x00-c\x00--config-dir\x00--out\x00--output\x00--out-file\x00--output-file\x00--out-indent\x00--output-indent\x00-l\x00--log-level\x00--log-file\x00--log-file-level\x00--return\x00--return-config\x00--return-kwargs\x00-a\x00--auth\x00--eauth\x00--external-auth\x00--module-executors\x00--delimiter\x00--state-output\x00--state-verbose\x00--roster\x00--roster-file\x00--priv\x00--user\x00--passwd\x00--ssh-option\x00--extra-filerefs\x00-s\x00--saltfile\x00--id\x00--pillar-root\x00--file-root\x00--local-cache\x00--metadata\x00--jid", Kwargs: "runas\x00cwd\x00shell\x00env\x00timeout\x00python_shell\x00stdin\x00umask\x00output_loglevel\x00group\x00password\x00template\x00saltenv\x00use_vt\x00clean_env\x00bg\x00hide_output\x00success_retcodes\x00ignore_retcode"}}
+	return &Program{Name: "rye", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
 }
 
 func p571() *Program {
-	return &Program{Name: "salt-ssh", Launcher: &Launcher{Kind: "salt", Subs: "cmd.run\x00cmd.run_all\x00cmd.run_stdout\x00cmd.run_stderr\x00cmd.run_bg\x00cmd.shell\x00cmd.retcode", Values: "-t\x00--timeout\x00-b\x00--batch-size\x00--batch\x00--batch-wait\x00-c\x00--config-dir\x00--out\x00--output\x00--out-file\x00--output-file\x00--out-indent\x00--output-indent\x00-l\x00--log-level\x00--log-file\x00--log-file-level\x00--return\x00--return-config\x00--return-kwargs\x00-a\x00--auth\x00--eauth\x00--external-auth\x00--module-executors\x00--delimiter\x00--state-output\x00--state-verbose\x00--roster\x00--roster-file\x00--priv\x00--user\x00--passwd\x00--ssh-option\x00--extra-filerefs\x00-s\x00--saltfile\x00--id\x00--pillar-root\x00--file-root\x00--local-cache\x00--metadata\x00--jid", Kwargs: "runas\x00cwd\x00shell\x00env\x00timeout\x00python_shell\x00stdin\x00umask\x00output_loglevel\x00group\x00password\x00template\x00saltenv\x00use_vt\x00clean_env\x00bg\x00hide_output\x00success_retcodes\x00ignore_retcode"}}
+	return &Program{Name: "s-nail", Root: Node{Values: "-s\x00-a\x00-A\x00-b\x00-c\x00-r\x00-S\x00-q\x00-u\x00-F\x00-i\x00-H\x00-e"}}
 }
 
 func p572() *Program {
-	return &Program{Name: "sam", Is: Subcommands, Root: Node{Values: "-s\x00--stage\x00-r\x00--region\x00--aws-profile\x00-c\x00--config\x00--param\x00--stack-name\x00--profile\x00--config-file\x00--config-env\x00-t\x00--template-file"}}
+	return &Program{Name: "s3cmd", Is: Subcommands | DryRuns, Aliases: "--force\x01-f\x00--recursive\x01-r", Words: "del\x01rm", Root: Node{DryRun: "-n\x00--dry-run"}}
 }
 
 func p573() *Program {
-	return &Program{Name: "say", Is: DataArgs}
+	return &Program{Name: "s6-setuidgid", Is: Posix, CodeRuns: codeRuns[14:15:15]}
 }
 
 func p574() *Program {
-	return &Program{Name: "sbcl", Terminal: []Terminal{{Use: TermInput, Runs: "--script\x00--non-interactive\x00-x"}}}
+	return &Program{Name: "salt", Launcher: &Launcher{Kind: "salt", Subs: "cmd.run\x00cmd.run_all\x00cmd.run_stdout\x00cmd.run_stderr\x00cmd.run_bg\x00cmd.shell\x00cmd.retcode", Values: "-t\x00--timeout\x00-b\x00--batch-size\x00--batch\x00--batch-wait\x00-c\x00--config-dir\x00--out\x00--output\x00--out-file\x00--output-file\x00--out-indent\x00--output-indent\x00-l\x00--log-level\x00--log-file\x00--log-file-level\x00--return\x00--return-config\x00--return-kwargs\x00-a\x00--auth\x00--eauth\x00--external-auth\x00--module-executors\x00--delimiter\x00--state-output\x00--state-verbose\x00--roster\x00--roster-file\x00--priv\x00--user\x00--passwd\x00--ssh-option\x00--extra-filerefs\x00-s\x00--saltfile\x00--id\x00--pillar-root\x00--file-root\x00--local-cache\x00--metadata\x00--jid", Kwargs: "runas\x00cwd\x00shell\x00env\x00timeout\x00python_shell\x00stdin\x00umask\x00output_loglevel\x00group\x00password\x00template\x00saltenv\x00use_vt\x00clean_env\x00bg\x00hide_output\x00success_retcodes\x00ignore_retcode"}}
 }
 
 func p575() *Program {
-	return &Program{Name: "sbt", Is: DataArgs, Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--eval\x00-m\x00-M\x00-X\x00-x\x00--script", Operands: 1}}}
+	return &Program{Name: "salt-call", Launcher: &Launcher{Kind: "salt", Subs: "cmd.run\x00cmd.run_all\x00cmd.run_stdout\x00cmd.run_stderr\x00cmd.run_bg\x00cmd.shell\x00cmd.retcode", Values: "-t\x00--timeout\x00-b\x00--batch-size\x00--batch\x00--batch-wait\x00-c\x00--config-dir\x00--out\x00--output\x00--out-file\x00--output-file\x00--out-indent\x00--output-indent\x00-l\x00--log-level\x00--log-file\x00--log-file-level\x00--return\x00--return-config\x00--return-kwargs\x00-a\x00--auth\x00--eauth\x00--external-auth\x00--module-executors\x00--delimiter\x00--state-output\x00--state-verbose\x00--roster\x00--roster-file\x00--priv\x00--user\x00--passwd\x00--ssh-option\x00--extra-filerefs\x00-s\x00--saltfile\x00--id\x00--pillar-root\x00--file-root\x00--local-cache\x00--metadata\x00--jid", Kwargs: "runas\x00cwd\x00shell\x00env\x00timeout\x00python_shell\x00stdin\x00umask\x00output_loglevel\x00group\x00password\x00template\x00saltenv\x00use_vt\x00clean_env\x00bg\x00hide_output\x00success_retcodes\x00ignore_retcode"}}
 }
 
 func p576() *Program {
-	return &Program{Name: "scala", Is: Widens, Lang: "jvm", Code: "-e\x00--eval", Load: "-r", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--eval\x00-m\x00-M\x00-X\x00-x\x00--script", Operands: 1}}, Root: Node{Values: "-e\x00-r"}}
+	return &Program{Name: "salt-ssh", Launcher: &Launcher{Kind: "salt", Subs: "cmd.run\x00cmd.run_all\x00cmd.run_stdout\x00cmd.run_stderr\x00cmd.run_bg\x00cmd.shell\x00cmd.retcode", Values: "-t\x00--timeout\x00-b\x00--batch-size\x00--batch\x00--batch-wait\x00-c\x00--config-dir\x00--out\x00--output\x00--out-file\x00--output-file\x00--out-indent\x00--output-indent\x00-l\x00--log-level\x00--log-file\x00--log-file-level\x00--return\x00--return-config\x00--return-kwargs\x00-a\x00--auth\x00--eauth\x00--external-auth\x00--module-executors\x00--delimiter\x00--state-output\x00--state-verbose\x00--roster\x00--roster-file\x00--priv\x00--user\x00--passwd\x00--ssh-option\x00--extra-filerefs\x00-s\x00--saltfile\x00--id\x00--pillar-root\x00--file-root\x00--local-cache\x00--metadata\x00--jid", Kwargs: "runas\x00cwd\x00shell\x00env\x00timeout\x00python_shell\x00stdin\x00umask\x00output_loglevel\x00group\x00password\x00template\x00saltenv\x00use_vt\x00clean_env\x00bg\x00hide_output\x00success_retcodes\x00ignore_retcode"}}
 }
 
 func p577() *Program {
-	return &Program{Name: "schroot", Is: Posix, Ends: "--", CodeRuns: codeRuns[14:15:15], Root: Node{Values: "-c\x00-u\x00-d\x00-r\x00--chroot\x00--user\x00--directory\x00--session-name"}}
+	return &Program{Name: "sam", Is: Subcommands, Root: Node{Values: "-s\x00--stage\x00-r\x00--region\x00--aws-profile\x00-c\x00--config\x00--param\x00--stack-name\x00--profile\x00--config-file\x00--config-env\x00-t\x00--template-file"}}
 }
 
 func p578() *Program {
-	return &Program{Name: "scp", Is: DataArgs | Widens, CodeRuns: codeRuns[106:108:108], Root: Node{Values: "-B\x00-b\x00-c\x00-D\x00-F\x00-i\x00-J\x00-l\x00-o\x00-P\x00-R\x00-s\x00-S\x00-X", Widen: []Widen{{Opts: "-o\x00-F\x00-S\x00-D\x00-b\x00-s", Why: "changes {name}'s configuration or the program it runs"}}}}
+	return &Program{Name: "say", Is: DataArgs}
 }
 
 func p579() *Program {
-	return &Program{Name: "screen", Is: Posix | Widens, SingleDash: "-Logfile", Ends: "-X", Terminal: []Terminal{{Use: TermKeys, Quiet: "-ls\x00-list\x00-v\x00-version\x00-wipe"}}, Launcher: &Launcher{Kind: "terminal", Globals: "-L\x00-S\x00-f\x00-c\x00-T", Subs: "new-session\x00new\x00new-window\x00neww\x00split-window\x00splitw\x00respawn-pane\x00respawnp\x00respawn-window\x00respawnw\x00run-shell\x00run\x00display-popup\x00popup", Values: "-s\x00-n\x00-c\x00-t\x00-x\x00-y\x00-e\x00-F\x00-f\x00-l\x00-p\x00-w\x00-T\x00-S"}, CodeRuns: codeRuns[108:109:109], Root: Node{Values: "-S\x00-c\x00-e\x00-E\x00-h\x00-p\x00-s\x00-T\x00-t\x00-Logfile", Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "sbcl", Terminal: []Terminal{{Use: TermInput, Runs: "--script\x00--non-interactive\x00-x"}}}
 }
 
 func p580() *Program {
-	return &Program{Name: "script", Is: Abbrev | Widens, Terminal: []Terminal{{Use: TermKeys}}, CodeRuns: codeRuns[109:110:110], Root: Node{Values: "-c\x00-E\x00-I\x00-O\x00-B\x00-T\x00-t\x00-m\x00--command\x00--echo\x00--log-in\x00--log-out\x00--log-io\x00--log-timing\x00--timing\x00--logging-format\x00--output-limit", Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "sbt", Is: DataArgs, Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--eval\x00-m\x00-M\x00-X\x00-x\x00--script", Operands: 1}}}
 }
 
 func p581() *Program {
-	return &Program{Name: "sdk", Is: DataArgs}
+	return &Program{Name: "scala", Is: Widens, Lang: "jvm", Code: "-e\x00--eval", Load: "-r", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--eval\x00-m\x00-M\x00-X\x00-x\x00--script", Operands: 1}}, Root: Node{Values: "-e\x00-r"}}
 }
 
 func p582() *Program {
-	return &Program{Name: "secret-tool", Is: Subcommands}
+	return &Program{Name: "schroot", Is: Posix, Ends: "--", CodeRuns: codeRuns[14:15:15], Root: Node{Values: "-c\x00-u\x00-d\x00-r\x00--chroot\x00--user\x00--directory\x00--session-name"}}
 }
 
 func p583() *Program {
-	return &Program{Name: "security", Is: Subcommands}
+	return &Program{Name: "scp", Is: DataArgs | Widens, CodeRuns: codeRuns[106:108:108], Root: Node{Values: "-B\x00-b\x00-c\x00-D\x00-F\x00-i\x00-J\x00-l\x00-o\x00-P\x00-R\x00-s\x00-S\x00-X", Widen: []Widen{{Opts: "-o\x00-F\x00-S\x00-D\x00-b\x00-s", Why: "changes {name}'s configuration or the program it runs"}}}}
 }
 
 func p584() *Program {
-	return &Program{Name: "sed", Is: Abbrev | DataArgs | Widens, Optional: "-i\x00--in-place", Aliases: "--in-place\x01-i", Extract: "sed", Writes: "in_place", CodeRuns: codeRuns[71:74:74], Root: Node{Values: "-e\x00-f\x00-l\x00--expression\x00--file\x00--line-length"}}
+	return &Program{Name: "screen", Is: Posix | Widens, SingleDash: "-Logfile", Ends: "-X", Terminal: []Terminal{{Use: TermKeys, Quiet: "-ls\x00-list\x00-v\x00-version\x00-wipe"}}, Launcher: &Launcher{Kind: "terminal", Globals: "-L\x00-S\x00-f\x00-c\x00-T", Subs: "new-session\x00new\x00new-window\x00neww\x00split-window\x00splitw\x00respawn-pane\x00respawnp\x00respawn-window\x00respawnw\x00run-shell\x00run\x00display-popup\x00popup", Values: "-s\x00-n\x00-c\x00-t\x00-x\x00-y\x00-e\x00-F\x00-f\x00-l\x00-p\x00-w\x00-T\x00-S"}, CodeRuns: codeRuns[108:109:109], Root: Node{Values: "-S\x00-c\x00-e\x00-E\x00-h\x00-p\x00-s\x00-T\x00-t\x00-Logfile", Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p585() *Program {
-	return &Program{Name: "seq", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "script", Is: Abbrev | Widens, Terminal: []Terminal{{Use: TermKeys}}, CodeRuns: codeRuns[109:110:110], Root: Node{Values: "-c\x00-E\x00-I\x00-O\x00-B\x00-T\x00-t\x00-m\x00--command\x00--echo\x00--log-in\x00--log-out\x00--log-io\x00--log-timing\x00--timing\x00--logging-format\x00--output-limit", Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p586() *Program {
-	return &Program{Name: "sequelize", Root: Node{Arity: 2}}
+	return &Program{Name: "sdk", Is: DataArgs}
 }
 
 func p587() *Program {
-	return &Program{Name: "serverless", Is: Subcommands, Root: Node{Arity: 2, Values: "-s\x00--stage\x00-r\x00--region\x00--aws-profile\x00-c\x00--config\x00--param\x00--stack-name\x00--profile\x00--config-file\x00--config-env\x00-t\x00--template-file"}}
+	return &Program{Name: "secret-tool", Is: Subcommands}
 }
 
 func p588() *Program {
-	return &Program{Name: "service", Is: Subcommands | DataArgs}
+	return &Program{Name: "security", Is: Subcommands}
 }
 
 func p589() *Program {
-	return &Program{Name: "sestatus"}
+	return &Program{Name: "sed", Is: Abbrev | DataArgs | Widens, Optional: "-i\x00--in-place", Aliases: "--in-place\x01-i", Extract: "sed", Writes: "in_place", CodeRuns: codeRuns[71:74:74], Root: Node{Values: "-e\x00-f\x00-l\x00--expression\x00--file\x00--line-length"}}
 }
 
 func p590() *Program {
-	return &Program{Name: "set", Is: DataArgs, Files: &Files{None: true}}
+	return &Program{Name: "seq", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p591() *Program {
-	return &Program{Name: "setenforce"}
+	return &Program{Name: "sequelize", Root: Node{Arity: 2}}
 }
 
 func p592() *Program {
-	return &Program{Name: "setpriv", Wrapper: &Wrapper{Values: "-e\x00-p\x00-s"}}
+	return &Program{Name: "serverless", Is: Subcommands, Root: Node{Arity: 2, Values: "-s\x00--stage\x00-r\x00--region\x00--aws-profile\x00-c\x00--config\x00--param\x00--stack-name\x00--profile\x00--config-file\x00--config-env\x00-t\x00--template-file"}}
 }
 
 func p593() *Program {
-	return &Program{Name: "setsid", Wrapper: &Wrapper{}}
+	return &Program{Name: "service", Is: Subcommands | DataArgs}
 }
 
 func p594() *Program {
-	return &Program{Name: "setuidgid", Is: Posix, CodeRuns: codeRuns[14:15:15]}
+	return &Program{Name: "sestatus"}
 }
 
 func p595() *Program {
-	return &Program{Name: "sfdisk", Is: DryRuns, Root: Node{DryRun: "-n\x00--no-act"}}
+	return &Program{Name: "set", Is: DataArgs, Files: &Files{None: true}}
 }
 
 func p596() *Program {
-	return &Program{Name: "sfdx", Root: Node{Arity: 3}}
+	return &Program{Name: "setenforce"}
 }
 
 func p597() *Program {
-	return &Program{Name: "sftp", Is: DataArgs | Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-b", Values: "-P\x00-i\x00-o\x00-F\x00-J\x00-s\x00-S\x00-B\x00-R\x00-l\x00-D"}}, CodeRuns: codeRuns[106:108:108], Root: Node{Values: "-B\x00-b\x00-c\x00-D\x00-F\x00-i\x00-J\x00-l\x00-o\x00-P\x00-R\x00-s\x00-S\x00-X", Widen: []Widen{{Opts: "-o\x00-F\x00-S\x00-D\x00-b\x00-s", Why: "changes {name}'s configuration or the program it runs"}}}}
+	return &Program{Name: "setpriv", Wrapper: &Wrapper{Values: "-e\x00-p\x00-s"}}
 }
 
 func p598() *Program {
-	return &Program{Name: "sg", Is: Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-c", Operands: 2}}, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "setsid", Wrapper: &Wrapper{}}
 }
 
 func p599() *Program {
-	return &Program{Name: "sh", Is: Posix | Shell | StdinProgram | Widens, Ends: "-", Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, CodeRuns: codeRuns[5:6:6], Root: Node{Arity: 2, Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+	return &Program{Name: "setuidgid", Is: Posix, CodeRuns: codeRuns[14:15:15]}
 }
 
 func p600() *Program {
-	return &Program{Name: "sha1sum", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "sfdisk", Is: DryRuns, Root: Node{DryRun: "-n\x00--no-act"}}
 }
 
 func p601() *Program {
-	return &Program{Name: "sha256sum", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "sfdx", Root: Node{Arity: 3}}
 }
 
 func p602() *Program {
-	return &Program{Name: "sha512sum", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "sftp", Is: DataArgs | Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-b", Values: "-P\x00-i\x00-o\x00-F\x00-J\x00-s\x00-S\x00-B\x00-R\x00-l\x00-D"}}, CodeRuns: codeRuns[106:108:108], Root: Node{Values: "-B\x00-b\x00-c\x00-D\x00-F\x00-i\x00-J\x00-l\x00-o\x00-P\x00-R\x00-s\x00-S\x00-X", Widen: []Widen{{Opts: "-o\x00-F\x00-S\x00-D\x00-b\x00-s", Why: "changes {name}'s configuration or the program it runs"}}}}
 }
 
 func p603() *Program {
-	return &Program{Name: "shift", Is: DataArgs}
+	return &Program{Name: "sg", Is: Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-c", Operands: 2}}, CodeRuns: codeRuns[110:111:111], Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p604() *Program {
-	return &Program{Name: "shred", Aliases: "--remove\x01-u\x00--zero\x01-z", Writes: "operands"}
+	return &Program{Name: "sh", Is: Posix | Shell | StdinProgram | Widens, Ends: "-", Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, CodeRuns: codeRuns[5:6:6], Root: Node{Arity: 2, Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
 }
 
 func p605() *Program {
-	return &Program{Name: "shx", Is: Runs, Root: Node{Run: &Run{}}}
+	return &Program{Name: "sha1sum", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p606() *Program {
-	return &Program{Name: "skaffold", Root: Node{Arity: 2}}
+	return &Program{Name: "sha256sum", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p607() *Program {
-	return &Program{Name: "sleep", Is: DataArgs, Files: &Files{None: true}, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "sha512sum", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p608() *Program {
-	return &Program{Name: "sls", Is: Subcommands, Root: Node{Arity: 2, Values: "-s\x00--stage\x00-r\x00--region\x00--aws-profile\x00-c\x00--config\x00--param\x00--stack-name\x00--profile\x00--config-file\x00--config-env\x00-t\x00--template-file"}}
+	return &Program{Name: "shift", Is: DataArgs}
 }
 
 func p609() *Program {
-	return &Program{Name: "smbclient", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command\x00-L\x00--list", Values: "-U\x00--user\x00-W\x00-p\x00-I"}}}
+	return &Program{Name: "shred", Aliases: "--remove\x01-u\x00--zero\x01-z", Writes: "operands"}
 }
 
 func p610() *Program {
-	return &Program{Name: "snap", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "shx", Is: Runs, Root: Node{Run: &Run{}}}
 }
 
 func p611() *Program {
-	return &Program{Name: "snow", Is: Subcommands, Root: Node{Values: "-c\x00--connection\x00-q\x00--query\x00-f\x00--filename\x00--format\x00--database\x00--schema\x00--role\x00--warehouse"}}
+	return &Program{Name: "skaffold", Root: Node{Arity: 2}}
 }
 
 func p612() *Program {
-	return &Program{Name: "snowsql", Root: Node{Values: "-a\x00--accountname\x00-u\x00--username\x00-d\x00--dbname\x00-s\x00--schemaname\x00-r\x00--rolename\x00-w\x00--warehouse\x00-h\x00--host\x00-p\x00--port\x00-c\x00--connection\x00-o\x00--option\x00-D\x00--variable\x00-f\x00--filename\x00-q\x00--query\x00--config\x00--authenticator\x00--region"}}
+	return &Program{Name: "sleep", Is: DataArgs, Files: &Files{None: true}, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p613() *Program {
-	return &Program{Name: "socat", Is: NoCluster}
+	return &Program{Name: "sls", Is: Subcommands, Root: Node{Arity: 2, Values: "-s\x00--stage\x00-r\x00--region\x00--aws-profile\x00-c\x00--config\x00--param\x00--stack-name\x00--profile\x00--config-file\x00--config-env\x00-t\x00--template-file"}}
 }
 
 func p614() *Program {
-	return &Program{Name: "sops", Aliases: "--decrypt\x01-d", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
+	return &Program{Name: "smbclient", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command\x00-L\x00--list", Values: "-U\x00--user\x00-W\x00-p\x00-I"}}}
 }
 
 func p615() *Program {
-	return &Program{Name: "sort", Is: Abbrev | DataArgs | Widens, Files: &Files{Lists: "--files0-from"}, Writes: "-o\x00--output", CodeRuns: codeRuns[110:111:111], Root: Node{Values: "--key\x00--field-separator\x00--temporary-directory\x00--buffer-size\x00--parallel\x00--batch-size\x00--random-source\x00--files0-from\x00-k\x00-o\x00-t\x00-T\x00-S\x00--output\x00--compress-program", Widen: []Widen{{Opts: "-o", Exact: true, Unless: "@stdout", Why: "makes sort write a file or run a program"}, {Opts: "--output\x00--compress-program", Why: "makes sort write a file or run a program"}}, ReadOnly: &ReadOnly{MaxOperands: -1, NoGlob: true}}}
+	return &Program{Name: "snap", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p616() *Program {
-	return &Program{Name: "source", Is: Posix, CodeRuns: codeRuns[0:1:1], Root: Node{Arity: 1}}
+	return &Program{Name: "snow", Is: Subcommands, Root: Node{Values: "-c\x00--connection\x00-q\x00--query\x00-f\x00--filename\x00--format\x00--database\x00--schema\x00--role\x00--warehouse"}}
 }
 
 func p617() *Program {
-	return &Program{Name: "spark-sql", Root: Node{Values: "-e\x00-f\x00-i\x00-u\x00-n\x00-p\x00-d\x00--database\x00--hiveconf\x00--hivevar\x00--conf\x00--master\x00--name"}}
+	return &Program{Name: "snowsql", Root: Node{Values: "-a\x00--accountname\x00-u\x00--username\x00-d\x00--dbname\x00-s\x00--schemaname\x00-r\x00--rolename\x00-w\x00--warehouse\x00-h\x00--host\x00-p\x00--port\x00-c\x00--connection\x00-o\x00--option\x00-D\x00--variable\x00-f\x00--filename\x00-q\x00--query\x00--config\x00--authenticator\x00--region"}}
 }
 
 func p618() *Program {
-	return &Program{Name: "spctl", Is: Subcommands}
+	return &Program{Name: "socat", Is: NoCluster}
 }
 
 func p619() *Program {
-	return &Program{Name: "sqlcmd", Root: Node{Values: "-S\x00-d\x00-U\x00-P\x00-Q\x00-q\x00-i\x00-o\x00-l\x00-t\x00-h\x00-s\x00-w\x00-v\x00-f\x00-H\x00-a\x00-c\x00--query\x00--server\x00--database\x00--user-name\x00--password\x00--input-file\x00--output-file"}}
+	return &Program{Name: "sops", Aliases: "--decrypt\x01-d", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
 }
 
 func p620() *Program {
-	return &Program{Name: "sqlite", Is: NoCluster, Root: Node{Values: "-cmd\x00-cmd\x00-init\x00-init\x00-separator\x00-separator\x00-nullvalue\x00-nullvalue\x00-newline\x00-newline\x00-vfs\x00-vfs\x00-mmap\x00-mmap\x00-maxsize\x00-maxsize\x00-escape\x00-escape"}}
+	return &Program{Name: "sort", Is: Abbrev | DataArgs | Widens, Files: &Files{Lists: "--files0-from"}, Writes: "-o\x00--output", CodeRuns: codeRuns[111:112:112], Root: Node{Values: "--key\x00--field-separator\x00--temporary-directory\x00--buffer-size\x00--parallel\x00--batch-size\x00--random-source\x00--files0-from\x00-k\x00-o\x00-t\x00-T\x00-S\x00--output\x00--compress-program", Widen: []Widen{{Opts: "-o", Exact: true, Unless: "@stdout", Why: "makes sort write a file or run a program"}, {Opts: "--output\x00--compress-program", Why: "makes sort write a file or run a program"}}, ReadOnly: &ReadOnly{MaxOperands: -1, NoGlob: true}}}
 }
 
 func p621() *Program {
-	return &Program{Name: "sqlite3", Is: NoCluster, Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-version\x00--version", Values: "-cmd\x00-separator\x00-newline\x00-nullvalue\x00-init\x00-vfs\x00-mmap\x00-lookaside\x00-pagecache\x00-heap\x00-maxsize", Operands: 2}}, CodeRuns: codeRuns[111:114:114], Root: Node{Values: "-lookaside\x00-pagecache\x00-heap\x00-cmd\x00-cmd\x00-init\x00-init\x00-separator\x00-separator\x00-nullvalue\x00-nullvalue\x00-newline\x00-newline\x00-vfs\x00-vfs\x00-mmap\x00-mmap\x00-maxsize\x00-maxsize\x00-escape\x00-escape"}}
+	return &Program{Name: "source", Is: Posix, CodeRuns: codeRuns[0:1:1], Root: Node{Arity: 1}}
 }
 
 func p622() *Program {
-	return &Program{Name: "sqlplus", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command\x00-f\x00--file"}}}
+	return &Program{Name: "spark-sql", Root: Node{Values: "-e\x00-f\x00-i\x00-u\x00-n\x00-p\x00-d\x00--database\x00--hiveconf\x00--hivevar\x00--conf\x00--master\x00--name"}}
 }
 
 func p623() *Program {
-	return &Program{Name: "squid", Is: DataArgs}
+	return &Program{Name: "spctl", Is: Subcommands}
 }
 
 func p624() *Program {
-	return &Program{Name: "ssh", Is: Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-N\x00-V\x00-G\x00-Q\x00-O", Operands: 2}}, Root: Node{Values: "-B\x00-b\x00-c\x00-D\x00-E\x00-e\x00-F\x00-I\x00-i\x00-J\x00-L\x00-l\x00-m\x00-O\x00-o\x00-P\x00-p\x00-Q\x00-R\x00-S\x00-W\x00-w", Widen: []Widen{{Opts: "-o\x00-F\x00-E\x00-L\x00-R\x00-D\x00-w\x00-W", Why: "changes ssh's configuration (which can run programs), writes a log, or forwards data elsewhere"}}}}
+	return &Program{Name: "sqlcmd", Root: Node{Values: "-S\x00-d\x00-U\x00-P\x00-Q\x00-q\x00-i\x00-o\x00-l\x00-t\x00-h\x00-s\x00-w\x00-v\x00-f\x00-H\x00-a\x00-c\x00--query\x00--server\x00--database\x00--user-name\x00--password\x00--input-file\x00--output-file"}}
 }
 
 func p625() *Program {
-	return &Program{Name: "ssh-agent", Is: Posix, CodeRuns: codeRuns[14:15:15], Root: Node{Values: "-a\x00-E\x00-P\x00-t"}}
+	return &Program{Name: "sqlite", Is: NoCluster, Root: Node{Values: "-cmd\x00-cmd\x00-init\x00-init\x00-separator\x00-separator\x00-nullvalue\x00-nullvalue\x00-newline\x00-newline\x00-vfs\x00-vfs\x00-mmap\x00-mmap\x00-maxsize\x00-maxsize\x00-escape\x00-escape"}}
 }
 
 func p626() *Program {
-	return &Program{Name: "sshpass", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "sqlite3", Is: NoCluster, Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-version\x00--version", Values: "-cmd\x00-separator\x00-newline\x00-nullvalue\x00-init\x00-vfs\x00-mmap\x00-lookaside\x00-pagecache\x00-heap\x00-maxsize", Operands: 2}}, CodeRuns: codeRuns[112:115:115], Root: Node{Values: "-lookaside\x00-pagecache\x00-heap\x00-cmd\x00-cmd\x00-init\x00-init\x00-separator\x00-separator\x00-nullvalue\x00-nullvalue\x00-newline\x00-newline\x00-vfs\x00-vfs\x00-mmap\x00-mmap\x00-maxsize\x00-maxsize\x00-escape\x00-escape"}}
 }
 
 func p627() *Program {
-	return &Program{Name: "sst", Is: Subcommands, Root: Node{Arity: 2, Values: "-s\x00--stage\x00-r\x00--region\x00--aws-profile\x00-c\x00--config\x00--param\x00--stack-name\x00--profile\x00--config-file\x00--config-env\x00-t\x00--template-file"}}
+	return &Program{Name: "sqlplus", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command\x00-f\x00--file"}}}
 }
 
 func p628() *Program {
-	return &Program{Name: "stat", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "squid", Is: DataArgs}
 }
 
 func p629() *Program {
-	return &Program{Name: "stdbuf", Wrapper: &Wrapper{Values: "-i\x00-o\x00-e\x00--input\x00--output\x00--error"}}
+	return &Program{Name: "ssh", Is: Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-N\x00-V\x00-G\x00-Q\x00-O", Operands: 2}}, Root: Node{Values: "-B\x00-b\x00-c\x00-D\x00-E\x00-e\x00-F\x00-I\x00-i\x00-J\x00-L\x00-l\x00-m\x00-O\x00-o\x00-P\x00-p\x00-Q\x00-R\x00-S\x00-W\x00-w", Widen: []Widen{{Opts: "-o\x00-F\x00-E\x00-L\x00-R\x00-D\x00-w\x00-W", Why: "changes ssh's configuration (which can run programs), writes a log, or forwards data elsewhere"}}}}
 }
 
 func p630() *Program {
-	return &Program{Name: "strace", Is: Abbrev | Widens, Wrapper: &Wrapper{Values: "-o\x00-e\x00-p\x00-s\x00-u\x00-E\x00-a\x00-I\x00-b\x00-X\x00-P\x00-U\x00-A\x00-n\x00--output\x00--expr\x00--attach\x00--string-limit\x00--user\x00--env"}, Root: Node{Values: "-o\x00-e\x00-p\x00-s\x00-u\x00-E\x00-a\x00-I\x00-b\x00-X\x00-P\x00-U\x00-A\x00-n\x00-f\x00--output\x00--format", Widen: []Widen{{Opts: "-o\x00--output", Label: "{name} {opt}", Why: "writes to a file"}}}}
+	return &Program{Name: "ssh-agent", Is: Posix, CodeRuns: codeRuns[14:15:15], Root: Node{Values: "-a\x00-E\x00-P\x00-t"}}
 }
 
 func p631() *Program {
-	return &Program{Name: "strings", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "sshpass", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p632() *Program {
-	return &Program{Name: "su", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command\x00--session-command", Values: "-s\x00--shell\x00-g\x00--group\x00-G\x00--supp-group\x00-w\x00--whitelist-environment"}}, CodeRuns: codeRuns[114:115:115], Root: Node{Values: "-c\x00-g\x00-G\x00-s\x00-u\x00-w\x00-C\x00--command\x00--group\x00--supp-group\x00--shell\x00--user\x00--whitelist-environment\x00--session-command"}}
+	return &Program{Name: "sst", Is: Subcommands, Root: Node{Arity: 2, Values: "-s\x00--stage\x00-r\x00--region\x00--aws-profile\x00-c\x00--config\x00--param\x00--stack-name\x00--profile\x00--config-file\x00--config-env\x00-t\x00--template-file"}}
 }
 
 func p633() *Program {
-	return &Program{Name: "su-exec", Wrapper: &Wrapper{Operands: 1}}
+	return &Program{Name: "stat", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p634() *Program {
-	return &Program{Name: "sudo", Is: Abbrev | Widens, Terminal: []Terminal{{Use: TermInput, Forces: "-i\x00-s\x00--login\x00--shell", Values: "-u\x00--user\x00-g\x00--group\x00-C\x00--close-from\x00-D\x00--chdir\x00-h\x00--host\x00-p\x00--prompt\x00-R\x00--chroot\x00-r\x00--role\x00-t\x00--type\x00-T\x00--command-timeout\x00-U\x00--other-user", OnlyForced: true}}, Wrapper: &Wrapper{Values: "-u\x00-g\x00-C\x00-h\x00-p\x00-U\x00-r\x00-t\x00-T\x00-D\x00--user\x00--group\x00--close-from\x00--host\x00--prompt\x00--other-user\x00--role\x00--type\x00--command-timeout\x00--chdir", Assigns: true, NoRun: "-l\x00-v\x00-e\x00-K\x00-k", Join: "-s\x00-i\x00--shell\x00--login"}, CodeRuns: codeRuns[115:117:117], Root: Node{Values: "-u\x00-g\x00-C\x00-h\x00-p\x00-U\x00-r\x00-t\x00-T\x00-D\x00--user\x00--group\x00--close-from\x00--host\x00--prompt\x00--other-user\x00--role\x00--type\x00--command-timeout\x00--chdir", Widen: []Widen{{Opts: "-E\x00-s\x00-i\x00-R\x00--preserve-env\x00--shell\x00--login\x00--chroot", Label: "sudo {opt}", Why: "runs the command through a shell, in another root, or with the caller's environment"}}}}
+	return &Program{Name: "stdbuf", Wrapper: &Wrapper{Values: "-i\x00-o\x00-e\x00--input\x00--output\x00--error"}}
 }
 
 func p635() *Program {
-	return &Program{Name: "sudoedit", CodeRuns: codeRuns[16:17:17]}
+	return &Program{Name: "strace", Is: Abbrev | Widens, Wrapper: &Wrapper{Values: "-o\x00-e\x00-p\x00-s\x00-u\x00-E\x00-a\x00-I\x00-b\x00-X\x00-P\x00-U\x00-A\x00-n\x00--output\x00--expr\x00--attach\x00--string-limit\x00--user\x00--env"}, Root: Node{Values: "-o\x00-e\x00-p\x00-s\x00-u\x00-E\x00-a\x00-I\x00-b\x00-X\x00-P\x00-U\x00-A\x00-n\x00-f\x00--output\x00--format", Widen: []Widen{{Opts: "-o\x00--output", Label: "{name} {opt}", Why: "writes to a file"}}}}
 }
 
 func p636() *Program {
-	return &Program{Name: "supabase", Is: Subcommands | DryRuns, Aliases: "--recursive\x01-r", Root: Node{Arity: 2, Values: "--project-ref\x00--workdir\x00--db-url\x00-p\x00--password", DryRun: "--help\x00-h"}}
+	return &Program{Name: "strings", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p637() *Program {
-	return &Program{Name: "svn", Is: DataArgs}
+	return &Program{Name: "su", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command\x00--session-command", Values: "-s\x00--shell\x00-g\x00--group\x00-G\x00--supp-group\x00-w\x00--whitelist-environment"}}, CodeRuns: codeRuns[115:116:116], Root: Node{Values: "-c\x00-g\x00-G\x00-s\x00-u\x00-w\x00-C\x00--command\x00--group\x00--supp-group\x00--shell\x00--user\x00--whitelist-environment\x00--session-command"}}
 }
 
 func p638() *Program {
-	return &Program{Name: "swift", Root: Node{Arity: 2}}
+	return &Program{Name: "su-exec", Wrapper: &Wrapper{Operands: 1}}
 }
 
 func p639() *Program {
-	return &Program{Name: "swipl", Terminal: []Terminal{{Use: TermInput}}}
+	return &Program{Name: "sudo", Is: Abbrev | Widens, Terminal: []Terminal{{Use: TermInput, Forces: "-i\x00-s\x00--login\x00--shell", Values: "-u\x00--user\x00-g\x00--group\x00-C\x00--close-from\x00-D\x00--chdir\x00-h\x00--host\x00-p\x00--prompt\x00-R\x00--chroot\x00-r\x00--role\x00-t\x00--type\x00-T\x00--command-timeout\x00-U\x00--other-user", OnlyForced: true}}, Wrapper: &Wrapper{Values: "-u\x00-g\x00-C\x00-h\x00-p\x00-U\x00-r\x00-t\x00-T\x00-D\x00--user\x00--group\x00--close-from\x00--host\x00--prompt\x00--other-user\x00--role\x00--type\x00--command-timeout\x00--chdir", Assigns: true, NoRun: "-l\x00-v\x00-e\x00-K\x00-k", Join: "-s\x00-i\x00--shell\x00--login"}, CodeRuns: codeRuns[116:118:118], Root: Node{Values: "-u\x00-g\x00-C\x00-h\x00-p\x00-U\x00-r\x00-t\x00-T\x00-D\x00--user\x00--group\x00--close-from\x00--host\x00--prompt\x00--other-user\x00--role\x00--type\x00--command-timeout\x00--chdir", Widen: []Widen{{Opts: "-E\x00-s\x00-i\x00-R\x00--preserve-env\x00--shell\x00--login\x00--chroot", Label: "sudo {opt}", Why: "runs the command through a shell, in another root, or with the caller's environment"}}}}
 }
 
 func p640() *Program {
-	return &Program{Name: "sysctl", Aliases: "--load\x01-p\x00--write\x01-w"}
+	return &Program{Name: "sudoedit", CodeRuns: codeRuns[16:17:17]}
 }
 
 func p641() *Program {
-	return &Program{Name: "systemctl", Is: Subcommands | DataArgs, Aliases: "--force\x01-f", CodeRuns: codeRuns[80:81:81], Root: Node{Arity: 2, Values: "-H\x00--host\x00-M\x00--machine\x00-t\x00--type\x00-p\x00--property\x00-s\x00--signal\x00-n\x00--lines\x00-o\x00--output\x00--state\x00--root\x00--job-mode\x00--what\x00--kill-whom\x00--kill-value\x00--message\x00--reboot-argument\x00--boot-loader-entry\x00--boot-loader-menu\x00--timestamp"}}
+	return &Program{Name: "supabase", Is: Subcommands | DryRuns, Aliases: "--recursive\x01-r", Root: Node{Arity: 2, Values: "--project-ref\x00--workdir\x00--db-url\x00-p\x00--password", DryRun: "--help\x00-h"}}
 }
 
 func p642() *Program {
-	return &Program{Name: "systemd-inhibit", Is: Posix, CodeRuns: codeRuns[14:15:15], Root: Node{Values: "--what\x00--who\x00--why\x00--mode"}}
+	return &Program{Name: "svn", Is: DataArgs}
 }
 
 func p643() *Program {
-	return &Program{Name: "systemd-nspawn", Is: Posix, CodeRuns: codeRuns[14:15:15], Root: Node{Values: "-D\x00-i\x00-M\x00-u\x00-S\x00-E\x00-b\x00-p\x00--directory\x00--image\x00--machine\x00--user\x00--slice\x00--setenv\x00--bind\x00--bind-ro\x00--tmpfs\x00--overlay\x00--property\x00--network-veth-extra\x00--network-bridge\x00--port\x00--chdir"}}
+	return &Program{Name: "swift", Root: Node{Arity: 2}}
 }
 
 func p644() *Program {
-	return &Program{Name: "systemd-run", Is: Posix | Widens, Terminal: []Terminal{{Use: TermInput, Forces: "--shell\x00-S", OnlyForced: true}}, CodeRuns: codeRuns[14:15:15], Root: Node{Values: "-u\x00-M\x00-p\x00-E\x00-H\x00-s\x00-r\x00--unit\x00--machine\x00--property\x00--description\x00--slice\x00--setenv\x00--host\x00--service-type\x00--uid\x00--gid\x00--nice\x00--working-directory\x00--on-active\x00--on-boot\x00--on-startup\x00--on-unit-active\x00--on-unit-inactive\x00--on-calendar\x00--on-timezone-change\x00--on-clock-change\x00--timer-property\x00--path-property\x00--socket-property\x00--shell-path", Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "swipl", Terminal: []Terminal{{Use: TermInput}}}
 }
 
 func p645() *Program {
-	return &Program{Name: "tac", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "sysctl", Aliases: "--load\x01-p\x00--write\x01-w"}
 }
 
 func p646() *Program {
-	return &Program{Name: "tail", Is: DataArgs, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "systemctl", Is: Subcommands | DataArgs, Aliases: "--force\x01-f", CodeRuns: codeRuns[80:81:81], Root: Node{Arity: 2, Values: "-H\x00--host\x00-M\x00--machine\x00-t\x00--type\x00-p\x00--property\x00-s\x00--signal\x00-n\x00--lines\x00-o\x00--output\x00--state\x00--root\x00--job-mode\x00--what\x00--kill-whom\x00--kill-value\x00--message\x00--reboot-argument\x00--boot-loader-entry\x00--boot-loader-menu\x00--timestamp"}}
 }
 
 func p647() *Program {
-	return &Program{Name: "tar", Is: Abbrev | OldStyle | DataArgs | Widens, Whole: "--checkpoint", CodeRuns: codeRuns[74:78:78], Root: Node{Values: "--directory\x00--files-from\x00--exclude\x00--exclude-from\x00--transform\x00--xform\x00--owner\x00--group\x00--mode\x00--mtime\x00--newer\x00--newer-mtime\x00--after-date\x00--format\x00--label\x00--tape-length\x00--blocking-factor\x00--record-size\x00--starting-file\x00--suffix\x00--index-file\x00--volno-file\x00--strip-components\x00--exclude-tag\x00--exclude-tag-under\x00--exclude-tag-all\x00--owner-map\x00--group-map\x00--sparse-version\x00--hole-detection\x00-b\x00-C\x00-f\x00-F\x00-g\x00-H\x00-I\x00-K\x00-L\x00-N\x00-T\x00-V\x00-X\x00--file\x00--to-command\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script\x00--checkpoint-action", Widen: []Widen{{Opts: "-I\x00-F\x00--to-command\x00--checkpoint-action\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script", Why: "makes tar run another program"}, {Opts: "-f\x00--file", UnlessFlags: "--force-local", Remote: true, Label: "{opt} {value}", Why: "names an archive on another host, which tar reaches through rsh"}}}}
+	return &Program{Name: "systemd-inhibit", Is: Posix, CodeRuns: codeRuns[14:15:15], Root: Node{Values: "--what\x00--who\x00--why\x00--mode"}}
 }
 
 func p648() *Program {
-	return &Program{Name: "task", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}, Root: Node{Arity: 2}}
+	return &Program{Name: "systemd-nspawn", Is: Posix, CodeRuns: codeRuns[14:15:15], Root: Node{Values: "-D\x00-i\x00-M\x00-u\x00-S\x00-E\x00-b\x00-p\x00--directory\x00--image\x00--machine\x00--user\x00--slice\x00--setenv\x00--bind\x00--bind-ro\x00--tmpfs\x00--overlay\x00--property\x00--network-veth-extra\x00--network-bridge\x00--port\x00--chdir"}}
 }
 
 func p649() *Program {
-	return &Program{Name: "taskset", Wrapper: &Wrapper{Operands: 1}}
+	return &Program{Name: "systemd-run", Is: Posix | Widens, Terminal: []Terminal{{Use: TermInput, Forces: "--shell\x00-S", OnlyForced: true}}, CodeRuns: codeRuns[14:15:15], Root: Node{Values: "-u\x00-M\x00-p\x00-E\x00-H\x00-s\x00-r\x00--unit\x00--machine\x00--property\x00--description\x00--slice\x00--setenv\x00--host\x00--service-type\x00--uid\x00--gid\x00--nice\x00--working-directory\x00--on-active\x00--on-boot\x00--on-startup\x00--on-unit-active\x00--on-unit-inactive\x00--on-calendar\x00--on-timezone-change\x00--on-clock-change\x00--timer-property\x00--path-property\x00--socket-property\x00--shell-path", Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p650() *Program {
-	return &Program{Name: "tclsh", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}}
+	return &Program{Name: "tac", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p651() *Program {
-	return &Program{Name: "tcsh", Is: Posix | Shell | StdinProgram | Widens, Ends: "-", Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, CodeRuns: codeRuns[5:6:6], Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+	return &Program{Name: "tail", Is: DataArgs, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p652() *Program {
-	return &Program{Name: "tea", Is: Subcommands, Words: "r\x01releases\x00release\x01releases\x00repo\x01repos\x00rm\x01delete", Root: Node{Values: "--login\x00-l\x00--owner\x00-O\x00--name\x00--repo\x00-r\x00--output\x00-o"}}
+	return &Program{Name: "tar", Is: Abbrev | OldStyle | DataArgs | Widens, Whole: "--checkpoint", CodeRuns: codeRuns[74:78:78], Root: Node{Values: "--directory\x00--files-from\x00--exclude\x00--exclude-from\x00--transform\x00--xform\x00--owner\x00--group\x00--mode\x00--mtime\x00--newer\x00--newer-mtime\x00--after-date\x00--format\x00--label\x00--tape-length\x00--blocking-factor\x00--record-size\x00--starting-file\x00--suffix\x00--index-file\x00--volno-file\x00--strip-components\x00--exclude-tag\x00--exclude-tag-under\x00--exclude-tag-all\x00--owner-map\x00--group-map\x00--sparse-version\x00--hole-detection\x00-b\x00-C\x00-f\x00-F\x00-g\x00-H\x00-I\x00-K\x00-L\x00-N\x00-T\x00-V\x00-X\x00--file\x00--to-command\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script\x00--checkpoint-action", Widen: []Widen{{Opts: "-I\x00-F\x00--to-command\x00--checkpoint-action\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script", Why: "makes tar run another program"}, {Opts: "-f\x00--file", UnlessFlags: "--force-local", Remote: true, Label: "{opt} {value}", Why: "names an archive on another host, which tar reaches through rsh"}}}}
 }
 
 func p653() *Program {
-	return &Program{Name: "tee", Aliases: "--append\x01-a", Writes: "operands"}
+	return &Program{Name: "task", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}, Root: Node{Arity: 2}}
 }
 
 func p654() *Program {
-	return &Program{Name: "telnet", Terminal: []Terminal{{Use: TermInput}}}
+	return &Program{Name: "taskset", Wrapper: &Wrapper{Operands: 1}}
 }
 
 func p655() *Program {
-	return &Program{Name: "terminator", Is: NoCluster, Ends: "-e\x00-command", CodeRuns: codeRuns[1:2:2], Root: Node{Values: "-T\x00-title\x00-class\x00-geometry\x00-display\x00-working-directory\x00-config-file\x00-n\x00-fn\x00-fg\x00-bg"}}
+	return &Program{Name: "tclsh", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}}
 }
 
 func p656() *Program {
-	return &Program{Name: "terraform", Is: NoCluster | Subcommands | DataArgs, Root: Node{Arity: 2, Values: "-var\x00-var-file\x00-target\x00-replace\x00-lock-timeout\x00-parallelism\x00-state\x00-state-out\x00-backup\x00-out\x00-chdir"}, Subs: []Node{{Path: "workspace", Arity: 3}}}
+	return &Program{Name: "tcsh", Is: Posix | Shell | StdinProgram | Widens, Ends: "-", Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, CodeRuns: codeRuns[5:6:6], Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
 }
 
 func p657() *Program {
-	return &Program{Name: "terragrunt", Is: NoCluster | Subcommands, Root: Node{Values: "-var\x00-var-file\x00-target\x00-replace\x00-lock-timeout\x00-parallelism\x00-chdir\x00-terragrunt-working-dir\x00-working-dir\x00-terragrunt-config\x00-config\x00-terragrunt-source\x00-source\x00-terragrunt-iam-role\x00-iam-assume-role\x00-terragrunt-parallelism\x00-parallelism\x00-queue-include-dir\x00-queue-exclude-dir\x00-terragrunt-include-dir\x00-terragrunt-exclude-dir\x00-filter"}}
+	return &Program{Name: "tea", Is: Subcommands, Words: "r\x01releases\x00release\x01releases\x00repo\x01repos\x00rm\x01delete", Root: Node{Values: "--login\x00-l\x00--owner\x00-O\x00--name\x00--repo\x00-r\x00--output\x00-o"}}
 }
 
 func p658() *Program {
-	return &Program{Name: "test", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{Deny: "-v", MaxOperands: -1}}}
+	return &Program{Name: "tee", Aliases: "--append\x01-a", Writes: "operands"}
 }
 
 func p659() *Program {
-	return &Program{Name: "tig", Is: DataArgs}
+	return &Program{Name: "telnet", Terminal: []Terminal{{Use: TermInput}}}
 }
 
 func p660() *Program {
-	return &Program{Name: "tilix", Is: NoCluster, Ends: "-e\x00-command", CodeRuns: codeRuns[1:2:2], Root: Node{Values: "-T\x00-title\x00-class\x00-geometry\x00-display\x00-working-directory\x00-config-file\x00-n\x00-fn\x00-fg\x00-bg"}}
+	return &Program{Name: "terminator", Is: NoCluster, Ends: "-e\x00-command", CodeRuns: codeRuns[1:2:2], Root: Node{Values: "-T\x00-title\x00-class\x00-geometry\x00-display\x00-working-directory\x00-config-file\x00-n\x00-fn\x00-fg\x00-bg"}}
 }
 
 func p661() *Program {
-	return &Program{Name: "time", Is: Abbrev | Widens, Wrapper: &Wrapper{Values: "-f\x00-o\x00--format\x00--output"}, Root: Node{Values: "-o\x00-e\x00-p\x00-s\x00-u\x00-E\x00-a\x00-I\x00-b\x00-X\x00-P\x00-U\x00-A\x00-n\x00-f\x00--output\x00--format", Widen: []Widen{{Opts: "-o\x00--output", Label: "{name} {opt}", Why: "writes to a file"}}}}
+	return &Program{Name: "terraform", Is: NoCluster | Subcommands | DataArgs, Root: Node{Arity: 2, Values: "-var\x00-var-file\x00-target\x00-replace\x00-lock-timeout\x00-parallelism\x00-state\x00-state-out\x00-backup\x00-out\x00-chdir"}, Subs: []Node{{Path: "workspace", Arity: 3}}}
 }
 
 func p662() *Program {
-	return &Program{Name: "timedatectl", Is: Subcommands, Root: Node{Values: "-H\x00--host\x00-M\x00--machine"}}
+	return &Program{Name: "terragrunt", Is: NoCluster | Subcommands, Root: Node{Values: "-var\x00-var-file\x00-target\x00-replace\x00-lock-timeout\x00-parallelism\x00-chdir\x00-terragrunt-working-dir\x00-working-dir\x00-terragrunt-config\x00-config\x00-terragrunt-source\x00-source\x00-terragrunt-iam-role\x00-iam-assume-role\x00-terragrunt-parallelism\x00-parallelism\x00-queue-include-dir\x00-queue-exclude-dir\x00-terragrunt-include-dir\x00-terragrunt-exclude-dir\x00-filter"}}
 }
 
 func p663() *Program {
-	return &Program{Name: "timeout", Wrapper: &Wrapper{Values: "-s\x00-k\x00--signal\x00--kill-after", Operands: 1}}
+	return &Program{Name: "test", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{Deny: "-v", MaxOperands: -1}}}
 }
 
 func p664() *Program {
-	return &Program{Name: "tini", Wrapper: &Wrapper{Values: "-e\x00-p\x00-s"}}
+	return &Program{Name: "tig", Is: DataArgs}
 }
 
 func p665() *Program {
-	return &Program{Name: "tldr", Is: DataArgs}
+	return &Program{Name: "tilix", Is: NoCluster, Ends: "-e\x00-command", CodeRuns: codeRuns[1:2:2], Root: Node{Values: "-T\x00-title\x00-class\x00-geometry\x00-display\x00-working-directory\x00-config-file\x00-n\x00-fn\x00-fg\x00-bg"}}
 }
 
 func p666() *Program {
-	return &Program{Name: "tmux", Is: Subcommands | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "ls\x00list-sessions\x00list-windows\x00lsw\x00list-panes\x00lsp\x00list-clients\x00lsc\x00list-buffers\x00list-keys\x00list-commands\x00has-session\x00has\x00show-options\x00show\x00show-environment\x00display-message\x00display\x00capture-pane\x00capturep\x00kill-session\x00kill-server\x00kill-window\x00kill-pane\x00-V"}}, Launcher: &Launcher{Kind: "terminal", Globals: "-L\x00-S\x00-f\x00-c\x00-T", Subs: "new-session\x00new\x00new-window\x00neww\x00split-window\x00splitw\x00respawn-pane\x00respawnp\x00respawn-window\x00respawnw\x00run-shell\x00run\x00display-popup\x00popup", Values: "-s\x00-n\x00-c\x00-t\x00-x\x00-y\x00-e\x00-F\x00-f\x00-l\x00-p\x00-w\x00-T\x00-S"}, CodeRuns: codeRuns[117:121:121], Root: Node{Arity: 2, Values: "-L\x00-S\x00-f\x00-c\x00-T", Widen: []Widen{{Words: "run-shell\x00run\x00if-shell\x00if\x00send-keys\x00send\x00pipe-pane\x00pipep", Why: "makes tmux run or type a shell command"}}}, Subs: []Node{{Path: "if", Values: "-t"}, {Path: "if-shell", Values: "-t"}, {Path: "pipe-pane", Values: "-t"}, {Path: "pipep", Values: "-t"}, {Path: "send", Posix: true, Values: "-N\x00-t"}, {Path: "send-keys", Posix: true, Values: "-N\x00-t"}}}
+	return &Program{Name: "time", Is: Abbrev | Widens, Wrapper: &Wrapper{Values: "-f\x00-o\x00--format\x00--output"}, Root: Node{Values: "-o\x00-e\x00-p\x00-s\x00-u\x00-E\x00-a\x00-I\x00-b\x00-X\x00-P\x00-U\x00-A\x00-n\x00-f\x00--output\x00--format", Widen: []Widen{{Opts: "-o\x00--output", Label: "{name} {opt}", Why: "writes to a file"}}}}
 }
 
 func p667() *Program {
-	return &Program{Name: "tofu", Is: NoCluster | Subcommands, Root: Node{Values: "-var\x00-var-file\x00-target\x00-replace\x00-lock-timeout\x00-parallelism\x00-state\x00-state-out\x00-backup\x00-out\x00-chdir"}}
+	return &Program{Name: "timedatectl", Is: Subcommands, Root: Node{Values: "-H\x00--host\x00-M\x00--machine"}}
 }
 
 func p668() *Program {
-	return &Program{Name: "toolbox", Launcher: &Launcher{Kind: "toolbox", Subs: "run\x00enter", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
+	return &Program{Name: "timeout", Wrapper: &Wrapper{Values: "-s\x00-k\x00--signal\x00--kill-after", Operands: 1}}
 }
 
 func p669() *Program {
-	return &Program{Name: "top", Terminal: []Terminal{{Use: TermKeys, Quiet: "-b\x00--batch"}}}
+	return &Program{Name: "tini", Wrapper: &Wrapper{Values: "-e\x00-p\x00-s"}}
 }
 
 func p670() *Program {
-	return &Program{Name: "torsocks", Wrapper: &Wrapper{}}
+	return &Program{Name: "tldr", Is: DataArgs}
 }
 
 func p671() *Program {
-	return &Program{Name: "touch", Is: DataArgs, Root: Node{Arity: 1}}
+	return &Program{Name: "tmux", Is: Subcommands | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "ls\x00list-sessions\x00list-windows\x00lsw\x00list-panes\x00lsp\x00list-clients\x00lsc\x00list-buffers\x00list-keys\x00list-commands\x00has-session\x00has\x00show-options\x00show\x00show-environment\x00display-message\x00display\x00capture-pane\x00capturep\x00kill-session\x00kill-server\x00kill-window\x00kill-pane\x00-V"}}, Launcher: &Launcher{Kind: "terminal", Globals: "-L\x00-S\x00-f\x00-c\x00-T", Subs: "new-session\x00new\x00new-window\x00neww\x00split-window\x00splitw\x00respawn-pane\x00respawnp\x00respawn-window\x00respawnw\x00run-shell\x00run\x00display-popup\x00popup", Values: "-s\x00-n\x00-c\x00-t\x00-x\x00-y\x00-e\x00-F\x00-f\x00-l\x00-p\x00-w\x00-T\x00-S"}, CodeRuns: codeRuns[118:122:122], Root: Node{Arity: 2, Values: "-L\x00-S\x00-f\x00-c\x00-T", Widen: []Widen{{Words: "run-shell\x00run\x00if-shell\x00if\x00send-keys\x00send\x00pipe-pane\x00pipep", Why: "makes tmux run or type a shell command"}}}, Subs: []Node{{Path: "if", Values: "-t"}, {Path: "if-shell", Values: "-t"}, {Path: "pipe-pane", Values: "-t"}, {Path: "pipep", Values: "-t"}, {Path: "send", Posix: true, Values: "-N\x00-t"}, {Path: "send-keys", Posix: true, Values: "-N\x00-t"}}}
 }
 
 func p672() *Program {
-	return &Program{Name: "toybox", Wrapper: &Wrapper{}}
+	return &Program{Name: "tofu", Is: NoCluster | Subcommands, Root: Node{Values: "-var\x00-var-file\x00-target\x00-replace\x00-lock-timeout\x00-parallelism\x00-state\x00-state-out\x00-backup\x00-out\x00-chdir"}}
 }
 
 func p673() *Program {
-	return &Program{Name: "tput", Is: DataArgs}
+	return &Program{Name: "toolbox", Launcher: &Launcher{Kind: "toolbox", Subs: "run\x00enter", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
 }
 
 func p674() *Program {
-	return &Program{Name: "tr", Decodes: "*", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "top", Terminal: []Terminal{{Use: TermKeys, Quiet: "-b\x00--batch"}}}
 }
 
 func p675() *Program {
-	return &Program{Name: "trap", Is: Posix | Widens, Extract: "trap", CodeRuns: codeRuns[121:122:122]}
+	return &Program{Name: "torsocks", Wrapper: &Wrapper{}}
 }
 
 func p676() *Program {
-	return &Program{Name: "tree", Is: DataArgs, Files: &Files{Walks: true, Dot: DotAlways}, Root: Node{ReadOnly: &ReadOnly{Deny: "-o\x00-R", MaxOperands: -1, NoGlob: true}}}
+	return &Program{Name: "touch", Is: DataArgs, Root: Node{Arity: 1}}
 }
 
 func p677() *Program {
-	return &Program{Name: "trino", Root: Node{Values: "--server\x00--catalog\x00--schema\x00--user\x00--execute\x00-f\x00--file\x00--output-format\x00--session\x00--source\x00--client-tags\x00--access-token"}}
+	return &Program{Name: "toybox", Wrapper: &Wrapper{}}
 }
 
 func p678() *Program {
-	return &Program{Name: "true", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "tput", Is: DataArgs}
 }
 
 func p679() *Program {
-	return &Program{Name: "truncate", Aliases: "--reference\x01-r\x00--size\x01-s", Writes: "operands", Root: Node{Values: "-s\x00--size\x00-r\x00--reference"}}
+	return &Program{Name: "tr", Decodes: "*", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p680() *Program {
-	return &Program{Name: "ts", Wrapper: &Wrapper{Values: "-e\x00-p\x00-s"}}
+	return &Program{Name: "trap", Is: Posix | Widens, Extract: "trap", CodeRuns: codeRuns[122:123:123]}
 }
 
 func p681() *Program {
-	return &Program{Name: "ts-node", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--eval\x00-p\x00--print\x00--test\x00--run", Forces: "-i\x00--interactive", Values: "-r\x00--require\x00--import\x00--loader\x00--experimental-loader\x00-C\x00--conditions\x00--input-type\x00--env-file\x00--title\x00--inspect-port", Operands: 1}}}
+	return &Program{Name: "tree", Is: DataArgs, Files: &Files{Walks: true, Dot: DotAlways}, Root: Node{ReadOnly: &ReadOnly{Deny: "-o\x00-R", MaxOperands: -1, NoGlob: true}}}
 }
 
 func p682() *Program {
-	return &Program{Name: "tsp", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "trino", Root: Node{Values: "--server\x00--catalog\x00--schema\x00--user\x00--execute\x00-f\x00--file\x00--output-format\x00--session\x00--source\x00--client-tags\x00--access-token"}}
 }
 
 func p683() *Program {
-	return &Program{Name: "tty", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "true", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p684() *Program {
-	return &Program{Name: "turbo", Root: Node{Arity: 2}}
+	return &Program{Name: "truncate", Aliases: "--reference\x01-r\x00--size\x01-s", Writes: "operands", Root: Node{Values: "-s\x00--size\x00-r\x00--reference"}}
 }
 
 func p685() *Program {
-	return &Program{Name: "turso", Is: Subcommands}
+	return &Program{Name: "ts", Wrapper: &Wrapper{Values: "-e\x00-p\x00-s"}}
 }
 
 func p686() *Program {
-	return &Program{Name: "type", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "ts-node", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--eval\x00-p\x00--print\x00--test\x00--run", Forces: "-i\x00--interactive", Values: "-r\x00--require\x00--import\x00--loader\x00--experimental-loader\x00-C\x00--conditions\x00--input-type\x00--env-file\x00--title\x00--inspect-port", Operands: 1}}}
 }
 
 func p687() *Program {
-	return &Program{Name: "typeorm", Root: Node{Arity: 2}}
+	return &Program{Name: "tsp", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p688() *Program {
-	return &Program{Name: "typeset", Is: DataArgs | Widens, Extract: "env_assign"}
+	return &Program{Name: "tty", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p689() *Program {
-	return &Program{Name: "ufw", Is: Subcommands | DryRuns, Aliases: "--force\x01-f", Root: Node{Arity: 2, DryRun: "--dry-run"}}
+	return &Program{Name: "turbo", Root: Node{Arity: 2}}
 }
 
 func p690() *Program {
-	return &Program{Name: "ugrep", Is: DataArgs}
+	return &Program{Name: "turso", Is: Subcommands}
 }
 
 func p691() *Program {
-	return &Program{Name: "unalias", Is: DataArgs}
+	return &Program{Name: "type", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p692() *Program {
-	return &Program{Name: "uname", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "typeorm", Root: Node{Arity: 2}}
 }
 
 func p693() *Program {
-	return &Program{Name: "unbuffer", Wrapper: &Wrapper{}}
+	return &Program{Name: "typeset", Is: DataArgs | Widens, Extract: "env_assign"}
 }
 
 func p694() *Program {
-	return &Program{Name: "uniq", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: 1, NoGlob: true}}}
+	return &Program{Name: "ufw", Is: Subcommands | DryRuns, Aliases: "--force\x01-f", Root: Node{Arity: 2, DryRun: "--dry-run"}}
 }
 
 func p695() *Program {
-	return &Program{Name: "unset", Is: DataArgs, Root: Node{Arity: 1}}
+	return &Program{Name: "ugrep", Is: DataArgs}
 }
 
 func p696() *Program {
-	return &Program{Name: "unshare", Is: Posix | Widens, Optional: "-m\x00-u\x00-i\x00-n\x00-p\x00-U\x00-C\x00-T\x00--kill-child", Terminal: []Terminal{{Use: TermInput, Values: "-t\x00--target\x00-S\x00--setuid\x00-G\x00--setgid\x00-w\x00--wd\x00-r\x00--root\x00--map-user\x00--map-group", Operands: 1}}, CodeRuns: codeRuns[14:15:15], Root: Node{Values: "-S\x00-G\x00-R\x00-w\x00--setuid\x00--setgid\x00--root\x00--wd\x00--map-user\x00--map-group\x00--propagation\x00--setgroups", Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "unalias", Is: DataArgs}
 }
 
 func p697() *Program {
-	return &Program{Name: "unzip", Is: DataArgs}
+	return &Program{Name: "uname", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p698() *Program {
-	return &Program{Name: "uptime", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "unbuffer", Wrapper: &Wrapper{}}
 }
 
 func p699() *Program {
-	return &Program{Name: "urxvt", Is: NoCluster, Ends: "-e\x00-command", CodeRuns: codeRuns[1:2:2], Root: Node{Values: "-T\x00-title\x00-class\x00-geometry\x00-display\x00-working-directory\x00-config-file\x00-n\x00-fn\x00-fg\x00-bg"}}
+	return &Program{Name: "uniq", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: 1, NoGlob: true}}}
 }
 
 func p700() *Program {
-	return &Program{Name: "useradd", Aliases: "--append\x01-a\x00--gid\x01-g\x00--groups\x01-G\x00--non-unique\x01-o\x00--uid\x01-u", Root: Node{Values: "-u\x00--uid\x00-g\x00--gid\x00-G\x00--groups\x00-d\x00--home\x00--home-dir\x00-s\x00--shell\x00-c\x00--comment\x00-e\x00--expiredate\x00-f\x00--inactive\x00-k\x00--skel\x00-K\x00--key\x00-p\x00--password\x00-R\x00--root\x00-P\x00--prefix\x00-Z\x00--selinux-user\x00-b\x00--base-dir\x00-l\x00--login"}}
+	return &Program{Name: "unset", Is: DataArgs, Root: Node{Arity: 1}}
 }
 
 func p701() *Program {
-	return &Program{Name: "userdel", Aliases: "--force\x01-f\x00--remove\x01-r", Root: Node{Values: "-R\x00--root\x00-P\x00--prefix"}}
+	return &Program{Name: "unshare", Is: Posix | Widens, Optional: "-m\x00-u\x00-i\x00-n\x00-p\x00-U\x00-C\x00-T\x00--kill-child", Terminal: []Terminal{{Use: TermInput, Values: "-t\x00--target\x00-S\x00--setuid\x00-G\x00--setgid\x00-w\x00--wd\x00-r\x00--root\x00--map-user\x00--map-group", Operands: 1}}, CodeRuns: codeRuns[14:15:15], Root: Node{Values: "-S\x00-G\x00-R\x00-w\x00--setuid\x00--setgid\x00--root\x00--wd\x00--map-user\x00--map-group\x00--propagation\x00--setgroups", Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p702() *Program {
-	return &Program{Name: "usermod", Aliases: "--append\x01-a\x00--gid\x01-g\x00--groups\x01-G\x00--non-unique\x01-o\x00--uid\x01-u", Root: Node{Values: "-u\x00--uid\x00-g\x00--gid\x00-G\x00--groups\x00-d\x00--home\x00--home-dir\x00-s\x00--shell\x00-c\x00--comment\x00-e\x00--expiredate\x00-f\x00--inactive\x00-k\x00--skel\x00-K\x00--key\x00-p\x00--password\x00-R\x00--root\x00-P\x00--prefix\x00-Z\x00--selinux-user\x00-b\x00--base-dir\x00-l\x00--login"}}
+	return &Program{Name: "unzip", Is: DataArgs}
 }
 
 func p703() *Program {
-	return &Program{Name: "usql", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command\x00-f\x00--file"}}, Root: Node{Values: "-c\x00--command\x00-f\x00--file\x00-o\x00--out\x00-v\x00--set\x00-P\x00--pset\x00-F\x00--field-separator\x00-R\x00--record-separator\x00-T\x00--table-attr"}}
+	return &Program{Name: "uptime", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p704() *Program {
-	return &Program{Name: "utop", Terminal: []Terminal{{Use: TermInput}}}
+	return &Program{Name: "urxvt", Is: NoCluster, Ends: "-e\x00-command", CodeRuns: codeRuns[1:2:2], Root: Node{Values: "-T\x00-title\x00-class\x00-geometry\x00-display\x00-working-directory\x00-config-file\x00-n\x00-fn\x00-fg\x00-bg"}}
 }
 
 func p705() *Program {
-	return &Program{Name: "uudecode", Decodes: "*"}
+	return &Program{Name: "useradd", Aliases: "--append\x01-a\x00--gid\x01-g\x00--groups\x01-G\x00--non-unique\x01-o\x00--uid\x01-u", Root: Node{Values: "-u\x00--uid\x00-g\x00--gid\x00-G\x00--groups\x00-d\x00--home\x00--home-dir\x00-s\x00--shell\x00-c\x00--comment\x00-e\x00--expiredate\x00-f\x00--inactive\x00-k\x00--skel\x00-K\x00--key\x00-p\x00--password\x00-R\x00--root\x00-P\x00--prefix\x00-Z\x00--selinux-user\x00-b\x00--base-dir\x00-l\x00--login"}}
 }
 
 func p706() *Program {
-	return &Program{Name: "uv", Is: Abbrev | Subcommands | Runs | Widens, Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}, Root: Node{Arity: 2, Values: "-i\x00-f\x00-r\x00-c\x00-e\x00--index-url\x00--extra-index-url\x00--find-links", Widen: []Widen{{Opts: "-i\x00-f\x00--index-url\x00--extra-index-url\x00--find-links\x00--trusted-host", Why: "changes where packages (code) come from"}}}, Subs: []Node{{Path: "pip", Arity: 3}, {Path: "run", Arity: 3, Values: "--with\x00--from\x00-p\x00--python\x00--project\x00--directory", Run: &Run{}}, {Path: "tool run", Values: "--from\x00--with\x00-p\x00--python", Run: &Run{}}}}
+	return &Program{Name: "userdel", Aliases: "--force\x01-f\x00--remove\x01-r", Root: Node{Values: "-R\x00--root\x00-P\x00--prefix"}}
 }
 
 func p707() *Program {
-	return &Program{Name: "uvx", Is: Runs, Root: Node{Values: "--from\x00--with\x00-p\x00--python\x00--index-url", Run: &Run{}}}
+	return &Program{Name: "usermod", Aliases: "--append\x01-a\x00--gid\x01-g\x00--groups\x01-G\x00--non-unique\x01-o\x00--uid\x01-u", Root: Node{Values: "-u\x00--uid\x00-g\x00--gid\x00-G\x00--groups\x00-d\x00--home\x00--home-dir\x00-s\x00--shell\x00-c\x00--comment\x00-e\x00--expiredate\x00-f\x00--inactive\x00-k\x00--skel\x00-K\x00--key\x00-p\x00--password\x00-R\x00--root\x00-P\x00--prefix\x00-Z\x00--selinux-user\x00-b\x00--base-dir\x00-l\x00--login"}}
 }
 
 func p708() *Program {
-	return &Program{Name: "uxterm", Is: NoCluster, Ends: "-e\x00-command", CodeRuns: codeRuns[1:2:2], Root: Node{Values: "-T\x00-title\x00-class\x00-geometry\x00-display\x00-working-directory\x00-config-file\x00-n\x00-fn\x00-fg\x00-bg"}}
+	return &Program{Name: "usql", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command\x00-f\x00--file"}}, Root: Node{Values: "-c\x00--command\x00-f\x00--file\x00-o\x00--out\x00-v\x00--set\x00-P\x00--pset\x00-F\x00--field-separator\x00-R\x00--record-separator\x00-T\x00--table-attr"}}
 }
 
 func p709() *Program {
-	return &Program{Name: "vagrant", Is: Subcommands | DataArgs, Terminal: []Terminal{{Sub: "ssh", Use: TermInput, Runs: "-c\x00--command"}}, Launcher: &Launcher{Kind: "vagrant"}, Root: Node{Values: "-s\x00--stage\x00-r\x00--region\x00--aws-profile\x00-c\x00--config\x00--param\x00--stack-name\x00--profile\x00--config-file\x00--config-env\x00-t\x00--template-file"}}
+	return &Program{Name: "utop", Terminal: []Terminal{{Use: TermInput}}}
 }
 
 func p710() *Program {
-	return &Program{Name: "valgrind", Wrapper: &Wrapper{Values: "-e\x00-p\x00-s"}}
+	return &Program{Name: "uudecode", Decodes: "*"}
 }
 
 func p711() *Program {
-	return &Program{Name: "valkey-cli", Is: Subcommands, Terminal: []Terminal{{Use: TermInput, Runs: "--eval\x00-x\x00--scan\x00--stat\x00--bigkeys", Values: "-h\x00-p\x00-a\x00-n\x00-u\x00--user\x00--pass\x00-s\x00-r\x00-i", Operands: 1}}, Root: Node{Values: "-h\x00-p\x00-s\x00-a\x00-u\x00--user\x00--pass\x00-n\x00-r\x00-i\x00-d\x00-D\x00--cacert\x00--cacertdir\x00--cert\x00--key\x00--sni\x00--eval\x00--rdb\x00--functions-rdb\x00--pattern\x00--count\x00--quoted-pattern\x00--memkeys-samples\x00-t\x00--pipe-timeout"}}
+	return &Program{Name: "uv", Is: Abbrev | Subcommands | Runs | Widens, Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}, Root: Node{Arity: 2, Values: "-i\x00-f\x00-r\x00-c\x00-e\x00--index-url\x00--extra-index-url\x00--find-links", Widen: []Widen{{Opts: "-i\x00-f\x00--index-url\x00--extra-index-url\x00--find-links\x00--trusted-host", Why: "changes where packages (code) come from"}}}, Subs: []Node{{Path: "pip", Arity: 3}, {Path: "run", Arity: 3, Values: "--with\x00--from\x00-p\x00--python\x00--project\x00--directory", Run: &Run{}}, {Path: "tool run", Values: "--from\x00--with\x00-p\x00--python", Run: &Run{}}}}
 }
 
 func p712() *Program {
-	return &Program{Name: "vault", Is: NoCluster | Subcommands, Root: Node{Arity: 2, Values: "-field\x00-format\x00-address\x00-namespace\x00-mount\x00-version\x00-method\x00-path"}, Subs: []Node{{Path: "auth", Arity: 3}, {Path: "kv", Arity: 3}}}
+	return &Program{Name: "uvx", Is: Runs, Root: Node{Values: "--from\x00--with\x00-p\x00--python\x00--index-url", Run: &Run{}}}
 }
 
 func p713() *Program {
-	return &Program{Name: "vboxheadless", Is: DataArgs}
+	return &Program{Name: "uxterm", Is: NoCluster, Ends: "-e\x00-command", CodeRuns: codeRuns[1:2:2], Root: Node{Values: "-T\x00-title\x00-class\x00-geometry\x00-display\x00-working-directory\x00-config-file\x00-n\x00-fn\x00-fg\x00-bg"}}
 }
 
 func p714() *Program {
-	return &Program{Name: "vboxmanage", Is: DataArgs}
+	return &Program{Name: "vagrant", Is: Subcommands | DataArgs, Terminal: []Terminal{{Sub: "ssh", Use: TermInput, Runs: "-c\x00--command"}}, Launcher: &Launcher{Kind: "vagrant"}, Root: Node{Values: "-s\x00--stage\x00-r\x00--region\x00--aws-profile\x00-c\x00--config\x00--param\x00--stack-name\x00--profile\x00--config-file\x00--config-env\x00-t\x00--template-file"}}
 }
 
 func p715() *Program {
-	return &Program{Name: "vdir", Files: &Files{WalkFlags: "-R\x00--recursive", Dot: DotAlways}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "valgrind", Wrapper: &Wrapper{Values: "-e\x00-p\x00-s"}}
 }
 
 func p716() *Program {
-	return &Program{Name: "velero", Is: Subcommands, Root: Node{Values: "--name\x00--kubeconfig\x00-p\x00--profile\x00-n\x00--namespace\x00--kubecontext\x00-l\x00--selector\x00-f\x00--file\x00-e\x00--environment"}}
+	return &Program{Name: "valkey-cli", Is: Subcommands, Terminal: []Terminal{{Use: TermInput, Runs: "--eval\x00-x\x00--scan\x00--stat\x00--bigkeys", Values: "-h\x00-p\x00-a\x00-n\x00-u\x00--user\x00--pass\x00-s\x00-r\x00-i", Operands: 1}}, Root: Node{Values: "-h\x00-p\x00-s\x00-a\x00-u\x00--user\x00--pass\x00-n\x00-r\x00-i\x00-d\x00-D\x00--cacert\x00--cacertdir\x00--cert\x00--key\x00--sni\x00--eval\x00--rdb\x00--functions-rdb\x00--pattern\x00--count\x00--quoted-pattern\x00--memkeys-samples\x00-t\x00--pipe-timeout"}}
 }
 
 func p717() *Program {
-	return &Program{Name: "vercel", Is: Subcommands | DataArgs | DryRuns, Words: "domain\x01domains\x00projects\x01project\x00rm\x01remove", Root: Node{Arity: 2, Values: "-t\x00--token\x00--scope\x00-S\x00-A\x00--local-config\x00-Q\x00--global-config\x00--cwd\x00-e\x00--env\x00-b\x00--build-env\x00--regions", DryRun: "--help\x00-h"}}
+	return &Program{Name: "vault", Is: NoCluster | Subcommands, Root: Node{Arity: 2, Values: "-field\x00-format\x00-address\x00-namespace\x00-mount\x00-version\x00-method\x00-path"}, Subs: []Node{{Path: "auth", Arity: 3}, {Path: "kv", Arity: 3}}}
 }
 
 func p718() *Program {
-	return &Program{Name: "vgremove", Is: DryRuns, Aliases: "--force\x01-f\x00--yes\x01-y", Root: Node{Values: "-L\x00--size\x00-l\x00--extents\x00--config\x00-S\x00--select\x00--reportformat", DryRun: "-t\x00--test"}}
+	return &Program{Name: "vboxheadless", Is: DataArgs}
 }
 
 func p719() *Program {
-	return &Program{Name: "vi", Is: DataArgs | PlusOptions | Widens, Optional: "-o\x00-O\x00-p\x00-V\x00-r", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, CodeRuns: codeRuns[26:31:31], Root: Node{Values: "-c\x00-S\x00-u\x00-U\x00-T\x00-i\x00-w\x00-W\x00-t\x00-q\x00--cmd\x00--startuptime\x00--servername\x00--remote-send\x00--remote-expr\x00--listen", Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
+	return &Program{Name: "vboxmanage", Is: DataArgs}
 }
 
 func p720() *Program {
-	return &Program{Name: "view", Is: PlusOptions | Widens, Optional: "-o\x00-O\x00-p\x00-V\x00-r", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, CodeRuns: codeRuns[26:31:31], Root: Node{Values: "-c\x00-S\x00-u\x00-U\x00-T\x00-i\x00-w\x00-W\x00-t\x00-q\x00--cmd\x00--startuptime\x00--servername\x00--remote-send\x00--remote-expr\x00--listen", Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
+	return &Program{Name: "vdir", Files: &Files{WalkFlags: "-R\x00--recursive", Dot: DotAlways}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p721() *Program {
-	return &Program{Name: "vim", Is: DataArgs | PlusOptions | Widens, Optional: "-o\x00-O\x00-p\x00-V\x00-r", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, CodeRuns: codeRuns[26:31:31], Root: Node{Values: "-c\x00-S\x00-u\x00-U\x00-T\x00-i\x00-w\x00-W\x00-t\x00-q\x00--cmd\x00--startuptime\x00--servername\x00--remote-send\x00--remote-expr\x00--listen", Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
+	return &Program{Name: "velero", Is: Subcommands, Root: Node{Values: "--name\x00--kubeconfig\x00-p\x00--profile\x00-n\x00--namespace\x00--kubecontext\x00-l\x00--selector\x00-f\x00--file\x00-e\x00--environment"}}
 }
 
 func p722() *Program {
-	return &Program{Name: "vimdiff", Is: PlusOptions | Widens, Optional: "-o\x00-O\x00-p\x00-V\x00-r", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, CodeRuns: codeRuns[26:31:31], Root: Node{Values: "-c\x00-S\x00-u\x00-U\x00-T\x00-i\x00-w\x00-W\x00-t\x00-q\x00--cmd\x00--startuptime\x00--servername\x00--remote-send\x00--remote-expr\x00--listen", Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
+	return &Program{Name: "vercel", Is: Subcommands | DataArgs | DryRuns, Words: "domain\x01domains\x00projects\x01project\x00rm\x01remove", Root: Node{Arity: 2, Values: "-t\x00--token\x00--scope\x00-S\x00-A\x00--local-config\x00-Q\x00--global-config\x00--cwd\x00-e\x00--env\x00-b\x00--build-env\x00--regions", DryRun: "--help\x00-h"}}
 }
 
 func p723() *Program {
-	return &Program{Name: "vimx", Is: PlusOptions, Optional: "-o\x00-O\x00-p\x00-V\x00-r", CodeRuns: codeRuns[26:31:31], Root: Node{Values: "-c\x00-S\x00-u\x00-U\x00-T\x00-i\x00-w\x00-W\x00-t\x00-q\x00--cmd\x00--startuptime\x00--servername\x00--remote-send\x00--remote-expr\x00--listen"}}
+	return &Program{Name: "vgremove", Is: DryRuns, Aliases: "--force\x01-f\x00--yes\x01-y", Root: Node{Values: "-L\x00--size\x00-l\x00--extents\x00--config\x00-S\x00--select\x00--reportformat", DryRun: "-t\x00--test"}}
 }
 
 func p724() *Program {
-	return &Program{Name: "virsh", Is: Subcommands | DataArgs, Root: Node{Values: "-c\x00--connect\x00--pool\x00--storage\x00--domain\x00--vol"}}
+	return &Program{Name: "vi", Is: DataArgs | PlusOptions | Widens, Optional: "-o\x00-O\x00-p\x00-V\x00-r", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, CodeRuns: codeRuns[26:31:31], Root: Node{Values: "-c\x00-S\x00-u\x00-U\x00-T\x00-i\x00-w\x00-W\x00-t\x00-q\x00--cmd\x00--startuptime\x00--servername\x00--remote-send\x00--remote-expr\x00--listen", Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
 }
 
 func p725() *Program {
-	return &Program{Name: "visudo", CodeRuns: codeRuns[16:17:17]}
+	return &Program{Name: "view", Is: PlusOptions | Widens, Optional: "-o\x00-O\x00-p\x00-V\x00-r", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, CodeRuns: codeRuns[26:31:31], Root: Node{Values: "-c\x00-S\x00-u\x00-U\x00-T\x00-i\x00-w\x00-W\x00-t\x00-q\x00--cmd\x00--startuptime\x00--servername\x00--remote-send\x00--remote-expr\x00--listen", Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
 }
 
 func p726() *Program {
-	return &Program{Name: "vmrun", Is: DataArgs}
+	return &Program{Name: "vim", Is: DataArgs | PlusOptions | Widens, Optional: "-o\x00-O\x00-p\x00-V\x00-r", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, CodeRuns: codeRuns[26:31:31], Root: Node{Values: "-c\x00-S\x00-u\x00-U\x00-T\x00-i\x00-w\x00-W\x00-t\x00-q\x00--cmd\x00--startuptime\x00--servername\x00--remote-send\x00--remote-expr\x00--listen", Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
 }
 
 func p727() *Program {
-	return &Program{Name: "volta", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "vimdiff", Is: PlusOptions | Widens, Optional: "-o\x00-O\x00-p\x00-V\x00-r", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, CodeRuns: codeRuns[26:31:31], Root: Node{Values: "-c\x00-S\x00-u\x00-U\x00-T\x00-i\x00-w\x00-W\x00-t\x00-q\x00--cmd\x00--startuptime\x00--servername\x00--remote-send\x00--remote-expr\x00--listen", Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
 }
 
 func p728() *Program {
-	return &Program{Name: "w", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "vimx", Is: PlusOptions, Optional: "-o\x00-O\x00-p\x00-V\x00-r", CodeRuns: codeRuns[26:31:31], Root: Node{Values: "-c\x00-S\x00-u\x00-U\x00-T\x00-i\x00-w\x00-W\x00-t\x00-q\x00--cmd\x00--startuptime\x00--servername\x00--remote-send\x00--remote-expr\x00--listen"}}
 }
 
 func p729() *Program {
-	return &Program{Name: "wall", Is: DataArgs}
+	return &Program{Name: "virsh", Is: Subcommands | DataArgs, Root: Node{Values: "-c\x00--connect\x00--pool\x00--storage\x00--domain\x00--vol"}}
 }
 
 func p730() *Program {
-	return &Program{Name: "watch", Terminal: []Terminal{{Use: TermScreen}}}
+	return &Program{Name: "visudo", CodeRuns: codeRuns[16:17:17]}
 }
 
 func p731() *Program {
-	return &Program{Name: "watchexec", Is: Widens, Ends: "--", CodeRuns: codeRuns[122:124:124], Root: Node{Values: "-s\x00-e\x00-w\x00-W\x00-f\x00-F\x00--shell\x00--exts\x00--watch\x00--filter\x00--ignore\x00--on-busy-update\x00--signal\x00--debounce\x00--restart-signal", Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "vmrun", Is: DataArgs}
 }
 
 func p732() *Program {
-	return &Program{Name: "wc", Is: DataArgs, Files: &Files{Lists: "--files0-from"}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "volta", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p733() *Program {
-	return &Program{Name: "wezterm", Ends: "--", CodeRuns: codeRuns[14:15:15], Root: Node{Values: "--title\x00--working-directory\x00--class\x00--config\x00--directory"}}
+	return &Program{Name: "w", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p734() *Program {
-	return &Program{Name: "wget", Is: Abbrev | Widens, Writes: "-O\x00--output-document", Root: Node{Values: "-a\x00-A\x00-B\x00-D\x00-e\x00-i\x00-I\x00-l\x00-O\x00-o\x00-P\x00-Q\x00-R\x00-t\x00-T\x00-U\x00-w\x00-X\x00-Y\x00--output-document\x00--output-file\x00--append-output\x00--post-file\x00--body-file\x00--execute\x00--config\x00--directory-prefix\x00--method\x00--post-data\x00--body-data\x00--header\x00--user\x00--password\x00--http-user\x00--http-password", Widen: []Widen{{Opts: "-O\x00-o\x00--output-document\x00--output-file", Unless: "@stdout", Why: "makes wget write elsewhere, upload a file, or run wgetrc commands"}, {Opts: "-a\x00-e\x00-P\x00--append-output\x00--post-file\x00--body-file\x00--execute\x00--config\x00--directory-prefix\x00--use-askpass", Why: "makes wget write elsewhere, upload a file, or run wgetrc commands"}}}}
+	return &Program{Name: "wall", Is: DataArgs}
 }
 
 func p735() *Program {
-	return &Program{Name: "wget2", Is: Abbrev | Widens, Root: Node{Values: "-a\x00-A\x00-B\x00-D\x00-e\x00-i\x00-I\x00-l\x00-O\x00-o\x00-P\x00-Q\x00-R\x00-t\x00-T\x00-U\x00-w\x00-X\x00-Y\x00--output-document\x00--output-file\x00--append-output\x00--post-file\x00--body-file\x00--execute\x00--config\x00--directory-prefix\x00--post-data\x00--body-data\x00--header\x00--user\x00--password\x00--http-user\x00--http-password\x00--method", Widen: []Widen{{Opts: "-O\x00-o\x00--output-document\x00--output-file", Unless: "@stdout", Why: "makes wget write elsewhere, upload a file, or run wgetrc commands"}, {Opts: "-a\x00-e\x00-P\x00--append-output\x00--post-file\x00--body-file\x00--execute\x00--config\x00--directory-prefix\x00--use-askpass", Why: "makes wget write elsewhere, upload a file, or run wgetrc commands"}}}}
+	return &Program{Name: "watch", Terminal: []Terminal{{Use: TermScreen}}}
 }
 
 func p736() *Program {
-	return &Program{Name: "whatis", Is: DataArgs}
+	return &Program{Name: "watchexec", Is: Widens, Ends: "--", CodeRuns: codeRuns[123:125:125], Root: Node{Values: "-s\x00-e\x00-w\x00-W\x00-f\x00-F\x00--shell\x00--exts\x00--watch\x00--filter\x00--ignore\x00--on-busy-update\x00--signal\x00--debounce\x00--restart-signal", Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p737() *Program {
-	return &Program{Name: "whereis", Is: DataArgs}
+	return &Program{Name: "wc", Is: DataArgs, Files: &Files{Lists: "--files0-from"}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p738() *Program {
-	return &Program{Name: "which", Is: DataArgs, Files: &Files{None: true}, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "wezterm", Ends: "--", CodeRuns: codeRuns[14:15:15], Root: Node{Values: "--title\x00--working-directory\x00--class\x00--config\x00--directory"}}
 }
 
 func p739() *Program {
-	return &Program{Name: "who", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "wget", Is: Abbrev | Widens, Writes: "-O\x00--output-document", Root: Node{Values: "-a\x00-A\x00-B\x00-D\x00-e\x00-i\x00-I\x00-l\x00-O\x00-o\x00-P\x00-Q\x00-R\x00-t\x00-T\x00-U\x00-w\x00-X\x00-Y\x00--output-document\x00--output-file\x00--append-output\x00--post-file\x00--body-file\x00--execute\x00--config\x00--directory-prefix\x00--method\x00--post-data\x00--body-data\x00--header\x00--user\x00--password\x00--http-user\x00--http-password", Widen: []Widen{{Opts: "-O\x00-o\x00--output-document\x00--output-file", Unless: "@stdout", Why: "makes wget write elsewhere, upload a file, or run wgetrc commands"}, {Opts: "-a\x00-e\x00-P\x00--append-output\x00--post-file\x00--body-file\x00--execute\x00--config\x00--directory-prefix\x00--use-askpass", Why: "makes wget write elsewhere, upload a file, or run wgetrc commands"}}}}
 }
 
 func p740() *Program {
-	return &Program{Name: "whoami", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "wget2", Is: Abbrev | Widens, Root: Node{Values: "-a\x00-A\x00-B\x00-D\x00-e\x00-i\x00-I\x00-l\x00-O\x00-o\x00-P\x00-Q\x00-R\x00-t\x00-T\x00-U\x00-w\x00-X\x00-Y\x00--output-document\x00--output-file\x00--append-output\x00--post-file\x00--body-file\x00--execute\x00--config\x00--directory-prefix\x00--post-data\x00--body-data\x00--header\x00--user\x00--password\x00--http-user\x00--http-password\x00--method", Widen: []Widen{{Opts: "-O\x00-o\x00--output-document\x00--output-file", Unless: "@stdout", Why: "makes wget write elsewhere, upload a file, or run wgetrc commands"}, {Opts: "-a\x00-e\x00-P\x00--append-output\x00--post-file\x00--body-file\x00--execute\x00--config\x00--directory-prefix\x00--use-askpass", Why: "makes wget write elsewhere, upload a file, or run wgetrc commands"}}}}
 }
 
 func p741() *Program {
-	return &Program{Name: "wipefs", Is: DryRuns, Aliases: "--all\x01-a", Root: Node{DryRun: "-n\x00--no-act"}}
+	return &Program{Name: "whatis", Is: DataArgs}
 }
 
 func p742() *Program {
-	return &Program{Name: "wish", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}}
+	return &Program{Name: "whereis", Is: DataArgs}
 }
 
 func p743() *Program {
-	return &Program{Name: "wormhole", Is: Subcommands}
+	return &Program{Name: "which", Is: DataArgs, Files: &Files{None: true}, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p744() *Program {
-	return &Program{Name: "wp", Root: Node{Arity: 2}}
+	return &Program{Name: "who", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p745() *Program {
-	return &Program{Name: "wrangler", Is: Subcommands | DataArgs | DryRuns, Root: Node{Arity: 2, Values: "-c\x00--config\x00-e\x00--env\x00--name\x00--binding\x00--namespace-id\x00--account-id\x00--cwd\x00--persist-to\x00--env-file\x00--command\x00--file", DryRun: "--dry-run\x00--help\x00-h"}}
+	return &Program{Name: "whoami", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p746() *Program {
-	return &Program{Name: "write", Is: DataArgs}
+	return &Program{Name: "wipefs", Is: DryRuns, Aliases: "--all\x01-a", Root: Node{DryRun: "-n\x00--no-act"}}
 }
 
 func p747() *Program {
-	return &Program{Name: "x-terminal-emulator", Is: NoCluster, Ends: "-e\x00-command", CodeRuns: codeRuns[1:2:2], Root: Node{Values: "-T\x00-title\x00-class\x00-geometry\x00-display\x00-working-directory\x00-config-file\x00-n\x00-fn\x00-fg\x00-bg"}}
+	return &Program{Name: "wish", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}}
 }
 
 func p748() *Program {
-	return &Program{Name: "xargs", Wrapper: &Wrapper{Values: "-a\x00-E\x00-d\x00-I\x00-L\x00-n\x00-P\x00-s\x00--arg-file\x00--delimiter\x00--max-args\x00--max-procs\x00--max-chars\x00--process-slot-var", Optional: "-i\x00-e\x00-l"}}
+	return &Program{Name: "wormhole", Is: Subcommands}
 }
 
 func p749() *Program {
-	return &Program{Name: "xdg-open", Is: DataArgs}
+	return &Program{Name: "wp", Root: Node{Arity: 2}}
 }
 
 func p750() *Program {
-	return &Program{Name: "xe", Is: DataArgs}
+	return &Program{Name: "wrangler", Is: Subcommands | DataArgs | DryRuns, Root: Node{Arity: 2, Values: "-c\x00--config\x00-e\x00--env\x00--name\x00--binding\x00--namespace-id\x00--account-id\x00--cwd\x00--persist-to\x00--env-file\x00--command\x00--file", DryRun: "--dry-run\x00--help\x00-h"}}
 }
 
 func p751() *Program {
-	return &Program{Name: "xfce4-terminal", Is: NoCluster, Ends: "-e\x00-command", CodeRuns: codeRuns[1:2:2], Root: Node{Values: "-T\x00-title\x00-class\x00-geometry\x00-display\x00-working-directory\x00-config-file\x00-n\x00-fn\x00-fg\x00-bg"}}
+	return &Program{Name: "write", Is: DataArgs}
 }
 
 func p752() *Program {
-	return &Program{Name: "xh", Root: Node{Values: "-a\x00--auth\x00-A\x00--auth-type\x00--session\x00-o\x00--output\x00--session-read-only\x00--verify\x00--cert\x00--cert-key\x00-p\x00--print\x00--pretty\x00-s\x00--style\x00--proxy\x00--timeout\x00--default-scheme"}}
+	return &Program{Name: "x-terminal-emulator", Is: NoCluster, Ends: "-e\x00-command", CodeRuns: codeRuns[1:2:2], Root: Node{Values: "-T\x00-title\x00-class\x00-geometry\x00-display\x00-working-directory\x00-config-file\x00-n\x00-fn\x00-fg\x00-bg"}}
 }
 
 func p753() *Program {
-	return &Program{Name: "xhs", Root: Node{Values: "-a\x00--auth\x00-A\x00--auth-type\x00--session\x00-o\x00--output\x00--session-read-only\x00--verify\x00--cert\x00--cert-key\x00-p\x00--print\x00--pretty\x00-s\x00--style\x00--proxy\x00--timeout\x00--default-scheme"}}
+	return &Program{Name: "xargs", Wrapper: &Wrapper{Values: "-a\x00-E\x00-d\x00-I\x00-L\x00-n\x00-P\x00-s\x00--arg-file\x00--delimiter\x00--max-args\x00--max-procs\x00--max-chars\x00--process-slot-var", Optional: "-i\x00-e\x00-l"}}
 }
 
 func p754() *Program {
-	return &Program{Name: "xonsh", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--commands", Forces: "-i\x00--interactive", Operands: 1}}}
+	return &Program{Name: "xdg-open", Is: DataArgs}
 }
 
 func p755() *Program {
-	return &Program{Name: "xterm", Is: NoCluster, Ends: "-e\x00-command", CodeRuns: codeRuns[1:2:2], Root: Node{Values: "-T\x00-title\x00-class\x00-geometry\x00-display\x00-working-directory\x00-config-file\x00-n\x00-fn\x00-fg\x00-bg"}}
+	return &Program{Name: "xe", Is: DataArgs}
 }
 
 func p756() *Program {
-	return &Program{Name: "xvfb-run", Wrapper: &Wrapper{Values: "-n\x00-s\x00-f\x00-e\x00-p\x00-l\x00--server-num\x00--server-args\x00--auth-file\x00--error-file\x00--xauth-protocol"}}
+	return &Program{Name: "xfce4-terminal", Is: NoCluster, Ends: "-e\x00-command", CodeRuns: codeRuns[1:2:2], Root: Node{Values: "-T\x00-title\x00-class\x00-geometry\x00-display\x00-working-directory\x00-config-file\x00-n\x00-fn\x00-fg\x00-bg"}}
 }
 
 func p757() *Program {
-	return &Program{Name: "xxd", Aliases: "--revert\x01-r", Decodes: "-r"}
+	return &Program{Name: "xh", Root: Node{Values: "-a\x00--auth\x00-A\x00--auth-type\x00--session\x00-o\x00--output\x00--session-read-only\x00--verify\x00--cert\x00--cert-key\x00-p\x00--print\x00--pretty\x00-s\x00--style\x00--proxy\x00--timeout\x00--default-scheme"}}
 }
 
 func p758() *Program {
-	return &Program{Name: "yarn", Is: Abbrev | Subcommands | Runs | Widens | DryRuns, Launcher: &Launcher{Kind: "package", Subs: "exec\x00x"}, Root: Node{Arity: 2, Values: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call\x00--prefix\x00--loglevel\x00--cache\x00--cwd\x00--modules-folder\x00--cache-folder", DryRun: "--dry-run", Widen: []Widen{{Opts: "--unsafe-perm", Unless: "false", Why: "makes package scripts run with full privileges"}, {Opts: "--ignore-scripts", Unless: "true", HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: "--no-ignore-scripts", Why: "makes package install scripts run"}, {Opts: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call", Why: "changes which code {name} fetches or which shell runs its scripts"}}}, Subs: []Node{{Path: "config", Arity: 3}, {Path: "dlx", Arity: 3, Values: "-p\x00--package", Run: &Run{}}, {Path: "exec", Run: &Run{}}, {Path: "run", Arity: 3}, {Path: "workspace", Arity: 3}}}
+	return &Program{Name: "xhs", Root: Node{Values: "-a\x00--auth\x00-A\x00--auth-type\x00--session\x00-o\x00--output\x00--session-read-only\x00--verify\x00--cert\x00--cert-key\x00-p\x00--print\x00--pretty\x00-s\x00--style\x00--proxy\x00--timeout\x00--default-scheme"}}
 }
 
 func p759() *Program {
-	return &Program{Name: "yash", Is: Posix | Shell | StdinProgram | Widens, Ends: "-", Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, CodeRuns: codeRuns[5:6:6], Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+	return &Program{Name: "xonsh", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--commands", Forces: "-i\x00--interactive", Operands: 1}}}
 }
 
 func p760() *Program {
-	return &Program{Name: "yay", Is: DataArgs}
+	return &Program{Name: "xterm", Is: NoCluster, Ends: "-e\x00-command", CodeRuns: codeRuns[1:2:2], Root: Node{Values: "-T\x00-title\x00-class\x00-geometry\x00-display\x00-working-directory\x00-config-file\x00-n\x00-fn\x00-fg\x00-bg"}}
 }
 
 func p761() *Program {
-	return &Program{Name: "yes", Is: DataArgs}
+	return &Program{Name: "xvfb-run", Wrapper: &Wrapper{Values: "-n\x00-s\x00-f\x00-e\x00-p\x00-l\x00--server-num\x00--server-args\x00--auth-file\x00--error-file\x00--xauth-protocol"}}
 }
 
 func p762() *Program {
-	return &Program{Name: "yq", Is: DataArgs}
+	return &Program{Name: "xxd", Aliases: "--revert\x01-r", Decodes: "-r"}
 }
 
 func p763() *Program {
-	return &Program{Name: "yum", Is: Subcommands | DataArgs, Words: "erase\x01remove", Root: Node{Arity: 2}}
+	return &Program{Name: "yarn", Is: Abbrev | Subcommands | Runs | Widens | DryRuns, Launcher: &Launcher{Kind: "package", Subs: "exec\x00x"}, Root: Node{Arity: 2, Values: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call\x00--prefix\x00--loglevel\x00--cache\x00--cwd\x00--modules-folder\x00--cache-folder", DryRun: "--dry-run", Widen: []Widen{{Opts: "--unsafe-perm", Unless: "false", Why: "makes package scripts run with full privileges"}, {Opts: "--ignore-scripts", Unless: "true", HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: "--no-ignore-scripts", Why: "makes package install scripts run"}, {Opts: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call", Why: "changes which code {name} fetches or which shell runs its scripts"}}}, Subs: []Node{{Path: "config", Arity: 3}, {Path: "dlx", Arity: 3, Values: "-p\x00--package", Run: &Run{}}, {Path: "exec", Run: &Run{}}, {Path: "run", Arity: 3}, {Path: "workspace", Arity: 3}}}
 }
 
 func p764() *Program {
-	return &Program{Name: "zellij", Terminal: []Terminal{{Use: TermKeys, Quiet: "ls\x00list-sessions\x00kill-session\x00kill-all-sessions\x00delete-session"}}}
+	return &Program{Name: "yash", Is: Posix | Shell | StdinProgram | Widens, Ends: "-", Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, CodeRuns: codeRuns[5:6:6], Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
 }
 
 func p765() *Program {
-	return &Program{Name: "zfs", Is: Subcommands | DryRuns, Subs: []Node{{Path: "destroy", DryRun: "-n"}}}
+	return &Program{Name: "yay", Is: DataArgs}
 }
 
 func p766() *Program {
-	return &Program{Name: "zip", Is: DataArgs | Widens, CodeRuns: codeRuns[124:125:125], Root: Node{Values: "-TT\x00-b\x00-n\x00-i\x00-t\x00-x\x00--unzip-command\x00--temp-path\x00--suffixes\x00--from-crlf", Widen: []Widen{{Prefix: "--unzip-command", Words: "-TT", Why: "makes zip run another program"}}}}
+	return &Program{Name: "yes", Is: DataArgs}
 }
 
 func p767() *Program {
-	return &Program{Name: "zpool", Is: Subcommands}
+	return &Program{Name: "yq", Is: DataArgs}
 }
 
 func p768() *Program {
-	return &Program{Name: "zsh", Is: Posix | Shell | StdinProgram | Widens, Ends: "-", Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, CodeRuns: codeRuns[5:6:6], Root: Node{Arity: 2, Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+	return &Program{Name: "yum", Is: Subcommands | DataArgs, Words: "erase\x01remove", Root: Node{Arity: 2}}
 }
 
 func p769() *Program {
+	return &Program{Name: "zellij", Terminal: []Terminal{{Use: TermKeys, Quiet: "ls\x00list-sessions\x00kill-session\x00kill-all-sessions\x00delete-session"}}}
+}
+
+func p770() *Program {
+	return &Program{Name: "zfs", Is: Subcommands | DryRuns, Subs: []Node{{Path: "destroy", DryRun: "-n"}}}
+}
+
+func p771() *Program {
+	return &Program{Name: "zip", Is: DataArgs | Widens, CodeRuns: codeRuns[125:126:126], Root: Node{Values: "-TT\x00-b\x00-n\x00-i\x00-t\x00-x\x00--unzip-command\x00--temp-path\x00--suffixes\x00--from-crlf", Widen: []Widen{{Prefix: "--unzip-command", Words: "-TT", Why: "makes zip run another program"}}}}
+}
+
+func p772() *Program {
+	return &Program{Name: "zpool", Is: Subcommands}
+}
+
+func p773() *Program {
+	return &Program{Name: "zsh", Is: Posix | Shell | StdinProgram | Widens, Ends: "-", Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, CodeRuns: codeRuns[5:6:6], Root: Node{Arity: 2, Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+}
+
+func p774() *Program {
 	return &Program{Name: "zypper", Is: Subcommands | DataArgs, Words: "in\x01install\x00rm\x01remove", Root: Node{Arity: 2}}
 }
 
@@ -3194,6 +3214,7 @@ var codeRuns = [...]CodeRun{
 	{At: AtOption, Read: ReadShell, Names: "-S"},
 	{At: AtOperands, Read: ReadScreen},
 	{At: AtOption, Read: ReadShell, Names: "-c\x00--command"},
+	{At: AtOperands, Read: ReadJoined, When: "-c", Unless: "-p\x00--pattern\x00-r\x00--rewrite\x00-l\x00--lang\x00--json\x00-U\x00--update-all\x00-i\x00--interactive\x00--rule\x00--inline-rules\x00--filter\x00--selector\x00--strictness\x00--globs\x00--stdin\x00--debug-query\x00--format\x00--report-style\x00--threads\x00-j\x00--include-off\x00--config", N: 1},
 	{At: AtOption, Read: ReadShell, Names: "--compress-program"},
 	{At: AtOperands, Read: ReadSQLShell, N: 1},
 	{At: AtOption, Read: ReadSQLShell, Names: "--cmd"},
@@ -3212,7 +3233,7 @@ var codeRuns = [...]CodeRun{
 }
 
 // nPrograms is how many programs the data describes.
-const nPrograms = 770
+const nPrograms = 775
 
 // build builds the program of index i (in name order).
 func build(i int) *Program {
@@ -4757,6 +4778,16 @@ func build(i int) *Program {
 		return p768()
 	case 769:
 		return p769()
+	case 770:
+		return p770()
+	case 771:
+		return p771()
+	case 772:
+		return p772()
+	case 773:
+		return p773()
+	case 774:
+		return p774()
 	}
 	return nil
 }
@@ -5252,1056 +5283,1066 @@ func lookup(name string) *Program {
 		return program(242)
 	case "go":
 		return program(243)
-	case "gofmt":
+	case "goenv":
 		return program(244)
-	case "gopass":
+	case "gofmt":
 		return program(245)
-	case "gosu":
+	case "gopass":
 		return program(246)
-	case "gpasswd":
+	case "gosu":
 		return program(247)
-	case "gpg":
+	case "gpasswd":
 		return program(248)
-	case "gradle":
+	case "gpg":
 		return program(249)
-	case "grep":
+	case "gradle":
 		return program(250)
-	case "groovy":
+	case "grep":
 		return program(251)
-	case "groovysh":
+	case "groovy":
 		return program(252)
-	case "groups":
+	case "groovysh":
 		return program(253)
-	case "grubby":
+	case "groups":
 		return program(254)
-	case "gsed":
+	case "grubby":
 		return program(255)
-	case "gsutil":
+	case "gsed":
 		return program(256)
-	case "gt":
+	case "gsutil":
 		return program(257)
-	case "gtar":
+	case "gt":
 		return program(258)
-	case "guile":
+	case "gtar":
 		return program(259)
-	case "guix":
+	case "guile":
 		return program(260)
-	case "gview":
+	case "guix":
 		return program(261)
-	case "gvim":
+	case "gview":
 		return program(262)
-	case "hash":
+	case "gvim":
 		return program(263)
-	case "hatch":
+	case "hash":
 		return program(264)
-	case "hcloud":
+	case "hatch":
 		return program(265)
-	case "hdparm":
+	case "hcloud":
 		return program(266)
-	case "head":
+	case "hdparm":
 		return program(267)
-	case "helix":
+	case "head":
 		return program(268)
-	case "helm":
+	case "helix":
 		return program(269)
-	case "helmfile":
+	case "helm":
 		return program(270)
-	case "help":
+	case "helmfile":
 		return program(271)
-	case "heroku":
+	case "help":
 		return program(272)
-	case "hexdump":
+	case "heroku":
 		return program(273)
-	case "hg":
+	case "hexdump":
 		return program(274)
-	case "history":
+	case "hg":
 		return program(275)
-	case "hive":
+	case "history":
 		return program(276)
-	case "host":
+	case "hive":
 		return program(277)
-	case "hostname":
+	case "host":
 		return program(278)
-	case "htop":
+	case "hostname":
 		return program(279)
-	case "http":
+	case "htop":
 		return program(280)
-	case "https":
+	case "http":
 		return program(281)
-	case "hub":
+	case "https":
 		return program(282)
-	case "hugo":
+	case "hub":
 		return program(283)
-	case "hx":
+	case "hugo":
 		return program(284)
-	case "hyperfine":
+	case "hx":
 		return program(285)
-	case "i3exit":
+	case "hyperfine":
 		return program(286)
-	case "id":
+	case "i3exit":
 		return program(287)
-	case "idevicediagnostics":
+	case "id":
 		return program(288)
-	case "iex":
+	case "idevicediagnostics":
 		return program(289)
-	case "impala-shell":
+	case "iex":
 		return program(290)
-	case "incus":
+	case "impala-shell":
 		return program(291)
-	case "infisical":
+	case "incus":
 		return program(292)
-	case "influx":
+	case "infisical":
 		return program(293)
-	case "info":
+	case "influx":
 		return program(294)
-	case "inotifywait":
+	case "info":
 		return program(295)
-	case "install":
+	case "inotifywait":
 		return program(296)
-	case "ionice":
+	case "install":
 		return program(297)
-	case "ip":
+	case "ionice":
 		return program(298)
-	case "ip6tables":
+	case "ip":
 		return program(299)
-	case "ip6tables-legacy":
+	case "ip6tables":
 		return program(300)
-	case "ip6tables-nft":
+	case "ip6tables-legacy":
 		return program(301)
-	case "iptables":
+	case "ip6tables-nft":
 		return program(302)
-	case "iptables-legacy":
+	case "iptables":
 		return program(303)
-	case "iptables-nft":
+	case "iptables-legacy":
 		return program(304)
-	case "ipython":
+	case "iptables-nft":
 		return program(305)
-	case "ipython3":
+	case "ipython":
 		return program(306)
-	case "irb":
+	case "ipython3":
 		return program(307)
-	case "java":
+	case "irb":
 		return program(308)
-	case "jdb":
+	case "java":
 		return program(309)
-	case "jed":
+	case "jdb":
 		return program(310)
-	case "jest":
+	case "jed":
 		return program(311)
-	case "joe":
+	case "jenv":
 		return program(312)
-	case "join":
+	case "jest":
 		return program(313)
-	case "journalctl":
+	case "joe":
 		return program(314)
-	case "jq":
+	case "join":
 		return program(315)
-	case "jruby":
+	case "journalctl":
 		return program(316)
-	case "jshell":
+	case "jq":
 		return program(317)
-	case "julia":
+	case "jruby":
 		return program(318)
-	case "just":
+	case "jshell":
 		return program(319)
-	case "k3d":
+	case "julia":
 		return program(320)
-	case "k9s":
+	case "just":
 		return program(321)
-	case "kak":
+	case "k3d":
 		return program(322)
-	case "kdig":
+	case "k9s":
 		return program(323)
-	case "keydb-cli":
+	case "kak":
 		return program(324)
-	case "keyring":
+	case "kdig":
 		return program(325)
-	case "kill":
+	case "keydb-cli":
 		return program(326)
-	case "killall":
+	case "keyring":
 		return program(327)
-	case "kind":
+	case "kill":
 		return program(328)
-	case "kitty":
+	case "killall":
 		return program(329)
-	case "knex":
+	case "kind":
 		return program(330)
-	case "knife":
+	case "kitty":
 		return program(331)
-	case "kodi-send":
+	case "knex":
 		return program(332)
-	case "konsole":
+	case "knife":
 		return program(333)
-	case "ksh":
+	case "kodi-send":
 		return program(334)
-	case "kubectl":
+	case "konsole":
 		return program(335)
-	case "kustomize":
+	case "ksh":
 		return program(336)
-	case "last":
+	case "kubectl":
 		return program(337)
-	case "lastb":
+	case "kustomize":
 		return program(338)
-	case "launchctl":
+	case "last":
 		return program(339)
-	case "lein":
+	case "lastb":
 		return program(340)
-	case "less":
+	case "launchctl":
 		return program(341)
-	case "let":
+	case "lein":
 		return program(342)
-	case "lftp":
+	case "less":
 		return program(343)
-	case "limactl":
+	case "let":
 		return program(344)
-	case "ll":
+	case "lftp":
 		return program(345)
-	case "lldb":
+	case "limactl":
 		return program(346)
-	case "ln":
+	case "ll":
 		return program(347)
-	case "local":
+	case "lldb":
 		return program(348)
-	case "locale":
+	case "ln":
 		return program(349)
-	case "locate":
+	case "local":
 		return program(350)
-	case "logger":
+	case "locale":
 		return program(351)
-	case "login":
+	case "locate":
 		return program(352)
-	case "loginctl":
+	case "logger":
 		return program(353)
-	case "lpass":
+	case "login":
 		return program(354)
-	case "ls":
+	case "loginctl":
 		return program(355)
-	case "lsblk":
+	case "lpass":
 		return program(356)
-	case "lscpu":
+	case "ls":
 		return program(357)
-	case "ltrace":
+	case "lsblk":
 		return program(358)
-	case "lua":
+	case "lscpu":
 		return program(359)
-	case "luajit":
+	case "ltrace":
 		return program(360)
-	case "lvreduce":
+	case "lua":
 		return program(361)
-	case "lvremove":
+	case "luajit":
 		return program(362)
-	case "lxc":
+	case "lvreduce":
 		return program(363)
-	case "machinectl":
+	case "lvremove":
 		return program(364)
-	case "mail":
+	case "lxc":
 		return program(365)
-	case "mailx":
+	case "machinectl":
 		return program(366)
-	case "make":
+	case "mail":
 		return program(367)
-	case "mamba":
+	case "mailx":
 		return program(368)
-	case "man":
+	case "make":
 		return program(369)
-	case "mapfile":
+	case "mamba":
 		return program(370)
-	case "mariadb":
+	case "man":
 		return program(371)
-	case "mawk":
+	case "mapfile":
 		return program(372)
-	case "maxima":
+	case "mariadb":
 		return program(373)
-	case "mc":
+	case "mawk":
 		return program(374)
-	case "md5sum":
+	case "maxima":
 		return program(375)
-	case "mdadm":
+	case "mc":
 		return program(376)
-	case "mdatp":
+	case "md5sum":
 		return program(377)
-	case "mg":
+	case "mdadm":
 		return program(378)
-	case "micro":
+	case "mdatp":
 		return program(379)
-	case "microdnf":
+	case "mg":
 		return program(380)
-	case "micromamba":
+	case "micro":
 		return program(381)
-	case "minikube":
+	case "microdnf":
 		return program(382)
-	case "mise":
+	case "micromamba":
 		return program(383)
-	case "mkdir":
+	case "minikube":
 		return program(384)
-	case "mke2fs":
+	case "mise":
 		return program(385)
-	case "mkfs.ext2":
+	case "mkdir":
 		return program(386)
-	case "mkfs.ext3":
+	case "mke2fs":
 		return program(387)
-	case "mkfs.ext4":
+	case "mkfs.ext2":
 		return program(388)
-	case "mksh":
+	case "mkfs.ext3":
 		return program(389)
-	case "mlocate":
+	case "mkfs.ext4":
 		return program(390)
-	case "modprobe":
+	case "mksh":
 		return program(391)
-	case "mongo":
+	case "mlocate":
 		return program(392)
-	case "mongosh":
+	case "modprobe":
 		return program(393)
-	case "more":
+	case "mongo":
 		return program(394)
-	case "mosh":
+	case "mongosh":
 		return program(395)
-	case "most":
+	case "more":
 		return program(396)
-	case "mount":
+	case "mosh":
 		return program(397)
-	case "multipass":
+	case "most":
 		return program(398)
-	case "mussh":
+	case "mount":
 		return program(399)
-	case "mutt":
+	case "multipass":
 		return program(400)
-	case "mv":
+	case "mussh":
 		return program(401)
-	case "mvn":
+	case "mutt":
 		return program(402)
-	case "mysql":
+	case "mv":
 		return program(403)
-	case "mysqladmin":
+	case "mvn":
 		return program(404)
-	case "mysqlsh":
+	case "mysql":
 		return program(405)
-	case "nano":
+	case "mysqladmin":
 		return program(406)
-	case "nawk":
+	case "mysqlsh":
 		return program(407)
-	case "nc":
+	case "nano":
 		return program(408)
-	case "ncat":
+	case "nawk":
 		return program(409)
-	case "ncftp":
+	case "nc":
 		return program(410)
-	case "neomutt":
+	case "ncat":
 		return program(411)
-	case "nerdctl":
+	case "ncftp":
 		return program(412)
-	case "netcat":
+	case "neomutt":
 		return program(413)
-	case "netlify":
+	case "nerdctl":
 		return program(414)
-	case "netlify-cli":
+	case "netcat":
 		return program(415)
-	case "newgrp":
+	case "netlify":
 		return program(416)
-	case "nft":
+	case "netlify-cli":
 		return program(417)
-	case "ng":
+	case "newgrp":
 		return program(418)
-	case "nice":
+	case "nft":
 		return program(419)
-	case "ninja":
+	case "ng":
 		return program(420)
-	case "nix":
+	case "nice":
 		return program(421)
-	case "nix-env":
+	case "ninja":
 		return program(422)
-	case "nix-shell":
+	case "nix":
 		return program(423)
-	case "nl":
+	case "nix-env":
 		return program(424)
-	case "node":
+	case "nix-shell":
 		return program(425)
-	case "nodejs":
+	case "nl":
 		return program(426)
-	case "nodemon":
+	case "node":
 		return program(427)
-	case "noglob":
+	case "nodejs":
 		return program(428)
-	case "nohup":
+	case "nodemon":
 		return program(429)
-	case "notify-send":
+	case "nodenv":
 		return program(430)
-	case "nova":
+	case "noglob":
 		return program(431)
-	case "npm":
+	case "nohup":
 		return program(432)
-	case "nproc":
+	case "notify-send":
 		return program(433)
-	case "npx":
+	case "nova":
 		return program(434)
-	case "nsenter":
+	case "npm":
 		return program(435)
-	case "nu":
+	case "nproc":
 		return program(436)
-	case "nuget":
+	case "npx":
 		return program(437)
-	case "numactl":
+	case "nsenter":
 		return program(438)
-	case "nvim":
+	case "nu":
 		return program(439)
-	case "nvm":
+	case "nuget":
 		return program(440)
-	case "nvme":
+	case "numactl":
 		return program(441)
-	case "nx":
+	case "nvim":
 		return program(442)
-	case "oc":
+	case "nvm":
 		return program(443)
-	case "ocaml":
+	case "nvme":
 		return program(444)
-	case "octave":
+	case "nx":
 		return program(445)
-	case "od":
+	case "oc":
 		return program(446)
-	case "op":
+	case "ocaml":
 		return program(447)
-	case "open":
+	case "octave":
 		return program(448)
-	case "openssl":
+	case "od":
 		return program(449)
-	case "openstack":
+	case "op":
 		return program(450)
-	case "osascript":
+	case "open":
 		return program(451)
-	case "pacman":
+	case "openssl":
 		return program(452)
-	case "parallel":
+	case "openstack":
 		return program(453)
-	case "parallel-ssh":
+	case "osascript":
 		return program(454)
-	case "pass":
+	case "pacman":
 		return program(455)
-	case "passwd":
+	case "parallel":
 		return program(456)
-	case "paste":
+	case "parallel-ssh":
 		return program(457)
-	case "pct":
+	case "pass":
 		return program(458)
-	case "pdb":
+	case "passwd":
 		return program(459)
-	case "pdm":
+	case "paste":
 		return program(460)
-	case "pdsh":
+	case "pct":
 		return program(461)
-	case "perf":
+	case "pdb":
 		return program(462)
-	case "perl":
+	case "pdm":
 		return program(463)
-	case "pfctl":
+	case "pdsh":
+		return program(464)
+	case "perf":
 		return program(465)
-	case "pg":
+	case "perl":
 		return program(466)
-	case "pg_restore":
-		return program(467)
-	case "pgrep":
+	case "pfctl":
 		return program(468)
-	case "php":
+	case "pg":
 		return program(469)
-	case "pico":
+	case "pg_restore":
+		return program(470)
+	case "pgrep":
 		return program(471)
-	case "picotool":
+	case "php":
 		return program(472)
-	case "pidof":
-		return program(473)
-	case "pip":
+	case "phpenv":
 		return program(474)
-	case "pip3":
+	case "pico":
 		return program(475)
-	case "pipenv":
+	case "picotool":
 		return program(476)
-	case "pipx":
+	case "pidof":
 		return program(477)
-	case "pixi":
+	case "pip":
 		return program(478)
-	case "pkexec":
+	case "pip3":
 		return program(479)
-	case "pkill":
+	case "pipenv":
 		return program(480)
-	case "plocate":
+	case "pipx":
 		return program(481)
-	case "pnpm":
+	case "pixi":
 		return program(482)
-	case "pnpx":
+	case "pkexec":
 		return program(483)
-	case "podman":
+	case "pkill":
 		return program(484)
-	case "podman-compose":
+	case "plenv":
 		return program(485)
-	case "podman-machine":
+	case "plocate":
 		return program(486)
-	case "podman-remote":
+	case "pnpm":
 		return program(487)
-	case "poetry":
+	case "pnpx":
 		return program(488)
-	case "popd":
+	case "podman":
 		return program(489)
-	case "port":
+	case "podman-compose":
 		return program(490)
-	case "posh":
+	case "podman-machine":
 		return program(491)
-	case "powershell":
+	case "podman-remote":
 		return program(492)
-	case "presto":
+	case "poetry":
 		return program(493)
-	case "presto-cli":
+	case "popd":
 		return program(494)
-	case "print":
+	case "port":
 		return program(495)
-	case "printenv":
+	case "posh":
 		return program(496)
-	case "printf":
+	case "powershell":
 		return program(497)
-	case "prisma":
+	case "presto":
 		return program(498)
-	case "prlctl":
+	case "presto-cli":
 		return program(499)
-	case "prlimit":
+	case "print":
 		return program(500)
-	case "proot":
+	case "printenv":
 		return program(501)
-	case "proxychains":
+	case "printf":
 		return program(502)
-	case "proxychains4":
+	case "prisma":
 		return program(503)
-	case "pry":
+	case "prlctl":
 		return program(504)
-	case "ps":
+	case "prlimit":
 		return program(505)
-	case "psql":
+	case "proot":
 		return program(506)
-	case "pssh":
+	case "proxychains":
 		return program(507)
-	case "ptpython":
+	case "proxychains4":
 		return program(508)
-	case "pulumi":
+	case "pry":
 		return program(509)
-	case "pushd":
+	case "ps":
 		return program(510)
-	case "pv":
+	case "psql":
 		return program(511)
-	case "pvremove":
+	case "pssh":
 		return program(512)
-	case "pwd":
+	case "ptpython":
 		return program(513)
-	case "pwsh":
+	case "pulumi":
 		return program(514)
-	case "py.test":
+	case "pushd":
 		return program(515)
-	case "pyenv":
+	case "pv":
 		return program(516)
-	case "pypy":
+	case "pvremove":
 		return program(517)
-	case "pypy3":
+	case "pwd":
+		return program(518)
+	case "pwsh":
 		return program(519)
-	case "pytest":
+	case "py.test":
 		return program(520)
-	case "python":
+	case "pyenv":
 		return program(521)
-	case "python2":
-		return program(523)
-	case "python3":
+	case "pypy":
+		return program(522)
+	case "pypy3":
 		return program(524)
-	case "pythonw":
+	case "pytest":
 		return program(525)
-	case "qdbus":
+	case "python":
 		return program(526)
-	case "qemu-aarch64":
-		return program(527)
-	case "qemu-arm":
+	case "python2":
 		return program(528)
-	case "qemu-img":
+	case "python3":
 		return program(529)
-	case "qemu-riscv64":
+	case "pythonw":
 		return program(530)
-	case "qemu-x86_64":
+	case "qdbus":
 		return program(531)
-	case "qm":
+	case "qemu-aarch64":
 		return program(532)
-	case "r":
+	case "qemu-arm":
 		return program(533)
-	case "racket":
+	case "qemu-img":
 		return program(534)
-	case "railway":
+	case "qemu-riscv64":
 		return program(535)
-	case "rake":
+	case "qemu-x86_64":
 		return program(536)
-	case "rbash":
+	case "qm":
 		return program(537)
-	case "rbenv":
+	case "r":
 		return program(538)
-	case "rclone":
+	case "racket":
 		return program(539)
-	case "read":
+	case "railway":
 		return program(540)
-	case "readarray":
+	case "rake":
 		return program(541)
-	case "readlink":
+	case "rbash":
 		return program(542)
-	case "readonly":
+	case "rbenv":
 		return program(543)
-	case "realpath":
+	case "rclone":
 		return program(544)
-	case "red":
+	case "read":
 		return program(545)
-	case "redis-cli":
+	case "readarray":
 		return program(546)
-	case "return":
+	case "readlink":
 		return program(547)
-	case "rev":
+	case "readonly":
 		return program(548)
-	case "rg":
+	case "realpath":
 		return program(549)
-	case "rimraf":
+	case "red":
 		return program(550)
-	case "ripgrep":
+	case "redis-cli":
 		return program(551)
-	case "rm":
+	case "return":
 		return program(552)
-	case "rmdir":
+	case "rev":
 		return program(553)
-	case "rmmod":
+	case "rg":
 		return program(554)
-	case "rpm":
+	case "rimraf":
 		return program(555)
-	case "rscript":
+	case "ripgrep":
 		return program(556)
-	case "rsync":
+	case "rm":
 		return program(557)
-	case "rtk":
+	case "rmdir":
 		return program(558)
-	case "rtx":
+	case "rmmod":
 		return program(559)
-	case "ruby":
+	case "rpm":
 		return program(560)
-	case "runcon":
+	case "rscript":
 		return program(561)
-	case "runuser":
+	case "rsync":
 		return program(562)
-	case "rustup":
+	case "rtk":
 		return program(563)
-	case "rxvt":
+	case "rtx":
 		return program(564)
-	case "rye":
+	case "ruby":
 		return program(565)
-	case "s-nail":
+	case "runcon":
 		return program(566)
-	case "s3cmd":
+	case "runuser":
 		return program(567)
-	case "s6-setuidgid":
+	case "rustup":
 		return program(568)
-	case "salt":
+	case "rxvt":
 		return program(569)
-	case "salt-call":
+	case "rye":
 		return program(570)
-	case "salt-ssh":
+	case "s-nail":
 		return program(571)
-	case "sam":
+	case "s3cmd":
 		return program(572)
-	case "say":
+	case "s6-setuidgid":
 		return program(573)
-	case "sbcl":
+	case "salt":
 		return program(574)
-	case "sbt":
+	case "salt-call":
 		return program(575)
-	case "scala":
+	case "salt-ssh":
 		return program(576)
-	case "schroot":
+	case "sam":
 		return program(577)
-	case "scp":
+	case "say":
 		return program(578)
-	case "screen":
+	case "sbcl":
 		return program(579)
-	case "script":
+	case "sbt":
 		return program(580)
-	case "sdk":
+	case "scala":
 		return program(581)
-	case "secret-tool":
+	case "schroot":
 		return program(582)
-	case "security":
+	case "scp":
 		return program(583)
-	case "sed":
+	case "screen":
 		return program(584)
-	case "seq":
+	case "script":
 		return program(585)
-	case "sequelize":
+	case "sdk":
 		return program(586)
-	case "serverless":
+	case "secret-tool":
 		return program(587)
-	case "service":
+	case "security":
 		return program(588)
-	case "sestatus":
+	case "sed":
 		return program(589)
-	case "set":
+	case "seq":
 		return program(590)
-	case "setenforce":
+	case "sequelize":
 		return program(591)
-	case "setpriv":
+	case "serverless":
 		return program(592)
-	case "setsid":
+	case "service":
 		return program(593)
-	case "setuidgid":
+	case "sestatus":
 		return program(594)
-	case "sfdisk":
+	case "set":
 		return program(595)
-	case "sfdx":
+	case "setenforce":
 		return program(596)
-	case "sftp":
+	case "setpriv":
 		return program(597)
-	case "sg":
+	case "setsid":
 		return program(598)
-	case "sh":
+	case "setuidgid":
 		return program(599)
-	case "sha1sum":
+	case "sfdisk":
 		return program(600)
-	case "sha256sum":
+	case "sfdx":
 		return program(601)
-	case "sha512sum":
+	case "sftp":
 		return program(602)
-	case "shift":
+	case "sg":
 		return program(603)
-	case "shred":
+	case "sh":
 		return program(604)
-	case "shx":
+	case "sha1sum":
 		return program(605)
-	case "skaffold":
+	case "sha256sum":
 		return program(606)
-	case "sleep":
+	case "sha512sum":
 		return program(607)
-	case "sls":
+	case "shift":
 		return program(608)
-	case "smbclient":
+	case "shred":
 		return program(609)
-	case "snap":
+	case "shx":
 		return program(610)
-	case "snow":
+	case "skaffold":
 		return program(611)
-	case "snowsql":
+	case "sleep":
 		return program(612)
-	case "socat":
+	case "sls":
 		return program(613)
-	case "sops":
+	case "smbclient":
 		return program(614)
-	case "sort":
+	case "snap":
 		return program(615)
-	case "source":
+	case "snow":
 		return program(616)
-	case "spark-sql":
+	case "snowsql":
 		return program(617)
-	case "spctl":
+	case "socat":
 		return program(618)
-	case "sqlcmd":
+	case "sops":
 		return program(619)
-	case "sqlite":
+	case "sort":
 		return program(620)
-	case "sqlite3":
+	case "source":
 		return program(621)
-	case "sqlplus":
+	case "spark-sql":
 		return program(622)
-	case "squid":
+	case "spctl":
 		return program(623)
-	case "ssh":
+	case "sqlcmd":
 		return program(624)
-	case "ssh-agent":
+	case "sqlite":
 		return program(625)
-	case "sshpass":
+	case "sqlite3":
 		return program(626)
-	case "sst":
+	case "sqlplus":
 		return program(627)
-	case "stat":
+	case "squid":
 		return program(628)
-	case "stdbuf":
+	case "ssh":
 		return program(629)
-	case "strace":
+	case "ssh-agent":
 		return program(630)
-	case "strings":
+	case "sshpass":
 		return program(631)
-	case "su":
+	case "sst":
 		return program(632)
-	case "su-exec":
+	case "stat":
 		return program(633)
-	case "sudo":
+	case "stdbuf":
 		return program(634)
-	case "sudoedit":
+	case "strace":
 		return program(635)
-	case "supabase":
+	case "strings":
 		return program(636)
-	case "svn":
+	case "su":
 		return program(637)
-	case "swift":
+	case "su-exec":
 		return program(638)
-	case "swipl":
+	case "sudo":
 		return program(639)
-	case "sysctl":
+	case "sudoedit":
 		return program(640)
-	case "systemctl":
+	case "supabase":
 		return program(641)
-	case "systemd-inhibit":
+	case "svn":
 		return program(642)
-	case "systemd-nspawn":
+	case "swift":
 		return program(643)
-	case "systemd-run":
+	case "swipl":
 		return program(644)
-	case "tac":
+	case "sysctl":
 		return program(645)
-	case "tail":
+	case "systemctl":
 		return program(646)
-	case "tar":
+	case "systemd-inhibit":
 		return program(647)
-	case "task":
+	case "systemd-nspawn":
 		return program(648)
-	case "taskset":
+	case "systemd-run":
 		return program(649)
-	case "tclsh":
+	case "tac":
 		return program(650)
-	case "tcsh":
+	case "tail":
 		return program(651)
-	case "tea":
+	case "tar":
 		return program(652)
-	case "tee":
+	case "task":
 		return program(653)
-	case "telnet":
+	case "taskset":
 		return program(654)
-	case "terminator":
+	case "tclsh":
 		return program(655)
-	case "terraform":
+	case "tcsh":
 		return program(656)
-	case "terragrunt":
+	case "tea":
 		return program(657)
-	case "test":
+	case "tee":
 		return program(658)
-	case "tig":
+	case "telnet":
 		return program(659)
-	case "tilix":
+	case "terminator":
 		return program(660)
-	case "time":
+	case "terraform":
 		return program(661)
-	case "timedatectl":
+	case "terragrunt":
 		return program(662)
-	case "timeout":
+	case "test":
 		return program(663)
-	case "tini":
+	case "tig":
 		return program(664)
-	case "tldr":
+	case "tilix":
 		return program(665)
-	case "tmux":
+	case "time":
 		return program(666)
-	case "tofu":
+	case "timedatectl":
 		return program(667)
-	case "toolbox":
+	case "timeout":
 		return program(668)
-	case "top":
+	case "tini":
 		return program(669)
-	case "torsocks":
+	case "tldr":
 		return program(670)
-	case "touch":
+	case "tmux":
 		return program(671)
-	case "toybox":
+	case "tofu":
 		return program(672)
-	case "tput":
+	case "toolbox":
 		return program(673)
-	case "tr":
+	case "top":
 		return program(674)
-	case "trap":
+	case "torsocks":
 		return program(675)
-	case "tree":
+	case "touch":
 		return program(676)
-	case "trino":
+	case "toybox":
 		return program(677)
-	case "true":
+	case "tput":
 		return program(678)
-	case "truncate":
+	case "tr":
 		return program(679)
-	case "ts":
+	case "trap":
 		return program(680)
-	case "ts-node":
+	case "tree":
 		return program(681)
-	case "tsp":
+	case "trino":
 		return program(682)
-	case "tty":
+	case "true":
 		return program(683)
-	case "turbo":
+	case "truncate":
 		return program(684)
-	case "turso":
+	case "ts":
 		return program(685)
-	case "type":
+	case "ts-node":
 		return program(686)
-	case "typeorm":
+	case "tsp":
 		return program(687)
-	case "typeset":
+	case "tty":
 		return program(688)
-	case "ufw":
+	case "turbo":
 		return program(689)
-	case "ugrep":
+	case "turso":
 		return program(690)
-	case "unalias":
+	case "type":
 		return program(691)
-	case "uname":
+	case "typeorm":
 		return program(692)
-	case "unbuffer":
+	case "typeset":
 		return program(693)
-	case "uniq":
+	case "ufw":
 		return program(694)
-	case "unset":
+	case "ugrep":
 		return program(695)
-	case "unshare":
+	case "unalias":
 		return program(696)
-	case "unzip":
+	case "uname":
 		return program(697)
-	case "uptime":
+	case "unbuffer":
 		return program(698)
-	case "urxvt":
+	case "uniq":
 		return program(699)
-	case "useradd":
+	case "unset":
 		return program(700)
-	case "userdel":
+	case "unshare":
 		return program(701)
-	case "usermod":
+	case "unzip":
 		return program(702)
-	case "usql":
+	case "uptime":
 		return program(703)
-	case "utop":
+	case "urxvt":
 		return program(704)
-	case "uudecode":
+	case "useradd":
 		return program(705)
-	case "uv":
+	case "userdel":
 		return program(706)
-	case "uvx":
+	case "usermod":
 		return program(707)
-	case "uxterm":
+	case "usql":
 		return program(708)
-	case "vagrant":
+	case "utop":
 		return program(709)
-	case "valgrind":
+	case "uudecode":
 		return program(710)
-	case "valkey-cli":
+	case "uv":
 		return program(711)
-	case "vault":
+	case "uvx":
 		return program(712)
-	case "vboxheadless":
+	case "uxterm":
 		return program(713)
-	case "vboxmanage":
+	case "vagrant":
 		return program(714)
-	case "vdir":
+	case "valgrind":
 		return program(715)
-	case "velero":
+	case "valkey-cli":
 		return program(716)
-	case "vercel":
+	case "vault":
 		return program(717)
-	case "vgremove":
+	case "vboxheadless":
 		return program(718)
-	case "vi":
+	case "vboxmanage":
 		return program(719)
-	case "view":
+	case "vdir":
 		return program(720)
-	case "vim":
+	case "velero":
 		return program(721)
-	case "vimdiff":
+	case "vercel":
 		return program(722)
-	case "vimx":
+	case "vgremove":
 		return program(723)
-	case "virsh":
+	case "vi":
 		return program(724)
-	case "visudo":
+	case "view":
 		return program(725)
-	case "vmrun":
+	case "vim":
 		return program(726)
-	case "volta":
+	case "vimdiff":
 		return program(727)
-	case "w":
+	case "vimx":
 		return program(728)
-	case "wall":
+	case "virsh":
 		return program(729)
-	case "watch":
+	case "visudo":
 		return program(730)
-	case "watchexec":
+	case "vmrun":
 		return program(731)
-	case "wc":
+	case "volta":
 		return program(732)
-	case "wezterm":
+	case "w":
 		return program(733)
-	case "wget":
+	case "wall":
 		return program(734)
-	case "wget2":
+	case "watch":
 		return program(735)
-	case "whatis":
+	case "watchexec":
 		return program(736)
-	case "whereis":
+	case "wc":
 		return program(737)
-	case "which":
+	case "wezterm":
 		return program(738)
-	case "who":
+	case "wget":
 		return program(739)
-	case "whoami":
+	case "wget2":
 		return program(740)
-	case "wipefs":
+	case "whatis":
 		return program(741)
-	case "wish":
+	case "whereis":
 		return program(742)
-	case "wormhole":
+	case "which":
 		return program(743)
-	case "wp":
+	case "who":
 		return program(744)
-	case "wrangler":
+	case "whoami":
 		return program(745)
-	case "write":
+	case "wipefs":
 		return program(746)
-	case "x-terminal-emulator":
+	case "wish":
 		return program(747)
-	case "xargs":
+	case "wormhole":
 		return program(748)
-	case "xdg-open":
+	case "wp":
 		return program(749)
-	case "xe":
+	case "wrangler":
 		return program(750)
-	case "xfce4-terminal":
+	case "write":
 		return program(751)
-	case "xh":
+	case "x-terminal-emulator":
 		return program(752)
-	case "xhs":
+	case "xargs":
 		return program(753)
-	case "xonsh":
+	case "xdg-open":
 		return program(754)
-	case "xterm":
+	case "xe":
 		return program(755)
-	case "xvfb-run":
+	case "xfce4-terminal":
 		return program(756)
-	case "xxd":
+	case "xh":
 		return program(757)
-	case "yarn":
+	case "xhs":
 		return program(758)
-	case "yash":
+	case "xonsh":
 		return program(759)
-	case "yay":
+	case "xterm":
 		return program(760)
-	case "yes":
+	case "xvfb-run":
 		return program(761)
-	case "yq":
+	case "xxd":
 		return program(762)
-	case "yum":
+	case "yarn":
 		return program(763)
-	case "zellij":
+	case "yash":
 		return program(764)
-	case "zfs":
+	case "yay":
 		return program(765)
-	case "zip":
+	case "yes":
 		return program(766)
-	case "zpool":
+	case "yq":
 		return program(767)
-	case "zsh":
+	case "yum":
 		return program(768)
-	case "zypper":
+	case "zellij":
 		return program(769)
+	case "zfs":
+		return program(770)
+	case "zip":
+		return program(771)
+	case "zpool":
+		return program(772)
+	case "zsh":
+		return program(773)
+	case "zypper":
+		return program(774)
 	}
 	return nil
 }
 
 // globs lists the programs named by a prefix (python*), in name order.
-var globs = [...]int{464, 470, 518, 522}
+var globs = [...]int{467, 473, 523, 527}
 
 // environment is the [environment] table.
 var environment = Environment{Widen: "PATH\x00HOME\x00ENV\x00BASH_ENV\x00IFS\x00PS4\x00PROMPT_COMMAND\x00SHELL\x00SHELLOPTS\x00BASHOPTS\x00CDPATH\x00FPATH\x00ZDOTDIR\x00EDITOR\x00VISUAL\x00PAGER\x00MANPAGER\x00BROWSER\x00LESSOPEN\x00LESSCLOSE\x00LESSKEY\x00INPUTRC\x00TERMINFO\x00GLIBC_TUNABLES\x00HOSTALIASES\x00CC\x00CXX\x00CPP\x00LD\x00AR\x00AS\x00FC\x00MAKE\x00MFLAGS\x00RUSTC\x00RUSTDOC\x00GOROOT\x00GOTOOLCHAIN\x00GOPROXY\x00GOENV\x00GOEXPERIMENT\x00CLASSPATH\x00KUBECONFIG\x00TAR_OPTIONS\x00GZIP\x00BZIP2\x00XZ_OPT\x00XZ_DEFAULTS\x00ZSTD_NBTHREADS\x00GREP_OPTIONS\x00WGETRC\x00CURL_HOME\x00SYSTEMD_PAGER\x00SYSTEMD_EDITOR\x00SSLKEYLOGFILE\x00TMPDIR\x00XDG_CONFIG_HOME\x00XDG_CONFIG_DIRS\x00XDG_DATA_HOME\x00XDG_DATA_DIRS", Prefixes: "LD_\x00DYLD_\x00GIT_\x00BASH_\x00NPM_CONFIG_\x00YARN_\x00PNPM_\x00BUN_\x00PIP_\x00UV_\x00PYTHON\x00PERL\x00RUBY\x00GEM_\x00BUNDLE_\x00NODE_\x00CARGO_\x00RUSTUP_\x00RUSTC_\x00JAVA_\x00_JAVA_\x00JDK_\x00MAVEN_\x00GRADLE_\x00SBT_\x00DOTNET_\x00LUA_\x00OPENSSL_\x00SSH_\x00SUDO_\x00CGO_\x00GO\x00DOCKER_\x00PODMAN_\x00CONTAINERS_\x00KUBE\x00HELM_\x00AWS_\x00AZURE_\x00GOOGLE_\x00CLOUDSDK_\x00RSYNC_\x00MAKE\x00GNUMAKE\x00LESS\x00DENO_\x00COMPOSER_\x00PHP", Suffixes: "PATH\x00_HOME\x00FLAGS\x00OPTS\x00OPTIONS\x00_OPT\x00CONFIG\x00_COMMAND\x00_CMD\x00EDITOR\x00PAGER\x00_SHELL\x00ASKPASS\x00WRAPPER\x00PROXY\x00_LIB\x00LIBS\x00_PRELOAD\x00_RC\x00RCFILE", Except: "NODE_ENV\x00CGO_ENABLED\x00PYTHONUNBUFFERED\x00PYTHONDONTWRITEBYTECODE\x00PYTHONIOENCODING\x00PYTHONHASHSEED\x00RUST_LOG\x00RUST_BACKTRACE\x00GOOS\x00GOARCH", ExceptPrefix: "GOAMD64\x00GOARM"}
