@@ -171,7 +171,7 @@ func structuralReason(inv *shellparse.Invocation) string {
 	case w.Has(shellparse.FrameShellStdin):
 		return "runs from text fed to a shell on its input"
 	case w.Has(shellparse.FrameRemote):
-		return "runs on another machine"
+		return "runs elsewhere, in a container, an environment or on another machine (" + frameDetail(w, shellparse.FrameRemote) + ")"
 	case w.Has(shellparse.FrameAssign), w.Has(shellparse.FrameRedirect):
 		return "runs inside a substitution in an assignment or redirection"
 	case w.Has(shellparse.FrameBackground):
