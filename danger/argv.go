@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/shellguard/shellguard/internal/programs"
+	"github.com/shellguard/shellguard/internal/textlex"
 	"github.com/shellguard/shellguard/shellparse"
 )
 
@@ -319,18 +320,42 @@ func joinValues(args []shellparse.Arg) string {
 // appear as "-exec=PROGRAM".
 func findCanonical(args []shellparse.Arg, a *argv) {
 	starts := true
-	for i := 0; i < len(args); i++ {
+	// Options before the starting points (GNU find -H, -L, -P, -D
+	// DEBUGOPTS, -OLEVEL; BSD find -E, -X, -d, -s, -x, -f PATH), and "--".
+	i := 0
+lead:
+	for i < len(args) && !args[i].Dynamic {
+		switch v := args[i].Value; v {
+		case "-H", "-L", "-P", "-E", "-X", "-d", "-s", "-x":
+			a.flags = append(a.flags, flag{name: v})
+			i++
+		case "-D":
+			i += 2
+		case "-f":
+			// BSD: -f PATH is a starting point.
+			if i+1 < len(args) {
+				a.pos = append(a.pos, startOperand(args[i+1]))
+			}
+			i += 2
+		case "--":
+			i++
+			break lead
+		default:
+			if len(v) > 2 && strings.HasPrefix(v, "-O") && textlex.IsDigits(v[2:]) {
+				i++
+				continue
+			}
+			break lead
+		}
+	}
+	for ; i < len(args); i++ {
 		x := args[i]
 		v := x.Value
 		if starts && !x.Dynamic && (strings.HasPrefix(v, "-") || v == "(" || v == "!") {
 			starts = false
 		}
 		if starts {
-			if x.Dynamic {
-				a.pos = append(a.pos, dynShape(x.Raw))
-			} else {
-				a.pos = append(a.pos, cleanOperand(v))
-			}
+			a.pos = append(a.pos, startOperand(x))
 			continue
 		}
 		if !strings.HasPrefix(v, "-") {
@@ -351,6 +376,14 @@ func findCanonical(args []shellparse.Arg, a *argv) {
 	if starts && len(a.pos) == 0 {
 		a.pos = append(a.pos, ".")
 	}
+}
+
+// startOperand is a starting point of find as the rules compare it.
+func startOperand(x shellparse.Arg) string {
+	if x.Dynamic {
+		return dynShape(x.Raw)
+	}
+	return cleanOperand(x.Value)
 }
 
 // cleanOperand cleans path-like operands: "/etc/" -> "/etc", "//" -> "/",

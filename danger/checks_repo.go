@@ -194,8 +194,8 @@ func checkOverwriteRedirect(sc *scan, i int) bool {
 // name, a path, a time, a size, an owner, ...): -delete (unless -type d
 // limits it to directories, which -delete removes only when empty), or
 // -exec/-execdir of rm, unlink or shred on {} itself (not {}.bak). -ok
-// and -okdir ask first. -type, -mindepth, -maxdepth, -xdev select
-// nothing.
+// and -okdir ask first. -type f, -mindepth, -maxdepth, -xdev select
+// nothing; -type l (or any type without f) selects.
 func checkFindDeletesAll(sc *scan, i int) bool {
 	args := sc.args(i)
 	dirsOnly, del, execDel, starts := false, false, false, true
@@ -211,7 +211,16 @@ func checkFindDeletesAll(sc *scan, i int) bool {
 		}
 		switch v {
 		case "-type":
-			dirsOnly = dirsOnly || k+1 < len(args) && args[k+1].Value == "d"
+			// -type d: -delete removes empty folders only; a type
+			// without f (symbolic links, pipes, sockets, devices)
+			// selects some files.
+			if k+1 < len(args) {
+				t := args[k+1].Value
+				if !args[k+1].Dynamic && !strings.Contains(t, "f") && t != "d" {
+					return false
+				}
+				dirsOnly = dirsOnly || t == "d"
+			}
 		case "-delete":
 			del = true
 		case "-exec", "-execdir", "-ok", "-okdir":

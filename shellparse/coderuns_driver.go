@@ -529,6 +529,28 @@ func (w *walker) readWordList(row *programs.CodeRun, base string, words []Arg, i
 		return screenCode(base, s, words, jobs)
 	case programs.ReadParallel:
 		return parallelCode(base, words, inv, in, jobs)
+	case programs.ReadGitConfig:
+		// git config [set] KEY VALUE: the key's value, stored.
+		if len(words) > 0 && !words[0].Dynamic && words[0].Value == "set" {
+			words = words[1:]
+		}
+		if len(words) < 2 || words[0].Dynamic || gitConfigAction(words[0].Value) {
+			return jobs
+		}
+		key, val := words[0].Value, words[1]
+		// A key whose effect cannot be read (core.hooksPath, insteadOf)
+		// runs nothing when it is stored: what it points to is the
+		// project's, read when it runs.
+		if k := gitKeyKind(key); k == 0 || k == programs.ConfigUnknown {
+			return jobs
+		}
+		if val.Dynamic {
+			return append(jobs, codeJob{label: base + " " + key, dynamic: true})
+		}
+		var fc foundCode
+		// A stored alias runs whenever it is typed: read it as typed.
+		gitConfigCode(key+"="+val.Value, key[strings.IndexByte(key, '.')+1:], nil, &fc)
+		return foundJobs(base, &fc, false, jobs)
 	case programs.ReadAlias:
 		for _, a := range words {
 			name, value, ok := strings.Cut(a.Value, "=")
@@ -616,6 +638,11 @@ func (w *walker) readText(row *programs.CodeRun, label, text string, stdin bool,
 	case programs.ReadSQLShell:
 		sqlShellCode(text, &fc)
 	}
+	return foundJobs(label, &fc, stdin, jobs)
+}
+
+// foundJobs turns what a reader found into jobs labelled label.
+func foundJobs(label string, fc *foundCode, stdin bool, jobs []codeJob) []codeJob {
 	for _, f := range fc.list {
 		l := label
 		if f.what != "" {
@@ -768,4 +795,14 @@ func maxCodeBytes(l Limits) int { return 4 * l.MaxBytes }
 // not empty, and no blank, quote, expansion, slash or operator in it.
 func aliasName(name string) bool {
 	return name != "" && !strings.ContainsAny(name, " \t\n$`'\"\\/<>|&;()=")
+}
+
+// gitConfigAction reports the first word of git config's subcommands
+// that set nothing (git config get KEY, git config unset KEY, ...).
+func gitConfigAction(w string) bool {
+	switch w {
+	case "get", "unset", "list", "rename-section", "remove-section", "edit", "get-color", "get-colorbool":
+		return true
+	}
+	return false
 }

@@ -8,6 +8,8 @@ import (
 	"sync"
 
 	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/shellguard/shellguard/internal/programs"
 )
 
 // Limits bound the work the parser does on one command line. A limit that
@@ -1228,7 +1230,7 @@ func setArgs(inv *Invocation, args []Arg) {
 	inv.Name, inv.Program = "", ""
 	if len(args) > 0 && !args[0].Dynamic && !args[0].Glob {
 		inv.Program = args[0].Value
-		inv.Name = path.Base(args[0].Value)
+		inv.Name = programs.Fold(path.Base(args[0].Value))
 		if inv.Name == "." || inv.Name == "/" {
 			inv.Name = args[0].Value
 		}

@@ -265,7 +265,9 @@ func itoa(n int) string {
 // Invocation is one program the command line would run.
 type Invocation struct {
 	// Name is the program's name for matching: the basename of Program
-	// ("rm" for /usr/bin/rm). It is "" when the name is dynamic or a glob.
+	// ("rm" for /usr/bin/rm), in lower case when that names a program
+	// shellguard knows (SSH runs ssh on a case-insensitive file system).
+	// It is "" when the name is dynamic or a glob.
 	Name string
 	// Program is argv[0] as resolved ("/usr/bin/rm", "./git").
 	Program string

@@ -115,6 +115,13 @@ func TestCodeRunsBinary(t *testing.T) {
 		{`alias ls='rm -rf ~'`, "rm -rf ~", false},
 		{`sg docker -c 'rm -rf ~'`, "rm -rf ~", false},
 		{`pyenv exec rm -rf ~`, "rm -rf ~", false},
+		// A case-insensitive file system (macOS) runs ssh for SSH.
+		{`SSH host 'rm -rf ~'`, "rm -rf ~", false},
+		{`Git -c alias.x='!rm -rf ~' x`, "rm -rf ~", false},
+		{`echo / | XARGS rm -rf`, "rm -rf /", true},
+		// A stored command runs whenever git needs it.
+		{`git config --global core.sshCommand 'rm -rf ~'`, "rm -rf ~", false},
+		{`git config alias.st '!rm -rf ~'`, "rm -rf ~", false},
 		{`rbenv exec sh -c 'rm -rf /'`, "rm -rf /", false},
 		{`expect -c 'spawn sh -c "rm -rf ~"; expect eof'`, "rm -rf ~", false},
 		{`sudo timeout 10 nohup flock /tmp/l -c 'rm -rf ~'`, "rm -rf ~", false},
@@ -194,6 +201,8 @@ func TestCodeRunsBinary(t *testing.T) {
 		// sg is also ast-grep.
 		{`sg run --pattern 'useState<number>($A)' --rewrite 'useState($A)' --lang ts`, false},
 		{`pyenv exec python -V`, false},
+		{`git config --global core.editor vim`, false},
+		{`git config core.hooksPath .githooks`, true},
 		{`trap - EXIT`, true},
 		// xargs fed static input runs its command with the items as
 		// resolved words (shellparse reads them), which prefix approvals

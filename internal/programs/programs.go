@@ -48,6 +48,16 @@ func Lookup(name string) *Program {
 	return nil
 }
 
+// Fold returns name in lower case when that is a program shellguard
+// knows and name, as written, is not: on a case-insensitive file system
+// (macOS) SSH and Git run ssh and git. Any other name is returned as is.
+func Fold(name string) string {
+	if l := lower(name); l != name && lookup(name) == nil && Lookup(l) != nil {
+		return l
+	}
+	return name
+}
+
 func version(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if c := s[i]; !(c >= '0' && c <= '9' || c == '.') {
