@@ -179,7 +179,9 @@ func isStdinPath(p string) bool {
 func (w *walker) fileText(a Arg, inv *Invocation, in *input) (text, alt string, known, exists bool) {
 	if !a.Dynamic {
 		if !isStdinPath(a.Value) {
-			return "", "", false, false
+			// A file the line wrote (echo ... > x.sh; sh x.sh).
+			text, ok := w.scriptText(a.Value)
+			return text, "", ok, ok
 		}
 		text, alt, present, static := stdinText(inv, in)
 		return text, alt, static, present

@@ -571,6 +571,8 @@ type walker struct {
 	// programs' arguments re-parsed so far (see coderuns*.go).
 	procs     []procScript
 	codeBytes int
+	// scripts are the files the line wrote with a known text (scripts.go).
+	scripts []scriptFile
 }
 
 // freshEnv returns an empty environment for a program run by another
@@ -1376,6 +1378,10 @@ func (w *walker) invocation(inv Invocation, args []Arg, rawRedirs []*syntax.Redi
 		case name == "command" || name == "type" || name == "which" || name == "hash":
 			inv.NotRun = true
 		default:
+			if job, ok := w.scriptRun(&inv); ok {
+				// A script the line wrote, run by its path.
+				reparse = append(reparse, job)
+			}
 			if label, inner, job := runnerCommand(name, inv.Args[1:]); label != "" {
 				if inner != nil {
 					runs = append(runs, runJob{label: label, args: inner})
@@ -1463,6 +1469,7 @@ func (w *walker) invocation(inv Invocation, args []Arg, rawRedirs []*syntax.Redi
 		w.callFunction(idx, c)
 		done := &w.res.Invocations[idx]
 		w.effects(done, eff)
+		w.noteWrites(done)
 		if in != nil && !w.alternative && readsStdin(done) && !(done.Name == "read" && eff == in) {
 			in.consumed()
 		}

@@ -122,6 +122,9 @@ func TestCodeRunsBinary(t *testing.T) {
 		// A stored command runs whenever git needs it.
 		{`git config --global core.sshCommand 'rm -rf ~'`, "rm -rf ~", false},
 		{`git config alias.st '!rm -rf ~'`, "rm -rf ~", false},
+		// A script the line writes, then runs.
+		{"cat > /tmp/a.sh <<'EOF'\nset -e\nrm -rf ~\nEOF\nbash /tmp/a.sh", "rm -rf ~", false},
+		{`echo 'rm -rf /' > x.sh && chmod +x x.sh && ./x.sh`, "rm -rf /", false},
 		{`rbenv exec sh -c 'rm -rf /'`, "rm -rf /", false},
 		{`expect -c 'spawn sh -c "rm -rf ~"; expect eof'`, "rm -rf ~", false},
 		{`sudo timeout 10 nohup flock /tmp/l -c 'rm -rf ~'`, "rm -rf ~", false},
@@ -203,6 +206,7 @@ func TestCodeRunsBinary(t *testing.T) {
 		{`pyenv exec python -V`, false},
 		{`git config --global core.editor vim`, false},
 		{`git config core.hooksPath .githooks`, true},
+		{"cat > build.sh <<'EOF'\ngo vet ./...\ngo test ./...\nEOF\nbash build.sh", false},
 		{`trap - EXIT`, true},
 		// xargs fed static input runs its command with the items as
 		// resolved words (shellparse reads them), which prefix approvals
