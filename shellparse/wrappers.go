@@ -37,6 +37,12 @@ func peel(name string, spec *programs.Wrapper, args []Arg) (rest []Arg, wr Wrapp
 	join := "" // a flag that runs the command as one shell line (sudo -s)
 	i := 1
 	for i < len(args) {
+		if extra.shellString != nil && spec.Operands == 0 {
+			// env -S: the split words come next, then the rest; env
+			// reads options among them only before the first
+			// non-option, which they start with.
+			break
+		}
 		a := args[i]
 		v := a.Value
 		if a.Dynamic {
@@ -147,7 +153,21 @@ func peel(name string, spec *programs.Wrapper, args []Arg) (rest []Arg, wr Wrapp
 		i += 2
 	}
 	if extra.shellString != nil {
-		// The string is the command; whatever follows are its arguments.
+		// The string is the command; whatever follows are its arguments
+		// (env -S 'bash -c' 'rm -rf ~': the split string's words, then
+		// these). A wrapper with operands (flock FILE) has none.
+		if spec.Operands == 0 && i < len(args) {
+			s := *extra.shellString
+			var b strings.Builder
+			b.WriteString(s.Value)
+			for _, a := range args[i:] {
+				b.WriteByte(' ')
+				b.WriteString(quote(a.Value))
+				s.Dynamic = s.Dynamic || a.Dynamic
+			}
+			s.Value = b.String()
+			extra.shellString = &s
+		}
 		return nil, wr, extra, true
 	}
 	if i >= len(args) {

@@ -122,6 +122,9 @@ func TestCodeRunsBinary(t *testing.T) {
 		// A stored command runs whenever git needs it.
 		{`git config --global core.sshCommand 'rm -rf ~'`, "rm -rf ~", false},
 		{`git config alias.st '!rm -rf ~'`, "rm -rf ~", false},
+		// env -S splits its string and runs it with the words after it.
+		{`env -S bash -c 'rm -rf ~'`, "rm -rf ~", false},
+		{`env -S 'rm -rf' /`, "rm -rf /", false},
 		// A script the line writes, then runs.
 		{"cat > /tmp/a.sh <<'EOF'\nset -e\nrm -rf ~\nEOF\nbash /tmp/a.sh", "rm -rf ~", false},
 		{`echo 'rm -rf /' > x.sh && chmod +x x.sh && ./x.sh`, "rm -rf /", false},
