@@ -591,15 +591,15 @@ func p146() *Program {
 }
 
 func p147() *Program {
-	return &Program{Name: "dnf", Is: Subcommands | DataArgs, Words: "erase\x01remove", Root: Node{Arity: 2}}
+	return &Program{Name: "dnf", Is: Subcommands | DataArgs | DryRuns, Words: "erase\x01remove", Root: Node{Arity: 2, DryRun: "--assumeno"}}
 }
 
 func p148() *Program {
-	return &Program{Name: "dnf4", Is: DataArgs}
+	return &Program{Name: "dnf4", Is: DataArgs | DryRuns, Root: Node{DryRun: "--assumeno"}}
 }
 
 func p149() *Program {
-	return &Program{Name: "dnf5", Is: DataArgs}
+	return &Program{Name: "dnf5", Is: DataArgs | DryRuns, Root: Node{DryRun: "--assumeno"}}
 }
 
 func p150() *Program {
@@ -2419,686 +2419,690 @@ func p603() *Program {
 }
 
 func p604() *Program {
-	return &Program{Name: "sh", Is: Posix | Shell | StdinProgram | Widens, Ends: "-", Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, CodeRuns: codeRuns[5:6:6], Root: Node{Arity: 2, Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+	return &Program{Name: "sgdisk", Is: DryRuns, Root: Node{DryRun: "-P\x00--pretend"}}
 }
 
 func p605() *Program {
-	return &Program{Name: "sha1sum", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "sh", Is: Posix | Shell | StdinProgram | Widens, Ends: "-", Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, CodeRuns: codeRuns[5:6:6], Root: Node{Arity: 2, Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
 }
 
 func p606() *Program {
-	return &Program{Name: "sha256sum", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "sha1sum", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p607() *Program {
-	return &Program{Name: "sha512sum", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "sha256sum", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p608() *Program {
-	return &Program{Name: "shift", Is: DataArgs}
+	return &Program{Name: "sha512sum", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p609() *Program {
-	return &Program{Name: "shred", Aliases: "--remove\x01-u\x00--zero\x01-z", Writes: "operands"}
+	return &Program{Name: "shift", Is: DataArgs}
 }
 
 func p610() *Program {
-	return &Program{Name: "shx", Is: Runs, Root: Node{Run: &Run{}}}
+	return &Program{Name: "shred", Aliases: "--remove\x01-u\x00--zero\x01-z", Writes: "operands"}
 }
 
 func p611() *Program {
-	return &Program{Name: "skaffold", Root: Node{Arity: 2}}
+	return &Program{Name: "shx", Is: Runs, Root: Node{Run: &Run{}}}
 }
 
 func p612() *Program {
-	return &Program{Name: "sleep", Is: DataArgs, Files: &Files{None: true}, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "skaffold", Root: Node{Arity: 2}}
 }
 
 func p613() *Program {
-	return &Program{Name: "sls", Is: Subcommands, Root: Node{Arity: 2, Values: "-s\x00--stage\x00-r\x00--region\x00--aws-profile\x00-c\x00--config\x00--param\x00--stack-name\x00--profile\x00--config-file\x00--config-env\x00-t\x00--template-file"}}
+	return &Program{Name: "sleep", Is: DataArgs, Files: &Files{None: true}, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p614() *Program {
-	return &Program{Name: "smbclient", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command\x00-L\x00--list", Values: "-U\x00--user\x00-W\x00-p\x00-I"}}}
+	return &Program{Name: "sls", Is: Subcommands, Root: Node{Arity: 2, Values: "-s\x00--stage\x00-r\x00--region\x00--aws-profile\x00-c\x00--config\x00--param\x00--stack-name\x00--profile\x00--config-file\x00--config-env\x00-t\x00--template-file"}}
 }
 
 func p615() *Program {
-	return &Program{Name: "snap", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "smbclient", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command\x00-L\x00--list", Values: "-U\x00--user\x00-W\x00-p\x00-I"}}}
 }
 
 func p616() *Program {
-	return &Program{Name: "snow", Is: Subcommands, Root: Node{Values: "-c\x00--connection\x00-q\x00--query\x00-f\x00--filename\x00--format\x00--database\x00--schema\x00--role\x00--warehouse"}}
+	return &Program{Name: "snap", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p617() *Program {
-	return &Program{Name: "snowsql", Root: Node{Values: "-a\x00--accountname\x00-u\x00--username\x00-d\x00--dbname\x00-s\x00--schemaname\x00-r\x00--rolename\x00-w\x00--warehouse\x00-h\x00--host\x00-p\x00--port\x00-c\x00--connection\x00-o\x00--option\x00-D\x00--variable\x00-f\x00--filename\x00-q\x00--query\x00--config\x00--authenticator\x00--region"}}
+	return &Program{Name: "snow", Is: Subcommands, Root: Node{Values: "-c\x00--connection\x00-q\x00--query\x00-f\x00--filename\x00--format\x00--database\x00--schema\x00--role\x00--warehouse"}}
 }
 
 func p618() *Program {
-	return &Program{Name: "socat", Is: NoCluster}
+	return &Program{Name: "snowsql", Root: Node{Values: "-a\x00--accountname\x00-u\x00--username\x00-d\x00--dbname\x00-s\x00--schemaname\x00-r\x00--rolename\x00-w\x00--warehouse\x00-h\x00--host\x00-p\x00--port\x00-c\x00--connection\x00-o\x00--option\x00-D\x00--variable\x00-f\x00--filename\x00-q\x00--query\x00--config\x00--authenticator\x00--region"}}
 }
 
 func p619() *Program {
-	return &Program{Name: "sops", Aliases: "--decrypt\x01-d", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
+	return &Program{Name: "socat", Is: NoCluster}
 }
 
 func p620() *Program {
-	return &Program{Name: "sort", Is: Abbrev | DataArgs | Widens, Files: &Files{Lists: "--files0-from"}, Writes: "-o\x00--output", CodeRuns: codeRuns[112:113:113], Root: Node{Values: "--key\x00--field-separator\x00--temporary-directory\x00--buffer-size\x00--parallel\x00--batch-size\x00--random-source\x00--files0-from\x00-k\x00-o\x00-t\x00-T\x00-S\x00--output\x00--compress-program", Widen: []Widen{{Opts: "-o", Exact: true, Unless: "@stdout", Why: "makes sort write a file or run a program"}, {Opts: "--output\x00--compress-program", Why: "makes sort write a file or run a program"}}, ReadOnly: &ReadOnly{MaxOperands: -1, NoGlob: true}}}
+	return &Program{Name: "sops", Aliases: "--decrypt\x01-d", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
 }
 
 func p621() *Program {
-	return &Program{Name: "source", Is: Posix, CodeRuns: codeRuns[0:1:1], Root: Node{Arity: 1}}
+	return &Program{Name: "sort", Is: Abbrev | DataArgs | Widens, Files: &Files{Lists: "--files0-from"}, Writes: "-o\x00--output", CodeRuns: codeRuns[112:113:113], Root: Node{Values: "--key\x00--field-separator\x00--temporary-directory\x00--buffer-size\x00--parallel\x00--batch-size\x00--random-source\x00--files0-from\x00-k\x00-o\x00-t\x00-T\x00-S\x00--output\x00--compress-program", Widen: []Widen{{Opts: "-o", Exact: true, Unless: "@stdout", Why: "makes sort write a file or run a program"}, {Opts: "--output\x00--compress-program", Why: "makes sort write a file or run a program"}}, ReadOnly: &ReadOnly{MaxOperands: -1, NoGlob: true}}}
 }
 
 func p622() *Program {
-	return &Program{Name: "spark-sql", Root: Node{Values: "-e\x00-f\x00-i\x00-u\x00-n\x00-p\x00-d\x00--database\x00--hiveconf\x00--hivevar\x00--conf\x00--master\x00--name"}}
+	return &Program{Name: "source", Is: Posix, CodeRuns: codeRuns[0:1:1], Root: Node{Arity: 1}}
 }
 
 func p623() *Program {
-	return &Program{Name: "spctl", Is: Subcommands}
+	return &Program{Name: "spark-sql", Root: Node{Values: "-e\x00-f\x00-i\x00-u\x00-n\x00-p\x00-d\x00--database\x00--hiveconf\x00--hivevar\x00--conf\x00--master\x00--name"}}
 }
 
 func p624() *Program {
-	return &Program{Name: "sqlcmd", Root: Node{Values: "-S\x00-d\x00-U\x00-P\x00-Q\x00-q\x00-i\x00-o\x00-l\x00-t\x00-h\x00-s\x00-w\x00-v\x00-f\x00-H\x00-a\x00-c\x00--query\x00--server\x00--database\x00--user-name\x00--password\x00--input-file\x00--output-file"}}
+	return &Program{Name: "spctl", Is: Subcommands}
 }
 
 func p625() *Program {
-	return &Program{Name: "sqlite", Is: NoCluster, Root: Node{Values: "-cmd\x00-cmd\x00-init\x00-init\x00-separator\x00-separator\x00-nullvalue\x00-nullvalue\x00-newline\x00-newline\x00-vfs\x00-vfs\x00-mmap\x00-mmap\x00-maxsize\x00-maxsize\x00-escape\x00-escape"}}
+	return &Program{Name: "sqlcmd", Root: Node{Values: "-S\x00-d\x00-U\x00-P\x00-Q\x00-q\x00-i\x00-o\x00-l\x00-t\x00-h\x00-s\x00-w\x00-v\x00-f\x00-H\x00-a\x00-c\x00--query\x00--server\x00--database\x00--user-name\x00--password\x00--input-file\x00--output-file"}}
 }
 
 func p626() *Program {
-	return &Program{Name: "sqlite3", Is: NoCluster, Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-version\x00--version", Values: "-cmd\x00-separator\x00-newline\x00-nullvalue\x00-init\x00-vfs\x00-mmap\x00-lookaside\x00-pagecache\x00-heap\x00-maxsize", Operands: 2}}, CodeRuns: codeRuns[113:116:116], Root: Node{Values: "-lookaside\x00-pagecache\x00-heap\x00-cmd\x00-cmd\x00-init\x00-init\x00-separator\x00-separator\x00-nullvalue\x00-nullvalue\x00-newline\x00-newline\x00-vfs\x00-vfs\x00-mmap\x00-mmap\x00-maxsize\x00-maxsize\x00-escape\x00-escape"}}
+	return &Program{Name: "sqlite", Is: NoCluster, Root: Node{Values: "-cmd\x00-cmd\x00-init\x00-init\x00-separator\x00-separator\x00-nullvalue\x00-nullvalue\x00-newline\x00-newline\x00-vfs\x00-vfs\x00-mmap\x00-mmap\x00-maxsize\x00-maxsize\x00-escape\x00-escape"}}
 }
 
 func p627() *Program {
-	return &Program{Name: "sqlplus", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command\x00-f\x00--file"}}}
+	return &Program{Name: "sqlite3", Is: NoCluster, Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00-version\x00--version", Values: "-cmd\x00-separator\x00-newline\x00-nullvalue\x00-init\x00-vfs\x00-mmap\x00-lookaside\x00-pagecache\x00-heap\x00-maxsize", Operands: 2}}, CodeRuns: codeRuns[113:116:116], Root: Node{Values: "-lookaside\x00-pagecache\x00-heap\x00-cmd\x00-cmd\x00-init\x00-init\x00-separator\x00-separator\x00-nullvalue\x00-nullvalue\x00-newline\x00-newline\x00-vfs\x00-vfs\x00-mmap\x00-mmap\x00-maxsize\x00-maxsize\x00-escape\x00-escape"}}
 }
 
 func p628() *Program {
-	return &Program{Name: "squid", Is: DataArgs}
+	return &Program{Name: "sqlplus", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command\x00-f\x00--file"}}}
 }
 
 func p629() *Program {
-	return &Program{Name: "ssh", Is: Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-N\x00-V\x00-G\x00-Q\x00-O", Operands: 2}}, Root: Node{Values: "-B\x00-b\x00-c\x00-D\x00-E\x00-e\x00-F\x00-I\x00-i\x00-J\x00-L\x00-l\x00-m\x00-O\x00-o\x00-P\x00-p\x00-Q\x00-R\x00-S\x00-W\x00-w", Widen: []Widen{{Opts: "-o\x00-F\x00-E\x00-L\x00-R\x00-D\x00-w\x00-W", Why: "changes ssh's configuration (which can run programs), writes a log, or forwards data elsewhere"}}}}
+	return &Program{Name: "squid", Is: DataArgs}
 }
 
 func p630() *Program {
-	return &Program{Name: "ssh-agent", Is: Posix, CodeRuns: codeRuns[14:15:15], Root: Node{Values: "-a\x00-E\x00-P\x00-t"}}
+	return &Program{Name: "ssh", Is: Widens, Terminal: []Terminal{{Use: TermInput, Runs: "-N\x00-V\x00-G\x00-Q\x00-O", Operands: 2}}, Root: Node{Values: "-B\x00-b\x00-c\x00-D\x00-E\x00-e\x00-F\x00-I\x00-i\x00-J\x00-L\x00-l\x00-m\x00-O\x00-o\x00-P\x00-p\x00-Q\x00-R\x00-S\x00-W\x00-w", Widen: []Widen{{Opts: "-o\x00-F\x00-E\x00-L\x00-R\x00-D\x00-w\x00-W", Why: "changes ssh's configuration (which can run programs), writes a log, or forwards data elsewhere"}}}}
 }
 
 func p631() *Program {
-	return &Program{Name: "sshpass", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "ssh-agent", Is: Posix, CodeRuns: codeRuns[14:15:15], Root: Node{Values: "-a\x00-E\x00-P\x00-t"}}
 }
 
 func p632() *Program {
-	return &Program{Name: "sst", Is: Subcommands, Root: Node{Arity: 2, Values: "-s\x00--stage\x00-r\x00--region\x00--aws-profile\x00-c\x00--config\x00--param\x00--stack-name\x00--profile\x00--config-file\x00--config-env\x00-t\x00--template-file"}}
+	return &Program{Name: "sshpass", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p633() *Program {
-	return &Program{Name: "stat", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "sst", Is: Subcommands, Root: Node{Arity: 2, Values: "-s\x00--stage\x00-r\x00--region\x00--aws-profile\x00-c\x00--config\x00--param\x00--stack-name\x00--profile\x00--config-file\x00--config-env\x00-t\x00--template-file"}}
 }
 
 func p634() *Program {
-	return &Program{Name: "stdbuf", Wrapper: &Wrapper{Values: "-i\x00-o\x00-e\x00--input\x00--output\x00--error"}}
+	return &Program{Name: "stat", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p635() *Program {
-	return &Program{Name: "strace", Is: Abbrev | Widens, Wrapper: &Wrapper{Values: "-o\x00-e\x00-p\x00-s\x00-u\x00-E\x00-a\x00-I\x00-b\x00-X\x00-P\x00-U\x00-A\x00-n\x00--output\x00--expr\x00--attach\x00--string-limit\x00--user\x00--env"}, Root: Node{Values: "-o\x00-e\x00-p\x00-s\x00-u\x00-E\x00-a\x00-I\x00-b\x00-X\x00-P\x00-U\x00-A\x00-n\x00-f\x00--output\x00--format", Widen: []Widen{{Opts: "-o\x00--output", Label: "{name} {opt}", Why: "writes to a file"}}}}
+	return &Program{Name: "stdbuf", Wrapper: &Wrapper{Values: "-i\x00-o\x00-e\x00--input\x00--output\x00--error"}}
 }
 
 func p636() *Program {
-	return &Program{Name: "strings", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "strace", Is: Abbrev | Widens, Wrapper: &Wrapper{Values: "-o\x00-e\x00-p\x00-s\x00-u\x00-E\x00-a\x00-I\x00-b\x00-X\x00-P\x00-U\x00-A\x00-n\x00--output\x00--expr\x00--attach\x00--string-limit\x00--user\x00--env"}, Root: Node{Values: "-o\x00-e\x00-p\x00-s\x00-u\x00-E\x00-a\x00-I\x00-b\x00-X\x00-P\x00-U\x00-A\x00-n\x00-f\x00--output\x00--format", Widen: []Widen{{Opts: "-o\x00--output", Label: "{name} {opt}", Why: "writes to a file"}}}}
 }
 
 func p637() *Program {
-	return &Program{Name: "su", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command\x00--session-command", Values: "-s\x00--shell\x00-g\x00--group\x00-G\x00--supp-group\x00-w\x00--whitelist-environment"}}, CodeRuns: codeRuns[116:117:117], Root: Node{Values: "-c\x00-g\x00-G\x00-s\x00-u\x00-w\x00-C\x00--command\x00--group\x00--supp-group\x00--shell\x00--user\x00--whitelist-environment\x00--session-command"}}
+	return &Program{Name: "strings", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p638() *Program {
-	return &Program{Name: "su-exec", Wrapper: &Wrapper{Operands: 1}}
+	return &Program{Name: "su", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command\x00--session-command", Values: "-s\x00--shell\x00-g\x00--group\x00-G\x00--supp-group\x00-w\x00--whitelist-environment"}}, CodeRuns: codeRuns[116:117:117], Root: Node{Values: "-c\x00-g\x00-G\x00-s\x00-u\x00-w\x00-C\x00--command\x00--group\x00--supp-group\x00--shell\x00--user\x00--whitelist-environment\x00--session-command"}}
 }
 
 func p639() *Program {
-	return &Program{Name: "sudo", Is: Abbrev | Widens, Terminal: []Terminal{{Use: TermInput, Forces: "-i\x00-s\x00--login\x00--shell", Values: "-u\x00--user\x00-g\x00--group\x00-C\x00--close-from\x00-D\x00--chdir\x00-h\x00--host\x00-p\x00--prompt\x00-R\x00--chroot\x00-r\x00--role\x00-t\x00--type\x00-T\x00--command-timeout\x00-U\x00--other-user", OnlyForced: true}}, Wrapper: &Wrapper{Values: "-u\x00-g\x00-C\x00-h\x00-p\x00-U\x00-r\x00-t\x00-T\x00-D\x00--user\x00--group\x00--close-from\x00--host\x00--prompt\x00--other-user\x00--role\x00--type\x00--command-timeout\x00--chdir", Assigns: true, NoRun: "-l\x00-v\x00-e\x00-K\x00-k", Join: "-s\x00-i\x00--shell\x00--login"}, CodeRuns: codeRuns[117:119:119], Root: Node{Values: "-u\x00-g\x00-C\x00-h\x00-p\x00-U\x00-r\x00-t\x00-T\x00-D\x00--user\x00--group\x00--close-from\x00--host\x00--prompt\x00--other-user\x00--role\x00--type\x00--command-timeout\x00--chdir", Widen: []Widen{{Opts: "-E\x00-s\x00-i\x00-R\x00--preserve-env\x00--shell\x00--login\x00--chroot", Label: "sudo {opt}", Why: "runs the command through a shell, in another root, or with the caller's environment"}}}}
+	return &Program{Name: "su-exec", Wrapper: &Wrapper{Operands: 1}}
 }
 
 func p640() *Program {
-	return &Program{Name: "sudoedit", CodeRuns: codeRuns[16:17:17]}
+	return &Program{Name: "sudo", Is: Abbrev | Widens, Terminal: []Terminal{{Use: TermInput, Forces: "-i\x00-s\x00--login\x00--shell", Values: "-u\x00--user\x00-g\x00--group\x00-C\x00--close-from\x00-D\x00--chdir\x00-h\x00--host\x00-p\x00--prompt\x00-R\x00--chroot\x00-r\x00--role\x00-t\x00--type\x00-T\x00--command-timeout\x00-U\x00--other-user", OnlyForced: true}}, Wrapper: &Wrapper{Values: "-u\x00-g\x00-C\x00-h\x00-p\x00-U\x00-r\x00-t\x00-T\x00-D\x00--user\x00--group\x00--close-from\x00--host\x00--prompt\x00--other-user\x00--role\x00--type\x00--command-timeout\x00--chdir", Assigns: true, NoRun: "-l\x00-v\x00-e\x00-K\x00-k", Join: "-s\x00-i\x00--shell\x00--login"}, CodeRuns: codeRuns[117:119:119], Root: Node{Values: "-u\x00-g\x00-C\x00-h\x00-p\x00-U\x00-r\x00-t\x00-T\x00-D\x00--user\x00--group\x00--close-from\x00--host\x00--prompt\x00--other-user\x00--role\x00--type\x00--command-timeout\x00--chdir", Widen: []Widen{{Opts: "-E\x00-s\x00-i\x00-R\x00--preserve-env\x00--shell\x00--login\x00--chroot", Label: "sudo {opt}", Why: "runs the command through a shell, in another root, or with the caller's environment"}}}}
 }
 
 func p641() *Program {
-	return &Program{Name: "supabase", Is: Subcommands | DryRuns, Aliases: "--recursive\x01-r", Root: Node{Arity: 2, Values: "--project-ref\x00--workdir\x00--db-url\x00-p\x00--password", DryRun: "--help\x00-h"}}
+	return &Program{Name: "sudoedit", CodeRuns: codeRuns[16:17:17]}
 }
 
 func p642() *Program {
-	return &Program{Name: "svn", Is: DataArgs}
+	return &Program{Name: "supabase", Is: Subcommands | DryRuns, Aliases: "--recursive\x01-r", Root: Node{Arity: 2, Values: "--project-ref\x00--workdir\x00--db-url\x00-p\x00--password", DryRun: "--help\x00-h"}}
 }
 
 func p643() *Program {
-	return &Program{Name: "swift", Root: Node{Arity: 2}}
+	return &Program{Name: "svn", Is: DataArgs}
 }
 
 func p644() *Program {
-	return &Program{Name: "swipl", Terminal: []Terminal{{Use: TermInput}}}
+	return &Program{Name: "swift", Root: Node{Arity: 2}}
 }
 
 func p645() *Program {
-	return &Program{Name: "sysctl", Aliases: "--load\x01-p\x00--write\x01-w"}
+	return &Program{Name: "swipl", Terminal: []Terminal{{Use: TermInput}}}
 }
 
 func p646() *Program {
-	return &Program{Name: "systemctl", Is: Subcommands | DataArgs, Aliases: "--force\x01-f", CodeRuns: codeRuns[81:82:82], Root: Node{Arity: 2, Values: "-H\x00--host\x00-M\x00--machine\x00-t\x00--type\x00-p\x00--property\x00-s\x00--signal\x00-n\x00--lines\x00-o\x00--output\x00--state\x00--root\x00--job-mode\x00--what\x00--kill-whom\x00--kill-value\x00--message\x00--reboot-argument\x00--boot-loader-entry\x00--boot-loader-menu\x00--timestamp"}}
+	return &Program{Name: "sysctl", Aliases: "--load\x01-p\x00--write\x01-w"}
 }
 
 func p647() *Program {
-	return &Program{Name: "systemd-inhibit", Is: Posix, CodeRuns: codeRuns[14:15:15], Root: Node{Values: "--what\x00--who\x00--why\x00--mode"}}
+	return &Program{Name: "systemctl", Is: Subcommands | DataArgs, Aliases: "--force\x01-f", CodeRuns: codeRuns[81:82:82], Root: Node{Arity: 2, Values: "-H\x00--host\x00-M\x00--machine\x00-t\x00--type\x00-p\x00--property\x00-s\x00--signal\x00-n\x00--lines\x00-o\x00--output\x00--state\x00--root\x00--job-mode\x00--what\x00--kill-whom\x00--kill-value\x00--message\x00--reboot-argument\x00--boot-loader-entry\x00--boot-loader-menu\x00--timestamp"}}
 }
 
 func p648() *Program {
-	return &Program{Name: "systemd-nspawn", Is: Posix, CodeRuns: codeRuns[14:15:15], Root: Node{Values: "-D\x00-i\x00-M\x00-u\x00-S\x00-E\x00-b\x00-p\x00--directory\x00--image\x00--machine\x00--user\x00--slice\x00--setenv\x00--bind\x00--bind-ro\x00--tmpfs\x00--overlay\x00--property\x00--network-veth-extra\x00--network-bridge\x00--port\x00--chdir"}}
+	return &Program{Name: "systemd-inhibit", Is: Posix, CodeRuns: codeRuns[14:15:15], Root: Node{Values: "--what\x00--who\x00--why\x00--mode"}}
 }
 
 func p649() *Program {
-	return &Program{Name: "systemd-run", Is: Posix | Widens, Terminal: []Terminal{{Use: TermInput, Forces: "--shell\x00-S", OnlyForced: true}}, CodeRuns: codeRuns[14:15:15], Root: Node{Values: "-u\x00-M\x00-p\x00-E\x00-H\x00-s\x00-r\x00--unit\x00--machine\x00--property\x00--description\x00--slice\x00--setenv\x00--host\x00--service-type\x00--uid\x00--gid\x00--nice\x00--working-directory\x00--on-active\x00--on-boot\x00--on-startup\x00--on-unit-active\x00--on-unit-inactive\x00--on-calendar\x00--on-timezone-change\x00--on-clock-change\x00--timer-property\x00--path-property\x00--socket-property\x00--shell-path", Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "systemd-nspawn", Is: Posix, CodeRuns: codeRuns[14:15:15], Root: Node{Values: "-D\x00-i\x00-M\x00-u\x00-S\x00-E\x00-b\x00-p\x00--directory\x00--image\x00--machine\x00--user\x00--slice\x00--setenv\x00--bind\x00--bind-ro\x00--tmpfs\x00--overlay\x00--property\x00--network-veth-extra\x00--network-bridge\x00--port\x00--chdir"}}
 }
 
 func p650() *Program {
-	return &Program{Name: "tac", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "systemd-run", Is: Posix | Widens, Terminal: []Terminal{{Use: TermInput, Forces: "--shell\x00-S", OnlyForced: true}}, CodeRuns: codeRuns[14:15:15], Root: Node{Values: "-u\x00-M\x00-p\x00-E\x00-H\x00-s\x00-r\x00--unit\x00--machine\x00--property\x00--description\x00--slice\x00--setenv\x00--host\x00--service-type\x00--uid\x00--gid\x00--nice\x00--working-directory\x00--on-active\x00--on-boot\x00--on-startup\x00--on-unit-active\x00--on-unit-inactive\x00--on-calendar\x00--on-timezone-change\x00--on-clock-change\x00--timer-property\x00--path-property\x00--socket-property\x00--shell-path", Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p651() *Program {
-	return &Program{Name: "tail", Is: DataArgs, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "tac", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p652() *Program {
-	return &Program{Name: "tar", Is: Abbrev | OldStyle | DataArgs | Widens, Whole: "--checkpoint", CodeRuns: codeRuns[75:79:79], Root: Node{Values: "--directory\x00--files-from\x00--exclude\x00--exclude-from\x00--transform\x00--xform\x00--owner\x00--group\x00--mode\x00--mtime\x00--newer\x00--newer-mtime\x00--after-date\x00--format\x00--label\x00--tape-length\x00--blocking-factor\x00--record-size\x00--starting-file\x00--suffix\x00--index-file\x00--volno-file\x00--strip-components\x00--exclude-tag\x00--exclude-tag-under\x00--exclude-tag-all\x00--owner-map\x00--group-map\x00--sparse-version\x00--hole-detection\x00-b\x00-C\x00-f\x00-F\x00-g\x00-H\x00-I\x00-K\x00-L\x00-N\x00-T\x00-V\x00-X\x00--file\x00--to-command\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script\x00--checkpoint-action", Widen: []Widen{{Opts: "-I\x00-F\x00--to-command\x00--checkpoint-action\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script", Why: "makes tar run another program"}, {Opts: "-f\x00--file", UnlessFlags: "--force-local", Remote: true, Label: "{opt} {value}", Why: "names an archive on another host, which tar reaches through rsh"}}}}
+	return &Program{Name: "tail", Is: DataArgs, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p653() *Program {
-	return &Program{Name: "task", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}, Root: Node{Arity: 2}}
+	return &Program{Name: "tar", Is: Abbrev | OldStyle | DataArgs | Widens, Whole: "--checkpoint", CodeRuns: codeRuns[75:79:79], Root: Node{Values: "--directory\x00--files-from\x00--exclude\x00--exclude-from\x00--transform\x00--xform\x00--owner\x00--group\x00--mode\x00--mtime\x00--newer\x00--newer-mtime\x00--after-date\x00--format\x00--label\x00--tape-length\x00--blocking-factor\x00--record-size\x00--starting-file\x00--suffix\x00--index-file\x00--volno-file\x00--strip-components\x00--exclude-tag\x00--exclude-tag-under\x00--exclude-tag-all\x00--owner-map\x00--group-map\x00--sparse-version\x00--hole-detection\x00-b\x00-C\x00-f\x00-F\x00-g\x00-H\x00-I\x00-K\x00-L\x00-N\x00-T\x00-V\x00-X\x00--file\x00--to-command\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script\x00--checkpoint-action", Widen: []Widen{{Opts: "-I\x00-F\x00--to-command\x00--checkpoint-action\x00--use-compress-program\x00--rsh-command\x00--info-script\x00--new-volume-script", Why: "makes tar run another program"}, {Opts: "-f\x00--file", UnlessFlags: "--force-local", Remote: true, Label: "{opt} {value}", Why: "names an archive on another host, which tar reaches through rsh"}}}}
 }
 
 func p654() *Program {
-	return &Program{Name: "taskset", Wrapper: &Wrapper{Operands: 1}}
+	return &Program{Name: "task", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}, Root: Node{Arity: 2}}
 }
 
 func p655() *Program {
-	return &Program{Name: "tclsh", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}}
+	return &Program{Name: "taskset", Wrapper: &Wrapper{Operands: 1}}
 }
 
 func p656() *Program {
-	return &Program{Name: "tcsh", Is: Posix | Shell | StdinProgram | Widens, Ends: "-", Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, CodeRuns: codeRuns[5:6:6], Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+	return &Program{Name: "tclsh", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}}
 }
 
 func p657() *Program {
-	return &Program{Name: "tea", Is: Subcommands, Words: "r\x01releases\x00release\x01releases\x00repo\x01repos\x00rm\x01delete", Root: Node{Values: "--login\x00-l\x00--owner\x00-O\x00--name\x00--repo\x00-r\x00--output\x00-o"}}
+	return &Program{Name: "tcsh", Is: Posix | Shell | StdinProgram | Widens, Ends: "-", Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, CodeRuns: codeRuns[5:6:6], Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
 }
 
 func p658() *Program {
-	return &Program{Name: "tee", Aliases: "--append\x01-a", Writes: "operands"}
+	return &Program{Name: "tea", Is: Subcommands, Words: "r\x01releases\x00release\x01releases\x00repo\x01repos\x00rm\x01delete", Root: Node{Values: "--login\x00-l\x00--owner\x00-O\x00--name\x00--repo\x00-r\x00--output\x00-o"}}
 }
 
 func p659() *Program {
-	return &Program{Name: "telnet", Terminal: []Terminal{{Use: TermInput}}}
+	return &Program{Name: "tee", Aliases: "--append\x01-a", Writes: "operands"}
 }
 
 func p660() *Program {
-	return &Program{Name: "terminator", Is: NoCluster, Ends: "-e\x00-command", CodeRuns: codeRuns[1:2:2], Root: Node{Values: "-T\x00-title\x00-class\x00-geometry\x00-display\x00-working-directory\x00-config-file\x00-n\x00-fn\x00-fg\x00-bg"}}
+	return &Program{Name: "telnet", Terminal: []Terminal{{Use: TermInput}}}
 }
 
 func p661() *Program {
-	return &Program{Name: "terraform", Is: NoCluster | Subcommands | DataArgs, Root: Node{Arity: 2, Values: "-var\x00-var-file\x00-target\x00-replace\x00-lock-timeout\x00-parallelism\x00-state\x00-state-out\x00-backup\x00-out\x00-chdir"}, Subs: []Node{{Path: "workspace", Arity: 3}}}
+	return &Program{Name: "terminator", Is: NoCluster, Ends: "-e\x00-command", CodeRuns: codeRuns[1:2:2], Root: Node{Values: "-T\x00-title\x00-class\x00-geometry\x00-display\x00-working-directory\x00-config-file\x00-n\x00-fn\x00-fg\x00-bg"}}
 }
 
 func p662() *Program {
-	return &Program{Name: "terragrunt", Is: NoCluster | Subcommands, Root: Node{Values: "-var\x00-var-file\x00-target\x00-replace\x00-lock-timeout\x00-parallelism\x00-chdir\x00-terragrunt-working-dir\x00-working-dir\x00-terragrunt-config\x00-config\x00-terragrunt-source\x00-source\x00-terragrunt-iam-role\x00-iam-assume-role\x00-terragrunt-parallelism\x00-parallelism\x00-queue-include-dir\x00-queue-exclude-dir\x00-terragrunt-include-dir\x00-terragrunt-exclude-dir\x00-filter"}}
+	return &Program{Name: "terraform", Is: NoCluster | Subcommands | DataArgs, Root: Node{Arity: 2, Values: "-var\x00-var-file\x00-target\x00-replace\x00-lock-timeout\x00-parallelism\x00-state\x00-state-out\x00-backup\x00-out\x00-chdir"}, Subs: []Node{{Path: "workspace", Arity: 3}}}
 }
 
 func p663() *Program {
-	return &Program{Name: "test", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{Deny: "-v", MaxOperands: -1}}}
+	return &Program{Name: "terragrunt", Is: NoCluster | Subcommands, Root: Node{Values: "-var\x00-var-file\x00-target\x00-replace\x00-lock-timeout\x00-parallelism\x00-chdir\x00-terragrunt-working-dir\x00-working-dir\x00-terragrunt-config\x00-config\x00-terragrunt-source\x00-source\x00-terragrunt-iam-role\x00-iam-assume-role\x00-terragrunt-parallelism\x00-parallelism\x00-queue-include-dir\x00-queue-exclude-dir\x00-terragrunt-include-dir\x00-terragrunt-exclude-dir\x00-filter"}}
 }
 
 func p664() *Program {
-	return &Program{Name: "tig", Is: DataArgs}
+	return &Program{Name: "test", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{Deny: "-v", MaxOperands: -1}}}
 }
 
 func p665() *Program {
-	return &Program{Name: "tilix", Is: NoCluster, Ends: "-e\x00-command", CodeRuns: codeRuns[1:2:2], Root: Node{Values: "-T\x00-title\x00-class\x00-geometry\x00-display\x00-working-directory\x00-config-file\x00-n\x00-fn\x00-fg\x00-bg"}}
+	return &Program{Name: "tig", Is: DataArgs}
 }
 
 func p666() *Program {
-	return &Program{Name: "time", Is: Abbrev | Widens, Wrapper: &Wrapper{Values: "-f\x00-o\x00--format\x00--output"}, Root: Node{Values: "-o\x00-e\x00-p\x00-s\x00-u\x00-E\x00-a\x00-I\x00-b\x00-X\x00-P\x00-U\x00-A\x00-n\x00-f\x00--output\x00--format", Widen: []Widen{{Opts: "-o\x00--output", Label: "{name} {opt}", Why: "writes to a file"}}}}
+	return &Program{Name: "tilix", Is: NoCluster, Ends: "-e\x00-command", CodeRuns: codeRuns[1:2:2], Root: Node{Values: "-T\x00-title\x00-class\x00-geometry\x00-display\x00-working-directory\x00-config-file\x00-n\x00-fn\x00-fg\x00-bg"}}
 }
 
 func p667() *Program {
-	return &Program{Name: "timedatectl", Is: Subcommands, Root: Node{Values: "-H\x00--host\x00-M\x00--machine"}}
+	return &Program{Name: "time", Is: Abbrev | Widens, Wrapper: &Wrapper{Values: "-f\x00-o\x00--format\x00--output"}, Root: Node{Values: "-o\x00-e\x00-p\x00-s\x00-u\x00-E\x00-a\x00-I\x00-b\x00-X\x00-P\x00-U\x00-A\x00-n\x00-f\x00--output\x00--format", Widen: []Widen{{Opts: "-o\x00--output", Label: "{name} {opt}", Why: "writes to a file"}}}}
 }
 
 func p668() *Program {
-	return &Program{Name: "timeout", Wrapper: &Wrapper{Values: "-s\x00-k\x00--signal\x00--kill-after", Operands: 1}}
+	return &Program{Name: "timedatectl", Is: Subcommands, Root: Node{Values: "-H\x00--host\x00-M\x00--machine"}}
 }
 
 func p669() *Program {
-	return &Program{Name: "tini", Wrapper: &Wrapper{Values: "-e\x00-p\x00-s"}}
+	return &Program{Name: "timeout", Wrapper: &Wrapper{Values: "-s\x00-k\x00--signal\x00--kill-after", Operands: 1}}
 }
 
 func p670() *Program {
-	return &Program{Name: "tldr", Is: DataArgs}
+	return &Program{Name: "tini", Wrapper: &Wrapper{Values: "-e\x00-p\x00-s"}}
 }
 
 func p671() *Program {
-	return &Program{Name: "tmux", Is: Subcommands | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "ls\x00list-sessions\x00list-windows\x00lsw\x00list-panes\x00lsp\x00list-clients\x00lsc\x00list-buffers\x00list-keys\x00list-commands\x00has-session\x00has\x00show-options\x00show\x00show-environment\x00display-message\x00display\x00capture-pane\x00capturep\x00kill-session\x00kill-server\x00kill-window\x00kill-pane\x00-V"}}, Launcher: &Launcher{Kind: "terminal", Globals: "-L\x00-S\x00-f\x00-c\x00-T", Subs: "new-session\x00new\x00new-window\x00neww\x00split-window\x00splitw\x00respawn-pane\x00respawnp\x00respawn-window\x00respawnw\x00run-shell\x00run\x00display-popup\x00popup", Values: "-s\x00-n\x00-c\x00-t\x00-x\x00-y\x00-e\x00-F\x00-f\x00-l\x00-p\x00-w\x00-T\x00-S"}, CodeRuns: codeRuns[119:123:123], Root: Node{Arity: 2, Values: "-L\x00-S\x00-f\x00-c\x00-T", Widen: []Widen{{Words: "run-shell\x00run\x00if-shell\x00if\x00send-keys\x00send\x00pipe-pane\x00pipep", Why: "makes tmux run or type a shell command"}}}, Subs: []Node{{Path: "if", Values: "-t"}, {Path: "if-shell", Values: "-t"}, {Path: "pipe-pane", Values: "-t"}, {Path: "pipep", Values: "-t"}, {Path: "send", Posix: true, Values: "-N\x00-t"}, {Path: "send-keys", Posix: true, Values: "-N\x00-t"}}}
+	return &Program{Name: "tldr", Is: DataArgs}
 }
 
 func p672() *Program {
-	return &Program{Name: "tofu", Is: NoCluster | Subcommands, Root: Node{Values: "-var\x00-var-file\x00-target\x00-replace\x00-lock-timeout\x00-parallelism\x00-state\x00-state-out\x00-backup\x00-out\x00-chdir"}}
+	return &Program{Name: "tmux", Is: Subcommands | Widens, Terminal: []Terminal{{Use: TermKeys, Quiet: "ls\x00list-sessions\x00list-windows\x00lsw\x00list-panes\x00lsp\x00list-clients\x00lsc\x00list-buffers\x00list-keys\x00list-commands\x00has-session\x00has\x00show-options\x00show\x00show-environment\x00display-message\x00display\x00capture-pane\x00capturep\x00kill-session\x00kill-server\x00kill-window\x00kill-pane\x00-V"}}, Launcher: &Launcher{Kind: "terminal", Globals: "-L\x00-S\x00-f\x00-c\x00-T", Subs: "new-session\x00new\x00new-window\x00neww\x00split-window\x00splitw\x00respawn-pane\x00respawnp\x00respawn-window\x00respawnw\x00run-shell\x00run\x00display-popup\x00popup", Values: "-s\x00-n\x00-c\x00-t\x00-x\x00-y\x00-e\x00-F\x00-f\x00-l\x00-p\x00-w\x00-T\x00-S"}, CodeRuns: codeRuns[119:123:123], Root: Node{Arity: 2, Values: "-L\x00-S\x00-f\x00-c\x00-T", Widen: []Widen{{Words: "run-shell\x00run\x00if-shell\x00if\x00send-keys\x00send\x00pipe-pane\x00pipep", Why: "makes tmux run or type a shell command"}}}, Subs: []Node{{Path: "if", Values: "-t"}, {Path: "if-shell", Values: "-t"}, {Path: "pipe-pane", Values: "-t"}, {Path: "pipep", Values: "-t"}, {Path: "send", Posix: true, Values: "-N\x00-t"}, {Path: "send-keys", Posix: true, Values: "-N\x00-t"}}}
 }
 
 func p673() *Program {
-	return &Program{Name: "toolbox", Launcher: &Launcher{Kind: "toolbox", Subs: "run\x00enter", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
+	return &Program{Name: "tofu", Is: NoCluster | Subcommands, Root: Node{Values: "-var\x00-var-file\x00-target\x00-replace\x00-lock-timeout\x00-parallelism\x00-state\x00-state-out\x00-backup\x00-out\x00-chdir"}}
 }
 
 func p674() *Program {
-	return &Program{Name: "top", Terminal: []Terminal{{Use: TermKeys, Quiet: "-b\x00--batch"}}}
+	return &Program{Name: "toolbox", Launcher: &Launcher{Kind: "toolbox", Subs: "run\x00enter", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
 }
 
 func p675() *Program {
-	return &Program{Name: "torsocks", Wrapper: &Wrapper{}}
+	return &Program{Name: "top", Terminal: []Terminal{{Use: TermKeys, Quiet: "-b\x00--batch"}}}
 }
 
 func p676() *Program {
-	return &Program{Name: "touch", Is: DataArgs, Root: Node{Arity: 1}}
+	return &Program{Name: "torsocks", Wrapper: &Wrapper{}}
 }
 
 func p677() *Program {
-	return &Program{Name: "toybox", Wrapper: &Wrapper{}}
+	return &Program{Name: "touch", Is: DataArgs, Root: Node{Arity: 1}}
 }
 
 func p678() *Program {
-	return &Program{Name: "tput", Is: DataArgs}
+	return &Program{Name: "toybox", Wrapper: &Wrapper{}}
 }
 
 func p679() *Program {
-	return &Program{Name: "tr", Decodes: "*", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "tput", Is: DataArgs}
 }
 
 func p680() *Program {
-	return &Program{Name: "trap", Is: Posix | Widens, Extract: "trap", CodeRuns: codeRuns[123:124:124]}
+	return &Program{Name: "tr", Decodes: "*", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p681() *Program {
-	return &Program{Name: "tree", Is: DataArgs, Files: &Files{Walks: true, Dot: DotAlways}, Root: Node{ReadOnly: &ReadOnly{Deny: "-o\x00-R", MaxOperands: -1, NoGlob: true}}}
+	return &Program{Name: "trap", Is: Posix | Widens, Extract: "trap", CodeRuns: codeRuns[123:124:124]}
 }
 
 func p682() *Program {
-	return &Program{Name: "trino", Root: Node{Values: "--server\x00--catalog\x00--schema\x00--user\x00--execute\x00-f\x00--file\x00--output-format\x00--session\x00--source\x00--client-tags\x00--access-token"}}
+	return &Program{Name: "tree", Is: DataArgs, Files: &Files{Walks: true, Dot: DotAlways}, Root: Node{ReadOnly: &ReadOnly{Deny: "-o\x00-R", MaxOperands: -1, NoGlob: true}}}
 }
 
 func p683() *Program {
-	return &Program{Name: "true", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "trino", Root: Node{Values: "--server\x00--catalog\x00--schema\x00--user\x00--execute\x00-f\x00--file\x00--output-format\x00--session\x00--source\x00--client-tags\x00--access-token"}}
 }
 
 func p684() *Program {
-	return &Program{Name: "truncate", Aliases: "--reference\x01-r\x00--size\x01-s", Writes: "operands", Root: Node{Values: "-s\x00--size\x00-r\x00--reference"}}
+	return &Program{Name: "true", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p685() *Program {
-	return &Program{Name: "ts", Wrapper: &Wrapper{Values: "-e\x00-p\x00-s"}}
+	return &Program{Name: "truncate", Aliases: "--reference\x01-r\x00--size\x01-s", Writes: "operands", Root: Node{Values: "-s\x00--size\x00-r\x00--reference"}}
 }
 
 func p686() *Program {
-	return &Program{Name: "ts-node", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--eval\x00-p\x00--print\x00--test\x00--run", Forces: "-i\x00--interactive", Values: "-r\x00--require\x00--import\x00--loader\x00--experimental-loader\x00-C\x00--conditions\x00--input-type\x00--env-file\x00--title\x00--inspect-port", Operands: 1}}}
+	return &Program{Name: "ts", Wrapper: &Wrapper{Values: "-e\x00-p\x00-s"}}
 }
 
 func p687() *Program {
-	return &Program{Name: "tsp", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "ts-node", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00--eval\x00-p\x00--print\x00--test\x00--run", Forces: "-i\x00--interactive", Values: "-r\x00--require\x00--import\x00--loader\x00--experimental-loader\x00-C\x00--conditions\x00--input-type\x00--env-file\x00--title\x00--inspect-port", Operands: 1}}}
 }
 
 func p688() *Program {
-	return &Program{Name: "tty", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "tsp", Is: Widens, Root: Node{Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p689() *Program {
-	return &Program{Name: "turbo", Root: Node{Arity: 2}}
+	return &Program{Name: "tty", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p690() *Program {
-	return &Program{Name: "turso", Is: Subcommands}
+	return &Program{Name: "turbo", Root: Node{Arity: 2}}
 }
 
 func p691() *Program {
-	return &Program{Name: "type", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "turso", Is: Subcommands}
 }
 
 func p692() *Program {
-	return &Program{Name: "typeorm", Root: Node{Arity: 2}}
+	return &Program{Name: "type", Is: DataArgs, Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p693() *Program {
-	return &Program{Name: "typeset", Is: DataArgs | Widens, Extract: "env_assign"}
+	return &Program{Name: "typeorm", Root: Node{Arity: 2}}
 }
 
 func p694() *Program {
-	return &Program{Name: "ufw", Is: Subcommands | DryRuns, Aliases: "--force\x01-f", Root: Node{Arity: 2, DryRun: "--dry-run"}}
+	return &Program{Name: "typeset", Is: DataArgs | Widens, Extract: "env_assign"}
 }
 
 func p695() *Program {
-	return &Program{Name: "ugrep", Is: DataArgs}
+	return &Program{Name: "ufw", Is: Subcommands | DryRuns, Aliases: "--force\x01-f", Root: Node{Arity: 2, DryRun: "--dry-run"}}
 }
 
 func p696() *Program {
-	return &Program{Name: "unalias", Is: DataArgs}
+	return &Program{Name: "ugrep", Is: DataArgs}
 }
 
 func p697() *Program {
-	return &Program{Name: "uname", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "unalias", Is: DataArgs}
 }
 
 func p698() *Program {
-	return &Program{Name: "unbuffer", Wrapper: &Wrapper{}}
+	return &Program{Name: "uname", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p699() *Program {
-	return &Program{Name: "uniq", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: 1, NoGlob: true}}}
+	return &Program{Name: "unbuffer", Wrapper: &Wrapper{}}
 }
 
 func p700() *Program {
-	return &Program{Name: "unset", Is: DataArgs, Root: Node{Arity: 1}}
+	return &Program{Name: "uniq", Is: DataArgs, Root: Node{ReadOnly: &ReadOnly{MaxOperands: 1, NoGlob: true}}}
 }
 
 func p701() *Program {
-	return &Program{Name: "unshare", Is: Posix | Widens, Optional: "-m\x00-u\x00-i\x00-n\x00-p\x00-U\x00-C\x00-T\x00--kill-child", Terminal: []Terminal{{Use: TermInput, Values: "-t\x00--target\x00-S\x00--setuid\x00-G\x00--setgid\x00-w\x00--wd\x00-r\x00--root\x00--map-user\x00--map-group", Operands: 1}}, CodeRuns: codeRuns[14:15:15], Root: Node{Values: "-S\x00-G\x00-R\x00-w\x00--setuid\x00--setgid\x00--root\x00--wd\x00--map-user\x00--map-group\x00--propagation\x00--setgroups", Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "unset", Is: DataArgs, Root: Node{Arity: 1}}
 }
 
 func p702() *Program {
-	return &Program{Name: "unzip", Is: DataArgs}
+	return &Program{Name: "unshare", Is: Posix | Widens, Optional: "-m\x00-u\x00-i\x00-n\x00-p\x00-U\x00-C\x00-T\x00--kill-child", Terminal: []Terminal{{Use: TermInput, Values: "-t\x00--target\x00-S\x00--setuid\x00-G\x00--setgid\x00-w\x00--wd\x00-r\x00--root\x00--map-user\x00--map-group", Operands: 1}}, CodeRuns: codeRuns[14:15:15], Root: Node{Values: "-S\x00-G\x00-R\x00-w\x00--setuid\x00--setgid\x00--root\x00--wd\x00--map-user\x00--map-group\x00--propagation\x00--setgroups", Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p703() *Program {
-	return &Program{Name: "uptime", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "unzip", Is: DataArgs}
 }
 
 func p704() *Program {
-	return &Program{Name: "urxvt", Is: NoCluster, Ends: "-e\x00-command", CodeRuns: codeRuns[1:2:2], Root: Node{Values: "-T\x00-title\x00-class\x00-geometry\x00-display\x00-working-directory\x00-config-file\x00-n\x00-fn\x00-fg\x00-bg"}}
+	return &Program{Name: "uptime", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p705() *Program {
-	return &Program{Name: "useradd", Aliases: "--append\x01-a\x00--gid\x01-g\x00--groups\x01-G\x00--non-unique\x01-o\x00--uid\x01-u", Root: Node{Values: "-u\x00--uid\x00-g\x00--gid\x00-G\x00--groups\x00-d\x00--home\x00--home-dir\x00-s\x00--shell\x00-c\x00--comment\x00-e\x00--expiredate\x00-f\x00--inactive\x00-k\x00--skel\x00-K\x00--key\x00-p\x00--password\x00-R\x00--root\x00-P\x00--prefix\x00-Z\x00--selinux-user\x00-b\x00--base-dir\x00-l\x00--login"}}
+	return &Program{Name: "urxvt", Is: NoCluster, Ends: "-e\x00-command", CodeRuns: codeRuns[1:2:2], Root: Node{Values: "-T\x00-title\x00-class\x00-geometry\x00-display\x00-working-directory\x00-config-file\x00-n\x00-fn\x00-fg\x00-bg"}}
 }
 
 func p706() *Program {
-	return &Program{Name: "userdel", Aliases: "--force\x01-f\x00--remove\x01-r", Root: Node{Values: "-R\x00--root\x00-P\x00--prefix"}}
+	return &Program{Name: "useradd", Aliases: "--append\x01-a\x00--gid\x01-g\x00--groups\x01-G\x00--non-unique\x01-o\x00--uid\x01-u", Root: Node{Values: "-u\x00--uid\x00-g\x00--gid\x00-G\x00--groups\x00-d\x00--home\x00--home-dir\x00-s\x00--shell\x00-c\x00--comment\x00-e\x00--expiredate\x00-f\x00--inactive\x00-k\x00--skel\x00-K\x00--key\x00-p\x00--password\x00-R\x00--root\x00-P\x00--prefix\x00-Z\x00--selinux-user\x00-b\x00--base-dir\x00-l\x00--login"}}
 }
 
 func p707() *Program {
-	return &Program{Name: "usermod", Aliases: "--append\x01-a\x00--gid\x01-g\x00--groups\x01-G\x00--non-unique\x01-o\x00--uid\x01-u", Root: Node{Values: "-u\x00--uid\x00-g\x00--gid\x00-G\x00--groups\x00-d\x00--home\x00--home-dir\x00-s\x00--shell\x00-c\x00--comment\x00-e\x00--expiredate\x00-f\x00--inactive\x00-k\x00--skel\x00-K\x00--key\x00-p\x00--password\x00-R\x00--root\x00-P\x00--prefix\x00-Z\x00--selinux-user\x00-b\x00--base-dir\x00-l\x00--login"}}
+	return &Program{Name: "userdel", Aliases: "--force\x01-f\x00--remove\x01-r", Root: Node{Values: "-R\x00--root\x00-P\x00--prefix"}}
 }
 
 func p708() *Program {
-	return &Program{Name: "usql", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command\x00-f\x00--file"}}, Root: Node{Values: "-c\x00--command\x00-f\x00--file\x00-o\x00--out\x00-v\x00--set\x00-P\x00--pset\x00-F\x00--field-separator\x00-R\x00--record-separator\x00-T\x00--table-attr"}}
+	return &Program{Name: "usermod", Aliases: "--append\x01-a\x00--gid\x01-g\x00--groups\x01-G\x00--non-unique\x01-o\x00--uid\x01-u", Root: Node{Values: "-u\x00--uid\x00-g\x00--gid\x00-G\x00--groups\x00-d\x00--home\x00--home-dir\x00-s\x00--shell\x00-c\x00--comment\x00-e\x00--expiredate\x00-f\x00--inactive\x00-k\x00--skel\x00-K\x00--key\x00-p\x00--password\x00-R\x00--root\x00-P\x00--prefix\x00-Z\x00--selinux-user\x00-b\x00--base-dir\x00-l\x00--login"}}
 }
 
 func p709() *Program {
-	return &Program{Name: "utop", Terminal: []Terminal{{Use: TermInput}}}
+	return &Program{Name: "usql", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--command\x00-f\x00--file"}}, Root: Node{Values: "-c\x00--command\x00-f\x00--file\x00-o\x00--out\x00-v\x00--set\x00-P\x00--pset\x00-F\x00--field-separator\x00-R\x00--record-separator\x00-T\x00--table-attr"}}
 }
 
 func p710() *Program {
-	return &Program{Name: "uudecode", Decodes: "*"}
+	return &Program{Name: "utop", Terminal: []Terminal{{Use: TermInput}}}
 }
 
 func p711() *Program {
-	return &Program{Name: "uv", Is: Abbrev | Subcommands | Runs | Widens, Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}, Root: Node{Arity: 2, Values: "-i\x00-f\x00-r\x00-c\x00-e\x00--index-url\x00--extra-index-url\x00--find-links", Widen: []Widen{{Opts: "-i\x00-f\x00--index-url\x00--extra-index-url\x00--find-links\x00--trusted-host", Why: "changes where packages (code) come from"}}}, Subs: []Node{{Path: "pip", Arity: 3}, {Path: "run", Arity: 3, Values: "--with\x00--from\x00-p\x00--python\x00--project\x00--directory", Run: &Run{}}, {Path: "tool run", Values: "--from\x00--with\x00-p\x00--python", Run: &Run{}}}}
+	return &Program{Name: "uudecode", Decodes: "*"}
 }
 
 func p712() *Program {
-	return &Program{Name: "uvx", Is: Runs, Root: Node{Values: "--from\x00--with\x00-p\x00--python\x00--index-url", Run: &Run{}}}
+	return &Program{Name: "uv", Is: Abbrev | Subcommands | Runs | Widens, Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}, Root: Node{Arity: 2, Values: "-i\x00-f\x00-r\x00-c\x00-e\x00--index-url\x00--extra-index-url\x00--find-links", Widen: []Widen{{Opts: "-i\x00-f\x00--index-url\x00--extra-index-url\x00--find-links\x00--trusted-host", Why: "changes where packages (code) come from"}}}, Subs: []Node{{Path: "pip", Arity: 3}, {Path: "run", Arity: 3, Values: "--with\x00--from\x00-p\x00--python\x00--project\x00--directory", Run: &Run{}}, {Path: "tool run", Values: "--from\x00--with\x00-p\x00--python", Run: &Run{}}}}
 }
 
 func p713() *Program {
-	return &Program{Name: "uxterm", Is: NoCluster, Ends: "-e\x00-command", CodeRuns: codeRuns[1:2:2], Root: Node{Values: "-T\x00-title\x00-class\x00-geometry\x00-display\x00-working-directory\x00-config-file\x00-n\x00-fn\x00-fg\x00-bg"}}
+	return &Program{Name: "uvx", Is: Runs, Root: Node{Values: "--from\x00--with\x00-p\x00--python\x00--index-url", Run: &Run{}}}
 }
 
 func p714() *Program {
-	return &Program{Name: "vagrant", Is: Subcommands | DataArgs, Terminal: []Terminal{{Sub: "ssh", Use: TermInput, Runs: "-c\x00--command"}}, Launcher: &Launcher{Kind: "vagrant"}, Root: Node{Values: "-s\x00--stage\x00-r\x00--region\x00--aws-profile\x00-c\x00--config\x00--param\x00--stack-name\x00--profile\x00--config-file\x00--config-env\x00-t\x00--template-file"}}
+	return &Program{Name: "uxterm", Is: NoCluster, Ends: "-e\x00-command", CodeRuns: codeRuns[1:2:2], Root: Node{Values: "-T\x00-title\x00-class\x00-geometry\x00-display\x00-working-directory\x00-config-file\x00-n\x00-fn\x00-fg\x00-bg"}}
 }
 
 func p715() *Program {
-	return &Program{Name: "valgrind", Wrapper: &Wrapper{Values: "-e\x00-p\x00-s"}}
+	return &Program{Name: "vagrant", Is: Subcommands | DataArgs, Terminal: []Terminal{{Sub: "ssh", Use: TermInput, Runs: "-c\x00--command"}}, Launcher: &Launcher{Kind: "vagrant"}, Root: Node{Values: "-s\x00--stage\x00-r\x00--region\x00--aws-profile\x00-c\x00--config\x00--param\x00--stack-name\x00--profile\x00--config-file\x00--config-env\x00-t\x00--template-file"}}
 }
 
 func p716() *Program {
-	return &Program{Name: "valkey-cli", Is: Subcommands, Terminal: []Terminal{{Use: TermInput, Runs: "--eval\x00-x\x00--scan\x00--stat\x00--bigkeys", Values: "-h\x00-p\x00-a\x00-n\x00-u\x00--user\x00--pass\x00-s\x00-r\x00-i", Operands: 1}}, Root: Node{Values: "-h\x00-p\x00-s\x00-a\x00-u\x00--user\x00--pass\x00-n\x00-r\x00-i\x00-d\x00-D\x00--cacert\x00--cacertdir\x00--cert\x00--key\x00--sni\x00--eval\x00--rdb\x00--functions-rdb\x00--pattern\x00--count\x00--quoted-pattern\x00--memkeys-samples\x00-t\x00--pipe-timeout"}}
+	return &Program{Name: "valgrind", Wrapper: &Wrapper{Values: "-e\x00-p\x00-s"}}
 }
 
 func p717() *Program {
-	return &Program{Name: "vault", Is: NoCluster | Subcommands, Root: Node{Arity: 2, Values: "-field\x00-format\x00-address\x00-namespace\x00-mount\x00-version\x00-method\x00-path"}, Subs: []Node{{Path: "auth", Arity: 3}, {Path: "kv", Arity: 3}}}
+	return &Program{Name: "valkey-cli", Is: Subcommands, Terminal: []Terminal{{Use: TermInput, Runs: "--eval\x00-x\x00--scan\x00--stat\x00--bigkeys", Values: "-h\x00-p\x00-a\x00-n\x00-u\x00--user\x00--pass\x00-s\x00-r\x00-i", Operands: 1}}, Root: Node{Values: "-h\x00-p\x00-s\x00-a\x00-u\x00--user\x00--pass\x00-n\x00-r\x00-i\x00-d\x00-D\x00--cacert\x00--cacertdir\x00--cert\x00--key\x00--sni\x00--eval\x00--rdb\x00--functions-rdb\x00--pattern\x00--count\x00--quoted-pattern\x00--memkeys-samples\x00-t\x00--pipe-timeout"}}
 }
 
 func p718() *Program {
-	return &Program{Name: "vboxheadless", Is: DataArgs}
+	return &Program{Name: "vault", Is: NoCluster | Subcommands, Root: Node{Arity: 2, Values: "-field\x00-format\x00-address\x00-namespace\x00-mount\x00-version\x00-method\x00-path"}, Subs: []Node{{Path: "auth", Arity: 3}, {Path: "kv", Arity: 3}}}
 }
 
 func p719() *Program {
-	return &Program{Name: "vboxmanage", Is: DataArgs}
+	return &Program{Name: "vboxheadless", Is: DataArgs}
 }
 
 func p720() *Program {
-	return &Program{Name: "vdir", Files: &Files{WalkFlags: "-R\x00--recursive", Dot: DotAlways}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "vboxmanage", Is: DataArgs}
 }
 
 func p721() *Program {
-	return &Program{Name: "velero", Is: Subcommands, Root: Node{Values: "--name\x00--kubeconfig\x00-p\x00--profile\x00-n\x00--namespace\x00--kubecontext\x00-l\x00--selector\x00-f\x00--file\x00-e\x00--environment"}}
+	return &Program{Name: "vdir", Files: &Files{WalkFlags: "-R\x00--recursive", Dot: DotAlways}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p722() *Program {
-	return &Program{Name: "vercel", Is: Subcommands | DataArgs | DryRuns, Words: "domain\x01domains\x00projects\x01project\x00rm\x01remove", Root: Node{Arity: 2, Values: "-t\x00--token\x00--scope\x00-S\x00-A\x00--local-config\x00-Q\x00--global-config\x00--cwd\x00-e\x00--env\x00-b\x00--build-env\x00--regions", DryRun: "--help\x00-h"}}
+	return &Program{Name: "velero", Is: Subcommands, Root: Node{Values: "--name\x00--kubeconfig\x00-p\x00--profile\x00-n\x00--namespace\x00--kubecontext\x00-l\x00--selector\x00-f\x00--file\x00-e\x00--environment"}}
 }
 
 func p723() *Program {
-	return &Program{Name: "vgremove", Is: DryRuns, Aliases: "--force\x01-f\x00--yes\x01-y", Root: Node{Values: "-L\x00--size\x00-l\x00--extents\x00--config\x00-S\x00--select\x00--reportformat", DryRun: "-t\x00--test"}}
+	return &Program{Name: "vercel", Is: Subcommands | DataArgs | DryRuns, Words: "domain\x01domains\x00projects\x01project\x00rm\x01remove", Root: Node{Arity: 2, Values: "-t\x00--token\x00--scope\x00-S\x00-A\x00--local-config\x00-Q\x00--global-config\x00--cwd\x00-e\x00--env\x00-b\x00--build-env\x00--regions", DryRun: "--help\x00-h"}}
 }
 
 func p724() *Program {
-	return &Program{Name: "vi", Is: DataArgs | PlusOptions | Widens, Optional: "-o\x00-O\x00-p\x00-V\x00-r", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, CodeRuns: codeRuns[26:31:31], Root: Node{Values: "-c\x00-S\x00-u\x00-U\x00-T\x00-i\x00-w\x00-W\x00-t\x00-q\x00--cmd\x00--startuptime\x00--servername\x00--remote-send\x00--remote-expr\x00--listen", Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
+	return &Program{Name: "vgremove", Is: DryRuns, Aliases: "--force\x01-f\x00--yes\x01-y", Root: Node{Values: "-L\x00--size\x00-l\x00--extents\x00--config\x00-S\x00--select\x00--reportformat", DryRun: "-t\x00--test"}}
 }
 
 func p725() *Program {
-	return &Program{Name: "view", Is: PlusOptions | Widens, Optional: "-o\x00-O\x00-p\x00-V\x00-r", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, CodeRuns: codeRuns[26:31:31], Root: Node{Values: "-c\x00-S\x00-u\x00-U\x00-T\x00-i\x00-w\x00-W\x00-t\x00-q\x00--cmd\x00--startuptime\x00--servername\x00--remote-send\x00--remote-expr\x00--listen", Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
+	return &Program{Name: "vi", Is: DataArgs | PlusOptions | Widens, Optional: "-o\x00-O\x00-p\x00-V\x00-r", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, CodeRuns: codeRuns[26:31:31], Root: Node{Values: "-c\x00-S\x00-u\x00-U\x00-T\x00-i\x00-w\x00-W\x00-t\x00-q\x00--cmd\x00--startuptime\x00--servername\x00--remote-send\x00--remote-expr\x00--listen", Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
 }
 
 func p726() *Program {
-	return &Program{Name: "vim", Is: DataArgs | PlusOptions | Widens, Optional: "-o\x00-O\x00-p\x00-V\x00-r", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, CodeRuns: codeRuns[26:31:31], Root: Node{Values: "-c\x00-S\x00-u\x00-U\x00-T\x00-i\x00-w\x00-W\x00-t\x00-q\x00--cmd\x00--startuptime\x00--servername\x00--remote-send\x00--remote-expr\x00--listen", Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
+	return &Program{Name: "view", Is: PlusOptions | Widens, Optional: "-o\x00-O\x00-p\x00-V\x00-r", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, CodeRuns: codeRuns[26:31:31], Root: Node{Values: "-c\x00-S\x00-u\x00-U\x00-T\x00-i\x00-w\x00-W\x00-t\x00-q\x00--cmd\x00--startuptime\x00--servername\x00--remote-send\x00--remote-expr\x00--listen", Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
 }
 
 func p727() *Program {
-	return &Program{Name: "vimdiff", Is: PlusOptions | Widens, Optional: "-o\x00-O\x00-p\x00-V\x00-r", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, CodeRuns: codeRuns[26:31:31], Root: Node{Values: "-c\x00-S\x00-u\x00-U\x00-T\x00-i\x00-w\x00-W\x00-t\x00-q\x00--cmd\x00--startuptime\x00--servername\x00--remote-send\x00--remote-expr\x00--listen", Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
+	return &Program{Name: "vim", Is: DataArgs | PlusOptions | Widens, Optional: "-o\x00-O\x00-p\x00-V\x00-r", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, CodeRuns: codeRuns[26:31:31], Root: Node{Values: "-c\x00-S\x00-u\x00-U\x00-T\x00-i\x00-w\x00-W\x00-t\x00-q\x00--cmd\x00--startuptime\x00--servername\x00--remote-send\x00--remote-expr\x00--listen", Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
 }
 
 func p728() *Program {
-	return &Program{Name: "vimx", Is: PlusOptions, Optional: "-o\x00-O\x00-p\x00-V\x00-r", CodeRuns: codeRuns[26:31:31], Root: Node{Values: "-c\x00-S\x00-u\x00-U\x00-T\x00-i\x00-w\x00-W\x00-t\x00-q\x00--cmd\x00--startuptime\x00--servername\x00--remote-send\x00--remote-expr\x00--listen"}}
+	return &Program{Name: "vimdiff", Is: PlusOptions | Widens, Optional: "-o\x00-O\x00-p\x00-V\x00-r", Terminal: []Terminal{{Use: TermKeys, Quiet: "--batch\x00-batch\x00--script"}}, CodeRuns: codeRuns[26:31:31], Root: Node{Values: "-c\x00-S\x00-u\x00-U\x00-T\x00-i\x00-w\x00-W\x00-t\x00-q\x00--cmd\x00--startuptime\x00--servername\x00--remote-send\x00--remote-expr\x00--listen", Widen: []Widen{{Prefix: "+\x00-c", Words: "--cmd\x00-S\x00-u\x00-s", Why: "gives the editor commands to run"}}}}
 }
 
 func p729() *Program {
-	return &Program{Name: "virsh", Is: Subcommands | DataArgs, Root: Node{Values: "-c\x00--connect\x00--pool\x00--storage\x00--domain\x00--vol"}}
+	return &Program{Name: "vimx", Is: PlusOptions, Optional: "-o\x00-O\x00-p\x00-V\x00-r", CodeRuns: codeRuns[26:31:31], Root: Node{Values: "-c\x00-S\x00-u\x00-U\x00-T\x00-i\x00-w\x00-W\x00-t\x00-q\x00--cmd\x00--startuptime\x00--servername\x00--remote-send\x00--remote-expr\x00--listen"}}
 }
 
 func p730() *Program {
-	return &Program{Name: "visudo", CodeRuns: codeRuns[16:17:17]}
+	return &Program{Name: "virsh", Is: Subcommands | DataArgs, Root: Node{Values: "-c\x00--connect\x00--pool\x00--storage\x00--domain\x00--vol"}}
 }
 
 func p731() *Program {
-	return &Program{Name: "vmrun", Is: DataArgs}
+	return &Program{Name: "visudo", CodeRuns: codeRuns[16:17:17]}
 }
 
 func p732() *Program {
-	return &Program{Name: "volta", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "vmrun", Is: DataArgs}
 }
 
 func p733() *Program {
-	return &Program{Name: "w", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "volta", Is: DataArgs, Root: Node{Arity: 2}}
 }
 
 func p734() *Program {
-	return &Program{Name: "wall", Is: DataArgs}
+	return &Program{Name: "w", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p735() *Program {
-	return &Program{Name: "watch", Terminal: []Terminal{{Use: TermScreen}}}
+	return &Program{Name: "wall", Is: DataArgs}
 }
 
 func p736() *Program {
-	return &Program{Name: "watchexec", Is: Widens, Ends: "--", CodeRuns: codeRuns[124:126:126], Root: Node{Values: "-s\x00-e\x00-w\x00-W\x00-f\x00-F\x00--shell\x00--exts\x00--watch\x00--filter\x00--ignore\x00--on-busy-update\x00--signal\x00--debounce\x00--restart-signal", Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
+	return &Program{Name: "watch", Terminal: []Terminal{{Use: TermScreen}}}
 }
 
 func p737() *Program {
-	return &Program{Name: "wc", Is: DataArgs, Files: &Files{Lists: "--files0-from"}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "watchexec", Is: Widens, Ends: "--", CodeRuns: codeRuns[124:126:126], Root: Node{Values: "-s\x00-e\x00-w\x00-W\x00-f\x00-F\x00--shell\x00--exts\x00--watch\x00--filter\x00--ignore\x00--on-busy-update\x00--signal\x00--debounce\x00--restart-signal", Widen: []Widen{{Operand: "*", Label: "{name}", Why: "runs another command given on its command line, which a prefix approval cannot see"}}}}
 }
 
 func p738() *Program {
-	return &Program{Name: "wezterm", Ends: "--", CodeRuns: codeRuns[14:15:15], Root: Node{Values: "--title\x00--working-directory\x00--class\x00--config\x00--directory"}}
+	return &Program{Name: "wc", Is: DataArgs, Files: &Files{Lists: "--files0-from"}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p739() *Program {
-	return &Program{Name: "wget", Is: Abbrev | Widens, Writes: "-O\x00--output-document", Root: Node{Values: "-a\x00-A\x00-B\x00-D\x00-e\x00-i\x00-I\x00-l\x00-O\x00-o\x00-P\x00-Q\x00-R\x00-t\x00-T\x00-U\x00-w\x00-X\x00-Y\x00--output-document\x00--output-file\x00--append-output\x00--post-file\x00--body-file\x00--execute\x00--config\x00--directory-prefix\x00--method\x00--post-data\x00--body-data\x00--header\x00--user\x00--password\x00--http-user\x00--http-password", Widen: []Widen{{Opts: "-O\x00-o\x00--output-document\x00--output-file", Unless: "@stdout", Why: "makes wget write elsewhere, upload a file, or run wgetrc commands"}, {Opts: "-a\x00-e\x00-P\x00--append-output\x00--post-file\x00--body-file\x00--execute\x00--config\x00--directory-prefix\x00--use-askpass", Why: "makes wget write elsewhere, upload a file, or run wgetrc commands"}}}}
+	return &Program{Name: "wezterm", Ends: "--", CodeRuns: codeRuns[14:15:15], Root: Node{Values: "--title\x00--working-directory\x00--class\x00--config\x00--directory"}}
 }
 
 func p740() *Program {
-	return &Program{Name: "wget2", Is: Abbrev | Widens, Root: Node{Values: "-a\x00-A\x00-B\x00-D\x00-e\x00-i\x00-I\x00-l\x00-O\x00-o\x00-P\x00-Q\x00-R\x00-t\x00-T\x00-U\x00-w\x00-X\x00-Y\x00--output-document\x00--output-file\x00--append-output\x00--post-file\x00--body-file\x00--execute\x00--config\x00--directory-prefix\x00--post-data\x00--body-data\x00--header\x00--user\x00--password\x00--http-user\x00--http-password\x00--method", Widen: []Widen{{Opts: "-O\x00-o\x00--output-document\x00--output-file", Unless: "@stdout", Why: "makes wget write elsewhere, upload a file, or run wgetrc commands"}, {Opts: "-a\x00-e\x00-P\x00--append-output\x00--post-file\x00--body-file\x00--execute\x00--config\x00--directory-prefix\x00--use-askpass", Why: "makes wget write elsewhere, upload a file, or run wgetrc commands"}}}}
+	return &Program{Name: "wget", Is: Abbrev | Widens, Writes: "-O\x00--output-document", Root: Node{Values: "-a\x00-A\x00-B\x00-D\x00-e\x00-i\x00-I\x00-l\x00-O\x00-o\x00-P\x00-Q\x00-R\x00-t\x00-T\x00-U\x00-w\x00-X\x00-Y\x00--output-document\x00--output-file\x00--append-output\x00--post-file\x00--body-file\x00--execute\x00--config\x00--directory-prefix\x00--method\x00--post-data\x00--body-data\x00--header\x00--user\x00--password\x00--http-user\x00--http-password", Widen: []Widen{{Opts: "-O\x00-o\x00--output-document\x00--output-file", Unless: "@stdout", Why: "makes wget write elsewhere, upload a file, or run wgetrc commands"}, {Opts: "-a\x00-e\x00-P\x00--append-output\x00--post-file\x00--body-file\x00--execute\x00--config\x00--directory-prefix\x00--use-askpass", Why: "makes wget write elsewhere, upload a file, or run wgetrc commands"}}}}
 }
 
 func p741() *Program {
-	return &Program{Name: "whatis", Is: DataArgs}
+	return &Program{Name: "wget2", Is: Abbrev | Widens, Root: Node{Values: "-a\x00-A\x00-B\x00-D\x00-e\x00-i\x00-I\x00-l\x00-O\x00-o\x00-P\x00-Q\x00-R\x00-t\x00-T\x00-U\x00-w\x00-X\x00-Y\x00--output-document\x00--output-file\x00--append-output\x00--post-file\x00--body-file\x00--execute\x00--config\x00--directory-prefix\x00--post-data\x00--body-data\x00--header\x00--user\x00--password\x00--http-user\x00--http-password\x00--method", Widen: []Widen{{Opts: "-O\x00-o\x00--output-document\x00--output-file", Unless: "@stdout", Why: "makes wget write elsewhere, upload a file, or run wgetrc commands"}, {Opts: "-a\x00-e\x00-P\x00--append-output\x00--post-file\x00--body-file\x00--execute\x00--config\x00--directory-prefix\x00--use-askpass", Why: "makes wget write elsewhere, upload a file, or run wgetrc commands"}}}}
 }
 
 func p742() *Program {
-	return &Program{Name: "whereis", Is: DataArgs}
+	return &Program{Name: "whatis", Is: DataArgs}
 }
 
 func p743() *Program {
-	return &Program{Name: "which", Is: DataArgs, Files: &Files{None: true}, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "whereis", Is: DataArgs}
 }
 
 func p744() *Program {
-	return &Program{Name: "who", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "which", Is: DataArgs, Files: &Files{None: true}, Root: Node{Arity: 1, ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p745() *Program {
-	return &Program{Name: "whoami", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
+	return &Program{Name: "who", Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p746() *Program {
-	return &Program{Name: "wipefs", Is: DryRuns, Aliases: "--all\x01-a", Root: Node{DryRun: "-n\x00--no-act"}}
+	return &Program{Name: "whoami", Files: &Files{None: true}, Root: Node{ReadOnly: &ReadOnly{MaxOperands: -1}}}
 }
 
 func p747() *Program {
-	return &Program{Name: "wish", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}}
+	return &Program{Name: "wipefs", Is: DryRuns, Aliases: "--all\x01-a", Root: Node{DryRun: "-n\x00--no-act"}}
 }
 
 func p748() *Program {
-	return &Program{Name: "wormhole", Is: Subcommands}
+	return &Program{Name: "wish", Terminal: []Terminal{{Use: TermInput, Runs: "-e\x00-c\x00-f\x00--file\x00--eval\x00-x\x00-r\x00--script\x00-s", Forces: "-i\x00--interactive", Values: "-l", Operands: 1}}}
 }
 
 func p749() *Program {
-	return &Program{Name: "wp", Root: Node{Arity: 2}}
+	return &Program{Name: "wormhole", Is: Subcommands}
 }
 
 func p750() *Program {
-	return &Program{Name: "wrangler", Is: Subcommands | DataArgs | DryRuns, Root: Node{Arity: 2, Values: "-c\x00--config\x00-e\x00--env\x00--name\x00--binding\x00--namespace-id\x00--account-id\x00--cwd\x00--persist-to\x00--env-file\x00--command\x00--file", DryRun: "--dry-run\x00--help\x00-h"}}
+	return &Program{Name: "wp", Root: Node{Arity: 2}}
 }
 
 func p751() *Program {
-	return &Program{Name: "write", Is: DataArgs}
+	return &Program{Name: "wrangler", Is: Subcommands | DataArgs | DryRuns, Root: Node{Arity: 2, Values: "-c\x00--config\x00-e\x00--env\x00--name\x00--binding\x00--namespace-id\x00--account-id\x00--cwd\x00--persist-to\x00--env-file\x00--command\x00--file", DryRun: "--dry-run\x00--help\x00-h"}}
 }
 
 func p752() *Program {
-	return &Program{Name: "x-terminal-emulator", Is: NoCluster, Ends: "-e\x00-command", CodeRuns: codeRuns[1:2:2], Root: Node{Values: "-T\x00-title\x00-class\x00-geometry\x00-display\x00-working-directory\x00-config-file\x00-n\x00-fn\x00-fg\x00-bg"}}
+	return &Program{Name: "write", Is: DataArgs}
 }
 
 func p753() *Program {
-	return &Program{Name: "xargs", Wrapper: &Wrapper{Values: "-a\x00-E\x00-d\x00-I\x00-L\x00-n\x00-P\x00-s\x00--arg-file\x00--delimiter\x00--max-args\x00--max-procs\x00--max-chars\x00--process-slot-var", Optional: "-i\x00-e\x00-l"}}
+	return &Program{Name: "x-terminal-emulator", Is: NoCluster, Ends: "-e\x00-command", CodeRuns: codeRuns[1:2:2], Root: Node{Values: "-T\x00-title\x00-class\x00-geometry\x00-display\x00-working-directory\x00-config-file\x00-n\x00-fn\x00-fg\x00-bg"}}
 }
 
 func p754() *Program {
-	return &Program{Name: "xdg-open", Is: DataArgs}
+	return &Program{Name: "xargs", Wrapper: &Wrapper{Values: "-a\x00-E\x00-d\x00-I\x00-L\x00-n\x00-P\x00-s\x00--arg-file\x00--delimiter\x00--max-args\x00--max-procs\x00--max-chars\x00--process-slot-var", Optional: "-i\x00-e\x00-l"}}
 }
 
 func p755() *Program {
-	return &Program{Name: "xe", Is: DataArgs}
+	return &Program{Name: "xdg-open", Is: DataArgs}
 }
 
 func p756() *Program {
-	return &Program{Name: "xfce4-terminal", Is: NoCluster, Ends: "-e\x00-command", CodeRuns: codeRuns[1:2:2], Root: Node{Values: "-T\x00-title\x00-class\x00-geometry\x00-display\x00-working-directory\x00-config-file\x00-n\x00-fn\x00-fg\x00-bg"}}
+	return &Program{Name: "xe", Is: DataArgs}
 }
 
 func p757() *Program {
-	return &Program{Name: "xh", Root: Node{Values: "-a\x00--auth\x00-A\x00--auth-type\x00--session\x00-o\x00--output\x00--session-read-only\x00--verify\x00--cert\x00--cert-key\x00-p\x00--print\x00--pretty\x00-s\x00--style\x00--proxy\x00--timeout\x00--default-scheme"}}
+	return &Program{Name: "xfce4-terminal", Is: NoCluster, Ends: "-e\x00-command", CodeRuns: codeRuns[1:2:2], Root: Node{Values: "-T\x00-title\x00-class\x00-geometry\x00-display\x00-working-directory\x00-config-file\x00-n\x00-fn\x00-fg\x00-bg"}}
 }
 
 func p758() *Program {
-	return &Program{Name: "xhs", Root: Node{Values: "-a\x00--auth\x00-A\x00--auth-type\x00--session\x00-o\x00--output\x00--session-read-only\x00--verify\x00--cert\x00--cert-key\x00-p\x00--print\x00--pretty\x00-s\x00--style\x00--proxy\x00--timeout\x00--default-scheme"}}
+	return &Program{Name: "xh", Root: Node{Values: "-a\x00--auth\x00-A\x00--auth-type\x00--session\x00-o\x00--output\x00--session-read-only\x00--verify\x00--cert\x00--cert-key\x00-p\x00--print\x00--pretty\x00-s\x00--style\x00--proxy\x00--timeout\x00--default-scheme"}}
 }
 
 func p759() *Program {
-	return &Program{Name: "xonsh", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--commands", Forces: "-i\x00--interactive", Operands: 1}}}
+	return &Program{Name: "xhs", Root: Node{Values: "-a\x00--auth\x00-A\x00--auth-type\x00--session\x00-o\x00--output\x00--session-read-only\x00--verify\x00--cert\x00--cert-key\x00-p\x00--print\x00--pretty\x00-s\x00--style\x00--proxy\x00--timeout\x00--default-scheme"}}
 }
 
 func p760() *Program {
-	return &Program{Name: "xterm", Is: NoCluster, Ends: "-e\x00-command", CodeRuns: codeRuns[1:2:2], Root: Node{Values: "-T\x00-title\x00-class\x00-geometry\x00-display\x00-working-directory\x00-config-file\x00-n\x00-fn\x00-fg\x00-bg"}}
+	return &Program{Name: "xonsh", Terminal: []Terminal{{Use: TermInput, Runs: "-c\x00--commands", Forces: "-i\x00--interactive", Operands: 1}}}
 }
 
 func p761() *Program {
-	return &Program{Name: "xvfb-run", Wrapper: &Wrapper{Values: "-n\x00-s\x00-f\x00-e\x00-p\x00-l\x00--server-num\x00--server-args\x00--auth-file\x00--error-file\x00--xauth-protocol"}}
+	return &Program{Name: "xterm", Is: NoCluster, Ends: "-e\x00-command", CodeRuns: codeRuns[1:2:2], Root: Node{Values: "-T\x00-title\x00-class\x00-geometry\x00-display\x00-working-directory\x00-config-file\x00-n\x00-fn\x00-fg\x00-bg"}}
 }
 
 func p762() *Program {
-	return &Program{Name: "xxd", Aliases: "--revert\x01-r", Decodes: "-r"}
+	return &Program{Name: "xvfb-run", Wrapper: &Wrapper{Values: "-n\x00-s\x00-f\x00-e\x00-p\x00-l\x00--server-num\x00--server-args\x00--auth-file\x00--error-file\x00--xauth-protocol"}}
 }
 
 func p763() *Program {
-	return &Program{Name: "yarn", Is: Abbrev | Subcommands | Runs | Widens | DryRuns, Launcher: &Launcher{Kind: "package", Subs: "exec\x00x"}, Root: Node{Arity: 2, Values: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call\x00--prefix\x00--loglevel\x00--cache\x00--cwd\x00--modules-folder\x00--cache-folder", DryRun: "--dry-run", Widen: []Widen{{Opts: "--unsafe-perm", Unless: "false", Why: "makes package scripts run with full privileges"}, {Opts: "--ignore-scripts", Unless: "true", HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: "--no-ignore-scripts", Why: "makes package install scripts run"}, {Opts: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call", Why: "changes which code {name} fetches or which shell runs its scripts"}}}, Subs: []Node{{Path: "config", Arity: 3}, {Path: "dlx", Arity: 3, Values: "-p\x00--package", Run: &Run{}}, {Path: "exec", Run: &Run{}}, {Path: "run", Arity: 3}, {Path: "workspace", Arity: 3}}}
+	return &Program{Name: "xxd", Aliases: "--revert\x01-r", Decodes: "-r"}
 }
 
 func p764() *Program {
-	return &Program{Name: "yash", Is: Posix | Shell | StdinProgram | Widens, Ends: "-", Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, CodeRuns: codeRuns[5:6:6], Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+	return &Program{Name: "yarn", Is: Abbrev | Subcommands | Runs | Widens | DryRuns, Launcher: &Launcher{Kind: "package", Subs: "exec\x00x"}, Root: Node{Arity: 2, Values: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call\x00--prefix\x00--loglevel\x00--cache\x00--cwd\x00--modules-folder\x00--cache-folder", DryRun: "--dry-run", Widen: []Widen{{Opts: "--unsafe-perm", Unless: "false", Why: "makes package scripts run with full privileges"}, {Opts: "--ignore-scripts", Unless: "true", HasValue: true, Label: "{opt}={value}", Why: "makes package install scripts run"}, {Opts: "--no-ignore-scripts", Why: "makes package install scripts run"}, {Opts: "--script-shell\x00--userconfig\x00--globalconfig\x00--registry\x00--node-options\x00--call", Why: "changes which code {name} fetches or which shell runs its scripts"}}}, Subs: []Node{{Path: "config", Arity: 3}, {Path: "dlx", Arity: 3, Values: "-p\x00--package", Run: &Run{}}, {Path: "exec", Run: &Run{}}, {Path: "run", Arity: 3}, {Path: "workspace", Arity: 3}}}
 }
 
 func p765() *Program {
-	return &Program{Name: "yay", Is: DataArgs}
+	return &Program{Name: "yash", Is: Posix | Shell | StdinProgram | Widens, Ends: "-", Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, CodeRuns: codeRuns[5:6:6], Root: Node{Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
 }
 
 func p766() *Program {
-	return &Program{Name: "yes", Is: DataArgs}
+	return &Program{Name: "yay", Is: DataArgs}
 }
 
 func p767() *Program {
-	return &Program{Name: "yq", Is: DataArgs}
+	return &Program{Name: "yes", Is: DataArgs}
 }
 
 func p768() *Program {
-	return &Program{Name: "yum", Is: Subcommands | DataArgs, Words: "erase\x01remove", Root: Node{Arity: 2}}
+	return &Program{Name: "yq", Is: DataArgs}
 }
 
 func p769() *Program {
-	return &Program{Name: "zellij", Terminal: []Terminal{{Use: TermKeys, Quiet: "ls\x00list-sessions\x00kill-session\x00kill-all-sessions\x00delete-session"}}}
+	return &Program{Name: "yum", Is: Subcommands | DataArgs | DryRuns, Words: "erase\x01remove", Root: Node{Arity: 2, DryRun: "--assumeno"}}
 }
 
 func p770() *Program {
-	return &Program{Name: "zfs", Is: Subcommands | DryRuns, Subs: []Node{{Path: "destroy", DryRun: "-n"}}}
+	return &Program{Name: "zellij", Terminal: []Terminal{{Use: TermKeys, Quiet: "ls\x00list-sessions\x00kill-session\x00kill-all-sessions\x00delete-session"}}}
 }
 
 func p771() *Program {
-	return &Program{Name: "zip", Is: DataArgs | Widens, CodeRuns: codeRuns[126:127:127], Root: Node{Values: "-TT\x00-b\x00-n\x00-i\x00-t\x00-x\x00--unzip-command\x00--temp-path\x00--suffixes\x00--from-crlf", Widen: []Widen{{Prefix: "--unzip-command", Words: "-TT", Why: "makes zip run another program"}}}}
+	return &Program{Name: "zfs", Is: Subcommands | DryRuns, Subs: []Node{{Path: "destroy", DryRun: "-n"}}}
 }
 
 func p772() *Program {
-	return &Program{Name: "zpool", Is: Subcommands}
+	return &Program{Name: "zip", Is: DataArgs | Widens, CodeRuns: codeRuns[126:127:127], Root: Node{Values: "-TT\x00-b\x00-n\x00-i\x00-t\x00-x\x00--unzip-command\x00--temp-path\x00--suffixes\x00--from-crlf", Widen: []Widen{{Prefix: "--unzip-command", Words: "-TT", Why: "makes zip run another program"}}}}
 }
 
 func p773() *Program {
-	return &Program{Name: "zsh", Is: Posix | Shell | StdinProgram | Widens, Ends: "-", Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, CodeRuns: codeRuns[5:6:6], Root: Node{Arity: 2, Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+	return &Program{Name: "zpool", Is: Subcommands}
 }
 
 func p774() *Program {
+	return &Program{Name: "zsh", Is: Posix | Shell | StdinProgram | Widens, Ends: "-", Lang: "sh", Code: "-c", Load: "-s\x00--rcfile\x00--init-file", Terminal: []Terminal{{Use: TermInput, Runs: "-c", Forces: "-i", Values: "+o\x00+O", Operands: 1}}, CodeRuns: codeRuns[5:6:6], Root: Node{Arity: 2, Values: "-c\x00-o\x00-O\x00--rcfile\x00--init-file"}}
+}
+
+func p775() *Program {
 	return &Program{Name: "zypper", Is: Subcommands | DataArgs, Words: "in\x01install\x00rm\x01remove", Root: Node{Arity: 2}}
 }
 
@@ -3234,7 +3238,7 @@ var codeRuns = [...]CodeRun{
 }
 
 // nPrograms is how many programs the data describes.
-const nPrograms = 775
+const nPrograms = 776
 
 // build builds the program of index i (in name order).
 func build(i int) *Program {
@@ -4789,6 +4793,8 @@ func build(i int) *Program {
 		return p773()
 	case 774:
 		return p774()
+	case 775:
+		return p775()
 	}
 	return nil
 }
@@ -5996,348 +6002,350 @@ func lookup(name string) *Program {
 		return program(602)
 	case "sg":
 		return program(603)
-	case "sh":
+	case "sgdisk":
 		return program(604)
-	case "sha1sum":
+	case "sh":
 		return program(605)
-	case "sha256sum":
+	case "sha1sum":
 		return program(606)
-	case "sha512sum":
+	case "sha256sum":
 		return program(607)
-	case "shift":
+	case "sha512sum":
 		return program(608)
-	case "shred":
+	case "shift":
 		return program(609)
-	case "shx":
+	case "shred":
 		return program(610)
-	case "skaffold":
+	case "shx":
 		return program(611)
-	case "sleep":
+	case "skaffold":
 		return program(612)
-	case "sls":
+	case "sleep":
 		return program(613)
-	case "smbclient":
+	case "sls":
 		return program(614)
-	case "snap":
+	case "smbclient":
 		return program(615)
-	case "snow":
+	case "snap":
 		return program(616)
-	case "snowsql":
+	case "snow":
 		return program(617)
-	case "socat":
+	case "snowsql":
 		return program(618)
-	case "sops":
+	case "socat":
 		return program(619)
-	case "sort":
+	case "sops":
 		return program(620)
-	case "source":
+	case "sort":
 		return program(621)
-	case "spark-sql":
+	case "source":
 		return program(622)
-	case "spctl":
+	case "spark-sql":
 		return program(623)
-	case "sqlcmd":
+	case "spctl":
 		return program(624)
-	case "sqlite":
+	case "sqlcmd":
 		return program(625)
-	case "sqlite3":
+	case "sqlite":
 		return program(626)
-	case "sqlplus":
+	case "sqlite3":
 		return program(627)
-	case "squid":
+	case "sqlplus":
 		return program(628)
-	case "ssh":
+	case "squid":
 		return program(629)
-	case "ssh-agent":
+	case "ssh":
 		return program(630)
-	case "sshpass":
+	case "ssh-agent":
 		return program(631)
-	case "sst":
+	case "sshpass":
 		return program(632)
-	case "stat":
+	case "sst":
 		return program(633)
-	case "stdbuf":
+	case "stat":
 		return program(634)
-	case "strace":
+	case "stdbuf":
 		return program(635)
-	case "strings":
+	case "strace":
 		return program(636)
-	case "su":
+	case "strings":
 		return program(637)
-	case "su-exec":
+	case "su":
 		return program(638)
-	case "sudo":
+	case "su-exec":
 		return program(639)
-	case "sudoedit":
+	case "sudo":
 		return program(640)
-	case "supabase":
+	case "sudoedit":
 		return program(641)
-	case "svn":
+	case "supabase":
 		return program(642)
-	case "swift":
+	case "svn":
 		return program(643)
-	case "swipl":
+	case "swift":
 		return program(644)
-	case "sysctl":
+	case "swipl":
 		return program(645)
-	case "systemctl":
+	case "sysctl":
 		return program(646)
-	case "systemd-inhibit":
+	case "systemctl":
 		return program(647)
-	case "systemd-nspawn":
+	case "systemd-inhibit":
 		return program(648)
-	case "systemd-run":
+	case "systemd-nspawn":
 		return program(649)
-	case "tac":
+	case "systemd-run":
 		return program(650)
-	case "tail":
+	case "tac":
 		return program(651)
-	case "tar":
+	case "tail":
 		return program(652)
-	case "task":
+	case "tar":
 		return program(653)
-	case "taskset":
+	case "task":
 		return program(654)
-	case "tclsh":
+	case "taskset":
 		return program(655)
-	case "tcsh":
+	case "tclsh":
 		return program(656)
-	case "tea":
+	case "tcsh":
 		return program(657)
-	case "tee":
+	case "tea":
 		return program(658)
-	case "telnet":
+	case "tee":
 		return program(659)
-	case "terminator":
+	case "telnet":
 		return program(660)
-	case "terraform":
+	case "terminator":
 		return program(661)
-	case "terragrunt":
+	case "terraform":
 		return program(662)
-	case "test":
+	case "terragrunt":
 		return program(663)
-	case "tig":
+	case "test":
 		return program(664)
-	case "tilix":
+	case "tig":
 		return program(665)
-	case "time":
+	case "tilix":
 		return program(666)
-	case "timedatectl":
+	case "time":
 		return program(667)
-	case "timeout":
+	case "timedatectl":
 		return program(668)
-	case "tini":
+	case "timeout":
 		return program(669)
-	case "tldr":
+	case "tini":
 		return program(670)
-	case "tmux":
+	case "tldr":
 		return program(671)
-	case "tofu":
+	case "tmux":
 		return program(672)
-	case "toolbox":
+	case "tofu":
 		return program(673)
-	case "top":
+	case "toolbox":
 		return program(674)
-	case "torsocks":
+	case "top":
 		return program(675)
-	case "touch":
+	case "torsocks":
 		return program(676)
-	case "toybox":
+	case "touch":
 		return program(677)
-	case "tput":
+	case "toybox":
 		return program(678)
-	case "tr":
+	case "tput":
 		return program(679)
-	case "trap":
+	case "tr":
 		return program(680)
-	case "tree":
+	case "trap":
 		return program(681)
-	case "trino":
+	case "tree":
 		return program(682)
-	case "true":
+	case "trino":
 		return program(683)
-	case "truncate":
+	case "true":
 		return program(684)
-	case "ts":
+	case "truncate":
 		return program(685)
-	case "ts-node":
+	case "ts":
 		return program(686)
-	case "tsp":
+	case "ts-node":
 		return program(687)
-	case "tty":
+	case "tsp":
 		return program(688)
-	case "turbo":
+	case "tty":
 		return program(689)
-	case "turso":
+	case "turbo":
 		return program(690)
-	case "type":
+	case "turso":
 		return program(691)
-	case "typeorm":
+	case "type":
 		return program(692)
-	case "typeset":
+	case "typeorm":
 		return program(693)
-	case "ufw":
+	case "typeset":
 		return program(694)
-	case "ugrep":
+	case "ufw":
 		return program(695)
-	case "unalias":
+	case "ugrep":
 		return program(696)
-	case "uname":
+	case "unalias":
 		return program(697)
-	case "unbuffer":
+	case "uname":
 		return program(698)
-	case "uniq":
+	case "unbuffer":
 		return program(699)
-	case "unset":
+	case "uniq":
 		return program(700)
-	case "unshare":
+	case "unset":
 		return program(701)
-	case "unzip":
+	case "unshare":
 		return program(702)
-	case "uptime":
+	case "unzip":
 		return program(703)
-	case "urxvt":
+	case "uptime":
 		return program(704)
-	case "useradd":
+	case "urxvt":
 		return program(705)
-	case "userdel":
+	case "useradd":
 		return program(706)
-	case "usermod":
+	case "userdel":
 		return program(707)
-	case "usql":
+	case "usermod":
 		return program(708)
-	case "utop":
+	case "usql":
 		return program(709)
-	case "uudecode":
+	case "utop":
 		return program(710)
-	case "uv":
+	case "uudecode":
 		return program(711)
-	case "uvx":
+	case "uv":
 		return program(712)
-	case "uxterm":
+	case "uvx":
 		return program(713)
-	case "vagrant":
+	case "uxterm":
 		return program(714)
-	case "valgrind":
+	case "vagrant":
 		return program(715)
-	case "valkey-cli":
+	case "valgrind":
 		return program(716)
-	case "vault":
+	case "valkey-cli":
 		return program(717)
-	case "vboxheadless":
+	case "vault":
 		return program(718)
-	case "vboxmanage":
+	case "vboxheadless":
 		return program(719)
-	case "vdir":
+	case "vboxmanage":
 		return program(720)
-	case "velero":
+	case "vdir":
 		return program(721)
-	case "vercel":
+	case "velero":
 		return program(722)
-	case "vgremove":
+	case "vercel":
 		return program(723)
-	case "vi":
+	case "vgremove":
 		return program(724)
-	case "view":
+	case "vi":
 		return program(725)
-	case "vim":
+	case "view":
 		return program(726)
-	case "vimdiff":
+	case "vim":
 		return program(727)
-	case "vimx":
+	case "vimdiff":
 		return program(728)
-	case "virsh":
+	case "vimx":
 		return program(729)
-	case "visudo":
+	case "virsh":
 		return program(730)
-	case "vmrun":
+	case "visudo":
 		return program(731)
-	case "volta":
+	case "vmrun":
 		return program(732)
-	case "w":
+	case "volta":
 		return program(733)
-	case "wall":
+	case "w":
 		return program(734)
-	case "watch":
+	case "wall":
 		return program(735)
-	case "watchexec":
+	case "watch":
 		return program(736)
-	case "wc":
+	case "watchexec":
 		return program(737)
-	case "wezterm":
+	case "wc":
 		return program(738)
-	case "wget":
+	case "wezterm":
 		return program(739)
-	case "wget2":
+	case "wget":
 		return program(740)
-	case "whatis":
+	case "wget2":
 		return program(741)
-	case "whereis":
+	case "whatis":
 		return program(742)
-	case "which":
+	case "whereis":
 		return program(743)
-	case "who":
+	case "which":
 		return program(744)
-	case "whoami":
+	case "who":
 		return program(745)
-	case "wipefs":
+	case "whoami":
 		return program(746)
-	case "wish":
+	case "wipefs":
 		return program(747)
-	case "wormhole":
+	case "wish":
 		return program(748)
-	case "wp":
+	case "wormhole":
 		return program(749)
-	case "wrangler":
+	case "wp":
 		return program(750)
-	case "write":
+	case "wrangler":
 		return program(751)
-	case "x-terminal-emulator":
+	case "write":
 		return program(752)
-	case "xargs":
+	case "x-terminal-emulator":
 		return program(753)
-	case "xdg-open":
+	case "xargs":
 		return program(754)
-	case "xe":
+	case "xdg-open":
 		return program(755)
-	case "xfce4-terminal":
+	case "xe":
 		return program(756)
-	case "xh":
+	case "xfce4-terminal":
 		return program(757)
-	case "xhs":
+	case "xh":
 		return program(758)
-	case "xonsh":
+	case "xhs":
 		return program(759)
-	case "xterm":
+	case "xonsh":
 		return program(760)
-	case "xvfb-run":
+	case "xterm":
 		return program(761)
-	case "xxd":
+	case "xvfb-run":
 		return program(762)
-	case "yarn":
+	case "xxd":
 		return program(763)
-	case "yash":
+	case "yarn":
 		return program(764)
-	case "yay":
+	case "yash":
 		return program(765)
-	case "yes":
+	case "yay":
 		return program(766)
-	case "yq":
+	case "yes":
 		return program(767)
-	case "yum":
+	case "yq":
 		return program(768)
-	case "zellij":
+	case "yum":
 		return program(769)
-	case "zfs":
+	case "zellij":
 		return program(770)
-	case "zip":
+	case "zfs":
 		return program(771)
-	case "zpool":
+	case "zip":
 		return program(772)
-	case "zsh":
+	case "zpool":
 		return program(773)
-	case "zypper":
+	case "zsh":
 		return program(774)
+	case "zypper":
+		return program(775)
 	}
 	return nil
 }
