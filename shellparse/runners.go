@@ -92,8 +92,15 @@ func runnerCommand(name string, args []Arg) (label string, inner []Arg, job *rep
 			}
 			skip := 0
 			switch name + " " + sub {
-			case "direnv exec", "aws-vault exec", "sops exec-env", "sops exec-file", "envchain exec":
+			case "direnv exec", "aws-vault exec", "sops exec-env", "sops exec-file", "envchain exec", "nvm exec", "rustup run":
 				skip = 1
+			case "nvm run":
+				// nvm run VERSION ARGS runs node ARGS.
+				if len(args) > i+1 {
+					node := append([]Arg{{Value: "node", Raw: "node"}}, args[i+1:]...)
+					return name + " " + sub, node, nil
+				}
+				return "", nil, nil
 			}
 			if name == "just" || name == "task" || name == "pixi" && sub == "run" && !strings.Contains(argsString(args[i:]), " ") {
 				return "", nil, nil

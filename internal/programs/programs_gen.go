@@ -103,7 +103,7 @@ func p24() *Program {
 }
 
 func p25() *Program {
-	return &Program{Name: "asdf", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
+	return &Program{Name: "asdf", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path\x00--node\x00--npm\x00--pnpm\x00--yarn"}}
 }
 
 func p26() *Program {
@@ -131,7 +131,7 @@ func p31() *Program {
 }
 
 func p32() *Program {
-	return &Program{Name: "aws-vault", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
+	return &Program{Name: "aws-vault", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path\x00--node\x00--npm\x00--pnpm\x00--yarn"}}
 }
 
 func p33() *Program {
@@ -235,11 +235,11 @@ func p57() *Program {
 }
 
 func p58() *Program {
-	return &Program{Name: "bundle", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}, Root: Node{Arity: 2}, Subs: []Node{{Path: "exec", Arity: 3}}}
+	return &Program{Name: "bundle", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path\x00--node\x00--npm\x00--pnpm\x00--yarn"}, Root: Node{Arity: 2}, Subs: []Node{{Path: "exec", Arity: 3}}}
 }
 
 func p59() *Program {
-	return &Program{Name: "bundler", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
+	return &Program{Name: "bundler", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path\x00--node\x00--npm\x00--pnpm\x00--yarn"}}
 }
 
 func p60() *Program {
@@ -447,7 +447,7 @@ func p110() *Program {
 }
 
 func p111() *Program {
-	return &Program{Name: "conda", Is: Subcommands, Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
+	return &Program{Name: "conda", Is: Subcommands, Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path\x00--node\x00--npm\x00--pnpm\x00--yarn"}}
 }
 
 func p112() *Program {
@@ -551,7 +551,7 @@ func p136() *Program {
 }
 
 func p137() *Program {
-	return &Program{Name: "devbox", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
+	return &Program{Name: "devbox", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path\x00--node\x00--npm\x00--pnpm\x00--yarn"}}
 }
 
 func p138() *Program {
@@ -571,7 +571,7 @@ func p141() *Program {
 }
 
 func p142() *Program {
-	return &Program{Name: "direnv", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
+	return &Program{Name: "direnv", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path\x00--node\x00--npm\x00--pnpm\x00--yarn"}}
 }
 
 func p143() *Program {
@@ -623,7 +623,7 @@ func p154() *Program {
 }
 
 func p155() *Program {
-	return &Program{Name: "doppler", Is: Subcommands, Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
+	return &Program{Name: "doppler", Is: Subcommands, Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path\x00--node\x00--npm\x00--pnpm\x00--yarn"}}
 }
 
 func p156() *Program {
@@ -631,7 +631,7 @@ func p156() *Program {
 }
 
 func p157() *Program {
-	return &Program{Name: "dotenvx", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
+	return &Program{Name: "dotenvx", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path\x00--node\x00--npm\x00--pnpm\x00--yarn"}}
 }
 
 func p158() *Program {
@@ -723,7 +723,7 @@ func p179() *Program {
 }
 
 func p180() *Program {
-	return &Program{Name: "envchain", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
+	return &Program{Name: "envchain", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path\x00--node\x00--npm\x00--pnpm\x00--yarn"}}
 }
 
 func p181() *Program {
@@ -863,7 +863,7 @@ func p214() *Program {
 }
 
 func p215() *Program {
-	return &Program{Name: "flox", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
+	return &Program{Name: "flox", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path\x00--node\x00--npm\x00--pnpm\x00--yarn"}}
 }
 
 func p216() *Program {
@@ -979,7 +979,7 @@ func p243() *Program {
 }
 
 func p244() *Program {
-	return &Program{Name: "goenv", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
+	return &Program{Name: "goenv", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path\x00--node\x00--npm\x00--pnpm\x00--yarn"}}
 }
 
 func p245() *Program {
@@ -1063,7 +1063,7 @@ func p264() *Program {
 }
 
 func p265() *Program {
-	return &Program{Name: "hatch", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
+	return &Program{Name: "hatch", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path\x00--node\x00--npm\x00--pnpm\x00--yarn"}}
 }
 
 func p266() *Program {
@@ -1175,7 +1175,7 @@ func p292() *Program {
 }
 
 func p293() *Program {
-	return &Program{Name: "infisical", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
+	return &Program{Name: "infisical", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path\x00--node\x00--npm\x00--pnpm\x00--yarn"}}
 }
 
 func p294() *Program {
@@ -1251,7 +1251,7 @@ func p311() *Program {
 }
 
 func p312() *Program {
-	return &Program{Name: "jenv", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
+	return &Program{Name: "jenv", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path\x00--node\x00--npm\x00--pnpm\x00--yarn"}}
 }
 
 func p313() *Program {
@@ -1287,7 +1287,7 @@ func p320() *Program {
 }
 
 func p321() *Program {
-	return &Program{Name: "just", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}, Root: Node{Arity: 2, Values: "-C\x00-f\x00--file\x00--directory\x00--makefile\x00--justfile"}}
+	return &Program{Name: "just", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path\x00--node\x00--npm\x00--pnpm\x00--yarn"}, Root: Node{Arity: 2, Values: "-C\x00-f\x00--file\x00--directory\x00--makefile\x00--justfile"}}
 }
 
 func p322() *Program {
@@ -1483,7 +1483,7 @@ func p369() *Program {
 }
 
 func p370() *Program {
-	return &Program{Name: "mamba", Is: Subcommands, Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
+	return &Program{Name: "mamba", Is: Subcommands, Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path\x00--node\x00--npm\x00--pnpm\x00--yarn"}}
 }
 
 func p371() *Program {
@@ -1535,7 +1535,7 @@ func p382() *Program {
 }
 
 func p383() *Program {
-	return &Program{Name: "micromamba", Is: Subcommands, Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
+	return &Program{Name: "micromamba", Is: Subcommands, Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path\x00--node\x00--npm\x00--pnpm\x00--yarn"}}
 }
 
 func p384() *Program {
@@ -1543,7 +1543,7 @@ func p384() *Program {
 }
 
 func p385() *Program {
-	return &Program{Name: "mise", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
+	return &Program{Name: "mise", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path\x00--node\x00--npm\x00--pnpm\x00--yarn"}}
 }
 
 func p386() *Program {
@@ -1723,7 +1723,7 @@ func p429() *Program {
 }
 
 func p430() *Program {
-	return &Program{Name: "nodenv", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
+	return &Program{Name: "nodenv", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path\x00--node\x00--npm\x00--pnpm\x00--yarn"}}
 }
 
 func p431() *Program {
@@ -1775,7 +1775,7 @@ func p442() *Program {
 }
 
 func p443() *Program {
-	return &Program{Name: "nvm", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "nvm", Is: DataArgs, Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path\x00--node\x00--npm\x00--pnpm\x00--yarn"}, Root: Node{Arity: 2}}
 }
 
 func p444() *Program {
@@ -1803,7 +1803,7 @@ func p449() *Program {
 }
 
 func p450() *Program {
-	return &Program{Name: "op", Is: Subcommands, Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
+	return &Program{Name: "op", Is: Subcommands, Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path\x00--node\x00--npm\x00--pnpm\x00--yarn"}}
 }
 
 func p451() *Program {
@@ -1855,7 +1855,7 @@ func p462() *Program {
 }
 
 func p463() *Program {
-	return &Program{Name: "pdm", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
+	return &Program{Name: "pdm", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path\x00--node\x00--npm\x00--pnpm\x00--yarn"}}
 }
 
 func p464() *Program {
@@ -1899,7 +1899,7 @@ func p473() *Program {
 }
 
 func p474() *Program {
-	return &Program{Name: "phpenv", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
+	return &Program{Name: "phpenv", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path\x00--node\x00--npm\x00--pnpm\x00--yarn"}}
 }
 
 func p475() *Program {
@@ -1923,7 +1923,7 @@ func p479() *Program {
 }
 
 func p480() *Program {
-	return &Program{Name: "pipenv", Is: Subcommands | Runs, Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}, Root: Node{Arity: 2}, Subs: []Node{{Path: "run", Arity: 3, Run: &Run{}}}}
+	return &Program{Name: "pipenv", Is: Subcommands | Runs, Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path\x00--node\x00--npm\x00--pnpm\x00--yarn"}, Root: Node{Arity: 2}, Subs: []Node{{Path: "run", Arity: 3, Run: &Run{}}}}
 }
 
 func p481() *Program {
@@ -1931,7 +1931,7 @@ func p481() *Program {
 }
 
 func p482() *Program {
-	return &Program{Name: "pixi", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
+	return &Program{Name: "pixi", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path\x00--node\x00--npm\x00--pnpm\x00--yarn"}}
 }
 
 func p483() *Program {
@@ -1943,7 +1943,7 @@ func p484() *Program {
 }
 
 func p485() *Program {
-	return &Program{Name: "plenv", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
+	return &Program{Name: "plenv", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path\x00--node\x00--npm\x00--pnpm\x00--yarn"}}
 }
 
 func p486() *Program {
@@ -1975,7 +1975,7 @@ func p492() *Program {
 }
 
 func p493() *Program {
-	return &Program{Name: "poetry", Is: Subcommands | Runs, Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}, Root: Node{Arity: 2}, Subs: []Node{{Path: "run", Arity: 3, Run: &Run{}}}}
+	return &Program{Name: "poetry", Is: Subcommands | Runs, Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path\x00--node\x00--npm\x00--pnpm\x00--yarn"}, Root: Node{Arity: 2}, Subs: []Node{{Path: "run", Arity: 3, Run: &Run{}}}}
 }
 
 func p494() *Program {
@@ -2087,7 +2087,7 @@ func p520() *Program {
 }
 
 func p521() *Program {
-	return &Program{Name: "pyenv", Is: DataArgs, Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}, Root: Node{Arity: 2}}
+	return &Program{Name: "pyenv", Is: DataArgs, Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path\x00--node\x00--npm\x00--pnpm\x00--yarn"}, Root: Node{Arity: 2}}
 }
 
 func p522() *Program {
@@ -2175,7 +2175,7 @@ func p542() *Program {
 }
 
 func p543() *Program {
-	return &Program{Name: "rbenv", Is: DataArgs, Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}, Root: Node{Arity: 2}}
+	return &Program{Name: "rbenv", Is: DataArgs, Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path\x00--node\x00--npm\x00--pnpm\x00--yarn"}, Root: Node{Arity: 2}}
 }
 
 func p544() *Program {
@@ -2259,7 +2259,7 @@ func p563() *Program {
 }
 
 func p564() *Program {
-	return &Program{Name: "rtx", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
+	return &Program{Name: "rtx", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path\x00--node\x00--npm\x00--pnpm\x00--yarn"}}
 }
 
 func p565() *Program {
@@ -2275,7 +2275,7 @@ func p567() *Program {
 }
 
 func p568() *Program {
-	return &Program{Name: "rustup", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "rustup", Is: DataArgs, Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path\x00--node\x00--npm\x00--pnpm\x00--yarn"}, Root: Node{Arity: 2}}
 }
 
 func p569() *Program {
@@ -2283,7 +2283,7 @@ func p569() *Program {
 }
 
 func p570() *Program {
-	return &Program{Name: "rye", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
+	return &Program{Name: "rye", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path\x00--node\x00--npm\x00--pnpm\x00--yarn"}}
 }
 
 func p571() *Program {
@@ -2483,7 +2483,7 @@ func p619() *Program {
 }
 
 func p620() *Program {
-	return &Program{Name: "sops", Aliases: "--decrypt\x01-d", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}}
+	return &Program{Name: "sops", Aliases: "--decrypt\x01-d", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path\x00--node\x00--npm\x00--pnpm\x00--yarn"}}
 }
 
 func p621() *Program {
@@ -2619,7 +2619,7 @@ func p653() *Program {
 }
 
 func p654() *Program {
-	return &Program{Name: "task", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}, Root: Node{Arity: 2}}
+	return &Program{Name: "task", Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path\x00--node\x00--npm\x00--pnpm\x00--yarn"}, Root: Node{Arity: 2}}
 }
 
 func p655() *Program {
@@ -2851,7 +2851,7 @@ func p711() *Program {
 }
 
 func p712() *Program {
-	return &Program{Name: "uv", Is: Abbrev | Subcommands | Runs | Widens, Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path"}, Root: Node{Arity: 2, Values: "-i\x00-f\x00-r\x00-c\x00-e\x00--index-url\x00--extra-index-url\x00--find-links", Widen: []Widen{{Opts: "-i\x00-f\x00--index-url\x00--extra-index-url\x00--find-links\x00--trusted-host", Why: "changes where packages (code) come from"}}}, Subs: []Node{{Path: "pip", Arity: 3}, {Path: "run", Arity: 3, Values: "--with\x00--from\x00-p\x00--python\x00--project\x00--directory", Run: &Run{}}, {Path: "tool run", Values: "--from\x00--with\x00-p\x00--python", Run: &Run{}}}}
+	return &Program{Name: "uv", Is: Abbrev | Subcommands | Runs | Widens, Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path\x00--node\x00--npm\x00--pnpm\x00--yarn"}, Root: Node{Arity: 2, Values: "-i\x00-f\x00-r\x00-c\x00-e\x00--index-url\x00--extra-index-url\x00--find-links", Widen: []Widen{{Opts: "-i\x00-f\x00--index-url\x00--extra-index-url\x00--find-links\x00--trusted-host", Why: "changes where packages (code) come from"}}}, Subs: []Node{{Path: "pip", Arity: 3}, {Path: "run", Arity: 3, Values: "--with\x00--from\x00-p\x00--python\x00--project\x00--directory", Run: &Run{}}, {Path: "tool run", Values: "--from\x00--with\x00-p\x00--python", Run: &Run{}}}}
 }
 
 func p713() *Program {
@@ -2935,7 +2935,7 @@ func p732() *Program {
 }
 
 func p733() *Program {
-	return &Program{Name: "volta", Is: DataArgs, Root: Node{Arity: 2}}
+	return &Program{Name: "volta", Is: DataArgs, Launcher: &Launcher{Kind: "env_tool", Subs: "exec\x00run\x00x\x00exec-env\x00exec-file", Values: "-n\x00--name\x00-p\x00--prefix\x00-e\x00--env\x00--env-file\x00-C\x00--cd\x00--profile\x00--config\x00--project\x00-P\x00--python\x00--with\x00--from\x00--group\x00--directory\x00-d\x00--environment\x00--manifest-path\x00--node\x00--npm\x00--pnpm\x00--yarn"}, Root: Node{Arity: 2}}
 }
 
 func p734() *Program {
