@@ -20,6 +20,11 @@ import (
 // launchers.toml); the code here is how each kind finds the command.
 func runnerCommand(name string, args []Arg) (label string, inner []Arg, job *reparseJob) {
 	p := programs.Lookup(name)
+	if p.Has(programs.Runs) {
+		if label, inner, job := fetchedRun(p, name, args); label != "" {
+			return label, inner, job
+		}
+	}
 	if p == nil || p.Launcher == nil {
 		return "", nil, nil
 	}
@@ -386,3 +391,30 @@ func optionsIn(l programs.List) func(string) bool {
 }
 
 func noOptions(string) bool { return false }
+
+// fetchedRun reads a package runner (npx -p PKG sh -c CMD, yarn dlx -p PKG
+// bash x.sh, uvx --from PKG python -c CODE) whose program is one that runs
+// code: a shell, a wrapper, a launcher, or a program with code of its own
+// (an interpreter). The runner puts the package's programs on the PATH
+// and runs that program, which the parser follows like any other. Any
+// other program it runs, fetched from a registry, is read by danger as
+// the runner's (npx rimraf ~ is rimraf ~).
+func fetchedRun(p *programs.Program, name string, args []Arg) (string, []Arg, *reparseJob) {
+	vals := make([]string, len(args))
+	dyn := make([]bool, len(args))
+	for i, a := range args {
+		vals[i], dyn[i] = a.Value, a.Dynamic
+	}
+	k, target, ok := programs.RunTarget(p, vals, dyn)
+	if !ok || !runsCode(target) {
+		return "", nil, nil
+	}
+	return name + " " + target, args[k:], nil
+}
+
+// runsCode reports a program that runs code it is given: a shell or a
+// command interpreter, a wrapper, a launcher, or one with code runs.
+func runsCode(name string) bool {
+	q := programs.Lookup(name)
+	return q != nil && (programs.StartsShell(name) || q.Wrapper != nil || q.Launcher != nil || len(q.CodeRuns) > 0)
+}

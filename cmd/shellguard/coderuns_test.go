@@ -130,6 +130,10 @@ func TestCodeRunsBinary(t *testing.T) {
 		{`echo 'rm -rf /' > x.sh && chmod +x x.sh && ./x.sh`, "rm -rf /", false},
 		{`rbenv exec sh -c 'rm -rf /'`, "rm -rf /", false},
 		{`nvm exec 20 sh -c 'rm -rf ~'`, "rm -rf ~", false},
+		// A package runner that runs a shell or an interpreter.
+		{`npx -p x sh -c 'rm -rf ~'`, "rm -rf ~", false},
+		{`yarn dlx -p x bash -c 'rm -rf /'`, "rm -rf /", false},
+		{`pnpm dlx -c 'rm -rf ~'`, "rm -rf ~", false},
 		{`rustup run stable rm -rf ~`, "rm -rf ~", false},
 		{`volta run --node 20 rm -rf ~`, "rm -rf ~", false},
 		{`nvm run 20 -e "require('child_process').execSync('rm -rf ~')"`, `node -e "require('child_process').execSync('rm -rf ~')"`, false},
