@@ -30,7 +30,33 @@ func checkDownloadRunsCode(sc *scan, i int) bool {
 // that reads its program from standard input (curl URL | python3, |
 // node, | perl -); not one that reads data (python3 -m json.tool, jq).
 func checkDownloadFeedsInterpreter(sc *scan, i int) bool {
-	return feeds(sc.res, i, false, func(j int) bool { return readsProgramFromStdin(sc, j) })
+	if feeds(sc.res, i, false, func(j int) bool { return readsProgramFromStdin(sc, j) }) {
+		return true
+	}
+	// python3 <(curl URL), node -e "$(curl URL)": the download is the
+	// program's script, or its code.
+	inv := &sc.res.Invocations[i]
+	e := inv.Encloser
+	if e < 0 || e >= len(sc.res.Invocations) || e == i {
+		return false
+	}
+	name := sc.name(e)
+	if p := programs.Lookup(name); p == nil || !p.Has(programs.StdinProgram) || programs.IsShell(name) {
+		return false
+	}
+	args := sc.res.Invocations[e].Args
+	for k := 1; k < len(args); k++ {
+		a := args[k]
+		if !a.Dynamic && strings.HasPrefix(a.Value, "-") {
+			if (a.Value == "-c" || a.Value == "-e" || a.Value == "--eval" || a.Value == "-r") && k+1 < len(args) && args[k+1].Dynamic {
+				return true // the code is built from the download
+			}
+			continue
+		}
+		// The first operand is the script.
+		return strings.HasPrefix(a.Raw, "<(")
+	}
+	return false
 }
 
 // readsProgramFromStdin reports an interpreter invocation that reads its
