@@ -386,6 +386,31 @@ func startOperand(x shellparse.Arg) string {
 	return cleanOperand(x.Value)
 }
 
+// trimmedVar returns NAME for a word that is only ${NAME%...} or
+// ${NAME%%...} (its value with a suffix removed: the folder or one above
+// it), or ${NAME:-...}, ${NAME-...}, ${NAME:?...} (its value when set),
+// quoted or not.
+func trimmedVar(s string) (string, bool) {
+	s = strings.TrimSuffix(strings.TrimPrefix(s, `"`), `"`)
+	rest, ok := strings.CutPrefix(s, "${")
+	if !ok || !strings.HasSuffix(rest, "}") || strings.ContainsAny(rest, "{$`\"") {
+		return "", false
+	}
+	rest = rest[:len(rest)-1]
+	n := 0
+	for n < len(rest) && (rest[n] == '_' || rest[n] >= 'A' && rest[n] <= 'Z' || rest[n] >= 'a' && rest[n] <= 'z' || n > 0 && rest[n] >= '0' && rest[n] <= '9') {
+		n++
+	}
+	if n == 0 || n == len(rest) {
+		return "", false
+	}
+	switch op := rest[n:]; {
+	case op[0] == '%', strings.HasPrefix(op, ":-"), strings.HasPrefix(op, ":?"), op[0] == '-', op[0] == '?':
+		return rest[:n], true
+	}
+	return "", false
+}
+
 // cleanOperand cleans path-like operands: "/etc/" -> "/etc", "//" -> "/",
 // "~/" -> "~", "/./*" -> "/*", "/tmp/../.." -> "/", ten "../" -> "/".
 func cleanOperand(v string) string { return shellparse.CleanPath(v) }
@@ -394,6 +419,11 @@ func cleanOperand(v string) string { return shellparse.CleanPath(v) }
 // or the braces of ${...}, and cleaned like a path.
 func dynShape(raw string) string {
 	s := raw
+	if v, ok := trimmedVar(s); ok {
+		// ${HOME%/}, ${HOME%/*}, "${HOME:-/root}": the variable, or a
+		// folder above it.
+		return "$" + v
+	}
 	if strings.ContainsAny(s, `"{}`) {
 		s = strings.Map(func(r rune) rune {
 			if r == '"' || r == '{' || r == '}' {
