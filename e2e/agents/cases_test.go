@@ -2,11 +2,16 @@ package agents
 
 import (
 	"bytes"
-	sgagents "github.com/shellguard/shellguard/internal/agents"
+	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
+
+	sgagents "github.com/shellguard/shellguard/internal/agents"
 )
 
 // The cases every agent goes through. Each runs in a sandbox of its own,
@@ -260,10 +265,28 @@ func copyBinaries(t *testing.T, from, to string) {
 			}
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(filepath.Join(to, n), b, 0o755); err != nil {
+		dst := filepath.Join(to, n)
+		if err := os.WriteFile(dst, b, 0o755); err != nil {
 			t.Fatal(err)
 		}
+		waitExecutable(t, dst)
 	}
+}
+
+// waitExecutable waits until the binary just written at p can be run: a
+// parallel test that forks while the file is open for writing keeps it
+// open in the child until that child execs, and until then exec of p
+// fails with ETXTBSY ("text file busy", golang.org/issue/22315).
+func waitExecutable(t *testing.T, p string) {
+	t.Helper()
+	for range 200 {
+		err := exec.Command(p, "help").Run()
+		if !errors.Is(err, syscall.ETXTBSY) {
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Fatalf("%s: still text file busy after 2 s", p)
 }
 
 func sameAsOriginal(t *testing.T, s *sandbox) {
