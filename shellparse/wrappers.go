@@ -182,36 +182,28 @@ func peel(name string, spec *programs.Wrapper, args []Arg) (rest []Arg, wr Wrapp
 	return args[i:], wr, extra, true
 }
 
-// joinedLine returns the shell line sudo -s runs for the command words:
-// the words joined by spaces, each byte but a letter, a digit, '_', '-'
-// and '$' escaped with a backslash (sudo's parse_args). ok is false when
-// that line runs just the words, as written: when no word holds a '$' (the
-// only byte the shell still expands), or a word is dynamic (read as the
-// words, where its value is unknown).
+// joinedLine returns the shell line read for the command words of sudo
+// -s: the words joined by spaces. sudo itself escapes every byte of them
+// but a letter, a digit, '_', '-' and '$' with a backslash before it hands
+// the line to $SHELL -c (parse_args), so only a '$' is expanded there
+// (sudo -s 'rm$IFS-rf$IFS/' runs rm -rf /); the line read unescaped is
+// what the words meant (sudo -s 'rm -rf ~'), and holds every reading of
+// what runs. ok is false when that line is just the words (no word holds
+// a blank, a '$' or another byte the shell reads), or a word is dynamic
+// (read as the words, where its value is unknown).
 func joinedLine(words []Arg) (line string, ok bool) {
-	for _, w := range words {
+	parts := make([]string, len(words))
+	for k, w := range words {
 		if w.Dynamic {
 			return "", false
 		}
-		ok = ok || strings.IndexByte(w.Value, '$') >= 0
+		ok = ok || strings.ContainsAny(w.Value, " \t\n$;|&<>()`'\"\\*?[]{}!#")
+		parts[k] = w.Value
 	}
 	if !ok {
 		return "", false
 	}
-	var b strings.Builder
-	for k, w := range words {
-		if k > 0 {
-			b.WriteByte(' ')
-		}
-		for j := 0; j < len(w.Value); j++ {
-			c := w.Value[j]
-			if !(c == '_' || c == '-' || c == '$' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
-				b.WriteByte('\\')
-			}
-			b.WriteByte(c)
-		}
-	}
-	return b.String(), true
+	return strings.Join(parts, " "), true
 }
 
 func isName(s string) bool {
