@@ -266,9 +266,6 @@ func (o pluginOutput) appendJSON(b []byte) []byte {
 	return flat(b, "decision", o.Decision, "reason", o.Reason, "message", o.Message)
 }
 
-// clineBlock is Cline's blocking answer: the tool's input replaced by a
-// command that prints the reason on stderr and fails, where the call's
-// command member is known; otherwise a cancel of the run.
 // byAction picks the answer for action a among an agent's answers to
 // deny, ask and allow; a nil one, and NoOpinion, write nothing.
 func byAction(a Action, deny, ask, allow any) any {
@@ -287,6 +284,9 @@ func byAction(a Action, deny, ask, allow any) any {
 // ask (deny, and ask).
 func blocks(a Action) bool { return a == DenyAction || a == AskAction }
 
+// clineBlock is Cline's blocking answer: the tool's input replaced by a
+// command that prints the reason on stderr and fails, where the call's
+// command member is known; otherwise a cancel of the run.
 func (h *hookCall) clineBlock(reason string) clineOutput {
 	if h.argKey == "" {
 		return clineOutput{Cancel: true, ErrorMessage: reason}
