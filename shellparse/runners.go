@@ -400,12 +400,11 @@ func noOptions(string) bool { return false }
 // other program it runs, fetched from a registry, is read by danger as
 // the runner's (npx rimraf ~ is rimraf ~).
 func fetchedRun(p *programs.Program, name string, args []Arg) (string, []Arg, *reparseJob) {
-	vals := make([]string, len(args))
 	dyn := make([]bool, len(args))
 	for i, a := range args {
-		vals[i], dyn[i] = a.Value, a.Dynamic
+		dyn[i] = a.Dynamic
 	}
-	k, target, ok := programs.RunTarget(p, vals, dyn)
+	k, target, ok := programs.RunTarget(p, argValues(args), dyn)
 	if !ok || !runsCode(target) {
 		return "", nil, nil
 	}

@@ -2,6 +2,7 @@ package shellparse
 
 import (
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -73,7 +74,7 @@ func (w *walker) noteWrites(inv *Invocation) {
 	if len(inv.Redirs) == 0 && inv.Name != "tee" {
 		return
 	}
-	text, known := writtenText(inv)
+	text, known := w.writtenText(inv)
 	for _, r := range inv.Redirs {
 		if !r.Writes() {
 			continue
@@ -116,27 +117,15 @@ func (w *walker) noteWrites(inv *Invocation) {
 	}
 }
 
-// writtenText is what inv writes on its standard output, when known:
-// echo or printf of static words, cat copying a known input.
-func writtenText(inv *Invocation) (string, bool) {
-	if len(inv.Wrappers) > 0 || inv.NameDynamic() {
+// writtenText is what inv writes on its standard output, when the
+// parser knows it (knownOutput), and inv is that program itself (not a
+// wrapper's, nor a function of the line's).
+func (w *walker) writtenText(inv *Invocation) (string, bool) {
+	if len(inv.Wrappers) > 0 || inv.NameDynamic() || slices.Contains(w.res.Functions, inv.Name) {
 		return "", false
 	}
-	switch inv.Name {
-	case "echo":
-		text, _, ok := echoOutput(inv.Args)
-		return text, ok
-	case "printf":
-		return printfOutput(inv.Args)
-	case "cat":
-		for _, a := range inv.Args[1:] {
-			if a.Dynamic || a.Value != "-" && a.Value != "-u" {
-				return "", false
-			}
-		}
-		return inv.Stdin, inv.StdinKnown
-	}
-	return "", false
+	text, _, known := knownOutput(inv)
+	return text, known
 }
 
 // scriptRun returns the job that re-reads the script at inv's program

@@ -289,22 +289,7 @@ func (w *walker) stageOutput(r stageRange) *input {
 	if len(src.Wrappers) > 0 || src.NameDynamic() || redirectsStdout(src.Redirs) || slices.Contains(w.res.Functions, src.Name) {
 		return unknown
 	}
-	var text, alt string
-	known := false
-	switch src.Name {
-	case "echo":
-		text, alt, known = echoOutput(src.Args)
-	case "printf":
-		text, known = printfOutput(src.Args)
-	case "cat":
-		// cat, cat -, cat -u: copies its standard input.
-		for _, a := range src.Args[1:] {
-			if a.Dynamic || a.Value != "-" && a.Value != "-u" {
-				return unknown
-			}
-		}
-		text, known = src.Stdin, src.StdinKnown
-	}
+	text, alt, known := knownOutput(src)
 	if !known {
 		if sketch, ok := outputSketch(src); ok {
 			return &input{from: StdinPipe, sketch: sketch, by: src.Name, loop: w.loops}
@@ -312,6 +297,27 @@ func (w *walker) stageOutput(r stageRange) *input {
 		return unknown
 	}
 	return &input{from: StdinPipe, known: true, text: text, alt: alt, by: src.Name, loop: w.loops}
+}
+
+// knownOutput returns what src writes on its standard output when the
+// parser knows it: echo or printf of static words, or cat (cat -, cat -u)
+// copying a known input. alt is echo's other reading (see input.alt).
+func knownOutput(src *Invocation) (text, alt string, known bool) {
+	switch src.Name {
+	case "echo":
+		return echoOutput(src.Args)
+	case "printf":
+		text, known = printfOutput(src.Args)
+		return text, "", known
+	case "cat":
+		for _, a := range src.Args[1:] {
+			if a.Dynamic || a.Value != "-" && a.Value != "-u" {
+				return "", "", false
+			}
+		}
+		return src.Stdin, "", src.StdinKnown
+	}
+	return "", "", false
 }
 
 // outputSketch returns what echo or printf with words known only at run
