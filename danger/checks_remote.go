@@ -34,29 +34,35 @@ func checkDownloadFeedsInterpreter(sc *scan, i int) bool {
 		return true
 	}
 	// python3 <(curl URL), node -e "$(curl URL)": the download is the
-	// program's script, or its code.
+	// program's script (its first operand), or its code (the value of
+	// one of its code options, in the program data).
 	inv := &sc.res.Invocations[i]
 	e := inv.Encloser
 	if e < 0 || e >= len(sc.res.Invocations) || e == i {
 		return false
 	}
 	name := sc.name(e)
-	if p := programs.Lookup(name); p == nil || !p.Has(programs.StdinProgram) || programs.IsShell(name) {
+	p := programs.Lookup(name)
+	if p == nil || !p.Has(programs.StdinProgram) || programs.IsShell(name) {
 		return false
 	}
-	args := sc.res.Invocations[e].Args
-	for k := 1; k < len(args); k++ {
-		a := args[k]
-		if !a.Dynamic && strings.HasPrefix(a.Value, "-") {
-			if (a.Value == "-c" || a.Value == "-e" || a.Value == "--eval" || a.Value == "-r") && k+1 < len(args) && args[k+1].Dynamic {
-				return true // the code is built from the download
+	args := sc.res.Invocations[e].Args[1:]
+	vals, dyn := argWords(args)
+	s := programs.NewScanner(p, vals, dyn, "")
+	for {
+		it, more := s.Next()
+		switch {
+		case !more:
+			return false
+		case it.Kind == programs.Option && it.HasValue && p.Code.Has(it.Name):
+			// The value is in the option's word (-c"$(curl)") or the next.
+			if dyn[it.Word] || it.Word+1 < len(dyn) && dyn[it.Word+1] && vals[it.Word] == it.Name {
+				return true
 			}
-			continue
+		case it.Kind == programs.Operand:
+			return strings.HasPrefix(args[it.Word].Raw, "<(")
 		}
-		// The first operand is the script.
-		return strings.HasPrefix(a.Raw, "<(")
 	}
-	return false
 }
 
 // readsProgramFromStdin reports an interpreter invocation that reads its
